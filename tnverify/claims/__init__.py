@@ -1,0 +1,483 @@
+"""The claim registry: every checkable statement of the seed papers, stated once.
+
+A :class:`Claim` is data (id, statement as printed, refs, group, parameter space,
+expected verdict) plus two small functions: ``small(params, rng) -> Evidence`` compares
+the *definition* (explicit full tensors, float64) with the implementation, and
+``scaled(params, device, rng) -> Evidence`` repeats the comparison at scale on torch
+cells.  Tests, the CLI, the report and the figures all read :data:`REGISTRY`.
+
+Verdicts are computed from :class:`Evidence`, never stored by hand:
+
+``holds``      every comparison is within its named tolerance;
+``fails``      a comparison is beyond tolerance: the evidence carries a re-runnable
+               counterexample (parameters + seed);
+``ill-posed``  the printed statement is not well-typed or is ambiguous and its readings
+               disagree: the evidence says why and records the outcome per reading;
+``error``      the check itself broke (a defect of tnverify);
+``skipped``    the check could not run here (reason recorded, e.g. no CUDA).
+
+A claim's ``expected`` verdict is the one established by running it; a change that
+flips a verdict makes ``tnverify verify`` exit 1 and the test suite fail.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+
+from ..conventions import Tolerance, derive_seed
+from ..errors import ClaimError
+from ..references import PAPERS, paper
+
+__all__ = [
+    "HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "GROUPS",
+    "Ref", "Evidence", "Claim", "SideResult", "ClaimResult",
+    "REGISTRY", "register", "get_claim", "all_claims", "select_claims", "run_claim",
+]
+
+HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED = "holds", "fails", "ill-posed", "error", "skipped"
+VERDICTS = (HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED)
+#: The groups of shared/CLAIMS.md, one per issue.
+GROUPS = ("spine", "ttlm", "born-ngram", "gtm", "lru-stats", "gated-lmm")
+#: Modules holding claims, imported on first use of the registry.
+CLAIM_MODULES = ("spine_format", "spine_tt_svd")
+
+# precedence when several outcomes are combined: the first present wins
+_PRECEDENCE = (ERROR, ILL_POSED, FAILS, HOLDS, SKIPPED)
+
+
+def _worst(verdicts: Sequence[str]) -> str:
+    for v in _PRECEDENCE:
+        if v in verdicts:
+            return v
+    return SKIPPED
+
+
+@dataclass(frozen=True)
+class Ref:
+    """Where a claim is printed: a paper key of :data:`tnverify.references.PAPERS` and a
+    locator such as ``"§4.2, Eq. 3"``."""
+
+    paper: str
+    where: str
+
+    def __post_init__(self):
+        paper(self.paper)  # validates the key
+
+    @property
+    def seed(self) -> str:
+        return PAPERS[self.paper].seed
+
+    def to_dict(self) -> dict:
+        return {"paper": self.paper, "seed": self.seed, "where": self.where}
+
+    def __str__(self) -> str:
+        return f"{self.paper} {self.where}"
+
+
+def _jsonable(x: Any) -> Any:
+    """Convert numpy scalars/arrays and tuples to plain JSON types."""
+    if isinstance(x, Tolerance):
+        return x.to_dict()
+    if isinstance(x, Evidence):
+        return x.to_dict()
+    if isinstance(x, dict):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, np.ndarray):
+        return _jsonable(x.tolist())
+    if isinstance(x, (np.integer,)):
+        return int(x)
+    if isinstance(x, (np.floating, float)):
+        v = float(x)
+        return v if math.isfinite(v) else str(v)
+    if isinstance(x, (np.bool_,)):
+        return bool(x)
+    if isinstance(x, complex):
+        return {"real": x.real, "imag": x.imag}
+    return x
+
+
+@dataclass
+class Evidence:
+    """What a check compared and what it found.
+
+    Parameters
+    ----------
+    compared : str
+        The two (or more) things compared, in words.
+    error, tolerance : float, Tolerance
+        The discrepancy found and the named tolerance it is judged against.  ``passed``
+        defaults to ``error <= tolerance``.
+    passed : bool, optional
+        Set explicitly for exact (integer/boolean) comparisons.
+    sizes : dict
+        Sizes used (vocabulary, length, ranks, ...).
+    seed : int
+        The seed of the ``numpy.random.Generator`` the check drew from (filled by the
+        runner).
+    details : dict
+        Further numbers worth reporting (singular-value gaps, per-entry errors, ...).
+    counterexample : dict
+        On failure, what fails (the runner adds ``params`` and ``seed``).
+    parts : dict of Evidence
+        Sub-comparisons that must *all* hold (e.g. side A vs B and side A vs C).
+    readings : dict of Evidence
+        Outcomes under each reading of an ambiguous statement.
+    ill_posed : str
+        Why the printed statement is not well-typed or is ambiguous.
+    skipped : str
+        Why the check did not run.
+    """
+
+    compared: str
+    error: float | None = None
+    tolerance: Tolerance | float | None = None
+    passed: bool | None = None
+    sizes: dict = field(default_factory=dict)
+    seed: int | None = None
+    details: dict = field(default_factory=dict)
+    counterexample: dict | None = None
+    parts: dict[str, "Evidence"] | None = None
+    readings: dict[str, "Evidence"] | None = None
+    ill_posed: str | None = None
+    skipped: str | None = None
+
+    # -- derived -----------------------------------------------------------------
+    @property
+    def ok(self) -> bool:
+        """Whether this single comparison is within tolerance."""
+        if self.passed is not None:
+            return bool(self.passed)
+        if self.error is None or self.tolerance is None:
+            return True
+        err = float(self.error)
+        return math.isfinite(err) and err <= float(self.tolerance)
+
+    @property
+    def verdict(self) -> str:
+        if self.skipped:
+            return SKIPPED
+        if self.readings:
+            outcomes = {name: ev.verdict for name, ev in self.readings.items()}
+            if self.ill_posed or len(set(outcomes.values())) > 1:
+                return ILL_POSED
+            return next(iter(outcomes.values()))
+        if self.ill_posed:
+            return ILL_POSED
+        own = HOLDS if self.ok else FAILS
+        if self.parts:
+            return _worst([own] + [p.verdict for p in self.parts.values()])
+        return own
+
+    @property
+    def ratio(self) -> float | None:
+        """Largest error/tolerance over this evidence and its parts (None if exact)."""
+        ratios = []
+        if self.error is not None and self.tolerance is not None and float(self.tolerance) > 0:
+            ratios.append(float(self.error) / float(self.tolerance))
+        for sub in list((self.parts or {}).values()) + list((self.readings or {}).values()):
+            r = sub.ratio
+            if r is not None:
+                ratios.append(r)
+        return max(ratios) if ratios else None
+
+    def failing_parts(self) -> list[str]:
+        return [k for k, p in (self.parts or {}).items() if p.verdict != HOLDS]
+
+    def to_dict(self) -> dict:
+        d = {
+            "compared": self.compared,
+            "verdict": self.verdict,
+            "error": self.error,
+            "tolerance": self.tolerance,
+            "sizes": self.sizes,
+            "seed": self.seed,
+        }
+        for key in ("details", "counterexample", "parts", "readings", "ill_posed", "skipped"):
+            val = getattr(self, key)
+            if val:
+                d[key] = val
+        if self.passed is not None:
+            d["passed"] = self.passed
+        return _jsonable(d)
+
+
+SmallCheck = Callable[[dict, np.random.Generator], Evidence]
+ScaledCheck = Callable[[dict, str, np.random.Generator], Evidence]
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One checkable statement of a seed paper (see the module docstring).
+
+    ``space`` lists the small-side parameter cases, smallest first, so the first failing
+    case is the minimal counterexample.  ``scaled_space`` maps a scale (``"small"`` for
+    the CPU-sized default run, ``"large"`` for GPU sizes) to its cases.  ``pinned`` holds
+    the paper's own examples and past counterexamples as ``{"params": ..., "seed": ...,
+    "note": ...}``; they run in the test suite with their recorded seed.
+    """
+
+    id: str
+    statement: str
+    refs: tuple[Ref, ...]
+    group: str
+    small: SmallCheck
+    space: tuple[dict, ...] = ({},)
+    scaled: ScaledCheck | None = None
+    scaled_space: Mapping[str, tuple[dict, ...]] = field(
+        default_factory=lambda: {"small": ({},), "large": ({},)})
+    pinned: tuple[dict, ...] = ()
+    uses: tuple[str, ...] = ()
+    proof: str | None = None
+    expected: str = HOLDS
+    readings: Mapping[str, str] = field(default_factory=dict)
+    corrects: str | None = None
+    corrected_by: str | None = None
+    title: str = ""
+
+    def __post_init__(self):
+        if not self.id or self.id != self.id.lower() or " " in self.id:
+            raise ClaimError(f"claim ids are kebab-case; got {self.id!r}")
+        if self.group not in GROUPS:
+            raise ClaimError(f"claim {self.id}: group must be one of {GROUPS}; got {self.group!r}")
+        if self.expected not in VERDICTS:
+            raise ClaimError(f"claim {self.id}: expected must be one of {VERDICTS}")
+        if not self.refs:
+            raise ClaimError(f"claim {self.id}: at least one Ref is required")
+        if not self.space:
+            raise ClaimError(f"claim {self.id}: the parameter space must not be empty")
+
+    @property
+    def papers(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(r.paper for r in self.refs))
+
+    @property
+    def locator(self) -> str:
+        return str(self.refs[0])
+
+    def run_small(self, params: dict, seed: int) -> Evidence:
+        """Run the small check once on ``params`` with ``numpy.random.default_rng(seed)``."""
+        return _call(lambda rng: self.small(dict(params), rng), params, seed)
+
+    def run_scaled(self, params: dict, device: str, seed: int) -> Evidence:
+        """Run the scaled check once (``device`` is ``"cpu"`` or ``"cuda"``)."""
+        if self.scaled is None:
+            return Evidence("no scaled check", skipped="this claim has no scaled check")
+        return _call(lambda rng: self.scaled(dict(params), device, rng), params, seed)
+
+
+def _call(fn, params: dict, seed: int) -> Evidence:
+    ev = fn(np.random.default_rng(seed))
+    if not isinstance(ev, Evidence):
+        raise ClaimError(f"a check must return Evidence; got {type(ev).__name__}")
+    ev.seed = int(seed)
+    if ev.verdict == FAILS:
+        ce = dict(ev.counterexample or {})
+        ce.setdefault("params", dict(params))
+        ce["seed"] = int(seed)
+        ev.counterexample = ce
+    return ev
+
+
+@dataclass
+class SideResult:
+    """All cases of one side (small or scaled) of a claim."""
+
+    verdict: str
+    cases: list[Evidence]
+    seconds: float
+    error_message: str | None = None
+
+    @property
+    def counterexample(self) -> dict | None:
+        for ev in self.cases:
+            if ev.verdict == FAILS:
+                return ev.counterexample
+        return None
+
+    @property
+    def ratio(self) -> float | None:
+        rs = [ev.ratio for ev in self.cases if ev.ratio is not None]
+        return max(rs) if rs else None
+
+    def to_dict(self) -> dict:
+        d = {"verdict": self.verdict, "seconds": round(self.seconds, 4),
+             "cases": [ev.to_dict() for ev in self.cases]}
+        if self.error_message:
+            d["error_message"] = self.error_message
+        return d
+
+
+@dataclass
+class ClaimResult:
+    """The outcome of running one claim: verdict, both sides, timing."""
+
+    claim: Claim
+    verdict: str
+    small: SideResult
+    scaled: SideResult
+    seconds: float
+    settings: dict
+
+    @property
+    def as_expected(self) -> bool:
+        return self.verdict == self.claim.expected
+
+    @property
+    def counterexample(self) -> dict | None:
+        return self.small.counterexample or self.scaled.counterexample
+
+    @property
+    def ratio(self) -> float | None:
+        rs = [r for r in (self.small.ratio, self.scaled.ratio) if r is not None]
+        return max(rs) if rs else None
+
+    def to_dict(self) -> dict:
+        c = self.claim
+        return _jsonable({
+            "id": c.id,
+            "title": c.title,
+            "group": c.group,
+            "statement": c.statement,
+            "refs": [r.to_dict() for r in c.refs],
+            "verdict": self.verdict,
+            "expected": c.expected,
+            "small": self.small.to_dict(),
+            "scaled": self.scaled.to_dict(),
+            "counterexample": self.counterexample,
+            "corrected_by": c.corrected_by,
+            "corrects": c.corrects,
+            "uses": list(c.uses),
+            "proof": c.proof,
+            "seconds": round(self.seconds, 4),
+        })
+
+
+# -- the registry ------------------------------------------------------------------
+REGISTRY: dict[str, Claim] = {}
+_loaded = False
+
+
+def register(claim: Claim) -> Claim:
+    """Add a claim to :data:`REGISTRY`; ids must be unique."""
+    if claim.id in REGISTRY and REGISTRY[claim.id] is not claim:
+        raise ClaimError(f"duplicate claim id {claim.id!r}")
+    REGISTRY[claim.id] = claim
+    return claim
+
+
+def _load() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for name in CLAIM_MODULES:
+            importlib.import_module(f"{__name__}.{name}")
+
+
+def all_claims() -> list[Claim]:
+    """Every registered claim, in registration order."""
+    _load()
+    return list(REGISTRY.values())
+
+
+def get_claim(claim_id: str) -> Claim:
+    """The claim with this id; unknown ids raise :class:`ClaimError` with suggestions."""
+    _load()
+    try:
+        return REGISTRY[claim_id]
+    except KeyError:
+        import difflib
+        near = difflib.get_close_matches(claim_id, REGISTRY, n=3)
+        hint = f"; did you mean {', '.join(near)}?" if near else "; see `tnverify claims`"
+        raise ClaimError(f"unknown claim id {claim_id!r}{hint}") from None
+
+
+def select_claims(ids: Sequence[str] | None = None, paper: str | None = None,
+                  group: str | None = None) -> list[Claim]:
+    """Claims filtered by ids, paper key and group (all filters must match)."""
+    _load()
+    if paper is not None and paper not in PAPERS:
+        raise ClaimError(f"unknown paper key {paper!r}; known keys: {', '.join(sorted(PAPERS))}")
+    if group is not None and group not in GROUPS:
+        raise ClaimError(f"unknown group {group!r}; groups: {', '.join(GROUPS)}")
+    claims = [get_claim(i) for i in ids] if ids else all_claims()
+    return [c for c in claims
+            if (paper is None or paper in c.papers) and (group is None or c.group == group)]
+
+
+def _run_side(claim: Claim, side: str, cases: Sequence[dict], seed: int,
+              device: str | None) -> SideResult:
+    t0 = time.perf_counter()
+    evidence: list[Evidence] = []
+    for index, params in enumerate(cases):
+        case_seed = derive_seed(seed, claim.id, side, index)
+        try:
+            if side == "small":
+                ev = claim.run_small(params, case_seed)
+            else:
+                ev = claim.run_scaled(params, device or "cpu", case_seed)
+        except Exception as exc:  # noqa: BLE001 - a broken check is a verdict, not a crash
+            msg = f"{type(exc).__name__}: {exc}"
+            evidence.append(Evidence(f"{side} check raised", passed=False, seed=case_seed,
+                                     details={"traceback": traceback.format_exc(limit=6)}))
+            return SideResult(ERROR, evidence, time.perf_counter() - t0, msg)
+        evidence.append(ev)
+        if ev.verdict == FAILS:
+            break  # the first (smallest) failing case is the minimal counterexample
+    verdict = _worst([ev.verdict for ev in evidence])
+    return SideResult(verdict, evidence, time.perf_counter() - t0)
+
+
+def run_claim(claim: Claim | str, *, seed: int = 0, scale: str = "small",
+              device: str = "cpu", sides: Sequence[str] = ("small", "scaled")) -> ClaimResult:
+    """Run a claim's checks and compute its verdict.
+
+    Parameters
+    ----------
+    claim : Claim or str
+        The claim or its id.
+    seed : int
+        Base seed; each case draws from ``derive_seed(seed, claim.id, side, index)``.
+    scale : {"small", "large"}
+        Which ``scaled_space`` to use on the scaled side.
+    device : {"cpu", "cuda"}
+        Already resolved device (see :func:`tnverify.device.resolve_device`).
+    sides : sequence of {"small", "scaled"}
+        Which sides to run.
+
+    Returns
+    -------
+    ClaimResult
+        Overall verdict: ``error`` if a side broke; ``ill-posed`` if the small side found
+        the statement ill-posed; ``fails`` if either side failed; ``holds`` otherwise
+        (``skipped`` only if nothing ran).
+    """
+    if isinstance(claim, str):
+        claim = get_claim(claim)
+    if scale not in ("small", "large"):
+        raise ClaimError(f"scale must be 'small' or 'large'; got {scale!r}")
+    t0 = time.perf_counter()
+    skipped = SideResult(SKIPPED, [], 0.0)
+    small = _run_side(claim, "small", claim.space, seed, None) if "small" in sides else skipped
+    if "scaled" in sides and claim.scaled is not None:
+        cases = claim.scaled_space.get(scale, ())
+        scaled = _run_side(claim, "scaled", cases, seed, device) if cases else skipped
+    else:
+        scaled = skipped
+    verdicts = [small.verdict, scaled.verdict]
+    if ERROR in verdicts:
+        verdict = ERROR
+    elif small.verdict == ILL_POSED:
+        verdict = ILL_POSED
+    else:
+        verdict = _worst(verdicts)
+    settings = {"seed": seed, "scale": scale, "device": device}
+    return ClaimResult(claim, verdict, small, scaled, time.perf_counter() - t0, settings)

@@ -1,0 +1,47 @@
+"""Choosing the compute device for the scaled (torch) side of the checks.
+
+Every check runs on the CPU; a GPU only scales it up.  torch is imported lazily so that
+``import tnverify`` stays light.
+"""
+
+from __future__ import annotations
+
+from .errors import DeviceError
+
+__all__ = ["DEVICE_CHOICES", "resolve_device", "torch_dtype"]
+
+DEVICE_CHOICES = ("auto", "cpu", "cuda")
+
+
+def resolve_device(name: str = "auto") -> str:
+    """Resolve ``"auto" | "cpu" | "cuda"`` to ``"cpu"`` or ``"cuda"``.
+
+    ``auto`` picks CUDA when torch sees a GPU and the CPU otherwise; asking for ``cuda``
+    without a GPU raises :class:`~tnverify.errors.DeviceError`.
+
+    Examples
+    --------
+    >>> resolve_device("cpu")
+    'cpu'
+    """
+    if name not in DEVICE_CHOICES:
+        raise DeviceError(f"device must be one of {', '.join(DEVICE_CHOICES)}; got {name!r}")
+    if name == "cpu":
+        return "cpu"
+    import torch
+
+    has_cuda = torch.cuda.is_available()
+    if name == "cuda" and not has_cuda:
+        raise DeviceError("device 'cuda' was requested but torch sees no CUDA GPU; "
+                          "use --device cpu or --device auto")
+    return "cuda" if has_cuda else "cpu"
+
+
+def torch_dtype(name: str):
+    """The torch dtype called ``name`` (``"float64"``, ``"float32"``, ...)."""
+    import torch
+
+    dt = getattr(torch, name, None)
+    if not isinstance(dt, torch.dtype):
+        raise DeviceError(f"unknown torch dtype {name!r}")
+    return dt

@@ -1,0 +1,65 @@
+"""Exception types of tnverify.
+
+Every error raised at the public boundary is a :class:`TnverifyError` and also a
+builtin ``ValueError`` or ``TypeError``, so callers can catch either.  Messages state
+the rule that was broken and the value that was found.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "TnverifyError",
+    "ShapeError",
+    "RankError",
+    "SizeLimitError",
+    "ToleranceError",
+    "NonFiniteError",
+    "VocabularyError",
+    "DTypeError",
+    "ClaimError",
+    "DeviceError",
+]
+
+
+class TnverifyError(Exception):
+    """Base class of every error raised by tnverify."""
+
+
+class ShapeError(TnverifyError, ValueError):
+    """An array has the wrong number of modes or a mode of the wrong size."""
+
+
+class RankError(TnverifyError, ValueError):
+    """TT/CP ranks are inconsistent, non-positive or not integers."""
+
+
+class SizeLimitError(TnverifyError, ValueError):
+    """An explicit tensor would exceed ``TNVERIFY_MAX_ENTRIES`` entries.
+
+    Raised *before* anything is allocated; the message names the entries, the bytes and
+    the tensor-train route around the limit.
+    """
+
+
+class ToleranceError(TnverifyError, ValueError):
+    """A tolerance or accuracy (eps, rtol, max_rank) is outside its valid range."""
+
+
+class NonFiniteError(TnverifyError, ValueError):
+    """An input contains NaN or infinity."""
+
+
+class VocabularyError(TnverifyError, ValueError):
+    """A token index is outside ``range(vocab_size)``, or a sequence is empty."""
+
+
+class DTypeError(TnverifyError, TypeError):
+    """An input has a type or dtype tnverify cannot work with."""
+
+
+class ClaimError(TnverifyError, ValueError):
+    """A claim id, group or paper key is unknown, or a claim is malformed."""
+
+
+class DeviceError(TnverifyError, ValueError):
+    """A requested compute device is not available (e.g. ``cuda`` without a GPU)."""
