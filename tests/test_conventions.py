@@ -1,0 +1,60 @@
+"""conventions.py: the tolerance and numerical-rank rules, seeds, validation."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tnverify.conventions import (
+    SAFETY, as_real_array, check_finite, derive_seed, rank_tolerance, tolerance,
+)
+from tnverify.errors import DTypeError, NonFiniteError, ToleranceError
+
+
+@given(n=st.integers(1, 10**6), norm=st.floats(0, 1e300))
+def test_tolerance_is_proportional_to_n_eps_norm(n, norm):
+    t = tolerance(np.float64, n=n, norm=norm)
+    expected = SAFETY * n * np.finfo(np.float64).eps * max(norm, np.finfo(np.float64).tiny)
+    assert t.value == expected
+    assert f"n={n}" in t.rule
+
+
+def test_tolerance_accepts_torch_dtypes_and_names():
+    torch = pytest.importorskip("torch")
+    assert tolerance(torch.float32).value == tolerance("float32").value
+    assert tolerance("float32").value > tolerance("float64").value
+
+
+@pytest.mark.parametrize("bad", [dict(n=0), dict(norm=-1.0), dict(norm=float("nan"))])
+def test_tolerance_rejects_bad_inputs(bad):
+    with pytest.raises(ToleranceError):
+        tolerance(np.float64, **bad)
+
+
+def test_tolerance_rejects_integer_dtypes():
+    with pytest.raises(DTypeError, match="floating"):
+        tolerance(np.int64)
+
+
+def test_rank_tolerance_default_is_numpys_rule():
+    t = rank_tolerance((30, 50), sigma_max=2.0)
+    assert t.value == 50 * np.finfo(np.float64).eps * 2.0
+    assert rank_tolerance((3, 3), 2.0, rtol=0.25).value == 0.5
+    with pytest.raises(ToleranceError):
+        rank_tolerance((3, 3), 1.0, rtol=-1.0)
+
+
+def test_derive_seed_is_stable_and_label_sensitive():
+    assert derive_seed(1, "a") == derive_seed(1, "a")
+    assert derive_seed(1, "a") != derive_seed(1, "b") != derive_seed(2, "b")
+    assert 0 <= derive_seed(10**30, "x") < 2**63
+
+
+def test_validation_helpers():
+    with pytest.raises(NonFiniteError, match="1 NaN/inf entry"):
+        check_finite(np.array([1.0, np.inf]))
+    with pytest.raises(DTypeError, match="numeric"):
+        as_real_array(np.array(["a"]))
+    with pytest.raises(DTypeError, match="real"):
+        as_real_array(np.array([1j]))
+    assert as_real_array([1, 2]).dtype == np.float64

@@ -1,0 +1,118 @@
+"""The registry machinery: verdicts from evidence, runner, selection, errors."""
+
+import numpy as np
+import pytest
+
+import tnverify.claims as reg
+from tnverify.claims import (
+    ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, Claim, Evidence, Ref, run_claim, select_claims,
+)
+from tnverify.conventions import tolerance
+from tnverify.errors import ClaimError
+
+
+def make(claim_id="x-test", small=None, scaled=None, **kw):
+    def default_small(params, rng):
+        return Evidence("a vs a", error=0.0, tolerance=tolerance())
+    return Claim(id=claim_id, statement="a statement long enough to be one", group="spine",
+                 refs=(Ref("ttlm", "§1"),), small=small or default_small, scaled=scaled,
+                 title="t", **kw)
+
+
+def test_verdict_from_error_and_tolerance():
+    tol = tolerance(np.float64, n=4, norm=1.0)
+    assert Evidence("x", error=0.5 * tol.value, tolerance=tol).verdict == HOLDS
+    assert Evidence("x", error=2 * tol.value, tolerance=tol).verdict == FAILS
+    assert Evidence("x", error=float("nan"), tolerance=tol).verdict == FAILS
+    assert Evidence("x", passed=False).verdict == FAILS
+    assert Evidence("x", skipped="no gpu").verdict == SKIPPED
+
+
+def test_parts_must_all_hold_and_readings_that_disagree_are_ill_posed():
+    ok, bad = Evidence("a", passed=True), Evidence("b", passed=False)
+    assert Evidence("p", parts={"a": ok, "b": ok}).verdict == HOLDS
+    assert Evidence("p", parts={"a": ok, "b": bad}).verdict == FAILS
+    assert Evidence("r", readings={"a": ok, "b": bad}).verdict == ILL_POSED
+    assert Evidence("r", readings={"a": bad, "b": bad}).verdict == FAILS
+    assert Evidence("r", readings={"a": ok}, ill_posed="not typed").verdict == ILL_POSED
+
+
+def test_ratio_is_the_worst_over_parts():
+    tol = tolerance()
+    ev = Evidence("p", parts={"a": Evidence("a", error=tol.value / 4, tolerance=tol),
+                              "b": Evidence("b", error=tol.value / 2, tolerance=tol)})
+    assert ev.ratio == pytest.approx(0.5)
+
+
+def test_runner_fills_counterexample_and_stops_at_first_failure():
+    calls = []
+
+    def small(params, rng):
+        calls.append(params["n"])
+        return Evidence("x", passed=params["n"] < 2, details={"draw": float(rng.random())})
+
+    claim = make(small=small, space=({"n": 1}, {"n": 2}, {"n": 3}), expected=FAILS)
+    result = run_claim(claim, seed=5)
+    assert result.verdict == FAILS and calls == [1, 2]
+    ce = result.counterexample
+    assert ce["params"] == {"n": 2}
+    again = claim.run_small(ce["params"], ce["seed"])
+    assert again.verdict == FAILS
+    assert again.details == result.small.cases[-1].details  # same seed, same draws
+
+
+def test_a_raising_check_is_an_error_verdict_not_a_crash():
+    def small(params, rng):
+        raise RuntimeError("boom")
+
+    result = run_claim(make(small=small), seed=0)
+    assert result.verdict == ERROR and "boom" in result.small.error_message
+
+
+def test_scaled_side_combines_and_skips():
+    def scaled(params, device, rng):
+        return Evidence("s", passed=params.get("ok", True))
+
+    held = run_claim(make(scaled=scaled, scaled_space={"small": ({},), "large": ({"ok": False},)}))
+    assert held.verdict == HOLDS
+    failed = run_claim(make(scaled=scaled, scaled_space={"small": ({},), "large": ({"ok": False},)}),
+                       scale="large")
+    assert failed.verdict == FAILS
+    assert run_claim(make()).scaled.verdict == SKIPPED
+
+
+def test_seeds_are_deterministic_and_distinct_per_case():
+    seen = []
+
+    def small(params, rng):
+        seen.append(rng.integers(2**62))
+        return Evidence("x", passed=True)
+
+    claim = make(small=small, space=({}, {}))
+    run_claim(claim, seed=3)
+    run_claim(claim, seed=3)
+    assert seen[0] == seen[2] and seen[1] == seen[3] and seen[0] != seen[1]
+
+
+def test_claim_validation():
+    with pytest.raises(ClaimError, match="kebab-case"):
+        make(claim_id="Bad Id")
+    with pytest.raises(ClaimError, match="group"):
+        Claim(id="x", statement="s", refs=(Ref("ttlm", "§1"),), group="nope",
+              small=lambda p, r: None)
+    with pytest.raises(ClaimError, match="unknown paper key"):
+        Ref("nature", "§1")
+
+
+def test_selection_errors_name_the_valid_choices():
+    with pytest.raises(ClaimError, match="groups: spine"):
+        select_claims(group="everything")
+    with pytest.raises(ClaimError, match="known keys"):
+        select_claims(paper="arxiv")
+    with pytest.raises(ClaimError, match="unknown claim id"):
+        reg.get_claim("no-such-claim")
+
+
+def test_check_must_return_evidence():
+    result = run_claim(make(small=lambda p, r: 1.0))
+    assert result.verdict == ERROR and "Evidence" in result.small.error_message
