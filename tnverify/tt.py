@@ -1,0 +1,402 @@
+"""Tensors in the tensor-train (TT) format.
+
+A TT tensor of order ``d`` is a tuple of cores ``G_k`` of shape ``(r_{k-1}, n_k, r_k)``
+with ``r_0 = r_d = 1``; its entries are products of slice matrices
+
+.. math:: A[i_1, \\dots, i_d] = G_1[0, i_1, :] \\, G_2[:, i_2, :] \\cdots G_d[:, i_d, 0]
+
+(seed 001 (thesis) §3.2, Def. 3.2.2, Eq. 3.4, 0-based in code; Oseledets 2011).
+
+Everything here works on the cores only (``O(d n r^3)``) except :meth:`TensorTrain.full`,
+which is guarded by :func:`tnverify.explicit.guard_size`.
+
+References
+----------
+seed 001 (thesis) §3.2, Def. 3.2.2 and Thm 3.2.1; Oseledets, "Tensor-train
+decomposition", SIAM J. Sci. Comput. 33(5), 2011 (rounding: Algorithm 2).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from numbers import Integral, Number
+
+import numpy as np
+
+from .conventions import check_finite
+from .errors import DTypeError, RankError, ShapeError, ToleranceError, VocabularyError
+
+__all__ = ["TensorTrain", "tt_to_full", "random_tt", "max_tt_ranks"]
+
+
+def _as_core(core, k: int) -> np.ndarray:
+    try:
+        a = np.asarray(core)
+    except Exception as exc:  # noqa: BLE001 - anything numpy refuses
+        raise DTypeError(f"core {k} must be array-like; got {type(core).__name__}") from exc
+    if a.dtype == object or a.dtype.kind not in "biufc":
+        raise DTypeError(f"core {k} must be numeric; got dtype {a.dtype}")
+    if a.ndim != 3:
+        raise ShapeError(f"core {k} must be 3-D (r_prev, n, r_next); got shape {a.shape}")
+    if min(a.shape) < 1:
+        raise ShapeError(f"core {k} must have positive sizes; got shape {a.shape}")
+    check_finite(a, f"core {k}")
+    return a
+
+
+@dataclass(frozen=True, eq=False)
+class TensorTrain:
+    """A tensor in TT format: a tuple of validated, read-only cores.
+
+    Parameters
+    ----------
+    cores : sequence of array_like
+        ``d >= 1`` arrays of shape ``(r_{k-1}, n_k, r_k)`` with ``r_0 = r_d = 1`` and
+        matching adjacent ranks.  Stored as read-only float64 (complex128 if any core is
+        complex) copies.
+
+    Raises
+    ------
+    ShapeError, RankError, NonFiniteError, DTypeError
+        Non-3-D cores; boundary ranks != 1 or mismatched adjacent ranks; NaN/inf;
+        non-numeric cores.
+
+    References
+    ----------
+    seed 001 (thesis) §3.2, Def. 3.2.2, Eq. 3.4.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> tt = random_tt((2, 3, 4), 2, np.random.default_rng(0))
+    >>> tt.ranks, tt.shape, tt.n_entries
+    ((1, 2, 2, 1), (2, 3, 4), 24)
+    >>> bool(np.allclose(tt.entry((1, 2, 3)), tt.full()[1, 2, 3]))
+    True
+    """
+
+    cores: tuple
+
+    def __post_init__(self):
+        raw = self.cores
+        if isinstance(raw, np.ndarray) or not hasattr(raw, "__len__"):
+            raise DTypeError(f"cores must be a sequence of 3-D arrays; got {type(raw).__name__}")
+        if len(raw) == 0:
+            raise ShapeError("a TensorTrain needs at least one core; got 0")
+        arrays = [_as_core(c, k) for k, c in enumerate(raw)]
+        dtype = np.complex128 if any(a.dtype.kind == "c" for a in arrays) else np.float64
+        if arrays[0].shape[0] != 1 or arrays[-1].shape[2] != 1:
+            raise RankError("boundary ranks must be r_0 = r_d = 1; got r_0="
+                            f"{arrays[0].shape[0]}, r_d={arrays[-1].shape[2]}")
+        for k in range(len(arrays) - 1):
+            if arrays[k].shape[2] != arrays[k + 1].shape[0]:
+                raise RankError(f"adjacent ranks must match: core {k} has r_next="
+                                f"{arrays[k].shape[2]} but core {k + 1} has r_prev="
+                                f"{arrays[k + 1].shape[0]}")
+        stored = []
+        for a in arrays:
+            c = np.array(a, dtype=dtype, copy=True)
+            c.flags.writeable = False
+            stored.append(c)
+        object.__setattr__(self, "cores", tuple(stored))
+
+    # ----------------------------------------------------------------- properties
+    @property
+    def ndim(self) -> int:
+        """Order ``d`` (number of modes)."""
+        return len(self.cores)
+
+    @property
+    def shape(self) -> tuple:
+        """Mode sizes ``(n_1, ..., n_d)``."""
+        return tuple(int(c.shape[1]) for c in self.cores)
+
+    @property
+    def ranks(self) -> tuple:
+        """TT ranks ``(r_0, ..., r_d)`` (length ``d + 1``, ``r_0 = r_d = 1``)."""
+        return (1,) + tuple(int(c.shape[2]) for c in self.cores)
+
+    @property
+    def n_params(self) -> int:
+        """Number of stored numbers, ``sum_k r_{k-1} n_k r_k``."""
+        return int(sum(c.size for c in self.cores))
+
+    @property
+    def n_entries(self) -> int:
+        """Number of entries of the full tensor, ``prod_k n_k`` (exact Python int)."""
+        return math.prod(self.shape)
+
+    @property
+    def dtype(self) -> np.dtype:
+        """float64, or complex128 when a core is complex."""
+        return self.cores[0].dtype
+
+    def __repr__(self) -> str:
+        return f"TensorTrain(shape={self.shape}, ranks={self.ranks})"
+
+    # ----------------------------------------------------------------- entries
+    def entries(self, indices) -> np.ndarray:
+        """Entries at ``n`` multi-indices, without forming the full tensor.
+
+        Parameters
+        ----------
+        indices : (n, d) integer array_like
+            0-based multi-indices, one per row.
+
+        Returns
+        -------
+        (n,) ndarray
+            ``A[indices[j]]`` by the left-to-right product of slice matrices, O(n d r^2).
+        """
+        idx = np.asarray(indices)
+        if idx.dtype.kind not in "iu":
+            raise DTypeError(f"indices must be integers; got dtype {idx.dtype}")
+        if idx.ndim != 2 or idx.shape[1] != self.ndim:
+            raise ShapeError(f"indices must have shape (n, d={self.ndim}); got {idx.shape}")
+        shape = np.asarray(self.shape)
+        bad = (idx < 0) | (idx >= shape)
+        if bad.any():
+            j, k = np.argwhere(bad)[0]
+            raise VocabularyError(f"index {int(idx[j, k])} at mode {int(k)} is outside "
+                                  f"range({int(shape[k])}) (row {int(j)})")
+        h = self.cores[0][0, idx[:, 0], :]                    # (n, r_1)
+        for k in range(1, self.ndim):
+            g = self.cores[k][:, idx[:, k], :]               # (r_{k-1}, n, r_k)
+            h = np.einsum("nr,rns->ns", h, g)
+        return h[:, 0]
+
+    def entry(self, index) -> float:
+        """One entry ``A[index]`` (``index``: d 0-based integers)."""
+        idx = np.asarray(index)
+        if idx.ndim != 1:
+            raise ShapeError(f"index must be a 1-D sequence of d={self.ndim} ints; "
+                             f"got shape {idx.shape}")
+        return self.entries(idx[None, :])[0]
+
+    def full(self, max_entries: int | None = None) -> np.ndarray:
+        """The explicit tensor, refused above ``TNVERIFY_MAX_ENTRIES`` before allocating."""
+        from .explicit import guard_size
+
+        guard_size(self.shape, dtype=self.dtype, what="TT to full tensor",
+                   max_entries=max_entries)
+        m = self.cores[0].reshape(self.shape[0], -1)
+        for c in self.cores[1:]:
+            r, n, s = c.shape
+            m = (m @ c.reshape(r, n * s)).reshape(-1, s)
+        return m.reshape(self.shape)
+
+    # ----------------------------------------------------------------- algebra
+    def _check_same_shape(self, other, op: str) -> None:
+        if not isinstance(other, TensorTrain):
+            raise DTypeError(f"{op} needs a TensorTrain; got {type(other).__name__}")
+        if other.shape != self.shape:
+            raise ShapeError(f"{op} needs equal shapes; got {self.shape} and {other.shape}")
+
+    def __add__(self, other):
+        """Sum by block cores (ranks add): Oseledets 2011 §4.1."""
+        if not isinstance(other, TensorTrain):
+            return NotImplemented
+        self._check_same_shape(other, "addition")
+        a, b, d = self.cores, other.cores, self.ndim
+        if d == 1:
+            return TensorTrain((a[0] + b[0],))
+        dtype = np.result_type(self.dtype, other.dtype)
+        cores = [np.concatenate([a[0], b[0]], axis=2)]
+        for k in range(1, d - 1):
+            (ra, n, sa), (rb, _, sb) = a[k].shape, b[k].shape
+            c = np.zeros((ra + rb, n, sa + sb), dtype=dtype)
+            c[:ra, :, :sa] = a[k]
+            c[ra:, :, sa:] = b[k]
+            cores.append(c)
+        cores.append(np.concatenate([a[-1], b[-1]], axis=0))
+        return TensorTrain(cores)
+
+    def __mul__(self, scalar):
+        """Scalar multiple (scales the first core)."""
+        if not isinstance(scalar, Number) or isinstance(scalar, bool):
+            return NotImplemented
+        if not np.isfinite(scalar):
+            raise ToleranceError(f"scalar must be finite; got {scalar!r}")
+        return TensorTrain((self.cores[0] * scalar,) + self.cores[1:])
+
+    __rmul__ = __mul__
+
+    def __neg__(self):
+        return self * -1.0
+
+    def __sub__(self, other):
+        if not isinstance(other, TensorTrain):
+            return NotImplemented
+        return self + (-other)
+
+    def inner(self, other: "TensorTrain"):
+        """Frobenius inner product ``sum conj(A) * B`` by a transfer sweep, O(d n r^3)."""
+        self._check_same_shape(other, "inner")
+        e = np.ones((1, 1), dtype=np.result_type(self.dtype, other.dtype))
+        for a, b in zip(self.cores, other.cores):
+            t = np.tensordot(e, a.conj(), axes=(0, 0))        # (rb, n, sa)
+            e = np.tensordot(t, b, axes=([0, 1], [0, 1]))     # (sa, sb)
+        return e[0, 0]
+
+    def norm(self, log: bool = False) -> float:
+        """Frobenius norm ``‖A‖_F`` (or its natural log) by a QR sweep.
+
+        Each step renormalises the carried triangular factor and accumulates the log of
+        the scale, so ``log=True`` never overflows (e.g. ``d = 1000``).  The zero tensor
+        has ``norm() == 0`` and ``norm(log=True) == -inf``.
+        """
+        r = np.ones((1, 1), dtype=self.dtype)
+        log_scale, scale = 0.0, 1.0
+        for c in self.cores:
+            m = (r @ c.reshape(c.shape[0], -1)).reshape(-1, c.shape[2])
+            r = np.linalg.qr(m, mode="r")
+            s = float(np.linalg.norm(r))
+            if s == 0.0:
+                return -math.inf if log else 0.0
+            r = r / s
+            log_scale += math.log(s)
+            scale *= s
+        value = abs(complex(r[0, 0]))
+        if log:
+            return log_scale + math.log(value)
+        if math.isfinite(scale) and scale > 0.0:
+            return scale * value
+        return math.exp(log_scale) * value
+
+    # ----------------------------------------------------------------- structure
+    def orthogonalize(self, direction: str = "left") -> "TensorTrain":
+        """A new TT with QR-orthogonalized cores; same tensor.
+
+        ``"left"``: cores ``0..d-2`` satisfy ``G^H G = I`` for the ``(r n) x r'`` reshape,
+        the last core carries the norm.  ``"right"``: cores ``1..d-1`` satisfy ``G G^H = I``
+        for the ``r x (n r')`` reshape, the first core carries the norm.  Ranks may drop to
+        ``min(r_{k-1} n_k, r_k)``.
+        """
+        if direction not in ("left", "right"):
+            raise ShapeError(f"direction must be 'left' or 'right'; got {direction!r}")
+        if direction == "right":
+            rev = TensorTrain(tuple(np.transpose(c, (2, 1, 0)) for c in self.cores[::-1]))
+            left = rev.orthogonalize("left")
+            return TensorTrain(tuple(np.transpose(c, (2, 1, 0)) for c in left.cores[::-1]))
+        cores = list(self.cores)
+        for k in range(self.ndim - 1):
+            r, n, s = cores[k].shape
+            q, rr = np.linalg.qr(cores[k].reshape(r * n, s))
+            cores[k] = q.reshape(r, n, q.shape[1])
+            nxt = cores[k + 1]
+            cores[k + 1] = (rr @ nxt.reshape(nxt.shape[0], -1)).reshape(
+                rr.shape[0], nxt.shape[1], nxt.shape[2])
+        return TensorTrain(cores)
+
+    def round(self, eps: float, max_rank: int | None = None) -> "TensorTrain":
+        """TT rounding (Oseledets 2011, Algorithm 2): recompress to accuracy ``eps``.
+
+        Right-to-left orthogonalization, then left-to-right truncated SVDs with
+        ``δ = eps ‖A‖_F / sqrt(d - 1)`` and the truncation rule of
+        :func:`tnverify.tt_svd.truncation_rank` (smallest rank whose discarded tail has
+        Frobenius norm ``<= δ``, capped at ``max_rank``).  Without ``max_rank`` the result
+        ``B`` satisfies ``‖A - B‖_F <= eps ‖A‖_F``.
+        """
+        from .tt_svd import _check_eps, _check_max_rank, _svd_signed, truncation_rank
+
+        eps = _check_eps(eps)
+        max_rank = _check_max_rank(max_rank)
+        d = self.ndim
+        cores = list(self.orthogonalize("right").cores)
+        nrm = float(np.linalg.norm(cores[0]))
+        delta = eps * nrm / math.sqrt(d - 1) if d > 1 else 0.0
+        for k in range(d - 1):
+            r, n, s = cores[k].shape
+            u, sv, vt = _svd_signed(cores[k].reshape(r * n, s))
+            rk = truncation_rank(sv, delta, max_rank)
+            cores[k] = u[:, :rk].reshape(r, n, rk)
+            nxt = cores[k + 1]
+            carry = sv[:rk, None] * vt[:rk]
+            cores[k + 1] = (carry @ nxt.reshape(nxt.shape[0], -1)).reshape(
+                rk, nxt.shape[1], nxt.shape[2])
+        return TensorTrain(cores)
+
+    # ----------------------------------------------------------------- interop
+    def to_tensorly(self):
+        """This TT as a ``tensorly.tt_tensor.TTTensor`` (same core layout, copies)."""
+        from tensorly.tt_tensor import TTTensor
+
+        return TTTensor([np.array(c) for c in self.cores])
+
+    @classmethod
+    def from_tensorly(cls, factors) -> "TensorTrain":
+        """Build from a TensorLy ``TTTensor`` or a list of its factors."""
+        return cls(tuple(getattr(factors, "factors", factors)))
+
+
+def tt_to_full(tt: TensorTrain, max_entries: int | None = None) -> np.ndarray:
+    """The explicit tensor of ``tt`` (guarded by :func:`tnverify.explicit.guard_size`)."""
+    if not isinstance(tt, TensorTrain):
+        raise DTypeError(f"tt_to_full needs a TensorTrain; got {type(tt).__name__}")
+    return tt.full(max_entries=max_entries)
+
+
+def _check_shape(shape) -> tuple:
+    try:
+        dims = tuple(shape)
+    except TypeError as exc:
+        raise ShapeError(f"shape must be a sequence of positive ints; got {shape!r}") from exc
+    if not dims or any(not isinstance(n, Integral) or isinstance(n, bool) or n < 1
+                       for n in dims):
+        raise ShapeError(f"shape must be a non-empty sequence of positive ints; got {shape!r}")
+    return tuple(int(n) for n in dims)
+
+
+def max_tt_ranks(shape) -> tuple:
+    """Maximal TT ranks ``min(n_1⋯n_k, n_{k+1}⋯n_d)`` (ranks of generic unfoldings).
+
+    Examples
+    --------
+    >>> max_tt_ranks((2,) * 8)
+    (1, 2, 4, 8, 16, 8, 4, 2, 1)
+    """
+    dims = _check_shape(shape)
+    return tuple(min(math.prod(dims[:k]), math.prod(dims[k:])) for k in range(len(dims) + 1))
+
+
+def random_tt(shape, ranks, rng, *, scale: float | None = None) -> TensorTrain:
+    """A TT with independent Gaussian cores.
+
+    Parameters
+    ----------
+    shape : sequence of int
+        Mode sizes ``(n_1, ..., n_d)``.
+    ranks : int or sequence of int
+        An int ``r`` gives ``r_k = min(r, max_tt_ranks(shape)[k])``; a sequence must have
+        length ``d + 1`` with boundary ones.
+    rng : numpy.random.Generator or int
+        The generator (or a seed to build one).
+    scale : float, optional
+        Standard deviation of every core entry.  Default: core ``k`` has standard
+        deviation ``1 / sqrt(r_{k-1})``, so every entry of the tensor has variance 1.
+    """
+    dims = _check_shape(shape)
+    d = len(dims)
+    if isinstance(ranks, Integral) and not isinstance(ranks, bool):
+        if ranks < 1:
+            raise RankError(f"rank must be a positive int; got {ranks}")
+        rk = tuple(min(int(ranks), m) for m in max_tt_ranks(dims))
+    else:
+        rk = tuple(ranks)
+        if len(rk) != d + 1 or any(not isinstance(r, Integral) or r < 1 for r in rk):
+            raise RankError(f"ranks must be {d + 1} positive ints; got {ranks!r}")
+        if rk[0] != 1 or rk[-1] != 1:
+            raise RankError(f"boundary ranks must be 1; got {rk!r}")
+        rk = tuple(int(r) for r in rk)
+    if isinstance(rng, Integral):
+        rng = np.random.default_rng(int(rng))
+    if not isinstance(rng, np.random.Generator):
+        raise DTypeError(f"rng must be a numpy Generator or an int seed; got {type(rng).__name__}")
+    if scale is not None and (not np.isfinite(scale) or scale <= 0):
+        raise ToleranceError(f"scale must be a finite number > 0; got {scale!r}")
+    cores = []
+    for k in range(d):
+        std = float(scale) if scale is not None else 1.0 / math.sqrt(rk[k])
+        cores.append(rng.standard_normal((rk[k], dims[k], rk[k + 1])) * std)
+    return TensorTrain(tuple(cores))
