@@ -351,25 +351,93 @@ def _integer_residues(a: np.ndarray, p: int) -> np.ndarray:
     raise DTypeError(f"rank_mod_p needs integer entries; got dtype {a.dtype}")
 
 
+#: Columns per panel of the blocked elimination in :func:`rank_mod_p`.
+_PANEL = 64
+
+
 def _rank_gf_p(a: np.ndarray, p: int) -> int:
-    a = a.copy()
-    n_rows, n_cols = a.shape
+    """Rank over GF(p) by right-looking blocked elimination (panels of ``_PANEL`` columns).
+
+    Step 1 eliminates a panel with row operations (vectorised int64); step 2 forms the
+    pivot rows of the trailing block; step 3 updates the trailing block of the non-pivot
+    rows with one exact product mod p (:func:`_matmul_mod`).  Eliminated rows and columns
+    are dropped, so the working matrix shrinks.
+    """
+    work = a
     rank = 0
-    for col in range(n_cols):
-        if rank == n_rows:
-            break
-        nz = np.flatnonzero(a[rank:, col])
-        if nz.size == 0:
+    while work.shape[0] and work.shape[1]:
+        b = min(_PANEL, work.shape[1])
+        piv, F, invs = _eliminate_panel(work[:, :b].copy(), p)
+        rank += len(piv)
+        if not piv:
+            work = work[:, b:]
             continue
-        piv = rank + int(nz[0])
-        if piv != rank:
-            a[[rank, piv]] = a[[piv, rank]]
-        inv = pow(int(a[rank, col]), p - 2, p)
-        a[rank, col:] = a[rank, col:] * inv % p
-        below = a[rank + 1:, col]
-        rows = rank + 1 + np.flatnonzero(below)
-        if rows.size:
-            f = a[rows, col][:, None]
-            a[rows, col:] = (a[rows, col:] - f * a[rank, col:][None, :] % p) % p
-        rank += 1
+        rest = np.ones(work.shape[0], dtype=bool)
+        rest[piv] = False
+        T = work[:, b:]
+        if T.shape[1] == 0 or not rest.any():
+            break
+        U = _pivot_rows(T, piv, F, invs, p)
+        work = (T[rest] - _matmul_mod(F[rest], U, p)) % p
     return rank
+
+
+def _eliminate_panel(panel: np.ndarray, p: int):
+    """Row-reduce ``panel`` in place; return pivot rows, multipliers F and pivot inverses.
+
+    ``F[i, j]`` is the entry of row i in pivot column j just before step j subtracted
+    ``F[i, j]`` times the normalised pivot row j from it.
+    """
+    m, b = panel.shape
+    free = np.ones(m, dtype=bool)
+    F = np.zeros((m, b), dtype=np.int64)
+    piv: list[int] = []
+    invs: list[int] = []
+    for c in range(b):
+        cand = np.flatnonzero(free & (panel[:, c] != 0))
+        if cand.size == 0:
+            continue
+        r = int(cand[0])
+        inv = pow(int(panel[r, c]), p - 2, p)
+        free[r] = False
+        prow = panel[r] * inv % p
+        rows = cand[1:]
+        if rows.size:
+            f = panel[rows, c]
+            F[rows, len(piv)] = f
+            panel[rows] = (panel[rows] + f[:, None] * (p - prow)[None, :]) % p
+        piv.append(r)
+        invs.append(inv)
+    return piv, F[:, :len(piv)], invs
+
+
+def _pivot_rows(T: np.ndarray, piv, F, invs, p: int) -> np.ndarray:
+    """Trailing part of the normalised pivot rows: ``u_j = (T[π_j] - Σ_{j'<j} F[π_j, j'] u_j') / piv_j``."""
+    U = np.empty((len(piv), T.shape[1]), dtype=np.int64)
+    for j, r in enumerate(piv):
+        row = T[r]
+        if j:
+            row = (row - _matmul_mod(F[r:r + 1, :j], U[:j], p)[0]) % p
+        U[j] = row * invs[j] % p
+    return U
+
+
+def _matmul_mod(A: np.ndarray, B: np.ndarray, p: int) -> np.ndarray:
+    """``A @ B mod p`` for residues ``< p < 2**31``, exactly, with float64 BLAS.
+
+    Each operand is split into 16-bit limbs (``x = x_hi·2^16 + x_lo``); the three limb
+    products (Karatsuba) have integer entries below ``k·2^34 < 2^53`` for inner size
+    ``k < 2^19``, so float64 computes them exactly; they are recombined in int64 mod p.
+    """
+    if A.shape[1] >= 2**19:  # pragma: no cover - panels are far narrower
+        raise ShapeError(f"_matmul_mod inner size must be < 2**19; got {A.shape[1]}")
+    a_lo, a_hi = (A & 0xFFFF).astype(np.float64), (A >> 16).astype(np.float64)
+    b_lo, b_hi = (B & 0xFFFF).astype(np.float64), (B >> 16).astype(np.float64)
+    hh = a_hi @ b_hi
+    ll = a_lo @ b_lo
+    mid = (a_hi + a_lo) @ (b_hi + b_lo) - hh - ll
+    s1, s2 = (1 << 16) % p, (1 << 32) % p
+    out = (hh.astype(np.int64) % p) * s2 % p
+    out += (mid.astype(np.int64) % p) * s1 % p
+    out += ll.astype(np.int64) % p
+    return out % p
