@@ -1,0 +1,272 @@
+"""Tests of tnverify.report on a fresh registry of fake claims (no real claims needed)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from decimal import Decimal
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+import tnverify.claims as claims_mod
+from tnverify.claims import Claim, Evidence, Ref, register, run_claim
+from tnverify.conventions import tolerance
+from tnverify.errors import TnverifyError
+from tnverify.report import (Report, ReportFormatError, check_report_path, environment,
+                             format_ratio, run_claims)
+
+# -- fake claims ------------------------------------------------------------------------
+
+
+def _roundtrip(params, rng):
+    """holds: x against x + 0 (error is exactly zero)."""
+    x = rng.standard_normal(int(params.get("n", 4)))
+    err = float(np.max(np.abs((x + 0.0) - x)))
+    return Evidence("x vs x + 0", error=err,
+                    tolerance=tolerance(np.float64, n=1, norm=float(np.max(np.abs(x)))),
+                    sizes={"n": x.size})
+
+
+def _off_by_one(params, rng):
+    """fails: x against x + 1."""
+    x = rng.standard_normal(int(params["n"]))
+    err = float(np.max(np.abs((x + 1.0) - x)))
+    return Evidence("x vs x + 1", error=err,
+                    tolerance=tolerance(np.float64, n=1, norm=float(np.max(np.abs(x)))),
+                    sizes={"n": x.size}, counterexample={"x": x})
+
+
+def _two_readings(params, rng):
+    """ill-posed: reading a holds, reading b fails."""
+    return Evidence("the printed formula", readings={
+        "a": _roundtrip({"n": 3}, rng), "b": _off_by_one({"n": 3}, rng)},
+        ill_posed="the printed sum has no range")
+
+
+def _boom(params, rng):
+    raise RuntimeError("boom")
+
+
+def _no_cuda(params, device, rng):
+    return Evidence("cell on the GPU", skipped="no CUDA here")
+
+
+def _scaled_ok(params, device, rng):
+    return _roundtrip({"n": 8}, rng)
+
+
+FAKE_IDS = ("fake-holds", "fake-fails", "fake-ill", "fake-error", "fake-skip")
+
+
+def make_fake_claims() -> list[Claim]:
+    return [
+        Claim("fake-holds", "x equals x + 0", (Ref("ttlm", "§1, Eq. 1"),), "spine",
+              _roundtrip, space=({"n": 2}, {"n": 5}), scaled=_scaled_ok, title="holding"),
+        Claim("fake-fails", "x equals x + 1", (Ref("thesis", "§2"), Ref("gtm", "§3")), "ttlm",
+              _off_by_one, space=({"n": 1}, {"n": 2}), expected="fails",
+              corrected_by="fake-holds", title="failing"),
+        Claim("fake-ill", "sum x", (Ref("gtm", "Eq. 9"),), "gtm", _two_readings,
+              expected="ill-posed", readings={"a": "sum over t", "b": "sum over k"},
+              title="ambiguous"),
+        Claim("fake-error", "a broken check", (Ref("tslm", "Eq. 7"),), "spine", _boom,
+              title="broken"),
+        Claim("fake-skip", "scaled side needs a GPU", (Ref("ttlm", "§2 | Table 1"),), "spine",
+              _roundtrip, scaled=_no_cuda, title="skipped scaled"),
+    ]
+
+
+@pytest.fixture
+def fake_registry(monkeypatch):
+    """A fresh registry holding only the five fake claims."""
+    monkeypatch.setattr(claims_mod, "REGISTRY", {})
+    monkeypatch.setattr(claims_mod, "_loaded", True)
+    for c in make_fake_claims():
+        register(c)
+    return claims_mod.REGISTRY
+
+
+# -- run_claims and the Report -------------------------------------------------------------
+
+
+def test_verdicts_and_summary(fake_registry):
+    report = run_claims(list(fake_registry.values()), progress=False)
+    verdicts = {r.claim.id: r.verdict for r in report.results}
+    assert verdicts == {"fake-holds": "holds", "fake-fails": "fails", "fake-ill": "ill-posed",
+                        "fake-error": "error", "fake-skip": "holds"}
+    assert report.summary == {"holds": 2, "fails": 1, "ill-posed": 1, "error": 1, "skipped": 0}
+    assert [r.claim.id for r in report.differing] == ["fake-error"]
+    assert report.all_as_expected is False
+    fails = next(r for r in report.results if r.claim.id == "fake-fails")
+    assert fails.counterexample["params"] == {"n": 1}          # the smallest failing case
+    assert len(fails.small.cases) == 1                          # stopped at the first failure
+    skip = next(r for r in report.results if r.claim.id == "fake-skip")
+    assert skip.scaled.verdict == "skipped"
+
+
+def test_all_as_expected_without_the_broken_claim(fake_registry):
+    chosen = [c for c in fake_registry.values() if c.id != "fake-error"]
+    report = run_claims(chosen, seed=3, progress=False)
+    assert report.all_as_expected
+    assert "all as expected" in report.summary_line()
+    assert report.settings == {"scale": "small", "seed": 3, "device": "cpu"}
+
+
+def test_progress_callback_sequence(fake_registry):
+    calls = []
+    chosen = [fake_registry["fake-holds"], fake_registry["fake-fails"]]
+    run_claims(chosen, progress=lambda done, total, cid, res: calls.append(
+        (done, total, cid, None if res is None else res.verdict)))
+    assert calls == [(0, 2, "fake-holds", None), (1, 2, "fake-holds", "holds"),
+                     (1, 2, "fake-fails", None), (2, 2, "fake-fails", "fails")]
+
+
+def test_small_only_skips_scaled_side(fake_registry):
+    report = run_claims([fake_registry["fake-holds"]], progress=False, sides=("small",))
+    r = report.results[0]
+    assert (r.verdict, r.scaled.verdict, len(r.scaled.cases)) == ("holds", "skipped", 0)
+
+
+def test_json_schema_exactly_design_section_4(fake_registry, tmp_path):
+    report = run_claims(list(fake_registry.values()), progress=False)
+    path = report.write(tmp_path / "r.json")
+    d = json.loads(path.read_text(encoding="utf-8"))
+    assert set(d) == {"tnverify_version", "created", "environment", "settings", "claims",
+                      "summary"}
+    assert set(d["environment"]) == {"python", "numpy", "torch", "device"}
+    assert set(d["settings"]) == {"scale", "seed", "device"}
+    assert set(d["summary"]) == {"holds", "fails", "ill-posed", "error", "skipped"}
+    design_claim_keys = {"id", "statement", "refs", "verdict", "expected", "small", "scaled",
+                         "counterexample", "corrected_by", "seconds"}
+    for c in d["claims"]:
+        assert design_claim_keys <= set(c)
+        assert all(set(ref) == {"paper", "seed", "where"} for ref in c["refs"])
+    assert [c["id"] for c in d["claims"]] == list(FAKE_IDS)
+    assert d["environment"]["numpy"] == np.__version__
+    assert d["environment"]["device"] == "cpu"
+    assert dt.datetime.fromisoformat(d["created"]).tzinfo is not None
+    fails = d["claims"][1]
+    assert fails["counterexample"]["seed"] == fails["small"]["cases"][0]["seed"]
+    assert fails["corrected_by"] == "fake-holds"
+    assert d["summary"]["error"] == 1
+
+
+def test_environment_does_not_import_torch():
+    import importlib.metadata
+    import sys
+
+    env = environment("cpu")
+    assert env["torch"] == importlib.metadata.version("torch")
+    assert env["python"] == ".".join(map(str, sys.version_info[:3]))
+
+
+def test_markdown_report(fake_registry, tmp_path):
+    report = run_claims(list(fake_registry.values()), progress=False)
+    text = report.write(tmp_path / "r.md").read_text(encoding="utf-8")
+    assert text.startswith("# tnverify report")
+    assert "| id | paper | verdict | expected | error/tolerance | seconds |" in text
+    rows = [ln for ln in text.splitlines() if ln.startswith("| `fake-")]
+    assert len(rows) == len(FAKE_IDS)
+    assert r"§2 \| Table 1" in text                              # pipes escaped in cells
+    # sections for the claims that did not hold, none for those that did
+    headings = [ln for ln in text.splitlines() if ln.startswith("## ")]
+    assert headings == ["## `fake-fails`: fails (expected fails)",
+                        "## `fake-ill`: ill-posed (expected ill-posed)",
+                        "## `fake-error`: error (expected holds)"]
+    assert "reading `a`: **holds**" in text and "reading `b`: **fails**" in text
+    assert "RuntimeError: boom" in text
+    assert '"params": {\n    "n": 1\n  }' in text                  # counterexample as JSON
+    assert "✗ differs" in next(r for r in rows if "fake-error" in r)
+
+
+@pytest.mark.parametrize("name", ["r.txt", "r", "r.JSONL"])
+def test_write_refuses_other_suffixes(fake_registry, tmp_path, name):
+    report = run_claims([fake_registry["fake-holds"]], progress=False)
+    with pytest.raises(ReportFormatError, match=r"\.json or \.md") as info:
+        report.write(tmp_path / name)
+    assert isinstance(info.value, TnverifyError)
+    assert not (tmp_path / name).exists()
+
+
+def test_check_report_path_missing_directory(tmp_path):
+    with pytest.raises(ReportFormatError, match="does not exist"):
+        check_report_path(tmp_path / "no" / "r.json")
+    (tmp_path / "dir.json").mkdir()
+    with pytest.raises(ReportFormatError, match="not a writable file"):
+        check_report_path(tmp_path / "dir.json")
+    assert check_report_path(tmp_path / "ok.md") == tmp_path / "ok.md"
+
+
+def test_terminal_table_is_plain_when_not_a_terminal(fake_registry, capsys):
+    from rich.console import Console
+    import sys
+
+    report = run_claims(list(fake_registry.values()), progress=False)
+    report.print(Console(file=sys.stdout, width=160))
+    out = capsys.readouterr().out
+    assert "\x1b[" not in out
+    for cid in FAKE_IDS:
+        assert cid in out
+    assert "✗ differs" in out and "✓" in out
+    assert "ttlm §1, Eq. 1" in out
+    assert out.strip().splitlines()[-1] == report.summary_line()
+
+
+def test_format_ratio_columns(fake_registry):
+    report = run_claims(list(fake_registry.values()), progress=False)
+    cols = {r.claim.id: format_ratio(r) for r in report.results}
+    assert cols["fake-error"] == "—"
+    assert cols["fake-holds"] == "0"                            # error exactly zero
+    fails = next(r for r in report.results if r.claim.id == "fake-fails")
+    assert cols["fake-fails"] == f"{fails.ratio:.1e}"           # far beyond 1000
+    assert fails.ratio > 1
+
+
+def test_exact_comparison_reads_exact(monkeypatch):
+    monkeypatch.setattr(claims_mod, "REGISTRY", {})
+    monkeypatch.setattr(claims_mod, "_loaded", True)
+    c = register(Claim("fake-exact", "2 + 2 = 4", (Ref("tnverify", "§0"),), "spine",
+                       lambda p, rng: Evidence("integers", passed=(2 + 2 == 4))))
+    assert format_ratio(run_claim(c)) == "exact"
+
+
+# -- properties ----------------------------------------------------------------------------
+
+
+@given(subset=st.lists(st.sampled_from(FAKE_IDS), min_size=1, max_size=5, unique=True),
+       seed=st.integers(0, 2**31 - 1))
+def test_summary_counts_match_results(subset, seed):
+    fakes = {c.id: c for c in make_fake_claims()}
+    report = run_claims([fakes[i] for i in subset], seed=seed, progress=False)
+    counts = report.summary
+    assert sum(counts.values()) == len(subset)
+    for verdict, n in counts.items():
+        assert n == sum(r.verdict == verdict for r in report.results)
+    assert report.all_as_expected == ("fake-error" not in subset)
+    d = json.loads(report.to_json())
+    assert d["settings"]["seed"] == seed and d["summary"] == counts
+    # every recorded case re-runs from its params and seed to the same evidence
+    for r in report.results:
+        if r.verdict == "error":
+            continue
+        for params, ev in zip(r.claim.space, r.small.cases):
+            again = r.claim.run_small(params, ev.seed)
+            assert (again.verdict, again.error) == (ev.verdict, ev.error)
+
+
+@given(ratio=st.floats(0, 1e6, allow_nan=False))
+def test_format_ratio_reads_back(ratio):
+    class R:  # minimal stand-in for a ClaimResult
+        verdict = "holds"
+
+    R.ratio = ratio
+    text = format_ratio(R())
+    if ratio == 0:
+        assert text == "0"
+        return
+    # the shown number is the ratio correctly rounded: within half a unit of its last digit
+    shown = Decimal(text)
+    last_digit = Decimal(1).scaleb(shown.as_tuple().exponent)
+    assert abs(shown - Decimal(ratio)) <= last_digit / 2
+    assert len(shown.as_tuple().digits) <= 6                  # short enough for a column
