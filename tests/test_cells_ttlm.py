@@ -150,3 +150,20 @@ def test_from_tt_roundtrip():
     assert np.abs(m(torch.as_tensor(tok)).detach().numpy()
                   - _full(list(tt.cores)).reshape(-1)).max() <= float(
         tolerance(np.float64, n=9, norm=float(_full([np.abs(c) for c in tt.cores]).max())))
+
+
+@given(V=st.integers(1, 4), N=st.integers(1, 4), R=st.integers(1, 3), seed=st.integers(0, 2**31))
+def test_log_partition_matches_brute_force(V, N, R, seed):
+    rng = np.random.default_rng(seed)
+    ranks = [1] + [int(rng.integers(1, R + 1)) for _ in range(N - 1)] + [1]
+    cores = _cores(rng, V, ranks)
+    m = TTScorer(cores)
+    A = _full(cores)
+    absA = _full([np.abs(c) for c in cores])
+    for squared, ref, norm in ((True, (A**2).sum(), (absA**2).sum()),
+                               (False, A.sum(), absA.sum())):
+        sign, logz = m.log_partition(squared=squared)
+        z = float(sign) * float(np.exp(float(logz))) if float(sign) else 0.0
+        # n: V**N summed terms plus N·V·R accumulations of the sweep; norm: Σ|terms|
+        tol = tolerance(np.float64, n=V**N + N * V * max(ranks), norm=float(norm))
+        assert abs(z - ref) <= float(tol)

@@ -57,6 +57,20 @@ def _as_core(core, dtype, device) -> torch.Tensor:
     return t
 
 
+_LN2 = float(np.log(2.0))
+
+
+def _renormalise(x: torch.Tensor, ndim: int):
+    """Divide each batch item of ``x`` by the power of two nearest above its largest
+    absolute entry (exact in floating point); return ``(x / 2**e, e)`` with ``e`` int64.
+    ``ndim`` is the number of trailing (non-batch) modes; all-zero items keep ``e = 0``."""
+    m = x.abs().flatten(1).amax(dim=1) if ndim > 1 else x.abs().amax(dim=1)
+    _, e = torch.frexp(m)
+    e = torch.where(m > 0, e.to(torch.int64), torch.zeros_like(e, dtype=torch.int64))
+    scale = torch.ldexp(torch.ones_like(m), -e)
+    return x * scale.view(-1, *([1] * ndim)), e
+
+
 class TTScorer(nn.Module):
     """Score token sequences with a (possibly tied) tensor train.
 
@@ -176,10 +190,8 @@ class TTScorer(nn.Module):
 
     def slices(self, tokens: torch.Tensor, t: int, *, absolute: bool = False) -> torch.Tensor:
         """Gathered slice matrices ``G^{(t)}_{:, w_t, :}`` of shape ``(B, r_{t-1}, r_t)``."""
-        g = self.core(t)
-        if absolute:
-            g = g.abs()
-        return g.index_select(1, tokens[:, t]).permute(1, 0, 2)
+        g = self.core(t).index_select(1, tokens[:, t]).permute(1, 0, 2)
+        return g.abs() if absolute else g
 
     # -- evaluation -----------------------------------------------------------------
     def forward(self, tokens) -> torch.Tensor:
@@ -200,21 +212,19 @@ class TTScorer(nn.Module):
         """Sequential recurrence with per-step renormalisation (for long ``N``).
 
         Returns ``(mantissa, log_scale)`` with score ``= mantissa · exp(log_scale)``;
-        after every step ``h`` is divided by ``max|h|`` and ``log max|h|`` is added to
-        the scale.  With ``absolute=True`` the cores are replaced by ``|G|`` and the
+        after every step ``h`` is divided by the power of two ``2**e`` just above
+        ``max|h|`` (exact) and ``e·ln 2`` is added to the (float64) scale.  With ``absolute=True`` the cores are replaced by ``|G|`` and the
         result is ``|h^{(0)}| |G^{(1)}_{w_1}| ⋯ |G^{(N)}_{w_N}|``, the scale that bounds the
         rounding error of the product (Higham, Accuracy and Stability, §3.5).
         """
         tokens = self.check_tokens(tokens)
         h = torch.ones(tokens.shape[0], 1, dtype=self.dtype, device=self.device)
-        log_scale = torch.zeros(tokens.shape[0], dtype=self.dtype, device=self.device)
+        exps = torch.zeros(tokens.shape[0], dtype=torch.int64, device=self.device)
         for t in range(self.length):
             h = torch.bmm(h.unsqueeze(1), self.slices(tokens, t, absolute=absolute)).squeeze(1)
-            s = h.abs().amax(dim=1)
-            s = torch.where(s > 0, s, torch.ones_like(s))
-            h = h / s[:, None]
-            log_scale = log_scale + torch.log(s)
-        return h[:, 0], log_scale
+            h, e = _renormalise(h, 1)
+            exps = exps + e
+        return h[:, 0], exps.to(torch.float64) * _LN2
 
     def log_abs(self, tokens):
         """``(sign, log|score|)`` by the renormalised recurrence (``-inf`` for zero)."""
@@ -243,25 +253,54 @@ class TTScorer(nn.Module):
     def _tree_chunk(self, tokens: torch.Tensor):
         B = tokens.shape[0]
         level = [self.slices(tokens, t) for t in range(self.length)]
-        logs = [torch.zeros(B, dtype=self.dtype, device=self.device) for _ in level]
+        exps = [torch.zeros(B, dtype=torch.int64, device=self.device) for _ in level]
         while len(level) > 1:
-            nxt, nlogs = [], []
+            nxt, nexps = [], []
             for i in range(0, len(level) - 1, 2):
-                p = torch.bmm(level[i], level[i + 1])
-                s = p.abs().flatten(1).amax(dim=1)
-                s = torch.where(s > 0, s, torch.ones_like(s))
-                nxt.append(p / s[:, None, None])
-                nlogs.append(logs[i] + logs[i + 1] + torch.log(s))
+                p, e = _renormalise(torch.bmm(level[i], level[i + 1]), 2)
+                nxt.append(p)
+                nexps.append(exps[i] + exps[i + 1] + e)
             if len(level) % 2:
                 nxt.append(level[-1])
-                nlogs.append(logs[-1])
-            level, logs = nxt, nlogs
-        return level[0][:, 0, 0], logs[0]
+                nexps.append(exps[-1])
+            level, exps = nxt, nexps
+        return level[0][:, 0, 0], exps[0].to(torch.float64) * _LN2
 
     def tree(self, tokens, *, batch_chunk: int | None = None) -> torch.Tensor:
         """Scores by the tree-parallel product (see :meth:`tree_scaled`); ``(B,)``."""
         m, c = self.tree_scaled(tokens, batch_chunk=batch_chunk)
         return m * torch.exp(c)
+
+    def log_partition(self, *, squared: bool = True):
+        """``(sign, log|Z|)`` of the sum of (squared) scores over all ``|V|^N`` sequences.
+
+        .. math:: Z_2 = \sum_{w} \mathcal{A}_w^2, \quad
+                  E^{(t)} = \sum_{i} G^{(t)\top}_{:, i, :} E^{(t-1)} G^{(t)}_{:, i, :},
+                  \quad E^{(0)} = [1], \quad Z_2 = E^{(N)}
+
+        computed as two GEMMs per site (``E @ G`` reshaped ``(R, V·R')``, then the
+        ``(V·R, R')ᵀ`` GEMM), renormalised by powers of two.  With ``squared=False``,
+        ``Z_1 = Σ_w 𝒜_w = Π_t (Σ_i G^{(t)}_{:, i, :})``.  Seed 001 (thesis) §5.2.2,
+        Eq. 5.1 (``Z``) and §4.3.2 (cost); the sweep is ``O(N · |V| · R³)``.
+        """
+        log2 = 0
+        if squared:
+            env = torch.ones(1, 1, dtype=self.dtype, device=self.device)
+            for t in range(self.length):
+                g = self.core(t)
+                r0, v, r1 = g.shape
+                y = (env @ g.reshape(r0, v * r1)).reshape(r0 * v, r1)
+                env = g.reshape(r0 * v, r1).transpose(0, 1) @ y
+                env, e = _renormalise(env.reshape(1, r1, r1), 2)
+                env = env[0]
+                log2 += int(e[0])
+        else:
+            env = torch.ones(1, 1, dtype=self.dtype, device=self.device)
+            for t in range(self.length):
+                env, e = _renormalise(env @ self.core(t).sum(dim=1), 1)
+                log2 += int(e[0])
+        z = env[0, 0]
+        return torch.sign(z), torch.log(z.abs().to(torch.float64)) + log2 * _LN2
 
     def extra_repr(self) -> str:
         return (f"vocab_size={self.vocab_size}, length={self.length}, ranks={self.ranks}, "
