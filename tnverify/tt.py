@@ -262,7 +262,10 @@ class TensorTrain:
             return log_scale + math.log(value)
         if math.isfinite(scale) and scale > 0.0:
             return scale * value
-        return math.exp(log_scale) * value
+        try:
+            return math.exp(log_scale) * value
+        except OverflowError:  # the norm itself is not representable
+            return math.inf
 
     # ----------------------------------------------------------------- structure
     def orthogonalize(self, direction: str = "left") -> "TensorTrain":
