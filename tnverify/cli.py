@@ -1,0 +1,376 @@
+"""The ``tnverify`` command line: ``verify``, ``claims``, ``show``, ``tt-svd``.
+
+``main(argv)`` returns the exit status: 0 when every verdict is as expected, 1 when a
+verdict differs from its expected one or a check errored, 2 for a usage error (unknown
+claim id, group or paper, unavailable device, unreadable file, unwritable report).
+Errors are printed as one line ``tnverify: error: ...``; ``--debug`` shows the traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from .errors import TnverifyError
+
+__all__ = ["main", "build_parser", "UsageError"]
+
+PROG = "tnverify"
+
+
+class UsageError(TnverifyError, ValueError):
+    """The command line asks for something that cannot be done (exit status 2)."""
+
+
+DESCRIPTION = """\
+tnverify checks the claims of five tensor-network language-model papers (TTLM, the
+tensor-network LM thesis, GRURNTN, TSLM, generalized tensor models) by computation.
+Every claim is checked on its definition (explicit tensors over all |V|^N sequences,
+small sizes, float64) and on its implementation at scale (PyTorch cells, on a GPU
+when one is present).  The verdict is whatever the computation says:
+
+  holds      every comparison is within its named tolerance
+  fails      a comparison is beyond tolerance; a re-runnable counterexample
+             (parameters + seed) is recorded
+  ill-posed  the printed statement is not well-typed or is ambiguous, and its
+             readings disagree; the outcome under each reading is recorded
+  error      the check itself broke (a defect of tnverify)
+  skipped    the check could not run here (e.g. no CUDA)
+
+Each claim carries an expected verdict (the one established by running it).
+
+exit status:
+  0  every verdict is as expected
+  1  a verdict differs from the expected one, or a check errored
+  2  usage error (unknown claim/group/paper, unavailable device, unreadable file,
+     unwritable report path)
+"""
+
+EPILOG = """\
+examples:
+  tnverify verify                          every claim, small and scaled sides
+  tnverify verify --group spine --report report.json
+  tnverify verify --claims ttlm-eq2 thesis-alg-1 --device cpu --seed 3
+  tnverify verify --paper gtm --scale large --report report.md
+  tnverify claims --group spine            list claims (add --json for JSON)
+  tnverify show ttlm-eq2 --run             statement, references, evidence
+  tnverify tt-svd tensor.npy --eps 1e-6 --max-rank 8 --save cores.npz
+"""
+
+
+def _common() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                   help="show the full traceback of an error")
+    return p
+
+
+def _run_options(p: argparse.ArgumentParser) -> None:
+    from .device import DEVICE_CHOICES
+
+    p.add_argument("--device", choices=DEVICE_CHOICES, default="auto",
+                   help="device of the scaled side: auto picks CUDA when present (default auto)")
+    p.add_argument("--scale", choices=("small", "large"), default="small",
+                   help="sizes of the scaled side: small fits 2 CPU cores, large is for a GPU "
+                        "(default small)")
+    p.add_argument("--seed", type=int, default=0, help="base seed of every check (default 0)")
+
+
+def _filters(p: argparse.ArgumentParser) -> None:
+    from .claims import GROUPS
+    from .references import PAPERS
+
+    p.add_argument("--paper", choices=sorted(PAPERS), metavar="KEY",
+                   help=f"only claims printed in this paper ({', '.join(sorted(PAPERS))})")
+    p.add_argument("--group", choices=GROUPS, metavar="NAME",
+                   help=f"only claims of this group ({', '.join(GROUPS)})")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``tnverify`` (one subparser per subcommand)."""
+    fmt = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION, epilog=EPILOG,
+                                     formatter_class=fmt, parents=[_common()])
+    from . import __version__
+
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    v = sub.add_parser("verify", parents=[_common()], formatter_class=fmt,
+                       help="run claims and report their verdicts",
+                       description="Run claims (default: all, small and scaled sides), print a\n"
+                                   "table and exit 0 when every verdict is as expected, 1 when\n"
+                                   "one differs or a check errored, 2 on a usage error.",
+                       epilog="examples:\n  tnverify verify --group spine\n"
+                              "  tnverify verify --claims ttlm-eq2 --report out.md\n"
+                              "  tnverify verify --small-only --paper tslm")
+    v.add_argument("--claims", nargs="+", metavar="ID", help="only these claim ids")
+    _filters(v)
+    _run_options(v)
+    v.add_argument("--small-only", action="store_true",
+                   help="run only the small (definition) side, skip the scaled side")
+    v.add_argument("--report", metavar="PATH",
+                   help="write a report: JSON for .json, Markdown for .md")
+    v.set_defaults(func=cmd_verify)
+
+    c = sub.add_parser("claims", parents=[_common()], formatter_class=fmt,
+                       help="list the claims (id, group, paper, expected verdict, title)",
+                       description="List the registered claims.",
+                       epilog="examples:\n  tnverify claims\n  tnverify claims --paper gtm --json")
+    _filters(c)
+    c.add_argument("--json", action="store_true", help="print the list as JSON")
+    c.set_defaults(func=cmd_claims)
+
+    s = sub.add_parser("show", parents=[_common()], formatter_class=fmt,
+                       help="show one claim: statement, references, readings, expected",
+                       description="Show one claim; with --run, run it and print the evidence.",
+                       epilog="examples:\n  tnverify show ttlm-eq2\n"
+                              "  tnverify show ttlm-eq2 --run --device cpu")
+    s.add_argument("id", metavar="ID", help="claim id (see `tnverify claims`)")
+    s.add_argument("--run", action="store_true", help="run the claim and print its evidence")
+    _run_options(s)
+    s.set_defaults(func=cmd_show)
+
+    t = sub.add_parser("tt-svd", parents=[_common()], formatter_class=fmt,
+                       help="TT-decompose a tensor saved with numpy.save",
+                       description="Decompose the tensor in FILE.npy by TT-SVD (Oseledets 2011,\n"
+                                   "Alg. 1; seed 001 (thesis) §3.2.2, Algorithm 1) and print its TT ranks, the\n"
+                                   "error bound eps*||A||_F, the achieved error ||A-B||_F and\n"
+                                   "the compression (entries / parameters).",
+                       epilog="examples:\n  tnverify tt-svd a.npy\n"
+                              "  tnverify tt-svd a.npy --eps 1e-3 --max-rank 4 --save cores.npz")
+    t.add_argument("file", metavar="FILE.npy", help="a tensor saved with numpy.save")
+    t.add_argument("--eps", type=float, default=None,
+                   help="relative accuracy eps >= 0: ||A-B||_F <= eps*||A||_F (default 0: "
+                        "keep every non-zero singular value)")
+    t.add_argument("--max-rank", type=int, default=None, metavar="R", help="cap on every TT rank")
+    t.add_argument("--save", metavar="OUT.npz", help="write the cores to an .npz file")
+    t.set_defaults(func=cmd_tt_svd)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``tnverify`` command line and return its exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, argparse usage errors (status 2)
+        return int(exc.code or 0) if not isinstance(exc.code, str) else 2
+    try:
+        return int(args.func(args))
+    except (TnverifyError, OSError) as exc:
+        if getattr(args, "debug", False):
+            raise
+        message = " ".join(str(exc).split()) or type(exc).__name__
+        print(f"{PROG}: error: {message}", file=sys.stderr)
+        return 2
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(file=sys.stdout, highlight=False)
+
+
+# -- verify --------------------------------------------------------------------------
+def cmd_verify(args) -> int:
+    from .claims import select_claims
+    from .device import resolve_device
+    from .report import check_report_path, run_claims
+
+    claims = select_claims(args.claims, paper=args.paper, group=args.group)
+    if not claims:
+        raise UsageError("no claim matches the filters "
+                         f"(claims={args.claims}, paper={args.paper}, group={args.group})")
+    device = resolve_device(args.device)
+    if args.report:
+        check_report_path(args.report)
+    sides = ("small",) if args.small_only else ("small", "scaled")
+    report = run_claims(claims, seed=args.seed, scale=args.scale, device=device, sides=sides)
+    report.print(_console())
+    if args.report:
+        path = report.write(args.report)
+        print(f"report written to {path}")
+    return 0 if report.all_as_expected else 1
+
+
+# -- claims --------------------------------------------------------------------------
+def _claim_dict(c) -> dict:
+    return {"id": c.id, "group": c.group, "title": c.title, "statement": c.statement,
+            "refs": [r.to_dict() for r in c.refs], "expected": c.expected,
+            "uses": list(c.uses), "proof": c.proof, "readings": dict(c.readings),
+            "corrects": c.corrects, "corrected_by": c.corrected_by}
+
+
+def cmd_claims(args) -> int:
+    from rich.table import Table
+
+    from .claims import select_claims
+
+    claims = select_claims(None, paper=args.paper, group=args.group)
+    if args.json:
+        print(json.dumps([_claim_dict(c) for c in claims], indent=2, ensure_ascii=False))
+        return 0
+    table = Table(header_style="bold")
+    for name in ("id", "group", "paper", "expected", "title"):
+        table.add_column(name)
+    for c in claims:
+        table.add_row(c.id, c.group, c.locator, c.expected, c.title or c.statement[:60])
+    console = _console()
+    console.print(table)
+    console.print(f"{len(claims)} claim{'s' if len(claims) != 1 else ''}")
+    return 0
+
+
+# -- show ----------------------------------------------------------------------------
+def cmd_show(args) -> int:
+    from .claims import get_claim, run_claim
+
+    claim = get_claim(args.id)
+    print("\n".join(_describe(claim)))
+    if not args.run:
+        return 0
+    from .device import resolve_device
+
+    result = run_claim(claim, seed=args.seed, scale=args.scale,
+                       device=resolve_device(args.device))
+    print()
+    print("\n".join(_describe_result(result)))
+    return 0 if result.as_expected and result.verdict != "error" else 1
+
+
+def _describe(c) -> list[str]:
+    lines = [f"{c.id}" + (f": {c.title}" if c.title else ""), "",
+             f"statement: {c.statement}", "references:"]
+    lines += [f"  - {r.paper} {r.where} (seed file {r.seed})" for r in c.refs]
+    lines += [f"group: {c.group}", f"expected: {c.expected}",
+              f"uses: {', '.join(c.uses) or '-'}", f"proof: {c.proof or '-'}"]
+    if c.readings:
+        lines.append("readings:")
+        lines += [f"  - {name}: {text}" for name, text in c.readings.items()]
+    if c.corrects:
+        lines.append(f"corrects: {c.corrects}")
+    if c.corrected_by:
+        lines.append(f"corrected_by: {c.corrected_by}")
+    lines.append(f"cases: {len(c.space)} small"
+                 + ("" if c.scaled is None else
+                    ", scaled " + ", ".join(f"{k}: {len(v)}" for k, v in c.scaled_space.items())))
+    return lines
+
+
+def _describe_result(result) -> list[str]:
+    from .report import format_ratio
+
+    lines = [f"verdict: {result.verdict} (expected {result.claim.expected}); "
+             f"error/tolerance {format_ratio(result)}; {result.seconds:.2f} s"]
+    for name, side in (("small", result.small), ("scaled", result.scaled)):
+        lines.append(f"{name} side: {side.verdict} ({len(side.cases)} case(s), "
+                     f"{side.seconds:.2f} s)")
+        if side.error_message:
+            lines.append(f"  error: {side.error_message}")
+        for i, ev in enumerate(side.cases):
+            lines += _describe_evidence(ev, f"  case {i}", "    ")
+    if result.counterexample:
+        lines.append("counterexample: " + json.dumps(_plain(result.counterexample)))
+    return lines
+
+
+def _describe_evidence(ev, head: str, pad: str) -> list[str]:
+    lines = [f"{head}: {ev.verdict} - {ev.compared}"]
+    if ev.error is not None:
+        tol = ev.tolerance
+        rule = getattr(tol, "rule", None)
+        lines.append(f"{pad}error {float(ev.error):.3e}" + (
+            "" if tol is None else f" vs tolerance {float(tol):.3e}" + (f" ({rule})" if rule else "")))
+    for key in ("sizes", "details"):
+        val = getattr(ev, key)
+        if val:
+            text = json.dumps(_plain({k: v for k, v in val.items() if k != "traceback"}))
+            lines.append(f"{pad}{key}: {text}")
+    if ev.details and "traceback" in ev.details:
+        lines.append(f"{pad}traceback:")
+        lines += [f"{pad}  {ln}" for ln in str(ev.details["traceback"]).rstrip().splitlines()]
+    for key in ("ill_posed", "skipped"):
+        if getattr(ev, key):
+            lines.append(f"{pad}{key.replace('_', '-')}: {getattr(ev, key)}")
+    for kind in ("parts", "readings"):
+        for name, sub in (getattr(ev, kind) or {}).items():
+            lines += _describe_evidence(sub, f"{pad}{kind[:-1]} {name}", pad + "  ")
+    if ev.counterexample:
+        lines.append(f"{pad}counterexample: {json.dumps(_plain(ev.counterexample))}")
+    return lines
+
+
+def _plain(x):
+    from .claims import _jsonable
+
+    return _jsonable(x)
+
+
+# -- tt-svd --------------------------------------------------------------------------
+def _load_tensor(file: str):
+    """Load a tensor from ``file`` (``.npy``, no pickles), refusing it before the copy if
+    it exceeds the explicit-size limit."""
+    import numpy as np
+
+    from .explicit import guard_size
+
+    path = Path(file)
+    if not path.is_file():
+        raise UsageError(f"tensor file {file!r} does not exist or is not a file")
+    try:
+        arr = np.load(path, mmap_mode="r", allow_pickle=False)
+    except (ValueError, EOFError, OSError) as exc:
+        raise UsageError(f"cannot read {file!r} as a .npy array saved with numpy.save: "
+                         f"{exc}") from exc
+    if not isinstance(arr, np.ndarray):  # an .npz archive
+        raise UsageError(f"{file!r} is an .npz archive; save one array with numpy.save (.npy)")
+    if arr.dtype.kind not in "biufc":
+        raise UsageError(f"tt-svd needs a numeric array; {file!r} has dtype {arr.dtype}")
+    dtype = np.complex128 if arr.dtype.kind == "c" else np.float64
+    guard_size(arr.shape, dtype=dtype, what=f"the tensor in {file}")
+    return np.array(arr, dtype=dtype)
+
+
+def cmd_tt_svd(args) -> int:
+    import numpy as np
+
+    from .tt_svd import tt_svd
+
+    tensor = _load_tensor(args.file)
+    kwargs = {"max_rank": args.max_rank}
+    if args.eps is not None:
+        kwargs["eps"] = args.eps
+    res = tt_svd(tensor, **kwargs)
+    tt = res.tt
+    n_params = int(tt.n_params)
+    rel = float(res.error) / float(res.norm) if float(res.norm) > 0 else 0.0
+    lines = [
+        f"file:              {args.file}",
+        f"shape:             {tuple(int(n) for n in tensor.shape)} ({tensor.size} entries)",
+        f"eps:               {float(res.eps):g}" + (
+            "" if args.max_rank is None else f", max rank {args.max_rank}"),
+        f"TT ranks:          {tuple(int(r) for r in res.ranks)}",
+        f"||A||_F:           {float(res.norm):.6e}",
+        f"delta:             {float(res.delta):.6e}  (eps/sqrt(d-1) * ||A||_F per step)",
+        f"bound eps*||A||_F: {float(res.bound):.6e}",
+        f"achieved error:    {float(res.error):.6e}  ||A-B||_F "
+        f"(relative {rel:.3e}; from the discarded singular values)",
+        f"parameters:        {n_params} (sum of core sizes)",
+        f"compression:       {float(res.compression):.3f}x (entries / parameters)",
+    ]
+    if float(res.eps) == 0:
+        lines.append("note: eps = 0 keeps every non-zero singular value, round-off included; "
+                     "pass --eps to truncate")
+    if args.max_rank is not None and float(res.error) > float(res.bound):
+        lines.append("note: the rank cap made the error exceed eps*||A||_F")
+    print("\n".join(lines))
+    if args.save:
+        out = Path(args.save)
+        cores = {f"core_{k}": np.asarray(g) for k, g in enumerate(tt.cores)}
+        np.savez(out, ranks=np.asarray(res.ranks), **cores)
+        print(f"cores written to {out} (keys core_0 .. core_{len(tt.cores) - 1}, ranks)")
+    return 0
