@@ -270,3 +270,24 @@ def test_format_ratio_reads_back(ratio):
     last_digit = Decimal(1).scaleb(shown.as_tuple().exponent)
     assert abs(shown - Decimal(ratio)) <= last_digit / 2
     assert len(shown.as_tuple().digits) <= 6                  # short enough for a column
+
+
+def test_default_progress_is_silent_off_a_terminal(fake_registry, capsys):
+    report = run_claims([fake_registry["fake-holds"]])
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", "")
+    assert report.results[0].verdict == "holds"
+
+
+def test_default_progress_bar_on_a_terminal(fake_registry, capsys, monkeypatch):
+    monkeypatch.setenv("FORCE_COLOR", "1")                   # rich treats stderr as a terminal
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("TERM", raising=False)
+    from tnverify.report import _rich_progress
+
+    bar, update = _rich_progress([fake_registry["fake-holds"]])
+    assert bar is not None and callable(update)
+    report = run_claims([fake_registry["fake-holds"], fake_registry["fake-skip"]])
+    out, _ = capsys.readouterr()
+    assert out == ""                                         # the bar goes to stderr only
+    assert [r.verdict for r in report.results] == ["holds", "holds"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -170,9 +171,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _console():
+    """A rich console on stdout: plain text when not a terminal (CI logs), 120 columns
+    there unless ``COLUMNS`` says otherwise."""
     from rich.console import Console
 
-    return Console(file=sys.stdout, highlight=False)
+    console = Console(file=sys.stdout, highlight=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console = Console(file=sys.stdout, highlight=False, width=120)
+    return console
 
 
 # -- verify --------------------------------------------------------------------------

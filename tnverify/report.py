@@ -210,7 +210,7 @@ class Report:
         differing = {id(r) for r in self.differing}
         for r in self.results:
             style = VERDICT_STYLES.get(r.verdict, "")
-            mark = ("[red]✗ differs[/] (expected " + r.claim.expected + ")"
+            mark = (f"[red]✗ differs[/] ({r.claim.expected})"
                     if id(r) in differing else "[green]✓[/]")
             t.add_row(r.claim.id, r.claim.locator, f"[{style}]{r.verdict}[/]",
                       format_ratio(r), mark, f"{r.seconds:.2f}")
