@@ -1,0 +1,251 @@
+"""Tests of tnverify.tt_svd: Oseledets' Algorithm 1, its truncation rule, tt_ranks, and a
+peer suite against TensorLy's ``tensor_train``.  Tolerances only from conventions."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from tnverify.conventions import tolerance
+from tnverify.errors import DTypeError, NonFiniteError, ShapeError, ToleranceError
+from tnverify.explicit import feature_tensor
+from tnverify.tt import max_tt_ranks, random_tt
+from tnverify.tt_svd import truncation_rank, tt_ranks, tt_svd
+
+F64 = np.float64
+
+
+def noise_eps(a) -> float:
+    """A relative accuracy at the rounding-error level of ``a`` (from conventions)."""
+    return tolerance(F64, n=a.size, norm=1.0).value
+
+
+def step_tol(a, res) -> float:
+    """Tolerance for comparing a reconstruction with ``a``: ``d·r·N`` ops at scale ‖A‖."""
+    return tolerance(F64, n=a.ndim * max(res.ranks) * a.size, norm=res.norm).value
+
+
+@st.composite
+def shapes(draw, max_d=5, max_n=5, max_size=3000):
+    d = draw(st.integers(2, max_d))
+    shape = tuple(draw(st.lists(st.integers(1, max_n), min_size=d, max_size=d)))
+    assume(math.prod(shape) <= max_size)
+    return shape
+
+
+@st.composite
+def planted(draw):
+    """A full tensor from a random TT with a feasible planted rank profile."""
+    shape = draw(shapes())
+    mx = max_tt_ranks(shape)
+    ranks = [1] + [draw(st.integers(1, max(1, m))) for m in mx[1:-1]] + [1]
+    for _ in range(len(shape)):            # make the profile feasible both ways
+        for k in range(1, len(shape)):
+            ranks[k] = min(ranks[k], ranks[k - 1] * shape[k - 1], ranks[k + 1] * shape[k])
+    seed = draw(st.integers(0, 2**32 - 1))
+    tt = random_tt(shape, tuple(ranks), np.random.default_rng(seed))
+    return tt.full(), tuple(ranks)
+
+
+# ----------------------------------------------------------------- truncation rule
+def test_truncation_rank_pinned_and_validation():
+    s = [4.0, 3.0, 1.0]
+    assert truncation_rank(s, 0.0) == 3
+    assert truncation_rank(s, 1.0) == 2
+    assert truncation_rank(s, math.sqrt(10.0)) == 1        # tail of (3, 1) is sqrt(10)
+    assert truncation_rank(s, 100.0) == 1                  # never below 1
+    assert truncation_rank([0.0, 0.0], 0.0) == 1
+    assert truncation_rank(s, 0.0, max_rank=2) == 2
+    for bad in [([], 0.0), ([[1.0]], 0.0)]:
+        with pytest.raises(ShapeError):
+            truncation_rank(*bad)
+    with pytest.raises(ToleranceError):
+        truncation_rank(s, -1.0)
+    with pytest.raises(ToleranceError):
+        truncation_rank([1.0, -1.0], 0.0)
+    with pytest.raises(ToleranceError):
+        truncation_rank(s, 0.0, max_rank=0)
+
+
+@given(st.lists(st.floats(0, 10), min_size=1, max_size=12), st.floats(0, 20),
+       st.one_of(st.none(), st.integers(1, 12)))
+def test_truncation_rank_is_the_smallest_admissible(vals, delta, max_rank):
+    s = np.sort(np.asarray(vals))[::-1]
+    r = truncation_rank(s, delta, max_rank)
+    tail = [float(np.sum(s[j:] ** 2)) for j in range(s.size + 1)]
+    admissible = [j for j in range(1, s.size + 1) if tail[j] <= delta * delta]
+    expected = min(admissible) if admissible else s.size
+    if max_rank is not None:
+        expected = min(expected, max_rank)
+    assert r == expected
+
+
+# ----------------------------------------------------------------- the algorithm
+@given(shapes(), st.integers(0, 2**32 - 1), st.floats(0.0, 1.0),
+       st.one_of(st.none(), st.integers(1, 6)))
+def test_error_identity_and_bound(shape, seed, eps, max_rank):
+    a = np.random.default_rng(seed).standard_normal(shape)
+    res = tt_svd(a, eps=eps, max_rank=max_rank)
+    b = res.tt.full()
+    tol = step_tol(a, res)
+    err = float(np.linalg.norm(a - b))
+    # exact identity ‖A − B‖² = Σ_k ‖discarded_k‖² (left-orthogonal cores)
+    assert abs(err - res.error) <= tol
+    assert res.delta == eps * res.norm / math.sqrt(len(shape) - 1)
+    assert len(res.discarded) == len(shape) - 1
+    for k, (sv, dis) in enumerate(zip(res.singular_values, res.discarded)):
+        assert dis.size == sv.size - res.ranks[k + 1]
+        assert res.ranks[k + 1] == truncation_rank(sv, res.delta, max_rank)
+    if max_rank is None:
+        assert err <= res.bound + tol                  # Oseledets' guarantee
+    else:
+        assert max(res.ranks) <= max_rank
+    assert res.compression == a.size / res.tt.n_params
+
+
+@given(shapes(), st.integers(0, 2**32 - 1), st.floats(0.0, 0.5))
+def test_cores_left_orthogonal_and_sign_rule(shape, seed, eps):
+    a = np.random.default_rng(seed).standard_normal(shape)
+    res = tt_svd(a, eps=eps)
+    for c in res.cores[:-1]:
+        r, n, s = c.shape
+        u = c.reshape(r * n, s)
+        assert np.max(np.abs(u.T @ u - np.eye(s))) <= tolerance(F64, n=r * n).value
+        piv = u[np.argmax(np.abs(u), axis=0), np.arange(s)]
+        assert np.all(piv > 0)
+    assert res.cores[-1].shape[2] == 1
+
+
+@given(planted())
+def test_planted_ranks_are_recovered_exactly(case):
+    a, ranks = case
+    tr = tt_ranks(a)
+    assert tr.ranks == ranks
+    assert all(int(nr) == r for nr, r in zip(tr.details, ranks[1:-1]))
+    res = tt_svd(a, eps=noise_eps(a))
+    # σ_r of each unfolding must stand clear of δ plus the earlier steps' error (Weyl)
+    for k, nr in enumerate(tr.details, start=1):
+        assume(nr.gap[0] is not None and nr.gap[0] > (1 + math.sqrt(k)) * res.delta)
+    assert res.ranks == ranks
+    assert float(np.linalg.norm(a - res.tt.full())) <= res.bound + step_tol(a, res)
+
+
+def test_d1_complex_and_zero():
+    v = np.arange(5.0)
+    res = tt_svd(v, eps=0.5)
+    assert res.ranks == (1, 1) and res.delta == 0.0 and res.discarded == ()
+    assert np.array_equal(res.tt.full(), v)
+    rng = np.random.default_rng(0)
+    z = rng.standard_normal((3, 4, 2)) + 1j * rng.standard_normal((3, 4, 2))
+    rz = tt_svd(z)
+    assert np.max(np.abs(rz.tt.full() - z)) <= step_tol(z, rz)
+    zero = tt_svd(np.zeros((2, 3, 4)))
+    assert zero.ranks == (1, 1, 1, 1) and zero.error == 0.0
+    assert np.array_equal(zero.tt.full(), np.zeros((2, 3, 4)))
+    assert tt_ranks(np.zeros((2, 3, 4))).ranks == (1, 0, 0, 1)
+
+
+def test_validation_errors():
+    a = np.ones((2, 3))
+    for eps in [-0.1, math.nan, math.inf, "0.1", True]:
+        with pytest.raises(ToleranceError):
+            tt_svd(a, eps=eps)
+    for mr in [0, -1, 2.5, True]:
+        with pytest.raises(ToleranceError):
+            tt_svd(a, max_rank=mr)
+    with pytest.raises(NonFiniteError):
+        tt_svd(np.array([[1.0, np.nan]]))
+    with pytest.raises(ShapeError):
+        tt_svd(np.float64(3.0))
+    with pytest.raises(ShapeError):
+        tt_svd(np.ones((2, 0, 3)))
+    with pytest.raises(DTypeError):
+        tt_svd(np.array([["a", "b"]]))
+    with pytest.raises(ToleranceError):
+        tt_ranks(a, rtol=-1.0)
+
+
+# ----------------------------------------------------------------- pinned examples
+def test_pinned_examples():
+    i, j, k = np.indices((3, 4, 5))
+    a = (i + j + k + 3).astype(float)
+    assert tt_ranks(a).ranks == (1, 2, 2, 1)
+    assert tt_svd(a, eps=noise_eps(a)).ranks == (1, 2, 2, 1)
+
+    g = np.random.default_rng(0).standard_normal((2,) * 8)
+    assert tt_svd(g).ranks == (1, 2, 4, 8, 16, 8, 4, 2, 1)
+    assert tt_ranks(g).ranks == (1, 2, 4, 8, 16, 8, 4, 2, 1)
+
+    d = 10
+    q = np.arange(2.0 ** d).reshape((2,) * d)          # QTT of arange(2^d)
+    assert tt_ranks(q).ranks == (1,) + (2,) * (d - 1) + (1,)
+    assert tt_svd(q, eps=noise_eps(q)).ranks == (1,) + (2,) * (d - 1) + (1,)
+
+    phi = feature_tensor([2, 0, 3, 1], vocab_size=4)    # one-hot Φ(X)
+    ones = np.ones((3, 4, 2, 5))
+    # Φ(X) has exactly zero trailing singular values (eps = 0 suffices); the ones
+    # tensor's are rounding noise, which eps = 0 faithfully keeps (ranks > 1).
+    assert tt_svd(ones, eps=0.0).ranks != (1,) * 5
+    for x, eps in ((phi, 0.0), (ones, noise_eps(ones))):
+        assert tt_ranks(x).ranks == (1,) * (x.ndim + 1)
+        res = tt_svd(x, eps=eps)
+        assert res.ranks == (1,) * (x.ndim + 1)
+        assert np.max(np.abs(res.tt.full() - x)) <= step_tol(x, res)
+
+
+# ----------------------------------------------------------------- peer suite: TensorLy
+def _gaps_ok(res):
+    """Smallest relative gap between kept singular values and the next one (the first
+    dropped one, or 0: a kept vector of a tall matrix must stand clear of its null space)."""
+    worst = math.inf
+    for sv, r in zip(res.singular_values, res.ranks[1:]):
+        gaps = -np.diff(np.append(sv, 0.0)[:r + 1])
+        if gaps.size:
+            worst = min(worst, float(np.min(gaps)) / float(sv[0]))
+    return worst
+
+
+@given(st.one_of(planted(), shapes().flatmap(
+    lambda s: st.integers(0, 2**32 - 1).map(
+        lambda seed: (np.random.default_rng(seed).standard_normal(s), None)))),
+       st.booleans())
+def test_peer_tensorly(case, truncate):
+    from tensorly.decomposition import tensor_train
+
+    a, _ = case
+    res = tt_svd(a, eps=noise_eps(a) if truncate else 0.0)
+    peer = tensor_train(a, rank=list(res.ranks))
+    assert tuple([1] + [f.shape[2] for f in peer.factors]) == res.ranks
+    tol = step_tol(a, res)
+    ours, theirs = res.tt.full(), np.asarray(peer.to_tensor())
+    assert np.max(np.abs(ours - theirs)) <= 2 * tol
+    # equal cores where every cut has a spectral gap: singular-vector perturbation is
+    # bounded by (rounding error)·σ_max / gap (Wedin), so the tolerance scales by 1/gap.
+    gap = _gaps_ok(res)
+    assume(gap > 0)
+    nsteps = len(res.cores)
+    ctol = tolerance(F64, n=nsteps * a.size, norm=1.0 / gap).value
+    for k, (c, f) in enumerate(zip(res.cores, peer.factors)):
+        scale = res.norm if k == nsteps - 1 else 1.0
+        assert np.max(np.abs(c - f)) <= ctol * scale
+
+
+@pytest.mark.parametrize("planted_rank", [None, 3])
+def test_peer_tensorly_pinned_equal_cores(planted_rank):
+    from tensorly.decomposition import tensor_train
+
+    shape, rng = (4, 5, 6, 3), np.random.default_rng(1)
+    if planted_rank is None:
+        a = rng.standard_normal(shape)
+    else:
+        a = random_tt(shape, planted_rank, rng).full()
+    res = tt_svd(a, eps=noise_eps(a))
+    peer = tensor_train(a, rank=list(res.ranks))
+    gap = _gaps_ok(res)
+    ctol = tolerance(F64, n=len(shape) * a.size, norm=1.0 / gap).value
+    assert ctol < 1.0                  # the comparison below is not vacuous
+    for k, (c, f) in enumerate(zip(res.cores, peer.factors)):
+        scale = res.norm if k == len(shape) - 1 else 1.0
+        assert np.max(np.abs(c - np.asarray(f))) <= ctol * scale
