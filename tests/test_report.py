@@ -14,7 +14,7 @@ import tnverify.claims as claims_mod
 from tnverify.claims import Claim, Evidence, Ref, register, run_claim
 from tnverify.conventions import tolerance
 from tnverify.errors import TnverifyError
-from tnverify.report import (Report, ReportFormatError, check_report_path, environment,
+from tnverify.report import (ReportFormatError, check_report_path, environment,
                              format_ratio, run_claims)
 
 # -- fake claims ------------------------------------------------------------------------

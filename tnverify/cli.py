@@ -90,24 +90,22 @@ def _filters(p: argparse.ArgumentParser) -> None:
                    help=f"only claims of this group ({', '.join(GROUPS)})")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``tnverify`` (one subparser per subcommand)."""
-    fmt = argparse.RawDescriptionHelpFormatter
-    parser = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION, epilog=EPILOG,
-                                     formatter_class=fmt, parents=[_common()])
-    from . import __version__
+def _subparser(sub, name: str, help: str, description: str, examples: Sequence[str]):
+    """A subcommand parser with the common options and an examples epilog."""
+    return sub.add_parser(name, parents=[_common()],
+                          formatter_class=argparse.RawDescriptionHelpFormatter, help=help,
+                          description=description,
+                          epilog="examples:\n" + "\n".join(f"  {e}" for e in examples))
 
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    v = sub.add_parser("verify", parents=[_common()], formatter_class=fmt,
-                       help="run claims and report their verdicts",
-                       description="Run claims (default: all, small and scaled sides), print a\n"
-                                   "table and exit 0 when every verdict is as expected, 1 when\n"
-                                   "one differs or a check errored, 2 on a usage error.",
-                       epilog="examples:\n  tnverify verify --group spine\n"
-                              "  tnverify verify --claims ttlm-eq2 --report out.md\n"
-                              "  tnverify verify --small-only --paper tslm")
+def _add_verify(sub) -> None:
+    v = _subparser(sub, "verify", "run claims and report their verdicts",
+                   "Run claims (default: all, small and scaled sides), print a\n"
+                   "table and exit 0 when every verdict is as expected, 1 when\n"
+                   "one differs or a check errored, 2 on a usage error.",
+                   ["tnverify verify --group spine",
+                    "tnverify verify --claims ttlm-eq2 --report out.md",
+                    "tnverify verify --small-only --paper tslm"])
     v.add_argument("--claims", nargs="+", metavar="ID", help="only these claim ids")
     _filters(v)
     _run_options(v)
@@ -117,32 +115,34 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write a report: JSON for .json, Markdown for .md")
     v.set_defaults(func=cmd_verify)
 
-    c = sub.add_parser("claims", parents=[_common()], formatter_class=fmt,
-                       help="list the claims (id, group, paper, expected verdict, title)",
-                       description="List the registered claims.",
-                       epilog="examples:\n  tnverify claims\n  tnverify claims --paper gtm --json")
+
+def _add_claims(sub) -> None:
+    c = _subparser(sub, "claims", "list the claims (id, group, paper, expected verdict, title)",
+                   "List the registered claims.",
+                   ["tnverify claims", "tnverify claims --paper gtm --json"])
     _filters(c)
     c.add_argument("--json", action="store_true", help="print the list as JSON")
     c.set_defaults(func=cmd_claims)
 
-    s = sub.add_parser("show", parents=[_common()], formatter_class=fmt,
-                       help="show one claim: statement, references, readings, expected",
-                       description="Show one claim; with --run, run it and print the evidence.",
-                       epilog="examples:\n  tnverify show ttlm-eq2\n"
-                              "  tnverify show ttlm-eq2 --run --device cpu")
+
+def _add_show(sub) -> None:
+    s = _subparser(sub, "show", "show one claim: statement, references, readings, expected",
+                   "Show one claim; with --run, run it and print the evidence.",
+                   ["tnverify show ttlm-eq2", "tnverify show ttlm-eq2 --run --device cpu"])
     s.add_argument("id", metavar="ID", help="claim id (see `tnverify claims`)")
     s.add_argument("--run", action="store_true", help="run the claim and print its evidence")
     _run_options(s)
     s.set_defaults(func=cmd_show)
 
-    t = sub.add_parser("tt-svd", parents=[_common()], formatter_class=fmt,
-                       help="TT-decompose a tensor saved with numpy.save",
-                       description="Decompose the tensor in FILE.npy by TT-SVD (Oseledets 2011,\n"
-                                   "Alg. 1; seed 001 (thesis) §3.2.2, Algorithm 1) and print its TT ranks, the\n"
-                                   "error bound eps*||A||_F, the achieved error ||A-B||_F and\n"
-                                   "the compression (entries / parameters).",
-                       epilog="examples:\n  tnverify tt-svd a.npy\n"
-                              "  tnverify tt-svd a.npy --eps 1e-3 --max-rank 4 --save cores.npz")
+
+def _add_tt_svd(sub) -> None:
+    t = _subparser(sub, "tt-svd", "TT-decompose a tensor saved with numpy.save",
+                   "Decompose the tensor in FILE.npy by TT-SVD (Oseledets 2011, Alg. 1;\n"
+                   "seed 001 (thesis) §3.2.2, Algorithm 1) and print its TT ranks, the\n"
+                   "error bound eps*||A||_F, the achieved error ||A-B||_F and the\n"
+                   "compression (entries / parameters).",
+                   ["tnverify tt-svd a.npy --eps 1e-8",
+                    "tnverify tt-svd a.npy --eps 1e-3 --max-rank 4 --save cores.npz"])
     t.add_argument("file", metavar="FILE.npy", help="a tensor saved with numpy.save")
     t.add_argument("--eps", type=float, default=None,
                    help="relative accuracy eps >= 0: ||A-B||_F <= eps*||A||_F (default 0: "
@@ -150,6 +150,19 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--max-rank", type=int, default=None, metavar="R", help="cap on every TT rank")
     t.add_argument("--save", metavar="OUT.npz", help="write the cores to an .npz file")
     t.set_defaults(func=cmd_tt_svd)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``tnverify`` (one subparser per subcommand)."""
+    from . import __version__
+
+    parser = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION, epilog=EPILOG,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     parents=[_common()])
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for add in (_add_verify, _add_claims, _add_show, _add_tt_svd):
+        add(sub)
     return parser
 
 
