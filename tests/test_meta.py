@@ -90,3 +90,19 @@ def test_proof_targets_exist():
             file = ROOT / path
             assert file.exists(), f"{c.id}: {path} missing"
             assert f"def {func}(" in file.read_text(encoding="utf-8"), f"{c.id}: {func} missing"
+
+
+def test_import_is_light_and_the_public_api_is_complete():
+    import subprocess
+    import sys
+
+    code = ("import sys, tnverify; "
+            "missing = [n for n in tnverify.__all__ if not hasattr(tnverify, n)]; "
+            "print('torch' in sys.modules, missing)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False []"
+    import tnverify
+    for name in ("tt_svd", "TensorTrain", "tt_to_full", "feature_tensor", "numerical_rank",
+                 "SizeLimitError"):
+        assert name in tnverify.__all__
+    assert issubclass(tnverify.SizeLimitError, ValueError)

@@ -1,3 +1,46 @@
-"""tnverify: verify the theory of tensor-network language models by computation."""
+"""tnverify: verify the theory of tensor-network language models by computation.
+
+The public API (torch is never imported here; the cells in :mod:`tnverify.cells` import it
+on use):
+
+- definitions (explicit tensors, the oracle): :func:`feature_tensor`, :func:`one_hot`,
+  :func:`inner`, :func:`generalized_inner`, :func:`copy_tensor`, :func:`sequence_tensor`;
+- the TT toolkit: :class:`TensorTrain`, :func:`tt_to_full`, :func:`random_tt`,
+  :func:`tt_svd`, :func:`tt_ranks`, :class:`CPTensor`;
+- ranks: :func:`unfold`, :func:`matricize`, :func:`numerical_rank`, :func:`exact_rank`,
+  :func:`rank_mod_p`;
+- the claim registry: :func:`get_claim`, :func:`all_claims`, :func:`run_claim`;
+- errors: :class:`TnverifyError` and its subclasses in :mod:`tnverify.errors`.
+"""
+
+from .claims import all_claims, get_claim, run_claim
+from .conventions import tolerance
+from .cp import CPTensor
+from .errors import (
+    DTypeError, NonFiniteError, RankError, ShapeError, SizeLimitError, TnverifyError,
+    ToleranceError, VocabularyError,
+)
+from .explicit import (
+    copy_tensor, feature_tensor, generalized_inner, inner, one_hot, sequence_tensor,
+)
+from .matricize import exact_rank, matricize, numerical_rank, rank_mod_p, unfold
+from .tt import TensorTrain, random_tt, tt_to_full
+from .tt_svd import tt_ranks, tt_svd
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "__version__",
+    # definitions
+    "feature_tensor", "one_hot", "inner", "generalized_inner", "copy_tensor",
+    "sequence_tensor",
+    # TT toolkit
+    "TensorTrain", "tt_to_full", "random_tt", "tt_svd", "tt_ranks", "CPTensor",
+    # ranks
+    "unfold", "matricize", "numerical_rank", "exact_rank", "rank_mod_p",
+    # registry
+    "get_claim", "all_claims", "run_claim", "tolerance",
+    # errors
+    "TnverifyError", "ShapeError", "RankError", "SizeLimitError", "ToleranceError",
+    "NonFiniteError", "VocabularyError", "DTypeError",
+]

@@ -1,0 +1,46 @@
+"""The README keeps its promises: the two set-up commands, CI runs the test command, and
+the claims table matches the registry.  (README code blocks run as doctests via
+``--doctest-glob=README.md``.)"""
+
+import re
+from pathlib import Path
+
+from tnverify.claims import all_claims
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _commands() -> dict[str, str]:
+    """The README's set-up commands: the shell lines under 'Run the verification' and
+    'Run the tests'."""
+    found = {}
+    for key, heading in (("verify", "Run the verification"), ("tests", "Run the tests")):
+        section = README.split(f"### {heading}", 1)[1]
+        found[key] = re.search(r"```(?:bash|sh)\n(.+?)\n```", section, re.S).group(1).strip()
+    return found
+
+
+def test_readme_has_exactly_two_setup_commands_that_install_and_run():
+    cmds = _commands()
+    assert "-c constraints.txt" in cmds["verify"] and cmds["verify"].endswith("tnverify verify")
+    assert "-c constraints.txt" in cmds["tests"] and "pytest" in cmds["tests"]
+    assert "\n" not in cmds["verify"] and "\n" not in cmds["tests"]
+
+
+def test_ci_runs_the_readme_test_command_verbatim():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert _commands()["tests"] in ci.splitlines()
+
+
+def test_constraints_pin_the_cpu_torch():
+    pins = (ROOT / "constraints.txt").read_text(encoding="utf-8")
+    assert re.search(r"^torch==2\.13\.0$", pins, re.M)
+
+
+def test_claims_table_lists_every_registered_claim_with_its_expected_verdict():
+    rows = dict(re.findall(r"^\| `([a-z0-9.-]+)` \|.*\| (holds|fails|ill-posed|skipped) \|$",
+                           README, re.M))
+    for claim in all_claims():
+        assert claim.id in rows, f"{claim.id} is missing from the README claims table"
+        assert rows[claim.id] == claim.expected, f"README says {claim.id} {rows[claim.id]}"
