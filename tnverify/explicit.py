@@ -294,11 +294,15 @@ def _check_modes(modes, ndim: int, name: str) -> tuple[int, ...]:
 def generalized_inner(x, y, modes_x, modes_y) -> np.ndarray:
     """Generalized inner product: contract mode ``modes_x[j]`` of x with ``modes_y[j]`` of y.
 
-    seed 000 (ttlm) §3: for ``X ∈ R^{I_1×..×I_N×J}``, ``Y ∈ R^{I_1×..×I_N×K}`` sharing the
-    modes ``I_1..I_N``,
+    seed 000 (ttlm) §3 ("Generalized inner product", after Kossaifi et al. 2020): for
+    ``X`` of shape ``I_1×..×I_N×I_x`` and ``Y`` of shape ``I_1×..×I_N×I_y``,
 
-    .. math:: \\langle X, Y \\rangle_{I_1..I_N;\\,jk} =
+    .. math:: \\langle X, Y \\rangle_{N;\\,jk} =
               \\sum_{i_1..i_N} X_{i_1..i_N j}\\, Y_{i_1..i_N k}
+              \\in \\mathbb{R}^{I_x \\times I_y}
+
+    (the printed equation omits the free indices ``j, k``; the stated result space
+    ``R^{I_x×I_y}`` fixes them as above).
 
     In general the free modes of ``x`` (in increasing order) come first, then the free
     modes of ``y``.  With every mode contracted the result is :func:`inner` (0-d array).

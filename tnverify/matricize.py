@@ -412,7 +412,10 @@ def _eliminate_panel(panel: np.ndarray, p: int):
 
 
 def _pivot_rows(T: np.ndarray, piv, F, invs, p: int) -> np.ndarray:
-    """Trailing part of the normalised pivot rows: ``u_j = (T[π_j] - Σ_{j'<j} F[π_j, j'] u_j') / piv_j``."""
+    """Trailing part of the normalised pivot rows.
+
+    ``u_j = (T[π_j] - Σ_{j'<j} F[π_j, j'] u_j') / piv_j`` (mod p), in pivot order.
+    """
     U = np.empty((len(piv), T.shape[1]), dtype=np.int64)
     for j, r in enumerate(piv):
         row = T[r]
