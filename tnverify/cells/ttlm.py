@@ -217,14 +217,22 @@ class TTScorer(nn.Module):
         result is ``|h^{(0)}| |G^{(1)}_{w_1}| ⋯ |G^{(N)}_{w_N}|``, the scale that bounds the
         rounding error of the product (Higham, Accuracy and Stability, §3.5).
         """
+        h, log_scale = self.hidden_scaled(tokens, self.length, absolute=absolute)
+        return h[:, 0], log_scale
+
+    def hidden_scaled(self, tokens, steps: int, *, absolute: bool = False):
+        """Renormalised hidden state after ``steps`` positions: ``(h (B, r_steps),
+        log_scale (B,) float64)`` with ``h^{(steps)} = h · exp(log_scale)``."""
         tokens = self.check_tokens(tokens)
+        if not 0 <= int(steps) <= self.length:
+            raise ShapeError(f"steps must lie in [0, N = {self.length}]; got {steps}")
         h = torch.ones(tokens.shape[0], 1, dtype=self.dtype, device=self.device)
         exps = torch.zeros(tokens.shape[0], dtype=torch.int64, device=self.device)
-        for t in range(self.length):
+        for t in range(int(steps)):
             h = torch.bmm(h.unsqueeze(1), self.slices(tokens, t, absolute=absolute)).squeeze(1)
             h, e = _renormalise(h, 1)
             exps = exps + e
-        return h[:, 0], exps.to(torch.float64) * _LN2
+        return h, exps.to(torch.float64) * _LN2
 
     def log_abs(self, tokens):
         """``(sign, log|score|)`` by the renormalised recurrence (``-inf`` for zero)."""
