@@ -15,15 +15,11 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from .errors import TnverifyError
+from .errors import TnverifyError, UsageError
 
 __all__ = ["main", "build_parser", "UsageError"]
 
 PROG = "tnverify"
-
-
-class UsageError(TnverifyError, ValueError):
-    """The command line asks for something that cannot be done (exit status 2)."""
 
 
 DESCRIPTION = """\

@@ -18,6 +18,8 @@ __all__ = [
     "DTypeError",
     "ClaimError",
     "DeviceError",
+    "ReportFormatError",
+    "UsageError",
 ]
 
 
@@ -63,3 +65,11 @@ class ClaimError(TnverifyError, ValueError):
 
 class DeviceError(TnverifyError, ValueError):
     """A requested compute device is not available (e.g. ``cuda`` without a GPU)."""
+
+
+class ReportFormatError(TnverifyError, ValueError):
+    """A report path has a suffix other than ``.json`` or ``.md``, or cannot be written."""
+
+
+class UsageError(TnverifyError, ValueError):
+    """The command line asks for something that cannot be done (exit status 2)."""

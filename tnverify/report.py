@@ -29,7 +29,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .claims import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Claim, ClaimResult, run_claim
-from .errors import TnverifyError
+from .errors import ReportFormatError
 
 __all__ = [
     "REPORT_SUFFIXES", "VERDICT_STYLES", "ReportFormatError", "Report", "run_claims",
@@ -45,10 +45,6 @@ VERDICT_STYLES = {HOLDS: "green", FAILS: "red", ILL_POSED: "yellow", ERROR: "bol
 #: ``progress(done, total, claim_id, result)``: called before each claim (``result`` is
 #: None, ``done`` claims finished) and after it (``result`` set, ``done`` incremented).
 ProgressCallback = Callable[[int, int, str, "ClaimResult | None"], None]
-
-
-class ReportFormatError(TnverifyError, ValueError):
-    """A report path has a suffix other than ``.json`` or ``.md``, or cannot be written."""
 
 
 def environment(device: str) -> dict:

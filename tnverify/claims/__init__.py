@@ -377,9 +377,9 @@ def register(claim: Claim) -> Claim:
 def _load() -> None:
     global _loaded
     if not _loaded:
-        _loaded = True
         for name in CLAIM_MODULES:
             importlib.import_module(f"{__name__}.{name}")
+        _loaded = True
 
 
 def all_claims() -> list[Claim]:
