@@ -339,3 +339,359 @@ register(Claim(
     proof="proofs/spine_tt_svd.py::prove_thesis_thm_3_2_1",
     expected="holds",
 ))
+
+
+# ======================================================================= thesis-thm-3.2.2
+def _best_rank_errors(svals_per_k, ranks) -> list[float]:
+    """ε_k = best rank-R_k Frobenius error of A_[k] (Eckart–Young: the σ tail)."""
+    return [float(np.sqrt(np.sum(np.asarray(s)[r:] ** 2))) for s, r in zip(svals_per_k, ranks)]
+
+
+def _bound_evidence(label, a_minus_b, eps_k, tol) -> Evidence:
+    bound = math.sqrt(sum(e * e for e in eps_k))
+    return Evidence(f"{label}: ‖A − B‖_F − √(Σ ε_k²) (≤ 0 holds)",
+                    error=max(0.0, a_minus_b - bound), tolerance=tol,
+                    details={"‖A−B‖_F": a_minus_b, "bound √(Σε_k²)": bound, "ε_k": eps_k})
+
+
+def _small_thm_3_2_2(params, rng):
+    import torch
+    from ..tt_svd_torch import tt_svd_torch
+    a = _test_tensor(params, rng)
+    shape, d, norm = a.shape, a.ndim, float(np.linalg.norm(a))
+    svals = [np.linalg.svd(unfold(a, k), compute_uv=False) for k in range(1, d)]
+    parts = {}
+    for ranks in params["rank_lists"]:
+        eps_k = _best_rank_errors(svals, ranks)
+        # fixed-rank TT-SVD (max_rank per step; eps = 0) in float64 on the CPU
+        res = tt_svd_torch(torch.from_numpy(a), max_rank=tuple(ranks))
+        b = res.full().numpy()
+        parts[f"R={list(ranks)}: bound (3.9)"] = _bound_evidence(
+            f"R={list(ranks)}", float(np.linalg.norm(a - b)), eps_k,
+            _svd_tol(np.float64, shape, res.ranks, norm))
+        parts[f"R={list(ranks)}: TT-ranks of B"] = _ints("TT-ranks of B vs R_k",
+                                                         res.ranks[1:-1], ranks)
+    return Evidence("‖A − B‖_F vs √(Σ ε_k²) for fixed-rank TT-SVD", parts=parts,
+                    sizes={"shape": shape, "ranks": params.get("ranks"),
+                           "noise": params.get("noise")})
+
+
+def _scaled_thm_3_2_2(params, device, rng):
+    import torch
+    from ..tt_svd_torch import tt_full_torch, tt_svd_torch
+    shape, cap = tuple(params["shape"]), int(params["cap"])
+    cores, _ = _torch_random_tt(shape, cap, device, rng)
+    a = tt_full_torch(cores)
+    g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
+    noise = torch.randn(shape, generator=g, device=device, dtype=torch.float64)
+    a = a + params["noise"] * a.norm() / noise.norm() * noise
+    norm = float(a.norm())
+    ranks = [max(1, min(cap // 2, m)) for m in max_tt_ranks(shape)[1:-1]]
+    eps_k = _best_rank_errors([_torch_unfolding_svals(a, k) for k in range(1, len(shape))],
+                              ranks)
+    parts = {}
+    for dt in (torch.float64, torch.float32):
+        t0 = time.perf_counter()
+        res = tt_svd_torch(a.to(dt), max_rank=tuple(ranks))
+        err = float((a - res.full().double()).norm())
+        name = str(dt).replace("torch.", "")
+        parts[f"{name}: bound (3.9)"] = _bound_evidence(
+            name, err, eps_k, _svd_tol(name, shape, res.ranks, norm))
+        parts[f"{name}: bound (3.9)"].details["seconds"] = time.perf_counter() - t0
+    return Evidence("fixed-rank TT-SVD on torch, float64 and float32, vs √(Σ ε_k²)",
+                    parts=parts, sizes={"shape": shape, "ranks": ranks, "device": device})
+
+
+_RANK_LISTS = ((1, 1, 1, 1), (2, 3, 3, 2), (3, 5, 5, 3))
+register(Claim(
+    id="thesis-thm-3.2.2", group="spine", title="TT-SVD error ≤ √(Σ ε_k²)",
+    statement=STATEMENTS["thesis-thm-3.2.2"],
+    refs=(Ref("thesis", "§3.2.2, Thm. 3.2.2 (Eq. 3.8–3.9)"),),
+    small=_small_thm_3_2_2,
+    space=({"shape": (3, 4, 3, 4, 3), "ranks": None, "rank_lists": _RANK_LISTS},
+           {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2,
+            "rank_lists": _RANK_LISTS},
+           {"shape": (3, 4, 3, 4, 3), "ranks": (3, 5, 5, 3), "noise": 1e-6,
+            "rank_lists": _RANK_LISTS}),
+    scaled=_scaled_thm_3_2_2,
+    scaled_space={"small": ({"shape": (4,) * 7, "cap": 8, "noise": 1e-2},),
+                  "large": ({"shape": (4,) * 12, "cap": 32, "noise": 1e-2},)},
+    pinned=({"params": {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2,
+                        "rank_lists": _RANK_LISTS}, "seed": 3, "note": "noisy low rank"},),
+    uses=("thesis-def-3.1.3", "tnverify-tt-svd-error-identity"),
+    expected="holds",
+))
+
+
+# ============================================================================ thesis-alg-1
+def _algorithm_1_literal(a: np.ndarray, eps: float, step6_reading: str = "a") -> dict:
+    """Algorithm 1 of seed 001 §3.2.2, step by step, with MATLAB (Fortran-order) reshapes.
+
+    ``step6_reading``: ``"a"`` — R_k is the smallest rank whose discarded tail ‖E_k‖_F of
+    the singular values of M_k is ≤ δ; ``"b"`` — R_k = rank_δ(U_k) computed on the matrix
+    of left singular vectors itself (the same δ-rank rule applied to U_k's singular
+    values).  Returns every intermediate: δ, ranks, all L cores (steps 7 and 10), the
+    cores step 11 returns (k ∈ [L−1]), per step whether some rank attains the printed
+    ‖E_k‖_F = δ exactly (to rounding), and the discarded singular values.
+    """
+    L, dims = a.ndim, a.shape
+    delta = eps / math.sqrt(L - 1) * float(np.linalg.norm(a))          # step 1
+    m = a.copy()                                                         # step 2
+    r = [1] * (L + 1)                                                    # step 3
+    cores, attained, discarded, u_svals = [], [], [], []
+    for k in range(1, L):                                                # step 4
+        rows = r[k - 1] * dims[k - 1]
+        m = m.reshape((rows, m.size // rows), order="F")                 # step 5
+        u, s, vt = np.linalg.svd(m, full_matrices=False)                 # step 6
+        tails = np.sqrt(np.cumsum((s * s)[::-1])[::-1])                  # ‖E‖ keeping j < r
+        tol = tolerance(np.float64, n=s.size, norm=float(s[0]))
+        attained.append(bool(np.any(np.abs(np.append(tails, 0.0) - delta) <= tol.value)))
+        if step6_reading == "a":
+            r[k] = truncation_rank(s, delta)
+        else:
+            su = np.linalg.svd(u, compute_uv=False)
+            u_svals.append(su)
+            r[k] = truncation_rank(su, delta)
+        cores.append(u[:, :r[k]].reshape((r[k - 1], dims[k - 1], r[k]), order="F"))  # step 7
+        discarded.append(s[r[k]:])
+        m = s[:r[k], None] * vt[:r[k]]                                   # step 8
+    g_last = m                                                           # step 10 (a matrix)
+    all_cores = cores + [g_last.reshape((r[L - 1], dims[L - 1], 1), order="F")]
+    return {"delta": delta, "ranks": tuple(r), "cores": all_cores, "returned": cores,
+            "last_core_shape": g_last.shape, "attained": attained, "discarded": discarded,
+            "u_singular_values": u_svals}
+
+
+def _returned_product(cores) -> np.ndarray:
+    """The contraction of the cores step 11 returns: shape (I₁, …, I_{L−1}, R_{L−1})."""
+    out = cores[0][0]
+    for c in cores[1:]:
+        out = np.tensordot(out, c, axes=(-1, 0))
+    return out
+
+
+def _alg1_reading(a, eps, reading, norm):
+    lit = _algorithm_1_literal(a, eps, reading)
+    b = TensorTrain(tuple(lit["cores"])).full()
+    shape, tol = a.shape, _svd_tol(np.float64, a.shape, lit["ranks"], norm)
+    drank = _delta_ranks(a, lit["delta"])
+    prod = _returned_product(lit["returned"])
+    same = prod.shape == b.shape
+    p3 = Evidence("(iii) the tensor of the cores step 11 returns vs B",
+                  error=float(np.abs(prod - b).max()) if same else None,
+                  tolerance=tol if same else None, passed=None if same else False,
+                  details={"returned product shape": prod.shape, "B shape": b.shape})
+    if p3.verdict != "holds":
+        p3.counterexample = {"eps": eps, "returned product shape": list(prod.shape),
+                             "B shape": list(b.shape)}
+    p2 = _ints("(ii) returned R_k vs δ-ranks of A_[k]", lit["ranks"][1:-1], drank)
+    if not p2.ok:
+        p2.counterexample = {"eps": eps, "R_k": list(lit["ranks"][1:-1]), "δ-ranks": drank}
+    return lit, b, {
+        f"ε={eps:g}: (i) ‖A−B‖_F ≤ ε‖A‖_F": Evidence(
+            "(i) ‖A − B‖_F − ε‖A‖_F (≤ 0 holds)",
+            error=max(0.0, float(np.linalg.norm(a - b)) - eps * norm), tolerance=tol,
+            details={"‖A−B‖_F": float(np.linalg.norm(a - b)), "ε‖A‖_F": eps * norm}),
+        f"ε={eps:g}: (ii) R_k = δ-ranks": p2,
+        f"ε={eps:g}: (iii) step 11 cores give B": p3}
+
+
+def _small_alg_1(params, rng):
+    a = _test_tensor(params, rng)
+    norm = float(np.linalg.norm(a))
+    readings, issues, details = {}, [], {}
+    for reading in ("a", "b"):
+        parts = {}
+        for eps in params["eps"]:
+            lit, _, p = _alg1_reading(a, eps, reading, norm)
+            parts.update(p)
+            details[f"{reading}, ε={eps:g}"] = {
+                "ranks": lit["ranks"], "‖E_k‖_F = δ attainable": lit["attained"],
+                "G^(L) = M_L shape": lit["last_core_shape"]}
+            if not all(lit["attained"]) and "unattainable" not in " ".join(issues):
+                issues.append("step 6 '‖E_k‖_F = δ' is unattainable: no rank of M_k has a "
+                              "discarded tail equal to δ (the algorithm needs ≤ δ)")
+            su = np.concatenate(lit["u_singular_values"]) if lit["u_singular_values"] else None
+            if su is not None and np.all(np.abs(su - 1.0) <= float(tolerance(
+                    np.float64, n=a.size, norm=1.0))) and "rank_δ(U_k)" not in " ".join(issues):
+                issues.append("reading (b): U_k has orthonormal columns (all singular values "
+                              "1), so rank_δ(U_k) depends on δ and the size only, not on A")
+        readings[reading] = Evidence(f"Algorithm 1 literally, step 6 reading ({reading})",
+                                     parts=parts)
+        if any(v.verdict != "holds" for k, v in parts.items() if "(iii)" in k) and \
+                "step 11" not in " ".join(issues):
+            issues.append("step 11 returns only G^(1..L−1) (the Ensure promises G^(1..L)); "
+                          "their contraction is not B (shape (I₁..I_{L−1}, R_{L−1}))")
+    # reading (b) is not scale invariant: the same tensor times 100 gets other ranks
+    details["reading (b) ranks at ε=1e-1 for A, 100·A"] = [
+        _algorithm_1_literal(c * a, 1e-1, "b")["ranks"] for c in (1.0, 100.0)]
+    return Evidence("Algorithm 1 executed literally: (i) error bound, (ii) ranks = δ-ranks, "
+                    "(iii) returned cores give B", readings=readings,
+                    ill_posed="; ".join(issues) or None, sizes={"shape": a.shape, **{
+                        k: params[k] for k in ("ranks", "noise", "eps") if k in params}},
+                    details=details)
+
+
+def _torch_noisy(params, device, rng):
+    import torch
+    from ..tt_svd_torch import tt_full_torch
+    shape = tuple(params["shape"])
+    cores, _ = _torch_random_tt(shape, int(params["rank"]), device, rng)
+    a = tt_full_torch(cores)
+    g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
+    n = torch.randn(shape, generator=g, device=device, dtype=torch.float64)
+    return a + params["noise"] * a.norm() / n.norm() * n
+
+
+def _scaled_alg_1(params, device, rng, *, relation="=="):
+    """ε sweep on torch: (i) bound in float64 and float32, (ii) ranks vs δ-ranks (float64)."""
+    import torch
+    from ..tt_svd_torch import tt_svd_torch
+    a = _torch_noisy(params, device, rng)
+    shape, norm, parts, timing = tuple(a.shape), float(a.norm()), {}, {}
+    svals = [_torch_unfolding_svals(a, k) for k in range(1, len(shape))]
+    for eps in params["eps"]:
+        for dt in (torch.float64, torch.float32):
+            name = str(dt).replace("torch.", "")
+            t0 = time.perf_counter()
+            res = tt_svd_torch(a.to(dt), eps=eps)
+            err = float((a - res.full().double()).norm())
+            timing[f"{name}, ε={eps:g}"] = time.perf_counter() - t0
+            parts[f"{name}, ε={eps:g}: (i)"] = Evidence(
+                "(i) ‖A − B‖_F − ε‖A‖_F (≤ 0 holds)", error=max(0.0, err - eps * norm),
+                tolerance=_svd_tol(name, shape, res.ranks, norm))
+            if dt == torch.float64:
+                drank = [truncation_rank(s, res.delta) for s in svals]
+                parts[f"float64, ε={eps:g}: (ii) R_k {relation} δ-ranks"] = _ints(
+                    "TT-SVD ranks vs δ-ranks of A_[k]", res.ranks[1:-1], drank, relation)
+    return Evidence("TT-SVD on torch, ε sweep", parts=parts,
+                    sizes={"shape": shape, "device": device}, details={"seconds": timing})
+
+
+_ALG_EPS = (1e-1, 1e-2, 1e-4, 1e-8)
+_ALG_SPACE = ({"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2, "eps": _ALG_EPS},
+              {"shape": (4,) * 6, "ranks": (3, 5, 6, 5, 3), "noise": 1e-2, "eps": _ALG_EPS},
+              {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-5, "eps": _ALG_EPS})
+_ALG_SCALED = {"small": ({"shape": (4,) * 6, "rank": 6, "noise": 1e-2, "eps": _ALG_EPS[:3]},),
+               "large": ({"shape": (16,) * 6, "rank": 32, "noise": 1e-2, "eps": _ALG_EPS},)}
+register(Claim(
+    id="thesis-alg-1", group="spine", title="Algorithm 1 (truncated TT-SVD) as printed",
+    statement=STATEMENTS["thesis-alg-1"],
+    refs=(Ref("thesis", "§3.2.2, Algorithm 1"),),
+    small=_small_alg_1, space=_ALG_SPACE,
+    scaled=_scaled_alg_1, scaled_space=_ALG_SCALED,
+    pinned=({"params": _ALG_SPACE[0], "seed": 0, "note": "noise = ε = 1e-2 shows R_k < δ-rank"},),
+    uses=("thesis-def-3.1.3", "thesis-thm-3.2.2"),
+    readings={"a": "R_k is the smallest rank whose truncation error ‖E_k‖_F is ≤ δ, taken "
+                   "from the singular values of M_k",
+              "b": "R_k = rank_δ(U_k), computed on the matrix of left singular vectors itself"},
+    corrected_by="thesis-alg-1-corrected",
+    expected="ill-posed",
+))
+
+
+def _small_alg_1_corrected(params, rng):
+    a = _test_tensor(params, rng)
+    norm, parts = float(np.linalg.norm(a)), {}
+    for eps in params["eps"]:
+        lit, b, p = _alg1_reading(a, eps, "a", norm)
+        ref = tt_svd(a, eps=eps)
+        drank = _delta_ranks(a, lit["delta"])
+        parts[f"ε={eps:g}: (i) ‖A−B‖_F ≤ ε‖A‖_F"] = p[f"ε={eps:g}: (i) ‖A−B‖_F ≤ ε‖A‖_F"]
+        parts[f"ε={eps:g}: (ii) R_k ≤ δ-ranks"] = _ints(
+            "R_k vs δ-ranks of A_[k]", lit["ranks"][1:-1], drank, "<=")
+        parts[f"ε={eps:g}: ranks (Fortran) == tt_svd ranks (C)"] = _ints(
+            "literal (Fortran) ranks vs tnverify.tt_svd ranks", lit["ranks"], ref.ranks)
+        if lit["ranks"] == ref.ranks:
+            parts[f"ε={eps:g}: B (Fortran, all L cores) vs tt_svd B (C)"] = Evidence(
+                "max |B_literal − B_tt_svd|", error=float(np.abs(b - ref.tt.full()).max()),
+                tolerance=_svd_tol(np.float64, a.shape, ref.ranks, norm))
+    return Evidence("corrected Algorithm 1: bound, ranks ≤ δ-ranks, agreement with tt_svd",
+                    parts=parts, sizes={"shape": a.shape, "eps": params["eps"]})
+
+
+def _scaled_alg_1_corrected(params, device, rng):
+    return _scaled_alg_1(params, device, rng, relation="<=")
+
+
+register(Claim(
+    id="thesis-alg-1-corrected", group="spine",
+    title="Algorithm 1 with ≤ δ, reading (a), all L cores, ranks ≤ δ-ranks",
+    statement=STATEMENTS["thesis-alg-1-corrected"],
+    refs=(Ref("thesis", "§3.2.2, Algorithm 1"), Ref("tnverify", "correction of thesis-alg-1")),
+    small=_small_alg_1_corrected, space=_ALG_SPACE,
+    scaled=_scaled_alg_1_corrected, scaled_space=_ALG_SCALED,
+    pinned=({"params": _ALG_SPACE[0], "seed": 0, "note": "the counterexample of thesis-alg-1"},),
+    uses=("thesis-alg-1", "thesis-def-3.1.3", "tnverify-tt-svd-error-identity"),
+    proof="proofs/spine_tt_svd.py::prove_thesis_alg_1_corrected",
+    corrects="thesis-alg-1",
+    expected="holds",
+))
+
+
+# ========================================================== tnverify-tt-svd-error-identity
+def _identity_evidence(label, a_minus_b_sq, discarded, shape, ranks, norm) -> Evidence:
+    rhs = float(sum(np.sum(np.asarray(t, dtype=np.float64) ** 2) for t in discarded))
+    # B carries a rounding error ≤ τ = n·eps·‖A‖ (n of _svd_tol); then
+    # |‖A−B‖² − ‖A−B̃‖²| ≤ 2‖A‖τ + τ² ≤ 3‖A‖τ: twice the n, norm ‖A‖² (+ headroom of SAFETY)
+    n = 2 * (len(shape) - 1) * _carried_min_dim(shape, ranks)
+    return Evidence(f"{label}: ‖A − B‖_F² vs Σ_k Σ discarded²",
+                    error=abs(a_minus_b_sq - rhs), tolerance=tolerance(np.float64, n=n, norm=norm**2),
+                    details={"‖A−B‖²": a_minus_b_sq, "Σ discarded²": rhs, "ranks": ranks})
+
+
+def _small_error_identity(params, rng):
+    a = _test_tensor(params, rng)
+    norm, shape, parts = float(np.linalg.norm(a)), a.shape, {}
+    for eps, cap in params["settings"]:
+        res = tt_svd(a, eps=eps, max_rank=cap)
+        parts[f"tt_svd ε={eps:g}, max_rank={cap}"] = _identity_evidence(
+            "tt_svd", float(np.sum((a - res.tt.full()) ** 2)), res.discarded, shape,
+            res.ranks, norm)
+    for reading in ("a", "b"):   # Algorithm 1 literally: two more truncation rules
+        lit = _algorithm_1_literal(a, params["settings"][0][0], reading)
+        b = TensorTrain(tuple(lit["cores"])).full()
+        parts[f"Algorithm 1 literal, reading ({reading})"] = _identity_evidence(
+            f"literal ({reading})", float(np.sum((a - b) ** 2)), lit["discarded"], shape,
+            lit["ranks"], norm)
+    return Evidence("‖A − B‖_F² vs the sum of squared discarded singular values",
+                    parts=parts, sizes={"shape": shape, "ranks": params.get("ranks"),
+                                        "noise": params.get("noise")})
+
+
+def _scaled_error_identity(params, device, rng):
+    from ..tt_svd_torch import tt_svd_torch
+    a = _torch_noisy(params, device, rng)
+    norm, shape, parts = float(a.norm()), tuple(a.shape), {}
+    for eps, cap in params["settings"]:
+        res = tt_svd_torch(a, eps=eps, max_rank=cap)
+        parts[f"ε={eps:g}, max_rank={cap}"] = _identity_evidence(
+            "tt_svd_torch float64", float(((a - res.full()) ** 2).sum()), res.discarded,
+            shape, res.ranks, norm)
+    return Evidence("‖A − B‖_F² vs Σ discarded² (torch float64)", parts=parts,
+                    sizes={"shape": shape, "device": device})
+
+
+_ID_SETTINGS = ((1e-1, None), (3e-1, None), (1e-2, None), (1e-4, None), (0.0, 2), (1e-1, 5))
+register(Claim(
+    id="tnverify-tt-svd-error-identity", group="spine",
+    title="‖A − B‖² = Σ discarded σ² (TT-SVD)",
+    statement=STATEMENTS["tnverify-tt-svd-error-identity"],
+    refs=(Ref("tnverify", "own statement (the step behind Thm 3.2.2's bound)"),
+          Ref("thesis", "§3.2.2, Thm. 3.2.2 (Eq. 3.9)"), Ref("thesis", "§3.2.2, Algorithm 1")),
+    small=_small_error_identity,
+    space=({"shape": (3, 4, 3, 4, 3), "ranks": None, "settings": _ID_SETTINGS},
+           {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2,
+            "settings": _ID_SETTINGS},
+           {"shape": (4,) * 6, "ranks": (3, 5, 6, 5, 3), "noise": 1e-3,
+            "settings": _ID_SETTINGS}),
+    scaled=_scaled_error_identity,
+    scaled_space={"small": ({"shape": (4,) * 7, "rank": 8, "noise": 1e-2,
+                             "settings": ((1e-1, None), (1e-2, None), (0.0, 4))},),
+                  "large": ({"shape": (16,) * 6, "rank": 32, "noise": 1e-2,
+                             "settings": ((1e-1, None), (1e-2, None), (0.0, 16))},)},
+    pinned=({"params": {"shape": (3, 4, 3, 4, 3), "ranks": None, "settings": _ID_SETTINGS},
+             "seed": 5, "note": "random dense"},),
+    proof="proofs/spine_tt_svd.py::prove_tnverify_tt_svd_error_identity",
+    expected="holds",
+))
