@@ -282,9 +282,9 @@ class TTScorer(nn.Module):
     def log_partition(self, *, squared: bool = True):
         """``(sign, log|Z|)`` of the sum of (squared) scores over all ``|V|^N`` sequences.
 
-        .. math:: Z_2 = \sum_{w} \mathcal{A}_w^2, \quad
-                  E^{(t)} = \sum_{i} G^{(t)\top}_{:, i, :} E^{(t-1)} G^{(t)}_{:, i, :},
-                  \quad E^{(0)} = [1], \quad Z_2 = E^{(N)}
+        .. math:: Z_2 = \\sum_{w} \\mathcal{A}_w^2, \\quad
+                  E^{(t)} = \\sum_{i} G^{(t)\\top}_{:, i, :} E^{(t-1)} G^{(t)}_{:, i, :},
+                  \\quad E^{(0)} = [1], \\quad Z_2 = E^{(N)}
 
         computed as two GEMMs per site (``E @ G`` reshaped ``(R, V·R')``, then the
         ``(V·R, R')ᵀ`` GEMM), renormalised by powers of two.  With ``squared=False``,

@@ -1,0 +1,92 @@
+"""Tests of the TTLM spine claims (tnverify.claims.spine_ttlm) and their helpers."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tnverify.claims import get_claim, run_claim
+from tnverify.claims.spine_ttlm import (full_by_tensordot, literal_lower_limits,
+                                        printed_tt_sum, recurrence)
+from tnverify.conventions import tolerance
+from tnverify.errors import RankError, ShapeError
+from tnverify.explicit import all_sequences
+
+IDS = {"ttlm-eq2": "holds", "ttlm-eq3": "fails", "ttlm-eq3-corrected": "holds",
+       "ttlm-eq5": "fails", "ttlm-eq5-corrected": "holds", "thesis-eq-3.4": "fails",
+       "thesis-eq-3.4-corrected": "holds", "thesis-prop-5.2.1": "ill-posed"}
+
+
+@pytest.mark.parametrize("cid", sorted(IDS))
+def test_run_claim_computes_expected(cid):
+    r = run_claim(cid, seed=0, scale="small", device="cpu")
+    assert r.verdict == IDS[cid] == r.claim.expected
+
+
+@pytest.mark.parametrize("cid", sorted(IDS))
+@given(seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_small_side_seed_independent(cid, seed, data):
+    c = get_claim(cid)
+    params = data.draw(st.sampled_from(c.space)) if c.expected == "holds" else c.space[0]
+    assert c.run_small(params, seed).verdict == c.expected
+
+
+@pytest.mark.parametrize("cid", sorted(IDS))
+def test_pinned(cid):
+    c = get_claim(cid)
+    for case in c.pinned:
+        assert c.run_small(case["params"], case["seed"]).verdict == c.expected
+
+
+def test_literal_failure_is_the_dropped_alpha2_terms():
+    # the literal sum misses exactly the α₂ = 1 terms: literal + those terms = the entry
+    c = get_claim("ttlm-eq3")
+    ev = c.run_small(c.space[0], 0)
+    ce = ev.parts["printed sum (printed lower limits (1, 2, 1)) vs tensordot"].counterexample
+    assert ce is not None and ce["lhs"] != pytest.approx(ce["rhs"])
+
+
+def _rand_cores(rng, V, ranks):
+    return [rng.standard_normal((ranks[t], V, ranks[t + 1])) for t in range(len(ranks) - 1)]
+
+
+@given(V=st.integers(1, 3), N=st.integers(2, 5), seed=st.integers(0, 2**31))
+def test_printed_sum_from_one_equals_slice_products(V, N, seed):
+    rng = np.random.default_rng(seed)
+    ranks = [1] + list(rng.integers(1, 4, N - 1)) + [1]
+    cores = _rand_cores(rng, V, ranks)
+    seqs = all_sequences(V, N)
+    ref = full_by_tensordot(cores).reshape(-1)
+    absmax = float(full_by_tensordot([np.abs(g) for g in cores]).max())
+    tol = tolerance(np.float64, n=int(np.prod(ranks)) + N, norm=absmax)
+    assert np.abs(printed_tt_sum(cores, seqs, (1,) * (N - 1)) - ref).max() <= float(tol)
+    assert np.abs(recurrence(cores, seqs) - ref).max() <= float(tol)
+
+
+def test_printed_sum_restricted_range_equals_sliced_bond():
+    # Σ_{α₂=2}: the same as the TT with bond 2 restricted to indices >= 1 (0-based)
+    rng = np.random.default_rng(4)
+    cores = _rand_cores(rng, 2, [1, 2, 3, 2, 1])
+    sliced = [cores[0], cores[1][:, :, 1:], cores[2][1:], cores[3]]
+    seqs = all_sequences(2, 4)
+    lit = printed_tt_sum(cores, seqs, literal_lower_limits(3))
+    ref = recurrence(sliced, seqs)
+    tol = tolerance(np.float64, n=16, norm=float(full_by_tensordot(
+        [np.abs(g) for g in cores]).max()))
+    assert np.abs(lit - ref).max() <= float(tol)
+
+
+def test_helper_validation():
+    with pytest.raises(ShapeError, match="N >= 4"):
+        literal_lower_limits(2)
+    assert literal_lower_limits(4) == (1, 2, 1, 1)
+    with pytest.raises(RankError):
+        printed_tt_sum([np.ones((1, 2, 1))] * 2, np.zeros((1, 2), int), (1, 1))
+
+
+def test_prop_521_reading_a_fails_on_signs_b_holds():
+    c = get_claim("thesis-prop-5.2.1")
+    ev = c.run_small(c.space[0], 1)
+    assert ev.readings["a"].verdict == "fails"
+    assert ev.readings["a"].failing_parts() == ["real cores: nonnegative"]
+    assert ev.readings["b"].verdict == "holds"
