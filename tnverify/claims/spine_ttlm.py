@@ -117,6 +117,15 @@ def _compare(what, value, ref, tol, tokens, sizes):
                     counterexample=ce if diff[j] > float(tol) else None)
 
 
+def _lift_counterexample(ev):
+    """Copy the first failing part's counterexample (with the part's name) to the top."""
+    for name, part in (ev.parts or {}).items():
+        if part.counterexample:
+            ev.counterexample = {"part": name, **part.counterexample}
+            break
+    return ev
+
+
 # -- ttlm-eq2 ----------------------------------------------------------------------
 def _small_eq2(params, rng):
     V, N = params["vocab_size"], params["length"]
@@ -202,8 +211,8 @@ def _tt_sides(params, rng, corrected):
 
 def _small_eq3(params, rng, corrected=False):
     *_, sizes, parts = _tt_sides(params, rng, corrected)
-    return Evidence("TT entry: tensordot, slice products, printed sums (Eq. 3)", parts=parts,
-                    sizes=sizes)
+    return _lift_counterexample(Evidence(
+        "TT entry: tensordot, slice products, printed sums (Eq. 3)", parts=parts, sizes=sizes))
 
 
 def _eq5_line1(cores, seqs):
@@ -235,8 +244,8 @@ def _small_eq5(params, rng, corrected=False):
         "one-hot contraction of every core vs its slice", error=eq4,
         tolerance=tolerance(np.float64, n=V, norm=max(float(np.abs(G).max()) for G in cores)),
         sizes=sizes)
-    return Evidence("sides A (⟨𝒜,Φ⟩), B (recurrence), C (printed sums) of Eq. 5", parts=parts,
-                    sizes=sizes)
+    return _lift_counterexample(Evidence(
+        "sides A (⟨𝒜,Φ⟩), B (recurrence), C (printed sums) of Eq. 5", parts=parts, sizes=sizes))
 
 
 def _small_thesis_34(params, rng, corrected=False):
@@ -250,8 +259,8 @@ def _small_thesis_34(params, rng, corrected=False):
         "⟨A, B⟩ by the printed nested sums vs numpy.vdot", error=abs(literal - np.vdot(A, Bt)),
         # n: ∏I_k products summed; norm: Σ|A·B|
         tolerance=tolerance(np.float64, n=A.size, norm=float(np.abs(A * Bt).sum())), sizes=sizes)
-    return Evidence("Eq. 3.3 (slices), Eq. 3.4 (printed sums), Def. 3.1.5", parts=parts,
-                    sizes=sizes)
+    return _lift_counterexample(Evidence(
+        "Eq. 3.3 (slices), Eq. 3.4 (printed sums), Def. 3.1.5", parts=parts, sizes=sizes))
 
 
 # -- scaled: sequential vs tree, float64 vs float32 (torch) ----------------------------
@@ -364,8 +373,10 @@ def _small_prop_521(params, rng):
         readings[name] = Evidence(
             "P̃ = ψ(⟨𝒜,Φ⟩) = ⟨𝒜,Φ⟩/Z" if name == "a" else "P̃ = ψ(⟨𝒜,Φ⟩²) = ⟨𝒜,Φ⟩²/Z",
             parts=parts, sizes=sizes, details={"real_core_draws": draw + 1})
-    return Evidence("Prop. 5.2.1 under readings (a) signed and (b) squared", readings=readings,
-                    sizes=sizes)
+    return _lift_counterexample(Evidence(
+        "Prop. 5.2.1 under readings (a) signed and (b) squared", readings=readings, sizes=sizes,
+        parts={f"reading {k}: {n}": p for k, r in readings.items()
+               for n, p in r.parts.items() if p.counterexample}))
 
 
 def _scaled_prop_521(params, device, rng):
