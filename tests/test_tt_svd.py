@@ -118,6 +118,30 @@ def test_cores_left_orthogonal_and_sign_rule(shape, seed, eps):
     assert res.cores[-1].shape[2] == 1
 
 
+@given(shapes(), st.integers(0, 2**32 - 1), st.floats(0.0, 0.5))
+def test_fortran_order_algorithm_gives_the_same_cores(shape, seed, eps):
+    """The thesis's MATLAB (Fortran-order) reshapes, run literally, give our cores."""
+    from tnverify.tt_svd import _svd_signed
+
+    a = np.random.default_rng(seed).standard_normal(shape)
+    res = tt_svd(a, eps=eps)
+    m, r, cores = a, 1, []
+    for k, rk in enumerate(res.ranks[1:-1]):
+        m = m.reshape(r * shape[k], -1, order="F")
+        u, s, vh = _svd_signed(m)
+        cores.append(u[:, :rk].reshape(r, shape[k], rk, order="F"))
+        m, r = s[:rk, None] * vh[:rk], rk
+    cores.append(m.reshape(r, shape[-1], 1, order="F"))
+    gap = _gaps_ok(res)
+    assume(gap > 0)
+    ctol = tolerance(F64, n=len(shape) * a.size, norm=1.0 / gap).value
+    for k, (c, f) in enumerate(zip(res.cores, cores)):
+        scale = res.norm if k == len(shape) - 1 else 1.0
+        assert np.max(np.abs(c - f)) <= ctol * scale
+    d = res.to_dict()
+    assert d["ranks"] == list(res.ranks) and d["error"] == res.error
+
+
 @given(planted())
 def test_planted_ranks_are_recovered_exactly(case):
     a, ranks = case

@@ -180,6 +180,14 @@ class TTSVDResult:
         """``n_entries / n_params`` of the TT."""
         return self.tt.n_entries / self.tt.n_params
 
+    def to_dict(self) -> dict:
+        """Plain-number summary (for evidence and reports)."""
+        return {"shape": list(self.tt.shape), "ranks": list(self.ranks), "eps": self.eps,
+                "max_rank": self.max_rank, "norm": self.norm, "delta": self.delta,
+                "error": self.error, "bound": self.bound,
+                "discarded_norms": [float(np.linalg.norm(t)) for t in self.discarded],
+                "compression": self.compression}
+
 
 def tt_svd(tensor, *, eps: float = 0.0, max_rank: int | None = None) -> TTSVDResult:
     """TT-SVD of a full tensor (Oseledets 2011, Algorithm 1, C-order unfoldings).
@@ -206,7 +214,16 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank: int | None = None) -> TTSVDRes
     ``d = 1``: the single core is ``A`` reshaped to ``(1, n, 1)`` and ``δ = 0`` (the
     formula's ``sqrt(d − 1)`` is 0; there is no truncation step).  The zero tensor gives
     rank-1 cores (first ``d − 1`` cores a unit vector, the last core zero) with
-    ``error == 0``.  Claims ``thesis-thm-3.2.2`` and ``thesis-alg-1`` check the bound.
+    ``error == 0``.
+
+    Order of the reshapes: the thesis's Algorithm 1 uses MATLAB (Fortran-order) reshapes;
+    we use C order (DESIGN §2).  At every step the two step matrices hold the same entries
+    up to a permutation of rows and of columns, and the core reshape undoes the row
+    permutation, so both orders give the same singular values, ranks, discarded values
+    and cores (tests/test_tt_svd.py checks this against a literal Fortran-order run).
+
+    Claims ``thesis-thm-3.2.1``, ``thesis-thm-3.2.2``, ``thesis-alg-1`` and
+    ``tnverify-tt-svd-error-identity`` check the ranks, the bound and the identity.
 
     References
     ----------
