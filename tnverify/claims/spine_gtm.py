@@ -317,6 +317,7 @@ def _small_tslm(params, rng):
                                               n=m**n + n * m, scale=scale.max(), sizes=sz),
         "𝒜 vs α_1⊗…⊗α_n (Eq. 1–2)": compare("Π α_{i,d_i} vs outer product", A,
                                             _outer(list(alpha)), n=n, scale=np.abs(A), sizes=sz),
+        # Σ|s||e_d1⊗…⊗e_dn| ≤ max|s| · Π‖e_di‖₁ ≤ max|s| · m^(n/2) (unit basis vectors)
         "𝒜 = coefficients ⟨s, e_d1⊗…⊗e_dn⟩": compare(
             "𝒜 vs coefficients of s in the orthonormal basis", A, coef,
             n=m**n + n * m, scale=scale.max() * m ** (n / 2), sizes=sz),
