@@ -544,7 +544,7 @@ register(Claim(
     scaled=_scaled_prop_521,
     scaled_space={"small": ({"vocab_size": 5, "ranks": [1, 3, 4, 5, 4, 3, 1],
                              "big": (200, 32, 16)},),
-                  "large": ({"vocab_size": 8, "ranks": [1, 4, 8, 16, 16, 8, 4, 2, 1],
+                  "large": ({"vocab_size": 8, "ranks": [1, 4, 8, 16, 16, 8, 4, 1],
                              "big": (33278, 16, 64)},)},
     uses=("ttlm-eq5-corrected",),
     readings={"a": "‖Ψ(x)‖²_F is the signed value ⟨𝒜, Φ(x)⟩ (Eq. 5.4); ψ = ·/Z",
