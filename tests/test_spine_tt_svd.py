@@ -80,15 +80,20 @@ def test_literal_algorithm_reading_a_agrees_with_tt_svd(seed, eps):
     assert len(lit["returned"]) == a.ndim - 1 and lit["last_core_shape"] == (ref.ranks[-2], 4)
 
 
-def test_skeleton_construction_reproduces_exact_tt():
-    from tnverify.tt import random_tt
-    a = random_tt((3, 4, 3, 4), (1, 2, 3, 2, 1), 11).full()
+def test_skeleton_construction_is_exact_on_an_integer_tt():
+    a = mod._integer_test_tensor({"shape": (3, 4, 3, 4), "ranks": (2, 3, 2)},
+                                 np.random.default_rng(11))
     con = mod._skeleton_construction(a)
-    assert con["step_ranks"] == [2, 3, 2]
-    assert con["tt"].ranks == (1, 2, 3, 2, 1)
-    tol = mod._svd_tol(np.float64, a.shape, con["tt"].ranks,
-                       float(np.linalg.norm(a)) * max(con["conds"]) ** 2)
-    assert np.linalg.norm(a - con["tt"].full()) <= float(tol)
+    assert con["step_ranks"] == [mod.exact_rank(mod.unfold(a, k)) for k in (1, 2, 3)]
+    assert con["skeleton_exact"] and con["reproduces"]
+
+
+def test_skeleton_construction_of_a_rank_one_tensor_has_rank_one_steps():
+    a = np.einsum("i,j,k->ijk", [1, -2, 3], [2, 0, 1, 5], [1, 1])
+    con = mod._skeleton_construction(a)
+    assert con["step_ranks"] == [1, 1]
+    assert [t[2] for t in con["intermediate"]] == [1, 1, 1]
+    assert con["reproduces"]
 
 
 def test_best_rank_errors_and_tiny_eps():
