@@ -273,3 +273,13 @@ def test_peer_tensorly_pinned_equal_cores(planted_rank):
     for k, (c, f) in enumerate(zip(res.cores, peer.factors)):
         scale = res.norm if k == len(shape) - 1 else 1.0
         assert np.max(np.abs(c - np.asarray(f))) <= ctol * scale
+
+
+def test_per_step_rank_caps_give_exactly_those_ranks_and_the_step_tails():
+    a = np.random.default_rng(4).standard_normal((3, 4, 3, 4, 3))
+    res = tt_svd(a, max_rank=(2, 5, 2, 3))
+    assert res.ranks == (1, 2, 5, 2, 3, 1) and res.max_rank == (2, 5, 2, 3)
+    err = float(np.linalg.norm(a - res.tt.full()))
+    assert abs(err - res.error) <= float(tolerance(np.float64, n=a.size, norm=err))
+    with pytest.raises(ToleranceError, match="one cap per TT-SVD step"):
+        tt_svd(a, max_rank=(2, 2))

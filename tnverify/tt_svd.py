@@ -56,6 +56,22 @@ def _check_max_rank(max_rank):
     return int(max_rank)
 
 
+def _step_caps(max_rank, steps: int) -> tuple:
+    """Per-step rank caps: ``max_rank`` as an int (the same cap at every step), a
+    sequence of ``steps = d − 1`` positive ints (one cap per step), or None."""
+    if max_rank is None or isinstance(max_rank, Integral):
+        return (_check_max_rank(max_rank),) * steps
+    try:
+        caps = tuple(max_rank)
+    except TypeError:
+        raise ToleranceError(f"max_rank must be a positive int, a sequence of d - 1 = {steps} "
+                             f"positive ints, or None; got {max_rank!r}") from None
+    if len(caps) != steps:
+        raise ToleranceError(f"max_rank as a sequence needs one cap per TT-SVD step "
+                             f"(d - 1 = {steps}); got {len(caps)}: {caps!r}")
+    return tuple(_check_max_rank(c) for c in caps)
+
+
 def truncation_rank(singular_values, delta: float, max_rank: int | None = None) -> int:
     """The δ-rank of one TT-SVD step: the smallest rank whose discarded tail is ``≤ δ``.
 
@@ -138,8 +154,8 @@ class TTSVDResult:
     ----------
     tt : TensorTrain
         Cores ``0..d-2`` left-orthogonal (sign-fixed), the last core carries ``Σ Vᵀ``.
-    eps, max_rank : float, int or None
-        The requested accuracy and rank cap.
+    eps, max_rank : float, int, tuple of int or None
+        The requested accuracy and rank cap(s).
     norm : float
         ``‖A‖_F``.
     delta : float
@@ -151,7 +167,7 @@ class TTSVDResult:
 
     tt: TensorTrain
     eps: float
-    max_rank: int | None
+    max_rank: int | tuple | None
     norm: float
     delta: float
     singular_values: tuple
@@ -189,7 +205,7 @@ class TTSVDResult:
                 "compression": self.compression}
 
 
-def tt_svd(tensor, *, eps: float = 0.0, max_rank: int | None = None) -> TTSVDResult:
+def tt_svd(tensor, *, eps: float = 0.0, max_rank=None) -> TTSVDResult:
     """TT-SVD of a full tensor (Oseledets 2011, Algorithm 1, C-order unfoldings).
 
     Step ``k`` (0-based) reshapes the carried matrix to ``(r_k n_k) × rest``, takes its
@@ -202,8 +218,10 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank: int | None = None) -> TTSVDRes
         Real or complex, ``ndim >= 1``, finite.
     eps : float
         Relative accuracy ``>= 0`` (``0``: keep every non-zero singular value).
-    max_rank : int, optional
-        Cap on every rank (the bound ``eps ‖A‖_F`` then no longer holds in general).
+    max_rank : int or sequence of int, optional
+        Cap on every rank, or one cap per step (``d − 1`` of them: the fixed-rank TT-SVD
+        of Thm 3.2.2 with ``eps = 0``).  With caps the bound ``eps ‖A‖_F`` no longer holds
+        in general; Thm 3.2.2's bound does (claim ``thesis-thm-3.2.2``).
 
     Returns
     -------
@@ -241,12 +259,14 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank: int | None = None) -> TTSVDRes
     """
     a = as_real_array(tensor, "tensor", allow_complex=True)
     eps = _check_eps(eps)
-    max_rank = _check_max_rank(max_rank)
     if a.ndim < 1:
         raise ShapeError(f"tensor must have ndim >= 1; got a {a.ndim}-D array")
     if a.size == 0:
         raise ShapeError(f"tensor must have positive mode sizes; got shape {a.shape}")
     d, dims = a.ndim, a.shape
+    caps = _step_caps(max_rank, d - 1)
+    if max_rank is not None:   # as recorded in the result: an int, or the per-step tuple
+        max_rank = _check_max_rank(max_rank) if isinstance(max_rank, Integral) else caps
     norm = float(np.linalg.norm(a.reshape(-1)))
     delta = eps * norm / math.sqrt(d - 1) if d > 1 else 0.0
     cores, svals, discarded = [], [], []
@@ -254,7 +274,7 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank: int | None = None) -> TTSVDRes
     for k in range(d - 1):
         c = c.reshape(r * dims[k], -1)
         u, s, vh = _svd_signed(c)
-        rk = truncation_rank(s, delta, max_rank)
+        rk = truncation_rank(s, delta, caps[k])
         cores.append(u[:, :rk].reshape(r, dims[k], rk))
         svals.append(s)
         discarded.append(s[rk:])
