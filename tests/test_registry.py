@@ -116,3 +116,20 @@ def test_selection_errors_name_the_valid_choices():
 def test_check_must_return_evidence():
     result = run_claim(make(small=lambda p, r: 1.0))
     assert result.verdict == ERROR and "Evidence" in result.small.error_message
+
+
+def test_counterexample_is_lifted_from_the_first_failing_part_or_reading():
+    def small(params, rng):
+        bad = Evidence("b", passed=False, counterexample={"sequence": [1, 0]})
+        return Evidence("p", parts={"ok": Evidence("a", passed=True), "bad": bad})
+
+    result = run_claim(make(small=small, expected=FAILS), seed=2)
+    ce = result.counterexample
+    assert ce["sequence"] == [1, 0] and ce["where"] == "part 'bad'" and ce["params"] == {}
+
+    def ambiguous(params, rng):
+        return Evidence("r", readings={"a": Evidence("a", passed=True),
+                                       "b": Evidence("b", passed=False)})
+
+    ill = run_claim(make(small=ambiguous, expected=ILL_POSED), seed=2)
+    assert ill.verdict == ILL_POSED and ill.counterexample["where"] == "reading 'b'"

@@ -274,16 +274,31 @@ class Claim:
         return _call(lambda rng: self.scaled(dict(params), device, rng), params, seed)
 
 
+def _failing_detail(ev: Evidence) -> dict:
+    """The counterexample of ``ev`` or, failing that, of its first failing part or
+    reading (named under ``"where"``)."""
+    if ev.counterexample:
+        return dict(ev.counterexample)
+    for kind, subs in (("part", ev.parts), ("reading", ev.readings)):
+        for name, sub in (subs or {}).items():
+            if sub.verdict in (FAILS, ILL_POSED):
+                found = _failing_detail(sub)
+                found.setdefault("where", f"{kind} {name!r}")
+                return found
+    return {}
+
+
 def _call(fn, params: dict, seed: int) -> Evidence:
     ev = fn(np.random.default_rng(seed))
     if not isinstance(ev, Evidence):
         raise ClaimError(f"a check must return Evidence; got {type(ev).__name__}")
     ev.seed = int(seed)
-    if ev.verdict == FAILS:
-        ce = dict(ev.counterexample or {})
-        ce.setdefault("params", dict(params))
-        ce["seed"] = int(seed)
-        ev.counterexample = ce
+    if ev.verdict in (FAILS, ILL_POSED):
+        ce = _failing_detail(ev)
+        if ce or ev.verdict == FAILS:
+            ce.setdefault("params", dict(params))
+            ce["seed"] = int(seed)
+            ev.counterexample = ce
     return ev
 
 
@@ -298,8 +313,9 @@ class SideResult:
 
     @property
     def counterexample(self) -> dict | None:
+        """The first re-runnable counterexample (of a failing, or an ill-posed case)."""
         for ev in self.cases:
-            if ev.verdict == FAILS:
+            if ev.verdict in (FAILS, ILL_POSED) and ev.counterexample:
                 return ev.counterexample
         return None
 
