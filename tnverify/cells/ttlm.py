@@ -46,8 +46,8 @@ def _as_core(core, dtype, device) -> torch.Tensor:
         a = np.asarray(core)
         if a.dtype.kind not in "biuf":
             raise DTypeError(f"TT cores must be real numeric arrays; got dtype {a.dtype}")
-        t = torch.as_tensor(np.ascontiguousarray(a, dtype=np.float64)).to(dtype=dtype,
-                                                                          device=device)
+        # np.array copies: TensorTrain cores are read-only and torch wants writable memory
+        t = torch.from_numpy(np.array(a, dtype=np.float64)).to(dtype=dtype, device=device)
     if t.ndim != 3:
         raise ShapeError(f"a TT core must have 3 modes (r_prev, V, r_next); got shape "
                          f"{tuple(t.shape)}")
