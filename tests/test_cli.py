@@ -15,7 +15,7 @@ from tnverify.cli import main
 from tnverify.errors import ClaimError
 from tnverify.tt_svd import tt_svd
 
-from test_report import FAKE_IDS, fake_registry  # noqa: F401  (fixture)
+from conftest import FAKE_IDS
 
 AS_EXPECTED = [i for i in FAKE_IDS if i != "fake-error"]
 

@@ -8,8 +8,9 @@ carries ``diag(σ_r) V_rᵀ``.  The truncation rule is *not* re-implemented: the
 values are moved to numpy (float64) and passed to
 :func:`tnverify.tt_svd.truncation_rank`, so the rule is defined once.
 
-Unlike :func:`tnverify.tt_svd.tt_svd`, ``max_rank`` may also be a per-step sequence
-(fixed-rank TT-SVD of Thm 3.2.2, seed 001 §3.2, Eq. 3.8–3.9).  No sign fixing is done
+As for :func:`tnverify.tt_svd.tt_svd`, ``max_rank`` may be an int or a per-step sequence
+(fixed-rank TT-SVD of Thm 3.2.2, seed 001 §3.2, Eq. 3.8–3.9), validated by the same
+function.  No sign fixing is done
 (singular vectors are defined up to sign; the tensor ``B`` is not affected).
 
 Notes
@@ -22,12 +23,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from numbers import Integral
 
 import numpy as np
 
-from .errors import DTypeError, NonFiniteError, RankError, ShapeError, ToleranceError
-from .tt_svd import truncation_rank
+from .errors import DTypeError, NonFiniteError, RankError, ShapeError
+from .tt_svd import _check_eps, _step_caps, truncation_rank
 
 __all__ = ["TorchTTSVD", "tt_svd_torch", "tt_full_torch"]
 
@@ -84,24 +84,6 @@ def _check_input(tensor):
         raise NonFiniteError("tensor must be finite; found NaN/inf entries")
 
 
-def _check_caps(max_rank, d: int) -> tuple | None:
-    """``None``, an int (every step) or ``d - 1`` positive ints, as a per-step tuple."""
-    if max_rank is None:
-        return None
-    if isinstance(max_rank, Integral) and not isinstance(max_rank, bool):
-        caps = (int(max_rank),) * (d - 1)
-    else:
-        try:
-            caps = tuple(max_rank)
-        except TypeError:
-            raise RankError(f"max_rank must be None, an int or {d - 1} ints; got {max_rank!r}") from None
-        if len(caps) != d - 1:
-            raise RankError(f"max_rank needs one cap per step (d - 1 = {d - 1}); got {len(caps)}")
-    if any(not isinstance(r, Integral) or isinstance(r, bool) or r < 1 for r in caps):
-        raise RankError(f"max_rank entries must be positive ints; got {max_rank!r}")
-    return tuple(int(r) for r in caps)
-
-
 def _svd(c):
     """Thin SVD in the tall orientation (the wide case via the transpose)."""
     import torch
@@ -145,11 +127,9 @@ def tt_svd_torch(tensor, *, eps: float = 0.0, max_rank=None) -> TorchTTSVD:
     True
     """
     _check_input(tensor)
-    if isinstance(eps, bool) or not isinstance(eps, (int, float, np.floating, np.integer)) \
-            or not math.isfinite(eps) or eps < 0:
-        raise ToleranceError(f"eps must be a finite number >= 0; got eps={eps!r}")
+    eps = _check_eps(eps)
     d, dims = tensor.ndim, tuple(tensor.shape)
-    caps = _check_caps(max_rank, d)
+    caps = _step_caps(max_rank, d - 1)
     norm = float(tensor.double().norm())
     delta = float(eps) * norm / math.sqrt(d - 1) if d > 1 else 0.0
     cores, svals, discarded = [], [], []
@@ -158,14 +138,14 @@ def tt_svd_torch(tensor, *, eps: float = 0.0, max_rank=None) -> TorchTTSVD:
         c = c.reshape(r * dims[k], -1)
         u, s, vh = _svd(c)
         s_np = s.detach().cpu().double().numpy()
-        rk = truncation_rank(s_np, delta, None if caps is None else caps[k])
+        rk = truncation_rank(s_np, delta, caps[k])
         cores.append(u[:, :rk].reshape(r, dims[k], rk))
         svals.append(s_np)
         discarded.append(s_np[rk:])
         c = s[:rk, None] * vh[:rk]
         r = rk
     cores.append(c.reshape(r, dims[-1], 1))
-    return TorchTTSVD(tuple(cores), float(eps), norm, delta, caps, tuple(svals), tuple(discarded))
+    return TorchTTSVD(tuple(cores), eps, norm, delta, None if max_rank is None else caps, tuple(svals), tuple(discarded))
 
 
 def tt_full_torch(cores):

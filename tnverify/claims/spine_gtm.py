@@ -23,7 +23,7 @@ import numpy as np
 from . import Claim, Evidence, Ref, register
 from ._spine_gtm_scaled import scaled_eq6, scaled_lemma, scaled_prop_a1, scaled_tslm
 from ..conventions import tolerance
-from ..cp import CPTensor, random_cp
+from ..cp import random_cp
 from ..explicit import all_sequences, feature_tensor, inner
 from ..matricize import numerical_rank, unfold
 from ..tt import TensorTrain

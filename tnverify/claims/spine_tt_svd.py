@@ -484,7 +484,7 @@ def _returned_product(cores) -> np.ndarray:
 def _alg1_reading(a, eps, reading, norm):
     lit = _algorithm_1_literal(a, eps, reading)
     b = TensorTrain(tuple(lit["cores"])).full()
-    shape, tol = a.shape, _svd_tol(np.float64, a.shape, lit["ranks"], norm)
+    tol = _svd_tol(np.float64, a.shape, lit["ranks"], norm)
     drank = _delta_ranks(a, lit["delta"])
     prod = _returned_product(lit["returned"])
     same = prod.shape == b.shape
