@@ -1,0 +1,108 @@
+"""Building :class:`~tnverify.claims.Evidence` from a comparison: the one way claims
+compare computed values (numpy or torch) and integer results.
+
+``compare_values`` judges ``max_i |value_i − reference_i| / scale_i`` against
+``tolerance(dtype, n, norm=1)``: dividing by the forward-error scale of each compared
+entry (e.g. ``Σ|terms|`` of a sum, or the size of the last partial product of a long
+chain) makes the tolerance a pure ``SAFETY · n · eps`` (conventions.py).  With a scalar
+``scale`` this is the absolute comparison ``max|diff| ≤ tolerance(dtype, n, scale)``.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from ..conventions import tolerance
+from . import Evidence
+
+__all__ = ["compare_values", "compare_ints", "as_numpy"]
+
+
+def as_numpy(x) -> np.ndarray:
+    """A float64/complex128 numpy copy of a numpy array, a torch tensor or a number."""
+    if hasattr(x, "detach"):                       # torch.Tensor, without importing torch
+        x = x.detach().cpu()
+        x = x.double() if not x.is_complex() else x.to(dtype=x.dtype)
+        return x.numpy()
+    a = np.asarray(x)
+    return a.astype(np.complex128 if a.dtype.kind == "c" else np.float64, copy=False)
+
+
+def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=np.float64,
+                   labels: Sequence | None = None, sizes: dict | None = None,
+                   details: dict | None = None) -> Evidence:
+    """Evidence for ``value ≈ reference`` entry by entry.
+
+    Parameters
+    ----------
+    compared : str
+        What is compared, in words (the definition first).
+    value, reference : array_like or torch.Tensor
+        Same shape; torch tensors are moved to the CPU in float64.
+    n : int
+        Accumulated operations per entry (see :func:`tnverify.conventions.tolerance`).
+    scale : float or array_like
+        Forward-error scale of each entry (broadcast to the shape); errors are divided by
+        it, and the tolerance uses ``norm = 1``.
+    dtype : dtype
+        The least precise dtype taking part (``float32`` for float32 implementations).
+    labels : sequence, optional
+        ``labels[i]`` names entry ``i`` (e.g. its token sequence) in the counterexample.
+
+    Returns
+    -------
+    Evidence
+        ``error`` = the worst scaled difference; on failure the counterexample names the
+        worst entry with both values.  Shapes that differ make the evidence ill-posed.
+    """
+    sizes, details = dict(sizes or {}), dict(details or {})
+    lhs, rhs = as_numpy(value), as_numpy(reference)
+    if lhs.shape != rhs.shape:
+        return Evidence(compared, ill_posed=f"shapes differ: {lhs.shape} vs {rhs.shape}",
+                        sizes=sizes, details=details)
+    s = np.maximum(np.broadcast_to(as_numpy(scale).real, lhs.shape), np.finfo(np.float64).tiny)
+    rel = (np.abs(lhs - rhs) / s).reshape(-1)
+    tol = tolerance(dtype, n=n, norm=1.0)   # norm 1: differences are already scaled
+    if rel.size == 0:
+        return Evidence(compared, error=0.0, tolerance=tol, sizes=sizes, details=details)
+    if not np.isfinite(rel).all():
+        worst = int(np.flatnonzero(~np.isfinite(rel))[0])
+    else:
+        worst = int(np.argmax(rel))
+    err = float(rel[worst])
+    details.update(max_scale=float(s.max()), entries=int(rel.size),
+                   beyond_tolerance=int(np.count_nonzero(~(rel <= float(tol)))))
+    ce = None
+    if not err <= float(tol):
+        label = labels[worst] if labels is not None else worst
+        label = label.tolist() if hasattr(label, "tolist") else label
+        ce = {"entry": label, "value": _scalar(lhs.reshape(-1)[worst]),
+              "reference": _scalar(rhs.reshape(-1)[worst])}
+    return Evidence(compared, error=err, tolerance=tol, sizes=sizes, details=details,
+                    counterexample=ce)
+
+
+def _scalar(x):
+    return complex(x) if np.iscomplexobj(x) else float(x)
+
+
+def compare_ints(compared: str, got, want, relation: str = "==") -> Evidence:
+    """Exact comparison of integer results (ranks), elementwise ``==`` or ``<=``.
+
+    Examples
+    --------
+    >>> compare_ints("ranks", [1, 2, 1], [1, 3, 1], "<=").verdict
+    'holds'
+    >>> compare_ints("ranks", [1, 2], [1, 3]).verdict
+    'fails'
+    """
+    if relation not in ("==", "<="):
+        raise ValueError(f"relation must be '==' or '<='; got {relation!r}")
+    got, want = [int(x) for x in got], [int(x) for x in want]
+    ok = len(got) == len(want) and all(g == w if relation == "==" else g <= w
+                                       for g, w in zip(got, want))
+    return Evidence(compared, passed=ok, details={"got": got, "want": want,
+                                                  "relation": relation},
+                    counterexample=None if ok else {"got": got, "want": want})
