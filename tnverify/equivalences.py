@@ -1,0 +1,324 @@
+"""Constructive maps between model families and the tensor-train (TT) core view.
+
+Every recurrent model that is a TTLM has a core ``G`` in the DESIGN view
+``(R_prev, |V|, R_next)``: one step is
+
+.. math:: h^{(t)}_k = \\sum_{j, i} h^{(t-1)}_j \\, G_{j i k} \\, f^{(t)}_i .
+
+The functions here are named ``<from>_to_<to>``; each has a round-trip test
+(``tests/test_equivalences.py`` and the helpers' own test files).  They accept numpy
+arrays or torch tensors (torch is imported only when a tensor is passed), so that the
+scaled claims can differentiate through a map.
+
+Sections (one per helper; each edits only its own section):
+
+- T3: second-order RNN, RAC, MI-RNN, vanilla RNN, augmented (affine) inputs;
+- T2: TTLM-Tiny / TTLM-Large;
+- T4: TSLM.
+
+References
+----------
+seed 000 (ttlm) App. B, Eq. 14–20; seed 001 (thesis) §5.3.2, Eq. 5.11–5.17.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .errors import RankError, ShapeError
+
+
+def _is_torch(x) -> bool:
+    return type(x).__module__.split(".")[0] == "torch"
+
+
+def _einsum(spec: str, *ops):
+    if any(_is_torch(o) for o in ops):
+        import torch
+        return torch.einsum(spec, *ops)
+    return np.einsum(spec, *[np.asarray(o, dtype=np.float64) for o in ops])
+
+
+def _shape(x) -> tuple:
+    return tuple(int(s) for s in x.shape)
+
+
+def _need(x, ndim: int, name: str):
+    if not hasattr(x, "shape"):
+        x = np.asarray(x, dtype=np.float64)
+    if len(x.shape) != ndim:
+        raise ShapeError(f"{name} must have {ndim} modes; got shape {_shape(x)}")
+    return x
+
+
+# --- T3: second-order RNN, RAC, MI-RNN, vanilla RNN, augmented inputs ---
+
+#: Index layouts of the second-order tensor T in the two papers, as (mode roles):
+#: seed 000 (ttlm) Eq. 17, T ∈ ℝ^{M×R×R}, T_{jik}: j input, i output, k previous state;
+#: seed 001 (thesis) Eq. 5.14, T ∈ ℝ^{R×R×|V|}, T_{jik}: j previous state, i output,
+#: k input.
+SECOND_ORDER_LAYOUTS = {"ttlm": "ior", "thesis": "poi"}
+_TO_DESIGN = {"ttlm": "iop->pio", "thesis": "poi->pio"}
+_FROM_DESIGN = {"ttlm": "pio->iop", "thesis": "pio->poi"}
+
+
+def _check_layout(layout: str) -> str:
+    if layout not in SECOND_ORDER_LAYOUTS:
+        raise ShapeError(f"layout must be one of {sorted(SECOND_ORDER_LAYOUTS)}; got {layout!r}")
+    return layout
+
+
+def second_order_to_tt_core(T, layout: str = "ttlm"):
+    """The TT core (DESIGN view ``(R, |V|, R)``) of a second-order RNN.
+
+    .. math:: G_{p i o} = T_{i o p} \\quad (\\text{ttlm, Eq. 17}), \\qquad
+              G_{p i o} = T_{p o i} \\quad (\\text{thesis, Eq. 5.14})
+
+    so that ``Σ_{p,i} h_p G_{pio} f_i`` is the pre-activation of Eq. 14 / Eq. 5.11
+    with ``b = 0``.
+
+    Parameters
+    ----------
+    T : array_like or torch.Tensor
+        ``(|V|, R, R)`` for ``layout="ttlm"``, ``(R, R, |V|)`` for ``"thesis"``.
+    layout : {"ttlm", "thesis"}
+
+    References
+    ----------
+    seed 000 (ttlm) App. B.1, Eq. 14, 16–17; seed 001 (thesis) §5.3.2, Eq. 5.11, 5.13–5.14.
+
+    Notes
+    -----
+    Checked by ``ttlm-claim-b1`` and ``thesis-claim-5.3.1``.
+
+    Examples
+    --------
+    >>> T = np.arange(2 * 3 * 3.0).reshape(2, 3, 3)
+    >>> bool((tt_core_to_second_order(second_order_to_tt_core(T)) == T).all())
+    True
+    """
+    T = _need(T, 3, "T")
+    layout = _check_layout(layout)
+    if layout == "ttlm" and T.shape[1] != T.shape[2]:
+        raise ShapeError(f"ttlm layout T must be (|V|, R, R); got {_shape(T)}")
+    if layout == "thesis" and T.shape[0] != T.shape[1]:
+        raise ShapeError(f"thesis layout T must be (R, R, |V|); got {_shape(T)}")
+    return _einsum(_TO_DESIGN[layout], T)
+
+
+def tt_core_to_second_order(G, layout: str = "ttlm"):
+    """Inverse of :func:`second_order_to_tt_core`: ``T`` in the paper's layout."""
+    G = _need(G, 3, "G")
+    layout = _check_layout(layout)
+    if G.shape[0] != G.shape[2]:
+        raise ShapeError(f"G must be (R, |V|, R); got {_shape(G)}")
+    return _einsum(_FROM_DESIGN[layout], G)
+
+
+def rac_to_tt_core(W_hx, W_hh):
+    """The TT core of a recurrent arithmetic circuit (RAC) / the bilinear part of an
+    MI-RNN.
+
+    .. math:: h^{(t)} = W^{hx} f \\odot W^{hh} h^{(t-1)}
+              \\;\\Longrightarrow\\; G_{p i o} = W^{hx}_{o i} \\, W^{hh}_{o p}
+
+    i.e. the δ-contraction of Eq. 20 with ``W^{hx}`` in its declared orientation
+    ``R × |V|`` (``W^{hx}_{α_t i_t}``) and ``W^{hh}`` indexed as printed
+    (``W^{hh}_{α_t α_{t-1}}``); in seed 001's names ``A = W^{hh}``, ``B = W^{hx}``
+    and Eq. 5.17 as printed.
+
+    Parameters
+    ----------
+    W_hx : ``(R, |V|)`` input-to-hidden matrix.
+    W_hh : ``(R, R)`` hidden-to-hidden matrix.
+
+    References
+    ----------
+    seed 000 (ttlm) App. B.2, Eq. 18–20; seed 001 (thesis) §5.3.2, Eq. 5.15–5.17.
+
+    Notes
+    -----
+    Checked by ``ttlm-claim-b2`` and ``thesis-claim-5.3.2`` (and their corrections).
+
+    Examples
+    --------
+    >>> G = rac_to_tt_core(np.ones((2, 3)), 2 * np.eye(2))
+    >>> G.shape, float(G.sum())
+    ((2, 3, 2), 12.0)
+    """
+    W_hx, W_hh = _need(W_hx, 2, "W_hx"), _need(W_hh, 2, "W_hh")
+    R = W_hh.shape[0]
+    if _shape(W_hh) != (R, R):
+        raise ShapeError(f"W_hh must be square (R, R); got {_shape(W_hh)}")
+    if W_hx.shape[0] != R:
+        raise ShapeError(f"W_hx must be (R, |V|) with R = {R}; got {_shape(W_hx)}")
+    return _einsum("oi,op->pio", W_hx, W_hh)
+
+
+def tt_core_to_rac(G, *, rtol: float | None = None):
+    """Factor a core of RAC form back into ``(W_hx, W_hh)``.
+
+    Each output slice ``G[:, :, o]`` (``R × |V|``) must have rank ≤ 1; it is factored
+    as ``W^{hh}_{o,:} ⊗ W^{hx}_{o,:}`` by its leading singular pair, with the gauge
+    ``‖W^{hx}_{o,:}‖ = ‖W^{hh}_{o,:}‖`` (the factors are unique up to ``c, 1/c`` per row).
+
+    Raises
+    ------
+    RankError
+        A slice of numerical rank > 1 (numpy's rank rule, or ``rtol``).
+    """
+    from .matricize import numerical_rank
+    G = np.asarray(_need(G, 3, "G"), dtype=np.float64)
+    R, V, R2 = G.shape
+    if R != R2:
+        raise ShapeError(f"G must be (R, |V|, R); got {G.shape}")
+    W_hx, W_hh = np.zeros((R, V)), np.zeros((R, R))
+    for o in range(R):
+        s = G[:, :, o]
+        nr = numerical_rank(s, rtol=rtol)
+        if int(nr) > 1:
+            raise RankError(f"slice G[:, :, {o}] has numerical rank {int(nr)} > 1: "
+                            "not a RAC core")
+        u, sv, vt = np.linalg.svd(s)
+        root = np.sqrt(sv[0])
+        W_hh[o], W_hx[o] = root * u[:, 0], root * vt[0]
+    return W_hx, W_hh
+
+
+def augment_input(f):
+    """``f̃ = [f; 1]`` (last axis): the affine input of ``tnverify-augmented-bilinear``."""
+    return _cat_one(f)
+
+
+def augment_hidden(h):
+    """``h̃ = [h; 1]`` (last axis): the hidden state with its constant slot."""
+    return _cat_one(h)
+
+
+def _cat_one(x):
+    if _is_torch(x):
+        import torch
+        return torch.cat([x, torch.ones_like(x[..., :1])], dim=-1)
+    x = np.asarray(x, dtype=np.float64)
+    return np.concatenate([x, np.ones(x.shape[:-1] + (1,))], axis=-1)
+
+
+def _augmented(bilinear, hidden, inp, bias, like):
+    """Assemble ``G̃ (R+1, |V|+1, R+1)`` from its blocks (see
+    :func:`split_augmented_core`)."""
+    R, V = bias.shape[0], inp.shape[0]
+    if _is_torch(like):
+        import torch
+        G = torch.zeros(R + 1, V + 1, R + 1, dtype=like.dtype, device=like.device)
+    else:
+        G = np.zeros((R + 1, V + 1, R + 1))
+    if bilinear is not None:
+        G[:R, :V, :R] = bilinear
+    G[:R, V, :R] = hidden
+    G[R, :V, :R] = inp
+    G[R, V, :R] = bias
+    G[R, V, R] = 1.0                         # carries the constant slot of h̃
+    return G
+
+
+def vanilla_rnn_to_augmented_core(A, B, b):
+    """Augmented core of the vanilla RNN pre-activation ``A h + B f + b``.
+
+    .. math:: \\tilde G_{p, |V|, o} = A_{op}, \\; \\tilde G_{R, i, o} = B_{oi}, \\;
+              \\tilde G_{R, |V|, o} = b_o, \\; \\tilde G_{R, |V|, R} = 1
+
+    so that ``Σ_{p,i} h̃_p G̃_{pio} f̃_i`` is ``[A h + B f + b; 1]`` for
+    ``h̃ = [h; 1]``, ``f̃ = [f; 1]``.  ``A (R, R)``, ``B (R, |V|)``, ``b (R,)``.
+
+    Notes
+    -----
+    Checked by ``tnverify-augmented-bilinear``.
+    """
+    A, B, b = _need(A, 2, "A"), _need(B, 2, "B"), _need(b, 1, "b")
+    R = b.shape[0]
+    if _shape(A) != (R, R) or B.shape[0] != R:
+        raise ShapeError(f"need A (R, R), B (R, |V|), b (R,); got {_shape(A)}, "
+                         f"{_shape(B)}, {_shape(b)}")
+    return _augmented(None, A.T, B.T, b, A)
+
+
+def mi_rnn_to_augmented_core(W, U, alpha, beta1, beta2, b):
+    """Augmented core of the general multiplicative integration (Wu et al., 2016):
+    ``α ⊙ Wf ⊙ Uh + β₁ ⊙ Uh + β₂ ⊙ Wf + b``.
+
+    .. math:: \\tilde G_{pio} = α_o W_{oi} U_{op}, \\; \\tilde G_{p,|V|,o} = β_{1,o} U_{op},
+              \\; \\tilde G_{R,i,o} = β_{2,o} W_{oi}, \\; \\tilde G_{R,|V|,o} = b_o
+
+    ``W (R, |V|)``, ``U (R, R)``, ``alpha, beta1, beta2, b (R,)``.  With ``α = 1`` and
+    the rest zero this is the RAC core of :func:`rac_to_tt_core` padded by the constant
+    slot.
+
+    Notes
+    -----
+    Checked by ``tnverify-augmented-bilinear``.
+    """
+    W, U = _need(W, 2, "W"), _need(U, 2, "U")
+    vecs = [_need(v, 1, n) for v, n in ((alpha, "alpha"), (beta1, "beta1"),
+                                         (beta2, "beta2"), (b, "b"))]
+    R = U.shape[0]
+    if _shape(U) != (R, R) or W.shape[0] != R or any(v.shape[0] != R for v in vecs):
+        raise ShapeError(f"need W (R, |V|), U (R, R) and (R,) vectors with R = {R}")
+    alpha, beta1, beta2, b = vecs
+    bil = _einsum("o,oi,op->pio", alpha, W, U)
+    return _augmented(bil, _einsum("o,op->po", beta1, U), _einsum("o,oi->io", beta2, W),
+                      b, W)
+
+
+def second_order_to_augmented_core(T, b, layout: str = "ttlm"):
+    """Augmented core of the second-order RNN with bias (Eq. 14 / Eq. 5.11):
+    ``G̃_{pio} = G_{pio}`` (:func:`second_order_to_tt_core`), ``G̃_{R,|V|,o} = b_o``.
+
+    Notes
+    -----
+    Checked by ``tnverify-augmented-bilinear`` and ``ttlm-eq14-bias-corrected``.
+    """
+    G = second_order_to_tt_core(T, layout)
+    b = _need(b, 1, "b")
+    R, V = G.shape[0], G.shape[1]
+    if b.shape[0] != R:
+        raise ShapeError(f"b must have length R = {R}; got {_shape(b)}")
+    zeros_h = np.zeros((R, R)) if not _is_torch(G) else G.new_zeros(R, R)
+    zeros_i = np.zeros((V, R)) if not _is_torch(G) else G.new_zeros(V, R)
+    return _augmented(G, zeros_h, zeros_i, b, G)
+
+
+def split_augmented_core(G_aug) -> dict:
+    """Blocks of an augmented core ``G̃ (R+1, |V|+1, R+1)``: ``bilinear (R,|V|,R)``,
+    ``hidden (R, R)`` indexed ``[p, o]``, ``input (|V|, R)`` indexed ``[i, o]``,
+    ``bias (R,)``, and ``carry`` = the constant-slot column ``G̃[:, :, R]`` (must be
+    ``e_R ⊗ e_{|V|}`` for the constant slot to stay 1)."""
+    G = np.asarray(_need(G_aug, 3, "G_aug"), dtype=np.float64)
+    R, V = G.shape[0] - 1, G.shape[1] - 1
+    if G.shape[2] != R + 1 or R < 1 or V < 1:
+        raise ShapeError(f"augmented core must be (R+1, |V|+1, R+1); got {G.shape}")
+    return {"bilinear": G[:R, :V, :R], "hidden": G[:R, V, :R], "input": G[R, :V, :R],
+            "bias": G[R, V, :R], "carry": G[:, :, R]}
+
+
+def augmented_step(G_aug, h_aug, f_aug, phi=None):
+    """One step ``h̃' = [φ((Σ h̃_p G̃_{pio} f̃_i)_{o<R}); (…)_R]`` with the activation on
+    all but the constant slot; ``h_aug (..., R+1)``, ``f_aug (..., |V|+1)``."""
+    z = _einsum("...p,pio,...i->...o", h_aug, G_aug, f_aug)
+    if phi is None:
+        return z
+    head = phi(z[..., :-1])
+    if _is_torch(z):
+        import torch
+        return torch.cat([head, z[..., -1:]], dim=-1)
+    return np.concatenate([head, z[..., -1:]], axis=-1)
+
+
+# --- end T3 ---
+
+__all__ = [
+    # T3
+    "SECOND_ORDER_LAYOUTS", "second_order_to_tt_core", "tt_core_to_second_order",
+    "rac_to_tt_core", "tt_core_to_rac", "augment_input", "augment_hidden",
+    "vanilla_rnn_to_augmented_core", "mi_rnn_to_augmented_core",
+    "second_order_to_augmented_core", "split_augmented_core", "augmented_step",
+]
