@@ -5,9 +5,10 @@ import pytest
 from hypothesis import given, strategies as st
 
 from tnverify.claims import FAILS, HOLDS, ILL_POSED, get_claim, run_claim
-from tnverify.claims.spine_gtm import (absorb_input_matrices, compare, paper_cores_eq8,
-                                       paper_cores_full, recurrence_eq9, recurrence_eq10,
-                                       xi_product_rnn)
+from tnverify.claims.compare import compare_values
+from tnverify.claims.gtm_definitions import (absorb_input_matrices, paper_cores_eq8,
+                                             paper_cores_full, recurrence_eq9, recurrence_eq10,
+                                             xi_product_rnn)
 from tnverify.conventions import tolerance
 from tnverify.explicit import all_sequences
 from tnverify.tt import TensorTrain
@@ -112,7 +113,7 @@ def test_compare_reports_counterexample_beyond_tolerance():
     lhs = np.array([1.0, 2.0, 3.0])
     rhs = lhs.copy()
     rhs[1] += 1e-3
-    ev = compare("perturbed", lhs, rhs, n=3, labels=["a", "b", "c"])
-    assert ev.verdict == FAILS and ev.counterexample["index"] == "b"
-    assert compare("equal", lhs, lhs.copy(), n=3).verdict == HOLDS
-    assert compare("shapes", lhs, lhs[:2], n=3).verdict == ILL_POSED
+    ev = compare_values("perturbed", lhs, rhs, n=3, labels=["a", "b", "c"])
+    assert ev.verdict == FAILS and ev.counterexample["entry"] == "b"
+    assert compare_values("equal", lhs, lhs.copy(), n=3).verdict == HOLDS
+    assert compare_values("shapes", lhs, lhs[:2], n=3).verdict == ILL_POSED

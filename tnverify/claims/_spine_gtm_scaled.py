@@ -17,6 +17,7 @@ import math
 import numpy as np
 
 from . import Evidence
+from .compare import compare_values
 from ..conventions import rank_tolerance, tolerance
 from ..explicit import guard_size
 
@@ -33,21 +34,6 @@ def _gen(device, rng):
     g = torch.Generator(device)
     g.manual_seed(int(rng.integers(2**62)))
     return g
-
-
-def _cmp(compared, lhs, rhs, scale, *, n, dtype="float64", sizes=None) -> Evidence:
-    """max |lhs − rhs| / scale against tolerance(dtype, n, norm=1)."""
-    torch = _torch()
-    s = torch.clamp(scale.double(), min=np.finfo(np.float64).tiny)
-    rel = ((lhs.double() - rhs.double()).abs() / s).reshape(-1)
-    worst = int(torch.argmax(rel)) if rel.numel() else 0
-    err = float(rel[worst]) if rel.numel() else 0.0
-    tol = tolerance(dtype, n=n, norm=1.0)  # norm = 1: errors are relative to their scale
-    ce = None if err <= float(tol) else {
-        "index": worst, "lhs": float(lhs.reshape(-1)[worst]),
-        "rhs": float(rhs.reshape(-1)[worst])}
-    return Evidence(compared, error=err, tolerance=tol, sizes=dict(sizes or {}),
-                    counterexample=ce)
 
 
 # -- gtm-eq-6 ---------------------------------------------------------------------------
@@ -103,9 +89,11 @@ def scaled_eq6(params, device, rng):
     sz = {"M": M, "T": T, "R": R, "B": B}
     n = R + T * M + T  # longest chain: T·M mode contractions/inner products, R terms
     parts = {
-        "explicit ⟨𝒲,Φ⟩ vs (6), float64": _cmp("⟨𝒲,Φ⟩ vs Eq. 6", full, eq6, scale, n=n, sizes=sz),
-        "(6) float32 vs float64": _cmp("Eq. 6 float32 vs float64", eq6_32, eq6, scale, n=n,
-                                       dtype="float32", sizes=sz)}
+        "explicit ⟨𝒲,Φ⟩ vs (6), float64": compare_values(
+            "⟨𝒲,Φ⟩ vs Eq. 6", full, eq6, scale=scale, n=n, sizes=sz),
+        "(6) float32 vs float64": compare_values(
+            "Eq. 6 float32 vs float64", eq6_32, eq6, scale=scale, n=n, dtype="float32",
+            sizes=sz)}
     # long sequences: formula (6) vs the TT with diagonal cores; nonnegative draws so the
     # forward-error scale equals the value (signs are covered by the explicit parts)
     Ml, Tl, Rl = params["M_long"], params["T_long"], params["R_long"]
@@ -120,11 +108,12 @@ def scaled_eq6(params, device, rng):
     cores = [torch.tensor(np.array(c), device=device) for c in tt.cores]
     szl = {"M": Ml, "T": Tl, "R": Rl, "B": B}
     nl = Tl * (Ml + Rl)  # per step: M-term inner products, then an R-term product
-    parts["(6) vs TT with diagonal cores, float64"] = _cmp(
-        "Eq. 6 vs CPTensor.to_tt() contracted", _tt_features(cores, f_l), ref, ref, n=nl, sizes=szl)
-    parts["TT float32 vs (6) float64"] = _cmp(
+    parts["(6) vs TT with diagonal cores, float64"] = compare_values(
+        "Eq. 6 vs CPTensor.to_tt() contracted", _tt_features(cores, f_l), ref, scale=ref, n=nl,
+        sizes=szl)
+    parts["TT float32 vs (6) float64"] = compare_values(
         "TT float32 vs Eq. 6 float64", _tt_features([c.float() for c in cores], f_l.float()),
-        ref, ref, n=nl, dtype="float32", sizes=szl)
+        ref, scale=ref, n=nl, dtype="float32", sizes=szl)
     return Evidence("ℓ(X) at scale: explicit 𝒲 vs (6); (6) vs diagonal-core TT; float32",
                     sizes={**sz, "T_long": Tl}, parts=parts)
 
@@ -177,13 +166,15 @@ def _scaled_lemma(params, device, rng):
     return Evidence("Eq. 10 (paper-order cores, one-hot f) vs TTScorer sequential and "
                     "tree; float32", sizes=sz, parts={
                         "h^(T) ∈ ℝ¹": Evidence("h^(T) has one entry", passed=h.shape[1] == 1),
-                        "Eq. 10 vs TTScorer.forward": _cmp(
-                            "Eq. 10 vs TT recurrence", h[:, 0], seq, one, n=n, sizes=sz),
-                        "Eq. 10 vs TTScorer.tree": _cmp(
-                            "Eq. 10 vs tree product", h[:, 0], tree, one, n=n, sizes=sz),
-                        "Eq. 10 float32 vs float64": _cmp(
-                            "Eq. 10 float32 vs float64", h32[:, 0], h[:, 0], one, n=n,
-                            dtype="float32", sizes=sz)})
+                        "Eq. 10 vs TTScorer.forward": compare_values(
+                            "Eq. 10 vs TT recurrence", h[:, 0], seq, scale=one, n=n,
+                            labels=tokens, sizes=sz),
+                        "Eq. 10 vs TTScorer.tree": compare_values(
+                            "Eq. 10 vs tree product", h[:, 0], tree, scale=one, n=n,
+                            labels=tokens, sizes=sz),
+                        "Eq. 10 float32 vs float64": compare_values(
+                            "Eq. 10 float32 vs float64", h32[:, 0], h[:, 0], scale=one, n=n,
+                            dtype="float32", labels=tokens, sizes=sz)})
 
 
 # -- gtm-prop-a.1 -----------------------------------------------------------------------
@@ -261,10 +252,11 @@ def scaled_tslm(params, device, rng):
     s7, s7_32 = expand(A, E), expand(A.float(), E.float())
     scale = outer([E.abs() @ alpha[i].abs() for i in range(n)])
     sz = {"m": m, "n": n}
-    parts = {"s (Eq. 6) vs expansion (7)": _cmp("⊗ w_i vs 𝒜 ×_k E", s6, s7, scale,
-                                                n=n * m, sizes=sz),
-             "expansion float32 vs float64": _cmp("Eq. 7 float32 vs float64", s7_32, s7,
-                                                  scale, n=n * m, dtype="float32", sizes=sz)}
+    parts = {"s (Eq. 6) vs expansion (7)": compare_values(
+                 "⊗ w_i vs 𝒜 ×_k E", s6, s7, scale=scale, n=n * m, sizes=sz),
+             "expansion float32 vs float64": compare_values(
+                 "Eq. 7 float32 vs float64", s7_32, s7, scale=scale, n=n * m, dtype="float32",
+                 sizes=sz)}
     for k in range(1, n):
         mat = A.reshape(m**k, -1)
         sv = torch.linalg.svdvals(mat).cpu().numpy()

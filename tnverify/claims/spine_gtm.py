@@ -5,7 +5,8 @@ C^{(t)} for ξ(x, y) = xy (Prop. A.1) and the rank-one sentence tensor (TSLM Eq.
 
 Cores of generalized networks keep the paper's order 𝒢^{(t)} ∈ ℝ^{M×R_{t−1}×R_t}
 (``G[i, j, k]``: i over the features, j over h^{(t−1)}, k over h^{(t)}); the TT view of
-DESIGN §2 is ``numpy.transpose(G, (1, 0, 2))``.
+DESIGN §2 is ``numpy.transpose(G, (1, 0, 2))``.  The literal definitions are in
+:mod:`tnverify.claims.gtm_definitions`, the torch sides in ``_spine_gtm_scaled``.
 
 Error measures: every comparison divides the difference by the *forward-error scale* of
 the computation (the same formula evaluated on absolute values, Higham, Accuracy and
@@ -22,109 +23,16 @@ import numpy as np
 
 from . import Claim, Evidence, Ref, register
 from ._spine_gtm_scaled import scaled_eq6, scaled_lemma, scaled_prop_a1, scaled_tslm
-from ..conventions import tolerance
+from .compare import compare_values
+from .gtm_definitions import (absorb_input_matrices, outer, paper_cores_eq8, paper_cores_full,
+                              recurrence_eq9, recurrence_eq10, xi_product_rnn)
 from ..cp import random_cp
 from ..explicit import all_sequences, feature_tensor, inner
 from ..matricize import numerical_rank, unfold
 from ..tt import TensorTrain
 
-__all__ = ["paper_cores_full", "paper_cores_eq8", "recurrence_eq9", "recurrence_eq10",
-           "xi_product_rnn", "absorb_input_matrices", "compare"]
 
-
-def compare(compared: str, lhs, rhs, *, n: int, scale=None, dtype=np.float64,
-            labels=None, sizes=None) -> Evidence:
-    """Evidence for ``lhs ≈ rhs``: max |lhs − rhs| / scale against tolerance(dtype, n, 1).
-
-    ``scale`` (per entry or scalar) is the forward-error scale of the compared values;
-    the counterexample names the worst entry (``labels[i]`` if given).
-    """
-    sizes = dict(sizes or {})
-    lhs, rhs = np.asarray(lhs, dtype=np.float64), np.asarray(rhs, dtype=np.float64)
-    if lhs.shape != rhs.shape:
-        return Evidence(compared, ill_posed=f"shapes differ: {lhs.shape} vs {rhs.shape}",
-                        sizes=sizes)
-    scale = np.maximum(np.broadcast_to(np.asarray(1.0 if scale is None else scale,
-                                                  dtype=np.float64), lhs.shape),
-                       np.finfo(np.float64).tiny)
-    rel = np.abs(lhs - rhs) / scale
-    worst = int(np.argmax(rel)) if rel.size else 0
-    err = float(rel.reshape(-1)[worst]) if rel.size else 0.0
-    # norm = 1: the difference is already divided by its forward-error scale
-    tol = tolerance(dtype, n=n, norm=1.0)
-    ce = {"index": (labels[worst] if labels is not None else worst),
-          "lhs": float(lhs.reshape(-1)[worst]), "rhs": float(rhs.reshape(-1)[worst])}
-    return Evidence(compared, error=err, tolerance=tol, sizes=sizes,
-                    details={"max_scale": float(scale.max()) if scale.size else 0.0},
-                    counterexample=None if err <= float(tol) else ce)
-
-
-# -- definitions (numpy, float64, literal) -------------------------------------------
-def paper_cores_full(cores) -> np.ndarray:
-    """𝒲 by Eq. 7 literally: Σ_{r_1..r_{T−1}} g^{(1)}_{r_0r_1} ⊗ ⋯ ⊗ g^{(T)}_{r_{T−1}r_T}
-    with g^{(t)}_{ab} = 𝒢^{(t)}[:, a, b] (seed 004 (gtm) §3.2, Eq. 7)."""
-    ranks = [c.shape[1] for c in cores] + [cores[-1].shape[2]]
-    W = 0.0
-    for r in itertools.product(*(range(x) for x in ranks[1:-1])):
-        idx = (0,) + r + (0,)
-        term = cores[0][:, idx[0], idx[1]]
-        for t in range(1, len(cores)):
-            term = np.multiply.outer(term, cores[t][:, idx[t], idx[t + 1]])
-        W = W + term
-    return np.asarray(W)
-
-
-def paper_cores_eq8(cores, feats) -> np.ndarray:
-    """ℓ(X) by Eq. 8: Σ_r Π_t ⟨f_t, g^{(t)}_{r_{t−1}r_t}⟩ for feature rows ``feats``
-    of shape (n, T, M) (seed 004 (gtm) §3.2, Eq. 8)."""
-    ranks = [c.shape[1] for c in cores] + [cores[-1].shape[2]]
-    out = np.zeros(feats.shape[0])
-    for r in itertools.product(*(range(x) for x in ranks[1:-1])):
-        idx = (0,) + r + (0,)
-        term = np.ones(feats.shape[0])
-        for t, G in enumerate(cores):
-            term = term * (feats[:, t, :] @ G[:, idx[t], idx[t + 1]])
-        out += term
-    return out
-
-
-def recurrence_eq9(cores, feats) -> np.ndarray:
-    """h^{(T)} by Eq. 9: h^{(1)}_{r_1} = ⟨f_1, g^{(1)}_{r_0r_1}⟩, h^{(t)}_{r_t} =
-    Σ_{r_{t−1}} ⟨f_t, g^{(t)}_{r_{t−1}r_t}⟩ h^{(t−1)}_{r_{t−1}}; returns (n, R_T)."""
-    G = cores[0]
-    h = np.stack([feats[:, 0, :] @ G[:, 0, r1] for r1 in range(G.shape[2])], axis=1)
-    for t in range(1, len(cores)):
-        G = cores[t]
-        h = np.stack([sum((feats[:, t, :] @ G[:, a, b]) * h[:, a] for a in range(G.shape[1]))
-                      for b in range(G.shape[2])], axis=1)
-    return h
-
-
-def recurrence_eq10(cores, feats, h0=None) -> np.ndarray:
-    """h^{(T)} by Eq. 10: h^{(t)}_k = Σ_{i,j} 𝒢^{(t)}_{ijk} f_i h^{(t−1)}_j, h^{(0)} = 1
-    (the unit of ξ = xy, seed 004 (gtm) §4.1)."""
-    h = np.ones((feats.shape[0], 1)) if h0 is None else h0
-    for t, G in enumerate(cores):
-        h = np.einsum("ijk,ni,nj->nk", G, feats[:, t, :], h)
-    return h
-
-
-def xi_product_rnn(cores, mats, feats) -> np.ndarray:
-    """Generalized RNN of Eq. 16 with ξ(x, y) = xy, written out: x = C^{(t)} f_t,
-    [x ⊗_ξ h]_{ij} = ξ(x_i, h_j) (Eq. 13), h_k = Σ_{ij} 𝒢^{(t)}_{ijk} [x ⊗_ξ h]_{ij}."""
-    h = np.ones((feats.shape[0], 1))  # h^{(0)} = u = 1, the unit of xy
-    for t, (G, C) in enumerate(zip(cores, mats)):
-        x = feats[:, t, :] @ C.T
-        outer_xi = x[:, :, None] * h[:, None, :]
-        h = np.einsum("ijk,nij->nk", G, outer_xi)
-    return h
-
-
-def absorb_input_matrices(cores, mats) -> list:
-    """𝒢̃^{(t)}_{ljk} = Σ_i 𝒢^{(t)}_{ijk} C^{(t)}_{il} (seed 004 (gtm) App. A, Prop. A.1)."""
-    return [np.einsum("ijk,il->ljk", G, C) for G, C in zip(cores, mats)]
-
-
+# -- helpers -----------------------------------------------------------------------------
 def _random_paper_cores(M, ranks, rng) -> list:
     return [rng.standard_normal((M, ranks[t], ranks[t + 1])) for t in range(len(ranks) - 1)]
 
@@ -150,7 +58,7 @@ def _small_eq6(params, rng):
     F = rng.standard_normal((M, M))  # real (not one-hot) template features
     seqs, feats = _grid(M, T, F)
     lam, V = np.asarray(cp.weights), [np.asarray(v) for v in cp.factors]
-    W5 = sum(lam[r] * _outer([V[t][:, r] for t in range(T)]) for r in range(R))
+    W5 = sum(lam[r] * outer([V[t][:, r] for t in range(T)]) for r in range(R))
     full = _explicit_scores(W5, seqs, F)
     vec = np.array([W5.reshape(-1) @ feature_tensor(s, features=F).reshape(-1) for s in seqs])
     eq6 = np.array([sum(lam[r] * math.prod(float(feats[n, t] @ V[t][:, r]) for t in range(T))
@@ -167,24 +75,19 @@ def _small_eq6(params, rng):
     return Evidence(
         "ℓ(X): ⟨𝒲, Φ(X)⟩ (explicit) vs (vec 𝒲)ᵀ vec Φ(X) vs formula (6) vs CPTensor",
         sizes=sz, parts={
-            "Eq. 5 𝒲 vs CPTensor.full()": compare(
+            "Eq. 5 𝒲 vs CPTensor.full()": compare_values(
                 "Eq. 5 literal vs CPTensor.full()", W5, cp.full(), n=R * T,
-                scale=sum(abs(lam[r]) * _outer([np.abs(V[t][:, r]) for t in range(T)])
+                scale=sum(abs(lam[r]) * outer([np.abs(V[t][:, r]) for t in range(T)])
                           for r in range(R)), sizes=sz),
-            "⟨𝒲,Φ⟩ vs vec form": compare("⟨𝒲,Φ⟩ vs (vec 𝒲)ᵀ vec Φ", full, vec, n=n_ops,
-                                         scale=scale, labels=labels, sizes=sz),
-            "⟨𝒲,Φ⟩ vs formula (6)": compare("⟨𝒲,Φ⟩ vs Σ_r λ_r Π_t ⟨f_t, v_r⟩", full, eq6,
-                                            n=n_ops, scale=scale, labels=labels, sizes=sz),
-            "formula (6) vs CPTensor.score": compare("formula (6) vs CPTensor.score", eq6,
-                                                     impl, n=n_ops, scale=scale,
-                                                     labels=labels, sizes=sz)})
-
-
-def _outer(vectors):
-    out = vectors[0]
-    for v in vectors[1:]:
-        out = np.multiply.outer(out, v)
-    return out
+            "⟨𝒲,Φ⟩ vs vec form": compare_values(
+                "⟨𝒲,Φ⟩ vs (vec 𝒲)ᵀ vec Φ", full, vec, n=n_ops, scale=scale, labels=labels,
+                sizes=sz),
+            "⟨𝒲,Φ⟩ vs formula (6)": compare_values(
+                "⟨𝒲,Φ⟩ vs Σ_r λ_r Π_t ⟨f_t, v_r⟩", full, eq6, n=n_ops, scale=scale,
+                labels=labels, sizes=sz),
+            "formula (6) vs CPTensor.score": compare_values(
+                "formula (6) vs CPTensor.score", eq6, impl, n=n_ops, scale=scale,
+                labels=labels, sizes=sz)})
 
 
 # -- gtm-lemma-3.1 ----------------------------------------------------------------------
@@ -204,15 +107,16 @@ def _lemma_parts(params, rng, *, corrected: bool):
     h9, h10 = recurrence_eq9(cores, feats), recurrence_eq10(cores, feats)
     tt_full = TensorTrain(tuple(np.transpose(G, (1, 0, 2)) for G in cores)).full()
     parts = {
-        "Eq. 7 𝒲 vs TensorTrain(cores transposed (1,0,2)).full()": compare(
+        "Eq. 7 𝒲 vs TensorTrain(cores transposed (1,0,2)).full()": compare_values(
             "Eq. 7 literal vs TT layout", W, tt_full, n=T * max(ranks) ** 2,
             scale=paper_cores_full(abs_cores), sizes=sz),
-        "⟨𝒲,Φ⟩ vs Eq. 8": compare("⟨𝒲,Φ⟩ vs Eq. 8", full, paper_cores_eq8(cores, feats),
-                                  n=n_ops, scale=scale, labels=labels, sizes=sz),
-        "⟨𝒲,Φ⟩ vs h^(T) of Eq. 9": compare("⟨𝒲,Φ⟩ vs Eq. 9", full, h9[:, 0], n=n_ops,
-                                         scale=scale, labels=labels, sizes=sz),
-        "⟨𝒲,Φ⟩ vs h^(T) of Eq. 10": compare("⟨𝒲,Φ⟩ vs Eq. 10", full, h10[:, 0], n=n_ops,
-                                          scale=scale, labels=labels, sizes=sz),
+        "⟨𝒲,Φ⟩ vs Eq. 8": compare_values(
+            "⟨𝒲,Φ⟩ vs Eq. 8", full, paper_cores_eq8(cores, feats), n=n_ops, scale=scale,
+            labels=labels, sizes=sz),
+        "⟨𝒲,Φ⟩ vs h^(T) of Eq. 9": compare_values(
+            "⟨𝒲,Φ⟩ vs Eq. 9", full, h9[:, 0], n=n_ops, scale=scale, labels=labels, sizes=sz),
+        "⟨𝒲,Φ⟩ vs h^(T) of Eq. 10": compare_values(
+            "⟨𝒲,Φ⟩ vs Eq. 10", full, h10[:, 0], n=n_ops, scale=scale, labels=labels, sizes=sz),
         "h^(T) ∈ ℝ¹": Evidence("h^(T) has exactly one entry (R_T = 1)",
                                passed=h9.shape[1] == 1 and h10.shape[1] == 1,
                                details={"len_h_T": int(h9.shape[1])}),
@@ -220,7 +124,7 @@ def _lemma_parts(params, rng, *, corrected: bool):
     # last boundary form, literally: f_Tᵀ (M×R_{T−1}) h^{(T−1)}, always typed
     h_prev = recurrence_eq10(cores[:-1], feats)
     last = np.einsum("ni,ij,nj->n", feats[:, -1, :], cores[-1][:, :, 0], h_prev)
-    parts["h^(T) = f_Tᵀ 𝒢^(T) h^(T−1)"] = compare(
+    parts["h^(T) = f_Tᵀ 𝒢^(T) h^(T−1)"] = compare_values(
         "fᵀ 𝒢^(T) h^(T−1) vs ⟨𝒲,Φ⟩", last, full, n=n_ops, scale=scale, labels=labels, sizes=sz)
     parts["h^(1) = 𝒢^(1) f_1"] = _first_boundary(cores[0], feats[:, 0, :], h9_1=
                                                  recurrence_eq9(cores[:1], feats),
@@ -233,13 +137,14 @@ def _first_boundary(G1, f1, *, h9_1, corrected, sz):
     M, R1 = G1.shape[0], G1.shape[2]
     mat = G1[:, 0, :]  # the M×R₁ matrix the paper names
     scale = np.abs(f1) @ np.abs(mat)
-    ev_a = compare("(𝒢^(1))ᵀ f_1 (contract the M mode) vs h^(1) of Eq. 9", f1 @ mat,
-                   h9_1, n=M, scale=scale, sizes=sz)
+    ev_a = compare_values("(𝒢^(1))ᵀ f_1 (contract the M mode) vs h^(1) of Eq. 9",
+                          f1 @ mat, h9_1, n=M, scale=scale, sizes=sz)
     if corrected:
         return ev_a
     if M == R1:  # the literal product is typed only when M = R₁; it sums over R₁
-        ev_b = compare("literal matrix product 𝒢^(1) f_1 vs h^(1) of Eq. 9", f1 @ mat.T,
-                       h9_1, n=M, scale=np.maximum(scale, np.abs(f1) @ np.abs(mat.T)), sizes=sz)
+        ev_b = compare_values("literal matrix product 𝒢^(1) f_1 vs h^(1) of Eq. 9",
+                              f1 @ mat.T, h9_1, n=M,
+                              scale=np.maximum(scale, np.abs(f1) @ np.abs(mat.T)), sizes=sz)
         why = None
     else:
         ev_b = Evidence("literal matrix product 𝒢^(1) f_1",
@@ -283,9 +188,10 @@ def _small_prop_a1(params, rng):
     sz = {"M": M, "L": L, "T": T, "R": R, "sequences": len(seqs)}
     return Evidence("grid tensor of the ξ=xy RNN with C^(t) vs ⟨𝒲(𝒢̃), Φ⟩ and Eq. 10 "
                     "with 𝒢̃", sizes=sz, parts={
-                        "grid vs ⟨𝒲(𝒢̃),Φ⟩": compare("Γ vs ⟨𝒲(𝒢̃),Φ⟩", grid, via_w,
-                                                    n=n_ops, scale=scale, labels=labels, sizes=sz),
-                        "grid vs Eq. 10 with 𝒢̃": compare(
+                        "grid vs ⟨𝒲(𝒢̃),Φ⟩": compare_values(
+                            "Γ vs ⟨𝒲(𝒢̃),Φ⟩", grid, via_w, n=n_ops, scale=scale,
+                            labels=labels, sizes=sz),
+                        "grid vs Eq. 10 with 𝒢̃": compare_values(
                             "Γ vs Eq. 10 (𝒢̃)", grid, recurrence_eq10(tilde, feats)[:, 0],
                             n=n_ops, scale=scale, labels=labels, sizes=sz),
                         "𝒢̃^(t) ∈ ℝ^(M×R×R)": Evidence(
@@ -300,25 +206,26 @@ def _small_tslm(params, rng):
     E, _ = np.linalg.qr(rng.standard_normal((m, m)))  # columns e_d: orthonormal basis
     alpha = rng.standard_normal((n, m))
     words = [E @ alpha[i] for i in range(n)]  # Eq. 4
-    s6 = _outer(words)  # Eq. 6
+    s6 = outer(words)  # Eq. 6
     A = np.zeros((m,) * n)
     for d in itertools.product(range(m), repeat=n):  # 𝒜_d = Π_i α_{i,d_i}, literally
         A[d] = math.prod(alpha[i, d[i]] for i in range(n))
     s7 = np.zeros((m,) * n)
     for d in itertools.product(range(m), repeat=n):  # Eq. 7, the sum over m**n basis tensors
-        s7 += A[d] * _outer([E[:, d[i]] for i in range(n)])
-    coef = np.array([inner(s6, _outer([E[:, d[i]] for i in range(n)]))
+        s7 += A[d] * outer([E[:, d[i]] for i in range(n)])
+    coef = np.array([inner(s6, outer([E[:, d[i]] for i in range(n)]))
                      for d in itertools.product(range(m), repeat=n)]).reshape((m,) * n)
-    scale = _outer([np.abs(E) @ np.abs(alpha[i]) for i in range(n)])
+    scale = outer([np.abs(E) @ np.abs(alpha[i]) for i in range(n)])
     sz = {"m": m, "n": n}
     ranks = [numerical_rank(unfold(A, k)) for k in range(1, n)]
     parts = {
-        "s (Eq. 6) vs expansion (7)": compare("⊗ w_i vs Σ 𝒜_d e_d1⊗…⊗e_dn", s6, s7,
-                                              n=m**n + n * m, scale=scale.max(), sizes=sz),
-        "𝒜 vs α_1⊗…⊗α_n (Eq. 1–2)": compare("Π α_{i,d_i} vs outer product", A,
-                                            _outer(list(alpha)), n=n, scale=np.abs(A), sizes=sz),
+        "s (Eq. 6) vs expansion (7)": compare_values(
+            "⊗ w_i vs Σ 𝒜_d e_d1⊗…⊗e_dn", s6, s7, n=m**n + n * m, scale=scale.max(), sizes=sz),
+        "𝒜 vs α_1⊗…⊗α_n (Eq. 1–2)": compare_values(
+            "Π α_{i,d_i} vs outer product", A, outer(list(alpha)), n=n, scale=np.abs(A),
+            sizes=sz),
         # Σ|s||e_d1⊗…⊗e_dn| ≤ max|s| · Π‖e_di‖₁ ≤ max|s| · m^(n/2) (unit basis vectors)
-        "𝒜 = coefficients ⟨s, e_d1⊗…⊗e_dn⟩": compare(
+        "𝒜 = coefficients ⟨s, e_d1⊗…⊗e_dn⟩": compare_values(
             "𝒜 vs coefficients of s in the orthonormal basis", A, coef,
             n=m**n + n * m, scale=scale.max() * m ** (n / 2), sizes=sz),
     }
