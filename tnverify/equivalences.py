@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from .conventions import check_finite
 from .errors import RankError, ShapeError
+from .tt import TensorTrain
 
 
 def _is_torch(x) -> bool:
@@ -423,12 +425,78 @@ def tt_core_to_tiny_reshape(G, W_hh):
 
 # --- end T2 ---
 
+# --- T4: TSLM ---
+def tslm_to_tt(U, W, lam, length, *, embedding=None):
+    """The tensor 𝒯 of seed 003 (tslm) Eq. 16 as a :class:`~tnverify.tt.TensorTrain`.
+
+    .. math::
+
+        \\mathcal{T}_{d_1 \\dots d_n} = \\sum_{i_1, \\dots, i_n} \\lambda_{i_n}
+        \\prod_{t=1}^{n} U_{i_t d_t} \\prod_{t=1}^{n-1} W_{i_{t+1} i_t}
+
+    (Eq. 16 unrolled with ``𝒮_{(1)} = 1``; ``u_i`` is row ``i`` of ``U ∈ ℝ^{r×m}``).
+    Cores (DESIGN view): first ``G^{(1)}[0, d, k] = U[k, d]``; middle
+    ``G[j, d, k] = W[k, j] U[k, d]`` (the TSLM step ``h_t = W h_{t−1} ⊙ U α_t``, Eq. 19);
+    last ``G^{(n)}[j, d, 0] = Σ_k W[k, j] U[k, d] λ_k``.  With ``embedding`` (``(|V|, m)``)
+    the modes run over the vocabulary: ``U`` is replaced by ``U embeddingᵀ`` (``(r, |V|)``).
+    ``W`` need not be invertible here: Eq. 16 starts from ``𝒮_{(1)} = 1 = W h_0``.
+
+    Parameters
+    ----------
+    U : (r, m) array
+    W : (r, r) array
+    lam : (r,) array
+    length : int
+        The order ``n >= 1``.
+    embedding : (|V|, m) array, optional
+
+    Returns
+    -------
+    TensorTrain
+        Ranks ``(1, r, …, r, 1)``, mode sizes ``m`` (or ``|V|``).
+
+    Raises
+    ------
+    ShapeError, RankError
+        Inconsistent shapes or ``length < 1``.
+    """
+    U = np.asarray(U, dtype=np.float64)
+    W = np.asarray(W, dtype=np.float64)
+    lam = np.asarray(lam, dtype=np.float64)
+    if U.ndim != 2:
+        raise ShapeError(f"U must be (r, m); got shape {U.shape}")
+    r = U.shape[0]
+    if W.shape != (r, r) or lam.shape != (r,):
+        raise ShapeError(f"W must be ({r}, {r}) and lam ({r},); got {W.shape} and {lam.shape}")
+    if int(length) < 1:
+        raise RankError(f"length must be >= 1; got {length}")
+    for name, a in (("U", U), ("W", W), ("lam", lam)):
+        check_finite(a, name)
+    B = U
+    if embedding is not None:
+        E = np.asarray(embedding, dtype=np.float64)
+        if E.ndim != 2 or E.shape[1] != U.shape[1]:
+            raise ShapeError(f"embedding must be (|V|, m={U.shape[1]}); got {E.shape}")
+        check_finite(E, "embedding")
+        B = U @ E.T
+    G = W.T[:, None, :] * B.T[None, :, :]                      # (r, n, r)
+    if int(length) == 1:
+        return TensorTrain((np.einsum("kd,k->d", B, lam)[None, :, None],))
+    first = B.T[None, :, :]                                    # (1, n, r)
+    last = np.einsum("jdk,k->jd", G, lam)[:, :, None]          # (r, n, 1)
+    return TensorTrain((first,) + (G,) * (int(length) - 2) + (last,))
+
+
+# --- end T4 ---
+
 __all__ = [
     # T3
     "SECOND_ORDER_LAYOUTS", "second_order_to_tt_core", "tt_core_to_second_order",
     "rac_to_tt_core", "tt_core_to_rac", "augment_input", "augment_hidden",
     "vanilla_rnn_to_augmented_core", "mi_rnn_to_augmented_core",
     "second_order_to_augmented_core", "split_augmented_core", "augmented_step",
+    # T4
+    "tslm_to_tt",
     # T2
     "EQ12_READINGS", "tiny_to_tt_core", "tiny_to_tt_core_delta", "tiny_to_tt_core_reshape",
     "large_to_tt_core", "large_to_tt_core_delta", "large_to_tt_core_reshape",
