@@ -1,0 +1,56 @@
+"""Tests of the published-number claims of seed 000 (tnverify.claims.ttlm_published)."""
+
+import numpy as np
+import pytest
+import torch
+from hypothesis import given, settings, strategies as st
+
+import tnverify.claims.ttlm_published as pub
+from tnverify.claims import get_claim, run_claim
+
+IDS = ("ttlm-table1-ptb-params", "ttlm-table1-wt2-params", "ttlm-sec1-ppl-deltas",
+       "ttlm-table2-second-order", "ttlm-sec6.1-wt2-stats")
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_run_claim_gives_expected(cid):
+    res = run_claim(cid, scale="small")
+    assert res.verdict == res.claim.expected
+
+
+@pytest.mark.parametrize("cid", IDS)
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_seed_independent(cid, seed):
+    c = get_claim(cid)
+    assert c.run_small(c.space[0], seed).verdict == c.expected
+
+
+def test_counts_pinned_by_hand():
+    rd = pub.READINGS[0]                                         # tie once, G1 1xR, T HxHxH
+    assert pub.count_params("Vanilla-RNNs", 10_000, reading=rd) == 400 * 10_000 + 8000 + 400 + 8000
+    assert pub.count_params("TTLM-Large", 10_000, reading=rd) == 400 * 10_000 + 400 + 8000 + 160_000 + 20
+
+
+def test_analytic_count_matches_instantiated_ttlm_tiny():
+    from tnverify.cells.ttlm_variants import TTLMTiny
+    V, R = 7, 3
+    cell = TTLMTiny(np.zeros((V, R, R)), np.zeros((R, R)), np.zeros((R, R, R)), np.zeros(R))
+    rd = {"tie": "once", "g1": "1xR", "T": "HxHxH"}
+    assert cell.n_params == pub.count_params("TTLM-Tiny", V, R=R, E=R * R, H=R, reading=rd)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 50_000), st.integers(0, len(pub.READINGS) - 1))
+def test_vocab_range_brackets_the_rounding(V, k):
+    rd = pub.READINGS[k]
+    for model in pub.MODELS:
+        n = pub.count_params(model, V, reading=rd)
+        lo, hi = pub.vocab_range(model, pub._round01M(n), rd)
+        assert lo <= V <= hi
+
+
+def test_meta_device_module_dedups_tied():
+    mod = pub.table2_module("TTLM-Tiny", 10, R=2, E=4, H=2, reading=pub.READINGS[0])
+    assert all(p.device == torch.device("meta") for p in mod.parameters())
+    assert mod.V is mod.W_xe
