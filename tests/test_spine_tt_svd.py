@@ -8,9 +8,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tnverify.claims.spine_tt_svd as mod
+import tnverify.claims.spine_unfoldings as unf
+import tnverify.claims.tt_svd_support as sup
 from tnverify.claims import HOLDS, ILL_POSED, REGISTRY, run_claim
 from tnverify.conventions import tolerance
-from tnverify.matricize import unfold
+from tnverify.matricize import exact_rank, unfold
+from tnverify.tt import TensorTrain
 from tnverify.tt_svd import tt_svd
 
 IDS = ["thesis-def-3.1.3", "thesis-thm-3.2.1", "thesis-thm-3.2.2", "thesis-alg-1",
@@ -60,11 +63,11 @@ def test_printed_multi_index_is_fortran():
     a = np.arange(math.prod(shape), dtype=float).reshape(shape)
     for k in range(1, 4):
         for reading in ("a", "b"):
-            p = mod._printed_reshape(a, k, reading)
+            p = unf._printed_reshape(a, k, reading)
             assert np.array_equal(p, a.reshape(p.shape, order="F"))
             assert not np.array_equal(p, unfold(a, k))
-        assert np.array_equal(mod._fortran_via_c(a, k), a.reshape(p.shape, order="F"))
-    assert mod._printed_multi_index((2, 3, 4), (2, 3, 4)) == 2 + 2 * 2 + 3 * 6
+        assert np.array_equal(unf._fortran_via_c(a, k), a.reshape(p.shape, order="F"))
+    assert unf._printed_multi_index((2, 3, 4), (2, 3, 4)) == 2 + 2 * 2 + 3 * 6
 
 
 @given(seed=st.integers(0, 2**32 - 1), eps=st.sampled_from([1e-1, 1e-2, 1e-4]))
@@ -74,23 +77,23 @@ def test_literal_algorithm_reading_a_agrees_with_tt_svd(seed, eps):
     ref = tt_svd(a, eps=eps)
     assert lit["ranks"] == ref.ranks
     assert math.isclose(lit["delta"], ref.delta, rel_tol=float(tolerance(np.float64, n=a.size)))
-    b = mod.TensorTrain(tuple(lit["cores"])).full()
-    tol = mod._svd_tol(np.float64, a.shape, ref.ranks, float(np.linalg.norm(a)))
+    b = TensorTrain(tuple(lit["cores"])).full()
+    tol = sup.svd_tol(np.float64, a.shape, ref.ranks, float(np.linalg.norm(a)))
     assert np.abs(b - ref.tt.full()).max() <= float(tol)
     assert len(lit["returned"]) == a.ndim - 1 and lit["last_core_shape"] == (ref.ranks[-2], 4)
 
 
 def test_skeleton_construction_is_exact_on_an_integer_tt():
-    a = mod._integer_test_tensor({"shape": (3, 4, 3, 4), "ranks": (2, 3, 2)},
+    a = unf._integer_test_tensor({"shape": (3, 4, 3, 4), "ranks": (2, 3, 2)},
                                  np.random.default_rng(11))
-    con = mod._skeleton_construction(a)
-    assert con["step_ranks"] == [mod.exact_rank(mod.unfold(a, k)) for k in (1, 2, 3)]
+    con = unf._skeleton_construction(a)
+    assert con["step_ranks"] == [exact_rank(unfold(a, k)) for k in (1, 2, 3)]
     assert con["skeleton_exact"] and con["reproduces"]
 
 
 def test_skeleton_construction_of_a_rank_one_tensor_has_rank_one_steps():
     a = np.einsum("i,j,k->ijk", [1, -2, 3], [2, 0, 1, 5], [1, 1])
-    con = mod._skeleton_construction(a)
+    con = unf._skeleton_construction(a)
     assert con["step_ranks"] == [1, 1]
     assert [t[2] for t in con["intermediate"]] == [1, 1, 1]
     assert con["reproduces"]
@@ -98,6 +101,18 @@ def test_skeleton_construction_of_a_rank_one_tensor_has_rank_one_steps():
 
 def test_best_rank_errors_and_tiny_eps():
     assert mod._best_rank_errors([np.array([3.0, 4.0, 0.0])], [1]) == [4.0]
-    assert mod._tiny_n((3, 4, 3, 4, 3)) == 144
-    assert mod._tiny_eps((3, 4, 3, 4, 3)) == float(tolerance(np.float64, n=144))
-    assert mod._carried_min_dim((3, 4, 3), (1, 3, 3, 1)) == 3
+    assert sup.tiny_n((3, 4, 3, 4, 3)) == 144
+    assert sup.tiny_eps((3, 4, 3, 4, 3)) == float(tolerance(np.float64, n=144))
+    assert sup.carried_min_dim((3, 4, 3), (1, 3, 3, 1)) == 3
+
+
+@given(seed=st.integers(0, 2**32 - 1), noise=st.sampled_from([0.0, 1e-3, 0.5]))
+def test_torch_noisy_tensor_has_the_relative_noise_asked_for(seed, noise):
+    from tnverify.tt_svd_torch import tt_full_torch
+    shape = (3, 4, 3, 2)
+    cores, ranks = sup.torch_random_tt(shape, 3, "cpu", np.random.default_rng(seed))
+    clean = tt_full_torch(cores)
+    a = sup.torch_noisy_tensor(shape, 3, noise, "cpu", np.random.default_rng(seed))
+    rel = float((a - clean).norm() / clean.norm())
+    assert ranks == (1, 3, 3, 2, 1)
+    assert abs(rel - noise) <= float(tolerance(np.float64, n=a.numel(), norm=max(noise, 1.0)))

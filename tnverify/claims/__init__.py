@@ -46,7 +46,7 @@ VERDICTS = (HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED)
 #: The groups of shared/CLAIMS.md, one per issue.
 GROUPS = ("spine", "ttlm", "born-ngram", "gtm", "lru-stats", "gated-lmm")
 #: Modules holding claims, imported on first use of the registry.
-CLAIM_MODULES = ("spine_ttlm", "spine_gtm", "spine_tt_svd")
+CLAIM_MODULES = ("spine_ttlm", "spine_gtm", "spine_unfoldings", "spine_tt_svd")
 
 # precedence when several outcomes are combined: the first present wins
 _PRECEDENCE = (ERROR, ILL_POSED, FAILS, HOLDS, SKIPPED)

@@ -4,7 +4,8 @@
 The definition side builds explicit tensors (float64, tensordot of the cores) over all
 ``|V|^N`` sequences; printed nested sums are evaluated literally by
 :func:`printed_tt_sum`, which takes each sum's printed lower limit, so the literal
-reading (``Σ_{α₂=2}``) and the corrected one (every sum from 1) share code.
+reading (``Σ_{α₂=2}``) and the corrected one (every sum from 1) share code.  The torch
+sides are in ``_spine_ttlm_scaled``.
 """
 
 from __future__ import annotations
