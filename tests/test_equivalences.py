@@ -1,0 +1,94 @@
+"""Round trips of the T3 maps in tnverify.equivalences (others test theirs elsewhere)."""
+
+import numpy as np
+import pytest
+import torch
+from hypothesis import given, settings, strategies as st
+
+from tnverify import equivalences as eq
+from tnverify.conventions import tolerance
+from tnverify.errors import RankError, ShapeError
+
+sizes = st.tuples(st.integers(1, 4), st.integers(1, 5), st.integers(0, 2**31))
+
+
+@settings(max_examples=25, deadline=None)
+@given(sizes, st.sampled_from(["ttlm", "thesis"]))
+def test_second_order_round_trip(s, layout):
+    R, V, seed = s
+    rng = np.random.default_rng(seed)
+    T = rng.normal(size=(V, R, R) if layout == "ttlm" else (R, R, V))
+    G = eq.second_order_to_tt_core(T, layout)
+    assert G.shape == (R, V, R)
+    assert np.array_equal(eq.tt_core_to_second_order(G, layout), T)
+    h, w = rng.normal(size=R), int(rng.integers(V))
+    want = T[w] @ h if layout == "ttlm" else np.einsum("p,pi->i", h, T[:, :, w])
+    tol = tolerance(np.float64, n=R, norm=float(np.abs(T).max() * np.abs(h).sum()))
+    assert np.abs(h @ G[:, w, :] - want).max() <= float(tol)
+
+
+@settings(max_examples=25, deadline=None)
+@given(sizes)
+def test_rac_round_trip(s):
+    R, V, seed = s
+    rng = np.random.default_rng(seed)
+    X, Y = rng.normal(size=(R, V)), rng.normal(size=(R, R))
+    G = eq.rac_to_tt_core(X, Y)
+    h, w = rng.normal(size=R), int(rng.integers(V))
+    scale = float(np.abs(X).max() * np.abs(Y).max() * np.abs(h).sum())
+    assert np.abs(h @ G[:, w, :] - X[:, w] * (Y @ h)).max() <= float(tolerance(np.float64, R, scale))
+    X2, Y2 = eq.tt_core_to_rac(G)
+    assert np.abs(eq.rac_to_tt_core(X2, Y2) - G).max() <= float(
+        tolerance(np.float64, n=R * V, norm=float(np.abs(G).max())))
+
+
+def test_tt_core_to_rac_rejects_rank_two_slice():
+    G = np.zeros((2, 2, 2))
+    G[:, :, 0] = np.eye(2)
+    with pytest.raises(RankError):
+        eq.tt_core_to_rac(G)
+
+
+@settings(max_examples=20, deadline=None)
+@given(sizes)
+def test_augmented_round_trips(s):
+    R, V, seed = s
+    rng = np.random.default_rng(seed)
+    A, B, b = rng.normal(size=(R, R)), rng.normal(size=(R, V)), rng.normal(size=R)
+    blocks = eq.split_augmented_core(eq.vanilla_rnn_to_augmented_core(A, B, b))
+    assert np.array_equal(blocks["hidden"].T, A) and np.array_equal(blocks["input"].T, B)
+    assert np.array_equal(blocks["bias"], b) and not blocks["bilinear"].any()
+    carry = np.zeros((R + 1, V + 1)); carry[R, V] = 1
+    assert np.array_equal(blocks["carry"], carry)
+    W, U = rng.normal(size=(R, V)), rng.normal(size=(R, R))
+    one, zero = np.ones(R), np.zeros(R)
+    mi = eq.split_augmented_core(eq.mi_rnn_to_augmented_core(W, U, one, zero, zero, zero))
+    assert np.array_equal(mi["bilinear"], eq.rac_to_tt_core(W, U))
+    T = rng.normal(size=(V, R, R))
+    so = eq.split_augmented_core(eq.second_order_to_augmented_core(T, b))
+    assert np.array_equal(so["bilinear"], eq.second_order_to_tt_core(T))
+    assert np.array_equal(so["bias"], b)
+
+
+def test_augmented_step_pinned():
+    A, B, b = np.array([[2.0]]), np.array([[3.0, 5.0]]), np.array([7.0])
+    G = eq.vanilla_rnn_to_augmented_core(A, B, b)
+    out = eq.augmented_step(G, eq.augment_hidden(np.array([1.0])), eq.augment_input(np.array([0.0, 1.0])))
+    assert out.tolist() == [2.0 + 5.0 + 7.0, 1.0]
+
+
+def test_maps_accept_torch_and_differentiate():
+    X = torch.randn(2, 3, dtype=torch.float64, requires_grad=True)
+    Y = torch.randn(2, 2, dtype=torch.float64)
+    G = eq.rac_to_tt_core(X, Y)
+    (gx,) = torch.autograd.grad(G.sum(), X)
+    assert torch.equal(gx, Y.sum(dim=1, keepdim=True).expand(2, 3))
+
+
+def test_shape_errors():
+    with pytest.raises(ShapeError):
+        eq.second_order_to_tt_core(np.zeros((2, 3, 4)))
+    with pytest.raises(ShapeError):
+        eq.second_order_to_tt_core(np.zeros((2, 2, 2)), "nope")
+    with pytest.raises(ShapeError):
+        eq.rac_to_tt_core(np.zeros((3, 4)), np.zeros((2, 2)))
