@@ -46,7 +46,8 @@ VERDICTS = (HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED)
 #: The groups of shared/CLAIMS.md, one per issue.
 GROUPS = ("spine", "ttlm", "born-ngram", "gtm", "lru-stats", "gated-lmm")
 #: Modules holding claims, imported on first use of the registry.
-CLAIM_MODULES = ("spine_ttlm", "spine_gtm", "spine_unfoldings", "spine_tt_svd")
+CLAIM_MODULES = ("spine_ttlm", "spine_gtm", "spine_unfoldings", "spine_tt_svd",
+                 "ttlm_variants", "ttlm_rnn", "ttlm_tslm", "ttlm_published")
 
 # precedence when several outcomes are combined: the first present wins
 _PRECEDENCE = (ERROR, ILL_POSED, FAILS, HOLDS, SKIPPED)
@@ -283,7 +284,8 @@ def _failing_detail(ev: Evidence) -> dict:
         for name, sub in (subs or {}).items():
             if sub.verdict in (FAILS, ILL_POSED):
                 found = _failing_detail(sub)
-                found.setdefault("where", f"{kind} {name!r}")
+                inner = found.get("where")
+                found["where"] = f"{kind} {name!r}" + (f" / {inner}" if inner else "")
                 return found
     return {}
 
