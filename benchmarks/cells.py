@@ -8,7 +8,6 @@ are imported lazily; a missing module or class is reported as skipped.
 from __future__ import annotations
 
 import importlib
-import inspect
 import time
 
 import numpy as np

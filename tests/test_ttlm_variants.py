@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 import tnverify.claims.ttlm_variants  # noqa: F401  (registers the claims)
 from tnverify.cells.ttlm_variants import TTLMLarge, TTLMTiny, UniformTTLM, exact_conditionals
 from tnverify.claims import get_claim, run_claim
-from tnverify.claims.ttlm_variants import brute_conditionals, full_tensor, uniform_cores
+from tnverify.claims.spine_ttlm import full_by_tensordot
+from tnverify.claims.ttlm_variants import uniform_cores
+from tnverify.conditionals import conditionals_by_sequence
 from tnverify.conventions import tolerance
 from tnverify.equivalences import (large_to_tt_core, tiny_to_tt_core, tiny_to_tt_core_delta,
                                    tiny_to_tt_core_reshape, tt_core_to_tiny_reshape)
@@ -73,13 +75,13 @@ def test_uniform_cell_matches_full_tensor_and_conditionals(V, R, N, seed):
     rng = np.random.default_rng(seed)
     first, core = np.abs(rng.standard_normal((V, R))), np.abs(rng.standard_normal((R, V, R)))
     cell = UniformTTLM(first, core)
-    A = full_tensor(uniform_cores(first, core, first, N))
+    A = full_by_tensordot(uniform_cores(first, core, first, N))
     tok = _all(V, N)
     p = cell(tok).detach().numpy()
     tol = tolerance(np.float64, n=N * R + R ** N, norm=float(np.abs(A).max()))
     assert np.abs(p - A.reshape(-1)).max() <= float(tol)
     c = cell.conditionals(tok).detach().numpy()
-    assert np.abs(c - brute_conditionals(A)).max() <= float(tolerance(np.float64, n=V ** N))
+    assert np.abs(c - conditionals_by_sequence(A)).max() <= float(tolerance(np.float64, n=V ** N))
 
 
 @given(V=st.integers(1, 4), R=st.integers(1, 3), seed=st.integers(0, 2**31))

@@ -70,7 +70,6 @@ def scaled_uniform(params, device, rng):
 
 def _tt_joint(params, device, rng):
     """A nonnegative TT joint as a TTScorer: uniform (tied) or site-dependent."""
-    import torch
     from ..cells.ttlm import TTScorer
     V, R, N = params["vocab_size"], params["rank"], params["length"]
     g = _gen(device, rng)

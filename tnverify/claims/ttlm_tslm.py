@@ -13,13 +13,14 @@ from __future__ import annotations
 import numpy as np
 
 from . import Claim, Evidence, Ref, register
+from ..conditionals import conditionals
 from ..conventions import tolerance
 from ..equivalences import tslm_to_tt
 from ..matricize import numerical_rank, unfold
 from .compare import compare_ints, compare_values
 from ._tslm_scaled import scaled_eq19
 
-__all__ = ["eq16_tensor", "eq18_tensor", "exact_conditionals"]
+__all__ = ["eq16_tensor", "eq18_tensor"]
 
 
 # -- definitions -------------------------------------------------------------------
@@ -55,13 +56,6 @@ def _h_states(U, W, alphas):
     for a in alphas:
         h.append((W @ h[-1]) * (U @ a))
     return h
-
-
-def exact_conditionals(T, prefix) -> np.ndarray:
-    """``p(w_t = k | prefix) = Σ_future 𝒯[prefix, k, future] / Σ_{k, future}`` (Eq. 15
-    with the one-padding of Claim 2) for a nonnegative 𝒯 and a 0-based ``prefix``."""
-    marg = T[tuple(prefix)].reshape(T.shape[len(prefix)], -1).sum(axis=1)
-    return marg / marg.sum()
 
 
 def _draw(rng, m, r, *, nonneg=False):
@@ -244,8 +238,9 @@ def _conditional_parts(params, rng, corrected):
     eye = np.eye(Vs)
     h = _h_states(U, W, [eye[w] for w in prefix])
     exact, lin, soft, t_dep = [], [], [], []
+    conds = conditionals(T)                        # the ratio of marginals, Eq. 15
     for t in range(1, n + 1):
-        exact.append(exact_conditionals(T, prefix[:t - 1]))
+        exact.append(conds[t - 1][tuple(prefix[:t - 1])])
         y = _env_readout(lam, U, W, t, n) @ h[t - 1]
         lin.append(y / y.sum())
         soft.append(np.exp(y - y.max()) / np.exp(y - y.max()).sum())

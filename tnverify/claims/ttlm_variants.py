@@ -13,20 +13,14 @@ import numpy as np
 
 from . import Evidence
 from .compare import compare_ints, compare_values
+from ..conditionals import conditionals_by_sequence
 from ..explicit import all_sequences, feature_tensor
+from .spine_ttlm import full_by_tensordot
 
-__all__ = ["brute_conditionals", "uniform_cores", "eq6_literal", "eq7_recurrence"]
+__all__ = ["uniform_cores", "eq6_literal", "eq7_recurrence"]
 
 
 # -- shared definitions ----------------------------------------------------------------
-def full_tensor(cores) -> np.ndarray:
-    """Explicit tensor by successive tensordot over the bonds (the definition)."""
-    A = np.asarray(cores[0])
-    for G in cores[1:]:
-        A = np.tensordot(A, G, axes=(A.ndim - 1, 0))
-    return A[0, ..., 0]
-
-
 def uniform_cores(first, core, out, N):
     """Design-view cores of Eq. 6 with ``G^{(N)}_{α i} = out[i, α]``."""
     return [first[None]] + [core] * (N - 2) + [out.T[:, :, None]]
@@ -50,24 +44,6 @@ def eq7_recurrence(first, core, gN, seqs, reading):
     for t in range(1, seqs.shape[1] - 1):
         h = np.einsum(spec, h, core[:, seqs[:, t], :])
     return np.einsum("sa,as->s", h, gN[:, seqs[:, -1]])
-
-
-def brute_conditionals(A: np.ndarray) -> np.ndarray:
-    """``P(x_t = v | x_{<t})`` for every sequence and position, from the explicit joint
-    ``A`` (``(V,)*N``): ``Σ_{x>t} A / Σ_{x≥t} A``.  Returns ``(V**N, N, V)``."""
-    V, N = A.shape[0], A.ndim
-    out = np.empty((V**N, N, V))
-    seqs = all_sequences(V, N)
-    for t in range(N):
-        marg = A.sum(axis=tuple(range(t + 1, N))) if t + 1 < N else A   # (V,)*(t+1)
-        pre = marg.reshape(-1, V)                                        # prefixes × v
-        den = pre.sum(axis=1, keepdims=True)
-        cond = pre / den
-        idx = np.zeros(len(seqs), dtype=np.int64)
-        for s in range(t):
-            idx = idx * V + seqs[:, s]
-        out[:, t, :] = cond[idx]
-    return out
 
 
 def _softmax(x, axis=-1):
@@ -109,7 +85,7 @@ def small_eq6(params, rng, corrected=False):
         gN = first.T if tie == "a" else first                   # gN[α, i]
         p6 = eq6_literal(first, core, gN, seqs)
         bound = eq6_literal(np.abs(first), np.abs(core), np.abs(gN), seqs)
-        full = full_tensor(uniform_cores(first, core, gN.T, N)).reshape(-1)
+        full = full_by_tensordot(uniform_cores(first, core, gN.T, N)).reshape(-1)
         for r7 in eq7s:
             parts = {"Eq. 6 literal vs explicit ⟨𝒜, Φ(X)⟩": compare_values(
                 "Eq. 6 nested sum vs the explicit TT tensor", p6, full, n=n, scale=bound,
@@ -133,9 +109,9 @@ def small_eq6(params, rng, corrected=False):
 
 # -- ttlm-eq8 / thesis-prop-5.2.2: conditionals ---------------------------------------------
 def _uniform_joint(params, rng):
-    V, R, N = params["vocab_size"], params["rank"], params["length"]
+    _V, _R, N = params["vocab_size"], params["rank"], params["length"]
     first, core = _draw(params, rng, nonneg=True)
-    A = full_tensor(uniform_cores(first, core, first, N))      # tie (a): G^(N) = G^(1)ᵀ
+    A = full_by_tensordot(uniform_cores(first, core, first, N))      # tie (a): G^(N) = G^(1)ᵀ
     return first, core, A
 
 
@@ -146,7 +122,7 @@ def small_eq8(params, rng, corrected=False):
     first, core, A = _uniform_joint(params, rng)
     seqs = all_sequences(V, N)
     sizes = {"vocab_size": V, "rank": R, "length": N}
-    exact = brute_conditionals(A)                               # (S, N, V)
+    exact = conditionals_by_sequence(A)                               # (S, N, V)
     cell = UniformTTLM(first, core)
     tok = torch.as_tensor(seqs)
     n = V ** N                                                  # summed terms of a marginal
@@ -184,7 +160,7 @@ def _site_joint(params, rng):
     V, ranks = params["vocab_size"], list(params["ranks"])
     cores = [np.abs(rng.standard_normal((ranks[t], V, ranks[t + 1])))
              for t in range(len(ranks) - 1)]
-    return cores, full_tensor(cores)
+    return cores, full_by_tensordot(cores)
 
 
 def _right_envs(cores):
@@ -201,7 +177,7 @@ def small_prop_522(params, rng, corrected=False):
     cores, A = _site_joint(params, rng)
     seqs = all_sequences(V, L)
     sizes = {"vocab_size": V, "ranks": ranks}
-    exact = brute_conditionals(A)
+    exact = conditionals_by_sequence(A)
     n = V ** L
     envs = _right_envs(cores)
     hs = [np.ones((len(seqs), 1))]
@@ -260,7 +236,7 @@ def small_eq9(params, rng):
         prefixes = all_sequences(V, t - 1)
         tok = np.concatenate([prefixes, np.zeros((len(prefixes), 1), dtype=np.int64)], axis=1)
         ref = cell.logits(torch.as_tensor(tok)).detach().numpy()[:, -1]   # G^(t) h^(t−1)
-        A_a = full_tensor(uniform_cores(first, core, first, t))           # reading (a)
+        A_a = full_by_tensordot(uniform_cores(first, core, first, t))           # reading (a)
         A_b = A.sum(axis=tuple(range(t, N))) if t < N else A             # reading (b)
         for name, At in (("a", A_a), ("b", A_b)):
             lg = np.stack([np.tensordot(At, feature_tensor(w, vocab_size=V),
