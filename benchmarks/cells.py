@@ -1,95 +1,119 @@
-"""Tokens/s of every cell in tnverify/cells on CPU, and the time of each [ttlm] claim's
-scaled check (scale "small").
+"""Tokens/s of every cell in ``tnverify.cells``, as a ratio to the generic TT-core cell
+(``TTScorer`` with one shared core: the named reference, measured in the same run), and
+the time of each ``[ttlm]`` claim's scaled check.
 
-Run: ``OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/cells.py``.  Other helpers' cells
-are imported lazily; a missing module or class is reported as skipped.
+Run::
+
+    OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/cells.py [--device cpu|cuda]
+        [--vocab 1000] [--rank 20] [--batch 64] [--length 64] [--dtype float64]
+
+On this project's 2-core machines absolute tokens/s moved by large factors between runs
+(see shared/notes/performance.md): quote the ratios.  Timings interleave the cells
+(A B C … A B C …) and keep the best of ``--repeat`` rounds.
 """
 
 from __future__ import annotations
 
-import importlib
+import argparse
 import time
 
 import numpy as np
 import torch
 
 
-def _time(fn, repeat=3):
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
-
-
-def _ttlm_cells(V, R, B, N, rng):
+def _cells(V: int, R: int, N: int, rng: np.random.Generator, dtype, device) -> dict:
+    """name -> (module, method called on the (B, N) token batch)."""
+    from tnverify.cells.recurrent import RAC, MIRNN, GeneralMIRNN, SecondOrderRNN, VanillaRNN
+    from tnverify.cells.tslm import TSLM
     from tnverify.cells.ttlm import TTScorer
     from tnverify.cells.ttlm_variants import TTLMLarge, TTLMTiny, UniformTTLM
-    s = 1.0 / R
+
+    s = 1.0 / np.sqrt(R)                              # keeps ‖h‖ of order one per step
+    kw = dict(dtype=dtype, device=device)
     first, core = rng.standard_normal((V, R)) * s, rng.standard_normal((R, V, R)) * s
-    args = (rng.standard_normal((V, R, R)) * s, rng.standard_normal((R, R)) * s,
-            rng.standard_normal((R, R, R)), rng.standard_normal(R))
+    tiny = (rng.standard_normal((V, R, R)) * s, rng.standard_normal((R, R)) * s,
+            rng.standard_normal((R, R, R)) * s, rng.standard_normal(R))
     W_eh = rng.standard_normal((R,) * 4) * s * s
+    W_hx, W_hh = rng.standard_normal((R, V)) * s, rng.standard_normal((R, R)) * s
+    vec = lambda: rng.standard_normal(R) * s  # noqa: E731
+    g = torch.Generator().manual_seed(int(rng.integers(2**62)))
     return {
-        "TTScorer (site-dependent)": (TTScorer([first[None]] + [core] * (N - 2)
-                                               + [first.T[:, :, None]]), "forward"),
-        "UniformTTLM": (UniformTTLM(first, core), "forward"),
-        "TTLMTiny (reshape)": (TTLMTiny(*args), "hidden"),
-        "TTLMTiny (delta)": (TTLMTiny(*args, reading="delta"), "hidden"),
-        "TTLMLarge (reshape)": (TTLMLarge(args[0], W_eh, *args[1:]), "hidden"),
+        "TTScorer (reference)": (TTScorer([first[None]] + [core] * (N - 2)
+                                          + [first.T[:, :, None]], **kw), "forward"),
+        "UniformTTLM": (UniformTTLM(first, core, **kw), "forward"),
+        "TTLMTiny (reshape)": (TTLMTiny(*tiny, **kw), "hidden"),
+        "TTLMTiny (delta)": (TTLMTiny(*tiny, reading="delta", **kw), "hidden"),
+        "TTLMLarge (reshape)": (TTLMLarge(tiny[0], W_eh, *tiny[1:], **kw), "hidden"),
+        "SecondOrderRNN": (SecondOrderRNN(rng.standard_normal((V, R, R)) * s, **kw), "forward"),
+        "RAC": (RAC(W_hx, W_hh, **kw), "forward"),
+        "MIRNN": (MIRNN(W_hx, W_hh, **kw), "forward"),
+        "GeneralMIRNN": (GeneralMIRNN(W_hx, W_hh, vec(), vec(), vec(), vec(), **kw), "forward"),
+        "VanillaRNN": (VanillaRNN(W_hh, W_hx, vec(), **kw), "forward"),
+        "TSLM": (TSLM(V, R, R, generator=g).to(**kw), "forward"),
     }
 
 
-def _other_cells():
-    """Cells of the other helpers' modules that take (tokens) in forward: skipped unless a
-    module exposes ``benchmark_cells(V, R, rng) -> dict name -> (module, method)``."""
-    import pkgutil
-    import tnverify.cells as pkg
-    found, skipped = {}, []
-    for m in pkgutil.iter_modules(pkg.__path__):
-        if m.name in ("ttlm", "ttlm_variants"):
-            continue
-        try:
-            mod = importlib.import_module(f"tnverify.cells.{m.name}")
-        except Exception as exc:  # noqa: BLE001 - report, do not fail
-            skipped.append(f"{m.name}: {type(exc).__name__}")
-            continue
-        if hasattr(mod, "benchmark_cells"):
-            found[m.name] = mod.benchmark_cells
-        else:
-            skipped.append(f"{m.name}: no benchmark_cells()")
-    return found, skipped
+def _sync(device: str) -> None:
+    if device == "cuda":
+        torch.cuda.synchronize()
 
 
-def main(V=1000, R=20, B=64, N=64, seed=0):
+def bench_cells(V, R, B, N, *, seed=0, dtype=torch.float64, device="cpu", repeat=3) -> dict:
+    """Best seconds per cell over ``repeat`` interleaved rounds."""
     rng = np.random.default_rng(seed)
-    tok = torch.as_tensor(rng.integers(0, V, (B, N)))
-    print(f"cells, CPU, float64, |V|={V}, R={R}, B={B}, N={N}, torch threads "
-          f"{torch.get_num_threads()}")
+    cells = _cells(V, R, N, rng, dtype, device)
+    tok = torch.as_tensor(rng.integers(0, V, (B, N)), device=device)
+    best = {name: float("inf") for name in cells}
     with torch.no_grad():
-        for name, (cell, meth) in _ttlm_cells(V, R, B, N, rng).items():
-            t = _time(lambda: getattr(cell, meth)(tok))
-            print(f"  {name:28s} {B * N / t:12.0f} tokens/s")
-        found, skipped = _other_cells()
-        for mod, factory in found.items():
-            try:
-                for name, (cell, meth) in factory(V, R, rng).items():
-                    t = _time(lambda: getattr(cell, meth)(tok))
-                    print(f"  {mod}.{name:20s} {B * N / t:12.0f} tokens/s")
-            except Exception as exc:  # noqa: BLE001
-                print(f"  {mod}: skipped ({type(exc).__name__}: {exc})")
-        for s in skipped:
-            print(f"  skipped {s}")
-    import tnverify.claims.ttlm_variants  # noqa: F401
+        for name, (cell, meth) in cells.items():      # warm-up round
+            getattr(cell, meth)(tok)
+        for _ in range(repeat):
+            for name, (cell, meth) in cells.items():
+                _sync(device)
+                t0 = time.perf_counter()
+                getattr(cell, meth)(tok)
+                _sync(device)
+                best[name] = min(best[name], time.perf_counter() - t0)
+    return best
+
+
+def bench_claims() -> dict:
+    """Seconds of each [ttlm] claim's scaled side at scale 'small' on the CPU."""
     from tnverify.claims import all_claims, run_claim
-    print("[ttlm] claims, scaled side, scale='small' (seconds):")
+    out = {}
     for c in all_claims():
-        cid = c.id
         if c.group == "ttlm" and c.scaled is not None:
             t0 = time.perf_counter()
-            r = run_claim(cid, sides=("scaled",))
-            print(f"  {cid:32s} {time.perf_counter() - t0:7.2f}  {r.verdict}")
+            r = run_claim(c, sides=("scaled",))
+            out[c.id] = (time.perf_counter() - t0, r.verdict)
+    return out
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
+    p.add_argument("--dtype", default="float64", choices=("float64", "float32"))
+    p.add_argument("--vocab", type=int, default=1000)
+    p.add_argument("--rank", type=int, default=20)
+    p.add_argument("--batch", type=int, default=64)
+    p.add_argument("--length", type=int, default=64)
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--no-claims", action="store_true", help="skip timing the claims")
+    a = p.parse_args(argv)
+    dtype = getattr(torch, a.dtype)
+    best = bench_cells(a.vocab, a.rank, a.batch, a.length, dtype=dtype, device=a.device,
+                       repeat=a.repeat)
+    ref = best["TTScorer (reference)"]
+    tokens = a.batch * a.length
+    print(f"cells on {a.device}, {a.dtype}, |V|={a.vocab}, R={a.rank}, B={a.batch}, "
+          f"N={a.length}, torch threads {torch.get_num_threads()}")
+    print(f"  {'cell':24s} {'tokens/s':>12s} {'time / reference':>17s}")
+    for name, t in best.items():
+        print(f"  {name:24s} {tokens / t:12.0f} {t / ref:17.2f}")
+    if not a.no_claims:
+        print("[ttlm] claims, scaled side at scale 'small' on the CPU:")
+        for cid, (sec, verdict) in bench_claims().items():
+            print(f"  {cid:32s} {sec:7.2f} s  {verdict}")
 
 
 if __name__ == "__main__":
