@@ -38,8 +38,8 @@ def _cells(V: int, R: int, N: int, rng: np.random.Generator, dtype, device) -> d
     vec = lambda: rng.standard_normal(R) * s  # noqa: E731
     g = torch.Generator().manual_seed(int(rng.integers(2**62)))
     return {
-        "TTScorer (reference)": (TTScorer([first[None]] + [core] * (N - 2)
-                                          + [first.T[:, :, None]], **kw), "forward"),
+        "TTScorer (reference)": (TTScorer([first[None], core, first.T[:, :, None]],
+                                          sites=[0] + [1] * (N - 2) + [2], **kw), "forward"),
         "UniformTTLM": (UniformTTLM(first, core, **kw), "forward"),
         "TTLMTiny (reshape)": (TTLMTiny(*tiny, **kw), "hidden"),
         "TTLMTiny (delta)": (TTLMTiny(*tiny, reading="delta", **kw), "hidden"),

@@ -281,7 +281,10 @@ def _small_rac_corrected(params, rng):
 # -- registration --------------------------------------------------------------------------
 _SPACE = ({"vocab_size": 4, "rank": 3, "steps": 4}, {"vocab_size": 5, "rank": 4, "steps": 5})
 _SO_SCALED = {"small": ({"vocab_size": 50, "rank": 8, "length": 16, "batch": 32},),
-              "large": ({"vocab_size": 10_000, "rank": 256, "length": 1024, "batch": 1024},)}
+              # autograd keeps one gathered (B, R, R) slice per step: B·R²·L·8 bytes, so
+              # R = 256 runs at L = 64, B = 128 (one 80 GiB GPU; L = 1024, B = 1024 is 0.5 TB)
+              "large": ({"vocab_size": 10_000, "rank": 64, "length": 512, "batch": 512},
+                        {"vocab_size": 10_000, "rank": 256, "length": 64, "batch": 128})}
 _RAC_SCALED = {"small": ({"vocab_size": 50, "rank": 8, "length": 16, "batch": 32},),
                "large": ({"vocab_size": 33_278, "rank": 512, "length": 2048, "batch": 1024,
                           "generic": False},
