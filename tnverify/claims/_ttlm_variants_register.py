@@ -143,11 +143,12 @@ def register_all():
     from . import ttlm_variants as m
     P = "proofs/ttlm_variants.py::"
     uni_sp = {"small": ({"batch": 64, "vocab_size": 500, "rank": 16, "length": 32},),
-              # R = 256 at |V| = 33,278 is a 17 GiB float64 core (with its gradient and
-              # the generic cell's copy, past one 80 GiB GPU): R = 256 runs at |V| = 10,000
-              "large": tuple({"batch": 4096, "vocab_size": v, "rank": r, "length": n}
-                             for v, r, n in ((33278, 20, 1024), (33278, 64, 1024),
-                                             (10000, 256, 256)))}
+              # three cells backpropagate through N steps, each keeping a (B, R, R) slice
+              # per step; B = 4096 at N = 1024 went past one 80 GiB H100, so B = 512.  An
+              # R = 256 core at |V| = 33,278 is 17 GiB in float64: R = 256 runs at 10,000
+              "large": tuple({"batch": b, "vocab_size": v, "rank": r, "length": n}
+                             for b, v, r, n in ((512, 33278, 20, 1024), (512, 33278, 64, 1024),
+                                                (256, 10000, 256, 256)))}
     cond_sp = {"small": ({"batch": 32, "vocab_size": 500, "rank": 16, "length": 16},),
                "large": ({"batch": 256, "vocab_size": 10000, "rank": 64, "length": 64},)}
     site_sp = {k: tuple(dict(c, site_dependent=True) for c in v) for k, v in cond_sp.items()}
