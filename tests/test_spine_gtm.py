@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import example, given, strategies as st
 
-from tnverify.claims import FAILS, HOLDS, ILL_POSED, get_claim, run_claim
+from tnverify.claims import FAILS, HOLDS, ILL_POSED, SKIPPED, get_claim, run_claim
 from tnverify.claims.compare import compare_values
 from tnverify.claims.gtm_definitions import (absorb_input_matrices, paper_cores_eq8,
                                              paper_cores_full, recurrence_eq9, recurrence_eq10,
@@ -21,7 +21,8 @@ def test_run_claim_gives_expected_verdict(cid):
     result = run_claim(cid, scale="small")
     assert result.verdict == get_claim(cid).expected
     assert result.small.verdict == get_claim(cid).expected
-    assert result.scaled.verdict == HOLDS  # the scaled sides check the typed identities
+    # the scaled sides check the typed identities; the lemma's runs on its corrected twin
+    assert result.scaled.verdict == (SKIPPED if cid == "gtm-lemma-3.1" else HOLDS)
 
 
 @pytest.mark.parametrize("cid", IDS)

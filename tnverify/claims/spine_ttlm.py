@@ -357,18 +357,23 @@ _CORRECTION = (" [Corrected: every printed sum Σ_{α_k} runs from α_k = 1 to R
                "lower limit α₂ = 2 is replaced by α₂ = 1.]")
 
 
-def _pair(base, *, title, refs, small, space, statement, uses=(), pinned=()):
-    """Register ``base`` (literal printed sums, expected to fail) and ``base-corrected``."""
+def _pair(base, *, title, refs, small, space, statement, uses=(), pinned=(), scaled=False):
+    """Register ``base`` (literal printed sums, expected to fail) and ``base-corrected``.
+
+    The scaled side (the recurrence against the tree product at scale; CLAIMS.md: "As
+    ttlm-eq5") is the same computation for all three pairs, so it runs once, on
+    ``ttlm-eq5-corrected`` (``scaled=True``); the others name it in ``uses``."""
+    shared = () if scaled else ("ttlm-eq5-corrected",)
     register(Claim(
         id=base, group="spine", title=title, statement=statement, refs=refs,
-        small=lambda p, rng: small(p, rng, False), space=space, scaled=scaled_scoring,
-        scaled_space=_SCALED_SPACE, uses=uses, expected="fails",
-        corrected_by=f"{base}-corrected", pinned=pinned))
+        small=lambda p, rng: small(p, rng, False), space=space, uses=uses + shared,
+        expected="fails", corrected_by=f"{base}-corrected", pinned=pinned))
     register(Claim(
         id=f"{base}-corrected", group="spine", title=title + " (sums from 1)",
         statement=statement + _CORRECTION, refs=refs,
-        small=lambda p, rng: small(p, rng, True), space=space, scaled=scaled_scoring,
-        scaled_space=_SCALED_SPACE, uses=uses, expected="holds", corrects=base,
+        small=lambda p, rng: small(p, rng, True), space=space,
+        scaled=scaled_scoring if scaled else None, scaled_space=_SCALED_SPACE,
+        uses=uses + shared, expected="holds", corrects=base,
         proof=_PROOFS + "prove_" + f"{base}_corrected".replace("-", "_").replace(".", "_")))
 
 
@@ -394,7 +399,7 @@ _pair("ttlm-eq5", title="general TTLM: ⟨𝒜,Φ⟩ = recurrence = printed sums
       statement=_STATEMENT_TTLM_EQ5,
       refs=(Ref("ttlm", "§4.2, Eq. 4–5"), Ref("thesis", "§5.2.2, Prop. 5.2.1"),
             Ref("gtm", "§3.2, Lemma 3.1")),
-      small=_small_eq5, space=_EQ5_SPACE, uses=("ttlm-eq2", "ttlm-eq3"),
+      small=_small_eq5, space=_EQ5_SPACE, uses=("ttlm-eq2", "ttlm-eq3"), scaled=True,
       pinned=({"params": _EQ5_SPACE[1], "seed": 5, "note": "CLAIMS.md: |V|=4, R=3, N=5"},))
 _pair("thesis-eq-3.4", title="TT format: Eq. 3.3 slices, Eq. 3.4 sums, Def. 3.1.5",
       statement=_STATEMENT_THESIS_EQ_3_4,
