@@ -60,3 +60,60 @@ def test_scaled_eq19_small_holds():
     c = get_claim("tslm-eq-19")
     ev = c.run_scaled(c.scaled_space["small"][0], "cpu", 5)
     assert ev.verdict == "holds"
+
+
+# -- the comparisons can fail (task S: no vacuous scales) ------------------------------
+def test_scaled_eq19_detects_transposed_w(monkeypatch):
+    """The float32 cell built with Wᵀ: the comparison relative to the last step fails
+    (the former |·|-chain scale had ratio ~1e-15)."""
+    from tnverify.claims import _tslm_scaled as sc
+    orig = sc._cell
+
+    def bad(U, W, emb, dtype, device):
+        import torch
+        return orig(U, W.T if dtype == torch.float32 else W, emb, dtype, device)
+    monkeypatch.setattr(sc, "_cell", bad)
+    c = get_claim("tslm-eq-19")
+    ev = c.run_scaled(c.scaled_space["small"][0], "cpu", 5)
+    assert ev.parts["float32 cell vs float64 cell (λᵀh_n)"].verdict == "fails"
+
+
+def test_compare_eq19_detects_relative_defect():
+    """compare_eq19 fed the float64 value itself holds exactly; a relative 1e-2 defect of
+    one float32 value (10× the float32 tolerance of n·(r+2) steps) fails."""
+    from tnverify.claims._tslm_scaled import compare_eq19
+    rng = np.random.default_rng(0)
+    r, n = 4, 8
+    W = np.eye(r) + 0.3 * rng.standard_normal((r, r)) / np.sqrt(r)
+    v = rng.standard_normal(5)
+    c = rng.standard_normal(5)
+    last = np.abs(v) * 1.5                       # Σ|terms| ≥ |value|
+    kw = dict(n=n * (r + 2), sizes={}, labels=list(range(5)))
+    key = "float32 cell vs float64 cell (λᵀh_n)"
+    assert compare_eq19(v, c, v, c, last, c, W, rng, **kw).parts[key].error == 0.0
+    bad = v.copy()
+    bad[2] *= 1 + 1e-2
+    assert compare_eq19(bad, c, v, c, last, c, W, rng, **kw).parts[key].verdict == "fails"
+
+
+@pytest.mark.parametrize("cid", ["tslm-eq-17", "tslm-eq-17-corrected"])
+def test_eq17_conditional_detects_readout_defect(cid, monkeypatch):
+    """V_t with one entry perturbed by a relative 1e-6: the linear-normalisation
+    comparison against the exact conditional fails (it held at ratio ~1e-8 with the
+    former scale cond(W) and n = (|V|·r)^n)."""
+    orig = mod._env_readout
+
+    def bad(*a):
+        Vt = orig(*a).copy()
+        Vt[0, 0] *= 1 + 1e-6
+        return Vt
+    c = get_claim(cid)
+    params = c.space[-1]
+    key = "exact conditional (Eq. 15) vs linear normalisation of V_t h_{t−1}"
+
+    def part(ev):
+        ev = ev.readings["V transposed (|V|×r)"] if ev.readings else ev
+        return ev.parts[key]
+    assert part(c.run_small(params, 17)).verdict == "holds"
+    monkeypatch.setattr(mod, "_env_readout", bad)
+    assert part(c.run_small(params, 17)).verdict == "fails"

@@ -155,3 +155,78 @@ def test_exact_conditionals_sum_to_one():
     cores = [np.abs(rng.standard_normal(s)) for s in ((1, 3, 2), (2, 3, 2), (2, 3, 1))]
     c = exact_conditionals(TTScorer(cores), _all(3, 3)).detach().numpy()
     assert np.abs(c.sum(axis=2) - 1).max() <= float(tolerance(np.float64, n=3))
+
+
+# -- the scaled comparisons can fail (task S: no vacuous scales) ----------------------
+_FLOAT64_PARTS_12 = ("h^(N) cell vs generic", "∂/∂W_xe", "∂/∂W_hh")
+
+
+def _scaled(cid, seed=0):
+    c = get_claim(cid)
+    return c.run_scaled(c.scaled_space["small"][0], "cpu", seed)
+
+
+@pytest.mark.parametrize("cid", ["ttlm-eq6", "ttlm-eq6-corrected"])
+def test_uniform_scaled_detects_relative_defect(cid, monkeypatch):
+    """A relative 1e-6 defect of p(X) in the float64 cell, and transposed slice matrices
+    in every cell, make the output comparisons fail (the former |·|-chain scale let both
+    pass: its ratio was ~1e-19)."""
+    assert _scaled(cid).parts["structured vs generic (float64)"].verdict == "holds"
+    orig = UniformTTLM.forward
+    monkeypatch.setattr(UniformTTLM, "forward", lambda self, tok: orig(self, tok) * (1 + 1e-6))
+    ev = _scaled(cid)
+    assert ev.parts["structured vs generic (float64)"].verdict == "fails"
+    assert ev.parts["float32 structured vs float64 generic"].verdict == "holds"
+    monkeypatch.setattr(UniformTTLM, "step", lambda self, h, w: torch.bmm(
+        h.unsqueeze(1), self.core.index_select(1, w).permute(1, 2, 0)).squeeze(1))
+    ev = _scaled(cid)
+    assert ev.parts["float32 structured vs float64 generic"].verdict == "fails"
+
+
+def test_uniform_forward_scaled_matches_forward():
+    rng = np.random.default_rng(7)
+    cell = UniformTTLM(rng.standard_normal((5, 3)), rng.standard_normal((3, 5, 3)))
+    tok = torch.as_tensor(rng.integers(0, 5, (6, 9)))
+    m, c = cell.forward_scaled(tok)
+    p = cell(tok).detach()
+    # n: 9 steps of 3-term sums; scale: the |·| chain bounds both roundings (short chain)
+    bound = UniformTTLM(np.abs(cell.first.detach().numpy()), cell.core.detach().abs())(tok)
+    bound = bound.detach()
+    assert (m.detach() * torch.exp(c) - p).abs().max() <= float(
+        tolerance(np.float64, n=9 * 3, norm=float(bound.max())))
+    # renormalised: max|h| ∈ (1/2, 1], so |mantissa| ≤ Σ_a |h_a| |G^(N)_(w, a)| ≤ R max|G^(N)|
+    assert float(m.detach().abs().max()) <= 3 * float(cell.first.detach().abs().max())
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_tiny_large_scaled_detects_core_entry_defect(seed, monkeypatch):
+    """Entry (0, 0) of every input matrix fᵀW^xe perturbed by a relative 1e-6: hidden state
+    and gradient comparisons fail in float64; W^hh transposed: the float32 one fails."""
+    ev = _scaled("ttlm-eq12", seed)
+    assert ev.verdict == "holds"
+    orig = TTLMTiny.input_matrices
+
+    def bad(self, w):
+        M = orig(self, w).clone()
+        M[:, 0, 0] = M[:, 0, 0] * (1 + 1e-6)
+        return M
+    monkeypatch.setattr(TTLMTiny, "input_matrices", bad)
+    ev = _scaled("ttlm-eq12", seed)
+    for name in ("Tiny (delta)", "Large (delta)", "Tiny (reshape)", "Large (reshape)"):
+        for part in _FLOAT64_PARTS_12:
+            assert ev.parts[f"{name}: {part}"].verdict == "fails", (name, part)
+        assert ev.parts[f"{name}: float32 vs float64"].verdict == "holds"
+    monkeypatch.setattr(TTLMTiny, "input_matrices", orig)
+    orig_step = TTLMTiny.step
+
+    def transposed(self, h, w):          # the float32 cell multiplies by W^hhᵀ
+        if self.W_xe.dtype != torch.float32:
+            return orig_step(self, h, w)
+        M, u = self.input_matrices(w), h @ self.W_hh
+        if self.reading == "delta":
+            return torch.diagonal(M, dim1=1, dim2=2) * u
+        return torch.bmm(M, u.unsqueeze(2)).squeeze(2)
+    monkeypatch.setattr(TTLMTiny, "step", transposed)
+    ev = _scaled("ttlm-eq12", seed)
+    for name in ("Tiny (delta)", "Large (delta)", "Tiny (reshape)", "Large (reshape)"):
+        assert ev.parts[f"{name}: float32 vs float64"].verdict == "fails", name

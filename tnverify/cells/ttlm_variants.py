@@ -22,7 +22,7 @@ import torch
 from torch import nn
 
 from ..errors import ShapeError, VocabularyError
-from .ttlm import TTScorer, _as_core
+from .ttlm import _LN2, TTScorer, _as_core, _renormalise
 
 __all__ = ["UniformTTLM", "TTLMTiny", "TTLMLarge", "exact_conditionals", "READINGS_EQ12"]
 
@@ -141,6 +141,19 @@ class UniformTTLM(nn.Module):
         tokens = _tokens(tokens, self.vocab_size, self.core.device, min_length=2)
         h = self.hidden(tokens[:, :-1])[:, -1]
         return (h * self.out.index_select(0, tokens[:, -1])).sum(dim=1)
+
+    def forward_scaled(self, tokens):
+        """``p(X)`` of Eq. 6 with per-step renormalisation (long ``N``): ``(mantissa (B,),
+        log_scale (B,) float64)`` with ``p = mantissa · exp(log_scale)``.  After every step
+        ``h`` is divided by the power of two just above ``max|h|`` (exact), so float32 does
+        not underflow where ``p`` itself would."""
+        tokens = _tokens(tokens, self.vocab_size, self.core.device, min_length=2)
+        h, e = _renormalise(self.first.index_select(0, tokens[:, 0]), 1)
+        for t in range(1, tokens.shape[1] - 1):
+            h, et = _renormalise(self.step(h, tokens[:, t]), 1)
+            e = e + et
+        p = (h * self.out.index_select(0, tokens[:, -1])).sum(dim=1)
+        return p, e.to(torch.float64) * _LN2
 
     def logits(self, tokens) -> torch.Tensor:
         """``G^{(t)} h^{(t-1)}`` for ``t = 2..N`` (``(B, N-1, |V|)``), Eq. 8 before softmax."""

@@ -8,7 +8,7 @@ from . import Evidence
 from ..conventions import tolerance
 from .compare import compare_values
 
-__all__ = ["scaled_eq19"]
+__all__ = ["scaled_eq19", "compare_eq19"]
 
 
 def _cell(U, W, emb, dtype, device):
@@ -23,8 +23,10 @@ def scaled_eq19(params, device, rng):
     token sequences; h₀ by solve vs pinv for a well-conditioned and a near-singular W.
 
     The float64 TT contraction of ``tslm_to_tt`` is the reference of the small side; here
-    the reference is the float64 cell and the rounding scale the absolute-value chain
-    ``|λ|ᵀ|h|`` (same recursion with |W|, |Uα_t|, |h₀|)."""
+    the reference is the float64 cell.  Rounding scale: the Σ|terms| of the *last* step
+    with the float64 partial product, ``Σ_k |λ_k| (|W| |h_{n−1}|)_k |Uα_n|_k`` (as
+    spine_ttlm's ``scaled_scoring``), not the |·| chain ``|λ|ᵀ|h_n|`` over all n steps,
+    which outgrows the signed value geometrically and made the comparison vacuous."""
     import torch
     m, r, n, B = params["m"], params["r"], params["length"], params["batch"]
     vocab = params.get("vocab_size", 4 * m)
@@ -38,21 +40,37 @@ def scaled_eq19(params, device, rng):
         cell = _cell(U, W, emb, dt, device)
         with torch.no_grad():
             h, c = cell.hidden_scaled(tokens)
-            ha, ca = cell.hidden_scaled(tokens, absolute=True)
         lt = torch.as_tensor(lam, dtype=dt, device=device)
-        out[str(dt)] = ((h @ lt).double().cpu().numpy(), c.cpu().numpy(),
-                        (ha @ lt.abs()).double().cpu().numpy(), ca.cpu().numpy())
-    v64, c64, a64, ca64 = out["torch.float64"]
-    v32, c32, _, _ = out["torch.float32"]
-    # express both on the scale of the |·| chain: value · exp(c − c_abs)
-    ref, val = v64 * np.exp(c64 - ca64), v32 * np.exp(c32 - ca64)
+        out[str(dt)] = ((h @ lt).double().cpu().numpy(), c.cpu().numpy())
+    cell = _cell(U, W, emb, torch.float64, device)
+    with torch.no_grad():
+        hp, cp = cell.hidden_scaled(tokens[:, :-1])             # h_{n−1}, renormalised
+        b = cell.alphas(tokens[:, -1:])[:, 0] @ cell.U.T      # U α_n
+        last = ((hp.abs() @ cell.W.abs().T) * b.abs()) @ torch.as_tensor(
+            np.abs(lam), device=device)
+    v64, c64 = out["torch.float64"]
+    v32, c32 = out["torch.float32"]
+    cp = cp.cpu().numpy()
+    return compare_eq19(v32, c32, v64, c64, last.cpu().numpy(), cp, W, rng,
+                        n=n * (r + 2), sizes={"m": m, "r": r, "length": n, "batch": B,
+                                              "device": device}, labels=tokens.tolist())
+
+
+def compare_eq19(v32, c32, v64, c64, last, c_last, W, rng, *, n, sizes, labels):
+    """The parts of :func:`scaled_eq19` from renormalised values ``v · exp(c)``: the
+    float32 value ``v32`` against the float64 ``v64``, relative to the last-step scale
+    ``last · exp(c_last)`` (factored out so a test can feed a perturbed value)."""
+    # express both on the scale of the last partial product: value · exp(c − c_last)
+    ref, val = v64 * np.exp(c64 - c_last), v32 * np.exp(c32 - c_last)
     cond = float(np.linalg.cond(W))
-    sizes = {"m": m, "r": r, "length": n, "batch": B, "device": device}
+    r = W.shape[0]
     parts = {"float32 cell vs float64 cell (λᵀh_n)": compare_values(
-        "λᵀh_n, float32 vs float64, relative to the |·| chain", val, ref,
-        # n: n steps of an r-term dot product and a product; scale: |·| chain times cond(W)
-        n=n * (r + 2), scale=a64 * cond, dtype=np.float32, sizes=sizes,
-        labels=tokens.tolist())}
+        "λᵀh_n, float32 vs float64, relative to Σ_k |λ_k|(|W||h_{n−1}|)_k|Uα_n|_k",
+        val, ref,
+        # n: n steps of an r-term dot product and a product (the error of h_{n−1}
+        # relative to its own size grows with the steps, carried into the last step);
+        # scale: the last step's Σ|terms| times cond(W) for the W⁻¹ of h₀
+        n=n, scale=last * cond, dtype=np.float32, sizes=sizes, labels=labels)}
     parts.update(_h0_parts(W, rng, r))
     return Evidence("TSLM cell (Eq. 19) at scale: float32 vs float64; h₀ = W⁻¹1",
                     parts=parts, sizes=sizes, details={"cond_W": cond})

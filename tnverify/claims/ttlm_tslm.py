@@ -247,8 +247,7 @@ def _conditional_parts(params, rng, corrected):
         t_dep.append(_env_readout(lam, U, W, t, n) / np.abs(_env_readout(lam, U, W, 1, n)).max())
     labels = [[t, k] for t in range(1, n + 1) for k in range(Vs)]
     cond = float(np.linalg.cond(W))
-    # n: each marginal sums |V|^(n−t)·r^n products; scale: probabilities ≤ 1, times cond(W)
-    kw = dict(n=(Vs * r) ** n + r, scale=cond, labels=labels)
+    kw = dict(n=_conditional_ops(Vs, r, n), scale=np.array(exact) * cond, labels=labels)
     parts = {"exact conditional (Eq. 15) vs linear normalisation of V_t h_{t−1}":
              compare_values("Σ_future 𝒯 ratios vs V_t h_{t−1} / Σ, V_t = Uᵀdiag(e_t)W",
                             lin, exact, **kw)}
@@ -258,6 +257,21 @@ def _conditional_parts(params, rng, corrected):
     parts[next(iter(parts))].details["readout_changes_with_t"] = float(
         max(np.abs(a - t_dep[0]).max() for a in t_dep))
     return parts
+
+
+def _conditional_ops(Vs, r, n):
+    """Accumulated operations of the exact-vs-readout conditional comparison (m = |V|).
+
+    Every term is nonnegative (λ, U, W > 0, one-hot α; only h₀ = W⁻¹1 is signed and
+    W h₀ = 1 up to cond(W)·eps, the cond(W) factor of the scale), so each side has a
+    *relative* error ≤ γ_n with n the longest chain of roundings (Higham §3.1, §3.5):
+    an entry of 𝒯 by the nested 𝒮 recursion of Eq. 16, n levels of r-term sums of
+    3-factor products: n·(r + 2) (not (|V|·r)^n: the sums are nested, not flat); a
+    marginal ratio sums ≤ |V|^n entries; the readout e_t (≤ n r-term products, U1),
+    h_{t−1} (n r-term steps), V_t h (two r-term sums) and the normalisation (|V|).
+    The scale is therefore the exact conditional itself (times cond(W)), entry by entry.
+    """
+    return Vs ** n + n * (r + 2) + n * (r + 1) + n * r + Vs + 2 * r + Vs
 
 
 def _small_eq17(params, rng):
