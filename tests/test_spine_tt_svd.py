@@ -116,3 +116,24 @@ def test_torch_noisy_tensor_has_the_relative_noise_asked_for(seed, noise):
     rel = float((a - clean).norm() / clean.norm())
     assert ranks == (1, 3, 3, 2, 1)
     assert abs(rel - noise) <= float(tolerance(np.float64, n=a.numel(), norm=max(noise, 1.0)))
+
+
+@given(seed=st.integers(0, 2**32 - 1), case=st.integers(0, 2),
+       eps=st.sampled_from([1e-1, 1e-2, 1e-4]))
+def test_error_identity_fails_when_one_core_entry_is_off_by_1e_6(seed, case, eps):
+    # the scale ‖A‖·(2‖A − B̃‖ + τ) is ∝ ‖A − B‖·‖A‖: a relative 1e-6 defect in one core
+    # entry of B (‖A‖² as scale let defects of 1e-6·‖A‖ pass) must flip the verdict
+    params = REGISTRY["tnverify-tt-svd-error-identity"].space[case]
+    a = sup.sample_tensor(params, np.random.default_rng(seed))
+    norm, res = float(np.linalg.norm(a)), tt_svd(a, eps=eps)
+    good = mod._identity_evidence("tt_svd", float(np.sum((a - res.tt.full()) ** 2)),
+                                  res.discarded, a.shape, res.ranks, norm)
+    cores = [c.copy() for c in res.tt.cores]
+    k = int(np.argmax([np.abs(c).max() for c in cores]))
+    at = np.unravel_index(int(np.abs(cores[k]).argmax()), cores[k].shape)
+    cores[k][at] *= 1 + 1e-6
+    b = TensorTrain(tuple(cores)).full()
+    bad = mod._identity_evidence("tt_svd", float(np.sum((a - b) ** 2)), res.discarded,
+                                 a.shape, res.ranks, norm)
+    assert good.verdict == HOLDS
+    assert bad.verdict == "fails", (bad.error, float(bad.tolerance))

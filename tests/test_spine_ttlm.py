@@ -100,3 +100,23 @@ def test_prop_521_reading_a_fails_on_signs_b_holds():
     assert ev.readings["a"].verdict == "fails"
     assert ev.readings["a"].failing_parts() == ["real cores: nonnegative"]
     assert ev.readings["b"].verdict == "holds"
+
+
+def test_prop_521_scaled_z_off_by_relative_1e_8_fails(monkeypatch):
+    # Z from the transfer sweep off by a relative 1e-8: the scale Z(|G|) with the exactly
+    # rounded (fsum) brute force resolves it (n = V^L + … relative to Z(|G|) did not)
+    import tnverify.cells.ttlm as cells
+
+    class Defective(cells.TTScorer):
+        def log_partition(self, *, squared=True):
+            s, lz = super().log_partition(squared=squared)
+            return s, lz + 1e-8
+
+    c = get_claim("thesis-prop-5.2.1")
+    params = c.scaled_space["small"][0]
+    ok = c.run_scaled(params, "cpu", 4)
+    monkeypatch.setattr(cells, "TTScorer", Defective)
+    bad = c.run_scaled(params, "cpu", 4)
+    for part in ("(a) signed: Z transfer vs brute force", "(b) squared: Z transfer vs brute force"):
+        assert ok.parts[part].verdict == "holds"
+        assert bad.parts[part].verdict == "fails", bad.parts[part].details

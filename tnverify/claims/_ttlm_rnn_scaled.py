@@ -4,11 +4,14 @@ RAC, MI-RNN) against the generic TT-core cell with ``G`` materialised
 with tied sites for the linear models) — outputs and autograd gradients, float64 vs
 float32.
 
-Error scales: the 2-RNN uses slices of spectral norm ≈ 0.8 (tanh keeps ``|h| ≤ 1``); the
-RAC uses an orthogonal ``W^{hh}`` and ``W^{hx} ∈ {±1}`` so ``‖h^{(t)}‖ = ‖h^{(0)}‖``
-exactly.  A chain of ``L`` steps of ``R``-term sums then has forward error
-``≲ L·R·eps·scale`` (``n = L·R``); a gradient sums ``B·L`` such terms
-(``n = L·R + B·L``, scale ``B·L·‖u‖₁·max‖h‖``).
+Error scales: every slice is norm-preserving — the 2-RNN draws an orthogonal ``T_w`` per
+word; the RAC an orthogonal ``W^{hh}`` and ``W^{hx} ∈ {±1}`` — so, with ``|tanh z| ≤ |z|``
+and ``tanh' ≤ 1``, ``|h^{(t)}_i| ≤ ‖h^{(0)}‖₂`` and the back-propagated ``|δ^{(t)}_i| ≤
+‖u‖₂`` at every step: values neither vanish nor explode, and a chain of ``L`` steps of
+``R``-term sums has forward error ``≲ L·R·eps·‖h^{(0)}‖₂`` (``n = L·R``).  A gradient
+entry of word ``w`` sums one term ``δ_i·h_k`` (``|·| ≤ ‖u‖₂‖h^{(0)}‖₂``) per occurrence
+of ``w`` in the batch: scale ``count_w·‖u‖₂‖h^{(0)}‖₂`` per word (``B·L·…`` for
+``W^{hh}``, which every step uses), ``n = L·R + B·L``.
 """
 
 from __future__ import annotations
@@ -25,6 +28,30 @@ def _setup(params, device, rng):
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
     tok = torch.randint(0, V, (B, L), generator=g, device=device)
     return V, R, L, B, g, tok
+
+
+def _sizes(V, R, L, B, device, h0, u):
+    """Sizes and error scales (module docstring): ``h_scale = ‖h^{(0)}‖₂`` bounds every
+    hidden entry, ``grad_term = ‖u‖₂‖h^{(0)}‖₂`` every gradient term and score."""
+    hn = float(h0.norm())
+    return {"vocab_size": V, "rank": R, "length": L, "batch": B, "device": device,
+            "n_out": L * R, "n_grad": L * R + B * L, "h_scale": hn,
+            "grad_term": float(u.norm()) * hn}
+
+
+def _grad_scale(name, sizes, tok):
+    """Per-entry forward-error scale of ``∂ loss/∂name``: ``count_w · grad_term`` for the
+    entries of word ``w`` (``count_w`` = its occurrences in ``tok``, at least 1), and
+    ``B·L · grad_term`` for ``W_hh`` (used at every step).  Shaped to broadcast against
+    ``T (|V|, R, R)``, ``G (R, |V|, R)``, ``W_hx (R, |V|)``."""
+    import torch
+    term = sizes["grad_term"]
+    if name == "W_hh":
+        return tok.numel() * term
+    counts = torch.bincount(tok.reshape(-1), minlength=sizes["vocab_size"]).clamp(min=1)
+    per_word = counts.to(torch.float64) * term
+    shapes = {"T": (-1, 1, 1), "G": (1, -1, 1), "W_hx": (1, -1)}
+    return per_word.reshape(shapes[name])
 
 
 def _loss_grads(cell, tok, u, names):
@@ -53,7 +80,7 @@ def _scorer_parts(G, h0, u, tok, ref_out, ref_grad_G, sizes):
             scale=sizes["out_scale"]),
         "linear: TTScorer (tied) vs structured, ∂/∂G": compare_values(
             "TTScorer core gradients (tied, summed) vs structured gradient mapped to G",
-            dG, ref_grad_G, n=n + tok.shape[0] * L, scale=sizes["grad_scale"])}
+            dG, ref_grad_G, n=n + tok.shape[0] * L, scale=_grad_scale("G", sizes, tok))}
 
 
 def _compare_dtypes(label, make, tok, u, names, to_G, sizes, generic):
@@ -68,7 +95,7 @@ def _compare_dtypes(label, make, tok, u, names, to_G, sizes, generic):
     for name, a, b in zip(names, gr32, gr64):
         parts[f"{label}: float32 vs float64, ∂/∂{name}"] = compare_values(
             f"autograd ∂/∂{name}, float32 vs float64", a, b, n=n_grad,
-            scale=sizes["grad_scale"], dtype="float32")
+            scale=_grad_scale(name, sizes, tok), dtype="float32")
     if generic is not None:
         gout, (gG,) = _loss_grads(generic(torch.float64), tok, u, ["G"])
         parts[f"{label}: generic TT-core cell vs structured, outputs"] = compare_values(
@@ -76,7 +103,7 @@ def _compare_dtypes(label, make, tok, u, names, to_G, sizes, generic):
             scale=sizes["h_scale"])
         parts[f"{label}: generic TT-core cell vs structured, ∂/∂G"] = compare_values(
             "TTCoreRNN ∂/∂G vs structured gradient mapped to G", gG, to_G(gr64), n=n_grad,
-            scale=sizes["grad_scale"])
+            scale=_grad_scale("G", sizes, tok))
     return parts, out64, gr64
 
 
@@ -86,13 +113,12 @@ def scaled_second_order(params, device, rng):
     from ..cells.recurrent import SecondOrderRNN, TTCoreRNN
     V, R, L, B, g, tok = _setup(params, device, rng)
     f64 = dict(dtype=torch.float64, device=device)
-    T = torch.randn(V, R, R, generator=g, **f64) * (0.4 / R ** 0.5)   # ‖T_w‖₂ ≈ 0.8
+    # orthogonal T_w (QR of Gaussians): ‖T_w h‖ = ‖h‖, nothing vanishes over L steps
+    T = torch.linalg.qr(torch.randn(V, R, R, generator=g, **f64))[0]
     h0 = torch.rand(R, generator=g, **f64) * 2 - 1
     u = torch.randn(R, generator=g, **f64)
     G = eq.second_order_to_tt_core(T)
-    sizes = {"vocab_size": V, "rank": R, "length": L, "batch": B, "device": device,
-             "n_out": L * R, "n_grad": L * R + B * L, "h_scale": 1.0,
-             "grad_scale": B * L * float(u.abs().sum())}
+    sizes = _sizes(V, R, L, B, device, h0, u)
     parts = {}
     for phi in ("tanh", None):
         p, out64, gr64 = _compare_dtypes(
@@ -103,7 +129,7 @@ def scaled_second_order(params, device, rng):
         parts.update(p)
     if L >= 2:
         parts.update(_scorer_parts(G, h0, u, tok, out64, eq.second_order_to_tt_core(gr64[0]),
-                                   {**sizes, "out_scale": float(u.abs().sum())}))
+                                   {**sizes, "out_scale": sizes["grad_term"]}))
     return Evidence("2-RNN cell vs generic TT-core cell and TTScorer: outputs, gradients, "
                     "float32 vs float64", parts=parts, sizes=sizes)
 
@@ -118,10 +144,7 @@ def scaled_rac(params, device, rng):
     X = torch.sign(torch.rand(R, V, generator=g, **f64) - 0.5)           # W^{hx} ∈ {±1}
     h0 = torch.randn(R, generator=g, **f64)
     u = torch.randn(R, generator=g, **f64)
-    hn = float(h0.norm())
-    sizes = {"vocab_size": V, "rank": R, "length": L, "batch": B, "device": device,
-             "n_out": L * R, "n_grad": L * R + B * L, "h_scale": hn,
-             "grad_scale": B * L * float(u.abs().sum()) * hn}
+    sizes = _sizes(V, R, L, B, device, h0, u)
     generic = bool(params.get("generic", True))
     G = eq.rac_to_tt_core(X, Q) if generic else None
 
@@ -156,12 +179,11 @@ def _generic_rac(label, phi, G, X, Q, h0, u, tok, out64, gr64, sizes, device):
     for name, a, b in zip(("W_hx", "W_hh"), pulled, gr64):
         parts[f"{label}: generic ∂/∂G pulled back vs structured ∂/∂{name}"] = compare_values(
             f"vjp of rac_to_tt_core applied to TTCoreRNN ∂/∂G vs autograd ∂/∂{name}", a, b,
-            n=sizes["n_grad"] + G.shape[0], scale=sizes["grad_scale"])
+            n=sizes["n_grad"] + G.shape[0], scale=_grad_scale(name, sizes, tok))
     if phi is None and tok.shape[1] >= 2:
         dG = torch.autograd.grad((gen(tok) @ u).sum(), gen.G)[0]
         parts.update({f"{label}: {k}": v for k, v in _scorer_parts(
-            G, h0, u, tok, out64, dG, {**sizes, "out_scale": float(u.abs().sum()) *
-                                       sizes["h_scale"]}).items()})
+            G, h0, u, tok, out64, dG, {**sizes, "out_scale": sizes["grad_term"]}).items()})
     return parts
 
 

@@ -314,13 +314,24 @@ register(Claim(
 
 # ========================================================== tnverify-tt-svd-error-identity
 def _identity_evidence(label, a_minus_b_sq, discarded, shape, ranks, norm) -> Evidence:
+    """``‖A − B‖_F²`` vs ``Σ`` discarded², with the forward-error scale of the difference.
+
+    Rounding: each step's SVD is exact for ``M_k + ΔM_k`` and the reconstruction carries
+    an error, together ``‖B̃ − B‖_F ≤ τ = svd_tol(…)`` (``n = (d−1)·m``, norm ‖A‖), where
+    ``B`` is the exact TT-SVD of the backward-perturbed problem, for which the identity
+    holds exactly: ``‖A − B‖_F = √S``, ``S = Σ discarded²``.  With ``d = ‖A − B̃‖_F`` the
+    measured distance, ``|d − √S| ≤ τ``, hence ``|d² − S| = |d − √S|·(d + √S)
+    ≤ τ·(2d + τ)``: the scale is ``‖A‖·(2d + τ)`` — ∝ ‖A − B‖·‖A‖, not ‖A‖².
+    """
     rhs = float(sum(np.sum(np.asarray(t, dtype=np.float64) ** 2) for t in discarded))
-    # B carries a rounding error ≤ τ = n·eps·‖A‖ (n of svd_tol); then
-    # |‖A−B‖² − ‖A−B̃‖²| ≤ 2‖A‖τ + τ² ≤ 3‖A‖τ: twice the n, norm ‖A‖² (+ headroom of SAFETY)
-    n = 2 * (len(shape) - 1) * carried_min_dim(shape, ranks)
+    d = math.sqrt(max(a_minus_b_sq, 0.0))
+    tau = svd_tol(np.float64, shape, ranks, norm)
+    n = max(1, (len(shape) - 1) * carried_min_dim(shape, ranks))       # the n of svd_tol
     return Evidence(f"{label}: ‖A − B‖_F² vs Σ_k Σ discarded²",
-                    error=abs(a_minus_b_sq - rhs), tolerance=tolerance(np.float64, n=n, norm=norm**2),
-                    details={"‖A−B‖²": a_minus_b_sq, "Σ discarded²": rhs, "ranks": ranks})
+                    error=abs(a_minus_b_sq - rhs),
+                    tolerance=tolerance(np.float64, n=n, norm=norm * (2 * d + tau.value)),
+                    details={"‖A−B‖²": a_minus_b_sq, "Σ discarded²": rhs, "ranks": ranks,
+                             "τ (‖B̃ − B‖_F bound)": tau.value})
 
 
 def _small_error_identity(params, rng):
