@@ -9,6 +9,8 @@ For every registered claim:
   recorded seed and reaches its recorded verdict.
 """
 
+import functools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -18,10 +20,42 @@ from tnverify.claims import FAILS, HOLDS, all_claims, run_claim
 CLAIMS = all_claims()
 IDS = [c.id for c in CLAIMS]
 
+#: A holding comparison whose tolerance exceeds its (nonzero) observed error by more than
+#: this factor's inverse could not detect a defect of any realistic size: its scale is
+#: vacuous (e.g. Σ|terms| of a long product that cancels).  Honest rounding bounds are
+#: n·eps-pessimistic, which costs a few orders of magnitude, never nine.
+SHARPNESS_FLOOR = 1e-9
+
+
+@functools.lru_cache(maxsize=None)
+def default_result(claim_id):
+    return run_claim(claim_id, seed=0, scale="small", device="cpu")
+
+
+def _vacuous(evidence, path=()):
+    found = []
+    if (evidence.verdict == HOLDS and evidence.error is not None
+            and evidence.tolerance is not None and float(evidence.error) > 0
+            and float(evidence.error) / float(evidence.tolerance) < SHARPNESS_FLOOR):
+        found.append((" / ".join(path), float(evidence.error) / float(evidence.tolerance)))
+    for kind, subs in (("", evidence.parts), ("reading ", evidence.readings)):
+        for name, sub in (subs or {}).items():
+            found += _vacuous(sub, path + (kind + name,))
+    return found
+
+
+@pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
+def test_every_holding_comparison_is_sharp(claim):
+    result = default_result(claim.id)
+    vacuous = [(side, i, where, ratio) for side in ("small", "scaled")
+               for i, ev in enumerate(getattr(result, side).cases)
+               for where, ratio in _vacuous(ev)]
+    assert vacuous == [], f"{claim.id}: tolerances ≥ 1e9 × the observed error: {vacuous}"
+
 
 @pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
 def test_default_run_computes_the_expected_verdict(claim):
-    result = run_claim(claim, seed=0, scale="small", device="cpu")
+    result = default_result(claim.id)
     assert result.verdict == claim.expected, (
         f"{claim.id}: computed {result.verdict}, expected {claim.expected}; "
         f"small={result.small.error_message or result.small.verdict}, "
