@@ -28,7 +28,8 @@ import torch
 from torch import nn
 
 from .. import equivalences as eq
-from ..errors import DTypeError, NonFiniteError, ShapeError, VocabularyError
+from .tokens import check_tokens
+from ..errors import DTypeError, NonFiniteError, ShapeError
 
 __all__ = ["RecurrentCell", "TTCoreRNN", "SecondOrderRNN", "RAC", "MIRNN",
            "GeneralMIRNN", "VanillaRNN", "activation"]
@@ -95,21 +96,8 @@ class RecurrentCell(nn.Module):
         return self.h0.device
 
     def check_tokens(self, tokens) -> torch.Tensor:
-        """Validate a ``(B, L)`` integer batch (``L ≥ 1``, ids in ``[0, |V|)``)."""
-        if not isinstance(tokens, torch.Tensor):
-            tokens = torch.as_tensor(np.asarray(tokens))
-        if tokens.dtype not in (torch.int64, torch.int32, torch.int16, torch.uint8):
-            raise DTypeError(f"tokens must be an integer tensor; got {tokens.dtype}")
-        if tokens.ndim != 2:
-            raise ShapeError(f"tokens must have shape (B, L); got {tuple(tokens.shape)}")
-        if tokens.shape[1] == 0:
-            raise VocabularyError("sequences must not be empty; got L = 0")
-        if tokens.numel():
-            lo, hi = int(tokens.min()), int(tokens.max())
-            if lo < 0 or hi >= self.vocab_size:
-                raise VocabularyError(f"token indices must lie in [0, {self.vocab_size}); "
-                                      f"found {lo if lo < 0 else hi}")
-        return tokens.to(device=self.device, dtype=torch.long)
+        """Validate a ``(B, L)`` integer batch (see :func:`tnverify.cells.tokens.check_tokens`)."""
+        return check_tokens(tokens, self.vocab_size, self.device)
 
     def preactivation(self, h: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
         raise NotImplementedError

@@ -34,7 +34,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from ..errors import DTypeError, RankError, ShapeError, VocabularyError
+from .tokens import check_tokens
+from ..errors import DTypeError, RankError, ShapeError
 
 __all__ = ["TSLM"]
 
@@ -125,18 +126,8 @@ class TSLM(nn.Module):
 
     # -- pieces -----------------------------------------------------------------------
     def check_tokens(self, tokens) -> torch.Tensor:
-        """Validate a ``(B, L)`` integer batch (``L >= 1``, ids in ``[0, |V|)``)."""
-        tokens = torch.as_tensor(tokens)
-        if tokens.dtype.is_floating_point or tokens.dtype == torch.bool:
-            raise DTypeError(f"tokens must be integers; got {tokens.dtype}")
-        if tokens.ndim != 2:
-            raise ShapeError(f"tokens must have shape (B, L); got {tuple(tokens.shape)}")
-        if tokens.shape[1] == 0:
-            raise VocabularyError("sequences must not be empty; got L = 0")
-        if tokens.numel() and (int(tokens.min()) < 0 or int(tokens.max()) >= self.vocab_size):
-            raise VocabularyError(f"token ids must lie in [0, {self.vocab_size}); found "
-                                  f"{int(tokens.min())}..{int(tokens.max())}")
-        return tokens.to(device=self.device, dtype=torch.long)
+        """Validate a ``(B, L)`` integer batch (see :func:`tnverify.cells.tokens.check_tokens`)."""
+        return check_tokens(tokens, self.vocab_size, self.device)
 
     def alphas(self, tokens) -> torch.Tensor:
         """Input vectors ``α_t`` of shape ``(B, L, m)``."""

@@ -34,7 +34,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, VocabularyError
+from .tokens import check_tokens
+from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
 
 __all__ = ["TTScorer"]
 
@@ -163,30 +164,9 @@ class TTScorer(nn.Module):
 
     # -- validation -----------------------------------------------------------------
     def check_tokens(self, tokens) -> torch.Tensor:
-        """Validate a ``(B, N)`` integer batch and move it to the cores' device.
-
-        Raises :class:`VocabularyError` for out-of-vocabulary indices or empty
-        sequences, :class:`ShapeError` for a wrong shape, :class:`DTypeError` for a
-        non-integer dtype.
-        """
-        if not isinstance(tokens, torch.Tensor):
-            tokens = torch.as_tensor(np.asarray(tokens))
-        if tokens.dtype not in (torch.int64, torch.int32, torch.int16, torch.uint8):
-            raise DTypeError(f"tokens must be an integer (long) tensor; got {tokens.dtype}")
-        if tokens.ndim != 2:
-            raise ShapeError(f"tokens must have shape (B, N); got {tuple(tokens.shape)}")
-        if tokens.shape[1] == 0:
-            raise VocabularyError("sequences must not be empty; got N = 0")
-        if tokens.shape[1] != self.length:
-            raise ShapeError(f"sequence length must equal the number of cores "
-                             f"N = {self.length}; got {tokens.shape[1]}")
-        if tokens.numel():
-            lo, hi = int(tokens.min()), int(tokens.max())
-            if lo < 0 or hi >= self.vocab_size:
-                bad = lo if lo < 0 else hi
-                raise VocabularyError(f"token indices must lie in [0, {self.vocab_size}); "
-                                      f"found {bad}")
-        return tokens.to(device=self.device, dtype=torch.long)
+        """Validate a ``(B, N)`` integer batch with ``N`` = the number of sites and move it
+        to the cores' device (see :func:`tnverify.cells.tokens.check_tokens`)."""
+        return check_tokens(tokens, self.vocab_size, self.device, length=self.length)
 
     def slices(self, tokens: torch.Tensor, t: int, *, absolute: bool = False) -> torch.Tensor:
         """Gathered slice matrices ``G^{(t)}_{:, w_t, :}`` of shape ``(B, r_{t-1}, r_t)``."""

@@ -21,7 +21,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from ..errors import ShapeError, VocabularyError
+from .tokens import check_tokens
+from ..errors import ShapeError
 from .ttlm import _LN2, TTScorer, _as_core, _renormalise
 
 __all__ = ["UniformTTLM", "TTLMTiny", "TTLMLarge", "exact_conditionals", "READINGS_EQ12"]
@@ -39,19 +40,6 @@ def _param(x, dtype, device, ndim, what):
         from ..errors import NonFiniteError
         raise NonFiniteError(f"{what} must be finite")
     return nn.Parameter(t.clone())
-
-
-def _tokens(tokens, vocab_size, device, min_length=1):
-    if not isinstance(tokens, torch.Tensor):
-        tokens = torch.as_tensor(np.asarray(tokens))
-    if tokens.ndim != 2:
-        raise ShapeError(f"tokens must have shape (B, N); got {tuple(tokens.shape)}")
-    if tokens.shape[1] < min_length:
-        raise VocabularyError(f"sequences need length >= {min_length}; got {tokens.shape[1]}")
-    if tokens.numel() and (int(tokens.min()) < 0 or int(tokens.max()) >= vocab_size):
-        raise VocabularyError(f"token indices must lie in [0, {vocab_size}); found "
-                              f"{int(tokens.min())}..{int(tokens.max())}")
-    return tokens.to(device=device, dtype=torch.long)
 
 
 def exact_conditionals(scorer: TTScorer, tokens) -> torch.Tensor:
@@ -128,7 +116,7 @@ class UniformTTLM(nn.Module):
 
     def hidden(self, tokens) -> torch.Tensor:
         """Hidden states ``h^{(1)}, …, h^{(N)}`` (``(B, N, R)``), unnormalised."""
-        tokens = _tokens(tokens, self.vocab_size, self.core.device)
+        tokens = check_tokens(tokens, self.vocab_size, self.core.device)
         h = self.first.index_select(0, tokens[:, 0])
         hs = [h]
         for t in range(1, tokens.shape[1]):
@@ -138,7 +126,7 @@ class UniformTTLM(nn.Module):
 
     def forward(self, tokens) -> torch.Tensor:
         """``p(X)`` of Eq. 6 (``(B,)``), ``N >= 2``: ``h^{(N-1)} · G^{(N)}_{w_N, :}``."""
-        tokens = _tokens(tokens, self.vocab_size, self.core.device, min_length=2)
+        tokens = check_tokens(tokens, self.vocab_size, self.core.device, min_length=2)
         h = self.hidden(tokens[:, :-1])[:, -1]
         return (h * self.out.index_select(0, tokens[:, -1])).sum(dim=1)
 
@@ -147,7 +135,7 @@ class UniformTTLM(nn.Module):
         log_scale (B,) float64)`` with ``p = mantissa · exp(log_scale)``.  After every step
         ``h`` is divided by the power of two just above ``max|h|`` (exact), so float32 does
         not underflow where ``p`` itself would."""
-        tokens = _tokens(tokens, self.vocab_size, self.core.device, min_length=2)
+        tokens = check_tokens(tokens, self.vocab_size, self.core.device, min_length=2)
         h, e = _renormalise(self.first.index_select(0, tokens[:, 0]), 1)
         for t in range(1, tokens.shape[1] - 1):
             h, et = _renormalise(self.step(h, tokens[:, t]), 1)
@@ -157,7 +145,7 @@ class UniformTTLM(nn.Module):
 
     def logits(self, tokens) -> torch.Tensor:
         """``G^{(t)} h^{(t-1)}`` for ``t = 2..N`` (``(B, N-1, |V|)``), Eq. 8 before softmax."""
-        tokens = _tokens(tokens, self.vocab_size, self.core.device, min_length=2)
+        tokens = check_tokens(tokens, self.vocab_size, self.core.device, min_length=2)
         return self.hidden(tokens[:, :-1]) @ self.out.T
 
     def eq8(self, tokens) -> torch.Tensor:
@@ -184,7 +172,7 @@ class UniformTTLM(nn.Module):
     def conditionals(self, tokens) -> torch.Tensor:
         """Exact conditionals of the joint of Eq. 6, ``(B, N, |V|)`` (see
         :func:`exact_conditionals`)."""
-        tokens = _tokens(tokens, self.vocab_size, self.core.device, min_length=2)
+        tokens = check_tokens(tokens, self.vocab_size, self.core.device, min_length=2)
         return exact_conditionals(self.to_scorer(tokens.shape[1]), tokens)
 
 
@@ -241,7 +229,7 @@ class TTLMTiny(nn.Module):
 
     def hidden(self, tokens) -> torch.Tensor:
         """``h^{(1)}, …, h^{(N)}`` from ``h^{(0)} = h0``; ``(B, N, R)``."""
-        tokens = _tokens(tokens, self.vocab_size, self.W_xe.device)
+        tokens = check_tokens(tokens, self.vocab_size, self.W_xe.device)
         h = self.h0.expand(tokens.shape[0], -1)
         hs = []
         for t in range(tokens.shape[1]):

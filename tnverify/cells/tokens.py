@@ -1,0 +1,47 @@
+"""Validation of token batches, shared by every cell."""
+
+from __future__ import annotations
+
+import numpy as np
+import torch
+
+from ..errors import DTypeError, ShapeError, VocabularyError
+
+__all__ = ["check_tokens"]
+
+_INTEGER = (torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8)
+
+
+def check_tokens(tokens, vocab_size: int, device, *, min_length: int = 1,
+                 length: int | None = None) -> torch.Tensor:
+    """Validate a ``(B, L)`` batch of token ids and return it as ``long`` on ``device``.
+
+    Raises :class:`~tnverify.errors.DTypeError` for non-integer ids,
+    :class:`~tnverify.errors.ShapeError` for a shape other than ``(B, L)`` (or ``L`` other
+    than ``length`` when given), and :class:`~tnverify.errors.VocabularyError` for
+    sequences shorter than ``min_length`` (empty ones included) or ids outside
+    ``[0, vocab_size)``.
+
+    Examples
+    --------
+    >>> check_tokens([[0, 2], [1, 1]], 3, "cpu").tolist()
+    [[0, 2], [1, 1]]
+    """
+    if not isinstance(tokens, torch.Tensor):
+        tokens = torch.as_tensor(np.asarray(tokens))
+    if tokens.dtype not in _INTEGER:
+        raise DTypeError(f"tokens must be integer ids; got dtype {tokens.dtype}")
+    if tokens.ndim != 2:
+        raise ShapeError(f"tokens must have shape (B, L); got {tuple(tokens.shape)}")
+    if tokens.shape[1] < max(1, min_length):
+        raise VocabularyError(f"sequences need length >= {max(1, min_length)}; "
+                              f"got L = {tokens.shape[1]}")
+    if length is not None and tokens.shape[1] != length:
+        raise ShapeError(f"sequence length must equal the number of cores N = {length}; "
+                         f"got {tokens.shape[1]}")
+    if tokens.numel():
+        lo, hi = int(tokens.min()), int(tokens.max())
+        if lo < 0 or hi >= vocab_size:
+            raise VocabularyError(f"token ids must lie in [0, {vocab_size}); "
+                                  f"found {lo if lo < 0 else hi}")
+    return tokens.to(device=device, dtype=torch.long)
