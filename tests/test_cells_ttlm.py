@@ -119,7 +119,7 @@ def test_validation_errors():
         m(torch.tensor([[-1, 0]]))
     with pytest.raises(ShapeError, match="N = 2"):
         m(torch.tensor([[0, 1, 2]]))
-    with pytest.raises(ShapeError, match=r"\(B, N\)"):
+    with pytest.raises(ShapeError, match=r"\(B, L\)"):
         m(torch.tensor([0, 1]))
     with pytest.raises(DTypeError):
         m(torch.tensor([[0.0, 1.0]]))
