@@ -34,7 +34,8 @@ def check_tokens(tokens, vocab_size: int, device, *, min_length: int = 1,
     if tokens.ndim != 2:
         raise ShapeError(f"tokens must have shape (B, L); got {tuple(tokens.shape)}")
     if tokens.shape[1] < max(1, min_length):
-        raise VocabularyError(f"sequences need length >= {max(1, min_length)}; "
+        what = "must not be empty" if tokens.shape[1] == 0 else "are too short"
+        raise VocabularyError(f"sequences {what}: they need length >= {max(1, min_length)}; "
                               f"got L = {tokens.shape[1]}")
     if length is not None and tokens.shape[1] != length:
         raise ShapeError(f"sequence length must equal the number of cores N = {length}; "
