@@ -24,14 +24,12 @@ from __future__ import annotations
 
 import importlib
 import math
-import time
-import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-from ..conventions import Tolerance, derive_seed
+from ..conventions import Tolerance
 from ..errors import ClaimError
 from ..references import PAPERS, paper
 
@@ -304,81 +302,6 @@ def _call(fn, params: dict, seed: int) -> Evidence:
     return ev
 
 
-@dataclass
-class SideResult:
-    """All cases of one side (small or scaled) of a claim."""
-
-    verdict: str
-    cases: list[Evidence]
-    seconds: float
-    error_message: str | None = None
-
-    @property
-    def counterexample(self) -> dict | None:
-        """The first re-runnable counterexample (of a failing, or an ill-posed case)."""
-        for ev in self.cases:
-            if ev.verdict in (FAILS, ILL_POSED) and ev.counterexample:
-                return ev.counterexample
-        return None
-
-    @property
-    def ratio(self) -> float | None:
-        rs = [ev.ratio for ev in self.cases if ev.ratio is not None]
-        return max(rs) if rs else None
-
-    def to_dict(self) -> dict:
-        d = {"verdict": self.verdict, "seconds": round(self.seconds, 4),
-             "cases": [ev.to_dict() for ev in self.cases]}
-        if self.error_message:
-            d["error_message"] = self.error_message
-        return d
-
-
-@dataclass
-class ClaimResult:
-    """The outcome of running one claim: verdict, both sides, timing."""
-
-    claim: Claim
-    verdict: str
-    small: SideResult
-    scaled: SideResult
-    seconds: float
-    settings: dict
-
-    @property
-    def as_expected(self) -> bool:
-        return self.verdict == self.claim.expected
-
-    @property
-    def counterexample(self) -> dict | None:
-        return self.small.counterexample or self.scaled.counterexample
-
-    @property
-    def ratio(self) -> float | None:
-        rs = [r for r in (self.small.ratio, self.scaled.ratio) if r is not None]
-        return max(rs) if rs else None
-
-    def to_dict(self) -> dict:
-        c = self.claim
-        return _jsonable({
-            "id": c.id,
-            "title": c.title,
-            "group": c.group,
-            "statement": c.statement,
-            "refs": [r.to_dict() for r in c.refs],
-            "verdict": self.verdict,
-            "expected": c.expected,
-            "small": self.small.to_dict(),
-            "scaled": self.scaled.to_dict(),
-            "counterexample": self.counterexample,
-            "corrected_by": c.corrected_by,
-            "corrects": c.corrects,
-            "uses": list(c.uses),
-            "proof": c.proof,
-            "seconds": round(self.seconds, 4),
-        })
-
-
 # -- the registry ------------------------------------------------------------------
 REGISTRY: dict[str, Claim] = {}
 _loaded = False
@@ -431,71 +354,5 @@ def select_claims(ids: Sequence[str] | None = None, paper: str | None = None,
             if (paper is None or paper in c.papers) and (group is None or c.group == group)]
 
 
-def _run_side(claim: Claim, side: str, cases: Sequence[dict], seed: int,
-              device: str | None) -> SideResult:
-    t0 = time.perf_counter()
-    evidence: list[Evidence] = []
-    for index, params in enumerate(cases):
-        case_seed = derive_seed(seed, claim.id, side, index)
-        try:
-            if side == "small":
-                ev = claim.run_small(params, case_seed)
-            else:
-                ev = claim.run_scaled(params, device or "cpu", case_seed)
-        except Exception as exc:  # noqa: BLE001 - a broken check is a verdict, not a crash
-            msg = f"{type(exc).__name__}: {exc}"
-            evidence.append(Evidence(f"{side} check raised", passed=False, seed=case_seed,
-                                     details={"traceback": traceback.format_exc(limit=6)}))
-            return SideResult(ERROR, evidence, time.perf_counter() - t0, msg)
-        evidence.append(ev)
-        if ev.verdict == FAILS:
-            break  # the first (smallest) failing case is the minimal counterexample
-    verdict = _worst([ev.verdict for ev in evidence])
-    return SideResult(verdict, evidence, time.perf_counter() - t0)
-
-
-def run_claim(claim: Claim | str, *, seed: int = 0, scale: str = "small",
-              device: str = "cpu", sides: Sequence[str] = ("small", "scaled")) -> ClaimResult:
-    """Run a claim's checks and compute its verdict.
-
-    Parameters
-    ----------
-    claim : Claim or str
-        The claim or its id.
-    seed : int
-        Base seed; each case draws from ``derive_seed(seed, claim.id, side, index)``.
-    scale : {"small", "large"}
-        Which ``scaled_space`` to use on the scaled side.
-    device : {"cpu", "cuda"}
-        Already resolved device (see :func:`tnverify.device.resolve_device`).
-    sides : sequence of {"small", "scaled"}
-        Which sides to run.
-
-    Returns
-    -------
-    ClaimResult
-        Overall verdict: ``error`` if a side broke; ``ill-posed`` if the small side found
-        the statement ill-posed; ``fails`` if either side failed; ``holds`` otherwise
-        (``skipped`` only if nothing ran).
-    """
-    if isinstance(claim, str):
-        claim = get_claim(claim)
-    if scale not in ("small", "large"):
-        raise ClaimError(f"scale must be 'small' or 'large'; got {scale!r}")
-    t0 = time.perf_counter()
-    skipped = SideResult(SKIPPED, [], 0.0)
-    small = _run_side(claim, "small", claim.space, seed, None) if "small" in sides else skipped
-    if "scaled" in sides and claim.scaled is not None:
-        cases = claim.scaled_space.get(scale, ())
-        scaled = _run_side(claim, "scaled", cases, seed, device) if cases else skipped
-    else:
-        scaled = skipped
-    verdicts = [small.verdict, scaled.verdict]
-    if ERROR in verdicts:
-        verdict = ERROR
-    elif small.verdict == ILL_POSED:
-        verdict = ILL_POSED
-    else:
-        verdict = _worst(verdicts)
-    settings = {"seed": seed, "scale": scale, "device": device}
-    return ClaimResult(claim, verdict, small, scaled, time.perf_counter() - t0, settings)
+# the runner needs the names above (it imports them from this package)
+from .runner import ClaimResult, SideResult, run_claim  # noqa: E402
