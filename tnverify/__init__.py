@@ -4,16 +4,21 @@ The public API (torch is never imported here; the cells in :mod:`tnverify.cells`
 on use):
 
 - definitions (explicit tensors, the oracle): :func:`feature_tensor`, :func:`one_hot`,
-  :func:`inner`, :func:`generalized_inner`, :func:`copy_tensor`, :func:`sequence_tensor`;
+  :func:`inner`, :func:`generalized_inner`, :func:`copy_tensor`, :func:`sequence_tensor`,
+  :func:`conditionals` (P(x_t | x_<t) of an explicit joint);
 - the TT toolkit: :class:`TensorTrain`, :func:`tt_to_full`, :func:`random_tt`,
   :func:`tt_svd`, :func:`tt_ranks`, :class:`CPTensor`;
 - ranks: :func:`unfold`, :func:`matricize`, :func:`numerical_rank`, :func:`exact_rank`,
   :func:`rank_mod_p`;
 - the claim registry: :func:`get_claim`, :func:`all_claims`, :func:`run_claim`;
 - errors: :class:`TnverifyError` and its subclasses in :mod:`tnverify.errors`.
+
+Modules with more: :mod:`tnverify.equivalences` (maps between RNN families and TT cores),
+:mod:`tnverify.cells` (torch cells), :mod:`tnverify.claims` (the registry and runner).
 """
 
 from .claims import all_claims, get_claim, run_claim
+from .conditionals import conditionals
 from .conventions import tolerance
 from .cp import CPTensor
 from .errors import (
@@ -33,7 +38,7 @@ __all__ = [
     "__version__",
     # definitions
     "feature_tensor", "one_hot", "inner", "generalized_inner", "copy_tensor",
-    "sequence_tensor",
+    "sequence_tensor", "conditionals",
     # TT toolkit
     "TensorTrain", "tt_to_full", "random_tt", "tt_svd", "tt_ranks", "CPTensor",
     # ranks
