@@ -83,3 +83,117 @@ def test_errors():
     with pytest.raises(ShapeError):
         ngram_counts([[0.5, 1.0]], 1)
     assert build_vocabulary([]) == []
+
+
+# -- TSLM ---------------------------------------------------------------------------
+from scipy.stats import ortho_group  # noqa: E402
+
+from tnverify.conventions import tolerance  # noqa: E402
+from tnverify.ngram import (bits_per_character, corpus_mutual_information,  # noqa: E402
+                            cross_entropy, eq41_mutual_information, log_in_base,
+                            mutual_information, pair_joint, perplexity, tslm_conditional,
+                            tslm_prefix_probability, tslm_sentence_probability)
+
+
+def _random_joint(rng, V, n):
+    p = rng.random((V,) * n)
+    return p / p.sum()
+
+
+@given(st.integers(0, 2**32), st.integers(2, 3), st.integers(1, 4))
+@settings(max_examples=30, deadline=None)
+def test_tslm_one_hot_and_rotated_words(seed, V, n):
+    rng = np.random.default_rng(seed)
+    T = _random_joint(rng, V, n)
+    Q = ortho_group.rvs(V, random_state=rng) if V > 1 else np.eye(1)
+    tol = tolerance(np.float64, n=V**n * n, norm=1.0).value
+    for s in itertools.product(range(V), repeat=n):
+        assert tslm_sentence_probability(T, s) == T[s]
+        # orthonormal words given by the basis itself: ⟨s, c⟩ = 𝒯[s] again (Eq. 22–27)
+        assert abs(tslm_sentence_probability(T, s, words=Q, basis=Q) - T[s]) <= tol
+    for i in range(n + 1):
+        for pre in itertools.product(range(V), repeat=i):
+            marg = T[pre].sum()
+            assert abs(tslm_prefix_probability(T, pre) - marg) <= tol
+            if i:
+                want = marg / T[pre[:-1]].sum()
+                assert abs(tslm_conditional(T, pre) - want) <= tol * 4 / T[pre[:-1]].sum()
+
+
+def test_tslm_pinned_all_ones_pad_breaks_for_rotated_basis():
+    # Eq. 14 pads with the all-ones vector; in a rotated basis ⟨1, e_d⟩ ≠ 1
+    T = np.full((2, 2), 0.25)
+    Q = np.array([[1.0, 1.0], [1.0, -1.0]]) / np.sqrt(2)
+    assert tslm_prefix_probability(T, [], words=Q, basis=Q) == pytest.approx(0.5)
+    assert tslm_prefix_probability(T, [], words=Q, basis=Q, pad=Q.sum(0)) == pytest.approx(1)
+
+
+def test_tslm_errors():
+    T = np.full((2, 2), 0.25)
+    with pytest.raises(ShapeError):
+        tslm_sentence_probability(T, [0])
+    with pytest.raises(VocabularyError):
+        tslm_sentence_probability(T, [0, 2])
+    with pytest.raises(VocabularyError):
+        tslm_conditional(T, [])
+    with pytest.raises(ShapeError):
+        tslm_sentence_probability(np.zeros((2, 3)), [0, 0])
+
+
+# -- perplexity, cross-entropy, BPC -------------------------------------------------
+@given(st.lists(st.floats(1e-6, 1.0), min_size=1, max_size=30))
+@settings(max_examples=60, deadline=None)
+def test_perplexity_bases_agree(ps):
+    ln = np.log(ps)
+    L, lnP = len(ps), float(np.sum(ln))
+    h_bits = cross_entropy(ln, input_base="e", base=2)
+    h_nats = cross_entropy(np.log2(ps), input_base=2, base="e")
+    tol = tolerance(np.float64, n=4 * L, norm=max(1.0, -lnP)).value
+    assert abs(h_bits * np.log(2) - h_nats) <= tol
+    ppl = perplexity(np.log10(ps), input_base=10)
+    want = np.exp(-lnP / L)
+    assert abs(ppl - want) <= tolerance(np.float64, n=4 * L, norm=want * max(1, -lnP)).value
+    assert abs(2.0**h_bits - want) <= tolerance(np.float64, n=4 * L, norm=want * max(1, -lnP)).value
+    assert abs(bits_per_character(ln, 2 * L, input_base="e") - h_bits / 2) <= tol
+
+
+def test_metric_errors_and_pins():
+    assert cross_entropy([-1.0, -3.0], input_base=2, base=2) == 2.0
+    assert perplexity([-1.0, -3.0], input_base=2) == pytest.approx(4.0)
+    assert float(log_in_base(1.0, input_base="e", base="e")) == 1.0
+    for bad in (1, 0, -2, "ten"):
+        with pytest.raises(VocabularyError):
+            cross_entropy([-1.0], input_base=bad, base=2)
+    with pytest.raises(VocabularyError):
+        perplexity([], input_base=2)
+    with pytest.raises(VocabularyError):
+        perplexity([0.5], input_base=2)
+    with pytest.raises(VocabularyError):
+        bits_per_character([-1.0], 0, input_base=2)
+
+
+# -- mutual information --------------------------------------------------------------
+@given(st.integers(0, 2**32), st.integers(2, 4))
+@settings(max_examples=40, deadline=None)
+def test_mutual_information_brute(seed, V):
+    rng = np.random.default_rng(seed)
+    J = rng.random((V, V)) * (rng.random((V, V)) < 0.7)
+    J[0, 0] += 0.1
+    J /= J.sum()
+    want = sum(J[a, b] * np.log2(J[a, b] / (J[a].sum() * J[:, b].sum()))
+               for a in range(V) for b in range(V) if J[a, b] > 0)
+    got = mutual_information(J, base=2)
+    assert abs(got - want) <= tolerance(np.float64, n=4 * V * V, norm=1.0).value
+    assert got >= -tolerance(np.float64, n=4 * V * V, norm=1.0).value
+    assert eq41_mutual_information([J, J, J], base=2) == pytest.approx(3 * got)
+
+
+def test_pair_joint_and_corpus_mi():
+    J = pair_joint([[0, 1, 0, 1], [1, 1]], 2, 2)
+    np.testing.assert_array_equal(J, [[0.5, 0], [0, 0.5]])
+    # S = 2 on an alternating corpus: x_{i+2} = x_i, one bit
+    assert corpus_mutual_information([[0, 1] * 6], 2, 2, base=2) == 1.0
+    seqs, vocab = load_corpus("motzkin")
+    assert corpus_mutual_information(seqs, 1, len(vocab), base="e") > 0
+    with pytest.raises(VocabularyError):
+        pair_joint([[0, 1]], 5, 2)

@@ -38,6 +38,7 @@ __all__ = [
     "tslm_conditional",
     "log_in_base", "cross_entropy", "perplexity", "bits_per_character",
     "pair_joint", "mutual_information", "eq41_mutual_information",
+    "corpus_mutual_information",
 ]
 
 #: Corpora shipped under ``tnverify/data`` (regenerate with ``tnverify/data/make_corpus.py``).
@@ -199,3 +200,223 @@ def ngram_tensor(sequences, n, vocab_size, *, max_entries=None) -> np.ndarray:
     T = np.zeros((V,) * n)
     T[tuple(idx.T)] = prob
     return T
+
+
+# -- TSLM (seed 003) ------------------------------------------------------------------
+def _as_matrix(x, name: str, shape=None) -> np.ndarray:
+    a = np.asarray(x, dtype=np.float64)
+    if a.ndim != 2 or (shape is not None and a.shape != shape):
+        raise ShapeError(f"{name} must be a matrix of shape {shape or '(rows, m)'}; "
+                         f"got {a.shape}")
+    if not np.isfinite(a).all():
+        raise VocabularyError(f"{name} has non-finite entries")
+    return a
+
+
+def tslm_inner(T, vectors, *, basis=None) -> float:
+    """⟨v₁ ⊗ … ⊗ vₙ, c⟩ with ``c = Σ_d 𝒯[d₁…dₙ] e_{d₁} ⊗ … ⊗ e_{dₙ}``.
+
+    Seed 003 (tslm) Eq. 9–11: since the basis is orthonormal,
+    ``⟨⊗ v_t, c⟩ = Σ_d 𝒯[d] Π_t ⟨v_t, e_{d_t}⟩`` — 𝒯 contracted with the coefficient
+    vectors ``basis @ v_t``.
+
+    Parameters
+    ----------
+    T : (m,)*n array
+        Coefficients of the mixed representation ``c`` in the basis.
+    vectors : sequence of n vectors of length m
+        The factors of the (product) tensor, in ambient coordinates.
+    basis : (m, m) array, optional
+        Rows are the basis vectors ``e_d``; default the standard (one-hot) basis.
+    """
+    T = np.asarray(T, dtype=np.float64)
+    m, n = (T.shape[0] if T.ndim else 0), T.ndim
+    if n < 1 or any(s != m for s in T.shape):
+        raise ShapeError(f"T must have shape (m,)*n with n >= 1; got {T.shape}")
+    E = np.eye(m) if basis is None else _as_matrix(basis, "basis", (m, m))
+    vecs = _as_matrix(vectors, "vectors", (n, m))
+    out = T
+    for v in vecs:                      # contract the leading mode with ⟨v, e_d⟩
+        out = np.tensordot(E @ v, out, axes=(0, 0))
+    return float(out)
+
+
+def _word_vectors(words, m: int) -> np.ndarray:
+    return np.eye(m) if words is None else _as_matrix(words, "words")
+
+
+def _word_rows(W: np.ndarray, tokens, m: int) -> np.ndarray:
+    ids = _check_ids([tokens], W.shape[0])[0]
+    if W.shape[1] != m:
+        raise ShapeError(f"word vectors must have length m = {m}; got {W.shape[1]}")
+    return W[ids]
+
+
+def tslm_sentence_probability(T, sentence, *, words=None, basis=None) -> float:
+    """p(s) = ⟨s, c⟩ with ``s = w_{s₁} ⊗ … ⊗ w_{sₙ}`` — seed 003 (tslm) Eq. 10–11.
+
+    ``words`` is the (V, m) matrix of word vectors (ambient coordinates; default
+    one-hot, m = V, where p(s) = 𝒯[s], Claim 1).
+
+    Examples
+    --------
+    >>> T = np.arange(8.0).reshape(2, 2, 2) / 28
+    >>> bool(tslm_sentence_probability(T, [1, 0, 1]) == T[1, 0, 1])
+    True
+    """
+    T = np.asarray(T, dtype=np.float64)
+    W = _word_vectors(words, T.shape[0])
+    rows = _word_rows(W, sentence, T.shape[0])
+    if rows.shape[0] != T.ndim:
+        raise ShapeError(f"the sentence must have n = {T.ndim} words; got {rows.shape[0]}")
+    return tslm_inner(T, rows, basis=basis)
+
+
+def tslm_prefix_probability(T, prefix, *, words=None, basis=None, pad=None) -> float:
+    """p(w₁ⁱ) = ⟨w₁ ⊗ … ⊗ wᵢ ⊗ 1 ⊗ … ⊗ 1, c⟩ — seed 003 (tslm) Claim 2, Eq. 14.
+
+    ``pad`` is the padding vector; default the all-ones vector ``1`` as printed (which
+    gives the marginal only when ``⟨1, w⟩ = 1`` for every word, e.g. one-hot words).
+    ``i = len(prefix)`` may be 0 (all padding) up to n.
+    """
+    T = np.asarray(T, dtype=np.float64)
+    m = T.shape[0] if T.ndim else 0
+    W = _word_vectors(words, m)
+    rows = _word_rows(W, prefix, m) if len(prefix) else np.zeros((0, m))
+    if rows.shape[0] > T.ndim:
+        raise ShapeError(f"the prefix has {rows.shape[0]} words, more than n = {T.ndim}")
+    one = np.ones(m) if pad is None else np.asarray(pad, dtype=np.float64).reshape(m)
+    vecs = np.vstack([rows, np.tile(one, (T.ndim - rows.shape[0], 1))])
+    return tslm_inner(T, vecs, basis=basis)
+
+
+def tslm_conditional(T, prefix, *, words=None, basis=None, pad=None) -> float:
+    """p(wᵢ | w₁ⁱ⁻¹) = ⟨w₁ⁱ, c⟩ / ⟨w₁ⁱ⁻¹, c⟩ — seed 003 (tslm) Eq. 15 (``prefix`` = w₁ⁱ).
+
+    A zero denominator raises VocabularyError.
+    """
+    if len(prefix) < 1:
+        raise VocabularyError("Eq. 15 needs a prefix of at least one word")
+    kw = dict(words=words, basis=basis, pad=pad)
+    den = tslm_prefix_probability(T, prefix[:-1], **kw)
+    if den == 0.0:
+        raise VocabularyError(f"the context {list(prefix[:-1])} has probability 0")
+    return tslm_prefix_probability(T, prefix, **kw) / den
+
+
+# -- perplexity and cross-entropy (seed 001 §2.3–2.4) ---------------------------------
+def _ln(base) -> float:
+    """ln(base) for base "e", 2, 10 or any positive number != 1."""
+    if isinstance(base, str):
+        if base != "e":
+            raise VocabularyError(f"a log base is 'e' or a positive number != 1; got {base!r}")
+        return 1.0
+    b = float(base)
+    if not (b > 0 and b != 1 and math.isfinite(b)):
+        raise VocabularyError(f"a log base is 'e' or a positive number != 1; got {base!r}")
+    return math.log(b)
+
+
+def log_in_base(log_values, *, input_base, base) -> np.ndarray:
+    """Convert logarithms from ``input_base`` to ``base``: log_b x = log_a x · ln a / ln b.
+
+    Examples
+    --------
+    >>> float(log_in_base(3.0, input_base=2, base=8))
+    1.0
+    """
+    return np.asarray(log_values, dtype=np.float64) * (_ln(input_base) / _ln(base))
+
+
+def _token_logs(log_probs) -> np.ndarray:
+    a = np.asarray(log_probs, dtype=np.float64).reshape(-1)
+    if a.size == 0:
+        raise VocabularyError("no token log-probabilities given (empty sequence)")
+    if np.isnan(a).any() or (a > 0).any():
+        raise VocabularyError("token log-probabilities must be <= 0 (and not NaN)")
+    return a
+
+
+def cross_entropy(log_probs, *, input_base, base) -> float:
+    """H = −(1/L) Σ_t log_base P(x_t | x_<t) — seed 001 (thesis) Eq. 2.7 / 2.11.
+
+    ``log_probs`` are the L per-token log-probabilities in ``input_base``; the result is
+    in ``base`` (2: bits per token, "e": nats per token).
+
+    Examples
+    --------
+    >>> cross_entropy(np.log([0.5, 0.25]), input_base="e", base=2)
+    1.5
+    """
+    a = _token_logs(log_probs)
+    return float(-log_in_base(math.fsum(a) / a.size, input_base=input_base, base=base))
+
+
+def perplexity(log_probs, *, input_base) -> float:
+    """PPL = P(x)^(−1/L) = b^{H_b} (any base b) — seed 001 (thesis) Eq. 2.8 / 2.11.
+
+    Examples
+    --------
+    >>> round(perplexity([-1.0, -2.0], input_base=2), 12)      # P = 1/8, L = 2, √8
+    2.828427124746
+    """
+    return math.exp(cross_entropy(log_probs, input_base=input_base, base="e"))
+
+
+def bits_per_character(log_probs, n_characters, *, input_base) -> float:
+    """BPC = −Σ_t log₂ P(x_t | x_<t) / (number of characters) — bits, always base 2.
+
+    Examples
+    --------
+    >>> bits_per_character([-1.0, -3.0], 4, input_base=2)
+    1.0
+    """
+    if isinstance(n_characters, bool) or int(n_characters) != n_characters or n_characters < 1:
+        raise VocabularyError(f"n_characters must be an integer >= 1; got {n_characters!r}")
+    a = _token_logs(log_probs)
+    return float(-log_in_base(math.fsum(a), input_base=input_base, base=2) / n_characters)
+
+
+# -- mutual information (seed 001 §4.1.2, Eq. 4.1) -------------------------------------
+def pair_joint(sequences, distance, vocab_size) -> np.ndarray:
+    """Plug-in joint (V, V) of the pairs (x_i, x_{i+S}) pooled over every sentence."""
+    S = _check_n(distance)
+    V = int(vocab_size)
+    J = np.zeros((V, V))
+    for a in _check_ids(sequences, V):
+        if a.size > S:
+            np.add.at(J, (a[:-S], a[S:]), 1.0)
+    if J.sum() == 0:
+        raise VocabularyError(f"no sentence is longer than the distance S = {S}")
+    return J / J.sum()
+
+
+def mutual_information(joint, *, base) -> float:
+    """I(X; Y) = Σ p(x,y) log_base [p(x,y) / (p(x) p(y))] of a (V, V) joint (0 log 0 = 0).
+
+    Examples
+    --------
+    >>> mutual_information(np.eye(2) / 2, base=2)
+    1.0
+    """
+    J = _as_matrix(joint, "joint")
+    if (J < 0).any():
+        raise VocabularyError("a joint distribution has entries >= 0")
+    px, py = J.sum(axis=1), J.sum(axis=0)
+    nz = J > 0
+    terms = J[nz] * np.log(J[nz] / np.outer(px, py)[nz])
+    return float(math.fsum(terms.tolist()) / _ln(base))
+
+
+def eq41_mutual_information(pair_joints, *, base) -> float:
+    """Eq. 4.1 as printed: I(S) = Σ_{i=1}^{L} I(X⁽ⁱ⁾; X⁽ⁱ⁺ˢ⁾) — a sum over the L pairs.
+
+    ``pair_joints[i]`` is the (V, V) joint of positions i and i+S.  Note: the thesis
+    calls I(S) "averaged" but prints a sum (seed 001 (thesis) §4.1.2, Eq. 4.1).
+    """
+    return float(math.fsum(mutual_information(J, base=base) for J in pair_joints))
+
+
+def corpus_mutual_information(sequences, distance, vocab_size, *, base) -> float:
+    """Plug-in estimate of the per-pair mutual information at distance S from a corpus."""
+    return mutual_information(pair_joint(sequences, distance, vocab_size), base=base)
