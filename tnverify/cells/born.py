@@ -1,0 +1,378 @@
+"""MPS / TT Born machines in PyTorch: amplitudes, partition function, marginals, sampling.
+
+A Born machine assigns ``P(x) = |Ψ(x)|² / Z`` with the amplitude a product of slice
+matrices ``Ψ(x) = G^{(1)}_{:, x_1, :} ⋯ G^{(L)}_{:, x_L, :}`` (cores
+``(r_{t-1}, |V|, r_t)``, ``r_0 = r_L = 1``, real or complex) and
+``Z = Σ_x |Ψ(x)|²`` (seed 001 (thesis) §4.1.3, Eq. 4.3).  ``Z`` is a product of transfer
+matrices ``E ← Σ_i G_iᴴ E G_i`` (``O(|V| L R³)``, seed 001 §4.3.2).  Every long product is
+renormalised by powers of two (exact in floating point) and the exponents are kept, so
+``log Z`` and ``log P(x)`` neither under- nor overflow at ``|V| = 33,278``, ``L = 1024``.
+
+Sampling draws ``x_t`` from the exact conditional ``P(x_t | x_{<t})`` = ratio of prefix
+marginals (left to right) or ``x_{k-1}`` from ratios of suffix marginals (right to left,
+seed 001 §4.1.3, Eq. 4.5) by the inverse CDF of given uniforms, so a fixed array of
+uniforms gives a deterministic, enumerable sampler.
+
+Checked by the [born-ngram] claims ``thesis-eq-4.3``, ``thesis-eq-4.5``,
+``thesis-sec-4.1.3-parallel``, ``thesis-sec-4.3.2-cost`` and
+``tnverify-born-sampler-exact``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+import torch
+from torch import nn
+
+from .tokens import check_tokens
+from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
+
+__all__ = ["BornMachine", "random_born", "tree_product", "transfer_matrix"]
+
+_LN2 = math.log(2.0)
+_COMPLEX = {torch.float64: torch.complex128, torch.float32: torch.complex64}
+
+
+def _renorm(x: torch.Tensor):
+    """``(x / 2**e, e)`` per batch item (first mode), ``2**e`` just above ``max|x|``."""
+    m = x.abs().flatten(1).amax(dim=1)
+    _, e = torch.frexp(m)
+    e = torch.where(m > 0, e.to(torch.int64), torch.zeros_like(e, dtype=torch.int64))
+    scale = torch.ldexp(torch.ones_like(m), -e).to(x.dtype)
+    return x * scale.view(-1, *([1] * (x.ndim - 1))), e
+
+
+def tree_product(mats: Sequence[torch.Tensor], keys: Sequence | None = None):
+    """Pairwise (tree-parallel) product ``M_1 M_2 ⋯ M_n`` of batched matrices.
+
+    Level by level, neighbours are multiplied (one batched GEMM each) and renormalised by
+    a power of two; depth ``⌈log₂ n⌉`` (seed 001 (thesis) §4.1.3, "Sampling", citing
+    Miller et al. 2021).  With ``keys`` (one hashable per matrix), products of equal key
+    sequences are computed once (uniform MPS: ``O(log n)`` distinct products).
+
+    Returns ``(mantissa (B, r_0, r_n), log2_scale (B,) int64)`` and the number of matrix
+    products performed, as ``(mantissa, log2_scale, products)``.
+    """
+    if not mats:
+        raise ShapeError("tree_product needs at least one matrix; got 0")
+    keys = list(range(len(mats))) if keys is None else list(keys)
+    if len(keys) != len(mats):
+        raise ShapeError(f"need one key per matrix: {len(keys)} keys, {len(mats)} matrices")
+    ids: dict = {}
+    level = []
+    for k, m in zip(keys, mats):
+        if m.ndim != 3:
+            raise ShapeError(f"tree_product needs (B, r, r') matrices; got {tuple(m.shape)}")
+        nid = ids.setdefault(("leaf", k), len(ids))
+        level.append((nid, m, torch.zeros(m.shape[0], dtype=torch.int64, device=m.device)))
+    products = 0
+    while len(level) > 1:
+        cache, nxt = {}, []
+        for i in range(0, len(level) - 1, 2):
+            (ka, a, ea), (kb, b, eb) = level[i], level[i + 1]
+            key = (ka, kb)
+            if key not in cache:
+                if a.shape[-1] != b.shape[-2]:
+                    raise RankError(f"matrices do not chain: {tuple(a.shape)} @ {tuple(b.shape)}")
+                p, e = _renorm(torch.matmul(a, b))
+                products += 1
+                cache[key] = (ids.setdefault(key, len(ids)), p, ea + eb + e)
+            nxt.append(cache[key])
+        if len(level) % 2:
+            nxt.append(level[-1])
+        level = nxt
+    return level[0][1], level[0][2], products
+
+
+def transfer_matrix(core: torch.Tensor) -> torch.Tensor:
+    """``T[(a,c),(b,d)] = Σ_i conj(G[a,i,b]) G[c,i,d]`` of shape ``(r_0², r_1²)``.
+
+    With ``vec(E)`` row-major, ``vec(Σ_i G_iᴴ E G_i) = vec(E) T``; ``Z = T^{(1)} ⋯ T^{(L)}``.
+    Cost ``|V| r_0² r_1²``.
+    """
+    r0, v, r1 = core.shape
+    a = core.permute(0, 2, 1).reshape(r0 * r1, v)
+    p = a.conj() @ a.transpose(0, 1)                         # ((a,b), (c,d))
+    return p.reshape(r0, r1, r0, r1).permute(0, 2, 1, 3).reshape(r0 * r0, r1 * r1)
+
+
+def _as_core(core, dtype) -> torch.Tensor:
+    if isinstance(core, torch.Tensor):
+        t = core.detach()
+    else:
+        a = np.asarray(core)
+        if a.dtype.kind not in "biufc":
+            raise DTypeError(f"Born cores must be numeric arrays; got dtype {a.dtype}")
+        t = torch.from_numpy(np.array(a))
+    if t.is_complex():
+        t = t.to(_COMPLEX[dtype])
+    elif t.dtype.is_floating_point or not t.is_complex():
+        t = t.to(dtype)
+    if t.ndim != 3:
+        raise ShapeError(f"a Born core must have 3 modes (r_prev, V, r_next); got shape "
+                         f"{tuple(t.shape)}")
+    if not torch.isfinite(torch.view_as_real(t) if t.is_complex() else t).all():
+        raise NonFiniteError("Born cores must be finite; found NaN/inf entries")
+    return t
+
+
+class BornMachine(nn.Module):
+    """``P(x) = |Ψ(x)|² / Z`` for an MPS/TT amplitude ``Ψ`` (seed 001 (thesis) Eq. 4.3).
+
+    Parameters
+    ----------
+    cores : sequence of array-like or torch.Tensor
+        Distinct cores ``(r_prev, V, r_next)``, real or complex (then all become complex).
+    sites : sequence of int, optional
+        ``sites[t]`` indexes ``cores`` at position ``t`` (default ``range(len(cores))``);
+        ``[0, 1, 1, ..., 1, 2]`` is a uniform MPS.
+    dtype : torch.dtype
+        Real precision, ``torch.float64`` (default) or ``torch.float32``.
+    device : str
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> m = BornMachine([np.ones((1, 2, 1)), np.ones((1, 2, 1))])
+    >>> round(float(m.log_partition().exp()), 12)
+    4.0
+    """
+
+    def __init__(self, cores: Sequence, *, sites: Sequence[int] | None = None,
+                 dtype: torch.dtype = torch.float64, device: str = "cpu"):
+        super().__init__()
+        if dtype not in _COMPLEX:
+            raise DTypeError(f"dtype must be torch.float64 or torch.float32; got {dtype!r}")
+        tensors = [_as_core(c, dtype) for c in cores]
+        if not tensors:
+            raise ShapeError("a BornMachine needs at least one core; got 0")
+        if any(t.is_complex() for t in tensors):
+            tensors = [t.to(_COMPLEX[dtype]) for t in tensors]
+        sites = list(range(len(tensors))) if sites is None else [int(s) for s in sites]
+        if not sites or min(sites) < 0 or max(sites) >= len(tensors):
+            raise ShapeError(f"sites must be a non-empty list indexing the {len(tensors)} "
+                             f"cores; got {sites}")
+        vocab = {int(t.shape[1]) for t in tensors}
+        if len(vocab) != 1:
+            raise ShapeError(f"all cores must share the vocabulary mode; got {sorted(vocab)}")
+        ranks = [1]
+        for pos, s in enumerate(sites):
+            r0, _, r1 = tensors[s].shape
+            if r0 != ranks[-1]:
+                raise RankError(f"core at position {pos} has r_prev={r0}, expected "
+                                f"{ranks[-1]} (ranks must chain, r_0 = 1)")
+            ranks.append(int(r1))
+        if ranks[-1] != 1:
+            raise RankError(f"the last core must have r_L = 1; got {ranks[-1]}")
+        self.core_list = nn.ParameterList([nn.Parameter(t.to(device)) for t in tensors])
+        self.sites, self.ranks, self.vocab_size = tuple(sites), tuple(ranks), vocab.pop()
+
+    # -- basics --------------------------------------------------------------------
+    @property
+    def length(self) -> int:
+        return len(self.sites)
+
+    @property
+    def dtype(self) -> torch.dtype:
+        return self.core_list[0].dtype
+
+    @property
+    def device(self) -> torch.device:
+        return self.core_list[0].device
+
+    @property
+    def is_complex(self) -> bool:
+        return self.core_list[0].is_complex()
+
+    def core(self, t: int) -> torch.Tensor:
+        """The core at position ``t`` (0-based)."""
+        return self.core_list[self.sites[t]]
+
+    def reversed(self) -> "BornMachine":
+        """The machine on reversed sequences: cores ``G^{(L-t)}`` transposed, so that
+        ``Ψ'(x_L, …, x_1) = Ψ(x_1, …, x_L)`` (shares no storage with ``self``)."""
+        cores = [c.detach().permute(2, 1, 0).contiguous() for c in self.core_list]
+        real = torch.float64 if self.dtype in (torch.float64, torch.complex128) else torch.float32
+        return BornMachine(cores, sites=[s for s in reversed(self.sites)], dtype=real,
+                           device=str(self.device))
+
+    def _tokens(self, tokens, length=None, min_length=1):
+        return check_tokens(tokens, self.vocab_size, self.device, min_length=min_length,
+                            length=length)
+
+    # -- amplitudes ----------------------------------------------------------------
+    def _states(self, tokens: torch.Tensor, steps: int):
+        """Renormalised row states ``h = G^{(1)}_{x_1} ⋯ G^{(k)}_{x_k}``: ``(h (B, r_k),
+        log2 (B,) int64)``."""
+        h = torch.ones(tokens.shape[0], 1, dtype=self.dtype, device=self.device)
+        e = torch.zeros(tokens.shape[0], dtype=torch.int64, device=self.device)
+        for t in range(steps):
+            g = self.core(t).index_select(1, tokens[:, t]).permute(1, 0, 2)
+            h, de = _renorm(torch.bmm(h.unsqueeze(1), g).squeeze(1))
+            e = e + de
+        return h, e
+
+    def log_psi(self, tokens) -> torch.Tensor:
+        """``log|Ψ(x)|`` by the renormalised sequential product; ``(B,)`` float64."""
+        tokens = self._tokens(tokens, self.length)
+        h, e = self._states(tokens, self.length)
+        return torch.log(h[:, 0].abs().double()) + e.double() * _LN2
+
+    def log_psi_tree(self, tokens) -> torch.Tensor:
+        """``log|Ψ(x)|`` by the tree-parallel product of the slice matrices (``(B,)``)."""
+        tokens = self._tokens(tokens, self.length)
+        mats = [self.core(t).index_select(1, tokens[:, t]).permute(1, 0, 2)
+                for t in range(self.length)]
+        m, e, _ = tree_product(mats)
+        return torch.log(m[:, 0, 0].abs().double()) + e.double() * _LN2
+
+    def log_prob(self, tokens) -> torch.Tensor:
+        """``log P(x) = 2 log|Ψ(x)| − log Z`` (natural log), ``(B,)``."""
+        return 2.0 * self.log_psi(tokens) - self.log_partition()
+
+    # -- environments and Z -----------------------------------------------------------
+    def _env_step(self, env: torch.Tensor, g: torch.Tensor, chunk: int):
+        """``Σ_i G_iᴴ E G_i`` over vocabulary chunks (two GEMMs each)."""
+        r0, v, r1 = g.shape
+        out = torch.zeros(r1, r1, dtype=self.dtype, device=self.device)
+        for lo in range(0, v, chunk):
+            gc = g[:, lo:lo + chunk, :]
+            vc = gc.shape[1]
+            y = (env @ gc.reshape(r0, vc * r1)).reshape(r0 * vc, r1)
+            out = out + gc.reshape(r0 * vc, r1).conj().transpose(0, 1) @ y
+        return out
+
+    def left_environments(self, *, chunk: int | None = None):
+        """``[(E_k, log2_k)]`` for ``k = 0..L``: ``E_k · 2**log2_k = Σ_{x_{<k}} Pᴴ P``
+        with ``P = G^{(1)}_{x_1} ⋯ G^{(k)}_{x_k}`` (``E_0 = [1]``), each ``r_k × r_k``."""
+        envs = [(torch.ones(1, 1, dtype=self.dtype, device=self.device), 0)]
+        for t in range(self.length):
+            g = self.core(t)
+            ch = chunk or max(1, 2**24 // (g.shape[0] * g.shape[2]))
+            e, de = _renorm(self._env_step(envs[-1][0], g, ch).unsqueeze(0))
+            envs.append((e[0], envs[-1][1] + int(de[0])))
+        return envs
+
+    def log_partition(self, *, chunk: int | None = None) -> torch.Tensor:
+        """``log Z`` by the transfer-matrix sweep ``E ← Σ_i G_iᴴ E G_i`` (per-site
+        power-of-two rescaling), ``O(|V| L R³)`` (seed 001 (thesis) §4.3.2)."""
+        env, e = self.left_environments(chunk=chunk)[-1]
+        return torch.log(env[0, 0].real.double()) + e * _LN2
+
+    def log_partition_tree(self) -> torch.Tensor:
+        """``log Z`` as a tree product of transfer matrices ``T^{(t)}`` (``r²×r²``),
+        computed once per distinct core and once per distinct subtree (uniform MPS:
+        ``O(log L)`` products of ``R²×R²`` matrices)."""
+        ts = {s: transfer_matrix(self.core_list[s]) for s in set(self.sites)}
+        m, e, _ = tree_product([ts[s].unsqueeze(0) for s in self.sites], keys=self.sites)
+        return torch.log(m[0, 0, 0].real.double()) + float(e[0]) * _LN2
+
+    # -- marginals and conditionals ---------------------------------------------------
+    def log_marginal(self, prefix) -> torch.Tensor:
+        """``log P(x_1, …, x_k)`` for a ``(B, k)`` prefix, ``1 <= k <= L``."""
+        prefix = self._tokens(prefix)
+        k = prefix.shape[1]
+        if k > self.length:
+            raise ShapeError(f"prefix length must be <= L = {self.length}; got {k}")
+        rev = self.reversed()
+        renv, re_ = rev.left_environments()[self.length - k]      # sites k..L-1, r_k×r_k
+        h, e = self._states(prefix, k)
+        # Σ_{suffix} |h S|² = h R hᴴ with R = Σ S Sᴴ = transpose of the reversed left env
+        q = torch.einsum("ba,ac,bc->b", h, renv.transpose(0, 1), h.conj()).real
+        return (torch.log(q.double()) + (2 * e + re_).double() * _LN2) - self.log_partition()
+
+    def log_suffix_marginal(self, suffix) -> torch.Tensor:
+        """``log P(x_{L-k+1}, …, x_L)`` for a ``(B, k)`` suffix (Eq. 4.5's marginals)."""
+        suffix = self._tokens(suffix)
+        return self.reversed().log_marginal(torch.flip(suffix, dims=(1,)))
+
+    def conditionals(self, tokens) -> torch.Tensor:
+        """``P(x_t = v | x_{<t})`` for every ``t`` and ``v``: ``(B, L, V)`` float64."""
+        tokens = self._tokens(tokens, self.length)
+        renvs = self.reversed().left_environments()
+        out = []
+        h = torch.ones(tokens.shape[0], 1, dtype=self.dtype, device=self.device)
+        for t in range(self.length):
+            q = self._next_weights(h, t, renvs[self.length - t - 1][0])
+            out.append(q / q.sum(dim=1, keepdim=True))
+            g = self.core(t).index_select(1, tokens[:, t]).permute(1, 0, 2)
+            h, _ = _renorm(torch.bmm(h.unsqueeze(1), g).squeeze(1))
+        return torch.stack(out, dim=1)
+
+    def _next_weights(self, h: torch.Tensor, t: int, renv: torch.Tensor) -> torch.Tensor:
+        """Unnormalised ``q_v = (h G_v) R (h G_v)ᴴ`` (``(B, V)`` float64, >= 0)."""
+        g = self.core(t)
+        u = torch.einsum("ba,avc->bvc", h, g)
+        q = torch.einsum("bvc,cd,bvd->bv", u, renv.transpose(0, 1), u.conj()).real
+        return q.double().clamp_min(0.0)
+
+    # -- sampling -----------------------------------------------------------------------
+    def sample_from_uniforms(self, uniforms, *, direction: str = "left"):
+        """Inverse-CDF sampler: ``x_t`` is the smallest ``v`` whose cumulative conditional
+        weight exceeds ``u_t · total``.  ``uniforms`` is ``(n, L)`` in ``[0, 1)``; for
+        ``direction="right"`` position ``L`` is drawn first with ``u[:, 0]`` (Eq. 4.5).
+
+        Returns ``(tokens (n, L) long, log_prob (n,) float64)``, ``log_prob`` the sum of
+        the log conditionals of the drawn tokens.
+        """
+        if direction not in ("left", "right"):
+            raise ShapeError(f"direction must be 'left' or 'right'; got {direction!r}")
+        u = torch.as_tensor(uniforms, dtype=torch.float64, device=self.device)
+        if u.ndim != 2 or u.shape[1] != self.length:
+            raise ShapeError(f"uniforms must have shape (n, L = {self.length}); "
+                             f"got {tuple(u.shape)}")
+        if direction == "right":
+            tok, lp = self.reversed().sample_from_uniforms(u, direction="left")
+            return torch.flip(tok, dims=(1,)), lp
+        renvs = self.reversed().left_environments()
+        n = u.shape[0]
+        h = torch.ones(n, 1, dtype=self.dtype, device=self.device)
+        toks, logp = [], torch.zeros(n, dtype=torch.float64, device=self.device)
+        for t in range(self.length):
+            q = self._next_weights(h, t, renvs[self.length - t - 1][0])
+            cum = torch.cumsum(q, dim=1)
+            total = cum[:, -1]
+            idx = torch.searchsorted(cum, (u[:, t] * total).unsqueeze(1), right=True)
+            idx = idx.squeeze(1).clamp_max(self.vocab_size - 1)
+            logp = logp + torch.log(q.gather(1, idx.unsqueeze(1)).squeeze(1) / total)
+            g = self.core(t).index_select(1, idx).permute(1, 0, 2)
+            h, _ = _renorm(torch.bmm(h.unsqueeze(1), g).squeeze(1))
+            toks.append(idx)
+        return torch.stack(toks, dim=1), logp
+
+    def sample(self, n: int, *, generator: torch.Generator, direction: str = "left"):
+        """``n`` exact samples (uniforms from ``generator``): ``(tokens, log_prob)``."""
+        if int(n) < 1:
+            raise ShapeError(f"need n >= 1 samples; got {n}")
+        u = torch.rand(int(n), self.length, generator=generator, dtype=torch.float64,
+                       device=generator.device)
+        return self.sample_from_uniforms(u.to(self.device), direction=direction)
+
+    def extra_repr(self) -> str:
+        return (f"vocab_size={self.vocab_size}, length={self.length}, ranks={self.ranks}, "
+                f"complex={self.is_complex}, distinct_cores={len(self.core_list)}")
+
+
+def random_born(vocab_size: int, length: int, rank: int, rng: np.random.Generator, *,
+                complex: bool = False, uniform: bool = False,
+                dtype: torch.dtype = torch.float64, device: str = "cpu") -> BornMachine:
+    """A random Born machine, entries ``N(0, 1/(|V| r_prev))`` (``Z`` per site of order
+    one); ``uniform=True`` ties all middle cores (``sites = [0, 1, …, 1, 2]``)."""
+    V, L, R = int(vocab_size), int(length), int(rank)
+    if V < 1 or L < 1 or R < 1:
+        raise ShapeError(f"need vocab_size, length, rank >= 1; got {V}, {L}, {R}")
+    if uniform and L >= 2:
+        shapes, sites = [(1, R), (R, R), (R, 1)], [0] + [1] * (L - 2) + [2]
+    else:
+        shapes = [(1 if t == 0 else R, R if t < L - 1 else 1) for t in range(L)]
+        sites = list(range(L))
+    cores = []
+    for r0, r1 in shapes:
+        c = rng.standard_normal((r0, V, r1))
+        if complex:
+            c = (c + 1j * rng.standard_normal((r0, V, r1))) / math.sqrt(2.0)
+        cores.append(c / math.sqrt(V * r0))
+    return BornMachine(cores, sites=sites, dtype=dtype, device=device)
