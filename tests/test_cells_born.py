@@ -79,8 +79,8 @@ def test_inverse_cdf_with_fixed_uniforms():
         # u = 0 picks the first token with nonzero conditional mass at every step
         tok, lp = m.sample_from_uniforms(torch.zeros(1, 3))
         c = m.conditionals(tok)
-    assert tok.tolist() == [[int(torch.nonzero(c[0, t] > 0)[0]) for t in range(3)]]
         ref = m.log_prob(tok)
+    assert tok.tolist() == [[int(torch.nonzero(c[0, t] > 0)[0]) for t in range(3)]]
     assert abs(float(lp[0] - ref[0])) <= _tol(2, 3, 2)
 
 
