@@ -148,6 +148,23 @@ def _add_tt_svd(sub) -> None:
     t.set_defaults(func=cmd_tt_svd)
 
 
+def _add_figures(sub) -> None:
+    f = _subparser(sub, "figures", "compute figure data (JSON), then draw the PNG from it",
+                   "Compute each named figure's data (default: every figure), save it as\n"
+                   "OUT/NAME.json (seed, sizes, versions, numbers), then draw OUT/NAME.png\n"
+                   "from that JSON (matplotlib, Agg backend).",
+                   ["tnverify figures --list",
+                    "tnverify figures ngram-tt-ranks --out figures/",
+                    "tnverify figures --fast --seed 3 --out /tmp/figs"])
+    f.add_argument("names", nargs="*", metavar="NAME", help="figure names (default: all)")
+    f.add_argument("--out", default="figures", metavar="DIR",
+                   help="output directory (default figures/)")
+    f.add_argument("--fast", action="store_true", help="small sizes (seconds, for tests)")
+    f.add_argument("--seed", type=int, default=0, help="seed of the figure data (default 0)")
+    f.add_argument("--list", action="store_true", help="list the figures and exit")
+    f.set_defaults(func=cmd_figures)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``tnverify`` (one subparser per subcommand)."""
     from . import __version__
@@ -157,7 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      parents=[_common()])
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for add in (_add_verify, _add_claims, _add_show, _add_tt_svd):
+    for add in (_add_verify, _add_claims, _add_show, _add_tt_svd, _add_figures):
         add(sub)
     return parser
 
@@ -388,4 +405,23 @@ def cmd_tt_svd(args) -> int:
         cores = {f"core_{k}": np.asarray(g) for k, g in enumerate(tt.cores)}
         np.savez(out, ranks=np.asarray(res.ranks), **cores)
         print(f"cores written to {out} (keys core_0 .. core_{len(tt.cores) - 1}, ranks)")
+    return 0
+
+
+# -- figures -------------------------------------------------------------------------
+def cmd_figures(args) -> int:
+    from .figures import FIGURES, figure_names, make_figure
+
+    if args.list:
+        for name in figure_names():
+            print(f"{name:16s} {FIGURES[name].title}")
+        return 0
+    names = args.names or figure_names()
+    unknown = [n for n in names if n not in FIGURES]
+    if unknown:
+        raise UsageError(f"unknown figure(s) {', '.join(unknown)}; known figures: "
+                         f"{', '.join(figure_names())} (see `tnverify figures --list`)")
+    for name in names:
+        json_path, png_path = make_figure(name, args.out, fast=args.fast, seed=args.seed)
+        print(f"{name}: data {json_path}, plot {png_path}")
     return 0
