@@ -55,6 +55,7 @@ examples:
   tnverify claims --group spine            list claims (add --json for JSON)
   tnverify show ttlm-eq2 --run             statement, references, evidence
   tnverify tt-svd tensor.npy --eps 1e-6 --max-rank 8 --save cores.npz
+  tnverify figures --out figures/          regenerate every figure (data JSON, then PNG)
 """
 
 
