@@ -80,7 +80,6 @@ register(Claim(
     statement=STATEMENTS["tslm-eq-11"],
     refs=(Ref("tslm", "A Probability Estimation Method of Sentences, Eq. 8–11"),),
     small=ts.small_eq11, space=_VN,
-    proof="proofs/ngram.py::prove_tslm_eq_11",
     expected="fails", corrected_by="tslm-eq-11-corrected",
 ))
 
@@ -114,7 +113,6 @@ register(Claim(
     readings={"one-hot": "the one-hot basis, as the sentence after Eq. 15 says",
               "embedded": "any orthonormal basis of 'our TSLM', padded with the all-ones "
                           "vector as printed"},
-    proof="proofs/ngram.py::prove_tslm_claim_2",
     expected="ill-posed", corrected_by="tslm-claim-2-corrected",
 ))
 

@@ -1,0 +1,80 @@
+"""Verdicts, seed independence, pinned cases and counterexamples of the [born-ngram]
+n-gram/TSLM claims (tnverify.claims.ngram)."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import tnverify.claims.ngram  # noqa: F401  (registers the claims until the lead lists the module)
+from tnverify.claims import FAILS, HOLDS, REGISTRY, run_claim
+
+IDS = ["thesis-eq-4.1", "thesis-eq-4.1-corrected", "thesis-eq-2.7", "thesis-eq-2.11",
+       "tslm-eq-11", "tslm-eq-11-corrected", "tslm-claim-1", "tslm-claim-2",
+       "tslm-claim-2-corrected", "tslm-ngram-param-count", "tslm-table1-stats"]
+EXPECTED = {"thesis-eq-4.1": "fails", "thesis-eq-2.7": "ill-posed",
+            "thesis-eq-2.11": "ill-posed", "tslm-eq-11": "fails",
+            "tslm-claim-2": "ill-posed"}
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_default_run_computes_expected(cid):
+    claim = REGISTRY[cid]
+    assert claim.expected == EXPECTED.get(cid, HOLDS)
+    result = run_claim(cid, scale="small")
+    assert result.verdict == claim.expected
+    if result.verdict == FAILS:
+        ce = result.counterexample
+        assert claim.run_small(ce["params"], ce["seed"]).verdict == FAILS
+
+
+@pytest.mark.parametrize("cid", IDS)
+@given(seed=st.integers(0, 2**32 - 1), data=st.data())
+@settings(max_examples=5, deadline=None)
+def test_verdict_is_seed_independent(cid, seed, data):
+    claim = REGISTRY[cid]
+    # a failing/ill-posed claim must fail on its minimal (first) case already
+    params = data.draw(st.sampled_from(claim.space)) if claim.expected == HOLDS else claim.space[0]
+    assert claim.run_small(params, seed).verdict == claim.expected
+
+
+def test_pinned_cases():
+    ev = REGISTRY["thesis-eq-4.1"].run_small(REGISTRY["thesis-eq-4.1"].pinned[0]["params"],
+                                             REGISTRY["thesis-eq-4.1"].pinned[0]["seed"])
+    assert ev.verdict == HOLDS                           # L = 1: sum = average
+
+
+def test_eq41_is_l_times_the_pair_information():
+    ev = REGISTRY["thesis-eq-4.1"].run_small({"vocab_size": 3, "length": 5,
+                                              "distances": (1, 2)}, 3)
+    for part in ev.parts.values():
+        assert part.details["ratio"] == pytest.approx(5.0, rel=1e-12)
+
+
+def test_readings_split_as_described():
+    ev = REGISTRY["thesis-eq-2.11"].run_small({"length": 20}, 0)
+    assert {k: v.verdict for k, v in ev.readings.items()} == {"base 2": "holds",
+                                                              "natural log": "fails"}
+    ev = REGISTRY["thesis-eq-2.7"].run_small({"vocab_size": 3, "length": 8}, 0)
+    assert {k: v.verdict for k, v in ev.readings.items()} == {"a": "fails", "b": "holds"}
+    ev = REGISTRY["tslm-claim-2"].run_small({"vocab_size": 2, "length": 2}, 0)
+    assert {k: v.verdict for k, v in ev.readings.items()} == {"one-hot": "holds",
+                                                              "embedded": "fails"}
+
+
+def test_table1_recount_is_skipped_not_faked():
+    ev = REGISTRY["tslm-table1-stats"].run_small({}, 0)
+    assert ev.parts["recount from the release files"].verdict == "skipped"
+    assert ev.parts["PTB tokens in thousands (floor)"].verdict == HOLDS
+
+
+def test_proofs_hold():
+    path = Path(__file__).resolve().parents[1] / "proofs" / "ngram.py"
+    spec = importlib.util.spec_from_file_location("proofs_ngram", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    for cid in IDS:
+        proof = REGISTRY[cid].proof
+        if proof:
+            assert getattr(mod, proof.split("::")[1])() is True
