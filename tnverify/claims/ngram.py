@@ -35,7 +35,7 @@ register(Claim(
            {"vocab_size": 3, "length": 5, "distances": (1, 2, 4)},
            {"vocab_size": 3, "length": 10, "distances": (1, 3, 7)}),
     pinned=({"params": {"vocab_size": 3, "length": 1, "distances": (1, 2, 5)}, "seed": 41,
-             "note": "L = 1: the sum and the average coincide"},),
+             "verdict": "holds", "note": "L = 1: the sum and the average coincide"},),
     expected="fails", corrected_by="thesis-eq-4.1-corrected",
 ))
 
