@@ -32,12 +32,6 @@ def test_small_verdict_is_seed_independent(cid, seed, data):
         assert verdict == claim.expected
 
 
-@pytest.mark.parametrize("cid", [c for c in IDS if get_claim(c).pinned])
-def test_pinned(cid):
-    for case in get_claim(cid).pinned:
-        assert get_claim(cid).run_small(case["params"], case["seed"]).verdict == get_claim(cid).expected
-
-
 def test_eq43_readings_disagree_as_computed():
     ev = get_claim("thesis-eq-4.3").run_small({"vocab_size": 3, "length": 6, "rank": 4}, 1)
     assert ev.verdict == ILL_POSED

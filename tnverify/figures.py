@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import platform
-import sys
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path

@@ -9,7 +9,7 @@ import math
 import numpy as np
 import torch
 
-from ..ngram import cross_entropy, eq41_mutual_information, mutual_information, perplexity
+from ..ngram import cross_entropy, eq41_mutual_information, perplexity
 from . import Evidence
 from .compare import compare_ints, compare_values
 
