@@ -137,7 +137,7 @@ class BornMachine(nn.Module):
     --------
     >>> import numpy as np
     >>> m = BornMachine([np.ones((1, 2, 1)), np.ones((1, 2, 1))])
-    >>> round(float(m.log_partition().exp()), 12)
+    >>> round(float(m.log_partition().detach().exp()), 12)
     4.0
     """
 
