@@ -6,19 +6,19 @@ Every recurrent model that is a TTLM has a core ``G`` in the DESIGN view
 .. math:: h^{(t)}_k = \\sum_{j, i} h^{(t-1)}_j \\, G_{j i k} \\, f^{(t)}_i .
 
 The functions here are named ``<from>_to_<to>``; each has a round-trip test
-(``tests/test_equivalences.py`` and the helpers' own test files).  They accept numpy
+(``tests/test_equivalences.py``, ``tests/test_ttlm_variants.py``,
+``tests/test_ttlm_tslm.py``).  They accept numpy
 arrays or torch tensors (torch is imported only when a tensor is passed), so that the
 scaled claims can differentiate through a map.
 
-Sections (one per helper; each edits only its own section):
-
-- T3: second-order RNN, RAC, MI-RNN, vanilla RNN, augmented (affine) inputs;
-- T2: TTLM-Tiny / TTLM-Large;
-- T4: TSLM.
+Sections: second-order RNN, RAC, MI-RNN, vanilla RNN and augmented (affine) inputs
+(claims ``ttlm-claim-b1``, ``ttlm-claim-b2``, ``tnverify-augmented-bilinear``);
+TTLM-Tiny / TTLM-Large (``ttlm-eq12``); TSLM (``tslm-eq-16``).
 
 References
 ----------
-seed 000 (ttlm) App. B, Eq. 14–20; seed 001 (thesis) §5.3.2, Eq. 5.11–5.17.
+seed 000 (ttlm) App. B, Eq. 14–20 and §5.1, Eq. 12; seed 001 (thesis) §5.3.2,
+Eq. 5.11–5.17; seed 003 (tslm) Eq. 16.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _need(x, ndim: int, name: str):
     return x
 
 
-# --- T3: second-order RNN, RAC, MI-RNN, vanilla RNN, augmented inputs ---
+# --- second-order RNN, RAC, MI-RNN, vanilla RNN, augmented inputs ---
 
 #: Index layouts of the second-order tensor T in the two papers, as (mode roles):
 #: seed 000 (ttlm) Eq. 17, T ∈ ℝ^{M×R×R}, T_{jik}: j input, i output, k previous state;
@@ -315,9 +315,8 @@ def augmented_step(G_aug, h_aug, f_aug, phi=None):
     return np.concatenate([head, z[..., -1:]], axis=-1)
 
 
-# --- end T3 ---
 
-# --- T2: TTLM-Tiny / TTLM-Large ---
+# --- TTLM-Tiny / TTLM-Large ---
 #: Readings of the contraction ``f^T W^{xe} (W^{eh}) δ W^{hh} h`` of seed 000 Eq. 12
 #: (CLAIMS.md ttlm-eq12): ``"delta"`` (a): both legs of the R×R input matrix enter the
 #: 4th-order δ, its third leg meets ``W^{hh} h``, its fourth is the output;
@@ -423,9 +422,8 @@ def tt_core_to_tiny_reshape(G, W_hh):
     return np.transpose(X, (1, 2, 0))
 
 
-# --- end T2 ---
 
-# --- T4: TSLM ---
+# --- TSLM ---
 def tslm_to_tt(U, W, lam, length, *, embedding=None):
     """The tensor 𝒯 of seed 003 (tslm) Eq. 16 as a :class:`~tnverify.tt.TensorTrain`.
 
@@ -487,7 +485,6 @@ def tslm_to_tt(U, W, lam, length, *, embedding=None):
     return TensorTrain((first,) + (G,) * (int(length) - 2) + (last,))
 
 
-# --- end T4 ---
 
 __all__ = [
     # T3
