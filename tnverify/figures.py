@@ -294,26 +294,12 @@ BORN_TARGET = {"vocab_size": 33278, "length": 1024, "rank": 64}
 def _born_log_z(V: int, L: int, R: int, seed: int):
     """``(callable computing log Z, description)`` for a real Born machine with one core
     shared by all sites (uniform: memory ``|V|R²``; the sweep still does one transfer
-    step per site).  Uses B1's :class:`tnverify.cells.born.BornMachine` when present,
-    otherwise :meth:`tnverify.cells.ttlm.TTScorer.log_partition` (same transfer matrices)."""
-    rng = np.random.default_rng(seed)
-    try:
-        from .cells.born import random_born
-    except ImportError:
-        random_born = None
-    if random_born is not None:
-        bm = random_born(V, L, R, rng, uniform=True)
-        return (lambda: float(bm.log_partition()),
-                "tnverify.cells.born.BornMachine.log_partition (random_born, uniform=True)")
-    from .cells.ttlm import TTScorer
+    step per site): :meth:`tnverify.cells.born.BornMachine.log_partition`."""
+    from .cells.born import random_born
 
-    scale = 1.0 / np.sqrt(V * R)
-    cores = [rng.standard_normal((1, V, R)) * scale, rng.standard_normal((R, V, R)) * scale,
-             rng.standard_normal((R, V, 1)) * scale]
-    scorer = TTScorer(cores, sites=[0] + [1] * (L - 2) + [2])
-    return (lambda: float(scorer.log_partition(squared=True)[1]),
-            "tnverify.cells.ttlm.TTScorer.log_partition(squared=True) (tnverify.cells.born "
-            "was not available): boundary cores (1,V,R), (R,V,1) and one shared (R,V,R) core")
+    bm = random_born(V, L, R, np.random.default_rng(seed), uniform=True)
+    return (lambda: float(bm.log_partition()),
+            "tnverify.cells.born.BornMachine.log_partition (random_born, uniform=True)")
 
 
 def _time_point(V: int, L: int, R: int, repeats: int, seed: int) -> dict:
