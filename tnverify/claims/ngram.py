@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import Claim, Ref, register
 from . import _ngram_thesis as th
+from . import _ngram_scaled as sc
 from . import _ngram_tslm as ts
 
 __all__ = ["STATEMENTS"]
@@ -25,11 +26,21 @@ STATEMENTS = {
 
 _G = "born-ngram"
 _VN = ({"vocab_size": 2, "length": 2}, {"vocab_size": 3, "length": 4})
+#: Scaled TSLM sizes: CLAIMS.md's |V| = 64, n = 4 (16.7M entries) on a GPU; |V| = 8 on CPU.
+_VN_SCALED = {"small": ({"vocab_size": 8, "length": 4, "sample": 16},),
+              "large": ({"vocab_size": 64, "length": 4, "sample": 32},)}
+#: Scaled Eq. 4.1: a sticky 3-state chain; ≈ 10⁵ tokens on CPU, CLAIMS.md's 10⁸ on a GPU
+#: (10⁶ independent chains of L + max S = 100 tokens).
+_EQ41_SCALED = {"small": ({"vocab_size": 3, "length": 5, "distances": (1, 2, 4),
+                           "chains": 12_000, "stay": 0.7},),
+                "large": ({"vocab_size": 3, "length": 64, "distances": (1, 2, 4, 16, 36),
+                           "chains": 1_000_000, "stay": 0.7},)}
 
 register(Claim(
     id="thesis-eq-4.1", group=_G, title="I(S) of Eq. 4.1: a sum called an average",
     statement=STATEMENTS["thesis-eq-4.1"],
     refs=(Ref("thesis", "§4.1.2, Eq. 4.1"),),
+    scaled=sc.scaled_eq41, scaled_space=_EQ41_SCALED,
     small=th.small_eq41,
     space=({"vocab_size": 3, "length": 2, "distances": (1, 2)},
            {"vocab_size": 3, "length": 5, "distances": (1, 2, 4)},
@@ -46,6 +57,7 @@ register(Claim(
               "stationary source it equals the mutual information of one pair at distance S "
               "(changed: the printed sum is divided by L).",
     refs=(Ref("thesis", "§4.1.2, Eq. 4.1"),),
+    scaled=sc.scaled_eq41_corrected, scaled_space=_EQ41_SCALED,
     small=th.small_eq41_corrected,
     space=({"vocab_size": 3, "length": 1, "distances": (1, 2)},
            {"vocab_size": 3, "length": 5, "distances": (1, 2, 4)},
@@ -79,6 +91,7 @@ register(Claim(
     id="tslm-eq-11", group=_G, title="p(s_i) = ⟨s_i, c⟩ (Eq. 10–11)",
     statement=STATEMENTS["tslm-eq-11"],
     refs=(Ref("tslm", "A Probability Estimation Method of Sentences, Eq. 8–11"),),
+    scaled=sc.scaled_eq11, scaled_space=_VN_SCALED,
     small=ts.small_eq11, space=_VN,
     expected="fails", corrected_by="tslm-eq-11-corrected",
 ))
@@ -91,6 +104,7 @@ register(Claim(
               "not orthogonal give ⟨s_i, c⟩ ≠ p_i).",
     refs=(Ref("tslm", "A Probability Estimation Method of Sentences, Eq. 8–11"),
           Ref("tslm", "Appendix, Eq. 22–23")),
+    scaled=sc.scaled_eq11_corrected, scaled_space=_VN_SCALED,
     small=ts.small_eq11_corrected, space=_VN,
     proof="proofs/ngram.py::prove_tslm_eq_11",
     corrects="tslm-eq-11", expected="holds",
@@ -100,6 +114,7 @@ register(Claim(
     id="tslm-claim-1", group=_G, title="TSLM with one-hot words is the n-gram tensor",
     statement=STATEMENTS["tslm-claim-1"],
     refs=(Ref("tslm", "Claim 1; Appendix, Eq. 22–27"),),
+    scaled=sc.scaled_claim1, scaled_space=_VN_SCALED,
     small=ts.small_claim1, space=_VN,
     proof="proofs/ngram.py::prove_tslm_claim_1",
     expected="holds",
@@ -109,6 +124,7 @@ register(Claim(
     id="tslm-claim-2", group=_G, title="prefix and conditional probabilities by padding",
     statement=STATEMENTS["tslm-claim-2"],
     refs=(Ref("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 28–32"),),
+    scaled=sc.scaled_claim2, scaled_space=_VN_SCALED,
     small=ts.small_claim2, space=_VN,
     readings={"one-hot": "the one-hot basis, as the sentence after Eq. 15 says",
               "embedded": "any orthonormal basis of 'our TSLM', padded with the all-ones "
@@ -122,6 +138,7 @@ register(Claim(
               "for one-hot words): p(w₁ⁱ) = ⟨w₁ ⊗ ⋯ ⊗ wᵢ ⊗ u ⊗ ⋯ ⊗ u, c⟩ and Eq. 15, for "
               "the one-hot and any orthonormal basis (changed: 1 → Σ_w w, so ⟨u, w⟩ = 1).",
     refs=(Ref("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 32"),),
+    scaled=sc.scaled_claim2_corrected, scaled_space=_VN_SCALED,
     small=ts.small_claim2_corrected, space=_VN,
     proof="proofs/ngram.py::prove_tslm_claim_2",
     corrects="tslm-claim-2", expected="holds",
