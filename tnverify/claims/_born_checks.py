@@ -8,9 +8,9 @@ import math
 
 import numpy as np
 
+from ..explicit import all_sequences
 from . import Evidence
 from .compare import compare_ints, compare_values
-from ..explicit import all_sequences
 
 #: Named significance level of every χ² test of a sampler (a false alarm once in 10⁶ runs).
 ALPHA = 1e-6
@@ -195,6 +195,7 @@ def small_eq45(params, rng):
 # -- thesis-sec-4.1.3-parallel --------------------------------------------------------
 def small_parallel(params, rng):
     import torch
+
     from ..cells.born import tree_product
     L, R = params["length"], params["rank"]
     mats = rng.standard_normal((L, R, R)) / math.sqrt(R)
@@ -233,6 +234,7 @@ def small_parallel(params, rng):
 
 def scaled_parallel(params, device, rng):
     import torch
+
     from ..cells.born import random_born
     V, L, R, B = (params[k] for k in ("vocab_size", "length", "rank", "batch"))
     m = random_born(V, L, R, rng, uniform=True, device=device)
@@ -254,6 +256,7 @@ def scaled_parallel(params, device, rng):
 def _log_partial_norms(m, tok):
     """``log‖G^{(1)}_{x_1} ⋯ G^{(t)}_{x_t}‖`` for ``t = 0..L`` (renormalised), ``(B, L+1)``."""
     import torch
+
     from ..cells.born import _renorm
     h = torch.ones(tok.shape[0], 1, dtype=m.dtype, device=m.device)
     e = torch.zeros(tok.shape[0], dtype=torch.float64, device=m.device)

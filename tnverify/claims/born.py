@@ -1,15 +1,29 @@
 """[born-ngram] claims about MPS/TT Born machines (seed 001 (thesis) §3.2.1, §4.1.3,
-§4.3.2; tnverify's own sampler claim).  Checks live in :mod:`._born_checks`."""
+§4.3.2; tnverify's own sampler claim).  Checks live in :mod:`._born_checks` and
+:mod:`._born_checks2`."""
 
 from __future__ import annotations
 
 import math
 
-from . import Claim, Evidence, Ref, register
-from .compare import compare_ints
-from ._born_checks import (scaled_logz, scaled_parallel, small_eq43, small_eq45,
-                           small_parallel, small_sampler)
 from ..explicit import max_entries
+from . import Claim, Evidence, Ref, register
+from ._born_checks import (
+    scaled_logz,
+    scaled_parallel,
+    small_eq43,
+    small_eq45,
+    small_parallel,
+    small_sampler,
+)
+from ._born_checks2 import (
+    scaled_cost,
+    scaled_gauge,
+    small_cost,
+    small_eq44,
+    small_gauge,
+)
+from .compare import compare_ints
 
 _BORN_SPACE = ({"vocab_size": 3, "length": 6, "rank": 4},)
 _SCALED_LOGZ = {"small": ({"vocab_size": 50, "length": 16, "rank": 8, "samples": 256},),
@@ -28,7 +42,8 @@ register(Claim(
     readings={"a": "‖x‖²_F is the squared norm of the one-hot sequence tensor x (= 1)",
               "b": "‖x‖²_F stands for the squared amplitude ‖Ψ(x)‖²_F"},
     pinned=({"params": _BORN_SPACE[0], "seed": 43, "note": "CLAIMS.md: |V|=3, L=6, R=4"},),
-    expected="ill-posed"))
+    expected="ill-posed",
+    proof="proofs/born.py::prove_thesis_eq_4_3"))
 
 register(Claim(
     id="tnverify-born-sampler-exact", group="born-ngram",
@@ -72,7 +87,8 @@ register(Claim(
     space=tuple({"length": L, "rank": 4} for L in (6, 7, 16, 33, 64)),
     scaled=scaled_parallel,
     scaled_space={"small": ({"vocab_size": 16, "length": 512, "rank": 8, "batch": 16},),
-                  "large": ({"vocab_size": 16, "length": 2**16, "rank": 64, "batch": 256},)}))
+                  "large": ({"vocab_size": 16, "length": 2**16, "rank": 64, "batch": 256},)},
+    proof="proofs/born.py::prove_thesis_sec_4_1_3_parallel"))
 
 
 # -- thesis-eq-3.2 ------------------------------------------------------------------------
@@ -123,3 +139,75 @@ register(Claim(
     refs=(Ref("thesis", "§3.2.1, Eq. 3.2"),),
     small=lambda p, rng: _small_eq32(p, rng, corrected=True),
     space=({"dim": 2},) + _EQ32_SPACE, corrects="thesis-eq-3.2"))
+
+
+# -- thesis-sec-4.1.3-gauge, thesis-eq-4.4, thesis-sec-4.3.2-cost (checks: _born_checks2) --
+register(Claim(
+    id="thesis-sec-4.1.3-gauge", group="born-ngram",
+    title="gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-canonical cores",
+    statement=("\"MPS has gauge degrees of freedom, which means that a TT-core can be invariant "
+               "after inserting its identity 𝐈 = 𝐌𝐌⁻¹. Exploiting the gauge freedom, Han et al. "
+               "(2018) restricted TT-cores into canonical form; a TT-core is called "
+               "left-canonical if it satisfies Σ_{i_k∈[|V|]} (𝐆^{(k)}_{:,i_k,:})ᵀ "
+               "𝐆^{(k)}_{:,i_k,:} = 𝐈. The canonical form can reduce the computation cost of "
+               "the normalization factor Z.\""),
+    refs=(Ref("thesis", "§4.1.3 Model Architecture"),),
+    small=small_gauge, space=_BORN_SPACE, scaled=scaled_gauge,
+    scaled_space={"small": ({"vocab_size": 50, "length": 16, "rank": 8},),
+                  "large": ({"vocab_size": 33_278, "length": 256, "rank": 128},)},
+    readings={"a": "the TT-cores themselves are unchanged by inserting 𝐌𝐌⁻¹",
+              "b": "the tensor (the MPS) is unchanged; the cores become G M and M⁻¹ G"},
+    proof="proofs/born.py::prove_thesis_sec_4_1_3_gauge", uses=("thesis-sec-4.3.2-cost",),
+    expected="ill-posed"))
+
+_EQ44 = ("\"ℒ = −(1/|T|) Σ_{x∈V^L} log P̃(x), (4.4) where |T| ∈ ℕ₊ denotes the number of "
+         "examples in the training set. … minimizing ℒ is equivalent to minimizing the "
+         "Kullback-Leibler divergence between the model probability distribution P̃(x) and "
+         "empirical distribution defined by the training set.\"")
+_EQ44_SPACE = ({"vocab_size": 2, "length": 2, "rank": 2, "train": 3},
+               {"vocab_size": 3, "length": 4, "rank": 3, "train": 12})
+register(Claim(
+    id="thesis-eq-4.4", group="born-ngram", title="Born-machine NLL, equivalence to KL",
+    statement=_EQ44, refs=(Ref("thesis", "§4.1.3 Optimization, Eq. 4.4"),),
+    small=small_eq44, space=_EQ44_SPACE, uses=("thesis-eq-4.3",), expected="fails",
+    corrected_by="thesis-eq-4.4-corrected"))
+register(Claim(
+    id="thesis-eq-4.4-corrected", group="born-ngram",
+    title="ℒ = −(1/|T|) Σ_{x∈T} log P̃(x) = KL(emp ‖ P̃) + H(emp)",
+    statement=_EQ44 + (" Corrected: the sum runs over the training multiset T (x ∈ T), not "
+                       "over all of V^L; then ℒ = KL(emp ‖ P̃) + H(emp) with H(emp) constant."),
+    refs=(Ref("thesis", "§4.1.3, Eq. 4.4"),),
+    small=lambda p, rng: small_eq44(p, rng, corrected=True), space=_EQ44_SPACE,
+    corrects="thesis-eq-4.4", proof="proofs/born.py::prove_thesis_eq_4_4_corrected"))
+
+_COST = ("\"(1) The increase in the vocabulary size will only lead to a linear growth in the "
+         "computation cost of Z in MPS. … If the model architecture is based on MPS, the joint "
+         "probability P̃(x) has the computation cost of O(LR²) (Miller et al., 2021), and the "
+         "normalization factor Z has the cost of O(|V|LR³) (Orús, 2014), where R is the "
+         "maximum TT-rank. (2) P̃(x) is the result of tensor contractions of TT-cores in "
+         "TT-format (see Eq. 3.4); elements of TT-cores are learnable parameters. Thus, "
+         "increasing large-scale vocabulary sizes does not cause data underflow when computing "
+         "P̃(x).\"")
+_COST_SPACE = ({"vocab_size": 3, "length": 6, "rank": 4, "probe_vocab": 1000,
+                "probe_length": 128, "samples": 16},)
+_COST_SCALED = {"small": ({"vocab_size": 200, "length": 160, "rank": 8, "samples": 64},),
+                "large": ({"vocab_size": 33_278, "length": 256, "rank": 128,
+                           "samples": 1000},)}
+register(Claim(
+    id="thesis-sec-4.3.2-cost", group="born-ngram",
+    title="cost O(|V|LR³) of Z, O(LR²) of Ψ(x); 'no underflow' of P̃(x)",
+    statement=_COST, refs=(Ref("thesis", "§4.3.2 Computational and Memory Cost"),),
+    small=small_cost, space=_COST_SPACE, scaled=scaled_cost, scaled_space=_COST_SCALED,
+    expected="fails", corrected_by="thesis-sec-4.3.2-cost-corrected"))
+register(Claim(
+    id="thesis-sec-4.3.2-cost-corrected", group="born-ngram",
+    title="cost O(|V|LR³) of Z; P̃(x) in the log domain",
+    statement=_COST + (" Corrected (2): computed directly in floating point, P̃(x) underflows "
+                       "once log P̃(x) < log(tiny) (≈ −708 in float64, −87 in float32; "
+                       "typically L·log|V| beyond that); log P̃(x) = 2 log|Ψ(x)| − log Z, "
+                       "computed with per-step rescaling, stays finite."),
+    refs=(Ref("thesis", "§4.3.2"),),
+    small=lambda p, rng: small_cost(p, rng, corrected=True), space=_COST_SPACE,
+    scaled=lambda p, d, rng: scaled_cost(p, d, rng, corrected=True),
+    scaled_space=_COST_SCALED, corrects="thesis-sec-4.3.2-cost",
+    proof="proofs/born.py::prove_thesis_sec_4_3_2_cost_corrected"))
