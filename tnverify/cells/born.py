@@ -27,6 +27,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from .sites import SiteCores
 from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
 
@@ -119,7 +120,7 @@ def _as_core(core, dtype) -> torch.Tensor:
     return t
 
 
-class BornMachine(nn.Module):
+class BornMachine(SiteCores, nn.Module):
     """``P(x) = |Ψ(x)|² / Z`` for an MPS/TT amplitude ``Ψ`` (seed 001 (thesis) Eq. 4.3).
 
     Parameters
@@ -172,24 +173,8 @@ class BornMachine(nn.Module):
 
     # -- basics --------------------------------------------------------------------
     @property
-    def length(self) -> int:
-        return len(self.sites)
-
-    @property
-    def dtype(self) -> torch.dtype:
-        return self.core_list[0].dtype
-
-    @property
-    def device(self) -> torch.device:
-        return self.core_list[0].device
-
-    @property
     def is_complex(self) -> bool:
         return self.core_list[0].is_complex()
-
-    def core(self, t: int) -> torch.Tensor:
-        """The core at position ``t`` (0-based)."""
-        return self.core_list[self.sites[t]]
 
     def reversed(self) -> "BornMachine":
         """The machine on reversed sequences: cores ``G^{(L-t)}`` transposed, so that

@@ -34,6 +34,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from .sites import SiteCores
 from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
 
@@ -72,7 +73,7 @@ def _renormalise(x: torch.Tensor, ndim: int):
     return x * scale.view(-1, *([1] * ndim)), e
 
 
-class TTScorer(nn.Module):
+class TTScorer(SiteCores, nn.Module):
     """Score token sequences with a (possibly tied) tensor train.
 
     Parameters
@@ -143,24 +144,6 @@ class TTScorer(nn.Module):
         from ..tt import TensorTrain
         return TensorTrain(tuple(self.core(t).detach().cpu().double().numpy()
                                  for t in range(self.length)))
-
-    # -- properties -----------------------------------------------------------------
-    @property
-    def length(self) -> int:
-        """Number of positions ``N``."""
-        return len(self.sites)
-
-    @property
-    def dtype(self) -> torch.dtype:
-        return self.core_list[0].dtype
-
-    @property
-    def device(self) -> torch.device:
-        return self.core_list[0].device
-
-    def core(self, t: int) -> torch.Tensor:
-        """The core used at position ``t`` (0-based)."""
-        return self.core_list[self.sites[t]]
 
     # -- validation -----------------------------------------------------------------
     def check_tokens(self, tokens) -> torch.Tensor:
