@@ -153,3 +153,12 @@ def test_cli_figures_help_has_examples(capsys):
     assert main(["figures", "--help"]) == 0
     out = capsys.readouterr().out
     assert "examples:" in out and "tnverify figures --list" in out
+
+
+def test_make_figure_rejects_an_option_the_figure_does_not_take(tmp_path):
+    with pytest.raises(UsageError, match="does not take option"):
+        make_figure("ngram-tt-ranks", tmp_path, fast=True, options={"samples": 3})
+
+
+def test_cli_rejects_an_option_no_named_figure_takes(tmp_path):
+    assert main(["figures", "ngram-tt-ranks", "--samples", "3", "--out", str(tmp_path)]) == 2

@@ -163,6 +163,17 @@ def _add_figures(sub) -> None:
     f.add_argument("--fast", action="store_true", help="small sizes (seconds, for tests)")
     f.add_argument("--seed", type=int, default=0, help="seed of the figure data (default 0)")
     f.add_argument("--list", action="store_true", help="list the figures and exit")
+    g = f.add_argument_group("options of the figures that take them (see --list)")
+    g.add_argument("--samples", type=int, default=None, metavar="N",
+                   help="random networks/draws per bar or setting (figure's default if unset)")
+    g.add_argument("--device", default=None, metavar="DEVICE",
+                   help="torch device of the figure's computation: cpu, cuda, auto")
+    g.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="local worker processes for the trials (default: all local cores)")
+    g.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run the trials on a Dask cluster (dask.distributed scheduler address)")
+    g.add_argument("--weights", default=None, metavar="DIST",
+                   help="distribution of the random weights (figure-specific, see --list)")
     f.set_defaults(func=cmd_figures)
 
 
@@ -415,14 +426,25 @@ def cmd_figures(args) -> int:
 
     if args.list:
         for name in figure_names():
-            print(f"{name:16s} {FIGURES[name].title}")
+            takes = f"  [options: {', '.join(FIGURES[name].options)}]" if FIGURES[name].options else ""
+            print(f"{name:16s} {FIGURES[name].title}{takes}")
         return 0
     names = args.names or figure_names()
     unknown = [n for n in names if n not in FIGURES]
     if unknown:
         raise UsageError(f"unknown figure(s) {', '.join(unknown)}; known figures: "
                          f"{', '.join(figure_names())} (see `tnverify figures --list`)")
+    given = {key: getattr(args, key, None)
+             for key in ("samples", "device", "workers", "scheduler", "weights")}
+    given = {k: v for k, v in given.items() if v is not None}
+    takers = {k for n in names for k in FIGURES[n].options}
+    unused = sorted(set(given) - takers)
+    if unused:
+        raise UsageError(f"option(s) {', '.join('--' + k for k in unused)} are not taken by "
+                         f"any of the figures {', '.join(names)} (see `tnverify figures --list`)")
     for name in names:
-        json_path, png_path = make_figure(name, args.out, fast=args.fast, seed=args.seed)
+        options = {k: v for k, v in given.items() if k in FIGURES[name].options}
+        json_path, png_path = make_figure(name, args.out, fast=args.fast, seed=args.seed,
+                                          options=options)
         print(f"{name}: data {json_path}, plot {png_path}")
     return 0

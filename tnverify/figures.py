@@ -36,7 +36,7 @@ import numpy as np
 from .errors import TnverifyError, UsageError
 
 __all__ = ["Figure", "FIGURES", "make_figure", "draw_figure", "figure_names",
-           "NGRAM_EPS", "NGRAM_CORPORA", "NGRAM_ORDERS", "BORN_SIZES",
+           "FIGURE_MODULES", "register_figure", "NGRAM_EPS", "NGRAM_CORPORA", "NGRAM_ORDERS", "BORN_SIZES",
            "BORN_TARGET"]
 
 
@@ -50,19 +50,35 @@ class Figure:
         Stable kebab-case name (the CLI argument and the file stem).
     title : str
         One-line title.
-    data : callable ``(fast: bool, seed: int) -> dict``
+    data : callable ``(fast: bool, seed: int, **options) -> dict``
         Computes the figure's numbers (JSON-serialisable).
     plot : callable ``(data: dict) -> matplotlib.figure.Figure``
         Draws the figure from the data as read back from JSON.
+    options : tuple of str
+        Names of the keyword options ``data`` accepts beyond ``fast`` and ``seed`` (e.g.
+        ``"samples"``, ``"device"``, ``"workers"``, ``"scheduler"``); the CLI passes each
+        figure only the options it names here.
     """
 
     name: str
     title: str
-    data: Callable[[bool, int], dict]
+    data: Callable[..., dict]
     plot: Callable[[dict], object]
+    options: tuple[str, ...] = ()
 
 
 FIGURES: dict[str, Figure] = {}
+
+#: Modules that register further figures when imported (kept out of this module so that
+#: each family of figures lives beside its own computations).
+FIGURE_MODULES: tuple[str, ...] = ()
+
+
+def _load_figure_modules() -> None:
+    import importlib
+
+    for module in FIGURE_MODULES:
+        importlib.import_module(module)
 
 
 def register_figure(fig: Figure) -> Figure:
@@ -75,6 +91,7 @@ def register_figure(fig: Figure) -> Figure:
 
 def figure_names() -> list[str]:
     """The registered figure names, sorted."""
+    _load_figure_modules()
     return sorted(FIGURES)
 
 
@@ -109,6 +126,7 @@ def _plain(x):
 
 
 def _get(name: str) -> Figure:
+    _load_figure_modules()
     if name not in FIGURES:
         raise UsageError(f"unknown figure {name!r}; known figures: {', '.join(figure_names())}")
     return FIGURES[name]
@@ -129,17 +147,29 @@ def draw_figure(json_path, png_path=None) -> Path:
     return png_path
 
 
-def make_figure(name: str, out_dir, *, fast: bool = False, seed: int = 0) -> tuple[Path, Path]:
+def make_figure(name: str, out_dir, *, fast: bool = False, seed: int = 0,
+                options: dict | None = None) -> tuple[Path, Path]:
     """Compute the data of figure ``name``, save it as JSON, then draw the PNG from the JSON.
+
+    ``options`` (e.g. ``{"samples": 50, "workers": 2}``) are passed to the figure's data
+    function and recorded in the JSON; each must be one the figure names in
+    :attr:`Figure.options`.
 
     Returns ``(json_path, png_path)`` = ``(out_dir/name.json, out_dir/name.png)``.
 
     Raises
     ------
     UsageError
-        Unknown figure name, or ``out_dir`` exists and is not a directory.
+        Unknown figure name, an option the figure does not take, or ``out_dir`` exists and
+        is not a directory.
     """
     fig = _get(name)
+    options = dict(options or {})
+    foreign = sorted(set(options) - set(fig.options))
+    if foreign:
+        takes = ", ".join(fig.options) or "none"
+        raise UsageError(f"figure {name!r} does not take option(s) {', '.join(foreign)} "
+                         f"(it takes: {takes})")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise UsageError(f"seed must be a non-negative integer; got {seed!r}")
     out = Path(out_dir)
@@ -148,7 +178,8 @@ def make_figure(name: str, out_dir, *, fast: bool = False, seed: int = 0) -> tup
     out.mkdir(parents=True, exist_ok=True)
     record = {"figure": fig.name, "title": fig.title, "seed": int(seed), "fast": bool(fast),
               "versions": _versions(), "platform": platform.platform(),
-              "data": _plain(fig.data(bool(fast), int(seed)))}
+              "options": _plain(options),
+              "data": _plain(fig.data(bool(fast), int(seed), **options))}
     json_path = out / f"{fig.name}.json"
     with open(json_path, "w", encoding="utf-8") as fh:
         json.dump(record, fh, indent=1, ensure_ascii=False, allow_nan=False)
