@@ -1,0 +1,192 @@
+"""Tests of tnverify.gtm_figures (rank-distribution figures of seed 004 (gtm) Figs. 3–5 and
+the ξ = xy counterpart) and tnverify.trials (serial / process pool / Dask runners)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tnverify.gtm_figures as gf
+from tnverify.errors import UsageError
+from tnverify.figures import FIGURES, make_figure
+from tnverify.grid import grid_tensor, odd_even_matricization, random_shallow
+from tnverify.matricize import exact_rank, rank_mod_p
+from tnverify.trials import run_trials
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+NAMES = ("gtm-fig-3", "gtm-fig-4", "gtm-fig-5", "gtm-fig-3-xy")
+
+
+def _square(task):
+    """A picklable stub trial: depends only on the seed in the task."""
+    rng = np.random.default_rng(task["seed"])
+    return {"seed": task["seed"], "value": float(rng.standard_normal())}
+
+
+def _without_execution(record: dict) -> dict:
+    d = dict(record["data"])
+    d.pop("execution")
+    return d
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    out = tmp_path_factory.mktemp("gtm-figs")
+    result = {}
+    for name in NAMES:
+        j, p = make_figure(name, out, fast=True, seed=3, options={"workers": 1})
+        result[name] = (j, p, json.loads(j.read_text(encoding="utf-8")))
+    return result
+
+
+def test_registered_with_options():
+    for name in NAMES:
+        assert FIGURES[name].options == ("samples", "device", "workers", "scheduler", "weights")
+
+
+def test_json_records_the_setting(made):
+    for name, (j, p, rec) in made.items():
+        d, fig = rec["data"], gf.RANK_FIGURES[name]
+        assert p.read_bytes()[:8] == PNG_MAGIC
+        assert (d["M"], d["T"], d["L"]) == (gf.FAST_SIZES["M"], gf.FAST_SIZES["T"],
+                                           gf.FAST_SIZES["M"])
+        assert d["R_values"] == list(fig.ranks) and d["xi"]["name"] == fig.xi
+        assert d["weights"]["name"] == fig.weights and d["seed"] == 3
+        assert d["samples_per_R"] == gf.FAST_SIZES["samples"] and d["device"] == "cpu"
+        assert d["sharing"].startswith("shared") == fig.shared
+        for h in d["histograms"]:
+            assert sum(h["counts"].values()) == h["networks"] == d["samples_per_R"]
+            assert sum(b["count"] for b in h["bars"]) == h["networks"]
+            for t in h["trials"]:
+                assert t["bound"] == gf.width_lower_bound(t["rank"], d["M"], d["T"], fig.xi)
+                assert 0 <= t["bound"] <= d["max_possible_bound"]
+                assert set(t["numerical"]) >= {"rank", "tolerance", "gap", "sigma_max"}
+                assert t["method"].startswith("mod-p") == t["rank_certified"]
+
+
+def test_certified_flags(made):
+    # ξ = max and xy with integer weights: exact grids, certified ranks, proved bounds
+    for name in ("gtm-fig-3", "gtm-fig-4", "gtm-fig-3-xy"):
+        d = made[name][2]["data"]
+        assert d["proved_bound"]["exists"]
+        assert all(h["certified"] and all(b["certified"] for b in h["bars"])
+                   for h in d["histograms"])
+        # an integer grid's rank mod p never exceeds its numerical rank by more than
+        # the numerical rule may drop; here (well-conditioned small grids) they agree
+        for h in d["histograms"]:
+            assert h["ranks"] == h["numerical_ranks"]
+    # ξ = √: no proved bound, never certified, the reason says so
+    d = made["gtm-fig-5"][2]["data"]
+    assert not d["proved_bound"]["exists"]
+    for h in d["histograms"]:
+        assert not h["certified"]
+        assert all("no proved bound" in b["reason"] for b in h["bars"])
+
+
+def test_normal_weights_are_estimates():
+    d = gf.rank_histograms("gtm-fig-3", True, 1, samples=2, workers=1, weights="normal")
+    for h in d["histograms"]:
+        assert not h["certified"]
+        assert all(t["method"].startswith("numerical") for t in h["trials"])
+        assert all("numerical" in b["reason"] for b in h["bars"])
+
+
+def test_serial_processes_and_dask_give_identical_data(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    ser = gf.rank_histograms("gtm-fig-3", True, 11, samples=2, workers=1)
+    par = gf.rank_histograms("gtm-fig-3", True, 11, samples=2, workers=2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        dsk = gf.rank_histograms("gtm-fig-3", True, 11, samples=2, scheduler=cluster)
+    assert ser.pop("execution")["kind"] == "serial"
+    assert par.pop("execution")["kind"] == "processes"
+    info = dsk.pop("execution")
+    assert info["kind"] == "dask" and info["workers"] == 2
+    assert json.dumps(ser, sort_keys=True) == json.dumps(par, sort_keys=True)
+    assert json.dumps(ser, sort_keys=True) == json.dumps(dsk, sort_keys=True)
+
+
+def test_run_trials_keeps_task_order():
+    tasks = [{"seed": s} for s in (5, 1, 9, 2)]
+    serial, info = run_trials(_square, tasks, workers=1)
+    assert info["kind"] == "serial" and info["trials"] == 4
+    assert [r["seed"] for r in serial] == [5, 1, 9, 2]
+    parallel, info = run_trials(_square, tasks, workers=2)
+    assert info["kind"] == "processes" and parallel == serial
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"samples": 0}, "samples"), ({"weights": "gauss"}, "weights"),
+    ({"workers": 0}, "workers"), ({"scheduler": ""}, "scheduler"),
+])
+def test_bad_options(kwargs, match):
+    with pytest.raises(UsageError, match=match):
+        gf.rank_histograms("gtm-fig-4", True, 0, **kwargs)
+
+
+def test_width_bound_values():
+    assert gf.width_lower_bound(1000, 10, 6, "relu") == 34      # ⌈1000 / 30⌉
+    assert gf.width_lower_bound(30, 10, 6, "relu") == 1
+    assert gf.width_lower_bound(31, 10, 6, "relu") == 2
+    assert gf.width_lower_bound(216, 6, 6, "l2") == 12          # ⌈216 / 18⌉
+    assert gf.width_lower_bound(17, 6, 6, "product") == 17
+    assert gf.width_lower_bound(0, 6, 6, "relu") == 0
+
+
+def test_float64_exact_bound():
+    from tnverify.grid import GeneralizedRNN
+
+    rng = np.random.default_rng(0)
+    C = tuple(rng.integers(-2, 3, (3, 3)).astype(float) for _ in range(4))
+    G = tuple(rng.integers(-2, 3, s).astype(float) for s in ((3, 1, 2), (3, 2, 2),
+                                                              (3, 2, 2), (3, 2, 1)))
+    net = GeneralizedRNN(C, G, "relu")
+    ok, bound = gf.float64_exact(net, np.eye(3))
+    grid = grid_tensor(net, np.eye(3))
+    assert ok and np.abs(grid).max() <= bound
+    assert not gf.float64_exact(net, np.eye(3) * 0.5)[0]                 # non-integer F
+    assert not gf.float64_exact(GeneralizedRNN(C, G, "l2"), np.eye(3))[0]
+    big = GeneralizedRNN(C, tuple(g * 2.0 ** 20 for g in G), "product")
+    assert not gf.float64_exact(big, np.eye(3))[0]                      # > 2**53 possible
+
+
+@given(seed=st.integers(0, 2**32 - 1), M=st.integers(2, 4), T=st.sampled_from((2, 4)))
+def test_rank_one_shallow_grids_are_realizable(seed, M, T):
+    """A rank-1 max-shallow grid (integer weights) is recognised, and its certified
+    matricization rank gives width bound ≤ 1 (Lemma A.1 at R = 1)."""
+    net = random_shallow(M, T, 1, "relu", np.random.default_rng(seed), dist="integer")
+    grid = grid_tensor(net, np.eye(M))
+    assert gf.rank_one_max_realizable(grid)
+    r = rank_mod_p(odd_even_matricization(grid).astype(np.int64))
+    assert gf.width_lower_bound(r, M, T, "relu") <= 1
+
+
+def test_rank_one_realizable_rejects_rank_two_and_mixed_signs():
+    # Γ[i, j] = [[0, 1], [1, 0]]: rows/cols minima are 0, their max is 0 ≠ 1
+    assert not gf.rank_one_max_realizable(np.array([[0.0, 1.0], [1.0, 0.0]]))
+    assert not gf.rank_one_max_realizable(np.array([[1.0, -1.0], [1.0, 1.0]]))
+    assert gf.rank_one_max_realizable(-np.array([[1.0, 2.0], [3.0, 3.0]]))
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+def test_mod_p_rank_is_the_exact_rank_on_small_grids(seed):
+    task = {"figure": "t", "M": 3, "T": 4, "L": 3, "R": 2, "xi": "relu", "shared": False,
+            "weights": "integer", "device": "cpu", "trial": 0, "seed": seed}
+    rec = gf.rank_trial(task)
+    net, F = gf._draw_network(task)
+    mat = odd_even_matricization(grid_tensor(net, F))
+    assert rec["rank_certified"] and rec["rank"] == exact_rank(mat.astype(np.int64))
+    assert rec["bound"] == math.ceil(rec["rank"] / 6)
+
+
+def test_lemma_a1_status_matches_the_claim():
+    claims = pytest.importorskip("tnverify.claims.gtm_expressivity")
+    from tnverify.claims import get_claim
+
+    assert claims is not None
+    assert gf.LEMMA_A1_STATUS == get_claim("gtm-lemma-a.1").expected
