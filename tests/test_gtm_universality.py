@@ -1,0 +1,61 @@
+"""Tests of the universality claims (tnverify.claims.gtm_universality)."""
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import tnverify.claims.gtm_universality  # noqa: F401  (registers the claims)
+from tnverify.claims import get_claim
+from tnverify.claims._gtm_universality_checks import additive_basis, span_matrix
+from tnverify.claims.runner import run_claim
+from tnverify.matricize import exact_rank
+
+IDS = ("gtm-lemma-5.1", "gtm-prop-a.4", "gtm-thm-5.1", "gtm-sec-4.2-nonuniversal",
+       "gtm-prop-a.5", "gtm-prop-a.5-corrected")
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_run_claim_computes_expected(cid):
+    r = run_claim(cid, scale="small")
+    assert r.verdict == get_claim(cid).expected
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_pinned(cid):
+    claim = get_claim(cid)
+    for case in claim.pinned:
+        assert claim.run_small(case["params"], case["seed"]).verdict == claim.expected
+
+
+@settings(deadline=None, max_examples=5)
+@given(seed=st.integers(0, 2**32 - 1), cid=st.sampled_from(IDS))
+def test_property_first_case(seed, cid):
+    claim = get_claim(cid)
+    assert claim.run_small(claim.space[0], seed).verdict == claim.expected
+
+
+def test_prop_a_5_counterexample_minimal():
+    r = run_claim("gtm-prop-a.5", scale="small")
+    ce = r.small.counterexample
+    assert ce["params"] == {"M": 2, "T": 2} and abs(ce["value"] - ce["reference"]) > 0
+
+
+def test_additive_basis_dimension():
+    assert exact_rank(additive_basis(3, 3)) == 3 * 2 + 1
+
+
+def test_span_matrix_relu_full_rank_small():
+    D = span_matrix("relu", 2, 2, 24, np.random.default_rng(0))
+    assert D.shape == (24, 4) and np.linalg.matrix_rank(D) == 4
+
+
+def test_proofs():
+    path = Path(__file__).resolve().parents[1] / "proofs" / "gtm_universality.py"
+    spec = importlib.util.spec_from_file_location("gtm_universality_proofs", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.prove_gtm_lemma_5_1() and mod.prove_gtm_prop_a_4()
+    assert mod.prove_gtm_prop_a_5_corrected()
