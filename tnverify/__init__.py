@@ -18,6 +18,7 @@ Modules with more: :mod:`tnverify.equivalences` (maps between RNN families and T
 """
 
 from .claims import all_claims, get_claim, run_claim
+from .claims.compare import compare_ints, compare_values
 from .conditionals import conditionals
 from .conventions import tolerance
 from .cp import CPTensor
@@ -31,6 +32,7 @@ from .explicit import (
 from .matricize import exact_rank, matricize, numerical_rank, rank_mod_p, unfold
 from .tt import TensorTrain, random_tt, tt_to_full
 from .tt_svd import tt_ranks, tt_svd
+from .user_claims import check, claim
 
 __version__ = "0.1.0"
 
@@ -45,6 +47,8 @@ __all__ = [
     "unfold", "matricize", "numerical_rank", "exact_rank", "rank_mod_p",
     # registry
     "get_claim", "all_claims", "run_claim", "tolerance",
+    # users' own claims (see also tnverify.strategies and the pytest plugin)
+    "claim", "check", "compare_values", "compare_ints",
     # errors
     "TnverifyError", "ShapeError", "RankError", "SizeLimitError", "ToleranceError",
     "NonFiniteError", "VocabularyError", "DTypeError",

@@ -83,8 +83,11 @@ def _filters(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("--paper", choices=sorted(PAPERS), metavar="KEY",
                    help=f"only claims printed in this paper ({', '.join(sorted(PAPERS))})")
-    p.add_argument("--group", choices=GROUPS, metavar="NAME",
-                   help=f"only claims of this group ({', '.join(GROUPS)})")
+    p.add_argument("--group", metavar="NAME",
+                   help=f"only claims of this group ({', '.join(GROUPS)}, or a plugin's group)")
+    p.add_argument("--plugin", action="append", default=[], metavar="NAME",
+                   help="also load the claims of a plugin: an entry point of the "
+                        "'tnverify.claims' group or an importable module (repeatable)")
 
 
 def _subparser(sub, name: str, help: str, description: str, examples: Sequence[str]):
@@ -102,7 +105,8 @@ def _add_verify(sub) -> None:
                    "one differs or a check errored, 2 on a usage error.",
                    ["tnverify verify --group spine",
                     "tnverify verify --claims ttlm-eq2 --report out.md",
-                    "tnverify verify --small-only --paper tslm"])
+                    "tnverify verify --small-only --paper tslm",
+                    "tnverify verify --plugin rank_rnn --group rank-rnn"])
     v.add_argument("--claims", nargs="+", metavar="ID", help="only these claim ids")
     _filters(v)
     _run_options(v)
@@ -128,6 +132,8 @@ def _add_show(sub) -> None:
                    ["tnverify show ttlm-eq2", "tnverify show ttlm-eq2 --run --device cpu"])
     s.add_argument("id", metavar="ID", help="claim id (see `tnverify claims`)")
     s.add_argument("--run", action="store_true", help="run the claim and print its evidence")
+    s.add_argument("--plugin", action="append", default=[], metavar="NAME",
+                   help="load a plugin's claims first (see `tnverify verify --help`)")
     _run_options(s)
     s.set_defaults(func=cmd_show)
 
@@ -225,6 +231,7 @@ def cmd_verify(args) -> int:
     from .device import resolve_device
     from .report import check_report_path, run_claims
 
+    _load_plugins(args.plugin)
     claims = select_claims(args.claims, paper=args.paper, group=args.group)
     if not claims:
         raise UsageError("no claim matches the filters "
@@ -241,9 +248,17 @@ def cmd_verify(args) -> int:
     return 0 if report.all_as_expected else 1
 
 
+def _load_plugins(names) -> None:
+    from .claims import load_plugin
+
+    for name in names or ():
+        load_plugin(name)
+
+
 # -- claims --------------------------------------------------------------------------
 def _claim_dict(c) -> dict:
-    return {"id": c.id, "group": c.group, "title": c.title, "statement": c.statement,
+    return {"id": c.id, "package": c.package, "group": c.group, "title": c.title,
+            "source": c.source, "statement": c.statement,
             "refs": [r.to_dict() for r in c.refs], "expected": c.expected,
             "uses": list(c.uses), "proof": c.proof, "readings": dict(c.readings),
             "corrects": c.corrects, "corrected_by": c.corrected_by}
@@ -254,6 +269,7 @@ def cmd_claims(args) -> int:
 
     from .claims import select_claims
 
+    _load_plugins(args.plugin)
     claims = select_claims(None, paper=args.paper, group=args.group)
     if args.json:
         print(json.dumps([_claim_dict(c) for c in claims], indent=2, ensure_ascii=False))
@@ -273,6 +289,7 @@ def cmd_claims(args) -> int:
 def cmd_show(args) -> int:
     from .claims import get_claim, run_claim
 
+    _load_plugins(args.plugin)
     claim = get_claim(args.id)
     print("\n".join(_describe(claim)))
     if not args.run:
@@ -290,6 +307,8 @@ def _describe(c) -> list[str]:
     lines = [f"{c.id}" + (f": {c.title}" if c.title else ""), "",
              f"statement: {c.statement}", "references:"]
     lines += [f"  - {r.paper} {r.where} (seed file {r.seed})" for r in c.refs]
+    if c.package != "tnverify":
+        lines += [f"  - {c.source}", f"package: {c.package}"]
     lines += [f"group: {c.group}", f"expected: {c.expected}",
               f"uses: {', '.join(c.uses) or '-'}", f"proof: {c.proof or '-'}"]
     if c.readings:

@@ -37,6 +37,7 @@ __all__ = [
     "HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "GROUPS",
     "Ref", "Evidence", "Claim", "SideResult", "ClaimResult",
     "REGISTRY", "register", "get_claim", "all_claims", "select_claims", "run_claim",
+    "load_plugin",
 ]
 
 HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED = "holds", "fails", "ill-posed", "error", "skipped"
@@ -241,16 +242,28 @@ class Claim:
     corrects: str | None = None
     corrected_by: str | None = None
     title: str = ""
+    package: str = "tnverify"
+    source: str = ""
 
     def __post_init__(self):
         if not self.id or self.id != self.id.lower() or " " in self.id:
             raise ClaimError(f"claim ids are kebab-case; got {self.id!r}")
-        if self.group not in GROUPS:
-            raise ClaimError(f"claim {self.id}: group must be one of {GROUPS}; got {self.group!r}")
         if self.expected not in VERDICTS:
             raise ClaimError(f"claim {self.id}: expected must be one of {VERDICTS}")
-        if not self.refs:
-            raise ClaimError(f"claim {self.id}: at least one Ref is required")
+        if self.package == "tnverify":
+            if self.group not in GROUPS:
+                raise ClaimError(f"claim {self.id}: group must be one of {GROUPS}; "
+                                 f"got {self.group!r}")
+            if not self.refs:
+                raise ClaimError(f"claim {self.id}: at least one Ref is required")
+            return
+        # a claim registered by another package (tnverify.claims entry point / --plugin)
+        if not self.group or self.group != self.group.lower() or " " in self.group:
+            raise ClaimError(f"claim {self.id} of package {self.package!r}: the group must "
+                             f"be a kebab-case name; got {self.group!r}")
+        if not self.refs and not self.source:
+            raise ClaimError(f"claim {self.id} of package {self.package!r}: give refs or a "
+                             "source (where the statement comes from)")
         if not self.space:
             raise ClaimError(f"claim {self.id}: the parameter space must not be empty")
 
@@ -260,7 +273,9 @@ class Claim:
 
     @property
     def locator(self) -> str:
-        return str(self.refs[0])
+        if self.refs:
+            return str(self.refs[0])
+        return f"{self.package}: {self.source}"
 
     def run_small(self, params: dict, seed: int) -> Evidence:
         """Run the small check once on ``params`` with ``numpy.random.default_rng(seed)``."""
@@ -347,12 +362,14 @@ def select_claims(ids: Sequence[str] | None = None, paper: str | None = None,
     _load()
     if paper is not None and paper not in PAPERS:
         raise ClaimError(f"unknown paper key {paper!r}; known keys: {', '.join(sorted(PAPERS))}")
-    if group is not None and group not in GROUPS:
-        raise ClaimError(f"unknown group {group!r}; groups: {', '.join(GROUPS)}")
+    known = tuple(dict.fromkeys(GROUPS + tuple(c.group for c in REGISTRY.values())))
+    if group is not None and group not in known:
+        raise ClaimError(f"unknown group {group!r}; groups: {', '.join(known)}")
     claims = [get_claim(i) for i in ids] if ids else all_claims()
     return [c for c in claims
             if (paper is None or paper in c.papers) and (group is None or c.group == group)]
 
 
 # the runner needs the names above (it imports them from this package)
+from .plugins import load_plugin  # noqa: E402
 from .runner import ClaimResult, SideResult, run_claim  # noqa: E402

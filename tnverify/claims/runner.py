@@ -79,6 +79,7 @@ class ClaimResult:
         c = self.claim
         return _jsonable({
             "id": c.id,
+            "package": c.package,
             "title": c.title,
             "group": c.group,
             "statement": c.statement,

@@ -1,0 +1,110 @@
+"""tnverify.strategies: every drawn object is what its docstring promises."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import torch
+from hypothesis import find, given, settings
+from hypothesis import strategies as st
+
+from tnverify.conventions import tolerance
+from tnverify.errors import RankError, ShapeError
+from tnverify.oracle import Oracle
+from tnverify.strategies import (
+    CELL_FAMILIES, born_machines, cells, shapes, spectra, tensor_trains, token_sequences,
+    tt_cores, tt_ranks,
+)
+from tnverify.tt_svd import tt_ranks as numerical_tt_ranks
+
+
+@given(shape=shapes(max_entries=500))
+def test_shapes_respect_their_bounds(shape):
+    assert 2 <= len(shape) <= 4 and all(2 <= n <= 4 for n in shape)
+    assert math.prod(shape) <= 500
+
+
+@given(data=st.data(), shape=shapes())
+def test_tt_ranks_are_admissible(data, shape):
+    r = data.draw(tt_ranks(shape, max_rank=3))
+    assert r[0] == r[-1] == 1 and len(r) == len(shape) + 1
+    for k in range(1, len(shape)):
+        assert 1 <= r[k] <= min(3, math.prod(shape[:k]), math.prod(shape[k:]))
+        assert r[k] <= shape[k - 1] * r[k - 1] and r[k] <= shape[k] * r[k + 1]
+
+
+@settings(deadline=None)
+@given(tt=tensor_trains(max_rank=3))
+def test_tensor_trains_have_exactly_their_drawn_ranks(tt):
+    """Left-orthonormal cores with admissible ranks: the numerical TT ranks of the full
+    tensor (tt_ranks, tolerance and gap of matricize.numerical_rank) equal tt.ranks."""
+    assert tuple(numerical_tt_ranks(tt.full()).ranks) == tuple(tt.ranks)
+    assert np.isfinite(tt.full()).all()
+
+
+@settings(deadline=None)
+@given(tt=tensor_trains(spectrum=True))
+def test_a_prescribed_spectrum_holds_at_every_cut(tt):
+    A = tt.full()
+    first = np.linalg.svd(A.reshape(A.shape[0], -1), compute_uv=False)[: tt.ranks[1]]
+    for k in range(1, A.ndim):
+        s = np.linalg.svd(A.reshape(math.prod(A.shape[:k]), -1), compute_uv=False)
+        tol = tolerance(np.float64, n=A.size, norm=float(s[0]))   # one SVD of A's size
+        assert np.max(np.abs(s[: first.size] - first)) <= float(tol)
+        assert np.all(s[first.size:] <= float(tol))
+
+
+@given(sigma=spectra(3, condition=10.0))
+def test_spectra_are_decreasing_unit_norm_and_bounded_in_condition(sigma):
+    assert np.all(np.diff(sigma) <= 0) and sigma[0] / sigma[-1] <= 10.0 * (1 + 1e-12)
+    assert abs(np.linalg.norm(sigma) - 1.0) <= float(tolerance(np.float64, n=3))
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(RankError, match="spectrum of 3 values"):
+        find(tensor_trains(shape=(2, 3, 2), spectrum=np.ones(3)), lambda x: True)
+    with pytest.raises(RankError, match="exceed what shape"):
+        find(tensor_trains(shape=(2, 2), ranks=(1, 3, 1)), lambda x: True)
+    with pytest.raises(ShapeError):
+        find(token_sequences(0), lambda x: True)
+    with pytest.raises(ShapeError, match="unknown cell family"):
+        find(cells("lstm"), lambda x: True)
+
+
+@given(tokens=token_sequences(3, max_length=5, batch=2))
+def test_token_sequences_are_in_range(tokens):
+    assert tokens.dtype == np.int64 and tokens.shape[0] == 2 and 1 <= tokens.shape[1] <= 5
+    assert tokens.min() >= 0 and tokens.max() < 3
+
+
+@given(cores=tt_cores(shape=(2, 3, 2), ranks=(1, 2, 2, 1)))
+def test_tt_cores_have_the_layout_of_design_2(cores):
+    assert [c.shape for c in cores] == [(1, 2, 2), (2, 3, 2), (2, 2, 1)]
+
+
+@pytest.mark.parametrize("family", CELL_FAMILIES)
+@settings(max_examples=5, deadline=None)
+@given(data=st.data())
+def test_every_cell_family_draws_a_working_cell(family, data):
+    cell, sizes = data.draw(cells(family))
+    tokens = torch.from_numpy(data.draw(token_sequences(sizes["vocab_size"],
+                                                        min_length=sizes["length"],
+                                                        max_length=sizes["length"], batch=2)))
+    if family.startswith("born"):
+        out = cell.log_prob(tokens)
+    elif family == "uniform-ttlm":
+        out = cell.conditionals(tokens) if hasattr(cell, "conditionals") else cell(tokens)
+    else:
+        out = cell(tokens)
+    assert torch.isfinite(out).all() and out.shape[0] == 2
+
+
+@settings(max_examples=10, deadline=None)
+@given(bm=born_machines(complex=True))
+def test_born_machines_are_normalised_over_all_sequences(bm):
+    """Σ_x P(x) = 1 by brute force (Oracle.sequences), within the rounding of V**L terms."""
+    seqs = torch.from_numpy(Oracle().sequences(bm.vocab_size, bm.length))
+    total = float(torch.exp(bm.log_prob(seqs)).sum().detach())
+    assert abs(total - 1.0) <= float(tolerance(np.float64, n=len(seqs) * bm.length))

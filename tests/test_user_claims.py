@@ -1,0 +1,194 @@
+"""Users' own claims (issue 8): the @tnverify.claim decorator, tnverify.check, plugin
+loading, and the example package installed and run end to end."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tnverify
+from tnverify.claims import FAILS, HOLDS, load_plugin, run_claim
+from tnverify.claims.compare import compare_values
+from tnverify.errors import ClaimError, UsageError
+from tnverify.user_claims import LAST_RESULTS, CheckFailed, check, claim
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "rank_rnn"
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_summary_clean():
+    """The claims made up here must not appear in this suite's "tnverify claims" summary."""
+    before = list(LAST_RESULTS)
+    yield
+    LAST_RESULTS[:] = before
+
+
+def _ev(value, reference):
+    return compare_values("value vs reference", np.asarray(value, float),
+                          np.asarray(reference, float), n=1, scale=1.0)
+
+
+def test_a_holding_claim_passes_and_records_its_verdict(fake_registry):
+    @claim("user-sum", "a + b = b + a", source="test")
+    def test_sum():
+        a, b = np.arange(3.0), np.linspace(0, 1, 3)
+        check(_ev(a + b, b + a))
+
+    test_sum()
+    assert LAST_RESULTS[-1].id == "user-sum" and LAST_RESULTS[-1].verdict == HOLDS
+    assert "user-sum" in fake_registry and fake_registry["user-sum"].package == "test_user_claims"
+
+
+def test_a_failing_claim_expected_to_fail_passes_with_its_counterexample(fake_registry):
+    @claim("user-bad", "x = x + 1", source="test", expected=FAILS)
+    def test_bad():
+        check(_ev([1.0], [2.0]))
+
+    test_bad()
+    r = LAST_RESULTS[-1]
+    assert r.verdict == FAILS and r.evidence.counterexample["value"] == 1.0
+
+
+def test_a_verdict_that_differs_from_expected_fails_the_test(fake_registry):
+    @claim("user-wrong", "x = x + 1", source="test")
+    def test_wrong():
+        check(_ev([1.0], [2.0]))
+
+    with pytest.raises(AssertionError, match="computed verdict 'fails', expected 'holds'"):
+        test_wrong()
+
+
+def test_a_test_that_records_nothing_is_an_error(fake_registry):
+    @claim("user-empty", "nothing", source="test", register_claim=False)
+    def test_empty():
+        pass
+
+    with pytest.raises(ClaimError, match="recorded no comparison"):
+        test_empty()
+
+
+def test_hypothesis_shrinks_the_counterexample_of_a_failing_claim(fake_registry):
+    @claim("user-shrink", "every n is below 5", source="test", expected=FAILS)
+    @settings(max_examples=50, derandomize=True, database=None)
+    @given(n=st.integers(0, 100))
+    def test_small(n):
+        check(compare_values("n vs min(n, 4)", np.float64(n), np.float64(min(n, 4)), n=1))
+
+    test_small()
+    ce = LAST_RESULTS[-1].evidence.counterexample
+    assert LAST_RESULTS[-1].verdict == FAILS and "n=5" in ce["example"]
+
+
+def test_the_registered_claim_runs_through_the_runner_with_a_seeded_hypothesis(fake_registry):
+    @claim("user-prop", "sorting is idempotent", source="test")
+    @settings(max_examples=10, database=None)
+    @given(xs=st.lists(st.floats(-1e3, 1e3), min_size=1, max_size=6))
+    def test_sort(xs, tnverify_compare):
+        a = np.sort(np.asarray(xs))
+        check(tnverify_compare("sort(sort(x)) vs sort(x)", np.sort(a), a, n=1, scale=1e3))
+
+    r1 = run_claim("user-prop", seed=3, sides=("small",))
+    r2 = run_claim("user-prop", seed=3, sides=("small",))
+    assert r1.verdict == r2.verdict == HOLDS
+    assert r1.small.cases[0].details["checks"] == r2.small.cases[0].details["checks"] >= 1
+
+
+def test_a_claim_needing_a_foreign_fixture_errors_outside_pytest(fake_registry):
+    @claim("user-fixture", "needs tmp_path", source="test")
+    def test_fx(tmp_path):
+        check(_ev([0.0], [0.0]))
+
+    assert run_claim("user-fixture", sides=("small",)).verdict == "error"
+
+
+def test_check_outside_a_claim_raises_on_failure_and_rejects_non_evidence():
+    assert check(_ev([1.0], [1.0])).verdict == HOLDS
+    with pytest.raises(CheckFailed):
+        check(_ev([1.0], [3.0]))
+    with pytest.raises(ClaimError, match="takes an Evidence"):
+        check(True)
+
+
+def test_external_claims_need_a_source_and_a_kebab_group(fake_registry):
+    with pytest.raises(ClaimError, match="give refs or a source"):
+        tnverify.claims.Claim(id="x-a", statement="s", refs=(), group="x",
+                              small=lambda p, r: None, package="x")
+    with pytest.raises(ClaimError, match="kebab-case"):
+        tnverify.claims.Claim(id="x-a", statement="s", refs=(), group="Bad Group",
+                              small=lambda p, r: None, package="x", source="here")
+
+
+def test_load_plugin_names_what_is_missing(fake_registry):
+    with pytest.raises(UsageError, match="no tnverify plugin 'no_such_plugin_xyz'"):
+        load_plugin("no_such_plugin_xyz")
+    with pytest.raises(UsageError, match="registered no claim"):
+        load_plugin("json")
+
+
+def test_load_plugin_imports_a_module_and_returns_its_claims(fake_registry, tmp_path, monkeypatch):
+    (tmp_path / "myclaims_mod.py").write_text(textwrap.dedent("""
+        import numpy as np, tnverify
+        @tnverify.claim("my-one", "1 = 1", source="here")
+        def test_one(tnverify_compare):
+            tnverify.check(tnverify_compare("1 vs 1", np.ones(1), np.ones(1), n=1))
+    """))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    got = load_plugin("myclaims_mod")
+    assert [c.id for c in got] == ["my-one"] and got[0].package == "myclaims_mod"
+    assert [c.id for c in load_plugin("myclaims_mod")] == ["my-one"]       # idempotent
+    assert run_claim("my-one", sides=("small",)).verdict == HOLDS
+
+
+# -- the example package, installed and run end to end ---------------------------------
+@pytest.fixture(scope="module")
+def installed_example(tmp_path_factory):
+    target = tmp_path_factory.mktemp("site")
+    proc = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
+                           "--target", str(target), str(EXAMPLE)],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        pytest.fail(f"pip could not install the example package:\n{proc.stderr[-2000:]}")
+    env = dict(os.environ, PYTHONPATH=str(target), OPENBLAS_NUM_THREADS="1")
+    return target, env
+
+
+def test_example_plugin_runs_in_tnverify_verify(installed_example, tmp_path):
+    target, env = installed_example
+    report = tmp_path / "r.json"
+    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", "rank_rnn",
+                           "--group", "rank-rnn", "--report", str(report)],
+                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    claims = {c["id"]: c for c in json.loads(report.read_text())["claims"]}
+    assert claims["rank-rnn-tt-core"]["verdict"] == HOLDS
+    assert claims["rank-rnn-reversal"]["verdict"] == FAILS
+    assert claims["rank-rnn-reversal"]["package"] == "rank_rnn"
+    assert "Failing test case" in claims["rank-rnn-reversal"]["counterexample"]["example"]
+
+
+def test_example_claims_run_as_pytest_tests_with_the_plugin(installed_example, tmp_path):
+    target, env = installed_example
+    # the plugin is active through tnverify's pytest11 entry point (no -p needed)
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           str(target / "rank_rnn" / "claims.py")],
+                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "tnverify claims" in proc.stdout
+    assert "rank-rnn-reversal  fails" in proc.stdout
+
+
+def test_strategies_say_how_to_install_hypothesis():
+    code = ("import sys; sys.modules['hypothesis'] = None\n"
+            "try:\n    import tnverify.strategies\nexcept ImportError as e:\n    print(e)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    assert "pip install 'tnverify[test]'" in out

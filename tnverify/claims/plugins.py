@@ -1,0 +1,82 @@
+"""Claims registered by other packages: the ``tnverify.claims`` entry-point group.
+
+A package that wants its claims checked beside the built-in ones declares, in its
+``pyproject.toml``::
+
+    [project.entry-points."tnverify.claims"]
+    mypackage = "mypackage.claims"
+
+where ``mypackage.claims`` is a module whose import registers claims (with
+:func:`tnverify.claims.register` and ``Claim(..., package="mypackage")``, or with the
+:func:`tnverify.claim` decorator on a test function).  ``tnverify verify --plugin
+mypackage`` then loads that module and runs its claims with the others; the table and the
+report name the package.  An importable module name works too (``--plugin
+mypackage.claims``), for packages that are not installed with an entry point.
+
+Plugins are loaded only on request: the built-in registry (and the test suite that checks
+it against ``shared/CLAIMS.md``) never changes because some installed package declares an
+entry point.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib import metadata
+
+from ..errors import UsageError
+
+__all__ = ["ENTRY_POINT_GROUP", "entry_points", "load_plugin"]
+
+#: The entry-point group other packages use to declare claim modules.
+ENTRY_POINT_GROUP = "tnverify.claims"
+
+
+def entry_points() -> dict:
+    """The installed ``tnverify.claims`` entry points, by name."""
+    return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def load_plugin(name: str) -> list:
+    """Import the claims of plugin ``name`` and return the claims it registered.
+
+    ``name`` is an entry-point name of the ``tnverify.claims`` group or, failing that, an
+    importable module.  Loading the same plugin twice returns its claims again (no
+    duplicates).
+
+    Raises
+    ------
+    UsageError
+        No entry point and no importable module of that name, or the module registers no
+        claim.
+    """
+    from . import REGISTRY, _load
+
+    if not isinstance(name, str) or not name.strip():
+        raise UsageError(f"a plugin name must be a non-empty string; got {name!r}")
+    _load()
+    before = set(REGISTRY)
+    eps = entry_points()
+    try:
+        if name in eps:
+            target = eps[name].load()
+            if callable(target):          # an entry point may name a function that registers
+                target()
+            module_name = getattr(target, "__name__", name)
+        else:
+            module_name = name
+            importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        known = ", ".join(sorted(eps)) or "none installed"
+        raise UsageError(f"no tnverify plugin {name!r}: not an entry point of the "
+                         f"{ENTRY_POINT_GROUP!r} group ({known}) and not an importable module "
+                         f"({exc})") from None
+    new = [REGISTRY[i] for i in REGISTRY if i not in before]
+    if not new:
+        prefix = name.split(".")[0]
+        new = [c for c in REGISTRY.values()
+               if c.package != "tnverify" and (c.package == prefix or
+                                               getattr(c.small, "__module__", "").startswith(
+                                                   module_name))]
+    if not new:
+        raise UsageError(f"plugin {name!r} registered no claim (module {module_name!r})")
+    return new

@@ -1,0 +1,289 @@
+"""Hypothesis strategies for tensor-network language models (like
+``hypothesis.extra.numpy`` for numpy users).
+
+Everything a property test of a tensor-network LM draws: shapes, admissible TT ranks,
+well-conditioned TT cores and :class:`~tnverify.tt.TensorTrain` objects (optionally with a
+prescribed spectrum at every cut), token sequences, the cells of :mod:`tnverify.cells`,
+ξ-networks and Born machines.  Arrays are float64 and finite; sizes are kept small enough
+for the explicit oracle (:class:`tnverify.oracle.Oracle`).  Random weights are drawn from
+a seed that hypothesis draws, so every example is reproducible and shrinks towards seed 0
+and the smallest sizes.
+
+Hypothesis is an optional dependency of tnverify: importing this module without it raises
+an ImportError that says how to install it.
+
+Examples
+--------
+>>> from hypothesis import given, settings
+>>> from tnverify.strategies import tensor_trains
+>>> @settings(max_examples=5, derandomize=True, database=None)
+... @given(tt=tensor_trains(shape=(2, 3, 2), max_rank=2))
+... def test_norm(tt):
+...     import numpy as np
+...     assert abs(tt.norm() - np.linalg.norm(tt.full())) <= 1e-12 * max(1.0, tt.norm())
+>>> test_norm()
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+try:
+    from hypothesis import strategies as st
+except ImportError as exc:  # pragma: no cover - exercised by a subprocess test
+    raise ImportError("tnverify.strategies needs hypothesis, an optional dependency: "
+                      "pip install 'tnverify[test]' (or pip install hypothesis)") from exc
+
+from .errors import RankError, ShapeError
+from .tt import TensorTrain
+
+__all__ = ["shapes", "tt_ranks", "spectra", "tensor_trains", "tt_cores", "token_sequences",
+           "seeds", "CELL_FAMILIES", "cells", "born_machines"]
+
+#: Seeds hypothesis draws random weights from (it shrinks towards 0).
+SEED_MAX = 2**32 - 1
+
+
+def seeds() -> st.SearchStrategy[int]:
+    """Integer seeds for ``numpy.random.default_rng``."""
+    return st.integers(0, SEED_MAX)
+
+
+@st.composite
+def shapes(draw, *, min_dims: int = 2, max_dims: int = 4, min_side: int = 2,
+           max_side: int = 4, max_entries: int = 4096) -> tuple[int, ...]:
+    """Tensor shapes ``(n_1, …, n_d)`` with ``min_dims ≤ d ≤ max_dims``, sides in
+    ``[min_side, max_side]`` and at most ``max_entries`` entries (so the explicit tensor
+    stays small)."""
+    if not 1 <= min_dims <= max_dims or not 1 <= min_side <= max_side:
+        raise ShapeError(f"need 1 <= min_dims <= max_dims and 1 <= min_side <= max_side; got "
+                         f"dims [{min_dims}, {max_dims}], sides [{min_side}, {max_side}]")
+    if min_side ** min_dims > max_entries:
+        raise ShapeError(f"the smallest shape has {min_side ** min_dims} entries > "
+                         f"max_entries = {max_entries}")
+    d = draw(st.integers(min_dims, max_dims))
+    out: list[int] = []
+    for k in range(d):
+        room = max_entries // (math.prod(out) * min_side ** (d - k - 1))
+        out.append(draw(st.integers(min_side, max(min_side, min(max_side, room)))))
+    return tuple(out)
+
+
+def _max_ranks(shape) -> list[int]:
+    """``min(n_1⋯n_k, n_{k+1}⋯n_d)`` at every cut (Oseledets 2011, the maximal TT ranks)."""
+    return [min(math.prod(shape[:k]), math.prod(shape[k:])) for k in range(len(shape) + 1)]
+
+
+@st.composite
+def tt_ranks(draw, shape, *, max_rank: int = 4) -> tuple[int, ...]:
+    """Admissible TT ranks ``(1, r_1, …, r_{d−1}, 1)`` for ``shape``: every
+    ``r_k ≤ min(max_rank, n_1⋯n_k, n_{k+1}⋯n_d)`` and ``r_k ≤ n_k r_{k−1}``,
+    ``r_{k−1} ≤ n_k r_k`` (no rank is larger than its neighbours can carry)."""
+    shape = tuple(int(n) for n in shape)
+    if len(shape) < 1 or min(shape) < 1:
+        raise ShapeError(f"shape must have positive sides; got {shape}")
+    if max_rank < 1:
+        raise RankError(f"max_rank must be >= 1; got {max_rank}")
+    caps = _max_ranks(shape)
+    ranks = [1]
+    for k in range(1, len(shape)):
+        ranks.append(draw(st.integers(1, min(max_rank, caps[k], shape[k - 1] * ranks[-1]))))
+    ranks.append(1)
+    changed = True
+    while changed:                              # both neighbour conditions, to a fixpoint
+        changed = False
+        for k in range(1, len(shape)):
+            cap = min(shape[k - 1] * ranks[k - 1], shape[k] * ranks[k + 1])
+            if ranks[k] > cap:
+                ranks[k], changed = cap, True
+    return tuple(ranks)
+
+
+@st.composite
+def spectra(draw, rank: int, *, condition: float = 100.0) -> np.ndarray:
+    """Decreasing positive singular values ``σ_1 ≥ ⋯ ≥ σ_rank`` with
+    ``σ_1 / σ_rank ≤ condition`` and ``‖σ‖_2 = 1``."""
+    if rank < 1 or not condition >= 1.0:
+        raise RankError(f"need rank >= 1 and condition >= 1; got {rank}, {condition}")
+    logs = draw(st.lists(st.floats(0.0, math.log(condition)), min_size=rank, max_size=rank))
+    s = np.exp(-np.sort(np.asarray(logs)))
+    return s / np.linalg.norm(s)
+
+
+def _orthonormal_columns(rng, rows: int, cols: int) -> np.ndarray:
+    q, r = np.linalg.qr(rng.standard_normal((rows, cols)))
+    return q * np.sign(np.diag(r))
+
+
+def _left_orthonormal_tt(shape, ranks, rng, scale: float) -> TensorTrain:
+    """Cores ``1..d−1`` left-orthonormal (``(r n) × r'`` with orthonormal columns), the
+    last core Gaussian scaled to ``‖A‖_F ≈ scale``: every partial product is an isometry,
+    so no unfolding is ill-conditioned through the left cores."""
+    cores = []
+    for k, n in enumerate(shape[:-1]):
+        q = _orthonormal_columns(rng, ranks[k] * n, ranks[k + 1])
+        cores.append(q.reshape(ranks[k], n, ranks[k + 1]))
+    last = rng.standard_normal((ranks[-2], shape[-1], 1))
+    cores.append(last * (scale / np.linalg.norm(last)))
+    return TensorTrain(tuple(cores))
+
+
+def _odeco_tt(shape, sigma, rng) -> TensorTrain:
+    """``A = Σ_α σ_α u^{(1)}_α ⊗ ⋯ ⊗ u^{(d)}_α`` with orthonormal ``u^{(1)}_α`` and
+    ``u^{(d)}_α`` and unit ``u^{(k)}_α`` in between: at every cut the left and right
+    factors are orthonormal families, so the singular values of every unfolding are
+    exactly ``σ`` (diagonal TT cores of rank ``len(σ)``)."""
+    r, d = len(sigma), len(shape)
+    cores = []
+    for k, n in enumerate(shape):
+        if k in (0, d - 1):
+            u = _orthonormal_columns(rng, n, r)                      # (n, r)
+        else:
+            u = rng.standard_normal((n, r))
+            u /= np.linalg.norm(u, axis=0, keepdims=True)
+        if k == 0:
+            cores.append((u * sigma)[None, :, :])
+        elif k == d - 1:
+            cores.append(u.T[:, :, None])
+        else:
+            cores.append(np.einsum("ia,ab->aib", u, np.eye(r)))
+    return TensorTrain(tuple(cores))
+
+
+@st.composite
+def tensor_trains(draw, shape=None, ranks=None, *, max_rank: int = 4, spectrum=None,
+                  scale: float = 1.0) -> TensorTrain:
+    """Well-conditioned :class:`~tnverify.tt.TensorTrain` objects (float64).
+
+    Parameters
+    ----------
+    shape : tuple of int or strategy, optional
+        Default: drawn by :func:`shapes`.
+    ranks : tuple of int, optional
+        Default: drawn by :func:`tt_ranks`.  Cores ``1..d−1`` are left-orthonormal, the
+        last carries the norm ``scale``.
+    spectrum : True, array_like or strategy, optional
+        Prescribe the singular values of *every* unfolding: the tensor is built as an
+        orthogonally decomposable sum ``Σ_α σ_α u^{(1)}_α ⊗ ⋯ ⊗ u^{(d)}_α``, whose
+        unfoldings all have singular values exactly ``σ`` (then every TT rank is
+        ``len(σ)``, which must not exceed ``n_1`` or ``n_d``).  ``True`` draws ``σ`` by
+        :func:`spectra`.  Distinct spectra at distinct cuts need not exist together
+        (the spectra of neighbouring cuts constrain each other), so one spectrum serves
+        all cuts.
+    """
+    if shape is None:
+        shape = draw(shapes())
+    elif isinstance(shape, st.SearchStrategy):
+        shape = draw(shape)
+    shape = tuple(int(n) for n in shape)
+    rng = np.random.default_rng(draw(seeds()))
+    if spectrum is not None:
+        if spectrum is True:
+            rmax = max(1, min(max_rank, shape[0], shape[-1]))
+            spectrum = spectra(draw(st.integers(1, rmax)))
+        sigma = draw(spectrum) if isinstance(spectrum, st.SearchStrategy) else spectrum
+        sigma = np.asarray(sigma, dtype=np.float64)
+        if sigma.ndim != 1 or sigma.size < 1 or not np.all(sigma > 0):
+            raise RankError(f"spectrum must be a non-empty vector of positive values; got {sigma}")
+        if len(shape) < 2 or sigma.size > min(shape[0], shape[-1]):
+            raise RankError(f"a spectrum of {sigma.size} values at every cut needs d >= 2 and "
+                            f"n_1, n_d >= {sigma.size}; shape is {shape}")
+        return _odeco_tt(shape, np.sort(sigma)[::-1], rng)
+    if ranks is None:
+        ranks = draw(tt_ranks(shape, max_rank=max_rank))
+    ranks = tuple(int(r) for r in ranks)
+    if len(ranks) != len(shape) + 1 or ranks[0] != 1 or ranks[-1] != 1:
+        raise RankError(f"ranks must be (1, r_1, …, r_(d-1), 1) for shape {shape}; got {ranks}")
+    caps = _max_ranks(shape)
+    bad = [k for k in range(1, len(shape)) if ranks[k] > min(caps[k], shape[k - 1] * ranks[k - 1])]
+    if bad:
+        raise RankError(f"ranks {ranks} exceed what shape {shape} admits at cut(s) {bad}")
+    return _left_orthonormal_tt(shape, ranks, rng, scale)
+
+
+def tt_cores(shape=None, ranks=None, **kwargs) -> st.SearchStrategy[tuple]:
+    """The cores ``(r_{k−1}, n_k, r_k)`` of :func:`tensor_trains` (same arguments)."""
+    return tensor_trains(shape, ranks, **kwargs).map(lambda tt: tuple(tt.cores))
+
+
+def token_sequences(vocab_size: int, *, min_length: int = 1, max_length: int = 6,
+                    batch: int | None = None) -> st.SearchStrategy[np.ndarray]:
+    """Token ids in ``[0, vocab_size)``: an int64 array ``(L,)``, or ``(batch, L)`` when
+    ``batch`` is given (one length per batch)."""
+    if vocab_size < 1 or not 1 <= min_length <= max_length:
+        raise ShapeError(f"need vocab_size >= 1 and 1 <= min_length <= max_length; got "
+                         f"{vocab_size}, [{min_length}, {max_length}]")
+    ids = st.integers(0, vocab_size - 1)
+
+    @st.composite
+    def draw_tokens(draw):
+        L = draw(st.integers(min_length, max_length))
+        n = L if batch is None else batch * L
+        a = np.asarray(draw(st.lists(ids, min_size=n, max_size=n)), dtype=np.int64)
+        return a if batch is None else a.reshape(batch, L)
+
+    return draw_tokens()
+
+
+# -- cells --------------------------------------------------------------------------
+def _g(rng, *shape, fan: int = 1) -> np.ndarray:
+    return rng.standard_normal(shape) / math.sqrt(max(1, fan))
+
+
+def _cell_builders() -> dict:
+    from .cells import recurrent as rc
+    from .cells.born import random_born
+    from .cells.ttlm import TTScorer
+    from .cells.ttlm_variants import UniformTTLM
+
+    return {
+        "tt-core": lambda V, R, L, rng: rc.TTCoreRNN(_g(rng, R, V, R, fan=R)),
+        "second-order": lambda V, R, L, rng: rc.SecondOrderRNN(_g(rng, V, R, R, fan=R)),
+        "rac": lambda V, R, L, rng: rc.RAC(_g(rng, R, V), _g(rng, R, R, fan=R)),
+        "mi-rnn": lambda V, R, L, rng: rc.MIRNN(_g(rng, R, V), _g(rng, R, R, fan=R)),
+        "general-mi-rnn": lambda V, R, L, rng: rc.GeneralMIRNN(
+            _g(rng, R, V), _g(rng, R, R, fan=R), *(_g(rng, R) for _ in range(4))),
+        "vanilla": lambda V, R, L, rng: rc.VanillaRNN(_g(rng, R, R, fan=R), _g(rng, R, V),
+                                                      _g(rng, R)),
+        "tt-scorer": lambda V, R, L, rng: TTScorer(
+            [_g(rng, 1 if t == 0 else R, V, 1 if t == L - 1 else R, fan=R) for t in range(L)]),
+        "uniform-ttlm": lambda V, R, L, rng: UniformTTLM(_g(rng, V, R), _g(rng, R, V, R, fan=R)),
+        "born": lambda V, R, L, rng: random_born(V, L, R, rng),
+        "born-complex": lambda V, R, L, rng: random_born(V, L, R, rng, complex=True),
+    }
+
+
+#: The cell families :func:`cells` can draw (``tnverify.cells``).
+CELL_FAMILIES = ("tt-core", "second-order", "rac", "mi-rnn", "general-mi-rnn", "vanilla",
+                 "tt-scorer", "uniform-ttlm", "born", "born-complex")
+
+
+@st.composite
+def cells(draw, family, *, vocab_size=None, rank=None, length=None, max_vocab: int = 4,
+          max_rank: int = 3, max_length: int = 4):
+    """A float64 torch cell of ``family`` (one of :data:`CELL_FAMILIES`) with random
+    weights of unit-order gain (entries ``N(0, 1/R)`` on the recurrent maps).
+
+    Returns ``(cell, sizes)`` with ``sizes = {"vocab_size", "rank", "length"}``
+    (``length`` matters for the site-dependent families: ``tt-scorer``, ``born``)."""
+    if isinstance(family, st.SearchStrategy):
+        family = draw(family)
+    if family not in CELL_FAMILIES:
+        raise ShapeError(f"unknown cell family {family!r}; families: {', '.join(CELL_FAMILIES)}")
+    V = vocab_size if vocab_size is not None else draw(st.integers(2, max_vocab))
+    R = rank if rank is not None else draw(st.integers(1, max_rank))
+    L = length if length is not None else draw(st.integers(2, max_length))
+    rng = np.random.default_rng(draw(seeds()))
+    return _cell_builders()[family](V, R, L, rng), {"vocab_size": V, "rank": R, "length": L}
+
+
+def born_machines(*, vocab_size=None, length=None, rank=None, complex: bool = False,
+                  max_vocab: int = 3, max_length: int = 4, max_rank: int = 3):
+    """Random :class:`~tnverify.cells.born.BornMachine` objects (real or complex cores),
+    small enough for brute force over all ``|V|^L`` sequences."""
+    family = "born-complex" if complex else "born"
+    return cells(family, vocab_size=vocab_size, rank=rank, length=length,
+                 max_vocab=max_vocab, max_rank=max_rank, max_length=max_length).map(
+        lambda pair: pair[0])
