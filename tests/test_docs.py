@@ -44,3 +44,30 @@ def test_claims_table_lists_every_registered_claim_with_its_expected_verdict():
     for claim in all_claims():
         assert claim.id in rows, f"{claim.id} is missing from the README claims table"
         assert rows[claim.id] == claim.expected, f"README says {claim.id} {rows[claim.id]}"
+
+
+def test_readme_own_claims_module_runs_under_pytest_and_tnverify_verify(tmp_path):
+    """The README's 15-line test module, written out as a file: pytest passes it and
+    reports its claim; `tnverify verify --plugin FILE` gives it a holding verdict."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    block = README.split("## Your own claims", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(block.strip().splitlines()) <= 20
+    module = tmp_path / "test_my_claims.py"
+    module.write_text(block, encoding="utf-8")
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          str(module)], capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "my-tt-norm" in run.stdout and "holds" in run.stdout
+    report = tmp_path / "r.json"
+    run = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", str(module),
+                          "--group", "test-my-claims", "--report", str(report)],
+                         capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert run.returncode == 0, run.stdout + run.stderr
+    (claim,) = json.loads(report.read_text())["claims"]
+    assert claim["id"] == "my-tt-norm" and claim["verdict"] == "holds"
+    assert claim["package"] == "test_my_claims"

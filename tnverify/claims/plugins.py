@@ -11,7 +11,8 @@ where ``mypackage.claims`` is a module whose import registers claims (with
 :func:`tnverify.claim` decorator on a test function).  ``tnverify verify --plugin
 mypackage`` then loads that module and runs its claims with the others; the table and the
 report name the package.  An importable module name works too (``--plugin
-mypackage.claims``), for packages that are not installed with an entry point.
+mypackage.claims``), and so does a file (``--plugin tests/test_my_claims.py``: a test
+module whose functions carry ``@tnverify.claim``).
 
 Plugins are loaded only on request: the built-in registry (and the test suite that checks
 it against ``shared/CLAIMS.md``) never changes because some installed package declares an
@@ -36,11 +37,35 @@ def entry_points() -> dict:
     return {ep.name: ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)}
 
 
+def _import_file(path: str) -> str:
+    """Import a ``.py`` file as a module named after its stem (a user's test module)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    p = Path(path)
+    if not p.is_file():
+        raise UsageError(f"no tnverify plugin file {path!r}")
+    name = p.stem
+    if name in sys.modules and getattr(sys.modules[name], "__file__", None) == str(p.resolve()):
+        return name
+    spec = importlib.util.spec_from_file_location(name, p.resolve())
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    sys.path.insert(0, str(p.resolve().parent))     # its own imports, as under pytest
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return name
+
+
 def load_plugin(name: str) -> list:
     """Import the claims of plugin ``name`` and return the claims it registered.
 
-    ``name`` is an entry-point name of the ``tnverify.claims`` group or, failing that, an
-    importable module.  Loading the same plugin twice returns its claims again (no
+    ``name`` is a ``.py`` file (a user's test module), an entry-point name of the
+    ``tnverify.claims`` group or, failing that, an importable module.  Loading the same plugin twice returns its claims again (no
     duplicates).
 
     Raises
@@ -57,7 +82,9 @@ def load_plugin(name: str) -> list:
     before = set(REGISTRY)
     eps = entry_points()
     try:
-        if name in eps:
+        if name.endswith(".py"):
+            module_name = _import_file(name)
+        elif name in eps:
             target = eps[name].load()
             if callable(target):          # an entry point may name a function that registers
                 target()
