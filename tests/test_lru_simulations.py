@@ -1,0 +1,87 @@
+"""Tests of the [lru-stats] simulation claims (tnverify.claims.lru_simulations)."""
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tnverify.claims.lru_simulations as ls  # noqa: F401 - registers the claims
+from tnverify.claims import FAILS, HOLDS, ILL_POSED, SKIPPED, get_claim, run_claim
+from tnverify.claims._lru_products import chebyshev_evidence
+
+IDS = ["thesis-fig-6.8-kurtosis", "thesis-fig-6.8-ks", "thesis-eq-6.4",
+       "thesis-tables-4.3-4.4", "thesis-sec-6.3.1-steps", "thesis-sec-6.3.1-steps-corrected",
+       "thesis-sec-4.3.2-vocab", "thesis-sec-4.3.2-vocab-corrected"]
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_default_run_computes_expected_verdict(cid):
+    result = run_claim(cid)
+    assert result.verdict == get_claim(cid).expected
+    if result.verdict == FAILS:
+        ce = result.counterexample
+        assert ce is not None
+        assert get_claim(cid).run_small(ce["params"], ce["seed"]).verdict == FAILS
+
+
+@pytest.mark.parametrize("cid", ["thesis-fig-6.8-kurtosis", "thesis-fig-6.8-ks"])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_monte_carlo_verdicts_are_seed_independent(cid, seed):
+    claim = get_claim(cid)
+    assert claim.run_small(claim.space[0], seed).verdict == claim.expected
+
+
+@pytest.mark.parametrize("case", get_claim("thesis-fig-6.8-kurtosis").pinned)
+def test_pinned(case):
+    ev = get_claim("thesis-fig-6.8-kurtosis").run_small(case["params"], case["seed"])
+    assert ev.verdict == ILL_POSED
+    ra, rb = ev.readings["a"], ev.readings["b"]
+    assert ra.verdict == HOLDS and rb.verdict == FAILS
+    assert rb.failing_parts() == ["raw tails: complex heavier"]
+    printed = ra.parts["printed 82.14 vs exact real kurtosis"]
+    # 82.14 − 78 = 4.14 is about 4.0 delta-method standard errors at n = 1e8
+    assert abs(printed.details["z_score"] - 4.0) < 0.05
+    assert abs(ra.parts["printed 21.1 vs exact complex kurtosis"].details["z_score"]
+               - 0.1 / 0.10933) < 0.01
+
+
+def test_chebyshev_rule():
+    ev = chebyshev_evidence("x", 10.0, 0.0, 1.0, 0.01, n=5, estimator="e")
+    assert ev.verdict == HOLDS and math.isclose(float(ev.tolerance), 10.0)
+    ev = chebyshev_evidence("x", 10.5, 0.0, 1.0, 0.01, n=5, estimator="e")
+    assert ev.verdict == FAILS and ev.counterexample["value"] == 10.5
+
+
+def test_scaled_kurtosis_small_runs_on_cpu():
+    claim = get_claim("thesis-fig-6.8-kurtosis")
+    ev = claim.run_scaled(claim.scaled_space["small"][0], "cpu", 5)
+    assert ev.verdict == HOLDS
+    ks = ev.readings["a"].parts["MC real kurtosis"].details["batch_kurtoses"]
+    assert len(ks) == claim.scaled_space["small"][0]["batches"]
+
+
+def test_eq64_crossings():
+    ev = get_claim("thesis-eq-6.4").run_small({}, 0)
+    x = ev.parts["additive fit exceeds float16 max within 784 steps"].details["x"]
+    assert math.isclose(x, math.log(65504 / 0.051) / 0.033)
+    stored = ev.parts["ε = 1e−50 is a positive float64"].details["stored"]
+    assert stored["float16"] == 0.0 and stored["float32"] == 0.0 and stored["float64"] > 0
+
+
+def test_tables_source_part_is_skipped():
+    ev = get_claim("thesis-tables-4.3-4.4").run_small({}, 0)
+    assert ev.verdict == HOLDS
+    assert ev.parts["cell by cell vs Orvieto et al. (2023)"].verdict == SKIPPED
+
+
+def test_steps_numbers():
+    ev = get_claim("thesis-sec-6.3.1-steps").run_small({"hidden": 192}, 0)
+    assert ev.parts["|T|/B = steps per epoch"].details["got"] == [1080]
+    assert ev.parts["shape of h^(L)"].details["got"] == [50, 192]
+
+
+def test_vocab_counterexample():
+    ev = get_claim("thesis-sec-4.3.2-vocab").run_small({}, 0)
+    assert ev.parts["§4.3.2: |V| < 38"].counterexample["V"] == 38
