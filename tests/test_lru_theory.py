@@ -1,0 +1,104 @@
+"""Tests of the [lru-stats] theory claims (tnverify/claims/lru_theory.py)."""
+
+import importlib.util
+import pathlib
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tnverify.claims.lru_theory  # noqa: F401  (registers the claims)
+from tnverify.claims import REGISTRY, run_claim
+from tnverify.claims._lru_exact import GROWTH, stability_runs
+from tnverify.claims._lru_exact2 import eq412_limits, eq413_symbolic
+from tnverify.conventions import tolerance
+
+_BASE = ("thesis-eq-4.7", "thesis-thm-4.2.1", "thesis-lemma-4.2.1",
+         "thesis-sec-4.2.2-stability", "thesis-prop-4.2.1", "thesis-eq-4.12", "thesis-eq-4.13",
+         "thesis-eq-4.11", "thesis-fig-4.8", "thesis-sec-5.4.1-diagonalisable")
+IDS = sorted(set(_BASE) | {REGISTRY[b].corrected_by for b in _BASE if REGISTRY[b].corrected_by})
+FAST = [i for i in IDS if i not in ("thesis-thm-4.2.1", "thesis-fig-4.8")]
+
+
+def test_ids_registered():
+    assert len(IDS) == 14 and all(REGISTRY[i].group == "lru-stats" for i in IDS)
+    for i in IDS:
+        c = REGISTRY[i]
+        if c.corrected_by:
+            assert REGISTRY[c.corrected_by].corrects == i
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_run_claim_computes_expected(cid):
+    res = run_claim(cid, scale="small")
+    assert res.verdict == REGISTRY[cid].expected
+
+
+@pytest.mark.parametrize("cid", FAST)
+@settings(max_examples=5)
+@given(seed=st.integers(0, 2**31))
+def test_small_verdict_over_seeds(cid, seed):
+    c = REGISTRY[cid]
+    assert c.run_small(c.space[0], seed).verdict == c.expected
+
+
+@pytest.mark.parametrize("cid,case", [(k, p) for k in IDS for p in REGISTRY[k].pinned])
+def test_pinned(cid, case):
+    c = REGISTRY[cid]
+    assert c.run_small(case["params"], case["seed"]).verdict == c.expected
+
+
+def test_eq47_counterexample_is_missing_term():
+    ev = REGISTRY["thesis-eq-4.7"].run_small({"H": 2, "steps": 3}, 0)
+    failing = [k for k, p in ev.parts.items() if p.verdict == "fails"]
+    assert any("Eq. 4.7" in k for k in failing) and any("Eq. 4.9" in k for k in failing)
+    assert ev.parts[next(k for k in ev.parts if k.startswith("listed"))].verdict == "holds"
+
+
+def test_stability_lambda_one_constant_grows_linearly():
+    labels, lam, x, _ = stability_runs({"steps": 100, "delta": 1e-2}, np.random.default_rng(0))
+    i = labels.index(("λ=1", "constant"))
+    assert np.abs(x[:, i]).tolist() == [float(k + 1) for k in range(100)]
+    j = labels.index(("λ=e^{iθ}", "pulse"))
+    assert np.abs(x[-1, j]) == pytest.approx(1.0, rel=0, abs=tolerance(np.float64, n=100, norm=1.0).value)
+    assert GROWTH == pytest.approx(2 ** 0.5)
+
+
+def test_eq412_limits_agree_with_target():
+    lims = eq412_limits(0.9)
+    for key in ("a", "b"):
+        lim, target, _ = lims[key]
+        assert lim == target
+    assert lims["a"][2] is True
+
+
+def test_eq413_symbolic_line1_is_zero():
+    lines = eq413_symbolic(2)
+    assert lines["line 1"] == 0
+    assert lines["line 3"] == lines["E|x_k|^2"]
+
+
+def test_eq411_counterexample_numbers():
+    ev = REGISTRY["thesis-eq-4.11"].run_small({"n": 8}, 5)
+    part = ev.parts["v^log vs log|λ| (log eigenvalue magnitude)"]
+    ce = part.counterexample
+    # log|λ| = −exp(v^log) for the failing entry
+    assert ce["reference"] == pytest.approx(-np.exp(ce["value"]), rel=1e-12)
+
+
+def _proofs():
+    path = pathlib.Path(__file__).resolve().parents[1] / "proofs" / "lru_theory.py"
+    spec = importlib.util.spec_from_file_location("proofs_lru_theory", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_proof_references_resolve():
+    mod = _proofs()
+    for cid in IDS:
+        proof = REGISTRY[cid].proof
+        if proof:
+            fn = getattr(mod, proof.split("::")[1])
+            assert callable(fn)
