@@ -24,6 +24,25 @@ from ..xi import XI_NAMES, get_xi
 __all__ = ["scaled_eq16", "scaled_prop_a2", "scaled_prop_a3"]
 
 
+def _one_thread_on_cpu(fn):
+    """Run ``fn`` with one torch thread on the CPU (many small steps: one thread is fastest
+    on a shared machine, and spinning threads under load cost 100×); restored after."""
+    import functools
+
+    @functools.wraps(fn)
+    def run(params, device, rng):
+        import torch
+        if str(device) != "cpu":
+            return fn(params, device, rng)
+        threads = torch.get_num_threads()
+        torch.set_num_threads(1)
+        try:
+            return fn(params, device, rng)
+        finally:
+            torch.set_num_threads(threads)
+    return run
+
+
 def _nonneg_rnn(M, L, R, T, rng) -> GeneralizedRNN:
     """ξ = max with nonnegative weights: C ~ U(0, 1)/M, 𝒢 ~ U(0, 2/(L·R_{t−1})), so the
     network equals its forward-error scale and h stays O(1) over any length."""
@@ -34,6 +53,7 @@ def _nonneg_rnn(M, L, R, T, rng) -> GeneralizedRNN:
     return GeneralizedRNN(C, G, "relu")
 
 
+@_one_thread_on_cpu
 def scaled_eq16(params, device, rng) -> Evidence:
     """Batched generalized RNN, ξ = max: torch float64 over the whole length vs the numpy
     loop over t on a subsample (n = T·(M + L·R)); torch float32 one step from the float64
@@ -99,6 +119,7 @@ def _grid_parts(net, F, device, rng, samples, n_ops, sz) -> dict:
     return parts
 
 
+@_one_thread_on_cpu
 def scaled_prop_a2(params, device, rng) -> Evidence:
     """Eq. 20 grids (prefix reuse, torch) against direct evaluation on sampled entries."""
     M, T, R, samples = params["M"], params["T"], params["R"], params["samples"]
@@ -111,6 +132,7 @@ def scaled_prop_a2(params, device, rng) -> Evidence:
     return Evidence("Prop. A.2 grids in torch vs direct evaluation", parts=parts, sizes=sz)
 
 
+@_one_thread_on_cpu
 def scaled_prop_a3(params, device, rng) -> Evidence:
     """Prop. A.3 grids (prefix reuse, torch) against direct evaluation on sampled entries."""
     M, T, L, R, samples = (params[k] for k in ("M", "T", "L", "R", "samples"))
