@@ -97,9 +97,10 @@ _OPERATORS = {  # (ξ, unit) for the six operators of gtm-xi-operators
 }
 
 
-def prove_gtm_prop_a_4() -> bool:
-    """Prop. A.4 (seed 004 (gtm) App. A) for each of the six ξ with its unit u (−∞ for
-    ln(eˣ + eʸ), extended real): M = 2, T = 3, C^{(t)} = (v^{(t)})ᵀ, 𝒢^{(t)} = 1 (t < T),
+def prove_gtm_prop_a_4_corrected() -> bool:
+    """Prop. A.4 (seed 004 (gtm) App. A) for T ≥ 2 (the corrected claim; at T = 1 the
+    printed construction gives λ ξ(c, u), which is λ c only for a two-sided unit) for each
+    of the six ξ with its unit u (−∞ for ln(eˣ + eʸ), extended real): M = 2, T = 3, C^{(t)} = (v^{(t)})ᵀ, 𝒢^{(t)} = 1 (t < T),
     𝒢^{(T)} = λ, h^{(0)} = u gives h^{(3)} = λ ξ(c₁, c₂, c₃) with c_t = ⟨f_t, v^{(t)}⟩,
     the rank-1 shallow score (Eq. 14).  Every length: h^{(t)} = ξ(c_t, ξ(c₁, …, c_{t−1}))
     = ξ(c₁, …, c_t) by associativity and commutativity (induction on t)."""

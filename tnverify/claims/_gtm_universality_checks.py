@@ -17,6 +17,7 @@ import numpy as np
 
 from . import Evidence
 from .compare import compare_ints, compare_values
+from ..conventions import tolerance
 from .. import gtm_constructions as gc
 from ..explicit import all_sequences
 from ..grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
@@ -134,13 +135,25 @@ def _a4_compare(shallow, F, h0) -> Evidence:
     return ev
 
 
+def _mixed_sign_shallow(shallow, F):
+    """The same rank-1 network with template values (F v^{(t)})_m of both signs at every t
+    (m = 0 negative, m = 1 positive): "an arbitrary" network may have them, and only then
+    does ξ(c, u) ≠ c show at T = 1 for units that are not two-sided identities."""
+    v = np.array(shallow.templates)
+    for t in range(v.shape[0]):
+        w = F @ v[t, 0]
+        w[0], w[1] = -abs(w[0]), abs(w[1])
+        v[t, 0] = np.linalg.solve(F, w)
+    return ShallowNetwork(shallow.weights, v, shallow.xi)
+
+
 def small_prop_a_4(params, rng):
     M, T = params["M"], params["T"]
     F = _invertible_F(M, rng)
     parts = {}
     for name in XI_NAMES:
         xi = get_xi(name)
-        shallow = random_shallow(M, T, 1, xi, rng)
+        shallow = _mixed_sign_shallow(random_shallow(M, T, 1, xi, rng), F)
         if xi.unit is not None:
             ev = _a4_compare(shallow, F, None)
             ev.details.update(h0=xi.unit, unit_in_reals=xi.unit_in_reals)
@@ -152,6 +165,39 @@ def small_prop_a_4(params, rng):
             "the proposition assumes one", details={"candidates": tried})
     return Evidence("Prop. A.4: width-1 RNN vs rank-1 shallow network, each ξ", parts=parts,
                     sizes={"M": M, "T": T})
+
+
+def _two_sided_unit(xi, rng) -> tuple[bool, float]:
+    """Whether the unit u of ξ is a two-sided identity, ξ(x, u) = x (reading (b) of
+    gtm-xi-operators), on 64 random x of both signs; returns (verdict, max |ξ(x,u) − x|)."""
+    x = rng.standard_normal(64) * 3.0
+    err = float(np.max(np.abs(xi.numpy(x, np.full_like(x, xi.unit)) - x)))
+    return err <= float(tolerance(np.float64, n=2, norm=float(np.abs(x).max()))), err
+
+
+def small_prop_a_4_corrected(params, rng):
+    """Prop. A.4 with its length condition: for T ≥ 2 the construction reproduces the
+    shallow grid for every ξ with a unit; at T = 1 it does exactly when the unit is a
+    two-sided identity (the RNN computes λ ξ(c, u), the shallow network λ c)."""
+    M, T = params["M"], params["T"]
+    F = _invertible_F(M, rng)
+    parts = {}
+    for name in XI_NAMES:
+        xi = get_xi(name)
+        if xi.unit is None:
+            continue
+        ev = _a4_compare(_mixed_sign_shallow(random_shallow(M, T, 1, xi, rng), F), F, None)
+        if T >= 2:
+            parts[f"ξ = {xi.label}, T ≥ 2: grids agree"] = ev
+            continue
+        two_sided, err = _two_sided_unit(xi, rng)
+        parts[f"ξ = {xi.label}, T = 1: grids agree ⟺ ξ(x, u) = x"] = Evidence(
+            "at T = 1 the construction holds exactly for a two-sided unit",
+            passed=(ev.verdict == "holds") == two_sided,
+            details={"grids_agree": ev.verdict == "holds", "two_sided_unit": two_sided,
+                     "max |ξ(x,u) − x|": err, "grid_error": ev.error})
+    return Evidence("Prop. A.4 (length condition): width-1 RNN vs rank-1 shallow network",
+                    parts=parts, sizes={"M": M, "T": T})
 
 
 # -- span of rank-1 shallow grids (gtm-thm-5.1 (i), gtm-sec-4.2-nonuniversal) -------------
