@@ -10,6 +10,7 @@ each side is two ξ evaluations of at most two rounded operations each.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -77,11 +78,12 @@ def unit_candidates(op, xy, reading, candidates=CANDIDATES):
     return [float(u) for u in candidates if _unit_errors(op, u, xy, reading)[0] <= tol]
 
 
+@functools.lru_cache(maxsize=None)
 def symbolic_identity(op, reading, u=None, *, arity=3) -> bool | None:
     """Decide with sympy whether an identity of ``op`` holds for all reals: associativity
     (``reading="assoc"``), commutativity (``"comm"``) or the unit condition (``"a"``/
     ``"b"``) at ``u``.  Each variable is split into the cases −p, 0, +p with p > 0, so
-    max/abs simplify.  Returns None where sympy cannot decide (never the case for the six
+    max/abs simplify (cached: the answer depends on the arguments only).  Returns None where sympy cannot decide (never the case for the six
     operators of :mod:`tnverify.xi`)."""
     import itertools
     import sympy

@@ -9,7 +9,7 @@ Definitions live in :mod:`tnverify.xi` and :mod:`tnverify.grid`; the checks in
 
 from __future__ import annotations
 
-import numpy as np
+import functools
 
 from . import Claim, Evidence, Ref, register
 from ._gtm_networks_grid import small_eq16, small_prop_a2, small_prop_a3
@@ -58,8 +58,19 @@ def _small_xi(params, rng) -> Evidence:
                     sizes={"triples": params["n"], "unit_pairs": params["n_unit"]})
 
 
-def _small_xi_corrected(params, rng) -> Evidence:
+@functools.lru_cache(maxsize=1)
+def _softplus_symbolic():
+    """(e^u > 0 for real u and lim_{u→−∞} ξ(ξ(x, y), u) = ξ(x, y), the limit as text)."""
     import sympy
+    sp = XI_OPERATORS["softplus"]
+    u = sympy.Symbol("u", real=True)
+    x, y = sympy.symbols("x y", real=True)
+    lim = sympy.limit(sp.sympy(sp.sympy(x, y), u), u, -sympy.oo)
+    ok = bool(sympy.exp(u).is_positive) and sympy.simplify(lim - sp.sympy(x, y)) == 0
+    return ok, str(lim)
+
+
+def _small_xi_corrected(params, rng) -> Evidence:
     parts, xy = _common_parts(params, rng)
     for name in XI_NAMES:
         parts[f"{name}: a unit in ℝ ∪ {{−∞}} (reading (a))"] = unit_evidence(
@@ -70,13 +81,10 @@ def _small_xi_corrected(params, rng) -> Evidence:
     parts["softplus: no real unit on the grid"] = Evidence(
         "ln(eˣ + eʸ): no candidate u ∈ [−10, 10] satisfies ξ(x, y, u) = ξ(x, y)",
         passed=unit_candidates(sp, xy, "a") == [])
-    u = sympy.Symbol("u", real=True)
-    x, y = sympy.symbols("x y", real=True)
-    lim = sympy.limit(sp.sympy(sp.sympy(x, y), u), u, -sympy.oo)
+    ok, lim = _softplus_symbolic()
     parts["softplus: sympy, e^u > 0 and ξ(x, y, u) → ξ(x, y) as u → −∞"] = Evidence(
         "ξ(x, y, u) = ξ(x, y) ⟺ e^u = 0 has no real solution; the limit u → −∞ is ξ(x, y)",
-        passed=bool(sympy.exp(u).is_positive) and sympy.simplify(
-            lim - sp.sympy(x, y)) == 0, details={"limit": str(lim)})
+        passed=ok, details={"limit": lim})
     return Evidence("six ξ: associative, commutative; units under the ternary condition "
                     "(softplus: −∞, extended real)", parts=parts,
                     sizes={"triples": params["n"], "unit_pairs": params["n_unit"]})

@@ -1,0 +1,108 @@
+"""Tests of the [gtm] network claims (tnverify.claims.gtm_networks) and their helpers."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import tnverify.claims.gtm_networks  # noqa: F401  (registers the claims)
+from tnverify.claims import get_claim
+from tnverify.claims._gtm_networks_grid import (abs_network, eq20_literal, loop_rnn)
+from tnverify.claims._gtm_networks_xi import (CANDIDATES, symbolic_identity, triples,
+                                              unit_candidates)
+from tnverify.claims.runner import run_claim
+from tnverify.conventions import tolerance
+from tnverify.grid import grid_by_evaluation, random_generalized_rnn, random_shallow
+from tnverify.xi import XI_OPERATORS
+
+IDS = ("gtm-xi-operators", "gtm-xi-operators-corrected", "gtm-eq-16", "gtm-prop-a.2",
+       "gtm-prop-a.3", "gtm-app-b-table1")
+EXPECTED = {"gtm-xi-operators": "fails", "gtm-xi-operators-corrected": "holds",
+            "gtm-eq-16": "holds", "gtm-prop-a.2": "holds", "gtm-prop-a.3": "holds",
+            "gtm-app-b-table1": "holds"}
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_run_claim_computes_expected(cid):
+    claim = get_claim(cid)
+    assert claim.expected == EXPECTED[cid]
+    assert run_claim(cid, scale="small").verdict == EXPECTED[cid]
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_pinned(cid):
+    claim = get_claim(cid)
+    for case in claim.pinned:
+        assert claim.run_small(case["params"], case["seed"]).verdict == claim.expected
+
+
+@settings(deadline=None, max_examples=5)
+@given(st.sampled_from(IDS), st.integers(0, 2**32), st.data())
+def test_small_verdict_any_seed(cid, seed, data):
+    claim = get_claim(cid)
+    params = data.draw(st.sampled_from(claim.space))
+    assert claim.run_small(params, seed).verdict == claim.expected
+
+
+def test_xi_readings_and_counterexample():
+    ev = get_claim("gtm-xi-operators").run_small({"n": 1000, "n_unit": 300}, 3)
+    assert {k: r.verdict for k, r in ev.readings.items()} == {"a": "fails", "b": "fails"}
+    assert ev.readings["a"].failing_parts() == ["softplus: a unit u ∈ ℝ exists"]
+    assert set(ev.readings["b"].failing_parts()) == {
+        "relu: a unit u ∈ ℝ exists", "softplus: a unit u ∈ ℝ exists",
+        "l2: a unit u ∈ ℝ exists", "relu_sum: a unit u ∈ ℝ exists",
+        "paper's example: relu with u = 0"}
+    assert ev.counterexample["xi"] == "ln(e^x + e^y)"
+
+
+def test_unit_candidates_relu_are_nonpositive():
+    xy = triples(500, np.random.default_rng(0))[:2]
+    assert unit_candidates(XI_OPERATORS["relu"], xy, "a") == [
+        float(u) for u in CANDIDATES if u <= 0]
+    assert unit_candidates(XI_OPERATORS["product"], xy, "b") == [1.0]
+    assert unit_candidates(XI_OPERATORS["softplus"], xy, "a") == []
+
+
+@pytest.mark.parametrize("name,reading,u,want", [
+    ("relu", "a", 0.0, True), ("relu", "b", 0.0, False), ("l2", "a", 0.0, True),
+    ("l2", "b", 0.0, False), ("product", "b", 1.0, True), ("sum", "a", 1.0, False)])
+def test_symbolic_unit(name, reading, u, want):
+    assert symbolic_identity(XI_OPERATORS[name], reading, u, arity=2) is want
+
+
+def test_symbolic_detects_non_associative():
+    from dataclasses import replace
+    op = replace(XI_OPERATORS["sum"], name="minus", sympy=lambda x, y: x - y)
+    assert symbolic_identity(op, "assoc") is False
+
+
+def test_loop_rnn_and_eq20_match_oracles():
+    rng = np.random.default_rng(5)
+    net = random_generalized_rnn(2, 3, 2, "l2", rng, L=3)
+    feats = rng.standard_normal((4, 3, 2))
+    ref = net.score(feats)
+    tol = float(tolerance(np.float64, n=30, norm=float(abs_network(net).score(
+        np.abs(feats)).max())))
+    assert np.abs(loop_rnn(net, feats) - ref).max() <= tol
+    sh = random_shallow(3, 3, 2, "softplus", rng)
+    F = rng.standard_normal((3, 3))
+    g = grid_by_evaluation(sh, F)
+    assert np.abs(eq20_literal(sh, F) - g).max() <= float(tolerance(
+        np.float64, n=8, norm=float(grid_by_evaluation(abs_network(sh), np.abs(F)).max())))
+
+
+def test_abs_network_keeps_extended_unit():
+    net = random_generalized_rnn(2, 3, 2, "softplus", np.random.default_rng(1))
+    a = abs_network(net)
+    assert a.h0 == -math.inf and all((c >= 0).all() for c in a.C)
+
+
+def test_proof_file_runs():
+    import importlib.util
+    import pathlib
+    path = pathlib.Path(__file__).resolve().parents[1] / "proofs" / "gtm_networks.py"
+    spec = importlib.util.spec_from_file_location("proofs_gtm_networks", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.prove_gtm_prop_a_3(M=2, T=2, L=1, R=1) is True
