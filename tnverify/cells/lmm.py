@@ -33,6 +33,7 @@ import torch
 from torch import nn
 
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
+from ..lru import annulus_params
 
 __all__ = ["annulus_init", "RACLayer", "LMM", "LMMMLP", "LMMMMn", "mmn",
            "lmm_to_tt_core", "real_param_count", "ORIENTATIONS"]
@@ -87,9 +88,8 @@ def annulus_init(n: int, r_min: float, r_max: float, rng: np.random.Generator, *
         raise UsageError(f"the printed formula needs r_max > r_min (log 0); got {r_min}, {r_max}")
     u1, u2 = rng.random(int(n)), rng.random(int(n))
     if formula == "lemma":
-        v = -0.5 * np.log(u1 * (r_max ** 2 - r_min ** 2) + r_min ** 2)
-    else:
-        v = np.full(int(n), -0.5 * math.log(r_max ** 2 - r_min ** 2) + r_min ** 2)
+        return annulus_params(u1, u2, r_min, r_max)         # tnverify.lru, Lemma 4.2.1
+    v = np.full(int(n), -0.5 * math.log(r_max ** 2 - r_min ** 2) + r_min ** 2)
     return v, 2.0 * math.pi * u2
 
 
