@@ -103,7 +103,11 @@ class XiOperator:
 
 # -- the operators -----------------------------------------------------------------------
 def _np_relu(x, y):
-    return np.maximum(np.maximum(x, y), 0.0)
+    # max is exact, so clamping the smaller (broadcast) operand first gives the same
+    # values with one full-size pass instead of two
+    if np.size(x) < np.size(y):
+        return np.maximum(np.maximum(x, 0.0), y)
+    return np.maximum(x, np.maximum(y, 0.0))
 
 
 def _np_relu_sum(x, y):
@@ -112,7 +116,9 @@ def _np_relu_sum(x, y):
 
 def _t_relu(x, y):
     import torch
-    return torch.clamp(torch.maximum(x, y), min=0)
+    if x.numel() < y.numel():
+        return torch.maximum(torch.clamp(x, min=0), y)
+    return torch.maximum(x, torch.clamp(y, min=0))
 
 
 def _t_relu_sum(x, y):
