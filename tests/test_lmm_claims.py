@@ -1,0 +1,144 @@
+"""Tests of the [gated-lmm] LMM claims (tnverify.claims.lmm) and their helpers."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tnverify.claims.lmm  # noqa: F401 - registers the claims
+from tnverify.claims import FAILS, HOLDS, ILL_POSED, get_claim, run_claim
+from tnverify.claims._lmm_defs import fd_jacobian, fd_step
+from tnverify.claims._lmm_grad import mult_counts
+from tnverify.claims._lmm_statements import STATEMENTS
+
+IDS = ["thesis-eq-5.18", "thesis-eq-5.19", "thesis-eq-5.19-corrected", "thesis-eq-5.20",
+       "thesis-eq-5.21", "thesis-eq-5.21-corrected", "thesis-sec-5.4.1-params",
+       "thesis-eq-5.22", "thesis-eq-5.23", "thesis-eq-5.23-corrected", "thesis-eq-5.24",
+       "thesis-eq-5.24-corrected", "thesis-eq-6.3", "thesis-eq-6.7", "thesis-eq-6.7-corrected",
+       "thesis-eq-6.8", "thesis-eq-6.8-corrected", "thesis-eq-6.9", "thesis-eq-6.9-corrected"]
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_default_run_computes_expected_verdict(cid):
+    result = run_claim(cid)
+    assert result.verdict == get_claim(cid).expected
+    if result.verdict == FAILS and result.small.verdict == FAILS:
+        ce = result.counterexample
+        assert get_claim(cid).run_small(ce["params"], ce["seed"]).verdict == FAILS
+
+
+@pytest.mark.parametrize("cid", IDS)
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2 ** 32 - 1), data=st.data())
+def test_small_verdict_is_seed_independent(cid, seed, data):
+    claim = get_claim(cid)
+    params = data.draw(st.sampled_from(claim.space)) if claim.expected == HOLDS else claim.space[0]
+    assert claim.run_small(params, seed).verdict == claim.expected
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_pinned_cases(cid):
+    claim = get_claim(cid)
+    for case in claim.pinned:
+        ev = claim.run_small(case["params"], case["seed"])
+        if cid == "thesis-eq-5.18" and case["params"]["N"] == case["params"]["H"]:
+            assert ev.verdict == HOLDS           # typed when N = H
+        else:
+            assert ev.verdict == claim.expected
+
+
+def test_statements_are_verbatim_from_claims_md():
+    assert STATEMENTS["thesis-eq-5.22"].startswith("\"According to Eq. 5.20, the component j")
+    assert "(r_max² − r_min²) + r_min²" in STATEMENTS["thesis-eq-5.21"]
+    assert len(STATEMENTS) == 12
+
+
+def test_eq518_untyped_for_n_ne_h():
+    ev = get_claim("thesis-eq-5.18").run_small({"N": 3, "H": 4}, 0)
+    assert ev.verdict == ILL_POSED and "not typed" in ev.ill_posed
+    assert {k: r.verdict for k, r in ev.readings.items()} == {"NxH": HOLDS, "HxN": HOLDS}
+
+
+def test_eq519_both_readings_fail_and_correction_holds():
+    ev = get_claim("thesis-eq-5.19").run_small({"H": 4, "T": 6}, 3)
+    assert ev.readings["a"].verdict == FAILS and ev.readings["b"].verdict == FAILS
+    assert get_claim("thesis-eq-5.19-corrected").run_small({"H": 4, "T": 6}, 3).verdict == HOLDS
+
+
+def test_eq520_shared_eigenbasis_does_not_rescue_it():
+    ev = get_claim("thesis-eq-5.20").run_small({"H": 4, "T": 6}, 1)
+    part = ev.readings["a"].parts["5.20 vs P⁻¹·(5.18), shared eigenbasis"]
+    assert part.verdict == FAILS
+    assert ev.details["commutator_rel"] > 0.01
+
+
+def test_eq521_printed_radius_is_constant_and_complex_v_leaves_the_disk():
+    ev = get_claim("thesis-eq-5.21").run_small({"n": 100_000, "r_min": 0.0, "r_max": 1.0}, 2)
+    assert ev.details["printed_v"] == 0.0
+    assert ev.parts["printed 𝐯: |z|² ~ U[r_min², r_max²]"].verdict == FAILS
+    assert ev.parts["printed 𝐯: arg z ~ U[0, 2π)"].verdict == HOLDS
+    assert ev.parts["complex 𝐯, θ: |λ| ≤ 1"].details["outside_unit_disk"] > 0
+
+
+def test_params_readings_counts():
+    ev = get_claim("thesis-sec-5.4.1-params").run_small({"H": 192, "N": 128}, 0)
+    counts = {k: r.details["counts"] for k, r in ev.readings.items()}
+    assert counts["b"]["LMM (Eq. 5.20-5.21)"] == 4 * 192
+    assert counts["a"]["LMM (Eq. 5.20-5.21)"] == 8 * 192
+    assert counts["c"]["vanilla RNN (Eq. 6.1)"] == 192 * 192 + 192 * 128
+    assert {k: r.verdict for k, r in ev.readings.items()} == {
+        "a": FAILS, "b": HOLDS, "c": FAILS, "d": FAILS}
+
+
+def test_eq63_layouts_disagree():
+    ev = get_claim("thesis-eq-6.3").run_small({"H": 4, "n_max": 3}, 5)
+    assert ev.readings["numerator"].verdict == FAILS
+    assert ev.readings["denominator"].verdict == HOLDS
+    fd = ev.readings["denominator"].parts["n=2: finite differences"]
+    assert fd.details["step_h"] > 0 and fd.details["fd_error"] <= float(fd.tolerance)
+
+
+def test_eq68_holds_at_n1_in_denominator_layout_only():
+    ev = get_claim("thesis-eq-6.8").run_small({"H": 4, "n_max": 3}, 6)
+    den = ev.readings["denominator"].parts
+    assert den["n=1: autograd"].verdict == HOLDS and den["n=2: autograd"].verdict == FAILS
+    num = ev.readings["numerator"].parts
+    assert num["n=1: autograd"].verdict == FAILS
+    assert num["n=3: autograd vs chain rule"].verdict == HOLDS
+
+
+def test_eq69_component_formula_holds_matrix_form_fails():
+    ev = get_claim("thesis-eq-6.9").run_small({"H": 4, "n_max": 3}, 7)
+    parts = ev.readings["numerator"].parts
+    assert parts["n=3: component formula"].verdict == HOLDS
+    assert parts["n=1: autograd"].verdict == HOLDS and parts["n=2: autograd"].verdict == FAILS
+    assert parts["n=2: holomorphic (real vs imaginary FD step)"].verdict == HOLDS
+
+
+def test_eq67_missing_constant_and_bias():
+    ev = get_claim("thesis-eq-6.7").run_small({"H": 3, "V": 4}, 8)
+    assert ev.parts["6.6 = 6.7 (α = 𝟏)"].verdict == FAILS
+    assert ev.parts["6.7 ⊇ additive RNN with bias"].verdict == FAILS
+    assert ev.parts["6.7 ⊇ additive RNN without bias"].verdict == HOLDS
+
+
+def test_eq524_mmn_is_not_linear_but_scale_invariant():
+    ev = get_claim("thesis-eq-5.24").run_small({"H": 4}, 9)
+    assert ev.parts["real z: additivity"].verdict == FAILS
+    assert "refused" in ev.parts["complex z: MMn(z) ∈ ℝ^H_[a,b]"].details["torch_mmn"]
+    assert get_claim("thesis-eq-5.24-corrected").run_small({"H": 4}, 9).verdict == HOLDS
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 16])
+def test_mult_counts(n):
+    c = mult_counts(n)
+    assert (c["real"], c["complex (schoolbook)"], c["complex (Gauss, 3 mults)"]) == (
+        2 * n, 8 * n, 6 * n)
+
+
+def test_fd_jacobian_of_a_linear_map_is_within_its_tolerance():
+    rng = np.random.default_rng(0)
+    M, x = rng.standard_normal((3, 3)), rng.standard_normal(3)
+    J, steps, tol = fd_jacobian(lambda v: M @ v, x, scale_fn=lambda v: np.abs(M) @ v, n_ops=4)
+    assert np.max(np.abs(J - M)) <= float(tol)
+    assert np.all(steps == fd_step(x)) and steps.min() > 0
