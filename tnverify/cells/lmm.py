@@ -35,8 +35,17 @@ from torch import nn
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..lru import annulus_params
 
-__all__ = ["annulus_init", "RACLayer", "LMM", "LMMMLP", "LMMMMn", "mmn",
-           "lmm_to_tt_core", "real_param_count", "ORIENTATIONS"]
+__all__ = [
+    "LMM",
+    "LMMMLP",
+    "ORIENTATIONS",
+    "LMMMMn",
+    "RACLayer",
+    "annulus_init",
+    "lmm_to_tt_core",
+    "mmn",
+    "real_param_count",
+]
 
 #: Readings of ``B x^{(t)}`` in Eq. 5.18 with the declared ``B ∈ ℝ^{N×H}``:
 #: ``"NxH"`` stores B as declared and applies ``Bᵀ x`` (row convention ``x B``);
@@ -249,7 +258,7 @@ class LMM(_Recurrence):
         self._dtype = dtype
 
     @classmethod
-    def from_diagonals(cls, lam, gam, **kw) -> "LMM":
+    def from_diagonals(cls, lam, gam, **kw) -> LMM:
         """The LMM with ``Λ = diag(lam)``, ``Γ = diag(gam)`` (nonzero complex ``(H,)``):
         ``v = −log|·|``, ``θ = arg(·)``."""
         lam, gam = np.asarray(lam, dtype=np.complex128), np.asarray(gam, dtype=np.complex128)

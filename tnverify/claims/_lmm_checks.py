@@ -13,13 +13,13 @@ import numpy as np
 import torch
 from scipy import stats as st
 
-from . import Evidence
-from ._lmm_defs import diag_rnn, eig, mapped_rac, rac
-from .compare import compare_ints, compare_values
 from ..cells.lmm import LMM, LMMMLP, LMMMMn, RACLayer, annulus_init, real_param_count
 from ..conventions import tolerance
 from ..errors import ShapeError
 from ..stats import ks_1samp, test_evidence
+from . import Evidence
+from ._lmm_defs import diag_rnn, eig, mapped_rac, rac
+from .compare import compare_ints, compare_values
 
 #: Significance level of the Kolmogorov–Smirnov decisions on the initialisation of
 #: Eq. 5.21: a true uniform sample is rejected with probability 1e-6 per test.
@@ -128,7 +128,7 @@ def small_eq519_corrected(params, rng):
 
 def small_eq520(params, rng):
     _, (H, T, A, B, xs, h0, lam, P, Pinv, kappa, ref, scale, trajs) = eq519_readings(params, rng)
-    gam, V, Vinv, kV = eig(B)
+    gam, _, _, kV = eig(B)
     sizes = {"H": H, "T": T}
     comm = float(np.linalg.norm(A @ B - B @ A) / (np.linalg.norm(A) * np.linalg.norm(B)))
     offdiag = Pinv @ B @ P

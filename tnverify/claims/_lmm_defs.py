@@ -8,12 +8,10 @@ with complex tangents, i.e. the holomorphic derivative).
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import torch
 
-from ..conventions import Tolerance, tolerance
+from ..conventions import tolerance
 
 EPS64 = float(np.finfo(np.float64).eps)
 
@@ -115,12 +113,3 @@ def matrix_power_chain(mats) -> np.ndarray:
     for m in mats:
         out = out @ m
     return out
-
-
-def rel_tol(n: int) -> Tolerance:
-    """``tolerance(float64, n, 1)`` for differences already divided by their scale."""
-    return tolerance(np.float64, n=n, norm=1.0)
-
-
-def ceil(x: float) -> int:
-    return int(math.ceil(x))

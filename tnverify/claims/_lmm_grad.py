@@ -14,10 +14,10 @@ from __future__ import annotations
 import numpy as np
 import torch
 
+from ..conventions import tolerance
 from . import Evidence
 from ._lmm_defs import autograd_jacobian, fd_jacobian, matrix_power_chain
 from .compare import compare_ints, compare_values
-from ..conventions import tolerance
 
 
 def _cn(rng, *shape):
@@ -26,7 +26,7 @@ def _cn(rng, *shape):
 
 def _jac_parts(J_ad, J_fd, fd_tol, steps, formula, scale, n_ops, layout, n, sizes):
     """Compare the autograd and FD Jacobians (in ``layout``) with ``formula``."""
-    view = (lambda M: M) if layout == "numerator" else (lambda M: M.T)  # noqa: E731
+    view = (lambda M: M) if layout == "numerator" else (lambda M: M.T)
     ad = compare_values(f"autograd ∂h^(t)/∂h^(t−{n}) ({layout}) vs printed formula",
                         view(J_ad), formula, n=n_ops, scale=view(scale), sizes=sizes)
     err = float(np.max(np.abs(view(J_fd) - formula)))
@@ -46,14 +46,14 @@ def small_eq63(params, rng):
     fs, h = rng.standard_normal((n_max, H)), rng.standard_normal(H)
     sizes = {"H": H, "n_max": n_max}
     out = {"numerator": {}, "denominator": {}}
+    tA, tB = torch.from_numpy(A), torch.from_numpy(B)
     for n in range(1, n_max + 1):
-        def run(h0, M=A, Bm=B):
+        def run(h0, M=A, Bm=B, n=n):
             for f in fs[:n]:
                 h0 = M @ h0 + Bm @ f
             return h0
-        tA, tB = torch.from_numpy(A), torch.from_numpy(B)
 
-        def run_t(h0):
+        def run_t(h0, n=n):
             for f in fs[:n]:
                 h0 = tA @ h0 + tB @ torch.from_numpy(f)
             return h0
@@ -62,9 +62,9 @@ def small_eq63(params, rng):
                                        scale_fn=lambda x: run(x, np.abs(A), np.abs(B)))
         printed = np.linalg.matrix_power(A.T, n)
         scale = np.linalg.matrix_power(np.abs(A), n)
-        for layout in out:
-            out[layout].update(_jac_parts(J_ad, J_fd, tol, steps, printed, scale, n * H,
-                                          layout, n, sizes))
+        for layout, parts in out.items():
+            parts.update(_jac_parts(J_ad, J_fd, tol, steps, printed, scale, n * H, layout, n,
+                                    sizes))
     return Evidence("∂h^(t)/∂h^(t−n) of h^(t) = A h^(t−1) + B f^(t) vs (Aᵀ)ⁿ", sizes=sizes,
                     readings={k: Evidence(f"{k} layout", parts=v, sizes=sizes)
                               for k, v in out.items()})
@@ -110,11 +110,11 @@ def _eq68(params, rng, corrected: bool):
             formula = matrix_power_chain(chain)               # Π_k Aᵀ diag(B f^(k))
         else:
             formula = np.linalg.matrix_power(chain[0], n)     # (Aᵀ diag(B f^(t−n+1)))ⁿ
-        for layout in out:
+        for layout, parts in out.items():
             if corrected and layout == "numerator":
                 continue
-            out[layout].update(_jac_parts(J_ad, J_fd, tol, steps, formula, scale, n * H,
-                                          layout, n, sizes))
+            parts.update(_jac_parts(J_ad, J_fd, tol, steps, formula, scale, n * H, layout, n,
+                                    sizes))
         chain_num = matrix_power_chain([m.T for m in chain[::-1]])
         out["denominator" if corrected else "numerator"][f"n={n}: autograd vs chain rule"] = \
             compare_values("autograd Jacobian vs the chain rule Π diag(B f^(k)) A", J_ad,
@@ -153,12 +153,12 @@ def _eq69(params, rng, corrected: bool):
     tl, tg = torch.from_numpy(lam), torch.from_numpy(gam)
     out = {"numerator": {}, "denominator": {}}
     for n in range(1, n_max + 1):
-        def run(h0, L=lam, G=gam, X=xs):
+        def run(h0, L=lam, G=gam, X=xs, n=n):
             for x in X[:n]:
                 h0 = (L * h0) * (G * x)
             return h0
 
-        def run_t(h0):
+        def run_t(h0, n=n):
             for x in xs[:n]:
                 h0 = (tl * h0) * (tg * torch.from_numpy(x))
             return h0
@@ -174,17 +174,17 @@ def _eq69(params, rng, corrected: bool):
             formula = matrix_power_chain([np.diag(lam * gam * x) for x in xs[:n]])
         else:
             formula = np.linalg.matrix_power(np.diag(lam) @ np.diag(gam * xs[n - 1]), n)
-        for layout in out:
-            out[layout].update(_jac_parts(J_ad, J_fd, tol, steps, formula, scale, 4 * n,
-                                          layout, n, sizes))
-            out[layout][f"n={n}: component formula"] = compare_values(
+        for layout, parts in out.items():
+            parts.update(_jac_parts(J_ad, J_fd, tol, steps, formula, scale, 4 * n, layout, n,
+                                    sizes))
+            parts[f"n={n}: component formula"] = compare_values(
                 "diag of the autograd Jacobian vs (λ_jγ_j)ⁿ Π_i x_j^(i)", np.diag(J_ad), comp,
                 n=4 * n, scale=np.abs(comp), sizes=sizes)
-            out[layout][f"n={n}: holomorphic (real vs imaginary FD step)"] = Evidence(
+            parts[f"n={n}: holomorphic (real vs imaginary FD step)"] = Evidence(
                 "∂/∂x vs ∂/∂(iy) central differences (Cauchy–Riemann)",
                 error=float(np.max(np.abs(J_fd - J_fdi))), tolerance=tol2, sizes=sizes)
             c = mult_counts(n)
-            out[layout][f"n={n}: multiplications 8n vs 2n"] = compare_ints(
+            parts[f"n={n}: multiplications 8n vs 2n"] = compare_ints(
                 "real multiplications of the component formula (complex, real) vs (8n, 2n)",
                 [c["complex (schoolbook)"], c["real"]], [8 * n, 2 * n])
     if corrected:
@@ -254,7 +254,7 @@ def small_eq67(params, rng):
 
 
 def small_eq67_corrected(params, rng):
-    _, _, _, add0, (A, B, b1, b2, bias, h, f, scale, sizes) = _eq67_parts(params, rng)
+    _, _, _, _, (A, B, b1, b2, bias, h, f, scale, sizes) = _eq67_parts(params, rng)
     Ah, Bf = A @ h, B @ f
     full = compare_values("(Ah+β₁)⊙(Bf+β₂) vs α⊙Ah⊙Bf + β₁⊙Bf + β₂⊙Ah + b, α = 𝟏, "
                           "b = β₁⊙β₂", (Ah + b1) * (Bf + b2), Ah * Bf + b1 * Bf + b2 * Ah

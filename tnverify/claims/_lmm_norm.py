@@ -11,10 +11,10 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from . import Evidence
-from .compare import compare_values
 from ..cells.lmm import LMMMLP, mmn
 from ..errors import DTypeError
+from . import Evidence
+from .compare import compare_values
 
 
 def _cn(rng, *shape):
@@ -27,8 +27,8 @@ def _mlp_parts(params, rng):
     cell = LMMMLP(H, rng=rng)
     C, D = cell.C.detach().numpy(), cell.D.detach().numpy()
     x, z1, z2, h = _cn(rng, H), _cn(rng, H), _cn(rng, H), _cn(rng, H)
-    mlp = lambda z: C @ z + D @ x                                   # noqa: E731
-    mabs = lambda z: np.abs(C) @ np.abs(z) + np.abs(D) @ np.abs(x)  # noqa: E731
+    mlp = lambda z: C @ z + D @ x
+    mabs = lambda z: np.abs(C) @ np.abs(z) + np.abs(D) @ np.abs(x)
     sizes = {"H": H}
     # affine: MLP(z1+z2) + MLP(0) = MLP(z1) + MLP(z2); 2H+2 operations per entry
     lhs, rhs = mlp(z1 + z2) + mlp(0 * z1), mlp(z1) + mlp(z2)
@@ -39,7 +39,7 @@ def _mlp_parts(params, rng):
                               mlp(z1) + mlp(z2), n=2 * H + 2, scale=sc, sizes=sizes)
     # bilinearity of h^(t) in h^(t-1): h(2h, x) vs 2 h(h, x) (the cell's own step)
     with torch.no_grad():
-        step = lambda hh: cell.step(torch.from_numpy(hh[None]), torch.from_numpy(x[None]))[0].detach().numpy()  # noqa: E731
+        step = lambda hh: cell.step(torch.from_numpy(hh[None]), torch.from_numpy(x[None]))[0].detach().numpy()
     lg = np.abs(cell.lam().detach().numpy() * cell.gam().detach().numpy())
     sc_h = 2 * (np.abs(C) @ (lg * np.abs(h) * np.abs(x)) + np.abs(D) @ np.abs(x))
     bil = compare_values("h(2𝐡^(t−1), 𝐱) vs 2·h(𝐡^(t−1), 𝐱) (bilinear ⇒ equal)",
@@ -66,7 +66,7 @@ def small_eq523(params, rng):
 
 
 def small_eq523_corrected(params, rng):
-    affine, additive, bil, sizes = _mlp_parts(params, rng)
+    affine, _, bil, sizes = _mlp_parts(params, rng)
     return Evidence("MLP(𝐳) is one affine layer; 5.23 is not bilinear", sizes=sizes, parts={
         "MLP(z) affine in z": affine,
         "h^(t) not bilinear": Evidence("bilinearity defect of Eq. 5.23 beyond rounding",

@@ -22,12 +22,12 @@ import torch
 import torch.autograd.forward_ad as fwad
 from scipy import stats as st
 
-from . import Evidence
-from ._lmm_checks import ALPHA
-from .compare import compare_values
 from ..cells.lmm import LMM
 from ..conventions import tolerance
 from ..stats import TestResult, test_evidence
+from . import Evidence
+from ._lmm_checks import ALPHA
+from .compare import compare_values
 
 
 def _gen(device, rng):
