@@ -121,8 +121,14 @@ class GeneralizedRNN:
     h0: float | None = None
 
     def __post_init__(self):
-        C = tuple(_array(c, f"C[{t}]", 2) for t, c in enumerate(self.C))
-        G = tuple(_array(g, f"G[{t}]", 3) for t, g in enumerate(self.G))
+        seen = {}                   # shared weights (one array at many steps): check once
+
+        def once(a, name, nd):
+            if id(a) not in seen:
+                seen[id(a)] = (a, _array(a, name, nd))
+            return seen[id(a)][1]
+        C = tuple(once(c, f"C[{t}]", 2) for t, c in enumerate(self.C))
+        G = tuple(once(g, f"G[{t}]", 3) for t, g in enumerate(self.G))
         if len(C) != len(G) or not C:
             raise ShapeError(f"need T >= 1 matrices C and cores G, as many of each; got "
                              f"{len(C)} and {len(G)}")
@@ -154,13 +160,15 @@ class GeneralizedRNN:
     def shared(self) -> bool:
         """Whether 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)} (seed 004 (gtm) §5.2, App. B shared cores)."""
         mid = self.G[1:-1]
-        return all(g.shape == mid[0].shape and np.array_equal(g, mid[0]) for g in mid)
+        return all(g is mid[0] or (g.shape == mid[0].shape and np.array_equal(g, mid[0]))
+                   for g in mid)
 
     @property
     def shared_inputs(self) -> bool:
         """Whether C^{(2)} = ⋯ = C^{(T−1)} as well."""
         mid = self.C[1:-1]
-        return all(c.shape == mid[0].shape and np.array_equal(c, mid[0]) for c in mid)
+        return all(c is mid[0] or (c.shape == mid[0].shape and np.array_equal(c, mid[0]))
+                   for c in mid)
 
     def hidden_states(self, features) -> list:
         """[h^{(0)}, h^{(1)}, …, h^{(T)}], each (n, R_t), by Eq. 16 (loop over t)."""
@@ -169,7 +177,8 @@ class GeneralizedRNN:
         out = [h]
         for t, (C, G) in enumerate(zip(self.C, self.G)):
             x = f[:, t, :] @ C.T                                   # C^{(t)} f(x^{(t)})
-            h = np.einsum("nij,ijk->nk", self.xi(x[:, :, None], h[:, None, :]), G)
+            X = self.xi(x[:, :, None], h[:, None, :])              # (n, L, R_{t−1})
+            h = X.reshape(X.shape[0], -1) @ G.reshape(-1, G.shape[2])   # Σ_{i,j} 𝒢_ijk X_ij
             out.append(h)
         return out
 
