@@ -1,0 +1,103 @@
+"""Tests of the [gated-lmm] claims of seed 002 (tnverify.claims.gated) and proofs/gated.py."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tnverify.claims.gated  # noqa: F401 - registers the claims
+from tnverify.claims import FAILS, HOLDS, ILL_POSED, get_claim, run_claim
+
+IDS = ["grurntn-eq-8", "grurntn-eq-15", "grurntn-eq-17", "grurntn-eq-18", "grurntn-eq-19",
+       "grurntn-eq-21", "grurntn-eq-24", "grurntn-eq-24-corrected", "grurntn-eq-25",
+       "grurntn-eq-27", "grurntn-sec-4b-params", "grurntn-sec-5-gains"]
+RANDOM = [c for c in IDS if c not in ("grurntn-sec-4b-params", "grurntn-sec-5-gains")]
+
+
+@pytest.mark.parametrize("cid", IDS)
+def test_default_run_computes_expected_verdict(cid):
+    result = run_claim(cid)
+    assert result.verdict == get_claim(cid).expected
+    if result.verdict in (FAILS, ILL_POSED):
+        ce = result.counterexample
+        assert ce is not None
+        assert get_claim(cid).run_small(ce["params"], ce["seed"]).verdict == result.verdict
+
+
+@pytest.mark.parametrize("cid", RANDOM)
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_small_verdict_is_seed_independent(cid, seed, data):
+    claim = get_claim(cid)
+    params = data.draw(st.sampled_from(claim.space))
+    assert claim.run_small(params, seed).verdict == claim.expected
+
+
+@pytest.mark.parametrize("cid", [c for c in IDS if get_claim(c).pinned])
+def test_pinned_cases(cid):
+    claim = get_claim(cid)
+    for case in claim.pinned:
+        assert claim.run_small(case["params"], case["seed"]).verdict == claim.expected
+
+
+def test_eq8_records_the_torch_mapping():
+    ev = get_claim("grurntn-eq-8").run_small({"input": 3, "hidden": 4, "length": 5,
+                                              "batch": 2}, 0)
+    m = ev.details["mapping_to_torch"]
+    assert m["coincide_generic_W_hh"] is False and m["max_diff_generic_W_hh"] > 0
+    assert ev.parts["diagonal W_hh: r before = r after"].verdict == HOLDS
+    assert ev.parts["Eq. 8–11 vs Cho et al. Eq. 5–8 (z ↦ 1 − z)"].verdict == HOLDS
+
+
+def test_eq24_fails_under_both_readings_for_the_printed_fprime():
+    ev = get_claim("grurntn-eq-24").run_small(get_claim("grurntn-eq-24").space[0], 5)
+    assert set(ev.readings) == {"total", "local"}
+    for rd in ev.readings.values():
+        assert rd.parts["autograd vs central FD"].verdict == HOLDS   # the reference is right
+        assert rd.parts["formula vs autograd"].verdict == FAILS
+        assert rd.parts["f′ used vs d/da tanh"].verdict == FAILS
+    assert ev.details["fd_step_min"] > 0 and "fd_rounding" in ev.details
+
+
+def test_eq25_readings_disagree():
+    ev = get_claim("grurntn-eq-25").run_small(get_claim("grurntn-eq-25").space[0], 6)
+    assert ev.verdict == ILL_POSED
+    assert ev.readings["total"].verdict == HOLDS and ev.readings["local"].verdict == FAILS
+
+
+def test_sec4b_counterexample_names_the_grurntn_word_count():
+    ce = run_claim("grurntn-sec-4b-params", sides=("small",)).counterexample
+    assert ce["models"]["GRURNTN"]["count"] == 12_534_288
+    assert ce["models"]["GRURNTN"]["rounded"] == "13"
+    ev = get_claim("grurntn-sec-4b-params").run_small({"char_vocab_min": 45,
+                                                       "char_vocab_max": 60}, 0)
+    assert all(r.verdict == FAILS for r in ev.readings.values())
+    full_lstm = ev.readings["peephole full, 600 → LSTMRNN"].parts["char"].details
+    counts = full_lstm["counts_at_best"]
+    assert counts["LSTMRNN"]["holds"] and counts["LSTMRNTN"]["holds"]
+
+
+def test_gains_parts():
+    ev = get_claim("grurntn-sec-5-gains").run_small({}, 0)
+    assert ev.parts["BPC GRURNN → GRURNTN"].verdict == HOLDS
+    assert ev.parts["BPC LSTMRNN → LSTMRNTN"].details["recomputed"] == ["0.03", "2.19"]
+    assert ev.parts["PPL GRURNN → GRURNTN"].details["recomputed"] == ["10.40", "10.64"]
+    assert ev.parts["table holding the cited PPL"].details["holds_ppl"] == ["II"]
+
+
+def _proofs():
+    path = Path(__file__).resolve().parents[1] / "proofs" / "gated.py"
+    spec = importlib.util.spec_from_file_location("proofs_gated", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_proof_variants_discriminate():
+    P = _proofs()
+    assert P.prove_grurntn_eq_21() and P.prove_grurntn_eq_27()
+    assert P.two_step_bptt() is True
+    assert P.two_step_bptt("local") is False and P.two_step_bptt("total", "printed") is False
+    assert P.printed_tanh_derivative_differs() and P.sigmoid_derivative_as_printed()
