@@ -67,7 +67,7 @@ def two_step_bptt(reading: str = "total", fprime: str = "true") -> bool:
     c1, c2 = sp.symbols("c1 c2", real=True)
     p = {k: sp.Symbol(k, real=True) for k in ("xr", "hr", "br", "xz", "hz", "bz", "xh", "hh",
                                                "bh")}
-    g = lambda h: c1 * h + c2 * h ** 2  # noqa: E731 - a loss with nonzero g′ and g″
+    g = lambda h: c1 * h + c2 * h ** 2
     H1, H2 = sp.symbols("H1 H2", real=True)            # stand-ins for h̃_1, h̃_2
     h1s, a1, u1 = _gru_step(x1, h0, W, p, cand=H1)
     h1 = h1s.subs(H1, sp.tanh(a1))

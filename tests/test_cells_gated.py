@@ -1,6 +1,5 @@
 """Tests of tnverify.cells.gated and tnverify.gated_params (seed 002, grurntn)."""
 
-import numpy as np
 import pytest
 import torch
 from hypothesis import given, settings

@@ -22,8 +22,14 @@ from decimal import ROUND_HALF_EVEN, Decimal
 
 from .errors import UsageError
 
-__all__ = ["MODELS", "PUBLISHED", "model_param_count", "formula_count", "about",
-           "printed_unit"]
+__all__ = [
+    "MODELS",
+    "PUBLISHED",
+    "about",
+    "formula_count",
+    "model_param_count",
+    "printed_unit",
+]
 
 #: Model name → (cell class name, keyword arguments).
 MODELS = {"GRURNN": ("GRUCell", {}), "GRURNTN": ("GRURNTN", {"form": "eq18"}),
@@ -61,6 +67,7 @@ def model_param_count(model: str, *, vocab_size: int, embedding: int, hidden: in
         ``embedding, cell, tensor, output, total`` (``tensor`` = ``W_tsr`` inside ``cell``).
     """
     import torch
+
     from .cells import gated
 
     if model not in MODELS:

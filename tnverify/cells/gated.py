@@ -26,9 +26,19 @@ from torch import nn
 from ..errors import DTypeError, ShapeError, UsageError
 from .recurrent import SecondOrderRNN
 
-__all__ = ["GRUCell", "GRURNTN", "LSTMCell", "LSTMRNTN", "run_sequence", "bilinear",
-           "bilinear_loop", "recntn_parent", "bptt_w_tsr", "grurntn_to_second_order",
-           "ACTIVATIONS"]
+__all__ = [
+    "ACTIVATIONS",
+    "GRURNTN",
+    "LSTMRNTN",
+    "GRUCell",
+    "LSTMCell",
+    "bilinear",
+    "bilinear_loop",
+    "bptt_w_tsr",
+    "grurntn_to_second_order",
+    "recntn_parent",
+    "run_sequence",
+]
 
 ACTIVATIONS = {"tanh": torch.tanh, "sigmoid": torch.sigmoid, "identity": lambda a: a}
 
@@ -157,7 +167,7 @@ class GRUCell(_Gated):
         return t
 
     @classmethod
-    def from_torch(cls, t: nn.GRUCell) -> "GRUCell":
+    def from_torch(cls, t: nn.GRUCell) -> GRUCell:
         """The paper-convention cell (``reset="after"``) of a ``torch.nn.GRUCell``; torch's
         ``b_hn`` (inside ``r ⊙ ·``) must be zero, the other hidden biases are folded."""
         d = t.hidden_size
@@ -271,7 +281,7 @@ class LSTMCell(_Gated):
         return t
 
     @classmethod
-    def from_torch(cls, t: nn.LSTMCell) -> "LSTMCell":
+    def from_torch(cls, t: nn.LSTMCell) -> LSTMCell:
         """The paper-convention cell (``peephole=None``) of a ``torch.nn.LSTMCell``."""
         w = t.weight_ih.detach()
         d = t.hidden_size

@@ -19,7 +19,7 @@ from ..cells import gated as G
 from . import Evidence
 from .compare import compare_ints, compare_values
 
-SIG = lambda a: 1.0 / (1.0 + np.exp(-a))  # noqa: E731
+SIG = lambda a: 1.0 / (1.0 + np.exp(-a))
 
 
 def params_np(cell) -> dict:
@@ -185,7 +185,7 @@ def small_eq15(params, rng):
     x1, x2, x3 = (rng.standard_normal((B, d)) for _ in range(3))
     Wt, W, b = rng.standard_normal((2 * d, 2 * d, d)), rng.standard_normal((2 * d, d)), \
         rng.standard_normal(d)
-    T = lambda a: torch.from_numpy(a)  # noqa: E731
+    T = lambda a: torch.from_numpy(a)
     p1 = G.recntn_parent(T(x1), T(x2), T(Wt), T(W), T(b)).numpy()
     v1 = np.concatenate([x1, x2], 1)
     v2 = np.concatenate([p1, x3], 1)

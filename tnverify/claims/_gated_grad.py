@@ -23,8 +23,8 @@ import torch
 from ..cells import gated as G
 from ..conventions import SAFETY, Tolerance, tolerance
 from . import Evidence
-from .compare import compare_values
 from ._gated_forward import torch_gen
+from .compare import compare_values
 
 FD_STEP_FACTOR = (3 * np.finfo(np.float64).eps) ** (1 / 3)
 
@@ -81,13 +81,13 @@ def abs_terms(cache, grads, model):
 def np_losses(P, Ws, x, y, model, f="tanh"):
     """``E`` (Eq. 22–23) of the LM for each tensor weight ``Ws[K]`` at once, in numpy
     (the printed recurrences; full peepholes for the LSTM); ``x (B, T, i)``, ``y (B, T)``."""
-    sig = lambda a: 1 / (1 + np.exp(-a))  # noqa: E731
+    sig = lambda a: 1 / (1 + np.exp(-a))
     act = {"tanh": np.tanh, "sigmoid": sig, "identity": lambda a: a}[f]
     K, (B, T, _), d = Ws.shape[0], x.shape, Ws.shape[2]
     h, c, E = np.zeros((K, B, d)), np.zeros((K, B, d)), np.zeros(K)
     for t in range(T):
         xt = x[:, t]
-        lin = lambda g, hh: xt @ P[f"W_x{g}"] + hh @ P[f"W_h{g}"] + P[f"b_{g}"]  # noqa: E731
+        lin = lambda g, hh, xt=xt: xt @ P[f"W_x{g}"] + hh @ P[f"W_h{g}"] + P[f"b_{g}"]
         if model == "gru":
             r, z = sig(lin("r", h)), sig(lin("z", h))
             u = r * h
@@ -218,7 +218,7 @@ def scaled_bptt(params, device, rng, *, model, fprime, readings=("total", "local
     c32.load_state_dict({k: v.float() for k, v in c64.state_dict().items()})
     x = torch.randn(B, T, i, generator=g, dtype=torch.float64).to(device)
     y = torch.randint(V, (B, T), generator=g).to(device)
-    E64, hs64, cache64 = lm_loss(c64, W_hy, b_y, x, y, keep=True)
+    E64, _, cache64 = lm_loss(c64, W_hy, b_y, x, y, keep=True)
     auto = torch.autograd.grad(E64, c64.W_tsr, retain_graph=True)[0]
     scale = abs_terms(cache64, list(torch.autograd.grad(E64, cache64["cand"])), model)
     E, hs, cache = lm_loss(c32, W_hy.float(), b_y.float(), x.float(), y, keep=True)

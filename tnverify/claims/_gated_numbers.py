@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from decimal import ROUND_HALF_EVEN, ROUND_DOWN, Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Decimal
 
 import numpy as np
 import torch
@@ -47,7 +47,7 @@ def small_eq27(params, rng):
 
 
 # -- grurntn-sec-4b-params -------------------------------------------------------------
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _count(model, *, vocab_size, embedding, hidden, peephole):
     return dict(GP.model_param_count(model, vocab_size=vocab_size, embedding=embedding,
                                      hidden=hidden, peephole=peephole))
