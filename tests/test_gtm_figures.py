@@ -190,3 +190,58 @@ def test_lemma_a1_status_matches_the_claim():
 
     assert claims is not None
     assert gf.LEMMA_A1_STATUS == get_claim("gtm-lemma-a.1").expected
+
+
+# -- claims -------------------------------------------------------------------------------
+CLAIM_IDS = ("gtm-fig-3", "gtm-fig-5", "gtm-sec-5.2-shared")
+
+
+@pytest.fixture(scope="module")
+def claims():
+    import tnverify.claims.gtm_figures  # noqa: F401 - registers the claims
+    from tnverify.claims import get_claim
+
+    return {cid: get_claim(cid) for cid in CLAIM_IDS}
+
+
+@pytest.mark.parametrize("cid", CLAIM_IDS)
+def test_claim_verdicts(claims, cid):
+    from tnverify.claims.runner import run_claim
+
+    result = run_claim(cid, sides=("small",))
+    assert result.verdict == claims[cid].expected == "fails"
+    assert result.small.counterexample is not None
+
+
+@pytest.mark.parametrize("cid", CLAIM_IDS)
+def test_claim_pinned(claims, cid):
+    for case in claims[cid].pinned:
+        ev = claims[cid].run_small(case["params"], case["seed"])
+        assert ev.verdict == claims[cid].expected
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+def test_fig5_fails_for_every_seed(seed):
+    from tnverify.claims import get_claim
+
+    import tnverify.claims.gtm_figures  # noqa: F401
+    claim = get_claim("gtm-fig-5")
+    ev = claim.run_small(claim.space[0], seed)
+    assert ev.verdict == "fails"
+    # a width-1 √-network already gets a "lower bound" of 2
+    part = ev.parts["Lemma A.1 bound for ξ = l2"]
+    assert part.details["width_bound_for_this_width_R_network"] >= 2
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+def test_shared_span_is_full_for_every_seed(seed):
+    from tnverify.claims import get_claim
+
+    import tnverify.claims.gtm_figures  # noqa: F401
+    claim = get_claim("gtm-sec-5.2-shared")
+    ev = claim.run_small(claim.space[0], seed)
+    assert ev.verdict == "fails"
+    span = ev.parts["(a) universality is lost"]
+    assert span.details["span_dimension"] == span.details["M_to_T"] == 16
+    assert ev.parts["(a) Lemma 5.1 preserves shared cores"].verdict == "holds"
+    assert ev.parts["(b) the Thm. 5.3 example has shared cores"].verdict == "holds"

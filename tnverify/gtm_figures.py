@@ -87,17 +87,19 @@ class RankFigure:
         return (FAST_SIZES["M"], FAST_SIZES["T"]) if fast else (self.M, self.T)
 
 
-#: Default samples per R were timed on this 2-core machine (see the report in the JSON
-#: ``execution`` record); ``gtm-fig-3`` stays under 5 minutes on 2 cores.
+#: Default samples per R, timed on this 2-core machine: gtm-fig-3 costs ~0.72 CPU-s per
+#: network (grid ~0.1–0.4 s, SVD ~0.15 s, rank mod p ~0.3–0.65 s); 60 per R took 286 s
+#: wall on 2 workers at load ≈ 5–6 (other jobs), so 40 per R keeps it well under 5 minutes.
+#: M = 6 figures cost ~15 ms per network.
 RANK_FIGURES = {f.name: f for f in (
     RankFigure("gtm-fig-3", "seed 004 (gtm) §6, Fig. 3", 10, 6, (1, 2, 4, 8), "relu",
-               False, 60, "integer"),
+               False, 40, "integer"),
     RankFigure("gtm-fig-4", "seed 004 (gtm) App. B, Fig. 4", 6, 6, (1, 2, 4, 8), "relu",
                True, 200, "integer"),
     RankFigure("gtm-fig-5", "seed 004 (gtm) App. B, Fig. 5", 6, 6, (1, 2, 4, 8), "l2",
                False, 200, "normal"),
     RankFigure("gtm-fig-3-xy", "ξ = xy counterpart of seed 004 (gtm) §6, Fig. 3", 10, 6,
-               (1, 2, 4, 8), "product", False, 60, "integer"),
+               (1, 2, 4, 8), "product", False, 40, "integer"),
 )}
 
 
@@ -106,11 +108,14 @@ def width_lower_bound(rank: int, M: int, T: int, xi: str) -> int:
     """Lower bound on the shallow width from the (odd, even) matricization rank.
 
     ξ = xy: the rank itself (a rank-R CP grid has every matricization rank ≤ R).
-    Otherwise ⌈rank / (TM/2)⌉ (Lemma A.1, seed 004 (gtm) App. A; proved for ξ = max only).
+    Otherwise ⌈rank / (TM/2)⌉ (Lemma A.1, seed 004 (gtm) App. A; proved for ξ = max only),
+    by :func:`tnverify.gtm_bounds.shallow_width_lower_bound`.
     """
     if xi == "product":
         return int(rank)
-    return -(-int(rank) * 2 // (T * M))
+    from .gtm_bounds import shallow_width_lower_bound
+
+    return shallow_width_lower_bound(int(rank), M, T)
 
 
 def proved_bound(xi: str) -> tuple[bool, str]:
