@@ -12,7 +12,7 @@ For every registered claim:
 import functools
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tnverify.claims import FAILS, HOLDS, all_claims, run_claim
@@ -25,6 +25,13 @@ IDS = [c.id for c in CLAIMS]
 #: vacuous (e.g. Σ|terms| of a long product that cancels).  Honest rounding bounds are
 #: n·eps-pessimistic, which costs a few orders of magnitude, never nine.
 SHARPNESS_FLOOR = 1e-9
+
+#: Seconds of small-side runs one claim's seed-independence property may spend: a claim
+#: whose small case takes t seconds gets max(MIN_EXAMPLES, min(profile, budget / t))
+#: examples, so the default run stays within the CI budget (10 minutes on 2 cores) while
+#: fast claims keep the profile's full count.
+SEED_BUDGET_SECONDS = 3.0
+MIN_EXAMPLES = 3
 
 
 @functools.lru_cache(maxsize=None)
@@ -69,17 +76,32 @@ def test_default_run_computes_the_expected_verdict(claim):
             assert side(ce["params"], ce["seed"]).verdict == FAILS
 
 
+def _examples(claim) -> int:
+    """The number of seed-independence examples of ``claim`` (see SEED_BUDGET_SECONDS)."""
+    profile = settings().max_examples
+    small = default_result(claim.id).small
+    per_case = small.seconds / max(1, len(small.cases))
+    if per_case <= 0:
+        return profile
+    return max(MIN_EXAMPLES, min(profile, int(SEED_BUDGET_SECONDS / per_case)))
+
+
 @pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
-@given(data=st.data())
-def test_small_check_is_seed_independent(claim, data):
-    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
-    if claim.expected == HOLDS:
-        params = data.draw(st.sampled_from(claim.space), label="params")
-    else:
-        # a failing or ill-posed claim shows it on its minimal (first) case, whatever the seed
-        params = claim.space[0]
-    evidence = claim.run_small(params, seed)
-    assert evidence.verdict == claim.expected, f"{claim.id} {params} seed={seed}"
+def test_small_check_is_seed_independent(claim):
+    @settings(max_examples=_examples(claim))
+    @given(data=st.data())
+    def check(data):
+        seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+        if claim.expected == HOLDS:
+            params = data.draw(st.sampled_from(claim.space), label="params")
+        else:
+            # a failing or ill-posed claim shows it on its minimal (first) case, whatever
+            # the seed
+            params = claim.space[0]
+        evidence = claim.run_small(params, seed)
+        assert evidence.verdict == claim.expected, f"{claim.id} {params} seed={seed}"
+
+    check()
 
 
 def _pinned():
