@@ -329,3 +329,13 @@ def test_tt_svd_size_limit_before_loading(capsys, tmp_path, monkeypatch):
     code, out, err = _run(capsys, "tt-svd", str(tmp_path / "a.npy"))
     assert code == 2 and out == ""
     assert "64" in _one_error_line(err)
+
+
+def test_tour_runs_its_steps_and_rejects_unknown_ones(capsys):
+    from tnverify.cli import main
+
+    assert main(["tour", "--step", "phi", "rac"]) == 0
+    out = capsys.readouterr().out
+    assert "2 of 2 steps agree" in out
+    assert main(["tour", "--step", "nope"]) == 2
+    assert "unknown tour step" in capsys.readouterr().err

@@ -10,12 +10,13 @@ import torch
 from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
+from tnverify.cells.gated import run_sequence
 from tnverify.conventions import tolerance
 from tnverify.errors import RankError, ShapeError
 from tnverify.oracle import Oracle
 from tnverify.strategies import (
-    CELL_FAMILIES, born_machines, cells, shapes, spectra, tensor_trains, token_sequences,
-    tt_cores, tt_ranks,
+    CELL_FAMILIES, born_machines, cells, feature_matrices, generalized_rnns, shallow_networks,
+    shapes, spectra, tensor_trains, token_sequences, tt_cores, tt_ranks,
 )
 from tnverify.tt_svd import tt_ranks as numerical_tt_ranks
 
@@ -70,7 +71,7 @@ def test_bad_arguments_are_refused():
     with pytest.raises(ShapeError):
         find(token_sequences(0), lambda x: True)
     with pytest.raises(ShapeError, match="unknown cell family"):
-        find(cells("lstm"), lambda x: True)
+        find(cells("gru-2"), lambda x: True)
 
 
 @given(tokens=token_sequences(3, max_length=5, batch=2))
@@ -89,16 +90,27 @@ def test_tt_cores_have_the_layout_of_design_2(cores):
 @given(data=st.data())
 def test_every_cell_family_draws_a_working_cell(family, data):
     cell, sizes = data.draw(cells(family))
-    tokens = torch.from_numpy(data.draw(token_sequences(sizes["vocab_size"],
-                                                        min_length=sizes["length"],
-                                                        max_length=sizes["length"], batch=2)))
+    V, R, L = sizes["vocab_size"], sizes["rank"], sizes["length"]
+    tokens = torch.from_numpy(data.draw(token_sequences(V, min_length=L, max_length=L,
+                                                        batch=2)))
+    dense = torch.randn(2, L, V, dtype=torch.float64,
+                        generator=torch.Generator().manual_seed(0))
     if family.startswith("born"):
         out = cell.log_prob(tokens)
-    elif family == "uniform-ttlm":
-        out = cell.conditionals(tokens) if hasattr(cell, "conditionals") else cell(tokens)
+    elif family in ("gru", "grurntn", "lstm", "lstmrntn"):
+        out = run_sequence(cell, dense)[0]
+    elif family == "rac-layer":
+        out = cell(dense)
+    elif family.startswith("lmm"):
+        out = cell(torch.randn(2, L, R, dtype=torch.complex128))
+    elif family == "xi-rnn":
+        out = cell(dense)
     else:
         out = cell(tokens)
     assert torch.isfinite(out).all() and out.shape[0] == 2
+    if family not in ("born", "born-complex"):     # every family is trainable: a gradient
+        out.real.sum().backward()
+        assert any(p.grad is not None for p in cell.parameters())
 
 
 @settings(max_examples=10, deadline=None)
@@ -108,3 +120,22 @@ def test_born_machines_are_normalised_over_all_sequences(bm):
     seqs = torch.from_numpy(Oracle().sequences(bm.vocab_size, bm.length))
     total = float(torch.exp(bm.log_prob(seqs)).sum().detach())
     assert abs(total - 1.0) <= float(tolerance(np.float64, n=len(seqs) * bm.length))
+
+
+@settings(deadline=None, max_examples=10)
+@given(net=generalized_rnns(), data=st.data())
+def test_generalized_rnns_grids_match_per_sequence_evaluation(net, data):
+    from tnverify.grid import grid_by_evaluation, grid_tensor
+
+    F = data.draw(feature_matrices(net.n_features))
+    a, b = grid_tensor(net, F), grid_by_evaluation(net, F)
+    scale = float(np.abs(b).max()) + 1.0
+    assert np.max(np.abs(a - b)) <= float(tolerance(np.float64, n=4 * net.length, norm=scale))
+
+
+@settings(deadline=None, max_examples=10)
+@given(net=shallow_networks(), data=st.data())
+def test_shallow_networks_and_feature_matrices_are_well_formed(net, data):
+    F = data.draw(feature_matrices(net.n_features, condition=50.0))
+    assert np.linalg.cond(F) <= 50.0 * (1 + 1e-9)
+    assert net.templates.shape == (net.length, net.rank, net.n_features)

@@ -56,6 +56,8 @@ examples:
   tnverify show ttlm-eq2 --run             statement, references, evidence
   tnverify tt-svd tensor.npy --eps 1e-6 --max-rank 8 --save cores.npz
   tnverify figures --out figures/          regenerate every figure (data JSON, then PNG)
+  tnverify verify --plugin my_tests.py     your own @tnverify.claim tests beside the built-in
+  tnverify tour                            a six-step first contact in the terminal
 """
 
 
@@ -183,6 +185,25 @@ def _add_figures(sub) -> None:
     f.set_defaults(func=cmd_figures)
 
 
+def _add_tour(sub) -> None:
+    t = _subparser(sub, "tour", "a six-step terminal walk-through for a first contact",
+                   "Each step computes a small explicit tensor (|V| = 3) and its structured\n"
+                   "twin (outer products, a tensor train, TT-SVD, a RAC's core, a Born\n"
+                   "machine's Z, a ξ = max grid tensor), prints both and their agreement\n"
+                   "against a named tolerance. Exit 0 when every step agrees. The executed\n"
+                   "tutorial, docs/tutorial.md, goes further.",
+                   ["tnverify tour", "tnverify tour --step rac born"])
+    t.add_argument("--step", nargs="+", metavar="NAME", default=None,
+                   help="only these steps: phi, tt, tt-svd, rac, born, grid")
+    t.set_defaults(func=cmd_tour)
+
+
+def cmd_tour(args) -> int:
+    from .tour import run_tour
+
+    return run_tour(_console(), args.step)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``tnverify`` (one subparser per subcommand)."""
     from . import __version__
@@ -192,7 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      parents=[_common()])
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for add in (_add_verify, _add_claims, _add_show, _add_tt_svd, _add_figures):
+    for add in (_add_verify, _add_claims, _add_show, _add_tt_svd, _add_figures, _add_tour):
         add(sub)
     return parser
 

@@ -40,7 +40,8 @@ from .errors import RankError, ShapeError
 from .tt import TensorTrain
 
 __all__ = ["shapes", "tt_ranks", "spectra", "tensor_trains", "tt_cores", "token_sequences",
-           "seeds", "CELL_FAMILIES", "cells", "born_machines"]
+           "seeds", "CELL_FAMILIES", "cells", "born_machines", "xi_operators",
+           "feature_matrices", "shallow_networks", "generalized_rnns"]
 
 #: Seeds hypothesis draws random weights from (it shrinks towards 0).
 SEED_MAX = 2**32 - 1
@@ -252,12 +253,50 @@ def _cell_builders() -> dict:
         "uniform-ttlm": lambda V, R, L, rng: UniformTTLM(_g(rng, V, R), _g(rng, R, V, R, fan=R)),
         "born": lambda V, R, L, rng: random_born(V, L, R, rng),
         "born-complex": lambda V, R, L, rng: random_born(V, L, R, rng, complex=True),
+        **_dense_builders(),
     }
 
 
-#: The cell families :func:`cells` can draw (``tnverify.cells``).
+def _torch_generator(rng):
+    import torch
+
+    return torch.Generator().manual_seed(int(rng.integers(2**62)))
+
+
+def _dense_builders() -> dict:
+    """Families that read dense input vectors ``x (B, L, N)`` (gated cells: N = vocab_size
+    as the input size; LMMs: N = H = rank) or template features (ξ-RNN)."""
+    from .cells import gated, lmm
+    from .cells.generalized import GeneralizedRNNModule
+    from .grid import random_generalized_rnn
+
+    return {
+        "gru": lambda V, R, L, rng: gated.GRUCell(V, R, generator=_torch_generator(rng)),
+        "grurntn": lambda V, R, L, rng: gated.GRURNTN(V, R, generator=_torch_generator(rng)),
+        "lstm": lambda V, R, L, rng: gated.LSTMCell(V, R, generator=_torch_generator(rng)),
+        "lstmrntn": lambda V, R, L, rng: gated.LSTMRNTN(V, R, generator=_torch_generator(rng)),
+        "rac-layer": lambda V, R, L, rng: lmm.RACLayer(_g(rng, R, R, fan=R), _g(rng, V, R)),
+        "lmm": lambda V, R, L, rng: lmm.LMM(R, r_min=0.4, r_max=0.9, rng=rng),
+        "lmm-mlp": lambda V, R, L, rng: lmm.LMMMLP(R, r_min=0.4, r_max=0.9, rng=rng),
+        "lmm-mmn": lambda V, R, L, rng: lmm.LMMMMn(R, r_min=0.4, r_max=0.9, rng=rng),
+        "xi-rnn": lambda V, R, L, rng: GeneralizedRNNModule.from_network(
+            random_generalized_rnn(V, L, R, "relu", rng)),
+    }
+
+
+#: Smallest ranks: Min-Max normalisation of a single hidden unit is 0/0 (seed 001 Eq. 5.24;
+#: claim thesis-eq-5.24).
+_MIN_RANK = {"lmm-mmn": 2}
+
+#: The cell families :func:`cells` can draw (``tnverify.cells``).  The first ten read token
+#: ids ``(B, L)``; the gated cells and ``rac-layer`` read dense inputs ``(B, L, vocab_size)``
+#: (gated cells step by step, see :func:`tnverify.cells.gated.run_sequence`); the LMMs read
+#: ``(B, L, rank)`` complex inputs; ``xi-rnn`` reads template features ``(B, length,
+#: vocab_size)``.
 CELL_FAMILIES = ("tt-core", "second-order", "rac", "mi-rnn", "general-mi-rnn", "vanilla",
-                 "tt-scorer", "uniform-ttlm", "born", "born-complex")
+                 "tt-scorer", "uniform-ttlm", "born", "born-complex",
+                 "gru", "grurntn", "lstm", "lstmrntn", "rac-layer", "lmm", "lmm-mlp",
+                 "lmm-mmn", "xi-rnn")
 
 
 @st.composite
@@ -273,7 +312,10 @@ def cells(draw, family, *, vocab_size=None, rank=None, length=None, max_vocab: i
     if family not in CELL_FAMILIES:
         raise ShapeError(f"unknown cell family {family!r}; families: {', '.join(CELL_FAMILIES)}")
     V = vocab_size if vocab_size is not None else draw(st.integers(2, max_vocab))
-    R = rank if rank is not None else draw(st.integers(1, max_rank))
+    low = _MIN_RANK.get(family, 1)
+    R = rank if rank is not None else draw(st.integers(low, max(low, max_rank)))
+    if R < low:
+        raise RankError(f"family {family!r} needs rank >= {low}; got {R}")
     L = length if length is not None else draw(st.integers(2, max_length))
     rng = np.random.default_rng(draw(seeds()))
     return _cell_builders()[family](V, R, L, rng), {"vocab_size": V, "rank": R, "length": L}
@@ -287,3 +329,51 @@ def born_machines(*, vocab_size=None, length=None, rank=None, complex: bool = Fa
     return cells(family, vocab_size=vocab_size, rank=rank, length=length,
                  max_vocab=max_vocab, max_rank=max_rank, max_length=max_length).map(
         lambda pair: pair[0])
+
+
+# -- ξ-networks (seed 004) ----------------------------------------------------------
+def xi_operators(*, with_unit: bool = True) -> st.SearchStrategy:
+    """The ξ operators of :mod:`tnverify.xi` (only those with a unit h^{(0)} when
+    ``with_unit``, as generalized RNNs need one)."""
+    from .xi import XI_NAMES, get_xi
+
+    ops = [get_xi(n) for n in XI_NAMES]
+    return st.sampled_from([x for x in ops if x.unit is not None or not with_unit])
+
+
+@st.composite
+def feature_matrices(draw, M: int, *, condition: float = 100.0) -> np.ndarray:
+    """Invertible template feature matrices F (M × M, Eq. 19 of seed 004) with
+    ``cond(F) ≤ condition``: ``U diag(s) Vᵀ`` with random orthogonal U, V."""
+    rng = np.random.default_rng(draw(seeds()))
+    s = draw(spectra(M, condition=condition)) * math.sqrt(M)
+    return _orthonormal_columns(rng, M, M) @ np.diag(s) @ _orthonormal_columns(rng, M, M).T
+
+
+@st.composite
+def shallow_networks(draw, *, M=None, T=None, R=None, xi=None, max_M: int = 3,
+                     max_T: int = 4, max_R: int = 3, dist: str = "normal"):
+    """Generalized shallow networks (Eq. 14 of seed 004): λ ∈ ℝ^R and templates
+    v ∈ ℝ^{T×R×M} drawn from ``dist`` (see :data:`tnverify.grid.DISTRIBUTIONS`)."""
+    from .grid import random_shallow
+
+    M = M if M is not None else draw(st.integers(2, max_M))
+    T = T if T is not None else draw(st.integers(2, max_T))
+    R = R if R is not None else draw(st.integers(1, max_R))
+    xi = xi if xi is not None else draw(xi_operators(with_unit=False))
+    return random_shallow(M, T, R, xi, np.random.default_rng(draw(seeds())), dist=dist)
+
+
+@st.composite
+def generalized_rnns(draw, *, M=None, T=None, R=None, xi=None, shared: bool = False,
+                     max_M: int = 3, max_T: int = 4, max_R: int = 3, dist: str = "normal"):
+    """Generalized RNNs (Eq. 16–17 of seed 004) with per-step C^{(t)} (L = M) and cores
+    𝒢^{(t)} (shared for t = 2..T−1 when ``shared``), h^{(0)} the unit of ξ."""
+    from .grid import random_generalized_rnn
+
+    M = M if M is not None else draw(st.integers(2, max_M))
+    T = T if T is not None else draw(st.integers(2, max_T))
+    R = R if R is not None else draw(st.integers(1, max_R))
+    xi = xi if xi is not None else draw(xi_operators())
+    return random_generalized_rnn(M, T, R, xi, np.random.default_rng(draw(seeds())),
+                                  shared=shared, dist=dist)
