@@ -71,7 +71,7 @@ FIGURES: dict[str, Figure] = {}
 
 #: Modules that register further figures when imported (kept out of this module so that
 #: each family of figures lives beside its own computations).
-FIGURE_MODULES: tuple[str, ...] = ("tnverify.lru_figures",)
+FIGURE_MODULES: tuple[str, ...] = ("tnverify.gtm_figures", "tnverify.lru_figures")
 
 
 def _load_figure_modules() -> None:

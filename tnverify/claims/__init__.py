@@ -47,7 +47,7 @@ GROUPS = ("spine", "ttlm", "born-ngram", "gtm", "lru-stats", "gated-lmm")
 #: Modules holding claims, imported on first use of the registry.
 CLAIM_MODULES = ("spine_ttlm", "spine_gtm", "spine_unfoldings", "spine_tt_svd",
                  "ttlm_variants", "ttlm_rnn", "ttlm_tslm", "ttlm_published", "born", "ngram",
-                 "gtm_networks", "gtm_universality", "gtm_expressivity",
+                 "gtm_networks", "gtm_universality", "gtm_expressivity", "gtm_figures",
                  "lru_theory", "lru_simulations", "gated", "lmm")
 
 # precedence when several outcomes are combined: the first present wins
