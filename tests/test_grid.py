@@ -10,7 +10,7 @@ from tnverify.errors import NonFiniteError, ShapeError, SizeLimitError, UsageErr
 from tnverify.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_entries,
                            grid_tensor, odd_even_matricization, random_generalized_rnn,
                            random_shallow, recursion_a3_literal)
-from tnverify.xi import XI_NAMES, XI_OPERATORS
+from tnverify.xi import XI_NAMES
 
 
 def _close(a, b, n):

@@ -33,7 +33,6 @@ reaches min(rows, cols)); real grids get the numerical rank (tolerance and gap r
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 from fractions import Fraction

@@ -217,7 +217,6 @@ def parallel_scan(lam, bu):
     over the associative pairs ``(a, b)∘(a', b') = (a a', a' b + b')`` — ``⌈log₂ K⌉``
     parallel steps (Martin & Cundy 2017, cited in seed 001 §4.2.2).  ``lam (..., H)``,
     ``bu (K, ..., H)``; returns ``(K, ..., H)``."""
-    import torch
 
     K = bu.shape[0]
     a = lam.expand_as(bu).clone() if lam.dim() < bu.dim() else lam.clone()

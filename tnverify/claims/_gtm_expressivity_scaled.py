@@ -19,7 +19,7 @@ from . import Evidence
 from .compare import compare_ints, compare_values
 from ..conventions import rank_tolerance, tolerance
 from ..gtm_bounds import grid_rank, lemma_a1_bound, lemma_a2_rank_bound, lemma_a2_rank_formula
-from ..gtm_expressivity import (constant_grid_value, constant_network, lemma_a2_indicator,
+from ..gtm_expressivity import (constant_grid_value, constant_network,
                                 pairwise_similarity_network, rank_one_shallow)
 from ..grid import GeneralizedRNN, grid_entries, grid_tensor
 from ..xi import get_xi

@@ -20,7 +20,7 @@ from .gtm_definitions import absorb_input_matrices, recurrence_eq10
 from ..explicit import all_sequences
 from ..grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
                     random_generalized_rnn, random_shallow, recursion_a3_literal)
-from ..xi import XI_NAMES, get_xi
+from ..xi import XI_NAMES
 
 __all__ = ["abs_network", "loop_rnn", "eq20_literal", "small_eq16", "small_prop_a2",
            "small_prop_a3", "XI_EQ16", "XI_A3"]

@@ -40,7 +40,7 @@ def small_eq412(params, rng):
     readings = {}
     for key, (lim, target, chain_ok) in lims.items():
         ok = sp.simplify(lim - target) == 0
-        parts = {"limit": Evidence(f"sympy lim_{{ε→0⁺}} of the ratio vs 1/(1 − r²)",
+        parts = {"limit": Evidence("sympy lim_{ε→0⁺} of the ratio vs 1/(1 − r²)",
                                    passed=bool(ok), details={"limit": str(lim),
                                                              "target": str(target)},
                                    counterexample=None if ok else {"limit": str(lim),

@@ -31,7 +31,6 @@ def _eigvals(A) -> np.ndarray:
 
 def _abs_bound(lam_abs, b_abs):
     """Σ_i |λ|^i |b_{k−i}| for every k (forward-error scale of the recurrence), float64."""
-    import torch
 
     return lru.simulate_diagonal(lam_abs.double(), b_abs.double(), return_states=True).real
 

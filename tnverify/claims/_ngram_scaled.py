@@ -20,7 +20,7 @@ import numpy as np
 
 from . import Evidence
 from .compare import compare_values
-from ..ngram import (eq41_mutual_information, mutual_information, tslm_prefix_probability,
+from ..ngram import (eq41_mutual_information, tslm_prefix_probability,
                      tslm_sentence_probability)
 
 __all__ = ["ALPHA", "mi_plugin_tolerance", "scaled_eq11", "scaled_eq11_corrected",

@@ -9,7 +9,7 @@ The constructions are in :mod:`tnverify.gtm_constructions`, the small checks in
 
 from __future__ import annotations
 
-from . import Claim, Evidence, Ref, register
+from . import Claim, Ref, register
 from ._gtm_universality_checks import (prop_a_5_evidence, small_lemma_5_1, small_prop_a_4,
                                        small_prop_a_4_corrected,
                                        small_sec_4_2, small_thm_5_1)
