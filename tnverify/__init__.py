@@ -10,11 +10,20 @@ on use):
   :func:`tt_svd`, :func:`tt_ranks`, :class:`CPTensor`;
 - ranks: :func:`unfold`, :func:`matricize`, :func:`numerical_rank`, :func:`exact_rank`,
   :func:`rank_mod_p`;
+- generalized ξ-networks (seed 004): :class:`ShallowNetwork`, :class:`GeneralizedRNN`,
+  :func:`grid_tensor`, :func:`get_xi`;
 - the claim registry: :func:`get_claim`, :func:`all_claims`, :func:`run_claim`;
+- users' own claims: :func:`claim` (decorator), :func:`check`, :func:`compare_values`,
+  :func:`compare_ints` (with :mod:`tnverify.strategies` and the pytest plugin);
 - errors: :class:`TnverifyError` and its subclasses in :mod:`tnverify.errors`.
 
 Modules with more: :mod:`tnverify.equivalences` (maps between RNN families and TT cores),
-:mod:`tnverify.cells` (torch cells), :mod:`tnverify.claims` (the registry and runner).
+:mod:`tnverify.cells` (torch cells: TTLM family, recurrent, Born, gated, LMM, ξ-RNN),
+:mod:`tnverify.grid`, :mod:`tnverify.xi`, :mod:`tnverify.gtm_constructions`,
+:mod:`tnverify.gtm_bounds`, :mod:`tnverify.gtm_expressivity` (seed 004),
+:mod:`tnverify.stats`, :mod:`tnverify.lru`, :mod:`tnverify.products` (statistics),
+:mod:`tnverify.strategies` (hypothesis), :mod:`tnverify.oracle`, :mod:`tnverify.diagrams`,
+:mod:`tnverify.claims` (the registry and runner).
 """
 
 from .claims import all_claims, get_claim, run_claim
@@ -29,8 +38,10 @@ from .errors import (
 from .explicit import (
     copy_tensor, feature_tensor, generalized_inner, inner, one_hot, sequence_tensor,
 )
+from .grid import GeneralizedRNN, ShallowNetwork, grid_tensor
 from .matricize import exact_rank, matricize, numerical_rank, rank_mod_p, unfold
 from .tt import TensorTrain, random_tt, tt_to_full
+from .xi import get_xi
 from .tt_svd import tt_ranks, tt_svd
 from .user_claims import check, claim
 
@@ -45,6 +56,8 @@ __all__ = [
     "TensorTrain", "tt_to_full", "random_tt", "tt_svd", "tt_ranks", "CPTensor",
     # ranks
     "unfold", "matricize", "numerical_rank", "exact_rank", "rank_mod_p",
+    # generalized ξ-networks
+    "ShallowNetwork", "GeneralizedRNN", "grid_tensor", "get_xi",
     # registry
     "get_claim", "all_claims", "run_claim", "tolerance",
     # users' own claims (see also tnverify.strategies and the pytest plugin)
