@@ -243,7 +243,10 @@ register(Claim(
     space=tuple({"M": M, "R": R, "T": T} for M, R, T in _A2_CASES),
     scaled=scaled_lemma_a2,
     scaled_space={"small": ({"M": 6, "R": 3, "T": 6}, {"M": 6, "R": 6, "T": 6}),
-                  "large": ({"M": 10, "R": 4, "T": 8}, {"M": 10, "R": 10, "T": 8})},
+                  # M = 10, T = 6 (M^T = 10⁶): exact integer ranks of 1000 × 1000;
+                  # T = 8: the 10⁸-entry grid and its 10⁴ × 10⁴ matricization
+                  "large": ({"M": 10, "R": 4, "T": 6}, {"M": 10, "R": 10, "T": 6},
+                            {"M": 10, "R": 4, "T": 8}, {"M": 10, "R": 10, "T": 8})},
     pinned=({"params": {"M": 3, "R": 2, "T": 6}, "seed": 5,
              "note": "R < M: printed rank R^{T/2}+1 = 9 > bound 8"},
             {"params": {"M": 3, "R": 5, "T": 4}, "seed": 5,
