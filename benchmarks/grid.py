@@ -8,7 +8,7 @@ evaluation and against a memory-bandwidth floor (one write of the grid).
 
 Columns (median of ``--repeats``; one BLAS/torch thread on the CPU unless ``--threads``):
 
-- **numpy s**: ``grid_tensor(net)`` (float64, 16 MiB chunks).
+- **numpy s**: ``grid_tensor(net)`` (float64, 1 MiB chunks on the CPU).
 - **torch s**: ``grid_tensor(net, backend="torch", device=...)`` (float64).
 - **per-seq s**: ``net.score`` called on one sequence at a time (a Python loop), timed on
   ``--sample`` sequences and extrapolated to all M^T (the per-sequence oracle).
