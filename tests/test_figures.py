@@ -162,3 +162,14 @@ def test_make_figure_rejects_an_option_the_figure_does_not_take(tmp_path):
 
 def test_cli_rejects_an_option_no_named_figure_takes(tmp_path):
     assert main(["figures", "ngram-tt-ranks", "--samples", "3", "--out", str(tmp_path)]) == 2
+
+
+def test_cli_finds_the_figures_of_the_figure_modules(tmp_path, capsys):
+    """A figure registered by a FIGURE_MODULES module is known to a fresh CLI call."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "tnverify", "figures", "thesis-fig-4.7",
+                          "--fast", "--out", str(tmp_path)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "thesis-fig-4.7.json").exists() and (tmp_path / "thesis-fig-4.7.png").exists()

@@ -469,7 +469,8 @@ def cmd_figures(args) -> int:
             takes = f"  [options: {', '.join(FIGURES[name].options)}]" if FIGURES[name].options else ""
             print(f"{name:16s} {FIGURES[name].title}{takes}")
         return 0
-    names = args.names or figure_names()
+    known = figure_names()                  # also imports the FIGURE_MODULES
+    names = args.names or known
     unknown = [n for n in names if n not in FIGURES]
     if unknown:
         raise UsageError(f"unknown figure(s) {', '.join(unknown)}; known figures: "
