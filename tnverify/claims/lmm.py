@@ -32,7 +32,8 @@ _reg("thesis-eq-5.18", title="RAC layer 𝐡 = 𝐀𝐡 ⊙ 𝐁𝐱 with the de
      small=C.small_eq518, space=({"N": 3, "H": 4}, {"N": 4, "H": 4}),
      pinned=({"params": {"N": 3, "H": 4}, "seed": 518,
               "note": "CLAIMS.md sizes: N ≠ H, 𝐁𝐱 not typed"},
-             {"params": {"N": 4, "H": 4}, "seed": 518, "note": "N = H: typed, holds"}),
+             {"params": {"N": 4, "H": 4}, "seed": 518, "note": "N = H: typed, holds",
+              "verdict": "holds"}),
      readings={"NxH": "𝐁 ∈ ℝ^{N×H} as declared, input term 𝐁ᵀ𝐱 (row convention 𝐱𝐁)",
                "HxN": "𝐁 ∈ ℝ^{H×N}, input term 𝐁𝐱"},
      uses=("thesis-claim-5.3.2",), expected="ill-posed")
