@@ -56,7 +56,7 @@ def _limit_threads() -> None:
         from threadpoolctl import threadpool_limits
 
         threadpool_limits(1)
-    except ImportError:  # pragma: no cover - threadpoolctl is a dependency
+    except ImportError:  # pragma: no cover - threadpoolctl is a runtime dependency
         pass
 
 
