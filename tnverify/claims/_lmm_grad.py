@@ -95,7 +95,9 @@ def _rac_jacobians(A, B, fs, h, n):
     J_fd, steps, tol = fd_jacobian(run, h, n_ops=n * (3 * H + 1),
                                    scale_fn=lambda x: run(x, np.abs(A), np.abs(B)))
     chain = [A.T * (B @ f)[None, :] for f in fs[:n]]         # Aᵀ diag(B f^(k)), k = t−n+1..t
-    chain_abs = [np.abs(m) for m in chain]
+    # forward-error scale of each factor: |A|ᵀ diag(|B| |f|) (B f may cancel; its rounding
+    # error is relative to |B| |f|, not to |B f|)
+    chain_abs = [np.abs(A.T) * (np.abs(B) @ np.abs(f))[None, :] for f in fs[:n]]
     return J_ad, J_fd, steps, tol, chain, chain_abs
 
 
@@ -110,15 +112,18 @@ def _eq68(params, rng, corrected: bool):
             formula = matrix_power_chain(chain)               # Π_k Aᵀ diag(B f^(k))
         else:
             formula = np.linalg.matrix_power(chain[0], n)     # (Aᵀ diag(B f^(t−n+1)))ⁿ
+        # rounding: every step forms A h (H-term sums), B f (H-term sums) and their product,
+        # and the Jacobian chains n such factors: n (2H + 1) roundings per entry
+        ops = n * (2 * H + 1)
         for layout, parts in out.items():
             if corrected and layout == "numerator":
                 continue
-            parts.update(_jac_parts(J_ad, J_fd, tol, steps, formula, scale, n * H, layout, n,
+            parts.update(_jac_parts(J_ad, J_fd, tol, steps, formula, scale, ops, layout, n,
                                     sizes))
         chain_num = matrix_power_chain([m.T for m in chain[::-1]])
         out["denominator" if corrected else "numerator"][f"n={n}: autograd vs chain rule"] = \
             compare_values("autograd Jacobian vs the chain rule Π diag(B f^(k)) A", J_ad,
-                           chain_num, n=n * H, scale=scale, sizes=sizes)
+                           chain_num, n=ops, scale=scale, sizes=sizes)
     if corrected:
         return Evidence("∂h^(t)/∂h^(t−n) (denominator layout) vs Π_k Aᵀ diag(B f^(k))",
                         parts=out["denominator"], sizes=sizes)
