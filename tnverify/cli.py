@@ -358,7 +358,8 @@ def _describe_result(result) -> list[str]:
         for i, ev in enumerate(side.cases):
             lines += _describe_evidence(ev, f"  case {i}", "    ")
     if result.counterexample:
-        lines.append("counterexample: " + json.dumps(_plain(result.counterexample)))
+        lines.append("counterexample: " + json.dumps(_plain(result.counterexample),
+                                                     ensure_ascii=False))
     return lines
 
 
@@ -372,7 +373,8 @@ def _describe_evidence(ev, head: str, pad: str) -> list[str]:
     for key in ("sizes", "details"):
         val = getattr(ev, key)
         if val:
-            text = json.dumps(_plain({k: v for k, v in val.items() if k != "traceback"}))
+            text = json.dumps(_plain({k: v for k, v in val.items() if k != "traceback"}),
+                              ensure_ascii=False)
             lines.append(f"{pad}{key}: {text}")
     if ev.details and "traceback" in ev.details:
         lines.append(f"{pad}traceback:")
@@ -384,7 +386,8 @@ def _describe_evidence(ev, head: str, pad: str) -> list[str]:
         for name, sub in (getattr(ev, kind) or {}).items():
             lines += _describe_evidence(sub, f"{pad}{kind[:-1]} {name}", pad + "  ")
     if ev.counterexample:
-        lines.append(f"{pad}counterexample: {json.dumps(_plain(ev.counterexample))}")
+        text = json.dumps(_plain(ev.counterexample), ensure_ascii=False)
+        lines.append(f"{pad}counterexample: {text}")
     return lines
 
 
