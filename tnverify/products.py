@@ -264,5 +264,5 @@ def tail_bounds(kind: str, k: float, reading: str | None = "a", *, zscore: bool 
     if i < 0:
         return 0.0, 1.0
     if i >= lo.size:
-        return 0.0, float(hi[-1])
+        return 0.0, float(hi[min(i, hi.size - 1)])
     return float(lo[i]), float(hi[i])

@@ -176,7 +176,10 @@ class Evidence:
             return ILL_POSED
         own = HOLDS if self.ok else FAILS
         if self.parts:
-            return _worst([own] + [p.verdict for p in self.parts.values()])
+            # a parent that compares nothing itself is as good as its parts: all of them
+            # skipped means skipped, not holds
+            has_own = self.error is not None or self.passed is not None
+            return _worst(([own] if has_own else []) + [p.verdict for p in self.parts.values()])
         return own
 
     @property
@@ -192,7 +195,8 @@ class Evidence:
         return max(ratios) if ratios else None
 
     def failing_parts(self) -> list[str]:
-        return [k for k, p in (self.parts or {}).items() if p.verdict != HOLDS]
+        """Names of the parts that neither hold nor were skipped."""
+        return [k for k, p in (self.parts or {}).items() if p.verdict not in (HOLDS, SKIPPED)]
 
     def to_dict(self) -> dict:
         d = {

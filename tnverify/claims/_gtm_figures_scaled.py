@@ -170,7 +170,7 @@ def scaled_fig3(params, device, rng):
                  "bound_above_1": sum(r["bound"] > 1 for r in rs),
                  "exact_grids": sum(r["exact"] for r in rs)} for R, rs in records.items()}
     return Evidence(
-        "Fig. 3/4 statements at scale (torch grids, capped rank mod p)", passed=True,
+        "Fig. 3/4 statements at scale (torch grids, capped rank mod p)",
         sizes=sizes, details={"per_R": per_R, "weights": "integer, F = I"},
         parts={"(a) torch grid == numpy grid": torch_vs_numpy,
                "bound 1 => a rank-1 shallow network realizes the grid":
@@ -227,7 +227,7 @@ def scaled_fig5(params, device, rng):
     with _torch().no_grad():
         parts = {f"Lemma A.1 bound for ξ = {xi}": _lemma_a1_torch(xi, params, device, rng)
                  for xi in ("l2", "softplus")}
-    return Evidence("Fig. 5 quantity ⌈rank/(TM/2)⌉ as a lower bound, at scale", passed=True,
+    return Evidence("Fig. 5 quantity ⌈rank/(TM/2)⌉ as a lower bound, at scale",
                     sizes={k: params[k] for k in ("M", "T", "R", "samples")}, parts=parts)
 
 
@@ -290,6 +290,6 @@ def scaled_shared(params, device, rng):
     with _torch().no_grad():
         parts = {"(a) universality is lost": _span_torch(params, device, rng),
                  "(a) Lemma 5.1 preserves shared cores": _closure_torch(params, device, rng)}
-    return Evidence("§5.2 'Shared case' statements at scale", passed=True,
+    return Evidence("§5.2 'Shared case' statements at scale",
                     sizes={k: params[k] for k in ("M", "T", "R", "span_M", "span_T")},
                     parts=parts)

@@ -57,11 +57,12 @@ def circular_law_parts(lam: np.ndarray, H: int, reps: int) -> dict:
         ks_1samp(np.angle(up), sst.uniform(0, math.pi).cdf, alpha=ALPHA, name="U(0,π)"),
         expect_reject=False)
     n_real = np.count_nonzero(lam.imag == 0, axis=-1)
-    expect = math.sqrt(2 * H / math.pi)
+    # E N_real = √(2H/π) + ½ + O(H^{−1/2}) (Edelman, Kostlan & Shub 1994, Cor. 5.2)
+    expect = math.sqrt(2 * H / math.pi) + 0.5
     # Var N_real ≈ (2 − √2)·√(2H/π) (Forrester & Nagao 2007), averaged over reps
     se = math.sqrt((2 - math.sqrt(2)) * expect / reps)
-    parts["real eigenvalues vs √(2H/π)"] = estimate_evidence(
-        "number of real eigenvalues vs √(2H/π) (Edelman–Kostlan–Shub)",
+    parts["real eigenvalues vs √(2H/π) + ½"] = estimate_evidence(
+        "number of real eigenvalues vs √(2H/π) + ½ (Edelman–Kostlan–Shub)",
         Estimate(float(n_real.mean()), se, reps, "mean count over matrices, stderr from "
                  "the asymptotic variance (2−√2)√(2H/π)"), expect, alpha=ALPHA)
     return parts

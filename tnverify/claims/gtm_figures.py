@@ -123,7 +123,7 @@ def _small_fig3(params, rng):
             for R, recs in records.items()}
     return Evidence(
         "Fig. 3/4 statements on random ξ = max RNNs (integer weights, certified bounds)",
-        passed=True, sizes=sizes, details={"per_R": freq, "weights": "integer, F = I"},
+        sizes=sizes, details={"per_R": freq, "weights": "integer, F = I"},
         parts={"bound 1 => a rank-1 shallow network realizes the grid":
                _realizable_part(records, sizes),
                "more networks need width > 1 as R grows": _fisher_more_above_one(records,
@@ -209,7 +209,7 @@ def _small_fig5(params, rng):
         R: {str(b): sum(r["bound"] == b for r in recs)
             for b in sorted({r["bound"] for r in recs})} for R, recs in hist.items()}}
     return Evidence("Fig. 5 quantity ⌈rank/(TM/2)⌉ as a lower bound for ξ = √(x² + y²)",
-                    passed=True, sizes={k: params[k] for k in ("M", "T", "R")},
+                    sizes={k: params[k] for k in ("M", "T", "R")},
                     details=details, parts=parts)
 
 
@@ -306,7 +306,7 @@ def _small_shared(params, rng):
                "(c) note": "the Thm. 5.2 example alternates core shapes, so it is not "
                            "shared; the paper offers numerical evidence instead (App. B, "
                            "Fig. 4 — not App. A as printed)"}
-    return Evidence("§5.2 'Shared case' statements", passed=True,
+    return Evidence("§5.2 'Shared case' statements",
                     sizes={"M": M, "T": T, "R": params["R"]}, details=details, parts=parts)
 
 
