@@ -147,24 +147,55 @@ def _mixed_sign_shallow(shallow, F):
     return ShallowNetwork(shallow.weights, v, shallow.xi)
 
 
+#: The two readings of ξ with a single operand (a rank-1 shallow network of length T = 1):
+#: associativity defines ξ only for two or more operands.
+ONE_OPERAND_READINGS = {
+    "ξ(a) = a": "a single operand is left as it is (the empty-product convention)",
+    "ξ(a) = ξ(a, u)": "a single operand is padded with the unit u (the n-ary extension of "
+                      "max(x, y, 0), √(x² + y²), … to n = 1)",
+}
+
+
+def _one_operand_reference(shallow, F, reading: str) -> np.ndarray:
+    """λ ξ(⟨f, v⟩) on the M templates (T = 1) under a one-operand reading."""
+    lam, v, xi = shallow.weights[0], shallow.templates[0, 0], shallow.xi
+    a = F @ v
+    return lam * (a if reading == "ξ(a) = a" else xi.numpy(a, np.full_like(a, xi.unit)))
+
+
 def small_prop_a_4(params, rng):
+    """Prop. A.4 for every ξ with a unit: the printed width-1 RNN vs the rank-1 shallow
+    network.  At T = 1 the shallow network is ξ of a single operand, which the paper does
+    not define: the check runs under both readings (:data:`ONE_OPERAND_READINGS`)."""
     M, T = params["M"], params["T"]
     F = _invertible_F(M, rng)
-    parts = {}
+    parts, one = {}, {r: {} for r in ONE_OPERAND_READINGS}
     for name in XI_NAMES:
         xi = get_xi(name)
         shallow = _mixed_sign_shallow(random_shallow(M, T, 1, xi, rng), F)
-        if xi.unit is not None:
-            ev = _a4_compare(shallow, F, None)
-            ev.details.update(h0=xi.unit, unit_in_reals=xi.unit_in_reals)
-            parts[f"ξ = {xi.label}"] = ev
+        if xi.unit is None:
+            tried = {str(u): _a4_compare(shallow, F, u).to_dict() for u in UNIT_CANDIDATES}
+            parts[f"ξ = {xi.label}"] = Evidence(
+                f"ξ = {xi.label}: no unit found (gtm-xi-operators)", skipped="ξ has no unit; "
+                "the proposition assumes one", details={"candidates": tried})
             continue
-        tried = {str(u): _a4_compare(shallow, F, u).to_dict() for u in UNIT_CANDIDATES}
-        parts[f"ξ = {xi.label}"] = Evidence(
-            f"ξ = {xi.label}: no unit found (gtm-xi-operators)", skipped="ξ has no unit; "
-            "the proposition assumes one", details={"candidates": tried})
+        if T == 1:
+            rnn = gc.rank_one_to_rnn(shallow)
+            for reading in ONE_OPERAND_READINGS:
+                one[reading][f"ξ = {xi.label}"] = compare_grid(
+                    f"Γ of the Prop. A.4 RNN vs λ ξ(⟨f, v⟩) read as {reading}", rnn, F,
+                    _one_operand_reference(shallow, F, reading), n=chain_length(shallow))
+            continue
+        ev = _a4_compare(shallow, F, None)
+        ev.details.update(h0=xi.unit, unit_in_reals=xi.unit_in_reals)
+        parts[f"ξ = {xi.label}"] = ev
+    sizes = {"M": M, "T": T}
+    if T == 1:
+        return Evidence("Prop. A.4 at T = 1 (ξ of one operand), each ξ", sizes=sizes,
+                        readings={r: Evidence(f"one operand: {r}", parts=p, sizes=sizes)
+                                  for r, p in one.items()})
     return Evidence("Prop. A.4: width-1 RNN vs rank-1 shallow network, each ξ", parts=parts,
-                    sizes={"M": M, "T": T})
+                    sizes=sizes)
 
 
 def _two_sided_unit(xi, rng) -> tuple[bool, float]:

@@ -10,7 +10,8 @@ The constructions are in :mod:`tnverify.gtm_constructions`, the small checks in
 from __future__ import annotations
 
 from . import Claim, Ref, register
-from ._gtm_universality_checks import (prop_a_5_evidence, small_lemma_5_1, small_prop_a_4,
+from ._gtm_universality_checks import (ONE_OPERAND_READINGS, prop_a_5_evidence,
+                                       small_lemma_5_1, small_prop_a_4,
                                        small_prop_a_4_corrected,
                                        small_sec_4_2, small_thm_5_1)
 from ._gtm_universality_scaled import (scaled_lemma_5_1, scaled_prop_a_4, scaled_prop_a_5,
@@ -41,18 +42,20 @@ register(Claim(
     statement=S_PROP_A_4,
     refs=(Ref("gtm", "App. A, Prop. A.4"), Ref("gtm", "§4.1, remark after Eq. 17")),
     small=small_prop_a_4,
-    # T = 1 first: "an arbitrary … rank 1 shallow network" includes T = 1, where the RNN
-    # computes λ ξ(c, u) and the shallow network λ c (u is not a two-sided identity of
-    # max, √(x²+y²), max(x,0)+max(y,0)): the minimal counterexample
+    # T = 1 first: "an arbitrary … rank 1 shallow network" includes T = 1, where the
+    # shallow network is ξ of a single operand — undefined by the paper (associativity
+    # extends ξ to two or more operands); the RNN computes λ ξ(c, u)
     space=({"M": 2, "T": 1}, {"M": 2, "T": 2}, {"M": 3, "T": 4}),
     scaled=scaled_prop_a_4,
     scaled_space={"small": ({"M": 6, "T": 4},), "large": ({"M": 16, "T": 6},)},
+    readings=ONE_OPERAND_READINGS,
     pinned=({"params": {"M": 3, "T": 4}, "seed": 4, "note": "CLAIMS.md sizes, every ξ",
              "verdict": "holds"},
-            {"params": {"M": 2, "T": 1}, "seed": 0, "note": "T = 1, ξ = max: λ max(c, 0) ≠ λ c",
-             "verdict": "fails"}),
+            {"params": {"M": 2, "T": 1}, "seed": 0,
+             "note": "T = 1: λ max(c, 0) ≠ λ c under ξ(a) = a; equal under ξ(a) = ξ(a, u)",
+             "verdict": "ill-posed"}),
     uses=("gtm-xi-operators", "gtm-prop-a.2", "gtm-prop-a.3"),
-    expected="fails", corrected_by="gtm-prop-a.4-corrected"))
+    expected="ill-posed", corrected_by="gtm-prop-a.4-corrected"))
 
 register(Claim(
     id="gtm-prop-a.4-corrected", group="gtm",
@@ -60,9 +63,9 @@ register(Claim(
     statement=("Prop. A.4 with the length made explicit: for T ≥ 2 and any associative, "
                "commutative ξ with a unit u (reading (a)), the weights C^{(t)} = (v^{(t)})ᵀ, "
                "𝒢^{(t)} = 1 (t < T), 𝒢^{(T)} = λ, h^{(0)} = u give a width-1 generalized RNN "
-               "with the grid tensor of the rank-1 shallow network; at T = 1 they do so "
-               "exactly when u is a two-sided identity (ξ(x, u) = x: xy, x + y, ln(eˣ + eʸ) "
-               "with u = −∞) — the printed statement fails at T = 1 for the other ξ."),
+               "with the grid tensor of the rank-1 shallow network; at T = 1, with ξ of one "
+               "operand read as the operand itself, they do so exactly when u is a two-sided "
+               "identity (ξ(x, u) = x: xy, x + y, ln(eˣ + eʸ) with u = −∞)."),
     refs=(Ref("gtm", "App. A, Prop. A.4"),),
     small=small_prop_a_4_corrected,
     space=({"M": 2, "T": 1}, {"M": 2, "T": 2}, {"M": 3, "T": 4}),
