@@ -221,3 +221,25 @@ def test_default_progress_bar_on_a_terminal(fake_registry, capsys, monkeypatch):
     out, _ = capsys.readouterr()
     assert out == ""                                         # the bar goes to stderr only
     assert [r.verdict for r in report.results] == ["holds", "holds"]
+
+
+def test_a_claim_failing_on_an_exact_comparison_does_not_show_a_passing_ratio(monkeypatch):
+    """A float part that holds (ratio < 1) must not be the column of a claim that fails
+    on an integer part."""
+    import numpy as np
+
+    from tnverify.claims import REGISTRY, Claim, Evidence, Ref, register, run_claim
+    from tnverify.conventions import tolerance
+    from tnverify.report import format_ratio
+
+    monkeypatch.setattr("tnverify.claims.REGISTRY", dict(REGISTRY))
+
+    def small(params, rng):
+        return Evidence("two parts", parts={
+            "float": Evidence("1.0 vs 1.0", error=0.0 + 1e-17,
+                              tolerance=tolerance(np.float64, n=1)),
+            "int": Evidence("2 + 2 vs 5", passed=False)})
+
+    c = register(Claim("fake-int-fails", "2 + 2 = 5", (Ref("tnverify", "§0"),), "spine",
+                       small, expected="fails"))
+    assert format_ratio(run_claim(c)) == "exact ✗"

@@ -65,11 +65,15 @@ def format_ratio(result: ClaimResult) -> str:
     """The error/tolerance column: ``"0.03"``, ``"2.1e-05"``, ``"exact"`` or ``"—"``.
 
     ``exact`` means every comparison that ran was exact (integer/boolean, no float
-    tolerance); ``—`` means nothing was compared (skipped) or a check broke.
+    tolerance); ``—`` means nothing was compared (skipped) or a check broke.  A failing
+    claim whose float comparisons all hold failed on an exact one: ``exact ✗`` (the largest
+    float ratio would otherwise read like a pass).
     """
     if result.verdict in (ERROR, SKIPPED):
         return "—"
     r = result.ratio
+    if result.verdict == FAILS and (r is None or r <= 1):
+        return "exact ✗"
     if r is None:
         return "exact"
     if r == 0:
