@@ -192,3 +192,30 @@ def test_strategies_say_how_to_install_hypothesis():
             "try:\n    import tnverify.strategies\nexcept ImportError as e:\n    print(e)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert "pip install 'tnverify[test]'" in out
+
+
+@pytest.mark.parametrize("body, kind", [
+    ("def broken(:\n    pass\n", "SyntaxError"),
+    ("import tnverify_no_such_dependency_xyz\n", "ModuleNotFoundError"),
+])
+def test_a_plugin_whose_import_fails_is_not_reported_missing(fake_registry, tmp_path,
+                                                             monkeypatch, body, kind):
+    (tmp_path / "badplugin_mod.py").write_text(body)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in ("badplugin_mod", str(tmp_path / "badplugin_mod.py")):
+        with pytest.raises(UsageError) as info:
+            load_plugin(name)
+        msg = str(info.value)
+        assert msg.startswith(f"importing plugin {name!r} failed: {kind}: "), msg
+        assert "\n" not in msg and "no tnverify plugin" not in msg
+        sys.modules.pop("badplugin_mod", None)
+
+
+def test_a_plugin_with_a_syntax_error_exits_2_from_the_cli(tmp_path):
+    (tmp_path / "test_broken_claims.py").write_text("def broken(:\n")
+    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin",
+                           "test_broken_claims.py"], capture_output=True, text=True,
+                          cwd=tmp_path, env=dict(os.environ, OPENBLAS_NUM_THREADS="1"))
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "importing plugin 'test_broken_claims.py' failed: SyntaxError" in proc.stderr
+    assert "Traceback" not in proc.stderr

@@ -61,6 +61,14 @@ def _import_file(path: str) -> str:
     return name
 
 
+def _import_failed(name: str, exc: BaseException) -> str:
+    """One line naming the plugin and the exception its import raised."""
+    text = " ".join(str(exc).split())
+    if isinstance(exc, SyntaxError) and exc.filename:
+        text = f"{exc.msg} ({exc.filename}, line {exc.lineno})"
+    return f"importing plugin {name!r} failed: {type(exc).__name__}: {text}"
+
+
 def load_plugin(name: str) -> list:
     """Import the claims of plugin ``name`` and return the claims it registered.
 
@@ -71,8 +79,10 @@ def load_plugin(name: str) -> list:
     Raises
     ------
     UsageError
-        No entry point and no importable module of that name, or the module registers no
-        claim.
+        No entry point and no importable module of that name (``no tnverify plugin``);
+        the plugin exists but importing it raised (``importing plugin 'X' failed:
+        SyntaxError: ...``, e.g. a syntax error or a package it imports is missing); or
+        the module registers no claim.
     """
     from . import REGISTRY, _load
 
@@ -92,11 +102,19 @@ def load_plugin(name: str) -> list:
         else:
             module_name = name
             importlib.import_module(name)
+    except UsageError:
+        raise
     except ModuleNotFoundError as exc:
-        known = ", ".join(sorted(eps)) or "none installed"
-        raise UsageError(f"no tnverify plugin {name!r}: not an entry point of the "
-                         f"{ENTRY_POINT_GROUP!r} group ({known}) and not an importable module "
-                         f"({exc})") from None
+        missing = exc.name or ""
+        if name not in eps and not name.endswith(".py") and missing and (
+                name == missing or name.startswith(missing + ".")):
+            known = ", ".join(sorted(eps)) or "none installed"
+            raise UsageError(f"no tnverify plugin {name!r}: not an entry point of the "
+                             f"{ENTRY_POINT_GROUP!r} group ({known}) and not an importable "
+                             f"module ({exc})") from None
+        raise UsageError(_import_failed(name, exc)) from None
+    except Exception as exc:              # the plugin exists but its import fails
+        raise UsageError(_import_failed(name, exc)) from None
     new = [REGISTRY[i] for i in REGISTRY if i not in before]
     if not new:
         prefix = name.split(".")[0]
