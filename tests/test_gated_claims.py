@@ -72,3 +72,18 @@ def test_proof_variants_discriminate():
     assert P.two_step_bptt() is True
     assert P.two_step_bptt("local") is False and P.two_step_bptt("total", "printed") is False
     assert P.printed_tanh_derivative_differs() and P.sigmoid_derivative_as_printed()
+
+
+def test_scaled_bptt_leaves_global_rng_alone():
+    """The float32 cell of the scaled BPTT side is initialised from the seeded generator."""
+    import numpy as np
+    import torch
+
+    from tnverify.claims._gated_grad import scaled_bptt
+    p = {"input": 2, "hidden": 3, "vocab_size": 4, "length": 3, "batch": 2}
+    torch.manual_seed(5)
+    before = torch.get_rng_state().clone()
+    ev = scaled_bptt(p, "cpu", np.random.default_rng(0), model="lstm", fprime="true",
+                     readings=("total",))
+    assert ev.readings["total"].error is not None
+    assert torch.equal(torch.get_rng_state(), before)

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+import torch
 
 import tnverify.claims.lmm  # noqa: F401 - registers the claims
 from tnverify.claims import FAILS, HOLDS, ILL_POSED, get_claim
@@ -57,6 +58,25 @@ def test_params_readings_counts():
     assert counts["c"]["vanilla RNN (Eq. 6.1)"] == 192 * 192 + 192 * 128
     assert {k: r.verdict for k, r in ev.readings.items()} == {
         "a": FAILS, "b": HOLDS, "c": FAILS, "d": FAILS}
+
+
+def test_params_compares_rac_layer_and_vanilla_baselines():
+    """§5.4.1's "2H²" is 𝐀, 𝐁 of the RAC layer (H² + NH); §1's is the vanilla RNN: both
+    are compared in every reading, and at N ≠ H both miss 2H²."""
+    ev = get_claim("thesis-sec-5.4.1-params").run_small({"H": 6, "N": 4}, 0)
+    for name, r in ev.readings.items():
+        N = r.sizes["N"]
+        assert r.details["counts"]["RAC layer (Eq. 5.18)"] == 36 + N * 6
+        rac = r.parts["RAC layer (§5.4.1: 𝐀, 𝐁 of Eq. 5.18) = 2H²"].verdict
+        van = r.parts["vanilla RNN (§1, Eq. 6.1) = 2H²"].verdict
+        assert rac == van == (HOLDS if N == 6 else FAILS), name
+
+
+def test_params_counts_leave_global_rng_alone():
+    torch.manual_seed(123)
+    before = torch.get_rng_state().clone()
+    get_claim("thesis-sec-5.4.1-params").run_small({"H": 4, "N": 3}, 0)
+    assert torch.equal(torch.get_rng_state(), before)
 
 
 def test_eq63_layouts_disagree():

@@ -213,8 +213,9 @@ def scaled_bptt(params, device, rng, *, model, fprime, readings=("total", "local
     i, d, V, T, B = (params[k] for k in ("input", "hidden", "vocab_size", "length", "batch"))
     g = torch_gen(rng)
     c64, W_hy, b_y = make_lm(model, i, d, V, g, device=device)
-    c32 = G.GRURNTN(i, d, dtype=torch.float32, device=device) if model == "gru" else \
-        G.LSTMRNTN(i, d, dtype=torch.float32, device=device)
+    # initialised from the seeded generator (never torch's global RNG), then overwritten
+    cell = G.GRURNTN if model == "gru" else G.LSTMRNTN
+    c32 = cell(i, d, dtype=torch.float32, device=device, generator=g)
     c32.load_state_dict({k: v.float() for k, v in c64.state_dict().items()})
     x = torch.randn(B, T, i, generator=g, dtype=torch.float64).to(device)
     y = torch.randint(V, (B, T), generator=g).to(device)
