@@ -209,8 +209,59 @@ def test_claim_verdicts(claims, cid):
     from tnverify.claims.runner import run_claim
 
     result = run_claim(cid, sides=("small",))
-    assert result.verdict == claims[cid].expected == "fails"
+    want = "ill-posed" if cid == "gtm-fig-3" else "fails"
+    assert result.verdict == claims[cid].expected == want
     assert result.small.counterexample is not None
+
+
+def test_fig3_readings_existence_holds_bar_fails(claims):
+    """(a) existence (Thm. 5.3's network at every R) holds; (b) the bound-1 bar has an
+    exactly certified counterexample; the Fisher trend is significant in both."""
+    claim = claims["gtm-fig-3"]
+    assert set(claim.readings) == {"a", "b"}
+    ev = claim.run_small(claim.space[0], 0)
+    assert ev.verdict == "ill-posed"
+    a, b = ev.readings["a"], ev.readings["b"]
+    assert a.verdict == "holds" and b.verdict == "fails"
+    ex = a.parts["rank-1 shallow equivalent exists for each R"]
+    assert set(ex.details["per_R"]) == {1, 2, 4, 8}
+    assert all(r["exact_grid"] and r["proof_network_equal"] for r in ex.details["per_R"].values())
+    ce = b.parts["bound 1 => a rank-1 shallow network realizes the grid"].counterexample
+    assert ce["exact_bound"] == 1
+
+
+def _records(n_hi_above, n_lo_above, n=12):
+    rec = lambda above: {"bound": 2 if above else 1, "rank_certified": True,  # noqa: E731
+                         "rank_one_realizable": True, "seed": 0, "rank": 1}
+    return {1: [rec(i < n_lo_above) for i in range(n)],
+            8: [rec(i < n_hi_above) for i in range(n)]}
+
+
+def test_fig3_fisher_inconclusive_is_skipped_not_failed():
+    from tnverify.claims.gtm_figures import _fisher_more_above_one
+
+    flat = _fisher_more_above_one(_records(2, 2), {})
+    assert flat.verdict == "skipped" and "inconclusive" in flat.skipped
+    assert flat.details["p_value"] >= flat.details["alpha"]
+    assert _fisher_more_above_one(_records(12, 0), {}).verdict == "holds"
+
+
+def test_fig3_counterexample_needs_exact_bound_one(monkeypatch):
+    """A non-realizable network whose mod-p bound is 1 but whose EXACT bound is 2 was
+    misplaced in the bar: not a counterexample."""
+    import tnverify.claims.gtm_figures as cg
+
+    records = _records(0, 0, n=2)
+    records[1][0]["rank_one_realizable"] = False
+    params = {"M": 6, "T": 6, "shared": False}
+    monkeypatch.setattr(cg, "_exact_bound", lambda params, R, seed: 2)
+    ev = cg._realizable_part(records, {}, params)
+    assert ev.verdict == "holds" and len(ev.details["misplaced_by_mod_p"]) == 1
+    monkeypatch.setattr(cg, "_exact_bound", lambda params, R, seed: 1)
+    ev = cg._realizable_part(records, {}, params)
+    assert ev.verdict == "fails" and ev.counterexample["exact_bound"] == 1
+    monkeypatch.setattr(cg, "_exact_bound", lambda params, R, seed: None)
+    assert cg._realizable_part(records, {}, params).verdict == "skipped"
 
 
 @pytest.mark.parametrize("cid", CLAIM_IDS)
