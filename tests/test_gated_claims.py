@@ -87,3 +87,55 @@ def test_scaled_bptt_leaves_global_rng_alone():
                      readings=("total",))
     assert ev.readings["total"].error is not None
     assert torch.equal(torch.get_rng_state(), before)
+
+
+def test_sec4b_records_deviation_rule_and_not_applicable_lstmrnn():
+    from tnverify import gated_params as GP
+    ev = get_claim("grurntn-sec-4b-params").run_small({"char_vocab_min": 45,
+                                                       "char_vocab_max": 60}, 0)
+    assert "rounding to the printed digit" in ev.details["closeness_why"]
+    word = ev.readings["peephole full, 600 → LSTMRNN"].parts["word"].details
+    dev = word["relative_deviation_from_printed"]
+    assert dev["GRURNTN"] == GP.about(12_534_288, "12")["relative_deviation"] > 0.04
+    assert word["max_abs_relative_deviation"] == max(abs(x) for x in dev.values())
+    for name, rd in ev.readings.items():
+        char = rd.parts["char"].details
+        if name.endswith("600 → LSTMRNTN"):
+            # LSTMRNN has no char hidden size: not applicable, not counted as a failure
+            assert "LSTMRNN" in char["not_applicable"]
+            assert char["counts_at_best"]["LSTMRNN"]["holds"] is None
+            assert "LSTMRNN" not in (rd.parts["char"].counterexample or {}).get("models", {})
+            # the word-level GRURNTN miss is definite whatever LSTMRNN's size: fails
+            assert rd.parts["word"].verdict == FAILS and rd.verdict == FAILS
+            assert rd.ill_posed is None
+        else:
+            assert char["not_applicable"] == {}
+
+
+def test_sec4b_reading_ill_posed_when_only_the_missing_size_is_open(monkeypatch):
+    """Kleene conjunction: if every applicable count held, the missing LSTMRNN size would
+    leave the reading undecided (ill-posed), not failed."""
+    from tnverify import gated_params as GP
+    from tnverify.claims import _gated_numbers as GN
+    real = GP.about
+    monkeypatch.setattr(GP, "about", lambda c, p: dict(real(c, p), holds=True))
+    rd = GN._reading("x", {"peephole": "full", "600": "LSTMRNTN"}, range(50, 51))
+    assert rd.verdict == ILL_POSED and "LSTMRNN" in rd.ill_posed
+    rd2 = GN._reading("y", {"peephole": "full", "600": "LSTMRNN"}, range(50, 51))
+    assert rd2.verdict == HOLDS
+
+
+def test_model_param_count_rejects_non_integer_sizes():
+    import pytest
+
+    from tnverify import gated_params as GP
+    from tnverify.errors import DTypeError, UsageError
+    for bad in (2.5, "8", True, None):
+        with pytest.raises(DTypeError, match="hidden must be an integer"):
+            GP.model_param_count("GRURNN", vocab_size=10, embedding=4, hidden=bad)
+    with pytest.raises(UsageError, match="embedding must be an integer >= 1; got 0"):
+        GP.model_param_count("GRURNN", vocab_size=10, embedding=0, hidden=3)
+    import numpy as np
+    assert GP.model_param_count("GRURNN", vocab_size=np.int64(10), embedding=4,
+                                hidden=3)["total"] == GP.formula_count(
+        "GRURNN", vocab_size=10, embedding=4, hidden=3)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_EVEN, Decimal
 
-from .errors import UsageError
+from .errors import DTypeError, UsageError
 
 __all__ = [
     "MODELS",
@@ -49,6 +49,18 @@ PUBLISHED = {
 }
 
 
+def _size(value, name: str) -> int:
+    """A model size: an integer (bool excluded) >= 1, else DTypeError / UsageError."""
+    import numbers
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise DTypeError(f"{name} must be an integer >= 1; got {value!r} "
+                         f"({type(value).__name__})")
+    if int(value) < 1:
+        raise UsageError(f"{name} must be an integer >= 1; got {int(value)}")
+    return int(value)
+
+
 def model_param_count(model: str, *, vocab_size: int, embedding: int, hidden: int,
                       peephole: str | None = "full") -> dict:
     """Trainable parameters of one §IV-B language model, by part.
@@ -72,8 +84,8 @@ def model_param_count(model: str, *, vocab_size: int, embedding: int, hidden: in
 
     if model not in MODELS:
         raise UsageError(f"model must be one of {sorted(MODELS)}; got {model!r}")
-    if min(vocab_size, embedding, hidden) < 1:
-        raise UsageError(f"sizes must be >= 1; got V={vocab_size}, E={embedding}, d={hidden}")
+    vocab_size, embedding, hidden = (_size(v, k) for v, k in (
+        (vocab_size, "vocab_size"), (embedding, "embedding"), (hidden, "hidden")))
     cls_name, kw = MODELS[model]
     kw = dict(kw, dtype=torch.float32, device="meta")
     if model.startswith("LSTM"):
@@ -111,6 +123,12 @@ def printed_unit(printed: str) -> Decimal:
 def about(count: int, printed: str) -> dict:
     """The closeness rule for "about <printed> million": ``count / 10⁶`` rounded (half to
     even) to the printed precision equals the printed value.
+
+    Justification: §IV-B prints each total to one digit ("about 12 million", "about 2.2
+    million") and states no tolerance, so the printed value carries exactly the precision
+    of its last digit; a count agrees with it when it rounds to it (a deviation of at most
+    half a unit of that digit).  ``relative_deviation = (count/10⁶ − printed) / printed``
+    is returned alongside so the size of each miss is on record.
 
     Examples
     --------

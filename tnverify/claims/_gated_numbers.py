@@ -70,55 +70,87 @@ def _hidden(level, who):
     return hid
 
 
+#: Why "about N million" is judged by rounding: the paper prints each total to one
+#: significant digit (12, 13) or one decimal (2.2, 2.6) and gives no other tolerance, so the
+#: widest reading that keeps the printed digit meaningful is "the count rounds to it"
+#: (half a unit of the last printed digit: ±0.5 M at "12", ±0.05 M at "2.2").
+CLOSENESS_RULE = ("count/1e6 rounded half-to-even to the unit of the last printed digit "
+                  "(12 → 1M, 2.2 → 0.1M) equals the printed value")
+CLOSENESS_WHY = ("the totals are printed to one digit ('about 12 million', 'about 2.2 "
+                 "million') with no stated tolerance; rounding to the printed digit allows "
+                 "half a unit of that digit (relative ±4 % at 12, ±2.3 % at 2.2), the "
+                 "precision the printed value itself carries")
+
+
+def _not_applicable(m, level):
+    return (f"{m}: no {level}-level hidden size is printed under this reading (the '600' is "
+            f"assigned to another model), so its count cannot be formed: ill-posed for {m}")
+
+
 def _level_parts(level, reading, vocab_sizes):
-    """For one level and reading: holds when some vocabulary size makes every model's
-    count round to its printed total (the char |V| is not printed)."""
+    """For one level and reading: holds when some vocabulary size makes every model with a
+    printed hidden size round to its printed total (the char |V| is not printed).  A model
+    without a hidden size under the reading is not applicable (recorded, not failed)."""
     P = GP.PUBLISHED[level]
     hid = _hidden(level, reading["600"])
+    na = [m for m in NAMES if hid[m] is None]
+    judged = [m for m in NAMES if hid[m] is not None]
     rows, best = {}, None
     for V in vocab_sizes:
-        res = {}
-        for m in NAMES:
+        res = {m: {"hidden": None, "holds": None, "why": _not_applicable(m, level)}
+               for m in na}
+        for m in judged:
             sizes = hid[m] if isinstance(hid[m], list) else [hid[m]]
-            if sizes == [None]:
-                res[m] = {"hidden": None, "holds": False, "why": "no hidden size printed"}
-                continue
             checks = [dict(GP.about(_count(
                 m, vocab_size=V, embedding=P["embedding"], hidden=d,
                 peephole=reading["peephole"])["total"], P["total"][m]), hidden=d)
                 for d in sizes]
             res[m] = checks[0] if len(checks) == 1 else {
-                "hidden": sizes, "holds": all(c["holds"] for c in checks), "each": checks}
+                "hidden": sizes, "holds": all(c["holds"] for c in checks), "each": checks,
+                "relative_deviation": max((c["relative_deviation"] for c in checks), key=abs)}
         rows[V] = res
-        n_ok = sum(r["holds"] for r in res.values())
+        n_ok = sum(bool(res[m]["holds"]) for m in judged)
         if best is None or n_ok > best[1]:
             best = (V, n_ok)
     V, n_ok = best
-    ok = n_ok == len(NAMES)
-    bad = [m for m, r in rows[V].items() if not r["holds"]]
+    ok = n_ok == len(judged)
+    bad = [m for m in judged if not rows[V][m]["holds"]]
+    dev = {m: rows[V][m]["relative_deviation"] for m in judged}
     return Evidence(
         f"{level}-level counts vs 'about' totals (rounded to the printed precision)",
         passed=ok, details={"vocab_sizes": list(vocab_sizes), "best_vocab_size": V,
-                            "counts_at_best": rows[V]},
+                            "counts_at_best": rows[V],
+                            "relative_deviation_from_printed": dev,
+                            "max_abs_relative_deviation": max(abs(x) for x in dev.values()),
+                            "not_applicable": {m: _not_applicable(m, level) for m in na},
+                            "closeness_rule": CLOSENESS_RULE, "closeness_why": CLOSENESS_WHY},
         counterexample=None if ok else {"level": level, "vocab_size": V,
                                         "models": {m: rows[V][m] for m in bad}})
 
 
+def _reading(name, rd, char_v):
+    """Three-valued conjunction over the levels: a failing applicable count fails the
+    reading whatever the missing hidden size would be; when every applicable count holds
+    but a model has no hidden size, the reading is ill-posed (undecidable as printed)."""
+    parts = {"word": _level_parts("word", rd, [GP.PUBLISHED["word"]["vocab_size"]]),
+             "char": _level_parts("char", rd, char_v)}
+    na = {f"{lv}: {m}": why for lv, p in parts.items()
+          for m, why in p.details["not_applicable"].items()}
+    all_hold = all(p.ok for p in parts.values())
+    return Evidence(name, parts=parts, details={"not_applicable": na},
+                    ill_posed=("; ".join(na.values()) if na and all_hold else None))
+
+
 def small_sec4b(params, rng):
     char_v = range(params["char_vocab_min"], params["char_vocab_max"] + 1)
-    readings = {}
-    for name, rd in READINGS.items():
-        parts = {"word": _level_parts("word", rd, [GP.PUBLISHED["word"]["vocab_size"]]),
-                 "char": _level_parts("char", rd, char_v)}
-        readings[name] = Evidence(name, parts=parts)
+    readings = {name: _reading(name, rd, char_v) for name, rd in READINGS.items()}
     word = {m: GP.model_param_count(m, vocab_size=10_000, embedding=128,
                                     hidden=GP.PUBLISHED["word"]["hidden"][m])["total"]
             for m in ("GRURNN", "GRURNTN")}
     return Evidence(
         "§IV-B parameter counts from the cells vs the printed totals", readings=readings,
         sizes={"char_vocab": [char_v.start, char_v.stop - 1]},
-        details={"closeness_rule": "count/1e6 rounded half-to-even to the unit of the last "
-                 "printed digit (12 → 1M, 2.2 → 0.1M) equals the printed value",
+        details={"closeness_rule": CLOSENESS_RULE, "closeness_why": CLOSENESS_WHY,
                  "matching_GRURNN_vs_GRURNTN_word": {
                      **word, "relative_difference": (word["GRURNN"] - word["GRURNTN"])
                      / word["GRURNTN"], "judged": "not judged: no threshold for 'similar'"}})
