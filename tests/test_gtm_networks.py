@@ -90,3 +90,26 @@ def test_proof_file_runs():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     assert mod.prove_gtm_prop_a_3(M=2, T=2, L=1, R=1) is True
+
+
+# -- gtm-eq-16 scaled side: the implementation with mixed-sign weights ----------------------
+def test_eq16_scaled_runs_the_module_with_mixed_signs(monkeypatch):
+    """The scaled side must run GeneralizedRNNModule (not an inline step) on mixed-sign
+    weights: a module that loses the sign of its output is caught (with non-negative
+    weights it would not be)."""
+    import numpy as np
+
+    from tnverify.cells import generalized
+    from tnverify.claims._gtm_networks_scaled import _mixed_rnn, scaled_eq16
+
+    params = {"B": 16, "M": 4, "L": 4, "R": 4, "T": 6, "subsample": 8}
+    net = _mixed_rnn(4, 4, 4, 6, np.random.default_rng(0))
+    assert min(float(g.min()) for g in net.G) < 0 < max(float(g.max()) for g in net.G)
+    assert net.shared and net.shared_inputs
+    good = scaled_eq16(params, "cpu", np.random.default_rng(1))
+    assert good.verdict == "holds" and len(good.parts) == 2
+    assert all(p.error == 0 or p.error / float(p.tolerance) >= 1e-9 for p in good.parts.values())
+    real = generalized.GeneralizedRNNModule.forward
+    monkeypatch.setattr(generalized.GeneralizedRNNModule, "forward",
+                        lambda self, f: real(self, f).abs())
+    assert scaled_eq16(params, "cpu", np.random.default_rng(1)).verdict == "fails"

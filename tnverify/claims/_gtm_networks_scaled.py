@@ -3,9 +3,11 @@
 
 Errors are divided by the forward-error scale (the network with absolute weights, see
 ``_gtm_networks_grid.abs_network``) and judged against tolerance(dtype, n, norm=1).
-Memory (the "large" CLAIMS.md sizes, one H100): Eq. 16 at B = 4096, L = R = 256 holds the
-(B, L, R) temporary of one step, 2.1 GiB in float64 plus 1.1 GiB in float32, and shares the
-weights of steps 2 … T−1 (three 256³ cores, 0.4 GB, instead of 1024: 137 GB); grids at
+Memory (the "large" CLAIMS.md sizes, one H100): Eq. 16 at B = 4096, L = R = 256, T = 1024
+runs GeneralizedRNNModule, which keeps every state (T + 1)·B·R: 8.6 GB in float64, then
+4.3 GB in float32 (one module at a time) plus the (B, L, R) temporary of one step, 2.1 GiB;
+it shares the weights of steps 2 … T−1 (three 256³ cores, 0.4 GB, instead of 1024:
+137 GB); grids at
 M = 16, T = 6 are 16.7M entries (134 MB float64) plus the level-5 prefix states
 (M^5 · R ≤ 4.2M entries) and 16 MiB chunks of the elementwise temporary.
 """
@@ -44,69 +46,75 @@ def _one_thread_on_cpu(fn):
     return run
 
 
-def _nonneg_rnn(M, L, R, T, rng) -> GeneralizedRNN:
-    """ξ = max with nonnegative weights and shared weights at steps 2 … T−1 (App. B's
-    shared cores; T distinct 256³ cores would need 137 GB): C ~ U(0, 1)/M,
-    𝒢 ~ U(0, 2/(L·R_{t−1})), so the network equals its forward-error scale and h stays
-    O(1) over any length."""
+def _mixed_rnn(M, L, R, T, rng) -> GeneralizedRNN:
+    """ξ = max with mixed-sign weights and shared weights at steps 2 … T−1 (App. B's
+    shared cores; T distinct 256³ cores would need 137 GB): C ~ N(0, 1/M) (x = Cf is O(1)
+    for f ~ U(−1, 1)), 𝒢 ~ N(0, 1/(L·R_{t−1})) (each h entry sums L·R_{t−1} terms of
+    random sign, so h stays O(1) over any length)."""
     ranks = [1] + [R] * (T - 1) + [1]
-    C = [rng.uniform(0, 1, (L, M)) / M for _ in range(min(T, 3))]
-    G = [rng.uniform(0, 2.0 / (L * ranks[t]), (L, ranks[t], ranks[t + 1]))
+    C = [rng.standard_normal((L, M)) / np.sqrt(M) for _ in range(min(T, 3))]
+    G = [rng.standard_normal((L, ranks[t], ranks[t + 1])) / np.sqrt(L * ranks[t])
          for t in range(min(T, 2))]
     if T >= 3:
-        G.append(rng.uniform(0, 2.0 / (L * R), (L, R, 1)))
+        G.append(rng.standard_normal((L, R, 1)) / np.sqrt(L * R))
     pick = lambda t: t if t < 2 else (1 if t < T - 1 else 2)  # noqa: E731
     return GeneralizedRNN(tuple(C[pick(t)] for t in range(T)),
                           tuple(G[pick(t)] for t in range(T)), "relu")
 
 
+def _step_scale(module, features) -> np.ndarray:
+    """Forward-error scale per sample: max over t of max_r (|ξ(x_t, h_{t−1})| · |𝒢^{(t)}|)_r,
+    the magnitude of the sums one step of Eq. 16 rounds (h from ``module`` itself)."""
+    import torch
+    hs = module.hidden_states(features)
+    worst = torch.zeros(features.shape[0], dtype=hs[0].dtype, device=hs[0].device)
+    for t in range(module.length):
+        x = features[:, t].to(hs[0].dtype) @ module.input_matrix(t).T
+        X = module.xi.torch(x[:, :, None], hs[t][:, None, :]).abs()
+        G = module.core(t)
+        worst = torch.maximum(worst, (X.reshape(X.shape[0], -1)
+                                      @ G.abs().reshape(-1, G.shape[2])).amax(dim=1))
+    return worst.cpu().numpy()
+
+
 @_one_thread_on_cpu
 def scaled_eq16(params, device, rng) -> Evidence:
-    """Batched generalized RNN, ξ = max: torch float64 over the whole length vs the numpy
-    loop over t on a subsample (n = T·(M + L·R)); torch float32 one step from the float64
-    state vs the float64 step, at every step (n = M + L·R)."""
+    """Batched generalized RNN, ξ = max, mixed-sign weights: the implementation
+    :class:`tnverify.cells.generalized.GeneralizedRNNModule` (shared cores and inputs) in
+    float64 and float32 on the whole batch vs the numpy oracle
+    :meth:`tnverify.grid.GeneralizedRNN.score` (loop over t, Eq. 16) on a subsample;
+    n = T·(M + L·R) operations, errors divided by the per-step magnitude
+    (:func:`_step_scale`): the step map of these weights does not expand errors on average
+    (random signs, h = O(1)), so the rounding of T steps accumulates at most linearly."""
     import torch
-    B, M, L, R, T, sub = (params[k] for k in ("B", "M", "L", "R", "T", "subsample"))
-    net = _nonneg_rnn(M, L, R, T, rng)
-    feats = rng.uniform(0, 1, (B, T, M))
-    kw = dict(dtype=torch.float64, device=device)
-    cache = {}                      # shared weights are one array: convert each once
 
-    def dev(a):
-        if id(a) not in cache:
-            cache[id(a)] = torch.as_tensor(a.reshape(a.shape[0], -1) if a.ndim == 2
-                                           else a.reshape(-1, a.shape[2]), **kw)
-        return cache[id(a)]
-    C, G = [dev(c) for c in net.C], [dev(g) for g in net.G]
-    f32 = {id(a): a.float() for a in C + G}
-    f = torch.as_tensor(feats, **kw)
-    h = torch.zeros(B, 1, **kw)                        # h^{(0)} = 0, the unit of max
-    worst32 = 0.0
-    with torch.no_grad():
-        for t in range(T):
-            x = f[:, t] @ C[t].T
-            nxt = torch.clamp(torch.maximum(x[:, :, None], h[:, None, :]), min=0).reshape(
-                B, -1) @ G[t]
-            x32 = f[:, t].float() @ f32[id(C[t])].T
-            n32 = torch.clamp(torch.maximum(x32[:, :, None], h.float()[:, None, :]),
-                              min=0).reshape(B, -1) @ f32[id(G[t])]
-            rel = ((n32.double() - nxt).abs() / nxt.abs().clamp_min(
-                torch.finfo(torch.float64).tiny)).max()
-            worst32 = max(worst32, float(rel))
-            h = nxt
-            del x, x32, n32
-    got = h[:sub, 0].cpu().numpy()
-    ref = net.score(feats[:sub])                        # float64 loop over t (Eq. 16)
+    from ..cells.generalized import GeneralizedRNNModule
+
+    B, M, L, R, T, sub = (params[k] for k in ("B", "M", "L", "R", "T", "subsample"))
+    net = _mixed_rnn(M, L, R, T, rng)
+    feats = rng.uniform(-1, 1, (B, T, M))
+    shared = T >= 4
     sz = {"B": B, "M": M, "L": L, "R": R, "T": T, "subsample": sub, "device": str(device),
-          "shared_cores": net.shared and net.shared_inputs}
-    return Evidence("batched ξ = max RNN on the device", sizes=sz, parts={
-        "torch float64 vs numpy loop (subsample)": compare_values(
-            "Eq. 16 batched torch float64 vs GeneralizedRNN.score (numpy float64)", got,
-            ref, n=T * (M + L * R), scale=np.abs(ref), sizes=sz),
-        "torch float32 step vs float64 step (every t)": Evidence(
-            "one float32 step of Eq. 16 from the float64 state vs the float64 step, worst "
-            "over all t and the batch", error=worst32,
-            tolerance=tolerance(np.float32, n=M + L * R, norm=1.0), sizes=sz)})
+          "shared_cores": shared, "weights": "mixed sign, N(0, 1/fan-in)"}
+    ref = net.score(feats[:sub])                        # float64 loop over t (Eq. 16)
+    parts = {}
+    with torch.no_grad():
+        for dtype in (torch.float64, torch.float32):
+            mod = GeneralizedRNNModule(net.C, net.G, net.xi, h0=net.h0, shared=shared,
+                                       shared_inputs=shared, dtype=dtype, device=device)
+            f = torch.as_tensor(feats, dtype=dtype, device=device)
+            got = mod(f)                                # the whole batch
+            scale = _step_scale(mod, f[:sub]) if dtype == torch.float64 else scale
+            name = "float64" if dtype == torch.float64 else "float32"
+            parts[f"GeneralizedRNNModule {name} vs numpy score (subsample)"] = compare_values(
+                f"Eq. 16: GeneralizedRNNModule ({name}, batch of {B}) vs "
+                "GeneralizedRNN.score (numpy float64)", got[:sub].double().cpu().numpy(), ref,
+                n=T * (M + L * R), scale=scale, dtype=np.dtype(name), sizes=sz,
+                details={"finite_batch": bool(torch.isfinite(got).all()),
+                         "max_abs_score": float(got.abs().max())})
+            del mod, f, got
+    return Evidence("batched ξ = max RNN (implementation) on the device", sizes=sz,
+                    parts=parts)
 
 
 def _grid_parts(net, F, device, rng, samples, n_ops, sz) -> dict:
