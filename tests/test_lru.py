@@ -105,3 +105,25 @@ def test_parallel_scan_matches_sequential(seed, K):
     scale = 1 + float(bu.abs().sum(0).max())
     assert float((seq - par).abs().max()) <= _tol(2 * K, scale)
     assert torch.equal(lru.simulate_diagonal(lam, bu), seq[-1])
+
+
+def test_recurrence_inputs_are_validated():
+    from tnverify.errors import DTypeError
+    lam = torch.full((4,), 0.5, dtype=torch.complex128)
+    bu = torch.ones((3, 2, 4), dtype=torch.complex128)
+    for f in (lru.simulate_diagonal, lru.parallel_scan):
+        with pytest.raises(DTypeError, match="lam must be a torch.Tensor; got numpy"):
+            f(lam.numpy(), bu)
+        with pytest.raises(DTypeError, match="bu must be a torch.Tensor"):
+            f(lam, bu.numpy())
+        with pytest.raises(ShapeError, match="H must agree"):
+            f(lam[:3], bu)
+        with pytest.raises(ShapeError, match="K >= 1"):
+            f(lam, bu[:0])
+        with pytest.raises(ShapeError, match="do not broadcast"):
+            f(torch.ones((3, 4), dtype=torch.complex128), bu)
+    # per-step λ_k with the wrong number of steps K
+    with pytest.raises(ShapeError, match="K = 3 rows"):
+        lru.parallel_scan(torch.ones((5, 2, 4), dtype=torch.complex128), bu)
+    per_step = torch.full((3, 2, 4), 0.5, dtype=torch.complex128)
+    assert torch.equal(lru.parallel_scan(per_step, bu), lru.parallel_scan(lam, bu))

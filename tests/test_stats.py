@@ -87,3 +87,13 @@ def test_test_evidence():
     ev = stats.test_evidence("x", r, expect_reject=False)
     assert ev.verdict == "fails" and ev.counterexample["p_value"] == 0.001
     assert r.as_dict()["reject"] is True
+
+
+def test_interval_level_is_validated_and_named():
+    e = stats.Estimate(1.0, 0.5, 10, "x")
+    lo, hi = e.interval(0.95)
+    z = stats.z_value(1.0 - 0.95)       # the interval uses α = 1 − level
+    assert (lo, hi) == (1.0 - z * 0.5, 1.0 + z * 0.5)
+    for bad in (0.0, 1.0, 1.5, -0.1, "high", None):
+        with pytest.raises(UsageError, match="confidence level"):
+            e.interval(bad)

@@ -17,7 +17,7 @@ import math
 import numpy as np
 
 from .conventions import check_finite
-from .errors import ShapeError, UsageError
+from .errors import DTypeError, ShapeError, UsageError
 
 __all__ = [
     "unroll", "unrolled_sum", "diagonalise", "ginibre", "glorot_eigenvalues",
@@ -187,6 +187,28 @@ def prop_421_ratio(r_min: float, r_max: float) -> float:
     return float((math.log1p(-a) - math.log1p(-b)) / (b - a))
 
 
+def _check_scan_inputs(lam, bu, where: str) -> tuple:
+    """Validate ``lam (..., H)`` and ``bu (K, ..., H)`` (torch tensors, K >= 1, matching H,
+    broadcastable state shapes); returns the state shape."""
+    import torch
+
+    for name, t in (("lam", lam), ("bu", bu)):
+        if not isinstance(t, torch.Tensor):
+            raise DTypeError(f"{where}: {name} must be a torch.Tensor; got "
+                             f"{type(t).__module__}.{type(t).__name__} (use torch.from_numpy)")
+    if bu.dim() < 2 or bu.shape[0] < 1 or lam.dim() < 1:
+        raise ShapeError(f"{where}: bu must be (K, ..., H) with K >= 1 and lam (..., H); got "
+                         f"bu {tuple(bu.shape)}, lam {tuple(lam.shape)}")
+    if bu.shape[-1] != lam.shape[-1]:
+        raise ShapeError(f"{where}: H must agree: lam (..., {lam.shape[-1]}) vs bu "
+                         f"(K, ..., {bu.shape[-1]})")
+    try:
+        return tuple(np.broadcast_shapes(tuple(lam.shape), tuple(bu.shape[1:])))
+    except ValueError:
+        raise ShapeError(f"{where}: lam {tuple(lam.shape)} and the per-step input shape "
+                         f"{tuple(bu.shape[1:])} do not broadcast") from None
+
+
 def simulate_diagonal(lam, bu, *, return_states: bool = False):
     """Batched ``x_k = λ ⊙ x_{k−1} + (Bu)_k`` from ``x_{−1} = 0`` in torch (sequential).
 
@@ -200,9 +222,8 @@ def simulate_diagonal(lam, bu, *, return_states: bool = False):
     """
     import torch
 
-    if bu.shape[-1] != lam.shape[-1]:
-        raise ShapeError(f"lam (..., {lam.shape[-1]}) vs inputs (..., {bu.shape[-1]})")
-    x = torch.zeros(torch.broadcast_shapes(lam.shape, bu.shape[1:]),
+    shape = _check_scan_inputs(lam, bu, "simulate_diagonal")
+    x = torch.zeros(shape,
                     dtype=torch.promote_types(lam.dtype, bu.dtype), device=bu.device)
     states = [] if return_states else None
     for k in range(bu.shape[0]):
@@ -216,9 +237,18 @@ def parallel_scan(lam, bu):
     """All states of ``x_k = λ ⊙ x_{k−1} + b_k`` (``x_{−1} = 0``) by a Hillis–Steele scan
     over the associative pairs ``(a, b)∘(a', b') = (a a', a' b + b')`` — ``⌈log₂ K⌉``
     parallel steps (Martin & Cundy 2017, cited in seed 001 §4.2.2).  ``lam (..., H)``,
-    ``bu (K, ..., H)``; returns ``(K, ..., H)``."""
+    ``bu (K, ..., H)``; returns ``(K, ..., H)``.  A ``lam`` with as many axes as ``bu``
+    holds one ``λ_k`` per step and must have ``K`` rows."""
 
+    _check_scan_inputs(lam, bu, "parallel_scan")
     K = bu.shape[0]
+    if lam.dim() > bu.dim() or (lam.dim() == bu.dim() and lam.shape[0] != K):
+        raise ShapeError(f"parallel_scan: lam must be (..., H) or per-step (K, ..., H) with "
+                         f"K = {K} rows like bu; got lam {tuple(lam.shape)}, bu "
+                         f"{tuple(bu.shape)}")
+    if tuple(np.broadcast_shapes(tuple(lam.shape), tuple(bu.shape))) != tuple(bu.shape):
+        raise ShapeError(f"parallel_scan: lam {tuple(lam.shape)} must broadcast to bu "
+                         f"{tuple(bu.shape)}")
     a = lam.expand_as(bu).clone() if lam.dim() < bu.dim() else lam.clone()
     b = bu.clone()
     step = 1

@@ -105,7 +105,14 @@ class Estimate:
         level : float
             Confidence level ``1 − α`` in (0, 1), e.g. 0.99.
         """
-        z = z_value(1.0 - float(level))
+        try:
+            lv = float(level)
+        except (TypeError, ValueError):
+            raise UsageError(f"confidence level must be a number in (0, 1); got {level!r}"
+                             ) from None
+        if not 0.0 < lv < 1.0:
+            raise UsageError(f"confidence level must lie in (0, 1), e.g. 0.99; got {level!r}")
+        z = z_value(1.0 - lv)
         return (self.value - z * self.stderr, self.value + z * self.stderr)
 
     def as_dict(self) -> dict:
