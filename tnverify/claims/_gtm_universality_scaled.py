@@ -113,27 +113,32 @@ def scaled_thm_5_1(params, device, rng):
 
 
 def scaled_sec_4_2(params, device, rng):
+    """§4.2 at scale: grids of random width-1 ξ = relu_sum shallow networks, built by the
+    implementation (:func:`tnverify.grid.grid_tensor`, ``backend="torch"`` on ``device``;
+    F random invertible), sketched by a Gaussian Ω (N × k) and their span rank compared with
+    T(M−1)+1 < M^T.  Memory ("large", M = 4, T = 8): one 65536-entry grid at a time, the
+    N × k = 65536 × 256 sketch (134 MB) and the S × k sketched grids (8.4 MB)."""
     import torch
     M, T, S, k = params["M"], params["T"], params["samples"], params["sketch"]
     N = M**T
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
     Om = torch.randn(N, k, dtype=torch.float64, device=device, generator=g)
-    Y = []
-    for lo in range(0, S, 256):
-        c = min(256, S - lo)
-        U = torch.clamp(torch.randn(T, c, M, dtype=torch.float64, device=device,
-                                    generator=g), min=0)
-        acc = U[0]
-        for t in range(1, T):   # Σ_t max(u_t[i_t], 0)
-            acc = acc.unsqueeze(-1) + U[t].reshape((c,) + (1,) * t + (M,))
-        Y.append(acc.reshape(c, N) @ Om)
-    nr = numerical_rank(torch.cat(Y).cpu().numpy())
+    F = _invertible_F(M, rng)
+    Y = torch.empty(S, k, dtype=torch.float64, device=device)
+    for i in range(S):
+        net = random_shallow(M, T, 1, "relu_sum", rng)
+        grid = grid_tensor(net, F, backend="torch", device=device, dtype=torch.float64)
+        Y[i] = grid.reshape(N) @ Om
+        del grid
+    nr = numerical_rank(Y.cpu().numpy())
     bound = T * (M - 1) + 1
     return Evidence("randomised span rank of relu_sum grids", sizes={"M": M, "T": T,
                     "samples": S, "sketch": k}, parts={
                         "sketched rank ≤ T(M−1)+1 < M^T": compare_ints(
                             "sketched numerical rank vs T(M−1)+1", [int(nr)], [bound], "<=")},
-                    details={**nr.to_dict(), "M^T": N})
+                    details={**nr.to_dict(), "M^T": N,
+                             "grids": "grid_tensor(random_shallow(M, T, 1, 'relu_sum'), F, "
+                                      "backend='torch')"})
 
 
 def scaled_prop_a_5(params, device, rng, order="corrected"):

@@ -1,0 +1,23 @@
+"""Tests for the review fixes of the seed-004 (gtm) claims: scaled §4.2 grids from the
+implementation, Lemma A.1's vacuous parts, Prop. A.3's control order, Thm. 5.3's shared
+cores at T < 4, and bad input to the grid helpers."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+
+# -- scaled §4.2: the grids come from grid_tensor(random_shallow(..., "relu_sum")) ------------
+def test_sec_4_2_scaled_uses_the_implementation(monkeypatch):
+    import tnverify.claims._gtm_universality_scaled as U
+
+    params = {"M": 3, "T": 4, "samples": 128, "sketch": 96}
+    ev = U.scaled_sec_4_2(params, "cpu", np.random.default_rng(0))
+    assert ev.verdict == "holds" and ev.details["rank"] == 4 * 2 + 1
+    real = U.random_shallow
+    # a defect in the ξ the networks use (relu_sum -> max) must be seen: the span is then
+    # full, so the rank bound cannot hold by construction
+    monkeypatch.setattr(U, "random_shallow",
+                        lambda M, T, R, xi, rng: real(M, T, R, "relu", rng))
+    assert U.scaled_sec_4_2(params, "cpu", np.random.default_rng(0)).verdict == "fails"
