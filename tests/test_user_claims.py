@@ -219,3 +219,50 @@ def test_a_plugin_with_a_syntax_error_exits_2_from_the_cli(tmp_path):
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "importing plugin 'test_broken_claims.py' failed: SyntaxError" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+_DRAWING_PLUGIN = '''
+import os
+import numpy as np, tnverify
+from hypothesis import given, settings, strategies as st
+
+@tnverify.claim("draw-record", "x = x", source="here")
+@settings(max_examples=5)
+@given(x=st.integers(0, 10**9))
+def test_draws(x, tnverify_compare):
+    with open(os.environ["DRAW_LOG"], "a") as f:
+        f.write(f"{x}\\n")
+    tnverify.check(tnverify_compare("x vs x", np.float64(x), np.float64(x), n=1, scale=1.0))
+'''
+
+
+def _draws(tmp_path, seed, tag):
+    log = tmp_path / f"draws_{tag}.txt"
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", DRAW_LOG=str(log))
+    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin",
+                           "test_draw_claims.py", "--group", "test-draw-claims",
+                           "--seed", str(seed)],
+                          capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return log.read_text().split()
+
+
+def test_verify_plugin_runs_hypothesis_seeded_and_without_the_example_database(tmp_path):
+    (tmp_path / "test_draw_claims.py").write_text(_DRAWING_PLUGIN)
+    a, b, c = _draws(tmp_path, 1, "a"), _draws(tmp_path, 1, "b"), _draws(tmp_path, 2, "c")
+    assert len(a) >= 3 and a == b             # same --seed: the same examples
+    assert a != c                             # another --seed: other examples
+    assert not (tmp_path / ".hypothesis").exists()
+
+
+def test_the_side_run_restores_the_tests_own_settings(fake_registry):
+    @claim("user-restore", "x = x", source="test")
+    @settings(max_examples=3, database=None, derandomize=True)
+    @given(x=st.integers(0, 5))
+    def test_x(x):
+        check(_ev([x], [x]))
+
+    before = test_x.__wrapped__._hypothesis_internal_use_settings
+    assert run_claim("user-restore", seed=4, sides=("small",)).verdict == HOLDS
+    after = test_x.__wrapped__._hypothesis_internal_use_settings
+    assert after is before and test_x.__wrapped__._hypothesis_internal_use_seed is None

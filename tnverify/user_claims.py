@@ -157,6 +157,31 @@ def _run(fn, args, kwargs) -> tuple[Evidence, int]:
     return _combine(log, failure), len(log)
 
 
+def _run_given(fn, kwargs, seed: int) -> Evidence:
+    """Run a ``@given`` test once, seeded from the claim's rng and without an example
+    database: ``tnverify verify --seed S`` draws the same examples every time, writes no
+    ``.hypothesis/`` directory and replays no examples saved by the user's own pytest runs.
+    The test's own seed and settings are restored afterwards."""
+    import hypothesis
+
+    attrs = ("_hypothesis_internal_use_seed", "_hypothesis_internal_use_settings")
+    saved = {a: fn.__dict__[a] for a in attrs if a in fn.__dict__}
+    parent = getattr(fn, "_hypothesis_internal_use_settings", None)
+    try:
+        hypothesis.seed(seed)(fn)
+        # @settings may already decorate the test (a second @settings is refused), so the
+        # derived settings object replaces the attribute @given reads at call time
+        fn._hypothesis_internal_use_settings = hypothesis.settings(parent=parent,
+                                                                   database=None)
+        return _run(fn, (), kwargs)[0]
+    finally:
+        for a in attrs:
+            if a in saved:
+                setattr(fn, a, saved[a])
+            else:
+                fn.__dict__.pop(a, None)
+
+
 def _small_side(fn):
     """The claim's small side: call the test with tnverify's fixtures by name."""
     sig = inspect.signature(fn)
@@ -173,15 +198,7 @@ def _small_side(fn):
         kwargs = {n: values[n] for n in sig.parameters if n in values}
         if getattr(fn, "hypothesis", None) is None:
             return _run(fn, (), kwargs)[0]
-        # a @given test: draw its examples from a seed of the claim's rng (reproducible
-        # with `tnverify verify --seed`), restoring the test's own seed afterwards
-        key = "_hypothesis_internal_use_seed"
-        old = getattr(fn, key, None)
-        setattr(fn, key, int(rng.integers(2**31)))
-        try:
-            return _run(fn, (), kwargs)[0]
-        finally:
-            setattr(fn, key, old)
+        return _run_given(fn, kwargs, int(rng.integers(2**31)))
 
     small.__module__ = fn.__module__
     return small
