@@ -21,3 +21,25 @@ def test_sec_4_2_scaled_uses_the_implementation(monkeypatch):
     monkeypatch.setattr(U, "random_shallow",
                         lambda M, T, R, xi, rng: real(M, T, R, "relu", rng))
     assert U.scaled_sec_4_2(params, "cpu", np.random.default_rng(0)).verdict == "fails"
+
+
+# -- gtm-lemma-a.1: parts with R·TM/2 ≥ M^(T/2) are vacuous ---------------------------------
+def test_lemma_a1_vacuous_parts_are_skipped():
+    import tnverify.claims.gtm_expressivity  # noqa: F401 - registers the claim
+    from tnverify.claims import get_claim
+    from tnverify.gtm_bounds import lemma_a1_bound
+
+    claim = get_claim("gtm-lemma-a.1")
+    judged_r2 = 0
+    for params in claim.space:
+        M, T = params["M"], params["T"]
+        ev = claim.run_small({**params, "terms": 200}, 0)
+        for R in (1, 2):
+            for kind in ("integer", "real"):
+                part = ev.parts[f"rank-{R} {kind}"]
+                vacuous = lemma_a1_bound(R, M, T) >= M ** (T // 2)
+                assert (part.verdict == "skipped") == vacuous
+                if vacuous:
+                    assert "vacuous" in part.skipped
+                judged_r2 += (R == 2 and not vacuous)
+    assert judged_r2 >= 4          # R = 2 is judged at two sizes, both weight kinds
