@@ -73,7 +73,7 @@ def test_a_test_that_records_nothing_is_an_error(fake_registry):
     def test_empty():
         pass
 
-    with pytest.raises(ClaimError, match="recorded no comparison"):
+    with pytest.raises(ClaimError, match="recorded no comparison.*problem in the test"):
         test_empty()
 
 
@@ -108,7 +108,10 @@ def test_a_claim_needing_a_foreign_fixture_errors_outside_pytest(fake_registry):
     def test_fx(tmp_path):
         check(_ev([0.0], [0.0]))
 
-    assert run_claim("user-fixture", sides=("small",)).verdict == "error"
+    r = run_claim("user-fixture", sides=("small",))
+    assert r.verdict == "error"
+    assert "tmp_path" in r.small.error_message
+    assert "problem in the test" in r.small.error_message
 
 
 def test_check_outside_a_claim_raises_on_failure_and_rejects_non_evidence():
@@ -266,3 +269,16 @@ def test_the_side_run_restores_the_tests_own_settings(fake_registry):
     assert run_claim("user-restore", seed=4, sides=("small",)).verdict == HOLDS
     after = test_x.__wrapped__._hypothesis_internal_use_settings
     assert after is before and test_x.__wrapped__._hypothesis_internal_use_seed is None
+
+
+def test_given_above_claim_is_refused(fake_registry):
+    @settings(max_examples=3, database=None)
+    @given(x=st.integers(0, 5))
+    @claim("user-order", "x = x", source="test", register_claim=False)
+    def test_x(x):
+        check(_ev([x], [x]))
+
+    n_before = len(LAST_RESULTS)
+    with pytest.raises(ClaimError, match="put @tnverify.claim above @given"):
+        test_x()
+    assert len(LAST_RESULTS) == n_before          # no example was reported as a claim run

@@ -126,8 +126,8 @@ def _combine(log: list, failure: BaseException | None) -> Evidence:
         ev.details = {**ev.details, "checks": len(log)}
         return ev
     if not log:
-        raise ClaimError("the claim's test recorded no comparison: hand each one to "
-                         "tnverify.check(...)")
+        raise ClaimError("the claim's test recorded no comparison (a problem in the test, "
+                         "not in tnverify): hand each comparison to tnverify.check(...)")
     sharpest = max(log, key=lambda e: -1.0 if e.ratio is None else e.ratio)
     sharpest.details = {**sharpest.details, "checks": len(log)}
     return sharpest
@@ -192,9 +192,11 @@ def _small_side(fn):
                    if n not in values and p.default is p.empty
                    and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         if missing:
-            raise ClaimError(f"{fn.__name__} needs fixture(s) {', '.join(missing)} that only "
-                             "pytest can provide; outside pytest tnverify passes only "
-                             f"{', '.join(values)}")
+            raise ClaimError(f"the claim's test {fn.__name__} needs argument(s) "
+                             f"{', '.join(missing)} that tnverify cannot provide (a problem "
+                             "in the test, not in tnverify): outside pytest tnverify passes "
+                             f"only the fixtures {', '.join(values)}; if they are drawn by "
+                             "@given, put @tnverify.claim above @given")
         kwargs = {n: values[n] for n in sig.parameters if n in values}
         if getattr(fn, "hypothesis", None) is None:
             return _run(fn, (), kwargs)[0]
@@ -204,10 +206,24 @@ def _small_side(fn):
     return small
 
 
+def _inside_hypothesis_test() -> bool:
+    """Whether a hypothesis test is running (``@given`` placed above ``@tnverify.claim``)."""
+    try:
+        from hypothesis.control import currently_in_test_context
+    except ImportError:           # hypothesis not installed, or a version without it
+        return False
+    return bool(currently_in_test_context())
+
+
 def claim(id: str, statement: str, *, source: str = "", refs=(), expected: str = HOLDS,
           group: str | None = None, title: str = "", package: str | None = None,
           register_claim: bool = True):
     """Decorate a test function so that it is a claim with a computed verdict.
+
+    ``@tnverify.claim`` must be the outermost decorator: above ``@given`` and
+    ``@settings`` of a hypothesis test, so that one claim run covers all of its examples
+    (below ``@given`` every example would be a claim run; that order raises
+    :class:`~tnverify.errors.ClaimError`).
 
     Parameters
     ----------
@@ -227,6 +243,14 @@ def claim(id: str, statement: str, *, source: str = "", refs=(), expected: str =
     register_claim : bool
         Also register it in :data:`tnverify.claims.REGISTRY` (default), so ``tnverify
         verify --plugin MODULE`` runs it.
+
+    Raises
+    ------
+    ClaimError
+        ``expected`` is not a verdict; the decorated test runs under ``@given`` (decorator
+        order); or, when the claim runs, its test records no comparison or needs a
+        fixture that only pytest provides.  Such a run gets the verdict ``error``: for a
+        user's claim that is almost always a problem in the test, not in tnverify.
     """
     if expected not in VERDICTS:
         raise ClaimError(f"expected must be one of {VERDICTS}; got {expected!r}")
@@ -237,6 +261,11 @@ def claim(id: str, statement: str, *, source: str = "", refs=(), expected: str =
 
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
+            if _inside_hypothesis_test():
+                raise ClaimError(
+                    f"put @tnverify.claim above @given on {fn.__qualname__} (claim {id}): "
+                    "below it, every hypothesis example would be reported as a run of the "
+                    "claim (a problem in the test, not in tnverify)")
             ev, n = _run(fn, args, kwargs)
             verdict = ev.verdict
             result = UserClaimResult(id, verdict, expected, ev, n, pkg)
