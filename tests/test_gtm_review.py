@@ -43,3 +43,19 @@ def test_lemma_a1_vacuous_parts_are_skipped():
                     assert "vacuous" in part.skipped
                 judged_r2 += (R == 2 and not vacuous)
     assert judged_r2 >= 4          # R = 2 is judged at two sizes, both weight kinds
+
+
+# -- gtm-prop-a.3: the control order must disagree -------------------------------------------
+def test_prop_a3_control_must_disagree(monkeypatch):
+    import tnverify.claims._gtm_networks_grid as NG
+
+    params = {"M": 2, "T": 3, "L": 2, "R": 2}
+    ev = NG.small_prop_a3(params, np.random.default_rng(0))
+    ctl = [k for k in ev.parts if "control" in k]
+    assert len(ctl) == len(NG.XI_A3) and ev.verdict == "holds"
+    real = NG.recursion_a3_literal
+    # a check that cannot tell the orders apart (the control computes the printed order)
+    monkeypatch.setattr(NG, "recursion_a3_literal",
+                        lambda net, F, new_mode=None: real(net, F))
+    bad = NG.small_prop_a3(params, np.random.default_rng(0))
+    assert bad.verdict == "fails" and all(bad.parts[k].verdict == "fails" for k in ctl)

@@ -134,8 +134,8 @@ def small_prop_a2(params, rng) -> Evidence:
 
 def small_prop_a3(params, rng) -> Evidence:
     """Eq. 21 with the operand index order as printed vs Eq. 16 on every template
-    sequence (and the vectorised builder); the control reading (m_t placed first) is
-    recorded to show the comparison can tell the orders apart."""
+    sequence (and the vectorised builder); the control reading (m_t placed first) must
+    *disagree* with Eq. 16 (a part), so the comparison provably tells the orders apart."""
     M, T, L, R = params["M"], params["T"], params["L"], params["R"]
     n_ops = T * (M + L * R)
     sz = {"M": M, "T": T, "L": L, "R": R, "grid_entries": M**T}
@@ -157,5 +157,11 @@ def small_prop_a3(params, rng) -> Evidence:
         ctl = compare_values("control: m_t first", recursion_a3_literal(
             net, F, new_mode="first"), oracle, n=n_ops, scale=scale, sizes=sz)
         control[name] = {"verdict": ctl.verdict, "error_over_tolerance": ctl.ratio}
+        parts[f"{name}: control (m_t first) disagrees with Eq. 16"] = Evidence(
+            f"{lab}: Eq. 21 with m_t placed first vs ℓ(X) must exceed the tolerance "
+            "(otherwise the check cannot distinguish the index orders)", passed=not ctl.ok,
+            sizes=sz, details={"control_error_over_tolerance": ctl.ratio,
+                               "control_worst": ctl.counterexample},
+            counterexample=None if not ctl.ok else {"xi": name, "ratio": ctl.ratio})
     return Evidence("Prop. A.3 (Eq. 21, printed index order) vs Eq. 16 on the grid",
                     parts=parts, sizes=sz, details={"control_reading_m_t_first": control})
