@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import tnverify.claims.lru_theory  # noqa: F401  (registers the claims)
+from tnverify.claims import get_claim
 from tnverify.claims import REGISTRY
 from tnverify.claims._lru_exact import GROWTH, stability_runs
 from tnverify.claims._lru_exact2 import eq412_limits, eq413_symbolic
@@ -80,3 +81,21 @@ def test_proof_references_resolve():
         if proof:
             fn = getattr(mod, proof.split("::")[1])
             assert callable(fn)
+
+
+def test_thm421_uses_across_matrix_stderr_and_finite_h_targets():
+    from tnverify.claims._lru_stat import finite_h_targets
+    ev = get_claim("thesis-thm-4.2.1").run_small({"H": 200, "reps": 20}, 3)
+    fr = ev.parts["fraction |λ| ≤ ½ vs ¼"]
+    assert "20 independent batches" in fr.details["estimate"]["estimator"]
+    assert fr.details["target"] == finite_h_targets(200)["fraction"] > 0.25
+    assert "Chebyshev" in fr.details["rule"] and "allowance" in fr.details["rule"]
+    one = get_claim("thesis-thm-4.2.1").run_small({"H": 50, "reps": 1}, 0)
+    assert one.parts["mean |λ|² vs ½"].skipped
+
+
+def test_prop421_documents_the_distribution_free_rule():
+    c = get_claim("thesis-prop-4.2.1")
+    ev = c.run_small(c.space[0], 0)
+    rules = [p.details["rule"] for p in ev.parts.values()]
+    assert rules and all("Chebyshev" in r for r in rules)

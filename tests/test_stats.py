@@ -97,3 +97,14 @@ def test_interval_level_is_validated_and_named():
     for bad in (0.0, 1.0, 1.5, -0.1, "high", None):
         with pytest.raises(UsageError, match="confidence level"):
             e.interval(bad)
+
+
+def test_estimate_evidence_chebyshev_rule_and_allowance():
+    e = stats.Estimate(1.0, 0.1, 50, "x")
+    ev = stats.estimate_evidence("c", e, 2.2, alpha=0.01, rule="chebyshev")
+    assert float(ev.tolerance) == 1 / math.sqrt(0.01) * 0.1 and ev.verdict == "fails"
+    ev2 = stats.estimate_evidence("c", e, 2.2, alpha=0.01, rule="chebyshev",
+                                  allowance=0.5, allowance_why="bias")
+    assert float(ev2.tolerance) == 1 / math.sqrt(0.01) * 0.1 + 0.5 and ev2.verdict == "holds"
+    with pytest.raises(UsageError, match="rule must be one of"):
+        stats.estimate_evidence("c", e, 1.0, alpha=0.01, rule="t")

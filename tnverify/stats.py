@@ -236,28 +236,46 @@ def chi2_gof(observed, expected_probs, *, alpha: float) -> TestResult:
                    res.pvalue, a, int(c.sum()))
 
 
+#: Decision rules of :func:`estimate_evidence`: half-width multiplier of the stderr.
+#: "z": the normal quantile z_{α/2} (CLT; for large n of light-tailed samples);
+#: "chebyshev": 1/√α — distribution-free, P(|X̄ − μ| ≥ k·σ_X̄) ≤ 1/k² for any finite
+#: variance (for small n or heavy-tailed samples; the stderr is still estimated).
+RULES = ("z", "chebyshev")
+
+
 def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
                       alpha: float, sizes: dict | None = None,
-                      details: dict | None = None) -> Evidence:
+                      details: dict | None = None, rule: str = "z",
+                      allowance: float = 0.0, allowance_why: str = "") -> Evidence:
     """Evidence that a Monte Carlo estimate agrees with an exact ``target``.
 
-    Decision rule: holds when ``|value − target| ≤ z_{α/2}·stderr`` (a two-sided z test
-    of ``H0: E[estimator] = target`` at level ``α``).  ``error = |value − target|``,
-    ``tolerance = Tolerance(z·stderr, rule)``; details carry the estimate, the interval,
+    Decision rule: holds when ``|value − target| ≤ k·stderr + allowance`` with ``k =
+    z_{α/2}`` (``rule="z"``, two-sided z test of ``H0: E[estimator] = target``) or ``k =
+    1/√α`` (``rule="chebyshev"``, any finite-variance distribution); ``allowance`` is a
+    documented deterministic bias bound (default 0).  ``error = |value − target|``,
+    ``tolerance = Tolerance(k·stderr + allowance, rule)``; details carry the estimate, the interval,
     the target and the rule.
     """
     a = _check_alpha(alpha)
-    z = z_value(a)
+    if rule not in RULES:
+        raise UsageError(f"rule must be one of {RULES}; got {rule!r}")
+    allowance = float(allowance)
+    if not (math.isfinite(allowance) and allowance >= 0):
+        raise UsageError(f"allowance must be finite and >= 0; got {allowance!r}")
+    z = z_value(a) if rule == "z" else 1.0 / math.sqrt(a)
     if not (math.isfinite(estimate.value) and math.isfinite(estimate.stderr)):
         raise NonFiniteError(f"estimate is not finite: {estimate!r}")
     target = float(target)
-    rule = (f"|estimate − target| ≤ z_{{α/2}}·stderr at α = {a:g} (z = {z:.4g}, "
+    name = "z_{α/2}" if rule == "z" else "1/√α (Chebyshev, distribution-free)"
+    extra = f" + allowance {allowance:.4g} ({allowance_why})" if allowance else ""
+    rule = (f"|estimate − target| ≤ {name}·stderr{extra} at α = {a:g} (k = {z:.4g}, "
             f"n = {estimate.n}, estimator {estimate.estimator})")
     err = abs(estimate.value - target)
-    tol = Tolerance(z * estimate.stderr, rule)
+    tol = Tolerance(z * estimate.stderr + allowance, rule)
     det = dict(details or {})
     det.update(estimate=estimate.as_dict(), target=target, alpha=a,
-               interval=list(estimate.interval(1.0 - a)), rule=rule)
+               interval=[estimate.value - z * estimate.stderr,
+                         estimate.value + z * estimate.stderr], rule=rule)
     ce = None if err <= tol.value else {"estimate": estimate.value, "target": target,
                                         "stderr": estimate.stderr}
     return Evidence(compared, error=float(err), tolerance=tol, sizes=dict(sizes or {}),
