@@ -59,3 +59,16 @@ def test_prop_a3_control_must_disagree(monkeypatch):
                         lambda net, F, new_mode=None: real(net, F))
     bad = NG.small_prop_a3(params, np.random.default_rng(0))
     assert bad.verdict == "fails" and all(bad.parts[k].verdict == "fails" for k in ctl)
+
+
+# -- gtm-thm-5.3: "shared cores" is not applicable when T < 4 --------------------------------
+@pytest.mark.parametrize("T, applicable", [(3, False), (4, True), (5, True)])
+def test_thm_5_3_shared_part_needs_two_middle_cores(T, applicable):
+    import tnverify.claims.gtm_expressivity  # noqa: F401 - registers the claim
+    from tnverify.claims import get_claim
+
+    ev = get_claim("gtm-thm-5.3").run_small({"M": 2, "R": 2, "T": T}, 0)
+    part = ev.parts["shared cores 𝒢^(2) = ⋯ = 𝒢^(T−1)"]
+    assert part.verdict == ("holds" if applicable else "skipped")
+    if not applicable:
+        assert "not applicable" in part.skipped

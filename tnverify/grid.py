@@ -157,14 +157,17 @@ class GeneralizedRNN:
 
     @property
     def shared(self) -> bool:
-        """Whether 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)} (seed 004 (gtm) §5.2, App. B shared cores)."""
+        """Whether 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)} (seed 004 (gtm) §5.2, App. B shared cores).
+
+        Trivially True when T ≤ 3 (fewer than two middle cores): callers that judge
+        "has shared cores" should treat T < 4 as not applicable."""
         mid = self.G[1:-1]
         return all(g is mid[0] or (g.shape == mid[0].shape and np.array_equal(g, mid[0]))
                    for g in mid)
 
     @property
     def shared_inputs(self) -> bool:
-        """Whether C^{(2)} = ⋯ = C^{(T−1)} as well."""
+        """Whether C^{(2)} = ⋯ = C^{(T−1)} as well (trivially True when T ≤ 3)."""
         mid = self.C[1:-1]
         return all(c is mid[0] or (c.shape == mid[0].shape and np.array_equal(c, mid[0]))
                    for c in mid)
