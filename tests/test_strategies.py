@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tnverify.cells.gated import run_sequence
 from tnverify.conventions import tolerance
-from tnverify.errors import RankError, ShapeError
+from tnverify.errors import RankError, ShapeError, UsageError
 from tnverify.oracle import Oracle
 from tnverify.strategies import (
     CELL_FAMILIES, born_machines, cells, feature_matrices, generalized_rnns, shallow_networks,
@@ -46,15 +46,30 @@ def test_tensor_trains_have_exactly_their_drawn_ranks(tt):
 
 
 @settings(deadline=None)
-@given(tt=tensor_trains(spectrum=True))
-def test_a_prescribed_spectrum_holds_at_every_cut(tt):
+@given(data=st.data(), shape=shapes(min_dims=2, max_dims=4, min_side=2, max_side=4))
+def test_a_prescribed_spectrum_holds_at_every_cut(data, shape):
+    """Every unfolding's singular values equal the σ handed in (not the TT's own first
+    cut, which a spectrum applied at no cut would also match)."""
+    r = data.draw(st.integers(1, min(shape[0], shape[-1], 4)))
+    sigma = data.draw(spectra(r, condition=10.0)) * data.draw(st.floats(0.5, 3.0))
+    tt = data.draw(tensor_trains(shape=shape, spectrum=sigma))
     A = tt.full()
-    first = np.linalg.svd(A.reshape(A.shape[0], -1), compute_uv=False)[: tt.ranks[1]]
     for k in range(1, A.ndim):
         s = np.linalg.svd(A.reshape(math.prod(A.shape[:k]), -1), compute_uv=False)
         tol = tolerance(np.float64, n=A.size, norm=float(s[0]))   # one SVD of A's size
-        assert np.max(np.abs(s[: first.size] - first)) <= float(tol)
-        assert np.all(s[first.size:] <= float(tol))
+        assert np.max(np.abs(s[:r] - np.sort(sigma)[::-1])) <= float(tol)
+        assert np.all(s[r:] <= float(tol))
+
+
+@settings(deadline=None)
+@given(data=st.data(), scale=st.floats(0.1, 10.0))
+def test_scale_sets_the_norm_with_a_spectrum_too(data, scale):
+    sigma = data.draw(spectra(2))
+    for tt in (data.draw(tensor_trains(shape=(3, 2, 3), spectrum=True, scale=scale)),
+               data.draw(tensor_trains(shape=(3, 2, 3), spectrum=sigma, scale=scale)),
+               data.draw(tensor_trains(shape=(3, 2, 3), scale=scale))):
+        norm = np.linalg.norm(tt.full())
+        assert abs(norm - scale) <= float(tolerance(np.float64, n=18, norm=scale))
 
 
 @given(sigma=spectra(3, condition=10.0))
@@ -70,8 +85,31 @@ def test_bad_arguments_are_refused():
         find(tensor_trains(shape=(2, 2), ranks=(1, 3, 1)), lambda x: True)
     with pytest.raises(ShapeError):
         find(token_sequences(0), lambda x: True)
-    with pytest.raises(ShapeError, match="unknown cell family"):
+    with pytest.raises(UsageError, match="unknown cell family"):
         find(cells("gru-2"), lambda x: True)
+
+
+@pytest.mark.parametrize("strategy, error, match", [
+    (lambda: tensor_trains(shape=(3, 3), ranks=(1, 2, 1), spectrum=np.ones(2)), RankError,
+     "ranks or spectrum, not both"),
+    (lambda: tensor_trains(shape=(4, 4), spectrum=np.ones(3), max_rank=2), RankError,
+     "max_rank = 2"),
+    (lambda: tensor_trains(shape=(3, 3), max_rank=2.5), RankError, "max_rank"),
+    (lambda: tensor_trains(shape=(3, "3")), ShapeError, r"shape\[1\]"),
+    (lambda: tensor_trains(shape=(3, 3), scale=-1.0), UsageError, "scale"),
+    (lambda: shapes(max_side=3.0), ShapeError, "max_side"),
+    (lambda: tt_ranks((2, 2), max_rank=0), RankError, "max_rank"),
+    (lambda: spectra(True), RankError, "rank"),
+    (lambda: token_sequences(3, batch=0), ShapeError, "batch"),
+    (lambda: token_sequences(2.0), ShapeError, "vocab_size"),
+    (lambda: cells("rac", vocab_size=0), ShapeError, "vocab_size"),
+    (lambda: cells("rac", rank=1.5), RankError, "rank"),
+    (lambda: shallow_networks(xi="no-such-xi"), UsageError, "no-such-xi"),
+    (lambda: generalized_rnns(xi="no-such-xi"), UsageError, "no-such-xi"),
+])
+def test_arguments_are_validated_naming_the_argument(strategy, error, match):
+    with pytest.raises(error, match=match):
+        find(strategy(), lambda x: True)
 
 
 @given(tokens=token_sequences(3, max_length=5, batch=2))

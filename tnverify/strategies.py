@@ -39,7 +39,7 @@ except ImportError as exc:  # pragma: no cover - exercised by a subprocess test
     raise ImportError("tnverify.strategies needs hypothesis, an optional dependency: "
                       "pip install 'tnverify[test]' (or pip install hypothesis)") from exc
 
-from .errors import RankError, ShapeError
+from .errors import NonFiniteError, RankError, ShapeError, UsageError
 from .tt import TensorTrain
 
 __all__ = ["shapes", "tt_ranks", "spectra", "tensor_trains", "tt_cores", "token_sequences",
@@ -48,6 +48,25 @@ __all__ = ["shapes", "tt_ranks", "spectra", "tensor_trains", "tt_cores", "token_
 
 #: Seeds hypothesis draws random weights from (it shrinks towards 0).
 SEED_MAX = 2**32 - 1
+
+
+def _pos_int(x, name: str, error=ShapeError, minimum: int = 1) -> int:
+    """``x`` as an int ``>= minimum``, else ``error`` naming the argument and the value."""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
+        raise error(f"{name} must be an integer >= {minimum}; got {x!r} "
+                    f"({type(x).__name__})")
+    if x < minimum:
+        raise error(f"{name} must be an integer >= {minimum}; got {x}")
+    return int(x)
+
+
+def _shape(shape, name: str = "shape") -> tuple[int, ...]:
+    if isinstance(shape, (int, np.integer, str, bytes)) or not hasattr(shape, "__iter__"):
+        raise ShapeError(f"{name} must be a tuple of positive ints; got {shape!r}")
+    out = tuple(_pos_int(n, f"{name}[{k}]") for k, n in enumerate(shape))
+    if not out:
+        raise ShapeError(f"{name} must have at least one mode; got {shape!r}")
+    return out
 
 
 def seeds() -> st.SearchStrategy[int]:
@@ -61,6 +80,9 @@ def shapes(draw, *, min_dims: int = 2, max_dims: int = 4, min_side: int = 2,
     """Tensor shapes ``(n_1, …, n_d)`` with ``min_dims ≤ d ≤ max_dims``, sides in
     ``[min_side, max_side]`` and at most ``max_entries`` entries (so the explicit tensor
     stays small)."""
+    min_dims, max_dims = _pos_int(min_dims, "min_dims"), _pos_int(max_dims, "max_dims")
+    min_side, max_side = _pos_int(min_side, "min_side"), _pos_int(max_side, "max_side")
+    max_entries = _pos_int(max_entries, "max_entries")
     if not 1 <= min_dims <= max_dims or not 1 <= min_side <= max_side:
         raise ShapeError(f"need 1 <= min_dims <= max_dims and 1 <= min_side <= max_side; got "
                          f"dims [{min_dims}, {max_dims}], sides [{min_side}, {max_side}]")
@@ -85,11 +107,8 @@ def tt_ranks(draw, shape, *, max_rank: int = 4) -> tuple[int, ...]:
     """Admissible TT ranks ``(1, r_1, …, r_{d−1}, 1)`` for ``shape``: every
     ``r_k ≤ min(max_rank, n_1⋯n_k, n_{k+1}⋯n_d)`` and ``r_k ≤ n_k r_{k−1}``,
     ``r_{k−1} ≤ n_k r_k`` (no rank is larger than its neighbours can carry)."""
-    shape = tuple(int(n) for n in shape)
-    if len(shape) < 1 or min(shape) < 1:
-        raise ShapeError(f"shape must have positive sides; got {shape}")
-    if max_rank < 1:
-        raise RankError(f"max_rank must be >= 1; got {max_rank}")
+    shape = _shape(shape)
+    max_rank = _pos_int(max_rank, "max_rank", RankError)
     caps = _max_ranks(shape)
     ranks = [1]
     for k in range(1, len(shape)):
@@ -109,7 +128,9 @@ def tt_ranks(draw, shape, *, max_rank: int = 4) -> tuple[int, ...]:
 def spectra(draw, rank: int, *, condition: float = 100.0) -> np.ndarray:
     """Decreasing positive singular values ``σ_1 ≥ ⋯ ≥ σ_rank`` with
     ``σ_1 / σ_rank ≤ condition`` and ``‖σ‖_2 = 1``."""
-    if rank < 1 or not condition >= 1.0:
+    rank = _pos_int(rank, "rank", RankError)
+    if not isinstance(condition, (int, float, np.integer, np.floating)) or not (
+            1.0 <= condition < math.inf):
         raise RankError(f"need rank >= 1 and condition >= 1; got {rank}, {condition}")
     logs = draw(st.lists(st.floats(0.0, math.log(condition)), min_size=rank, max_size=rank))
     s = np.exp(-np.sort(np.asarray(logs)))
@@ -158,7 +179,7 @@ def _odeco_tt(shape, sigma, rng) -> TensorTrain:
 
 @st.composite
 def tensor_trains(draw, shape=None, ranks=None, *, max_rank: int = 4, spectrum=None,
-                  scale: float = 1.0) -> TensorTrain:
+                  scale: float | None = None) -> TensorTrain:
     """Well-conditioned :class:`~tnverify.tt.TensorTrain` objects (float64).
 
     Parameters
@@ -167,7 +188,11 @@ def tensor_trains(draw, shape=None, ranks=None, *, max_rank: int = 4, spectrum=N
         Default: drawn by :func:`shapes`.
     ranks : tuple of int, optional
         Default: drawn by :func:`tt_ranks`.  Cores ``1..d−1`` are left-orthonormal, the
-        last carries the norm ``scale``.
+        last carries the norm ``scale``.  Not together with ``spectrum`` (which fixes
+        every rank to ``len(σ)``): that raises RankError.
+    max_rank : int
+        Bound on drawn ranks and on ``len(σ)`` of a prescribed spectrum (RankError when
+        an explicit spectrum is longer).
     spectrum : True, array_like or strategy, optional
         Prescribe the singular values of *every* unfolding: the tensor is built as an
         orthogonally decomposable sum ``Σ_α σ_α u^{(1)}_α ⊗ ⋯ ⊗ u^{(d)}_α``, whose
@@ -176,12 +201,34 @@ def tensor_trains(draw, shape=None, ranks=None, *, max_rank: int = 4, spectrum=N
         :func:`spectra`.  Distinct spectra at distinct cuts need not exist together
         (the spectra of neighbouring cuts constrain each other), so one spectrum serves
         all cuts.
+    scale : float, optional
+        ``‖A‖_F``.  With ``ranks``: default 1.  With ``spectrum``: ``σ`` is rescaled to
+        ``‖σ‖_2 = scale`` (= ``‖A‖_F``); without ``scale`` an explicit ``σ`` is used
+        exactly as given and a drawn one has ``‖σ‖_2 = 1``.
+
+    Raises
+    ------
+    ShapeError, RankError, UsageError
+        An argument of the wrong type or range (the message names it); ``spectrum`` with
+        ``ranks``; a spectrum longer than ``max_rank``, ``n_1`` or ``n_d``.
     """
+    max_rank = _pos_int(max_rank, "max_rank", RankError)
+    if scale is not None:
+        if not isinstance(scale, (int, float, np.integer, np.floating)) or isinstance(
+                scale, (bool, np.bool_)):
+            raise UsageError(f"scale must be a positive number; got {scale!r}")
+        if not math.isfinite(scale):
+            raise NonFiniteError(f"scale must be finite; got {scale}")
+        if scale <= 0:
+            raise UsageError(f"scale must be > 0; got {scale}")
+    if spectrum is not None and ranks is not None:
+        raise RankError(f"give ranks or spectrum, not both: a spectrum fixes every TT rank to "
+                        f"len(σ); got ranks {ranks}")
     if shape is None:
         shape = draw(shapes())
     elif isinstance(shape, st.SearchStrategy):
         shape = draw(shape)
-    shape = tuple(int(n) for n in shape)
+    shape = _shape(shape)
     rng = np.random.default_rng(draw(seeds()))
     if spectrum is not None:
         if spectrum is True:
@@ -191,9 +238,16 @@ def tensor_trains(draw, shape=None, ranks=None, *, max_rank: int = 4, spectrum=N
         sigma = np.asarray(sigma, dtype=np.float64)
         if sigma.ndim != 1 or sigma.size < 1 or not np.all(sigma > 0):
             raise RankError(f"spectrum must be a non-empty vector of positive values; got {sigma}")
+        if not np.all(np.isfinite(sigma)):
+            raise NonFiniteError(f"spectrum must be finite; got {sigma}")
+        if sigma.size > max_rank:
+            raise RankError(f"a spectrum of {sigma.size} values makes every TT rank "
+                            f"{sigma.size} > max_rank = {max_rank}")
         if len(shape) < 2 or sigma.size > min(shape[0], shape[-1]):
             raise RankError(f"a spectrum of {sigma.size} values at every cut needs d >= 2 and "
                             f"n_1, n_d >= {sigma.size}; shape is {shape}")
+        if scale is not None:
+            sigma = sigma * (scale / np.linalg.norm(sigma))          # ‖A‖_F = ‖σ‖_2
         return _odeco_tt(shape, np.sort(sigma)[::-1], rng)
     if ranks is None:
         ranks = draw(tt_ranks(shape, max_rank=max_rank))
@@ -204,7 +258,7 @@ def tensor_trains(draw, shape=None, ranks=None, *, max_rank: int = 4, spectrum=N
     bad = [k for k in range(1, len(shape)) if ranks[k] > min(caps[k], shape[k - 1] * ranks[k - 1])]
     if bad:
         raise RankError(f"ranks {ranks} exceed what shape {shape} admits at cut(s) {bad}")
-    return _left_orthonormal_tt(shape, ranks, rng, scale)
+    return _left_orthonormal_tt(shape, ranks, rng, 1.0 if scale is None else float(scale))
 
 
 def tt_cores(shape=None, ranks=None, **kwargs) -> st.SearchStrategy[tuple]:
@@ -216,7 +270,12 @@ def token_sequences(vocab_size: int, *, min_length: int = 1, max_length: int = 6
                     batch: int | None = None) -> st.SearchStrategy[np.ndarray]:
     """Token ids in ``[0, vocab_size)``: an int64 array ``(L,)``, or ``(batch, L)`` when
     ``batch`` is given (one length per batch)."""
-    if vocab_size < 1 or not 1 <= min_length <= max_length:
+    vocab_size = _pos_int(vocab_size, "vocab_size")
+    min_length, max_length = _pos_int(min_length, "min_length"), _pos_int(max_length,
+                                                                          "max_length")
+    if batch is not None:
+        batch = _pos_int(batch, "batch")
+    if not min_length <= max_length:
         raise ShapeError(f"need vocab_size >= 1 and 1 <= min_length <= max_length; got "
                          f"{vocab_size}, [{min_length}, {max_length}]")
     ids = st.integers(0, vocab_size - 1)
@@ -308,18 +367,36 @@ def cells(draw, family, *, vocab_size=None, rank=None, length=None, max_vocab: i
     """A float64 torch cell of ``family`` (one of :data:`CELL_FAMILIES`) with random
     weights of unit-order gain (entries ``N(0, 1/R)`` on the recurrent maps).
 
-    Returns ``(cell, sizes)`` with ``sizes = {"vocab_size", "rank", "length"}``
-    (``length`` matters for the site-dependent families: ``tt-scorer``, ``born``)."""
+    Returns
+    -------
+    (cell, sizes) : tuple
+        A pair, not a bare cell: ``sizes = {"vocab_size", "rank", "length"}`` says how to
+        feed it (``length`` matters for the site-dependent families: ``tt-scorer``,
+        ``born``).  Unpack it: ``cell, sizes = data.draw(cells("rac"))``.
+
+    Raises
+    ------
+    UsageError
+        Unknown ``family``.
+    ShapeError, RankError
+        A size that is not a positive int (``vocab_size``, ``length``, ``max_vocab`` >= 2,
+        ``max_length`` >= 2: ShapeError; ``rank``, ``max_rank``: RankError).
+    """
     if isinstance(family, st.SearchStrategy):
         family = draw(family)
     if family not in CELL_FAMILIES:
-        raise ShapeError(f"unknown cell family {family!r}; families: {', '.join(CELL_FAMILIES)}")
-    V = vocab_size if vocab_size is not None else draw(st.integers(2, max_vocab))
+        raise UsageError(f"unknown cell family {family!r}; families: {', '.join(CELL_FAMILIES)}")
+    max_vocab = _pos_int(max_vocab, "max_vocab", minimum=2)
+    max_length = _pos_int(max_length, "max_length", minimum=2)
+    max_rank = _pos_int(max_rank, "max_rank", RankError)
     low = _MIN_RANK.get(family, 1)
-    R = rank if rank is not None else draw(st.integers(low, max(low, max_rank)))
+    V = (_pos_int(vocab_size, "vocab_size") if vocab_size is not None
+         else draw(st.integers(2, max_vocab)))
+    R = (_pos_int(rank, "rank", RankError) if rank is not None
+         else draw(st.integers(low, max(low, max_rank))))
     if R < low:
         raise RankError(f"family {family!r} needs rank >= {low}; got {R}")
-    L = length if length is not None else draw(st.integers(2, max_length))
+    L = _pos_int(length, "length") if length is not None else draw(st.integers(2, max_length))
     rng = np.random.default_rng(draw(seeds()))
     return _cell_builders()[family](V, R, L, rng), {"vocab_size": V, "rank": R, "length": L}
 
@@ -359,7 +436,9 @@ def shallow_networks(draw, *, M=None, T=None, R=None, xi=None, max_M: int = 3,
     """Generalized shallow networks (Eq. 14 of seed 004): λ ∈ ℝ^R and templates
     v ∈ ℝ^{T×R×M} drawn from ``dist`` (see :data:`tnverify.grid.DISTRIBUTIONS`)."""
     from .grid import random_shallow
+    from .xi import get_xi
 
+    xi = get_xi(xi) if xi is not None else None          # unknown name: UsageError
     M = M if M is not None else draw(st.integers(2, max_M))
     T = T if T is not None else draw(st.integers(2, max_T))
     R = R if R is not None else draw(st.integers(1, max_R))
@@ -373,7 +452,9 @@ def generalized_rnns(draw, *, M=None, T=None, R=None, xi=None, shared: bool = Fa
     """Generalized RNNs (Eq. 16–17 of seed 004) with per-step C^{(t)} (L = M) and cores
     𝒢^{(t)} (shared for t = 2..T−1 when ``shared``), h^{(0)} the unit of ξ."""
     from .grid import random_generalized_rnn
+    from .xi import get_xi
 
+    xi = get_xi(xi) if xi is not None else None          # unknown name: UsageError
     M = M if M is not None else draw(st.integers(2, max_M))
     T = T if T is not None else draw(st.integers(2, max_T))
     R = R if R is not None else draw(st.integers(1, max_R))
