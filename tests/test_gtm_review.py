@@ -72,3 +72,63 @@ def test_thm_5_3_shared_part_needs_two_middle_cores(T, applicable):
     assert part.verdict == ("holds" if applicable else "skipped")
     if not applicable:
         assert "not applicable" in part.skipped
+
+
+# -- bad input ------------------------------------------------------------------------------
+def _cores(T=3, M=2, R=2):
+    ranks = [1] + [R] * (T - 1) + [1]
+    return (tuple(np.ones((M, M)) for _ in range(T)),
+            tuple(np.ones((M, ranks[t], ranks[t + 1])) for t in range(T)))
+
+
+@pytest.mark.parametrize("xi, h0", [("relu", np.nan), ("relu", np.inf), ("relu", -np.inf),
+                                    ("product", np.inf), ("l2", -np.inf),
+                                    ("softplus", np.nan), ("softplus", np.inf)])
+def test_generalized_rnn_nonfinite_h0(xi, h0):
+    from tnverify.errors import NonFiniteError
+    from tnverify.grid import GeneralizedRNN
+
+    C, G = _cores()
+    with pytest.raises(NonFiniteError, match="h0"):
+        GeneralizedRNN(C, G, xi, h0)
+
+
+def test_generalized_rnn_softplus_admits_its_unit():
+    from tnverify.grid import GeneralizedRNN
+
+    C, G = _cores()
+    assert GeneralizedRNN(C, G, "softplus", -np.inf).h0 == -np.inf
+    assert GeneralizedRNN(C, G, "softplus").h0 == -np.inf
+
+
+def test_universal_coefficients_and_h_hat_bad_input():
+    from tnverify.errors import RankError, ShapeError
+    from tnverify.gtm_constructions import h_hat, universal_coefficients
+
+    with pytest.raises(ShapeError, match="cubical"):
+        universal_coefficients(np.ones((2, 3)))
+    with pytest.raises(ShapeError, match="cubical"):
+        universal_coefficients(np.ones((2, 3)), solve=True)
+    with pytest.raises(ShapeError, match="cubical"):
+        h_hat(np.ones((2, 3)), np.eye(2))
+    with pytest.raises(RankError, match="invertible"):
+        h_hat(np.ones((2, 2)), np.ones((2, 2)))
+
+
+def test_odd_even_matricization_accepts_array_like():
+    from tnverify.grid import odd_even_matricization
+
+    g = np.arange(16.0).reshape(2, 2, 2, 2)
+    np.testing.assert_array_equal(odd_even_matricization(g.tolist()),
+                                  odd_even_matricization(g))
+
+
+def test_rank_one_max_realizable_rejects_nan():
+    from tnverify.errors import NonFiniteError
+    from tnverify.gtm_figures import rank_one_max_realizable
+
+    g = np.ones((2, 2))
+    assert rank_one_max_realizable(g)
+    g[0, 1] = np.nan
+    with pytest.raises(NonFiniteError):
+        rank_one_max_realizable(g)

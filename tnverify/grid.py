@@ -112,6 +112,9 @@ class GeneralizedRNN:
     ------
     ShapeError
         Inconsistent shapes.  UsageError: no h0 given and ξ has no unit.
+    NonFiniteError
+        NaN/inf weights, or h0 NaN/±inf (h0 = −inf only for ξ whose unit is −inf:
+        softplus).
     """
 
     C: tuple
@@ -144,6 +147,11 @@ class GeneralizedRNN:
         h0 = xi.unit if self.h0 is None else float(self.h0)
         if h0 is None:
             raise UsageError(f"ξ = {xi.label} has no unit; pass h0 explicitly")
+        if not math.isfinite(h0) and not (h0 == -math.inf and xi.unit == -math.inf):
+            # −inf is admitted only as the extended-real unit of ξ = ln(eˣ + eʸ)
+            raise NonFiniteError(f"h0 must be finite for ξ = {xi.label} (its unit is "
+                                 f"{xi.unit}); got {h0}; only ξ whose unit is −inf "
+                                 "(softplus) admit h0 = −inf")
         for name, value in (("C", C), ("G", G), ("xi", xi), ("h0", h0)):
             object.__setattr__(self, name, value)
 
@@ -380,7 +388,9 @@ def grid_by_evaluation(network, F=None, *, max_entries=None) -> np.ndarray:
 def odd_even_matricization(grid):
     """[Γ]^{(s_odd, t_even)} (seed 004 (gtm) App. A, before Lemma A.1): rows = the paper's
     modes (1, 3, …, T−1) (0-based 0, 2, …), columns = (2, 4, …, T), C order.  numpy or
-    torch input.  Raises ShapeError for odd T."""
+    torch input or any array_like.  Raises ShapeError for odd T."""
+    if not hasattr(grid, "permute"):
+        grid = np.asarray(grid)
     T = grid.ndim
     if T < 2 or T % 2:
         raise ShapeError(f"the (odd, even) matricization needs an even order T >= 2; "

@@ -39,6 +39,19 @@ def _grid_module():
     return grid
 
 
+def _check_H(H) -> np.ndarray:
+    """ℋ as a float array; it must be cubical M×M×⋯×M (a grid tensor over M templates,
+    seed 004 (gtm) §4.2, Eq. 18) and finite."""
+    H = np.asarray(H, dtype=np.float64)
+    if H.ndim < 1 or any(n != H.shape[0] for n in H.shape):
+        raise ShapeError(f"ℋ must be cubical M×M×⋯×M (a grid tensor over M templates, "
+                         f"seed 004 (gtm) Eq. 18); got shape {H.shape}")
+    if not np.isfinite(H).all():
+        from .errors import NonFiniteError
+        raise NonFiniteError("ℋ has NaN or inf entries")
+    return H
+
+
 def _check_F(F, M: int | None = None) -> np.ndarray:
     F = np.asarray(F, dtype=np.float64)
     if F.ndim != 2 or F.shape[0] != F.shape[1]:
@@ -222,8 +235,11 @@ def or_dictionary(M: int, T: int) -> np.ndarray:
 def universal_coefficients(H, *, solve: bool = False) -> np.ndarray:
     """λ with Σ_j λ_j (1 − ℰ^{(j)}) = ℋ: the closed form λ_j = S/(N − 1) − ℋ_j
     (S = Σℋ, N = M^T, since (J − I)⁻¹ = J/(N − 1) − I), or with ``solve=True`` the
-    numerical solution of D λ = vec ℋ (:func:`or_dictionary`)."""
-    H = np.asarray(H, float)
+    numerical solution of D λ = vec ℋ (:func:`or_dictionary`).
+
+    Raises ShapeError for a non-cubical ℋ (the rule: ℋ is M×M×⋯×M) or fewer than 2
+    entries."""
+    H = _check_H(H)
     N = H.size
     if N < 2:
         raise ShapeError(f"ℋ needs at least 2 entries for the OR dictionary; got {N}")
@@ -258,10 +274,13 @@ def universal_networks(H, F=None, *, solve: bool = False):
 def h_hat(H, F, *, order: str = "printed") -> np.ndarray:
     """ℋ̂ of Prop. A.5 (seed 004 (gtm) App. A).  ``order="printed"``: ℋ̂_{i} =
     Σ_j ℋ_j F⁻¹_{j₁i₁}⋯F⁻¹_{j_Ti_T} with F⁻¹_{ji} = (F⁻¹)[j, i], literally;
-    ``order="corrected"``: (F⁻¹)[i, j], which makes ⟨ℋ̂, Φ⟩ reproduce ℋ for F of Eq. 19."""
+    ``order="corrected"``: (F⁻¹)[i, j], which makes ⟨ℋ̂, Φ⟩ reproduce ℋ for F of Eq. 19.
+
+    Raises ShapeError (ℋ not cubical M×M×⋯×M, F not M×M) or RankError (F singular: §5
+    assumes F invertible)."""
     if order not in ("printed", "corrected"):
         raise UsageError(f"order must be 'printed' or 'corrected'; got {order!r}")
-    H = np.asarray(H, float)
+    H = _check_H(H)
     F = _check_F(F, H.shape[0])
     Finv = np.linalg.inv(F)
     P = Finv if order == "printed" else Finv.T   # P[j, i] multiplies ℋ_j into ℋ̂_i

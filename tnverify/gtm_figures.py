@@ -161,9 +161,14 @@ def rank_one_max_realizable(grid) -> bool:
     λ·max(a_1[i_1], …, a_T[i_T], 0) = s·max_t b_t[i_t] with s = sign λ and b_t ≥ 0; by the
     max-algebra greatest-subsolution argument this holds iff s·Γ ≥ 0 and
     Γ = s·max_t c_t[i_t] with c_t[m] = min over the slice i_t = m of s·Γ (the greatest b).
-    Exact comparison: meant for exactly computed (integer) grids.
+    Exact comparison: meant for exactly computed (integer) grids.  Raises NonFiniteError
+    for NaN/inf entries (every comparison with NaN is False, which would read as "not
+    realizable").
     """
     g = np.asarray(grid, dtype=np.float64)
+    if not np.isfinite(g).all():
+        from .errors import NonFiniteError
+        raise NonFiniteError("rank_one_max_realizable needs a finite grid; found NaN/inf")
     for s in (1.0, -1.0):
         x = s * g
         if x.min() < 0:
