@@ -282,3 +282,29 @@ def test_given_above_claim_is_refused(fake_registry):
     with pytest.raises(ClaimError, match="put @tnverify.claim above @given"):
         test_x()
     assert len(LAST_RESULTS) == n_before          # no example was reported as a claim run
+
+
+def test_tnverify_report_writes_claim_records_like_verify_report(tmp_path):
+    (tmp_path / "test_rep_claims.py").write_text(textwrap.dedent("""
+        import numpy as np, tnverify
+        @tnverify.claim("rep-ok", "1 = 1", source="here")
+        def test_ok(tnverify_compare):
+            tnverify.check(tnverify_compare("1 vs 1", np.ones(1), np.ones(1), n=1))
+        @tnverify.claim("rep-bad", "1 = 2", source="here", expected="fails")
+        def test_bad(tnverify_compare):
+            tnverify.check(tnverify_compare("1 vs 2", np.ones(1), 2 * np.ones(1), n=1))
+    """))
+    report = tmp_path / "claims.json"
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "test_rep_claims.py", "--tnverify-report", str(report)],
+                          capture_output=True, text=True, cwd=tmp_path,
+                          env=dict(os.environ, OPENBLAS_NUM_THREADS="1"))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    claims = {c["id"]: c for c in json.loads(report.read_text())["claims"]}
+    ok, bad = claims["rep-ok"], claims["rep-bad"]
+    assert {"id", "package", "verdict", "expected", "small", "counterexample"} <= set(ok)
+    assert ok["verdict"] == HOLDS and ok["package"] == "test_rep_claims"
+    assert ok["small"]["verdict"] == HOLDS and ok["small"]["cases"][0]["compared"] == "1 vs 1"
+    assert ok["counterexample"] is None
+    assert bad["verdict"] == bad["expected"] == FAILS
+    assert bad["counterexample"]["value"] == 1.0 and bad["small"]["cases"][0]["verdict"] == FAILS

@@ -14,7 +14,10 @@ Fixtures
 
 Tests decorated with :func:`tnverify.claim` are reported in a "tnverify claims" section of
 the terminal summary with their computed verdicts; ``--tnverify-report PATH`` writes them
-as JSON in the format of the claims of ``tnverify verify --report``.
+as JSON, ``{"claims": [...]}``, each record shaped like a claim of ``tnverify verify
+--report`` (``id``, ``package``, ``verdict``, ``expected``, ``small: {verdict, cases:
+[evidence]}``, ``counterexample``; plus ``checks``, the comparisons recorded).  A claim
+run several times (parametrized tests) has one record per run.
 
 The plugin imports neither torch nor hypothesis.
 """
@@ -65,6 +68,18 @@ def _results():
     return list(getattr(module, "LAST_RESULTS", []))
 
 
+def _record(r) -> dict:
+    """One run of a user claim as a claim record of ``tnverify verify --report``
+    (``ClaimResult.to_dict``: the pytest run is the claim's small side)."""
+    from .claims import _jsonable
+
+    ev = r.evidence
+    return _jsonable({"id": r.id, "package": r.package, "verdict": r.verdict,
+                      "expected": r.expected,
+                      "small": {"verdict": r.verdict, "cases": [ev.to_dict()]},
+                      "counterexample": ev.counterexample, "checks": r.checks})
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     results = _results()
     if not results:
@@ -79,9 +94,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         tr.write_line(f"{r.id:{width}s}  {r.verdict:9s} ({mark}; {r.checks} checks){ratio}")
     path = config.getoption("--tnverify-report")
     if path:
-        record = [{"id": r.id, "package": r.package, "verdict": r.verdict,
-                   "expected": r.expected, "checks": r.checks,
-                   "evidence": r.evidence.to_dict()} for r in results]
+        record = [_record(r) for r in results]
         with open(path, "w", encoding="utf-8") as fh:
             json.dump({"claims": record}, fh, indent=1, default=str)
         tr.write_line(f"tnverify claims report written to {path}")
