@@ -48,8 +48,8 @@ def finite_h_targets(H: int) -> dict:
     ½, mean λ²: ⅓); the rest follows the disk law (¼, ½).  Mixing gives
     ``frac = ¼ + f/4``, ``m2 = ½ − f/6``.  The remaining edge correction of the disk part
     is O(1/H) (complex Ginibre exactly: E|λ|² = (H + 1)/(2H), i.e. + 1/(2H)); it is
-    allowed for as a bias bound 1/(2H) + the O(H^{−1/2}) error of the real-axis uniform
-    approximation, f/2 (the largest change of either statistic over any real-axis law).
+    allowed for as a bias bound 1/(2H).  The real-axis law is taken as its uniform limit
+    (its own finite-H correction is of order f/H and not bounded here).
     """
     f = (math.sqrt(2 * H / math.pi) + 0.5) / H
     return {"real_fraction": f, "fraction": 0.25 + f / 4, "mean_sq": 0.5 - f / 6,
