@@ -308,3 +308,39 @@ def test_tnverify_report_writes_claim_records_like_verify_report(tmp_path):
     assert ok["counterexample"] is None
     assert bad["verdict"] == bad["expected"] == FAILS
     assert bad["counterexample"]["value"] == 1.0 and bad["small"]["cases"][0]["verdict"] == FAILS
+
+
+# -- the tnverify_oracle fixture ------------------------------------------------------
+def test_oracle_refuses_a_zero_or_non_finite_partition_function():
+    from tnverify.errors import DTypeError, NonFiniteError
+    from tnverify.oracle import Oracle
+
+    o = Oracle()
+    assert o.partition(np.zeros((2, 2))) == 0.0
+    with pytest.raises(NonFiniteError, match="Z = 0.0"):
+        o.probabilities(np.zeros((2, 2)))
+    with pytest.raises(NonFiniteError, match="Z = 0.0"):
+        o.probabilities(np.array([[1.0, -1.0], [2.0, -2.0]]))
+    for bad, z in ((np.array([[1.0, np.nan]]), "nan"), (np.array([[1.0, np.inf]]), "inf"),
+                   (np.full((2, 2), 1e308), "inf")):
+        with pytest.raises(NonFiniteError, match=f"Z = {z}"):
+            o.partition(bad)
+        with pytest.raises(NonFiniteError, match=f"Z = {z}"):
+            o.probabilities(bad)
+    with pytest.raises(DTypeError, match="numeric"):
+        o.partition(np.array([["a", "b"]]))
+    with pytest.raises(DTypeError, match="numeric"):
+        o.probabilities([[object(), 1.0]])
+    with pytest.raises(DTypeError, match="born=True"):
+        o.partition(np.ones((2, 2), complex))
+    p = o.probabilities(np.array([[1.0, 3.0]]))
+    assert p.tolist() == [[0.25, 0.75]]
+
+
+@pytest.mark.parametrize("bad", [0, -3, 2.5, True, "100"])
+def test_oracle_validates_max_entries(bad):
+    from tnverify.oracle import Oracle
+
+    with pytest.raises(UsageError, match="max_entries"):
+        Oracle(max_entries=bad)
+    assert Oracle(max_entries=8).max_entries == 8 and Oracle().max_entries is None

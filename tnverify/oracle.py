@@ -23,7 +23,7 @@ import numpy as np
 
 from .conditionals import conditionals
 from .explicit import all_sequences, feature_tensor, guard_size, sequence_tensor
-from .errors import ShapeError
+from .errors import DTypeError, NonFiniteError, ShapeError, UsageError
 
 __all__ = ["Oracle"]
 
@@ -35,10 +35,36 @@ class Oracle:
     Parameters
     ----------
     max_entries : int, optional
-        Size guard for explicit tensors (default ``TNVERIFY_MAX_ENTRIES`` or ``2**26``).
+        Size guard for explicit tensors (default ``TNVERIFY_MAX_ENTRIES`` or ``2**26``):
+        a positive int or None, else UsageError.
     """
 
     max_entries: int | None = None
+
+    def __post_init__(self):
+        m = self.max_entries
+        if m is not None and (isinstance(m, (bool, np.bool_))
+                              or not isinstance(m, (int, np.integer)) or m < 1):
+            raise UsageError(f"Oracle(max_entries=...) must be a positive int or None; "
+                             f"got {m!r}")
+
+    def _explicit(self, tensor_or_score, vocab_size, length, born: bool) -> np.ndarray:
+        """The explicit tensor of the argument, numeric (DTypeError otherwise)."""
+        if callable(tensor_or_score):
+            if vocab_size is None or length is None:
+                raise ShapeError("a score function needs vocab_size and length")
+            tensor_or_score = self.tensor(tensor_or_score, vocab_size, length)
+        try:
+            a = np.asarray(tensor_or_score)
+        except (TypeError, ValueError) as exc:
+            raise DTypeError(f"the oracle needs a numeric array; got "
+                             f"{type(tensor_or_score).__name__} ({exc})") from None
+        if a.dtype.kind not in "biufc":
+            raise DTypeError(f"the oracle needs a numeric array; got dtype {a.dtype}")
+        if a.dtype.kind == "c" and not born:
+            raise DTypeError("a complex tensor has no real partition function Σ 𝒜[x]; pass "
+                             "born=True for Σ |𝒜[x]|²")
+        return a
 
     def sequences(self, vocab_size: int, length: int) -> np.ndarray:
         """All ``|V|^L`` sequences, ``(V**L, L)`` int64, row ``i`` = multi-index of entry
@@ -65,24 +91,41 @@ class Oracle:
         """Brute-force ``Z = Σ_x 𝒜[x]`` (or ``Σ_x |𝒜[x]|²`` with ``born=True``, seed 001
         (thesis) §4.1.3, Eq. 4.3) over all sequences.
 
-        Pass an explicit tensor, or a score function with ``vocab_size`` and ``length``."""
-        if callable(tensor_or_score):
-            if vocab_size is None or length is None:
-                raise ShapeError("a score function needs vocab_size and length")
-            tensor_or_score = self.tensor(tensor_or_score, vocab_size, length)
-        a = np.asarray(tensor_or_score)
-        return float(np.sum(np.abs(a) ** 2) if born else np.sum(a))
+        Pass an explicit tensor, or a score function with ``vocab_size`` and ``length``.
+
+        Raises
+        ------
+        NonFiniteError
+            ``Z`` is NaN or infinite (non-finite entries, or overflow); the message has Z.
+        DTypeError
+            A non-numeric tensor, or a complex one without ``born=True``.
+        """
+        a = self._explicit(tensor_or_score, vocab_size, length, born)
+        with np.errstate(over="ignore", invalid="ignore"):     # reported below, with Z
+            z = float(np.sum(np.abs(a) ** 2) if born else np.sum(a))
+        if not np.isfinite(z):
+            raise NonFiniteError(f"the partition function Z = {z} is not finite (the tensor "
+                                 f"has {int(np.sum(~np.isfinite(a)))} non-finite entries)")
+        return z
 
     def probabilities(self, tensor_or_score, vocab_size: int | None = None,
                       length: int | None = None, *, born: bool = False) -> np.ndarray:
-        """The normalised joint ``P = 𝒜 / Z`` (``|𝒜|² / Z`` with ``born=True``)."""
-        if callable(tensor_or_score):
-            if vocab_size is None or length is None:
-                raise ShapeError("a score function needs vocab_size and length")
-            tensor_or_score = self.tensor(tensor_or_score, vocab_size, length)
-        a = np.asarray(tensor_or_score)
+        """The normalised joint ``P = 𝒜 / Z`` (``|𝒜|² / Z`` with ``born=True``).
+
+        Raises
+        ------
+        NonFiniteError
+            ``Z`` is 0 (no distribution: P would be 0/0) or not finite; the message has Z.
+        DTypeError
+            As :meth:`partition`.
+        """
+        a = self._explicit(tensor_or_score, vocab_size, length, born)
+        z = self.partition(a, born=born)
+        if z == 0.0:
+            raise NonFiniteError("the partition function Z = 0.0: the tensor defines no "
+                                 "distribution (P = 𝒜 / Z would be 0/0)")
         weights = np.abs(a) ** 2 if born else a
-        return weights / self.partition(a, born=born)
+        return weights / z
 
     def conditionals(self, joint) -> list[np.ndarray]:
         """Exact conditionals of an explicit joint: ``out[t][x_0..x_{t−1}, v] = P(x_t = v |
