@@ -339,3 +339,28 @@ def test_tour_runs_its_steps_and_rejects_unknown_ones(capsys):
     assert "2 of 2 steps agree" in out
     assert main(["tour", "--step", "nope"]) == 2
     assert "unknown tour step" in capsys.readouterr().err
+
+
+# -- tool options refused early ---------------------------------------------------------
+@pytest.mark.parametrize("extra", [["--samples", "5"], ["--fast"], ["--seed", "3"],
+                                   ["--out", "x"], ["ngram-tt-ranks"]])
+def test_figures_list_refuses_other_arguments(capsys, extra):
+    code, out, err = _run(capsys, "figures", "--list", *extra)
+    assert code == 2 and out == ""
+    assert "--list takes no other argument" in _one_error_line(err)
+
+
+def test_tt_svd_save_to_a_missing_directory_fails_before_computing(capsys, tmp_path,
+                                                                    monkeypatch):
+    np.save(tmp_path / "a.npy", np.ones((2, 3, 2)))
+
+    def no_decomposition(*a, **k):
+        raise AssertionError("tt_svd ran before the --save path was checked")
+
+    import sys
+
+    monkeypatch.setattr(sys.modules["tnverify.tt_svd"], "tt_svd", no_decomposition)
+    code, out, err = _run(capsys, "tt-svd", str(tmp_path / "a.npy"), "--save",
+                          "/nonexistent/x.npz")
+    assert code == 2 and out == ""
+    assert "'/nonexistent'" in _one_error_line(err) and "does not exist" in err

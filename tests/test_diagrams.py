@@ -155,3 +155,26 @@ def test_module_main_writes_every_tutorial_diagram(tmp_path):
     assert dg.main([str(tmp_path)]) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(dg.TUTORIAL_DIAGRAMS)
     assert dg.main([]) == 2
+
+
+def test_module_main_reports_an_unwritable_directory_in_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    for target in (str(blocker / "img"), "/proc/nope"):
+        proc = subprocess.run([sys.executable, "-m", "tnverify.diagrams", target],
+                              capture_output=True, text=True)
+        lines = proc.stderr.strip().splitlines()
+        assert proc.returncode == 2 and len(lines) == 1, proc.stderr
+        assert "Traceback" not in proc.stderr and target in lines[0]
+
+
+def test_all_lists_the_builders_the_tutorial_uses():
+    for name in ("feature_tensor_network", "cell_core_arrays", "tensor_train_network",
+                 "born_z_network", "grid_recursion_network"):
+        assert name in dg.__all__ and callable(getattr(dg, name)) and name in dir(dg)
+    namespace: dict = {}
+    exec("from tnverify.diagrams import *", namespace)
+    assert set(dg.__all__) <= set(namespace)

@@ -38,11 +38,13 @@ def _add_figures(sub) -> None:
                     "tnverify figures ngram-tt-ranks --out figures/",
                     "tnverify figures --fast --seed 3 --out /tmp/figs"])
     f.add_argument("names", nargs="*", metavar="NAME", help="figure names (default: all)")
-    f.add_argument("--out", default="figures", metavar="DIR",
+    f.add_argument("--out", default=None, metavar="DIR",
                    help="output directory (default figures/)")
     f.add_argument("--fast", action="store_true", help="small sizes (seconds, for tests)")
-    f.add_argument("--seed", type=int, default=0, help="seed of the figure data (default 0)")
-    f.add_argument("--list", action="store_true", help="list the figures and exit")
+    f.add_argument("--seed", type=int, default=None,
+                   help="seed of the figure data (default 0)")
+    f.add_argument("--list", action="store_true",
+                   help="list the figures and exit (takes no other argument)")
     g = f.add_argument_group("options of the figures that take them (see --list)")
     g.add_argument("--samples", type=int, default=None, metavar="N",
                    help="random networks/draws per bar or setting (figure's default if unset)")
@@ -63,7 +65,7 @@ def _add_tour(sub) -> None:
                    "twin (outer products, a tensor train, TT-SVD, a RAC's core, a Born\n"
                    "machine's Z, a ξ = max grid tensor), prints both and their agreement\n"
                    "against a named tolerance. Exit 0 when every step agrees. The executed\n"
-                   "tutorial, docs/tutorial.md, goes further.",
+                   "tutorial, docs/tutorial.md in the source repository, goes further.",
                    ["tnverify tour", "tnverify tour --step rac born"])
     t.add_argument("--step", nargs="+", metavar="NAME", default=None,
                    help="only these steps: phi, tt, tt-svd, rac, born, grid")
@@ -100,10 +102,26 @@ def _load_tensor(file: str):
     return np.array(arr, dtype=dtype)
 
 
+def _check_writable(file: str) -> None:
+    """Refuse an output path whose directory is missing or not writable (UsageError)."""
+    import os
+
+    out = Path(file)
+    parent = out.parent if str(out.parent) else Path(".")
+    if not parent.is_dir():
+        raise UsageError(f"cannot write {file!r}: directory {str(parent)!r} does not exist")
+    if out.is_dir():
+        raise UsageError(f"cannot write {file!r}: it is a directory")
+    if not os.access(parent, os.W_OK):
+        raise UsageError(f"cannot write {file!r}: directory {str(parent)!r} is not writable")
+
+
 def cmd_tt_svd(args) -> int:
 
     from .tt_svd import tt_svd
 
+    if args.save:
+        _check_writable(args.save)          # before the decomposition, not after it
     tensor = _load_tensor(args.file)
     kwargs = {"max_rank": args.max_rank}
     if args.eps is not None:
@@ -144,7 +162,16 @@ def cmd_tt_svd(args) -> int:
 def cmd_figures(args) -> int:
     from .figures import FIGURES, figure_names, make_figure
 
+    given = {key: getattr(args, key, None)
+             for key in ("samples", "device", "workers", "scheduler", "weights")}
+    given = {k: v for k, v in given.items() if v is not None}
     if args.list:
+        extra = ([f"figure name(s) {' '.join(args.names)}"] if args.names else []) + [
+            f"--{k}" for k in ("out", "seed", *given) if getattr(args, k) is not None] + (
+            ["--fast"] if args.fast else [])
+        if extra:
+            raise UsageError(f"--list takes no other argument; got {', '.join(extra)} "
+                             "(drop --list to compute figures)")
         for name in figure_names():
             takes = f"  [options: {', '.join(FIGURES[name].options)}]" if FIGURES[name].options else ""
             print(f"{name:16s} {FIGURES[name].title}{takes}")
@@ -155,9 +182,6 @@ def cmd_figures(args) -> int:
     if unknown:
         raise UsageError(f"unknown figure(s) {', '.join(unknown)}; known figures: "
                          f"{', '.join(figure_names())} (see `tnverify figures --list`)")
-    given = {key: getattr(args, key, None)
-             for key in ("samples", "device", "workers", "scheduler", "weights")}
-    given = {k: v for k, v in given.items() if v is not None}
     takers = {k for n in names for k in FIGURES[n].options}
     unused = sorted(set(given) - takers)
     if unused:
@@ -165,7 +189,8 @@ def cmd_figures(args) -> int:
                          f"any of the figures {', '.join(names)} (see `tnverify figures --list`)")
     for name in names:
         options = {k: v for k, v in given.items() if k in FIGURES[name].options}
-        json_path, png_path = make_figure(name, args.out, fast=args.fast, seed=args.seed,
+        json_path, png_path = make_figure(name, args.out or "figures", fast=args.fast,
+                                          seed=0 if args.seed is None else args.seed,
                                           options=options)
         print(f"{name}: data {json_path}, plot {png_path}")
     return 0

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import ShapeError, UsageError
+from .errors import ShapeError, TnverifyError, UsageError
 from .explicit import copy_tensor
 
 #: Re-exported lazily from :mod:`tnverify._diagram_builders` (see :func:`__getattr__`).
@@ -38,7 +38,7 @@ _BUILDERS = ("FAMILIES", "feature_tensor_network", "feature_arrays", "tensor_tra
 
 __all__ = ["KINDS", "TUTORIAL_DIAGRAMS", "Box", "Network", "Node", "draw_born_z_sweep",
            "draw_cell_core", "draw_cell_cores", "draw_feature_tensor", "draw_grid_recursion",
-           "draw_network", "draw_tensor_train", "save_figure", "write_all"]
+           "draw_network", "draw_tensor_train", "save_figure", "write_all", *_BUILDERS]
 
 
 def __getattr__(name):
@@ -48,6 +48,10 @@ def __getattr__(name):
         from . import _diagram_builders
         return getattr(_diagram_builders, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_BUILDERS))
 
 #: Node kinds and their shapes: tensor (circle), core (rounded square), vector (input
 #: f(x), small circle), delta (triangle, a copy tensor), xi (diamond, ⊗_ξ).
@@ -432,7 +436,14 @@ def main(argv=None) -> int:
     if len(argv) != 1:
         print("usage: python -m tnverify.diagrams OUTDIR", file=sys.stderr)
         return 2
-    for p in write_all(argv[0]):
+    try:
+        paths = write_all(argv[0])
+    except (OSError, TnverifyError) as exc:       # one line, no traceback (exit 2)
+        message = " ".join(str(exc).split()) or type(exc).__name__
+        print(f"python -m tnverify.diagrams: error: cannot write the diagrams to "
+              f"{argv[0]!r}: {message}", file=sys.stderr)
+        return 2
+    for p in paths:
         print(p)
     return 0
 
