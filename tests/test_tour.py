@@ -51,3 +51,9 @@ def test_unknown_step_is_a_usage_error():
         tour.run_tour(Console(file=io.StringIO()), steps=["nope"])
     with pytest.raises(UsageError):
         tour.run_tour(Console(file=io.StringIO()), steps=[])
+
+
+def test_the_last_line_says_where_the_tutorial_is():
+    code, out = _run(["phi"])
+    text = " ".join(out.split())
+    assert code == 0 and "docs/tutorial.md in the source repository" in text

@@ -51,3 +51,21 @@ def test_every_cited_claim_is_registered_and_every_section_cites():
     assert len(numbered) == 6
     for s in numbered:
         assert "**Claims:**" in s and CLAIM_RE.search(s), s.splitlines()[0]
+
+
+def test_lemma_a2_rank_is_stated_as_a_bound_with_the_exact_rank():
+    """The matricization of Lemma A.2 has rank R^{T/2} + 1 for R < M (not min(M, R)^{T/2},
+    which is only the lemma's lower bound); the text must not state the bound as the rank."""
+    import numpy as np
+
+    from tnverify.grid import grid_tensor, odd_even_matricization
+    from tnverify.gtm_expressivity import pairwise_similarity_network
+    from tnverify.matricize import exact_rank
+
+    flat = " ".join(TEXT.split())
+    assert "matricization has rank min(M, R)^{T/2}," not in flat
+    assert "exactly R^{T/2} + 1 for R < M" in flat and "M^{T/2} for R ≥ M" in flat
+    for M, R, T in ((3, 2, 4), (3, 1, 4), (2, 2, 4), (2, 3, 4)):
+        grid = np.asarray(grid_tensor(pairwise_similarity_network(M, R, T)))
+        rank = exact_rank(odd_even_matricization(grid).astype(int))
+        assert rank == (R ** (T // 2) + 1 if R < M else M ** (T // 2)), (M, R, T, rank)

@@ -201,5 +201,7 @@ def run_tour(console=None, steps: Sequence[str] | None = None) -> int:
     console.rule()
     console.print(f"{len(results) - len(bad)} of {len(results)} steps agree"
                   + (f"; disagreeing: {', '.join(bad)}" if bad else "")
-                  + ".  Next: docs/tutorial.md, `tnverify claims`, `tnverify verify`.")
+                  + ".  Next: `tnverify claims`, `tnverify verify`, and the executed "
+                    "tutorial docs/tutorial.md in the source repository (not installed "
+                    "with the package).")
     return 1 if bad else 0
