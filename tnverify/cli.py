@@ -33,7 +33,9 @@ when one is present).  The verdict is whatever the computation says:
              (parameters + seed) is recorded
   ill-posed  the printed statement is not well-typed or is ambiguous, and its
              readings disagree; the outcome under each reading is recorded
-  error      the check itself broke (a defect of tnverify)
+  error      the check itself broke (for a built-in claim a defect of tnverify;
+             for your own claim usually the test: a pytest-only fixture, or no
+             comparison handed to tnverify.check)
   skipped    the check could not run here (e.g. no CUDA)
 
 Each claim carries an expected verdict (the one established by running it).
