@@ -34,12 +34,26 @@ def test_chebyshev_rule():
     assert ev.verdict == FAILS and ev.counterexample["value"] == 10.5
 
 
-def test_scaled_kurtosis_small_runs_on_cpu():
+def test_scaled_kurtosis_small_runs_on_cpu_and_is_skipped_without_power():
+    """At the CPU size the Chebyshev half-width exceeds half of κ: the Monte Carlo parts
+    are reported (with their batch kurtoses) but not judged."""
     claim = get_claim("thesis-fig-6.8-kurtosis")
     ev = claim.run_scaled(claim.scaled_space["small"][0], "cpu", 5)
-    assert ev.verdict == HOLDS
-    ks = ev.readings["a"].parts["MC real kurtosis"].details["batch_kurtoses"]
-    assert len(ks) == claim.scaled_space["small"][0]["batches"]
+    assert ev.verdict == SKIPPED
+    part = ev.readings["a"].parts["MC real kurtosis"]
+    assert part.verdict == SKIPPED and "no power" in part.skipped
+    assert len(part.details["batch_kurtoses"]) == claim.scaled_space["small"][0]["batches"]
+
+
+def test_kurtosis_evidence_judges_only_with_power():
+    from tnverify.claims._lru_products import KURTOSIS_ALPHA, kurtosis_evidence
+
+    kappa = 78.0
+    tight = 0.1 * kappa * math.sqrt(KURTOSIS_ALPHA)         # half-width 0.1 κ: judged
+    assert kurtosis_evidence("x", kappa + 1.0, kappa, tight, n=10, estimator="e").verdict == HOLDS
+    assert kurtosis_evidence("x", 2 * kappa, kappa, tight, n=10, estimator="e").verdict == FAILS
+    loose = kappa * math.sqrt(KURTOSIS_ALPHA)               # half-width κ: no power
+    assert kurtosis_evidence("x", 2 * kappa, kappa, loose, n=10, estimator="e").verdict == SKIPPED
 
 
 def test_eq64_crossings():
