@@ -193,3 +193,9 @@ def test_lmm_tt_core_step_matches_lmm(H, seed):
                                                              norm=float(ref.abs().max()) + 1))
     Gn = lmm_to_tt_core(m.lam().detach().numpy(), m.gam().detach().numpy())
     assert Gn.shape == (H, H, H) and np.count_nonzero(Gn) <= H
+
+
+def test_lmm_mmn_refuses_a_single_hidden_unit():
+    """Min-Max normalisation of one unit is 0/0: a clear error, not NaN states."""
+    with pytest.raises(ShapeError, match="hidden >= 2"):
+        LMMMMn(1, rng=np.random.default_rng(0))

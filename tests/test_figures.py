@@ -12,7 +12,7 @@ import pytest
 from tnverify.cli import main
 from tnverify.conventions import tolerance
 from tnverify.errors import UsageError
-from tnverify.figures import FIGURES, NGRAM_EPS, NGRAM_ORDERS, draw_figure, make_figure
+from tnverify.figures import NGRAM_EPS, NGRAM_ORDERS, draw_figure, make_figure
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 #: The figures registered by figures.py itself (the FIGURE_MODULES have their own tests).

@@ -370,6 +370,9 @@ class LMMMMn(LMM):
                  **kw):
         if part not in ("real", "complex"):
             raise UsageError(f"part must be 'real' or 'complex'; got {part!r}")
+        if isinstance(hidden, (int, np.integer)) and int(hidden) < 2:
+            raise ShapeError(f"LMM-MMn needs hidden >= 2: Min-Max normalisation of a single "
+                             f"unit is 0/0 (claim thesis-eq-5.24); got hidden = {hidden}")
         super().__init__(hidden, **kw)
         self.a, self.b, self.part = float(a), float(b), part
 

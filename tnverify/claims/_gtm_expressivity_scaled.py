@@ -18,6 +18,7 @@ import numpy as np
 from . import Evidence
 from .compare import compare_ints, compare_values
 from ..conventions import rank_tolerance, tolerance
+from ..errors import UsageError
 from ..gtm_bounds import grid_rank, lemma_a1_bound, lemma_a2_rank_bound, lemma_a2_rank_formula
 from ..gtm_expressivity import (constant_grid_value, constant_network,
                                 pairwise_similarity_network, rank_one_shallow)
@@ -43,7 +44,7 @@ def a1_batch(rng, n, R, M, T, kind):
         scale = 10.0 ** rng.uniform(-2, 2, size=(n, R, T, 1))
         off = 2.0 * scale * rng.standard_normal((n, R, T, 1))
         return rng.standard_normal((n, R)), scale * rng.standard_normal((n, R, T, M)) + off
-    raise ValueError(f"kind must be 'integer' or 'real'; got {kind!r}")
+    raise UsageError(f"kind must be 'integer' or 'real'; got {kind!r}")
 
 
 def a1_grids(lam, a, M, T):

@@ -97,14 +97,15 @@ def scaled_eq16(params, device, rng) -> Evidence:
     sz = {"B": B, "M": M, "L": L, "R": R, "T": T, "subsample": sub, "device": str(device),
           "shared_cores": shared, "weights": "mixed sign, N(0, 1/fan-in)"}
     ref = net.score(feats[:sub])                        # float64 loop over t (Eq. 16)
-    parts = {}
+    parts, scale = {}, None            # the forward-error scale, from the float64 pass
     with torch.no_grad():
         for dtype in (torch.float64, torch.float32):
             mod = GeneralizedRNNModule(net.C, net.G, net.xi, h0=net.h0, shared=shared,
                                        shared_inputs=shared, dtype=dtype, device=device)
             f = torch.as_tensor(feats, dtype=dtype, device=device)
             got = mod(f)                                # the whole batch
-            scale = _step_scale(mod, f[:sub]) if dtype == torch.float64 else scale
+            if dtype == torch.float64:
+                scale = _step_scale(mod, f[:sub])
             name = "float64" if dtype == torch.float64 else "float32"
             parts[f"GeneralizedRNNModule {name} vs numpy score (subsample)"] = compare_values(
                 f"Eq. 16: GeneralizedRNNModule ({name}, batch of {B}) vs "

@@ -15,6 +15,7 @@ from typing import Sequence
 import numpy as np
 
 from ..conventions import tolerance
+from ..errors import UsageError
 from . import Evidence
 
 __all__ = ["compare_values", "compare_ints", "as_numpy"]
@@ -99,7 +100,7 @@ def compare_ints(compared: str, got, want, relation: str = "==") -> Evidence:
     'fails'
     """
     if relation not in ("==", "<="):
-        raise ValueError(f"relation must be '==' or '<='; got {relation!r}")
+        raise UsageError(f"relation must be '==' or '<='; got {relation!r}")
     got, want = [int(x) for x in got], [int(x) for x in want]
     ok = len(got) == len(want) and all(g == w if relation == "==" else g <= w
                                        for g, w in zip(got, want))

@@ -13,6 +13,7 @@ import math
 from fractions import Fraction
 
 from . import Claim, Evidence, Ref, register
+from ..errors import ClaimError
 from .compare import compare_ints
 
 __all__ = ["READINGS", "table2_module", "count_params", "vocab_range", "PRINTED_PARAMS"]
@@ -68,7 +69,7 @@ def table2_module(model, vocab_size, R=20, E=400, H=20, reading=READINGS[0]):
         if name in ties and reading["tie"] == "once" or name == "G_1" and name in ties:
             p = getattr(mod, ties[name])
             if p.numel() != math.prod(shape):
-                raise ValueError(f"tied {name} {shape} and {ties[name]} differ in size")
+                raise ClaimError(f"tied {name} {shape} and {ties[name]} differ in size")
         else:
             p = nn.Parameter(torch.empty(shape, device="meta"))
         mod.register_parameter(name, p)
