@@ -196,16 +196,20 @@ def test_claims_table_and_json(fake_registry, capsys):
     listed = json.loads(out)
     assert [c["id"] for c in listed] == ["fake-holds", "fake-error", "fake-skip"]
     assert {c["expected"] for c in listed} == {"holds"}
-    assert listed[0]["refs"] == [{"paper": "ttlm", "seed": "000_b99eab63e90231ff.txt",
+    from tnverify.references import PAPERS
+    assert listed[0]["refs"] == [{"paper": "ttlm", "citation": PAPERS["ttlm"].citation,
                                   "where": "§1, Eq. 1"}]
+    assert "arXiv:2405.04590" in listed[0]["refs"][0]["citation"]
+    assert ".txt" not in out
 
 
 def test_show_describes_a_claim(fake_registry, capsys):
     code, out, _ = _run(capsys, "show", "fake-ill")
     assert code == 0
     assert "statement: sum x" in out
-    assert "gtm Eq. 9 (seed file 004_73e121cce615eb45.txt)" in out
-    assert "  - a: sum over t" in out and "expected: ill-posed" in out
+    assert "gtm Eq. 9: Valentin Khrulkov" in out and "arXiv:1901.10801" in out
+    assert ".txt" not in out
+    assert "  - a (admissible): sum over t" in out and "expected: ill-posed" in out
     code, out, _ = _run(capsys, "show", "fake-fails")
     assert "corrected_by: fake-holds" in out
 

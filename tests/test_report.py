@@ -71,7 +71,7 @@ def test_json_schema_exactly_design_section_4(fake_registry, tmp_path):
                          "counterexample", "corrected_by", "seconds"}
     for c in d["claims"]:
         assert design_claim_keys <= set(c)
-        assert all(set(ref) == {"paper", "seed", "where"} for ref in c["refs"])
+        assert all(set(ref) == {"paper", "citation", "where"} for ref in c["refs"])
     assert [c["id"] for c in d["claims"]] == list(FAKE_IDS)
     assert d["environment"]["numpy"] == np.__version__
     assert d["environment"]["device"] == "cpu"

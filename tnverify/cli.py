@@ -220,7 +220,7 @@ def _claim_dict(c) -> dict:
     return {"id": c.id, "package": c.package, "group": c.group, "title": c.title,
             "source": c.source, "statement": c.statement,
             "refs": [r.to_dict() for r in c.refs], "expected": c.expected,
-            "uses": list(c.uses), "proof": c.proof, "readings": dict(c.readings),
+            "uses": list(c.uses), "proof": c.proof, "readings": {k: r.to_dict() for k, r in c.readings.items()},
             "corrects": c.corrects, "corrected_by": c.corrected_by}
 
 
@@ -266,14 +266,16 @@ def cmd_show(args) -> int:
 def _describe(c) -> list[str]:
     lines = [f"{c.id}" + (f": {c.title}" if c.title else ""), "",
              f"statement: {c.statement}", "references:"]
-    lines += [f"  - {r.paper} {r.where} (seed file {r.seed})" for r in c.refs]
+    lines += [f"  - {r.paper} {r.where}: {r.citation}" for r in c.refs]
     if c.package != "tnverify":
         lines += [f"  - {c.source}", f"package: {c.package}"]
     lines += [f"group: {c.group}", f"expected: {c.expected}",
               f"uses: {', '.join(c.uses) or '-'}", f"proof: {c.proof or '-'}"]
     if c.readings:
         lines.append("readings:")
-        lines += [f"  - {name}: {text}" for name, text in c.readings.items()]
+        lines += [f"  - {name} ({r.status}): {r.text}"
+                  + (f" — \"{r.quote}\" ({r.where})" if r.quote else "")
+                  for name, r in c.readings.items()]
     if c.corrects:
         lines.append(f"corrects: {c.corrects}")
     if c.corrected_by:

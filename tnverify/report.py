@@ -235,7 +235,7 @@ def _md_section(r: ClaimResult) -> list[str]:
     c = r.claim
     out = [f"## `{c.id}`: {r.verdict} (expected {c.expected})", "",
            f"> {_md_cell(c.statement)}", "",
-           "References: " + "; ".join(f"{ref} (seed `{ref.seed}`)" for ref in c.refs), ""]
+           "References: " + "; ".join(f"{ref} — {ref.citation}" for ref in c.refs), ""]
     if c.corrected_by:
         out += [f"Corrected by `{c.corrected_by}`.", ""]
     for side_name, side in (("small", r.small), ("scaled", r.scaled)):

@@ -246,7 +246,9 @@ RULES = ("z", "chebyshev")
 def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
                       alpha: float, sizes: dict | None = None,
                       details: dict | None = None, rule: str = "z",
-                      allowance: float = 0.0, allowance_why: str = "") -> Evidence:
+                      allowance: float = 0.0, allowance_why: str = "",
+                      alternative: float | None = None,
+                      alternative_why: str = "") -> Evidence:
     """Evidence that a Monte Carlo estimate agrees with an exact ``target``.
 
     Decision rule: holds when ``|value − target| ≤ k·stderr + allowance`` with ``k =
@@ -255,6 +257,13 @@ def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
     documented deterministic bias bound (default 0).  ``error = |value − target|``,
     ``tolerance = Tolerance(k·stderr + allowance, rule)``; details carry the estimate, the interval,
     the target and the rule.
+
+    The negative control (``Evidence.control``) is the same decision against the nearest
+    false alternative: ``alternative`` (e.g. the value a misprinted formula gives), or by
+    default ``target ± |target|/2`` on the side away from the estimate (a decision that
+    cannot tell the target from 1.5× or 0.5× the target has no power).  It must reject;
+    the control records the power margin ``|alternative − target| / tolerance``.  With
+    ``target = 0`` and no ``alternative`` there is no default: pass one.
     """
     a = _check_alpha(alpha)
     if rule not in RULES:
@@ -278,14 +287,33 @@ def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
                          estimate.value + z * estimate.stderr], rule=rule)
     ce = None if err <= tol.value else {"estimate": estimate.value, "target": target,
                                         "stderr": estimate.stderr}
+    control = None
+    if alternative is None and target != 0:
+        sign = 1.0 if estimate.value <= target else -1.0
+        alternative = target + sign * abs(target) / 2
+        alternative_why = alternative_why or "target ± |target|/2 (default power check)"
+    if alternative is not None:
+        alt = float(alternative)
+        what = f"nearest false alternative {alt:.6g}" + (
+            f" ({alternative_why})" if alternative_why else "")
+        control = Evidence(f"control ({what}) of: {compared}",
+                           error=float(abs(estimate.value - alt)), tolerance=tol,
+                           details={"variant": what, "alternative": alt,
+                                    "power_margin": (abs(alt - target) / tol.value
+                                                     if tol.value > 0 else float("inf"))})
     return Evidence(compared, error=float(err), tolerance=tol, sizes=dict(sizes or {}),
-                    details=det, counterexample=ce)
+                    details=det, counterexample=ce, control=control)
 
 
 def test_evidence(compared: str, result: TestResult, *, expect_reject: bool,
-                  sizes: dict | None = None, details: dict | None = None) -> Evidence:
+                  sizes: dict | None = None, details: dict | None = None,
+                  control: TestResult | None = None, control_label: str = "") -> Evidence:
     """Evidence from a hypothesis test: holds when the test's decision at ``alpha``
-    (reject / not reject) is the one the claim predicts (``expect_reject``)."""
+    (reject / not reject) is the one the claim predicts (``expect_reject``).
+
+    ``control`` is the same test run on a minimal wrong variant (samples of the nearest
+    false alternative, described by ``control_label``); it must reach the other decision,
+    or the test had no power and the evidence is vacuous."""
     ok = bool(result.reject) == bool(expect_reject)
     det = dict(details or {})
     det.update(test=result.as_dict(), expect_reject=bool(expect_reject),
@@ -293,8 +321,14 @@ def test_evidence(compared: str, result: TestResult, *, expect_reject: bool,
                + f" H0 at α = {result.alpha:g}", rule=result.rule)
     ce = None if ok else {"p_value": result.p_value, "alpha": result.alpha,
                           "statistic": result.statistic, "expected_reject": expect_reject}
+    ctrl = None
+    if control is not None:
+        what = control_label or "a minimal wrong variant"
+        ctrl = Evidence(f"control ({what}) of: {compared}",
+                        passed=bool(control.reject) == bool(expect_reject),
+                        details={"variant": what, "test": control.as_dict()})
     return Evidence(compared, passed=ok, sizes=dict(sizes or {}), details=det,
-                    counterexample=ce)
+                    counterexample=ce, control=ctrl)
 
 
 test_evidence.__test__ = False   # not a pytest test function

@@ -32,10 +32,12 @@ import numpy as np
 from ..conventions import Tolerance
 from ..errors import ClaimError
 from ..references import PAPERS, paper
+from .readings import DEFECT_KINDS, Defect, Reading
 
 __all__ = [
     "HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "GROUPS",
-    "Ref", "Evidence", "Claim", "SideResult", "ClaimResult",
+    "Ref", "Evidence", "Claim", "Reading", "Defect", "DEFECT_KINDS", "SideResult",
+    "ClaimResult",
     "REGISTRY", "register", "get_claim", "all_claims", "select_claims", "run_claim",
     "load_plugin",
 ]
@@ -73,11 +75,12 @@ class Ref:
         paper(self.paper)  # validates the key
 
     @property
-    def seed(self) -> str:
-        return PAPERS[self.paper].seed
+    def citation(self) -> str:
+        """The paper's full citation (authors, title, venue, year, arXiv id / DOI)."""
+        return PAPERS[self.paper].citation
 
     def to_dict(self) -> dict:
-        return {"paper": self.paper, "seed": self.seed, "where": self.where}
+        return {"paper": self.paper, "citation": self.citation, "where": self.where}
 
     def __str__(self) -> str:
         return f"{self.paper} {self.where}"
@@ -137,6 +140,14 @@ class Evidence:
         Why the printed statement is not well-typed or is ambiguous.
     skipped : str
         Why the check did not run.
+    control : Evidence, optional
+        The negative control: the same comparison on a minimal wrong variant (the
+        printed-vs-meant edit, a transposed index, an entry perturbed by a few times the
+        tolerance, the nearest false alternative of a statistical test).  It must fail; a
+        comparison whose control holds too is vacuous and its verdict is ``error``.
+    ruled_out : dict of Evidence
+        Outcomes under readings the text rules out (filled by the runner from the claim's
+        :class:`~tnverify.claims.readings.Reading` list): shown, never deciding.
     """
 
     compared: str
@@ -151,6 +162,8 @@ class Evidence:
     readings: dict[str, "Evidence"] | None = None
     ill_posed: str | None = None
     skipped: str | None = None
+    control: "Evidence | None" = None
+    ruled_out: dict[str, "Evidence"] | None = None
 
     # -- derived -----------------------------------------------------------------
     @property
@@ -168,19 +181,34 @@ class Evidence:
         if self.skipped:
             return SKIPPED
         if self.readings:
+            # only admissible readings are here (the runner moves ruled-out ones to
+            # ``ruled_out``): ill-posed when they disagree; a note written for the
+            # disagreement no longer applies once a reading has been ruled out
             outcomes = {name: ev.verdict for name, ev in self.readings.items()}
-            if self.ill_posed or len(set(outcomes.values())) > 1:
+            if len(set(outcomes.values())) > 1 or (self.ill_posed and not self.ruled_out):
                 return ILL_POSED
             return next(iter(outcomes.values()))
         if self.ill_posed:
             return ILL_POSED
         own = HOLDS if self.ok else FAILS
+        if own == HOLDS and self.vacuous:
+            own = ERROR
         if self.parts:
             # a parent that compares nothing itself is as good as its parts: all of them
             # skipped means skipped, not holds
             has_own = self.error is not None or self.passed is not None
             return _worst(([own] if has_own else []) + [p.verdict for p in self.parts.values()])
         return own
+
+    @property
+    def has_comparison(self) -> bool:
+        """Whether this evidence compares something itself (not only through parts)."""
+        return self.error is not None or self.passed is not None
+
+    @property
+    def vacuous(self) -> bool:
+        """A comparison whose negative control does not fail: it could not have failed."""
+        return self.control is not None and self.control.verdict != FAILS
 
     @property
     def ratio(self) -> float | None:
@@ -207,12 +235,16 @@ class Evidence:
             "sizes": self.sizes,
             "seed": self.seed,
         }
-        for key in ("details", "counterexample", "parts", "readings", "ill_posed", "skipped"):
+        for key in ("details", "counterexample", "parts", "readings", "ill_posed", "skipped",
+                    "control", "ruled_out"):
             val = getattr(self, key)
             if val:
                 d[key] = val
         if self.passed is not None:
             d["passed"] = self.passed
+        if self.vacuous:
+            d["vacuous"] = ("the negative control holds too: this comparison could not "
+                            "have failed")
         return _jsonable(d)
 
 
@@ -244,7 +276,9 @@ class Claim:
     uses: tuple[str, ...] = ()
     proof: str | None = None
     expected: str = HOLDS
-    readings: Mapping[str, str] = field(default_factory=dict)
+    readings: Mapping[str, "Reading | str"] = field(default_factory=dict)
+    defect: Defect | None = None
+    remarks: tuple[str, ...] = ()
     corrects: str | None = None
     corrected_by: str | None = None
     title: str = ""
@@ -254,6 +288,12 @@ class Claim:
     def __post_init__(self):
         if not self.id or self.id != self.id.lower() or " " in self.id:
             raise ClaimError(f"claim ids are kebab-case; got {self.id!r}")
+        object.__setattr__(self, "readings", _normalise_readings(self.id, self.readings))
+        if isinstance(self.remarks, str):
+            object.__setattr__(self, "remarks", (self.remarks,))
+        if self.defect is not None and not isinstance(self.defect, Defect):
+            raise ClaimError(f"claim {self.id}: defect must be a Defect; "
+                             f"got {type(self.defect).__name__}")
         if self.expected not in VERDICTS:
             raise ClaimError(f"claim {self.id}: expected must be one of {VERDICTS}")
         if self.package == "tnverify":
@@ -274,6 +314,11 @@ class Claim:
             raise ClaimError(f"claim {self.id}: the parameter space must not be empty")
 
     @property
+    def admissible_readings(self) -> tuple[str, ...]:
+        """Names of the readings the text admits (those that decide the verdict)."""
+        return tuple(k for k, r in self.readings.items() if r.admissible)
+
+    @property
     def papers(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(r.paper for r in self.refs))
 
@@ -285,13 +330,45 @@ class Claim:
 
     def run_small(self, params: dict, seed: int) -> Evidence:
         """Run the small check once on ``params`` with ``numpy.random.default_rng(seed)``."""
-        return _call(lambda rng: self.small(dict(params), rng), params, seed)
+        return _call(lambda rng: self.small(dict(params), rng), params, seed, self)
 
     def run_scaled(self, params: dict, device: str, seed: int) -> Evidence:
         """Run the scaled check once (``device`` is ``"cpu"`` or ``"cuda"``)."""
         if self.scaled is None:
             return Evidence("no scaled check", skipped="this claim has no scaled check")
-        return _call(lambda rng: self.scaled(dict(params), device, rng), params, seed)
+        return _call(lambda rng: self.scaled(dict(params), device, rng), params, seed, self)
+
+
+def _normalise_readings(claim_id: str, readings) -> dict:
+    """``{name: Reading}`` from a mapping of names to Readings or plain texts, or from a
+    sequence of Readings."""
+    out: dict[str, Reading] = {}
+    items = readings.items() if isinstance(readings, Mapping) else (
+        (getattr(r, "name", None), r) for r in readings)
+    for name, r in items:
+        if isinstance(r, str):
+            r = Reading(str(name), r)
+        if not isinstance(r, Reading):
+            raise ClaimError(f"claim {claim_id}: readings must be Reading objects or texts; "
+                             f"got {type(r).__name__}")
+        if r.name != name:
+            raise ClaimError(f"claim {claim_id}: reading key {name!r} differs from its "
+                             f"name {r.name!r}")
+        out[r.name] = r
+    return out
+
+
+def _apply_readings(ev: Evidence, claim: "Claim") -> None:
+    """Move the outcomes under ruled-out readings out of the deciding ``readings``
+    (recursively, through parts), so only admissible readings decide."""
+    if ev.readings and claim.readings:
+        ruled = {k: v for k, v in ev.readings.items()
+                 if k in claim.readings and not claim.readings[k].admissible}
+        if ruled:
+            ev.ruled_out = {**(ev.ruled_out or {}), **ruled}
+            ev.readings = {k: v for k, v in ev.readings.items() if k not in ruled} or None
+    for sub in (ev.parts or {}).values():
+        _apply_readings(sub, claim)
 
 
 def _failing_detail(ev: Evidence) -> dict:
@@ -309,10 +386,12 @@ def _failing_detail(ev: Evidence) -> dict:
     return {}
 
 
-def _call(fn, params: dict, seed: int) -> Evidence:
+def _call(fn, params: dict, seed: int, claim: "Claim | None" = None) -> Evidence:
     ev = fn(np.random.default_rng(seed))
     if not isinstance(ev, Evidence):
         raise ClaimError(f"a check must return Evidence; got {type(ev).__name__}")
+    if claim is not None:
+        _apply_readings(ev, claim)
     ev.seed = int(seed)
     if ev.verdict in (FAILS, ILL_POSED):
         ce = _failing_detail(ev)

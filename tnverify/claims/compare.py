@@ -6,6 +6,22 @@ compare computed values (numpy or torch) and integer results.
 entry (e.g. ``Σ|terms|`` of a sum, or the size of the last partial product of a long
 chain) makes the tolerance a pure ``SAFETY · n · eps`` (conventions.py).  With a scalar
 ``scale`` this is the absolute comparison ``max|diff| ≤ tolerance(dtype, n, scale)``.
+
+Negative controls
+-----------------
+Every comparison carries a control that must fail (DESIGN §3), as ``Evidence.control``:
+
+- given ``control=wrong`` (the value of a minimal wrong variant: the printed-vs-meant edit,
+  a transposed index, a dropped conjugate), the same comparison of ``wrong`` against the
+  reference;
+- otherwise the *perturbed-entry* control: the reference with its largest-scale entry moved
+  by ``CONTROL_FACTOR · SAFETY · n · eps · scale`` away from the value.  The size is computed
+  here from the constants of the tolerance rule, not by calling ``tolerance()``, so a
+  tolerance made looser than ``CONTROL_FACTOR`` times its rule lets the control pass and
+  turns the verdict into ``error`` (vacuous) — the registry tests then fail.
+
+``compare_ints`` controls with the wanted integers moved by one (``==``: the first entry
++ 1; ``<=``: the first entry set to ``got − 1``).
 """
 
 from __future__ import annotations
@@ -14,11 +30,17 @@ from typing import Sequence
 
 import numpy as np
 
-from ..conventions import tolerance
+from ..conventions import SAFETY, _eps, tolerance
 from ..errors import UsageError
 from . import Evidence
 
-__all__ = ["compare_values", "compare_ints", "as_numpy"]
+__all__ = ["compare_values", "compare_ints", "as_numpy", "CONTROL_FACTOR"]
+
+#: How far (in units of the tolerance rule ``SAFETY · n · eps · scale``) the
+#: perturbed-entry control moves one reference entry: "a few times the tolerance", so the
+#: control fails under the rule and passes once the tolerance is ``CONTROL_FACTOR`` times
+#: looser than its rule.
+CONTROL_FACTOR = 4.0
 
 
 def as_numpy(x) -> np.ndarray:
@@ -33,7 +55,8 @@ def as_numpy(x) -> np.ndarray:
 
 def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=np.float64,
                    labels: Sequence | None = None, sizes: dict | None = None,
-                   details: dict | None = None) -> Evidence:
+                   details: dict | None = None, control=None,
+                   control_label: str | None = None) -> Evidence:
     """Evidence for ``value ≈ reference`` entry by entry.
 
     Parameters
@@ -51,12 +74,28 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
         The least precise dtype taking part (``float32`` for float32 implementations).
     labels : sequence, optional
         ``labels[i]`` names entry ``i`` (e.g. its token sequence) in the counterexample.
+    control : array_like or torch.Tensor, optional
+        The value of a minimal wrong variant, compared with the same reference, scale and
+        tolerance as the negative control (it must fail).  Default: the perturbed-entry
+        control (see the module docstring).
+    control_label : str, optional
+        What the wrong variant is, in words.
 
     Returns
     -------
     Evidence
         ``error`` = the worst scaled difference; on failure the counterexample names the
         worst entry with both values.  Shapes that differ make the evidence ill-posed.
+        ``control`` holds the negative control's evidence.
+
+    Examples
+    --------
+    >>> ev = compare_values("x vs x", [1.0, 2.0], [1.0, 2.0], n=1)
+    >>> ev.verdict, ev.control.verdict
+    ('holds', 'fails')
+    >>> compare_values("x vs 2x", [1.0, 2.0], [1.0, 2.0], n=1,
+    ...                control=[2.0, 4.0], control_label="doubled").control.verdict
+    'fails'
     """
     sizes, details = dict(sizes or {}), dict(details or {})
     lhs, rhs = as_numpy(value), as_numpy(reference)
@@ -68,6 +107,8 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
     tol = tolerance(dtype, n=n, norm=1.0)   # norm 1: differences are already scaled
     if rel.size == 0:
         return Evidence(compared, error=0.0, tolerance=tol, sizes=sizes, details=details)
+    ctrl = _control_values(compared, lhs, rhs, s, tol, n=n, dtype=dtype, control=control,
+                           label=control_label)
     if not np.isfinite(rel).all():
         worst = int(np.flatnonzero(~np.isfinite(rel))[0])
     else:
@@ -82,7 +123,35 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
         ce = {"entry": label, "value": _scalar(lhs.reshape(-1)[worst]),
               "reference": _scalar(rhs.reshape(-1)[worst])}
     return Evidence(compared, error=err, tolerance=tol, sizes=sizes, details=details,
-                    counterexample=ce)
+                    counterexample=ce, control=ctrl)
+
+
+def _control_values(compared, lhs, rhs, s, tol, *, n, dtype, control, label) -> Evidence:
+    """The negative control of :func:`compare_values` (see the module docstring)."""
+    if control is not None:
+        wrong = as_numpy(control)
+        what = label or "a minimal wrong variant"
+        if wrong.shape != lhs.shape:
+            return Evidence(f"control ({what}) of: {compared}",
+                            ill_posed=f"control shape {wrong.shape} differs from {lhs.shape}")
+        rel = (np.abs(wrong - rhs) / s).reshape(-1)
+        err = float(np.nanmax(rel)) if np.isfinite(rel).any() else float("inf")
+        return Evidence(f"control ({what}) of: {compared}", error=err, tolerance=tol,
+                        details={"variant": what})
+    # perturbed entry: the largest-scale entry moved away from the value by
+    # CONTROL_FACTOR · SAFETY · n · eps · scale (the rule's constants, not tolerance())
+    eps = _eps(dtype)
+    flat_s = s.reshape(-1)
+    k = int(np.argmax(flat_s))
+    step = CONTROL_FACTOR * SAFETY * int(n) * eps * float(flat_s[k])
+    d = rhs.reshape(-1)[k] - lhs.reshape(-1)[k]
+    direction = d / abs(d) if abs(d) > 0 else 1.0
+    wrong_ref = rhs.reshape(-1)[k] + step * direction
+    err = float(abs(lhs.reshape(-1)[k] - wrong_ref) / flat_s[k])
+    what = (f"reference entry {k} moved by {CONTROL_FACTOR:g}·SAFETY·n·eps·scale "
+            f"= {step:.3g}")
+    return Evidence(f"control ({what}) of: {compared}", error=err, tolerance=tol,
+                    details={"variant": what})
 
 
 def _scalar(x):
@@ -102,8 +171,23 @@ def compare_ints(compared: str, got, want, relation: str = "==") -> Evidence:
     if relation not in ("==", "<="):
         raise UsageError(f"relation must be '==' or '<='; got {relation!r}")
     got, want = [int(x) for x in got], [int(x) for x in want]
-    ok = len(got) == len(want) and all(g == w if relation == "==" else g <= w
-                                       for g, w in zip(got, want))
+    ok = _ints_hold(got, want, relation)
+    if got:
+        wrong = list(want)
+        wrong[0] = want[0] + 1 if relation == "==" else got[0] - 1
+        what = ("first wanted entry + 1" if relation == "==" else
+                "first wanted entry set to got − 1")
+        control = Evidence(f"control ({what}) of: {compared}",
+                           passed=_ints_hold(got, wrong, relation),
+                           details={"variant": what, "want": wrong})
+    else:
+        control = None
     return Evidence(compared, passed=ok, details={"got": got, "want": want,
                                                   "relation": relation},
-                    counterexample=None if ok else {"got": got, "want": want})
+                    counterexample=None if ok else {"got": got, "want": want},
+                    control=control)
+
+
+def _ints_hold(got, want, relation) -> bool:
+    return len(got) == len(want) and all(g == w if relation == "==" else g <= w
+                                         for g, w in zip(got, want))

@@ -1,0 +1,111 @@
+"""How a referee reads a claim: quoted readings, defects and remarks.
+
+A printed statement can often be read more than one way.  A :class:`Reading` records one
+way, with the quote from the paper (and its locator) that makes it *admissible* — or the
+quote that *rules it out*.  Only admissible readings decide a verdict; ruled-out readings
+stay visible in the evidence ("considered, ruled out by …").  The verdict ``ill-posed`` is
+reserved for two admissible readings with different outcomes, or for a statement with no
+well-typed reading.
+
+Every verdict other than ``holds`` names its :class:`Defect`:
+
+``misprint``          a local edit (an index limit, a transpose, a sign, a symbol) makes
+                      the statement hold and the intent is clear; ``meant`` is exactly the
+                      edit its ``-corrected`` twin applies;
+``false``             the mathematics fails under every admissible reading;
+``ambiguous``         the ill-posed case: admissible readings disagree, or none is
+                      well-typed;
+``published-number``  a printed number not reproduced at its printed precision.
+
+The same erratum printed in two places (e.g. the same misprinted sum in two papers) is
+one erratum: both defects carry the same ``erratum`` key, and the errata sheets list it
+once.  Wrong names or wording on right mathematics are :data:`remarks <Claim.remarks>` on a
+holding claim, never a failure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ClaimError
+
+__all__ = ["Reading", "Defect", "DEFECT_KINDS"]
+
+#: The kinds of defect a non-holding verdict can name (tnverify DESIGN §3).
+DEFECT_KINDS = ("misprint", "false", "ambiguous", "published-number")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read a printed statement, and why it is (in)admissible.
+
+    Parameters
+    ----------
+    name : str
+        Short key, the same key the check uses in ``Evidence.readings``.
+    text : str
+        The reading in words.
+    admissible : bool
+        ``True`` when the text around the statement does not rule it out.
+    quote : str
+        The paper's words that support it (admissible) or rule it out.
+    where : str
+        The locator of the quote (section / equation / sentence).
+    """
+
+    name: str
+    text: str
+    admissible: bool = True
+    quote: str = ""
+    where: str = ""
+
+    def __post_init__(self):
+        if not self.name or not isinstance(self.name, str):
+            raise ClaimError(f"a Reading needs a non-empty name; got {self.name!r}")
+        if not isinstance(self.admissible, bool):
+            raise ClaimError(f"Reading {self.name!r}: admissible must be True or False; "
+                             f"got {self.admissible!r}")
+
+    @property
+    def status(self) -> str:
+        """``"admissible"`` or ``"ruled out"``."""
+        return "admissible" if self.admissible else "ruled out"
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "text": self.text, "status": self.status,
+                "quote": self.quote, "where": self.where}
+
+
+@dataclass(frozen=True)
+class Defect:
+    """What is wrong with a statement that does not hold.
+
+    Parameters
+    ----------
+    kind : {"misprint", "false", "ambiguous", "published-number"}
+    printed : str
+        What the paper prints.
+    meant : str
+        The corrected statement or, for a misprint, the exact edit (the one the claim's
+        ``-corrected`` twin applies).
+    erratum : str, optional
+        A key shared by the defects of every claim that prints the same erratum (they are
+        listed once in the errata sheets).
+    """
+
+    kind: str
+    printed: str
+    meant: str
+    erratum: str = ""
+
+    def __post_init__(self):
+        if self.kind not in DEFECT_KINDS:
+            raise ClaimError(f"defect kind must be one of {DEFECT_KINDS}; got {self.kind!r}")
+        if not self.printed or not self.meant:
+            raise ClaimError(f"a {self.kind} defect needs both 'printed' and 'meant'")
+
+    def to_dict(self) -> dict:
+        d = {"kind": self.kind, "printed": self.printed, "meant": self.meant}
+        if self.erratum:
+            d["erratum"] = self.erratum
+        return d
