@@ -114,3 +114,66 @@ def _pinned():
 def test_pinned_cases(claim, case):
     evidence = claim.run_small(case["params"], case["seed"])
     assert evidence.verdict == case.get("verdict", claim.expected), case.get("note", "")
+
+
+# -- the referee's rules (DESIGN §3): controls, defects, quoted readings ------------------
+def _leaves(evidence, path=()):
+    """Every evidence node that compares something itself, with its path."""
+    if evidence.has_comparison:
+        yield " / ".join(path) or "(top)", evidence
+    for kind, subs in (("", evidence.parts), ("reading ", evidence.readings),
+                       ("ruled out ", evidence.ruled_out)):
+        for name, sub in (subs or {}).items():
+            yield from _leaves(sub, path + (kind + name,))
+
+
+@pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
+def test_every_comparison_has_a_negative_control_that_fails(claim):
+    result = default_result(claim.id)
+    missing, vacuous = [], []
+    for side in ("small", "scaled"):
+        for i, ev in enumerate(getattr(result, side).cases):
+            if ev.skipped or result.verdict == "error":
+                continue
+            for where, leaf in _leaves(ev):
+                if leaf.control is None:
+                    missing.append(f"{side}[{i}] {where}: {leaf.compared[:60]}")
+                elif leaf.vacuous:
+                    vacuous.append(f"{side}[{i}] {where}: {leaf.compared[:60]}")
+    assert not vacuous, f"{claim.id}: comparisons whose control holds too: {vacuous}"
+    assert not missing, f"{claim.id}: comparisons without a negative control: {missing}"
+
+
+@pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
+def test_non_holding_claims_name_their_defect(claim):
+    from tnverify.claims import DEFECT_KINDS, ILL_POSED
+    if claim.expected == HOLDS:
+        assert claim.defect is None, f"{claim.id} holds but records a defect"
+        return
+    d = claim.defect
+    assert d is not None and d.kind in DEFECT_KINDS, f"{claim.id}: no defect kind"
+    assert (d.kind == "ambiguous") == (claim.expected == ILL_POSED), (
+        f"{claim.id}: expected {claim.expected} with defect kind {d.kind}")
+    if d.kind == "misprint":
+        assert claim.corrected_by, f"{claim.id}: a misprint needs its -corrected twin"
+
+
+@pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
+def test_readings_are_quoted_and_only_admissible_ones_decide(claim):
+    for r in claim.readings.values():
+        assert r.quote and r.where, f"{claim.id}: reading {r.name!r} has no quote/locator"
+    admissible = set(claim.admissible_readings)
+    result = default_result(claim.id)
+    for side in ("small", "scaled"):
+        for ev in getattr(result, side).cases:
+            stack = [ev]
+            while stack:
+                node = stack.pop()
+                assert set(node.readings or {}) <= admissible | (set(node.readings or {})
+                                                                  - set(claim.readings)), (
+                    f"{claim.id}: a ruled-out reading decides")
+                assert not (set(node.ruled_out or {}) & admissible)
+                stack += list((node.parts or {}).values())
+    if claim.expected == "ill-posed" and claim.readings:
+        assert len(admissible) >= 2 or claim.defect and "well-typed" in claim.defect.meant, (
+            f"{claim.id}: ill-posed needs two admissible readings or no well-typed one")

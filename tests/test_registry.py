@@ -133,3 +133,41 @@ def test_counterexample_is_lifted_from_the_first_failing_part_or_reading():
 
     ill = run_claim(make(small=ambiguous, expected=ILL_POSED), seed=2)
     assert ill.verdict == ILL_POSED and ill.counterexample["where"] == "reading 'b'"
+
+
+def test_a_tolerance_made_100x_looser_makes_controls_pass_and_verdicts_error(monkeypatch):
+    """The mutation probe of issue #13: the negative controls sit a few tolerances from the
+    threshold, so a looser tolerance rule is caught by the registry itself."""
+    import tnverify.claims.compare as compare
+    from tnverify.conventions import Tolerance, tolerance
+
+    def loose(dtype=np.float64, n=1, norm=1.0):
+        return Tolerance(100 * tolerance(dtype, n=n, norm=norm).value, "100x looser")
+
+    ev = compare.compare_values("x vs x", np.ones(3), np.ones(3), n=4)
+    assert ev.verdict == HOLDS and ev.control.verdict == FAILS
+    monkeypatch.setattr(compare, "tolerance", loose)
+    ev = compare.compare_values("x vs x", np.ones(3), np.ones(3), n=4)
+    assert ev.vacuous and ev.verdict == ERROR
+    assert run_claim("ttlm-eq3-corrected", sides=("small",)).verdict == ERROR
+
+
+def test_ruled_out_readings_are_shown_but_do_not_decide():
+    from tnverify.claims import Reading
+
+    def check(params, rng):
+        return Evidence("two readings", readings={
+            "printed": Evidence("printed", error=1.0, tolerance=0.1),
+            "meant": Evidence("meant", error=0.0, tolerance=0.1)})
+
+    both = Claim(id="t-both", statement="s", refs=(Ref("ttlm", "§1"),), group="spine",
+                 small=check, readings={"printed": "p", "meant": "m"})
+    assert run_claim(both, sides=("small",)).verdict == ILL_POSED
+    one = Claim(id="t-one", statement="s", refs=(Ref("ttlm", "§1"),), group="spine",
+                small=check, readings=(
+                    Reading("printed", "p", admissible=False, quote="q", where="§1"),
+                    Reading("meant", "m", quote="q2", where="§1")))
+    res = run_claim(one, sides=("small",))
+    assert res.verdict == HOLDS
+    assert set(res.small.cases[0].ruled_out) == {"printed"}
+    assert res.to_dict()["readings"][0]["status"] == "ruled out"
