@@ -171,3 +171,17 @@ def test_ruled_out_readings_are_shown_but_do_not_decide():
     assert res.verdict == HOLDS
     assert set(res.small.cases[0].ruled_out) == {"printed"}
     assert res.to_dict()["readings"][0]["status"] == "ruled out"
+
+
+def test_printed_numbers_are_judged_at_their_printed_precision():
+    from tnverify.claims.printed_numbers import judge_printed, printed_interval
+    from tnverify.errors import DTypeError
+    assert printed_interval("0.50") == (0.495, 0.505)
+    gain = lambda a, b: 100 * (a - b) / a   # noqa: E731
+    # 120.1 -> 108.1 recomputed from the rounded entries is 9.99167 (not 10.0), yet some
+    # unrounded values within the printed digits give 10.0: consistent
+    ev = judge_printed("gain", "10.0", gain, ["120.1", "108.1"])
+    assert ev.verdict == HOLDS and ev.control.verdict == FAILS
+    assert judge_printed("gain", "10.3", gain, ["120.1", "108.1"]).verdict == FAILS
+    with pytest.raises(DTypeError):
+        judge_printed("gain", 10.0, gain, ["120.1", "108.1"])

@@ -1,0 +1,113 @@
+"""Printed numbers judged at their printed precision (DESIGN §3, "Published numbers").
+
+A number printed as ``3.14`` stands for every value in ``[3.135, 3.145]``.  A printed
+*derived* number (a relative gain, a ratio, a total) is consistent with the printed
+*inputs* when some unrounded inputs that round to the printed inputs give a value that
+rounds to the printed result: the interval of the result and the range of the formula over
+the box of input intervals intersect.  Recomputing from the rounded entries and demanding
+equality is not that test (it fails correct tables).
+
+The range is taken over the corners of the input box, which is exact for formulas that are
+monotone in each argument on the box (sums, differences, products and quotients of
+positive numbers, relative gains): :func:`judge_printed` requires that and says so in the
+evidence.
+
+Every judgement carries a negative control: the printed result moved by ``k`` units of its
+last printed digit, with ``k`` the smallest shift (at most :data:`MAX_SHIFT`) that the
+check rejects.  A check that cannot tell the printed value from one ``MAX_SHIFT`` units
+away is vacuous.
+
+Examples
+--------
+>>> printed_interval("3.14")
+(3.135, 3.145)
+>>> ev = judge_printed("relative gain", "10.0", lambda a, b: 100 * (a - b) / a,
+...                    ["120.1", "108.1"])
+>>> ev.verdict, ev.control.verdict
+('holds', 'fails')
+"""
+
+from __future__ import annotations
+
+import itertools
+from decimal import Decimal, InvalidOperation
+from typing import Callable, Sequence
+
+from ..errors import DTypeError
+from . import Evidence
+
+__all__ = ["printed_interval", "judge_printed", "MAX_SHIFT"]
+
+#: Largest shift (in units of the last printed digit) the negative control may need.
+MAX_SHIFT = 10
+
+
+def _decimal(text) -> Decimal:
+    if not isinstance(text, str):
+        raise DTypeError(f"a printed number must be given as the printed string (its digits "
+                         f"carry its precision); got {type(text).__name__} {text!r}")
+    try:
+        d = Decimal(text.replace(",", "").strip())
+    except InvalidOperation:
+        raise DTypeError(f"not a printed number: {text!r}") from None
+    if not d.is_finite():
+        raise DTypeError(f"not a finite printed number: {text!r}")
+    return d
+
+
+def _unit(d: Decimal) -> Decimal:
+    return Decimal(1).scaleb(d.as_tuple().exponent)
+
+
+def printed_interval(text: str) -> tuple[float, float]:
+    """The closed interval of values that round to the printed ``text`` (half a unit of
+    its last printed digit either side)."""
+    d = _decimal(text)
+    half = _unit(d) / 2
+    return float(d - half), float(d + half)
+
+
+def _range(fn: Callable, boxes: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    values = [float(fn(*corner)) for corner in itertools.product(*boxes)]
+    return min(values), max(values)
+
+
+def judge_printed(compared: str, printed_result: str, fn: Callable,
+                  printed_inputs: Sequence[str], *, sizes: dict | None = None) -> Evidence:
+    """Evidence that ``printed_result`` is consistent with ``fn(*printed_inputs)`` at the
+    printed precision (see the module docstring; ``fn`` must be monotone in each argument
+    over the input box)."""
+    boxes = [printed_interval(t) for t in printed_inputs]
+    lo, hi = _range(fn, boxes)
+    res = _decimal(printed_result)
+    r_lo, r_hi = printed_interval(printed_result)
+    ok = r_lo <= hi and lo <= r_hi
+    rule = ("consistent when the formula's range over the rounding box of the printed inputs "
+            "meets the rounding interval of the printed result (corners: exact for formulas "
+            "monotone in each argument)")
+    details = {"printed_result": printed_result, "result_interval": [r_lo, r_hi],
+               "printed_inputs": list(printed_inputs), "input_intervals": boxes,
+               "formula_range": [lo, hi], "rule": rule}
+    # negative control: the printed result shifted by k units of its last digit
+    unit = _unit(res)
+    control = None
+    for k in range(1, MAX_SHIFT + 1):
+        for sign in (1, -1):
+            moved = res + sign * k * unit
+            m_lo, m_hi = float(moved - unit / 2), float(moved + unit / 2)
+            if not (m_lo <= hi and lo <= m_hi):
+                control = Evidence(
+                    f"control (printed result moved by {sign * k} unit(s) of its last "
+                    f"digit, {moved}) of: {compared}", passed=False,
+                    details={"variant": str(moved), "shift_units": sign * k})
+                break
+        if control is not None:
+            break
+    if control is None:
+        control = Evidence(f"control (printed result moved by up to {MAX_SHIFT} units) of: "
+                           f"{compared}", passed=True,
+                           details={"variant": f"±{MAX_SHIFT} units",
+                                    "why": "the formula's range is too wide to reject any"})
+    ce = None if ok else {"printed": printed_result, "formula_range": [lo, hi]}
+    return Evidence(compared, passed=ok, sizes=dict(sizes or {}), details=details,
+                    counterexample=ce, control=control)
