@@ -1,11 +1,11 @@
 """Tests of tnverify.gtm_expressivity (Lemma A.2, Thm. 5.3 constructions) and of the claims
-in tnverify.claims.gtm_expressivity."""
+in tnverify.claims.gtm.expressivity."""
 
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-import tnverify.claims.gtm_expressivity as mod  # registers the claims
+import tnverify.claims.gtm.expressivity as mod  # registers the claims
 from tnverify.claims import HOLDS, get_claim
 from tnverify.conventions import tolerance
 from tnverify.errors import RankError, ShapeError, UsageError

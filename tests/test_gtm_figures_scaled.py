@@ -10,8 +10,8 @@ import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tnverify.claims.gtm_figures as cg
-from tnverify.claims import _gtm_figures_scaled as S
+import tnverify.claims.gtm.figures as cg
+from tnverify.claims.gtm import figures_scaled as S
 from tnverify.claims import get_claim, run_claim
 from tnverify.conventions import tolerance
 from tnverify.gtm_figures import rank_one_max_realizable
