@@ -14,7 +14,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence
+from ..registration import claim, refs
 from .expressivity_scaled import (A1_R, a1_batch, a1_grids, a1_ranks,
                                        scaled_lemma_a1, scaled_lemma_a2, scaled_thm_5_3)
 from ..compare import compare_ints, compare_values
@@ -230,61 +231,42 @@ from .expressivity_statements import (S_LEMMA_A1, S_LEMMA_A2, S_THM_5_2,  # noqa
 _A2_CASES = ((2, 3, 4), (2, 2, 6), (3, 2, 4), (3, 3, 4), (3, 5, 4), (4, 2, 4), (4, 3, 4),
              (3, 2, 6))  # the CLAIMS.md list, ordered by grid size M^T
 
-register(Claim(
-    id="gtm-lemma-a.1", group="gtm", title="ξ = max shallow grids: rank[Γ]^(odd,even) ≤ R·TM/2",
-    statement=S_LEMMA_A1,
-    refs=(Ref("gtm", "App. A, Lemma A.1 (Cohen & Shashua 2016, Claim 9); matricization "
-                     "before it"),),
-    small=_small_lemma_a1,
-    # parts with R·TM/2 ≥ M^(T/2) are vacuous (skipped); (5, 4) adds a case where both
-    # R = 1 (bound 10) and R = 2 (bound 20) are below the side 25
-    space=tuple({"M": M, "T": T, "terms": terms}
-                for M, T, terms in ((2, 4, 3000), (3, 4, 3000), (2, 6, 3000), (4, 4, 3000),
-                                    (5, 4, 1000), (3, 6, 3000))),
-    scaled=scaled_lemma_a1,
-    scaled_space={"small": ({"M": 4, "T": 6, "population": 32, "generations": 4},),
-                  "large": ({"M": 8, "T": 8, "population": 8, "generations": 6},)},
-    pinned=({"params": {"M": 3, "T": 6, "terms": 3000}, "seed": 11,
-             "note": "largest CLAIMS.md size: 27×27 matricization, R·TM/2 = 9 (R = 1)"},),
-    expected="holds"))
+claim("gtm-lemma-a.1", "ξ = max shallow grids: rank[Γ]^(odd,even) ≤ R·TM/2", S_LEMMA_A1,
+      refs("gtm", "App. A, Lemma A.1 (Cohen & Shashua 2016, Claim 9); matricization before it"),
+      _small_lemma_a1, group="gtm", space=tuple({"M": M, "T": T, "terms": terms}
+                                                for M, T, terms in ((2, 4, 3000), (3, 4, 3000), (2, 6, 3000), (4, 4, 3000),
+                                                                    (5, 4, 1000), (3, 6, 3000))),
+      scaled=scaled_lemma_a1,
+      scaled_space={"small": ({"M": 4, "T": 6, "population": 32, "generations": 4},),
+                    "large": ({"M": 8, "T": 8, "population": 8, "generations": 6},)},
+      pinned=({"params": {"M": 3, "T": 6, "terms": 3000}, "seed": 11,
+               "note": "largest CLAIMS.md size: 27×27 matricization, R·TM/2 = 9 (R = 1)"},),
+      expected="holds")
 
-register(Claim(
-    id="gtm-lemma-a.2", group="gtm", title="Lemma A.2: the pairwise-similarity RNN and its rank",
-    statement=S_LEMMA_A2,
-    refs=(Ref("gtm", "App. A, Lemma A.2 and proof"), Ref("gtm", "§5.2, after Thm. 5.2")),
-    small=_small_lemma_a2,
-    space=tuple({"M": M, "R": R, "T": T} for M, R, T in _A2_CASES),
-    scaled=scaled_lemma_a2,
-    scaled_space={"small": ({"M": 6, "R": 3, "T": 6}, {"M": 6, "R": 6, "T": 6}),
-                  # M = 10, T = 6 (M^T = 10⁶): exact integer ranks of 1000 × 1000;
-                  # T = 8: the 10⁸-entry grid and its 10⁴ × 10⁴ matricization
-                  "large": ({"M": 10, "R": 4, "T": 6}, {"M": 10, "R": 10, "T": 6},
-                            {"M": 10, "R": 4, "T": 8}, {"M": 10, "R": 10, "T": 8})},
-    pinned=({"params": {"M": 3, "R": 2, "T": 6}, "seed": 5,
-             "note": "R < M: printed rank R^{T/2}+1 = 9 > bound 8"},
-            {"params": {"M": 3, "R": 5, "T": 4}, "seed": 5,
-             "note": "R > M: b = [1 − min(M,R), 0…], rank M^{T/2}"}),
-    expected="holds"))
+claim("gtm-lemma-a.2", "Lemma A.2: the pairwise-similarity RNN and its rank", S_LEMMA_A2,
+      refs("gtm", "App. A, Lemma A.2 and proof", "gtm", "§5.2, after Thm. 5.2"), _small_lemma_a2,
+      group="gtm", space=tuple({"M": M, "R": R, "T": T} for M, R, T in _A2_CASES),
+      scaled=scaled_lemma_a2,
+      scaled_space={"small": ({"M": 6, "R": 3, "T": 6}, {"M": 6, "R": 6, "T": 6}),
+                    # M = 10, T = 6 (M^T = 10⁶): exact integer ranks of 1000 × 1000;
+                    # T = 8: the 10⁸-entry grid and its 10⁴ × 10⁴ matricization
+                    "large": ({"M": 10, "R": 4, "T": 6}, {"M": 10, "R": 10, "T": 6},
+                              {"M": 10, "R": 4, "T": 8}, {"M": 10, "R": 10, "T": 8})},
+      pinned=({"params": {"M": 3, "R": 2, "T": 6}, "seed": 5,
+               "note": "R < M: printed rank R^{T/2}+1 = 9 > bound 8"},
+              {"params": {"M": 3, "R": 5, "T": 4}, "seed": 5,
+               "note": "R > M: b = [1 − min(M,R), 0…], rank M^{T/2}"}), expected="holds")
 
-register(Claim(
-    id="gtm-thm-5.2", group="gtm", title="Thm. 5.2 (Expressivity 1): width ≥ (2/(MT))·min(M,R)^{T/2}",
-    statement=S_THM_5_2,
-    refs=(Ref("gtm", "§5.2, Thm. 5.2; proof in App. A"),),
-    small=_small_thm_5_2,
-    space=({"cases": _A2_CASES, "tabulate": ((10, 10, 8), (10, 4, 8))},),
-    uses=("gtm-lemma-a.1", "gtm-lemma-a.2"),
-    expected="holds"))
+claim("gtm-thm-5.2", "Thm. 5.2 (Expressivity 1): width ≥ (2/(MT))·min(M,R)^{T/2}", S_THM_5_2,
+      refs("gtm", "§5.2, Thm. 5.2; proof in App. A"), _small_thm_5_2, group="gtm",
+      space=({"cases": _A2_CASES, "tabulate": ((10, 10, 8), (10, 4, 8))},),
+      uses=("gtm-lemma-a.1", "gtm-lemma-a.2"), expected="holds")
 
-register(Claim(
-    id="gtm-thm-5.3", group="gtm",
-    title="Thm. 5.3 (Expressivity 2): an open set of RNNs with rank-1 shallow equivalents",
-    statement=S_THM_5_3,
-    refs=(Ref("gtm", "§5.2, Thm. 5.3; proof in App. A"),),
-    small=_small_thm_5_3,
-    space=tuple({"M": M, "R": R, "T": T} for M, R, T in ((2, 3, 5), (4, 4, 3), (3, 2, 4))),
-    scaled=scaled_thm_5_3,
-    scaled_space={"small": ({"M": 8, "R": 8, "T": 8, "samples": 512},),
-                  "large": ({"M": 64, "R": 64, "T": 16, "samples": 4096},)},
-    pinned=({"params": {"M": 3, "R": 2, "T": 4}, "seed": 3, "note": "CLAIMS.md sizes"},),
-    uses=("gtm-prop-a.3",),
-    expected="holds"))
+claim("gtm-thm-5.3",
+      "Thm. 5.3 (Expressivity 2): an open set of RNNs with rank-1 shallow equivalents", S_THM_5_3,
+      refs("gtm", "§5.2, Thm. 5.3; proof in App. A"), _small_thm_5_3, group="gtm",
+      space=tuple({"M": M, "R": R, "T": T} for M, R, T in ((2, 3, 5), (4, 4, 3), (3, 2, 4))),
+      scaled=scaled_thm_5_3, scaled_space={"small": ({"M": 8, "R": 8, "T": 8, "samples": 512},),
+                                           "large": ({"M": 64, "R": 64, "T": 16, "samples": 4096},)},
+      pinned=({"params": {"M": 3, "R": 2, "T": 4}, "seed": 3, "note": "CLAIMS.md sizes"},),
+      uses=("gtm-prop-a.3",), expected="holds")

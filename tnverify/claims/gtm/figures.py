@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence
+from ..registration import claim, refs
 from ..compare import compare_ints, compare_values
 from ...conventions import rank_tolerance, tolerance
 from .figures_scaled import scaled_fig3, scaled_fig5, scaled_shared
@@ -67,36 +68,22 @@ def _small_fig3(params, rng):
         readings=fig3_readings(records, sizes, params))
 
 
-register(Claim(
-    id="gtm-fig-3", group="gtm", title="Fig. 3/4: rank-1 shallow networks exist for every R",
-    statement=_FIG3_STATEMENT,
-    refs=(Ref("gtm", "§6 \"Expressivity\", Fig. 3"),
-          Ref("gtm", "App. B \"Expressivity in the case of shared cores\", Fig. 4")),
-    small=_small_fig3,
-    # M = T = 6 (Fig. 4's size) for both core kinds: the paper's M = 10 costs ~0.7 s per
-    # network here; the figure gtm-fig-3 regenerates that size (figures/gtm-fig-3.json)
-    space=({"M": 6, "T": 6, "samples": 12, "shared": False},
-           {"M": 6, "T": 6, "samples": 12, "shared": True}),
-    scaled=scaled_fig3,
-    # "large": CLAIMS.md asks 10³ networks per R at M = 10, T = 8; 10^8-entry grids are
-    # above the default size guard (2**26 entries) and 10³ capped eliminations per R of a
-    # 10⁴ × 10⁴ matrix are hours, so one 10-minute H100 command runs M = 9, T = 8 (4.3e7
-    # entries, 6561 × 6561 matricization, ~0.35 GB per grid, ~2 GB peak with the int64
-    # elimination copies) with 12 networks per R (numpy oracle on the first one per R,
-    # ~30 CPU-s each at R = 8)
-    scaled_space={"small": ({"M": 4, "T": 8, "samples": 8, "shared": False,
-                             "numpy_per_R": 8},
-                            {"M": 4, "T": 8, "samples": 8, "shared": True,
-                             "numpy_per_R": 8}),
-                  "large": ({"M": 9, "T": 8, "samples": 12, "shared": False,
-                             "numpy_per_R": 1},
-                            {"M": 8, "T": 8, "samples": 12, "shared": True,
-                             "numpy_per_R": 1})},
-    pinned=({"params": {"M": 6, "T": 6, "samples": 12, "shared": True}, "seed": 4,
-             "note": "Fig. 4 setting (shared cores, M = T = 6)"},),
-    uses=("gtm-lemma-a.1", "gtm-thm-5.3"),
-    readings=FIG3_READINGS,
-    expected="ill-posed"))
+claim("gtm-fig-3", "Fig. 3/4: rank-1 shallow networks exist for every R", _FIG3_STATEMENT,
+      refs("gtm", "§6 \"Expressivity\", Fig. 3", "gtm",
+           "App. B \"Expressivity in the case of shared cores\", Fig. 4"), _small_fig3,
+      group="gtm", space=({"M": 6, "T": 6, "samples": 12, "shared": False},
+                          {"M": 6, "T": 6, "samples": 12, "shared": True}), scaled=scaled_fig3,
+      scaled_space={"small": ({"M": 4, "T": 8, "samples": 8, "shared": False,
+                               "numpy_per_R": 8},
+                              {"M": 4, "T": 8, "samples": 8, "shared": True,
+                               "numpy_per_R": 8}),
+                    "large": ({"M": 9, "T": 8, "samples": 12, "shared": False,
+                               "numpy_per_R": 1},
+                              {"M": 8, "T": 8, "samples": 12, "shared": True,
+                               "numpy_per_R": 1})},
+      pinned=({"params": {"M": 6, "T": 6, "samples": 12, "shared": True}, "seed": 4,
+               "note": "Fig. 4 setting (shared cores, M = T = 6)"},),
+      uses=("gtm-lemma-a.1", "gtm-thm-5.3"), readings=FIG3_READINGS, expected="ill-posed")
 
 
 # -- gtm-fig-5 --------------------------------------------------------------------------------
@@ -151,27 +138,17 @@ def _small_fig5(params, rng):
                     details=details, parts=parts)
 
 
-register(Claim(
-    id="gtm-fig-5", group="gtm", title="Fig. 5: Lemma A.1's technique gives lower bounds for ξ = √",
-    statement=_FIG5_STATEMENT,
-    refs=(Ref("gtm", "App. B, Fig. 5"), Ref("gtm", "§6, \"other nonlinearities … Appendix B\"")),
-    small=_small_fig5,
-    space=({"M": 3, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3},
-           {"M": 3, "T": 4, "R": 2, "samples": 10, "fig5_samples": 3},
-           {"M": 4, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3}),
-    scaled=scaled_fig5,
-    # Weyl-safe certified ranks of these smooth-ξ grids fall fast relative to R·TM/2 as M, T
-    # grow (measured: M = 3, T = 6 exceeds 9 in most draws; M = T = 6 reaches 13–18 of 18;
-    # M = 6, T = 8 reaches 12–19 of 24), so "large" may honestly hold where the small
-    # sizes refute.  "large": M = T = 6 (Fig. 5's size), 20 networks per ξ; then M = T = 8
-    # (4096 × 4096 float64 matricizations, 134 MB; svdvals a few seconds each on an H100)
-    scaled_space={"small": ({"M": 3, "T": 6, "R": 1, "samples": 8},),
-                  "large": ({"M": 6, "T": 6, "R": 1, "samples": 20},
-                            {"M": 8, "T": 8, "R": 1, "samples": 10})},
-    pinned=({"params": {"M": 3, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3},
-             "seed": 5, "note": "smallest CLAIMS.md size, rank-1 networks"},),
-    uses=("gtm-lemma-a.1",),
-    expected="fails"))
+claim("gtm-fig-5", "Fig. 5: Lemma A.1's technique gives lower bounds for ξ = √", _FIG5_STATEMENT,
+      refs("gtm", "App. B, Fig. 5", "gtm", "§6, \"other nonlinearities … Appendix B\""),
+      _small_fig5, group="gtm", space=({"M": 3, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3},
+                                       {"M": 3, "T": 4, "R": 2, "samples": 10, "fig5_samples": 3},
+                                       {"M": 4, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3}),
+      scaled=scaled_fig5, scaled_space={"small": ({"M": 3, "T": 6, "R": 1, "samples": 8},),
+                                        "large": ({"M": 6, "T": 6, "R": 1, "samples": 20},
+                                                  {"M": 8, "T": 8, "R": 1, "samples": 10})},
+      pinned=({"params": {"M": 3, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3},
+               "seed": 5, "note": "smallest CLAIMS.md size, rank-1 networks"},),
+      uses=("gtm-lemma-a.1",), expected="fails")
 
 
 # -- gtm-sec-5.2-shared ----------------------------------------------------------------------
@@ -248,25 +225,16 @@ def _small_shared(params, rng):
                     sizes={"M": M, "T": T, "R": params["R"]}, details=details, parts=parts)
 
 
-register(Claim(
-    id="gtm-sec-5.2-shared", group="gtm",
-    title="§5.2 shared cores: universality is lost; Thm. 5.3's example is shared",
-    statement=_SHARED_STATEMENT,
-    refs=(Ref("gtm", "§5.2 \"Shared case\""),
-          Ref("gtm", "App. B \"Expressivity in the case of shared cores\"")),
-    small=_small_shared,
-    space=({"M": 2, "T": 4, "R": 3}, {"M": 2, "T": 5, "R": 3}, {"M": 3, "T": 4, "R": 3}),
-    scaled=scaled_shared,
-    # closure at M, T; span at span_M^span_T (the K × M^T stack must fit the device and
-    # its rank mod p takes up to M^T pivots): "large" M = T = 8 closure (1.7e7-entry grids,
-    # ~0.5 GB), span at 4^6 = 4096 with 8·4096 networks like the small side (stack 1.1 GB,
-    # int64 elimination copies ~4 GB, ≤ 4096 pivots); 2·M^T networks often stop short of
-    # M^T (a lower bound), 8·M^T reached it in every draw tried at 2^6
-    scaled_space={"small": ({"M": 4, "T": 6, "R": 3, "span_M": 2, "span_T": 6,
-                             "span_networks": 8 * 2 ** 6},),
-                  "large": ({"M": 8, "T": 8, "R": 3, "span_M": 4, "span_T": 6,
-                             "span_networks": 8 * 4 ** 6},)},
-    pinned=({"params": {"M": 2, "T": 4, "R": 3}, "seed": 6,
-             "note": "smallest size with 𝒢^(2) = 𝒢^(3) a real constraint"},),
-    uses=("gtm-lemma-5.1", "gtm-thm-5.3", "gtm-fig-3"),
-    expected="fails"))
+claim("gtm-sec-5.2-shared",
+      "§5.2 shared cores: universality is lost; Thm. 5.3's example is shared", _SHARED_STATEMENT,
+      refs("gtm", "§5.2 \"Shared case\"", "gtm",
+           "App. B \"Expressivity in the case of shared cores\""), _small_shared, group="gtm",
+      space=({"M": 2, "T": 4, "R": 3}, {"M": 2, "T": 5, "R": 3}, {"M": 3, "T": 4, "R": 3}),
+      scaled=scaled_shared,
+      scaled_space={"small": ({"M": 4, "T": 6, "R": 3, "span_M": 2, "span_T": 6,
+                               "span_networks": 8 * 2 ** 6},),
+                    "large": ({"M": 8, "T": 8, "R": 3, "span_M": 4, "span_T": 6,
+                               "span_networks": 8 * 4 ** 6},)},
+      pinned=({"params": {"M": 2, "T": 4, "R": 3}, "seed": 6,
+               "note": "smallest size with 𝒢^(2) = 𝒢^(3) a real constraint"},),
+      uses=("gtm-lemma-5.1", "gtm-thm-5.3", "gtm-fig-3"), expected="fails")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 
 from .. import Claim, Evidence, Ref, register
+from ..registration import claim, refs
 from .grid_tensors import small_eq16, small_prop_a2, small_prop_a3
 from .networks_scaled import scaled_eq16, scaled_prop_a2, scaled_prop_a3
 from .networks_statements import S_EQ_16, S_PROP_A_2, S_PROP_A_3, S_TABLE1, S_XI
@@ -121,47 +122,37 @@ register(Claim(
     **_XI_COMMON))
 
 # -- gtm-eq-16, gtm-prop-a.2, gtm-prop-a.3 -----------------------------------------------
-register(Claim(
-    id="gtm-eq-16", group="gtm", title="Generalized shallow network and RNN (Eq. 13–17)",
-    statement=S_EQ_16, refs=(Ref("gtm", "§4.1, Eq. 13–17"),), small=small_eq16,
-    space=({"M": 2, "L": 3, "ranks": (1, 3, 1), "n": 16},
-           {"M": 3, "L": 4, "ranks": (1, 2, 3, 2, 1), "n": 32}),
-    scaled=scaled_eq16,
-    scaled_space={"small": ({"B": 128, "M": 16, "L": 16, "R": 16, "T": 32,
-                             "subsample": 16},),
-                  "large": ({"B": 4096, "M": 256, "L": 256, "R": 256, "T": 1024,
-                             "subsample": 16},)},
-    pinned=({"params": {"M": 3, "L": 4, "ranks": (1, 2, 3, 2, 1), "n": 32}, "seed": 16,
-             "note": "CLAIMS.md sizes M=3, L=4, T=4, ranks [1,2,3,2,1]"},),
-    uses=("gtm-xi-operators-corrected", "gtm-lemma-3.1-corrected", "gtm-prop-a.1"),
-    expected="holds"))
+claim("gtm-eq-16", "Generalized shallow network and RNN (Eq. 13–17)", S_EQ_16,
+      refs("gtm", "§4.1, Eq. 13–17"), small_eq16, group="gtm",
+      space=({"M": 2, "L": 3, "ranks": (1, 3, 1), "n": 16},
+             {"M": 3, "L": 4, "ranks": (1, 2, 3, 2, 1), "n": 32}), scaled=scaled_eq16,
+      scaled_space={"small": ({"B": 128, "M": 16, "L": 16, "R": 16, "T": 32,
+                               "subsample": 16},),
+                    "large": ({"B": 4096, "M": 256, "L": 256, "R": 256, "T": 1024,
+                               "subsample": 16},)},
+      pinned=({"params": {"M": 3, "L": 4, "ranks": (1, 2, 3, 2, 1), "n": 32}, "seed": 16,
+               "note": "CLAIMS.md sizes M=3, L=4, T=4, ranks [1,2,3,2,1]"},),
+      uses=("gtm-xi-operators-corrected", "gtm-lemma-3.1-corrected", "gtm-prop-a.1"),
+      expected="holds")
 
-register(Claim(
-    id="gtm-prop-a.2", group="gtm", title="Grid tensor of a generalized shallow network "
-                                          "(Eq. 18–20)",
-    statement=S_PROP_A_2, refs=(Ref("gtm", "§4.2, Eq. 18–20; App. A, Prop. A.2"),),
-    small=small_prop_a2,
-    space=({"M": 2, "T": 3, "R": 2}, {"M": 3, "T": 4, "R": 3}),
-    scaled=scaled_prop_a2,
-    scaled_space={"small": ({"M": 8, "T": 5, "R": 3, "samples": 2000},),
-                  "large": ({"M": 16, "T": 6, "R": 4, "samples": 100_000},)},
-    pinned=({"params": {"M": 3, "T": 4, "R": 3}, "seed": 20,
-             "note": "CLAIMS.md sizes M=3, T=4, R=3"},),
-    uses=("gtm-eq-16",), proof="proofs/gtm_networks.py::prove_gtm_prop_a_2",
-    expected="holds"))
+claim("gtm-prop-a.2", "Grid tensor of a generalized shallow network (Eq. 18–20)", S_PROP_A_2,
+      refs("gtm", "§4.2, Eq. 18–20; App. A, Prop. A.2"), small_prop_a2, group="gtm",
+      space=({"M": 2, "T": 3, "R": 2}, {"M": 3, "T": 4, "R": 3}), scaled=scaled_prop_a2,
+      scaled_space={"small": ({"M": 8, "T": 5, "R": 3, "samples": 2000},),
+                    "large": ({"M": 16, "T": 6, "R": 4, "samples": 100_000},)},
+      pinned=({"params": {"M": 3, "T": 4, "R": 3}, "seed": 20,
+               "note": "CLAIMS.md sizes M=3, T=4, R=3"},), uses=("gtm-eq-16",),
+      proof="proofs/gtm_networks.py::prove_gtm_prop_a_2", expected="holds")
 
-register(Claim(
-    id="gtm-prop-a.3", group="gtm", title="Grid tensor of a generalized RNN (Eq. 21)",
-    statement=S_PROP_A_3, refs=(Ref("gtm", "App. A, Prop. A.3, Eq. 21"),),
-    small=small_prop_a3,
-    space=({"M": 2, "T": 3, "L": 2, "R": 2}, {"M": 3, "T": 4, "L": 3, "R": 2}),
-    scaled=scaled_prop_a3,
-    scaled_space={"small": ({"M": 8, "T": 5, "L": 3, "R": 2, "samples": 2000},),
-                  "large": ({"M": 16, "T": 6, "L": 4, "R": 4, "samples": 100_000},)},
-    pinned=({"params": {"M": 3, "T": 4, "L": 3, "R": 2}, "seed": 21,
-             "note": "CLAIMS.md sizes M=3, T=4, L=3, ranks 2"},),
-    uses=("gtm-eq-16",), proof="proofs/gtm_networks.py::prove_gtm_prop_a_3",
-    expected="holds"))
+claim("gtm-prop-a.3", "Grid tensor of a generalized RNN (Eq. 21)", S_PROP_A_3,
+      refs("gtm", "App. A, Prop. A.3, Eq. 21"), small_prop_a3, group="gtm",
+      space=({"M": 2, "T": 3, "L": 2, "R": 2}, {"M": 3, "T": 4, "L": 3, "R": 2}),
+      scaled=scaled_prop_a3,
+      scaled_space={"small": ({"M": 8, "T": 5, "L": 3, "R": 2, "samples": 2000},),
+                    "large": ({"M": 16, "T": 6, "L": 4, "R": 4, "samples": 100_000},)},
+      pinned=({"params": {"M": 3, "T": 4, "L": 3, "R": 2}, "seed": 21,
+               "note": "CLAIMS.md sizes M=3, T=4, L=3, ranks 2"},), uses=("gtm-eq-16",),
+      proof="proofs/gtm_networks.py::prove_gtm_prop_a_3", expected="holds")
 
 # -- gtm-app-b-table1 ---------------------------------------------------------------------
 #: App. B settings as printed: (T, m, R) per experiment family.
@@ -199,9 +190,6 @@ def _small_table1(params, rng) -> Evidence:
                                           "fig2": FIG2})
 
 
-register(Claim(
-    id="gtm-app-b-table1", group="gtm",
-    title="App. B Table 1 settings vs Fig. 2 (accuracies not reproduced)",
-    statement=S_TABLE1, refs=(Ref("gtm", "App. B, Different ξ-nonlinearities, Table 1; "
-                                         "§6, Fig. 2 caption"),),
-    small=_small_table1, expected="holds"))
+claim("gtm-app-b-table1", "App. B Table 1 settings vs Fig. 2 (accuracies not reproduced)",
+      S_TABLE1, refs("gtm", "App. B, Different ξ-nonlinearities, Table 1; §6, Fig. 2 caption"),
+      _small_table1, group="gtm", expected="holds")

@@ -22,6 +22,7 @@ import math
 import numpy as np
 
 from .. import Claim, Evidence, Ref, register
+from ..registration import claim, refs
 from .score_functions_scaled import scaled_eq6, scaled_lemma, scaled_prop_a1
 from ..compare import compare_values
 from .definitions import (absorb_input_matrices, outer, paper_cores_eq8, paper_cores_full,
@@ -236,21 +237,16 @@ _S_LEMMA_CORRECTED = _S_LEMMA.replace(
     "\n[tnverify correction: the first boundary form contracts the M mode of the M×R₁ "
     "matrix 𝒢^{(1)}; the printed product 𝒢^{(1)} f is typed only when M = R₁.]")
 
-register(Claim(
-    id="gtm-eq-6", group="spine", title="CP score function ℓ(X) = Σ_r λ_r Π_t ⟨f_t, v_r⟩",
-    statement=_S_EQ6,
-    refs=(Ref("gtm", "§3.1–3.2, Eq. 2, 3, 5, 6"), Ref("ttlm", "§4.1, Eq. 1–2")),
-    small=_small_eq6,
-    space=({"M": 3, "T": 4, "R": 3}, {"M": 2, "T": 5, "R": 4}),
-    scaled=scaled_eq6,
-    scaled_space={"small": ({"M": 8, "T": 6, "R": 4, "B": 256, "M_long": 16,
-                             "T_long": 64, "R_long": 8},),
-                  "large": ({"M": 16, "T": 6, "R": 16, "B": 4096, "M_long": 32,
-                             "T_long": 64, "R_long": 64},)},
-    pinned=({"params": {"M": 3, "T": 4, "R": 3}, "seed": 4,
-             "note": "CLAIMS.md sizes: M=3, T=4, R=3, real template features"},),
-    uses=("ttlm-eq2",), proof="proofs/spine_gtm.py::prove_gtm_eq_6",
-    expected="holds"))
+claim("gtm-eq-6", "CP score function ℓ(X) = Σ_r λ_r Π_t ⟨f_t, v_r⟩", _S_EQ6,
+      refs("gtm", "§3.1–3.2, Eq. 2, 3, 5, 6", "ttlm", "§4.1, Eq. 1–2"), _small_eq6, group="spine",
+      space=({"M": 3, "T": 4, "R": 3}, {"M": 2, "T": 5, "R": 4}), scaled=scaled_eq6,
+      scaled_space={"small": ({"M": 8, "T": 6, "R": 4, "B": 256, "M_long": 16,
+                               "T_long": 64, "R_long": 8},),
+                    "large": ({"M": 16, "T": 6, "R": 16, "B": 4096, "M_long": 32,
+                               "T_long": 64, "R_long": 64},)},
+      pinned=({"params": {"M": 3, "T": 4, "R": 3}, "seed": 4,
+               "note": "CLAIMS.md sizes: M=3, T=4, R=3, real template features"},),
+      uses=("ttlm-eq2",), proof="proofs/spine_gtm.py::prove_gtm_eq_6", expected="holds")
 
 _LEMMA_COMMON = dict(
     group="spine",
@@ -286,17 +282,13 @@ register(Claim(
     proof="proofs/spine_gtm.py::prove_gtm_lemma_3_1_corrected",
     corrects="gtm-lemma-3.1", expected="holds", **_LEMMA_COMMON, **_LEMMA_SCALED))
 
-register(Claim(
-    id="gtm-prop-a.1", group="spine",
-    title="ξ = xy: the input matrices C^(t) are absorbed into the cores",
-    statement=_S_PROP,
-    refs=(Ref("gtm", "App. A, Prop. A.1; §4.1 remark after Eq. 17"),),
-    small=_small_prop_a1,
-    space=({"M": 3, "L": 4, "T": 4, "R": 2}, {"M": 4, "L": 2, "T": 3, "R": 3}),
-    scaled=scaled_prop_a1,
-    scaled_space={"small": ({"M": 32, "L": 32, "T": 16, "R": 4, "B": 256},),
-                  "large": ({"M": 256, "L": 256, "T": 64, "R": 16, "B": 4096},)},
-    pinned=({"params": {"M": 3, "L": 4, "T": 4, "R": 2}, "seed": 17,
-             "note": "CLAIMS.md sizes (L ≠ M, so C^(t) is not square)"},),
-    uses=("gtm-lemma-3.1-corrected",), proof="proofs/spine_gtm.py::prove_gtm_prop_a_1",
-    expected="holds"))
+claim("gtm-prop-a.1", "ξ = xy: the input matrices C^(t) are absorbed into the cores", _S_PROP,
+      refs("gtm", "App. A, Prop. A.1; §4.1 remark after Eq. 17"), _small_prop_a1, group="spine",
+      space=({"M": 3, "L": 4, "T": 4, "R": 2}, {"M": 4, "L": 2, "T": 3, "R": 3}),
+      scaled=scaled_prop_a1,
+      scaled_space={"small": ({"M": 32, "L": 32, "T": 16, "R": 4, "B": 256},),
+                    "large": ({"M": 256, "L": 256, "T": 64, "R": 16, "B": 4096},)},
+      pinned=({"params": {"M": 3, "L": 4, "T": 4, "R": 2}, "seed": 17,
+               "note": "CLAIMS.md sizes (L ≠ M, so C^(t) is not square)"},),
+      uses=("gtm-lemma-3.1-corrected",), proof="proofs/spine_gtm.py::prove_gtm_prop_a_1",
+      expected="holds")

@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 
 from ...explicit import max_entries
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence
+from ..registration import claim, corrected_pair, refs
 from .born_sampling import (
     scaled_logz,
     scaled_parallel,
@@ -28,51 +29,42 @@ _BORN_SPACE = ({"vocab_size": 3, "length": 6, "rank": 4},)
 SCALED_LOGZ = {"small": ({"vocab_size": 50, "length": 16, "rank": 8, "samples": 256},),
                 "large": ({"vocab_size": 1000, "length": 64, "rank": 64, "samples": 100_000},)}
 
-register(Claim(
-    id="thesis-eq-4.3", group="born-ngram", title="Born rule P̃ = ‖Ψ(x)‖²/Z",
-    statement=("Eq. 4.3: \"P̃(x) = ‖Ψ(x)‖²_F / Z, (4.3) where ‖·‖²_F is the squared Frobenius "
-               "norm …; x ∈ 𝕍^{⊗L} := 𝕍 ⊗ ⋯ ⊗ 𝕍 and 𝕍 refers to ℝ^{|V|} …; and Z = "
-               "Σ_{x∈V^L} ‖x‖²_F is the normalization factor, which is often referred as the "
-               "partition function in previous TNLMs\". Properties: \"Note that V is a finite "
-               "set, allowing us to calculate ‖x‖²_F. Also, Eq. 4.3 ensures P̃(x) is "
-               "non-negative and that the sum of all P̃(x) equals 1.\""),
-    refs=(Ref("thesis", "§4.1.3, Eq. 4.3"),),
-    small=small_eq43, space=_BORN_SPACE, scaled=scaled_logz, scaled_space=SCALED_LOGZ,
-    readings={"a": "‖x‖²_F is the squared norm of the one-hot sequence tensor x (= 1)",
-              "b": "‖x‖²_F stands for the squared amplitude ‖Ψ(x)‖²_F"},
-    pinned=({"params": _BORN_SPACE[0], "seed": 43, "note": "CLAIMS.md: |V|=3, L=6, R=4"},),
-    expected="ill-posed",
-    proof="proofs/born.py::prove_thesis_eq_4_3"))
+claim("thesis-eq-4.3", "Born rule P̃ = ‖Ψ(x)‖²/Z",
+      ("Eq. 4.3: \"P̃(x) = ‖Ψ(x)‖²_F / Z, (4.3) where ‖·‖²_F is the squared Frobenius norm …; x "
+       "∈ 𝕍^{⊗L} := 𝕍 ⊗ ⋯ ⊗ 𝕍 and 𝕍 refers to ℝ^{|V|} …; and Z = Σ_{x∈V^L} ‖x‖²_F is the "
+       "normalization factor, which is often referred as the partition function in previous "
+       "TNLMs\". Properties: \"Note that V is a finite set, allowing us to calculate ‖x‖²_F. "
+       "Also, Eq. 4.3 ensures P̃(x) is non-negative and that the sum of all P̃(x) equals 1.\""),
+      refs("thesis", "§4.1.3, Eq. 4.3"), small_eq43, group="born-ngram", space=_BORN_SPACE,
+      scaled=scaled_logz, scaled_space=SCALED_LOGZ,
+      readings={"a": "‖x‖²_F is the squared norm of the one-hot sequence tensor x (= 1)",
+                "b": "‖x‖²_F stands for the squared amplitude ‖Ψ(x)‖²_F"},
+      pinned=({"params": _BORN_SPACE[0], "seed": 43, "note": "CLAIMS.md: |V|=3, L=6, R=4"},),
+      expected="ill-posed", proof="proofs/born.py::prove_thesis_eq_4_3")
 
-register(Claim(
-    id="thesis-eq-4.5", group="born-ngram", title="right-to-left sampling by ratios of marginals",
-    statement=("\"the (k−1)-th word is sampled according to the conditional probability (Han "
-               "et al., 2018): P̃(x^{(k−1)} | x^{(k)}, x^{(k−1)}, …, x^{(L)}) = "
-               "P̃(x^{(k−1)}, x^{(k)}, …, x^{(L)}) / P̃(x^{(k)}, x^{(k+1)}, …, x^{(L)}). (4.5)\""),
-    refs=(Ref("thesis", "§4.1.3, Eq. 4.5"),),
-    small=small_eq45, space=({"vocab_size": 3, "length": 5, "rank": 3, "samples": 100_000},),
-    readings={"a": "literally, the conditioning list includes x^{(k−1)}",
-              "b": "the conditioning list is x^{(k)}, x^{(k+1)}, …, x^{(L)}"},
-    uses=("thesis-eq-4.3",), expected="ill-posed"))
+claim("thesis-eq-4.5", "right-to-left sampling by ratios of marginals",
+      ("\"the (k−1)-th word is sampled according to the conditional probability (Han et al., "
+       "2018): P̃(x^{(k−1)} | x^{(k)}, x^{(k−1)}, …, x^{(L)}) = P̃(x^{(k−1)}, x^{(k)}, …, "
+       "x^{(L)}) / P̃(x^{(k)}, x^{(k+1)}, …, x^{(L)}). (4.5)\""),
+      refs("thesis", "§4.1.3, Eq. 4.5"), small_eq45, group="born-ngram",
+      space=({"vocab_size": 3, "length": 5, "rank": 3, "samples": 100_000},),
+      readings={"a": "literally, the conditioning list includes x^{(k−1)}",
+                "b": "the conditioning list is x^{(k)}, x^{(k+1)}, …, x^{(L)}"},
+      uses=("thesis-eq-4.3",), expected="ill-posed")
 
-register(Claim(
-    id="thesis-sec-4.1.3-parallel", group="born-ngram",
-    title="parallel O(LR³)/O(log L) vs sequential O(LR²) evaluation",
-    statement=("\"parallel evaluation involves repeated batch multiplications of nearest-"
-               "neighbor pairs of matrices, with the boundary vectors … only incorporated after "
-               "the matrix product has been obtained. Sequential evaluation instead uses "
-               "iterated matrix-vector multiplications starting with a boundary vector to "
-               "contract this product. Parallel and sequential evaluation have respective costs "
-               "of O(LR³) and O(LR²), but the former can be carried out in O(log L) parallel "
-               "time (Miller et al., 2021), where R is the maximal TT-rank and L is the number "
-               "of TT-cores.\""),
-    refs=(Ref("thesis", "§4.1.3 Sampling, Fig. 4.5; §4.1.2"),),
-    small=small_parallel,
-    space=tuple({"length": L, "rank": 4} for L in (6, 7, 16, 33, 64)),
-    scaled=scaled_parallel,
-    scaled_space={"small": ({"vocab_size": 16, "length": 512, "rank": 8, "batch": 16},),
-                  "large": ({"vocab_size": 16, "length": 2**16, "rank": 64, "batch": 256},)},
-    proof="proofs/born.py::prove_thesis_sec_4_1_3_parallel"))
+claim("thesis-sec-4.1.3-parallel", "parallel O(LR³)/O(log L) vs sequential O(LR²) evaluation",
+      ("\"parallel evaluation involves repeated batch multiplications of nearest-neighbor pairs "
+       "of matrices, with the boundary vectors … only incorporated after the matrix product has "
+       "been obtained. Sequential evaluation instead uses iterated matrix-vector "
+       "multiplications starting with a boundary vector to contract this product. Parallel and "
+       "sequential evaluation have respective costs of O(LR³) and O(LR²), but the former can be "
+       "carried out in O(log L) parallel time (Miller et al., 2021), where R is the maximal "
+       "TT-rank and L is the number of TT-cores.\""),
+      refs("thesis", "§4.1.3 Sampling, Fig. 4.5; §4.1.2"), small_parallel, group="born-ngram",
+      space=tuple({"length": L, "rank": 4} for L in (6, 7, 16, 33, 64)), scaled=scaled_parallel,
+      scaled_space={"small": ({"vocab_size": 16, "length": 512, "rank": 8, "batch": 16},),
+                    "large": ({"vocab_size": 16, "length": 2**16, "rank": 64, "batch": 256},)},
+      proof="proofs/born.py::prove_thesis_sec_4_1_3_parallel")
 
 
 # -- thesis-eq-3.2 ------------------------------------------------------------------------
@@ -110,39 +102,37 @@ _EQ32 = ("\"a quantum many-body system formed from a composition of L individual
 # D = 3 is the smallest dimension where "O(2^L)" fails; D = 2 (where it holds) is pinned
 _EQ32_SPACE = ({"dim": 3}, {"dim": 10_000})
 
-register(Claim(
-    id="thesis-eq-3.2", group="born-ngram", title="D^L entries, 'space complexity O(2^L)'",
-    statement=_EQ32, refs=(Ref("thesis", "§3.2.1, Eq. 3.2; §4.1.3"),),
-    small=_small_eq32, space=_EQ32_SPACE, expected="fails",
-    pinned=({"params": {"dim": 2}, "seed": 0, "verdict": "holds",
-             "note": "D = 2: D^L = 2^L, the printed O(2^L) is right"},),
-    corrected_by="thesis-eq-3.2-corrected"))
-register(Claim(
-    id="thesis-eq-3.2-corrected", group="born-ngram", title="D^L entries, O(D^L) space",
-    statement=_EQ32 + " Corrected: the space complexity is O(D^L) (O(2^L) only for D = 2).",
-    refs=(Ref("thesis", "§3.2.1, Eq. 3.2"),),
-    small=lambda p, rng: _small_eq32(p, rng, corrected=True),
-    space=({"dim": 2},) + _EQ32_SPACE, corrects="thesis-eq-3.2"))
+corrected_pair(
+    "thesis-eq-3.2",
+    common=dict(group="born-ngram"),
+    printed=dict(
+        title="D^L entries, 'space complexity O(2^L)'", statement=_EQ32,
+        refs=refs("thesis", "§3.2.1, Eq. 3.2; §4.1.3"), small=_small_eq32, space=_EQ32_SPACE,
+        expected="fails", pinned=({"params": {"dim": 2}, "seed": 0, "verdict": "holds",
+                                   "note": "D = 2: D^L = 2^L, the printed O(2^L) is right"},)),
+    corrected=dict(
+        title="D^L entries, O(D^L) space",
+        statement=_EQ32 + " Corrected: the space complexity is O(D^L) (O(2^L) only for D = 2).",
+        refs=refs("thesis", "§3.2.1, Eq. 3.2"),
+        small=lambda p, rng: _small_eq32(p, rng, corrected=True),
+        space=({"dim": 2},) + _EQ32_SPACE))
 
 
 # -- thesis-sec-4.1.3-gauge, thesis-eq-4.4, thesis-sec-4.3.2-cost (checks: born_gauge_cost) --
-register(Claim(
-    id="thesis-sec-4.1.3-gauge", group="born-ngram",
-    title="gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-canonical cores",
-    statement=("\"MPS has gauge degrees of freedom, which means that a TT-core can be invariant "
-               "after inserting its identity 𝐈 = 𝐌𝐌⁻¹. Exploiting the gauge freedom, Han et al. "
-               "(2018) restricted TT-cores into canonical form; a TT-core is called "
-               "left-canonical if it satisfies Σ_{i_k∈[|V|]} (𝐆^{(k)}_{:,i_k,:})ᵀ "
-               "𝐆^{(k)}_{:,i_k,:} = 𝐈. The canonical form can reduce the computation cost of "
-               "the normalization factor Z.\""),
-    refs=(Ref("thesis", "§4.1.3 Model Architecture"),),
-    small=small_gauge, space=_BORN_SPACE, scaled=scaled_gauge,
-    scaled_space={"small": ({"vocab_size": 50, "length": 16, "rank": 8},),
-                  "large": ({"vocab_size": 33_278, "length": 256, "rank": 128},)},
-    readings={"a": "the TT-cores themselves are unchanged by inserting 𝐌𝐌⁻¹",
-              "b": "the tensor (the MPS) is unchanged; the cores become G M and M⁻¹ G"},
-    proof="proofs/born.py::prove_thesis_sec_4_1_3_gauge", uses=("thesis-sec-4.3.2-cost",),
-    expected="ill-posed"))
+claim("thesis-sec-4.1.3-gauge", "gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-canonical cores",
+      ("\"MPS has gauge degrees of freedom, which means that a TT-core can be invariant after "
+       "inserting its identity 𝐈 = 𝐌𝐌⁻¹. Exploiting the gauge freedom, Han et al. (2018) "
+       "restricted TT-cores into canonical form; a TT-core is called left-canonical if it "
+       "satisfies Σ_{i_k∈[|V|]} (𝐆^{(k)}_{:,i_k,:})ᵀ 𝐆^{(k)}_{:,i_k,:} = 𝐈. The canonical form "
+       "can reduce the computation cost of the normalization factor Z.\""),
+      refs("thesis", "§4.1.3 Model Architecture"), small_gauge, group="born-ngram",
+      space=_BORN_SPACE, scaled=scaled_gauge,
+      scaled_space={"small": ({"vocab_size": 50, "length": 16, "rank": 8},),
+                    "large": ({"vocab_size": 33_278, "length": 256, "rank": 128},)},
+      readings={"a": "the TT-cores themselves are unchanged by inserting 𝐌𝐌⁻¹",
+                "b": "the tensor (the MPS) is unchanged; the cores become G M and M⁻¹ G"},
+      proof="proofs/born.py::prove_thesis_sec_4_1_3_gauge", uses=("thesis-sec-4.3.2-cost",),
+      expected="ill-posed")
 
 _EQ44 = ("\"ℒ = −(1/|T|) Σ_{x∈V^L} log P̃(x), (4.4) where |T| ∈ ℕ₊ denotes the number of "
          "examples in the training set. … minimizing ℒ is equivalent to minimizing the "
@@ -150,19 +140,20 @@ _EQ44 = ("\"ℒ = −(1/|T|) Σ_{x∈V^L} log P̃(x), (4.4) where |T| ∈ ℕ₊
          "empirical distribution defined by the training set.\"")
 _EQ44_SPACE = ({"vocab_size": 2, "length": 2, "rank": 2, "train": 3},
                {"vocab_size": 3, "length": 4, "rank": 3, "train": 12})
-register(Claim(
-    id="thesis-eq-4.4", group="born-ngram", title="Born-machine NLL, equivalence to KL",
-    statement=_EQ44, refs=(Ref("thesis", "§4.1.3 Optimization, Eq. 4.4"),),
-    small=small_eq44, space=_EQ44_SPACE, uses=("thesis-eq-4.3",), expected="fails",
-    corrected_by="thesis-eq-4.4-corrected"))
-register(Claim(
-    id="thesis-eq-4.4-corrected", group="born-ngram",
-    title="ℒ = −(1/|T|) Σ_{x∈T} log P̃(x) = KL(emp ‖ P̃) + H(emp)",
-    statement=_EQ44 + (" Corrected: the sum runs over the training multiset T (x ∈ T), not "
-                       "over all of V^L; then ℒ = KL(emp ‖ P̃) + H(emp) with H(emp) constant."),
-    refs=(Ref("thesis", "§4.1.3, Eq. 4.4"),),
-    small=lambda p, rng: small_eq44(p, rng, corrected=True), space=_EQ44_SPACE,
-    corrects="thesis-eq-4.4", proof="proofs/born.py::prove_thesis_eq_4_4_corrected"))
+corrected_pair(
+    "thesis-eq-4.4",
+    common=dict(group="born-ngram", space=_EQ44_SPACE),
+    printed=dict(
+        title="Born-machine NLL, equivalence to KL", statement=_EQ44,
+        refs=refs("thesis", "§4.1.3 Optimization, Eq. 4.4"), small=small_eq44,
+        uses=("thesis-eq-4.3",), expected="fails"),
+    corrected=dict(
+        title="ℒ = −(1/|T|) Σ_{x∈T} log P̃(x) = KL(emp ‖ P̃) + H(emp)",
+        statement=(_EQ44 + (" Corrected: the sum runs over the training multiset T (x ∈ T), not "
+                            "over all of V^L; then ℒ = KL(emp ‖ P̃) + H(emp) with H(emp) constant.")),
+        refs=refs("thesis", "§4.1.3, Eq. 4.4"),
+        small=lambda p, rng: small_eq44(p, rng, corrected=True),
+        proof="proofs/born.py::prove_thesis_eq_4_4_corrected"))
 
 _COST = ("\"(1) The increase in the vocabulary size will only lead to a linear growth in the "
          "computation cost of Z in MPS. … If the model architecture is based on MPS, the joint "
@@ -177,21 +168,19 @@ _COST_SPACE = ({"vocab_size": 3, "length": 6, "rank": 4, "probe_vocab": 1000,
 _COST_SCALED = {"small": ({"vocab_size": 200, "length": 160, "rank": 8, "samples": 64},),
                 "large": ({"vocab_size": 33_278, "length": 256, "rank": 128,
                            "samples": 1000},)}
-register(Claim(
-    id="thesis-sec-4.3.2-cost", group="born-ngram",
-    title="cost O(|V|LR³) of Z, O(LR²) of Ψ(x); 'no underflow' of P̃(x)",
-    statement=_COST, refs=(Ref("thesis", "§4.3.2 Computational and Memory Cost"),),
-    small=small_cost, space=_COST_SPACE, scaled=scaled_cost, scaled_space=_COST_SCALED,
-    expected="fails", corrected_by="thesis-sec-4.3.2-cost-corrected"))
-register(Claim(
-    id="thesis-sec-4.3.2-cost-corrected", group="born-ngram",
-    title="cost O(|V|LR³) of Z; P̃(x) in the log domain",
-    statement=_COST + (" Corrected (2): computed directly in floating point, P̃(x) underflows "
-                       "once log P̃(x) < log(tiny) (≈ −708 in float64, −87 in float32; "
-                       "typically L·log|V| beyond that); log P̃(x) = 2 log|Ψ(x)| − log Z, "
-                       "computed with per-step rescaling, stays finite."),
-    refs=(Ref("thesis", "§4.3.2"),),
-    small=lambda p, rng: small_cost(p, rng, corrected=True), space=_COST_SPACE,
-    scaled=lambda p, d, rng: scaled_cost(p, d, rng, corrected=True),
-    scaled_space=_COST_SCALED, corrects="thesis-sec-4.3.2-cost",
-    proof="proofs/born.py::prove_thesis_sec_4_3_2_cost_corrected"))
+corrected_pair(
+    "thesis-sec-4.3.2-cost",
+    common=dict(group="born-ngram", space=_COST_SPACE, scaled_space=_COST_SCALED),
+    printed=dict(
+        title="cost O(|V|LR³) of Z, O(LR²) of Ψ(x); 'no underflow' of P̃(x)", statement=_COST,
+        refs=refs("thesis", "§4.3.2 Computational and Memory Cost"), small=small_cost,
+        scaled=scaled_cost, expected="fails"),
+    corrected=dict(
+        title="cost O(|V|LR³) of Z; P̃(x) in the log domain",
+        statement=(_COST + (" Corrected (2): computed directly in floating point, P̃(x) underflows "
+                            "once log P̃(x) < log(tiny) (≈ −708 in float64, −87 in float32; "
+                            "typically L·log|V| beyond that); log P̃(x) = 2 log|Ψ(x)| − log Z, "
+                            "computed with per-step rescaling, stays finite.")),
+        refs=refs("thesis", "§4.3.2"), small=lambda p, rng: small_cost(p, rng, corrected=True),
+        scaled=lambda p, d, rng: scaled_cost(p, d, rng, corrected=True),
+        proof="proofs/born.py::prove_thesis_sec_4_3_2_cost_corrected"))

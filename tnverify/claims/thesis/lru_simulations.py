@@ -10,7 +10,8 @@ import math
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence
+from ..registration import claim, corrected_pair, refs
 from .normal_products import scaled_kurtosis, scaled_ks, small_kurtosis, small_ks
 from ..compare import compare_ints
 
@@ -19,48 +20,38 @@ _READINGS = {"a": "complex factors with real and imaginary parts each N(0, 1)",
              "b": "standard complex normal factors of total variance 1 (each part N(0, ½), "
                   "as torch.randn with a complex dtype)"}
 
-register(Claim(
-    id="thesis-fig-6.8-kurtosis", group="lru-stats",
-    title="Fig. 6.8: kurtosis 21.1 vs 82.14 and tails of products of four normals",
-    statement=(
-        "Setup: \"We generate both real and complex numbers 100 million times from a normal "
-        "distribution with mean 0 and variance 1. Following this, we execute multiplicative "
-        "operations on the sets of four complex or real numbers.\" Raw tails: \"Before "
-        "z-score normalization, the distribution of complex numbers exhibits longer and "
-        "fatter tails compared with that of real numbers.\" Kurtosis: \"We compute Fisher's "
-        "kurtosis (DeCarlo, 1997) before normalizing the two empirical distributions. The "
-        "kurtosis value for the real part of complex numbers is 21.1, which is surprisingly "
-        "lower than that of real numbers (i.e., 82.14).\" Normalised tails: \"when we "
-        "normalize the empirical distribution, the distribution of real numbers exhibits "
-        "longer and fatter tails compared with that of complex numbers, as shown in Fig. 6.8 "
-        "(right).\" §7.1 repeats the normalised-tails statement."),
-    refs=(Ref("thesis", "§6.4.1, Fig. 6.8 and its text"),
-          Ref("thesis", "§7.1, \"Complex Numbers Introduces Numerical Vulnerabilities\"")),
-    small=small_kurtosis,
-    space=({"batches": 16, "batch_size": 50_000},),
-    scaled=scaled_kurtosis,
-    scaled_space={"small": ({"batches": 8, "batch_size": 2**15, "chunk": 2**14},),
-                  # CLAIMS.md: 16 runs of n = 10^8 in float64, chunks of 10^7 (640 MB each)
-                  "large": ({"batches": 16, "batch_size": 10**8, "chunk": 10**7},)},
-    readings=_READINGS,
-    pinned=({"params": {"batches": 16, "batch_size": 50_000}, "seed": 68,
-             "note": "Fig. 6.8: exact kurtoses 78 (real) and 21 (complex, both readings)"},),
-    expected="ill-posed",
-    proof="proofs/lru_simulations.py::prove_thesis_fig_6_8_kurtosis"))
+claim("thesis-fig-6.8-kurtosis",
+      "Fig. 6.8: kurtosis 21.1 vs 82.14 and tails of products of four normals",
+      ("Setup: \"We generate both real and complex numbers 100 million times from a normal "
+       "distribution with mean 0 and variance 1. Following this, we execute multiplicative "
+       "operations on the sets of four complex or real numbers.\" Raw tails: \"Before z-score "
+       "normalization, the distribution of complex numbers exhibits longer and fatter tails "
+       "compared with that of real numbers.\" Kurtosis: \"We compute Fisher's kurtosis "
+       "(DeCarlo, 1997) before normalizing the two empirical distributions. The kurtosis value "
+       "for the real part of complex numbers is 21.1, which is surprisingly lower than that of "
+       "real numbers (i.e., 82.14).\" Normalised tails: \"when we normalize the empirical "
+       "distribution, the distribution of real numbers exhibits longer and fatter tails "
+       "compared with that of complex numbers, as shown in Fig. 6.8 (right).\" §7.1 repeats the "
+       "normalised-tails statement."), refs("thesis", "§6.4.1, Fig. 6.8 and its text", "thesis",
+                                            "§7.1, \"Complex Numbers Introduces Numerical Vulnerabilities\""),
+      small_kurtosis, group="lru-stats", space=({"batches": 16, "batch_size": 50_000},),
+      scaled=scaled_kurtosis,
+      scaled_space={"small": ({"batches": 8, "batch_size": 2**15, "chunk": 2**14},),
+                    # CLAIMS.md: 16 runs of n = 10^8 in float64, chunks of 10^7 (640 MB each)
+                    "large": ({"batches": 16, "batch_size": 10**8, "chunk": 10**7},)},
+      readings=_READINGS, pinned=({"params": {"batches": 16, "batch_size": 50_000}, "seed": 68,
+                                   "note": "Fig. 6.8: exact kurtoses 78 (real) and 21 (complex, both readings)"},),
+      expected="ill-posed", proof="proofs/lru_simulations.py::prove_thesis_fig_6_8_kurtosis")
 
-register(Claim(
-    id="thesis-fig-6.8-ks", group="lru-stats",
-    title="Fig. 6.8: two-sample KS test, p < 0.001",
-    statement=("\"We conduct a two-sample Kolmogorov-Smirnov test (Massey Jr, 1951), indicating "
-               "that the distributions of the real part of complex numbers and real numbers "
-               "are likely dissimilar (p-value < 0.001).\""),
-    refs=(Ref("thesis", "§6.4.1, Fig. 6.8 text"),),
-    small=small_ks, space=({"samples": 100_000},),
-    scaled=scaled_ks,
-    scaled_space={"small": ({"samples": 2**16},),
-                  # CLAIMS.md: 10^8 samples each; ~20 GB of device memory at the peak
-                  "large": ({"samples": 10**8},)},
-    readings=_READINGS, uses=("thesis-fig-6.8-kurtosis",)))
+claim("thesis-fig-6.8-ks", "Fig. 6.8: two-sample KS test, p < 0.001",
+      ("\"We conduct a two-sample Kolmogorov-Smirnov test (Massey Jr, 1951), indicating that "
+       "the distributions of the real part of complex numbers and real numbers are likely "
+       "dissimilar (p-value < 0.001).\""), refs("thesis", "§6.4.1, Fig. 6.8 text"), small_ks,
+      group="lru-stats", space=({"samples": 100_000},), scaled=scaled_ks,
+      scaled_space={"small": ({"samples": 2**16},),
+                    # CLAIMS.md: 10^8 samples each; ~20 GB of device memory at the peak
+                    "large": ({"samples": 10**8},)}, readings=_READINGS,
+      uses=("thesis-fig-6.8-kurtosis",))
 
 
 # -- thesis-eq-6.4 --------------------------------------------------------------------------
@@ -119,20 +110,18 @@ def _small_eq64(params, rng):
                                                   "cannot be checked without the data"})
 
 
-register(Claim(
-    id="thesis-eq-6.4", group="lru-stats", title="Eq. 6.4 fits y = a e^{−bx}: growth/decay",
-    statement=(
-        "Additive fit: \"y = ae^{−bx} (6.4) where y is the mean value of the components of "
-        "h^{(t)} and x ∈ [784] is the recurrent steps. The fitted result is a = 0.051 and "
-        "b = −0.033 (R² = 0.995). Thus, to a good approximation, the average value of h^{(t)} "
-        "exhibits exponential growth within each training step. This growth should arise from "
-        "the additive operation Ah^{(t−1)} + Bf^{(t)}, driving h^{(t)} beyond data "
-        "precision.\" NaN report: \"At the 808th step, vRNN-LIN-LN surpasses float16 "
-        "precision bounds.\" Multiplicative fit: \"The result yields a = 0.1604 and b = "
-        "0.7731 (R² = 0.9703)\". Figs. 6.5–6.7: \"We add ε = 1 × 10⁻⁵⁰ to display zero "
-        "entries on logarithmic-scale axes.\""),
-    refs=(Ref("thesis", "§6.3.1, Eq. 6.4, Figs. 6.2–6.3"), Ref("thesis", "§6.3.2, Figs. 6.5–6.7")),
-    small=_small_eq64))
+claim("thesis-eq-6.4", "Eq. 6.4 fits y = a e^{−bx}: growth/decay",
+      ("Additive fit: \"y = ae^{−bx} (6.4) where y is the mean value of the components of "
+       "h^{(t)} and x ∈ [784] is the recurrent steps. The fitted result is a = 0.051 and b = "
+       "−0.033 (R² = 0.995). Thus, to a good approximation, the average value of h^{(t)} "
+       "exhibits exponential growth within each training step. This growth should arise from "
+       "the additive operation Ah^{(t−1)} + Bf^{(t)}, driving h^{(t)} beyond data precision.\" "
+       "NaN report: \"At the 808th step, vRNN-LIN-LN surpasses float16 precision bounds.\" "
+       "Multiplicative fit: \"The result yields a = 0.1604 and b = 0.7731 (R² = 0.9703)\". "
+       "Figs. 6.5–6.7: \"We add ε = 1 × 10⁻⁵⁰ to display zero entries on logarithmic-scale "
+       "axes.\""),
+      refs("thesis", "§6.3.1, Eq. 6.4, Figs. 6.2–6.3", "thesis", "§6.3.2, Figs. 6.5–6.7"),
+      _small_eq64, group="lru-stats")
 
 
 # -- thesis-tables-4.3-4.4 --------------------------------------------------------------------
@@ -185,18 +174,15 @@ def _small_tables(params, rng):
     return Evidence("Tables 4.3–4.4: internal consistency of the transcription", parts=parts)
 
 
-register(Claim(
-    id="thesis-tables-4.3-4.4", group="lru-stats", title="Tables 4.3–4.4 (Orvieto et al. 2023)",
-    statement=(
-        "Table 4.3 (sCIFAR / LISTOPS / TEXT / RETRIEVAL / PATHFINDER): RNN-RELU 69.7 (0.2) / "
-        "37.6 (8.0) / 88.0 (0.1) / 88.5 (0.1) / ×; RNN-TANH 69.9 (0.3) / 43.9 (0.1) / 87.2 "
-        "(0.1) / 88.9 (0.2) / ×; RNN-LIN 72.2 (0.2) / 50.4 (0.2) / 89.1 (0.1) / 89.1 (0.1) / ×. "
-        "Table 4.4 (sCIFAR / LISTOPS / PATHFINDER / Path-X): DENSE A 72.2 (0.2) / 50.4 (0.2) / "
-        "× / ×; Λ REAL + IM 86.5 (0.1) / 58.8 (0.3) / × / ×; Λ EXP 85.4 (0.7) / 60.5 (0.3) / "
-        "65.4 (9.0) / ×; Λ STABLE EXP 87.2 (0.4) / 59.4 (0.3) / 93.5 (0.5) / ×; + RING INIT "
-        "88.1 (0.0) / 59.4 (0.3) / 94.4 (0.3) / ×."),
-    refs=(Ref("thesis", "§4.2.2, Tables 4.3 and 4.4"),),
-    small=_small_tables))
+claim("thesis-tables-4.3-4.4", "Tables 4.3–4.4 (Orvieto et al. 2023)",
+      ("Table 4.3 (sCIFAR / LISTOPS / TEXT / RETRIEVAL / PATHFINDER): RNN-RELU 69.7 (0.2) / "
+       "37.6 (8.0) / 88.0 (0.1) / 88.5 (0.1) / ×; RNN-TANH 69.9 (0.3) / 43.9 (0.1) / 87.2 (0.1) "
+       "/ 88.9 (0.2) / ×; RNN-LIN 72.2 (0.2) / 50.4 (0.2) / 89.1 (0.1) / 89.1 (0.1) / ×. Table "
+       "4.4 (sCIFAR / LISTOPS / PATHFINDER / Path-X): DENSE A 72.2 (0.2) / 50.4 (0.2) / × / ×; "
+       "Λ REAL + IM 86.5 (0.1) / 58.8 (0.3) / × / ×; Λ EXP 85.4 (0.7) / 60.5 (0.3) / 65.4 (9.0) "
+       "/ ×; Λ STABLE EXP 87.2 (0.4) / 59.4 (0.3) / 93.5 (0.5) / ×; + RING INIT 88.1 (0.0) / "
+       "59.4 (0.3) / 94.4 (0.3) / ×."), refs("thesis", "§4.2.2, Tables 4.3 and 4.4"),
+      _small_tables, group="lru-stats")
 
 
 # -- thesis-sec-6.3.1-steps -----------------------------------------------------------------
@@ -244,20 +230,19 @@ _STEPS_STATEMENT = (
     "50 and hidden size H ∈ {192, 256, 384}.")
 _STEPS_SPACE = tuple({"hidden": h} for h in (192, 256, 384))
 
-register(Claim(
-    id="thesis-sec-6.3.1-steps", group="lru-stats", title="54k/50 training steps; h^(L) is B × L",
-    statement=_STEPS_STATEMENT,
-    refs=(Ref("thesis", "§6.3.1, text of Fig. 6.2"), Ref("thesis", "Tables 6.1, 6.2")),
-    small=_small_steps, space=_STEPS_SPACE[:1], expected="fails",
-    corrected_by="thesis-sec-6.3.1-steps-corrected"))
-register(Claim(
-    id="thesis-sec-6.3.1-steps-corrected", group="lru-stats",
-    title="54k/50 = 1080 training steps; h^(L) is B × H",
-    statement=_STEPS_STATEMENT + " Corrected: each epoch comprises |T|/B = 1080 training "
-    "steps, and h^{(L)} (the last hidden state of a batch) is B × H.",
-    refs=(Ref("thesis", "§6.3.1, text of Fig. 6.2"),),
-    small=lambda p, rng: _small_steps(p, rng, corrected=True), space=_STEPS_SPACE,
-    corrects="thesis-sec-6.3.1-steps"))
+corrected_pair(
+    "thesis-sec-6.3.1-steps",
+    common=dict(group="lru-stats"),
+    printed=dict(
+        title="54k/50 training steps; h^(L) is B × L", statement=_STEPS_STATEMENT,
+        refs=refs("thesis", "§6.3.1, text of Fig. 6.2", "thesis", "Tables 6.1, 6.2"),
+        small=_small_steps, space=_STEPS_SPACE[:1], expected="fails"),
+    corrected=dict(
+        title="54k/50 = 1080 training steps; h^(L) is B × H",
+        statement=(_STEPS_STATEMENT + " Corrected: each epoch comprises |T|/B = 1080 training "
+         "steps, and h^{(L)} (the last hidden state of a batch) is B × H."),
+        refs=refs("thesis", "§6.3.1, text of Fig. 6.2"),
+        small=lambda p, rng: _small_steps(p, rng, corrected=True), space=_STEPS_SPACE))
 
 
 # -- thesis-sec-4.3.2-vocab -------------------------------------------------------------------
@@ -283,15 +268,15 @@ _VOCAB_STATEMENT = (
     "size (|V| < 38), as exemplified in Table 4.5.\" Table 4.1 caption and §4.1.1: "
     "\"small-scale vocabulary size (|V| ≤ 38)\". Table 4.5 lists |V| = 2, 2, 2, 3, 38 and "
     "\"-\".")
-register(Claim(
-    id="thesis-sec-4.3.2-vocab", group="lru-stats", title="|V| < 38 vs |V| ≤ 38 (Table 4.5)",
-    statement=_VOCAB_STATEMENT,
-    refs=(Ref("thesis", "§4.3.2"), Ref("thesis", "Table 4.1 caption, §4.1.1, Table 4.5")),
-    small=_small_vocab, expected="fails", corrected_by="thesis-sec-4.3.2-vocab-corrected"))
-register(Claim(
-    id="thesis-sec-4.3.2-vocab-corrected", group="lru-stats", title="|V| ≤ 38 (Table 4.5)",
-    statement=_VOCAB_STATEMENT + " Corrected: §4.3.2 should read |V| ≤ 38, as Table 4.1 and "
-    "§4.1.1 do (Table 4.5 includes |V| = 38).",
-    refs=(Ref("thesis", "§4.3.2"),),
-    small=lambda p, rng: _small_vocab(p, rng, corrected=True),
-    corrects="thesis-sec-4.3.2-vocab"))
+corrected_pair(
+    "thesis-sec-4.3.2-vocab",
+    common=dict(group="lru-stats"),
+    printed=dict(
+        title="|V| < 38 vs |V| ≤ 38 (Table 4.5)", statement=_VOCAB_STATEMENT,
+        refs=refs("thesis", "§4.3.2", "thesis", "Table 4.1 caption, §4.1.1, Table 4.5"),
+        small=_small_vocab, expected="fails"),
+    corrected=dict(
+        title="|V| ≤ 38 (Table 4.5)",
+        statement=(_VOCAB_STATEMENT + " Corrected: §4.3.2 should read |V| ≤ 38, as Table 4.1 and "
+         "§4.1.1 do (Table 4.5 includes |V| = 38)."), refs=refs("thesis", "§4.3.2"),
+        small=lambda p, rng: _small_vocab(p, rng, corrected=True)))

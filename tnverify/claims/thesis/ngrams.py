@@ -6,7 +6,7 @@ on torch) in :mod:`tnverify.claims.tslm.ngrams_scaled`; the tools in :mod:`tnver
 
 from __future__ import annotations
 
-from .. import Claim, Ref, register
+from ..registration import claim, corrected_pair, refs
 from . import perplexity_information as th
 from ..tslm import ngrams_scaled as sc
 
@@ -27,54 +27,38 @@ _EQ41_SCALED = {"small": ({"vocab_size": 3, "length": 5, "distances": (1, 2, 4),
                 "large": ({"vocab_size": 3, "length": 64, "distances": (1, 2, 4, 16, 36),
                            "chains": 1_000_000, "stay": 0.7},)}
 
-register(Claim(
-    id="thesis-eq-4.1", group=_G, title="I(S) of Eq. 4.1: a sum called an average",
-    statement=STATEMENTS["thesis-eq-4.1"],
-    refs=(Ref("thesis", "§4.1.2, Eq. 4.1"),),
-    scaled=sc.scaled_eq41, scaled_space=_EQ41_SCALED,
-    small=th.small_eq41,
-    space=({"vocab_size": 3, "length": 2, "distances": (1, 2)},
-           {"vocab_size": 3, "length": 5, "distances": (1, 2, 4)},
-           {"vocab_size": 3, "length": 10, "distances": (1, 3, 7)}),
-    pinned=({"params": {"vocab_size": 3, "length": 1, "distances": (1, 2, 5)}, "seed": 41,
-             "verdict": "holds", "note": "L = 1: the sum and the average coincide"},),
-    expected="fails", corrected_by="thesis-eq-4.1-corrected",
-))
+corrected_pair(
+    "thesis-eq-4.1",
+    common=dict(group=_G, refs=refs("thesis", "§4.1.2, Eq. 4.1"), scaled_space=_EQ41_SCALED),
+    printed=dict(
+        title="I(S) of Eq. 4.1: a sum called an average", statement=STATEMENTS["thesis-eq-4.1"],
+        scaled=sc.scaled_eq41, small=th.small_eq41,
+        space=({"vocab_size": 3, "length": 2, "distances": (1, 2)},
+               {"vocab_size": 3, "length": 5, "distances": (1, 2, 4)},
+               {"vocab_size": 3, "length": 10, "distances": (1, 3, 7)}),
+        pinned=({"params": {"vocab_size": 3, "length": 1, "distances": (1, 2, 5)}, "seed": 41,
+                 "verdict": "holds", "note": "L = 1: the sum and the average coincide"},),
+        expected="fails"),
+    corrected=dict(
+        title="I(S) averaged over the L pairs",
+        statement=("Eq. 4.1 with the factor 1/L that 'averaged' describes: I(S) = (1/L) "
+                   "Σ_{i=1}^L Σ P̃(x⁽ⁱ⁾, x⁽ⁱ⁺ˢ⁾) log[P̃(x⁽ⁱ⁾, x⁽ⁱ⁺ˢ⁾) / (P̃(x⁽ⁱ⁾) P̃(x⁽ⁱ⁺ˢ⁾))]; "
+                   "for a stationary source it equals the mutual information of one pair at "
+                   "distance S (changed: the printed sum is divided by L)."),
+        scaled=sc.scaled_eq41_corrected, small=th.small_eq41_corrected,
+        space=({"vocab_size": 3, "length": 1, "distances": (1, 2)},
+               {"vocab_size": 3, "length": 5, "distances": (1, 2, 4)},
+               {"vocab_size": 3, "length": 10, "distances": (1, 3, 7)}), expected="holds"))
 
-register(Claim(
-    id="thesis-eq-4.1-corrected", group=_G, title="I(S) averaged over the L pairs",
-    statement="Eq. 4.1 with the factor 1/L that 'averaged' describes: I(S) = (1/L) Σ_{i=1}^L "
-              "Σ P̃(x⁽ⁱ⁾, x⁽ⁱ⁺ˢ⁾) log[P̃(x⁽ⁱ⁾, x⁽ⁱ⁺ˢ⁾) / (P̃(x⁽ⁱ⁾) P̃(x⁽ⁱ⁺ˢ⁾))]; for a "
-              "stationary source it equals the mutual information of one pair at distance S "
-              "(changed: the printed sum is divided by L).",
-    refs=(Ref("thesis", "§4.1.2, Eq. 4.1"),),
-    scaled=sc.scaled_eq41_corrected, scaled_space=_EQ41_SCALED,
-    small=th.small_eq41_corrected,
-    space=({"vocab_size": 3, "length": 1, "distances": (1, 2)},
-           {"vocab_size": 3, "length": 5, "distances": (1, 2, 4)},
-           {"vocab_size": 3, "length": 10, "distances": (1, 3, 7)}),
-    corrects="thesis-eq-4.1", expected="holds",
-))
+claim("thesis-eq-2.7", "cross-entropy target index", STATEMENTS["thesis-eq-2.7"],
+      refs("thesis", "§2.3.1, Eq. 2.6–2.7"), th.small_eq27, group=_G,
+      space=({"vocab_size": 3, "length": 8}, {"vocab_size": 10, "length": 32}),
+      readings={"a": "y⁽ᵗ⁾[w_t] = 1, as defined above Eq. 2.7",
+                "b": "y⁽ᵗ⁾[w_{t+1}] = 1, as used on its right-hand side"}, expected="ill-posed")
 
-register(Claim(
-    id="thesis-eq-2.7", group=_G, title="cross-entropy target index",
-    statement=STATEMENTS["thesis-eq-2.7"],
-    refs=(Ref("thesis", "§2.3.1, Eq. 2.6–2.7"),),
-    small=th.small_eq27,
-    space=({"vocab_size": 3, "length": 8}, {"vocab_size": 10, "length": 32}),
-    readings={"a": "y⁽ᵗ⁾[w_t] = 1, as defined above Eq. 2.7",
-              "b": "y⁽ᵗ⁾[w_{t+1}] = 1, as used on its right-hand side"},
-    expected="ill-posed",
-))
-
-register(Claim(
-    id="thesis-eq-2.11", group=_G, title="perplexity = 2^H = P̃^(−1/L)",
-    statement=STATEMENTS["thesis-eq-2.11"],
-    refs=(Ref("thesis", "§2.4, Eq. 2.8, 2.11"), Ref("thesis", "§2.2.2")),
-    small=th.small_eq211,
-    space=({"length": 20}, {"length": 200}),
-    readings={"base 2": "log is log₂ (H in bits)", "natural log": "log is ln (H in nats)"},
-    proof="proofs/ngram.py::prove_thesis_eq_2_11",
-    expected="ill-posed",
-))
+claim("thesis-eq-2.11", "perplexity = 2^H = P̃^(−1/L)", STATEMENTS["thesis-eq-2.11"],
+      refs("thesis", "§2.4, Eq. 2.8, 2.11", "thesis", "§2.2.2"), th.small_eq211, group=_G,
+      space=({"length": 20}, {"length": 200}),
+      readings={"base 2": "log is log₂ (H in bits)", "natural log": "log is ln (H in nats)"},
+      proof="proofs/ngram.py::prove_thesis_eq_2_11", expected="ill-posed")
 

@@ -8,7 +8,8 @@ The checks are those of seed 000's statements of the same results (App. A–B), 
 
 from __future__ import annotations
 
-from .. import Claim, Ref, register
+from .. import Ref
+from ..registration import claim, corrected_pair, refs
 from ..ttlm.rnn_biases import small_sec_531
 from ..ttlm.rnn_equivalences import (PROOFS, SECOND_ORDER_SCALED, SPACE, register_rac_pair,
                                      small_531)
@@ -21,33 +22,30 @@ _T532_REFS = (Ref("thesis", "§5.3.2, Claim 5.3.2, Eq. 5.15–5.17; §6.2.2"),
               Ref("ttlm", "App. B.2, Claim B.2"))
 
 
-register(Claim(
-    id="thesis-claim-5.3.1", group="ttlm", title="2-RNN = TTLM core (thesis layout)",
-    statement=STATEMENTS["thesis-claim-5.3.1"], refs=_T531_REFS, small=small_531,
-    space=SPACE, scaled=scaled_second_order, scaled_space=SECOND_ORDER_SCALED,
-    uses=("ttlm-claim-b1",), proof=PROOFS + "prove_thesis_claim_5_3_1", expected="holds",
-    readings={"a": "Eq. 5.14's ranges as printed (j ≤ |V| on h, k ≤ R on f): typed only "
-                   "for |V| = R, run on a square instance",
-              "b": "ranges matched to h ∈ ℝ^R and f ∈ ℝ^{|V|}"}))
+claim("thesis-claim-5.3.1", "2-RNN = TTLM core (thesis layout)", STATEMENTS["thesis-claim-5.3.1"],
+      _T531_REFS, small_531, group="ttlm", space=SPACE, scaled=scaled_second_order,
+      scaled_space=SECOND_ORDER_SCALED, uses=("ttlm-claim-b1",),
+      proof=PROOFS + "prove_thesis_claim_5_3_1", expected="holds",
+      readings={"a": "Eq. 5.14's ranges as printed (j ≤ |V| on h, k ≤ R on f): typed only "
+                     "for |V| = R, run on a square instance",
+                "b": "ranges matched to h ∈ ℝ^R and f ∈ ℝ^{|V|}"})
 
 
 register_rac_pair("thesis-claim-5.3.2", "thesis", _T532_REFS, "RAC / MI-RNN = TTLM with G = A ⊙ B")
 
-register(Claim(
-    id="thesis-sec-5.3.1", group="ttlm", title="worked example of TTLM computation",
-    statement=STATEMENTS["thesis-sec-5.3.1"],
-    refs=(Ref("thesis", "§5.3.1, Eq. 5.8–5.9"), Ref("ttlm", "App. A")),
-    small=lambda p, rng: small_sec_531(p, rng, False),
-    space=({"vocab_size": 5, "rank": 3},), expected="fails",
-    corrected_by="thesis-sec-5.3.1-corrected",
-    readings={"a": "(h^{(t−1)})ᵀ(𝐆^{(t)})ᵀ with 𝐆^{(t)} ∈ ℝ^{|V|×R}",
-              "b": "the literal product with 𝐆^{(t)} laid out R×|V| (000 Table 2)"}))
-register(Claim(
-    id="thesis-sec-5.3.1-corrected", group="ttlm", title="worked example, corrected last part",
-    statement=("Corrected last part: P̃ = ψ((h^{(t−1)})ᵀ(𝐆^{(t)})ᵀ) = ψ([Σ_{i=1}^R "
-               "𝐆^{(t)}_{1i} h_i; …; Σ_{i=1}^R 𝐆^{(t)}_{|V|i} h_i]) ∈ ℝ^{|V|} (a vector "
-               "over the vocabulary, each entry summing over the hidden index); the first "
-               "and second parts as printed."),
-    refs=(Ref("thesis", "§5.3.1, Eq. 5.8–5.9"),),
-    small=lambda p, rng: small_sec_531(p, rng, True),
-    space=({"vocab_size": 5, "rank": 3},), corrects="thesis-sec-5.3.1"))
+corrected_pair(
+    "thesis-sec-5.3.1",
+    common=dict(group="ttlm", space=({"vocab_size": 5, "rank": 3},)),
+    printed=dict(
+        title="worked example of TTLM computation", statement=STATEMENTS["thesis-sec-5.3.1"],
+        refs=refs("thesis", "§5.3.1, Eq. 5.8–5.9", "ttlm", "App. A"),
+        small=lambda p, rng: small_sec_531(p, rng, False), expected="fails",
+        readings={"a": "(h^{(t−1)})ᵀ(𝐆^{(t)})ᵀ with 𝐆^{(t)} ∈ ℝ^{|V|×R}",
+                  "b": "the literal product with 𝐆^{(t)} laid out R×|V| (000 Table 2)"}),
+    corrected=dict(
+        title="worked example, corrected last part",
+        statement=("Corrected last part: P̃ = ψ((h^{(t−1)})ᵀ(𝐆^{(t)})ᵀ) = ψ([Σ_{i=1}^R "
+                   "𝐆^{(t)}_{1i} h_i; …; Σ_{i=1}^R 𝐆^{(t)}_{|V|i} h_i]) ∈ ℝ^{|V|} (a vector "
+                   "over the vocabulary, each entry summing over the hidden index); the first "
+                   "and second parts as printed."), refs=refs("thesis", "§5.3.1, Eq. 5.8–5.9"),
+        small=lambda p, rng: small_sec_531(p, rng, True)))

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence
+from ..registration import claim, corrected_pair, refs
 from ..compare import compare_values
 from ..ttlm.tt_format import entry_bound, full_by_tensordot, random_cores, recurrence
 from ..ttlm.tt_format_scaled import scaled_prop_521
@@ -128,47 +129,41 @@ _STATEMENT_THESIS_PROP_5_2_1 = (
     'e (Eq. 5.6).')
 
 
-register(Claim(
-    id="thesis-prop-5.2.1", group="spine", title="TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG)",
-    statement=_STATEMENT_THESIS_PROP_5_2_1,
-    refs=(Ref("thesis", "§5.2.2, Eq. 5.1, Prop. 5.2.1 (Eq. 5.2), proof Eq. 5.3–5.6"),
-          Ref("ttlm", "§4.2, Eq. 4–5")),
-    small=small_prop_521,
-    space=({"vocab_size": 3, "ranks": [1, 2, 3, 2, 1]},
-           {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]}),
-    scaled=scaled_prop_521,
-    scaled_space={"small": ({"vocab_size": 5, "ranks": [1, 3, 4, 5, 4, 3, 1],
-                             "big": (200, 32, 16)},),
-                  "large": ({"vocab_size": 8, "ranks": [1, 4, 8, 16, 16, 8, 4, 1],
-                             "big": (33278, 16, 64)},)},
-    uses=("ttlm-eq5-corrected",),
-    readings={"a": "‖Ψ(x)‖²_F is the signed value ⟨𝒜, Φ(x)⟩ (Eq. 5.4); ψ = ·/Z",
-              "b": "‖Ψ(x)‖²_F is the squared amplitude ⟨𝒜, Φ(x)⟩² (Born rule, §4.1.3 "
-                   "Eq. 4.3); ψ = ·/Z"},
-    pinned=({"params": {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]}, "seed": 521,
-             "note": "CLAIMS.md: R = [1,2,3,4,2,1], |V| = 3, L = 5"},),
-    expected="ill-posed"))
+claim("thesis-prop-5.2.1", "TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG)", _STATEMENT_THESIS_PROP_5_2_1,
+      refs("thesis", "§5.2.2, Eq. 5.1, Prop. 5.2.1 (Eq. 5.2), proof Eq. 5.3–5.6", "ttlm",
+           "§4.2, Eq. 4–5"), small_prop_521, group="spine",
+      space=({"vocab_size": 3, "ranks": [1, 2, 3, 2, 1]},
+             {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]}), scaled=scaled_prop_521,
+      scaled_space={"small": ({"vocab_size": 5, "ranks": [1, 3, 4, 5, 4, 3, 1],
+                               "big": (200, 32, 16)},),
+                    "large": ({"vocab_size": 8, "ranks": [1, 4, 8, 16, 16, 8, 4, 1],
+                               "big": (33278, 16, 64)},)}, uses=("ttlm-eq5-corrected",),
+      readings={"a": "‖Ψ(x)‖²_F is the signed value ⟨𝒜, Φ(x)⟩ (Eq. 5.4); ψ = ·/Z",
+                "b": "‖Ψ(x)‖²_F is the squared amplitude ⟨𝒜, Φ(x)⟩² (Born rule, §4.1.3 "
+                     "Eq. 4.3); ψ = ·/Z"},
+      pinned=({"params": {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]}, "seed": 521,
+               "note": "CLAIMS.md: R = [1,2,3,4,2,1], |V| = 3, L = 5"},), expected="ill-posed")
 
 
 # -- thesis-prop-5.2.2 --------------------------------------------------------------
 _PS = ({"vocab_size": 2, "ranks": [1, 2, 2, 1]}, {"vocab_size": 3, "ranks": [1, 2, 2, 2, 1]})
-register(Claim(
-    id="thesis-prop-5.2.2", group="ttlm", title="Prop. 5.2.2: TTLM conditionals",
-    statement=STATEMENTS["thesis-prop-5.2.2"],
-    refs=(Ref("thesis", "§5.2.2, Prop. 5.2.2, Eq. 5.7–5.10"), Ref("ttlm", "§4.3, Eq. 8–11")),
-    small=small_prop_522, space=_PS, scaled=scaled_conditionals, scaled_space=_SITE_SPACE,
-    readings={"a": "𝐆^(t) is the t-th core of the joint", "b": "𝐆^(t) is a separate "
-              "|V|×R_(t−1) output matrix (taken as G^(t) ×₃ E_t, the most favourable)",
-              "ψ": "softmax or linear normalisation"},
-    uses=("thesis-prop-5.2.1",), expected="ill-posed",
-    corrected_by="thesis-prop-5.2.2-corrected",
-    pinned=({"params": _PS[1], "seed": 522, "note": "CLAIMS.md: |V|=3, R_t ≤ 2, L=4"},)))
-register(Claim(
-    id="thesis-prop-5.2.2-corrected", group="ttlm", title="Prop. 5.2.2 with the environment",
-    statement=STATEMENTS["thesis-prop-5.2.2"] + " [Corrected: in Eq. 5.9, 𝐆^(t) is the |V|×R_(t−1) "
-    "matrix O_t[v, a] = Σ_b 𝐆^(t)_(a v b) (E_t)_b with the right environment E_t = "
-    "Π_(s>t) Σ_u 𝐆^(s)_(:,u,:), and ψ is the linear normalisation.]",
-    refs=(Ref("thesis", "§5.2.2, Prop. 5.2.2"),), small=lambda p, r: small_prop_522(p, r, True),
-    space=_PS, scaled=lambda p, d, r: scaled_conditionals(p, d, r, with_readout=False),
-    scaled_space=_SITE_SPACE, corrects="thesis-prop-5.2.2",
-    proof=_PROOFS + "prove_thesis_prop_5_2_2_corrected"))
+corrected_pair(
+    "thesis-prop-5.2.2",
+    common=dict(group="ttlm", space=_PS, scaled_space=_SITE_SPACE),
+    printed=dict(
+        title="Prop. 5.2.2: TTLM conditionals", statement=STATEMENTS["thesis-prop-5.2.2"],
+        refs=refs("thesis", "§5.2.2, Prop. 5.2.2, Eq. 5.7–5.10", "ttlm", "§4.3, Eq. 8–11"),
+        small=small_prop_522, scaled=scaled_conditionals,
+        readings={"a": "𝐆^(t) is the t-th core of the joint", "b": "𝐆^(t) is a separate "
+                  "|V|×R_(t−1) output matrix (taken as G^(t) ×₃ E_t, the most favourable)",
+                  "ψ": "softmax or linear normalisation"}, uses=("thesis-prop-5.2.1",),
+        expected="ill-posed",
+        pinned=({"params": _PS[1], "seed": 522, "note": "CLAIMS.md: |V|=3, R_t ≤ 2, L=4"},)),
+    corrected=dict(
+        title="Prop. 5.2.2 with the environment",
+        statement=(STATEMENTS["thesis-prop-5.2.2"] + " [Corrected: in Eq. 5.9, 𝐆^(t) is the |V|×R_(t−1) "
+         "matrix O_t[v, a] = Σ_b 𝐆^(t)_(a v b) (E_t)_b with the right environment E_t = "
+         "Π_(s>t) Σ_u 𝐆^(s)_(:,u,:), and ψ is the linear normalisation.]"),
+        refs=refs("thesis", "§5.2.2, Prop. 5.2.2"), small=lambda p, r: small_prop_522(p, r, True),
+        scaled=lambda p, d, r: scaled_conditionals(p, d, r, with_readout=False),
+        proof=_PROOFS + "prove_thesis_prop_5_2_2_corrected"))

@@ -14,7 +14,8 @@ import time
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence
+from ..registration import claim, refs
 from ..compare import compare_ints
 from ..tt_svd_support import (sample_tensor, svd_tol, torch_noisy_tensor,
                              torch_unfolding_svals)
@@ -92,24 +93,18 @@ def _scaled_thm_3_2_2(params, device, rng):
 
 
 _RANK_LISTS = ((1, 1, 1, 1), (2, 3, 3, 2), (3, 5, 5, 3))
-register(Claim(
-    id="thesis-thm-3.2.2", group="spine", title="TT-SVD error ≤ √(Σ ε_k²)",
-    statement=STATEMENTS["thesis-thm-3.2.2"],
-    refs=(Ref("thesis", "§3.2.2, Thm. 3.2.2 (Eq. 3.8–3.9)"),),
-    small=_small_thm_3_2_2,
-    space=({"shape": (3, 4, 3, 4, 3), "ranks": None, "rank_lists": _RANK_LISTS},
-           {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2,
-            "rank_lists": _RANK_LISTS},
-           {"shape": (3, 4, 3, 4, 3), "ranks": (3, 5, 5, 3), "noise": 1e-6,
-            "rank_lists": _RANK_LISTS}),
-    scaled=_scaled_thm_3_2_2,
-    scaled_space={"small": ({"shape": (4,) * 7, "cap": 8, "noise": 1e-2},),
-                  "large": ({"shape": (4,) * 12, "cap": 32, "noise": 1e-2},)},
-    pinned=({"params": {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2,
-                        "rank_lists": _RANK_LISTS}, "seed": 3, "note": "noisy low rank"},),
-    uses=("thesis-def-3.1.3", "tnverify-tt-svd-error-identity"),
-    expected="holds",
-))
+claim("thesis-thm-3.2.2", "TT-SVD error ≤ √(Σ ε_k²)", STATEMENTS["thesis-thm-3.2.2"],
+      refs("thesis", "§3.2.2, Thm. 3.2.2 (Eq. 3.8–3.9)"), _small_thm_3_2_2, group="spine",
+      space=({"shape": (3, 4, 3, 4, 3), "ranks": None, "rank_lists": _RANK_LISTS},
+             {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2,
+              "rank_lists": _RANK_LISTS},
+             {"shape": (3, 4, 3, 4, 3), "ranks": (3, 5, 5, 3), "noise": 1e-6,
+              "rank_lists": _RANK_LISTS}), scaled=_scaled_thm_3_2_2,
+      scaled_space={"small": ({"shape": (4,) * 7, "cap": 8, "noise": 1e-2},),
+                    "large": ({"shape": (4,) * 12, "cap": 32, "noise": 1e-2},)},
+      pinned=({"params": {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2,
+                          "rank_lists": _RANK_LISTS}, "seed": 3, "note": "noisy low rank"},),
+      uses=("thesis-def-3.1.3", "tnverify-tt-svd-error-identity"), expected="holds")
 
 
 # ============================================================================ thesis-alg-1
@@ -256,20 +251,15 @@ _ALG_SPACE = ({"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2, "
               {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-5, "eps": _ALG_EPS})
 _ALG_SCALED = {"small": ({"shape": (4,) * 6, "rank": 6, "noise": 1e-2, "eps": _ALG_EPS[:3]},),
                "large": ({"shape": (16,) * 6, "rank": 32, "noise": 1e-2, "eps": _ALG_EPS},)}
-register(Claim(
-    id="thesis-alg-1", group="spine", title="Algorithm 1 (truncated TT-SVD) as printed",
-    statement=STATEMENTS["thesis-alg-1"],
-    refs=(Ref("thesis", "§3.2.2, Algorithm 1"),),
-    small=_small_alg_1, space=_ALG_SPACE,
-    scaled=_scaled_alg_1, scaled_space=_ALG_SCALED,
-    pinned=({"params": _ALG_SPACE[0], "seed": 0, "note": "noise = ε = 1e-2 shows R_k < δ-rank"},),
-    uses=("thesis-def-3.1.3", "thesis-thm-3.2.2"),
-    readings={"a": "R_k is the smallest rank whose truncation error ‖E_k‖_F is ≤ δ, taken "
-                   "from the singular values of M_k",
-              "b": "R_k = rank_δ(U_k), computed on the matrix of left singular vectors itself"},
-    corrected_by="thesis-alg-1-corrected",
-    expected="ill-posed",
-))
+claim("thesis-alg-1", "Algorithm 1 (truncated TT-SVD) as printed", STATEMENTS["thesis-alg-1"],
+      refs("thesis", "§3.2.2, Algorithm 1"), _small_alg_1, group="spine", space=_ALG_SPACE,
+      scaled=_scaled_alg_1, scaled_space=_ALG_SCALED,
+      pinned=({"params": _ALG_SPACE[0], "seed": 0, "note": "noise = ε = 1e-2 shows R_k < δ-rank"},),
+      uses=("thesis-def-3.1.3", "thesis-thm-3.2.2"),
+      readings={"a": "R_k is the smallest rank whose truncation error ‖E_k‖_F is ≤ δ, taken "
+                     "from the singular values of M_k",
+                "b": "R_k = rank_δ(U_k), computed on the matrix of left singular vectors itself"},
+      corrected_by="thesis-alg-1-corrected", expected="ill-posed")
 
 
 def _small_alg_1_corrected(params, rng):
@@ -296,16 +286,12 @@ def _scaled_alg_1_corrected(params, device, rng):
     return _scaled_alg_1(params, device, rng, relation="<=")
 
 
-register(Claim(
-    id="thesis-alg-1-corrected", group="spine",
-    title="Algorithm 1 with ≤ δ, reading (a), all L cores, ranks ≤ δ-ranks",
-    statement=STATEMENTS["thesis-alg-1-corrected"],
-    refs=(Ref("thesis", "§3.2.2, Algorithm 1"), Ref("tnverify", "correction of thesis-alg-1")),
-    small=_small_alg_1_corrected, space=_ALG_SPACE,
-    scaled=_scaled_alg_1_corrected, scaled_space=_ALG_SCALED,
-    pinned=({"params": _ALG_SPACE[0], "seed": 0, "note": "the counterexample of thesis-alg-1"},),
-    uses=("thesis-alg-1", "thesis-def-3.1.3", "tnverify-tt-svd-error-identity"),
-    proof="proofs/spine_tt_svd.py::prove_thesis_alg_1_corrected",
-    corrects="thesis-alg-1",
-    expected="holds",
-))
+claim("thesis-alg-1-corrected", "Algorithm 1 with ≤ δ, reading (a), all L cores, ranks ≤ δ-ranks",
+      STATEMENTS["thesis-alg-1-corrected"],
+      refs("thesis", "§3.2.2, Algorithm 1", "tnverify", "correction of thesis-alg-1"),
+      _small_alg_1_corrected, group="spine", space=_ALG_SPACE, scaled=_scaled_alg_1_corrected,
+      scaled_space=_ALG_SCALED,
+      pinned=({"params": _ALG_SPACE[0], "seed": 0, "note": "the counterexample of thesis-alg-1"},),
+      uses=("thesis-alg-1", "thesis-def-3.1.3", "tnverify-tt-svd-error-identity"),
+      proof="proofs/spine_tt_svd.py::prove_thesis_alg_1_corrected", corrects="thesis-alg-1",
+      expected="holds")

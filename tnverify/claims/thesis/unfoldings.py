@@ -13,7 +13,8 @@ import math
 import numpy as np
 import sympy as sp
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence
+from ..registration import claim, refs
 from ..compare import compare_ints
 from ..tt_svd_support import tiny_eps, tiny_tol, torch_random_tt, torch_unfolding_svals
 from ...conventions import rank_tolerance
@@ -107,22 +108,18 @@ def _scaled_def_3_1_3(params, device, rng):
                     parts=parts, sizes={"shape": shape, "device": device})
 
 
-register(Claim(
-    id="thesis-def-3.1.3", group="spine", title="The reshape A_[k] and its multi-index",
-    statement=STATEMENTS["thesis-def-3.1.3"],
-    refs=(Ref("thesis", "§3.1.2, Def. 3.1.3 (Eq. 3.1)"),),
-    small=_small_def_3_1_3,
-    space=({"shape": (2, 3, 4)}, {"shape": (2, 3, 4, 5)}, {"shape": (3, 2, 2, 3, 2)}),
-    scaled=_scaled_def_3_1_3,
-    scaled_space={"small": ({"shape": (4,) * 6},), "large": ({"shape": (16,) * 6},)},
-    pinned=({"params": {"shape": (2, 3, 4, 5)}, "seed": 0, "note": "the shape of the check"},),
-    proof="proofs/spine_tt_svd.py::prove_thesis_def_3_1_3",
-    readings={"a": "the comma separates a row multi-index over (I₁..I_k) and a column "
-                   "multi-index over (I_{k+1}..I_L)",
-              "b": "one multi-index over all L modes, read as the column-wise (column-major) "
-                   "position of the entry in the (I₁⋯I_k) × (I_{k+1}⋯I_L) matrix"},
-    expected="holds",
-))
+claim("thesis-def-3.1.3", "The reshape A_[k] and its multi-index", STATEMENTS["thesis-def-3.1.3"],
+      refs("thesis", "§3.1.2, Def. 3.1.3 (Eq. 3.1)"), _small_def_3_1_3, group="spine",
+      space=({"shape": (2, 3, 4)}, {"shape": (2, 3, 4, 5)}, {"shape": (3, 2, 2, 3, 2)}),
+      scaled=_scaled_def_3_1_3,
+      scaled_space={"small": ({"shape": (4,) * 6},), "large": ({"shape": (16,) * 6},)},
+      pinned=({"params": {"shape": (2, 3, 4, 5)}, "seed": 0, "note": "the shape of the check"},),
+      proof="proofs/spine_tt_svd.py::prove_thesis_def_3_1_3",
+      readings={"a": "the comma separates a row multi-index over (I₁..I_k) and a column "
+                     "multi-index over (I_{k+1}..I_L)",
+                "b": "one multi-index over all L modes, read as the column-wise (column-major) "
+                     "position of the entry in the (I₁⋯I_k) × (I_{k+1}⋯I_L) matrix"},
+      expected="holds")
 
 
 # ======================================================================= thesis-thm-3.2.1
@@ -243,20 +240,13 @@ def _scaled_thm_3_2_1(params, device, rng):
                     details={"unfolding ranks": rk, "tt_svd ranks": res.ranks})
 
 
-register(Claim(
-    id="thesis-thm-3.2.1", group="spine", title="TT ranks ≤ unfolding ranks (constructive)",
-    statement=STATEMENTS["thesis-thm-3.2.1"],
-    refs=(Ref("thesis", "§3.2.2, Thm. 3.2.1 and proof (Eq. 3.5–3.7)"),),
-    small=_small_thm_3_2_1,
-    space=({"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)},
-           {"shape": (3, 4, 3, 4, 3), "ranks": None},
-           {"shape": (2, 3, 4, 3, 2), "ranks": (2, 4, 3, 2)}),
-    scaled=_scaled_thm_3_2_1,
-    scaled_space={"small": ({"shape": (4,) * 6, "rank": 8},),
-                  "large": ({"shape": (8,) * 8, "rank": 32},)},
-    pinned=({"params": {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)}, "seed": 1,
-             "note": "CLAIMS.md: exact TT, ranks 2,3,3,2"},),
-    uses=("thesis-def-3.1.3",),
-    proof="proofs/spine_tt_svd.py::prove_thesis_thm_3_2_1",
-    expected="holds",
-))
+claim("thesis-thm-3.2.1", "TT ranks ≤ unfolding ranks (constructive)",
+      STATEMENTS["thesis-thm-3.2.1"], refs("thesis", "§3.2.2, Thm. 3.2.1 and proof (Eq. 3.5–3.7)"),
+      _small_thm_3_2_1, group="spine", space=({"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)},
+                                              {"shape": (3, 4, 3, 4, 3), "ranks": None},
+                                              {"shape": (2, 3, 4, 3, 2), "ranks": (2, 4, 3, 2)}),
+      scaled=_scaled_thm_3_2_1, scaled_space={"small": ({"shape": (4,) * 6, "rank": 8},),
+                                              "large": ({"shape": (8,) * 8, "rank": 32},)},
+      pinned=({"params": {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)}, "seed": 1,
+               "note": "CLAIMS.md: exact TT, ranks 2,3,3,2"},), uses=("thesis-def-3.1.3",),
+      proof="proofs/spine_tt_svd.py::prove_thesis_thm_3_2_1", expected="holds")

@@ -9,7 +9,8 @@ import math
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence
+from ..registration import claim, refs
 from ..thesis.tt_svd import algorithm_1_literal, torch_noisy
 from ..tt_svd_support import carried_min_dim, sample_tensor, svd_tol
 from ...conventions import tolerance
@@ -73,25 +74,18 @@ def _scaled_error_identity(params, device, rng):
 
 
 _ID_SETTINGS = ((1e-1, None), (3e-1, None), (1e-2, None), (1e-4, None), (0.0, 2), (1e-1, 5))
-register(Claim(
-    id="tnverify-tt-svd-error-identity", group="spine",
-    title="‖A − B‖² = Σ discarded σ² (TT-SVD)",
-    statement=STATEMENT,
-    refs=(Ref("tnverify", "own statement (the step behind Thm 3.2.2's bound)"),
-          Ref("thesis", "§3.2.2, Thm. 3.2.2 (Eq. 3.9)"), Ref("thesis", "§3.2.2, Algorithm 1")),
-    small=_small_error_identity,
-    space=({"shape": (3, 4, 3, 4, 3), "ranks": None, "settings": _ID_SETTINGS},
-           {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2,
-            "settings": _ID_SETTINGS},
-           {"shape": (4,) * 6, "ranks": (3, 5, 6, 5, 3), "noise": 1e-3,
-            "settings": _ID_SETTINGS}),
-    scaled=_scaled_error_identity,
-    scaled_space={"small": ({"shape": (4,) * 7, "rank": 8, "noise": 1e-2,
-                             "settings": ((1e-1, None), (1e-2, None), (0.0, 4))},),
-                  "large": ({"shape": (16,) * 6, "rank": 32, "noise": 1e-2,
-                             "settings": ((1e-1, None), (1e-2, None), (0.0, 16))},)},
-    pinned=({"params": {"shape": (3, 4, 3, 4, 3), "ranks": None, "settings": _ID_SETTINGS},
-             "seed": 5, "note": "random dense"},),
-    proof="proofs/spine_tt_svd.py::prove_tnverify_tt_svd_error_identity",
-    expected="holds",
-))
+claim("tnverify-tt-svd-error-identity", "‖A − B‖² = Σ discarded σ² (TT-SVD)", STATEMENT,
+      refs("tnverify", "own statement (the step behind Thm 3.2.2's bound)", "thesis",
+           "§3.2.2, Thm. 3.2.2 (Eq. 3.9)", "thesis", "§3.2.2, Algorithm 1"), _small_error_identity,
+      group="spine", space=({"shape": (3, 4, 3, 4, 3), "ranks": None, "settings": _ID_SETTINGS},
+                            {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2,
+                             "settings": _ID_SETTINGS},
+                            {"shape": (4,) * 6, "ranks": (3, 5, 6, 5, 3), "noise": 1e-3,
+                             "settings": _ID_SETTINGS}), scaled=_scaled_error_identity,
+      scaled_space={"small": ({"shape": (4,) * 7, "rank": 8, "noise": 1e-2,
+                               "settings": ((1e-1, None), (1e-2, None), (0.0, 4))},),
+                    "large": ({"shape": (16,) * 6, "rank": 32, "noise": 1e-2,
+                               "settings": ((1e-1, None), (1e-2, None), (0.0, 16))},)},
+      pinned=({"params": {"shape": (3, 4, 3, 4, 3), "ranks": None, "settings": _ID_SETTINGS},
+               "seed": 5, "note": "random dense"},),
+      proof="proofs/spine_tt_svd.py::prove_tnverify_tt_svd_error_identity", expected="holds")

@@ -7,7 +7,7 @@ count and the Table 1 statistics.  Small checks in :mod:`tnverify.claims.tslm.ng
 
 from __future__ import annotations
 
-from .. import Claim, Ref, register
+from ..registration import claim, corrected_pair, refs
 from . import ngram_tensor as ts
 from . import ngrams_scaled as sc
 
@@ -28,76 +28,54 @@ _VN = ({"vocab_size": 2, "length": 2}, {"vocab_size": 3, "length": 4})
 _VN_SCALED = {"small": ({"vocab_size": 8, "length": 4, "sample": 16},),
               "large": ({"vocab_size": 64, "length": 4, "sample": 32},)}
 
-register(Claim(
-    id="tslm-eq-11", group=_G, title="p(s_i) = ⟨s_i, c⟩ (Eq. 10–11)",
-    statement=STATEMENTS["tslm-eq-11"],
-    refs=(Ref("tslm", "A Probability Estimation Method of Sentences, Eq. 8–11"),),
-    scaled=sc.scaled_eq11, scaled_space=_VN_SCALED,
-    small=ts.small_eq11, space=_VN,
-    expected="fails", corrected_by="tslm-eq-11-corrected",
-))
+corrected_pair(
+    "tslm-eq-11",
+    common=dict(group=_G, scaled_space=_VN_SCALED, space=_VN),
+    printed=dict(
+        title="p(s_i) = ⟨s_i, c⟩ (Eq. 10–11)", statement=STATEMENTS["tslm-eq-11"],
+        refs=refs("tslm", "A Probability Estimation Method of Sentences, Eq. 8–11"),
+        scaled=sc.scaled_eq11, small=ts.small_eq11, expected="fails"),
+    corrected=dict(
+        title="p(s_i) = ⟨s_i, c⟩ for orthonormal words",
+        statement=("Eq. 10–11 with orthonormal word vectors (one-hot, or any orthonormal set "
+                   "w_i = Σ_d α_{i,d} e_d, α orthogonal): p(s_i) = ⟨s_i, c⟩ = Σ 𝒯 𝒜 (changed: "
+                   "the word vectors must be orthonormal; embedded vectors that are not "
+                   "orthogonal give ⟨s_i, c⟩ ≠ p_i)."),
+        refs=refs("tslm", "A Probability Estimation Method of Sentences, Eq. 8–11", "tslm",
+                  "Appendix, Eq. 22–23"), scaled=sc.scaled_eq11_corrected,
+        small=ts.small_eq11_corrected, proof="proofs/ngram.py::prove_tslm_eq_11",
+        expected="holds"))
 
-register(Claim(
-    id="tslm-eq-11-corrected", group=_G, title="p(s_i) = ⟨s_i, c⟩ for orthonormal words",
-    statement="Eq. 10–11 with orthonormal word vectors (one-hot, or any orthonormal set "
-              "w_i = Σ_d α_{i,d} e_d, α orthogonal): p(s_i) = ⟨s_i, c⟩ = Σ 𝒯 𝒜 "
-              "(changed: the word vectors must be orthonormal; embedded vectors that are "
-              "not orthogonal give ⟨s_i, c⟩ ≠ p_i).",
-    refs=(Ref("tslm", "A Probability Estimation Method of Sentences, Eq. 8–11"),
-          Ref("tslm", "Appendix, Eq. 22–23")),
-    scaled=sc.scaled_eq11_corrected, scaled_space=_VN_SCALED,
-    small=ts.small_eq11_corrected, space=_VN,
-    proof="proofs/ngram.py::prove_tslm_eq_11",
-    corrects="tslm-eq-11", expected="holds",
-))
+claim("tslm-claim-1", "TSLM with one-hot words is the n-gram tensor", STATEMENTS["tslm-claim-1"],
+      refs("tslm", "Claim 1; Appendix, Eq. 22–27"), ts.small_claim1, group=_G,
+      scaled=sc.scaled_claim1, scaled_space=_VN_SCALED, space=_VN,
+      proof="proofs/ngram.py::prove_tslm_claim_1", expected="holds")
 
-register(Claim(
-    id="tslm-claim-1", group=_G, title="TSLM with one-hot words is the n-gram tensor",
-    statement=STATEMENTS["tslm-claim-1"],
-    refs=(Ref("tslm", "Claim 1; Appendix, Eq. 22–27"),),
-    scaled=sc.scaled_claim1, scaled_space=_VN_SCALED,
-    small=ts.small_claim1, space=_VN,
-    proof="proofs/ngram.py::prove_tslm_claim_1",
-    expected="holds",
-))
+corrected_pair(
+    "tslm-claim-2",
+    common=dict(group=_G, scaled_space=_VN_SCALED, space=_VN),
+    printed=dict(
+        title="prefix and conditional probabilities by padding",
+        statement=STATEMENTS["tslm-claim-2"],
+        refs=refs("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 28–32"), scaled=sc.scaled_claim2,
+        small=ts.small_claim2,
+        readings={"one-hot": "the one-hot basis, as the sentence after Eq. 15 says",
+                  "embedded": "any orthonormal basis of 'our TSLM', padded with the all-ones "
+                              "vector as printed"}, expected="ill-posed"),
+    corrected=dict(
+        title="padding with the sum of the word vectors",
+        statement=("Claim 2 with the padding vector u = Σ_w w (the sum of the word vectors; u = "
+                   "1 for one-hot words): p(w₁ⁱ) = ⟨w₁ ⊗ ⋯ ⊗ wᵢ ⊗ u ⊗ ⋯ ⊗ u, c⟩ and Eq. 15, for "
+                   "the one-hot and any orthonormal basis (changed: 1 → Σ_w w, so ⟨u, w⟩ = 1)."),
+        refs=refs("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 32"),
+        scaled=sc.scaled_claim2_corrected, small=ts.small_claim2_corrected,
+        proof="proofs/ngram.py::prove_tslm_claim_2", expected="holds"))
 
-register(Claim(
-    id="tslm-claim-2", group=_G, title="prefix and conditional probabilities by padding",
-    statement=STATEMENTS["tslm-claim-2"],
-    refs=(Ref("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 28–32"),),
-    scaled=sc.scaled_claim2, scaled_space=_VN_SCALED,
-    small=ts.small_claim2, space=_VN,
-    readings={"one-hot": "the one-hot basis, as the sentence after Eq. 15 says",
-              "embedded": "any orthonormal basis of 'our TSLM', padded with the all-ones "
-                          "vector as printed"},
-    expected="ill-posed", corrected_by="tslm-claim-2-corrected",
-))
+claim("tslm-ngram-param-count", "|V|ⁿ vs mⁿ parameters", STATEMENTS["tslm-ngram-param-count"],
+      refs("tslm", "TSLM as a Generalization of N-Gram Language Model"), ts.small_param_count,
+      group=_G,
+      space=({"vocab_size": 4, "m": 2, "length": 2}, {"vocab_size": 12, "m": 3, "length": 5}),
+      expected="holds")
 
-register(Claim(
-    id="tslm-claim-2-corrected", group=_G, title="padding with the sum of the word vectors",
-    statement="Claim 2 with the padding vector u = Σ_w w (the sum of the word vectors; u = 1 "
-              "for one-hot words): p(w₁ⁱ) = ⟨w₁ ⊗ ⋯ ⊗ wᵢ ⊗ u ⊗ ⋯ ⊗ u, c⟩ and Eq. 15, for "
-              "the one-hot and any orthonormal basis (changed: 1 → Σ_w w, so ⟨u, w⟩ = 1).",
-    refs=(Ref("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 32"),),
-    scaled=sc.scaled_claim2_corrected, scaled_space=_VN_SCALED,
-    small=ts.small_claim2_corrected, space=_VN,
-    proof="proofs/ngram.py::prove_tslm_claim_2",
-    corrects="tslm-claim-2", expected="holds",
-))
-
-register(Claim(
-    id="tslm-ngram-param-count", group=_G, title="|V|ⁿ vs mⁿ parameters",
-    statement=STATEMENTS["tslm-ngram-param-count"],
-    refs=(Ref("tslm", "TSLM as a Generalization of N-Gram Language Model"),),
-    small=ts.small_param_count,
-    space=({"vocab_size": 4, "m": 2, "length": 2}, {"vocab_size": 12, "m": 3, "length": 5}),
-    expected="holds",
-))
-
-register(Claim(
-    id="tslm-table1-stats", group=_G, title="Table 1 dataset statistics",
-    statement=STATEMENTS["tslm-table1-stats"],
-    refs=(Ref("tslm", "Table 1; Datasets"),),
-    small=ts.small_table1,
-    expected="holds",
-))
+claim("tslm-table1-stats", "Table 1 dataset statistics", STATEMENTS["tslm-table1-stats"],
+      refs("tslm", "Table 1; Datasets"), ts.small_table1, group=_G, expected="holds")

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence
+from ..registration import claim, corrected_pair, refs
 from ...conditionals import conditionals
 from ...conventions import tolerance
 from ...equivalences import tslm_to_tt
@@ -121,35 +122,33 @@ def _small_eq16(params, rng, corrected=False):
 EQ16_SPACE = ({"m": 2, "r": 2, "length": 4}, {"m": 3, "r": 3, "length": 4},
               {"m": 3, "r": 2, "length": 4})
 
-register(Claim(
-    id="tslm-eq-16", group="ttlm", title="TSLM recursive tensor decomposition (Eq. 16)",
-    statement=("Eq. 16: \"𝒯 = Σ_{i=1}^r λ_i 𝒮_{(n),i} ⊗ u_i; 𝒮_{(n),k} = Σ_{i=1}^r W_{k,i} "
-               "𝒮_{(n−1),i} ⊗ u_i (16) where we define: 𝒮_{(1)} = 1 ∈ ℝ^r.\" \"It means that a "
-               "n-order tensor 𝒯 ∈ ℝ^{m×⋯×m} can be decomposed as a n-order tensor 𝒮_{(n)} ∈ "
-               "ℝ^{m×⋯×r}, a diagonal matrix Λ ∈ ℝ^{r×r} and a matrix U ∈ ℝ^{r×m}. … This tensor "
-               "decomposition method reduce the O(mⁿ) magnitude of parameters approximatively "
-               "to O(m×r).\" Eq. 20 lists \"U ∈ ℝ^{m×r}, W ∈ ℝ^{r×r}, V ∈ ℝ^{r×|V|}\"."),
-    refs=(Ref("tslm", "Recursive Tensor Decomposition, Eq. 16, Fig. 3"), Ref("tslm", "Eq. 20")),
-    small=_small_eq16, space=EQ16_SPACE,
-    pinned=({"params": {"m": 3, "r": 3, "length": 4}, "seed": 16,
-             "note": "CLAIMS.md sizes, r = m"},),
-    expected="fails", corrected_by="tslm-eq-16-corrected",
-))
-
-register(Claim(
-    id="tslm-eq-16-corrected", group="ttlm",
-    title="Eq. 16 is a rank-r uniform TT (a model class), not a decomposition of any 𝒯",
-    statement=("Corrected: Eq. 16 does not decompose an arbitrary 𝒯 ∈ ℝ^{m^n}. It "
-               "parametrises, with r + r·m + r² numbers (O(m×r) for r ≤ m), the uniform TT "
-               "with first core U_{k,d}, shared core G_{j,d,k} = W_{k,j} U_{k,d} and last core "
-               "Σ_k G_{j,d,k} λ_k (tnverify.equivalences.tslm_to_tt), so every unfolding of 𝒯 "
-               "has rank ≤ r; a tensor with an unfolding of rank > r is at distance ≥ the "
-               "discarded singular-value tail of that unfolding from every Eq. 16 tensor."),
-    refs=(Ref("tslm", "Recursive Tensor Decomposition, Eq. 16"), Ref("tnverify", "tslm_to_tt")),
-    small=lambda p, rng: _small_eq16(p, rng, corrected=True), space=EQ16_SPACE,
-    proof="proofs/ttlm_tslm.py::prove_tslm_eq_16_corrected",
-    corrects="tslm-eq-16", expected="holds",
-))
+corrected_pair(
+    "tslm-eq-16",
+    common=dict(group="ttlm", space=EQ16_SPACE),
+    printed=dict(
+        title="TSLM recursive tensor decomposition (Eq. 16)",
+        statement=("Eq. 16: \"𝒯 = Σ_{i=1}^r λ_i 𝒮_{(n),i} ⊗ u_i; 𝒮_{(n),k} = Σ_{i=1}^r W_{k,i} "
+                   "𝒮_{(n−1),i} ⊗ u_i (16) where we define: 𝒮_{(1)} = 1 ∈ ℝ^r.\" \"It means "
+                   "that a n-order tensor 𝒯 ∈ ℝ^{m×⋯×m} can be decomposed as a n-order tensor "
+                   "𝒮_{(n)} ∈ ℝ^{m×⋯×r}, a diagonal matrix Λ ∈ ℝ^{r×r} and a matrix U ∈ "
+                   "ℝ^{r×m}. … This tensor decomposition method reduce the O(mⁿ) magnitude of "
+                   "parameters approximatively to O(m×r).\" Eq. 20 lists \"U ∈ ℝ^{m×r}, W ∈ "
+                   "ℝ^{r×r}, V ∈ ℝ^{r×|V|}\"."),
+        refs=refs("tslm", "Recursive Tensor Decomposition, Eq. 16, Fig. 3", "tslm", "Eq. 20"),
+        small=_small_eq16, pinned=({"params": {"m": 3, "r": 3, "length": 4}, "seed": 16,
+                                    "note": "CLAIMS.md sizes, r = m"},), expected="fails"),
+    corrected=dict(
+        title="Eq. 16 is a rank-r uniform TT (a model class), not a decomposition of any 𝒯",
+        statement=("Corrected: Eq. 16 does not decompose an arbitrary 𝒯 ∈ ℝ^{m^n}. It "
+                   "parametrises, with r + r·m + r² numbers (O(m×r) for r ≤ m), the uniform TT "
+                   "with first core U_{k,d}, shared core G_{j,d,k} = W_{k,j} U_{k,d} and last "
+                   "core Σ_k G_{j,d,k} λ_k (tnverify.equivalences.tslm_to_tt), so every "
+                   "unfolding of 𝒯 has rank ≤ r; a tensor with an unfolding of rank > r is at "
+                   "distance ≥ the discarded singular-value tail of that unfolding from every "
+                   "Eq. 16 tensor."),
+        refs=refs("tslm", "Recursive Tensor Decomposition, Eq. 16", "tnverify", "tslm_to_tt"),
+        small=lambda p, rng: _small_eq16(p, rng, corrected=True),
+        proof="proofs/ttlm_tslm.py::prove_tslm_eq_16_corrected", expected="holds"))
 
 
 # -- tslm-eq-19 --------------------------------------------------------------------
@@ -172,23 +171,20 @@ def _small_eq19(params, rng):
                           details={"cond_W": cond})
 
 
-register(Claim(
-    id="tslm-eq-19", group="ttlm", title="TSLM recurrence h_t = Wh_{t−1} ⊙ Uα_t (Eq. 19)",
-    statement=("\"when calculating the inner product of two tensors 𝒯 and 𝒜, we can introduce "
-               "intermediate variables h_t, which can be recursively calculated as: h₁ = Wh₀ ⊙ "
-               "Uα₁ … h_t = Wh_{t−1} ⊙ Uα_t (19) where setting the h₀ := W⁻¹1, and the matrices W "
-               "and U decomposed from Eq. 16 in the last section. … This multiplicative "
-               "operation is derived from the tensor product (in Eq. 16) and the δ-tensor\". "
-               "Here 𝒜 = α₁ ⊗ ⋯ ⊗ α_n (Eq. 7, 11); the check closes with λᵀh_n."),
-    refs=(Ref("tslm", "A Recursive Calculation of Conditional Probability, Eq. 19"),
-          Ref("tslm", "Eq. 11, 16")),
-    small=_small_eq19, space=({"m": 2, "r": 2, "length": 2}, {"m": 3, "r": 3, "length": 4}),
-    scaled=scaled_eq19,
-    scaled_space={"small": ({"m": 16, "r": 16, "length": 64, "batch": 32},),
-                  "large": ({"m": 512, "r": 512, "length": 1024, "batch": 1024},)},
-    pinned=({"params": {"m": 3, "r": 3, "length": 4}, "seed": 19, "note": "CLAIMS.md sizes"},),
-    uses=("tslm-eq-16",), proof="proofs/ttlm_tslm.py::prove_tslm_eq_19",
-))
+claim("tslm-eq-19", "TSLM recurrence h_t = Wh_{t−1} ⊙ Uα_t (Eq. 19)",
+      ("\"when calculating the inner product of two tensors 𝒯 and 𝒜, we can introduce "
+       "intermediate variables h_t, which can be recursively calculated as: h₁ = Wh₀ ⊙ Uα₁ … "
+       "h_t = Wh_{t−1} ⊙ Uα_t (19) where setting the h₀ := W⁻¹1, and the matrices W and U "
+       "decomposed from Eq. 16 in the last section. … This multiplicative operation is derived "
+       "from the tensor product (in Eq. 16) and the δ-tensor\". Here 𝒜 = α₁ ⊗ ⋯ ⊗ α_n (Eq. 7, "
+       "11); the check closes with λᵀh_n."),
+      refs("tslm", "A Recursive Calculation of Conditional Probability, Eq. 19", "tslm",
+           "Eq. 11, 16"), _small_eq19, group="ttlm",
+      space=({"m": 2, "r": 2, "length": 2}, {"m": 3, "r": 3, "length": 4}), scaled=scaled_eq19,
+      scaled_space={"small": ({"m": 16, "r": 16, "length": 64, "batch": 32},),
+                    "large": ({"m": 512, "r": 512, "length": 1024, "batch": 1024},)},
+      pinned=({"params": {"m": 3, "r": 3, "length": 4}, "seed": 19, "note": "CLAIMS.md sizes"},),
+      uses=("tslm-eq-16",), proof="proofs/ttlm_tslm.py::prove_tslm_eq_19")
 
 
 
@@ -291,40 +287,35 @@ def _small_eq17(params, rng):
 EQ17_SPACE = ({"m": 2, "r": 2, "vocab_size": 3, "length": 3},
               {"m": 3, "r": 3, "vocab_size": 5, "length": 4})
 
-register(Claim(
-    id="tslm-eq-17", group="ttlm", title="TSLM conditional softmax(⟨𝒯_(t), 𝒜_(t−1)⟩) = softmax(Vh_t)",
-    statement=("Eq. 17: \"p(w_t|w₁^{t−1}) = softmax(⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩) (17) where 𝒜_{(t−1)} is "
-               "the input of (t−1) words, represented as α₁, …, α_{(t−1)} … ⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩ "
-               "is denoted as y_t.\" Eq. 18: \"𝒯_{(t)} ∈ ℝ^{m×⋯×m×|V|} is constructed by matrix "
-               "V ∈ ℝ^{r×|V|}, 𝒮_{(t−1)} and matrix U … 𝒯_{(t),k} = Σ_{i=1}^r V_{k,i} 𝒮_{(t−1),i} "
-               "⊗ u_i (18)\". Eq. 20: \"p(w_t|w₁^{t−1}) = softmax(y_t); y_t = Vh_t; h_t = "
-               "g(Wh_{t−1}, Uα_t); g(a, b) = a ⊙ b (20) … U ∈ ℝ^{m×r}, W ∈ ℝ^{r×r}, V ∈ "
-               "ℝ^{r×|V|}\"."),
-    refs=(Ref("tslm", "Eq. 17, 18, 20"), Ref("tslm", "Eq. 15")),
-    small=_small_eq17, space=EQ17_SPACE,
-    readings={"V as printed (r×|V|)": "V_{k,i} and Vh_t with V ∈ ℝ^{r×|V|} (typed only if |V| = r)",
-              "V transposed (|V|×r)": "V ∈ ℝ^{|V|×r}; then Eq. 17 vs Eq. 20's y_t = V h_t, "
-              "and softmax vs the exact conditional of the joint 𝒯 (Eq. 15)"},
-    pinned=({"params": {"m": 3, "r": 3, "vocab_size": 5, "length": 4}, "seed": 17,
-             "note": "CLAIMS.md sizes"},),
-    uses=("tslm-eq-16", "tslm-eq-19"), expected="ill-posed",
-    corrected_by="tslm-eq-17-corrected",
-))
-
-register(Claim(
-    id="tslm-eq-17-corrected", group="ttlm",
-    title="⟨𝒯_(t), 𝒜_(t−1)⟩ = V h_{t−1}; the exact conditional is a linear normalisation",
-    statement=("Corrected (V read as |V|×r, time index shifted, normaliser): ⟨𝒯_{(t)}, "
-               "𝒜_{(t−1)}⟩ of Eq. 17–18 equals V h_{t−1}, the readout of the state after the "
-               "t−1 prefix words (not V h_t of Eq. 20). For the joint 𝒯 of Eq. 16 with m = |V|, "
-               "one-hot α and λ, U, W ≥ 0, the exact conditional (Eq. 15) is "
-               "V_t h_{t−1} / Σ_k (V_t h_{t−1})_k with V_t = Uᵀ diag(e_t) W, "
-               "e_tᵀ = λᵀ (diag(U1) W)^{n−t}: a linear normalisation with a t-dependent readout."),
-    refs=(Ref("tslm", "Eq. 15, 17–20"), Ref("tnverify", "exact conditional of Eq. 16")),
-    small=lambda p, rng: _eq17_transposed(p, rng, corrected=True), space=EQ17_SPACE,
-    uses=("tslm-eq-16", "tslm-eq-19"), corrects="tslm-eq-17",
-    proof="proofs/ttlm_tslm.py::prove_tslm_eq_17_corrected",
-))
+corrected_pair(
+    "tslm-eq-17",
+    common=dict(group="ttlm", space=EQ17_SPACE, uses=("tslm-eq-16", "tslm-eq-19")),
+    printed=dict(
+        title="TSLM conditional softmax(⟨𝒯_(t), 𝒜_(t−1)⟩) = softmax(Vh_t)",
+        statement=("Eq. 17: \"p(w_t|w₁^{t−1}) = softmax(⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩) (17) where "
+                   "𝒜_{(t−1)} is the input of (t−1) words, represented as α₁, …, α_{(t−1)} … "
+                   "⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩ is denoted as y_t.\" Eq. 18: \"𝒯_{(t)} ∈ ℝ^{m×⋯×m×|V|} "
+                   "is constructed by matrix V ∈ ℝ^{r×|V|}, 𝒮_{(t−1)} and matrix U … 𝒯_{(t),k} "
+                   "= Σ_{i=1}^r V_{k,i} 𝒮_{(t−1),i} ⊗ u_i (18)\". Eq. 20: \"p(w_t|w₁^{t−1}) = "
+                   "softmax(y_t); y_t = Vh_t; h_t = g(Wh_{t−1}, Uα_t); g(a, b) = a ⊙ b (20) … U "
+                   "∈ ℝ^{m×r}, W ∈ ℝ^{r×r}, V ∈ ℝ^{r×|V|}\"."),
+        refs=refs("tslm", "Eq. 17, 18, 20", "tslm", "Eq. 15"), small=_small_eq17,
+        readings={"V as printed (r×|V|)": "V_{k,i} and Vh_t with V ∈ ℝ^{r×|V|} (typed only if |V| = r)",
+                  "V transposed (|V|×r)": "V ∈ ℝ^{|V|×r}; then Eq. 17 vs Eq. 20's y_t = V h_t, "
+                  "and softmax vs the exact conditional of the joint 𝒯 (Eq. 15)"},
+        pinned=({"params": {"m": 3, "r": 3, "vocab_size": 5, "length": 4}, "seed": 17,
+                 "note": "CLAIMS.md sizes"},), expected="ill-posed"),
+    corrected=dict(
+        title="⟨𝒯_(t), 𝒜_(t−1)⟩ = V h_{t−1}; the exact conditional is a linear normalisation",
+        statement=("Corrected (V read as |V|×r, time index shifted, normaliser): ⟨𝒯_{(t)}, "
+                   "𝒜_{(t−1)}⟩ of Eq. 17–18 equals V h_{t−1}, the readout of the state after "
+                   "the t−1 prefix words (not V h_t of Eq. 20). For the joint 𝒯 of Eq. 16 with "
+                   "m = |V|, one-hot α and λ, U, W ≥ 0, the exact conditional (Eq. 15) is V_t "
+                   "h_{t−1} / Σ_k (V_t h_{t−1})_k with V_t = Uᵀ diag(e_t) W, e_tᵀ = λᵀ "
+                   "(diag(U1) W)^{n−t}: a linear normalisation with a t-dependent readout."),
+        refs=refs("tslm", "Eq. 15, 17–20", "tnverify", "exact conditional of Eq. 16"),
+        small=lambda p, rng: _eq17_transposed(p, rng, corrected=True),
+        proof="proofs/ttlm_tslm.py::prove_tslm_eq_17_corrected"))
 
 
 # -- tslm-eq-21 --------------------------------------------------------------------
@@ -371,18 +362,16 @@ def _small_eq21(params, rng):
                              "information' is an empirical statement with no definition"})
 
 
-register(Claim(
-    id="tslm-eq-21", group="ttlm", title="g_TSLM(a, b) = a ⊙ b is 'a non-linear operation'",
-    statement=("On g: \"g(a, b) = a ⊙ b … and g is a non-linear operation.\" Eq. 21: \"g_RNN(a, b) "
-               "= σ(a + b); g_TSLM(a, b) = a ⊙ b (21) where σ(·) is typically a point-wise "
-               "activation function such as sigmoid, tanh etc.\" Experimental analysis: \"the "
-               "non-linear operation g in Eq. 20 is an element-wise multiplication, which is "
-               "capable of expressing more complex semantic information than a standard RNN "
-               "structure with activation function using an addition operation.\""),
-    refs=(Ref("tslm", "Eq. 20–21"), Ref("tslm", "Experimental analysis")),
-    small=_small_eq21, space=({"r": 2}, {"r": 8}),
-    readings={"jointly in (a, b)": "g as a map ℝ^r × ℝ^r → ℝ^r: additivity and homogeneity",
-              "separately in each argument": "g(·, b) and g(a, ·) for fixed other argument "
-              "(the sense in which h_t is a function of h_{t−1})"},
-    expected="ill-posed", proof="proofs/ttlm_tslm.py::prove_tslm_eq_21_bilinear",
-))
+claim("tslm-eq-21", "g_TSLM(a, b) = a ⊙ b is 'a non-linear operation'",
+      ("On g: \"g(a, b) = a ⊙ b … and g is a non-linear operation.\" Eq. 21: \"g_RNN(a, b) = "
+       "σ(a + b); g_TSLM(a, b) = a ⊙ b (21) where σ(·) is typically a point-wise activation "
+       "function such as sigmoid, tanh etc.\" Experimental analysis: \"the non-linear operation "
+       "g in Eq. 20 is an element-wise multiplication, which is capable of expressing more "
+       "complex semantic information than a standard RNN structure with activation function "
+       "using an addition operation.\""),
+      refs("tslm", "Eq. 20–21", "tslm", "Experimental analysis"), _small_eq21, group="ttlm",
+      space=({"r": 2}, {"r": 8}),
+      readings={"jointly in (a, b)": "g as a map ℝ^r × ℝ^r → ℝ^r: additivity and homogeneity",
+                "separately in each argument": "g(·, b) and g(a, ·) for fixed other argument "
+                "(the sense in which h_t is a function of h_{t−1})"}, expected="ill-posed",
+      proof="proofs/ttlm_tslm.py::prove_tslm_eq_21_bilinear")

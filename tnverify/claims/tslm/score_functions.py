@@ -12,7 +12,8 @@ import math
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence
+from ..registration import claim, refs
 from ..compare import compare_values
 from ..gtm.definitions import outer
 from ..gtm.score_functions_scaled import scaled_tslm
@@ -64,14 +65,10 @@ _S_TSLM = (
     'nk-one tensor."'
 )
 
-register(Claim(
-    id="tslm-eq-7", group="spine", title="Sentence tensor s = ⊗ w_i and its rank-one 𝒜",
-    statement=_S_TSLM,
-    refs=(Ref("tslm", "Representations of Words and Sentences, Eq. 4–7 (with Eq. 1–2)"),),
-    small=small_eq7,
-    space=({"m": 2, "n": 3}, {"m": 3, "n": 4}),
-    scaled=scaled_tslm,
-    scaled_space={"small": ({"m": 16, "n": 4},), "large": ({"m": 64, "n": 4},)},
-    pinned=({"params": {"m": 3, "n": 4}, "seed": 7,
-             "note": "CLAIMS.md sizes, orthonormal non-standard basis"},),
-    proof="proofs/spine_gtm.py::prove_tslm_eq_7", expected="holds"))
+claim("tslm-eq-7", "Sentence tensor s = ⊗ w_i and its rank-one 𝒜", _S_TSLM,
+      refs("tslm", "Representations of Words and Sentences, Eq. 4–7 (with Eq. 1–2)"), small_eq7,
+      group="spine", space=({"m": 2, "n": 3}, {"m": 3, "n": 4}), scaled=scaled_tslm,
+      scaled_space={"small": ({"m": 16, "n": 4},), "large": ({"m": 64, "n": 4},)},
+      pinned=({"params": {"m": 3, "n": 4}, "seed": 7,
+               "note": "CLAIMS.md sizes, orthonormal non-standard basis"},),
+      proof="proofs/spine_gtm.py::prove_tslm_eq_7", expected="holds")

@@ -12,7 +12,8 @@ import itertools
 import math
 from fractions import Fraction
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence
+from ..registration import claim, refs
 from ...errors import ClaimError
 from ..compare import compare_ints
 
@@ -121,29 +122,23 @@ _READ_DOC = {reading_name(rd): "tied pairs counted " + rd["tie"] + "; G^(1) " + 
     "tied": "tied to G^(t) (App. A)"}[rd["g1"]] + "; second-order T " + rd["T"]
     for rd in READINGS}
 
-register(Claim(
-    id="ttlm-table1-ptb-params", group="ttlm", title="Table 1 PTB parameter counts",
-    statement=("Table 1, PTB Params: Vanilla-RNNs 4.0M, Second-order RNNs 4.2M, RACs 4.0M, "
-               "MI-RNNs 4.0M, TTLM 4.2M, TTLM-Tiny 4.0M, TTLM-Large 4.2M. Hidden (Rank) 20; "
-               "Embed Size 400. (Table 2 shapes, caption \"We set H = R and E = R²\", App. C "
-               "ties and G^{(1)} ∈ ℝ^{1×R}, App. A G^{(1)} = G^{(t)}.)"),
-    refs=(Ref("ttlm", "Table 1 (PTB Params)"), Ref("ttlm", "App. C, Table 2"),
-          Ref("ttlm", "App. A")),
-    small=lambda p, rng: _small_table1(p, rng, "ptb"), space=({"vocab_size": 10_000},),
-    readings=_READ_DOC, expected="ill-posed",
-))
+claim("ttlm-table1-ptb-params", "Table 1 PTB parameter counts",
+      ("Table 1, PTB Params: Vanilla-RNNs 4.0M, Second-order RNNs 4.2M, RACs 4.0M, MI-RNNs "
+       "4.0M, TTLM 4.2M, TTLM-Tiny 4.0M, TTLM-Large 4.2M. Hidden (Rank) 20; Embed Size 400. "
+       "(Table 2 shapes, caption \"We set H = R and E = R²\", App. C ties and G^{(1)} ∈ "
+       "ℝ^{1×R}, App. A G^{(1)} = G^{(t)}.)"),
+      refs("ttlm", "Table 1 (PTB Params)", "ttlm", "App. C, Table 2", "ttlm", "App. A"),
+      lambda p, rng: _small_table1(p, rng, "ptb"), group="ttlm", space=({"vocab_size": 10_000},),
+      readings=_READ_DOC, expected="ill-posed")
 
-register(Claim(
-    id="ttlm-table1-wt2-params", group="ttlm", title="Table 1 WikiText-2 parameter counts",
-    statement=("Table 1, WikiText-2 Params: Vanilla-RNNs 11.6M, Second-order RNNs 11.8M, RACs "
-               "11.6M, MI-RNNs 11.6M, TTLM 12.2M, TTLM-Tiny 11.6M, TTLM-Large 11.8M. Hidden "
-               "(Rank) 20; Embed Size 400. §6.1: WikiText-2 has \"a vocabulary of over 30,000 "
-               "words\"."),
-    refs=(Ref("ttlm", "Table 1 (WikiText-2 Params)"), Ref("ttlm", "§6.1"),
-          Ref("tslm", "Table 1 (|V| = 33,278)")),
-    small=lambda p, rng: _small_table1(p, rng, "wt2"), space=({"vocab_size": 33_278},),
-    readings=_READ_DOC, expected="fails", uses=("ttlm-table1-ptb-params",),
-))
+claim("ttlm-table1-wt2-params", "Table 1 WikiText-2 parameter counts",
+      ("Table 1, WikiText-2 Params: Vanilla-RNNs 11.6M, Second-order RNNs 11.8M, RACs 11.6M, "
+       "MI-RNNs 11.6M, TTLM 12.2M, TTLM-Tiny 11.6M, TTLM-Large 11.8M. Hidden (Rank) 20; Embed "
+       "Size 400. §6.1: WikiText-2 has \"a vocabulary of over 30,000 words\"."),
+      refs("ttlm", "Table 1 (WikiText-2 Params)", "ttlm", "§6.1", "tslm",
+           "Table 1 (|V| = 33,278)"), lambda p, rng: _small_table1(p, rng, "wt2"), group="ttlm",
+      space=({"vocab_size": 33_278},), readings=_READ_DOC, expected="fails",
+      uses=("ttlm-table1-ptb-params",))
 
 
 # -- ttlm-sec1-ppl-deltas ------------------------------------------------------------
@@ -162,15 +157,12 @@ def _small_ppl(params, rng):
     return Evidence("§1 perplexity reductions vs Table 1", parts=parts)
 
 
-register(Claim(
-    id="ttlm-sec1-ppl-deltas", group="ttlm", title="§1 perplexity reductions vs Table 1",
-    statement=("\"Compared to Vanilla-RNNs on WikiText-2 and PTB datasets, TTLM-Large reduces "
-               "perplexity by 14.3 and 16.0, respectively, and TTLM-Tiny reduces perplexity by "
-               "1.7 and 8.5, respectively.\" Table 1 PPL (WikiText-2 / PTB): Vanilla-RNNs 96.6 / "
-               "115.3; TTLM-Tiny 94.9 / 106.8; TTLM-Large 82.3 / 99.3."),
-    refs=(Ref("ttlm", "§1, contribution 3"), Ref("ttlm", "Table 1 (PPL)")),
-    small=_small_ppl,
-))
+claim("ttlm-sec1-ppl-deltas", "§1 perplexity reductions vs Table 1",
+      ("\"Compared to Vanilla-RNNs on WikiText-2 and PTB datasets, TTLM-Large reduces "
+       "perplexity by 14.3 and 16.0, respectively, and TTLM-Tiny reduces perplexity by 1.7 and "
+       "8.5, respectively.\" Table 1 PPL (WikiText-2 / PTB): Vanilla-RNNs 96.6 / 115.3; "
+       "TTLM-Tiny 94.9 / 106.8; TTLM-Large 82.3 / 99.3."),
+      refs("ttlm", "§1, contribution 3", "ttlm", "Table 1 (PPL)"), _small_ppl, group="ttlm")
 
 
 # -- ttlm-table2-second-order ---------------------------------------------------------
@@ -196,15 +188,12 @@ def _small_second_order(params, rng):
                     sizes={"E": E, "H": H})
 
 
-register(Claim(
-    id="ttlm-table2-second-order", group="ttlm", title="Table 2 second-order RNN row",
-    statement=("Second-order RNNs row: \"W^{xe} ∈ ℝ^{E×|V|}, T ∈ ℝ^{H×H×H}, W^{hh} ∈ ℝ^{E×H}, P ∈ "
-               "ℝ^{H×E}, V ∈ ℝ^{E×|V|}\". Caption: \"… We set H = R and E = R² …\". App. C: "
-               "\"W^{eh} ∈ ℝ^{E×H} is the embedding-to-hidden matrix, W^{hh} ∈ ℝ^{H×H} is the "
-               "hidden-to-hidden matrix\"."),
-    refs=(Ref("ttlm", "App. C, Table 2 (Second-order RNNs)"), Ref("ttlm", "Table 1")),
-    small=_small_second_order, expected="fails", uses=("ttlm-table1-ptb-params",),
-))
+claim("ttlm-table2-second-order", "Table 2 second-order RNN row",
+      ("Second-order RNNs row: \"W^{xe} ∈ ℝ^{E×|V|}, T ∈ ℝ^{H×H×H}, W^{hh} ∈ ℝ^{E×H}, P ∈ "
+       "ℝ^{H×E}, V ∈ ℝ^{E×|V|}\". Caption: \"… We set H = R and E = R² …\". App. C: \"W^{eh} ∈ "
+       "ℝ^{E×H} is the embedding-to-hidden matrix, W^{hh} ∈ ℝ^{H×H} is the hidden-to-hidden "
+       "matrix\"."), refs("ttlm", "App. C, Table 2 (Second-order RNNs)", "ttlm", "Table 1"),
+      _small_second_order, group="ttlm", expected="fails", uses=("ttlm-table1-ptb-params",))
 
 
 # -- ttlm-sec6.1-wt2-stats --------------------------------------------------------------
@@ -232,14 +221,11 @@ def _small_stats(params, rng):
                     readings=readings)
 
 
-register(Claim(
-    id="ttlm-sec6.1-wt2-stats", group="ttlm", title="§6.1 PTB / WikiText-2 statistics",
-    statement=("\"English Penn Treebank (PTB), which consists of 929k training words, 73k "
-               "validation words, and 82k test words. It has 10k words in its vocabulary … The "
-               "WikiText-2 dataset … consists of 2088k training words, 217k validation words, "
-               "45k test words, and a vocabulary of over 30,000 words.\""),
-    refs=(Ref("ttlm", "§6.1"), Ref("thesis", "§6.2.1"), Ref("tslm", "Table 1")),
-    small=_small_stats, expected="fails",
-    readings={"k = floor(count/1000)": "thousands truncated",
-              "k = round(count/1000)": "thousands rounded"},
-))
+claim("ttlm-sec6.1-wt2-stats", "§6.1 PTB / WikiText-2 statistics",
+      ("\"English Penn Treebank (PTB), which consists of 929k training words, 73k validation "
+       "words, and 82k test words. It has 10k words in its vocabulary … The WikiText-2 dataset "
+       "… consists of 2088k training words, 217k validation words, 45k test words, and a "
+       "vocabulary of over 30,000 words.\""),
+      refs("ttlm", "§6.1", "thesis", "§6.2.1", "tslm", "Table 1"), _small_stats, group="ttlm",
+      expected="fails", readings={"k = floor(count/1000)": "thousands truncated",
+                                  "k = round(count/1000)": "thousands rounded"})

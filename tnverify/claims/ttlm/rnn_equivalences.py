@@ -17,7 +17,8 @@ import itertools
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence, Ref
+from ..registration import claim, corrected_pair, refs
 from .rnn_statements import STATEMENTS
 from .rnn_equivalences_scaled import scaled_rac, scaled_second_order
 from .rnn_biases import small_eq14_bias
@@ -270,12 +271,11 @@ _B1_REFS = (Ref("ttlm", "App. B.1, Claim B.1, Eq. 14–17"),
             Ref("thesis", "§5.3.2, Claim 5.3.1"))
 _B2_REFS = (Ref("ttlm", "App. B.2, Claim B.2, Eq. 18–20; §5.2"),
             Ref("thesis", "§5.3.2, Claim 5.3.2"))
-register(Claim(
-    id="ttlm-claim-b1", group="ttlm", title="2-RNN = TTLM core (+ activation)",
-    statement=STATEMENTS["ttlm-claim-b1"], refs=_B1_REFS, small=_small_b1, space=SPACE,
-    scaled=scaled_second_order, scaled_space=SECOND_ORDER_SCALED, uses=("ttlm-eq5",),
-    proof=PROOFS + "prove_ttlm_claim_b1", expected="holds",
-    pinned=({"params": SPACE[0], "seed": 1, "note": "CLAIMS.md sizes R=3, |V|=4, 4 steps"},)))
+claim("ttlm-claim-b1", "2-RNN = TTLM core (+ activation)", STATEMENTS["ttlm-claim-b1"], _B1_REFS,
+      _small_b1, group="ttlm", space=SPACE, scaled=scaled_second_order,
+      scaled_space=SECOND_ORDER_SCALED, uses=("ttlm-eq5",), proof=PROOFS + "prove_ttlm_claim_b1",
+      expected="holds",
+      pinned=({"params": SPACE[0], "seed": 1, "note": "CLAIMS.md sizes R=3, |V|=4, 4 steps"},))
 
 def register_rac_pair(cid, paper, refs, title):
     """Register ``cid`` (RAC / MI-RNN = TTLM with an elementwise product, as printed in
@@ -284,40 +284,37 @@ def register_rac_pair(cid, paper, refs, title):
                                      "(|V| = R); not a third-order core"}
     readings.update({k: f"δ-contraction with G_pio from indices {v}"
                       for k, v in _RAC_READINGS[paper].items()})
-    register(Claim(
-        id=cid, group="ttlm", title=title, statement=STATEMENTS[cid], refs=refs,
-        small=(lambda p, rng, pp=paper: _small_rac(p, rng, pp)), space=SPACE,
-        scaled=scaled_rac, scaled_space=_RAC_SCALED, uses=("ttlm-eq5",),
-        expected="ill-posed", readings=readings, corrected_by=f"{cid}-corrected"))
-    register(Claim(
-        id=f"{cid}-corrected", group="ttlm", title=title + " (δ-contraction, corrected)",
-        statement=("Corrected: the core is the δ-contraction G_{α_{t-1} i_t α_t} = "
-                   "Σ_{j,k} W^{hx}_{j i_t} δ_{j α_t k} W^{hh}_{k α_{t-1}} = W^{hx}_{α_t i_t} "
-                   "W^{hh}_{α_t α_{t-1}} (in seed 001's names A_{α_t α_{t-1}} B_{α_t i_t}, "
-                   "Eq. 5.17 as printed), not the elementwise product; then the RAC hidden "
-                   "states equal the TT recurrence's and the MI-RNN's equal it followed by φ."),
-        refs=refs, small=_small_rac_corrected, space=SPACE, scaled=scaled_rac,
-        scaled_space=_RAC_SCALED, uses=("ttlm-eq5",), corrects=cid, expected="holds",
-        proof=PROOFS + "prove_rac_core"))
+    claim(cid, title, STATEMENTS[cid], refs, lambda p, rng, pp=paper: _small_rac(p, rng, pp),
+          group="ttlm", space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED,
+          uses=("ttlm-eq5",), expected="ill-posed", readings=readings,
+          corrected_by=f"{cid}-corrected")
+    claim(f"{cid}-corrected", title + " (δ-contraction, corrected)",
+          ("Corrected: the core is the δ-contraction G_{α_{t-1} i_t α_t} = Σ_{j,k} W^{hx}_{j "
+           "i_t} δ_{j α_t k} W^{hh}_{k α_{t-1}} = W^{hx}_{α_t i_t} W^{hh}_{α_t α_{t-1}} (in "
+           "seed 001's names A_{α_t α_{t-1}} B_{α_t i_t}, Eq. 5.17 as printed), not the "
+           "elementwise product; then the RAC hidden states equal the TT recurrence's and the "
+           "MI-RNN's equal it followed by φ."), refs, _small_rac_corrected, group="ttlm",
+          space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED, uses=("ttlm-eq5",),
+          corrects=cid, expected="holds", proof=PROOFS + "prove_rac_core")
 
 
 register_rac_pair("ttlm-claim-b2", "ttlm", _B2_REFS, "RAC / MI-RNN = TTLM with G = W^{hx} ⊙ W^{hh}")
 
-register(Claim(
-    id="ttlm-eq14-bias", group="ttlm", title="bias as the 0th input component",
-    statement=STATEMENTS["ttlm-eq14-bias"],
-    refs=(Ref("ttlm", "App. B.1, after Eq. 14"), Ref("thesis", "§5.3.2, after Eq. 5.11")),
-    small=lambda p, rng: small_eq14_bias(p, rng, False),
-    space=({"vocab_size": 4, "rank": 3},), expected="fails",
-    corrected_by="ttlm-eq14-bias-corrected"))
-register(Claim(
-    id="ttlm-eq14-bias-corrected", group="ttlm", title="bias via the constant slot of h",
-    statement=("Corrected: b is carried by a constant slot of the hidden state, not of the "
-               "input alone: with h̃ = [h; 1] and f̃ = [f; 1] the core G̃ with "
-               "G̃_{R,|V|,:R} = b, G̃_{R,|V|,R} = 1 (and G̃_{:R,:|V|,:R} = G) reproduces "
-               "Eq. 14 with φ on the first R slots; for one-hot f, h̃ = [h; 1] alone "
-               "suffices (G̃_{R,i,:R} = b for every i, since Σ_i f_i = 1)."),
-    refs=(Ref("ttlm", "App. B.1, after Eq. 14"), Ref("thesis", "§5.3.2, after Eq. 5.11")),
-    small=lambda p, rng: small_eq14_bias(p, rng, True),
-    space=({"vocab_size": 4, "rank": 3, "steps": 4},), corrects="ttlm-eq14-bias",
-    uses=("tnverify-augmented-bilinear",), proof=PROOFS + "prove_augmented_bilinear"))
+corrected_pair(
+    "ttlm-eq14-bias",
+    common=dict(group="ttlm",
+                refs=refs("ttlm", "App. B.1, after Eq. 14", "thesis", "§5.3.2, after Eq. 5.11")),
+    printed=dict(
+        title="bias as the 0th input component", statement=STATEMENTS["ttlm-eq14-bias"],
+        small=lambda p, rng: small_eq14_bias(p, rng, False), space=({"vocab_size": 4, "rank": 3},),
+        expected="fails"),
+    corrected=dict(
+        title="bias via the constant slot of h",
+        statement=("Corrected: b is carried by a constant slot of the hidden state, not of the "
+                   "input alone: with h̃ = [h; 1] and f̃ = [f; 1] the core G̃ with "
+                   "G̃_{R,|V|,:R} = b, G̃_{R,|V|,R} = 1 (and G̃_{:R,:|V|,:R} = G) reproduces "
+                   "Eq. 14 with φ on the first R slots; for one-hot f, h̃ = [h; 1] alone "
+                   "suffices (G̃_{R,i,:R} = b for every i, since Σ_i f_i = 1)."),
+        small=lambda p, rng: small_eq14_bias(p, rng, True),
+        space=({"vocab_size": 4, "rank": 3, "steps": 4},), uses=("tnverify-augmented-bilinear",),
+        proof=PROOFS + "prove_augmented_bilinear"))

@@ -18,7 +18,8 @@ import math
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence, Ref
+from ..registration import claim, refs
 from .tt_format_scaled import scaled_eq2, scaled_scoring
 from ..compare import compare_values
 from ...conventions import tolerance
@@ -244,31 +245,25 @@ def register_printed_sum_pair(base, *, title, refs, small, space, statement, use
     ttlm-eq5") is the same computation for all three pairs, so it runs once, on
     ``ttlm-eq5-corrected`` (``scaled=True``); the others name it in ``uses``."""
     shared = () if scaled else ("ttlm-eq5-corrected",)
-    register(Claim(
-        id=base, group="spine", title=title, statement=statement, refs=refs,
-        small=lambda p, rng: small(p, rng, False), space=space, uses=uses + shared,
-        expected="fails", corrected_by=f"{base}-corrected", pinned=pinned))
-    register(Claim(
-        id=f"{base}-corrected", group="spine", title=title + " (sums from 1)",
-        statement=statement + _CORRECTION, refs=refs,
-        small=lambda p, rng: small(p, rng, True), space=space,
-        scaled=scaled_scoring if scaled else None, scaled_space=_SCALED_SPACE,
-        uses=uses + shared, expected="holds", corrects=base,
-        proof=_PROOFS + "prove_" + f"{base}_corrected".replace("-", "_").replace(".", "_")))
+    claim(base, title, statement, refs, lambda p, rng: small(p, rng, False), group="spine",
+          space=space, uses=uses + shared, expected="fails", corrected_by=f"{base}-corrected",
+          pinned=pinned)
+    claim(f"{base}-corrected", title + " (sums from 1)", statement + _CORRECTION, refs,
+          lambda p, rng: small(p, rng, True), group="spine", space=space,
+          scaled=scaled_scoring if scaled else None, scaled_space=_SCALED_SPACE,
+          uses=uses + shared, expected="holds", corrects=base,
+          proof=_PROOFS + "prove_" + f"{base}_corrected".replace("-", "_").replace(".", "_"))
 
 
-register(Claim(
-    id="ttlm-eq2", group="spine", title="Φ(X) and p(X) = ⟨𝒜, Φ(X)⟩",
-    statement=_STATEMENT_TTLM_EQ2,
-    refs=(Ref("ttlm", "§4.1, Eq. 1–2 (and Eq. 5)"), Ref("thesis", "§5.2.2, Eq. 5.3–5.4"),
-          Ref("gtm", "§3.1, Eq. 2–3")),
-    small=_small_eq2, space=({"vocab_size": 2, "length": 3}, {"vocab_size": 4, "length": 5}),
-    scaled=scaled_eq2,
-    scaled_space={"small": ({"vocab_size": 6, "length": 6, "batch": 10_000},),
-                  "large": ({"vocab_size": 8, "length": 8, "batch": 10_000},)},
-    pinned=({"params": {"vocab_size": 4, "length": 5}, "seed": 2,
-             "note": "CLAIMS.md sizes: |V| = 4, N = 5, all 1024 sequences"},),
-    proof=_PROOFS + "prove_ttlm_eq2"))
+claim("ttlm-eq2", "Φ(X) and p(X) = ⟨𝒜, Φ(X)⟩", _STATEMENT_TTLM_EQ2,
+      refs("ttlm", "§4.1, Eq. 1–2 (and Eq. 5)", "thesis", "§5.2.2, Eq. 5.3–5.4", "gtm",
+           "§3.1, Eq. 2–3"), _small_eq2, group="spine",
+      space=({"vocab_size": 2, "length": 3}, {"vocab_size": 4, "length": 5}), scaled=scaled_eq2,
+      scaled_space={"small": ({"vocab_size": 6, "length": 6, "batch": 10_000},),
+                    "large": ({"vocab_size": 8, "length": 8, "batch": 10_000},)},
+      pinned=({"params": {"vocab_size": 4, "length": 5}, "seed": 2,
+               "note": "CLAIMS.md sizes: |V| = 4, N = 5, all 1024 sequences"},),
+      proof=_PROOFS + "prove_ttlm_eq2")
 
 register_printed_sum_pair("ttlm-eq3", title="TT entry as slice products and printed sums",
       statement=_STATEMENT_TTLM_EQ3, refs=(Ref("ttlm", "§4.2, Eq. 3"),

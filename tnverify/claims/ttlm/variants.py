@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence
+from ..registration import claim, corrected_pair, refs
 from ..compare import compare_ints, compare_values
 from ...conventions import tolerance
 
@@ -165,79 +166,79 @@ def register_all():
                             for r in (20, 64))}
     eq6_space = ({"vocab_size": 2, "rank": 2, "length": 3}, {"vocab_size": 3, "rank": 3, "length": 5},
                  {"vocab_size": 4, "rank": 3, "length": 5})
-    register(Claim(
-        id="ttlm-eq6", group="ttlm", title="uniform TTLM: Eq. 6 vs recurrence (7)",
-        statement=STATEMENTS["ttlm-eq6"], refs=(Ref("ttlm", "§4.3, Eq. 6–7"),
-                                                Ref("thesis", "§5.3.1–5.3.2"), Ref("gtm", "Eq. 12")),
-        small=m.small_eq6, space=eq6_space, scaled=scaled_uniform, scaled_space=uni_sp,
-        readings={"tie a, Eq. 7 (a)": "G^(N)_(α,i) := G^(1)_(i,α); h_b = Σ f_i G_aib h_a",
-                  "tie a, Eq. 7 (b)": "G^(N)_(α,i) := G^(1)_(i,α); h_a = Σ f_i G_aib h_b",
-                  "tie b, Eq. 7 (a)": "printed index order on G^(1) (|V| = R); Eq. 7 (a)",
-                  "tie b, Eq. 7 (b)": "printed index order on G^(1) (|V| = R); Eq. 7 (b)"},
-        uses=("ttlm-eq5-corrected",), expected="ill-posed", corrected_by="ttlm-eq6-corrected",
-        pinned=({"params": eq6_space[2], "seed": 6, "note": "CLAIMS.md: |V|=4, R=3, N=5"},)))
-    register(Claim(
-        id="ttlm-eq6-corrected", group="ttlm", title="uniform TTLM, Eq. 7 in TT order",
-        statement=STATEMENTS["ttlm-eq6"] + " [Corrected: the tie is G^(N)_(α,i) = G^(1)_(i,α) "
-        "and Eq. 7 is h^(t)_b = Σ_(a,i) f(x^(t))_i G_(a i b) h^(t−1)_a.]",
-        refs=(Ref("ttlm", "§4.3, Eq. 6–7"),), small=lambda p, r: m.small_eq6(p, r, True),
-        space=eq6_space, scaled=scaled_uniform, scaled_space=uni_sp, corrects="ttlm-eq6",
-        proof=P + "prove_ttlm_eq6_corrected"))
+    corrected_pair(
+        "ttlm-eq6",
+        common=dict(group="ttlm", space=eq6_space, scaled=scaled_uniform, scaled_space=uni_sp),
+        printed=dict(
+            title="uniform TTLM: Eq. 6 vs recurrence (7)", statement=STATEMENTS["ttlm-eq6"],
+            refs=refs("ttlm", "§4.3, Eq. 6–7", "thesis", "§5.3.1–5.3.2", "gtm", "Eq. 12"),
+            small=m.small_eq6,
+            readings={"tie a, Eq. 7 (a)": "G^(N)_(α,i) := G^(1)_(i,α); h_b = Σ f_i G_aib h_a",
+                      "tie a, Eq. 7 (b)": "G^(N)_(α,i) := G^(1)_(i,α); h_a = Σ f_i G_aib h_b",
+                      "tie b, Eq. 7 (a)": "printed index order on G^(1) (|V| = R); Eq. 7 (a)",
+                      "tie b, Eq. 7 (b)": "printed index order on G^(1) (|V| = R); Eq. 7 (b)"},
+            uses=("ttlm-eq5-corrected",), expected="ill-posed",
+            pinned=({"params": eq6_space[2], "seed": 6, "note": "CLAIMS.md: |V|=4, R=3, N=5"},)),
+        corrected=dict(
+            title="uniform TTLM, Eq. 7 in TT order",
+            statement=(STATEMENTS["ttlm-eq6"] + " [Corrected: the tie is G^(N)_(α,i) = G^(1)_(i,α) "
+             "and Eq. 7 is h^(t)_b = Σ_(a,i) f(x^(t))_i G_(a i b) h^(t−1)_a.]"),
+            refs=refs("ttlm", "§4.3, Eq. 6–7"), small=lambda p, r: m.small_eq6(p, r, True),
+            proof=P + "prove_ttlm_eq6_corrected"))
     eq8_space = ({"vocab_size": 2, "rank": 2, "length": 3}, {"vocab_size": 3, "rank": 2, "length": 4})
-    register(Claim(
-        id="ttlm-eq8", group="ttlm", title="Eq. 8 readout vs the exact conditional",
-        statement=STATEMENTS["ttlm-eq8"],
-        refs=(Ref("ttlm", "§4.3, Eq. 8, chain rule, Fig. 3"), Ref("thesis", "§5.2.2, Prop. 5.2.2")),
-        small=m.small_eq8, space=eq8_space, scaled=scaled_conditionals, scaled_space=cond_sp,
-        uses=("ttlm-eq6-corrected",), expected="fails", corrected_by="ttlm-eq8-corrected",
-        pinned=({"params": eq8_space[1], "seed": 8, "note": "CLAIMS.md: |V|=3, R=2, N=4"},)))
-    register(Claim(
-        id="ttlm-eq8-corrected", group="ttlm", title="exact TT conditional: left state × right env",
-        statement="[Corrected Eq. 8] y^(t)_v = h^(t−1) G_(:,v,:) E_t / Σ_u h^(t−1) G_(:,u,:) E_t with "
-        "the right environment E_t = (Σ_u G_(:,u,:))^(N−t−1) Σ_u G^(N)_(:,u) (at t = N: "
-        "E = 1 and G^(N) in place of G), i.e. a linear normalisation of the environment-"
-        "contracted readout; then Π_t y^(t)[x_t] = p(X)/Z.",
-        refs=(Ref("ttlm", "§4.3, Eq. 8"), Ref("thesis", "§5.2.2, Prop. 5.2.2")),
-        small=lambda p, r: m.small_eq8(p, r, True), space=eq8_space,
-        scaled=lambda p, d, r: scaled_conditionals(p, d, r, with_readout=False),
-        scaled_space=cond_sp, corrects="ttlm-eq8", proof=P + "prove_ttlm_eq8_corrected"))
-    register(Claim(
-        id="ttlm-eq9", group="ttlm", title="Eq. 9–11: the high-dimensional readout",
-        statement=STATEMENTS["ttlm-eq9"], refs=(Ref("ttlm", "§4.3, Eq. 9–11; §3"),
-                                                Ref("thesis", "§5.2.2, Eq. 5.10")),
-        small=m.small_eq9, space=({"vocab_size": 2, "rank": 2, "length": 3},
-                                  {"vocab_size": 3, "rank": 2, "length": 5}),
-        readings={"a": "𝒜^(1:t): length-t TT (G(1), G, …, G, G(t)ᵀ)",
-                  "b": "𝒜^(1:t): the length-N 𝒜 with modes t+1..N summed out"},
-        uses=("ttlm-eq8",), expected="ill-posed"))
-    register(Claim(
-        id="ttlm-app-a", group="ttlm", title="App. A worked example, steps I–III",
-        statement=STATEMENTS["ttlm-app-a"], refs=(Ref("ttlm", "App. A"),
-                                                  Ref("thesis", "§5.3.1")),
-        small=m.small_app_a, space=({"vocab_size": 5, "rank": 3},),
-        readings={"step I": "fᵀG(1) or G(1)ᵀf", "step II": "Eq. 7 readings (a), (b)"},
-        expected="ill-posed", corrected_by="ttlm-app-a-corrected"))
-    register(Claim(
-        id="ttlm-app-a-corrected", group="ttlm", title="App. A with step III = [Σ_i G_(j i) h_i]_(j≤|V|)",
-        statement=STATEMENTS["ttlm-app-a"] + " [Corrected: step II in TT order (Eq. 7 (a)); step "
-        "III's right-hand side is [Σ_{i=1}^R G^(t)_{ji} h_i]_{j=1..|V|}.]",
-        refs=(Ref("ttlm", "App. A"),), small=lambda p, r: m.small_app_a(p, r, True),
-        space=({"vocab_size": 5, "rank": 3},), corrects="ttlm-app-a",
-        proof=P + "prove_ttlm_app_a_corrected"))
+    corrected_pair(
+        "ttlm-eq8",
+        common=dict(group="ttlm", space=eq8_space, scaled_space=cond_sp),
+        printed=dict(
+            title="Eq. 8 readout vs the exact conditional", statement=STATEMENTS["ttlm-eq8"],
+            refs=refs("ttlm", "§4.3, Eq. 8, chain rule, Fig. 3", "thesis",
+                      "§5.2.2, Prop. 5.2.2"), small=m.small_eq8, scaled=scaled_conditionals,
+            uses=("ttlm-eq6-corrected",), expected="fails",
+            pinned=({"params": eq8_space[1], "seed": 8, "note": "CLAIMS.md: |V|=3, R=2, N=4"},)),
+        corrected=dict(
+            title="exact TT conditional: left state × right env",
+            statement=("[Corrected Eq. 8] y^(t)_v = h^(t−1) G_(:,v,:) E_t / Σ_u h^(t−1) "
+                       "G_(:,u,:) E_t with the right environment E_t = (Σ_u G_(:,u,:))^(N−t−1) "
+                       "Σ_u G^(N)_(:,u) (at t = N: E = 1 and G^(N) in place of G), i.e. a "
+                       "linear normalisation of the environment-contracted readout; then Π_t "
+                       "y^(t)[x_t] = p(X)/Z."),
+            refs=refs("ttlm", "§4.3, Eq. 8", "thesis", "§5.2.2, Prop. 5.2.2"),
+            small=lambda p, r: m.small_eq8(p, r, True),
+            scaled=lambda p, d, r: scaled_conditionals(p, d, r, with_readout=False),
+            proof=P + "prove_ttlm_eq8_corrected"))
+    claim("ttlm-eq9", "Eq. 9–11: the high-dimensional readout", STATEMENTS["ttlm-eq9"],
+          refs("ttlm", "§4.3, Eq. 9–11; §3", "thesis", "§5.2.2, Eq. 5.10"), m.small_eq9,
+          group="ttlm", space=({"vocab_size": 2, "rank": 2, "length": 3},
+                               {"vocab_size": 3, "rank": 2, "length": 5}),
+          readings={"a": "𝒜^(1:t): length-t TT (G(1), G, …, G, G(t)ᵀ)",
+                    "b": "𝒜^(1:t): the length-N 𝒜 with modes t+1..N summed out"},
+          uses=("ttlm-eq8",), expected="ill-posed")
+    corrected_pair(
+        "ttlm-app-a",
+        common=dict(group="ttlm", space=({"vocab_size": 5, "rank": 3},)),
+        printed=dict(
+            title="App. A worked example, steps I–III", statement=STATEMENTS["ttlm-app-a"],
+            refs=refs("ttlm", "App. A", "thesis", "§5.3.1"), small=m.small_app_a,
+            readings={"step I": "fᵀG(1) or G(1)ᵀf", "step II": "Eq. 7 readings (a), (b)"},
+            expected="ill-posed"),
+        corrected=dict(
+            title="App. A with step III = [Σ_i G_(j i) h_i]_(j≤|V|)",
+            statement=(STATEMENTS["ttlm-app-a"] + " [Corrected: step II in TT order (Eq. 7 (a)); step "
+             "III's right-hand side is [Σ_{i=1}^R G^(t)_{ji} h_i]_{j=1..|V|}.]"),
+            refs=refs("ttlm", "App. A"), small=lambda p, r: m.small_app_a(p, r, True),
+            proof=P + "prove_ttlm_app_a_corrected"))
     eq12_space = ({"vocab_size": 2, "rank": 2, "length": 3}, {"vocab_size": 4, "rank": 3, "length": 4})
-    register(Claim(
-        id="ttlm-eq12", group="ttlm", title="TTLM-Tiny / TTLM-Large cores (Eq. 12)",
-        statement=STATEMENTS["ttlm-eq12"], refs=(Ref("ttlm", "§5.1, Eq. 12; Fig. 2b–c; App. C"),),
-        small=small_eq12, space=eq12_space, scaled=scaled_tiny_large, scaled_space=tl_sp,
-        readings={"delta": "(a) both legs of fᵀW^xe (after W^eh) enter δ; 3rd δ-leg meets "
-                  "W^hh h; 4th is the output", "reshape": "(b) δ as a reshape: (fᵀW^xe) W^hh h"},
-        proof=P + "prove_ttlm_eq12"))
-    register(Claim(
-        id="ttlm-eq13", group="ttlm", title="Eq. 13 readout VPh with V tied to W^xe",
-        statement=STATEMENTS["ttlm-eq13"], refs=(Ref("ttlm", "§5.1, Eq. 13; App. C; Table 2"),),
-        small=small_eq13, space=({"vocab_size": 5, "rank": 3},),
-        readings={"layout × P leg × pairing": "V as Eq. 13 (R×|V|×R) or Table 2 (R×R×|V|); P "
-                  "contracts leg 0, 1 or 2 with h; V's R-legs paired straight or crossed"}))
+    claim("ttlm-eq12", "TTLM-Tiny / TTLM-Large cores (Eq. 12)", STATEMENTS["ttlm-eq12"],
+          refs("ttlm", "§5.1, Eq. 12; Fig. 2b–c; App. C"), small_eq12, group="ttlm",
+          space=eq12_space, scaled=scaled_tiny_large, scaled_space=tl_sp,
+          readings={"delta": "(a) both legs of fᵀW^xe (after W^eh) enter δ; 3rd δ-leg meets "
+                    "W^hh h; 4th is the output", "reshape": "(b) δ as a reshape: (fᵀW^xe) W^hh h"},
+          proof=P + "prove_ttlm_eq12")
+    claim("ttlm-eq13", "Eq. 13 readout VPh with V tied to W^xe", STATEMENTS["ttlm-eq13"],
+          refs("ttlm", "§5.1, Eq. 13; App. C; Table 2"), small_eq13, group="ttlm",
+          space=({"vocab_size": 5, "rank": 3},),
+          readings={"layout × P leg × pairing": "V as Eq. 13 (R×|V|×R) or Table 2 (R×R×|V|); P "
+                    "contracts leg 0, 1 or 2 with h; V's R-legs paired straight or crossed"})
 
 
 from .variants_statements import STATEMENTS  # noqa: E402
