@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import tnverify.gtm_figures as gf
 from tnverify.errors import UsageError
 from tnverify.figures import FIGURES, make_figure
-from tnverify.grid import grid_tensor, odd_even_matricization, random_shallow
+from tnverify.generalized.grid import grid_tensor, odd_even_matricization, random_shallow
 from tnverify.matricize import exact_rank, rank_mod_p
 from tnverify.trials import run_trials
 
@@ -139,7 +139,7 @@ def test_width_bound_values():
 
 
 def test_float64_exact_bound():
-    from tnverify.grid import GeneralizedRNN
+    from tnverify.generalized.grid import GeneralizedRNN
 
     rng = np.random.default_rng(0)
     C = tuple(rng.integers(-2, 3, (3, 3)).astype(float) for _ in range(4))

@@ -12,8 +12,8 @@ from tnverify.claims.gtm.xi_operators import (CANDIDATES, symbolic_identity, tri
                                               unit_candidates)
 from tnverify.claims.runner import run_claim
 from tnverify.conventions import tolerance
-from tnverify.grid import grid_by_evaluation, random_generalized_rnn, random_shallow
-from tnverify.xi import XI_OPERATORS
+from tnverify.generalized.grid import grid_by_evaluation, random_generalized_rnn, random_shallow
+from tnverify.generalized.xi import XI_OPERATORS
 
 IDS = ("gtm-xi-operators", "gtm-xi-operators-corrected", "gtm-eq-16", "gtm-prop-a.2",
        "gtm-prop-a.3", "gtm-app-b-table1")

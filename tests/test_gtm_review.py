@@ -27,7 +27,7 @@ def test_sec_4_2_scaled_uses_the_implementation(monkeypatch):
 def test_lemma_a1_vacuous_parts_are_skipped():
     import tnverify.claims.gtm.expressivity  # noqa: F401 - registers the claim
     from tnverify.claims import get_claim
-    from tnverify.gtm_bounds import lemma_a1_bound
+    from tnverify.generalized.bounds import lemma_a1_bound
 
     claim = get_claim("gtm-lemma-a.1")
     judged_r2 = 0
@@ -86,7 +86,7 @@ def _cores(T=3, M=2, R=2):
                                     ("softplus", np.nan), ("softplus", np.inf)])
 def test_generalized_rnn_nonfinite_h0(xi, h0):
     from tnverify.errors import NonFiniteError
-    from tnverify.grid import GeneralizedRNN
+    from tnverify.generalized.grid import GeneralizedRNN
 
     C, G = _cores()
     with pytest.raises(NonFiniteError, match="h0"):
@@ -94,7 +94,7 @@ def test_generalized_rnn_nonfinite_h0(xi, h0):
 
 
 def test_generalized_rnn_softplus_admits_its_unit():
-    from tnverify.grid import GeneralizedRNN
+    from tnverify.generalized.grid import GeneralizedRNN
 
     C, G = _cores()
     assert GeneralizedRNN(C, G, "softplus", -np.inf).h0 == -np.inf
@@ -103,7 +103,7 @@ def test_generalized_rnn_softplus_admits_its_unit():
 
 def test_universal_coefficients_and_h_hat_bad_input():
     from tnverify.errors import RankError, ShapeError
-    from tnverify.gtm_constructions import h_hat, universal_coefficients
+    from tnverify.generalized.constructions import h_hat, universal_coefficients
 
     with pytest.raises(ShapeError, match="cubical"):
         universal_coefficients(np.ones((2, 3)))
@@ -116,7 +116,7 @@ def test_universal_coefficients_and_h_hat_bad_input():
 
 
 def test_odd_even_matricization_accepts_array_like():
-    from tnverify.grid import odd_even_matricization
+    from tnverify.generalized.grid import odd_even_matricization
 
     g = np.arange(16.0).reshape(2, 2, 2, 2)
     np.testing.assert_array_equal(odd_even_matricization(g.tolist()),

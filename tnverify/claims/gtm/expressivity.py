@@ -1,7 +1,7 @@
 """Expressivity claims of seed 004 (gtm) §5.2 / App. A: Lemma A.1 (rank bound of ξ = max
 shallow networks), Lemma A.2 (the pairwise-similarity RNN), Thm. 5.2 and Thm. 5.3.
 
-Ranks of integer-valued grids are certified (:func:`tnverify.gtm_bounds.grid_rank`: exact
+Ranks of integer-valued grids are certified (:func:`tnverify.generalized.bounds.grid_rank`: exact
 elimination over ℚ); real grids get numerical ranks with tolerance and singular-value gap.
 Grid comparisons divide differences by the forward-error scale of the entry (the grid of
 the same network on |weights|), so tolerances are ``tolerance(float64, n, norm=1)`` with
@@ -19,12 +19,12 @@ from ..registration import claim, refs
 from .expressivity_scaled import (A1_R, a1_batch, a1_grids, a1_ranks,
                                        scaled_lemma_a1, scaled_lemma_a2, scaled_thm_5_3)
 from ..compare import compare_ints, compare_values
-from ...gtm_bounds import (grid_rank, lemma_a1_bound, lemma_a2_rank_bound,
+from ...generalized.bounds import (grid_rank, lemma_a1_bound, lemma_a2_rank_bound,
                           lemma_a2_rank_formula, shallow_width_lower_bound, thm_5_2_bound)
-from ...gtm_expressivity import (constant_grid_value, constant_network, lemma_a2_indicator,
+from ...generalized.expressivity import (constant_grid_value, constant_network, lemma_a2_indicator,
                                 pairwise_similarity_network, perturb_network,
                                 rank_one_shallow)
-from ...grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
+from ...generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
                     recursion_a3_literal)
 from ...matricize import exact_rank, numerical_rank, unfold
 
@@ -102,7 +102,7 @@ def _small_lemma_a1(params, rng):
     # n: F v re-solved (M terms, condition number of F) plus the R-term sum
     n = int(np.ceil(np.linalg.cond(F))) * M + A1_R
     parts["batched Eq. 20 vs grid_tensor"] = compare_values(
-        "Σ_r λ_r ξ(a_r^(1)[i₁], …) batched vs tnverify.grid.grid_tensor", np.array(got),
+        "Σ_r λ_r ξ(a_r^(1)[i₁], …) batched vs tnverify.generalized.grid.grid_tensor", np.array(got),
         np.array(want), n=n, scale=np.maximum(np.array(scale), 1.0), sizes=sz)
     return Evidence("rank[Γ]^(s_odd,t_even) of ξ = max shallow grids vs R·TM/2", sizes=sz,
                     parts=parts)

@@ -19,11 +19,11 @@ from .. import Evidence
 from ..compare import compare_ints, compare_values
 from ...conventions import rank_tolerance, tolerance
 from ...errors import UsageError
-from ...gtm_bounds import grid_rank, lemma_a1_bound, lemma_a2_rank_bound, lemma_a2_rank_formula
-from ...gtm_expressivity import (constant_grid_value, constant_network,
+from ...generalized.bounds import grid_rank, lemma_a1_bound, lemma_a2_rank_bound, lemma_a2_rank_formula
+from ...generalized.expressivity import (constant_grid_value, constant_network,
                                 pairwise_similarity_network, rank_one_shallow)
-from ...grid import GeneralizedRNN, grid_entries, grid_tensor
-from ...xi import get_xi
+from ...generalized.grid import GeneralizedRNN, grid_entries, grid_tensor
+from ...generalized.xi import get_xi
 
 __all__ = ["A1_R", "a1_batch", "a1_grids", "a1_ranks", "scaled_lemma_a1", "scaled_lemma_a2",
            "scaled_thm_5_3"]

@@ -98,8 +98,8 @@ def _certified_rank(A: np.ndarray, ops: int) -> tuple[int, float]:
 
 
 def _lemma_a1_for(xi, params, rng) -> Evidence:
-    from ...gtm_bounds import lemma_a1_bound
-    from ...grid import grid_tensor, odd_even_matricization, random_shallow
+    from ...generalized.bounds import lemma_a1_bound
+    from ...generalized.grid import grid_tensor, odd_even_matricization, random_shallow
 
     M, T, R, n = params["M"], params["T"], params["R"], params["samples"]
     best, worst_seed = -1, None
@@ -153,7 +153,7 @@ claim("gtm-fig-5", "Fig. 5: Lemma A.1's technique gives lower bounds for Î¾ = âˆ
 
 # -- gtm-sec-5.2-shared ----------------------------------------------------------------------
 def _span_part(params, rng) -> Evidence:
-    from ...grid import grid_tensor, random_generalized_rnn
+    from ...generalized.grid import grid_tensor, random_generalized_rnn
     from ...gtm_figures import float64_exact
     from ...matricize import numerical_rank, rank_mod_p
 
@@ -179,8 +179,8 @@ def _span_part(params, rng) -> Evidence:
 def _closure_part(params, rng) -> Evidence:
     """Lemma 5.1's combination of two shared-core networks is again shared-core, so the
     grids of shared networks (all ranks) form a linear space."""
-    from ...grid import GeneralizedRNN, grid_tensor, random_generalized_rnn
-    from ...gtm_constructions import combine_networks
+    from ...generalized.grid import GeneralizedRNN, grid_tensor, random_generalized_rnn
+    from ...generalized.constructions import combine_networks
 
     M, T = params["M"], params["T"]
     A = random_generalized_rnn(M, T, 2, "relu", rng, shared=True, shared_inputs=True)
@@ -203,7 +203,7 @@ def _closure_part(params, rng) -> Evidence:
 
 
 def _small_shared(params, rng):
-    from ...gtm_expressivity import constant_network, pairwise_similarity_network
+    from ...generalized.expressivity import constant_network, pairwise_similarity_network
 
     M, T = params["M"], params["T"]
     F = rng.standard_normal((M, M))

@@ -1,7 +1,7 @@
 """Scaled (torch) sides of the claims in :mod:`tnverify.claims.gtm.figures`
 (seed 004 (gtm) §6, Fig. 3; App. B, Figs. 4–5; §5.2 "Shared case").
 
-Grids are built on ``device`` by :func:`tnverify.grid.grid_tensor` (``backend="torch"``,
+Grids are built on ``device`` by :func:`tnverify.generalized.grid.grid_tensor` (``backend="torch"``,
 float64).  Integer-weight ξ = max grids are certified *exactly computed* a priori
 (:func:`tnverify.gtm_figures.float64_exact`) or a posteriori: the grid of the same network
 with |C|, |𝒢| bounds every partial sum (|max(x, y, 0)| ≤ max(|x|, |y|)), so when it stays
@@ -35,12 +35,12 @@ def _torch():
 
 def _grid_torch(net, F, device):
     """Γ on the device, float64 (seed 004 (gtm) §4.2, Eq. 18; Prop. A.3)."""
-    from ...grid import grid_tensor
+    from ...generalized.grid import grid_tensor
     return grid_tensor(net, F, backend="torch", device=device, dtype=_torch().float64)
 
 
 def _abs_network(net):
-    from ...grid import GeneralizedRNN
+    from ...generalized.grid import GeneralizedRNN
     return GeneralizedRNN(tuple(np.abs(c) for c in net.C), tuple(np.abs(g) for g in net.G),
                           net.xi, abs(float(net.h0)))
 
@@ -104,7 +104,7 @@ def rank_one_max_realizable_torch(grid) -> bool:
 # -- gtm-fig-3 -------------------------------------------------------------------------
 def _fig3_trial(task, check_numpy: bool, device) -> dict:
     from ...gtm_figures import _draw_network
-    from ...grid import grid_tensor, odd_even_matricization
+    from ...generalized.grid import grid_tensor, odd_even_matricization
 
     net, F = _draw_network(task)
     g = _grid_torch(net, F, device)
@@ -198,8 +198,8 @@ def _certified_rank_torch(A, ops: int):
 
 
 def _lemma_a1_torch(xi, params, device, rng) -> Evidence:
-    from ...grid import odd_even_matricization, random_shallow
-    from ...gtm_bounds import lemma_a1_bound
+    from ...generalized.grid import odd_even_matricization, random_shallow
+    from ...generalized.bounds import lemma_a1_bound
 
     M, T, R, n = params["M"], params["T"], params["R"], params["samples"]
     best = (-1, None, None, None)
@@ -239,7 +239,7 @@ def scaled_fig5(params, device, rng):
 def _span_torch(params, device, rng) -> Evidence:
     """Span of shared-core integer ξ = max grids, rank mod p of the stacked grids on the
     device (a certified lower bound; reaching M^T certifies the span is everything)."""
-    from ...grid import random_generalized_rnn
+    from ...generalized.grid import random_generalized_rnn
     torch = _torch()
     M, T, R, K = params["span_M"], params["span_T"], params["R"], params["span_networks"]
     rows, exact = [], True
@@ -266,8 +266,8 @@ def _span_torch(params, device, rng) -> Evidence:
 
 def _closure_torch(params, device, rng) -> Evidence:
     """Lemma 5.1 at scale: C = combine(a, A, b, B) is shared-core and Γ_C = aΓ_A + bΓ_B."""
-    from ...grid import random_generalized_rnn
-    from ...gtm_constructions import combine_networks
+    from ...generalized.grid import random_generalized_rnn
+    from ...generalized.constructions import combine_networks
 
     M, T = params["M"], params["T"]
     A = random_generalized_rnn(M, T, 2, "relu", rng, shared=True, shared_inputs=True)

@@ -18,14 +18,14 @@ from .. import Evidence
 from ..compare import compare_values
 from .definitions import absorb_input_matrices, recurrence_eq10
 from ...explicit import all_sequences
-from ...grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
+from ...generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
                     random_generalized_rnn, random_shallow, recursion_a3_literal)
-from ...xi import XI_NAMES
+from ...generalized.xi import XI_NAMES
 
 __all__ = ["abs_network", "loop_rnn", "eq20_literal", "small_eq16", "small_prop_a2",
            "small_prop_a3", "XI_EQ16", "XI_A3"]
 
-#: ξ of the checks (CLAIMS.md): Eq. 16 and Prop. A.2 use every operator of tnverify.xi,
+#: ξ of the checks (CLAIMS.md): Eq. 16 and Prop. A.2 use every operator of tnverify.generalized.xi,
 #: Prop. A.3 the four named in its check.
 XI_EQ16 = XI_NAMES
 XI_A3 = ("relu", "product", "softplus", "l2")

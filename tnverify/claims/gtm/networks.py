@@ -2,7 +2,7 @@
 and their units, the generalized RNN of Eq. 16, the grid tensors of Prop. A.2 (Eq. 20) and
 Prop. A.3 (Eq. 21), and the settings of App. B, Table 1.
 
-Definitions live in :mod:`tnverify.xi` and :mod:`tnverify.grid`; the checks in
+Definitions live in :mod:`tnverify.generalized.xi` and :mod:`tnverify.generalized.grid`; the checks in
 :mod:`.xi_operators` (operators), :mod:`.grid_tensors` (small sides) and
 :mod:`.networks_scaled` (torch sides).
 """
@@ -19,7 +19,7 @@ from .networks_statements import S_EQ_16, S_PROP_A_2, S_PROP_A_3, S_TABLE1, S_XI
 from .xi_operators import (assoc_comm_parts, scaled_xi, symbolic_identity, triples,
                                unit_candidates, unit_evidence, unit_set_evidence)
 from ..compare import compare_ints
-from ...xi import XI_NAMES, XI_OPERATORS
+from ...generalized.xi import XI_NAMES, XI_OPERATORS
 
 __all__ = ["TABLE1", "SETTINGS", "FIG2"]
 

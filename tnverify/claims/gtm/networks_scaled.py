@@ -20,9 +20,9 @@ from .. import Evidence
 from .grid_tensors import XI_A3, abs_network
 from ..compare import compare_values
 from ...conventions import tolerance
-from ...grid import (GeneralizedRNN, grid_entries, grid_tensor, random_generalized_rnn,
+from ...generalized.grid import (GeneralizedRNN, grid_entries, grid_tensor, random_generalized_rnn,
                     random_shallow)
-from ...xi import XI_NAMES, get_xi
+from ...generalized.xi import XI_NAMES, get_xi
 
 __all__ = ["scaled_eq16", "scaled_prop_a2", "scaled_prop_a3"]
 
@@ -82,7 +82,7 @@ def scaled_eq16(params, device, rng) -> Evidence:
     """Batched generalized RNN, ξ = max, mixed-sign weights: the implementation
     :class:`tnverify.cells.generalized.GeneralizedRNNModule` (shared cores and inputs) in
     float64 and float32 on the whole batch vs the numpy oracle
-    :meth:`tnverify.grid.GeneralizedRNN.score` (loop over t, Eq. 16) on a subsample;
+    :meth:`tnverify.generalized.grid.GeneralizedRNN.score` (loop over t, Eq. 16) on a subsample;
     n = T·(M + L·R) operations, errors divided by the per-step magnitude
     (:func:`_step_scale`): the step map of these weights does not expand errors on average
     (random signs, h = O(1)), so the rounding of T steps accumulates at most linearly."""

@@ -75,7 +75,7 @@ def _exact_bound(params: dict, R: int, seed: int) -> int | None:
     """The width bound ⌈rank/(TM/2)⌉ from the EXACT rank of the (odd, even) matricization
     of the network drawn by ``rank_trial`` for ``seed`` (None when too large)."""
     from ...gtm_figures import _draw_network, width_lower_bound
-    from ...grid import grid_tensor, odd_even_matricization
+    from ...generalized.grid import grid_tensor, odd_even_matricization
     from ...matricize import exact_rank
 
     M, T = params["M"], params["T"]
@@ -124,11 +124,11 @@ def _realizable_part(records: dict, sizes: dict, params: dict) -> Evidence:
 def _existence_part(params: dict, sizes: dict) -> Evidence:
     """Reading (a) of §6: for each R some generalized ξ = max RNN of TT-rank R has a rank-1
     shallow equivalent — the network of the proof of Thm. 5.3
-    (:func:`tnverify.gtm_expressivity.constant_network`, F = I: integer weights, exactly
+    (:func:`tnverify.generalized.expressivity.constant_network`, F = I: integer weights, exactly
     computed grid 2(MR)^{T−1}), its grid realized by a rank-1 max network (exact
     greatest-subsolution test and the proof's own :func:`rank_one_shallow`)."""
-    from ...grid import grid_tensor
-    from ...gtm_expressivity import constant_grid_value, constant_network, rank_one_shallow
+    from ...generalized.grid import grid_tensor
+    from ...generalized.expressivity import constant_grid_value, constant_network, rank_one_shallow
     from ...gtm_figures import float64_exact, rank_one_max_realizable
 
     M, T = params["M"], params["T"]

@@ -3,7 +3,7 @@ combinations of generalized RNNs), Prop. A.4 (rank-1 shallow network = width-1 R
 Thm. 5.1 with Lemma 5.2 (max networks realise every grid tensor), the non-universality
 of ξ = max(x, 0) + max(y, 0) (§4.2) and Prop. A.5 (ξ = xy).
 
-The constructions are in :mod:`tnverify.gtm_constructions`, the small checks in
+The constructions are in :mod:`tnverify.generalized.constructions`, the small checks in
 :mod:`.universality_small`, the torch sides in :mod:`.universality_scaled`.
 """
 

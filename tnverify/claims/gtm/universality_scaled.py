@@ -1,6 +1,6 @@
 """Scaled (torch) sides of the universality claims of seed 004 (gtm) §5.1, App. A.
 
-Grids are built on ``device`` by :func:`tnverify.grid.grid_tensor` (backend "torch",
+Grids are built on ``device`` by :func:`tnverify.generalized.grid.grid_tensor` (backend "torch",
 float64) and compared with the same forward-error scales as the small sides (the grid of
 the absolute network).  Memory at the "large" sizes (one H100): Lemma 5.1 M = 8, T = 6,
 L = R = 16 per network: grids of 262,144 entries, prefix states ≤ 8.4M entries (67 MB);
@@ -19,10 +19,10 @@ import numpy as np
 from .. import Evidence
 from ..compare import compare_ints, compare_values
 from .universality_small import (LEMMA_XIS, _invertible_F, abs_network, chain_length)
-from ... import gtm_constructions as gc
-from ...grid import grid_tensor, random_generalized_rnn, random_shallow
+from ...generalized import constructions as gc
+from ...generalized.grid import grid_tensor, random_generalized_rnn, random_shallow
 from ...matricize import numerical_rank
-from ...xi import XI_NAMES, get_xi
+from ...generalized.xi import XI_NAMES, get_xi
 
 
 def _t(x, device):
@@ -114,7 +114,7 @@ def scaled_thm_5_1(params, device, rng):
 
 def scaled_sec_4_2(params, device, rng):
     """§4.2 at scale: grids of random width-1 ξ = relu_sum shallow networks, built by the
-    implementation (:func:`tnverify.grid.grid_tensor`, ``backend="torch"`` on ``device``;
+    implementation (:func:`tnverify.generalized.grid.grid_tensor`, ``backend="torch"`` on ``device``;
     F random invertible), sketched by a Gaussian Ω (N × k) and their span rank compared with
     T(M−1)+1 < M^T.  Memory ("large", M = 4, T = 8): one 65536-entry grid at a time, the
     N × k = 65536 × 256 sketch (134 MB) and the S × k sketched grids (8.4 MB)."""

@@ -18,12 +18,12 @@ import numpy as np
 from .. import Evidence
 from ..compare import compare_ints, compare_values
 from ...conventions import tolerance
-from ... import gtm_constructions as gc
+from ...generalized import constructions as gc
 from ...explicit import all_sequences
-from ...grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
+from ...generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
                     random_generalized_rnn, random_shallow)
 from ...matricize import exact_rank, numerical_rank, rank_mod_p
-from ...xi import XI_NAMES, get_xi
+from ...generalized.xi import XI_NAMES, get_xi
 
 #: Candidates tried for h^{(0)} when an operator has no unit (gtm-prop-a.4 check).
 UNIT_CANDIDATES = (0.0, 1.0, -1.0)

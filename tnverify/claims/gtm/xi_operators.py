@@ -1,6 +1,6 @@
 """Checks of claim ``gtm-xi-operators`` (seed 004 (gtm) §4.1 "Generalized outer product",
 "Initial hidden state"; §4.2; App. B, Table 1): associativity, commutativity and the unit of
-each ξ of :mod:`tnverify.xi`, numerically (random triples, a grid of candidate units) and
+each ξ of :mod:`tnverify.generalized.xi`, numerically (random triples, a grid of candidate units) and
 symbolically (sympy, real symbols, a case split on the signs of the variables).
 
 Error measure: |lhs − rhs| divided by the forward-error scale ξ(ξ(|x|, |y|), |z|) (ξ on
@@ -18,7 +18,7 @@ import numpy as np
 from .. import Evidence
 from ..compare import compare_values
 from ...conventions import tolerance
-from ...xi import XI_NAMES, XI_OPERATORS
+from ...generalized.xi import XI_NAMES, XI_OPERATORS
 
 __all__ = ["triples", "assoc_comm_parts", "unit_candidates", "unit_evidence",
            "symbolic_identity", "CANDIDATES", "scaled_xi"]
@@ -84,7 +84,7 @@ def symbolic_identity(op, reading, u=None, *, arity=3) -> bool | None:
     (``reading="assoc"``), commutativity (``"comm"``) or the unit condition (``"a"``/
     ``"b"``) at ``u``.  Each variable is split into the cases −p, 0, +p with p > 0, so
     max/abs simplify (cached: the answer depends on the arguments only).  Returns None where sympy cannot decide (never the case for the six
-    operators of :mod:`tnverify.xi`)."""
+    operators of :mod:`tnverify.generalized.xi`)."""
     import itertools
     import sympy
     p = sympy.symbols("p q s", positive=True)

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from ... import lru
+from ...lru import theory as lru
 from ...conventions import tolerance
 from .. import Evidence
 from ..compare import compare_values

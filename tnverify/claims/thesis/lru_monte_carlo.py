@@ -3,7 +3,7 @@ Lemma 4.2.1 (annulus sampler), Prop. 4.2.1 (E‖x_∞‖²), Eq. 4.13 (white-noi
 and Fig. 4.8 (annulus vs Glorot).  Registered in :mod:`.lru_background`.
 
 Decision rules (recorded in every Evidence): estimates against exact targets by the
-distribution-free Chebyshev rule (:data:`RULE`) of :func:`tnverify.stats.estimate_evidence`,
+distribution-free Chebyshev rule (:data:`RULE`) of :func:`tnverify.lru.stats.estimate_evidence`,
 Thm. 4.2.1 statistics with standard errors across independent matrices; distributions by KS / χ²
 tests at :data:`ALPHA`.  The power of each verdict depends on the sample size used (in
 ``sizes``); the CLAIMS.md sizes run at scale "large".
@@ -16,8 +16,8 @@ import math
 import numpy as np
 from scipy import stats as sst
 
-from ... import lru
-from ...stats import (Estimate, batch_estimate, chi2_gof, estimate_evidence, ks_1samp,
+from ...lru import theory as lru
+from ...lru.stats import (Estimate, batch_estimate, chi2_gof, estimate_evidence, ks_1samp,
                      ks_2samp, mean_estimate, test_evidence)
 from .. import Evidence
 
@@ -30,7 +30,7 @@ ALPHA = 1e-6
 #: Rule of the Prop. 4.2.1 / Eq. 4.13 Monte Carlo means: n = 100–20 000 samples of
 #: skewed, heavy-tailed gains (1/(1−|λ|²) has a 1/(1−r_max²) tail), where the normal z
 #: rule at α = 1e-6 is not justified; the Chebyshev half-width stderr/√α holds for any
-#: finite variance (see :func:`tnverify.stats.estimate_evidence`).
+#: finite variance (see :func:`tnverify.lru.stats.estimate_evidence`).
 RULE = "chebyshev"
 
 

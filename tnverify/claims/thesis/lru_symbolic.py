@@ -8,7 +8,7 @@ import math
 import numpy as np
 import sympy as sp
 
-from ... import lru
+from ...lru import theory as lru
 from ...matricize import exact_rank
 from .. import Evidence
 from ..compare import compare_values

@@ -1,6 +1,6 @@
 """Checks of seed 001 (thesis) §6.4.1, Fig. 6.8: products of four real vs complex normals
 (claims ``thesis-fig-6.8-kurtosis`` and ``thesis-fig-6.8-ks``, registered in
-:mod:`tnverify.claims.thesis.lru_simulations`).  Exact values come from :mod:`tnverify.products`.
+:mod:`tnverify.claims.thesis.lru_simulations`).  Exact values come from :mod:`tnverify.lru.products`.
 
 Why Chebyshev for the kurtosis.  The sample kurtosis of these products converges slowly:
 its first-order standard error needs the 8th moment (for the real product
@@ -17,9 +17,9 @@ import math
 
 import numpy as np
 
-from ... import products as P
+from ...lru import products as P
 from ...conventions import Tolerance
-from ...stats import batch_estimate, ks_2samp, test_evidence, z_value
+from ...lru.stats import batch_estimate, ks_2samp, test_evidence, z_value
 from .. import Evidence
 
 #: Chebyshev level of the kurtosis comparisons: P(|K̂ − κ| > SE/√α) ≤ α.
@@ -290,7 +290,7 @@ def scaled_ks(params, device, rng):
             step = torch.where(order < n, 1.0 / n, -1.0 / n).to(torch.float64)
             D = float(step.cumsum(0).abs().max())
             p = float(kolmogorov(math.sqrt(n / 2) * D))
-            from ...stats import TestResult
+            from ...lru.stats import TestResult
             res = TestResult("two-sample KS (torch sorted merge, asymptotic p)", D, p,
                              KS_ALPHA, 2 * n, p < KS_ALPHA,
                              f"reject H0 when p < α = {KS_ALPHA:g} (n = {2 * n})")

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import NonFiniteError, ShapeError, UsageError
-from .explicit import CHUNK_ROWS, all_sequences, guard_size
+from ..errors import NonFiniteError, ShapeError, UsageError
+from ..explicit import CHUNK_ROWS, all_sequences, guard_size
 from .xi import XiOperator, get_xi
 
 __all__ = ["ShallowNetwork", "GeneralizedRNN", "random_shallow", "random_generalized_rnn",
@@ -260,7 +260,7 @@ class _Backend:
             self.empty = lambda shape: np.empty(shape)
         elif name == "torch":
             import torch
-            from .device import torch_dtype
+            from ..device import torch_dtype
             dt = torch.float64 if dtype is None else (
                 torch_dtype(dtype) if isinstance(dtype, str) else dtype)
             self.itemsize, self.xi = torch.empty((), dtype=dt).element_size(), xi.torch

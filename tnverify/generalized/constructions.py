@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import RankError, ShapeError, UsageError
+from ..errors import RankError, ShapeError, UsageError
 from .xi import get_xi
 
 __all__ = ["combine_networks", "combine_all", "rank_one_to_rnn", "shallow_to_rnn", "one_hot_templates",
@@ -47,7 +47,7 @@ def _check_H(H) -> np.ndarray:
         raise ShapeError(f"ℋ must be cubical M×M×⋯×M (a grid tensor over M templates, "
                          f"seed 004 (gtm) Eq. 18); got shape {H.shape}")
     if not np.isfinite(H).all():
-        from .errors import NonFiniteError
+        from ..errors import NonFiniteError
         raise NonFiniteError("ℋ has NaN or inf entries")
     return H
 
@@ -60,7 +60,7 @@ def _check_F(F, M: int | None = None) -> np.ndarray:
     if M is not None and F.shape[0] != M:
         raise ShapeError(f"F must be {M}×{M}; got {F.shape}")
     if not np.isfinite(F).all():
-        from .errors import NonFiniteError
+        from ..errors import NonFiniteError
         raise NonFiniteError("F has NaN or inf entries")
     if np.linalg.matrix_rank(F) < F.shape[0]:
         raise RankError(f"F must be invertible (seed 004 (gtm) §5); its rank is "
@@ -306,8 +306,8 @@ class ProductNetworks:
 def product_network(H, F, *, order: str = "corrected") -> ProductNetworks:
     """Prop. A.5: ξ = xy networks whose grid over the templates with feature matrix F is
     ℋ (with ``order="corrected"``; ``"printed"`` builds the literal ℋ̂)."""
-    from .cp import CPTensor
-    from .tt_svd import tt_svd
+    from ..cp import CPTensor
+    from ..tt_svd import tt_svd
     Hh = h_hat(H, F, order=order)
     M, T = Hh.shape[0], Hh.ndim
     tt = tt_svd(Hh).tt

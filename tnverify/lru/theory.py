@@ -16,8 +16,8 @@ import math
 
 import numpy as np
 
-from .conventions import check_finite
-from .errors import DTypeError, ShapeError, UsageError
+from ..conventions import check_finite
+from ..errors import DTypeError, ShapeError, UsageError
 
 __all__ = [
     "unroll", "unrolled_sum", "diagonalise", "ginibre", "glorot_eigenvalues",

@@ -26,9 +26,9 @@ from typing import Callable
 import numpy as np
 from scipy import stats as _st
 
-from .claims import Evidence
-from .conventions import Tolerance
-from .errors import NonFiniteError, ShapeError, UsageError
+from ..claims import Evidence
+from ..conventions import Tolerance
+from ..errors import NonFiniteError, ShapeError, UsageError
 
 __all__ = [
     "Estimate",

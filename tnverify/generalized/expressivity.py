@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import RankError, ShapeError, UsageError
+from ..errors import RankError, ShapeError, UsageError
 from .grid import GeneralizedRNN, ShallowNetwork
 from .xi import get_xi
 

@@ -39,9 +39,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from .conventions import Tolerance
-from .errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
-from .matricize import DEFAULT_PRIME, exact_rank, matricize, numerical_rank, rank_mod_p
+from ..conventions import Tolerance
+from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
+from ..matricize import DEFAULT_PRIME, exact_rank, matricize, numerical_rank, rank_mod_p
 
 __all__ = [
     "EXACT_WORK_LIMIT", "CERTIFY_MODES", "GridRank", "CPRankBound",

@@ -36,7 +36,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .errors import UsageError
+from ..errors import UsageError
 
 __all__ = ["XiOperator", "XI_OPERATORS", "XI_NAMES", "get_xi"]
 

@@ -32,8 +32,8 @@ from functools import lru_cache
 import numpy as np
 import sympy as sp
 
-from .conventions import tolerance
-from .errors import ShapeError, UsageError
+from ..conventions import tolerance
+from ..errors import ShapeError, UsageError
 
 __all__ = ["READINGS", "KINDS", "FACTORS", "part_variance", "moment", "fisher_kurtosis",
            "standardized_moments", "kurtosis_stderr", "sample", "sample_torch",
