@@ -1,5 +1,5 @@
 """Grid tensors of generalized RNNs (seed 004 (gtm) App. A, Prop. A.3): the vectorised
-builder (level-by-level prefix reuse, tnverify.grid.grid_tensor) against per-sequence
+builder (level-by-level prefix reuse, tnverify.generalized.grid.grid_tensor) against per-sequence
 evaluation and against a memory-bandwidth floor (one write of the grid).
 
     python benchmarks/grid.py                       # ξ = max, M = 10, T = 6, R = 1, 2, 4, 8
@@ -29,7 +29,7 @@ import time
 
 import numpy as np
 
-from tnverify.grid import grid_by_evaluation, grid_tensor, random_generalized_rnn
+from tnverify.generalized.grid import grid_by_evaluation, grid_tensor, random_generalized_rnn
 
 
 def _sync(device):

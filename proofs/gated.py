@@ -1,4 +1,4 @@
-"""sympy proofs for the [gated-lmm] claims of seed 002 (grurntn); tnverify.claims.gated.
+"""sympy proofs for the [gated-lmm] claims of seed 002 (grurntn); tnverify.claims.grurntn.gated_cells.
 
 Each ``prove_*`` decides an identity by ``sympy.expand(lhs - rhs) == 0`` (after
 ``expand_log`` / ``powsimp`` where logarithms and powers of positive symbols are

@@ -40,7 +40,7 @@ def _net(name, M, L, ranks):
 
 
 def _combine(a, A, B, b, LA, LB, rA, rB, T):
-    """The printed Lemma 5.1 weights (the same block rule as tnverify.gtm_constructions)."""
+    """The printed Lemma 5.1 weights (the same block rule as tnverify.generalized.constructions)."""
     (CA, GA), (CB, GB) = A, B
     C, G = [], []
     for t in range(T):

@@ -1,4 +1,4 @@
-"""sympy proofs for the [born-ngram] n-gram/TSLM claims; tnverify.claims.ngram.
+"""sympy proofs for the [born-ngram] n-gram/TSLM claims; tnverify.claims.thesis.ngrams.
 
 Each ``prove_*`` works on symbolic entries at fixed small shapes and decides by
 ``sympy.expand(lhs - rhs) == 0``.  Imports only sympy and the standard library.

@@ -1,4 +1,4 @@
-"""Tests of the Born-machine claims (tnverify.claims.born)."""
+"""Tests of the Born-machine claims (tnverify.claims.thesis.born_machines)."""
 
 import math
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tnverify.claims.born  # noqa: F401 - registers the claims
+import tnverify.claims.thesis.born_machines  # noqa: F401 - registers the claims
 from tnverify.claims import FAILS, HOLDS, ILL_POSED, get_claim, run_claim
 
 IDS = ["thesis-eq-4.3", "tnverify-born-sampler-exact", "thesis-eq-4.5",
@@ -60,7 +60,7 @@ def test_gauge_readings_disagree_as_computed():
 
 def test_qr_sweep_gives_left_canonical_cores_and_same_tensor():
     from tnverify.cells.born import random_born
-    from tnverify.claims._born_checks2 import _cores, _psi_of, _qr_sweep
+    from tnverify.claims.thesis.born_gauge_cost import _cores, _psi_of, _qr_sweep
     G = _cores(random_born(3, 5, 3, np.random.default_rng(0)))
     C = _qr_sweep(G)
     for g in C[:-1]:
@@ -69,7 +69,7 @@ def test_qr_sweep_gives_left_canonical_cores_and_same_tensor():
 
 
 def test_counter_counts_dense_multiplications():
-    from tnverify.claims._born_checks2 import _Counter, _transfer_z
+    from tnverify.claims.thesis.born_gauge_cost import _Counter, _transfer_z
     c = _Counter()
     c.mm(np.ones((2, 3)), np.ones((3, 4)))
     assert c.mults == 24

@@ -178,7 +178,7 @@ def test_reduction_refuses_live_gates():
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**31))
 def test_bptt_total_true_fprime_matches_autograd(model, seed):
-    from tnverify.claims import _gated_grad as D
+    from tnverify.claims.grurntn import bptt_gradients as D
     g = torch.Generator().manual_seed(seed)
     cell, W_hy, b_y = D.make_lm(model, 3, 4, 5, g)
     x, y = torch.randn(2, 4, 3, generator=g, dtype=torch.float64), torch.randint(5, (2, 4), generator=g)

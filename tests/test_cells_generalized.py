@@ -8,8 +8,8 @@ from hypothesis import given, settings, strategies as st
 from tnverify.cells.generalized import GeneralizedRNNModule
 from tnverify.conventions import tolerance
 from tnverify.errors import ShapeError, UsageError
-from tnverify.grid import grid_tensor, random_generalized_rnn
-from tnverify.xi import XI_NAMES
+from tnverify.generalized.grid import grid_tensor, random_generalized_rnn
+from tnverify.generalized.xi import XI_NAMES
 
 
 @settings(deadline=None)

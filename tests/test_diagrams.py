@@ -14,7 +14,7 @@ from tnverify.cells.recurrent import RAC, SecondOrderRNN, TTCoreRNN
 from tnverify.cells.tslm import TSLM
 from tnverify.cells.ttlm_variants import TTLMLarge, TTLMTiny
 from tnverify.errors import ShapeError, UsageError
-from tnverify.grid import grid_tensor, random_generalized_rnn
+from tnverify.generalized.grid import grid_tensor, random_generalized_rnn
 
 
 def _close(a, b, n):

@@ -1,10 +1,10 @@
-"""Tests of the [gated-lmm] claims of seed 002 (tnverify.claims.gated) and proofs/gated.py."""
+"""Tests of the [gated-lmm] claims of seed 002 (tnverify.claims.grurntn.gated_cells) and proofs/gated.py."""
 
 import importlib.util
 from pathlib import Path
 
 
-import tnverify.claims.gated  # noqa: F401 - registers the claims
+import tnverify.claims.grurntn.gated_cells  # noqa: F401 - registers the claims
 from tnverify.claims import FAILS, HOLDS, ILL_POSED, get_claim, run_claim
 
 IDS = ["grurntn-eq-8", "grurntn-eq-15", "grurntn-eq-17", "grurntn-eq-18", "grurntn-eq-19",
@@ -79,7 +79,7 @@ def test_scaled_bptt_leaves_global_rng_alone():
     import numpy as np
     import torch
 
-    from tnverify.claims._gated_grad import scaled_bptt
+    from tnverify.claims.grurntn.bptt_gradients import scaled_bptt
     p = {"input": 2, "hidden": 3, "vocab_size": 4, "length": 3, "batch": 2}
     torch.manual_seed(5)
     before = torch.get_rng_state().clone()
@@ -116,7 +116,7 @@ def test_sec4b_reading_ill_posed_when_only_the_missing_size_is_open(monkeypatch)
     """Kleene conjunction: if every applicable count held, the missing LSTMRNN size would
     leave the reading undecided (ill-posed), not failed."""
     from tnverify import gated_params as GP
-    from tnverify.claims import _gated_numbers as GN
+    from tnverify.claims.grurntn import published_numbers as GN
     real = GP.about
     monkeypatch.setattr(GP, "about", lambda c, p: dict(real(c, p), holds=True))
     rd = GN._reading("x", {"peephole": "full", "600": "LSTMRNTN"}, range(50, 51))

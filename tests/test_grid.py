@@ -1,4 +1,4 @@
-"""Tests of tnverify.grid: generalized networks and grid tensors (seed 004 (gtm) §4, App. A)."""
+"""Tests of tnverify.generalized.grid: generalized networks and grid tensors (seed 004 (gtm) §4, App. A)."""
 
 import numpy as np
 import pytest
@@ -7,10 +7,10 @@ from hypothesis import given, settings, strategies as st
 
 from tnverify.conventions import tolerance
 from tnverify.errors import NonFiniteError, ShapeError, SizeLimitError, UsageError
-from tnverify.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_entries,
+from tnverify.generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_entries,
                            grid_tensor, odd_even_matricization, random_generalized_rnn,
                            random_shallow, recursion_a3_literal)
-from tnverify.xi import XI_NAMES
+from tnverify.generalized.xi import XI_NAMES
 
 
 def _close(a, b, n):

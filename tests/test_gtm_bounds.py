@@ -1,4 +1,4 @@
-"""Tests of tnverify.gtm_bounds: the printed bounds and the certified grid ranks."""
+"""Tests of tnverify.generalized.bounds: the printed bounds and the certified grid ranks."""
 
 import math
 from fractions import Fraction
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import example, given, strategies as st
 
 from tnverify.errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
-from tnverify.grid import odd_even_matricization, random_shallow, grid_tensor
-from tnverify.gtm_bounds import (EXACT_WORK_LIMIT, cp_rank_lower_bound, grid_rank,
+from tnverify.generalized.grid import odd_even_matricization, random_shallow, grid_tensor
+from tnverify.generalized.bounds import (EXACT_WORK_LIMIT, cp_rank_lower_bound, grid_rank,
                                  is_integer_valued, lemma_a1_bound, lemma_a2_rank_bound,
                                  lemma_a2_rank_formula, odd_even_matrix,
                                  shallow_width_lower_bound, thm_5_2_bound)

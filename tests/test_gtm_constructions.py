@@ -1,14 +1,14 @@
-"""Tests of tnverify.gtm_constructions (seed 004 (gtm) §5.1, App. A)."""
+"""Tests of tnverify.generalized.constructions (seed 004 (gtm) §5.1, App. A)."""
 
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from tnverify import gtm_constructions as gc
+from tnverify.generalized import constructions as gc
 from tnverify.claims.compare import compare_values
 from tnverify.errors import RankError, ShapeError, UsageError
-from tnverify.grid import grid_tensor, random_generalized_rnn, random_shallow
-from tnverify.xi import XI_NAMES
+from tnverify.generalized.grid import grid_tensor, random_generalized_rnn, random_shallow
+from tnverify.generalized.xi import XI_NAMES
 
 
 def _F(M, rng):

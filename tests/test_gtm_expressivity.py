@@ -1,17 +1,17 @@
-"""Tests of tnverify.gtm_expressivity (Lemma A.2, Thm. 5.3 constructions) and of the claims
-in tnverify.claims.gtm_expressivity."""
+"""Tests of tnverify.generalized.expressivity (Lemma A.2, Thm. 5.3 constructions) and of the claims
+in tnverify.claims.gtm.expressivity."""
 
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-import tnverify.claims.gtm_expressivity as mod  # registers the claims
+import tnverify.claims.gtm.expressivity as mod  # registers the claims
 from tnverify.claims import HOLDS, get_claim
 from tnverify.conventions import tolerance
 from tnverify.errors import RankError, ShapeError, UsageError
-from tnverify.grid import grid_by_evaluation, grid_tensor
-from tnverify.gtm_bounds import grid_rank, lemma_a2_rank_formula
-from tnverify.gtm_expressivity import (constant_grid_value, constant_network,
+from tnverify.generalized.grid import grid_by_evaluation, grid_tensor
+from tnverify.generalized.bounds import grid_rank, lemma_a2_rank_formula
+from tnverify.generalized.expressivity import (constant_grid_value, constant_network,
                                        lemma_a2_indicator, pairwise_similarity_network,
                                        perturb_network, rank_one_shallow)
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import tnverify.gtm_figures as gf
 from tnverify.errors import UsageError
 from tnverify.figures import FIGURES, make_figure
-from tnverify.grid import grid_tensor, odd_even_matricization, random_shallow
+from tnverify.generalized.grid import grid_tensor, odd_even_matricization, random_shallow
 from tnverify.matricize import exact_rank, rank_mod_p
 from tnverify.trials import run_trials
 
@@ -139,7 +139,7 @@ def test_width_bound_values():
 
 
 def test_float64_exact_bound():
-    from tnverify.grid import GeneralizedRNN
+    from tnverify.generalized.grid import GeneralizedRNN
 
     rng = np.random.default_rng(0)
     C = tuple(rng.integers(-2, 3, (3, 3)).astype(float) for _ in range(4))
@@ -185,7 +185,7 @@ def test_mod_p_rank_is_the_exact_rank_on_small_grids(seed):
 
 
 def test_lemma_a1_status_matches_the_claim():
-    claims = pytest.importorskip("tnverify.claims.gtm_expressivity")
+    claims = pytest.importorskip("tnverify.claims.gtm.expressivity")
     from tnverify.claims import get_claim
 
     assert claims is not None
@@ -198,7 +198,7 @@ CLAIM_IDS = ("gtm-fig-3", "gtm-fig-5", "gtm-sec-5.2-shared")
 
 @pytest.fixture(scope="module")
 def claims():
-    import tnverify.claims.gtm_figures  # noqa: F401 - registers the claims
+    import tnverify.claims.gtm.figures  # noqa: F401 - registers the claims
     from tnverify.claims import get_claim
 
     return {cid: get_claim(cid) for cid in CLAIM_IDS}
@@ -238,7 +238,7 @@ def _records(n_hi_above, n_lo_above, n=12):
 
 
 def test_fig3_fisher_inconclusive_is_skipped_not_failed():
-    from tnverify.claims.gtm_figures import _fisher_more_above_one
+    from tnverify.claims.gtm.rank_distributions import _fisher_more_above_one
 
     flat = _fisher_more_above_one(_records(2, 2), {})
     assert flat.verdict == "skipped" and "inconclusive" in flat.skipped
@@ -249,7 +249,7 @@ def test_fig3_fisher_inconclusive_is_skipped_not_failed():
 def test_fig3_counterexample_needs_exact_bound_one(monkeypatch):
     """A non-realizable network whose mod-p bound is 1 but whose EXACT bound is 2 was
     misplaced in the bar: not a counterexample."""
-    import tnverify.claims.gtm_figures as cg
+    import tnverify.claims.gtm.rank_distributions as cg
 
     records = _records(0, 0, n=2)
     records[1][0]["rank_one_realizable"] = False
@@ -275,7 +275,7 @@ def test_claim_pinned(claims, cid):
 def test_fig5_fails_for_every_seed(seed):
     from tnverify.claims import get_claim
 
-    import tnverify.claims.gtm_figures  # noqa: F401
+    import tnverify.claims.gtm.figures  # noqa: F401
     claim = get_claim("gtm-fig-5")
     ev = claim.run_small(claim.space[0], seed)
     assert ev.verdict == "fails"
@@ -288,7 +288,7 @@ def test_fig5_fails_for_every_seed(seed):
 def test_shared_span_is_full_for_every_seed(seed):
     from tnverify.claims import get_claim
 
-    import tnverify.claims.gtm_figures  # noqa: F401
+    import tnverify.claims.gtm.figures  # noqa: F401
     claim = get_claim("gtm-sec-5.2-shared")
     ev = claim.run_small(claim.space[0], seed)
     assert ev.verdict == "fails"

@@ -10,8 +10,8 @@ import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tnverify.claims.gtm_figures as cg
-from tnverify.claims import _gtm_figures_scaled as S
+import tnverify.claims.gtm.figures as cg
+from tnverify.claims.gtm import figures_scaled as S
 from tnverify.claims import get_claim, run_claim
 from tnverify.conventions import tolerance
 from tnverify.gtm_figures import rank_one_max_realizable
@@ -118,7 +118,7 @@ def test_realizability_torch_matches_numpy(seed, realizable):
 
 
 def test_fig5_certified_rank_matches_small_side():
-    from tnverify.grid import grid_tensor, odd_even_matricization, random_shallow
+    from tnverify.generalized.grid import grid_tensor, odd_even_matricization, random_shallow
     rng = np.random.default_rng(4)
     net = random_shallow(3, 4, 1, "l2", rng)
     F = rng.standard_normal((3, 3))
@@ -134,7 +134,7 @@ def test_fig5_certified_rank_matches_small_side():
 
 
 def test_exactness_certificate_a_posteriori():
-    from tnverify.grid import random_generalized_rnn
+    from tnverify.generalized.grid import random_generalized_rnn
     rng = np.random.default_rng(0)
     net = random_generalized_rnn(3, 4, 2, "relu", rng, dist="integer")
     assert S._exact_on_device(net, np.eye(3), "cpu")

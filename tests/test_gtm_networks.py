@@ -1,19 +1,19 @@
-"""Tests of the [gtm] network claims (tnverify.claims.gtm_networks) and their helpers."""
+"""Tests of the [gtm] network claims (tnverify.claims.gtm.networks) and their helpers."""
 
 import math
 
 import numpy as np
 import pytest
 
-import tnverify.claims.gtm_networks  # noqa: F401  (registers the claims)
+import tnverify.claims.gtm.networks  # noqa: F401  (registers the claims)
 from tnverify.claims import get_claim
-from tnverify.claims._gtm_networks_grid import (abs_network, eq20_literal, loop_rnn)
-from tnverify.claims._gtm_networks_xi import (CANDIDATES, symbolic_identity, triples,
+from tnverify.claims.gtm.grid_tensors import (abs_network, eq20_literal, loop_rnn)
+from tnverify.claims.gtm.xi_operators import (CANDIDATES, symbolic_identity, triples,
                                               unit_candidates)
 from tnverify.claims.runner import run_claim
 from tnverify.conventions import tolerance
-from tnverify.grid import grid_by_evaluation, random_generalized_rnn, random_shallow
-from tnverify.xi import XI_OPERATORS
+from tnverify.generalized.grid import grid_by_evaluation, random_generalized_rnn, random_shallow
+from tnverify.generalized.xi import XI_OPERATORS
 
 IDS = ("gtm-xi-operators", "gtm-xi-operators-corrected", "gtm-eq-16", "gtm-prop-a.2",
        "gtm-prop-a.3", "gtm-app-b-table1")
@@ -100,7 +100,7 @@ def test_eq16_scaled_runs_the_module_with_mixed_signs(monkeypatch):
     import numpy as np
 
     from tnverify.cells import generalized
-    from tnverify.claims._gtm_networks_scaled import _mixed_rnn, scaled_eq16
+    from tnverify.claims.gtm.networks_scaled import _mixed_rnn, scaled_eq16
 
     params = {"B": 16, "M": 4, "L": 4, "R": 4, "T": 6, "subsample": 8}
     net = _mixed_rnn(4, 4, 4, 6, np.random.default_rng(0))

@@ -10,7 +10,7 @@ import pytest
 
 # -- scaled §4.2: the grids come from grid_tensor(random_shallow(..., "relu_sum")) ------------
 def test_sec_4_2_scaled_uses_the_implementation(monkeypatch):
-    import tnverify.claims._gtm_universality_scaled as U
+    import tnverify.claims.gtm.universality_scaled as U
 
     params = {"M": 3, "T": 4, "samples": 128, "sketch": 96}
     ev = U.scaled_sec_4_2(params, "cpu", np.random.default_rng(0))
@@ -25,9 +25,9 @@ def test_sec_4_2_scaled_uses_the_implementation(monkeypatch):
 
 # -- gtm-lemma-a.1: parts with R·TM/2 ≥ M^(T/2) are vacuous ---------------------------------
 def test_lemma_a1_vacuous_parts_are_skipped():
-    import tnverify.claims.gtm_expressivity  # noqa: F401 - registers the claim
+    import tnverify.claims.gtm.expressivity  # noqa: F401 - registers the claim
     from tnverify.claims import get_claim
-    from tnverify.gtm_bounds import lemma_a1_bound
+    from tnverify.generalized.bounds import lemma_a1_bound
 
     claim = get_claim("gtm-lemma-a.1")
     judged_r2 = 0
@@ -47,7 +47,7 @@ def test_lemma_a1_vacuous_parts_are_skipped():
 
 # -- gtm-prop-a.3: the control order must disagree -------------------------------------------
 def test_prop_a3_control_must_disagree(monkeypatch):
-    import tnverify.claims._gtm_networks_grid as NG
+    import tnverify.claims.gtm.grid_tensors as NG
 
     params = {"M": 2, "T": 3, "L": 2, "R": 2}
     ev = NG.small_prop_a3(params, np.random.default_rng(0))
@@ -64,7 +64,7 @@ def test_prop_a3_control_must_disagree(monkeypatch):
 # -- gtm-thm-5.3: "shared cores" is not applicable when T < 4 --------------------------------
 @pytest.mark.parametrize("T, applicable", [(3, False), (4, True), (5, True)])
 def test_thm_5_3_shared_part_needs_two_middle_cores(T, applicable):
-    import tnverify.claims.gtm_expressivity  # noqa: F401 - registers the claim
+    import tnverify.claims.gtm.expressivity  # noqa: F401 - registers the claim
     from tnverify.claims import get_claim
 
     ev = get_claim("gtm-thm-5.3").run_small({"M": 2, "R": 2, "T": T}, 0)
@@ -86,7 +86,7 @@ def _cores(T=3, M=2, R=2):
                                     ("softplus", np.nan), ("softplus", np.inf)])
 def test_generalized_rnn_nonfinite_h0(xi, h0):
     from tnverify.errors import NonFiniteError
-    from tnverify.grid import GeneralizedRNN
+    from tnverify.generalized.grid import GeneralizedRNN
 
     C, G = _cores()
     with pytest.raises(NonFiniteError, match="h0"):
@@ -94,7 +94,7 @@ def test_generalized_rnn_nonfinite_h0(xi, h0):
 
 
 def test_generalized_rnn_softplus_admits_its_unit():
-    from tnverify.grid import GeneralizedRNN
+    from tnverify.generalized.grid import GeneralizedRNN
 
     C, G = _cores()
     assert GeneralizedRNN(C, G, "softplus", -np.inf).h0 == -np.inf
@@ -103,7 +103,7 @@ def test_generalized_rnn_softplus_admits_its_unit():
 
 def test_universal_coefficients_and_h_hat_bad_input():
     from tnverify.errors import RankError, ShapeError
-    from tnverify.gtm_constructions import h_hat, universal_coefficients
+    from tnverify.generalized.constructions import h_hat, universal_coefficients
 
     with pytest.raises(ShapeError, match="cubical"):
         universal_coefficients(np.ones((2, 3)))
@@ -116,7 +116,7 @@ def test_universal_coefficients_and_h_hat_bad_input():
 
 
 def test_odd_even_matricization_accepts_array_like():
-    from tnverify.grid import odd_even_matricization
+    from tnverify.generalized.grid import odd_even_matricization
 
     g = np.arange(16.0).reshape(2, 2, 2, 2)
     np.testing.assert_array_equal(odd_even_matricization(g.tolist()),

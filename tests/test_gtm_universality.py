@@ -1,12 +1,12 @@
-"""Tests of the universality claims (tnverify.claims.gtm_universality)."""
+"""Tests of the universality claims (tnverify.claims.gtm.universality)."""
 
 import importlib.util
 from pathlib import Path
 
 import numpy as np
 
-import tnverify.claims.gtm_universality  # noqa: F401  (registers the claims)
-from tnverify.claims._gtm_universality_checks import additive_basis, span_matrix
+import tnverify.claims.gtm.universality  # noqa: F401  (registers the claims)
+from tnverify.claims.gtm.universality_small import additive_basis, span_matrix
 from tnverify.claims.runner import run_claim
 from tnverify.matricize import exact_rank
 

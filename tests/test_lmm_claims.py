@@ -1,14 +1,14 @@
-"""Tests of the [gated-lmm] LMM claims (tnverify.claims.lmm) and their helpers."""
+"""Tests of the [gated-lmm] LMM claims (tnverify.claims.thesis.rac_lmm) and their helpers."""
 
 import numpy as np
 import pytest
 import torch
 
-import tnverify.claims.lmm  # noqa: F401 - registers the claims
+import tnverify.claims.thesis.rac_lmm  # noqa: F401 - registers the claims
 from tnverify.claims import FAILS, HOLDS, ILL_POSED, get_claim
-from tnverify.claims._lmm_defs import fd_jacobian, fd_step
-from tnverify.claims._lmm_grad import mult_counts
-from tnverify.claims._lmm_statements import STATEMENTS
+from tnverify.claims.thesis.lmm_definitions import fd_jacobian, fd_step
+from tnverify.claims.thesis.jacobians import mult_counts
+from tnverify.claims.thesis.rac_lmm_statements import STATEMENTS
 
 IDS = ["thesis-eq-5.18", "thesis-eq-5.19", "thesis-eq-5.19-corrected", "thesis-eq-5.20",
        "thesis-eq-5.21", "thesis-eq-5.21-corrected", "thesis-sec-5.4.1-params",

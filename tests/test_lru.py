@@ -1,4 +1,4 @@
-"""Tests of tnverify.lru (LRU helpers of seed 001 §4.2.2)."""
+"""Tests of tnverify.lru.theory (LRU helpers of seed 001 §4.2.2)."""
 
 import math
 
@@ -8,7 +8,7 @@ import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tnverify import lru
+from tnverify.lru import theory as lru
 from tnverify.conventions import tolerance
 from tnverify.errors import NonFiniteError, ShapeError, UsageError
 

@@ -6,11 +6,11 @@ import pathlib
 import numpy as np
 import pytest
 
-import tnverify.claims.lru_theory  # noqa: F401  (registers the claims)
+import tnverify.claims.thesis.lru_background  # noqa: F401  (registers the claims)
 from tnverify.claims import get_claim
 from tnverify.claims import REGISTRY
-from tnverify.claims._lru_exact import GROWTH, stability_runs
-from tnverify.claims._lru_exact2 import eq412_limits, eq413_symbolic
+from tnverify.claims.thesis.lru_deterministic import GROWTH, stability_runs
+from tnverify.claims.thesis.lru_symbolic import eq412_limits, eq413_symbolic
 from tnverify.conventions import tolerance
 
 _BASE = ("thesis-eq-4.7", "thesis-thm-4.2.1", "thesis-lemma-4.2.1",
@@ -84,7 +84,7 @@ def test_proof_references_resolve():
 
 
 def test_thm421_uses_across_matrix_stderr_and_finite_h_targets():
-    from tnverify.claims._lru_stat import finite_h_targets
+    from tnverify.claims.thesis.lru_monte_carlo import finite_h_targets
     ev = get_claim("thesis-thm-4.2.1").run_small({"H": 200, "reps": 20}, 3)
     fr = ev.parts["fraction |λ| ≤ ½ vs ¼"]
     assert "20 independent batches" in fr.details["estimate"]["estimator"]

@@ -1,5 +1,5 @@
 """Verdicts, seed independence, pinned cases and counterexamples of the [born-ngram]
-n-gram/TSLM claims (tnverify.claims.ngram)."""
+n-gram/TSLM claims (tnverify.claims.thesis.ngrams)."""
 
 import importlib.util
 from pathlib import Path
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-import tnverify.claims.ngram  # noqa: F401  (registers the n-gram claims)
+import tnverify.claims.thesis.ngrams  # noqa: F401  (registers the n-gram claims)
 from tnverify.claims import FAILS, HOLDS, REGISTRY, run_claim
 
 IDS = ["thesis-eq-4.1", "thesis-eq-4.1-corrected", "thesis-eq-2.7", "thesis-eq-2.11",
@@ -113,7 +113,7 @@ def test_scaled_eq41_printed_sum_is_about_l_times_the_estimate():
 def test_mi_plugin_tolerance_bias_and_independence():
     import numpy as np
     from scipy import stats
-    from tnverify.claims._ngram_scaled import ALPHA, mi_plugin_tolerance
+    from tnverify.claims.tslm.ngrams_scaled import ALPHA, mi_plugin_tolerance
     indep = np.outer([0.2, 0.3, 0.5], [0.6, 0.4])
     tol = mi_plugin_tolerance(indep, 1000, base=2)
     assert tol["sigma"] == pytest.approx(0.0, abs=1e-12)

@@ -1,4 +1,4 @@
-"""Tests of tnverify.products (seed 001 (thesis) §6.4.1, Fig. 6.8)."""
+"""Tests of tnverify.lru.products (seed 001 (thesis) §6.4.1, Fig. 6.8)."""
 
 import math
 
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from tnverify import products as P
+from tnverify.lru import products as P
 from tnverify.conventions import tolerance
 from tnverify.errors import ShapeError, UsageError
 

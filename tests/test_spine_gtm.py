@@ -1,4 +1,4 @@
-"""Tests of the gtm/tslm spine claims (tnverify.claims.spine_gtm) and their helpers."""
+"""Tests of the gtm/tslm spine claims (tnverify.claims.gtm.score_functions) and their helpers."""
 
 import numpy as np
 import pytest
@@ -6,7 +6,7 @@ from hypothesis import example, given, strategies as st
 
 from tnverify.claims import FAILS, HOLDS, ILL_POSED, SKIPPED, get_claim, run_claim
 from tnverify.claims.compare import compare_values
-from tnverify.claims.gtm_definitions import (absorb_input_matrices, paper_cores_eq8,
+from tnverify.claims.gtm.definitions import (absorb_input_matrices, paper_cores_eq8,
                                              paper_cores_full, recurrence_eq9, recurrence_eq10,
                                              xi_product_rnn)
 from tnverify.conventions import tolerance

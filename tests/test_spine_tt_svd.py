@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tnverify.claims.spine_tt_svd as mod
-import tnverify.claims.spine_unfoldings as unf
+import tnverify.claims.thesis.tt_svd as mod
+import tnverify.claims.thesis.unfoldings as unf
+import tnverify.claims.tnverify.tt_svd_error as err
 import tnverify.claims.tt_svd_support as sup
 from tnverify.claims import HOLDS, ILL_POSED, REGISTRY, run_claim
 from tnverify.conventions import tolerance
@@ -73,7 +74,7 @@ def test_printed_multi_index_is_fortran():
 @given(seed=st.integers(0, 2**32 - 1), eps=st.sampled_from([1e-1, 1e-2, 1e-4]))
 def test_literal_algorithm_reading_a_agrees_with_tt_svd(seed, eps):
     a = np.random.default_rng(seed).standard_normal((3, 4, 3, 4))
-    lit = mod._algorithm_1_literal(a, eps, "a")
+    lit = mod.algorithm_1_literal(a, eps, "a")
     ref = tt_svd(a, eps=eps)
     assert lit["ranks"] == ref.ranks
     assert math.isclose(lit["delta"], ref.delta, rel_tol=float(tolerance(np.float64, n=a.size)))
@@ -126,14 +127,14 @@ def test_error_identity_fails_when_one_core_entry_is_off_by_1e_6(seed, case, eps
     params = REGISTRY["tnverify-tt-svd-error-identity"].space[case]
     a = sup.sample_tensor(params, np.random.default_rng(seed))
     norm, res = float(np.linalg.norm(a)), tt_svd(a, eps=eps)
-    good = mod._identity_evidence("tt_svd", float(np.sum((a - res.tt.full()) ** 2)),
+    good = err._identity_evidence("tt_svd", float(np.sum((a - res.tt.full()) ** 2)),
                                   res.discarded, a.shape, res.ranks, norm)
     cores = [c.copy() for c in res.tt.cores]
     k = int(np.argmax([np.abs(c).max() for c in cores]))
     at = np.unravel_index(int(np.abs(cores[k]).argmax()), cores[k].shape)
     cores[k][at] *= 1 + 1e-6
     b = TensorTrain(tuple(cores)).full()
-    bad = mod._identity_evidence("tt_svd", float(np.sum((a - b) ** 2)), res.discarded,
+    bad = err._identity_evidence("tt_svd", float(np.sum((a - b) ** 2)), res.discarded,
                                  a.shape, res.ranks, norm)
     assert good.verdict == HOLDS
     assert bad.verdict == "fails", (bad.error, float(bad.tolerance))

@@ -1,4 +1,4 @@
-"""Tests of tnverify.stats (estimates, tests, Evidence of statistical decisions)."""
+"""Tests of tnverify.lru.stats (estimates, tests, Evidence of statistical decisions)."""
 
 import math
 
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scipy import stats as sst
 
 from tnverify.errors import NonFiniteError, ShapeError, UsageError
-from tnverify import stats
+from tnverify.lru import stats
 
 
 def test_z_value_matches_scipy():

@@ -163,7 +163,7 @@ def test_born_machines_are_normalised_over_all_sequences(bm):
 @settings(deadline=None, max_examples=10)
 @given(net=generalized_rnns(), data=st.data())
 def test_generalized_rnns_grids_match_per_sequence_evaluation(net, data):
-    from tnverify.grid import grid_by_evaluation, grid_tensor
+    from tnverify.generalized.grid import grid_by_evaluation, grid_tensor
 
     F = data.draw(feature_matrices(net.n_features))
     a, b = grid_tensor(net, F), grid_by_evaluation(net, F)

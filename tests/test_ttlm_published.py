@@ -1,11 +1,11 @@
-"""Tests of the published-number claims of seed 000 (tnverify.claims.ttlm_published)."""
+"""Tests of the published-number claims of seed 000 (tnverify.claims.ttlm.published_numbers)."""
 
 import numpy as np
 import pytest
 import torch
 from hypothesis import given, settings, strategies as st
 
-import tnverify.claims.ttlm_published as pub
+import tnverify.claims.ttlm.published_numbers as pub
 from tnverify.claims import get_claim, run_claim
 
 IDS = ("ttlm-table1-ptb-params", "ttlm-table1-wt2-params", "ttlm-sec1-ppl-deltas",

@@ -1,10 +1,10 @@
-"""Tests of the T3 [ttlm] claims (tnverify.claims.ttlm_rnn)."""
+"""Tests of the T3 [ttlm] claims (tnverify.claims.ttlm.rnn_equivalences)."""
 
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-import tnverify.claims.ttlm_rnn  # noqa: F401  (registers the claims)
+import tnverify.claims.ttlm.rnn_equivalences  # noqa: F401  (registers the claims)
 from tnverify.claims import REGISTRY, run_claim
 
 IDS = ["ttlm-claim-b1", "thesis-claim-5.3.1", "ttlm-claim-b2", "ttlm-claim-b2-corrected",
@@ -76,7 +76,7 @@ import torch  # noqa: E402
 
 import tnverify.cells.recurrent as recurrent  # noqa: E402
 import tnverify.cells.ttlm as ttlm_cells  # noqa: E402
-import tnverify.claims._ttlm_rnn_scaled as rnn_scaled  # noqa: E402
+import tnverify.claims.ttlm.rnn_equivalences_scaled as rnn_scaled  # noqa: E402
 
 
 def _defective(cls, attr, index, rel, only_float32):

@@ -1,10 +1,10 @@
-"""Tests of the TSLM claims (tnverify.claims.ttlm_tslm)."""
+"""Tests of the TSLM claims (tnverify.claims.tslm.recurrence)."""
 
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-import tnverify.claims.ttlm_tslm as mod
+import tnverify.claims.tslm.recurrence as mod
 from tnverify.conditionals import conditionals
 from tnverify.conventions import tolerance
 from tnverify.claims import get_claim, run_claim
@@ -66,7 +66,7 @@ def test_scaled_eq19_small_holds():
 def test_scaled_eq19_detects_transposed_w(monkeypatch):
     """The float32 cell built with Wᵀ: the comparison relative to the last step fails
     (the former |·|-chain scale had ratio ~1e-15)."""
-    from tnverify.claims import _tslm_scaled as sc
+    from tnverify.claims.tslm import recurrence_scaled as sc
     orig = sc._cell
 
     def bad(U, W, emb, dtype, device):
@@ -81,7 +81,7 @@ def test_scaled_eq19_detects_transposed_w(monkeypatch):
 def test_compare_eq19_detects_relative_defect():
     """compare_eq19 fed the float64 value itself holds exactly; a relative 1e-2 defect of
     one float32 value (10× the float32 tolerance of n·(r+2) steps) fails."""
-    from tnverify.claims._tslm_scaled import compare_eq19
+    from tnverify.claims.tslm.recurrence_scaled import compare_eq19
     rng = np.random.default_rng(0)
     r, n = 4, 8
     W = np.eye(r) + 0.3 * rng.standard_normal((r, r)) / np.sqrt(r)

@@ -8,11 +8,11 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tnverify.claims.ttlm_variants  # noqa: F401  (registers the claims)
+import tnverify.claims.ttlm.uniform_ttlm  # noqa: F401  (registers the claims)
 from tnverify.cells.ttlm_variants import TTLMLarge, TTLMTiny, UniformTTLM, exact_conditionals
 from tnverify.claims import get_claim, run_claim
-from tnverify.claims.spine_ttlm import full_by_tensordot
-from tnverify.claims.ttlm_variants import uniform_cores
+from tnverify.claims.ttlm.tt_format import full_by_tensordot
+from tnverify.claims.ttlm.uniform_ttlm import uniform_cores
 from tnverify.conditionals import conditionals_by_sequence
 from tnverify.conventions import tolerance
 from tnverify.equivalences import (large_to_tt_core, tiny_to_tt_core, tiny_to_tt_core_delta,

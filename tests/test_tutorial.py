@@ -58,8 +58,8 @@ def test_lemma_a2_rank_is_stated_as_a_bound_with_the_exact_rank():
     which is only the lemma's lower bound); the text must not state the bound as the rank."""
     import numpy as np
 
-    from tnverify.grid import grid_tensor, odd_even_matricization
-    from tnverify.gtm_expressivity import pairwise_similarity_network
+    from tnverify.generalized.grid import grid_tensor, odd_even_matricization
+    from tnverify.generalized.expressivity import pairwise_similarity_network
     from tnverify.matricize import exact_rank
 
     flat = " ".join(TEXT.split())

@@ -1,4 +1,4 @@
-"""Tests of tnverify.xi: the ξ-operators of seed 004 (gtm) §4.1, §4.2, App. B."""
+"""Tests of tnverify.generalized.xi: the ξ-operators of seed 004 (gtm) §4.1, §4.2, App. B."""
 
 import math
 
@@ -9,7 +9,7 @@ from hypothesis import given, strategies as st
 
 from tnverify.conventions import tolerance
 from tnverify.errors import UsageError
-from tnverify.xi import XI_NAMES, XI_OPERATORS, XiOperator, get_xi
+from tnverify.generalized.xi import XI_NAMES, XI_OPERATORS, XiOperator, get_xi
 
 finite = st.floats(-50, 50, allow_nan=False)
 

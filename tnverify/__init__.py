@@ -19,9 +19,9 @@ on use):
 
 Modules with more: :mod:`tnverify.equivalences` (maps between RNN families and TT cores),
 :mod:`tnverify.cells` (torch cells: TTLM family, recurrent, Born, gated, LMM, ξ-RNN),
-:mod:`tnverify.grid`, :mod:`tnverify.xi`, :mod:`tnverify.gtm_constructions`,
-:mod:`tnverify.gtm_bounds`, :mod:`tnverify.gtm_expressivity` (seed 004),
-:mod:`tnverify.stats`, :mod:`tnverify.lru`, :mod:`tnverify.products` (statistics),
+:mod:`tnverify.generalized.grid`, :mod:`tnverify.generalized.xi`, :mod:`tnverify.generalized.constructions`,
+:mod:`tnverify.generalized.bounds`, :mod:`tnverify.generalized.expressivity` (seed 004),
+:mod:`tnverify.lru.stats`, :mod:`tnverify.lru.theory`, :mod:`tnverify.lru.products` (statistics),
 :mod:`tnverify.strategies` (hypothesis), :mod:`tnverify.oracle`, :mod:`tnverify.diagrams`,
 :mod:`tnverify.claims` (the registry and runner).
 """
@@ -38,10 +38,10 @@ from .errors import (
 from .explicit import (
     copy_tensor, feature_tensor, generalized_inner, inner, one_hot, sequence_tensor,
 )
-from .grid import GeneralizedRNN, ShallowNetwork, grid_tensor
+from .generalized.grid import GeneralizedRNN, ShallowNetwork, grid_tensor
 from .matricize import exact_rank, matricize, numerical_rank, rank_mod_p, unfold
 from .tt import TensorTrain, random_tt, tt_to_full
-from .xi import get_xi
+from .generalized.xi import get_xi
 from .tt_svd import tt_ranks, tt_svd
 from .user_claims import check, claim
 

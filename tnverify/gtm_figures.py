@@ -113,7 +113,7 @@ def width_lower_bound(rank: int, M: int, T: int, xi: str) -> int:
     """
     if xi == "product":
         return int(rank)
-    from .gtm_bounds import shallow_width_lower_bound
+    from .generalized.bounds import shallow_width_lower_bound
 
     return shallow_width_lower_bound(int(rank), M, T)
 
@@ -200,7 +200,7 @@ def rank_trial(task: dict) -> dict:
 
 
 def _draw_network(task: dict):
-    from .grid import random_generalized_rnn
+    from .generalized.grid import random_generalized_rnn
 
     rng = np.random.default_rng(task["seed"])
     M, w = task["M"], task["weights"]
@@ -212,7 +212,7 @@ def _draw_network(task: dict):
 
 
 def _grid(net, F, device: str) -> np.ndarray:
-    from .grid import grid_tensor
+    from .generalized.grid import grid_tensor
 
     if device == "cpu":
         return grid_tensor(net, F)
@@ -220,7 +220,7 @@ def _grid(net, F, device: str) -> np.ndarray:
 
 
 def _rank_trial(task: dict) -> dict:
-    from .grid import odd_even_matricization
+    from .generalized.grid import odd_even_matricization
     from .matricize import DEFAULT_PRIME, numerical_rank, rank_mod_p
 
     net, F = _draw_network(task)
@@ -305,7 +305,7 @@ def rank_histograms(name: str, fast: bool, seed: int, *, samples=None, device=No
     proved = proved_bound(fig.xi)
     per_R = [_bars(fig, R, [r for t, r in zip(tasks, results) if t["R"] == R], proved)
              for R in fig.ranks]
-    from .xi import get_xi
+    from .generalized.xi import get_xi
     xi = get_xi(fig.xi)
     maximal = M ** (T // 2)
     return {

@@ -24,7 +24,7 @@ __all__ = ["DECAY_SIZES"]
 
 
 def _ginibre_data(fast: bool, seed: int) -> dict:
-    from .lru import glorot_eigenvalues
+    from .lru.theory import glorot_eigenvalues
 
     H = 200 if fast else 2000
     lam = glorot_eigenvalues(H, np.random.default_rng(derive_seed(seed, "fig-4.7")))
@@ -57,7 +57,7 @@ def _ginibre_plot(record: dict):
 
 
 def _annulus_data(fast: bool, seed: int, samples: int | None = None) -> dict:
-    from .lru import glorot_eigenvalues, sample_annulus
+    from .lru.theory import glorot_eigenvalues, sample_annulus
 
     n = int(samples) if samples else (500 if fast else 2000)
     H = 200 if fast else 2000
@@ -88,7 +88,7 @@ def _annulus_plot(record: dict):
 
 
 def _products_data(fast: bool, seed: int, samples: int | None = None) -> dict:
-    from . import products as P
+    from .lru import products as P
 
     n = int(samples) if samples else (100_000 if fast else 4_000_000)
     rng = np.random.default_rng(derive_seed(seed, "fig-6.8"))

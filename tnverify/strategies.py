@@ -330,7 +330,7 @@ def _dense_builders() -> dict:
     as the input size; LMMs: N = H = rank) or template features (ξ-RNN)."""
     from .cells import gated, lmm
     from .cells.generalized import GeneralizedRNNModule
-    from .grid import random_generalized_rnn
+    from .generalized.grid import random_generalized_rnn
 
     return {
         "gru": lambda V, R, L, rng: gated.GRUCell(V, R, generator=_torch_generator(rng)),
@@ -415,7 +415,7 @@ def born_machines(*, vocab_size=None, length=None, rank=None, complex: bool = Fa
 def xi_operators(*, with_unit: bool = True) -> st.SearchStrategy:
     """The ξ operators of :mod:`tnverify.xi` (only those with a unit h^{(0)} when
     ``with_unit``, as generalized RNNs need one)."""
-    from .xi import XI_NAMES, get_xi
+    from .generalized.xi import XI_NAMES, get_xi
 
     ops = [get_xi(n) for n in XI_NAMES]
     return st.sampled_from([x for x in ops if x.unit is not None or not with_unit])
@@ -435,8 +435,8 @@ def shallow_networks(draw, *, M=None, T=None, R=None, xi=None, max_M: int = 3,
                      max_T: int = 4, max_R: int = 3, dist: str = "normal"):
     """Generalized shallow networks (Eq. 14 of seed 004): λ ∈ ℝ^R and templates
     v ∈ ℝ^{T×R×M} drawn from ``dist`` (see :data:`tnverify.grid.DISTRIBUTIONS`)."""
-    from .grid import random_shallow
-    from .xi import get_xi
+    from .generalized.grid import random_shallow
+    from .generalized.xi import get_xi
 
     xi = get_xi(xi) if xi is not None else None          # unknown name: UsageError
     M = M if M is not None else draw(st.integers(2, max_M))
@@ -451,8 +451,8 @@ def generalized_rnns(draw, *, M=None, T=None, R=None, xi=None, shared: bool = Fa
                      max_M: int = 3, max_T: int = 4, max_R: int = 3, dist: str = "normal"):
     """Generalized RNNs (Eq. 16–17 of seed 004) with per-step C^{(t)} (L = M) and cores
     𝒢^{(t)} (shared for t = 2..T−1 when ``shared``), h^{(0)} the unit of ξ."""
-    from .grid import random_generalized_rnn
-    from .xi import get_xi
+    from .generalized.grid import random_generalized_rnn
+    from .generalized.xi import get_xi
 
     xi = get_xi(xi) if xi is not None else None          # unknown name: UsageError
     M = M if M is not None else draw(st.integers(2, max_M))

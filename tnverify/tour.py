@@ -148,7 +148,7 @@ def _step_born(console, rng) -> bool:
 
 
 def _step_grid(console, rng) -> bool:
-    from .grid import grid_by_evaluation, grid_tensor, random_generalized_rnn
+    from .generalized.grid import grid_by_evaluation, grid_tensor, random_generalized_rnn
     net = random_generalized_rnn(_V, _L, 2, "relu", rng, dist="integer")
     by_seq, by_rec = grid_by_evaluation(net), grid_tensor(net)
     right = (f"ξ(x, y) = max(x, y, 0), h0 = 0, ranks {net.ranks}\nΓ^(ℓ,t) = 𝒢^(t) · "

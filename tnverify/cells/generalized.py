@@ -20,8 +20,8 @@ import torch
 from torch import nn
 
 from ..errors import NonFiniteError, ShapeError, UsageError
-from ..grid import GeneralizedRNN
-from ..xi import get_xi
+from ..generalized.grid import GeneralizedRNN
+from ..generalized.xi import get_xi
 
 __all__ = ["GeneralizedRNNModule"]
 

@@ -33,7 +33,7 @@ import torch
 from torch import nn
 
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
-from ..lru import annulus_params
+from ..lru.theory import annulus_params
 
 __all__ = [
     "LMM",

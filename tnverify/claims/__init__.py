@@ -46,11 +46,21 @@ HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED = "holds", "fails", "ill-posed", "error"
 VERDICTS = (HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED)
 #: The groups of shared/CLAIMS.md, one per issue.
 GROUPS = ("spine", "ttlm", "born-ngram", "gtm", "lru-stats", "gated-lmm")
-#: Modules holding claims, imported on first use of the registry.
-CLAIM_MODULES = ("spine_ttlm", "spine_gtm", "spine_unfoldings", "spine_tt_svd",
-                 "ttlm_variants", "ttlm_rnn", "ttlm_tslm", "ttlm_published", "born", "ngram",
-                 "gtm_networks", "gtm_universality", "gtm_expressivity", "gtm_figures",
-                 "lru_theory", "lru_simulations", "gated", "lmm")
+#: The folders of claim modules, one per paper key of :data:`tnverify.references.PAPERS`
+#: (``tnverify`` holds the toolkit's own claims): a claim id's prefix names its folder.
+CLAIM_PAPERS = ("ttlm", "thesis", "grurntn", "tslm", "gtm", "tnverify")
+
+
+def claim_modules() -> tuple[str, ...]:
+    """The dotted names of every module under ``tnverify/claims/<paper>/``, folder by
+    folder (:data:`CLAIM_PAPERS`) and by module name within a folder."""
+    import pkgutil
+    names = []
+    for folder in CLAIM_PAPERS:
+        pkg = importlib.import_module(f"{__name__}.{folder}")
+        names += sorted(f"{pkg.__name__}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__))
+    return tuple(names)
+
 
 # precedence when several outcomes are combined: the first present wins
 _PRECEDENCE = (ERROR, ILL_POSED, FAILS, HOLDS, SKIPPED)
@@ -418,9 +428,20 @@ def register(claim: Claim) -> Claim:
 def _load() -> None:
     global _loaded
     if not _loaded:
-        for name in CLAIM_MODULES:
-            importlib.import_module(f"{__name__}.{name}")
+        for name in claim_modules():
+            importlib.import_module(name)
+        _put_in_report_order()
         _loaded = True
+
+
+def _put_in_report_order() -> None:
+    """Reorder :data:`REGISTRY` in place: the built-in claims in
+    :data:`tnverify.claims.order.REPORT_ORDER`, then every other claim as registered."""
+    from .order import REPORT_ORDER
+    rank = {cid: i for i, cid in enumerate(REPORT_ORDER)}
+    ordered = sorted(REGISTRY.values(), key=lambda c: rank.get(c.id, len(rank)))
+    REGISTRY.clear()
+    REGISTRY.update((c.id, c) for c in ordered)
 
 
 def all_claims() -> list[Claim]:

@@ -1,0 +1,240 @@
+"""Claims on the rank-distribution experiments of seed 004 (gtm): §6 "Expressivity", Fig. 3;
+App. B, Figs. 4–5; §5.2 "Shared case".
+
+The random networks and their certified width bounds come from
+:mod:`tnverify.gtm_figures` (one trial = :func:`~tnverify.gtm_figures.rank_trial`; integer
+weights give exact grids and mod-p certified matricization ranks).  Whether a grid is
+realized by a rank-1 shallow ξ = max network is decided exactly by
+:func:`~tnverify.gtm_figures.rank_one_max_realizable` (max-algebra greatest subsolution).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import Evidence
+from ..registration import claim, refs
+from ..compare import compare_ints, compare_values
+from ...conventions import rank_tolerance, tolerance
+from .figures_scaled import scaled_fig3, scaled_fig5, scaled_shared
+from .rank_distributions import (ALPHA, EXACT_RANK_MAX_SIDE, FIG3_READINGS, fig3_readings,  # noqa: F401
+                                 sample_records)
+
+__all__ = ["ALPHA", "FIG3_READINGS", "EXACT_RANK_MAX_SIDE", "fig3_readings"]
+
+_FIG3_STATEMENT = (
+    "§6 text: \"we generate a number of generalized RNNs with different values of TT-rank r "
+    "and calculate a lower bound on the rank of shallow network necessary to realize the same "
+    "grid tensor (to estimate the rank we use the same technique as in the proof of Theorem "
+    "5.2). Figure 3 shows that for different values of R and generalized RNNs of the "
+    "corresponding rank there exist shallow networks of rank 1 realizing the same grid "
+    "tensor, which agrees well with Theorem 5.3. … While increasing rank of generalized RNNs, "
+    "more and more corresponding shallow networks will necessarily have exponentially higher "
+    "rank.\" Fig. 3 caption: \"Distribution of lower bounds on the rank of generalized shallow "
+    "networks equivalent to randomly generated generalized RNNs of ranks 1, 2, 4, 8 (M = 10, "
+    "T = 6).\" App. B, with 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)}; Fig. 4: M = 6, T = 6, ξ = max: \"there "
+    "always exist rank 1 generalized shallow networks which realize the same score function "
+    "as generalized RNN of higher rank, however, this situation seems too unlikely for big "
+    "values of R.\"")
+
+_FIG5_STATEMENT = (
+    "Fig. 5 caption: \"Distribution of lower bounds on the rank of generalized shallow "
+    "networks equivalent to randomly generated generalized RNNs of ranks (M = 6, T = 6, "
+    "ξ(x, y) = √(x² + y²)).\" The bound is computed with \"the same technique as in the proof "
+    "of Theorem 5.2\", i.e. through the bound of Lemma A.1, which the paper states for "
+    "ξ(x, y) = max(x, y, 0).")
+
+_SHARED_STATEMENT = (
+    "\"Note that all the RNNs used in practice have shared weights … So far in the analysis "
+    "we have not made such assumptions about RNNs (i.e., 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)}). By "
+    "imposing this constraint, we lose the property of universality; however, we believe "
+    "that the statements of Theorems 5.2 and 5.3 still hold (without requiring that shallow "
+    "networks also have shared weights). Note that the example constructed in the proof of "
+    "Theorem 5.3 already has this property, and for Theorem 5.2 we provide numerical "
+    "evidence in Appendix A.\"")
+
+# -- gtm-fig-3 --------------------------------------------------------------------------------
+def _small_fig3(params, rng):
+    sizes = {k: params[k] for k in ("M", "T", "samples", "shared")}
+    records = sample_records(params, rng)
+    freq = {R: {"bound_1": sum(r["bound"] == 1 for r in recs) / len(recs),
+                "certified": all(r["rank_certified"] for r in recs),
+                "histogram": {str(b): sum(r["bound"] == b for r in recs)
+                              for b in sorted({r["bound"] for r in recs})}}
+            for R, recs in records.items()}
+    return Evidence(
+        "Fig. 3/4 statements on random ξ = max RNNs (integer weights, certified bounds)",
+        sizes=sizes, details={"per_R": freq, "weights": "integer, F = I"},
+        readings=fig3_readings(records, sizes, params))
+
+
+claim("gtm-fig-3", "Fig. 3/4: rank-1 shallow networks exist for every R", _FIG3_STATEMENT,
+      refs("gtm", "§6 \"Expressivity\", Fig. 3", "gtm",
+           "App. B \"Expressivity in the case of shared cores\", Fig. 4"), _small_fig3,
+      group="gtm", space=({"M": 6, "T": 6, "samples": 12, "shared": False},
+                          {"M": 6, "T": 6, "samples": 12, "shared": True}), scaled=scaled_fig3,
+      scaled_space={"small": ({"M": 4, "T": 8, "samples": 8, "shared": False,
+                               "numpy_per_R": 8},
+                              {"M": 4, "T": 8, "samples": 8, "shared": True,
+                               "numpy_per_R": 8}),
+                    "large": ({"M": 9, "T": 8, "samples": 12, "shared": False,
+                               "numpy_per_R": 1},
+                              {"M": 8, "T": 8, "samples": 12, "shared": True,
+                               "numpy_per_R": 1})},
+      pinned=({"params": {"M": 6, "T": 6, "samples": 12, "shared": True}, "seed": 4,
+               "note": "Fig. 4 setting (shared cores, M = T = 6)"},),
+      uses=("gtm-lemma-a.1", "gtm-thm-5.3"), readings=FIG3_READINGS, expected="ill-posed")
+
+
+# -- gtm-fig-5 --------------------------------------------------------------------------------
+def _certified_rank(A: np.ndarray, ops: int) -> tuple[int, float]:
+    """Count of σ_k(A_computed) > δ: by Weyl's inequality a lower bound on the rank of the
+    exact matrix when δ bounds ‖A − A_computed‖₂ plus the SVD's backward error:
+    δ = numpy's rule max(m, n)·eps·σ_max + √(#entries)·tolerance(float64, n=ops, max|A|)."""
+    s = np.linalg.svd(A, compute_uv=False)
+    delta = (rank_tolerance(A.shape, float(s[0])).value
+             + np.sqrt(A.size) * tolerance(np.float64, n=ops, norm=float(np.abs(A).max())).value)
+    return int(np.count_nonzero(s > delta)), float(delta)
+
+
+def _lemma_a1_for(xi, params, rng) -> Evidence:
+    from ...generalized.bounds import lemma_a1_bound
+    from ...generalized.grid import grid_tensor, odd_even_matricization, random_shallow
+
+    M, T, R, n = params["M"], params["T"], params["R"], params["samples"]
+    best, worst_seed = -1, None
+    for _ in range(n):
+        seed = int(rng.integers(2**62))
+        r2 = np.random.default_rng(seed)
+        net = random_shallow(M, T, R, xi, r2)
+        F = r2.standard_normal((M, M))
+        A = odd_even_matricization(grid_tensor(net, F))
+        # ops per entry: T inner products of length M, a T-fold ξ and R weighted terms
+        rank, delta = _certified_rank(A, ops=R * T * (M + 1))
+        if rank > best:
+            best, worst_seed, best_delta = rank, seed, delta
+    bound = lemma_a1_bound(R, M, T)
+    ev = compare_ints(f"certified rank[Γ]^(odd,even) of ξ = {xi} shallow networks vs "
+                      f"R·TM/2 (Lemma A.1)", [best], [bound], "<=")
+    ev.sizes = {"M": M, "T": T, "R": R, "samples": n}
+    ev.details.update(max_certified_rank=best, lemma_a1_bound=bound, delta=best_delta,
+                      width_bound_for_this_width_R_network=-(-2 * best // (T * M)))
+    if ev.counterexample is not None:
+        ev.counterexample.update(xi=xi, network_seed=worst_seed, width=R,
+                                 note="a width-R network whose 'lower bound' exceeds R")
+    return ev
+
+
+def _small_fig5(params, rng):
+    parts = {f"Lemma A.1 bound for ξ = {xi}": _lemma_a1_for(xi, params, rng)
+             for xi in ("l2", "softplus")}
+    hist = sample_records({"M": 6, "T": 6, "samples": params["fig5_samples"], "shared": False,
+                    "weights": "normal"}, rng, xi="l2")
+    details = {"fig5_histograms (M = T = 6, normal weights, numerical ranks)": {
+        R: {str(b): sum(r["bound"] == b for r in recs)
+            for b in sorted({r["bound"] for r in recs})} for R, recs in hist.items()}}
+    return Evidence("Fig. 5 quantity ⌈rank/(TM/2)⌉ as a lower bound for ξ = √(x² + y²)",
+                    sizes={k: params[k] for k in ("M", "T", "R")},
+                    details=details, parts=parts)
+
+
+claim("gtm-fig-5", "Fig. 5: Lemma A.1's technique gives lower bounds for ξ = √", _FIG5_STATEMENT,
+      refs("gtm", "App. B, Fig. 5", "gtm", "§6, \"other nonlinearities … Appendix B\""),
+      _small_fig5, group="gtm", space=({"M": 3, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3},
+                                       {"M": 3, "T": 4, "R": 2, "samples": 10, "fig5_samples": 3},
+                                       {"M": 4, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3}),
+      scaled=scaled_fig5, scaled_space={"small": ({"M": 3, "T": 6, "R": 1, "samples": 8},),
+                                        "large": ({"M": 6, "T": 6, "R": 1, "samples": 20},
+                                                  {"M": 8, "T": 8, "R": 1, "samples": 10})},
+      pinned=({"params": {"M": 3, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3},
+               "seed": 5, "note": "smallest CLAIMS.md size, rank-1 networks"},),
+      uses=("gtm-lemma-a.1",), expected="fails")
+
+
+# -- gtm-sec-5.2-shared ----------------------------------------------------------------------
+def _span_part(params, rng) -> Evidence:
+    from ...generalized.grid import grid_tensor, random_generalized_rnn
+    from ...gtm_figures import float64_exact
+    from ...matricize import numerical_rank, rank_mod_p
+
+    M, T, R = params["M"], params["T"], params["R"]
+    # 8·M^T networks of inner ranks 1..R (a lower bound: too few draws could only make
+    # the span look smaller)
+    K = 8 * M ** T
+    nets = [random_generalized_rnn(M, T, 1 + k % R, "relu", rng, shared=True,
+                                   shared_inputs=True, dist="integer") for k in range(K)]
+    I = np.eye(M)
+    rows = np.array([grid_tensor(n, I).ravel() for n in nets])
+    exact = all(float64_exact(n, I)[0] for n in nets)
+    # exact integer grids: the rank mod p is a certified lower bound of the span dimension
+    dim = rank_mod_p(rows.astype(np.int64)) if exact else numerical_rank(rows).rank
+    ev = compare_ints(f"span dimension of grids of shared-core max RNNs (R = 1..{R}, integer "
+                      f"weights, {K} networks) < M^T (universality lost)",
+                      [dim], [M ** T - 1], "<=")
+    ev.details.update(span_dimension=dim, M_to_T=M ** T, networks=K, grids_exact=exact,
+                      method="rank mod p (certified lower bound)" if exact else "numerical")
+    return ev
+
+
+def _closure_part(params, rng) -> Evidence:
+    """Lemma 5.1's combination of two shared-core networks is again shared-core, so the
+    grids of shared networks (all ranks) form a linear space."""
+    from ...generalized.grid import GeneralizedRNN, grid_tensor, random_generalized_rnn
+    from ...generalized.constructions import combine_networks
+
+    M, T = params["M"], params["T"]
+    A = random_generalized_rnn(M, T, 2, "relu", rng, shared=True, shared_inputs=True)
+    B = random_generalized_rnn(M, T, 3, "relu", rng, shared=True, shared_inputs=True)
+    a, b = rng.standard_normal(2)
+    Cn = combine_networks(a, A, b, B)
+    gA, gB = grid_tensor(A), grid_tensor(B)
+    # forward-error scale: the grids of the networks with |C|, |G| (for ξ = max,
+    # |max(x, y, 0)| <= max(|x|, |y|, 0), so these bound every partial sum); n = T steps of
+    # L·(R_A + R_B) accumulated terms plus the final scaling and addition
+    absA, absB = (grid_tensor(GeneralizedRNN(tuple(np.abs(c) for c in N.C),
+                                             tuple(np.abs(g) for g in N.G), "relu"))
+                  for N in (A, B))
+    ev = compare_values("Γ of Lemma 5.1's network C vs aΓ_A + bΓ_B (shared-core A, B)",
+                        grid_tensor(Cn), a * gA + b * gB, n=T * (M * 5 + 2),
+                        scale=abs(a) * absA + abs(b) * absB)
+    shared = bool(Cn.shared and Cn.shared_inputs)
+    return Evidence("Lemma 5.1 keeps 𝒢^(2) = ⋯ = 𝒢^(T−1) (and C) shared", passed=shared,
+                    parts={"grid": ev}, details={"combined_shared": shared})
+
+
+def _small_shared(params, rng):
+    from ...generalized.expressivity import constant_network, pairwise_similarity_network
+
+    M, T = params["M"], params["T"]
+    F = rng.standard_normal((M, M))
+    thm53 = constant_network(M, 2, T, F)
+    lemma_a2 = pairwise_similarity_network(M, 2, T) if T % 2 == 0 else None
+    parts = {
+        "(a) universality is lost": _span_part(params, rng),
+        "(a) Lemma 5.1 preserves shared cores": _closure_part(params, rng),
+        "(b) the Thm. 5.3 example has shared cores": Evidence(
+            "constant network of Thm. 5.3: 𝒢^(2) = ⋯ = 𝒢^(T−1)", passed=bool(thm53.shared),
+            details={"shared_G": bool(thm53.shared), "shared_C": bool(thm53.shared_inputs)}),
+    }
+    details = {"(c) Lemma A.2 example shared": None if lemma_a2 is None
+               else bool(lemma_a2.shared),
+               "(c) note": "the Thm. 5.2 example alternates core shapes, so it is not "
+                           "shared; the paper offers numerical evidence instead (App. B, "
+                           "Fig. 4 — not App. A as printed)"}
+    return Evidence("§5.2 'Shared case' statements",
+                    sizes={"M": M, "T": T, "R": params["R"]}, details=details, parts=parts)
+
+
+claim("gtm-sec-5.2-shared",
+      "§5.2 shared cores: universality is lost; Thm. 5.3's example is shared", _SHARED_STATEMENT,
+      refs("gtm", "§5.2 \"Shared case\"", "gtm",
+           "App. B \"Expressivity in the case of shared cores\""), _small_shared, group="gtm",
+      space=({"M": 2, "T": 4, "R": 3}, {"M": 2, "T": 5, "R": 3}, {"M": 3, "T": 4, "R": 3}),
+      scaled=scaled_shared,
+      scaled_space={"small": ({"M": 4, "T": 6, "R": 3, "span_M": 2, "span_T": 6,
+                               "span_networks": 8 * 2 ** 6},),
+                    "large": ({"M": 8, "T": 8, "R": 3, "span_M": 4, "span_T": 6,
+                               "span_networks": 8 * 4 ** 6},)},
+      pinned=({"params": {"M": 2, "T": 4, "R": 3}, "seed": 6,
+               "note": "smallest size with 𝒢^(2) = 𝒢^(3) a real constraint"},),
+      uses=("gtm-lemma-5.1", "gtm-thm-5.3", "gtm-fig-3"), expected="fails")

@@ -1,0 +1,294 @@
+"""Claims of the generalized tensor models paper (seed 004, ``gtm``) §3 and App. A.1: score
+functions ⟨𝒲, Φ(X)⟩ under CP and TT decompositions, the TT recurrence (Lemma 3.1) with
+its boundary forms, and the absorption of the input matrices C^{(t)} for ξ(x, y) = xy
+(Prop. A.1).  TSLM's rank-one sentence tensor (seed 003 Eq. 7) is in
+:mod:`tnverify.claims.tslm.score_functions`.
+
+Cores of generalized networks keep the paper's order 𝒢^{(t)} ∈ ℝ^{M×R_{t−1}×R_t}
+(``G[i, j, k]``: i over the features, j over h^{(t−1)}, k over h^{(t)}); the TT view of
+DESIGN §2 is ``numpy.transpose(G, (1, 0, 2))``.  The literal definitions are in
+:mod:`tnverify.claims.gtm.definitions`, the torch sides in :mod:`.score_functions_scaled`.
+
+Error measures: every comparison divides the difference by the *forward-error scale* of
+the computation (the same formula evaluated on absolute values, Higham, Accuracy and
+Stability §3.1), so the tolerance is ``tolerance(dtype, n, norm=1)`` with ``n`` the
+longest chain of accumulated operations, stated where it is used.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import Claim, Evidence, Ref, register
+from ..registration import claim, refs
+from .score_functions_scaled import scaled_eq6, scaled_lemma, scaled_prop_a1
+from ..compare import compare_values
+from .definitions import (absorb_input_matrices, outer, paper_cores_eq8, paper_cores_full,
+                              recurrence_eq9, recurrence_eq10, xi_product_rnn)
+from ...cp import random_cp
+from ...explicit import all_sequences, feature_tensor, inner
+from ...tt import TensorTrain
+
+
+# -- helpers -----------------------------------------------------------------------------
+def _random_paper_cores(M, ranks, rng) -> list:
+    return [rng.standard_normal((M, ranks[t], ranks[t + 1])) for t in range(len(ranks) - 1)]
+
+
+def _grid(V, T, F):
+    seqs = all_sequences(V, T)
+    return seqs, F[seqs]  # (n, T, M) feature rows of every template sequence
+
+
+def _explicit_scores(W, seqs, F):
+    """⟨𝒲, Φ(X)⟩ with Φ(X) materialised for every sequence (Eq. 2–3)."""
+    return np.array([inner(W, feature_tensor(s, features=F)) for s in seqs])
+
+
+def _abs_scores(W, seqs, F):
+    return _explicit_scores(np.abs(W), seqs, np.abs(F))
+
+
+# -- gtm-eq-6 ---------------------------------------------------------------------------
+def _small_eq6(params, rng):
+    M, T, R = params["M"], params["T"], params["R"]
+    cp = random_cp((M,) * T, R, rng)
+    F = rng.standard_normal((M, M))  # real (not one-hot) template features
+    seqs, feats = _grid(M, T, F)
+    lam, V = np.asarray(cp.weights), [np.asarray(v) for v in cp.factors]
+    W5 = sum(lam[r] * outer([V[t][:, r] for t in range(T)]) for r in range(R))
+    full = _explicit_scores(W5, seqs, F)
+    vec = np.array([W5.reshape(-1) @ feature_tensor(s, features=F).reshape(-1) for s in seqs])
+    eq6 = np.array([sum(lam[r] * math.prod(float(feats[n, t] @ V[t][:, r]) for t in range(T))
+                        for r in range(R)) for n in range(len(seqs))])
+    impl = cp.score([feats[:, t, :] for t in range(T)])
+    # forward-error scale: the same sums on absolute values; n = terms of the longest sum
+    scale = np.maximum(_abs_scores(W5, seqs, F), np.array(
+        [sum(abs(lam[r]) * math.prod(float(np.abs(feats[n, t]) @ np.abs(V[t][:, r]))
+                                     for t in range(T)) for r in range(R))
+         for n in range(len(seqs))]))
+    n_ops = M**T + R * T * M
+    labels = [s.tolist() for s in seqs]
+    sz = {"M": M, "T": T, "R": R, "sequences": len(seqs)}
+    return Evidence(
+        "ℓ(X): ⟨𝒲, Φ(X)⟩ (explicit) vs (vec 𝒲)ᵀ vec Φ(X) vs formula (6) vs CPTensor",
+        sizes=sz, parts={
+            "Eq. 5 𝒲 vs CPTensor.full()": compare_values(
+                "Eq. 5 literal vs CPTensor.full()", W5, cp.full(), n=R * T,
+                scale=sum(abs(lam[r]) * outer([np.abs(V[t][:, r]) for t in range(T)])
+                          for r in range(R)), sizes=sz),
+            "⟨𝒲,Φ⟩ vs vec form": compare_values(
+                "⟨𝒲,Φ⟩ vs (vec 𝒲)ᵀ vec Φ", full, vec, n=n_ops, scale=scale, labels=labels,
+                sizes=sz),
+            "⟨𝒲,Φ⟩ vs formula (6)": compare_values(
+                "⟨𝒲,Φ⟩ vs Σ_r λ_r Π_t ⟨f_t, v_r⟩", full, eq6, n=n_ops, scale=scale,
+                labels=labels, sizes=sz),
+            "formula (6) vs CPTensor.score": compare_values(
+                "formula (6) vs CPTensor.score", eq6, impl, n=n_ops, scale=scale,
+                labels=labels, sizes=sz)})
+
+
+# -- gtm-lemma-3.1 ----------------------------------------------------------------------
+def _lemma_parts(params, rng, *, corrected: bool):
+    M, ranks = params["M"], tuple(params["ranks"])
+    T = len(ranks) - 1
+    cores = _random_paper_cores(M, ranks, rng)
+    F = rng.standard_normal((M, M))
+    seqs, feats = _grid(M, T, F)
+    W = paper_cores_full(cores)
+    labels = [s.tolist() for s in seqs]
+    sz = {"M": M, "T": T, "ranks": list(ranks), "sequences": len(seqs)}
+    abs_cores = [np.abs(G) for G in cores]
+    scale = _abs_scores(paper_cores_full(abs_cores), seqs, F)
+    n_ops = M**T + T * M * max(ranks)  # longest sum: the M**T terms of ⟨𝒲, Φ⟩
+    full = _explicit_scores(W, seqs, F)
+    h9, h10 = recurrence_eq9(cores, feats), recurrence_eq10(cores, feats)
+    tt_full = TensorTrain(tuple(np.transpose(G, (1, 0, 2)) for G in cores)).full()
+    parts = {
+        "Eq. 7 𝒲 vs TensorTrain(cores transposed (1,0,2)).full()": compare_values(
+            "Eq. 7 literal vs TT layout", W, tt_full, n=T * max(ranks) ** 2,
+            scale=paper_cores_full(abs_cores), sizes=sz),
+        "⟨𝒲,Φ⟩ vs Eq. 8": compare_values(
+            "⟨𝒲,Φ⟩ vs Eq. 8", full, paper_cores_eq8(cores, feats), n=n_ops, scale=scale,
+            labels=labels, sizes=sz),
+        "⟨𝒲,Φ⟩ vs h^(T) of Eq. 9": compare_values(
+            "⟨𝒲,Φ⟩ vs Eq. 9", full, h9[:, 0], n=n_ops, scale=scale, labels=labels, sizes=sz),
+        "⟨𝒲,Φ⟩ vs h^(T) of Eq. 10": compare_values(
+            "⟨𝒲,Φ⟩ vs Eq. 10", full, h10[:, 0], n=n_ops, scale=scale, labels=labels, sizes=sz),
+        "h^(T) ∈ ℝ¹": Evidence("h^(T) has exactly one entry (R_T = 1)",
+                               passed=h9.shape[1] == 1 and h10.shape[1] == 1,
+                               details={"len_h_T": int(h9.shape[1])}),
+    }
+    # last boundary form, literally: f_Tᵀ (M×R_{T−1}) h^{(T−1)}, always typed
+    h_prev = recurrence_eq10(cores[:-1], feats)
+    last = np.einsum("ni,ij,nj->n", feats[:, -1, :], cores[-1][:, :, 0], h_prev)
+    parts["h^(T) = f_Tᵀ 𝒢^(T) h^(T−1)"] = compare_values(
+        "fᵀ 𝒢^(T) h^(T−1) vs ⟨𝒲,Φ⟩", last, full, n=n_ops, scale=scale, labels=labels, sizes=sz)
+    parts["h^(1) = 𝒢^(1) f_1"] = _first_boundary(cores[0], feats[:, 0, :], h9_1=
+                                                 recurrence_eq9(cores[:1], feats),
+                                                 corrected=corrected, sz=sz)
+    return parts, sz
+
+
+def _first_boundary(G1, f1, *, h9_1, corrected, sz):
+    """The printed boundary form h^{(1)} = 𝒢^{(1)} f_θ(x^{(1)}), 𝒢^{(1)} ∈ ℝ^{M×1×R₁}."""
+    M, R1 = G1.shape[0], G1.shape[2]
+    mat = G1[:, 0, :]  # the M×R₁ matrix the paper names
+    scale = np.abs(f1) @ np.abs(mat)
+    ev_a = compare_values("(𝒢^(1))ᵀ f_1 (contract the M mode) vs h^(1) of Eq. 9",
+                          f1 @ mat, h9_1, n=M, scale=scale, sizes=sz)
+    if corrected:
+        return ev_a
+    if M == R1:  # the literal product is typed only when M = R₁; it sums over R₁
+        ev_b = compare_values("literal matrix product 𝒢^(1) f_1 vs h^(1) of Eq. 9",
+                              f1 @ mat.T, h9_1, n=M,
+                              scale=np.maximum(scale, np.abs(f1) @ np.abs(mat.T)), sizes=sz)
+        why = None
+    else:
+        ev_b = Evidence("literal matrix product 𝒢^(1) f_1",
+                        ill_posed=f"({M}×{R1} matrix)·(vector of length {M}) is undefined "
+                                  f"for M = {M} ≠ R₁ = {R1}", sizes=sz)
+        why = (f"𝒢^(1) ∈ ℝ^(M×1×R₁) is an M×R₁ = {M}×{R1} matrix and f_θ(x^(1)) ∈ ℝ^{M}: "
+               "the product 𝒢^(1) f is not typed unless M = R₁")
+    return Evidence("boundary form h^(1) = 𝒢^(1) f_θ(x^(1))", sizes=sz, ill_posed=why,
+                    readings={"a": ev_a, "b": ev_b})
+
+
+def _small_lemma(params, rng):
+    parts, sz = _lemma_parts(params, rng, corrected=False)
+    return Evidence("ℓ(X) = ⟨𝒲,Φ⟩ vs Eq. 8, Eq. 9, Eq. 10 and the boundary forms",
+                    sizes=sz, parts=parts)
+
+
+def _small_lemma_corrected(params, rng):
+    parts, sz = _lemma_parts(params, rng, corrected=True)
+    return Evidence("ℓ(X) = ⟨𝒲,Φ⟩ vs Eq. 8–10 and the corrected boundary form h^(1) = "
+                    "(𝒢^(1))ᵀ f", sizes=sz, parts=parts)
+
+
+# -- gtm-prop-a.1 -----------------------------------------------------------------------
+def _small_prop_a1(params, rng):
+    M, L, T, R = params["M"], params["L"], params["T"], params["R"]
+    ranks = (1,) + (R,) * (T - 1) + (1,)
+    cores = _random_paper_cores(L, ranks, rng)
+    mats = [rng.standard_normal((L, M)) for _ in range(T)]
+    F = rng.standard_normal((M, M))  # template features f_θ(x^(i)) = F[i]
+    seqs, feats = _grid(M, T, F)
+    grid = xi_product_rnn(cores, mats, feats)[:, 0]
+    tilde = absorb_input_matrices(cores, mats)
+    Wt = paper_cores_full(tilde)
+    via_w = _explicit_scores(Wt, seqs, F)
+    # forward-error scale: the network on |𝒢|, |C|, |F| (bounds both computations)
+    scale = xi_product_rnn([np.abs(G) for G in cores], [np.abs(C) for C in mats],
+                           np.abs(feats))[:, 0]
+    n_ops = M**T + T * (L * R + M + L)
+    labels = [s.tolist() for s in seqs]
+    sz = {"M": M, "L": L, "T": T, "R": R, "sequences": len(seqs)}
+    return Evidence("grid tensor of the ξ=xy RNN with C^(t) vs ⟨𝒲(𝒢̃), Φ⟩ and Eq. 10 "
+                    "with 𝒢̃", sizes=sz, parts={
+                        "grid vs ⟨𝒲(𝒢̃),Φ⟩": compare_values(
+                            "Γ vs ⟨𝒲(𝒢̃),Φ⟩", grid, via_w, n=n_ops, scale=scale,
+                            labels=labels, sizes=sz),
+                        "grid vs Eq. 10 with 𝒢̃": compare_values(
+                            "Γ vs Eq. 10 (𝒢̃)", grid, recurrence_eq10(tilde, feats)[:, 0],
+                            n=n_ops, scale=scale, labels=labels, sizes=sz),
+                        "𝒢̃^(t) ∈ ℝ^(M×R×R)": Evidence(
+                            "shape of the absorbed cores", passed=all(
+                                g.shape == (M, ranks[t], ranks[t + 1])
+                                for t, g in enumerate(tilde)))})
+
+
+# -- registration -----------------------------------------------------------------------
+_S_EQ6 = (
+    '- Score function: "ℓ(X) = ⟨𝒲, Φ(X)⟩ = (vec 𝒲)ᵀ vec Φ(X), (2) where 𝒲 ∈ ℝ^{M×M×⋯×'
+    'M} is a trainable T-way weight tensor and Φ(X) ∈ ℝ^{M×M×⋯×M} is a rank 1 feature'
+    ' tensor, defined as Φ(X) = f_θ(x^{(1)}) ⊗ f_θ(x^{(2)}) ⋯ ⊗ f_θ(x^{(T)}) (3)".\n- '
+    'CP decomposition: "𝒲 = Σ_{r=1}^R λ_r v_r^{(1)} ⊗ v_r^{(2)} ⋯ ⊗ v_r^{(T)} (5) … B'
+    'y substituting eq. (5) into eq. (2) we find that ℓ(X) = Σ_{r=1}^R λ_r [⟨f_θ(x^{('
+    '1)}), v_r^{(1)}⟩ ⊗ ⋯ ⊗ ⟨f_θ(x^{(T)}), v_r^{(T)}⟩] = Σ_{r=1}^R λ_r Π_{t=1}^T ⟨f_θ'
+    '(x^{(t)}), v_r^{(t)}⟩ (6)".'
+)
+_S_LEMMA = (
+    '- TT decomposition: "𝒲 = Σ_{r₁=1}^{R₁} ⋯ Σ_{r_{T−1}=1}^{R_{T−1}} g^{(1)}_{r₀r₁} '
+    '⊗ g^{(2)}_{r₁r₂} ⊗ ⋯ ⊗ g^{(T)}_{r_{T−1}r_T} (7), where g^{(t)}_{r_{t−1}r_t} ∈ ℝ^'
+    'M and r₀ = r_T = 1 … three-dimensional tensors 𝒢^{(t)} ∈ ℝ^{M×R_{t−1}×R_t} (for '
+    't = 1 and t = T we will get matrices 𝒢^{(1)} ∈ ℝ^{M×1×R₁} and 𝒢^{(T)} ∈ ℝ^{M×R_{'
+    'T−1}×1})".\n- Score function: "ℓ(X) = Σ_{r₁} ⋯ Σ_{r_{T−1}} Π_{t=1}^T ⟨f_θ(x^{(t)}'
+    '), g^{(t)}_{r_{t−1}r_t}⟩ (8)".\n- Hidden states: "h^{(1)}_{r₁} = ⟨f_θ(x^{(1)}), g'
+    '^{(1)}_{r₀r₁}⟩, h^{(t)}_{r_t} = Σ_{r_{t−1}=1}^{R_{t−1}} ⟨f_θ(x^{(t)}), g^{(t)}_{'
+    'r_{t−1}r_t}⟩ h^{(t−1)}_{r_{t−1}}, t = 2, …, T. (9)"\n- Lemma 3.1: "Under the nota'
+    'tion introduced in eq. (9), the score function can be written as ℓ(X) = h^{(T)} '
+    '∈ ℝ¹."\n- Index form: "h^{(t)}_k = Σ_{i,j} 𝒢^{(t)}_{ijk} f_θ(x^{(t)})_i h^{(t−1)}'
+    '_j (10)".\n- Boundary forms: "h^{(1)} = 𝒢^{(1)} f_θ(x^{(1)}) and … h^{(T)} = f_θᵀ'
+    '(x^{(T)}) 𝒢^{(T)} h^{(T−1)}".'
+)
+_S_PROP = (
+    '- Prop. A.1: "If we replace the generalized outer product ⊗_ξ in eq. (16) with t'
+    'he standard outer product ⊗, we can subsume matrices C^{(t)} into tensors 𝒢^{(t)'
+    '} without loss of generality", via "𝒢̃^{(t)}_{ljk} = Σ_i 𝒢^{(t)}_{ijk} C^{(t)}_{'
+    'il}".\n- §4.1: "In the case of ξ(x, y) = xy, the matrices C^{(t)} were not necess'
+    'ary, since they can be simply absorbed by 𝒢^{(t)} via tensor contraction".'
+)
+_S_LEMMA_CORRECTED = _S_LEMMA.replace(
+    "h^{(1)} = 𝒢^{(1)} f_θ(x^{(1)})",
+    "h^{(1)} = (𝒢^{(1)})ᵀ f_θ(x^{(1)}), i.e. h^{(1)}_k = Σ_i 𝒢^{(1)}_{i1k} f_θ(x^{(1)})_i") + (
+    "\n[tnverify correction: the first boundary form contracts the M mode of the M×R₁ "
+    "matrix 𝒢^{(1)}; the printed product 𝒢^{(1)} f is typed only when M = R₁.]")
+
+claim("gtm-eq-6", "CP score function ℓ(X) = Σ_r λ_r Π_t ⟨f_t, v_r⟩", _S_EQ6,
+      refs("gtm", "§3.1–3.2, Eq. 2, 3, 5, 6", "ttlm", "§4.1, Eq. 1–2"), _small_eq6, group="spine",
+      space=({"M": 3, "T": 4, "R": 3}, {"M": 2, "T": 5, "R": 4}), scaled=scaled_eq6,
+      scaled_space={"small": ({"M": 8, "T": 6, "R": 4, "B": 256, "M_long": 16,
+                               "T_long": 64, "R_long": 8},),
+                    "large": ({"M": 16, "T": 6, "R": 16, "B": 4096, "M_long": 32,
+                               "T_long": 64, "R_long": 64},)},
+      pinned=({"params": {"M": 3, "T": 4, "R": 3}, "seed": 4,
+               "note": "CLAIMS.md sizes: M=3, T=4, R=3, real template features"},),
+      uses=("ttlm-eq2",), proof="proofs/spine_gtm.py::prove_gtm_eq_6", expected="holds")
+
+_LEMMA_COMMON = dict(
+    group="spine",
+    refs=(Ref("gtm", "§3.2–3.3, Eq. 7–10, Lemma 3.1 (proof App. A), boundary forms "
+                     "after Eq. 12"), Ref("ttlm", "§4.2, Eq. 4–5")),
+    space=({"M": 3, "ranks": (1, 2, 3, 2, 1)}, {"M": 3, "ranks": (1, 3, 2, 3, 1)}),
+    uses=("ttlm-eq5",))
+# the scaled side (Eq. 10 against the TT cell at scale) does not involve the boundary form
+# in question, so it runs once, on the corrected claim
+_LEMMA_SCALED = dict(
+    scaled=scaled_lemma,
+    scaled_space={"small": ({"M": 50, "T": 32, "R": 4, "B": 256, "distinct": 32},),
+                  "large": ({"M": 33278, "T": 1024, "R": 20, "B": 4096, "distinct": 8},)})
+
+register(Claim(
+    id="gtm-lemma-3.1", title="TT score function as the recurrence h^(t) (Lemma 3.1)",
+    statement=_S_LEMMA, small=_small_lemma,
+    pinned=({"params": {"M": 3, "ranks": (1, 2, 3, 2, 1)}, "seed": 31,
+             "note": "CLAIMS.md sizes; M = 3 ≠ R₁ = 2 makes 𝒢^(1) f untyped"},
+            {"params": {"M": 3, "ranks": (1, 3, 2, 3, 1)}, "seed": 31,
+             "note": "M = R₁ = 3: the literal product is typed but sums the wrong mode"}),
+    readings={"a": "𝒢^(1) f_θ(x^(1)) contracts the M mode of 𝒢^(1) (= (𝒢^(1))ᵀ f)",
+              "b": "literal matrix-vector product of the M×R₁ matrix 𝒢^(1) with f "
+                   "(typed only when M = R₁)"},
+    corrected_by="gtm-lemma-3.1-corrected", expected="ill-posed", **_LEMMA_COMMON))
+
+register(Claim(
+    id="gtm-lemma-3.1-corrected",
+    title="Lemma 3.1 with the first boundary form h^(1) = (𝒢^(1))ᵀ f",
+    statement=_S_LEMMA_CORRECTED, small=_small_lemma_corrected,
+    pinned=({"params": {"M": 3, "ranks": (1, 2, 3, 2, 1)}, "seed": 31,
+             "note": "CLAIMS.md sizes"},),
+    proof="proofs/spine_gtm.py::prove_gtm_lemma_3_1_corrected",
+    corrects="gtm-lemma-3.1", expected="holds", **_LEMMA_COMMON, **_LEMMA_SCALED))
+
+claim("gtm-prop-a.1", "ξ = xy: the input matrices C^(t) are absorbed into the cores", _S_PROP,
+      refs("gtm", "App. A, Prop. A.1; §4.1 remark after Eq. 17"), _small_prop_a1, group="spine",
+      space=({"M": 3, "L": 4, "T": 4, "R": 2}, {"M": 4, "L": 2, "T": 3, "R": 3}),
+      scaled=scaled_prop_a1,
+      scaled_space={"small": ({"M": 32, "L": 32, "T": 16, "R": 4, "B": 256},),
+                    "large": ({"M": 256, "L": 256, "T": 64, "R": 16, "B": 4096},)},
+      pinned=({"params": {"M": 3, "L": 4, "T": 4, "R": 2}, "seed": 17,
+               "note": "CLAIMS.md sizes (L ≠ M, so C^(t) is not square)"},),
+      uses=("gtm-lemma-3.1-corrected",), proof="proofs/spine_gtm.py::prove_gtm_prop_a_1",
+      expected="holds")

@@ -1,0 +1,112 @@
+"""Universality claims of seed 004 (gtm) §4.2, §5.1 and App. A: Lemma 5.1 (linear
+combinations of generalized RNNs), Prop. A.4 (rank-1 shallow network = width-1 RNN),
+Thm. 5.1 with Lemma 5.2 (max networks realise every grid tensor), the non-universality
+of ξ = max(x, 0) + max(y, 0) (§4.2) and Prop. A.5 (ξ = xy).
+
+The constructions are in :mod:`tnverify.generalized.constructions`, the small checks in
+:mod:`.universality_small`, the torch sides in :mod:`.universality_scaled`.
+"""
+
+from __future__ import annotations
+
+from .. import Claim, Ref, register
+from ..registration import claim, corrected_pair, refs
+from .universality_small import (ONE_OPERAND_READINGS, prop_a_5_evidence,
+                                       small_lemma_5_1, small_prop_a_4,
+                                       small_prop_a_4_corrected,
+                                       small_sec_4_2, small_thm_5_1)
+from .universality_scaled import (scaled_lemma_5_1, scaled_prop_a_4, scaled_prop_a_5,
+                                       scaled_prop_a_5_printed, scaled_sec_4_2, scaled_thm_5_1)
+from .universality_statements import (S_LEMMA_5_1, S_PROP_A_4, S_PROP_A_5, S_SEC_4_2,
+                                           S_THM_5_1)
+
+_PROOF = "proofs/gtm_universality.py::"
+
+claim("gtm-lemma-5.1", "Lemma 5.1: aΓ_A + bΓ_B is the grid of an RNN", S_LEMMA_5_1,
+      refs("gtm", "§5.1, Lemma 5.1; proof App. A"), small_lemma_5_1, group="gtm",
+      space=({"M": 2, "T": 2, "LA": 2, "LB": 1, "RA": 2, "RB": 1, "a": 0.7, "b": -1.3},
+             {"M": 3, "T": 4, "LA": 3, "LB": 2, "RA": (2, 3, 2), "RB": (3, 1, 2), "a": 0.7,
+              "b": -1.3}), scaled=scaled_lemma_5_1,
+      scaled_space={"small": ({"M": 4, "T": 4, "L": 4, "R": 4},),
+                    "large": ({"M": 8, "T": 6, "L": 16, "R": 16},)},
+      pinned=({"params": {"M": 3, "T": 4, "LA": 3, "LB": 2, "RA": (2, 3, 2), "RB": (3, 1, 2),
+                          "a": 0.7, "b": -1.3}, "seed": 51,
+               "note": "CLAIMS.md: different L and ranks, M=3, T=4, a=0.7, b=−1.3"},),
+      uses=("gtm-prop-a.3",), proof=_PROOF + "prove_gtm_lemma_5_1", expected="holds")
+
+corrected_pair(
+    "gtm-prop-a.4",
+    common=dict(group="gtm", space=({"M": 2, "T": 1}, {"M": 2, "T": 2}, {"M": 3, "T": 4}),
+                scaled=scaled_prop_a_4,
+                scaled_space={"small": ({"M": 6, "T": 4},), "large": ({"M": 16, "T": 6},)},
+                uses=("gtm-xi-operators", "gtm-prop-a.2", "gtm-prop-a.3")),
+    printed=dict(
+        title="Prop. A.4: rank-1 shallow network = width-1 RNN", statement=S_PROP_A_4,
+        refs=refs("gtm", "App. A, Prop. A.4", "gtm", "§4.1, remark after Eq. 17"),
+        small=small_prop_a_4, readings=ONE_OPERAND_READINGS,
+        pinned=({"params": {"M": 3, "T": 4}, "seed": 4, "note": "CLAIMS.md sizes, every ξ",
+                 "verdict": "holds"},
+                {"params": {"M": 2, "T": 1}, "seed": 0,
+                 "note": "T = 1: λ max(c, 0) ≠ λ c under ξ(a) = a; equal under ξ(a) = ξ(a, u)",
+                 "verdict": "ill-posed"}), expected="ill-posed"),
+    corrected=dict(
+        title="Prop. A.4 with its length condition (T ≥ 2, or a two-sided unit)",
+        statement=("Prop. A.4 with the length made explicit: for T ≥ 2 and any associative, "
+                   "commutative ξ with a unit u (reading (a)), the weights C^{(t)} = "
+                   "(v^{(t)})ᵀ, 𝒢^{(t)} = 1 (t < T), 𝒢^{(T)} = λ, h^{(0)} = u give a width-1 "
+                   "generalized RNN with the grid tensor of the rank-1 shallow network; at T = "
+                   "1, with ξ of one operand read as the operand itself, they do so exactly "
+                   "when u is a two-sided identity (ξ(x, u) = x: xy, x + y, ln(eˣ + eʸ) with u "
+                   "= −∞)."), refs=refs("gtm", "App. A, Prop. A.4"),
+        small=small_prop_a_4_corrected, proof=_PROOF + "prove_gtm_prop_a_4_corrected",
+        expected="holds"))
+
+claim("gtm-thm-5.1", "Thm. 5.1 / Lemma 5.2: max networks are universal", S_THM_5_1,
+      refs("gtm", "§5.1, Thm. 5.1, Lemma 5.2 (proofs App. A); §5 assumptions"), small_thm_5_1,
+      group="gtm", space=({"M": 2, "T": 3, "factor": 6}, {"M": 3, "T": 3, "factor": 6},
+                          {"M": 3, "T": 4, "factor": 6}), scaled=scaled_thm_5_1,
+      scaled_space={"small": ({"M": 3, "T": 4, "span_T": 4, "factor": 6},),
+                    # the span rank at T = 8 needs a 65,536² SVD; it runs at T = 6, and the
+                    # explicit width-65,536 network covers M = 4, T = 8 constructively
+                    "large": ({"M": 4, "T": 8, "span_T": 6, "factor": 6},)},
+      pinned=({"params": {"M": 3, "T": 4, "factor": 6}, "seed": 5,
+               "note": "CLAIMS.md largest case"},),
+      uses=("gtm-lemma-5.1", "gtm-prop-a.4", "gtm-prop-a.2", "gtm-prop-a.3"), expected="holds")
+
+claim("gtm-sec-4.2-nonuniversal", "ξ = max(x,0)+max(y,0): shallow networks are not universal",
+      S_SEC_4_2, refs("gtm", "§4.2 (citing Cohen & Shashua 2016)"), small_sec_4_2, group="gtm",
+      space=({"M": 2, "T": 3, "factor": 6}, {"M": 3, "T": 3, "factor": 6},
+             {"M": 3, "T": 4, "factor": 6}), scaled=scaled_sec_4_2,
+      scaled_space={"small": ({"M": 3, "T": 5, "samples": 512, "sketch": 128},),
+                    "large": ({"M": 4, "T": 8, "samples": 4096, "sketch": 256},)},
+      pinned=({"params": {"M": 3, "T": 4, "factor": 6}, "seed": 42,
+               "note": "CLAIMS.md largest case"},), uses=("gtm-xi-operators", "gtm-prop-a.2"),
+      expected="holds")
+
+_A5_COMMON = dict(
+    group="gtm", refs=(Ref("gtm", "App. A, Prop. A.5; Eq. 19 (F); §3.1 Eq. 2"),),
+    space=({"M": 2, "T": 2}, {"M": 3, "T": 3}),
+    scaled_space={"small": ({"M": 5, "T": 4, "B": 256},),
+                  "large": ({"M": 16, "T": 6, "B": 4096},)},
+    uses=("gtm-prop-a.2", "gtm-lemma-3.1-corrected", "gtm-eq-6"))
+
+register(Claim(
+    id="gtm-prop-a.5", title="Prop. A.5: ξ = xy universality via ℋ̂ (printed indices)",
+    statement=S_PROP_A_5, small=lambda p, rng: prop_a_5_evidence(p, rng, "printed"),
+    scaled=scaled_prop_a_5_printed,
+    pinned=({"params": {"M": 3, "T": 3}, "seed": 3,
+             "note": "CLAIMS.md sizes: random invertible (non-symmetric) F"},),
+    corrected_by="gtm-prop-a.5-corrected", expected="fails", **_A5_COMMON))
+
+register(Claim(
+    id="gtm-prop-a.5-corrected",
+    title="Prop. A.5 with ℋ̂_i = Σ_j ℋ_j Π_t (F⁻¹)_{i_t j_t}",
+    statement=S_PROP_A_5.replace("F⁻¹_{j₁i₁} … F⁻¹_{j_Ti_T}", "F⁻¹_{i₁j₁} … F⁻¹_{i_Tj_T}")
+    + "\n[tnverify correction: the indices of F⁻¹ are transposed. With F of Eq. 19 (rows "
+      "f_θ(x^{(m)})ᵀ), ⟨ℋ̂, Φ⟩ at template sequence m equals Σ_j ℋ_j Π_t (F F⁻ᵀ)_{m_t j_t} "
+      "under the printed order, which is ℋ only when F F⁻ᵀ = I (F symmetric); with "
+      "(F⁻¹)_{i_t j_t} it is Σ_j ℋ_j Π_t (F F⁻¹)_{m_t j_t} = ℋ_m.]",
+    small=lambda p, rng: prop_a_5_evidence(p, rng, "corrected"), scaled=scaled_prop_a_5,
+    pinned=({"params": {"M": 3, "T": 3}, "seed": 3, "note": "CLAIMS.md sizes"},),
+    proof=_PROOF + "prove_gtm_prop_a_5_corrected", corrects="gtm-prop-a.5",
+    expected="holds", **_A5_COMMON))

@@ -1,0 +1,352 @@
+"""Small (numpy, float64) sides of the universality claims of seed 004 (gtm) §5.1 and
+App. A, registered in :mod:`tnverify.claims.gtm.universality`.
+
+Error measures: every grid comparison divides the difference by the *forward-error
+scale* — the grid of the absolute network (|C|, |𝒢|, |λ|, |v|, |F|, same ξ and h^{(0)}).
+Each ξ used here satisfies |ξ(x, y)| ≤ ξ(|x|, |y|) and is 1-Lipschitz in each argument
+(ξ = xy: Lipschitz |other argument|, which the absolute network carries), so that grid
+bounds the accumulated rounding to first order; ``n`` is the longest chain of operations
+(Σ_t (L_t·R_{t−1} + M) for an RNN, R + T + M for a shallow network).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import Evidence
+from ..compare import compare_ints, compare_values
+from ...conventions import tolerance
+from ...generalized import constructions as gc
+from ...explicit import all_sequences
+from ...generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
+                    random_generalized_rnn, random_shallow)
+from ...matricize import exact_rank, numerical_rank, rank_mod_p
+from ...generalized.xi import XI_NAMES, get_xi
+
+#: Candidates tried for h^{(0)} when an operator has no unit (gtm-prop-a.4 check).
+UNIT_CANDIDATES = (0.0, 1.0, -1.0)
+#: Operators of the gtm-lemma-5.1 check (CLAIMS.md).
+LEMMA_XIS = ("relu", "product", "l2", "softplus")
+
+
+# -- forward-error scales ------------------------------------------------------------------
+def abs_network(net):
+    """The same network on absolute weights (forward-error scale, module docstring)."""
+    if isinstance(net, ShallowNetwork):
+        return ShallowNetwork(np.abs(net.weights), np.abs(net.templates), net.xi)
+    return GeneralizedRNN(tuple(np.abs(c) for c in net.C), tuple(np.abs(g) for g in net.G),
+                          net.xi, h0=abs(net.h0) if math.isfinite(net.h0) else net.h0)
+
+
+def chain_length(net) -> int:
+    """n: the longest chain of accumulated operations of one grid entry."""
+    if isinstance(net, ShallowNetwork):
+        return net.rank + net.length + net.n_features
+    return sum(g.shape[0] * g.shape[1] + net.n_features for g in net.G)
+
+
+def compare_grid(what, net, F, reference, *, n=None, labels=True) -> Evidence:
+    """Γ of ``net`` (Prop. A.2/A.3 builder) vs ``reference``, scaled by the abs network."""
+    got = grid_tensor(net, F)
+    scale = grid_tensor(abs_network(net), np.abs(F))
+    M, T = F.shape[0], net.length
+    lab = [s.tolist() for s in all_sequences(M, T)] if labels else None
+    return compare_values(what, got, reference, n=chain_length(net) if n is None else n,
+                          scale=scale, labels=lab, sizes={"M": M, "T": T})
+
+
+def _invertible_F(M, rng):
+    F = rng.standard_normal((M, M))
+    while np.linalg.cond(F) > 1e3:  # §5 assumes F invertible; keep it well conditioned
+        F = rng.standard_normal((M, M))
+    return F
+
+
+# -- gtm-lemma-5.1 -------------------------------------------------------------------------
+def _printed_shapes(A, B, C) -> Evidence:
+    T = A.length
+    LA, LB = A.G[0].shape[0], B.G[0].shape[0]
+    want = []
+    for t in range(T):
+        p = 1 if t == 0 else A.ranks[t] + B.ranks[t]
+        q = 1 if t == T - 1 else A.ranks[t + 1] + B.ranks[t + 1]
+        want.append((LA + LB, p, q))
+    got = [tuple(g.shape) for g in C.G]
+    blocks = all(np.array_equal(C.C[t], np.vstack([A.C[t], B.C[t]])) for t in range(T))
+    return Evidence("shapes of 𝒢_C^(t) as printed and C_C^(t) = [C_A; C_B]",
+                    passed=got == want and blocks,
+                    details={"got": [list(s) for s in got], "printed": [list(s) for s in want]},
+                    counterexample=None if got == want and blocks else {"got": got,
+                                                                        "printed": want})
+
+
+def _hidden_parts(A, B, C, a, b, F) -> dict:
+    M, T = F.shape[0], A.length
+    feats = F[all_sequences(M, T)]
+    hA, hB, hC = A.hidden_states(feats), B.hidden_states(feats), C.hidden_states(feats)
+    sA = abs_network(A).hidden_states(np.abs(feats))
+    sB = abs_network(B).hidden_states(np.abs(feats))
+    n = chain_length(C)
+    parts = {}
+    for t in range(1, T):
+        parts[f"h_C^({t}) = [h_A; h_B]"] = compare_values(
+            f"h_C^({t}) vs [h_A^({t}); h_B^({t})]", hC[t], np.hstack([hA[t], hB[t]]), n=n,
+            scale=np.hstack([sA[t], sB[t]]))
+    parts[f"h_C^({T}) = a h_A + b h_B"] = compare_values(
+        f"h_C^({T}) vs a h_A^({T}) + b h_B^({T})", hC[T], a * hA[T] + b * hB[T], n=n,
+        scale=abs(a) * sA[T] + abs(b) * sB[T])
+    return parts
+
+
+def small_lemma_5_1(params, rng):
+    M, T, a, b = params["M"], params["T"], params["a"], params["b"]
+    F = _invertible_F(M, rng)
+    cases = {}
+    for name in LEMMA_XIS:
+        A = random_generalized_rnn(M, T, params["RA"], name, rng, L=params["LA"])
+        B = random_generalized_rnn(M, T, params["RB"], name, rng, L=params["LB"])
+        C = gc.combine_networks(a, A, b, B)
+        ref = a * grid_tensor(A, F) + b * grid_tensor(B, F)
+        scale = abs(a) * grid_tensor(abs_network(A), np.abs(F)) + \
+            abs(b) * grid_tensor(abs_network(B), np.abs(F))
+        labels = [s.tolist() for s in all_sequences(M, T)]
+        parts = {"weights as printed": _printed_shapes(A, B, C),
+                 "Γ_C = aΓ_A + bΓ_B": compare_values(
+                     "Γ^{ℓ_C} (recursion) vs aΓ^{ℓ_A} + bΓ^{ℓ_B}", grid_tensor(C, F), ref,
+                     n=chain_length(C), scale=scale, labels=labels),
+                 **_hidden_parts(A, B, C, a, b, F)}
+        cases[f"ξ = {get_xi(name).label}"] = Evidence(
+            f"Lemma 5.1 network for ξ = {name}", parts=parts,
+            sizes={"ranks_A": list(A.ranks), "ranks_B": list(B.ranks),
+                   "ranks_C": list(C.ranks)})
+    return Evidence("Lemma 5.1: printed combined weights; grid and hidden states", parts=cases,
+                    sizes={"M": M, "T": T, "a": a, "b": b, "L_A": params["LA"],
+                           "L_B": params["LB"]})
+
+
+# -- gtm-prop-a.4 --------------------------------------------------------------------------
+def _a4_compare(shallow, F, h0) -> Evidence:
+    rnn = gc.rank_one_to_rnn(shallow, h0=h0)
+    ev = compare_grid("Γ of the Prop. A.4 RNN vs Γ of the rank-1 shallow network (Eq. 20)",
+                      rnn, F, grid_tensor(shallow, F), n=chain_length(shallow))
+    ev.details["ranks"] = list(rnn.ranks)
+    return ev
+
+
+def _mixed_sign_shallow(shallow, F):
+    """The same rank-1 network with template values (F v^{(t)})_m of both signs at every t
+    (m = 0 negative, m = 1 positive): "an arbitrary" network may have them, and only then
+    does ξ(c, u) ≠ c show at T = 1 for units that are not two-sided identities."""
+    v = np.array(shallow.templates)
+    for t in range(v.shape[0]):
+        w = F @ v[t, 0]
+        w[0], w[1] = -abs(w[0]), abs(w[1])
+        v[t, 0] = np.linalg.solve(F, w)
+    return ShallowNetwork(shallow.weights, v, shallow.xi)
+
+
+#: The two readings of ξ with a single operand (a rank-1 shallow network of length T = 1):
+#: associativity defines ξ only for two or more operands.
+ONE_OPERAND_READINGS = {
+    "ξ(a) = a": "a single operand is left as it is (the empty-product convention)",
+    "ξ(a) = ξ(a, u)": "a single operand is padded with the unit u (the n-ary extension of "
+                      "max(x, y, 0), √(x² + y²), … to n = 1)",
+}
+
+
+def _one_operand_reference(shallow, F, reading: str) -> np.ndarray:
+    """λ ξ(⟨f, v⟩) on the M templates (T = 1) under a one-operand reading."""
+    lam, v, xi = shallow.weights[0], shallow.templates[0, 0], shallow.xi
+    a = F @ v
+    return lam * (a if reading == "ξ(a) = a" else xi.numpy(a, np.full_like(a, xi.unit)))
+
+
+def small_prop_a_4(params, rng):
+    """Prop. A.4 for every ξ with a unit: the printed width-1 RNN vs the rank-1 shallow
+    network.  At T = 1 the shallow network is ξ of a single operand, which the paper does
+    not define: the check runs under both readings (:data:`ONE_OPERAND_READINGS`)."""
+    M, T = params["M"], params["T"]
+    F = _invertible_F(M, rng)
+    parts, one = {}, {r: {} for r in ONE_OPERAND_READINGS}
+    for name in XI_NAMES:
+        xi = get_xi(name)
+        shallow = _mixed_sign_shallow(random_shallow(M, T, 1, xi, rng), F)
+        if xi.unit is None:
+            tried = {str(u): _a4_compare(shallow, F, u).to_dict() for u in UNIT_CANDIDATES}
+            parts[f"ξ = {xi.label}"] = Evidence(
+                f"ξ = {xi.label}: no unit found (gtm-xi-operators)", skipped="ξ has no unit; "
+                "the proposition assumes one", details={"candidates": tried})
+            continue
+        if T == 1:
+            rnn = gc.rank_one_to_rnn(shallow)
+            for reading in ONE_OPERAND_READINGS:
+                one[reading][f"ξ = {xi.label}"] = compare_grid(
+                    f"Γ of the Prop. A.4 RNN vs λ ξ(⟨f, v⟩) read as {reading}", rnn, F,
+                    _one_operand_reference(shallow, F, reading), n=chain_length(shallow))
+            continue
+        ev = _a4_compare(shallow, F, None)
+        ev.details.update(h0=xi.unit, unit_in_reals=xi.unit_in_reals)
+        parts[f"ξ = {xi.label}"] = ev
+    sizes = {"M": M, "T": T}
+    if T == 1:
+        return Evidence("Prop. A.4 at T = 1 (ξ of one operand), each ξ", sizes=sizes,
+                        readings={r: Evidence(f"one operand: {r}", parts=p, sizes=sizes)
+                                  for r, p in one.items()})
+    return Evidence("Prop. A.4: width-1 RNN vs rank-1 shallow network, each ξ", parts=parts,
+                    sizes=sizes)
+
+
+def _two_sided_unit(xi, rng) -> tuple[bool, float]:
+    """Whether the unit u of ξ is a two-sided identity, ξ(x, u) = x (reading (b) of
+    gtm-xi-operators), on 64 random x of both signs; returns (verdict, max |ξ(x,u) − x|)."""
+    x = rng.standard_normal(64) * 3.0
+    err = float(np.max(np.abs(xi.numpy(x, np.full_like(x, xi.unit)) - x)))
+    return err <= float(tolerance(np.float64, n=2, norm=float(np.abs(x).max()))), err
+
+
+def small_prop_a_4_corrected(params, rng):
+    """Prop. A.4 with its length condition: for T ≥ 2 the construction reproduces the
+    shallow grid for every ξ with a unit; at T = 1 it does exactly when the unit is a
+    two-sided identity (the RNN computes λ ξ(c, u), the shallow network λ c)."""
+    M, T = params["M"], params["T"]
+    F = _invertible_F(M, rng)
+    parts = {}
+    for name in XI_NAMES:
+        xi = get_xi(name)
+        if xi.unit is None:
+            continue
+        ev = _a4_compare(_mixed_sign_shallow(random_shallow(M, T, 1, xi, rng), F), F, None)
+        if T >= 2:
+            parts[f"ξ = {xi.label}, T ≥ 2: grids agree"] = ev
+            continue
+        two_sided, err = _two_sided_unit(xi, rng)
+        parts[f"ξ = {xi.label}, T = 1: grids agree ⟺ ξ(x, u) = x"] = Evidence(
+            "at T = 1 the construction holds exactly for a two-sided unit",
+            passed=(ev.verdict == "holds") == two_sided,
+            details={"grids_agree": ev.verdict == "holds", "two_sided_unit": two_sided,
+                     "max |ξ(x,u) − x|": err, "grid_error": ev.error})
+    return Evidence("Prop. A.4 (length condition): width-1 RNN vs rank-1 shallow network",
+                    parts=parts, sizes={"M": M, "T": T})
+
+
+# -- span of rank-1 shallow grids (gtm-thm-5.1 (i), gtm-sec-4.2-nonuniversal) -------------
+def span_matrix(xi, M, T, samples, rng, *, dist="normal") -> np.ndarray:
+    """(samples, M^T): vectorised grids (C order) of random rank-1 ξ-shallow networks, F = I
+    (for invertible F the template values Fv range over all of ℝ^M, Eq. 20)."""
+    rows = [grid_tensor(random_shallow(M, T, 1, xi, rng, dist=dist)).reshape(-1)
+            for _ in range(samples)]
+    return np.array(rows)
+
+
+def _span_parts(xi, M, T, rng, factor) -> tuple[dict, int]:
+    N = M**T
+    D = span_matrix(xi, M, T, factor * N, rng)
+    nr = numerical_rank(D)
+    Dint = span_matrix(xi, M, T, factor * N, rng, dist="integer")
+    return {"numerical": nr, "mod_p": rank_mod_p(Dint.astype(np.int64)),
+            "samples": factor * N}, N
+
+
+def small_thm_5_1(params, rng):
+    M, T, factor = params["M"], params["T"], params["factor"]
+    span, N = _span_parts("relu", M, T, rng, factor)
+    nr = span["numerical"]
+    sz = {"M": M, "T": T, "M^T": N, "samples": span["samples"]}
+    parts = {
+        "(i) numerical rank of the span (Gaussian v) = M^T": Evidence(
+            "numerical rank of vectorised rank-1 max-shallow grids vs M^T",
+            passed=int(nr) == N, details={**nr.to_dict(), "M^T": N},
+            counterexample=None if int(nr) == N else {"rank": int(nr), "M^T": N}),
+        "(i) certified rank (integer v, mod-p lower bound) = M^T": compare_ints(
+            "rank over GF(p) of integer-valued rank-1 max grids (≤ exact rank ≤ M^T)",
+            [span["mod_p"]], [N])}
+    F = _invertible_F(M, rng)
+    j = rng.integers(0, M, size=T)
+    E = np.zeros((M,) * T)
+    E[tuple(j)] = 1.0
+    sh, rnn = gc.one_hot_network(j, M, F)
+    parts["(ii) Lemma 5.2: shallow grid = ℰ^(j)"] = compare_grid("Γ(shallow) vs ℰ", sh, F, E)
+    parts["(ii) Lemma 5.2: RNN grid = ℰ^(j)"] = compare_grid("Γ(RNN) vs ℰ", rnn, F, E)
+    H = rng.standard_normal((M,) * T)
+    lam_solved = gc.universal_coefficients(H, solve=True)
+    lam = gc.universal_coefficients(H)
+    parts["(ii) solved coefficients = closed form"] = compare_values(
+        "λ by solving (J − I)λ = vec ℋ vs λ_j = Σℋ/(N−1) − ℋ_j", lam_solved, lam, n=N,
+        scale=np.abs(H).sum() / (N - 1) + np.abs(H).reshape(-1))
+    sh, rnn = gc.universal_networks(H, F, solve=True)
+    parts["(ii) shallow grid = ℋ"] = compare_grid("Γ(width-M^T max-shallow) vs ℋ", sh, F, H)
+    parts["(ii) RNN grid (Prop. A.4 + Lemma 5.1) = ℋ"] = compare_grid(
+        "Γ(RNN) by recursion vs ℋ", rnn, F, H)
+    parts["(ii) RNN grid by evaluation = ℋ"] = compare_values(
+        "Γ(RNN) by per-sequence evaluation (Eq. 16) vs ℋ", grid_by_evaluation(rnn, F), H,
+        n=chain_length(rnn), scale=grid_tensor(abs_network(rnn), np.abs(F)))
+    return Evidence("Thm. 5.1: span of rank-1 max grids; explicit networks realising ℰ and ℋ",
+                    parts=parts, sizes={**sz, "rnn_ranks": list(rnn.ranks),
+                                        "one_hot_index": j.tolist()})
+
+
+def additive_basis(M, T) -> np.ndarray:
+    """(M^T, T·M) 0/1 matrix of the indicators [i_t = m]: the grids Σ_t g_t(i_t)."""
+    seqs = all_sequences(M, T)
+    return np.concatenate([np.eye(M)[seqs[:, t]] for t in range(T)], axis=1)
+
+
+def small_sec_4_2(params, rng):
+    M, T, factor = params["M"], params["T"], params["factor"]
+    span, N = _span_parts("relu_sum", M, T, rng, factor)
+    nr = span["numerical"]
+    Bm = additive_basis(M, T)
+    dim_S = exact_rank(Bm)
+    D = span_matrix("relu_sum", M, T, factor * N, rng)
+    coef, *_ = np.linalg.lstsq(Bm, D.T, rcond=None)
+    sz = {"M": M, "T": T, "M^T": N, "samples": span["samples"]}
+    parts = {
+        "sampled grids lie in S = {Σ_t g_t(i_t)}": compare_values(
+            "rank-1 relu_sum grids vs their projection onto S", Bm @ coef, D.T,
+            n=T * M + N, scale=np.abs(D.T).max(axis=0, keepdims=True)),
+        "dim S (exact) < M^T": compare_ints("exact rank of the indicator basis of S vs M^T − 1",
+                                            [dim_S], [N - 1], "<="),
+        "dim S = T(M−1)+1": compare_ints("exact dim S vs T(M−1)+1", [dim_S], [T * (M - 1) + 1]),
+        "numerical span rank < M^T": Evidence(
+            "numerical rank of sampled relu_sum grids vs M^T", passed=int(nr) < N,
+            details={**nr.to_dict(), "M^T": N, "mod_p_integer_family": span["mod_p"]},
+            counterexample=None if int(nr) < N else {"rank": int(nr), "M^T": N})}
+    return Evidence("ξ = max(x,0)+max(y,0): span of shallow grids vs M^T", parts=parts,
+                    sizes=sz, details={"dim_S": dim_S, "numerical_rank": int(nr)})
+
+
+# -- gtm-prop-a.5 --------------------------------------------------------------------------
+def _modes(X, P):
+    """Σ_{i_t} X[…, i_t, …] P[m_t, i_t] on every mode (the grid ⟨X, Φ⟩ for F = P)."""
+    for t in range(X.ndim):
+        X = np.moveaxis(np.tensordot(X, P, axes=([t], [1])), -1, t)
+    return X
+
+
+def prop_a_5_evidence(params, rng, order):
+    M, T = params["M"], params["T"]
+    F = rng.standard_normal((M, M))
+    H = rng.standard_normal((M,) * T)
+    Hh = gc.h_hat(H, F, order=order)
+    Finv = np.linalg.inv(F)
+    scale = _modes(_modes(np.abs(H), np.abs(Finv) if order == "corrected" else
+                          np.abs(Finv).T), np.abs(F))
+    lab = [s.tolist() for s in all_sequences(M, T)]
+    n = T * 2 * M + M**T
+    parts = {"⟨ℋ̂, Φ(X)⟩ = ℋ on all template sequences": compare_values(
+        f"ℓ(x^(i1..iT)) = ⟨ℋ̂ ({order} indices), Φ⟩ vs ℋ", _modes(Hh, F), H, n=n,
+        scale=scale, labels=lab)}
+    if order == "corrected":
+        pn = gc.product_network(H, F)
+        parts["TT of ℋ̂ (Lemma 3.1 RNN) grid = ℋ"] = compare_values(
+            "Γ of the ξ = xy RNN with the TT cores of ℋ̂ vs ℋ", grid_tensor(pn.rnn, F), H,
+            n=n + T * M**T, scale=scale + grid_tensor(abs_network(pn.rnn), np.abs(F)),
+            labels=lab)
+        parts["CP of ℋ̂ (Eq. 6 shallow) grid = ℋ"] = compare_values(
+            "Γ of the ξ = xy shallow network with the CP of ℋ̂ vs ℋ",
+            grid_tensor(pn.shallow, F), H, n=n + pn.shallow.rank, scale=scale, labels=lab)
+    return Evidence(f"Prop. A.5 with ℋ̂ ({order} index order)", parts=parts,
+                    sizes={"M": M, "T": T},
+                    details={"F_symmetric": bool(np.array_equal(F, F.T))})

@@ -1,0 +1,269 @@
+"""Small (explicit, float64) and scaled (torch) checks of the Born-machine claims in
+:mod:`tnverify.claims.thesis.born_machines`.  Brute force over all ``|V|^L`` sequences is the definition
+side; :class:`tnverify.cells.born.BornMachine` is the implementation side."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ...explicit import all_sequences
+from .. import Evidence
+from ..compare import compare_ints, compare_values
+
+#: Named significance level of every χ² test of a sampler (a false alarm once in 10⁶ runs).
+ALPHA = 1e-6
+
+
+def _machine(params, rng, **kw):
+    from ...cells.born import random_born
+    return random_born(params["vocab_size"], params["length"], params["rank"], rng, **kw)
+
+
+def _full_psi(m) -> np.ndarray:
+    """Ψ as an explicit ``(V,)*L`` numpy array, by tensordot of the cores."""
+    out = np.ones((1, 1))
+    for t in range(m.length):
+        g = m.core(t).detach().cpu().numpy()
+        out = np.tensordot(out, g, axes=([-1], [0]))
+    return out.reshape(out.shape[1:-1])
+
+
+def _chi2(counts: np.ndarray, probs: np.ndarray, n: int, seed_note: str) -> Evidence:
+    from scipy import stats
+    keep = probs * n >= 5                       # cells with expected count >= 5
+    exp_k = np.append(probs[keep] * n, probs[~keep].sum() * n)
+    obs_k = np.append(counts[keep], counts[~keep].sum())
+    if exp_k[-1] == 0:
+        exp_k, obs_k = exp_k[:-1], obs_k[:-1]
+    stat = float(((obs_k - exp_k) ** 2 / exp_k).sum())
+    dof = len(exp_k) - 1
+    pval = float(stats.chi2.sf(stat, dof))
+    return Evidence(f"χ² goodness of fit of {n} samples to the exact joint, α = {ALPHA:g}",
+                    passed=pval >= ALPHA,
+                    details={"statistic": stat, "dof": dof, "p_value": pval, "alpha": ALPHA,
+                             "samples": n, "seed": seed_note})
+
+
+def _counts(tokens, V, L) -> np.ndarray:
+    flat = tokens.cpu().numpy() @ (V ** np.arange(L - 1, -1, -1))
+    return np.bincount(flat, minlength=V**L).astype(np.float64)
+
+
+# -- thesis-eq-4.3 --------------------------------------------------------------------
+def small_eq43(params, rng):
+    import torch
+    V, L, R = params["vocab_size"], params["length"], params["rank"]
+    m = _machine(params, rng)
+    psi2 = np.abs(_full_psi(m)) ** 2
+    sizes = {"vocab_size": V, "length": L, "rank": R}
+    # n: V^L summed squares of chains of L·R multiply-adds; norm: Σ|Ψ|² (all terms >= 0)
+    n = V**L * L * R
+    with torch.no_grad():
+        z_tm = math.exp(float(m.log_partition()))
+    readings = {}
+    for name, z in (("a", float(V**L)), ("b", math.fsum(psi2.ravel()))):
+        p = psi2 / z
+        parts = {"P̃ >= 0": Evidence("min P̃(x) >= 0", passed=bool(p.min() >= 0),
+                                     details={"min": float(p.min())}),
+                 "Σ P̃ = 1": compare_values("Σ_x P̃(x) vs 1", math.fsum(p.ravel()), 1.0,
+                                           n=n, sizes=sizes, details={"Z": z})}
+        if name == "b":
+            parts["Z brute = Z transfer"] = compare_values(
+                "Z by brute force vs Z by transfer matrices", z_tm, z, n=n, scale=z,
+                sizes=sizes)
+        readings[name] = Evidence(f"reading ({name}): Z = {z:.6g}", parts=parts, sizes=sizes)
+    return Evidence("Eq. 4.3 P̃ = |Ψ|²/Z under each reading of ‖x‖²_F in Z",
+                    readings=readings, sizes=sizes)
+
+
+def scaled_logz(params, device, rng):
+    """log Z sequential vs tree and sampled log P vs log_prob (torch, float64)."""
+    import torch
+    m = _machine(params, rng, uniform=params.get("uniform", False), device=device)
+    sizes = dict(params, device=device)
+    g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
+    with torch.no_grad():
+        lz, lzt = float(m.log_partition()), float(m.log_partition_tree())
+        tok, lp = m.sample(params["samples"], generator=g)
+        ref = m.log_prob(tok)
+    L, V, R = params["length"], params["vocab_size"], params["rank"]
+    # log-domain: relative rounding of L transfer steps of V·R² terms each, on |log Z|
+    parts = {"log Z sequential vs tree": compare_values(
+        "log Z by the sequential sweep vs by the tree of transfer matrices", lzt, lz,
+        n=L * V * R * R, scale=abs(lz) + 1.0, sizes=sizes),
+        # per sample: L steps of R-term products, subtracted logs of size |log P| + |log Z|
+        "sampler log P vs log_prob": compare_values(
+            "log P of the sampler (Σ log conditionals) vs 2 log|Ψ| − log Z", lp, ref,
+            n=L * V * R, scale=(ref.abs() + abs(lz) + 1.0), labels=tok, sizes=sizes)}
+    return Evidence("Born machine log Z and sample log-probabilities at scale", parts=parts,
+                    sizes=sizes, details={"log_Z": lz, "min_log_P": float(ref.min())})
+
+
+# -- tnverify-born-sampler-exact ------------------------------------------------------
+def _midpoint_uniforms(P: np.ndarray, X: np.ndarray, reverse: bool):
+    """Per sequence and step, the midpoint of its inverse-CDF interval, and the product
+    of interval lengths (the probability that uniforms land there)."""
+    V, L = P.shape[0], P.ndim
+    if reverse:
+        P, X = np.transpose(P, tuple(range(L - 1, -1, -1))), X[:, ::-1]
+    u = np.zeros(X.shape)
+    mass = np.ones(X.shape[0])
+    for t in range(L):
+        marg = P.sum(axis=tuple(range(t + 1, L))) if t + 1 < L else P
+        cond = marg / marg.sum(axis=t, keepdims=True)
+        flat = cond.reshape(-1, V)
+        row = X[:, :t] @ (V ** np.arange(t - 1, -1, -1)) if t else np.zeros(len(X), int)
+        c = flat[row]
+        lo = np.take_along_axis(np.cumsum(c, axis=1) - c, X[:, t:t + 1], axis=1)[:, 0]
+        width = c[np.arange(len(X)), X[:, t]]
+        u[:, t] = lo + width / 2
+        mass *= width
+    return u, mass
+
+
+def small_sampler(params, rng):
+    import torch
+    V, L, R = params["vocab_size"], params["length"], params["rank"]
+    m = _machine(params, rng)
+    P = np.abs(_full_psi(m)) ** 2
+    P /= math.fsum(P.ravel())
+    X = all_sequences(V, L)
+    sizes = {"vocab_size": V, "length": L, "rank": R}
+    parts = {}
+    for direction in ("left", "right"):
+        u, mass = _midpoint_uniforms(P, X, direction == "right")
+        with torch.no_grad():
+            tok, _ = m.sample_from_uniforms(torch.as_tensor(u), direction=direction)
+        parts[f"{direction}: midpoint uniforms give x"] = compare_ints(
+            f"{direction}-to-right sampler on each sequence's midpoint uniforms vs the sequence",
+            tok.numpy().ravel(), X.ravel())
+        # n: L factors of conditionals, each from sums of V^L terms; norm: P(x) (<= 1)
+        parts[f"{direction}: interval mass = P(x)"] = compare_values(
+            "Π interval widths vs brute-force P(x)", mass, P.reshape(-1),
+            n=V**L * L, scale=P.reshape(-1) + np.finfo(np.float64).tiny, labels=X, sizes=sizes)
+    seed = int(rng.integers(2**62))
+    with torch.no_grad():
+        tok, _ = m.sample(params["samples"], generator=torch.Generator().manual_seed(seed))
+    parts["χ²"] = _chi2(_counts(tok, V, L), P.reshape(-1), params["samples"], f"torch {seed}")
+    return Evidence("exact sampler: enumeration with fixed uniforms and χ² test",
+                    parts=parts, sizes=sizes)
+
+
+# -- thesis-eq-4.5 --------------------------------------------------------------------
+def small_eq45(params, rng):
+    import torch
+    V, L, R = params["vocab_size"], params["length"], params["rank"]
+    m = _machine(params, rng)
+    absm = type(m)([c.detach().abs() for c in m.core_list], sites=m.sites)
+    P = np.abs(_full_psi(m)) ** 2
+    P /= math.fsum(P.ravel())
+    sizes = {"vocab_size": V, "length": L, "rank": R}
+    n = V**L * L * R
+    lit, cond = {}, {}
+    for k in range(2, L + 1):                   # paper's k: x^{(k-1)} given x^{(k..L)}
+        num = P.sum(axis=tuple(range(k - 2))) if k > 2 else P      # P(x_{k-1..L})
+        den = num.sum(axis=0)                                       # P(x_{k..L})
+        rhs = (num / den).reshape(-1)                               # RHS of Eq. 4.5
+        # (a): conditioning on x_{k-1} itself: P(x_{k-1} | x_{k-1}, …) = 1
+        lit[k] = compare_values(f"k={k}: RHS vs P(x_{{k-1}} | x_{{k-1}}, x_{{k..L}}) = 1",
+                                rhs, np.ones_like(rhs), n=n, sizes=sizes)
+        suf = torch.as_tensor(all_sequences(V, L - k + 2))
+        with torch.no_grad():
+            lnum, lden = m.log_suffix_marginal(suf), m.log_suffix_marginal(suf[:, 1:])
+            cell = (lnum - lden).exp()
+            # the transfer-matrix marginals sum signed terms G⊗G that cancel: each one's
+            # relative error is n·eps·κ with κ = (its value with |G|) / (its value); the
+            # ratio's relative error adds those of numerator and denominator
+            kappa = ((absm.log_suffix_marginal(suf) - lnum).exp()
+                     + (absm.log_suffix_marginal(suf[:, 1:]) - lden).exp())
+        cond[k] = compare_values(f"k={k}: RHS vs the cell's ratio of suffix marginals",
+                                 cell, rhs, n=n, scale=rhs * kappa.numpy(), sizes=sizes)
+    seed = int(rng.integers(2**62))
+    with torch.no_grad():
+        tok, _ = m.sample(params["samples"], generator=torch.Generator().manual_seed(seed),
+                          direction="right")
+    cond["χ² right-to-left"] = _chi2(_counts(tok, V, L), P.reshape(-1), params["samples"],
+                                     f"torch {seed}")
+    ra = Evidence("reading (a): literal conditioning list", parts={str(k): e for k, e in lit.items()})
+    rb = Evidence("reading (b): x^{(k)}, …, x^{(L)}", parts={str(k): e for k, e in cond.items()})
+    return Evidence("Eq. 4.5 right-to-left conditionals", readings={"a": ra, "b": rb},
+                    sizes=sizes)
+
+
+# -- thesis-sec-4.1.3-parallel --------------------------------------------------------
+def small_parallel(params, rng):
+    import torch
+
+    from ...cells.born import tree_product
+    L, R = params["length"], params["rank"]
+    mats = rng.standard_normal((L, R, R)) / math.sqrt(R)
+    a, b = rng.standard_normal(R), rng.standard_normal(R)
+    seq = a.copy()
+    for M in mats:                               # iterated matrix-vector products
+        seq = seq @ M
+    seq = float(seq @ b)
+    m, e, products = tree_product([torch.as_tensor(M).unsqueeze(0) for M in mats])
+    tree = float(a @ m[0].numpy() @ b) * 2.0 ** int(e[0])
+    # forward-error scale: Σ_t ‖a M_1⋯M_{t-1}‖ ‖M_t‖ ‖M_{t+1}⋯M_L b‖ (the rounding of
+    # step t propagated to the result; Higham §3.5 for products of matrices)
+    lefts, rights = [a], [b]
+    for M in mats:
+        lefts.append(lefts[-1] @ M)
+    for M in mats[::-1]:
+        rights.append(M @ rights[-1])
+    rights = rights[::-1]
+    scale = sum(np.linalg.norm(lefts[t]) * np.linalg.norm(mats[t], 2) * np.linalg.norm(rights[t + 1])
+                for t in range(L))
+    sizes = {"length": L, "rank": R}
+    depth = math.ceil(math.log2(L))
+    parts = {
+        "value": compare_values("tree (boundaries last) vs sequential matrix-vector", tree,
+                                seq, n=L * R, scale=scale, sizes=sizes),
+        "matrix products = L − 1": compare_ints("tree matrix products", [products], [L - 1]),
+        "multiply-adds": compare_ints(
+            "multiply-adds: tree (L−1)R³ + 2R², sequential (L+1)R² — O(LR³) vs O(LR²)",
+            [(products) * R**3 + 2 * R * R, (L + 1) * R * R],
+            [(L - 1) * R**3 + 2 * R * R, (L + 1) * R * R]),
+    }
+    return Evidence("parallel (tree) vs sequential evaluation of an MPS contraction",
+                    parts=parts, sizes=sizes, details={"tree_depth": depth,
+                                                       "sequential_depth": L})
+
+
+def scaled_parallel(params, device, rng):
+    import torch
+
+    from ...cells.born import random_born
+    V, L, R, B = (params[k] for k in ("vocab_size", "length", "rank", "batch"))
+    m = random_born(V, L, R, rng, uniform=True, device=device)
+    g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
+    tok = torch.randint(0, V, (B, L), generator=g, device=device)
+    with torch.no_grad():
+        seq, tree = m.log_psi(tok), m.log_psi_tree(tok)
+        left = _log_partial_norms(m, tok)                       # (B, L+1): log‖h_t‖
+        right = _log_partial_norms(m.reversed(), torch.flip(tok, dims=(1,))).flip(1)
+        gnorm = torch.stack([torch.log(torch.linalg.matrix_norm(
+            m.core(t).index_select(1, tok[:, t]).permute(1, 0, 2), ord=2).double())
+            for t in range(L)], dim=1)
+        # |log a − log b| <= relative error <= n·eps·Σ_t ‖h_{t-1}‖‖G_t‖‖r_t‖ / |Ψ|
+        kappa = torch.exp(torch.logsumexp(left[:, :-1] + gnorm + right[:, 1:], dim=1) - seq)
+    return compare_values("log|Ψ| by the tree vs by the sequential product", tree, seq,
+                          n=L * R, scale=kappa, labels=tok, sizes=dict(params, device=device))
+
+
+def _log_partial_norms(m, tok):
+    """``log‖G^{(1)}_{x_1} ⋯ G^{(t)}_{x_t}‖`` for ``t = 0..L`` (renormalised), ``(B, L+1)``."""
+    import torch
+
+    from ...cells.born import _renorm
+    h = torch.ones(tok.shape[0], 1, dtype=m.dtype, device=m.device)
+    e = torch.zeros(tok.shape[0], dtype=torch.float64, device=m.device)
+    out = [torch.zeros_like(e)]
+    for t in range(m.length):
+        h, de = _renorm(torch.bmm(h.unsqueeze(1), m.core(t).index_select(1, tok[:, t])
+                                  .permute(1, 0, 2)).squeeze(1))
+        e = e + de.double() * math.log(2.0)
+        out.append(torch.log(torch.linalg.vector_norm(h, dim=1).double()) + e)
+    return torch.stack(out, dim=1)

@@ -1,0 +1,221 @@
+"""[lru-stats] claims about the LRU theory restated in seed 001 (thesis) §4.2.2 (Orvieto
+et al. 2023) and §5.4.1.  Checks live in :mod:`.lru_deterministic`, :mod:`.lru_symbolic`,
+:mod:`.lru_monte_carlo` (Monte Carlo, significance level :data:`.lru_monte_carlo.ALPHA`) and
+:mod:`.lru_background_scaled` (torch)."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from .. import Evidence, Ref
+from ..registration import claim, corrected_pair, refs
+from .lru_deterministic import (small_eq47, small_eq47_corrected, small_eq411,
+                         small_eq411_corrected, small_stability, small_stability_corrected)
+from .lru_symbolic import eq413_symbolic, small_diagonalisable, small_eq412
+from .lru_background_scaled import (scaled_diagonalisable, scaled_eq47, scaled_fig48, scaled_lemma421,
+                          scaled_recurrence, scaled_thm421)
+from .lru_monte_carlo import ALPHA, eq413_mc, small_fig48, small_lemma421, small_prop421, small_thm421
+
+__all__ = ["ALPHA"]
+G = "lru-stats"
+_PROOFS = "proofs/lru_theory.py::prove_"
+
+# -- thesis-eq-4.7 ----------------------------------------------------------------------
+_EQ47 = ("Eq. 4.7: \"Orvieto et al. (2023) unrolled the linear recurrence x_k = Ax_{k−1} + Bu_k "
+         "using the assumption that x_{−1} = 0 ∈ ℝ^H: x₀ = Bu₀, x₁ = ABu₀ + Bu₁, x₂ = A²Bu₀ + "
+         "ABu₁ + Bu₂, ⋮ x_k = Σ_{j=0}^{k−1} A^jBu_{k−j}. (4.7)\" Eq. 4.8: \"Then, Orvieto et al. "
+         "(2023) decomposed the recurrence as A = PΛP⁻¹ … plugged the decomposition A = PΛP⁻¹ "
+         "into Eq. 4.7 and multiplied both sides by p⁻¹: x̄_k = Σ_{j=0}^{k−1} Λ^j B̄ u_{k−j}, "
+         "(4.8) where x̄_k := P⁻¹x_k and B̄ := P⁻¹B.\" Eq. 4.9: \"Note that the output function "
+         "in Eq. 4.6 is y_k = Cx_k + Du_k. Here, Orvieto et al. (2023) defined the output "
+         "function as: y_k = ℛ[C̄x̄_k] + Du_k, (4.9) … where C̄ := CP⁻¹ and ℛ[·] denotes a "
+         "vector consisting of the real part … Thus, instead of learning (A, B, C, D), one "
+         "can equivalently learn Λ, B̄, C̄, D\".")
+_EQ47_REFS = (Ref("thesis", "§4.2.2, Eq. 4.7–4.9 (with Eq. 4.6)"),)
+_EQ47_SPACE = ({"H": 2, "steps": 3}, {"H": 5, "steps": 7})
+_EQ47_SCALED = {"small": ({"H": 64, "steps": 512},), "large": ({"H": 1024, "steps": 16384},)}
+corrected_pair(
+    "thesis-eq-4.7",
+    common=dict(group=G, refs=_EQ47_REFS, space=_EQ47_SPACE, scaled=scaled_eq47,
+                scaled_space=_EQ47_SCALED),
+    printed=dict(
+        title="unrolled and diagonalised linear recurrence", statement=_EQ47, small=small_eq47,
+        expected="fails",
+        pinned=({"params": {"H": 5, "steps": 7}, "seed": 47, "note": "CLAIMS.md: H=5, k ≤ 6"},)),
+    corrected=dict(
+        title="Eq. 4.7–4.9 with Σ to k and C̄ := CP",
+        statement=(_EQ47 + " Corrected: with x_{−1} = 0 the sums run to j = k (x_k = Σ_{j=0}^{k} "
+                   "A^jBu_{k−j}, x̄_k = Σ_{j=0}^{k} Λ^jB̄u_{k−j}), and C̄ := CP (so that "
+                   "C̄x̄_k = Cx_k)."), small=small_eq47_corrected,
+        proof=_PROOFS + "thesis_eq_4_7_corrected"))
+
+# -- thesis-thm-4.2.1 -------------------------------------------------------------------
+claim("thesis-thm-4.2.1", "strong circular law for Glorot matrices",
+      ("\"Theorem 4.2.1 (Ginibre, 1965; Strong circular law). Let μ_H be the empirical spectral "
+       "measure of A_H, where A_H is a real H × H matrix with i.i.d. Gaussian entries, each "
+       "with zero mean and variance 1/H. Then, μ_H converges weakly almost surely as H → ∞ to "
+       "the uniform probability measure on |z| ≤ 1 ⊆ ℂ.\" Text: \"sampling the eigenvalues of Λ "
+       "uniformly on the unit disk is equivalent to the Glorot initialization of A.\""),
+      refs("thesis", "§4.2.2, Thm. 4.2.1; Fig. 4.7", "thesis", "§5.4.1"), small_thm421, group=G,
+      space=({"H": 200, "reps": 20}, {"H": 400, "reps": 8}), scaled=scaled_thm421,
+      scaled_space={"small": ({"H": 300, "reps": 2},),
+                    "large": ({"H": 2000, "reps": 4}, {"H": 8192, "reps": 1})},
+      pinned=({"params": {"H": 200, "reps": 20}, "seed": 421, "note": "CLAIMS.md H = 200"},))
+
+# -- thesis-lemma-4.2.1 -----------------------------------------------------------------
+_ANN = ({"n": 20_000, "r_min": 0.4, "r_max": 0.9}, {"n": 20_000, "r_min": 0.0, "r_max": 1.0})
+claim("thesis-lemma-4.2.1", "annulus sampler",
+      ("\"Let u₁, u₂ be independent uniform random variables on the interval [0, 1]. Let 0 ≤ "
+       "r_min ≤ r_max ≤ 1. Compute v = −½ log(u₁(r_max² − r_min²) + r_min²) and θ = 2πu₂. Then "
+       "exp(−v + iθ) is uniformly distributed on the annulus in ℂ between circles of radii "
+       "r_min and r_max.\""), refs("thesis", "§4.2.2, Lemma 4.2.1; Fig. 4.8", "thesis", "§5.4.1"),
+      small_lemma421, group=G, space=_ANN, scaled=scaled_lemma421,
+      scaled_space={"small": ({"n": 1_000_000, "r_min": 0.4, "r_max": 0.9, "bins": 16},),
+                    "large": ({"n": 10 ** 9, "r_min": 0.4, "r_max": 0.9, "bins": 64},)},
+      pinned=({"params": {"n": 200_000, "r_min": 0.4, "r_max": 0.9}, "seed": 3,
+               "note": "CLAIMS.md: n = 2×10⁵"},), proof=_PROOFS + "thesis_lemma_4_2_1")
+
+# -- thesis-sec-4.2.2-stability ---------------------------------------------------------
+_STAB = ("\"Specifically, since x̄_k = Σ_{i=0}^{k−1} Λ^i B̄ u_{k−i} in Eq. 4.8, the norm of "
+         "component j of x̄ at timestamp k evolves such that |x_{k,j}| = O(x̄_{k,j}) = "
+         "O(|λ_j|^k). Therefore, a sufficient condition to ensure stability (i.e., x_k does not "
+         "explode or vanish) is therefore |λ_j| = 1, ∀j.\"")
+_STAB_SPACE = ({"steps": 1000, "delta": 1e-2}, {"steps": 10_000, "delta": 1e-3})
+_REC_SCALED = {"small": ({"H": 256, "steps": 512, "batch": 16, "r_min": 0.4, "r_max": 0.99},),
+               "large": ({"H": 4096, "steps": 16384, "batch": 1024, "r_min": 0.4,
+                          "r_max": 0.999},)}
+corrected_pair(
+    "thesis-sec-4.2.2-stability",
+    common=dict(group=G, refs=refs("thesis", "§4.2.2, paragraph after Eq. 4.10"),
+                space=_STAB_SPACE, scaled=scaled_recurrence, scaled_space=_REC_SCALED),
+    printed=dict(
+        title="|x_k| = O(|λ|^k); |λ| = 1 sufficient", statement=_STAB, small=small_stability,
+        expected="fails"),
+    corrected=dict(
+        title="impulse response |λ|^k; bounded-input bound U Σ|λ|^i",
+        statement=(_STAB + " Corrected: for a single input pulse u₀, |x̄_{k,j}| = |λ_j|^k |(B̄u₀)_j| "
+                   "(neither exploding nor vanishing iff |λ_j| = 1); for bounded inputs |u_k| ≤ U, "
+                   "|x̄_{k,j}| ≤ U Σ_{i=0}^{k} |λ_j|^i (|B̄| absorbed), bounded iff |λ_j| < 1 — "
+                   "|λ_j| = 1 is not sufficient: λ_j = 1 with constant input gives |x̄_{k,j}| = "
+                   "(k+1)U."), small=small_stability_corrected,
+        proof=_PROOFS + "thesis_sec_4_2_2_stability_corrected"))
+
+# -- thesis-prop-4.2.1 ------------------------------------------------------------------
+claim("thesis-prop-4.2.1", "E‖x_∞‖² for annulus eigenvalues",
+      ("\"Let Λ be diagonal with eigenvalues sampled uniformly on the annulus in ℂ between "
+       "circles of radii r_min < r_max < 1. Then, under constant or white-noise input and "
+       "Glorot input projection, the squared norm of the state x_k converges as k → ∞ to the "
+       "following quantity. 𝔼[‖x_{k→∞}‖²₂] = (1/(r_max² − r_min²)) log((1 − r_min²)/(1 − "
+       "r_max²)) 𝔼[‖Bu‖²₂].\""), refs("thesis", "§4.2.2, Prop. 4.2.1"), small_prop421, group=G,
+      space=({"r_min": 0.4, "r_max": 0.9, "H": 64, "inputs": 8, "steps": 200, "trials": 100,
+              "n_lambda": 100_000},
+             {"r_min": 0.0, "r_max": 0.5, "H": 64, "inputs": 8, "steps": 200, "trials": 100,
+              "n_lambda": 100_000}), scaled=scaled_recurrence, scaled_space=_REC_SCALED,
+      pinned=({"params": {"r_min": 0.4, "r_max": 0.9, "H": 64, "inputs": 8, "steps": 400,
+                          "trials": 400, "n_lambda": 1_000_000}, "seed": 33,
+               "note": "CLAIMS.md: k=400, H=64, 400 trials (n_λ 10⁶ instead of 10⁷)"},),
+      proof=_PROOFS + "thesis_prop_4_2_1")
+
+# -- thesis-eq-4.12 ---------------------------------------------------------------------
+claim("thesis-eq-4.12", "lim_{ε→0} ratio = 1/(1 − r²)",
+      ("\"they identified an issue that lim_{ε→0} 𝔼[‖x_{k→∞}‖²₂]/𝔼[‖Bu‖²₂] = 1/(1−r²), where ε "
+       "= r_max² − r_min².\" \"Let ε = r_max² − r_min² and ρ = 1 − r_max², Orvieto et al. "
+       "(2023) found that: lim_{ε→0} 𝔼[‖x_∞‖²₂]/𝔼[‖Bu‖²₂] = lim_{ε→0} [(1/ε) log(1 + ε/ρ)] = "
+       "lim_{ε→0} [(1/ε)(ε/ρ + O(ε²))] = 1/ρ = 1/(1 − r²). (4.12)\""),
+      refs("thesis", "§4.2.2, Eq. 4.12"), small_eq412, group=G,
+      space=({"r": 0.9}, {"r": 0.5}, {"r": 0.99}),
+      readings={"a": "ε → 0 with r_max = r fixed (r_min ↑ r); ρ = 1 − r_max² constant",
+                "b": "ε → 0 with r_min = r fixed (r_max ↓ r); ρ depends on ε"},
+      uses=("thesis-prop-4.2.1",), proof=_PROOFS + "thesis_eq_4_12")
+
+
+# -- thesis-eq-4.13 ---------------------------------------------------------------------
+def _small_eq413(params, rng, *, corrected=False):
+    lines = eq413_symbolic(params["k_symbolic"])
+    truth = lines["E|x_k|^2"]
+    sym = {}
+    for name in ("line 1", "line 2", "line 3"):
+        if corrected and name == "line 1":
+            continue
+        ok = sp.expand(lines[name] - truth) == 0
+        sym[f"sympy k={params['k_symbolic']}: {name} = E|x_k|²"] = Evidence(
+            f"{name} of Eq. 4.13 vs E|x_k|² (exact, symbolic λ)", passed=bool(ok),
+            details={name: str(lines[name]), "E|x_k|^2": str(truth)},
+            counterexample=None if ok else {name: str(lines[name]), "E|x_k|^2": str(truth)})
+    parts = {**sym, **eq413_mc(params, rng, corrected=corrected)}
+    return Evidence("Eq. 4.13 chain and the γ normalisation of Eq. 4.14", parts=parts,
+                    sizes=dict(params))
+
+
+_EQ413 = ("Eq. 4.13: \"They considered the one-dimensional setting under white-noise input: let "
+          "Λ = λ ∈ ℂ and B = 1: 𝔼|x_k|² = (Σ_{i=0}^{k−1} λ^i 𝔼[u_{k−i}])(Σ_{j=0}^{k−1} λ^j "
+          "𝔼[u_{k−j}])* = Σ_{i,j=0}^{k−1} λ^i (λ^j)* 𝔼[u_{k−i}u_{k−j}] = Σ_{i=0}^{k−1} |λ|^{2i} "
+          "→(∞) 1/(1 − |λ|²), (4.13) where * denotes conjugation.\" Normalisation: "
+          "\"Therefore, Orvieto et al. (2023) used learnable parameter γ initialized "
+          "element-wisely as √(1 − |λ_j|²)\". Eq. 4.14: \"x_k = diag(λ)x_{k−1} + γ ⊙ Bu_k, "
+          "(4.14)\".")
+_EQ413_SPACE = ({"k_symbolic": 2, "abs_lambda": 0.95, "phase": 0.3, "paths": 5000,
+                 "steps": 300},
+                {"k_symbolic": 3, "abs_lambda": 0.95, "phase": 0.3, "paths": 20_000,
+                 "steps": 300})
+corrected_pair(
+    "thesis-eq-4.13",
+    common=dict(group=G, refs=refs("thesis", "§4.2.2, Eq. 4.13–4.14"), space=_EQ413_SPACE,
+                scaled=scaled_recurrence, scaled_space=_REC_SCALED),
+    printed=dict(
+        title="E|x_k|² chain under white noise; γ normalisation", statement=_EQ413,
+        small=_small_eq413, expected="fails"),
+    corrected=dict(
+        title="Eq. 4.13 with the expectation outside",
+        statement=(_EQ413 + " Corrected: the first line is 𝔼[(Σ_{i=0}^{k−1} λ^i u_{k−i})"
+                   "(Σ_{j=0}^{k−1} λ^j u_{k−j})*] (expectation of the product, not the product of "
+                   "expectations, which is 0 for zero-mean noise); the rest of the chain and "
+                   "γ = √(1−|λ|²) ⇒ 𝔼|x_∞|² = 𝔼|Bu|² hold."),
+        small=lambda p, rng: _small_eq413(p, rng, corrected=True),
+        proof=_PROOFS + "thesis_eq_4_13_corrected"))
+
+# -- thesis-eq-4.11 ---------------------------------------------------------------------
+_EQ411 = ("Eq. 4.11: \"Λ = diag(exp(−exp(v^{log}) + i exp(θ^{log}))), (4.11) where v^{log}, "
+          "θ^{log} ∈ ℝ^H are the learnable parameters (instead of the v, θ in Eq. 4.10), and "
+          "v^{log} := log(v), θ^{log} := log(θ) at initialization.\" Interpretation: \"(2) The "
+          "exponential nonlinearity can increase granularity around the eigenvalues |λ_j| = 1 "
+          "… (3) Orvieto et al. (2023) interpreted v^{log} as the vector of log eigenvalue "
+          "magnitudes, encoding the distance to the origin, and θ^{log} as the vector of log "
+          "eigenvalue phases, representing the angle from the vector 1 + 0i.\"")
+corrected_pair(
+    "thesis-eq-4.11",
+    common=dict(group=G, space=({"n": 8}, {"n": 256})),
+    printed=dict(
+        title="stable exponential parameterisation", statement=_EQ411,
+        refs=refs("thesis", "§4.2.2, Eq. 4.11 and the text after Table 4.4"), small=small_eq411,
+        expected="fails"),
+    corrected=dict(
+        title="v^log = log(−log|λ|), θ^log = log θ",
+        statement=(_EQ411 + " Corrected: v^{log} is the log of the decay rate, v^{log} = "
+                   "log(−log|λ_j|) (−log|λ_j| = exp(v^{log}) is the negative log-magnitude), and "
+                   "θ^{log} = log θ_j with θ_j ≡ arg λ_j (mod 2π); |λ_j| = exp(−exp(v^{log})) < 1 "
+                   "for every real v^{log}, and Eq. 4.11 at v^{log} = log v, θ^{log} = log θ "
+                   "reproduces Eq. 4.10."), refs=refs("thesis", "§4.2.2, Eq. 4.10–4.11"),
+        small=small_eq411_corrected, proof=_PROOFS + "thesis_eq_4_11_corrected"))
+
+# -- thesis-fig-4.8 ---------------------------------------------------------------------
+claim("thesis-fig-4.8", "annulus (0, 1) samples vs Glorot eigenvalues",
+      ("\"Eigenvalues of a diagonal matrix A with entries sampled using Lem. 4.2.1 (Orvieto et "
+       "al., 2023). For r_min = 0, r_max = 1, the distribution coincides with Glorot "
+       "initialization in the limit.\""),
+      refs("thesis", "§4.2.2, Fig. 4.8 caption; text after Thm. 4.2.1"), small_fig48, group=G,
+      space=({"H": 300, "n": 5000},), scaled=scaled_fig48,
+      scaled_space={"small": ({"H": 400, "n": 20_000},), "large": ({"H": 8192, "n": 10 ** 6},)},
+      uses=("thesis-thm-4.2.1", "thesis-lemma-4.2.1"))
+
+# -- thesis-sec-5.4.1-diagonalisable ----------------------------------------------------
+claim("thesis-sec-5.4.1-diagonalisable", "diagonalisable up to an arbitrarily small perturbation",
+      ("\"We leverage a spectral analysis: up to an arbitrarily small perturbation of the "
+       "entries, every matrix 𝐀 is diagonalizable (Axler, 1997). Thus, one can write 𝐀 = 𝐏Λ𝐏⁻¹, "
+       "where 𝐏 ∈ ℂ^{H×H} is an invertible matrix and Λ = diag(λ₁, λ₂, …, λ_H) ∈ ℂ^{H×H}.\""),
+      refs("thesis", "§5.4.1 (citing Axler 1997)"), small_diagonalisable, group=G,
+      space=({"size": 2, "exponents": (2, 6, 10)}, {"size": 4, "exponents": (2, 4, 6, 8, 10)}),
+      scaled=scaled_diagonalisable,
+      scaled_space={"small": ({"H": 64, "eps": 1e-6},), "large": ({"H": 512, "eps": 1e-6},)},
+      pinned=({"params": {"size": 4, "exponents": (2, 4, 6, 8, 10)}, "seed": 4,
+               "note": "CLAIMS.md: J₄(0.5), ε = 1e-2 … 1e-10"},))

@@ -1,0 +1,252 @@
+"""Claims about unfoldings (seed 001 (thesis) §3.1.2 and §3.2.2).
+
+Claims: ``thesis-def-3.1.3`` (the reshape and its multi-index) and ``thesis-thm-3.2.1``
+(existence of a TT with ranks ≤ rank A_[k], via the constructive proof).  Definition
+sides use explicit float64 (or exact rational) tensors; scaled sides use
+:mod:`tnverify.tt_svd_torch`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import sympy as sp
+
+from .. import Evidence
+from ..registration import claim, refs
+from ..compare import compare_ints
+from ..tt_svd_support import tiny_eps, tiny_tol, torch_random_tt, torch_unfolding_svals
+from ...conventions import rank_tolerance
+from ...matricize import exact_rank, numerical_rank, unfold
+from ...tt_svd import tt_svd
+
+STATEMENTS = {
+    "thesis-def-3.1.3": "The reshape of a tensor 𝐀 ∈ ℝ^{I₁×I₂×⋯×I_L}, denoted here as 𝐀_{[k]}, is a (I₁I₂⋯I_k) by (I_{k+1}I_{k+2}⋯I_L) matrix, whose elements are taken column-wise from 𝐀, that is: (𝐀_{[k]})_{\\overline{i₁⋯i_k, i_{k+1}⋯i_L}} = 𝐀_{i₁,…,i_k,i_{k+1},…,i_L} (3.1), where the multi-index \\overline{i₁⋯i_L} is defined as: \\overline{i₁⋯i_L} = i₁ + (i₂ − 1)I₁ + ⋯ + (i_L − 1)I₁⋯I_{L−1}.",  # noqa: E501
+    "thesis-thm-3.2.1": "Theorem: \"If for each unfolding matrix 𝐀_{[k]} of form (3.1) of a tensor 𝐀_{i₁,…,i_L} with rank(𝐀_{[k]}) = R_k (3.5), then there exists a decomposition (3.3) with TT-ranks not higher than R_k.\" Proof, first step: \"Consider the first unfolding of 𝐀 and its dyadic (skeleton) decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ\". Proof, rank step: the proof shows \"rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]\", considering unfoldings \"for k = 2, …, L\".",  # noqa: E501
+}
+
+
+# ======================================================================= thesis-def-3.1.3
+def _printed_multi_index(i1based, dims) -> int:
+    """\\overline{i₁⋯i_L} = i₁ + (i₂ − 1)I₁ + ⋯ + (i_L − 1)I₁⋯I_{L−1} (1-based), as printed."""
+    total, stride = int(i1based[0]), 1
+    for j in range(1, len(dims)):
+        stride *= int(dims[j - 1])
+        total += (int(i1based[j]) - 1) * stride
+    return total
+
+
+def _printed_reshape(a: np.ndarray, k: int, reading: str) -> np.ndarray:
+    """𝐀_[k] built entry by entry from Eq. 3.1 (1-based multi-indices).
+
+    Reading ``"a"``: row = \\overline{i₁⋯i_k} over (I₁..I_k), column =
+    \\overline{i_{k+1}⋯i_L} over (I_{k+1}..I_L).  Reading ``"b"``: the single multi-index
+    \\overline{i₁⋯i_L} is the position of the entry when the matrix is read column-wise.
+    """
+    dims = a.shape
+    p, q = math.prod(dims[:k]), math.prod(dims[k:])
+    out = np.full((p, q), np.nan)
+    for idx in np.ndindex(*dims):
+        one = [i + 1 for i in idx]
+        if reading == "a":
+            row, col = _printed_multi_index(one[:k], dims[:k]), _printed_multi_index(one[k:], dims[k:])
+        else:
+            lin = _printed_multi_index(one, dims) - 1
+            row, col = lin % p + 1, lin // p + 1
+        out[row - 1, col - 1] = a[idx]
+    return out
+
+
+def _fortran_via_c(a: np.ndarray, k: int) -> np.ndarray:
+    """The toolkit's mapping: A_[k] (Fortran) = unfold(A with each group's modes reversed, k)."""
+    d = a.ndim
+    perm = tuple(range(k - 1, -1, -1)) + tuple(range(d - 1, k - 1, -1))
+    return unfold(np.transpose(a, perm), k)
+
+
+def _small_def_3_1_3(params, rng):
+    shape = tuple(params["shape"])
+    # distinct entries, so that any mismatch of positions shows as a value difference
+    a = rng.permutation(math.prod(shape)).reshape(shape).astype(np.float64)
+    readings, matches_c = {}, {}
+    for reading in ("a", "b"):
+        parts = {}
+        for k in range(1, len(shape)):
+            printed = _printed_reshape(a, k, reading)
+            f, c = a.reshape(printed.shape, order="F"), unfold(a, k)
+            matches_c[f"{reading}, k={k}"] = bool(np.array_equal(printed, c))
+            parts[f"k={k}: printed vs reshape(order='F')"] = Evidence(
+                "printed Eq. 3.1 vs numpy reshape order='F'", passed=bool(np.array_equal(printed, f)))
+            parts[f"k={k}: reshape(order='F') vs unfold(reversed groups) (C order)"] = Evidence(
+                "Fortran unfolding vs the toolkit's C-order unfold of the group-reversed tensor",
+                passed=bool(np.array_equal(f, _fortran_via_c(a, k))))
+            parts[f"k={k}: rank F == rank C"] = compare_ints(
+                "numerical rank of the F- and C-order unfoldings",
+                [int(numerical_rank(f))], [int(numerical_rank(c))])
+        readings[reading] = Evidence("Eq. 3.1 entry by entry, every k", parts=parts,
+                                     sizes={"shape": shape})
+    return Evidence("printed reshape (Eq. 3.1) vs Fortran and C order, every k",
+                    readings=readings, sizes={"shape": shape},
+                    details={"printed equals C order (k, reading)": matches_c,
+                             "mapping": "A_[k] (thesis, Fortran) = unfold(transpose(A, "
+                                        "(k-1..0, d-1..k)), k) (toolkit, C order)"})
+
+
+def _scaled_def_3_1_3(params, device, rng):
+    import torch
+    shape = tuple(params["shape"])
+    g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
+    a = torch.randn(shape, generator=g, device=device, dtype=torch.float64)
+    a_np, d, parts = a.cpu().numpy(), len(shape), {}
+    for k in range(1, d):
+        perm = tuple(range(k - 1, -1, -1)) + tuple(range(d - 1, k - 1, -1))
+        t = a.permute(perm).reshape(math.prod(shape[:k]), -1).cpu().numpy()
+        parts[f"k={k}"] = Evidence("torch permute+reshape vs numpy reshape order='F'",
+                                   passed=bool(np.array_equal(t, a_np.reshape(t.shape, order="F"))))
+    return Evidence("Fortran unfoldings through torch (C order) vs numpy order='F'",
+                    parts=parts, sizes={"shape": shape, "device": device})
+
+
+claim("thesis-def-3.1.3", "The reshape A_[k] and its multi-index", STATEMENTS["thesis-def-3.1.3"],
+      refs("thesis", "§3.1.2, Def. 3.1.3 (Eq. 3.1)"), _small_def_3_1_3, group="spine",
+      space=({"shape": (2, 3, 4)}, {"shape": (2, 3, 4, 5)}, {"shape": (3, 2, 2, 3, 2)}),
+      scaled=_scaled_def_3_1_3,
+      scaled_space={"small": ({"shape": (4,) * 6},), "large": ({"shape": (16,) * 6},)},
+      pinned=({"params": {"shape": (2, 3, 4, 5)}, "seed": 0, "note": "the shape of the check"},),
+      proof="proofs/spine_tt_svd.py::prove_thesis_def_3_1_3",
+      readings={"a": "the comma separates a row multi-index over (I₁..I_k) and a column "
+                     "multi-index over (I_{k+1}..I_L)",
+                "b": "one multi-index over all L modes, read as the column-wise (column-major) "
+                     "position of the entry in the (I₁⋯I_k) × (I_{k+1}⋯I_L) matrix"},
+      expected="holds")
+
+
+# ======================================================================= thesis-thm-3.2.1
+def _integer_test_tensor(params: dict, rng: np.random.Generator) -> np.ndarray:
+    """An integer tensor: an exact TT with integer cores in {−2, …, 2} (``ranks`` given),
+    or dense integers in {−3, …, 3} (``ranks`` None).  Integer entries make every rank
+    in the proof of Thm 3.2.1 decidable exactly, in rational arithmetic."""
+    shape = tuple(params["shape"])
+    if params.get("ranks") is None:
+        return rng.integers(-3, 4, size=shape)
+    ranks = (1,) + tuple(params["ranks"]) + (1,)
+    full = np.ones((1, 1), dtype=np.int64)
+    for k, n in enumerate(shape):
+        core = rng.integers(-2, 3, size=(ranks[k], n * ranks[k + 1]))
+        full = (full @ core).reshape(-1, ranks[k + 1])
+    return full.reshape(shape)
+
+
+def _skeleton_construction(a: np.ndarray) -> dict:
+    """The constructive proof of Thm 3.2.1, step by step, in exact rational arithmetic.
+
+    Step k (0-based): the carried matrix ``M`` (rows (α_{k−1}, i_k), C order) has the
+    skeleton decomposition ``M = U Vᵀ`` with ``U`` = the pivot columns of ``M`` (so
+    ``R = rank M`` columns of M itself), ``W = U(UᵀU)⁻¹`` and ``V = MᵀW`` (proof of
+    Thm 3.2.1, Eq. 3.6–3.7).  ``U`` becomes the core, ``Vᵀ`` is carried on.  After each
+    step the unfoldings of ``V̂`` with rows (α_k, i_{k+1}, …, i_m) are ranked exactly and
+    compared with ``R_m = rank A_[m]`` (m = k+1..L).  All arithmetic is in sympy
+    rationals, so ranks and the reconstruction are exact.
+    """
+    dims, d = a.shape, a.ndim
+    v, r = sp.Matrix(1, a.size, [int(x) for x in a.ravel()]), 1
+    cores, step_ranks, inter, skeleton_exact = [], [], [], True
+    for k in range(d - 1):
+        m = v.reshape(r * dims[k], (v.rows * v.cols) // (r * dims[k]))
+        pivots = m.rref()[1]
+        u = m.extract(list(range(m.rows)), list(pivots))
+        w = u * (u.T * u).inv()                       # W = U (UᵀU)⁻¹
+        vmat = m.T * w                                # V = Mᵀ W, so M = U Vᵀ
+        skeleton_exact &= (u * vmat.T - m).is_zero_matrix
+        rk = len(pivots)
+        cores.append(u)
+        step_ranks.append(rk)
+        v, r = vmat.T, rk
+        for mm in range(k + 2, d + 1):                # 1-based m of A_[m]
+            rows = r * math.prod(dims[k + 1:mm])
+            inter.append((k + 1, mm, v.reshape(rows, (v.rows * v.cols) // rows).rank()))
+    cores.append(v.reshape(r * dims[-1], 1))
+    full = sp.Matrix([[1]])
+    for core, n in zip(cores, dims):                  # contract the cores exactly
+        rr = core.rows // n
+        full = (full * core.reshape(rr, n * core.cols)).reshape(full.rows * n, core.cols)
+    reproduces = list(full) == [int(x) for x in a.ravel()]
+    return {"step_ranks": step_ranks, "intermediate": inter,
+            "skeleton_exact": bool(skeleton_exact), "reproduces": bool(reproduces)}
+
+
+def _small_thm_3_2_1(params, rng):
+    a = _integer_test_tensor(params, rng)
+    af = a.astype(np.float64)
+    shape, d, norm = a.shape, a.ndim, float(np.linalg.norm(af))
+    rk = [exact_rank(unfold(a, k)) for k in range(1, d)]           # R_k of Eq. 3.5, exact
+    unf = [numerical_rank(unfold(af, k)) for k in range(1, d)]
+    res = tt_svd(af, eps=tiny_eps(shape))
+    con = _skeleton_construction(a)
+    want_all = [1] + rk + [1]
+    parts = {
+        "TT-SVD (tiny ε) ranks ≤ R_k": compare_ints("TT-SVD ranks vs exact unfolding ranks",
+                                              res.ranks[1:-1], rk, "<="),
+        "TT-SVD reproduces A": Evidence(
+            "‖A − B_TT-SVD‖_F", error=float(np.linalg.norm(af - res.tt.full())),
+            # discarded tail ≤ ε‖A‖ with ε of tiny_eps, plus the SVD rounding of svd_tol
+            tolerance=tiny_tol(shape, res.ranks, norm)),
+        "construction ranks ≤ R_k": compare_ints("skeleton-step ranks vs exact unfolding ranks",
+                                          con["step_ranks"], rk, "<="),
+        "rank(V̂_[m]) ≤ R_m": compare_ints("intermediate unfolding ranks vs R_m (exact)",
+                                   [t[2] for t in con["intermediate"]],
+                                   [want_all[t[1]] for t in con["intermediate"]], "<="),
+        "M = U Vᵀ at every step": Evidence("skeleton decompositions, exact",
+                                           passed=con["skeleton_exact"]),
+        "construction reproduces A": Evidence("cores of the construction contracted vs A, "
+                                              "exact", passed=con["reproduces"]),
+    }
+    return Evidence("TT ranks of TT-SVD and of the proof's construction vs rank A_[k]",
+                    parts=parts, sizes={"shape": shape, "ranks": params.get("ranks")},
+                    details={"unfolding ranks (exact)": rk,
+                             "unfolding ranks (float64 rule)": [int(x) for x in unf],
+                             "gaps": [nr.gap for nr in unf],
+                             "tt_svd ranks": res.ranks, "tiny eps": tiny_eps(shape),
+                             "construction ranks": con["step_ranks"],
+                             "intermediate (step, m, rank)": con["intermediate"],
+                             "note": "the proof says ∀k ∈ [L] but considers k = 2..L; "
+                                     "checked for m = k+1..L after each step"})
+
+
+
+def _scaled_thm_3_2_1(params, device, rng):
+    from ...tt_svd_torch import tt_full_torch, tt_svd_torch
+    shape = tuple(params["shape"])
+    cores, ranks = torch_random_tt(shape, params["rank"], device, rng)
+    a = tt_full_torch(cores)
+    rk = []
+    for k in range(1, len(shape)):
+        s = torch_unfolding_svals(a, k)
+        tol = rank_tolerance((math.prod(shape[:k]), math.prod(shape[k:])), float(s[0]))
+        rk.append(int(np.count_nonzero(s > tol.value)))
+    res = tt_svd_torch(a, eps=tiny_eps(shape))
+    err = float((a - res.full()).norm())
+    norm = float(a.norm())
+    parts = {"TT-SVD ranks ≤ R_k": compare_ints("tt_svd_torch ranks vs unfolding ranks",
+                                         res.ranks[1:-1], rk, "<="),
+             "R_k ≤ ranks of the generating TT": compare_ints("unfolding ranks vs generating ranks",
+                                                       rk, ranks[1:-1], "<="),
+             "TT-SVD reproduces A": Evidence(
+                 "‖A − B‖_F (torch float64)", error=err,
+                 tolerance=tiny_tol(shape, res.ranks, norm))}
+    return Evidence("unfolding ranks (torch SVD) vs TT-SVD ranks", parts=parts,
+                    sizes={"shape": shape, "rank": params["rank"], "device": device},
+                    details={"unfolding ranks": rk, "tt_svd ranks": res.ranks})
+
+
+claim("thesis-thm-3.2.1", "TT ranks ≤ unfolding ranks (constructive)",
+      STATEMENTS["thesis-thm-3.2.1"], refs("thesis", "§3.2.2, Thm. 3.2.1 and proof (Eq. 3.5–3.7)"),
+      _small_thm_3_2_1, group="spine", space=({"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)},
+                                              {"shape": (3, 4, 3, 4, 3), "ranks": None},
+                                              {"shape": (2, 3, 4, 3, 2), "ranks": (2, 4, 3, 2)}),
+      scaled=_scaled_thm_3_2_1, scaled_space={"small": ({"shape": (4,) * 6, "rank": 8},),
+                                              "large": ({"shape": (8,) * 8, "rank": 32},)},
+      pinned=({"params": {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)}, "seed": 1,
+               "note": "CLAIMS.md: exact TT, ranks 2,3,3,2"},), uses=("thesis-def-3.1.3",),
+      proof="proofs/spine_tt_svd.py::prove_thesis_thm_3_2_1", expected="holds")

@@ -1,0 +1,230 @@
+"""Small checks of the [born-ngram] TSLM claims (seed 003 (tslm) Eq. 8–15, Claims 1–2):
+explicit ambient tensors (float64) as the definition, tnverify.ngram as the
+implementation."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+from scipy.stats import ortho_group
+
+from ...explicit import all_sequences
+from ...ngram import (ngram_counts, ngram_tensor, tslm_conditional, tslm_prefix_probability,
+                     tslm_sentence_probability)
+from .. import Evidence
+from ..compare import compare_ints, compare_values
+
+
+def random_joint(rng, V: int, n: int) -> np.ndarray:
+    """A random joint distribution p over V**n sentences (all entries > 0)."""
+    p = rng.random((V,) * n) + 0.05
+    return p / p.sum()
+
+
+def outer(vectors) -> np.ndarray:
+    """v₁ ⊗ … ⊗ vₙ as an explicit tensor."""
+    out = np.ones(())
+    for v in vectors:
+        out = np.multiply.outer(out, v)
+    return out
+
+
+def mixed(p: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """c = Σ_i p_i s_i (Eq. 8) literally: the sum over sentences of p_i ⊗ w_{i_t}."""
+    c = np.zeros((words.shape[1],) * p.ndim)
+    for s in itertools.product(range(p.shape[0]), repeat=p.ndim):
+        c += p[s] * outer(words[list(s)])
+    return c
+
+
+def coefficients(c: np.ndarray, basis: np.ndarray) -> np.ndarray:
+    """𝒯 of Eq. 9: the coefficients of c in the orthonormal basis (rows of ``basis``)."""
+    T = c
+    for _ in range(c.ndim):                 # contract each mode with ⟨·, e_d⟩, cycling modes
+        T = np.tensordot(T, basis, axes=(0, 1))
+    return T
+
+
+def inner_all(p, words, basis, c):
+    """Eq. 10 (explicit ⟨s_i, c⟩), Eq. 11 (Σ 𝒯 𝒜) and tnverify's value, all sentences."""
+    V, n = p.shape[0], p.ndim
+    T = coefficients(c, basis)
+    seqs = all_sequences(V, n)
+    eq10 = np.array([np.sum(outer(words[s]) * c) for s in seqs])
+    eq11 = np.array([np.sum(T * coefficients(outer(words[s]), basis)) for s in seqs])
+    impl = np.array([tslm_sentence_probability(T, s, words=words, basis=basis) for s in seqs])
+    return seqs, eq10, eq11, impl
+
+
+def check_eq11(params, rng, *, words_kind: str) -> Evidence:
+    """tslm-eq-11 ((i) one-hot, (ii) non-orthogonal embedded words) and its correction
+    (orthonormal non-standard words)."""
+    V, n = params["vocab_size"], params["length"]
+    p = random_joint(rng, V, n)
+    sizes = {"vocab_size": V, "length": n}
+    # n = V**n terms of ≤ n+1 factors in each inner product; probabilities ≤ 1
+    # (|word entries| ≤ 1, so every |term| ≤ p_j and Σ|terms| ≤ 1)
+    kw = dict(n=(n + 1) * V**n, sizes=sizes)
+    parts = {}
+    if words_kind == "one-hot":
+        bases = (("one-hot basis", np.eye(V)),)
+    else:
+        bases = (("orthonormal non-standard basis", ortho_group.rvs(V, random_state=rng)),)
+    for name, basis in bases:
+        if words_kind == "one-hot":
+            alpha = np.eye(V)
+        elif words_kind == "unit":                  # w_i = Σ α_id e_d, unit, not orthogonal
+            alpha = rng.standard_normal((V, V))
+            alpha /= np.linalg.norm(alpha, axis=1, keepdims=True)
+        else:                                       # orthonormal words, not basis vectors
+            alpha = ortho_group.rvs(V, random_state=rng)
+        words = alpha @ basis                       # ambient coordinates
+        c = mixed(p, words)
+        seqs, eq10, eq11, impl = inner_all(p, words, basis, c)
+        labels = [s.tolist() for s in seqs]
+        parts[f"{name}: Eq. 10 ⟨s_i, c⟩ vs p_i"] = compare_values(
+            "⟨s_i, c⟩ (explicit) vs p_i", eq10, p.reshape(-1), labels=labels, **kw)
+        parts[f"{name}: Eq. 10 vs Eq. 11"] = compare_values(
+            "⟨s_i, c⟩ vs Σ 𝒯 𝒜", eq10, eq11, labels=labels, **kw)
+        parts[f"{name}: tnverify.ngram vs Eq. 10"] = compare_values(
+            "tslm_sentence_probability vs ⟨s_i, c⟩", impl, eq10, labels=labels, **kw)
+    return Evidence(f"p(s_i) = ⟨s_i, c⟩, words {words_kind}", parts=parts, sizes=sizes)
+
+
+def small_eq11(params, rng) -> Evidence:
+    parts = {"(i) one-hot words": check_eq11(params, rng, words_kind="one-hot"),
+             "(ii) embedded unit words": check_eq11(params, rng, words_kind="unit")}
+    return Evidence("Eq. 10–11 in the one-hot and an embedded basis", parts=parts,
+                    sizes={"vocab_size": params["vocab_size"], "length": params["length"]})
+
+
+def small_eq11_corrected(params, rng) -> Evidence:
+    return check_eq11(params, rng, words_kind="orthonormal")
+
+
+def small_claim1(params, rng) -> Evidence:
+    """Claim 1: one-hot words, m = |V|: ⟨s, c⟩ = 𝒯[d₁…dₙ] = p(s); and 𝒯 of a corpus is
+    the relative n-gram frequency."""
+    V, n = params["vocab_size"], params["length"]
+    sizes = {"vocab_size": V, "length": n}
+    p = random_joint(rng, V, n)
+    c = mixed(p, np.eye(V))
+    seqs = all_sequences(V, n)
+    labels = [s.tolist() for s in seqs]
+    inner = np.array([np.sum(outer(np.eye(V)[s]) * c) for s in seqs])
+    entry = np.array([tslm_sentence_probability(c, s) for s in seqs])
+    # V**n products of n+1 factors; probabilities ≤ 1
+    kw = dict(n=(n + 1) * V**n, sizes=sizes, labels=labels)
+    corpus = [rng.integers(0, V, size=int(rng.integers(n, 3 * n))).tolist() for _ in range(20)]
+    counts, T = ngram_counts(corpus, n), ngram_tensor(corpus, n, V)
+    total = sum(counts.values())
+    scaled_T = [round(T[tuple(s)] * total) for s in seqs]
+    parts = {
+        "⟨s, c⟩ vs p(s)": compare_values("⟨s, c⟩ (explicit) vs p(s)", inner, p.reshape(-1), **kw),
+        "𝒯[d] vs p(s)": compare_values("𝒯[d₁…dₙ] (tnverify) vs p(s)", entry,
+                                        p.reshape(-1), **kw),
+        "corpus 𝒯 · total vs counts": compare_ints(
+            "ngram_tensor · (number of n-grams) vs counted n-grams", scaled_T,
+            [counts.get(tuple(s), 0) for s in labels]),
+    }
+    return Evidence("Claim 1: p(s) = 𝒯[d₁…dₙ] for one-hot words", parts=parts, sizes=sizes)
+
+
+def prefix_parts(p, words, basis, pad, name, sizes) -> dict:
+    """⟨w₁ⁱ, c⟩ (explicit ambient tensors, padding ``pad``) vs the marginal, and Eq. 15
+    vs the conditional, for every prefix length i and every prefix."""
+    V, n = p.shape[0], p.ndim
+    c = mixed(p, words)
+    T = coefficients(c, basis)
+    got, want, impl, cond, cond_want, labels = [], [], [], [], [], []
+    for i in range(1, n + 1):
+        for pre in itertools.product(range(V), repeat=i):
+            padded = outer([words[w] for w in pre] + [pad] * (n - i))
+            got.append(np.sum(padded * c))
+            want.append(p[pre].sum())
+            impl.append(tslm_prefix_probability(T, pre, words=words, basis=basis, pad=pad))
+            labels.append(list(pre))
+            cond.append(tslm_conditional(T, pre, words=words, basis=basis, pad=pad))
+            cond_want.append(p[pre].sum() / p[pre[:-1]].sum())
+    # each inner product: V**n terms of n+1 factors with |factors| ≤ max|pad entry|
+    scale = float(max(1.0, np.abs(pad).max()) ** n)
+    kw = dict(n=(n + 1) * V**n, sizes=sizes, scale=scale)
+    return {
+        f"{name}: ⟨w₁ⁱ, c⟩ vs p(w₁…wᵢ)": compare_values(
+            "⟨w₁ⁱ, c⟩ (Eq. 14, explicit) vs the marginal", got, want, labels=labels, **kw),
+        f"{name}: tnverify.ngram vs explicit ⟨w₁ⁱ, c⟩": compare_values(
+            "tslm_prefix_probability vs explicit", impl, got, labels=labels, **kw),
+        # a ratio of two such sums: relative error ≤ 2·(tol) / min denominator
+        f"{name}: Eq. 15 ratio vs p(wᵢ | w₁ⁱ⁻¹)": compare_values(
+            "Eq. 15 vs the conditional", cond, cond_want, labels=labels,
+            n=2 * (n + 1) * V**n, sizes=sizes, scale=scale / float(p.min())),
+    }
+
+
+def _claim2(params, rng, *, pad_kind: str) -> Evidence:
+    V, n = params["vocab_size"], params["length"]
+    sizes = {"vocab_size": V, "length": n}
+    p = random_joint(rng, V, n)
+    readings = {}
+    for name, basis in (("one-hot", np.eye(V)),
+                        ("embedded", ortho_group.rvs(V, random_state=rng))):
+        words = basis                        # word d is the basis vector e_d
+        pad = np.ones(V) if pad_kind == "ones" else words.sum(axis=0)
+        readings[name] = Evidence(f"{name} basis", parts=prefix_parts(
+            p, words, basis, pad, name, sizes), sizes=sizes)
+    return readings, sizes
+
+
+def small_claim2(params, rng) -> Evidence:
+    readings, sizes = _claim2(params, rng, pad_kind="ones")
+    return Evidence("Claim 2 / Eq. 15, padding with the all-ones vector", readings=readings,
+                    sizes=sizes)
+
+
+def small_claim2_corrected(params, rng) -> Evidence:
+    readings, sizes = _claim2(params, rng, pad_kind="sum")
+    return Evidence("Claim 2 / Eq. 15, padding with u = Σ_w w", parts=readings, sizes=sizes)
+
+
+def small_param_count(params, rng) -> Evidence:
+    """Entries of 𝒯 for one-hot (m = |V|) and embedded (m < |V|) bases, counted from
+    built tensors, against |V|ⁿ and mⁿ (+ |V|·m for the word-coefficient matrix)."""
+    V, m, n = params["vocab_size"], params["m"], params["length"]
+    corpus = [rng.integers(0, V, size=3 * n).tolist() for _ in range(4)]
+    onehot = ngram_tensor(corpus, n, V).size
+    emb_T = np.zeros((m,) * n).size
+    emb_words = np.zeros((V, m)).size
+    return Evidence("parameter counts", sizes={"vocab_size": V, "m": m, "length": n}, parts={
+        "one-hot 𝒯 entries = |V|ⁿ": compare_ints("entries", [onehot], [V**n]),
+        "embedded 𝒯 entries = mⁿ": compare_ints("entries", [emb_T], [m**n]),
+        "embedded with the |V|×m matrix ≤ one-hot": compare_ints(
+            "mⁿ + |V|m vs |V|ⁿ", [emb_T + emb_words], [onehot], "<="),
+        "exponential in n: m^(n+1)/m^n = m": compare_ints(
+            "growth factor", [np.zeros((m,) * (n + 1)).size // emb_T], [m]),
+    }, details={"one_hot": onehot, "embedded_T": emb_T, "embedded_total": emb_T + emb_words,
+                "ratio": onehot / (emb_T + emb_words), "log10_onehot": n * math.log10(V)})
+
+
+#: seed 003 (tslm) Table 1 and its "Datasets" text
+TABLE1 = {"ptb": {"tokens": (929_590, 73_761, 82_431), "vocab": 10_000, "oov": 4.8},
+          "wt2": {"tokens": (2_088_628, 217_646, 245_569), "vocab": 33_278, "oov": 2.6,
+                  "articles": (600, 60, 60)}}
+TEXT_PTB = {"tokens_k": (929, 73, 82), "vocab_k": 10}
+
+
+def small_table1(params, rng) -> Evidence:
+    """Internal consistency of Table 1 with the Datasets text; the recount from the
+    release files is skipped (no PTB / WikiText-2 files offline, nothing downloaded)."""
+    t = TABLE1["ptb"]
+    return Evidence("Table 1 vs the Datasets text", parts={
+        "PTB tokens in thousands (floor)": compare_ints(
+            "⌊tokens / 1000⌋", [x // 1000 for x in t["tokens"]], TEXT_PTB["tokens_k"]),
+        "PTB vocabulary in thousands": compare_ints(
+            "vocab / 1000", [t["vocab"] // 1000], [TEXT_PTB["vocab_k"]]),
+        "recount from the release files": Evidence(
+            "tokens, vocabulary, ⟨unk⟩ rate recounted",
+            skipped="the PTB (Mikolov) and WikiText-2 release files are not available "
+                    "offline; tnverify downloads nothing"),
+    }, details={"table1": TABLE1})

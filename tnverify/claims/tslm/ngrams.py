@@ -1,0 +1,81 @@
+"""Claims of seed 003 (tslm) on the n-gram probability tensor: the mixed representation
+and p(s_i) = ⟨s_i, c⟩ (Eq. 8–11), Claim 1 (one-hot words give the n-gram tensor), Claim 2
+(prefix and conditional probabilities by padding, Eq. 14–15), the |V|ⁿ vs mⁿ parameter
+count and the Table 1 statistics.  Small checks in :mod:`tnverify.claims.tslm.ngram_tensor`
+(explicit ambient tensors, float64), scaled ones in
+:mod:`tnverify.claims.tslm.ngrams_scaled`; the tools in :mod:`tnverify.ngram`."""
+
+from __future__ import annotations
+
+from ..registration import claim, corrected_pair, refs
+from . import ngram_tensor as ts
+from . import ngrams_scaled as sc
+
+__all__ = ["STATEMENTS"]
+
+#: Statements quoted verbatim from shared/CLAIMS.md.
+STATEMENTS = {
+    'tslm-eq-11': '- Mixed representation: "We assume that each sentence s_i appears with a probability p_i. Then, we can construct a mixed representation c … c := Σ p_i s_i (8) … c = Σ_{d₁,…,d_n=1}^m 𝒯_{d₁…d_n} e_{d₁} ⊗ … ⊗ e_{d_n} (9)".\n  - Probability as inner product: "we can get the probability p_i of a sentence s_i via computing the inner product of c and s_i: p(s_i) = ⟨s_i, c⟩ (10) … p(s_i) = Σ_{d₁,…,d_n=1}^m 𝒯_{d₁…d_n} 𝒜_{d₁…d_n} (11) … This is the basic formula in TSLM for estimating the sentence probability."\n  - Basis choice: "For the basis vectors {e_d}_{d=1}^m, there can be two different choices, one-hot vectors or embedded vectors."',
+    'tslm-claim-1': '"Claim 1. In our TSLM, when we set the dimension of vector space m = |V| and each word w as an one-hot vector, the probability of sentence s consist of words d₁…d_n in vocabulary is the entry 𝒯_{d₁…d_n} of tensor 𝒯." The proof uses "⟨w_i, w_j⟩ = ⟨e_i, e_j⟩ = 1 if i = j, 0 if i ≠ j (22)" and the orthogonality of sentence tensors (23).',
+    'tslm-claim-2': '- Claim 2: "In our TSLM, we define the word sequence w₁^i = (w₁, w₂, …, w_i) with length i as: w₁^i := w₁ ⊗ ⋯ ⊗ w_i ⊗ 1_{i+1} ⊗ ⋯ ⊗ 1_n (14) which means that the sequence w₁^i is padded via using full one vector 1. Then, the probability p(w₁^i) can be computed as p(w₁^i) = ⟨w₁^i, c⟩."\n  - Eq. 15: "p(w_i|w₁^{i−1}) = ⟨w₁^i, c⟩ / ⟨w₁^{i−1}, c⟩ (15)".\n  - Context after Eq. 15: "This kind of representation of conditional probability is a special case of TSLM based on the one-hot basis vectors."\n  - The proof (Eq. 32) uses ⟨1, w_{d_j}⟩ = 1.',
+    'tslm-ngram-param-count': '"Because of the one-hot vector representation, the n-gram language model has O(|V|ⁿ) parameters. Compared with n-gram language model, our general model has O(mⁿ) parameters (m ≪ |V|). However, the tensor space still contains exponential parameters".',
+    'tslm-table1-stats': '- Table 1, PTB: Tokens 929,590 / 73,761 / 82,431 (train/valid/test); Vocab size 10,000; OOV rate 4.8%.\n  - Table 1, WikiText-2: Articles 600 / 60 / 60; Tokens 2,088,628 / 217,646 / 245,569; Vocab size 33,278; OOV rate 2.6%.\n  - Caption text: "The out of vocabulary (OOV) rate denotes the percentage of tokens have been replaced by an ⟨unk⟩ token. The token count includes newlines which add to the WikiText-2 dataset."\n  - Datasets text: "PTB … consists of 929k training words, 73k validation words, 82k test words, and has 10k words in its vocabulary."',
+}
+
+_G = "born-ngram"
+_VN = ({"vocab_size": 2, "length": 2}, {"vocab_size": 3, "length": 4})
+#: Scaled TSLM sizes: CLAIMS.md's |V| = 64, n = 4 (16.7M entries) on a GPU; |V| = 8 on CPU.
+_VN_SCALED = {"small": ({"vocab_size": 8, "length": 4, "sample": 16},),
+              "large": ({"vocab_size": 64, "length": 4, "sample": 32},)}
+
+corrected_pair(
+    "tslm-eq-11",
+    common=dict(group=_G, scaled_space=_VN_SCALED, space=_VN),
+    printed=dict(
+        title="p(s_i) = ⟨s_i, c⟩ (Eq. 10–11)", statement=STATEMENTS["tslm-eq-11"],
+        refs=refs("tslm", "A Probability Estimation Method of Sentences, Eq. 8–11"),
+        scaled=sc.scaled_eq11, small=ts.small_eq11, expected="fails"),
+    corrected=dict(
+        title="p(s_i) = ⟨s_i, c⟩ for orthonormal words",
+        statement=("Eq. 10–11 with orthonormal word vectors (one-hot, or any orthonormal set "
+                   "w_i = Σ_d α_{i,d} e_d, α orthogonal): p(s_i) = ⟨s_i, c⟩ = Σ 𝒯 𝒜 (changed: "
+                   "the word vectors must be orthonormal; embedded vectors that are not "
+                   "orthogonal give ⟨s_i, c⟩ ≠ p_i)."),
+        refs=refs("tslm", "A Probability Estimation Method of Sentences, Eq. 8–11", "tslm",
+                  "Appendix, Eq. 22–23"), scaled=sc.scaled_eq11_corrected,
+        small=ts.small_eq11_corrected, proof="proofs/ngram.py::prove_tslm_eq_11",
+        expected="holds"))
+
+claim("tslm-claim-1", "TSLM with one-hot words is the n-gram tensor", STATEMENTS["tslm-claim-1"],
+      refs("tslm", "Claim 1; Appendix, Eq. 22–27"), ts.small_claim1, group=_G,
+      scaled=sc.scaled_claim1, scaled_space=_VN_SCALED, space=_VN,
+      proof="proofs/ngram.py::prove_tslm_claim_1", expected="holds")
+
+corrected_pair(
+    "tslm-claim-2",
+    common=dict(group=_G, scaled_space=_VN_SCALED, space=_VN),
+    printed=dict(
+        title="prefix and conditional probabilities by padding",
+        statement=STATEMENTS["tslm-claim-2"],
+        refs=refs("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 28–32"), scaled=sc.scaled_claim2,
+        small=ts.small_claim2,
+        readings={"one-hot": "the one-hot basis, as the sentence after Eq. 15 says",
+                  "embedded": "any orthonormal basis of 'our TSLM', padded with the all-ones "
+                              "vector as printed"}, expected="ill-posed"),
+    corrected=dict(
+        title="padding with the sum of the word vectors",
+        statement=("Claim 2 with the padding vector u = Σ_w w (the sum of the word vectors; u = "
+                   "1 for one-hot words): p(w₁ⁱ) = ⟨w₁ ⊗ ⋯ ⊗ wᵢ ⊗ u ⊗ ⋯ ⊗ u, c⟩ and Eq. 15, for "
+                   "the one-hot and any orthonormal basis (changed: 1 → Σ_w w, so ⟨u, w⟩ = 1)."),
+        refs=refs("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 32"),
+        scaled=sc.scaled_claim2_corrected, small=ts.small_claim2_corrected,
+        proof="proofs/ngram.py::prove_tslm_claim_2", expected="holds"))
+
+claim("tslm-ngram-param-count", "|V|ⁿ vs mⁿ parameters", STATEMENTS["tslm-ngram-param-count"],
+      refs("tslm", "TSLM as a Generalization of N-Gram Language Model"), ts.small_param_count,
+      group=_G,
+      space=({"vocab_size": 4, "m": 2, "length": 2}, {"vocab_size": 12, "m": 3, "length": 5}),
+      expected="holds")
+
+claim("tslm-table1-stats", "Table 1 dataset statistics", STATEMENTS["tslm-table1-stats"],
+      refs("tslm", "Table 1; Datasets"), ts.small_table1, group=_G, expected="holds")

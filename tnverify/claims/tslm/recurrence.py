@@ -1,0 +1,377 @@
+"""[ttlm] claims of the TSLM (seed 003 (tslm) Eq. 16–21): the recursive decomposition,
+the recurrence ``h_t = W h_{t−1} ⊙ U α_t`` from ``h_0 = W⁻¹1``, the conditional of
+Eq. 17–20 next to the exact conditional of the joint, and the "non-linear" g.
+
+The definition side builds 𝒯 of Eq. 16 literally (the recursion of the 𝒮 tensors with
+``𝒮_{(1)} = 1``, :func:`eq16_tensor`) and 𝒯_{(t)} of Eq. 18 (:func:`eq18_tensor`); the
+implementation side is :class:`tnverify.cells.tslm.TSLM` and
+:func:`tnverify.equivalences.tslm_to_tt`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import Evidence
+from ..registration import claim, corrected_pair, refs
+from ...conditionals import conditionals
+from ...conventions import tolerance
+from ...equivalences import tslm_to_tt
+from ...matricize import numerical_rank, unfold
+from ..compare import compare_ints, compare_values
+from .recurrence_scaled import scaled_eq19
+
+__all__ = ["eq16_tensor", "eq18_tensor"]
+
+
+# -- definitions -------------------------------------------------------------------
+def _s_tensors(U, W, n):
+    """``𝒮_{(1)}, …, 𝒮_{(n)}`` of Eq. 16: ``𝒮_{(j)}`` has shape ``(m,)*(j−1) + (r,)``,
+    ``𝒮_{(j),k} = Σ_i W_{k,i} 𝒮_{(j−1),i} ⊗ u_i`` (``u_i`` = row ``i`` of ``U``)."""
+    S = [np.ones(U.shape[0])]
+    for _ in range(1, n):
+        S.append(np.einsum("...i,id,ki->...dk", S[-1], U, W))
+    return S
+
+
+def eq16_tensor(lam, U, W, n) -> np.ndarray:
+    """𝒯 of Eq. 16 (``m**n`` entries): ``Σ_i λ_i 𝒮_{(n),i} ⊗ u_i``."""
+    return np.einsum("...i,id,i->...d", _s_tensors(U, W, n)[-1], U, lam)
+
+
+def eq18_tensor(V, U, W, t) -> np.ndarray:
+    """𝒯_{(t)} of Eq. 18 for ``t >= 2``, shape ``(m,)*(t−1) + (|V|,)``:
+    ``𝒯_{(t),k} = Σ_i V_{k,i} 𝒮_{(t−1),i} ⊗ u_i`` (``V`` indexed ``[k, i]``)."""
+    return np.einsum("...i,id,ki->...dk", _s_tensors(U, W, t - 1)[-1], U, V)
+
+
+def _contract(T, alphas):
+    """``⟨T, α_1 ⊗ ⋯ ⊗ α_j⟩`` over the leading ``j`` modes."""
+    for a in alphas:
+        T = np.tensordot(a, T, axes=(0, 0))
+    return T
+
+
+def _h_states(U, W, alphas):
+    h = [np.linalg.solve(W, np.ones(W.shape[0]))]
+    for a in alphas:
+        h.append((W @ h[-1]) * (U @ a))
+    return h
+
+
+def _draw(rng, m, r, *, nonneg=False):
+    f = (lambda *s: rng.uniform(0.1, 1.0, s)) if nonneg else (lambda *s: rng.standard_normal(s))
+    lam, U = f(r), f(r, m)
+    W = f(r, r) + (0.0 if nonneg else 2.0) * np.eye(r)       # invertible (checked by solve)
+    return lam, U, W
+
+
+def _abs_scale(lam, U, W, alphas):
+    """Σ|terms| of ⟨𝒯, ⊗α⟩: the same contraction with every factor in absolute value."""
+    return float(_contract(eq16_tensor(np.abs(lam), np.abs(U), np.abs(W), len(alphas)),
+                           [np.abs(a) for a in alphas]))
+
+
+# -- tslm-eq-16 --------------------------------------------------------------------
+def _tt_vs_eq16(lam, U, W, n):
+    T = eq16_tensor(lam, U, W, n)
+    Tabs = eq16_tensor(np.abs(lam), np.abs(U), np.abs(W), n)
+    r = U.shape[0]
+    # n: r**n summed products of 2n factors per entry; scale: the |terms| tensor
+    return T, compare_values("𝒯 of Eq. 16 (𝒮 recursion) vs tslm_to_tt(U, W, λ).full()",
+                             tslm_to_tt(U, W, lam, n).full(), T, n=r**n + 2 * n, scale=Tabs)
+
+
+def _ranks(T):
+    return [int(numerical_rank(unfold(T, k))) for k in range(1, T.ndim)]
+
+
+def _small_eq16(params, rng, corrected=False):
+    m, r, n = params["m"], params["r"], params["length"]
+    lam, U, W = _draw(rng, m, r)
+    T, ev_tt = _tt_vs_eq16(lam, U, W, n)
+    sizes = {"m": m, "r": r, "length": n}
+    count = r + r * m + r * r
+    parts = {"Eq. 16 = TT view": ev_tt,
+             "constructed 𝒯: every unfolding rank <= r":
+                 compare_ints("unfolding ranks of 𝒯 (Eq. 16)", _ranks(T), [r] * (n - 1), "<="),
+             "parameter count r + r·m + r² <= 3·m·r (O(m×r), r <= m)":
+                 compare_ints("count vs 3mr", [count], [3 * m * r], "<=")}
+    details = {"free_parameters": count, "entries": m**n}
+    if not corrected:
+        target = rng.standard_normal((m,) * n)
+        rk = _ranks(target)
+        tails = []
+        for k in range(1, n):
+            s = np.linalg.svd(unfold(target, k), compute_uv=False)
+            tails.append(float(np.sqrt((s[r:] ** 2).sum()) / np.linalg.norm(target)))
+        ev = compare_ints("unfolding ranks of a random target 𝒯 vs the bound r of Eq. 16",
+                          rk, [r] * (n - 1), "<=")
+        # Eckart–Young: no Eq. 16 tensor is closer than the discarded tail of any unfolding
+        ev.details.update(relative_distance_lower_bound=max(tails), per_unfolding=tails)
+        if ev.counterexample is not None:
+            k = int(np.argmax(tails)) + 1
+            ev.counterexample.update(unfolding=k, rank=rk[k - 1], r=r,
+                                     relative_distance_lower_bound=max(tails))
+        parts["an arbitrary 𝒯 ∈ ℝ^{m^n} is representable"] = ev
+    return Evidence("Eq. 16: construction, TT view, ranks, parameter count"
+                    + ("" if corrected else ", representability of arbitrary 𝒯"),
+                    parts=parts, sizes=sizes, details=details)
+
+
+EQ16_SPACE = ({"m": 2, "r": 2, "length": 4}, {"m": 3, "r": 3, "length": 4},
+              {"m": 3, "r": 2, "length": 4})
+
+corrected_pair(
+    "tslm-eq-16",
+    common=dict(group="ttlm", space=EQ16_SPACE),
+    printed=dict(
+        title="TSLM recursive tensor decomposition (Eq. 16)",
+        statement=("Eq. 16: \"𝒯 = Σ_{i=1}^r λ_i 𝒮_{(n),i} ⊗ u_i; 𝒮_{(n),k} = Σ_{i=1}^r W_{k,i} "
+                   "𝒮_{(n−1),i} ⊗ u_i (16) where we define: 𝒮_{(1)} = 1 ∈ ℝ^r.\" \"It means "
+                   "that a n-order tensor 𝒯 ∈ ℝ^{m×⋯×m} can be decomposed as a n-order tensor "
+                   "𝒮_{(n)} ∈ ℝ^{m×⋯×r}, a diagonal matrix Λ ∈ ℝ^{r×r} and a matrix U ∈ "
+                   "ℝ^{r×m}. … This tensor decomposition method reduce the O(mⁿ) magnitude of "
+                   "parameters approximatively to O(m×r).\" Eq. 20 lists \"U ∈ ℝ^{m×r}, W ∈ "
+                   "ℝ^{r×r}, V ∈ ℝ^{r×|V|}\"."),
+        refs=refs("tslm", "Recursive Tensor Decomposition, Eq. 16, Fig. 3", "tslm", "Eq. 20"),
+        small=_small_eq16, pinned=({"params": {"m": 3, "r": 3, "length": 4}, "seed": 16,
+                                    "note": "CLAIMS.md sizes, r = m"},), expected="fails"),
+    corrected=dict(
+        title="Eq. 16 is a rank-r uniform TT (a model class), not a decomposition of any 𝒯",
+        statement=("Corrected: Eq. 16 does not decompose an arbitrary 𝒯 ∈ ℝ^{m^n}. It "
+                   "parametrises, with r + r·m + r² numbers (O(m×r) for r ≤ m), the uniform TT "
+                   "with first core U_{k,d}, shared core G_{j,d,k} = W_{k,j} U_{k,d} and last "
+                   "core Σ_k G_{j,d,k} λ_k (tnverify.equivalences.tslm_to_tt), so every "
+                   "unfolding of 𝒯 has rank ≤ r; a tensor with an unfolding of rank > r is at "
+                   "distance ≥ the discarded singular-value tail of that unfolding from every "
+                   "Eq. 16 tensor."),
+        refs=refs("tslm", "Recursive Tensor Decomposition, Eq. 16", "tnverify", "tslm_to_tt"),
+        small=lambda p, rng: _small_eq16(p, rng, corrected=True),
+        proof="proofs/ttlm_tslm.py::prove_tslm_eq_16_corrected", expected="holds"))
+
+
+# -- tslm-eq-19 --------------------------------------------------------------------
+def _small_eq19(params, rng):
+    m, r, n, S = params["m"], params["r"], params["length"], params.get("samples", 8)
+    lam, U, W = _draw(rng, m, r)
+    T = eq16_tensor(lam, U, W, n)
+    lhs, rhs, scale = [], [], []
+    for _ in range(S):
+        alphas = [rng.standard_normal(m) for _ in range(n)]
+        lhs.append(float(_contract(T, alphas)))
+        rhs.append(float(lam @ _h_states(U, W, alphas)[-1]))
+        scale.append(_abs_scale(lam, U, W, alphas))
+    # n: m**n · r**n summed products per inner product (explicit side) + the solve for h0;
+    # scale: Σ|terms| per sample, times cond(W) for the W⁻¹ of h0
+    cond = float(np.linalg.cond(W))
+    return compare_values("⟨𝒯 (Eq. 16), α₁⊗⋯⊗α_n⟩ vs λᵀh_n of Eq. 19 from h₀ = W⁻¹1",
+                          rhs, lhs, n=(m * r) ** n + r, scale=np.array(scale) * cond,
+                          sizes={"m": m, "r": r, "length": n, "samples": S},
+                          details={"cond_W": cond})
+
+
+claim("tslm-eq-19", "TSLM recurrence h_t = Wh_{t−1} ⊙ Uα_t (Eq. 19)",
+      ("\"when calculating the inner product of two tensors 𝒯 and 𝒜, we can introduce "
+       "intermediate variables h_t, which can be recursively calculated as: h₁ = Wh₀ ⊙ Uα₁ … "
+       "h_t = Wh_{t−1} ⊙ Uα_t (19) where setting the h₀ := W⁻¹1, and the matrices W and U "
+       "decomposed from Eq. 16 in the last section. … This multiplicative operation is derived "
+       "from the tensor product (in Eq. 16) and the δ-tensor\". Here 𝒜 = α₁ ⊗ ⋯ ⊗ α_n (Eq. 7, "
+       "11); the check closes with λᵀh_n."),
+      refs("tslm", "A Recursive Calculation of Conditional Probability, Eq. 19", "tslm",
+           "Eq. 11, 16"), _small_eq19, group="ttlm",
+      space=({"m": 2, "r": 2, "length": 2}, {"m": 3, "r": 3, "length": 4}), scaled=scaled_eq19,
+      scaled_space={"small": ({"m": 16, "r": 16, "length": 64, "batch": 32},),
+                    "large": ({"m": 512, "r": 512, "length": 1024, "batch": 1024},)},
+      pinned=({"params": {"m": 3, "r": 3, "length": 4}, "seed": 19, "note": "CLAIMS.md sizes"},),
+      uses=("tslm-eq-16",), proof="proofs/ttlm_tslm.py::prove_tslm_eq_19")
+
+
+
+# -- tslm-eq-17 --------------------------------------------------------------------
+def _env_readout(lam, U, W, t, n):
+    """``V_t = Uᵀ diag(e_t) W`` with ``e_tᵀ = λᵀ (diag(U1) W)^{n−t}``: the readout whose
+    linear normalisation of ``V_t h_{t−1}`` is the exact conditional (one-hot, m = |V|)."""
+    M = np.diag(U.sum(axis=1)) @ W
+    e = lam @ np.linalg.matrix_power(M, n - t)
+    return U.T @ np.diag(e) @ W
+
+
+def _eq17_transposed(params, rng, corrected):
+    m, r, Vs, n = params["m"], params["r"], params["vocab_size"], params["length"]
+    lam, U, W = _draw(rng, m, r)
+    V = rng.standard_normal((Vs, r))
+    alphas = [rng.standard_normal(m) for _ in range(n)]
+    h = _h_states(U, W, alphas)
+    cond = float(np.linalg.cond(W))
+    y17, y_prev, y_lit, scale = [], [], [], []
+    for t in range(2, n + 1):
+        y17.append(_contract(eq18_tensor(V, U, W, t), alphas[:t - 1]))
+        scale.append(_contract(eq18_tensor(np.abs(V), np.abs(U), np.abs(W), t),
+                               [np.abs(a) for a in alphas[:t - 1]]) * cond)
+        y_prev.append(V @ h[t - 1])
+        y_lit.append(V @ h[t])
+    labels = [[t, k] for t in range(2, n + 1) for k in range(Vs)]
+    # n: (m·r)^(t−1) summed products per logit + r for the solve; scale: Σ|terms|·cond(W)
+    kw = dict(n=(m * r) ** n + r, scale=np.array(scale), labels=labels)
+    parts = {"Eq. 17 vs y_t = V h_{t−1}": compare_values(
+        "⟨𝒯_(t), 𝒜_(t−1)⟩ (Eq. 17–18) vs V h_{t−1}, t = 2..n", y_prev, y17, **kw)}
+    if not corrected:
+        parts["Eq. 17 vs Eq. 20 as printed (y_t = V h_t)"] = compare_values(
+            "⟨𝒯_(t), 𝒜_(t−1)⟩ (Eq. 17–18) vs y_t = V h_t (Eq. 20), t = 2..n", y_lit, y17, **kw)
+    parts.update(_conditional_parts(params, rng, corrected))
+    return Evidence("Eq. 17–18 vs Eq. 19–20 (V ∈ ℝ^{|V|×r}) and vs the exact conditional",
+                    parts=parts, sizes=dict(params), details={"cond_W": cond})
+
+
+def _conditional_parts(params, rng, corrected):
+    """Joint 𝒯 of Eq. 16 with m = |V|, one-hot α and λ, U, W > 0 (a probability tensor up
+    to normalisation): exact conditionals (Eq. 15) vs readouts of h_{t−1}."""
+    Vs, r, n = params["vocab_size"], params["r"], params["length"]
+    lam, U, W = _draw(rng, Vs, r, nonneg=True)
+    T = eq16_tensor(lam, U, W, n)
+    prefix = list(rng.integers(0, Vs, n - 1))
+    eye = np.eye(Vs)
+    h = _h_states(U, W, [eye[w] for w in prefix])
+    exact, lin, soft, t_dep = [], [], [], []
+    conds = conditionals(T)                        # the ratio of marginals, Eq. 15
+    for t in range(1, n + 1):
+        exact.append(conds[t - 1][tuple(prefix[:t - 1])])
+        y = _env_readout(lam, U, W, t, n) @ h[t - 1]
+        lin.append(y / y.sum())
+        soft.append(np.exp(y - y.max()) / np.exp(y - y.max()).sum())
+        t_dep.append(_env_readout(lam, U, W, t, n) / np.abs(_env_readout(lam, U, W, 1, n)).max())
+    labels = [[t, k] for t in range(1, n + 1) for k in range(Vs)]
+    cond = float(np.linalg.cond(W))
+    kw = dict(n=_conditional_ops(Vs, r, n), scale=np.array(exact) * cond, labels=labels)
+    parts = {"exact conditional (Eq. 15) vs linear normalisation of V_t h_{t−1}":
+             compare_values("Σ_future 𝒯 ratios vs V_t h_{t−1} / Σ, V_t = Uᵀdiag(e_t)W",
+                            lin, exact, **kw)}
+    if not corrected:
+        parts["exact conditional (Eq. 15) vs softmax(V_t h_{t−1}) (Eq. 17/20)"] = \
+            compare_values("Σ_future 𝒯 ratios vs softmax of the same logits", soft, exact, **kw)
+    parts[next(iter(parts))].details["readout_changes_with_t"] = float(
+        max(np.abs(a - t_dep[0]).max() for a in t_dep))
+    return parts
+
+
+def _conditional_ops(Vs, r, n):
+    """Accumulated operations of the exact-vs-readout conditional comparison (m = |V|).
+
+    Every term is nonnegative (λ, U, W > 0, one-hot α; only h₀ = W⁻¹1 is signed and
+    W h₀ = 1 up to cond(W)·eps, the cond(W) factor of the scale), so each side has a
+    *relative* error ≤ γ_n with n the longest chain of roundings (Higham §3.1, §3.5):
+    an entry of 𝒯 by the nested 𝒮 recursion of Eq. 16, n levels of r-term sums of
+    3-factor products: n·(r + 2) (not (|V|·r)^n: the sums are nested, not flat); a
+    marginal ratio sums ≤ |V|^n entries; the readout e_t (≤ n r-term products, U1),
+    h_{t−1} (n r-term steps), V_t h (two r-term sums) and the normalisation (|V|).
+    The scale is therefore the exact conditional itself (times cond(W)), entry by entry.
+    """
+    return Vs ** n + n * (r + 2) + n * (r + 1) + n * r + Vs + 2 * r + Vs
+
+
+def _small_eq17(params, rng):
+    r, Vs = params["r"], params["vocab_size"]
+    printed = Evidence(
+        "V as printed, V ∈ ℝ^{r×|V|}",
+        ill_posed=(f"V_{{k,i}} (k over the |V| = {Vs} words) and V h_t (h_t ∈ ℝ^{r}) need "
+                   f"V ∈ ℝ^{{|V|×r}}; the printed V ∈ ℝ^{{r×|V|}} is {r}×{Vs}"))
+    if Vs == r:
+        printed = _eq17_transposed(params, rng, corrected=False)
+    return Evidence("Eq. 17 (with Eq. 18) vs Eq. 20 and vs the exact conditional (Eq. 15)",
+                    readings={"V as printed (r×|V|)": printed,
+                              "V transposed (|V|×r)": _eq17_transposed(params, rng, False)},
+                    sizes=dict(params))
+
+
+EQ17_SPACE = ({"m": 2, "r": 2, "vocab_size": 3, "length": 3},
+              {"m": 3, "r": 3, "vocab_size": 5, "length": 4})
+
+corrected_pair(
+    "tslm-eq-17",
+    common=dict(group="ttlm", space=EQ17_SPACE, uses=("tslm-eq-16", "tslm-eq-19")),
+    printed=dict(
+        title="TSLM conditional softmax(⟨𝒯_(t), 𝒜_(t−1)⟩) = softmax(Vh_t)",
+        statement=("Eq. 17: \"p(w_t|w₁^{t−1}) = softmax(⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩) (17) where "
+                   "𝒜_{(t−1)} is the input of (t−1) words, represented as α₁, …, α_{(t−1)} … "
+                   "⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩ is denoted as y_t.\" Eq. 18: \"𝒯_{(t)} ∈ ℝ^{m×⋯×m×|V|} "
+                   "is constructed by matrix V ∈ ℝ^{r×|V|}, 𝒮_{(t−1)} and matrix U … 𝒯_{(t),k} "
+                   "= Σ_{i=1}^r V_{k,i} 𝒮_{(t−1),i} ⊗ u_i (18)\". Eq. 20: \"p(w_t|w₁^{t−1}) = "
+                   "softmax(y_t); y_t = Vh_t; h_t = g(Wh_{t−1}, Uα_t); g(a, b) = a ⊙ b (20) … U "
+                   "∈ ℝ^{m×r}, W ∈ ℝ^{r×r}, V ∈ ℝ^{r×|V|}\"."),
+        refs=refs("tslm", "Eq. 17, 18, 20", "tslm", "Eq. 15"), small=_small_eq17,
+        readings={"V as printed (r×|V|)": "V_{k,i} and Vh_t with V ∈ ℝ^{r×|V|} (typed only if |V| = r)",
+                  "V transposed (|V|×r)": "V ∈ ℝ^{|V|×r}; then Eq. 17 vs Eq. 20's y_t = V h_t, "
+                  "and softmax vs the exact conditional of the joint 𝒯 (Eq. 15)"},
+        pinned=({"params": {"m": 3, "r": 3, "vocab_size": 5, "length": 4}, "seed": 17,
+                 "note": "CLAIMS.md sizes"},), expected="ill-posed"),
+    corrected=dict(
+        title="⟨𝒯_(t), 𝒜_(t−1)⟩ = V h_{t−1}; the exact conditional is a linear normalisation",
+        statement=("Corrected (V read as |V|×r, time index shifted, normaliser): ⟨𝒯_{(t)}, "
+                   "𝒜_{(t−1)}⟩ of Eq. 17–18 equals V h_{t−1}, the readout of the state after "
+                   "the t−1 prefix words (not V h_t of Eq. 20). For the joint 𝒯 of Eq. 16 with "
+                   "m = |V|, one-hot α and λ, U, W ≥ 0, the exact conditional (Eq. 15) is V_t "
+                   "h_{t−1} / Σ_k (V_t h_{t−1})_k with V_t = Uᵀ diag(e_t) W, e_tᵀ = λᵀ "
+                   "(diag(U1) W)^{n−t}: a linear normalisation with a t-dependent readout."),
+        refs=refs("tslm", "Eq. 15, 17–20", "tnverify", "exact conditional of Eq. 16"),
+        small=lambda p, rng: _eq17_transposed(p, rng, corrected=True),
+        proof="proofs/ttlm_tslm.py::prove_tslm_eq_17_corrected"))
+
+
+# -- tslm-eq-21 --------------------------------------------------------------------
+def _g_tslm(a, b):
+    return a * b
+
+
+def _g_rnn(a, b):
+    return np.tanh(a + b)
+
+
+def _nonlinear(name, g, rng, r, joint):
+    a, a2, b, b2 = (rng.standard_normal(r) for _ in range(4))
+    c = float(rng.uniform(1.5, 3.0))
+    if joint:
+        add = g(a + a2, b + b2) - g(a, b) - g(a2, b2)
+        hom = g(c * a, c * b) - c * g(a, b)
+        what = "g(a+a′, b+b′) − g(a,b) − g(a′,b′) and g(ca, cb) − c·g(a,b)"
+    else:
+        add = g(a + a2, b) - g(a, b) - g(a2, b)
+        hom = g(c * a, b) - c * g(a, b)
+        what = "g(a+a′, b) − g(a,b) − g(a′,b) and g(ca, b) − c·g(a,b) (first argument)"
+    err = float(max(np.abs(add).max(), np.abs(hom).max()))
+    # n: a handful of flops per entry; norm: the size of the terms
+    tol = tolerance(np.float64, n=4, norm=float(c * (np.abs(a) + np.abs(a2)).max()
+                                              * (np.abs(b) + np.abs(b2) + 1).max()))
+    ok = err > float(tol)
+    return Evidence(f"{name} is non-linear: {what} beyond rounding", error=err, tolerance=tol,
+                    passed=ok, counterexample=None if ok else
+                    {"function": name, "max_violation_of_linearity": err})
+
+
+def _small_eq21(params, rng):
+    r = params["r"]
+    readings = {}
+    for key, joint in (("jointly in (a, b)", True), ("separately in each argument", False)):
+        readings[key] = Evidence(
+            f"g non-linear {key}", parts={
+                "g_TSLM = a ⊙ b": _nonlinear("g_TSLM", _g_tslm, rng, r, joint),
+                "g_RNN = tanh(a + b) (reference)": _nonlinear("g_RNN", _g_rnn, rng, r, joint)})
+    return Evidence("linearity tests of g_TSLM (Eq. 20–21), g_RNN for reference",
+                    readings=readings, sizes={"r": r},
+                    details={"not_checkable": "'capable of expressing more complex semantic "
+                             "information' is an empirical statement with no definition"})
+
+
+claim("tslm-eq-21", "g_TSLM(a, b) = a ⊙ b is 'a non-linear operation'",
+      ("On g: \"g(a, b) = a ⊙ b … and g is a non-linear operation.\" Eq. 21: \"g_RNN(a, b) = "
+       "σ(a + b); g_TSLM(a, b) = a ⊙ b (21) where σ(·) is typically a point-wise activation "
+       "function such as sigmoid, tanh etc.\" Experimental analysis: \"the non-linear operation "
+       "g in Eq. 20 is an element-wise multiplication, which is capable of expressing more "
+       "complex semantic information than a standard RNN structure with activation function "
+       "using an addition operation.\""),
+      refs("tslm", "Eq. 20–21", "tslm", "Experimental analysis"), _small_eq21, group="ttlm",
+      space=({"r": 2}, {"r": 8}),
+      readings={"jointly in (a, b)": "g as a map ℝ^r × ℝ^r → ℝ^r: additivity and homogeneity",
+                "separately in each argument": "g(·, b) and g(a, ·) for fixed other argument "
+                "(the sense in which h_t is a function of h_{t−1})"}, expected="ill-posed",
+      proof="proofs/ttlm_tslm.py::prove_tslm_eq_21_bilinear")

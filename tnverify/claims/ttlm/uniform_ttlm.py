@@ -1,0 +1,297 @@
+"""Small (definition-side) checks of the uniform TTLM and its readout (seed 000 (ttlm) §4.3,
+App. A; seed 001 (thesis) §5.2.2, Prop. 5.2.2), registered in
+:mod:`tnverify.claims.ttlm.variants` and :mod:`tnverify.claims.thesis.tt_language_models`.
+
+Definition side: explicit full tensors over all ``|V|^N`` sequences (float64, tensordot
+of the cores), brute-force conditionals as ratios of marginals, printed right-hand sides
+evaluated literally.  Implementation side: the cells of
+:mod:`tnverify.cells.ttlm_variants` and the maps of :mod:`tnverify.equivalences`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import Evidence
+from ..compare import compare_ints, compare_values
+from ...conditionals import conditionals_by_sequence
+from ...explicit import all_sequences, feature_tensor
+from .tt_format import full_by_tensordot
+
+__all__ = ["uniform_cores", "eq6_literal", "eq7_recurrence"]
+
+
+# -- shared definitions ----------------------------------------------------------------
+def uniform_cores(first, core, out, N):
+    """Design-view cores of Eq. 6 with ``G^{(N)}_{α i} = out[i, α]``."""
+    return [first[None]] + [core] * (N - 2) + [out.T[:, :, None]]
+
+
+def eq6_literal(first, core, gN, seqs):
+    """Eq. 6, second line, literally: ``Σ_α G1_{w1 α1} G_{α1 w2 α2} ⋯ G^{(N)}_{α_{N−1} w_N}``
+    with ``gN`` indexed ``[α, i]`` as printed."""
+    N = seqs.shape[1]
+    h = first[seqs[:, 0]]                                      # G1_{w1 α1}
+    for t in range(1, N - 1):
+        h = np.einsum("sa,asb->sb", h, core[:, seqs[:, t], :])
+    return np.einsum("sa,as->s", h, gN[:, seqs[:, -1]])
+
+
+def eq7_recurrence(first, core, gN, seqs, reading):
+    """Eq. 7 under reading (a) ``h_b = Σ f_i G_{aib} h_a`` or (b) ``h_a = Σ f_i G_{aib} h_b``,
+    from ``h^{(1)} = G^{(1)ᵀ} f(x^{(1)})``; ``p = Σ_α h^{(N−1)}_α G^{(N)}_{α w_N}``."""
+    h = first[seqs[:, 0]]
+    spec = "sa,asb->sb" if reading == "a" else "sb,asb->sa"
+    for t in range(1, seqs.shape[1] - 1):
+        h = np.einsum(spec, h, core[:, seqs[:, t], :])
+    return np.einsum("sa,as->s", h, gN[:, seqs[:, -1]])
+
+
+def _softmax(x, axis=-1):
+    z = np.exp(x - x.max(axis=axis, keepdims=True))
+    return z / z.sum(axis=axis, keepdims=True)
+
+
+def _draw(params, rng, nonneg=False):
+    V, R = params["vocab_size"], params["rank"]
+    f = (lambda s: np.abs(rng.standard_normal(s))) if nonneg else rng.standard_normal
+    return f((V, R)), f((R, V, R))
+
+
+def _labels(seqs, t=None):
+    return [list(map(int, s)) if t is None else {"sequence": list(map(int, s)), "t": t + 1}
+            for s in seqs]
+
+
+# -- ttlm-eq6 ------------------------------------------------------------------------
+def small_eq6(params, rng, corrected=False):
+    import torch
+    from ...cells.ttlm_variants import UniformTTLM
+    V, R, N = params["vocab_size"], params["rank"], params["length"]
+    first, core = _draw(params, rng)
+    seqs = all_sequences(V, N)
+    sizes = {"vocab_size": V, "rank": R, "length": N}
+    # n: R^{N-1} summed terms of N factors; scale: the Σ|terms| of each entry
+    n = R ** (N - 1) + N
+    readings = {}
+    ties = ("a",) if corrected else ("a", "b")
+    eq7s = ("a",) if corrected else ("a", "b")
+    for tie in ties:
+        if tie == "b" and V != R:
+            for r7 in eq7s:
+                readings[f"tie {tie}, Eq. 7 ({r7})"] = Evidence(
+                    "tie (b) needs |V| = R", ill_posed=f"G^(N)_(α,i) := G^(1)[α, i] is not "
+                    f"typed for a |V|×R matrix with |V| = {V} ≠ R = {R}", sizes=sizes)
+            continue
+        gN = first.T if tie == "a" else first                   # gN[α, i]
+        p6 = eq6_literal(first, core, gN, seqs)
+        bound = eq6_literal(np.abs(first), np.abs(core), np.abs(gN), seqs)
+        full = full_by_tensordot(uniform_cores(first, core, gN.T, N)).reshape(-1)
+        for r7 in eq7s:
+            parts = {"Eq. 6 literal vs explicit ⟨𝒜, Φ(X)⟩": compare_values(
+                "Eq. 6 nested sum vs the explicit TT tensor", p6, full, n=n, scale=bound,
+                labels=_labels(seqs), sizes=sizes)}
+            rec = eq7_recurrence(first, core, gN, seqs, r7)
+            parts[f"Eq. 7 ({r7}) recurrence vs Eq. 6"] = compare_values(
+                f"recurrence (7), reading ({r7}), vs p(X) of Eq. 6, all |V|^N sequences",
+                rec, p6, n=n, scale=bound, labels=_labels(seqs), sizes=sizes)
+            if r7 == "a":
+                cell = UniformTTLM(first, core, gN.T)
+                parts["UniformTTLM cell vs Eq. 6"] = compare_values(
+                    "torch UniformTTLM(tokens) vs Eq. 6", cell(torch.as_tensor(seqs)).detach(),
+                    p6, n=n, scale=bound, labels=_labels(seqs), sizes=sizes)
+            readings[f"tie {tie}, Eq. 7 ({r7})"] = Evidence(
+                f"tie ({tie}), Eq. 7 ({r7})", parts=parts, sizes=sizes)
+    if corrected:
+        return next(iter(readings.values()))
+    return Evidence("Eq. 6 vs recurrence (7) under each reading of the tie and of Eq. 7",
+                    readings=readings, sizes=sizes)
+
+
+# -- ttlm-eq8 / thesis-prop-5.2.2: conditionals ---------------------------------------------
+def _uniform_joint(params, rng):
+    _V, _R, N = params["vocab_size"], params["rank"], params["length"]
+    first, core = _draw(params, rng, nonneg=True)
+    A = full_by_tensordot(uniform_cores(first, core, first, N))      # tie (a): G^(N) = G^(1)ᵀ
+    return first, core, A
+
+
+def small_eq8(params, rng, corrected=False):
+    import torch
+    from ...cells.ttlm_variants import UniformTTLM
+    V, R, N = params["vocab_size"], params["rank"], params["length"]
+    first, core, A = _uniform_joint(params, rng)
+    seqs = all_sequences(V, N)
+    sizes = {"vocab_size": V, "rank": R, "length": N}
+    exact = conditionals_by_sequence(A)                               # (S, N, V)
+    cell = UniformTTLM(first, core)
+    tok = torch.as_tensor(seqs)
+    n = V ** N                                                  # summed terms of a marginal
+    cond_cell = cell.conditionals(tok).detach().numpy()
+    parts = {"exact conditionals (right environments) vs brute force": compare_values(
+        "left state × right environment vs Σ_{x>t} p / Σ_{x≥t} p", cond_cell, exact, n=n,
+        labels=None, sizes=sizes)}
+    pz = A.reshape(-1) / A.sum()
+    chain = np.take_along_axis(cond_cell, seqs[:, :, None], 2)[:, :, 0].prod(axis=1)
+    parts["chain rule Π_t P(x_t|x_<t) vs p(X)/Z"] = compare_values(
+        "product of the exact conditionals vs the normalised joint", chain, pz, n=n + N,
+        scale=pz, labels=_labels(seqs), sizes=sizes)
+    if not corrected:
+        logits = cell.logits(tok).detach().numpy()              # (S, N−1, V), t = 2..N
+        y8 = _softmax(logits)
+        lin = logits / logits.sum(axis=-1, keepdims=True)
+        parts["Eq. 8 softmax(G^(t) h^(t−1)) vs exact, t = 2..N"] = compare_values(
+            "y^(t) of Eq. 8 vs the brute-force conditional", y8, exact[:, 1:], n=n,
+            sizes=sizes)
+        per_t = {t + 2: float(np.abs(lin[:, t] - exact[:, t + 1]).max()) for t in range(N - 1)}
+        parts["linear ψ(G^(t) h^(t−1)) vs exact, t = 2..N"] = compare_values(
+            "G^(t)h^(t−1) / Σ (linear normalisation) vs the brute-force conditional", lin,
+            exact[:, 1:], n=n, sizes=sizes, details={"max_abs_error_per_t": per_t})
+        p1 = exact[:, 0][np.arange(len(seqs)), seqs[:, 0]]
+        y_chain = p1 * np.take_along_axis(y8, seqs[:, 1:, None], 2)[:, :, 0].prod(axis=1)
+        parts["chain rule P(x_1) Π_{t≥2} y^(t)[x_t] vs p(X)/Z"] = compare_values(
+            "Eq. 8 outputs multiplied along the sequence (t = 1: exact marginal; h^(0) is "
+            "undefined in Eq. 6) vs the normalised joint", y_chain, pz, n=n + N, scale=pz,
+            labels=_labels(seqs), sizes=sizes)
+    return Evidence("TT conditionals: brute force, right environments, Eq. 8 readout",
+                    parts=parts, sizes=sizes)
+
+
+def _site_joint(params, rng):
+    V, ranks = params["vocab_size"], list(params["ranks"])
+    cores = [np.abs(rng.standard_normal((ranks[t], V, ranks[t + 1])))
+             for t in range(len(ranks) - 1)]
+    return cores, full_by_tensordot(cores)
+
+
+def _right_envs(cores):
+    envs, e = [None] * len(cores), np.ones(1)
+    for t in range(len(cores) - 1, -1, -1):
+        envs[t] = e
+        e = cores[t].sum(axis=1) @ e
+    return envs
+
+
+def small_prop_522(params, rng, corrected=False):
+    V, ranks = params["vocab_size"], list(params["ranks"])
+    L = len(ranks) - 1
+    cores, A = _site_joint(params, rng)
+    seqs = all_sequences(V, L)
+    sizes = {"vocab_size": V, "ranks": ranks}
+    exact = conditionals_by_sequence(A)
+    n = V ** L
+    envs = _right_envs(cores)
+    hs = [np.ones((len(seqs), 1))]
+    for t in range(L - 1):
+        hs.append(np.einsum("sa,asb->sb", hs[-1], cores[t][:, seqs[:, t], :]))
+    psis = {"linear": lambda x: x / x.sum(axis=-1, keepdims=True), "softmax": _softmax}
+    pz = A.reshape(-1) / A.sum()
+
+    def reading_b(psi_name):
+        psi = psis[psi_name]
+        # 𝐆^(t) read as a |V|×R_{t−1} output matrix: the one the joint induces,
+        # O_t[v, a] = Σ_b G^(t)[a, v, b] E_t[b] (the most favourable choice)
+        ys = np.stack([psi(hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T)
+                       for t in range(L)], axis=1)
+        chain = np.take_along_axis(ys, seqs[:, :, None], 2)[:, :, 0].prod(axis=1)
+        return {f"Eq. 5.9 ψ={psi_name} vs exact": compare_values(
+                    f"ψ((h^(t−1))ᵀ O_t) vs brute-force conditionals, ψ = {psi_name}", ys, exact,
+                    n=n, sizes=sizes),
+                f"chain rule (ψ={psi_name}) vs P̃(x)": compare_values(
+                    "Π_t Eq. 5.9 conditionals vs the normalised joint", chain, pz, n=n + L,
+                    scale=pz, labels=_labels(seqs), sizes=sizes)}
+    if corrected:
+        return Evidence("Eq. 5.9 with 𝐆^(t) := G^(t) ×₃ E_t, ψ linear",
+                        parts=reading_b("linear"), sizes=sizes)
+    readings = {}
+    for psi_name in ("softmax", "linear"):
+        parts = {}
+        for t in range(L):
+            val = np.einsum("sa,avb->svb", hs[t], cores[t])           # (S, V, R_t)
+            if val.shape[2] != 1:
+                parts[f"t = {t + 1}: type"] = Evidence(
+                    "(h^(t−1))ᵀ G^(t) with the t-th core", ill_posed=f"ψ of a |V|×R_t = "
+                    f"{V}×{val.shape[2]} matrix is not a distribution over |V|", sizes=sizes)
+                continue
+            parts[f"t = {t + 1}: ψ={psi_name} vs exact"] = compare_values(
+                "Eq. 5.7 with the t-th core vs brute force", psis[psi_name](val[:, :, 0]),
+                exact[:, t], n=n, sizes=sizes)
+        readings[f"a, ψ={psi_name}"] = Evidence("reading (a): t-th core of the joint",
+                                                parts=parts, sizes=sizes)
+        readings[f"b, ψ={psi_name}"] = Evidence("reading (b): separate output matrix",
+                                                parts=reading_b(psi_name), sizes=sizes)
+    return Evidence("Prop. 5.2.2 under readings of 𝐆^(t) and ψ", readings=readings,
+                    sizes=sizes)
+
+
+# -- ttlm-eq9 ------------------------------------------------------------------------
+def small_eq9(params, rng):
+    import torch
+    from ...cells.ttlm_variants import UniformTTLM
+    V, R, N = params["vocab_size"], params["rank"], params["length"]
+    first, core, A = _uniform_joint(params, rng)
+    cell = UniformTTLM(first, core)
+    sizes = {"vocab_size": V, "rank": R, "length": N}
+    readings = {"a": {}, "b": {}}
+    for t in range(2, N + 1):                                  # paper's t
+        prefixes = all_sequences(V, t - 1)
+        tok = np.concatenate([prefixes, np.zeros((len(prefixes), 1), dtype=np.int64)], axis=1)
+        ref = cell.logits(torch.as_tensor(tok)).detach().numpy()[:, -1]   # G^(t) h^(t−1)
+        A_a = full_by_tensordot(uniform_cores(first, core, first, t))           # reading (a)
+        A_b = A.sum(axis=tuple(range(t, N))) if t < N else A             # reading (b)
+        for name, At in (("a", A_a), ("b", A_b)):
+            lg = np.stack([np.tensordot(At, feature_tensor(w, vocab_size=V),
+                                        axes=(tuple(range(t - 1)), tuple(range(t - 1))))
+                           for w in prefixes])
+            n = V ** (N - t + 1) + R ** t
+            readings[name][f"t = {t}: logits"] = compare_values(
+                f"⟨𝒜^(1:t), Φ(X^(1:t−1))⟩_(t−1) ({name}) vs G^(t) h^(t−1)", lg, ref, n=n,
+                scale=np.abs(ref).max(), sizes=sizes)
+            readings[name][f"t = {t}: softmax"] = compare_values(
+                "softmax of both", _softmax(lg), _softmax(ref), n=n, sizes=sizes)
+    return Evidence("Eq. 9–11 vs Eq. 8 under readings of 𝒜^(1:t)", sizes=sizes, readings={
+        k: Evidence(f"reading ({k})", parts=v, sizes=sizes) for k, v in readings.items()})
+
+
+# -- ttlm-app-a ------------------------------------------------------------------------
+def small_app_a(params, rng, corrected=False):
+    V, R = params["vocab_size"], params["rank"]
+    first, core = _draw(params, rng)
+    sizes = {"vocab_size": V, "rank": R}
+    f1 = np.eye(V)[0]
+    rhs1 = first[0, :]                                     # [G11, …, G1R]ᵀ
+    n, sc = V + R, np.abs(first).max()
+    step1 = {"fᵀG(1)": compare_values("[G11..G1R] vs fᵀG(1)", rhs1, f1 @ first, n=n,
+                                      scale=sc, sizes=sizes),
+             "G(1)ᵀf": compare_values("[G11..G1R] vs G(1)ᵀf", rhs1, first.T @ f1, n=n,
+                                      scale=sc, sizes=sizes)}
+    h1, w2 = rhs1, int(rng.integers(V))
+    ref2 = h1 @ core[:, w2, :]                             # TT order of Eq. 6
+    sc2 = np.abs(h1) @ np.abs(core[:, w2, :])
+    step2 = {"a": compare_values("h_b = Σ f_i G_aib h_a vs Eq. 6 order", ref2,
+                                 np.einsum("i,aib,a->b", np.eye(V)[w2], core, h1), n=n,
+                                 scale=sc2, sizes=sizes)}
+    if not corrected:
+        step2["b"] = compare_values("h_a = Σ f_i G_aib h_b (fᵀG as R×R, times h) vs Eq. 6 order",
+                                    np.einsum("i,aib,b->a", np.eye(V)[w2], core, h1), ref2, n=n,
+                                    scale=sc2, sizes=sizes)
+    h = rng.standard_normal(R)
+    ref3 = first @ h                                       # G^(t) h, G^(t) = G^(1) (|V|×R)
+    if corrected:
+        rhs3 = np.array([sum(first[j, i] * h[i] for i in range(R)) for j in range(V)])
+    else:
+        rhs3 = np.array([sum(first[j, i] * h[j] for i in range(R)) for j in range(R)])
+    length = compare_ints("length of the step-III right-hand side vs |V|", [len(rhs3)], [V])
+    parts = {"step I": Evidence("step I", readings=step1, sizes=sizes),
+             "step II": (Evidence("step II", readings=step2, sizes=sizes) if len(step2) > 1
+                         else step2["a"]),
+             "step III length": length}
+    if len(rhs3) == V:
+        parts["step III values"] = compare_values(
+            "printed [Σ_i G_(j i) h_(·)]_j vs numpy G(t) h", rhs3, ref3, n=R,
+            scale=np.abs(first) @ np.abs(h), sizes=sizes)
+    else:
+        parts["step III values (first min(R,|V|) rows)"] = compare_values(
+            "printed [Σ_i G_(j i) h_j]_j vs numpy G(t) h", rhs3[:min(R, V)], ref3[:min(R, V)],
+            n=R, scale=(np.abs(first) @ np.abs(h))[:min(R, V)], sizes=sizes)
+    return Evidence("App. A steps I–III evaluated literally", parts=parts, sizes=sizes)
