@@ -31,7 +31,7 @@ def test_refs_resolve_to_known_papers():
 
 #: The parts of the repository that ship or run (sources, tests, docs, benchmarks, examples).
 _CHECKED = ("tnverify", "tests", "benchmarks", "docs", "examples", "proofs", "README.md",
-            "pyproject.toml")
+            "pyproject.toml", "pytest_tnverify.py")
 #: An absolute path of a development machine, or a walk out of the checkout to its sibling
 #: notes directory (spelled in pieces so that this file does not match itself).
 _OUTSIDE = re.compile("|".join([
