@@ -277,7 +277,7 @@ def grid_recursion_network(T_or_network=3) -> Network:
     nodes = [_vector("h0", "k0", 0.0, 0.0, r"$h^{(0)}$")]
     labels, boxes = {"k0": ""}, []
     for t in range(1, T + 1):
-        xx, xg = 2.4 * t - 1.0, 2.4 * t
+        xx, xg = 3.2 * t - 1.0, 3.2 * t          # a gap between the steps' frames for Γ
         nodes += [Node(f"CF{t}", (f"x{t}", f"m{t}"), (xx, -1.5), "tensor",
                        rf"$C^{{({t})}}F^\top$", width=0.5),
                   Node(f"xi{t}", (f"x{t}", f"k{t - 1}", f"i{t}", f"j{t}"), (xx, 0.0), "xi",

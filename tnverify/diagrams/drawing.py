@@ -73,7 +73,10 @@ def _draw_edges(ax, net: Network, pos: dict) -> None:
             xs = (x0 + off * nx, x1 + off * nx)
             ys = (y0 + off * ny, y1 + off * ny)
             ax.plot(xs, ys, color="black", linewidth=1.3, zorder=1)
-            lab = net.leg_labels.get(leg, leg)
+        # parallel legs between the same two nodes share one label ("j, k"), beside the
+        # outermost line: one label per line would print on top of each other
+        lab = ", ".join(s for s in (net.leg_labels.get(g[0], g[0]) for g in group) if s)
+        if lab:
             vertical = abs(nx) > abs(ny)
             ax.text(sum(xs) / 2 + (0.1 if vertical else 0.0), sum(ys) / 2 + (0.0 if vertical
                     else 0.06), lab, fontsize=8, color="#1f4e79", zorder=4,
@@ -92,19 +95,44 @@ def _draw_open_legs(ax, net: Network, pos: dict) -> None:
                 ha=ha, va="center", zorder=4)
 
 
+#: Half the height of a one-line label (fontsize 9, mathtext with a superscript), in data
+#: units at the scale :func:`draw_network` draws: what a frame or the window must clear.
+_TEXT_HALF = 0.22
+
+
+def _extent(n: Node, pos: dict) -> tuple:
+    """(x0, x1, y0, y1) of node ``n`` with its label (a label set off above or below the
+    node, as beside an input vector, belongs to it: a frame must not cut through it)."""
+    x, y = pos[n.name]
+    half = _SIZE + n.width / 2
+    dx, dy = n.label_pos
+    return (min(x - half, x + dx - 0.3), max(x + half, x + dx + 0.3),
+            min(y - _SIZE, y + dy - _TEXT_HALF), max(y + _SIZE, y + dy + _TEXT_HALF))
+
+
 def _draw_boxes(ax, net: Network, pos: dict) -> None:
     from matplotlib import patches
-    half = {n.name: _SIZE + n.width / 2 + 0.15 for n in net.nodes}
+    nodes = {n.name: n for n in net.nodes}
     for box in net.boxes:
-        x0 = min(pos[k][0] - half[k] for k in box.nodes)
-        x1 = max(pos[k][0] + half[k] for k in box.nodes)
-        y0 = min(pos[k][1] for k in box.nodes) - _SIZE - 0.18
-        y1 = max(pos[k][1] for k in box.nodes) + _SIZE + 0.18
+        ext = [_extent(nodes[k], pos) for k in box.nodes]
+        x0, x1 = min(e[0] for e in ext) - 0.15, max(e[1] for e in ext) + 0.15
+        y0, y1 = min(e[2] for e in ext) - 0.18, max(e[3] for e in ext) + 0.18
         ax.add_patch(patches.Rectangle((x0, y0), x1 - x0, y1 - y0, fill=False,
                                        linestyle="--", edgecolor="#7f7f7f", linewidth=1.0,
                                        zorder=0))
-        ax.text((x0 + x1) / 2, y1 + 0.2, box.label, fontsize=9, color="#595959",
-                ha="center", va="center")
+        ax.text((x0 + x1) / 2, y1 + 0.1, box.label, fontsize=9, color="#595959",
+                ha="center", va="bottom")
+
+
+def _fit_window(ax) -> None:
+    """Fit the data window to the shapes *and* the labels (matplotlib autoscales to
+    patches and lines only: a label above the top shape would otherwise sit outside the
+    axes, under the title)."""
+    for t in ax.texts:
+        x, y = t.get_position()
+        ax.update_datalim([(x, y - 1.3 * _TEXT_HALF), (x, y + 1.3 * _TEXT_HALF)])
+    ax.autoscale_view()
+    ax.margins(0.05)
 
 
 def draw_network(network: Network, *, ax=None, figsize=None, limits=None):
@@ -143,14 +171,13 @@ def draw_network(network: Network, *, ax=None, figsize=None, limits=None):
                 va="center", zorder=5)
     ax.set_aspect("equal")
     if limits is None:
-        ax.autoscale_view()
-        ax.margins(0.12)
+        _fit_window(ax)
     else:
         ax.set_xlim(*limits[0])
         ax.set_ylim(*limits[1])
     ax.axis("off")
     if network.title:
-        ax.set_title(network.title, fontsize=10)
+        ax.set_title(network.title, fontsize=10, pad=8)
     return fig
 
 
