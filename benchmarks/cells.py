@@ -8,7 +8,7 @@ Run::
         [--vocab 1000] [--rank 20] [--batch 64] [--length 64] [--dtype float64]
 
 On this project's 2-core machines absolute tokens/s moved by large factors between runs
-(see shared/notes/performance.md): quote the ratios.  Timings interleave the cells
+(LAPACK paths moved 3-4x between runs while the interleaved ratios did not): quote the ratios.  Timings interleave the cells
 (A B C … A B C …) and keep the best of ``--repeat`` rounds.
 """
 

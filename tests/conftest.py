@@ -1,5 +1,6 @@
-"""Test configuration: BLAS at one thread (see shared/notes/performance.md), the
-hypothesis profiles, and a registry of fake claims for the report and CLI tests."""
+"""Test configuration: BLAS at one thread (with two OpenBLAS threads a wide SVD was bimodal,
+and 2-2.5x slower than one thread beside a competing busy process), the hypothesis
+profiles, and a registry of fake claims for the report and CLI tests."""
 
 import os
 

@@ -178,3 +178,21 @@ def test_all_lists_the_builders_the_tutorial_uses():
     namespace: dict = {}
     exec("from tnverify.diagrams import *", namespace)
     assert set(dg.__all__) <= set(namespace)
+
+
+def test_the_package_has_no_import_circle_and_small_modules():
+    """tnverify.diagrams: each module imports only the ones before it (network, drawing,
+    builders, tutorial), and none is over ~400 lines (DESIGN §1)."""
+    import ast
+    from pathlib import Path
+
+    order = ["network", "drawing", "builders", "tutorial"]
+    folder = Path(dg.__file__).parent
+    for k, name in enumerate(order):
+        source = (folder / f"{name}.py").read_text(encoding="utf-8")
+        assert len(source.splitlines()) <= 400, name
+        siblings = set()
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                siblings |= ({node.module} if node.module else {a.name for a in node.names})
+        assert siblings <= set(order[:k]), (name, siblings)

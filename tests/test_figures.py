@@ -120,7 +120,7 @@ def test_png_is_drawn_from_the_json(made, tmp_path):
 
     fig = _ngram_plot(json.loads(edited.read_text(encoding="utf-8")))
     ax_k = fig.axes[1]
-    exact = [ln for ln in ax_k.get_lines() if ln.get_label().endswith(": exact")]
+    exact = [ln for ln in ax_k.get_lines() if ln.get_label().endswith(": exact (numerical rank)")]
     assert len(exact) == 1 and list(exact[0].get_ydata())[2] == 1
 
 

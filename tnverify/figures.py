@@ -255,47 +255,66 @@ def _ngram_data(fast: bool, seed: int) -> dict:
                                        "||T - TT||_F <= eps ||T||_F"}}
 
 
-def _integer_log2_axis(ax) -> None:
-    """A log2 y-axis labelled with plain integers (ranks)."""
-    from matplotlib.ticker import LogLocator, ScalarFormatter
+def _ticks_at_values(ax, values) -> None:
+    """A log2 y-axis whose ticks sit exactly at the plotted ``values`` (ranks: integers),
+    labelled as plain integers, with no minor ticks (ticks between the plotted ranks would
+    name ranks that occur nowhere)."""
+    from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator
 
+    ticks = sorted({int(v) for v in values})
     ax.set_yscale("log", base=2)
-    ax.yaxis.set_major_locator(LogLocator(base=2))
-    ax.yaxis.set_major_formatter(ScalarFormatter())
+    ax.yaxis.set_major_locator(FixedLocator(ticks))
+    ax.yaxis.set_major_formatter(FixedFormatter([str(t) for t in ticks]))
+    ax.yaxis.set_minor_locator(NullLocator())
+    ax.set_ylim(min(ticks) / 1.15, max(ticks) * 1.15)
     ax.grid(True, which="major", alpha=0.3)
+
+
+#: Line styles of ``ngram-tt-ranks``: the maximal ranks as a wide pale band *under* the
+#: exact ranks (where the ranks are full the two coincide, and both stay visible), the
+#: TT-SVD ranks dashed / dash-dotted.
+_MAXIMAL = {"lw": 9, "alpha": 0.25, "solid_capstyle": "round", "zorder": 1}
+_SVD_STYLES = (("--", "x"), ("-.", "+"))
+
+
+def _ngram_lines(ax, x, series: dict, color: str, lab: str, eps) -> list:
+    """Draw one corpus's maximal / exact / TT-SVD ranks at ``x``; return the y values."""
+    ax.plot(x, series["maximal"], color=color, **_MAXIMAL,
+            label=f"{lab}: maximal min(V^k, V^(n-k)) (pale band)")
+    ax.plot(x, series["exact"], color=color, marker="o", zorder=3,
+            label=f"{lab}: exact (numerical rank)")
+    for j, (ls, mk) in enumerate(_SVD_STYLES[:len(eps)]):
+        ax.plot(x, series["svd"][j], color=color, ls=ls, marker=mk, ms=8, zorder=4,
+                label=f"{lab}: TT-SVD eps = {eps[j]:g}")
+    return [v for vals in (series["maximal"], series["exact"], *series["svd"]) for v in vals]
 
 
 def _ngram_plot(record: dict):
     d = record["data"]
-    mfig, (ax_n, ax_k) = _new_figure(2, height=5.6)
+    mfig, (ax_n, ax_k) = _new_figure(2, height=6.4)
+    seen_n, seen_k = [], []
     for i, (name, c) in enumerate(d["corpora"].items()):
         rows = c["rows"]
-        ns = [r["n"] for r in rows]
         lab = f"{name} (|V| = {c['vocab_size']})"
-        ax_n.plot(ns, [max(r["maximal_ranks"]) for r in rows], color=f"C{i}", ls=":",
-                  marker=".", label=f"{lab}: maximal min(V^k, V^(n-k))")
-        ax_n.plot(ns, [max(r["tt_ranks"]) for r in rows], color=f"C{i}", marker="o",
-                  label=f"{lab}: exact (numerical rank)")
-        for j, (ls, mk) in enumerate((("--", "x"), ("-.", "+"))[:len(d["eps"])]):
-            ax_n.plot(ns, [max(r["tt_svd"][j]["ranks"]) for r in rows], color=f"C{i}", ls=ls,
-                      marker=mk, ms=8, label=f"{lab}: TT-SVD eps = {d['eps'][j]:g}")
+        by_n = {"maximal": [max(r["maximal_ranks"]) for r in rows],
+                "exact": [max(r["tt_ranks"]) for r in rows],
+                "svd": [[max(r["tt_svd"][j]["ranks"]) for r in rows]
+                        for j in range(len(d["eps"]))]}
+        seen_n += _ngram_lines(ax_n, [r["n"] for r in rows], by_n, f"C{i}", lab, d["eps"])
         last = rows[-1]
+        along = {"maximal": last["maximal_ranks"][1:-1], "exact": last["tt_ranks"][1:-1],
+                 "svd": [sv["ranks"][1:-1] for sv in last["tt_svd"]]}
         ks = list(range(1, last["n"]))
-        ax_k.plot(ks, last["maximal_ranks"][1:-1], color=f"C{i}", ls=":", marker=".",
-                  label=f"{lab}: maximal")
-        ax_k.plot(ks, last["tt_ranks"][1:-1], color=f"C{i}", marker="o", label=f"{lab}: exact")
-        for j, (ls, mk) in enumerate((("--", "x"), ("-.", "+"))[:len(d["eps"])]):
-            ax_k.plot(ks, last["tt_svd"][j]["ranks"][1:-1], color=f"C{i}", ls=ls, marker=mk,
-                      ms=8, label=f"{lab}: TT-SVD eps = {d['eps'][j]:g}")
-    for ax in (ax_n, ax_k):
-        _integer_log2_axis(ax)
+        seen_k += _ngram_lines(ax_k, ks, along, f"C{i}", lab, d["eps"])
+    _ticks_at_values(ax_n, seen_n)
+    _ticks_at_values(ax_k, seen_k)
     ax_n.set_xticks(d["orders"])
     ax_n.set_xlabel("n-gram order n")
-    ax_n.set_ylabel("largest TT rank max_k r_k")
+    ax_n.set_ylabel("largest TT rank max_k r_k (log scale)")
     ax_n.set_title("largest TT rank vs n")
     ax_k.set_xticks(ks)
     ax_k.set_xlabel("bond k (between modes k and k+1)")
-    ax_k.set_ylabel("TT rank r_k")
+    ax_k.set_ylabel("TT rank r_k (log scale)")
     ax_k.set_title(f"TT ranks along the train, n = {last['n']}")
     handles, labels = ax_n.get_legend_handles_labels()
     mfig.legend(handles, labels, loc="outside lower center", ncols=2, fontsize=8)

@@ -333,18 +333,49 @@ _WEIGHTS = {
 }
 
 
+def _axis_text(d: dict, h: dict) -> tuple[str, str]:
+    """(panel tag, x label) of one histogram: "lower bound" only where the bars are
+    certified lower bounds; otherwise the quantity is named and called an estimate."""
+    xy = d["xi"]["name"] == "product"
+    if h["certified"]:
+        return "certified", ("lower bound on the CP rank (shallow width)" if xy
+                             else "lower bound on the shallow width")
+    if not d["proved_bound"]["exists"]:
+        return "estimate: no proved bound", "⌈rank / (TM/2)⌉ (no proved bound)"
+    return "estimate: numerical ranks", ("matricization rank (numerical)" if xy
+                                         else "⌈numerical rank / (TM/2)⌉")
+
+
+def _integer_x_window(ax, xs: list) -> None:
+    """Show the integer values ``xs`` with integer ticks: from 0 when the values are small,
+    else a window around them (a bar of width 0.8 at 800 on a 0..800 axis is invisible)."""
+    from matplotlib.ticker import MaxNLocator
+
+    lo, hi = min(xs), max(xs)
+    if hi <= 40:
+        ax.set_xlim(-0.5, hi + 1.5)
+    else:
+        pad = max(1.5, 0.08 * (hi - lo))
+        ax.set_xlim(lo - pad, hi + pad)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=6, steps=[1, 2, 5, 10]))
+
+
 def _plot(record: dict):
+    from matplotlib.ticker import MaxNLocator
+
     d = record["data"]
     hists = d["histograms"]
-    mfig, axes = _new_figure(len(hists), width=3.4, height=3.6)
+    mfig, axes = _new_figure(len(hists), width=3.4, height=3.8)
     for ax, h in zip(axes, hists):
         xs = [b["bound"] for b in h["bars"]]
         colors = ["C0" if b["certified"] else "C1" for b in h["bars"]]
-        ax.bar(xs, [b["count"] for b in h["bars"]], color=colors, width=0.8)
-        tag = "certified" if h["certified"] else "estimate"
+        width = max(0.8, (max(xs) - min(xs)) / 40)
+        ax.bar(xs, [b["count"] for b in h["bars"]], color=colors, width=width)
+        tag, xlabel = _axis_text(d, h)
         ax.set_title(f"R = {h['R']} ({tag})", fontsize=10)
-        ax.set_xlabel("lower bound on shallow width")
-        ax.set_xlim(-0.5, max(xs + [1]) + 1.5)
+        ax.set_xlabel(xlabel, fontsize=9)
+        _integer_x_window(ax, xs)
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 2, 5, 10]))
         ax.set_ylabel("networks")
         ax.grid(True, axis="y", alpha=0.3)
     shared = "shared cores" if d["sharing"].startswith("shared") else "separate cores"

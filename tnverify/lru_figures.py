@@ -15,6 +15,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .conventions import derive_seed
@@ -43,13 +45,19 @@ def _ginibre_plot(record: dict):
     ax.plot(d["real"], d["imag"], ".", ms=2, color="C0", label=f"eigenvalues, H = {d['H']}")
     ax.plot(np.cos(t), np.sin(t), "C3-", lw=1, label="unit circle")
     ax.set_aspect("equal")
+    ax.set_xlabel("Re λ")
+    ax.set_ylabel("Im λ")
     ax.set_title(f"Glorot N(0, 1/H) spectrum ({d['n_real']} real eigenvalues; "
                  f"√(2H/π) = {d['sqrt_2H_over_pi']:.1f})", fontsize=9)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2)
     r = np.asarray(d["radii_sorted"])
     ax2.plot(r, np.arange(1, r.size + 1) / r.size, "C0-", label="empirical P(|λ| ≤ r)")
-    ax2.plot(r, r ** 2, "C3--", label="circular law r²")
-    ax2.set_xlabel("r")
+    # the law is a CDF: r² on [0, 1] and 1 beyond (radii of a finite sample exceed 1)
+    grid = np.linspace(0.0, max(1.0, float(r.max())), 400)
+    ax2.plot(grid, np.minimum(grid, 1.0) ** 2, "C3--", label="circular law min(r, 1)²")
+    ax2.set_xlabel("radius r")
+    ax2.set_ylabel("radial CDF P(|λ| ≤ r)")
+    ax2.set_ylim(0.0, 1.05)
     ax2.set_title(f"radial CDF, sup |F − r²| = {d['max_abs_cdf_minus_r2']:.3f}", fontsize=9)
     ax2.legend(fontsize=8)
     mfig.suptitle("Fig. 4.7: Ginibre spectrum vs the circular law (seed 001 §4.2.2)")
@@ -82,6 +90,8 @@ def _annulus_plot(record: dict):
         ax.plot(v["real"], v["imag"], ".", ms=2)
         ax.plot(np.cos(t), np.sin(t), "C3-", lw=1)
         ax.set_aspect("equal")
+        ax.set_xlabel("Re z")
+        ax.set_ylabel("Im z")
         ax.set_title(title, fontsize=9)
     mfig.suptitle(f"Fig. 4.8: annulus samples (n = {d['samples']}) vs Glorot eigenvalues")
     return mfig
@@ -108,25 +118,57 @@ def _products_data(fast: bool, seed: int, samples: int | None = None) -> dict:
     return out
 
 
+#: What the series of ``thesis-fig-6.8`` are (the readings of :data:`tnverify.products.READINGS`).
+_SERIES = {"real": "product of four N(0, 1)",
+           "complex (a)": "Re of the product of four complex normals, parts N(0, 1)",
+           "complex (b)": "Re of the product of four complex normals, parts N(0, ½) "
+                          "(total variance 1)"}
+
+
 def _products_plot(record: dict):
     d = record["data"]
-    mfig, (ax, ax2) = _new_figure(2)
+    mfig, (ax, ax2) = _new_figure(2, height=5.2)
     for i, (label, s) in enumerate(d["series"].items()):
         for a, edges, key in ((ax, d["raw_edges"], "raw_counts"), (ax2, d["z_edges"], "z_counts")):
             e = np.asarray(edges)
             dens = np.asarray(s[key]) / (d["samples"] * np.diff(e))
             a.stairs(np.where(dens > 0, dens, np.nan), e, color=f"C{i}",
-                     label=f"{label}: κ = {s['exact_kurtosis']:g} (sample "
-                           f"{s['sample_kurtosis']:.1f})")
-    for a, t in ((ax, "before z-scoring (raw)"), (ax2, "after z-scoring")):
+                     label=f"{label}: {_SERIES.get(label, label)} — κ = "
+                           f"{s['exact_kurtosis']:g} (sample {s['sample_kurtosis']:.1f})")
+    for a, t, x in ((ax, "before z-scoring (raw)", "product x"),
+                    (ax2, "after z-scoring", "z-score x / σ (σ exact)")):
         a.set_yscale("log")
+        a.set_xlabel(x)
         a.set_title(t, fontsize=10)
-        a.set_ylabel("density")
-        a.legend(fontsize=8)
+        a.set_ylabel("density (log scale)")
+    handles, labels = ax.get_legend_handles_labels()
+    mfig.legend(handles, labels, loc="outside lower center", fontsize=8, title_fontsize=8,
+                title="(a), (b): two readings of \"complex normal with variance 1\"; κ: exact "
+                      "Fisher kurtosis (scale-free, so equal under (a) and (b))")
     pk = d["printed_kurtosis"]
-    mfig.suptitle(f"Fig. 6.8: products of four normals, n = {d['samples']} (exact Fisher "
-                  f"kurtosis; printed {pk['complex']} / {pk['real']})", fontsize=11)
+    mfig.suptitle(f"Fig. 6.8: products of four normals, n = {d['samples']} (kurtosis printed "
+                  f"in the thesis: complex {pk['complex']}, real {pk['real']})", fontsize=11)
     return mfig
+
+
+#: Decade strides of :func:`decade_ticks` (a tick every 10^stride).
+_STRIDES = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500)
+
+
+def decade_ticks(ax, most: int = 8) -> list[int]:
+    """Put the major ticks of a log10 y-axis at 10^(k·s), for the smallest stride ``s`` of
+    :data:`_STRIDES` giving at most ``most`` ticks inside the current limits (matplotlib's
+    own choice on a 300-decade axis is a stride such as 42); return the exponents."""
+    from matplotlib.ticker import FixedLocator, LogFormatterSciNotation, NullLocator
+
+    lo, hi = (math.log10(v) for v in ax.get_ylim())
+    lo, hi = math.floor(min(lo, hi)), math.ceil(max(lo, hi))
+    stride = next((s for s in _STRIDES if (hi // s - (-(-lo // s))) + 1 <= most), _STRIDES[-1])
+    exps = list(range(-(-lo // stride) * stride, hi + 1, stride))
+    ax.yaxis.set_major_locator(FixedLocator([10.0 ** e for e in exps]))
+    ax.yaxis.set_major_formatter(LogFormatterSciNotation())
+    ax.yaxis.set_minor_locator(NullLocator())
+    return exps
 
 
 #: Sizes of ``thesis-decay``: batch, hidden size, steps (L = 784 as sMNIST), inputs.
@@ -183,11 +225,14 @@ def _decay_data(fast: bool, seed: int) -> dict:
 
 def _decay_plot(record: dict):
     d = record["data"]
-    mfig, axes = _new_figure(2)
+    mfig, axes = _new_figure(2, height=5.4)
     for ax, key in zip(axes, ("additive", "multiplicative")):
         y = np.asarray(d[key]["mean_abs_h"], dtype=float)
         x = np.arange(1, y.size + 1)
-        ax.semilogy(x, np.where(y > 0, y, np.nan), "C0-", label="mean |h^(t)| (simulated)")
+        zero = np.flatnonzero(y <= 0)
+        gone = f"; 0 in float64 from t = {x[zero[0]]}" if zero.size else ""
+        ax.semilogy(x, np.where(y > 0, y, np.nan), "C0-",
+                    label=f"mean |h^(t)| (simulated{gone})")
         f = d[key]["fit"]
         if f["a"] is not None:
             ax.semilogy(x, f["a"] * np.exp(-f["b"] * x), "C1--",
@@ -196,9 +241,11 @@ def _decay_plot(record: dict):
         ax.semilogy(x, p["a"] * np.exp(-p["b"] * x), "C3:",
                     label=f"printed Eq. 6.4: a = {p['a']}, b = {p['b']}")
         ax.axhline(65504, color="gray", lw=0.8, ls="-.", label="float16 max")
+        decade_ticks(ax)
         ax.set_xlabel("recurrent step t")
+        ax.set_ylabel("mean |h^(t)| (log scale)")
         ax.set_title(key, fontsize=10)
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14))
     mfig.suptitle("Hidden-state magnitude at initialisation vs step (seed 001 §6.3, Eq. 6.4)")
     return mfig
 

@@ -9,7 +9,8 @@ rank below is the same in both.
 References
 ----------
 seed 001 (thesis) §3.1, Def. 3.1.3-3.1.5 (unfolding, TT-rank); seed 004 (gtm) §3.1 and
-/work/shared/notes/gtm-figures.md (ranks of integer grid tensors).
+Figs. 3-5 (ranks of grid tensors; integer-valued grids have ranks certified exactly, by
+fraction-free elimination, or bounded below by the rank modulo a prime).
 """
 
 from __future__ import annotations

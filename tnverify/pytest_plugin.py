@@ -1,16 +1,6 @@
-"""The tnverify pytest plugin (entry point ``pytest11``; active wherever tnverify is
-installed).
-
-Fixtures
---------
-``tnverify_oracle``
-    A :class:`tnverify.oracle.Oracle`: explicit tensors under the size guard, exact
-    conditionals, brute-force partition functions.
-``tnverify_tolerance``
-    :func:`tnverify.conventions.tolerance` — the named tolerance rule
-    ``SAFETY · n · eps(dtype) · norm``.
-``tnverify_compare``
-    :func:`tnverify.claims.compare.compare_values` — a comparison as an Evidence.
+"""The claims section of the tnverify pytest plugin (the plugin itself, its fixtures and
+its ``--tnverify-report`` option are :mod:`pytest_tnverify`, registered as the ``pytest11``
+entry point ``tnverify``; it imports this module only after a test has run a claim).
 
 Tests decorated with :func:`tnverify.claim` are reported in a "tnverify claims" section of
 the terminal summary with their computed verdicts; ``--tnverify-report PATH`` writes them
@@ -19,46 +9,15 @@ as JSON, ``{"claims": [...]}``, each record shaped like a claim of ``tnverify ve
 [evidence]}``, ``counterexample``; plus ``checks``, the comparisons recorded).  A claim
 run several times (parametrized tests) has one record per run.
 
-The plugin imports neither torch nor hypothesis.
+The fixtures (``tnverify_oracle``, ``tnverify_tolerance``, ``tnverify_compare``) are
+documented in :mod:`pytest_tnverify`.  Neither module imports torch or hypothesis.
 """
 
 from __future__ import annotations
 
 import json
 
-import pytest
-
-__all__ = ["tnverify_oracle", "tnverify_tolerance", "tnverify_compare"]
-
-
-def pytest_addoption(parser):
-    group = parser.getgroup("tnverify")
-    group.addoption("--tnverify-report", default=None, metavar="PATH",
-                    help="write the verdicts of the @tnverify.claim tests as JSON")
-
-
-@pytest.fixture(scope="session")
-def tnverify_oracle():
-    """Brute-force definitions at small sizes (:class:`tnverify.oracle.Oracle`)."""
-    from .oracle import Oracle
-
-    return Oracle()
-
-
-@pytest.fixture(scope="session")
-def tnverify_tolerance():
-    """The tolerance rule of :mod:`tnverify.conventions` (``tolerance(dtype, n, norm)``)."""
-    from .conventions import tolerance
-
-    return tolerance
-
-
-@pytest.fixture(scope="session")
-def tnverify_compare():
-    """``compare_values(compared, value, reference, *, n, scale, dtype)`` → Evidence."""
-    from .claims.compare import compare_values
-
-    return compare_values
+__all__ = ["claims_summary"]
 
 
 def _results():
@@ -80,7 +39,8 @@ def _record(r) -> dict:
                       "counterexample": ev.counterexample, "checks": r.checks})
 
 
-def pytest_terminal_summary(terminalreporter, exitstatus, config):
+def claims_summary(terminalreporter, config) -> None:
+    """Write the "tnverify claims" section (and the ``--tnverify-report`` JSON, if asked)."""
     results = _results()
     if not results:
         return

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .diagrams import Box, Network, Node
-from .errors import ShapeError, UsageError
+from ..errors import ShapeError, UsageError
+from .network import Box, Network, Node
 
 __all__ = [
     "FAMILIES",
@@ -75,7 +75,7 @@ def feature_tensor_network(length: int = 3, *, inner: bool = False) -> Network:
 
 def feature_arrays(sequence, vocab_size: int, A=None) -> dict:
     """{"f1": one_hot(x₁), …} (and "A" when given) for :func:`feature_tensor_network`."""
-    from .explicit import one_hot
+    from ..explicit import one_hot
     out = {f"f{t + 1}": one_hot(int(w), vocab_size) for t, w in enumerate(sequence)}
     if A is not None:
         out["A"] = np.asarray(A)
@@ -85,7 +85,7 @@ def feature_arrays(sequence, vocab_size: int, A=None) -> dict:
 # -- tensor trains -----------------------------------------------------------------------
 def _tt_spec(spec):
     """(d, ranks or None, shape or None) from a TensorTrain, a rank tuple or an order."""
-    from .tt import TensorTrain
+    from ..tt import TensorTrain
     if isinstance(spec, TensorTrain):
         return spec.ndim, tuple(spec.ranks), tuple(spec.shape)
     if isinstance(spec, (tuple, list)):
@@ -128,7 +128,7 @@ def tt_arrays(tt, sequence=None) -> dict:
         c = core[0] if k == 1 else core
         out[f"G{k}"] = c[..., 0] if k == d else c
     if sequence is not None:
-        from .explicit import one_hot
+        from ..explicit import one_hot
         if len(sequence) != d:
             raise ShapeError(f"need one index per mode (d = {d}); got {len(sequence)}")
         out.update({f"f{k + 1}": one_hot(int(w), n)
@@ -187,9 +187,9 @@ def cell_family(cell_or_family, reading=None) -> tuple:
             raise UsageError(f"family must be one of {', '.join(FAMILIES)}; got "
                              f"{cell_or_family!r}")
     else:
-        from .cells.recurrent import RAC, SecondOrderRNN, TTCoreRNN
-        from .cells.tslm import TSLM
-        from .cells.ttlm_variants import TTLMTiny
+        from ..cells.recurrent import RAC, SecondOrderRNN, TTCoreRNN
+        from ..cells.tslm import TSLM
+        from ..cells.ttlm_variants import TTLMTiny
         cell = cell_or_family
         if isinstance(cell, TTLMTiny):
             fam = "tiny" if cell.W_eh is None else "large"
@@ -277,7 +277,7 @@ def grid_recursion_network(T_or_network=3) -> Network:
     nodes = [_vector("h0", "k0", 0.0, 0.0, r"$h^{(0)}$")]
     labels, boxes = {"k0": ""}, []
     for t in range(1, T + 1):
-        xx, xg = 2.4 * t - 1.0, 2.4 * t
+        xx, xg = 3.2 * t - 1.0, 3.2 * t          # a gap between the steps' frames for Γ
         nodes += [Node(f"CF{t}", (f"x{t}", f"m{t}"), (xx, -1.5), "tensor",
                        rf"$C^{{({t})}}F^\top$", width=0.5),
                   Node(f"xi{t}", (f"x{t}", f"k{t - 1}", f"i{t}", f"j{t}"), (xx, 0.0), "xi",
