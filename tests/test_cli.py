@@ -60,9 +60,10 @@ def test_python_m_tnverify_help():
     assert "usage: tnverify" in proc.stdout and "exit status:" in proc.stdout
 
 
-def test_missing_subcommand_is_a_usage_error(capsys):
-    code, _, err = _run(capsys)
-    assert code == 2 and "required" in err
+def test_no_command_prints_the_help_and_exits_2(capsys):
+    code, out, err = _run(capsys)
+    assert code == 2 and err == ""
+    assert out.startswith("usage: tnverify") and "exit status:" in out and "examples:" in out
 
 
 # -- verify ------------------------------------------------------------------------------
@@ -92,11 +93,15 @@ def test_verify_unknown_id_suggests(fake_registry, capsys):
     assert "unknown claim id 'fake-hold'" in line and "did you mean fake-holds" in line
 
 
-def test_verify_debug_reraises(fake_registry, capsys):
-    with pytest.raises(ClaimError, match="unknown claim id"):
-        main(["verify", "--claims", "nope", "--debug"])
-    with pytest.raises(ClaimError):
-        main(["--debug", "verify", "--claims", "nope"])
+@pytest.mark.parametrize("argv", [["verify", "--claims", "nope", "--debug"],
+                                  ["--debug", "verify", "--claims", "nope"]])
+def test_verify_debug_prints_the_traceback_and_exits_2(fake_registry, capsys, argv):
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert lines[0] == "Traceback (most recent call last):"
+    assert any(ln.startswith("tnverify.errors.ClaimError") for ln in lines)
+    assert lines[-1].startswith("tnverify: error: unknown claim id 'nope'")
 
 
 @pytest.mark.parametrize("args, expected, status", [
@@ -137,7 +142,7 @@ def test_verify_json_report_schema(fake_registry, capsys, tmp_path):
     d = json.loads(path.read_text(encoding="utf-8"))
     assert set(d) == {"tnverify_version", "created", "environment", "settings", "claims",
                       "summary"}
-    assert set(d["environment"]) == {"python", "numpy", "torch", "device"}
+    assert set(d["environment"]) == {"python", "numpy", "torch", "device", "threads"}
     assert d["settings"] == {"scale": "small", "seed": 7, "device": "cpu"}
     assert d["summary"] == {"holds": 2, "fails": 1, "ill-posed": 1, "error": 1, "skipped": 0}
 
@@ -364,3 +369,208 @@ def test_tt_svd_save_to_a_missing_directory_fails_before_computing(capsys, tmp_p
                           "/nonexistent/x.npz")
     assert code == 2 and out == ""
     assert "'/nonexistent'" in _one_error_line(err) and "does not exist" in err
+
+
+# -- issue 16 / 14: interrupts, encodings, tables, progress, options --------------------
+def test_ctrl_c_prints_one_line_and_exits_130(fake_registry, capsys, monkeypatch):
+    import tnverify.report as report_mod
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(report_mod, "run_claim", interrupted)
+    code, out, err = _run(capsys, "verify", "--claims", "fake-holds", "--device", "cpu")
+    assert code == 130 and out == ""
+    assert err.strip().splitlines() == ["tnverify: interrupted"]
+
+
+def test_python_m_tnverify_ctrl_c_exits_130(tmp_path):
+    """A real SIGINT while `tnverify figures` computes: one line, status 130."""
+    import signal
+    import time
+
+    script = tmp_path / "slow.py"
+    script.write_text("import time, tnverify.figures as f\n"
+                      "f.make_figure = lambda *a, **k: time.sleep(60)\n"
+                      "import sys; from tnverify.cli import main\n"
+                      "sys.exit(main(['figures', 'ngram-tt-ranks', '--out', sys.argv[1]]))\n")
+    proc = subprocess.Popen([sys.executable, str(script), str(tmp_path / "f")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 60
+    line = ""
+    while time.time() < deadline and "computing" not in line:
+        line = proc.stderr.readline()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and err.strip().splitlines() == ["tnverify: interrupted"]
+
+
+def test_claims_accumulate_over_repeated_options(fake_registry, capsys, tmp_path):
+    report = tmp_path / "r.json"
+    code, _, err = _run(capsys, "verify", "--claims", "fake-holds", "--claims", "fake-skip",
+                        "fake-ill", "--device", "cpu", "--report", str(report))
+    assert code == 0, err
+    assert [c["id"] for c in json.loads(report.read_text())["claims"]] == [
+        "fake-holds", "fake-skip", "fake-ill"]
+
+
+def _long_claims(monkeypatch):
+    from tnverify.claims import Claim, Ref, register
+    import tnverify.claims as claims_mod
+
+    from conftest import _roundtrip
+
+    monkeypatch.setattr(claims_mod, "REGISTRY", {})
+    monkeypatch.setattr(claims_mod, "_loaded", True)
+    ids = ["thesis-sec-4.2.2-stability-corrected", "thesis-sec-4.2.2-stability-correctec"]
+    where = "§4.2.2, the stability paragraph after Eq. 4.31, read together with " * 3
+    for cid in ids:
+        register(Claim(cid, "x", (Ref("thesis", where),), "spine", _roundtrip))
+    return ids, where
+
+
+@pytest.mark.parametrize("width", [40, 60, 80, 200])
+def test_claim_ids_are_never_cut_on_a_terminal(monkeypatch, width):
+    import io
+
+    from rich.console import Console
+
+    from tnverify.claims import get_claim
+    from tnverify.report import run_claims
+
+    ids, _ = _long_claims(monkeypatch)
+    report = run_claims([get_claim(i) for i in ids], progress=False)
+    buf = io.StringIO()
+    report.print(Console(file=buf, width=width, force_terminal=True, color_system=None))
+    text = buf.getvalue()
+    for cid in ids:
+        assert cid in text                                 # whole, on one line
+    assert "holds" in text                                 # the verdict column stays
+
+
+def test_piped_tables_use_a_plain_layout_without_a_width_limit(monkeypatch, capsys):
+    ids, where = _long_claims(monkeypatch)
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = _run(capsys, "verify", "--device", "cpu", "--small-only")
+    assert code == 0
+    rows = [ln for ln in out.splitlines() if ln.startswith("thesis-")]
+    assert len(rows) == 2                                  # one line per claim, not wrapped
+    for cid, row in zip(ids, rows):
+        assert row.split()[0] == cid and where.strip()[-20:] in row and "holds" in row
+    code, out, _ = _run(capsys, "claims")
+    rows = [ln for ln in out.splitlines() if ln.startswith("thesis-")]
+    assert [r.split()[0] for r in rows] == ids
+
+
+def test_verify_off_a_terminal_prints_progress_lines(fake_registry, capsys, monkeypatch):
+    import functools
+
+    import tnverify.cli.console as console_mod
+    import tnverify.cli.verify as verify_mod
+
+    code, _, err = _run(capsys, "verify", "--claims", "fake-holds", "fake-skip",
+                        "--device", "cpu")
+    assert code == 0
+    lines = err.strip().splitlines()
+    assert lines[0].startswith("[1/2] fake-holds: holds (")
+    assert lines[1].startswith("[2/2] fake-skip: holds (")
+    # during a long claim a line names its case (here: a line for every case)
+    monkeypatch.setattr(verify_mod, "line_progress",
+                        functools.partial(console_mod.line_progress, every=0.0))
+    code, _, err = _run(capsys, "verify", "--claims", "fake-holds", "--device", "cpu")
+    assert "  ... fake-holds: small case 1/2" in err and "fake-holds: small case 2/2" in err
+    assert "fake-holds: scaled case 1/1" in err
+
+
+def test_scale_large_on_a_cpu_warns_with_the_sizes(fake_registry, capsys, monkeypatch):
+    from tnverify.claims import Claim, Ref, register
+
+    from conftest import _roundtrip, _scaled_ok
+
+    register(Claim("fake-big", "big", (Ref("ttlm", "§9"),), "spine", _roundtrip,
+                   scaled=_scaled_ok, scaled_space={"small": ({"n": 2},),
+                                                    "large": ({"n": 3, "V": 33278},
+                                                              {"n": 5, "V": 10})}))
+    code, _, err = _run(capsys, "verify", "--claims", "fake-big", "--scale", "large",
+                        "--device", "cpu")
+    assert code == 0
+    warning = err.strip().splitlines()[0]
+    assert warning.startswith("warning: --scale large runs GPU sizes on the CPU")
+    assert "2 large case(s) in 1 claim(s)" in warning and "V up to 33,278" in warning
+    assert "n up to 5" in warning
+    code, _, err = _run(capsys, "verify", "--claims", "fake-big", "--device", "cpu")
+    assert "warning" not in err                             # small scale: no warning
+
+
+def test_error_verdict_shows_its_reason_in_the_table(fake_registry, capsys):
+    code, out, _ = _run(capsys, "verify", "--claims", "fake-error", "fake-holds",
+                        "--device", "cpu")
+    assert code == 1
+    row = next(ln for ln in out.splitlines() if ln.startswith("fake-error"))
+    assert "RuntimeError: boom" in row
+    assert "reason" in out.splitlines()[0]
+
+
+def test_show_counts_cases_consistently_and_names_a_missing_scaled_side(fake_registry,
+                                                                        capsys):
+    code, out, _ = _run(capsys, "show", "fake-fails")
+    assert "cases: small side 2 cases; no scaled side" in out
+    code, out, _ = _run(capsys, "show", "fake-fails", "--run", "--device", "cpu")
+    assert "small side: fails (1 of 2 cases run; stopped at the first failing case" in out
+    assert "scaled side: none (this claim has no scaled side)" in out
+    assert "scaled side: skipped" not in out
+    code, out, _ = _run(capsys, "show", "fake-holds", "--run", "--device", "cpu")
+    assert "small side: holds (2 of 2 cases run;" in out
+    assert "scaled side: holds (1 of 1 case run;" in out
+    code, out, _ = _run(capsys, "show", "fake-error", "--run", "--device", "cpu")
+    assert "reason: RuntimeError: boom" in out
+
+
+def test_plugin_claim_with_text_refs_shows_and_reports(fake_registry, capsys, tmp_path):
+    import tnverify
+
+    @tnverify.claim("user-text-ref", "a equals a", refs=("my paper, §2",), source="notes")
+    def test_text_ref(tnverify_compare):
+        tnverify.check(tnverify_compare("1 vs 1", 1.0, 1.0, n=1, scale=1.0))
+
+    code, out, err = _run(capsys, "show", "user-text-ref")
+    assert code == 0, err
+    assert "notes; my paper, §2" in out
+    for name in ("r.md", "r.json"):
+        code, _, err = _run(capsys, "verify", "--claims", "user-text-ref", "--report",
+                            str(tmp_path / name), "--device", "cpu")
+        assert code == 0, err
+    assert "my paper, §2" in (tmp_path / "r.md").read_text(encoding="utf-8")
+    (record,) = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["claims"]
+    assert (record["id"], record["verdict"], record["refs"]) == ("user-text-ref", "holds", [])
+
+
+@pytest.mark.parametrize("argv", [["show", "thesis-alg-1"],
+                                  ["verify", "--claims", "ttlm-eq2", "--small-only"],
+                                  ["tt-svd", "MISSING.npy"]])
+def test_a_non_utf8_stdout_does_not_crash(tmp_path, argv):
+    import os
+
+    env = dict(os.environ, PYTHONIOENCODING="ascii", OPENBLAS_NUM_THREADS="1")
+    proc = subprocess.run([sys.executable, "-m", "tnverify", *argv], capture_output=True,
+                          cwd=tmp_path, env=env, timeout=300)
+    assert b"Traceback" not in proc.stderr, proc.stderr.decode(errors="replace")
+    assert proc.returncode == (2 if argv[0] == "tt-svd" else 0)
+    if argv[0] == "show":
+        assert b"Require:" in proc.stdout and b"?" in proc.stdout   # unencodable: '?'
+
+
+def test_subcommand_modules_do_not_import_the_cli_package():
+    """No import circle: the subcommand modules import only .console and each other,
+    never the package that imports them."""
+    import re as _re
+
+    cli_dir = Path(__file__).resolve().parents[1] / "tnverify" / "cli"
+    for module in cli_dir.glob("*.py"):
+        if module.name == "__init__.py":
+            continue
+        text = module.read_text(encoding="utf-8")
+        assert not _re.search(r"^\s*from \. import|^\s*from \.\.cli import|tnverify\.cli import",
+                              text, _re.M), module.name
+    assert not (cli_dir.parent / "cli_tools.py").exists()
