@@ -574,3 +574,158 @@ def test_subcommand_modules_do_not_import_the_cli_package():
         assert not _re.search(r"^\s*from \. import|^\s*from \.\.cli import|tnverify\.cli import",
                               text, _re.M), module.name
     assert not (cli_dir.parent / "cli_tools.py").exists()
+
+
+# -- tt-svd: default eps, 1-D, --save, what a bad file is --------------------------------
+def _sin_grid():
+    i, j, k, l = np.indices((6, 7, 8, 9))
+    return np.sin(i + j + k + l)                           # TT rank 2 at every cut
+
+
+def test_tt_svd_default_eps_is_the_rounding_level_and_finds_the_exact_ranks(capsys, tmp_path):
+    from tnverify.cli.tt_svd import default_eps
+    from tnverify.conventions import tolerance
+
+    np.save(tmp_path / "s.npy", _sin_grid())
+    code, out, err = _run(capsys, "tt-svd", str(tmp_path / "s.npy"))
+    assert code == 0, err
+    fields = _parse(out)
+    assert fields["TT ranks"] == "(1, 2, 2, 2, 1)"
+    eps, rule = default_eps((6, 7, 8, 9))
+    assert eps == float(tolerance(np.float64, n=7 * 8 * 9, norm=1.0))   # A_[1] is 6 x 504
+    assert fields["eps"].startswith(f"{eps:g} (default: rounding level, {rule})")
+    assert float(fields["achieved error"].split()[0]) <= eps * float(fields["||A||_F"])
+    code, out, _ = _run(capsys, "tt-svd", str(tmp_path / "s.npy"), "--eps", "0")
+    assert _parse(out)["TT ranks"] == str(tuple(tt_svd(_sin_grid(), eps=0.0).ranks))
+    assert "eps = 0 keeps every non-zero singular value" in out
+
+
+def test_tt_svd_help_states_the_default_eps(capsys):
+    code, out, _ = _run(capsys, "tt-svd", "--help")
+    assert code == 0
+    assert "rounding level" in out and "tolerance rule" in out and "--eps 0 keeps" in out
+
+
+def test_tt_svd_of_a_vector_prints_no_d_minus_1_formula(capsys, tmp_path):
+    np.save(tmp_path / "v.npy", np.arange(1.0, 6.0))
+    code, out, _ = _run(capsys, "tt-svd", str(tmp_path / "v.npy"))
+    assert code == 0
+    assert "sqrt(d-1)" not in out and "d - 1" not in out
+    assert _parse(out)["delta"].startswith("none: d = 1")
+    assert _parse(out)["TT ranks"] == "(1, 1)"
+
+
+@pytest.mark.parametrize("given, written", [("cores", "cores.npz"), ("c.npz", "c.npz")])
+def test_tt_svd_save_prints_the_path_it_writes(capsys, tmp_path, given, written):
+    np.save(tmp_path / "a.npy", np.ones((2, 3)))
+    code, out, _ = _run(capsys, "tt-svd", str(tmp_path / "a.npy"), "--save",
+                        str(tmp_path / given))
+    assert code == 0
+    assert f"cores written to {tmp_path / written} " in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted({"a.npy", written})
+
+
+@pytest.mark.parametrize("name", ["out.npy", "out.NPZ"])
+def test_tt_svd_save_refuses_another_suffix_before_computing(capsys, tmp_path, name):
+    np.save(tmp_path / "a.npy", np.ones((2, 3)))
+    code, out, err = _run(capsys, "tt-svd", str(tmp_path / "a.npy"), "--save",
+                          str(tmp_path / name))
+    assert code == 2 and out == ""
+    line = _one_error_line(err)
+    assert "--save writes an .npz archive" in line and "out.npz" in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.npy"]
+
+
+def test_tt_svd_says_what_a_bad_npy_file_is(capsys, tmp_path):
+    np.save(tmp_path / "obj.npy", np.array([{"a": 1}], dtype=object), allow_pickle=True)
+    code, _, err = _run(capsys, "tt-svd", str(tmp_path / "obj.npy"))
+    line = _one_error_line(err)
+    assert code == 2 and "object array" in line and "refused" in line
+    assert "memory-mapped" not in line and "allow_pickle" not in line
+    (tmp_path / "text.npy").write_text("1 2 3\n4 5 6\n")
+    code, _, err = _run(capsys, "tt-svd", str(tmp_path / "text.npy"))
+    line = _one_error_line(err)
+    assert code == 2 and "not a .npy file" in line and "b'1 2 3\\n4 5 6\\n'" in line
+    assert "pickle" not in line
+    np.savez(tmp_path / "z.npz", a=np.ones(2))
+    (tmp_path / "z.npz").rename(tmp_path / "z.npy")
+    code, _, err = _run(capsys, "tt-svd", str(tmp_path / "z.npy"))
+    assert code == 2 and ".npz archive" in _one_error_line(err)
+
+
+# -- figures: options checked, --fast never over full data, progress ---------------------
+@pytest.mark.parametrize("value", ["0", "-5", "x"])
+def test_figures_samples_must_be_positive_and_the_error_names_it(capsys, value):
+    code, out, err = _run(capsys, "figures", "gtm-fig-3", "--samples", value, "--out",
+                          "/nonexistent-never-written")
+    assert code == 2 and out == ""
+    assert "argument --samples: must be a positive integer" in err
+
+
+def test_figures_device_is_restricted_like_verify(capsys):
+    code, _, err = _run(capsys, "figures", "gtm-fig-3", "--device", "gpu0")
+    assert code == 2 and "argument --device: invalid choice: 'gpu0'" in err
+
+
+@pytest.mark.parametrize("address", ["notaurl", "http://x:1", "tcp://host", "a b:1"])
+def test_figures_scheduler_must_be_an_address(capsys, monkeypatch, address):
+    import tnverify.figures as figures_mod
+
+    monkeypatch.setattr(figures_mod, "make_figure", lambda *a, **k: pytest.fail("computed"))
+    code, out, err = _run(capsys, "figures", "gtm-fig-3", "--scheduler", address)
+    assert code == 2 and out == ""
+    assert "--scheduler must be a Dask scheduler address" in _one_error_line(err)
+
+
+def test_figures_scheduler_accepts_addresses():
+    from tnverify.cli.figures import check_scheduler
+
+    for address in ("tcp://127.0.0.1:8786", "host:8786", "tls://sched.example.org:8786"):
+        assert check_scheduler(address) == address
+
+
+def test_figures_fast_never_replaces_full_data(capsys, monkeypatch, tmp_path):
+    import tnverify.figures as figures_mod
+
+    made = []
+    monkeypatch.setattr(figures_mod, "make_figure",
+                        lambda name, out, **k: made.append((name, k["fast"])) or (
+                            Path(out) / f"{name}.json", Path(out) / f"{name}.png"))
+    full = tmp_path / "ngram-tt-ranks.json"
+    full.write_text(json.dumps({"figure": "ngram-tt-ranks", "fast": False}))
+    code, out, err = _run(capsys, "figures", "ngram-tt-ranks", "--fast", "--out", str(tmp_path))
+    assert code == 2 and made == []
+    assert "--fast would replace full-size figure data" in _one_error_line(err)
+    assert str(full) in err and "--force" in err
+    code, _, _ = _run(capsys, "figures", "ngram-tt-ranks", "--fast", "--force", "--out",
+                      str(tmp_path))
+    assert code == 0 and made == [("ngram-tt-ranks", True)]
+    full.write_text(json.dumps({"figure": "ngram-tt-ranks", "fast": True}))
+    code, _, _ = _run(capsys, "figures", "ngram-tt-ranks", "--fast", "--out", str(tmp_path))
+    assert code == 0                                       # fast over fast: fine
+    code, _, err = _run(capsys, "figures", "ngram-tt-ranks", "--force", "--out", str(tmp_path))
+    assert code == 2 and "--force only applies with --fast" in err
+
+
+def test_figures_print_start_finish_and_heartbeat_lines(capsys, monkeypatch, tmp_path):
+    import time
+
+    import tnverify.cli.figures as cli_figures
+    import tnverify.figures as figures_mod
+
+    def slow(name, out, **k):
+        time.sleep(0.35)
+        return Path(out) / f"{name}.json", Path(out) / f"{name}.png"
+
+    monkeypatch.setattr(figures_mod, "make_figure", slow)
+    monkeypatch.setattr(cli_figures, "HEARTBEAT_SECONDS", 0.1)
+    code, out, err = _run(capsys, "figures", "ngram-tt-ranks", "born-z-scaling", "--out",
+                          str(tmp_path))
+    assert code == 0
+    lines = err.splitlines()
+    assert lines[0] == "[1/2] ngram-tt-ranks: computing ..."
+    assert any(ln.startswith("  ... ngram-tt-ranks: still computing (") for ln in lines)
+    assert "[2/2] born-z-scaling: computing ..." in lines
+    assert lines[-1].startswith("2 figures done in ")
+    assert out.splitlines()[0].startswith(
+        f"ngram-tt-ranks: data {tmp_path / 'ngram-tt-ranks.json'}, plot ")

@@ -86,11 +86,11 @@ def load_tensor(file: str):
     if not path.is_file():
         raise UsageError(f"tensor file {file!r} does not exist or is not a file")
     with open(path, "rb") as fh:
-        start = fh.read(len(_NPY_MAGIC))
+        start = fh.read(16)
         if start.startswith(_ZIP_MAGIC):
             raise UsageError(f"{file!r} is an .npz archive (a zip file); save one array "
                              "with numpy.save (.npy)")
-        if start != _NPY_MAGIC:
+        if not start.startswith(_NPY_MAGIC):
             raise UsageError(f"cannot read {file!r}: it is not a .npy file (no numpy header: "
                              f"it starts with {start!r}); save the tensor with numpy.save")
         try:
@@ -119,7 +119,7 @@ def npz_path(file: str) -> Path:
     when it has no suffix; any other suffix (``out.npy``) is refused, since numpy.savez
     would silently write ``out.npy.npz``."""
     out = Path(file)
-    if out.suffix.lower() == ".npz":
+    if out.suffix == ".npz":                # numpy.savez keeps exactly this suffix
         return out
     if out.suffix:
         raise UsageError(f"--save writes an .npz archive of the cores; got {file!r} (suffix "
@@ -184,5 +184,6 @@ def cmd_tt_svd(args) -> int:
     if out is not None:
         cores = {f"core_{k}": np.asarray(g) for k, g in enumerate(tt.cores)}
         np.savez(out, ranks=np.asarray(res.ranks), **cores)
-        print(f"cores written to {out} (keys core_0 .. core_{len(tt.cores) - 1}, ranks)")
+        keys = "core_0" if len(tt.cores) == 1 else f"core_0 .. core_{len(tt.cores) - 1}"
+        print(f"cores written to {out} (keys {keys}, ranks)")
     return 0
