@@ -96,8 +96,9 @@ def _dask_client(scheduler):
         from dask.distributed import Client
     except ImportError as exc:
         raise UsageError("scheduler was given but dask.distributed is not installed; "
-                         "install it with `pip install 'dask[distributed]'` (or the "
-                         "tnverify[dask] extra), or run without --scheduler") from exc
+                         "install it with `pip install 'dask[distributed]'` (from a "
+                         "clone of tnverify: pip install -e '.[dask]'), or run without "
+                         "--scheduler") from exc
     address = getattr(scheduler, "scheduler_address", scheduler)
     if not isinstance(address, str) or not address:
         raise UsageError(f"scheduler must be a Dask scheduler address (e.g. "
