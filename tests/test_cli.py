@@ -476,11 +476,34 @@ def test_verify_off_a_terminal_prints_progress_lines(fake_registry, capsys, monk
     assert lines[0].startswith("[1/2] fake-holds: holds (")
     assert lines[1].startswith("[2/2] fake-skip: holds (")
     # during a long claim a line names its case (here: a line for every case)
-    monkeypatch.setattr(verify_mod, "line_progress",
-                        functools.partial(console_mod.line_progress, every=0.0))
+    monkeypatch.setattr(verify_mod, "LineProgress",
+                        functools.partial(console_mod.LineProgress, every=0.0))
     code, _, err = _run(capsys, "verify", "--claims", "fake-holds", "--device", "cpu")
     assert "  ... fake-holds: small case 1/2" in err and "fake-holds: small case 2/2" in err
     assert "fake-holds: scaled case 1/1" in err
+
+
+def test_verify_log_names_a_case_that_runs_long(fake_registry, capsys, monkeypatch):
+    """A line while one case runs (the timer), not only when the next case starts."""
+    import functools
+    import time
+
+    import tnverify.cli.console as console_mod
+    import tnverify.cli.verify as verify_mod
+    from tnverify.claims import Claim, Evidence, Ref, register
+
+    def slow(params, rng):
+        time.sleep(0.6)
+        return Evidence("slow", passed=True)
+
+    register(Claim("fake-slow", "slow", (Ref("ttlm", "§9"),), "spine", slow))
+    monkeypatch.setattr(verify_mod, "LineProgress",
+                        functools.partial(console_mod.LineProgress, every=0.2))
+    code, _, err = _run(capsys, "verify", "--claims", "fake-slow", "--device", "cpu")
+    assert code == 0
+    lines = err.splitlines()
+    assert lines[-1].startswith("[1/1] fake-slow: holds (")
+    assert any(ln.startswith("  ... fake-slow: small case 1/1 (") for ln in lines[:-1])
 
 
 def test_scale_large_on_a_cpu_warns_with_the_sizes(fake_registry, capsys, monkeypatch):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 __all__ = ["PROG", "console", "common_options", "subparser", "positive_int",
-           "Column", "print_table", "say", "Heartbeat", "line_progress"]
+           "Column", "print_table", "say", "Heartbeat", "LineProgress"]
 
 PROG = "tnverify"
 
@@ -74,6 +74,12 @@ class Column:
 
 
 def _plain_table(con, columns: Sequence[Column], rows: Sequence[Sequence]) -> None:
+    """Aligned columns, no width limit, one line per row; the droppable (wide, secondary)
+    columns go last, so that a narrow pager wraps only the tail of a row."""
+    order = sorted(range(len(columns)), key=lambda i: (columns[i].drop is not None,
+                                                       -(columns[i].drop or 0)))
+    columns = [columns[i] for i in order]
+    rows = [[row[i] for i in order] for row in rows]
     texts = [[c if isinstance(c, str) else c[0] for c in row] for row in rows]
     widths = [max([len(col.name)] + [len(r[i]) for r in texts]) for i, col in enumerate(columns)]
 
@@ -88,10 +94,15 @@ def _plain_table(con, columns: Sequence[Column], rows: Sequence[Sequence]) -> No
         con.out(line(r), highlight=False)
 
 
+#: The narrowest a folded column may get before a droppable column goes instead.
+_READABLE = 16
+
+
 def _fitting(columns: Sequence[Column], rows, width: int) -> list[int]:
     """Indices of the columns kept at ``width``: drop the ``drop`` columns (in order)
-    while the kept columns at full width plus 8 characters per foldable column, plus the
-    borders, do not fit."""
+    while the kept columns at full width, plus up to ``_READABLE`` characters per foldable
+    column (folded narrower, a title becomes a tower of words), plus the borders, do not
+    fit."""
     texts = [[c if isinstance(c, str) else c[0] for c in row] for row in rows]
     natural = [max([len(col.name)] + [len(r[i]) for r in texts]) for i, col in enumerate(columns)]
     chosen = list(range(len(columns)))
@@ -99,7 +110,8 @@ def _fitting(columns: Sequence[Column], rows, width: int) -> list[int]:
                    key=lambda i: columns[i].drop)
 
     def need(idx):
-        body = sum(natural[i] if columns[i].keep else min(natural[i], max(8, len(columns[i].name)))
+        body = sum(natural[i] if columns[i].keep
+                   else min(natural[i], max(_READABLE, len(columns[i].name)))
                    for i in idx)
         return body + 3 * len(idx) + 1
 
@@ -183,28 +195,58 @@ class Heartbeat:
         return False
 
 
-def line_progress(total_cases: int, every: float = 10.0):
+class LineProgress:
     """Progress as lines on stderr for ``verify`` off a terminal: one line per finished
-    claim, and a line during a long claim at most every ``every`` seconds (its case).
+    claim; during a long claim a line naming its case at most every ``every`` seconds,
+    also while one case runs long (a background timer; :meth:`close` stops it).
 
-    Returns ``(claim_callback, case_callback)`` for :func:`tnverify.report.run_claims`.
+    ``on_claim`` and ``on_case`` are the callbacks of :func:`tnverify.report.run_claims`.
     """
-    state = {"last": time.perf_counter(), "t0": time.perf_counter(), "start": 0.0}
 
-    def on_claim(done, total, claim_id, result):
+    def __init__(self, total_cases: int = 0, every: float = 10.0):
+        self.every = float(every)
         now = time.perf_counter()
-        if result is None:
-            state["start"] = now
-            return
-        state["last"] = now
-        say(f"[{done}/{total}] {claim_id}: {result.verdict} ({result.seconds:.1f} s; "
-            f"{now - state['t0']:.0f} s elapsed)")
+        self.t0 = self.last = self.start = now
+        self.current = None                 # (claim id, side, index, n_cases)
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = None
 
-    def on_case(claim_id, side, index, n_cases):
-        now = time.perf_counter()
-        if now - state["last"] >= every:
-            state["last"] = now
-            say(f"  ... {claim_id}: {side} case {index + 1}/{n_cases} "
-                f"({now - state['start']:.0f} s in this claim)")
+    def _line(self, now: float) -> str:
+        claim_id, side, index, n = self.current
+        return (f"  ... {claim_id}: {side} case {index + 1}/{n} "
+                f"({now - self.start:.0f} s in this claim)")
 
-    return on_claim, on_case
+    def _beat(self) -> None:
+        while not self._stop.wait(max(self.every, 0.05)):
+            with self._lock:
+                now = time.perf_counter()
+                if self.current is not None and now - self.last >= self.every:
+                    self.last = now
+                    say(self._line(now))
+
+    def on_claim(self, done, total, claim_id, result) -> None:
+        with self._lock:
+            now = time.perf_counter()
+            if result is None:
+                self.start = now
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._beat, daemon=True)
+                    self._thread.start()
+                return
+            self.current, self.last = None, now
+            say(f"[{done}/{total}] {claim_id}: {result.verdict} ({result.seconds:.1f} s; "
+                f"{now - self.t0:.0f} s elapsed)")
+
+    def on_case(self, claim_id, side, index, n_cases) -> None:
+        with self._lock:
+            now = time.perf_counter()
+            self.current = (claim_id, side, index, n_cases)
+            if now - self.last >= self.every:
+                self.last = now
+                say(self._line(now))
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()

@@ -7,7 +7,8 @@ import argparse
 import json
 
 from ..errors import ClaimError, UsageError
-from .console import Column, console, line_progress, print_table, say, stderr_is_terminal, subparser
+from .console import (Column, LineProgress, console, print_table, say, stderr_is_terminal,
+                      subparser)
 
 __all__ = ["add_verify", "add_claims", "cmd_verify", "cmd_claims", "run_options",
            "load_plugins", "claim_dict"]
@@ -117,14 +118,9 @@ def _large_on_cpu_warning(claims) -> str:
             "expect minutes to hours. --scale small (the default) is sized for a CPU.")
 
 
-def _progress(claims, scale: str, sides):
-    """The progress callbacks: None (the report's rich bar) on a terminal, lines off it."""
-    if stderr_is_terminal():
-        return None, None
-    n = sum(len(c.space) if "small" in sides else 0 for c in claims) + sum(
-        len(c.scaled_space.get(scale, ())) for c in claims
-        if "scaled" in sides and c.scaled is not None)
-    return line_progress(n)
+def _progress():
+    """Line progress off a terminal; None (the report's rich bar) on one."""
+    return None if stderr_is_terminal() else LineProgress()
 
 
 def cmd_verify(args) -> int:
@@ -142,9 +138,14 @@ def cmd_verify(args) -> int:
     sides = ("small",) if args.small_only else ("small", "scaled")
     if args.scale == "large" and device == "cpu" and "scaled" in sides:
         say(_large_on_cpu_warning(claims))
-    on_claim, on_case = _progress(claims, args.scale, sides)
-    report = run_claims(claims, seed=args.seed, scale=args.scale, device=device, sides=sides,
-                        progress=on_claim, case_progress=on_case)
+    lines = _progress()
+    try:
+        report = run_claims(claims, seed=args.seed, scale=args.scale, device=device,
+                            sides=sides, progress=lines and lines.on_claim,
+                            case_progress=lines and lines.on_case)
+    finally:
+        if lines is not None:
+            lines.close()
     report.print(console())
     if args.report:
         path = report.write(args.report)
