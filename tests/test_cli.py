@@ -752,3 +752,25 @@ def test_figures_print_start_finish_and_heartbeat_lines(capsys, monkeypatch, tmp
     assert lines[-1].startswith("2 figures done in ")
     assert out.splitlines()[0].startswith(
         f"ngram-tt-ranks: data {tmp_path / 'ngram-tt-ranks.json'}, plot ")
+
+
+def test_ctrl_c_stops_the_trial_workers_at_once(tmp_path):
+    """Ctrl-C during the process-pool trials of a figure: the queued trials are cancelled
+    and the workers stopped (before, shutdown waited for every queued trial)."""
+    import os
+    import signal
+    import time
+
+    script = tmp_path / "trials.py"
+    script.write_text("import sys, time\nfrom tnverify.trials import run_trials\n"
+                      "if __name__ == '__main__':\n    print('start', flush=True)\n"
+                      "    try:\n        run_trials(time.sleep, [3.0] * 40, workers=2)\n"
+                      "    except KeyboardInterrupt:\n        sys.exit(130)\n")
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    assert proc.stdout.readline().strip() == "start"
+    time.sleep(4)                                           # the workers are sleeping
+    t0 = time.perf_counter()
+    os.killpg(proc.pid, signal.SIGINT)                      # as a terminal's Ctrl-C does
+    assert proc.wait(timeout=60) == 130
+    assert time.perf_counter() - t0 < 15                    # not the 40 * 3 / 2 = 60 s queue
