@@ -71,3 +71,22 @@ def test_readme_own_claims_module_runs_under_pytest_and_tnverify_verify(tmp_path
     (claim,) = json.loads(report.read_text())["claims"]
     assert claim["id"] == "my-tt-norm" and claim["verdict"] == "holds"
     assert claim["package"] == "test_my_claims"
+
+
+def test_readme_install_text_is_true_off_this_machine():
+    """Issue 16 items 1 and 3: pip shows progress, the CUDA default and the CPU-only
+    variant are stated, and the extras are installed from a clone."""
+    cmds = _commands()
+    assert " -q " not in cmds["verify"] and " -q " not in cmds["tests"].split("pytest")[0]
+    section = README.split("### What the install downloads", 1)[1].split("\n## ", 1)[0]
+    assert "CUDA" in section and "https://download.pytorch.org/whl/cpu" in section
+    assert "pins the CPU build" not in README
+    sources = [README] + [p.read_text(encoding="utf-8")
+                          for p in (ROOT / "tnverify").rglob("*.py")]
+    assert not any(re.search(r"pip install '?tnverify\[", text) for text in sources)
+    assert "pip install -e '.[test]'" in README and "pip install -e '.[dask]'" in README
+
+
+def test_readme_says_what_plugin_and_scheduler_trust():
+    assert "`--plugin` **runs the named code**" in README
+    assert "`--scheduler` trusts the cluster it connects to" in README

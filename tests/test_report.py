@@ -64,7 +64,7 @@ def test_json_schema_exactly_design_section_4(fake_registry, tmp_path):
     d = json.loads(path.read_text(encoding="utf-8"))
     assert set(d) == {"tnverify_version", "created", "environment", "settings", "claims",
                       "summary"}
-    assert set(d["environment"]) == {"python", "numpy", "torch", "device"}
+    assert set(d["environment"]) == {"python", "numpy", "torch", "device", "threads"}
     assert set(d["settings"]) == {"scale", "seed", "device"}
     assert set(d["summary"]) == {"holds", "fails", "ill-posed", "error", "skipped"}
     design_claim_keys = {"id", "statement", "refs", "verdict", "expected", "small", "scaled",
@@ -106,7 +106,7 @@ def test_markdown_report(fake_registry, tmp_path):
                         "## `fake-error`: error (expected holds)"]
     assert "reading `a`: **holds**" in text and "reading `b`: **fails**" in text
     assert "RuntimeError: boom" in text
-    assert '"params": {\n    "n": 1\n  }' in text                  # counterexample as JSON
+    assert '\n  "params": {"n": 1},\n' in text                   # counterexample, compact JSON
     assert "✗ differs" in next(r for r in rows if "fake-error" in r)
 
 
@@ -215,8 +215,8 @@ def test_default_progress_bar_on_a_terminal(fake_registry, capsys, monkeypatch):
     monkeypatch.delenv("TERM", raising=False)
     from tnverify.report import _rich_progress
 
-    bar, update = _rich_progress([fake_registry["fake-holds"]])
-    assert bar is not None and callable(update)
+    bar, update, on_case = _rich_progress([fake_registry["fake-holds"]])
+    assert bar is not None and callable(update) and callable(on_case)
     report = run_claims([fake_registry["fake-holds"], fake_registry["fake-skip"]])
     out, _ = capsys.readouterr()
     assert out == ""                                         # the bar goes to stderr only
@@ -243,3 +243,72 @@ def test_a_claim_failing_on_an_exact_comparison_does_not_show_a_passing_ratio(mo
     c = register(Claim("fake-int-fails", "2 + 2 = 5", (Ref("tnverify", "§0"),), "spine",
                        small, expected="fails"))
     assert format_ratio(run_claim(c)) == "exact ✗"
+
+
+# -- issue 16 / 14: thread counts, error reasons, readable Markdown, case progress ---------
+def test_environment_records_the_blas_and_torch_thread_counts():
+    import sys
+
+    from threadpoolctl import threadpool_info
+
+    threads = environment("cpu")["threads"]
+    blas = {i["internal_api"]: i["num_threads"] for i in threadpool_info()
+            if i["user_api"] == "blas"}
+    assert threads["blas"] == (blas or None)
+    torch = sys.modules.get("torch")
+    assert threads["torch"] == (None if torch is None else torch.get_num_threads())
+
+
+def test_markdown_records_threads_and_the_reason_of_an_error(fake_registry, tmp_path):
+    report = run_claims([fake_registry["fake-error"]], progress=False)
+    text = report.to_markdown()
+    assert "BLAS threads: " in text and "torch threads: " in text
+    row = next(ln for ln in text.splitlines() if ln.startswith("| `fake-error`"))
+    assert "RuntimeError: boom" in row
+
+
+def test_case_progress_moves_during_a_claim(fake_registry):
+    calls = []
+    run_claims([fake_registry["fake-holds"], fake_registry["fake-fails"]], progress=False,
+               case_progress=lambda *a: calls.append(a))
+    assert calls == [("fake-holds", "small", 0, 2), ("fake-holds", "small", 1, 2),
+                     ("fake-holds", "scaled", 0, 1),
+                     ("fake-fails", "small", 0, 2)]          # stops at its first failure
+
+
+def _same_readings(params, rng):
+    """ill-posed, the same evidence in every case (as thesis-alg-1's)."""
+    return Evidence("the printed formula", readings={
+        "a": Evidence("reading a", passed=True), "b": Evidence("reading b", passed=False)},
+        ill_posed="the printed sum has no range")
+
+
+def _repeating_claim(monkeypatch):
+    monkeypatch.setattr(claims_mod, "REGISTRY", {})
+    monkeypatch.setattr(claims_mod, "_loaded", True)
+    return register(Claim(
+        "fake-steps", 'Require: "A". Ensure: "B". Steps, as printed: 1. "one." 2. "two."\n'
+        "second paragraph", (Ref("thesis", "Alg. 1"),), "spine", _same_readings,
+        space=({}, {}, {}), expected="ill-posed", readings={"a": "x", "b": "y"}))
+
+
+def test_markdown_sections_say_each_line_once_with_case_labels(monkeypatch):
+    c = _repeating_claim(monkeypatch)
+    text = run_claims([c], progress=False).to_markdown()
+    section = text.split("## `fake-steps`", 1)[1]
+    body = [ln for ln in section.splitlines() if ln.startswith("- ")]
+    assert len(body) == len(set(body)) == 3                 # ill-posed, reading a, reading b
+    assert all(ln.startswith("- small side, all 3 cases: ") for ln in body)
+    quote = [ln.rstrip() for ln in section.splitlines() if ln.startswith(">")]
+    assert all(ln.endswith("  ") for ln in section.splitlines()[2:7])   # hard line breaks
+    assert quote == ['> Require: "A".', '> Ensure: "B".', "> Steps, as printed:",
+                     '> 1. "one."', '> 2. "two."', "> second paragraph"]
+
+
+def test_counterexample_json_is_compact_and_valid(fake_registry):
+    report = run_claims([fake_registry["fake-fails"]], progress=False)
+    text = report.to_markdown()
+    block = text.split("```json\n", 1)[1].split("```", 1)[0]
+    assert json.loads(block) == json.loads(json.dumps(report.results[0].to_dict()[
+        "counterexample"]))
+    assert len(block.splitlines()) == len(json.loads(block)) + 2   # a line per key

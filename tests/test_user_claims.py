@@ -194,7 +194,8 @@ def test_strategies_say_how_to_install_hypothesis():
     code = ("import sys; sys.modules['hypothesis'] = None\n"
             "try:\n    import tnverify.strategies\nexcept ImportError as e:\n    print(e)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
-    assert "pip install 'tnverify[test]'" in out
+    assert "pip install hypothesis" in out and "pip install -e '.[test]'" in out
+    assert "tnverify[test]" not in out                     # tnverify is not on an index
 
 
 @pytest.mark.parametrize("body, kind", [
@@ -344,3 +345,75 @@ def test_oracle_validates_max_entries(bad):
     with pytest.raises(UsageError, match="max_entries"):
         Oracle(max_entries=bad)
     assert Oracle(max_entries=8).max_entries == 8 and Oracle().max_entries is None
+
+
+# -- issue 16 item 18, issue 14: error verdicts listed everywhere, text refs, hints --------
+def test_a_claim_whose_test_breaks_is_recorded_as_error_with_its_reason(fake_registry):
+    @claim("user-empty-2", "nothing", source="test", register_claim=False)
+    def test_empty():
+        pass
+
+    with pytest.raises(ClaimError):
+        test_empty()
+    record = LAST_RESULTS[-1]
+    assert (record.id, record.verdict) == ("user-empty-2", "error")
+    assert record.details["error"].startswith("ClaimError: the claim's test recorded no "
+                                              "comparison")
+
+
+def test_text_refs_become_the_source_and_bad_refs_are_refused(fake_registry):
+    from tnverify.claims import REGISTRY, Ref
+
+    @claim("user-refs", "a = a", refs=("my paper §2", Ref("ttlm", "Eq. 1")), source="notes")
+    def test_refs(tnverify_compare):
+        check(tnverify_compare("a vs a", 1.0, 1.0, n=1, scale=1.0))
+
+    c = REGISTRY["user-refs"]
+    assert c.refs == (Ref("ttlm", "Eq. 1"),) and c.source == "notes; my paper §2"
+    with pytest.raises(ClaimError, match=r"refs must be .*Ref objects or strings; got 3"):
+        claim("user-bad-refs", "x", refs=(3,), source="s")
+
+
+EMPTY_AND_HOLDING = '''
+import tnverify
+
+
+@tnverify.claim("mine-holds", "1 = 1", source="notes")
+def test_holds(tnverify_compare):
+    tnverify.check(tnverify_compare("1 vs 1", 1.0, 1.0, n=1, scale=1.0))
+
+
+@tnverify.claim("mine-empty", "records nothing", source="notes")
+def test_empty():
+    pass
+'''
+
+
+def test_pytest_and_verify_list_the_same_claims_with_the_error_reason(tmp_path):
+    module = tmp_path / "test_mine.py"
+    module.write_text(EMPTY_AND_HOLDING, encoding="utf-8")
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          str(module)], capture_output=True, text=True, cwd=tmp_path, env=env)
+    summary = run.stdout.split("tnverify claims", 1)[1]
+    listed = {ln.split()[0]: ln for ln in summary.splitlines()[1:] if ln.startswith("mine-")}
+    assert set(listed) == {"mine-holds", "mine-empty"}, run.stdout
+    assert "error" in listed["mine-empty"] and "recorded no comparison" in listed["mine-empty"]
+    run = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", str(module),
+                          "--group", "test-mine"], capture_output=True, text=True,
+                         cwd=tmp_path, env=env)
+    assert run.returncode == 1
+    rows = {ln.split()[0]: ln for ln in run.stdout.splitlines() if ln.startswith("mine-")}
+    assert set(rows) == set(listed)
+    assert "recorded no comparison" in rows["mine-empty"]
+
+
+def test_an_installed_plugins_group_without_plugin_names_the_entry_points(installed_example,
+                                                                          tmp_path):
+    target, env = installed_example
+    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--group", "rank-rnn"],
+                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    (line,) = proc.stderr.strip().splitlines()
+    assert "unknown group 'rank-rnn'" in line
+    assert "not loaded: rank_rnn (load one with --plugin NAME)" in line

@@ -51,7 +51,9 @@ def claims_summary(terminalreporter, config) -> None:
         ev = r.evidence
         ratio = "" if ev.ratio is None else f"  error/tolerance {ev.ratio:.2g}"
         mark = "as expected" if r.as_expected else f"EXPECTED {r.expected}"
-        tr.write_line(f"{r.id:{width}s}  {r.verdict:9s} ({mark}; {r.checks} checks){ratio}")
+        reason = f"  {r.details['error']}" if r.details.get("error") else ""
+        tr.write_line(f"{r.id:{width}s}  {r.verdict:9s} ({mark}; {r.checks} checks){ratio}"
+                      f"{reason}")
     path = config.getoption("--tnverify-report")
     if path:
         record = [_record(r) for r in results]

@@ -8,7 +8,7 @@ terminal, e.g. in CI logs), and writes itself as JSON (``.json``) or Markdown (`
 The JSON report has exactly the schema of DESIGN §4::
 
     {"tnverify_version", "created",
-     "environment": {"python", "numpy", "torch", "device"},
+     "environment": {"python", "numpy", "torch", "device", "threads"},
      "settings": {"scale", "seed", "device"},
      "claims": [ClaimResult.to_dict(), ...],
      "summary": {"holds", "fails", "ill-posed", "error", "skipped"}}
@@ -30,10 +30,12 @@ import numpy as np
 
 from .claims import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Claim, ClaimResult, run_claim
 from .errors import ReportFormatError
+from .report_markdown import md_cell, md_section, statement_lines, threads_text
 
 __all__ = [
     "REPORT_SUFFIXES", "VERDICT_STYLES", "ReportFormatError", "Report", "run_claims",
-    "environment", "check_report_path", "format_ratio",
+    "environment", "check_report_path", "format_ratio", "error_reason", "ref_text",
+    "thread_counts", "statement_lines",
 ]
 
 #: File suffixes :meth:`Report.write` understands.
@@ -45,10 +47,35 @@ VERDICT_STYLES = {HOLDS: "green", FAILS: "red", ILL_POSED: "yellow", ERROR: "bol
 #: ``progress(done, total, claim_id, result)``: called before each claim (``result`` is
 #: None, ``done`` claims finished) and after it (``result`` set, ``done`` incremented).
 ProgressCallback = Callable[[int, int, str, "ClaimResult | None"], None]
+#: ``case_progress(claim_id, side, index, n_cases)``: called before each case of a claim.
+CaseCallback = Callable[[str, str, int, int], None]
+
+
+def thread_counts() -> dict:
+    """The thread counts that can change round-off in the evidence: ``{"blas": {library:
+    threads}, "torch": n}``.
+
+    BLAS libraries are read with threadpoolctl (the loaded ones only); torch's intra-op
+    thread count only when torch is already imported (``None``: torch was not used in this
+    process, and reading the count must not import it).
+    """
+    blas: dict = {}
+    try:
+        from threadpoolctl import threadpool_info
+
+        for info in threadpool_info():
+            if info.get("user_api") == "blas":
+                blas[str(info.get("internal_api"))] = info.get("num_threads")
+    except Exception:  # noqa: BLE001 - an unreadable pool is recorded as unknown, not fatal
+        blas = {}
+    torch = sys.modules.get("torch")
+    n_torch = int(torch.get_num_threads()) if torch is not None else None
+    return {"blas": blas or None, "torch": n_torch}
 
 
 def environment(device: str) -> dict:
-    """Versions of Python, numpy and torch, and the device used.
+    """Versions of Python, numpy and torch, the device used, and the BLAS and torch
+    thread counts (:func:`thread_counts`).
 
     torch's version is read from the installed package metadata so that writing a report
     never imports torch.
@@ -58,7 +85,25 @@ def environment(device: str) -> dict:
     except importlib.metadata.PackageNotFoundError:
         torch_version = None
     return {"python": platform.python_version(), "numpy": np.__version__,
-            "torch": torch_version, "device": device}
+            "torch": torch_version, "device": device, "threads": thread_counts()}
+
+
+def ref_text(ref) -> str:
+    """A reference as text: ``"gtm §3, Eq. 9: <full citation>"`` for a
+    :class:`~tnverify.claims.Ref`, the text itself for a plain string."""
+    citation = getattr(ref, "citation", None)
+    if citation is None or not hasattr(ref, "paper"):
+        return str(ref)
+    return f"{ref.paper} {ref.where}: {citation}"
+
+
+def error_reason(result: ClaimResult) -> str:
+    """The one-line reason of an ``error`` verdict (the exception of the side that
+    broke), or ``""``."""
+    for side in (result.small, result.scaled):
+        if side.error_message:
+            return " ".join(str(side.error_message).split())
+    return ""
 
 
 def format_ratio(result: ClaimResult) -> str:
@@ -156,7 +201,7 @@ class Report:
             "tnverify_version": __version__,
             "created": self.created,
             "environment": {k: self.environment.get(k)
-                            for k in ("python", "numpy", "torch", "device")},
+                            for k in ("python", "numpy", "torch", "device", "threads")},
             "settings": {k: self.settings.get(k) for k in ("scale", "seed", "device")},
             "claims": [r.to_dict() for r in self.results],
             "summary": self.summary,
@@ -175,7 +220,8 @@ class Report:
             "# tnverify report", "",
             f"tnverify {__version__}, created {self.created}; Python {env.get('python')}, "
             f"numpy {env.get('numpy')}, torch {env.get('torch')}; device "
-            f"`{st.get('device')}`, scale `{st.get('scale')}`, seed `{st.get('seed')}`.", "",
+            f"`{st.get('device')}`, scale `{st.get('scale')}`, seed `{st.get('seed')}`; "
+            f"{threads_text(env.get('threads'))}.", "",
             f"**{self.summary_line()}**", "",
             "| id | paper | verdict | expected | error/tolerance | seconds |",
             "|---|---|---|---|---|---|",
@@ -183,11 +229,14 @@ class Report:
         differing = {id(r) for r in self.differing}
         for r in self.results:
             mark = "✗ differs" if id(r) in differing else "✓"
-            lines.append(f"| `{r.claim.id}` | {_md_cell(r.claim.locator)} | **{r.verdict}** | "
-                         f"{r.claim.expected} {mark} | {format_ratio(r)} | {r.seconds:.2f} |")
+            ratio = format_ratio(r)
+            if r.verdict == ERROR and error_reason(r):
+                ratio = f"{ratio} {error_reason(r)}"
+            lines.append(f"| `{r.claim.id}` | {md_cell(r.claim.locator)} | **{r.verdict}** | "
+                         f"{r.claim.expected} {mark} | {md_cell(ratio)} | {r.seconds:.2f} |")
         for r in self.results:
             if r.verdict != HOLDS:
-                lines += [""] + _md_section(r)
+                lines += [""] + md_section(r)
         return "\n".join(lines) + "\n"
 
     # -- output ------------------------------------------------------------------
@@ -198,101 +247,92 @@ class Report:
         p.write_text(text, encoding="utf-8")
         return p
 
-    def table(self):
-        """The terminal table as a :class:`rich.table.Table`."""
-        from rich.table import Table
+    def rows(self) -> tuple[list, list]:
+        """The terminal table: ``(columns, rows)`` for :func:`tnverify.cli.console.print_table`
+        (a ``reason`` column only when a check errored)."""
+        from .cli.console import Column
 
-        t = Table(title=None, show_lines=False, header_style="bold")
-        for name, kw in (("id", {}), ("paper", {}), ("verdict", {}),
-                         ("err/tol", {"justify": "right"}), ("expected", {}),
-                         ("s", {"justify": "right"})):
-            t.add_column(name, **kw)
+        columns = [Column("id", keep=True), Column("paper", drop=0), Column("verdict"),
+                   Column("err/tol", justify="right"), Column("expected"),
+                   Column("s", justify="right", drop=1)]
+        with_reason = any(r.verdict == ERROR for r in self.results)
+        if with_reason:
+            columns.append(Column("reason"))
         differing = {id(r) for r in self.differing}
+        rows = []
         for r in self.results:
-            style = VERDICT_STYLES.get(r.verdict, "")
-            mark = (f"[red]✗ differs[/] ({r.claim.expected})"
-                    if id(r) in differing else "[green]✓[/]")
-            t.add_row(r.claim.id, r.claim.locator, f"[{style}]{r.verdict}[/]",
-                      format_ratio(r), mark, f"{r.seconds:.2f}")
-        return t
+            mark = ((f"✗ differs ({r.claim.expected})", "red") if id(r) in differing
+                    else ("✓", "green"))
+            row = [r.claim.id, r.claim.locator, (r.verdict, VERDICT_STYLES.get(r.verdict, "")),
+                   format_ratio(r), mark, f"{r.seconds:.2f}"]
+            if with_reason:
+                row.append(error_reason(r) if r.verdict == ERROR else "")
+            rows.append(row)
+        return columns, rows
 
     def print(self, console=None) -> None:
-        """Print the table and the summary line (plain text when not a terminal)."""
+        """Print the table and the summary line: a rich table on a terminal (claim ids
+        never cut), a plain aligned layout with no width limit elsewhere."""
         from rich.console import Console
 
+        from .cli.console import print_table
+
         console = console or Console(file=sys.stdout)
-        console.print(self.table())
+        print_table(console, *self.rows())
         style = "green" if self.all_as_expected else "red"
-        console.print(f"[{style}]{self.summary_line()}[/]", highlight=False)
+        if console.is_terminal:
+            console.print(f"[{style}]{self.summary_line()}[/]", highlight=False)
+        else:
+            console.out(self.summary_line(), highlight=False)
 
 
-def _md_cell(text: str) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+def _planned_cases(claims: Sequence[Claim], scale: str, sides: Sequence[str]) -> list[int]:
+    return [(len(c.space) if "small" in sides else 0)
+            + (len(c.scaled_space.get(scale, ())) if "scaled" in sides and c.scaled is not None
+               else 0) for c in claims]
 
 
-def _md_section(r: ClaimResult) -> list[str]:
-    """The Markdown section of one claim that did not hold."""
-    c = r.claim
-    out = [f"## `{c.id}`: {r.verdict} (expected {c.expected})", "",
-           f"> {_md_cell(c.statement)}", "",
-           "References: " + "; ".join(f"{ref} — {ref.citation}" for ref in c.refs), ""]
-    if c.corrected_by:
-        out += [f"Corrected by `{c.corrected_by}`.", ""]
-    for side_name, side in (("small", r.small), ("scaled", r.scaled)):
-        if side.error_message:
-            out += [f"- {side_name} side **error**: `{side.error_message}`"]
-        for ev in side.cases:
-            if ev.skipped:
-                out += [f"- {side_name} side skipped: {ev.skipped}"]
-            if ev.ill_posed:
-                out += [f"- {side_name} side ill-posed: {ev.ill_posed}"]
-            for name, sub in (ev.readings or {}).items():
-                out += [f"- reading `{name}`: **{sub.verdict}** ({_md_cell(sub.compared)}"
-                        f"{_md_err(sub)})"]
-            for name in ev.failing_parts():
-                sub = ev.parts[name]
-                out += [f"- part `{name}` ({side_name}): **{sub.verdict}**{_md_err(sub)}"]
-    if r.counterexample:
-        out += ["", "Counterexample (re-runnable: params + seed):", "", "```json",
-                json.dumps(_plain(r.counterexample), indent=2, ensure_ascii=False), "```"]
-    return out
+def _rich_progress(claims: Sequence[Claim], scale: str = "small",
+                   sides: Sequence[str] = ("small", "scaled")):
+    """A rich progress bar on stderr, or ``(None, None, None)`` when stderr is not a
+    terminal.  The bar counts cases, so it moves during a long claim.
 
-
-def _md_err(ev) -> str:
-    if ev.error is None:
-        return ""
-    tol = "" if ev.tolerance is None else f" vs tolerance {float(ev.tolerance):.3g}"
-    return f"; error {float(ev.error):.3g}{tol}"
-
-
-def _plain(x):
-    from .claims import _jsonable
-
-    return _jsonable(x)
-
-
-def _rich_progress(claims: Sequence[Claim]):
-    """A rich progress bar on stderr, or None when stderr is not a terminal."""
+    Returns ``(bar, on_claim, on_case)``.
+    """
     from rich.console import Console
 
     console = Console(stderr=True)
     if not console.is_terminal:
-        return None, None
+        return None, None, None
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    planned = _planned_cases(claims, scale, sides)
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TimeElapsedColumn(), console=console, transient=True)
-    task = bar.add_task("verifying", total=len(claims))
+                   TextColumn("cases"), TimeElapsedColumn(), console=console, transient=True)
+    task = bar.add_task("verifying", total=max(sum(planned), 1))
+    state = {"base": 0, "claim": 0}
 
-    def update(done, total, claim_id, result):
-        bar.update(task, completed=done, description=f"verifying {claim_id}")
+    def on_claim(done, total, claim_id, result):
+        state["claim"] = done
+        if result is not None:
+            state["base"] = sum(planned[:done])
+        bar.update(task, completed=state["base"],
+                   description=f"[{done + (result is None)}/{total}] {claim_id}")
 
-    return bar, update
+    def on_case(claim_id, side, index, n_cases):
+        bar.update(task, completed=state["base"] + index
+                   + (len(claims[state["claim"]].space) if side == "scaled"
+                      and "small" in sides else 0),
+                   description=f"[{state['claim'] + 1}/{len(claims)}] {claim_id} "
+                               f"({side} case {index + 1}/{n_cases})")
+
+    return bar, on_claim, on_case
 
 
 def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
                device: str = "cpu", progress: ProgressCallback | bool | None = None,
-               sides: Sequence[str] = ("small", "scaled")) -> Report:
+               sides: Sequence[str] = ("small", "scaled"),
+               case_progress: CaseCallback | None = None) -> Report:
     """Run claims and collect their results in a :class:`Report`.
 
     Parameters
@@ -303,7 +343,11 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
         Passed to :func:`tnverify.claims.run_claim` (``device`` already resolved).
     progress : callable, bool or None
         ``progress(done, total, claim_id, result)`` (see :data:`ProgressCallback`);
-        ``None`` shows a rich progress bar when stderr is a terminal; ``False`` nothing.
+        ``None`` shows a rich progress bar when stderr is a terminal (it counts cases, so
+        it moves during a long claim); ``False`` nothing.
+    case_progress : callable, optional
+        ``case_progress(claim_id, side, index, n_cases)`` before each case (see
+        :data:`CaseCallback`); with ``progress=None`` the bar's own is used.
 
     Returns
     -------
@@ -312,7 +356,8 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
     claims = list(claims)
     bar = None
     if progress is None:
-        bar, progress = _rich_progress(claims)
+        bar, progress, bar_case = _rich_progress(claims, scale, sides)
+        case_progress = case_progress or bar_case
     elif progress is False:
         progress = None
     results: list[ClaimResult] = []
@@ -322,7 +367,12 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
         for i, claim in enumerate(claims):
             if progress:
                 progress(i, len(claims), claim.id, None)
-            result = run_claim(claim, seed=seed, scale=scale, device=device, sides=sides)
+            on_case = None
+            if case_progress is not None:
+                def on_case(side, index, n_cases, _id=claim.id):
+                    case_progress(_id, side, index, n_cases)
+            result = run_claim(claim, seed=seed, scale=scale, device=device, sides=sides,
+                               on_case=on_case)
             results.append(result)
             if progress:
                 progress(i + 1, len(claims), claim.id, result)

@@ -37,7 +37,7 @@ try:
     from hypothesis import strategies as st
 except ImportError as exc:  # pragma: no cover - exercised by a subprocess test
     raise ImportError("tnverify.strategies needs hypothesis, an optional dependency: "
-                      "pip install 'tnverify[test]' (or pip install hypothesis)") from exc
+                      "pip install hypothesis (from a clone of tnverify: pip install -e '.[test]')") from exc
 
 from .errors import NonFiniteError, RankError, ShapeError, UsageError
 from .tt import TensorTrain

@@ -96,8 +96,9 @@ def _dask_client(scheduler):
         from dask.distributed import Client
     except ImportError as exc:
         raise UsageError("scheduler was given but dask.distributed is not installed; "
-                         "install it with `pip install 'dask[distributed]'` (or the "
-                         "tnverify[dask] extra), or run without --scheduler") from exc
+                         "install it with `pip install 'dask[distributed]'` (from a "
+                         "clone of tnverify: pip install -e '.[dask]'), or run without "
+                         "--scheduler") from exc
     address = getattr(scheduler, "scheduler_address", scheduler)
     if not isinstance(address, str) or not address:
         raise UsageError(f"scheduler must be a Dask scheduler address (e.g. "
@@ -132,12 +133,21 @@ def _run_processes(fn, tasks, workers, progress) -> tuple[list, dict]:
 
     results: list = [None] * len(tasks)
     ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
-                             initializer=_limit_threads) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_limit_threads)
+    try:
         futures = {pool.submit(fn, task): i for i, task in enumerate(tasks)}
         for fut in as_completed(futures):
             results[futures[fut]] = fut.result()
             progress.advance()
+    except BaseException:
+        # Ctrl-C (or a failed trial): stop now, not after every queued trial has run (a
+        # worker reports a KeyboardInterrupt as one task's result and takes the next task)
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            proc.terminate()
+        raise
+    pool.shutdown()
     return results, {"kind": "processes", "workers": workers, "start_method": "spawn"}
 
 

@@ -34,7 +34,7 @@ import functools
 import inspect
 from dataclasses import dataclass, field
 
-from .claims import HOLDS, VERDICTS, Claim, Evidence, register
+from .claims import ERROR, HOLDS, VERDICTS, Claim, Evidence, Ref, register
 from .errors import ClaimError
 
 __all__ = ["claim", "check", "CheckFailed", "UserClaimResult", "LAST_RESULTS",
@@ -233,8 +233,9 @@ def claim(id: str, statement: str, *, source: str = "", refs=(), expected: str =
         The statement as your paper (or design note) states it.
     source : str
         Where it is stated ("my-paper §3, Eq. 7").  Give ``source`` or ``refs``.
-    refs : tuple of tnverify.claims.Ref
-        Places in the seed papers, if the claim is about one of them.
+    refs : tuple of tnverify.claims.Ref or str
+        Places in the seed papers (:class:`~tnverify.claims.Ref`), if the claim is about
+        one of them; a plain string (a place in your own paper) is added to ``source``.
     expected : str
         The verdict your runs established (``"holds"`` or ``"fails"``, ...); the test
         passes when the computed verdict equals it.
@@ -254,6 +255,15 @@ def claim(id: str, statement: str, *, source: str = "", refs=(), expected: str =
     """
     if expected not in VERDICTS:
         raise ClaimError(f"expected must be one of {VERDICTS}; got {expected!r}")
+    if isinstance(refs, (str, Ref)):
+        refs = (refs,)
+    bad = [r for r in refs if not isinstance(r, (str, Ref))]
+    if bad:
+        raise ClaimError(f"claim {id}: refs must be tnverify.claims.Ref objects or strings; "
+                         f"got {bad[0]!r} ({type(bad[0]).__name__})")
+    texts = [" ".join(r.split()) for r in refs if isinstance(r, str) and r.strip()]
+    source = "; ".join([source] * bool(source) + texts)
+    refs = tuple(r for r in refs if isinstance(r, Ref))
 
     def decorate(fn):
         pkg = package or fn.__module__.split(".")[0]
@@ -266,7 +276,15 @@ def claim(id: str, statement: str, *, source: str = "", refs=(), expected: str =
                     f"put @tnverify.claim above @given on {fn.__qualname__} (claim {id}): "
                     "below it, every hypothesis example would be reported as a run of the "
                     "claim (a problem in the test, not in tnverify)")
-            ev, n = _run(fn, args, kwargs)
+            try:
+                ev, n = _run(fn, args, kwargs)
+            except Exception as exc:       # the test broke: listed as `error`, as in verify
+                reason = " ".join(f"{type(exc).__name__}: {exc}".split())
+                ev = Evidence("the claim's test raised", passed=False,
+                              details={"error": reason})
+                LAST_RESULTS.append(UserClaimResult(id, ERROR, expected, ev, 0, pkg,
+                                                    {"error": reason}))
+                raise
             verdict = ev.verdict
             result = UserClaimResult(id, verdict, expected, ev, n, pkg)
             LAST_RESULTS.append(result)

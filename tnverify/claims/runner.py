@@ -101,10 +101,12 @@ class ClaimResult:
 
 
 def _run_side(claim: Claim, side: str, cases: Sequence[dict], seed: int,
-              device: str | None) -> SideResult:
+              device: str | None, on_case=None) -> SideResult:
     t0 = time.perf_counter()
     evidence: list[Evidence] = []
     for index, params in enumerate(cases):
+        if on_case is not None:
+            on_case(side, index, len(cases))
         case_seed = derive_seed(seed, claim.id, side, index)
         try:
             if side == "small":
@@ -124,7 +126,8 @@ def _run_side(claim: Claim, side: str, cases: Sequence[dict], seed: int,
 
 
 def run_claim(claim: Claim | str, *, seed: int = 0, scale: str = "small",
-              device: str = "cpu", sides: Sequence[str] = ("small", "scaled")) -> ClaimResult:
+              device: str = "cpu", sides: Sequence[str] = ("small", "scaled"),
+              on_case=None) -> ClaimResult:
     """Run a claim's checks and compute its verdict.
 
     Parameters
@@ -139,6 +142,9 @@ def run_claim(claim: Claim | str, *, seed: int = 0, scale: str = "small",
         Already resolved device (see :func:`tnverify.device.resolve_device`).
     sides : sequence of {"small", "scaled"}
         Which sides to run.
+    on_case : callable, optional
+        ``on_case(side, index, n_cases)``, called before each case runs (a progress hook:
+        ``tnverify verify`` moves its progress display with it during a long claim).
 
     Returns
     -------
@@ -153,10 +159,11 @@ def run_claim(claim: Claim | str, *, seed: int = 0, scale: str = "small",
         raise ClaimError(f"scale must be 'small' or 'large'; got {scale!r}")
     t0 = time.perf_counter()
     skipped = SideResult(SKIPPED, [], 0.0)
-    small = _run_side(claim, "small", claim.space, seed, None) if "small" in sides else skipped
+    small = (_run_side(claim, "small", claim.space, seed, None, on_case)
+             if "small" in sides else skipped)
     if "scaled" in sides and claim.scaled is not None:
         cases = claim.scaled_space.get(scale, ())
-        scaled = _run_side(claim, "scaled", cases, seed, device) if cases else skipped
+        scaled = _run_side(claim, "scaled", cases, seed, device, on_case) if cases else skipped
     else:
         scaled = skipped
     verdicts = [small.verdict, scaled.verdict]

@@ -1,0 +1,252 @@
+"""Shared pieces of the ``tnverify`` subcommands: the console, tables that never cut a
+claim id, argument types, and progress lines for output that is not a terminal.
+
+Nothing here imports a subcommand module (the subcommands import this one), so the
+command-line package has no import circle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+__all__ = ["PROG", "console", "common_options", "subparser", "positive_int",
+           "Column", "print_table", "say", "Heartbeat", "LineProgress"]
+
+PROG = "tnverify"
+
+
+def console(file=None):
+    """A rich console on stdout (or ``file``), at the real width of the terminal.
+
+    Off a terminal (a pipe, a file, a CI log) rich renders plain text; the tables below
+    then use a plain layout with no width limit, so nothing is wrapped or cut.
+    """
+    from rich.console import Console
+
+    return Console(file=file or sys.stdout, highlight=False)
+
+
+def common_options() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                   help="on an error, show the full traceback (the exit status stays 2)")
+    return p
+
+
+def subparser(sub, name: str, help: str, description: str, examples: Sequence[str]):
+    """A subcommand parser with the common options and an examples epilog."""
+    return sub.add_parser(name, parents=[common_options()],
+                          formatter_class=argparse.RawDescriptionHelpFormatter, help=help,
+                          description=description,
+                          epilog="examples:\n" + "\n".join(f"  {e}" for e in examples))
+
+
+def positive_int(text: str) -> int:
+    """argparse type: an integer >= 1 (argparse names the option in its error)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer (>= 1); got {value}")
+    return value
+
+
+# -- tables ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Column:
+    """One column of :func:`print_table`.
+
+    ``keep``: never cut or folded (the claim id, which users copy); ``drop``: dropped
+    first (lowest number first) when the terminal is too narrow for the kept columns;
+    other columns fold (wrap inside the cell) before anything is dropped.
+    """
+
+    name: str
+    justify: str = "left"
+    keep: bool = False
+    drop: int | None = None
+
+
+def _plain_table(con, columns: Sequence[Column], rows: Sequence[Sequence]) -> None:
+    """Aligned columns, no width limit, one line per row; the droppable (wide, secondary)
+    columns go last, so that a narrow pager wraps only the tail of a row."""
+    order = sorted(range(len(columns)), key=lambda i: (columns[i].drop is not None,
+                                                       -(columns[i].drop or 0)))
+    columns = [columns[i] for i in order]
+    rows = [[row[i] for i in order] for row in rows]
+    texts = [[c if isinstance(c, str) else c[0] for c in row] for row in rows]
+    widths = [max([len(col.name)] + [len(r[i]) for r in texts]) for i, col in enumerate(columns)]
+
+    def line(cells):
+        out = [(c.rjust(w) if col.justify == "right" else c.ljust(w))
+               for c, w, col in zip(cells, widths, columns)]
+        return "  ".join(out).rstrip()
+
+    con.out(line([c.name for c in columns]), highlight=False)
+    con.out(line(["-" * w for w in widths]), highlight=False)
+    for r in texts:
+        con.out(line(r), highlight=False)
+
+
+#: The narrowest a folded column may get before a droppable column goes instead.
+_READABLE = 16
+
+
+def _fitting(columns: Sequence[Column], rows, width: int) -> list[int]:
+    """Indices of the columns kept at ``width``: drop the ``drop`` columns (in order)
+    while the kept columns at full width, plus up to ``_READABLE`` characters per foldable
+    column (folded narrower, a title becomes a tower of words), plus the borders, do not
+    fit."""
+    texts = [[c if isinstance(c, str) else c[0] for c in row] for row in rows]
+    natural = [max([len(col.name)] + [len(r[i]) for r in texts]) for i, col in enumerate(columns)]
+    chosen = list(range(len(columns)))
+    order = sorted((i for i, c in enumerate(columns) if c.drop is not None),
+                   key=lambda i: columns[i].drop)
+
+    def need(idx):
+        body = sum(natural[i] if columns[i].keep
+                   else min(natural[i], max(_READABLE, len(columns[i].name)))
+                   for i in idx)
+        return body + 3 * len(idx) + 1
+
+    for i in order:
+        if need(chosen) <= width:
+            break
+        chosen.remove(i)
+    return chosen
+
+
+def print_table(con, columns: Sequence[Column], rows: Sequence[Sequence]) -> None:
+    """Print a table: a rich table on a terminal (kept columns never cut; others fold,
+    then the ``drop`` columns go), a plain aligned layout elsewhere.
+
+    A cell is a string or ``(string, style)``; styles only colour the terminal table.
+    """
+    if not con.is_terminal:
+        _plain_table(con, columns, rows)
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    chosen = _fitting(columns, rows, con.width)
+    t = Table(header_style="bold")
+    for i in chosen:
+        col = columns[i]
+        if col.keep:
+            width = max([len(col.name)] + [len(r[i] if isinstance(r[i], str) else r[i][0])
+                                           for r in rows])
+            t.add_column(col.name, justify=col.justify, no_wrap=True, min_width=width)
+        else:
+            t.add_column(col.name, justify=col.justify, overflow="fold")
+    for row in rows:
+        cells = []
+        for i in chosen:
+            cell = row[i]
+            cells.append(Text(cell) if isinstance(cell, str) else Text(cell[0], style=cell[1]))
+        t.add_row(*cells)
+    con.print(t)
+
+
+# -- progress --------------------------------------------------------------------------
+def say(text: str) -> None:
+    """One progress line on stderr (looked up at call time, so that a rich progress bar
+    that redirects stderr prints it above the bar)."""
+    print(text, file=sys.stderr, flush=True)
+
+
+def stderr_is_terminal() -> bool:
+    from rich.console import Console
+
+    return Console(stderr=True).is_terminal
+
+
+class Heartbeat:
+    """Print ``message(elapsed)`` on stderr every ``every`` seconds until stopped.
+
+    Used around computations that offer no progress callback of their own (a figure's
+    data), so that a log never stays silent for long.
+    """
+
+    def __init__(self, message, every: float = 15.0):
+        self.message, self.every = message, float(every)
+        self._stop = threading.Event()
+        self._thread = None
+
+    def __enter__(self):
+        t0 = time.perf_counter()
+
+        def beat():
+            while not self._stop.wait(self.every):
+                say(self.message(time.perf_counter() - t0))
+
+        self._thread = threading.Thread(target=beat, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join()
+        return False
+
+
+class LineProgress:
+    """Progress as lines on stderr for ``verify`` off a terminal: one line per finished
+    claim; during a long claim a line naming its case at most every ``every`` seconds,
+    also while one case runs long (a background timer; :meth:`close` stops it).
+
+    ``on_claim`` and ``on_case`` are the callbacks of :func:`tnverify.report.run_claims`.
+    """
+
+    def __init__(self, total_cases: int = 0, every: float = 10.0):
+        self.every = float(every)
+        now = time.perf_counter()
+        self.t0 = self.last = self.start = now
+        self.current = None                 # (claim id, side, index, n_cases)
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = None
+
+    def _line(self, now: float) -> str:
+        claim_id, side, index, n = self.current
+        return (f"  ... {claim_id}: {side} case {index + 1}/{n} "
+                f"({now - self.start:.0f} s in this claim)")
+
+    def _beat(self) -> None:
+        while not self._stop.wait(max(self.every, 0.05)):
+            with self._lock:
+                now = time.perf_counter()
+                if self.current is not None and now - self.last >= self.every:
+                    self.last = now
+                    say(self._line(now))
+
+    def on_claim(self, done, total, claim_id, result) -> None:
+        with self._lock:
+            now = time.perf_counter()
+            if result is None:
+                self.start = now
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._beat, daemon=True)
+                    self._thread.start()
+                return
+            self.current, self.last = None, now
+            say(f"[{done}/{total}] {claim_id}: {result.verdict} ({result.seconds:.1f} s; "
+                f"{now - self.t0:.0f} s elapsed)")
+
+    def on_case(self, claim_id, side, index, n_cases) -> None:
+        with self._lock:
+            now = time.perf_counter()
+            self.current = (claim_id, side, index, n_cases)
+            if now - self.last >= self.every:
+                self.last = now
+                say(self._line(now))
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()

@@ -1,0 +1,181 @@
+"""``tnverify verify`` (run claims, print the table, write a report) and ``tnverify claims``
+(list the registry)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..errors import ClaimError, UsageError
+from .console import (Column, LineProgress, console, print_table, say, stderr_is_terminal,
+                      subparser)
+
+__all__ = ["add_verify", "add_claims", "cmd_verify", "cmd_claims", "run_options",
+           "load_plugins", "claim_dict"]
+
+
+def run_options(p: argparse.ArgumentParser) -> None:
+    from ..device import DEVICE_CHOICES
+
+    p.add_argument("--device", choices=DEVICE_CHOICES, default="auto",
+                   help="device of the scaled side: auto picks CUDA when present (default auto)")
+    p.add_argument("--scale", choices=("small", "large"), default="small",
+                   help="sizes of the scaled side: small fits 2 CPU cores, large is for a GPU "
+                        "(default small; on a CPU, large warns first with the sizes)")
+    p.add_argument("--seed", type=int, default=0, help="base seed of every check (default 0)")
+
+
+def plugin_option(p: argparse.ArgumentParser, help: str) -> None:
+    p.add_argument("--plugin", action="append", default=[], metavar="NAME", help=help)
+
+
+def _filters(p: argparse.ArgumentParser) -> None:
+    from ..claims import GROUPS
+    from ..references import PAPERS
+
+    p.add_argument("--paper", choices=sorted(PAPERS), metavar="KEY",
+                   help=f"only claims printed in this paper ({', '.join(sorted(PAPERS))})")
+    p.add_argument("--group", metavar="NAME",
+                   help=f"only claims of this group ({', '.join(GROUPS)}, or a plugin's group)")
+    plugin_option(p, "also load the claims of a plugin: an entry point of the "
+                     "'tnverify.claims' group, an importable module or a .py file; its code "
+                     "runs in this process (repeatable)")
+
+
+def add_verify(sub) -> None:
+    v = subparser(sub, "verify", "run claims and report their verdicts",
+                  "Run claims (default: all, small and scaled sides), print a\n"
+                  "table and exit 0 when every verdict is as expected, 1 when\n"
+                  "one differs or a check errored, 2 on a usage error.\n"
+                  "Progress goes to stderr: a bar on a terminal, one line per claim\n"
+                  "(and a line every 10 s during a long claim) in a log.",
+                  ["tnverify verify --group spine",
+                   "tnverify verify --claims ttlm-eq2 --report out.md",
+                   "tnverify verify --claims ttlm-eq2 --claims thesis-alg-1",
+                   "tnverify verify --small-only --paper tslm",
+                   "tnverify verify --plugin rank_rnn --group rank-rnn"])
+    v.add_argument("--claims", nargs="+", action="extend", metavar="ID",
+                   help="only these claim ids (repeatable: the ids accumulate)")
+    _filters(v)
+    run_options(v)
+    v.add_argument("--small-only", action="store_true",
+                   help="run only the small (definition) side, skip the scaled side")
+    v.add_argument("--report", metavar="PATH",
+                   help="write a report: JSON for .json, Markdown for .md")
+    v.set_defaults(func=cmd_verify)
+
+
+def add_claims(sub) -> None:
+    c = subparser(sub, "claims", "list the claims (id, group, paper, expected verdict, title)",
+                  "List the registered claims.",
+                  ["tnverify claims", "tnverify claims --paper gtm --json"])
+    _filters(c)
+    c.add_argument("--json", action="store_true", help="print the list as JSON")
+    c.set_defaults(func=cmd_claims)
+
+
+def load_plugins(names) -> None:
+    from ..claims import load_plugin
+
+    for name in names or ():
+        load_plugin(name)
+
+
+def select(ids, paper, group, plugins) -> list:
+    """The claims of the filters; an unknown group names the installed plugins that are
+    not loaded (their groups exist only after ``--plugin``)."""
+    from ..claims import select_claims
+    from ..claims.plugins import entry_points
+
+    try:
+        return select_claims(ids, paper=paper, group=group)
+    except ClaimError as exc:
+        if group is None or not str(exc).startswith("unknown group"):
+            raise
+        unloaded = sorted(set(entry_points()) - set(plugins or ()))
+        hint = (f"; installed plugins of the 'tnverify.claims' entry-point group, not loaded: "
+                f"{', '.join(unloaded)} (load one with --plugin NAME)" if unloaded
+                else "; no 'tnverify.claims' entry point is installed (a test module loads "
+                     "with --plugin FILE.py)")
+        raise UsageError(f"{exc}{hint}") from None
+
+
+def _large_on_cpu_warning(claims) -> str:
+    """The warning before ``--scale large`` runs GPU sizes on a CPU: how many cases and
+    the largest sizes they use."""
+    cases = [params for c in claims if c.scaled is not None
+             for params in c.scaled_space.get("large", ())]
+    largest: dict = {}
+    for params in cases:
+        for key, val in params.items():
+            if isinstance(val, int) and not isinstance(val, bool):
+                largest[key] = max(largest.get(key, val), val)
+    top = sorted(largest.items(), key=lambda kv: -kv[1])[:6]
+    sizes = ", ".join(f"{k} up to {v:,}" for k, v in top) or "no sizes recorded"
+    n_claims = sum(1 for c in claims if c.scaled is not None and c.scaled_space.get("large"))
+    return (f"warning: --scale large runs GPU sizes on the CPU (no CUDA device is used): "
+            f"{len(cases)} large case(s) in {n_claims} claim(s), largest sizes {sizes}; "
+            "expect minutes to hours. --scale small (the default) is sized for a CPU.")
+
+
+def _progress():
+    """Line progress off a terminal; None (the report's rich bar) on one."""
+    return None if stderr_is_terminal() else LineProgress()
+
+
+def cmd_verify(args) -> int:
+    from ..device import resolve_device
+    from ..report import check_report_path, run_claims
+
+    load_plugins(args.plugin)
+    claims = select(args.claims, args.paper, args.group, args.plugin)
+    if not claims:
+        raise UsageError("no claim matches the filters "
+                         f"(claims={args.claims}, paper={args.paper}, group={args.group})")
+    device = resolve_device(args.device)
+    if args.report:
+        check_report_path(args.report)
+    sides = ("small",) if args.small_only else ("small", "scaled")
+    if args.scale == "large" and device == "cpu" and "scaled" in sides:
+        say(_large_on_cpu_warning(claims))
+    lines = _progress()
+    try:
+        report = run_claims(claims, seed=args.seed, scale=args.scale, device=device,
+                            sides=sides, progress=lines and lines.on_claim,
+                            case_progress=lines and lines.on_case)
+    finally:
+        if lines is not None:
+            lines.close()
+    report.print(console())
+    if args.report:
+        path = report.write(args.report)
+        print(f"report written to {path}")
+    return 0 if report.all_as_expected else 1
+
+
+def claim_dict(c) -> dict:
+    from ..report import ref_text
+
+    return {"id": c.id, "package": c.package, "group": c.group, "title": c.title,
+            "source": c.source, "statement": c.statement,
+            "refs": [r.to_dict() if hasattr(r, "to_dict") else ref_text(r) for r in c.refs],
+            "expected": c.expected, "uses": list(c.uses), "proof": c.proof,
+            "readings": {k: r.to_dict() for k, r in c.readings.items()},
+            "defect": c.defect.to_dict() if c.defect else None, "remarks": list(c.remarks), "corrects": c.corrects,
+            "corrected_by": c.corrected_by}
+
+
+def cmd_claims(args) -> int:
+    load_plugins(args.plugin)
+    claims = select(None, args.paper, args.group, args.plugin)
+    if args.json:
+        print(json.dumps([claim_dict(c) for c in claims], indent=2, ensure_ascii=False))
+        return 0
+    columns = [Column("id", keep=True), Column("group", drop=2), Column("paper", drop=1),
+               Column("expected"), Column("title", drop=0)]
+    rows = [[c.id, c.group, c.locator, c.expected, c.title or c.statement[:60]]
+            for c in claims]
+    con = console()
+    print_table(con, columns, rows)
+    con.out(f"{len(claims)} claim{'s' if len(claims) != 1 else ''}", highlight=False)
+    return 0
