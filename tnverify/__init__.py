@@ -8,7 +8,7 @@ on use):
   :func:`conditionals` (P(x_t | x_<t) of an explicit joint);
 - the TT toolkit: :class:`TensorTrain`, :func:`tt_to_full`, :func:`random_tt`,
   :func:`tt_svd`, :func:`tt_ranks`, :class:`CPTensor`;
-- ranks: :func:`unfold`, :func:`matricize`, :func:`numerical_rank`, :func:`exact_rank`,
+- ranks: :func:`tt_unfolding`, :func:`matricize`, :func:`numerical_rank`, :func:`exact_rank`,
   :func:`rank_mod_p`;
 - generalized ξ-networks (seed 004): :class:`ShallowNetwork`, :class:`GeneralizedRNN`,
   :func:`grid_tensor`, :func:`get_xi`;
@@ -39,7 +39,7 @@ from .explicit import (
     copy_tensor, feature_tensor, generalized_inner, inner, one_hot, sequence_tensor,
 )
 from .grid import GeneralizedRNN, ShallowNetwork, grid_tensor
-from .matricize import exact_rank, matricize, numerical_rank, rank_mod_p, unfold
+from .matricize import exact_rank, matricize, numerical_rank, rank_mod_p, tt_unfolding
 from .tt import TensorTrain, random_tt, tt_to_full
 from .xi import get_xi
 from .tt_svd import tt_ranks, tt_svd
@@ -55,7 +55,7 @@ __all__ = [
     # TT toolkit
     "TensorTrain", "tt_to_full", "random_tt", "tt_svd", "tt_ranks", "CPTensor",
     # ranks
-    "unfold", "matricize", "numerical_rank", "exact_rank", "rank_mod_p",
+    "tt_unfolding", "matricize", "numerical_rank", "exact_rank", "rank_mod_p",
     # generalized ξ-networks
     "ShallowNetwork", "GeneralizedRNN", "grid_tensor", "get_xi",
     # registry

@@ -307,10 +307,10 @@ def tt_ranks(tensor, *, rtol: float | None = None) -> TTRanks:
     ranks 0 here (its unfoldings have rank 0), whereas :func:`tt_svd` represents it
     with rank-1 cores.
     """
-    from .matricize import numerical_rank, unfold
+    from .matricize import numerical_rank, tt_unfolding
 
     a = as_real_array(tensor, "tensor", allow_complex=True)
     if a.ndim < 1 or a.size == 0:
         raise ShapeError(f"tensor must have ndim >= 1 and positive sizes; got shape {a.shape}")
-    details = tuple(numerical_rank(unfold(a, k), rtol=rtol) for k in range(1, a.ndim))
+    details = tuple(numerical_rank(tt_unfolding(a, k), rtol=rtol) for k in range(1, a.ndim))
     return TTRanks((1,) + tuple(int(nr) for nr in details) + (1,), details)
