@@ -302,3 +302,17 @@ def test_random_tt_follows_numpys_default_rng_convention():
     for bad in ("seed", 1.5, True, np.random.RandomState(0)):
         with pytest.raises(DTypeError, match=r"rng must be None, an int seed"):
             random_tt((4, 5), 2, bad)
+
+
+def test_sequence_protocol_does_not_make_an_array_of_the_cores():
+    """All cores of one shape: numpy must not stack them into a (d, r, n, r) array that
+    array functions would then silently treat as the tensor."""
+    from tnverify.tt_svd import tt_svd
+
+    tt = TensorTrain([np.full((1, 2, 1), 2.0)] * 3)
+    with pytest.raises(DTypeError, match=r"not converted to an array implicitly: use tt\.full"):
+        np.asarray(tt)
+    with pytest.raises(DTypeError):
+        tt_svd(tt)
+    scaled = np.float64(0.5) * tt                 # numpy defers to TensorTrain.__rmul__
+    assert isinstance(scaled, TensorTrain) and np.array_equal(scaled.full(), 0.5 * tt.full())

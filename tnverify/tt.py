@@ -157,6 +157,16 @@ class TensorTrain:
         """Core ``index`` (0-based; a slice gives a tuple of cores)."""
         return self.cores[index]
 
+    # Being a sequence must not make numpy stack the cores into one array (a wrong answer
+    # when all cores have one shape): conversion is refused, and numpy's operators defer
+    # to ours (``np.float64(2) * tt`` is ``tt.__rmul__``).
+    __array_ufunc__ = None
+
+    def __array__(self, dtype=None, copy=None):
+        raise DTypeError("a TensorTrain is not converted to an array implicitly: use "
+                         "tt.full() for the explicit tensor (size-guarded), or iterate over "
+                         "tt for its cores")
+
     # ----------------------------------------------------------------- entries
     def entries(self, indices) -> np.ndarray:
         """Entries at ``n`` multi-indices, without forming the full tensor.
