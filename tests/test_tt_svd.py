@@ -303,3 +303,13 @@ def test_float32_input_is_decomposed_in_float64(seed):
     assert res.ranks != ranks                  # float32 round-off kept as extra rank
     eps32 = float(np.finfo(np.float32).eps)
     assert tt_svd(a32, eps=8 * eps32 * math.sqrt(a32.ndim - 1)).ranks == ranks
+
+
+def test_tt_ranks_of_float32_data_are_not_inflated():
+    """tt_ranks judges float32 data at float32's eps, like numerical_rank (issue 14)."""
+    shape, ranks = (4, 5, 6, 5), (1, 2, 3, 2, 1)
+    a32 = random_tt(shape, ranks, rng=3).full().astype(np.float32)
+    r32 = tt_ranks(a32)
+    assert r32.ranks == ranks and all(d.dtype == np.float32 for d in r32.details)
+    wide = tt_ranks(a32.astype(np.float64))       # the same numbers declared float64
+    assert wide.ranks != ranks and all(d.dtype == np.float64 for d in wide.details)

@@ -208,12 +208,16 @@ def tt_ranks(tensor, *, rtol: float | None = None) -> TTRanks:
     ``max(M, N)·eps·σ_max`` by default, ``rtol·σ_max`` when given); the record keeps the
     tolerance and the gap (last kept, first dropped σ).  The zero tensor has interior
     ranks 0 here (its unfoldings have rank 0), whereas :func:`tt_svd` represents it
-    with rank-1 cores.
+    with rank-1 cores.  As in ``numerical_rank``, float32 (float16, complex64) input is
+    judged with its own precision's ``eps``, so its round-off does not count as rank.
     """
     from .matricize import numerical_rank, tt_unfolding
 
+    source = str(getattr(tensor, "dtype", "")).replace("torch.", "")
     a = as_real_array(tensor, "tensor", allow_complex=True)
     if a.ndim < 1 or a.size == 0:
         raise ShapeError(f"tensor must have ndim >= 1 and positive sizes; got shape {a.shape}")
+    if source in ("float16", "float32", "complex64"):
+        a = a.astype(source)          # lossless: the values came from that precision
     details = tuple(numerical_rank(tt_unfolding(a, k), rtol=rtol) for k in range(1, a.ndim))
     return TTRanks((1,) + tuple(int(nr) for nr in details) + (1,), details)
