@@ -52,8 +52,8 @@ def tt_unfolding(tensor, k: int) -> np.ndarray:
 
     Not TensorLy's ``tensorly.unfold(A, mode)``: that is the mode-``mode``
     matricization (rows = one mode, columns = the others in increasing order, C order),
-    which is ``matricize(A, [mode])`` here.  (This function was called ``unfold``
-    before 0.2; it was renamed so that no name means two things.)
+    which is ``matricize(A, [mode])`` here.  (tnverify 0.1.0 called this function
+    ``unfold``; it was renamed so that no name means two things.)
 
     Parameters
     ----------
