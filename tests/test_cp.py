@@ -12,7 +12,7 @@ from tnverify.cp import CPTensor, random_cp
 from tnverify.errors import (DTypeError, NonFiniteError, RankError, ShapeError,
                              SizeLimitError, VocabularyError)
 from tnverify.explicit import feature_tensor, inner
-from tnverify.matricize import numerical_rank, unfold
+from tnverify.matricize import numerical_rank, tt_unfolding
 
 cp_shapes = st.lists(st.integers(1, 4), min_size=1, max_size=4).map(tuple)
 
@@ -82,7 +82,7 @@ def test_unfolding_ranks_bounded_by_cp_rank(T, R, seed):
     cp = random_cp((4,) * T, R, np.random.default_rng(seed))
     full = cp.full()
     for k in range(1, T):
-        assert int(numerical_rank(unfold(full, k))) == min(R, 4**k, 4**(T - k))
+        assert int(numerical_rank(tt_unfolding(full, k))) == min(R, 4**k, 4**(T - k))
 
 
 def test_pinned_rank_one_and_single_mode():

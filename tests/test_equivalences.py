@@ -92,3 +92,71 @@ def test_shape_errors():
         eq.second_order_to_tt_core(np.zeros((2, 2, 2)), "nope")
     with pytest.raises(ShapeError):
         eq.rac_to_tt_core(np.zeros((3, 4)), np.zeros((2, 2)))
+
+
+# ------------------------------------------------------------------ inverse maps on the
+# cells' own (grad-requiring) outputs: issue 16.14 (they raised torch's RuntimeError)
+
+def _close(a, b, n: int, dtype=np.float64) -> bool:
+    scale = float(max(np.abs(a).max(), np.abs(b).max(), 1.0))
+    return float(np.abs(np.asarray(a) - np.asarray(b)).max()) <= float(tolerance(dtype, n, scale))
+
+
+@pytest.mark.parametrize("dtype", [torch.float64, torch.float32])
+def test_tt_core_to_rac_of_a_cells_core(dtype):
+    from tnverify.cells.recurrent import RAC
+
+    rng = np.random.default_rng(5)
+    R, V = 3, 4
+    cell = RAC(rng.normal(size=(R, V)), rng.normal(size=(R, R)), dtype=dtype)
+    G = cell.tt_core()
+    assert G.requires_grad
+    W_hx, W_hh = eq.tt_core_to_rac(G)
+    assert W_hx.dtype == W_hh.dtype == np.float64 and G.requires_grad
+    n = 4 * R * V
+    prec = np.float64 if dtype == torch.float64 else np.float32
+    assert _close(eq.rac_to_tt_core(W_hx, W_hh), G.detach().double().numpy(), n, prec)
+    if dtype == torch.float32:
+        # judged at float32's precision: the same values declared float64 are not rank 1
+        with pytest.raises(RankError, match=r"numerical rank [23] > 1: not a RAC core"):
+            eq.tt_core_to_rac(G.detach().double().numpy())
+
+
+def test_split_augmented_core_of_cells_cores():
+    from tnverify.cells.recurrent import GeneralMIRNN, SecondOrderRNN, VanillaRNN
+
+    rng = np.random.default_rng(6)
+    R, V = 3, 4
+    A, B, b = rng.normal(size=(R, R)), rng.normal(size=(R, V)), rng.normal(size=R)
+    vanilla = VanillaRNN(A, B, b)
+    G = vanilla.augmented_core()
+    assert G.requires_grad
+    blocks = eq.split_augmented_core(G)
+    assert np.array_equal(blocks["hidden"], A.T) and np.array_equal(blocks["input"], B.T)
+    assert np.array_equal(blocks["bias"], b) and not blocks["bilinear"].any()
+    blocks["bias"][0] += 1.0                       # copies: the cell is not touched
+    assert np.array_equal(vanilla.b.detach().numpy(), b)
+    T = rng.normal(size=(V, R, R))
+    so = eq.split_augmented_core(SecondOrderRNN(T, bias=b).augmented_core())
+    assert _close(so["bilinear"], eq.second_order_to_tt_core(T, "ttlm"), 1)
+    assert np.array_equal(so["bias"], b)
+    one, zero = np.ones(R), np.zeros(R)
+    mi = eq.split_augmented_core(GeneralMIRNN(B, A, one, zero, zero, b).augmented_core())
+    assert _close(mi["bilinear"], eq.rac_to_tt_core(B, A), 4) and np.array_equal(mi["bias"], b)
+
+
+@pytest.mark.parametrize("dtype", [torch.float64, torch.float32])
+def test_tt_core_to_tiny_reshape_of_a_cells_core(dtype):
+    from tnverify.cells.ttlm_variants import TTLMTiny
+
+    rng = np.random.default_rng(7)
+    R, V = 3, 5
+    W_xe = rng.normal(size=(V, R, R))
+    W_hh = rng.normal(size=(R, R)) + 3 * np.eye(R)
+    cell = TTLMTiny(W_xe, W_hh, rng.normal(size=(R, R, R)), rng.normal(size=R), dtype=dtype)
+    G = cell.tt_core()
+    assert G.requires_grad and cell.W_hh.requires_grad
+    back = eq.tt_core_to_tiny_reshape(G, cell.W_hh)
+    prec = np.float64 if dtype == torch.float64 else np.float32
+    assert back.dtype == np.float64
+    assert _close(back, cell.W_xe.detach().double().numpy(), 8 * R * R, prec)

@@ -14,7 +14,7 @@ from tnverify.errors import (DTypeError, NonFiniteError, ShapeError, SizeLimitEr
 from tnverify.explicit import (DEFAULT_MAX_ENTRIES, all_sequences, copy_tensor,
                                feature_tensor, generalized_inner, guard_size, inner,
                                max_entries, one_hot, sequence_tensor)
-from tnverify.matricize import numerical_rank, unfold
+from tnverify.matricize import numerical_rank, tt_unfolding
 
 
 @st.composite
@@ -113,7 +113,7 @@ def test_feature_tensor_is_outer_product_of_one_hots(vs):
     assert np.array_equal(phi, ref)
     assert phi[tuple(seq)] == 1.0 and phi.sum() == 1.0
     for k in range(1, len(seq)):
-        assert int(numerical_rank(unfold(phi, k))) == 1
+        assert int(numerical_rank(tt_unfolding(phi, k))) == 1
 
 
 @given(sequences(), st.integers(0, 2**32 - 1))

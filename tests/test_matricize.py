@@ -1,5 +1,6 @@
 """Tests of tnverify.matricize: unfoldings, matricizations, numerical/exact/mod-p ranks."""
 
+import sys
 import time
 from fractions import Fraction
 
@@ -13,7 +14,7 @@ import tnverify.matricize as mz
 from tnverify.conventions import rank_tolerance
 from tnverify.errors import DTypeError, NonFiniteError, RankError, ShapeError, ToleranceError
 from tnverify.matricize import (NumericalRank, exact_rank, matricize, numerical_rank,
-                                rank_mod_p, unfold)
+                                rank_mod_p, tt_unfolding)
 
 shapes = st.lists(st.integers(1, 4), min_size=2, max_size=5).map(tuple)
 
@@ -26,13 +27,13 @@ def _ravel(index, dims):
     return out
 
 
-# ----------------------------------------------------------------- unfold / matricize
+# ----------------------------------------------------------------- tt_unfolding / matricize
 
 @given(shapes, st.data())
 def test_unfold_entry_by_entry(shape, data):
     A = np.arange(int(np.prod(shape))).reshape(shape)
     k = data.draw(st.integers(1, len(shape) - 1))
-    U = unfold(A, k)
+    U = tt_unfolding(A, k)
     assert U.shape == (int(np.prod(shape[:k])), int(np.prod(shape[k:])))
     for idx in np.ndindex(*shape):
         assert U[_ravel(idx[:k], shape[:k]), _ravel(idx[k:], shape[k:])] == A[idx]
@@ -58,7 +59,7 @@ def test_matricize_entry_by_entry(shape, data):
 def test_matricize_leading_modes_is_unfold(shape, data):
     A = np.arange(int(np.prod(shape))).reshape(shape)
     k = data.draw(st.integers(1, len(shape) - 1))
-    assert np.array_equal(matricize(A, range(k)), unfold(A, k))
+    assert np.array_equal(matricize(A, range(k)), tt_unfolding(A, k))
 
 
 def test_fortran_and_c_unfoldings_have_equal_rank():
@@ -66,7 +67,7 @@ def test_fortran_and_c_unfoldings_have_equal_rank():
     A = np.einsum("ia,jab,kb->ijk", rng.normal(size=(3, 2)), rng.normal(size=(4, 2, 2)),
                   rng.normal(size=(5, 2)))
     F = np.reshape(A, (3, 20), order="F")
-    assert int(numerical_rank(unfold(A, 1))) == int(numerical_rank(F)) == 2
+    assert int(numerical_rank(tt_unfolding(A, 1))) == int(numerical_rank(F)) == 2
 
 
 @pytest.mark.parametrize("k, exc, msg", [(0, RankError, r"1 <= k <= d-1 = 2 row modes; got k=0"),
@@ -74,12 +75,12 @@ def test_fortran_and_c_unfoldings_have_equal_rank():
                                          (1.0, RankError, r"integer k")])
 def test_unfold_validation(k, exc, msg):
     with pytest.raises(exc, match=msg):
-        unfold(np.ones((2, 3, 4)), k)
+        tt_unfolding(np.ones((2, 3, 4)), k)
 
 
 def test_unfold_needs_two_modes():
     with pytest.raises(ShapeError, match=r">= 2 modes; got shape \(3,\)"):
-        unfold(np.ones(3), 1)
+        tt_unfolding(np.ones(3), 1)
 
 
 @pytest.mark.parametrize("rows, msg", [((), r"non-empty proper subset"),
@@ -256,3 +257,86 @@ def test_rank_mod_p_validates_entries():
         rank_mod_p(np.ones(3, dtype=int))
     with pytest.raises(NonFiniteError, match=r"finite"):
         rank_mod_p(np.array([[np.inf]]))
+
+
+# ----------------------------------------------------------------- the rank is an int
+
+def test_numerical_rank_behaves_as_an_int():
+    """Issue 16.12: ``numerical_rank(M) == 3`` was silently False and ``> 2`` raised."""
+    import json
+    import pickle
+
+    rng = np.random.default_rng(3)
+    M = rng.normal(size=(7, 3)) @ rng.normal(size=(3, 6))
+    r = numerical_rank(M)
+    assert isinstance(r, int) and type(r) is NumericalRank
+    assert r == 3 and 3 == r and r != 2 and r > 2 and r < 4 and r >= 3 and r <= 3
+    assert r + 1 == 4 and 2 * r == 6 and r - 3 == 0 and r // 2 == 1 and -r == -3
+    assert type(r + 1) is int                    # arithmetic gives plain ints
+    assert hash(r) == hash(3) and {r: "x"}[3] == "x" and {3, r} == {3}
+    assert int(r) == 3 and r.rank == 3 and type(r.rank) is int
+    assert list(range(r)) == [0, 1, 2] and ["a", "b", "c", "d"][r] == "d"
+    assert sorted([numerical_rank(np.eye(5)), r, numerical_rank(np.zeros((2, 2)))]) == [0, 3, 5]
+    assert max(r, 2) == 3 and min(r, 2) == 2
+    assert json.dumps({"r": r}) == '{"r": 3}' and f"{r:d}" == "3"
+    assert str(r).startswith("rank 3 at tol ") and repr(r).startswith("NumericalRank(3, ")
+    # the evidence stays attached, also across pickling (used by the parallel runners)
+    back = pickle.loads(pickle.dumps(r))
+    assert back == 3 and type(back) is NumericalRank
+    assert back.tolerance == r.tolerance and back.gap == r.gap and back.dtype == r.dtype
+    assert np.array_equal(back.singular_values, r.singular_values)
+    with pytest.raises(AttributeError, match="read-only"):
+        r.gap = (1.0, 0.0)
+
+
+# ----------------------------------------------------------------- the input's precision
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("dtype", [np.float32, np.complex64])
+def test_numerical_rank_of_float32_data_is_not_inflated(seed, dtype):
+    """Issue 14: float32 data judged with float64's eps came out at full rank."""
+    rng = np.random.default_rng(seed)
+    m, n, r = 40, 30, 3
+    A, B = rng.normal(size=(m, r)), rng.normal(size=(r, n))
+    if np.dtype(dtype).kind == "c":
+        A = A + 1j * rng.normal(size=(m, r))
+    M = (A @ B).astype(dtype)
+    nr = numerical_rank(M)
+    assert nr == r
+    assert nr.dtype == np.float32 and "eps of float32" in nr.tolerance.rule
+    assert nr.tolerance.value == rank_tolerance((m, n), nr.sigma_max, np.float32).value
+    # the same numbers declared float64 are judged at float64's eps: the float32
+    # round-off then counts as rank (what the old code did with the float32 input)
+    wide = numerical_rank(M.astype(np.complex128 if np.dtype(dtype).kind == "c" else np.float64))
+    assert wide > r and wide.dtype == np.float64
+    assert np.allclose(wide.singular_values, nr.singular_values, rtol=0, atol=0)
+
+
+def test_numerical_rank_precision_of_other_dtypes():
+    M = np.diag([4.0, 2.0, 1e-5])
+    assert numerical_rank(M.astype(np.float16)) == 2         # 1e-5 < 3 * eps16 * 4
+    assert numerical_rank(M.astype(np.float16)).dtype == np.float16
+    assert numerical_rank(M.astype(np.float32)) == 3
+    assert numerical_rank(np.diag([4, 2, 1])).dtype == np.float64          # integers: exact
+    nr64 = numerical_rank(M)
+    assert nr64.dtype == np.float64 and "eps of" not in nr64.tolerance.rule
+    assert nr64.to_dict()["dtype"] == "float64"
+    assert numerical_rank(M.astype(np.float32)).to_dict()["dtype"] == "float32"
+    # an explicit rtol is the user's rule: the precision does not enter it
+    assert numerical_rank(M.astype(np.float16), rtol=1e-7) == 3
+
+
+def test_tt_unfolding_is_not_tensorlys_unfold():
+    """Issue 16.13: the TT unfolding A_[k] has its own name; TensorLy's mode-m unfold is
+    ``matricize(A, [m])``, and ``unfold`` is gone from the tnverify namespace."""
+    import tensorly as tl
+
+    import tnverify
+
+    A = np.arange(2 * 3 * 4 * 5, dtype=float).reshape(2, 3, 4, 5)
+    for m in range(4):
+        assert np.array_equal(matricize(A, [m]), tl.unfold(A, m))
+    assert tt_unfolding(A, 1).shape == (2, 60) and tl.unfold(A, 1).shape == (3, 40)
+    assert not hasattr(tnverify, "unfold") and "unfold" not in tnverify.__all__
+    module = sys.modules["tnverify.matricize"]
+    assert "unfold" not in module.__all__ and tnverify.tt_unfolding is tt_unfolding

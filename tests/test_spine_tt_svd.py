@@ -13,7 +13,7 @@ import tnverify.claims.tnverify.tt_svd_error as err
 import tnverify.claims.tt_svd_support as sup
 from tnverify.claims import HOLDS, ILL_POSED, REGISTRY, run_claim
 from tnverify.conventions import tolerance
-from tnverify.matricize import exact_rank, unfold
+from tnverify.matricize import exact_rank, tt_unfolding
 from tnverify.tt import TensorTrain
 from tnverify.tt_svd import tt_svd
 
@@ -66,7 +66,7 @@ def test_printed_multi_index_is_fortran():
         for reading in ("a", "b"):
             p = unf._printed_reshape(a, k, reading)
             assert np.array_equal(p, a.reshape(p.shape, order="F"))
-            assert not np.array_equal(p, unfold(a, k))
+            assert not np.array_equal(p, tt_unfolding(a, k))
         assert np.array_equal(unf._fortran_via_c(a, k), a.reshape(p.shape, order="F"))
     assert unf._printed_multi_index((2, 3, 4), (2, 3, 4)) == 2 + 2 * 2 + 3 * 6
 
@@ -88,7 +88,7 @@ def test_skeleton_construction_is_exact_on_an_integer_tt():
     a = unf._integer_test_tensor({"shape": (3, 4, 3, 4), "ranks": (2, 3, 2)},
                                  np.random.default_rng(11))
     con = unf._skeleton_construction(a)
-    assert con["step_ranks"] == [exact_rank(unfold(a, k)) for k in (1, 2, 3)]
+    assert con["step_ranks"] == [exact_rank(tt_unfolding(a, k)) for k in (1, 2, 3)]
     assert con["skeleton_exact"] and con["reproduces"]
 
 

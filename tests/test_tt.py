@@ -257,3 +257,62 @@ def test_complex_cores():
     tol = tolerance(F64, n=n_ops(tt) * tt.n_entries, norm=scale * scale).value
     assert abs(tt.norm() - np.linalg.norm(full)) <= tol
     assert abs(tt.inner(tt) - np.vdot(full, full)) <= tol
+
+
+# ----------------------------------------------------------------- the cores as a sequence
+@given(tts())
+def test_tensor_train_is_a_sequence_of_its_cores(tt):
+    """Issue 16.13: len(), iteration and indexing like TensorLy's TTTensor, so TensorLy's
+    functions on TT factors take a TensorTrain directly."""
+    import tensorly as tl
+
+    assert len(tt) == tt.ndim == len(tt.cores)
+    assert all(a is b for a, b in zip(tt, tt.cores)) and len(list(tt)) == tt.ndim
+    assert tt[0] is tt.cores[0] and tt[-1] is tt.cores[-1] and tt[1:] == tt.cores[1:]
+    ref = tl.tt_to_tensor(tt)                  # TensorLy's own contraction of our cores
+    tol = tolerance(F64, n=n_ops(tt), norm=float(np.max(abs_tt(tt).full()))).value
+    assert ref.shape == tt.shape and np.max(np.abs(ref - tt.full())) <= tol
+    assert tl.tt_tensor._validate_tt_tensor(tt) == (tt.shape, tt.ranks)
+    copy = TensorTrain(tt)                     # a TensorTrain is a valid list of cores
+    assert copy.ranks == tt.ranks and all(np.array_equal(a, b) for a, b in zip(copy, tt))
+
+
+def test_tensor_train_sequence_edges():
+    tt = random_tt((2, 3), 2, rng=0)
+    with pytest.raises(IndexError):
+        tt[2]
+    assert [c.shape for c in tt] == [(1, 2, 2), (2, 3, 1)]
+    assert not tt[0].flags.writeable          # iteration hands out the read-only cores
+
+
+def test_random_tt_follows_numpys_default_rng_convention():
+    """Issue 16.13: ``rng=None`` (default) draws fresh entropy, as numpy.random.default_rng;
+    ints, SeedSequences and BitGenerators seed; a Generator is used and advanced."""
+    a, b = random_tt((4, 5, 6), 3), random_tt((4, 5, 6), 3, rng=None)
+    assert a.ranks == b.ranks == (1, 3, 3, 1)
+    assert not np.array_equal(a.cores[1], b.cores[1])      # fresh entropy each call
+    seeded = [random_tt((4, 5), 2, rng=s) for s in
+              (11, np.uint8(11), np.random.SeedSequence(11), np.random.PCG64(11),
+               np.random.default_rng(11))]
+    for other in seeded[1:]:
+        assert all(np.array_equal(x, y) for x, y in zip(seeded[0], other))
+    g = np.random.default_rng(3)
+    first, second = random_tt((4, 5), 2, g), random_tt((4, 5), 2, g)
+    assert not np.array_equal(first.cores[0], second.cores[0])   # the Generator advanced
+    for bad in ("seed", 1.5, True, np.random.RandomState(0)):
+        with pytest.raises(DTypeError, match=r"rng must be None, an int seed"):
+            random_tt((4, 5), 2, bad)
+
+
+def test_sequence_protocol_does_not_make_an_array_of_the_cores():
+    """All cores of one shape: numpy must not stack them into a (d, r, n, r) array that
+    array functions would then silently treat as the tensor."""
+    from tnverify.tt_svd import tt_svd
+
+    tt = TensorTrain([np.full((1, 2, 1), 2.0)] * 3)
+    with pytest.raises(DTypeError, match=r"not converted to an array implicitly: use tt\.full"):
+        np.asarray(tt)
+    with pytest.raises(DTypeError):
+        tt_svd(tt)
+    scaled = np.float64(0.5) * tt                 # numpy defers to TensorTrain.__rmul__
+    assert isinstance(scaled, TensorTrain) and np.array_equal(scaled.full(), 0.5 * tt.full())

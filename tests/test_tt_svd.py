@@ -121,7 +121,7 @@ def test_cores_left_orthogonal_and_sign_rule(shape, seed, eps):
 @given(shapes(), st.integers(0, 2**32 - 1), st.floats(0.0, 0.5))
 def test_fortran_order_algorithm_gives_the_same_cores(shape, seed, eps):
     """The thesis's MATLAB (Fortran-order) reshapes, run literally, give our cores."""
-    from tnverify.tt_svd import _svd_signed
+    from tnverify.truncation import svd_signed as _svd_signed
 
     a = np.random.default_rng(seed).standard_normal(shape)
     res = tt_svd(a, eps=eps)
@@ -283,3 +283,33 @@ def test_per_step_rank_caps_give_exactly_those_ranks_and_the_step_tails():
     assert abs(err - res.error) <= float(tolerance(np.float64, n=a.size, norm=err))
     with pytest.raises(ToleranceError, match="one cap per TT-SVD step"):
         tt_svd(a, max_rank=(2, 2))
+
+
+# ----------------------------------------------------------------- float32 input
+@pytest.mark.parametrize("seed", [0, 1])
+def test_float32_input_is_decomposed_in_float64(seed):
+    """Issue 16.13: what tt_svd does with float32 input (as its docstring says): the
+    float32 numbers are converted to float64 first, so the result is exactly that of the
+    same numbers given as float64; their float32 round-off is kept by a float64-level eps
+    and removed by an eps of a few float32 eps."""
+    shape, ranks = (4, 5, 6, 5), (1, 2, 3, 2, 1)
+    a32 = random_tt(shape, ranks, rng=seed).full().astype(np.float32)
+    res = tt_svd(a32, eps=noise_eps(a32))
+    ref = tt_svd(a32.astype(np.float64), eps=noise_eps(a32))
+    assert res.tt.dtype == np.float64 and all(c.dtype == np.float64 for c in res.tt)
+    assert res.ranks == ref.ranks
+    assert all(np.array_equal(x, y) for x, y in zip(res.tt, ref.tt))
+    assert all(np.array_equal(x, y) for x, y in zip(res.singular_values, ref.singular_values))
+    assert res.ranks != ranks                  # float32 round-off kept as extra rank
+    eps32 = float(np.finfo(np.float32).eps)
+    assert tt_svd(a32, eps=8 * eps32 * math.sqrt(a32.ndim - 1)).ranks == ranks
+
+
+def test_tt_ranks_of_float32_data_are_not_inflated():
+    """tt_ranks judges float32 data at float32's eps, like numerical_rank (issue 14)."""
+    shape, ranks = (4, 5, 6, 5), (1, 2, 3, 2, 1)
+    a32 = random_tt(shape, ranks, rng=3).full().astype(np.float32)
+    r32 = tt_ranks(a32)
+    assert r32.ranks == ranks and all(d.dtype == np.float32 for d in r32.details)
+    wide = tt_ranks(a32.astype(np.float64))       # the same numbers declared float64
+    assert wide.ranks != ranks and all(d.dtype == np.float64 for d in wide.details)

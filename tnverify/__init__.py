@@ -8,7 +8,9 @@ on use):
   :func:`conditionals` (P(x_t | x_<t) of an explicit joint);
 - the TT toolkit: :class:`TensorTrain`, :func:`tt_to_full`, :func:`random_tt`,
   :func:`tt_svd`, :func:`tt_ranks`, :class:`CPTensor`;
-- ranks: :func:`unfold`, :func:`matricize`, :func:`numerical_rank`, :func:`exact_rank`,
+- interop: :func:`to_tensorly`, :func:`from_tensorly`, :func:`to_quimb`,
+  :func:`from_quimb` (TensorLy TT tensors and quimb MPS; quimb is optional);
+- ranks: :func:`tt_unfolding`, :func:`matricize`, :func:`numerical_rank`, :func:`exact_rank`,
   :func:`rank_mod_p`;
 - generalized ξ-networks (seed 004): :class:`ShallowNetwork`, :class:`GeneralizedRNN`,
   :func:`grid_tensor`, :func:`get_xi`;
@@ -39,7 +41,8 @@ from .explicit import (
     copy_tensor, feature_tensor, generalized_inner, inner, one_hot, sequence_tensor,
 )
 from .generalized.grid import GeneralizedRNN, ShallowNetwork, grid_tensor
-from .matricize import exact_rank, matricize, numerical_rank, rank_mod_p, unfold
+from .interop import from_quimb, from_tensorly, to_quimb, to_tensorly
+from .matricize import exact_rank, matricize, numerical_rank, rank_mod_p, tt_unfolding
 from .tt import TensorTrain, random_tt, tt_to_full
 from .generalized.xi import get_xi
 from .tt_svd import tt_ranks, tt_svd
@@ -54,8 +57,10 @@ __all__ = [
     "sequence_tensor", "conditionals",
     # TT toolkit
     "TensorTrain", "tt_to_full", "random_tt", "tt_svd", "tt_ranks", "CPTensor",
+    # interop (quimb is optional)
+    "to_tensorly", "from_tensorly", "to_quimb", "from_quimb",
     # ranks
-    "unfold", "matricize", "numerical_rank", "exact_rank", "rank_mod_p",
+    "tt_unfolding", "matricize", "numerical_rank", "exact_rank", "rank_mod_p",
     # generalized ξ-networks
     "ShallowNetwork", "GeneralizedRNN", "grid_tensor", "get_xi",
     # registry

@@ -12,7 +12,7 @@ Modes
     the code's ``w[t-1]`` in ``0..|V|-1``.
 
 Unfoldings
-    ``A_[k]`` (code: ``unfold(A, k)``) is the C-order reshape of ``A`` to
+    ``A_[k]`` (code: ``tt_unfolding(A, k)``) is the C-order reshape of ``A`` to
     ``(n_1 ... n_k) x (n_{k+1} ... n_d)``: the *last* index of each group runs fastest.
     The thesis (seed 001, §3.1.2, Def. 3.1.3, Eq. 3.1) takes entries "column-wise", i.e.
     Fortran order (first index fastest).  Both orders give the same rank for every ``k``

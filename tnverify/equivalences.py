@@ -45,6 +45,25 @@ def _shape(x) -> tuple:
     return tuple(int(s) for s in x.shape)
 
 
+def _values(x, ndim: int, name: str) -> np.ndarray:
+    """The values of ``x`` as a float64 numpy array with ``ndim`` modes, for the inverse
+    maps: a torch tensor (also one that requires grad, as ``cell.tt_core()`` and
+    ``augmented_core()`` return, or one on a GPU) is detached and copied to the CPU."""
+    if _is_torch(x):
+        import torch
+        x = x.detach().to(device="cpu", dtype=torch.float64).numpy().copy()
+    return np.asarray(_need(x, ndim, name), dtype=np.float64)
+
+
+def _precision(x):
+    """The numpy float dtype whose ``eps`` the values of ``x`` carry: float32 for float32
+    arrays/tensors, float16 for float16 (and torch's bfloat16), else float64."""
+    name = str(getattr(x, "dtype", "float64")).replace("torch.", "")
+    if name == "float32":
+        return np.float32
+    return np.float16 if name in ("float16", "bfloat16") else np.float64
+
+
 def _need(x, ndim: int, name: str):
     if not hasattr(x, "shape"):
         x = np.asarray(x, dtype=np.float64)
@@ -164,20 +183,27 @@ def tt_core_to_rac(G, *, rtol: float | None = None):
     as ``W^{hh}_{o,:} ⊗ W^{hx}_{o,:}`` by its leading singular pair, with the gauge
     ``‖W^{hx}_{o,:}‖ = ‖W^{hh}_{o,:}‖`` (the factors are unique up to ``c, 1/c`` per row).
 
+    ``G`` may be a numpy array or a torch tensor, also one that requires grad (e.g.
+    ``RAC(...).tt_core()``): its values are read (detached, on the CPU) and the factors
+    are float64 numpy arrays.  The rank of each slice is judged at the precision of
+    ``G`` (a float32 core with float32's ``eps``, :func:`tnverify.matricize.numerical_rank`),
+    so the round-off of a float32 cell does not count as rank.
+
     Raises
     ------
     RankError
         A slice of numerical rank > 1 (numpy's rank rule, or ``rtol``).
     """
     from .matricize import numerical_rank
-    G = np.asarray(_need(G, 3, "G"), dtype=np.float64)
+    precision = _precision(G)
+    G = _values(G, 3, "G")
     R, V, R2 = G.shape
     if R != R2:
         raise ShapeError(f"G must be (R, |V|, R); got {G.shape}")
     W_hx, W_hh = np.zeros((R, V)), np.zeros((R, R))
     for o in range(R):
         s = G[:, :, o]
-        nr = numerical_rank(s, rtol=rtol)
+        nr = numerical_rank(s.astype(precision), rtol=rtol)
         if int(nr) > 1:
             raise RankError(f"slice G[:, :, {o}] has numerical rank {int(nr)} > 1: "
                             "not a RAC core")
@@ -293,8 +319,13 @@ def split_augmented_core(G_aug) -> dict:
     """Blocks of an augmented core ``G̃ (R+1, |V|+1, R+1)``: ``bilinear (R,|V|,R)``,
     ``hidden (R, R)`` indexed ``[p, o]``, ``input (|V|, R)`` indexed ``[i, o]``,
     ``bias (R,)``, and ``carry`` = the constant-slot column ``G̃[:, :, R]`` (must be
-    ``e_R ⊗ e_{|V|}`` for the constant slot to stay 1)."""
-    G = np.asarray(_need(G_aug, 3, "G_aug"), dtype=np.float64)
+    ``e_R ⊗ e_{|V|}`` for the constant slot to stay 1).
+
+    ``G_aug`` may be a numpy array or a torch tensor, also one that requires grad (e.g.
+    ``cell.augmented_core()``): its values are read (detached, copied to the CPU) and
+    the blocks are float64 numpy arrays.  To differentiate through a block, index the
+    tensor itself, e.g. ``G_aug[-1, -1, :-1]`` is the bias."""
+    G = _values(G_aug, 3, "G_aug")
     R, V = G.shape[0] - 1, G.shape[1] - 1
     if G.shape[2] != R + 1 or R < 1 or V < 1:
         raise ShapeError(f"augmented core must be (R+1, |V|+1, R+1); got {G.shape}")
@@ -411,9 +442,13 @@ def large_to_tt_core(W_xe, W_eh, W_hh, reading: str = "reshape"):
 def tt_core_to_tiny_reshape(G, W_hh):
     """Inverse of :func:`tiny_to_tt_core_reshape` for invertible ``W_hh``:
     ``W^{xe}_w = G_{:, w, :}^\\top (W^{hh})^{-1}`` (numpy, solve).  Any TT core is a
-    TTLM-Tiny core under reading (b) with ``W^{hh} = I``."""
-    G = np.asarray(_need(G, 3, "G"), dtype=np.float64)
-    W_hh = np.asarray(_need(W_hh, 2, "W_hh"), dtype=np.float64)
+    TTLM-Tiny core under reading (b) with ``W^{hh} = I``.
+
+    ``G`` and ``W_hh`` may be numpy arrays or torch tensors, also ones that require grad
+    (e.g. ``TTLMTiny(...).tt_core()`` and its ``W_hh``): their values are read (detached,
+    on the CPU) and the result is a float64 numpy array."""
+    G = _values(G, 3, "G")
+    W_hh = _values(W_hh, 2, "W_hh")
     R, V, R2 = G.shape
     if R != R2 or W_hh.shape != (R, R):
         raise ShapeError(f"need G (R, |V|, R) and W_hh (R, R); got {G.shape}, {W_hh.shape}")

@@ -62,7 +62,7 @@ __all__ = ["RankFigure", "RANK_FIGURES", "rank_trial", "rank_histograms", "float
 #: keeps it equal to the registered claim's verdict.
 LEMMA_A1_STATUS = "holds"
 
-#: Weight distributions offered (tnverify.grid.DISTRIBUTIONS minus none).
+#: Weight distributions offered (tnverify.generalized.grid.DISTRIBUTIONS minus none).
 WEIGHT_CHOICES = ("integer", "normal", "uniform")
 
 #: Sizes in fast mode (tests): M, T and samples per R.

@@ -16,7 +16,6 @@ fraction-free elimination, or bounded below by the rank modulo a prime).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -25,7 +24,7 @@ from .conventions import DEFAULT_DTYPE, Tolerance, check_finite, rank_tolerance
 from .errors import DTypeError, RankError, ShapeError
 
 __all__ = [
-    "unfold",
+    "tt_unfolding",
     "matricize",
     "NumericalRank",
     "numerical_rank",
@@ -45,12 +44,17 @@ def _as_numeric(tensor, name: str = "tensor") -> np.ndarray:
     return a
 
 
-def unfold(tensor, k: int) -> np.ndarray:
-    """The k-th unfolding ``A_[k]``: C-order reshape to ``(n_1..n_k) x (n_{k+1}..n_d)``.
+def tt_unfolding(tensor, k: int) -> np.ndarray:
+    """The k-th TT unfolding ``A_[k]``: C-order reshape to ``(n_1..n_k) x (n_{k+1}..n_d)``.
 
     seed 001 (thesis) §3.1.2, Def. 3.1.3 (up to the row/column order, see module notes).
     Entry ``A[i_1..i_d]`` sits at row ``ravel(i_1..i_k)``, column ``ravel(i_{k+1}..i_d)``
-    (C order).
+    (C order).  ``rank A_[k]`` is the k-th TT rank (Oseledets 2011).
+
+    Not TensorLy's ``tensorly.unfold(A, mode)``: that is the mode-``mode``
+    matricization (rows = one mode, columns = the others in increasing order, C order),
+    which is ``matricize(A, [mode])`` here.  (tnverify 0.1.0 called this function
+    ``unfold``; it was renamed so that no name means two things.)
 
     Parameters
     ----------
@@ -60,28 +64,34 @@ def unfold(tensor, k: int) -> np.ndarray:
     Examples
     --------
     >>> A = np.arange(24).reshape(2, 3, 4)
-    >>> unfold(A, 1).shape, int(unfold(A, 2)[4, 3])
+    >>> tt_unfolding(A, 1).shape, int(tt_unfolding(A, 2)[4, 3])
     ((2, 12), 19)
     """
     a = _as_numeric(tensor)
     if a.ndim < 2:
-        raise ShapeError(f"unfold needs a tensor with >= 2 modes; got shape {a.shape}")
+        raise ShapeError(f"tt_unfolding needs a tensor with >= 2 modes; got shape {a.shape}")
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-        raise RankError(f"unfold needs an integer k; got {k!r}")
+        raise RankError(f"tt_unfolding needs an integer k; got {k!r}")
     k = int(k)
     if not 1 <= k <= a.ndim - 1:
         raise RankError(
-            f"unfold needs 1 <= k <= d-1 = {a.ndim - 1} row modes; got k={k}"
+            f"tt_unfolding needs 1 <= k <= d-1 = {a.ndim - 1} row modes; got k={k}"
         )
     rows = math.prod(a.shape[:k])
     return a.reshape(rows, -1) if a.size else a.reshape(rows, math.prod(a.shape[k:]))
+
+
+#: Internal, to be removed: the old name of :func:`tt_unfolding`, kept only until the
+#: claim modules are moved (not public: not in ``__all__`` nor in ``tnverify``).
+unfold = tt_unfolding
 
 
 def matricize(tensor, row_modes) -> np.ndarray:
     """Matricization for a mode partition: rows = ``row_modes`` (in that order), columns =
     the remaining modes in increasing order; transpose, then C-order reshape.
 
-    ``matricize(A, range(k))`` equals ``unfold(A, k)``.
+    ``matricize(A, range(k))`` equals ``tt_unfolding(A, k)``; ``matricize(A, [m])`` is
+    TensorLy's mode-``m`` unfolding ``tensorly.unfold(A, m)``.
 
     Examples
     --------
@@ -110,34 +120,56 @@ def matricize(tensor, row_modes) -> np.ndarray:
     return t.reshape(math.prod(a.shape[m] for m in modes), math.prod(a.shape[m] for m in cols))
 
 
-@dataclass(frozen=True)
-class NumericalRank:
-    """A numerical rank with the evidence for it.
+class NumericalRank(int):
+    """A numerical rank: an ``int`` that also carries the evidence for it.
+
+    It *is* the rank as an integer: ``==``, ``<``, arithmetic, ``hash``, ``int()``,
+    ``range()``, indexing and JSON all see the plain number (``numerical_rank(M) == 3``,
+    ``numerical_rank(M) > 2``); arithmetic returns plain ints.  ``str()`` (and an f-string
+    without a format spec) describes the rank with its tolerance and gap; ``f"{r:d}"``
+    gives the number.
 
     Attributes
     ----------
     rank : int
-        Number of singular values above ``tolerance.value``.
+        Number of singular values above ``tolerance.value`` (``int(self)``).
     tolerance : Tolerance
-        The threshold and its rule (:func:`tnverify.conventions.rank_tolerance`).
+        The threshold and its rule (:func:`tnverify.conventions.rank_tolerance`); the rule
+        names the precision whose ``eps`` it used.
     singular_values : numpy.ndarray
-        All singular values, descending.
+        All singular values, descending (computed in float64 / complex128).
     gap : tuple
         ``(last kept σ_rank or None, first dropped σ_{rank+1} or None)``.
     sigma_max : float
+    dtype : numpy.dtype
+        The precision the rank was judged at: the input's floating dtype (float32 for
+        float32 or complex64 input, float16 for float16), float64 for integer and
+        float64 input.
     """
 
-    rank: int
-    tolerance: Tolerance
-    singular_values: np.ndarray
-    gap: tuple
-    sigma_max: float
+    _FIELDS = ("tolerance", "singular_values", "gap", "sigma_max", "dtype")
 
-    def __int__(self) -> int:
-        return int(self.rank)
+    def __new__(cls, rank, tolerance: Tolerance, singular_values, gap: tuple,
+                sigma_max: float, dtype=DEFAULT_DTYPE):
+        self = super().__new__(cls, int(rank))
+        values = (tolerance, singular_values, tuple(gap), float(sigma_max), np.dtype(dtype))
+        for name, value in zip(cls._FIELDS, values):
+            object.__setattr__(self, name, value)
+        return self
 
-    def __index__(self) -> int:
-        return int(self.rank)
+    def __setattr__(self, name, value):
+        raise AttributeError(f"NumericalRank is read-only; cannot set {name!r}")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"NumericalRank is read-only; cannot delete {name!r}")
+
+    def __reduce__(self):
+        return (type(self), (int(self),) + tuple(getattr(self, f) for f in self._FIELDS))
+
+    @property
+    def rank(self) -> int:
+        """The rank as a plain ``int``."""
+        return int(self)
 
     @property
     def gap_ratio(self) -> float | None:
@@ -147,9 +179,13 @@ class NumericalRank:
             return None
         return float(dropped) / float(kept)
 
+    def __repr__(self) -> str:
+        return (f"NumericalRank({int(self)}, tol={self.tolerance.value:.3g}, "
+                f"gap={self.gap!r}, dtype={self.dtype.name})")
+
     def __str__(self) -> str:
         kept, dropped = self.gap
-        r = self.rank
+        r = int(self)
         parts = [f"rank {r} at tol {self.tolerance.value:.2g} ({self.tolerance.rule})"]
         if kept is not None or dropped is not None:
             k = f"σ{r}={kept:.2g}" if kept is not None else "none kept"
@@ -160,11 +196,12 @@ class NumericalRank:
     def to_dict(self) -> dict:
         kept, dropped = self.gap
         return {
-            "rank": int(self.rank),
+            "rank": int(self),
             "tolerance": self.tolerance.to_dict(),
             "sigma_max": float(self.sigma_max),
             "gap": [None if kept is None else float(kept),
                     None if dropped is None else float(dropped)],
+            "dtype": self.dtype.name,
         }
 
 
@@ -177,22 +214,50 @@ def _singular_values(m: np.ndarray) -> np.ndarray:
         return scipy.linalg.svd(m, compute_uv=False, lapack_driver="gesvd")
 
 
+def _judging_dtype(dtype: np.dtype) -> np.dtype:
+    """The precision whose ``eps`` judges a matrix of ``dtype``: float16/float32 (and
+    complex64) data carry only their own precision; float64, complex128, longer floats
+    and exact integer/bool data are judged at float64 (the precision of the SVD)."""
+    if dtype.kind == "f" and dtype.itemsize < 8:
+        return dtype
+    if dtype.kind == "c" and dtype.itemsize < 16:
+        return np.dtype(np.float32)
+    return np.dtype(DEFAULT_DTYPE)
+
+
 def numerical_rank(matrix, *, rtol: float | None = None) -> NumericalRank:
     """Numerical rank from the singular values (no singular vectors computed).
 
     Rule (:func:`tnverify.conventions.rank_tolerance`): count ``σ > tol`` with
     ``tol = max(M, N)·eps·σ_max`` (numpy's ``matrix_rank``), or ``rtol·σ_max``.
 
+    ``eps`` is that of the **input's precision**: a float32 (or complex64) matrix is
+    judged with float32's ``eps`` (float16 with float16's), because its entries are only
+    known to that precision; float64, complex128 and integer input use float64's.  The
+    singular values themselves are always computed in float64 (complex128).  The
+    precision used is ``result.dtype``, and ``result.tolerance.rule`` names it when it is
+    not float64.
+
+    Returns
+    -------
+    NumericalRank
+        An ``int`` (compare, sort, add, hash it like the rank) with the tolerance, the
+        singular values and the gap as attributes.
+
     Examples
     --------
     >>> rng = np.random.default_rng(0)
     >>> M = rng.normal(size=(6, 2)) @ rng.normal(size=(2, 5))
-    >>> int(numerical_rank(M))
-    2
+    >>> r = numerical_rank(M)
+    >>> r == 2, r > 1, r + 1, r.gap_ratio < 1e-10
+    (True, True, 3, True)
+    >>> numerical_rank(M.astype(np.float32)).dtype
+    dtype('float32')
     """
     m = _as_numeric(matrix, "matrix")
     if m.ndim != 2:
         raise ShapeError(f"numerical_rank needs a 2-D matrix; got shape {m.shape}")
+    precision = _judging_dtype(m.dtype)
     m = m.astype(np.complex128 if m.dtype.kind == "c" else DEFAULT_DTYPE, copy=False)
     check_finite(m, "matrix")
     if m.size == 0:
@@ -200,11 +265,14 @@ def numerical_rank(matrix, *, rtol: float | None = None) -> NumericalRank:
     else:
         s = _singular_values(m)
     sigma_max = float(s[0]) if s.size else 0.0
-    tol = rank_tolerance(m.shape, sigma_max, rtol=rtol)
+    tol = rank_tolerance(m.shape, sigma_max, dtype=precision, rtol=rtol)
+    if rtol is None and precision != np.dtype(DEFAULT_DTYPE):
+        tol = Tolerance(tol.value, f"{tol.rule}; eps of {precision.name}, the input's "
+                                   f"precision")
     rank = int(np.count_nonzero(s > tol.value)) if sigma_max > 0 else 0
     kept = float(s[rank - 1]) if rank > 0 else None
     dropped = float(s[rank]) if rank < s.size else None
-    return NumericalRank(rank, tol, s, (kept, dropped), sigma_max)
+    return NumericalRank(rank, tol, s, (kept, dropped), sigma_max, precision)
 
 
 # --------------------------------------------------------------------------- exact ranks

@@ -434,7 +434,7 @@ def feature_matrices(draw, M: int, *, condition: float = 100.0) -> np.ndarray:
 def shallow_networks(draw, *, M=None, T=None, R=None, xi=None, max_M: int = 3,
                      max_T: int = 4, max_R: int = 3, dist: str = "normal"):
     """Generalized shallow networks (Eq. 14 of seed 004): λ ∈ ℝ^R and templates
-    v ∈ ℝ^{T×R×M} drawn from ``dist`` (see :data:`tnverify.grid.DISTRIBUTIONS`)."""
+    v ∈ ℝ^{T×R×M} drawn from ``dist`` (see :data:`tnverify.generalized.grid.DISTRIBUTIONS`)."""
     from .generalized.grid import random_shallow
     from .generalized.xi import get_xi
 

@@ -26,6 +26,7 @@ import numpy as np
 
 from .conventions import check_finite
 from .errors import DTypeError, RankError, ShapeError, ToleranceError, VocabularyError
+from .truncation import check_eps, check_max_rank, svd_signed, truncation_rank
 
 __all__ = ["TensorTrain", "tt_to_full", "random_tt", "max_tt_ranks"]
 
@@ -74,6 +75,11 @@ class TensorTrain:
     ((1, 2, 2, 1), (2, 3, 4), 24)
     >>> bool(np.allclose(tt.entry((1, 2, 3)), tt.full()[1, 2, 3]))
     True
+
+    It is a sequence of its cores, like TensorLy's ``TTTensor``:
+
+    >>> len(tt), [c.shape for c in tt], tt[0].shape
+    (3, [(1, 2, 2), (2, 3, 2), (2, 4, 1)], (1, 2, 2))
     """
 
     cores: tuple
@@ -134,6 +140,32 @@ class TensorTrain:
 
     def __repr__(self) -> str:
         return f"TensorTrain(shape={self.shape}, ranks={self.ranks})"
+
+    # ----------------------------------------------------------------- the cores as a sequence
+    # Like TensorLy's TTTensor: len() is the number of cores d, iteration yields the cores
+    # and tt[k] is core k (a slice gives a tuple of cores), so functions written for a list
+    # of TT factors accept a TensorTrain (tensorly.tt_to_tensor(tt), [c.shape for c in tt]).
+    def __len__(self) -> int:
+        """Number of cores ``d`` (as ``len`` of a TensorLy ``TTTensor``)."""
+        return len(self.cores)
+
+    def __iter__(self):
+        """The cores ``G_1, ..., G_d`` in order (read-only arrays)."""
+        return iter(self.cores)
+
+    def __getitem__(self, index):
+        """Core ``index`` (0-based; a slice gives a tuple of cores)."""
+        return self.cores[index]
+
+    # Being a sequence must not make numpy stack the cores into one array (a wrong answer
+    # when all cores have one shape): conversion is refused, and numpy's operators defer
+    # to ours (``np.float64(2) * tt`` is ``tt.__rmul__``).
+    __array_ufunc__ = None
+
+    def __array__(self, dtype=None, copy=None):
+        raise DTypeError("a TensorTrain is not converted to an array implicitly: use "
+                         "tt.full() for the explicit tensor (size-guarded), or iterate over "
+                         "tt for its cores")
 
     # ----------------------------------------------------------------- entries
     def entries(self, indices) -> np.ndarray:
@@ -297,21 +329,19 @@ class TensorTrain:
 
         Right-to-left orthogonalization, then left-to-right truncated SVDs with
         ``δ = eps ‖A‖_F / sqrt(d - 1)`` and the truncation rule of
-        :func:`tnverify.tt_svd.truncation_rank` (smallest rank whose discarded tail has
+        :func:`tnverify.truncation.truncation_rank` (smallest rank whose discarded tail has
         Frobenius norm ``<= δ``, capped at ``max_rank``).  Without ``max_rank`` the result
         ``B`` satisfies ``‖A - B‖_F <= eps ‖A‖_F``.
         """
-        from .tt_svd import _check_eps, _check_max_rank, _svd_signed, truncation_rank
-
-        eps = _check_eps(eps)
-        max_rank = _check_max_rank(max_rank)
+        eps = check_eps(eps)
+        max_rank = check_max_rank(max_rank)
         d = self.ndim
         cores = list(self.orthogonalize("right").cores)
         nrm = float(np.linalg.norm(cores[0]))
         delta = eps * nrm / math.sqrt(d - 1) if d > 1 else 0.0
         for k in range(d - 1):
             r, n, s = cores[k].shape
-            u, sv, vt = _svd_signed(cores[k].reshape(r * n, s))
+            u, sv, vt = svd_signed(cores[k].reshape(r * n, s))
             rk = truncation_rank(sv, delta, max_rank)
             cores[k] = u[:, :rk].reshape(r, n, rk)
             nxt = cores[k + 1]
@@ -322,7 +352,12 @@ class TensorTrain:
 
     # ----------------------------------------------------------------- interop
     def to_tensorly(self):
-        """This TT as a ``tensorly.tt_tensor.TTTensor`` (same core layout, copies)."""
+        """This TT as a ``tensorly.tt_tensor.TTTensor`` (same core layout, copies).
+
+        See :mod:`tnverify.interop` for the function forms and quimb.  TensorLy's
+        functions on TT factors also take a TensorTrain directly (it is a sequence of its
+        cores): ``tensorly.tt_to_tensor(tt)``.
+        """
         from tensorly.tt_tensor import TTTensor
 
         return TTTensor([np.array(c) for c in self.cores])
@@ -363,7 +398,7 @@ def max_tt_ranks(shape) -> tuple:
     return tuple(min(math.prod(dims[:k]), math.prod(dims[k:])) for k in range(len(dims) + 1))
 
 
-def random_tt(shape, ranks, rng, *, scale: float | None = None) -> TensorTrain:
+def random_tt(shape, ranks, rng=None, *, scale: float | None = None) -> TensorTrain:
     """A TT with independent Gaussian cores.
 
     Parameters
@@ -373,11 +408,23 @@ def random_tt(shape, ranks, rng, *, scale: float | None = None) -> TensorTrain:
     ranks : int or sequence of int
         An int ``r`` gives ``r_k = min(r, max_tt_ranks(shape)[k])``; a sequence must have
         length ``d + 1`` with boundary ones.
-    rng : numpy.random.Generator or int
-        The generator (or a seed to build one).
+    rng : None, int, numpy.random.SeedSequence, BitGenerator or Generator, optional
+        numpy's convention (:func:`numpy.random.default_rng`): ``None`` (default) draws
+        fresh entropy from the operating system, so every call differs; an int (or a
+        SeedSequence / BitGenerator) seeds a new Generator, so the same seed gives the same
+        TT; a ``Generator`` is used as it is (and advanced).  Pass a seed or a Generator
+        whenever the result must be reproducible (every check in tnverify does).
     scale : float, optional
         Standard deviation of every core entry.  Default: core ``k`` has standard
         deviation ``1 / sqrt(r_{k-1})``, so every entry of the tensor has variance 1.
+
+    Examples
+    --------
+    >>> a, b = random_tt((2, 3), 2, rng=7), random_tt((2, 3), 2, rng=7)
+    >>> bool(np.array_equal(a.full(), b.full()))        # same seed, same TT
+    True
+    >>> random_tt((2, 3, 4), 2).ranks          # rng=None: fresh entropy, same structure
+    (1, 2, 2, 1)
     """
     dims = _check_shape(shape)
     d = len(dims)
@@ -392,10 +439,13 @@ def random_tt(shape, ranks, rng, *, scale: float | None = None) -> TensorTrain:
         if rk[0] != 1 or rk[-1] != 1:
             raise RankError(f"boundary ranks must be 1; got {rk!r}")
         rk = tuple(int(r) for r in rk)
-    if isinstance(rng, Integral):
+    if rng is None or isinstance(rng, (np.random.SeedSequence, np.random.BitGenerator)):
+        rng = np.random.default_rng(rng)
+    elif isinstance(rng, Integral) and not isinstance(rng, bool):
         rng = np.random.default_rng(int(rng))
     if not isinstance(rng, np.random.Generator):
-        raise DTypeError(f"rng must be a numpy Generator or an int seed; got {type(rng).__name__}")
+        raise DTypeError("rng must be None, an int seed, a SeedSequence, a BitGenerator or a "
+                         f"numpy Generator (numpy.random.default_rng); got {type(rng).__name__}")
     if scale is not None and (not np.isfinite(scale) or scale <= 0):
         raise ToleranceError(f"scale must be a finite number > 0; got {scale!r}")
     cores = []

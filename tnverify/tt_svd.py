@@ -1,4 +1,7 @@
-"""TT-SVD (Oseledets 2011, Algorithm 1) and its truncation rule; nothing else.
+"""TT-SVD (Oseledets 2011, Algorithm 1); nothing else.
+
+Its truncation rule, :func:`truncation_rank`, is shared with TT rounding and lives in
+:mod:`tnverify.truncation` (re-exported here).
 
 The accuracy ``eps`` is *relative*: the result ``B`` satisfies
 ``‖A − B‖_F ≤ eps ‖A‖_F`` (when no ``max_rank`` caps the ranks), because every step
@@ -31,119 +34,13 @@ from dataclasses import dataclass
 from numbers import Integral
 
 import numpy as np
-import scipy.linalg
 
 from .conventions import as_real_array
-from .errors import ShapeError, ToleranceError
+from .errors import ShapeError
+from .truncation import check_eps, check_max_rank, step_caps, svd_signed, truncation_rank
 from .tt import TensorTrain
 
 __all__ = ["TTSVDResult", "TTRanks", "tt_svd", "truncation_rank", "tt_ranks"]
-
-
-def _check_eps(eps) -> float:
-    if isinstance(eps, bool) or not isinstance(eps, (int, float, np.floating, np.integer)):
-        raise ToleranceError(f"eps must be a real number >= 0; got {eps!r}")
-    if not math.isfinite(eps) or eps < 0:
-        raise ToleranceError(f"eps must be a finite number >= 0; got eps={eps!r}")
-    return float(eps)
-
-
-def _check_max_rank(max_rank):
-    if max_rank is None:
-        return None
-    if not isinstance(max_rank, Integral) or isinstance(max_rank, bool) or max_rank < 1:
-        raise ToleranceError(f"max_rank must be a positive int or None; got {max_rank!r}")
-    return int(max_rank)
-
-
-def _step_caps(max_rank, steps: int) -> tuple:
-    """Per-step rank caps: ``max_rank`` as an int (the same cap at every step), a
-    sequence of ``steps = d − 1`` positive ints (one cap per step), or None."""
-    if max_rank is None or isinstance(max_rank, Integral):
-        return (_check_max_rank(max_rank),) * steps
-    try:
-        caps = tuple(max_rank)
-    except TypeError:
-        raise ToleranceError(f"max_rank must be a positive int, a sequence of d - 1 = {steps} "
-                             f"positive ints, or None; got {max_rank!r}") from None
-    if len(caps) != steps:
-        raise ToleranceError(f"max_rank as a sequence needs one cap per TT-SVD step "
-                             f"(d - 1 = {steps}); got {len(caps)}: {caps!r}")
-    return tuple(_check_max_rank(c) for c in caps)
-
-
-def truncation_rank(singular_values, delta: float, max_rank: int | None = None) -> int:
-    """The δ-rank of one TT-SVD step: the smallest rank whose discarded tail is ``≤ δ``.
-
-    .. math:: r = \\min\\{\\rho \\ge 1 : \\textstyle\\sqrt{\\sum_{j \\ge \\rho} \\sigma_j^2}
-              \\le \\delta\\}, \\quad r \\leftarrow \\min(r, \\text{max\\_rank})
-
-    Tails are a reversed cumulative sum of ``σ²`` (never ``‖A‖² − cumsum``).  The rank is
-    at least 1 (a zero matrix keeps one zero column) and at most ``len(σ)``.
-
-    Parameters
-    ----------
-    singular_values : 1-D array_like
-        Non-increasing, non-negative (as returned by an SVD).
-    delta : float
-        Absolute Frobenius bound on the discarded tail (``>= 0``).
-    max_rank : int, optional
-        Upper bound on the returned rank.
-
-    Examples
-    --------
-    >>> truncation_rank([4.0, 3.0, 0.0], 0.0)
-    2
-    >>> truncation_rank([4.0, 3.0, 1.0], 1.0), truncation_rank([4.0, 3.0, 1.0], 0.5)
-    (2, 3)
-    """
-    s = np.asarray(singular_values, dtype=np.float64)
-    if s.ndim != 1 or s.size == 0:
-        raise ShapeError(f"singular_values must be a non-empty 1-D array; got shape {s.shape}")
-    if not np.isfinite(s).all() or (s < 0).any():
-        raise ToleranceError("singular_values must be finite and >= 0")
-    if not math.isfinite(delta) or delta < 0:
-        raise ToleranceError(f"delta must be a finite number >= 0; got delta={delta!r}")
-    max_rank = _check_max_rank(max_rank)
-    tails = np.cumsum((s * s)[::-1])[::-1]          # tails[r] = sum_{j >= r} s_j^2
-    ok = np.flatnonzero(tails <= delta * delta)       # tails is non-increasing
-    r = int(ok[0]) if ok.size else s.size
-    r = max(r, 1)
-    if max_rank is not None:
-        r = min(r, max_rank)
-    return r
-
-
-def _svd(c: np.ndarray):
-    """Thin SVD in the tall orientation; gesdd with a gesvd fallback."""
-    wide = c.shape[0] < c.shape[1]
-    a = c.conj().T if wide else c
-    try:
-        u, s, vh = scipy.linalg.svd(a, full_matrices=False, check_finite=False,
-                                    lapack_driver="gesdd")
-    except np.linalg.LinAlgError:
-        u, s, vh = scipy.linalg.svd(a, full_matrices=False, check_finite=False,
-                                    lapack_driver="gesvd")
-    if wide:
-        u, vh = vh.conj().T, u.conj().T
-    return u, s, vh
-
-
-def _svd_signed(c: np.ndarray):
-    """Thin SVD with TensorLy's sign rule (vectorised).
-
-    For each column of ``U`` the entry of largest modulus (first one on ties) is made
-    real and positive; the matching row of ``Vᴴ`` is multiplied by the same phase, so
-    ``U diag(s) Vᴴ`` is unchanged.
-    """
-    u, s, vh = _svd(c)
-    cols = np.arange(u.shape[1])
-    piv = u[np.argmax(np.abs(u), axis=0), cols]
-    mod = np.abs(piv)
-    phase = np.where(mod > 0, piv / np.where(mod > 0, mod, 1), 1)
-    u = u * phase.conj()
-    vh = vh * phase[:, None]
-    return u, s, vh
 
 
 @dataclass(frozen=True, eq=False)
@@ -215,7 +112,13 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank=None) -> TTSVDResult:
     Parameters
     ----------
     tensor : array_like
-        Real or complex, ``ndim >= 1``, finite.
+        Real or complex, ``ndim >= 1``, finite.  float32 / float16 / integer input is
+        converted to float64 (complex64 to complex128) before the first SVD: the whole
+        decomposition, its cores and its singular values are float64, as everywhere on
+        the verification side.  The conversion adds no information: the round-off already
+        in float32 data (relative size about ``6e-8``) is part of the tensor that is
+        decomposed, so ``eps = 0`` keeps it as extra rank; pass ``eps`` of a few times
+        float32's ``eps`` (``np.finfo(np.float32).eps ≈ 1.2e-7``) to remove it.
     eps : float
         Relative accuracy ``>= 0`` (``0``: keep every non-zero singular value).
     max_rank : int or sequence of int, optional
@@ -258,22 +161,22 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank=None) -> TTSVDResult:
     True
     """
     a = as_real_array(tensor, "tensor", allow_complex=True)
-    eps = _check_eps(eps)
+    eps = check_eps(eps)
     if a.ndim < 1:
         raise ShapeError(f"tensor must have ndim >= 1; got a {a.ndim}-D array")
     if a.size == 0:
         raise ShapeError(f"tensor must have positive mode sizes; got shape {a.shape}")
     d, dims = a.ndim, a.shape
-    caps = _step_caps(max_rank, d - 1)
+    caps = step_caps(max_rank, d - 1)
     if max_rank is not None:   # as recorded in the result: an int, or the per-step tuple
-        max_rank = _check_max_rank(max_rank) if isinstance(max_rank, Integral) else caps
+        max_rank = check_max_rank(max_rank) if isinstance(max_rank, Integral) else caps
     norm = float(np.linalg.norm(a.reshape(-1)))
     delta = eps * norm / math.sqrt(d - 1) if d > 1 else 0.0
     cores, svals, discarded = [], [], []
     c, r = a, 1
     for k in range(d - 1):
         c = c.reshape(r * dims[k], -1)
-        u, s, vh = _svd_signed(c)
+        u, s, vh = svd_signed(c)
         rk = truncation_rank(s, delta, caps[k])
         cores.append(u[:, :rk].reshape(r, dims[k], rk))
         svals.append(s)
@@ -305,12 +208,16 @@ def tt_ranks(tensor, *, rtol: float | None = None) -> TTRanks:
     ``max(M, N)·eps·σ_max`` by default, ``rtol·σ_max`` when given); the record keeps the
     tolerance and the gap (last kept, first dropped σ).  The zero tensor has interior
     ranks 0 here (its unfoldings have rank 0), whereas :func:`tt_svd` represents it
-    with rank-1 cores.
+    with rank-1 cores.  As in ``numerical_rank``, float32 (float16, complex64) input is
+    judged with its own precision's ``eps``, so its round-off does not count as rank.
     """
-    from .matricize import numerical_rank, unfold
+    from .matricize import numerical_rank, tt_unfolding
 
+    source = str(getattr(tensor, "dtype", "")).replace("torch.", "")
     a = as_real_array(tensor, "tensor", allow_complex=True)
     if a.ndim < 1 or a.size == 0:
         raise ShapeError(f"tensor must have ndim >= 1 and positive sizes; got shape {a.shape}")
-    details = tuple(numerical_rank(unfold(a, k), rtol=rtol) for k in range(1, a.ndim))
+    if source in ("float16", "float32", "complex64"):
+        a = a.astype(source)          # lossless: the values came from that precision
+    details = tuple(numerical_rank(tt_unfolding(a, k), rtol=rtol) for k in range(1, a.ndim))
     return TTRanks((1,) + tuple(int(nr) for nr in details) + (1,), details)

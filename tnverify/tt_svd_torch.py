@@ -6,7 +6,7 @@ carried matrix to ``(r_k n_k) × rest``, takes ``torch.linalg.svd(full_matrices=
 (on the transpose when the matrix is wide), keeps ``r_{k+1}`` singular triplets and
 carries ``diag(σ_r) V_rᵀ``.  The truncation rule is *not* re-implemented: the singular
 values are moved to numpy (float64) and passed to
-:func:`tnverify.tt_svd.truncation_rank`, so the rule is defined once.
+:func:`tnverify.truncation.truncation_rank`, so the rule is defined once.
 
 As for :func:`tnverify.tt_svd.tt_svd`, ``max_rank`` may be an int or a per-step sequence
 (fixed-rank TT-SVD of Thm 3.2.2, seed 001 §3.2, Eq. 3.8–3.9), validated by the same
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import DTypeError, NonFiniteError, RankError, ShapeError
-from .tt_svd import _check_eps, _step_caps, truncation_rank
+from .truncation import check_eps, step_caps, truncation_rank
 
 __all__ = ["TorchTTSVD", "tt_svd_torch", "tt_full_torch"]
 
@@ -127,9 +127,9 @@ def tt_svd_torch(tensor, *, eps: float = 0.0, max_rank=None) -> TorchTTSVD:
     True
     """
     _check_input(tensor)
-    eps = _check_eps(eps)
+    eps = check_eps(eps)
     d, dims = tensor.ndim, tuple(tensor.shape)
-    caps = _step_caps(max_rank, d - 1)
+    caps = step_caps(max_rank, d - 1)
     norm = float(tensor.double().norm())
     delta = float(eps) * norm / math.sqrt(d - 1) if d > 1 else 0.0
     cores, svals, discarded = [], [], []

@@ -1,9 +1,13 @@
 """MPS / TT Born machines in PyTorch: amplitudes, partition function, marginals, sampling.
 
 A Born machine assigns ``P(x) = |Ψ(x)|² / Z`` with the amplitude a product of slice
-matrices ``Ψ(x) = G^{(1)}_{:, x_1, :} ⋯ G^{(L)}_{:, x_L, :}`` (cores
-``(r_{t-1}, |V|, r_t)``, ``r_0 = r_L = 1``, real or complex) and
-``Z = Σ_x |Ψ(x)|²`` (seed 001 (thesis) §4.1.3, Eq. 4.3).  ``Z`` is a product of transfer
+matrices ``Ψ(x) = α^⊤ G^{(1)}_{:, x_1, :} ⋯ G^{(L)}_{:, x_L, :} ω`` (cores
+``(r_{t-1}, |V|, r_t)``, real or complex) and ``Z = Σ_x |Ψ(x)|²`` (seed 001 (thesis)
+§4.1.3, Eq. 4.3).  The boundary vectors ``α ∈ ℂ^{r_0}``, ``ω ∈ ℂ^{r_L}`` are optional:
+without them ``r_0 = r_L = 1`` and ``α = ω = [1]`` (the open TT of the thesis); with
+them every core may have rank ``R`` on both sides, as in the uniform MPS of Miller,
+Rabusseau & Terilla (2021, "Tensor networks for probabilistic sequence modeling",
+AISTATS, Eq. 2: ``Ψ(x) = α^⊤ A(x_1) ⋯ A(x_n) ω``) and TorchMPS's boundary vectors.  ``Z`` is a product of transfer
 matrices ``E ← Σ_i G_iᴴ E G_i`` (``O(|V| L R³)``, seed 001 §4.3.2).  Every long product is
 renormalised by powers of two (exact in floating point) and the exponents are kept, so
 ``log Z`` and ``log P(x)`` neither under- nor overflow at ``|V| = 33,278``, ``L = 1024``.
@@ -100,6 +104,23 @@ def transfer_matrix(core: torch.Tensor) -> torch.Tensor:
     return p.reshape(r0, r1, r0, r1).permute(0, 2, 1, 3).reshape(r0 * r0, r1 * r1)
 
 
+def _as_boundary(vec, dtype, name: str) -> torch.Tensor:
+    """A boundary vector ``α`` or ``ω`` as a 1-D finite tensor of ``dtype`` (complex kept)."""
+    if isinstance(vec, torch.Tensor):
+        t = vec.detach()
+    else:
+        a = np.asarray(vec)
+        if a.dtype.kind not in "biufc":
+            raise DTypeError(f"{name} must be a numeric vector; got dtype {a.dtype}")
+        t = torch.from_numpy(np.array(a))
+    t = t.to(_COMPLEX[dtype]) if t.is_complex() else t.to(dtype)
+    if t.ndim != 1 or t.shape[0] < 1:
+        raise ShapeError(f"{name} must be a non-empty 1-D vector; got shape {tuple(t.shape)}")
+    if not torch.isfinite(torch.view_as_real(t) if t.is_complex() else t).all():
+        raise NonFiniteError(f"{name} must be finite; found NaN/inf entries")
+    return t
+
+
 def _as_core(core, dtype) -> torch.Tensor:
     if isinstance(core, torch.Tensor):
         t = core.detach()
@@ -130,6 +151,14 @@ class BornMachine(SiteCores, nn.Module):
     sites : sequence of int, optional
         ``sites[t]`` indexes ``cores`` at position ``t`` (default ``range(len(cores))``);
         ``[0, 1, 1, ..., 1, 2]`` is a uniform MPS.
+    alpha, omega : array-like or torch.Tensor, optional
+        Boundary vectors: ``Ψ(x) = α^⊤ G^{(1)}_{x_1} ⋯ G^{(L)}_{x_L} ω``.  ``alpha`` has
+        length ``r_0`` (the first core's left rank) and ``omega`` length ``r_L``; each
+        one left out means ``[1]`` and needs that rank to be 1.  Given, they are trained
+        parameters like the cores (TorchMPS's α and ω; with ``sites = [0] * L`` and one
+        ``(R, |V|, R)`` core this is the uniform MPS of Miller, Rabusseau & Terilla 2021).
+        Every method (``log_psi``, ``log_partition``, marginals, conditionals, samplers)
+        includes them.
     dtype : torch.dtype
         Real precision, ``torch.float64`` (default) or ``torch.float32``.
     device : str
@@ -140,18 +169,26 @@ class BornMachine(SiteCores, nn.Module):
     >>> m = BornMachine([np.ones((1, 2, 1)), np.ones((1, 2, 1))])
     >>> round(float(m.log_partition().detach().exp()), 12)
     4.0
+    >>> u = BornMachine([np.ones((2, 2, 2))], sites=[0, 0, 0], alpha=[1.0, 0.0],
+    ...                 omega=[1.0, 1.0])           # a uniform MPS with boundary vectors
+    >>> round(float(u.log_partition().detach().exp()), 12)   # J = ones: Σ_x (α^T J³ ω)² = 8·8²
+    512.0
     """
 
     def __init__(self, cores: Sequence, *, sites: Sequence[int] | None = None,
-                 dtype: torch.dtype = torch.float64, device: str = "cpu"):
+                 alpha=None, omega=None, dtype: torch.dtype = torch.float64,
+                 device: str = "cpu"):
         super().__init__()
         if dtype not in _COMPLEX:
             raise DTypeError(f"dtype must be torch.float64 or torch.float32; got {dtype!r}")
         tensors = [_as_core(c, dtype) for c in cores]
         if not tensors:
             raise ShapeError("a BornMachine needs at least one core; got 0")
-        if any(t.is_complex() for t in tensors):
+        ends = [None if v is None else _as_boundary(v, dtype, name)
+                for v, name in ((alpha, "alpha"), (omega, "omega"))]
+        if any(t.is_complex() for t in tensors + [e for e in ends if e is not None]):
             tensors = [t.to(_COMPLEX[dtype]) for t in tensors]
+            ends = [None if e is None else e.to(_COMPLEX[dtype]) for e in ends]
         sites = list(range(len(tensors))) if sites is None else [int(s) for s in sites]
         if not sites or min(sites) < 0 or max(sites) >= len(tensors):
             raise ShapeError(f"sites must be a non-empty list indexing the {len(tensors)} "
@@ -159,16 +196,24 @@ class BornMachine(SiteCores, nn.Module):
         vocab = {int(t.shape[1]) for t in tensors}
         if len(vocab) != 1:
             raise ShapeError(f"all cores must share the vocabulary mode; got {sorted(vocab)}")
-        ranks = [1]
+        ranks = [1 if ends[0] is None else int(ends[0].shape[0])]
         for pos, s in enumerate(sites):
             r0, _, r1 = tensors[s].shape
             if r0 != ranks[-1]:
+                rule = ("r_0 = 1 without alpha" if ends[0] is None
+                        else f"r_0 = len(alpha) = {ranks[0]}")
                 raise RankError(f"core at position {pos} has r_prev={r0}, expected "
-                                f"{ranks[-1]} (ranks must chain, r_0 = 1)")
+                                f"{ranks[-1]} (ranks must chain, {rule})")
             ranks.append(int(r1))
-        if ranks[-1] != 1:
-            raise RankError(f"the last core must have r_L = 1; got {ranks[-1]}")
+        if ends[1] is None and ranks[-1] != 1:
+            raise RankError(f"the last core must have r_L = 1 without omega; got r_L = "
+                            f"{ranks[-1]} (pass omega of length {ranks[-1]})")
+        if ends[1] is not None and ranks[-1] != ends[1].shape[0]:
+            raise RankError(f"omega must have length r_L = {ranks[-1]} (the last core's right "
+                            f"rank); got length {ends[1].shape[0]}")
         self.core_list = nn.ParameterList([nn.Parameter(t.to(device)) for t in tensors])
+        self.alpha = None if ends[0] is None else nn.Parameter(ends[0].to(device))
+        self.omega = None if ends[1] is None else nn.Parameter(ends[1].to(device))
         self.sites, self.ranks, self.vocab_size = tuple(sites), tuple(ranks), vocab.pop()
 
     # -- basics --------------------------------------------------------------------
@@ -176,13 +221,40 @@ class BornMachine(SiteCores, nn.Module):
     def is_complex(self) -> bool:
         return self.core_list[0].is_complex()
 
+    @property
+    def has_boundaries(self) -> bool:
+        """Whether ``alpha`` or ``omega`` was given."""
+        return self.alpha is not None or self.omega is not None
+
+    def _left_boundary(self, n: int) -> torch.Tensor:
+        """``α^⊤`` as ``n`` row states ``(n, r_0)`` (``[1]`` without ``alpha``)."""
+        if self.alpha is None:
+            return torch.ones(n, 1, dtype=self.dtype, device=self.device)
+        return self.alpha.unsqueeze(0).expand(n, -1)
+
+    def _initial_states(self, n: int):
+        """``(h (n, r_0), log2 (n,) int64)`` with ``h · 2**log2 = α^⊤`` (renormalised;
+        ``h = [1]``, ``log2 = 0`` without ``alpha``)."""
+        if self.alpha is None:
+            return (torch.ones(n, 1, dtype=self.dtype, device=self.device),
+                    torch.zeros(n, dtype=torch.int64, device=self.device))
+        return _renorm(self._left_boundary(n))
+
+    def _right_boundary(self) -> torch.Tensor:
+        """``ω`` as a vector ``(r_L,)`` (``[1]`` without ``omega``)."""
+        if self.omega is None:
+            return torch.ones(1, dtype=self.dtype, device=self.device)
+        return self.omega
+
     def reversed(self) -> "BornMachine":
-        """The machine on reversed sequences: cores ``G^{(L-t)}`` transposed, so that
+        """The machine on reversed sequences: cores ``G^{(L-t)}`` transposed and the
+        boundary vectors swapped (``α' = ω``, ``ω' = α``), so that
         ``Ψ'(x_L, …, x_1) = Ψ(x_1, …, x_L)`` (shares no storage with ``self``)."""
         cores = [c.detach().permute(2, 1, 0).contiguous() for c in self.core_list]
         real = torch.float64 if self.dtype in (torch.float64, torch.complex128) else torch.float32
-        return BornMachine(cores, sites=[s for s in reversed(self.sites)], dtype=real,
-                           device=str(self.device))
+        ends = [None if v is None else v.detach().clone() for v in (self.omega, self.alpha)]
+        return BornMachine(cores, sites=[s for s in reversed(self.sites)], alpha=ends[0],
+                           omega=ends[1], dtype=real, device=str(self.device))
 
     def _tokens(self, tokens, length=None, min_length=1):
         return check_tokens(tokens, self.vocab_size, self.device, min_length=min_length,
@@ -190,10 +262,10 @@ class BornMachine(SiteCores, nn.Module):
 
     # -- amplitudes ----------------------------------------------------------------
     def _states(self, tokens: torch.Tensor, steps: int):
-        """Renormalised row states ``h = G^{(1)}_{x_1} ⋯ G^{(k)}_{x_k}``: ``(h (B, r_k),
+        """Renormalised row states ``h = α^⊤ G^{(1)}_{x_1} ⋯ G^{(k)}_{x_k}``: ``(h (B, r_k),
         log2 (B,) int64)``."""
-        h = torch.ones(tokens.shape[0], 1, dtype=self.dtype, device=self.device)
-        e = torch.zeros(tokens.shape[0], dtype=torch.int64, device=self.device)
+        h, e0 = self._initial_states(tokens.shape[0])
+        e = e0
         for t in range(steps):
             g = self.core(t).index_select(1, tokens[:, t]).permute(1, 0, 2)
             h, de = _renorm(torch.bmm(h.unsqueeze(1), g).squeeze(1))
@@ -204,13 +276,19 @@ class BornMachine(SiteCores, nn.Module):
         """``log|Ψ(x)|`` by the renormalised sequential product; ``(B,)`` float64."""
         tokens = self._tokens(tokens, self.length)
         h, e = self._states(tokens, self.length)
-        return torch.log(h[:, 0].abs().double()) + e.double() * _LN2
+        psi = h @ self._right_boundary()
+        return torch.log(psi.abs().double()) + e.double() * _LN2
 
     def log_psi_tree(self, tokens) -> torch.Tensor:
         """``log|Ψ(x)|`` by the tree-parallel product of the slice matrices (``(B,)``)."""
         tokens = self._tokens(tokens, self.length)
         mats = [self.core(t).index_select(1, tokens[:, t]).permute(1, 0, 2)
                 for t in range(self.length)]
+        B = tokens.shape[0]
+        if self.alpha is not None:
+            mats.insert(0, self.alpha.view(1, 1, -1).expand(B, 1, -1))
+        if self.omega is not None:
+            mats.append(self.omega.view(1, -1, 1).expand(B, -1, 1))
         m, e, _ = tree_product(mats)
         return torch.log(m[:, 0, 0].abs().double()) + e.double() * _LN2
 
@@ -232,8 +310,13 @@ class BornMachine(SiteCores, nn.Module):
 
     def left_environments(self, *, chunk: int | None = None):
         """``[(E_k, log2_k)]`` for ``k = 0..L``: ``E_k · 2**log2_k = Σ_{x_{<k}} Pᴴ P``
-        with ``P = G^{(1)}_{x_1} ⋯ G^{(k)}_{x_k}`` (``E_0 = [1]``), each ``r_k × r_k``."""
-        envs = [(torch.ones(1, 1, dtype=self.dtype, device=self.device), 0)]
+        with the row ``P = α^⊤ G^{(1)}_{x_1} ⋯ G^{(k)}_{x_k}`` (``E_0 = conj(α) α^⊤``,
+        ``[1]`` without ``alpha``), each ``r_k × r_k``."""
+        if self.alpha is None:
+            envs = [(torch.ones(1, 1, dtype=self.dtype, device=self.device), 0)]
+        else:
+            e0, de0 = _renorm(torch.outer(self.alpha.conj(), self.alpha).unsqueeze(0))
+            envs = [(e0[0], int(de0[0]))]
         for t in range(self.length):
             g = self.core(t)
             ch = chunk or max(1, 2**24 // (g.shape[0] * g.shape[2]))
@@ -243,16 +326,26 @@ class BornMachine(SiteCores, nn.Module):
 
     def log_partition(self, *, chunk: int | None = None) -> torch.Tensor:
         """``log Z`` by the transfer-matrix sweep ``E ← Σ_i G_iᴴ E G_i`` (per-site
-        power-of-two rescaling), ``O(|V| L R³)`` (seed 001 (thesis) §4.3.2)."""
+        power-of-two rescaling), ``O(|V| L R³)`` (seed 001 (thesis) §4.3.2), closed by
+        ``Z = ωᴴ E_L ω``."""
         env, e = self.left_environments(chunk=chunk)[-1]
-        return torch.log(env[0, 0].real.double()) + e * _LN2
+        w = self._right_boundary()
+        z = (w.conj() @ env @ w).real
+        return torch.log(z.double()) + e * _LN2
 
     def log_partition_tree(self) -> torch.Tensor:
         """``log Z`` as a tree product of transfer matrices ``T^{(t)}`` (``r²×r²``),
         computed once per distinct core and once per distinct subtree (uniform MPS:
         ``O(log L)`` products of ``R²×R²`` matrices)."""
         ts = {s: transfer_matrix(self.core_list[s]) for s in set(self.sites)}
-        m, e, _ = tree_product([ts[s].unsqueeze(0) for s in self.sites], keys=self.sites)
+        mats, keys = [ts[s].unsqueeze(0) for s in self.sites], list(self.sites)
+        if self.alpha is not None:       # vec(conj(α) α^⊤) as a (1, r_0²) row
+            mats.insert(0, torch.outer(self.alpha.conj(), self.alpha).reshape(1, 1, -1))
+            keys.insert(0, "alpha")
+        if self.omega is not None:       # Z = Σ_ab E[a, b] conj(ω_a) ω_b: a (r_L², 1) column
+            mats.append(torch.outer(self.omega.conj(), self.omega).reshape(1, -1, 1))
+            keys.append("omega")
+        m, e, _ = tree_product(mats, keys=keys)
         return torch.log(m[0, 0, 0].real.double()) + float(e[0]) * _LN2
 
     # -- marginals and conditionals ---------------------------------------------------
@@ -279,7 +372,7 @@ class BornMachine(SiteCores, nn.Module):
         tokens = self._tokens(tokens, self.length)
         renvs = self.reversed().left_environments()
         out = []
-        h = torch.ones(tokens.shape[0], 1, dtype=self.dtype, device=self.device)
+        h, _ = self._initial_states(tokens.shape[0])
         for t in range(self.length):
             q = self._next_weights(h, t, renvs[self.length - t - 1][0])
             out.append(q / q.sum(dim=1, keepdim=True))
@@ -314,7 +407,7 @@ class BornMachine(SiteCores, nn.Module):
             return torch.flip(tok, dims=(1,)), lp
         renvs = self.reversed().left_environments()
         n = u.shape[0]
-        h = torch.ones(n, 1, dtype=self.dtype, device=self.device)
+        h, _ = self._initial_states(n)
         toks, logp = [], torch.zeros(n, dtype=torch.float64, device=self.device)
         for t in range(self.length):
             q = self._next_weights(h, t, renvs[self.length - t - 1][0])
@@ -338,26 +431,39 @@ class BornMachine(SiteCores, nn.Module):
 
     def extra_repr(self) -> str:
         return (f"vocab_size={self.vocab_size}, length={self.length}, ranks={self.ranks}, "
-                f"complex={self.is_complex}, distinct_cores={len(self.core_list)}")
+                f"complex={self.is_complex}, distinct_cores={len(self.core_list)}, "
+                f"alpha={self.alpha is not None}, omega={self.omega is not None}")
 
 
 def random_born(vocab_size: int, length: int, rank: int, rng: np.random.Generator, *,
-                complex: bool = False, uniform: bool = False,
+                complex: bool = False, uniform: bool = False, boundary: bool = False,
                 dtype: torch.dtype = torch.float64, device: str = "cpu") -> BornMachine:
     """A random Born machine, entries ``N(0, 1/(|V| r_prev))`` (``Z`` per site of order
-    one); ``uniform=True`` ties all middle cores (``sites = [0, 1, …, 1, 2]``)."""
+    one); ``uniform=True`` ties all middle cores (``sites = [0, 1, …, 1, 2]``).
+
+    ``boundary=True``: every core is ``(R, |V|, R)`` and random boundary vectors
+    ``α, ω ~ N(0, 1/R)`` close the chain; with ``uniform=True`` one core is shared by all
+    positions (``sites = [0] * L``, the uniform MPS of Miller, Rabusseau & Terilla 2021).
+    """
     V, L, R = int(vocab_size), int(length), int(rank)
     if V < 1 or L < 1 or R < 1:
         raise ShapeError(f"need vocab_size, length, rank >= 1; got {V}, {L}, {R}")
-    if uniform and L >= 2:
+    if boundary:
+        shapes = [(R, R)] if uniform else [(R, R)] * L
+        sites = [0] * L if uniform else list(range(L))
+    elif uniform and L >= 2:
         shapes, sites = [(1, R), (R, R), (R, 1)], [0] + [1] * (L - 2) + [2]
     else:
         shapes = [(1 if t == 0 else R, R if t < L - 1 else 1) for t in range(L)]
         sites = list(range(L))
-    cores = []
-    for r0, r1 in shapes:
-        c = rng.standard_normal((r0, V, r1))
+
+    def draw(shape, fan_in):
+        c = rng.standard_normal(shape)
         if complex:
-            c = (c + 1j * rng.standard_normal((r0, V, r1))) / math.sqrt(2.0)
-        cores.append(c / math.sqrt(V * r0))
-    return BornMachine(cores, sites=sites, dtype=dtype, device=device)
+            c = (c + 1j * rng.standard_normal(shape)) / math.sqrt(2.0)
+        return c / math.sqrt(fan_in)
+
+    cores = [draw((r0, V, r1), V * r0) for r0, r1 in shapes]
+    ends = [draw((R,), R) for _ in range(2)] if boundary else [None, None]
+    return BornMachine(cores, sites=sites, alpha=ends[0], omega=ends[1], dtype=dtype,
+                       device=device)

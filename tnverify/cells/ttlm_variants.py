@@ -187,10 +187,25 @@ class TTLMTiny(nn.Module):
     ``reading="delta"`` (CLAIMS.md reading (a)): ``h_m = M_{mm} (W^{hh} h)_m`` (both legs
     of M enter the 4th-order δ); ``reading="reshape"`` (reading (b), App. C "δ … by a
     reshape"): ``h = M (W^{hh} h)``.  ``h0`` is App. C's ``G^{(1)} ∈ ℝ^{1×R}``.
+
+    Biases (optional, default none; Eq. 12 has none, the paper's public code has them):
+    ``b_hh (R,)`` on the hidden pre-activation, ``u = W^{hh} h + b^{hh}`` (the bias of the
+    code's ``nn.Linear(R, R)`` applied to the state), and, for TTLM-Large only,
+    ``b_eh (R, R)`` on the embedding contraction, ``M = f^T W^{xe} W^{eh} + B^{eh}`` (the
+    bias of its ``nn.Linear(R², R²)`` on the embedding, reshaped to ``R × R`` like the
+    embedding; TTLM-Tiny has no such linear map).  The step is then
+
+    .. math:: h^{(t)} = M_{x_t} \\big(W^{hh} h^{(t-1)} + b^{hh}\\big)
+              \\quad\\text{(reading (b); reading (a): } h_m = M_{mm} u_m)
+
+    ``b_eh`` keeps the model a TTLM (``tt_core()`` includes it).  ``b_hh`` makes each step
+    affine in ``h``: it is a TT core on the augmented state ``h̃ = [h; 1]``
+    (:meth:`augmented_core`, as for the biased RNNs in :mod:`tnverify.equivalences`;
+    seed 000 App. B.1: "b can be seen as 0th component of f(x^{(t)}) which equals to 1").
     """
 
-    def __init__(self, W_xe, W_hh, P, h0, *, W_eh=None, reading="reshape",
-                 dtype=torch.float64, device="cpu"):
+    def __init__(self, W_xe, W_hh, P, h0, *, W_eh=None, b_hh=None, b_eh=None,
+                 reading="reshape", dtype=torch.float64, device="cpu"):
         super().__init__()
         if reading not in READINGS_EQ12:
             raise ShapeError(f"reading must be one of {READINGS_EQ12}; got {reading!r}")
@@ -203,10 +218,16 @@ class TTLMTiny(nn.Module):
         self.P = _param(P, dtype, device, 3, "P")
         self.h0 = _param(h0, dtype, device, 1, "h0")
         self.W_eh = None if W_eh is None else _param(W_eh, dtype, device, 4, "W^eh")
-        for name, t, shape in (("W^hh", self.W_hh, (R, R)), ("P", self.P, (R, R, R)),
-                               ("h0", self.h0, (R,))) + ((("W^eh", self.W_eh, (R,) * 4),)
-                                                        if W_eh is not None else ()):
-            if tuple(t.shape) != shape:
+        if b_eh is not None and W_eh is None:
+            raise ShapeError("b_eh is the bias of the W^eh contraction (TTLM-Large); "
+                             "TTLM-Tiny has no W^eh: pass W_eh (or use TTLMLarge)")
+        self.b_hh = None if b_hh is None else _param(b_hh, dtype, device, 1, "b^hh")
+        self.b_eh = None if b_eh is None else _param(b_eh, dtype, device, 2, "b^eh")
+        checks = [("W^hh", self.W_hh, (R, R)), ("P", self.P, (R, R, R)), ("h0", self.h0, (R,)),
+                  ("W^eh", self.W_eh, (R,) * 4), ("b^hh", self.b_hh, (R,)),
+                  ("b^eh", self.b_eh, (R, R))]
+        for name, t, shape in checks:
+            if t is not None and tuple(t.shape) != shape:
                 raise ShapeError(f"{name} must have shape {shape}; got {tuple(t.shape)}")
         self.vocab_size, self.rank = int(V), int(R)
 
@@ -215,14 +236,20 @@ class TTLMTiny(nn.Module):
         return sum(p.numel() for p in self.parameters())
 
     def input_matrices(self, w: torch.Tensor) -> torch.Tensor:
-        """``f^T W^{xe}`` (Tiny) or its contraction with ``W^{eh}`` over both legs (Large);
-        ``(B, R, R)``."""
+        """``f^T W^{xe}`` (Tiny) or its contraction with ``W^{eh}`` over both legs, plus
+        ``B^{eh}`` when given (Large); ``(B, R, R)``."""
         M = self.W_xe.index_select(0, w)
-        return M if self.W_eh is None else torch.einsum("bjk,jklm->blm", M, self.W_eh)
+        if self.W_eh is None:
+            return M
+        M = torch.einsum("bjk,jklm->blm", M, self.W_eh)
+        return M if self.b_eh is None else M + self.b_eh
 
     def step(self, h: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
         """One step of Eq. 12 under ``self.reading``; ``h (B, R)``, ``w (B,)``."""
-        M, u = self.input_matrices(w), h @ self.W_hh.T          # u = W^{hh} h
+        u = h @ self.W_hh.T                                    # u = W^{hh} h (+ b^{hh})
+        if self.b_hh is not None:
+            u = u + self.b_hh
+        M = self.input_matrices(w)
         if self.reading == "delta":
             return torch.diagonal(M, dim1=1, dim2=2) * u
         return torch.bmm(M, u.unsqueeze(2)).squeeze(2)
@@ -251,11 +278,45 @@ class TTLMTiny(nn.Module):
         return self.readout(self.hidden(tokens))
 
     def tt_core(self) -> torch.Tensor:
-        """The per-word core in the DESIGN view ``(R, |V|, R)``, ``h_next = h · G[:, w, :]``."""
+        """The per-word core in the DESIGN view ``(R, |V|, R)``, ``h_next = h · G[:, w, :]``
+        (``B^{eh}`` included).  With ``b_hh`` the step is affine, not linear, in ``h``:
+        use :meth:`augmented_core`."""
+        if self.b_hh is not None:
+            raise NotImplementedError("with b_hh a TTLM-Tiny/Large step is affine in h, not "
+                                      "bilinear; see augmented_core()")
+        return self._core_blocks()[0]
+
+    def augmented_core(self) -> torch.Tensor:
+        """The core ``G̃ (R+1, |V|, R+1)`` on the augmented state ``h̃ = [h; 1]``:
+        ``h̃^{(t)} = h̃^{(t-1)} · G̃[:, x_t, :]`` (differentiable).
+
+        .. math:: \\tilde G_{a w j} = G_{a w j}, \\quad
+                  \\tilde G_{R w j} = (M_w b^{hh})_j \\ \\text{(reading (a): }
+                  M_{w, jj} b^{hh}_j), \\quad \\tilde G_{a w R} = 0, \\quad
+                  \\tilde G_{R w R} = 1
+
+        for ``a, j < R``, with ``G`` the bilinear core of :meth:`tt_core` and ``M_w`` the
+        input matrix of word ``w`` (``b_hh`` absent: ``G`` padded by the constant slot).
+        The hidden states are ``h^{(t)} = (h̃^{(0)} G̃_{x_1} ⋯ G̃_{x_t})_{:R}`` with
+        ``h̃^{(0)} = [h0; 1]``: the TT of the model's hidden-state tensor.
+        """
+        G, M = self._core_blocks()
+        R, V = self.rank, self.vocab_size
+        b = self.b_hh if self.b_hh is not None else G.new_zeros(R)
+        bias_row = (torch.diagonal(M, dim1=1, dim2=2) * b if self.reading == "delta"
+                    else M @ b)                                  # (V, R): (M_w b)_j
+        out = G.new_zeros(R + 1, V, R + 1)
+        out[:R, :, :R] = G
+        out[R, :, :R] = bias_row
+        out[R, :, R] = 1.0
+        return out
+
+    def _core_blocks(self):
+        """``(G (R, |V|, R), M (|V|, R, R))``: the bilinear core and the input matrices."""
         M = self.input_matrices(torch.arange(self.vocab_size, device=self.W_xe.device))
         if self.reading == "delta":
-            return torch.einsum("wbb,ba->awb", M, self.W_hh)
-        return torch.einsum("wjk,ka->awj", M, self.W_hh)
+            return torch.einsum("wbb,ba->awb", M, self.W_hh), M
+        return torch.einsum("wjk,ka->awj", M, self.W_hh), M
 
 
 class TTLMLarge(TTLMTiny):
@@ -263,9 +324,11 @@ class TTLMLarge(TTLMTiny):
     contracting both legs of ``f^T W^{xe}`` before δ.
 
     .. math:: h^{(t)} = f(x^{(t)})^\\top W^{xe} W^{eh} \\delta W^{hh} h^{(t-1)}
+
+    Optional biases ``b_hh (R,)`` and ``b_eh (R, R)`` as in :class:`TTLMTiny`.
     """
 
-    def __init__(self, W_xe, W_eh, W_hh, P, h0, *, reading="reshape", dtype=torch.float64,
-                 device="cpu"):
-        super().__init__(W_xe, W_hh, P, h0, W_eh=W_eh, reading=reading, dtype=dtype,
-                         device=device)
+    def __init__(self, W_xe, W_eh, W_hh, P, h0, *, b_hh=None, b_eh=None, reading="reshape",
+                 dtype=torch.float64, device="cpu"):
+        super().__init__(W_xe, W_hh, P, h0, W_eh=W_eh, b_hh=b_hh, b_eh=b_eh, reading=reading,
+                         dtype=dtype, device=device)

@@ -295,7 +295,7 @@ def grid_recursion_network(T_or_network=3) -> Network:
 
 def grid_arrays(network, F=None) -> dict:
     """{"h0": [h⁽⁰⁾], "CF1": C⁽¹⁾Fᵀ (L, M), "G1": 𝒢⁽¹⁾ (L, 1, R₁), …, "GT": (L, R_{T−1})}
-    for a :class:`tnverify.grid.GeneralizedRNN` (F defaults to the identity)."""
+    for a :class:`tnverify.generalized.grid.GeneralizedRNN` (F defaults to the identity)."""
     M = network.n_features
     F = np.eye(M) if F is None else np.asarray(F, dtype=np.float64)
     out = {"h0": np.array([network.h0])}
