@@ -100,9 +100,9 @@ def test_verify_debug_reraises(fake_registry, capsys):
 
 
 @pytest.mark.parametrize("args, expected, status", [
-    (("--group", "spine"), ["fake-holds", "fake-error", "fake-skip"], 1),
+    (("--group", "tensor-trains"), ["fake-holds", "fake-error", "fake-skip"], 1),
     (("--paper", "gtm"), ["fake-fails", "fake-ill"], 0),
-    (("--paper", "gtm", "--group", "gtm"), ["fake-ill"], 0),
+    (("--paper", "gtm", "--group", "xi-networks"), ["fake-ill"], 0),
     (("--claims", "fake-fails", "fake-holds", "--paper", "thesis"), ["fake-fails"], 0),
 ])
 def test_verify_filters(fake_registry, capsys, tmp_path, args, expected, status):
@@ -191,7 +191,7 @@ def test_claims_table_and_json(fake_registry, capsys):
     code, out, _ = _run(capsys, "claims")
     assert code == 0 and "\x1b[" not in out
     assert all(cid in out for cid in FAKE_IDS) and f"{len(FAKE_IDS)} claims" in out
-    code, out, _ = _run(capsys, "claims", "--group", "spine", "--json")
+    code, out, _ = _run(capsys, "claims", "--group", "tensor-trains", "--json")
     assert code == 0
     listed = json.loads(out)
     assert [c["id"] for c in listed] == ["fake-holds", "fake-error", "fake-skip"]

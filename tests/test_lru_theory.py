@@ -21,7 +21,7 @@ FAST = [i for i in IDS if i not in ("thesis-thm-4.2.1", "thesis-fig-4.8")]
 
 
 def test_ids_registered():
-    assert len(IDS) == 14 and all(REGISTRY[i].group == "lru-stats" for i in IDS)
+    assert len(IDS) == 14 and all(REGISTRY[i].group == "lru-background" for i in IDS)
     for i in IDS:
         c = REGISTRY[i]
         if c.corrected_by:

@@ -14,7 +14,7 @@ from tnverify.errors import ClaimError
 def make(claim_id="x-test", small=None, scaled=None, **kw):
     def default_small(params, rng):
         return Evidence("a vs a", error=0.0, tolerance=tolerance())
-    return Claim(id=claim_id, statement="a statement long enough to be one", group="spine",
+    return Claim(id=claim_id, statement="a statement long enough to be one", group="tensor-trains",
                  refs=(Ref("ttlm", "§1"),), small=small or default_small, scaled=scaled,
                  title="t", **kw)
 
@@ -105,7 +105,7 @@ def test_claim_validation():
 
 
 def test_selection_errors_name_the_valid_choices():
-    with pytest.raises(ClaimError, match="groups: spine"):
+    with pytest.raises(ClaimError, match="groups: tensor-trains"):
         select_claims(group="everything")
     with pytest.raises(ClaimError, match="known keys"):
         select_claims(paper="arxiv")

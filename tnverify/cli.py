@@ -50,10 +50,10 @@ exit status:
 EPILOG = """\
 examples:
   tnverify verify                          every claim, small and scaled sides
-  tnverify verify --group spine --report report.json
+  tnverify verify --group tensor-trains --report report.json
   tnverify verify --claims ttlm-eq2 thesis-alg-1 --device cpu --seed 3
   tnverify verify --paper gtm --scale large --report report.md
-  tnverify claims --group spine            list claims (add --json for JSON)
+  tnverify claims --group xi-networks      list claims and their topics (--json: JSON)
   tnverify show ttlm-eq2 --run             statement, references, evidence
   tnverify tt-svd tensor.npy --eps 1e-6 --max-rank 8 --save cores.npz
   tnverify figures --out figures/          regenerate every figure (data JSON, then PNG)
@@ -82,12 +82,15 @@ def _run_options(p: argparse.ArgumentParser) -> None:
 
 def _filters(p: argparse.ArgumentParser) -> None:
     from .claims import GROUPS
+    from .claims.topics import group_argument
     from .references import PAPERS
 
     p.add_argument("--paper", choices=sorted(PAPERS), metavar="KEY",
                    help=f"only claims printed in this paper ({', '.join(sorted(PAPERS))})")
-    p.add_argument("--group", metavar="NAME",
-                   help=f"only claims of this group ({', '.join(GROUPS)}, or a plugin's group)")
+    p.add_argument("--group", metavar="NAME", type=group_argument,
+                   help=f"only claims of this topic ({', '.join(GROUPS)}, or a plugin's "
+                        "group; the old groups spine, ttlm, born-ngram, gtm, lru-stats and "
+                        "gated-lmm still work, deprecated)")
     p.add_argument("--plugin", action="append", default=[], metavar="NAME",
                    help="also load the claims of a plugin: an entry point of the "
                         "'tnverify.claims' group or an importable module (repeatable)")
@@ -106,7 +109,7 @@ def _add_verify(sub) -> None:
                    "Run claims (default: all, small and scaled sides), print a\n"
                    "table and exit 0 when every verdict is as expected, 1 when\n"
                    "one differs or a check errored, 2 on a usage error.",
-                   ["tnverify verify --group spine",
+                   ["tnverify verify --group tensor-trains",
                     "tnverify verify --claims ttlm-eq2 --report out.md",
                     "tnverify verify --small-only --paper tslm",
                     "tnverify verify --plugin rank_rnn --group rank-rnn"])
@@ -122,7 +125,7 @@ def _add_verify(sub) -> None:
 
 def _add_claims(sub) -> None:
     c = _subparser(sub, "claims", "list the claims (id, group, paper, expected verdict, title)",
-                   "List the registered claims.",
+                   "List the registered claims, then the topics (--group) with their counts.",
                    ["tnverify claims", "tnverify claims --paper gtm --json"])
     _filters(c)
     c.add_argument("--json", action="store_true", help="print the list as JSON")
@@ -242,6 +245,8 @@ def cmd_claims(args) -> int:
     console = _console()
     console.print(table)
     console.print(f"{len(claims)} claim{'s' if len(claims) != 1 else ''}")
+    counts = {g: sum(c.group == g for c in claims) for g in dict.fromkeys(c.group for c in claims)}
+    console.print("topics (--group): " + ", ".join(f"{g} {n}" for g, n in counts.items()))
     return 0
 
 

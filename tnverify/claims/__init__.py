@@ -42,8 +42,10 @@ __all__ = [
 
 HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED = "holds", "fails", "ill-posed", "error", "skipped"
 VERDICTS = (HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED)
-#: The groups of shared/CLAIMS.md, one per issue.
-GROUPS = ("spine", "ttlm", "born-ngram", "gtm", "lru-stats", "gated-lmm")
+#: The topics of the built-in claims (see :mod:`tnverify.claims.topics`; the old
+#: work-package groups survive there as deprecated aliases).
+GROUPS = ("tensor-trains", "tt-language-models", "rnn-equivalences", "born-machines-ngrams",
+          "xi-networks", "lru-background", "gated-cells-lmms")
 #: The folders of claim modules, one per paper key of :data:`tnverify.references.PAPERS`
 #: (``tnverify`` holds the toolkit's own claims): a claim id's prefix names its folder.
 CLAIM_PAPERS = ("ttlm", "thesis", "grurntn", "tslm", "gtm", "tnverify")
@@ -385,14 +387,23 @@ def get_claim(claim_id: str) -> Claim:
 
 def select_claims(ids: Sequence[str] | None = None, paper: str | None = None,
                   group: str | None = None) -> list[Claim]:
-    """Claims filtered by ids, paper key and group (all filters must match)."""
+    """Claims filtered by ids, paper key and group (all filters must match).
+
+    ``group`` is a topic of :data:`GROUPS` or a plugin's group; an old work-package group
+    of :data:`tnverify.claims.topics.DEPRECATED_GROUPS` selects the claims it held, with a
+    :class:`DeprecationWarning`."""
+    from .topics import DEPRECATED_GROUPS, deprecated_group_ids
     _load()
     if paper is not None and paper not in PAPERS:
         raise ClaimError(f"unknown paper key {paper!r}; known keys: {', '.join(sorted(PAPERS))}")
     known = tuple(dict.fromkeys(GROUPS + tuple(c.group for c in REGISTRY.values())))
-    if group is not None and group not in known:
+    if group is not None and group not in known and group not in DEPRECATED_GROUPS:
         raise ClaimError(f"unknown group {group!r}; groups: {', '.join(known)}")
     claims = [get_claim(i) for i in ids] if ids else all_claims()
+    if group in DEPRECATED_GROUPS and group not in known:
+        held = set(deprecated_group_ids(group))
+        return [c for c in claims
+                if (paper is None or paper in c.papers) and c.id in held and c.package == "tnverify"]
     return [c for c in claims
             if (paper is None or paper in c.papers) and (group is None or c.group == group)]
 

@@ -17,7 +17,7 @@ from .lru_background_scaled import (scaled_diagonalisable, scaled_eq47, scaled_f
 from .lru_monte_carlo import ALPHA, eq413_mc, small_fig48, small_lemma421, small_prop421, small_thm421
 
 __all__ = ["ALPHA"]
-G = "lru-stats"
+G = "lru-background"
 _PROOFS = "proofs/lru_theory.py::prove_"
 
 # -- thesis-eq-4.7 ----------------------------------------------------------------------
