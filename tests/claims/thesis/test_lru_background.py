@@ -67,7 +67,7 @@ def test_eq411_counterexample_numbers():
 
 
 def _proofs():
-    path = pathlib.Path(__file__).resolve().parents[1] / "proofs" / "lru_theory.py"
+    path = pathlib.Path(__file__).resolve().parents[3] / "proofs" / "lru_theory.py"
     spec = importlib.util.spec_from_file_location("proofs_lru_theory", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
