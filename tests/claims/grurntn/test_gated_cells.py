@@ -1,4 +1,5 @@
-"""Tests of the [gated-lmm] claims of seed 002 (tnverify.claims.grurntn.gated_cells) and proofs/gated.py."""
+"""Tests of the claims of seed 002 (tnverify.claims.grurntn.gated_cells) and
+proofs/gated.py."""
 
 import importlib.util
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Tests of the [gtm] network claims (tnverify.claims.gtm.networks) and their helpers."""
+"""Tests of the xi-networks network claims (tnverify.claims.gtm.networks) and their helpers."""
 
 import math
 

@@ -1,4 +1,4 @@
-"""Tests of the [lru-stats] theory claims (tnverify/claims/lru_theory.py)."""
+"""Tests of the LRU background claims (tnverify/claims/thesis/lru_background.py)."""
 
 import importlib.util
 import pathlib

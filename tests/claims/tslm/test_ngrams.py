@@ -1,4 +1,4 @@
-"""Verdicts, seed independence, pinned cases and counterexamples of the [born-ngram]
+"""Verdicts, seed independence, pinned cases and counterexamples of the born-machines-ngrams
 n-gram/TSLM claims (tnverify.claims.thesis.ngrams)."""
 
 import importlib.util

@@ -1,4 +1,4 @@
-"""Tests of the T3 [ttlm] claims (tnverify.claims.ttlm.rnn_equivalences)."""
+"""Tests of the rnn-equivalences claims (tnverify.claims.ttlm.rnn_equivalences)."""
 
 import numpy as np
 import pytest

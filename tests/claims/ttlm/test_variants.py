@@ -1,4 +1,4 @@
-"""Tests of the T2 [ttlm] claims, the TTLM-variant cells and the Tiny/Large maps."""
+"""Tests of the T2 tt-language-models claims, the TTLM-variant cells and the Tiny/Large maps."""
 
 import itertools
 

@@ -1,4 +1,4 @@
-"""[gated-lmm] claims of seed 002 (grurntn): the GRU/LSTM cells and their tensor
+"""gated-cells-lmms claims of seed 002 (grurntn): the GRU/LSTM cells and their tensor
 variants (Eq. 8–20), the BPTT of the tensor weight (Eq. 21–26), the metrics (Eq. 27–28)
 and the published numbers of §IV-B and §V.  Checks live in :mod:`.forward_passes`,
 :mod:`.bptt_gradients` and :mod:`.published_numbers`; statements in :mod:`.statements`.

@@ -1,4 +1,4 @@
-"""[lru-stats] claims about the simulations and printed numbers of seed 001 (thesis):
+"""lru-background claims about the simulations and printed numbers of seed 001 (thesis):
 Fig. 6.8 (products of four real vs complex normals: kurtosis, tails, KS test; checks in
 :mod:`.normal_products`), the Eq. 6.4 fits, Tables 4.3–4.4, the training-step count of
 §6.3.1 and the vocabulary bound of §4.3.2.

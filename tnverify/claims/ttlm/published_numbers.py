@@ -1,4 +1,4 @@
-"""[ttlm] published numbers of seed 000 (ttlm): Table 1 parameter counts (from Table 2's
+"""Published numbers of seed 000 (ttlm): Table 1 parameter counts (from Table 2's
 shapes, instantiated as torch modules on the meta device and counted by ``numel``),
 the §1 perplexity deltas, Table 2's second-order row and the §6.1 data statistics.
 

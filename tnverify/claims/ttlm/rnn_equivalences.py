@@ -1,4 +1,4 @@
-"""[ttlm] claims: which RNNs are tensor trains (2-RNN, RAC, MI-RNN, vanilla RNN).
+"""rnn-equivalences claims: which RNNs are tensor trains (2-RNN, RAC, MI-RNN, vanilla RNN).
 
 Definition side (numpy, float64): each printed recurrence is evaluated literally on
 explicit one-hot vectors (its index ranges and index roles as printed), next to the TT
