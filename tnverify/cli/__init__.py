@@ -59,10 +59,10 @@ exit status:
 EPILOG = """\
 examples:
   tnverify verify                          every claim, small and scaled sides
-  tnverify verify --group spine --report report.json
+  tnverify verify --group tensor-trains --report report.json
   tnverify verify --claims ttlm-eq2 thesis-alg-1 --device cpu --seed 3
   tnverify verify --paper gtm --scale large --report report.md
-  tnverify claims --group spine            list claims (add --json for JSON)
+  tnverify claims --group xi-networks      list claims and their topics (--json: JSON)
   tnverify show ttlm-eq2 --run             statement, references, evidence
   tnverify tt-svd tensor.npy --eps 1e-6 --max-rank 8 --save cores.npz
   tnverify figures --out figures/          regenerate every figure (data JSON, then PNG)

@@ -1,4 +1,4 @@
-"""Statements of the [gated-lmm] claims of seed 002 (grurntn), verbatim from
+"""Statements of the gated-cells-lmms claims of seed 002 (grurntn), verbatim from
 shared/CLAIMS.md."""
 
 STATEMENTS = {
