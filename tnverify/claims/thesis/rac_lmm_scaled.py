@@ -102,10 +102,16 @@ def scaled_eq519_corrected(params, device, rng):
 
 
 def scaled_eq520(params, device, rng):
-    ev = _trajectories(params, device, rng, ("a", "b", "5.20"))
-    return Evidence("Eq. 5.20 vs 𝐏⁻¹𝐡^(t) of 5.18, beside 5.19 (a, b)", sizes=ev["a"].sizes,
-                    parts={"5.20 vs P⁻¹·(5.18)": ev["5.20"]},
-                    details={"5.19a": ev["a"].error, "5.19b": ev["b"].error})
+    """The circular law behind the Glorot sentence of §5.4.1 at scale: the spectrum of a
+    Glorot-initialised H×H matrix (torch on ``device``) vs uniform on the unit disk, with
+    the uniform-radius sample as the negative control."""
+    from .rac_layers import circular_law_evidence
+    H = params["H"]
+    g = _gen(device, rng)
+    A = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
+    ev = torch.linalg.eigvals(A).cpu().numpy()
+    return circular_law_evidence(f"eigenvalues of a Glorot-initialised {H}×{H} matrix "
+                                 f"({device}): |λ|² ~ U[0, 1]", ev, rng, {"H": H})
 
 
 # -- Eq. 5.21 ---------------------------------------------------------------------------
