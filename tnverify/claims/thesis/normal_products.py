@@ -51,8 +51,9 @@ def chebyshev_evidence(compared: str, value: float, target: float, se: float, al
     """Holds when ``|value − target| ≤ se/√α`` (Chebyshev: false alarm ≤ α).
 
     The negative control is the same rule against the nearest false alternative
-    ``target·(1 ± ½)`` (the side nearer to ``value``): a rule that cannot tell the target
-    from a kurtosis off by half has no power, and the control then holds (vacuous)."""
+    ``target ± |target|/2`` (the side of ``value``; three half-widths for a zero target): a
+    rule that cannot tell the target from a kurtosis off by half has no power, and the
+    control then holds (vacuous)."""
     c = 1.0 / math.sqrt(alpha)
     rule = (f"|value − target| ≤ SE/√α (Chebyshev, distribution-free) at α = {alpha:g}: "
             f"{c:.4g}·SE, SE = {se:.4g} at n = {n} ({estimator})")
@@ -67,9 +68,10 @@ def chebyshev_evidence(compared: str, value: float, target: float, se: float, al
                                      "stderr": float(se)}
     ctrl = None
     if control:
-        alt = float(target) * (1.5 if float(value) >= float(target) else 0.5)
+        delta = abs(float(target)) / 2 or 3 * c * se        # a zero target: 3 half-widths
+        alt = float(target) + (delta if float(value) >= float(target) else -delta)
         ctrl = chebyshev_evidence(
-            f"control (nearest false alternative κ·(1 ± ½) = {alt:.4g}) of: {compared}",
+            f"control (nearest false alternative κ ± |κ|/2 = {alt:.4g}) of: {compared}",
             value, alt, se, alpha, n=n, estimator=estimator, control=False)
     return Evidence(compared, error=err, tolerance=Tolerance(c * se, rule), details=det,
                     counterexample=ce, control=ctrl)
