@@ -139,8 +139,8 @@ def _eq514(params, rng, corrected):
             compared, passed=typed, sizes=sizes,
             counterexample=None if typed else {"vocab_size": V, "rank": R,
                                                "why": "Σ_{j ≤ |V|} h_j runs past h ∈ ℝ^R"},
-            control=Evidence(f"control (both ranges |V|: Σ_{{j≤|V|}} Σ_{{k≤|V|}}) of: {compared}",
-                             passed=V <= R)),
+            control=Evidence(f"control (a range one too long: Σ_{{j≤|V|+1}}) of: {compared}",
+                             passed=(V + 1 <= R) and (R <= V))),
         "the sum itself (ranges matched to h and f)": sum_ranges})
 
 
