@@ -452,12 +452,16 @@ corrected_pair(
                             "Σ_{j=1}^R G^{(t)}_{|V|j}h^{(t−1)}_j]) (a |V|-vector) with "
                             "(h^{(t−1)})ᵀ(G^{(t)})ᵀ; second part \"h^{(i)} = "
                             "(h^{(i−1)})ᵀGf^{(i)}\"",
-                      erratum="ttlm-appA-output-vector"),
-        remarks=("Eq. 5.8 and the first part hold as printed.",)),
+                      erratum="thesis-sec-5.3.1-readout-expansion"),
+        remarks=("Eq. 5.8 and the first part hold as printed.",
+                 "Seed 000 App. A step III prints a different wrong expansion of the same "
+                 "product (its own erratum, ttlm-app-a).")),
     corrected=dict(
         title="worked example, corrected last part",
         statement=("Corrected last part: P̃ = ψ((h^{(t−1)})ᵀ(𝐆^{(t)})ᵀ) = ψ([Σ_{i=1}^R "
                    "𝐆^{(t)}_{1i} h_i; …; Σ_{i=1}^R 𝐆^{(t)}_{|V|i} h_i]) ∈ ℝ^{|V|} (a vector "
-                   "over the vocabulary, each entry summing over the hidden index); the first "
-                   "and second parts as printed."), refs=refs("thesis", "§5.3.1, Eq. 5.8–5.9"),
+                   "over the vocabulary, each entry summing over the hidden index); second "
+                   "part: h^{(i)} = (h^{(i−1)})ᵀ𝐆𝐟^{(i)} (as its example h^{(2)} = "
+                   "(h^{(1)})ᵀ𝐆𝐟^{(2)}); the first part as printed."),
+        refs=refs("thesis", "§5.3.1, Eq. 5.8–5.9"),
         small=lambda p, rng: small_sec_531(p, rng, True)))
