@@ -53,9 +53,14 @@ def test_an_old_group_warns_and_selects_exactly_its_old_claims(old):
     assert got == list(DEPRECATED_GROUPS[old])
 
 
-def test_old_groups_cover_every_built_in_claim_once():
+def test_old_groups_hold_registered_claims_once():
+    # the aliases keep the claim sets of the old groups (and may name claims added since);
+    # every id they name is registered, and no id is in two of them
     held = [i for ids in DEPRECATED_GROUPS.values() for i in ids]
-    assert sorted(held) == sorted(c.id for c in all_claims() if c.package == "tnverify")
+    assert len(held) == len(set(held))
+    built_in = {c.id for c in all_claims() if c.package == "tnverify"}
+    assert set(held) <= built_in
+    assert len(built_in - set(held)) < len(built_in) // 10     # new claims since the move
 
 
 def test_spine_was_split_by_content():

@@ -15,8 +15,8 @@ REPORT_ORDER: tuple[str, ...] = tuple("""
     gtm-prop-a.1 tslm-eq-7 thesis-def-3.1.3 thesis-thm-3.2.1 thesis-thm-3.2.2 thesis-alg-1
     thesis-alg-1-corrected tnverify-tt-svd-error-identity ttlm-eq6 ttlm-eq6-corrected ttlm-eq8
     ttlm-eq8-corrected ttlm-eq9 ttlm-app-a ttlm-app-a-corrected ttlm-eq12 ttlm-eq13
-    thesis-prop-5.2.2 thesis-prop-5.2.2-corrected ttlm-claim-b1 thesis-claim-5.3.1
-    ttlm-claim-b2 ttlm-claim-b2-corrected thesis-claim-5.3.2 thesis-claim-5.3.2-corrected
+    thesis-prop-5.2.2 thesis-prop-5.2.2-corrected ttlm-claim-b1 thesis-claim-5.3.1 thesis-eq-5.13 thesis-eq-5.13-corrected thesis-eq-5.14 thesis-eq-5.14-corrected
+    ttlm-claim-b2 ttlm-claim-b2-corrected thesis-claim-5.3.2 thesis-claim-5.3.2-corrected thesis-eq-5.17 thesis-eq-5.17-corrected
     ttlm-eq14-bias ttlm-eq14-bias-corrected thesis-sec-5.3.1 thesis-sec-5.3.1-corrected
     tnverify-augmented-bilinear tslm-eq-16 tslm-eq-16-corrected tslm-eq-19 tslm-eq-17
     tslm-eq-17-corrected tslm-eq-21 ttlm-table1-ptb-params ttlm-table1-wt2-params
@@ -34,11 +34,11 @@ REPORT_ORDER: tuple[str, ...] = tuple("""
     thesis-sec-4.2.2-stability-corrected thesis-prop-4.2.1 thesis-eq-4.12 thesis-eq-4.13
     thesis-eq-4.13-corrected thesis-eq-4.11 thesis-eq-4.11-corrected thesis-fig-4.8
     thesis-sec-5.4.1-diagonalisable thesis-fig-6.8-kurtosis thesis-fig-6.8-ks thesis-eq-6.4
-    thesis-tables-4.3-4.4 thesis-sec-6.3.1-steps thesis-sec-6.3.1-steps-corrected
+    thesis-tables-4.3-4.4 thesis-sec-6.3.1-steps thesis-sec-6.3.1-steps-corrected thesis-sec-6.3.1-hl-size thesis-sec-6.3.1-hl-size-corrected
     thesis-sec-4.3.2-vocab thesis-sec-4.3.2-vocab-corrected grurntn-eq-8 grurntn-eq-15
     grurntn-eq-17 grurntn-eq-18 grurntn-eq-19 grurntn-eq-21 grurntn-eq-24
     grurntn-eq-24-corrected grurntn-eq-25 grurntn-eq-27 grurntn-sec-4b-params
-    grurntn-sec-5-gains thesis-eq-5.18 thesis-eq-5.19 thesis-eq-5.19-corrected thesis-eq-5.20
+    grurntn-sec-5-gains thesis-eq-5.18 thesis-eq-5.18-corrected thesis-eq-5.19 thesis-eq-5.19-corrected thesis-eq-5.20
     thesis-eq-5.21 thesis-eq-5.21-corrected thesis-sec-5.4.1-params thesis-eq-5.22
     thesis-eq-5.23 thesis-eq-5.23-corrected thesis-eq-5.24 thesis-eq-5.24-corrected
     thesis-eq-6.3 thesis-eq-6.7 thesis-eq-6.7-corrected thesis-eq-6.8 thesis-eq-6.8-corrected

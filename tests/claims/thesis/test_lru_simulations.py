@@ -10,7 +10,8 @@ from tnverify.claims.thesis.normal_products import chebyshev_evidence
 
 IDS = ["thesis-fig-6.8-kurtosis", "thesis-fig-6.8-ks", "thesis-eq-6.4",
        "thesis-tables-4.3-4.4", "thesis-sec-6.3.1-steps", "thesis-sec-6.3.1-steps-corrected",
-       "thesis-sec-4.3.2-vocab", "thesis-sec-4.3.2-vocab-corrected"]
+       "thesis-sec-4.3.2-vocab", "thesis-sec-4.3.2-vocab-corrected",
+       "thesis-sec-6.3.1-hl-size", "thesis-sec-6.3.1-hl-size-corrected"]
 
 
 @pytest.mark.parametrize("case", get_claim("thesis-fig-6.8-kurtosis").pinned)
@@ -70,10 +71,21 @@ def test_tables_source_part_is_skipped():
     assert ev.parts["cell by cell vs Orvieto et al. (2023)"].verdict == SKIPPED
 
 
-def test_steps_numbers():
-    ev = get_claim("thesis-sec-6.3.1-steps").run_small({"hidden": 192}, 0)
-    assert ev.parts["|T|/B = steps per epoch"].details["got"] == [1080]
-    assert ev.parts["shape of h^(L)"].details["got"] == [50, 192]
+def test_steps_judged_at_printed_precision():
+    c = get_claim("thesis-sec-6.3.1-steps")
+    ev = c.run_small({}, 0)
+    assert ev.verdict == FAILS and c.defect.kind == "published-number"
+    assert ev.details["formula_range"] == [1070.0, 1090.0]
+    assert ev.control.verdict == FAILS
+    assert get_claim("thesis-sec-6.3.1-steps-corrected").run_small({}, 0).verdict == HOLDS
+
+
+def test_hl_size_is_its_own_misprint():
+    c = get_claim("thesis-sec-6.3.1-hl-size")
+    ev = c.run_small({"hidden": 192}, 0)
+    assert ev.verdict == FAILS and ev.details["got"] == [50, 192]
+    assert c.defect.kind == "misprint" and c.corrected_by == "thesis-sec-6.3.1-hl-size-corrected"
+    assert get_claim(c.corrected_by).run_small({"hidden": 256}, 0).verdict == HOLDS
 
 
 def test_vocab_counterexample():

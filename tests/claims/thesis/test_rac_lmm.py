@@ -17,16 +17,23 @@ IDS = ["thesis-eq-5.18", "thesis-eq-5.19", "thesis-eq-5.19-corrected", "thesis-e
        "thesis-eq-6.8", "thesis-eq-6.8-corrected", "thesis-eq-6.9", "thesis-eq-6.9-corrected"]
 
 
-def test_statements_are_verbatim_from_claims_md():
+def test_statements_quote_the_thesis():
     assert STATEMENTS["thesis-eq-5.22"].startswith("\"According to Eq. 5.20, the component j")
     assert "(r_max² − r_min²) + r_min²" in STATEMENTS["thesis-eq-5.21"]
     assert len(STATEMENTS) == 12
+    # the toolkit's readings live in the claims' readings, not in the printed statements
+    assert not any("admits" in v or "Readings:" in v for v in STATEMENTS.values())
 
 
-def test_eq518_untyped_for_n_ne_h():
+def test_eq518_fails_as_printed_and_its_correction_holds():
     ev = get_claim("thesis-eq-5.18").run_small({"N": 3, "H": 4}, 0)
-    assert ev.verdict == ILL_POSED and "not typed" in ev.ill_posed
-    assert {k: r.verdict for k, r in ev.readings.items()} == {"NxH": HOLDS, "HxN": HOLDS}
+    assert ev.verdict == FAILS
+    part = ev.readings["input map ℝ^N → ℝ^H"].parts["declared 𝐁 ∈ ℝ^(N×H): 𝐁𝐱 ∈ ℝ^H"]
+    assert part.verdict == FAILS and part.control.verdict == FAILS
+    assert get_claim("thesis-eq-5.18").run_small({"N": 4, "H": 4}, 0).verdict == HOLDS
+    twin = get_claim("thesis-eq-5.18-corrected")
+    assert twin.corrects == "thesis-eq-5.18" and twin.run_small({"N": 3, "H": 4}, 0).verdict == HOLDS
+    assert get_claim("thesis-eq-5.18").defect.kind == "misprint"
 
 
 def test_eq519_both_readings_fail_and_correction_holds():
@@ -35,11 +42,14 @@ def test_eq519_both_readings_fail_and_correction_holds():
     assert get_claim("thesis-eq-5.19-corrected").run_small({"H": 4, "T": 6}, 3).verdict == HOLDS
 
 
-def test_eq520_shared_eigenbasis_does_not_rescue_it():
+def test_eq520_is_a_new_model_checked_on_complex_and_real_inputs():
     ev = get_claim("thesis-eq-5.20").run_small({"H": 4, "T": 6}, 1)
-    part = ev.readings["a"].parts["5.20 vs P⁻¹·(5.18), shared eigenbasis"]
-    assert part.verdict == FAILS
-    assert ev.details["commutator_rel"] > 0.01
+    assert ev.verdict == HOLDS and not ev.readings
+    for kind in ("complex 𝐱", "real 𝐱"):
+        part = ev.parts[f"LMM cell vs h_j ← λ_j h_j γ_j x_j ({kind})"]
+        assert part.verdict == HOLDS and part.control.verdict == FAILS   # conj(λ) fails
+    law = ev.parts["Glorot spectrum ~ uniform on the unit disk (Thm. 4.2.1)"]
+    assert law.verdict == HOLDS and law.control.verdict == FAILS          # uniform radius
 
 
 def test_eq521_printed_radius_is_constant_and_complex_v_leaves_the_disk():
@@ -50,21 +60,22 @@ def test_eq521_printed_radius_is_constant_and_complex_v_leaves_the_disk():
     assert ev.parts["complex 𝐯, θ: |λ| ≤ 1"].details["outside_unit_disk"] > 0
 
 
-def test_params_readings_counts():
+def test_params_only_the_stated_reading_decides():
     ev = get_claim("thesis-sec-5.4.1-params").run_small({"H": 192, "N": 128}, 0)
-    counts = {k: r.details["counts"] for k, r in ev.readings.items()}
-    assert counts["b"]["LMM (Eq. 5.20-5.21)"] == 4 * 192
-    assert counts["a"]["LMM (Eq. 5.20-5.21)"] == 8 * 192
-    assert counts["c"]["vanilla RNN (Eq. 6.1)"] == 192 * 192 + 192 * 128
-    assert {k: r.verdict for k, r in ev.readings.items()} == {
-        "a": FAILS, "b": HOLDS, "c": FAILS, "d": FAILS}
+    assert ev.verdict == HOLDS
+    assert list(ev.readings) == ["b: four length-H vectors, N = H"]
+    counts = {k: r.details["counts"] for k, r in {**ev.readings, **ev.ruled_out}.items()}
+    assert counts["b: four length-H vectors, N = H"]["LMM (Eq. 5.20-5.21)"] == 4 * 192
+    assert counts["a: ℂ^H, complex = 2 reals"]["LMM (Eq. 5.20-5.21)"] == 8 * 192
+    assert counts["c: ℂ^H, N ≠ H (Table 6.2)"]["vanilla RNN (Eq. 6.1)"] == 192 * 192 + 192 * 128
+    assert {k: r.verdict for k, r in ev.ruled_out.items()} == dict.fromkeys(ev.ruled_out, FAILS)
 
 
 def test_params_compares_rac_layer_and_vanilla_baselines():
     """§5.4.1's "2H²" is 𝐀, 𝐁 of the RAC layer (H² + NH); §1's is the vanilla RNN: both
     are compared in every reading, and at N ≠ H both miss 2H²."""
     ev = get_claim("thesis-sec-5.4.1-params").run_small({"H": 6, "N": 4}, 0)
-    for name, r in ev.readings.items():
+    for name, r in {**ev.readings, **ev.ruled_out}.items():
         N = r.sizes["N"]
         assert r.details["counts"]["RAC layer (Eq. 5.18)"] == 36 + N * 6
         rac = r.parts["RAC layer (§5.4.1: 𝐀, 𝐁 of Eq. 5.18) = 2H²"].verdict
@@ -79,36 +90,55 @@ def test_params_counts_leave_global_rng_alone():
     assert torch.equal(torch.get_rng_state(), before)
 
 
-def test_eq63_layouts_disagree():
+def test_eq63_holds_in_the_denominator_layout_the_numerator_is_ruled_out():
     ev = get_claim("thesis-eq-6.3").run_small({"H": 4, "n_max": 3}, 5)
-    assert ev.readings["numerator"].verdict == FAILS
+    assert ev.verdict == HOLDS
+    assert ev.ruled_out["numerator"].verdict == FAILS
     assert ev.readings["denominator"].verdict == HOLDS
     fd = ev.readings["denominator"].parts["n=2: finite differences"]
     assert fd.details["step_h"] > 0 and fd.details["fd_error"] <= float(fd.tolerance)
+    # the transposed formula (a transposed index) is the control, and it fails
+    assert ev.readings["denominator"].parts["n=2: autograd"].control.verdict == FAILS
 
 
-def test_eq68_holds_at_n1_in_denominator_layout_only():
+def test_eq68_holds_at_n1_only():
     ev = get_claim("thesis-eq-6.8").run_small({"H": 4, "n_max": 3}, 6)
     den = ev.readings["denominator"].parts
     assert den["n=1: autograd"].verdict == HOLDS and den["n=2: autograd"].verdict == FAILS
-    num = ev.readings["numerator"].parts
-    assert num["n=1: autograd"].verdict == FAILS
-    assert num["n=3: autograd vs chain rule"].verdict == HOLDS
+    assert den["n=3: autograd vs chain rule"].verdict == HOLDS
+    assert ev.ruled_out["numerator"].parts["n=1: autograd"].verdict == FAILS
 
 
-def test_eq69_component_formula_holds_matrix_form_fails():
+def test_eq69_component_formula_holds_matrix_form_fails_complex_and_real():
     ev = get_claim("thesis-eq-6.9").run_small({"H": 4, "n_max": 3}, 7)
-    parts = ev.readings["numerator"].parts
-    assert parts["n=3: component formula"].verdict == HOLDS
-    assert parts["n=1: autograd"].verdict == HOLDS and parts["n=2: autograd"].verdict == FAILS
-    assert parts["n=2: holomorphic (real vs imaginary FD step)"].verdict == HOLDS
+    parts = ev.readings["denominator"].parts
+    for kind in ("complex", "real"):
+        assert parts[f"{kind}: n=3: component formula"].verdict == HOLDS
+        assert parts[f"{kind}: n=1: autograd"].verdict == HOLDS
+        assert parts[f"{kind}: n=2: autograd"].verdict == FAILS
+    assert parts["complex: n=2: holomorphic (real vs imaginary FD step)"].verdict == HOLDS
+    assert parts["complex: n=2: holomorphic (real vs imaginary FD step)"].control.verdict == FAILS
 
 
-def test_eq67_missing_constant_and_bias():
+def test_eq67_family_inclusions_hold_fixed_parameters_ruled_out():
     ev = get_claim("thesis-eq-6.7").run_small({"H": 3, "V": 4}, 8)
-    assert ev.parts["6.6 = 6.7 (α = 𝟏)"].verdict == FAILS
-    assert ev.parts["6.7 ⊇ additive RNN with bias"].verdict == FAILS
-    assert ev.parts["6.7 ⊇ additive RNN without bias"].verdict == HOLDS
+    fam = ev.readings["model families"].parts
+    assert ev.verdict == HOLDS
+    assert {k: p.verdict for k, p in fam.items()} == dict.fromkeys(fam, HOLDS)
+    assert {k: p.control.verdict for k, p in fam.items()} == dict.fromkeys(fam, FAILS)
+    fixed = ev.ruled_out["fixed-parameter identity"].parts["6.6 = 6.7 (α = 𝟏), same 𝐁, β₁, β₂"]
+    assert fixed.verdict == FAILS
+    twin = get_claim("thesis-eq-6.7-corrected")
+    assert twin.corrects is None and get_claim("thesis-eq-6.7").corrected_by is None
+
+
+def test_eq523_holds_mlp_is_a_remark_and_the_twin_is_a_variant():
+    c = get_claim("thesis-eq-5.23")
+    ev = c.run_small({"H": 4}, 4)
+    assert ev.verdict == HOLDS and c.defect is None and any("perceptron" in r for r in c.remarks)
+    part = ev.readings["MLP as defined"].parts["h^(t) not bilinear in (h^(t−1), x^(t)) (real 𝐱)"]
+    assert part.verdict == HOLDS and part.control.verdict == FAILS       # Eq. 5.20 is bilinear
+    assert get_claim("thesis-eq-5.23-corrected").corrects is None
 
 
 def test_eq524_mmn_is_not_linear_but_scale_invariant():

@@ -9,14 +9,32 @@ Proofs: ``proofs/lmm.py``.
 
 from __future__ import annotations
 
+from .. import Defect, Reading
 from ..registration import claim, corrected_pair, refs
 from . import jacobians as G
 from . import rac_lmm_scaled as S
 from .rac_lmm_statements import STATEMENTS
 
 _P = "proofs/lmm.py::"
-_LAYOUTS = {"numerator": "J_ij = ∂h^(t)_i/∂h^(t−n)_j (what autograd and finite differences give)",
-            "denominator": "the transpose of the numerator layout"}
+_EQ68_QUOTE = "∂𝐡^{(t)}/∂𝐡^{(t−n)} = (𝐀ᵀ diag(𝐁𝐟^{(t−n+1)}))ⁿ, (6.8)"
+#: The layout of ∂𝐡^(t)/∂𝐡^(t−n) (one decision for Eq. 6.3, 6.8 and 6.9): the thesis never
+#: states it, but its own Eq. 6.8 writes the RAC's one-step factor as 𝐀ᵀdiag(𝐁𝐟) =
+#: (diag(𝐁𝐟)𝐀)ᵀ, the transpose of the numerator Jacobian, and Eq. 6.9 keeps a ᵀ on the
+#: diagonal Λ: the denominator (gradient) layout of the cited Pascanu et al. (2013).
+_LAYOUTS = [
+    Reading("denominator", "∂𝐡^(t)/∂𝐡^(t−n) is the transpose of the numerator Jacobian "
+            "(backprop/gradient layout), as the thesis uses it in Eq. 6.8 and 6.9", True,
+            _EQ68_QUOTE, "thesis §6.3.2, Eq. 6.8 (one-step factor 𝐀ᵀdiag(𝐁𝐟) = "
+            "(diag(𝐁𝐟)𝐀)ᵀ); also Eq. 6.9 'Λᵀ diag(Γ𝐱^{(t)})' and §6.3.1 'as described by "
+            "Bengio and Frasconi (1994) and Pascanu et al. (2013)'"),
+    Reading("numerator", "J_ij = ∂h^(t)_i/∂h^(t−n)_j (what autograd and finite differences "
+            "give)", False, _EQ68_QUOTE,
+            "thesis §6.3.2, Eq. 6.8 — in numerator layout its one-step factor would be "
+            "diag(𝐁𝐟)𝐀, not 𝐀ᵀdiag(𝐁𝐟)"),
+]
+_LAYOUT_REMARK = ("The thesis never states its Jacobian layout; the denominator layout is "
+                  "implied by Eq. 6.8/6.9 and the cited Pascanu et al. (2013).")
+_SINGLE_INPUT = "thesis-jacobian-power-of-one-input"
 
 
 # -- §6.3–6.4: gradients -----------------------------------------------------------------
@@ -25,21 +43,44 @@ claim("thesis-eq-6.3", "Vanilla RNN: ∂𝐡^(t)/∂𝐡^(t−n) = (𝐀ᵀ)ⁿ"
       scaled=S.scaled_eq63, scaled_space={"small": ({"H": 32, "n": (1, 8, 64)},),
                                           "large": ({"H": 512, "n": (1, 32, 1024)},)},
       pinned=({"params": {"H": 4, "n_max": 3}, "seed": 63, "note": "CLAIMS.md sizes"},),
-      readings=_LAYOUTS, expected="ill-posed", group="gated-cells-lmms")
+      readings=_LAYOUTS, expected="holds", group="gated-cells-lmms",
+      remarks=(_LAYOUT_REMARK,
+               "The conclusion drawn (\"exponentiations of the matrix 𝐀 … are the root cause "
+               "of the unstable gradient flow\") is layout-invariant: ‖𝐀ⁿ‖₂ = ‖(𝐀ᵀ)ⁿ‖₂."))
 
-corrected_pair(
-    "thesis-eq-6.7",
-    common=dict(refs=refs("thesis", "§6.3.2, Eq. 6.6–6.7"), space=({"H": 3, "V": 4},),
-                group="gated-cells-lmms"),
-    printed=dict(
-        title="Multiplicative integration with gates (Wu et al.)",
-        statement=STATEMENTS["thesis-eq-6.7"], small=G.small_eq67, expected="fails"),
-    corrected=dict(
-        title="Eq. 6.6 = Eq. 6.7 + β₁⊙β₂; additive case needs a bias",
-        statement=("Corrected: (𝐀𝐡 + β₁) ⊙ (𝐁𝐟 + β₂) = α ⊙ 𝐀𝐡 ⊙ 𝐁𝐟 + β₁ ⊙ 𝐁𝐟 + β₂ ⊙ 𝐀𝐡 + 𝐛 with "
-                   "α = 𝟏 and 𝐛 = β₁ ⊙ β₂; with the bias 𝐛 of Wu et al. (2016), α = 0 and β₁ = "
-                   "β₂ = 𝟏 give the additive RNN φ(𝐀𝐡 + 𝐁𝐟 + 𝐛)."), small=G.small_eq67_corrected,
-        proof=_P + "prove_thesis_eq_6_7_corrected", expected="holds"))
+# Eq. 6.7: the printed claim holds (family inclusions); the former -corrected twin stays
+# registered as a holding variant (ids are stable), no longer linked as a correction.
+claim("thesis-eq-6.7", "Multiplicative integration with gates (Wu et al.)",
+      STATEMENTS["thesis-eq-6.7"], refs("thesis", "§6.3.2, Eq. 6.6–6.7"), G.small_eq67,
+      space=({"H": 3, "V": 4},), group="gated-cells-lmms", expected="holds",
+      readings=[
+          Reading("model families", "Eq. 6.7's family contains Eq. 6.1 (α=0, β₁=β₂=𝟏) and "
+                  "Eq. 6.6 (α=𝟏, β₂=0, 𝐁' = 𝐁+β₂𝟏ᵀ); biases absorbed by the one-hot/0th-"
+                  "component convention", True,
+                  "we will ignore b for other variants of RNNs since b can be seen as 0th "
+                  "component of f(x^{(t)}) that equals to 1",
+                  "thesis §5.3.2, after Eq. 5.11; Eq. 6.1 '𝐟^{(t)} ∈ ℝ^{|V|} denotes the "
+                  "one-hot vector'"),
+          Reading("fixed-parameter identity", "Eq. 6.6 = Eq. 6.7 at α = 𝟏 with the same 𝐁, "
+                  "β₁, β₂ (off by β₁⊙β₂)", False,
+                  "Then, they introduced another bias vector α to gate the term "
+                  "𝐀𝐡^{(t−1)} ⊙ 𝐁𝐟^{(t)}, obtaining the following formulation",
+                  "thesis §6.3.2, between Eq. 6.6 and Eq. 6.7 (a modification, not an "
+                  "identity; the additive form meant is Eq. 6.1, bias-free)")],
+      remarks=("Wu et al.'s general form carries an extra bias, φ(α⊙W𝐱⊙U𝐳 + β₁⊙U𝐳 + β₂⊙W𝐱 "
+               "+ 𝐛); the thesis omits it by its bias convention, so Eq. 6.6 equals Eq. 6.7 at "
+               "equal parameters only up to the constant β₁⊙β₂ (see the variant "
+               "thesis-eq-6.7-corrected).",
+               "\"Wu and King (2016)\" should read \"Wu et al. (2016)\" (the next sentence "
+               "uses the latter).", "α is called a \"bias vector\" though it is a gate."))
+claim("thesis-eq-6.7-corrected", "Variant of Eq. 6.7 with the bias of Wu et al. (2016)",
+      ("Variant (not a correction: thesis-eq-6.7 holds as printed): (𝐀𝐡 + β₁) ⊙ (𝐁𝐟 + β₂) = "
+       "α ⊙ 𝐀𝐡 ⊙ 𝐁𝐟 + β₁ ⊙ 𝐁𝐟 + β₂ ⊙ 𝐀𝐡 + 𝐛 with α = 𝟏 and 𝐛 = β₁ ⊙ β₂ at the same "
+       "parameters; with the bias 𝐛 of Wu et al. (2016), α = 0 and β₁ = β₂ = 𝟏 give the "
+       "additive RNN φ(𝐀𝐡 + 𝐁𝐟 + 𝐛)."), refs("thesis", "§6.3.2, Eq. 6.6–6.7"),
+      G.small_eq67_corrected, space=({"H": 3, "V": 4},), group="gated-cells-lmms",
+      proof=_P + "prove_thesis_eq_6_7_corrected", expected="holds")
+
 
 corrected_pair(
     "thesis-eq-6.8",
@@ -52,7 +93,12 @@ corrected_pair(
         refs=refs("thesis", "§6.3.2, Eq. 6.8", "thesis", "§5.4", "thesis", "§7.1"),
         small=G.small_eq68, scaled=S.scaled_eq68,
         pinned=({"params": {"H": 4, "n_max": 3}, "seed": 68, "note": "CLAIMS.md sizes"},),
-        readings=_LAYOUTS, expected="fails"),
+        readings=_LAYOUTS, expected="fails", remarks=(_LAYOUT_REMARK,),
+        defect=Defect("false", printed="∂𝐡^{(t)}/∂𝐡^{(t−n)} = (𝐀ᵀ diag(𝐁𝐟^{(t−n+1)}))ⁿ",
+                      meant="∂𝐡^{(t)}/∂𝐡^{(t−n)} = 𝐀ᵀdiag(𝐁𝐟^{(t−n+1)}) 𝐀ᵀdiag(𝐁𝐟^{(t−n+2)}) "
+                            "⋯ 𝐀ᵀdiag(𝐁𝐟^{(t)}) (denominator layout): one factor per input, "
+                            "equal to the n-th power only for constant input",
+                      erratum=_SINGLE_INPUT)),
     corrected=dict(
         title="RAC Jacobian as the ordered chain-rule product",
         statement=("Corrected: for 𝐡^{(t)} = 𝐀𝐡^{(t−1)} ⊙ 𝐁𝐟^{(t)}, in denominator layout "
@@ -71,7 +117,15 @@ corrected_pair(
         title="LMM: ∂𝐡^(t)/∂𝐡^(t−n) = (Λᵀ diag(Γ𝐱^(t)))ⁿ; 8n vs 2n mults",
         statement=STATEMENTS["thesis-eq-6.9"], small=G.small_eq69, scaled=S.scaled_eq69,
         pinned=({"params": {"H": 4, "n_max": 3}, "seed": 69, "note": "CLAIMS.md sizes"},),
-        readings=_LAYOUTS, expected="fails"),
+        readings=_LAYOUTS, expected="fails",
+        remarks=("The component formula (λ_jγ_j)ⁿ Π_{i=t−n+1}^t x_j^{(i)} printed in the next "
+                 "sentence and the 8n vs 2n count (schoolbook complex products) hold; only the "
+                 "displayed matrix formula fails.",),
+        defect=Defect("false", printed="∂𝐡^{(t)}/∂𝐡^{(t−n)} = (Λᵀ diag(Γ𝐱^{(t)}))ⁿ",
+                      meant="∂𝐡^{(t)}/∂𝐡^{(t−n)} = Π_{i=t−n+1}^{t} Λ diag(Γ𝐱^{(i)}) = "
+                            "diag((λ_jγ_j)ⁿ Π_{i=t−n+1}^t x_j^{(i)}), as the component formula "
+                            "in the next sentence says",
+                      erratum=_SINGLE_INPUT)),
     corrected=dict(
         title="LMM Jacobian: Π_i Λᵀ diag(Γ𝐱^(i)) = diag((λγ)ⁿ Π x)",
         statement=("Corrected: for Eq. 5.20, ∂𝐡^{(t)}/∂𝐡^{(t−n)} = Π_{i=t−n+1}^{t} Λᵀ "

@@ -14,7 +14,6 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from ...conventions import tolerance
 from .. import Evidence
 from .lmm_definitions import autograd_jacobian, fd_jacobian, matrix_power_chain
 from ..compare import compare_ints, compare_values
@@ -24,19 +23,37 @@ def _cn(rng, *shape):
     return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)) / np.sqrt(2)
 
 
-def _jac_parts(J_ad, J_fd, fd_tol, steps, formula, scale, n_ops, layout, n, sizes):
-    """Compare the autograd and FD Jacobians (in ``layout``) with ``formula``."""
+def _jac_parts(J_ad, J_fd, fd_tol, steps, formula, scale, n_ops, layout, n, sizes,
+               control=None):
+    """Compare the autograd and FD Jacobians (in ``layout``) with ``formula``.
+
+    ``control`` is ``(wrong, label)``: a minimal wrong variant of the formula in the same
+    layout (the negative control of both comparisons; it must fail)."""
     view = (lambda M: M) if layout == "numerator" else (lambda M: M.T)
+    wrong, label = control
     ad = compare_values(f"autograd ∂h^(t)/∂h^(t−{n}) ({layout}) vs printed formula",
-                        view(J_ad), formula, n=n_ops, scale=view(scale), sizes=sizes)
+                        view(J_ad), formula, n=n_ops, scale=view(scale), sizes=sizes,
+                        control=wrong, control_label=label)
+    compared = f"central differences ({layout}) vs printed formula"
     err = float(np.max(np.abs(view(J_fd) - formula)))
-    fd = Evidence(f"central differences ({layout}) vs printed formula", error=err,
-                  tolerance=fd_tol, sizes=sizes,
+    c_err = float(np.max(np.abs(view(J_fd) - wrong)))
+    fd = Evidence(compared, error=err, tolerance=fd_tol, sizes=sizes,
                   details={"step_h": float(np.max(steps)), "fd_error": err,
                            "rule": "truncation 0 (linear map) + rounding 2·n·eps·F/h"},
                   counterexample=None if err <= float(fd_tol) else
-                  {"n": n, "max_abs_difference": err})
+                  {"n": n, "max_abs_difference": err},
+                  control=Evidence(f"control ({label}) of: {compared}", error=c_err,
+                                   tolerance=fd_tol, details={"variant": label}))
     return {f"n={n}: autograd": ad, f"n={n}: finite differences": fd}
+
+
+def layout_controls(formula, extra, admissible="denominator"):
+    """Negative controls per layout: in the admissible layout the transposed formula (a
+    transposed index); in the ruled-out layout (where the formula itself is compared with
+    the transposed Jacobian) the formula times one extra factor (an off-by-one power)."""
+    other = "numerator" if admissible == "denominator" else "denominator"
+    return {admissible: (formula.T, "transposed index: the formula transposed"),
+            other: (formula @ extra, "off-by-one power: one extra factor")}
 
 
 # -- thesis-eq-6.3 ----------------------------------------------------------------------
@@ -62,9 +79,10 @@ def small_eq63(params, rng):
                                        scale_fn=lambda x: run(x, np.abs(A), np.abs(B)))
         printed = np.linalg.matrix_power(A.T, n)
         scale = np.linalg.matrix_power(np.abs(A), n)
+        controls = layout_controls(printed, A.T)
         for layout, parts in out.items():
             parts.update(_jac_parts(J_ad, J_fd, tol, steps, printed, scale, n * H, layout, n,
-                                    sizes))
+                                    sizes, control=controls[layout]))
     return Evidence("∂h^(t)/∂h^(t−n) of h^(t) = A h^(t−1) + B f^(t) vs (Aᵀ)ⁿ", sizes=sizes,
                     readings={k: Evidence(f"{k} layout", parts=v, sizes=sizes)
                               for k, v in out.items()})
@@ -115,15 +133,23 @@ def _eq68(params, rng, corrected: bool):
         # rounding: every step forms A h (H-term sums), B f (H-term sums) and their product,
         # and the Jacobian chains n such factors: n (2H + 1) roundings per entry
         ops = n * (2 * H + 1)
+        controls = layout_controls(formula, chain[0])
         for layout, parts in out.items():
             if corrected and layout == "numerator":
                 continue
             parts.update(_jac_parts(J_ad, J_fd, tol, steps, formula, scale, ops, layout, n,
-                                    sizes))
+                                    sizes, control=controls[layout]))
         chain_num = matrix_power_chain([m.T for m in chain[::-1]])
-        out["denominator" if corrected else "numerator"][f"n={n}: autograd vs chain rule"] = \
-            compare_values("autograd Jacobian vs the chain rule Π diag(B f^(k)) A", J_ad,
-                           chain_num, n=ops, scale=scale, sizes=sizes)
+        # the chain rule itself (numerator layout, what autograd computes); control: the
+        # factors in the wrong order (Π over k ascending instead of descending)
+        wrong_order = matrix_power_chain([m.T for m in chain])
+        for layout in (("denominator",) if corrected else ("numerator", "denominator")):
+            out[layout][f"n={n}: autograd vs chain rule"] = compare_values(
+                "autograd Jacobian vs the chain rule Π diag(B f^(k)) A", J_ad, chain_num,
+                n=ops, scale=scale, sizes=sizes,
+                control=wrong_order if n > 1 else chain_num.T,
+                control_label="the chain-rule factors in reverse order" if n > 1 else
+                "the one-step factor transposed")
     if corrected:
         return Evidence("∂h^(t)/∂h^(t−n) (denominator layout) vs Π_k Aᵀ diag(B f^(k))",
                         parts=out["denominator"], sizes=sizes)
@@ -150,13 +176,11 @@ def mult_counts(n: int) -> dict:
     return {"real": ops, "complex (schoolbook)": 4 * ops, "complex (Gauss, 3 mults)": 3 * ops}
 
 
-def _eq69(params, rng, corrected: bool):
-    H, n_max = params["H"], params["n_max"]
-    lam, gam = _cn(rng, H), _cn(rng, H)
-    xs, h = _cn(rng, n_max, H), _cn(rng, H)
-    sizes = {"H": H, "n_max": n_max}
+def _eq69_instance(lam, gam, xs, h, n_max, corrected, kind, sizes, out):
+    """The Eq. 6.9 comparisons on one instance (``kind`` = "complex" or "real")."""
+    H = lam.size
     tl, tg = torch.from_numpy(lam), torch.from_numpy(gam)
-    out = {"numerator": {}, "denominator": {}}
+    absx = np.abs(xs)
     for n in range(1, n_max + 1):
         def run(h0, L=lam, G=gam, X=xs, n=n):
             for x in X[:n]:
@@ -169,33 +193,62 @@ def _eq69(params, rng, corrected: bool):
             return h0
         J_ad = autograd_jacobian(run_t, h)
         J_fd, steps, tol = fd_jacobian(run, h, n_ops=4 * n, scale_fn=lambda x: run(
-            x, np.abs(lam), np.abs(gam), np.abs(xs)))
-        # both FD Jacobians err by ≤ tol: their difference by ≤ 2·tol (n_ops doubled)
-        J_fdi, _, tol2 = fd_jacobian(run, h, n_ops=8 * n, imag_step=True, scale_fn=lambda x: run(
-            x, np.abs(lam), np.abs(gam), np.abs(xs)))
+            x, np.abs(lam), np.abs(gam), absx))
         comp = (lam * gam) ** n * np.prod(xs[:n], axis=0)     # component formula
         scale = np.diag(np.abs(comp)) + np.abs(comp).max() * (1 - np.eye(H))
         if corrected:
             formula = matrix_power_chain([np.diag(lam * gam * x) for x in xs[:n]])
         else:
             formula = np.linalg.matrix_power(np.diag(lam) @ np.diag(gam * xs[n - 1]), n)
+        # diagonal factors: both layouts give the same matrix, so the control is an
+        # off-by-one power (one extra factor Λ diag(Γ x^(t))) in either layout
+        ctrl = (formula @ np.diag(lam * gam * xs[n - 1]),
+                "off-by-one power: one extra factor Λ diag(Γx)")
         for layout, parts in out.items():
-            parts.update(_jac_parts(J_ad, J_fd, tol, steps, formula, scale, 4 * n, layout, n,
-                                    sizes))
-            parts[f"n={n}: component formula"] = compare_values(
-                "diag of the autograd Jacobian vs (λ_jγ_j)ⁿ Π_i x_j^(i)", np.diag(J_ad), comp,
-                n=4 * n, scale=np.abs(comp), sizes=sizes)
-            parts[f"n={n}: holomorphic (real vs imaginary FD step)"] = Evidence(
-                "∂/∂x vs ∂/∂(iy) central differences (Cauchy–Riemann)",
-                error=float(np.max(np.abs(J_fd - J_fdi))), tolerance=tol2, sizes=sizes)
+            tag = f"{kind}: n={n}"
+            for key, ev in _jac_parts(J_ad, J_fd, tol, steps, formula, scale, 4 * n, layout,
+                                      n, sizes, control=ctrl).items():
+                parts[f"{kind}: {key}"] = ev
+            parts[f"{tag}: component formula"] = compare_values(
+                f"diag of the autograd Jacobian vs (λ_jγ_j)ⁿ Π_i x_j^(i) ({kind})",
+                np.diag(J_ad), comp, n=4 * n, scale=np.abs(comp), sizes=sizes,
+                control=comp * lam * gam, control_label="exponent n+1 on λ_jγ_j")
+            if kind == "complex":
+                # holomorphic: the real and the imaginary FD steps agree (Cauchy–Riemann);
+                # control: the conjugated imaginary-step Jacobian (a dropped conjugate)
+                J_fdi, _, tol2 = fd_jacobian(run, h, n_ops=8 * n, imag_step=True,
+                                             scale_fn=lambda x: run(x, np.abs(lam),
+                                                                    np.abs(gam), absx))
+                compared = "∂/∂x vs ∂/∂(iy) central differences (Cauchy–Riemann)"
+                parts[f"{tag}: holomorphic (real vs imaginary FD step)"] = Evidence(
+                    compared, error=float(np.max(np.abs(J_fd - J_fdi))), tolerance=tol2,
+                    sizes=sizes, control=Evidence(
+                        f"control (conjugated imaginary-step Jacobian) of: {compared}",
+                        error=float(np.max(np.abs(J_fd - np.conj(J_fdi)))), tolerance=tol2))
+    return out
+
+
+def _eq69(params, rng, corrected: bool):
+    H, n_max = params["H"], params["n_max"]
+    sizes = {"H": H, "n_max": n_max}
+    out = {"numerator": {}, "denominator": {}}
+    # complex instance (Λ, Γ ∈ ℂ^{H×H}, 𝐱 ∈ ℂ^H as Eq. 5.20 declares) and a real one
+    _eq69_instance(_cn(rng, H), _cn(rng, H), _cn(rng, n_max, H), _cn(rng, H), n_max,
+                   corrected, "complex", sizes, out)
+    _eq69_instance(rng.standard_normal(H), rng.standard_normal(H),
+                   rng.standard_normal((n_max, H)), rng.standard_normal(H), n_max,
+                   corrected, "real", sizes, out)
+    for parts in out.values():
+        for n in range(1, n_max + 1):
             c = mult_counts(n)
             parts[f"n={n}: multiplications 8n vs 2n"] = compare_ints(
                 "real multiplications of the component formula (complex, real) vs (8n, 2n)",
                 [c["complex (schoolbook)"], c["real"]], [8 * n, 2 * n])
     if corrected:
-        return Evidence("∂h^(t)/∂h^(t−n) of Eq. 5.20 vs Π_i Λᵀ diag(Γx^(i))",
-                        parts=out["numerator"], sizes=sizes)
-    return Evidence("∂h^(t)/∂h^(t−n) of Eq. 5.20 vs (Λᵀ diag(Γx^(t)))ⁿ", sizes=sizes,
+        return Evidence("∂h^(t)/∂h^(t−n) of Eq. 5.20 vs Π_i Λᵀ diag(Γx^(i)) (complex and real "
+                        "instances)", parts=out["denominator"], sizes=sizes)
+    return Evidence("∂h^(t)/∂h^(t−n) of Eq. 5.20 vs (Λᵀ diag(Γx^(t)))ⁿ (complex and real "
+                    "instances)", sizes=sizes,
                     readings={k: Evidence(f"{k} layout", parts=v, sizes=sizes)
                               for k, v in out.items()})
 
@@ -209,63 +262,103 @@ def small_eq69_corrected(params, rng):
 
 
 # -- thesis-eq-6.7 ----------------------------------------------------------------------
-def _per_row_lsq(Bm, target):
-    """min_x Σ_k (x_i B_ik − target_ik)² row by row: returns the residual norms per row."""
-    res = []
-    for i in range(Bm.shape[0]):
-        b, c = Bm[i], target[i]
-        x = (b @ c) / (b @ b)
-        res.append(float(np.linalg.norm(x * b - c)))
-    return np.array(res)
+def eq66(A, B, b1, b2, h, f):
+    """Argument of φ in Eq. 6.6: (A h + β₁) ⊙ (B f + β₂)."""
+    return (A @ h + b1) * (B @ f + b2)
 
 
-def _eq67_parts(params, rng):
+def eq67(A, B, al, b1, b2, h, f):
+    """Argument of φ in Eq. 6.7: α ⊙ A h ⊙ B f + β₁ ⊙ B f + β₂ ⊙ A h."""
+    Ah, Bf = A @ h, B @ f
+    return al * Ah * Bf + b1 * Bf + b2 * Ah
+
+
+def _eq67_setup(params, rng):
     H, V = params["H"], params["V"]
     A, B = rng.standard_normal((H, H)), rng.standard_normal((H, V))
     b1, b2, bias = rng.standard_normal(H), rng.standard_normal(H), rng.standard_normal(H)
-    h, f = rng.standard_normal(H), np.eye(V)[rng.integers(V)]    # one-hot f^(t)
-    sizes = {"H": H, "V": V}
-    Ah, Bf = A @ h, B @ f
-    scale = (np.abs(A) @ np.abs(h) + np.abs(b1)) * (np.abs(Bf) + np.abs(b2))
-    e66, e67 = (Ah + b1) * (Bf + b2), Ah * Bf + b1 * Bf + b2 * Ah
-    same = compare_values("argument of φ: Eq. 6.6 vs Eq. 6.7 with α = 𝟏 (same β₁, β₂)",
-                          e67, e66, n=H + 3, scale=scale, sizes=sizes,
-                          details={"β₁⊙β₂": (b1 * b2).tolist()})
-    # any (α, β₁', β₂'): at h = 0 Eq. 6.7 is β₁'⊙B f for every one-hot f; Eq. 6.6 is
-    # β₁⊙(B f) + β₁⊙β₂, the additive RNN is B f + b.  Best β₁' row by row over the V inputs.
-    r66 = _per_row_lsq(B, (b1[:, None] * B) + (b1 * b2)[:, None])
-    radd = _per_row_lsq(B, B + bias[:, None])
-    sc = float(np.abs(B).sum() + np.abs(b1 * b2).sum() * V + np.abs(bias).sum() * V)
-    some66 = Evidence("Eq. 6.7 reproduces Eq. 6.6 for some (α, β₁', β₂'): least-squares "
-                      "residual at h = 0 over all one-hot f", error=float(r66.max()),
-                      tolerance=tolerance(np.float64, n=4 * V, norm=sc), sizes=sizes,
-                      details={"residual_per_row": r66.tolist()})
-    some_add = Evidence("Eq. 6.7 reproduces the additive RNN φ(Ah + Bf + b), b ≠ 0: residual "
-                        "at h = 0 over all one-hot f", error=float(radd.max()),
-                        tolerance=tolerance(np.float64, n=4 * V, norm=sc), sizes=sizes,
-                        details={"residual_per_row": radd.tolist()})
-    add0 = compare_values("Eq. 6.7 with α = 0, β₁ = β₂ = 𝟏 vs Ah + Bf (no bias)",
-                          0 * Ah * Bf + Bf + Ah, Ah + Bf, n=3, scale=np.abs(Ah) + np.abs(Bf),
-                          sizes=sizes)
-    return same, some66, some_add, add0, (A, B, b1, b2, bias, h, f, scale, sizes)
+    h = rng.standard_normal(H)
+    F = np.eye(V)                       # every one-hot f^(t) (Eq. 6.1: one-hot inputs)
+    return H, V, A, B, b1, b2, bias, h, F, {"H": H, "V": V}
+
+
+def _over_inputs(fn, F):
+    return np.array([fn(f) for f in F])
+
+
+def _eq67_family_parts(params, rng):
+    """Eq. 6.7's family contains the additive RNN (with and without bias) and Eq. 6.6:
+    each member is Eq. 6.7 at some (α, β₁, β₂) and input matrix 𝐁' (biases absorbed into
+    𝐁' by the one-hot convention 𝐁𝐟 + 𝐛 = (𝐁 + 𝐛𝟏ᵀ)𝐟).  Every comparison runs over all
+    |V| one-hot inputs; its control is the same comparison without the re-fit."""
+    H, V, A, B, b1, b2, bias, h, F, sizes = _eq67_setup(params, rng)
+    one, zero = np.ones(H), np.zeros(H)
+    Ah = A @ h
+    sc_add = _over_inputs(lambda f: np.abs(A) @ np.abs(h) + np.abs(B) @ f + np.abs(bias), F)
+    add0 = compare_values(
+        "Eq. 6.7 with α = 0, β₁ = β₂ = 𝟏 vs the additive RNN 𝐀𝐡 + 𝐁𝐟 (Eq. 6.1), every "
+        "one-hot 𝐟", _over_inputs(lambda f: eq67(A, B, zero, one, one, h, f), F),
+        _over_inputs(lambda f: Ah + B @ f, F), n=H + 3, scale=sc_add, sizes=sizes,
+        control=_over_inputs(lambda f: eq67(A, B, one, one, one, h, f), F),
+        control_label="α = 𝟏 instead of 0")
+    Bb = B + bias[:, None]                               # 𝐁' = 𝐁 + 𝐛𝟏ᵀ
+    add_b = compare_values(
+        "Eq. 6.7 with α = 0, β₁ = β₂ = 𝟏, 𝐁' = 𝐁 + 𝐛𝟏ᵀ vs 𝐀𝐡 + 𝐁𝐟 + 𝐛, every one-hot 𝐟",
+        _over_inputs(lambda f: eq67(A, Bb, zero, one, one, h, f), F),
+        _over_inputs(lambda f: Ah + B @ f + bias, F), n=H + 4, scale=sc_add, sizes=sizes,
+        control=_over_inputs(lambda f: eq67(A, B, zero, one, one, h, f), F),
+        control_label="𝐁 not re-fitted (the bias dropped)")
+    B2 = B + b2[:, None]                                 # 𝐁' = 𝐁 + β₂𝟏ᵀ
+    sc66 = _over_inputs(lambda f: (np.abs(A) @ np.abs(h) + np.abs(b1))
+                        * (np.abs(B) @ f + np.abs(b2)), F)
+    inc66 = compare_values(
+        "Eq. 6.7 with α = 𝟏, β₁, β₂' = 0, 𝐁' = 𝐁 + β₂𝟏ᵀ vs Eq. 6.6, every one-hot 𝐟",
+        _over_inputs(lambda f: eq67(A, B2, one, b1, zero, h, f), F),
+        _over_inputs(lambda f: eq66(A, B, b1, b2, h, f), F), n=H + 4, scale=sc66,
+        sizes=sizes, control=_over_inputs(lambda f: eq67(A, B, one, b1, b2, h, f), F),
+        control_label="the same 𝐁, β₁, β₂ (no re-fit): off by β₁⊙β₂")
+    fixed = compare_values(
+        "Eq. 6.7 with α = 𝟏 and the same 𝐁, β₁, β₂ vs Eq. 6.6 (fixed parameters)",
+        _over_inputs(lambda f: eq67(A, B, one, b1, b2, h, f), F),
+        _over_inputs(lambda f: eq66(A, B, b1, b2, h, f), F), n=H + 4, scale=sc66,
+        sizes=sizes, details={"β₁⊙β₂": (b1 * b2).tolist()},
+        control=_over_inputs(lambda f: eq67(A, B, one, b2, b1, h, f), F),
+        control_label="β₁ and β₂ swapped")
+    return add0, add_b, inc66, fixed, sizes
 
 
 def small_eq67(params, rng):
-    same, some66, some_add, add0, _ = _eq67_parts(params, rng)
-    return Evidence("Eq. 6.6 expanded vs Eq. 6.7; additive integration as a special case",
-                    parts={"6.6 = 6.7 (α = 𝟏)": same, "6.7 ⊇ 6.6 for some (α, β)": some66,
-                           "6.7 ⊇ additive RNN with bias": some_add,
-                           "6.7 ⊇ additive RNN without bias": add0})
+    add0, add_b, inc66, fixed, sizes = _eq67_family_parts(params, rng)
+    return Evidence("Eq. 6.7's family contains Eq. 6.6 and the additive RNN", sizes=sizes,
+                    readings={
+                        "model families": Evidence(
+                            "family inclusions (parameters include 𝐁)", sizes=sizes, parts={
+                                "6.7 ⊇ additive RNN without bias": add0,
+                                "6.7 ⊇ additive RNN with bias": add_b,
+                                "6.7 ⊇ 6.6": inc66}),
+                        "fixed-parameter identity": Evidence(
+                            "identity at the same parameters", sizes=sizes,
+                            parts={"6.6 = 6.7 (α = 𝟏), same 𝐁, β₁, β₂": fixed})})
 
 
 def small_eq67_corrected(params, rng):
-    _, _, _, _, (A, B, b1, b2, bias, h, f, scale, sizes) = _eq67_parts(params, rng)
-    Ah, Bf = A @ h, B @ f
-    full = compare_values("(Ah+β₁)⊙(Bf+β₂) vs α⊙Ah⊙Bf + β₁⊙Bf + β₂⊙Ah + b, α = 𝟏, "
-                          "b = β₁⊙β₂", (Ah + b1) * (Bf + b2), Ah * Bf + b1 * Bf + b2 * Ah
-                          + b1 * b2, n=len(h) + 4, scale=scale, sizes=sizes)
-    add = compare_values("α = 0, β₁ = β₂ = 𝟏 and bias b vs Ah + Bf + b",
-                         0 * Ah * Bf + Bf + Ah + bias, Ah + Bf + bias, n=4,
-                         scale=np.abs(Ah) + np.abs(Bf) + np.abs(bias), sizes=sizes)
-    return Evidence("Eq. 6.7 with the bias b of Wu et al. (2016)", sizes=sizes,
+    H, V, A, B, b1, b2, bias, h, F, sizes = _eq67_setup(params, rng)
+    one, zero = np.ones(H), np.zeros(H)
+    sc = _over_inputs(lambda f: (np.abs(A) @ np.abs(h) + np.abs(b1))
+                      * (np.abs(B) @ f + np.abs(b2)), F)
+    full = compare_values(
+        "(Ah+β₁)⊙(Bf+β₂) vs α⊙Ah⊙Bf + β₁⊙Bf + β₂⊙Ah + b, α = 𝟏, b = β₁⊙β₂",
+        _over_inputs(lambda f: eq66(A, B, b1, b2, h, f), F),
+        _over_inputs(lambda f: eq67(A, B, one, b1, b2, h, f) + b1 * b2, F), n=H + 4,
+        scale=sc, sizes=sizes,
+        control=_over_inputs(lambda f: eq67(A, B, one, b1, b2, h, f), F),
+        control_label="without the bias b = β₁⊙β₂")
+    sca = _over_inputs(lambda f: np.abs(A) @ np.abs(h) + np.abs(B) @ f + np.abs(bias), F)
+    add = compare_values(
+        "α = 0, β₁ = β₂ = 𝟏 and bias b vs Ah + Bf + b",
+        _over_inputs(lambda f: eq67(A, B, zero, one, one, h, f) + bias, F),
+        _over_inputs(lambda f: A @ h + B @ f + bias, F), n=H + 4, scale=sca, sizes=sizes,
+        control=_over_inputs(lambda f: eq67(A, B, zero, one, one, h, f), F),
+        control_label="without the bias b")
+    return Evidence("Eq. 6.7 with the bias b of Wu et al. (2016) (variant)", sizes=sizes,
                     parts={"6.6 = 6.7 + β₁⊙β₂": full, "additive special case": add})

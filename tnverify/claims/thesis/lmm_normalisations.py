@@ -22,6 +22,32 @@ def _cn(rng, *shape):
 
 
 # -- thesis-eq-5.23 ---------------------------------------------------------------------
+def _not_bilinear(cell, C, D, h, x, kind, sizes):
+    """Evidence that Eq. 5.23's step is not bilinear in (𝐡^(t−1), 𝐱^(t)): h(2𝐡, 𝐱) differs
+    from 2·h(𝐡, 𝐱) beyond rounding.  Control: the same test on Eq. 5.20's own step
+    𝐡 ← Λ𝐡 ⊙ Γ𝐱 (bilinear), which must show no defect."""
+    H = h.size
+    with torch.no_grad():
+        step = lambda hh: cell.step(torch.from_numpy(hh[None]),
+                                    torch.from_numpy(x[None]))[0].detach().numpy()
+    lam, gam = cell.lam().detach().numpy(), cell.gam().detach().numpy()
+    lg = np.abs(lam * gam)
+    sc_h = 2 * (np.abs(C) @ (lg * np.abs(h) * np.abs(x)) + np.abs(D) @ np.abs(x))
+    bil = compare_values("h(2𝐡^(t−1), 𝐱) vs 2·h(𝐡^(t−1), 𝐱) (bilinear ⇒ equal)",
+                         step(2 * h), 2 * step(h), n=2 * H + 4, scale=sc_h, sizes=sizes)
+    s520 = lambda hh: lam * hh * (gam * x)
+    bil520 = compare_values("Eq. 5.20 step: h(2𝐡, 𝐱) vs 2·h(𝐡, 𝐱)", s520(2 * h), 2 * s520(h),
+                            n=4, scale=2 * lg * np.abs(h) * np.abs(x), sizes=sizes)
+    compared = f"bilinearity defect of Eq. 5.23 beyond rounding ({kind})"
+    return Evidence(compared, passed=not bil.ok, sizes=sizes,
+                    details={"defect_over_tolerance": bil.ratio,
+                             "|D x|_max": float(np.abs(D @ x).max())},
+                    counterexample=None if not bil.ok else {"defect_over_tolerance": bil.ratio},
+                    control=Evidence(f"control (Eq. 5.20's step, which is bilinear) of: "
+                                     f"{compared}", passed=not bil520.ok,
+                                     details={"defect_over_tolerance": bil520.ratio}))
+
+
 def _mlp_parts(params, rng):
     H = params["H"]
     cell = LMMMLP(H, rng=rng)
@@ -30,48 +56,36 @@ def _mlp_parts(params, rng):
     mlp = lambda z: C @ z + D @ x
     mabs = lambda z: np.abs(C) @ np.abs(z) + np.abs(D) @ np.abs(x)
     sizes = {"H": H}
-    # affine: MLP(z1+z2) + MLP(0) = MLP(z1) + MLP(z2); 2H+2 operations per entry
+    # MLP as defined is affine: MLP(z1+z2) + MLP(0) = MLP(z1) + MLP(z2); 2H+2 operations;
+    # control: a genuine one-hidden-layer perceptron C·tanh(z) + D x (not affine)
     lhs, rhs = mlp(z1 + z2) + mlp(0 * z1), mlp(z1) + mlp(z2)
     sc = mabs(np.abs(z1) + np.abs(z2)) + mabs(0 * z1) + mabs(z1) + mabs(z2)
+    mlp2 = lambda z: C @ np.tanh(z) + D @ x
     affine = compare_values("MLP(z₁+z₂) + MLP(0) vs MLP(z₁) + MLP(z₂) (x fixed)", lhs, rhs,
-                            n=2 * H + 2, scale=sc, sizes=sizes)
-    additive = compare_values("MLP(z₁+z₂) vs MLP(z₁) + MLP(z₂)", mlp(z1 + z2),
-                              mlp(z1) + mlp(z2), n=2 * H + 2, scale=sc, sizes=sizes)
-    # bilinearity of h^(t) in h^(t-1): h(2h, x) vs 2 h(h, x) (the cell's own step)
-    with torch.no_grad():
-        step = lambda hh: cell.step(torch.from_numpy(hh[None]), torch.from_numpy(x[None]))[0].detach().numpy()
-    lg = np.abs(cell.lam().detach().numpy() * cell.gam().detach().numpy())
-    sc_h = 2 * (np.abs(C) @ (lg * np.abs(h) * np.abs(x)) + np.abs(D) @ np.abs(x))
-    bil = compare_values("h(2𝐡^(t−1), 𝐱) vs 2·h(𝐡^(t−1), 𝐱) (bilinear ⇒ equal)",
-                         step(2 * h), 2 * step(h), n=2 * H + 4, scale=sc_h, sizes=sizes,
-                         details={"|D x|_max": float(np.abs(D @ x).max())})
-    return affine, additive, bil, sizes
+                            n=2 * H + 2, scale=sc, sizes=sizes,
+                            control=mlp2(z1 + z2) + mlp2(0 * z1) - mlp2(z1) - mlp2(z2) + rhs,
+                            control_label="a hidden tanh layer, C·tanh(z) + D𝐱")
+    bil = {"complex 𝐱": _not_bilinear(cell, C, D, h, x, "complex 𝐱", sizes),
+           "real 𝐱": _not_bilinear(cell, C, D, h, rng.standard_normal(H).astype(complex),
+                                   "real 𝐱", sizes)}
+    return affine, bil, sizes
 
 
 def small_eq523(params, rng):
-    affine, additive, bil, sizes = _mlp_parts(params, rng)
-    return Evidence("MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱 as a multi-layer perceptron; multiplicativity of 5.23",
-                    sizes=sizes, parts={
-                        "MLP is a multi-layer perceptron (not affine in z: a hidden "
-                        "nonlinearity)": Evidence(
-                            "MLP(z) deviates from an affine map", passed=not affine.ok,
-                            sizes=sizes, details={"affine_residual_ratio": affine.ratio},
-                            counterexample=None if not affine.ok else
-                            {"affine_residual_over_tolerance": affine.ratio}),
-                        "h^(t) is not bilinear in (h^(t−1), x^(t))": Evidence(
-                            "bilinearity defect of Eq. 5.23 beyond rounding",
-                            passed=not bil.ok, sizes=sizes,
-                            details={"defect_over_tolerance": bil.ratio})},
-                    details={"additivity_of_MLP": additive.verdict})
+    affine, bil, sizes = _mlp_parts(params, rng)
+    parts = {f"h^(t) not bilinear in (h^(t−1), x^(t)) ({k})": v for k, v in bil.items()}
+    parts["MLP(z) = C z + D x is affine in z (as defined)"] = affine
+    return Evidence("LMM-MLP (Eq. 5.23): MLP as defined; disruption of multiplicativity",
+                    sizes=sizes, readings={"MLP as defined": Evidence(
+                        "MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱, one affine layer", parts=parts, sizes=sizes)})
 
 
 def small_eq523_corrected(params, rng):
-    affine, _, bil, sizes = _mlp_parts(params, rng)
-    return Evidence("MLP(𝐳) is one affine layer; 5.23 is not bilinear", sizes=sizes, parts={
-        "MLP(z) affine in z": affine,
-        "h^(t) not bilinear": Evidence("bilinearity defect of Eq. 5.23 beyond rounding",
-                                       passed=not bil.ok, sizes=sizes,
-                                       details={"defect_over_tolerance": bil.ratio})})
+    affine, bil, sizes = _mlp_parts(params, rng)
+    parts = {f"h^(t) not bilinear ({k})": v for k, v in bil.items()}
+    parts["MLP(z) affine in z"] = affine
+    return Evidence("MLP(𝐳) is one affine layer; 5.23 is not bilinear (variant)", sizes=sizes,
+                    parts=parts)
 
 
 # -- thesis-eq-5.24 ---------------------------------------------------------------------
@@ -115,17 +129,24 @@ def _mmn_parts(params, rng):
     except RuntimeError as exc:
         torch_native = f"RuntimeError: {str(exc).splitlines()[0]}"
     out_np = _mmn_np(z1)
+    in_ab = lambda o: bool(np.all(np.abs(o.imag) == 0) and np.all(np.abs(o.real) <= 1))
+    compared = "numpy MMn of a complex z (lexicographic min/max) is real and in [a, b]"
+    wrong = -1.0 + (z1 - np.min(z1)) * 2.0           # the division by max − min dropped
     parts["complex z: MMn(z) ∈ ℝ^H_[a,b]"] = Evidence(
-        "numpy MMn of a complex z (lexicographic min/max) is real and in [a, b]",
-        passed=bool(np.all(np.abs(out_np.imag) == 0) and np.all(np.abs(out_np.real) <= 1)),
+        compared, passed=in_ab(out_np),
         sizes=sizes, details={"numpy_value": [complex(v) for v in out_np],
-                              "torch_mmn": torch_complex, "torch_amin": torch_native})
+                              "torch_mmn": torch_complex, "torch_amin": torch_native},
+        control=Evidence(f"control (the division by max(z) − min(z) dropped) of: {compared}",
+                         passed=in_ab(wrong)))
     const = _mm(np.full(H, 0.5))
     one = _mm(np.array([0.5]))
+    compared = "MMn of a constant vector and of a 1-vector is finite"
+    raw = _mmn_np(np.full(H, 0.5))                    # the printed formula, unguarded: 0/0
     parts["constant z and H = 1: MMn(z) ∈ [a, b]"] = Evidence(
-        "MMn of a constant vector and of a 1-vector is finite", passed=bool(
-            np.isfinite(const).all() and np.isfinite(one).all()), sizes=sizes,
-        details={"constant": const.tolist(), "H=1": one.tolist()})
+        compared, passed=bool(np.isfinite(const).all() and np.isfinite(one).all()),
+        sizes=sizes, details={"constant": const.tolist(), "H=1": one.tolist()},
+        control=Evidence(f"control (the printed formula without a guard for max = min) of: "
+                         f"{compared}", passed=bool(np.isfinite(raw).all())))
     return parts, sizes, z1.real
 
 

@@ -46,8 +46,14 @@ MIN_COUNT = 100
 
 
 def chebyshev_evidence(compared: str, value: float, target: float, se: float, alpha: float,
-                       *, n: int, estimator: str, details: dict | None = None) -> Evidence:
-    """Holds when ``|value − target| ≤ se/√α`` (Chebyshev: false alarm ≤ α)."""
+                       *, n: int, estimator: str, details: dict | None = None,
+                       control: bool = True) -> Evidence:
+    """Holds when ``|value − target| ≤ se/√α`` (Chebyshev: false alarm ≤ α).
+
+    The negative control is the same rule against the nearest false alternative
+    ``target ± |target|/2`` (the side of ``value``; three half-widths for a zero target): a
+    rule that cannot tell the target from a kurtosis off by half has no power, and the
+    control then holds (vacuous)."""
     c = 1.0 / math.sqrt(alpha)
     rule = (f"|value − target| ≤ SE/√α (Chebyshev, distribution-free) at α = {alpha:g}: "
             f"{c:.4g}·SE, SE = {se:.4g} at n = {n} ({estimator})")
@@ -60,8 +66,15 @@ def chebyshev_evidence(compared: str, value: float, target: float, se: float, al
                chebyshev_p_bound=min(1.0, 1.0 / z ** 2) if z > 0 else 1.0)
     ce = None if err <= c * se else {"value": float(value), "target": float(target),
                                      "stderr": float(se)}
+    ctrl = None
+    if control:
+        delta = abs(float(target)) / 2 or 3 * c * se        # a zero target: 3 half-widths
+        alt = float(target) + (delta if float(value) >= float(target) else -delta)
+        ctrl = chebyshev_evidence(
+            f"control (nearest false alternative κ ± |κ|/2 = {alt:.4g}) of: {compared}",
+            value, alt, se, alpha, n=n, estimator=estimator, control=False)
     return Evidence(compared, error=err, tolerance=Tolerance(c * se, rule), details=det,
-                    counterexample=ce)
+                    counterexample=ce, control=ctrl)
 
 
 def kurtosis_evidence(compared: str, value: float, kappa: float, se: float, *, n: int,
@@ -127,11 +140,20 @@ def _tail_parts(reading: str) -> dict:
             rows.append({"k": k, heavy: list(h), light: list(lt)})
             if not h[0] > lt[1] and bad is None:
                 bad = {"k": k, f"P_{heavy}": list(h), f"P_{light}": list(lt)}
+        compared = (f"{label}: P(|{heavy}| > k) > P(|{light}| > k) for k in {list(TAIL_K)} "
+                    "(certified brackets, products.tail_bounds)")
+        if zscore:      # scale-free: the control is the opposite ordering
+            variant = f"the opposite ordering: {light} heavier"
+            c_ok = all(r[light][0] > r[heavy][1] for r in rows)
+        else:           # raw: the lighter product measured in units 10× larger
+            variant = f"the {light} product scaled by 10"
+            c_ok = all(P.tail_bounds(heavy, k, reading)[0]
+                       > P.tail_bounds(light, k / 10, reading)[1] for k in TAIL_K)
         parts[f"{label} tails: {heavy} heavier"] = Evidence(
-            f"{label}: P(|{heavy}| > k) > P(|{light}| > k) for k in {list(TAIL_K)} "
-            "(certified brackets, products.tail_bounds)", passed=bad is None,
+            compared, passed=bad is None,
             details={"tails": rows, "crossover": _crossover(reading, zscore)},
-            counterexample=bad)
+            counterexample=bad,
+            control=Evidence(f"control ({variant}) of: {compared}", passed=c_ok))
     return parts
 
 
@@ -165,10 +187,16 @@ def _mc_tail_parts(samples: dict, reading: str) -> dict:
         err = max(0.0, lo - frac, frac - hi)      # distance to the certified bracket
         rule = (f"distance to [lo, hi] ≤ z_{{α/2}}·√(p(1−p)/n) at α = {alpha:.3g} "
                 f"(Bonferroni over {len(cases)} thresholds), n = {x.size}")
+        other = "complex" if kind == "real" else "real"
+        olo, ohi = P.tail_bounds(other, k, reading, zscore=zscore)
+        compared = (f"fraction of |{kind}|{'/σ' if zscore else ''} > {k:g} vs its certified "
+                    "bracket")
         parts[f"MC tail {kind} {'z' if zscore else 'raw'} k={k:g}"] = Evidence(
-            f"fraction of |{kind}|{'/σ' if zscore else ''} > {k:g} vs its certified bracket",
-            error=err, tolerance=Tolerance(z * se, rule),
-            details={"fraction": frac, "bracket": [lo, hi], "n": x.size, "rule": rule})
+            compared, error=err, tolerance=Tolerance(z * se, rule),
+            details={"fraction": frac, "bracket": [lo, hi], "n": x.size, "rule": rule},
+            control=Evidence(f"control (the {other} product's bracket [{olo:.3g}, {ohi:.3g}]) "
+                             f"of: {compared}", error=max(0.0, olo - frac, frac - ohi),
+                             tolerance=Tolerance(z * se, rule)))
     return parts
 
 
@@ -179,9 +207,12 @@ def small_kurtosis(params, rng):
     readings = {}
     for reading in ("a", "b"):
         kr, kc = P.fisher_kurtosis("real"), P.fisher_kurtosis("complex", reading)
+        compared = f"exact Fisher kurtosis of Re(complex product) {kc} < real product {kr}"
         parts = {"exact: complex < real": Evidence(
-            f"exact Fisher kurtosis of Re(complex product) {kc} < real product {kr}",
-            passed=bool(kc < kr), details={"complex": str(kc), "real": str(kr)})}
+            compared, passed=bool(kc < kr), details={"complex": str(kc), "real": str(kr)},
+            control=Evidence(f"control (the real product of two factors, Fisher kurtosis "
+                             f"3² − 3 = {3 ** 2 - 3}, in place of four) of: {compared}",
+                             passed=bool(kc < 3 ** 2 - 3)))}
         parts.update(_printed_parts(reading))
         cx_ev, cx_draws = _mc_kurtosis("complex", reading, B, size, rng)
         parts["MC real kurtosis"], parts["MC complex kurtosis"] = real_ev, cx_ev
@@ -240,18 +271,25 @@ def _ks_distance(reading: str, zscore: bool) -> float:
                      for k in ks) / 2)
 
 
-def _ks_parts(real, cx, reading: str, n: int) -> dict:
+def _ks_parts(real, cx, reading: str, n: int, real2) -> dict:
+    """KS of the real product vs Re(complex product); control: the same test on two
+    independent samples of the real product (the null), which must not reject."""
     parts = {}
+    # z-scores by the exact σ (mean 0): sample σ of these heavy-tailed products varies by
+    # ~1 % at n = 10⁵, which a KS test of two z-scored null samples already detects
+    sr = math.sqrt(float(P.moment("real", 2, reading)))
+    sc = math.sqrt(float(P.moment("complex", 2, reading)))
     for label, zscore in (("raw", False), ("z-scored", True)):
-        a = (real - real.mean()) / real.std() if zscore else real
-        b = (cx - cx.mean()) / cx.std() if zscore else cx
-        res = ks_2samp(a, b, alpha=KS_ALPHA)
+        z = lambda x, s: x / s if zscore else x
+        res = ks_2samp(z(real, sr), z(cx, sc), alpha=KS_ALPHA)
+        ctrl = ks_2samp(z(real, sr), z(real2, sr), alpha=KS_ALPHA)
         D = _ks_distance(reading, zscore)
         crit = float(math.sqrt(-0.5 * math.log(KS_ALPHA / 2)) * math.sqrt(2 / n))
         parts[f"KS {label}"] = test_evidence(
             f"two-sample KS, {label}: real product vs Re(complex product), expect reject",
             res, expect_reject=True, details={"exact_ks_distance": D,
-                                              "asymptotic_critical_D": crit})
+                                              "asymptotic_critical_D": crit},
+            control=ctrl, control_label="two independent samples of the real product (null)")
     return parts
 
 
@@ -262,8 +300,9 @@ def small_ks(params, rng):
         seed = int(rng.integers(2**62))
         g = np.random.default_rng(seed)
         real, cx = P.sample("real", n, g), P.sample("complex", n, g, reading)
+        real2 = P.sample("real", n, g)
         readings[reading] = Evidence(f"reading ({reading}), numpy seed {seed}",
-                                     parts=_ks_parts(real, cx, reading, n))
+                                     parts=_ks_parts(real, cx, reading, n, real2))
     return Evidence("two-sample KS of the real product vs Re(complex product), raw and "
                     "z-scored", readings=readings, sizes={"samples": n},
                     details={"alpha": KS_ALPHA})
@@ -282,21 +321,27 @@ def scaled_ks(params, device, rng):
     for reading in ("a", "b"):
         real = P.sample_torch("real", n, gen, device=device)
         cx = P.sample_torch("complex", n, gen, reading=reading, device=device)
+        real2 = P.sample_torch("real", n, gen, device=device)
         parts = {}
-        for label, zscore in (("raw", False), ("z-scored", True)):
-            a = (real - real.mean()) / real.std() if zscore else real
-            b = (cx - cx.mean()) / cx.std() if zscore else cx
+        from ...lru.stats import TestResult
+
+        def ks(a, b):
             vals, order = torch.sort(torch.cat([a, b]))
             step = torch.where(order < n, 1.0 / n, -1.0 / n).to(torch.float64)
             D = float(step.cumsum(0).abs().max())
             p = float(kolmogorov(math.sqrt(n / 2) * D))
-            from ...lru.stats import TestResult
-            res = TestResult("two-sample KS (torch sorted merge, asymptotic p)", D, p,
-                             KS_ALPHA, 2 * n, p < KS_ALPHA,
-                             f"reject H0 when p < α = {KS_ALPHA:g} (n = {2 * n})")
-            parts[f"KS {label}"] = test_evidence(f"torch KS {label}", res, expect_reject=True)
-            del vals, order, step
+            return TestResult("two-sample KS (torch sorted merge, asymptotic p)", D, p,
+                              KS_ALPHA, 2 * n, p < KS_ALPHA,
+                              f"reject H0 when p < α = {KS_ALPHA:g} (n = {2 * n})")
+        sr = math.sqrt(float(P.moment("real", 2, reading)))
+        sc = math.sqrt(float(P.moment("complex", 2, reading)))
+        for label, zscore in (("raw", False), ("z-scored", True)):
+            z = lambda x, s: x / s if zscore else x
+            parts[f"KS {label}"] = test_evidence(
+                f"torch KS {label} (z-scored by the exact σ)", ks(z(real, sr), z(cx, sc)),
+                expect_reject=True, control=ks(z(real, sr), z(real2, sr)),
+                control_label="two independent samples of the real product (null)")
         readings[reading] = Evidence(f"reading ({reading})", parts=parts)
-        del real, cx
+        del real, cx, real2
     return Evidence("two-sample KS at scale (torch)", readings=readings,
                     sizes={"samples": n, "device": device}, details={"torch_seed": seed})

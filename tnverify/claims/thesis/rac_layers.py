@@ -27,44 +27,70 @@ ALPHA = 1e-6
 
 
 # -- thesis-eq-5.18 ---------------------------------------------------------------------
+def _typed_input_term(Bm, x, H):
+    """Whether ``Bm @ x`` is typed and lies in ℝ^H (the size of 𝐀𝐡, for the ⊙)."""
+    try:
+        return np.matmul(Bm, x).shape == (H,), None
+    except ValueError as exc:
+        return False, str(exc)
+
+
 def small_eq518(params, rng):
+    """Eq. 5.18 as printed: the RAC layer with the declared 𝐁 ∈ ℝ^{N×H} and the input term
+    𝐁𝐱 must map 𝐱 ∈ ℝ^N into ℝ^H (the only admissible reading: an input-to-hidden map
+    ℝ^N → ℝ^H).  Control: the declaration 𝐁 ∈ ℝ^{N×N} (𝐁𝐱 typed, but in ℝ^N)."""
     N, H, T = params["N"], params["H"], params.get("T", 3)
     A, B = rng.standard_normal((H, H)) / np.sqrt(H), rng.standard_normal((N, H)) / np.sqrt(N)
     xs = rng.standard_normal((T, N))
     sizes = {"N": N, "H": H, "T": T}
-    try:
-        np.matmul(B, xs[0])
-        typed, why = True, None
-    except ValueError as exc:
-        typed, why = False, (f"𝐁𝐱 with the declared 𝐁 ∈ ℝ^(N×H) = ℝ^({N}×{H}) and 𝐱 ∈ ℝ^{N} "
-                             f"is not typed ({exc}); it is only when N = H")
-    try:
-        RACLayer(np.eye(H), B, orientation="literal")
-        literal_layer = "built"
-    except ShapeError as exc:
-        literal_layer = f"refused: {exc}"
-    readings = {}
-    for name, orient, Bm, ref_in in (
-            ("NxH", "NxH", B, xs @ B),             # 𝐁ᵀ𝐱: B kept N×H
-            ("HxN", "HxN", B.T, xs @ B)):          # 𝐁 ∈ ℝ^(H×N), the same map stored H×N
-        layer = RACLayer(A, Bm, orientation=orient)
-        got = layer(torch.from_numpy(xs[None]), return_all=True)[0]
-        ref, ref_abs = rac_inputs(A, ref_in, np.ones(H)), rac_inputs(np.abs(A), np.abs(xs) @ np.abs(B), np.ones(H))
-        readings[name] = compare_values(
-            f"RAC layer ({orient}) from the declared shapes vs the formula h ← A h ⊙ (input term)",
-            got, ref, n=T * (H + N + 1), scale=ref_abs, sizes=sizes,
-            details={"state_shape": list(got.shape)})
-    if typed:
+    ok, why = _typed_input_term(B, xs[0], H)
+    bad, _ = _typed_input_term(rng.standard_normal((N, N)), xs[0], H) if N != H else \
+        _typed_input_term(rng.standard_normal((N + 1, N)), xs[0], H)
+    compared = (f"𝐁𝐱 with the declared 𝐁 ∈ ℝ^(N×H) = ℝ^({N}×{H}) and 𝐱 ∈ ℝ^{N} lies in "
+                f"ℝ^H (the size of 𝐀𝐡)")
+    typed = Evidence(compared, passed=ok, sizes=sizes,
+                     details={"numpy": why or "typed"},
+                     counterexample=None if ok else {"N": N, "H": H, "error": why},
+                     control=Evidence(f"control (a declaration of the wrong output size) of: "
+                                      f"{compared}", passed=bad))
+    parts = {"declared 𝐁 ∈ ℝ^(N×H): 𝐁𝐱 ∈ ℝ^H": typed}
+    if ok:                              # N = H: the printed layer is typed; it is Eq. 5.18
         lit = RACLayer(A, B, orientation="literal")
         got = lit(torch.from_numpy(xs[None]), return_all=True)[0]
         ref = rac(A, B, xs, np.ones(H))
-        ref_abs = rac(np.abs(A), np.abs(B), np.abs(xs), np.ones(H))
-        return compare_values("RAC layer with 𝐁𝐱 literally (N = H) vs Eq. 5.18", got, ref,
-                              n=T * (2 * H + 1), scale=ref_abs, sizes=sizes,
-                              details={"typed": True, "literal_layer": literal_layer})
-    return Evidence("𝐁𝐱^(t) with 𝐁 ∈ ℝ^(N×H), 𝐱 ∈ ℝ^N (Eq. 5.18)", ill_posed=why,
-                    readings=readings, sizes=sizes,
-                    details={"typed": False, "literal_layer": literal_layer})
+        parts["N = H: literal layer vs Eq. 5.18"] = compare_values(
+            "RAC layer with 𝐁𝐱 literally (N = H) vs Eq. 5.18", got, ref,
+            n=T * (2 * H + 1), scale=rac(np.abs(A), np.abs(B), np.abs(xs), np.ones(H)),
+            sizes=sizes, control=rac(A.T, B, xs, np.ones(H)),
+            control_label="𝐀 transposed")
+    return Evidence("Eq. 5.18 with the declared shapes", sizes=sizes, readings={
+        "input map ℝ^N → ℝ^H": Evidence("the declared 𝐁 gives an input map ℝ^N → ℝ^H by 𝐁𝐱",
+                                        parts=parts, sizes=sizes)})
+
+
+def small_eq518_corrected(params, rng):
+    """Eq. 5.18 with 𝐁 ∈ ℝ^{H×N}: the layer built from the corrected declaration vs
+    h ← 𝐀h ⊙ 𝐁𝐱 (control: 𝐀 transposed)."""
+    N, H, T = params["N"], params["H"], params.get("T", 3)
+    A, B = rng.standard_normal((H, H)) / np.sqrt(H), rng.standard_normal((H, N)) / np.sqrt(N)
+    xs = rng.standard_normal((T, N))
+    sizes = {"N": N, "H": H, "T": T}
+    layer = RACLayer(A, B, orientation="HxN")
+    got = layer(torch.from_numpy(xs[None]), return_all=True)[0]
+    ref = rac(A, B, xs, np.ones(H))
+    ok, why = _typed_input_term(B, xs[0], H)
+    compared = f"𝐁𝐱 with 𝐁 ∈ ℝ^(H×N) = ℝ^({H}×{N}) and 𝐱 ∈ ℝ^{N} lies in ℝ^H"
+    bad, _ = _typed_input_term(B.T, xs[0], H)
+    return Evidence("RAC layer with 𝐁 ∈ ℝ^(H×N)", sizes=sizes, parts={
+        "𝐁𝐱 ∈ ℝ^H": Evidence(compared, passed=ok, sizes=sizes,
+                            control=Evidence(f"control (𝐁 ∈ ℝ^(N×H), as printed) of: "
+                                             f"{compared}", passed=bad if N != H else
+                                             _typed_input_term(B[:, :-1], xs[0], H)[0])),
+        "layer vs h ← 𝐀h ⊙ 𝐁𝐱": compare_values(
+            "RAC layer (𝐁 ∈ ℝ^(H×N)) vs the formula h ← 𝐀h ⊙ 𝐁𝐱", got, ref,
+            n=T * (H + N + 1), scale=rac(np.abs(A), np.abs(B), np.abs(xs), np.ones(H)),
+            sizes=sizes, details={"state_shape": list(got.shape)},
+            control=rac(A.T, B, xs, np.ones(H)), control_label="𝐀 transposed")})
 
 
 def rac_inputs(A, inp, h0):
@@ -126,49 +152,91 @@ def small_eq519_corrected(params, rng):
                       {"H": H, "T": T}, {"kappa_P": kappa})
 
 
+#: Hidden size of the Glorot matrices whose spectrum is compared with the circular law.
+GLOROT_H = 400
+
+
+def uniform_radius(n, rng):
+    """``n`` points with |z| uniform on [0, 1] (not uniform on the disk): the nearest false
+    alternative of the circular law (|z|² has CDF √s, KS distance 1/4 from U[0, 1])."""
+    return rng.uniform(0, 1, n) * np.exp(2j * np.pi * rng.uniform(0, 1, n))
+
+
+def circular_law_evidence(compared, z, rng, sizes, details=None):
+    """KS test of |z|² against U[0, 1] (uniform on the unit disk ⇔ |z|² ~ U[0, 1]), with the
+    uniform-radius sample of the same size as the negative control."""
+    u = st.uniform(loc=0.0, scale=1.0).cdf
+    res = ks_1samp(np.abs(z) ** 2, u, alpha=ALPHA, name="U[0, 1] (uniform on the unit disk)")
+    ctrl = ks_1samp(np.abs(uniform_radius(z.size, rng)) ** 2, u, alpha=ALPHA,
+                    name="U[0, 1] (uniform on the unit disk)")
+    return test_evidence(compared, res, expect_reject=False, sizes=sizes, details=details,
+                         control=ctrl, control_label="|z| uniform on [0, 1] (nearest false "
+                         "alternative, KS distance 1/4)")
+
+
 def small_eq520(params, rng):
-    _, (H, T, A, B, xs, h0, lam, P, Pinv, kappa, ref, scale, trajs) = eq519_readings(params, rng)
-    gam, _, _, kV = eig(B)
+    """Eq. 5.20 as the definition of a new model (H = N, complex diagonal Λ, Γ) and the
+    Glorot sentence as a statement about the initial distribution of the entries of Λ, Γ."""
+    H, T = params["H"], params["T"]
     sizes = {"H": H, "T": T}
-    comm = float(np.linalg.norm(A @ B - B @ A) / (np.linalg.norm(A) * np.linalg.norm(B)))
-    offdiag = Pinv @ B @ P
-    offdiag = float(np.linalg.norm(offdiag - np.diag(np.diag(offdiag))) / np.linalg.norm(B))
-    h520 = diag_rnn(lam, xs * gam, Pinv @ h0)          # Eq. 5.20 from h̄^(0) = P⁻¹h^(0)
-    det = {"commutator_rel": comm, "offdiag_P^-1BP_rel": offdiag, "kappa_P": kappa,
-           "kappa_V": kV, "note": "Γ's eigenvalue order is arbitrary; numpy's order is used"}
-    # shared eigenbasis: B' = A² + A commutes with A and is diagonal in P
-    Bs = A @ A + A
-    gs = lam ** 2 + lam
-    ref_s, scale_s = _mapped_reference(A, Bs, xs, h0, Pinv, kappa)
-    shared = _vs_mapped("Eq. 5.20 with B = A² + A (shared eigenbasis) vs 𝐏⁻¹𝐡^(t) of 5.18",
-                        diag_rnn(lam, xs * gs, Pinv @ h0), ref_s, scale_s, T, H, sizes, {})
-    out = {}
-    for name, r519 in trajs.items():
-        sc519 = np.maximum(scale, np.abs(r519))
-        out[name] = Evidence(
-            f"Eq. 5.20 vs Eq. 5.18 (mapped) and Eq. 5.19 (reading {name})", sizes=sizes,
-            details=det, parts={
-                "5.20 vs P⁻¹·(5.18)": _vs_mapped("Eq. 5.20 vs 𝐏⁻¹𝐡^(t) of Eq. 5.18", h520, ref,
-                                                 scale, T, H, sizes, det),
-                "5.20 vs 5.19": _vs_mapped(f"Eq. 5.20 vs Eq. 5.19 ({name})", h520, r519, sc519,
-                                           T, H, sizes, det),
-                "5.20 vs P⁻¹·(5.18), shared eigenbasis": shared})
-    return Evidence("hidden-state trajectories of Eq. 5.20 vs 5.18 and 5.19", readings=out,
-                    sizes=sizes, details=det)
+    m = LMM(H, rng=rng)
+    lam, gam = m.lam().detach().numpy(), m.gam().detach().numpy()
+    parts = {}
+    for kind, xs in (("complex 𝐱", (rng.standard_normal((T, H))
+                                    + 1j * rng.standard_normal((T, H))) / np.sqrt(2)),
+                     ("real 𝐱", rng.standard_normal((T, H)).astype(np.complex128))):
+        got = m(torch.from_numpy(xs[None]), return_all=True)[0]
+        h, ref, wrong = np.ones(H, complex), [], []
+        hw = np.ones(H, complex)
+        for x in xs:                       # componentwise h_j ← λ_j h_j γ_j x_j
+            h = lam * h * (gam * x)
+            hw = np.conj(lam) * hw * (gam * x)
+            ref.append(h)
+            wrong.append(hw)
+        ref = np.array(ref)
+        parts[f"LMM cell vs h_j ← λ_j h_j γ_j x_j ({kind})"] = compare_values(
+            f"LMM cell (Eq. 5.20, H = N) vs the componentwise recursion ({kind})", got, ref,
+            n=4 * T, scale=np.abs(ref), sizes=sizes, control=np.array(wrong),
+            control_label="λ conjugated (a dropped conjugate)",
+            labels=[f"t={t + 1}, j={j}" for t in range(T) for j in range(H)])
+    A = rng.standard_normal((GLOROT_H, GLOROT_H)) / np.sqrt(GLOROT_H)   # Glorot: 2/(H+H)
+    ev = np.linalg.eigvals(A)
+    gs = {"H": GLOROT_H, "eigenvalues": GLOROT_H}
+    parts["Glorot spectrum ~ uniform on the unit disk (Thm. 4.2.1)"] = circular_law_evidence(
+        f"eigenvalues of a Glorot-initialised {GLOROT_H}×{GLOROT_H} matrix: |λ|² ~ U[0, 1]",
+        ev, rng, gs, details={"real_eigenvalues": int(np.sum(np.abs(ev.imag) < 1e-12)),
+                              "circular_law_real_count": float(np.sqrt(2 * GLOROT_H / np.pi)),
+                              "note": "eigenvalues are not independent (they repel), which "
+                                      "makes the KS p-value conservative"})
+    v, th = annulus_init(4 * GLOROT_H, 0.0, 1.0, rng, formula="lemma")
+    parts["LMM initialisation (r_min = 0, r_max = 1) ~ uniform on the unit disk"] = \
+        circular_law_evidence("entries exp(−𝐯 + iθ) of Λ, Γ at r_min = 0, r_max = 1: |z|² ~ "
+                              "U[0, 1]", np.exp(-v + 1j * th), rng, {"n": 4 * GLOROT_H})
+    return Evidence("Eq. 5.20 (definition, H = N) and the initial law of Λ, Γ", parts=parts,
+                    sizes=sizes, readings=None)
 
 
 # -- thesis-eq-5.21 ---------------------------------------------------------------------
-def _ks_parts(z, r_min, r_max, label, sizes):
+def _ks_parts(z, r_min, r_max, label, sizes, rng):
+    """KS tests of |z|² ~ U[r_min², r_max²] and arg z ~ U[0, 2π).  Controls (the nearest
+    false alternatives, same n): |z| uniform on [r_min, r_max] (not uniform on the annulus)
+    and θ = π𝐮₂ (half the circle)."""
+    n = z.size
     u2 = st.uniform(loc=r_min ** 2, scale=r_max ** 2 - r_min ** 2).cdf
     ua = st.uniform(loc=0.0, scale=2 * np.pi).cdf
     mod = ks_1samp(np.abs(z) ** 2, u2, alpha=ALPHA, name=f"U[{r_min}², {r_max}²]")
     arg = ks_1samp(np.mod(np.angle(z), 2 * np.pi), ua, alpha=ALPHA, name="U[0, 2π)")
+    mod_c = ks_1samp(rng.uniform(r_min, r_max, n) ** 2, u2, alpha=ALPHA,
+                     name=f"U[{r_min}², {r_max}²]")
+    arg_c = ks_1samp(np.pi * rng.uniform(0, 1, n), ua, alpha=ALPHA, name="U[0, 2π)")
     return {f"{label}: |z|² ~ U[r_min², r_max²]": test_evidence(
                 f"KS test of |z|² ({label})", mod, expect_reject=False, sizes=sizes,
                 details={"radius_min": float(np.abs(z).min()),
-                         "radius_max": float(np.abs(z).max())}),
+                         "radius_max": float(np.abs(z).max())}, control=mod_c,
+                control_label="|z| uniform on [r_min, r_max] (not uniform on the annulus)"),
             f"{label}: arg z ~ U[0, 2π)": test_evidence(
-                f"KS test of arg z ({label})", arg, expect_reject=False, sizes=sizes)}
+                f"KS test of arg z ({label})", arg, expect_reject=False, sizes=sizes,
+                control=arg_c, control_label="θ = π𝐮₂ (half the circle)")}
 
 
 def _complex_parts(v, th, rng, sizes):
@@ -179,22 +247,25 @@ def _complex_parts(v, th, rng, sizes):
     z = np.exp(-vc + 1j * tc)
     mod = np.abs(z)
     n_out = int(np.count_nonzero(mod > 1.0))
+    n_ctrl = int(np.count_nonzero(np.exp(-(v - 0.5)) > 1.0))
+    compared = "|exp(−𝐯 + iθ)| ≤ 1 for complex 𝐯, θ (Re 𝐯 ≥ 0)"
     return {
         "complex 𝐯, θ: |exp(−𝐯+iθ)| = e^(−Re 𝐯)": compare_values(
             "|exp(−𝐯 + iθ)| vs e^(−Re 𝐯) for complex 𝐯, θ", mod, np.exp(-vc.real), n=4,
-            scale=np.exp(-vc.real), sizes=sizes,
-            details={"note": "|exp(−𝐯+iθ)| = e^(−Re 𝐯 − Im θ); e^(−𝐯) is complex"}),
+            scale=np.exp(-vc.real), sizes=sizes, details={"note": "|exp(−𝐯+iθ)| = e^(−Re 𝐯 − Im θ); e^(−𝐯) is complex"}),
         "complex 𝐯, θ: |λ| ≤ 1": Evidence(
-            "|exp(−𝐯 + iθ)| ≤ 1 for complex 𝐯, θ (Re 𝐯 ≥ 0)", passed=n_out == 0, sizes=sizes,
+            compared, passed=n_out == 0, sizes=sizes,
             details={"outside_unit_disk": n_out, "max_modulus": float(mod.max())},
-            counterexample=None if n_out == 0 else {"max_modulus": float(mod.max())})}
+            counterexample=None if n_out == 0 else {"max_modulus": float(mod.max())},
+            control=Evidence(f"control (real 𝐯 lowered by ½, Re 𝐯 < 0 allowed) of: {compared}",
+                             passed=n_ctrl == 0, details={"outside_unit_disk": n_ctrl}))}
 
 
 def small_eq521(params, rng):
     n, r0, r1 = params["n"], params["r_min"], params["r_max"]
     sizes = {"n": n, "r_min": r0, "r_max": r1}
     v, th = annulus_init(n, r0, r1, rng, formula="printed")
-    parts = _ks_parts(np.exp(-v + 1j * th), r0, r1, "printed 𝐯", sizes)
+    parts = _ks_parts(np.exp(-v + 1j * th), r0, r1, "printed 𝐯", sizes, rng)
     vl, tl = annulus_init(n, r0, r1, rng, formula="lemma")
     parts.update(_complex_parts(vl, tl, rng, sizes))
     return Evidence("initialisation of Eq. 5.21 as printed; complex 𝐯, θ", parts=parts,
@@ -206,17 +277,21 @@ def small_eq521_corrected(params, rng):
     sizes = {"n": n, "r_min": r0, "r_max": r1}
     v, th = annulus_init(n, r0, r1, rng, formula="lemma")
     z = np.exp(-v + 1j * th)
-    parts = _ks_parts(z, r0, r1, "Lemma 4.2.1 𝐯", sizes)
+    parts = _ks_parts(z, r0, r1, "Lemma 4.2.1 𝐯", sizes, rng)
     parts["|exp(−𝐯+iθ)| = e^(−𝐯) ∈ [r_min, r_max]"] = compare_values(
         "|exp(−𝐯 + iθ)| vs e^(−𝐯), real 𝐯, θ", np.abs(z), np.exp(-v), n=4, scale=np.exp(-v),
         sizes=sizes)
     # |z| = exp(−v) after a log, a square root and an exp: 4 rounded operations
     tol = float(tolerance(np.float64, n=4, norm=r1))
-    inside = (np.abs(z) >= r0 - tol) & (np.abs(z) <= r1 + tol)
+    inside = lambda r: bool(((r >= r0 - tol) & (r <= r1 + tol)).all())
+    u1 = rng.uniform(0, 1, n)
+    wrong = np.sqrt(2 * u1 * (r1 ** 2 - r0 ** 2) + r0 ** 2)   # 𝐮₁ drawn on [0, 2]
     parts["radii within [r_min, r_max]"] = Evidence(
-        "r_min ≤ |z| ≤ r_max (up to rounding)", passed=bool(inside.all()), sizes=sizes,
+        "r_min ≤ |z| ≤ r_max (up to rounding)", passed=inside(np.abs(z)), sizes=sizes,
         details={"min": float(np.abs(z).min()), "max": float(np.abs(z).max()),
-                 "rounding_allowance": tol})
+                 "rounding_allowance": tol},
+        control=Evidence("control (𝐮₁ drawn on [0, 2] instead of [0, 1]) of: r_min ≤ |z| ≤ "
+                         "r_max", passed=inside(wrong)))
     return Evidence("Lemma 4.2.1 initialisation with real 𝐯, θ", parts=parts, sizes=sizes)
 
 
@@ -244,10 +319,16 @@ BASELINES = {"RAC layer (§5.4.1: 𝐀, 𝐁 of Eq. 5.18)": "RAC layer (Eq. 5.18
              "vanilla RNN (§1, Eq. 6.1)": "vanilla RNN (Eq. 6.1)"}
 
 
+#: Reading keys of thesis-sec-5.4.1-params (the Readings are in :mod:`.rac_lmm`).
+PARAM_READINGS = ("a: ℂ^H, complex = 2 reals", "b: four length-H vectors, N = H",
+                  "c: ℂ^H, N ≠ H (Table 6.2)", "d: ℝ^H, N ≠ H (Table 6.2)")
+
+
 def small_params(params, rng):
     H, N = params["H"], params["N"]
     out = {}
-    for name, cplx, n_in in (("a", True, H), ("b", False, H), ("c", True, N), ("d", False, N)):
+    for name, cplx, n_in in ((PARAM_READINGS[0], True, H), (PARAM_READINGS[1], False, H),
+                             (PARAM_READINGS[2], True, N), (PARAM_READINGS[3], False, N)):
         c = _counts(H, n_in, cplx)
         sizes = {"H": H, "N": n_in, "complex_params": cplx}
         parts = {f"{label} = 2H²": compare_ints(f"{label} count vs 2H²", [c[key]], [2 * H * H])
@@ -264,17 +345,30 @@ def small_params(params, rng):
 
 # -- thesis-eq-5.22 ---------------------------------------------------------------------
 def small_eq522(params, rng):
+    """Eq. 5.20 unrolled from h^(0) = 𝟏 vs the closed form Eq. 5.22, on complex and on real
+    inputs (Λ, Γ complex as initialised).  Control: the closed form with λ_jγ_j conjugated
+    (a dropped conjugate)."""
     H, T = params["H"], params["T"]
     m = LMM(H, rng=rng)
     lam, gam = m.lam().detach().numpy(), m.gam().detach().numpy()
-    xs = (rng.standard_normal((T, H)) + 1j * rng.standard_normal((T, H))) / np.sqrt(2)
-    rec = m(torch.from_numpy(xs[None]), return_all=True)[0]
-    closed, pw, px = [], np.ones(H, complex), np.ones(H, complex)
-    for t in range(T):
-        pw, px = pw * (lam * gam), px * xs[t]        # (λγ)^t and Π_{i≤t} x^(i), literally
-        closed.append(pw * px)
-    closed = np.array(closed)
-    # relative error of a product of 3t complex factors: ≤ 3t·√5·u per entry -> n = 4T
-    return compare_values("recurrence (5.20), h^(0) = 𝟏, vs (λ_jγ_j)^t Π_i x_j^(i) (5.22)",
-                          rec, closed, n=4 * T, scale=np.abs(closed), sizes={"H": H, "T": T},
-                          labels=[f"t={t + 1}, j={j}" for t in range(T) for j in range(H)])
+    parts = {}
+    for kind, xs in (("complex 𝐱", (rng.standard_normal((T, H))
+                                    + 1j * rng.standard_normal((T, H))) / np.sqrt(2)),
+                     ("real 𝐱", rng.standard_normal((T, H)).astype(np.complex128))):
+        rec = m(torch.from_numpy(xs[None]), return_all=True)[0]
+        closed, wrong, pw, pc, px = [], [], np.ones(H, complex), np.ones(H, complex), \
+            np.ones(H, complex)
+        for t in range(T):
+            pw, px = pw * (lam * gam), px * xs[t]    # (λγ)^t and Π_{i≤t} x^(i), literally
+            pc = pc * np.conj(lam * gam)
+            closed.append(pw * px)
+            wrong.append(pc * px)
+        closed = np.array(closed)
+        # relative error of a product of 3t complex factors: ≤ 3t·√5·u per entry -> n = 4T
+        parts[kind] = compare_values(
+            f"recurrence (5.20), h^(0) = 𝟏, vs (λ_jγ_j)^t Π_i x_j^(i) (5.22), {kind}", rec,
+            closed, n=4 * T, scale=np.abs(closed), sizes={"H": H, "T": T},
+            labels=[f"t={t + 1}, j={j}" for t in range(T) for j in range(H)],
+            control=np.array(wrong), control_label="λ_jγ_j conjugated (a dropped conjugate)")
+    return Evidence("Eq. 5.20 unrolled vs the closed form Eq. 5.22", parts=parts,
+                    sizes={"H": H, "T": T})

@@ -9,6 +9,7 @@ Cells: :mod:`tnverify.cells.lmm`.  Small sides: :mod:`.rac_layers` (Eq. 5.18–5
 
 from __future__ import annotations
 
+from .. import Defect, Reading
 from ..registration import claim, corrected_pair, refs
 from . import rac_layers as C
 from . import lmm_normalisations as N
@@ -19,19 +20,47 @@ _P = "proofs/lmm.py::"
 
 
 # -- §5.4: RAC layer, diagonalisation, LMM -----------------------------------------------
-claim("thesis-eq-5.18", "RAC layer 𝐡 = 𝐀𝐡 ⊙ 𝐁𝐱 with the declared 𝐁 ∈ ℝ^{N×H}",
-      STATEMENTS["thesis-eq-5.18"], refs("thesis", "§5.4, Eq. 5.18"), C.small_eq518,
-      space=({"N": 3, "H": 4}, {"N": 4, "H": 4}), pinned=({"params": {"N": 3, "H": 4}, "seed": 518,
-                                                           "note": "CLAIMS.md sizes: N ≠ H, 𝐁𝐱 not typed"},
-                                                          {"params": {"N": 4, "H": 4}, "seed": 518, "note": "N = H: typed, holds",
-                                                           "verdict": "holds"}),
-      readings={"NxH": "𝐁 ∈ ℝ^{N×H} as declared, input term 𝐁ᵀ𝐱 (row convention 𝐱𝐁)",
-                "HxN": "𝐁 ∈ ℝ^{H×N}, input term 𝐁𝐱"}, uses=("thesis-claim-5.3.2",),
-      expected="ill-posed", group="gated-cells-lmms")
+corrected_pair(
+    "thesis-eq-5.18",
+    common=dict(group="gated-cells-lmms", uses=("thesis-claim-5.3.2",),
+                readings=[
+                    Reading("input map ℝ^N → ℝ^H", "𝐁 ∈ ℝ^(H×N) with 𝐁𝐱 (equivalently 𝐁 ∈ "
+                            "ℝ^(N×H) with 𝐁ᵀ𝐱: the same linear map, one reading)", True,
+                            "B ∈ ℝ^{R×|V|} for the input-to-hidden matrix",
+                            "thesis §5.3.2 notation; also Eq. 6.1 'B ∈ ℝ^{R×|V|}' and §4.2.2 "
+                            "'B ∈ ℝ^{H×N_in}'"),
+                    Reading("literal NxH with 𝐁𝐱", "𝐁 ∈ ℝ^(N×H) times 𝐱 ∈ ℝ^N — typed only "
+                            "if N = H: the misprinted form, not a reading", False,
+                            "Let [𝐱^{(1)}, …, 𝐱^{(L)}] be a sequence of N-dimensional inputs "
+                            "… 𝐁 ∈ ℝ^{N×H} is the input-to-hidden matrix",
+                            "thesis §5.4, Eq. 5.18 and the sentence after it")]),
+    printed=dict(
+        title="RAC layer 𝐡 = 𝐀𝐡 ⊙ 𝐁𝐱 with the declared 𝐁 ∈ ℝ^{N×H}",
+        statement=STATEMENTS["thesis-eq-5.18"], refs=refs("thesis", "§5.4, Eq. 5.18"),
+        small=C.small_eq518, space=({"N": 3, "H": 4}, {"N": 4, "H": 4}),
+        pinned=({"params": {"N": 3, "H": 4}, "seed": 518,
+                 "note": "CLAIMS.md sizes: N ≠ H, 𝐁𝐱 not typed"},
+                {"params": {"N": 4, "H": 4}, "seed": 518, "note": "N = H: typed, holds",
+                 "verdict": "holds"}),
+        expected="fails",
+        defect=Defect("misprint", printed="𝐁 ∈ ℝ^{N×H} is the input-to-hidden matrix",
+                      meant="𝐁 ∈ ℝ^{H×N} is the input-to-hidden matrix"),
+        remarks=("Eq. 5.20's parenthesis \"(i.e., 𝐁 ∈ ℝ^{H×H} …)\" is consistent only because "
+                 "it assumes H = N; the experiments use N ≠ H (Table 6.2).",)),
+    corrected=dict(
+        title="RAC layer with 𝐁 ∈ ℝ^{H×N}",
+        statement=("Corrected: \"Let [𝐱^{(1)}, …, 𝐱^{(L)}] be a sequence of N-dimensional "
+                   "inputs. A RAC layer with H-dimensional hidden states is defined as: 𝐡^{(t)} "
+                   "= 𝐀𝐡^{(t−1)} ⊙ 𝐁𝐱^{(t)}, where … 𝐀 ∈ ℝ^{H×H} is the hidden-to-hidden "
+                   "matrix, and 𝐁 ∈ ℝ^{H×N} is the input-to-hidden matrix.\""),
+        refs=refs("thesis", "§5.4, Eq. 5.18"), small=C.small_eq518_corrected,
+        space=({"N": 3, "H": 4}, {"N": 4, "H": 4}), expected="holds"))
 
+_EQ48 = ("x̄_k := P⁻¹x_k and B̄ := P⁻¹B", "thesis §4.2.2, after Eq. 4.8 (the template of the "
+         "step)")
 corrected_pair(
     "thesis-eq-5.19",
-    common=dict(refs=refs("thesis", "§5.4.1, Eq. 5.19"),
+    common=dict(refs=refs("thesis", "§5.4.1, Eq. 5.19", "thesis", "§7.2"),
                 space=({"H": 2, "T": 1}, {"H": 4, "T": 6}),
                 scaled_space={"small": ({"H": 32, "L": 64},), "large": ({"H": 512, "L": 1024},)},
                 pinned=({"params": {"H": 4, "T": 6}, "seed": 519, "note": "CLAIMS.md sizes"},),
@@ -39,8 +68,19 @@ corrected_pair(
     printed=dict(
         title="Diagonalising 𝐀 in the RAC: 𝐡̄ = Λ𝐡̄ ⊙ 𝐁𝐱", statement=STATEMENTS["thesis-eq-5.19"],
         small=C.small_eq519, scaled=S.scaled_eq519,
-        readings={"a": "𝐁 unchanged, as printed", "b": "𝐁 replaced by 𝐏⁻¹𝐁 (B̄ of Eq. 4.8)"},
-        expected="fails"),
+        readings=[Reading("a", "𝐁 unchanged, as printed", True,
+                          "Plugging the decomposition 𝐀 = 𝐏Λ𝐏⁻¹ into Eq. 5.18 and multiplying "
+                          "both sides by 𝐏⁻¹", "thesis §5.4.1, sentence before Eq. 5.19"),
+                  Reading("b", "𝐁 replaced by 𝐏⁻¹𝐁 (B̄ of Eq. 4.8), the step Eq. 5.19 imitates",
+                          True, *_EQ48)],
+        expected="fails",
+        defect=Defect("false", printed="multiplying both sides by 𝐏⁻¹, 𝐡̄^{(t)} = Λ𝐡̄^{(t−1)} ⊙ "
+                                       "𝐁𝐱^{(t)}",
+                      meant="𝐡̄^{(t)} = 𝐏⁻¹((𝐏Λ𝐡̄^{(t−1)}) ⊙ 𝐁𝐱^{(t)}) = 𝐏⁻¹diag(𝐁𝐱^{(t)})𝐏 "
+                            "Λ𝐡̄^{(t−1)}, which is not diagonal: 𝐏⁻¹(𝐮 ⊙ 𝐯) ≠ (𝐏⁻¹𝐮) ⊙ 𝐯 unless "
+                            "𝐏 is a scaled permutation; a diagonal multiplicative recursion is a "
+                            "different model, not an equivalent reparameterisation of Eq. 5.18 "
+                            "(so no 'full equivalence', §5.4.1 and §7.2)")),
     corrected=dict(
         title="What Eq. 5.18 becomes for 𝐡̄ = 𝐏⁻¹𝐡",
         statement=("Corrected (⊙ does not commute with 𝐏⁻¹): with 𝐀 = 𝐏Λ𝐏⁻¹ and 𝐡̄^{(t)} = "
@@ -49,13 +89,36 @@ corrected_pair(
         small=C.small_eq519_corrected, scaled=S.scaled_eq519_corrected,
         proof=_P + "prove_thesis_eq_5_19_corrected", expected="holds"))
 
-claim("thesis-eq-5.20", "LMM 𝐡 = Λ𝐡 ⊙ Γ𝐱 vs the RAC it is derived from",
-      STATEMENTS["thesis-eq-5.20"], refs("thesis", "§5.4.1, Eq. 5.20", "thesis", "§7.2"),
+claim("thesis-eq-5.20", "LMM 𝐡 = Λ𝐡 ⊙ Γ𝐱 (a new model) and its Glorot-like initialisation",
+      STATEMENTS["thesis-eq-5.20"], refs("thesis", "§5.4.1, Eq. 5.20", "thesis", "§4.2.2"),
       C.small_eq520, space=({"H": 2, "T": 1}, {"H": 4, "T": 6}), scaled=S.scaled_eq520,
-      scaled_space={"small": ({"H": 32, "L": 64},), "large": ({"H": 512, "L": 1024},)},
+      scaled_space={"small": ({"H": 256},), "large": ({"H": 4096},)},
       pinned=({"params": {"H": 4, "T": 6}, "seed": 520, "note": "CLAIMS.md sizes"},),
-      readings={"a": "Eq. 5.19 with 𝐁 unchanged", "b": "Eq. 5.19 with 𝐏⁻¹𝐁"},
-      uses=("thesis-eq-5.19",), expected="fails", group="gated-cells-lmms")
+      readings=[
+          Reading("replacement (new model)", "Eq. 5.20 defines the LMM by replacing 𝐁 with the "
+                  "diagonal Γ (H = N); the Glorot sentence is about the initial distribution "
+                  "of the entries of Λ, Γ", True,
+                  "we diagonalize 𝐁 = 𝐕Γ𝐕⁻¹ and replace 𝐁 with its diagonal matrix Γ",
+                  "thesis §5.4.1, sentence introducing Eq. 5.20"),
+          Reading("a: Eq. 5.20 ≡ Eq. 5.19 with 𝐁 unchanged", "Eq. 5.20 reproduces 𝐏⁻¹𝐡 of "
+                  "Eq. 5.18 / Eq. 5.19", False,
+                  "replace 𝐁 with its diagonal matrix Γ … Future work could explore … "
+                  "non-square diagonal matrices Γ", "thesis §5.4.1, around Eq. 5.20"),
+          Reading("b: Eq. 5.20 ≡ Eq. 5.19 with 𝐏⁻¹𝐁", "as (a), with 𝐁 mapped by 𝐏⁻¹", False,
+                  "replace 𝐁 with its diagonal matrix Γ",
+                  "thesis §5.4.1, sentence introducing Eq. 5.20"),
+          Reading("Glorot = spectral law", "entries of Λ, Γ sampled uniformly on the unit disk "
+                  "= limiting spectrum of Glorot-initialised 𝐀, 𝐁 (Thm. 4.2.1)", True,
+                  "sampling the eigenvalues of Λ uniformly on the unit disk is equivalent to "
+                  "the Glorot initialization of A", "thesis §4.2.2, after Fig. 4.7")],
+      remarks=("Eq. 5.20 is not equivalent to the RAC layer Eq. 5.18 (𝐁𝐱 ≠ Γ𝐱, and Eq. 5.19 "
+               "fails on its own, thesis-eq-5.19): \"instead of learning 𝐀 and 𝐁, LMMs learn "
+               "…\" describes a substitution, not a reparameterisation.",
+               "\"𝐱^{(t)} ∈ ℂ^H\": real inputs suffice (ℝ^H ⊂ ℂ^H); both are checked.",
+               "\"(i.e., 𝐁 ∈ ℝ^{H×H} …)\" relies on H = N (see thesis-eq-5.18).",
+               "The real Ginibre spectrum has a real-axis excess and conjugate pairs, which "
+               "i.i.d. disk sampling lacks (\"essentially\")."),
+      uses=("thesis-thm-4.2.1",), expected="holds", group="gated-cells-lmms")
 
 corrected_pair(
     "thesis-eq-5.21",
@@ -70,7 +133,12 @@ corrected_pair(
         statement=STATEMENTS["thesis-eq-5.21"], small=C.small_eq521, scaled=S.scaled_eq521,
         pinned=({"params": {"n": 100_000, "r_min": 0.0, "r_max": 1.0}, "seed": 521,
                  "note": "r_min = 0, r_max = 1: printed 𝐯 = 0, every |z| = 1"},),
-        uses=("thesis-lemma-4.2.1",), expected="fails"),
+        uses=("thesis-lemma-4.2.1",), expected="fails",
+        defect=Defect("misprint",
+                      printed="𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ ∈ ℂ^H … compute 𝐯 = −½ log(r_max² − r_min²) "
+                              "+ r_min²",
+                      meant="𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ ∈ ℝ^H … compute 𝐯 = −½ log(𝐮₁(r_max² − "
+                            "r_min²) + r_min²) (as Lemma 4.2.1 and Eq. 4.10 print)")),
     corrected=dict(
         title="Eq. 5.21 with Lemma 4.2.1's 𝐯 and real 𝐯, θ",
         statement=("Corrected: with real 𝐯, θ ∈ ℝ^H and 𝐯 = −½ log(𝐮₁(r_max² − r_min²) + "
@@ -83,30 +151,62 @@ claim("thesis-sec-5.4.1-params", "Recurrent-layer parameters: 2H² → 4H",
       refs("thesis", "§5.4.1 (end)", "thesis", "§1", "thesis", "§6.4.2", "thesis", "Table 6.2"),
       C.small_params, space=({"H": 4, "N": 3}, {"H": 256, "N": 128}),
       pinned=({"params": {"H": 192, "N": 128}, "seed": 0, "note": "Table 6.2 sizes"},),
-      readings={"a": "𝐯, θ ∈ ℂ^H as declared (2 reals each), N = H",
-                "b": "𝐯, θ ∈ ℝ^H, N = H", "c": "𝐯, θ ∈ ℂ^H, N ≠ H (Table 6.2)",
-                "d": "𝐯, θ ∈ ℝ^H, N ≠ H (Table 6.2)"}, expected="ill-posed", group="gated-cells-lmms")
+      readings=[
+          Reading(C.PARAM_READINGS[0], "𝐯, θ ∈ ℂ^H (Eq. 5.21 literally) counted as real numbers "
+                  "→ 8H", False,
+                  "The number of training parameters decreases from two dense matrices (i.e., "
+                  "2H²) to four vectors (i.e., 4H)", "thesis §5.4.1, last paragraph (counting "
+                  "unit = entries; ℂ^H is the Eq. 5.21 misprint, thesis-eq-5.21)"),
+          Reading(C.PARAM_READINGS[1], "𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ real (or counted per entry), 𝐀, 𝐁 ∈ "
+                  "ℝ^(H×H): 2H² → 4H", True,
+                  "where we assume H = N for simplicity (i.e., 𝐁 ∈ ℝ^{H×H} and 𝐱^{(t)} ∈ ℂ^H)",
+                  "thesis §5.4.1, after Eq. 5.20; Eq. 5.21 initialisation 'θ = 2π𝐮₂'"),
+          *[Reading(k, f"{'𝐯, θ ∈ ℂ^H' if k.startswith('c') else '𝐯, θ ∈ ℝ^H'}, 𝐁 ∈ ℝ^(H×N) "
+                    "with N ≠ H (Table 6.2), vanilla count H² + NH", False,
+                    "where we assume H = N for simplicity … Future work could explore … "
+                    "non-square diagonal matrices Γ", "thesis §5.4.1, after Eq. 5.20")
+            for k in C.PARAM_READINGS[2:]]],
+      remarks=("§1's \"2H² in vanilla RNNs\" is H² + NH when N ≠ H (with the one-hot input of "
+               "Eq. 6.1, H² + H|V|): the 2H² figure presumes an H-dimensional input.",
+               "The 4H figure is for LMM and LMM-MMn only (as §6.4.2 says); LMM-MLP adds 𝐂, 𝐃 ∈ "
+               "ℂ^{H×H}.",
+               "With Eq. 5.21's ℂ^H taken literally and complex entries counted as two reals "
+               "(PyTorch), the count would be 8H: that belongs to thesis-eq-5.21."),
+      expected="holds", group="gated-cells-lmms")
 
 claim("thesis-eq-5.22", "Closed form h_j = (λ_jγ_j)^t Π x_j of the LMM",
       STATEMENTS["thesis-eq-5.22"], refs("thesis", "§5.4.2, Eq. 5.22"), C.small_eq522,
       space=({"H": 4, "T": 6},), scaled=S.scaled_eq522,
       scaled_space={"small": ({"H": 64, "L": 512},), "large": ({"H": 4096, "L": 16384},)},
       pinned=({"params": {"H": 4, "T": 6}, "seed": 522, "note": "CLAIMS.md sizes"},),
+      remarks=("\"the norm of … x^{(i)}_j being less than 1\" is an assumption about the "
+               "inputs, not something Glorot initialisation provides; with |x| > 1 the same "
+               "formula grows exponentially — \"the exponential nature\" holds either way.",),
       proof=_P + "prove_thesis_eq_5_22", expected="holds", group="gated-cells-lmms")
 
-corrected_pair(
-    "thesis-eq-5.23",
-    common=dict(refs=refs("thesis", "§5.4.2, Eq. 5.23"), space=({"H": 4},), group="gated-cells-lmms"),
-    printed=dict(
-        title="LMM-MLP: MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱", statement=STATEMENTS["thesis-eq-5.23"],
-        small=N.small_eq523, expected="fails"),
-    corrected=dict(
-        title="MLP(𝐳) is one affine layer; LMM-MLP is not bilinear",
-        statement=("Corrected: MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱^{(t)} is a single affine layer in 𝐳 (no hidden "
-                   "layer, no nonlinearity): MLP(𝐳₁ + 𝐳₂) + MLP(0) = MLP(𝐳₁) + MLP(𝐳₂); and "
-                   "𝐡^{(t)} = 𝐂(Λ𝐡^{(t−1)} ⊙ Γ𝐱^{(t)}) + 𝐃𝐱^{(t)} is not bilinear in "
-                   "(𝐡^{(t−1)}, 𝐱^{(t)}) when 𝐃𝐱^{(t)} ≠ 0."), small=N.small_eq523_corrected,
-        proof=_P + "prove_thesis_eq_5_23_corrected", expected="holds"))
+# Eq. 5.23 holds (the "MLP" misnomer is a remark); the former -corrected twin stays
+# registered as a holding variant (ids are stable), no longer linked as a correction.
+claim("thesis-eq-5.23", "LMM-MLP: MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱", STATEMENTS["thesis-eq-5.23"],
+      refs("thesis", "§5.4.2, Eq. 5.23"), N.small_eq523, space=({"H": 4},), group="gated-cells-lmms",
+      readings=[
+          Reading("MLP as defined", "MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱^(t), one affine layer; "
+                  "'multiplicativity' = bilinearity in (𝐡^(t−1), 𝐱^(t)) as in Eq. 5.20", True,
+                  "where MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱^{(t)} and 𝐂 ∈ ℂ^{H×H}, 𝐃 ∈ ℂ^{H×H} are learnable "
+                  "parameters", "thesis §5.4.2, after Eq. 5.23"),
+          Reading("MLP as a genuine multi-layer perceptron", "a network with a hidden layer and "
+                  "a nonlinearity", False, "MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱^{(t)}",
+                  "thesis §5.4.2, after Eq. 5.23")],
+      remarks=("\"Multi-layer perceptron\" (also \"an MLP layer\", Fig. 6.9 caption) names a "
+               "single affine layer with a skip term from 𝐱 and no hidden layer or "
+               "nonlinearity.",), expected="holds")
+claim("thesis-eq-5.23-corrected", "Variant: MLP(𝐳) is one affine layer; LMM-MLP is not "
+      "bilinear",
+      ("Variant (not a correction: thesis-eq-5.23 holds as printed): MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱^{(t)} "
+       "is a single affine layer in 𝐳 (no hidden layer, no nonlinearity): MLP(𝐳₁ + 𝐳₂) + "
+       "MLP(0) = MLP(𝐳₁) + MLP(𝐳₂); and 𝐡^{(t)} = 𝐂(Λ𝐡^{(t−1)} ⊙ Γ𝐱^{(t)}) + 𝐃𝐱^{(t)} is not "
+       "bilinear in (𝐡^{(t−1)}, 𝐱^{(t)}) when 𝐃𝐱^{(t)} ≠ 0."),
+      refs("thesis", "§5.4.2, Eq. 5.23"), N.small_eq523_corrected, space=({"H": 4},),
+      group="gated-cells-lmms", proof=_P + "prove_thesis_eq_5_23_corrected", expected="holds")
 
 corrected_pair(
     "thesis-eq-5.24",
@@ -115,7 +215,20 @@ corrected_pair(
         title="LMM-MMn: Min-Max normalisation as a linear transformation",
         statement=STATEMENTS["thesis-eq-5.24"],
         refs=refs("thesis", "§5.4.2, Eq. 5.24", "thesis", "§7.2"), small=N.small_eq524,
-        expected="fails"),
+        readings=[
+            Reading("linear map", "MMn is a linear (or affine) map of 𝐳, so the recurrent unit "
+                    "stays linear", True, "to preserve the linearity, we opt for the widely "
+                    "adopted linear transformation method", "thesis §5.4.2, before Eq. 5.24"),
+            Reading("min/max as dataset constants", "min and max fixed constants (a genuinely "
+                    "affine map)", False, "MMn(𝐳) = a + (𝐳 − min(𝐳))(b − a)/(max(𝐳) − min(𝐳))",
+                    "thesis §5.4.2, Eq. 5.24 (min and max of the argument 𝐳)")],
+        expected="fails",
+        defect=Defect("false", printed="to preserve the linearity, we opt for the widely adopted "
+                                       "linear transformation method known as Min-Max "
+                                       "normalization",
+                      meant="MMn is a non-linear normalisation (an affine rescaling whose "
+                            "coefficients depend on the input: invariant under positive "
+                            "scaling and shifts); LMM-MMn is not a linear recurrent unit")),
     corrected=dict(
         title="MMn is scale- and translation-invariant, not linear",
         statement=("Corrected: MMn is not linear; for real 𝐳 with max(𝐳) > min(𝐳), MMn(c𝐳 + s𝟏) "

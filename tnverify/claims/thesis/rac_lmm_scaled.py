@@ -39,11 +39,18 @@ def _orthogonal(H, g, device):
     return q * torch.sign(torch.diagonal(r))[None, :]
 
 
-def _rel(compared, got, ref, n, sizes, details=None, dtype=np.float64):
-    err = float(torch.linalg.vector_norm(got - ref) / torch.linalg.vector_norm(ref))
+def _rel(compared, got, ref, n, sizes, details=None, dtype=np.float64, *, control,
+         control_label):
+    """Relative error ‖got − ref‖/‖ref‖; ``control`` is the value of a minimal wrong variant,
+    judged by the same rule (it must fail)."""
+    nr = torch.linalg.vector_norm(ref)
+    err = float(torch.linalg.vector_norm(got - ref) / nr)
+    c_err = float(torch.linalg.vector_norm(control - ref) / nr)
     tol = tolerance(dtype, n=n, norm=1.0)
     return Evidence(compared, error=err, tolerance=tol, sizes=sizes, details=details or {},
-                    counterexample=None if err <= float(tol) else {"relative_error": err})
+                    counterexample=None if err <= float(tol) else {"relative_error": err},
+                    control=Evidence(f"control ({control_label}) of: {compared}", error=c_err,
+                                     tolerance=tol, details={"variant": control_label}))
 
 
 # -- Eq. 5.19 / 5.20 trajectories ---------------------------------------------------------
@@ -62,6 +69,7 @@ def _trajectories(params, device, rng, which):
     kappa = float(torch.linalg.cond(P))
     gam = torch.linalg.eigvals(B)
     h = torch.randn(H, generator=g, device=device, dtype=torch.float64)
+    which = tuple(which) + ("control",)
     hb = {k: (Pinv @ h.to(c128)) for k in which}
     worst = dict.fromkeys(which, 0.0)
     for t in range(L):
@@ -74,6 +82,8 @@ def _trajectories(params, device, rng, which):
                 hb[k] = lam * hb[k] * (Pinv @ u.to(c128))
             elif k == "5.20":
                 hb[k] = lam * hb[k] * (gam * xs[t])
+            elif k == "control":            # the corrected recursion with Λ conjugated
+                hb[k] = Pinv @ (u * (P @ (lam.conj() * hb[k])))
             else:                                                     # corrected 5.19
                 hb[k] = Pinv @ (u * (P @ (lam * hb[k])))
         ref = Pinv @ h.to(c128)
@@ -84,11 +94,15 @@ def _trajectories(params, device, rng, which):
         h = h / c
     sizes = {"H": H, "L": L}
     tol = tolerance(np.float64, n=L * (3 * H + 2), norm=kappa)
+    label = "the corrected recursion with Λ conjugated (a dropped conjugate)"
     return {k: Evidence(f"worst relative error over t of recursion {k} vs 𝐏⁻¹𝐡^(t)",
                         error=worst[k], tolerance=tol, sizes=sizes,
                         details={"kappa_P": kappa},
                         counterexample=None if worst[k] <= float(tol) else
-                        {"relative_error": worst[k]}) for k in which}
+                        {"relative_error": worst[k]},
+                        control=Evidence(f"control ({label}) of: recursion {k} vs 𝐏⁻¹𝐡^(t)",
+                                         error=worst["control"], tolerance=tol))
+            for k in which if k != "control"}
 
 
 def scaled_eq519(params, device, rng):
@@ -102,10 +116,16 @@ def scaled_eq519_corrected(params, device, rng):
 
 
 def scaled_eq520(params, device, rng):
-    ev = _trajectories(params, device, rng, ("a", "b", "5.20"))
-    return Evidence("Eq. 5.20 vs 𝐏⁻¹𝐡^(t) of 5.18, beside 5.19 (a, b)", sizes=ev["a"].sizes,
-                    parts={"5.20 vs P⁻¹·(5.18)": ev["5.20"]},
-                    details={"5.19a": ev["a"].error, "5.19b": ev["b"].error})
+    """The circular law behind the Glorot sentence of §5.4.1 at scale: the spectrum of a
+    Glorot-initialised H×H matrix (torch on ``device``) vs uniform on the unit disk, with
+    the uniform-radius sample as the negative control."""
+    from .rac_layers import circular_law_evidence
+    H = params["H"]
+    g = _gen(device, rng)
+    A = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
+    ev = torch.linalg.eigvals(A).cpu().numpy()
+    return circular_law_evidence(f"eigenvalues of a Glorot-initialised {H}×{H} matrix "
+                                 f"({device}): |λ|² ~ U[0, 1]", ev, rng, {"H": H})
 
 
 # -- Eq. 5.21 ---------------------------------------------------------------------------
@@ -138,11 +158,18 @@ def _eq521(params, device, rng, formula):
                      f"U[{r0}², {r1}²]")
     ks_a = _ks_torch(2 * math.pi * u2, lambda y: (y / (2 * math.pi)).clamp(0, 1), n,
                      "U[0, 2π)")
+    # controls (nearest false alternatives): |z| uniform on [r_min, r_max]; θ = π𝐮₂
+    w = r0 + (r1 - r0) * torch.rand(n, generator=g, device=device, dtype=torch.float64)
+    ks_rc = _ks_torch(w * w, lambda y: ((y - r0 ** 2) / (r1 ** 2 - r0 ** 2)).clamp(0, 1), n,
+                      f"U[{r0}², {r1}²]")
+    ks_ac = _ks_torch(math.pi * u2, lambda y: (y / (2 * math.pi)).clamp(0, 1), n, "U[0, 2π)")
     return Evidence(f"initialisation of Eq. 5.21 ({formula} 𝐯), n = {n}", sizes=sizes, parts={
-        "|z|² ~ U[r_min², r_max²]": test_evidence("KS of |z|²", ks_r, expect_reject=False,
-                                                  sizes=sizes),
-        "arg z ~ U[0, 2π)": test_evidence("KS of arg z", ks_a, expect_reject=False,
-                                          sizes=sizes)})
+        "|z|² ~ U[r_min², r_max²]": test_evidence(
+            "KS of |z|²", ks_r, expect_reject=False, sizes=sizes, control=ks_rc,
+            control_label="|z| uniform on [r_min, r_max]"),
+        "arg z ~ U[0, 2π)": test_evidence(
+            "KS of arg z", ks_a, expect_reject=False, sizes=sizes, control=ks_ac,
+            control_label="θ = π𝐮₂ (half the circle)")})
 
 
 def scaled_eq521(params, device, rng):
@@ -185,21 +212,27 @@ def scaled_eq522(params, device, rng):
     with torch.no_grad():
         rec32 = m32.log_forward(x[None].to(torch.complex64))[0]
         h = torch.ones(H, dtype=torch.complex128, device=device)
-        worst = 0.0
+        worst, worst_c = 0.0, 0.0
         for i in range(L):                       # direct recurrence, complex128
             h = (lam * h) * (gam * x[i])
             if i % 64 == 63 or i == L - 1:
                 d = (torch.log(h) - closed[i])
                 d = torch.complex(d.real, torch.remainder(d.imag + math.pi, 2 * math.pi) - math.pi)
                 worst = max(worst, float((d.abs() / scale[i]).max()))
+                dc = d - log_lg                        # control: exponent t+1 on λγ
+                dc = torch.complex(dc.real, torch.remainder(dc.imag + math.pi, 2 * math.pi)
+                                   - math.pi)
+                worst_c = max(worst_c, float((dc.abs() / scale[i]).max()))
     part32 = compare_values("log h^(t): complex64 recurrence (log domain) vs complex128 "
                             "closed form 5.22", rec32.to(torch.complex128), closed, n=L,
                             scale=scale, dtype=np.float32, sizes=sizes)
     # the direct recurrence: each step 3 complex products, relative error ≤ 4·eps per step
-    part64 = Evidence("log of the complex128 recurrence vs the closed form (mod 2πi), "
-                      "divided by Σ|log terms| + 1",
-                      error=worst, tolerance=tolerance(np.float64, n=4 * L, norm=1.0),
-                      sizes=sizes)
+    compared = ("log of the complex128 recurrence vs the closed form (mod 2πi), divided by "
+                "Σ|log terms| + 1")
+    tol = tolerance(np.float64, n=4 * L, norm=1.0)
+    part64 = Evidence(compared, error=worst, tolerance=tol, sizes=sizes,
+                      control=Evidence(f"control (exponent t+1 on λ_jγ_j) of: {compared}",
+                                       error=worst_c, tolerance=tol))
     return Evidence("Eq. 5.20 vs Eq. 5.22 at scale, log domain", sizes=sizes,
                     parts={"complex64 vs complex128": part32, "complex128 recurrence": part64})
 
@@ -264,12 +297,19 @@ def _eq68(params, device, rng, corrected):
                "log_norm_JTv": float(torch.log(torch.linalg.vector_norm(jtv))),
                "log_norm_printed": float(torch.log(torch.linalg.vector_norm(printed)))}
         if corrected:
-            out["denominator"][f"n={n}"] = _rel(f"VJP vs Π_k Aᵀ diag(Bf^(k)) v, n = {n}",
-                                                jtv, chain, n * (H + 1), sizes, det)
+            wrong = v
+            for u in U[:n]:                       # the factors in reverse order (n > 1)
+                wrong = (A.T if n > 1 else A) @ (u * wrong)
+            out["denominator"][f"n={n}"] = _rel(
+                f"VJP vs Π_k Aᵀ diag(Bf^(k)) v, n = {n}", jtv, chain, n * (H + 1), sizes, det,
+                control=wrong, control_label="the factors in reverse order" if n > 1 else
+                "A in place of Aᵀ")
             continue
         for layout, got in (("numerator", jv), ("denominator", jtv)):
             out[layout][f"n={n}"] = _rel(f"{layout} product with v vs printed, n = {n}",
-                                         got, printed, n * (H + 1), sizes, det)
+                                         got, printed, n * (H + 1), sizes, det,
+                                         control=M @ printed,
+                                         control_label="off-by-one power (n+1 factors)")
     if corrected:
         return Evidence("VJPs vs the chain-rule product at scale", parts=out["denominator"],
                         sizes=sizes)
@@ -309,17 +349,26 @@ def _eq69(params, device, rng, corrected):
         diag = fwad.unpack_dual(h).tangent
     d = torch.log(diag) - comp128
     d = torch.complex(d.real, torch.remainder(d.imag + math.pi, 2 * math.pi) - math.pi)
+    wrap = lambda z: torch.complex(z.real, torch.remainder(z.imag + math.pi, 2 * math.pi)
+                                   - math.pi)
+    compared = ("log diag(J) (forward AD, complex128) vs log((λγ)ⁿ Π x), divided by "
+                "Σ|log terms| + 1")
+    tol = tolerance(np.float64, n=4 * L, norm=1.0)
     parts["holomorphic forward-mode AD vs component formula (log)"] = Evidence(
-        "log diag(J) (forward AD, complex128) vs log((λγ)ⁿ Π x), divided by Σ|log terms| + 1",
-        error=float((d.abs() / scale).max()),
-        tolerance=tolerance(np.float64, n=4 * L, norm=1.0), sizes=sizes)
+        compared, error=float((d.abs() / scale).max()), tolerance=tol, sizes=sizes,
+        control=Evidence(f"control (exponent n+1 on λ_jγ_j) of: {compared}",
+                         error=float((wrap(d - log_lg).abs() / scale).max()), tolerance=tol))
     if not corrected:
         printed = L * (log_lg + torch.log(x[-1]))                # log of (λγ x^(t))ⁿ
         dp = printed - comp128
         dp = torch.complex(dp.real, torch.remainder(dp.imag + math.pi, 2 * math.pi) - math.pi)
+        tolp = tolerance(np.float64, n=4 * L, norm=float(scale.max()))
+        compared = "log of (Λᵀ diag(Γx^(t)))ⁿ vs log diag(J)"
         parts["printed matrix form (log)"] = Evidence(
-            "log of (Λᵀ diag(Γx^(t)))ⁿ vs log diag(J)", error=float(dp.abs().max()),
-            tolerance=tolerance(np.float64, n=4 * L, norm=float(scale.max())), sizes=sizes)
+            compared, error=float(dp.abs().max()), tolerance=tolp, sizes=sizes,
+            control=Evidence(f"control (exponent n+1) of: {compared}",
+                             error=float(wrap(dp + log_lg + torch.log(x[-1])).abs().max()),
+                             tolerance=tolp))
     return Evidence("∂h^(t)/∂h^(t−n) of Eq. 5.20 at scale (log domain)", parts=parts,
                     sizes=sizes)
 

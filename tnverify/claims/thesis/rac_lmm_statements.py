@@ -1,5 +1,5 @@
-"""Statements of the gated-cells-lmms LMM claims of seed 001 (thesis), verbatim from
-shared/CLAIMS.md (generated from it; do not edit by hand)."""
+"""Statements of the gated-cells-lmms LMM claims of seed 001 (thesis), quoted from
+the thesis (the toolkit's readings are in the claims' ``readings``, not here)."""
 
 STATEMENTS = {
     'thesis-eq-5.18': (
@@ -14,9 +14,9 @@ STATEMENTS = {
         'nd multiplying both sides by 𝐏⁻¹, 𝐡̄^{(t)} = Λ𝐡̄^{(t−1)} ⊙ 𝐁𝐱^{(t)}, (5.19) wher'
         'e 𝐡̄^{(t)} = 𝐏⁻¹𝐡^{(t)} ∈ ℂ^H. … It is important to note that, unlike the symmet'
         'ric setting where eigenvalues and eigenvectors are real, one has to allow for co'
-        'mplex entries to achieve full equivalence in the non-symmetric case."\n  - The in'
-        'put term admits these readings: 𝐁 unchanged, as printed; 𝐁 replaced by 𝐏⁻¹𝐁, by '
-        'analogy with B̄ in Eq. 4.8.'
+        'mplex entries to achieve full equivalence in the non-symmetric case." §7.2: "one '
+        'has to allow for complex entries to achieve full equivalence in the non-symmetric'
+        ' case (see Sec. 5.4.1)".'
     ),
     'thesis-eq-5.20': (
         '\n  - Eq. 5.20: "in order to circumvent matrix multiplication and easier control '
@@ -25,8 +25,7 @@ STATEMENTS = {
         '{(t)}, (5.20) where we assume H = N for simplicity (i.e., 𝐁 ∈ ℝ^{H×H} and 𝐱^{(t)'
         '} ∈ ℂ^H)."\n  - Learnable parameters: "this indicates that the learnable paramete'
         'rs in Eq. 5.20 essentially are the eigenvalues of both 𝐀 and 𝐁 under Glorot init'
-        'ialization."\n  - §7.2: "one has to allow for complex entries to achieve full equ'
-        'ivalence in the non-symmetric case (see Sec. 5.4.1)".'
+        'ialization."'
     ),
     'thesis-eq-5.21': (
         '"Λ = diag(exp(−𝐯_Λ + iθ_Λ)); Γ = diag(exp(−𝐯_Γ + iθ_Γ)), (5.21) where 𝐯_Λ, θ_Λ, '
@@ -44,10 +43,7 @@ STATEMENTS = {
         ', the total number of trainable parameters in the recurrent layer is reduced fro'
         'm 2H² in vanilla RNNs to 4H."\n  - §6.4.2: "An advantage of LMM-MMn lies in its r'
         'ecurrent layer having fewer parameters than other recurrent units, reduced from '
-        '2H² to 4H (H is the dimension of hidden states)."\n  - Readings:\n    - 𝐯 and θ ∈ '
-        'ℂ^H, as declared in Eq. 5.21, or ∈ ℝ^H;\n    - 𝐁 ∈ ℝ^{N×H} or ℝ^{H×N}, with N = H'
-        ' or N ≠ H (Table 6.2: H ∈ {192, 256, 384}, model size N ∈ {128, 256, 512});\n    '
-        '- count parameters as real numbers, with a complex entry as 2.'
+        '2H² to 4H (H is the dimension of hidden states)."'
     ),
     'thesis-eq-5.22': (
         '"According to Eq. 5.20, the component j ∈ [N] of 𝐡^{(t)} at timestamp t ∈ [L] ev'
@@ -77,9 +73,7 @@ STATEMENTS = {
     'thesis-eq-6.3': (
         '"Theoretically, in the vanilla version of RNNs with identity activations, the gr'
         'adient of hidden states is computed as follows: ∂𝐡^{(t)}/∂𝐡^{(t−n)} = (𝐀ᵀ)ⁿ, (6.'
-        '3) where 𝐡^{(t)} = 𝐀𝐡^{(t−1)} + 𝐁𝐟^{(t)} and n ∈ [L]."\n  - The Jacobian layout a'
-        'dmits these readings: numerator layout (J_{ij} = ∂h^{(t)}_i/∂h^{(t−n)}_j); denom'
-        'inator layout (its transpose).'
+        '3) where 𝐡^{(t)} = 𝐀𝐡^{(t−1)} + 𝐁𝐟^{(t)} and n ∈ [L]."'
     ),
     'thesis-eq-6.7': (
         '"they first introduced two additional bias vectors, β₁ and β₂, added to 𝐀𝐡^{(t−1'
@@ -93,8 +87,7 @@ STATEMENTS = {
     'thesis-eq-6.8': (
         '"Theoretically, the gradient of hidden states in RAC can be computed as follows:'
         ' ∂𝐡^{(t)}/∂𝐡^{(t−n)} = (𝐀ᵀ diag(𝐁𝐟^{(t−n+1)}))ⁿ, (6.8) … where 𝐡^{(t)} = 𝐀𝐡^{(t−'
-        '1)} ⊙ 𝐁𝐟^{(t)} and n ∈ [L]."\n  - The Jacobian layout admits the same readings as'
-        ' in `thesis-eq-6.3`.'
+        '1)} ⊙ 𝐁𝐟^{(t)} and n ∈ [L]."'
     ),
     'thesis-eq-6.9': (
         '"Formally, the gradient of hidden states in Eq. 5.20 is computed as follows: ∂𝐡^'

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import Evidence
+import math
+
+from .. import Defect, Evidence, Reading
 from ..registration import claim, corrected_pair, refs
 from ..compare import compare_values
 from ..ttlm.tt_format import entry_bound, full_by_tensordot, random_cores, recurrence
-from ..ttlm.tt_format_scaled import scaled_prop_521
 from ..ttlm.uniform_ttlm import small_prop_522
 from ..ttlm.variants_scaled import scaled_conditionals
 from ..ttlm.variants_statements import STATEMENTS
@@ -58,12 +59,24 @@ def _normalised(cores, seqs, squared, sizes):
     nonneg = Evidence("min over x of P̃(x) >= 0", error=max(0.0, -float(p[j])), tolerance=tol_p,
                       sizes=sizes, counterexample={"sequence": seqs[j].tolist(),
                                                    "P": float(p[j]), "Z": z}
-                      if -p[j] > float(tol_p) else None)
-    total = Evidence("Σ_x P̃(x) = 1", error=abs(float(p.sum()) - 1.0),
-                     tolerance=tolerance(np.float64, n=n, norm=float(np.abs(p).sum())), sizes=sizes)
-    ztm = Evidence("Z by transfer matrices vs brute force", error=abs(_transfer_z(cores, squared) - z),
-                   tolerance=tolerance(np.float64, n=n + len(cores) * max(G.shape[2] for G in cores)
-                                       * cores[0].shape[1], norm=zscale), sizes=sizes)
+                      if -p[j] > float(tol_p) else None,
+                      control=Evidence("control (P̃ with its sign flipped) of: min over x of "
+                                       "P̃(x) >= 0", error=max(0.0, float(p.max())),
+                                       tolerance=tol_p))
+    tol_1 = tolerance(np.float64, n=n, norm=float(np.abs(p).sum()))
+    total = Evidence("Σ_x P̃(x) = 1", error=abs(float(p.sum()) - 1.0), tolerance=tol_1,
+                     sizes=sizes, control=Evidence(
+                         "control (normalised by the other reading's Z) of: Σ_x P̃(x) = 1",
+                         error=abs(float(val.sum()) / _transfer_z(cores, not squared) - 1.0),
+                         tolerance=tol_1))
+    tol_z = tolerance(np.float64, n=n + len(cores) * max(G.shape[2] for G in cores)
+                      * cores[0].shape[1], norm=zscale)
+    ztm = Evidence("Z by transfer matrices vs brute force",
+                   error=abs(_transfer_z(cores, squared) - z), tolerance=tol_z, sizes=sizes,
+                   control=Evidence("control (the other reading's transfer sweep: squared ↔ "
+                                    "signed) of: Z by transfer matrices vs brute force",
+                                    error=abs(_transfer_z(cores, not squared) - z),
+                                    tolerance=tol_z))
     return {"nonnegative": nonneg, "sums to 1": total, "Z transfer vs brute force": ztm}
 
 
@@ -107,6 +120,61 @@ def small_prop_521(params, rng):
 
 
 
+def scaled_prop_521(params, device, rng):
+    """Z by two GEMMs per site (torch :class:`~tnverify.cells.ttlm.TTScorer`) vs the
+    brute-force sum over all |V|^L sequences under both readings, and float32 vs float64
+    on a large TT.  Controls: the other reading's Z (squared ↔ signed), and a core scaled
+    by 1 + 4·tol (a perturbation a few times the tolerance)."""
+    import torch
+
+    from ...cells.ttlm import TTScorer
+    from ..compare import CONTROL_FACTOR
+    V, ranks = params["vocab_size"], list(params["ranks"])
+    L = len(ranks) - 1
+    g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
+    cores = [torch.randn(ranks[t], V, ranks[t + 1], generator=g, dtype=torch.float64,
+                         device=device) / ranks[t]**0.5 for t in range(L)]
+    m, mabs = TTScorer(cores, device=device), TTScorer([c.abs() for c in cores], device=device)
+    sizes = {"vocab_size": V, "ranks": ranks, "device": device}
+    parts = {}
+    with torch.no_grad():
+        seqs = torch.as_tensor(all_sequences(V, L)).to(device)
+        vals = torch.cat([m(seqs[i:i + 2**16]) for i in range(0, len(seqs), 2**16)])
+        zs = {}
+        for squared in (True, False):
+            s_, lz = m.log_partition(squared=squared)
+            zs[squared] = float(s_) * float(torch.exp(lz))
+        for name, squared in (("(b) squared", True), ("(a) signed", False)):
+            _, lzabs = mabs.log_partition(squared=squared)
+            sweep = V * max(ranks) + max(ranks) if squared else V + max(ranks)
+            brute = math.fsum((vals**2 if squared else vals).double().cpu().numpy().tolist())
+            tol = tolerance("float64", n=L * (sweep + max(ranks)) + 2,
+                            norm=float(torch.exp(lzabs)))
+            compared = "log-domain transfer-matrix Z vs the sum over all |V|^L sequences"
+            parts[f"{name}: Z transfer vs brute force"] = Evidence(
+                compared, error=abs(zs[squared] - brute), tolerance=tol, sizes=sizes,
+                details={"Z transfer": zs[squared], "Z brute (fsum)": brute},
+                control=Evidence(f"control (the other reading's Z) of: {compared}",
+                                 error=abs(zs[not squared] - brute), tolerance=tol))
+        V2, L2, R2 = params["big"]
+        big = [torch.randn(r0, V2, r1, generator=g, dtype=torch.float64, device=device)
+               for r0, r1 in zip([1] + [R2] * (L2 - 1), [R2] * (L2 - 1) + [1])]
+        tol = tolerance("float32", n=L2 * (V2 + 1) * R2)
+        _, l64 = TTScorer(big, device=device).log_partition(squared=True)
+        _, l32 = TTScorer(big, dtype=torch.float32, device=device).log_partition(squared=True)
+        bumped = [big[0] * (1 + CONTROL_FACTOR * float(tol))] + big[1:]
+        _, l32c = TTScorer(bumped, dtype=torch.float32, device=device).log_partition(squared=True)
+    compared = "|Z32/Z64 − 1| for a random TT"
+    parts["log Z₂ float32 vs float64 (transfer)"] = Evidence(
+        compared, error=abs(float(torch.exp(l32 - l64)) - 1.0), tolerance=tol,
+        sizes={"vocab_size": V2, "length": L2, "rank": R2, "device": device},
+        control=Evidence(f"control (one core scaled by 1 + {CONTROL_FACTOR:g}·tol) of: "
+                         f"{compared}", error=abs(float(torch.exp(l32c - l64)) - 1.0),
+                         tolerance=tol))
+    return Evidence("Z by two GEMMs per site (torch) vs brute force; float32 vs float64",
+                    parts=parts, sizes=sizes)
+
+
 _STATEMENT_THESIS_PROP_5_2_1 = (
     '- Eq. 5.1: "P̃(x) = ψ(‖Ψ(x)‖²_F) (5.1), where ‖·‖²_F denotes the squared Frobeni'
     'us norm … and ψ is a normalization function that ensures the nonnegativity of P̃'
@@ -122,11 +190,7 @@ _STATEMENT_THESIS_PROP_5_2_1 = (
     ' 5.6: "𝐆^{(t)}_{w_tα_{t−1}α_t} = Σ_{i_t=1}^{|V|} f^{(t)}_{i_t} 𝐆^{(t)}_{i_tα_{t−'
     '1}α_t} (5.6)", with the core permuted to |V|×R_{t−1}×R_t.\n  - Conclusion: "P̃(x)'
     ' = ψ(‖Ψ(x)‖²_F) = ψ(⟨𝒜, Φ(x)⟩) = ψ(𝒜_{w₁w₂…w_L}) = … = ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^'
-    '{(L)})ᵀ𝐆^{(L)})".\n  - The quantity "‖Ψ(x)‖²_F" admits these readings:\n    - (a) '
-    'the signed value ⟨𝒜, Φ(x)⟩, as defined in Eq. 5.4;\n    - (b) the squared amplitu'
-    'de ⟨𝒜, Φ(x)⟩², the Born-rule usage of §4.1.3 (Eq. 4.3).\n  - "(𝐟^{(t)})ᵀ𝐆^{(t)}" '
-    'does not name the contracted mode. The proof contracts f with the vocabulary mod'
-    'e (Eq. 5.6).')
+    '{(L)})ᵀ𝐆^{(L)})".')
 
 
 claim("thesis-prop-5.2.1", "TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG)", _STATEMENT_THESIS_PROP_5_2_1,
@@ -138,14 +202,40 @@ claim("thesis-prop-5.2.1", "TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG)", _STATEM
                                "big": (200, 32, 16)},),
                     "large": ({"vocab_size": 8, "ranks": [1, 4, 8, 16, 16, 8, 4, 1],
                                "big": (33278, 16, 64)},)}, uses=("ttlm-eq5-corrected",),
-      readings={"a": "‖Ψ(x)‖²_F is the signed value ⟨𝒜, Φ(x)⟩ (Eq. 5.4); ψ = ·/Z",
-                "b": "‖Ψ(x)‖²_F is the squared amplitude ⟨𝒜, Φ(x)⟩² (Born rule, §4.1.3 "
-                     "Eq. 4.3); ψ = ·/Z"},
+      readings=[
+          Reading("a", "‖Ψ(x)‖²_F is the signed value ⟨𝒜, Φ(x)⟩ (Eq. 5.4); ψ = ·/Z", True,
+                  "We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩",
+                  "thesis §5.2.2, proof of Prop. 5.2.1, Eq. 5.4"),
+          Reading("b", "‖Ψ(x)‖²_F is the squared amplitude ⟨𝒜, Φ(x)⟩² (Born rule, §4.1.3 "
+                  "Eq. 4.3); ψ = ·/Z", True,
+                  "‖·‖²_F denotes the squared Frobenius norm (see Def. 3.1.7)",
+                  "thesis §5.2.2, Eq. 5.1 (Def. 3.1.7: ‖A‖²_F = ⟨A, A⟩ ≥ 0); §4.1.3 Eq. 4.3")],
+      defect=Defect("ambiguous",
+                    printed="‖·‖²_F denotes the squared Frobenius norm (see Def. 3.1.7) (Eq. 5.1) "
+                            "together with \"We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = "
+                            "⟨𝒜, Φ(x)⟩\" (Eq. 5.4)",
+                    meant="either (i) P̃(x) = ψ(⟨𝒜, Φ(x)⟩) with a signed score (not a squared "
+                          "norm) and a ψ that maps signed scores to probabilities (ψ(y) = y/Z "
+                          "does not); or (ii) the Born form P̃(x) = ψ(⟨𝒜, Φ(x)⟩²) = "
+                          "ψ(((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)})²)"),
+      remarks=("Eq. 5.5 writes the boundary cores as 1×R₁ and R_{L−1}×1 (the R₀ = R_L = 1 "
+               "modes dropped); that is consistent.",),
       pinned=({"params": {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]}, "seed": 521,
                "note": "CLAIMS.md: R = [1,2,3,4,2,1], |V| = 3, L = 5"},), expected="ill-posed")
 
 
 # -- thesis-prop-5.2.2 --------------------------------------------------------------
+#: Readings of 𝐆^(t) in Eq. 5.7 (text, quote, where), combined with each admissible ψ
+#: ("ψ can be chosen as a constant scaling function … we use the softmax function").
+_G_READINGS = {
+    "a": ("𝐆^(t) is the t-th core of the joint of Prop. 5.2.1 (R_(t−1)×|V|×R_t) and Eq. 5.7 "
+          "its conditional", "Given a set of tensors G^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t}",
+          "thesis §5.2.2, Prop. 5.2.2 hypothesis; proof: 'Eq. 5.9 can be derived from Eq. 5.4'"),
+    "b": ("𝐆^(t) is a separate |V|×R_(t−1) output matrix (the last core of a length-t TT) and "
+          "Eq. 5.7/5.9 define the conditional (taken as G^(t) ×₃ E_t, the most favourable)",
+          "G^{(t)} ∈ ℝ^{|V|×R_{t−1}} is the last TT-core in TT-format at time t",
+          "thesis §5.2.2, after Eq. 5.9; §5.3.1 'to satisfy the definition of TTLMs'")}
+_PSI_WHERE = "ψ: thesis §5.2.2 after Eq. 5.10 ('a constant scaling function … softmax')"
 _PS = ({"vocab_size": 2, "ranks": [1, 2, 2, 1]}, {"vocab_size": 3, "ranks": [1, 2, 2, 2, 1]})
 corrected_pair(
     "thesis-prop-5.2.2",
@@ -154,10 +244,17 @@ corrected_pair(
         title="Prop. 5.2.2: TTLM conditionals", statement=STATEMENTS["thesis-prop-5.2.2"],
         refs=refs("thesis", "§5.2.2, Prop. 5.2.2, Eq. 5.7–5.10", "ttlm", "§4.3, Eq. 8–11"),
         small=small_prop_522, scaled=scaled_conditionals,
-        readings={"a": "𝐆^(t) is the t-th core of the joint", "b": "𝐆^(t) is a separate "
-                  "|V|×R_(t−1) output matrix (taken as G^(t) ×₃ E_t, the most favourable)",
-                  "ψ": "softmax or linear normalisation"}, uses=("thesis-prop-5.2.1",),
-        expected="ill-posed",
+        readings=[Reading(f"{g}, ψ={psi}", f"{_G_READINGS[g][0]}; ψ = {psi}", True,
+                          _G_READINGS[g][1], _G_READINGS[g][2] + "; " + _PSI_WHERE)
+                  for g in ("a", "b") for psi in ("softmax", "linear")],
+        uses=("thesis-prop-5.2.1",), expected="ill-posed",
+        defect=Defect("ambiguous",
+                      printed="Given a set of tensors G^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t} … the "
+                              "conditional probability … satisfies Eq. 5.7",
+                      meant="define P̃_{x^{(1:t−1)}} := ψ((h^{(t−1)})ᵀ(O^{(t)})ᵀ) with a separate "
+                            "output matrix O^{(t)} ∈ ℝ^{|V|×R_{t−1}}; in general this is not the "
+                            "conditional of the Prop. 5.2.1 joint (that needs the right "
+                            "environment Π_{s>t} Σ_u 𝐆^{(s)} and a linear ψ)"),
         pinned=({"params": _PS[1], "seed": 522, "note": "CLAIMS.md: |V|=3, R_t ≤ 2, L=4"},)),
     corrected=dict(
         title="Prop. 5.2.2 with the environment",
