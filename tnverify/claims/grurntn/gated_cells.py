@@ -48,9 +48,11 @@ def _bracket_readings(eq, lhs, h):
     return (
         Reading(f"[{h}]ᵀ (corrected)", f"Σ over slices k of {lhs} W^[k] {h}ᵀ: one entry per "
                 "slice, output in ℝ^d (the bilinear form of Eq. 18)", True,
-                "[x_t] W_{tsr}^{[1:d]} [(r_t ⊙ h_{t−1})]ᵀ",
-                "grurntn §III-A, Eq. 18 (the same bilinear form for GRURNTN); Eq. 25 "
-                "'[x_j]ᵀ[h_{j−1}]'"),
+                "[x_t] W_{tsr}^{[1:d]} [(r_t ⊙ h_{t−1})]ᵀ" if eq == "19" else
+                "a_j = ([x_j] W_{tsr}^{[1:d]} [(r_j ⊙ h_{j−1})]ᵀ",
+                ("grurntn §III-A, Eq. 18 (the same bilinear form for GRURNTN)" if eq == "19"
+                 else "grurntn §III-C, a_j of Eq. 24 (the same pre-activation for GRURNTN)")
+                + "; Eq. 25 '[x_j]ᵀ[h_{j−1}]' is the derivative of x W hᵀ with h a row"),
         Reading(f"literal [{h}] as a row", "(1×i)(i×d)(1×d) per slice — untyped for d ≠ 1: "
                 "the misprinted form, not a reading", False,
                 f"[{lhs}] W_{{tsr}}^{{[1:d]}} [{h}]", f"grurntn §III-{'B' if eq == '19' else 'C'}"
