@@ -91,21 +91,41 @@ claim("grurntn-eq-15", "RecNTN bilinear parent (Eq. 15–16)", S["grurntn-eq-15"
       scaled_space={"small": ({"p": 16, "q": 16, "hidden": 8, "batch": 64},),
                     "large": ({"p": 1024, "q": 1024, "hidden": 512, "batch": 4096,
                                "chunk": 256},)},
-      pinned=({"params": {"hidden": 4, "batch": 2}, "seed": 15, "note": "CLAIMS.md: d=4"},))
+      pinned=({"params": {"hidden": 4, "batch": 2}, "seed": 15, "note": "CLAIMS.md: d=4"},),
+      readings=(Reading("bilinear form per slice", "output_k = [x₁ x₂] W^[k] [x₁; x₂] (1×2d · "
+                        "2d×2d · 2d×1, a scalar), k = 1..d, as in Socher et al.'s RNTN", True,
+                        "Each slice W_{tsr}^{[i]} is a matrix ℝ^{2d×2d}",
+                        "grurntn §II-C, after Eq. 16"),),
+      remarks=("Layout: ℝ^{2d×2d×d} puts the slice index last while the text indexes slices "
+               "as W_{tsr}^{[i]}; the same mathematics.",))
 
 claim("grurntn-eq-17", "GRURNTN with the symmetric tensor (Eq. 17)", S["grurntn-eq-17"],
       refs("grurntn", "§III-A, Eq. 17"), F.small_eq17, group="gated-lmm", space=(_CELL,),
       scaled=F.scaled_eq17,
       scaled_space={"small": ({"input": 8, "hidden": 16, "length": 8, "batch": 8},),
                     "large": ({"input": 128, "hidden": 256, "length": 256, "batch": 512},)},
-      uses=("grurntn-eq-8",))
+      uses=("grurntn-eq-8",),
+      readings=(Reading("r = r_t", "the 'r' of the tensor term is the reset gate r_t (the only "
+                        "reset gate defined): d slices of (i+d)×(i+d) bilinear forms on "
+                        "[x_t, r_t ⊙ h_{t−1}] ∈ ℝ^(i+d)", True,
+                        "+ x_tW_{xh} + (r_t ⊙ h_{t−1})W_{hh} + b_h",
+                        "grurntn §III-A, Eq. 17"),),
+      remarks=("'r' for 'r_t' in the tensor term is notation.",))
 
 claim("grurntn-eq-18", "GRURNTN, asymmetric bilinear form (Eq. 18)", S["grurntn-eq-18"],
       refs("grurntn", "§III-A, Eq. 18; Fig. 6"), F.small_eq18, group="gated-lmm", space=(_CELL,),
       scaled=F.scaled_eq18,
       scaled_space={"small": ({"input": 8, "hidden": 16, "length": 8, "batch": 8},),
                     "large": ({"input": 128, "hidden": 1024, "length": 256, "batch": 512},)},
-      uses=("grurntn-eq-17",))
+      uses=("grurntn-eq-17",),
+      readings=(Reading("row vectors", "x_t ∈ ℝ^(1×i) as in x_tW_xh: x_t W^[k] (r_t ⊙ "
+                        "h_{t−1})ᵀ is a scalar for each of the d slices, giving ℝ^d", True,
+                        "Each slice W_{tsr}^{[i]} is a matrix ℝ^{i×d}",
+                        "grurntn §III-A, after Eq. 18"),),
+      remarks=("'W_{tsr}^{[i:d]}' after Eq. 18 is a slip for W_{tsr}^{[1:d]}, and the slice "
+               "label W_{tsr}^{[i]} reuses the input size i; notation only.",
+               "The reduction i·d² < (i+d)²·d is real, yet the tensor still dominates the "
+               "model (8.4 M of ≈ 12.5 M parameters at word level; see grurntn-sec-4b-params)."))
 
 _EQ19_CORRECTED = (
     'Eq. 19 of seed 002 with the transpose of Eq. 18 on the hidden factor: "… c̃_t = '
@@ -150,7 +170,10 @@ corrected_pair(
 claim("grurntn-eq-21", "−log Π P = −Σ log P (Eq. 21–23)", S["grurntn-eq-21"],
       refs("grurntn", "§III-C, Eq. 21–23"), D.small_eq21, group="gated-lmm",
       space=({"length": 10, "vocab_size": 5, "input": 3, "hidden": 4},),
-      proof=_PROOF + "grurntn_eq_21")
+      proof=_PROOF + "grurntn_eq_21",
+      remarks=("Eq. 21 is the model's factorisation assumption, not a theorem: for segment "
+               "classification it presumes the labels are conditionally independent given the "
+               "input prefix; for language modelling (y_i = x_{i+1}) it is the chain rule.",))
 
 corrected_pair(
     "grurntn-eq-24",
@@ -188,7 +211,11 @@ claim("grurntn-eq-25", "BPTT of W_tsr in LSTMRNTN (Eq. 25)", S["grurntn-eq-25"],
 claim("grurntn-eq-27", "PPL (Eq. 27) and BPC (Eq. 28)", S["grurntn-eq-27"],
       refs("grurntn", "§IV-A, Eq. 27–28", "thesis", "Eq. 2.11", "tslm", "Evaluation Metrics"),
       N.small_eq27, group="gated-lmm", space=({"length": 50, "vocab_size": 20},),
-      proof=_PROOF + "grurntn_eq_27")
+      proof=_PROOF + "grurntn_eq_27",
+      remarks=("The base is consistent within each formula (log₂ with 2^·); the thesis's "
+               "PPL = 2^{H(x)} (Eq. 2.11) needs log₂ in H(x), which it leaves unspecified.",
+               "'predicts the next word probability given the previous words and current word' "
+               "vs P(X_i|X_{1..i−1}) is indexing wording only."))
 
 _SEC4B = "grurntn §IV-B, character-level paragraph"
 _CHAR_V = ({"char_vocab_min": 45, "char_vocab_max": 60},)
