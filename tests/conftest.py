@@ -72,17 +72,17 @@ FAKE_IDS = ("fake-holds", "fake-fails", "fake-ill", "fake-error", "fake-skip")
 
 def make_fake_claims() -> list[Claim]:
     return [
-        Claim("fake-holds", "x equals x + 0", (Ref("ttlm", "§1, Eq. 1"),), "spine",
+        Claim("fake-holds", "x equals x + 0", (Ref("ttlm", "§1, Eq. 1"),), "tensor-trains",
               _roundtrip, space=({"n": 2}, {"n": 5}), scaled=_scaled_ok, title="holding"),
-        Claim("fake-fails", "x equals x + 1", (Ref("thesis", "§2"), Ref("gtm", "§3")), "ttlm",
+        Claim("fake-fails", "x equals x + 1", (Ref("thesis", "§2"), Ref("gtm", "§3")), "tt-language-models",
               _off_by_one, space=({"n": 1}, {"n": 2}), expected="fails",
               corrected_by="fake-holds", title="failing"),
-        Claim("fake-ill", "sum x", (Ref("gtm", "Eq. 9"),), "gtm", _two_readings,
+        Claim("fake-ill", "sum x", (Ref("gtm", "Eq. 9"),), "xi-networks", _two_readings,
               expected="ill-posed", readings={"a": "sum over t", "b": "sum over k"},
               title="ambiguous"),
-        Claim("fake-error", "a broken check", (Ref("tslm", "Eq. 7"),), "spine", _boom,
+        Claim("fake-error", "a broken check", (Ref("tslm", "Eq. 7"),), "tensor-trains", _boom,
               title="broken"),
-        Claim("fake-skip", "scaled side needs a GPU", (Ref("ttlm", "§2 | Table 1"),), "spine",
+        Claim("fake-skip", "scaled side needs a GPU", (Ref("ttlm", "§2 | Table 1"),), "tensor-trains",
               _roundtrip, scaled=_no_cuda, title="skipped scaled"),
     ]
 

@@ -105,9 +105,9 @@ def test_verify_debug_prints_the_traceback_and_exits_2(fake_registry, capsys, ar
 
 
 @pytest.mark.parametrize("args, expected, status", [
-    (("--group", "spine"), ["fake-holds", "fake-error", "fake-skip"], 1),
+    (("--group", "tensor-trains"), ["fake-holds", "fake-error", "fake-skip"], 1),
     (("--paper", "gtm"), ["fake-fails", "fake-ill"], 0),
-    (("--paper", "gtm", "--group", "gtm"), ["fake-ill"], 0),
+    (("--paper", "gtm", "--group", "xi-networks"), ["fake-ill"], 0),
     (("--claims", "fake-fails", "fake-holds", "--paper", "thesis"), ["fake-fails"], 0),
 ])
 def test_verify_filters(fake_registry, capsys, tmp_path, args, expected, status):
@@ -196,7 +196,7 @@ def test_claims_table_and_json(fake_registry, capsys):
     code, out, _ = _run(capsys, "claims")
     assert code == 0 and "\x1b[" not in out
     assert all(cid in out for cid in FAKE_IDS) and f"{len(FAKE_IDS)} claims" in out
-    code, out, _ = _run(capsys, "claims", "--group", "spine", "--json")
+    code, out, _ = _run(capsys, "claims", "--group", "tensor-trains", "--json")
     assert code == 0
     listed = json.loads(out)
     assert [c["id"] for c in listed] == ["fake-holds", "fake-error", "fake-skip"]
@@ -430,7 +430,7 @@ def _long_claims(monkeypatch):
     ids = ["thesis-sec-4.2.2-stability-corrected", "thesis-sec-4.2.2-stability-correctec"]
     where = "§4.2.2, the stability paragraph after Eq. 4.31, read together with " * 3
     for cid in ids:
-        register(Claim(cid, "x", (Ref("thesis", where),), "spine", _roundtrip))
+        register(Claim(cid, "x", (Ref("thesis", where),), "tensor-trains", _roundtrip))
     return ids, where
 
 
@@ -500,7 +500,7 @@ def test_verify_log_names_a_case_that_runs_long(fake_registry, capsys, monkeypat
         time.sleep(0.6)
         return Evidence("slow", passed=True)
 
-    register(Claim("fake-slow", "slow", (Ref("ttlm", "§9"),), "spine", slow))
+    register(Claim("fake-slow", "slow", (Ref("ttlm", "§9"),), "tensor-trains", slow))
     monkeypatch.setattr(verify_mod, "LineProgress",
                         functools.partial(console_mod.LineProgress, every=0.2))
     code, _, err = _run(capsys, "verify", "--claims", "fake-slow", "--device", "cpu")
@@ -515,7 +515,7 @@ def test_scale_large_on_a_cpu_warns_with_the_sizes(fake_registry, capsys, monkey
 
     from conftest import _roundtrip, _scaled_ok
 
-    register(Claim("fake-big", "big", (Ref("ttlm", "§9"),), "spine", _roundtrip,
+    register(Claim("fake-big", "big", (Ref("ttlm", "§9"),), "tensor-trains", _roundtrip,
                    scaled=_scaled_ok, scaled_space={"small": ({"n": 2},),
                                                     "large": ({"n": 3, "V": 33278},
                                                               {"n": 5, "V": 10})}))
@@ -791,7 +791,7 @@ def test_show_lists_quoted_readings_defect_remarks_and_the_negative_control():
             "meant": compare_values("meant", [2.0], [2.0], n=1)})
 
     c = Claim(id="fake-quoted", statement="s", refs=(Ref("gtm", "§3, Eq. 9"),),
-              group="spine", small=check, expected="fails",
+              group="tensor-trains", small=check, expected="fails",
               readings=(Reading("printed", "as printed", admissible=False,
                                 quote="the words that rule it out", where="§3, line 2"),
                         Reading("meant", "as meant", quote="the words", where="§3")),

@@ -55,3 +55,26 @@ def test_json_sheet_round_trips(tmp_path):
     (path,) = write_errata(tmp_path, "gtm", fmt="json", run=False)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["paper"]["key"] == "gtm" and data["paper"]["arxiv"] == "1901.10801"
+
+
+def test_cli_errata_errors_are_one_line_with_exit_2(tmp_path, capsys):
+    from tnverify.cli import main
+    assert main(["errata", "--paper", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'nope'" in err
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main(["errata", "--paper", "gtm", "--out", str(blocker / "sub")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("tnverify: error: cannot create")
+    assert main(["errata"]) == 2
+    assert "name one paper" in capsys.readouterr().err
+
+
+def test_cli_errata_writes_and_prints(tmp_path, capsys):
+    from tnverify.cli import main
+    assert main(["errata", "--paper", "gtm", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "gtm.md").read_text(encoding="utf-8").startswith("# Errata: ")
+    assert f"wrote {tmp_path / 'gtm.md'}" in capsys.readouterr().out
+    assert main(["errata", "--paper", "tslm"]) == 0
+    assert "A Generalized Language Model in Tensor Space" in capsys.readouterr().out

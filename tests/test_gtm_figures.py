@@ -264,13 +264,6 @@ def test_fig3_counterexample_needs_exact_bound_one(monkeypatch):
     assert cg._realizable_part(records, {}, params).verdict == "skipped"
 
 
-@pytest.mark.parametrize("cid", CLAIM_IDS)
-def test_claim_pinned(claims, cid):
-    for case in claims[cid].pinned:
-        ev = claims[cid].run_small(case["params"], case["seed"])
-        assert ev.verdict == claims[cid].expected
-
-
 @given(seed=st.integers(0, 2**32 - 1))
 def test_fig5_fails_for_every_seed(seed):
     from tnverify.claims import get_claim

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 from tnverify.claims import GROUPS, REGISTRY, all_claims
+from tnverify.claims.topics import DEPRECATED_GROUPS
 from tnverify.references import PAPERS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -17,9 +18,15 @@ def test_registry_is_not_empty_and_ids_are_unique():
     assert set(ids) == set(REGISTRY)
 
 
-def test_every_claim_is_in_a_known_group_and_every_group_has_claims():
+def test_every_claim_is_in_a_known_topic_and_every_topic_has_claims():
     assert all(c.group in GROUPS for c in all_claims())
     assert {c.group for c in all_claims()} == set(GROUPS)
+
+
+def test_the_old_groups_are_deprecated_aliases_not_topics():
+    assert not set(GROUPS) & set(DEPRECATED_GROUPS)
+    assert set(DEPRECATED_GROUPS) == {"spine", "ttlm", "born-ngram", "gtm", "lru-stats",
+                                      "gated-lmm"}
 
 
 def test_refs_resolve_to_known_papers():

@@ -156,7 +156,7 @@ def test_format_ratio_columns(fake_registry):
 def test_exact_comparison_reads_exact(monkeypatch):
     monkeypatch.setattr(claims_mod, "REGISTRY", {})
     monkeypatch.setattr(claims_mod, "_loaded", True)
-    c = register(Claim("fake-exact", "2 + 2 = 4", (Ref("tnverify", "§0"),), "spine",
+    c = register(Claim("fake-exact", "2 + 2 = 4", (Ref("tnverify", "§0"),), "tensor-trains",
                        lambda p, rng: Evidence("integers", passed=(2 + 2 == 4))))
     assert format_ratio(run_claim(c)) == "exact"
 
@@ -240,7 +240,7 @@ def test_a_claim_failing_on_an_exact_comparison_does_not_show_a_passing_ratio(mo
                               tolerance=tolerance(np.float64, n=1)),
             "int": Evidence("2 + 2 vs 5", passed=False)})
 
-    c = register(Claim("fake-int-fails", "2 + 2 = 5", (Ref("tnverify", "§0"),), "spine",
+    c = register(Claim("fake-int-fails", "2 + 2 = 5", (Ref("tnverify", "§0"),), "tensor-trains",
                        small, expected="fails"))
     assert format_ratio(run_claim(c)) == "exact ✗"
 
@@ -288,7 +288,7 @@ def _repeating_claim(monkeypatch):
     monkeypatch.setattr(claims_mod, "_loaded", True)
     return register(Claim(
         "fake-steps", 'Require: "A". Ensure: "B". Steps, as printed: 1. "one." 2. "two."\n'
-        "second paragraph", (Ref("thesis", "Alg. 1"),), "spine", _same_readings,
+        "second paragraph", (Ref("thesis", "Alg. 1"),), "tensor-trains", _same_readings,
         space=({}, {}, {}), expected="ill-posed", readings={"a": "x", "b": "y"}))
 
 

@@ -21,9 +21,9 @@ on use):
 
 Modules with more: :mod:`tnverify.equivalences` (maps between RNN families and TT cores),
 :mod:`tnverify.cells` (torch cells: TTLM family, recurrent, Born, gated, LMM, ξ-RNN),
-:mod:`tnverify.generalized.grid`, :mod:`tnverify.generalized.xi`, :mod:`tnverify.generalized.constructions`,
-:mod:`tnverify.generalized.bounds`, :mod:`tnverify.generalized.expressivity` (seed 004),
-:mod:`tnverify.lru.stats`, :mod:`tnverify.lru.theory`, :mod:`tnverify.lru.products` (statistics),
+:mod:`tnverify.generalized` (seed 004's ξ-networks: ``xi``, ``grid``, ``constructions``,
+``bounds``, ``expressivity``), :mod:`tnverify.lru` (the LRU ``theory``, Monte Carlo
+``stats``, ``products`` of normals),
 :mod:`tnverify.strategies` (hypothesis), :mod:`tnverify.oracle`, :mod:`tnverify.diagrams`,
 :mod:`tnverify.claims` (the registry and runner).
 """

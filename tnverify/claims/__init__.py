@@ -23,15 +23,15 @@ flips a verdict makes ``tnverify verify`` exit 1 and the test suite fail.
 from __future__ import annotations
 
 import importlib
-import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
-from ..conventions import Tolerance
 from ..errors import ClaimError
 from ..references import PAPERS, paper
+from .evidence import (ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Evidence,
+                       _jsonable, _worst)  # noqa: F401 - the runner imports these from here
 from .readings import DEFECT_KINDS, Defect, Reading
 
 __all__ = [
@@ -42,10 +42,10 @@ __all__ = [
     "load_plugin",
 ]
 
-HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED = "holds", "fails", "ill-posed", "error", "skipped"
-VERDICTS = (HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED)
-#: The groups of shared/CLAIMS.md, one per issue.
-GROUPS = ("spine", "ttlm", "born-ngram", "gtm", "lru-stats", "gated-lmm")
+#: The topics of the built-in claims (see :mod:`tnverify.claims.topics`; the old
+#: work-package groups survive there as deprecated aliases).
+GROUPS = ("tensor-trains", "tt-language-models", "rnn-equivalences", "born-machines-ngrams",
+          "xi-networks", "lru-background", "gated-cells-lmms")
 #: The folders of claim modules, one per paper key of :data:`tnverify.references.PAPERS`
 #: (``tnverify`` holds the toolkit's own claims): a claim id's prefix names its folder.
 CLAIM_PAPERS = ("ttlm", "thesis", "grurntn", "tslm", "gtm", "tnverify")
@@ -60,17 +60,6 @@ def claim_modules() -> tuple[str, ...]:
         pkg = importlib.import_module(f"{__name__}.{folder}")
         names += sorted(f"{pkg.__name__}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__))
     return tuple(names)
-
-
-# precedence when several outcomes are combined: the first present wins
-_PRECEDENCE = (ERROR, ILL_POSED, FAILS, HOLDS, SKIPPED)
-
-
-def _worst(verdicts: Sequence[str]) -> str:
-    for v in _PRECEDENCE:
-        if v in verdicts:
-            return v
-    return SKIPPED
 
 
 @dataclass(frozen=True)
@@ -94,168 +83,6 @@ class Ref:
 
     def __str__(self) -> str:
         return f"{self.paper} {self.where}"
-
-
-def _jsonable(x: Any) -> Any:
-    """Convert numpy scalars/arrays and tuples to plain JSON types."""
-    if isinstance(x, Tolerance):
-        return x.to_dict()
-    if isinstance(x, Evidence):
-        return x.to_dict()
-    if isinstance(x, dict):
-        return {str(k): _jsonable(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_jsonable(v) for v in x]
-    if isinstance(x, np.ndarray):
-        return _jsonable(x.tolist())
-    if isinstance(x, (np.integer,)):
-        return int(x)
-    if isinstance(x, (np.floating, float)):
-        v = float(x)
-        return v if math.isfinite(v) else str(v)
-    if isinstance(x, (np.bool_,)):
-        return bool(x)
-    if isinstance(x, complex):
-        return {"real": x.real, "imag": x.imag}
-    return x
-
-
-@dataclass
-class Evidence:
-    """What a check compared and what it found.
-
-    Parameters
-    ----------
-    compared : str
-        The two (or more) things compared, in words.
-    error, tolerance : float, Tolerance
-        The discrepancy found and the named tolerance it is judged against.  ``passed``
-        defaults to ``error <= tolerance``.
-    passed : bool, optional
-        Set explicitly for exact (integer/boolean) comparisons.
-    sizes : dict
-        Sizes used (vocabulary, length, ranks, ...).
-    seed : int
-        The seed of the ``numpy.random.Generator`` the check drew from (filled by the
-        runner).
-    details : dict
-        Further numbers worth reporting (singular-value gaps, per-entry errors, ...).
-    counterexample : dict
-        On failure, what fails (the runner adds ``params`` and ``seed``).
-    parts : dict of Evidence
-        Sub-comparisons that must *all* hold (e.g. side A vs B and side A vs C).
-    readings : dict of Evidence
-        Outcomes under each reading of an ambiguous statement.
-    ill_posed : str
-        Why the printed statement is not well-typed or is ambiguous.
-    skipped : str
-        Why the check did not run.
-    control : Evidence, optional
-        The negative control: the same comparison on a minimal wrong variant (the
-        printed-vs-meant edit, a transposed index, an entry perturbed by a few times the
-        tolerance, the nearest false alternative of a statistical test).  It must fail; a
-        comparison whose control holds too is vacuous and its verdict is ``error``.
-    ruled_out : dict of Evidence
-        Outcomes under readings the text rules out (filled by the runner from the claim's
-        :class:`~tnverify.claims.readings.Reading` list): shown, never deciding.
-    """
-
-    compared: str
-    error: float | None = None
-    tolerance: Tolerance | float | None = None
-    passed: bool | None = None
-    sizes: dict = field(default_factory=dict)
-    seed: int | None = None
-    details: dict = field(default_factory=dict)
-    counterexample: dict | None = None
-    parts: dict[str, "Evidence"] | None = None
-    readings: dict[str, "Evidence"] | None = None
-    ill_posed: str | None = None
-    skipped: str | None = None
-    control: "Evidence | None" = None
-    ruled_out: dict[str, "Evidence"] | None = None
-
-    # -- derived -----------------------------------------------------------------
-    @property
-    def ok(self) -> bool:
-        """Whether this single comparison is within tolerance."""
-        if self.passed is not None:
-            return bool(self.passed)
-        if self.error is None or self.tolerance is None:
-            return True
-        err = float(self.error)
-        return math.isfinite(err) and err <= float(self.tolerance)
-
-    @property
-    def verdict(self) -> str:
-        if self.skipped:
-            return SKIPPED
-        if self.readings:
-            # only admissible readings are here (the runner moves ruled-out ones to
-            # ``ruled_out``): ill-posed when they disagree; a note written for the
-            # disagreement no longer applies once a reading has been ruled out
-            outcomes = {name: ev.verdict for name, ev in self.readings.items()}
-            if len(set(outcomes.values())) > 1 or (self.ill_posed and not self.ruled_out):
-                return ILL_POSED
-            return next(iter(outcomes.values()))
-        if self.ill_posed:
-            return ILL_POSED
-        own = HOLDS if self.ok else FAILS
-        if own == HOLDS and self.vacuous:
-            own = ERROR
-        if self.parts:
-            # a parent that compares nothing itself is as good as its parts: all of them
-            # skipped means skipped, not holds
-            has_own = self.error is not None or self.passed is not None
-            return _worst(([own] if has_own else []) + [p.verdict for p in self.parts.values()])
-        return own
-
-    @property
-    def has_comparison(self) -> bool:
-        """Whether this evidence compares something itself (not only through parts)."""
-        return self.error is not None or self.passed is not None
-
-    @property
-    def vacuous(self) -> bool:
-        """A comparison whose negative control does not fail: it could not have failed."""
-        return self.control is not None and self.control.verdict != FAILS
-
-    @property
-    def ratio(self) -> float | None:
-        """Largest error/tolerance over this evidence and its parts (None if exact)."""
-        ratios = []
-        if self.error is not None and self.tolerance is not None and float(self.tolerance) > 0:
-            ratios.append(float(self.error) / float(self.tolerance))
-        for sub in list((self.parts or {}).values()) + list((self.readings or {}).values()):
-            r = sub.ratio
-            if r is not None:
-                ratios.append(r)
-        return max(ratios) if ratios else None
-
-    def failing_parts(self) -> list[str]:
-        """Names of the parts that neither hold nor were skipped."""
-        return [k for k, p in (self.parts or {}).items() if p.verdict not in (HOLDS, SKIPPED)]
-
-    def to_dict(self) -> dict:
-        d = {
-            "compared": self.compared,
-            "verdict": self.verdict,
-            "error": self.error,
-            "tolerance": self.tolerance,
-            "sizes": self.sizes,
-            "seed": self.seed,
-        }
-        for key in ("details", "counterexample", "parts", "readings", "ill_posed", "skipped",
-                    "control", "ruled_out"):
-            val = getattr(self, key)
-            if val:
-                d[key] = val
-        if self.passed is not None:
-            d["passed"] = self.passed
-        if self.vacuous:
-            d["vacuous"] = ("the negative control holds too: this comparison could not "
-                            "have failed")
-        return _jsonable(d)
 
 
 SmallCheck = Callable[[dict, np.random.Generator], Evidence]
@@ -464,14 +291,23 @@ def get_claim(claim_id: str) -> Claim:
 
 def select_claims(ids: Sequence[str] | None = None, paper: str | None = None,
                   group: str | None = None) -> list[Claim]:
-    """Claims filtered by ids, paper key and group (all filters must match)."""
+    """Claims filtered by ids, paper key and group (all filters must match).
+
+    ``group`` is a topic of :data:`GROUPS` or a plugin's group; an old work-package group
+    of :data:`tnverify.claims.topics.DEPRECATED_GROUPS` selects the claims it held, with a
+    :class:`DeprecationWarning`."""
+    from .topics import DEPRECATED_GROUPS, deprecated_group_ids
     _load()
     if paper is not None and paper not in PAPERS:
         raise ClaimError(f"unknown paper key {paper!r}; known keys: {', '.join(sorted(PAPERS))}")
     known = tuple(dict.fromkeys(GROUPS + tuple(c.group for c in REGISTRY.values())))
-    if group is not None and group not in known:
+    if group is not None and group not in known and group not in DEPRECATED_GROUPS:
         raise ClaimError(f"unknown group {group!r}; groups: {', '.join(known)}")
     claims = [get_claim(i) for i in ids] if ids else all_claims()
+    if group in DEPRECATED_GROUPS and group not in known:
+        held = set(deprecated_group_ids(group))
+        return [c for c in claims
+                if (paper is None or paper in c.papers) and c.id in held and c.package == "tnverify"]
     return [c for c in claims
             if (paper is None or paper in c.papers) and (group is None or c.group == group)]
 

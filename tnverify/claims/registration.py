@@ -13,7 +13,7 @@ Examples
 >>> from tnverify.claims.registration import claim, pin, refs
 >>> c = claim("tnverify-doc-example", "1 + 1 = 2", "one and one make two",
 ...           refs("tnverify", "docstring"), lambda p, rng: Evidence("1+1 vs 2", passed=True),
-...           group="spine", pinned=(pin({}, 0, "the only case"),), register=False)
+...           group="tensor-trains", pinned=(pin({}, 0, "the only case"),), register=False)
 >>> c.refs[0].where, c.expected == HOLDS, c.pinned[0]["seed"]
 ('docstring', True, 0)
 """

@@ -1,5 +1,5 @@
-"""The ``tnverify`` command line: ``verify``, ``claims``, ``show``, ``tt-svd``, ``figures``,
-``tour``.
+"""The ``tnverify`` command line: ``verify``, ``claims``, ``show``, ``errata``, ``tt-svd``,
+``figures``, ``tour``.
 
 ``main(argv)`` returns the exit status: 0 when every verdict is as expected, 1 when a
 verdict differs from its expected one or a check errored, 2 for a usage error (unknown
@@ -8,7 +8,7 @@ command: the help is printed), 130 when interrupted (Ctrl-C).  Errors are printe
 line ``tnverify: error: ...``; ``--debug`` prints the traceback before it (status still 2).
 
 One module per subcommand family (:mod:`.verify`: ``verify`` and ``claims``; :mod:`.show`;
-:mod:`.tt_svd`; :mod:`.figures`; :mod:`.tour`), sharing :mod:`.console`; none of them
+:mod:`.errata`; :mod:`.tt_svd`; :mod:`.figures`; :mod:`.tour`), sharing :mod:`.console`; none of them
 imports this package back.
 """
 
@@ -59,11 +59,12 @@ exit status:
 EPILOG = """\
 examples:
   tnverify verify                          every claim, small and scaled sides
-  tnverify verify --group spine --report report.json
+  tnverify verify --group tensor-trains --report report.json
   tnverify verify --claims ttlm-eq2 thesis-alg-1 --device cpu --seed 3
   tnverify verify --paper gtm --scale large --report report.md
-  tnverify claims --group spine            list claims (add --json for JSON)
+  tnverify claims --group xi-networks      list claims and their topics (--json: JSON)
   tnverify show ttlm-eq2 --run             statement, references, evidence
+  tnverify errata --out docs/errata        the errata sheet of each paper
   tnverify tt-svd tensor.npy --eps 1e-6 --max-rank 8 --save cores.npz
   tnverify figures --out figures/          regenerate every figure (data JSON, then PNG)
   tnverify verify --plugin my_tests.py     your own @tnverify.claim tests beside the built-in
@@ -75,7 +76,7 @@ examples:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``tnverify`` (one subparser per subcommand)."""
     from .. import __version__
-    from . import figures, show, tour, tt_svd, verify
+    from . import errata, figures, show, tour, tt_svd, verify
     from .console import common_options
 
     parser = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION, epilog=EPILOG,
@@ -83,8 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      parents=[common_options()])
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add in (verify.add_verify, verify.add_claims, show.add_show, tt_svd.add_tt_svd,
-                figures.add_figures, tour.add_tour):
+    for add in (verify.add_verify, verify.add_claims, show.add_show, errata.add_errata,
+                tt_svd.add_tt_svd, figures.add_figures, tour.add_tour):
         add(sub)
     return parser
 

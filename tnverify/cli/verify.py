@@ -31,12 +31,15 @@ def plugin_option(p: argparse.ArgumentParser, help: str) -> None:
 
 def _filters(p: argparse.ArgumentParser) -> None:
     from ..claims import GROUPS
+    from ..claims.topics import group_argument
     from ..references import PAPERS
 
     p.add_argument("--paper", choices=sorted(PAPERS), metavar="KEY",
                    help=f"only claims printed in this paper ({', '.join(sorted(PAPERS))})")
-    p.add_argument("--group", metavar="NAME",
-                   help=f"only claims of this group ({', '.join(GROUPS)}, or a plugin's group)")
+    p.add_argument("--group", metavar="NAME", type=group_argument,
+                   help=f"only claims of this topic ({', '.join(GROUPS)}, or a plugin's "
+                        "group; the old groups spine, ttlm, born-ngram, gtm, lru-stats and "
+                        "gated-lmm still work, deprecated)")
     plugin_option(p, "also load the claims of a plugin: an entry point of the "
                      "'tnverify.claims' group, an importable module or a .py file; its code "
                      "runs in this process (repeatable)")
@@ -49,7 +52,7 @@ def add_verify(sub) -> None:
                   "one differs or a check errored, 2 on a usage error.\n"
                   "Progress goes to stderr: a bar on a terminal, one line per claim\n"
                   "(and a line every 10 s during a long claim) in a log.",
-                  ["tnverify verify --group spine",
+                  ["tnverify verify --group tensor-trains",
                    "tnverify verify --claims ttlm-eq2 --report out.md",
                    "tnverify verify --claims ttlm-eq2 --claims thesis-alg-1",
                    "tnverify verify --small-only --paper tslm",
@@ -67,7 +70,7 @@ def add_verify(sub) -> None:
 
 def add_claims(sub) -> None:
     c = subparser(sub, "claims", "list the claims (id, group, paper, expected verdict, title)",
-                  "List the registered claims.",
+                  "List the registered claims, then the topics (--group) with their counts.",
                   ["tnverify claims", "tnverify claims --paper gtm --json"])
     _filters(c)
     c.add_argument("--json", action="store_true", help="print the list as JSON")
@@ -178,4 +181,7 @@ def cmd_claims(args) -> int:
     con = console()
     print_table(con, columns, rows)
     con.out(f"{len(claims)} claim{'s' if len(claims) != 1 else ''}", highlight=False)
+    counts = {g: sum(c.group == g for c in claims) for g in dict.fromkeys(c.group for c in claims)}
+    con.out("topics (--group): " + ", ".join(f"{g} {n}" for g, n in counts.items()),
+            highlight=False)
     return 0

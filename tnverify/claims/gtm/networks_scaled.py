@@ -2,7 +2,7 @@
 (seed 004 (gtm) §4.1, Eq. 16; §4.2, Eq. 18–20; App. A, Eq. 21).
 
 Errors are divided by the forward-error scale (the network with absolute weights, see
-``_gtm_networks_grid.abs_network``) and judged against tolerance(dtype, n, norm=1).
+``grid_tensors.abs_network``) and judged against tolerance(dtype, n, norm=1).
 Memory (the "large" CLAIMS.md sizes, one H100): Eq. 16 at B = 4096, L = R = 256, T = 1024
 runs GeneralizedRNNModule, which keeps every state (T + 1)·B·R: 8.6 GB in float64, then
 4.3 GB in float32 (one module at a time) plus the (B, L, R) temporary of one step, 2.1 GiB;

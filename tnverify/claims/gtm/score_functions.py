@@ -238,7 +238,7 @@ _S_LEMMA_CORRECTED = _S_LEMMA.replace(
     "matrix 𝒢^{(1)}; the printed product 𝒢^{(1)} f is typed only when M = R₁.]")
 
 claim("gtm-eq-6", "CP score function ℓ(X) = Σ_r λ_r Π_t ⟨f_t, v_r⟩", _S_EQ6,
-      refs("gtm", "§3.1–3.2, Eq. 2, 3, 5, 6", "ttlm", "§4.1, Eq. 1–2"), _small_eq6, group="spine",
+      refs("gtm", "§3.1–3.2, Eq. 2, 3, 5, 6", "ttlm", "§4.1, Eq. 1–2"), _small_eq6, group="tensor-trains",
       space=({"M": 3, "T": 4, "R": 3}, {"M": 2, "T": 5, "R": 4}), scaled=scaled_eq6,
       scaled_space={"small": ({"M": 8, "T": 6, "R": 4, "B": 256, "M_long": 16,
                                "T_long": 64, "R_long": 8},),
@@ -249,7 +249,7 @@ claim("gtm-eq-6", "CP score function ℓ(X) = Σ_r λ_r Π_t ⟨f_t, v_r⟩", _S
       uses=("ttlm-eq2",), proof="proofs/spine_gtm.py::prove_gtm_eq_6", expected="holds")
 
 _LEMMA_COMMON = dict(
-    group="spine",
+    group="tensor-trains",
     refs=(Ref("gtm", "§3.2–3.3, Eq. 7–10, Lemma 3.1 (proof App. A), boundary forms "
                      "after Eq. 12"), Ref("ttlm", "§4.2, Eq. 4–5")),
     space=({"M": 3, "ranks": (1, 2, 3, 2, 1)}, {"M": 3, "ranks": (1, 3, 2, 3, 1)}),
@@ -283,7 +283,7 @@ register(Claim(
     corrects="gtm-lemma-3.1", expected="holds", **_LEMMA_COMMON, **_LEMMA_SCALED))
 
 claim("gtm-prop-a.1", "ξ = xy: the input matrices C^(t) are absorbed into the cores", _S_PROP,
-      refs("gtm", "App. A, Prop. A.1; §4.1 remark after Eq. 17"), _small_prop_a1, group="spine",
+      refs("gtm", "App. A, Prop. A.1; §4.1 remark after Eq. 17"), _small_prop_a1, group="tensor-trains",
       space=({"M": 3, "L": 4, "T": 4, "R": 2}, {"M": 4, "L": 2, "T": 3, "R": 3}),
       scaled=scaled_prop_a1,
       scaled_space={"small": ({"M": 32, "L": 32, "T": 16, "R": 4, "B": 256},),

@@ -23,7 +23,7 @@ from .universality_statements import (S_LEMMA_5_1, S_PROP_A_4, S_PROP_A_5, S_SEC
 _PROOF = "proofs/gtm_universality.py::"
 
 claim("gtm-lemma-5.1", "Lemma 5.1: aΓ_A + bΓ_B is the grid of an RNN", S_LEMMA_5_1,
-      refs("gtm", "§5.1, Lemma 5.1; proof App. A"), small_lemma_5_1, group="gtm",
+      refs("gtm", "§5.1, Lemma 5.1; proof App. A"), small_lemma_5_1, group="xi-networks",
       space=({"M": 2, "T": 2, "LA": 2, "LB": 1, "RA": 2, "RB": 1, "a": 0.7, "b": -1.3},
              {"M": 3, "T": 4, "LA": 3, "LB": 2, "RA": (2, 3, 2), "RB": (3, 1, 2), "a": 0.7,
               "b": -1.3}), scaled=scaled_lemma_5_1,
@@ -36,7 +36,7 @@ claim("gtm-lemma-5.1", "Lemma 5.1: aΓ_A + bΓ_B is the grid of an RNN", S_LEMMA
 
 corrected_pair(
     "gtm-prop-a.4",
-    common=dict(group="gtm", space=({"M": 2, "T": 1}, {"M": 2, "T": 2}, {"M": 3, "T": 4}),
+    common=dict(group="xi-networks", space=({"M": 2, "T": 1}, {"M": 2, "T": 2}, {"M": 3, "T": 4}),
                 scaled=scaled_prop_a_4,
                 scaled_space={"small": ({"M": 6, "T": 4},), "large": ({"M": 16, "T": 6},)},
                 uses=("gtm-xi-operators", "gtm-prop-a.2", "gtm-prop-a.3")),
@@ -63,7 +63,7 @@ corrected_pair(
 
 claim("gtm-thm-5.1", "Thm. 5.1 / Lemma 5.2: max networks are universal", S_THM_5_1,
       refs("gtm", "§5.1, Thm. 5.1, Lemma 5.2 (proofs App. A); §5 assumptions"), small_thm_5_1,
-      group="gtm", space=({"M": 2, "T": 3, "factor": 6}, {"M": 3, "T": 3, "factor": 6},
+      group="xi-networks", space=({"M": 2, "T": 3, "factor": 6}, {"M": 3, "T": 3, "factor": 6},
                           {"M": 3, "T": 4, "factor": 6}), scaled=scaled_thm_5_1,
       scaled_space={"small": ({"M": 3, "T": 4, "span_T": 4, "factor": 6},),
                     # the span rank at T = 8 needs a 65,536² SVD; it runs at T = 6, and the
@@ -74,7 +74,7 @@ claim("gtm-thm-5.1", "Thm. 5.1 / Lemma 5.2: max networks are universal", S_THM_5
       uses=("gtm-lemma-5.1", "gtm-prop-a.4", "gtm-prop-a.2", "gtm-prop-a.3"), expected="holds")
 
 claim("gtm-sec-4.2-nonuniversal", "ξ = max(x,0)+max(y,0): shallow networks are not universal",
-      S_SEC_4_2, refs("gtm", "§4.2 (citing Cohen & Shashua 2016)"), small_sec_4_2, group="gtm",
+      S_SEC_4_2, refs("gtm", "§4.2 (citing Cohen & Shashua 2016)"), small_sec_4_2, group="xi-networks",
       space=({"M": 2, "T": 3, "factor": 6}, {"M": 3, "T": 3, "factor": 6},
              {"M": 3, "T": 4, "factor": 6}), scaled=scaled_sec_4_2,
       scaled_space={"small": ({"M": 3, "T": 5, "samples": 512, "sketch": 128},),
@@ -84,7 +84,7 @@ claim("gtm-sec-4.2-nonuniversal", "ξ = max(x,0)+max(y,0): shallow networks are 
       expected="holds")
 
 _A5_COMMON = dict(
-    group="gtm", refs=(Ref("gtm", "App. A, Prop. A.5; Eq. 19 (F); §3.1 Eq. 2"),),
+    group="xi-networks", refs=(Ref("gtm", "App. A, Prop. A.5; Eq. 19 (F); §3.1 Eq. 2"),),
     space=({"M": 2, "T": 2}, {"M": 3, "T": 3}),
     scaled_space={"small": ({"M": 5, "T": 4, "B": 256},),
                   "large": ({"M": 16, "T": 6, "B": 4096},)},

@@ -1,4 +1,4 @@
-"""[born-ngram] claims about MPS/TT Born machines (seed 001 (thesis) §3.2.1, §4.1.3,
+"""born-machines-ngrams claims about MPS/TT Born machines (seed 001 (thesis) §3.2.1, §4.1.3,
 §4.3.2; tnverify's own sampler claim).  Checks live in :mod:`.born_sampling` and
 :mod:`.born_gauge_cost`."""
 
@@ -35,7 +35,7 @@ claim("thesis-eq-4.3", "Born rule P̃ = ‖Ψ(x)‖²/Z",
        "normalization factor, which is often referred as the partition function in previous "
        "TNLMs\". Properties: \"Note that V is a finite set, allowing us to calculate ‖x‖²_F. "
        "Also, Eq. 4.3 ensures P̃(x) is non-negative and that the sum of all P̃(x) equals 1.\""),
-      refs("thesis", "§4.1.3, Eq. 4.3"), small_eq43, group="born-ngram", space=_BORN_SPACE,
+      refs("thesis", "§4.1.3, Eq. 4.3"), small_eq43, group="born-machines-ngrams", space=_BORN_SPACE,
       scaled=scaled_logz, scaled_space=SCALED_LOGZ,
       readings={"a": "‖x‖²_F is the squared norm of the one-hot sequence tensor x (= 1)",
                 "b": "‖x‖²_F stands for the squared amplitude ‖Ψ(x)‖²_F"},
@@ -46,7 +46,7 @@ claim("thesis-eq-4.5", "right-to-left sampling by ratios of marginals",
       ("\"the (k−1)-th word is sampled according to the conditional probability (Han et al., "
        "2018): P̃(x^{(k−1)} | x^{(k)}, x^{(k−1)}, …, x^{(L)}) = P̃(x^{(k−1)}, x^{(k)}, …, "
        "x^{(L)}) / P̃(x^{(k)}, x^{(k+1)}, …, x^{(L)}). (4.5)\""),
-      refs("thesis", "§4.1.3, Eq. 4.5"), small_eq45, group="born-ngram",
+      refs("thesis", "§4.1.3, Eq. 4.5"), small_eq45, group="born-machines-ngrams",
       space=({"vocab_size": 3, "length": 5, "rank": 3, "samples": 100_000},),
       readings={"a": "literally, the conditioning list includes x^{(k−1)}",
                 "b": "the conditioning list is x^{(k)}, x^{(k+1)}, …, x^{(L)}"},
@@ -60,7 +60,7 @@ claim("thesis-sec-4.1.3-parallel", "parallel O(LR³)/O(log L) vs sequential O(LR
        "sequential evaluation have respective costs of O(LR³) and O(LR²), but the former can be "
        "carried out in O(log L) parallel time (Miller et al., 2021), where R is the maximal "
        "TT-rank and L is the number of TT-cores.\""),
-      refs("thesis", "§4.1.3 Sampling, Fig. 4.5; §4.1.2"), small_parallel, group="born-ngram",
+      refs("thesis", "§4.1.3 Sampling, Fig. 4.5; §4.1.2"), small_parallel, group="born-machines-ngrams",
       space=tuple({"length": L, "rank": 4} for L in (6, 7, 16, 33, 64)), scaled=scaled_parallel,
       scaled_space={"small": ({"vocab_size": 16, "length": 512, "rank": 8, "batch": 16},),
                     "large": ({"vocab_size": 16, "length": 2**16, "rank": 64, "batch": 256},)},
@@ -104,7 +104,7 @@ _EQ32_SPACE = ({"dim": 3}, {"dim": 10_000})
 
 corrected_pair(
     "thesis-eq-3.2",
-    common=dict(group="born-ngram"),
+    common=dict(group="born-machines-ngrams"),
     printed=dict(
         title="D^L entries, 'space complexity O(2^L)'", statement=_EQ32,
         refs=refs("thesis", "§3.2.1, Eq. 3.2; §4.1.3"), small=_small_eq32, space=_EQ32_SPACE,
@@ -125,7 +125,7 @@ claim("thesis-sec-4.1.3-gauge", "gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-can
        "restricted TT-cores into canonical form; a TT-core is called left-canonical if it "
        "satisfies Σ_{i_k∈[|V|]} (𝐆^{(k)}_{:,i_k,:})ᵀ 𝐆^{(k)}_{:,i_k,:} = 𝐈. The canonical form "
        "can reduce the computation cost of the normalization factor Z.\""),
-      refs("thesis", "§4.1.3 Model Architecture"), small_gauge, group="born-ngram",
+      refs("thesis", "§4.1.3 Model Architecture"), small_gauge, group="born-machines-ngrams",
       space=_BORN_SPACE, scaled=scaled_gauge,
       scaled_space={"small": ({"vocab_size": 50, "length": 16, "rank": 8},),
                     "large": ({"vocab_size": 33_278, "length": 256, "rank": 128},)},
@@ -142,7 +142,7 @@ _EQ44_SPACE = ({"vocab_size": 2, "length": 2, "rank": 2, "train": 3},
                {"vocab_size": 3, "length": 4, "rank": 3, "train": 12})
 corrected_pair(
     "thesis-eq-4.4",
-    common=dict(group="born-ngram", space=_EQ44_SPACE),
+    common=dict(group="born-machines-ngrams", space=_EQ44_SPACE),
     printed=dict(
         title="Born-machine NLL, equivalence to KL", statement=_EQ44,
         refs=refs("thesis", "§4.1.3 Optimization, Eq. 4.4"), small=small_eq44,
@@ -170,7 +170,7 @@ _COST_SCALED = {"small": ({"vocab_size": 200, "length": 160, "rank": 8, "samples
                            "samples": 1000},)}
 corrected_pair(
     "thesis-sec-4.3.2-cost",
-    common=dict(group="born-ngram", space=_COST_SPACE, scaled_space=_COST_SCALED),
+    common=dict(group="born-machines-ngrams", space=_COST_SPACE, scaled_space=_COST_SCALED),
     printed=dict(
         title="cost O(|V|LR³) of Z, O(LR²) of Ψ(x); 'no underflow' of P̃(x)", statement=_COST,
         refs=refs("thesis", "§4.3.2 Computational and Memory Cost"), small=small_cost,

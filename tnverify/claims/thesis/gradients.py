@@ -25,12 +25,12 @@ claim("thesis-eq-6.3", "Vanilla RNN: ∂𝐡^(t)/∂𝐡^(t−n) = (𝐀ᵀ)ⁿ"
       scaled=S.scaled_eq63, scaled_space={"small": ({"H": 32, "n": (1, 8, 64)},),
                                           "large": ({"H": 512, "n": (1, 32, 1024)},)},
       pinned=({"params": {"H": 4, "n_max": 3}, "seed": 63, "note": "CLAIMS.md sizes"},),
-      readings=_LAYOUTS, expected="ill-posed", group="gated-lmm")
+      readings=_LAYOUTS, expected="ill-posed", group="gated-cells-lmms")
 
 corrected_pair(
     "thesis-eq-6.7",
     common=dict(refs=refs("thesis", "§6.3.2, Eq. 6.6–6.7"), space=({"H": 3, "V": 4},),
-                group="gated-lmm"),
+                group="gated-cells-lmms"),
     printed=dict(
         title="Multiplicative integration with gates (Wu et al.)",
         statement=STATEMENTS["thesis-eq-6.7"], small=G.small_eq67, expected="fails"),
@@ -45,7 +45,7 @@ corrected_pair(
     "thesis-eq-6.8",
     common=dict(space=({"H": 4, "n_max": 3},),
                 scaled_space={"small": ({"H": 32, "n": (1, 8, 64)},),
-                              "large": ({"H": 512, "n": (1, 32, 1024)},)}, group="gated-lmm"),
+                              "large": ({"H": 512, "n": (1, 32, 1024)},)}, group="gated-cells-lmms"),
     printed=dict(
         title="RAC: ∂𝐡^(t)/∂𝐡^(t−n) = (𝐀ᵀ diag(𝐁𝐟^(t−n+1)))ⁿ",
         statement=STATEMENTS["thesis-eq-6.8"],
@@ -66,7 +66,7 @@ corrected_pair(
     "thesis-eq-6.9",
     common=dict(refs=refs("thesis", "§6.4.2, Eq. 6.9"), space=({"H": 4, "n_max": 3},),
                 scaled_space={"small": ({"H": 64, "L": 512},), "large": ({"H": 4096, "L": 16384},)},
-                group="gated-lmm"),
+                group="gated-cells-lmms"),
     printed=dict(
         title="LMM: ∂𝐡^(t)/∂𝐡^(t−n) = (Λᵀ diag(Γ𝐱^(t)))ⁿ; 8n vs 2n mults",
         statement=STATEMENTS["thesis-eq-6.9"], small=G.small_eq69, scaled=S.scaled_eq69,

@@ -1,4 +1,4 @@
-"""[lru-stats] claims about the LRU theory restated in seed 001 (thesis) §4.2.2 (Orvieto
+"""lru-background claims about the LRU theory restated in seed 001 (thesis) §4.2.2 (Orvieto
 et al. 2023) and §5.4.1.  Checks live in :mod:`.lru_deterministic`, :mod:`.lru_symbolic`,
 :mod:`.lru_monte_carlo` (Monte Carlo, significance level :data:`.lru_monte_carlo.ALPHA`) and
 :mod:`.lru_background_scaled` (torch)."""
@@ -17,7 +17,7 @@ from .lru_background_scaled import (scaled_diagonalisable, scaled_eq47, scaled_f
 from .lru_monte_carlo import ALPHA, eq413_mc, small_fig48, small_lemma421, small_prop421, small_thm421
 
 __all__ = ["ALPHA"]
-G = "lru-stats"
+G = "lru-background"
 _PROOFS = "proofs/lru_theory.py::prove_"
 
 # -- thesis-eq-4.7 ----------------------------------------------------------------------

@@ -21,7 +21,7 @@ from ...lru.stats import (Estimate, batch_estimate, chi2_gof, estimate_evidence,
                      ks_2samp, mean_estimate, test_evidence)
 from .. import Evidence
 
-#: Significance level of every statistical decision of the [lru-stats] theory claims.
+#: Significance level of every statistical decision of the lru-background theory claims.
 #: 1e-6 (z = 4.89): each claim runs several tests on many seeds in the test suite, so a
 #: per-test false-alarm rate of 1e-6 keeps spurious "fails" out of CI while a real
 #: discrepancy at the sample sizes used (stderr ~ 1e-2 relative) is still detected.

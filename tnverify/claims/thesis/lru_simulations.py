@@ -1,4 +1,4 @@
-"""[lru-stats] claims about the simulations and printed numbers of seed 001 (thesis):
+"""lru-background claims about the simulations and printed numbers of seed 001 (thesis):
 Fig. 6.8 (products of four real vs complex normals: kurtosis, tails, KS test; checks in
 :mod:`.normal_products`), the Eq. 6.4 fits, Tables 4.3–4.4, the training-step count of
 §6.3.1 and the vocabulary bound of §4.3.2.
@@ -34,7 +34,7 @@ claim("thesis-fig-6.8-kurtosis",
        "compared with that of complex numbers, as shown in Fig. 6.8 (right).\" §7.1 repeats the "
        "normalised-tails statement."), refs("thesis", "§6.4.1, Fig. 6.8 and its text", "thesis",
                                             "§7.1, \"Complex Numbers Introduces Numerical Vulnerabilities\""),
-      small_kurtosis, group="lru-stats", space=({"batches": 16, "batch_size": 50_000},),
+      small_kurtosis, group="lru-background", space=({"batches": 16, "batch_size": 50_000},),
       scaled=scaled_kurtosis,
       scaled_space={"small": ({"batches": 8, "batch_size": 2**15, "chunk": 2**14},),
                     # CLAIMS.md: 16 runs of n = 10^8 in float64, chunks of 10^7 (640 MB each)
@@ -47,7 +47,7 @@ claim("thesis-fig-6.8-ks", "Fig. 6.8: two-sample KS test, p < 0.001",
       ("\"We conduct a two-sample Kolmogorov-Smirnov test (Massey Jr, 1951), indicating that "
        "the distributions of the real part of complex numbers and real numbers are likely "
        "dissimilar (p-value < 0.001).\""), refs("thesis", "§6.4.1, Fig. 6.8 text"), small_ks,
-      group="lru-stats", space=({"samples": 100_000},), scaled=scaled_ks,
+      group="lru-background", space=({"samples": 100_000},), scaled=scaled_ks,
       scaled_space={"small": ({"samples": 2**16},),
                     # CLAIMS.md: 10^8 samples each; ~20 GB of device memory at the peak
                     "large": ({"samples": 10**8},)}, readings=_READINGS,
@@ -121,7 +121,7 @@ claim("thesis-eq-6.4", "Eq. 6.4 fits y = a e^{−bx}: growth/decay",
        "Figs. 6.5–6.7: \"We add ε = 1 × 10⁻⁵⁰ to display zero entries on logarithmic-scale "
        "axes.\""),
       refs("thesis", "§6.3.1, Eq. 6.4, Figs. 6.2–6.3", "thesis", "§6.3.2, Figs. 6.5–6.7"),
-      _small_eq64, group="lru-stats")
+      _small_eq64, group="lru-background")
 
 
 # -- thesis-tables-4.3-4.4 --------------------------------------------------------------------
@@ -182,7 +182,7 @@ claim("thesis-tables-4.3-4.4", "Tables 4.3–4.4 (Orvieto et al. 2023)",
        "Λ REAL + IM 86.5 (0.1) / 58.8 (0.3) / × / ×; Λ EXP 85.4 (0.7) / 60.5 (0.3) / 65.4 (9.0) "
        "/ ×; Λ STABLE EXP 87.2 (0.4) / 59.4 (0.3) / 93.5 (0.5) / ×; + RING INIT 88.1 (0.0) / "
        "59.4 (0.3) / 94.4 (0.3) / ×."), refs("thesis", "§4.2.2, Tables 4.3 and 4.4"),
-      _small_tables, group="lru-stats")
+      _small_tables, group="lru-background")
 
 
 # -- thesis-sec-6.3.1-steps -----------------------------------------------------------------
@@ -232,7 +232,7 @@ _STEPS_SPACE = tuple({"hidden": h} for h in (192, 256, 384))
 
 corrected_pair(
     "thesis-sec-6.3.1-steps",
-    common=dict(group="lru-stats"),
+    common=dict(group="lru-background"),
     printed=dict(
         title="54k/50 training steps; h^(L) is B × L", statement=_STEPS_STATEMENT,
         refs=refs("thesis", "§6.3.1, text of Fig. 6.2", "thesis", "Tables 6.1, 6.2"),
@@ -270,7 +270,7 @@ _VOCAB_STATEMENT = (
     "\"-\".")
 corrected_pair(
     "thesis-sec-4.3.2-vocab",
-    common=dict(group="lru-stats"),
+    common=dict(group="lru-background"),
     printed=dict(
         title="|V| < 38 vs |V| ≤ 38 (Table 4.5)", statement=_VOCAB_STATEMENT,
         refs=refs("thesis", "§4.3.2", "thesis", "Table 4.1 caption, §4.1.1, Table 4.5"),

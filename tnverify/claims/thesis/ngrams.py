@@ -19,7 +19,7 @@ STATEMENTS = {
     'thesis-eq-2.11': '- Eq. 2.8: "PPL(x) = P̃(x)^{−1/L} = (Π_{t=1}^L 1/P̃(x^{(t)}|x^{(1)},…,x^{(t−1)}))^{1/L} (2.8)".\n  - Eq. 2.11: "we often approximate it with a (sufficiently long) sequence of fixed length: H(x) = −(1/L) log P̃(x) … PPL(x) = 2^{H(x)} = P̃(x)^{−1/L}. (2.11) In practical implementations, PPL is typically computed using Eq. 2.11 instead of Eq. 2.8 (i.e., taking the exponent of the cross-entropy rate)."\n  - §2.2.2: "if the vocabulary size of a dataset reaches 5000, there are |V|² = 2.5 × 10⁷ bigrams and |V|⁴ = 6.25 × 10¹⁴ 4-grams."\n  - "log" has no stated base. Readings: base 2; natural log.',
 }
 
-_G = "born-ngram"
+_G = "born-machines-ngrams"
 #: Scaled Eq. 4.1: a sticky 3-state chain; ≈ 10⁵ tokens on CPU, CLAIMS.md's 10⁸ on a GPU
 #: (10⁶ independent chains of L + max S = 100 tokens).
 _EQ41_SCALED = {"small": ({"vocab_size": 3, "length": 5, "distances": (1, 2, 4),

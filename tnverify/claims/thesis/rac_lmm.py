@@ -27,7 +27,7 @@ claim("thesis-eq-5.18", "RAC layer 𝐡 = 𝐀𝐡 ⊙ 𝐁𝐱 with the declare
                                                            "verdict": "holds"}),
       readings={"NxH": "𝐁 ∈ ℝ^{N×H} as declared, input term 𝐁ᵀ𝐱 (row convention 𝐱𝐁)",
                 "HxN": "𝐁 ∈ ℝ^{H×N}, input term 𝐁𝐱"}, uses=("thesis-claim-5.3.2",),
-      expected="ill-posed", group="gated-lmm")
+      expected="ill-posed", group="gated-cells-lmms")
 
 corrected_pair(
     "thesis-eq-5.19",
@@ -35,7 +35,7 @@ corrected_pair(
                 space=({"H": 2, "T": 1}, {"H": 4, "T": 6}),
                 scaled_space={"small": ({"H": 32, "L": 64},), "large": ({"H": 512, "L": 1024},)},
                 pinned=({"params": {"H": 4, "T": 6}, "seed": 519, "note": "CLAIMS.md sizes"},),
-                group="gated-lmm"),
+                group="gated-cells-lmms"),
     printed=dict(
         title="Diagonalising 𝐀 in the RAC: 𝐡̄ = Λ𝐡̄ ⊙ 𝐁𝐱", statement=STATEMENTS["thesis-eq-5.19"],
         small=C.small_eq519, scaled=S.scaled_eq519,
@@ -55,7 +55,7 @@ claim("thesis-eq-5.20", "LMM 𝐡 = Λ𝐡 ⊙ Γ𝐱 vs the RAC it is derived f
       scaled_space={"small": ({"H": 32, "L": 64},), "large": ({"H": 512, "L": 1024},)},
       pinned=({"params": {"H": 4, "T": 6}, "seed": 520, "note": "CLAIMS.md sizes"},),
       readings={"a": "Eq. 5.19 with 𝐁 unchanged", "b": "Eq. 5.19 with 𝐏⁻¹𝐁"},
-      uses=("thesis-eq-5.19",), expected="fails", group="gated-lmm")
+      uses=("thesis-eq-5.19",), expected="fails", group="gated-cells-lmms")
 
 corrected_pair(
     "thesis-eq-5.21",
@@ -64,7 +64,7 @@ corrected_pair(
                        {"n": 100_000, "r_min": 0.0, "r_max": 1.0}),
                 scaled_space={"small": ({"n": 100_000, "r_min": 0.4, "r_max": 0.9},),
                               "large": ({"n": 100_000_000, "r_min": 0.4, "r_max": 0.9},)},
-                group="gated-lmm"),
+                group="gated-cells-lmms"),
     printed=dict(
         title="Λ, Γ = diag(exp(−𝐯 + iθ)) initialised by Lemma 4.2.1",
         statement=STATEMENTS["thesis-eq-5.21"], small=C.small_eq521, scaled=S.scaled_eq521,
@@ -85,18 +85,18 @@ claim("thesis-sec-5.4.1-params", "Recurrent-layer parameters: 2H² → 4H",
       pinned=({"params": {"H": 192, "N": 128}, "seed": 0, "note": "Table 6.2 sizes"},),
       readings={"a": "𝐯, θ ∈ ℂ^H as declared (2 reals each), N = H",
                 "b": "𝐯, θ ∈ ℝ^H, N = H", "c": "𝐯, θ ∈ ℂ^H, N ≠ H (Table 6.2)",
-                "d": "𝐯, θ ∈ ℝ^H, N ≠ H (Table 6.2)"}, expected="ill-posed", group="gated-lmm")
+                "d": "𝐯, θ ∈ ℝ^H, N ≠ H (Table 6.2)"}, expected="ill-posed", group="gated-cells-lmms")
 
 claim("thesis-eq-5.22", "Closed form h_j = (λ_jγ_j)^t Π x_j of the LMM",
       STATEMENTS["thesis-eq-5.22"], refs("thesis", "§5.4.2, Eq. 5.22"), C.small_eq522,
       space=({"H": 4, "T": 6},), scaled=S.scaled_eq522,
       scaled_space={"small": ({"H": 64, "L": 512},), "large": ({"H": 4096, "L": 16384},)},
       pinned=({"params": {"H": 4, "T": 6}, "seed": 522, "note": "CLAIMS.md sizes"},),
-      proof=_P + "prove_thesis_eq_5_22", expected="holds", group="gated-lmm")
+      proof=_P + "prove_thesis_eq_5_22", expected="holds", group="gated-cells-lmms")
 
 corrected_pair(
     "thesis-eq-5.23",
-    common=dict(refs=refs("thesis", "§5.4.2, Eq. 5.23"), space=({"H": 4},), group="gated-lmm"),
+    common=dict(refs=refs("thesis", "§5.4.2, Eq. 5.23"), space=({"H": 4},), group="gated-cells-lmms"),
     printed=dict(
         title="LMM-MLP: MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱", statement=STATEMENTS["thesis-eq-5.23"],
         small=N.small_eq523, expected="fails"),
@@ -110,7 +110,7 @@ corrected_pair(
 
 corrected_pair(
     "thesis-eq-5.24",
-    common=dict(space=({"H": 4},), group="gated-lmm"),
+    common=dict(space=({"H": 4},), group="gated-cells-lmms"),
     printed=dict(
         title="LMM-MMn: Min-Max normalisation as a linear transformation",
         statement=STATEMENTS["thesis-eq-5.24"],

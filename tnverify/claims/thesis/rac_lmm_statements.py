@@ -1,4 +1,4 @@
-"""Statements of the [gated-lmm] LMM claims of seed 001 (thesis), verbatim from
+"""Statements of the gated-cells-lmms LMM claims of seed 001 (thesis), verbatim from
 shared/CLAIMS.md (generated from it; do not edit by hand)."""
 
 STATEMENTS = {

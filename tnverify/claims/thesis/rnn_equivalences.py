@@ -23,7 +23,7 @@ _T532_REFS = (Ref("thesis", "§5.3.2, Claim 5.3.2, Eq. 5.15–5.17; §6.2.2"),
 
 
 claim("thesis-claim-5.3.1", "2-RNN = TTLM core (thesis layout)", STATEMENTS["thesis-claim-5.3.1"],
-      _T531_REFS, small_531, group="ttlm", space=SPACE, scaled=scaled_second_order,
+      _T531_REFS, small_531, group="rnn-equivalences", space=SPACE, scaled=scaled_second_order,
       scaled_space=SECOND_ORDER_SCALED, uses=("ttlm-claim-b1",),
       proof=PROOFS + "prove_thesis_claim_5_3_1", expected="holds",
       readings={"a": "Eq. 5.14's ranges as printed (j ≤ |V| on h, k ≤ R on f): typed only "
@@ -35,7 +35,7 @@ register_rac_pair("thesis-claim-5.3.2", "thesis", _T532_REFS, "RAC / MI-RNN = TT
 
 corrected_pair(
     "thesis-sec-5.3.1",
-    common=dict(group="ttlm", space=({"vocab_size": 5, "rank": 3},)),
+    common=dict(group="rnn-equivalences", space=({"vocab_size": 5, "rank": 3},)),
     printed=dict(
         title="worked example of TTLM computation", statement=STATEMENTS["thesis-sec-5.3.1"],
         refs=refs("thesis", "§5.3.1, Eq. 5.8–5.9", "ttlm", "App. A"),

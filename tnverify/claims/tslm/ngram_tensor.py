@@ -1,4 +1,4 @@
-"""Small checks of the [born-ngram] TSLM claims (seed 003 (tslm) Eq. 8–15, Claims 1–2):
+"""Small checks of the born-machines-ngrams TSLM claims (seed 003 (tslm) Eq. 8–15, Claims 1–2):
 explicit ambient tensors (float64) as the definition, tnverify.ngram as the
 implementation."""
 

@@ -22,7 +22,7 @@ STATEMENTS = {
     'tslm-table1-stats': '- Table 1, PTB: Tokens 929,590 / 73,761 / 82,431 (train/valid/test); Vocab size 10,000; OOV rate 4.8%.\n  - Table 1, WikiText-2: Articles 600 / 60 / 60; Tokens 2,088,628 / 217,646 / 245,569; Vocab size 33,278; OOV rate 2.6%.\n  - Caption text: "The out of vocabulary (OOV) rate denotes the percentage of tokens have been replaced by an ⟨unk⟩ token. The token count includes newlines which add to the WikiText-2 dataset."\n  - Datasets text: "PTB … consists of 929k training words, 73k validation words, 82k test words, and has 10k words in its vocabulary."',
 }
 
-_G = "born-ngram"
+_G = "born-machines-ngrams"
 _VN = ({"vocab_size": 2, "length": 2}, {"vocab_size": 3, "length": 4})
 #: Scaled TSLM sizes: CLAIMS.md's |V| = 64, n = 4 (16.7M entries) on a GPU; |V| = 8 on CPU.
 _VN_SCALED = {"small": ({"vocab_size": 8, "length": 4, "sample": 16},),

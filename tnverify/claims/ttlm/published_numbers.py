@@ -1,4 +1,4 @@
-"""[ttlm] published numbers of seed 000 (ttlm): Table 1 parameter counts (from Table 2's
+"""Published numbers of seed 000 (ttlm): Table 1 parameter counts (from Table 2's
 shapes, instantiated as torch modules on the meta device and counted by ``numel``),
 the §1 perplexity deltas, Table 2's second-order row and the §6.1 data statistics.
 
@@ -128,7 +128,7 @@ claim("ttlm-table1-ptb-params", "Table 1 PTB parameter counts",
        "(Table 2 shapes, caption \"We set H = R and E = R²\", App. C ties and G^{(1)} ∈ "
        "ℝ^{1×R}, App. A G^{(1)} = G^{(t)}.)"),
       refs("ttlm", "Table 1 (PTB Params)", "ttlm", "App. C, Table 2", "ttlm", "App. A"),
-      lambda p, rng: _small_table1(p, rng, "ptb"), group="ttlm", space=({"vocab_size": 10_000},),
+      lambda p, rng: _small_table1(p, rng, "ptb"), group="tt-language-models", space=({"vocab_size": 10_000},),
       readings=_READ_DOC, expected="ill-posed")
 
 claim("ttlm-table1-wt2-params", "Table 1 WikiText-2 parameter counts",
@@ -136,7 +136,7 @@ claim("ttlm-table1-wt2-params", "Table 1 WikiText-2 parameter counts",
        "MI-RNNs 11.6M, TTLM 12.2M, TTLM-Tiny 11.6M, TTLM-Large 11.8M. Hidden (Rank) 20; Embed "
        "Size 400. §6.1: WikiText-2 has \"a vocabulary of over 30,000 words\"."),
       refs("ttlm", "Table 1 (WikiText-2 Params)", "ttlm", "§6.1", "tslm",
-           "Table 1 (|V| = 33,278)"), lambda p, rng: _small_table1(p, rng, "wt2"), group="ttlm",
+           "Table 1 (|V| = 33,278)"), lambda p, rng: _small_table1(p, rng, "wt2"), group="tt-language-models",
       space=({"vocab_size": 33_278},), readings=_READ_DOC, expected="fails",
       uses=("ttlm-table1-ptb-params",))
 
@@ -162,7 +162,7 @@ claim("ttlm-sec1-ppl-deltas", "§1 perplexity reductions vs Table 1",
        "perplexity by 14.3 and 16.0, respectively, and TTLM-Tiny reduces perplexity by 1.7 and "
        "8.5, respectively.\" Table 1 PPL (WikiText-2 / PTB): Vanilla-RNNs 96.6 / 115.3; "
        "TTLM-Tiny 94.9 / 106.8; TTLM-Large 82.3 / 99.3."),
-      refs("ttlm", "§1, contribution 3", "ttlm", "Table 1 (PPL)"), _small_ppl, group="ttlm")
+      refs("ttlm", "§1, contribution 3", "ttlm", "Table 1 (PPL)"), _small_ppl, group="tt-language-models")
 
 
 # -- ttlm-table2-second-order ---------------------------------------------------------
@@ -193,7 +193,7 @@ claim("ttlm-table2-second-order", "Table 2 second-order RNN row",
        "ℝ^{H×E}, V ∈ ℝ^{E×|V|}\". Caption: \"… We set H = R and E = R² …\". App. C: \"W^{eh} ∈ "
        "ℝ^{E×H} is the embedding-to-hidden matrix, W^{hh} ∈ ℝ^{H×H} is the hidden-to-hidden "
        "matrix\"."), refs("ttlm", "App. C, Table 2 (Second-order RNNs)", "ttlm", "Table 1"),
-      _small_second_order, group="ttlm", expected="fails", uses=("ttlm-table1-ptb-params",))
+      _small_second_order, group="tt-language-models", expected="fails", uses=("ttlm-table1-ptb-params",))
 
 
 # -- ttlm-sec6.1-wt2-stats --------------------------------------------------------------
@@ -226,6 +226,6 @@ claim("ttlm-sec6.1-wt2-stats", "§6.1 PTB / WikiText-2 statistics",
        "words, and 82k test words. It has 10k words in its vocabulary … The WikiText-2 dataset "
        "… consists of 2088k training words, 217k validation words, 45k test words, and a "
        "vocabulary of over 30,000 words.\""),
-      refs("ttlm", "§6.1", "thesis", "§6.2.1", "tslm", "Table 1"), _small_stats, group="ttlm",
+      refs("ttlm", "§6.1", "thesis", "§6.2.1", "tslm", "Table 1"), _small_stats, group="tt-language-models",
       expected="fails", readings={"k = floor(count/1000)": "thousands truncated",
                                   "k = round(count/1000)": "thousands rounded"})

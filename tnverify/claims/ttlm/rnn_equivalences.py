@@ -1,4 +1,4 @@
-"""[ttlm] claims: which RNNs are tensor trains (2-RNN, RAC, MI-RNN, vanilla RNN).
+"""rnn-equivalences claims: which RNNs are tensor trains (2-RNN, RAC, MI-RNN, vanilla RNN).
 
 Definition side (numpy, float64): each printed recurrence is evaluated literally on
 explicit one-hot vectors (its index ranges and index roles as printed), next to the TT
@@ -272,7 +272,7 @@ _B1_REFS = (Ref("ttlm", "App. B.1, Claim B.1, Eq. 14–17"),
 _B2_REFS = (Ref("ttlm", "App. B.2, Claim B.2, Eq. 18–20; §5.2"),
             Ref("thesis", "§5.3.2, Claim 5.3.2"))
 claim("ttlm-claim-b1", "2-RNN = TTLM core (+ activation)", STATEMENTS["ttlm-claim-b1"], _B1_REFS,
-      _small_b1, group="ttlm", space=SPACE, scaled=scaled_second_order,
+      _small_b1, group="rnn-equivalences", space=SPACE, scaled=scaled_second_order,
       scaled_space=SECOND_ORDER_SCALED, uses=("ttlm-eq5",), proof=PROOFS + "prove_ttlm_claim_b1",
       expected="holds",
       pinned=({"params": SPACE[0], "seed": 1, "note": "CLAIMS.md sizes R=3, |V|=4, 4 steps"},))
@@ -285,7 +285,7 @@ def register_rac_pair(cid, paper, refs, title):
     readings.update({k: f"δ-contraction with G_pio from indices {v}"
                       for k, v in _RAC_READINGS[paper].items()})
     claim(cid, title, STATEMENTS[cid], refs, lambda p, rng, pp=paper: _small_rac(p, rng, pp),
-          group="ttlm", space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED,
+          group="rnn-equivalences", space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED,
           uses=("ttlm-eq5",), expected="ill-posed", readings=readings,
           corrected_by=f"{cid}-corrected")
     claim(f"{cid}-corrected", title + " (δ-contraction, corrected)",
@@ -293,7 +293,7 @@ def register_rac_pair(cid, paper, refs, title):
            "i_t} δ_{j α_t k} W^{hh}_{k α_{t-1}} = W^{hx}_{α_t i_t} W^{hh}_{α_t α_{t-1}} (in "
            "seed 001's names A_{α_t α_{t-1}} B_{α_t i_t}, Eq. 5.17 as printed), not the "
            "elementwise product; then the RAC hidden states equal the TT recurrence's and the "
-           "MI-RNN's equal it followed by φ."), refs, _small_rac_corrected, group="ttlm",
+           "MI-RNN's equal it followed by φ."), refs, _small_rac_corrected, group="rnn-equivalences",
           space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED, uses=("ttlm-eq5",),
           corrects=cid, expected="holds", proof=PROOFS + "prove_rac_core")
 
@@ -302,7 +302,7 @@ register_rac_pair("ttlm-claim-b2", "ttlm", _B2_REFS, "RAC / MI-RNN = TTLM with G
 
 corrected_pair(
     "ttlm-eq14-bias",
-    common=dict(group="ttlm",
+    common=dict(group="rnn-equivalences",
                 refs=refs("ttlm", "App. B.1, after Eq. 14", "thesis", "§5.3.2, after Eq. 5.11")),
     printed=dict(
         title="bias as the 0th input component", statement=STATEMENTS["ttlm-eq14-bias"],

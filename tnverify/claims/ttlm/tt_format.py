@@ -245,11 +245,11 @@ def register_printed_sum_pair(base, *, title, refs, small, space, statement, use
     ttlm-eq5") is the same computation for all three pairs, so it runs once, on
     ``ttlm-eq5-corrected`` (``scaled=True``); the others name it in ``uses``."""
     shared = () if scaled else ("ttlm-eq5-corrected",)
-    claim(base, title, statement, refs, lambda p, rng: small(p, rng, False), group="spine",
+    claim(base, title, statement, refs, lambda p, rng: small(p, rng, False), group="tensor-trains",
           space=space, uses=uses + shared, expected="fails", corrected_by=f"{base}-corrected",
           pinned=pinned)
     claim(f"{base}-corrected", title + " (sums from 1)", statement + _CORRECTION, refs,
-          lambda p, rng: small(p, rng, True), group="spine", space=space,
+          lambda p, rng: small(p, rng, True), group="tensor-trains", space=space,
           scaled=scaled_scoring if scaled else None, scaled_space=_SCALED_SPACE,
           uses=uses + shared, expected="holds", corrects=base,
           proof=_PROOFS + "prove_" + f"{base}_corrected".replace("-", "_").replace(".", "_"))
@@ -257,7 +257,7 @@ def register_printed_sum_pair(base, *, title, refs, small, space, statement, use
 
 claim("ttlm-eq2", "Φ(X) and p(X) = ⟨𝒜, Φ(X)⟩", _STATEMENT_TTLM_EQ2,
       refs("ttlm", "§4.1, Eq. 1–2 (and Eq. 5)", "thesis", "§5.2.2, Eq. 5.3–5.4", "gtm",
-           "§3.1, Eq. 2–3"), _small_eq2, group="spine",
+           "§3.1, Eq. 2–3"), _small_eq2, group="tensor-trains",
       space=({"vocab_size": 2, "length": 3}, {"vocab_size": 4, "length": 5}), scaled=scaled_eq2,
       scaled_space={"small": ({"vocab_size": 6, "length": 6, "batch": 10_000},),
                     "large": ({"vocab_size": 8, "length": 8, "batch": 10_000},)},

@@ -168,7 +168,7 @@ def register_all():
                  {"vocab_size": 4, "rank": 3, "length": 5})
     corrected_pair(
         "ttlm-eq6",
-        common=dict(group="ttlm", space=eq6_space, scaled=scaled_uniform, scaled_space=uni_sp),
+        common=dict(group="tt-language-models", space=eq6_space, scaled=scaled_uniform, scaled_space=uni_sp),
         printed=dict(
             title="uniform TTLM: Eq. 6 vs recurrence (7)", statement=STATEMENTS["ttlm-eq6"],
             refs=refs("ttlm", "§4.3, Eq. 6–7", "thesis", "§5.3.1–5.3.2", "gtm", "Eq. 12"),
@@ -188,7 +188,7 @@ def register_all():
     eq8_space = ({"vocab_size": 2, "rank": 2, "length": 3}, {"vocab_size": 3, "rank": 2, "length": 4})
     corrected_pair(
         "ttlm-eq8",
-        common=dict(group="ttlm", space=eq8_space, scaled_space=cond_sp),
+        common=dict(group="tt-language-models", space=eq8_space, scaled_space=cond_sp),
         printed=dict(
             title="Eq. 8 readout vs the exact conditional", statement=STATEMENTS["ttlm-eq8"],
             refs=refs("ttlm", "§4.3, Eq. 8, chain rule, Fig. 3", "thesis",
@@ -208,14 +208,14 @@ def register_all():
             proof=P + "prove_ttlm_eq8_corrected"))
     claim("ttlm-eq9", "Eq. 9–11: the high-dimensional readout", STATEMENTS["ttlm-eq9"],
           refs("ttlm", "§4.3, Eq. 9–11; §3", "thesis", "§5.2.2, Eq. 5.10"), m.small_eq9,
-          group="ttlm", space=({"vocab_size": 2, "rank": 2, "length": 3},
+          group="tt-language-models", space=({"vocab_size": 2, "rank": 2, "length": 3},
                                {"vocab_size": 3, "rank": 2, "length": 5}),
           readings={"a": "𝒜^(1:t): length-t TT (G(1), G, …, G, G(t)ᵀ)",
                     "b": "𝒜^(1:t): the length-N 𝒜 with modes t+1..N summed out"},
           uses=("ttlm-eq8",), expected="ill-posed")
     corrected_pair(
         "ttlm-app-a",
-        common=dict(group="ttlm", space=({"vocab_size": 5, "rank": 3},)),
+        common=dict(group="tt-language-models", space=({"vocab_size": 5, "rank": 3},)),
         printed=dict(
             title="App. A worked example, steps I–III", statement=STATEMENTS["ttlm-app-a"],
             refs=refs("ttlm", "App. A", "thesis", "§5.3.1"), small=m.small_app_a,
@@ -229,13 +229,13 @@ def register_all():
             proof=P + "prove_ttlm_app_a_corrected"))
     eq12_space = ({"vocab_size": 2, "rank": 2, "length": 3}, {"vocab_size": 4, "rank": 3, "length": 4})
     claim("ttlm-eq12", "TTLM-Tiny / TTLM-Large cores (Eq. 12)", STATEMENTS["ttlm-eq12"],
-          refs("ttlm", "§5.1, Eq. 12; Fig. 2b–c; App. C"), small_eq12, group="ttlm",
+          refs("ttlm", "§5.1, Eq. 12; Fig. 2b–c; App. C"), small_eq12, group="tt-language-models",
           space=eq12_space, scaled=scaled_tiny_large, scaled_space=tl_sp,
           readings={"delta": "(a) both legs of fᵀW^xe (after W^eh) enter δ; 3rd δ-leg meets "
                     "W^hh h; 4th is the output", "reshape": "(b) δ as a reshape: (fᵀW^xe) W^hh h"},
           proof=P + "prove_ttlm_eq12")
     claim("ttlm-eq13", "Eq. 13 readout VPh with V tied to W^xe", STATEMENTS["ttlm-eq13"],
-          refs("ttlm", "§5.1, Eq. 13; App. C; Table 2"), small_eq13, group="ttlm",
+          refs("ttlm", "§5.1, Eq. 13; App. C; Table 2"), small_eq13, group="tt-language-models",
           space=({"vocab_size": 5, "rank": 3},),
           readings={"layout × P leg × pairing": "V as Eq. 13 (R×|V|×R) or Table 2 (R×R×|V|); P "
                     "contracts leg 0, 1 or 2 with h; V's R-legs paired straight or crossed"})

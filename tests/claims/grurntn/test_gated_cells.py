@@ -1,4 +1,5 @@
-"""Tests of the [gated-lmm] claims of seed 002 (tnverify.claims.grurntn.gated_cells) and proofs/gated.py."""
+"""Tests of the claims of seed 002 (tnverify.claims.grurntn.gated_cells) and
+proofs/gated.py."""
 
 import importlib.util
 from pathlib import Path
@@ -124,7 +125,7 @@ def test_table_reference():
 
 
 def _proofs():
-    path = Path(__file__).resolve().parents[1] / "proofs" / "gated.py"
+    path = Path(__file__).resolve().parents[3] / "proofs" / "gated.py"
     spec = importlib.util.spec_from_file_location("proofs_gated", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

@@ -30,7 +30,7 @@ def test_span_matrix_relu_full_rank_small():
 
 
 def test_proofs():
-    path = Path(__file__).resolve().parents[1] / "proofs" / "gtm_universality.py"
+    path = Path(__file__).resolve().parents[3] / "proofs" / "gtm_universality.py"
     spec = importlib.util.spec_from_file_location("gtm_universality_proofs", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

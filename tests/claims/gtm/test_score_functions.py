@@ -34,14 +34,6 @@ def test_small_side_any_seed(cid, data):
     assert claim.run_small(params, seed).verdict == claim.expected
 
 
-@pytest.mark.parametrize("cid", IDS)
-def test_pinned_cases(cid):
-    claim = get_claim(cid)
-    assert claim.pinned
-    for case in claim.pinned:
-        assert claim.run_small(case["params"], case["seed"]).verdict == claim.expected
-
-
 def test_links_between_lemma_and_its_correction():
     assert get_claim("gtm-lemma-3.1").corrected_by == "gtm-lemma-3.1-corrected"
     assert get_claim("gtm-lemma-3.1-corrected").corrects == "gtm-lemma-3.1"

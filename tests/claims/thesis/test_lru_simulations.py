@@ -1,4 +1,4 @@
-"""Tests of the [lru-stats] simulation claims (tnverify.claims.thesis.lru_simulations)."""
+"""Tests of the lru-background simulation claims (tnverify.claims.thesis.lru_simulations)."""
 
 import math
 

@@ -1,4 +1,4 @@
-"""Tests of the [gated-lmm] LMM claims (tnverify.claims.thesis.rac_lmm) and their helpers."""
+"""Tests of the gated-cells-lmms LMM claims (tnverify.claims.thesis.rac_lmm) and their helpers."""
 
 import numpy as np
 import pytest

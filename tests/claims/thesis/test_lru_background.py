@@ -1,4 +1,4 @@
-"""Tests of the [lru-stats] theory claims (tnverify/claims/lru_theory.py)."""
+"""Tests of the LRU background claims (tnverify/claims/thesis/lru_background.py)."""
 
 import importlib.util
 import pathlib
@@ -21,7 +21,7 @@ FAST = [i for i in IDS if i not in ("thesis-thm-4.2.1", "thesis-fig-4.8")]
 
 
 def test_ids_registered():
-    assert len(IDS) == 14 and all(REGISTRY[i].group == "lru-stats" for i in IDS)
+    assert len(IDS) == 14 and all(REGISTRY[i].group == "lru-background" for i in IDS)
     for i in IDS:
         c = REGISTRY[i]
         if c.corrected_by:
@@ -67,7 +67,7 @@ def test_eq411_counterexample_numbers():
 
 
 def _proofs():
-    path = pathlib.Path(__file__).resolve().parents[1] / "proofs" / "lru_theory.py"
+    path = pathlib.Path(__file__).resolve().parents[3] / "proofs" / "lru_theory.py"
     spec = importlib.util.spec_from_file_location("proofs_lru_theory", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

@@ -1,0 +1,96 @@
+"""Topics users recognise (--group) and the deprecated work-package groups."""
+
+import json
+import warnings
+
+import pytest
+
+from tnverify.claims import GROUPS, all_claims, select_claims
+from tnverify.claims.topics import DEPRECATED_GROUPS, TOPICS
+from tnverify.cli import main
+
+#: A few claims per topic, by what they are about (not by the old groups).
+BY_CONTENT = {
+    "tensor-trains": ["ttlm-eq3", "thesis-eq-3.4", "thesis-alg-1", "gtm-lemma-3.1",
+                      "tslm-eq-7", "tnverify-tt-svd-error-identity"],
+    "tt-language-models": ["thesis-prop-5.2.1", "ttlm-eq8", "thesis-prop-5.2.2",
+                           "tslm-eq-17", "ttlm-table1-ptb-params"],
+    "rnn-equivalences": ["ttlm-claim-b1", "thesis-claim-5.3.2", "ttlm-eq14-bias",
+                         "tnverify-augmented-bilinear"],
+    "born-machines-ngrams": ["thesis-eq-4.3", "tnverify-born-sampler-exact", "tslm-claim-2",
+                             "thesis-eq-2.11"],
+    "xi-networks": ["gtm-xi-operators", "gtm-thm-5.1", "gtm-lemma-a.1", "gtm-fig-3"],
+    "lru-background": ["thesis-eq-4.7", "thesis-fig-6.8-ks", "thesis-sec-5.4.1-diagonalisable"],
+    "gated-cells-lmms": ["grurntn-eq-24", "thesis-eq-5.23", "thesis-eq-6.9-corrected"],
+}
+
+
+def test_topics_are_the_groups_and_partition_the_claims():
+    assert tuple(TOPICS) == GROUPS
+    claims = [c for c in all_claims() if c.package == "tnverify"]
+    assert {c.group for c in claims} == set(GROUPS)
+    assert sum(len(select_claims(group=t)) for t in GROUPS) == len(claims)
+
+
+@pytest.mark.parametrize("topic", sorted(BY_CONTENT))
+def test_a_topic_selects_by_content(topic):
+    ids = {c.id for c in select_claims(group=topic)}
+    assert set(BY_CONTENT[topic]) <= ids
+    others = set().union(*(v for k, v in BY_CONTENT.items() if k != topic))
+    assert not ids & others
+
+
+def test_a_twin_shares_its_claims_topic():
+    for c in all_claims():
+        if c.corrects:
+            assert c.group == select_claims([c.corrects])[0].group, c.id
+
+
+@pytest.mark.parametrize("old", sorted(DEPRECATED_GROUPS))
+def test_an_old_group_warns_and_selects_exactly_its_old_claims(old):
+    with pytest.warns(DeprecationWarning, match=f"group '{old}' is deprecated"):
+        got = [c.id for c in select_claims(group=old)]
+    assert got == list(DEPRECATED_GROUPS[old])
+
+
+def test_old_groups_cover_every_built_in_claim_once():
+    held = [i for ids in DEPRECATED_GROUPS.values() for i in ids]
+    assert sorted(held) == sorted(c.id for c in all_claims() if c.package == "tnverify")
+
+
+def test_spine_was_split_by_content():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        spine = select_claims(group="spine")
+    assert {c.group for c in spine} == {"tensor-trains", "tt-language-models"}
+
+
+def test_an_old_group_and_a_paper_combine():
+    with pytest.warns(DeprecationWarning):
+        got = [c.id for c in select_claims(group="spine", paper="tslm")]
+    assert got == ["tslm-eq-7"]
+
+
+def test_the_command_line_prints_one_deprecation_line(capsys):
+    with pytest.warns(DeprecationWarning):
+        assert main(["claims", "--group", "lru-stats", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert [c["id"] for c in json.loads(out)] == list(DEPRECATED_GROUPS["lru-stats"])
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "deprecated" in lines[0] and "lru-background" in lines[0]
+
+
+def test_a_topic_prints_no_warning_and_claims_lists_topic_counts(capsys):
+    assert main(["claims", "--group", "xi-networks"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert "topics (--group): xi-networks 20" in " ".join(out.split())
+    assert main(["claims"]) == 0
+    out = " ".join(capsys.readouterr()[0].split())
+    for topic in GROUPS:
+        assert f"{topic} {len(select_claims(group=topic))}" in out
+
+
+def test_unknown_group_is_a_usage_error(capsys):
+    assert main(["claims", "--group", "spines"]) == 2
+    assert "unknown group 'spines'" in capsys.readouterr().err

@@ -1,0 +1,52 @@
+"""``tnverify errata``: the errata sheets of the papers (see :mod:`tnverify.errata`)."""
+
+from __future__ import annotations
+
+from .console import console, subparser
+
+__all__ = ["add_errata", "cmd_errata"]
+
+
+def add_errata(sub) -> None:
+    from ..errata import ERRATA_FORMATS, ERRATA_PAPERS
+
+    e = subparser(sub, "errata", "write the errata sheet of each paper (every defect found)",
+                  "For each paper: every claim that does not hold as printed, with its\n"
+                  "locator, what the paper prints, what is meant, the kind of defect\n"
+                  "(misprint, false, ambiguous, published-number), the minimal\n"
+                  "counterexample (params + seed, from running the claim's small side)\n"
+                  "and the one command that reproduces it. A misprint printed in several\n"
+                  "places is listed once; remarks on holding claims have their own section.\n"
+                  "Without --out the sheet is printed (one paper at a time).",
+                  ["tnverify errata --paper gtm", "tnverify errata --out docs/errata",
+                   "tnverify errata --paper thesis --format json --out errata/"])
+    e.add_argument("--paper", choices=ERRATA_PAPERS, metavar="KEY", default=None,
+                   help=f"only this paper ({', '.join(ERRATA_PAPERS)}); default: all five")
+    e.add_argument("--out", metavar="DIR", default=None,
+                   help="write KEY.md (or KEY.json) per paper into DIR (created if needed)")
+    e.add_argument("--format", choices=ERRATA_FORMATS, default="md",
+                   help="md (default) or json")
+    e.add_argument("--seed", type=int, default=0,
+                   help="base seed of the counterexample runs (default 0)")
+    e.set_defaults(func=cmd_errata)
+
+
+def cmd_errata(args) -> int:
+    import json
+
+    from ..errata import build_errata, render_markdown, write_errata
+    from ..errors import UsageError
+
+    con = console()
+    if args.out is not None:
+        for path in write_errata(args.out, args.paper, fmt=args.format, seed=args.seed):
+            con.out(f"wrote {path}", highlight=False)
+        return 0
+    if args.paper is None:
+        raise UsageError("without --out, name one paper with --paper KEY "
+                         "(or give --out DIR for all five sheets)")
+    sheet = build_errata(args.paper, seed=args.seed)
+    text = (render_markdown(sheet) if args.format == "md"
+            else json.dumps(sheet, ensure_ascii=False, indent=1, sort_keys=True, default=str))
+    print(text)         # plain text: no rich markup or wrapping of the Markdown
+    return 0
