@@ -185,3 +185,23 @@ def test_printed_numbers_are_judged_at_their_printed_precision():
     assert judge_printed("gain", "10.3", gain, ["120.1", "108.1"]).verdict == FAILS
     with pytest.raises(DTypeError):
         judge_printed("gain", 10.0, gain, ["120.1", "108.1"])
+
+
+def test_judge_printed_takes_exact_ranges_and_a_semantic_control():
+    from tnverify.claims.printed_numbers import judge_printed
+    from tnverify.errors import DTypeError
+    per_million = lambda n: n / 1e6   # noqa: E731
+    # a count over open conventions is a (low, high) range of exact values
+    assert judge_printed("count", "2.6", per_million, [(2_625_000, 2_640_000)]).verdict == HOLDS
+    ev = judge_printed("count", "2.2", per_million, [(2_318_336, float("inf"))])
+    assert ev.verdict == FAILS and ev.control.verdict == FAILS
+    with pytest.raises(DTypeError, match="low <= high"):
+        judge_printed("count", "2.2", per_million, [(3, 2)])
+    gain = lambda a, b: 100 * (a - b) / a   # noqa: E731
+    # two-decimal inputs cannot tell 2.22 from 2.32: the shifted-result control passes ...
+    assert judge_printed("gain", "2.22", gain, ["1.37", "1.34"]).verdict == ERROR
+    # ... a semantic wrong variant (another table row) is rejected
+    ev = judge_printed("gain", "2.22", gain, ["1.37", "1.34"], control_inputs=["1.39", "1.33"],
+                       control_label="other row")
+    assert ev.verdict == HOLDS and ev.control.verdict == FAILS
+    assert ev.control.details["variant"] == "other row"

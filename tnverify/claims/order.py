@@ -36,9 +36,9 @@ REPORT_ORDER: tuple[str, ...] = tuple("""
     thesis-sec-5.4.1-diagonalisable thesis-fig-6.8-kurtosis thesis-fig-6.8-ks thesis-eq-6.4
     thesis-tables-4.3-4.4 thesis-sec-6.3.1-steps thesis-sec-6.3.1-steps-corrected thesis-sec-6.3.1-hl-size thesis-sec-6.3.1-hl-size-corrected
     thesis-sec-4.3.2-vocab thesis-sec-4.3.2-vocab-corrected grurntn-eq-8 grurntn-eq-15
-    grurntn-eq-17 grurntn-eq-18 grurntn-eq-19 grurntn-eq-21 grurntn-eq-24
-    grurntn-eq-24-corrected grurntn-eq-25 grurntn-eq-27 grurntn-sec-4b-params
-    grurntn-sec-5-gains thesis-eq-5.18 thesis-eq-5.18-corrected thesis-eq-5.19 thesis-eq-5.19-corrected thesis-eq-5.20
+    grurntn-eq-17 grurntn-eq-18 grurntn-eq-19 grurntn-eq-19-corrected grurntn-eq-21 grurntn-eq-24
+    grurntn-eq-24-corrected grurntn-eq-25 grurntn-eq-26 grurntn-eq-26-corrected grurntn-eq-27 grurntn-sec-4b-params grurntn-sec-4b-char-hidden grurntn-sec-4b-char-hidden-corrected
+    grurntn-sec-5-gains grurntn-sec-5b-table-ref grurntn-sec-5b-table-ref-corrected thesis-eq-5.18 thesis-eq-5.18-corrected thesis-eq-5.19 thesis-eq-5.19-corrected thesis-eq-5.20
     thesis-eq-5.21 thesis-eq-5.21-corrected thesis-sec-5.4.1-params thesis-eq-5.22
     thesis-eq-5.23 thesis-eq-5.23-corrected thesis-eq-5.24 thesis-eq-5.24-corrected
     thesis-eq-6.3 thesis-eq-6.7 thesis-eq-6.7-corrected thesis-eq-6.8 thesis-eq-6.8-corrected

@@ -15,7 +15,12 @@ evidence.
 Every judgement carries a negative control: the printed result moved by ``k`` units of its
 last printed digit, with ``k`` the smallest shift (at most :data:`MAX_SHIFT`) that the
 check rejects.  A check that cannot tell the printed value from one ``MAX_SHIFT`` units
-away is vacuous.
+away is vacuous.  Where the claim offers a semantic wrong variant (the inputs of the wrong
+table row, the printed-vs-meant edit), ``control_inputs=`` judges the same printed result
+against those inputs instead.
+
+An input that is not a printed number but a range of exact values (a parameter count over
+the counting conventions a text leaves open) is given as a ``(low, high)`` pair.
 
 Examples
 --------
@@ -67,17 +72,33 @@ def printed_interval(text: str) -> tuple[float, float]:
     return float(d - half), float(d + half)
 
 
+def _box(item) -> tuple[float, float]:
+    """The input box of one printed input: its rounding interval, or a ``(low, high)``
+    range of exact values."""
+    if isinstance(item, tuple) and len(item) == 2 and not isinstance(item[0], str):
+        lo, hi = (float(v) for v in item)
+        if not lo <= hi:
+            raise DTypeError(f"an exact input range must be (low, high) with low <= high; "
+                             f"got {item!r}")
+        return lo, hi
+    return printed_interval(item)
+
+
 def _range(fn: Callable, boxes: Sequence[tuple[float, float]]) -> tuple[float, float]:
     values = [float(fn(*corner)) for corner in itertools.product(*boxes)]
     return min(values), max(values)
 
 
 def judge_printed(compared: str, printed_result: str, fn: Callable,
-                  printed_inputs: Sequence[str], *, sizes: dict | None = None) -> Evidence:
+                  printed_inputs: Sequence, *, sizes: dict | None = None,
+                  control_inputs: Sequence | None = None,
+                  control_label: str | None = None) -> Evidence:
     """Evidence that ``printed_result`` is consistent with ``fn(*printed_inputs)`` at the
     printed precision (see the module docstring; ``fn`` must be monotone in each argument
-    over the input box)."""
-    boxes = [printed_interval(t) for t in printed_inputs]
+    over the input box).  ``printed_inputs`` are printed strings or ``(low, high)`` ranges
+    of exact values; ``control_inputs`` (with ``control_label``) replaces the shifted-result
+    control by the same judgement on the inputs of a minimal wrong variant."""
+    boxes = [_box(t) for t in printed_inputs]
     lo, hi = _range(fn, boxes)
     res = _decimal(printed_result)
     r_lo, r_hi = printed_interval(printed_result)
@@ -86,12 +107,20 @@ def judge_printed(compared: str, printed_result: str, fn: Callable,
             "meets the rounding interval of the printed result (corners: exact for formulas "
             "monotone in each argument)")
     details = {"printed_result": printed_result, "result_interval": [r_lo, r_hi],
-               "printed_inputs": list(printed_inputs), "input_intervals": boxes,
+               "printed_inputs": [t if isinstance(t, str) else list(t)
+                                  for t in printed_inputs], "input_intervals": boxes,
                "formula_range": [lo, hi], "rule": rule}
     # negative control: the printed result shifted by k units of its last digit
     unit = _unit(res)
     control = None
-    for k in range(1, MAX_SHIFT + 1):
+    if control_inputs is not None:
+        what = control_label or "the inputs of a minimal wrong variant"
+        c_lo, c_hi = _range(fn, [_box(t) for t in control_inputs])
+        control = Evidence(f"control ({what}) of: {compared}",
+                           passed=bool(r_lo <= c_hi and c_lo <= r_hi),
+                           details={"variant": what, "inputs": [str(t) for t in control_inputs],
+                                    "formula_range": [c_lo, c_hi]})
+    for k in (() if control is not None else range(1, MAX_SHIFT + 1)):
         for sign in (1, -1):
             moved = res + sign * k * unit
             m_lo, m_hi = float(moved - unit / 2), float(moved + unit / 2)

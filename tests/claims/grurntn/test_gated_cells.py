@@ -6,12 +6,15 @@ from pathlib import Path
 
 
 import tnverify.claims.grurntn.gated_cells  # noqa: F401 - registers the claims
-from tnverify.claims import FAILS, HOLDS, ILL_POSED, get_claim, run_claim
+from tnverify.claims import FAILS, HOLDS, get_claim, run_claim
 
 IDS = ["grurntn-eq-8", "grurntn-eq-15", "grurntn-eq-17", "grurntn-eq-18", "grurntn-eq-19",
-       "grurntn-eq-21", "grurntn-eq-24", "grurntn-eq-24-corrected", "grurntn-eq-25",
-       "grurntn-eq-27", "grurntn-sec-4b-params", "grurntn-sec-5-gains"]
-RANDOM = [c for c in IDS if c not in ("grurntn-sec-4b-params", "grurntn-sec-5-gains")]
+       "grurntn-eq-19-corrected", "grurntn-eq-21", "grurntn-eq-24", "grurntn-eq-24-corrected",
+       "grurntn-eq-25", "grurntn-eq-26", "grurntn-eq-26-corrected", "grurntn-eq-27",
+       "grurntn-sec-4b-params", "grurntn-sec-4b-char-hidden",
+       "grurntn-sec-4b-char-hidden-corrected", "grurntn-sec-5-gains",
+       "grurntn-sec-5b-table-ref", "grurntn-sec-5b-table-ref-corrected"]
+RANDOM = [c for c in IDS if "-sec-" not in c]
 
 
 def test_eq8_records_the_torch_mapping():
@@ -23,40 +26,102 @@ def test_eq8_records_the_torch_mapping():
     assert ev.parts["Eq. 8–11 vs Cho et al. Eq. 5–8 (z ↦ 1 − z)"].verdict == HOLDS
 
 
-def test_eq24_fails_under_both_readings_for_the_printed_fprime():
+def test_eq24_fails_under_the_admissible_reading_for_the_printed_fprime():
     ev = get_claim("grurntn-eq-24").run_small(get_claim("grurntn-eq-24").space[0], 5)
-    assert set(ev.readings) == {"total", "local"}
-    for rd in ev.readings.values():
+    # only the total reading decides; the local partial is shown as ruled out
+    assert set(ev.readings) == {"total"} and set(ev.ruled_out) == {"local"}
+    for rd in (ev.readings["total"], ev.ruled_out["local"]):
         assert rd.parts["autograd vs central FD"].verdict == HOLDS   # the reference is right
+        assert rd.parts["autograd vs central FD"].control.verdict == FAILS
         assert rd.parts["formula vs autograd"].verdict == FAILS
         assert rd.parts["f′ used vs d/da tanh"].verdict == FAILS
+    assert ev.verdict == FAILS
     assert ev.details["fd_step_min"] > 0 and "fd_rounding" in ev.details
+    c = get_claim("grurntn-eq-24")
+    assert c.defect.kind == "misprint" and "1 − f(a_j)²" in c.defect.meant
 
 
-def test_eq25_readings_disagree():
+def test_eq25_holds_under_the_total_reading_and_shows_the_local_one():
     ev = get_claim("grurntn-eq-25").run_small(get_claim("grurntn-eq-25").space[0], 6)
-    assert ev.verdict == ILL_POSED
-    assert ev.readings["total"].verdict == HOLDS and ev.readings["local"].verdict == FAILS
+    assert ev.verdict == HOLDS
+    assert ev.readings["total"].verdict == HOLDS and ev.ruled_out["local"].verdict == FAILS
+    assert not get_claim("grurntn-eq-25").readings["local"].admissible
 
 
-def test_sec4b_counterexample_names_the_grurntn_word_count():
+def test_eq19_and_eq26_printed_brackets_are_untyped_and_share_one_erratum():
+    for cid in ("grurntn-eq-19", "grurntn-eq-26"):
+        c = get_claim(cid)
+        ev = c.run_small(c.space[0], 1)
+        typing = next(p for k, p in ev.parts.items() if "typed" in k)
+        assert typing.verdict == FAILS and "mismatch" in typing.details["numpy"]
+        assert typing.control.verdict == FAILS
+        assert c.defect.erratum == "grurntn-lstmrntn-missing-transpose"
+        assert c.corrected_by == f"{cid}-corrected"
+        twin = get_claim(c.corrected_by)
+        assert twin.run_small(twin.space[0], 1).verdict == HOLDS
+    # a typed but wrong a_j (slice leg and h-leg swapped) is rejected by the corrected check
+    ev = get_claim("grurntn-eq-26-corrected").run_small({"input": 3, "hidden": 4, "length": 3,
+                                                         "batch": 2}, 2)
+    assert ev.verdict == HOLDS and ev.control.verdict == FAILS
+
+
+def test_sec4b_counterexample_is_the_grurntn_char_lower_bound():
+    from tnverify.claims.grurntn import published_numbers as GN
+    assert GN.grurntn_char_lower_bound() == 32 * 256 * 256 + 3 * (32 * 256 + 256 * 256)
     ce = run_claim("grurntn-sec-4b-params", sides=("small",)).counterexample
-    assert ce["models"]["GRURNTN"]["count"] == 12_534_288
-    assert ce["models"]["GRURNTN"]["rounded"] == "13"
+    assert "GRURNTN char lower bound" in ce["where"] and ce["printed"] == "2.2"
+    assert ce["formula_range"][0] == GN.grurntn_char_lower_bound() / 1e6 > 2.25
     ev = get_claim("grurntn-sec-4b-params").run_small({"char_vocab_min": 45,
                                                        "char_vocab_max": 60}, 0)
-    assert all(r.verdict == FAILS for r in ev.readings.values())
-    full_lstm = ev.readings["peephole full, 600 → LSTMRNN"].parts["char"].details
-    counts = full_lstm["counts_at_best"]
-    assert counts["LSTMRNN"]["holds"] and counts["LSTMRNTN"]["holds"]
+    assert set(ev.readings) == {"600 → LSTMRNN"}
+    assert set(ev.ruled_out) == {"600 → LSTMRNTN (literal)"}
+    full = ev.readings["600 → LSTMRNN"].readings["peepholes full"]
+    # with full peepholes both LSTM totals are reproduced, the GRU pair is not
+    assert full.parts["char LSTMRNN (600)"].verdict == HOLDS
+    assert full.parts["word LSTMRNN (740)"].verdict == HOLDS
+    assert full.parts["char GRURNTN (256)"].verdict == FAILS
+    assert full.parts["word GRURNTN (256)"].verdict == FAILS
+    diag = ev.readings["600 → LSTMRNN"].readings["peepholes diagonal"]
+    assert diag.parts["word LSTMRNN (740)"].verdict == FAILS
+    assert get_claim("grurntn-sec-4b-params").defect.kind == "published-number"
 
 
-def test_gains_parts():
+def test_sec4b_char_hidden_misprint():
+    c = get_claim("grurntn-sec-4b-char-hidden")
+    ev = c.run_small(c.space[0], 0)
+    assert ev.parts["one hidden size per model"].details["got"] == [1, 1, 0, 2]
+    assert ev.parts["600-unit model vs about 2.6 million"].verdict == FAILS
+    twin = get_claim(c.corrected_by).run_small(c.space[0], 0)
+    assert twin.verdict == HOLDS
+    # the corrected sentence's control is the printed edit, which the count rejects
+    assert twin.parts["600-unit model vs about 2.6 million"].control.verdict == FAILS
+
+
+def test_gains_hold_at_the_printed_precision():
+    from tnverify.claims.grurntn import published_numbers as GN
     ev = get_claim("grurntn-sec-5-gains").run_small({}, 0)
-    assert ev.parts["BPC GRURNN → GRURNTN"].verdict == HOLDS
-    assert ev.parts["BPC LSTMRNN → LSTMRNTN"].details["recomputed"] == ["0.03", "2.19"]
-    assert ev.parts["PPL GRURNN → GRURNTN"].details["recomputed"] == ["10.40", "10.64"]
-    assert ev.parts["table holding the cited PPL"].details["holds_ppl"] == ["II"]
+    assert ev.verdict == HOLDS
+    for name, pair in ev.parts.items():
+        rel = pair.parts["relative"]
+        assert set(rel.ruled_out) == {"relative to the proposed value"}
+        joint = rel.readings["relative to the baseline"].parts["jointly with the absolute"]
+        assert joint.verdict == HOLDS and joint.control.verdict == FAILS, name
+    # the rounded table values do not give the printed 2.22 (2.19), unrounded ones do
+    assert ev.details["relative_from_rounded_table_values"]["BPC LSTMRNN → LSTMRNTN"] == "2.1898"
+    w = GN.joint_gain_witness("1.37", "1.34", "0.03", "2.22")
+    assert w is not None and 1.365 <= float(w[0]) <= 1.375
+    # a wrong relative figure is rejected: 10.63 % is not attainable from the LSTM row
+    assert GN.joint_gain_witness("108.26", "96.97", "11.29", "10.63") is None
+    # the word-level GRU relative gain is rejected when read relative to the proposed value
+    assert ev.parts["PPL GRURNN → GRURNTN"].parts["relative"].ruled_out[
+        "relative to the proposed value"].verdict == FAILS
+
+
+def test_table_reference():
+    ev = get_claim("grurntn-sec-5b-table-ref").run_small({}, 0)
+    assert ev.verdict == FAILS and ev.details["holds_ppl"] == ["II"]
+    twin = get_claim("grurntn-sec-5b-table-ref-corrected").run_small({}, 0)
+    assert twin.verdict == HOLDS and twin.control.verdict == FAILS
 
 
 def _proofs():
@@ -88,42 +153,6 @@ def test_scaled_bptt_leaves_global_rng_alone():
                      readings=("total",))
     assert ev.readings["total"].error is not None
     assert torch.equal(torch.get_rng_state(), before)
-
-
-def test_sec4b_records_deviation_rule_and_not_applicable_lstmrnn():
-    from tnverify import gated_params as GP
-    ev = get_claim("grurntn-sec-4b-params").run_small({"char_vocab_min": 45,
-                                                       "char_vocab_max": 60}, 0)
-    assert "rounding to the printed digit" in ev.details["closeness_why"]
-    word = ev.readings["peephole full, 600 → LSTMRNN"].parts["word"].details
-    dev = word["relative_deviation_from_printed"]
-    assert dev["GRURNTN"] == GP.about(12_534_288, "12")["relative_deviation"] > 0.04
-    assert word["max_abs_relative_deviation"] == max(abs(x) for x in dev.values())
-    for name, rd in ev.readings.items():
-        char = rd.parts["char"].details
-        if name.endswith("600 → LSTMRNTN"):
-            # LSTMRNN has no char hidden size: not applicable, not counted as a failure
-            assert "LSTMRNN" in char["not_applicable"]
-            assert char["counts_at_best"]["LSTMRNN"]["holds"] is None
-            assert "LSTMRNN" not in (rd.parts["char"].counterexample or {}).get("models", {})
-            # the word-level GRURNTN miss is definite whatever LSTMRNN's size: fails
-            assert rd.parts["word"].verdict == FAILS and rd.verdict == FAILS
-            assert rd.ill_posed is None
-        else:
-            assert char["not_applicable"] == {}
-
-
-def test_sec4b_reading_ill_posed_when_only_the_missing_size_is_open(monkeypatch):
-    """Kleene conjunction: if every applicable count held, the missing LSTMRNN size would
-    leave the reading undecided (ill-posed), not failed."""
-    from tnverify import gated_params as GP
-    from tnverify.claims.grurntn import published_numbers as GN
-    real = GP.about
-    monkeypatch.setattr(GP, "about", lambda c, p: dict(real(c, p), holds=True))
-    rd = GN._reading("x", {"peephole": "full", "600": "LSTMRNTN"}, range(50, 51))
-    assert rd.verdict == ILL_POSED and "LSTMRNN" in rd.ill_posed
-    rd2 = GN._reading("y", {"peephole": "full", "600": "LSTMRNN"}, range(50, 51))
-    assert rd2.verdict == HOLDS
 
 
 def test_model_param_count_rejects_non_integer_sizes():

@@ -132,14 +132,25 @@ def central_fd(losses, W, n_ops):
         "fd_truncation_max": float(trunc.max()), "fd_rounding": rnd, "loss": E0}
 
 
+#: The negative control of every FD comparison: the gradient with the h-leg and the slice
+#: leg of ∂E/∂W_tsr (i, d, d) swapped, i.e. [x_j]ᵀ[u_j] put on the wrong slice index.
+FD_CONTROL = "h-leg and slice leg of the gradient swapped"
+
+
 def _vs_fd(name, value, fd, fd_tol, extra_tol=0.0):
-    err = float((torch.as_tensor(value) - fd).abs().max())
+    value = torch.as_tensor(value)
+    err = float((value - fd).abs().max())
     tol = Tolerance(float(fd_tol) + float(extra_tol), fd_tol.rule + " (+ formula tolerance)")
     ok = err <= float(tol)
-    k = int((torch.as_tensor(value) - fd).abs().argmax())
-    return Evidence(name, error=err, tolerance=tol, counterexample=None if ok else {
-        "entry": np.unravel_index(k, tuple(fd.shape)), "value": float(value.reshape(-1)[k]),
-        "finite_difference": float(fd.reshape(-1)[k])})
+    k = int((value - fd).abs().argmax())
+    c_err = float((value.transpose(1, 2) - fd).abs().max())
+    control = Evidence(f"control ({FD_CONTROL}) of: {name}", error=c_err, tolerance=tol,
+                       details={"variant": FD_CONTROL})
+    return Evidence(name, error=err, tolerance=tol, control=control,
+                    counterexample=None if ok else {
+                        "entry": np.unravel_index(k, tuple(fd.shape)),
+                        "value": float(value.reshape(-1)[k]),
+                        "finite_difference": float(fd.reshape(-1)[k])})
 
 
 def bptt_evidence(params, rng, *, model, fprime, readings=("total", "local"), f="tanh"):

@@ -331,3 +331,76 @@ def small_eq19(params, rng):
                     details={"typing": "Eq. 19 prints [x_t] W^{[1:d]} [h_{t−1}] without ᵀ "
                              "(Eq. 18 has it); with row vectors only x W^{[k]} h_{t−1}ᵀ is "
                              "typed, and that is what is evaluated"})
+
+
+# -- grurntn-eq-19 / eq-26 as printed: the bracket without ᵀ ---------------------------
+def _row_product(*factors) -> tuple[bool, str]:
+    """Whether the matrix product of 2-D ``factors`` is typed, and numpy's word if not."""
+    try:
+        out = factors[0]
+        for f in factors[1:]:
+            out = np.matmul(out, f)
+        return True, f"typed: shape {out.shape}"
+    except ValueError as exc:
+        return False, str(exc)
+
+
+def bracket_typing(name, i, d, rng):
+    """Evidence that the printed ``[x] W^{[k]} [h]`` (no ᵀ) is typed, with ``x`` a 1×i row
+    and ``h`` a 1×d row (the paper's vectors are rows: x_tW_xc, h_{t−1}W_hc).  Control: the
+    ᵀ put on the wrong factor, ``[x]ᵀ W^{[k]} [h]``."""
+    x, h = rng.standard_normal((1, i)), rng.standard_normal((1, d))
+    Wk = rng.standard_normal((i, d))
+    ok, why = _row_product(x, Wk, h)
+    c_ok, c_why = _row_product(x.T, Wk, h)
+    compared = (f"{name} as printed: [x] W^[k] [h] with x ∈ ℝ^(1×{i}), W^[k] ∈ ℝ^({i}×{d}), "
+                f"h ∈ ℝ^(1×{d}) is typed (a scalar per slice)")
+    return Evidence(compared, passed=ok, sizes={"input": i, "hidden": d},
+                    details={"numpy": why, "corrected": "[x] W^[k] [h]ᵀ: (1×i)(i×d)(d×1)"},
+                    counterexample=None if ok else {"product": "(1×i)(i×d)(1×d)",
+                                                    "numpy": why},
+                    control=Evidence(f"control (ᵀ on the wrong factor, [x]ᵀ W^[k] [h]) of: "
+                                     f"{compared}", passed=c_ok, details={"numpy": c_why}))
+
+
+def small_eq19_printed(params, rng):
+    i, d = params["input"], params["hidden"]
+    typing = bracket_typing("Eq. 19 c̃_t", i, d, rng)
+    rest = small_eq19(params, rng)
+    return Evidence("LSTMRNTN Eq. 19–20 as printed", parts={
+        "printed [x_t] W [h_(t−1)] typed": typing, **rest.parts}, sizes=rest.sizes,
+        details=rest.details)
+
+
+def small_eq26_printed(params, rng):
+    return Evidence("Eq. 26 a_j as printed", parts={"printed [x_j] W [h_(j−1)] typed":
+                                                    bracket_typing("Eq. 26 a_j", params["input"],
+                                                                   params["hidden"], rng)})
+
+
+def small_eq26_corrected(params, rng):
+    """a_j = x_j W^{[k]} h_{j−1}ᵀ + x_jW_xc + h_{j−1}W_hc + b_c (slice loop, numpy) vs the
+    pre-activation of the LSTMRNTN cell's candidate at every step.  Control: the slice
+    index and the h-leg of W_tsr swapped (x_j W[:, k, :] h_{j−1}ᵀ)."""
+    i, d, L, B = params["input"], params["hidden"], params["length"], params["batch"]
+    cell = G.LSTMRNTN(i, d, generator=torch_gen(rng))
+    P = params_np(cell)
+    xs = rng.standard_normal((B, L, i))
+    with torch.no_grad():
+        _, cache = G.run_sequence(cell, torch.from_numpy(xs), keep=True)
+    got, want, wrong, scale = [], [], [], []
+    Wsw = P["W_tsr"].transpose(0, 2, 1)
+    for j in range(L):
+        x, h = xs[:, j], cache["u"][j].numpy()
+        lin = x @ P["W_xc"] + h @ P["W_hc"] + P["b_c"]
+        bil, s = slice_loop_np(x, h, P["W_tsr"])
+        want.append(bil + lin)
+        wrong.append(slice_loop_np(x, h, Wsw)[0] + lin)
+        scale.append(s + np.abs(x) @ np.abs(P["W_xc"]) + np.abs(h) @ np.abs(P["W_hc"])
+                     + np.abs(P["b_c"]))
+        got.append(cache["a"][j].numpy())
+    return compare_values(
+        "LSTMRNTN candidate pre-activation (cell) vs Eq. 26 with [h_(j−1)]ᵀ (slice loop)",
+        np.stack(got), np.stack(want), n=i * d + i + d + 1, scale=np.stack(scale),
+        control=np.stack(wrong), control_label="slice leg and h-leg of W_tsr swapped",
+        sizes={"input": i, "hidden": d, "length": L, "batch": B})

@@ -1,5 +1,6 @@
 """Statements of the gated-cells-lmms claims of seed 002 (grurntn), verbatim from
-shared/CLAIMS.md."""
+shared/CLAIMS.md (a neighbouring sentence or equation with its own erratum is its own
+claim: Eq. 26, the §V-B table reference, the character-level hidden sizes)."""
 
 STATEMENTS = {
     'grurntn-eq-8': (
@@ -52,15 +53,18 @@ STATEMENTS = {
         '_{hh} + b_h) and f′(·) is a function derivative from our activation function: f′'
         '(a_j) = (1 − f(a_j))², if f(·) is tanh function; f(a_j)(1 − f(a_j)), if f(·) is '
         'sigmoid function".\n  - Truncation: "If we want to use the truncated BPTT to igno'
-        're the history past over K time-steps, we can limit j ∈ [max(1, i−K)..i]."\n  - ∂'
-        'E_i(θ)/∂h̃_j admits these readings: the total derivative through all later steps'
-        '; the direct (local) partial derivative.'
+        're the history past over K time-steps, we can limit j ∈ [max(1, i−K)..i]."'
     ),
     'grurntn-eq-25': (
         '"∂E_i(θ)/∂W_{tsr}^{[1:d]} = Σ_{j=1}^i (∂E_i(θ)/∂c_j)(∂c_j/∂W_{tsr}^{[1:d]}) = Σ_'
         '{j=1}^i (∂E_i(θ)/∂c_j)(∂c_j/∂tanh(a_j))(∂tanh(a_j)/∂a_j)(∂a_j/∂W_{tsr}^{[1:d]}) '
-        '= Σ_{j=1}^i (∂E_i(θ)/∂c_j) i_j (1 − tanh²(a_j)) [x_j]ᵀ[h_{j−1}] (25) where a_j ='
-        ' ([x_j] W_{tsr}^{[1:d]} [h_{j−1}] + x_jW_{xc} + h_{j−1}W_{hc} + b_c) (26)".'
+        '= Σ_{j=1}^i (∂E_i(θ)/∂c_j) i_j (1 − tanh²(a_j)) [x_j]ᵀ[h_{j−1}] (25)", with a_j '
+        'the pre-activation of the candidate cell printed as Eq. 26 (the claim grurntn-eq'
+        '-26).'
+    ),
+    'grurntn-eq-26': (
+        '"where a_j = ([x_j] W_{tsr}^{[1:d]} [h_{j−1}] + x_jW_{xc} + h_{j−1}W_{hc} + b_c)'
+        ' (26)".'
     ),
     'grurntn-eq-27': (
         '"PPL = 2^{−(1/N) Σ_{i=1}^N log₂ P(X_i|X_{1..i−1})} (27)"; "BPC = −(1/N)(Σ_{i=1}^'
@@ -77,21 +81,25 @@ STATEMENTS = {
         ' The total number of free parameters for GRURNN and GRURNTN was about 2.2 millio'
         'n and about 2.6 million for LSTMRNN and LSTMRNTN."\n  - Matching: "We constrained'
         ' our baseline GRURNN to have a similar number of parameters as the GRURNTN model'
-        '".\n  - Readings:\n    - peephole weights W_{ci}, W_{cf}, W_{co} as full d×d matri'
-        'ces (as written in Eq. 3–6) or as diagonal vectors;\n    - the character vocabula'
-        'ry size is not stated; sweep it over roughly 45–60;\n    - "600 for LSTMRNTN" ass'
-        'igned to LSTMRNTN, as printed, or to the otherwise unassigned LSTMRNN.'
+        '".'
+    ),
+    'grurntn-sec-4b-char-hidden': (
+        '"For the character-level language modeling task, we used 256 hidden units for GR'
+        'URNTN and LSTMRNTN, 820 for GRURNN, and 600 for LSTMRNTN."'
     ),
     'grurntn-sec-5-gains': (
         '- §V-A (character level): "GRURNTN reduced the BPC from 1.39 to 1.33 (0.06 absol'
         'ute / 4.32% relative BPC) from the baseline GRURNN, and LSTMRNTN reduced the BPC'
         ' from 1.37 to 1.34 (0.03 absolute / 2.22% relative BPC) from the baseline LSTMRN'
-        'N."\n  - §V-B (word level): "Table I shows the PTB test set PPL among our baselin'
-        'e models, proposed models, and several published results. … GRURNTN reduced the '
-        'perplexity from 97.78 to 87.38 (10.4 absolute / 10.63% relative PPL) over the ba'
-        'seline GRURNN and LSTMRNTN reduced the perplexity from 108.26 to 96.97 (11.29 ab'
-        'solute / 10.42% relative PPL) over the baseline LSTMRNN."\n  - §VII repeats these'
-        ' numbers.\n  - Table titles: Table I is "PENN TREE BANK TEST SET BPC"; Table II i'
-        's "PENN TREEBANK TEST SET PPL".'
+        'N."\n  - §V-B (word level): "GRURNTN reduced the perplexity from 97.78 to 87.38 ('
+        '10.4 absolute / 10.63% relative PPL) over the baseline GRURNN and LSTMRNTN reduc'
+        'ed the perplexity from 108.26 to 96.97 (11.29 absolute / 10.42% relative PPL) ov'
+        'er the baseline LSTMRNN."\n  - §VII repeats these numbers. The table values are t'
+        'hose of Table I (BPC) and Table II (PPL).'
+    ),
+    'grurntn-sec-5b-table-ref': (
+        '"Table I shows the PTB test set PPL among our baseline models, proposed models, '
+        'and several published results." (§V-B). Table I is titled "PENN TREE BANK TEST S'
+        'ET BPC"; Table II is titled "PENN TREEBANK TEST SET PPL".'
     ),
 }
