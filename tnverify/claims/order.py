@@ -14,7 +14,8 @@ REPORT_ORDER: tuple[str, ...] = tuple("""
     thesis-eq-3.4-corrected thesis-prop-5.2.1 gtm-eq-6 gtm-lemma-3.1 gtm-lemma-3.1-corrected
     gtm-prop-a.1 tslm-eq-7 thesis-def-3.1.3 thesis-thm-3.2.1 thesis-thm-3.2.2 thesis-alg-1
     thesis-alg-1-corrected tnverify-tt-svd-error-identity ttlm-eq6 ttlm-eq6-corrected ttlm-eq8
-    ttlm-eq8-corrected ttlm-eq9 ttlm-app-a ttlm-app-a-corrected ttlm-eq12 ttlm-eq13
+    ttlm-eq8-chain-vs-eq6 ttlm-eq8-corrected ttlm-eq9 ttlm-app-a ttlm-app-a-corrected ttlm-eq12
+    ttlm-appc-delta-reshape ttlm-eq13
     thesis-prop-5.2.2 thesis-prop-5.2.2-corrected ttlm-claim-b1 thesis-claim-5.3.1
     ttlm-claim-b2 ttlm-claim-b2-corrected thesis-claim-5.3.2 thesis-claim-5.3.2-corrected
     ttlm-eq14-bias ttlm-eq14-bias-corrected thesis-sec-5.3.1 thesis-sec-5.3.1-corrected

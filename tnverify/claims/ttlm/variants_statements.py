@@ -107,4 +107,17 @@ STATEMENTS = {
         '.\n\n    ψ admits two readings: softmax, or linear (constant-scaling) normalisatio'
         'n.'
     ),
+    'ttlm-eq8-chain-vs-eq6': (
+        '"Recursive Probability Computation. Here, we here provide further details about the '
+        'process of computing p(X) by TTLM in practice. … p(X) = Π_{t=1}^N p(x^{(t)}|x^{(1:'
+        't−1)}) … y^{(t)} = softmax(G^{(t)} h^{(t−1)}_TTLM) (8)", read as: Π_t y^{(t)}[x_t] is '
+        'the p(X) of Eq. 6, normalised.'
+    ),
+    'ttlm-appc-delta-reshape': (
+        'App. C: "The implementation of δ is functioned by a reshape function, so the '
+        'interaction between hidden and input can be computed by matrix product", as an '
+        'implementation of Eq. 12\'s "δ ∈ ℝ^{R×R×R×R} is a fourth-order diagonal tensor such '
+        'that δ_{ijkl} = 1 iff the i = j = k = l" (TTLM-Tiny: G = W^{xe}δW^{hh}; TTLM-Large: '
+        'G = W^{xe}W^{eh}δW^{hh}).'
+    ),
 }
