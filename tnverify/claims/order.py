@@ -16,8 +16,8 @@ REPORT_ORDER: tuple[str, ...] = tuple("""
     thesis-alg-1-corrected tnverify-tt-svd-error-identity ttlm-eq6 ttlm-eq6-corrected ttlm-eq8
     ttlm-eq8-chain-vs-eq6 ttlm-eq8-corrected ttlm-eq9 ttlm-app-a ttlm-app-a-corrected ttlm-eq12
     ttlm-appc-delta-reshape ttlm-eq13
-    thesis-prop-5.2.2 thesis-prop-5.2.2-corrected ttlm-claim-b1 thesis-claim-5.3.1
-    ttlm-claim-b2 ttlm-claim-b2-corrected thesis-claim-5.3.2 thesis-claim-5.3.2-corrected
+    thesis-prop-5.2.2 thesis-prop-5.2.2-corrected ttlm-claim-b1 ttlm-eq16 ttlm-eq16-corrected
+    thesis-claim-5.3.1 ttlm-claim-b2 ttlm-claim-b2-corrected ttlm-eq20 ttlm-eq20-corrected thesis-claim-5.3.2 thesis-claim-5.3.2-corrected
     ttlm-eq14-bias ttlm-eq14-bias-corrected thesis-sec-5.3.1 thesis-sec-5.3.1-corrected
     tnverify-augmented-bilinear tslm-eq-16 tslm-eq-16-corrected tslm-eq-19 tslm-eq-17
     tslm-eq-17-corrected tslm-eq-21 ttlm-table1-ptb-params ttlm-table1-wt2-params
