@@ -105,8 +105,8 @@ SECOND_ORDER_DEFECT = Defect(
 
 # -- ttlm-sec6.1-wt2-stats --------------------------------------------------------------------
 STATS = (
-    Reading("k = floor(count/1000)", "\"Nk\" is the count truncated to thousands, against seed "
-            "003 Table 1 (the Merity et al. release statistics)", True,
+    Reading("k = floor(count/1000)", "\"Nk\" is the count truncated to thousands, against tslm "
+            "Table 1 (the Merity et al. release statistics)", True,
             "73k validation words", "ttlm §6.1 (73,761 and 217,646 fit only truncation)"),
     Reading("k = round(count/1000)", "\"Nk\" is the count rounded to thousands", False,
             "73k validation words", "ttlm §6.1 (73,761 rounds to 74k)"),

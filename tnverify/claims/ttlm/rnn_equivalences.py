@@ -310,7 +310,7 @@ def register_rac_pair(cid, paper, refs, title, printed_fields=None, corrected_fi
     twin = {"title": title + " (δ-contraction, corrected)", "statement": (
         "Corrected: the core is the δ-contraction G_{α_{t-1} i_t α_t} = Σ_{j,k} W^{hx}_{j "
         "i_t} δ_{j α_t k} W^{hh}_{k α_{t-1}} = W^{hx}_{α_t i_t} W^{hh}_{α_t α_{t-1}} (in "
-        "seed 001's names A_{α_t α_{t-1}} B_{α_t i_t}, Eq. 5.17 as printed), not the "
+        "the thesis's names A_{α_t α_{t-1}} B_{α_t i_t}, Eq. 5.17 as printed), not the "
         "elementwise product; then the RAC hidden states equal the TT recurrence's and the "
         "MI-RNN's equal it followed by φ."),
         "group": "ttlm", "space": SPACE, "scaled": scaled_rac, "scaled_space": _RAC_SCALED,

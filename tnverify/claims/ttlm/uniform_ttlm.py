@@ -193,9 +193,10 @@ def small_eq8_definition(params, rng):
             "way)" if t > 2 else None)
         del prefixes
     y1 = _softmax(first @ h0)                                   # t = 1 from h^(0)
-    ys = np.concatenate([np.broadcast_to(y1, (len(seqs), 1, V)), _softmax(logits)], axis=1)
+    y8 = cell.eq8(tok).detach().numpy()                         # the cell's Eq. 8, t = 2..N
+    ys = np.concatenate([np.broadcast_to(y1, (len(seqs), 1, V)), y8], axis=1)
     parts["y^(t) ≥ 0 and Σ_v y^(t)_v = 1"] = compare_values(
-        "Σ_v softmax(G^(t) h^(t−1))_v vs 1, t = 1..N (and min y ≥ 0)",
+        "Σ_v y^(t)_v (UniformTTLM.eq8, t ≥ 2; t = 1 from h^(0)) vs 1 (and min y ≥ 0)",
         np.where(ys.min(axis=-1) >= 0, ys.sum(axis=-1), -1.0), np.ones(ys.shape[:2]), n=V,
         sizes=sizes, control=np.exp(np.concatenate(
             [np.broadcast_to(first @ h0, (len(seqs), 1, V)), logits], axis=1)).sum(axis=-1),
