@@ -21,7 +21,8 @@ REPORT_ORDER: tuple[str, ...] = tuple("""
     ttlm-eq14-bias ttlm-eq14-bias-corrected thesis-sec-5.3.1 thesis-sec-5.3.1-corrected
     tnverify-augmented-bilinear tslm-eq-16 tslm-eq-16-corrected tslm-eq-19 tslm-eq-17
     tslm-eq-17-corrected tslm-eq-21 ttlm-table1-ptb-params ttlm-table1-wt2-params
-    ttlm-sec1-ppl-deltas ttlm-table2-second-order ttlm-sec6.1-wt2-stats thesis-eq-4.3
+    ttlm-sec1-ppl-deltas ttlm-table2-second-order ttlm-table2-second-order-corrected
+    ttlm-sec6.1-wt2-stats ttlm-sec6.1-wt2-stats-corrected thesis-eq-4.3
     tnverify-born-sampler-exact thesis-eq-4.5 thesis-sec-4.1.3-parallel thesis-eq-3.2
     thesis-eq-3.2-corrected thesis-sec-4.1.3-gauge thesis-eq-4.4 thesis-eq-4.4-corrected
     thesis-sec-4.3.2-cost thesis-sec-4.3.2-cost-corrected thesis-eq-4.1 thesis-eq-4.1-corrected
