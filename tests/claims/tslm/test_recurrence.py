@@ -83,24 +83,32 @@ def test_compare_eq19_detects_relative_defect():
     assert compare_eq19(bad, c, v, c, last, c, W, rng, **kw).parts[key].verdict == "fails"
 
 
-@pytest.mark.parametrize("cid", ["tslm-eq-17", "tslm-eq-17-corrected"])
-def test_eq17_conditional_detects_readout_defect(cid, monkeypatch):
+def test_eq17_conditional_detects_readout_defect(monkeypatch):
     """V_t with one entry perturbed by a relative 1e-6: the linear-normalisation
     comparison against the exact conditional fails (it held at ratio ~1e-8 with the
-    former scale cond(W) and n = (|V|·r)^n)."""
+    former scale cond(W) and n = (|V|·r)^n).  The comparison is shown under the
+    ruled-out reading "exact conditional of 𝒯" of tslm-eq-17 (it never decides)."""
     orig = mod._env_readout
 
     def bad(*a):
         Vt = orig(*a).copy()
         Vt[0, 0] *= 1 + 1e-6
         return Vt
-    c = get_claim(cid)
+    c = get_claim("tslm-eq-17")
     params = c.space[-1]
     key = "exact conditional (Eq. 15) vs linear normalisation of V_t h_{t−1}"
 
     def part(ev):
-        ev = ev.readings["V transposed (|V|×r)"] if ev.readings else ev
-        return ev.parts[key]
+        return ev.ruled_out["exact conditional of 𝒯"].parts[key]
     assert part(c.run_small(params, 17)).verdict == "holds"
     monkeypatch.setattr(mod, "_env_readout", bad)
     assert part(c.run_small(params, 17)).verdict == "fails"
+
+
+def test_eq17_decided_by_the_off_by_one_only():
+    from tnverify.claims import run_claim
+    r = run_claim("tslm-eq-17")
+    ev = r.small.cases[0]
+    assert set(ev.readings) == {"V |V|×r"}
+    assert ev.readings["V |V|×r"].failing_parts() == ["Eq. 17 vs Eq. 20 as printed (y_t = V h_t)"]
+    assert r.claim.defect.erratum == "tslm-eq20-y-offbyone"

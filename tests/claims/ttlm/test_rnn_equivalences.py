@@ -30,10 +30,13 @@ def test_b1_identifies_exactly_one_permutation():
 
 def test_b2_readings():
     ev = REGISTRY["ttlm-claim-b2"].run_small({"vocab_size": 4, "rank": 3, "steps": 4}, 5)
-    got = {k: v.verdict for k, v in ev.readings.items()}
+    got = {k: v.verdict for k, v in {**ev.readings, **(ev.ruled_out or {})}.items()}
     assert [k for k, v in got.items() if v == "holds"] == [
         "b: W^{hx}_{j i_t} (declared), W^{hh}_{k α_{t-1}} (printed)"]
     assert got["a: elementwise ⊙"] == "fails"
+    # only the admissible reading decides: the ruled-out ones are shown, not deciding
+    assert list(ev.readings) == ["b: W^{hx}_{j i_t} (declared), W^{hh}_{k α_{t-1}} (printed)"]
+    assert ev.verdict == "holds"
     ev = REGISTRY["thesis-claim-5.3.2"].run_small({"vocab_size": 4, "rank": 3, "steps": 4}, 5)
     assert [k for k, v in ev.readings.items() if v.verdict == "holds"] == ["b: A, B as printed"]
 
@@ -149,3 +152,23 @@ def test_tied_scorer_core_off_by_1e_6_fails(monkeypatch):
         got = _scaled_verdicts(cid)
         assert got["linear: TTScorer (tied) vs structured, scores"] == "fails"
         assert got["linear: TTScorer (tied) vs structured, ∂/∂G"] == "fails"
+
+
+@pytest.mark.parametrize("cid", ["ttlm-eq16", "ttlm-eq20"])
+def test_proof_lines_sum_over_the_free_index_fail_and_their_edit_holds(cid):
+    """Eq. 16 / Eq. 20 as printed (Σ over α_t, α_(t−1) unbound) do not reproduce the 2-RNN /
+    RAC states; with Σ over α_(t−1) they do, and the printed form is the twin's control."""
+    p = {"vocab_size": 4, "rank": 3, "steps": 4}
+    printed = REGISTRY[cid].run_small(p, 2)
+    assert printed.verdict == "fails"
+    assert REGISTRY[cid].defect.erratum == "ttlm-appB-sum-over-free-alpha_t"
+    fixed = REGISTRY[f"{cid}-corrected"].run_small(p, 2)
+    assert fixed.verdict == "holds"
+    first = next(iter(fixed.parts.values()))
+    assert first.control.verdict == "fails" and "as printed" in first.control.compared
+
+
+def test_eq14_first_index_slice_is_r_by_r():
+    ev = REGISTRY["ttlm-eq16"].run_small({"vocab_size": 4, "rank": 3, "steps": 4}, 0)
+    part = ev.parts["Eq. 14: the i-th slice ∈ ℝ^(M×R)"]
+    assert part.details["got"] == [3, 3] and part.verdict == "fails"

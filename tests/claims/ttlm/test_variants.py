@@ -19,8 +19,9 @@ from tnverify.equivalences import (large_to_tt_core, tiny_to_tt_core, tiny_to_tt
                                    tiny_to_tt_core_reshape, tt_core_to_tiny_reshape)
 from tnverify.errors import ShapeError, VocabularyError
 
-IDS = ["ttlm-eq6", "ttlm-eq6-corrected", "ttlm-eq8", "ttlm-eq8-corrected", "ttlm-eq9",
-       "ttlm-app-a", "ttlm-app-a-corrected", "ttlm-eq12", "ttlm-eq13", "thesis-prop-5.2.2",
+IDS = ["ttlm-eq6", "ttlm-eq6-corrected", "ttlm-eq8", "ttlm-eq8-chain-vs-eq6",
+       "ttlm-eq8-corrected", "ttlm-eq9", "ttlm-app-a", "ttlm-app-a-corrected", "ttlm-eq12",
+       "ttlm-appc-delta-reshape", "ttlm-eq13", "thesis-prop-5.2.2",
        "thesis-prop-5.2.2-corrected"]
 
 
@@ -39,11 +40,25 @@ def test_small_side_any_seed(cid, seed, data):
         assert v != "holds"
 
 
-def test_eq6_counterexample_is_minimal_sequence():
+def test_eq6_ruled_out_reading_b_fails_but_does_not_decide():
+    """Eq. 7 (b) (h contracting the right bond) fails against Eq. 6; it is ruled out by
+    App. B Eq. 16, so it is shown under ``ruled_out`` and ttlm-eq6 holds."""
     r = run_claim("ttlm-eq6")
+    assert r.verdict == "holds"
+    ev = r.small.cases[0]
+    assert ev.ruled_out["tie a, Eq. 7 (b)"].verdict == "fails"
+    assert set(ev.readings) == {"tie a, Eq. 7 (a)"}
+
+
+def test_eq8_chain_counterexample_is_minimal_sequence():
+    r = run_claim("ttlm-eq8-chain-vs-eq6")
     ce = r.counterexample
     assert ce["params"] == {"vocab_size": 2, "rank": 2, "length": 3}
-    assert len(ce["entry"]) == 3
+
+
+def test_delta_and_reshape_recurrences_differ_but_each_is_a_tt_recurrence():
+    assert run_claim("ttlm-appc-delta-reshape").verdict == "fails"
+    assert run_claim("ttlm-eq12").verdict == "holds"
 
 
 def test_app_a_step_iii_length_is_r_not_v():

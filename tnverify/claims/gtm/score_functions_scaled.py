@@ -257,15 +257,24 @@ def scaled_tslm(params, device, rng):
              "expansion float32 vs float64": compare_values(
                  "Eq. 7 float32 vs float64", s7_32, s7, scale=scale, n=n * m, dtype="float32",
                  sizes=sz)}
-    for k in range(1, n):
-        mat = A.reshape(m**k, -1)
+    # negative control: 𝒜 plus a second rank-one term (a sum of two sentence tensors)
+    A2 = A + outer(list(torch.randn(n, m, **kw)))
+
+    def num_rank(T, k):
+        mat = T.reshape(m**k, -1)
         sv = torch.linalg.svdvals(mat).cpu().numpy()
         tol = rank_tolerance(mat.shape, float(sv[0]))
-        rank = int(np.count_nonzero(sv > tol.value))
+        return int(np.count_nonzero(sv > tol.value)), sv, tol
+
+    for k in range(1, n):
+        rank, sv, tol = num_rank(A, k)
+        rank2 = num_rank(A2, k)[0]
         parts[f"rank of unfolding A_[{k}] = 1"] = Evidence(
             f"numerical rank of the {m**k}×{m**(n-k)} unfolding", passed=rank == 1,
             sizes=sz, details={"rank": rank, "tolerance": tol, "sigma_1": float(sv[0]),
                                "sigma_2": float(sv[1]) if sv.size > 1 else None},
-            counterexample=None if rank == 1 else {"k": k, "rank": rank})
+            counterexample=None if rank == 1 else {"k": k, "rank": rank},
+            control=Evidence(f"control (𝒜 + a second rank-one term, rank {rank2}) of: rank "
+                             f"of unfolding A_[{k}] = 1", passed=rank2 == 1))
     return Evidence("s = ⊗ w_i vs expansion (7) at scale; unfolding ranks of 𝒜",
                     sizes=sz, parts=parts)

@@ -214,15 +214,35 @@ TABLE1 = {"ptb": {"tokens": (929_590, 73_761, 82_431), "vocab": 10_000, "oov": 4
 TEXT_PTB = {"tokens_k": (929, 73, 82), "vocab_k": 10}
 
 
+def _k_truncated(label, c, k):
+    """``c`` printed as ``k``k, thousands truncated; control: ``k`` moved one unit away."""
+    ok = k * 1000 <= c < (k + 1) * 1000
+    k_wrong = k - 1 if c >= k * 1000 else k + 1
+    return Evidence(f"{label}: {c:,} printed as {k}k (truncated)", passed=ok,
+                    details={"count": c, "printed_k": k},
+                    counterexample=None if ok else {"count": c, "printed": f"{k}k"},
+                    control=Evidence(f"control ({k_wrong}k, one unit away) of: {label}",
+                                     passed=k_wrong * 1000 <= c < (k_wrong + 1) * 1000))
+
+
 def small_table1(params, rng) -> Evidence:
-    """Internal consistency of Table 1 with the Datasets text; the recount from the
-    release files is skipped (no PTB / WikiText-2 files offline, nothing downloaded)."""
+    """Internal consistency of Table 1 with the Datasets text ("Nk" read as truncated
+    thousands; the rounded reading is judged at the printed precision and ruled out); the
+    recount from the release files is skipped (no PTB / WikiText-2 files offline, nothing
+    downloaded)."""
+    from ..printed_numbers import judge_printed
     t = TABLE1["ptb"]
+    labels = ("PTB train", "PTB valid", "PTB test")
+    trunc = {lab: _k_truncated(lab, c, k) for lab, c, k in zip(labels, t["tokens"],
+                                                                TEXT_PTB["tokens_k"])}
+    trunc["PTB vocabulary"] = _k_truncated("PTB vocabulary", t["vocab"], TEXT_PTB["vocab_k"])
+    rounded = {lab: judge_printed(f"{lab}: {c:,} / 1000 vs the printed {k}(k)", str(k),
+                                  lambda x: x / 1000, [str(c)])
+               for lab, c, k in zip(labels, t["tokens"], TEXT_PTB["tokens_k"])}
     return Evidence("Table 1 vs the Datasets text", parts={
-        "PTB tokens in thousands (floor)": compare_ints(
-            "⌊tokens / 1000⌋", [x // 1000 for x in t["tokens"]], TEXT_PTB["tokens_k"]),
-        "PTB vocabulary in thousands": compare_ints(
-            "vocab / 1000", [t["vocab"] // 1000], [TEXT_PTB["vocab_k"]]),
+        "PTB counts in thousands": Evidence("Datasets text vs Table 1", readings={
+            "truncated thousands": Evidence("Nk as truncated thousands", parts=trunc),
+            "rounded thousands": Evidence("Nk as rounded thousands", parts=rounded)}),
         "recount from the release files": Evidence(
             "tokens, vocabulary, ⟨unk⟩ rate recounted",
             skipped="the PTB (Mikolov) and WikiText-2 release files are not available "

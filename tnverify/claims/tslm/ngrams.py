@@ -7,6 +7,7 @@ count and the Table 1 statistics.  Small checks in :mod:`tnverify.claims.tslm.ng
 
 from __future__ import annotations
 
+from . import ngram_readings as NR
 from ..registration import claim, corrected_pair, refs
 from . import ngram_tensor as ts
 from . import ngrams_scaled as sc
@@ -34,10 +35,12 @@ corrected_pair(
     printed=dict(
         title="p(s_i) = ⟨s_i, c⟩ (Eq. 10–11)", statement=STATEMENTS["tslm-eq-11"],
         refs=refs("tslm", "A Probability Estimation Method of Sentences, Eq. 8–11"),
-        scaled=sc.scaled_eq11, small=ts.small_eq11, expected="fails"),
+        scaled=sc.scaled_eq11, small=ts.small_eq11, expected="fails", readings=NR.EQ11,
+        defect=NR.EQ11_DEFECT, remarks=NR.EQ11_REMARKS),
     corrected=dict(
         title="p(s_i) = ⟨s_i, c⟩ for orthonormal words",
-        statement=("Eq. 10–11 with orthonormal word vectors (one-hot, or any orthonormal set "
+        statement=("True restatement (the defect is 'false', not a misprint): Eq. 10–11 with "
+                   "orthonormal word vectors (one-hot, or any orthonormal set "
                    "w_i = Σ_d α_{i,d} e_d, α orthogonal): p(s_i) = ⟨s_i, c⟩ = Σ 𝒯 𝒜 (changed: "
                    "the word vectors must be orthonormal; embedded vectors that are not "
                    "orthogonal give ⟨s_i, c⟩ ≠ p_i)."),
@@ -49,33 +52,28 @@ corrected_pair(
 claim("tslm-claim-1", "TSLM with one-hot words is the n-gram tensor", STATEMENTS["tslm-claim-1"],
       refs("tslm", "Claim 1; Appendix, Eq. 22–27"), ts.small_claim1, group=_G,
       scaled=sc.scaled_claim1, scaled_space=_VN_SCALED, space=_VN,
-      proof="proofs/ngram.py::prove_tslm_claim_1", expected="holds")
+      proof="proofs/ngram.py::prove_tslm_claim_1", expected="holds", remarks=NR.CLAIM1_REMARKS)
 
-corrected_pair(
-    "tslm-claim-2",
-    common=dict(group=_G, scaled_space=_VN_SCALED, space=_VN),
-    printed=dict(
-        title="prefix and conditional probabilities by padding",
-        statement=STATEMENTS["tslm-claim-2"],
-        refs=refs("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 28–32"), scaled=sc.scaled_claim2,
-        small=ts.small_claim2,
-        readings={"one-hot": "the one-hot basis, as the sentence after Eq. 15 says",
-                  "embedded": "any orthonormal basis of 'our TSLM', padded with the all-ones "
-                              "vector as printed"}, expected="ill-posed"),
-    corrected=dict(
-        title="padding with the sum of the word vectors",
-        statement=("Claim 2 with the padding vector u = Σ_w w (the sum of the word vectors; u = "
-                   "1 for one-hot words): p(w₁ⁱ) = ⟨w₁ ⊗ ⋯ ⊗ wᵢ ⊗ u ⊗ ⋯ ⊗ u, c⟩ and Eq. 15, for "
-                   "the one-hot and any orthonormal basis (changed: 1 → Σ_w w, so ⟨u, w⟩ = 1)."),
-        refs=refs("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 32"),
-        scaled=sc.scaled_claim2_corrected, small=ts.small_claim2_corrected,
-        proof="proofs/ngram.py::prove_tslm_claim_2", expected="holds"))
+claim("tslm-claim-2", "prefix and conditional probabilities by padding",
+      STATEMENTS["tslm-claim-2"], refs("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 28–32"),
+      ts.small_claim2, group=_G, scaled=sc.scaled_claim2, scaled_space=_VN_SCALED, space=_VN,
+      readings=NR.CLAIM2, remarks=NR.CLAIM2_REMARKS, expected="holds")
+claim("tslm-claim-2-corrected",
+      "variant of tslm-claim-2 (tnverify): padding with the sum of the word vectors",
+      ("[Variant (tnverify generalisation), not a correction: tslm-claim-2 holds in the one-hot "
+       "setting it is stated for.] Claim 2 with the padding vector u = Σ_w w (the sum of the "
+       "word vectors; u = 1 for one-hot words): p(w₁ⁱ) = ⟨w₁ ⊗ ⋯ ⊗ wᵢ ⊗ u ⊗ ⋯ ⊗ u, c⟩ and "
+       "Eq. 15, for the one-hot and any orthonormal basis (⟨u, w⟩ = 1)."),
+      refs("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 32"), ts.small_claim2_corrected, group=_G,
+      scaled=sc.scaled_claim2_corrected, scaled_space=_VN_SCALED, space=_VN,
+      uses=("tslm-claim-2",), proof="proofs/ngram.py::prove_tslm_claim_2", expected="holds")
 
 claim("tslm-ngram-param-count", "|V|ⁿ vs mⁿ parameters", STATEMENTS["tslm-ngram-param-count"],
       refs("tslm", "TSLM as a Generalization of N-Gram Language Model"), ts.small_param_count,
       group=_G,
       space=({"vocab_size": 4, "m": 2, "length": 2}, {"vocab_size": 12, "m": 3, "length": 5}),
-      expected="holds")
+      expected="holds", remarks=NR.PARAM_COUNT_REMARKS)
 
 claim("tslm-table1-stats", "Table 1 dataset statistics", STATEMENTS["tslm-table1-stats"],
-      refs("tslm", "Table 1; Datasets"), ts.small_table1, group=_G, expected="holds")
+      refs("tslm", "Table 1; Datasets"), ts.small_table1, group=_G, expected="holds",
+      readings=NR.TABLE1, remarks=NR.TABLE1_REMARKS)

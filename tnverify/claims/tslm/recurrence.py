@@ -20,6 +20,7 @@ from ...equivalences import tslm_to_tt
 from ...matricize import numerical_rank, unfold
 from ..compare import compare_ints, compare_values
 from .recurrence_scaled import scaled_eq19
+from . import recurrence_readings as RD
 
 __all__ = ["eq16_tensor", "eq18_tensor"]
 
@@ -102,18 +103,20 @@ def _small_eq16(params, rng, corrected=False):
         target = rng.standard_normal((m,) * n)
         rk = _ranks(target)
         tails = []
+        # judged at the full rank the text allows, r = m ("r (r ≤ m) denotes the rank"),
+        # so that "approximately" (the rank-r truncation) cannot be invoked
         for k in range(1, n):
             s = np.linalg.svd(unfold(target, k), compute_uv=False)
-            tails.append(float(np.sqrt((s[r:] ** 2).sum()) / np.linalg.norm(target)))
-        ev = compare_ints("unfolding ranks of a random target 𝒯 vs the bound r of Eq. 16",
-                          rk, [r] * (n - 1), "<=")
+            tails.append(float(np.sqrt((s[m:] ** 2).sum()) / np.linalg.norm(target)))
+        ev = compare_ints("unfolding ranks of a random target 𝒯 vs the bound of Eq. 16 at the "
+                          "full rank r = m", rk, [m] * (n - 1), "<=")
         # Eckart–Young: no Eq. 16 tensor is closer than the discarded tail of any unfolding
         ev.details.update(relative_distance_lower_bound=max(tails), per_unfolding=tails)
         if ev.counterexample is not None:
             k = int(np.argmax(tails)) + 1
-            ev.counterexample.update(unfolding=k, rank=rk[k - 1], r=r,
+            ev.counterexample.update(unfolding=k, rank=rk[k - 1], r=m,
                                      relative_distance_lower_bound=max(tails))
-        parts["an arbitrary 𝒯 ∈ ℝ^{m^n} is representable"] = ev
+        parts["an arbitrary 𝒯 ∈ ℝ^{m^n} is representable at r = m"] = ev
     return Evidence("Eq. 16: construction, TT view, ranks, parameter count"
                     + ("" if corrected else ", representability of arbitrary 𝒯"),
                     parts=parts, sizes=sizes, details=details)
@@ -136,10 +139,11 @@ corrected_pair(
                    "ℝ^{r×r}, V ∈ ℝ^{r×|V|}\"."),
         refs=refs("tslm", "Recursive Tensor Decomposition, Eq. 16, Fig. 3", "tslm", "Eq. 20"),
         small=_small_eq16, pinned=({"params": {"m": 3, "r": 3, "length": 4}, "seed": 16,
-                                    "note": "CLAIMS.md sizes, r = m"},), expected="fails"),
+                                    "note": "CLAIMS.md sizes, r = m"},), expected="fails",
+        readings=RD.EQ16, defect=RD.EQ16_DEFECT, remarks=RD.EQ16_REMARKS),
     corrected=dict(
         title="Eq. 16 is a rank-r uniform TT (a model class), not a decomposition of any 𝒯",
-        statement=("Corrected: Eq. 16 does not decompose an arbitrary 𝒯 ∈ ℝ^{m^n}. It "
+        statement=("True restatement (the defect is 'false', not a misprint): Eq. 16 does not decompose an arbitrary 𝒯 ∈ ℝ^{m^n}. It "
                    "parametrises, with r + r·m + r² numbers (O(m×r) for r ≤ m), the uniform TT "
                    "with first core U_{k,d}, shared core G_{j,d,k} = W_{k,j} U_{k,d} and last "
                    "core Σ_k G_{j,d,k} λ_k (tnverify.equivalences.tslm_to_tt), so every "
@@ -156,19 +160,25 @@ def _small_eq19(params, rng):
     m, r, n, S = params["m"], params["r"], params["length"], params.get("samples", 8)
     lam, U, W = _draw(rng, m, r)
     T = eq16_tensor(lam, U, W, n)
-    lhs, rhs, scale = [], [], []
+    lhs, rhs, scale, wrong = [], [], [], []
     for _ in range(S):
         alphas = [rng.standard_normal(m) for _ in range(n)]
         lhs.append(float(_contract(T, alphas)))
         rhs.append(float(lam @ _h_states(U, W, alphas)[-1]))
         scale.append(_abs_scale(lam, U, W, alphas))
+        # control: Eq. 19 with Wᵀ in place of W (the transposed index; printed nowhere)
+        hw = np.linalg.solve(W.T, np.ones(r))
+        for a in alphas:
+            hw = (W.T @ hw) * (U @ a)
+        wrong.append(float(lam @ hw))
     # n: m**n · r**n summed products per inner product (explicit side) + the solve for h0;
     # scale: Σ|terms| per sample, times cond(W) for the W⁻¹ of h0
     cond = float(np.linalg.cond(W))
     return compare_values("⟨𝒯 (Eq. 16), α₁⊗⋯⊗α_n⟩ vs λᵀh_n of Eq. 19 from h₀ = W⁻¹1",
                           rhs, lhs, n=(m * r) ** n + r, scale=np.array(scale) * cond,
                           sizes={"m": m, "r": r, "length": n, "samples": S},
-                          details={"cond_W": cond})
+                          details={"cond_W": cond}, control=wrong,
+                          control_label="the recursion with Wᵀ in place of W")
 
 
 claim("tslm-eq-19", "TSLM recurrence h_t = Wh_{t−1} ⊙ Uα_t (Eq. 19)",
@@ -215,12 +225,13 @@ def _eq17_transposed(params, rng, corrected):
     # n: (m·r)^(t−1) summed products per logit + r for the solve; scale: Σ|terms|·cond(W)
     kw = dict(n=(m * r) ** n + r, scale=np.array(scale), labels=labels)
     parts = {"Eq. 17 vs y_t = V h_{t−1}": compare_values(
-        "⟨𝒯_(t), 𝒜_(t−1)⟩ (Eq. 17–18) vs V h_{t−1}, t = 2..n", y_prev, y17, **kw)}
+        "⟨𝒯_(t), 𝒜_(t−1)⟩ (Eq. 17–18) vs V h_{t−1}, t = 2..n", y_prev, y17, **kw,
+        control=y_lit, control_label="y_t = V h_t as printed in Eq. 20")}
     if not corrected:
         parts["Eq. 17 vs Eq. 20 as printed (y_t = V h_t)"] = compare_values(
             "⟨𝒯_(t), 𝒜_(t−1)⟩ (Eq. 17–18) vs y_t = V h_t (Eq. 20), t = 2..n", y_lit, y17, **kw)
-    parts.update(_conditional_parts(params, rng, corrected))
-    return Evidence("Eq. 17–18 vs Eq. 19–20 (V ∈ ℝ^{|V|×r}) and vs the exact conditional",
+    return Evidence("Eq. 17–18 vs Eq. 19–20 (V ∈ ℝ^{|V|×r})" + (", y_t = V h_{t−1}" if corrected
+                                                               else ""),
                     parts=parts, sizes=dict(params), details={"cond_W": cond})
 
 
@@ -278,9 +289,13 @@ def _small_eq17(params, rng):
                    f"V ∈ ℝ^{{|V|×r}}; the printed V ∈ ℝ^{{r×|V|}} is {r}×{Vs}"))
     if Vs == r:
         printed = _eq17_transposed(params, rng, corrected=False)
-    return Evidence("Eq. 17 (with Eq. 18) vs Eq. 20 and vs the exact conditional (Eq. 15)",
-                    readings={"V as printed (r×|V|)": printed,
-                              "V transposed (|V|×r)": _eq17_transposed(params, rng, False)},
+    # considered and ruled out (the text defines the model's conditional, not the joint's)
+    cond = Evidence("softmax / linear normalisation vs the exact conditional of 𝒯 (Eq. 15)",
+                    parts=_conditional_parts(params, rng, False), sizes=dict(params))
+    return Evidence("Eq. 17 (with Eq. 18) vs Eq. 20",
+                    readings={"V as printed r×|V|": printed,
+                              "V |V|×r": _eq17_transposed(params, rng, False),
+                              "exact conditional of 𝒯": cond},
                     sizes=dict(params))
 
 
@@ -300,20 +315,16 @@ corrected_pair(
                    "softmax(y_t); y_t = Vh_t; h_t = g(Wh_{t−1}, Uα_t); g(a, b) = a ⊙ b (20) … U "
                    "∈ ℝ^{m×r}, W ∈ ℝ^{r×r}, V ∈ ℝ^{r×|V|}\"."),
         refs=refs("tslm", "Eq. 17, 18, 20", "tslm", "Eq. 15"), small=_small_eq17,
-        readings={"V as printed (r×|V|)": "V_{k,i} and Vh_t with V ∈ ℝ^{r×|V|} (typed only if |V| = r)",
-                  "V transposed (|V|×r)": "V ∈ ℝ^{|V|×r}; then Eq. 17 vs Eq. 20's y_t = V h_t, "
-                  "and softmax vs the exact conditional of the joint 𝒯 (Eq. 15)"},
+        readings=RD.EQ17, defect=RD.EQ17_DEFECT, remarks=RD.EQ17_REMARKS,
         pinned=({"params": {"m": 3, "r": 3, "vocab_size": 5, "length": 4}, "seed": 17,
-                 "note": "CLAIMS.md sizes"},), expected="ill-posed"),
+                 "note": "CLAIMS.md sizes"},), expected="fails"),
     corrected=dict(
-        title="⟨𝒯_(t), 𝒜_(t−1)⟩ = V h_{t−1}; the exact conditional is a linear normalisation",
-        statement=("Corrected (V read as |V|×r, time index shifted, normaliser): ⟨𝒯_{(t)}, "
-                   "𝒜_{(t−1)}⟩ of Eq. 17–18 equals V h_{t−1}, the readout of the state after "
-                   "the t−1 prefix words (not V h_t of Eq. 20). For the joint 𝒯 of Eq. 16 with "
-                   "m = |V|, one-hot α and λ, U, W ≥ 0, the exact conditional (Eq. 15) is V_t "
-                   "h_{t−1} / Σ_k (V_t h_{t−1})_k with V_t = Uᵀ diag(e_t) W, e_tᵀ = λᵀ "
-                   "(diag(U1) W)^{n−t}: a linear normalisation with a t-dependent readout."),
-        refs=refs("tslm", "Eq. 15, 17–20", "tnverify", "exact conditional of Eq. 16"),
+        title="⟨𝒯_(t), 𝒜_(t−1)⟩ = V h_{t−1} (Eq. 20 with y_t = V h_{t−1})",
+        statement=("Corrected (the edit): Eq. 17–18 as printed, with Eq. 20 reading \"y_t = "
+                   "Vh_{t−1}\", V ∈ ℝ^{|V|×r}, U ∈ ℝ^{r×m}: ⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩ = V h_{t−1}, "
+                   "the readout of the state after the t−1 prefix words."),
+        readings=tuple(r for r in RD.EQ17 if r.admissible),
+        refs=refs("tslm", "Eq. 17–20"),
         small=lambda p, rng: _eq17_transposed(p, rng, corrected=True),
         proof="proofs/ttlm_tslm.py::prove_tslm_eq_17_corrected"))
 
@@ -343,9 +354,21 @@ def _nonlinear(name, g, rng, r, joint):
     tol = tolerance(np.float64, n=4, norm=float(c * (np.abs(a) + np.abs(a2)).max()
                                               * (np.abs(b) + np.abs(b2) + 1).max()))
     ok = err > float(tol)
+    # control: the same test on a linear map (jointly: 2a − 3b; per argument: 2a)
+    lin = (lambda x, y: 2 * x - 3 * y) if joint else (lambda x, y: 2 * x)
+    if joint:
+        c_add = lin(a + a2, b + b2) - lin(a, b) - lin(a2, b2)
+        c_hom = lin(c * a, c * b) - c * lin(a, b)
+    else:
+        c_add = lin(a + a2, b) - lin(a, b) - lin(a2, b)
+        c_hom = lin(c * a, b) - c * lin(a, b)
+    c_err = float(max(np.abs(c_add).max(), np.abs(c_hom).max()))
+    control = Evidence(f"control (the linear map {'2a − 3b' if joint else '2a'}) of: {name} "
+                       "is non-linear", passed=c_err > float(tol),
+                       details={"max_violation_of_linearity": c_err})
     return Evidence(f"{name} is non-linear: {what} beyond rounding", error=err, tolerance=tol,
                     passed=ok, counterexample=None if ok else
-                    {"function": name, "max_violation_of_linearity": err})
+                    {"function": name, "max_violation_of_linearity": err}, control=control)
 
 
 def _small_eq21(params, rng):
@@ -371,7 +394,5 @@ claim("tslm-eq-21", "g_TSLM(a, b) = a ⊙ b is 'a non-linear operation'",
        "using an addition operation.\""),
       refs("tslm", "Eq. 20–21", "tslm", "Experimental analysis"), _small_eq21, group="tt-language-models",
       space=({"r": 2}, {"r": 8}),
-      readings={"jointly in (a, b)": "g as a map ℝ^r × ℝ^r → ℝ^r: additivity and homogeneity",
-                "separately in each argument": "g(·, b) and g(a, ·) for fixed other argument "
-                "(the sense in which h_t is a function of h_{t−1})"}, expected="ill-posed",
+      readings=RD.EQ21, remarks=RD.EQ21_REMARKS, expected="holds",
       proof="proofs/ttlm_tslm.py::prove_tslm_eq_21_bilinear")

@@ -93,9 +93,13 @@ def _h0_parts(W, rng, r):
         details[name] = {"cond": float(np.linalg.cond(M)), "residual": res,
                          "max|h0|": float(np.abs(h_solve).max())}
         # backward stability of solve: ‖W h − 1‖ ≤ n·eps·‖W‖‖h‖ (n = r accumulated terms)
+        tol = tolerance(np.float64, n=r, norm=float(np.abs(M).sum(axis=1).max()
+                                                   * np.abs(h_solve).max()))
+        # control: h₀ = solve(Wᵀ, 1) (the transposed system) must miss W h₀ = 1
+        h_t = np.linalg.solve(M.T, one)
         parts[f"solve: W h₀ = 1 ({name})"] = Evidence(
             f"‖W h₀ − 1‖_∞ with h₀ = solve(W, 1) ({name})", error=res["solve"],
-            tolerance=tolerance(np.float64, n=r, norm=float(np.abs(M).sum(axis=1).max()
-                                                            * np.abs(h_solve).max())),
-            details=details[name])
+            tolerance=tol, details=details[name],
+            control=Evidence(f"control (h₀ = solve(Wᵀ, 1)) of: W h₀ = 1 ({name})",
+                             error=float(np.abs(M @ h_t - one).max()), tolerance=tol))
     return parts

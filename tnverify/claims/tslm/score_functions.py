@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from .. import Evidence
+from ..readings import Reading
 from ..registration import claim, refs
 from ..compare import compare_values
 from ..gtm.definitions import outer
@@ -49,11 +50,16 @@ def small_eq7(params, rng):
             "𝒜 vs coefficients of s in the orthonormal basis", A, coef,
             n=m**n + n * m, scale=scale.max() * m ** (n / 2), sizes=sz),
     }
+    # negative control: 𝒜 plus a second rank-one term (a sum of two sentence tensors)
+    A2 = A + outer(list(rng.standard_normal((n, m))))
     for k, nr in enumerate(ranks, start=1):
+        nr2 = int(numerical_rank(unfold(A2, k)))
         parts[f"rank of unfolding A_[{k}] = 1"] = Evidence(
             f"numerical rank of the {m**k}×{m**(n-k)} unfolding", passed=int(nr) == 1,
             details=nr.to_dict(), sizes=sz,
-            counterexample=None if int(nr) == 1 else {"k": k, "rank": int(nr)})
+            counterexample=None if int(nr) == 1 else {"k": k, "rank": int(nr)},
+            control=Evidence(f"control (𝒜 + a second rank-one term, rank {nr2}) of: rank of "
+                             f"unfolding A_[{k}] = 1", passed=nr2 == 1))
     return Evidence("s = w_1⊗…⊗w_n vs expansion (7); 𝒜 rank one", sizes=sz, parts=parts)
 
 
@@ -71,4 +77,13 @@ claim("tslm-eq-7", "Sentence tensor s = ⊗ w_i and its rank-one 𝒜", _S_TSLM,
       scaled_space={"small": ({"m": 16, "n": 4},), "large": ({"m": 64, "n": 4},)},
       pinned=({"params": {"m": 3, "n": 4}, "seed": 7,
                "note": "CLAIMS.md sizes, orthonormal non-standard basis"},),
+      readings=(Reading("rank-one (Eq. 1–2)", "𝒜 can be written as the tensor product of n "
+                        "vectors (every unfolding has rank ≤ 1; rank exactly 1 for nonzero words)",
+                        True, "A n-order tensor 𝒜 is rank-one if it can be written as the "
+                        "tensor product of n vectors", "tslm Preliminaries, item 3 (Eq. 1–2)"),),
+      remarks=("Eq. 7 holds for any basis; orthogonality is needed only later, for the inner "
+               "products of Eq. 10–11.",
+               "\"orthogonal basis\" must be orthonormal for Eq. 11 (appendix Eq. 22 has "
+               "⟨e_i, e_i⟩ = 1).",
+               "Strictly, 𝒜 has rank one iff every α_i ≠ 0 (𝒜 = 0 otherwise)."),
       proof="proofs/spine_gtm.py::prove_tslm_eq_7", expected="holds")

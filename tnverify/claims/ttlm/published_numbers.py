@@ -13,9 +13,11 @@ import math
 from fractions import Fraction
 
 from .. import Evidence
-from ..registration import claim, refs
+from ..registration import claim, corrected_pair, refs
+from ..printed_numbers import judge_printed
 from ...errors import ClaimError
 from ..compare import compare_ints
+from . import published_readings as PR
 
 __all__ = ["READINGS", "table2_module", "count_params", "vocab_range", "PRINTED_PARAMS"]
 
@@ -34,11 +36,14 @@ def reading_name(rd: dict) -> str:
 
 
 def _shapes(model, V, R, E, H, rd):
-    """Table 2 shapes (name -> shape); ``"=name"`` marks a parameter tied to ``name``."""
+    """Table 2 shapes (name -> shape); ``"=name"`` marks a parameter tied to ``name``.
+    The second-order row's E×H matrix is named W^hh as printed (``rd["row"] ==
+    "printed"``, the default) or W^eh as meant (``"corrected"``)."""
     rnn = {"W_xe": (E, V), "W_eh": (E, H), "W_hh": (H, H), "P": (H, E), "V": (E, V)}
     if model == "Second-order RNNs":
         T = (H, H, H) if rd["T"] == "HxHxH" else (E, H, H)
-        rnn = {"W_xe": (E, V), "T": T, "W_hh": (E, H), "P": (H, E), "V": (E, V)}
+        name = "W_eh" if rd.get("row") == "corrected" else "W_hh"
+        rnn = {"W_xe": (E, V), "T": T, name: (E, H), "P": (H, E), "V": (E, V)}
     if model in MODELS[:4]:
         return rnn, {"V": "W_xe"}
     if model == "TTLM":
@@ -95,32 +100,47 @@ def _round01M(n: int) -> int:
     return (n + 50_000) // 100_000
 
 
+def count_affine(model, reading, R=20, E=400, H=20):
+    """``(a, b)`` with ``count(|V|) = a·|V| + b`` (every Table 2 count is affine in |V|)."""
+    c1, c2 = (count_params(model, v, R, E, H, reading) for v in (1, 2))
+    return c2 - c1, 2 * c1 - c2
+
+
+def _judge_count(model, dataset, vocab_printed, rd, printed=None):
+    """Table 1's printed count (in M, one decimal) against Table 2's count at the printed
+    vocabulary size, judged at the printed precision of both."""
+    a, b = count_affine(model, rd)
+    printed = printed or f"{PRINTED_PARAMS[dataset][model] / 10:.1f}"
+    ev = judge_printed(f"{model}: Table 2 count at |V| = {vocab_printed} (in M) vs Table 1's "
+                       f"{printed}M", printed, lambda v: (a * v + b) / 1e6, [vocab_printed])
+    ev.details.update(count=a * int(vocab_printed.replace(",", "")) + b,
+                      vocab_range=vocab_range(model, PRINTED_PARAMS[dataset][model], rd))
+    return ev
+
+
+#: The printed vocabulary sizes: PTB "10,000" and WikiText-2 "33,278" (seed 003 Table 1;
+#: seed 000 §6.1 prints "10k" and "over 30,000").
+VOCAB_PRINTED = {"ptb": "10000", "wt2": "33278"}
+
+
 def _small_table1(params, rng, dataset):
-    V = params["vocab_size"]
+    vocab = params.get("vocab_printed", VOCAB_PRINTED[dataset])
     readings = {}
     for rd in READINGS:
         parts, ranges = {}, {}
         for model in MODELS:
-            n = count_params(model, V, reading=rd)
-            ev = compare_ints(f"{model}: count at 0.1M vs Table 1",
-                              [_round01M(n)], [PRINTED_PARAMS[dataset][model]])
-            ev.details.update(count=n, vocab_range=vocab_range(
-                model, PRINTED_PARAMS[dataset][model], rd))
+            ev = _judge_count(model, dataset, vocab, rd)
             ranges[model] = ev.details["vocab_range"]
             parts[model] = ev
         lo = max(r[0] for r in ranges.values())
         hi = min(r[1] for r in ranges.values())
         readings[reading_name(rd)] = Evidence(
-            f"Table 2 counts at |V| = {V} vs Table 1 ({dataset})", parts=parts,
+            f"Table 2 counts at |V| = {vocab} vs Table 1 ({dataset})", parts=parts,
             details={"common_vocab_range": [lo, hi] if lo <= hi else None})
     return Evidence(f"parameter counts of Table 1 ({dataset}) under each counting reading",
-                    readings=readings, sizes={"vocab_size": V, "R": 20, "H": 20, "E": 400})
+                    readings=readings, sizes={"vocab_size": int(vocab), "R": 20, "H": 20,
+                                              "E": 400})
 
-
-_READ_DOC = {reading_name(rd): "tied pairs counted " + rd["tie"] + "; G^(1) " + {
-    "1xR": "as 1×R (App. C)", "separate": "a separate R×|V| (Table 2)",
-    "tied": "tied to G^(t) (App. A)"}[rd["g1"]] + "; second-order T " + rd["T"]
-    for rd in READINGS}
 
 claim("ttlm-table1-ptb-params", "Table 1 PTB parameter counts",
       ("Table 1, PTB Params: Vanilla-RNNs 4.0M, Second-order RNNs 4.2M, RACs 4.0M, MI-RNNs "
@@ -129,7 +149,8 @@ claim("ttlm-table1-ptb-params", "Table 1 PTB parameter counts",
        "ℝ^{1×R}, App. A G^{(1)} = G^{(t)}.)"),
       refs("ttlm", "Table 1 (PTB Params)", "ttlm", "App. C, Table 2", "ttlm", "App. A"),
       lambda p, rng: _small_table1(p, rng, "ptb"), group="tt-language-models", space=({"vocab_size": 10_000},),
-      readings=_READ_DOC, expected="ill-posed")
+      readings=PR.table1_readings(READINGS, reading_name), defect=PR.PTB_DEFECT,
+      remarks=PR.PTB_REMARKS, expected="fails")
 
 claim("ttlm-table1-wt2-params", "Table 1 WikiText-2 parameter counts",
       ("Table 1, WikiText-2 Params: Vanilla-RNNs 11.6M, Second-order RNNs 11.8M, RACs 11.6M, "
@@ -137,8 +158,9 @@ claim("ttlm-table1-wt2-params", "Table 1 WikiText-2 parameter counts",
        "Size 400. §6.1: WikiText-2 has \"a vocabulary of over 30,000 words\"."),
       refs("ttlm", "Table 1 (WikiText-2 Params)", "ttlm", "§6.1", "tslm",
            "Table 1 (|V| = 33,278)"), lambda p, rng: _small_table1(p, rng, "wt2"), group="tt-language-models",
-      space=({"vocab_size": 33_278},), readings=_READ_DOC, expected="fails",
-      uses=("ttlm-table1-ptb-params",))
+      space=({"vocab_size": 33_278}, {"vocab_size": 30_001, "vocab_printed": "30001"}),
+      readings=PR.table1_readings(READINGS, reading_name), defect=PR.WT2_DEFECT,
+      remarks=PR.WT2_REMARKS, expected="fails", uses=("ttlm-table1-ptb-params",))
 
 
 # -- ttlm-sec1-ppl-deltas ------------------------------------------------------------
@@ -147,14 +169,16 @@ def _small_ppl(params, rng):
            "ptb": {"Vanilla": "115.3", "Tiny": "106.8", "Large": "99.3"}}
     stated = {("Large", "wt2"): "14.3", ("Large", "ptb"): "16.0",
               ("Tiny", "wt2"): "1.7", ("Tiny", "ptb"): "8.5"}
-    parts = {}
-    for (model, ds), s in stated.items():
-        d = Fraction(ppl[ds]["Vanilla"]) - Fraction(ppl[ds][model])
-        parts[f"TTLM-{model} {ds}"] = Evidence(
-            f"Vanilla − TTLM-{model} on {ds} (exact decimals) vs {s}", passed=d == Fraction(s),
-            details={"difference": str(float(d)), "stated": s},
-            counterexample=None if d == Fraction(s) else {"difference": float(d), "stated": s})
-    return Evidence("§1 perplexity reductions vs Table 1", parts=parts)
+    readings = {}
+    for name, fn in (("absolute", lambda v, m: v - m),
+                     ("relative %", lambda v, m: 100 * (v - m) / v)):
+        parts = {}
+        for (model, ds), s in stated.items():
+            parts[f"TTLM-{model} {ds}"] = judge_printed(
+                f"Vanilla − TTLM-{model} on {ds} ({name}) vs the stated {s}", s, fn,
+                [ppl[ds]["Vanilla"], ppl[ds][model]])
+        readings[name] = Evidence(f"§1 reductions read as {name} PPL differences", parts=parts)
+    return Evidence("§1 perplexity reductions vs Table 1", readings=readings)
 
 
 claim("ttlm-sec1-ppl-deltas", "§1 perplexity reductions vs Table 1",
@@ -162,38 +186,47 @@ claim("ttlm-sec1-ppl-deltas", "§1 perplexity reductions vs Table 1",
        "perplexity by 14.3 and 16.0, respectively, and TTLM-Tiny reduces perplexity by 1.7 and "
        "8.5, respectively.\" Table 1 PPL (WikiText-2 / PTB): Vanilla-RNNs 96.6 / 115.3; "
        "TTLM-Tiny 94.9 / 106.8; TTLM-Large 82.3 / 99.3."),
-      refs("ttlm", "§1, contribution 3", "ttlm", "Table 1 (PPL)"), _small_ppl, group="tt-language-models")
+      refs("ttlm", "§1, contribution 3", "ttlm", "Table 1 (PPL)"), _small_ppl, group="tt-language-models",
+      readings=PR.PPL)
 
 
 # -- ttlm-table2-second-order ---------------------------------------------------------
-def _small_second_order(params, rng):
+def _small_second_order(params, rng, corrected=False):
     E, H = 400, 20
-    shapes = dict(_shapes("Second-order RNNs", 1, H, E, H, READINGS[0])[0])
-    direct = shapes["T"][0] == E
-    via = shapes["W_hh"][0] == E and shapes["W_hh"][1] == shapes["T"][0]
-    hidden_ok = shapes["T"][1:] == (H, H) and shapes["P"][0] == H
-    typed = Evidence("(i) the E-dim embedding reaches T (H×H×H); h ∈ ℝ^H meets T and P",
-                     passed=(direct or via) and hidden_ok,
-                     details={"embedding enters T directly": direct,
-                              "embedding enters through W^hh (E×H) as W^hhᵀe ∈ ℝ^H": via,
-                              "note": "W^hh is then an input projection, not hidden-to-hidden"})
-    parts = {"(i) type check": typed}
-    for ds, V in (("ptb", 10_000), ("wt2", 33_278)):
-        n = count_params("Second-order RNNs", V, reading=READINGS[0])
-        ev = compare_ints(f"(ii) count with Table 2 shapes, V tied, |V| = {V}, at 0.1M",
-                          [_round01M(n)], [PRINTED_PARAMS[ds]["Second-order RNNs"]])
-        ev.details.update(count=n)
-        parts[f"(ii) {ds}"] = ev
-    return Evidence("Table 2 second-order row: typing and count vs Table 1", parts=parts,
-                    sizes={"E": E, "H": H})
+    rd = {"tie": "once", "g1": "tied", "T": "ExHxH" if corrected else "HxHxH",
+          "row": "corrected" if corrected else "printed"}
+    shapes = dict(_shapes("Second-order RNNs", 1, H, E, H, rd)[0])
+    app_c = {"W_eh": [E, H], "W_hh": [H, H]}          # App. C's definitions of the names
+    parts = {}
+    for name in ("W_eh", "W_hh"):
+        if name in shapes:
+            parts[f"(i) {name} as App. C defines it"] = compare_ints(
+                f"shape of the row's {name} vs App. C's {name} ∈ ℝ^{tuple(app_c[name])}",
+                list(shapes[name]), app_c[name])
+    parts["(ii) ptb count"] = _judge_count("Second-order RNNs", "ptb", VOCAB_PRINTED["ptb"], rd)
+    return Evidence("Table 2 second-order row: names vs App. C, PTB count vs Table 1",
+                    parts=parts, sizes={"E": E, "H": H})
 
 
-claim("ttlm-table2-second-order", "Table 2 second-order RNN row",
-      ("Second-order RNNs row: \"W^{xe} ∈ ℝ^{E×|V|}, T ∈ ℝ^{H×H×H}, W^{hh} ∈ ℝ^{E×H}, P ∈ "
-       "ℝ^{H×E}, V ∈ ℝ^{E×|V|}\". Caption: \"… We set H = R and E = R² …\". App. C: \"W^{eh} ∈ "
-       "ℝ^{E×H} is the embedding-to-hidden matrix, W^{hh} ∈ ℝ^{H×H} is the hidden-to-hidden "
-       "matrix\"."), refs("ttlm", "App. C, Table 2 (Second-order RNNs)", "ttlm", "Table 1"),
-      _small_second_order, group="tt-language-models", expected="fails", uses=("ttlm-table1-ptb-params",))
+corrected_pair(
+    "ttlm-table2-second-order",
+    common=dict(group="tt-language-models", refs=refs("ttlm", "App. C, Table 2 (Second-order RNNs)", "ttlm",
+                                        "Table 1"), uses=("ttlm-table1-ptb-params",)),
+    printed=dict(
+        title="Table 2 second-order RNN row",
+        statement=("Second-order RNNs row: \"W^{xe} ∈ ℝ^{E×|V|}, T ∈ ℝ^{H×H×H}, W^{hh} ∈ "
+                   "ℝ^{E×H}, P ∈ ℝ^{H×E}, V ∈ ℝ^{E×|V|}\". Caption: \"… We set H = R and E = R² "
+                   "…\". App. C: \"W^{eh} ∈ ℝ^{E×H} is the embedding-to-hidden matrix, W^{hh} ∈ "
+                   "ℝ^{H×H} is the hidden-to-hidden matrix\"."),
+        small=_small_second_order, expected="fails", readings=PR.SECOND_ORDER,
+        defect=PR.SECOND_ORDER_DEFECT),
+    corrected=dict(
+        title="Table 2 second-order row with W^eh ∈ ℝ^(E×H), T ∈ ℝ^(E×H×H)",
+        statement=("Corrected (the edit): Second-order RNNs row \"W^{xe} ∈ ℝ^{E×|V|}, T ∈ "
+                   "ℝ^{E×H×H}, W^{eh} ∈ ℝ^{E×H}, P ∈ ℝ^{H×E}, V ∈ ℝ^{E×|V|}\" (V tied to W^{xe}); "
+                   "its count at |V| = 10,000 is Table 1's PTB 4.2M."),
+        small=lambda p, rng: _small_second_order(p, rng, True), expected="holds",
+        readings=tuple(r for r in PR.SECOND_ORDER if r.admissible)))
 
 
 # -- ttlm-sec6.1-wt2-stats --------------------------------------------------------------
@@ -201,31 +234,54 @@ claim("ttlm-table2-second-order", "Table 2 second-order RNN row",
 TSLM_TABLE1 = {"ptb": ((929_590, 73_761, 82_431), 10_000),
                "wt2": ((2_088_628, 217_646, 245_569), 33_278)}
 STATED_K = {"ptb": (929, 73, 82), "wt2": (2088, 217, 45)}
+_CONVENTIONS = {"k = floor(count/1000)": lambda c, k: k * 1000 <= c < (k + 1) * 1000,
+                "k = round(count/1000)": lambda c, k: abs(c - k * 1000) <= 500}
 
 
-def _small_stats(params, rng):
+def _k_evidence(label, c, k, rule):
+    """``c`` printed as ``k``k under ``rule``; control: ``k`` moved one unit away from c."""
+    k_wrong = k - 1 if c >= k * 1000 else k + 1
+    ok = rule(c, k)
+    return Evidence(f"{label}: {c:,} printed as {k}k", passed=ok,
+                    details={"count": c, "printed_k": k},
+                    counterexample=None if ok else {"count": c, "printed": f"{k}k"},
+                    control=Evidence(f"control ({k_wrong}k, one unit away) of: {label}",
+                                     passed=rule(c, k_wrong)))
+
+
+def _small_stats(params, rng, corrected=False):
+    stated = dict(STATED_K)
+    if corrected:
+        stated["wt2"] = (2088, 217, 245)
     readings = {}
-    for name, conv in (("k = floor(count/1000)", lambda c: c // 1000),
-                       ("k = round(count/1000)", lambda c: (c + 500) // 1000)):
+    for name, rule in _CONVENTIONS.items():
         parts = {}
         for ds, (counts, _) in TSLM_TABLE1.items():
-            for split, c, k in zip(("train", "valid", "test"), counts, STATED_K[ds]):
-                parts[f"{ds} {split}"] = compare_ints(f"{ds} {split}: {c} → k vs {k}k",
-                                                      [conv(c)], [k])
-        parts["ptb vocabulary 10k"] = compare_ints("10,000 → k", [TSLM_TABLE1["ptb"][1] // 1000],
-                                                   [10])
+            for split, c, k in zip(("train", "valid", "test"), counts, stated[ds]):
+                parts[f"{ds} {split}"] = _k_evidence(f"{ds} {split}", c, k, rule)
+        parts["ptb vocabulary 10k"] = _k_evidence("ptb vocabulary", TSLM_TABLE1["ptb"][1], 10,
+                                                  rule)
+        v = TSLM_TABLE1["wt2"][1]
         parts["wt2 vocabulary over 30,000"] = Evidence(
-            "33,278 > 30,000", passed=TSLM_TABLE1["wt2"][1] > 30_000)
-        readings[name] = Evidence(f"§6.1 vs seed 003 Table 1 ({name})", parts=parts)
-    return Evidence("§6.1 data statistics vs seed 003 Table 1 (release files not offline)",
+            f"{v:,} > 30,000", passed=v > 30_000, control=Evidence(
+                "control (the PTB vocabulary, 10,000) of: over 30,000",
+                passed=TSLM_TABLE1["ptb"][1] > 30_000))
+        readings[name] = Evidence(f"§6.1 vs tslm Table 1 ({name})", parts=parts)
+    return Evidence("§6.1 data statistics vs tslm Table 1 (release files not offline)",
                     readings=readings)
 
 
-claim("ttlm-sec6.1-wt2-stats", "§6.1 PTB / WikiText-2 statistics",
-      ("\"English Penn Treebank (PTB), which consists of 929k training words, 73k validation "
-       "words, and 82k test words. It has 10k words in its vocabulary … The WikiText-2 dataset "
-       "… consists of 2088k training words, 217k validation words, 45k test words, and a "
-       "vocabulary of over 30,000 words.\""),
-      refs("ttlm", "§6.1", "thesis", "§6.2.1", "tslm", "Table 1"), _small_stats, group="tt-language-models",
-      expected="fails", readings={"k = floor(count/1000)": "thousands truncated",
-                                  "k = round(count/1000)": "thousands rounded"})
+_STATS = ("\"English Penn Treebank (PTB), which consists of 929k training words, 73k validation "
+          "words, and 82k test words. It has 10k words in its vocabulary … The WikiText-2 "
+          "dataset … consists of 2088k training words, 217k validation words, 45k test words, "
+          "and a vocabulary of over 30,000 words.\"")
+corrected_pair(
+    "ttlm-sec6.1-wt2-stats",
+    common=dict(group="tt-language-models", refs=refs("ttlm", "§6.1", "thesis", "§6.2.1", "tslm", "Table 1")),
+    printed=dict(title="§6.1 PTB / WikiText-2 statistics", statement=_STATS,
+                 small=_small_stats, expected="fails", readings=PR.STATS,
+                 defect=PR.STATS_DEFECT, remarks=PR.STATS_REMARKS),
+    corrected=dict(title="§6.1 statistics with 245k WikiText-2 test words",
+                   statement=_STATS + " [Corrected (the edit): \"245k test words\".]",
+                   small=lambda p, rng: _small_stats(p, rng, True), expected="holds",
+                   readings=PR.STATS))

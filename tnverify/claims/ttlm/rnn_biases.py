@@ -32,12 +32,16 @@ def small_eq14_bias(params, rng, corrected):
     sizes = {"vocab_size": V, "rank": R, "samples": n_h}
     # With f̃ = [1; e_w] and T̃ = [T̃_0; T], Eq. 14's pre-activation is T̃_0 h + e_wᵀ T h:
     # b is representable iff some T̃_0 has T̃_0 h = b for every h.  Least squares over T̃_0.
-    residuals = []
+    residuals, controls = [], []
     for _ in range(3):
         b = rng.normal(size=R)
         rhs = np.tile(b, (n_h, 1))
         X, *_ = np.linalg.lstsq(H, rhs, rcond=None)
         residuals.append(float(np.linalg.norm(H @ X - rhs) / np.linalg.norm(rhs)))
+        # control: the same fit on the samples shifted by a constant, H + 1 (an affine
+        # rather than linear dependence on h; T̃_0(h + 1) = b for all h still needs b = 0)
+        Xc, *_ = np.linalg.lstsq(H + 1.0, rhs, rcond=None)
+        controls.append(float(np.linalg.norm((H + 1.0) @ Xc - rhs) / np.linalg.norm(rhs)))
     w = int(rng.integers(V))
     b = rng.normal(size=R)
     T0 = X.T                                     # the best T̃_0 of the last fit
@@ -49,6 +53,9 @@ def small_eq14_bias(params, rng, corrected):
         error=max(residuals),
         # the relative residual is 0 up to rounding iff b is representable: n = samples·R
         tolerance=tolerance(np.float64, n=n_h * R, norm=1.0), sizes=sizes,
+        control=Evidence("control (samples shifted to h + 1) of: the least-squares fit of b by "
+                         "T̃_0 h", error=max(controls),
+                         tolerance=tolerance(np.float64, n=n_h * R, norm=1.0)),
         details={"relative residuals": residuals,
                  "why": "T̃_0 h is linear in h, so it vanishes at h = 0 while b does not"},
         counterexample={"h": h0.tolist(), "word": w, "augmented pre-activation": lhs.tolist(),

@@ -22,6 +22,8 @@ from ..registration import claim, corrected_pair, refs
 from .rnn_statements import STATEMENTS
 from .rnn_equivalences_scaled import scaled_rac, scaled_second_order
 from .rnn_biases import small_eq14_bias
+from .rnn_proof_lines import small_eq16, small_eq20
+from . import rnn_readings as RR
 from ..compare import compare_values
 from ... import equivalences as eq
 
@@ -267,38 +269,79 @@ _RAC_SCALED = {"small": ({"vocab_size": 50, "rank": 8, "length": 16, "batch": 32
                "large": ({"vocab_size": 33_278, "rank": 512, "length": 2048, "batch": 1024,
                           "generic": False},
                          {"vocab_size": 10_000, "rank": 64, "length": 2048, "batch": 1024})}
-_B1_REFS = (Ref("ttlm", "App. B.1, Claim B.1, Eq. 14–17"),
+_B1_REFS = (Ref("ttlm", "App. B.1, Claim B.1"),
             Ref("thesis", "§5.3.2, Claim 5.3.1"))
-_B2_REFS = (Ref("ttlm", "App. B.2, Claim B.2, Eq. 18–20; §5.2"),
+_B2_REFS = (Ref("ttlm", "App. B.2, Claim B.2, Eq. 18–19; §5.2"),
             Ref("thesis", "§5.3.2, Claim 5.3.2"))
+_EQ16_REFS = (Ref("ttlm", "App. B.1, Eq. 14 and Eq. 16–17"),
+              Ref("thesis", "§5.3.2, Eq. 5.11 and Eq. 5.13"))
+_EQ20_REFS = (Ref("ttlm", "App. B.2, Eq. 20"), Ref("thesis", "§5.3.2, Eq. 5.17"))
 claim("ttlm-claim-b1", "2-RNN = TTLM core (+ activation)", STATEMENTS["ttlm-claim-b1"], _B1_REFS,
       _small_b1, group="rnn-equivalences", space=SPACE, scaled=scaled_second_order,
-      scaled_space=SECOND_ORDER_SCALED, uses=("ttlm-eq5",), proof=PROOFS + "prove_ttlm_claim_b1",
-      expected="holds",
+      scaled_space=SECOND_ORDER_SCALED, uses=("ttlm-eq5", "ttlm-eq16-corrected"),
+      proof=PROOFS + "prove_ttlm_claim_b1", expected="holds", readings=RR.B1,
+      remarks=RR.B1_REMARKS,
       pinned=({"params": SPACE[0], "seed": 1, "note": "CLAIMS.md sizes R=3, |V|=4, 4 steps"},))
+corrected_pair(
+    "ttlm-eq16", common=dict(group="rnn-equivalences", space=SPACE, refs=_EQ16_REFS),
+    printed=dict(title="App. B.1 proof lines: Eq. 14's slice and Eq. 16 as printed",
+                 statement=STATEMENTS["ttlm-eq16"],
+                 small=lambda p, rng: small_eq16(p, rng, False), expected="fails",
+                 readings=RR.EQ16, defect=RR.EQ16_DEFECT, uses=("ttlm-claim-b1",)),
+    corrected=dict(title="Eq. 16 summed over α_(t−1), Eq. 14 sliced T_(:,i,:)",
+                   statement=STATEMENTS["ttlm-eq16-corrected"],
+                   small=lambda p, rng: small_eq16(p, rng, True), expected="holds",
+                   readings=tuple(r for r in RR.EQ16 if r.admissible)))
 
-def register_rac_pair(cid, paper, refs, title):
+
+def register_rac_pair(cid, paper, refs, title, printed_fields=None, corrected_fields=None):
     """Register ``cid`` (RAC / MI-RNN = TTLM with an elementwise product, as printed in
-    ``paper``) and its ``-corrected`` twin (the δ-contraction core)."""
+    ``paper``) and its ``-corrected`` twin (the δ-contraction core).  ``printed_fields`` /
+    ``corrected_fields`` are further :class:`~tnverify.claims.Claim` fields (``readings``,
+    ``defect``, ``expected``, ...) that override the defaults."""
     readings = {"a: elementwise ⊙": "the Hadamard product of the two matrices "
                                      "(|V| = R); not a third-order core"}
     readings.update({k: f"δ-contraction with G_pio from indices {v}"
                       for k, v in _RAC_READINGS[paper].items()})
     claim(cid, title, STATEMENTS[cid], refs, lambda p, rng, pp=paper: _small_rac(p, rng, pp),
-          group="rnn-equivalences", space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED,
-          uses=("ttlm-eq5",), expected="ill-posed", readings=readings,
-          corrected_by=f"{cid}-corrected")
-    claim(f"{cid}-corrected", title + " (δ-contraction, corrected)",
-          ("Corrected: the core is the δ-contraction G_{α_{t-1} i_t α_t} = Σ_{j,k} W^{hx}_{j "
-           "i_t} δ_{j α_t k} W^{hh}_{k α_{t-1}} = W^{hx}_{α_t i_t} W^{hh}_{α_t α_{t-1}} (in "
-           "seed 001's names A_{α_t α_{t-1}} B_{α_t i_t}, Eq. 5.17 as printed), not the "
-           "elementwise product; then the RAC hidden states equal the TT recurrence's and the "
-           "MI-RNN's equal it followed by φ."), refs, _small_rac_corrected, group="rnn-equivalences",
-          space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED, uses=("ttlm-eq5",),
-          corrects=cid, expected="holds", proof=PROOFS + "prove_rac_core")
+          **{**dict(group="rnn-equivalences", space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED,
+                    uses=("ttlm-eq5",), expected="ill-posed", readings=readings,
+                    corrected_by=f"{cid}-corrected"), **dict(printed_fields or {})})
+    twin = {"title": title + " (δ-contraction, corrected)", "statement": (
+        "Corrected: the core is the δ-contraction G_{α_{t-1} i_t α_t} = Σ_{j,k} W^{hx}_{j "
+        "i_t} δ_{j α_t k} W^{hh}_{k α_{t-1}} = W^{hx}_{α_t i_t} W^{hh}_{α_t α_{t-1}} (in "
+        "the thesis's names A_{α_t α_{t-1}} B_{α_t i_t}, Eq. 5.17 as printed), not the "
+        "elementwise product; then the RAC hidden states equal the TT recurrence's and the "
+        "MI-RNN's equal it followed by φ."),
+        "group": "rnn-equivalences", "space": SPACE, "scaled": scaled_rac, "scaled_space": _RAC_SCALED,
+        "uses": ("ttlm-eq5",), "corrects": cid, "expected": "holds",
+        "proof": PROOFS + "prove_rac_core", **dict(corrected_fields or {})}
+    claim(f"{cid}-corrected", twin.pop("title"), twin.pop("statement"), refs,
+          _small_rac_corrected, **twin)
 
 
-register_rac_pair("ttlm-claim-b2", "ttlm", _B2_REFS, "RAC / MI-RNN = TTLM with G = W^{hx} ⊙ W^{hh}")
+register_rac_pair(
+    "ttlm-claim-b2", "ttlm", _B2_REFS, "RAC / MI-RNN = TTLM with G = W^{hx} ⊙ W^{hh}",
+    printed_fields=dict(expected="holds", readings=RR.B2, remarks=RR.B2_REMARKS,
+                        corrected_by=None, uses=("ttlm-eq5", "ttlm-eq20-corrected")),
+    corrected_fields=dict(
+        title="variant of ttlm-claim-b2: the δ-contraction core (its admissible reading)",
+        statement=("[Variant of ttlm-claim-b2 (tnverify), not a correction: ttlm-claim-b2 holds "
+                   "under its only admissible reading, which this claim fixes.] The core is the "
+                   "δ-contraction G_{α_{t-1} i_t α_t} = Σ_{j,k} W^{hx}_{j i_t} δ_{j α_t k} "
+                   "W^{hh}_{k α_{t-1}} = W^{hx}_{α_t i_t} W^{hh}_{α_t α_{t-1}}; the RAC hidden "
+                   "states equal the TT recurrence's and the MI-RNN's equal it followed by φ."),
+        corrects=None, readings=tuple(r for r in RR.B2 if r.admissible)))
+corrected_pair(
+    "ttlm-eq20", common=dict(group="rnn-equivalences", space=SPACE, refs=_EQ20_REFS),
+    printed=dict(title="App. B.2 proof line: Eq. 20 as printed",
+                 statement=STATEMENTS["ttlm-eq20"],
+                 small=lambda p, rng: small_eq20(p, rng, False), expected="fails",
+                 readings=RR.EQ20, defect=RR.EQ20_DEFECT, uses=("ttlm-claim-b2",)),
+    corrected=dict(title="Eq. 20 summed over α_(t−1) and j, k, with W^hx_(j i_t)",
+                   statement=STATEMENTS["ttlm-eq20-corrected"],
+                   small=lambda p, rng: small_eq20(p, rng, True), expected="holds",
+                   readings=tuple(r for r in RR.EQ20 if r.admissible)))
 
 corrected_pair(
     "ttlm-eq14-bias",
@@ -307,7 +350,7 @@ corrected_pair(
     printed=dict(
         title="bias as the 0th input component", statement=STATEMENTS["ttlm-eq14-bias"],
         small=lambda p, rng: small_eq14_bias(p, rng, False), space=({"vocab_size": 4, "rank": 3},),
-        expected="fails"),
+        expected="fails", readings=RR.EQ14_BIAS, defect=RR.EQ14_BIAS_DEFECT),
     corrected=dict(
         title="bias via the constant slot of h",
         statement=("Corrected: b is carried by a constant slot of the hidden state, not of the "

@@ -18,7 +18,7 @@ import math
 
 import numpy as np
 
-from .. import Evidence, Ref
+from .. import Defect, Evidence, Reading, Ref
 from ..registration import claim, refs
 from .tt_format_scaled import scaled_eq2, scaled_scoring
 from ..compare import compare_values
@@ -124,13 +124,21 @@ def _small_eq2(params, rng):
     onehot_ok = all(np.count_nonzero(P := feature_tensor(w, vocab_size=V)) == 1
                     and P[tuple(w)] == 1.0 and P.shape == (V,) * N for w in seqs[:: max(1, len(seqs) // 64)])
     sizes = {"vocab_size": V, "length": N}
+    # negative control: Φ built with its modes reversed (Φ(w_N, …, w_1)) must miss 𝒜[w]
+    rev = np.array([inner(A, feature_tensor(w[::-1], vocab_size=V)) for w in seqs])
     # n: V**N summed terms (one of them nonzero); scale: max |𝒜|
     ev = compare_values(
         "⟨𝒜, Φ(X)⟩ (Eq. 2, explicit sum) vs the entry 𝒜[w], all |V|^N sequences", lhs, ref,
-        n=V**N, scale=float(np.abs(A).max()), labels=seqs, sizes=sizes)
+        n=V**N, scale=float(np.abs(A).max()), labels=seqs, sizes=sizes, control=rev,
+        control_label="Φ with its modes reversed, ⟨𝒜, Φ(w_N, …, w_1)⟩")
+    sampled = seqs[:: max(1, len(seqs) // 64)]
+    rev_ok = all(np.count_nonzero(P := feature_tensor(w[::-1], vocab_size=V)) == 1
+                 and P[tuple(w)] == 1.0 for w in sampled)
     ev.parts = {"Φ(X) is |V|^N-dimensional with one 1 at (w_1..w_N)":
                 Evidence("Φ(X) shape and support (sampled sequences)", passed=onehot_ok,
-                         sizes=sizes)}
+                         sizes=sizes, control=Evidence(
+                             "control (Φ of the reversed sequence) of: Φ(X) has its one 1 "
+                             "at (w_1..w_N)", passed=rev_ok))}
     return ev
 
 
@@ -148,13 +156,18 @@ def tt_sides(params, rng, corrected):
     sizes = {"shape": list(shape), "ranks": [1] + [int(G.shape[2]) for G in cores]}
     bound = entry_bound(cores)
     label = "every sum from 1 (corrected)" if corrected else f"printed lower limits {lower}"
+    # controls: the perturbed entry for the slice products (it keeps the tolerance rule
+    # honest: a looser rule lets it pass), the printed α₂ = 2 limit for the corrected sums
+    printed_ctrl = (printed_tt_sum(cores, seqs, literal_lower_limits(len(cores) - 1))
+                    if corrected and len(cores) >= 4 else None)
     parts = {
         "slice products vs tensordot": compare_values(
             "G1[:,w1,:] G2[:,w2,:] ⋯ GN[:,wN,:] vs the tensordot tensor", recurrence(cores, seqs),
             ref, **bound, labels=seqs, sizes=sizes),
         f"printed sum ({label}) vs tensordot": compare_values(
             f"Σ_α G(1)_{{w1α1}} ⋯ G(N)_{{αN−1 wN}}, {label}, vs the tensordot tensor",
-            printed_tt_sum(cores, seqs, lower), ref, **bound, labels=seqs, sizes=sizes),
+            printed_tt_sum(cores, seqs, lower), ref, **bound, labels=seqs, sizes=sizes,
+            control=printed_ctrl, control_label="the printed lower limit Σ_{α₂=2}"),
     }
     return cores, seqs, ref, bound, sizes, parts
 
@@ -192,10 +205,15 @@ def _small_eq5(params, rng, corrected=False):
         labels=seqs, sizes=sizes)
     eq4 = max(float(np.abs(np.einsum("i,aib->ab", np.eye(V)[w], G) - G[:, w, :]).max())
               for G in cores for w in range(V))
+    tol4 = tolerance(np.float64, n=V, norm=max(float(np.abs(G).max()) for G in cores))
+    # control: the ruled-out literal reading "w_t = 1 for at most one t" admits f = 0
+    zero_f = max(float(np.abs(np.einsum("i,aib->ab", np.zeros(V), G) - G[:, w, :]).max())
+                 for G in cores for w in range(V))
     parts["Eq. 4: Σ_i f_i G[:, i, :] = G[:, w, :]"] = Evidence(
-        "one-hot contraction of every core vs its slice", error=eq4,
-        tolerance=tolerance(np.float64, n=V, norm=max(float(np.abs(G).max()) for G in cores)),
-        sizes=sizes)
+        "one-hot contraction of every core vs its slice", error=eq4, tolerance=tol4,
+        sizes=sizes, control=Evidence(
+            "control (f = 0, allowed by 'w_t = 1 for at most one t' read literally) of: "
+            "Σ_i f_i G[:, i, :] = G[:, w, :]", error=zero_f, tolerance=tol4))
     return Evidence("sides A (⟨𝒜,Φ⟩), B (recurrence), C (printed sums) of Eq. 5", parts=parts,
                     sizes=sizes)
 
@@ -238,21 +256,46 @@ _CORRECTION = (" [Corrected: every printed sum Σ_{α_k} runs from α_k = 1 to R
                "lower limit α₂ = 2 is replaced by α₂ = 1.]")
 
 
-def register_printed_sum_pair(base, *, title, refs, small, space, statement, uses=(), pinned=(), scaled=False):
+def register_printed_sum_pair(base, *, title, refs, small, space, statement, uses=(), pinned=(),
+                              scaled=False, printed_fields=None, corrected_fields=None):
     """Register ``base`` (literal printed sums, expected to fail) and ``base-corrected``.
 
     The scaled side (the recurrence against the tree product at scale; CLAIMS.md: "As
     ttlm-eq5") is the same computation for all three pairs, so it runs once, on
-    ``ttlm-eq5-corrected`` (``scaled=True``); the others name it in ``uses``."""
+    ``ttlm-eq5-corrected`` (``scaled=True``); the others name it in ``uses``.
+    ``printed_fields`` / ``corrected_fields`` are further :class:`~tnverify.claims.Claim`
+    fields of each (``defect``, ``readings``, ``remarks``, ...)."""
     shared = () if scaled else ("ttlm-eq5-corrected",)
     claim(base, title, statement, refs, lambda p, rng: small(p, rng, False), group="tensor-trains",
           space=space, uses=uses + shared, expected="fails", corrected_by=f"{base}-corrected",
-          pinned=pinned)
+          pinned=pinned, **dict(printed_fields or {}))
     claim(f"{base}-corrected", title + " (sums from 1)", statement + _CORRECTION, refs,
           lambda p, rng: small(p, rng, True), group="tensor-trains", space=space,
           scaled=scaled_scoring if scaled else None, scaled_space=_SCALED_SPACE,
           uses=uses + shared, expected="holds", corrects=base,
-          proof=_PROOFS + "prove_" + f"{base}_corrected".replace("-", "_").replace(".", "_"))
+          proof=_PROOFS + "prove_" + f"{base}_corrected".replace("-", "_").replace(".", "_"),
+          **dict(corrected_fields or {}))
+
+
+#: The erratum "Σ_{α₂=2}" printed in ttlm Eq. 3 and Eq. 5 (and thesis Eq. 3.4).
+ALPHA2_ERRATUM = "alpha2-lower-limit"
+_ALPHA2_DEFECT = dict(printed="Σ_{α₂=2}^{R₂}", meant="Σ_{α₂=1}^{R₂}", erratum=ALPHA2_ERRATUM)
+_EQ3_READINGS = (
+    Reading("matrix product of slices", "the underbraced factors are the slices G^(t)_(:,w_t,:) "
+            "(R_(t−1)×R_t; G^(1)_(::,w₁) read as G^(1)_(:,w₁,:)), their product a 1×1 scalar; the "
+            "index sum runs every α_k over 1…R_k", True,
+            "G^{(1)}_{::,w₁} [1×R₁] G^{(2)}_{:,w₂} [R₁×R₂] ⋯ G^{(N)}_{:,w_N} [R_{N−1}×1]",
+            "ttlm §4.2, Eq. 3, first line (underbraces)"),)
+_EQ3_REMARKS = ("\"t = 1, ..., d\": d is undefined; it is N (thesis Eq. 5.5: \"t = 1,…,L\").",
+                "\"G^{(1)}_{::,w₁}\" is a garbled G^{(1)}_{:,w₁,:}; G^{(1)} and G^{(N)} are indexed "
+                "with their size-1 legs dropped, as the underbraces show.")
+_EQ5_READINGS = (
+    Reading("one-hot f", "f(x^(t)) has f_(w_t) = 1 and zeros elsewhere", True,
+            "where each f(x^{(t)}) is a one-hot vector", "ttlm §4.2, sentence after Eq. 4"),
+    Reading("at most one 1", "f(x^(t)) may be the zero vector ('for at most one t' read "
+            "literally): Eq. 4 then fails", False,
+            "is a one-hot vector having w_t = 1", "ttlm §4.2, sentence after Eq. 4"),
+)
 
 
 claim("ttlm-eq2", "Φ(X) and p(X) = ⟨𝒜, Φ(X)⟩", _STATEMENT_TTLM_EQ2,
@@ -263,16 +306,32 @@ claim("ttlm-eq2", "Φ(X) and p(X) = ⟨𝒜, Φ(X)⟩", _STATEMENT_TTLM_EQ2,
                     "large": ({"vocab_size": 8, "length": 8, "batch": 10_000},)},
       pinned=({"params": {"vocab_size": 4, "length": 5}, "seed": 2,
                "note": "CLAIMS.md sizes: |V| = 4, N = 5, all 1024 sequences"},),
+      readings=(Reading("|V|^N components", "Φ(X) is an order-N tensor with |V| entries per "
+                        "mode, |V|^N components, one of them 1 (at (w_1, …, w_N))", True,
+                        "Φ(X) = f₁(x^{(1)}) ⊗ f₂(x^{(2)}) ⋯ ⊗ f_N(x^{(N)})", "ttlm §4.1, Eq. 1"),
+                Reading("order |V|^N", "Φ(X) has order |V|^N", False,
+                        "Φ(X) = f₁(x^{(1)}) ⊗ f₂(x^{(2)}) ⋯ ⊗ f_N(x^{(N)})",
+                        "ttlm §4.1, Eq. 1 (a product of N factors)")),
+      remarks=("\"records all possible combinations of words in X\" is loose: Φ(X) records "
+               "exactly one combination (its single 1 at (w_1, …, w_N)).",
+               "p(X) = ⟨𝒜, Φ(X)⟩ is a probability only if 𝒜 ≥ 0 and Σ𝒜 = 1, which the text "
+               "does not impose (not part of the statement)."),
       proof=_PROOFS + "prove_ttlm_eq2")
 
 register_printed_sum_pair("ttlm-eq3", title="TT entry as slice products and printed sums",
       statement=_STATEMENT_TTLM_EQ3, refs=(Ref("ttlm", "§4.2, Eq. 3"),
                                            Ref("thesis", "§3.2.2, Eq. 3.3–3.4; §5.2.2, Eq. 5.5")),
       small=_small_eq3, space=_EQ3_SPACE, uses=("ttlm-eq2",),
+      printed_fields=dict(defect=Defect("misprint", **_ALPHA2_DEFECT), readings=_EQ3_READINGS),
+      corrected_fields=dict(readings=_EQ3_READINGS, remarks=_EQ3_REMARKS),
       pinned=({"params": _EQ3_SPACE[1], "seed": 3, "note": "CLAIMS.md: ranks [1,2,3,3,2,1]"},))
 register_printed_sum_pair("ttlm-eq5", title="general TTLM: ⟨𝒜,Φ⟩ = recurrence = printed sums",
       statement=_STATEMENT_TTLM_EQ5,
       refs=(Ref("ttlm", "§4.2, Eq. 4–5"), Ref("thesis", "§5.2.2, Prop. 5.2.1"),
             Ref("gtm", "§3.2, Lemma 3.1")),
       small=_small_eq5, space=_EQ5_SPACE, uses=("ttlm-eq2", "ttlm-eq3"), scaled=True,
+      printed_fields=dict(defect=Defect("misprint", **_ALPHA2_DEFECT), readings=_EQ5_READINGS),
+      corrected_fields=dict(readings=_EQ5_READINGS, remarks=(
+          "\"having w_t = 1 for at most one t\" should read \"with f(x^{(t)})_{w_t} = 1 and zeros "
+          "elsewhere\".",)),
       pinned=({"params": _EQ5_SPACE[1], "seed": 5, "note": "CLAIMS.md: |V|=4, R=3, N=5"},))

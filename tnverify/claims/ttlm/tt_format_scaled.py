@@ -77,6 +77,11 @@ def scaled_scoring(params, device, rng):
         ma = (h.abs() * m64.slices(tok, N - 1)[:, :, 0].abs()).sum(dim=1)
         t64, d64 = m64.tree_scaled(tok, batch_chunk=params.get("tree_chunk"))
         s32, c32 = m32.forward_scaled(tok)
+        # negative controls: the same scorers on the batch rolled by one sequence (each
+        # row scored as its neighbour), compared with the same float64 reference
+        wrong = tok.roll(1, dims=0)
+        tw, dw = m64.tree_scaled(wrong, batch_chunk=params.get("tree_chunk"))
+        sw, cw = m32.forward_scaled(wrong)
 
     def rel(m, c):  # |score − reference| / scale of the last partial product, in float64
         return float(((m.double() * torch.exp(c - ca) - s64 * torch.exp(c64 - ca)).abs()
@@ -87,10 +92,16 @@ def scaled_scoring(params, device, rng):
     # matrices of size R); norm = 1 relative to the Σ|terms| of the last partial product
     parts = {"tree vs sequential (float64)": Evidence(
                  "tree-parallel product vs recurrence, relative to Σ|h^(N−1)||g_N|",
-                 error=rel(t64, d64), tolerance=tolerance("float64", n=N * R), sizes=sizes),
+                 error=rel(t64, d64), tolerance=tolerance("float64", n=N * R), sizes=sizes,
+                 control=Evidence("control (tree product of the neighbouring row's sequence) "
+                                  "of: tree vs sequential", error=rel(tw, dw),
+                                  tolerance=tolerance("float64", n=N * R))),
              "float32 vs float64 (sequential)": Evidence(
                  "float32 recurrence vs float64, relative to Σ|h^(N−1)||g_N|",
-                 error=rel(s32, c32), tolerance=tolerance("float32", n=N * R), sizes=sizes)}
+                 error=rel(s32, c32), tolerance=tolerance("float32", n=N * R), sizes=sizes,
+                 control=Evidence("control (float32 score of the neighbouring row's sequence) "
+                                  "of: float32 vs float64", error=rel(sw, cw),
+                                  tolerance=tolerance("float32", n=N * R)))}
     return Evidence("torch TTScorer at scale: tree vs sequential, float32 vs float64",
                     parts=parts, sizes=sizes,
                     details={"log_abs_scale_range": [float(ca.min()), float(ca.max())]})

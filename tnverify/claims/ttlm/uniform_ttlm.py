@@ -92,9 +92,13 @@ def small_eq6(params, rng, corrected=False):
                 "Eq. 6 nested sum vs the explicit TT tensor", p6, full, n=n, scale=bound,
                 labels=_labels(seqs), sizes=sizes)}
             rec = eq7_recurrence(first, core, gN, seqs, r7)
+            other = "b" if r7 == "a" else "a"
             parts[f"Eq. 7 ({r7}) recurrence vs Eq. 6"] = compare_values(
                 f"recurrence (7), reading ({r7}), vs p(X) of Eq. 6, all |V|^N sequences",
-                rec, p6, n=n, scale=bound, labels=_labels(seqs), sizes=sizes)
+                rec, p6, n=n, scale=bound, labels=_labels(seqs), sizes=sizes,
+                control=eq7_recurrence(first, core, gN, seqs, other) if r7 == "a" else None,
+                control_label=f"Eq. 7 contracted the other way, reading ({other})"
+                if r7 == "a" else None)
             if r7 == "a":
                 cell = UniformTTLM(first, core, gN.T)
                 parts["UniformTTLM cell vs Eq. 6"] = compare_values(
@@ -155,6 +159,56 @@ def small_eq8(params, rng, corrected=False):
             labels=_labels(seqs), sizes=sizes)
     return Evidence("TT conditionals: brute force, right environments, Eq. 8 readout",
                     parts=parts, sizes=sizes)
+
+
+def small_eq8_definition(params, rng):
+    """ttlm-eq8 under reading R1: Eq. 8 *defines* the model's next-word distribution,
+    read out by the last core of the length-t train; ``h^{(0)}`` is App. C's
+    ``G^{(1)} ∈ ℝ^{1×R}`` (a separate R-vector here)."""
+    import torch
+    from ...cells.ttlm_variants import UniformTTLM
+    V, R, N = params["vocab_size"], params["rank"], params["length"]
+    first, core = _draw(params, rng)
+    h0 = rng.standard_normal(R)
+    seqs = all_sequences(V, N)
+    sizes = {"vocab_size": V, "rank": R, "length": N}
+    cell = UniformTTLM(first, core)
+    tok = torch.as_tensor(seqs)
+    logits = cell.logits(tok).detach().numpy()                  # (S, N−1, V), t = 2..N
+    parts = {}
+    # G^(t) h^(t−1) = the logits of the length-t train (G^(1), G, …, G, G^(t)ᵀ), t = 2..N
+    for t in range(2, N + 1):
+        prefixes = all_sequences(V, t - 1)
+        idx = np.ravel_multi_index(tuple(seqs[:, :t - 1].T), (V,) * (t - 1))
+        train = full_by_tensordot(uniform_cores(first, core, first, t)).reshape(-1, V)
+        ab = full_by_tensordot(uniform_cores(np.abs(first), np.abs(core), np.abs(first),
+                                             t)).reshape(-1, V)
+        wrong = full_by_tensordot(uniform_cores(first, np.transpose(core, (2, 1, 0)), first,
+                                                t)).reshape(-1, V)
+        parts[f"t = {t}: G^(t) h^(t−1) vs the length-t train"] = compare_values(
+            "UniformTTLM.logits (G^(t) h^(t−1)) vs ⟨𝒜^(1:t), Φ(X^(1:t−1))⟩ of the length-t "
+            "train", logits[:, t - 2], train[idx], n=R ** t + t, scale=ab[idx], sizes=sizes,
+            control=wrong[idx] if t > 2 else None,
+            control_label="the train with G's bond legs swapped (Eq. 7 contracted the other "
+            "way)" if t > 2 else None)
+        del prefixes
+    y1 = _softmax(first @ h0)                                   # t = 1 from h^(0)
+    y8 = cell.eq8(tok).detach().numpy()                         # the cell's Eq. 8, t = 2..N
+    ys = np.concatenate([np.broadcast_to(y1, (len(seqs), 1, V)), y8], axis=1)
+    parts["y^(t) ≥ 0 and Σ_v y^(t)_v = 1"] = compare_values(
+        "Σ_v y^(t)_v (UniformTTLM.eq8, t ≥ 2; t = 1 from h^(0)) vs 1 (and min y ≥ 0)",
+        np.where(ys.min(axis=-1) >= 0, ys.sum(axis=-1), -1.0), np.ones(ys.shape[:2]), n=V,
+        sizes=sizes, control=np.exp(np.concatenate(
+            [np.broadcast_to(first @ h0, (len(seqs), 1, V)), logits], axis=1)).sum(axis=-1),
+        control_label="Σ_v exp(G^(t) h^(t−1))_v (the logits not normalised)")
+    chain = np.take_along_axis(ys, seqs[:, :, None], 2)[:, :, 0].prod(axis=1)
+    no_first = np.take_along_axis(ys[:, 1:], seqs[:, 1:, None], 2)[:, :, 0].prod(axis=1)
+    parts["Σ_X Π_t y^(t)[x_t] = 1 over V^N"] = compare_values(
+        "the chain-rule product of the Eq. 8 outputs summed over all |V|^N sequences vs 1",
+        chain.sum(), 1.0, n=V ** N + N, sizes=sizes, control=no_first.sum(),
+        control_label="the product without the t = 1 factor (h^(0) dropped)")
+    return Evidence("Eq. 8 as the model's definition (reading R1): readout of the length-t "
+                    "train, normalised, chain rule normalised", parts=parts, sizes=sizes)
 
 
 def _site_joint(params, rng):
@@ -255,43 +309,58 @@ def small_eq9(params, rng):
 
 # -- ttlm-app-a ------------------------------------------------------------------------
 def small_app_a(params, rng, corrected=False):
+    """App. A steps I–III: as printed (``corrected=False``) or with the two edits of the
+    misprint (step I as ``f(x^{(1)})ᵀG^{(1)}``; step III rows ``Σ_i G^{(t)}_{ji} h_i``,
+    ``j = 1..|V|``)."""
     V, R = params["vocab_size"], params["rank"]
     first, core = _draw(params, rng)
     sizes = {"vocab_size": V, "rank": R}
     f1 = np.eye(V)[0]
     rhs1 = first[0, :]                                     # [G11, …, G1R]ᵀ
     n, sc = V + R, np.abs(first).max()
-    step1 = {"fᵀG(1)": compare_values("[G11..G1R] vs fᵀG(1)", rhs1, f1 @ first, n=n,
-                                      scale=sc, sizes=sizes),
-             "G(1)ᵀf": compare_values("[G11..G1R] vs G(1)ᵀf", rhs1, first.T @ f1, n=n,
-                                      scale=sc, sizes=sizes)}
+    step1 = {"step I, fᵀG(1)": compare_values(
+        "printed value [G11..G1R]ᵀ vs f(x^(1))ᵀG^(1) (≡ G^(1)ᵀf)", rhs1, f1 @ first, n=n,
+        scale=sc, sizes=sizes, control=first[1, :], control_label="row 2 of G^(1) (f₂ = 1)")}
+    if not corrected:
+        step1["step I, literal G(1) f"] = (
+            compare_values("G^(1) f(x^(1)) as printed (|V| = R)", rhs1, first @ f1, n=n,
+                           scale=sc, sizes=sizes) if V == R else
+            Evidence("G^(1) f(x^(1)) as printed", ill_posed=f"G^(1) ∈ ℝ^(|V|×R) times "
+                     f"f ∈ ℝ^|V| is not typed for |V| = {V} ≠ R = {R}", sizes=sizes))
     h1, w2 = rhs1, int(rng.integers(V))
     ref2 = h1 @ core[:, w2, :]                             # TT order of Eq. 6
     sc2 = np.abs(h1) @ np.abs(core[:, w2, :])
-    step2 = {"a": compare_values("h_b = Σ f_i G_aib h_a vs Eq. 6 order", ref2,
-                                 np.einsum("i,aib,a->b", np.eye(V)[w2], core, h1), n=n,
-                                 scale=sc2, sizes=sizes)}
+    other = np.einsum("i,aib,b->a", np.eye(V)[w2], core, h1)
+    step2 = {"step II (a)": compare_values(
+        "h_b = Σ f_i G_aib h_a vs Eq. 6 order", np.einsum("i,aib,a->b", np.eye(V)[w2], core, h1),
+        ref2, n=n, scale=sc2, sizes=sizes, control=other,
+        control_label="h_a = Σ f_i G_aib h_b (reading (b))")}
     if not corrected:
-        step2["b"] = compare_values("h_a = Σ f_i G_aib h_b (fᵀG as R×R, times h) vs Eq. 6 order",
-                                    np.einsum("i,aib,b->a", np.eye(V)[w2], core, h1), ref2, n=n,
-                                    scale=sc2, sizes=sizes)
+        step2["step II (b)"] = compare_values(
+            "h_a = Σ f_i G_aib h_b (fᵀG as R×R, times h) vs Eq. 6 order", other, ref2, n=n,
+            scale=sc2, sizes=sizes)
     h = rng.standard_normal(R)
     ref3 = first @ h                                       # G^(t) h, G^(t) = G^(1) (|V|×R)
+    meant3 = np.array([sum(first[j, i] * h[i] for i in range(R)) for j in range(V)])
     if corrected:
-        rhs3 = np.array([sum(first[j, i] * h[i] for i in range(R)) for j in range(V)])
+        rhs3 = meant3
     else:
         rhs3 = np.array([sum(first[j, i] * h[j] for i in range(R)) for j in range(R)])
     length = compare_ints("length of the step-III right-hand side vs |V|", [len(rhs3)], [V])
     parts = {"step I": Evidence("step I", readings=step1, sizes=sizes),
-             "step II": (Evidence("step II", readings=step2, sizes=sizes) if len(step2) > 1
-                         else step2["a"]),
+             "step II": Evidence("step II", readings=step2, sizes=sizes),
              "step III length": length}
     if len(rhs3) == V:
         parts["step III values"] = compare_values(
-            "printed [Σ_i G_(j i) h_(·)]_j vs numpy G(t) h", rhs3, ref3, n=R,
-            scale=np.abs(first) @ np.abs(h), sizes=sizes)
+            "[Σ_i G_(j i) h_(·)]_j vs numpy G(t) h", rhs3, ref3, n=R,
+            scale=np.abs(first) @ np.abs(h), sizes=sizes,
+            control=np.array([sum(first[j, i] * h[i] for i in range(R) if i) for j in range(V)]),
+            control_label="the sum Σ_i started at i = 2")
     else:
+        m = min(R, V)
         parts["step III values (first min(R,|V|) rows)"] = compare_values(
-            "printed [Σ_i G_(j i) h_j]_j vs numpy G(t) h", rhs3[:min(R, V)], ref3[:min(R, V)],
-            n=R, scale=(np.abs(first) @ np.abs(h))[:min(R, V)], sizes=sizes)
-    return Evidence("App. A steps I–III evaluated literally", parts=parts, sizes=sizes)
+            "printed [Σ_i G_(j i) h_j]_j vs numpy G(t) h", rhs3[:m], ref3[:m], n=R,
+            scale=(np.abs(first) @ np.abs(h))[:m], sizes=sizes)
+    return Evidence("App. A steps I–III evaluated " + ("with the two edits" if corrected
+                                                       else "literally"),
+                    parts=parts, sizes=sizes)

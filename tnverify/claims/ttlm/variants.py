@@ -70,6 +70,34 @@ def small_eq12(params, rng):
                     readings=readings, sizes=sizes)
 
 
+def small_delta_reshape(params, rng):
+    """ttlm-appc-delta-reshape: the App. C reshape/matrix-product recurrence against the
+    recurrence of Eq. 12's super-diagonal δ (Tiny and Large), same parameters."""
+    V, R, N = params["vocab_size"], params["rank"], params["length"]
+    W_xe, W_hh = rng.standard_normal((V, R, R)), rng.standard_normal((R, R))
+    W_eh, h0 = rng.standard_normal((R,) * 4), rng.standard_normal(R)
+    tok = rng.integers(0, V, (8, N))
+    d4 = _delta4(R)
+    sizes = {"vocab_size": V, "rank": R, "length": N}
+    parts = {}
+    for large in (False, True):
+        M = np.einsum("wjk,jklm->wlm", W_xe, W_eh) if large else W_xe
+        G_delta = np.einsum("wjk,jklm,la->awm", M, d4, W_hh)
+        G_reshape = np.einsum("wjk,ka->awj", M, W_hh)
+        Gb = np.abs(np.einsum("wjk,ka->awj", np.abs(M), np.abs(W_hh)))
+        h_d, h_r, hb = (np.tile(v, (len(tok), 1)) for v in (h0, h0, np.abs(h0)))
+        for t in range(N):
+            h_d = np.einsum("sa,asb->sb", h_d, G_delta[:, tok[:, t], :])
+            h_r = np.einsum("sa,asb->sb", h_r, G_reshape[:, tok[:, t], :])
+            hb = np.einsum("sa,asb->sb", hb, Gb[:, tok[:, t], :])
+        name = "Large" if large else "Tiny"
+        parts[f"{name}: reshape (M·W^hh h) vs δ (diag(M) ⊙ W^hh h)"] = compare_values(
+            f"{name}: h^(N) of App. C's reshape recurrence vs Eq. 12's δ recurrence", h_r, h_d,
+            n=N * R * R, scale=hb, sizes=sizes)
+    return Evidence("App. C's reshape implementation vs Eq. 12's δ (Tiny, Large)", parts=parts,
+                    sizes=sizes)
+
+
 def _sensitivity(cell, tok, large):
     """Entries of W^xe (and W^eh) whose central finite difference moves h^(N)."""
     import torch
@@ -166,81 +194,86 @@ def register_all():
                             for r in (20, 64))}
     eq6_space = ({"vocab_size": 2, "rank": 2, "length": 3}, {"vocab_size": 3, "rank": 3, "length": 5},
                  {"vocab_size": 4, "rank": 3, "length": 5})
-    corrected_pair(
-        "ttlm-eq6",
-        common=dict(group="tt-language-models", space=eq6_space, scaled=scaled_uniform, scaled_space=uni_sp),
-        printed=dict(
-            title="uniform TTLM: Eq. 6 vs recurrence (7)", statement=STATEMENTS["ttlm-eq6"],
-            refs=refs("ttlm", "§4.3, Eq. 6–7", "thesis", "§5.3.1–5.3.2", "gtm", "Eq. 12"),
-            small=m.small_eq6,
-            readings={"tie a, Eq. 7 (a)": "G^(N)_(α,i) := G^(1)_(i,α); h_b = Σ f_i G_aib h_a",
-                      "tie a, Eq. 7 (b)": "G^(N)_(α,i) := G^(1)_(i,α); h_a = Σ f_i G_aib h_b",
-                      "tie b, Eq. 7 (a)": "printed index order on G^(1) (|V| = R); Eq. 7 (a)",
-                      "tie b, Eq. 7 (b)": "printed index order on G^(1) (|V| = R); Eq. 7 (b)"},
-            uses=("ttlm-eq5-corrected",), expected="ill-posed",
-            pinned=({"params": eq6_space[2], "seed": 6, "note": "CLAIMS.md: |V|=4, R=3, N=5"},)),
-        corrected=dict(
-            title="uniform TTLM, Eq. 7 in TT order",
-            statement=(STATEMENTS["ttlm-eq6"] + " [Corrected: the tie is G^(N)_(α,i) = G^(1)_(i,α) "
-             "and Eq. 7 is h^(t)_b = Σ_(a,i) f(x^(t))_i G_(a i b) h^(t−1)_a.]"),
-            refs=refs("ttlm", "§4.3, Eq. 6–7"), small=lambda p, r: m.small_eq6(p, r, True),
-            proof=P + "prove_ttlm_eq6_corrected"))
+    claim("ttlm-eq6", "uniform TTLM: Eq. 6 vs recurrence (7)", STATEMENTS["ttlm-eq6"],
+          refs("ttlm", "§4.3, Eq. 6–7", "thesis", "§5.3.1–5.3.2", "gtm", "Eq. 12"), m.small_eq6,
+          group="tt-language-models", space=eq6_space, scaled=scaled_uniform, scaled_space=uni_sp,
+          readings=R.EQ6, remarks=R.EQ6_REMARKS, uses=("ttlm-eq5-corrected",),
+          expected="holds",
+          pinned=({"params": eq6_space[2], "seed": 6, "note": "CLAIMS.md: |V|=4, R=3, N=5"},))
+    claim("ttlm-eq6-corrected", "variant of ttlm-eq6: Eq. 7 in TT order (the admissible reading)",
+          ("[Variant of ttlm-eq6 (tnverify), not a correction: ttlm-eq6 holds under its only "
+           "admissible reading, which this claim fixes.] " + STATEMENTS["ttlm-eq6"] +
+           " [Reading: the tie is G^(N)_(α,i) = G^(1)_(i,α) and Eq. 7 is h^(t)_b = Σ_(a,i) "
+           "f(x^(t))_i G_(a i b) h^(t−1)_a.]"),
+          refs("ttlm", "§4.3, Eq. 6–7"), lambda p, r: m.small_eq6(p, r, True), group="tt-language-models",
+          space=eq6_space, scaled=scaled_uniform, scaled_space=uni_sp,
+          readings=R.EQ6[:1], proof=P + "prove_ttlm_eq6_corrected")
     eq8_space = ({"vocab_size": 2, "rank": 2, "length": 3}, {"vocab_size": 3, "rank": 2, "length": 4})
-    corrected_pair(
-        "ttlm-eq8",
-        common=dict(group="tt-language-models", space=eq8_space, scaled_space=cond_sp),
-        printed=dict(
-            title="Eq. 8 readout vs the exact conditional", statement=STATEMENTS["ttlm-eq8"],
-            refs=refs("ttlm", "§4.3, Eq. 8, chain rule, Fig. 3", "thesis",
-                      "§5.2.2, Prop. 5.2.2"), small=m.small_eq8, scaled=scaled_conditionals,
-            uses=("ttlm-eq6-corrected",), expected="fails",
-            pinned=({"params": eq8_space[1], "seed": 8, "note": "CLAIMS.md: |V|=3, R=2, N=4"},)),
-        corrected=dict(
-            title="exact TT conditional: left state × right env",
-            statement=("[Corrected Eq. 8] y^(t)_v = h^(t−1) G_(:,v,:) E_t / Σ_u h^(t−1) "
-                       "G_(:,u,:) E_t with the right environment E_t = (Σ_u G_(:,u,:))^(N−t−1) "
-                       "Σ_u G^(N)_(:,u) (at t = N: E = 1 and G^(N) in place of G), i.e. a "
-                       "linear normalisation of the environment-contracted readout; then Π_t "
-                       "y^(t)[x_t] = p(X)/Z."),
-            refs=refs("ttlm", "§4.3, Eq. 8", "thesis", "§5.2.2, Prop. 5.2.2"),
-            small=lambda p, r: m.small_eq8(p, r, True),
-            scaled=lambda p, d, r: scaled_conditionals(p, d, r, with_readout=False),
-            proof=P + "prove_ttlm_eq8_corrected"))
+    claim("ttlm-eq8", "Eq. 8: the readout defines the next-word distribution", STATEMENTS["ttlm-eq8"],
+          refs("ttlm", "§4.3, Eq. 8, chain rule, Fig. 3", "thesis", "§5.2.2, Prop. 5.2.2"),
+          m.small_eq8_definition, group="tt-language-models", space=eq8_space, readings=R.EQ8,
+          remarks=R.EQ8_REMARKS, uses=("ttlm-eq6",), expected="holds",
+          pinned=({"params": eq8_space[1], "seed": 8, "note": "CLAIMS.md: |V|=3, R=2, N=4"},))
+    claim("ttlm-eq8-chain-vs-eq6", "Eq. 8 chain rule vs the p(X) of Eq. 6",
+          STATEMENTS["ttlm-eq8-chain-vs-eq6"],
+          refs("ttlm", "§4.3 'Recursive Probability Computation', chain rule and Eq. 8; Eq. 6"),
+          m.small_eq8, group="tt-language-models", space=eq8_space, scaled=scaled_conditionals,
+          scaled_space=cond_sp, readings=R.EQ8_CHAIN, uses=("ttlm-eq6", "ttlm-eq8"),
+          expected="fails", defect=R.EQ8_CHAIN_DEFECT,
+          pinned=({"params": eq8_space[1], "seed": 8, "note": "CLAIMS.md: |V|=3, R=2, N=4"},))
+    claim("ttlm-eq8-corrected",
+          "variant of ttlm-eq8-chain-vs-eq6: exact TT conditional, left state × right env",
+          ("[Variant (tnverify): the conditionals that would make the chain rule of "
+           "ttlm-eq8-chain-vs-eq6 compute the p(X) of Eq. 6; not a correction of ttlm-eq8, "
+           "which holds as a definition.] y^(t)_v = h^(t−1) G_(:,v,:) E_t / Σ_u h^(t−1) "
+           "G_(:,u,:) E_t with the right environment E_t = (Σ_u G_(:,u,:))^(N−t−1) "
+           "Σ_u G^(N)_(:,u) (at t = N: E = 1 and G^(N) in place of G), i.e. a "
+           "linear normalisation of the environment-contracted readout; then Π_t "
+           "y^(t)[x_t] = p(X)/Z."),
+          refs("ttlm", "§4.3, Eq. 8", "thesis", "§5.2.2, Prop. 5.2.2"),
+          lambda p, r: m.small_eq8(p, r, True), group="tt-language-models", space=eq8_space,
+          scaled=lambda p, d, r: scaled_conditionals(p, d, r, with_readout=False),
+          scaled_space=cond_sp, uses=("ttlm-eq8-chain-vs-eq6",),
+          proof=P + "prove_ttlm_eq8_corrected")
     claim("ttlm-eq9", "Eq. 9–11: the high-dimensional readout", STATEMENTS["ttlm-eq9"],
           refs("ttlm", "§4.3, Eq. 9–11; §3", "thesis", "§5.2.2, Eq. 5.10"), m.small_eq9,
           group="tt-language-models", space=({"vocab_size": 2, "rank": 2, "length": 3},
                                {"vocab_size": 3, "rank": 2, "length": 5}),
-          readings={"a": "𝒜^(1:t): length-t TT (G(1), G, …, G, G(t)ᵀ)",
-                    "b": "𝒜^(1:t): the length-N 𝒜 with modes t+1..N summed out"},
-          uses=("ttlm-eq8",), expected="ill-posed")
+          readings=R.EQ9, remarks=R.EQ9_REMARKS, uses=("ttlm-eq8",), expected="holds")
     corrected_pair(
         "ttlm-app-a",
         common=dict(group="tt-language-models", space=({"vocab_size": 5, "rank": 3},)),
         printed=dict(
             title="App. A worked example, steps I–III", statement=STATEMENTS["ttlm-app-a"],
             refs=refs("ttlm", "App. A", "thesis", "§5.3.1"), small=m.small_app_a,
-            readings={"step I": "fᵀG(1) or G(1)ᵀf", "step II": "Eq. 7 readings (a), (b)"},
-            expected="ill-posed"),
+            readings=R.APP_A, defect=R.APP_A_DEFECT, remarks=R.APP_A_REMARKS,
+            expected="fails"),
         corrected=dict(
-            title="App. A with step III = [Σ_i G_(j i) h_i]_(j≤|V|)",
-            statement=(STATEMENTS["ttlm-app-a"] + " [Corrected: step II in TT order (Eq. 7 (a)); step "
-             "III's right-hand side is [Σ_{i=1}^R G^(t)_{ji} h_i]_{j=1..|V|}.]"),
+            title="App. A with step I as fᵀG(1) and step III = [Σ_i G_(j i) h_i]_(j≤|V|)",
+            statement=(STATEMENTS["ttlm-app-a"] + " [Corrected (the two edits): step I reads "
+             "\"f(x^{(1)})ᵀG^{(1)} = [f(x^{(1)})_1, …, f(x^{(1)})_{|V|}] [G^{(1)}_{11} … "
+             "G^{(1)}_{|V|R}]\"; step III's right-hand side reads \"[Σ_{i=1}^R G^{(t)}_{1i} "
+             "h^{(t−1)}_{TTLM_i}; …; Σ_{i=1}^R G^{(t)}_{|V|i} h^{(t−1)}_{TTLM_i}]\".]"),
             refs=refs("ttlm", "App. A"), small=lambda p, r: m.small_app_a(p, r, True),
+            readings=tuple(r for r in R.APP_A if r.admissible),
             proof=P + "prove_ttlm_app_a_corrected"))
     eq12_space = ({"vocab_size": 2, "rank": 2, "length": 3}, {"vocab_size": 4, "rank": 3, "length": 4})
     claim("ttlm-eq12", "TTLM-Tiny / TTLM-Large cores (Eq. 12)", STATEMENTS["ttlm-eq12"],
           refs("ttlm", "§5.1, Eq. 12; Fig. 2b–c; App. C"), small_eq12, group="tt-language-models",
           space=eq12_space, scaled=scaled_tiny_large, scaled_space=tl_sp,
-          readings={"delta": "(a) both legs of fᵀW^xe (after W^eh) enter δ; 3rd δ-leg meets "
-                    "W^hh h; 4th is the output", "reshape": "(b) δ as a reshape: (fᵀW^xe) W^hh h"},
-          proof=P + "prove_ttlm_eq12")
+          readings=R.EQ12, remarks=R.EQ12_REMARKS, proof=P + "prove_ttlm_eq12")
+    claim("ttlm-appc-delta-reshape", "App. C's reshape implements Eq. 12's δ",
+          STATEMENTS["ttlm-appc-delta-reshape"], refs("ttlm", "App. C, second paragraph; §5.1, "
+                                                     "Eq. 12"), small_delta_reshape,
+          group="tt-language-models", space=eq12_space, readings=R.DELTA_RESHAPE,
+          defect=R.DELTA_RESHAPE_DEFECT, uses=("ttlm-eq12",), expected="fails")
     claim("ttlm-eq13", "Eq. 13 readout VPh with V tied to W^xe", STATEMENTS["ttlm-eq13"],
           refs("ttlm", "§5.1, Eq. 13; App. C; Table 2"), small_eq13, group="tt-language-models",
           space=({"vocab_size": 5, "rank": 3},),
-          readings={"layout × P leg × pairing": "V as Eq. 13 (R×|V|×R) or Table 2 (R×R×|V|); P "
-                    "contracts leg 0, 1 or 2 with h; V's R-legs paired straight or crossed"})
+          readings=R.EQ13, remarks=R.EQ13_REMARKS)
 
 
 from .variants_statements import STATEMENTS  # noqa: E402
+from . import variants_readings as R  # noqa: E402
 
 register_all()

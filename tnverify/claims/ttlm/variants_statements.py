@@ -11,12 +11,7 @@ STATEMENTS = {
         'ar map G : ℝ^{|V|} × ℝ^R → ℝ^R … h^{(t)}_TTLM = f(x^{(t)})ᵀ G h^{(t−1)}_TTLM (7)'
         ' where f(x^{(t)}), G, and h^{(t−1)}_TTLM are contracted together (we permute the'
         ' indices of G from ℝ^{R×|V|×R} to ℝ^{|V|×R×R} which does not change the number o'
-        'f indices)".\n  - The tie "G^{(1)} = G^{(N)} ∈ ℝ^{|V|×R}", used as G^{(N)}_{α_{N−'
-        '1}i_N} in Eq. 6, admits these readings:\n    - (a) G^{(N)}_{α,i} := G^{(1)}_{i,α}'
-        ';\n    - (b) the printed index order applied to the |V|×R array (typed only when '
-        '|V| = R).\n  - Eq. 7 admits these readings, in the R×|V|×R indexing of Eq. 6:\n   '
-        ' - (a) h^{(t)}_b = Σ_{a,i} f_i G_{a i b} h^{(t−1)}_a;\n    - (b) h^{(t)}_a = Σ_{b'
-        ',i} f_i G_{a i b} h^{(t−1)}_b.'
+        'f indices)".'
     ),
     'ttlm-eq8': (
         '- Chain rule: "p(X) = Π_{t=1}^N p(x^{(t)}|x^{(1:t−1)}) … At time t, the output p'
@@ -37,10 +32,7 @@ STATEMENTS = {
         " ∈ 𝕍^{⊗t}, Φ(X^{(1:t−1)}) ∈ 𝕍^{⊗t−1} and ⟨·⟩_{t−1} denotes the 'generalized inne"
         'r product\' … Note that Eq. 9 is the low-dimensional form of Eq. 11."\n  - §3: "⟨X'
         ', Y⟩_N = Σ_{i₁} ⋯ Σ_{i_N} X_{i₁,…,i_N} Y_{i₁,…,i_N} with ⟨X, Y⟩_N ∈ ℝ^{I_x×I_y}"'
-        '.\n  - 𝒜^{(1:t)} is not defined elsewhere. It admits these readings:\n    - (a) fo'
-        'r each t, the length-t TT with cores (G^{(1)}, G, …, G, (G^{(t)})ᵀ), whose last '
-        'core is the output matrix;\n    - (b) a tensor derived from the length-N 𝒜 of Eq.'
-        ' 2/Eq. 6 over its first t modes, with modes t+1…N summed out or fixed.'
+        '.'
     ),
     'ttlm-app-a': (
         '- Step I: "suppose f(x^{(1)}) is a one-hot vector having f(x^{(1)})₁ = 1. The ca'
@@ -53,8 +45,7 @@ STATEMENTS = {
         '=1}^R G^{(t)}_{1i} h^{(t−1)}_{TTLM₁}; Σ_{i=1}^R G^{(t)}_{2i} h^{(t−1)}_{TTLM₂}; '
         '…; Σ_{i=1}^R G^{(t)}_{Ri} h^{(t−1)}_{TTLM_R}]".\n  - Parameters: "G^{(1)}, G and '
         'G^{(t)} theoretically have no parameters in common (though we set G^{(1)} = G^{('
-        't)} for simplicity)".\n  - The step-I product of a |V|-column with a |V|×R matrix'
-        ' admits these readings: f(x^{(1)})ᵀG^{(1)}; (G^{(1)})ᵀf(x^{(1)}).'
+        't)} for simplicity)".'
     ),
     'ttlm-eq12': (
         '- Eq. 12: "h^{(t)}_Tiny = f(x^{(t)})ᵀ W^{xe} δ W^{hh} h^{(t−1)}_Tiny; h^{(t)}_La'
@@ -66,21 +57,14 @@ STATEMENTS = {
         'etween TTLM-Large and TTLM-Tiny is whether to use tensor W^{eh}".\n  - App. C: "T'
         'he implementation of δ is functioned by a reshape function, so the interaction b'
         'etween hidden and input can be computed by matrix product."\n  - Table 2: W^{hh} '
-        '∈ ℝ^{R×R}.\n  - The contraction pattern is not stated. It admits these readings:\n'
-        '    - (a) both R-legs of fᵀW^{xe} (Tiny), or the two remaining legs after W^{eh}'
-        ' contracts both legs of fᵀW^{xe} (Large), enter δ; the third δ-leg meets W^{hh}h'
-        '; the fourth δ-leg is the output;\n    - (b) δ is realised as a reshape, so that '
-        'the R×R matrix fᵀW^{xe} (resp. after W^{eh}) multiplies W^{hh}h as an ordinary m'
-        'atrix product.'
+        '∈ ℝ^{R×R}.'
     ),
     'ttlm-eq13': (
         '- Eq. 13: "y^{(t)} = softmax(VPh^{(t)}) (13) where V ∈ ℝ^{R×|V|×R} is an output '
         'embedding tensor, and P ∈ ℝ^{R×R×R} is a projector tensor. Then we tie the input'
         ' tensor W^{xe} to the output embedding tensor V".\n  - Table 2 lists "V ∈ ℝ^{R×R×'
         '|V|}" and "W^{xe} ∈ ℝ^{R×|V|×R}" for TTLM-Tiny/Large. §5.1 gives W^{xe} ∈ ℝ^{|V|'
-        '×R×R}.\n  - The contraction order is not stated. It admits these readings: P cont'
-        'racts one of its legs with h; V then contracts its two R-legs with the two legs '
-        "of Ph, in either pairing; V's layout is as in Eq. 13 or as in Table 2."
+        '×R×R}.'
     ),
     'thesis-prop-5.2.2': (
         '- Proposition: "Let x = [x^{(1)}, …, x^{(L)}] be represented as Φ(x) in tensor s'
@@ -106,5 +90,18 @@ STATEMENTS = {
         'the Prop. 5.2.1 joint;\n    - (b) 𝐆^{(t)} is a separate |V|×R_{t−1} output matrix'
         '.\n\n    ψ admits two readings: softmax, or linear (constant-scaling) normalisatio'
         'n.'
+    ),
+    'ttlm-eq8-chain-vs-eq6': (
+        '"Recursive Probability Computation. Here, we here provide further details about the '
+        'process of computing p(X) by TTLM in practice. … p(X) = Π_{t=1}^N p(x^{(t)}|x^{(1:'
+        't−1)}) … y^{(t)} = softmax(G^{(t)} h^{(t−1)}_TTLM) (8)", read as: Π_t y^{(t)}[x_t] is '
+        'the p(X) of Eq. 6, normalised.'
+    ),
+    'ttlm-appc-delta-reshape': (
+        'App. C: "The implementation of δ is functioned by a reshape function, so the '
+        'interaction between hidden and input can be computed by matrix product", as an '
+        'implementation of Eq. 12\'s "δ ∈ ℝ^{R×R×R×R} is a fourth-order diagonal tensor such '
+        'that δ_{ijkl} = 1 iff the i = j = k = l" (TTLM-Tiny: G = W^{xe}δW^{hh}; TTLM-Large: '
+        'G = W^{xe}W^{eh}δW^{hh}).'
     ),
 }

@@ -1,0 +1,69 @@
+"""How a referee reads the TSLM probability claims of seed 003 (tslm) Eq. 8–15, Claims 1–2,
+the n-gram parameter count and Table 1: the quoted readings, defects and remarks registered
+by :mod:`tnverify.claims.tslm.ngrams`."""
+
+from __future__ import annotations
+
+from ..readings import Defect, Reading
+
+_RECOVER = ("In turn, if we have estimated such a mixed representation c … we can get the "
+            "probability p_i of a sentence s_i via computing the inner product of c and s_i")
+EQ11 = (
+    Reading("A recovery", "for c = Σ_j p_j s_j, ⟨s_i, c⟩ = p_i (the mixing weight), for the word "
+            "representations the text allows (one-hot or embedded)", True, _RECOVER,
+            "tslm 'A Probability Estimation Method of Sentences', sentence before Eq. 10"),
+    Reading("B definition", "p(s_i) := ⟨s_i, c⟩ is the model's estimate, in general ≠ p_i", False,
+            "we can get the probability p_i of a sentence s_i",
+            "tslm, sentence before Eq. 10 (names the mixing weight p_i of Eq. 8)"),
+)
+EQ11_DEFECT = Defect(
+    "false",
+    printed="\"we can get the probability p_i of a sentence s_i via computing the inner product "
+            "of c and s_i: p(s_i) = ⟨s_i, c⟩ (10)\", in the general setting where the basis may "
+            "be \"embedded vectors\" and m ≪ |V|",
+    meant="Eq. 10–11 hold when the word vectors are orthonormal (one-hot with m = |V|, or any "
+          "orthonormal word set; tslm-eq-11-corrected, and tslm-claim-1 for one-hot words); for "
+          "non-orthogonal (embedded, m < |V|) words ⟨s_i, c⟩ = Σ_j p_j⟨s_i, s_j⟩ ≠ p_i")
+EQ11_REMARKS = (
+    "\"orthogonal basis\" must be orthonormal for Eq. 11 (appendix Eq. 22 has ⟨e_i, e_i⟩ = 1).",
+    "The extraction's \"Eq. 79 and 10\" is \"Eq. 7, 9 and 10\".",
+)
+CLAIM1_REMARKS = (
+    "The statement presupposes a fixed sentence length n and a mixture over distinct "
+    "sentences; \"consist of words d₁…d_n\" means words with vocabulary indices d₁…d_n.",
+)
+_ONE_HOT = ("This kind of representation of conditional probability is a special case of TSLM "
+            "based on the one-hot basis vectors")
+CLAIM2 = (
+    Reading("one-hot", "m = |V|, one-hot words, 1 the all-ones vector of ℝ^{|V|}: ⟨w_1^i, c⟩ = "
+            "p(w_1…w_i) and Eq. 15", True, _ONE_HOT,
+            "tslm 'TSLM as a Generalization of N-Gram Language Model', sentence after Eq. 15"),
+    Reading("embedded", "any orthonormal (non-one-hot) word basis, padded with the all-ones "
+            "vector", False, _ONE_HOT,
+            "tslm, sentence after Eq. 15; appendix proof of Claim 2, Eq. 32 (⟨1, w_{d_j}⟩ = 1 "
+            "in the one-hot basis of Eq. 26)"),
+)
+CLAIM2_REMARKS = (
+    "Claim 2's own sentence does not restate Claim 1's hypothesis (m = |V|, one-hot words); it "
+    "holds only there, as the sentence after Eq. 15 and the proof show.",
+    "Eq. 15 needs ⟨w_1^{i−1}, c⟩ > 0.",
+)
+PARAM_COUNT_REMARKS = (
+    "\"n\" in TSLM is the sentence length (tensor order), in an n-gram model the Markov order: "
+    "the comparison is like-for-like only when the two coincide.",
+    "O(mⁿ) is a count, not equal expressiveness: with m ≪ |V| the model cannot represent every "
+    "distribution over Vⁿ.",
+)
+_TEXT_K = "It consists of 929k training words, 73k validation words, 82k test words"
+TABLE1 = (
+    Reading("truncated thousands", "the Datasets text's \"Nk\" is the Table 1 count truncated to "
+            "thousands", True, _TEXT_K, "tslm 'Datasets' (73,761 and 82,431 fit only "
+            "truncation)"),
+    Reading("rounded thousands", "\"Nk\" is the Table 1 count rounded to thousands (judged at "
+            "the printed precision)", False, _TEXT_K,
+            "tslm 'Datasets' (73,761 rounds to 74k, not the printed 73k)"),
+)
+TABLE1_REMARKS = (
+    "The caption's \"The token count includes newlines which add to the WikiText-2 dataset\" is "
+    "a garbled paraphrase of Merity et al.; the PTB counts include end-of-sentence tokens.",
+)

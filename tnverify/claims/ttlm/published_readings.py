@@ -1,0 +1,121 @@
+"""How a referee reads the published numbers of seed 000 (ttlm): Table 1's parameter
+counts, the §1 perplexity reductions, Table 2's second-order row and the §6.1 data
+statistics — the quoted readings, defects and remarks registered by
+:mod:`tnverify.claims.ttlm.published_numbers`."""
+
+from __future__ import annotations
+
+from ..readings import Defect, Reading
+
+#: The second-order RNN's shapes (Table 2) against its Table 1 counts: one erratum printed
+#: in Table 2 and in both Params columns of Table 1.
+T_SHAPE_ERRATUM = "ttlm-2rnn-T-shape-vs-count"
+
+_TIE = ("We tie (share the same training parameters) the input embedding W^{xe} and output "
+        "embedding V", "ttlm App. C, first paragraph; Table 1 caption 'Params are the training "
+        "parameters'")
+_G1_TIED = ("The hidden-to-output tensor G^{(t)} is defined to be the same as the "
+            "input-to-hidden tensor G^{(1)}", "ttlm §4.3 property 2; App. A 'we set G^{(1)} = "
+            "G^{(t)}'")
+_G1_1XR = ("G^{(1)} is simplified into a G^{(1)} ∈ ℝ^{1×R} and can be viewed as initial hidden "
+           "state h^{(0)}", "ttlm App. C, second paragraph")
+_G1_SEP = ("we set G^{(1)} = G^{(t)} for simplicity", "ttlm App. A, last paragraph")
+_T_HHH = ("T ∈ ℝ^{H×H×H}", "ttlm App. C Table 2, Second-order RNNs row")
+
+
+def table1_readings(readings, reading_name):
+    """One :class:`Reading` per counting reading of Table 1 (tied pairs once or twice;
+    G^(1) tied, 1×R or separate; T as printed H×H×H or E×H×H): admissible only with tied
+    pairs counted once, G^(1) tied or 1×R, and T as printed."""
+    out = []
+    for rd in readings:
+        name = reading_name(rd)
+        text = (f"tied pairs counted {rd['tie']}; G^(1) " + {
+            "1xR": "∈ ℝ^{1×R} (h^(0), App. C)", "separate": "a separate |V|×R matrix",
+            "tied": "= G^(t) (App. A)"}[rd["g1"]] + f"; second-order T {rd['T']}")
+        if rd["T"] == "ExHxH":
+            out.append(Reading(name, text + " (a proposed correction of Table 2, judged as "
+                               "ttlm-table2-second-order's meant)", False, *_T_HHH))
+        elif rd["tie"] == "twice":
+            out.append(Reading(name, text, False, *_TIE))
+        elif rd["g1"] == "separate":
+            out.append(Reading(name, text, False, *_G1_SEP))
+        else:
+            out.append(Reading(name, text, True, *(_G1_TIED if rd["g1"] == "tied" else _G1_1XR)))
+    return tuple(out)
+
+
+PTB_DEFECT = Defect(
+    "published-number",
+    printed="\"Second-order RNNs* … 4.2M\" (PTB Params), against Table 2's \"W^{xe} ∈ "
+            "ℝ^{E×|V|}, T ∈ ℝ^{H×H×H}, W^{hh} ∈ ℝ^{E×H}, P ∈ ℝ^{H×E}, V ∈ ℝ^{E×|V|}\"",
+    meant="either \"4.0M\" (4,024,000 at |V| = 10,000), or Table 2's \"T ∈ ℝ^{E×H×H}\", which "
+          "gives 4,176,000 → 4.2M (ttlm-table2-second-order-corrected); the WikiText-2 column "
+          "favours the latter",
+    erratum=T_SHAPE_ERRATUM)
+PTB_REMARKS = (
+    "Only the Second-order entry fails; the other six reproduce exactly (Vanilla/RAC/MI "
+    "4,016,400; TTLM 4,200,000 / 4,200,020; Tiny 4,008,400; Large 4,168,400).",
+    "At the printed precision with \"10k\" read as any |V| ∈ [9,500, 10,500), Vanilla 4.0M "
+    "needs |V| ∈ [9,834, 10,084) and Second-order 4.2M needs |V| ∈ [10,315, 10,565): "
+    "disjoint, so no vocabulary reproduces the column.",
+)
+WT2_DEFECT = Defect(
+    "published-number",
+    printed="\"11.6M / 11.8M / 11.6M / 11.6M / 12.2M / 11.6M / 11.8M\" together with \"a "
+            "vocabulary of over 30,000 words\"",
+    meant="counts of about 13.3M / 13.3M / 13.3M / 13.3M / 14.0M / 13.3M / 13.5M for |V| = "
+          "33,278 (Second-order 13.5M with T ∈ ℝ^{E×H×H}); or, if a vocabulary of about 29.0k "
+          "was used, §6.1 should say so (with T ∈ ℝ^{E×H×H} every entry fits |V| ∈ [28,954, "
+          "29,083]; with the printed T no |V| fits the whole column)",
+    erratum=T_SHAPE_ERRATUM)
+WT2_REMARKS = (
+    "Every count is affine in |V|; at |V| = 30,001 (the smallest \"over 30,000\") Vanilla/RAC/"
+    "MI/Tiny are already 12.0M, above every printed value.",
+    "The Second-order entry carries the Table 2 shape erratum shared with "
+    "ttlm-table1-ptb-params and ttlm-table2-second-order.",
+)
+
+# -- ttlm-sec1-ppl-deltas -------------------------------------------------------------------
+_PPL_QUOTE = "TTLM-Large reduces perplexity by 14.3 and 16.0, respectively"
+PPL = (
+    Reading("absolute", "the reductions are absolute PPL differences Vanilla − TTLM", True,
+            _PPL_QUOTE, "ttlm §1, contribution 3 (no '%' printed)"),
+    Reading("relative %", "the reductions are relative, in % of the Vanilla PPL", False,
+            _PPL_QUOTE, "ttlm §1, contribution 3 (the numbers carry no '%')"),
+)
+
+# -- ttlm-table2-second-order ---------------------------------------------------------------
+SECOND_ORDER = (
+    Reading("E×H entry is W^eh", "the row's E×H matrix is the embedding-to-hidden matrix "
+            "(misnamed W^hh), and T maps the projected input and h bilinearly", True,
+            "W^{eh} ∈ ℝ^{E×H} is the embedding-to-hidden matrix",
+            "ttlm App. C, first paragraph"),
+    Reading("W^hh ∈ ℝ^{E×H} as hidden-to-hidden", "the printed W^hh ∈ ℝ^{E×H} taken literally "
+            "as the hidden-to-hidden matrix", False,
+            "W^{hh} ∈ ℝ^{H×H} is the hidden-to-hidden matrix", "ttlm App. C, first paragraph "
+            "(E = 400 ≠ H = 20)"),
+)
+SECOND_ORDER_DEFECT = Defect(
+    "misprint",
+    printed="\"W^{hh} ∈ ℝ^{E×H}\" and \"T ∈ ℝ^{H×H×H}\" (Table 2, Second-order RNNs row)",
+    meant="\"W^{eh} ∈ ℝ^{E×H}\" and \"T ∈ ℝ^{E×H×H}\" (count at |V| = 10,000: 4,176,000 → "
+          "Table 1's 4.2M; an alternative is \"W^{hh} ∈ ℝ^{H×H}\" with T ∈ ℝ^{E×H×H}, also 4.2M)",
+    erratum=T_SHAPE_ERRATUM)
+
+# -- ttlm-sec6.1-wt2-stats --------------------------------------------------------------------
+STATS = (
+    Reading("k = floor(count/1000)", "\"Nk\" is the count truncated to thousands, against tslm "
+            "Table 1 (the Merity et al. release statistics)", True,
+            "73k validation words", "ttlm §6.1 (73,761 and 217,646 fit only truncation)"),
+    Reading("k = round(count/1000)", "\"Nk\" is the count rounded to thousands", False,
+            "73k validation words", "ttlm §6.1 (73,761 rounds to 74k)"),
+)
+STATS_DEFECT = Defect(
+    "misprint", printed="\"45k test words\" (WikiText-2)", meant="\"245k test words\"",
+    erratum="wikitext2-test-45k")
+STATS_REMARKS = (
+    "Thesis §6.2.1 prints the same \"45k test tokens\".",
+    "\"over 30,000 words\" is right for WikiText-2 (33,278), while the Table 1 parameter "
+    "counts imply about 29.0k (ttlm-table1-wt2-params).",
+)

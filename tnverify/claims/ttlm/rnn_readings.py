@@ -1,0 +1,119 @@
+"""How a referee reads seed 000 (ttlm) App. B (Claims B.1, B.2, their proof lines Eq. 14,
+16, 20, and the bias sentence after Eq. 14): the quoted readings, defects and remarks
+registered by :mod:`tnverify.claims.ttlm.rnn_equivalences`."""
+
+from __future__ import annotations
+
+from ..readings import Defect, Reading
+
+#: The erratum "Σ_{α_t=1}^R" (a sum over the free index) of ttlm Eq. 16 and Eq. 20, shared
+#: with thesis Eq. 5.13 and Eq. 5.17.
+SUM_OVER_FREE_ALPHA = "ttlm-appB-sum-over-free-alpha_t"
+_PERM = "where we permute the indices of G_{α_{t−1}i_tα_t} as G_{i_tα_tα_{t−1}}"
+
+# -- ttlm-eq16 (Eq. 14 slice, Eq. 16) and ttlm-claim-b1 -------------------------------------
+EQ16 = (
+    Reading("Eq. 16 corrected", "h^(t)_(α_t) = Σ_(i_t) Σ_(α_(t−1)) f_(i_t) G_(i_t α_t α_(t−1)) "
+            "h^(t−1)_(α_(t−1)); T_jik = G_(k j i) (j = i_t, i = α_t, k = α_(t−1))", True, _PERM,
+            "ttlm App. B.1, after Eq. 16"),
+    Reading("Eq. 16 literal", "Σ over α_t (the free index), α_(t−1) unbound: the misprinted "
+            "form, not a reading", False,
+            "h^{(t)}_{TTLM α_t} = Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R …", "ttlm App. B.1, Eq. 16"),
+    Reading("Eq. 14 slice corrected", "T ∈ ℝ^{|V|×R×R}, the i-th slice T_(:,i,:) ∈ ℝ^{|V|×R}, as "
+            "Eq. 17's T_jik expands it", True,
+            "φ(Σ_{j=1}^{|V|} Σ_{k=1}^R f(x^{(t)})_j T_{jik} h^{(t−1)}_{2nd_k})",
+            "ttlm App. B.1, Eq. 17"),
+    Reading("Eq. 14 slice literal", "T_(i,:,:) of an M×R×R tensor, typed M×R but R×R in fact; "
+            "fᵀT_(i,:,:)h typed only if M = R: the misprinted form, not a reading", False,
+            "T_{i,:,:} ∈ ℝ^{M×R} is the ith slice of tensor T ∈ ℝ^{M×R×R}",
+            "ttlm App. B.1, after Eq. 14"),
+)
+EQ16_DEFECT = Defect(
+    "misprint",
+    printed="(1) Eq. 16 \"Σ_{α_t=1}^R\" and \"j, k are the dummy indices as i_t, α_t\"; "
+            "(2) Eq. 14 \"T_{i,:,:} ∈ ℝ^{M×R} is the ith slice of tensor T ∈ ℝ^{M×R×R}\" and "
+            "\"f(x^{(t)})ᵀ T_{i,:,:}\" in Eq. 14 and Eq. 17",
+    meant="(1) \"Σ_{α_{t−1}=1}^R\" and \"dummy indices as i_t, α_{t−1}\"; (2) \"T_{:,i,:} ∈ "
+          "ℝ^{M×R} is the ith slice of tensor T ∈ ℝ^{M×R×R} (M = |V|)\" and \"f(x^{(t)})ᵀ "
+          "T_{:,i,:}\"",
+    erratum=SUM_OVER_FREE_ALPHA)
+B1 = tuple(EQ16)
+B1_REMARKS = (
+    "The verdict concerns Claim B.1's sentence; the misprinted proof lines (Eq. 14's slice, "
+    "Eq. 16's sum over the free α_t) are judged as ttlm-eq16.",
+    "M is undefined; it is |V| (Eq. 17 sums j to |V|).",
+    "The bias b of Eq. 14 is dropped in Eq. 17; whether it can be absorbed is ttlm-eq14-bias "
+    "(it cannot, as printed): the claim holds for b = 0.",
+    "\"T equals the TT cores\" means equal up to a permutation of legs (T_jik = G_(k j i)).",
+)
+
+# -- ttlm-eq20 and ttlm-claim-b2 --------------------------------------------------------------
+_HADAMARD = ("The Hadamard product of the two is a third-order diagonal tensor δ ∈ "
+             "ℝ^{R×R×R}")
+B2 = (
+    Reading("a: elementwise ⊙", "G = W^hx ⊙ W^hh elementwise (|V| = R only); not a third-order "
+            "core", False, _HADAMARD, "ttlm App. B.2, proof of Claim B.2"),
+    Reading("b: W^{hx}_{j i_t} (declared), W^{hh}_{k α_{t-1}} (printed)",
+            "G_(i_t α_t α_(t−1)) = Σ_(j,k) W^hx_(j i_t) δ_(j α_t k) W^hh_(k α_(t−1)) = "
+            "W^hx_(α_t i_t) W^hh_(α_t α_(t−1))", True,
+            "W^{hx} ∈ ℝ^{R×|V|} denotes the input-to-hidden matrix … h^{(t)}_RAC = "
+            "W^{hx}f(x^{(t)}) ⊙ W^{hh}h^{(t−1)}_RAC (18)",
+            "ttlm App. B notation and Eq. 18; Eq. 20 prints W^{hh}_{kα_{t−1}}"),
+    Reading("b: W^{hx}_{i_t j} (printed), W^{hh}_{k α_{t-1}} (printed)",
+            "printed index order on the R×|V| matrix (typed only if |V| = R): the misprinted "
+            "form, not a reading", False, "W^{hx} ∈ ℝ^{R×|V|}", "ttlm App. B notation"),
+    Reading("b: W^{hx}_{i_t j} (printed), W^{hh}_{α_{t-1} k} (declared)",
+            "W^hh transposed, W^hx as printed", False,
+            "W^{hh}h^{(t−1)}_RAC (18) … W^{hh}_{kα_{t−1}} h^{(t−1)}_{RAC α_{t−1}} (20)",
+            "ttlm App. B.2, Eq. 18 and Eq. 20"),
+    Reading("b: W^{hx}_{j i_t} (declared), W^{hh}_{α_{t-1} k} (declared)",
+            "W^hh transposed, W^hx declared", False,
+            "W^{hh}h^{(t−1)}_RAC (18) … W^{hh}_{kα_{t−1}} h^{(t−1)}_{RAC α_{t−1}} (20)",
+            "ttlm App. B.2, Eq. 18 and Eq. 20"),
+)
+B2_REMARKS = (
+    "The verdict concerns Claim B.2's sentence; the misprinted proof line Eq. 20 (Σ over the "
+    "free α_t, no Σ_{j,k}, W^{hx}_{i_t j}) is judged as ttlm-eq20.",
+    "\"TT-scores\" should read \"TT-cores\".",
+    "\"G = W^{hx} ⊙ W^{hh}\" is notation for the δ-contraction, not an elementwise product.",
+    "The resulting cores are constrained, G_{:,i,:} = diag(W^{hx}_{:,i}) W^{hh}: RACs and "
+    "MI-RNNs are special cases of TTLM.",
+)
+EQ20 = (
+    Reading("Eq. 20 corrected", "Σ over i_t, α_(t−1) and j, k with W^hx_(j i_t): h^(t)_(α_t) = "
+            "Σ f_(i_t) W^hx_(j i_t) δ_(j α_t k) W^hh_(k α_(t−1)) h^(t−1)_(α_(t−1))", True,
+            "W^{hx} ∈ ℝ^{R×|V|} denotes the input-to-hidden matrix … h^{(t)}_RAC = "
+            "W^{hx}f(x^{(t)}) ⊙ W^{hh}h^{(t−1)}_RAC (18)", "ttlm App. B notation and Eq. 18"),
+    Reading("Eq. 20 literal", "Σ over α_t (the free index), α_(t−1), j, k unbound, W^hx_(i_t j) "
+            "on the R×|V| matrix: the misprinted form, not a reading", False,
+            "h_{RAC α_t}^{(t)} = Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R f(x^{(t)})_{i_t} W^{hx}_{i_tj} "
+            "δ_{jα_tk} W^{hh}_{kα_{t−1}} h^{(t−1)}_{RAC α_{t−1}}", "ttlm App. B.2, Eq. 20"),
+)
+EQ20_DEFECT = Defect(
+    "misprint",
+    printed="Eq. 20: \"Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R f(x^{(t)})_{i_t} W^{hx}_{i_tj} δ_{jα_tk} "
+            "W^{hh}_{kα_{t−1}} h^{(t−1)}_{RAC α_{t−1}} = Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R "
+            "f(x^{(t)})_{i_t} G_{i_tα_tα_{t−1}} h^{(t−1)}_{RAC α_{t−1}}\"",
+    meant="\"Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R Σ_{j,k=1}^R f(x^{(t)})_{i_t} W^{hx}_{j i_t} "
+          "δ_{jα_tk} W^{hh}_{kα_{t−1}} h^{(t−1)}_{RAC α_{t−1}} = Σ_{i_t=1}^{|V|} "
+          "Σ_{α_{t−1}=1}^R f(x^{(t)})_{i_t} G_{i_tα_tα_{t−1}} h^{(t−1)}_{RAC α_{t−1}}\"",
+    erratum=SUM_OVER_FREE_ALPHA)
+
+# -- ttlm-eq14-bias -----------------------------------------------------------------------
+_BIAS = ("b can be seen as 0th component of f(x^{(t)}) which equals to 1")
+EQ14_BIAS = (
+    Reading("f augmented", "append f₀ = 1 to f(x^(t)) (and a matching slice to T, or column to "
+            "W^hx): the bias of Eq. 14 (and of the RAC / MI-RNN) is reproduced by that "
+            "component", True, _BIAS, "ttlm App. B.1, sentence after Eq. 14"),
+    Reading("f and h augmented", "append a constant 1 to both f(x^(t)) and h^(t−1) (T_0i0 = b_i), "
+            "the standard trick for bilinear maps", False, _BIAS,
+            "ttlm App. B.1, after Eq. 14 (names only the 0th component of f(x^{(t)}); judged as "
+            "the corrected statement)"),
+)
+EQ14_BIAS_DEFECT = Defect(
+    "false",
+    printed=f"\"For simplicity, we will ignore b for other variants of RNNs since {_BIAS}\"",
+    meant="For multiplicative, second-order units a bias cannot be absorbed by a constant 0th "
+          "component of f(x^(t)) alone (it adds a term linear in h); either set b = 0, or append "
+          "a constant 1 to both f(x^(t)) and h^(t−1) (T_0i0 = b_i), exact for the linear "
+          "recurrence and when φ keeps the constant coordinate (ttlm-eq14-bias-corrected).")
