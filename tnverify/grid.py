@@ -27,6 +27,7 @@ import numpy as np
 from .errors import NonFiniteError, ShapeError, UsageError
 from .explicit import CHUNK_ROWS, all_sequences, guard_size
 from .xi import XiOperator, get_xi
+from .validation import as_array, as_choice, as_float, as_int, as_rng, check_entries
 
 __all__ = ["ShallowNetwork", "GeneralizedRNN", "random_shallow", "random_generalized_rnn",
            "grid_tensor", "grid_by_evaluation", "grid_entries", "odd_even_matricization",
@@ -43,7 +44,7 @@ DISTRIBUTIONS = ("normal", "integer", "uniform")
 
 
 def _array(x, name: str, ndim: int) -> np.ndarray:
-    a = np.asarray(x, dtype=np.float64)
+    a = as_array(x, name, finite=False)
     if a.ndim != ndim:
         raise ShapeError(f"{name} must have {ndim} dimensions; got shape {a.shape}")
     if not np.isfinite(a).all():
@@ -144,7 +145,7 @@ class GeneralizedRNN:
         if G[-1].shape[2] != 1:
             raise ShapeError(f"the last core must have R_T = 1; got G[-1] {G[-1].shape}")
         xi = get_xi(self.xi)
-        h0 = xi.unit if self.h0 is None else float(self.h0)
+        h0 = xi.unit if self.h0 is None else as_float(self.h0, "h0", finite=False)
         if h0 is None:
             raise UsageError(f"ξ = {xi.label} has no unit; pass h0 explicitly")
         if not math.isfinite(h0) and not (h0 == -math.inf and xi.unit == -math.inf):
@@ -199,6 +200,7 @@ class GeneralizedRNN:
 
 # -- random networks -----------------------------------------------------------------------
 def _draw(rng, shape, dist):
+    check_entries(shape, what="random network weights")
     if dist == "normal":
         return rng.standard_normal(shape)
     if dist == "integer":
@@ -209,7 +211,12 @@ def _draw(rng, shape, dist):
 
 
 def random_shallow(M, T, R, xi, rng, *, dist="normal") -> ShallowNetwork:
-    """A shallow network with λ and v drawn from ``dist`` (see :data:`DISTRIBUTIONS`)."""
+    """A shallow network with λ and v drawn from ``dist`` (see :data:`DISTRIBUTIONS`).
+
+    ``rng`` is a numpy Generator or an int seed."""
+    M, T, R = (as_int(x, n, minimum=1) for x, n in ((M, "M"), (T, "T"), (R, "R")))
+    as_choice(dist, "dist", DISTRIBUTIONS)
+    xi, rng = get_xi(xi), as_rng(rng)
     return ShallowNetwork(_draw(rng, (R,), dist), _draw(rng, (T, R, M), dist), xi)
 
 
@@ -220,15 +227,19 @@ def random_generalized_rnn(M, T, R, xi, rng, *, L=None, shared=False, shared_inp
     ``R`` is an int (every inner rank) or the sequence R_1..R_{T−1}; ``L`` defaults to M;
     ``shared`` makes 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)} (one draw), ``shared_inputs`` likewise C.
     """
-    T, M = int(T), int(M)
-    if T < 1 or M < 1:
-        raise ShapeError(f"need M >= 1 and T >= 1; got M={M}, T={T}")
-    inner = [int(R)] * (T - 1) if np.ndim(R) == 0 else [int(r) for r in R]
+    T, M = as_int(T, "T", minimum=1), as_int(M, "M", minimum=1)
+    check_entries((T,), what="generalized RNN steps")
+    if isinstance(R, (str, bytes)) or np.ndim(R) == 0:
+        inner = [as_int(R, "R", minimum=1)] * (T - 1)
+    else:
+        inner = [as_int(r, "R entry", minimum=1) for r in R]
     if len(inner) != T - 1 or any(r < 1 for r in inner):
         raise ShapeError(f"R must be an int >= 1 or T-1={T - 1} ranks >= 1; got {R!r}")
     if shared and len(set(inner)) > 1:
         raise ShapeError(f"shared cores need equal inner ranks; got {inner}")
-    L = M if L is None else int(L)
+    L = M if L is None else as_int(L, "L", minimum=1)
+    as_choice(dist, "dist", DISTRIBUTIONS)
+    xi, rng = get_xi(xi), as_rng(rng)
     ranks = [1] + inner + [1]
     C, G = [], []
     for t in range(T):

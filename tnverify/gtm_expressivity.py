@@ -16,18 +16,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import RankError, ShapeError, UsageError
+from .errors import DTypeError, RankError, ShapeError, UsageError
 from .grid import GeneralizedRNN, ShallowNetwork
 from .xi import get_xi
+from .validation import as_array, as_float, as_int, as_rng
 
 __all__ = ["pairwise_similarity_network", "lemma_a2_indicator", "constant_network",
            "constant_grid_value", "perturb_network", "rank_one_shallow"]
 
 
 def _pos(x, name) -> int:
-    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or int(x) < 1:
-        raise ShapeError(f"{name} must be an integer >= 1; got {x!r}")
-    return int(x)
+    return as_int(x, name, minimum=1)
 
 
 def _eye(p, q) -> np.ndarray:
@@ -116,10 +115,11 @@ def perturb_network(net: GeneralizedRNN, F, scale, rng):
     -------
     (GeneralizedRNN, F_ε)
     """
-    scale = float(scale)
-    if not np.isfinite(scale) or scale < 0:
-        raise UsageError(f"scale must be finite and >= 0; got {scale!r}")
-    F = np.asarray(F, dtype=np.float64)
+    scale = as_float(scale, "scale", nonnegative=True, error=UsageError)
+    if not isinstance(net, GeneralizedRNN):
+        raise DTypeError(f"net must be a GeneralizedRNN; got {type(net).__name__}")
+    F = as_array(F, "F", ndim=2)
+    rng = as_rng(rng)
     C = tuple(c + scale * rng.standard_normal(c.shape) for c in net.C)
     G = tuple(g + scale * rng.standard_normal(g.shape) for g in net.G)
     F_eps = F + scale * rng.standard_normal(F.shape)

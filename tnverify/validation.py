@@ -41,7 +41,7 @@ from .errors import (
 __all__ = [
     "DEFAULT_MAX_ENTRIES", "max_entries", "check_entries", "human_bytes",
     "is_int", "as_int", "as_float", "as_tolerance", "as_rng", "as_choice", "as_device",
-    "as_array", "as_int_array", "as_bool",
+    "as_array", "as_int_array", "as_bool", "as_tensor",
 ]
 
 #: Default limit on the number of entries of anything allocated from sizes
@@ -409,3 +409,43 @@ def check_entries(shape, *, repeat=1, what: str = "explicit tensor", dtype=np.fl
         f"{what} of shape {shown} needs {count} entries ({nbytes} as {np.dtype(dtype).name}),"
         f" above {source}={lim:,}{tail}"
     )
+
+
+def as_tensor(x, name: str, *, dtype=None, device=None, ndim=None, finite: bool = True,
+              nonempty: bool = False, detach: bool = True):
+    """``x`` (numpy array-like or torch tensor) as a torch tensor of ``dtype`` on ``device``.
+
+    The checks of :func:`as_array` apply (ragged → :class:`ShapeError`; strings, objects,
+    bools → :class:`DTypeError`); complex data with a real ``dtype`` raises
+    :class:`DTypeError` (never a cast).  With ``detach`` (constructors, which copy values)
+    a grad-requiring tensor is detached and copied; without it (``forward`` inputs) the
+    autograd graph is kept.  torch is imported here, on use.
+    """
+    import torch
+
+    if isinstance(x, torch.Tensor):
+        t = x.detach().clone() if detach else x
+        if t.dtype == torch.bool:
+            raise DTypeError(f"{name} must be numeric; got dtype {t.dtype}")
+    else:
+        a = as_array(x, name, complex_ok=True, finite=False)
+        t = torch.from_numpy(np.array(a))
+    if t.is_complex() and dtype is not None and not dtype.is_complex:
+        raise DTypeError(f"{name} is complex ({t.dtype}) but {dtype} is real; complex input "
+                         f"is never cast to real")
+    if dtype is not None or device is not None:
+        t = t.to(dtype=dtype if dtype is not None else t.dtype,
+                 device=device if device is not None else t.device)
+    if ndim is not None:
+        allowed = (ndim,) if isinstance(ndim, int) else tuple(ndim)
+        if t.ndim not in allowed:
+            raise ShapeError(f"{name} must have {allowed[0] if len(allowed) == 1 else allowed}"
+                             f" modes; got shape {tuple(t.shape)}")
+    if nonempty and t.numel() == 0:
+        raise ShapeError(f"{name} must be non-empty; got shape {tuple(t.shape)}")
+    if finite and (t.is_floating_point() or t.is_complex()):
+        bad = int((~torch.isfinite(t.detach())).sum())
+        if bad:
+            raise NonFiniteError(f"{name} must be finite; found {bad} NaN/inf "
+                                 f"entr{'y' if bad == 1 else 'ies'}")
+    return t

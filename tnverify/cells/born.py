@@ -30,6 +30,7 @@ from torch import nn
 from .sites import SiteCores
 from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
+from ..validation import as_int, as_rng, check_entries
 
 __all__ = ["BornMachine", "random_born", "tree_product", "transfer_matrix"]
 
@@ -346,9 +347,12 @@ def random_born(vocab_size: int, length: int, rank: int, rng: np.random.Generato
                 dtype: torch.dtype = torch.float64, device: str = "cpu") -> BornMachine:
     """A random Born machine, entries ``N(0, 1/(|V| r_prev))`` (``Z`` per site of order
     one); ``uniform=True`` ties all middle cores (``sites = [0, 1, …, 1, 2]``)."""
-    V, L, R = int(vocab_size), int(length), int(rank)
-    if V < 1 or L < 1 or R < 1:
-        raise ShapeError(f"need vocab_size, length, rank >= 1; got {V}, {L}, {R}")
+    V = as_int(vocab_size, "vocab_size", minimum=1)
+    L = as_int(length, "length", minimum=1)
+    R = as_int(rank, "rank", minimum=1)
+    rng = as_rng(rng)
+    check_entries((min(L, 3), R, V, R), what="Born machine cores",
+                  route="pass uniform=True to tie the middle cores")
     if uniform and L >= 2:
         shapes, sites = [(1, R), (R, R), (R, 1)], [0] + [1] * (L - 2) + [2]
     else:

@@ -34,6 +34,7 @@ from torch import nn
 
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..lru import annulus_params
+from ..validation import as_choice, as_float, as_int, as_rng, as_tensor, check_entries
 
 __all__ = [
     "LMM",
@@ -85,12 +86,14 @@ def annulus_init(n: int, r_min: float, r_max: float, rng: np.random.Generator, *
     -------
     v, theta : (n,) float64 arrays
     """
-    if formula not in ("lemma", "printed"):
-        raise UsageError(f"formula must be 'lemma' or 'printed'; got {formula!r}")
+    as_choice(formula, "formula", ("lemma", "printed"))
+    r_min = as_float(r_min, "r_min", error=UsageError)
+    r_max = as_float(r_max, "r_max", error=UsageError)
     if not (0.0 <= r_min <= r_max <= 1.0):
         raise UsageError(f"need 0 <= r_min <= r_max <= 1; got r_min={r_min}, r_max={r_max}")
-    if int(n) < 1:
-        raise ShapeError(f"n must be >= 1; got {n}")
+    n = as_int(n, "n", minimum=1)
+    check_entries((n,), repeat=1, what="annulus draws")
+    rng = as_rng(rng)
     if formula == "lemma" and r_max <= 0:
         raise UsageError(f"the lemma needs r_max > 0 (log 0); got r_max={r_max}")
     if formula == "printed" and r_max <= r_min:
@@ -103,16 +106,7 @@ def annulus_init(n: int, r_min: float, r_max: float, rng: np.random.Generator, *
 
 
 def _tensor(x, dtype, device, name: str, ndim: int) -> torch.Tensor:
-    t = x.detach().clone() if isinstance(x, torch.Tensor) else torch.as_tensor(np.asarray(x))
-    if t.ndim != ndim:
-        raise ShapeError(f"{name} must have {ndim} modes; got shape {tuple(t.shape)}")
-    if t.is_complex() and not dtype.is_complex:
-        raise DTypeError(f"{name} is complex but the module dtype is {dtype}")
-    t = t.to(dtype=dtype, device=device)
-    if not torch.isfinite(t).all():
-        raise NonFiniteError(f"{name} must be finite; found {int((~torch.isfinite(t)).sum())} "
-                             "NaN/inf entries")
-    return t
+    return as_tensor(x, name, dtype=dtype, device=device, ndim=ndim)
 
 
 def _check_dtype(dtype) -> torch.dtype:
@@ -240,13 +234,12 @@ class LMM(_Recurrence):
         dtype = _check_dtype(dtype)
         if not dtype.is_complex:
             raise DTypeError(f"LMM states are complex; dtype must be complex64/128; got {dtype}")
-        self.hidden = self.n_inputs = int(hidden)
-        if self.hidden < 1:
-            raise ShapeError(f"hidden must be >= 1; got {hidden}")
+        self.hidden = self.n_inputs = as_int(hidden, "hidden", minimum=1)
+        check_entries((self.hidden,), repeat=1, what="LMM diagonals")
         pdtype = dtype if complex_params else (torch.float32 if dtype == torch.complex64
                                                else torch.float64)
         if params is None:
-            rng = np.random.default_rng() if rng is None else rng
+            rng = as_rng(rng)
             vl, tl = annulus_init(self.hidden, r_min, r_max, rng, formula=init)
             vg, tg = annulus_init(self.hidden, r_min, r_max, rng, formula=init)
             params = {"v_lam": vl, "theta_lam": tl, "v_gam": vg, "theta_gam": tg}
@@ -320,9 +313,10 @@ class LMMMLP(LMM):
     """
 
     def __init__(self, hidden: int, *, C=None, D=None, rng=None, **kw):
-        rng = np.random.default_rng() if rng is None else rng
+        rng = as_rng(rng)
         super().__init__(hidden, rng=rng, **kw)
-        H, s = self.hidden, 1.0 / math.sqrt(2.0 * hidden)
+        H, s = self.hidden, 1.0 / math.sqrt(2.0 * self.hidden)
+        check_entries((2, H, H), what="LMM-MLP matrices C, D")
         for name, M in (("C", C), ("D", D)):
             if M is None:
                 M = s * (rng.standard_normal((H, H)) + 1j * rng.standard_normal((H, H)))
