@@ -42,6 +42,7 @@ import numpy as np
 from .conventions import Tolerance
 from .errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
 from .matricize import DEFAULT_PRIME, exact_rank, matricize, numerical_rank, rank_mod_p
+from .validation import as_int, check_power
 
 __all__ = [
     "EXACT_WORK_LIMIT", "CERTIFY_MODES", "GridRank", "CPRankBound",
@@ -59,9 +60,7 @@ _INT_LIMIT = 2.0 ** 53  # float64 integers are exact below this
 
 
 def _positive_int(x, name: str) -> int:
-    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or int(x) < 1:
-        raise ShapeError(f"{name} must be an integer >= 1; got {x!r}")
-    return int(x)
+    return as_int(x, name, minimum=1)
 
 
 def _even_T(T) -> int:
@@ -96,8 +95,7 @@ def shallow_width_lower_bound(rank, M, T) -> int:
     >>> shallow_width_lower_bound(1000, 10, 6), shallow_width_lower_bound(30, 10, 6)
     (34, 1)
     """
-    if isinstance(rank, bool) or not isinstance(rank, (int, np.integer)) or int(rank) < 0:
-        raise RankError(f"rank must be an integer >= 0; got {rank!r}")
+    rank = as_int(rank, "rank", minimum=0, error=RankError)
     M, T = _positive_int(M, "M"), _even_T(T)
     return -(-2 * int(rank) // (T * M))
 
@@ -111,6 +109,7 @@ def thm_5_2_bound(M, R, T) -> Fraction:
     Fraction(250, 1)
     """
     M, R, T = _positive_int(M, "M"), _positive_int(R, "R"), _even_T(T)
+    check_power(min(M, R), T // 2, "Thm. 5.2 bound")
     return Fraction(2 * min(M, R) ** (T // 2), M * T)
 
 
@@ -118,12 +117,14 @@ def lemma_a2_rank_formula(M, R, T) -> int:
     """The rank printed in the proof of Lemma A.2: "R^{T/2} + 1 if R < M and M^{T/2}
     otherwise" (seed 004 (gtm) App. A)."""
     M, R, T = _positive_int(M, "M"), _positive_int(R, "R"), _even_T(T)
+    check_power(min(M, R), T // 2, "Lemma A.2 rank")
     return R ** (T // 2) + 1 if R < M else M ** (T // 2)
 
 
 def lemma_a2_rank_bound(M, R, T) -> int:
     """min(M, R)^{T/2}: the lower bound of Lemma A.2 (seed 004 (gtm) App. A)."""
     M, R, T = _positive_int(M, "M"), _positive_int(R, "R"), _even_T(T)
+    check_power(min(M, R), T // 2, "Lemma A.2 bound")
     return min(M, R) ** (T // 2)
 
 

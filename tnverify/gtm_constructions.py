@@ -27,6 +27,8 @@ import numpy as np
 
 from .errors import RankError, ShapeError, UsageError
 from .xi import get_xi
+from .explicit import guard_size
+from .validation import as_array, as_choice, as_int
 
 __all__ = ["combine_networks", "combine_all", "rank_one_to_rnn", "shallow_to_rnn", "one_hot_templates",
            "one_hot_shallow", "one_hot_network", "or_dictionary", "universal_coefficients",
@@ -228,6 +230,8 @@ def one_hot_network(index, M: int, F=None):
 def or_dictionary(M: int, T: int) -> np.ndarray:
     """The M^T × M^T matrix D whose column j (C order) is vec of the rank-1 max grid
     max_t [i_t ≠ j_t] = 1 − ℰ^{(j)}: D = J − I."""
+    M, T = as_int(M, "M", minimum=1), as_int(T, "T", minimum=1)
+    guard_size((M,), repeat=2 * T, what="OR dictionary (M^T × M^T)")
     N = M**T
     return np.ones((N, N)) - np.eye(N)
 

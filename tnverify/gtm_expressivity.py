@@ -19,7 +19,8 @@ import numpy as np
 from .errors import DTypeError, RankError, ShapeError, UsageError
 from .grid import GeneralizedRNN, ShallowNetwork
 from .xi import get_xi
-from .validation import as_array, as_float, as_int, as_rng
+from .explicit import guard_size
+from .validation import as_array, as_float, as_int, as_rng, check_power
 
 __all__ = ["pairwise_similarity_network", "lemma_a2_indicator", "constant_network",
            "constant_grid_value", "perturb_network", "rank_one_shallow"]
@@ -48,6 +49,8 @@ def pairwise_similarity_network(M, R, T) -> GeneralizedRNN:
     M, R, T = _pos(M, "M"), _pos(R, "R"), _pos(T, "T")
     if T % 2:
         raise ShapeError(f"Lemma A.2 pairs steps (t odd, t even); T must be even, got T={T}")
+    guard_size((M + 1, max(M, R)), repeat=1, what="Lemma A.2 network")
+    guard_size((T,), what="Lemma A.2 network steps")
     b = np.zeros((1, R))
     b[0, 0] = 1 - min(M, R)
     C_odd = np.ones((M, M)) - _eye(M, M)
@@ -66,6 +69,8 @@ def lemma_a2_indicator(M, R, T) -> np.ndarray:
     M, R, T = _pos(M, "M"), _pos(R, "R"), _pos(T, "T")
     if T % 2:
         raise ShapeError(f"T must be even; got T={T}")
+    guard_size((M,), repeat=T, what="Lemma A.2 indicator grid", dtype=np.int64)
+    guard_size((M,), repeat=T + 1, what="Lemma A.2 index grids", dtype=np.int64)
     idx = np.indices((M,) * T)
     zero = np.ones((M,) * T, dtype=bool)
     for s in range(T // 2):
@@ -79,6 +84,7 @@ def constant_grid_value(M, R, T) -> int:
     """2(MR)^{T−1}: the constant entry of the grid of :func:`constant_network` (seed 004
     (gtm) App. A, proof of Thm. 5.3)."""
     M, R, T = _pos(M, "M"), _pos(R, "R"), _pos(T, "T")
+    check_power(M * R, T - 1, "Thm. 5.3 constant grid value")
     return 2 * (M * R) ** (T - 1)
 
 
@@ -93,7 +99,8 @@ def constant_network(M, R, T, F) -> GeneralizedRNN:
         F is not M×M.  RankError: F is singular (the §5 assumption "F is invertible").
     """
     M, R, T = _pos(M, "M"), _pos(R, "R"), _pos(T, "T")
-    F = np.asarray(F, dtype=np.float64)
+    guard_size((T, M, R, R), what="Thm. 5.3 constant network cores")
+    F = as_array(F, "F")
     if F.shape != (M, M):
         raise ShapeError(f"F must be {M}×{M}; got {F.shape}")
     if np.linalg.matrix_rank(F) < M:

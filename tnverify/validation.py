@@ -41,7 +41,7 @@ from .errors import (
 __all__ = [
     "DEFAULT_MAX_ENTRIES", "max_entries", "check_entries", "human_bytes",
     "is_int", "as_int", "as_float", "as_tolerance", "as_rng", "as_choice", "as_device",
-    "as_array", "as_int_array", "as_bool", "as_tensor",
+    "as_array", "as_int_array", "as_bool", "as_tensor", "check_power", "MAX_RESULT_BITS",
 ]
 
 #: Default limit on the number of entries of anything allocated from sizes
@@ -449,3 +449,16 @@ def as_tensor(x, name: str, *, dtype=None, device=None, ndim=None, finite: bool 
             raise NonFiniteError(f"{name} must be finite; found {bad} NaN/inf "
                                  f"entr{'y' if bad == 1 else 'ies'}")
     return t
+
+
+#: Largest exact integer result (in bits) a closed-form formula may build: 2**20 bits.
+MAX_RESULT_BITS = 2**20
+
+
+def check_power(base: int, exponent: int, what: str) -> None:
+    """Refuse an exact ``base ** exponent`` with more than :data:`MAX_RESULT_BITS` bits
+    (:class:`SizeLimitError`), judged by logarithms before anything is computed."""
+    if base > 1 and exponent > 0 and exponent * math.log2(base) > MAX_RESULT_BITS:
+        raise SizeLimitError(f"{what}: {base}^{exponent} has about "
+                             f"{exponent * math.log2(base):.3g} bits, above the limit of "
+                             f"{MAX_RESULT_BITS:,} bits for an exact result")
