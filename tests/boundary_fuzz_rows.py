@@ -135,7 +135,7 @@ row(gb.cp_rank_lower_bound, gb.cp_rank_lower_bound, {"grid": "realnd", "splits":
     grid=np.arange(16.0).reshape(2, 2, 2, 2), splits="odd-even")
 row(gb.CPRankBound, lambda g: gb.cp_rank_lower_bound(g).bound, {"g": "realnd"},
     g=np.ones((2, 2, 2, 2)))
-row(gc.combine_networks, gc.combine_networks, {"a": "tol", "B": "object"},
+row(gc.combine_networks, gc.combine_networks, {"a": "scalar", "B": "object"},
     a=1.0, A=RNN, b=2.0, B=RNN)
 row(gc.combine_all, gc.combine_all, {"networks": "object", "coefficients": "real"},
     networks=[RNN, RNN], coefficients=np.array([1.0, 2.0]))

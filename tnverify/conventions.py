@@ -144,10 +144,12 @@ def tolerance(dtype=DEFAULT_DTYPE, n: int = 1, norm: float = 1.0) -> Tolerance:
     >>> t.value == 8 * 10 * 2.0 * 2.0 ** -52
     True
     """
-    if not np.isfinite(norm) or norm < 0:
-        raise ToleranceError(f"tolerance needs a finite norm >= 0; got norm={norm!r}")
-    if int(n) < 1:
-        raise ToleranceError(f"tolerance needs n >= 1 accumulated operations; got n={n!r}")
+    from .validation import as_float, as_int
+
+    norm = as_float(norm, "norm", nonnegative=True)
+    if isinstance(n, float) and n.is_integer():      # an integral count such as 3.0
+        n = int(n)
+    n = as_int(n, "n", minimum=1, error=ToleranceError)
     eps = _eps(dtype)
     scale = max(float(norm), np.finfo(np.float64).tiny)
     value = SAFETY * int(n) * eps * scale

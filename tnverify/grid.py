@@ -24,10 +24,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import NonFiniteError, ShapeError, UsageError
+from .errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from .explicit import CHUNK_ROWS, all_sequences, guard_size
 from .xi import XiOperator, get_xi
-from .validation import as_array, as_choice, as_float, as_int, as_rng, check_entries
+from .validation import (
+    as_array, as_choice, as_device, as_float, as_int, as_int_array, as_rng, check_entries,
+)
 
 __all__ = ["ShallowNetwork", "GeneralizedRNN", "random_shallow", "random_generalized_rnn",
            "grid_tensor", "grid_by_evaluation", "grid_entries", "odd_even_matricization",
@@ -251,6 +253,9 @@ def random_generalized_rnn(M, T, R, xi, rng, *, L=None, shared=False, shared_inp
 
 # -- grid tensors ------------------------------------------------------------------------
 def _check_F(net, F) -> np.ndarray:
+    if not isinstance(net, (ShallowNetwork, GeneralizedRNN)):
+        raise DTypeError(f"network must be a ShallowNetwork or GeneralizedRNN; got "
+                         f"{type(net).__name__}")
     if F is None:
         return np.eye(net.n_features)
     F = _array(F, "F", 2)
@@ -350,7 +355,9 @@ def grid_tensor(network, F=None, *, backend="numpy", device="cpu", dtype=None,
     """
     F = _check_F(network, F)
     M, T = F.shape[0], network.length
-    guard_size((M,) * T, what="grid tensor", max_entries=max_entries)
+    guard_size((M,), repeat=T, what="grid tensor", max_entries=max_entries)
+    as_choice(backend, "backend", ("numpy", "torch"))
+    as_device(device)
     if isinstance(network, GeneralizedRNN):
         biggest = max(M ** (t + 1) * r for t, r in enumerate(network.ranks[1:]))
         guard_size((biggest,), what="grid prefix states (M^t · R_t)", max_entries=max_entries)
@@ -365,17 +372,16 @@ def grid_tensor(network, F=None, *, backend="numpy", device="cpu", dtype=None,
     if chunk_bytes is None:
         on_gpu = backend == "torch" and str(device).startswith("cuda")
         chunk_bytes = CHUNK_BYTES_CUDA if on_gpu else CHUNK_BYTES
-    if int(chunk_bytes) < 1:
-        raise UsageError(f"chunk_bytes must be >= 1; got {chunk_bytes!r}")
+    chunk_bytes = as_int(chunk_bytes, "chunk_bytes", minimum=1, error=UsageError)
     bk = _Backend(backend, device, dtype, network.xi)
-    return build(network, F, bk, int(chunk_bytes)).reshape((M,) * T)
+    return build(network, F, bk, chunk_bytes).reshape((M,) * T)
 
 
 def grid_entries(network, F, indices) -> np.ndarray:
     """Γ[indices[n]] for an (n, T) int array of template indices, by ``network.score``."""
     F = _check_F(network, F)
-    idx = np.asarray(indices)
-    if idx.ndim != 2 or idx.shape[1] != network.length or idx.dtype.kind not in "iu":
+    idx = as_int_array(indices, "indices")
+    if idx.ndim != 2 or idx.shape[1] != network.length:
         raise ShapeError(f"indices must be an (n, T={network.length}) integer array; got "
                          f"{idx.dtype} {idx.shape}")
     if idx.size and (idx.min() < 0 or idx.max() >= F.shape[0]):
@@ -391,7 +397,7 @@ def grid_by_evaluation(network, F=None, *, max_entries=None) -> np.ndarray:
     """The oracle grid: ``network.score`` on every row of ``all_sequences(M, T)``."""
     F = _check_F(network, F)
     M, T = F.shape[0], network.length
-    guard_size((M,) * T, what="grid tensor", max_entries=max_entries)
+    guard_size((M,), repeat=T, what="grid tensor", max_entries=max_entries)
     return grid_entries(network, F, all_sequences(M, T, max_entries=max_entries)).reshape(
         (M,) * T)
 
@@ -401,7 +407,9 @@ def odd_even_matricization(grid):
     modes (1, 3, …, T−1) (0-based 0, 2, …), columns = (2, 4, …, T), C order.  numpy or
     torch input or any array_like.  Raises ShapeError for odd T."""
     if not hasattr(grid, "permute"):
-        grid = np.asarray(grid)
+        grid = as_array(grid, "grid")
+    elif grid.is_complex() or grid.dtype == getattr(grid.dtype, "bool", None):
+        raise DTypeError(f"grid must be real; got dtype {grid.dtype}")
     T = grid.ndim
     if T < 2 or T % 2:
         raise ShapeError(f"the (odd, even) matricization needs an even order T >= 2; "
@@ -422,8 +430,9 @@ def recursion_a3_literal(network: GeneralizedRNN, F=None, *, new_mode: str = "la
     Γ^ℓ = Γ^{ℓ,T}_{1,:,…,:}.  ``new_mode="first"`` is the control reading that puts m_t
     first in the result (Γ_{k m_t m_1…m_{t−1}}); it is not what is printed.
     """
-    if new_mode not in ("last", "first"):
-        raise UsageError(f"new_mode must be 'last' (as printed) or 'first'; got {new_mode!r}")
+    as_choice(new_mode, "new_mode", ("last", "first"))
+    if not isinstance(network, GeneralizedRNN):
+        raise DTypeError(f"network must be a GeneralizedRNN; got {type(network).__name__}")
     F = _check_F(network, F)
     M = F.shape[0]
     gam = np.array([network.h0])                                  # index j, R_0 = 1

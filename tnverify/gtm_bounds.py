@@ -42,7 +42,7 @@ import numpy as np
 from .conventions import Tolerance
 from .errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
 from .matricize import DEFAULT_PRIME, exact_rank, matricize, numerical_rank, rank_mod_p
-from .validation import as_int, check_power
+from .validation import as_choice, as_float, as_int, as_numeric, check_power
 
 __all__ = [
     "EXACT_WORK_LIMIT", "CERTIFY_MODES", "GridRank", "CPRankBound",
@@ -193,7 +193,7 @@ def odd_even_matrix(grid) -> np.ndarray:
     """[Γ]^{(s_odd, t_even)} as a numpy array (seed 004 (gtm) App. A, before Lemma A.1):
     rows = paper modes (1, 3, …, T−1) = code modes (0, 2, …), columns = (2, 4, …, T), C
     order.  A 2-D input is its own (odd, even) matricization (T = 2)."""
-    g = grid.detach().cpu().numpy() if hasattr(grid, "detach") else np.asarray(grid)
+    g = as_numeric(grid, "grid")
     if g.ndim < 2 or g.ndim % 2:
         raise ShapeError(f"the (odd, even) matricization needs a grid of even order T >= 2;"
                          f" got shape {g.shape}")
@@ -202,8 +202,8 @@ def odd_even_matrix(grid) -> np.ndarray:
 
 def is_integer_valued(a) -> bool:
     """Integer dtype, or finite floats that are all integers below 2**53 in magnitude."""
-    a = np.asarray(a)
-    if a.dtype.kind in "biu":
+    a = as_numeric(a, "a", finite=False, nonempty=False)
+    if a.dtype.kind in "iu":
         return True
     if a.dtype.kind != "f":
         return False
@@ -240,9 +240,11 @@ def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
     >>> r = grid_rank(g); (r.rank, r.method, r.kind)
     (2, 'exact', 'exact')
     """
-    if certify not in CERTIFY_MODES:
-        raise UsageError(f"certify must be one of {', '.join(CERTIFY_MODES)}; got {certify!r}")
-    g = grid.detach().cpu().numpy() if hasattr(grid, "detach") else np.asarray(grid)
+    as_choice(certify, "certify", CERTIFY_MODES)
+    if rtol is not None:
+        rtol = as_float(rtol, "rtol", nonnegative=True)
+    prime = as_int(prime, "prime", minimum=2)
+    g = as_numeric(grid, "grid", finite=False)
     if g.dtype == object or g.dtype.kind not in "biuf":
         raise DTypeError(f"grid must be a real numeric array; got dtype {g.dtype}")
     A = g if (matrix and g.ndim == 2) else odd_even_matrix(g)
@@ -302,7 +304,8 @@ def cp_rank_lower_bound(grid, *, splits: str = "odd-even", certify: str = "auto"
         Which matricizations: the paper's (s_odd, t_even) only; the T−1 unfoldings; or
         every bipartition of the modes (row sets containing mode 0).
     """
-    g = grid.detach().cpu().numpy() if hasattr(grid, "detach") else np.asarray(grid)
+    g = as_numeric(grid, "grid", finite=False)
+    as_choice(splits, "splits", ("odd-even", "unfoldings", "all"))
     T = g.ndim
     if T < 2:
         raise ShapeError(f"a CP-rank bound needs a grid of order >= 2; got shape {g.shape}")

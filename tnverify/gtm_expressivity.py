@@ -137,9 +137,10 @@ def rank_one_shallow(first_mode_values, F_eps, T) -> ShallowNetwork:
     """The rank-1 shallow network of the proof of Thm. 5.3: λ = 1,
     v_1 = F_ε⁻¹ g (g = the grid values (2(MR)^{T−1} + ε) as a function of i₁), v_t = 0 for
     t > 1, ξ = max(x, y, 0).  Its grid is max(g_{i₁}, 0, …, 0) = g_{i₁} when g ≥ 0."""
-    g = np.asarray(first_mode_values, dtype=np.float64).reshape(-1)
-    F_eps = np.asarray(F_eps, dtype=np.float64)
+    g = as_array(first_mode_values, "first_mode_values", ndim=1, nonempty=True)
+    F_eps = as_array(F_eps, "F_eps")
     T = _pos(T, "T")
+    guard_size((T, g.size), what="rank-1 shallow templates")
     if F_eps.shape != (g.size, g.size):
         raise ShapeError(f"F_eps must be {g.size}×{g.size}; got {F_eps.shape}")
     v = np.zeros((T, 1, g.size))

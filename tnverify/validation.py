@@ -41,7 +41,7 @@ from .errors import (
 __all__ = [
     "DEFAULT_MAX_ENTRIES", "max_entries", "check_entries", "human_bytes",
     "is_int", "as_int", "as_float", "as_tolerance", "as_rng", "as_choice", "as_device",
-    "as_array", "as_int_array", "as_bool", "as_tensor", "check_power", "MAX_RESULT_BITS",
+    "as_array", "as_int_array", "as_bool", "as_tensor", "check_power", "MAX_RESULT_BITS", "as_numeric",
 ]
 
 #: Default limit on the number of entries of anything allocated from sizes
@@ -462,3 +462,15 @@ def check_power(base: int, exponent: int, what: str) -> None:
         raise SizeLimitError(f"{what}: {base}^{exponent} has about "
                              f"{exponent * math.log2(base):.3g} bits, above the limit of "
                              f"{MAX_RESULT_BITS:,} bits for an exact result")
+
+
+def as_numeric(x, name: str, *, complex_ok: bool = False, finite: bool = True,
+               nonempty: bool = True) -> np.ndarray:
+    """Like :func:`as_array` but integer data stays integer (int64), for exact
+    arithmetic (exact ranks, integer grids); floats become float64."""
+    a = _to_numpy(x, name, True)
+    if a.dtype.kind in "iu" and a.dtype != object:
+        a = a.astype(np.int64)
+        _check_ndim(a, name, None, nonempty)
+        return a
+    return as_array(a, name, complex_ok=complex_ok, finite=finite, nonempty=nonempty)
