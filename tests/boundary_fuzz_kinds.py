@@ -98,6 +98,8 @@ def bad_values(kind: str, v):
     if kind == "ints":          # integer results (any sign, any size)
         return common + [("float", a.astype(float) + 0.5), ("bool", a.astype(bool)),
                          ("complex", a + 1j), ("torch", _as_torch(a)), ("list", a.tolist())]
+    if kind == "prefix":        # token ids where the empty prefix is valid
+        return [x for x in bad_values("tokens", v) if x[0] != "empty"]
     if kind == "tokens":        # integer token array (numpy, list or torch)
         return common + [("float", a.astype(float) + 0.5), ("bool", a.astype(bool)),
                          ("complex", a + 1j), ("neg", a * 0 - 1),

@@ -179,7 +179,7 @@ row(ngram.build_vocabulary, ngram.build_vocabulary, {"sentences": "strings"},
     sentences=[["a", "b"], ["b", "c"]])
 row(ngram.encode, ngram.encode, {"sentences": "strings", "vocabulary": "strings"},
     sentences=[["a", "b"]], vocabulary=["a", "b"])
-row(ngram.ngram_counts, ngram.ngram_counts, {"sequences": "object", "n": "int"},
+row(ngram.ngram_counts, ngram.ngram_counts, {"sequences": "object", "n": "num"},
     sequences=SEQS, n=2)
 row(ngram.ngram_sparse, ngram.ngram_sparse, {"sequences": "object", "n": "int",
                                              "vocab_size": "int"},
@@ -193,7 +193,7 @@ row(ngram.tslm_inner, ngram.tslm_inner, {"T": "real", "vectors": "real"},
 row(ngram.tslm_sentence_probability, ngram.tslm_sentence_probability,
     {"T": "real", "sentence": "tokens"}, T=TSLM_T, sentence=np.array([0, 1, 1]))
 row(ngram.tslm_prefix_probability, ngram.tslm_prefix_probability,
-    {"T": "real", "prefix": "tokens"}, T=TSLM_T, prefix=np.array([0, 1]))
+    {"T": "real", "prefix": "prefix"}, T=TSLM_T, prefix=np.array([0, 1]))
 row(ngram.tslm_conditional, ngram.tslm_conditional, {"T": "real", "prefix": "tokens"},
     T=TSLM_T, prefix=np.array([0, 1]))
 LOGP = np.log(np.array([0.5, 0.25, 0.125]))
