@@ -74,20 +74,20 @@ row(stats.mean_estimate, stats.mean_estimate, {"samples": "real"}, samples=X)
 row(stats.Estimate, lambda s: stats.mean_estimate(s).value, {"s": "real"}, s=X)
 row(stats.batch_estimate, stats.batch_estimate, {"values_per_batch": "real"},
     values_per_batch=X[:10])
-row(stats.ks_1samp, stats.ks_1samp, {"samples": "real", "cdf": "callable", "alpha": "tol"},
+row(stats.ks_1samp, stats.ks_1samp, {"samples": "values", "cdf": "callable", "alpha": "tol"},
     samples=X, cdf=lambda x: 0.5 * (1 + np.tanh(x)), alpha=0.01)
-row(stats.ks_2samp, stats.ks_2samp, {"a": "real", "b": "real", "alpha": "tol"},
+row(stats.ks_2samp, stats.ks_2samp, {"a": "values", "b": "values", "alpha": "tol"},
     a=X[:25], b=X[25:], alpha=0.01)
-row(stats.TestResult, lambda a: stats.ks_2samp(a, X, alpha=0.01).p_value, {"a": "real"},
+row(stats.TestResult, lambda a: stats.ks_2samp(a, X, alpha=0.01).p_value, {"a": "values"},
     a=X[:25])
-row(stats.chi2_uniform, stats.chi2_uniform, {"counts": "ints", "alpha": "tol"},
+row(stats.chi2_uniform, stats.chi2_uniform, {"counts": "values", "alpha": "tol"},
     counts=np.array([10, 12, 9, 11]), alpha=0.01)
-row(stats.chi2_gof, stats.chi2_gof, {"observed": "ints", "expected_probs": "real",
+row(stats.chi2_gof, stats.chi2_gof, {"observed": "values", "expected_probs": "real",
                                      "alpha": "tol"},
     observed=np.array([10, 12, 9, 11]), expected_probs=np.full(4, 0.25), alpha=0.01)
 EST = stats.mean_estimate(X)
 row(stats.estimate_evidence, stats.estimate_evidence,
-    {"estimate": "object", "target": "tol", "alpha": "tol"},
+    {"estimate": "object", "target": "scalar", "alpha": "tol"},
     compared="mean", estimate=EST, target=0.1, alpha=0.01)
 row(stats.test_evidence, stats.test_evidence, {"result": "object"},
     compared="ks", result=stats.ks_2samp(X[:25], X[25:], alpha=0.01), expect_reject=False)
