@@ -67,11 +67,11 @@ row(tv.tt_to_full, tv.tt_to_full, {"tt": "object"}, tt=TT3)
 row(tv.random_tt, tv.random_tt, {"shape": "object", "ranks": "int", "rng": "seed",
                                   "scale": "tol"}, shape=(2, 3), ranks=2, rng=0, scale=1.0)
 row(tt.max_tt_ranks, tt.max_tt_ranks, {"shape": "object"}, shape=(2, 3, 2))
-row(tv.tt_svd, tv.tt_svd, {"tensor": "complexnd", "eps": "tol", "max_rank": "int"},
+row(tv.tt_svd, tv.tt_svd, {"tensor": "complexnd", "eps": "tol", "max_rank": "num"},
     tensor=A234, eps=1e-3, max_rank=2)
 row(tv.tt_ranks, tv.tt_ranks, {"tensor": "complexnd", "rtol": "tol"}, tensor=A234, rtol=1e-8)
 row(tt_svd.truncation_rank, tt_svd.truncation_rank,
-    {"singular_values": "real", "delta": "tol", "max_rank": "int"},
+    {"singular_values": "real", "delta": "tol", "max_rank": "num"},
     singular_values=np.array([3.0, 2.0, 1.0]), delta=0.5, max_rank=2)
 row(tv.CPTensor, tv.CPTensor, {"weights": "complex"}, weights=np.ones(2),
     factors=(np.ones((2, 2)), np.ones((3, 2))))

@@ -165,8 +165,11 @@ def rank_tolerance(shape: tuple[int, int], sigma_max: float, dtype=DEFAULT_DTYPE
     Singular values ``> tol`` count.  Default (numpy's ``matrix_rank`` rule):
     ``tol = max(M, N) · eps · σ_max``; with ``rtol`` given, ``tol = rtol · σ_max``.
     """
-    if rtol is not None and (not np.isfinite(rtol) or rtol < 0):
-        raise ToleranceError(f"rtol must be a finite number >= 0; got rtol={rtol!r}")
+    if rtol is not None:
+        from .validation import as_float
+        rtol = as_float(rtol, "rtol", finite=False)
+        if not np.isfinite(rtol) or rtol < 0:
+            raise ToleranceError(f"rtol must be a finite number >= 0; got rtol={rtol!r}")
     M, N = (int(s) for s in shape)
     if rtol is None:
         r = max(M, N) * _eps(dtype)

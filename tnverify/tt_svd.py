@@ -33,7 +33,7 @@ from numbers import Integral
 import numpy as np
 import scipy.linalg
 
-from .conventions import as_real_array
+from .validation import as_array, as_float, as_int
 from .errors import ShapeError, ToleranceError
 from .tt import TensorTrain
 
@@ -41,19 +41,13 @@ __all__ = ["TTSVDResult", "TTRanks", "tt_svd", "truncation_rank", "tt_ranks"]
 
 
 def _check_eps(eps) -> float:
-    if isinstance(eps, bool) or not isinstance(eps, (int, float, np.floating, np.integer)):
-        raise ToleranceError(f"eps must be a real number >= 0; got {eps!r}")
-    if not math.isfinite(eps) or eps < 0:
-        raise ToleranceError(f"eps must be a finite number >= 0; got eps={eps!r}")
-    return float(eps)
+    return as_float(eps, "eps", nonnegative=True)
 
 
 def _check_max_rank(max_rank):
     if max_rank is None:
         return None
-    if not isinstance(max_rank, Integral) or isinstance(max_rank, bool) or max_rank < 1:
-        raise ToleranceError(f"max_rank must be a positive int or None; got {max_rank!r}")
-    return int(max_rank)
+    return as_int(max_rank, "max_rank", minimum=1, error=ToleranceError)
 
 
 def _step_caps(max_rank, steps: int) -> tuple:
@@ -97,13 +91,12 @@ def truncation_rank(singular_values, delta: float, max_rank: int | None = None) 
     >>> truncation_rank([4.0, 3.0, 1.0], 1.0), truncation_rank([4.0, 3.0, 1.0], 0.5)
     (2, 3)
     """
-    s = np.asarray(singular_values, dtype=np.float64)
+    s = as_array(singular_values, "singular_values", finite=False)
     if s.ndim != 1 or s.size == 0:
         raise ShapeError(f"singular_values must be a non-empty 1-D array; got shape {s.shape}")
     if not np.isfinite(s).all() or (s < 0).any():
         raise ToleranceError("singular_values must be finite and >= 0")
-    if not math.isfinite(delta) or delta < 0:
-        raise ToleranceError(f"delta must be a finite number >= 0; got delta={delta!r}")
+    delta = as_float(delta, "delta", nonnegative=True)
     max_rank = _check_max_rank(max_rank)
     tails = np.cumsum((s * s)[::-1])[::-1]          # tails[r] = sum_{j >= r} s_j^2
     ok = np.flatnonzero(tails <= delta * delta)       # tails is non-increasing
@@ -257,7 +250,7 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank=None) -> TTSVDResult:
     >>> bool(np.allclose(res.tt.full(), i + j + k + 3.0))
     True
     """
-    a = as_real_array(tensor, "tensor", allow_complex=True)
+    a = as_array(tensor, "tensor", complex_ok=True)
     eps = _check_eps(eps)
     if a.ndim < 1:
         raise ShapeError(f"tensor must have ndim >= 1; got a {a.ndim}-D array")
@@ -309,7 +302,7 @@ def tt_ranks(tensor, *, rtol: float | None = None) -> TTRanks:
     """
     from .matricize import numerical_rank, unfold
 
-    a = as_real_array(tensor, "tensor", allow_complex=True)
+    a = as_array(tensor, "tensor", complex_ok=True)
     if a.ndim < 1 or a.size == 0:
         raise ShapeError(f"tensor must have ndim >= 1 and positive sizes; got shape {a.shape}")
     details = tuple(numerical_rank(unfold(a, k), rtol=rtol) for k in range(1, a.ndim))

@@ -41,7 +41,7 @@ from .errors import (
 __all__ = [
     "DEFAULT_MAX_ENTRIES", "max_entries", "check_entries", "human_bytes",
     "is_int", "as_int", "as_float", "as_tolerance", "as_rng", "as_choice", "as_device",
-    "as_array", "as_int_array", "as_bool", "as_tensor", "check_power", "MAX_RESULT_BITS", "as_numeric",
+    "as_array", "as_int_array", "as_bool", "as_tensor", "check_power", "MAX_RESULT_BITS", "as_numeric", "as_numeric_any",
 ]
 
 #: Default limit on the number of entries of anything allocated from sizes
@@ -474,3 +474,19 @@ def as_numeric(x, name: str, *, complex_ok: bool = False, finite: bool = True,
         _check_ndim(a, name, None, nonempty)
         return a
     return as_array(a, name, complex_ok=complex_ok, finite=finite, nonempty=nonempty)
+
+
+def as_numeric_any(x, name: str, *, finite: bool = True, nonempty: bool = True
+                   ) -> np.ndarray:
+    """``x`` as a numeric ndarray of its own dtype (no cast: float32 stays float32, ints
+    stay ints, complex stays complex); torch tensors are detached; ragged → ShapeError;
+    strings, objects, bools → DTypeError; NaN/inf → NonFiniteError (with ``finite``)."""
+    a = _to_numpy(x, name, True)
+    if a.dtype == object or a.dtype.kind not in "iufc":
+        raise DTypeError(f"{name} must be numeric; got dtype {a.dtype}")
+    _check_ndim(a, name, None, nonempty)
+    if finite and a.dtype.kind in "fc" and not np.isfinite(a).all():
+        bad = int(a.size - np.count_nonzero(np.isfinite(a)))
+        raise NonFiniteError(f"{name} must be finite; found {bad} NaN/inf "
+                             f"entr{'y' if bad == 1 else 'ies'}")
+    return a
