@@ -91,6 +91,8 @@ def bad_values(kind: str, v):
         if kind in ("real", "realnd", "values"):
             out.append(("complex", a + 1j))
         return out
+    if kind == "ctensor":       # complex-capable torch tensor whose shape broadcasts
+        return [x for x in bad_values("tensor", v) if x[0] not in ("complex", "extra-mode")]
     if kind == "tensor":        # torch tensor argument of a cell (numpy accepted too)
         return common + [("complex", _as_torch(a + 1j)), ("nan", _as_torch(a * np.nan)),
                          ("numpy", a.copy()), ("grad", _as_torch(a, grad=True)),

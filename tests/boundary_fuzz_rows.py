@@ -22,10 +22,13 @@ tt_svd = importlib.import_module("tnverify.tt_svd")
 ROWS: list[dict] = []
 
 
-def row(covers, call, kinds: dict, **valid):
+def row(covers, call, kinds: dict, alternatives=(), **valid):
     """Register ``call(**valid)`` as the valid call of ``covers``; ``kinds`` maps the
-    fuzzed argument names to their kinds."""
-    ROWS.append(dict(covers=covers, call=call, kinds=kinds, valid=valid))
+    fuzzed argument names to their kinds; ``alternatives`` names bad-value labels that
+    are valid inputs of this entry point with a different answer (e.g. NaN values
+    that ``compare_values`` must judge, not refuse)."""
+    ROWS.append(dict(covers=covers, call=call, kinds=kinds, valid=valid,
+                     alternatives=tuple(alternatives)))
 
 
 R = np.random.default_rng(0)

@@ -23,18 +23,19 @@ def gen(seed=0):
 
 
 # ------------------------------------------------------------------ lru, products, stats
-row(lru.unroll, lru.unroll, {"A": "real", "B": "real", "u": "real"},
+row(lru.unroll, lru.unroll, {"A": "complex", "B": "complex", "u": "complex"},
     A=np.eye(2) * 0.5, B=np.ones((2, 3)), u=np.ones((4, 3)))
-row(lru.unrolled_sum, lru.unrolled_sum, {"A": "real", "k": "int"},
+row(lru.unrolled_sum, lru.unrolled_sum, {"A": "complex", "k": "index"},
     A=np.eye(2) * 0.5, B=np.ones((2, 3)), u=np.ones((4, 3)), k=3)
-row(lru.diagonalise, lru.diagonalise, {"A": "real"}, A=np.diag([1.0, 2.0]))
+row(lru.diagonalise, lru.diagonalise, {"A": "complex"}, A=np.diag([1.0, 2.0]))
 row(lru.ginibre, lru.ginibre, {"H": "int", "rng": "seed"}, H=3, rng=0)
 row(lru.glorot_eigenvalues, lru.glorot_eigenvalues, {"H": "int", "rng": "seed"}, H=3, rng=0)
 row(lru.annulus_params, lru.annulus_params, {"u1": "values", "r_min": "tol", "r_max": "tol"},
     u1=np.array([0.2, 0.7]), u2=np.array([0.1, 0.9]), r_min=0.5, r_max=0.9)
 row(lru.sample_annulus, lru.sample_annulus, {"n": "int", "r_min": "tol", "rng": "seed"},
     n=5, r_min=0.5, r_max=0.9, rng=0)
-row(lru.sample_annulus_torch, lru.sample_annulus_torch, {"n": "int", "r_max": "tol"},
+row(lru.sample_annulus_torch, lambda **kw: next(lru.sample_annulus_torch(**kw)),
+    {"n": "num", "r_max": "tol"},
     n=5, r_min=0.5, r_max=0.9, generator=gen())
 row(lru.annulus_radius_cdf, lru.annulus_radius_cdf, {"r": "values", "r_min": "tol"},
     r=np.array([0.6, 0.8]), r_min=0.5, r_max=0.9)
@@ -45,14 +46,16 @@ row(lru.stable_exp_param, lru.stable_exp_param, {"v_log": "values", "theta_log":
 row(lru.gamma_norm, lru.gamma_norm, {"lam": "values"}, lam=np.array([0.5 + 0.1j, 0.2]))
 row(lru.prop_421_ratio, lru.prop_421_ratio, {"r_min": "tol", "r_max": "tol"},
     r_min=0.5, r_max=0.9)
-row(lru.simulate_diagonal, lru.simulate_diagonal, {"lam": "tensor", "bu": "tensor"},
+row(lru.simulate_diagonal, lru.simulate_diagonal, {"lam": "ctensor", "bu": "ctensor"},
     lam=torch.tensor([0.5, 0.2], dtype=torch.complex128),
     bu=torch.ones(4, 2, dtype=torch.complex128))
-row(lru.parallel_scan, lru.parallel_scan, {"lam": "tensor", "bu": "tensor"},
+row(lru.parallel_scan, lru.parallel_scan, {"lam": "ctensor", "bu": "ctensor"},
     lam=torch.tensor([0.5, 0.2], dtype=torch.complex128),
     bu=torch.ones(4, 2, dtype=torch.complex128))
 row(products.part_variance, products.part_variance, {"kind": "choice"}, kind="real")
 row(products.moment, products.moment, {"kind": "choice", "k": "int"}, kind="real", k=2)
+row(products.tail_bounds, products.tail_bounds, {"kind": "choice", "k": "tol"},
+    kind="real", k=3.0)
 row(products.fisher_kurtosis, products.fisher_kurtosis, {"kind": "choice"}, kind="complex")
 row(products.standardized_moments, products.standardized_moments, {"kind": "choice"},
     kind="real")
@@ -67,8 +70,6 @@ row(products.power_sums_torch, products.power_sums_torch, {"x": "tensor"},
     x=torch.as_tensor(X))
 row(products.kurtosis_from_power_sums, products.kurtosis_from_power_sums, {"s": "real"},
     s=products.power_sums_torch(torch.as_tensor(X)))
-row(products.tail_bounds, products.tail_bounds, {"kind": "choice", "k": "tol"},
-    kind="real", k=3.0)
 row(stats.z_value, stats.z_value, {"alpha": "tol"}, alpha=0.01)
 row(stats.mean_estimate, stats.mean_estimate, {"samples": "real"}, samples=X)
 row(stats.Estimate, lambda s: stats.mean_estimate(s).value, {"s": "real"}, s=X)
@@ -97,7 +98,8 @@ row(Oracle, lambda max_entries: Oracle(max_entries).sequences(2, 2), {"max_entri
     max_entries=100)
 row(Oracle, lambda V, L: Oracle().sequences(V, L), {"V": "int", "L": "int"}, V=2, L=2)
 row(tv.compare_values, tv.compare_values, {"value": "complexnd", "n": "num", "scale": "tol"},
-    compared="x", value=np.ones(2), reference=np.ones(2), n=2, scale=1.0)
+    compared="x", value=np.ones(2), reference=np.ones(2), n=2, scale=1.0,
+    alternatives=("nan", "inf", "0-d", "empty"))
 row(tv.compare_ints, tv.compare_ints, {"got": "ints", "want": "ints",
                                        "relation": "choice"},
     compared="x", got=np.array([1, 2]), want=np.array([1, 3]), relation="<=")
@@ -154,8 +156,8 @@ def _scorer():
     return ttlm.TTScorer([torch.as_tensor(c) for c in TT_CORES])
 
 
-row(born.BornMachine, lambda c0: born.BornMachine([c0] + TT_CORES[1:]),
-    {"c0": "tensor", "device": "device"}, c0=torch.as_tensor(TT_CORES[0]))
+row(born.BornMachine, lambda c0, device: born.BornMachine([c0] + TT_CORES[1:], device=device),
+    {"c0": "tensor", "device": "device"}, c0=torch.as_tensor(TT_CORES[0]), device="cpu")
 row(born.BornMachine, lambda tokens: _born().log_prob(tokens), {"tokens": "tokens"}, tokens=TOK)
 row(born.BornMachine, lambda prefix: _born().log_marginal(prefix), {"prefix": "tokens"},
     prefix=TOK[:, :2])

@@ -17,7 +17,7 @@ import math
 import numpy as np
 
 from .conventions import check_finite
-from .errors import DTypeError, ShapeError, UsageError
+from .errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from .validation import (
     as_array, as_device, as_float, as_int, as_rng, check_entries,
 )
@@ -80,10 +80,9 @@ def diagonalise(A) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``A = P Λ P⁻¹`` by ``numpy.linalg.eig`` (seed 001 §4.2.2, before Eq. 4.8; §5.4.1).
 
     Returns ``(P, lam, P_inv)`` (complex128); ``P_inv`` by ``numpy.linalg.inv``."""
-    A = np.asarray(A)
+    A = as_array(A, "A", complex_ok=True, nonempty=True)
     if A.ndim != 2 or A.shape[0] != A.shape[1]:
         raise ShapeError(f"A must be square; got shape {A.shape}")
-    check_finite(A, "A")
     lam, P = np.linalg.eig(A)
     P = P.astype(np.complex128)
     return P, lam.astype(np.complex128), np.linalg.inv(P)
@@ -144,7 +143,7 @@ def sample_annulus_torch(n: int, r_min: float, r_max: float, *, generator, devic
     of ``chunk`` entries, 400 MiB at the default chunk)."""
     import torch
 
-    r_min, r_max = _check_radii(r_min, r_max)
+    r_min, r_max = _check_radii(r_min, r_max)       # checked now, not at the first draw
     dtype = dtype or torch.float64
     left = as_int(n, "n", minimum=1)
     chunk = as_int(chunk, "chunk", minimum=1)
@@ -152,6 +151,12 @@ def sample_annulus_torch(n: int, r_min: float, r_max: float, *, generator, devic
     if not isinstance(generator, torch.Generator):
         raise DTypeError(f"generator must be a torch.Generator; got {type(generator).__name__}")
     as_device(device)
+    return _annulus_chunks(left, chunk, r_min, r_max, generator, device, dtype)
+
+
+def _annulus_chunks(left, chunk, r_min, r_max, generator, device, dtype):
+    import torch
+
     while left > 0:
         m = min(left, chunk)
         u1 = torch.rand(m, generator=generator, device=device, dtype=dtype)
@@ -208,6 +213,12 @@ def _check_scan_inputs(lam, bu, where: str) -> tuple:
         if not isinstance(t, torch.Tensor):
             raise DTypeError(f"{where}: {name} must be a torch.Tensor; got "
                              f"{type(t).__module__}.{type(t).__name__} (use torch.from_numpy)")
+    for name, t in (("lam", lam), ("bu", bu)):
+        if t.dtype == torch.bool:
+            raise DTypeError(f"{where}: {name} must be numeric; got dtype {t.dtype}")
+        if (t.is_floating_point() or t.is_complex()) and not bool(
+                torch.isfinite(t.detach()).all()):
+            raise NonFiniteError(f"{where}: {name} must be finite; found NaN/inf entries")
     if bu.dim() < 2 or bu.shape[0] < 1 or lam.dim() < 1:
         raise ShapeError(f"{where}: bu must be (K, ..., H) with K >= 1 and lam (..., H); got "
                          f"bu {tuple(bu.shape)}, lam {tuple(lam.shape)}")

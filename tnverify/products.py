@@ -33,8 +33,8 @@ import numpy as np
 import sympy as sp
 
 from .conventions import tolerance
-from .errors import DTypeError, ShapeError, UsageError
-from .validation import as_array, as_device, as_int, as_rng, as_tensor, check_entries
+from .errors import DTypeError, ShapeError, SizeLimitError, UsageError
+from .validation import as_array, as_device, as_float, as_int, as_rng, as_tensor, check_entries
 
 __all__ = ["READINGS", "KINDS", "FACTORS", "part_variance", "moment", "fisher_kurtosis",
            "standardized_moments", "kurtosis_stderr", "sample", "sample_torch",
@@ -101,9 +101,15 @@ def moment(kind: str, k: int, reading: str | None = "a") -> sp.Rational:
     (81, 8, 1/2)
     """
     r = _check(kind, reading)
-    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-        raise UsageError(f"moment order must be a non-negative integer; got {k!r}")
+    k = as_int(k, "moment order k", minimum=0, error=UsageError)
+    if k > MAX_MOMENT_ORDER:
+        raise SizeLimitError(f"moment order k = {k} is above {MAX_MOMENT_ORDER}: the exact "
+                             f"symbolic expansion would not finish")
     return _moment(kind, r, k)
+
+
+#: Largest moment order :func:`moment` expands exactly.
+MAX_MOMENT_ORDER = 64
 
 
 def standardized_moments(kind: str, reading: str | None = "a") -> dict:
@@ -135,7 +141,7 @@ def kurtosis_stderr(kind: str, n: int, reading: str | None = "a") -> float:
 
 def sample_kurtosis(x) -> float:
     """Fisher sample kurtosis ``m₄/m₂² − 3`` (biased moments, = scipy.stats.kurtosis)."""
-    a = np.asarray(x, dtype=np.float64).reshape(-1)
+    a = as_array(x, "x").reshape(-1)
     if a.size < 2:
         raise ShapeError(f"sample kurtosis needs at least 2 samples; got {a.size}")
     d = a - a.mean()
@@ -260,8 +266,7 @@ def tail_bounds(kind: str, k: float, reading: str | None = "a", *, zscore: bool 
     bound) or right edge (upper bound), then convolved.
     """
     r = _check(kind, reading)
-    if not (isinstance(k, (int, float, np.floating)) and math.isfinite(k) and k > 0):
-        raise UsageError(f"threshold k must be a finite positive number; got {k!r}")
+    k = as_float(k, "threshold k", positive=True, error=UsageError)
     t = math.log(k)
     if zscore:
         t += 0.5 * math.log(float(moment(kind, 2, r)))
