@@ -182,7 +182,8 @@ row(tokens.check_tokens, tokens.check_tokens, {"tokens": "tokens", "vocab_size":
 CORE = R.standard_normal((RK, V, RK)) * 0.5
 row(tvc.UniformTTLM, tvc.UniformTTLM, {"first": "tensor", "core": "tensor"},
     first=torch.as_tensor(R.standard_normal((V, RK))), core=torch.as_tensor(CORE))
-row(tvc.UniformTTLM, lambda tokens: tvc.UniformTTLM(R.standard_normal((V, RK)), CORE)(tokens),
+FIRST = R.standard_normal((V, RK))
+row(tvc.UniformTTLM, lambda tokens: tvc.UniformTTLM(FIRST, CORE)(tokens),
     {"tokens": "tokens"}, tokens=TOK)
 TINY = dict(W_xe=R.standard_normal((V, RK, RK)), W_hh=R.standard_normal((RK, RK)),
             P=R.standard_normal((RK, RK, RK)), h0=R.standard_normal(RK))
@@ -190,7 +191,7 @@ row(tvc.TTLMTiny, tvc.TTLMTiny, {"W_xe": "tensor", "h0": "tensor", "reading": "c
     **TINY, reading="reshape")
 row(tvc.TTLMTiny, lambda tokens: tvc.TTLMTiny(**TINY)(tokens), {"tokens": "tokens"},
     tokens=TOK)
-row(tvc.TTLMLarge, tvc.TTLMLarge, {"W_eh": "tensor"}, W_xe=TINY["W_xe"],
+row(tvc.TTLMLarge, tvc.TTLMLarge, {"W_eh": "tensor"}, alternatives=("None",), W_xe=TINY["W_xe"],
     W_eh=R.standard_normal((RK,) * 4), W_hh=TINY["W_hh"], P=TINY["P"], h0=TINY["h0"])
 row(tvc.exact_conditionals, tvc.exact_conditionals, {"scorer": "object", "tokens": "tokens"},
     scorer=_scorer(), tokens=TOK)

@@ -30,7 +30,7 @@ from torch import nn
 from .sites import SiteCores
 from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
-from ..validation import as_int, as_rng, check_entries
+from ..validation import as_int, as_rng, as_tensor, check_entries
 
 __all__ = ["BornMachine", "random_born", "tree_product", "transfer_matrix"]
 
@@ -102,13 +102,7 @@ def transfer_matrix(core: torch.Tensor) -> torch.Tensor:
 
 
 def _as_core(core, dtype) -> torch.Tensor:
-    if isinstance(core, torch.Tensor):
-        t = core.detach()
-    else:
-        a = np.asarray(core)
-        if a.dtype.kind not in "biufc":
-            raise DTypeError(f"Born cores must be numeric arrays; got dtype {a.dtype}")
-        t = torch.from_numpy(np.array(a))
+    t = as_tensor(core, "Born core", finite=False)     # complex cores are allowed here
     if t.is_complex():
         t = t.to(_COMPLEX[dtype])
     elif t.dtype.is_floating_point or not t.is_complex():

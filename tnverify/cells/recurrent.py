@@ -30,6 +30,7 @@ from torch import nn
 from .. import equivalences as eq
 from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, ShapeError
+from ..validation import as_tensor
 
 __all__ = ["RecurrentCell", "TTCoreRNN", "SecondOrderRNN", "RAC", "MIRNN",
            "GeneralMIRNN", "VanillaRNN", "activation"]
@@ -50,11 +51,7 @@ def activation(phi) -> Callable | None:
 
 
 def _param(x, dtype, device, name: str, ndim: int) -> nn.Parameter:
-    if isinstance(x, torch.Tensor):
-        t = x.detach().clone().to(dtype=dtype, device=device)
-    else:
-        a = np.array(x, dtype=np.float64)
-        t = torch.from_numpy(a).to(dtype=dtype, device=device)
+    t = as_tensor(x, name, dtype=dtype, device=device, finite=False)
     if t.ndim != ndim:
         raise ShapeError(f"{name} must have {ndim} modes; got shape {tuple(t.shape)}")
     if not torch.isfinite(t).all():

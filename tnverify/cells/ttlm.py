@@ -37,19 +37,15 @@ from torch import nn
 from .sites import SiteCores
 from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
+from ..validation import as_tensor
 
 __all__ = ["TTScorer"]
 
 
 def _as_core(core, dtype, device) -> torch.Tensor:
-    if isinstance(core, torch.Tensor):
-        t = core.detach().to(dtype=dtype, device=device)
-    else:
-        a = np.asarray(core)
-        if a.dtype.kind not in "biuf":
-            raise DTypeError(f"TT cores must be real numeric arrays; got dtype {a.dtype}")
-        # np.array copies: TensorTrain cores are read-only and torch wants writable memory
-        t = torch.from_numpy(np.array(a, dtype=np.float64)).to(dtype=dtype, device=device)
+    # copies (TensorTrain cores are read-only; torch wants writable memory); complex,
+    # string, object, bool and ragged input is refused by the validation layer
+    t = as_tensor(core, "TT core", dtype=dtype, device=device, finite=False)
     if t.ndim != 3:
         raise ShapeError(f"a TT core must have 3 modes (r_prev, V, r_next); got shape "
                          f"{tuple(t.shape)}")

@@ -22,7 +22,8 @@ import torch
 from torch import nn
 
 from .tokens import check_tokens
-from ..errors import ShapeError
+from ..errors import DTypeError, ShapeError
+from ..validation import as_tensor
 from .ttlm import _LN2, TTScorer, _as_core, _renormalise
 
 __all__ = ["UniformTTLM", "TTLMTiny", "TTLMLarge", "exact_conditionals", "READINGS_EQ12"]
@@ -32,8 +33,7 @@ READINGS_EQ12 = ("delta", "reshape")
 
 
 def _param(x, dtype, device, ndim, what):
-    t = x.detach().to(dtype=dtype, device=device) if isinstance(x, torch.Tensor) else \
-        torch.from_numpy(np.array(x, dtype=np.float64)).to(dtype=dtype, device=device)
+    t = as_tensor(x, what, dtype=dtype, device=device, finite=False)
     if t.ndim != ndim:
         raise ShapeError(f"{what} must have {ndim} modes; got shape {tuple(t.shape)}")
     if not torch.isfinite(t).all():
@@ -53,6 +53,8 @@ def exact_conditionals(scorer: TTScorer, tokens) -> torch.Tensor:
     rule, seed 001 §5.2.2).  ``h`` and ``E`` are renormalised per step (the scale cancels
     in the ratio).  Cost ``O(N |V| R^2)``.  Returns ``(B, N, |V|)``.
     """
+    if not isinstance(scorer, TTScorer):
+        raise DTypeError(f"scorer must be a TTScorer; got {type(scorer).__name__}")
     tokens = scorer.check_tokens(tokens)
     N, dt, dev = scorer.length, scorer.dtype, scorer.device
     sums = {}
