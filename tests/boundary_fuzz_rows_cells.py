@@ -157,7 +157,7 @@ def _scorer():
 
 
 row(born.BornMachine, lambda c0, device: born.BornMachine([c0] + TT_CORES[1:], device=device),
-    {"c0": "tensor", "device": "device"}, c0=torch.as_tensor(TT_CORES[0]), device="cpu")
+    {"c0": "tensor", "device": "device"}, alternatives=("complex",), c0=torch.as_tensor(TT_CORES[0]), device="cpu")
 row(born.BornMachine, lambda tokens: _born().log_prob(tokens), {"tokens": "tokens"}, tokens=TOK)
 row(born.BornMachine, lambda prefix: _born().log_marginal(prefix), {"prefix": "tokens"},
     prefix=TOK[:, :2])
@@ -165,13 +165,16 @@ row(born.BornMachine, lambda n, generator: _born().sample(n, generator=generator
     {"n": "int"}, n=3, generator=gen())
 row(born.BornMachine, lambda u: _born().sample_from_uniforms(u), {"u": "tensor"},
     u=torch.tensor([[0.1, 0.5, 0.9]], dtype=torch.float64))
-row(born.BornMachine, lambda chunk: _born().log_partition(chunk=chunk), {"chunk": "int"}, chunk=2)
+row(born.BornMachine, lambda chunk: _born().log_partition(chunk=chunk), {"chunk": "num"},
+    alternatives=("None",), chunk=2)
 row(born.random_born, born.random_born, {"vocab_size": "int", "length": "int", "rank": "int",
                                          "rng": "seed"},
     vocab_size=V, length=3, rank=2, rng=0)
 row(born.tree_product, lambda m: born.tree_product([m, m])[0], {"m": "tensor"},
+    alternatives=("complex",),
     m=torch.eye(2, dtype=torch.float64)[None])
 row(born.transfer_matrix, born.transfer_matrix, {"core": "tensor"},
+    alternatives=("complex", "nan"),
     core=torch.as_tensor(TT_CORES[1]))
 row(ttlm.TTScorer, lambda c0: ttlm.TTScorer([c0] + TT_CORES[1:]), {"c0": "tensor"},
     c0=torch.as_tensor(TT_CORES[0]))
@@ -228,22 +231,22 @@ row(gated.GRURNTN, gated.GRURNTN, {"input_size": "int", "hidden_size": "int", "f
 row(gated.LSTMRNTN, gated.LSTMRNTN, {"input_size": "int", "hidden_size": "int"},
     input_size=3, hidden_size=2, generator=gen())
 row(gated.GRUCell, lambda x: gated.GRUCell(3, 2, generator=gen())(
-    x, torch.zeros(1, 2, dtype=torch.float64)), {"x": "tensor"},
+    x, torch.zeros(1, 2, dtype=torch.float64)), {"x": "tensor"}, alternatives=("nan",),
     x=torch.ones(1, 3, dtype=torch.float64))
 row(gated.LSTMCell, gated.LSTMCell, {"input_size": "int", "peephole": "choice"},
     input_size=3, hidden_size=2, peephole="full", generator=gen())
-row(gated.bilinear, gated.bilinear, {"x": "tensor", "W": "tensor"},
+row(gated.bilinear, gated.bilinear, {"x": "tensor", "W": "tensor"}, alternatives=("nan",),
     x=torch.ones(1, 2, dtype=torch.float64), u=torch.ones(1, 2, dtype=torch.float64),
     W=torch.ones(2, 2, 3, dtype=torch.float64))
-row(gated.bilinear_loop, gated.bilinear_loop, {"x": "tensor"},
+row(gated.bilinear_loop, gated.bilinear_loop, {"x": "tensor"}, alternatives=("nan",),
     x=torch.ones(1, 2, dtype=torch.float64), u=torch.ones(1, 2, dtype=torch.float64),
     W=torch.ones(2, 2, 3, dtype=torch.float64))
-row(gated.recntn_parent, gated.recntn_parent, {"left": "tensor"},
+row(gated.recntn_parent, gated.recntn_parent, {"left": "tensor"}, alternatives=("nan",),
     left=torch.ones(1, 2, dtype=torch.float64), right=torch.ones(1, 2, dtype=torch.float64),
     W_tsr=torch.ones(4, 4, 2, dtype=torch.float64), W=torch.ones(4, 2, dtype=torch.float64),
     b=torch.zeros(2, dtype=torch.float64))
 row(gated.run_sequence, lambda x: gated.run_sequence(gated.GRUCell(3, 2, generator=gen()), x)[0],
-    {"x": "tensor"}, x=torch.ones(1, 4, 3, dtype=torch.float64))
+    {"x": "tensor"}, alternatives=("nan",), x=torch.ones(1, 4, 3, dtype=torch.float64))
 row(gated.bptt_w_tsr, gated.bptt_w_tsr, {"cache": "object", "f": "choice"},
     cache={"a": []}, grads=[], f="tanh")
 def _fixed_gate_grurntn():
