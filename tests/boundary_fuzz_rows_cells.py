@@ -198,9 +198,8 @@ row(tvc.TTLMLarge, tvc.TTLMLarge, {"W_eh": "tensor"}, alternatives=("None",), W_
     W_eh=R.standard_normal((RK,) * 4), W_hh=TINY["W_hh"], P=TINY["P"], h0=TINY["h0"])
 row(tvc.exact_conditionals, tvc.exact_conditionals, {"scorer": "object", "tokens": "tokens"},
     scorer=_scorer(), tokens=TOK)
-row(recurrent.RecurrentCell, lambda rank, vocab_size: recurrent.TTCoreRNN(
-    np.ones((rank, vocab_size, rank))).rank, {"rank": "int", "vocab_size": "int"},
-    rank=2, vocab_size=3)
+row(recurrent.RecurrentCell, lambda rank, vocab_size: recurrent.RecurrentCell(
+    rank, vocab_size).h0, {"rank": "int", "vocab_size": "int"}, rank=2, vocab_size=3)
 row(recurrent.TTCoreRNN, recurrent.TTCoreRNN, {"G": "tensor"}, G=torch.as_tensor(CORE))
 row(recurrent.TTCoreRNN, lambda tokens: recurrent.TTCoreRNN(CORE)(tokens),
     {"tokens": "tokens"}, tokens=TOK)
@@ -262,13 +261,13 @@ row(gated.grurntn_to_second_order, gated.grurntn_to_second_order, {"cell": "obje
 row(generalized.GeneralizedRNNModule, generalized.GeneralizedRNNModule,
     {"xi": "choice", "device": "device"}, C=RNN.C, G=RNN.G, xi="relu", device="cpu")
 row(generalized.GeneralizedRNNModule, lambda f: generalized.GeneralizedRNNModule(
-    RNN.C, RNN.G, "relu")(f), {"f": "tensor"}, f=torch.as_tensor(R.standard_normal((2, 3, 2))))
+    RNN.C, RNN.G, "relu")(f), {"f": "tensor"}, alternatives=("nan",), f=torch.as_tensor(R.standard_normal((2, 3, 2))))
 row(lmm.LMM, lmm.LMM, {"hidden": "int", "r_min": "tol", "rng": "seed", "init": "choice"},
     hidden=3, r_min=0.5, rng=0, init="lemma")
-row(lmm.LMM, lambda x: lmm.LMM(2, rng=0)(x), {"x": "tensor"},
+row(lmm.LMM, lambda x: lmm.LMM(2, rng=0)(x), {"x": "tensor"}, alternatives=("complex",),
     x=torch.ones(1, 4, 2, dtype=torch.complex128))
 row(lmm.LMMMLP, lmm.LMMMLP, {"hidden": "int", "rng": "seed"}, hidden=3, rng=0)
-row(lmm.LMMMMn, lmm.LMMMMn, {"hidden": "int", "a": "tol", "part": "choice"},
+row(lmm.LMMMMn, lmm.LMMMMn, {"hidden": "int", "a": "scalar", "part": "choice"},
     hidden=3, a=-1.0, part="real", rng=0)
 row(lmm.RACLayer, lmm.RACLayer, {"A": "tensor", "orientation": "choice"},
     A=torch.eye(2, dtype=torch.float64), B=torch.ones(3, 2, dtype=torch.float64),
@@ -278,7 +277,7 @@ row(lmm.annulus_init, lmm.annulus_init, {"n": "int", "r_min": "tol", "rng": "see
     n=3, r_min=0.5, r_max=0.9, rng=0, formula="lemma")
 row(lmm.lmm_to_tt_core, lmm.lmm_to_tt_core, {"lam": "complex", "gam": "complex"},
     lam=np.array([0.5, 0.2]), gam=np.array([1.0, 2.0]))
-row(lmm.mmn, lmm.mmn, {"z": "tensor", "a": "tol"}, z=torch.ones(2, 3, dtype=torch.float64),
+row(lmm.mmn, lmm.mmn, {"z": "tensor", "a": "scalar"}, alternatives=("extra-mode", "nan"), z=torch.ones(2, 3, dtype=torch.float64),
     a=-1.0)
 row(lmm.real_param_count, lmm.real_param_count, {"module": "object"},
     module=lmm.LMM(2, rng=0))

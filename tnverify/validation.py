@@ -186,14 +186,14 @@ def as_rng(rng, name: str = "rng") -> np.random.Generator:
 
 def as_device(device, name: str = "device"):
     """A device string checked for form: ``"cpu"``, ``"auto"``, ``"cuda"``, ``"cuda:N"``,
-    ``"mps"`` or a ``torch.device`` (returned as is).  Availability is checked by
+    ``"mps"``, ``"meta"`` (shapes only, no storage) or a ``torch.device`` (returned as is).  Availability is checked by
     :mod:`tnverify.device` when the device is used."""
     if _is_torch(device) or type(device).__name__ == "device":
         return device
     if not isinstance(device, str):
         raise DTypeError(f"{name} must be a device string or torch.device; got {_show(device)}")
     base, _, index = device.partition(":")
-    if base not in ("cpu", "cuda", "auto", "mps") or (index and not index.isdigit()):
+    if base not in ("cpu", "cuda", "auto", "mps", "meta") or (index and not index.isdigit()):
         raise DeviceError(f"{name} must be 'cpu', 'auto', 'cuda' or 'cuda:N'; got {device!r}")
     return device
 

@@ -105,10 +105,12 @@ class _Gated(nn.Module):
             raise DTypeError(f"dtype must be a floating torch dtype; got {dtype!r}")
         input_size = as_int(input_size, "input_size", minimum=1)
         hidden_size = as_int(hidden_size, "hidden_size", minimum=1)
-        check_entries((input_size + hidden_size, input_size + hidden_size, hidden_size),
-                      what="gated cell parameters (largest tensor)")
-        self.input_size, self.hidden_size = input_size, hidden_size
         device = as_device(device)
+        if str(device) != "meta":                     # "meta" counts without storage
+            check_entries((input_size + hidden_size, input_size + hidden_size, hidden_size),
+                          what="gated cell parameters (largest tensor)",
+                          route="count parameters with device='meta'")
+        self.input_size, self.hidden_size = input_size, hidden_size
         self._kw = {"dtype": dtype, "device": device}
         self._gen = generator
 

@@ -34,7 +34,7 @@ from torch import nn
 
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..lru import annulus_params
-from ..validation import as_choice, as_float, as_int, as_rng, as_tensor, check_entries
+from ..validation import as_array, as_choice, as_float, as_int, as_rng, as_tensor, check_entries
 
 __all__ = [
     "LMM",
@@ -60,6 +60,8 @@ _COMPLEX = {torch.float32: torch.complex64, torch.float64: torch.complex128,
 def real_param_count(module: nn.Module) -> int:
     """Trainable real numbers of ``module``: ``numel`` per parameter, a complex entry
     counted as 2 (its real and imaginary parts)."""
+    if not isinstance(module, nn.Module):
+        raise DTypeError(f"module must be a torch.nn.Module; got {type(module).__name__}")
     return sum(p.numel() * (2 if p.is_complex() else 1) for p in module.parameters())
 
 
@@ -122,7 +124,8 @@ class _Recurrence(nn.Module):
     n_inputs: int
 
     def _inputs(self, x) -> torch.Tensor:
-        x = torch.as_tensor(x, device=self.device)
+        # the training path: the autograd graph is kept (NaN/inf are refused below)
+        x = as_tensor(x, "x", device=self.device, finite=False, detach=False)
         if x.ndim != 3 or x.shape[2] != self.n_inputs or x.shape[1] < 1:
             raise ShapeError(f"x must be (batch, L >= 1, {self.n_inputs}); got {tuple(x.shape)}")
         if x.is_complex() and not self.state_dtype.is_complex:
@@ -343,6 +346,9 @@ def mmn(z: torch.Tensor, a: float = -1.0, b: float = 1.0, *, dim: int = -1) -> t
 
     Inputs: ``z (..., H)`` real.  Outputs: same shape.
     """
+    z = as_tensor(z, "z", finite=False, detach=False)
+    a, b = as_float(a, "a", error=UsageError), as_float(b, "b", error=UsageError)
+    dim = as_int(dim, "dim")
     if z.is_complex():
         raise DTypeError("MMn needs a real z: min/max are undefined for complex numbers "
                          f"(torch refuses them); got {z.dtype}")
@@ -362,8 +368,8 @@ class LMMMMn(LMM):
 
     def __init__(self, hidden: int, *, a: float = -1.0, b: float = 1.0, part: str = "real",
                  **kw):
-        if part not in ("real", "complex"):
-            raise UsageError(f"part must be 'real' or 'complex'; got {part!r}")
+        as_choice(part, "part", ("real", "complex"))
+        a, b = as_float(a, "a", error=UsageError), as_float(b, "b", error=UsageError)
         if isinstance(hidden, (int, np.integer)) and int(hidden) < 2:
             raise ShapeError(f"LMM-MMn needs hidden >= 2: Min-Max normalisation of a single "
                              f"unit is 0/0 (claim thesis-eq-5.24); got hidden = {hidden}")
@@ -384,14 +390,21 @@ def lmm_to_tt_core(lam, gam):
     Inputs: ``lam, gam (H,)`` (numpy or torch).  Outputs: ``(H, H, H)`` of the same kind.
     """
     if isinstance(lam, torch.Tensor) or isinstance(gam, torch.Tensor):
-        lam, gam = torch.as_tensor(lam), torch.as_tensor(gam)
-        if lam.ndim != 1 or lam.shape != gam.shape:
+        lam = as_tensor(lam, "lam", ndim=1, detach=False)
+        gam = as_tensor(gam, "gam", ndim=1, detach=False)
+        if lam.shape != gam.shape:
             raise ShapeError(f"lam, gam must be (H,) alike; got {tuple(lam.shape)}, "
                              f"{tuple(gam.shape)}")
+        check_entries((lam.shape[0],), repeat=3, what="LMM TT core (H, H, H)",
+                      route="use the diagonals lam * gam directly (the core is diagonal)")
         eye = torch.eye(lam.shape[0], dtype=lam.dtype, device=lam.device)
         return torch.einsum("po,io,o->pio", eye, eye, lam * gam)
-    lam, gam = np.asarray(lam), np.asarray(gam)
-    if lam.ndim != 1 or lam.shape != gam.shape:
+    lam = as_array(lam, "lam", complex_ok=True, ndim=1)
+    gam = as_array(gam, "gam", complex_ok=True, ndim=1)
+    if lam.shape != gam.shape:
         raise ShapeError(f"lam, gam must be (H,) alike; got {lam.shape}, {gam.shape}")
+    check_entries((lam.shape[0],), repeat=3, what="LMM TT core (H, H, H)",
+                  dtype=np.complex128,
+                  route="use the diagonals lam * gam directly (the core is diagonal)")
     eye = np.eye(lam.shape[0])
     return np.einsum("po,io,o->pio", eye, eye, lam * gam)

@@ -29,8 +29,8 @@ from torch import nn
 
 from .. import equivalences as eq
 from .tokens import check_tokens
-from ..errors import DTypeError, NonFiniteError, ShapeError
-from ..validation import as_tensor
+from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, VocabularyError
+from ..validation import as_device, as_int, as_tensor, check_entries
 
 __all__ = ["RecurrentCell", "TTCoreRNN", "SecondOrderRNN", "RAC", "MIRNN",
            "GeneralMIRNN", "VanillaRNN", "activation"]
@@ -44,6 +44,8 @@ def activation(phi) -> Callable | None:
     callable (applied elementwise)."""
     if callable(phi):
         return phi
+    if phi is not None and not isinstance(phi, str):
+        raise DTypeError(f"activation must be a name, None or a callable; got {phi!r}")
     if phi in _ACTIVATIONS:
         return _ACTIVATIONS[phi]
     raise ShapeError(f"activation must be one of {sorted(k for k in _ACTIVATIONS if k)}, "
@@ -70,7 +72,10 @@ class RecurrentCell(nn.Module):
         super().__init__()
         if not isinstance(dtype, torch.dtype) or not dtype.is_floating_point:
             raise DTypeError(f"dtype must be a floating torch dtype; got {dtype!r}")
-        self.rank, self.vocab_size = int(rank), int(vocab_size)
+        self.rank = as_int(rank, "rank", minimum=1, error=RankError)
+        self.vocab_size = as_int(vocab_size, "vocab_size", minimum=1, error=VocabularyError)
+        check_entries((self.rank, self.vocab_size, self.rank), what="recurrent cell core")
+        device = as_device(device)
         self.phi_name = phi if isinstance(phi, str) or phi is None else getattr(
             phi, "__name__", "callable")
         self.phi = activation(phi)
