@@ -115,6 +115,7 @@ row(tv.grid_tensor, tv.grid_tensor, {"network": "object", "F": "real", "backend"
 row(grid.grid_by_evaluation, grid.grid_by_evaluation, {"network": "object", "F": "real"},
     network=SHALLOW, F=F2)
 row(grid.grid_entries, grid.grid_entries, {"F": "real", "indices": "tokens"},
+    alternatives=("None",),
     network=SHALLOW, F=F2, indices=np.array([[0, 1, 0]]))
 row(grid.odd_even_matricization, grid.odd_even_matricization, {"grid": "realnd"},
     grid=np.ones((2, 2, 2, 2)))

@@ -407,7 +407,7 @@ def odd_even_matricization(grid):
     modes (1, 3, …, T−1) (0-based 0, 2, …), columns = (2, 4, …, T), C order.  numpy or
     torch input or any array_like.  Raises ShapeError for odd T."""
     if not hasattr(grid, "permute"):
-        grid = as_array(grid, "grid")
+        grid = as_array(grid, "grid", nonempty=True)
     elif grid.is_complex() or grid.dtype == getattr(grid.dtype, "bool", None):
         raise DTypeError(f"grid must be real; got dtype {grid.dtype}")
     T = grid.ndim

@@ -125,7 +125,7 @@ def perturb_network(net: GeneralizedRNN, F, scale, rng):
     scale = as_float(scale, "scale", nonnegative=True, error=UsageError)
     if not isinstance(net, GeneralizedRNN):
         raise DTypeError(f"net must be a GeneralizedRNN; got {type(net).__name__}")
-    F = as_array(F, "F", ndim=2)
+    F = as_array(F, "F", ndim=2, nonempty=True)
     rng = as_rng(rng)
     C = tuple(c + scale * rng.standard_normal(c.shape) for c in net.C)
     G = tuple(g + scale * rng.standard_normal(g.shape) for g in net.G)

@@ -327,6 +327,8 @@ def rank_mod_p(matrix, p: int = DEFAULT_PRIME) -> int:
         raise ShapeError("rank_mod_p needs a rectangular 2-D matrix (not ragged)") from exc
     if a.ndim != 2:
         raise ShapeError(f"rank_mod_p needs a 2-D matrix; got shape {a.shape}")
+    if a.dtype == bool:
+        raise DTypeError("rank_mod_p needs an integer matrix; got dtype bool")
     a = _integer_residues(a, p)
     return _rank_gf_p(a, p)
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..conventions import tolerance
 from ..errors import DTypeError, ShapeError, ToleranceError, UsageError
-from ..validation import as_int, as_int_array
+from ..validation import as_array, as_int, as_int_array
 from . import Evidence
 
 __all__ = ["compare_values", "compare_ints", "as_numpy"]
@@ -28,8 +28,7 @@ def as_numpy(x) -> np.ndarray:
         x = x.detach().cpu()
         x = x.double() if not x.is_complex() else x.to(dtype=x.dtype)
         return x.numpy()
-    a = np.asarray(x)
-    return a.astype(np.complex128 if a.dtype.kind == "c" else np.float64, copy=False)
+    return as_array(x, "compared value", complex_ok=True, finite=False, bool_ok=True)
 
 
 def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=np.float64,
