@@ -48,7 +48,8 @@ def bad_values(kind: str, v):
     if kind in ("int", "index", "num"):
         # int: a size that allocates or loops (a huge one must be refused); num: an integer
         # of a closed formula (any size is valid); index: a position
-        out = [("bool", True), ("float+.5", int(v) + 0.5), ("str", str(v)), ("None", None),
+        # v + 1.5: truncated, rounded or ceiled it is never v, so a silent cast shows
+        out = [("bool", True), ("float+1.5", int(v) + 1.5), ("str", str(v)), ("None", None),
                ("complex", complex(v, 1)), ("neg", -1 - int(v)), ("np.int64", np.int64(v)),
                ("list", [v])]
         if kind == "int":
