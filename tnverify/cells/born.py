@@ -30,6 +30,7 @@ from torch import nn
 from .sites import SiteCores
 from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
+from .finite import pow2_scaled
 from ..validation import as_device, as_int, as_int_array, as_rng, as_tensor, check_entries
 
 __all__ = ["BornMachine", "random_born", "tree_product", "transfer_matrix"]
@@ -236,11 +237,11 @@ class BornMachine(SiteCores, nn.Module):
         with ``P = G^{(1)}_{x_1} ⋯ G^{(k)}_{x_k}`` (``E_0 = [1]``), each ``r_k × r_k``."""
         envs = [(torch.ones(1, 1, dtype=self.dtype, device=self.device), 0)]
         for t in range(self.length):
-            g = self.core(t)
+            g, k = pow2_scaled(self.core(t))          # exact: huge/tiny cores stay in range
             ch = as_int(chunk, "chunk", minimum=1) if chunk is not None else \
                 max(1, 2**24 // (g.shape[0] * g.shape[2]))
             e, de = _renorm(self._env_step(envs[-1][0], g, ch).unsqueeze(0))
-            envs.append((e[0], envs[-1][1] + int(de[0])))
+            envs.append((e[0], envs[-1][1] + int(de[0]) + 2 * k))
         return envs
 
     def log_partition(self, *, chunk: int | None = None) -> torch.Tensor:

@@ -34,6 +34,7 @@ from torch import nn
 
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..lru import annulus_params
+from .finite import check_sweep
 from ..validation import as_array, as_choice, as_float, as_int, as_rng, as_tensor, check_entries
 
 __all__ = [
@@ -148,14 +149,18 @@ class _Recurrence(nn.Module):
         Inputs: ``x (batch, L, N)``; ``h0 (H,)`` or ``(batch, H)``, default all ones
         (seed 001 Eq. 5.22 assumes ``h^{(0)} = 𝟏``).
         Outputs: ``h^{(L)} (batch, H)``, or ``(batch, L, H)`` with ``return_all=True``.
+        A state beyond the float range (finite parameters and inputs) raises NonFiniteError
+        naming the step — :meth:`LMM.log_forward` is the log-domain route; NaN/inf in a
+        parameter (the training path) propagates.
         """
         x = self._inputs(x)
         h = self._h0(h0, x.shape[0])
         states = []
         for t in range(x.shape[1]):
             h = self.step(h, x[:, t])
-            if return_all:
-                states.append(h)
+            states.append(h)
+        check_sweep(states, [x, *self.parameters()],
+                    f"{type(self).__name__}.forward")
         return torch.stack(states, dim=1) if return_all else h
 
     @property

@@ -31,6 +31,7 @@ from .. import equivalences as eq
 from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, VocabularyError
 from ..validation import as_device, as_int, as_tensor, check_entries
+from .finite import check_sweep
 
 __all__ = ["RecurrentCell", "TTCoreRNN", "SecondOrderRNN", "RAC", "MIRNN",
            "GeneralMIRNN", "VanillaRNN", "activation"]
@@ -111,7 +112,11 @@ class RecurrentCell(nn.Module):
 
     def forward(self, tokens, *, h0=None, return_all: bool = False) -> torch.Tensor:
         """Run over ``tokens (B, L)`` from ``h0`` (default the buffer); return the last
-        state ``(B, R)`` or all states ``(B, L, R)``."""
+        state ``(B, R)`` or all states ``(B, L, R)``.
+
+        The raw recurrence: with finite parameters a state that leaves the float range
+        raises :class:`~tnverify.errors.NonFiniteError` naming the step; NaN/inf already
+        in a parameter or ``h0`` (the training path) propagates."""
         tokens = self.check_tokens(tokens)
         h = (self.h0 if h0 is None else torch.as_tensor(h0, dtype=self.dtype,
                                                          device=self.device))
@@ -119,8 +124,9 @@ class RecurrentCell(nn.Module):
         states = []
         for t in range(tokens.shape[1]):
             h = self.step(h, tokens[:, t])
-            if return_all:
-                states.append(h)
+            states.append(h)
+        check_sweep(states, [h0 if h0 is not None else self.h0, *self.parameters()],
+                    f"{type(self).__name__}.forward")
         return torch.stack(states, dim=1) if return_all else h
 
     def tt_core(self) -> torch.Tensor:

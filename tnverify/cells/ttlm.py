@@ -38,6 +38,7 @@ from .sites import SiteCores
 from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
 from ..validation import as_tensor
+from .finite import pow2_scaled
 
 __all__ = ["TTScorer"]
 
@@ -254,18 +255,19 @@ class TTScorer(SiteCores, nn.Module):
         if squared:
             env = torch.ones(1, 1, dtype=self.dtype, device=self.device)
             for t in range(self.length):
-                g = self.core(t)
+                g, k = pow2_scaled(self.core(t))      # exact: huge/tiny cores stay in range
                 r0, v, r1 = g.shape
                 y = (env @ g.reshape(r0, v * r1)).reshape(r0 * v, r1)
                 env = g.reshape(r0 * v, r1).transpose(0, 1) @ y
                 env, e = _renormalise(env.reshape(1, r1, r1), 2)
                 env = env[0]
-                log2 += int(e[0])
+                log2 += int(e[0]) + 2 * k
         else:
             env = torch.ones(1, 1, dtype=self.dtype, device=self.device)
             for t in range(self.length):
-                env, e = _renormalise(env @ self.core(t).sum(dim=1), 1)
-                log2 += int(e[0])
+                g, k = pow2_scaled(self.core(t))
+                env, e = _renormalise(env @ g.sum(dim=1), 1)
+                log2 += int(e[0]) + k
         z = env[0, 0]
         return torch.sign(z), torch.log(z.abs().to(torch.float64)) + log2 * _LN2
 

@@ -24,6 +24,7 @@ from torch import nn
 from .tokens import check_tokens
 from ..errors import DTypeError, ShapeError
 from ..validation import as_tensor
+from .finite import check_sweep
 from .ttlm import _LN2, TTScorer, _as_core, _renormalise
 
 __all__ = ["UniformTTLM", "TTLMTiny", "TTLMLarge", "exact_conditionals", "READINGS_EQ12"]
@@ -117,13 +118,16 @@ class UniformTTLM(nn.Module):
         return torch.bmm(h.unsqueeze(1), self.core.index_select(1, w).permute(1, 0, 2)).squeeze(1)
 
     def hidden(self, tokens) -> torch.Tensor:
-        """Hidden states ``h^{(1)}, …, h^{(N)}`` (``(B, N, R)``), unnormalised."""
+        """Hidden states ``h^{(1)}, …, h^{(N)}`` (``(B, N, R)``), unnormalised: a state
+        beyond the float range raises NonFiniteError naming the step (use
+        :meth:`forward_scaled`); NaN/inf in a parameter (training path) propagates."""
         tokens = check_tokens(tokens, self.vocab_size, self.core.device)
         h = self.first.index_select(0, tokens[:, 0])
         hs = [h]
         for t in range(1, tokens.shape[1]):
             h = self.step(h, tokens[:, t])
             hs.append(h)
+        check_sweep(hs, list(self.parameters()), "UniformTTLM.hidden")
         return torch.stack(hs, dim=1)
 
     def forward(self, tokens) -> torch.Tensor:
@@ -230,13 +234,16 @@ class TTLMTiny(nn.Module):
         return torch.bmm(M, u.unsqueeze(2)).squeeze(2)
 
     def hidden(self, tokens) -> torch.Tensor:
-        """``h^{(1)}, …, h^{(N)}`` from ``h^{(0)} = h0``; ``(B, N, R)``."""
+        """``h^{(1)}, …, h^{(N)}`` from ``h^{(0)} = h0``; ``(B, N, R)``.  A state beyond the
+        float range raises NonFiniteError naming the step; NaN/inf in a parameter (the
+        training path) propagates."""
         tokens = check_tokens(tokens, self.vocab_size, self.W_xe.device)
         h = self.h0.expand(tokens.shape[0], -1)
         hs = []
         for t in range(tokens.shape[1]):
             h = self.step(h, tokens[:, t])
             hs.append(h)
+        check_sweep(hs, list(self.parameters()), f"{type(self).__name__}.hidden")
         return torch.stack(hs, dim=1)
 
     def readout(self, h: torch.Tensor, *, p_leg: int = 2, swap: bool = False) -> torch.Tensor:
