@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .conventions import check_finite
-from .errors import DTypeError, NonFiniteError, RankError, ShapeError
+from .errors import RankError, ShapeError
 from .tt import TensorTrain
-from .validation import as_array, as_choice, as_float, as_int, check_entries
+from .validation import as_array, as_choice, as_float, as_int, as_operand
+from .validation import check_entries, join_torch
 
 
 def _is_torch(x) -> bool:
@@ -38,10 +38,7 @@ def _is_torch(x) -> bool:
 def _einsum(spec: str, *ops):
     if any(_is_torch(o) for o in ops):
         import torch
-        like = next(o for o in ops if _is_torch(o))     # numpy operands join the torch side
-        ops = [o if _is_torch(o) else torch.as_tensor(o, dtype=like.dtype, device=like.device)
-               for o in ops]
-        return torch.einsum(spec, *ops)
+        return torch.einsum(spec, *join_torch(*ops))
     return np.einsum(spec, *[np.asarray(o, dtype=np.float64) for o in ops])
 
 
@@ -50,23 +47,7 @@ def _shape(x) -> tuple:
 
 
 def _need(x, ndim: int, name: str):
-    """``x`` checked at the boundary: a torch tensor stays torch (the maps are dual:
-    numpy in, numpy out; torch in, torch out — with autograd), anything else becomes a
-    float64 ndarray (:func:`tnverify.validation.as_array`); complex, bool, string and
-    object data, NaN/inf and ragged nesting are refused."""
-    if _is_torch(x):
-        import torch
-        if x.is_complex() or x.dtype.is_floating_point is False:
-            raise DTypeError(f"{name} must be a real floating tensor; got dtype {x.dtype}")
-        if not bool(torch.isfinite(x.detach()).all()):
-            raise NonFiniteError(f"{name} must be finite; found NaN/inf entries")
-    else:
-        x = as_array(x, name)
-    if 0 in tuple(x.shape):
-        raise ShapeError(f"{name} must be non-empty; got shape {_shape(x)}")
-    if len(x.shape) != ndim:
-        raise ShapeError(f"{name} must have {ndim} modes; got shape {_shape(x)}")
-    return x
+    return as_operand(x, name, ndim=ndim)      # torch stays torch (dual maps), numpy validated
 
 
 # --- second-order RNN, RAC, MI-RNN, vanilla RNN, augmented inputs ---
@@ -184,8 +165,7 @@ def tt_core_to_rac(G, *, rtol: float | None = None):
         A slice of numerical rank > 1 (numpy's rank rule, or ``rtol``).
     """
     from .matricize import numerical_rank
-    if rtol is not None:
-        rtol = as_float(rtol, "rtol", nonnegative=True)
+    rtol = None if rtol is None else as_float(rtol, "rtol", nonnegative=True)
     G = np.asarray(_need(G, 3, "G"), dtype=np.float64)
     R, V, R2 = G.shape
     if R != R2:
@@ -214,11 +194,9 @@ def augment_hidden(h):
 
 
 def _cat_one(x):
-    if not _is_torch(x):
-        x = as_array(x, "x")
+    x = as_operand(x, "x")
     if x.ndim < 1 or x.shape[-1] < 1:
-        raise ShapeError(f"the vector to augment needs a non-empty last mode; got shape "
-                         f"{tuple(x.shape)}")
+        raise ShapeError(f"the vector to augment needs a non-empty last mode; got {x.shape}")
     if _is_torch(x):
         import torch
         return torch.cat([x, torch.ones_like(x[..., :1])], dim=-1)
@@ -230,15 +208,10 @@ def _augmented(bilinear, hidden, inp, bias, like):
     """Assemble ``G̃ (R+1, |V|+1, R+1)`` from its blocks (see
     :func:`split_augmented_core`)."""
     R, V = bias.shape[0], inp.shape[0]
-    blocks = [b for b in (bilinear, hidden, inp, bias, like) if b is not None]
-    if any(_is_torch(b) for b in blocks):        # numpy and torch operands: torch wins
+    bilinear, hidden, inp, bias, like = join_torch(bilinear, hidden, inp, bias, like)
+    if _is_torch(bias):                          # numpy and torch operands: torch wins
         import torch
-        like = next(b for b in blocks if _is_torch(b))
-        G = torch.zeros(R + 1, V + 1, R + 1, dtype=like.dtype, device=like.device)
-        bilinear, hidden, inp, bias = (
-            b if b is None or _is_torch(b) else torch.as_tensor(b, dtype=like.dtype,
-                                                                device=like.device)
-            for b in (bilinear, hidden, inp, bias))
+        G = torch.zeros(R + 1, V + 1, R + 1, dtype=bias.dtype, device=bias.device)
     else:
         G = np.zeros((R + 1, V + 1, R + 1))
     if bilinear is not None:
@@ -333,13 +306,11 @@ def augmented_step(G_aug, h_aug, f_aug, phi=None):
     """One step ``h̃' = [φ((Σ h̃_p G̃_{pio} f̃_i)_{o<R}); (…)_R]`` with the activation on
     all but the constant slot; ``h_aug (..., R+1)``, ``f_aug (..., |V|+1)``."""
     G_aug = _need(G_aug, 3, "G_aug")
-    h_aug = h_aug if _is_torch(h_aug) else as_array(h_aug, "h_aug", ndim=(1, 2))
-    f_aug = f_aug if _is_torch(f_aug) else as_array(f_aug, "f_aug", ndim=(1, 2))
-    if h_aug.shape[-1] != G_aug.shape[0] or f_aug.shape[-1] != G_aug.shape[1]:
-        raise ShapeError(f"need h_aug (..., {G_aug.shape[0]}) and f_aug (..., "
-                         f"{G_aug.shape[1]}); got {tuple(h_aug.shape)}, {tuple(f_aug.shape)}")
-    if phi is not None and not callable(phi):
-        raise DTypeError(f"phi must be callable or None; got {type(phi).__name__}")
+    h_aug, f_aug = as_operand(h_aug, "h_aug", ndim=(1, 2)), as_operand(f_aug, "f", ndim=(1, 2))
+    if h_aug.shape[-1] != G_aug.shape[0] or f_aug.shape[-1] != G_aug.shape[1] or not (
+            phi is None or callable(phi)):
+        raise ShapeError(f"need h_aug (..., {G_aug.shape[0]}), f_aug (..., {G_aug.shape[1]})"
+                         f" and a callable phi; got {tuple(h_aug.shape)}, {tuple(f_aug.shape)}")
     z = _einsum("...p,pio,...i->...o", h_aug, G_aug, f_aug)
     if phi is None:
         return z
@@ -348,7 +319,6 @@ def augmented_step(G_aug, h_aug, f_aug, phi=None):
         import torch
         return torch.cat([head, z[..., -1:]], dim=-1)
     return np.concatenate([head, z[..., -1:]], axis=-1)
-
 
 
 # --- TTLM-Tiny / TTLM-Large ---
@@ -505,10 +475,8 @@ def tslm_to_tt(U, W, lam, length, *, embedding=None):
         E = as_array(embedding, "embedding")
         if E.ndim != 2 or E.shape[1] != U.shape[1]:
             raise ShapeError(f"embedding must be (|V|, m={U.shape[1]}); got {E.shape}")
-        check_finite(E, "embedding")
         B = U @ E.T
-    check_entries((length, r, B.shape[1], r), what="TT cores of 𝒯 (Eq. 16)",
-                  route="evaluate 𝒯 entry-wise with tnverify.ngram.tslm_inner")
+    check_entries((length, r, B.shape[1], r), what="TT cores of 𝒯 (Eq. 16)", route="use tslm_inner")
     G = W.T[:, None, :] * B.T[None, :, :]                      # (r, n, r)
     if int(length) == 1:
         return TensorTrain((np.einsum("kd,k->d", B, lam)[None, :, None],))

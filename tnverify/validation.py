@@ -41,7 +41,8 @@ from .errors import (
 __all__ = [
     "DEFAULT_MAX_ENTRIES", "max_entries", "check_entries", "human_bytes",
     "is_int", "as_int", "as_float", "as_tolerance", "as_rng", "as_choice", "as_device",
-    "as_array", "as_int_array", "as_bool", "as_tensor", "check_power", "MAX_RESULT_BITS", "as_numeric", "as_numeric_any",
+    "as_array", "as_int_array", "as_bool", "as_tensor", "check_power", "MAX_RESULT_BITS",
+    "as_numeric", "as_numeric_any", "as_operand", "join_torch",
 ]
 
 #: Default limit on the number of entries of anything allocated from sizes
@@ -490,3 +491,30 @@ def as_numeric_any(x, name: str, *, finite: bool = True, nonempty: bool = True
         raise NonFiniteError(f"{name} must be finite; found {bad} NaN/inf "
                              f"entr{'y' if bad == 1 else 'ies'}")
     return a
+
+
+def as_operand(x, name: str, *, ndim=None, nonempty: bool = True):
+    """An operand of the dual numpy/torch maps: a torch tensor stays torch (real floating,
+    finite; its autograd graph kept), anything else becomes a float64 ndarray
+    (:func:`as_array`).  Complex, bool, string, object, NaN/inf and ragged input are
+    refused, as are empty arrays (with ``nonempty``)."""
+    if _is_torch(x):
+        if x.is_complex() or not x.dtype.is_floating_point:
+            raise DTypeError(f"{name} must be a real floating tensor; got dtype {x.dtype}")
+        if not bool(x.detach().isfinite().all()):
+            raise NonFiniteError(f"{name} must be finite; found NaN/inf entries")
+        _check_ndim(x, name, ndim, nonempty)
+        return x
+    return as_array(x, name, ndim=ndim, nonempty=nonempty)
+
+
+def join_torch(*ops):
+    """The operands with numpy arrays moved to the dtype and device of the first torch
+    tensor among them (numpy and torch operands mixed: torch wins); unchanged without one.
+    ``None`` entries stay ``None``."""
+    like = next((o for o in ops if _is_torch(o)), None)
+    if like is None:
+        return ops
+    import torch
+    return tuple(o if o is None or _is_torch(o) else
+                 torch.as_tensor(o, dtype=like.dtype, device=like.device) for o in ops)
