@@ -7,7 +7,7 @@ import numpy as np
 import torch
 
 import tnverify as tv
-from boundary_fuzz_rows import F2, RNN, ROWS, row  # noqa: F401 - ROWS is extended here
+from boundary_fuzz_rows import RNN, row
 from tnverify import lru, products, stats, strategies as sts
 from tnverify.cells import born, gated, generalized, lmm, recurrent, tokens, tslm, ttlm
 from tnverify.cells import ttlm_variants as tvc

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .conventions import DEFAULT_DTYPE, check_finite
 from .errors import DTypeError, NonFiniteError, RankError, ShapeError, VocabularyError
 from .explicit import guard_size
 from .validation import as_array, as_float, as_int, as_rng, check_entries

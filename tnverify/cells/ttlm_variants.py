@@ -17,7 +17,6 @@ Checked by claims ``ttlm-eq6``, ``ttlm-eq8``, ``ttlm-eq12``, ``ttlm-eq13`` and
 
 from __future__ import annotations
 
-import numpy as np
 import torch
 from torch import nn
 
