@@ -23,9 +23,9 @@ def test_compare_ints_accepts_numpy_and_python_ints_alike():
     assert compare_ints("x", [2**70 + 1], [2**70], "<=").verdict == "fails"
 
 
-@pytest.mark.parametrize("scale", [np.inf, -1.0, np.nan, 0.0, [1.0, np.inf], [-1.0, 1.0]])
+@pytest.mark.parametrize("scale", [np.inf, -1.0, np.nan, [1.0, np.inf], [-1.0, 1.0]])
 def test_compare_values_refuses_vacuous_scales(scale):
-    with pytest.raises(ToleranceError, match="scale must be finite and > 0"):
+    with pytest.raises(ToleranceError, match="scale must be finite and >= 0"):
         compare_values("x", np.array([1.0, 2.0]), np.array([5.0, 9.0]), n=1, scale=scale)
 
 
@@ -45,6 +45,10 @@ def test_compare_values_zero_scale_entry_demands_exact_agreement():
     assert ev.verdict == "fails"
     assert compare_values("x", np.array([1.0, 2.0]), np.array([1.0, 2.0]), n=1,
                           scale=[1.0, 0.0]).verdict == "holds"
+    # an all-zero scale (e.g. both sides exactly 0) is an exact comparison, not vacuous
+    assert compare_values("x", np.zeros(2), np.zeros(2), n=1, scale=0.0).verdict == "holds"
+    assert compare_values("x", np.zeros(2), np.array([0.0, 1e-300]), n=1,
+                          scale=0.0).verdict == "fails"
 
 
 def test_errors_are_tnverify_errors():

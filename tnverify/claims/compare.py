@@ -47,10 +47,10 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
         integer >= 1 (a float, bool or string raises :class:`~tnverify.errors.DTypeError`).
     scale : float or array_like
         Forward-error scale of each entry (broadcast to the shape); errors are divided by
-        it, and the tolerance uses ``norm = 1``.  Finite and ``> 0``: NaN, infinite,
-        negative or all-zero scales raise :class:`~tnverify.errors.ToleranceError` (they
-        would make the comparison vacuous); an entry whose scale is 0 among positive ones
-        must agree exactly (its scale is floored at the smallest normal float).
+        it, and the tolerance uses ``norm = 1``.  Finite and ``>= 0``: NaN, infinite or
+        negative scales raise :class:`~tnverify.errors.ToleranceError` (they would make
+        the comparison vacuous); an entry whose scale is 0 must agree exactly (its scale
+        is floored at the smallest normal float).
     dtype : dtype
         The least precise dtype taking part (``float32`` for float32 implementations).
     labels : sequence, optional
@@ -94,8 +94,8 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
 
 
 def _check_scale(scale, shape) -> np.ndarray:
-    """The scale broadcast to ``shape``: real, finite and > 0 (an infinite or zero scale
-    would make every comparison hold or divide by zero)."""
+    """The scale broadcast to ``shape``: real, finite and >= 0 (an infinite or negative
+    scale would make every comparison hold; 0 demands exact agreement)."""
     if isinstance(scale, (str, bytes)) or isinstance(scale, (bool, np.bool_)):
         raise DTypeError(f"scale must be a real number or array; got {scale!r}")
     try:
@@ -104,9 +104,9 @@ def _check_scale(scale, shape) -> np.ndarray:
         raise DTypeError(f"scale must be a real number or array; got {scale!r}") from exc
     if s.dtype.kind == "c":
         raise DTypeError(f"scale must be real; got dtype {s.dtype}")
-    if s.size == 0 or not np.isfinite(s).all() or not (s >= 0).all() or not (s > 0).any():
-        bad = s[~(np.isfinite(s) & (s > 0))].reshape(-1)[:1].tolist() if s.size else "empty"
-        raise ToleranceError(f"scale must be finite and > 0 (an infinite or negative scale "
+    if s.size == 0 or not np.isfinite(s).all() or not (s >= 0).all():
+        bad = s[~(np.isfinite(s) & (s >= 0))].reshape(-1)[:1].tolist() if s.size else "empty"
+        raise ToleranceError(f"scale must be finite and >= 0 (an infinite or negative scale "
                              f"makes every comparison hold); got {bad!r}")
     try:
         return np.maximum(np.broadcast_to(s, shape), np.finfo(np.float64).tiny)
