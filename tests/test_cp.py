@@ -120,4 +120,7 @@ def test_validation():
     with pytest.raises(RankError, match=r"rank must be an integer >= 1"):
         random_cp((2,), 0, np.random.default_rng(0))
     with pytest.raises(DTypeError, match=r"Generator"):
-        random_cp((2,), 1, 0)
+        random_cp((2,), 1, "0")
+    # an int seed is a generator's spelling: the same draw as default_rng(seed)
+    assert np.array_equal(random_cp((2,), 1, 0).factors[0],
+                          random_cp((2,), 1, np.random.default_rng(0)).factors[0])

@@ -83,7 +83,7 @@ def test_max_entries_argument_overrides_env(monkeypatch):
 def test_guard_size_rejects_bad_shapes():
     with pytest.raises(ShapeError, match=r"integers >= 0"):
         guard_size((2, -1))
-    with pytest.raises(ShapeError, match=r"integers >= 0"):
+    with pytest.raises(DTypeError, match=r"integers; got shape \(2.0, 3\)"):
         guard_size((2.0, 3))
 
 
@@ -96,11 +96,32 @@ def test_one_hot_pinned():
 
 @pytest.mark.parametrize("index, V, msg", [(5, 5, r"range\(0, 5\); got 5"),
                                            (-1, 3, r"got -1"),
-                                           (1.0, 3, r"integer"),
                                            (0, 0, r"vocab_size must be an integer >= 1")])
 def test_one_hot_validation(index, V, msg):
     with pytest.raises(VocabularyError, match=msg):
         one_hot(index, V)
+
+
+@pytest.mark.parametrize("index, V", [(1.0, 3), (True, 3), ("1", 3), (1, 3.0), (1, True)])
+def test_one_hot_refuses_non_integers_naming_the_argument(index, V):
+    with pytest.raises(DTypeError, match=r"(token index|vocab_size) must be an integer"):
+        one_hot(index, V)
+
+
+def test_one_hot_guards_size_before_allocating():
+    with pytest.raises(SizeLimitError, match=r"one-hot vector.*entries"):
+        one_hot(0, 10**15)
+
+
+def test_guard_size_does_not_hang_on_a_huge_number_of_modes():
+    t0 = time.perf_counter()
+    with pytest.raises(SizeLimitError, match=r"about 2\^1000000000000 entries"):
+        guard_size((2,), repeat=10**12)
+    with pytest.raises(SizeLimitError, match=r"copy tensor"):
+        copy_tensor(10**12, 2)
+    with pytest.raises(SizeLimitError, match=r"table of all sequences"):
+        all_sequences(2, 10**12)
+    assert time.perf_counter() - t0 < 1.0
 
 
 @given(sequences())
@@ -152,7 +173,9 @@ def test_feature_tensor_complex_features():
 @pytest.mark.parametrize("kwargs, exc, msg", [
     (dict(sequence=[], vocab_size=3), VocabularyError, r"non-empty; got length 0"),
     (dict(sequence=[0, 3], vocab_size=3), VocabularyError, r"range\(0, 3\); got 3 at position 1"),
-    (dict(sequence=[0.5], vocab_size=3), VocabularyError, r"integers; got dtype float64"),
+    (dict(sequence=[0.5], vocab_size=3), DTypeError, r"integers; got dtype float64"),
+    (dict(sequence=[0, 1 + 0j], vocab_size=3), DTypeError, r"integers; got dtype complex128"),
+    (dict(sequence=[[0], [0, 1]], vocab_size=3), ShapeError, r"not ragged"),
     (dict(sequence=[0]), VocabularyError, r"vocab_size or features; got neither"),
     (dict(sequence=[0], features=np.ones(3)), ShapeError, r"\(V, M\) matrix; got shape \(3,\)"),
     (dict(sequence=[0], features=[[np.nan]]), NonFiniteError, r"features must be finite"),

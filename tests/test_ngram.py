@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tnverify.errors import ShapeError, SizeLimitError, VocabularyError
+from tnverify.errors import DTypeError, ShapeError, SizeLimitError, VocabularyError
 from tnverify.ngram import (build_vocabulary, encode, load_corpus, ngram_counts,
                             ngram_sparse, ngram_tensor)
 
@@ -80,7 +80,7 @@ def test_errors():
         ngram_tensor([[0, 5]], 2, 3)
     with pytest.raises(SizeLimitError, match="ngram_sparse"):
         ngram_tensor([[0, 1, 2]], 3, 1000, max_entries=10**6)
-    with pytest.raises(ShapeError):
+    with pytest.raises(DTypeError, match="integers"):
         ngram_counts([[0.5, 1.0]], 1)
     assert build_vocabulary([]) == []
 

@@ -300,7 +300,7 @@ def test_random_tt_follows_numpys_default_rng_convention():
     first, second = random_tt((4, 5), 2, g), random_tt((4, 5), 2, g)
     assert not np.array_equal(first.cores[0], second.cores[0])   # the Generator advanced
     for bad in ("seed", 1.5, True, np.random.RandomState(0)):
-        with pytest.raises(DTypeError, match=r"rng must be None, an int seed"):
+        with pytest.raises(DTypeError, match=r"rng must be None, an integer seed"):
             random_tt((4, 5), 2, bad)
 
 

@@ -173,12 +173,17 @@ def test_d1_complex_and_zero():
 
 def test_validation_errors():
     a = np.ones((2, 3))
-    for eps in [-0.1, math.nan, math.inf, "0.1", True]:
+    for eps in [-0.1, math.nan, math.inf]:
         with pytest.raises(ToleranceError):
             tt_svd(a, eps=eps)
-    for mr in [0, -1, 2.5, True]:
+    for eps in ["0.1", True, 1j]:                   # not a real number: a type error
+        with pytest.raises(DTypeError, match="eps must be a real number"):
+            tt_svd(a, eps=eps)
+    for mr in [0, -1, 2.5]:
         with pytest.raises(ToleranceError):
             tt_svd(a, max_rank=mr)
+    with pytest.raises(DTypeError, match="max_rank must be an integer"):
+        tt_svd(a, max_rank=True)
     with pytest.raises(NonFiniteError):
         tt_svd(np.array([[1.0, np.nan]]))
     with pytest.raises(ShapeError):

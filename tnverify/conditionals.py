@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .conventions import as_real_array
+from .validation import as_array
 from .errors import ShapeError
 
 __all__ = ["conditionals", "conditionals_by_sequence"]
@@ -44,7 +44,7 @@ def conditionals(joint) -> list[np.ndarray]:
     >>> c[0].tolist(), c[1][0].tolist()
     ([0.5, 0.5], [0.25, 0.75])
     """
-    a = as_real_array(joint, "joint")
+    a = as_array(joint, "joint", nonempty=True)
     if a.ndim < 1 or len(set(a.shape)) != 1:
         raise ShapeError(f"a joint over V^N sequences has N equal modes; got shape {a.shape}")
     n = a.ndim

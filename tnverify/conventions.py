@@ -144,10 +144,12 @@ def tolerance(dtype=DEFAULT_DTYPE, n: int = 1, norm: float = 1.0) -> Tolerance:
     >>> t.value == 8 * 10 * 2.0 * 2.0 ** -52
     True
     """
-    if not np.isfinite(norm) or norm < 0:
-        raise ToleranceError(f"tolerance needs a finite norm >= 0; got norm={norm!r}")
-    if int(n) < 1:
-        raise ToleranceError(f"tolerance needs n >= 1 accumulated operations; got n={n!r}")
+    from .validation import as_float, as_int
+
+    norm = as_float(norm, "norm", nonnegative=True)
+    if isinstance(n, float) and n.is_integer():      # an integral count such as 3.0
+        n = int(n)
+    n = as_int(n, "n", minimum=1, error=ToleranceError)
     eps = _eps(dtype)
     scale = max(float(norm), np.finfo(np.float64).tiny)
     value = SAFETY * int(n) * eps * scale
@@ -163,8 +165,11 @@ def rank_tolerance(shape: tuple[int, int], sigma_max: float, dtype=DEFAULT_DTYPE
     Singular values ``> tol`` count.  Default (numpy's ``matrix_rank`` rule):
     ``tol = max(M, N) · eps · σ_max``; with ``rtol`` given, ``tol = rtol · σ_max``.
     """
-    if rtol is not None and (not np.isfinite(rtol) or rtol < 0):
-        raise ToleranceError(f"rtol must be a finite number >= 0; got rtol={rtol!r}")
+    if rtol is not None:
+        from .validation import as_float
+        rtol = as_float(rtol, "rtol", finite=False)
+        if not np.isfinite(rtol) or rtol < 0:
+            raise ToleranceError(f"rtol must be a finite number >= 0; got rtol={rtol!r}")
     M, N = (int(s) for s in shape)
     if rtol is None:
         r = max(M, N) * _eps(dtype)

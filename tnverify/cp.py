@@ -19,19 +19,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .conventions import DEFAULT_DTYPE, check_finite
 from .errors import DTypeError, NonFiniteError, RankError, ShapeError, VocabularyError
 from .explicit import guard_size
+from .validation import as_array, as_float, as_int, as_rng, check_entries
 
 __all__ = ["CPTensor", "random_cp"]
 
 
 def _as_float(x, name: str) -> np.ndarray:
-    a = np.asarray(x)
-    if a.dtype == object or a.dtype.kind not in "biufc":
-        raise DTypeError(f"{name} must be numeric; got dtype {a.dtype}")
-    a = np.array(a, dtype=np.complex128 if a.dtype.kind == "c" else DEFAULT_DTYPE)
-    check_finite(a, name)
+    a = as_array(x, name, complex_ok=True, copy=True)
     a.setflags(write=False)
     return a
 
@@ -199,16 +195,15 @@ def random_cp(shape, rank, rng, *, scale: float | None = None) -> CPTensor:
     >>> cp.shape, cp.rank
     ((2, 3), 2)
     """
-    if not isinstance(rng, np.random.Generator):
-        raise DTypeError(f"rng must be a numpy.random.Generator; got {type(rng).__name__}")
-    shape = tuple(shape)
-    if not shape or any(isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1
-                        for n in shape):
+    rng = as_rng(rng)
+    if isinstance(shape, (str, bytes)) or not hasattr(shape, "__iter__"):
+        raise DTypeError(f"shape must be a non-empty tuple of integers >= 1; got {shape!r}")
+    shape = tuple(as_int(n, f"shape[{k}]", minimum=1) for k, n in enumerate(shape))
+    if not shape:
         raise ShapeError(f"shape must be a non-empty tuple of integers >= 1; got {shape!r}")
-    if isinstance(rank, bool) or not isinstance(rank, (int, np.integer)) or rank < 1:
-        raise RankError(f"rank must be an integer >= 1; got {rank!r}")
-    s = 1.0 if scale is None else float(scale)
-    if not np.isfinite(s):
-        raise NonFiniteError(f"scale must be finite; got {scale!r}")
+    rank = as_int(rank, "rank", minimum=1, error=RankError)
+    for n in shape:
+        check_entries((n, rank), what="CP factor")
+    s = 1.0 if scale is None else as_float(scale, "scale", error=NonFiniteError)
     factors = tuple(s * rng.standard_normal((int(n), int(rank))) for n in shape)
     return CPTensor(np.ones(int(rank)), factors)

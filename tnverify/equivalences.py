@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .conventions import check_finite
 from .errors import RankError, ShapeError
 from .tt import TensorTrain
+from .validation import as_array, as_choice, as_float, as_int, as_operand
+from .validation import check_entries, join_torch
 
 
 def _is_torch(x) -> bool:
@@ -37,7 +38,7 @@ def _is_torch(x) -> bool:
 def _einsum(spec: str, *ops):
     if any(_is_torch(o) for o in ops):
         import torch
-        return torch.einsum(spec, *ops)
+        return torch.einsum(spec, *join_torch(*ops))
     return np.einsum(spec, *[np.asarray(o, dtype=np.float64) for o in ops])
 
 
@@ -65,11 +66,7 @@ def _precision(x):
 
 
 def _need(x, ndim: int, name: str):
-    if not hasattr(x, "shape"):
-        x = np.asarray(x, dtype=np.float64)
-    if len(x.shape) != ndim:
-        raise ShapeError(f"{name} must have {ndim} modes; got shape {_shape(x)}")
-    return x
+    return as_operand(x, name, ndim=ndim)      # torch stays torch (dual maps), numpy validated
 
 
 # --- second-order RNN, RAC, MI-RNN, vanilla RNN, augmented inputs ---
@@ -84,9 +81,7 @@ _FROM_DESIGN = {"ttlm": "pio->iop", "thesis": "pio->poi"}
 
 
 def _check_layout(layout: str) -> str:
-    if layout not in SECOND_ORDER_LAYOUTS:
-        raise ShapeError(f"layout must be one of {sorted(SECOND_ORDER_LAYOUTS)}; got {layout!r}")
-    return layout
+    return as_choice(layout, "layout", sorted(SECOND_ORDER_LAYOUTS), error=ShapeError)
 
 
 def second_order_to_tt_core(T, layout: str = "ttlm"):
@@ -195,6 +190,7 @@ def tt_core_to_rac(G, *, rtol: float | None = None):
         A slice of numerical rank > 1 (numpy's rank rule, or ``rtol``).
     """
     from .matricize import numerical_rank
+    rtol = None if rtol is None else as_float(rtol, "rtol", nonnegative=True)
     precision = _precision(G)
     G = _values(G, 3, "G")
     R, V, R2 = G.shape
@@ -224,6 +220,9 @@ def augment_hidden(h):
 
 
 def _cat_one(x):
+    x = as_operand(x, "x")
+    if x.ndim < 1 or x.shape[-1] < 1:
+        raise ShapeError(f"the vector to augment needs a non-empty last mode; got {x.shape}")
     if _is_torch(x):
         import torch
         return torch.cat([x, torch.ones_like(x[..., :1])], dim=-1)
@@ -235,9 +234,10 @@ def _augmented(bilinear, hidden, inp, bias, like):
     """Assemble ``G̃ (R+1, |V|+1, R+1)`` from its blocks (see
     :func:`split_augmented_core`)."""
     R, V = bias.shape[0], inp.shape[0]
-    if _is_torch(like):
+    bilinear, hidden, inp, bias, like = join_torch(bilinear, hidden, inp, bias, like)
+    if _is_torch(bias):                          # numpy and torch operands: torch wins
         import torch
-        G = torch.zeros(R + 1, V + 1, R + 1, dtype=like.dtype, device=like.device)
+        G = torch.zeros(R + 1, V + 1, R + 1, dtype=bias.dtype, device=bias.device)
     else:
         G = np.zeros((R + 1, V + 1, R + 1))
     if bilinear is not None:
@@ -336,6 +336,12 @@ def split_augmented_core(G_aug) -> dict:
 def augmented_step(G_aug, h_aug, f_aug, phi=None):
     """One step ``h̃' = [φ((Σ h̃_p G̃_{pio} f̃_i)_{o<R}); (…)_R]`` with the activation on
     all but the constant slot; ``h_aug (..., R+1)``, ``f_aug (..., |V|+1)``."""
+    G_aug = _need(G_aug, 3, "G_aug")
+    h_aug, f_aug = as_operand(h_aug, "h_aug", ndim=(1, 2)), as_operand(f_aug, "f", ndim=(1, 2))
+    if h_aug.shape[-1] != G_aug.shape[0] or f_aug.shape[-1] != G_aug.shape[1] or not (
+            phi is None or callable(phi)):
+        raise ShapeError(f"need h_aug (..., {G_aug.shape[0]}), f_aug (..., {G_aug.shape[1]})"
+                         f" and a callable phi; got {tuple(h_aug.shape)}, {tuple(f_aug.shape)}")
     z = _einsum("...p,pio,...i->...o", h_aug, G_aug, f_aug)
     if phi is None:
         return z
@@ -344,7 +350,6 @@ def augmented_step(G_aug, h_aug, f_aug, phi=None):
         import torch
         return torch.cat([head, z[..., -1:]], dim=-1)
     return np.concatenate([head, z[..., -1:]], axis=-1)
-
 
 
 # --- TTLM-Tiny / TTLM-Large ---
@@ -493,25 +498,20 @@ def tslm_to_tt(U, W, lam, length, *, embedding=None):
     ShapeError, RankError
         Inconsistent shapes or ``length < 1``.
     """
-    U = np.asarray(U, dtype=np.float64)
-    W = np.asarray(W, dtype=np.float64)
-    lam = np.asarray(lam, dtype=np.float64)
+    U, W, lam = as_array(U, "U"), as_array(W, "W"), as_array(lam, "lam")
+    length = as_int(length, "length", minimum=1, error=RankError)
     if U.ndim != 2:
         raise ShapeError(f"U must be (r, m); got shape {U.shape}")
     r = U.shape[0]
     if W.shape != (r, r) or lam.shape != (r,):
         raise ShapeError(f"W must be ({r}, {r}) and lam ({r},); got {W.shape} and {lam.shape}")
-    if int(length) < 1:
-        raise RankError(f"length must be >= 1; got {length}")
-    for name, a in (("U", U), ("W", W), ("lam", lam)):
-        check_finite(a, name)
     B = U
     if embedding is not None:
-        E = np.asarray(embedding, dtype=np.float64)
+        E = as_array(embedding, "embedding")
         if E.ndim != 2 or E.shape[1] != U.shape[1]:
             raise ShapeError(f"embedding must be (|V|, m={U.shape[1]}); got {E.shape}")
-        check_finite(E, "embedding")
         B = U @ E.T
+    check_entries((length, r, B.shape[1], r), what="TT cores of 𝒯 (Eq. 16)", route="use tslm_inner")
     G = W.T[:, None, :] * B.T[None, :, :]                      # (r, n, r)
     if int(length) == 1:
         return TensorTrain((np.einsum("kd,k->d", B, lam)[None, :, None],))

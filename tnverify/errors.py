@@ -20,6 +20,7 @@ __all__ = [
     "DeviceError",
     "ReportFormatError",
     "UsageError",
+    "MissingDependencyError",
 ]
 
 
@@ -73,3 +74,8 @@ class ReportFormatError(TnverifyError, ValueError):
 
 class UsageError(TnverifyError, ValueError):
     """The command line asks for something that cannot be done (exit status 2)."""
+
+
+class MissingDependencyError(TnverifyError, ImportError):
+    """An optional dependency (quimb, dask, hypothesis) is needed and not installed; the
+    message says how to install it."""

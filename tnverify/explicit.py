@@ -13,15 +13,16 @@ tensor δ) and §4.1, Eq. 1-2 (Φ(X) as an outer product of one-hot vectors); se
 
 from __future__ import annotations
 
-import math
-import os
 import string
 from typing import Callable
 
 import numpy as np
 
-from .conventions import DEFAULT_DTYPE, check_finite
-from .errors import DTypeError, NonFiniteError, ShapeError, SizeLimitError, VocabularyError
+from .conventions import DEFAULT_DTYPE
+from .errors import DTypeError, NonFiniteError, ShapeError, VocabularyError
+from .validation import DEFAULT_MAX_ENTRIES, as_array, as_int, as_int_array, check_entries, \
+    human_bytes, is_int
+from .validation import max_entries as _max_entries
 
 __all__ = [
     "DEFAULT_MAX_ENTRIES",
@@ -36,14 +37,9 @@ __all__ = [
     "sequence_tensor",
 ]
 
-#: Default limit on the number of entries of an explicit tensor (2**26 = 512 MiB float64).
-DEFAULT_MAX_ENTRIES = 2**26
-
 #: Rows of :func:`all_sequences` passed to a score function at once in
 #: :func:`sequence_tensor`.
 CHUNK_ROWS = 2**16
-
-_ENV = "TNVERIFY_MAX_ENTRIES"
 
 
 def max_entries() -> int:
@@ -54,26 +50,20 @@ def max_entries() -> int:
     >>> max_entries() >= 1
     True
     """
-    raw = os.environ.get(_ENV)
-    if raw is None or raw.strip() == "":
-        return DEFAULT_MAX_ENTRIES
-    try:
-        value = int(raw.strip().replace("_", ""))
-    except ValueError:
-        value = None
-    if value is None or value < 1:
-        raise SizeLimitError(
-            f"{_ENV} must be a positive integer number of entries; got {raw!r}"
-        )
-    return value
+    return _max_entries()
 
 
 def _is_int(x) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+    return is_int(x)
+
+
+#: The structured route named when an explicit tensor is refused.
+TT_ROUTE = ("use the tensor-train route (tnverify.TensorTrain / tt_svd on smaller pieces, "
+            "entry access with TensorTrain.entries)")
 
 
 def guard_size(shape, *, dtype=DEFAULT_DTYPE, what: str = "explicit tensor",
-               max_entries: int | None = None) -> int:
+               max_entries: int | None = None, repeat: int = 1) -> int:
     """Refuse an explicit tensor of ``shape`` above the entry limit, before allocating.
 
     Parameters
@@ -86,6 +76,9 @@ def guard_size(shape, *, dtype=DEFAULT_DTYPE, what: str = "explicit tensor",
         What is being built, for the message.
     max_entries : int, optional
         Limit; default :func:`max_entries` (env ``TNVERIFY_MAX_ENTRIES``).
+    repeat : int
+        ``shape`` repeated this many times (``(V,) * L`` is ``shape=(V,), repeat=L``),
+        so a huge number of modes is judged without building the shape.
 
     Returns
     -------
@@ -97,49 +90,28 @@ def guard_size(shape, *, dtype=DEFAULT_DTYPE, what: str = "explicit tensor",
     SizeLimitError
         Above the limit; the message names entries, bytes and the tensor-train route.
     ShapeError
-        A mode size is not a non-negative integer.
+        A mode size is negative (:class:`DTypeError` if it is not an integer).
+
+    Notes
+    -----
+    The check works with logarithms (:func:`tnverify.validation.check_entries`): it never
+    multiplies a huge shape out exactly.
 
     Examples
     --------
     >>> guard_size((4, 5, 6))
     120
     """
-    shape = tuple(shape)
-    for s in shape:
-        if not _is_int(s) or int(s) < 0:
-            raise ShapeError(f"{what}: mode sizes must be integers >= 0; got shape {shape!r}")
-    shape = tuple(int(s) for s in shape)
-    entries = math.prod(shape)
-    if max_entries is None:
-        limit, source = globals()["max_entries"](), _ENV
-    else:
-        if not _is_int(max_entries) or int(max_entries) < 1:
-            raise SizeLimitError(f"max_entries must be a positive integer; got {max_entries!r}")
-        limit, source = int(max_entries), "max_entries"
-    if entries > limit:
-        nbytes = entries * np.dtype(dtype).itemsize
-        raise SizeLimitError(
-            f"{what} of shape {shape} needs {entries:,} entries ({_human_bytes(nbytes)} as "
-            f"{np.dtype(dtype).name}), above {source}={limit:,}; use the tensor-train route "
-            f"(tnverify.TensorTrain / tt_svd on smaller pieces, entry access with "
-            f"TensorTrain.entries) or raise {_ENV}"
-        )
-    return entries
+    return check_entries(shape, repeat=repeat, what=what, dtype=dtype, limit=max_entries,
+                         route=TT_ROUTE)
 
 
 def _human_bytes(n: int) -> str:
-    value = float(n)
-    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
-        if value < 1024 or unit == "PiB":
-            return f"{value:.1f} {unit}" if unit != "B" else f"{int(value)} B"
-        value /= 1024
-    return f"{value:.1f} EiB"  # pragma: no cover - loop always returns
+    return human_bytes(n)
 
 
 def _check_vocab_size(vocab_size) -> int:
-    if not _is_int(vocab_size) or int(vocab_size) < 1:
-        raise VocabularyError(f"vocab_size must be an integer >= 1; got {vocab_size!r}")
-    return int(vocab_size)
+    return as_int(vocab_size, "vocab_size", minimum=1, error=VocabularyError)
 
 
 def one_hot(index, vocab_size) -> np.ndarray:
@@ -154,24 +126,21 @@ def one_hot(index, vocab_size) -> np.ndarray:
     [0.0, 0.0, 1.0, 0.0]
     """
     V = _check_vocab_size(vocab_size)
-    if not _is_int(index):
-        raise VocabularyError(f"token index must be an integer; got {index!r}")
-    if not 0 <= int(index) < V:
-        raise VocabularyError(f"token index must be in range(0, {V}); got {int(index)}")
+    index = as_int(index, "token index")
+    if not 0 <= index < V:
+        raise VocabularyError(f"token index must be in range(0, {V}); got {index}")
+    guard_size((V,), what="one-hot vector")
     e = np.zeros(V, dtype=DEFAULT_DTYPE)
-    e[int(index)] = 1.0
+    e[index] = 1.0
     return e
 
 
 def _check_sequence(sequence, vocab_size: int | None) -> np.ndarray:
-    seq = np.asarray(sequence)
+    seq = as_int_array(sequence, "sequence (token indices)")
     if seq.ndim != 1:
         raise ShapeError(f"a sequence must be 1-D; got shape {seq.shape}")
     if seq.size == 0:
         raise VocabularyError("a sequence must be non-empty; got length 0")
-    if seq.dtype.kind not in "iu":
-        raise VocabularyError(f"token indices must be integers; got dtype {seq.dtype}")
-    seq = seq.astype(np.int64)
     if vocab_size is not None:
         bad = (seq < 0) | (seq >= vocab_size)
         if bad.any():
@@ -221,13 +190,9 @@ def feature_tensor(sequence, *, vocab_size=None, features=None,
         raise VocabularyError("feature_tensor needs vocab_size or features; got neither")
     F = None
     if features is not None:
-        F = np.asarray(features)
-        if F.dtype == object or F.dtype.kind not in "biufc":
-            raise DTypeError(f"features must be numeric; got dtype {F.dtype}")
+        F = as_array(features, "features", complex_ok=True)
         if F.ndim != 2 or F.shape[0] < 1 or F.shape[1] < 1:
             raise ShapeError(f"features must be a non-empty (V, M) matrix; got shape {F.shape}")
-        F = F.astype(np.complex128 if F.dtype.kind == "c" else DEFAULT_DTYPE)
-        check_finite(F, "features")
         if vocab_size is not None and _check_vocab_size(vocab_size) != F.shape[0]:
             raise VocabularyError(
                 f"vocab_size must equal features.shape[0]; got vocab_size={vocab_size}, "
@@ -238,9 +203,10 @@ def feature_tensor(sequence, *, vocab_size=None, features=None,
         V = _check_vocab_size(vocab_size)
     seq = _check_sequence(sequence, V)
     M = V if F is None else F.shape[1]
-    shape = (M,) * seq.size
     dtype = DEFAULT_DTYPE if F is None else F.dtype
-    guard_size(shape, dtype=dtype, what="feature tensor Φ(X)", max_entries=max_entries)
+    guard_size((M,), repeat=seq.size, dtype=dtype, what="feature tensor Φ(X)",
+               max_entries=max_entries)
+    shape = (M,) * seq.size
     if F is None:
         out = np.zeros(shape, dtype=DEFAULT_DTYPE)
         out[tuple(int(w) for w in seq)] = 1.0
@@ -252,13 +218,7 @@ def feature_tensor(sequence, *, vocab_size=None, features=None,
 
 
 def _as_tensor(x, name: str) -> np.ndarray:
-    a = np.asarray(x)
-    if a.dtype == object or a.dtype.kind not in "biufc":
-        raise DTypeError(f"{name} must be numeric; got dtype {a.dtype}")
-    if a.dtype.kind in "biu":
-        a = a.astype(DEFAULT_DTYPE)
-    check_finite(a, name)
-    return a
+    return as_array(x, name, complex_ok=True)
 
 
 def inner(a, b):
@@ -280,10 +240,9 @@ def inner(a, b):
 
 
 def _check_modes(modes, ndim: int, name: str) -> tuple[int, ...]:
-    modes = tuple(modes)
-    if not all(_is_int(m) for m in modes):
-        raise ShapeError(f"{name} must be integers; got {modes!r}")
-    modes = tuple(int(m) for m in modes)
+    if isinstance(modes, (str, bytes)) or not hasattr(modes, "__iter__"):
+        raise DTypeError(f"{name} must be a sequence of integers; got {modes!r}")
+    modes = tuple(as_int(m, f"{name} entry") for m in modes)
     if any(not 0 <= m < ndim for m in modes) or len(set(modes)) != len(modes):
         raise ShapeError(
             f"{name} must be distinct 0-based modes in range(0, {ndim}); got {modes!r}"
@@ -354,13 +313,10 @@ def copy_tensor(order, dim, *, max_entries: int | None = None) -> np.ndarray:
     >>> int(d.sum()), float(d[1, 1, 1]), float(d[0, 1, 1])
     (2, 1.0, 0.0)
     """
-    if not _is_int(order) or int(order) < 1:
-        raise ShapeError(f"copy_tensor order must be an integer >= 1; got {order!r}")
-    if not _is_int(dim) or int(dim) < 1:
-        raise ShapeError(f"copy_tensor dim must be an integer >= 1; got {dim!r}")
-    order, dim = int(order), int(dim)
+    order = as_int(order, "copy_tensor order", minimum=1)
+    dim = as_int(dim, "copy_tensor dim", minimum=1)
+    guard_size((dim,), repeat=order, what="copy tensor δ", max_entries=max_entries)
     shape = (dim,) * order
-    guard_size(shape, what="copy tensor δ", max_entries=max_entries)
     out = np.zeros(shape, dtype=DEFAULT_DTYPE)
     idx = np.arange(dim)
     out[(idx,) * order] = 1.0
@@ -379,9 +335,9 @@ def all_sequences(vocab_size, length, *, max_entries: int | None = None) -> np.n
     [[0, 0], [0, 1], [1, 0], [1, 1]]
     """
     V = _check_vocab_size(vocab_size)
-    if not _is_int(length) or int(length) < 1:
-        raise VocabularyError(f"sequence length must be an integer >= 1; got {length!r}")
-    L = int(length)
+    L = as_int(length, "sequence length", minimum=1, error=VocabularyError)
+    guard_size((V,), repeat=L, dtype=np.int64, what="table of all sequences",
+               max_entries=max_entries)
     guard_size((V**L, L), dtype=np.int64, what="table of all sequences",
                max_entries=max_entries)
     grids = np.indices((V,) * L, dtype=np.int64)
@@ -411,20 +367,22 @@ def sequence_tensor(score: Callable[[np.ndarray], np.ndarray], vocab_size, lengt
     >>> bool(T[2, 1] == 3.0 and T.shape == (3, 3))
     True
     """
+    if not callable(score):
+        raise DTypeError(f"score must be callable; got {type(score).__name__}")
     V = _check_vocab_size(vocab_size)
-    if not _is_int(length) or int(length) < 1:
-        raise VocabularyError(f"sequence length must be an integer >= 1; got {length!r}")
-    L = int(length)
+    L = as_int(length, "sequence length", minimum=1, error=VocabularyError)
+    total = guard_size((V,), repeat=L, what="sequence tensor", max_entries=max_entries)
     shape = (V,) * L
-    total = guard_size(shape, what="sequence tensor", max_entries=max_entries)
     parts = []
     for start in range(0, total, CHUNK_ROWS):
         # rows start..stop of all_sequences(V, L), built chunk by chunk
         flat = np.arange(start, min(start + CHUNK_ROWS, total), dtype=np.int64)
         chunk = np.stack(np.unravel_index(flat, shape), axis=1).astype(np.int64)
-        vals = np.asarray(score(chunk))
-        if vals.dtype == object or vals.dtype.kind not in "biufc":
-            raise DTypeError(f"score must return numbers; got dtype {vals.dtype}")
+        try:
+            vals = as_array(score(chunk), "score's return value", complex_ok=True,
+                            finite=False, bool_ok=True)
+        except DTypeError as exc:
+            raise DTypeError(f"score must return numbers; {exc}") from exc
         if vals.ndim == 2 and vals.shape[1] == 1:
             vals = vals[:, 0]
         if vals.shape != (chunk.shape[0],):

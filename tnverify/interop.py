@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import DTypeError, RankError, ShapeError
+from .errors import DTypeError, MissingDependencyError, RankError, ShapeError
 from .tt import TensorTrain
 
 __all__ = ["to_tensorly", "from_tensorly", "to_quimb", "from_quimb"]
@@ -66,11 +66,12 @@ def from_tensorly(factors) -> TensorTrain:
 # ----------------------------------------------------------------------------- quimb
 
 def _quimb_tensor(what: str):
-    """``quimb.tensor``, or an ImportError that says how to install it."""
+    """``quimb.tensor``, or a MissingDependencyError (an ImportError) that says how to
+    install it."""
     try:
         import quimb.tensor as qtn
     except ImportError as exc:
-        raise ImportError(
+        raise MissingDependencyError(
             f"{what} needs the optional dependency quimb, which is not installed: "
             "pip install quimb (from a clone of tnverify: pip install -e '.[interop]')"
         ) from exc

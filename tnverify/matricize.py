@@ -21,6 +21,7 @@ from fractions import Fraction
 import numpy as np
 
 from .conventions import DEFAULT_DTYPE, Tolerance, check_finite, rank_tolerance
+from .validation import as_numeric_any
 from .errors import DTypeError, RankError, ShapeError
 
 __all__ = [
@@ -38,10 +39,7 @@ DEFAULT_PRIME = 2147483647
 
 
 def _as_numeric(tensor, name: str = "tensor") -> np.ndarray:
-    a = np.asarray(tensor)
-    if a.dtype == object or a.dtype.kind not in "biufc":
-        raise DTypeError(f"{name} must be numeric; got dtype {a.dtype}")
-    return a
+    return as_numeric_any(tensor, name)        # tnverify.validation: no cast, no NaN
 
 
 def tt_unfolding(tensor, k: int) -> np.ndarray:
@@ -392,9 +390,14 @@ def rank_mod_p(matrix, p: int = DEFAULT_PRIME) -> int:
     p = int(p)
     if not 2 <= p < 2**31 or not _is_probable_prime(p):
         raise RankError(f"p must be a prime with 2 <= p < 2**31; got p={p}")
-    a = np.asarray(matrix)
+    try:
+        a = np.asarray(matrix)
+    except ValueError as exc:
+        raise ShapeError("rank_mod_p needs a rectangular 2-D matrix (not ragged)") from exc
     if a.ndim != 2:
         raise ShapeError(f"rank_mod_p needs a 2-D matrix; got shape {a.shape}")
+    if a.dtype == bool:
+        raise DTypeError("rank_mod_p needs an integer matrix; got dtype bool")
     a = _integer_residues(a, p)
     return _rank_gf_p(a, p)
 

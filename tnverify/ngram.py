@@ -28,8 +28,10 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from .errors import ShapeError, SizeLimitError, VocabularyError
+from .conventions import tolerance
+from .errors import DTypeError, NonFiniteError, ShapeError, SizeLimitError, VocabularyError
 from .explicit import guard_size
+from .validation import as_array, as_choice, as_float, as_int, as_int_array, check_entries
 
 __all__ = [
     "CORPORA", "load_corpus", "build_vocabulary", "encode", "ngram_counts",
@@ -54,7 +56,25 @@ def build_vocabulary(sentences: Iterable[Sequence[str]]) -> list[str]:
     >>> build_vocabulary([["b", "a"], ["c", "a"]])
     ['a', 'b', 'c']
     """
-    return sorted({tok for s in sentences for tok in s})
+    return sorted({tok for s in _sentences(sentences, "sentences") for tok in s})
+
+
+def _sentences(sentences, name: str) -> list[list[str]]:
+    """A sequence of sentences, each a sequence of string tokens (a bare string is not a
+    sentence: its characters would silently become tokens)."""
+    if isinstance(sentences, (str, bytes)) or not hasattr(sentences, "__iter__"):
+        raise DTypeError(f"{name} must be a sequence of sentences (lists of string tokens); "
+                         f"got {type(sentences).__name__}")
+    out = []
+    for s in sentences:
+        if isinstance(s, (str, bytes)) or not hasattr(s, "__iter__"):
+            raise DTypeError(f"each sentence of {name} must be a list of string tokens; got "
+                             f"{s!r}")
+        s = list(s)
+        if not all(isinstance(t, str) for t in s):
+            raise DTypeError(f"tokens of {name} must be strings; got {s!r}")
+        out.append(s)
+    return out
 
 
 def encode(sentences: Iterable[Sequence[str]], vocabulary: Sequence[str]) -> list[list[int]]:
@@ -65,9 +85,10 @@ def encode(sentences: Iterable[Sequence[str]], vocabulary: Sequence[str]) -> lis
     >>> encode([["b", "a"]], ["a", "b"])
     [[1, 0]]
     """
-    index = {w: i for i, w in enumerate(vocabulary)}
+    vocab = _sentences([vocabulary], "vocabulary")[0]
+    index = {w: i for i, w in enumerate(vocab)}
     out = []
-    for s in sentences:
+    for s in _sentences(sentences, "sentences"):
         try:
             out.append([index[w] for w in s])
         except KeyError as exc:
@@ -99,8 +120,7 @@ def load_corpus(name: str = "tomita") -> tuple[list[list[int]], list[str]]:
     >>> vocab, len(seqs)
     (['(', ')', '-'], 200)
     """
-    if name not in CORPORA:
-        raise VocabularyError(f"unknown corpus {name!r}; shipped: {sorted(CORPORA)}")
+    as_choice(name, "corpus name", sorted(CORPORA), error=VocabularyError)
     text = resources.files("tnverify").joinpath("data", CORPORA[name]).read_text("utf-8")
     sentences = [line.split() for line in text.splitlines() if line.strip()]
     vocabulary = build_vocabulary(sentences)
@@ -109,18 +129,18 @@ def load_corpus(name: str = "tomita") -> tuple[list[list[int]], list[str]]:
 
 # -- counts and the n-gram tensor ----------------------------------------------------
 def _check_n(n) -> int:
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or int(n) < 1:
-        raise ShapeError(f"the n-gram order n must be an integer >= 1; got {n!r}")
-    return int(n)
+    return as_int(n, "the n-gram order n", minimum=1)
 
 
 def _check_ids(sequences, vocab_size: int | None) -> list[np.ndarray]:
+    if isinstance(sequences, (str, bytes)) or not hasattr(sequences, "__iter__"):
+        raise DTypeError(f"sequences must be a sequence of token-id lists; got "
+                         f"{type(sequences).__name__}")
     out = []
     for s in sequences:
-        a = np.asarray(s)
-        if a.ndim != 1 or (a.size and a.dtype.kind not in "iu"):
+        a = as_int_array(s, "each sequence")
+        if a.ndim != 1:
             raise ShapeError(f"each sequence must be a 1-d list of integer ids; got {s!r}")
-        a = a.astype(np.int64)
         if a.size and (a.min() < 0 or (vocab_size is not None and a.max() >= vocab_size)):
             bad = int(a.min()) if a.min() < 0 else int(a.max())
             raise VocabularyError(f"token ids must lie in [0, {vocab_size}); found {bad}")
@@ -164,7 +184,7 @@ def ngram_sparse(sequences, n, vocab_size) -> tuple[np.ndarray, np.ndarray]:
         Their relative frequencies (summing to 1).
     """
     n = _check_n(n)
-    _check_ids(sequences, int(vocab_size))
+    _check_ids(sequences, _vocab(vocab_size))
     counts = ngram_counts(sequences, n)
     total = sum(counts.values())
     if total == 0:
@@ -189,11 +209,9 @@ def ngram_tensor(sequences, n, vocab_size, *, max_entries=None) -> np.ndarray:
         An id outside ``[0, vocab_size)``, or no sentence of length ``>= n``.
     """
     n = _check_n(n)
-    V = int(vocab_size)
-    if V < 1:
-        raise VocabularyError(f"vocab_size must be >= 1; got {vocab_size!r}")
+    V = _vocab(vocab_size)
     try:
-        guard_size((V,) * n, what=f"{n}-gram tensor", max_entries=max_entries)
+        guard_size((V,), repeat=n, what=f"{n}-gram tensor", max_entries=max_entries)
     except SizeLimitError as exc:
         raise SizeLimitError(f"{exc}; or ngram_sparse for the observed n-grams only") from None
     idx, prob = ngram_sparse(sequences, n, V)
@@ -203,8 +221,12 @@ def ngram_tensor(sequences, n, vocab_size, *, max_entries=None) -> np.ndarray:
 
 
 # -- TSLM (seed 003) ------------------------------------------------------------------
+def _vocab(vocab_size) -> int:
+    return as_int(vocab_size, "vocab_size", minimum=1, error=VocabularyError)
+
+
 def _as_matrix(x, name: str, shape=None) -> np.ndarray:
-    a = np.asarray(x, dtype=np.float64)
+    a = as_array(x, name, finite=False)
     if a.ndim != 2 or (shape is not None and a.shape != shape):
         raise ShapeError(f"{name} must be a matrix of shape {shape or '(rows, m)'}; "
                          f"got {a.shape}")
@@ -229,7 +251,9 @@ def tslm_inner(T, vectors, *, basis=None) -> float:
     basis : (m, m) array, optional
         Rows are the basis vectors ``e_d``; default the standard (one-hot) basis.
     """
-    T = np.asarray(T, dtype=np.float64)
+    T = as_array(T, "T", finite=False)
+    if not np.isfinite(T).all():
+        raise VocabularyError("T has non-finite entries")
     m, n = (T.shape[0] if T.ndim else 0), T.ndim
     if n < 1 or any(s != m for s in T.shape):
         raise ShapeError(f"T must have shape (m,)*n with n >= 1; got {T.shape}")
@@ -239,6 +263,15 @@ def tslm_inner(T, vectors, *, basis=None) -> float:
     for v in vecs:                      # contract the leading mode with ⟨v, e_d⟩
         out = np.tensordot(E @ v, out, axes=(0, 0))
     return float(out)
+
+
+def _tslm_T(T) -> np.ndarray:
+    T = as_array(T, "T", finite=False)
+    if T.ndim < 1 or any(s != T.shape[0] for s in T.shape) or T.size == 0:
+        raise ShapeError(f"T must have shape (m,)*n with n >= 1, m >= 1; got {T.shape}")
+    if not np.isfinite(T).all():
+        raise VocabularyError("T has non-finite entries")
+    return T
 
 
 def _word_vectors(words, m: int) -> np.ndarray:
@@ -264,7 +297,7 @@ def tslm_sentence_probability(T, sentence, *, words=None, basis=None) -> float:
     >>> bool(tslm_sentence_probability(T, [1, 0, 1]) == T[1, 0, 1])
     True
     """
-    T = np.asarray(T, dtype=np.float64)
+    T = _tslm_T(T)
     W = _word_vectors(words, T.shape[0])
     rows = _word_rows(W, sentence, T.shape[0])
     if rows.shape[0] != T.ndim:
@@ -279,13 +312,16 @@ def tslm_prefix_probability(T, prefix, *, words=None, basis=None, pad=None) -> f
     gives the marginal only when ``⟨1, w⟩ = 1`` for every word, e.g. one-hot words).
     ``i = len(prefix)`` may be 0 (all padding) up to n.
     """
-    T = np.asarray(T, dtype=np.float64)
-    m = T.shape[0] if T.ndim else 0
+    T = _tslm_T(T)
+    m = T.shape[0]
     W = _word_vectors(words, m)
+    prefix = as_int_array(prefix, "prefix", ndim=1)
     rows = _word_rows(W, prefix, m) if len(prefix) else np.zeros((0, m))
     if rows.shape[0] > T.ndim:
         raise ShapeError(f"the prefix has {rows.shape[0]} words, more than n = {T.ndim}")
-    one = np.ones(m) if pad is None else np.asarray(pad, dtype=np.float64).reshape(m)
+    one = np.ones(m) if pad is None else as_array(pad, "pad", ndim=1)
+    if one.shape != (m,):
+        raise ShapeError(f"pad must have length m = {m}; got shape {one.shape}")
     vecs = np.vstack([rows, np.tile(one, (T.ndim - rows.shape[0], 1))])
     return tslm_inner(T, vecs, basis=basis)
 
@@ -295,6 +331,7 @@ def tslm_conditional(T, prefix, *, words=None, basis=None, pad=None) -> float:
 
     A zero denominator raises VocabularyError.
     """
+    prefix = as_int_array(prefix, "prefix", ndim=1)
     if len(prefix) < 1:
         raise VocabularyError("Eq. 15 needs a prefix of at least one word")
     kw = dict(words=words, basis=basis, pad=pad)
@@ -311,7 +348,7 @@ def _ln(base) -> float:
         if base != "e":
             raise VocabularyError(f"a log base is 'e' or a positive number != 1; got {base!r}")
         return 1.0
-    b = float(base)
+    b = as_float(base, "log base", finite=False, error=VocabularyError)
     if not (b > 0 and b != 1 and math.isfinite(b)):
         raise VocabularyError(f"a log base is 'e' or a positive number != 1; got {base!r}")
     return math.log(b)
@@ -325,11 +362,14 @@ def log_in_base(log_values, *, input_base, base) -> np.ndarray:
     >>> float(log_in_base(3.0, input_base=2, base=8))
     1.0
     """
-    return np.asarray(log_values, dtype=np.float64) * (_ln(input_base) / _ln(base))
+    a = as_array(log_values, "log_values", finite=False)
+    if np.isnan(a).any() or (a == np.inf).any():
+        raise NonFiniteError("log_values must not be NaN or +inf (log 0 = -inf is allowed)")
+    return a * (_ln(input_base) / _ln(base))
 
 
 def _token_logs(log_probs) -> np.ndarray:
-    a = np.asarray(log_probs, dtype=np.float64).reshape(-1)
+    a = as_array(log_probs, "log_probs", finite=False).reshape(-1)
     if a.size == 0:
         raise VocabularyError("no token log-probabilities given (empty sequence)")
     if np.isnan(a).any() or (a > 0).any():
@@ -360,7 +400,11 @@ def perplexity(log_probs, *, input_base) -> float:
     >>> round(perplexity([-1.0, -2.0], input_base=2), 12)      # P = 1/8, L = 2, √8
     2.828427124746
     """
-    return math.exp(cross_entropy(log_probs, input_base=input_base, base="e"))
+    H = cross_entropy(log_probs, input_base=input_base, base="e")
+    if H > math.log(np.finfo(np.float64).max):
+        raise NonFiniteError(f"perplexity = exp(H) overflows float64: H = {H:.6g} nats per "
+                             f"token (report the cross-entropy instead)")
+    return math.exp(H)
 
 
 def bits_per_character(log_probs, n_characters, *, input_base) -> float:
@@ -371,8 +415,7 @@ def bits_per_character(log_probs, n_characters, *, input_base) -> float:
     >>> bits_per_character([-1.0, -3.0], 4, input_base=2)
     1.0
     """
-    if isinstance(n_characters, bool) or int(n_characters) != n_characters or n_characters < 1:
-        raise VocabularyError(f"n_characters must be an integer >= 1; got {n_characters!r}")
+    n_characters = as_int(n_characters, "n_characters", minimum=1, error=VocabularyError)
     a = _token_logs(log_probs)
     return float(-log_in_base(math.fsum(a), input_base=input_base, base=2) / n_characters)
 
@@ -381,7 +424,8 @@ def bits_per_character(log_probs, n_characters, *, input_base) -> float:
 def pair_joint(sequences, distance, vocab_size) -> np.ndarray:
     """Plug-in joint (V, V) of the pairs (x_i, x_{i+S}) pooled over every sentence."""
     S = _check_n(distance)
-    V = int(vocab_size)
+    V = _vocab(vocab_size)
+    check_entries((V, V), what="pair joint (V²)", route="count pairs with ngram_counts")
     J = np.zeros((V, V))
     for a in _check_ids(sequences, V):
         if a.size > S:
@@ -400,8 +444,14 @@ def mutual_information(joint, *, base) -> float:
     1.0
     """
     J = _as_matrix(joint, "joint")
+    if J.size == 0:
+        raise ShapeError(f"joint must be a non-empty (V, V) matrix; got shape {J.shape}")
     if (J < 0).any():
         raise VocabularyError("a joint distribution has entries >= 0")
+    total = math.fsum(J.reshape(-1).tolist())
+    if abs(total - 1.0) > tolerance(n=J.size, norm=1.0).value:
+        raise VocabularyError(f"a joint distribution sums to 1; got sum {total!r} "
+                              f"(normalise it first)")
     px, py = J.sum(axis=1), J.sum(axis=0)
     nz = J > 0
     terms = J[nz] * np.log(J[nz] / np.outer(px, py)[nz])
@@ -414,7 +464,8 @@ def eq41_mutual_information(pair_joints, *, base) -> float:
     ``pair_joints[i]`` is the (V, V) joint of positions i and i+S.  Note: the thesis
     calls I(S) "averaged" but prints a sum (seed 001 (thesis) §4.1.2, Eq. 4.1).
     """
-    return float(math.fsum(mutual_information(J, base=base) for J in pair_joints))
+    joints = as_array(pair_joints, "pair_joints", ndim=3, nonempty=True, finite=False)
+    return float(math.fsum(mutual_information(J, base=base) for J in joints))
 
 
 def corpus_mutual_information(sequences, distance, vocab_size, *, base) -> float:

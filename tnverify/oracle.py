@@ -23,7 +23,8 @@ import numpy as np
 
 from .conditionals import conditionals
 from .explicit import all_sequences, feature_tensor, guard_size, sequence_tensor
-from .errors import DTypeError, NonFiniteError, ShapeError, UsageError
+from .errors import DTypeError, NonFiniteError, ShapeError, UsageError, VocabularyError
+from .validation import as_int, as_numeric_any
 
 __all__ = ["Oracle"]
 
@@ -54,13 +55,8 @@ class Oracle:
             if vocab_size is None or length is None:
                 raise ShapeError("a score function needs vocab_size and length")
             tensor_or_score = self.tensor(tensor_or_score, vocab_size, length)
-        try:
-            a = np.asarray(tensor_or_score)
-        except (TypeError, ValueError) as exc:
-            raise DTypeError(f"the oracle needs a numeric array; got "
-                             f"{type(tensor_or_score).__name__} ({exc})") from None
-        if a.dtype.kind not in "biufc":
-            raise DTypeError(f"the oracle needs a numeric array; got dtype {a.dtype}")
+        a = as_numeric_any(tensor_or_score, "the oracle's tensor", finite=False,
+                           nonempty=False)
         if a.dtype.kind == "c" and not born:
             raise DTypeError("a complex tensor has no real partition function Σ 𝒜[x]; pass "
                              "born=True for Σ |𝒜[x]|²")
@@ -69,7 +65,9 @@ class Oracle:
     def sequences(self, vocab_size: int, length: int) -> np.ndarray:
         """All ``|V|^L`` sequences, ``(V**L, L)`` int64, row ``i`` = multi-index of entry
         ``i`` of the C-order flattened explicit tensor."""
-        guard_size((vocab_size,) * length, what="sequence enumeration",
+        vocab_size = as_int(vocab_size, "vocab_size", minimum=1, error=VocabularyError)
+        length = as_int(length, "length", minimum=1, error=VocabularyError)
+        guard_size((vocab_size,), repeat=length, what="sequence enumeration",
                    max_entries=self.max_entries)
         return all_sequences(vocab_size, length)
 

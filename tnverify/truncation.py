@@ -16,34 +16,28 @@ decomposition", SIAM J. Sci. Comput. 33(5), 2011, Algorithms 1 and 2.
 
 from __future__ import annotations
 
-import math
 from numbers import Integral
 
 import numpy as np
 import scipy.linalg
 
 from .errors import ShapeError, ToleranceError
+from .validation import as_array, as_float, as_int
 
 __all__ = ["truncation_rank", "check_eps", "check_max_rank", "step_caps", "thin_svd",
            "svd_signed"]
 
 
 def check_eps(eps) -> float:
-    """``eps`` as a float; a real number ``>= 0`` (ToleranceError otherwise)."""
-    if isinstance(eps, bool) or not isinstance(eps, (int, float, np.floating, np.integer)):
-        raise ToleranceError(f"eps must be a real number >= 0; got {eps!r}")
-    if not math.isfinite(eps) or eps < 0:
-        raise ToleranceError(f"eps must be a finite number >= 0; got eps={eps!r}")
-    return float(eps)
+    """``eps`` as a float; a finite real number ``>= 0`` (tnverify.validation rules)."""
+    return as_float(eps, "eps", nonnegative=True)
 
 
 def check_max_rank(max_rank):
     """``max_rank`` as an int ``>= 1`` or None (ToleranceError otherwise)."""
     if max_rank is None:
         return None
-    if not isinstance(max_rank, Integral) or isinstance(max_rank, bool) or max_rank < 1:
-        raise ToleranceError(f"max_rank must be a positive int or None; got {max_rank!r}")
-    return int(max_rank)
+    return as_int(max_rank, "max_rank", minimum=1, error=ToleranceError)
 
 
 def step_caps(max_rank, steps: int) -> tuple:
@@ -87,13 +81,12 @@ def truncation_rank(singular_values, delta: float, max_rank: int | None = None) 
     >>> truncation_rank([4.0, 3.0, 1.0], 1.0), truncation_rank([4.0, 3.0, 1.0], 0.5)
     (2, 3)
     """
-    s = np.asarray(singular_values, dtype=np.float64)
+    s = as_array(singular_values, "singular_values", finite=False)
     if s.ndim != 1 or s.size == 0:
         raise ShapeError(f"singular_values must be a non-empty 1-D array; got shape {s.shape}")
     if not np.isfinite(s).all() or (s < 0).any():
         raise ToleranceError("singular_values must be finite and >= 0")
-    if not math.isfinite(delta) or delta < 0:
-        raise ToleranceError(f"delta must be a finite number >= 0; got delta={delta!r}")
+    delta = as_float(delta, "delta", nonnegative=True)
     max_rank = check_max_rank(max_rank)
     tails = np.cumsum((s * s)[::-1])[::-1]          # tails[r] = sum_{j >= r} s_j^2
     ok = np.flatnonzero(tails <= delta * delta)       # tails is non-increasing

@@ -18,26 +18,26 @@ decomposition", SIAM J. Sci. Comput. 33(5), 2011 (rounding: Algorithm 2).
 
 from __future__ import annotations
 
+import itertools
 import math
+import operator
 from dataclasses import dataclass
 from numbers import Integral, Number
 
 import numpy as np
 
 from .conventions import check_finite
-from .errors import DTypeError, RankError, ShapeError, ToleranceError, VocabularyError
+from .errors import (
+    DTypeError, NonFiniteError, RankError, ShapeError, ToleranceError, VocabularyError,
+)
 from .truncation import check_eps, check_max_rank, svd_signed, truncation_rank
+from .validation import as_array, as_int, as_int_array, as_rng, as_tolerance, check_entries
 
 __all__ = ["TensorTrain", "tt_to_full", "random_tt", "max_tt_ranks"]
 
 
 def _as_core(core, k: int) -> np.ndarray:
-    try:
-        a = np.asarray(core)
-    except Exception as exc:  # noqa: BLE001 - anything numpy refuses
-        raise DTypeError(f"core {k} must be array-like; got {type(core).__name__}") from exc
-    if a.dtype == object or a.dtype.kind not in "biufc":
-        raise DTypeError(f"core {k} must be numeric; got dtype {a.dtype}")
+    a = as_array(core, f"core {k}", complex_ok=True, finite=False)
     if a.ndim != 3:
         raise ShapeError(f"core {k} must be 3-D (r_prev, n, r_next); got shape {a.shape}")
     if min(a.shape) < 1:
@@ -181,9 +181,7 @@ class TensorTrain:
         (n,) ndarray
             ``A[indices[j]]`` by the left-to-right product of slice matrices, O(n d r^2).
         """
-        idx = np.asarray(indices)
-        if idx.dtype.kind not in "iu":
-            raise DTypeError(f"indices must be integers; got dtype {idx.dtype}")
+        idx = as_int_array(indices, "indices")
         if idx.ndim != 2 or idx.shape[1] != self.ndim:
             raise ShapeError(f"indices must have shape (n, d={self.ndim}); got {idx.shape}")
         shape = np.asarray(self.shape)
@@ -196,11 +194,14 @@ class TensorTrain:
         for k in range(1, self.ndim):
             g = self.cores[k][:, idx[:, k], :]               # (r_{k-1}, n, r_k)
             h = np.einsum("nr,rns->ns", h, g)
+        if not np.isfinite(h).all():
+            raise NonFiniteError("TT entries overflowed the float range in the product of "
+                                 "slice matrices; the tensor's entries are not representable")
         return h[:, 0]
 
     def entry(self, index) -> float:
         """One entry ``A[index]`` (``index``: d 0-based integers)."""
-        idx = np.asarray(index)
+        idx = as_int_array(index, "index")
         if idx.ndim != 1:
             raise ShapeError(f"index must be a 1-D sequence of d={self.ndim} ints; "
                              f"got shape {idx.shape}")
@@ -266,36 +267,49 @@ class TensorTrain:
         """Frobenius inner product ``sum conj(A) * B`` by a transfer sweep, O(d n r^3)."""
         self._check_same_shape(other, "inner")
         e = np.ones((1, 1), dtype=np.result_type(self.dtype, other.dtype))
-        for a, b in zip(self.cores, other.cores):
+        for k, (a, b) in enumerate(zip(self.cores, other.cores)):
             t = np.tensordot(e, a.conj(), axes=(0, 0))        # (rb, n, sa)
             e = np.tensordot(t, b, axes=([0, 1], [0, 1]))     # (sa, sb)
+            if not np.isfinite(e).all():
+                raise NonFiniteError(f"inner: the transfer matrix overflowed at core {k}; "
+                                     f"the inner product is not representable as a float "
+                                     f"(use norm(log=True) for sizes)")
         return e[0, 0]
 
     def norm(self, log: bool = False) -> float:
         """Frobenius norm ``‖A‖_F`` (or its natural log) by a QR sweep.
 
-        Each step renormalises the carried triangular factor and accumulates the log of
-        the scale, so ``log=True`` never overflows (e.g. ``d = 1000``).  The zero tensor
-        has ``norm() == 0`` and ``norm(log=True) == -inf``.
+        Each step divides the core and the carried triangular factor by their largest
+        entries before any product or square is formed, and accumulates the logs of those
+        scales, so ``log=True`` never overflows or underflows (e.g. ``d = 1000``, or core
+        entries of 1e200 or 1e-200).  The zero tensor has ``norm() == 0`` and
+        ``norm(log=True) == -inf``; without ``log`` a norm beyond the float range is
+        ``inf`` (below it, ``0.0``).
         """
         r = np.ones((1, 1), dtype=self.dtype)
-        log_scale, scale = 0.0, 1.0
+        log_scale = 0.0
         for c in self.cores:
-            m = (r @ c.reshape(c.shape[0], -1)).reshape(-1, c.shape[2])
-            r = np.linalg.qr(m, mode="r")
+            cmax = float(np.max(np.abs(c)))
+            if cmax == 0.0:
+                return -math.inf if log else 0.0
+            m = (r @ (c / cmax).reshape(c.shape[0], -1)).reshape(-1, c.shape[2])
+            mmax = float(np.max(np.abs(m)))
+            if mmax == 0.0:
+                return -math.inf if log else 0.0
+            r = np.linalg.qr(m / mmax, mode="r")
             s = float(np.linalg.norm(r))
             if s == 0.0:
                 return -math.inf if log else 0.0
             r = r / s
-            log_scale += math.log(s)
-            scale *= s
+            log_scale += math.log(cmax) + math.log(mmax) + math.log(s)
         value = abs(complex(r[0, 0]))
+        if value == 0.0:
+            return -math.inf if log else 0.0
+        log_norm = log_scale + math.log(value)
         if log:
-            return log_scale + math.log(value)
-        if math.isfinite(scale) and scale > 0.0:
-            return scale * value
+            return log_norm
         try:
-            return math.exp(log_scale) * value
+            return math.exp(log_norm)
         except OverflowError:  # the norm itself is not representable
             return math.inf
 
@@ -365,7 +379,11 @@ class TensorTrain:
     @classmethod
     def from_tensorly(cls, factors) -> "TensorTrain":
         """Build from a TensorLy ``TTTensor`` or a list of its factors."""
-        return cls(tuple(getattr(factors, "factors", factors)))
+        factors = getattr(factors, "factors", factors)
+        if isinstance(factors, (str, bytes, np.ndarray)) or not hasattr(factors, "__iter__"):
+            raise DTypeError(f"from_tensorly needs a TensorLy TTTensor or a list of its "
+                             f"factors; got {type(factors).__name__}")
+        return cls(tuple(factors))
 
 
 def tt_to_full(tt: TensorTrain, max_entries: int | None = None) -> np.ndarray:
@@ -376,14 +394,15 @@ def tt_to_full(tt: TensorTrain, max_entries: int | None = None) -> np.ndarray:
 
 
 def _check_shape(shape) -> tuple:
+    if isinstance(shape, (str, bytes)):
+        raise DTypeError(f"shape must be a sequence of positive ints; got {shape!r}")
     try:
         dims = tuple(shape)
     except TypeError as exc:
         raise ShapeError(f"shape must be a sequence of positive ints; got {shape!r}") from exc
-    if not dims or any(not isinstance(n, Integral) or isinstance(n, bool) or n < 1
-                       for n in dims):
+    if not dims:
         raise ShapeError(f"shape must be a non-empty sequence of positive ints; got {shape!r}")
-    return tuple(int(n) for n in dims)
+    return tuple(as_int(n, f"shape[{k}]", minimum=1) for k, n in enumerate(dims))
 
 
 def max_tt_ranks(shape) -> tuple:
@@ -395,7 +414,9 @@ def max_tt_ranks(shape) -> tuple:
     (1, 2, 4, 8, 16, 8, 4, 2, 1)
     """
     dims = _check_shape(shape)
-    return tuple(min(math.prod(dims[:k]), math.prod(dims[k:])) for k in range(len(dims) + 1))
+    prefix = [1, *itertools.accumulate(dims, operator.mul)]            # O(d) products
+    suffix = [1, *itertools.accumulate(reversed(dims), operator.mul)][::-1]
+    return tuple(min(p, q) for p, q in zip(prefix, suffix))
 
 
 def random_tt(shape, ranks, rng=None, *, scale: float | None = None) -> TensorTrain:
@@ -428,26 +449,23 @@ def random_tt(shape, ranks, rng=None, *, scale: float | None = None) -> TensorTr
     """
     dims = _check_shape(shape)
     d = len(dims)
-    if isinstance(ranks, Integral) and not isinstance(ranks, bool):
-        if ranks < 1:
-            raise RankError(f"rank must be a positive int; got {ranks}")
-        rk = tuple(min(int(ranks), m) for m in max_tt_ranks(dims))
+    if isinstance(ranks, (Integral, float, str, bytes)) or not hasattr(ranks, "__iter__"):
+        r = as_int(ranks, "ranks", minimum=1, error=RankError)
+        rk = tuple(min(r, m) for m in max_tt_ranks(dims))
     else:
         rk = tuple(ranks)
-        if len(rk) != d + 1 or any(not isinstance(r, Integral) or r < 1 for r in rk):
+        if len(rk) != d + 1:
             raise RankError(f"ranks must be {d + 1} positive ints; got {ranks!r}")
+        rk = tuple(as_int(r, f"ranks[{k}]", minimum=1, error=RankError)
+                   for k, r in enumerate(rk))
         if rk[0] != 1 or rk[-1] != 1:
             raise RankError(f"boundary ranks must be 1; got {rk!r}")
         rk = tuple(int(r) for r in rk)
-    if rng is None or isinstance(rng, (np.random.SeedSequence, np.random.BitGenerator)):
-        rng = np.random.default_rng(rng)
-    elif isinstance(rng, Integral) and not isinstance(rng, bool):
-        rng = np.random.default_rng(int(rng))
-    if not isinstance(rng, np.random.Generator):
-        raise DTypeError("rng must be None, an int seed, a SeedSequence, a BitGenerator or a "
-                         f"numpy Generator (numpy.random.default_rng); got {type(rng).__name__}")
-    if scale is not None and (not np.isfinite(scale) or scale <= 0):
-        raise ToleranceError(f"scale must be a finite number > 0; got {scale!r}")
+    rng = as_rng(rng)
+    if scale is not None:
+        scale = as_tolerance(scale, "scale")
+    for k in range(d):
+        check_entries((rk[k], dims[k], rk[k + 1]), what=f"random TT core {k}")
     cores = []
     for k in range(d):
         std = float(scale) if scale is not None else 1.0 / math.sqrt(rk[k])

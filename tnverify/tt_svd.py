@@ -35,9 +35,9 @@ from numbers import Integral
 
 import numpy as np
 
-from .conventions import as_real_array
 from .errors import ShapeError
 from .truncation import check_eps, check_max_rank, step_caps, svd_signed, truncation_rank
+from .validation import as_array
 from .tt import TensorTrain
 
 __all__ = ["TTSVDResult", "TTRanks", "tt_svd", "truncation_rank", "tt_ranks"]
@@ -160,7 +160,7 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank=None) -> TTSVDResult:
     >>> bool(np.allclose(res.tt.full(), i + j + k + 3.0))
     True
     """
-    a = as_real_array(tensor, "tensor", allow_complex=True)
+    a = as_array(tensor, "tensor", complex_ok=True)
     eps = check_eps(eps)
     if a.ndim < 1:
         raise ShapeError(f"tensor must have ndim >= 1; got a {a.ndim}-D array")
@@ -214,7 +214,7 @@ def tt_ranks(tensor, *, rtol: float | None = None) -> TTRanks:
     from .matricize import numerical_rank, tt_unfolding
 
     source = str(getattr(tensor, "dtype", "")).replace("torch.", "")
-    a = as_real_array(tensor, "tensor", allow_complex=True)
+    a = as_array(tensor, "tensor", complex_ok=True)
     if a.ndim < 1 or a.size == 0:
         raise ShapeError(f"tensor must have ndim >= 1 and positive sizes; got shape {a.shape}")
     if source in ("float16", "float32", "complex64"):

@@ -36,11 +36,15 @@ def test_width_bound_is_the_ceiling(rank, M, half):
 
 
 @pytest.mark.parametrize("call", [lambda: lemma_a1_bound(1, 3, 5), lambda: thm_5_2_bound(3, 2, 3),
-                                  lambda: lemma_a1_bound(0, 3, 4),
-                                  lambda: lemma_a2_rank_formula(3, True, 4)])
+                                  lambda: lemma_a1_bound(0, 3, 4)])
 def test_bad_sizes_raise_shape_error(call):
     with pytest.raises(ShapeError):
         call()
+
+
+def test_bool_size_is_a_dtype_error_naming_the_argument():
+    with pytest.raises(DTypeError, match="R must be an integer"):
+        lemma_a2_rank_formula(3, True, 4)
 
 
 def test_bad_rank_and_options():

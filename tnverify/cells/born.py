@@ -33,7 +33,9 @@ from torch import nn
 
 from .sites import SiteCores
 from .tokens import check_tokens
-from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
+from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
+from .finite import pow2_scaled
+from ..validation import as_device, as_int, as_int_array, as_rng, as_tensor, check_entries
 
 __all__ = ["BornMachine", "random_born", "tree_product", "transfer_matrix"]
 
@@ -68,6 +70,7 @@ def tree_product(mats: Sequence[torch.Tensor], keys: Sequence | None = None):
         raise ShapeError(f"need one key per matrix: {len(keys)} keys, {len(mats)} matrices")
     ids: dict = {}
     level = []
+    mats = [as_tensor(m, "tree_product matrix", detach=False) for m in mats]
     for k, m in zip(keys, mats):
         if m.ndim != 3:
             raise ShapeError(f"tree_product needs (B, r, r') matrices; got {tuple(m.shape)}")
@@ -98,6 +101,7 @@ def transfer_matrix(core: torch.Tensor) -> torch.Tensor:
     With ``vec(E)`` row-major, ``vec(Σ_i G_iᴴ E G_i) = vec(E) T``; ``Z = T^{(1)} ⋯ T^{(L)}``.
     Cost ``|V| r_0² r_1²``.
     """
+    core = as_tensor(core, "core", ndim=3, detach=False)
     r0, v, r1 = core.shape
     a = core.permute(0, 2, 1).reshape(r0 * r1, v)
     p = a.conj() @ a.transpose(0, 1)                         # ((a,b), (c,d))
@@ -122,13 +126,7 @@ def _as_boundary(vec, dtype, name: str) -> torch.Tensor:
 
 
 def _as_core(core, dtype) -> torch.Tensor:
-    if isinstance(core, torch.Tensor):
-        t = core.detach()
-    else:
-        a = np.asarray(core)
-        if a.dtype.kind not in "biufc":
-            raise DTypeError(f"Born cores must be numeric arrays; got dtype {a.dtype}")
-        t = torch.from_numpy(np.array(a))
+    t = as_tensor(core, "Born core", finite=False)     # complex cores are allowed here
     if t.is_complex():
         t = t.to(_COMPLEX[dtype])
     elif t.dtype.is_floating_point or not t.is_complex():
@@ -181,6 +179,9 @@ class BornMachine(SiteCores, nn.Module):
         super().__init__()
         if dtype not in _COMPLEX:
             raise DTypeError(f"dtype must be torch.float64 or torch.float32; got {dtype!r}")
+        device = as_device(device)
+        if isinstance(cores, (str, bytes)) or not hasattr(cores, "__iter__"):
+            raise DTypeError(f"cores must be a sequence of 3-D arrays; got {type(cores).__name__}")
         tensors = [_as_core(c, dtype) for c in cores]
         if not tensors:
             raise ShapeError("a BornMachine needs at least one core; got 0")
@@ -189,7 +190,8 @@ class BornMachine(SiteCores, nn.Module):
         if any(t.is_complex() for t in tensors + [e for e in ends if e is not None]):
             tensors = [t.to(_COMPLEX[dtype]) for t in tensors]
             ends = [None if e is None else e.to(_COMPLEX[dtype]) for e in ends]
-        sites = list(range(len(tensors))) if sites is None else [int(s) for s in sites]
+        sites = list(range(len(tensors))) if sites is None else \
+            as_int_array(sites, "sites", ndim=1).tolist()
         if not sites or min(sites) < 0 or max(sites) >= len(tensors):
             raise ShapeError(f"sites must be a non-empty list indexing the {len(tensors)} "
                              f"cores; got {sites}")
@@ -318,10 +320,11 @@ class BornMachine(SiteCores, nn.Module):
             e0, de0 = _renorm(torch.outer(self.alpha.conj(), self.alpha).unsqueeze(0))
             envs = [(e0[0], int(de0[0]))]
         for t in range(self.length):
-            g = self.core(t)
-            ch = chunk or max(1, 2**24 // (g.shape[0] * g.shape[2]))
+            g, k = pow2_scaled(self.core(t))          # exact: huge/tiny cores stay in range
+            ch = as_int(chunk, "chunk", minimum=1) if chunk is not None else \
+                max(1, 2**24 // (g.shape[0] * g.shape[2]))
             e, de = _renorm(self._env_step(envs[-1][0], g, ch).unsqueeze(0))
-            envs.append((e[0], envs[-1][1] + int(de[0])))
+            envs.append((e[0], envs[-1][1] + int(de[0]) + 2 * k))
         return envs
 
     def log_partition(self, *, chunk: int | None = None) -> torch.Tensor:
@@ -398,7 +401,9 @@ class BornMachine(SiteCores, nn.Module):
         """
         if direction not in ("left", "right"):
             raise ShapeError(f"direction must be 'left' or 'right'; got {direction!r}")
-        u = torch.as_tensor(uniforms, dtype=torch.float64, device=self.device)
+        u = as_tensor(uniforms, "uniforms", dtype=torch.float64, device=self.device)
+        if not bool(((u >= 0) & (u < 1)).all()):
+            raise UsageError("uniforms must lie in [0, 1)")
         if u.ndim != 2 or u.shape[1] != self.length:
             raise ShapeError(f"uniforms must have shape (n, L = {self.length}); "
                              f"got {tuple(u.shape)}")
@@ -423,9 +428,11 @@ class BornMachine(SiteCores, nn.Module):
 
     def sample(self, n: int, *, generator: torch.Generator, direction: str = "left"):
         """``n`` exact samples (uniforms from ``generator``): ``(tokens, log_prob)``."""
-        if int(n) < 1:
-            raise ShapeError(f"need n >= 1 samples; got {n}")
-        u = torch.rand(int(n), self.length, generator=generator, dtype=torch.float64,
+        n = as_int(n, "n", minimum=1)
+        check_entries((n, self.length), what="uniforms of the samples")
+        if not isinstance(generator, torch.Generator):
+            raise DTypeError(f"generator must be a torch.Generator; got {type(generator).__name__}")
+        u = torch.rand(n, self.length, generator=generator, dtype=torch.float64,
                        device=generator.device)
         return self.sample_from_uniforms(u.to(self.device), direction=direction)
 
@@ -445,9 +452,13 @@ def random_born(vocab_size: int, length: int, rank: int, rng: np.random.Generato
     ``α, ω ~ N(0, 1/R)`` close the chain; with ``uniform=True`` one core is shared by all
     positions (``sites = [0] * L``, the uniform MPS of Miller, Rabusseau & Terilla 2021).
     """
-    V, L, R = int(vocab_size), int(length), int(rank)
-    if V < 1 or L < 1 or R < 1:
-        raise ShapeError(f"need vocab_size, length, rank >= 1; got {V}, {L}, {R}")
+    V = as_int(vocab_size, "vocab_size", minimum=1)
+    L = as_int(length, "length", minimum=1)
+    R = as_int(rank, "rank", minimum=1)
+    rng = as_rng(rng)
+    check_entries((L if not uniform else min(L, 3), R, V, R), what="Born machine cores",
+                  route="pass uniform=True to tie the middle cores")
+    check_entries((L,), what="Born machine sites")
     if boundary:
         shapes = [(R, R)] if uniform else [(R, R)] * L
         sites = [0] * L if uniform else list(range(L))

@@ -24,6 +24,7 @@ import torch
 from torch import nn
 
 from ..errors import DTypeError, ShapeError, UsageError
+from ..validation import as_choice, as_device, as_int, as_tensor, check_entries
 from .recurrent import SecondOrderRNN
 
 __all__ = [
@@ -43,15 +44,34 @@ __all__ = [
 ACTIVATIONS = {"tanh": torch.tanh, "sigmoid": torch.sigmoid, "identity": lambda a: a}
 
 
+def _input(x, name: str, ndim: int, dtype=None) -> torch.Tensor:
+    """A real input of the cells, validated (numpy accepted; the autograd graph is kept:
+    this is the training path, where NaN/inf values propagate as documented)."""
+    t = as_tensor(x, name, ndim=ndim, finite=False, detach=False)
+    if t.is_complex():
+        raise DTypeError(f"{name} must be real; got dtype {t.dtype}")
+    return t if dtype is None else t.to(dtype)
+
+
+def _bilinear_args(x, u, W):
+    x, u, W = _input(x, "x", 2), _input(u, "u", 2), _input(W, "W", 3)
+    if W.shape[:2] != (x.shape[1], u.shape[1]) or x.shape[0] != u.shape[0]:
+        raise ShapeError(f"need x (B, p), u (B, q), W (p, q, d); got {tuple(x.shape)}, "
+                         f"{tuple(u.shape)}, {tuple(W.shape)}")
+    return x, u, W
+
+
 def bilinear(x, u, W):
     """``out[b, k] = x[b] W[:, :, k] u[b]ᵀ`` (Eq. 18/19); ``x (B, p)``, ``u (B, q)``,
     ``W (p, q, d)`` → ``(B, d)``.  Contracts ``u`` first (no ``(B, q, d)`` temporary
-    larger than ``B·p·d``)."""
+    larger than ``B·p·d``).  NaN/inf inputs propagate (training path)."""
+    x, u, W = _bilinear_args(x, u, W)
     return torch.einsum("bp,bpk->bk", x, torch.einsum("pqk,bq->bpk", W, u))
 
 
 def bilinear_loop(x, u, W):
     """The same as :func:`bilinear` by an explicit loop over the ``d`` slices."""
+    x, u, W = _bilinear_args(x, u, W)
     return torch.stack([((x @ W[:, :, k]) * u).sum(1) for k in range(W.shape[2])], dim=1)
 
 
@@ -60,7 +80,14 @@ def recntn_parent(left, right, W_tsr, W, b, f=torch.tanh):
     ``p = f([l r] W_tsr^{[1:d]} [l; r] + [l r] W + b)``.
 
     Inputs: ``left, right (B, d)``, ``W_tsr (2d, 2d, d)``, ``W (2d, d)``, ``b (d,)``.
-    Outputs: ``p (B, d)``."""
+    Outputs: ``p (B, d)``.  NaN/inf inputs propagate (training path)."""
+    left, right = _input(left, "left", 2), _input(right, "right", 2)
+    W_tsr, W, b = _input(W_tsr, "W_tsr", 3), _input(W, "W", 2), _input(b, "b", 1)
+    if not callable(f):
+        raise DTypeError(f"f must be callable; got {type(f).__name__}")
+    if left.shape != right.shape:
+        raise ShapeError(f"left and right must be (B, d) alike; got {tuple(left.shape)}, "
+                         f"{tuple(right.shape)}")
     v = torch.cat([left, right], dim=1)
     if W_tsr.shape != (v.shape[1], v.shape[1], left.shape[1]) or W.shape != (v.shape[1], left.shape[1]):
         raise ShapeError(f"need W_tsr (2d, 2d, d) and W (2d, d) for d = {left.shape[1]}; got "
@@ -76,10 +103,14 @@ class _Gated(nn.Module):
         super().__init__()
         if not isinstance(dtype, torch.dtype) or not dtype.is_floating_point:
             raise DTypeError(f"dtype must be a floating torch dtype; got {dtype!r}")
-        if int(input_size) < 1 or int(hidden_size) < 1:
-            raise ShapeError(f"input_size and hidden_size must be >= 1; got "
-                             f"{input_size}, {hidden_size}")
-        self.input_size, self.hidden_size = int(input_size), int(hidden_size)
+        input_size = as_int(input_size, "input_size", minimum=1)
+        hidden_size = as_int(hidden_size, "hidden_size", minimum=1)
+        device = as_device(device)
+        if str(device) != "meta":                     # "meta" counts without storage
+            check_entries((input_size + hidden_size, input_size + hidden_size, hidden_size),
+                          what="gated cell parameters (largest tensor)",
+                          route="count parameters with device='meta'")
+        self.input_size, self.hidden_size = input_size, hidden_size
         self._kw = {"dtype": dtype, "device": device}
         self._gen = generator
 
@@ -98,8 +129,12 @@ class _Gated(nn.Module):
         return sum(p.numel() for p in self.parameters())
 
     def _check_x(self, x):
-        if x.ndim != 2 or x.shape[1] != self.input_size:
+        """``x (B, i)`` validated: numpy accepted, complex/strings refused, the autograd
+        graph kept.  NaN/inf values propagate (training path, documented)."""
+        x = _input(x, "x", 2, dtype=self._kw["dtype"])
+        if x.shape[1] != self.input_size:
             raise ShapeError(f"x must be (B, {self.input_size}); got {tuple(x.shape)}")
+        return x
 
 
 class GRUCell(_Gated):
@@ -133,7 +168,7 @@ class GRUCell(_Gated):
     def step_parts(self, x, h):
         """One step with its intermediates: ``r, z, u = r ⊙ h, a`` (pre-activation of
         h̃), ``cand = h̃ = f(a)`` and ``h'``."""
-        self._check_x(x)
+        x = self._check_x(x)
         r = torch.sigmoid(x @ self.W_xr + h @ self.W_hr + self.b_r)
         z = torch.sigmoid(x @ self.W_xz + h @ self.W_hz + self.b_z)
         u = r * h
@@ -250,7 +285,7 @@ class LSTMCell(_Gated):
         return o * torch.tanh(c_new)
 
     def step_parts(self, x, state):
-        self._check_x(x)
+        x = self._check_x(x)
         h, c = state
         ig = torch.sigmoid(x @ self.W_xi + h @ self.W_hi + self._peep(c, "i") + self.b_i)
         fg = torch.sigmoid(x @ self.W_xf + h @ self.W_hf + self._peep(c, "f") + self.b_f)
@@ -315,8 +350,10 @@ def run_sequence(cell, x, state=None, *, keep: bool = False):
     Returns ``(hs (B, L, d), cache)``; ``cache`` (when ``keep``) maps ``"x", "u", "a",
     "gate", "cand", "h"`` to lists over steps (``cand`` = h̃_j for a GRU, c_j for an
     LSTM, as autograd nodes), else ``None``."""
-    if x.ndim != 3:
-        raise ShapeError(f"x must be (B, L, i); got {tuple(x.shape)}")
+    if not isinstance(cell, _Gated):
+        raise DTypeError(f"cell must be a gated cell of tnverify.cells.gated; got "
+                         f"{type(cell).__name__}")
+    x = _input(x, "x", 3, dtype=cell._kw["dtype"])
     if x.shape[1] < 1:
         raise ShapeError("x must hold at least one step (L >= 1)")
     state = cell.init_state(x.shape[0]) if state is None else state
@@ -342,6 +379,11 @@ def bptt_w_tsr(cache, grads, *, f="tanh", fprime="true", model="gru"):
     ``"true"`` uses ``1 − f(a)²``; sigmoid: ``f(a)(1 − f(a))`` (printed = true).
     Returns ``(i, d, d)``: ``G[p, q, k] = Σ_j Σ_b δ_j[b, k] x_j[b, p] u_j[b, q]``.
     """
+    if not isinstance(cache, dict) or "a" not in cache:
+        raise DTypeError(f"cache must be the dict of run_sequence(..., keep=True); got "
+                         f"{type(cache).__name__}")
+    if isinstance(f, str) or not callable(f):
+        as_choice(f, "f", tuple(ACTIVATIONS))
     if fprime not in ("true", "printed") or model not in ("gru", "lstm"):
         raise UsageError(f"fprime in ('true', 'printed'), model in ('gru', 'lstm'); got "
                          f"{fprime!r}, {model!r}")

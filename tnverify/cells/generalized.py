@@ -19,17 +19,16 @@ import numpy as np
 import torch
 from torch import nn
 
-from ..errors import NonFiniteError, ShapeError, UsageError
+from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..generalized.grid import GeneralizedRNN
 from ..generalized.xi import get_xi
+from ..validation import as_device, as_int_array, as_tensor
 
 __all__ = ["GeneralizedRNNModule"]
 
 
 def _param(a, dtype, device) -> nn.Parameter:
-    t = a.detach().clone() if isinstance(a, torch.Tensor) else torch.from_numpy(
-        np.array(a, dtype=np.float64))
-    t = t.to(dtype=dtype, device=device)
+    t = as_tensor(a, "generalized RNN weights", dtype=dtype, device=device, finite=False)
     if not torch.isfinite(t).all():
         raise NonFiniteError("generalized RNN weights must be finite")
     return nn.Parameter(t)
@@ -52,6 +51,7 @@ class GeneralizedRNNModule(nn.Module):
     def __init__(self, C, G, xi, *, h0=None, shared=False, shared_inputs=False,
                  dtype=torch.float64, device="cpu"):
         super().__init__()
+        device = as_device(device)
         # validate through the numpy definition (shapes, finiteness, unit)
         ref = GeneralizedRNN(tuple(_np(c) for c in C), tuple(_np(g) for g in G), xi, h0)
         T = ref.length
@@ -92,6 +92,10 @@ class GeneralizedRNNModule(nn.Module):
     def hidden_states(self, features: torch.Tensor) -> list:
         """[h^{(0)}, …, h^{(T)}], each (B, R_t), by Eq. 16."""
         ref = self.cores[0]
+        # the training path: the autograd graph is kept and NaN/inf values propagate
+        features = as_tensor(features, "features", finite=False, detach=False)
+        if features.is_complex():
+            raise DTypeError(f"features must be real; got dtype {features.dtype}")
         if features.ndim != 3 or tuple(features.shape[1:]) != (self.length, self.n_features):
             raise ShapeError(f"features must have shape (B, T={self.length}, "
                              f"M={self.n_features}); got {tuple(features.shape)}")
@@ -113,8 +117,8 @@ class GeneralizedRNNModule(nn.Module):
     def score_tokens(self, tokens: torch.Tensor, F) -> torch.Tensor:
         """ℓ on template sequences: ``tokens`` (B, T) long indexes the rows of F (Eq. 19)."""
         ref = self.cores[0]
-        Ft = torch.as_tensor(np.asarray(F) if not isinstance(F, torch.Tensor) else F,
-                             dtype=ref.dtype, device=ref.device)
+        Ft = as_tensor(F, "F", dtype=ref.dtype, device=ref.device, ndim=2)
+        tokens = torch.as_tensor(as_int_array(tokens, "tokens"))
         if tokens.ndim != 2 or tokens.shape[1] != self.length:
             raise ShapeError(f"tokens must have shape (B, T={self.length}); got "
                              f"{tuple(tokens.shape)}")

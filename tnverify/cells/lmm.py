@@ -34,6 +34,8 @@ from torch import nn
 
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..lru.theory import annulus_params
+from ..validation import as_array, as_choice, as_float, as_int, as_rng, as_tensor, check_entries
+from .finite import check_sweep
 
 __all__ = [
     "LMM",
@@ -59,6 +61,8 @@ _COMPLEX = {torch.float32: torch.complex64, torch.float64: torch.complex128,
 def real_param_count(module: nn.Module) -> int:
     """Trainable real numbers of ``module``: ``numel`` per parameter, a complex entry
     counted as 2 (its real and imaginary parts)."""
+    if not isinstance(module, nn.Module):
+        raise DTypeError(f"module must be a torch.nn.Module; got {type(module).__name__}")
     return sum(p.numel() * (2 if p.is_complex() else 1) for p in module.parameters())
 
 
@@ -85,12 +89,14 @@ def annulus_init(n: int, r_min: float, r_max: float, rng: np.random.Generator, *
     -------
     v, theta : (n,) float64 arrays
     """
-    if formula not in ("lemma", "printed"):
-        raise UsageError(f"formula must be 'lemma' or 'printed'; got {formula!r}")
+    as_choice(formula, "formula", ("lemma", "printed"))
+    r_min = as_float(r_min, "r_min", error=UsageError)
+    r_max = as_float(r_max, "r_max", error=UsageError)
     if not (0.0 <= r_min <= r_max <= 1.0):
         raise UsageError(f"need 0 <= r_min <= r_max <= 1; got r_min={r_min}, r_max={r_max}")
-    if int(n) < 1:
-        raise ShapeError(f"n must be >= 1; got {n}")
+    n = as_int(n, "n", minimum=1)
+    check_entries((n,), repeat=1, what="annulus draws")
+    rng = as_rng(rng)
     if formula == "lemma" and r_max <= 0:
         raise UsageError(f"the lemma needs r_max > 0 (log 0); got r_max={r_max}")
     if formula == "printed" and r_max <= r_min:
@@ -103,16 +109,7 @@ def annulus_init(n: int, r_min: float, r_max: float, rng: np.random.Generator, *
 
 
 def _tensor(x, dtype, device, name: str, ndim: int) -> torch.Tensor:
-    t = x.detach().clone() if isinstance(x, torch.Tensor) else torch.as_tensor(np.asarray(x))
-    if t.ndim != ndim:
-        raise ShapeError(f"{name} must have {ndim} modes; got shape {tuple(t.shape)}")
-    if t.is_complex() and not dtype.is_complex:
-        raise DTypeError(f"{name} is complex but the module dtype is {dtype}")
-    t = t.to(dtype=dtype, device=device)
-    if not torch.isfinite(t).all():
-        raise NonFiniteError(f"{name} must be finite; found {int((~torch.isfinite(t)).sum())} "
-                             "NaN/inf entries")
-    return t
+    return as_tensor(x, name, dtype=dtype, device=device, ndim=ndim)
 
 
 def _check_dtype(dtype) -> torch.dtype:
@@ -128,7 +125,8 @@ class _Recurrence(nn.Module):
     n_inputs: int
 
     def _inputs(self, x) -> torch.Tensor:
-        x = torch.as_tensor(x, device=self.device)
+        # the training path: the autograd graph is kept (NaN/inf are refused below)
+        x = as_tensor(x, "x", device=self.device, finite=False, detach=False)
         if x.ndim != 3 or x.shape[2] != self.n_inputs or x.shape[1] < 1:
             raise ShapeError(f"x must be (batch, L >= 1, {self.n_inputs}); got {tuple(x.shape)}")
         if x.is_complex() and not self.state_dtype.is_complex:
@@ -151,14 +149,18 @@ class _Recurrence(nn.Module):
         Inputs: ``x (batch, L, N)``; ``h0 (H,)`` or ``(batch, H)``, default all ones
         (seed 001 Eq. 5.22 assumes ``h^{(0)} = 𝟏``).
         Outputs: ``h^{(L)} (batch, H)``, or ``(batch, L, H)`` with ``return_all=True``.
+        A state beyond the float range (finite parameters and inputs) raises NonFiniteError
+        naming the step — :meth:`LMM.log_forward` is the log-domain route; NaN/inf in a
+        parameter (the training path) propagates.
         """
         x = self._inputs(x)
         h = self._h0(h0, x.shape[0])
         states = []
         for t in range(x.shape[1]):
             h = self.step(h, x[:, t])
-            if return_all:
-                states.append(h)
+            states.append(h)
+        check_sweep(states, [x, *self.parameters()],
+                    f"{type(self).__name__}.forward")
         return torch.stack(states, dim=1) if return_all else h
 
     @property
@@ -240,13 +242,12 @@ class LMM(_Recurrence):
         dtype = _check_dtype(dtype)
         if not dtype.is_complex:
             raise DTypeError(f"LMM states are complex; dtype must be complex64/128; got {dtype}")
-        self.hidden = self.n_inputs = int(hidden)
-        if self.hidden < 1:
-            raise ShapeError(f"hidden must be >= 1; got {hidden}")
+        self.hidden = self.n_inputs = as_int(hidden, "hidden", minimum=1)
+        check_entries((self.hidden,), repeat=1, what="LMM diagonals")
         pdtype = dtype if complex_params else (torch.float32 if dtype == torch.complex64
                                                else torch.float64)
         if params is None:
-            rng = np.random.default_rng() if rng is None else rng
+            rng = as_rng(rng)
             vl, tl = annulus_init(self.hidden, r_min, r_max, rng, formula=init)
             vg, tg = annulus_init(self.hidden, r_min, r_max, rng, formula=init)
             params = {"v_lam": vl, "theta_lam": tl, "v_gam": vg, "theta_gam": tg}
@@ -320,9 +321,10 @@ class LMMMLP(LMM):
     """
 
     def __init__(self, hidden: int, *, C=None, D=None, rng=None, **kw):
-        rng = np.random.default_rng() if rng is None else rng
+        rng = as_rng(rng)
         super().__init__(hidden, rng=rng, **kw)
-        H, s = self.hidden, 1.0 / math.sqrt(2.0 * hidden)
+        H, s = self.hidden, 1.0 / math.sqrt(2.0 * self.hidden)
+        check_entries((2, H, H), what="LMM-MLP matrices C, D")
         for name, M in (("C", C), ("D", D)):
             if M is None:
                 M = s * (rng.standard_normal((H, H)) + 1j * rng.standard_normal((H, H)))
@@ -349,6 +351,9 @@ def mmn(z: torch.Tensor, a: float = -1.0, b: float = 1.0, *, dim: int = -1) -> t
 
     Inputs: ``z (..., H)`` real.  Outputs: same shape.
     """
+    z = as_tensor(z, "z", finite=False, detach=False)
+    a, b = as_float(a, "a", error=UsageError), as_float(b, "b", error=UsageError)
+    dim = as_int(dim, "dim")
     if z.is_complex():
         raise DTypeError("MMn needs a real z: min/max are undefined for complex numbers "
                          f"(torch refuses them); got {z.dtype}")
@@ -368,8 +373,8 @@ class LMMMMn(LMM):
 
     def __init__(self, hidden: int, *, a: float = -1.0, b: float = 1.0, part: str = "real",
                  **kw):
-        if part not in ("real", "complex"):
-            raise UsageError(f"part must be 'real' or 'complex'; got {part!r}")
+        as_choice(part, "part", ("real", "complex"))
+        a, b = as_float(a, "a", error=UsageError), as_float(b, "b", error=UsageError)
         if isinstance(hidden, (int, np.integer)) and int(hidden) < 2:
             raise ShapeError(f"LMM-MMn needs hidden >= 2: Min-Max normalisation of a single "
                              f"unit is 0/0 (claim thesis-eq-5.24); got hidden = {hidden}")
@@ -390,14 +395,21 @@ def lmm_to_tt_core(lam, gam):
     Inputs: ``lam, gam (H,)`` (numpy or torch).  Outputs: ``(H, H, H)`` of the same kind.
     """
     if isinstance(lam, torch.Tensor) or isinstance(gam, torch.Tensor):
-        lam, gam = torch.as_tensor(lam), torch.as_tensor(gam)
-        if lam.ndim != 1 or lam.shape != gam.shape:
+        lam = as_tensor(lam, "lam", ndim=1, detach=False)
+        gam = as_tensor(gam, "gam", ndim=1, detach=False)
+        if lam.shape != gam.shape:
             raise ShapeError(f"lam, gam must be (H,) alike; got {tuple(lam.shape)}, "
                              f"{tuple(gam.shape)}")
+        check_entries((lam.shape[0],), repeat=3, what="LMM TT core (H, H, H)",
+                      route="use the diagonals lam * gam directly (the core is diagonal)")
         eye = torch.eye(lam.shape[0], dtype=lam.dtype, device=lam.device)
         return torch.einsum("po,io,o->pio", eye, eye, lam * gam)
-    lam, gam = np.asarray(lam), np.asarray(gam)
-    if lam.ndim != 1 or lam.shape != gam.shape:
+    lam = as_array(lam, "lam", complex_ok=True, ndim=1)
+    gam = as_array(gam, "gam", complex_ok=True, ndim=1)
+    if lam.shape != gam.shape:
         raise ShapeError(f"lam, gam must be (H,) alike; got {lam.shape}, {gam.shape}")
+    check_entries((lam.shape[0],), repeat=3, what="LMM TT core (H, H, H)",
+                  dtype=np.complex128,
+                  route="use the diagonals lam * gam directly (the core is diagonal)")
     eye = np.eye(lam.shape[0])
     return np.einsum("po,io,o->pio", eye, eye, lam * gam)

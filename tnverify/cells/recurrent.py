@@ -23,13 +23,14 @@ from __future__ import annotations
 
 from typing import Callable
 
-import numpy as np
 import torch
 from torch import nn
 
 from .. import equivalences as eq
 from .tokens import check_tokens
-from ..errors import DTypeError, NonFiniteError, ShapeError
+from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, VocabularyError
+from ..validation import as_device, as_int, as_tensor, check_entries
+from .finite import check_sweep
 
 __all__ = ["RecurrentCell", "TTCoreRNN", "SecondOrderRNN", "RAC", "MIRNN",
            "GeneralMIRNN", "VanillaRNN", "activation"]
@@ -43,6 +44,8 @@ def activation(phi) -> Callable | None:
     callable (applied elementwise)."""
     if callable(phi):
         return phi
+    if phi is not None and not isinstance(phi, str):
+        raise DTypeError(f"activation must be a name, None or a callable; got {phi!r}")
     if phi in _ACTIVATIONS:
         return _ACTIVATIONS[phi]
     raise ShapeError(f"activation must be one of {sorted(k for k in _ACTIVATIONS if k)}, "
@@ -50,11 +53,7 @@ def activation(phi) -> Callable | None:
 
 
 def _param(x, dtype, device, name: str, ndim: int) -> nn.Parameter:
-    if isinstance(x, torch.Tensor):
-        t = x.detach().clone().to(dtype=dtype, device=device)
-    else:
-        a = np.array(x, dtype=np.float64)
-        t = torch.from_numpy(a).to(dtype=dtype, device=device)
+    t = as_tensor(x, name, dtype=dtype, device=device, finite=False)
     if t.ndim != ndim:
         raise ShapeError(f"{name} must have {ndim} modes; got shape {tuple(t.shape)}")
     if not torch.isfinite(t).all():
@@ -73,7 +72,10 @@ class RecurrentCell(nn.Module):
         super().__init__()
         if not isinstance(dtype, torch.dtype) or not dtype.is_floating_point:
             raise DTypeError(f"dtype must be a floating torch dtype; got {dtype!r}")
-        self.rank, self.vocab_size = int(rank), int(vocab_size)
+        self.rank = as_int(rank, "rank", minimum=1, error=RankError)
+        self.vocab_size = as_int(vocab_size, "vocab_size", minimum=1, error=VocabularyError)
+        check_entries((self.rank, self.vocab_size, self.rank), what="recurrent cell core")
+        device = as_device(device)
         self.phi_name = phi if isinstance(phi, str) or phi is None else getattr(
             phi, "__name__", "callable")
         self.phi = activation(phi)
@@ -109,7 +111,11 @@ class RecurrentCell(nn.Module):
 
     def forward(self, tokens, *, h0=None, return_all: bool = False) -> torch.Tensor:
         """Run over ``tokens (B, L)`` from ``h0`` (default the buffer); return the last
-        state ``(B, R)`` or all states ``(B, L, R)``."""
+        state ``(B, R)`` or all states ``(B, L, R)``.
+
+        The raw recurrence: with finite parameters a state that leaves the float range
+        raises :class:`~tnverify.errors.NonFiniteError` naming the step; NaN/inf already
+        in a parameter or ``h0`` (the training path) propagates."""
         tokens = self.check_tokens(tokens)
         h = (self.h0 if h0 is None else torch.as_tensor(h0, dtype=self.dtype,
                                                          device=self.device))
@@ -117,8 +123,9 @@ class RecurrentCell(nn.Module):
         states = []
         for t in range(tokens.shape[1]):
             h = self.step(h, tokens[:, t])
-            if return_all:
-                states.append(h)
+            states.append(h)
+        check_sweep(states, [h0 if h0 is not None else self.h0, *self.parameters()],
+                    f"{type(self).__name__}.forward")
         return torch.stack(states, dim=1) if return_all else h
 
     def tt_core(self) -> torch.Tensor:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import numpy as np
 import torch
 
 from ..errors import DTypeError, ShapeError, VocabularyError
+from ..validation import as_int, as_int_array
 
 __all__ = ["check_tokens"]
 
@@ -27,8 +27,9 @@ def check_tokens(tokens, vocab_size: int, device, *, min_length: int = 1,
     >>> check_tokens([[0, 2], [1, 1]], 3, "cpu").tolist()
     [[0, 2], [1, 1]]
     """
+    vocab_size = as_int(vocab_size, "vocab_size", minimum=1, error=VocabularyError)
     if not isinstance(tokens, torch.Tensor):
-        tokens = torch.as_tensor(np.asarray(tokens))
+        tokens = torch.as_tensor(as_int_array(tokens, "tokens"))
     if tokens.dtype not in _INTEGER:
         raise DTypeError(f"tokens must be integer ids; got dtype {tokens.dtype}")
     if tokens.ndim != 2:

@@ -36,6 +36,7 @@ from torch import nn
 
 from .tokens import check_tokens
 from ..errors import DTypeError, RankError, ShapeError
+from ..validation import as_int, as_tensor, check_entries
 
 __all__ = ["TSLM"]
 
@@ -43,8 +44,7 @@ _LN2 = float(np.log(2.0))
 
 
 def _param(x, shape, name, dtype, device):
-    t = torch.as_tensor(np.array(x, dtype=np.float64) if not isinstance(x, torch.Tensor)
-                        else x.detach()).to(dtype=dtype, device=device)
+    t = as_tensor(x, name, dtype=dtype, device=device, finite=False)
     if tuple(t.shape) != tuple(shape):
         raise ShapeError(f"{name} must have shape {tuple(shape)}; got {tuple(t.shape)}")
     if not torch.isfinite(t).all():
@@ -75,12 +75,13 @@ class TSLM(nn.Module):
         super().__init__()
         if not isinstance(dtype, torch.dtype) or not dtype.is_floating_point:
             raise DTypeError(f"dtype must be a floating torch dtype; got {dtype!r}")
-        for name, v in (("vocab_size", vocab_size), ("m", m), ("r", r)):
-            if int(v) < 1:
-                raise RankError(f"{name} must be >= 1; got {v}")
-        if not embedding and int(m) != int(vocab_size):
+        vocab_size, m, r = (as_int(v, name, minimum=1, error=RankError) for name, v in
+                            (("vocab_size", vocab_size), ("m", m), ("r", r)))
+        if not embedding and m != vocab_size:
             raise ShapeError(f"one-hot inputs need m = |V|; got m={m}, |V|={vocab_size}")
-        self.vocab_size, self.m, self.r = int(vocab_size), int(m), int(r)
+        check_entries((r * m + r * r + vocab_size * r + vocab_size * m,),
+                      what="TSLM parameters")
+        self.vocab_size, self.m, self.r = vocab_size, m, r
         kw = dict(generator=generator, dtype=dtype, device=device)
         self.U = nn.Parameter(torch.randn(r, m, **kw) / np.sqrt(m))
         self.W = nn.Parameter(torch.eye(r, dtype=dtype, device=device)
@@ -93,8 +94,7 @@ class TSLM(nn.Module):
     def from_arrays(cls, U, W, V, embedding=None, *, dtype=torch.float64, device="cpu"):
         """A cell with given ``U (r, m)``, ``W (r, r)``, ``V (|V|, r)`` and optional
         ``embedding (|V|, m)`` (``None``: one-hot inputs, ``m = |V|``)."""
-        U_, W_, V_ = (np.asarray(x) if not isinstance(x, torch.Tensor) else x
-                      for x in (U, W, V))
+        U_, W_, V_ = (as_tensor(x, n, ndim=2) for x, n in ((U, "U"), (W, "W"), (V, "V")))
         r, m = U_.shape
         vocab = V_.shape[0]
         cell = cls(vocab, m, r, embedding=embedding is not None, dtype=dtype, device=device)

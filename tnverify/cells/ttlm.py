@@ -37,19 +37,16 @@ from torch import nn
 from .sites import SiteCores
 from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
+from ..validation import as_tensor
+from .finite import pow2_scaled
 
 __all__ = ["TTScorer"]
 
 
 def _as_core(core, dtype, device) -> torch.Tensor:
-    if isinstance(core, torch.Tensor):
-        t = core.detach().to(dtype=dtype, device=device)
-    else:
-        a = np.asarray(core)
-        if a.dtype.kind not in "biuf":
-            raise DTypeError(f"TT cores must be real numeric arrays; got dtype {a.dtype}")
-        # np.array copies: TensorTrain cores are read-only and torch wants writable memory
-        t = torch.from_numpy(np.array(a, dtype=np.float64)).to(dtype=dtype, device=device)
+    # copies (TensorTrain cores are read-only; torch wants writable memory); complex,
+    # string, object, bool and ragged input is refused by the validation layer
+    t = as_tensor(core, "TT core", dtype=dtype, device=device, finite=False)
     if t.ndim != 3:
         raise ShapeError(f"a TT core must have 3 modes (r_prev, V, r_next); got shape "
                          f"{tuple(t.shape)}")
@@ -258,18 +255,19 @@ class TTScorer(SiteCores, nn.Module):
         if squared:
             env = torch.ones(1, 1, dtype=self.dtype, device=self.device)
             for t in range(self.length):
-                g = self.core(t)
+                g, k = pow2_scaled(self.core(t))      # exact: huge/tiny cores stay in range
                 r0, v, r1 = g.shape
                 y = (env @ g.reshape(r0, v * r1)).reshape(r0 * v, r1)
                 env = g.reshape(r0 * v, r1).transpose(0, 1) @ y
                 env, e = _renormalise(env.reshape(1, r1, r1), 2)
                 env = env[0]
-                log2 += int(e[0])
+                log2 += int(e[0]) + 2 * k
         else:
             env = torch.ones(1, 1, dtype=self.dtype, device=self.device)
             for t in range(self.length):
-                env, e = _renormalise(env @ self.core(t).sum(dim=1), 1)
-                log2 += int(e[0])
+                g, k = pow2_scaled(self.core(t))
+                env, e = _renormalise(env @ g.sum(dim=1), 1)
+                log2 += int(e[0]) + k
         z = env[0, 0]
         return torch.sign(z), torch.log(z.abs().to(torch.float64)) + log2 * _LN2
 

@@ -17,12 +17,13 @@ Checked by claims ``ttlm-eq6``, ``ttlm-eq8``, ``ttlm-eq12``, ``ttlm-eq13`` and
 
 from __future__ import annotations
 
-import numpy as np
 import torch
 from torch import nn
 
 from .tokens import check_tokens
-from ..errors import ShapeError
+from ..errors import DTypeError, ShapeError
+from ..validation import as_tensor
+from .finite import check_sweep
 from .ttlm import _LN2, TTScorer, _as_core, _renormalise
 
 __all__ = ["UniformTTLM", "TTLMTiny", "TTLMLarge", "exact_conditionals", "READINGS_EQ12"]
@@ -32,8 +33,7 @@ READINGS_EQ12 = ("delta", "reshape")
 
 
 def _param(x, dtype, device, ndim, what):
-    t = x.detach().to(dtype=dtype, device=device) if isinstance(x, torch.Tensor) else \
-        torch.from_numpy(np.array(x, dtype=np.float64)).to(dtype=dtype, device=device)
+    t = as_tensor(x, what, dtype=dtype, device=device, finite=False)
     if t.ndim != ndim:
         raise ShapeError(f"{what} must have {ndim} modes; got shape {tuple(t.shape)}")
     if not torch.isfinite(t).all():
@@ -53,6 +53,8 @@ def exact_conditionals(scorer: TTScorer, tokens) -> torch.Tensor:
     rule, seed 001 §5.2.2).  ``h`` and ``E`` are renormalised per step (the scale cancels
     in the ratio).  Cost ``O(N |V| R^2)``.  Returns ``(B, N, |V|)``.
     """
+    if not isinstance(scorer, TTScorer):
+        raise DTypeError(f"scorer must be a TTScorer; got {type(scorer).__name__}")
     tokens = scorer.check_tokens(tokens)
     N, dt, dev = scorer.length, scorer.dtype, scorer.device
     sums = {}
@@ -115,13 +117,16 @@ class UniformTTLM(nn.Module):
         return torch.bmm(h.unsqueeze(1), self.core.index_select(1, w).permute(1, 0, 2)).squeeze(1)
 
     def hidden(self, tokens) -> torch.Tensor:
-        """Hidden states ``h^{(1)}, …, h^{(N)}`` (``(B, N, R)``), unnormalised."""
+        """Hidden states ``h^{(1)}, …, h^{(N)}`` (``(B, N, R)``), unnormalised: a state
+        beyond the float range raises NonFiniteError naming the step (use
+        :meth:`forward_scaled`); NaN/inf in a parameter (training path) propagates."""
         tokens = check_tokens(tokens, self.vocab_size, self.core.device)
         h = self.first.index_select(0, tokens[:, 0])
         hs = [h]
         for t in range(1, tokens.shape[1]):
             h = self.step(h, tokens[:, t])
             hs.append(h)
+        check_sweep(hs, list(self.parameters()), "UniformTTLM.hidden")
         return torch.stack(hs, dim=1)
 
     def forward(self, tokens) -> torch.Tensor:
@@ -255,13 +260,16 @@ class TTLMTiny(nn.Module):
         return torch.bmm(M, u.unsqueeze(2)).squeeze(2)
 
     def hidden(self, tokens) -> torch.Tensor:
-        """``h^{(1)}, …, h^{(N)}`` from ``h^{(0)} = h0``; ``(B, N, R)``."""
+        """``h^{(1)}, …, h^{(N)}`` from ``h^{(0)} = h0``; ``(B, N, R)``.  A state beyond the
+        float range raises NonFiniteError naming the step; NaN/inf in a parameter (the
+        training path) propagates."""
         tokens = check_tokens(tokens, self.vocab_size, self.W_xe.device)
         h = self.h0.expand(tokens.shape[0], -1)
         hs = []
         for t in range(tokens.shape[1]):
             h = self.step(h, tokens[:, t])
             hs.append(h)
+        check_sweep(hs, list(self.parameters()), f"{type(self).__name__}.hidden")
         return torch.stack(hs, dim=1)
 
     def readout(self, h: torch.Tensor, *, p_leg: int = 2, swap: bool = False) -> torch.Tensor:

@@ -28,7 +28,7 @@ from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
-from ..errors import ClaimError
+from ..errors import ClaimError, DTypeError
 from ..references import PAPERS, paper
 from .evidence import (ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Evidence,
                        _jsonable, _worst)  # noqa: F401 - the runner imports these from here
@@ -279,6 +279,9 @@ def all_claims() -> list[Claim]:
 
 def get_claim(claim_id: str) -> Claim:
     """The claim with this id; unknown ids raise :class:`ClaimError` with suggestions."""
+    if not isinstance(claim_id, str):
+        raise DTypeError(f"claim_id must be a claim id string; got "
+                         f"{type(claim_id).__name__} {claim_id!r}"[:200])
     _load()
     try:
         return REGISTRY[claim_id]

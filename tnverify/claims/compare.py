@@ -31,7 +31,8 @@ from typing import Sequence
 import numpy as np
 
 from ..conventions import SAFETY, _eps, tolerance
-from ..errors import UsageError
+from ..errors import DTypeError, ShapeError, ToleranceError, UsageError
+from ..validation import as_array, as_int, as_int_array
 from . import Evidence
 
 __all__ = ["compare_values", "compare_ints", "as_numpy", "CONTROL_FACTOR"]
@@ -49,8 +50,7 @@ def as_numpy(x) -> np.ndarray:
         x = x.detach().cpu()
         x = x.double() if not x.is_complex() else x.to(dtype=x.dtype)
         return x.numpy()
-    a = np.asarray(x)
-    return a.astype(np.complex128 if a.dtype.kind == "c" else np.float64, copy=False)
+    return as_array(x, "compared value", complex_ok=True, finite=False, bool_ok=True)
 
 
 def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=np.float64,
@@ -66,10 +66,14 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
     value, reference : array_like or torch.Tensor
         Same shape; torch tensors are moved to the CPU in float64.
     n : int
-        Accumulated operations per entry (see :func:`tnverify.conventions.tolerance`).
+        Accumulated operations per entry (see :func:`tnverify.conventions.tolerance`), an
+        integer >= 1 (a float, bool or string raises :class:`~tnverify.errors.DTypeError`).
     scale : float or array_like
         Forward-error scale of each entry (broadcast to the shape); errors are divided by
-        it, and the tolerance uses ``norm = 1``.
+        it, and the tolerance uses ``norm = 1``.  Finite and ``>= 0``: NaN, infinite or
+        negative scales raise :class:`~tnverify.errors.ToleranceError` (they would make
+        the comparison vacuous); an entry whose scale is 0 must agree exactly (its scale
+        is floored at the smallest normal float).
     dtype : dtype
         The least precise dtype taking part (``float32`` for float32 implementations).
     labels : sequence, optional
@@ -98,11 +102,15 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
     'fails'
     """
     sizes, details = dict(sizes or {}), dict(details or {})
+    n = as_int(n, "n (accumulated operations)", minimum=1, error=ToleranceError)
+    if dtype is None:
+        raise DTypeError("dtype must be the least precise dtype taking part (e.g. "
+                         "numpy.float64); got None")
     lhs, rhs = as_numpy(value), as_numpy(reference)
     if lhs.shape != rhs.shape:
         return Evidence(compared, ill_posed=f"shapes differ: {lhs.shape} vs {rhs.shape}",
                         sizes=sizes, details=details)
-    s = np.maximum(np.broadcast_to(as_numpy(scale).real, lhs.shape), np.finfo(np.float64).tiny)
+    s = _check_scale(scale, lhs.shape)
     rel = (np.abs(lhs - rhs) / s).reshape(-1)
     tol = tolerance(dtype, n=n, norm=1.0)   # norm 1: differences are already scaled
     if rel.size == 0:
@@ -154,12 +162,51 @@ def _control_values(compared, lhs, rhs, s, tol, *, n, dtype, control, label) -> 
                     details={"variant": what})
 
 
+def _check_scale(scale, shape) -> np.ndarray:
+    """The scale broadcast to ``shape``: real, finite and >= 0 (an infinite or negative
+    scale would make every comparison hold; 0 demands exact agreement)."""
+    if isinstance(scale, (str, bytes)) or isinstance(scale, (bool, np.bool_)):
+        raise DTypeError(f"scale must be a real number or array; got {scale!r}")
+    try:
+        s = as_numpy(scale)
+    except (TypeError, ValueError) as exc:
+        raise DTypeError(f"scale must be a real number or array; got {scale!r}") from exc
+    if s.dtype.kind == "c":
+        raise DTypeError(f"scale must be real; got dtype {s.dtype}")
+    if s.size == 0 or not np.isfinite(s).all() or not (s >= 0).all():
+        bad = s[~(np.isfinite(s) & (s >= 0))].reshape(-1)[:1].tolist() if s.size else "empty"
+        raise ToleranceError(f"scale must be finite and >= 0 (an infinite or negative scale "
+                             f"makes every comparison hold); got {bad!r}")
+    try:
+        return np.maximum(np.broadcast_to(s, shape), np.finfo(np.float64).tiny)
+    except ValueError as exc:
+        raise ShapeError(f"scale of shape {s.shape} does not broadcast to the compared "
+                         f"shape {shape}") from exc
+
+
+def _int_list(xs, name: str) -> list[int]:
+    """``xs`` as a list of Python ints (any size): a 1-D sequence, integer array or tensor
+    of integers; floats, bools and strings are refused, never truncated."""
+    if isinstance(xs, (str, bytes)) or not hasattr(xs, "__iter__"):
+        raise DTypeError(f"{name} must be a 1-D sequence of integers; got {xs!r}")
+    if hasattr(xs, "ndim") and xs.ndim != 1:
+        raise ShapeError(f"{name} must be 1-D; got shape {tuple(xs.shape)}")
+    if hasattr(xs, "detach") or isinstance(xs, np.ndarray):
+        return as_int_array(xs, name, ndim=1).tolist()
+    return [as_int(x, f"{name}[{i}]") for i, x in enumerate(xs)]
+
+
 def _scalar(x):
     return complex(x) if np.iscomplexobj(x) else float(x)
 
 
 def compare_ints(compared: str, got, want, relation: str = "==") -> Evidence:
     """Exact comparison of integer results (ranks), elementwise ``==`` or ``<=``.
+
+    ``got`` and ``want`` are 1-D sequences of integers (Python/numpy ints or an integer
+    array); floats (even ``1.0``), bools, strings and nested lists raise
+    :class:`~tnverify.errors.DTypeError` / :class:`~tnverify.errors.ShapeError`, so a
+    comparison can never "hold" by truncation.
 
     Examples
     --------
@@ -170,7 +217,7 @@ def compare_ints(compared: str, got, want, relation: str = "==") -> Evidence:
     """
     if relation not in ("==", "<="):
         raise UsageError(f"relation must be '==' or '<='; got {relation!r}")
-    got, want = [int(x) for x in got], [int(x) for x in want]
+    got, want = _int_list(got, "got"), _int_list(want, "want")
     ok = _ints_hold(got, want, relation)
     if got:
         wrong = list(want)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..conventions import derive_seed
-from ..errors import ClaimError
+from ..errors import ClaimError, DTypeError
 from . import (ERROR, FAILS, ILL_POSED, SKIPPED, Claim, Evidence, _jsonable, _worst,
                get_claim)
 
@@ -155,8 +155,16 @@ def run_claim(claim: Claim | str, *, seed: int = 0, scale: str = "small",
     """
     if isinstance(claim, str):
         claim = get_claim(claim)
-    if scale not in ("small", "large"):
+    if not isinstance(claim, Claim):
+        raise DTypeError(f"claim must be a Claim or a claim id; got {type(claim).__name__}")
+    if not isinstance(scale, str) or scale not in ("small", "large"):
         raise ClaimError(f"scale must be 'small' or 'large'; got {scale!r}")
+    if isinstance(sides, str) or not isinstance(sides, (list, tuple)) or \
+            not all(isinstance(x, str) for x in sides):
+        raise DTypeError(f"sides must be a sequence of 'small' / 'scaled'; got {sides!r}")
+    unknown = [x for x in sides if x not in ("small", "scaled")]
+    if unknown or not sides:
+        raise ClaimError(f"sides must name 'small' and/or 'scaled'; got {list(sides)!r}")
     t0 = time.perf_counter()
     skipped = SideResult(SKIPPED, [], 0.0)
     small = (_run_side(claim, "small", claim.space, seed, None, on_case)

@@ -42,6 +42,7 @@ import numpy as np
 from ..conventions import Tolerance
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
 from ..matricize import DEFAULT_PRIME, exact_rank, matricize, numerical_rank, rank_mod_p
+from ..validation import as_choice, as_float, as_int, as_numeric, check_power
 
 __all__ = [
     "EXACT_WORK_LIMIT", "CERTIFY_MODES", "GridRank", "CPRankBound",
@@ -59,9 +60,7 @@ _INT_LIMIT = 2.0 ** 53  # float64 integers are exact below this
 
 
 def _positive_int(x, name: str) -> int:
-    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or int(x) < 1:
-        raise ShapeError(f"{name} must be an integer >= 1; got {x!r}")
-    return int(x)
+    return as_int(x, name, minimum=1)
 
 
 def _even_T(T) -> int:
@@ -96,8 +95,7 @@ def shallow_width_lower_bound(rank, M, T) -> int:
     >>> shallow_width_lower_bound(1000, 10, 6), shallow_width_lower_bound(30, 10, 6)
     (34, 1)
     """
-    if isinstance(rank, bool) or not isinstance(rank, (int, np.integer)) or int(rank) < 0:
-        raise RankError(f"rank must be an integer >= 0; got {rank!r}")
+    rank = as_int(rank, "rank", minimum=0, error=RankError)
     M, T = _positive_int(M, "M"), _even_T(T)
     return -(-2 * int(rank) // (T * M))
 
@@ -111,6 +109,7 @@ def thm_5_2_bound(M, R, T) -> Fraction:
     Fraction(250, 1)
     """
     M, R, T = _positive_int(M, "M"), _positive_int(R, "R"), _even_T(T)
+    check_power(min(M, R), T // 2, "Thm. 5.2 bound")
     return Fraction(2 * min(M, R) ** (T // 2), M * T)
 
 
@@ -118,12 +117,14 @@ def lemma_a2_rank_formula(M, R, T) -> int:
     """The rank printed in the proof of Lemma A.2: "R^{T/2} + 1 if R < M and M^{T/2}
     otherwise" (seed 004 (gtm) App. A)."""
     M, R, T = _positive_int(M, "M"), _positive_int(R, "R"), _even_T(T)
+    check_power(min(M, R), T // 2, "Lemma A.2 rank")
     return R ** (T // 2) + 1 if R < M else M ** (T // 2)
 
 
 def lemma_a2_rank_bound(M, R, T) -> int:
     """min(M, R)^{T/2}: the lower bound of Lemma A.2 (seed 004 (gtm) App. A)."""
     M, R, T = _positive_int(M, "M"), _positive_int(R, "R"), _even_T(T)
+    check_power(min(M, R), T // 2, "Lemma A.2 bound")
     return min(M, R) ** (T // 2)
 
 
@@ -192,7 +193,7 @@ def odd_even_matrix(grid) -> np.ndarray:
     """[Γ]^{(s_odd, t_even)} as a numpy array (seed 004 (gtm) App. A, before Lemma A.1):
     rows = paper modes (1, 3, …, T−1) = code modes (0, 2, …), columns = (2, 4, …, T), C
     order.  A 2-D input is its own (odd, even) matricization (T = 2)."""
-    g = grid.detach().cpu().numpy() if hasattr(grid, "detach") else np.asarray(grid)
+    g = as_numeric(grid, "grid")
     if g.ndim < 2 or g.ndim % 2:
         raise ShapeError(f"the (odd, even) matricization needs a grid of even order T >= 2;"
                          f" got shape {g.shape}")
@@ -201,8 +202,8 @@ def odd_even_matrix(grid) -> np.ndarray:
 
 def is_integer_valued(a) -> bool:
     """Integer dtype, or finite floats that are all integers below 2**53 in magnitude."""
-    a = np.asarray(a)
-    if a.dtype.kind in "biu":
+    a = as_numeric(a, "a", finite=False, nonempty=False)
+    if a.dtype.kind in "iu":
         return True
     if a.dtype.kind != "f":
         return False
@@ -239,9 +240,11 @@ def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
     >>> r = grid_rank(g); (r.rank, r.method, r.kind)
     (2, 'exact', 'exact')
     """
-    if certify not in CERTIFY_MODES:
-        raise UsageError(f"certify must be one of {', '.join(CERTIFY_MODES)}; got {certify!r}")
-    g = grid.detach().cpu().numpy() if hasattr(grid, "detach") else np.asarray(grid)
+    as_choice(certify, "certify", CERTIFY_MODES)
+    if rtol is not None:
+        rtol = as_float(rtol, "rtol", nonnegative=True)
+    prime = as_int(prime, "prime", minimum=2)
+    g = as_numeric(grid, "grid", finite=False)
     if g.dtype == object or g.dtype.kind not in "biuf":
         raise DTypeError(f"grid must be a real numeric array; got dtype {g.dtype}")
     A = g if (matrix and g.ndim == 2) else odd_even_matrix(g)
@@ -301,7 +304,8 @@ def cp_rank_lower_bound(grid, *, splits: str = "odd-even", certify: str = "auto"
         Which matricizations: the paper's (s_odd, t_even) only; the T−1 unfoldings; or
         every bipartition of the modes (row sets containing mode 0).
     """
-    g = grid.detach().cpu().numpy() if hasattr(grid, "detach") else np.asarray(grid)
+    g = as_numeric(grid, "grid", finite=False)
+    as_choice(splits, "splits", ("odd-even", "unfoldings", "all"))
     T = g.ndim
     if T < 2:
         raise ShapeError(f"a CP-rank bound needs a grid of order >= 2; got shape {g.shape}")

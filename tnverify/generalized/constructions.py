@@ -25,8 +25,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import RankError, ShapeError, UsageError
+from ..errors import DTypeError, RankError, ShapeError, UsageError
 from .xi import get_xi
+from ..explicit import guard_size
+from ..validation import as_array, as_choice, as_float, as_int, as_int_array
 
 __all__ = ["combine_networks", "combine_all", "rank_one_to_rnn", "shallow_to_rnn", "one_hot_templates",
            "one_hot_shallow", "one_hot_network", "or_dictionary", "universal_coefficients",
@@ -42,7 +44,7 @@ def _grid_module():
 def _check_H(H) -> np.ndarray:
     """ℋ as a float array; it must be cubical M×M×⋯×M (a grid tensor over M templates,
     seed 004 (gtm) §4.2, Eq. 18) and finite."""
-    H = np.asarray(H, dtype=np.float64)
+    H = as_array(H, "ℋ", finite=False)
     if H.ndim < 1 or any(n != H.shape[0] for n in H.shape):
         raise ShapeError(f"ℋ must be cubical M×M×⋯×M (a grid tensor over M templates, "
                          f"seed 004 (gtm) Eq. 18); got shape {H.shape}")
@@ -53,7 +55,7 @@ def _check_H(H) -> np.ndarray:
 
 
 def _check_F(F, M: int | None = None) -> np.ndarray:
-    F = np.asarray(F, dtype=np.float64)
+    F = as_array(F, "F", finite=False)
     if F.ndim != 2 or F.shape[0] != F.shape[1]:
         raise ShapeError(f"the feature matrix F must be square M×M (§5 assumes it "
                          f"invertible); got shape {F.shape}")
@@ -85,6 +87,11 @@ def combine_networks(a: float, A, b: float, B):
     UsageError
         A and B use different ξ or different h^{(0)} (the combined network has one).
     """
+    grid = _grid_module()
+    for name, net in (("A", A), ("B", B)):
+        if not isinstance(net, grid.GeneralizedRNN):
+            raise DTypeError(f"{name} must be a GeneralizedRNN; got {type(net).__name__}")
+    a, b = as_float(a, "a", error=UsageError), as_float(b, "b", error=UsageError)
     if A.length != B.length or A.n_features != B.n_features:
         raise ShapeError(f"Lemma 5.1 combines networks on the same grid: T, M = "
                          f"{A.length}, {A.n_features} vs {B.length}, {B.n_features}")
@@ -125,10 +132,16 @@ def combine_all(networks, coefficients=None):
     C_1 = c_1 N_1 + c_2 N_2, C_k = 1·C_{k−1} + c_{k+1} N_{k+1}.  A single network with
     coefficient c is returned as combine(c, N, 0, N) would be wasteful, so it is scaled in
     its last core instead."""
+    if isinstance(networks, (str, bytes, np.ndarray)) or not hasattr(networks, "__iter__"):
+        raise DTypeError(f"networks must be a sequence of GeneralizedRNN; got "
+                         f"{type(networks).__name__}")
     nets = list(networks)
     if not nets:
         raise UsageError("combine_all needs at least one network")
-    coef = [1.0] * len(nets) if coefficients is None else [float(c) for c in coefficients]
+    if any(not isinstance(n, _grid_module().GeneralizedRNN) for n in nets):
+        raise DTypeError("networks must be a sequence of GeneralizedRNN")
+    coef = [1.0] * len(nets) if coefficients is None else \
+        as_array(coefficients, "coefficients", ndim=1).tolist()
     if len(coef) != len(nets):
         raise ShapeError(f"{len(nets)} networks but {len(coef)} coefficients")
     if len(nets) == 1:
@@ -153,6 +166,8 @@ def rank_one_to_rnn(shallow, *, h0: float | None = None):
     RankError
         The shallow network has rank R ≠ 1.
     """
+    if not isinstance(shallow, _grid_module().ShallowNetwork):
+        raise DTypeError(f"shallow must be a ShallowNetwork; got {type(shallow).__name__}")
     if shallow.rank != 1:
         raise RankError(f"Prop. A.4 converts rank-1 shallow networks; got rank {shallow.rank}")
     lam = float(np.asarray(shallow.weights, float)[0])
@@ -172,6 +187,7 @@ def one_hot_templates(index, M: int) -> tuple[np.ndarray, np.ndarray]:
     U (T, 2, M)) with Fv = u."""
     j = _check_index(index, M)
     T = len(j)
+    guard_size((T, 2, M), what="one-hot templates")
     U = np.zeros((T, 2, M))
     U[0, 0, :] = 1.0
     U[:, 1, :] = 1.0
@@ -180,8 +196,9 @@ def one_hot_templates(index, M: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _check_index(index, M) -> np.ndarray:
-    j = np.asarray(index)
-    if j.ndim != 1 or j.size == 0 or j.dtype.kind not in "iu":
+    M = as_int(M, "M", minimum=1)
+    j = as_int_array(index, "index")
+    if j.ndim != 1 or j.size == 0:
         raise ShapeError(f"a one-hot index is a non-empty 1-D integer sequence; got {index!r}")
     if (j < 0).any() or (j >= M).any():
         raise ShapeError(f"one-hot index {j.tolist()} out of range 0..{M - 1}")
@@ -215,6 +232,8 @@ def _rank_one_terms(shallow):
 def shallow_to_rnn(shallow):
     """A rank-R shallow network as an RNN: Prop. A.4 on each rank-1 term, then Lemma 5.1
     with a = b = 1 (the weights λ_r sit in the last cores)."""
+    if not isinstance(shallow, _grid_module().ShallowNetwork):
+        raise DTypeError(f"shallow must be a ShallowNetwork; got {type(shallow).__name__}")
     return combine_all([rank_one_to_rnn(s) for s in _rank_one_terms(shallow)])
 
 
@@ -228,6 +247,8 @@ def one_hot_network(index, M: int, F=None):
 def or_dictionary(M: int, T: int) -> np.ndarray:
     """The M^T × M^T matrix D whose column j (C order) is vec of the rank-1 max grid
     max_t [i_t ≠ j_t] = 1 − ℰ^{(j)}: D = J − I."""
+    M, T = as_int(M, "M", minimum=1), as_int(T, "T", minimum=1)
+    guard_size((M,), repeat=2 * T, what="OR dictionary (M^T × M^T)")
     N = M**T
     return np.ones((N, N)) - np.eye(N)
 
@@ -251,10 +272,9 @@ def universal_coefficients(H, *, solve: bool = False) -> np.ndarray:
 
 def universal_shallow(H, F=None, *, solve: bool = False):
     """Thm. 5.1, shallow part: a ξ = max shallow network of width M^T with grid ℋ."""
-    H = np.asarray(H, float)
+    H = _check_H(H)
     M, T = H.shape[0], H.ndim
-    if any(n != M for n in H.shape):
-        raise ShapeError(f"ℋ must be M×M×⋯×M; got {H.shape}")
+    guard_size((M,), repeat=T + 1, what="universal shallow network templates")
     lam = universal_coefficients(H, solve=solve)
     idx = np.array(list(itertools.product(range(M), repeat=T)), dtype=np.int64)  # C order
     U = np.ones((T, idx.shape[0], M))
@@ -278,8 +298,7 @@ def h_hat(H, F, *, order: str = "printed") -> np.ndarray:
 
     Raises ShapeError (ℋ not cubical M×M×⋯×M, F not M×M) or RankError (F singular: §5
     assumes F invertible)."""
-    if order not in ("printed", "corrected"):
-        raise UsageError(f"order must be 'printed' or 'corrected'; got {order!r}")
+    as_choice(order, "order", ("printed", "corrected"))
     H = _check_H(H)
     F = _check_F(F, H.shape[0])
     Finv = np.linalg.inv(F)

@@ -16,18 +16,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import RankError, ShapeError, UsageError
+from ..errors import DTypeError, RankError, ShapeError, UsageError
 from .grid import GeneralizedRNN, ShallowNetwork
 from .xi import get_xi
+from ..explicit import guard_size
+from ..validation import as_array, as_float, as_int, as_rng, check_power
 
 __all__ = ["pairwise_similarity_network", "lemma_a2_indicator", "constant_network",
            "constant_grid_value", "perturb_network", "rank_one_shallow"]
 
 
 def _pos(x, name) -> int:
-    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or int(x) < 1:
-        raise ShapeError(f"{name} must be an integer >= 1; got {x!r}")
-    return int(x)
+    return as_int(x, name, minimum=1)
 
 
 def _eye(p, q) -> np.ndarray:
@@ -49,6 +49,8 @@ def pairwise_similarity_network(M, R, T) -> GeneralizedRNN:
     M, R, T = _pos(M, "M"), _pos(R, "R"), _pos(T, "T")
     if T % 2:
         raise ShapeError(f"Lemma A.2 pairs steps (t odd, t even); T must be even, got T={T}")
+    guard_size((M + 1, max(M, R)), repeat=1, what="Lemma A.2 network")
+    guard_size((T,), what="Lemma A.2 network steps")
     b = np.zeros((1, R))
     b[0, 0] = 1 - min(M, R)
     C_odd = np.ones((M, M)) - _eye(M, M)
@@ -67,6 +69,8 @@ def lemma_a2_indicator(M, R, T) -> np.ndarray:
     M, R, T = _pos(M, "M"), _pos(R, "R"), _pos(T, "T")
     if T % 2:
         raise ShapeError(f"T must be even; got T={T}")
+    guard_size((M,), repeat=T, what="Lemma A.2 indicator grid", dtype=np.int64)
+    guard_size((M,), repeat=T + 1, what="Lemma A.2 index grids", dtype=np.int64)
     idx = np.indices((M,) * T)
     zero = np.ones((M,) * T, dtype=bool)
     for s in range(T // 2):
@@ -80,6 +84,7 @@ def constant_grid_value(M, R, T) -> int:
     """2(MR)^{T−1}: the constant entry of the grid of :func:`constant_network` (seed 004
     (gtm) App. A, proof of Thm. 5.3)."""
     M, R, T = _pos(M, "M"), _pos(R, "R"), _pos(T, "T")
+    check_power(M * R, T - 1, "Thm. 5.3 constant grid value")
     return 2 * (M * R) ** (T - 1)
 
 
@@ -94,7 +99,8 @@ def constant_network(M, R, T, F) -> GeneralizedRNN:
         F is not M×M.  RankError: F is singular (the §5 assumption "F is invertible").
     """
     M, R, T = _pos(M, "M"), _pos(R, "R"), _pos(T, "T")
-    F = np.asarray(F, dtype=np.float64)
+    guard_size((T, M, R, R), what="Thm. 5.3 constant network cores")
+    F = as_array(F, "F")
     if F.shape != (M, M):
         raise ShapeError(f"F must be {M}×{M}; got {F.shape}")
     if np.linalg.matrix_rank(F) < M:
@@ -116,10 +122,11 @@ def perturb_network(net: GeneralizedRNN, F, scale, rng):
     -------
     (GeneralizedRNN, F_ε)
     """
-    scale = float(scale)
-    if not np.isfinite(scale) or scale < 0:
-        raise UsageError(f"scale must be finite and >= 0; got {scale!r}")
-    F = np.asarray(F, dtype=np.float64)
+    scale = as_float(scale, "scale", nonnegative=True, error=UsageError)
+    if not isinstance(net, GeneralizedRNN):
+        raise DTypeError(f"net must be a GeneralizedRNN; got {type(net).__name__}")
+    F = as_array(F, "F", ndim=2, nonempty=True)
+    rng = as_rng(rng)
     C = tuple(c + scale * rng.standard_normal(c.shape) for c in net.C)
     G = tuple(g + scale * rng.standard_normal(g.shape) for g in net.G)
     F_eps = F + scale * rng.standard_normal(F.shape)
@@ -130,9 +137,10 @@ def rank_one_shallow(first_mode_values, F_eps, T) -> ShallowNetwork:
     """The rank-1 shallow network of the proof of Thm. 5.3: λ = 1,
     v_1 = F_ε⁻¹ g (g = the grid values (2(MR)^{T−1} + ε) as a function of i₁), v_t = 0 for
     t > 1, ξ = max(x, y, 0).  Its grid is max(g_{i₁}, 0, …, 0) = g_{i₁} when g ≥ 0."""
-    g = np.asarray(first_mode_values, dtype=np.float64).reshape(-1)
-    F_eps = np.asarray(F_eps, dtype=np.float64)
+    g = as_array(first_mode_values, "first_mode_values", ndim=1, nonempty=True)
+    F_eps = as_array(F_eps, "F_eps")
     T = _pos(T, "T")
+    guard_size((T, g.size), what="rank-1 shallow templates")
     if F_eps.shape != (g.size, g.size):
         raise ShapeError(f"F_eps must be {g.size}×{g.size}; got {F_eps.shape}")
     v = np.zeros((T, 1, g.size))

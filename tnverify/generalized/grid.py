@@ -24,9 +24,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import NonFiniteError, ShapeError, UsageError
+from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..explicit import CHUNK_ROWS, all_sequences, guard_size
 from .xi import XiOperator, get_xi
+from ..validation import (
+    as_array, as_choice, as_device, as_float, as_int, as_int_array, as_rng, check_entries,
+)
 
 __all__ = ["ShallowNetwork", "GeneralizedRNN", "random_shallow", "random_generalized_rnn",
            "grid_tensor", "grid_by_evaluation", "grid_entries", "odd_even_matricization",
@@ -43,7 +46,7 @@ DISTRIBUTIONS = ("normal", "integer", "uniform")
 
 
 def _array(x, name: str, ndim: int) -> np.ndarray:
-    a = np.asarray(x, dtype=np.float64)
+    a = as_array(x, name, finite=False)
     if a.ndim != ndim:
         raise ShapeError(f"{name} must have {ndim} dimensions; got shape {a.shape}")
     if not np.isfinite(a).all():
@@ -144,7 +147,7 @@ class GeneralizedRNN:
         if G[-1].shape[2] != 1:
             raise ShapeError(f"the last core must have R_T = 1; got G[-1] {G[-1].shape}")
         xi = get_xi(self.xi)
-        h0 = xi.unit if self.h0 is None else float(self.h0)
+        h0 = xi.unit if self.h0 is None else as_float(self.h0, "h0", finite=False)
         if h0 is None:
             raise UsageError(f"ξ = {xi.label} has no unit; pass h0 explicitly")
         if not math.isfinite(h0) and not (h0 == -math.inf and xi.unit == -math.inf):
@@ -199,6 +202,7 @@ class GeneralizedRNN:
 
 # -- random networks -----------------------------------------------------------------------
 def _draw(rng, shape, dist):
+    check_entries(shape, what="random network weights")
     if dist == "normal":
         return rng.standard_normal(shape)
     if dist == "integer":
@@ -209,7 +213,12 @@ def _draw(rng, shape, dist):
 
 
 def random_shallow(M, T, R, xi, rng, *, dist="normal") -> ShallowNetwork:
-    """A shallow network with λ and v drawn from ``dist`` (see :data:`DISTRIBUTIONS`)."""
+    """A shallow network with λ and v drawn from ``dist`` (see :data:`DISTRIBUTIONS`).
+
+    ``rng`` is a numpy Generator or an int seed."""
+    M, T, R = (as_int(x, n, minimum=1) for x, n in ((M, "M"), (T, "T"), (R, "R")))
+    as_choice(dist, "dist", DISTRIBUTIONS)
+    xi, rng = get_xi(xi), as_rng(rng)
     return ShallowNetwork(_draw(rng, (R,), dist), _draw(rng, (T, R, M), dist), xi)
 
 
@@ -220,15 +229,19 @@ def random_generalized_rnn(M, T, R, xi, rng, *, L=None, shared=False, shared_inp
     ``R`` is an int (every inner rank) or the sequence R_1..R_{T−1}; ``L`` defaults to M;
     ``shared`` makes 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)} (one draw), ``shared_inputs`` likewise C.
     """
-    T, M = int(T), int(M)
-    if T < 1 or M < 1:
-        raise ShapeError(f"need M >= 1 and T >= 1; got M={M}, T={T}")
-    inner = [int(R)] * (T - 1) if np.ndim(R) == 0 else [int(r) for r in R]
+    T, M = as_int(T, "T", minimum=1), as_int(M, "M", minimum=1)
+    check_entries((T,), what="generalized RNN steps")
+    if isinstance(R, (str, bytes)) or np.ndim(R) == 0:
+        inner = [as_int(R, "R", minimum=1)] * (T - 1)
+    else:
+        inner = [as_int(r, "R entry", minimum=1) for r in R]
     if len(inner) != T - 1 or any(r < 1 for r in inner):
         raise ShapeError(f"R must be an int >= 1 or T-1={T - 1} ranks >= 1; got {R!r}")
     if shared and len(set(inner)) > 1:
         raise ShapeError(f"shared cores need equal inner ranks; got {inner}")
-    L = M if L is None else int(L)
+    L = M if L is None else as_int(L, "L", minimum=1)
+    as_choice(dist, "dist", DISTRIBUTIONS)
+    xi, rng = get_xi(xi), as_rng(rng)
     ranks = [1] + inner + [1]
     C, G = [], []
     for t in range(T):
@@ -240,6 +253,9 @@ def random_generalized_rnn(M, T, R, xi, rng, *, L=None, shared=False, shared_inp
 
 # -- grid tensors ------------------------------------------------------------------------
 def _check_F(net, F) -> np.ndarray:
+    if not isinstance(net, (ShallowNetwork, GeneralizedRNN)):
+        raise DTypeError(f"network must be a ShallowNetwork or GeneralizedRNN; got "
+                         f"{type(net).__name__}")
     if F is None:
         return np.eye(net.n_features)
     F = _array(F, "F", 2)
@@ -339,7 +355,9 @@ def grid_tensor(network, F=None, *, backend="numpy", device="cpu", dtype=None,
     """
     F = _check_F(network, F)
     M, T = F.shape[0], network.length
-    guard_size((M,) * T, what="grid tensor", max_entries=max_entries)
+    guard_size((M,), repeat=T, what="grid tensor", max_entries=max_entries)
+    as_choice(backend, "backend", ("numpy", "torch"))
+    as_device(device)
     if isinstance(network, GeneralizedRNN):
         biggest = max(M ** (t + 1) * r for t, r in enumerate(network.ranks[1:]))
         guard_size((biggest,), what="grid prefix states (M^t · R_t)", max_entries=max_entries)
@@ -354,17 +372,16 @@ def grid_tensor(network, F=None, *, backend="numpy", device="cpu", dtype=None,
     if chunk_bytes is None:
         on_gpu = backend == "torch" and str(device).startswith("cuda")
         chunk_bytes = CHUNK_BYTES_CUDA if on_gpu else CHUNK_BYTES
-    if int(chunk_bytes) < 1:
-        raise UsageError(f"chunk_bytes must be >= 1; got {chunk_bytes!r}")
+    chunk_bytes = as_int(chunk_bytes, "chunk_bytes", minimum=1, error=UsageError)
     bk = _Backend(backend, device, dtype, network.xi)
-    return build(network, F, bk, int(chunk_bytes)).reshape((M,) * T)
+    return build(network, F, bk, chunk_bytes).reshape((M,) * T)
 
 
 def grid_entries(network, F, indices) -> np.ndarray:
     """Γ[indices[n]] for an (n, T) int array of template indices, by ``network.score``."""
     F = _check_F(network, F)
-    idx = np.asarray(indices)
-    if idx.ndim != 2 or idx.shape[1] != network.length or idx.dtype.kind not in "iu":
+    idx = as_int_array(indices, "indices")
+    if idx.ndim != 2 or idx.shape[1] != network.length:
         raise ShapeError(f"indices must be an (n, T={network.length}) integer array; got "
                          f"{idx.dtype} {idx.shape}")
     if idx.size and (idx.min() < 0 or idx.max() >= F.shape[0]):
@@ -380,7 +397,7 @@ def grid_by_evaluation(network, F=None, *, max_entries=None) -> np.ndarray:
     """The oracle grid: ``network.score`` on every row of ``all_sequences(M, T)``."""
     F = _check_F(network, F)
     M, T = F.shape[0], network.length
-    guard_size((M,) * T, what="grid tensor", max_entries=max_entries)
+    guard_size((M,), repeat=T, what="grid tensor", max_entries=max_entries)
     return grid_entries(network, F, all_sequences(M, T, max_entries=max_entries)).reshape(
         (M,) * T)
 
@@ -390,7 +407,9 @@ def odd_even_matricization(grid):
     modes (1, 3, …, T−1) (0-based 0, 2, …), columns = (2, 4, …, T), C order.  numpy or
     torch input or any array_like.  Raises ShapeError for odd T."""
     if not hasattr(grid, "permute"):
-        grid = np.asarray(grid)
+        grid = as_array(grid, "grid", nonempty=True)
+    elif grid.is_complex() or grid.dtype == getattr(grid.dtype, "bool", None):
+        raise DTypeError(f"grid must be real; got dtype {grid.dtype}")
     T = grid.ndim
     if T < 2 or T % 2:
         raise ShapeError(f"the (odd, even) matricization needs an even order T >= 2; "
@@ -411,8 +430,9 @@ def recursion_a3_literal(network: GeneralizedRNN, F=None, *, new_mode: str = "la
     Γ^ℓ = Γ^{ℓ,T}_{1,:,…,:}.  ``new_mode="first"`` is the control reading that puts m_t
     first in the result (Γ_{k m_t m_1…m_{t−1}}); it is not what is printed.
     """
-    if new_mode not in ("last", "first"):
-        raise UsageError(f"new_mode must be 'last' (as printed) or 'first'; got {new_mode!r}")
+    as_choice(new_mode, "new_mode", ("last", "first"))
+    if not isinstance(network, GeneralizedRNN):
+        raise DTypeError(f"network must be a GeneralizedRNN; got {type(network).__name__}")
     F = _check_F(network, F)
     M = F.shape[0]
     gam = np.array([network.h0])                                  # index j, R_0 = 1

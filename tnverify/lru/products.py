@@ -33,7 +33,8 @@ import numpy as np
 import sympy as sp
 
 from ..conventions import tolerance
-from ..errors import ShapeError, UsageError
+from ..errors import DTypeError, ShapeError, SizeLimitError, UsageError
+from ..validation import as_array, as_device, as_float, as_int, as_rng, as_tensor, check_entries
 
 __all__ = ["READINGS", "KINDS", "FACTORS", "part_variance", "moment", "fisher_kurtosis",
            "standardized_moments", "kurtosis_stderr", "sample", "sample_torch",
@@ -100,9 +101,15 @@ def moment(kind: str, k: int, reading: str | None = "a") -> sp.Rational:
     (81, 8, 1/2)
     """
     r = _check(kind, reading)
-    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-        raise UsageError(f"moment order must be a non-negative integer; got {k!r}")
+    k = as_int(k, "moment order k", minimum=0, error=UsageError)
+    if k > MAX_MOMENT_ORDER:
+        raise SizeLimitError(f"moment order k = {k} is above {MAX_MOMENT_ORDER}: the exact "
+                             f"symbolic expansion would not finish")
     return _moment(kind, r, k)
+
+
+#: Largest moment order :func:`moment` expands exactly.
+MAX_MOMENT_ORDER = 64
 
 
 def standardized_moments(kind: str, reading: str | None = "a") -> dict:
@@ -134,7 +141,7 @@ def kurtosis_stderr(kind: str, n: int, reading: str | None = "a") -> float:
 
 def sample_kurtosis(x) -> float:
     """Fisher sample kurtosis ``m₄/m₂² − 3`` (biased moments, = scipy.stats.kurtosis)."""
-    a = np.asarray(x, dtype=np.float64).reshape(-1)
+    a = as_array(x, "x").reshape(-1)
     if a.size < 2:
         raise ShapeError(f"sample kurtosis needs at least 2 samples; got {a.size}")
     d = a - a.mean()
@@ -144,15 +151,16 @@ def sample_kurtosis(x) -> float:
 
 
 def _check_n(n) -> int:
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise UsageError(f"number of samples must be a positive integer; got {n!r}")
-    return int(n)
+    n = as_int(n, "n (number of samples)", minimum=1, error=UsageError)
+    check_entries((2 * FACTORS, n), what="product samples")
+    return n
 
 
 def sample(kind: str, n: int, rng: np.random.Generator, reading: str | None = "a"
            ) -> np.ndarray:
     """``n`` float64 draws of the real product / the real part of the complex product."""
     r, n = _check(kind, reading), _check_n(n)
+    rng = as_rng(rng)
     sd = math.sqrt(float(part_variance(kind, r)))
     if kind == "real":
         return rng.standard_normal((FACTORS, n)).prod(axis=0)
@@ -168,6 +176,9 @@ def sample_torch(kind: str, n: int, generator, *, reading: str | None = "a",
     import torch
 
     r, n = _check(kind, reading), _check_n(n)
+    if not isinstance(generator, torch.Generator):
+        raise DTypeError(f"generator must be a torch.Generator; got {type(generator).__name__}")
+    as_device(device)
     dtype = torch.float64 if dtype is None else dtype
     sd = math.sqrt(float(part_variance(kind, r)))
     x = torch.randn((FACTORS, n), generator=generator, device=device, dtype=dtype)
@@ -181,7 +192,7 @@ def power_sums_torch(x) -> np.ndarray:
     """``[n, Σx, Σx², Σx³, Σx⁴]`` of a torch tensor, accumulated in float64."""
     import torch
 
-    x = x.to(torch.float64)
+    x = as_tensor(x, "x", dtype=torch.float64, nonempty=True)
     x2 = x * x
     return np.array([x.numel(), float(x.sum()), float(x2.sum()), float((x2 * x).sum()),
                      float((x2 * x2).sum())])
@@ -189,6 +200,9 @@ def power_sums_torch(x) -> np.ndarray:
 
 def kurtosis_from_power_sums(s) -> float:
     """Fisher sample kurtosis from ``[n, Σx, Σx², Σx³, Σx⁴]`` (central moments expanded)."""
+    s = as_array(s, "s (power sums)", ndim=1)
+    if s.shape != (5,) or s[0] < 1 or s[0] != int(s[0]):
+        raise ShapeError(f"s must be [n >= 1, Σx, Σx², Σx³, Σx⁴]; got {s.tolist()}")
     n, s1, s2, s3, s4 = (float(v) for v in s)
     mu = s1 / n
     m2 = s2 / n - mu * mu
@@ -252,8 +266,7 @@ def tail_bounds(kind: str, k: float, reading: str | None = "a", *, zscore: bool 
     bound) or right edge (upper bound), then convolved.
     """
     r = _check(kind, reading)
-    if not (isinstance(k, (int, float, np.floating)) and math.isfinite(k) and k > 0):
-        raise UsageError(f"threshold k must be a finite positive number; got {k!r}")
+    k = as_float(k, "threshold k", positive=True, error=UsageError)
     t = math.log(k)
     if zscore:
         t += 0.5 * math.log(float(moment(kind, 2, r)))

@@ -28,7 +28,8 @@ from scipy import stats as _st
 
 from ..claims import Evidence
 from ..conventions import Tolerance
-from ..errors import NonFiniteError, ShapeError, UsageError
+from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
+from ..validation import as_array, as_bool, as_choice, as_float, as_int
 
 __all__ = [
     "Estimate",
@@ -46,7 +47,7 @@ __all__ = [
 
 
 def _check_alpha(alpha) -> float:
-    a = float(alpha)
+    a = as_float(alpha, "alpha", finite=False, error=UsageError)
     if not 0.0 < a < 1.0:
         raise UsageError(f"significance level alpha must lie in (0, 1); got {alpha!r}")
     return a
@@ -62,9 +63,7 @@ def z_value(alpha: float) -> float:
 
 
 def _samples(x, what: str, min_n: int = 2) -> np.ndarray:
-    if hasattr(x, "detach"):                     # torch tensor without importing torch
-        x = x.detach().cpu().double().numpy()
-    a = np.asarray(x, dtype=np.float64).reshape(-1)
+    a = as_array(x, what, finite=False).reshape(-1)   # torch tensors are detached
     if a.size < min_n:
         raise ShapeError(f"{what} needs at least {min_n} samples; got {a.size}")
     if not np.isfinite(a).all():
@@ -147,7 +146,9 @@ def batch_estimate(values_per_batch, *, estimator: str = "mean of batch estimate
     """
     a = _samples(values_per_batch, "batch_estimate (needs >= 2 batches)")
     b = int(a.size)
-    n = b * int(samples_per_batch) if samples_per_batch else b
+    if samples_per_batch is not None:
+        samples_per_batch = as_int(samples_per_batch, "samples_per_batch", minimum=1)
+    n = b * samples_per_batch if samples_per_batch else b
     desc = f"{estimator} ({b} independent batches" + (
         f" of {int(samples_per_batch)} samples)" if samples_per_batch else ")")
     return Estimate(float(a.mean()), float(a.std(ddof=1) / math.sqrt(b)), n, desc, seed)
@@ -188,6 +189,8 @@ def ks_1samp(samples, cdf: Callable, *, alpha: float, name: str = "reference cdf
     """One-sample Kolmogorov–Smirnov test of ``samples`` against ``cdf`` (exact/asymptotic
     p-value as chosen by scipy)."""
     a, x = _check_alpha(alpha), _samples(samples, "ks_1samp", 1)
+    if not callable(cdf):
+        raise DTypeError(f"cdf must be callable; got {type(cdf).__name__}")
     res = _st.ks_1samp(x, cdf)
     return _result(f"one-sample Kolmogorov–Smirnov vs {name}", res.statistic, res.pvalue,
                    a, x.size)
@@ -203,7 +206,7 @@ def ks_2samp(a, b, *, alpha: float) -> TestResult:
 
 
 def _counts(observed, what: str) -> np.ndarray:
-    c = np.asarray(observed, dtype=np.float64).reshape(-1)
+    c = as_array(observed, what, finite=False).reshape(-1)
     if c.size < 2:
         raise ShapeError(f"{what} needs at least 2 cells; got {c.size}")
     if not np.isfinite(c).all() or (c < 0).any():
@@ -225,7 +228,7 @@ def chi2_gof(observed, expected_probs, *, alpha: float) -> TestResult:
     """Pearson χ² goodness of fit of ``observed`` counts to cell probabilities
     ``expected_probs`` (normalised to sum 1; ``k − 1`` d.o.f.)."""
     a, c = _check_alpha(alpha), _counts(observed, "chi2_gof")
-    p = np.asarray(expected_probs, dtype=np.float64).reshape(-1)
+    p = as_array(expected_probs, "expected_probs", finite=False).reshape(-1)
     if p.shape != c.shape:
         raise ShapeError(f"chi2_gof: {c.size} observed cells vs {p.size} probabilities")
     if not np.isfinite(p).all() or (p <= 0).any():
@@ -266,15 +269,14 @@ def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
     ``target = 0`` and no ``alternative`` there is no default: pass one.
     """
     a = _check_alpha(alpha)
-    if rule not in RULES:
-        raise UsageError(f"rule must be one of {RULES}; got {rule!r}")
-    allowance = float(allowance)
-    if not (math.isfinite(allowance) and allowance >= 0):
-        raise UsageError(f"allowance must be finite and >= 0; got {allowance!r}")
+    as_choice(rule, "rule", RULES)
+    allowance = as_float(allowance, "allowance", nonnegative=True, error=UsageError)
+    if not isinstance(estimate, Estimate):
+        raise DTypeError(f"estimate must be an Estimate; got {type(estimate).__name__}")
     z = z_value(a) if rule == "z" else 1.0 / math.sqrt(a)
     if not (math.isfinite(estimate.value) and math.isfinite(estimate.stderr)):
         raise NonFiniteError(f"estimate is not finite: {estimate!r}")
-    target = float(target)
+    target = as_float(target, "target", error=NonFiniteError)
     name = "z_{α/2}" if rule == "z" else "1/√α (Chebyshev, distribution-free)"
     extra = f" + allowance {allowance:.4g} ({allowance_why})" if allowance else ""
     rule = (f"|estimate − target| ≤ {name}·stderr{extra} at α = {a:g} (k = {z:.4g}, "
@@ -314,7 +316,9 @@ def test_evidence(compared: str, result: TestResult, *, expect_reject: bool,
     ``control`` is the same test run on a minimal wrong variant (samples of the nearest
     false alternative, described by ``control_label``); it must reach the other decision,
     or the test had no power and the evidence is vacuous."""
-    ok = bool(result.reject) == bool(expect_reject)
+    if not isinstance(result, TestResult):
+        raise DTypeError(f"result must be a TestResult; got {type(result).__name__}")
+    ok = bool(result.reject) == as_bool(expect_reject, "expect_reject")
     det = dict(details or {})
     det.update(test=result.as_dict(), expect_reject=bool(expect_reject),
                decision=("rejects" if result.reject else "does not reject")

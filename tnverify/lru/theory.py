@@ -17,7 +17,10 @@ import math
 import numpy as np
 
 from ..conventions import check_finite
-from ..errors import DTypeError, ShapeError, UsageError
+from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
+from ..validation import (
+    as_array, as_device, as_float, as_int, as_rng, check_entries,
+)
 
 __all__ = [
     "unroll", "unrolled_sum", "diagonalise", "ginibre", "glorot_eigenvalues",
@@ -28,7 +31,7 @@ __all__ = [
 
 
 def _check_recurrence(A, B, u):
-    A, B, u = (np.asarray(x) for x in (A, B, u))
+    A, B, u = (as_array(x, n, complex_ok=True) for x, n in ((A, "A"), (B, "B"), (u, "u")))
     if A.ndim != 2 or A.shape[0] != A.shape[1]:
         raise ShapeError(f"A must be square (H, H); got shape {A.shape}")
     if B.ndim != 2 or B.shape[0] != A.shape[0]:
@@ -58,9 +61,10 @@ def unrolled_sum(A, B, u, k: int, *, upper: int | None = None) -> np.ndarray:
     ``upper = k − 1`` (the default); the recurrence from ``x_{−1} = 0`` needs
     ``upper = k``.  With ``A = Λ`` diagonal and ``B = B̄`` this is Eq. 4.8."""
     A, B, u = _check_recurrence(A, B, u)
+    k = as_int(k, "k")
     if not 0 <= k < u.shape[0]:
         raise ShapeError(f"k must lie in [0, {u.shape[0] - 1}]; got {k}")
-    upper = k - 1 if upper is None else int(upper)
+    upper = k - 1 if upper is None else as_int(upper, "upper")
     if upper > k:
         raise ShapeError(f"upper = {upper} would need u_{{{k - upper}}} (k = {k})")
     dt = np.result_type(A, B, u, np.float64)
@@ -76,10 +80,9 @@ def diagonalise(A) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``A = P Λ P⁻¹`` by ``numpy.linalg.eig`` (seed 001 §4.2.2, before Eq. 4.8; §5.4.1).
 
     Returns ``(P, lam, P_inv)`` (complex128); ``P_inv`` by ``numpy.linalg.inv``."""
-    A = np.asarray(A)
+    A = as_array(A, "A", complex_ok=True, nonempty=True)
     if A.ndim != 2 or A.shape[0] != A.shape[1]:
         raise ShapeError(f"A must be square; got shape {A.shape}")
-    check_finite(A, "A")
     lam, P = np.linalg.eig(A)
     P = P.astype(np.complex128)
     return P, lam.astype(np.complex128), np.linalg.inv(P)
@@ -88,10 +91,10 @@ def diagonalise(A) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def ginibre(H: int, rng: np.random.Generator, *, batch: int | None = None) -> np.ndarray:
     """Real ``H × H`` matrices with i.i.d. N(0, 1/H) entries (Glorot; seed 001 §4.2.2,
     Thm. 4.2.1 and Fig. 4.7).  ``batch`` adds a leading batch axis."""
-    if int(H) < 1:
-        raise ShapeError(f"H must be >= 1; got {H}")
-    shape = (int(H), int(H)) if batch is None else (int(batch), int(H), int(H))
-    return rng.standard_normal(shape) / math.sqrt(H)
+    H = as_int(H, "H", minimum=1)
+    shape = (H, H) if batch is None else (as_int(batch, "batch", minimum=1), H, H)
+    check_entries(shape, what="Ginibre matrices")
+    return as_rng(rng).standard_normal(shape) / math.sqrt(H)
 
 
 def glorot_eigenvalues(H: int, rng: np.random.Generator, *, batch: int | None = None
@@ -101,7 +104,8 @@ def glorot_eigenvalues(H: int, rng: np.random.Generator, *, batch: int | None = 
 
 
 def _check_radii(r_min, r_max, *, strict_max: bool = False):
-    r_min, r_max = float(r_min), float(r_max)
+    r_min = as_float(r_min, "r_min", error=UsageError)
+    r_max = as_float(r_max, "r_max", error=UsageError)
     if not 0.0 <= r_min <= r_max <= 1.0:
         raise UsageError(f"Lemma 4.2.1 needs 0 <= r_min <= r_max <= 1; got r_min={r_min}, "
                          f"r_max={r_max}")
@@ -114,7 +118,9 @@ def annulus_params(u1, u2, r_min: float, r_max: float) -> tuple[np.ndarray, np.n
     """``(v, θ)`` of Lemma 4.2.1 (seed 001 §4.2.2): ``v = −½ log(u₁(r_max² − r_min²) +
     r_min²)``, ``θ = 2π u₂``."""
     r_min, r_max = _check_radii(r_min, r_max)
-    u1, u2 = np.asarray(u1, dtype=np.float64), np.asarray(u2, dtype=np.float64)
+    u1, u2 = as_array(u1, "u1"), as_array(u2, "u2")
+    if ((u1 < 0) | (u1 > 1)).any() or ((u2 < 0) | (u2 > 1)).any():
+        raise UsageError("u1, u2 must be uniforms in [0, 1]")
     v = -0.5 * np.log(u1 * (r_max ** 2 - r_min ** 2) + r_min ** 2)
     return v, 2.0 * np.pi * u2
 
@@ -122,9 +128,10 @@ def annulus_params(u1, u2, r_min: float, r_max: float) -> tuple[np.ndarray, np.n
 def sample_annulus(n: int, r_min: float, r_max: float, rng: np.random.Generator
                    ) -> np.ndarray:
     """``n`` samples ``exp(−v + iθ)`` of Lemma 4.2.1 (complex128)."""
-    if int(n) < 1:
-        raise ShapeError(f"n must be >= 1; got {n}")
-    u1, u2 = rng.random(int(n)), rng.random(int(n))
+    n = as_int(n, "n", minimum=1)
+    check_entries((n,), what="annulus samples")
+    rng = as_rng(rng)
+    u1, u2 = rng.random(n), rng.random(n)
     v, theta = annulus_params(u1, u2, r_min, r_max)
     return exp_param(v, theta)
 
@@ -136,11 +143,22 @@ def sample_annulus_torch(n: int, r_min: float, r_max: float, *, generator, devic
     of ``chunk`` entries, 400 MiB at the default chunk)."""
     import torch
 
-    r_min, r_max = _check_radii(r_min, r_max)
+    r_min, r_max = _check_radii(r_min, r_max)       # checked now, not at the first draw
     dtype = dtype or torch.float64
-    left = int(n)
+    left = as_int(n, "n", minimum=1)
+    chunk = as_int(chunk, "chunk", minimum=1)
+    check_entries((min(chunk, left), 3), what="annulus sample chunk")
+    if not isinstance(generator, torch.Generator):
+        raise DTypeError(f"generator must be a torch.Generator; got {type(generator).__name__}")
+    as_device(device)
+    return _annulus_chunks(left, chunk, r_min, r_max, generator, device, dtype)
+
+
+def _annulus_chunks(left, chunk, r_min, r_max, generator, device, dtype):
+    import torch
+
     while left > 0:
-        m = min(left, int(chunk))
+        m = min(left, chunk)
         u1 = torch.rand(m, generator=generator, device=device, dtype=dtype)
         u2 = torch.rand(m, generator=generator, device=device, dtype=dtype)
         v = -0.5 * torch.log(u1 * (r_max ** 2 - r_min ** 2) + r_min ** 2)
@@ -152,28 +170,27 @@ def annulus_radius_cdf(r, r_min: float, r_max: float):
     """CDF of ``|z|`` for ``z`` uniform on the annulus: ``(r² − r_min²)/(r_max² − r_min²)``
     clipped to [0, 1]."""
     r_min, r_max = _check_radii(r_min, r_max)
+    r = as_array(r, "r")
     if r_max == r_min:
-        return (np.asarray(r) >= r_max).astype(np.float64)
-    r = np.asarray(r, dtype=np.float64)
+        return (r >= r_max).astype(np.float64)
     return np.clip((r ** 2 - r_min ** 2) / (r_max ** 2 - r_min ** 2), 0.0, 1.0)
 
 
 def exp_param(v, theta) -> np.ndarray:
     """Eq. 4.10 (seed 001 §4.2.2): ``λ = exp(−v + iθ)`` elementwise."""
-    v, theta = np.asarray(v, dtype=np.float64), np.asarray(theta, dtype=np.float64)
+    v, theta = as_array(v, "v"), as_array(theta, "theta")
     return np.exp(-v + 1j * theta)
 
 
 def stable_exp_param(v_log, theta_log) -> np.ndarray:
     """Eq. 4.11 (seed 001 §4.2.2): ``λ = exp(−exp(v^log) + i exp(θ^log))``."""
-    v_log = np.asarray(v_log, dtype=np.float64)
-    theta_log = np.asarray(theta_log, dtype=np.float64)
+    v_log, theta_log = as_array(v_log, "v_log"), as_array(theta_log, "theta_log")
     return np.exp(-np.exp(v_log) + 1j * np.exp(theta_log))
 
 
 def gamma_norm(lam) -> np.ndarray:
     """γ_j = √(1 − |λ_j|²) (seed 001 §4.2.2, text before Eq. 4.14); needs |λ_j| ≤ 1."""
-    a = np.abs(np.asarray(lam))
+    a = np.abs(as_array(lam, "lam", complex_ok=True))
     if (a > 1).any():
         raise UsageError(f"γ = √(1 − |λ|²) needs |λ| <= 1; got max |λ| = {a.max()}")
     return np.sqrt(1.0 - a ** 2)
@@ -196,6 +213,12 @@ def _check_scan_inputs(lam, bu, where: str) -> tuple:
         if not isinstance(t, torch.Tensor):
             raise DTypeError(f"{where}: {name} must be a torch.Tensor; got "
                              f"{type(t).__module__}.{type(t).__name__} (use torch.from_numpy)")
+    for name, t in (("lam", lam), ("bu", bu)):
+        if t.dtype == torch.bool:
+            raise DTypeError(f"{where}: {name} must be numeric; got dtype {t.dtype}")
+        if (t.is_floating_point() or t.is_complex()) and not bool(
+                torch.isfinite(t.detach()).all()):
+            raise NonFiniteError(f"{where}: {name} must be finite; found NaN/inf entries")
     if bu.dim() < 2 or bu.shape[0] < 1 or lam.dim() < 1:
         raise ShapeError(f"{where}: bu must be (K, ..., H) with K >= 1 and lam (..., H); got "
                          f"bu {tuple(bu.shape)}, lam {tuple(lam.shape)}")
