@@ -349,7 +349,8 @@ def scaled_cost(params, device, rng, corrected=False):
         parts = {"sampler log P vs log_prob": compare_values(
             "log P of the sampler vs 2 log|Ψ| − log Z (both log-domain)", lp, ref,
             n=L * V * R, scale=ref.abs() + abs(lz) + 1.0, sizes=sizes)}
-        for dt in (torch.float64, torch.float32):
+        unders = {}
+        for dt in (torch.float32, torch.float64):
             h = torch.ones(n, 1, dtype=dt, device=device)
             for t in range(L):                  # direct: no rescaling
                 h = torch.bmm(h.unsqueeze(1), m.core(t).index_select(1, tok[:, t]).to(dt)
@@ -357,6 +358,7 @@ def scaled_cost(params, device, rng, corrected=False):
             direct = (h[:, 0] ** 2 / torch.tensor(math.exp(lz), dtype=dt, device=device))
             tiny = torch.finfo(dt).tiny
             under = (direct < tiny).cpu().numpy()
+            unders[dt] = under
             name = str(dt).replace("torch.", "")
             if corrected:
                 parts[f"direct {name} underflows iff log P̃ < log tiny"] = compare_ints(
@@ -368,6 +370,10 @@ def scaled_cost(params, device, rng, corrected=False):
                     passed=not under.any(),
                     details={"underflowed": int(under.sum()),
                              "min_log_P": float(ref.min())},
+                    control=Evidence("control (the same P̃(x) computed directly in float32) "
+                                     "of: direct P̃(x) stays >= tiny",
+                                     passed=not unders[torch.float32].any(),
+                                     details={"underflowed": int(unders[torch.float32].sum())}),
                     counterexample=None if not under.any() else {
                         "log_P_reference": float(ref[torch.as_tensor(under)][0]),
                         "direct_P": float(direct[torch.as_tensor(under, device=device)][0])})
