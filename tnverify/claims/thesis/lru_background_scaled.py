@@ -177,12 +177,18 @@ def scaled_diagonalisable(params, device, rng):
         Ac = At.to(P.dtype)
         backward = float(torch.linalg.norm(Ac @ P - P * lam[None, :])
                          / (torch.linalg.norm(Ac) * torch.linalg.norm(P)))
+        # control: the eigenvalues paired with the wrong eigenvectors (Λ reversed)
+        wrong = float(torch.linalg.norm(Ac @ P - P * torch.flip(lam, dims=(0,))[None, :])
+                      / (torch.linalg.norm(Ac) * torch.linalg.norm(P)))
         rec = P @ torch.diag(lam) @ torch.linalg.inv(P)
         c = float(torch.linalg.cond(P.to(torch.complex128)))
         # n = H: each entry of AP is an H-term sum; eig's backward error is a modest multiple
         parts[name] = Evidence(
             f"backward error ‖AP − PΛ‖_F / (‖A‖_F‖P‖_F) of torch eig ({name})",
             error=backward, tolerance=tolerance(npdt, n=H, norm=1.0), sizes=dict(params),
+            control=Evidence(f"control (eigenvalues paired with reversed eigenvectors) of: "
+                             f"backward error of torch eig ({name})", error=wrong,
+                             tolerance=tolerance(npdt, n=H, norm=1.0)),
             details={"cond_P": c, "reconstruction_error_PΛP⁻¹":
                      float((rec.real.cpu().double() - torch.tensor(A)).abs().max())})
     return Evidence("near-Jordan reconstruction at scale", parts=parts, sizes=dict(params))
