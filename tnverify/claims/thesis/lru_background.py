@@ -158,8 +158,16 @@ claim("thesis-eq-4.12", "lim_{ε→0} ratio = 1/(1 − r²)",
        "lim_{ε→0} [(1/ε)(ε/ρ + O(ε²))] = 1/ρ = 1/(1 − r²). (4.12)\""),
       refs("thesis", "§4.2.2, Eq. 4.12"), small_eq412, group=G,
       space=({"r": 0.9}, {"r": 0.5}, {"r": 0.99}),
-      readings={"a": "ε → 0 with r_max = r fixed (r_min ↑ r); ρ = 1 − r_max² constant",
-                "b": "ε → 0 with r_min = r fixed (r_max ↓ r); ρ depends on ε"},
+      readings=(
+          Reading("a", "ε → 0 with r_max = r fixed (r_min ↑ r); ρ = 1 − r_max² constant",
+                  quote="Let ε = r_max² − r_min² and ρ = 1 − r_max²",
+                  where="§4.2.2, before Eq. 4.12 (the chain keeps ρ fixed)"),
+          Reading("b", "ε → 0 with r_min = r fixed (r_max ↓ r); ρ depends on ε",
+                  quote="lim_{ε→0} 𝔼[‖x_{k→∞}‖²₂]/𝔼[‖Bu‖²₂] = 1/(1−r²), where ε = r_max² − r_min²",
+                  where="§4.2.2, first statement of the limit (which radius is fixed is not "
+                        "said)")),
+      remarks=("r is not defined in the displayed chain; it is the common radius r_min = r_max "
+               "= r of the limit (as the source, Orvieto et al. 2023, says).",),
       uses=("thesis-prop-4.2.1",), proof=_PROOFS + "thesis_eq_4_12")
 
 
