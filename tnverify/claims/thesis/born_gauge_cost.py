@@ -39,11 +39,12 @@ class _Counter:
 
 
 def _transfer_z(cores, counter: _Counter) -> float:
-    """Z by E ← Σ_i G_iᵀ E G_i (numpy, no rescaling: Z per site is of order one)."""
+    """Z by E ← Σ_i G_i^† E G_i (numpy, no rescaling: Z per site is of order one)."""
     E = np.ones((1, 1))
     for g in cores:
-        E = sum(counter.mm(g[:, i, :].T, counter.mm(E, g[:, i, :])) for i in range(g.shape[1]))
-    return float(E[0, 0])
+        E = sum(counter.mm(g[:, i, :].conj().T, counter.mm(E, g[:, i, :]))
+                for i in range(g.shape[1]))
+    return float(np.real(E[0, 0]))
 
 
 def _transfer_z_fast(cores) -> float:
@@ -119,21 +120,26 @@ def small_gauge(params, rng):
                                              details={"max_change": identity_change}))
     # left-canonical form and Z = ‖last core‖²_F
     C = _qr_sweep(G)
-    ident = [np.einsum("aib,aic->bc", g, g) for g in C[:-1]]
-    canon = compare_values("Σ_i G_iᵀ G_i vs 𝐈 after the QR sweep, cores 1..L−1",
+    cplx = bool(np.iscomplexobj(G[0]))
+    ident = [np.einsum("aib,aic->bc", g.conj(), g) for g in C[:-1]]
+    no_conj = [np.einsum("aib,aic->bc", g, g) for g in C[:-1]]
+    canon = compare_values("Σ_i G_i^† G_i vs 𝐈 after the QR sweep, cores 1..L−1 (ᵀ for real "
+                           "cores, as printed)",
                            np.concatenate([x.ravel() for x in ident]),
                            np.concatenate([np.eye(x.shape[0]).ravel() for x in ident]),
-                           n=V * R * R, sizes=sizes)
+                           n=V * R * R, sizes=sizes,
+                           control=np.concatenate([x.ravel() for x in no_conj]) if cplx else None,
+                           control_label="Σ_i G_iᵀ G_i without the conjugate" if cplx else None)
     counter = _Counter()
     z_tm = _transfer_z(G, counter)
-    z_brute = math.fsum((psi**2).ravel())
-    z_canon = float(np.sum(C[-1] ** 2))
+    z_brute = math.fsum((np.abs(psi) ** 2).ravel())
+    z_canon = float(np.sum(np.abs(C[-1]) ** 2))
     n = V**L * L * R
     z_parts = {"Z = ‖last core‖²_F vs brute force": compare_values(
-        "‖G^{(L)}‖²_F of the left-canonical MPS vs Σ_x Ψ(x)²", z_canon, z_brute,
+        "‖G^{(L)}‖²_F of the left-canonical MPS vs Σ_x |Ψ(x)|²", z_canon, z_brute,
         n=n, scale=z_brute, sizes=sizes),
         "transfer Z vs brute force": compare_values(
-        "Z by transfer matrices vs Σ_x Ψ(x)²", z_tm, z_brute, n=n, scale=z_brute, sizes=sizes)}
+        "Z by transfer matrices vs Σ_x |Ψ(x)|²", z_tm, z_brute, n=n, scale=z_brute, sizes=sizes)}
     canon_cost = C[-1].size                         # squares of the last core's entries
     qr_cost = sum(2 * g.shape[0] * g.shape[1] * g.shape[2] ** 2 for g in G[:-1])
     cost = compare_ints("multiplications: Z from the canonical form <= transfer-matrix Z",

@@ -166,7 +166,7 @@ claim("thesis-sec-4.1.3-gauge", "gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-can
        "satisfies Σ_{i_k∈[|V|]} (𝐆^{(k)}_{:,i_k,:})ᵀ 𝐆^{(k)}_{:,i_k,:} = 𝐈. The canonical form "
        "can reduce the computation cost of the normalization factor Z.\""),
       refs("thesis", "§4.1.3 Model Architecture"), small_gauge, group="born-ngram",
-      space=_BORN_SPACE, scaled=scaled_gauge,
+      space=_BORN_SPACE + ({**_BORN_SPACE[0], "complex": True},), scaled=scaled_gauge,
       scaled_space={"small": ({"vocab_size": 50, "length": 16, "rank": 8},),
                     "large": ({"vocab_size": 33_278, "length": 256, "rank": 128},)},
       readings=(
