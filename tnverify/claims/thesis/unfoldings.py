@@ -13,8 +13,8 @@ import math
 import numpy as np
 import sympy as sp
 
-from .. import Evidence, Reading
-from ..registration import claim, refs
+from .. import Defect, Evidence, Reading
+from ..registration import claim, corrected_pair, refs
 from ..compare import compare_ints, compare_values
 from ..tt_svd_support import tiny_eps, tiny_tol, torch_random_tt, torch_unfolding_svals
 from ...conventions import rank_tolerance
@@ -308,6 +308,77 @@ claim("thesis-thm-3.2.1", "TT ranks ≤ unfolding ranks (constructive)",
       remarks=("The proof (not part of this claim) prints 'the first unfolding of 𝐀 and its "
                "dyadic (skeleton) decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ' (meant 𝐀_{[1]} = 𝐔𝐕ᵀ) and "
                "'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after considering 'k = 2, …, L' (meant k = 2, "
-               "…, L−1, with 𝐀-based labels); the check runs the construction and confirms "
-               "the intended rank bounds.",),
+               "…, L−1, with 𝐀-based labels): claim thesis-thm-3.2.1-proof.",),
       proof="proofs/spine_tt_svd.py::prove_thesis_thm_3_2_1", expected="holds")
+
+
+# ================================================================= thesis-thm-3.2.1-proof
+def _proof_tensor(params: dict, rng: np.random.Generator) -> np.ndarray:
+    """``outer``: A = a ⊗ B (a ∈ {1, 2, 3}^{I₁}, B integer in {−3..3}), so R₁ = 1 while the
+    first unfolding of V̂ in V̂'s own labels (rows (α₁, i₂)) has the rank of B_[1]; else
+    the integer test tensor of Thm 3.2.1."""
+    if params.get("outer"):
+        shape = tuple(params["shape"])
+        a = rng.integers(1, 4, size=shape[0])
+        b = rng.integers(-3, 4, size=shape[1:])
+        return np.multiply.outer(a, b)
+    return _integer_test_tensor(params, rng)
+
+
+def _small_thm_3_2_1_proof(params, rng, corrected=False):
+    """The proof's rank step.  As printed: 'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]'; at k = 1 the
+    only well-typed 𝐕̂_{[1]} is 𝐕̂'s own first unfolding (rows (α₁, i₂), as the proof's next
+    paragraph uses it), whose rank is bounded by R₂, not R₁.  Corrected: k = 2, …, L−1 with
+    𝐀-based labels (rows (α₁, i₂, …, i_k)), checked exactly on the first skeleton step."""
+    a = _proof_tensor(params, rng)
+    d = a.ndim
+    rk = [exact_rank(unfold(a, k)) for k in range(1, d)]
+    con = _skeleton_construction(a)
+    after_first = [(m, r) for step, m, r in con["intermediate"] if step == 1 and m <= d - 1]
+    parts = {"first step M = U Vᵀ (exact)": Evidence(
+        "skeleton decompositions, exact", passed=con["skeleton_exact"],
+        control=Evidence("control (U Vᵀ with the last skeleton term dropped) of: M = U Vᵀ",
+                         passed=con["dropped_term_exact"]))}
+    if corrected:
+        parts["rank(V̂_[k]) ≤ R_k, k = 2..L−1 (A-based labels)"] = compare_ints(
+            "exact ranks of V̂'s unfoldings with rows (α₁, i₂..i_k) vs R_k",
+            [r for _, r in after_first], [rk[m - 1] for m, _ in after_first], "<=")
+    else:
+        # V̂ after the first step: rows α₁, then modes i₂..i_L; its own first unfolding
+        # groups (α₁, i₂) as rows — the matrix the proof's next paragraph calls V̂_[1]
+        r1 = con["step_ranks"][0]
+        own = [r for step, m, r in con["intermediate"] if step == 1 and m == 2]
+        parts["k = 1: rank(V̂_[1]) ≤ R₁ (V̂'s own first unfolding)"] = compare_ints(
+            "exact rank of V̂_[1] (rows (α₁, i₂)) vs R₁", own, [r1], "<=")
+    return Evidence("rank step of the proof of Thm. 3.2.1", parts=parts,
+                    sizes={"shape": a.shape}, details={"R_k": rk,
+                                                       "intermediate (step, m, rank)":
+                                                       con["intermediate"]})
+
+
+_PROOF_STMT = ("Proof of Thm. 3.2.1: \"Consider the first unfolding of 𝐀 and its dyadic (skeleton) "
+               "decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ, which can be written in the index form "
+               "(𝐀_{[1]})_{\\overline{i₁,i₂⋯i_L}} = Σ_{α₁=1}^{R₁} 𝐔_{i₁,α₁}(𝐕ᵀ)_{α₁,\\overline{i₂⋯i_L}}\" "
+               "… \"To show that rank(𝐕̂_{[k]}) ≤ R_k, let us consider the unfoldings "
+               "(𝐕̂_{[k]})_{\\overline{α₁i₂⋯i_k, i_{k+1}⋯i_L}} for k = 2, …, L.\" … \"From (3.7) we "
+               "have 𝐕̂_{[k]} whose row and column indices are now separated and rank(𝐕̂_{[k]}) ≤ "
+               "R_k, ∀k ∈ [L].\"")
+_PROOF_SPACE = ({"shape": (3, 4, 3, 4), "outer": True},
+                {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)})
+corrected_pair(
+    "thesis-thm-3.2.1-proof",
+    common=dict(group="spine", refs=refs("thesis", "§3.2.2, proof of Thm. 3.2.1 (Eq. 3.6–3.7)"),
+                space=_PROOF_SPACE, uses=("thesis-thm-3.2.1", "thesis-def-3.1.3")),
+    printed=dict(
+        title="proof of Thm. 3.2.1: 𝐀_{[k]} = 𝐔𝐕ᵀ; rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]",
+        statement=_PROOF_STMT, small=_small_thm_3_2_1_proof, expected="fails",
+        defect=Defect("misprint", printed="'its dyadic (skeleton) decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ'; "
+                      "'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after 'for k = 2, …, L'",
+                      meant="'𝐀_{[1]} = 𝐔𝐕ᵀ'; 'rank(𝐕̂_{[k]}) ≤ R_k, k = 2, …, L−1' (rows "
+                            "(α₁, i₂, …, i_k), as in Oseledets 2011, Thm. 2.1)")),
+    corrected=dict(
+        title="proof of Thm. 3.2.1 with 𝐀_{[1]} = 𝐔𝐕ᵀ and k = 2, …, L−1",
+        statement=_PROOF_STMT + (" Corrected: 𝐀_{[1]} = 𝐔𝐕ᵀ, and rank(𝐕̂_{[k]}) ≤ R_k for k = "
+                                 "2, …, L−1 with 𝐀-based labels (rows (α₁, i₂, …, i_k))."),
+        small=lambda p, rng: _small_thm_3_2_1_proof(p, rng, corrected=True),
+        proof="proofs/spine_tt_svd.py::prove_thesis_thm_3_2_1"))
