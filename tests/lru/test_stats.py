@@ -107,4 +107,4 @@ def test_estimate_evidence_chebyshev_rule_and_allowance():
                                   allowance=0.5, allowance_why="bias")
     assert float(ev2.tolerance) == 1 / math.sqrt(0.01) * 0.1 + 0.5 and ev2.verdict == "holds"
     with pytest.raises(UsageError, match="rule must be one of"):
-        stats.estimate_evidence("c", e, 1.0, alpha=0.01, rule="t")
+        stats.estimate_evidence("c", e, 1.0, alpha=0.01, rule="median")

@@ -12,7 +12,7 @@ listed).
 REPORT_ORDER: tuple[str, ...] = tuple("""
     ttlm-eq2 ttlm-eq3 ttlm-eq3-corrected ttlm-eq5 ttlm-eq5-corrected thesis-eq-3.4
     thesis-eq-3.4-corrected thesis-prop-5.2.1 gtm-eq-6 gtm-lemma-3.1 gtm-lemma-3.1-corrected
-    gtm-prop-a.1 tslm-eq-7 thesis-def-3.1.3 thesis-thm-3.2.1 thesis-thm-3.2.2 thesis-alg-1
+    gtm-prop-a.1 tslm-eq-7 thesis-def-3.1.3 thesis-thm-3.2.1 thesis-thm-3.2.1-proof thesis-thm-3.2.1-proof-corrected thesis-thm-3.2.2 thesis-alg-1
     thesis-alg-1-corrected tnverify-tt-svd-error-identity ttlm-eq6 ttlm-eq6-corrected ttlm-eq8 ttlm-eq8-chain-vs-eq6
     ttlm-eq8-corrected ttlm-eq9 ttlm-app-a ttlm-app-a-corrected ttlm-eq12 ttlm-appc-delta-reshape ttlm-eq13
     thesis-prop-5.2.2 thesis-prop-5.2.2-corrected ttlm-claim-b1 ttlm-eq16 ttlm-eq16-corrected thesis-claim-5.3.1 thesis-eq-5.13 thesis-eq-5.13-corrected thesis-eq-5.14 thesis-eq-5.14-corrected
@@ -20,11 +20,11 @@ REPORT_ORDER: tuple[str, ...] = tuple("""
     ttlm-eq14-bias ttlm-eq14-bias-corrected thesis-sec-5.3.1 thesis-sec-5.3.1-corrected
     tnverify-augmented-bilinear tslm-eq-16 tslm-eq-16-corrected tslm-eq-19 tslm-eq-17
     tslm-eq-17-corrected tslm-eq-21 ttlm-table1-ptb-params ttlm-table1-wt2-params
-    ttlm-sec1-ppl-deltas ttlm-table2-second-order ttlm-table2-second-order-corrected ttlm-sec6.1-wt2-stats ttlm-sec6.1-wt2-stats-corrected thesis-eq-4.3
-    tnverify-born-sampler-exact thesis-eq-4.5 thesis-sec-4.1.3-parallel thesis-eq-3.2
+    ttlm-sec1-ppl-deltas ttlm-table2-second-order ttlm-table2-second-order-corrected ttlm-sec6.1-wt2-stats ttlm-sec6.1-wt2-stats-corrected thesis-eq-4.3 thesis-eq-4.3-corrected
+    tnverify-born-sampler-exact thesis-eq-4.5 thesis-eq-4.5-corrected thesis-sec-4.1.3-parallel thesis-eq-3.2
     thesis-eq-3.2-corrected thesis-sec-4.1.3-gauge thesis-eq-4.4 thesis-eq-4.4-corrected
     thesis-sec-4.3.2-cost thesis-sec-4.3.2-cost-corrected thesis-eq-4.1 thesis-eq-4.1-corrected
-    thesis-eq-2.7 thesis-eq-2.11 tslm-eq-11 tslm-eq-11-corrected tslm-claim-1 tslm-claim-2
+    thesis-eq-2.7 thesis-eq-2.7-corrected thesis-eq-2.11 tslm-eq-11 tslm-eq-11-corrected tslm-claim-1 tslm-claim-2
     tslm-claim-2-corrected tslm-ngram-param-count tslm-table1-stats gtm-xi-operators
     gtm-xi-operators-corrected gtm-eq-16 gtm-prop-a.2 gtm-prop-a.3 gtm-app-b-table1
     gtm-lemma-5.1 gtm-prop-a.4 gtm-prop-a.4-corrected gtm-thm-5.1 gtm-sec-4.2-nonuniversal

@@ -243,7 +243,7 @@ def chi2_gof(observed, expected_probs, *, alpha: float) -> TestResult:
 #: "z": the normal quantile z_{α/2} (CLT; for large n of light-tailed samples);
 #: "chebyshev": 1/√α — distribution-free, P(|X̄ − μ| ≥ k·σ_X̄) ≤ 1/k² for any finite
 #: variance (for small n or heavy-tailed samples; the stderr is still estimated).
-RULES = ("z", "chebyshev")
+RULES = ("z", "chebyshev", "t")
 
 
 def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
@@ -256,7 +256,8 @@ def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
 
     Decision rule: holds when ``|value − target| ≤ k·stderr + allowance`` with ``k =
     z_{α/2}`` (``rule="z"``, two-sided z test of ``H0: E[estimator] = target``) or ``k =
-    1/√α`` (``rule="chebyshev"``, any finite-variance distribution); ``allowance`` is a
+    1/√α`` (``rule="chebyshev"``, any finite-variance distribution) or ``k = t_{α/2, n−1}``
+    (``rule="t"``, Student t: a mean of few iid, approximately normal values); ``allowance`` is a
     documented deterministic bias bound (default 0).  ``error = |value − target|``,
     ``tolerance = Tolerance(k·stderr + allowance, rule)``; details carry the estimate, the interval,
     the target and the rule.
@@ -273,11 +274,15 @@ def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
     allowance = as_float(allowance, "allowance", nonnegative=True, error=UsageError)
     if not isinstance(estimate, Estimate):
         raise DTypeError(f"estimate must be an Estimate; got {type(estimate).__name__}")
-    z = z_value(a) if rule == "z" else 1.0 / math.sqrt(a)
+    if rule == "t":          # Student t with n − 1 d.o.f.: a mean of n iid ~normal values
+        z = float(_st.t.isf(a / 2.0, max(1, int(estimate.n) - 1)))
+    else:
+        z = z_value(a) if rule == "z" else 1.0 / math.sqrt(a)
     if not (math.isfinite(estimate.value) and math.isfinite(estimate.stderr)):
         raise NonFiniteError(f"estimate is not finite: {estimate!r}")
     target = as_float(target, "target", error=NonFiniteError)
-    name = "z_{α/2}" if rule == "z" else "1/√α (Chebyshev, distribution-free)"
+    name = {"z": "z_{α/2}", "t": f"t_{{α/2, n−1}} (Student, {max(1, int(estimate.n) - 1)} d.o.f.)",
+            "chebyshev": "1/√α (Chebyshev, distribution-free)"}[rule]
     extra = f" + allowance {allowance:.4g} ({allowance_why})" if allowance else ""
     rule = (f"|estimate − target| ≤ {name}·stderr{extra} at α = {a:g} (k = {z:.4g}, "
             f"n = {estimate.n}, estimator {estimate.estimator})")

@@ -16,7 +16,8 @@ from tnverify.conventions import tolerance
 _BASE = ("thesis-eq-4.7", "thesis-thm-4.2.1", "thesis-lemma-4.2.1",
          "thesis-sec-4.2.2-stability", "thesis-prop-4.2.1", "thesis-eq-4.12", "thesis-eq-4.13",
          "thesis-eq-4.11", "thesis-fig-4.8", "thesis-sec-5.4.1-diagonalisable")
-IDS = sorted(set(_BASE) | {REGISTRY[b].corrected_by for b in _BASE if REGISTRY[b].corrected_by})
+IDS = sorted(set(_BASE) | {REGISTRY[b].corrected_by for b in _BASE if REGISTRY[b].corrected_by}
+             | {"thesis-eq-4.11-corrected"})     # a registered variant (Eq. 4.11 holds)
 FAST = [i for i in IDS if i not in ("thesis-thm-4.2.1", "thesis-fig-4.8")]
 
 
@@ -58,12 +59,15 @@ def test_eq413_symbolic_line1_is_zero():
     assert lines["line 3"] == lines["E|x_k|^2"]
 
 
-def test_eq411_counterexample_numbers():
+def test_eq411_holds_and_its_naming_control_fails():
     ev = REGISTRY["thesis-eq-4.11"].run_small({"n": 8}, 5)
-    part = ev.parts["v^log vs log|λ| (log eigenvalue magnitude)"]
-    ce = part.counterexample
-    # log|λ| = −exp(v^log) for the failing entry
-    assert ce["reference"] == pytest.approx(-np.exp(ce["value"]), rel=1e-12)
+    assert ev.verdict == "holds"
+    part = ev.parts["v^log vs log(−log|λ|)"]
+    # the control reads v^log as 'log eigenvalue magnitude' (log|λ| = −exp(v^log)): it fails
+    assert part.control.verdict == "fails"
+    assert ev.parts["|λ| < 1 for every real v^log"].control.verdict == "fails"
+    assert REGISTRY["thesis-eq-4.11-corrected"].corrects is None
+    assert REGISTRY["thesis-eq-4.11"].corrected_by is None and REGISTRY["thesis-eq-4.11"].remarks
 
 
 def _proofs():
@@ -83,19 +87,31 @@ def test_proof_references_resolve():
             assert callable(fn)
 
 
-def test_thm421_uses_across_matrix_stderr_and_finite_h_targets():
+def test_thm421_reports_finite_h_statistics_and_controls_fail():
     from tnverify.claims.thesis.lru_monte_carlo import finite_h_targets
     ev = get_claim("thesis-thm-4.2.1").run_small({"H": 200, "reps": 20}, 3)
-    fr = ev.parts["fraction |λ| ≤ ½ vs ¼"]
-    assert "20 independent batches" in fr.details["estimate"]["estimator"]
-    assert fr.details["target"] == finite_h_targets(200)["fraction"] > 0.25
-    assert "Chebyshev" in fr.details["rule"] and "allowance" in fr.details["rule"]
-    one = get_claim("thesis-thm-4.2.1").run_small({"H": 50, "reps": 1}, 0)
-    assert one.parts["mean |λ|² vs ½"].skipped
+    assert ev.verdict == "holds"
+    ks = ev.parts["KS |λ|² vs U[0,1]"]
+    rep = ks.details["finite_H_statistics (reported, not judged)"]
+    assert rep["fraction target (¼ + f/4)"] == finite_h_targets(200)["fraction"] > 0.25
+    for name in ("KS |λ|² vs U[0,1]", "KS arg λ vs U(0,π)", "real eigenvalues vs √(2H/π) + ½"):
+        assert ev.parts[name].control.verdict == "fails"
 
 
-def test_prop421_documents_the_distribution_free_rule():
+def test_prop421_decisions_have_power():
     c = get_claim("thesis-prop-4.2.1")
     ev = c.run_small(c.space[0], 0)
-    rules = [p.details["rule"] for p in ev.parts.values()]
-    assert rules and all("Chebyshev" in r for r in rules)
+    for p in ev.parts.values():
+        assert "z_{α/2}" in p.details["rule"]
+        assert p.control.verdict == "fails"
+        # power against the nearest false alternative (target ± target/2) is recorded
+        assert min(p.details["power"].values()) > 0.999
+
+
+def test_eq413_states_power_against_the_printed_first_line():
+    c = get_claim("thesis-eq-4.13-corrected")
+    ev = c.run_small(c.space[0], 0)
+    part = ev.parts["E|x_k|² vs Σ_{i<k}|λ|^{2i}"]
+    assert part.verdict == "holds" and part.control.verdict == "fails"
+    key = next(k for k in part.details["power"] if k.startswith("printed first line"))
+    assert part.details["power"][key] > 0.999999

@@ -10,7 +10,7 @@ import tnverify.claims.thesis.tt_svd as mod
 import tnverify.claims.thesis.unfoldings as unf
 import tnverify.claims.tnverify.tt_svd_error as err
 import tnverify.claims.tt_svd_support as sup
-from tnverify.claims import HOLDS, ILL_POSED, REGISTRY
+from tnverify.claims import FAILS, HOLDS, ILL_POSED, REGISTRY, run_claim
 from tnverify.conventions import tolerance
 from tnverify.matricize import exact_rank, tt_unfolding
 from tnverify.tt import TensorTrain
@@ -20,8 +20,13 @@ from tnverify.tt_svd import tt_svd
 
 def test_alg_1_readings_and_counterexample():
     ev = REGISTRY["thesis-alg-1"].run_small(mod._ALG_SPACE[0], 0)
-    assert ev.verdict == ILL_POSED
-    assert "step 11" in ev.ill_posed and "unattainable" in ev.ill_posed
+    assert ev.verdict == FAILS
+    # the printed 'R_k = rank_δ(U_k)' is ruled out (circular), not an admissible reading
+    assert set(ev.readings) == {"a"} and set(ev.ruled_out) == {"b"}
+    assert REGISTRY["thesis-alg-1"].defect.kind == "false"
+    # the printed '‖E_k‖_F = δ' is not attainable by any rank (recorded per step)
+    assert not all(all(d["‖E_k‖_F = δ attainable"]) for k, d in ev.details.items()
+                   if k.startswith("a, ε="))
     a = ev.readings["a"]
     # reading (a): the bound (i) holds for every ε, (iii) fails (L−1 cores are not B)
     assert all(p.verdict == HOLDS for k, p in a.parts.items() if "(i)" in k)
@@ -29,7 +34,7 @@ def test_alg_1_readings_and_counterexample():
     # (ii) fails at ε = noise = 1e-2: some R_k below the δ-rank of A_[k]
     ce = a.parts["ε=0.01: (ii) R_k = δ-ranks"]
     assert not ce.ok and all(g <= w for g, w in zip(ce.details["got"], ce.details["want"]))
-    # reading (b) is not scale invariant
+    # the ruled-out reading (b) is not even scale invariant
     r1, r100 = ev.details["reading (b) ranks at ε=1e-1 for A, 100·A"]
     assert r1 != r100
 

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from tnverify.claims import HOLDS, REGISTRY, all_claims
+from tnverify.claims import FAILS, HOLDS, REGISTRY, all_claims
 
 all_claims()        # registers every claim (the tslm ones live in tnverify/claims/tslm/)
 
-IDS = ["thesis-eq-4.1", "thesis-eq-4.1-corrected", "thesis-eq-2.7", "thesis-eq-2.11",
+IDS = ["thesis-eq-4.1", "thesis-eq-4.1-corrected", "thesis-eq-2.7", "thesis-eq-2.7-corrected",
+       "thesis-eq-2.11",
        "tslm-eq-11", "tslm-eq-11-corrected", "tslm-claim-1", "tslm-claim-2",
        "tslm-claim-2-corrected", "tslm-ngram-param-count", "tslm-table1-stats"]
 
@@ -24,16 +25,22 @@ def test_pinned_cases():
 def test_eq41_is_l_times_the_pair_information():
     ev = REGISTRY["thesis-eq-4.1"].run_small({"vocab_size": 3, "length": 5,
                                               "distances": (1, 2)}, 3)
-    for part in ev.parts.values():
-        assert part.details["ratio"] == pytest.approx(5.0, rel=1e-12)
+    for S in (1, 2):
+        d = ev.parts[f"S = {S}"].details
+        assert d["eq41"] / d["per_pair"] == pytest.approx(5.0, rel=1e-12)
+        # the shifted-distance control is a different value, and it fails
+        assert d["per_pair_S+1"] != pytest.approx(d["per_pair"], rel=1e-3)
+        assert ev.parts[f"S = {S}"].control.verdict == FAILS
+    assert ev.parts["S = 1: I(S) ≥ 0"].control.verdict == FAILS   # swapped weights: < 0
 
 
 def test_readings_split_as_described():
     ev = REGISTRY["thesis-eq-2.11"].run_small({"length": 20}, 0)
     assert {k: v.verdict for k, v in ev.readings.items()} == {"base 2": "holds",
                                                               "natural log": "fails"}
-    ev = REGISTRY["thesis-eq-2.7"].run_small({"vocab_size": 3, "length": 8}, 0)
-    assert {k: v.verdict for k, v in ev.readings.items()} == {"a": "fails", "b": "holds"}
+    assert REGISTRY["thesis-eq-2.7"].run_small({"vocab_size": 3, "length": 8}, 0).verdict == FAILS
+    ev = REGISTRY["thesis-eq-2.7-corrected"].run_small({"vocab_size": 3, "length": 8}, 0)
+    assert ev.verdict == HOLDS and ev.parts["Eq. 2.7"].control.verdict == FAILS
     ev = REGISTRY["tslm-claim-2"].run_small({"vocab_size": 2, "length": 2}, 0)
     # the embedded basis is ruled out ("a special case of TSLM based on the one-hot basis
     # vectors"): shown, not deciding
@@ -61,7 +68,7 @@ def test_proofs_hold():
 
 
 # -- scaled (torch) sides ------------------------------------------------------------------
-SCALED = {"thesis-eq-4.1": "fails", "thesis-eq-4.1-corrected": HOLDS, "tslm-eq-11": "fails",
+SCALED = {"thesis-eq-4.1": HOLDS, "thesis-eq-4.1-corrected": HOLDS, "tslm-eq-11": "fails",
           "tslm-eq-11-corrected": HOLDS, "tslm-claim-1": HOLDS, "tslm-claim-2": HOLDS,
           "tslm-claim-2-corrected": HOLDS}
 
@@ -87,7 +94,7 @@ def test_scaled_eq41_printed_sum_is_about_l_times_the_estimate():
     ev = claim.run_scaled(params, "cpu", 2)
     s1 = ev.parts["S = 1"].details
     assert s1["torch_seed"] == ev.details["torch_seed"]
-    assert s1["ratio"] == pytest.approx(params["length"], rel=0.2)
+    assert s1["estimate"] / s1["exact_per_pair"] == pytest.approx(params["length"], rel=0.2)
 
 
 def test_mi_plugin_tolerance_bias_and_independence():

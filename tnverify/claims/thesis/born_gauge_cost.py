@@ -39,11 +39,12 @@ class _Counter:
 
 
 def _transfer_z(cores, counter: _Counter) -> float:
-    """Z by E ← Σ_i G_iᵀ E G_i (numpy, no rescaling: Z per site is of order one)."""
+    """Z by E ← Σ_i G_i^† E G_i (numpy, no rescaling: Z per site is of order one)."""
     E = np.ones((1, 1))
     for g in cores:
-        E = sum(counter.mm(g[:, i, :].T, counter.mm(E, g[:, i, :])) for i in range(g.shape[1]))
-    return float(E[0, 0])
+        E = sum(counter.mm(g[:, i, :].conj().T, counter.mm(E, g[:, i, :]))
+                for i in range(g.shape[1]))
+    return float(np.real(E[0, 0]))
 
 
 def _transfer_z_fast(cores) -> float:
@@ -64,6 +65,19 @@ def _psi_direct(cores, x, dtype, counter: _Counter | None = None):
 
 
 # -- thesis-sec-4.1.3-gauge -----------------------------------------------------------
+def _identity_gauge_change(G) -> float:
+    """Largest relative core change after absorbing 𝐌 = 𝐈 at every bond (computed)."""
+    out = []
+    for t, g in enumerate(G):
+        h = g
+        if t:
+            h = np.tensordot(np.eye(g.shape[0]), h, axes=([1], [0]))
+        if t < len(G) - 1:
+            h = np.tensordot(h, np.eye(g.shape[2]), axes=([2], [0]))
+        out.append(float(np.abs(h - g).max() / np.abs(g).max()))
+    return max(out)
+
+
 def _qr_sweep(cores):
     """Left-canonical cores by a left-to-right QR sweep (the last core keeps the norm)."""
     cores = [g.copy() for g in cores]
@@ -97,25 +111,35 @@ def small_gauge(params, rng):
     core_err = [float(np.abs(a - b).max() / np.abs(b).max()) for a, b in zip(Gp, G)]
     cores_same = compare_values("each core G'^{(k)} vs G^{(k)} (relative to max|G^{(k)}|)",
                                 np.array(core_err), np.zeros(L), n=R * V, sizes=sizes)
-    cores_change = Evidence("the cores change: max relative change of a core > 1e-3",
-                            passed=min(core_err) > 1e-3, details={"core_changes": core_err})
+    # control: the trivial gauge M = I (nothing absorbed), whose cores do not change
+    identity_change = _identity_gauge_change(G)
+    cores_change = Evidence("the cores change: min over cores of the max relative change > 1e-3",
+                            passed=min(core_err) > 1e-3, details={"core_changes": core_err},
+                            control=Evidence("control (the trivial gauge M = 𝐈) of: the cores "
+                                             "change", passed=identity_change > 1e-3,
+                                             details={"max_change": identity_change}))
     # left-canonical form and Z = ‖last core‖²_F
     C = _qr_sweep(G)
-    ident = [np.einsum("aib,aic->bc", g, g) for g in C[:-1]]
-    canon = compare_values("Σ_i G_iᵀ G_i vs 𝐈 after the QR sweep, cores 1..L−1",
+    cplx = bool(np.iscomplexobj(G[0]))
+    ident = [np.einsum("aib,aic->bc", g.conj(), g) for g in C[:-1]]
+    no_conj = [np.einsum("aib,aic->bc", g, g) for g in C[:-1]]
+    canon = compare_values("Σ_i G_i^† G_i vs 𝐈 after the QR sweep, cores 1..L−1 (ᵀ for real "
+                           "cores, as printed)",
                            np.concatenate([x.ravel() for x in ident]),
                            np.concatenate([np.eye(x.shape[0]).ravel() for x in ident]),
-                           n=V * R * R, sizes=sizes)
+                           n=V * R * R, sizes=sizes,
+                           control=np.concatenate([x.ravel() for x in no_conj]) if cplx else None,
+                           control_label="Σ_i G_iᵀ G_i without the conjugate" if cplx else None)
     counter = _Counter()
     z_tm = _transfer_z(G, counter)
-    z_brute = math.fsum((psi**2).ravel())
-    z_canon = float(np.sum(C[-1] ** 2))
+    z_brute = math.fsum((np.abs(psi) ** 2).ravel())
+    z_canon = float(np.sum(np.abs(C[-1]) ** 2))
     n = V**L * L * R
     z_parts = {"Z = ‖last core‖²_F vs brute force": compare_values(
-        "‖G^{(L)}‖²_F of the left-canonical MPS vs Σ_x Ψ(x)²", z_canon, z_brute,
+        "‖G^{(L)}‖²_F of the left-canonical MPS vs Σ_x |Ψ(x)|²", z_canon, z_brute,
         n=n, scale=z_brute, sizes=sizes),
         "transfer Z vs brute force": compare_values(
-        "Z by transfer matrices vs Σ_x Ψ(x)²", z_tm, z_brute, n=n, scale=z_brute, sizes=sizes)}
+        "Z by transfer matrices vs Σ_x |Ψ(x)|²", z_tm, z_brute, n=n, scale=z_brute, sizes=sizes)}
     canon_cost = C[-1].size                         # squares of the last core's entries
     qr_cost = sum(2 * g.shape[0] * g.shape[1] * g.shape[2] ** 2 for g in G[:-1])
     cost = compare_ints("multiplications: Z from the canonical form <= transfer-matrix Z",
@@ -196,7 +220,8 @@ def small_eq44(params, rng, corrected=False):
     val, grad = value_grad(fn)
     parts = {f"ℒ ({name}) vs KL + H": compare_values(
         f"ℒ = −(1/|T|) {name} log P̃(x) vs KL(emp ‖ P̃) + H(emp)", val, k_val, n=n,
-        scale=vscale, sizes=sizes, details={"L_literal_sum_over_V^L": float(literal(lp)),
+        scale=vscale, sizes=sizes, control=float(literal(lp)) if corrected else None,
+        control_label="the printed Σ_{x∈V^L}" if corrected else None, details={"L_literal_sum_over_V^L": float(literal(lp)),
                                             "NLL_train": float(nll(lp)), "KL+H": k_val}),
         f"∇ℒ ({name}) vs ∇KL": compare_values(
         f"autograd ∇ of ℒ ({name}) vs of KL(emp ‖ P̃) w.r.t. the cores", grad, k_grad,
@@ -278,8 +303,13 @@ def small_cost(params, rng, corrected=False):
                 under.astype(int), (ref < math.log(tiny)).astype(int))
         elif dt == "float64":
             ok = ~under
+            under32 = probe[(Vp, Lp, "float32")][0] < float(np.finfo(np.float32).tiny)
             ev = Evidence(f"direct float64 P̃(x) = Ψ(x)²/Z stays representable, {key}",
                           passed=bool(ok.all()),
+                          control=Evidence(f"control (the same P̃(x) computed directly in "
+                                           f"float32) of: P̃(x) stays representable, {key}",
+                                           passed=not bool(under32.any()),
+                                           details={"underflowed_float32": int(under32.sum())}),
                           details={"min_log_P_ref": float(ref.min()),
                                    "min_direct_P": float(direct.min())},
                           counterexample=None if ok.all() else {
@@ -287,9 +317,11 @@ def small_cost(params, rng, corrected=False):
                               "log_P_reference": float(ref[~ok][0]),
                               "direct_P": float(direct[~ok][0])})
             if ok.all():
-                ev = Evidence(ev.compared, parts={"representable": ev, "value": compare_values(
-                    "log of direct float64 P̃ vs log-domain reference", np.log(direct), ref,
-                    n=Lp * R, scale=np.abs(ref) + 1.0)})
+                # representable: its log then agrees with the log-domain reference (a zero
+                # would give −inf and fail), which replaces the bare representability flag
+                ev = compare_values(
+                    f"log of direct float64 P̃(x) vs the log-domain reference (representable), "
+                    f"{key}", np.log(direct), ref, n=Lp * R, scale=np.abs(ref) + 1.0)
             parts[f"(2) no underflow, {key}"] = ev
     details = {f"min_log_P {k[0]}x{k[1]}": float(v[1].min()) for k, v in probe.items()
                if k[2] == "float64"}
@@ -323,7 +355,8 @@ def scaled_cost(params, device, rng, corrected=False):
         parts = {"sampler log P vs log_prob": compare_values(
             "log P of the sampler vs 2 log|Ψ| − log Z (both log-domain)", lp, ref,
             n=L * V * R, scale=ref.abs() + abs(lz) + 1.0, sizes=sizes)}
-        for dt in (torch.float64, torch.float32):
+        unders = {}
+        for dt in (torch.float32, torch.float64):
             h = torch.ones(n, 1, dtype=dt, device=device)
             for t in range(L):                  # direct: no rescaling
                 h = torch.bmm(h.unsqueeze(1), m.core(t).index_select(1, tok[:, t]).to(dt)
@@ -331,6 +364,7 @@ def scaled_cost(params, device, rng, corrected=False):
             direct = (h[:, 0] ** 2 / torch.tensor(math.exp(lz), dtype=dt, device=device))
             tiny = torch.finfo(dt).tiny
             under = (direct < tiny).cpu().numpy()
+            unders[dt] = under
             name = str(dt).replace("torch.", "")
             if corrected:
                 parts[f"direct {name} underflows iff log P̃ < log tiny"] = compare_ints(
@@ -342,6 +376,10 @@ def scaled_cost(params, device, rng, corrected=False):
                     passed=not under.any(),
                     details={"underflowed": int(under.sum()),
                              "min_log_P": float(ref.min())},
+                    control=Evidence("control (the same P̃(x) computed directly in float32) "
+                                     "of: direct P̃(x) stays >= tiny",
+                                     passed=not unders[torch.float32].any(),
+                                     details={"underflowed": int(unders[torch.float32].sum())}),
                     counterexample=None if not under.any() else {
                         "log_P_reference": float(ref[torch.as_tensor(under)][0]),
                         "direct_P": float(direct[torch.as_tensor(under, device=device)][0])})

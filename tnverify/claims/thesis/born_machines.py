@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from ...explicit import max_entries
-from .. import Evidence
+from .. import Defect, Evidence, Reading
 from ..registration import claim, corrected_pair, refs
 from .born_sampling import (
     scaled_logz,
@@ -29,28 +29,52 @@ _BORN_SPACE = ({"vocab_size": 3, "length": 6, "rank": 4},)
 SCALED_LOGZ = {"small": ({"vocab_size": 50, "length": 16, "rank": 8, "samples": 256},),
                 "large": ({"vocab_size": 1000, "length": 64, "rank": 64, "samples": 100_000},)}
 
-claim("thesis-eq-4.3", "Born rule P̃ = ‖Ψ(x)‖²/Z",
-      ("Eq. 4.3: \"P̃(x) = ‖Ψ(x)‖²_F / Z, (4.3) where ‖·‖²_F is the squared Frobenius norm …; x "
-       "∈ 𝕍^{⊗L} := 𝕍 ⊗ ⋯ ⊗ 𝕍 and 𝕍 refers to ℝ^{|V|} …; and Z = Σ_{x∈V^L} ‖x‖²_F is the "
-       "normalization factor, which is often referred as the partition function in previous "
-       "TNLMs\". Properties: \"Note that V is a finite set, allowing us to calculate ‖x‖²_F. "
-       "Also, Eq. 4.3 ensures P̃(x) is non-negative and that the sum of all P̃(x) equals 1.\""),
-      refs("thesis", "§4.1.3, Eq. 4.3"), small_eq43, group="born-machines-ngrams", space=_BORN_SPACE,
-      scaled=scaled_logz, scaled_space=SCALED_LOGZ,
-      readings={"a": "‖x‖²_F is the squared norm of the one-hot sequence tensor x (= 1)",
-                "b": "‖x‖²_F stands for the squared amplitude ‖Ψ(x)‖²_F"},
-      pinned=({"params": _BORN_SPACE[0], "seed": 43, "note": "CLAIMS.md: |V|=3, L=6, R=4"},),
-      expected="ill-posed", proof="proofs/born.py::prove_thesis_eq_4_3")
+_EQ43 = ("Eq. 4.3: \"P̃(x) = ‖Ψ(x)‖²_F / Z, (4.3) where ‖·‖²_F is the squared Frobenius norm …; x "
+         "∈ 𝕍^{⊗L} := 𝕍 ⊗ ⋯ ⊗ 𝕍 and 𝕍 refers to ℝ^{|V|} …; and Z = Σ_{x∈V^L} ‖x‖²_F is the "
+         "normalization factor, which is often referred as the partition function in previous "
+         "TNLMs\". Properties: \"Note that V is a finite set, allowing us to calculate ‖x‖²_F. "
+         "Also, Eq. 4.3 ensures P̃(x) is non-negative and that the sum of all P̃(x) equals 1.\"")
+_BORN_BOTH = _BORN_SPACE + ({**_BORN_SPACE[0], "complex": True},)
+corrected_pair(
+    "thesis-eq-4.3",
+    common=dict(group="born-machines-ngrams", refs=refs("thesis", "§4.1.3, Eq. 4.3")),
+    printed=dict(
+        title="Born rule P̃ = ‖Ψ(x)‖²/Z with Z = Σ_x ‖x‖²_F", statement=_EQ43,
+        small=small_eq43, space=_BORN_SPACE, expected="fails",
+        defect=Defect("misprint", printed="Z = Σ_{x∈V^L} ‖x‖²_F (and 'allowing us to calculate "
+                      "‖x‖²_F'): with x the one-hot sequence tensor every ‖x‖²_F = 1, so Z = "
+                      "|V|^L does not depend on Ψ and Σ_x P̃(x) ≠ 1",
+                      meant="Z = Σ_{x∈V^L} ‖Ψ(x)‖²_F (the partition function the next sentence "
+                            "normalises by)", erratum="x-for-psi"),
+        pinned=({"params": _BORN_SPACE[0], "seed": 43, "note": "CLAIMS.md: |V|=3, L=6, R=4"},)),
+    corrected=dict(
+        title="Born rule P̃ = ‖Ψ(x)‖²/Z with Z = Σ_x ‖Ψ(x)‖²_F",
+        statement=_EQ43 + " Corrected: Z = Σ_{x∈V^L} ‖Ψ(x)‖²_F.",
+        small=lambda p, rng: small_eq43(p, rng, corrected=True), space=_BORN_BOTH,
+        scaled=scaled_logz, scaled_space=SCALED_LOGZ,
+        proof="proofs/born.py::prove_thesis_eq_4_3"))
 
-claim("thesis-eq-4.5", "right-to-left sampling by ratios of marginals",
-      ("\"the (k−1)-th word is sampled according to the conditional probability (Han et al., "
-       "2018): P̃(x^{(k−1)} | x^{(k)}, x^{(k−1)}, …, x^{(L)}) = P̃(x^{(k−1)}, x^{(k)}, …, "
-       "x^{(L)}) / P̃(x^{(k)}, x^{(k+1)}, …, x^{(L)}). (4.5)\""),
-      refs("thesis", "§4.1.3, Eq. 4.5"), small_eq45, group="born-machines-ngrams",
-      space=({"vocab_size": 3, "length": 5, "rank": 3, "samples": 100_000},),
-      readings={"a": "literally, the conditioning list includes x^{(k−1)}",
-                "b": "the conditioning list is x^{(k)}, x^{(k+1)}, …, x^{(L)}"},
-      uses=("thesis-eq-4.3",), expected="ill-posed")
+_EQ45 = ("\"the (k−1)-th word is sampled according to the conditional probability (Han et al., "
+         "2018): P̃(x^{(k−1)} | x^{(k)}, x^{(k−1)}, …, x^{(L)}) = P̃(x^{(k−1)}, x^{(k)}, …, "
+         "x^{(L)}) / P̃(x^{(k)}, x^{(k+1)}, …, x^{(L)}). (4.5)\"")
+_EQ45_SPACE = ({"vocab_size": 3, "length": 5, "rank": 3, "samples": 100_000},)
+corrected_pair(
+    "thesis-eq-4.5",
+    common=dict(group="born-machines-ngrams", refs=refs("thesis", "§4.1.3, Eq. 4.5"),
+                uses=("thesis-eq-4.3-corrected",)),
+    printed=dict(
+        title="right-to-left sampling by ratios of marginals", statement=_EQ45,
+        small=small_eq45, space=_EQ45_SPACE, expected="fails",
+        defect=Defect("misprint", printed="P̃(x^{(k−1)} | x^{(k)}, x^{(k−1)}, …, x^{(L)}) (the "
+                      "conditioning list contains x^{(k−1)} itself)",
+                      meant="P̃(x^{(k−1)} | x^{(k)}, x^{(k+1)}, …, x^{(L)}) (the list the "
+                            "denominator prints)")),
+    corrected=dict(
+        title="right-to-left sampling: conditioning on x^(k), x^(k+1), …, x^(L)",
+        statement=_EQ45 + (" Corrected: the conditioning list is x^{(k)}, x^{(k+1)}, …, "
+                           "x^{(L)}."),
+        small=lambda p, rng: small_eq45(p, rng, corrected=True),
+        space=_EQ45_SPACE + ({**_EQ45_SPACE[0], "complex": True},)))
 
 claim("thesis-sec-4.1.3-parallel", "parallel O(LR³)/O(log L) vs sequential O(LR²) evaluation",
       ("\"parallel evaluation involves repeated batch multiplications of nearest-neighbor pairs "
@@ -75,16 +99,21 @@ def _small_eq32(params, rng, corrected=False):
     parts = {"entries = D^L": compare_ints("entries of the order-L tensor vs D^L",
                                            [math.prod([D] * L) for L in Ls], counts)}
     base = D if corrected else 2
-    # O(base^L): D^L / base^L must stay bounded; with a constant C = D/base (its value at
-    # L = 1), D^L <= C·base^L for all L holds iff D <= base
-    c = D // base if D % base == 0 else D / base
-    ok = [D**L <= c * base**L for L in Ls]
+
+    def bounded(b):
+        # O(b^L): D^L / b^L must stay bounded; with a constant C = D/b (its value at
+        # L = 1), D^L <= C·b^L for all L holds iff D <= b
+        c = D // b if D % b == 0 else D / b
+        return [D**L <= c * b**L for L in Ls]
+    ok = bounded(base)
     worst = next((L for L, o in zip(Ls, ok) if not o), None)
     parts[f"D^L = O({'D' if corrected else '2'}^L)"] = Evidence(
         f"D^L <= C·{base}^L for L = 1..64 with C = D/{base}", passed=all(ok),
         details={"ratio_at_L64": float(D**64 / base**64)},
         counterexample=None if worst is None else {"D": D, "L": worst,
-                                                   "ratio": float(D**worst / base**worst)})
+                                                   "ratio": float(D**worst / base**worst)},
+        control=Evidence(f"control (the next smaller base {base - 1}) of: D^L <= C·{base}^L",
+                         passed=all(bounded(base - 1))))
     guard = max_entries()
     fits = max(L for L in Ls if D**L <= guard) if D <= guard else 0
     return Evidence("entries of 𝐂 vs the claimed space complexity", parts=parts,
@@ -108,7 +137,18 @@ corrected_pair(
     printed=dict(
         title="D^L entries, 'space complexity O(2^L)'", statement=_EQ32,
         refs=refs("thesis", "§3.2.1, Eq. 3.2; §4.1.3"), small=_small_eq32, space=_EQ32_SPACE,
-        expected="fails", pinned=({"params": {"dim": 2}, "seed": 0, "verdict": "holds",
+        expected="fails",
+        readings=(
+            Reading("general D", "D is the general local dimension (D = |V| in §4.1.3)",
+                    quote="a composition of L individual systems of dimension D",
+                    where="§3.2.1, before Eq. 3.2"),
+            Reading("qubits", "D = 2, where D^L = 2^L", admissible=False,
+                    quote="the order-L tensor C_{i₁,i₂,…,i_L} has D^L entries",
+                    where="§3.2.1, after Eq. 3.2 (D is general; §4.1.3 applies it with "
+                          "D = |V|)")),
+        defect=Defect("misprint", printed="'a d-dimensional Hilbert space'; 'a space complexity "
+                      "of O(2^L)' (also §4.1.3: 'a space complexity of O(2^L) (see Eq. 3.2)')",
+                      meant="'a D-dimensional Hilbert space'; 'a space complexity of O(D^L)'"), pinned=({"params": {"dim": 2}, "seed": 0, "verdict": "holds",
                                    "note": "D = 2: D^L = 2^L, the printed O(2^L) is right"},)),
     corrected=dict(
         title="D^L entries, O(D^L) space",
@@ -126,13 +166,21 @@ claim("thesis-sec-4.1.3-gauge", "gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-can
        "satisfies Σ_{i_k∈[|V|]} (𝐆^{(k)}_{:,i_k,:})ᵀ 𝐆^{(k)}_{:,i_k,:} = 𝐈. The canonical form "
        "can reduce the computation cost of the normalization factor Z.\""),
       refs("thesis", "§4.1.3 Model Architecture"), small_gauge, group="born-machines-ngrams",
-      space=_BORN_SPACE, scaled=scaled_gauge,
+      space=_BORN_SPACE + ({**_BORN_SPACE[0], "complex": True},), scaled=scaled_gauge,
       scaled_space={"small": ({"vocab_size": 50, "length": 16, "rank": 8},),
                     "large": ({"vocab_size": 33_278, "length": 256, "rank": 128},)},
-      readings={"a": "the TT-cores themselves are unchanged by inserting 𝐌𝐌⁻¹",
-                "b": "the tensor (the MPS) is unchanged; the cores become G M and M⁻¹ G"},
-      proof="proofs/born.py::prove_thesis_sec_4_1_3_gauge", uses=("thesis-sec-4.3.2-cost",),
-      expected="ill-posed")
+      readings=(
+          Reading("a", "a single TT-core is unchanged after absorbing M or M⁻¹", admissible=False,
+                  quote="MPS has gauge degrees of freedom", where="§4.1.3 Model Architecture "
+                  "(a gauge freedom leaves the represented tensor invariant, not a core)"),
+          Reading("b", "the tensor (the MPS) is unchanged; the cores become G M and M⁻¹ G",
+                  quote="MPS has gauge degrees of freedom, which means that a TT-core can be "
+                        "invariant after inserting its identity 𝐈 = 𝐌𝐌⁻¹",
+                  where="§4.1.3 Model Architecture")),
+      remarks=("Wording: 'a TT-core can be invariant after inserting its identity 𝐈 = 𝐌𝐌⁻¹' "
+               "should read 'the MPS (the represented tensor) is invariant': 𝐌𝐌⁻¹ is inserted "
+               "on a bond and absorbed into the neighbouring cores, which change.",),
+      proof="proofs/born.py::prove_thesis_sec_4_1_3_gauge", uses=("thesis-sec-4.3.2-cost",))
 
 _EQ44 = ("\"ℒ = −(1/|T|) Σ_{x∈V^L} log P̃(x), (4.4) where |T| ∈ ℕ₊ denotes the number of "
          "examples in the training set. … minimizing ℒ is equivalent to minimizing the "
@@ -146,7 +194,10 @@ corrected_pair(
     printed=dict(
         title="Born-machine NLL, equivalence to KL", statement=_EQ44,
         refs=refs("thesis", "§4.1.3 Optimization, Eq. 4.4"), small=small_eq44,
-        uses=("thesis-eq-4.3",), expected="fails"),
+        uses=("thesis-eq-4.3",), expected="fails",
+        defect=Defect("misprint", printed="ℒ = −(1/|T|) Σ_{x∈V^L} log P̃(x) (a sum over all "
+                      "|V|^L sequences, which does not involve the training set)",
+                      meant="ℒ = −(1/|T|) Σ_{x∈T} log P̃(x) (T the training set)")),
     corrected=dict(
         title="ℒ = −(1/|T|) Σ_{x∈T} log P̃(x) = KL(emp ‖ P̃) + H(emp)",
         statement=(_EQ44 + (" Corrected: the sum runs over the training multiset T (x ∈ T), not "
@@ -174,7 +225,19 @@ corrected_pair(
     printed=dict(
         title="cost O(|V|LR³) of Z, O(LR²) of Ψ(x); 'no underflow' of P̃(x)", statement=_COST,
         refs=refs("thesis", "§4.3.2 Computational and Memory Cost"), small=small_cost,
-        scaled=scaled_cost, expected="fails"),
+        scaled=scaled_cost, expected="fails",
+        readings=(Reading("amplitude", "the O(LR²) cost of P̃(x) is that of the amplitude Ψ(x), "
+                          "Z being costed separately",
+                          quote="the joint probability P̃(x) has the computation cost of O(LR²) "
+                                "(Miller et al., 2021), and the normalization factor Z has the "
+                                "cost of O(|V|LR³)", where="§4.3.2, observation (1)"),),
+        defect=Defect("false", printed="Thus, increasing large-scale vocabulary sizes does not "
+                      "cause data underflow when computing P̃(x).",
+                      meant="Σ_x P̃(x) = 1 over |V|^L sequences forces P̃(x) ≈ |V|^{−L} for most "
+                            "x, which underflows floating point as |V| grows; P̃(x) must be "
+                            "computed in the log domain (per-step rescaling). Observation (1), "
+                            "the O(|V|LR³) cost of Z, holds. (Same paragraph: 'a wave function x "
+                            "(see Eq. 4.3)' means Ψ, the Eq. 4.3 erratum.)", erratum="x-for-psi")),
     corrected=dict(
         title="cost O(|V|LR³) of Z; P̃(x) in the log domain",
         statement=(_COST + (" Corrected (2): computed directly in floating point, P̃(x) underflows "

@@ -18,19 +18,40 @@ ALPHA = 1e-6
 
 def _machine(params, rng, **kw):
     from ...cells.born import random_born
+    kw.setdefault("complex", bool(params.get("complex", False)))
     return random_born(params["vocab_size"], params["length"], params["rank"], rng, **kw)
 
 
 def _full_psi(m) -> np.ndarray:
     """Ψ as an explicit ``(V,)*L`` numpy array, by tensordot of the cores."""
-    out = np.ones((1, 1))
+    out = np.ones((1, 1), dtype=complex if m.is_complex else float)
     for t in range(m.length):
         g = m.core(t).detach().cpu().numpy()
         out = np.tensordot(out, g, axes=([-1], [0]))
     return out.reshape(out.shape[1:-1])
 
 
-def _chi2(counts: np.ndarray, probs: np.ndarray, n: int, seed_note: str) -> Evidence:
+def _chi2(counts: np.ndarray, probs: np.ndarray, n: int, seed_note: str,
+          control_counts: np.ndarray | None = None,
+          control_label: str = "the samples read in reverse order") -> Evidence:
+    """χ² goodness of fit of ``counts`` to ``probs`` at :data:`ALPHA`; the negative control
+    is the same test on ``control_counts`` (the samples of a minimal wrong variant), which
+    must reject."""
+    ev = _chi2_test(counts, probs, n, seed_note)
+    if control_counts is not None:
+        c = _chi2_test(control_counts, probs, n, seed_note)
+        ev.control = Evidence(f"control ({control_label}) of: {ev.compared}", passed=c.passed,
+                              details={"variant": control_label, **c.details})
+    return ev
+
+
+def _reversed_counts(tokens, V, L) -> np.ndarray:
+    """Counts of the sampled sequences read right to left (a wrong sampler direction)."""
+    import torch
+    return _counts(torch.flip(tokens, dims=(1,)), V, L)
+
+
+def _chi2_test(counts: np.ndarray, probs: np.ndarray, n: int, seed_note: str) -> Evidence:
     from scipy import stats
     keep = probs * n >= 5                       # cells with expected count >= 5
     exp_k = np.append(probs[keep] * n, probs[~keep].sum() * n)
@@ -52,30 +73,59 @@ def _counts(tokens, V, L) -> np.ndarray:
 
 
 # -- thesis-eq-4.3 --------------------------------------------------------------------
-def small_eq43(params, rng):
+def _z_no_conj(m) -> complex:
+    """Σ_x Ψ(x)² by transfer matrices without the complex conjugate (the dropped-conjugate
+    variant; equal to Z for real cores)."""
+    E = np.ones((1, 1), dtype=complex)
+    for t in range(m.length):
+        g = m.core(t).detach().cpu().numpy()
+        E = np.einsum("aib,ac,cid->bd", g, E, g, optimize=True)
+    return complex(E[0, 0])
+
+
+def small_eq43(params, rng, corrected: bool = False):
+    """Eq. 4.3 on all |V|^L sequences of a random (real or complex) MPS: P̃ ≥ 0 and Σ P̃ = 1
+    with Z as printed (Σ_x ‖x‖²_F = |V|^L, x the one-hot sequence tensor) or corrected
+    (Z = Σ_x |Ψ(x)|²); the corrected Z also against the transfer-matrix Z of
+    :class:`~tnverify.cells.born.BornMachine`.  Controls: the Born rule without the
+    square (Re Ψ(x)/Z ≥ 0 fails), the printed Z (Σ P̃ = 1 fails) and, on complex cores,
+    the transfer matrix without the conjugate."""
     import torch
     V, L, R = params["vocab_size"], params["length"], params["rank"]
-    m = _machine(params, rng)
-    psi2 = np.abs(_full_psi(m)) ** 2
-    sizes = {"vocab_size": V, "length": L, "rank": R}
+    cplx = bool(params.get("complex", False))
+    m = _machine(params, rng, complex=cplx)
+    psi = _full_psi(m)
+    psi2 = np.abs(psi) ** 2
+    sizes = {"vocab_size": V, "length": L, "rank": R, "complex": cplx}
     # n: V^L summed squares of chains of L·R multiply-adds; norm: Σ|Ψ|² (all terms >= 0)
     n = V**L * L * R
-    with torch.no_grad():
-        z_tm = math.exp(float(m.log_partition()))
-    readings = {}
-    for name, z in (("a", float(V**L)), ("b", math.fsum(psi2.ravel()))):
-        p = psi2 / z
-        parts = {"P̃ >= 0": Evidence("min P̃(x) >= 0", passed=bool(p.min() >= 0),
-                                     details={"min": float(p.min())}),
-                 "Σ P̃ = 1": compare_values("Σ_x P̃(x) vs 1", math.fsum(p.ravel()), 1.0,
-                                           n=n, sizes=sizes, details={"Z": z})}
-        if name == "b":
-            parts["Z brute = Z transfer"] = compare_values(
-                "Z by brute force vs Z by transfer matrices", z_tm, z, n=n, scale=z,
-                sizes=sizes)
-        readings[name] = Evidence(f"reading ({name}): Z = {z:.6g}", parts=parts, sizes=sizes)
-    return Evidence("Eq. 4.3 P̃ = |Ψ|²/Z under each reading of ‖x‖²_F in Z",
-                    readings=readings, sizes=sizes)
+    z_printed, z_meant = float(V**L), math.fsum(psi2.ravel())
+    z = z_meant if corrected else z_printed
+    p = psi2 / z
+    unsquared = psi.real / z
+    parts = {
+        "P̃ >= 0": Evidence("min_x P̃(x) >= 0", passed=bool(p.min() >= 0),
+                            details={"min": float(p.min())},
+                            control=Evidence("control (the Born rule without the square: "
+                                             "Re Ψ(x)/Z) of: min_x P̃(x) >= 0",
+                                             passed=bool(unsquared.min() >= 0),
+                                             details={"min": float(unsquared.min())})),
+        "Σ P̃ = 1": compare_values(
+            f"Σ_x P̃(x) vs 1 with Z = {'Σ_x |Ψ(x)|²' if corrected else 'Σ_x ‖x‖²_F = |V|^L'}",
+            math.fsum(p.ravel()), 1.0, n=n, sizes=sizes, details={"Z": z, "Z_printed": z_printed,
+                                                                   "Z_meant": z_meant},
+            control=math.fsum(psi2.ravel()) / z_printed if corrected else None,
+            control_label="the printed Z = |V|^L" if corrected else None)}
+    if corrected:
+        with torch.no_grad():
+            z_tm = math.exp(float(m.log_partition()))
+        parts["Z brute = Z transfer"] = compare_values(
+            "Z by brute force vs Z by the cell's transfer matrices", z_tm, z_meant, n=n,
+            scale=z_meant, sizes=sizes,
+            control=abs(_z_no_conj(m)) if cplx else None,
+            control_label="transfer matrices without the complex conjugate" if cplx else None)
+    return Evidence(f"Eq. 4.3 P̃ = |Ψ|²/Z with Z = {'Σ|Ψ(x)|²' if corrected else '|V|^L'}",
+                    parts=parts, sizes=sizes)
 
 
 def scaled_logz(params, device, rng):
@@ -146,29 +196,45 @@ def small_sampler(params, rng):
     seed = int(rng.integers(2**62))
     with torch.no_grad():
         tok, _ = m.sample(params["samples"], generator=torch.Generator().manual_seed(seed))
-    parts["χ²"] = _chi2(_counts(tok, V, L), P.reshape(-1), params["samples"], f"torch {seed}")
+    parts["χ²"] = _chi2(_counts(tok, V, L), P.reshape(-1), params["samples"], f"torch {seed}",
+                        control_counts=_reversed_counts(tok, V, L))
     return Evidence("exact sampler: enumeration with fixed uniforms and χ² test",
                     parts=parts, sizes=sizes)
 
 
 # -- thesis-eq-4.5 --------------------------------------------------------------------
-def small_eq45(params, rng):
+def small_eq45(params, rng, corrected: bool = False):
+    """Eq. 4.5 on all sequences of a random (real or complex) MPS, for every k: the
+    printed left side P̃(x^{(k−1)} | x^{(k)}, x^{(k−1)}, …) conditions on x^{(k−1)} itself
+    (= 1), against the ratio of marginals on the right; corrected, the conditional given
+    x^{(k)}, x^{(k+1)}, …, x^{(L)} (the brute-force ratio) against the cell's suffix
+    marginals, and a χ² test of the right-to-left sampler."""
     import torch
     V, L, R = params["vocab_size"], params["length"], params["rank"]
-    m = _machine(params, rng)
+    cplx = bool(params.get("complex", False))
+    m = _machine(params, rng, complex=cplx)
     absm = type(m)([c.detach().abs() for c in m.core_list], sites=m.sites)
     P = np.abs(_full_psi(m)) ** 2
     P /= math.fsum(P.ravel())
-    sizes = {"vocab_size": V, "length": L, "rank": R}
+    sizes = {"vocab_size": V, "length": L, "rank": R, "complex": cplx}
     n = V**L * L * R
-    lit, cond = {}, {}
+    parts = {}
     for k in range(2, L + 1):                   # paper's k: x^{(k-1)} given x^{(k..L)}
         num = P.sum(axis=tuple(range(k - 2))) if k > 2 else P      # P(x_{k-1..L})
         den = num.sum(axis=0)                                       # P(x_{k..L})
         rhs = (num / den).reshape(-1)                               # RHS of Eq. 4.5
-        # (a): conditioning on x_{k-1} itself: P(x_{k-1} | x_{k-1}, …) = 1
-        lit[k] = compare_values(f"k={k}: RHS vs P(x_{{k-1}} | x_{{k-1}}, x_{{k..L}}) = 1",
-                                rhs, np.ones_like(rhs), n=n, sizes=sizes)
+        if not corrected:
+            # conditioning on x_{k-1} itself: P(x_{k-1} | x_{k-1}, …) = 1
+            parts[str(k)] = compare_values(
+                f"k={k}: printed left side P̃(x^(k−1) | x^(k), x^(k−1), …) = 1 vs the RHS",
+                np.ones_like(rhs), rhs, n=n, sizes=sizes)
+            continue
+        # wrong variant: conditioning on x^{(k+1..L)} only (one index dropped)
+        if k < L:
+            drop = num.sum(axis=1)                                  # P(x_{k-1}, x_{k+1..L})
+            wrong = np.broadcast_to((drop / drop.sum(axis=0))[:, None], num.shape).reshape(-1)
+        else:
+            wrong = np.broadcast_to(num.sum(axis=1)[:, None], num.shape).reshape(-1)
         suf = torch.as_tensor(all_sequences(V, L - k + 2))
         with torch.no_grad():
             lnum, lden = m.log_suffix_marginal(suf), m.log_suffix_marginal(suf[:, 1:])
@@ -178,18 +244,21 @@ def small_eq45(params, rng):
             # ratio's relative error adds those of numerator and denominator
             kappa = ((absm.log_suffix_marginal(suf) - lnum).exp()
                      + (absm.log_suffix_marginal(suf[:, 1:]) - lden).exp())
-        cond[k] = compare_values(f"k={k}: RHS vs the cell's ratio of suffix marginals",
-                                 cell, rhs, n=n, scale=rhs * kappa.numpy(), sizes=sizes)
-    seed = int(rng.integers(2**62))
-    with torch.no_grad():
-        tok, _ = m.sample(params["samples"], generator=torch.Generator().manual_seed(seed),
-                          direction="right")
-    cond["χ² right-to-left"] = _chi2(_counts(tok, V, L), P.reshape(-1), params["samples"],
-                                     f"torch {seed}")
-    ra = Evidence("reading (a): literal conditioning list", parts={str(k): e for k, e in lit.items()})
-    rb = Evidence("reading (b): x^{(k)}, …, x^{(L)}", parts={str(k): e for k, e in cond.items()})
-    return Evidence("Eq. 4.5 right-to-left conditionals", readings={"a": ra, "b": rb},
-                    sizes=sizes)
+        parts[str(k)] = compare_values(
+            f"k={k}: P̃(x^(k−1) | x^(k), …, x^(L)) by brute force vs the cell's ratio of "
+            "suffix marginals", cell, rhs, n=n, scale=rhs * kappa.numpy(), sizes=sizes,
+            control=wrong, control_label="conditioning on x^(k+1), …, x^(L) (x^(k) dropped)")
+    if corrected:
+        seed = int(rng.integers(2**62))
+        with torch.no_grad():
+            tok, _ = m.sample(params["samples"], generator=torch.Generator().manual_seed(seed),
+                              direction="right")
+        parts["χ² right-to-left"] = _chi2(_counts(tok, V, L), P.reshape(-1), params["samples"],
+                                          f"torch {seed}",
+                                          control_counts=_reversed_counts(tok, V, L))
+    what = ("x^(k), x^(k+1), …, x^(L)" if corrected else "the printed list x^(k), x^(k−1), …")
+    return Evidence(f"Eq. 4.5 right-to-left conditionals, conditioning on {what}",
+                    parts=parts, sizes=sizes)
 
 
 # -- thesis-sec-4.1.3-parallel --------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from .. import Evidence, Ref
+from .. import Defect, Evidence, Reading, Ref
 from ..registration import claim, corrected_pair, refs
 from .lru_deterministic import (small_eq47, small_eq47_corrected, small_eq411,
                          small_eq411_corrected, small_stability, small_stability_corrected)
@@ -41,6 +41,11 @@ corrected_pair(
     printed=dict(
         title="unrolled and diagonalised linear recurrence", statement=_EQ47, small=small_eq47,
         expected="fails",
+        defect=Defect("misprint", printed="x_k = Σ_{j=0}^{k−1} A^jBu_{k−j} (4.7) and x̄_k = "
+                      "Σ_{j=0}^{k−1} Λ^jB̄u_{k−j} (4.8) (the listed x₂ = A²Bu₀ + ABu₁ + Bu₂ has "
+                      "j up to k); C̄ := CP⁻¹ in Eq. 4.9; 'multiplied both sides by p⁻¹'",
+                      meant="Σ_{j=0}^{k} in Eq. 4.7 and 4.8; C̄ := CP; P⁻¹ (both errata "
+                            "inherited from Orvieto et al. 2023, §3.2.1)"),
         pinned=({"params": {"H": 5, "steps": 7}, "seed": 47, "note": "CLAIMS.md: H=5, k ≤ 6"},)),
     corrected=dict(
         title="Eq. 4.7–4.9 with Σ to k and C̄ := CP",
@@ -57,9 +62,21 @@ claim("thesis-thm-4.2.1", "strong circular law for Glorot matrices",
        "the uniform probability measure on |z| ≤ 1 ⊆ ℂ.\" Text: \"sampling the eigenvalues of Λ "
        "uniformly on the unit disk is equivalent to the Glorot initialization of A.\""),
       refs("thesis", "§4.2.2, Thm. 4.2.1; Fig. 4.7", "thesis", "§5.4.1"), small_thm421, group=G,
+      readings=(Reading("limit", "'equivalent' holds for the empirical spectral distribution in "
+                        "the limit H → ∞, the limit the theorem states",
+                        quote="For r_min = 0, r_max = 1, the distribution coincides with Glorot "
+                              "initialization in the limit.", where="§4.2.2, Fig. 4.8 caption"),),
+      remarks=("'sampling the eigenvalues of Λ uniformly on the unit disk is equivalent to the "
+               "Glorot initialization of A' omits the source's 'in the large-width limit' "
+               "(Orvieto et al. 2023, §3.2.2; the thesis's own Fig. 4.8 caption says 'in the "
+               "limit'): at finite H a real Glorot spectrum is conjugate-symmetric with about "
+               "√(2H/π) real eigenvalues, which i.i.d. disk samples are not.",
+               "Attribution: Ginibre (1965) treated the complex ensemble; the strong circular "
+               "law for real Gaussian matrices is due to later work (e.g. Bai 1997, Tao–Vu "
+               "2010)."),
       space=({"H": 200, "reps": 20}, {"H": 400, "reps": 8}), scaled=scaled_thm421,
-      scaled_space={"small": ({"H": 300, "reps": 2},),
-                    "large": ({"H": 2000, "reps": 4}, {"H": 8192, "reps": 1})},
+      scaled_space={"small": ({"H": 300, "reps": 8},),
+                    "large": ({"H": 2000, "reps": 4}, {"H": 8192, "reps": 2})},
       pinned=({"params": {"H": 200, "reps": 20}, "seed": 421, "note": "CLAIMS.md H = 200"},))
 
 # -- thesis-lemma-4.2.1 -----------------------------------------------------------------
@@ -90,7 +107,24 @@ corrected_pair(
                 space=_STAB_SPACE, scaled=scaled_recurrence, scaled_space=_REC_SCALED),
     printed=dict(
         title="|x_k| = O(|λ|^k); |λ| = 1 sufficient", statement=_STAB, small=small_stability,
-        expected="fails"),
+        expected="fails",
+        readings=(
+            Reading("driven state", "stability = the driven state x_k (bounded inputs) neither "
+                    "explodes nor vanishes, as the parenthesis defines it",
+                    quote="a sufficient condition to ensure stability (i.e., x_k does not "
+                          "explode or vanish)", where="§4.2.2, paragraph after Eq. 4.10"),
+            Reading("impulse response", "stability = the per-mode factor |λ_j|^k of one input "
+                    "stays O(1) and away from 0", admissible=False,
+                    quote="since x̄_k = Σ_{i=0}^{k−1} Λ^i B̄ u_{k−i} in Eq. 4.8",
+                    where="§4.2.2, paragraph after Eq. 4.10 (x_k is the driven state of Eq. "
+                          "4.8, not one input's response)")),
+        defect=Defect("false", printed="a sufficient condition to ensure stability (i.e., x_k "
+                      "does not explode or vanish) is therefore |λ_j| = 1, ∀j (with |x_{k,j}| = "
+                      "O(x̄_{k,j}) = O(|λ_j|^k))",
+                      meant="|λ_j| = 1 is not sufficient: λ_j = 1 with constant input gives "
+                            "|x_k| = k + 1. For bounded inputs |λ_j| < 1 keeps x_k bounded (the "
+                            "source, Orvieto et al. 2023 §3.2.1, says '|λ_j| < 1 for all j'); "
+                            "|λ_j| close to 1 avoids fast vanishing of long-range contributions.")),
     corrected=dict(
         title="impulse response |λ|^k; bounded-input bound U Σ|λ|^i",
         statement=(_STAB + " Corrected: for a single input pulse u₀, |x̄_{k,j}| = |λ_j|^k |(B̄u₀)_j| "
@@ -124,8 +158,16 @@ claim("thesis-eq-4.12", "lim_{ε→0} ratio = 1/(1 − r²)",
        "lim_{ε→0} [(1/ε)(ε/ρ + O(ε²))] = 1/ρ = 1/(1 − r²). (4.12)\""),
       refs("thesis", "§4.2.2, Eq. 4.12"), small_eq412, group=G,
       space=({"r": 0.9}, {"r": 0.5}, {"r": 0.99}),
-      readings={"a": "ε → 0 with r_max = r fixed (r_min ↑ r); ρ = 1 − r_max² constant",
-                "b": "ε → 0 with r_min = r fixed (r_max ↓ r); ρ depends on ε"},
+      readings=(
+          Reading("a", "ε → 0 with r_max = r fixed (r_min ↑ r); ρ = 1 − r_max² constant",
+                  quote="Let ε = r_max² − r_min² and ρ = 1 − r_max²",
+                  where="§4.2.2, before Eq. 4.12 (the chain keeps ρ fixed)"),
+          Reading("b", "ε → 0 with r_min = r fixed (r_max ↓ r); ρ depends on ε",
+                  quote="lim_{ε→0} 𝔼[‖x_{k→∞}‖²₂]/𝔼[‖Bu‖²₂] = 1/(1−r²), where ε = r_max² − r_min²",
+                  where="§4.2.2, first statement of the limit (which radius is fixed is not "
+                        "said)")),
+      remarks=("r is not defined in the displayed chain; it is the common radius r_min = r_max "
+               "= r of the limit (as the source, Orvieto et al. 2023, says).",),
       uses=("thesis-prop-4.2.1",), proof=_PROOFS + "thesis_eq_4_12")
 
 
@@ -133,6 +175,10 @@ claim("thesis-eq-4.12", "lim_{ε→0} ratio = 1/(1 − r²)",
 def _small_eq413(params, rng, *, corrected=False):
     lines = eq413_symbolic(params["k_symbolic"])
     truth = lines["E|x_k|^2"]
+    # control: the chain with the conjugate * dropped, Σ_{i<k} λ^{2i} (exact, symbolic)
+    a, b = sp.symbols("a b", real=True)
+    no_conj = sp.expand(sum((a + sp.I * b) ** (2 * i) for i in range(params["k_symbolic"])))
+    ctrl_ok = sp.expand(no_conj - truth) == 0
     sym = {}
     for name in ("line 1", "line 2", "line 3"):
         if corrected and name == "line 1":
@@ -141,7 +187,10 @@ def _small_eq413(params, rng, *, corrected=False):
         sym[f"sympy k={params['k_symbolic']}: {name} = E|x_k|²"] = Evidence(
             f"{name} of Eq. 4.13 vs E|x_k|² (exact, symbolic λ)", passed=bool(ok),
             details={name: str(lines[name]), "E|x_k|^2": str(truth)},
-            counterexample=None if ok else {name: str(lines[name]), "E|x_k|^2": str(truth)})
+            counterexample=None if ok else {name: str(lines[name]), "E|x_k|^2": str(truth)},
+            control=Evidence(f"control (the conjugate * dropped: Σ_{{i<k}} λ^{{2i}}) of: {name} "
+                             "of Eq. 4.13 vs E|x_k|²", passed=bool(ctrl_ok),
+                             details={"variant": str(no_conj)}))
     parts = {**sym, **eq413_mc(params, rng, corrected=corrected)}
     return Evidence("Eq. 4.13 chain and the γ normalisation of Eq. 4.14", parts=parts,
                     sizes=dict(params))
@@ -164,7 +213,12 @@ corrected_pair(
                 scaled=scaled_recurrence, scaled_space=_REC_SCALED),
     printed=dict(
         title="E|x_k|² chain under white noise; γ normalisation", statement=_EQ413,
-        small=_small_eq413, expected="fails"),
+        small=_small_eq413, expected="fails",
+        defect=Defect("misprint", printed="𝔼|x_k|² = (Σ_{i=0}^{k−1} λ^i 𝔼[u_{k−i}])(Σ_{j=0}^{k−1} "
+                      "λ^j 𝔼[u_{k−j}])* (the expectation inside each factor: 0 for zero-mean "
+                      "noise)",
+                      meant="𝔼|x_k|² = 𝔼[(Σ_{i=0}^{k−1} λ^i u_{k−i})(Σ_{j=0}^{k−1} λ^j "
+                            "u_{k−j})*] (inherited verbatim from Orvieto et al. 2023, §3.4)")),
     corrected=dict(
         title="Eq. 4.13 with the expectation outside",
         statement=(_EQ413 + " Corrected: the first line is 𝔼[(Σ_{i=0}^{k−1} λ^i u_{k−i})"
@@ -182,21 +236,30 @@ _EQ411 = ("Eq. 4.11: \"Λ = diag(exp(−exp(v^{log}) + i exp(θ^{log}))), (4.11)
           "… (3) Orvieto et al. (2023) interpreted v^{log} as the vector of log eigenvalue "
           "magnitudes, encoding the distance to the origin, and θ^{log} as the vector of log "
           "eigenvalue phases, representing the angle from the vector 1 + 0i.\"")
-corrected_pair(
-    "thesis-eq-4.11",
-    common=dict(group=G, space=({"n": 8}, {"n": 256})),
-    printed=dict(
-        title="stable exponential parameterisation", statement=_EQ411,
-        refs=refs("thesis", "§4.2.2, Eq. 4.11 and the text after Table 4.4"), small=small_eq411,
-        expected="fails"),
-    corrected=dict(
-        title="v^log = log(−log|λ|), θ^log = log θ",
-        statement=(_EQ411 + " Corrected: v^{log} is the log of the decay rate, v^{log} = "
-                   "log(−log|λ_j|) (−log|λ_j| = exp(v^{log}) is the negative log-magnitude), and "
-                   "θ^{log} = log θ_j with θ_j ≡ arg λ_j (mod 2π); |λ_j| = exp(−exp(v^{log})) < 1 "
-                   "for every real v^{log}, and Eq. 4.11 at v^{log} = log v, θ^{log} = log θ "
-                   "reproduces Eq. 4.10."), refs=refs("thesis", "§4.2.2, Eq. 4.10–4.11"),
-        small=small_eq411_corrected, proof=_PROOFS + "thesis_eq_4_11_corrected"))
+claim("thesis-eq-4.11", "stable exponential parameterisation", _EQ411,
+      refs("thesis", "§4.2.2, Eq. 4.11 and the text after Table 4.4"), small_eq411, group=G,
+      space=({"n": 8}, {"n": 256}),
+      readings=(
+          Reading("encoding", "v^{log} encodes the magnitude (distance to the origin) "
+                  "monotonically: v^{log} = log(−log|λ_j|)",
+                  quote="interpreted v^{log} as the vector of log eigenvalue magnitudes, "
+                        "encoding the distance to the origin",
+                  where="§4.2.2, after Table 4.4, point (3)"),),
+      remarks=("Point (3) calls v^{log} 'the vector of log eigenvalue magnitudes', but log|λ_j| "
+               "= −exp(v^{log}_j): v^{log} = log(−log|λ_j|) = log v_j, a monotone encoding of "
+               "the magnitude (the same name is used in the source, Orvieto et al. 2023 §3.4); "
+               "the parameterisation itself is right. The registered variant "
+               "thesis-eq-4.11-corrected states the encoding explicitly.",),
+      proof=_PROOFS + "thesis_eq_4_11_corrected")
+
+claim("thesis-eq-4.11-corrected", "variant of Eq. 4.11: v^log = log(−log|λ|), θ^log = log θ",
+      (_EQ411 + " Variant (not a correction: Eq. 4.11 holds as printed): v^{log} is the log of "
+       "the decay rate, v^{log} = log(−log|λ_j|) (−log|λ_j| = exp(v^{log}) is the negative "
+       "log-magnitude), and θ^{log} = log θ_j with θ_j ≡ arg λ_j (mod 2π); |λ_j| = "
+       "exp(−exp(v^{log})) < 1 for every real v^{log}, and Eq. 4.11 at v^{log} = log v, "
+       "θ^{log} = log θ reproduces Eq. 4.10."), refs("thesis", "§4.2.2, Eq. 4.10–4.11"),
+      small_eq411_corrected, group=G, space=({"n": 8}, {"n": 256}), uses=("thesis-eq-4.11",),
+      proof=_PROOFS + "thesis_eq_4_11_corrected")
 
 # -- thesis-fig-4.8 ---------------------------------------------------------------------
 claim("thesis-fig-4.8", "annulus (0, 1) samples vs Glorot eigenvalues",

@@ -84,14 +84,22 @@ def scaled_lemma421(params, device, rng):
     n, r_min, r_max, bins = params["n"], params["r_min"], params["r_max"], params["bins"]
     g = _gen(device, rng)
     counts = torch.zeros(bins * bins, dtype=torch.int64, device=device)
+    wrong = torch.zeros(bins * bins, dtype=torch.int64, device=device)
     a, b = r_min ** 2, r_max ** 2
     for z in lru.sample_annulus_torch(n, r_min, r_max, generator=g, device=device):
         ri = ((z.abs() ** 2 - a) / (b - a) * bins).long().clamp(0, bins - 1)
         ti = (torch.remainder(z.angle(), 2 * math.pi) / (2 * math.pi) * bins).long()
         counts += torch.bincount(ri * bins + ti.clamp(0, bins - 1), minlength=bins * bins)
-    res = chi2_gof(counts.cpu().numpy(), np.full(bins * bins, 1.0 / bins ** 2), alpha=ALPHA)
+        # control: the radius (not its square) uniform on [r_min, r_max]
+        rw = r_min + (r_max - r_min) * (z.abs() ** 2 - a) / (b - a)
+        wi = ((rw ** 2 - a) / (b - a) * bins).long().clamp(0, bins - 1)
+        wrong += torch.bincount(wi * bins + ti.clamp(0, bins - 1), minlength=bins * bins)
+    cells = np.full(bins * bins, 1.0 / bins ** 2)
+    res = chi2_gof(counts.cpu().numpy(), cells, alpha=ALPHA)
     return test_evidence("2-D binned χ² of torch annulus samples vs the uniform annulus",
-                         res, expect_reject=False, sizes=dict(params))
+                         res, expect_reject=False, sizes=dict(params),
+                         control=chi2_gof(wrong.cpu().numpy(), cells, alpha=ALPHA),
+                         control_label="the radius (not its square) uniform on [r_min, r_max]")
 
 
 def scaled_recurrence(params, device, rng):
@@ -142,9 +150,13 @@ def scaled_fig48(params, device, rng):
     z = lru.sample_annulus(params["n"], 0.0, 1.0, rng)
     z = np.where(z.imag < 0, np.conj(z), z)
     parts = {"radial": test_evidence("KS |λ|² Glorot vs annulus", ks_2samp(
-        np.abs(lam) ** 2, np.abs(z) ** 2, alpha=ALPHA), expect_reject=False),
+        np.abs(lam) ** 2, np.abs(z) ** 2, alpha=ALPHA), expect_reject=False,
+        control=ks_2samp(2 * np.abs(lam) ** 2, np.abs(z) ** 2, alpha=ALPHA),
+        control_label="the spectrum of √2·A (entry variance 2/H)"),
         "angular": test_evidence("KS arg λ Glorot vs annulus", ks_2samp(
-            np.angle(lam), np.angle(z), alpha=ALPHA), expect_reject=False)}
+            np.angle(lam), np.angle(z), alpha=ALPHA), expect_reject=False,
+            control=ks_2samp(np.angle(lam + 1), np.angle(z), alpha=ALPHA),
+            control_label="the spectrum of A + 𝐈 (disk centred at 1)")}
     return Evidence("Fig. 4.8 at scale", parts=parts, sizes=dict(params))
 
 
@@ -165,12 +177,18 @@ def scaled_diagonalisable(params, device, rng):
         Ac = At.to(P.dtype)
         backward = float(torch.linalg.norm(Ac @ P - P * lam[None, :])
                          / (torch.linalg.norm(Ac) * torch.linalg.norm(P)))
+        # control: the eigenvalues paired with the wrong eigenvectors (Λ reversed)
+        wrong = float(torch.linalg.norm(Ac @ P - P * torch.flip(lam, dims=(0,))[None, :])
+                      / (torch.linalg.norm(Ac) * torch.linalg.norm(P)))
         rec = P @ torch.diag(lam) @ torch.linalg.inv(P)
         c = float(torch.linalg.cond(P.to(torch.complex128)))
         # n = H: each entry of AP is an H-term sum; eig's backward error is a modest multiple
         parts[name] = Evidence(
             f"backward error ‖AP − PΛ‖_F / (‖A‖_F‖P‖_F) of torch eig ({name})",
             error=backward, tolerance=tolerance(npdt, n=H, norm=1.0), sizes=dict(params),
+            control=Evidence(f"control (eigenvalues paired with reversed eigenvectors) of: "
+                             f"backward error of torch eig ({name})", error=wrong,
+                             tolerance=tolerance(npdt, n=H, norm=1.0)),
             details={"cond_P": c, "reconstruction_error_PΛP⁻¹":
                      float((rec.real.cpu().double() - torch.tensor(A)).abs().max())})
     return Evidence("near-Jordan reconstruction at scale", parts=parts, sizes=dict(params))

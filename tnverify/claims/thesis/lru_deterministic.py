@@ -49,10 +49,12 @@ def eq47_parts(params, rng, *, corrected: bool) -> dict:
         np.array(listed), xs[:3], n=n, scale=scale, labels=[[k, j] for k in range(3)
                                                                 for j in range(H)])
     s47 = np.array([lru.unrolled_sum(A, B, u, k, upper=upper(k)) for k in range(K)])
+    printed47 = np.array([lru.unrolled_sum(A, B, u, k, upper=k - 1) for k in range(K)])
     lim = "k" if corrected else "k−1"
+    sem = dict(control=printed47, control_label="the printed upper limit k−1") if corrected else {}
     parts[f"Eq. 4.7 Σ_{{j=0}}^{{{lim}}} A^j B u_{{k−j}} vs recurrence"] = compare_values(
         f"Eq. 4.7 with upper limit {lim} vs x_k of the recurrence, k = 0..{K - 1}",
-        s47, xs, n=n, scale=scale, labels=[[k, j] for k in range(K) for j in range(H)])
+        s47, xs, n=n, scale=scale, labels=[[k, j] for k in range(K) for j in range(H)], **sem)
     Bbar = Pinv @ B
     s48 = np.array([lru.unrolled_sum(np.diag(lam), Bbar, u.astype(complex), k,
                                      upper=upper(k)) for k in range(K)])
@@ -62,10 +64,12 @@ def eq47_parts(params, rng, *, corrected: bool) -> dict:
         scale=scale * cond, labels=[[k, j] for k in range(K) for j in range(H)])
     Cbar = C @ P if corrected else C @ Pinv
     y49 = (xbar @ Cbar.T).real + u @ D.T
+    y49_printed = (xbar @ (C @ Pinv).T).real + u @ D.T
     y46 = xs @ C.T + u @ D.T
     name = "CP" if corrected else "CP⁻¹"
     parts[f"Eq. 4.9 ℛ[C̄x̄_k] + Du_k with C̄ := {name} vs y_k = Cx_k + Du_k"] = compare_values(
         f"Eq. 4.9 with C̄ := {name} vs Eq. 4.6's output", y49, y46, n=n * H,
+        **(dict(control=y49_printed, control_label="the printed C̄ := CP⁻¹") if corrected else {}),
         scale=scale * cond * float(np.abs(C).sum(1).max()) + float(np.abs(D).sum(1).max()),
         labels=[[k, i] for k in range(K) for i in range(C.shape[0])])
     return parts, {"cond_P": cond, "spectral_norm_A": nA}
@@ -119,6 +123,18 @@ def small_stability(params, rng):
     rule = (f"g = max_{{K/2<k≤K}} s_k / max_{{k≤K/2}} s_k; unbounded when g ≥ √2, "
             f"vanishing when g ≤ 1/√2 (K = {K})")
     big_o, stable, walks = {}, {}, {}
+    # controls: the same growth rule on runs of this data that must be judged unbounded —
+    # the ratio of λ = 1 with constant input (|x_k|/|λ|^k = k + 1) and |x_k| of |λ| = 1 + δ
+    # with a pulse ((1 + δ)^k)
+    i_lin = labels.index(("λ=1", "constant"))
+    i_exp = labels.index(("|λ|=1+δ", "pulse"))
+    ctrl_big_o = Evidence("control (the rule on |x_k|/|λ|^k of λ = 1, constant input: k + 1) "
+                          "of: |x_k| = O(|λ|^k)", passed=bool(g_r[i_lin] < GROWTH),
+                          details={"growth": float(g_r[i_lin])})
+    ctrl_stable = Evidence("control (the rule on |x_k| of |λ| = 1 + δ, pulse input) of: "
+                           "x_k neither explodes nor vanishes",
+                           passed=bool(1 / GROWTH < g_x[i_exp] < GROWTH),
+                           details={"growth": float(g_x[i_exp])})
     for i, (ln, un) in enumerate(labels):
         name = f"{ln}, {un} input"
         if un == "white noise":
@@ -130,6 +146,7 @@ def small_stability(params, rng):
         ok = bool(g_r[i] < GROWTH)
         big_o[name] = Evidence(f"|x_k| = O(|λ|^k) on {name}: growth of |x_k|/|λ|^k",
                                passed=ok, details={"growth": float(g_r[i]), "rule": rule},
+                               control=ctrl_big_o,
                                counterexample=None if ok else {
                                    "run": name, "growth_of_ratio": float(g_r[i]),
                                    "ratio_at_K": float(r[-1, i])})
@@ -138,6 +155,7 @@ def small_stability(params, rng):
             stable[name] = Evidence(f"|λ|=1 ⇒ x_k neither explodes nor vanishes on {name}",
                                     passed=ok2, details={"growth": float(g_x[i]),
                                                          "|x_K|": float(absx[-1, i])},
+                                    control=ctrl_stable,
                                     counterexample=None if ok2 else {
                                         "run": name, "growth": float(g_x[i]),
                                         "|x_K|": float(absx[-1, i])})
@@ -165,8 +183,15 @@ def small_stability_corrected(params, rng):
         bound = np.abs(u[:, i]).max() * np.cumsum(a ** k)      # U Σ_{i≤k} |λ|^i
         excess = np.max(np.abs(x[:, i]) - bound)
         tol = tolerance(np.float64, n=K, norm=float(bound[-1]))   # K accumulated steps
+        # control: the printed upper limit k−1 (Σ_{i<k}, the Eq. 4.7 erratum): x₀ = u₀
+        # already exceeds its empty sum
+        short = np.abs(u[:, i]).max() * np.r_[0.0, np.cumsum(a ** k)[:-1]]
         parts[f"{un}, {ln}: |x_k| ≤ U Σ_{{i≤k}}|λ|^i"] = Evidence(
-            f"|x_k| ≤ U Σ|λ|^i ({ln}, {un})", error=max(float(excess), 0.0), tolerance=tol)
+            f"|x_k| ≤ U Σ|λ|^i ({ln}, {un})", error=max(float(excess), 0.0), tolerance=tol,
+            control=Evidence(f"control (the printed upper limit k−1: U Σ_{{i<k}}|λ|^i) of: "
+                             f"|x_k| ≤ U Σ|λ|^i ({ln}, {un})",
+                             error=max(float(np.max(np.abs(x[:, i]) - short)), 0.0),
+                             tolerance=tol))
         if ln == "λ=1" and un == "constant":
             parts["λ=1, constant: |x_k| = k+1"] = compare_values(
                 "|x_k| vs k + 1 (linear growth under |λ| = 1)", np.abs(x[:, i]), k + 1.0,
@@ -176,9 +201,16 @@ def small_stability_corrected(params, rng):
 
 
 # -- Eq. 4.11 ---------------------------------------------------------------------------
-def eq411_parts(params, rng, *, corrected: bool):
+def eq411_parts(params, rng, *, corrected: bool = True):
+    """Eq. 4.11: at v^log = log v, θ^log = log θ it reproduces Eq. 4.10; |λ| < 1 for every
+    real v^log; v^log = log(−log|λ|) (a monotone encoding of the magnitude) and arg λ ≡
+    exp(θ^log).  Controls: the printed name 'log eigenvalue magnitude' (log|λ| in place
+    of log(−log|λ|)), the phase read as θ^log itself, the linear parameterisation
+    exp(−v^log) and Eq. 4.11 fed v instead of log v.  (``corrected`` is kept for the
+    registered variant; both run the same parts.)"""
     n = params["n"]
     v_log, th_log = rng.normal(0.0, params.get("spread", 2.0), size=(2, n))
+    v_log[0] = -abs(v_log[0]) - 0.1                       # one v^log < 0, for the control
     # |λ| = exp(−exp(v^log)) underflows to 0 in float64 once exp(v^log) > −log(tiny) ≈ 708
     # (v^log > 6.56): there |λ| and arg λ are not representable, so the interpretation is
     # checked where λ is (the draws are clipped to that domain; the count is reported)
@@ -188,46 +220,45 @@ def eq411_parts(params, rng, *, corrected: bool):
     lam = lru.stable_exp_param(v_log, th_log)
     mag, ph = np.abs(lam), np.exp(th_log)                 # phase before wrapping
     parts = {}
-    if corrected:
-        parts["v^log vs log(−log|λ|)"] = compare_values(
-            "v^log vs log(−log|λ_j|) (log decay rate)", np.log(-np.log(mag)), v_log,
-            # log|λ| ≈ −e^v carries an absolute rounding error eps, i.e. relative eps·e^{−v}
-            n=8, scale=np.maximum(1.0, np.exp(-v_log)) + np.abs(v_log), labels=list(range(n)))
-        wrapped = np.angle(lam)
-        diff = np.angle(np.exp(1j * (wrapped - ph)))      # arg λ ≡ exp(θ^log) mod 2π
-        parts["arg λ ≡ exp(θ^log) (mod 2π)"] = compare_values(
-            "arg λ_j vs exp(θ^log) modulo 2π", diff, np.zeros(n), n=8,
-            scale=np.maximum(ph, 1.0), labels=list(range(n)))
-    else:
-        parts["v^log vs log|λ| (log eigenvalue magnitude)"] = compare_values(
-            "v^log vs log|λ_j|", v_log, np.log(mag), n=8, scale=np.maximum(
-                np.abs(np.log(mag)), 1.0), labels=list(range(n)))
-        arg = np.angle(lam)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            logarg = np.where(arg > 0, np.log(np.abs(arg)), np.nan)
-        parts["θ^log vs log(arg λ) (log eigenvalue phase)"] = compare_values(
-            "θ^log vs log(arg λ_j), arg in (−π, π]", th_log, logarg, n=8,
-            scale=np.maximum(np.abs(th_log), 1.0), labels=list(range(n)))
+    parts["v^log vs log(−log|λ|)"] = compare_values(
+        "v^log vs log(−log|λ_j|) (log decay rate, a monotone encoding of |λ_j|)",
+        np.log(-np.log(mag)), v_log,
+        # log|λ| ≈ −e^v carries an absolute rounding error eps, i.e. relative eps·e^{−v}
+        n=8, scale=np.maximum(1.0, np.exp(-v_log)) + np.abs(v_log), labels=list(range(n)),
+        control=np.log(mag), control_label="the name 'log eigenvalue magnitude': log|λ_j|")
+    wrapped = np.angle(lam)
+    diff = np.angle(np.exp(1j * (wrapped - ph)))          # arg λ ≡ exp(θ^log) mod 2π
+    parts["arg λ ≡ exp(θ^log) (mod 2π)"] = compare_values(
+        "arg λ_j vs exp(θ^log) modulo 2π", diff, np.zeros(n), n=8,
+        scale=np.maximum(ph, 1.0), labels=list(range(n)),
+        control=np.angle(np.exp(1j * (wrapped - th_log))),
+        control_label="the phase read as θ^log itself")
     below = bool((np.exp(v_log) > 0).all() and (mag < 1).all())
+    linear = np.exp(-v_log)                               # exp(−v) with v = v^log
     parts["|λ| < 1 for every real v^log"] = Evidence(
         "|λ_j| = exp(−exp(v^log)) < 1 (exp(v^log) > 0)", passed=below,
         details={"max_|λ|": float(mag.max()), "v_log_clipped_to_representable": clipped,
                  "v_log_max": v_max,
-                 "float64_rounds_to_1_below_v_log": float(math.log(np.finfo(float).eps / 2))})
+                 "float64_rounds_to_1_below_v_log": float(math.log(np.finfo(float).eps / 2))},
+        control=Evidence("control (the linear parameterisation |λ| = exp(−v^log)) of: |λ| < 1",
+                         passed=bool((linear < 1).all()),
+                         details={"max_|λ|": float(linear.max())}))
     v, theta = lru.annulus_params(rng.random(n), rng.random(n), params.get("r_min", 0.4),
                                   params.get("r_max", 0.9))
     l410, l411 = lru.exp_param(v, theta), lru.stable_exp_param(np.log(v), np.log(theta))
     parts["Eq. 4.11 at v^log = log v, θ^log = log θ vs Eq. 4.10"] = compare_values(
         "Eq. 4.11 (log-initialised) vs Eq. 4.10", l411, l410, n=8,
-        scale=1.0 + theta, labels=list(range(n)))
+        scale=1.0 + theta, labels=list(range(n)),
+        control=lru.stable_exp_param(v, np.log(theta)),
+        control_label="v^log := v (not log v) at initialization")
     return parts
 
 
 def small_eq411(params, rng):
-    return Evidence("Eq. 4.11 and the interpretation of v^log, θ^log",
-                    parts=eq411_parts(params, rng, corrected=False), sizes=dict(params))
+    return Evidence("Eq. 4.11: parameterisation, |λ| < 1, and what v^log, θ^log encode",
+                    parts=eq411_parts(params, rng), sizes=dict(params))
 
 
 def small_eq411_corrected(params, rng):
     return Evidence("Eq. 4.11 with v^log = log(−log|λ|), θ^log = log(arg λ mod 2π)",
-                    parts=eq411_parts(params, rng, corrected=True), sizes=dict(params))
+                    parts=eq411_parts(params, rng), sizes=dict(params))

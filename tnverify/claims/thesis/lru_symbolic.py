@@ -40,15 +40,28 @@ def small_eq412(params, rng):
     readings = {}
     for key, (lim, target, chain_ok) in lims.items():
         ok = sp.simplify(lim - target) == 0
+        rs = sp.nsimplify(r)
+        wrong = 1 / (1 - rs)                              # control: 1/(1 − r) for 1/(1 − r²)
         parts = {"limit": Evidence("sympy lim_{ε→0⁺} of the ratio vs 1/(1 − r²)",
                                    passed=bool(ok), details={"limit": str(lim),
                                                              "target": str(target)},
                                    counterexample=None if ok else {"limit": str(lim),
-                                                                   "target": str(target)})}
+                                                                   "target": str(target)},
+                                   control=Evidence(
+                                       "control (the wrong target 1/(1 − r)) of: sympy lim",
+                                       passed=bool(sp.simplify(lim - wrong) == 0),
+                                       details={"variant": str(wrong)}))}
         if chain_ok is not None:
+            # control: the middle term with ρ dropped, (1/ε) log(1 + ε)
+            eps = sp.symbols("epsilon", positive=True)
+            r_max = rs
+            ratio_a = _ratio_expr(sp.sqrt(r_max ** 2 - eps), r_max)
+            bad = sp.simplify(sp.expand_log(ratio_a - sp.log(1 + eps) / eps, force=True)) == 0
             parts["(1/ε)log(1+ε/ρ) = ratio"] = Evidence(
                 "the chain's middle term equals the ratio identically (sympy)",
-                passed=bool(chain_ok))
+                passed=bool(chain_ok),
+                control=Evidence("control (ρ dropped: (1/ε) log(1 + ε)) of: the chain's "
+                                 "middle term equals the ratio", passed=bool(bad)))
         # numeric: float64 ratio at small ε vs the exact value (60 digits), n = 8 flops
         e = 1e-6
         rmin, rmax = ((math.sqrt(r * r - e), r) if key == "a" else (r, math.sqrt(r * r + e)))
@@ -108,10 +121,16 @@ def small_diagonalisable(params, rng):
     E = [[sp.Rational(int(e), 1000) for e in row] for row in rng.integers(-1000, 1001, (m, m))]
     t = sp.symbols("t")
     defective = m - exact_rank(np.array((J - sp.eye(m) / 2).tolist(), dtype=object))
+    half_i = m - exact_rank(np.zeros((m, m), dtype=object))   # ½·𝐈 − ½·𝐈 = 0: rank 0
     parts = {"J_m(½) itself is defective": Evidence(
         "geometric multiplicity of ½ (exact rank) vs algebraic multiplicity m",
         passed=bool(defective < m) if m > 1 else True,
-        details={"geometric_multiplicity": int(defective), "m": m})}
+        details={"geometric_multiplicity": int(defective), "m": m},
+        control=Evidence("control (the diagonalisable ½·𝐈, same eigenvalue) of: geometric "
+                         "multiplicity of ½ < m", passed=bool(half_i < m),
+                         details={"geometric_multiplicity": int(half_i)}))}
+    cpJ = J.charpoly(t).as_expr()
+    j_squarefree = sp.degree(sp.gcd(cpJ, sp.diff(cpJ, t)), t) == 0
     conds = {}
     for p in params["exponents"]:
         eps = sp.Rational(1, 10 ** p)
@@ -119,7 +138,9 @@ def small_diagonalisable(params, rng):
         cp = A.charpoly(t).as_expr()
         squarefree = sp.degree(sp.gcd(cp, sp.diff(cp, t)), t) == 0
         parts[f"ε=1e-{p}: distinct eigenvalues"] = Evidence(
-            "gcd(χ_A, χ_A') = 1 (exact, rational A)", passed=bool(squarefree))
+            "gcd(χ_A, χ_A') = 1 (exact, rational A)", passed=bool(squarefree),
+            control=Evidence("control (ε = 0: J_m(½) itself) of: gcd(χ, χ') = 1",
+                             passed=bool(j_squarefree)))
         An = np.array(A.tolist(), dtype=np.float64)
         P, lam, Pinv = lru.diagonalise(An)
         c = float(np.linalg.cond(P))

@@ -6,9 +6,9 @@ on torch) in :mod:`tnverify.claims.tslm.ngrams_scaled`; the tools in :mod:`tnver
 
 from __future__ import annotations
 
+from .. import Defect, Reading
 from ..registration import claim, corrected_pair, refs
 from . import perplexity_information as th
-from ..tslm import ngrams_scaled as sc
 
 __all__ = ["STATEMENTS"]
 
@@ -27,38 +27,78 @@ _EQ41_SCALED = {"small": ({"vocab_size": 3, "length": 5, "distances": (1, 2, 4),
                 "large": ({"vocab_size": 3, "length": 64, "distances": (1, 2, 4, 16, 36),
                            "chains": 1_000_000, "stay": 0.7},)}
 
-corrected_pair(
-    "thesis-eq-4.1",
-    common=dict(group=_G, refs=refs("thesis", "§4.1.2, Eq. 4.1"), scaled_space=_EQ41_SCALED),
-    printed=dict(
-        title="I(S) of Eq. 4.1: a sum called an average", statement=STATEMENTS["thesis-eq-4.1"],
-        scaled=sc.scaled_eq41, small=th.small_eq41,
-        space=({"vocab_size": 3, "length": 2, "distances": (1, 2)},
+_EQ41_SPACE = ({"vocab_size": 3, "length": 2, "distances": (1, 2)},
                {"vocab_size": 3, "length": 5, "distances": (1, 2, 4)},
-               {"vocab_size": 3, "length": 10, "distances": (1, 3, 7)}),
-        pinned=({"params": {"vocab_size": 3, "length": 1, "distances": (1, 2, 5)}, "seed": 41,
-                 "verdict": "holds", "note": "L = 1: the sum and the average coincide"},),
-        expected="fails"),
-    corrected=dict(
-        title="I(S) averaged over the L pairs",
-        statement=("Eq. 4.1 with the factor 1/L that 'averaged' describes: I(S) = (1/L) "
-                   "Σ_{i=1}^L Σ P̃(x⁽ⁱ⁾, x⁽ⁱ⁺ˢ⁾) log[P̃(x⁽ⁱ⁾, x⁽ⁱ⁺ˢ⁾) / (P̃(x⁽ⁱ⁾) P̃(x⁽ⁱ⁺ˢ⁾))]; "
-                   "for a stationary source it equals the mutual information of one pair at "
-                   "distance S (changed: the printed sum is divided by L)."),
-        scaled=sc.scaled_eq41_corrected, small=th.small_eq41_corrected,
-        space=({"vocab_size": 3, "length": 1, "distances": (1, 2)},
-               {"vocab_size": 3, "length": 5, "distances": (1, 2, 4)},
-               {"vocab_size": 3, "length": 10, "distances": (1, 3, 7)}), expected="holds"))
+               {"vocab_size": 3, "length": 10, "distances": (1, 3, 7)})
+_EQ41_READINGS = (
+    Reading("sum", "I(S) is the printed sum over the L pairs (i, i + S)",
+            quote="I(S) = Σ_{i=1}^L Σ_{x^{(i)},x^{(i+S)}∈V} P̃(X^{(i)}=x^{(i)}, "
+                  "X^{(i+S)}=x^{(i+S)}) log […]", where="§4.1.2, Eq. 4.1"),
+    Reading("average", "I(S) is that sum divided by L, as the name 'averaged' says (same "
+            "sign and same decay in S: every use of I(S) is invariant under the factor)",
+            quote="The averaged mutual information function, I : ℕ₊ → ℝ_{≥0}",
+            where="§4.1.2, sentence before Eq. 4.1"),
+)
+claim("thesis-eq-4.1", "I(S) of Eq. 4.1 (a sum over the L pairs, called 'averaged')",
+      STATEMENTS["thesis-eq-4.1"], refs("thesis", "§4.1.2, Eq. 4.1"), th.small_eq41,
+      group=_G, space=_EQ41_SPACE, scaled=th.scaled_eq41, scaled_space=_EQ41_SCALED,
+      readings=_EQ41_READINGS,
+      remarks=("Eq. 4.1 is called an 'averaged' mutual information but sums the L pairs (no "
+               "1/L); every use of I(S) in the thesis (non-negativity, power-law decay in S, "
+               "Def. 4.1.2) is invariant under the constant factor, so this is a naming slip. "
+               "The averaged variant is registered as thesis-eq-4.1-corrected (a variant, not "
+               "a correction).",),
+      pinned=({"params": {"vocab_size": 3, "length": 1, "distances": (1, 2, 5)}, "seed": 41,
+               "note": "L = 1: the sum and the average coincide"},))
 
-claim("thesis-eq-2.7", "cross-entropy target index", STATEMENTS["thesis-eq-2.7"],
-      refs("thesis", "§2.3.1, Eq. 2.6–2.7"), th.small_eq27, group=_G,
-      space=({"vocab_size": 3, "length": 8}, {"vocab_size": 10, "length": 32}),
-      readings={"a": "y⁽ᵗ⁾[w_t] = 1, as defined above Eq. 2.7",
-                "b": "y⁽ᵗ⁾[w_{t+1}] = 1, as used on its right-hand side"}, expected="ill-posed")
+claim("thesis-eq-4.1-corrected", "variant of Eq. 4.1: I(S) averaged over the L pairs",
+      ("Variant (not a correction: Eq. 4.1 holds as printed): Eq. 4.1 with the factor 1/L "
+       "that 'averaged' describes: I(S) = (1/L) Σ_{i=1}^L Σ P̃(x⁽ⁱ⁾, x⁽ⁱ⁺ˢ⁾) log[P̃(x⁽ⁱ⁾, "
+       "x⁽ⁱ⁺ˢ⁾) / (P̃(x⁽ⁱ⁾) P̃(x⁽ⁱ⁺ˢ⁾))]; for a stationary source it equals the mutual "
+       "information of one pair at distance S."),
+      refs("thesis", "§4.1.2, Eq. 4.1"), th.small_eq41_averaged, group=_G,
+      space=({"vocab_size": 3, "length": 1, "distances": (1, 2)},) + _EQ41_SPACE[1:],
+      scaled=th.scaled_eq41_averaged, scaled_space=_EQ41_SCALED, uses=("thesis-eq-4.1",))
+
+_EQ27_STATEMENT = STATEMENTS["thesis-eq-2.7"].split("\n  - The target index")[0]
+_EQ27_COMMON = dict(group=_G, refs=refs("thesis", "§2.3.1, Eq. 2.6–2.7"),
+                    space=({"vocab_size": 3, "length": 8}, {"vocab_size": 10, "length": 32}))
+corrected_pair(
+    "thesis-eq-2.7",
+    common=_EQ27_COMMON,
+    printed=dict(
+        title="cross-entropy target index", statement=_EQ27_STATEMENT,
+        small=lambda p, rng: th.small_eq27(p, rng, corrected=False), expected="fails",
+        readings=(
+            Reading("target w_t", "the one-hot target y⁽ᵗ⁾ has y⁽ᵗ⁾[w_t] = 1, as printed",
+                    quote="the ground-truth distribution y^{(t)} is assumed to be an one-hot "
+                          "vector having y^{(t)}[w_t] = 1", where="§2.3.1, before Eq. 2.7"),),
+        defect=Defect(
+            "misprint", printed="y^{(t)}[w_t] = 1 (and 'the tth component of ŷ^{(t)} (denoted "
+            "as ŷ^{(t)}[w_t])')",
+            meant="y^{(t)}[w_{t+1}] = 1 (the w_{t+1}-th component ŷ^{(t)}[w_{t+1}]): the same "
+                  "paragraph targets 'the next word in the training sequence "
+                  "ŷ^{(t)}[w_{t+1}]', and ŷ^{(t)} is computed after reading x^{(t)} (Eq. 2.5–2.6)")),
+    corrected=dict(
+        title="cross-entropy with target y⁽ᵗ⁾[w_{t+1}] = 1",
+        statement=(_EQ27_STATEMENT + " Corrected: y^{(t)}[w_{t+1}] = 1 (the one-hot target "
+                   "is the next word), so −Σ_w y^{(t)}[w] log ŷ^{(t)}[w] = −log ŷ^{(t)}[w_{t+1}]."),
+        small=lambda p, rng: th.small_eq27(p, rng, corrected=True)))
 
 claim("thesis-eq-2.11", "perplexity = 2^H = P̃^(−1/L)", STATEMENTS["thesis-eq-2.11"],
       refs("thesis", "§2.4, Eq. 2.8, 2.11", "thesis", "§2.2.2"), th.small_eq211, group=_G,
       space=({"length": 20}, {"length": 200}),
-      readings={"base 2": "log is log₂ (H in bits)", "natural log": "log is ln (H in nats)"},
+      readings=(
+          Reading("base 2", "log is log₂ (H in bits): the only base for which 2^{H(x)} = "
+                  "P̃(x)^{−1/L}", quote="H(x) = −(1/L) log P̃(x) (Jurafsky, 2000)",
+                  where="§2.4, before Eq. 2.11 (the cited source uses bits)"),
+          Reading("natural log", "log is ln (H in nats), the thesis's log elsewhere",
+                  quote="v = −½ log(u₁(r_max² − r_min²) + r_min²) and θ = 2πu₂. Then "
+                        "exp(−v + iθ)", where="§4.2.2, Lemma 4.2.1 (log must be ln there); "
+                  "§2.4: 'taking the exponent of the cross-entropy rate'")),
+      defect=Defect(
+          "ambiguous",
+          printed="H(x) = −(1/L) log P̃(x) … PPL(x) = 2^{H(x)} = P̃(x)^{−1/L}, with the base of "
+                  "log never stated in §2.4 while the thesis's log is natural elsewhere",
+          meant="H(x) = −(1/L) log₂ P̃(x) (or, with the natural log, PPL(x) = e^{H(x)})"),
       proof="proofs/ngram.py::prove_thesis_eq_2_11", expected="ill-posed")
-

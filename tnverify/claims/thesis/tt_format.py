@@ -13,24 +13,58 @@ import itertools
 
 import numpy as np
 
-from .. import Evidence, Ref
-from ..ttlm.tt_format import register_printed_sum_pair, tt_sides
-from ...conventions import tolerance
+from .. import Defect, Evidence, Reading, Ref
+from ..compare import compare_values
+from ..registration import corrected_pair
+from ..ttlm.tt_format import _CORRECTION, _PROOFS, tt_sides
+from ...tt import TensorTrain, random_tt
 
 
 def small_thesis_34(params, rng, corrected=False):
+    """Eq. 3.3 and Eq. 3.4 (printed or corrected lower limits) against the tensordot tensor
+    (:func:`tnverify.claims.ttlm.tt_format.tt_sides`), and Def. 3.1.5: the printed nested
+    sums Σ_{i₁}⋯Σ_{i_L} A·B against numpy.vdot and against the TT inner product
+    :meth:`tnverify.tt.TensorTrain.inner`, on real tensors (Def. 3.1.5) and on complex
+    ones (the Frobenius product Σ conj(A)·B, which Def. 3.1.5 is for real tensors).
+    Controls: the transposed pairing A[i]·B[reversed i] for the real sums, and the product
+    without the conjugate for the complex TT inner product."""
     cores, seqs, ref, _, sizes, parts = tt_sides(params, rng, corrected)
     shape = tuple(G.shape[1] for G in cores)
-    A, Bt = ref.reshape(shape), rng.standard_normal(shape)
+    ranks = [1] + [int(G.shape[2]) for G in cores]
+    A = ref.reshape(shape)
+    tb = random_tt(shape, ranks, rng)
+    Bt = tb.full()
     literal = 0.0
     for idx in itertools.product(*(range(n) for n in shape)):   # Σ_{i1=1}^{I1} ⋯ Σ_{iL=1}^{IL}
         literal += A[idx] * Bt[idx]
-    parts["Def. 3.1.5 (nested sums) vs numpy.vdot"] = Evidence(
-        "⟨A, B⟩ by the printed nested sums vs numpy.vdot", error=abs(literal - np.vdot(A, Bt)),
-        # n: ∏I_k products summed; norm: Σ|A·B|
-        tolerance=tolerance(np.float64, n=A.size, norm=float(np.abs(A * Bt).sum())), sizes=sizes)
+    # n: ∏I_k products summed; scale: Σ|A·B|
+    kw = dict(n=A.size, scale=float(np.abs(A * Bt).sum()), sizes=sizes)
+    parts["Def. 3.1.5 (nested sums) vs numpy.vdot"] = compare_values(
+        "⟨A, B⟩ by the printed nested sums vs numpy.vdot", literal, np.vdot(A, Bt),
+        control=float(np.sum(A * Bt[::-1, ...])), control_label="B with its first index reversed",
+        **kw)
+    ta = TensorTrain(tuple(cores))
+    parts["Def. 3.1.5 (nested sums) vs TensorTrain.inner (real)"] = compare_values(
+        "⟨A, B⟩ by the printed nested sums vs the TT transfer sweep", ta.inner(tb), literal,
+        control=float(np.sum(A * Bt[::-1, ...])), control_label="B with its first index reversed",
+        **kw)
+    ca = _complex_tt(shape, ranks, rng)
+    cb = _complex_tt(shape, ranks, rng)
+    Ac, Bc = ca.full(), cb.full()
+    parts["⟨A, B⟩ = Σ conj(A)·B vs TensorTrain.inner (complex)"] = compare_values(
+        "Σ_i conj(A_i) B_i (explicit) vs the TT transfer sweep, complex cores", ca.inner(cb),
+        np.vdot(Ac, Bc), n=Ac.size, scale=float(np.abs(Ac * Bc).sum()), sizes=sizes,
+        control=complex(np.sum(Ac * Bc)), control_label="the conjugate of A dropped")
     return Evidence("Eq. 3.3 (slices), Eq. 3.4 (printed sums), Def. 3.1.5", parts=parts,
                     sizes=sizes)
+
+
+def _complex_tt(shape, ranks, rng) -> TensorTrain:
+    """A TT with independent complex Gaussian cores (real and imaginary parts N(0, ½))."""
+    cores = tuple((rng.standard_normal((ranks[k], n, ranks[k + 1]))
+                   + 1j * rng.standard_normal((ranks[k], n, ranks[k + 1]))) / np.sqrt(2.0)
+                  for k, n in enumerate(shape))
+    return TensorTrain(cores)
 
 
 _STATEMENT_THESIS_EQ_3_4 = (
@@ -46,9 +80,26 @@ _STATEMENT_THESIS_EQ_3_4 = (
 _34_SPACE = ({"shape": [2, 3, 2, 3], "ranks": [1, 2, 2, 2, 1]},
              {"shape": [3, 4, 3, 4, 3], "ranks": [1, 2, 3, 3, 2, 1]})
 
-register_printed_sum_pair("thesis-eq-3.4", title="TT format: Eq. 3.3 slices, Eq. 3.4 sums, Def. 3.1.5",
-      statement=_STATEMENT_THESIS_EQ_3_4,
-      refs=(Ref("thesis", "§3.2.2, Eq. 3.3–3.4 (Def. 3.2.2); §3.1.2, Def. 3.1.5"),
-            Ref("ttlm", "§4.2, Eq. 3")),
-      small=small_thesis_34, space=_34_SPACE, uses=("ttlm-eq3",),
-      pinned=({"params": _34_SPACE[1], "seed": 34, "note": "CLAIMS.md: shape 3×4×3×4×3"},))
+_34_COMMON = dict(
+    refs=(Ref("thesis", "§3.2.2, Eq. 3.3–3.4 (Def. 3.2.2); §3.1.2, Def. 3.1.5"),
+          Ref("ttlm", "§4.2, Eq. 3")),
+    space=_34_SPACE, group="tensor-trains", uses=("ttlm-eq3", "ttlm-eq5-corrected"))
+corrected_pair(
+    "thesis-eq-3.4",
+    common=_34_COMMON,
+    printed=dict(
+        title="TT format: Eq. 3.3 slices, Eq. 3.4 sums, Def. 3.1.5",
+        statement=_STATEMENT_THESIS_EQ_3_4, small=lambda p, rng: small_thesis_34(p, rng, False),
+        expected="fails",
+        readings=(Reading("literal", "α₂ runs from 2 (the α₂ = 1 term omitted), as printed",
+                          quote="Σ_{α₁=1}^{R₁} Σ_{α₂=2}^{R₂} ⋯ Σ_{α_{L−1}=1}^{R_{L−1}}",
+                          where="§3.2.2, Def. 3.2.2, Eq. 3.4"),),
+        defect=Defect("misprint", printed="Σ_{α₂=2}^{R₂} in Eq. 3.4 (and 'ℝ^{I₁×I₂×⋯×d_N}' in "
+                      "Def. 3.1.5)", meant="Σ_{α₂=1}^{R₂} (and 'ℝ^{I₁×I₂×⋯×I_L}')",
+                      erratum="alpha2-lower-limit"),
+        pinned=({"params": _34_SPACE[1], "seed": 34, "note": "CLAIMS.md: shape 3×4×3×4×3"},)),
+    corrected=dict(
+        title="TT format: Eq. 3.3 slices, Eq. 3.4 sums, Def. 3.1.5 (sums from 1)",
+        statement=_STATEMENT_THESIS_EQ_3_4 + _CORRECTION,
+        small=lambda p, rng: small_thesis_34(p, rng, True),
+        proof=_PROOFS + "prove_thesis_eq_3_4_corrected"))

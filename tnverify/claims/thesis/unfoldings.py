@@ -13,9 +13,9 @@ import math
 import numpy as np
 import sympy as sp
 
-from .. import Evidence
-from ..registration import claim, refs
-from ..compare import compare_ints
+from .. import Defect, Evidence, Reading
+from ..registration import claim, corrected_pair, refs
+from ..compare import compare_ints, compare_values
 from ..tt_svd_support import tiny_eps, tiny_tol, torch_random_tt, torch_unfolding_svals
 from ...conventions import rank_tolerance
 from ...matricize import exact_rank, numerical_rank, unfold
@@ -23,7 +23,7 @@ from ...tt_svd import tt_svd
 
 STATEMENTS = {
     "thesis-def-3.1.3": "The reshape of a tensor 𝐀 ∈ ℝ^{I₁×I₂×⋯×I_L}, denoted here as 𝐀_{[k]}, is a (I₁I₂⋯I_k) by (I_{k+1}I_{k+2}⋯I_L) matrix, whose elements are taken column-wise from 𝐀, that is: (𝐀_{[k]})_{\\overline{i₁⋯i_k, i_{k+1}⋯i_L}} = 𝐀_{i₁,…,i_k,i_{k+1},…,i_L} (3.1), where the multi-index \\overline{i₁⋯i_L} is defined as: \\overline{i₁⋯i_L} = i₁ + (i₂ − 1)I₁ + ⋯ + (i_L − 1)I₁⋯I_{L−1}.",  # noqa: E501
-    "thesis-thm-3.2.1": "Theorem: \"If for each unfolding matrix 𝐀_{[k]} of form (3.1) of a tensor 𝐀_{i₁,…,i_L} with rank(𝐀_{[k]}) = R_k (3.5), then there exists a decomposition (3.3) with TT-ranks not higher than R_k.\" Proof, first step: \"Consider the first unfolding of 𝐀 and its dyadic (skeleton) decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ\". Proof, rank step: the proof shows \"rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]\", considering unfoldings \"for k = 2, …, L\".",  # noqa: E501
+    "thesis-thm-3.2.1": "Theorem 3.2.1: \"If for each unfolding matrix 𝐀_{[k]} of form (3.1) of a tensor 𝐀_{i₁,…,i_L} with rank(𝐀_{[k]}) = R_k (3.5), then there exists a decomposition (3.3) with TT-ranks not higher than R_k.\"",  # noqa: E501
 }
 
 
@@ -66,30 +66,46 @@ def _fortran_via_c(a: np.ndarray, k: int) -> np.ndarray:
 
 
 def _small_def_3_1_3(params, rng):
+    """Eq. 3.1 entry by entry under readings (a) and (b) (one mathematics) against numpy's
+    column-major reshape and the toolkit's C-order unfold of the group-reversed tensor;
+    the C-order (row-major) reading, ruled out by "taken column-wise", is evaluated too.
+    Controls: the row-major reshape (for the printed formula) and the unfold without the
+    group reversal (for the toolkit mapping)."""
     shape = tuple(params["shape"])
     # distinct entries, so that any mismatch of positions shows as a value difference
     a = rng.permutation(math.prod(shape)).reshape(shape).astype(np.float64)
-    readings, matches_c = {}, {}
+    readings = {}
     for reading in ("a", "b"):
         parts = {}
         for k in range(1, len(shape)):
             printed = _printed_reshape(a, k, reading)
             f, c = a.reshape(printed.shape, order="F"), unfold(a, k)
-            matches_c[f"{reading}, k={k}"] = bool(np.array_equal(printed, c))
             parts[f"k={k}: printed vs reshape(order='F')"] = Evidence(
-                "printed Eq. 3.1 vs numpy reshape order='F'", passed=bool(np.array_equal(printed, f)))
+                "printed Eq. 3.1 vs numpy reshape order='F'", passed=bool(np.array_equal(printed, f)),
+                control=Evidence("control (row-major reshape, order='C') of: printed Eq. 3.1 vs "
+                                 "the column-major reshape",
+                                 passed=bool(np.array_equal(printed, a.reshape(printed.shape)))))
             parts[f"k={k}: reshape(order='F') vs unfold(reversed groups) (C order)"] = Evidence(
                 "Fortran unfolding vs the toolkit's C-order unfold of the group-reversed tensor",
-                passed=bool(np.array_equal(f, _fortran_via_c(a, k))))
+                passed=bool(np.array_equal(f, _fortran_via_c(a, k))),
+                control=Evidence("control (unfold without reversing the groups) of: Fortran "
+                                 "unfolding vs the toolkit's mapping",
+                                 passed=bool(np.array_equal(f, c))))
             parts[f"k={k}: rank F == rank C"] = compare_ints(
                 "numerical rank of the F- and C-order unfoldings",
                 [int(numerical_rank(f))], [int(numerical_rank(c))])
         readings[reading] = Evidence("Eq. 3.1 entry by entry, every k", parts=parts,
                                      sizes={"shape": shape})
+    # distinct integer entries: exact comparison (n = 1)
+    row_major = {f"k={k}": compare_values("row-major (C order) reshape vs printed Eq. 3.1 "
+                                          "(reading a)", a.reshape(math.prod(shape[:k]), -1),
+                                          _printed_reshape(a, k, "a"), n=1,
+                                          scale=float(np.abs(a).max()))
+                 for k in range(1, len(shape))}
+    readings["C order"] = Evidence("reading: elements taken row-wise (C order)", parts=row_major)
     return Evidence("printed reshape (Eq. 3.1) vs Fortran and C order, every k",
                     readings=readings, sizes={"shape": shape},
-                    details={"printed equals C order (k, reading)": matches_c,
-                             "mapping": "A_[k] (thesis, Fortran) = unfold(transpose(A, "
+                    details={"mapping": "A_[k] (thesis, Fortran) = unfold(transpose(A, "
                                         "(k-1..0, d-1..k)), k) (toolkit, C order)"})
 
 
@@ -103,7 +119,13 @@ def _scaled_def_3_1_3(params, device, rng):
         perm = tuple(range(k - 1, -1, -1)) + tuple(range(d - 1, k - 1, -1))
         t = a.permute(perm).reshape(math.prod(shape[:k]), -1).cpu().numpy()
         parts[f"k={k}"] = Evidence("torch permute+reshape vs numpy reshape order='F'",
-                                   passed=bool(np.array_equal(t, a_np.reshape(t.shape, order="F"))))
+                                   passed=bool(np.array_equal(t, a_np.reshape(t.shape, order="F"))),
+                                   control=Evidence(
+                                       "control (torch reshape without the permute) of: torch "
+                                       "permute+reshape vs numpy order='F'",
+                                       passed=bool(np.array_equal(
+                                           a.reshape(t.shape).cpu().numpy(),
+                                           a_np.reshape(t.shape, order="F")))))
     return Evidence("Fortran unfoldings through torch (C order) vs numpy order='F'",
                     parts=parts, sizes={"shape": shape, "device": device})
 
@@ -115,10 +137,22 @@ claim("thesis-def-3.1.3", "The reshape A_[k] and its multi-index", STATEMENTS["t
       scaled_space={"small": ({"shape": (4,) * 6},), "large": ({"shape": (16,) * 6},)},
       pinned=({"params": {"shape": (2, 3, 4, 5)}, "seed": 0, "note": "the shape of the check"},),
       proof="proofs/spine_tt_svd.py::prove_thesis_def_3_1_3",
-      readings={"a": "the comma separates a row multi-index over (I₁..I_k) and a column "
-                     "multi-index over (I_{k+1}..I_L)",
-                "b": "one multi-index over all L modes, read as the column-wise (column-major) "
-                     "position of the entry in the (I₁⋯I_k) × (I_{k+1}⋯I_L) matrix"},
+      readings=(
+          Reading("a", "the comma separates a row multi-index over (I₁..I_k) and a column "
+                  "multi-index over (I_{k+1}..I_L)",
+                  quote="is a (I₁I₂⋯I_k) by (I_{k+1}I_{k+2}⋯I_L) matrix",
+                  where="§3.1.2, Def. 3.1.3"),
+          Reading("b", "one multi-index over all L modes, read as the column-wise (column-major) "
+                  "position of the entry in the (I₁⋯I_k) × (I_{k+1}⋯I_L) matrix (the same "
+                  "matrix as (a): row + (col − 1)·I₁⋯I_k = \\overline{i₁⋯i_L})",
+                  quote="whose elements are taken column-wise from 𝐀",
+                  where="§3.1.2, Def. 3.1.3"),
+          Reading("C order", "elements taken row-wise (C order, i_L fastest)", admissible=False,
+                  quote="whose elements are taken column-wise from 𝐀; \\overline{i₁⋯i_L} = i₁ + "
+                        "(i₂ − 1)I₁ + ⋯", where="§3.1.2, Def. 3.1.3 and the multi-index "
+                  "formula (i₁ varies fastest)")),
+      remarks=("Notation: one overline spans the row and column groups in (𝐀_{[k]})_{\\overline"
+               "{i₁⋯i_k, i_{k+1}⋯i_L}}; two overlines (row, column) are meant.",),
       expected="holds")
 
 
@@ -151,7 +185,7 @@ def _skeleton_construction(a: np.ndarray) -> dict:
     """
     dims, d = a.shape, a.ndim
     v, r = sp.Matrix(1, a.size, [int(x) for x in a.ravel()]), 1
-    cores, step_ranks, inter, skeleton_exact = [], [], [], True
+    cores, step_ranks, inter, skeleton_exact, dropped_exact = [], [], [], True, True
     for k in range(d - 1):
         m = v.reshape(r * dims[k], (v.rows * v.cols) // (r * dims[k]))
         pivots = m.rref()[1]
@@ -159,6 +193,7 @@ def _skeleton_construction(a: np.ndarray) -> dict:
         w = u * (u.T * u).inv()                       # W = U (UᵀU)⁻¹
         vmat = m.T * w                                # V = Mᵀ W, so M = U Vᵀ
         skeleton_exact &= (u * vmat.T - m).is_zero_matrix
+        dropped_exact &= (u[:, :-1] * vmat[:, :-1].T - m).is_zero_matrix
         rk = len(pivots)
         cores.append(u)
         step_ranks.append(rk)
@@ -172,8 +207,25 @@ def _skeleton_construction(a: np.ndarray) -> dict:
         rr = core.rows // n
         full = (full * core.reshape(rr, n * core.cols)).reshape(full.rows * n, core.cols)
     reproduces = list(full) == [int(x) for x in a.ravel()]
+    shifted = [int(x) for x in a.ravel()]
+    shifted[0] += 1
     return {"step_ranks": step_ranks, "intermediate": inter,
-            "skeleton_exact": bool(skeleton_exact), "reproduces": bool(reproduces)}
+            "skeleton_exact": bool(skeleton_exact), "reproduces": bool(reproduces),
+            "dropped_term_exact": bool(dropped_exact),
+            "reproduces_shifted": list(full) == shifted}
+
+
+def _reproduces(compared, a, cores, tol) -> Evidence:
+    """‖A − B‖_F against ``tol``, B the contraction of ``cores``; control: B with the last
+    column of the first bond dropped (rank R₁ − 1 there, or the zero tensor when R₁ = 1)."""
+    from ..ttlm.tt_format import full_by_tensordot
+    b = full_by_tensordot(list(cores))
+    cut = [np.asarray(cores[0])[..., :-1], np.asarray(cores[1])[:-1]] + list(cores[2:])
+    b_cut = full_by_tensordot(cut) if cut[0].shape[-1] else np.zeros_like(b)
+    return Evidence(compared, error=float(np.linalg.norm(a - b)), tolerance=tol,
+                    control=Evidence(f"control (B with the first bond cut to R₁ − 1) of: "
+                                     f"{compared}", error=float(np.linalg.norm(a - b_cut)),
+                                     tolerance=tol))
 
 
 def _small_thm_3_2_1(params, rng):
@@ -188,19 +240,23 @@ def _small_thm_3_2_1(params, rng):
     parts = {
         "TT-SVD (tiny ε) ranks ≤ R_k": compare_ints("TT-SVD ranks vs exact unfolding ranks",
                                               res.ranks[1:-1], rk, "<="),
-        "TT-SVD reproduces A": Evidence(
-            "‖A − B_TT-SVD‖_F", error=float(np.linalg.norm(af - res.tt.full())),
+        "TT-SVD reproduces A": _reproduces(
+            "‖A − B_TT-SVD‖_F", af, res.tt.cores,
             # discarded tail ≤ ε‖A‖ with ε of tiny_eps, plus the SVD rounding of svd_tol
-            tolerance=tiny_tol(shape, res.ranks, norm)),
+            tiny_tol(shape, res.ranks, norm)),
         "construction ranks ≤ R_k": compare_ints("skeleton-step ranks vs exact unfolding ranks",
                                           con["step_ranks"], rk, "<="),
         "rank(V̂_[m]) ≤ R_m": compare_ints("intermediate unfolding ranks vs R_m (exact)",
                                    [t[2] for t in con["intermediate"]],
                                    [want_all[t[1]] for t in con["intermediate"]], "<="),
-        "M = U Vᵀ at every step": Evidence("skeleton decompositions, exact",
-                                           passed=con["skeleton_exact"]),
-        "construction reproduces A": Evidence("cores of the construction contracted vs A, "
-                                              "exact", passed=con["reproduces"]),
+        "M = U Vᵀ at every step": Evidence(
+            "skeleton decompositions, exact", passed=con["skeleton_exact"],
+            control=Evidence("control (U Vᵀ with the last skeleton term dropped) of: M = U Vᵀ",
+                             passed=con["dropped_term_exact"])),
+        "construction reproduces A": Evidence(
+            "cores of the construction contracted vs A, exact", passed=con["reproduces"],
+            control=Evidence("control (A with its first entry moved by 1) of: the contracted "
+                             "cores vs A, exact", passed=con["reproduces_shifted"])),
     }
     return Evidence("TT ranks of TT-SVD and of the proof's construction vs rank A_[k]",
                     parts=parts, sizes={"shape": shape, "ranks": params.get("ranks")},
@@ -232,9 +288,9 @@ def _scaled_thm_3_2_1(params, device, rng):
                                          res.ranks[1:-1], rk, "<="),
              "R_k ≤ ranks of the generating TT": compare_ints("unfolding ranks vs generating ranks",
                                                        rk, ranks[1:-1], "<="),
-             "TT-SVD reproduces A": Evidence(
-                 "‖A − B‖_F (torch float64)", error=err,
-                 tolerance=tiny_tol(shape, res.ranks, norm))}
+             "TT-SVD reproduces A": _reproduces(
+                 "‖A − B‖_F (torch float64)", a.cpu().numpy(),
+                 [c.cpu().numpy() for c in res.cores], tiny_tol(shape, res.ranks, norm))}
     return Evidence("unfolding ranks (torch SVD) vs TT-SVD ranks", parts=parts,
                     sizes={"shape": shape, "rank": params["rank"], "device": device},
                     details={"unfolding ranks": rk, "tt_svd ranks": res.ranks})
@@ -249,4 +305,80 @@ claim("thesis-thm-3.2.1", "TT ranks ≤ unfolding ranks (constructive)",
                                               "large": ({"shape": (8,) * 8, "rank": 32},)},
       pinned=({"params": {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)}, "seed": 1,
                "note": "CLAIMS.md: exact TT, ranks 2,3,3,2"},), uses=("thesis-def-3.1.3",),
+      remarks=("The proof (not part of this claim) prints 'the first unfolding of 𝐀 and its "
+               "dyadic (skeleton) decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ' (meant 𝐀_{[1]} = 𝐔𝐕ᵀ) and "
+               "'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after considering 'k = 2, …, L' (meant k = 2, "
+               "…, L−1, with 𝐀-based labels): claim thesis-thm-3.2.1-proof.",),
       proof="proofs/spine_tt_svd.py::prove_thesis_thm_3_2_1", expected="holds")
+
+
+# ================================================================= thesis-thm-3.2.1-proof
+def _proof_tensor(params: dict, rng: np.random.Generator) -> np.ndarray:
+    """``outer``: A = a ⊗ B (a ∈ {1, 2, 3}^{I₁}, B integer in {−3..3}), so R₁ = 1 while the
+    first unfolding of V̂ in V̂'s own labels (rows (α₁, i₂)) has the rank of B_[1]; else
+    the integer test tensor of Thm 3.2.1."""
+    if params.get("outer"):
+        shape = tuple(params["shape"])
+        a = rng.integers(1, 4, size=shape[0])
+        b = rng.integers(-3, 4, size=shape[1:])
+        return np.multiply.outer(a, b)
+    return _integer_test_tensor(params, rng)
+
+
+def _small_thm_3_2_1_proof(params, rng, corrected=False):
+    """The proof's rank step.  As printed: 'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]'; at k = 1 the
+    only well-typed 𝐕̂_{[1]} is 𝐕̂'s own first unfolding (rows (α₁, i₂), as the proof's next
+    paragraph uses it), whose rank is bounded by R₂, not R₁.  Corrected: k = 2, …, L−1 with
+    𝐀-based labels (rows (α₁, i₂, …, i_k)), checked exactly on the first skeleton step."""
+    a = _proof_tensor(params, rng)
+    d = a.ndim
+    rk = [exact_rank(unfold(a, k)) for k in range(1, d)]
+    con = _skeleton_construction(a)
+    after_first = [(m, r) for step, m, r in con["intermediate"] if step == 1 and m <= d - 1]
+    parts = {"first step M = U Vᵀ (exact)": Evidence(
+        "skeleton decompositions, exact", passed=con["skeleton_exact"],
+        control=Evidence("control (U Vᵀ with the last skeleton term dropped) of: M = U Vᵀ",
+                         passed=con["dropped_term_exact"]))}
+    if corrected:
+        parts["rank(V̂_[k]) ≤ R_k, k = 2..L−1 (A-based labels)"] = compare_ints(
+            "exact ranks of V̂'s unfoldings with rows (α₁, i₂..i_k) vs R_k",
+            [r for _, r in after_first], [rk[m - 1] for m, _ in after_first], "<=")
+    else:
+        # V̂ after the first step: rows α₁, then modes i₂..i_L; its own first unfolding
+        # groups (α₁, i₂) as rows — the matrix the proof's next paragraph calls V̂_[1]
+        r1 = con["step_ranks"][0]
+        own = [r for step, m, r in con["intermediate"] if step == 1 and m == 2]
+        parts["k = 1: rank(V̂_[1]) ≤ R₁ (V̂'s own first unfolding)"] = compare_ints(
+            "exact rank of V̂_[1] (rows (α₁, i₂)) vs R₁", own, [r1], "<=")
+    return Evidence("rank step of the proof of Thm. 3.2.1", parts=parts,
+                    sizes={"shape": a.shape}, details={"R_k": rk,
+                                                       "intermediate (step, m, rank)":
+                                                       con["intermediate"]})
+
+
+_PROOF_STMT = ("Proof of Thm. 3.2.1: \"Consider the first unfolding of 𝐀 and its dyadic (skeleton) "
+               "decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ, which can be written in the index form "
+               "(𝐀_{[1]})_{\\overline{i₁,i₂⋯i_L}} = Σ_{α₁=1}^{R₁} 𝐔_{i₁,α₁}(𝐕ᵀ)_{α₁,\\overline{i₂⋯i_L}}\" "
+               "… \"To show that rank(𝐕̂_{[k]}) ≤ R_k, let us consider the unfoldings "
+               "(𝐕̂_{[k]})_{\\overline{α₁i₂⋯i_k, i_{k+1}⋯i_L}} for k = 2, …, L.\" … \"From (3.7) we "
+               "have 𝐕̂_{[k]} whose row and column indices are now separated and rank(𝐕̂_{[k]}) ≤ "
+               "R_k, ∀k ∈ [L].\"")
+_PROOF_SPACE = ({"shape": (3, 4, 3, 4), "outer": True},
+                {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)})
+corrected_pair(
+    "thesis-thm-3.2.1-proof",
+    common=dict(group="tensor-trains", refs=refs("thesis", "§3.2.2, proof of Thm. 3.2.1 (Eq. 3.6–3.7)"),
+                space=_PROOF_SPACE, uses=("thesis-thm-3.2.1", "thesis-def-3.1.3")),
+    printed=dict(
+        title="proof of Thm. 3.2.1: 𝐀_{[k]} = 𝐔𝐕ᵀ; rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]",
+        statement=_PROOF_STMT, small=_small_thm_3_2_1_proof, expected="fails",
+        defect=Defect("misprint", printed="'its dyadic (skeleton) decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ'; "
+                      "'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after 'for k = 2, …, L'",
+                      meant="'𝐀_{[1]} = 𝐔𝐕ᵀ'; 'rank(𝐕̂_{[k]}) ≤ R_k, k = 2, …, L−1' (rows "
+                            "(α₁, i₂, …, i_k), as in Oseledets 2011, Thm. 2.1)")),
+    corrected=dict(
+        title="proof of Thm. 3.2.1 with 𝐀_{[1]} = 𝐔𝐕ᵀ and k = 2, …, L−1",
+        statement=_PROOF_STMT + (" Corrected: 𝐀_{[1]} = 𝐔𝐕ᵀ, and rank(𝐕̂_{[k]}) ≤ R_k for k = "
+                                 "2, …, L−1 with 𝐀-based labels (rows (α₁, i₂, …, i_k))."),
+        small=lambda p, rng: _small_thm_3_2_1_proof(p, rng, corrected=True),
+        proof="proofs/spine_tt_svd.py::prove_thesis_thm_3_2_1"))
