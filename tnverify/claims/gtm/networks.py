@@ -132,7 +132,7 @@ claim("gtm-eq-16", "Generalized shallow network and RNN (Eq. 13–17)", S_EQ_16,
                                "subsample": 16},)},
       pinned=({"params": {"M": 3, "L": 4, "ranks": (1, 2, 3, 2, 1), "n": 32}, "seed": 16,
                "note": "CLAIMS.md sizes M=3, L=4, T=4, ranks [1,2,3,2,1]"},),
-      uses=("gtm-xi-operators-corrected", "gtm-lemma-3.1-corrected", "gtm-prop-a.1"),
+      uses=("gtm-xi-operators", "gtm-lemma-3.1", "gtm-prop-a.1"),
       expected="holds")
 
 claim("gtm-prop-a.2", "Grid tensor of a generalized shallow network (Eq. 18–20)", S_PROP_A_2,

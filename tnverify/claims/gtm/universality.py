@@ -88,7 +88,7 @@ _A5_COMMON = dict(
     space=({"M": 2, "T": 2}, {"M": 3, "T": 3}),
     scaled_space={"small": ({"M": 5, "T": 4, "B": 256},),
                   "large": ({"M": 16, "T": 6, "B": 4096},)},
-    uses=("gtm-prop-a.2", "gtm-lemma-3.1-corrected", "gtm-eq-6"))
+    uses=("gtm-prop-a.2", "gtm-lemma-3.1", "gtm-eq-6"))
 
 register(Claim(
     id="gtm-prop-a.5", title="Prop. A.5: ξ = xy universality via ℋ̂ (printed indices)",
