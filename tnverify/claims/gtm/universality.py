@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .. import Claim, Ref, register
 from ..registration import claim, corrected_pair, refs
-from .universality_small import (ONE_OPERAND_READINGS, prop_a_5_evidence,
+from .universality_small import (PROP_A_4_READINGS, prop_a_5_evidence,
                                        small_lemma_5_1, small_prop_a_4,
                                        small_prop_a_4_corrected,
                                        small_sec_4_2, small_thm_5_1)
@@ -34,32 +34,37 @@ claim("gtm-lemma-5.1", "Lemma 5.1: aΓ_A + bΓ_B is the grid of an RNN", S_LEMMA
                "note": "CLAIMS.md: different L and ranks, M=3, T=4, a=0.7, b=−1.3"},),
       uses=("gtm-prop-a.3",), proof=_PROOF + "prove_gtm_lemma_5_1", expected="holds")
 
-corrected_pair(
-    "gtm-prop-a.4",
-    common=dict(group="gtm", space=({"M": 2, "T": 1}, {"M": 2, "T": 2}, {"M": 3, "T": 4}),
-                scaled=scaled_prop_a_4,
-                scaled_space={"small": ({"M": 6, "T": 4},), "large": ({"M": 16, "T": 6},)},
-                uses=("gtm-xi-operators", "gtm-prop-a.2", "gtm-prop-a.3")),
-    printed=dict(
-        title="Prop. A.4: rank-1 shallow network = width-1 RNN", statement=S_PROP_A_4,
-        refs=refs("gtm", "App. A, Prop. A.4", "gtm", "§4.1, remark after Eq. 17"),
-        small=small_prop_a_4, readings=ONE_OPERAND_READINGS,
-        pinned=({"params": {"M": 3, "T": 4}, "seed": 4, "note": "CLAIMS.md sizes, every ξ",
-                 "verdict": "holds"},
-                {"params": {"M": 2, "T": 1}, "seed": 0,
-                 "note": "T = 1: λ max(c, 0) ≠ λ c under ξ(a) = a; equal under ξ(a) = ξ(a, u)",
-                 "verdict": "ill-posed"}), expected="ill-posed"),
-    corrected=dict(
-        title="Prop. A.4 with its length condition (T ≥ 2, or a two-sided unit)",
-        statement=("Prop. A.4 with the length made explicit: for T ≥ 2 and any associative, "
-                   "commutative ξ with a unit u (reading (a)), the weights C^{(t)} = "
-                   "(v^{(t)})ᵀ, 𝒢^{(t)} = 1 (t < T), 𝒢^{(T)} = λ, h^{(0)} = u give a width-1 "
-                   "generalized RNN with the grid tensor of the rank-1 shallow network; at T = "
-                   "1, with ξ of one operand read as the operand itself, they do so exactly "
-                   "when u is a two-sided identity (ξ(x, u) = x: xy, x + y, ln(eˣ + eʸ) with u "
-                   "= −∞)."), refs=refs("gtm", "App. A, Prop. A.4"),
-        small=small_prop_a_4_corrected, proof=_PROOF + "prove_gtm_prop_a_4_corrected",
-        expected="holds"))
+_A4_COMMON = dict(group="gtm", scaled=scaled_prop_a_4,
+                  scaled_space={"small": ({"M": 6, "T": 4},), "large": ({"M": 16, "T": 6},)},
+                  uses=("gtm-xi-operators", "gtm-prop-a.2", "gtm-prop-a.3"))
+
+claim("gtm-prop-a.4", "Prop. A.4: rank-1 shallow network = width-1 RNN", S_PROP_A_4,
+      refs("gtm", "App. A, Prop. A.4", "gtm", "§4.1, remark after Eq. 17"), small_prop_a_4,
+      space=({"M": 2, "T": 2}, {"M": 3, "T": 4}), readings=PROP_A_4_READINGS,
+      pinned=({"params": {"M": 3, "T": 4}, "seed": 4, "note": "CLAIMS.md sizes, every ξ"},
+              {"params": {"M": 2, "T": 2}, "seed": 0,
+               "note": "T = 2, the shortest length in the statement's domain"}),
+      remarks=(
+          "The proof writes \"unity\" for the \"unit\" of §4.1 (wording only).",
+          "At T = 1, a case the paper does not define (ξ of one operand), the proof's L = 1 "
+          "weights give λ ξ(c, u); with ξ(a) = a that is λ c only when u is a two-sided "
+          "identity (xy, x + y, ln(eˣ + eʸ) with u = −∞). The existence statement holds even "
+          "there (another unit-rank RNN with L = M represents it on the grid).",
+          "For ln(eˣ + eʸ) the proposition needs the extended-real unit u = −∞ "
+          "(gtm-xi-operators, remark 2)."),
+      proof=_PROOF + "prove_gtm_prop_a_4_corrected", expected="holds", **_A4_COMMON)
+
+claim("gtm-prop-a.4-corrected",
+      "Variant: Prop. A.4 with its length made explicit (T ≥ 2; T = 1 gives λ ξ(c, u))",
+      "[tnverify variant, not a correction: gtm-prop-a.4 holds as printed, T ≥ 2 being its "
+      "domain] For T ≥ 2 and any associative, commutative ξ with a unit u (reading (a)), the "
+      "weights C^{(t)} = (v^{(t)})ᵀ, 𝒢^{(t)} = 1 (t < T), 𝒢^{(T)} = λ, h^{(0)} = u give a "
+      "width-1 generalized RNN with the grid tensor of the rank-1 shallow network; at T = 1 "
+      "they compute λ ξ(⟨f, v⟩, u), which is λ ⟨f, v⟩ exactly when u is a two-sided identity "
+      "(ξ(x, u) = x: xy, x + y, ln(eˣ + eʸ) with u = −∞).",
+      refs("gtm", "App. A, Prop. A.4"), small_prop_a_4_corrected,
+      space=({"M": 2, "T": 1}, {"M": 2, "T": 2}, {"M": 3, "T": 4}),
+      proof=_PROOF + "prove_gtm_prop_a_4_corrected", expected="holds", **_A4_COMMON)
 
 claim("gtm-thm-5.1", "Thm. 5.1 / Lemma 5.2: max networks are universal", S_THM_5_1,
       refs("gtm", "§5.1, Thm. 5.1, Lemma 5.2 (proofs App. A); §5 assumptions"), small_thm_5_1,
