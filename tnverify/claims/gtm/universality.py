@@ -10,6 +10,7 @@ The constructions are in :mod:`tnverify.generalized.constructions`, the small ch
 from __future__ import annotations
 
 from .. import Claim, Ref, register
+from ..readings import Defect, Reading
 from ..registration import claim, corrected_pair, refs
 from .universality_small import (PROP_A_4_READINGS, prop_a_5_evidence,
                                        small_lemma_5_1, small_prop_a_4,
@@ -101,6 +102,16 @@ register(Claim(
     scaled=scaled_prop_a_5_printed,
     pinned=({"params": {"M": 3, "T": 3}, "seed": 3,
              "note": "CLAIMS.md sizes: random invertible (non-symmetric) F"},),
+    readings=(Reading("F⁻¹_{ji} = (F⁻¹)_{ji}", "the printed symbol, with F of Eq. 19 (rows "
+                      "f_θ(x^(m))ᵀ): ℓ at template m is Σ_j ℋ_j Π_t (F⁻¹Fᵀ)_{j_t m_t}", True,
+                      "F ≜ [f_θ(x^(1)) f_θ(x^(2)) … f_θ(x^(M))]ᵀ",
+                      "gtm §4.2, Eq. 19; App. A, proof of Prop. A.5"),),
+    defect=Defect("misprint",
+                  printed="ℋ̂_{i₁…i_T} = Σ_j ℋ_{j₁…j_T} F⁻¹_{j₁i₁} … F⁻¹_{j_Ti_T}",
+                  meant="ℋ̂_{i₁…i_T} = Σ_j ℋ_{j₁…j_T} F⁻¹_{i₁j₁} … F⁻¹_{i_Tj_T} (the indices "
+                        "of F⁻¹ transposed), i.e. ℋ̂ = ℋ ×₁ F⁻¹ ⋯ ×_T F⁻¹"),
+    remarks=("The printed formula is right only for symmetric F; the paper gets the "
+             "orientation right in the proof of Thm. 5.3 (C^(t) = (Fᵀ)⁻¹, so C Fᵀ = I).",),
     corrected_by="gtm-prop-a.5-corrected", expected="fails", **_A5_COMMON))
 
 register(Claim(

@@ -367,9 +367,12 @@ def prop_a_5_evidence(params, rng, order):
                           np.abs(Finv).T), np.abs(F))
     lab = [s.tolist() for s in all_sequences(M, T)]
     n = T * 2 * M + M**T
+    other = "printed" if order == "corrected" else None
+    wrong = None if other is None else _modes(gc.h_hat(H, F, order=other), F)
     parts = {"⟨ℋ̂, Φ(X)⟩ = ℋ on all template sequences": compare_values(
         f"ℓ(x^(i1..iT)) = ⟨ℋ̂ ({order} indices), Φ⟩ vs ℋ", _modes(Hh, F), H, n=n,
-        scale=scale, labels=lab)}
+        scale=scale, labels=lab, control=wrong,
+        control_label=None if other is None else "the printed index order F⁻¹_{j_t i_t}")}
     if order == "corrected":
         pn = gc.product_network(H, F)
         parts["TT of ℋ̂ (Lemma 3.1 RNN) grid = ℋ"] = compare_values(
