@@ -17,6 +17,7 @@ import numpy as np
 
 from .. import Evidence
 from ..readings import Reading
+from .controls import control_of, passed_with_control
 from ..compare import compare_ints, compare_values
 from ...conventions import tolerance
 from ...generalized import constructions as gc
@@ -74,13 +75,19 @@ def _printed_shapes(A, B, C) -> Evidence:
         p = 1 if t == 0 else A.ranks[t] + B.ranks[t]
         q = 1 if t == T - 1 else A.ranks[t + 1] + B.ranks[t + 1]
         want.append((LA + LB, p, q))
+    def as_printed(net):
+        got = [tuple(g.shape) for g in net.G]
+        blocks = all(np.array_equal(net.C[t], np.vstack([A.C[t], B.C[t]])) for t in range(T))
+        return got == want and blocks
+
     got = [tuple(g.shape) for g in C.G]
-    blocks = all(np.array_equal(C.C[t], np.vstack([A.C[t], B.C[t]])) for t in range(T))
-    return Evidence("shapes of 𝒢_C^(t) as printed and C_C^(t) = [C_A; C_B]",
-                    passed=got == want and blocks,
-                    details={"got": [list(s) for s in got], "printed": [list(s) for s in want]},
-                    counterexample=None if got == want and blocks else {"got": got,
-                                                                        "printed": want})
+    ok = as_printed(C)
+    wrong = gc.combine_networks(1.0, B, 1.0, A)
+    return passed_with_control(
+        "shapes of 𝒢_C^(t) as printed and C_C^(t) = [C_A; C_B]", as_printed, C, wrong,
+        "the network combined with A and B swapped ([C_B; C_A])",
+        details={"got": [list(s) for s in got], "printed": [list(s) for s in want]},
+        counterexample=None if ok else {"got": got, "printed": want})
 
 
 def _hidden_parts(A, B, C, a, b, F) -> dict:
@@ -281,6 +288,13 @@ def _span_parts(xi, M, T, rng, factor) -> tuple[dict, int]:
             "samples": factor * N}, N
 
 
+def _span_control(xi, M, T, rng, factor, test, label) -> Evidence:
+    """The span-rank test on the grids of the other operator (the negative control)."""
+    rank = int(numerical_rank(span_matrix(xi, M, T, factor * M**T, rng)))
+    return control_of("numerical span rank test", label, passed=bool(test(rank)),
+                      details={"rank": rank, "M^T": M**T})
+
+
 def small_thm_5_1(params, rng):
     M, T, factor = params["M"], params["T"], params["factor"]
     span, N = _span_parts("relu", M, T, rng, factor)
@@ -290,7 +304,9 @@ def small_thm_5_1(params, rng):
         "(i) numerical rank of the span (Gaussian v) = M^T": Evidence(
             "numerical rank of vectorised rank-1 max-shallow grids vs M^T",
             passed=int(nr) == N, details={**nr.to_dict(), "M^T": N},
-            counterexample=None if int(nr) == N else {"rank": int(nr), "M^T": N}),
+            counterexample=None if int(nr) == N else {"rank": int(nr), "M^T": N},
+            control=_span_control("relu_sum", M, T, rng, factor, lambda r: r == N,
+                                  "ξ = max(x, 0) + max(y, 0) in place of max(x, y, 0)")),
         "(i) certified rank (integer v, mod-p lower bound) = M^T": compare_ints(
             "rank over GF(p) of integer-valued rank-1 max grids (≤ exact rank ≤ M^T)",
             [span["mod_p"]], [N])}
@@ -343,6 +359,8 @@ def small_sec_4_2(params, rng):
         "dim S = T(M−1)+1": compare_ints("exact dim S vs T(M−1)+1", [dim_S], [T * (M - 1) + 1]),
         "numerical span rank < M^T": Evidence(
             "numerical rank of sampled relu_sum grids vs M^T", passed=int(nr) < N,
+            control=_span_control("relu", M, T, rng, factor, lambda r: r < N,
+                                  "ξ = max(x, y, 0) in place of max(x, 0) + max(y, 0)"),
             details={**nr.to_dict(), "M^T": N, "mod_p_integer_family": span["mod_p"]},
             counterexample=None if int(nr) < N else {"rank": int(nr), "M^T": N})}
     return Evidence("ξ = max(x,0)+max(y,0): span of shallow grids vs M^T", parts=parts,
