@@ -264,12 +264,15 @@ claim("gtm-lemma-a.2", "Lemma A.2: the pairwise-similarity RNN and its rank", S_
       pinned=({"params": {"M": 3, "R": 2, "T": 6}, "seed": 5,
                "note": "R < M: printed rank R^{T/2}+1 = 9 > bound 8"},
               {"params": {"M": 3, "R": 5, "T": 4}, "seed": 5,
-               "note": "R > M: b = [1 − min(M,R), 0…], rank M^{T/2}"}), expected="holds")
+               "note": "R > M: b = [1 − min(M,R), 0…], rank M^{T/2}"}),
+      remarks=("\"x_i = e_i\" is read as f_θ(x_i) = e_i (F = I), the only well-typed reading; \"i ≤ R\" in the proof is effectively i ≤ min(M, R).",
+               "Degenerate M = 1: the grid is [0], rank 0 < 1 = min(M, R)^{T/2} (a single template is outside the meaningful scope)."), expected="holds")
 
 claim("gtm-thm-5.2", "Thm. 5.2 (Expressivity 1): width ≥ (2/(MT))·min(M,R)^{T/2}", S_THM_5_2,
       refs("gtm", "§5.2, Thm. 5.2; proof in App. A"), _small_thm_5_2, group="gtm",
       space=({"cases": _A2_CASES, "tabulate": ((10, 10, 8), (10, 4, 8))},),
-      uses=("gtm-lemma-a.1", "gtm-lemma-a.2"), expected="holds")
+      uses=("gtm-lemma-a.1", "gtm-lemma-a.2"),
+      remarks=("\"Exponentially more efficient\" is informal: the bound is exponential in T for fixed M and R ≥ 2 but below 1 for small cases.",), expected="holds")
 
 claim("gtm-thm-5.3",
       "Thm. 5.3 (Expressivity 2): an open set of RNNs with rank-1 shallow equivalents", S_THM_5_3,
@@ -278,4 +281,5 @@ claim("gtm-thm-5.3",
       scaled=scaled_thm_5_3, scaled_space={"small": ({"M": 8, "R": 8, "T": 8, "samples": 512},),
                                            "large": ({"M": 64, "R": 64, "T": 16, "samples": 4096},)},
       pinned=({"params": {"M": 3, "R": 2, "T": 4}, "seed": 3, "note": "CLAIMS.md sizes"},),
-      uses=("gtm-prop-a.3",), expected="holds")
+      uses=("gtm-prop-a.3",),
+      remarks=("The proof's intermediate lines Γ^{ℓ,1} = 1 ⊗ (2+ε), Γ^{ℓ,2} = 1 ⊗ (2MR+ε) ⊗ 1 suppress a k-dependence that perturbing 𝒢^(1) introduces; the final grid is still a function of m₁ alone (notation, not a defect).",), expected="holds")

@@ -223,6 +223,8 @@ claim("gtm-eq-16", "Generalized shallow network and RNN (Eq. 13–17)", S_EQ_16,
       pinned=({"params": {"M": 3, "L": 4, "ranks": (1, 2, 3, 2, 1), "n": 32}, "seed": 16,
                "note": "CLAIMS.md sizes M=3, L=4, T=4, ranks [1,2,3,2,1]"},),
       uses=("gtm-xi-operators", "gtm-lemma-3.1", "gtm-prop-a.1"),
+      remarks=("L is a free width shared by all t (Eq. 17); in App. A, Lemma 5.1 and "
+               "Lemma A.2 let it vary with t, which is harmless.",),
       expected="holds")
 
 claim("gtm-prop-a.2", "Grid tensor of a generalized shallow network (Eq. 18–20)", S_PROP_A_2,

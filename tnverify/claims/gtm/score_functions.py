@@ -231,7 +231,8 @@ claim("gtm-eq-6", "CP score function ℓ(X) = Σ_r λ_r Π_t ⟨f_t, v_r⟩", _S
                                "T_long": 64, "R_long": 64},)},
       pinned=({"params": {"M": 3, "T": 4, "R": 3}, "seed": 4,
                "note": "CLAIMS.md sizes: M=3, T=4, R=3, real template features"},),
-      uses=("ttlm-eq2",), proof="proofs/spine_gtm.py::prove_gtm_eq_6", expected="holds")
+      uses=("ttlm-eq2",), proof="proofs/spine_gtm.py::prove_gtm_eq_6",
+      remarks=("\"rank 1 feature tensor\" strictly means rank ≤ 1: Φ = 0 when some f_θ(x^(t)) = 0.",), expected="holds")
 
 _LEMMA_COMMON = dict(
     group="spine",

@@ -33,7 +33,10 @@ claim("gtm-lemma-5.1", "Lemma 5.1: aΓ_A + bΓ_B is the grid of an RNN", S_LEMMA
       pinned=({"params": {"M": 3, "T": 4, "LA": 3, "LB": 2, "RA": (2, 3, 2), "RB": (3, 1, 2),
                           "a": 0.7, "b": -1.3}, "seed": 51,
                "note": "CLAIMS.md: different L and ranks, M=3, T=4, a=0.7, b=−1.3"},),
-      uses=("gtm-prop-a.3",), proof=_PROOF + "prove_gtm_lemma_5_1", expected="holds")
+      uses=("gtm-prop-a.3",), proof=_PROOF + "prove_gtm_lemma_5_1",
+      remarks=("The printed shapes of 𝒢^(1)_C and 𝒢^(T)_C use the generic subscript t (R_{t,A} + R_{t,B}); they are meant at t = 1 and t = T (notation, not a defect).",
+               "The construction needs T ≥ 2: at T = 1 the first and last cores coincide and the printed first-core pattern omits the a/b scaling (outside the paper's scope).",),
+      expected="holds")
 
 _A4_COMMON = dict(group="gtm", scaled=scaled_prop_a_4,
                   scaled_space={"small": ({"M": 6, "T": 4},), "large": ({"M": 16, "T": 6},)},
@@ -77,7 +80,10 @@ claim("gtm-thm-5.1", "Thm. 5.1 / Lemma 5.2: max networks are universal", S_THM_5
                     "large": ({"M": 4, "T": 8, "span_T": 6, "factor": 6},)},
       pinned=({"params": {"M": 3, "T": 4, "factor": 6}, "seed": 5,
                "note": "CLAIMS.md largest case"},),
-      uses=("gtm-lemma-5.1", "gtm-prop-a.4", "gtm-prop-a.2", "gtm-prop-a.3"), expected="holds")
+      uses=("gtm-lemma-5.1", "gtm-prop-a.4", "gtm-prop-a.2", "gtm-prop-a.3"),
+      remarks=("The proof writes ℋ_{i₁i₂…i_d}; the last index is i_T (a typo in the proof).", "§5.1 says \"size of each mode being m\" where it means M.",
+               "The theorem needs the §5 assumption that F is invertible: duplicate templates force equal slices of every grid."),
+      expected="holds")
 
 claim("gtm-sec-4.2-nonuniversal", "ξ = max(x,0)+max(y,0): shallow networks are not universal",
       S_SEC_4_2, refs("gtm", "§4.2 (citing Cohen & Shashua 2016)"), small_sec_4_2, group="gtm",
@@ -87,6 +93,23 @@ claim("gtm-sec-4.2-nonuniversal", "ξ = max(x,0)+max(y,0): shallow networks are 
                     "large": ({"M": 4, "T": 8, "samples": 4096, "sketch": 256},)},
       pinned=({"params": {"M": 3, "T": 4, "factor": 6}, "seed": 42,
                "note": "CLAIMS.md largest case"},), uses=("gtm-xi-operators", "gtm-prop-a.2"),
+      readings=(
+          Reading("grid", "grid-tensor universality (§5.1): not every tensor of order T is the "
+                          "grid tensor of a ξ = max(x,0)+max(y,0) shallow network", True,
+                  "any tensor of order T and size of each mode being m can be realized as a "
+                  "grid tensor", "gtm §5.1 (the sense of 'universal' used for Thm. 5.1)"),
+          Reading("functions", "universal approximation of functions: such networks cannot "
+                               "approximate every function (their scores are additive over "
+                               "positions)", True,
+                  "it can approximate any function with any prescribed precision given "
+                  "sufficiently large M", "gtm §3.1 (the sense of 'universal approximation "
+                  "property')")),
+      remarks=("Both readings hold for the same reason: ξ(a, b) = relu(a) + relu(b) makes "
+               "the T-operand form Σ_t relu(a_t), so the score is additive over positions "
+               "(the check tests the grid reading; the function reading follows).",
+               "Attribution: Cohen & Shashua (2016) show convolutional rectifier networks "
+               "are universal with max pooling but not with average pooling; ReLU with "
+               "average pooling is this ξ."),
       expected="holds")
 
 _A5_COMMON = dict(
