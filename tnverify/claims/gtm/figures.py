@@ -112,8 +112,7 @@ claim("gtm-fig-3", "Fig. 3/4: rank-1 shallow networks exist for every R", _FIG3_
                     meant="for every R a fraction of sampled RNNs have computed lower bound "
                           "1, which is consistent with (but does not prove) rank-1 "
                           "realizability; rank-1 realizability for an open set is guaranteed "
-                          "by Theorem 5.3 (a lower bound of 1 is not existence)",
-                    erratum="gtm-lower-bound-1-is-not-existence"),
+                          "by Theorem 5.3 (a lower bound of 1 is not existence)"),
       remarks=("The same inference from a lower bound of 1 to existence is printed for shared "
                "cores in App. B, on Fig. 4 (\"there always exist rank 1 generalized shallow "
                "networks …\").",
