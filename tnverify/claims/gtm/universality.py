@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .. import Claim, Ref, register
 from ..readings import Defect, Reading
-from ..registration import claim, corrected_pair, refs
+from ..registration import claim, refs
 from .universality_small import (PROP_A_4_READINGS, prop_a_5_evidence,
                                        small_lemma_5_1, small_prop_a_4,
                                        small_prop_a_4_corrected,
