@@ -2,8 +2,9 @@
 
 Each ``prove_<claim id>()`` builds both sides on symbolic entries at fixed small shapes
 and decides the identity by ``sympy.expand(lhs - rhs) == 0`` (after the simplifications
-stated); it returns True/False.  ``gtm-xi-operators`` fails as stated (ln(eˣ + eʸ) has no
-real unit under either reading), so its ``-corrected`` twin is proved.  Prop. A.2 and
+stated); it returns True/False.  ``prove_gtm_xi_operators_corrected`` proves
+``gtm-xi-operators`` (what it asserts: associativity, commutativity, the paper's units) and
+its variant (the units of every ξ, u = −∞ for ln(eˣ + eʸ)).  Prop. A.2 and
 Prop. A.3 are proved for an *uninterpreted* binary function ξ (sympy Function), i.e. for
 every ξ at once: both sides are sums of products of weights and ξ-values, and the identity
 says the printed index bookkeeping puts the same arguments in the same places.

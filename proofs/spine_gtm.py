@@ -2,8 +2,8 @@
 
 Each ``prove_<claim id>()`` builds both sides on symbolic entries at fixed small shapes
 and decides the identity by ``sympy.expand(lhs - rhs) == 0``; it returns True/False.
-Only statements that hold have a proof here: ``gtm-lemma-3.1`` is ill-posed as printed
-(the boundary form 𝒢^{(1)} f is untyped for M ≠ R₁), so its ``-corrected`` twin is proved.
+Only statements that hold have a proof here: the printed boundary form 𝒢^{(1)} f after
+Eq. 12 (``gtm-eq12-boundary-h1``) fails, so its ``-corrected`` twin is proved with Lemma 3.1.
 
 Runs as a script: ``python proofs/spine_gtm.py`` prints every result.
 """
@@ -71,8 +71,10 @@ def prove_gtm_eq_6() -> bool:
     return sp.expand(lhs - rhs) == 0
 
 
-def prove_gtm_lemma_3_1_corrected() -> bool:
-    """Lemma 3.1 with h^{(1)} = (𝒢^{(1)})ᵀ f (seed 004 (gtm) §3.3, App. A).
+def prove_gtm_lemma_3_1() -> bool:
+    """Lemma 3.1 (seed 004 (gtm) §3.3, App. A) and the boundary forms after Eq. 12 with
+    h^{(1)} = (𝒢^{(1)})ᵀ f (claims gtm-lemma-3.1, gtm-eq12-boundary-h1-corrected and the
+    variant gtm-lemma-3.1-corrected).
 
     (i) T = 3, M = 2, ranks (1, 2, 2, 1): ⟨𝒲, Φ⟩ (Eq. 7, 2) equals h^{(3)} of Eq. 9,
     h^{(3)} of Eq. 10 (h^{(0)} = 1), and the boundary forms h^{(1)}_k = Σ_i 𝒢^{(1)}_{i1k} f_i,

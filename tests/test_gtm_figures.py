@@ -243,7 +243,10 @@ def test_fig3_fisher_inconclusive_is_skipped_not_failed():
     flat = _fisher_more_above_one(_records(2, 2), {})
     assert flat.verdict == "skipped" and "inconclusive" in flat.skipped
     assert flat.details["p_value"] >= flat.details["alpha"]
-    assert _fisher_more_above_one(_records(12, 0), {}).verdict == "holds"
+    trend = _fisher_more_above_one(_records(12, 0), {})
+    assert trend.verdict == "holds"
+    # its control tests R = 1 against itself: no trend to find, so it must fail
+    assert trend.control.verdict == "fails" and trend.control.details["p_value"] == 1.0
 
 
 def test_fig3_counterexample_needs_exact_bound_one(monkeypatch):

@@ -51,14 +51,15 @@ def test_prop_a3_control_must_disagree(monkeypatch):
 
     params = {"M": 2, "T": 3, "L": 2, "R": 2}
     ev = NG.small_prop_a3(params, np.random.default_rng(0))
-    ctl = [k for k in ev.parts if "control" in k]
-    assert len(ctl) == len(NG.XI_A3) and ev.verdict == "holds"
+    controlled = [p for p in ev.parts.values() if p.control is not None]
+    assert len(controlled) == 2 * len(NG.XI_A3) and ev.verdict == "holds"
+    assert all(p.control.verdict == "fails" for p in controlled)
     real = NG.recursion_a3_literal
     # a check that cannot tell the orders apart (the control computes the printed order)
     monkeypatch.setattr(NG, "recursion_a3_literal",
                         lambda net, F, new_mode=None: real(net, F))
     bad = NG.small_prop_a3(params, np.random.default_rng(0))
-    assert bad.verdict == "fails" and all(bad.parts[k].verdict == "fails" for k in ctl)
+    assert bad.verdict == "error" and all(p.vacuous for p in bad.parts.values())
 
 
 # -- gtm-thm-5.3: "shared cores" is not applicable when T < 4 --------------------------------

@@ -11,7 +11,7 @@ listed).
 
 REPORT_ORDER: tuple[str, ...] = tuple("""
     ttlm-eq2 ttlm-eq3 ttlm-eq3-corrected ttlm-eq5 ttlm-eq5-corrected thesis-eq-3.4
-    thesis-eq-3.4-corrected thesis-prop-5.2.1 gtm-eq-6 gtm-lemma-3.1 gtm-lemma-3.1-corrected
+    thesis-eq-3.4-corrected thesis-prop-5.2.1 gtm-eq-6 gtm-lemma-3.1 gtm-lemma-3.1-corrected gtm-eq12-boundary-h1 gtm-eq12-boundary-h1-corrected
     gtm-prop-a.1 tslm-eq-7 thesis-def-3.1.3 thesis-thm-3.2.1 thesis-thm-3.2.1-proof thesis-thm-3.2.1-proof-corrected thesis-thm-3.2.2 thesis-alg-1
     thesis-alg-1-corrected tnverify-tt-svd-error-identity ttlm-eq6 ttlm-eq6-corrected ttlm-eq8 ttlm-eq8-chain-vs-eq6
     ttlm-eq8-corrected ttlm-eq9 ttlm-app-a ttlm-app-a-corrected ttlm-eq12 ttlm-appc-delta-reshape ttlm-eq13

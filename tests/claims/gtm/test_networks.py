@@ -16,15 +16,24 @@ from tnverify.generalized.xi import XI_OPERATORS
 
 
 
-def test_xi_readings_and_counterexample():
+def test_xi_readings_only_the_ternary_unit_decides():
     ev = get_claim("gtm-xi-operators").run_small({"n": 1000, "n_unit": 300}, 3)
-    assert {k: r.verdict for k, r in ev.readings.items()} == {"a": "fails", "b": "fails"}
-    assert ev.readings["a"].failing_parts() == ["softplus: a unit u ∈ ℝ exists"]
-    assert set(ev.readings["b"].failing_parts()) == {
-        "relu: a unit u ∈ ℝ exists", "softplus: a unit u ∈ ℝ exists",
-        "l2: a unit u ∈ ℝ exists", "relu_sum: a unit u ∈ ℝ exists",
-        "paper's example: relu with u = 0"}
-    assert ev.counterexample["xi"] == "ln(e^x + e^y)"
+    # reading (b), the two-sided identity, is ruled out by the text and shown, not deciding
+    assert set(ev.readings) == {"a"} and set(ev.ruled_out) == {"b"}
+    assert ev.readings["a"].verdict == "holds"
+    assert ev.ruled_out["b"].failing_parts() == ["paper's example: relu with u = 0"]
+    # the softplus unit is an assumption of the text, not an assertion: skipped, not failed
+    assert ev.readings["a"].parts["softplus: a unit u ∈ ℝ"].verdict == "skipped"
+    # the paper's units are controlled by swapping them, and the swap fails
+    part = ev.readings["a"].parts["paper's example: relu with u = 0"]
+    assert part.control.verdict == "fails"
+
+
+def test_symbolic_identity_refutes_a_non_commutative_variant():
+    from dataclasses import replace
+    op = XI_OPERATORS["relu"]
+    bad = replace(op, name="relu+x", sympy=lambda x, y: op.sympy(x, y) + x)
+    assert symbolic_identity(bad, "comm") is False and symbolic_identity(bad, "assoc") is False
 
 
 def test_unit_candidates_relu_are_nonpositive():

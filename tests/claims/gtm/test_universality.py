@@ -36,3 +36,17 @@ def test_proofs():
     spec.loader.exec_module(mod)
     assert mod.prove_gtm_lemma_5_1() and mod.prove_gtm_prop_a_4_corrected()
     assert mod.prove_gtm_prop_a_5_corrected()
+
+
+def test_prop_a_4_holds_and_the_t1_conventions_are_ruled_out():
+    from tnverify.claims import get_claim
+    c = get_claim("gtm-prop-a.4")
+    assert c.expected == "holds" and c.corrected_by is None
+    assert get_claim("gtm-prop-a.4-corrected").corrects is None
+    ev = c.run_small({"M": 2, "T": 2}, 0)
+    assert list(ev.readings) == ["T>=2, unit"] and ev.verdict == "holds"
+    # shown, not deciding: a real h^(0) for ln(eˣ + eʸ) fails, and at T = 1 the proof's
+    # weights give λ ξ(c, u), which is not λ c for max(x, y, 0)
+    assert ev.ruled_out["no unit"].verdict == "fails"
+    assert ev.ruled_out["T=1, ξ(a) = a"].verdict == "fails"
+    assert ev.ruled_out["T=1, ξ(a) = ξ(a, u)"].verdict == "holds"

@@ -16,6 +16,7 @@ import functools
 import numpy as np
 
 from .. import Evidence
+from .controls import error_with_control
 from ..compare import compare_ints, compare_values
 from ...conventions import rank_tolerance, tolerance
 from ...errors import UsageError
@@ -200,12 +201,14 @@ def scaled_lemma_a2(params, device, rng):
     del grid
     ind = _t_indicator(M, R, T, device)
     err = float((mat - ind).abs().max())
+    err_wrong = float((mat - (1 - ind)).abs().max())   # control: zero and one sets swapped
     del ind
     sz = {"M": M, "R": R, "T": T, "entries": M ** T, "device": str(device)}
     # norm: |ℓ| ≤ Σ_{i,j}|𝒢_ij|·max|ξ| ≤ 2·min(M, R) (entries of C, h are 0/1); n = (M+1)·R
-    ev_grid = Evidence("torch grid (prefix recursion) vs stated 0/1 indicator", error=err,
-                       tolerance=tolerance(np.float64, n=(M + 1) * R, norm=2 * min(M, R)),
-                       sizes=sz)
+    ev_grid = error_with_control(
+        "torch grid (prefix recursion) vs stated 0/1 indicator", err,
+        tolerance(np.float64, n=(M + 1) * R, norm=2 * min(M, R)), err_wrong,
+        "1 − indicator (the zero and one sets swapped)", sizes=sz)
     bound, printed = lemma_a2_rank_bound(M, R, T), lemma_a2_rank_formula(M, R, T)
     if side <= EXACT_SIDE:
         # M^T ≤ 10⁶: the exact integer rank (fraction-free elimination; 0.2 s at 216²,

@@ -17,6 +17,8 @@ from ..registration import claim, refs
 from ..compare import compare_ints, compare_values
 from ...conventions import rank_tolerance, tolerance
 from .figures_scaled import scaled_fig3, scaled_fig5, scaled_shared
+from ..readings import Defect, Reading
+from .controls import control_of, passed_with_control
 from .rank_distributions import (ALPHA, EXACT_RANK_MAX_SIDE, FIG3_READINGS, fig3_readings,  # noqa: F401
                                  sample_records)
 
@@ -53,6 +55,25 @@ _SHARED_STATEMENT = (
     "Theorem 5.3 already has this property, and for Theorem 5.2 we provide numerical "
     "evidence in Appendix A.\"")
 
+FIG5_READINGS = (
+    Reading("a", "the plotted values are ⌈rank[Γ]^(odd,even)/(TM/2)⌉, Lemma A.1's bound "
+                 "applied to ξ = √(x² + y²), and they are lower bounds on the shallow rank",
+            True, "to estimate the rank we use the same technique as in the proof of "
+                  "Theorem 5.2", "gtm §6 'Expressivity'; App. B, Fig. 5 caption"),
+    Reading("b", "some valid √-specific matricization bound was used", False,
+            "Strictly speaking, every one of them has to be carefully explored theoretically",
+            "gtm App. B 'Different ξ-nonlinearities' (no √-specific bound is given anywhere; "
+            "Lemma A.1 is stated 'with … ξ(x, y) = max(x, y, 0)')"),
+)
+
+SHARED_READINGS = (
+    Reading("a", "'universality' in the §5.1 sense (every tensor of order T is a grid "
+                 "tensor, fixed T, any width), with the weights shared as in practice", True,
+            "By imposing this constraint, we lose the property of universality",
+            "gtm §5.2 'Shared case'; §5.1 'any tensor … can be realized as a grid tensor'"),
+)
+
+
 # -- gtm-fig-3 --------------------------------------------------------------------------------
 def _small_fig3(params, rng):
     sizes = {k: params[k] for k in ("M", "T", "samples", "shared")}
@@ -83,7 +104,22 @@ claim("gtm-fig-3", "Fig. 3/4: rank-1 shallow networks exist for every R", _FIG3_
                                "numpy_per_R": 1})},
       pinned=({"params": {"M": 6, "T": 6, "samples": 12, "shared": True}, "seed": 4,
                "note": "Fig. 4 setting (shared cores, M = T = 6)"},),
-      uses=("gtm-lemma-a.1", "gtm-thm-5.3"), readings=FIG3_READINGS, expected="ill-posed")
+      uses=("gtm-lemma-a.1", "gtm-thm-5.3"), readings=FIG3_READINGS,
+      defect=Defect("ambiguous",
+                    printed="Figure 3 shows that for different values of R and generalized "
+                            "RNNs of the corresponding rank there exist shallow networks of "
+                            "rank 1 realizing the same grid tensor",
+                    meant="for every R a fraction of sampled RNNs have computed lower bound "
+                          "1, which is consistent with (but does not prove) rank-1 "
+                          "realizability; rank-1 realizability for an open set is guaranteed "
+                          "by Theorem 5.3 (a lower bound of 1 is not existence)"),
+      remarks=("The same inference from a lower bound of 1 to existence is printed for shared "
+               "cores in App. B, on Fig. 4 (\"there always exist rank 1 generalized shallow "
+               "networks …\").",
+               "The sampling distribution of the \"randomly generated\" RNNs is not stated; "
+               "\"exponentially higher\" cannot be seen at M = 10, T = 6, where the largest "
+               "possible bound is ⌈1000/30⌉ = 34."),
+      expected="ill-posed")
 
 
 # -- gtm-fig-5 --------------------------------------------------------------------------------
@@ -148,7 +184,19 @@ claim("gtm-fig-5", "Fig. 5: Lemma A.1's technique gives lower bounds for ξ = �
                                                   {"M": 8, "T": 8, "R": 1, "samples": 10})},
       pinned=({"params": {"M": 3, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3},
                "seed": 5, "note": "smallest CLAIMS.md size, rank-1 networks"},),
-      uses=("gtm-lemma-a.1",), expected="fails")
+      uses=("gtm-lemma-a.1",), readings=FIG5_READINGS,
+      defect=Defect("false",
+                    printed="Distribution of lower bounds on the rank of generalized shallow "
+                            "networks … ξ(x, y) = √(x² + y²), computed with \"the same "
+                            "technique as in the proof of Theorem 5.2\"",
+                    meant="at most a distribution of ⌈numerical matricization rank/(TM/2)⌉, "
+                          "a heuristic with no lower-bound guarantee for this ξ: Lemma A.1's "
+                          "bound rank ≤ R·TM/2 fails for ξ = √(x² + y²) already at R = 1"),
+      remarks=("The caption omits the list of ranks (\"randomly generated generalized RNNs "
+               "of ranks (M = 6, …)\").",
+               "Lemma A.1 (gtm-lemma-a.1) holds for ξ = max only; any other-ξ panel computed "
+               "the same way carries the same defect."),
+      expected="fails")
 
 
 # -- gtm-sec-5.2-shared ----------------------------------------------------------------------
@@ -198,12 +246,18 @@ def _closure_part(params, rng) -> Evidence:
                         grid_tensor(Cn), a * gA + b * gB, n=T * (M * 5 + 2),
                         scale=abs(a) * absA + abs(b) * absB)
     shared = bool(Cn.shared and Cn.shared_inputs)
-    return Evidence("Lemma 5.1 keeps 𝒢^(2) = ⋯ = 𝒢^(T−1) (and C) shared", passed=shared,
-                    parts={"grid": ev}, details={"combined_shared": shared})
+    U = random_generalized_rnn(M, T, 3, "relu", rng)          # unshared cores
+    wrong = combine_networks(a, A, b, U)
+    compared = "Lemma 5.1 keeps 𝒢^(2) = ⋯ = 𝒢^(T−1) (and C) shared"
+    return Evidence(compared, passed=shared, parts={"grid": ev},
+                    details={"combined_shared": shared},
+                    control=control_of(compared, "B replaced by an unshared RNN",
+                                       passed=bool(wrong.shared and wrong.shared_inputs)))
 
 
 def _small_shared(params, rng):
     from ...generalized.expressivity import constant_network, pairwise_similarity_network
+    from ...generalized.grid import random_generalized_rnn
 
     M, T = params["M"], params["T"]
     F = rng.standard_normal((M, M))
@@ -212,8 +266,10 @@ def _small_shared(params, rng):
     parts = {
         "(a) universality is lost": _span_part(params, rng),
         "(a) Lemma 5.1 preserves shared cores": _closure_part(params, rng),
-        "(b) the Thm. 5.3 example has shared cores": Evidence(
-            "constant network of Thm. 5.3: 𝒢^(2) = ⋯ = 𝒢^(T−1)", passed=bool(thm53.shared),
+        "(b) the Thm. 5.3 example has shared cores": passed_with_control(
+            "constant network of Thm. 5.3: 𝒢^(2) = ⋯ = 𝒢^(T−1)", lambda n: bool(n.shared),
+            thm53, random_generalized_rnn(M, T, 2, "relu", rng),
+            "a random RNN of the same sizes (unshared cores)",
             details={"shared_G": bool(thm53.shared), "shared_C": bool(thm53.shared_inputs)}),
     }
     details = {"(c) Lemma A.2 example shared": None if lemma_a2 is None
@@ -237,4 +293,16 @@ claim("gtm-sec-5.2-shared",
                                "span_networks": 8 * 4 ** 6},)},
       pinned=({"params": {"M": 2, "T": 4, "R": 3}, "seed": 6,
                "note": "smallest size with 𝒢^(2) = 𝒢^(3) a real constraint"},),
-      uses=("gtm-lemma-5.1", "gtm-thm-5.3", "gtm-fig-3"), expected="fails")
+      uses=("gtm-lemma-5.1", "gtm-thm-5.3", "gtm-fig-3"), readings=SHARED_READINGS,
+      defect=Defect("false",
+                    printed="By imposing this constraint [𝒢^(2) = ⋯ = 𝒢^(T−1)], we lose the "
+                            "property of universality",
+                    meant="universality at fixed T (§5.1) survives weight sharing: shared-core "
+                          "max RNNs realize every grid tensor, with width growing with M^T; "
+                          "what sharing loses is a length-independent network"),
+      remarks=("The pointer \"for Theorem 5.2 we provide numerical evidence in Appendix A\" "
+               "should read Appendix B (\"Expressivity in the case of shared cores\", Fig. "
+               "4); App. A holds the proofs.",
+               "\"We believe that the statements of Theorems 5.2 and 5.3 still hold\" is a "
+               "stated conjecture and is not judged."),
+      expected="fails")

@@ -18,6 +18,7 @@ import math
 import numpy as np
 
 from .. import Evidence
+from .controls import control_of
 from ..compare import compare_ints, compare_values
 from ...conventions import derive_seed, rank_tolerance, tolerance
 from ...matricize import DEFAULT_PRIME
@@ -115,6 +116,9 @@ def _fig3_trial(task, check_numpy: bool, device) -> dict:
         ref = grid_tensor(net, F)
         diff = np.abs(g.cpu().numpy() - ref)
         rec["numpy_max_diff"] = float(diff.max())
+        # control: the device grid with its modes reversed (a wrong index order)
+        rec["numpy_max_diff_reversed"] = float(np.abs(
+            np.transpose(g.cpu().numpy(), tuple(range(T))[::-1]) - ref).max())
     mat = odd_even_matricization(g)
     if rec["exact"]:
         # TM/2 + 1 pivots mod p certify rank > TM/2, i.e. width bound ≥ 2 (Lemma A.1)
@@ -169,7 +173,11 @@ def scaled_fig3(params, device, rng):
                  "exact_networks": sum(r["exact"] for r in checked),
                  "max_diff": max((r["numpy_max_diff"] for r in checked), default=0.0)},
         counterexample=({"network_seed": bad[0]["seed"], "R": bad[0]["R"],
-                         "max_diff": bad[0]["numpy_max_diff"]} if bad else None))
+                         "max_diff": bad[0]["numpy_max_diff"]} if bad else None),
+        control=control_of("torch grid vs numpy grid, bitwise equal",
+                           "the torch grid with its modes reversed",
+                           passed=bool(checked) and all(
+                               r["numpy_max_diff_reversed"] == 0.0 for r in checked)))
     per_R = {R: {"bound_1": sum(r["bound"] == 1 for r in rs),
                  "bound_above_1": sum(r["bound"] > 1 for r in rs),
                  "exact_grids": sum(r["exact"] for r in rs)} for R, rs in records.items()}
@@ -285,7 +293,11 @@ def _closure_torch(params, device, rng) -> Evidence:
                         "torch on the device)", gC, ref, n=T * (M * 5 + 2), scale=scale,
                         sizes={"M": M, "T": T})
     shared = bool(Cn.shared and Cn.shared_inputs)
+    wrong = combine_networks(a, A, b, random_generalized_rnn(M, T, 3, "relu", rng))
     return Evidence("Lemma 5.1 keeps 𝒢^(2) = ⋯ = 𝒢^(T−1) (and C) shared", passed=shared,
+                    control=control_of("Lemma 5.1 keeps the cores shared",
+                                       "B replaced by an unshared RNN",
+                                       passed=bool(wrong.shared and wrong.shared_inputs)),
                     parts={"grid": ev}, details={"combined_shared": shared})
 
 

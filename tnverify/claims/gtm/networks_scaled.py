@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import Evidence
+from .controls import error_with_control
 from .grid_tensors import XI_A3, abs_network
 from ..compare import compare_values
 from ...conventions import tolerance
@@ -136,10 +137,15 @@ def _grid_parts(net, F, device, rng, samples, n_ops, sz) -> dict:
     scale = grid_tensor(absnet, absF, backend="torch", device=device, dtype=torch.float64)
     err = float(((g32.double() - g64).abs() / scale.clamp_min(
         torch.finfo(torch.float64).tiny)).max())
-    parts[f"{net.xi.name}: torch float32 grid vs float64"] = Evidence(
-        f"{lab}: whole grid, float32 vs float64 (scaled)", error=err,
-        tolerance=tolerance(np.float32, n=n_ops, norm=1.0), sizes=sz)
-    del g64, g32, scale
+    # control: the grid with Fᵀ in place of F (a transposed index)
+    Fw = np.ascontiguousarray(F.T)
+    gw = grid_tensor(net, Fw, backend="torch", device=device, dtype=torch.float64)
+    wrong = float(((gw - g64).abs() / scale.clamp_min(torch.finfo(torch.float64).tiny)).max())
+    parts[f"{net.xi.name}: torch float32 grid vs float64"] = error_with_control(
+        f"{lab}: whole grid, float32 vs float64 (scaled)", err,
+        tolerance(np.float32, n=n_ops, norm=1.0), wrong,
+        "Fᵀ in place of F (a transposed index)", sizes=sz)
+    del g64, g32, gw, scale
     return parts
 
 

@@ -12,9 +12,7 @@ S_XI = (
     'y) = max(x, 0) + max(y, 0).\n- Unit: "initialize h^{(0)} as unit of the operator '
     'ξ, i.e. such an element u that ξ(x, y, u) = ξ(x, y) ∀x, y ∈ ℝ. Henceforth, we wi'
     'll assume that such an element exists (e.g., for ξ(x, y) = max(x, y, 0) we take '
-    'u = 0, for ξ(x, y) = xy we take u = 1), and set h^{(0)} = u."\n- "Unit" admits th'
-    'ese readings: (a) the printed ternary condition ξ(x, y, u) = ξ(x, y) ∀x, y; (b) '
-    'a two-sided identity ξ(x, u) = x ∀x.'
+    'u = 0, for ξ(x, y) = xy we take u = 1), and set h^{(0)} = u."'
 )
 
 S_EQ_16 = (

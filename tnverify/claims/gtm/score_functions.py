@@ -1,6 +1,6 @@
 """Claims of the generalized tensor models paper (seed 004, ``gtm``) §3 and App. A.1: score
-functions ⟨𝒲, Φ(X)⟩ under CP and TT decompositions, the TT recurrence (Lemma 3.1) with
-its boundary forms, and the absorption of the input matrices C^{(t)} for ξ(x, y) = xy
+functions ⟨𝒲, Φ(X)⟩ under CP and TT decompositions, the TT recurrence (Lemma 3.1; its
+boundary forms are in :mod:`.boundary_forms`), and the absorption of the input matrices C^{(t)} for ξ(x, y) = xy
 (Prop. A.1).  TSLM's rank-one sentence tensor (seed 003 Eq. 7) is in
 :mod:`tnverify.claims.tslm.score_functions`.
 
@@ -25,6 +25,8 @@ from .. import Claim, Evidence, Ref, register
 from ..registration import claim, refs
 from .score_functions_scaled import scaled_eq6, scaled_lemma, scaled_prop_a1
 from ..compare import compare_values
+from ..readings import Reading
+from .controls import passed_with_control
 from .definitions import (absorb_input_matrices, outer, paper_cores_eq8, paper_cores_full,
                               recurrence_eq9, recurrence_eq10, xi_product_rnn)
 from ...cp import random_cp
@@ -91,81 +93,70 @@ def _small_eq6(params, rng):
 
 
 # -- gtm-lemma-3.1 ----------------------------------------------------------------------
-def _lemma_parts(params, rng, *, corrected: bool):
+def lemma_setup(params, rng):
+    """Random paper-order cores of ``params`` (``M``, ``ranks``), template features F and
+    the shared quantities of the Lemma 3.1 and boundary-form checks."""
     M, ranks = params["M"], tuple(params["ranks"])
     T = len(ranks) - 1
     cores = _random_paper_cores(M, ranks, rng)
     F = rng.standard_normal((M, M))
     seqs, feats = _grid(M, T, F)
     W = paper_cores_full(cores)
-    labels = [s.tolist() for s in seqs]
-    sz = {"M": M, "T": T, "ranks": list(ranks), "sequences": len(seqs)}
     abs_cores = [np.abs(G) for G in cores]
-    scale = _abs_scores(paper_cores_full(abs_cores), seqs, F)
-    n_ops = M**T + T * M * max(ranks)  # longest sum: the M**T terms of ⟨𝒲, Φ⟩
-    full = _explicit_scores(W, seqs, F)
+    return dict(
+        M=M, ranks=ranks, T=T, cores=cores, F=F, seqs=seqs, feats=feats, W=W,
+        abs_cores=abs_cores, labels=[s.tolist() for s in seqs],
+        sz={"M": M, "T": T, "ranks": list(ranks), "sequences": len(seqs)},
+        scale=_abs_scores(paper_cores_full(abs_cores), seqs, F),
+        n_ops=M**T + T * M * max(ranks),  # longest sum: the M**T terms of ⟨𝒲, Φ⟩
+        full=_explicit_scores(W, seqs, F))
+
+
+def _swap_first_inputs(feats):
+    """The inputs x^(1), x^(2) swapped: the minimal wrong variant of a recurrence."""
+    order = list(range(feats.shape[1]))
+    order[0], order[1] = order[1], order[0]
+    return feats[:, order, :]
+
+
+def lemma_parts(params, rng):
+    s = lemma_setup(params, rng)
+    cores, feats, T, ranks = s["cores"], s["feats"], s["T"], s["ranks"]
+    full, scale, n_ops, labels, sz = s["full"], s["scale"], s["n_ops"], s["labels"], s["sz"]
     h9, h10 = recurrence_eq9(cores, feats), recurrence_eq10(cores, feats)
+    swapped = _swap_first_inputs(feats)
     tt_full = TensorTrain(tuple(np.transpose(G, (1, 0, 2)) for G in cores)).full()
-    parts = {
+    h_prev = recurrence_eq10(cores[:-1], feats)
+    return {
         "Eq. 7 𝒲 vs TensorTrain(cores transposed (1,0,2)).full()": compare_values(
-            "Eq. 7 literal vs TT layout", W, tt_full, n=T * max(ranks) ** 2,
-            scale=paper_cores_full(abs_cores), sizes=sz),
+            "Eq. 7 literal vs TT layout", s["W"], tt_full, n=T * max(ranks) ** 2,
+            scale=paper_cores_full(s["abs_cores"]), sizes=sz),
         "⟨𝒲,Φ⟩ vs Eq. 8": compare_values(
             "⟨𝒲,Φ⟩ vs Eq. 8", full, paper_cores_eq8(cores, feats), n=n_ops, scale=scale,
-            labels=labels, sizes=sz),
+            labels=labels, sizes=sz, control=paper_cores_eq8(cores, swapped),
+            control_label="Eq. 8 with x^(1), x^(2) swapped"),
         "⟨𝒲,Φ⟩ vs h^(T) of Eq. 9": compare_values(
-            "⟨𝒲,Φ⟩ vs Eq. 9", full, h9[:, 0], n=n_ops, scale=scale, labels=labels, sizes=sz),
+            "⟨𝒲,Φ⟩ vs Eq. 9", full, h9[:, 0], n=n_ops, scale=scale, labels=labels, sizes=sz,
+            control=recurrence_eq9(cores, swapped)[:, 0],
+            control_label="Eq. 9 with x^(1), x^(2) swapped"),
         "⟨𝒲,Φ⟩ vs h^(T) of Eq. 10": compare_values(
-            "⟨𝒲,Φ⟩ vs Eq. 10", full, h10[:, 0], n=n_ops, scale=scale, labels=labels, sizes=sz),
-        "h^(T) ∈ ℝ¹": Evidence("h^(T) has exactly one entry (R_T = 1)",
-                               passed=h9.shape[1] == 1 and h10.shape[1] == 1,
-                               details={"len_h_T": int(h9.shape[1])}),
-    }
-    # last boundary form, literally: f_Tᵀ (M×R_{T−1}) h^{(T−1)}, always typed
-    h_prev = recurrence_eq10(cores[:-1], feats)
-    last = np.einsum("ni,ij,nj->n", feats[:, -1, :], cores[-1][:, :, 0], h_prev)
-    parts["h^(T) = f_Tᵀ 𝒢^(T) h^(T−1)"] = compare_values(
-        "fᵀ 𝒢^(T) h^(T−1) vs ⟨𝒲,Φ⟩", last, full, n=n_ops, scale=scale, labels=labels, sizes=sz)
-    parts["h^(1) = 𝒢^(1) f_1"] = _first_boundary(cores[0], feats[:, 0, :], h9_1=
-                                                 recurrence_eq9(cores[:1], feats),
-                                                 corrected=corrected, sz=sz)
-    return parts, sz
-
-
-def _first_boundary(G1, f1, *, h9_1, corrected, sz):
-    """The printed boundary form h^{(1)} = 𝒢^{(1)} f_θ(x^{(1)}), 𝒢^{(1)} ∈ ℝ^{M×1×R₁}."""
-    M, R1 = G1.shape[0], G1.shape[2]
-    mat = G1[:, 0, :]  # the M×R₁ matrix the paper names
-    scale = np.abs(f1) @ np.abs(mat)
-    ev_a = compare_values("(𝒢^(1))ᵀ f_1 (contract the M mode) vs h^(1) of Eq. 9",
-                          f1 @ mat, h9_1, n=M, scale=scale, sizes=sz)
-    if corrected:
-        return ev_a
-    if M == R1:  # the literal product is typed only when M = R₁; it sums over R₁
-        ev_b = compare_values("literal matrix product 𝒢^(1) f_1 vs h^(1) of Eq. 9",
-                              f1 @ mat.T, h9_1, n=M,
-                              scale=np.maximum(scale, np.abs(f1) @ np.abs(mat.T)), sizes=sz)
-        why = None
-    else:
-        ev_b = Evidence("literal matrix product 𝒢^(1) f_1",
-                        ill_posed=f"({M}×{R1} matrix)·(vector of length {M}) is undefined "
-                                  f"for M = {M} ≠ R₁ = {R1}", sizes=sz)
-        why = (f"𝒢^(1) ∈ ℝ^(M×1×R₁) is an M×R₁ = {M}×{R1} matrix and f_θ(x^(1)) ∈ ℝ^{M}: "
-               "the product 𝒢^(1) f is not typed unless M = R₁")
-    return Evidence("boundary form h^(1) = 𝒢^(1) f_θ(x^(1))", sizes=sz, ill_posed=why,
-                    readings={"a": ev_a, "b": ev_b})
+            "⟨𝒲,Φ⟩ vs Eq. 10", full, h10[:, 0], n=n_ops, scale=scale, labels=labels,
+            sizes=sz, control=recurrence_eq10(cores, swapped)[:, 0],
+            control_label="Eq. 10 with x^(1), x^(2) swapped"),
+        "h^(T) ∈ ℝ¹": passed_with_control(
+            "h^(T) has exactly one entry (R_T = 1)", lambda n: n == 1,
+            h9.shape[1] if h9.shape[1] == h10.shape[1] else -1, h_prev.shape[1],
+            f"h^(T−1), which has R_(T−1) = {h_prev.shape[1]} entries",
+            details={"len_h_T": int(h9.shape[1])}),
+    }, sz
 
 
 def _small_lemma(params, rng):
-    parts, sz = _lemma_parts(params, rng, corrected=False)
-    return Evidence("ℓ(X) = ⟨𝒲,Φ⟩ vs Eq. 8, Eq. 9, Eq. 10 and the boundary forms",
-                    sizes=sz, parts=parts)
-
-
-def _small_lemma_corrected(params, rng):
-    parts, sz = _lemma_parts(params, rng, corrected=True)
-    return Evidence("ℓ(X) = ⟨𝒲,Φ⟩ vs Eq. 8–10 and the corrected boundary form h^(1) = "
-                    "(𝒢^(1))ᵀ f", sizes=sz, parts=parts)
+    parts, sz = lemma_parts(params, rng)
+    return Evidence("Lemma 3.1: ℓ(X) = ⟨𝒲,Φ⟩ vs Eq. 8, Eq. 9 (h^(T) ∈ ℝ¹) and Eq. 10",
+                    sizes=sz, readings={"eq9": Evidence(
+                        "ℓ(X) of Eq. 8 equals h^(T) of the Eq. 9 recursion", sizes=sz,
+                        parts=parts)})
 
 
 # -- gtm-prop-a.1 -----------------------------------------------------------------------
@@ -194,10 +185,11 @@ def _small_prop_a1(params, rng):
                         "grid vs Eq. 10 with 𝒢̃": compare_values(
                             "Γ vs Eq. 10 (𝒢̃)", grid, recurrence_eq10(tilde, feats)[:, 0],
                             n=n_ops, scale=scale, labels=labels, sizes=sz),
-                        "𝒢̃^(t) ∈ ℝ^(M×R×R)": Evidence(
-                            "shape of the absorbed cores", passed=all(
-                                g.shape == (M, ranks[t], ranks[t + 1])
-                                for t, g in enumerate(tilde)))})
+                        "𝒢̃^(t) ∈ ℝ^(M×R×R)": passed_with_control(
+                            "shape of the absorbed cores",
+                            lambda cs: all(g.shape == (M, ranks[t], ranks[t + 1])
+                                           for t, g in enumerate(cs)), tilde, cores,
+                            "the cores before absorption, L × R_(t−1) × R_t")})
 
 
 # -- registration -----------------------------------------------------------------------
@@ -221,8 +213,7 @@ _S_LEMMA = (
     'r_{t−1}r_t}⟩ h^{(t−1)}_{r_{t−1}}, t = 2, …, T. (9)"\n- Lemma 3.1: "Under the nota'
     'tion introduced in eq. (9), the score function can be written as ℓ(X) = h^{(T)} '
     '∈ ℝ¹."\n- Index form: "h^{(t)}_k = Σ_{i,j} 𝒢^{(t)}_{ijk} f_θ(x^{(t)})_i h^{(t−1)}'
-    '_j (10)".\n- Boundary forms: "h^{(1)} = 𝒢^{(1)} f_θ(x^{(1)}) and … h^{(T)} = f_θᵀ'
-    '(x^{(T)}) 𝒢^{(T)} h^{(T−1)}".'
+    '_j (10)".'
 )
 _S_PROP = (
     '- Prop. A.1: "If we replace the generalized outer product ⊗_ξ in eq. (16) with t'
@@ -231,12 +222,6 @@ _S_PROP = (
     'il}".\n- §4.1: "In the case of ξ(x, y) = xy, the matrices C^{(t)} were not necess'
     'ary, since they can be simply absorbed by 𝒢^{(t)} via tensor contraction".'
 )
-_S_LEMMA_CORRECTED = _S_LEMMA.replace(
-    "h^{(1)} = 𝒢^{(1)} f_θ(x^{(1)})",
-    "h^{(1)} = (𝒢^{(1)})ᵀ f_θ(x^{(1)}), i.e. h^{(1)}_k = Σ_i 𝒢^{(1)}_{i1k} f_θ(x^{(1)})_i") + (
-    "\n[tnverify correction: the first boundary form contracts the M mode of the M×R₁ "
-    "matrix 𝒢^{(1)}; the printed product 𝒢^{(1)} f is typed only when M = R₁.]")
-
 claim("gtm-eq-6", "CP score function ℓ(X) = Σ_r λ_r Π_t ⟨f_t, v_r⟩", _S_EQ6,
       refs("gtm", "§3.1–3.2, Eq. 2, 3, 5, 6", "ttlm", "§4.1, Eq. 1–2"), _small_eq6, group="tensor-trains",
       space=({"M": 3, "T": 4, "R": 3}, {"M": 2, "T": 5, "R": 4}), scaled=scaled_eq6,
@@ -246,41 +231,41 @@ claim("gtm-eq-6", "CP score function ℓ(X) = Σ_r λ_r Π_t ⟨f_t, v_r⟩", _S
                                "T_long": 64, "R_long": 64},)},
       pinned=({"params": {"M": 3, "T": 4, "R": 3}, "seed": 4,
                "note": "CLAIMS.md sizes: M=3, T=4, R=3, real template features"},),
-      uses=("ttlm-eq2",), proof="proofs/spine_gtm.py::prove_gtm_eq_6", expected="holds")
+      uses=("ttlm-eq2",), proof="proofs/spine_gtm.py::prove_gtm_eq_6",
+      remarks=("\"rank 1 feature tensor\" strictly means rank ≤ 1: Φ = 0 when some f_θ(x^(t)) = 0.",), expected="holds")
 
 _LEMMA_COMMON = dict(
     group="tensor-trains",
-    refs=(Ref("gtm", "§3.2–3.3, Eq. 7–10, Lemma 3.1 (proof App. A), boundary forms "
-                     "after Eq. 12"), Ref("ttlm", "§4.2, Eq. 4–5")),
+    refs=(Ref("gtm", "§3.2–3.3, Eq. 7–10, Lemma 3.1 (proof App. A)"),
+          Ref("ttlm", "§4.2, Eq. 4–5")),
     space=({"M": 3, "ranks": (1, 2, 3, 2, 1)}, {"M": 3, "ranks": (1, 3, 2, 3, 1)}),
     uses=("ttlm-eq5",))
-# the scaled side (Eq. 10 against the TT cell at scale) does not involve the boundary form
-# in question, so it runs once, on the corrected claim
-_LEMMA_SCALED = dict(
-    scaled=scaled_lemma,
-    scaled_space={"small": ({"M": 50, "T": 32, "R": 4, "B": 256, "distinct": 32},),
-                  "large": ({"M": 33278, "T": 1024, "R": 20, "B": 4096, "distinct": 8},)})
+
+#: The one reading of Lemma 3.1 (g^(t)_{ab} = 𝒢^(t)_{:,a,b}, r₀ = r_T = 1).
+LEMMA_READINGS = (Reading(
+    "eq9", "ℓ(X) of Eq. 8 equals h^(T) of the Eq. 9 recursion (h^(1)_{r₁} = ⟨f, g^(1)_{1 r₁}⟩, "
+    "r₀ = r_T = 1), a single number", True,
+    "Under the notation introduced in eq. (9), the score function can be written as "
+    "ℓ(X) = h^(T) ∈ ℝ¹", "gtm §3.3, Lemma 3.1 (restated App. A)"),)
 
 register(Claim(
     id="gtm-lemma-3.1", title="TT score function as the recurrence h^(t) (Lemma 3.1)",
-    statement=_S_LEMMA, small=_small_lemma,
+    statement=_S_LEMMA, small=_small_lemma, readings=LEMMA_READINGS,
+    scaled=scaled_lemma,
+    scaled_space={"small": ({"M": 50, "T": 32, "R": 4, "B": 256, "distinct": 32},),
+                  "large": ({"M": 33278, "T": 1024, "R": 20, "B": 4096, "distinct": 8},)},
     pinned=({"params": {"M": 3, "ranks": (1, 2, 3, 2, 1)}, "seed": 31,
-             "note": "CLAIMS.md sizes; M = 3 ≠ R₁ = 2 makes 𝒢^(1) f untyped"},
+             "note": "CLAIMS.md sizes"},
             {"params": {"M": 3, "ranks": (1, 3, 2, 3, 1)}, "seed": 31,
-             "note": "M = R₁ = 3: the literal product is typed but sums the wrong mode"}),
-    readings={"a": "𝒢^(1) f_θ(x^(1)) contracts the M mode of 𝒢^(1) (= (𝒢^(1))ᵀ f)",
-              "b": "literal matrix-vector product of the M×R₁ matrix 𝒢^(1) with f "
-                   "(typed only when M = R₁)"},
-    corrected_by="gtm-lemma-3.1-corrected", expected="ill-posed", **_LEMMA_COMMON))
-
-register(Claim(
-    id="gtm-lemma-3.1-corrected",
-    title="Lemma 3.1 with the first boundary form h^(1) = (𝒢^(1))ᵀ f",
-    statement=_S_LEMMA_CORRECTED, small=_small_lemma_corrected,
-    pinned=({"params": {"M": 3, "ranks": (1, 2, 3, 2, 1)}, "seed": 31,
-             "note": "CLAIMS.md sizes"},),
-    proof="proofs/spine_gtm.py::prove_gtm_lemma_3_1_corrected",
-    corrects="gtm-lemma-3.1", expected="holds", **_LEMMA_COMMON, **_LEMMA_SCALED))
+             "note": "M = R₁ = 3"}),
+    remarks=(
+        "App. A, proof of Lemma 3.1: the inner sum is printed \"Σ_{r₁=1}^{r₁}\"; its upper "
+        "limit is R₁ (a typo in the proof, outside the claim).",
+        "§3.3 \"in eq. (9) it was implicitly assumed that h^(0) = 1\" is consistent: Eq. 10 "
+        "at t = 1 with h^(0) = 1 gives the h^(1) of Eq. 9.",
+        "The boundary forms printed after Eq. 12 are a separate claim, "
+        "gtm-eq12-boundary-h1 (the first one needs a transpose)."),
+    proof="proofs/spine_gtm.py::prove_gtm_lemma_3_1", expected="holds", **_LEMMA_COMMON))
 
 claim("gtm-prop-a.1", "ξ = xy: the input matrices C^(t) are absorbed into the cores", _S_PROP,
       refs("gtm", "App. A, Prop. A.1; §4.1 remark after Eq. 17"), _small_prop_a1, group="tensor-trains",
@@ -290,5 +275,5 @@ claim("gtm-prop-a.1", "ξ = xy: the input matrices C^(t) are absorbed into the c
                     "large": ({"M": 256, "L": 256, "T": 64, "R": 16, "B": 4096},)},
       pinned=({"params": {"M": 3, "L": 4, "T": 4, "R": 2}, "seed": 17,
                "note": "CLAIMS.md sizes (L ≠ M, so C^(t) is not square)"},),
-      uses=("gtm-lemma-3.1-corrected",), proof="proofs/spine_gtm.py::prove_gtm_prop_a_1",
+      uses=("gtm-lemma-3.1",), proof="proofs/spine_gtm.py::prove_gtm_prop_a_1",
       expected="holds")

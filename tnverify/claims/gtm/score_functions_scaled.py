@@ -20,6 +20,7 @@ from .. import Evidence
 from ..compare import compare_values
 from ...conventions import rank_tolerance, tolerance
 from ...explicit import guard_size
+from .controls import error_with_control, passed_with_control
 
 __all__ = ["scaled_eq6", "scaled_lemma", "scaled_prop_a1", "scaled_tslm"]
 
@@ -165,7 +166,10 @@ def _scaled_lemma(params, device, rng):
     sz = {"M": M, "T": T, "R": R, "B": B, "distinct_cores": D}
     return Evidence("Eq. 10 (paper-order cores, one-hot f) vs TTScorer sequential and "
                     "tree; float32", sizes=sz, parts={
-                        "h^(T) ∈ ℝ¹": Evidence("h^(T) has one entry", passed=h.shape[1] == 1),
+                        "h^(T) ∈ ℝ¹": passed_with_control(
+                            "h^(T) has one entry", lambda n: n == 1, h.shape[1],
+                            _eq10_one_hot(cores, sites[:-1], tokens[:, :-1]).shape[1],
+                            f"h^(T−1), which has R = {R} entries"),
                         "Eq. 10 vs TTScorer.forward": compare_values(
                             "Eq. 10 vs TT recurrence", h[:, 0], seq, scale=one, n=n,
                             labels=tokens, sizes=sz),
@@ -198,7 +202,7 @@ def scaled_prop_a1(params, device, rng):
     Cs = [torch.randn(L, M, **kw) / math.sqrt(M) for _ in range(T)]
     f = torch.randn(B, T, M, **kw)
     h = torch.ones(B, 1, dtype=torch.float64, device=device)
-    err64, err32 = [], []
+    err64, err32, wrong64, wrong32 = [], [], [], []
     for t in range(T):
         G, C, ft = Gs[t], Cs[t], f[:, t, :]
         step = _xi_step(G, C, ft, h)
@@ -209,6 +213,13 @@ def scaled_prop_a1(params, device, rng):
         scale = _xi_step(G.abs(), C.abs(), ft.abs(), h.abs()).amax(dim=1, keepdim=True)
         err64.append(((step - absorbed).abs() / scale).amax())
         err32.append(((step32.double() - step).abs() / scale).amax())
+        # controls: 𝒢̃ absorbed with the next step's C; the step in bfloat16
+        wrong_tilde = torch.einsum("ijk,il->ljk", G, Cs[(t + 1) % T])
+        wrong = (ft[:, :, None] * h[:, None, :]).reshape(B, -1) @ wrong_tilde.reshape(
+            -1, G.shape[2])
+        wrong64.append(((step - wrong).abs() / scale).amax())
+        step16 = _xi_step(G.bfloat16(), C.bfloat16(), ft.bfloat16(), h.bfloat16())
+        wrong32.append(((step16.double() - step).abs() / scale).amax())
         h = step / step.abs().amax(dim=1, keepdim=True).clamp_min(np.finfo(float).tiny)
     n = L * R + M * R + L + M  # C f (M), Σ_ij (L·R); 𝒢̃ (L), Σ_lj (M·R)
     sz = {"M": M, "L": L, "T": T, "R": R, "B": B}
@@ -216,12 +227,14 @@ def scaled_prop_a1(params, device, rng):
     t64, t32 = tolerance("float64", n=n, norm=1.0), tolerance("float32", n=n, norm=1.0)
     return Evidence("ξ=xy RNN step with C^(t) vs Eq. 10 step with 𝒢̃ at every t; float32",
                     sizes=sz, parts={
-                        "with C vs absorbed 𝒢̃, float64": Evidence(
-                            "max over t, b of |step_C − step_𝒢̃| / scale", error=e64,
-                            tolerance=t64, sizes=sz),
-                        "float32 vs float64": Evidence(
-                            "max over t, b of |step32 − step64| / scale", error=e32,
-                            tolerance=t32, sizes=sz)})
+                        "with C vs absorbed 𝒢̃, float64": error_with_control(
+                            "max over t, b of |step_C − step_𝒢̃| / scale", e64, t64,
+                            float(torch.stack(wrong64).max()),
+                            "𝒢̃ absorbed with C^(t+1) in place of C^(t)", sizes=sz),
+                        "float32 vs float64": error_with_control(
+                            "max over t, b of |step32 − step64| / scale", e32, t32,
+                            float(torch.stack(wrong32).max()),
+                            "the step in bfloat16 in place of float32", sizes=sz)})
 
 
 # -- tslm-eq-7 --------------------------------------------------------------------------

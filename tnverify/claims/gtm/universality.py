@@ -10,8 +10,9 @@ The constructions are in :mod:`tnverify.generalized.constructions`, the small ch
 from __future__ import annotations
 
 from .. import Claim, Ref, register
-from ..registration import claim, corrected_pair, refs
-from .universality_small import (ONE_OPERAND_READINGS, prop_a_5_evidence,
+from ..readings import Defect, Reading
+from ..registration import claim, refs
+from .universality_small import (PROP_A_4_READINGS, prop_a_5_evidence,
                                        small_lemma_5_1, small_prop_a_4,
                                        small_prop_a_4_corrected,
                                        small_sec_4_2, small_thm_5_1)
@@ -32,34 +33,42 @@ claim("gtm-lemma-5.1", "Lemma 5.1: aΓ_A + bΓ_B is the grid of an RNN", S_LEMMA
       pinned=({"params": {"M": 3, "T": 4, "LA": 3, "LB": 2, "RA": (2, 3, 2), "RB": (3, 1, 2),
                           "a": 0.7, "b": -1.3}, "seed": 51,
                "note": "CLAIMS.md: different L and ranks, M=3, T=4, a=0.7, b=−1.3"},),
-      uses=("gtm-prop-a.3",), proof=_PROOF + "prove_gtm_lemma_5_1", expected="holds")
+      uses=("gtm-prop-a.3",), proof=_PROOF + "prove_gtm_lemma_5_1",
+      remarks=("The printed shapes of 𝒢^(1)_C and 𝒢^(T)_C use the generic subscript t (R_{t,A} + R_{t,B}); they are meant at t = 1 and t = T (notation, not a defect).",
+               "The construction needs T ≥ 2: at T = 1 the first and last cores coincide and the printed first-core pattern omits the a/b scaling (outside the paper's scope).",),
+      expected="holds")
 
-corrected_pair(
-    "gtm-prop-a.4",
-    common=dict(group="xi-networks", space=({"M": 2, "T": 1}, {"M": 2, "T": 2}, {"M": 3, "T": 4}),
-                scaled=scaled_prop_a_4,
-                scaled_space={"small": ({"M": 6, "T": 4},), "large": ({"M": 16, "T": 6},)},
-                uses=("gtm-xi-operators", "gtm-prop-a.2", "gtm-prop-a.3")),
-    printed=dict(
-        title="Prop. A.4: rank-1 shallow network = width-1 RNN", statement=S_PROP_A_4,
-        refs=refs("gtm", "App. A, Prop. A.4", "gtm", "§4.1, remark after Eq. 17"),
-        small=small_prop_a_4, readings=ONE_OPERAND_READINGS,
-        pinned=({"params": {"M": 3, "T": 4}, "seed": 4, "note": "CLAIMS.md sizes, every ξ",
-                 "verdict": "holds"},
-                {"params": {"M": 2, "T": 1}, "seed": 0,
-                 "note": "T = 1: λ max(c, 0) ≠ λ c under ξ(a) = a; equal under ξ(a) = ξ(a, u)",
-                 "verdict": "ill-posed"}), expected="ill-posed"),
-    corrected=dict(
-        title="Prop. A.4 with its length condition (T ≥ 2, or a two-sided unit)",
-        statement=("Prop. A.4 with the length made explicit: for T ≥ 2 and any associative, "
-                   "commutative ξ with a unit u (reading (a)), the weights C^{(t)} = "
-                   "(v^{(t)})ᵀ, 𝒢^{(t)} = 1 (t < T), 𝒢^{(T)} = λ, h^{(0)} = u give a width-1 "
-                   "generalized RNN with the grid tensor of the rank-1 shallow network; at T = "
-                   "1, with ξ of one operand read as the operand itself, they do so exactly "
-                   "when u is a two-sided identity (ξ(x, u) = x: xy, x + y, ln(eˣ + eʸ) with u "
-                   "= −∞)."), refs=refs("gtm", "App. A, Prop. A.4"),
-        small=small_prop_a_4_corrected, proof=_PROOF + "prove_gtm_prop_a_4_corrected",
-        expected="holds"))
+_A4_COMMON = dict(group="xi-networks", scaled=scaled_prop_a_4,
+                  scaled_space={"small": ({"M": 6, "T": 4},), "large": ({"M": 16, "T": 6},)},
+                  uses=("gtm-xi-operators", "gtm-prop-a.2", "gtm-prop-a.3"))
+
+claim("gtm-prop-a.4", "Prop. A.4: rank-1 shallow network = width-1 RNN", S_PROP_A_4,
+      refs("gtm", "App. A, Prop. A.4", "gtm", "§4.1, remark after Eq. 17"), small_prop_a_4,
+      space=({"M": 2, "T": 2}, {"M": 3, "T": 4}), readings=PROP_A_4_READINGS,
+      pinned=({"params": {"M": 3, "T": 4}, "seed": 4, "note": "CLAIMS.md sizes, every ξ"},
+              {"params": {"M": 2, "T": 2}, "seed": 0,
+               "note": "T = 2, the shortest length in the statement's domain"}),
+      remarks=(
+          "The proof writes \"unity\" for the \"unit\" of §4.1 (wording only).",
+          "At T = 1, a case the paper does not define (ξ of one operand), the proof's L = 1 "
+          "weights give λ ξ(c, u); with ξ(a) = a that is λ c only when u is a two-sided "
+          "identity (xy, x + y, ln(eˣ + eʸ) with u = −∞). The existence statement holds even "
+          "there (another unit-rank RNN with L = M represents it on the grid).",
+          "For ln(eˣ + eʸ) the proposition needs the extended-real unit u = −∞ "
+          "(gtm-xi-operators, remark 2)."),
+      proof=_PROOF + "prove_gtm_prop_a_4_corrected", expected="holds", **_A4_COMMON)
+
+claim("gtm-prop-a.4-corrected",
+      "Variant: Prop. A.4 with its length made explicit (T ≥ 2; T = 1 gives λ ξ(c, u))",
+      "[tnverify variant, not a correction: gtm-prop-a.4 holds as printed, T ≥ 2 being its "
+      "domain] For T ≥ 2 and any associative, commutative ξ with a unit u (reading (a)), the "
+      "weights C^{(t)} = (v^{(t)})ᵀ, 𝒢^{(t)} = 1 (t < T), 𝒢^{(T)} = λ, h^{(0)} = u give a "
+      "width-1 generalized RNN with the grid tensor of the rank-1 shallow network; at T = 1 "
+      "they compute λ ξ(⟨f, v⟩, u), which is λ ⟨f, v⟩ exactly when u is a two-sided identity "
+      "(ξ(x, u) = x: xy, x + y, ln(eˣ + eʸ) with u = −∞).",
+      refs("gtm", "App. A, Prop. A.4"), small_prop_a_4_corrected,
+      space=({"M": 2, "T": 1}, {"M": 2, "T": 2}, {"M": 3, "T": 4}),
+      proof=_PROOF + "prove_gtm_prop_a_4_corrected", expected="holds", **_A4_COMMON)
 
 claim("gtm-thm-5.1", "Thm. 5.1 / Lemma 5.2: max networks are universal", S_THM_5_1,
       refs("gtm", "§5.1, Thm. 5.1, Lemma 5.2 (proofs App. A); §5 assumptions"), small_thm_5_1,
@@ -71,7 +80,10 @@ claim("gtm-thm-5.1", "Thm. 5.1 / Lemma 5.2: max networks are universal", S_THM_5
                     "large": ({"M": 4, "T": 8, "span_T": 6, "factor": 6},)},
       pinned=({"params": {"M": 3, "T": 4, "factor": 6}, "seed": 5,
                "note": "CLAIMS.md largest case"},),
-      uses=("gtm-lemma-5.1", "gtm-prop-a.4", "gtm-prop-a.2", "gtm-prop-a.3"), expected="holds")
+      uses=("gtm-lemma-5.1", "gtm-prop-a.4", "gtm-prop-a.2", "gtm-prop-a.3"),
+      remarks=("The proof writes ℋ_{i₁i₂…i_d}; the last index is i_T (a typo in the proof).", "§5.1 says \"size of each mode being m\" where it means M.",
+               "The theorem needs the §5 assumption that F is invertible: duplicate templates force equal slices of every grid."),
+      expected="holds")
 
 claim("gtm-sec-4.2-nonuniversal", "ξ = max(x,0)+max(y,0): shallow networks are not universal",
       S_SEC_4_2, refs("gtm", "§4.2 (citing Cohen & Shashua 2016)"), small_sec_4_2, group="xi-networks",
@@ -81,6 +93,23 @@ claim("gtm-sec-4.2-nonuniversal", "ξ = max(x,0)+max(y,0): shallow networks are 
                     "large": ({"M": 4, "T": 8, "samples": 4096, "sketch": 256},)},
       pinned=({"params": {"M": 3, "T": 4, "factor": 6}, "seed": 42,
                "note": "CLAIMS.md largest case"},), uses=("gtm-xi-operators", "gtm-prop-a.2"),
+      readings=(
+          Reading("grid", "grid-tensor universality (§5.1): not every tensor of order T is the "
+                          "grid tensor of a ξ = max(x,0)+max(y,0) shallow network", True,
+                  "any tensor of order T and size of each mode being m can be realized as a "
+                  "grid tensor", "gtm §5.1 (the sense of 'universal' used for Thm. 5.1)"),
+          Reading("functions", "universal approximation of functions: such networks cannot "
+                               "approximate every function (their scores are additive over "
+                               "positions)", True,
+                  "it can approximate any function with any prescribed precision given "
+                  "sufficiently large M", "gtm §3.1 (the sense of 'universal approximation "
+                  "property')")),
+      remarks=("Both readings hold for the same reason: ξ(a, b) = relu(a) + relu(b) makes "
+               "the T-operand form Σ_t relu(a_t), so the score is additive over positions "
+               "(the check tests the grid reading; the function reading follows).",
+               "Attribution: Cohen & Shashua (2016) show convolutional rectifier networks "
+               "are universal with max pooling but not with average pooling; ReLU with "
+               "average pooling is this ξ."),
       expected="holds")
 
 _A5_COMMON = dict(
@@ -88,7 +117,7 @@ _A5_COMMON = dict(
     space=({"M": 2, "T": 2}, {"M": 3, "T": 3}),
     scaled_space={"small": ({"M": 5, "T": 4, "B": 256},),
                   "large": ({"M": 16, "T": 6, "B": 4096},)},
-    uses=("gtm-prop-a.2", "gtm-lemma-3.1-corrected", "gtm-eq-6"))
+    uses=("gtm-prop-a.2", "gtm-lemma-3.1", "gtm-eq-6"))
 
 register(Claim(
     id="gtm-prop-a.5", title="Prop. A.5: ξ = xy universality via ℋ̂ (printed indices)",
@@ -96,6 +125,16 @@ register(Claim(
     scaled=scaled_prop_a_5_printed,
     pinned=({"params": {"M": 3, "T": 3}, "seed": 3,
              "note": "CLAIMS.md sizes: random invertible (non-symmetric) F"},),
+    readings=(Reading("F⁻¹_{ji} = (F⁻¹)_{ji}", "the printed symbol, with F of Eq. 19 (rows "
+                      "f_θ(x^(m))ᵀ): ℓ at template m is Σ_j ℋ_j Π_t (F⁻¹Fᵀ)_{j_t m_t}", True,
+                      "F ≜ [f_θ(x^(1)) f_θ(x^(2)) … f_θ(x^(M))]ᵀ",
+                      "gtm §4.2, Eq. 19; App. A, proof of Prop. A.5"),),
+    defect=Defect("misprint",
+                  printed="ℋ̂_{i₁…i_T} = Σ_j ℋ_{j₁…j_T} F⁻¹_{j₁i₁} … F⁻¹_{j_Ti_T}",
+                  meant="ℋ̂_{i₁…i_T} = Σ_j ℋ_{j₁…j_T} F⁻¹_{i₁j₁} … F⁻¹_{i_Tj_T} (the indices "
+                        "of F⁻¹ transposed), i.e. ℋ̂ = ℋ ×₁ F⁻¹ ⋯ ×_T F⁻¹"),
+    remarks=("The printed formula is right only for symmetric F; the paper gets the "
+             "orientation right in the proof of Thm. 5.3 (C^(t) = (Fᵀ)⁻¹, so C Fᵀ = I).",),
     corrected_by="gtm-prop-a.5-corrected", expected="fails", **_A5_COMMON))
 
 register(Claim(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import Evidence
+from .controls import control_of
 from ..compare import compare_ints, compare_values
 from .universality_small import (LEMMA_XIS, _invertible_F, abs_network, chain_length)
 from ...generalized import constructions as gc
@@ -97,6 +98,11 @@ def scaled_thm_5_1(params, device, rng):
     for t in range(1, Ts):     # rank-1 max grids with F = I: max(u_1[i_1], …, u_T[i_T], 0)
         acc = torch.maximum(acc.unsqueeze(-1), U[t].reshape((S,) + (1,) * t + (M,)))
     nr = numerical_rank(torch.clamp(acc, min=0).reshape(S, N).cpu().numpy())
+    # control: the same span for ξ = max(x, 0) + max(y, 0) (§4.2: additive, not universal)
+    add = torch.clamp(U[0], min=0)
+    for t in range(1, Ts):
+        add = add.unsqueeze(-1) + torch.clamp(U[t], min=0).reshape((S,) + (1,) * t + (M,))
+    nr_add = numerical_rank(add.reshape(S, N).cpu().numpy())
     F = _invertible_F(M, rng)
     H = rng.standard_normal((M,) * T)
     sh = gc.universal_shallow(H, F)
@@ -106,7 +112,11 @@ def scaled_thm_5_1(params, device, rng):
                     sizes={"M": M, "T": T, "span_T": Ts, "samples": S}, parts={
                         "span rank = M^T": Evidence(
                             "numerical rank of rank-1 max grids", passed=int(nr) == N,
-                            details={**nr.to_dict(), "M^T": N}),
+                            details={**nr.to_dict(), "M^T": N},
+                            control=control_of(
+                                "numerical rank of rank-1 grids = M^T",
+                                "ξ = max(x, 0) + max(y, 0) in place of max(x, y, 0)",
+                                passed=int(nr_add) == N, details={"rank": int(nr_add)})),
                         "explicit shallow grid = ℋ": compare_values(
                             "Γ(width-M^T max-shallow) vs ℋ", got, H,
                             n=chain_length(sh), scale=scale)})

@@ -16,6 +16,8 @@ import math
 import numpy as np
 
 from .. import Evidence
+from ..readings import Reading
+from .controls import control_of, passed_with_control
 from ..compare import compare_ints, compare_values
 from ...conventions import tolerance
 from ...generalized import constructions as gc
@@ -73,13 +75,19 @@ def _printed_shapes(A, B, C) -> Evidence:
         p = 1 if t == 0 else A.ranks[t] + B.ranks[t]
         q = 1 if t == T - 1 else A.ranks[t + 1] + B.ranks[t + 1]
         want.append((LA + LB, p, q))
+    def as_printed(net):
+        got = [tuple(g.shape) for g in net.G]
+        blocks = all(np.array_equal(net.C[t], np.vstack([A.C[t], B.C[t]])) for t in range(T))
+        return got == want and blocks
+
     got = [tuple(g.shape) for g in C.G]
-    blocks = all(np.array_equal(C.C[t], np.vstack([A.C[t], B.C[t]])) for t in range(T))
-    return Evidence("shapes of 𝒢_C^(t) as printed and C_C^(t) = [C_A; C_B]",
-                    passed=got == want and blocks,
-                    details={"got": [list(s) for s in got], "printed": [list(s) for s in want]},
-                    counterexample=None if got == want and blocks else {"got": got,
-                                                                        "printed": want})
+    ok = as_printed(C)
+    wrong = gc.combine_networks(1.0, B, 1.0, A)
+    return passed_with_control(
+        "shapes of 𝒢_C^(t) as printed and C_C^(t) = [C_A; C_B]", as_printed, C, wrong,
+        "the network combined with A and B swapped ([C_B; C_A])",
+        details={"got": [list(s) for s in got], "printed": [list(s) for s in want]},
+        counterexample=None if ok else {"got": got, "printed": want})
 
 
 def _hidden_parts(A, B, C, a, b, F) -> dict:
@@ -147,55 +155,85 @@ def _mixed_sign_shallow(shallow, F):
     return ShallowNetwork(shallow.weights, v, shallow.xi)
 
 
-#: The two readings of ξ with a single operand (a rank-1 shallow network of length T = 1):
-#: associativity defines ξ only for two or more operands.
-ONE_OPERAND_READINGS = {
-    "ξ(a) = a": "a single operand is left as it is (the empty-product convention)",
-    "ξ(a) = ξ(a, u)": "a single operand is padded with the unit u (the n-ary extension of "
-                      "max(x, y, 0), √(x² + y²), … to n = 1)",
-}
+#: The readings of Prop. A.4 (gtm-prop-a.4 decision): T ≥ 2 with the §4.1 unit decides; ξ
+#: of one operand (T = 1) is never defined, and operators without a unit are excluded by
+#: the standing assumption — both are computed and shown as ruled out.
+PROP_A_4_READINGS = (
+    Reading("T>=2, unit", "T ≥ 2; ξ associative, commutative, with a unit u in the sense "
+            "ξ(x, y, u) = ξ(x, y); h^(0) = u; width-1 generalized RNN (R_t = 1) whose "
+            "grid/score equals λ ξ(a_1, …, a_T)", True,
+            "Henceforth, we will assume that such an element exists",
+            "gtm §4.1 'Initial hidden state'; App. A proof of Prop. A.4: '(with h^(0) being "
+            "the unity of the operator ξ)'"),
+    Reading("T=1, ξ(a) = a", "length-1 sequences, one-operand ξ left as the operand", False,
+            "Note that this operator easily generalizes to the arbitrary number of operands "
+            "due to associativity",
+            "gtm §4.1 before Eq. 13 (one-operand ξ is never defined); Prop. A.4 'unit ranks "
+            "(R₁ = ⋯ = R_{T−1} = 1)' presupposes T ≥ 2"),
+    Reading("T=1, ξ(a) = ξ(a, u)", "length-1 sequences, one operand padded with the unit",
+            False,
+            "Note that this operator easily generalizes to the arbitrary number of operands "
+            "due to associativity",
+            "gtm §4.1 before Eq. 13; Prop. A.4 'unit ranks (R₁ = ⋯ = R_{T−1} = 1)'"),
+    Reading("no unit", "'for any associative and commutative ξ' including operators without "
+            "a unit (ln(eˣ + eʸ) in ℝ)", False,
+            "(with h^(0) being the unity of the operator ξ)",
+            "gtm App. A, proof of Prop. A.4; standing assumption of §4.1 'Henceforth, we "
+            "will assume that such an element exists'"),
+)
+_ONE_OPERAND = ("T=1, ξ(a) = a", "T=1, ξ(a) = ξ(a, u)")
 
 
 def _one_operand_reference(shallow, F, reading: str) -> np.ndarray:
     """λ ξ(⟨f, v⟩) on the M templates (T = 1) under a one-operand reading."""
     lam, v, xi = shallow.weights[0], shallow.templates[0, 0], shallow.xi
     a = F @ v
-    return lam * (a if reading == "ξ(a) = a" else xi.numpy(a, np.full_like(a, xi.unit)))
+    return lam * (a if reading == "T=1, ξ(a) = a" else
+                  xi.numpy(a, np.full_like(a, xi.unit)))
+
+
+def _one_operand_readings(M, rng) -> dict:
+    """The proof's L = 1 weights at T = 1 under both one-operand conventions (ruled out)."""
+    F = _invertible_F(M, rng)
+    one = {r: {} for r in _ONE_OPERAND}
+    for name in XI_NAMES:
+        xi = get_xi(name)
+        shallow = _mixed_sign_shallow(random_shallow(M, 1, 1, xi, rng), F)
+        rnn = gc.rank_one_to_rnn(shallow)
+        for reading in _ONE_OPERAND:
+            one[reading][f"ξ = {xi.label}"] = compare_grid(
+                f"Γ of the Prop. A.4 RNN vs λ ξ(⟨f, v⟩) read as {reading}", rnn, F,
+                _one_operand_reference(shallow, F, reading), n=chain_length(shallow))
+    return {r: Evidence(f"T = 1, one operand: {r} (outside the statement's domain)",
+                        parts=p, sizes={"M": M, "T": 1}) for r, p in one.items()}
 
 
 def small_prop_a_4(params, rng):
-    """Prop. A.4 for every ξ with a unit: the printed width-1 RNN vs the rank-1 shallow
-    network.  At T = 1 the shallow network is ξ of a single operand, which the paper does
-    not define: the check runs under both readings (:data:`ONE_OPERAND_READINGS`)."""
+    """Prop. A.4 for every ξ with a unit (T ≥ 2): the printed width-1 RNN vs the rank-1
+    shallow network.  Shown, ruled out: real h^(0) for ln(eˣ + eʸ) (no unit in ℝ) and the
+    T = 1 conventions for ξ of one operand."""
     M, T = params["M"], params["T"]
     F = _invertible_F(M, rng)
-    parts, one = {}, {r: {} for r in ONE_OPERAND_READINGS}
+    parts, no_unit = {}, {}
     for name in XI_NAMES:
         xi = get_xi(name)
         shallow = _mixed_sign_shallow(random_shallow(M, T, 1, xi, rng), F)
-        if xi.unit is None:
-            tried = {str(u): _a4_compare(shallow, F, u).to_dict() for u in UNIT_CANDIDATES}
-            parts[f"ξ = {xi.label}"] = Evidence(
-                f"ξ = {xi.label}: no unit found (gtm-xi-operators)", skipped="ξ has no unit; "
-                "the proposition assumes one", details={"candidates": tried})
-            continue
-        if T == 1:
-            rnn = gc.rank_one_to_rnn(shallow)
-            for reading in ONE_OPERAND_READINGS:
-                one[reading][f"ξ = {xi.label}"] = compare_grid(
-                    f"Γ of the Prop. A.4 RNN vs λ ξ(⟨f, v⟩) read as {reading}", rnn, F,
-                    _one_operand_reference(shallow, F, reading), n=chain_length(shallow))
-            continue
         ev = _a4_compare(shallow, F, None)
         ev.details.update(h0=xi.unit, unit_in_reals=xi.unit_in_reals)
-        parts[f"ξ = {xi.label}"] = ev
+        label = f"ξ = {xi.label}"
+        if not xi.unit_in_reals:
+            label += " (relies on the extended-real unit u = −∞)"
+            for u in UNIT_CANDIDATES:
+                no_unit[f"ξ = {xi.label}, h^(0) = {u:g}"] = _a4_compare(shallow, F, u)
+        parts[label] = ev
     sizes = {"M": M, "T": T}
-    if T == 1:
-        return Evidence("Prop. A.4 at T = 1 (ξ of one operand), each ξ", sizes=sizes,
-                        readings={r: Evidence(f"one operand: {r}", parts=p, sizes=sizes)
-                                  for r, p in one.items()})
-    return Evidence("Prop. A.4: width-1 RNN vs rank-1 shallow network, each ξ", parts=parts,
-                    sizes=sizes)
+    readings = {"T>=2, unit": Evidence("Prop. A.4: width-1 RNN vs rank-1 shallow network, "
+                                       "each ξ with h^(0) its unit", parts=parts, sizes=sizes),
+                "no unit": Evidence("ξ without a real unit, h^(0) a real number", parts=no_unit,
+                                    sizes=sizes)}
+    readings.update(_one_operand_readings(M, rng))
+    return Evidence("Prop. A.4: width-1 RNN vs rank-1 shallow network", sizes=sizes,
+                    readings=readings)
 
 
 def _two_sided_unit(xi, rng) -> tuple[bool, float]:
@@ -207,27 +245,28 @@ def _two_sided_unit(xi, rng) -> tuple[bool, float]:
 
 
 def small_prop_a_4_corrected(params, rng):
-    """Prop. A.4 with its length condition: for T ≥ 2 the construction reproduces the
-    shallow grid for every ξ with a unit; at T = 1 it does exactly when the unit is a
-    two-sided identity (the RNN computes λ ξ(c, u), the shallow network λ c)."""
+    """The variant of Prop. A.4 with the length made explicit: for T ≥ 2 the construction
+    reproduces the shallow grid for every ξ with a unit; at T = 1 it computes λ ξ(c, u),
+    which is λ c exactly when the unit is a two-sided identity."""
     M, T = params["M"], params["T"]
     F = _invertible_F(M, rng)
     parts = {}
     for name in XI_NAMES:
         xi = get_xi(name)
-        if xi.unit is None:
-            continue
-        ev = _a4_compare(_mixed_sign_shallow(random_shallow(M, T, 1, xi, rng), F), F, None)
+        shallow = _mixed_sign_shallow(random_shallow(M, T, 1, xi, rng), F)
         if T >= 2:
-            parts[f"ξ = {xi.label}, T ≥ 2: grids agree"] = ev
+            parts[f"ξ = {xi.label}, T ≥ 2: grids agree"] = _a4_compare(shallow, F, None)
             continue
         two_sided, err = _two_sided_unit(xi, rng)
-        parts[f"ξ = {xi.label}, T = 1: grids agree ⟺ ξ(x, u) = x"] = Evidence(
-            "at T = 1 the construction holds exactly for a two-sided unit",
-            passed=(ev.verdict == "holds") == two_sided,
-            details={"grids_agree": ev.verdict == "holds", "two_sided_unit": two_sided,
-                     "max |ξ(x,u) − x|": err, "grid_error": ev.error})
-    return Evidence("Prop. A.4 (length condition): width-1 RNN vs rank-1 shallow network",
+        rnn = gc.rank_one_to_rnn(shallow)
+        want = _one_operand_reference(shallow, F, "T=1, ξ(a) = ξ(a, u)")
+        plain = _one_operand_reference(shallow, F, "T=1, ξ(a) = a")
+        ev = compare_grid(f"ξ = {xi.label}, T = 1: Γ of the Prop. A.4 RNN vs λ ξ(c, u)", rnn,
+                          F, want, n=chain_length(shallow))
+        ev.details.update(two_sided_unit=two_sided, max_abs_xi_x_u_minus_x=err,
+                          equals_lambda_c=bool(np.allclose(want, plain, rtol=0, atol=0)))
+        parts[f"ξ = {xi.label}, T = 1: grid = λ ξ(c, u)"] = ev
+    return Evidence("Prop. A.4 (length made explicit): width-1 RNN vs rank-1 shallow network",
                     parts=parts, sizes={"M": M, "T": T})
 
 
@@ -249,6 +288,13 @@ def _span_parts(xi, M, T, rng, factor) -> tuple[dict, int]:
             "samples": factor * N}, N
 
 
+def _span_control(xi, M, T, rng, factor, test, label) -> Evidence:
+    """The span-rank test on the grids of the other operator (the negative control)."""
+    rank = int(numerical_rank(span_matrix(xi, M, T, factor * M**T, rng)))
+    return control_of("numerical span rank test", label, passed=bool(test(rank)),
+                      details={"rank": rank, "M^T": M**T})
+
+
 def small_thm_5_1(params, rng):
     M, T, factor = params["M"], params["T"], params["factor"]
     span, N = _span_parts("relu", M, T, rng, factor)
@@ -258,7 +304,9 @@ def small_thm_5_1(params, rng):
         "(i) numerical rank of the span (Gaussian v) = M^T": Evidence(
             "numerical rank of vectorised rank-1 max-shallow grids vs M^T",
             passed=int(nr) == N, details={**nr.to_dict(), "M^T": N},
-            counterexample=None if int(nr) == N else {"rank": int(nr), "M^T": N}),
+            counterexample=None if int(nr) == N else {"rank": int(nr), "M^T": N},
+            control=_span_control("relu_sum", M, T, rng, factor, lambda r: r == N,
+                                  "ξ = max(x, 0) + max(y, 0) in place of max(x, y, 0)")),
         "(i) certified rank (integer v, mod-p lower bound) = M^T": compare_ints(
             "rank over GF(p) of integer-valued rank-1 max grids (≤ exact rank ≤ M^T)",
             [span["mod_p"]], [N])}
@@ -311,6 +359,8 @@ def small_sec_4_2(params, rng):
         "dim S = T(M−1)+1": compare_ints("exact dim S vs T(M−1)+1", [dim_S], [T * (M - 1) + 1]),
         "numerical span rank < M^T": Evidence(
             "numerical rank of sampled relu_sum grids vs M^T", passed=int(nr) < N,
+            control=_span_control("relu", M, T, rng, factor, lambda r: r < N,
+                                  "ξ = max(x, y, 0) in place of max(x, 0) + max(y, 0)"),
             details={**nr.to_dict(), "M^T": N, "mod_p_integer_family": span["mod_p"]},
             counterexample=None if int(nr) < N else {"rank": int(nr), "M^T": N})}
     return Evidence("ξ = max(x,0)+max(y,0): span of shallow grids vs M^T", parts=parts,
@@ -335,9 +385,12 @@ def prop_a_5_evidence(params, rng, order):
                           np.abs(Finv).T), np.abs(F))
     lab = [s.tolist() for s in all_sequences(M, T)]
     n = T * 2 * M + M**T
+    other = "printed" if order == "corrected" else None
+    wrong = None if other is None else _modes(gc.h_hat(H, F, order=other), F)
     parts = {"⟨ℋ̂, Φ(X)⟩ = ℋ on all template sequences": compare_values(
         f"ℓ(x^(i1..iT)) = ⟨ℋ̂ ({order} indices), Φ⟩ vs ℋ", _modes(Hh, F), H, n=n,
-        scale=scale, labels=lab)}
+        scale=scale, labels=lab, control=wrong,
+        control_label=None if other is None else "the printed index order F⁻¹_{j_t i_t}")}
     if order == "corrected":
         pn = gc.product_network(H, F)
         parts["TT of ℋ̂ (Lemma 3.1 RNN) grid = ℋ"] = compare_values(

@@ -19,6 +19,7 @@ from .. import Evidence
 from ..compare import compare_values
 from ...conventions import tolerance
 from ...generalized.xi import XI_NAMES, XI_OPERATORS
+from .controls import error_with_control
 
 __all__ = ["triples", "assoc_comm_parts", "unit_candidates", "unit_evidence",
            "symbolic_identity", "CANDIDATES", "scaled_xi"]
@@ -83,13 +84,16 @@ def symbolic_identity(op, reading, u=None, *, arity=3) -> bool | None:
     """Decide with sympy whether an identity of ``op`` holds for all reals: associativity
     (``reading="assoc"``), commutativity (``"comm"``) or the unit condition (``"a"``/
     ``"b"``) at ``u``.  Each variable is split into the cases −p, 0, +p with p > 0, so
-    max/abs simplify (cached: the answer depends on the arguments only).  Returns None where sympy cannot decide (never the case for the six
-    operators of :mod:`tnverify.generalized.xi`)."""
+    max/abs simplify (cached: the answer depends on the arguments only).  Returns False when
+    some sign case provably violates the identity, None where sympy cannot decide a case
+    and none is provably violated (never the case for the six operators of
+    :mod:`tnverify.generalized.xi`), True when every case simplifies to 0."""
     import itertools
     import sympy
     p = sympy.symbols("p q s", positive=True)
     xi = op.sympy
     u = None if u is None else sympy.Rational(float(u))
+    undecided = False
     for signs in itertools.product((-1, 0, 1), repeat=arity):
         x, y, z = [sg * v for sg, v in zip(signs, p)] + [None] * (3 - arity)
         if reading == "assoc":
@@ -102,9 +106,10 @@ def symbolic_identity(op, reading, u=None, *, arity=3) -> bool | None:
             d = xi(x, u) - x
         d = sympy.simplify(sympy.expand_log(sympy.powsimp(d), force=True))
         if d != 0:
-            nonzero = d.is_nonzero
-            return False if nonzero else None
-    return True
+            if d.is_nonzero:
+                return False     # one sign case where the identity provably fails
+            undecided = True
+    return None if undecided else True
 
 
 def unit_evidence(op, xy, reading, *, allow_extended: bool) -> Evidence:
@@ -160,7 +165,7 @@ def scaled_xi(params, device, rng) -> Evidence:
     parts = {}
     for name in XI_NAMES:
         op = XI_OPERATORS[name]
-        worst64 = worst32 = 0.0
+        worst64 = worst32 = wrong64 = wrong32 = 0.0
         for s in range(0, total, chunk):
             m = min(chunk, total - s)
             xy = triples(m, rng)[:2].astype(np.float32).astype(np.float64)
@@ -169,23 +174,31 @@ def scaled_xi(params, device, rng) -> Evidence:
             tx = torch.from_numpy(xy).to(device)
             got64 = op.torch(tx[0], tx[1]).cpu().numpy()
             got32 = op.torch(tx[0].float(), tx[1].float()).double().cpu().numpy()
+            # controls: one operand doubled (float64); bfloat16 in place of float32
+            bad64 = op.torch(tx[0], 2 * tx[1]).cpu().numpy()
+            bad16 = op.torch(tx[0].bfloat16(), tx[1].bfloat16()).double().cpu().numpy()
             s_ = np.maximum(scale, np.finfo(float).tiny)
             worst64 = max(worst64, float((np.abs(got64 - ref) / s_).max()))
             worst32 = max(worst32, float((np.abs(got32 - ref) / s_).max()))
-        parts[f"{name} torch float64 vs numpy"] = Evidence(
-            f"ξ = {op.label}: torch float64 vs numpy on {total} pairs", error=worst64,
-            tolerance=tolerance(np.float64, n=2, norm=1.0))
-        parts[f"{name} torch float32 vs numpy float64"] = Evidence(
-            f"ξ = {op.label}: torch float32 vs numpy float64 on {total} pairs",
-            error=worst32, tolerance=tolerance(np.float32, n=4, norm=1.0))
+            wrong64 = max(wrong64, float(np.nanmax(np.abs(bad64 - ref) / s_)))
+            wrong32 = max(wrong32, float(np.nanmax(np.abs(bad16 - ref) / s_)))
+        t64, t32 = tolerance(np.float64, n=2, norm=1.0), tolerance(np.float32, n=4, norm=1.0)
+        parts[f"{name} torch float64 vs numpy"] = error_with_control(
+            f"ξ = {op.label}: torch float64 vs numpy on {total} pairs", worst64, t64, wrong64,
+            "torch ξ(x, 2y): one operand doubled")
+        parts[f"{name} torch float32 vs numpy float64"] = error_with_control(
+            f"ξ = {op.label}: torch float32 vs numpy float64 on {total} pairs", worst32, t32,
+            wrong32, "bfloat16 in place of float32")
     big = torch.tensor([50.0, 100.0, 500.0], device=device)
     stable = torch.logaddexp(big, big)
     naive = torch.log(torch.exp(big) + torch.exp(big))
     want = big.double() + math.log(2.0)
     err = float(((stable.double() - want).abs() / want).max())
-    parts["softplus float32 overflow"] = Evidence(
+    bad = float(((naive.double() - want).abs() / want).max())
+    parts["softplus float32 overflow"] = error_with_control(
         "ln(eˣ + eˣ) at x = 50, 100, 500 in float32: torch.logaddexp vs x + ln 2",
-        error=err, tolerance=tolerance(np.float32, n=4, norm=1.0),
+        err, tolerance(np.float32, n=4, norm=1.0), bad if math.isfinite(bad) else math.inf,
+        "the naive log(exp(x) + exp(x)) in float32",
         details={"naive_log_exp_sum": [float(v) for v in naive.cpu()],
                  "naive_overflows": bool(torch.isinf(naive).any())})
     return Evidence("torch twins of the six ξ against numpy", parts=parts,
