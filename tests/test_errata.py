@@ -78,3 +78,13 @@ def test_cli_errata_writes_and_prints(tmp_path, capsys):
     assert f"wrote {tmp_path / 'gtm.md'}" in capsys.readouterr().out
     assert main(["errata", "--paper", "tslm"]) == 0
     assert "A Generalized Language Model in Tensor Space" in capsys.readouterr().out
+
+
+def test_the_committed_sheets_are_not_stale():
+    """docs/errata/ is what `tnverify errata --out docs/errata` writes today."""
+    for key in ERRATA_PAPERS:
+        committed = ROOT / "docs" / "errata" / f"{key}.md"
+        assert committed.exists(), f"{committed} is missing: run tnverify errata --out docs/errata"
+        fresh = render_markdown(build_errata(key))
+        assert committed.read_text(encoding="utf-8") == fresh, (
+            f"docs/errata/{key}.md is stale: run `tnverify errata --out docs/errata`")

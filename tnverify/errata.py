@@ -126,7 +126,7 @@ def render_markdown(sheet: dict) -> str:
                 ce = c.get("counterexample")
                 if ce:
                     out.append("  - counterexample: `"
-                               + json.dumps(ce, ensure_ascii=False, sort_keys=True,
+                               + json.dumps(_rounded(ce), ensure_ascii=False, sort_keys=True,
                                             default=str) + "`")
             out.append("")
     if sheet["remarks"]:
@@ -140,6 +140,18 @@ def render_markdown(sheet: dict) -> str:
                 "These claims do not hold but have no recorded defect yet: "
                 + ", ".join(f"`{i}`" for i in sheet["without_defect"]), ""]
     return "\n".join(out).rstrip() + "\n"
+
+
+def _rounded(x):
+    """Floats to 6 significant digits (the sheets must not change with the BLAS thread
+    count, which moves the last digits of some computed values)."""
+    if isinstance(x, float):
+        return float(f"{x:.6g}")
+    if isinstance(x, dict):
+        return {k: _rounded(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_rounded(v) for v in x]
+    return x
 
 
 def write_errata(out: str | os.PathLike, papers=None, fmt: str = "md", *,
