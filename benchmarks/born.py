@@ -1,5 +1,5 @@
 """log Z of a uniform MPS Born machine: sequential transfer sweep vs tree of transfer
-matrices (seed 001 (thesis) §4.3.2, §4.1.3).  Prints time and relative agreement.
+matrices (thesis §4.3.2, §4.1.3).  Prints time and relative agreement.
 
     python benchmarks/born.py                      # |V| = 33,278, L = 1024, R = 64 on CPU
     python benchmarks/born.py --device cuda

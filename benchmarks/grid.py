@@ -1,4 +1,4 @@
-"""Grid tensors of generalized RNNs (seed 004 (gtm) App. A, Prop. A.3): the vectorised
+"""Grid tensors of generalized RNNs (gtm App. A, Prop. A.3): the vectorised
 builder (level-by-level prefix reuse, tnverify.generalized.grid.grid_tensor) against per-sequence
 evaluation and against a memory-bandwidth floor (one write of the grid).
 

@@ -1,4 +1,4 @@
-"""sympy proofs for the [gated-lmm] claims of seed 002 (grurntn); tnverify.claims.grurntn.gated_cells.
+"""sympy proofs for the [gated-lmm] claims of grurntn; tnverify.claims.grurntn.gated_cells.
 
 Each ``prove_*`` decides an identity by ``sympy.expand(lhs - rhs) == 0`` (after
 ``expand_log`` / ``powsimp`` where logarithms and powers of positive symbols are
@@ -84,7 +84,7 @@ def two_step_bptt(reading: str = "total", fprime: str = "true") -> bool:
 
 
 def prove_grurntn_eq_24_corrected() -> bool:
-    """Corrected Eq. 24 (seed 002 §III-C): f′ = 1 − tanh² (printed (1 − tanh)² differs),
+    """Corrected Eq. 24 (grurntn §III-C): f′ = 1 − tanh² (printed (1 − tanh)² differs),
     σ′ = σ(1 − σ), and the BPTT sum with the total ∂E/∂h̃_j equals dE/dW on two steps.
 
     Induction: for T steps, E depends on W only through a_1..a_T, so dE/dW =
@@ -105,7 +105,7 @@ def prove_grurntn_eq_21(T: int = 10) -> bool:
 
 
 def prove_grurntn_eq_27(N: int = 4) -> bool:
-    """Eq. 27: 2^{−(1/N) Σ log₂ P_i} = exp(−(1/N) Σ ln P_i) (seed 003's form), and
+    """Eq. 27: 2^{−(1/N) Σ log₂ P_i} = exp(−(1/N) Σ ln P_i) (tslm's form), and
     Eq. 28: −(1/N) Σ log₂ P_i = (−(1/N) Σ ln P_i) / ln 2 (N = 4, positive P_i)."""
     P = sp.symbols(f"P1:{N + 1}", positive=True)
     log2 = [sp.log(q, 2) for q in P]

@@ -1,4 +1,4 @@
-"""Symbolic proofs (sympy) of the [gtm] network claims of seed 004 (gtm).
+"""Symbolic proofs (sympy) of the [gtm] network claims of gtm.
 
 Each ``prove_<claim id>()`` builds both sides on symbolic entries at fixed small shapes
 and decides the identity by ``sympy.expand(lhs - rhs) == 0`` (after the simplifications
@@ -48,7 +48,7 @@ def _identity(fn, arity) -> bool:
 
 
 def prove_gtm_xi_operators_corrected() -> bool:
-    """For each of the six ξ (seed 004 (gtm) §4.1, §4.2, App. B): associativity and
+    """For each of the six ξ (gtm §4.1, §4.2, App. B): associativity and
     commutativity for all real x, y, z; the unit under the printed ternary condition
     ξ(ξ(x, y), u) = ξ(x, y) for u = 1 (xy), u = 0 (x + y, √(x² + y²)), every u ≤ 0
     (max(x, y, 0), max(x, 0) + max(y, 0): u = −r with r ≥ 0 a symbol); for ln(eˣ + eʸ)

@@ -1,4 +1,4 @@
-"""Symbolic proofs (sympy) of the universality identities of seed 004 (gtm) App. A.
+"""Symbolic proofs (sympy) of the universality identities of gtm App. A.
 
 Each ``prove_<claim id>()`` builds both sides on symbolic entries at fixed small shapes
 and decides the identity by ``sympy.expand(lhs - rhs) == 0``; it returns True/False.
@@ -67,7 +67,7 @@ def _combine(a, A, B, b, LA, LB, rA, rB, T):
 
 
 def prove_gtm_lemma_5_1() -> bool:
-    """Lemma 5.1 (seed 004 (gtm) §5.1, proof App. A) for an *arbitrary* ξ (an
+    """Lemma 5.1 (gtm §5.1, proof App. A) for an *arbitrary* ξ (an
     uninterpreted sympy function) and symbolic h^{(0)}: M = 2, T = 3, L_A = 2, L_B = 1,
     ranks A (1, 2, 1, 1), B (1, 1, 2, 1).  With the printed block weights,
     h_C^{(t)} = [h_A^{(t)}; h_B^{(t)}] for t = 1, 2 and h_C^{(3)} = a h_A^{(3)} + b h_B^{(3)}.
@@ -98,7 +98,7 @@ _OPERATORS = {  # (ξ, unit) for the six operators of gtm-xi-operators
 
 
 def prove_gtm_prop_a_4_corrected() -> bool:
-    """Prop. A.4 (seed 004 (gtm) App. A) for T ≥ 2 (the corrected claim; at T = 1 the
+    """Prop. A.4 (gtm App. A) for T ≥ 2 (the corrected claim; at T = 1 the
     printed construction gives λ ξ(c, u), which is λ c only for a two-sided unit) for each
     of the six ξ with its unit u (−∞ for ln(eˣ + eʸ), extended real): M = 2, T = 3, C^{(t)} = (v^{(t)})ᵀ, 𝒢^{(t)} = 1 (t < T),
     𝒢^{(T)} = λ, h^{(0)} = u gives h^{(3)} = λ ξ(c₁, c₂, c₃) with c_t = ⟨f_t, v^{(t)}⟩,
@@ -120,7 +120,7 @@ def prove_gtm_prop_a_4_corrected() -> bool:
 
 
 def prove_gtm_prop_a_5_corrected() -> bool:
-    """Prop. A.5 with ℋ̂_i = Σ_j ℋ_j Π_t (F⁻¹)_{i_t j_t} (seed 004 (gtm) App. A): for
+    """Prop. A.5 with ℋ̂_i = Σ_j ℋ_j Π_t (F⁻¹)_{i_t j_t} (gtm App. A): for
     M = 2, T = 2 and symbolic ℋ, F: ⟨ℋ̂, Φ(x^{(m₁)}, x^{(m₂)})⟩ = ℋ_{m₁m₂} with
     Φ = F[m₁] ⊗ F[m₂] (Eq. 19 rows).  The printed order F⁻¹_{j_t i_t} is not an identity
     (the claim's counterexample)."""

@@ -1,4 +1,4 @@
-"""Symbolic proofs (sympy) of the [lru-stats] theory claims of seed 001 (thesis) §4.2.2.
+"""Symbolic proofs (sympy) of the [lru-stats] theory claims of thesis §4.2.2.
 
 Each ``prove_<id>()`` returns True when ``sympy.expand(lhs − rhs) == 0`` (or the limit /
 integral equals the target exactly).  Claims that fail as printed (thesis-eq-4.7,

@@ -1,4 +1,4 @@
-"""Symbolic proofs (sympy) of the spine claims of seed 004 (gtm) and seed 003 (tslm).
+"""Symbolic proofs (sympy) of the spine claims of gtm and tslm.
 
 Each ``prove_<claim id>()`` builds both sides on symbolic entries at fixed small shapes
 and decides the identity by ``sympy.expand(lhs - rhs) == 0``; it returns True/False.
@@ -57,7 +57,7 @@ def _inner_with_phi(W, feats, M):
 
 
 def prove_gtm_eq_6() -> bool:
-    """Eq. 6 from Eq. 5 and Eq. 2 (seed 004 (gtm) §3.2): for T = 3, R = 2, M = 2,
+    """Eq. 6 from Eq. 5 and Eq. 2 (gtm §3.2): for T = 3, R = 2, M = 2,
     ⟨Σ_r λ_r v_r^{(1)} ⊗ v_r^{(2)} ⊗ v_r^{(3)}, f_1 ⊗ f_2 ⊗ f_3⟩ = Σ_r λ_r Π_t ⟨f_t, v_r^{(t)}⟩."""
     M, T, R = 2, 3, 2
     lam = _vec("lam", R)
@@ -72,7 +72,7 @@ def prove_gtm_eq_6() -> bool:
 
 
 def prove_gtm_lemma_3_1() -> bool:
-    """Lemma 3.1 (seed 004 (gtm) §3.3, App. A) and the boundary forms after Eq. 12 with
+    """Lemma 3.1 (gtm §3.3, App. A) and the boundary forms after Eq. 12 with
     h^{(1)} = (𝒢^{(1)})ᵀ f (claims gtm-lemma-3.1, gtm-eq12-boundary-h1-corrected and the
     variant gtm-lemma-3.1-corrected).
 
@@ -117,7 +117,7 @@ def prove_gtm_lemma_3_1() -> bool:
 
 
 def prove_gtm_prop_a_1() -> bool:
-    """Prop. A.1 (seed 004 (gtm) App. A): with ξ = xy, one step of Eq. 16,
+    """Prop. A.1 (gtm App. A): with ξ = xy, one step of Eq. 16,
     Σ_{i,j} 𝒢_{ijk} (C f)_i h_j, equals Σ_{l,j} 𝒢̃_{ljk} f_l h_j with
     𝒢̃_{ljk} = Σ_i 𝒢_{ijk} C_{il}; symbolic L = 3, M = 2, R_{t−1} = 2, R_t = 2.  By
     induction over t (same start h^{(0)} = 1) the networks agree for every length, and the
@@ -138,7 +138,7 @@ def prove_gtm_prop_a_1() -> bool:
 
 
 def prove_tslm_eq_7() -> bool:
-    """TSLM Eq. 4–7 (seed 003): for n = 3, m = 2 and symbolic basis vectors e_d and
+    """TSLM Eq. 4–7 (tslm): for n = 3, m = 2 and symbolic basis vectors e_d and
     coefficients α, w_1 ⊗ w_2 ⊗ w_3 = Σ_d 𝒜_d e_{d1} ⊗ e_{d2} ⊗ e_{d3} with
     𝒜_d = Π_i α_{i,d_i} (multilinearity; orthogonality is not needed), and every unfolding
     of 𝒜 has rank ≤ 1: all its 2×2 minors vanish (rank exactly 1 for α ≠ 0)."""

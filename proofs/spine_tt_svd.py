@@ -1,4 +1,4 @@
-"""Symbolic proofs (sympy) for the TT-SVD spine claims (seed 001 (thesis) §3.1.2, §3.2.2).
+"""Symbolic proofs (sympy) for the TT-SVD spine claims (thesis §3.1.2, §3.2.2).
 
 Each ``prove_*`` builds both sides on symbolic entries at fixed small shapes and decides
 the identity by ``sympy.expand(lhs - rhs) == 0``.  Identities that need an orthonormal

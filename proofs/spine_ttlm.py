@@ -64,7 +64,7 @@ def _inner_with_phi(A, w, v):
 
 
 def prove_ttlm_eq2() -> bool:
-    """⟨𝒜, Φ(X)⟩ = 𝒜[w] for a symbolic 𝒜 of shape 2×2×2 and every w (seed 000 Eq. 2)."""
+    """⟨𝒜, Φ(X)⟩ = 𝒜[w] for a symbolic 𝒜 of shape 2×2×2 and every w (ttlm Eq. 2)."""
     v, n = 2, 3
     A = {idx: sp.Symbol("A_" + "".join(map(str, idx))) for idx in
          itertools.product(range(v), repeat=n)}
@@ -96,14 +96,14 @@ def _entries_agree(cores, v, lower=None) -> bool:
 
 def prove_ttlm_eq3_corrected() -> bool:
     """Slice products = nested sums with every α_k from 1 (N = 3, ranks [1,2,2,1], |V| = 2),
-    plus the induction step for every N (seed 000 §4.2, Eq. 3, corrected)."""
+    plus the induction step for every N (ttlm §4.2, Eq. 3, corrected)."""
     cores = [_core("G1", 1, 2, 2), _core("G2", 2, 2, 2), _core("G3", 2, 2, 1)]
     return _entries_agree(cores, 2) and _induction_step()
 
 
 def prove_ttlm_eq5_corrected() -> bool:
     """Eq. 4 (Σ_i f_i G[:, i, :] = G[:, w, :] for one-hot f), ⟨𝒜, Φ⟩ = slice product
-    (N = 3) and the induction step (seed 000 §4.2, Eq. 4–5, corrected)."""
+    (N = 3) and the induction step (ttlm §4.2, Eq. 4–5, corrected)."""
     v = 3
     g = _core("G", 2, v, 2)
     for w in range(v):
@@ -121,7 +121,7 @@ def prove_ttlm_eq5_corrected() -> bool:
 
 def prove_thesis_eq_3_4_corrected() -> bool:
     """Eq. 3.3 (slice products) = Eq. 3.4 with every sum from 1, on modes of different
-    sizes 2×3×2 with ranks [1,2,2,1] (seed 001 §3.2.2), plus the induction step."""
+    sizes 2×3×2 with ranks [1,2,2,1] (thesis §3.2.2), plus the induction step."""
     shape, ranks = (2, 3, 2), (1, 2, 2, 1)
     cores = [_core(f"G{t}", ranks[t], shape[t], ranks[t + 1]) for t in range(3)]
     for idx in itertools.product(*(range(n) for n in shape)):

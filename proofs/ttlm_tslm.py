@@ -1,4 +1,4 @@
-"""sympy proofs for the TSLM claims (seed 003 (tslm) Eq. 16–21); tnverify.claims.tslm.recurrence.
+"""sympy proofs for the TSLM claims (tslm Eq. 16–21); tnverify.claims.tslm.recurrence.
 
 Each ``prove_*`` works on symbolic entries at fixed small shapes and decides by
 ``sympy.expand(lhs - rhs) == 0``.  Imports only sympy and the standard library.

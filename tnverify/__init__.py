@@ -12,7 +12,7 @@ on use):
   :func:`from_quimb` (TensorLy TT tensors and quimb MPS; quimb is optional);
 - ranks: :func:`tt_unfolding`, :func:`matricize`, :func:`numerical_rank`, :func:`exact_rank`,
   :func:`rank_mod_p`;
-- generalized ξ-networks (seed 004): :class:`ShallowNetwork`, :class:`GeneralizedRNN`,
+- generalized ξ-networks (gtm): :class:`ShallowNetwork`, :class:`GeneralizedRNN`,
   :func:`grid_tensor`, :func:`get_xi`;
 - the claim registry: :func:`get_claim`, :func:`all_claims`, :func:`run_claim`;
 - users' own claims: :func:`claim` (decorator), :func:`check`, :func:`compare_values`,
@@ -21,7 +21,7 @@ on use):
 
 Modules with more: :mod:`tnverify.equivalences` (maps between RNN families and TT cores),
 :mod:`tnverify.cells` (torch cells: TTLM family, recurrent, Born, gated, LMM, ξ-RNN),
-:mod:`tnverify.generalized` (seed 004's ξ-networks: ``xi``, ``grid``, ``constructions``,
+:mod:`tnverify.generalized` (gtm's ξ-networks: ``xi``, ``grid``, ``constructions``,
 ``bounds``, ``expressivity``), :mod:`tnverify.lru` (the LRU ``theory``, Monte Carlo
 ``stats``, ``products`` of normals),
 :mod:`tnverify.strategies` (hypothesis), :mod:`tnverify.oracle`, :mod:`tnverify.diagrams`,

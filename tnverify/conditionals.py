@@ -1,8 +1,8 @@
 """Conditional distributions of an explicit joint tensor: the definition (oracle) that
 every model readout is compared with.
 
-For a joint tensor ``𝒜`` over ``V^N`` sequences (seed 000 (ttlm) §4.3, the chain rule
-above Eq. 8; seed 001 (thesis) §5.2.2; seed 003 (tslm) Eq. 15),
+For a joint tensor ``𝒜`` over ``V^N`` sequences (ttlm §4.3, the chain rule
+above Eq. 8; thesis §5.2.2; tslm Eq. 15),
 
 .. math:: P(x_t = v \\mid x_{<t}) = \\frac{\\sum_{x_{>t}} \\mathcal{A}_{x_{<t}\\, v\\, x_{>t}}}
           {\\sum_{u,\\, x_{>t}} \\mathcal{A}_{x_{<t}\\, u\\, x_{>t}}}

@@ -14,7 +14,7 @@ Modes
 Unfoldings
     ``A_[k]`` (code: ``tt_unfolding(A, k)``) is the C-order reshape of ``A`` to
     ``(n_1 ... n_k) x (n_{k+1} ... n_d)``: the *last* index of each group runs fastest.
-    The thesis (seed 001, §3.1.2, Def. 3.1.3, Eq. 3.1) takes entries "column-wise", i.e.
+    The thesis (§3.1.2, Def. 3.1.3, Eq. 3.1) takes entries "column-wise", i.e.
     Fortran order (first index fastest).  Both orders give the same rank for every ``k``
     (they differ by a permutation of rows and of columns); entry-level results say which
     order they use.  Claim ``thesis-def-3.1.3`` checks the correspondence.
@@ -23,7 +23,7 @@ Recurrent cells in the TT view
     Core ``G`` of shape ``(R, |V|, R)``; one step is
     ``h_next[k] = sum_{j,i} h[j] * G[j, i, k] * f[i]``.
 
-Generalized networks (seed 004)
+Generalized networks (gtm)
     Keep the paper's order ``G^{(t)}_{ijk}`` (i over ``C f(x)``, j over ``h^{(t-1)}``, k
     over ``h^{(t)}``); the map to the TT view is ``numpy.transpose(G, (1, 0, 2))``.
 

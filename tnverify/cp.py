@@ -5,12 +5,12 @@
           \\ell(X) = \\sum_{r=1}^{R} \\lambda_r \\prod_{t=1}^{T}
           \\langle f(x^{(t)}), v_r^{(t)} \\rangle
 
-(seed 004 (gtm) §3.2, Eq. 5-6).  In code ``factors[t][:, r]`` is ``v_r^{(t+1)}`` and
+(gtm §3.2, Eq. 5-6).  In code ``factors[t][:, r]`` is ``v_r^{(t+1)}`` and
 ``weights[r]`` is ``λ_{r+1}``.
 
 References
 ----------
-seed 004 (gtm) §3.2, Eq. 5 (CP decomposition), Eq. 6 (shallow network score).
+gtm §3.2, Eq. 5 (CP decomposition), Eq. 6 (shallow network score).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _as_float(x, name: str) -> np.ndarray:
 
 @dataclass(frozen=True, eq=False)
 class CPTensor:
-    """A CP tensor ``Σ_r λ_r v_r^{(1)} ∘ ... ∘ v_r^{(T)}`` (seed 004 (gtm) Eq. 5).
+    """A CP tensor ``Σ_r λ_r v_r^{(1)} ∘ ... ∘ v_r^{(T)}`` (gtm Eq. 5).
 
     Parameters
     ----------
@@ -122,7 +122,7 @@ class CPTensor:
         return prod.sum(axis=1)
 
     def score(self, vectors):
-        """Shallow-network score ``ℓ = Σ_r λ_r Π_t ⟨vectors[t], v_r^{(t)}⟩`` (seed 004 Eq. 6).
+        """Shallow-network score ``ℓ = Σ_r λ_r Π_t ⟨vectors[t], v_r^{(t)}⟩`` (gtm Eq. 6).
 
         ``vectors[t]`` is ``f(x^{(t)})`` of length ``n_t`` (a scalar result), or a batch
         ``(B, n_t)`` (a ``(B,)`` result).  Equals ``inner(self.full(), Φ(X))``.

@@ -6,8 +6,8 @@ sizes; :func:`guard_size` refuses a tensor above ``TNVERIFY_MAX_ENTRIES`` entrie
 
 References
 ----------
-seed 000 (ttlm) §3 (tensor operations: inner product, generalized inner product, the copy
-tensor δ) and §4.1, Eq. 1-2 (Φ(X) as an outer product of one-hot vectors); seed 001
+ttlm §3 (tensor operations: inner product, generalized inner product, the copy
+tensor δ) and §4.1, Eq. 1-2 (Φ(X) as an outer product of one-hot vectors); thesis
 (thesis) §3.1, Def. 3.1.1-3.1.2.
 """
 
@@ -117,7 +117,7 @@ def _check_vocab_size(vocab_size) -> int:
 def one_hot(index, vocab_size) -> np.ndarray:
     """The one-hot vector ``e_index`` of length ``vocab_size`` (float64).
 
-    seed 000 (ttlm) §4.1: the input feature of token ``w_t`` (paper's 1-based ``w_t`` is
+    ttlm §4.1: the input feature of token ``w_t`` (paper's 1-based ``w_t`` is
     code index ``w_t - 1``).
 
     Examples
@@ -158,7 +158,7 @@ def feature_tensor(sequence, *, vocab_size=None, features=None,
 
     .. math:: \\Phi(X)_{i_1 \\dots i_N} = \\prod_{t=1}^{N} f(w_t)_{i_t}
 
-    With ``vocab_size`` the features are one-hot (seed 000 (ttlm) §4.1, Eq. 1-2), so Φ(X)
+    With ``vocab_size`` the features are one-hot (ttlm §4.1, Eq. 1-2), so Φ(X)
     has a single 1 at index ``(w_1, ..., w_N)``; with ``features`` (a ``(V, M)`` matrix)
     ``f(w) = features[w]``.
 
@@ -224,7 +224,7 @@ def _as_tensor(x, name: str) -> np.ndarray:
 def inner(a, b):
     """Frobenius inner product ``⟨A, B⟩ = Σ_{i_1..i_N} A_{i_1..i_N} B_{i_1..i_N}``.
 
-    seed 000 (ttlm) §3 (inner product of two same-shape tensors).  Complex inputs are
+    ttlm §3 (inner product of two same-shape tensors).  Complex inputs are
     **not** conjugated (bilinear, as in the seed's real-valued definition); pass
     ``a.conj()`` for the Hermitian product.
 
@@ -253,7 +253,7 @@ def _check_modes(modes, ndim: int, name: str) -> tuple[int, ...]:
 def generalized_inner(x, y, modes_x, modes_y) -> np.ndarray:
     """Generalized inner product: contract mode ``modes_x[j]`` of x with ``modes_y[j]`` of y.
 
-    seed 000 (ttlm) §3 ("Generalized inner product", after Kossaifi et al. 2020): for
+    ttlm §3 ("Generalized inner product", after Kossaifi et al. 2020): for
     ``X`` of shape ``I_1×..×I_N×I_x`` and ``Y`` of shape ``I_1×..×I_N×I_y``,
 
     .. math:: \\langle X, Y \\rangle_{N;\\,jk} =
@@ -305,7 +305,7 @@ def generalized_inner(x, y, modes_x, modes_y) -> np.ndarray:
 def copy_tensor(order, dim, *, max_entries: int | None = None) -> np.ndarray:
     """The copy (diagonal) tensor δ of ``order`` modes of size ``dim``.
 
-    seed 000 (ttlm) §3: ``δ_{i_1..i_N} = 1`` if ``i_1 = ... = i_N``, else 0.
+    ttlm §3: ``δ_{i_1..i_N} = 1`` if ``i_1 = ... = i_N``, else 0.
 
     Examples
     --------

@@ -1,4 +1,4 @@
-"""Parameter counts of the language models of seed 002 (grurntn) §IV-B, from the cells.
+"""Parameter counts of the language models of grurntn §IV-B, from the cells.
 
 A model is embedding ``(|V|, E)`` → recurrent cell (:mod:`tnverify.cells.gated`) →
 output layer ``d × |V| + |V|`` (softmax).  Counts are the ``numel`` of the parameters of
@@ -12,7 +12,7 @@ digit), equals the printed value.
 
 References
 ----------
-seed 002 (grurntn) §IV-A (PTB, vocabulary 10,000), §IV-B "Experiment Models"; Eq. 3–11,
+grurntn §IV-A (PTB, vocabulary 10,000), §IV-B "Experiment Models"; Eq. 3–11,
 18, 19.
 """
 

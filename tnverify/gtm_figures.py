@@ -1,6 +1,6 @@
-"""Rank-distribution figures of seed 004 (gtm): §6 "Expressivity", Fig. 3; App. B, Figs. 4–5.
+"""Rank-distribution figures of gtm: §6 "Expressivity", Fig. 3; App. B, Figs. 4–5.
 
-For random generalized RNNs (seed 004 (gtm) §4.1, Eq. 16–17) the figures histogram a lower
+For random generalized RNNs (gtm §4.1, Eq. 16–17) the figures histogram a lower
 bound on the width of a generalized shallow network (Eq. 14) with the same grid tensor
 (§4.2, Eq. 18), computed "with the same technique as in the proof of Theorem 5.2": the rank
 of the (odd, even) matricization of the grid (App. A, before Lemma A.1) divided by TM/2
@@ -57,7 +57,7 @@ __all__ = ["RankFigure", "RANK_FIGURES", "rank_trial", "rank_histograms", "float
            "rank_one_max_realizable", "width_lower_bound", "LEMMA_A1_STATUS",
            "FAST_SIZES", "WEIGHT_CHOICES"]
 
-#: Outcome of claim ``gtm-lemma-a.1`` (helper G3's check of Lemma A.1, seed 004 App. A)
+#: Outcome of claim ``gtm-lemma-a.1`` (helper G3's check of Lemma A.1, gtm App. A)
 #: that the certified flag of the ξ = max figures relies on; tests/test_gtm_figures.py
 #: keeps it equal to the registered claim's verdict.
 LEMMA_A1_STATUS = "holds"
@@ -92,13 +92,13 @@ class RankFigure:
 #: wall on 2 workers at load ≈ 5–6 (other jobs), so 40 per R keeps it well under 5 minutes.
 #: M = 6 figures cost ~15 ms per network.
 RANK_FIGURES = {f.name: f for f in (
-    RankFigure("gtm-fig-3", "seed 004 (gtm) §6, Fig. 3", 10, 6, (1, 2, 4, 8), "relu",
+    RankFigure("gtm-fig-3", "gtm §6, Fig. 3", 10, 6, (1, 2, 4, 8), "relu",
                False, 40, "integer"),
-    RankFigure("gtm-fig-4", "seed 004 (gtm) App. B, Fig. 4", 6, 6, (1, 2, 4, 8), "relu",
+    RankFigure("gtm-fig-4", "gtm App. B, Fig. 4", 6, 6, (1, 2, 4, 8), "relu",
                True, 200, "integer"),
-    RankFigure("gtm-fig-5", "seed 004 (gtm) App. B, Fig. 5", 6, 6, (1, 2, 4, 8), "l2",
+    RankFigure("gtm-fig-5", "gtm App. B, Fig. 5", 6, 6, (1, 2, 4, 8), "l2",
                False, 200, "normal"),
-    RankFigure("gtm-fig-3-xy", "ξ = xy counterpart of seed 004 (gtm) §6, Fig. 3", 10, 6,
+    RankFigure("gtm-fig-3-xy", "ξ = xy counterpart of gtm §6, Fig. 3", 10, 6,
                (1, 2, 4, 8), "product", False, 40, "integer"),
 )}
 
@@ -108,7 +108,7 @@ def width_lower_bound(rank: int, M: int, T: int, xi: str) -> int:
     """Lower bound on the shallow width from the (odd, even) matricization rank.
 
     ξ = xy: the rank itself (a rank-R CP grid has every matricization rank ≤ R).
-    Otherwise ⌈rank / (TM/2)⌉ (Lemma A.1, seed 004 (gtm) App. A; proved for ξ = max only),
+    Otherwise ⌈rank / (TM/2)⌉ (Lemma A.1, gtm App. A; proved for ξ = max only),
     by :func:`tnverify.gtm_bounds.shallow_width_lower_bound`.
     """
     if xi == "product":
@@ -125,7 +125,7 @@ def proved_bound(xi: str) -> tuple[bool, str]:
                       "Σ_r λ_r ⊗_t F v_r^{(t)} (Eq. 20), so every matricization has rank ≤ R")
     if xi == "relu":
         if LEMMA_A1_STATUS == "holds":
-            return True, ("Lemma A.1 (seed 004 App. A; Cohen & Shashua 2016, Claim 9): "
+            return True, ("Lemma A.1 (gtm App. A; Cohen & Shashua 2016, Claim 9): "
                           "rank ≤ R·TM/2 — not refuted by claim gtm-lemma-a.1 (holds)")
         return False, (f"Lemma A.1 is not established as printed: claim gtm-lemma-a.1 "
                        f"{LEMMA_A1_STATUS}")

@@ -1,4 +1,4 @@
-"""Figures of the [lru-stats] group (seed 001 (thesis) §4.2.2 and §6.3–6.4).
+"""Figures of the [lru-stats] group (thesis §4.2.2 and §6.3–6.4).
 
 - ``thesis-fig-4.7``: eigenvalues of a Glorot (Ginibre, variance 1/H) matrix with the unit
   circle, and their radial CDF against the circular law ``P(|λ| ≤ r) = r²`` (Thm. 4.2.1).
@@ -60,7 +60,7 @@ def _ginibre_plot(record: dict):
     ax2.set_ylim(0.0, 1.05)
     ax2.set_title(f"radial CDF, sup |F − r²| = {d['max_abs_cdf_minus_r2']:.3f}", fontsize=9)
     ax2.legend(fontsize=8)
-    mfig.suptitle("Fig. 4.7: Ginibre spectrum vs the circular law (seed 001 §4.2.2)")
+    mfig.suptitle("Fig. 4.7: Ginibre spectrum vs the circular law (thesis §4.2.2)")
     return mfig
 
 
@@ -246,7 +246,7 @@ def _decay_plot(record: dict):
         ax.set_ylabel("mean |h^(t)| (log scale)")
         ax.set_title(key, fontsize=10)
         ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14))
-    mfig.suptitle("Hidden-state magnitude at initialisation vs step (seed 001 §6.3, Eq. 6.4)")
+    mfig.suptitle("Hidden-state magnitude at initialisation vs step (thesis §6.3, Eq. 6.4)")
     return mfig
 
 

@@ -74,19 +74,19 @@ class Oracle:
     def tensor(self, score, vocab_size: int, length: int) -> np.ndarray:
         """The explicit tensor ``𝒜[w_1..w_L] = score(w)`` of a model.
 
-        ``score`` maps an ``(n, L)`` int64 array of sequences to ``(n,)`` scores (seed 000
+        ``score`` maps an ``(n, L)`` int64 array of sequences to ``(n,)`` scores (ttlm
         (ttlm) §4.1, Eq. 2: p(X) = ⟨𝒜, Φ(X)⟩ with one-hot Φ picks entry 𝒜[w])."""
         return sequence_tensor(score, vocab_size, length, max_entries=self.max_entries)
 
     def feature_tensor(self, sequence, *, vocab_size=None, features=None) -> np.ndarray:
         """Φ(X), the outer product of the one-hot (or feature) vectors of ``sequence``
-        (seed 000 (ttlm) §4.1, Eq. 1)."""
+        (ttlm §4.1, Eq. 1)."""
         return feature_tensor(sequence, vocab_size=vocab_size, features=features,
                               max_entries=self.max_entries)
 
     def partition(self, tensor_or_score, vocab_size: int | None = None,
                   length: int | None = None, *, born: bool = False) -> float:
-        """Brute-force ``Z = Σ_x 𝒜[x]`` (or ``Σ_x |𝒜[x]|²`` with ``born=True``, seed 001
+        """Brute-force ``Z = Σ_x 𝒜[x]`` (or ``Σ_x |𝒜[x]|²`` with ``born=True``, thesis
         (thesis) §4.1.3, Eq. 4.3) over all sequences.
 
         Pass an explicit tensor, or a score function with ``vocab_size`` and ``length``.

@@ -5,12 +5,12 @@ structured twin (an outer product, TT cores, a cell's core, transfer matrices, a
 recursion), then the agreement: the max abs difference against the tolerance of
 :func:`tnverify.conventions.tolerance`.  :func:`run_tour` returns 0 when every step agrees.
 
-Steps (:data:`STEPS`): ``phi`` Φ(X) (seed 000 (ttlm) Eq. 1–2, claim ``ttlm-eq2``); ``tt``
-a TT entry as slice products (Eq. 3, ``ttlm-eq3-corrected``); ``tt-svd`` (seed 001 (thesis)
-Algorithm 1, ``thesis-alg-1-corrected``); ``rac`` a RAC is a TT (seed 000 App. B.2,
-``ttlm-claim-b2-corrected``); ``born`` Z of a Born machine (seed 001 §4.1.3, Eq. 4.3,
+Steps (:data:`STEPS`): ``phi`` Φ(X) (ttlm Eq. 1–2, claim ``ttlm-eq2``); ``tt``
+a TT entry as slice products (Eq. 3, ``ttlm-eq3-corrected``); ``tt-svd`` (thesis
+Algorithm 1, ``thesis-alg-1-corrected``); ``rac`` a RAC is a TT (ttlm App. B.2,
+``ttlm-claim-b2-corrected``); ``born`` Z of a Born machine (thesis §4.1.3, Eq. 4.3,
 ``thesis-sec-4.3.2-cost-corrected``); ``grid`` the grid tensor of a ξ = max network
-(seed 004 (gtm) Prop. A.3, Eq. 21, ``gtm-prop-a.3``).
+(gtm Prop. A.3, Eq. 21, ``gtm-prop-a.3``).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def _step_phi(console, rng) -> bool:
     A = rng.integers(-5, 6, size=(_V,) * _L).astype(float)
     right = "\n".join(f"f(x{t + 1} = {w}) = {_fmt(f)}" for t, (w, f) in enumerate(zip(X, fs)))
     right += (f"\n\n⟨𝒜, Φ(X)⟩ = {float(np.sum(A * phi)):g} = 𝒜[2, 0, 1] = {A[X]:g}"
-              "\n(seed 000 Eq. 2; claim ttlm-eq2)")
+              "\n(ttlm Eq. 2; claim ttlm-eq2)")
     err = float(np.abs(phi - outer).max())
     return _show(console, "1. Φ(X) for X = (2, 0, 1), |V| = 3", ("explicit Φ(X) (27 entries)",
                  _fmt(phi)), ("three one-hot vectors; Φ = their outer product", right), err,
@@ -82,7 +82,7 @@ def _step_tt(console, rng) -> bool:
              f"A[2, 0, 1] = G1[:, 2, :] G2[:, 0, :] G3[:, 1, :] with\n"
              + "\n".join(f"G{t + 1}[:, {w}, :] =\n{_fmt(m)}"
                          for t, (w, m) in enumerate(zip(x, mats)))
-             + f"\nproduct = {tt.entry(x):.4f}\n(seed 000 Eq. 3; claim ttlm-eq3-corrected)")
+             + f"\nproduct = {tt.entry(x):.4f}\n(ttlm Eq. 3; claim ttlm-eq3-corrected)")
     err = float(np.abs(tt.entries(seqs) - full.reshape(-1)).max())
     return _show(console, "2. A tensor train: each entry a product of slice matrices",
                  ("explicit A = tt.full()", _fmt(full)), ("TT cores, entry by entry", right),

@@ -1,6 +1,6 @@
 """Running independent random trials serially, on local processes or on a Dask cluster.
 
-Used by the rank-distribution figures of seed 004 (gtm) §6 and App. B, Figs. 3–5
+Used by the rank-distribution figures of gtm §6 and App. B, Figs. 3–5
 (:mod:`tnverify.gtm_figures`).  Every trial is a picklable top-level function applied to
 one task (a dict that carries its own seed, e.g. ``derive_seed(seed, figure, R, trial)``),
 so the results do not depend on where or in which order the trials run: serial,

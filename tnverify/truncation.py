@@ -10,7 +10,7 @@ only this module).
 
 References
 ----------
-seed 001 (thesis) §3.2, Thm 3.2.2, Algorithm 1; Oseledets, "Tensor-train
+thesis §3.2, Thm 3.2.2, Algorithm 1; Oseledets, "Tensor-train
 decomposition", SIAM J. Sci. Comput. 33(5), 2011, Algorithms 1 and 2.
 """
 

@@ -7,7 +7,7 @@ The accuracy ``eps`` is *relative*: the result ``B`` satisfies
 ``‖A − B‖_F ≤ eps ‖A‖_F`` (when no ``max_rank`` caps the ranks), because every step
 discards a Frobenius tail ``≤ δ = eps ‖A‖_F / sqrt(d − 1)`` and, the cores being
 left-orthogonal, the squared error is exactly the sum of the squared discarded tails
-(seed 001 (thesis) §3.2, Thm 3.2.2, Eq. 3.9).
+(thesis §3.2, Thm 3.2.2, Eq. 3.9).
 
 Conversion to "cutoff" conventions of other libraries
     We never call ``eps`` a cutoff.  quimb (``cutoff_mode="rel"``) drops singular values
@@ -23,7 +23,7 @@ Conversion to "cutoff" conventions of other libraries
 
 References
 ----------
-seed 001 (thesis) §3.2, Thm 3.2.1, Thm 3.2.2, Algorithm 1; Oseledets, "Tensor-train
+thesis §3.2, Thm 3.2.1, Thm 3.2.2, Algorithm 1; Oseledets, "Tensor-train
 decomposition", SIAM J. Sci. Comput. 33(5), 2011, Algorithm 1.
 """
 
@@ -148,7 +148,7 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank=None) -> TTSVDResult:
 
     References
     ----------
-    seed 001 (thesis) §3.2, Algorithm 1, Thm 3.2.2 (Eq. 3.9).
+    thesis §3.2, Algorithm 1, Thm 3.2.2 (Eq. 3.9).
 
     Examples
     --------
@@ -201,7 +201,7 @@ class TTRanks:
 
 
 def tt_ranks(tensor, *, rtol: float | None = None) -> TTRanks:
-    """The TT ranks ``rank A_[k]``, ``k = 1..d-1`` (seed 001 (thesis) §3.2, Thm 3.2.1).
+    """The TT ranks ``rank A_[k]``, ``k = 1..d-1`` (thesis §3.2, Thm 3.2.1).
 
     Each rank is a numerical rank of the C-order unfolding, from singular values only,
     with the tolerance of :func:`tnverify.matricize.numerical_rank` (numpy's rule

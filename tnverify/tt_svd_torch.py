@@ -1,6 +1,6 @@
 """TT-SVD on torch tensors (CPU or GPU): the scaled twin of :func:`tnverify.tt_svd.tt_svd`.
 
-The algorithm is the same sequential TT-SVD (seed 001 (thesis) §3.2, Algorithm 1;
+The algorithm is the same sequential TT-SVD (thesis §3.2, Algorithm 1;
 Oseledets 2011, Alg. 1) with C-order unfoldings: step ``k`` (0-based) reshapes the
 carried matrix to ``(r_k n_k) × rest``, takes ``torch.linalg.svd(full_matrices=False)``
 (on the transpose when the matrix is wide), keeps ``r_{k+1}`` singular triplets and
@@ -9,7 +9,7 @@ values are moved to numpy (float64) and passed to
 :func:`tnverify.truncation.truncation_rank`, so the rule is defined once.
 
 As for :func:`tnverify.tt_svd.tt_svd`, ``max_rank`` may be an int or a per-step sequence
-(fixed-rank TT-SVD of Thm 3.2.2, seed 001 §3.2, Eq. 3.8–3.9), validated by the same
+(fixed-rank TT-SVD of Thm 3.2.2, thesis §3.2, Eq. 3.8–3.9), validated by the same
 function.  No sign fixing is done
 (singular vectors are defined up to sign; the tensor ``B`` is not affected).
 
@@ -112,7 +112,7 @@ def tt_svd_torch(tensor, *, eps: float = 0.0, max_rank=None) -> TorchTTSVD:
 
     References
     ----------
-    seed 001 (thesis) §3.2, Algorithm 1 and Thm 3.2.2 (Eq. 3.8–3.9).
+    thesis §3.2, Algorithm 1 and Thm 3.2.2 (Eq. 3.8–3.9).
 
     Examples
     --------

@@ -1,4 +1,4 @@
-"""Gated recurrent cells of seed 002 (grurntn) in the paper's row-vector conventions.
+"""Gated recurrent cells of grurntn in the paper's row-vector conventions.
 
 Row vectors: ``x_t ∈ ℝ^{1×i}``, ``h_t ∈ ℝ^{1×d}``; a batch is ``(B, i)`` / ``(B, d)``.
 Weights are stored as printed: ``W_x* (i, d)``, ``W_h* (d, d)``, ``b_* (d,)`` and the
@@ -13,7 +13,7 @@ unrolls a cell and keeps what the hand-written BPTT :func:`bptt_w_tsr` (Eq. 24�
 
 References
 ----------
-seed 002 (grurntn) §II-B, Eq. 3–11; §II-C, Eq. 15; §III, Eq. 17–20, 24–26.
+grurntn §II-B, Eq. 3–11; §II-C, Eq. 15; §III, Eq. 17–20, 24–26.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def bilinear_loop(x, u, W):
 
 
 def recntn_parent(left, right, W_tsr, W, b, f=torch.tanh):
-    """RecNTN parent vector, seed 002 §II-C, Eq. 15–16:
+    """RecNTN parent vector, grurntn §II-C, Eq. 15–16:
     ``p = f([l r] W_tsr^{[1:d]} [l; r] + [l r] W + b)``.
 
     Inputs: ``left, right (B, d)``, ``W_tsr (2d, 2d, d)``, ``W (2d, d)``, ``b (d,)``.
@@ -138,7 +138,7 @@ class _Gated(nn.Module):
 
 
 class GRUCell(_Gated):
-    """GRU of seed 002 (grurntn) §II-B.2, Eq. 8–11 (row vectors).
+    """GRU of grurntn §II-B.2, Eq. 8–11 (row vectors).
 
     .. math:: r = σ(x W_{xr} + h W_{hr} + b_r),\\; z = σ(x W_{xz} + h W_{hz} + b_z),\\;
               h̃ = f(x W_{xh} + (r ⊙ h) W_{hh} + b_h),\\; h' = (1 − z) ⊙ h + z ⊙ h̃
@@ -225,7 +225,7 @@ class GRUCell(_Gated):
 
 
 class GRURNTN(GRUCell):
-    """GRURNTN, seed 002 (grurntn) §III-A: the GRU with a tensor term in h̃.
+    """GRURNTN, grurntn §III-A: the GRU with a tensor term in h̃.
 
     ``form="eq18"`` (the paper's model): ``x W_tsr^{[k]} (r ⊙ h)ᵀ`` with
     ``W_tsr (i, d, d)``; ``form="eq17"``: ``[x, r⊙h] W_tsr^{[k]} [x, r⊙h]ᵀ`` with
@@ -248,7 +248,7 @@ class GRURNTN(GRUCell):
 
 
 class LSTMCell(_Gated):
-    """Peephole LSTM of seed 002 (grurntn) §II-B.1, Eq. 3–7 (row vectors).
+    """Peephole LSTM of grurntn §II-B.1, Eq. 3–7 (row vectors).
 
     ``peephole="full"``: ``W_ci, W_cf, W_co (d, d)`` as printed; ``"diagonal"``:
     vectors ``(d,)`` (``c ⊙ w``); ``None``: no peepholes (then :meth:`to_torch` gives
@@ -331,7 +331,7 @@ class LSTMCell(_Gated):
 
 
 class LSTMRNTN(LSTMCell):
-    """LSTMRNTN, seed 002 (grurntn) §III-B, Eq. 19–20: the candidate cell gets
+    """LSTMRNTN, grurntn §III-B, Eq. 19–20: the candidate cell gets
     ``x W_tsr^{[k]} h_{t−1}ᵀ`` with ``W_tsr (i, d, d)`` (Eq. 19 prints ``[h_{t−1}]``
     without ``ᵀ``; the transpose, as in Eq. 18, is the only typed reading).
     Inputs/Outputs as :class:`LSTMCell`."""
@@ -370,7 +370,7 @@ def run_sequence(cell, x, state=None, *, keep: bool = False):
 
 
 def bptt_w_tsr(cache, grads, *, f="tanh", fprime="true", model="gru"):
-    """Hand-written ∂E/∂W_tsr of seed 002 Eq. 24 (``model="gru"``) or Eq. 25 (``"lstm"``).
+    """Hand-written ∂E/∂W_tsr of grurntn Eq. 24 (``model="gru"``) or Eq. 25 (``"lstm"``).
 
     Eq. 24: ``Σ_j (∂E/∂h̃_j) f′(a_j) [x_j]ᵀ[(r_j ⊙ h_{j−1})]``; Eq. 25:
     ``Σ_j (∂E/∂c_j) i_j (1 − tanh²(a_j)) [x_j]ᵀ[h_{j−1}]``.  ``grads[j]`` is the
@@ -411,7 +411,7 @@ def grurntn_to_second_order(cell: GRURNTN) -> SecondOrderRNN:
     Requires ``form="eq18"``, ``f="identity"``, zero ``W_xr, W_hr, W_xz, W_hz`` (so
     ``r = σ(b_r)``, ``z = σ(b_z)`` are fixed) and zero ``W_xh, W_hh, b_h``.  On one-hot
     inputs ``x = e_p`` (``Σ_p x_p = 1``) the step ``h' = (1 − z) ⊙ h + z ⊙ (x W_tsr (r ⊙
-    h)ᵀ)`` is ``h'_k = Σ_{p,q} x_p T_{p k q} h_q`` with (seed 000 layout ``T_{jik}``)
+    h)ᵀ)`` is ``h'_k = Σ_{p,q} x_p T_{p k q} h_q`` with (ttlm layout ``T_{jik}``)
 
     .. math:: T_{p k q} = z_k W_{p q k} r_q + (1 − z_k) δ_{kq}.
 

@@ -1,4 +1,4 @@
-"""Generalized RNN with ξ-nonlinearity as a PyTorch module (seed 004 (gtm) §4.1, Eq. 16–17).
+"""Generalized RNN with ξ-nonlinearity as a PyTorch module (gtm §4.1, Eq. 16–17).
 
 .. math:: h^{(t)}_k = \\sum_{i,j} \\mathcal{G}^{(t)}_{ijk}\\,
           \\xi\\big([C^{(t)} f(x^{(t)})]_i,\\ h^{(t-1)}_j\\big), \\qquad \\ell(X) = h^{(T)},

@@ -1,4 +1,4 @@
-"""RAC layers and Linear Multiplicative Models (LMMs) of seed 001 (thesis) §5.4, in PyTorch.
+"""RAC layers and Linear Multiplicative Models (LMMs) of thesis §5.4, in PyTorch.
 
 - :class:`RACLayer` — Eq. 5.18, ``h^{(t)} = A h^{(t−1)} ⊙ B x^{(t)}`` with the declared
   ``B ∈ ℝ^{N×H}`` and the readings that make ``B x`` typed (``orientation``).
@@ -16,7 +16,7 @@ two real numbers.
 
 References
 ----------
-seed 001 (thesis) §5.4, Eq. 5.18–5.24; §4.2.2, Lemma 4.2.1 (Orvieto et al., 2023,
+thesis §5.4, Eq. 5.18–5.24; §4.2.2, Lemma 4.2.1 (Orvieto et al., 2023,
 Lem. 3.2); §7.2.
 
 Notes
@@ -70,9 +70,9 @@ def annulus_init(n: int, r_min: float, r_max: float, rng: np.random.Generator, *
                  formula: str = "lemma") -> tuple[np.ndarray, np.ndarray]:
     """Draw ``(v, θ)`` so that ``exp(−v + iθ)`` lies on the annulus ``r_min ≤ |z| ≤ r_max``.
 
-    ``formula="lemma"`` (seed 001 Lemma 4.2.1):
+    ``formula="lemma"`` (thesis Lemma 4.2.1):
     ``v = −½ log(u₁ (r_max² − r_min²) + r_min²)``, ``θ = 2π u₂`` — uniform on the annulus.
-    ``formula="printed"`` (seed 001 §5.4.1, text after Eq. 5.21, literally):
+    ``formula="printed"`` (thesis §5.4.1, text after Eq. 5.21, literally):
     ``v = −½ log(r_max² − r_min²) + r_min²``, ``θ = 2π u₂`` — ``u₁`` does not occur.
 
     Parameters
@@ -147,7 +147,7 @@ class _Recurrence(nn.Module):
         """Run the recurrence.
 
         Inputs: ``x (batch, L, N)``; ``h0 (H,)`` or ``(batch, H)``, default all ones
-        (seed 001 Eq. 5.22 assumes ``h^{(0)} = 𝟏``).
+        (thesis Eq. 5.22 assumes ``h^{(0)} = 𝟏``).
         Outputs: ``h^{(L)} (batch, H)``, or ``(batch, L, H)`` with ``return_all=True``.
         A state beyond the float range (finite parameters and inputs) raises NonFiniteError
         naming the step — :meth:`LMM.log_forward` is the log-domain route; NaN/inf in a
@@ -170,7 +170,7 @@ class _Recurrence(nn.Module):
 
 
 class RACLayer(_Recurrence):
-    """RAC layer, seed 001 (thesis) §5.4, Eq. 5.18:
+    """RAC layer, thesis §5.4, Eq. 5.18:
     ``h^{(t)} = A h^{(t−1)} ⊙ B x^{(t)}``, ``A ∈ ℝ^{H×H}``, ``B ∈ ℝ^{N×H}`` (declared).
 
     ``orientation`` picks the reading of ``B x`` (:data:`ORIENTATIONS`): ``"NxH"`` (B of
@@ -222,7 +222,7 @@ class RACLayer(_Recurrence):
 
 
 class LMM(_Recurrence):
-    """Linear Multiplicative Model, seed 001 (thesis) §5.4.1, Eq. 5.20–5.21.
+    """Linear Multiplicative Model, thesis §5.4.1, Eq. 5.20–5.21.
 
     ``h^{(t)} = Λ h^{(t−1)} ⊙ Γ x^{(t)}``, ``Λ = diag(exp(−v_Λ + iθ_Λ))``,
     ``Γ = diag(exp(−v_Γ + iθ_Γ))``; ``N = H``.  The four parameter vectors are complex
@@ -298,7 +298,7 @@ class LMM(_Recurrence):
 
     def log_forward(self, x, *, log_h0=None) -> torch.Tensor:
         """``log h^{(t)}`` for every t: ``log h^{(0)} + Σ_{i≤t} (log λ + log γ + log x^{(i)})``
-        (seed 001 Eq. 5.22 in the log domain; ``x`` must have no zero entry).
+        (thesis Eq. 5.22 in the log domain; ``x`` must have no zero entry).
 
         Inputs: ``x (batch, L, H)``; ``log_h0 (H,)`` (default 0, i.e. ``h^{(0)} = 𝟏``).
         Outputs: ``(batch, L, H)`` complex logs (imaginary part = unwrapped phase).
@@ -313,7 +313,7 @@ class LMM(_Recurrence):
 
 
 class LMMMLP(LMM):
-    """LMM-MLP, seed 001 (thesis) §5.4.2, Eq. 5.23: ``h^{(t)} = MLP(Λh^{(t−1)} ⊙ Γx^{(t)})``
+    """LMM-MLP, thesis §5.4.2, Eq. 5.23: ``h^{(t)} = MLP(Λh^{(t−1)} ⊙ Γx^{(t)})``
     with ``MLP(z) = C z + D x^{(t)}``, ``C, D ∈ ℂ^{H×H}`` (drawn complex normal with
     variance ``1/H`` unless ``C``, ``D`` are given).
 
@@ -342,7 +342,7 @@ class LMMMLP(LMM):
 
 
 def mmn(z: torch.Tensor, a: float = -1.0, b: float = 1.0, *, dim: int = -1) -> torch.Tensor:
-    """Min-Max normalisation, seed 001 (thesis) Eq. 5.24, literally:
+    """Min-Max normalisation, thesis Eq. 5.24, literally:
     ``MMn(z) = a + (z − min z)(b − a)/(max z − min z)`` along ``dim``.
 
     A constant ``z`` (and every ``z`` with one entry) gives ``0/0 = NaN``, as printed.
@@ -362,9 +362,9 @@ def mmn(z: torch.Tensor, a: float = -1.0, b: float = 1.0, *, dim: int = -1) -> t
 
 
 class LMMMMn(LMM):
-    """LMM-MMn, seed 001 (thesis) §5.4.2, Eq. 5.24: ``h^{(t)} = MMn(Λh^{(t−1)} ⊙ Γx^{(t)})``.
+    """LMM-MMn, thesis §5.4.2, Eq. 5.24: ``h^{(t)} = MMn(Λh^{(t−1)} ⊙ Γx^{(t)})``.
 
-    ``part="real"``: MMn of the real part of ``z`` (seed 001 §7.2); the states are real
+    ``part="real"``: MMn of the real part of ``z`` (thesis §7.2); the states are real
     (stored in the complex dtype).  ``part="complex"``: MMn of the complex ``z`` as printed,
     which :func:`mmn` refuses.  ``a, b`` are the fixed min-max bounds (not trainable).
 
@@ -389,7 +389,7 @@ class LMMMMn(LMM):
 def lmm_to_tt_core(lam, gam):
     """The LMM as a TTLM: the diagonal core ``G ∈ ℂ^{H×H×H}`` (DESIGN view ``(R, N, R)``,
     ``N = H``) with ``G[p, i, o] = δ_{po} δ_{io} λ_o γ_o``, so that the TT step
-    ``h'_o = Σ_{p,i} h_p G[p,i,o] x_i`` is Eq. 5.20 (seed 001 §5.4.1; Claim 5.3.2 with
+    ``h'_o = Σ_{p,i} h_p G[p,i,o] x_i`` is Eq. 5.20 (thesis §5.4.1; Claim 5.3.2 with
     ``A = Λ``, ``B = Γ``: ``G_{pio} = B_{oi} A_{op}``).
 
     Inputs: ``lam, gam (H,)`` (numpy or torch).  Outputs: ``(H, H, H)`` of the same kind.

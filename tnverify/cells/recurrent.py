@@ -10,7 +10,7 @@ terms) expose ``augmented_core()``: a TT core on ``[h; 1]`` and ``[f; 1]``
 
 References
 ----------
-seed 000 (ttlm) App. B, Eq. 14, 18, 19 and App. C; seed 001 (thesis) §5.3.2,
+ttlm App. B, Eq. 14, 18, 19 and App. C; thesis §5.3.2,
 Eq. 5.11, 5.15, 5.16; Wu et al. (2016), multiplicative integration.
 
 Notes
@@ -139,11 +139,11 @@ class RecurrentCell(nn.Module):
 
 class TTCoreRNN(RecurrentCell):
     """The generic TT-core cell, optionally followed by an activation (the "TTLM
-    accompanied by an activation function" of seed 000 App. B).
+    accompanied by an activation function" of ttlm App. B).
 
     .. math:: h^{(t)}_o = \\phi\\Big(\\sum_{p} h^{(t-1)}_p \\, G_{p, w_t, o}\\Big)
 
-    (seed 000 (ttlm) Eq. 5 and Eq. 16; seed 001 (thesis) Eq. 5.8, 5.13).
+    (ttlm Eq. 5 and Eq. 16; thesis Eq. 5.8, 5.13).
     ``G`` has shape ``(R, |V|, R)``.
     """
 
@@ -162,13 +162,13 @@ class TTCoreRNN(RecurrentCell):
 
 
 class SecondOrderRNN(RecurrentCell):
-    """Second-order RNN (2-RNN), seed 000 layout ``T ∈ ℝ^{|V|×R×R}``.
+    """Second-order RNN (2-RNN), ttlm layout ``T ∈ ℝ^{|V|×R×R}``.
 
     .. math:: h^{(t)}_i = \\phi\\Big(\\sum_{j,k} f(x^{(t)})_j \\, T_{jik} \\,
               h^{(t-1)}_k + b_i\\Big)
 
-    seed 000 (ttlm) App. B.1, Eq. 14 and 17 (``T_{jik}``: j input, i output, k previous
-    state); seed 001 (thesis) Eq. 5.11 is the same map with ``T`` laid out
+    ttlm App. B.1, Eq. 14 and 17 (``T_{jik}``: j input, i output, k previous
+    state); thesis Eq. 5.11 is the same map with ``T`` laid out
     ``(R, R, |V|)`` (:data:`tnverify.equivalences.SECOND_ORDER_LAYOUTS`).
     ``bias`` is optional (``None``: no bias).
     """
@@ -203,8 +203,8 @@ class RAC(RecurrentCell):
 
     .. math:: h^{(t)} = W^{hx} f(x^{(t)}) \\odot W^{hh} h^{(t-1)}
 
-    seed 000 (ttlm) App. B.2, Eq. 18 (``W^{hx} ∈ ℝ^{R×|V|}``, ``W^{hh} ∈ ℝ^{R×R}``);
-    seed 001 (thesis) Eq. 5.15 with ``A = W^{hh}``, ``B = W^{hx}``.  ``tt_core()`` is
+    ttlm App. B.2, Eq. 18 (``W^{hx} ∈ ℝ^{R×|V|}``, ``W^{hh} ∈ ℝ^{R×R}``);
+    thesis Eq. 5.15 with ``A = W^{hh}``, ``B = W^{hx}``.  ``tt_core()`` is
     :func:`tnverify.equivalences.rac_to_tt_core`.
     """
 
@@ -224,7 +224,7 @@ class RAC(RecurrentCell):
 
 
 class MIRNN(RAC):
-    """MI-RNN of seed 000 (ttlm) Eq. 19 / seed 001 (thesis) Eq. 5.16: a RAC followed by φ
+    """MI-RNN of ttlm Eq. 19 / thesis Eq. 5.16: a RAC followed by φ
     (default ``tanh``).
 
     .. math:: h^{(t)} = \\phi(W^{hx} f(x^{(t)}) \\odot W^{hh} h^{(t-1)})
@@ -269,8 +269,8 @@ class GeneralMIRNN(RecurrentCell):
 
 
 class VanillaRNN(RecurrentCell):
-    """Vanilla (Elman) RNN ``h^{(t)} = φ(A h^{(t-1)} + B f(x^{(t)}) + b)`` (seed 001
-    (thesis) §2, the additive block of seed 000 App. B.1); ``A (R, R)``,
+    """Vanilla (Elman) RNN ``h^{(t)} = φ(A h^{(t-1)} + B f(x^{(t)}) + b)`` (thesis
+    (thesis) §2, the additive block of ttlm App. B.1); ``A (R, R)``,
     ``B (R, |V|)``, ``b (R,)``."""
 
     def __init__(self, A, B, b, *, phi="tanh", h0=None, dtype=torch.float64, device="cpu"):

@@ -1,11 +1,11 @@
-"""The Tensor Space Language Model (TSLM) cell of seed 003 (tslm), Eq. 19–20.
+"""The Tensor Space Language Model (TSLM) cell of tslm, Eq. 19–20.
 
 .. math::
 
     h_0 = W^{-1}\\mathbf{1}, \\qquad h_t = W h_{t-1} \\odot U \\alpha_t, \\qquad
     y_t = V h_t, \\qquad p(w_t \\mid w_1^{t-1}) = \\mathrm{softmax}(y_t)
 
-(seed 003 (tslm) "A Recursive Calculation of Conditional Probability", Eq. 19–20), with
+(tslm "A Recursive Calculation of Conditional Probability", Eq. 19–20), with
 ``α_t`` the coefficient vector of word ``t`` (Eq. 4): a row of an embedding table
 ``(|V|, m)``, or the one-hot ``e_{w_t}`` when ``m = |V|`` and ``embedding=False``.
 
@@ -53,7 +53,7 @@ def _param(x, shape, name, dtype, device):
 
 
 class TSLM(nn.Module):
-    """TSLM recurrent cell (seed 003 Eq. 19–20); see the module docstring.
+    """TSLM recurrent cell (tslm Eq. 19–20); see the module docstring.
 
     Parameters
     ----------

@@ -19,7 +19,7 @@ implementation; uniform TTLM variants (Tiny, Large) can subclass it.
 
 References
 ----------
-seed 000 (ttlm) §4.2, Eq. 3–5; seed 001 (thesis) §3.2.2, Eq. 3.3 and §5.2.2, Eq. 5.5.
+ttlm §4.2, Eq. 3–5; thesis §3.2.2, Eq. 3.3 and §5.2.2, Eq. 5.5.
 
 Notes
 -----
@@ -160,7 +160,7 @@ class TTScorer(SiteCores, nn.Module):
         .. math:: h^{(0)} = [1], \\quad h^{(t)} = h^{(t-1)} G^{(t)}_{:, w_t, :},
                   \\quad \\mathcal{A}_{w} = h^{(N)}
 
-        (seed 000 (ttlm) §4.2, Eq. 5; seed 001 (thesis) §5.2.2, Eq. 5.5).  Returns ``(B,)``.
+        (ttlm §4.2, Eq. 5; thesis §5.2.2, Eq. 5.5).  Returns ``(B,)``.
         """
         tokens = self.check_tokens(tokens)
         h = torch.ones(tokens.shape[0], 1, dtype=self.dtype, device=self.device)

@@ -1,4 +1,4 @@
-"""The uniform TTLM and its two variants TTLM-Tiny / TTLM-Large (seed 000 (ttlm) §4.3,
+"""The uniform TTLM and its two variants TTLM-Tiny / TTLM-Large (ttlm §4.3,
 §5.1, App. C), plus the exact conditionals of any TT joint.
 
 Convention (DESIGN view): a TT core ``G`` has shape ``(R, |V|, R)`` and one step is
@@ -7,7 +7,7 @@ Convention (DESIGN view): a TT core ``G`` has shape ``(R, |V|, R)`` and one step
 .. math::
 
     p(X) = G^{(1)}_{w_1 :}\\, G_{:, w_2, :} \\cdots G_{:, w_{N-1}, :}\\, G^{(N)\\top}_{w_N :}
-    \\qquad \\text{(seed 000 Eq. 6, tie reading (a): } G^{(N)}_{\\alpha i} = G^{(1)}_{i\\alpha})
+    \\qquad \\text{(ttlm Eq. 6, tie reading (a): } G^{(N)}_{\\alpha i} = G^{(1)}_{i\\alpha})
 
 Notes
 -----
@@ -49,8 +49,8 @@ def exact_conditionals(scorer: TTScorer, tokens) -> torch.Tensor:
               {\\sum_u h^{(t-1)} G^{(t)}_{:, u, :} E_t}, \\qquad
               E_t = \\prod_{s > t} \\Big(\\sum_u G^{(s)}_{:, u, :}\\Big) \\mathbf{1}
 
-    (left state times right environment, the sum over the future; seed 000 §4.3 chain
-    rule, seed 001 §5.2.2).  ``h`` and ``E`` are renormalised per step (the scale cancels
+    (left state times right environment, the sum over the future; ttlm §4.3 chain
+    rule, thesis §5.2.2).  ``h`` and ``E`` are renormalised per step (the scale cancels
     in the ratio).  Cost ``O(N |V| R^2)``.  Returns ``(B, N, |V|)``.
     """
     if not isinstance(scorer, TTScorer):
@@ -86,7 +86,7 @@ class UniformTTLM(nn.Module):
               h^{(t)}_b = \\sum_{a,i} f(x^{(t)})_i G_{a i b} h^{(t-1)}_a \\ \\text{(Eq. 7 (a))},
               \\quad y^{(t)} = \\mathrm{softmax}(G^{(t)} h^{(t-1)}) \\ \\text{(Eq. 8)}
 
-    seed 000 (ttlm) §4.3, Eq. 6–8; App. A.
+    ttlm §4.3, Eq. 6–8; App. A.
     """
 
     def __init__(self, first, core, output=None, *, dtype=torch.float64, device="cpu"):
@@ -182,7 +182,7 @@ class UniformTTLM(nn.Module):
 
 
 class TTLMTiny(nn.Module):
-    """TTLM-Tiny (seed 000 (ttlm) §5.1, Eq. 12–13; App. C, Table 2).
+    """TTLM-Tiny (ttlm §5.1, Eq. 12–13; App. C, Table 2).
 
     .. math:: h^{(t)} = f(x^{(t)})^\\top W^{xe} \\delta W^{hh} h^{(t-1)}, \\qquad
               y^{(t)} = \\mathrm{softmax}(\\mathbf{V} \\mathbf{P} h^{(t)}),
@@ -206,7 +206,7 @@ class TTLMTiny(nn.Module):
     ``b_eh`` keeps the model a TTLM (``tt_core()`` includes it).  ``b_hh`` makes each step
     affine in ``h``: it is a TT core on the augmented state ``h̃ = [h; 1]``
     (:meth:`augmented_core`, as for the biased RNNs in :mod:`tnverify.equivalences`;
-    seed 000 App. B.1: "b can be seen as 0th component of f(x^{(t)}) which equals to 1").
+    ttlm App. B.1: "b can be seen as 0th component of f(x^{(t)}) which equals to 1").
     """
 
     def __init__(self, W_xe, W_hh, P, h0, *, W_eh=None, b_hh=None, b_eh=None,
@@ -328,7 +328,7 @@ class TTLMTiny(nn.Module):
 
 
 class TTLMLarge(TTLMTiny):
-    """TTLM-Large (seed 000 (ttlm) §5.1, Eq. 12): TTLM-Tiny with ``W^{eh} ∈ ℝ^{R^4}``
+    """TTLM-Large (ttlm §5.1, Eq. 12): TTLM-Tiny with ``W^{eh} ∈ ℝ^{R^4}``
     contracting both legs of ``f^T W^{xe}`` before δ.
 
     .. math:: h^{(t)} = f(x^{(t)})^\\top W^{xe} W^{eh} \\delta W^{hh} h^{(t-1)}

@@ -19,7 +19,7 @@ _ZIP_MAGIC = b"PK\x03\x04"
 def add_tt_svd(sub) -> None:
     t = subparser(sub, "tt-svd", "TT-decompose a tensor saved with numpy.save",
                   "Decompose the tensor in FILE.npy by TT-SVD (Oseledets 2011, Alg. 1;\n"
-                  "seed 001 (thesis) §3.2.2, Algorithm 1) and print its TT ranks, the\n"
+                  "thesis §3.2.2, Algorithm 1) and print its TT ranks, the\n"
                   "error bound eps*||A||_F, the achieved error ||A-B||_F and the\n"
                   "compression (entries / parameters).\n\n"
                   "The default eps is the rounding level of tnverify's tolerance rule\n"

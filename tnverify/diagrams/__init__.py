@@ -1,12 +1,12 @@
 """Tensor-network diagrams of the objects tnverify holds, drawn with matplotlib (Agg).
 
-The notation is that of seed 000 (ttlm) Fig. 1 / seed 001 (thesis) Fig. 3.1 and seed 003
+The notation is that of ttlm Fig. 1 / thesis Fig. 3.1 and tslm
 (tslm) Fig. 1: a tensor is a shape with one *leg* per index; a leg shared by two shapes is a
 contraction (a sum over that index); a leg on one shape only is an open index of the
 result.  Shapes: circles for tensors, rounded squares for TT cores, small green circles for
-input vectors f(x), triangles for δ (copy) tensors (seed 003 (tslm) Fig. 1a, Eq. 3:
+input vectors f(x), triangles for δ (copy) tensors (tslm Fig. 1a, Eq. 3:
 δ_{d₁…d_n} = 1 iff d₁ = ⋯ = d_n), diamonds for the generalized outer product ⊗_ξ of
-seed 004 (gtm) §4.1, Eq. 13; dashed boxes group nodes (Φ(X), a transfer matrix).
+gtm §4.1, Eq. 13; dashed boxes group nodes (Φ(X), a transfer matrix).
 
 A diagram is a :class:`Network` — nodes with *ordered* legs, like the operands of an
 einsum — so every picture can also be contracted (:meth:`Network.contract`): the tests

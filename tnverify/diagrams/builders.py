@@ -4,13 +4,13 @@ Each ``*_network`` function returns a :class:`~tnverify.diagrams.Network` whose
 :meth:`~tnverify.diagrams.Network.contract` with the arrays of the matching ``*_arrays``
 function is the object drawn:
 
-* :func:`feature_tensor_network` — Φ(X) (seed 000 (ttlm) Eq. 1) or ⟨𝒜, Φ(X)⟩ (Eq. 2);
-* :func:`tensor_train_network` — a TT (seed 000 Eq. 3–5; seed 001 (thesis) Eq. 3.3);
-* :func:`cell_core_network` — G[p, i, o] of a 2-RNN (seed 000 App. B.1, Eq. 14–17), a RAC
+* :func:`feature_tensor_network` — Φ(X) (ttlm Eq. 1) or ⟨𝒜, Φ(X)⟩ (Eq. 2);
+* :func:`tensor_train_network` — a TT (ttlm Eq. 3–5; thesis Eq. 3.3);
+* :func:`cell_core_network` — G[p, i, o] of a 2-RNN (ttlm App. B.1, Eq. 14–17), a RAC
   (App. B.2, Eq. 18; claim ``ttlm-claim-b2-corrected``: a δ-contraction), TTLM-Tiny /
-  TTLM-Large (§5.1, Eq. 12, Fig. 2b–c) and the TSLM (seed 003 (tslm) Eq. 19);
-* :func:`born_z_network` — Z = Σ_x |Ψ(x)|² (seed 001 §4.1.3, Eq. 4.3);
-* :func:`grid_recursion_network` — the grid recursion (seed 004 (gtm) Prop. A.3, Eq. 21).
+  TTLM-Large (§5.1, Eq. 12, Fig. 2b–c) and the TSLM (tslm Eq. 19);
+* :func:`born_z_network` — Z = Σ_x |Ψ(x)|² (thesis §4.1.3, Eq. 4.3);
+* :func:`grid_recursion_network` — the grid recursion (gtm Prop. A.3, Eq. 21).
 
 Legs of a cell core are named ``p`` (h^{(t−1)}), ``i`` (the input) and ``o`` (h^{(t)}), so
 the result has the DESIGN layout G[p, i, o] = ``cell.tt_core()``.
@@ -180,7 +180,7 @@ def _core_nodes(family: str, reading: str | None) -> tuple:
 def cell_family(cell_or_family, reading=None) -> tuple:
     """(family, reading) of a family name or a cell of :mod:`tnverify.cells`; ``reading``
     ("delta" / "reshape") matters for TTLM-Tiny/Large only (default "delta", the δ of
-    seed 000 Fig. 2b; a cell brings its own)."""
+    ttlm Fig. 2b; a cell brings its own)."""
     if isinstance(cell_or_family, str):
         fam = cell_or_family.lower()
         if fam not in FAMILIES:
@@ -271,7 +271,7 @@ def born_arrays(cores) -> dict:
 # -- ξ-networks: the grid recursion ---------------------------------------------------------
 def grid_recursion_network(T_or_network=3) -> Network:
     """Step t: C⁽ᵗ⁾Fᵀ (legs x_t over L, m_t over the M templates, open) and Γ^{ℓ,t−1}
-    (leg k_{t−1}) enter ⊗_ξ; 𝒢⁽ᵗ⁾ contracts (i, j) and gives k_t (seed 004 (gtm) Eq. 21).
+    (leg k_{t−1}) enter ⊗_ξ; 𝒢⁽ᵗ⁾ contracts (i, j) and gives k_t (gtm Eq. 21).
     The result has the open legs m₁…m_T: the grid tensor Γ^ℓ(𝕏)."""
     T = T_or_network.length if hasattr(T_or_network, "length") else _pos_int(T_or_network, "T")
     nodes = [_vector("h0", "k0", 0.0, 0.0, r"$h^{(0)}$")]

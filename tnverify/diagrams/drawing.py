@@ -144,7 +144,7 @@ def draw_network(network: Network, *, ax=None, figsize=None, limits=None):
     --------
     >>> net = Network((Node("A", ("i", "j"), (0, 0)), Node("v", ("j",), (1.5, 0), "vector")),
     ...               open_legs=("i",), open_dirs={"i": (-1, 0)})
-    >>> fig = draw_network(net)                       # u = A v (seed 003 (tslm) Fig. 1b)
+    >>> fig = draw_network(net)                       # u = A v (tslm Fig. 1b)
     >>> len(fig.axes), [e[0] for e in net.edges]
     (1, ['j'])
     """

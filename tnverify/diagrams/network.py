@@ -2,7 +2,7 @@
 
 A diagram is a :class:`Network` — nodes with *ordered* legs, like the operands of an
 einsum — so every picture can also be contracted (:meth:`Network.contract`).  Notation of
-seed 000 (ttlm) Fig. 1 / seed 001 (thesis) Fig. 3.1 and seed 003 (tslm) Fig. 1 (see
+ttlm Fig. 1 / thesis Fig. 3.1 and tslm Fig. 1 (see
 :mod:`tnverify.diagrams`).
 """
 
@@ -129,7 +129,7 @@ class Network:
             neighbours give.
         xi : str, optional
             A diagram with ⊗_ξ nodes is multilinear only for ``xi="product"`` (ξ = xy,
-            seed 004 (gtm) Prop. A.1): a ξ node (legs a, b, a', b') is then the identity
+            gtm Prop. A.1): a ξ node (legs a, b, a', b') is then the identity
             a = a', b = b'.
 
         Raises

@@ -18,13 +18,13 @@ __all__ = ["TUTORIAL_DIAGRAMS", "draw_born_z_sweep", "draw_cell_core", "draw_cel
 
 
 def draw_feature_tensor(length: int = 3, *, inner: bool = False):
-    """Φ(X) = f(x⁽¹⁾) ⊗ ⋯ ⊗ f(x⁽ᴸ⁾) (seed 000 (ttlm) §4.1, Eq. 1), or with ``inner=True``
+    """Φ(X) = f(x⁽¹⁾) ⊗ ⋯ ⊗ f(x⁽ᴸ⁾) (ttlm §4.1, Eq. 1), or with ``inner=True``
     the score ⟨𝒜, Φ(X)⟩ (Eq. 2): every leg of 𝒜 contracted with one f(x⁽ᵗ⁾)."""
     return draw_network(b.feature_tensor_network(length, inner=inner))
 
 
 def draw_tensor_train(tt_or_ranks=3, *, features: bool = False):
-    """A TT (seed 000 (ttlm) Fig. 2a, Eq. 3–5) from a TensorTrain, a rank tuple
+    """A TT (ttlm Fig. 2a, Eq. 3–5) from a TensorTrain, a rank tuple
     (r₀, …, r_d) or an order d; ``features=True`` attaches f(x⁽ᵗ⁾) to every mode."""
     return draw_network(b.tensor_train_network(tt_or_ranks, features=features))
 
@@ -32,7 +32,7 @@ def draw_tensor_train(tt_or_ranks=3, *, features: bool = False):
 def draw_cell_core(cell_or_family, *, reading: str | None = None, ax=None):
     """The TT core G[p, i, o] of a recurrent cell or family name (see
     :data:`tnverify.diagrams.builders.FAMILIES`): 2-RNN, RAC, TTLM-Tiny/Large (δ or
-    reshape reading of seed 000 Eq. 12), TSLM (seed 003 Eq. 19)."""
+    reshape reading of ttlm Eq. 12), TSLM (tslm Eq. 19)."""
     family, reading = b.cell_family(cell_or_family, reading)
     return draw_network(b.cell_core_network(family, reading=reading), ax=ax)
 
@@ -51,12 +51,12 @@ def draw_cell_cores():
 
 def draw_born_z_sweep(length: int = 4):
     """Z = Σ_x |Ψ(x)|² of a Born machine as a ladder of cores and conjugate cores, one
-    dashed transfer matrix per site (seed 001 (thesis) §4.1.3, Eq. 4.3; §4.3.2)."""
+    dashed transfer matrix per site (thesis §4.1.3, Eq. 4.3; §4.3.2)."""
     return draw_network(b.born_z_network(length))
 
 
 def draw_grid_recursion(T_or_network=3):
-    """The grid-tensor recursion of a generalized RNN (seed 004 (gtm) App. A, Prop. A.3,
+    """The grid-tensor recursion of a generalized RNN (gtm App. A, Prop. A.3,
     Eq. 21): step t feeds C⁽ᵗ⁾Fᵀ (open template leg m_t) and Γ^{ℓ,t−1} into ⊗_ξ and
     contracts with 𝒢⁽ᵗ⁾."""
     return draw_network(b.grid_recursion_network(T_or_network))

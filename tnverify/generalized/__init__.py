@@ -1,4 +1,4 @@
-"""Generalized tensor networks, the ξ-network theory of seed 004 (gtm): the ξ-operators
+"""Generalized tensor networks, the ξ-network theory of gtm: the ξ-operators
 (:mod:`.xi`), generalized shallow networks, generalized RNNs and their grid tensors
 (:mod:`.grid`), the constructions of the universality proofs (:mod:`.constructions`), the
 rank bounds and certified ranks (:mod:`.bounds`) and the networks behind the expressivity

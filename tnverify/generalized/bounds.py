@@ -1,4 +1,4 @@
-"""Rank bounds for generalized tensor networks (seed 004 (gtm) §5.2, App. A) and certified
+"""Rank bounds for generalized tensor networks (gtm §5.2, App. A) and certified
 ranks of grid tensors.
 
 * Lemma A.1 (Cohen & Shashua 2016, Claim 9): a ξ = max(x, y, 0) shallow network of rank R
@@ -67,14 +67,14 @@ def _even_T(T) -> int:
     T = _positive_int(T, "T")
     if T % 2:
         raise ShapeError(f"the (s_odd, t_even) matricization needs an even T "
-                         f"(seed 004 (gtm) §5.2: 'we assume that T is even'); got T={T}")
+                         f"(gtm §5.2: 'we assume that T is even'); got T={T}")
     return T
 
 
 # -- the printed bounds --------------------------------------------------------------------
 def lemma_a1_bound(R, M, T) -> int:
     """R·TM/2: Lemma A.1's bound on rank[Γ]^{(s_odd, t_even)} for a ξ = max(x, y, 0)
-    shallow network of rank R (seed 004 (gtm) App. A, Lemma A.1).
+    shallow network of rank R (gtm App. A, Lemma A.1).
 
     Examples
     --------
@@ -87,7 +87,7 @@ def lemma_a1_bound(R, M, T) -> int:
 
 def shallow_width_lower_bound(rank, M, T) -> int:
     """⌈rank / (TM/2)⌉: the least shallow ξ = max width compatible with Lemma A.1 for a grid
-    whose (odd, even) matricization has this rank (seed 004 (gtm) §6, Figs. 3–5: "the same
+    whose (odd, even) matricization has this rank (gtm §6, Figs. 3–5: "the same
     technique as in the proof of Theorem 5.2").  Exact integer arithmetic.
 
     Examples
@@ -101,7 +101,7 @@ def shallow_width_lower_bound(rank, M, T) -> int:
 
 
 def thm_5_2_bound(M, R, T) -> Fraction:
-    """(2/(MT))·min(M, R)^{T/2} (seed 004 (gtm) §5.2, Thm. 5.2), as an exact Fraction.
+    """(2/(MT))·min(M, R)^{T/2} (gtm §5.2, Thm. 5.2), as an exact Fraction.
 
     Examples
     --------
@@ -115,14 +115,14 @@ def thm_5_2_bound(M, R, T) -> Fraction:
 
 def lemma_a2_rank_formula(M, R, T) -> int:
     """The rank printed in the proof of Lemma A.2: "R^{T/2} + 1 if R < M and M^{T/2}
-    otherwise" (seed 004 (gtm) App. A)."""
+    otherwise" (gtm App. A)."""
     M, R, T = _positive_int(M, "M"), _positive_int(R, "R"), _even_T(T)
     check_power(min(M, R), T // 2, "Lemma A.2 rank")
     return R ** (T // 2) + 1 if R < M else M ** (T // 2)
 
 
 def lemma_a2_rank_bound(M, R, T) -> int:
-    """min(M, R)^{T/2}: the lower bound of Lemma A.2 (seed 004 (gtm) App. A)."""
+    """min(M, R)^{T/2}: the lower bound of Lemma A.2 (gtm App. A)."""
     M, R, T = _positive_int(M, "M"), _positive_int(R, "R"), _even_T(T)
     check_power(min(M, R), T // 2, "Lemma A.2 bound")
     return min(M, R) ** (T // 2)
@@ -190,7 +190,7 @@ class GridRank:
 
 
 def odd_even_matrix(grid) -> np.ndarray:
-    """[Γ]^{(s_odd, t_even)} as a numpy array (seed 004 (gtm) App. A, before Lemma A.1):
+    """[Γ]^{(s_odd, t_even)} as a numpy array (gtm App. A, before Lemma A.1):
     rows = paper modes (1, 3, …, T−1) = code modes (0, 2, …), columns = (2, 4, …, T), C
     order.  A 2-D input is its own (odd, even) matricization (T = 2)."""
     g = as_numeric(grid, "grid")
@@ -294,7 +294,7 @@ class CPRankBound:
 
 def cp_rank_lower_bound(grid, *, splits: str = "odd-even", certify: str = "auto",
                         rtol: float | None = None) -> CPRankBound:
-    """CP-rank lower bound of a grid tensor for ξ = xy (seed 004 (gtm) App. A, after Lemma
+    """CP-rank lower bound of a grid tensor for ξ = xy (gtm App. A, after Lemma
     A.1: "for a rank R decomposition, the matrix rank of *every* matricization is bounded
     by R"); the grid of a rank-R ξ = xy shallow network is Σ_r λ_r ⊗_t F v_r^{(t)}.
 

@@ -1,4 +1,4 @@
-"""Constructions of the universality results of seed 004 (gtm) §5.1 and App. A: each
+"""Constructions of the universality results of gtm §5.1 and App. A: each
 function returns the network the proof describes, with its weights built as printed.
 
 * :func:`combine_networks` — Lemma 5.1 (proof in App. A): the generalized RNN whose grid
@@ -13,7 +13,7 @@ function returns the network the proof describes, with its weights built as prin
   order F⁻¹_{j_t i_t} or the corrected one F⁻¹_{i_t j_t}, its TT and CP decompositions and
   the networks they define.
 
-Conventions: the feature matrix F has rows f_θ(x^{(m)})ᵀ (seed 004 (gtm) Eq. 19); a
+Conventions: the feature matrix F has rows f_θ(x^{(m)})ᵀ (gtm Eq. 19); a
 template vector u ∈ ℝ^M of grid values is realised by v = F⁻¹u (then Fv = u, Eq. 20);
 cores keep the paper's order 𝒢^{(t)} ∈ ℝ^{L×R_{t−1}×R_t} (``G[i, j, k]``).
 """
@@ -43,11 +43,11 @@ def _grid_module():
 
 def _check_H(H) -> np.ndarray:
     """ℋ as a float array; it must be cubical M×M×⋯×M (a grid tensor over M templates,
-    seed 004 (gtm) §4.2, Eq. 18) and finite."""
+    gtm §4.2, Eq. 18) and finite."""
     H = as_array(H, "ℋ", finite=False)
     if H.ndim < 1 or any(n != H.shape[0] for n in H.shape):
         raise ShapeError(f"ℋ must be cubical M×M×⋯×M (a grid tensor over M templates, "
-                         f"seed 004 (gtm) Eq. 18); got shape {H.shape}")
+                         f"gtm Eq. 18); got shape {H.shape}")
     if not np.isfinite(H).all():
         from ..errors import NonFiniteError
         raise NonFiniteError("ℋ has NaN or inf entries")
@@ -65,14 +65,14 @@ def _check_F(F, M: int | None = None) -> np.ndarray:
         from ..errors import NonFiniteError
         raise NonFiniteError("F has NaN or inf entries")
     if np.linalg.matrix_rank(F) < F.shape[0]:
-        raise RankError(f"F must be invertible (seed 004 (gtm) §5); its rank is "
+        raise RankError(f"F must be invertible (gtm §5); its rank is "
                         f"{np.linalg.matrix_rank(F)} < M = {F.shape[0]}")
     return F
 
 
 # -- Lemma 5.1 ---------------------------------------------------------------------------
 def combine_networks(a: float, A, b: float, B):
-    """Lemma 5.1 (seed 004 (gtm) §5.1; proof App. A): the generalized RNN C with
+    """Lemma 5.1 (gtm §5.1; proof App. A): the generalized RNN C with
     Γ^{ℓ_C} = aΓ^{ℓ_A} + bΓ^{ℓ_B}, weights exactly as printed:
 
     C_C^{(t)} = [C_A^{(t)}; C_B^{(t)}];  [𝒢_C^{(1)}]_{i,:,:} = [[𝒢_A^{(1)}]_{i,:,:} 0] (i ≤ L_A),
@@ -156,7 +156,7 @@ def combine_all(networks, coefficients=None):
 
 # -- Prop. A.4 ---------------------------------------------------------------------------
 def rank_one_to_rnn(shallow, *, h0: float | None = None):
-    """Prop. A.4 (seed 004 (gtm) App. A): the width-1 generalized RNN of a rank-1 shallow
+    """Prop. A.4 (gtm App. A): the width-1 generalized RNN of a rank-1 shallow
     network (λ, v^{(1..T)}): C^{(t)} = (v^{(t)})ᵀ ∈ ℝ^{1×M}, 𝒢^{(t)} = 1 for t < T,
     𝒢^{(T)} = λ, with h^{(0)} the unit of ξ (``h0`` overrides it, e.g. to try candidates
     for an operator without a unit).
@@ -238,7 +238,7 @@ def shallow_to_rnn(shallow):
 
 
 def one_hot_network(index, M: int, F=None):
-    """Lemma 5.2 (seed 004 (gtm) §5.1; proof App. A): (shallow, RNN) with grid ℰ^{(j)};
+    """Lemma 5.2 (gtm §5.1; proof App. A): (shallow, RNN) with grid ℰ^{(j)};
     the RNN is Prop. A.4 applied to both rank-1 terms, combined by Lemma 5.1."""
     shallow = one_hot_shallow(index, M, F)
     return shallow, shallow_to_rnn(shallow)
@@ -284,7 +284,7 @@ def universal_shallow(H, F=None, *, solve: bool = False):
 
 
 def universal_networks(H, F=None, *, solve: bool = False):
-    """Thm. 5.1 (seed 004 (gtm) §5.1): (max-shallow network, max-RNN) with grid ℋ; the RNN
+    """Thm. 5.1 (gtm §5.1): (max-shallow network, max-RNN) with grid ℋ; the RNN
     follows the proof: Prop. A.4 per rank-1 term, combined by Lemma 5.1."""
     shallow = universal_shallow(H, F, solve=solve)
     return shallow, shallow_to_rnn(shallow)
@@ -292,7 +292,7 @@ def universal_networks(H, F=None, *, solve: bool = False):
 
 # -- Prop. A.5 ---------------------------------------------------------------------------
 def h_hat(H, F, *, order: str = "printed") -> np.ndarray:
-    """ℋ̂ of Prop. A.5 (seed 004 (gtm) App. A).  ``order="printed"``: ℋ̂_{i} =
+    """ℋ̂ of Prop. A.5 (gtm App. A).  ``order="printed"``: ℋ̂_{i} =
     Σ_j ℋ_j F⁻¹_{j₁i₁}⋯F⁻¹_{j_Ti_T} with F⁻¹_{ji} = (F⁻¹)[j, i], literally;
     ``order="corrected"``: (F⁻¹)[i, j], which makes ⟨ℋ̂, Φ⟩ reproduce ℋ for F of Eq. 19.
 

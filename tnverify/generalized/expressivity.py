@@ -1,4 +1,4 @@
-"""The networks behind the expressivity theorems of seed 004 (gtm) §5.2 / App. A.
+"""The networks behind the expressivity theorems of gtm §5.2 / App. A.
 
 * Lemma A.2 (Thm. 5.2): :func:`pairwise_similarity_network` — the generalized ξ = max RNN
   whose grid is 0 on "pairwise equal" template sequences and 1 elsewhere; the stated grid
@@ -31,13 +31,13 @@ def _pos(x, name) -> int:
 
 
 def _eye(p, q) -> np.ndarray:
-    """I^{(p,q)}: I_{ij} = δ_{ij} (seed 004 (gtm) App. A, Lemma A.2)."""
+    """I^{(p,q)}: I_{ij} = δ_{ij} (gtm App. A, Lemma A.2)."""
     return np.eye(p, q)
 
 
 # -- Lemma A.2 -------------------------------------------------------------------------------
 def pairwise_similarity_network(M, R, T) -> GeneralizedRNN:
-    """The generalized RNN of Lemma A.2, built as printed (seed 004 (gtm) App. A):
+    """The generalized RNN of Lemma A.2, built as printed (gtm App. A):
 
     C^{(t)} = 1^{M,M} − I^{M,M} (t odd), 1^{M+1,M} − I^{M+1,M} (t even);
     𝒢^{(t)} = I^{M,R} ∈ ℝ^{M×1×R} (t odd), [I^{M,R}; b] ∈ ℝ^{(M+1)×R×1} (t even),
@@ -81,7 +81,7 @@ def lemma_a2_indicator(M, R, T) -> np.ndarray:
 
 # -- Theorem 5.3 -----------------------------------------------------------------------------
 def constant_grid_value(M, R, T) -> int:
-    """2(MR)^{T−1}: the constant entry of the grid of :func:`constant_network` (seed 004
+    """2(MR)^{T−1}: the constant entry of the grid of :func:`constant_network` (gtm
     (gtm) App. A, proof of Thm. 5.3)."""
     M, R, T = _pos(M, "M"), _pos(R, "R"), _pos(T, "T")
     check_power(M * R, T - 1, "Thm. 5.3 constant grid value")
@@ -89,7 +89,7 @@ def constant_grid_value(M, R, T) -> int:
 
 
 def constant_network(M, R, T, F) -> GeneralizedRNN:
-    """The RNN of the proof of Thm. 5.3 (seed 004 (gtm) App. A): C^{(t)} = (Fᵀ)⁻¹,
+    """The RNN of the proof of Thm. 5.3 (gtm App. A): C^{(t)} = (Fᵀ)⁻¹,
     𝒢^{(1)} = 2^{(M,1,R)}, 𝒢^{(t)} = 1^{(M,R,R)} (1 < t < T), 𝒢^{(T)} = 1^{(M,R,1)};
     ξ = max(x, y, 0), h^{(0)} = 0.  For T = 1 the single core is 2^{(M,1,1)}.
 
@@ -104,7 +104,7 @@ def constant_network(M, R, T, F) -> GeneralizedRNN:
     if F.shape != (M, M):
         raise ShapeError(f"F must be {M}×{M}; got {F.shape}")
     if np.linalg.matrix_rank(F) < M:
-        raise RankError("Thm. 5.3 needs an invertible feature matrix F (seed 004 §5)")
+        raise RankError("Thm. 5.3 needs an invertible feature matrix F (gtm §5)")
     C = np.linalg.inv(F.T)
     if T == 1:
         G = (np.full((M, 1, 1), 2.0),)
@@ -115,7 +115,7 @@ def constant_network(M, R, T, F) -> GeneralizedRNN:
 
 
 def perturb_network(net: GeneralizedRNN, F, scale, rng):
-    """Perturb every entry of C^{(t)}, 𝒢^{(t)} and F by ``scale``·N(0, 1) (seed 004 (gtm)
+    """Perturb every entry of C^{(t)}, 𝒢^{(t)} and F by ``scale``·N(0, 1) (gtm
     App. A, proof of Thm. 5.3: "a small perturbation of C^{(t)}, 𝒢^{(t)} and F").
 
     Returns

@@ -1,5 +1,5 @@
 """Generalized shallow networks, generalized RNNs and their grid tensors
-(seed 004 (gtm) §4.1, Eq. 13–17; §4.2, Eq. 18–20; App. A, Prop. A.2–A.3, Eq. 21).
+(gtm §4.1, Eq. 13–17; §4.2, Eq. 18–20; App. A, Prop. A.2–A.3, Eq. 21).
 
 Conventions (DESIGN §2, conventions.py "Generalized networks"): cores keep the paper's
 order 𝒢^{(t)} ∈ ℝ^{L_t×R_{t−1}×R_t} (``G[i, j, k]``: i over C^{(t)} f, j over h^{(t−1)},
@@ -64,7 +64,7 @@ def _features(net, features) -> np.ndarray:
 
 @dataclass(frozen=True)
 class ShallowNetwork:
-    """Generalized shallow network (seed 004 (gtm) §4.1, Eq. 14–15):
+    """Generalized shallow network (gtm §4.1, Eq. 14–15):
     ℓ(X) = Σ_r λ_r ξ(⟨f(x^{(1)}), v_r^{(1)}⟩, …, ⟨f(x^{(T)}), v_r^{(T)}⟩).
 
     Attributes
@@ -100,7 +100,7 @@ class ShallowNetwork:
 
 @dataclass(frozen=True)
 class GeneralizedRNN:
-    """Generalized RNN (seed 004 (gtm) §4.1, Eq. 16–17):
+    """Generalized RNN (gtm §4.1, Eq. 16–17):
     h^{(t)}_k = Σ_{i,j} 𝒢^{(t)}_{ijk} ξ([C^{(t)} f(x^{(t)})]_i, h^{(t−1)}_j), ℓ(X) = h^{(T)}.
 
     Attributes
@@ -109,7 +109,7 @@ class GeneralizedRNN:
     G : tuple of T arrays (L_t, R_{t−1}, R_t), R_0 = R_T = 1.
     xi : XiOperator or key.
     h0 : float, optional
-        h^{(0)}; default ``xi.unit`` (seed 004 (gtm) §4.1, "Initial hidden state").
+        h^{(0)}; default ``xi.unit`` (gtm §4.1, "Initial hidden state").
 
     Raises
     ------
@@ -168,7 +168,7 @@ class GeneralizedRNN:
 
     @property
     def shared(self) -> bool:
-        """Whether 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)} (seed 004 (gtm) §5.2, App. B shared cores).
+        """Whether 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)} (gtm §5.2, App. B shared cores).
 
         Trivially True when T ≤ 3 (fewer than two middle cores): callers that judge
         "has shared cores" should treat T < 4 as not applicable."""
@@ -332,7 +332,7 @@ def _shallow_levels(net, F, bk, chunk_bytes):
 
 def grid_tensor(network, F=None, *, backend="numpy", device="cpu", dtype=None,
                 chunk_bytes=None, max_entries=None):
-    """The grid tensor Γ^ℓ(𝕏) (seed 004 (gtm) §4.2, Eq. 18), vectorised.
+    """The grid tensor Γ^ℓ(𝕏) (gtm §4.2, Eq. 18), vectorised.
 
     Parameters
     ----------
@@ -403,7 +403,7 @@ def grid_by_evaluation(network, F=None, *, max_entries=None) -> np.ndarray:
 
 
 def odd_even_matricization(grid):
-    """[Γ]^{(s_odd, t_even)} (seed 004 (gtm) App. A, before Lemma A.1): rows = the paper's
+    """[Γ]^{(s_odd, t_even)} (gtm App. A, before Lemma A.1): rows = the paper's
     modes (1, 3, …, T−1) (0-based 0, 2, …), columns = (2, 4, …, T), C order.  numpy or
     torch input or any array_like.  Raises ShapeError for odd T."""
     if not hasattr(grid, "permute"):
@@ -422,7 +422,7 @@ def odd_even_matricization(grid):
 
 def recursion_a3_literal(network: GeneralizedRNN, F=None, *, new_mode: str = "last",
                          max_entries=None) -> np.ndarray:
-    """Eq. 21 (seed 004 (gtm) App. A, Prop. A.3) evaluated literally with ``np.einsum``.
+    """Eq. 21 (gtm App. A, Prop. A.3) evaluated literally with ``np.einsum``.
 
     Γ^{ℓ,0} = h^{(0)} ∈ ℝ¹;  Γ^{ℓ,t}_{k m_1…m_t} = Σ_{i,j} 𝒢^{(t)}_{ijk}
     (C^{(t)}Fᵀ ⊗_ξ Γ^{ℓ,t−1})_{i m_t j m_1…m_{t−1}}, the generalized outer product of Eq. 13

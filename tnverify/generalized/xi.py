@@ -1,7 +1,7 @@
-"""The ξ-operators of generalized tensor networks (seed 004 (gtm) §4.1, §4.2, App. B).
+"""The ξ-operators of generalized tensor networks (gtm §4.1, §4.2, App. B).
 
 A generalized outer product replaces ``x·y`` by an associative, commutative binary operator
-ξ (seed 004 (gtm) §4.1, "Generalized outer product", Eq. 13).  The paper names
+ξ (gtm §4.1, "Generalized outer product", Eq. 13).  The paper names
 
 * ``product``  ξ(x, y) = xy                    (§4.1: "a simple RNN"),
 * ``relu``     ξ(x, y) = max(x, y, 0)          (§4.1: rectifier nonlinearities),
@@ -12,7 +12,7 @@ A generalized outer product replaces ``x·y`` by an associative, commutative bin
 
 Each :class:`XiOperator` carries its numpy function (float64, broadcasting), its torch twin
 (autograd-safe, any device and dtype), a sympy expression and ``unit``: the value the
-paper uses as the initial hidden state h^{(0)} (seed 004 (gtm) §4.1, "Initial hidden
+paper uses as the initial hidden state h^{(0)} (gtm §4.1, "Initial hidden
 state").  ``unit`` follows reading (a) of claim ``gtm-xi-operators`` — the printed ternary
 condition ξ(x, y, u) = ξ(x, y) for all real x, y.  Under it max(x, y, 0) and
 max(x, 0) + max(y, 0) admit every u ≤ 0 (we take u = 0, the paper's choice), √(x² + y²)
@@ -43,7 +43,7 @@ __all__ = ["XiOperator", "XI_OPERATORS", "XI_NAMES", "get_xi"]
 
 @dataclass(frozen=True)
 class XiOperator:
-    """An associative, commutative binary operator ξ : ℝ × ℝ → ℝ (seed 004 (gtm) §4.1).
+    """An associative, commutative binary operator ξ : ℝ × ℝ → ℝ (gtm §4.1).
 
     Attributes
     ----------
@@ -78,7 +78,7 @@ class XiOperator:
 
     def reduce(self, values, axis: int = -1) -> np.ndarray:
         """ξ(v_1, …, v_n) over ``axis`` by a left fold ξ(ξ(v_1, v_2), v_3)… — the n-ary ξ
-        the paper defines through associativity (seed 004 (gtm) §4.1).
+        the paper defines through associativity (gtm §4.1).
 
         Raises
         ------

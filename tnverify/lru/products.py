@@ -1,4 +1,4 @@
-"""Products of four i.i.d. real vs complex normals (seed 001 (thesis) §6.4.1, Fig. 6.8).
+"""Products of four i.i.d. real vs complex normals (thesis §6.4.1, Fig. 6.8).
 
 The thesis draws "real and complex numbers … from a normal distribution with mean 0 and
 variance 1", multiplies sets of four, and compares the product of real numbers with the
@@ -95,7 +95,7 @@ def _moment(kind: str, reading: str, k: int) -> sp.Rational:
 
 def moment(kind: str, k: int, reading: str | None = "a") -> sp.Rational:
     """Exact ``E[X^k]`` of the product (``kind="real"``) or of the real part of the complex
-    product (``kind="complex"``) of four i.i.d. factors, seed 001 (thesis) §6.4.1.
+    product (``kind="complex"``) of four i.i.d. factors, thesis §6.4.1.
 
     >>> moment("real", 4), moment("complex", 2, "a"), moment("complex", 2, "b")
     (81, 8, 1/2)
@@ -119,7 +119,7 @@ def standardized_moments(kind: str, reading: str | None = "a") -> dict:
 
 
 def fisher_kurtosis(kind: str, reading: str | None = "a") -> sp.Rational:
-    """Exact Fisher (excess) kurtosis ``μ₄/μ₂² − 3`` (DeCarlo 1997), seed 001 §6.4.1.
+    """Exact Fisher (excess) kurtosis ``μ₄/μ₂² − 3`` (DeCarlo 1997), thesis §6.4.1.
 
     >>> fisher_kurtosis("real"), fisher_kurtosis("complex", "a"), fisher_kurtosis("complex", "b")
     (78, 21, 21)

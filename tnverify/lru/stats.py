@@ -1,4 +1,4 @@
-"""Statistical tools for the Monte Carlo claims of seed 001 (thesis) §4.2.2 and §6.3–6.4.
+"""Statistical tools for the Monte Carlo claims of thesis §4.2.2 and §6.3–6.4.
 
 Every Monte Carlo claim states its estimator, the sample size, the seed, the standard
 error (or an interval) and the decision rule; this module provides those pieces and turns

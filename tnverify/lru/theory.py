@@ -1,4 +1,4 @@
-"""Linear recurrent units (LRU) as restated in seed 001 (thesis) §4.2.2 (Orvieto et al.
+"""Linear recurrent units (LRU) as restated in thesis §4.2.2 (Orvieto et al.
 2023) and §5.4.1: unrolling and diagonalising ``x_k = A x_{k−1} + B u_k`` (Eq. 4.7–4.9),
 Ginibre/Glorot matrices (Thm. 4.2.1), the annulus sampler of Lemma 4.2.1, the exponential
 parameterisations (Eq. 4.10–4.11), the γ normalisation (Eq. 4.13–4.14), the limit of
@@ -44,7 +44,7 @@ def _check_recurrence(A, B, u):
 
 
 def unroll(A, B, u) -> np.ndarray:
-    """States of ``x_k = A x_{k−1} + B u_k`` from ``x_{−1} = 0`` (seed 001 (thesis)
+    """States of ``x_k = A x_{k−1} + B u_k`` from ``x_{−1} = 0`` (thesis
     §4.2.2, the recurrence before Eq. 4.7).  Returns ``(K, H)``."""
     A, B, u = _check_recurrence(A, B, u)
     dt = np.result_type(A, B, u, np.float64)
@@ -57,7 +57,7 @@ def unroll(A, B, u) -> np.ndarray:
 
 
 def unrolled_sum(A, B, u, k: int, *, upper: int | None = None) -> np.ndarray:
-    """``Σ_{j=0}^{upper} A^j B u_{k−j}`` — Eq. 4.7 of seed 001 (thesis) §4.2.2 prints
+    """``Σ_{j=0}^{upper} A^j B u_{k−j}`` — Eq. 4.7 of thesis §4.2.2 prints
     ``upper = k − 1`` (the default); the recurrence from ``x_{−1} = 0`` needs
     ``upper = k``.  With ``A = Λ`` diagonal and ``B = B̄`` this is Eq. 4.8."""
     A, B, u = _check_recurrence(A, B, u)
@@ -77,7 +77,7 @@ def unrolled_sum(A, B, u, k: int, *, upper: int | None = None) -> np.ndarray:
 
 
 def diagonalise(A) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``A = P Λ P⁻¹`` by ``numpy.linalg.eig`` (seed 001 §4.2.2, before Eq. 4.8; §5.4.1).
+    """``A = P Λ P⁻¹`` by ``numpy.linalg.eig`` (thesis §4.2.2, before Eq. 4.8; §5.4.1).
 
     Returns ``(P, lam, P_inv)`` (complex128); ``P_inv`` by ``numpy.linalg.inv``."""
     A = as_array(A, "A", complex_ok=True, nonempty=True)
@@ -89,7 +89,7 @@ def diagonalise(A) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def ginibre(H: int, rng: np.random.Generator, *, batch: int | None = None) -> np.ndarray:
-    """Real ``H × H`` matrices with i.i.d. N(0, 1/H) entries (Glorot; seed 001 §4.2.2,
+    """Real ``H × H`` matrices with i.i.d. N(0, 1/H) entries (Glorot; thesis §4.2.2,
     Thm. 4.2.1 and Fig. 4.7).  ``batch`` adds a leading batch axis."""
     H = as_int(H, "H", minimum=1)
     shape = (H, H) if batch is None else (as_int(batch, "batch", minimum=1), H, H)
@@ -115,7 +115,7 @@ def _check_radii(r_min, r_max, *, strict_max: bool = False):
 
 
 def annulus_params(u1, u2, r_min: float, r_max: float) -> tuple[np.ndarray, np.ndarray]:
-    """``(v, θ)`` of Lemma 4.2.1 (seed 001 §4.2.2): ``v = −½ log(u₁(r_max² − r_min²) +
+    """``(v, θ)`` of Lemma 4.2.1 (thesis §4.2.2): ``v = −½ log(u₁(r_max² − r_min²) +
     r_min²)``, ``θ = 2π u₂``."""
     r_min, r_max = _check_radii(r_min, r_max)
     u1, u2 = as_array(u1, "u1"), as_array(u2, "u2")
@@ -177,19 +177,19 @@ def annulus_radius_cdf(r, r_min: float, r_max: float):
 
 
 def exp_param(v, theta) -> np.ndarray:
-    """Eq. 4.10 (seed 001 §4.2.2): ``λ = exp(−v + iθ)`` elementwise."""
+    """Eq. 4.10 (thesis §4.2.2): ``λ = exp(−v + iθ)`` elementwise."""
     v, theta = as_array(v, "v"), as_array(theta, "theta")
     return np.exp(-v + 1j * theta)
 
 
 def stable_exp_param(v_log, theta_log) -> np.ndarray:
-    """Eq. 4.11 (seed 001 §4.2.2): ``λ = exp(−exp(v^log) + i exp(θ^log))``."""
+    """Eq. 4.11 (thesis §4.2.2): ``λ = exp(−exp(v^log) + i exp(θ^log))``."""
     v_log, theta_log = as_array(v_log, "v_log"), as_array(theta_log, "theta_log")
     return np.exp(-np.exp(v_log) + 1j * np.exp(theta_log))
 
 
 def gamma_norm(lam) -> np.ndarray:
-    """γ_j = √(1 − |λ_j|²) (seed 001 §4.2.2, text before Eq. 4.14); needs |λ_j| ≤ 1."""
+    """γ_j = √(1 − |λ_j|²) (thesis §4.2.2, text before Eq. 4.14); needs |λ_j| ≤ 1."""
     a = np.abs(as_array(lam, "lam", complex_ok=True))
     if (a > 1).any():
         raise UsageError(f"γ = √(1 − |λ|²) needs |λ| <= 1; got max |λ| = {a.max()}")
@@ -198,7 +198,7 @@ def gamma_norm(lam) -> np.ndarray:
 
 def prop_421_ratio(r_min: float, r_max: float) -> float:
     """Prop. 4.2.1's ratio ``E‖x_∞‖² / E‖Bu‖² = log((1 − r_min²)/(1 − r_max²)) /
-    (r_max² − r_min²)`` (seed 001 §4.2.2)."""
+    (r_max² − r_min²)`` (thesis §4.2.2)."""
     r_min, r_max = _check_radii(r_min, r_max, strict_max=True)
     a, b = r_min ** 2, r_max ** 2
     return float((math.log1p(-a) - math.log1p(-b)) / (b - a))
@@ -259,7 +259,7 @@ def simulate_diagonal(lam, bu, *, return_states: bool = False):
 def parallel_scan(lam, bu):
     """All states of ``x_k = λ ⊙ x_{k−1} + b_k`` (``x_{−1} = 0``) by a Hillis–Steele scan
     over the associative pairs ``(a, b)∘(a', b') = (a a', a' b + b')`` — ``⌈log₂ K⌉``
-    parallel steps (Martin & Cundy 2017, cited in seed 001 §4.2.2).  ``lam (..., H)``,
+    parallel steps (Martin & Cundy 2017, cited in thesis §4.2.2).  ``lam (..., H)``,
     ``bu (K, ..., H)``; returns ``(K, ..., H)``.  A ``lam`` with as many axes as ``bu``
     holds one ``λ_k`` per step and must have ``K`` rows."""
 

@@ -1,4 +1,4 @@
-"""Gradient checks of seed 002 (grurntn) §III-C: Eq. 21–23 (the loss), Eq. 24 (BPTT for
+"""Gradient checks of grurntn §III-C: Eq. 21–23 (the loss), Eq. 24 (BPTT for
 W_tsr in GRURNTN) and Eq. 25–26 (LSTMRNTN).
 
 The hand-written gradient is :func:`tnverify.cells.gated.bptt_w_tsr`; its error signal

@@ -1,4 +1,4 @@
-"""Forward-pass checks of the gated-cells-lmms cells of seed 002 (grurntn): Eq. 8–11 (GRU and
+"""Forward-pass checks of the gated-cells-lmms cells of grurntn: Eq. 8–11 (GRU and
 its torch mapping), Eq. 15 (RecNTN), Eq. 17–18 (GRURNTN), Eq. 19–20 (LSTMRNTN).
 
 The definition side is a literal numpy evaluation of the printed equations (row vectors,

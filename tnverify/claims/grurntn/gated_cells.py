@@ -1,4 +1,4 @@
-"""gated-cells-lmms claims of seed 002 (grurntn): the GRU/LSTM cells and their tensor
+"""gated-cells-lmms claims of grurntn: the GRU/LSTM cells and their tensor
 variants (Eq. 8–20), the BPTT of the tensor weight (Eq. 21–26), the metrics (Eq. 27–28)
 and the published numbers of §IV-B and §V.  Checks live in :mod:`.forward_passes`,
 :mod:`.bptt_gradients` and :mod:`.published_numbers`; statements in :mod:`.statements`.
@@ -128,7 +128,7 @@ claim("grurntn-eq-18", "GRURNTN, asymmetric bilinear form (Eq. 18)", S["grurntn-
                "model (8.4 M of ≈ 12.5 M parameters at word level; see grurntn-sec-4b-params)."))
 
 _EQ19_CORRECTED = (
-    'Eq. 19 of seed 002 with the transpose of Eq. 18 on the hidden factor: "… c̃_t = '
+    'Eq. 19 of grurntn with the transpose of Eq. 18 on the hidden factor: "… c̃_t = '
     'tanh([x_t] W_{tsr}^{[1:d]} [h_{t−1}]ᵀ + x_tW_{xc} + h_{t−1}W_{hc} + b_c) (19); c_t = '
     'f_t ⊙ c_{t−1} + i_t ⊙ c̃_t (20); …", the rest of Eq. 19–20 and the shapes (W_{tsr}^{'
     '[1:d]} ∈ ℝ^{i×d×d}, slices ℝ^{i×d}) unchanged.')
@@ -163,7 +163,7 @@ corrected_pair(
                       meant="[x_j] W_{tsr}^{[1:d]} [h_{j−1}]ᵀ", erratum=_TRANSPOSE)),
     corrected=dict(
         title="a_j (Eq. 26) with [h_(j−1)]ᵀ: the pre-activation of the corrected Eq. 19",
-        statement=('Eq. 26 of seed 002 with the transpose of Eq. 24\'s a_j: "a_j = ([x_j] '
+        statement=('Eq. 26 of grurntn with the transpose of Eq. 24\'s a_j: "a_j = ([x_j] '
                    'W_{tsr}^{[1:d]} [h_{j−1}]ᵀ + x_jW_{xc} + h_{j−1}W_{hc} + b_c)".'),
         small=F.small_eq26_corrected, uses=("grurntn-eq-19-corrected",)))
 
@@ -189,7 +189,7 @@ corrected_pair(
         pinned=({"params": _BPTT, "seed": 24, "note": "CLAIMS.md: 4 steps, i=3, d=4, f = tanh"},)),
     corrected=dict(
         title="Eq. 24 with f′ = 1 − tanh² for f = tanh",
-        statement=("Eq. 24 of seed 002 with one edit: for f = tanh, f′(a_j) = 1 − f(a_j)² "
+        statement=("Eq. 24 of grurntn with one edit: for f = tanh, f′(a_j) = 1 − f(a_j)² "
                    "(printed: (1 − f(a_j))²; the sigmoid case f(a_j)(1 − f(a_j)) is unchanged): "
                    "∂E_i(θ)/∂W_{tsr}^{[1:d]} = Σ_{j=1}^i (∂E_i(θ)/∂h̃_j) f′(a_j) [x_j]ᵀ[(r_j ⊙ "
                    "h_{j−1})], the product of ∂E_i/∂h̃_j and f′(a_j) being elementwise over the "

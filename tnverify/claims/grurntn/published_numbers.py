@@ -1,4 +1,4 @@
-"""Published numbers of seed 002 (grurntn): Eq. 27–28 (PPL, BPC), the §IV-B parameter
+"""Published numbers of grurntn: Eq. 27–28 (PPL, BPC), the §IV-B parameter
 counts and the §V relative gains.  No training runs are available offline: these are
 arithmetic and internal-consistency checks."""
 
@@ -31,14 +31,14 @@ def small_eq27(params, rng):
     ppl27 = 2.0 ** (-log2p.mean())                 # Eq. 27 literally
     bpc28 = -log2p.mean()                          # Eq. 28 literally
     nll = float(torch.nn.functional.cross_entropy(logits, y))   # mean natural-log NLL
-    ppl003 = math.e ** (-(1 / N) * np.log(p).sum())            # seed 003 form
+    ppl003 = math.e ** (-(1 / N) * np.log(p).sum())            # tslm form
     # n = N summed logarithms (+ the exp/log); scale: |Σ terms| / N times the value
     s = float(np.abs(log2p).mean())
     parts = {
         "Eq. 27 vs exp(mean NLL)": compare_values("2^(−mean log2 p) vs exp(cross_entropy)",
                                                   ppl27, math.exp(nll), n=N + 2,
                                                   scale=ppl27 * max(s, 1.0)),
-        "Eq. 27 vs seed 003 e^(−mean ln p)": compare_values(
+        "Eq. 27 vs tslm e^(−mean ln p)": compare_values(
             "2^(−mean log2 p) vs e^(−(1/n) Σ ln p)", ppl27, ppl003, n=N + 2,
             scale=ppl27 * max(s, 1.0)),
         "Eq. 28 vs NLL / ln 2": compare_values("−mean log2 p vs cross_entropy / ln 2",
@@ -279,7 +279,7 @@ def small_gains(params, rng):
 
 
 # -- grurntn-sec-5b-table-ref ----------------------------------------------------------
-#: Table titles (seed 002) and the values each holds.
+#: Table titles (grurntn) and the values each holds.
 TABLES = {"I": ("PENN TREE BANK TEST SET BPC", {"GRURNN": "1.39", "LSTMRNN": "1.37",
                                                  "GRURNTN": "1.33", "LSTMRNTN": "1.34"}),
           "II": ("PENN TREEBANK TEST SET PPL", {"GRURNN": "97.78", "LSTMRNN": "108.26",

@@ -1,4 +1,4 @@
-"""The boundary forms of the TT recurrence (seed 004 (gtm) §3.3, the sentence after Eq. 12):
+"""The boundary forms of the TT recurrence (gtm §3.3, the sentence after Eq. 12):
 claim ``gtm-eq12-boundary-h1`` (the printed first form h^(1) = 𝒢^(1) f_θ(x^(1)) needs a
 transpose), its ``-corrected`` twin, and ``gtm-lemma-3.1-corrected``, the variant of Lemma
 3.1 that carries the corrected boundary forms along (Lemma 3.1 itself holds:

@@ -1,4 +1,4 @@
-"""Definitions of the generalized tensor models paper (seed 004, ``gtm``), written out
+"""Definitions of the generalized tensor models paper (gtm, ``gtm``), written out
 literally in numpy float64 for the claims of :mod:`tnverify.claims.gtm.score_functions`: the TT
 weight tensor of Eq. 7, the score of Eq. 8, the recurrences of Eq. 9 and Eq. 10, the
 ξ = xy network of Eq. 16 and the absorption of its input matrices (Prop. A.1).
@@ -29,7 +29,7 @@ def outer(vectors) -> np.ndarray:
 
 def paper_cores_full(cores) -> np.ndarray:
     """𝒲 by Eq. 7 literally: Σ_{r_1..r_{T−1}} g^{(1)}_{r_0r_1} ⊗ ⋯ ⊗ g^{(T)}_{r_{T−1}r_T}
-    with g^{(t)}_{ab} = 𝒢^{(t)}[:, a, b] (seed 004 (gtm) §3.2, Eq. 7)."""
+    with g^{(t)}_{ab} = 𝒢^{(t)}[:, a, b] (gtm §3.2, Eq. 7)."""
     ranks = [c.shape[1] for c in cores] + [cores[-1].shape[2]]
     W = 0.0
     for r in itertools.product(*(range(x) for x in ranks[1:-1])):
@@ -43,7 +43,7 @@ def paper_cores_full(cores) -> np.ndarray:
 
 def paper_cores_eq8(cores, feats) -> np.ndarray:
     """ℓ(X) by Eq. 8: Σ_r Π_t ⟨f_t, g^{(t)}_{r_{t−1}r_t}⟩ for feature rows ``feats``
-    of shape (n, T, M) (seed 004 (gtm) §3.2, Eq. 8)."""
+    of shape (n, T, M) (gtm §3.2, Eq. 8)."""
     ranks = [c.shape[1] for c in cores] + [cores[-1].shape[2]]
     out = np.zeros(feats.shape[0])
     for r in itertools.product(*(range(x) for x in ranks[1:-1])):
@@ -69,7 +69,7 @@ def recurrence_eq9(cores, feats) -> np.ndarray:
 
 def recurrence_eq10(cores, feats, h0=None) -> np.ndarray:
     """h^{(T)} by Eq. 10: h^{(t)}_k = Σ_{i,j} 𝒢^{(t)}_{ijk} f_i h^{(t−1)}_j, h^{(0)} = 1
-    (the unit of ξ = xy, seed 004 (gtm) §4.1)."""
+    (the unit of ξ = xy, gtm §4.1)."""
     h = np.ones((feats.shape[0], 1)) if h0 is None else h0
     for t, G in enumerate(cores):
         h = np.einsum("ijk,ni,nj->nk", G, feats[:, t, :], h)
@@ -88,5 +88,5 @@ def xi_product_rnn(cores, mats, feats) -> np.ndarray:
 
 
 def absorb_input_matrices(cores, mats) -> list:
-    """𝒢̃^{(t)}_{ljk} = Σ_i 𝒢^{(t)}_{ijk} C^{(t)}_{il} (seed 004 (gtm) App. A, Prop. A.1)."""
+    """𝒢̃^{(t)}_{ljk} = Σ_i 𝒢^{(t)}_{ijk} C^{(t)}_{il} (gtm App. A, Prop. A.1)."""
     return [np.einsum("ijk,il->ljk", G, C) for G, C in zip(cores, mats)]

@@ -1,4 +1,4 @@
-"""Expressivity claims of seed 004 (gtm) §5.2 / App. A: Lemma A.1 (rank bound of ξ = max
+"""Expressivity claims of gtm §5.2 / App. A: Lemma A.1 (rank bound of ξ = max
 shallow networks), Lemma A.2 (the pairwise-similarity RNN), Thm. 5.2 and Thm. 5.3.
 
 Ranks of integer-valued grids are certified (:func:`tnverify.generalized.bounds.grid_rank`: exact

@@ -1,5 +1,5 @@
 """Batched Lemma A.1 terms and the scaled (torch) sides of
-:mod:`tnverify.claims.gtm.expressivity` (seed 004 (gtm) App. A).
+:mod:`tnverify.claims.gtm.expressivity` (gtm App. A).
 
 Lemma A.1 terms are drawn as template values a_r^{(t)} = F v_r^{(t)} directly (F invertible,
 so every a is reachable), with mixed scales and offsets so that the clipping at 0 and the
@@ -50,7 +50,7 @@ def a1_batch(rng, n, R, M, T, kind):
 
 def a1_grids(lam, a, M, T):
     """Eq. 20 (Prop. A.2) for a batch: Σ_r λ_r ξ(a_r^{(1)}[i₁], …, a_r^{(T)}[i_T]) with the
-    n-ary ξ = max(x, y, 0) folded left over t (seed 004 (gtm) §4.1); (n, M, …, M)."""
+    n-ary ξ = max(x, y, 0) folded left over t (gtm §4.1); (n, M, …, M)."""
     xi = get_xi("relu")
     n, R = lam.shape
     S = a[:, :, 0, :]

@@ -1,4 +1,4 @@
-"""Claims on the rank-distribution experiments of seed 004 (gtm): §6 "Expressivity", Fig. 3;
+"""Claims on the rank-distribution experiments of gtm: §6 "Expressivity", Fig. 3;
 App. B, Figs. 4–5; §5.2 "Shared case".
 
 The random networks and their certified width bounds come from

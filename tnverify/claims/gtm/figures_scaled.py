@@ -1,5 +1,5 @@
 """Scaled (torch) sides of the claims in :mod:`tnverify.claims.gtm.figures`
-(seed 004 (gtm) §6, Fig. 3; App. B, Figs. 4–5; §5.2 "Shared case").
+(gtm §6, Fig. 3; App. B, Figs. 4–5; §5.2 "Shared case").
 
 Grids are built on ``device`` by :func:`tnverify.generalized.grid.grid_tensor` (``backend="torch"``,
 float64).  Integer-weight ξ = max grids are certified *exactly computed* a priori
@@ -35,7 +35,7 @@ def _torch():
 
 
 def _grid_torch(net, F, device):
-    """Γ on the device, float64 (seed 004 (gtm) §4.2, Eq. 18; Prop. A.3)."""
+    """Γ on the device, float64 (gtm §4.2, Eq. 18; Prop. A.3)."""
     from ...generalized.grid import grid_tensor
     return grid_tensor(net, F, backend="torch", device=device, dtype=_torch().float64)
 
@@ -235,7 +235,7 @@ def _lemma_a1_torch(xi, params, device, rng) -> Evidence:
 
 def scaled_fig5(params, device, rng):
     """Fig. 5's technique at larger M, T: ranks of ξ = √(x²+y²) / softplus shallow grids
-    on the device vs Lemma A.1's limit R·TM/2 (seed 004 (gtm) App. B, Fig. 5; App. A)."""
+    on the device vs Lemma A.1's limit R·TM/2 (gtm App. B, Fig. 5; App. A)."""
     with _torch().no_grad():
         parts = {f"Lemma A.1 bound for ξ = {xi}": _lemma_a1_torch(xi, params, device, rng)
                  for xi in ("l2", "softplus")}
@@ -302,7 +302,7 @@ def _closure_torch(params, device, rng) -> Evidence:
 
 
 def scaled_shared(params, device, rng):
-    """§5.2 "Shared case" at scale (seed 004 (gtm) §5.2; Lemma 5.1)."""
+    """§5.2 "Shared case" at scale (gtm §5.2; Lemma 5.1)."""
     with _torch().no_grad():
         parts = {"(a) universality is lost": _span_torch(params, device, rng),
                  "(a) Lemma 5.1 preserves shared cores": _closure_torch(params, device, rng)}

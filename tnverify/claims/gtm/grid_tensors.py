@@ -1,4 +1,4 @@
-"""Small sides of ``gtm-eq-16``, ``gtm-prop-a.2`` and ``gtm-prop-a.3`` (seed 004 (gtm) §4.1,
+"""Small sides of ``gtm-eq-16``, ``gtm-prop-a.2`` and ``gtm-prop-a.3`` (gtm §4.1,
 Eq. 13–17; §4.2, Eq. 18–20; App. A, Prop. A.2–A.3, Eq. 21).
 
 Error measure: differences are divided by the forward-error scale — the same network with

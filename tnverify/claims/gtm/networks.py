@@ -1,4 +1,4 @@
-"""xi-networks claims on generalized networks (seed 004 (gtm) §4.1–4.2, App. A–B): the ξ-operators
+"""xi-networks claims on generalized networks (gtm §4.1–4.2, App. A–B): the ξ-operators
 and their units, the generalized RNN of Eq. 16, the grid tensors of Prop. A.2 (Eq. 20) and
 Prop. A.3 (Eq. 21), and the settings of App. B, Table 1.
 

@@ -1,5 +1,5 @@
 """Scaled (torch) sides of ``gtm-eq-16``, ``gtm-prop-a.2`` and ``gtm-prop-a.3``
-(seed 004 (gtm) §4.1, Eq. 16; §4.2, Eq. 18–20; App. A, Eq. 21).
+(gtm §4.1, Eq. 16; §4.2, Eq. 18–20; App. A, Eq. 21).
 
 Errors are divided by the forward-error scale (the network with absolute weights, see
 ``grid_tensors.abs_network``) and judged against tolerance(dtype, n, norm=1).

@@ -1,4 +1,4 @@
-"""The rank-distribution experiments of seed 004 (gtm) §6, Fig. 3 and App. B, Fig. 4: random
+"""The rank-distribution experiments of gtm §6, Fig. 3 and App. B, Fig. 4: random
 generalized ξ = max RNNs of TT-ranks :data:`RANKS`, their certified lower bounds on the
 width of an equivalent shallow network, and the two readings of the Fig. 3 text judged on
 them (:func:`fig3_readings`).  Used by the small side (:mod:`.figures`) and the scaled side
@@ -22,7 +22,7 @@ __all__ = ["ALPHA", "RANKS", "FIG3_READINGS", "EXACT_RANK_MAX_SIDE", "fig3_readi
            "sample_records"]
 
 #: Significance level of the one-sided Fisher exact test behind "more and more shallow
-#: networks need a higher rank as R grows" (seed 004 §6): small, so that a verdict never
+#: networks need a higher rank as R grows" (gtm §6): small, so that a verdict never
 #: rests on a lucky draw of a dozen networks per R.
 ALPHA = 1e-3
 
@@ -176,7 +176,7 @@ def _existence_part(params: dict, sizes: dict) -> Evidence:
 
 
 #: The two readings of "for different values of R … there exist shallow networks of rank 1
-#: realizing the same grid tensor" (seed 004 §6).
+#: realizing the same grid tensor" (gtm §6).
 FIG3_READINGS = (
     Reading("a", "existence: for each R some generalized RNN of rank R has a rank-1 shallow "
                  "equivalent (Thm. 5.3's network); plus the monotone trend (Fisher)", True,

@@ -1,7 +1,7 @@
-"""Claims of the generalized tensor models paper (seed 004, ``gtm``) §3 and App. A.1: score
+"""Claims of the generalized tensor models paper (gtm, ``gtm``) §3 and App. A.1: score
 functions ⟨𝒲, Φ(X)⟩ under CP and TT decompositions, the TT recurrence (Lemma 3.1; its
 boundary forms are in :mod:`.boundary_forms`), and the absorption of the input matrices C^{(t)} for ξ(x, y) = xy
-(Prop. A.1).  TSLM's rank-one sentence tensor (seed 003 Eq. 7) is in
+(Prop. A.1).  TSLM's rank-one sentence tensor (tslm Eq. 7) is in
 :mod:`tnverify.claims.tslm.score_functions`.
 
 Cores of generalized networks keep the paper's order 𝒢^{(t)} ∈ ℝ^{M×R_{t−1}×R_t}

@@ -1,4 +1,4 @@
-"""Universality claims of seed 004 (gtm) §4.2, §5.1 and App. A: Lemma 5.1 (linear
+"""Universality claims of gtm §4.2, §5.1 and App. A: Lemma 5.1 (linear
 combinations of generalized RNNs), Prop. A.4 (rank-1 shallow network = width-1 RNN),
 Thm. 5.1 with Lemma 5.2 (max networks realise every grid tensor), the non-universality
 of ξ = max(x, 0) + max(y, 0) (§4.2) and Prop. A.5 (ξ = xy).

@@ -1,4 +1,4 @@
-"""Scaled (torch) sides of the universality claims of seed 004 (gtm) §5.1, App. A.
+"""Scaled (torch) sides of the universality claims of gtm §5.1, App. A.
 
 Grids are built on ``device`` by :func:`tnverify.generalized.grid.grid_tensor` (backend "torch",
 float64) and compared with the same forward-error scales as the small sides (the grid of

@@ -1,4 +1,4 @@
-"""Small (numpy, float64) sides of the universality claims of seed 004 (gtm) §5.1 and
+"""Small (numpy, float64) sides of the universality claims of gtm §5.1 and
 App. A, registered in :mod:`tnverify.claims.gtm.universality`.
 
 Error measures: every grid comparison divides the difference by the *forward-error

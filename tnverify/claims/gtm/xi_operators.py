@@ -1,4 +1,4 @@
-"""Checks of claim ``gtm-xi-operators`` (seed 004 (gtm) §4.1 "Generalized outer product",
+"""Checks of claim ``gtm-xi-operators`` (gtm §4.1 "Generalized outer product",
 "Initial hidden state"; §4.2; App. B, Table 1): associativity, commutativity and the unit of
 each ξ of :mod:`tnverify.generalized.xi`, numerically (random triples, a grid of candidate units) and
 symbolically (sympy, real symbols, a case split on the signs of the variables).

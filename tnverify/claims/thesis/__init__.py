@@ -1,4 +1,4 @@
-"""Claims of seed 001 (``thesis``): the TT format, unfoldings and TT-SVD (§3), n-grams,
+"""Claims of thesis (``thesis``): the TT format, unfoldings and TT-SVD (§3), n-grams,
 perplexity and mutual information (§2, §4.1), Born machines (§3.2.1, §4.1.3, §4.3.2), the
 LRU background and simulations (§4.2, §4.3, §6), TT language models and RNN equivalences
 (§5.2–5.3), RAC layers and LMMs (§5.4) and the hidden-state gradients (§6.3–6.4)."""

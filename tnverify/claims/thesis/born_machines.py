@@ -1,4 +1,4 @@
-"""born-machines-ngrams claims about MPS/TT Born machines (seed 001 (thesis) §3.2.1, §4.1.3,
+"""born-machines-ngrams claims about MPS/TT Born machines (thesis §3.2.1, §4.1.3,
 §4.3.2; tnverify's own sampler claim).  Checks live in :mod:`.born_sampling` and
 :mod:`.born_gauge_cost`."""
 

@@ -1,4 +1,4 @@
-"""Claims of seed 001 (thesis) §6.3–6.4 on hidden-state gradients: the vanilla-RNN Jacobian
+"""Claims of thesis §6.3–6.4 on hidden-state gradients: the vanilla-RNN Jacobian
 (Eq. 6.3), multiplicative integration with gates (Eq. 6.6–6.7), and the Jacobians of the
 RAC (Eq. 6.8) and the LMM (Eq. 6.9) with their multiplication counts.
 

@@ -1,4 +1,4 @@
-"""Small-side checks of the hidden-state Jacobians of seed 001 (thesis) Eq. 6.3, 6.8, 6.9
+"""Small-side checks of the hidden-state Jacobians of thesis Eq. 6.3, 6.8, 6.9
 and of the multiplicative-integration expansion Eq. 6.6–6.7 (tnverify.claims.thesis.rac_lmm).
 
 Layouts: ``numerator`` is ``J[i, j] = ∂h^{(t)}_i/∂h^{(t−n)}_j`` (what autograd and the

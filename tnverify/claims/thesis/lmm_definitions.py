@@ -1,6 +1,6 @@
 """Literal definitions and numerical tools for the LMM claims (tnverify.claims.thesis.rac_lmm).
 
-numpy float64/complex128 evaluations of seed 001 (thesis) Eq. 5.18–5.20 and 6.3, 6.8,
+numpy float64/complex128 evaluations of thesis Eq. 5.18–5.20 and 6.3, 6.8,
 6.9; the eigendecomposition ``A = PΛP⁻¹``; central finite-difference Jacobians with a
 named step and a rounding-error tolerance; autograd Jacobians (complex: forward-mode AD
 with complex tangents, i.e. the holomorphic derivative).

@@ -1,4 +1,4 @@
-"""Small-side checks of the LMM normalisations, seed 001 (thesis) §5.4.2, Eq. 5.23 (LMM-MLP)
+"""Small-side checks of the LMM normalisations, thesis §5.4.2, Eq. 5.23 (LMM-MLP)
 and Eq. 5.24 (LMM-MMn), and of Eq. 6.6–6.7 (tnverify.claims.thesis.rac_lmm).
 
 Linearity tests compare ``f(z₁ + z₂)`` with ``f(z₁) + f(z₂)`` and ``f(cz)`` with ``c f(z)``

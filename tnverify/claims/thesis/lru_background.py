@@ -1,4 +1,4 @@
-"""lru-background claims about the LRU theory restated in seed 001 (thesis) §4.2.2 (Orvieto
+"""lru-background claims about the LRU theory restated in thesis §4.2.2 (Orvieto
 et al. 2023) and §5.4.1.  Checks live in :mod:`.lru_deterministic`, :mod:`.lru_symbolic`,
 :mod:`.lru_monte_carlo` (Monte Carlo, significance level :data:`.lru_monte_carlo.ALPHA`) and
 :mod:`.lru_background_scaled` (torch)."""

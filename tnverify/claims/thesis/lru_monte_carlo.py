@@ -1,4 +1,4 @@
-"""Monte Carlo checks of seed 001 (thesis) §4.2.2: Thm. 4.2.1 (circular law at finite H),
+"""Monte Carlo checks of thesis §4.2.2: Thm. 4.2.1 (circular law at finite H),
 Lemma 4.2.1 (annulus sampler), Prop. 4.2.1 (E‖x_∞‖²), Eq. 4.13 (white-noise chain, γ)
 and Fig. 4.8 (annulus vs Glorot).  Registered in :mod:`.lru_background`.
 

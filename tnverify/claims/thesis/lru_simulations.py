@@ -1,4 +1,4 @@
-"""lru-background claims about the simulations and printed numbers of seed 001 (thesis):
+"""lru-background claims about the simulations and printed numbers of thesis:
 Fig. 6.8 (products of four real vs complex normals: kurtosis, tails, KS test; checks in
 :mod:`.normal_products`), the Eq. 6.4 fits, Tables 4.3–4.4, the training-step count of
 §6.3.1 and the vocabulary bound of §4.3.2.
@@ -163,7 +163,7 @@ claim("thesis-eq-6.4", "Eq. 6.4 fits y = a e^{−bx}: growth/decay",
 
 
 # -- thesis-tables-4.3-4.4 --------------------------------------------------------------------
-#: Transcribed from seed 001 Tables 4.3 and 4.4: (mean, std) or None for ×.
+#: Transcribed from thesis Tables 4.3 and 4.4: (mean, std) or None for ×.
 TABLE_43_COLUMNS = ("sCIFAR", "LISTOPS", "TEXT", "RETRIEVAL", "PATHFINDER")
 TABLE_43 = {"RNN-RELU": ((69.7, 0.2), (37.6, 8.0), (88.0, 0.1), (88.5, 0.1), None),
             "RNN-TANH": ((69.9, 0.3), (43.9, 0.1), (87.2, 0.1), (88.9, 0.2), None),

@@ -1,4 +1,4 @@
-"""Exact (sympy) checks of seed 001 (thesis) §4.2.2 Eq. 4.12, the symbolic chain of
+"""Exact (sympy) checks of thesis §4.2.2 Eq. 4.12, the symbolic chain of
 Eq. 4.13, and the diagonalisability remark of §5.4.1.  Registered in :mod:`.lru_background`."""
 
 from __future__ import annotations

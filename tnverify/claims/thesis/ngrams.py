@@ -1,4 +1,4 @@
-"""Claims of seed 001 (thesis) on language-model targets and metrics over n-grams: Eq. 2.7
+"""Claims of thesis on language-model targets and metrics over n-grams: Eq. 2.7
 (the cross-entropy target), Eq. 2.8/2.11 (perplexity and the base of its log) and Eq. 4.1
 (the averaged mutual information I(S)).  Small checks in
 :mod:`tnverify.claims.thesis.perplexity_information`; the scaled Eq. 4.1 (Markov chains

@@ -1,4 +1,4 @@
-"""Checks of seed 001 (thesis) §6.4.1, Fig. 6.8: products of four real vs complex normals
+"""Checks of thesis §6.4.1, Fig. 6.8: products of four real vs complex normals
 (claims ``thesis-fig-6.8-kurtosis`` and ``thesis-fig-6.8-ks``, registered in
 :mod:`tnverify.claims.thesis.lru_simulations`).  Exact values come from :mod:`tnverify.lru.products`.
 

@@ -1,4 +1,4 @@
-"""Small checks of the born-machines-ngrams claims of seed 001 (thesis): Eq. 2.7 (cross-entropy
+"""Small checks of the born-machines-ngrams claims of thesis: Eq. 2.7 (cross-entropy
 target), Eq. 2.8/2.11 (perplexity and the log base), Eq. 4.1 (mutual information)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Small-side checks of seed 001 (thesis) §5.4, Eq. 5.18–5.22 (tnverify.claims.thesis.rac_lmm).
+"""Small-side checks of thesis §5.4, Eq. 5.18–5.22 (tnverify.claims.thesis.rac_lmm).
 
 Trajectory comparisons divide each difference by a forward-error scale: the same
 recursion on absolute values (Higham, Accuracy and Stability §3.1), times ``κ₂(P)`` where

@@ -1,4 +1,4 @@
-"""Claims of seed 001 (thesis) §5.4 on RAC layers and Linear Multiplicative Models
+"""Claims of thesis §5.4 on RAC layers and Linear Multiplicative Models
 (Eq. 5.18–5.24, the 2H² → 4H parameter count).  The gradients of §6.3–6.4 are in
 :mod:`tnverify.claims.thesis.gradients`.
 

@@ -1,4 +1,4 @@
-"""Scaled (torch) sides of the LMM claims (tnverify.claims.thesis.rac_lmm), seed 001 (thesis) §5.4, §6.3–6.4.
+"""Scaled (torch) sides of the LMM claims (tnverify.claims.thesis.rac_lmm), thesis §5.4, §6.3–6.4.
 
 Memory (``"large"`` sizes, one H100): Eq. 5.19/5.20 trajectories H = 512, L = 1024 keep
 O(H²) complex128 matrices and two states (< 50 MiB); Eq. 5.21 sorts n = 10⁸ float64

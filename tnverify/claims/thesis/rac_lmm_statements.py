@@ -1,4 +1,4 @@
-"""Statements of the gated-cells-lmms LMM claims of seed 001 (thesis), quoted from
+"""Statements of the gated-cells-lmms LMM claims of thesis, quoted from
 the thesis (the toolkit's readings are in the claims' ``readings``, not here)."""
 
 STATEMENTS = {

@@ -1,10 +1,10 @@
-"""Claims of seed 001 (thesis) §3.2.2 and §3.1.2 on the TT format itself: Eq. 3.3 (an
+"""Claims of thesis §3.2.2 and §3.1.2 on the TT format itself: Eq. 3.3 (an
 entry as a product of core slices), Eq. 3.4 (the printed nested sums, Def. 3.2.2) and the
 inner product of Def. 3.1.5 (``thesis-eq-3.4`` and its ``-corrected`` twin).
 
 The shared definition side (explicit tensors by ``tensordot`` of the cores, the printed
 sums evaluated literally) is :mod:`tnverify.claims.ttlm.tt_format`, which checks the same
-sums as printed in seed 000 (``ttlm-eq3``).
+sums as printed in ttlm (``ttlm-eq3``).
 """
 
 from __future__ import annotations

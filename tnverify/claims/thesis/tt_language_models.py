@@ -1,8 +1,8 @@
-"""Claims of seed 001 (thesis) §5.2.2 on tensor-train language models: Prop. 5.2.1 (the
+"""Claims of thesis §5.2.2 on tensor-train language models: Prop. 5.2.1 (the
 TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG), ``thesis-prop-5.2.1``) and Prop. 5.2.2 (the TTLM
 conditionals, ``thesis-prop-5.2.2`` and its ``-corrected`` twin).
 
-The same objects as printed in seed 000 are checked in :mod:`tnverify.claims.ttlm.tt_format`
+The same objects as printed in ttlm are checked in :mod:`tnverify.claims.ttlm.tt_format`
 (Eq. 2–5) and :mod:`tnverify.claims.ttlm.variants` (Eq. 6–13); this module reuses their
 definition sides (:mod:`tnverify.claims.ttlm.uniform_ttlm` for the conditionals).
 """

@@ -1,4 +1,4 @@
-"""Claims about TT-SVD (seed 001 (thesis) §3.2.2).
+"""Claims about TT-SVD (thesis §3.2.2).
 
 Claims: ``thesis-thm-3.2.2`` (the error bound of fixed-rank TT-SVD), ``thesis-alg-1``
 (Algorithm 1 executed literally, Fortran-order reshapes as MATLAB's) with
@@ -126,7 +126,7 @@ claim("thesis-thm-3.2.2", "TT-SVD error ≤ √(Σ ε_k²)", STATEMENTS["thesis-
 
 # ============================================================================ thesis-alg-1
 def algorithm_1_literal(a: np.ndarray, eps: float, step6_reading: str = "a") -> dict:
-    """Algorithm 1 of seed 001 §3.2.2, step by step, with MATLAB (Fortran-order) reshapes.
+    """Algorithm 1 of thesis §3.2.2, step by step, with MATLAB (Fortran-order) reshapes.
 
     ``step6_reading``: ``"a"`` — R_k is the smallest rank whose discarded tail ‖E_k‖_F of
     the singular values of M_k is ≤ δ; ``"b"`` — R_k = rank_δ(U_k) computed on the matrix

@@ -1,4 +1,4 @@
-"""Claims about unfoldings (seed 001 (thesis) §3.1.2 and §3.2.2).
+"""Claims about unfoldings (thesis §3.1.2 and §3.2.2).
 
 Claims: ``thesis-def-3.1.3`` (the reshape and its multi-index) and ``thesis-thm-3.2.1``
 (existence of a TT with ranks ≤ rank A_[k], via the constructive proof).  Definition

@@ -1,7 +1,7 @@
 """The toolkit's claim ``tnverify-augmented-bilinear``: the vanilla RNN, general
 multiplicative integration and the 2-RNN with bias are bilinear maps of the augmented
 vectors [f; 1] and [h; 1] (the augmented cores of :mod:`tnverify.equivalences`), which the
-corrected bias claims of seed 000 App. B.1 and seed 001 §5.3.2 rely on."""
+corrected bias claims of ttlm App. B.1 and thesis §5.3.2 rely on."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The toolkit's claim ``tnverify-born-sampler-exact``: the exact sampler of
 :class:`tnverify.cells.born.BornMachine` (sequential sampling from ratios of marginals)
-draws x with probability |Ψ(x)|²/Z, seed 001 (thesis) §4.1.3, Eq. 4.3 and 4.5.
+draws x with probability |Ψ(x)|²/Z, thesis §4.1.3, Eq. 4.3 and 4.5.
 
 The check runs on a real and on a complex Born machine (a dropped conjugate must make it
 fail): every sequence's midpoint uniforms reproduce it in both directions, the product of

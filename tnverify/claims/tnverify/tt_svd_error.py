@@ -1,5 +1,5 @@
 """The toolkit's claim ``tnverify-tt-svd-error-identity``: for the sequential TT-SVD of
-seed 001 (thesis) §3.2.2, Algorithm 1 (any truncation rule), the squared error equals the
+thesis §3.2.2, Algorithm 1 (any truncation rule), the squared error equals the
 sum of the squared discarded singular values — the step behind the bound of Thm. 3.2.2
 (:mod:`tnverify.claims.thesis.tt_svd`)."""
 

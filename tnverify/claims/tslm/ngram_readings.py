@@ -1,4 +1,4 @@
-"""How a referee reads the TSLM probability claims of seed 003 (tslm) Eq. 8–15, Claims 1–2,
+"""How a referee reads the TSLM probability claims of tslm Eq. 8–15, Claims 1–2,
 the n-gram parameter count and Table 1: the quoted readings, defects and remarks registered
 by :mod:`tnverify.claims.tslm.ngrams`."""
 

@@ -1,4 +1,4 @@
-"""Small checks of the born-machines-ngrams TSLM claims (seed 003 (tslm) Eq. 8–15, Claims 1–2):
+"""Small checks of the born-machines-ngrams TSLM claims (tslm Eq. 8–15, Claims 1–2):
 explicit ambient tensors (float64) as the definition, tnverify.ngram as the
 implementation."""
 
@@ -207,7 +207,7 @@ def small_param_count(params, rng) -> Evidence:
                 "ratio": onehot / (emb_T + emb_words), "log10_onehot": n * math.log10(V)})
 
 
-#: seed 003 (tslm) Table 1 and its "Datasets" text
+#: tslm Table 1 and its "Datasets" text
 TABLE1 = {"ptb": {"tokens": (929_590, 73_761, 82_431), "vocab": 10_000, "oov": 4.8},
           "wt2": {"tokens": (2_088_628, 217_646, 245_569), "vocab": 33_278, "oov": 2.6,
                   "articles": (600, 60, 60)}}

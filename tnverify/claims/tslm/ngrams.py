@@ -1,4 +1,4 @@
-"""Claims of seed 003 (tslm) on the n-gram probability tensor: the mixed representation
+"""Claims of tslm on the n-gram probability tensor: the mixed representation
 and p(s_i) = ⟨s_i, c⟩ (Eq. 8–11), Claim 1 (one-hot words give the n-gram tensor), Claim 2
 (prefix and conditional probabilities by padding, Eq. 14–15), the |V|ⁿ vs mⁿ parameter
 count and the Table 1 statistics.  Small checks in :mod:`tnverify.claims.tslm.ngram_tensor`

@@ -1,4 +1,4 @@
-"""tt-language-models claims of the TSLM (seed 003 (tslm) Eq. 16–21): the recursive decomposition,
+"""tt-language-models claims of the TSLM (tslm Eq. 16–21): the recursive decomposition,
 the recurrence ``h_t = W h_{t−1} ⊙ U α_t`` from ``h_0 = W⁻¹1``, the conditional of
 Eq. 17–20 next to the exact conditional of the joint, and the "non-linear" g.
 

@@ -1,4 +1,4 @@
-"""How a referee reads the TSLM recurrence claims of seed 003 (tslm) Eq. 16–21: the quoted
+"""How a referee reads the TSLM recurrence claims of tslm Eq. 16–21: the quoted
 readings, defects and remarks registered by :mod:`tnverify.claims.tslm.recurrence`."""
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Claim ``tslm-eq-7`` of seed 003 (tslm), "Representations of Words and Sentences"
+"""Claim ``tslm-eq-7`` of tslm, "Representations of Words and Sentences"
 (Eq. 4–7 with Eq. 1–2): the sentence tensor s = w₁ ⊗ ⋯ ⊗ w_n, its expansion in an
 orthonormal basis, and the rank-one coefficient tensor 𝒜.  Definition side: the printed
 sums evaluated literally (numpy, float64); scaled side in
-:mod:`tnverify.claims.gtm.score_functions_scaled` (beside seed 004's score functions).
+:mod:`tnverify.claims.gtm.score_functions_scaled` (beside gtm's score functions).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Published numbers of seed 000 (ttlm): Table 1 parameter counts (from Table 2's
+"""Published numbers of ttlm: Table 1 parameter counts (from Table 2's
 shapes, instantiated as torch modules on the meta device and counted by ``numel``),
 the §1 perplexity deltas, Table 2's second-order row and the §6.1 data statistics.
 
@@ -118,8 +118,8 @@ def _judge_count(model, dataset, vocab_printed, rd, printed=None):
     return ev
 
 
-#: The printed vocabulary sizes: PTB "10,000" and WikiText-2 "33,278" (seed 003 Table 1;
-#: seed 000 §6.1 prints "10k" and "over 30,000").
+#: The printed vocabulary sizes: PTB "10,000" and WikiText-2 "33,278" (tslm Table 1;
+#: ttlm §6.1 prints "10k" and "over 30,000").
 VOCAB_PRINTED = {"ptb": "10000", "wt2": "33278"}
 
 
@@ -230,7 +230,7 @@ corrected_pair(
 
 
 # -- ttlm-sec6.1-wt2-stats --------------------------------------------------------------
-#: seed 003 (tslm) Table 1 token counts (train, valid, test) and vocabularies
+#: tslm Table 1 token counts (train, valid, test) and vocabularies
 TSLM_TABLE1 = {"ptb": ((929_590, 73_761, 82_431), 10_000),
                "wt2": ((2_088_628, 217_646, 245_569), 33_278)}
 STATED_K = {"ptb": (929, 73, 82), "wt2": (2088, 217, 45)}

@@ -1,4 +1,4 @@
-"""How a referee reads the published numbers of seed 000 (ttlm): Table 1's parameter
+"""How a referee reads the published numbers of ttlm: Table 1's parameter
 counts, the §1 perplexity reductions, Table 2's second-order row and the §6.1 data
 statistics — the quoted readings, defects and remarks registered by
 :mod:`tnverify.claims.ttlm.published_numbers`."""

@@ -8,7 +8,7 @@ in :mod:`tnverify.claims.ttlm.rnn_equivalences_scaled`.
 
 References
 ----------
-seed 000 (ttlm) App. B (Eq. 14–20); seed 001 (thesis) §5.3.1–5.3.2 (Eq. 5.8–5.17).
+ttlm App. B (Eq. 14–20); thesis §5.3.1–5.3.2 (Eq. 5.8–5.17).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""The proof lines of seed 000 (ttlm) Claims B.1 and B.2 as their own claims: Eq. 14's
+"""The proof lines of ttlm Claims B.1 and B.2 as their own claims: Eq. 14's
 slice and Eq. 16 (``ttlm-eq16``) and Eq. 20 (``ttlm-eq20``), each with its ``-corrected``
 twin.  The printed Eq. 16 and Eq. 20 sum over ``α_t`` — the free index of the left-hand
 side — and leave ``α_{t−1}`` unbound (erratum ``ttlm-appB-sum-over-free-alpha_t``, shared
-with seed 001 (thesis) Eq. 5.13 and Eq. 5.17).
+with thesis Eq. 5.13 and Eq. 5.17).
 
 Definition side (numpy, float64): each printed line is evaluated literally on one-hot
 inputs, with its summation indices as printed — an index the line does not sum over but

@@ -1,4 +1,4 @@
-"""How a referee reads seed 000 (ttlm) App. B (Claims B.1, B.2, their proof lines Eq. 14,
+"""How a referee reads ttlm App. B (Claims B.1, B.2, their proof lines Eq. 14,
 16, 20, and the bias sentence after Eq. 14): the quoted readings, defects and remarks
 registered by :mod:`tnverify.claims.ttlm.rnn_equivalences`."""
 

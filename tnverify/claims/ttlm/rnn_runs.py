@@ -1,4 +1,4 @@
-"""The recurrences of seed 000 (ttlm) App. B and seed 001 (thesis) §5.3 run literally on
+"""The recurrences of ttlm App. B and thesis §5.3 run literally on
 one-hot inputs (numpy, float64): the definition side shared by
 :mod:`tnverify.claims.ttlm.rnn_equivalences`, :mod:`tnverify.claims.ttlm.rnn_biases` and
 :mod:`tnverify.claims.thesis.rnn_equivalences`."""

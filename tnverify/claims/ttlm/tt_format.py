@@ -1,6 +1,6 @@
-"""Claims of seed 000 (ttlm) §4.1–4.2 on the TT format as a language model: Φ(X) and
+"""Claims of ttlm §4.1–4.2 on the TT format as a language model: Φ(X) and
 ⟨𝒜, Φ(X)⟩ (Eq. 1–2), the printed TT sums (Eq. 3) and the recurrence (Eq. 4–5).  The same
-sums as printed in seed 001 are registered in :mod:`tnverify.claims.thesis.tt_format`,
+sums as printed in thesis are registered in :mod:`tnverify.claims.thesis.tt_format`,
 Prop. 5.2.1 in :mod:`tnverify.claims.thesis.tt_language_models`; both reuse the
 definition side here.
 
@@ -33,7 +33,7 @@ __all__ = ["printed_tt_sum", "literal_lower_limits", "full_by_tensordot", "recur
 # -- definitions -------------------------------------------------------------------
 def full_by_tensordot(cores) -> np.ndarray:
     """The explicit tensor ``𝒜`` by successive ``tensordot`` over the bond indices
-    (seed 000 (ttlm) §4.2, Eq. 3, first line read as a contraction)."""
+    (ttlm §4.2, Eq. 3, first line read as a contraction)."""
     A = np.asarray(cores[0])
     for G in cores[1:]:
         A = np.tensordot(A, G, axes=(A.ndim - 1, 0))

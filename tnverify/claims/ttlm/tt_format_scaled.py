@@ -152,7 +152,7 @@ def _z_part(z_transfer, terms, z_abs, L, V, R, squared, sizes):
     ``V``-term sum of slices and an ``R``-term product (signed), or the GEMMs over ``R``
     and over ``V·R`` (squared).  ``n = L·(sweep + R) + 2``, relative to ``Z(|G|)`` — the
     sum over sequences of the (squared) |·| chains, the Σ|terms| of both computations
-    (seed 001 (thesis) §5.2.2, Prop. 5.2.1).
+    (thesis §5.2.2, Prop. 5.2.1).
     """
     sweep = V * R + R if squared else V + R
     brute = math.fsum(terms.double().cpu().numpy().tolist())

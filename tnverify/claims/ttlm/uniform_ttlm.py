@@ -1,5 +1,5 @@
-"""Small (definition-side) checks of the uniform TTLM and its readout (seed 000 (ttlm) §4.3,
-App. A; seed 001 (thesis) §5.2.2, Prop. 5.2.2), registered in
+"""Small (definition-side) checks of the uniform TTLM and its readout (ttlm §4.3,
+App. A; thesis §5.2.2, Prop. 5.2.2), registered in
 :mod:`tnverify.claims.ttlm.variants` and :mod:`tnverify.claims.thesis.tt_language_models`.
 
 Definition side: explicit full tensors over all ``|V|^N`` sequences (float64, tensordot

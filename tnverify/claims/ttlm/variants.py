@@ -1,4 +1,4 @@
-"""Claims of seed 000 (ttlm) on the uniform TTLM, its readout and the TTLM-Tiny / TTLM-Large
+"""Claims of ttlm on the uniform TTLM, its readout and the TTLM-Tiny / TTLM-Large
 variants (§4.3, §5.1, App. A, App. C): the registrations, with the Tiny/Large small checks
 (``ttlm-eq12``, ``ttlm-eq13``).  The uniform-TTLM small checks are in :mod:`.uniform_ttlm`,
 the scaled sides in :mod:`.variants_scaled`."""

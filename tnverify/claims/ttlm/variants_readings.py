@@ -1,4 +1,4 @@
-"""How a referee reads the uniform-TTLM and TTLM-Tiny/Large claims of seed 000 (ttlm) §4.3,
+"""How a referee reads the uniform-TTLM and TTLM-Tiny/Large claims of ttlm §4.3,
 §5.1, App. A and App. C: the quoted readings, defects and remarks registered by
 :mod:`tnverify.claims.ttlm.variants` (quotes are the paper's words; locators name the
 section, equation or sentence)."""
