@@ -1,14 +1,6 @@
-"""Tensors in the tensor-train (TT) format.
-
-A TT tensor of order ``d`` is a tuple of cores ``G_k`` of shape ``(r_{k-1}, n_k, r_k)``
-with ``r_0 = r_d = 1``; its entries are products of slice matrices
-
-.. math:: A[i_1, \\dots, i_d] = G_1[0, i_1, :] \\, G_2[:, i_2, :] \\cdots G_d[:, i_d, 0]
-
-(seed 001 (thesis) §3.2, Def. 3.2.2, Eq. 3.4, 0-based in code; Oseledets 2011).
-
-Everything here works on the cores only (``O(d n r^3)``) except :meth:`TensorTrain.full`,
-which is guarded by :func:`tnverify.explicit.guard_size`.
+"""The :class:`TensorTrain` class: a tensor in TT format as a tuple of validated,
+read-only cores, with entries, the full tensor (size-guarded), algebra, norms,
+orthogonalization, rounding and TensorLy interop (see :mod:`tnverify.tt` for the format).
 
 References
 ----------
@@ -18,22 +10,20 @@ decomposition", SIAM J. Sci. Comput. 33(5), 2011 (rounding: Algorithm 2).
 
 from __future__ import annotations
 
-import itertools
 import math
-import operator
 from dataclasses import dataclass
-from numbers import Integral, Number
+from numbers import Number
 
 import numpy as np
 
-from .conventions import check_finite
-from .errors import (
+from ..conventions import check_finite
+from ..errors import (
     DTypeError, NonFiniteError, RankError, ShapeError, ToleranceError, VocabularyError,
 )
-from .truncation import check_eps, check_max_rank, svd_signed, truncation_rank
-from .validation import as_array, as_int, as_int_array, as_rng, as_tolerance, check_entries
+from ..truncation import check_eps, check_max_rank, svd_signed, truncation_rank
+from ..validation import as_array, as_int_array
 
-__all__ = ["TensorTrain", "tt_to_full", "random_tt", "max_tt_ranks"]
+__all__ = ["TensorTrain", "tt_to_full"]
 
 
 def _as_core(core, k: int) -> np.ndarray:
@@ -70,6 +60,7 @@ class TensorTrain:
     Examples
     --------
     >>> import numpy as np
+    >>> from tnverify.tt import random_tt
     >>> tt = random_tt((2, 3, 4), 2, np.random.default_rng(0))
     >>> tt.ranks, tt.shape, tt.n_entries
     ((1, 2, 2, 1), (2, 3, 4), 24)
@@ -209,7 +200,7 @@ class TensorTrain:
 
     def full(self, max_entries: int | None = None) -> np.ndarray:
         """The explicit tensor, refused above ``TNVERIFY_MAX_ENTRIES`` before allocating."""
-        from .explicit import guard_size
+        from ..explicit import guard_size
 
         guard_size(self.shape, dtype=self.dtype, what="TT to full tensor",
                    max_entries=max_entries)
@@ -391,83 +382,3 @@ def tt_to_full(tt: TensorTrain, max_entries: int | None = None) -> np.ndarray:
     if not isinstance(tt, TensorTrain):
         raise DTypeError(f"tt_to_full needs a TensorTrain; got {type(tt).__name__}")
     return tt.full(max_entries=max_entries)
-
-
-def _check_shape(shape) -> tuple:
-    if isinstance(shape, (str, bytes)):
-        raise DTypeError(f"shape must be a sequence of positive ints; got {shape!r}")
-    try:
-        dims = tuple(shape)
-    except TypeError as exc:
-        raise ShapeError(f"shape must be a sequence of positive ints; got {shape!r}") from exc
-    if not dims:
-        raise ShapeError(f"shape must be a non-empty sequence of positive ints; got {shape!r}")
-    return tuple(as_int(n, f"shape[{k}]", minimum=1) for k, n in enumerate(dims))
-
-
-def max_tt_ranks(shape) -> tuple:
-    """Maximal TT ranks ``min(n_1⋯n_k, n_{k+1}⋯n_d)`` (ranks of generic unfoldings).
-
-    Examples
-    --------
-    >>> max_tt_ranks((2,) * 8)
-    (1, 2, 4, 8, 16, 8, 4, 2, 1)
-    """
-    dims = _check_shape(shape)
-    prefix = [1, *itertools.accumulate(dims, operator.mul)]            # O(d) products
-    suffix = [1, *itertools.accumulate(reversed(dims), operator.mul)][::-1]
-    return tuple(min(p, q) for p, q in zip(prefix, suffix))
-
-
-def random_tt(shape, ranks, rng=None, *, scale: float | None = None) -> TensorTrain:
-    """A TT with independent Gaussian cores.
-
-    Parameters
-    ----------
-    shape : sequence of int
-        Mode sizes ``(n_1, ..., n_d)``.
-    ranks : int or sequence of int
-        An int ``r`` gives ``r_k = min(r, max_tt_ranks(shape)[k])``; a sequence must have
-        length ``d + 1`` with boundary ones.
-    rng : None, int, numpy.random.SeedSequence, BitGenerator or Generator, optional
-        numpy's convention (:func:`numpy.random.default_rng`): ``None`` (default) draws
-        fresh entropy from the operating system, so every call differs; an int (or a
-        SeedSequence / BitGenerator) seeds a new Generator, so the same seed gives the same
-        TT; a ``Generator`` is used as it is (and advanced).  Pass a seed or a Generator
-        whenever the result must be reproducible (every check in tnverify does).
-    scale : float, optional
-        Standard deviation of every core entry.  Default: core ``k`` has standard
-        deviation ``1 / sqrt(r_{k-1})``, so every entry of the tensor has variance 1.
-
-    Examples
-    --------
-    >>> a, b = random_tt((2, 3), 2, rng=7), random_tt((2, 3), 2, rng=7)
-    >>> bool(np.array_equal(a.full(), b.full()))        # same seed, same TT
-    True
-    >>> random_tt((2, 3, 4), 2).ranks          # rng=None: fresh entropy, same structure
-    (1, 2, 2, 1)
-    """
-    dims = _check_shape(shape)
-    d = len(dims)
-    if isinstance(ranks, (Integral, float, str, bytes)) or not hasattr(ranks, "__iter__"):
-        r = as_int(ranks, "ranks", minimum=1, error=RankError)
-        rk = tuple(min(r, m) for m in max_tt_ranks(dims))
-    else:
-        rk = tuple(ranks)
-        if len(rk) != d + 1:
-            raise RankError(f"ranks must be {d + 1} positive ints; got {ranks!r}")
-        rk = tuple(as_int(r, f"ranks[{k}]", minimum=1, error=RankError)
-                   for k, r in enumerate(rk))
-        if rk[0] != 1 or rk[-1] != 1:
-            raise RankError(f"boundary ranks must be 1; got {rk!r}")
-        rk = tuple(int(r) for r in rk)
-    rng = as_rng(rng)
-    if scale is not None:
-        scale = as_tolerance(scale, "scale")
-    for k in range(d):
-        check_entries((rk[k], dims[k], rk[k + 1]), what=f"random TT core {k}")
-    cores = []
-    for k in range(d):
-        std = float(scale) if scale is not None else 1.0 / math.sqrt(rk[k])
-        cores.append(rng.standard_normal((rk[k], dims[k], rk[k + 1])) * std)
-    return TensorTrain(tuple(cores))

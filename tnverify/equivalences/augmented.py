@@ -1,0 +1,165 @@
+"""Augmented (affine) cores: the vanilla RNN, the general multiplicative integration
+(MI-RNN) and the second-order RNN with bias as TT cores on ``h̃ = [h; 1]`` and
+``f̃ = [f; 1]`` (claim ``tnverify-augmented-bilinear``), their blocks and one step.
+
+References
+----------
+seed 000 (ttlm) App. B.1-B.2, Eq. 14-20; seed 001 (thesis) §5.3.2, Eq. 5.11-5.17;
+Wu et al., 2016 (multiplicative integration).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import ShapeError
+from ..validation import as_operand, join_torch
+from .bilinear import second_order_to_tt_core
+from .operands import _einsum, _is_torch, _need, _shape, _values
+
+__all__ = ["augment_input", "augment_hidden", "vanilla_rnn_to_augmented_core",
+           "mi_rnn_to_augmented_core", "second_order_to_augmented_core",
+           "split_augmented_core", "augmented_step"]
+
+
+def augment_input(f):
+    """``f̃ = [f; 1]`` (last axis): the affine input of ``tnverify-augmented-bilinear``."""
+    return _cat_one(f)
+
+
+def augment_hidden(h):
+    """``h̃ = [h; 1]`` (last axis): the hidden state with its constant slot."""
+    return _cat_one(h)
+
+
+def _cat_one(x):
+    x = as_operand(x, "x")
+    if x.ndim < 1 or x.shape[-1] < 1:
+        raise ShapeError(f"the vector to augment needs a non-empty last mode; got {x.shape}")
+    if _is_torch(x):
+        import torch
+        return torch.cat([x, torch.ones_like(x[..., :1])], dim=-1)
+    x = np.asarray(x, dtype=np.float64)
+    return np.concatenate([x, np.ones(x.shape[:-1] + (1,))], axis=-1)
+
+
+def _augmented(bilinear, hidden, inp, bias, like):
+    """Assemble ``G̃ (R+1, |V|+1, R+1)`` from its blocks (see
+    :func:`split_augmented_core`)."""
+    R, V = bias.shape[0], inp.shape[0]
+    bilinear, hidden, inp, bias, like = join_torch(bilinear, hidden, inp, bias, like)
+    if _is_torch(bias):                          # numpy and torch operands: torch wins
+        import torch
+        G = torch.zeros(R + 1, V + 1, R + 1, dtype=bias.dtype, device=bias.device)
+    else:
+        G = np.zeros((R + 1, V + 1, R + 1))
+    if bilinear is not None:
+        G[:R, :V, :R] = bilinear
+    G[:R, V, :R] = hidden
+    G[R, :V, :R] = inp
+    G[R, V, :R] = bias
+    G[R, V, R] = 1.0                         # carries the constant slot of h̃
+    return G
+
+
+def vanilla_rnn_to_augmented_core(A, B, b):
+    """Augmented core of the vanilla RNN pre-activation ``A h + B f + b``.
+
+    .. math:: \\tilde G_{p, |V|, o} = A_{op}, \\; \\tilde G_{R, i, o} = B_{oi}, \\;
+              \\tilde G_{R, |V|, o} = b_o, \\; \\tilde G_{R, |V|, R} = 1
+
+    so that ``Σ_{p,i} h̃_p G̃_{pio} f̃_i`` is ``[A h + B f + b; 1]`` for
+    ``h̃ = [h; 1]``, ``f̃ = [f; 1]``.  ``A (R, R)``, ``B (R, |V|)``, ``b (R,)``.
+
+    Notes
+    -----
+    Checked by ``tnverify-augmented-bilinear``.
+    """
+    A, B, b = _need(A, 2, "A"), _need(B, 2, "B"), _need(b, 1, "b")
+    R = b.shape[0]
+    if _shape(A) != (R, R) or B.shape[0] != R:
+        raise ShapeError(f"need A (R, R), B (R, |V|), b (R,); got {_shape(A)}, "
+                         f"{_shape(B)}, {_shape(b)}")
+    return _augmented(None, A.T, B.T, b, A)
+
+
+def mi_rnn_to_augmented_core(W, U, alpha, beta1, beta2, b):
+    """Augmented core of the general multiplicative integration (Wu et al., 2016):
+    ``α ⊙ Wf ⊙ Uh + β₁ ⊙ Uh + β₂ ⊙ Wf + b``.
+
+    .. math:: \\tilde G_{pio} = α_o W_{oi} U_{op}, \\; \\tilde G_{p,|V|,o} = β_{1,o} U_{op},
+              \\; \\tilde G_{R,i,o} = β_{2,o} W_{oi}, \\; \\tilde G_{R,|V|,o} = b_o
+
+    ``W (R, |V|)``, ``U (R, R)``, ``alpha, beta1, beta2, b (R,)``.  With ``α = 1`` and
+    the rest zero this is the RAC core of
+    :func:`~tnverify.equivalences.bilinear.rac_to_tt_core` padded by the constant slot.
+
+    Notes
+    -----
+    Checked by ``tnverify-augmented-bilinear``.
+    """
+    W, U = _need(W, 2, "W"), _need(U, 2, "U")
+    vecs = [_need(v, 1, n) for v, n in ((alpha, "alpha"), (beta1, "beta1"),
+                                         (beta2, "beta2"), (b, "b"))]
+    R = U.shape[0]
+    if _shape(U) != (R, R) or W.shape[0] != R or any(v.shape[0] != R for v in vecs):
+        raise ShapeError(f"need W (R, |V|), U (R, R) and (R,) vectors with R = {R}")
+    alpha, beta1, beta2, b = vecs
+    bil = _einsum("o,oi,op->pio", alpha, W, U)
+    return _augmented(bil, _einsum("o,op->po", beta1, U), _einsum("o,oi->io", beta2, W),
+                      b, W)
+
+
+def second_order_to_augmented_core(T, b, layout: str = "ttlm"):
+    """Augmented core of the second-order RNN with bias (Eq. 14 / Eq. 5.11):
+    ``G̃_{pio} = G_{pio}`` (:func:`second_order_to_tt_core`), ``G̃_{R,|V|,o} = b_o``.
+
+    Notes
+    -----
+    Checked by ``tnverify-augmented-bilinear`` and ``ttlm-eq14-bias-corrected``.
+    """
+    G = second_order_to_tt_core(T, layout)
+    b = _need(b, 1, "b")
+    R, V = G.shape[0], G.shape[1]
+    if b.shape[0] != R:
+        raise ShapeError(f"b must have length R = {R}; got {_shape(b)}")
+    zeros_h = np.zeros((R, R)) if not _is_torch(G) else G.new_zeros(R, R)
+    zeros_i = np.zeros((V, R)) if not _is_torch(G) else G.new_zeros(V, R)
+    return _augmented(G, zeros_h, zeros_i, b, G)
+
+
+def split_augmented_core(G_aug) -> dict:
+    """Blocks of an augmented core ``G̃ (R+1, |V|+1, R+1)``: ``bilinear (R,|V|,R)``,
+    ``hidden (R, R)`` indexed ``[p, o]``, ``input (|V|, R)`` indexed ``[i, o]``,
+    ``bias (R,)``, and ``carry`` = the constant-slot column ``G̃[:, :, R]`` (must be
+    ``e_R ⊗ e_{|V|}`` for the constant slot to stay 1).
+
+    ``G_aug`` may be a numpy array or a torch tensor, also one that requires grad (e.g.
+    ``cell.augmented_core()``): its values are read (detached, copied to the CPU) and
+    the blocks are float64 numpy arrays.  To differentiate through a block, index the
+    tensor itself, e.g. ``G_aug[-1, -1, :-1]`` is the bias."""
+    G = _values(G_aug, 3, "G_aug")
+    R, V = G.shape[0] - 1, G.shape[1] - 1
+    if G.shape[2] != R + 1 or R < 1 or V < 1:
+        raise ShapeError(f"augmented core must be (R+1, |V|+1, R+1); got {G.shape}")
+    return {"bilinear": G[:R, :V, :R], "hidden": G[:R, V, :R], "input": G[R, :V, :R],
+            "bias": G[R, V, :R], "carry": G[:, :, R]}
+
+
+def augmented_step(G_aug, h_aug, f_aug, phi=None):
+    """One step ``h̃' = [φ((Σ h̃_p G̃_{pio} f̃_i)_{o<R}); (…)_R]`` with the activation on
+    all but the constant slot; ``h_aug (..., R+1)``, ``f_aug (..., |V|+1)``."""
+    G_aug = _need(G_aug, 3, "G_aug")
+    h_aug, f_aug = as_operand(h_aug, "h_aug", ndim=(1, 2)), as_operand(f_aug, "f", ndim=(1, 2))
+    if h_aug.shape[-1] != G_aug.shape[0] or f_aug.shape[-1] != G_aug.shape[1] or not (
+            phi is None or callable(phi)):
+        raise ShapeError(f"need h_aug (..., {G_aug.shape[0]}), f_aug (..., {G_aug.shape[1]})"
+                         f" and a callable phi; got {tuple(h_aug.shape)}, {tuple(f_aug.shape)}")
+    z = _einsum("...p,pio,...i->...o", h_aug, G_aug, f_aug)
+    if phi is None:
+        return z
+    head = phi(z[..., :-1])
+    if _is_torch(z):
+        import torch
+        return torch.cat([head, z[..., -1:]], dim=-1)
+    return np.concatenate([head, z[..., -1:]], axis=-1)
