@@ -80,11 +80,6 @@ def tt_unfolding(tensor, k: int) -> np.ndarray:
     return a.reshape(rows, -1) if a.size else a.reshape(rows, math.prod(a.shape[k:]))
 
 
-#: Internal, to be removed: the old name of :func:`tt_unfolding`, kept only until the
-#: claim modules are moved (not public: not in ``__all__`` nor in ``tnverify``).
-unfold = tt_unfolding
-
-
 def matricize(tensor, row_modes) -> np.ndarray:
     """Matricization for a mode partition: rows = ``row_modes`` (in that order), columns =
     the remaining modes in increasing order; transpose, then C-order reshape.

@@ -27,7 +27,7 @@ from ...generalized.expressivity import (constant_grid_value, constant_network, 
                                 rank_one_shallow)
 from ...generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
                     recursion_a3_literal)
-from ...matricize import exact_rank, numerical_rank, unfold
+from ...matricize import exact_rank, numerical_rank, tt_unfolding
 
 #: Perturbation size of the Thm. 5.3 check ("about 1e−3", CLAIMS.md).
 PERTURBATION = 1e-3
@@ -217,7 +217,7 @@ def _small_thm_5_3(params, rng):
         np.broadcast_to(first, (M, g.size // M)), n=n, scale=abs_scale.reshape(M, -1),
         sizes=sz)
     if T > 1:
-        nrs = [numerical_rank(unfold(g, k)) for k in range(1, T)]
+        nrs = [numerical_rank(tt_unfolding(g, k)) for k in range(1, T)]
         ev = compare_ints("rank of every unfolding Γ_[k] of the perturbed grid = 1",
                           [int(r) for r in nrs], [1] * (T - 1))
         ev.details["gaps"] = [r.to_dict() for r in nrs]

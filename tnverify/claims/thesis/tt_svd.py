@@ -20,7 +20,7 @@ from ..compare import compare_ints
 from ..tt_svd_support import (sample_tensor, svd_tol, torch_noisy_tensor,
                              torch_unfolding_svals)
 from ...conventions import tolerance
-from ...matricize import unfold
+from ...matricize import tt_unfolding
 from ...tt import TensorTrain, max_tt_ranks
 from ...tt_svd import truncation_rank, tt_svd
 
@@ -34,7 +34,7 @@ STATEMENTS = {
 # ----------------------------------------------------------------------------- helpers
 def _delta_ranks(a: np.ndarray, delta: float) -> list[int]:
     """δ-ranks of the unfoldings A_[k], k = 1..d−1 (smallest rank with tail ≤ δ)."""
-    return [truncation_rank(np.linalg.svd(unfold(a, k), compute_uv=False), delta)
+    return [truncation_rank(np.linalg.svd(tt_unfolding(a, k), compute_uv=False), delta)
             for k in range(1, a.ndim)]
 
 
@@ -71,7 +71,7 @@ def _bound_evidence(label, a_minus_b, eps_k, tol) -> Evidence:
 def _small_thm_3_2_2(params, rng):
     a = sample_tensor(params, rng)
     shape, d, norm = a.shape, a.ndim, float(np.linalg.norm(a))
-    svals = [np.linalg.svd(unfold(a, k), compute_uv=False) for k in range(1, d)]
+    svals = [np.linalg.svd(tt_unfolding(a, k), compute_uv=False) for k in range(1, d)]
     parts = {}
     for ranks in params["rank_lists"]:
         eps_k = _best_rank_errors(svals, ranks)

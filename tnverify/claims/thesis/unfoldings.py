@@ -18,7 +18,7 @@ from ..registration import claim, corrected_pair, refs
 from ..compare import compare_ints, compare_values
 from ..tt_svd_support import tiny_eps, tiny_tol, torch_random_tt, torch_unfolding_svals
 from ...conventions import rank_tolerance
-from ...matricize import exact_rank, numerical_rank, unfold
+from ...matricize import exact_rank, numerical_rank, tt_unfolding
 from ...tt_svd import tt_svd
 
 STATEMENTS = {
@@ -59,10 +59,10 @@ def _printed_reshape(a: np.ndarray, k: int, reading: str) -> np.ndarray:
 
 
 def _fortran_via_c(a: np.ndarray, k: int) -> np.ndarray:
-    """The toolkit's mapping: A_[k] (Fortran) = unfold(A with each group's modes reversed, k)."""
+    """The toolkit's mapping: A_[k] (Fortran) = tt_unfolding(A with each group's modes reversed, k)."""
     d = a.ndim
     perm = tuple(range(k - 1, -1, -1)) + tuple(range(d - 1, k - 1, -1))
-    return unfold(np.transpose(a, perm), k)
+    return tt_unfolding(np.transpose(a, perm), k)
 
 
 def _small_def_3_1_3(params, rng):
@@ -79,13 +79,13 @@ def _small_def_3_1_3(params, rng):
         parts = {}
         for k in range(1, len(shape)):
             printed = _printed_reshape(a, k, reading)
-            f, c = a.reshape(printed.shape, order="F"), unfold(a, k)
+            f, c = a.reshape(printed.shape, order="F"), tt_unfolding(a, k)
             parts[f"k={k}: printed vs reshape(order='F')"] = Evidence(
                 "printed Eq. 3.1 vs numpy reshape order='F'", passed=bool(np.array_equal(printed, f)),
                 control=Evidence("control (row-major reshape, order='C') of: printed Eq. 3.1 vs "
                                  "the column-major reshape",
                                  passed=bool(np.array_equal(printed, a.reshape(printed.shape)))))
-            parts[f"k={k}: reshape(order='F') vs unfold(reversed groups) (C order)"] = Evidence(
+            parts[f"k={k}: reshape(order='F') vs tt_unfolding(reversed groups) (C order)"] = Evidence(
                 "Fortran unfolding vs the toolkit's C-order unfold of the group-reversed tensor",
                 passed=bool(np.array_equal(f, _fortran_via_c(a, k))),
                 control=Evidence("control (unfold without reversing the groups) of: Fortran "
@@ -105,7 +105,7 @@ def _small_def_3_1_3(params, rng):
     readings["C order"] = Evidence("reading: elements taken row-wise (C order)", parts=row_major)
     return Evidence("printed reshape (Eq. 3.1) vs Fortran and C order, every k",
                     readings=readings, sizes={"shape": shape},
-                    details={"mapping": "A_[k] (thesis, Fortran) = unfold(transpose(A, "
+                    details={"mapping": "A_[k] (thesis, Fortran) = tt_unfolding(transpose(A, "
                                         "(k-1..0, d-1..k)), k) (toolkit, C order)"})
 
 
@@ -232,8 +232,8 @@ def _small_thm_3_2_1(params, rng):
     a = _integer_test_tensor(params, rng)
     af = a.astype(np.float64)
     shape, d, norm = a.shape, a.ndim, float(np.linalg.norm(af))
-    rk = [exact_rank(unfold(a, k)) for k in range(1, d)]           # R_k of Eq. 3.5, exact
-    unf = [numerical_rank(unfold(af, k)) for k in range(1, d)]
+    rk = [exact_rank(tt_unfolding(a, k)) for k in range(1, d)]           # R_k of Eq. 3.5, exact
+    unf = [numerical_rank(tt_unfolding(af, k)) for k in range(1, d)]
     res = tt_svd(af, eps=tiny_eps(shape))
     con = _skeleton_construction(a)
     want_all = [1] + rk + [1]
@@ -332,7 +332,7 @@ def _small_thm_3_2_1_proof(params, rng, corrected=False):
     𝐀-based labels (rows (α₁, i₂, …, i_k)), checked exactly on the first skeleton step."""
     a = _proof_tensor(params, rng)
     d = a.ndim
-    rk = [exact_rank(unfold(a, k)) for k in range(1, d)]
+    rk = [exact_rank(tt_unfolding(a, k)) for k in range(1, d)]
     con = _skeleton_construction(a)
     after_first = [(m, r) for step, m, r in con["intermediate"] if step == 1 and m <= d - 1]
     parts = {"first step M = U Vᵀ (exact)": Evidence(

@@ -17,7 +17,7 @@ from ..registration import claim, corrected_pair, refs
 from ...conditionals import conditionals
 from ...conventions import tolerance
 from ...equivalences import tslm_to_tt
-from ...matricize import numerical_rank, unfold
+from ...matricize import numerical_rank, tt_unfolding
 from ..compare import compare_ints, compare_values
 from .recurrence_scaled import scaled_eq19
 from . import recurrence_readings as RD
@@ -84,7 +84,7 @@ def _tt_vs_eq16(lam, U, W, n):
 
 
 def _ranks(T):
-    return [int(numerical_rank(unfold(T, k))) for k in range(1, T.ndim)]
+    return [int(numerical_rank(tt_unfolding(T, k))) for k in range(1, T.ndim)]
 
 
 def _small_eq16(params, rng, corrected=False):
@@ -106,7 +106,7 @@ def _small_eq16(params, rng, corrected=False):
         # judged at the full rank the text allows, r = m ("r (r ≤ m) denotes the rank"),
         # so that "approximately" (the rank-r truncation) cannot be invoked
         for k in range(1, n):
-            s = np.linalg.svd(unfold(target, k), compute_uv=False)
+            s = np.linalg.svd(tt_unfolding(target, k), compute_uv=False)
             tails.append(float(np.sqrt((s[m:] ** 2).sum()) / np.linalg.norm(target)))
         ev = compare_ints("unfolding ranks of a random target 𝒯 vs the bound of Eq. 16 at the "
                           "full rank r = m", rk, [m] * (n - 1), "<=")

@@ -19,7 +19,7 @@ from ..compare import compare_values
 from ..gtm.definitions import outer
 from ..gtm.score_functions_scaled import scaled_tslm
 from ...explicit import inner
-from ...matricize import numerical_rank, unfold
+from ...matricize import numerical_rank, tt_unfolding
 
 
 def small_eq7(params, rng):
@@ -38,7 +38,7 @@ def small_eq7(params, rng):
                      for d in itertools.product(range(m), repeat=n)]).reshape((m,) * n)
     scale = outer([np.abs(E) @ np.abs(alpha[i]) for i in range(n)])
     sz = {"m": m, "n": n}
-    ranks = [numerical_rank(unfold(A, k)) for k in range(1, n)]
+    ranks = [numerical_rank(tt_unfolding(A, k)) for k in range(1, n)]
     parts = {
         "s (Eq. 6) vs expansion (7)": compare_values(
             "⊗ w_i vs Σ 𝒜_d e_d1⊗…⊗e_dn", s6, s7, n=m**n + n * m, scale=scale.max(), sizes=sz),
@@ -53,7 +53,7 @@ def small_eq7(params, rng):
     # negative control: 𝒜 plus a second rank-one term (a sum of two sentence tensors)
     A2 = A + outer(list(rng.standard_normal((n, m))))
     for k, nr in enumerate(ranks, start=1):
-        nr2 = int(numerical_rank(unfold(A2, k)))
+        nr2 = int(numerical_rank(tt_unfolding(A2, k)))
         parts[f"rank of unfolding A_[{k}] = 1"] = Evidence(
             f"numerical rank of the {m**k}×{m**(n-k)} unfolding", passed=int(nr) == 1,
             details=nr.to_dict(), sizes=sz,
