@@ -282,7 +282,6 @@ def _scaled_thm_3_2_1(params, device, rng):
         tol = rank_tolerance((math.prod(shape[:k]), math.prod(shape[k:])), float(s[0]))
         rk.append(int(np.count_nonzero(s > tol.value)))
     res = tt_svd_torch(a, eps=tiny_eps(shape))
-    err = float((a - res.full()).norm())
     norm = float(a.norm())
     parts = {"TT-SVD ranks ≤ R_k": compare_ints("tt_svd_torch ranks vs unfolding ranks",
                                          res.ranks[1:-1], rk, "<="),
