@@ -205,3 +205,11 @@ def test_judge_printed_takes_exact_ranges_and_a_semantic_control():
                        control_label="other row")
     assert ev.verdict == HOLDS and ev.control.verdict == FAILS
     assert ev.control.details["variant"] == "other row"
+
+
+def test_the_perturbed_entry_control_fails_even_below_one_ulp_of_the_values():
+    """An absolute tolerance on values near 1e9 is below their float spacing: the control
+    must still move the reference away (in exact arithmetic), not round the move away."""
+    import tnverify.claims.compare as compare
+    ev = compare.compare_values("big", np.array([1e9]), np.array([1e9]), n=1)
+    assert ev.verdict == HOLDS and ev.control.verdict == FAILS

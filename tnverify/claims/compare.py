@@ -153,9 +153,10 @@ def _control_values(compared, lhs, rhs, s, tol, *, n, dtype, control, label) -> 
     k = int(np.argmax(flat_s))
     step = CONTROL_FACTOR * SAFETY * int(n) * eps * float(flat_s[k])
     d = rhs.reshape(-1)[k] - lhs.reshape(-1)[k]
-    direction = d / abs(d) if abs(d) > 0 else 1.0
-    wrong_ref = rhs.reshape(-1)[k] + step * direction
-    err = float(abs(lhs.reshape(-1)[k] - wrong_ref) / flat_s[k])
+    # the reference moved away from the value: |d| + step, in exact arithmetic (forming
+    # rhs + step in floating point would round the step away when it is below one ulp of
+    # rhs, e.g. an absolute tolerance on values near 1e9)
+    err = float((abs(d) + step) / flat_s[k])
     what = (f"reference entry {k} moved by {CONTROL_FACTOR:g}·SAFETY·n·eps·scale "
             f"= {step:.3g}")
     return Evidence(f"control ({what}) of: {compared}", error=err, tolerance=tol,
