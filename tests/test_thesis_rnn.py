@@ -1,9 +1,11 @@
 """Tests of the thesis §5.3 claims judged on their own sentences, and of the proof-line
-misprints registered as claims of their own (tnverify.claims.thesis.rnn_equivalences)."""
+misprints registered as claims of their own (tnverify.claims.thesis.second_order_rnns,
+tnverify.claims.thesis.rac_mi_rnns; shared inputs in tnverify.claims.thesis.rnn_equivalences)."""
 
 import pytest
 
-import tnverify.claims.thesis.rnn_equivalences  # noqa: F401 - registers the claims
+import tnverify.claims.thesis.rac_mi_rnns  # noqa: F401 - registers the claims
+import tnverify.claims.thesis.second_order_rnns  # noqa: F401 - registers the claims
 from tnverify.claims import FAILS, HOLDS, ILL_POSED, get_claim
 from tnverify.claims.thesis.rnn_equivalences import SUM_OVER_FREE_ALPHA
 

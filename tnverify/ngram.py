@@ -1,6 +1,7 @@
 """n-grams: shipped corpora, counts, the n-gram probability tensor 𝒯, the TSLM
-probabilities of seed 003 (tslm) and the perplexity / mutual-information measures of
-seed 001 (thesis) §2.4 and §4.1.2.
+probabilities of seed 003 (tslm) and the mutual-information measures of seed 001 (thesis)
+§4.1.2; the perplexity / cross-entropy measures of §2.4 live in :mod:`tnverify.token_entropy`
+and are re-exported here.
 
 Corpus → vocabulary → counts → tensor::
 
@@ -29,9 +30,10 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from .conventions import tolerance
-from .errors import DTypeError, NonFiniteError, ShapeError, SizeLimitError, VocabularyError
+from .errors import DTypeError, ShapeError, SizeLimitError, VocabularyError
 from .explicit import guard_size
-from .validation import as_array, as_choice, as_float, as_int, as_int_array, check_entries
+from .token_entropy import _ln, bits_per_character, cross_entropy, log_in_base, perplexity
+from .validation import as_array, as_choice, as_int, as_int_array, check_entries
 
 __all__ = [
     "CORPORA", "load_corpus", "build_vocabulary", "encode", "ngram_counts",
@@ -339,85 +341,6 @@ def tslm_conditional(T, prefix, *, words=None, basis=None, pad=None) -> float:
     if den == 0.0:
         raise VocabularyError(f"the context {list(prefix[:-1])} has probability 0")
     return tslm_prefix_probability(T, prefix, **kw) / den
-
-
-# -- perplexity and cross-entropy (seed 001 §2.3–2.4) ---------------------------------
-def _ln(base) -> float:
-    """ln(base) for base "e", 2, 10 or any positive number != 1."""
-    if isinstance(base, str):
-        if base != "e":
-            raise VocabularyError(f"a log base is 'e' or a positive number != 1; got {base!r}")
-        return 1.0
-    b = as_float(base, "log base", finite=False, error=VocabularyError)
-    if not (b > 0 and b != 1 and math.isfinite(b)):
-        raise VocabularyError(f"a log base is 'e' or a positive number != 1; got {base!r}")
-    return math.log(b)
-
-
-def log_in_base(log_values, *, input_base, base) -> np.ndarray:
-    """Convert logarithms from ``input_base`` to ``base``: log_b x = log_a x · ln a / ln b.
-
-    Examples
-    --------
-    >>> float(log_in_base(3.0, input_base=2, base=8))
-    1.0
-    """
-    a = as_array(log_values, "log_values", finite=False)
-    if np.isnan(a).any() or (a == np.inf).any():
-        raise NonFiniteError("log_values must not be NaN or +inf (log 0 = -inf is allowed)")
-    return a * (_ln(input_base) / _ln(base))
-
-
-def _token_logs(log_probs) -> np.ndarray:
-    a = as_array(log_probs, "log_probs", finite=False).reshape(-1)
-    if a.size == 0:
-        raise VocabularyError("no token log-probabilities given (empty sequence)")
-    if np.isnan(a).any() or (a > 0).any():
-        raise VocabularyError("token log-probabilities must be <= 0 (and not NaN)")
-    return a
-
-
-def cross_entropy(log_probs, *, input_base, base) -> float:
-    """H = −(1/L) Σ_t log_base P(x_t | x_<t) — seed 001 (thesis) Eq. 2.7 / 2.11.
-
-    ``log_probs`` are the L per-token log-probabilities in ``input_base``; the result is
-    in ``base`` (2: bits per token, "e": nats per token).
-
-    Examples
-    --------
-    >>> cross_entropy(np.log([0.5, 0.25]), input_base="e", base=2)
-    1.5
-    """
-    a = _token_logs(log_probs)
-    return float(-log_in_base(math.fsum(a) / a.size, input_base=input_base, base=base))
-
-
-def perplexity(log_probs, *, input_base) -> float:
-    """PPL = P(x)^(−1/L) = b^{H_b} (any base b) — seed 001 (thesis) Eq. 2.8 / 2.11.
-
-    Examples
-    --------
-    >>> round(perplexity([-1.0, -2.0], input_base=2), 12)      # P = 1/8, L = 2, √8
-    2.828427124746
-    """
-    H = cross_entropy(log_probs, input_base=input_base, base="e")
-    if H > math.log(np.finfo(np.float64).max):
-        raise NonFiniteError(f"perplexity = exp(H) overflows float64: H = {H:.6g} nats per "
-                             f"token (report the cross-entropy instead)")
-    return math.exp(H)
-
-
-def bits_per_character(log_probs, n_characters, *, input_base) -> float:
-    """BPC = −Σ_t log₂ P(x_t | x_<t) / (number of characters) — bits, always base 2.
-
-    Examples
-    --------
-    >>> bits_per_character([-1.0, -3.0], 4, input_base=2)
-    1.0
-    """
-    n_characters = as_int(n_characters, "n_characters", minimum=1, error=VocabularyError)
-    a = _token_logs(log_probs)
-    return float(-log_in_base(math.fsum(a), input_base=input_base, base=2) / n_characters)
 
 
 # -- mutual information (seed 001 §4.1.2, Eq. 4.1) -------------------------------------

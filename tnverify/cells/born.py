@@ -35,77 +35,13 @@ from .sites import SiteCores
 from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
 from .finite import pow2_scaled
+from .born_products import _renorm, transfer_matrix, tree_product
 from ..validation import as_device, as_int, as_int_array, as_rng, as_tensor, check_entries
 
 __all__ = ["BornMachine", "random_born", "tree_product", "transfer_matrix"]
 
 _LN2 = math.log(2.0)
 _COMPLEX = {torch.float64: torch.complex128, torch.float32: torch.complex64}
-
-
-def _renorm(x: torch.Tensor):
-    """``(x / 2**e, e)`` per batch item (first mode), ``2**e`` just above ``max|x|``."""
-    m = x.abs().flatten(1).amax(dim=1)
-    _, e = torch.frexp(m)
-    e = torch.where(m > 0, e.to(torch.int64), torch.zeros_like(e, dtype=torch.int64))
-    scale = torch.ldexp(torch.ones_like(m), -e).to(x.dtype)
-    return x * scale.view(-1, *([1] * (x.ndim - 1))), e
-
-
-def tree_product(mats: Sequence[torch.Tensor], keys: Sequence | None = None):
-    """Pairwise (tree-parallel) product ``M_1 M_2 ⋯ M_n`` of batched matrices.
-
-    Level by level, neighbours are multiplied (one batched GEMM each) and renormalised by
-    a power of two; depth ``⌈log₂ n⌉`` (seed 001 (thesis) §4.1.3, "Sampling", citing
-    Miller et al. 2021).  With ``keys`` (one hashable per matrix), products of equal key
-    sequences are computed once (uniform MPS: ``O(log n)`` distinct products).
-
-    Returns ``(mantissa (B, r_0, r_n), log2_scale (B,) int64)`` and the number of matrix
-    products performed, as ``(mantissa, log2_scale, products)``.
-    """
-    if not mats:
-        raise ShapeError("tree_product needs at least one matrix; got 0")
-    keys = list(range(len(mats))) if keys is None else list(keys)
-    if len(keys) != len(mats):
-        raise ShapeError(f"need one key per matrix: {len(keys)} keys, {len(mats)} matrices")
-    ids: dict = {}
-    level = []
-    mats = [as_tensor(m, "tree_product matrix", detach=False) for m in mats]
-    for k, m in zip(keys, mats):
-        if m.ndim != 3:
-            raise ShapeError(f"tree_product needs (B, r, r') matrices; got {tuple(m.shape)}")
-        nid = ids.setdefault(("leaf", k), len(ids))
-        level.append((nid, m, torch.zeros(m.shape[0], dtype=torch.int64, device=m.device)))
-    products = 0
-    while len(level) > 1:
-        cache, nxt = {}, []
-        for i in range(0, len(level) - 1, 2):
-            (ka, a, ea), (kb, b, eb) = level[i], level[i + 1]
-            key = (ka, kb)
-            if key not in cache:
-                if a.shape[-1] != b.shape[-2]:
-                    raise RankError(f"matrices do not chain: {tuple(a.shape)} @ {tuple(b.shape)}")
-                p, e = _renorm(torch.matmul(a, b))
-                products += 1
-                cache[key] = (ids.setdefault(key, len(ids)), p, ea + eb + e)
-            nxt.append(cache[key])
-        if len(level) % 2:
-            nxt.append(level[-1])
-        level = nxt
-    return level[0][1], level[0][2], products
-
-
-def transfer_matrix(core: torch.Tensor) -> torch.Tensor:
-    """``T[(a,c),(b,d)] = Σ_i conj(G[a,i,b]) G[c,i,d]`` of shape ``(r_0², r_1²)``.
-
-    With ``vec(E)`` row-major, ``vec(Σ_i G_iᴴ E G_i) = vec(E) T``; ``Z = T^{(1)} ⋯ T^{(L)}``.
-    Cost ``|V| r_0² r_1²``.
-    """
-    core = as_tensor(core, "core", ndim=3, detach=False)
-    r0, v, r1 = core.shape
-    a = core.permute(0, 2, 1).reshape(r0 * r1, v)
-    p = a.conj() @ a.transpose(0, 1)                         # ((a,b), (c,d))
-    return p.reshape(r0, r1, r0, r1).permute(0, 2, 1, 3).reshape(r0 * r0, r1 * r1)
 
 
 def _as_boundary(vec, dtype, name: str) -> torch.Tensor:
