@@ -1,4 +1,4 @@
-"""Tests of tnverify.cells.gated and tnverify.gated_params (seed 002, grurntn)."""
+"""Tests of tnverify.cells.gated and tnverify.gated_params (grurntn, grurntn)."""
 
 import pytest
 import torch

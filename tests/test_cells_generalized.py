@@ -1,4 +1,4 @@
-"""Tests of tnverify.cells.generalized (seed 004 (gtm) §4.1, Eq. 16)."""
+"""Tests of tnverify.cells.generalized (gtm §4.1, Eq. 16)."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""Tests of the TSLM cell (seed 003 Eq. 19–20) and tnverify.equivalences.tslm_to_tt."""
+"""Tests of the TSLM cell (tslm Eq. 19–20) and tnverify.equivalences.tslm_to_tt."""
 
 import numpy as np
 import pytest

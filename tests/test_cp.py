@@ -1,4 +1,4 @@
-"""Tests of tnverify.cp: CP tensors / shallow networks (seed 004 (gtm) §3.2, Eq. 5-6)."""
+"""Tests of tnverify.cp: CP tensors / shallow networks (gtm §3.2, Eq. 5-6)."""
 
 import itertools
 

@@ -48,8 +48,8 @@ def test_every_cell_diagram_contracts_to_the_cells_tt_core():
 
 
 def test_delta_triangles_where_the_papers_draw_them():
-    # RAC, TSLM and the δ reading of TTLM-Tiny/Large contract through one δ (seed 003 Fig.
-    # 1a; seed 000 Fig. 2b-c); 2-RNN and the reshape reading have none
+    # RAC, TSLM and the δ reading of TTLM-Tiny/Large contract through one δ (tslm Fig.
+    # 1a; ttlm Fig. 2b-c); 2-RNN and the reshape reading have none
     counts = {(f, r): dg.cell_core_network(f, reading=r).kind_count("delta")
               for f, r in (("rac", None), ("tslm", None), ("tiny", "delta"),
                            ("large", "delta"), ("tiny", "reshape"), ("large", "reshape"),

@@ -202,7 +202,7 @@ def test_inner_validation_and_complex():
 
 @given(st.integers(1, 3), st.integers(0, 2), st.integers(0, 2), st.integers(0, 2**32 - 1))
 def test_generalized_inner_matches_definition(n_shared, n_x, n_y, seed):
-    """seed 000 (ttlm) §3: ⟨X, Y⟩_{shared; jk} = Σ_shared X[shared, j] Y[shared, k]."""
+    """ttlm §3: ⟨X, Y⟩_{shared; jk} = Σ_shared X[shared, j] Y[shared, k]."""
     rng = np.random.default_rng(seed)
     shared = tuple(int(s) for s in rng.integers(1, 4, size=n_shared))
     fx = tuple(int(s) for s in rng.integers(1, 4, size=n_x))

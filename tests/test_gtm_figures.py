@@ -1,4 +1,4 @@
-"""Tests of tnverify.gtm_figures (rank-distribution figures of seed 004 (gtm) Figs. 3–5 and
+"""Tests of tnverify.gtm_figures (rank-distribution figures of gtm Figs. 3–5 and
 the ξ = xy counterpart) and tnverify.trials (serial / process pool / Dask runners)."""
 
 from __future__ import annotations

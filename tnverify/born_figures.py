@@ -1,6 +1,6 @@
 """The figure ``born-z-scaling``: measured time of ``log Z`` of an MPS Born machine by
 transfer matrices vs ``|V|``, ``L`` and ``R``, against the model ``t = c·|V|·L·R³`` with the
-fitted constant ``c`` (seed 001 (thesis) §4.3.2, the cost of Z).  Registered on import in
+fitted constant ``c`` (thesis §4.3.2, the cost of Z).  Registered on import in
 :mod:`tnverify.figure_registry`; the constants are re-exported from :mod:`tnverify.figures`.
 """
 
@@ -88,7 +88,7 @@ def _born_data(fast: bool, seed: int) -> dict:
     c = float(np.exp(log_c))
     ratios = [q["seconds"] / (c * q["units"]) for q in allp]
     target_units = BORN_TARGET["vocab_size"] * BORN_TARGET["length"] * BORN_TARGET["rank"] ** 3
-    return {"model": "t = c * |V| * L * R^3 (seed 001 (thesis) §4.3.2: O(|V| L R^3))",
+    return {"model": "t = c * |V| * L * R^3 (thesis §4.3.2: O(|V| L R^3))",
             "fit": "log c = mean(log t - log(|V| L R^3)) over every point (least squares "
                    "in log t); t = min over repeats after one warm-up run",
             "c_seconds": c, "measured_over_model": {"min": min(ratios), "max": max(ratios)},

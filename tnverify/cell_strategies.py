@@ -73,7 +73,7 @@ def _dense_builders() -> dict:
 
 
 #: Smallest ranks a family accepts (LMMMMn refuses one hidden unit: Min-Max normalisation
-#: of a single unit is 0/0, seed 001 Eq. 5.24).
+#: of a single unit is 0/0, thesis Eq. 5.24).
 _MIN_RANK = {"lmm-mmn": 2}
 
 #: The cell families :func:`cells` can draw (``tnverify.cells``).  The first ten read token

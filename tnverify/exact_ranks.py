@@ -6,7 +6,7 @@ Re-exported by :mod:`tnverify.matricize`.
 
 References
 ----------
-seed 004 (gtm) §3.1 and Figs. 3-5 (integer-valued grids have ranks certified exactly, by
+gtm §3.1 and Figs. 3-5 (integer-valued grids have ranks certified exactly, by
 fraction-free elimination, or bounded below by the rank modulo a prime).
 """
 

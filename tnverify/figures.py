@@ -10,11 +10,11 @@ Figures (DESIGN §5; issue 4, part 3):
 
 - ``ngram-tt-ranks``: TT-ranks of the n-gram probability tensors of the shipped corpora
   for n = 2..6, by TT-SVD at a stated ``eps`` and as numerical ranks of the unfoldings,
-  against the maximal TT ranks ``min(V^k, V^(n-k))`` (seed 001 (thesis) §3.2, Thm 3.2.1
-  and §2.1–2.4; seed 003 (tslm) Eq. 15).
+  against the maximal TT ranks ``min(V^k, V^(n-k))`` (thesis §3.2, Thm 3.2.1
+  and §2.1–2.4; tslm Eq. 15).
 - ``born-z-scaling``: measured time of ``log Z`` of an MPS Born machine by transfer matrices
   vs ``|V|``, ``L`` and ``R``, against the model ``t = c·|V|·L·R³`` with the fitted
-  constant ``c`` (seed 001 (thesis) §4.3.2, the cost of Z).
+  constant ``c`` (thesis §4.3.2, the cost of Z).
 
 Examples
 --------

@@ -2,7 +2,7 @@
 
 Conventions (see :mod:`tnverify.conventions`): the unfolding ``A_[k]`` is the C-order
 reshape of ``A`` to ``(n_1 ... n_k) x (n_{k+1} ... n_d)`` (last index fastest).  The
-thesis (seed 001 (thesis) §3.1.2, Def. 3.1.3, Eq. 3.1) fills unfoldings column-wise
+thesis (§3.1.2, Def. 3.1.3, Eq. 3.1) fills unfoldings column-wise
 (Fortran order); the two orders differ by a permutation of rows and of columns, so every
 rank below is the same in both.
 
@@ -12,7 +12,7 @@ This module holds the unfoldings; the ranks live in :mod:`tnverify.numerical_ran
 
 References
 ----------
-seed 001 (thesis) §3.1, Def. 3.1.3-3.1.5 (unfolding, TT-rank); seed 004 (gtm) §3.1 and
+thesis §3.1, Def. 3.1.3-3.1.5 (unfolding, TT-rank); gtm §3.1 and
 Figs. 3-5 (ranks of grid tensors; integer-valued grids have ranks certified exactly, by
 fraction-free elimination, or bounded below by the rank modulo a prime).
 """
@@ -46,7 +46,7 @@ def _as_numeric(tensor, name: str = "tensor") -> np.ndarray:
 def tt_unfolding(tensor, k: int) -> np.ndarray:
     """The k-th TT unfolding ``A_[k]``: C-order reshape to ``(n_1..n_k) x (n_{k+1}..n_d)``.
 
-    seed 001 (thesis) §3.1.2, Def. 3.1.3 (up to the row/column order, see module notes).
+    thesis §3.1.2, Def. 3.1.3 (up to the row/column order, see module notes).
     Entry ``A[i_1..i_d]`` sits at row ``ravel(i_1..i_k)``, column ``ravel(i_{k+1}..i_d)``
     (C order).  ``rank A_[k]`` is the k-th TT rank (Oseledets 2011).
 

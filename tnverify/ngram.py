@@ -1,5 +1,5 @@
 """n-grams: shipped corpora, counts, the n-gram probability tensor 𝒯, the TSLM
-probabilities of seed 003 (tslm) and the mutual-information measures of seed 001 (thesis)
+probabilities of tslm and the mutual-information measures of thesis
 §4.1.2; the perplexity / cross-entropy measures of §2.4 live in :mod:`tnverify.token_entropy`
 and are re-exported here.
 
@@ -153,7 +153,7 @@ def _check_ids(sequences, vocab_size: int | None) -> list[np.ndarray]:
 def ngram_counts(sequences, n) -> Counter:
     """Counts of the n-grams (windows of ``n`` consecutive ids inside each sentence).
 
-    Seed 001 (thesis) §2.2.2 (n-gram counts); seed 003 (tslm), "TSLM as a
+    Seed 001 (thesis) §2.2.2 (n-gram counts); tslm, "TSLM as a
     Generalization of N-Gram Language Model".  Sentences shorter than ``n`` add nothing.
 
     Returns
@@ -200,7 +200,7 @@ def ngram_tensor(sequences, n, vocab_size, *, max_entries=None) -> np.ndarray:
     """The joint n-gram probability tensor 𝒯 of order ``n`` (shape ``(V,)*n``).
 
     ``𝒯[d₁…dₙ] = count(d₁…dₙ) / Σ counts`` — the relative frequency of the n-gram,
-    the tensor of seed 003 (tslm) Eq. 9/11 for the one-hot basis (Claim 1).
+    the tensor of tslm Eq. 9/11 for the one-hot basis (Claim 1).
 
     Raises
     ------
@@ -222,7 +222,7 @@ def ngram_tensor(sequences, n, vocab_size, *, max_entries=None) -> np.ndarray:
     return T
 
 
-# -- TSLM (seed 003) ------------------------------------------------------------------
+# -- TSLM (tslm) ------------------------------------------------------------------
 def _vocab(vocab_size) -> int:
     return as_int(vocab_size, "vocab_size", minimum=1, error=VocabularyError)
 
@@ -288,7 +288,7 @@ def _word_rows(W: np.ndarray, tokens, m: int) -> np.ndarray:
 
 
 def tslm_sentence_probability(T, sentence, *, words=None, basis=None) -> float:
-    """p(s) = ⟨s, c⟩ with ``s = w_{s₁} ⊗ … ⊗ w_{sₙ}`` — seed 003 (tslm) Eq. 10–11.
+    """p(s) = ⟨s, c⟩ with ``s = w_{s₁} ⊗ … ⊗ w_{sₙ}`` — tslm Eq. 10–11.
 
     ``words`` is the (V, m) matrix of word vectors (ambient coordinates; default
     one-hot, m = V, where p(s) = 𝒯[s], Claim 1).
@@ -308,7 +308,7 @@ def tslm_sentence_probability(T, sentence, *, words=None, basis=None) -> float:
 
 
 def tslm_prefix_probability(T, prefix, *, words=None, basis=None, pad=None) -> float:
-    """p(w₁ⁱ) = ⟨w₁ ⊗ … ⊗ wᵢ ⊗ 1 ⊗ … ⊗ 1, c⟩ — seed 003 (tslm) Claim 2, Eq. 14.
+    """p(w₁ⁱ) = ⟨w₁ ⊗ … ⊗ wᵢ ⊗ 1 ⊗ … ⊗ 1, c⟩ — tslm Claim 2, Eq. 14.
 
     ``pad`` is the padding vector; default the all-ones vector ``1`` as printed (which
     gives the marginal only when ``⟨1, w⟩ = 1`` for every word, e.g. one-hot words).
@@ -329,7 +329,7 @@ def tslm_prefix_probability(T, prefix, *, words=None, basis=None, pad=None) -> f
 
 
 def tslm_conditional(T, prefix, *, words=None, basis=None, pad=None) -> float:
-    """p(wᵢ | w₁ⁱ⁻¹) = ⟨w₁ⁱ, c⟩ / ⟨w₁ⁱ⁻¹, c⟩ — seed 003 (tslm) Eq. 15 (``prefix`` = w₁ⁱ).
+    """p(wᵢ | w₁ⁱ⁻¹) = ⟨w₁ⁱ, c⟩ / ⟨w₁ⁱ⁻¹, c⟩ — tslm Eq. 15 (``prefix`` = w₁ⁱ).
 
     A zero denominator raises VocabularyError.
     """
@@ -343,7 +343,7 @@ def tslm_conditional(T, prefix, *, words=None, basis=None, pad=None) -> float:
     return tslm_prefix_probability(T, prefix, **kw) / den
 
 
-# -- mutual information (seed 001 §4.1.2, Eq. 4.1) -------------------------------------
+# -- mutual information (thesis §4.1.2, Eq. 4.1) -------------------------------------
 def pair_joint(sequences, distance, vocab_size) -> np.ndarray:
     """Plug-in joint (V, V) of the pairs (x_i, x_{i+S}) pooled over every sentence."""
     S = _check_n(distance)
@@ -385,7 +385,7 @@ def eq41_mutual_information(pair_joints, *, base) -> float:
     """Eq. 4.1 as printed: I(S) = Σ_{i=1}^{L} I(X⁽ⁱ⁾; X⁽ⁱ⁺ˢ⁾) — a sum over the L pairs.
 
     ``pair_joints[i]`` is the (V, V) joint of positions i and i+S.  Note: the thesis
-    calls I(S) "averaged" but prints a sum (seed 001 (thesis) §4.1.2, Eq. 4.1).
+    calls I(S) "averaged" but prints a sum (thesis §4.1.2, Eq. 4.1).
     """
     joints = as_array(pair_joints, "pair_joints", ndim=3, nonempty=True, finite=False)
     return float(math.fsum(mutual_information(J, base=base) for J in joints))

@@ -1,7 +1,7 @@
 """The figure ``ngram-tt-ranks``: TT-ranks of the n-gram probability tensors of the shipped
 corpora for n = 2..6, by TT-SVD at a stated ``eps`` and as numerical ranks of the
-unfoldings, against the maximal TT ranks ``min(V^k, V^(n-k))`` (seed 001 (thesis) §3.2,
-Thm 3.2.1 and §2.1–2.4; seed 003 (tslm) Eq. 15).  Registered on import in
+unfoldings, against the maximal TT ranks ``min(V^k, V^(n-k))`` (thesis §3.2,
+Thm 3.2.1 and §2.1–2.4; tslm Eq. 15).  Registered on import in
 :mod:`tnverify.figure_registry`; the constants are re-exported from :mod:`tnverify.figures`.
 """
 
@@ -16,7 +16,7 @@ __all__ = ["NGRAM_CORPORA", "NGRAM_EPS", "NGRAM_ORDERS"]
 #: The shipped corpora (tnverify/data, see :data:`tnverify.ngram.CORPORA`) used by the figure.
 NGRAM_CORPORA = ("tomita", "motzkin")
 #: Relative Frobenius accuracies of the TT-SVD ranks in ``ngram-tt-ranks``:
-#: ``‖𝒯 − TT‖_F ≤ eps·‖𝒯‖_F`` (Oseledets 2011, Thm 2.2; seed 001 (thesis) Algorithm 1).
+#: ``‖𝒯 − TT‖_F ≤ eps·‖𝒯‖_F`` (Oseledets 2011, Thm 2.2; thesis Algorithm 1).
 NGRAM_EPS = (1e-2, 1e-1)
 #: n-gram orders of the figure (explicit tensors (V,)*n: at most 3**6 = 729 entries).
 NGRAM_ORDERS = (2, 3, 4, 5, 6)

@@ -6,7 +6,7 @@ The rule is numpy's ``matrix_rank`` (:func:`tnverify.conventions.rank_tolerance`
 
 References
 ----------
-seed 001 (thesis) §3.1, Def. 3.1.5 (TT-rank as the rank of an unfolding); seed 004 (gtm)
+thesis §3.1, Def. 3.1.5 (TT-rank as the rank of an unfolding); gtm
 §3.1 and Figs. 3-5 (numerical ranks of grid tensors).
 """
 

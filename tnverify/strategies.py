@@ -260,7 +260,7 @@ def token_sequences(vocab_size: int, *, min_length: int = 1, max_length: int = 6
     return draw_tokens()
 
 
-# -- ξ-networks (seed 004) ----------------------------------------------------------
+# -- ξ-networks (gtm) ----------------------------------------------------------
 def xi_operators(*, with_unit: bool = True) -> st.SearchStrategy:
     """The ξ operators of :mod:`tnverify.xi` (only those with a unit h^{(0)} when
     ``with_unit``, as generalized RNNs need one)."""
@@ -272,7 +272,7 @@ def xi_operators(*, with_unit: bool = True) -> st.SearchStrategy:
 
 @st.composite
 def feature_matrices(draw, M: int, *, condition: float = 100.0) -> np.ndarray:
-    """Invertible template feature matrices F (M × M, Eq. 19 of seed 004) with
+    """Invertible template feature matrices F (M × M, Eq. 19 of gtm) with
     ``cond(F) ≤ condition``: ``U diag(s) Vᵀ`` with random orthogonal U, V."""
     rng = np.random.default_rng(draw(seeds()))
     s = draw(spectra(M, condition=condition)) * math.sqrt(M)
@@ -282,7 +282,7 @@ def feature_matrices(draw, M: int, *, condition: float = 100.0) -> np.ndarray:
 @st.composite
 def shallow_networks(draw, *, M=None, T=None, R=None, xi=None, max_M: int = 3,
                      max_T: int = 4, max_R: int = 3, dist: str = "normal"):
-    """Generalized shallow networks (Eq. 14 of seed 004): λ ∈ ℝ^R and templates
+    """Generalized shallow networks (Eq. 14 of gtm): λ ∈ ℝ^R and templates
     v ∈ ℝ^{T×R×M} drawn from ``dist`` (see :data:`tnverify.generalized.grid.DISTRIBUTIONS`)."""
     from .generalized.grid import random_shallow
     from .generalized.xi import get_xi
@@ -298,7 +298,7 @@ def shallow_networks(draw, *, M=None, T=None, R=None, xi=None, max_M: int = 3,
 @st.composite
 def generalized_rnns(draw, *, M=None, T=None, R=None, xi=None, shared: bool = False,
                      max_M: int = 3, max_T: int = 4, max_R: int = 3, dist: str = "normal"):
-    """Generalized RNNs (Eq. 16–17 of seed 004) with per-step C^{(t)} (L = M) and cores
+    """Generalized RNNs (Eq. 16–17 of gtm) with per-step C^{(t)} (L = M) and cores
     𝒢^{(t)} (shared for t = 2..T−1 when ``shared``), h^{(0)} the unit of ξ."""
     from .generalized.grid import random_generalized_rnn
     from .generalized.xi import get_xi

@@ -1,4 +1,4 @@
-"""Per-token information measures of seed 001 (thesis) §2.3–2.4: log-base conversion,
+"""Per-token information measures of thesis §2.3–2.4: log-base conversion,
 cross-entropy (Eq. 2.7 / 2.11), perplexity (Eq. 2.8 / 2.11) and bits per character.
 
 Every measure names its log base explicitly (``base=2`` bits, ``base="e"`` nats,
@@ -53,7 +53,7 @@ def _token_logs(log_probs) -> np.ndarray:
 
 
 def cross_entropy(log_probs, *, input_base, base) -> float:
-    """H = −(1/L) Σ_t log_base P(x_t | x_<t) — seed 001 (thesis) Eq. 2.7 / 2.11.
+    """H = −(1/L) Σ_t log_base P(x_t | x_<t) — thesis Eq. 2.7 / 2.11.
 
     ``log_probs`` are the L per-token log-probabilities in ``input_base``; the result is
     in ``base`` (2: bits per token, "e": nats per token).
@@ -68,7 +68,7 @@ def cross_entropy(log_probs, *, input_base, base) -> float:
 
 
 def perplexity(log_probs, *, input_base) -> float:
-    """PPL = P(x)^(−1/L) = b^{H_b} (any base b) — seed 001 (thesis) Eq. 2.8 / 2.11.
+    """PPL = P(x)^(−1/L) = b^{H_b} (any base b) — thesis Eq. 2.8 / 2.11.
 
     Examples
     --------

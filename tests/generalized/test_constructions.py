@@ -1,4 +1,4 @@
-"""Tests of tnverify.generalized.constructions (seed 004 (gtm) §5.1, App. A)."""
+"""Tests of tnverify.generalized.constructions (gtm §5.1, App. A)."""
 
 import numpy as np
 import pytest

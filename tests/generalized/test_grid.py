@@ -1,4 +1,4 @@
-"""Tests of tnverify.generalized.grid: generalized networks and grid tensors (seed 004 (gtm) §4, App. A)."""
+"""Tests of tnverify.generalized.grid: generalized networks and grid tensors (gtm §4, App. A)."""
 
 import numpy as np
 import pytest

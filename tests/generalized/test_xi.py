@@ -1,4 +1,4 @@
-"""Tests of tnverify.generalized.xi: the ξ-operators of seed 004 (gtm) §4.1, §4.2, App. B."""
+"""Tests of tnverify.generalized.xi: the ξ-operators of gtm §4.1, §4.2, App. B."""
 
 import math
 

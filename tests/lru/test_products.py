@@ -1,4 +1,4 @@
-"""Tests of tnverify.lru.products (seed 001 (thesis) §6.4.1, Fig. 6.8)."""
+"""Tests of tnverify.lru.products (thesis §6.4.1, Fig. 6.8)."""
 
 import math
 

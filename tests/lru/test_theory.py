@@ -1,4 +1,4 @@
-"""Tests of tnverify.lru.theory (LRU helpers of seed 001 §4.2.2)."""
+"""Tests of tnverify.lru.theory (LRU helpers of thesis §4.2.2)."""
 
 import math
 

@@ -2,19 +2,19 @@
 
 A Born machine assigns ``P(x) = |Ψ(x)|² / Z`` with the amplitude a product of slice
 matrices ``Ψ(x) = α^⊤ G^{(1)}_{:, x_1, :} ⋯ G^{(L)}_{:, x_L, :} ω`` (cores
-``(r_{t-1}, |V|, r_t)``, real or complex) and ``Z = Σ_x |Ψ(x)|²`` (seed 001 (thesis)
+``(r_{t-1}, |V|, r_t)``, real or complex) and ``Z = Σ_x |Ψ(x)|²`` (thesis
 §4.1.3, Eq. 4.3).  The boundary vectors ``α ∈ ℂ^{r_0}``, ``ω ∈ ℂ^{r_L}`` are optional:
 without them ``r_0 = r_L = 1`` and ``α = ω = [1]`` (the open TT of the thesis); with
 them every core may have rank ``R`` on both sides, as in the uniform MPS of Miller,
 Rabusseau & Terilla (2021, "Tensor networks for probabilistic sequence modeling",
 AISTATS, Eq. 2: ``Ψ(x) = α^⊤ A(x_1) ⋯ A(x_n) ω``) and TorchMPS's boundary vectors.  ``Z`` is a product of transfer
-matrices ``E ← Σ_i G_iᴴ E G_i`` (``O(|V| L R³)``, seed 001 §4.3.2).  Every long product is
+matrices ``E ← Σ_i G_iᴴ E G_i`` (``O(|V| L R³)``, thesis §4.3.2).  Every long product is
 renormalised by powers of two (exact in floating point) and the exponents are kept, so
 ``log Z`` and ``log P(x)`` neither under- nor overflow at ``|V| = 33,278``, ``L = 1024``.
 
 Sampling draws ``x_t`` from the exact conditional ``P(x_t | x_{<t})`` = ratio of prefix
 marginals (left to right) or ``x_{k-1}`` from ratios of suffix marginals (right to left,
-seed 001 §4.1.3, Eq. 4.5) by the inverse CDF of given uniforms, so a fixed array of
+thesis §4.1.3, Eq. 4.5) by the inverse CDF of given uniforms, so a fixed array of
 uniforms gives a deterministic, enumerable sampler.
 
 Checked by the [born-ngram] claims ``thesis-eq-4.3``, ``thesis-eq-4.5``,
@@ -76,7 +76,7 @@ def _as_core(core, dtype) -> torch.Tensor:
 
 
 class BornMachine(SiteCores, nn.Module):
-    """``P(x) = |Ψ(x)|² / Z`` for an MPS/TT amplitude ``Ψ`` (seed 001 (thesis) Eq. 4.3).
+    """``P(x) = |Ψ(x)|² / Z`` for an MPS/TT amplitude ``Ψ`` (thesis Eq. 4.3).
 
     Parameters
     ----------
@@ -265,7 +265,7 @@ class BornMachine(SiteCores, nn.Module):
 
     def log_partition(self, *, chunk: int | None = None) -> torch.Tensor:
         """``log Z`` by the transfer-matrix sweep ``E ← Σ_i G_iᴴ E G_i`` (per-site
-        power-of-two rescaling), ``O(|V| L R³)`` (seed 001 (thesis) §4.3.2), closed by
+        power-of-two rescaling), ``O(|V| L R³)`` (thesis §4.3.2), closed by
         ``Z = ωᴴ E_L ω``."""
         env, e = self.left_environments(chunk=chunk)[-1]
         w = self._right_boundary()

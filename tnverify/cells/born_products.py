@@ -2,9 +2,9 @@
 and the transfer matrix.
 
 ``tree_product`` multiplies ``M_1 ⋯ M_n`` pairwise, level by level (depth ``⌈log₂ n⌉``,
-seed 001 (thesis) §4.1.3, "Sampling", citing Miller et al. 2021), keeping every
+thesis §4.1.3, "Sampling", citing Miller et al. 2021), keeping every
 intermediate a mantissa times a power of two; ``transfer_matrix`` is the per-site map
-``E ← Σ_i G_iᴴ E G_i`` whose product is ``Z`` (seed 001 §4.3.2).  Both are used by
+``E ← Σ_i G_iᴴ E G_i`` whose product is ``Z`` (thesis §4.3.2).  Both are used by
 :class:`tnverify.cells.born.BornMachine` and re-exported from :mod:`tnverify.cells.born`.
 """
 
@@ -33,7 +33,7 @@ def tree_product(mats: Sequence[torch.Tensor], keys: Sequence | None = None):
     """Pairwise (tree-parallel) product ``M_1 M_2 ⋯ M_n`` of batched matrices.
 
     Level by level, neighbours are multiplied (one batched GEMM each) and renormalised by
-    a power of two; depth ``⌈log₂ n⌉`` (seed 001 (thesis) §4.1.3, "Sampling", citing
+    a power of two; depth ``⌈log₂ n⌉`` (thesis §4.1.3, "Sampling", citing
     Miller et al. 2021).  With ``keys`` (one hashable per matrix), products of equal key
     sequences are computed once (uniform MPS: ``O(log n)`` distinct products).
 

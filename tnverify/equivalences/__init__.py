@@ -21,8 +21,8 @@ cores, claims ``ttlm-claim-b1``, ``ttlm-claim-b2``); :mod:`tnverify.equivalences
 
 References
 ----------
-seed 000 (ttlm) App. B, Eq. 14–20 and §5.1, Eq. 12; seed 001 (thesis) §5.3.2,
-Eq. 5.11–5.17; seed 003 (tslm) Eq. 16.
+ttlm App. B, Eq. 14–20 and §5.1, Eq. 12; thesis §5.3.2,
+Eq. 5.11–5.17; tslm Eq. 16.
 """
 
 from .augmented import (

@@ -4,7 +4,7 @@
 
 References
 ----------
-seed 000 (ttlm) App. B.1-B.2, Eq. 14-20; seed 001 (thesis) §5.3.2, Eq. 5.11-5.17;
+ttlm App. B.1-B.2, Eq. 14-20; thesis §5.3.2, Eq. 5.11-5.17;
 Wu et al., 2016 (multiplicative integration).
 """
 

@@ -3,7 +3,7 @@ bilinear part of an MI-RNN), and their inverses, in the DESIGN view ``(R_prev, |
 
 References
 ----------
-seed 000 (ttlm) App. B.1-B.2, Eq. 14-20; seed 001 (thesis) §5.3.2, Eq. 5.11-5.17.
+ttlm App. B.1-B.2, Eq. 14-20; thesis §5.3.2, Eq. 5.11-5.17.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ __all__ = ["SECOND_ORDER_LAYOUTS", "second_order_to_tt_core", "tt_core_to_second
 
 
 #: Index layouts of the second-order tensor T in the two papers, as (mode roles):
-#: seed 000 (ttlm) Eq. 17, T ∈ ℝ^{M×R×R}, T_{jik}: j input, i output, k previous state;
-#: seed 001 (thesis) Eq. 5.14, T ∈ ℝ^{R×R×|V|}, T_{jik}: j previous state, i output,
+#: ttlm Eq. 17, T ∈ ℝ^{M×R×R}, T_{jik}: j input, i output, k previous state;
+#: thesis Eq. 5.14, T ∈ ℝ^{R×R×|V|}, T_{jik}: j previous state, i output,
 #: k input.
 SECOND_ORDER_LAYOUTS = {"ttlm": "ior", "thesis": "poi"}
 _TO_DESIGN = {"ttlm": "iop->pio", "thesis": "poi->pio"}
@@ -48,7 +48,7 @@ def second_order_to_tt_core(T, layout: str = "ttlm"):
 
     References
     ----------
-    seed 000 (ttlm) App. B.1, Eq. 14, 16–17; seed 001 (thesis) §5.3.2, Eq. 5.11, 5.13–5.14.
+    ttlm App. B.1, Eq. 14, 16–17; thesis §5.3.2, Eq. 5.11, 5.13–5.14.
 
     Notes
     -----
@@ -87,7 +87,7 @@ def rac_to_tt_core(W_hx, W_hh):
 
     i.e. the δ-contraction of Eq. 20 with ``W^{hx}`` in its declared orientation
     ``R × |V|`` (``W^{hx}_{α_t i_t}``) and ``W^{hh}`` indexed as printed
-    (``W^{hh}_{α_t α_{t-1}}``); in seed 001's names ``A = W^{hh}``, ``B = W^{hx}``
+    (``W^{hh}_{α_t α_{t-1}}``); in thesis's names ``A = W^{hh}``, ``B = W^{hx}``
     and Eq. 5.17 as printed.
 
     Parameters
@@ -97,7 +97,7 @@ def rac_to_tt_core(W_hx, W_hh):
 
     References
     ----------
-    seed 000 (ttlm) App. B.2, Eq. 18–20; seed 001 (thesis) §5.3.2, Eq. 5.15–5.17.
+    ttlm App. B.2, Eq. 18–20; thesis §5.3.2, Eq. 5.15–5.17.
 
     Notes
     -----

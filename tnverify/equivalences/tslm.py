@@ -1,8 +1,8 @@
-"""The tensor 𝒯 of the TSLM (seed 003 (tslm) Eq. 16) as a tensor train.
+"""The tensor 𝒯 of the TSLM (tslm Eq. 16) as a tensor train.
 
 References
 ----------
-seed 003 (tslm) Eq. 16 and Eq. 19.
+tslm Eq. 16 and Eq. 19.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ __all__ = ["tslm_to_tt"]
 
 
 def tslm_to_tt(U, W, lam, length, *, embedding=None):
-    """The tensor 𝒯 of seed 003 (tslm) Eq. 16 as a :class:`~tnverify.tt.TensorTrain`.
+    """The tensor 𝒯 of tslm Eq. 16 as a :class:`~tnverify.tt.TensorTrain`.
 
     .. math::
 

@@ -1,10 +1,10 @@
 """TT cores of TTLM-Tiny and TTLM-Large under the two readings of the contraction of
-seed 000 (ttlm) §5.1, Eq. 12 (claim ``ttlm-eq12``): explicit δ, or δ as a reshape
+ttlm §5.1, Eq. 12 (claim ``ttlm-eq12``): explicit δ, or δ as a reshape
 (App. C), and the inverse of the Tiny map under the reshape reading.
 
 References
 ----------
-seed 000 (ttlm) §5.1, Eq. 12 and App. C.
+ttlm §5.1, Eq. 12 and App. C.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ __all__ = ["EQ12_READINGS", "tiny_to_tt_core", "tiny_to_tt_core_delta",
            "large_to_tt_core_reshape", "tt_core_to_tiny_reshape"]
 
 
-#: Readings of the contraction ``f^T W^{xe} (W^{eh}) δ W^{hh} h`` of seed 000 Eq. 12
+#: Readings of the contraction ``f^T W^{xe} (W^{eh}) δ W^{hh} h`` of ttlm Eq. 12
 #: (CLAIMS.md ttlm-eq12): ``"delta"`` (a): both legs of the R×R input matrix enter the
 #: 4th-order δ, its third leg meets ``W^{hh} h``, its fourth is the output;
 #: ``"reshape"`` (b): δ realised as a reshape (App. C), an ordinary matrix product.
@@ -44,7 +44,7 @@ def _input_to_core(M, W_hh, reading: str):
 
 
 def tiny_to_tt_core_delta(W_xe, W_hh):
-    """TT core of TTLM-Tiny under reading (a) (explicit δ) of seed 000 (ttlm) Eq. 12.
+    """TT core of TTLM-Tiny under reading (a) (explicit δ) of ttlm Eq. 12.
 
     .. math:: h^{(t)}_m = \\sum_{j,k,l} (f^\\top W^{xe})_{jk} \\delta_{jklm} (W^{hh} h)_l
               \\;\\Rightarrow\\; G_{a w m} = W^{xe}_{w m m} W^{hh}_{m a}
@@ -87,7 +87,7 @@ def _large_input(W_xe, W_eh, W_hh):
 
 def large_to_tt_core_delta(W_xe, W_eh, W_hh):
     """TT core of TTLM-Large, reading (a): ``W^{eh}`` contracts both legs of
-    ``f^T W^{xe}``; the two remaining legs enter δ (seed 000 (ttlm) §5.1, Eq. 12).
+    ``f^T W^{xe}``; the two remaining legs enter δ (ttlm §5.1, Eq. 12).
 
     .. math:: G_{a w m} = \\Big(\\sum_{jk} W^{xe}_{wjk} W^{eh}_{jkmm}\\Big) W^{hh}_{m a}
     """

@@ -5,7 +5,7 @@ with ``r_0 = r_d = 1``; its entries are products of slice matrices
 
 .. math:: A[i_1, \\dots, i_d] = G_1[0, i_1, :] \\, G_2[:, i_2, :] \\cdots G_d[:, i_d, 0]
 
-(seed 001 (thesis) §3.2, Def. 3.2.2, Eq. 3.4, 0-based in code; Oseledets 2011).
+(thesis §3.2, Def. 3.2.2, Eq. 3.4, 0-based in code; Oseledets 2011).
 
 The package holds :mod:`tnverify.tt.train` (:class:`TensorTrain`, :func:`tt_to_full`) and
 :mod:`tnverify.tt.random_trains` (:func:`random_tt`, :func:`max_tt_ranks`); every name is
@@ -16,7 +16,7 @@ which is guarded by :func:`tnverify.explicit.guard_size`.
 
 References
 ----------
-seed 001 (thesis) §3.2, Def. 3.2.2 and Thm 3.2.1; Oseledets, "Tensor-train
+thesis §3.2, Def. 3.2.2 and Thm 3.2.1; Oseledets, "Tensor-train
 decomposition", SIAM J. Sci. Comput. 33(5), 2011 (rounding: Algorithm 2).
 """
 

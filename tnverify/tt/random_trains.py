@@ -3,7 +3,7 @@ ranks of a shape (:func:`max_tt_ranks`) that cap their ranks.
 
 References
 ----------
-seed 001 (thesis) §3.2, Def. 3.2.2; Oseledets, "Tensor-train decomposition", SIAM J. Sci.
+thesis §3.2, Def. 3.2.2; Oseledets, "Tensor-train decomposition", SIAM J. Sci.
 Comput. 33(5), 2011.
 """
 

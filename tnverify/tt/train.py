@@ -4,7 +4,7 @@ orthogonalization, rounding and TensorLy interop (see :mod:`tnverify.tt` for the
 
 References
 ----------
-seed 001 (thesis) §3.2, Def. 3.2.2 and Thm 3.2.1; Oseledets, "Tensor-train
+thesis §3.2, Def. 3.2.2 and Thm 3.2.1; Oseledets, "Tensor-train
 decomposition", SIAM J. Sci. Comput. 33(5), 2011 (rounding: Algorithm 2).
 """
 
@@ -55,7 +55,7 @@ class TensorTrain:
 
     References
     ----------
-    seed 001 (thesis) §3.2, Def. 3.2.2, Eq. 3.4.
+    thesis §3.2, Def. 3.2.2, Eq. 3.4.
 
     Examples
     --------

@@ -1,4 +1,4 @@
-"""Tests of the claims of seed 002 (tnverify.claims.grurntn.gated_cells) and
+"""Tests of the claims of grurntn (tnverify.claims.grurntn.gated_cells) and
 proofs/gated.py."""
 
 import importlib.util

@@ -1,4 +1,4 @@
-"""Tests of the published-number claims of seed 000 (tnverify.claims.ttlm.published_numbers)."""
+"""Tests of the published-number claims of ttlm (tnverify.claims.ttlm.published_numbers)."""
 
 import numpy as np
 import torch

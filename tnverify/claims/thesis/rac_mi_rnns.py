@@ -1,4 +1,4 @@
-"""Claim 5.3.2 of seed 001 (thesis) §5.3 (RAC / MI-RNN are TTLMs with G = A ⊙ B,
+"""Claim 5.3.2 of thesis §5.3 (RAC / MI-RNN are TTLMs with G = A ⊙ B,
 ``thesis-claim-5.3.2`` and its variant) with its proof line Eq. 5.17 (``thesis-eq-5.17``
 and twin).
 

@@ -1,4 +1,4 @@
-"""What the RNN-equivalence claims of seed 001 (thesis) §5.3 share: the proof file, the
+"""What the RNN-equivalence claims of thesis §5.3 share: the proof file, the
 small parameter space, the erratum id shared by Eq. 5.13 and Eq. 5.17, and the draw of
 token sequences with their labels.  Registers no claim: Claim 5.3.1 with Eq. 5.13–5.14 is
 registered by :mod:`tnverify.claims.thesis.second_order_rnns`, Claim 5.3.2 with Eq. 5.17 by
@@ -12,7 +12,7 @@ import numpy as np
 
 PROOFS = "proofs/ttlm_rnn.py::"
 SPACE = ({"vocab_size": 4, "rank": 3, "steps": 4}, {"vocab_size": 5, "rank": 4, "steps": 5})
-#: One erratum printed in thesis Eq. 5.13 and 5.17 and seed 000 App. B Eq. 16 and 20.
+#: One erratum printed in thesis Eq. 5.13 and 5.17 and ttlm App. B Eq. 16 and 20.
 SUM_OVER_FREE_ALPHA = "ttlm-appB-sum-over-free-alpha_t"
 
 

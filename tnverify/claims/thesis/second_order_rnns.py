@@ -1,4 +1,4 @@
-"""Claim 5.3.1 of seed 001 (thesis) §5.3 (the 2-RNN is a TTLM, ``thesis-claim-5.3.1``)
+"""Claim 5.3.1 of thesis §5.3 (the 2-RNN is a TTLM, ``thesis-claim-5.3.1``)
 with its proof lines Eq. 5.13 and Eq. 5.14 (``thesis-eq-5.13``, ``thesis-eq-5.14`` and
 their twins).
 

@@ -1,4 +1,4 @@
-"""The worked example of TTLM computation in seed 001 (thesis) §5.3.1 (Eq. 5.8–5.9,
+"""The worked example of TTLM computation in thesis §5.3.1 (Eq. 5.8–5.9,
 ``thesis-sec-5.3.1`` and its twin); the computation is
 :func:`tnverify.claims.ttlm.rnn_biases.small_sec_531`.
 """
@@ -35,7 +35,7 @@ corrected_pair(
                     "thesis §5.2.2, after Eq. 5.9; the matrix displayed |V|×R in §5.3.1"),
             Reading("b", "the literal product with 𝐆^{(t)} laid out R×|V|", True,
                     "P̃_{x^{(1:t−1)}} = ψ((h^{(t−1)})ᵀG^{(t)})",
-                    "thesis §5.3.1, last part (the layout of seed 000 Table 2)")],
+                    "thesis §5.3.1, last part (the layout of ttlm Table 2)")],
         defect=Defect("misprint",
                       printed="ψ([Σ_{i=1}^R G^{(t)}_{i1}h^{(t−1)}_1; …; Σ_{i=1}^R "
                               "G^{(t)}_{iR}h^{(t−1)}_R]) with (h^{(t−1)})ᵀG^{(t)}; second part "
