@@ -107,14 +107,16 @@ def test_error_identity_fails_when_one_core_entry_is_off_by_1e_6(seed, case, eps
     params = REGISTRY["tnverify-tt-svd-error-identity"].space[case]
     a = sup.sample_tensor(params, np.random.default_rng(seed))
     norm, res = float(np.linalg.norm(a)), tt_svd(a, eps=eps)
-    good = err._identity_evidence("tt_svd", float(np.sum((a - res.tt.full()) ** 2)),
-                                  res.discarded, a.shape, res.ranks, norm)
+    full = res.tt.full()
+    scaled_sq = float(np.sum((a - (1 + err.CONTROL_DELTA) * full) ** 2))   # its control
+    good = err._identity_evidence("tt_svd", float(np.sum((a - full) ** 2)),
+                                  res.discarded, a.shape, res.ranks, norm, scaled_sq)
     cores = [c.copy() for c in res.tt.cores]
     k = int(np.argmax([np.abs(c).max() for c in cores]))
     at = np.unravel_index(int(np.abs(cores[k]).argmax()), cores[k].shape)
     cores[k][at] *= 1 + 1e-6
     b = TensorTrain(tuple(cores)).full()
     bad = err._identity_evidence("tt_svd", float(np.sum((a - b) ** 2)), res.discarded,
-                                 a.shape, res.ranks, norm)
-    assert good.verdict == HOLDS
+                                 a.shape, res.ranks, norm, scaled_sq)
+    assert good.verdict == HOLDS and good.control.verdict == "fails"
     assert bad.verdict == "fails", (bad.error, float(bad.tolerance))
