@@ -109,7 +109,7 @@ def width_lower_bound(rank: int, M: int, T: int, xi: str) -> int:
 
     ξ = xy: the rank itself (a rank-R CP grid has every matricization rank ≤ R).
     Otherwise ⌈rank / (TM/2)⌉ (Lemma A.1, gtm App. A; proved for ξ = max only),
-    by :func:`tnverify.gtm_bounds.shallow_width_lower_bound`.
+    by :func:`tnverify.generalized.bounds.shallow_width_lower_bound`.
     """
     if xi == "product":
         return int(rank)

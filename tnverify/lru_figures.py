@@ -6,7 +6,7 @@
   beside Glorot eigenvalues (Fig. 4.8 caption).
 - ``thesis-fig-6.8``: histograms of the product of four real normals and of the real part
   of the product of four complex normals (readings (a), (b)), raw and z-scored, with the
-  exact Fisher kurtoses 78 and 21 (:mod:`tnverify.products`).
+  exact Fisher kurtoses 78 and 21 (:mod:`tnverify.lru.products`).
 - ``thesis-decay``: mean |h^{(t)}| vs step t for an additive linear recurrence
   ``h = A h + B f`` (vRNN-LIN, Eq. 6.1 with φ = id) and a multiplicative one
   ``h = A h ⊙ B f`` (RAC, Eq. 5.15) at initialisation, with least-squares fits of Eq. 6.4
@@ -77,7 +77,7 @@ def _annulus_data(fast: bool, seed: int, samples: int | None = None) -> dict:
                                      "imag": z.imag}
     lam = glorot_eigenvalues(H, rng)
     return {"samples": n, "H": H, "rings": rings, "glorot": {"real": lam.real, "imag": lam.imag},
-            "sampler": "tnverify.lru.sample_annulus (Lemma 4.2.1)"}
+            "sampler": "tnverify.lru.theory.sample_annulus (Lemma 4.2.1)"}
 
 
 def _annulus_plot(record: dict):
@@ -118,7 +118,7 @@ def _products_data(fast: bool, seed: int, samples: int | None = None) -> dict:
     return out
 
 
-#: What the series of ``thesis-fig-6.8`` are (the readings of :data:`tnverify.products.READINGS`).
+#: What the series of ``thesis-fig-6.8`` are (the readings of :data:`tnverify.lru.products.READINGS`).
 _SERIES = {"real": "product of four N(0, 1)",
            "complex (a)": "Re of the product of four complex normals, parts N(0, 1)",
            "complex (b)": "Re of the product of four complex normals, parts N(0, ½) "

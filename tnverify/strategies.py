@@ -262,7 +262,7 @@ def token_sequences(vocab_size: int, *, min_length: int = 1, max_length: int = 6
 
 # -- ξ-networks (gtm) ----------------------------------------------------------
 def xi_operators(*, with_unit: bool = True) -> st.SearchStrategy:
-    """The ξ operators of :mod:`tnverify.xi` (only those with a unit h^{(0)} when
+    """The ξ operators of :mod:`tnverify.generalized.xi` (only those with a unit h^{(0)} when
     ``with_unit``, as generalized RNNs need one)."""
     from .generalized.xi import XI_NAMES, get_xi
 

@@ -3,14 +3,14 @@
 .. math:: h^{(t)}_k = \\sum_{i,j} \\mathcal{G}^{(t)}_{ijk}\\,
           \\xi\\big([C^{(t)} f(x^{(t)})]_i,\\ h^{(t-1)}_j\\big), \\qquad \\ell(X) = h^{(T)},
 
-with h^{(0)} the unit of ξ (§4.1, "Initial hidden state"; see :mod:`tnverify.xi`).  Cores
+with h^{(0)} the unit of ξ (§4.1, "Initial hidden state"; see :mod:`tnverify.generalized.xi`).  Cores
 keep the paper's order 𝒢^{(t)} ∈ ℝ^{L×R_{t−1}×R_t}.  Shared cores (𝒢^{(2)} = ⋯ = 𝒢^{(T−1)},
 App. B) are one parameter used at every inner step (``core_sites``).
 
 Memory: one step holds the (B, L, R_{t−1}) temporary ξ(C f, h); for the scaled size of
 claim ``gtm-eq-16`` (B = 4096, L = R = 256) that is 1 GiB in float32 — freed after each step
 when no gradient is recorded.  Checked by claim ``gtm-eq-16`` against
-:class:`tnverify.grid.GeneralizedRNN` (numpy float64).
+:class:`tnverify.generalized.grid.GeneralizedRNN` (numpy float64).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class GeneralizedRNNModule(nn.Module):
     ----------
     C : sequence of T arrays/tensors (L_t, M)
     G : sequence of T arrays/tensors (L_t, R_{t−1}, R_t), R_0 = R_T = 1
-    xi : XiOperator or key of :data:`tnverify.xi.XI_OPERATORS`
+    xi : XiOperator or key of :data:`tnverify.generalized.xi.XI_OPERATORS`
     h0 : float, optional — default ``xi.unit``
     shared : bool — store 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)} as one parameter (and C likewise if
         ``shared_inputs``); the given inner weights must be equal
@@ -72,7 +72,7 @@ class GeneralizedRNNModule(nn.Module):
 
     @classmethod
     def from_network(cls, net: GeneralizedRNN, *, dtype=torch.float64, device="cpu"):
-        """The module with the weights of a :class:`~tnverify.grid.GeneralizedRNN`."""
+        """The module with the weights of a :class:`~tnverify.generalized.grid.GeneralizedRNN`."""
         return cls(net.C, net.G, net.xi, h0=net.h0, shared=False, dtype=dtype, device=device)
 
     def core(self, t: int) -> torch.Tensor:
@@ -84,7 +84,7 @@ class GeneralizedRNNModule(nn.Module):
         return self.inputs[self._input_index[self.input_sites[t]]]
 
     def to_network(self) -> GeneralizedRNN:
-        """The numpy float64 :class:`~tnverify.grid.GeneralizedRNN` with these weights."""
+        """The numpy float64 :class:`~tnverify.generalized.grid.GeneralizedRNN` with these weights."""
         T = self.length
         return GeneralizedRNN(tuple(_np(self.input_matrix(t)) for t in range(T)),
                               tuple(_np(self.core(t)) for t in range(T)), self.xi, self.h0)

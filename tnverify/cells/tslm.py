@@ -25,7 +25,7 @@ it and :func:`tnverify.equivalences.tslm_to_tt` builds the whole TT of Eq. 16.
 
 Notes
 -----
-Checked by claims ``tslm-eq-16``, ``tslm-eq-19``, ``tslm-eq-17`` (tnverify.claims.ttlm_tslm).
+Checked by claims ``tslm-eq-16``, ``tslm-eq-19``, ``tslm-eq-17`` (tnverify.claims.tslm.recurrence).
 """
 
 from __future__ import annotations

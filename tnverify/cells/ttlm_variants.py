@@ -12,7 +12,7 @@ Convention (DESIGN view): a TT core ``G`` has shape ``(R, |V|, R)`` and one step
 Notes
 -----
 Checked by claims ``ttlm-eq6``, ``ttlm-eq8``, ``ttlm-eq12``, ``ttlm-eq13`` and
-``thesis-prop-5.2.2`` (module :mod:`tnverify.claims.ttlm_variants`).
+``thesis-prop-5.2.2`` (module :mod:`tnverify.claims.ttlm.variants`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from .ttlm import _LN2, TTScorer, _as_core, _renormalise
 
 __all__ = ["UniformTTLM", "TTLMTiny", "TTLMLarge", "exact_conditionals", "READINGS_EQ12"]
 
-#: Readings of the contraction in Eq. 12 (CLAIMS.md ttlm-eq12).
+#: Readings of the contraction in Eq. 12 (the claims catalogue ttlm-eq12).
 READINGS_EQ12 = ("delta", "reshape")
 
 
@@ -189,7 +189,7 @@ class TTLMTiny(nn.Module):
               \\ \\mathbf{V} \\text{ tied to } W^{xe}
 
     ``W_xe`` is ``(|V|, R, R)`` (§5.1 layout); ``M = f^T W^{xe}`` is ``W_xe[w]``.
-    ``reading="delta"`` (CLAIMS.md reading (a)): ``h_m = M_{mm} (W^{hh} h)_m`` (both legs
+    ``reading="delta"`` (the claims catalogue reading (a)): ``h_m = M_{mm} (W^{hh} h)_m`` (both legs
     of M enter the 4th-order δ); ``reading="reshape"`` (reading (b), App. C "δ … by a
     reshape"): ``h = M (W^{hh} h)``.  ``h0`` is App. C's ``G^{(1)} ∈ ℝ^{1×R}``.
 

@@ -15,7 +15,7 @@ mypackage.claims``), and so does a file (``--plugin tests/test_my_claims.py``: a
 module whose functions carry ``@tnverify.claim``).
 
 Plugins are loaded only on request: the built-in registry (and the test suite that checks
-it against ``shared/CLAIMS.md``) never changes because some installed package declares an
+it) never changes because some installed package declares an
 entry point.
 """
 

@@ -54,7 +54,7 @@ def tiny_n(shape) -> int:
 
 
 def tiny_eps(shape) -> float:
-    """TT-SVD accuracy that drops only rounding noise (the "ε ≈ 1e−12" of CLAIMS.md).
+    """TT-SVD accuracy that drops only rounding noise (the "ε ≈ 1e−12" of the claims catalogue).
 
     The numerical-rank rule counts ``σ > max(M, N)·eps·σ_max``; rounding noise in an
     unfolding is of that order.  We ask TT-SVD for the relative accuracy

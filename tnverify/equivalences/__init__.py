@@ -6,8 +6,8 @@ Every recurrent model that is a TTLM has a core ``G`` in the DESIGN view
 .. math:: h^{(t)}_k = \\sum_{j, i} h^{(t-1)}_j \\, G_{j i k} \\, f^{(t)}_i .
 
 The functions here are named ``<from>_to_<to>``; each has a round-trip test
-(``tests/test_equivalences.py``, ``tests/test_ttlm_variants.py``,
-``tests/test_ttlm_tslm.py``).  They accept numpy
+(``tests/test_equivalences.py``, ``tests/claims/ttlm/test_variants.py``,
+``tests/claims/tslm/test_recurrence.py``).  They accept numpy
 arrays or torch tensors (torch is imported only when a tensor is passed), so that the
 scaled claims can differentiate through a map.
 

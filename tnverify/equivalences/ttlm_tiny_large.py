@@ -20,7 +20,7 @@ __all__ = ["EQ12_READINGS", "tiny_to_tt_core", "tiny_to_tt_core_delta",
 
 
 #: Readings of the contraction ``f^T W^{xe} (W^{eh}) δ W^{hh} h`` of ttlm Eq. 12
-#: (CLAIMS.md ttlm-eq12): ``"delta"`` (a): both legs of the R×R input matrix enter the
+#: (the claims catalogue ttlm-eq12): ``"delta"`` (a): both legs of the R×R input matrix enter the
 #: 4th-order δ, its third leg meets ``W^{hh} h``, its fourth is the output;
 #: ``"reshape"`` (b): δ realised as a reshape (App. C), an ordinary matrix product.
 EQ12_READINGS = ("delta", "reshape")

@@ -9,7 +9,7 @@
   depends on i₁ only.
 
 Weights follow the paper's order 𝒢^{(t)} ∈ ℝ^{L_t×R_{t−1}×R_t} and C^{(t)} ∈ ℝ^{L_t×M}
-(:mod:`tnverify.grid`); template indices are 0-based in code, 1-based in the paper.
+(:mod:`tnverify.generalized.grid`); template indices are 0-based in code, 1-based in the paper.
 """
 
 from __future__ import annotations

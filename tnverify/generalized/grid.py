@@ -71,7 +71,7 @@ class ShallowNetwork:
     ----------
     weights : (R,) array — λ.
     templates : (T, R, M) array — ``templates[t, r]`` = v_r^{(t+1)}.
-    xi : XiOperator or key of :data:`tnverify.xi.XI_OPERATORS`.
+    xi : XiOperator or key of :data:`tnverify.generalized.xi.XI_OPERATORS`.
     """
 
     weights: np.ndarray

@@ -1,5 +1,5 @@
 """Tests of the scaled (torch) sides of gtm-fig-3, gtm-fig-5 and gtm-sec-5.2-shared
-(tnverify/claims/_gtm_figures_scaled.py; gtm §6, Fig. 3; App. B, Figs. 4–5;
+(tnverify/claims/gtm/figures_scaled.py; gtm §6, Fig. 3; App. B, Figs. 4–5;
 §5.2 "Shared case")."""
 
 from __future__ import annotations

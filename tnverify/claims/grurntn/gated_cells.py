@@ -70,7 +70,7 @@ claim("grurntn-eq-8", "GRU (Eq. 8–11) vs Cho et al. and torch", S["grurntn-eq-
       scaled_space={"small": ({"hidden": 16, "length": 8, "batch": 8},),
                     "large": ({"hidden": 1024, "length": 256, "batch": 1024},)},
       pinned=({"params": {"input": 3, "hidden": 4, "length": 5, "batch": 2}, "seed": 8,
-               "note": "CLAIMS.md: i=3, d=4"},),
+               "note": "the claims catalogue: i=3, d=4"},),
       readings=(Reading(
           "the GRU of [5] up to z ↦ 1 − z", "Eq. 8–11 are the GRU of Cho et al. (2014) [5]: "
           "Eq. 11's h_t = (1 − z_t) ⊙ h_{t−1} + z_t ⊙ h̃_t is Cho's h_t = z ⊙ h_{t−1} + (1 − "
@@ -91,7 +91,7 @@ claim("grurntn-eq-15", "RecNTN bilinear parent (Eq. 15–16)", S["grurntn-eq-15"
       scaled_space={"small": ({"p": 16, "q": 16, "hidden": 8, "batch": 64},),
                     "large": ({"p": 1024, "q": 1024, "hidden": 512, "batch": 4096,
                                "chunk": 256},)},
-      pinned=({"params": {"hidden": 4, "batch": 2}, "seed": 15, "note": "CLAIMS.md: d=4"},),
+      pinned=({"params": {"hidden": 4, "batch": 2}, "seed": 15, "note": "the claims catalogue: d=4"},),
       readings=(Reading("bilinear form per slice", "output_k = [x₁ x₂] W^[k] [x₁; x₂] (1×2d · "
                         "2d×2d · 2d×1, a scalar), k = 1..d, as in Socher et al.'s RNTN", True,
                         "Each slice W_{tsr}^{[i]} is a matrix ℝ^{2d×2d}",
@@ -186,7 +186,7 @@ corrected_pair(
         defect=Defect("misprint",
                       printed="f′(a_j) = (1 − f(a_j))², if f(·) is tanh function",
                       meant="f′(a_j) = 1 − f(a_j)², if f(·) is tanh function"),
-        pinned=({"params": _BPTT, "seed": 24, "note": "CLAIMS.md: 4 steps, i=3, d=4, f = tanh"},)),
+        pinned=({"params": _BPTT, "seed": 24, "note": "the claims catalogue: 4 steps, i=3, d=4, f = tanh"},)),
     corrected=dict(
         title="Eq. 24 with f′ = 1 − tanh² for f = tanh",
         statement=("Eq. 24 of grurntn with one edit: for f = tanh, f′(a_j) = 1 − f(a_j)² "
@@ -206,7 +206,7 @@ claim("grurntn-eq-25", "BPTT of W_tsr in LSTMRNTN (Eq. 25)", S["grurntn-eq-25"],
                "factors (∂E_i/∂c_j) i_j (1 − tanh²(a_j)).",
                "a_j is used with the ᵀ of Eq. 24 ([h_{j−1}]ᵀ); Eq. 26 prints it without "
                "(grurntn-eq-26)."),
-      pinned=({"params": _BPTT, "seed": 25, "note": "CLAIMS.md: 4 steps, i=3, d=4"},))
+      pinned=({"params": _BPTT, "seed": 25, "note": "the claims catalogue: 4 steps, i=3, d=4"},))
 
 claim("grurntn-eq-27", "PPL (Eq. 27) and BPC (Eq. 28)", S["grurntn-eq-27"],
       refs("grurntn", "§IV-A, Eq. 27–28", "thesis", "Eq. 2.11", "tslm", "Evaluation Metrics"),

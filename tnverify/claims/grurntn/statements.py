@@ -1,5 +1,5 @@
 """Statements of the gated-cells-lmms claims of grurntn, verbatim from
-shared/CLAIMS.md (a neighbouring sentence or equation with its own erratum is its own
+the paper (a neighbouring sentence or equation with its own erratum is its own
 claim: Eq. 26, the §V-B table reference, the character-level hidden sizes)."""
 
 STATEMENTS = {

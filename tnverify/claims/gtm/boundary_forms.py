@@ -140,7 +140,7 @@ corrected_pair(
             "product 𝒢^{(1)} f is typed only when M = R₁ and then contracts the R₁ mode.]"),
         small=lambda p, rng: _small_boundary(p, rng, True),
         pinned=({"params": {"M": 3, "ranks": (1, 2, 3, 2, 1)}, "seed": 31,
-                 "note": "CLAIMS.md sizes"},),
+                 "note": "the claims catalogue sizes"},),
         proof=_PROOF, expected="holds"))
 
 claim("gtm-lemma-3.1-corrected",
@@ -153,7 +153,7 @@ claim("gtm-lemma-3.1-corrected",
        Ref("ttlm", "§4.2, Eq. 4–5")),
       _small_lemma_variant, group="tensor-trains", space=_SPACE[::-1],
       pinned=({"params": {"M": 3, "ranks": (1, 2, 3, 2, 1)}, "seed": 31,
-               "note": "CLAIMS.md sizes"},),
+               "note": "the claims catalogue sizes"},),
       uses=("gtm-lemma-3.1", "gtm-eq12-boundary-h1-corrected"), proof=_PROOF,
       expected="holds")
 

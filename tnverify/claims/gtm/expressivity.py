@@ -29,7 +29,7 @@ from ...generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluat
                     recursion_a3_literal)
 from ...matricize import exact_rank, numerical_rank, tt_unfolding
 
-#: Perturbation size of the Thm. 5.3 check ("about 1e−3", CLAIMS.md).
+#: Perturbation size of the Thm. 5.3 check ("about 1e−3", the claims catalogue).
 PERTURBATION = 1e-3
 #: Integer terms of Lemma A.1 whose numerical rank is re-derived exactly (agreement check).
 A1_EXACT_SAMPLE = 40
@@ -238,7 +238,7 @@ from .expressivity_statements import (S_LEMMA_A1, S_LEMMA_A2, S_THM_5_2,  # noqa
                                            S_THM_5_3)
 
 _A2_CASES = ((2, 3, 4), (2, 2, 6), (3, 2, 4), (3, 3, 4), (3, 5, 4), (4, 2, 4), (4, 3, 4),
-             (3, 2, 6))  # the CLAIMS.md list, ordered by grid size M^T
+             (3, 2, 6))  # the claims catalogue list, ordered by grid size M^T
 
 claim("gtm-lemma-a.1", "ξ = max shallow grids: rank[Γ]^(odd,even) ≤ R·TM/2", S_LEMMA_A1,
       refs("gtm", "App. A, Lemma A.1 (Cohen & Shashua 2016, Claim 9); matricization before it"),
@@ -249,7 +249,7 @@ claim("gtm-lemma-a.1", "ξ = max shallow grids: rank[Γ]^(odd,even) ≤ R·TM/2"
       scaled_space={"small": ({"M": 4, "T": 6, "population": 32, "generations": 4},),
                     "large": ({"M": 8, "T": 8, "population": 8, "generations": 6},)},
       pinned=({"params": {"M": 3, "T": 6, "terms": 3000}, "seed": 11,
-               "note": "largest CLAIMS.md size: 27×27 matricization, R·TM/2 = 9 (R = 1)"},),
+               "note": "largest the claims catalogue size: 27×27 matricization, R·TM/2 = 9 (R = 1)"},),
       expected="holds")
 
 claim("gtm-lemma-a.2", "Lemma A.2: the pairwise-similarity RNN and its rank", S_LEMMA_A2,
@@ -280,6 +280,6 @@ claim("gtm-thm-5.3",
       space=tuple({"M": M, "R": R, "T": T} for M, R, T in ((2, 3, 5), (4, 4, 3), (3, 2, 4))),
       scaled=scaled_thm_5_3, scaled_space={"small": ({"M": 8, "R": 8, "T": 8, "samples": 512},),
                                            "large": ({"M": 64, "R": 64, "T": 16, "samples": 4096},)},
-      pinned=({"params": {"M": 3, "R": 2, "T": 4}, "seed": 3, "note": "CLAIMS.md sizes"},),
+      pinned=({"params": {"M": 3, "R": 2, "T": 4}, "seed": 3, "note": "the claims catalogue sizes"},),
       uses=("gtm-prop-a.3",),
       remarks=("The proof's intermediate lines Γ^{ℓ,1} = 1 ⊗ (2+ε), Γ^{ℓ,2} = 1 ⊗ (2MR+ε) ⊗ 1 suppress a k-dependence that perturbing 𝒢^(1) introduces; the final grid is still a function of m₁ alone (notation, not a defect).",), expected="holds")

@@ -183,7 +183,7 @@ claim("gtm-fig-5", "Fig. 5: Lemma A.1's technique gives lower bounds for Î¾ = âˆ
                                         "large": ({"M": 6, "T": 6, "R": 1, "samples": 20},
                                                   {"M": 8, "T": 8, "R": 1, "samples": 10})},
       pinned=({"params": {"M": 3, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3},
-               "seed": 5, "note": "smallest CLAIMS.md size, rank-1 networks"},),
+               "seed": 5, "note": "smallest the claims catalogue size, rank-1 networks"},),
       uses=("gtm-lemma-a.1",), readings=FIG5_READINGS,
       defect=Defect("false",
                     printed="Distribution of lower bounds on the rank of generalized shallow "

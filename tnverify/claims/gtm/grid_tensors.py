@@ -25,7 +25,7 @@ from ...generalized.xi import XI_NAMES
 __all__ = ["abs_network", "loop_rnn", "eq20_literal", "small_eq16", "small_prop_a2",
            "small_prop_a3", "XI_EQ16", "XI_A3"]
 
-#: ξ of the checks (CLAIMS.md): Eq. 16 and Prop. A.2 use every operator of tnverify.generalized.xi,
+#: ξ of the checks (the claims catalogue): Eq. 16 and Prop. A.2 use every operator of tnverify.generalized.xi,
 #: Prop. A.3 the four named in its check.
 XI_EQ16 = XI_NAMES
 XI_A3 = ("relu", "product", "softplus", "l2")

@@ -170,7 +170,7 @@ _XI_COMMON = dict(
     scaled=scaled_xi, scaled_space={"small": ({"pairs": 10**6},),
                                     "large": ({"pairs": 10**8},)},
     pinned=({"params": {"n": 10**5, "n_unit": 2000}, "seed": 0,
-             "note": "CLAIMS.md: 10^5 random triples"},))
+             "note": "the claims catalogue: 10^5 random triples"},))
 
 XI_READINGS = (
     Reading("a", "unit: u with ξ(x, y, u) = ξ(x, y) for all x, y ∈ ℝ (the printed ternary "
@@ -221,7 +221,7 @@ claim("gtm-eq-16", "Generalized shallow network and RNN (Eq. 13–17)", S_EQ_16,
                     "large": ({"B": 4096, "M": 256, "L": 256, "R": 256, "T": 1024,
                                "subsample": 16},)},
       pinned=({"params": {"M": 3, "L": 4, "ranks": (1, 2, 3, 2, 1), "n": 32}, "seed": 16,
-               "note": "CLAIMS.md sizes M=3, L=4, T=4, ranks [1,2,3,2,1]"},),
+               "note": "the claims catalogue sizes M=3, L=4, T=4, ranks [1,2,3,2,1]"},),
       uses=("gtm-xi-operators", "gtm-lemma-3.1", "gtm-prop-a.1"),
       remarks=("L is a free width shared by all t (Eq. 17); in App. A, Lemma 5.1 and "
                "Lemma A.2 let it vary with t, which is harmless.",),
@@ -233,7 +233,7 @@ claim("gtm-prop-a.2", "Grid tensor of a generalized shallow network (Eq. 18–20
       scaled_space={"small": ({"M": 8, "T": 5, "R": 3, "samples": 2000},),
                     "large": ({"M": 16, "T": 6, "R": 4, "samples": 100_000},)},
       pinned=({"params": {"M": 3, "T": 4, "R": 3}, "seed": 20,
-               "note": "CLAIMS.md sizes M=3, T=4, R=3"},), uses=("gtm-eq-16",),
+               "note": "the claims catalogue sizes M=3, T=4, R=3"},), uses=("gtm-eq-16",),
       proof="proofs/gtm_networks.py::prove_gtm_prop_a_2", expected="holds")
 
 claim("gtm-prop-a.3", "Grid tensor of a generalized RNN (Eq. 21)", S_PROP_A_3,
@@ -243,7 +243,7 @@ claim("gtm-prop-a.3", "Grid tensor of a generalized RNN (Eq. 21)", S_PROP_A_3,
       scaled_space={"small": ({"M": 8, "T": 5, "L": 3, "R": 2, "samples": 2000},),
                     "large": ({"M": 16, "T": 6, "L": 4, "R": 4, "samples": 100_000},)},
       pinned=({"params": {"M": 3, "T": 4, "L": 3, "R": 2}, "seed": 21,
-               "note": "CLAIMS.md sizes M=3, T=4, L=3, ranks 2"},), uses=("gtm-eq-16",),
+               "note": "the claims catalogue sizes M=3, T=4, L=3, ranks 2"},), uses=("gtm-eq-16",),
       proof="proofs/gtm_networks.py::prove_gtm_prop_a_3", expected="holds")
 
 # -- gtm-app-b-table1 ---------------------------------------------------------------------

@@ -3,7 +3,7 @@
 
 Errors are divided by the forward-error scale (the network with absolute weights, see
 ``grid_tensors.abs_network``) and judged against tolerance(dtype, n, norm=1).
-Memory (the "large" CLAIMS.md sizes, one H100): Eq. 16 at B = 4096, L = R = 256, T = 1024
+Memory (the "large" the claims catalogue sizes, one H100): Eq. 16 at B = 4096, L = R = 256, T = 1024
 runs GeneralizedRNNModule, which keeps every state (T + 1)·B·R: 8.6 GB in float64, then
 4.3 GB in float32 (one module at a time) plus the (B, L, R) temporary of one step, 2.1 GiB;
 it shares the weights of steps 2 … T−1 (three 256³ cores, 0.4 GB, instead of 1024:

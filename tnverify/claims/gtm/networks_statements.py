@@ -1,4 +1,4 @@
-"""Statements of the xi-networks network claims, verbatim from shared/CLAIMS.md (the
+"""Statements of the xi-networks network claims, verbatim from the paper (the
 "Statement" entries; generated from that file, not edited by hand)."""
 
 S_XI = (

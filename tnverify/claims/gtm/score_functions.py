@@ -230,7 +230,7 @@ claim("gtm-eq-6", "CP score function ℓ(X) = Σ_r λ_r Π_t ⟨f_t, v_r⟩", _S
                     "large": ({"M": 16, "T": 6, "R": 16, "B": 4096, "M_long": 32,
                                "T_long": 64, "R_long": 64},)},
       pinned=({"params": {"M": 3, "T": 4, "R": 3}, "seed": 4,
-               "note": "CLAIMS.md sizes: M=3, T=4, R=3, real template features"},),
+               "note": "the claims catalogue sizes: M=3, T=4, R=3, real template features"},),
       uses=("ttlm-eq2",), proof="proofs/spine_gtm.py::prove_gtm_eq_6",
       remarks=("\"rank 1 feature tensor\" strictly means rank ≤ 1: Φ = 0 when some f_θ(x^(t)) = 0.",), expected="holds")
 
@@ -255,7 +255,7 @@ register(Claim(
     scaled_space={"small": ({"M": 50, "T": 32, "R": 4, "B": 256, "distinct": 32},),
                   "large": ({"M": 33278, "T": 1024, "R": 20, "B": 4096, "distinct": 8},)},
     pinned=({"params": {"M": 3, "ranks": (1, 2, 3, 2, 1)}, "seed": 31,
-             "note": "CLAIMS.md sizes"},
+             "note": "the claims catalogue sizes"},
             {"params": {"M": 3, "ranks": (1, 3, 2, 3, 1)}, "seed": 31,
              "note": "M = R₁ = 3"}),
     remarks=(
@@ -274,6 +274,6 @@ claim("gtm-prop-a.1", "ξ = xy: the input matrices C^(t) are absorbed into the c
       scaled_space={"small": ({"M": 32, "L": 32, "T": 16, "R": 4, "B": 256},),
                     "large": ({"M": 256, "L": 256, "T": 64, "R": 16, "B": 4096},)},
       pinned=({"params": {"M": 3, "L": 4, "T": 4, "R": 2}, "seed": 17,
-               "note": "CLAIMS.md sizes (L ≠ M, so C^(t) is not square)"},),
+               "note": "the claims catalogue sizes (L ≠ M, so C^(t) is not square)"},),
       uses=("gtm-lemma-3.1",), proof="proofs/spine_gtm.py::prove_gtm_prop_a_1",
       expected="holds")

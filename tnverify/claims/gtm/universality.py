@@ -32,7 +32,7 @@ claim("gtm-lemma-5.1", "Lemma 5.1: aΓ_A + bΓ_B is the grid of an RNN", S_LEMMA
                     "large": ({"M": 8, "T": 6, "L": 16, "R": 16},)},
       pinned=({"params": {"M": 3, "T": 4, "LA": 3, "LB": 2, "RA": (2, 3, 2), "RB": (3, 1, 2),
                           "a": 0.7, "b": -1.3}, "seed": 51,
-               "note": "CLAIMS.md: different L and ranks, M=3, T=4, a=0.7, b=−1.3"},),
+               "note": "the claims catalogue: different L and ranks, M=3, T=4, a=0.7, b=−1.3"},),
       uses=("gtm-prop-a.3",), proof=_PROOF + "prove_gtm_lemma_5_1",
       remarks=("The printed shapes of 𝒢^(1)_C and 𝒢^(T)_C use the generic subscript t (R_{t,A} + R_{t,B}); they are meant at t = 1 and t = T (notation, not a defect).",
                "The construction needs T ≥ 2: at T = 1 the first and last cores coincide and the printed first-core pattern omits the a/b scaling (outside the paper's scope).",),
@@ -45,7 +45,7 @@ _A4_COMMON = dict(group="xi-networks", scaled=scaled_prop_a_4,
 claim("gtm-prop-a.4", "Prop. A.4: rank-1 shallow network = width-1 RNN", S_PROP_A_4,
       refs("gtm", "App. A, Prop. A.4", "gtm", "§4.1, remark after Eq. 17"), small_prop_a_4,
       space=({"M": 2, "T": 2}, {"M": 3, "T": 4}), readings=PROP_A_4_READINGS,
-      pinned=({"params": {"M": 3, "T": 4}, "seed": 4, "note": "CLAIMS.md sizes, every ξ"},
+      pinned=({"params": {"M": 3, "T": 4}, "seed": 4, "note": "the claims catalogue sizes, every ξ"},
               {"params": {"M": 2, "T": 2}, "seed": 0,
                "note": "T = 2, the shortest length in the statement's domain"}),
       remarks=(
@@ -79,7 +79,7 @@ claim("gtm-thm-5.1", "Thm. 5.1 / Lemma 5.2: max networks are universal", S_THM_5
                     # explicit width-65,536 network covers M = 4, T = 8 constructively
                     "large": ({"M": 4, "T": 8, "span_T": 6, "factor": 6},)},
       pinned=({"params": {"M": 3, "T": 4, "factor": 6}, "seed": 5,
-               "note": "CLAIMS.md largest case"},),
+               "note": "the claims catalogue largest case"},),
       uses=("gtm-lemma-5.1", "gtm-prop-a.4", "gtm-prop-a.2", "gtm-prop-a.3"),
       remarks=("The proof writes ℋ_{i₁i₂…i_d}; the last index is i_T (a typo in the proof).", "§5.1 says \"size of each mode being m\" where it means M.",
                "The theorem needs the §5 assumption that F is invertible: duplicate templates force equal slices of every grid."),
@@ -92,7 +92,7 @@ claim("gtm-sec-4.2-nonuniversal", "ξ = max(x,0)+max(y,0): shallow networks are 
       scaled_space={"small": ({"M": 3, "T": 5, "samples": 512, "sketch": 128},),
                     "large": ({"M": 4, "T": 8, "samples": 4096, "sketch": 256},)},
       pinned=({"params": {"M": 3, "T": 4, "factor": 6}, "seed": 42,
-               "note": "CLAIMS.md largest case"},), uses=("gtm-xi-operators", "gtm-prop-a.2"),
+               "note": "the claims catalogue largest case"},), uses=("gtm-xi-operators", "gtm-prop-a.2"),
       readings=(
           Reading("grid", "grid-tensor universality (§5.1): not every tensor of order T is the "
                           "grid tensor of a ξ = max(x,0)+max(y,0) shallow network", True,
@@ -124,7 +124,7 @@ register(Claim(
     statement=S_PROP_A_5, small=lambda p, rng: prop_a_5_evidence(p, rng, "printed"),
     scaled=scaled_prop_a_5_printed,
     pinned=({"params": {"M": 3, "T": 3}, "seed": 3,
-             "note": "CLAIMS.md sizes: random invertible (non-symmetric) F"},),
+             "note": "the claims catalogue sizes: random invertible (non-symmetric) F"},),
     readings=(Reading("F⁻¹_{ji} = (F⁻¹)_{ji}", "the printed symbol, with F of Eq. 19 (rows "
                       "f_θ(x^(m))ᵀ): ℓ at template m is Σ_j ℋ_j Π_t (F⁻¹Fᵀ)_{j_t m_t}", True,
                       "F ≜ [f_θ(x^(1)) f_θ(x^(2)) … f_θ(x^(M))]ᵀ",
@@ -146,6 +146,6 @@ register(Claim(
       "under the printed order, which is ℋ only when F F⁻ᵀ = I (F symmetric); with "
       "(F⁻¹)_{i_t j_t} it is Σ_j ℋ_j Π_t (F F⁻¹)_{m_t j_t} = ℋ_m.]",
     small=lambda p, rng: prop_a_5_evidence(p, rng, "corrected"), scaled=scaled_prop_a_5,
-    pinned=({"params": {"M": 3, "T": 3}, "seed": 3, "note": "CLAIMS.md sizes"},),
+    pinned=({"params": {"M": 3, "T": 3}, "seed": 3, "note": "the claims catalogue sizes"},),
     proof=_PROOF + "prove_gtm_prop_a_5_corrected", corrects="gtm-prop-a.5",
     expected="holds", **_A5_COMMON))

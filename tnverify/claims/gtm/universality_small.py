@@ -29,7 +29,7 @@ from ...generalized.xi import XI_NAMES, get_xi
 
 #: Candidates tried for h^{(0)} when an operator has no unit (gtm-prop-a.4 check).
 UNIT_CANDIDATES = (0.0, 1.0, -1.0)
-#: Operators of the gtm-lemma-5.1 check (CLAIMS.md).
+#: Operators of the gtm-lemma-5.1 check (the claims catalogue).
 LEMMA_XIS = ("relu", "product", "l2", "softplus")
 
 

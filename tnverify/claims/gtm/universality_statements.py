@@ -1,4 +1,4 @@
-"""Statements of the xi-networks universality claims, verbatim from shared/CLAIMS.md (the
+"""Statements of the xi-networks universality claims, verbatim from the paper (the
 "Statement" entries; generated from that file, not edited by hand)."""
 
 S_LEMMA_5_1 = (

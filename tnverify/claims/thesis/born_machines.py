@@ -46,7 +46,7 @@ corrected_pair(
                       "|V|^L does not depend on Ψ and Σ_x P̃(x) ≠ 1",
                       meant="Z = Σ_{x∈V^L} ‖Ψ(x)‖²_F (the partition function the next sentence "
                             "normalises by)", erratum="x-for-psi"),
-        pinned=({"params": _BORN_SPACE[0], "seed": 43, "note": "CLAIMS.md: |V|=3, L=6, R=4"},)),
+        pinned=({"params": _BORN_SPACE[0], "seed": 43, "note": "the claims catalogue: |V|=3, L=6, R=4"},)),
     corrected=dict(
         title="Born rule P̃ = ‖Ψ(x)‖²/Z with Z = Σ_x ‖Ψ(x)‖²_F",
         statement=_EQ43 + " Corrected: Z = Σ_{x∈V^L} ‖Ψ(x)‖²_F.",

@@ -42,7 +42,7 @@ claim("thesis-eq-6.3", "Vanilla RNN: ∂𝐡^(t)/∂𝐡^(t−n) = (𝐀ᵀ)ⁿ"
       refs("thesis", "§6.3.1, Eq. 6.3"), G.small_eq63, space=({"H": 4, "n_max": 3},),
       scaled=S.scaled_eq63, scaled_space={"small": ({"H": 32, "n": (1, 8, 64)},),
                                           "large": ({"H": 512, "n": (1, 32, 1024)},)},
-      pinned=({"params": {"H": 4, "n_max": 3}, "seed": 63, "note": "CLAIMS.md sizes"},),
+      pinned=({"params": {"H": 4, "n_max": 3}, "seed": 63, "note": "the claims catalogue sizes"},),
       readings=_LAYOUTS, expected="holds", group="gated-cells-lmms",
       remarks=(_LAYOUT_REMARK,
                "The conclusion drawn (\"exponentiations of the matrix 𝐀 … are the root cause "
@@ -92,7 +92,7 @@ corrected_pair(
         statement=STATEMENTS["thesis-eq-6.8"],
         refs=refs("thesis", "§6.3.2, Eq. 6.8", "thesis", "§5.4", "thesis", "§7.1"),
         small=G.small_eq68, scaled=S.scaled_eq68,
-        pinned=({"params": {"H": 4, "n_max": 3}, "seed": 68, "note": "CLAIMS.md sizes"},),
+        pinned=({"params": {"H": 4, "n_max": 3}, "seed": 68, "note": "the claims catalogue sizes"},),
         readings=_LAYOUTS, expected="fails", remarks=(_LAYOUT_REMARK,),
         defect=Defect("false", printed="∂𝐡^{(t)}/∂𝐡^{(t−n)} = (𝐀ᵀ diag(𝐁𝐟^{(t−n+1)}))ⁿ",
                       meant="∂𝐡^{(t)}/∂𝐡^{(t−n)} = 𝐀ᵀdiag(𝐁𝐟^{(t−n+1)}) 𝐀ᵀdiag(𝐁𝐟^{(t−n+2)}) "
@@ -116,7 +116,7 @@ corrected_pair(
     printed=dict(
         title="LMM: ∂𝐡^(t)/∂𝐡^(t−n) = (Λᵀ diag(Γ𝐱^(t)))ⁿ; 8n vs 2n mults",
         statement=STATEMENTS["thesis-eq-6.9"], small=G.small_eq69, scaled=S.scaled_eq69,
-        pinned=({"params": {"H": 4, "n_max": 3}, "seed": 69, "note": "CLAIMS.md sizes"},),
+        pinned=({"params": {"H": 4, "n_max": 3}, "seed": 69, "note": "the claims catalogue sizes"},),
         readings=_LAYOUTS, expected="fails",
         remarks=("The component formula (λ_jγ_j)ⁿ Π_{i=t−n+1}^t x_j^{(i)} printed in the next "
                  "sentence and the 8n vs 2n count (schoolbook complex products) hold; only the "

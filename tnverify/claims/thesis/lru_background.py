@@ -46,7 +46,7 @@ corrected_pair(
                       "j up to k); C̄ := CP⁻¹ in Eq. 4.9; 'multiplied both sides by p⁻¹'",
                       meant="Σ_{j=0}^{k} in Eq. 4.7 and 4.8; C̄ := CP; P⁻¹ (both errata "
                             "inherited from Orvieto et al. 2023, §3.2.1)"),
-        pinned=({"params": {"H": 5, "steps": 7}, "seed": 47, "note": "CLAIMS.md: H=5, k ≤ 6"},)),
+        pinned=({"params": {"H": 5, "steps": 7}, "seed": 47, "note": "the claims catalogue: H=5, k ≤ 6"},)),
     corrected=dict(
         title="Eq. 4.7–4.9 with Σ to k and C̄ := CP",
         statement=(_EQ47 + " Corrected: with x_{−1} = 0 the sums run to j = k (x_k = Σ_{j=0}^{k} "
@@ -77,7 +77,7 @@ claim("thesis-thm-4.2.1", "strong circular law for Glorot matrices",
       space=({"H": 200, "reps": 20}, {"H": 400, "reps": 8}), scaled=scaled_thm421,
       scaled_space={"small": ({"H": 300, "reps": 8},),
                     "large": ({"H": 2000, "reps": 4}, {"H": 8192, "reps": 2})},
-      pinned=({"params": {"H": 200, "reps": 20}, "seed": 421, "note": "CLAIMS.md H = 200"},))
+      pinned=({"params": {"H": 200, "reps": 20}, "seed": 421, "note": "the claims catalogue H = 200"},))
 
 # -- thesis-lemma-4.2.1 -----------------------------------------------------------------
 _ANN = ({"n": 20_000, "r_min": 0.4, "r_max": 0.9}, {"n": 20_000, "r_min": 0.0, "r_max": 1.0})
@@ -90,7 +90,7 @@ claim("thesis-lemma-4.2.1", "annulus sampler",
       scaled_space={"small": ({"n": 1_000_000, "r_min": 0.4, "r_max": 0.9, "bins": 16},),
                     "large": ({"n": 10 ** 9, "r_min": 0.4, "r_max": 0.9, "bins": 64},)},
       pinned=({"params": {"n": 200_000, "r_min": 0.4, "r_max": 0.9}, "seed": 3,
-               "note": "CLAIMS.md: n = 2×10⁵"},), proof=_PROOFS + "thesis_lemma_4_2_1")
+               "note": "the claims catalogue: n = 2×10⁵"},), proof=_PROOFS + "thesis_lemma_4_2_1")
 
 # -- thesis-sec-4.2.2-stability ---------------------------------------------------------
 _STAB = ("\"Specifically, since x̄_k = Σ_{i=0}^{k−1} Λ^i B̄ u_{k−i} in Eq. 4.8, the norm of "
@@ -147,7 +147,7 @@ claim("thesis-prop-4.2.1", "E‖x_∞‖² for annulus eigenvalues",
               "n_lambda": 100_000}), scaled=scaled_recurrence, scaled_space=_REC_SCALED,
       pinned=({"params": {"r_min": 0.4, "r_max": 0.9, "H": 64, "inputs": 8, "steps": 400,
                           "trials": 400, "n_lambda": 1_000_000}, "seed": 33,
-               "note": "CLAIMS.md: k=400, H=64, 400 trials (n_λ 10⁶ instead of 10⁷)"},),
+               "note": "the claims catalogue: k=400, H=64, 400 trials (n_λ 10⁶ instead of 10⁷)"},),
       proof=_PROOFS + "thesis_prop_4_2_1")
 
 # -- thesis-eq-4.12 ---------------------------------------------------------------------
@@ -281,4 +281,4 @@ claim("thesis-sec-5.4.1-diagonalisable", "diagonalisable up to an arbitrarily sm
       scaled=scaled_diagonalisable,
       scaled_space={"small": ({"H": 64, "eps": 1e-6},), "large": ({"H": 512, "eps": 1e-6},)},
       pinned=({"params": {"size": 4, "exponents": (2, 4, 6, 8, 10)}, "seed": 4,
-               "note": "CLAIMS.md: J₄(0.5), ε = 1e-2 … 1e-10"},))
+               "note": "the claims catalogue: J₄(0.5), ε = 1e-2 … 1e-10"},))

@@ -1,6 +1,6 @@
 """Scaled (torch) sides of the lru-background theory claims (thesis §4.2.2,
 §5.4.1).  Scale "small" runs on 2 CPU cores in about a second each; "large" uses the
-CLAIMS.md sizes on one GPU (memory estimates beside each function)."""
+the claims catalogue sizes on one GPU (memory estimates beside each function)."""
 
 from __future__ import annotations
 

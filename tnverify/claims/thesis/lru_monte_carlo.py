@@ -6,7 +6,7 @@ Decision rules (recorded in every Evidence): estimates against exact targets by 
 distribution-free Chebyshev rule (:data:`RULE`) of :func:`tnverify.lru.stats.estimate_evidence`,
 Thm. 4.2.1 statistics with standard errors across independent matrices; distributions by KS / χ²
 tests at :data:`ALPHA`.  The power of each verdict depends on the sample size used (in
-``sizes``); the CLAIMS.md sizes run at scale "large".
+``sizes``); the claims catalogue sizes run at scale "large".
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ claim("thesis-fig-6.8-kurtosis",
       small_kurtosis, group="lru-background", space=({"batches": 16, "batch_size": 50_000},),
       scaled=scaled_kurtosis,
       scaled_space={"small": ({"batches": 8, "batch_size": 2**15, "chunk": 2**14},),
-                    # CLAIMS.md: 16 runs of n = 10^8 in float64, chunks of 10^7 (640 MB each)
+                    # the claims catalogue: 16 runs of n = 10^8 in float64, chunks of 10^7 (640 MB each)
                     "large": ({"batches": 16, "batch_size": 10**8, "chunk": 10**7},)},
       readings=_READINGS, pinned=({"params": {"batches": 16, "batch_size": 50_000}, "seed": 68,
                                    "note": "Fig. 6.8: exact kurtoses 78 (real) and 21 (complex, both readings)"},),
@@ -73,7 +73,7 @@ claim("thesis-fig-6.8-ks", "Fig. 6.8: two-sample KS test, p < 0.001",
        "dissimilar (p-value < 0.001).\""), refs("thesis", "§6.4.1, Fig. 6.8 text"), small_ks,
       group="lru-background", space=({"samples": 100_000},), scaled=scaled_ks,
       scaled_space={"small": ({"samples": 2**16},),
-                    # CLAIMS.md: 10^8 samples each; ~20 GB of device memory at the peak
+                    # the claims catalogue: 10^8 samples each; ~20 GB of device memory at the peak
                     "large": ({"samples": 10**8},)}, readings=_READINGS,
       uses=("thesis-fig-6.8-kurtosis",),
       remarks=("At n = 10⁸ the p-value is numerically 0, so \"p < 0.001\" and \"likely "

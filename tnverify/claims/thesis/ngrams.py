@@ -12,7 +12,7 @@ from . import perplexity_information as th
 
 __all__ = ["STATEMENTS"]
 
-#: Statements quoted verbatim from shared/CLAIMS.md.
+#: Statements quoted verbatim from the paper (locators in each claim's refs).
 STATEMENTS = {
     'thesis-eq-4.1': '"Let x represent a text composed of two sequences, each of length L ∈ ℕ₊, such that the distance between the first word of each sequence is S ∈ ℕ₊. … The averaged mutual information function, I : ℕ₊ → ℝ_{≥0}, of two sequences is defined as (Tanaka-Ishii, 2021): I(S) = Σ_{i=1}^L Σ_{x^{(i)},x^{(i+S)}∈V} P̃(X^{(i)}=x^{(i)}, X^{(i+S)}=x^{(i+S)}) log [P̃(X^{(i)}=x^{(i)}, X^{(i+S)}=x^{(i+S)}) / (P̃(X^{(i)}=x^{(i)}) P̃(X^{(i+S)}=x^{(i+S)}))], (4.1)".',
     'thesis-eq-2.7': '"the estimated probability of a particular word x^{(t)} in the vocabulary being the next word is the tth component of ŷ^{(t)} (denoted as ŷ^{(t)}[w_t]). … the ground-truth distribution y^{(t)} is assumed to be an one-hot vector having y^{(t)}[w_t] = 1 … ℒ_CE = −Σ_{w∈[|V|]} y^{(t)}[w] log ŷ^{(t)}[w] = −log ŷ^{(t)}[w_{t+1}]. (2.7)"; "the probability the model assigns to the next word in the training sequence ŷ^{(t)}[w_{t+1}]". Eq. 2.6: ŷ^{(t)} = ψ(Ch^{(t)}), computed after reading x^{(t)}.\n  - The target index admits these readings:\n    - (a) y^{(t)}[w_t] = 1, as defined above Eq. 2.7;\n    - (b) y^{(t)}[w_{t+1}] = 1, as used on its right-hand side.',
@@ -20,7 +20,7 @@ STATEMENTS = {
 }
 
 _G = "born-machines-ngrams"
-#: Scaled Eq. 4.1: a sticky 3-state chain; ≈ 10⁵ tokens on CPU, CLAIMS.md's 10⁸ on a GPU
+#: Scaled Eq. 4.1: a sticky 3-state chain; ≈ 10⁵ tokens on CPU, the claims catalogue's 10⁸ on a GPU
 #: (10⁶ independent chains of L + max S = 100 tokens).
 _EQ41_SCALED = {"small": ({"vocab_size": 3, "length": 5, "distances": (1, 2, 4),
                            "chains": 12_000, "stay": 0.7},),

@@ -39,7 +39,7 @@ corrected_pair(
         statement=STATEMENTS["thesis-eq-5.18"], refs=refs("thesis", "§5.4, Eq. 5.18"),
         small=C.small_eq518, space=({"N": 3, "H": 4}, {"N": 4, "H": 4}),
         pinned=({"params": {"N": 3, "H": 4}, "seed": 518,
-                 "note": "CLAIMS.md sizes: N ≠ H, 𝐁𝐱 not typed"},
+                 "note": "the claims catalogue sizes: N ≠ H, 𝐁𝐱 not typed"},
                 {"params": {"N": 4, "H": 4}, "seed": 518, "note": "N = H: typed, holds",
                  "verdict": "holds"}),
         expected="fails",
@@ -63,7 +63,7 @@ corrected_pair(
     common=dict(refs=refs("thesis", "§5.4.1, Eq. 5.19", "thesis", "§7.2"),
                 space=({"H": 2, "T": 1}, {"H": 4, "T": 6}),
                 scaled_space={"small": ({"H": 32, "L": 64},), "large": ({"H": 512, "L": 1024},)},
-                pinned=({"params": {"H": 4, "T": 6}, "seed": 519, "note": "CLAIMS.md sizes"},),
+                pinned=({"params": {"H": 4, "T": 6}, "seed": 519, "note": "the claims catalogue sizes"},),
                 group="gated-cells-lmms"),
     printed=dict(
         title="Diagonalising 𝐀 in the RAC: 𝐡̄ = Λ𝐡̄ ⊙ 𝐁𝐱", statement=STATEMENTS["thesis-eq-5.19"],
@@ -93,7 +93,7 @@ claim("thesis-eq-5.20", "LMM 𝐡 = Λ𝐡 ⊙ Γ𝐱 (a new model) and its Glor
       STATEMENTS["thesis-eq-5.20"], refs("thesis", "§5.4.1, Eq. 5.20", "thesis", "§4.2.2"),
       C.small_eq520, space=({"H": 2, "T": 1}, {"H": 4, "T": 6}), scaled=S.scaled_eq520,
       scaled_space={"small": ({"H": 256},), "large": ({"H": 4096},)},
-      pinned=({"params": {"H": 4, "T": 6}, "seed": 520, "note": "CLAIMS.md sizes"},),
+      pinned=({"params": {"H": 4, "T": 6}, "seed": 520, "note": "the claims catalogue sizes"},),
       readings=[
           Reading("replacement (new model)", "Eq. 5.20 defines the LMM by replacing 𝐁 with the "
                   "diagonal Γ (H = N); the Glorot sentence is about the initial distribution "
@@ -178,7 +178,7 @@ claim("thesis-eq-5.22", "Closed form h_j = (λ_jγ_j)^t Π x_j of the LMM",
       STATEMENTS["thesis-eq-5.22"], refs("thesis", "§5.4.2, Eq. 5.22"), C.small_eq522,
       space=({"H": 4, "T": 6},), scaled=S.scaled_eq522,
       scaled_space={"small": ({"H": 64, "L": 512},), "large": ({"H": 4096, "L": 16384},)},
-      pinned=({"params": {"H": 4, "T": 6}, "seed": 522, "note": "CLAIMS.md sizes"},),
+      pinned=({"params": {"H": 4, "T": 6}, "seed": 522, "note": "the claims catalogue sizes"},),
       remarks=("\"the norm of … x^{(i)}_j being less than 1\" is an assumption about the "
                "inputs, not something Glorot initialisation provides; with |x| > 1 the same "
                "formula grows exponentially — \"the exponential nature\" holds either way.",),

@@ -97,7 +97,7 @@ corrected_pair(
         defect=Defect("misprint", printed="Σ_{α₂=2}^{R₂} in Eq. 3.4 (and 'ℝ^{I₁×I₂×⋯×d_N}' in "
                       "Def. 3.1.5)", meant="Σ_{α₂=1}^{R₂} (and 'ℝ^{I₁×I₂×⋯×I_L}')",
                       erratum="alpha2-lower-limit"),
-        pinned=({"params": _34_SPACE[1], "seed": 34, "note": "CLAIMS.md: shape 3×4×3×4×3"},)),
+        pinned=({"params": _34_SPACE[1], "seed": 34, "note": "the claims catalogue: shape 3×4×3×4×3"},)),
     corrected=dict(
         title="TT format: Eq. 3.3 slices, Eq. 3.4 sums, Def. 3.1.5 (sums from 1)",
         statement=_STATEMENT_THESIS_EQ_3_4 + _CORRECTION,

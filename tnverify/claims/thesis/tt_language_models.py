@@ -221,7 +221,7 @@ claim("thesis-prop-5.2.1", "TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG)", _STATEM
       remarks=("Eq. 5.5 writes the boundary cores as 1×R₁ and R_{L−1}×1 (the R₀ = R_L = 1 "
                "modes dropped); that is consistent.",),
       pinned=({"params": {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]}, "seed": 521,
-               "note": "CLAIMS.md: R = [1,2,3,4,2,1], |V| = 3, L = 5"},), expected="ill-posed")
+               "note": "the claims catalogue: R = [1,2,3,4,2,1], |V| = 3, L = 5"},), expected="ill-posed")
 
 
 # -- thesis-prop-5.2.2 --------------------------------------------------------------
@@ -255,7 +255,7 @@ corrected_pair(
                             "output matrix O^{(t)} ∈ ℝ^{|V|×R_{t−1}}; in general this is not the "
                             "conditional of the Prop. 5.2.1 joint (that needs the right "
                             "environment Π_{s>t} Σ_u 𝐆^{(s)} and a linear ψ)"),
-        pinned=({"params": _PS[1], "seed": 522, "note": "CLAIMS.md: |V|=3, R_t ≤ 2, L=4"},)),
+        pinned=({"params": _PS[1], "seed": 522, "note": "the claims catalogue: |V|=3, R_t ≤ 2, L=4"},)),
     corrected=dict(
         title="Prop. 5.2.2 with the environment",
         statement=(STATEMENTS["thesis-prop-5.2.2"] + " [Corrected: in Eq. 5.9, 𝐆^(t) is the |V|×R_(t−1) "

@@ -303,7 +303,7 @@ claim("thesis-thm-3.2.1", "TT ranks ≤ unfolding ranks (constructive)",
       scaled=_scaled_thm_3_2_1, scaled_space={"small": ({"shape": (4,) * 6, "rank": 8},),
                                               "large": ({"shape": (8,) * 8, "rank": 32},)},
       pinned=({"params": {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)}, "seed": 1,
-               "note": "CLAIMS.md: exact TT, ranks 2,3,3,2"},), uses=("thesis-def-3.1.3",),
+               "note": "the claims catalogue: exact TT, ranks 2,3,3,2"},), uses=("thesis-def-3.1.3",),
       remarks=("The proof (not part of this claim) prints 'the first unfolding of 𝐀 and its "
                "dyadic (skeleton) decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ' (meant 𝐀_{[1]} = 𝐔𝐕ᵀ) and "
                "'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after considering 'k = 2, …, L' (meant k = 2, "

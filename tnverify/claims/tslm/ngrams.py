@@ -14,7 +14,7 @@ from . import ngrams_scaled as sc
 
 __all__ = ["STATEMENTS"]
 
-#: Statements quoted verbatim from shared/CLAIMS.md.
+#: Statements quoted verbatim from the paper (locators in each claim's refs).
 STATEMENTS = {
     'tslm-eq-11': '- Mixed representation: "We assume that each sentence s_i appears with a probability p_i. Then, we can construct a mixed representation c … c := Σ p_i s_i (8) … c = Σ_{d₁,…,d_n=1}^m 𝒯_{d₁…d_n} e_{d₁} ⊗ … ⊗ e_{d_n} (9)".\n  - Probability as inner product: "we can get the probability p_i of a sentence s_i via computing the inner product of c and s_i: p(s_i) = ⟨s_i, c⟩ (10) … p(s_i) = Σ_{d₁,…,d_n=1}^m 𝒯_{d₁…d_n} 𝒜_{d₁…d_n} (11) … This is the basic formula in TSLM for estimating the sentence probability."\n  - Basis choice: "For the basis vectors {e_d}_{d=1}^m, there can be two different choices, one-hot vectors or embedded vectors."',
     'tslm-claim-1': '"Claim 1. In our TSLM, when we set the dimension of vector space m = |V| and each word w as an one-hot vector, the probability of sentence s consist of words d₁…d_n in vocabulary is the entry 𝒯_{d₁…d_n} of tensor 𝒯." The proof uses "⟨w_i, w_j⟩ = ⟨e_i, e_j⟩ = 1 if i = j, 0 if i ≠ j (22)" and the orthogonality of sentence tensors (23).',
@@ -25,7 +25,7 @@ STATEMENTS = {
 
 _G = "born-machines-ngrams"
 _VN = ({"vocab_size": 2, "length": 2}, {"vocab_size": 3, "length": 4})
-#: Scaled TSLM sizes: CLAIMS.md's |V| = 64, n = 4 (16.7M entries) on a GPU; |V| = 8 on CPU.
+#: Scaled TSLM sizes: the claims catalogue's |V| = 64, n = 4 (16.7M entries) on a GPU; |V| = 8 on CPU.
 _VN_SCALED = {"small": ({"vocab_size": 8, "length": 4, "sample": 16},),
               "large": ({"vocab_size": 64, "length": 4, "sample": 32},)}
 

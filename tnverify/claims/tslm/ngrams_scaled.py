@@ -1,7 +1,7 @@
 """Scaled (torch) sides of the n-gram / TSLM claims in :mod:`tnverify.claims.thesis.ngrams`.
 
 - ``tslm-eq-11`` (+corrected), ``tslm-claim-1``, ``tslm-claim-2`` (+corrected): a random
-  joint p over all ``|V|^n`` sentences (CLAIMS.md: |V| = 64, n = 4, 16.7M entries, at
+  joint p over all ``|V|^n`` sentences (the claims catalogue: |V| = 64, n = 4, 16.7M entries, at
   "large"), the mixed representation c = Σ p_i s_i of Eq. 8 built by mode products in
   torch, every inner product ⟨s, c⟩ (Eq. 10), ⟨w₁ⁱ, c⟩ (Eq. 14) and Σ 𝒯 𝒜 (Eq. 11) at
   once; float64 is the reference, float32 is judged with ``tolerance("float32", ...)``;

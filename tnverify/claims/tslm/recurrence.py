@@ -139,7 +139,7 @@ corrected_pair(
                    "ℝ^{r×r}, V ∈ ℝ^{r×|V|}\"."),
         refs=refs("tslm", "Recursive Tensor Decomposition, Eq. 16, Fig. 3", "tslm", "Eq. 20"),
         small=_small_eq16, pinned=({"params": {"m": 3, "r": 3, "length": 4}, "seed": 16,
-                                    "note": "CLAIMS.md sizes, r = m"},), expected="fails",
+                                    "note": "the claims catalogue sizes, r = m"},), expected="fails",
         readings=RD.EQ16, defect=RD.EQ16_DEFECT, remarks=RD.EQ16_REMARKS),
     corrected=dict(
         title="Eq. 16 is a rank-r uniform TT (a model class), not a decomposition of any 𝒯",
@@ -193,7 +193,7 @@ claim("tslm-eq-19", "TSLM recurrence h_t = Wh_{t−1} ⊙ Uα_t (Eq. 19)",
       space=({"m": 2, "r": 2, "length": 2}, {"m": 3, "r": 3, "length": 4}), scaled=scaled_eq19,
       scaled_space={"small": ({"m": 16, "r": 16, "length": 64, "batch": 32},),
                     "large": ({"m": 512, "r": 512, "length": 1024, "batch": 1024},)},
-      pinned=({"params": {"m": 3, "r": 3, "length": 4}, "seed": 19, "note": "CLAIMS.md sizes"},),
+      pinned=({"params": {"m": 3, "r": 3, "length": 4}, "seed": 19, "note": "the claims catalogue sizes"},),
       uses=("tslm-eq-16",), proof="proofs/ttlm_tslm.py::prove_tslm_eq_19")
 
 
@@ -317,7 +317,7 @@ corrected_pair(
         refs=refs("tslm", "Eq. 17, 18, 20", "tslm", "Eq. 15"), small=_small_eq17,
         readings=RD.EQ17, defect=RD.EQ17_DEFECT, remarks=RD.EQ17_REMARKS,
         pinned=({"params": {"m": 3, "r": 3, "vocab_size": 5, "length": 4}, "seed": 17,
-                 "note": "CLAIMS.md sizes"},), expected="fails"),
+                 "note": "the claims catalogue sizes"},), expected="fails"),
     corrected=dict(
         title="⟨𝒯_(t), 𝒜_(t−1)⟩ = V h_{t−1} (Eq. 20 with y_t = V h_{t−1})",
         statement=("Corrected (the edit): Eq. 17–18 as printed, with Eq. 20 reading \"y_t = "

@@ -76,7 +76,7 @@ claim("tslm-eq-7", "Sentence tensor s = ⊗ w_i and its rank-one 𝒜", _S_TSLM,
       group="tensor-trains", space=({"m": 2, "n": 3}, {"m": 3, "n": 4}), scaled=scaled_tslm,
       scaled_space={"small": ({"m": 16, "n": 4},), "large": ({"m": 64, "n": 4},)},
       pinned=({"params": {"m": 3, "n": 4}, "seed": 7,
-               "note": "CLAIMS.md sizes, orthonormal non-standard basis"},),
+               "note": "the claims catalogue sizes, orthonormal non-standard basis"},),
       readings=(Reading("rank-one (Eq. 1–2)", "𝒜 can be written as the tensor product of n "
                         "vectors (every unfolding has rank ≤ 1; rank exactly 1 for nonzero words)",
                         True, "A n-order tensor 𝒜 is rank-one if it can be written as the "

@@ -3,7 +3,7 @@ shapes, instantiated as torch modules on the meta device and counted by ``numel`
 the §1 perplexity deltas, Table 2's second-order row and the §6.1 data statistics.
 
 No training data or runs are available offline: these checks cover arithmetic and
-internal consistency (CLAIMS.md rule 6).
+internal consistency (the claims catalogue rule 6).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ MODELS = ("Vanilla-RNNs", "Second-order RNNs", "RACs", "MI-RNNs", "TTLM", "TTLM-
 #: Table 1 "Params" in units of 0.1M (PTB, WikiText-2).
 PRINTED_PARAMS = {"ptb": dict(zip(MODELS, (40, 42, 40, 40, 42, 40, 42))),
                   "wt2": dict(zip(MODELS, (116, 118, 116, 116, 122, 116, 118)))}
-#: counting readings of CLAIMS.md: tied pairs, G^(1), second-order T
+#: counting readings of the claims catalogue: tied pairs, G^(1), second-order T
 READINGS = tuple({"tie": a, "g1": b, "T": c} for a, b, c in itertools.product(
     ("once", "twice"), ("1xR", "separate", "tied"), ("HxHxH", "ExHxH")))
 

@@ -281,7 +281,7 @@ claim("ttlm-claim-b1", "2-RNN = TTLM core (+ activation)", STATEMENTS["ttlm-clai
       scaled_space=SECOND_ORDER_SCALED, uses=("ttlm-eq5", "ttlm-eq16-corrected"),
       proof=PROOFS + "prove_ttlm_claim_b1", expected="holds", readings=RR.B1,
       remarks=RR.B1_REMARKS,
-      pinned=({"params": SPACE[0], "seed": 1, "note": "CLAIMS.md sizes R=3, |V|=4, 4 steps"},))
+      pinned=({"params": SPACE[0], "seed": 1, "note": "the claims catalogue sizes R=3, |V|=4, 4 steps"},))
 corrected_pair(
     "ttlm-eq16", common=dict(group="rnn-equivalences", space=SPACE, refs=_EQ16_REFS),
     printed=dict(title="App. B.1 proof lines: Eq. 14's slice and Eq. 16 as printed",

@@ -1,4 +1,4 @@
-"""Statements of the T3 rnn-equivalences claims, verbatim from shared/CLAIMS.md (generated from it;
+"""Statements of the T3 rnn-equivalences claims, verbatim from the paper (generated from the catalogue;
 bullets joined by newlines)."""
 
 STATEMENTS = {

@@ -260,7 +260,7 @@ def register_printed_sum_pair(base, *, title, refs, small, space, statement, use
                               scaled=False, printed_fields=None, corrected_fields=None):
     """Register ``base`` (literal printed sums, expected to fail) and ``base-corrected``.
 
-    The scaled side (the recurrence against the tree product at scale; CLAIMS.md: "As
+    The scaled side (the recurrence against the tree product at scale; the claims catalogue: "As
     ttlm-eq5") is the same computation for all three pairs, so it runs once, on
     ``ttlm-eq5-corrected`` (``scaled=True``); the others name it in ``uses``.
     ``printed_fields`` / ``corrected_fields`` are further :class:`~tnverify.claims.Claim`
@@ -305,7 +305,7 @@ claim("ttlm-eq2", "Φ(X) and p(X) = ⟨𝒜, Φ(X)⟩", _STATEMENT_TTLM_EQ2,
       scaled_space={"small": ({"vocab_size": 6, "length": 6, "batch": 10_000},),
                     "large": ({"vocab_size": 8, "length": 8, "batch": 10_000},)},
       pinned=({"params": {"vocab_size": 4, "length": 5}, "seed": 2,
-               "note": "CLAIMS.md sizes: |V| = 4, N = 5, all 1024 sequences"},),
+               "note": "the claims catalogue sizes: |V| = 4, N = 5, all 1024 sequences"},),
       readings=(Reading("|V|^N components", "Φ(X) is an order-N tensor with |V| entries per "
                         "mode, |V|^N components, one of them 1 (at (w_1, …, w_N))", True,
                         "Φ(X) = f₁(x^{(1)}) ⊗ f₂(x^{(2)}) ⋯ ⊗ f_N(x^{(N)})", "ttlm §4.1, Eq. 1"),
@@ -324,7 +324,7 @@ register_printed_sum_pair("ttlm-eq3", title="TT entry as slice products and prin
       small=_small_eq3, space=_EQ3_SPACE, uses=("ttlm-eq2",),
       printed_fields=dict(defect=Defect("misprint", **_ALPHA2_DEFECT), readings=_EQ3_READINGS),
       corrected_fields=dict(readings=_EQ3_READINGS, remarks=_EQ3_REMARKS),
-      pinned=({"params": _EQ3_SPACE[1], "seed": 3, "note": "CLAIMS.md: ranks [1,2,3,3,2,1]"},))
+      pinned=({"params": _EQ3_SPACE[1], "seed": 3, "note": "the claims catalogue: ranks [1,2,3,3,2,1]"},))
 register_printed_sum_pair("ttlm-eq5", title="general TTLM: ⟨𝒜,Φ⟩ = recurrence = printed sums",
       statement=_STATEMENT_TTLM_EQ5,
       refs=(Ref("ttlm", "§4.2, Eq. 4–5"), Ref("thesis", "§5.2.2, Prop. 5.2.1"),
@@ -334,4 +334,4 @@ register_printed_sum_pair("ttlm-eq5", title="general TTLM: ⟨𝒜,Φ⟩ = recur
       corrected_fields=dict(readings=_EQ5_READINGS, remarks=(
           "\"having w_t = 1 for at most one t\" should read \"with f(x^{(t)})_{w_t} = 1 and zeros "
           "elsewhere\".",)),
-      pinned=({"params": _EQ5_SPACE[1], "seed": 5, "note": "CLAIMS.md: |V|=4, R=3, N=5"},))
+      pinned=({"params": _EQ5_SPACE[1], "seed": 5, "note": "the claims catalogue: |V|=4, R=3, N=5"},))

@@ -199,7 +199,7 @@ def register_all():
           group="tt-language-models", space=eq6_space, scaled=scaled_uniform, scaled_space=uni_sp,
           readings=R.EQ6, remarks=R.EQ6_REMARKS, uses=("ttlm-eq5-corrected",),
           expected="holds",
-          pinned=({"params": eq6_space[2], "seed": 6, "note": "CLAIMS.md: |V|=4, R=3, N=5"},))
+          pinned=({"params": eq6_space[2], "seed": 6, "note": "the claims catalogue: |V|=4, R=3, N=5"},))
     claim("ttlm-eq6-corrected", "variant of ttlm-eq6: Eq. 7 in TT order (the admissible reading)",
           ("[Variant of ttlm-eq6 (tnverify), not a correction: ttlm-eq6 holds under its only "
            "admissible reading, which this claim fixes.] " + STATEMENTS["ttlm-eq6"] +
@@ -213,14 +213,14 @@ def register_all():
           refs("ttlm", "§4.3, Eq. 8, chain rule, Fig. 3", "thesis", "§5.2.2, Prop. 5.2.2"),
           m.small_eq8_definition, group="tt-language-models", space=eq8_space, readings=R.EQ8,
           remarks=R.EQ8_REMARKS, uses=("ttlm-eq6",), expected="holds",
-          pinned=({"params": eq8_space[1], "seed": 8, "note": "CLAIMS.md: |V|=3, R=2, N=4"},))
+          pinned=({"params": eq8_space[1], "seed": 8, "note": "the claims catalogue: |V|=3, R=2, N=4"},))
     claim("ttlm-eq8-chain-vs-eq6", "Eq. 8 chain rule vs the p(X) of Eq. 6",
           STATEMENTS["ttlm-eq8-chain-vs-eq6"],
           refs("ttlm", "§4.3 'Recursive Probability Computation', chain rule and Eq. 8; Eq. 6"),
           m.small_eq8, group="tt-language-models", space=eq8_space, scaled=scaled_conditionals,
           scaled_space=cond_sp, readings=R.EQ8_CHAIN, uses=("ttlm-eq6", "ttlm-eq8"),
           expected="fails", defect=R.EQ8_CHAIN_DEFECT,
-          pinned=({"params": eq8_space[1], "seed": 8, "note": "CLAIMS.md: |V|=3, R=2, N=4"},))
+          pinned=({"params": eq8_space[1], "seed": 8, "note": "the claims catalogue: |V|=3, R=2, N=4"},))
     claim("ttlm-eq8-corrected",
           "variant of ttlm-eq8-chain-vs-eq6: exact TT conditional, left state × right env",
           ("[Variant (tnverify): the conditionals that would make the chain rule of "

@@ -1,4 +1,4 @@
-"""Statements of the T2 tt-language-models claims, verbatim from shared/CLAIMS.md."""
+"""Statements of the T2 tt-language-models claims, verbatim from the paper."""
 
 STATEMENTS = {
     'ttlm-eq6': (
