@@ -54,3 +54,20 @@ def test_eq514_printed_ranges_are_typed_only_for_a_square_instance():
     assert ev.parts["the sum itself (ranges matched to h and f)"].verdict == HOLDS
     square = get_claim("thesis-eq-5.14").run_small({"vocab_size": 3, "rank": 3, "steps": 4}, 3)
     assert square.verdict == HOLDS
+
+
+def test_eq514_typing_is_computed_by_indexing_with_the_printed_ranges():
+    typed = get_claim("thesis-eq-5.14").run_small(P, 3).parts["printed ranges typed"]
+    assert typed.passed is False and "out of bounds" in typed.details["numpy"]
+    assert typed.control.verdict == FAILS and "out of bounds" in typed.control.details["numpy"]
+    square = get_claim("thesis-eq-5.14").run_small({"vocab_size": 3, "rank": 3, "steps": 4}, 3)
+    part = square.parts["printed ranges typed"]
+    assert part.passed is True and part.control.verdict == FAILS
+
+
+def test_eq517_first_line_compares_values_with_the_rac_states():
+    ev = get_claim("thesis-eq-5.17").run_small(P, 1)
+    first = ev.parts["first line (Σ over α_t, j and k then summed) vs RAC"]
+    assert first.error is not None and first.verdict == FAILS
+    assert first.control is not None and first.control.verdict == FAILS
+    assert ev.details["printed first line: free-index array shape"] == [3, 3, 3]

@@ -318,3 +318,25 @@ def test_tt_ranks_of_float32_data_are_not_inflated():
     assert r32.ranks == ranks and all(d.dtype == np.float32 for d in r32.details)
     wide = tt_ranks(a32.astype(np.float64))       # the same numbers declared float64
     assert wide.ranks != ranks and all(d.dtype == np.float64 for d in wide.details)
+
+
+def test_bound_control_is_the_next_smaller_last_rank_against_the_runs_own_bound():
+    """The negative control of the TT-SVD error bounds (thesis-thm-3.2.2, thesis-alg-1)
+    involves the bound: ‖A − B′‖² = Σ‖d_k‖² + σ₁² for B′ = B without the last step's
+    leading kept triple, so it fails (issue #13: it used to be value − 4·tol)."""
+    from tnverify.claims import FAILS, HOLDS
+    from tnverify.claims.thesis.tt_svd import (next_smaller_last_rank,
+                                               upper_bound_evidence)
+    from tnverify.tt import TensorTrain
+    a = np.random.default_rng(4).standard_normal((3, 4, 3, 4))
+    res = tt_svd(a, max_rank=(2, 3, 2))
+    c_value, c_bound = next_smaller_last_rank(a, res.tt.cores, res.discarded,
+                                              lambda cs: TensorTrain(tuple(cs)).full())
+    sigma1 = float(res.singular_values[-1][0])
+    assert c_bound == pytest.approx(res.error, rel=1e-12)
+    assert c_value ** 2 == pytest.approx(c_bound ** 2 + sigma1 ** 2, rel=1e-10)
+    tol = tolerance(np.float64, n=a.size, norm=float(np.linalg.norm(a)))
+    err = float(np.linalg.norm(a - res.tt.full()))
+    ev = upper_bound_evidence("‖A − B‖ ≤ ‖A‖", err, float(np.linalg.norm(a)), tol,
+                              control=(c_value, c_bound))
+    assert ev.verdict == HOLDS and ev.control.verdict == FAILS

@@ -99,6 +99,24 @@ def _eq513(params, rng, corrected):
             scale=scale, labels=_labels(seqs, R), sizes=sizes)})
 
 
+def _ranged_sum(h, T, f, j_max, k_max):
+    """Σ_{j ≤ j_max} Σ_{k ≤ k_max} h_j T_{jik} f_k with the index ranges taken literally
+    (``np.take(..., mode="raise")``): typed iff no index runs past h ∈ ℝ^R or f ∈ ℝ^{|V|}
+    and the ranges cover both (the sum equals the full contraction (h)ᵀT_{:,i,:}f)."""
+    j, k = np.arange(j_max), np.arange(k_max)
+    try:
+        part = np.einsum("j,jik,k->i", np.take(h, j, mode="raise"),
+                         np.take(np.take(T, j, axis=0, mode="raise"), k, axis=2, mode="raise"),
+                         np.take(f, k, mode="raise"))
+    except IndexError as exc:
+        return False, str(exc)
+    full = np.einsum("j,jik,k->i", h, T, f)
+    if not np.array_equal(part, full):
+        return False, f"ranges j ≤ {j_max}, k ≤ {k_max} leave part of h ∈ ℝ^{h.size} or " \
+                      f"f ∈ ℝ^{f.size} out"
+    return True, None
+
+
 def _eq514(params, rng, corrected):
     """Eq. 5.14: ranges as printed (Σ_{j ≤ |V|} on h_j ∈ ℝ^R, Σ_{k ≤ R} on f_k ∈ ℝ^{|V|}) or
     corrected (Σ_{j ≤ R}, Σ_{k ≤ |V|}), against the slice form of Eq. 5.11."""
@@ -113,16 +131,19 @@ def _eq514(params, rng, corrected):
         control=first_leg, control_label="the output index on T's first leg (T_ijk)")
     if corrected:
         return sum_ranges
-    typed = (V <= R) and (R <= V)        # j ≤ |V| indexes h ∈ ℝ^R; k ≤ R indexes f ∈ ℝ^{|V|}
+    f = np.eye(V)[seqs[0][0]]                  # the first input's one-hot f ∈ ℝ^{|V|}
+    typed, why = _ranged_sum(h0, T, f, V, R)    # printed: Σ_{j ≤ |V|} h_j, Σ_{k ≤ R} f_k
+    too_long, why_c = _ranged_sum(h0, T, f, V + 1, R)
     compared = (f"Eq. 5.14's printed ranges Σ_{{j=1}}^{{|V|}} h_j, Σ_{{k=1}}^R f_k are typed "
                 f"(|V| = {V}, R = {R})")
     return Evidence("Eq. 5.14 as printed", sizes=sizes, parts={
         "printed ranges typed": Evidence(
-            compared, passed=typed, sizes=sizes,
-            counterexample=None if typed else {"vocab_size": V, "rank": R,
-                                               "why": "Σ_{j ≤ |V|} h_j runs past h ∈ ℝ^R"},
+            compared, passed=typed, sizes=sizes, details={"numpy": why or "typed"},
+            counterexample=None if typed else {"vocab_size": V, "rank": R, "error": why,
+                                               "why": "Σ_{j ≤ |V|} h_j runs past h ∈ ℝ^R"
+                                               if V > R else "the ranges do not cover h, f"},
             control=Evidence(f"control (a range one too long: Σ_{{j≤|V|+1}}) of: {compared}",
-                             passed=(V + 1 <= R) and (R <= V))),
+                             passed=too_long, details={"numpy": why_c or "typed"})),
         "the sum itself (ranges matched to h and f)": sum_ranges})
 
 

@@ -44,26 +44,59 @@ def _best_rank_errors(svals_per_k, ranks) -> list[float]:
     return [float(np.sqrt(np.sum(np.asarray(s)[r:] ** 2))) for s, r in zip(svals_per_k, ranks)]
 
 
+def next_smaller_last_rank(a, cores, discarded, full) -> tuple[float, float]:
+    """The negative control of an upper bound on a TT-SVD error ``‖A − B‖_F``.
+
+    Variant: ``B′`` = ``B`` at the next smaller last rank, made by leaving out the last
+    step's leading kept singular triple (the last two cores cut by one rank).  The kept and
+    discarded singular vectors of the last step are orthogonal, and every earlier residual
+    is orthogonal to the left-orthogonal frame, so with the error identity
+    (``tnverify-tt-svd-error-identity``) ``‖A − B′‖_F² = Σ_k ‖d_k‖² + σ₁²`` with ``d_k``
+    the tails this run discarded and ``σ₁ > 0`` the dropped value: ``B′``'s error exceeds
+    the tightest bound this run certifies, ``√(Σ_k ‖d_k‖²)`` (≤ √(Σ ε_k²) and ≤ ε‖A‖_F),
+    by ``σ₁²/(‖A − B′‖_F + √(Σ_k ‖d_k‖²))``.  (The leading triple, not the smallest, keeps
+    that margin far above float32 tolerances.)  Returns ``(‖A − B′‖_F, √(Σ_k ‖d_k‖²))`` in
+    float64; ``full`` contracts a core list.
+    """
+    *head, g_prev, g_last = cores
+    dropped = full(list(head) + [g_prev[:, :, :1], g_last[:1]])
+    diff = a - (full(list(cores)) - dropped)
+    err = float(diff.double().norm()) if hasattr(diff, "double") else float(np.linalg.norm(diff))
+    return err, math.sqrt(sum(float(np.sum(np.asarray(t, dtype=np.float64) ** 2))
+                              for t in discarded))
+
+
 def upper_bound_evidence(compared: str, value: float, bound: float, tol, *,
+                         control: tuple[float, float],
                          details: dict | None = None) -> Evidence:
-    """Evidence for ``value ≤ bound`` within ``tol`` (error = the excess).  Control, as
-    :func:`~tnverify.claims.compare.compare_ints` does for ``<=``: the tightest false bound,
-    ``value − CONTROL_FACTOR·tol``, which the decision must reject."""
-    from ..compare import CONTROL_FACTOR
-    t = float(tol)
-    wrong = value - CONTROL_FACTOR * t
+    """Evidence for ``value ≤ bound`` within ``tol`` (error = the excess).  ``control`` is
+    ``(value′, bound′)`` of a computed wrong variant that must exceed its bound
+    (:func:`next_smaller_last_rank`): ``B`` at the next smaller last rank against the
+    tightest bound of its run."""
+    c_value, c_bound = control
     return Evidence(compared, error=max(0.0, value - bound), tolerance=tol,
                     details=dict(details or {}),
-                    control=Evidence(f"control (the bound lowered to the value − "
-                                     f"{CONTROL_FACTOR:g}·tolerance) of: {compared}",
-                                     error=max(0.0, value - wrong), tolerance=tol,
-                                     details={"variant_bound": wrong}))
+                    control=Evidence(f"control (B at the next smaller last rank, its leading "
+                                     f"last triple left out, vs the bound √(Σ discarded²) of "
+                                     f"B's run) of: {compared}",
+                                     error=max(0.0, c_value - c_bound), tolerance=tol,
+                                     details={"‖A − B′‖_F": c_value,
+                                              "√(Σ_k ‖d_k‖²)": c_bound}))
 
 
-def _bound_evidence(label, a_minus_b, eps_k, tol) -> Evidence:
+def _tt_full(cores):
+    return TensorTrain(tuple(cores)).full()
+
+
+def _torch_full(cores):
+    from ...tt_svd_torch import tt_full_torch
+    return tt_full_torch(cores)
+
+
+def _bound_evidence(label, a_minus_b, eps_k, tol, control) -> Evidence:
     bound = math.sqrt(sum(e * e for e in eps_k))
     return upper_bound_evidence(f"{label}: ‖A − B‖_F − √(Σ ε_k²) (≤ 0 holds)", a_minus_b,
-                                bound, tol, details={"‖A−B‖_F": a_minus_b,
+                                bound, tol, control=control, details={"‖A−B‖_F": a_minus_b,
                                                      "bound √(Σε_k²)": bound, "ε_k": eps_k,
                                                      "max_k ε_k (lower bound)": max(eps_k)})
 
@@ -79,7 +112,8 @@ def _small_thm_3_2_2(params, rng):
         b = res.tt.full()
         parts[f"R={list(ranks)}: bound (3.9)"] = _bound_evidence(
             f"R={list(ranks)}", float(np.linalg.norm(a - b)), eps_k,
-            svd_tol(np.float64, shape, res.ranks, norm))
+            svd_tol(np.float64, shape, res.ranks, norm),
+            next_smaller_last_rank(a, res.tt.cores, res.discarded, _tt_full))
         parts[f"R={list(ranks)}: TT-ranks of B"] = compare_ints("TT-ranks of B vs R_k",
                                                          res.ranks[1:-1], ranks)
     return Evidence("‖A − B‖_F vs √(Σ ε_k²) for fixed-rank TT-SVD", parts=parts,
@@ -103,7 +137,8 @@ def _scaled_thm_3_2_2(params, device, rng):
         err = float((a - res.full().double()).norm())
         name = str(dt).replace("torch.", "")
         parts[f"{name}: bound (3.9)"] = _bound_evidence(
-            name, err, eps_k, svd_tol(name, shape, res.ranks, norm))
+            name, err, eps_k, svd_tol(name, shape, res.ranks, norm),
+            next_smaller_last_rank(a, res.cores, res.discarded, _torch_full))
         parts[f"{name}: bound (3.9)"].details["seconds"] = time.perf_counter() - t0
     return Evidence("fixed-rank TT-SVD on torch, float64 and float32, vs √(Σ ε_k²)",
                     parts=parts, sizes={"shape": shape, "ranks": ranks, "device": device})
@@ -195,7 +230,8 @@ def _alg1_reading(a, eps, reading, norm):
     return lit, b, {
         f"ε={eps:g}: (i) ‖A−B‖_F ≤ ε‖A‖_F": upper_bound_evidence(
             "(i) ‖A − B‖_F − ε‖A‖_F (≤ 0 holds)", float(np.linalg.norm(a - b)), eps * norm,
-            tol, details={"‖A−B‖_F": float(np.linalg.norm(a - b)), "ε‖A‖_F": eps * norm}),
+            tol, control=next_smaller_last_rank(a, lit["cores"], lit["discarded"], _tt_full),
+            details={"‖A−B‖_F": float(np.linalg.norm(a - b)), "ε‖A‖_F": eps * norm}),
         f"ε={eps:g}: (ii) R_k = δ-ranks": p2,
         f"ε={eps:g}: (iii) step 11 cores give B": p3}
 
@@ -248,7 +284,8 @@ def _scaled_alg_1(params, device, rng, *, relation="=="):
             timing[f"{name}, ε={eps:g}"] = time.perf_counter() - t0
             parts[f"{name}, ε={eps:g}: (i)"] = upper_bound_evidence(
                 "(i) ‖A − B‖_F − ε‖A‖_F (≤ 0 holds)", err, eps * norm,
-                svd_tol(name, shape, res.ranks, norm))
+                svd_tol(name, shape, res.ranks, norm),
+                control=next_smaller_last_rank(a, res.cores, res.discarded, _torch_full))
             if dt == torch.float64:
                 drank = [truncation_rank(s, res.delta) for s in svals]
                 parts[f"float64, ε={eps:g}: (ii) R_k {relation} δ-ranks"] = compare_ints(
