@@ -245,8 +245,25 @@ def test_fig3_fisher_inconclusive_is_skipped_not_failed():
     assert flat.details["p_value"] >= flat.details["alpha"]
     trend = _fisher_more_above_one(_records(12, 0), {})
     assert trend.verdict == "holds"
-    # its control tests R = 1 against itself: no trend to find, so it must fail
-    assert trend.control.verdict == "fails" and trend.control.details["p_value"] == 1.0
+    # its control: the same test between two random halves of the pooled networks (a null
+    # sample, no trend to find) must fail, and is computed from the counts
+    control = trend.control
+    assert control.verdict == "fails" and control.details["p_value"] >= trend.details["alpha"]
+    assert sum(row[0] for row in control.details["table"]) == 12
+    assert sum(map(sum, control.details["table"])) == 24
+
+
+def test_fig3_fisher_null_control_can_pass(monkeypatch):
+    """The null control is not fixed by its design: a permutation that happens to deal the
+    networks back into their R groups would reach p < α (the old control, R = 1 against
+    itself, had p >= 0.6 for every n < 30)."""
+    import tnverify.claims.gtm.rank_distributions as cg
+
+    monkeypatch.setattr(cg, "_null_permutation", lambda n, seed: np.arange(n))
+    trend = cg._fisher_more_above_one(_records(12, 0), {})
+    assert trend.control.verdict == "holds"
+    assert trend.control.details["p_value"] == trend.details["p_value"]
+    assert trend.vacuous and trend.verdict == "error"
 
 
 def test_fig3_counterexample_needs_exact_bound_one(monkeypatch):
