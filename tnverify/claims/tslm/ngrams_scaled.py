@@ -6,10 +6,9 @@
   torch, every inner product ⟨s, c⟩ (Eq. 10), ⟨w₁ⁱ, c⟩ (Eq. 14) and Σ 𝒯 𝒜 (Eq. 11) at
   once; float64 is the reference, float32 is judged with ``tolerance("float32", ...)``;
   :mod:`tnverify.ngram` is compared on a sample of sentences.
-- ``thesis-eq-4.1`` (+corrected): the plug-in estimate of Eq. 4.1 from a synthetic
-  Markov-chain corpus (independent chains started in π, counted with ``torch.bincount``)
-  against the exact per-pair mutual information, judged by the statistical tolerance of
-  :func:`mi_plugin_tolerance` at the named significance level :data:`ALPHA`.
+- the statistical tolerance of a plug-in mutual-information estimate
+  (:func:`mi_plugin_tolerance` at :data:`ALPHA`) and the Markov-chain corpus sampler used by
+  ``thesis-eq-4.1``'s scaled side (:mod:`tnverify.claims.thesis.perplexity_information`).
 """
 
 from __future__ import annotations
@@ -20,12 +19,10 @@ import numpy as np
 
 from .. import Evidence
 from ..compare import compare_values
-from ...ngram import (eq41_mutual_information, tslm_prefix_probability,
-                     tslm_sentence_probability)
+from ...ngram import tslm_prefix_probability, tslm_sentence_probability
 
 __all__ = ["ALPHA", "mi_plugin_tolerance", "scaled_eq11", "scaled_eq11_corrected",
-           "scaled_claim1", "scaled_claim2", "scaled_claim2_corrected", "scaled_eq41",
-           "scaled_eq41_corrected"]
+           "scaled_claim1", "scaled_claim2", "scaled_claim2_corrected"]
 
 #: Named significance level of each statistical comparison of a plug-in estimate with
 #: its exact value (a false alarm at most ≈ 2·ALPHA per comparison, see below).
@@ -100,56 +97,6 @@ def sample_chains(P, pi, chains: int, steps: int, generator, device):
         x = torch.searchsorted(cum[x], u).squeeze(1).clamp_(max=V - 1)
         out[:, t] = x
     return out
-
-
-def _eq41(params, device, rng, *, averaged: bool) -> Evidence:
-    import torch
-    V, L, B, stay = (params[k] for k in ("vocab_size", "length", "chains", "stay"))
-    dists = tuple(params["distances"])
-    seed = int(rng.integers(2**62))
-    g = torch.Generator(device).manual_seed(seed)
-    P, pi = sticky_chain(rng, V, stay)
-    tokens = sample_chains(P, pi, B, L + max(dists), g, device)
-    sizes = {"vocab_size": V, "length": L, "chains": B, "tokens": B * (L + max(dists)),
-             "device": device}
-    parts = {}
-    for S in dists:
-        PS = np.linalg.matrix_power(P, S)
-        exact_joint = np.diag(pi) @ PS                       # stationary pair joint
-        exact = math.fsum(pi[a] * PS[a, b] * math.log(PS[a, b] / pi[b])   # nats,
-                          for a in range(V) for b in range(V))               # analytic
-        joints = []
-        for i in range(L):                                   # P̃ of the pair (i, i+S)
-            codes = tokens[:, i] * V + tokens[:, i + S]
-            counts = torch.bincount(codes, minlength=V * V).double().cpu().numpy()
-            joints.append(counts.reshape(V, V) / B)
-        total = eq41_mutual_information(joints, base="e")  # the printed sum of Eq. 4.1
-        value = total / L if averaged else total
-        tol = mi_plugin_tolerance(exact_joint, B, estimates=L)
-        # a sum of L estimates: each within tol (the σ-terms add, the χ² term is a union
-        # bound over the L estimates), so the sum is within L·tol of its mean L·I and the
-        # average within tol of I; both are compared with the per-pair I that "averaged"
-        # names, the sum with the sum's own fluctuation L·tol
-        scale = 1 if averaged else L
-        err = abs(value - exact)
-        parts[f"S = {S}"] = Evidence(
-            ("(1/L)·" if averaged else "") + f"plug-in Eq. 4.1 vs exact per-pair I at "
-            f"distance S, α = {ALPHA:g}", error=err, tolerance=scale * tol["value"],
-            sizes={**sizes, "S": S},
-            details={"estimate": value, "exact_per_pair": exact, "ratio": value / exact,
-                     "statistics": tol, "torch_seed": seed},
-            counterexample=None if err <= scale * tol["value"] else
-            {"S": S, "estimate": value, "exact_per_pair": exact, "torch_seed": seed})
-    return Evidence("plug-in Eq. 4.1 on a Markov-chain corpus vs the exact I(S)",
-                    parts=parts, sizes=sizes, details={"torch_seed": seed, "stay": stay})
-
-
-def scaled_eq41(params, device, rng) -> Evidence:
-    return _eq41(params, device, rng, averaged=False)
-
-
-def scaled_eq41_corrected(params, device, rng) -> Evidence:
-    return _eq41(params, device, rng, averaged=True)
 
 
 # -- TSLM: all inner products at once by mode products -------------------------------------

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from fractions import Fraction
 
 from .. import Evidence
 from ..registration import claim, corrected_pair, refs

@@ -8,7 +8,8 @@ in :mod:`tnverify.claims.ttlm.rnn_equivalences_scaled`.
 
 References
 ----------
-ttlm App. B (Eq. 14–20); thesis §5.3.1–5.3.2 (Eq. 5.8–5.17).
+ttlm App. B (Eq. 14–20); the thesis restates them in §5.3 (its claims are registered in
+:mod:`tnverify.claims.thesis.second_order_rnns` and :mod:`tnverify.claims.thesis.rac_mi_rnns`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from ... import equivalences as eq
 
 from .rnn_runs import PHIS, rnn_run, tt_run
 
-__all__ = ["PHIS", "tt_run", "rnn_run", "register_rac_pair", "small_531"]
+__all__ = ["PHIS", "tt_run", "rnn_run", "register_rac_pair"]
 
 PROOFS = "proofs/ttlm_rnn.py::"
 
@@ -99,64 +100,7 @@ def _small_b1(params, rng):
                                      "Σ over α_{t-1} (the index shared with h^{(t-1)})"})
 
 
-# -- thesis-claim-5.3.1 ------------------------------------------------------------------
-def _eq514_printed(T, phi):
-    """Eq. 5.14 with its printed ranges: Σ_{j=1}^{|V|} Σ_{k=1}^{R} h_j T_{jik} f_k."""
-    R, V = T.shape[0], T.shape[2]
-
-    def step(h, f):
-        z = np.zeros(R)
-        for i in range(R):
-            for j in range(V):          # j ≤ |V| indexes h ∈ ℝ^R
-                for k in range(R):      # k ≤ R indexes f ∈ ℝ^{|V|}
-                    z[i] += h[j] * T[j, i, k] * f[k]
-        return PHIS[phi](z)
-    return step
-
-
-def _thesis_531_reading(V, R, L, seqs, rng, printed):
-    T, h0 = rng.normal(size=(R, R, V)), rng.normal(size=R)
-    n = L * R * V
-    sizes = {"vocab_size": V, "rank": R, "steps": L}
-    if printed and V != R:
-        return Evidence("Eq. 5.14 as printed", sizes=sizes,
-                        ill_posed=f"Σ_{{j=1}}^{{|V|}} h_j needs |V| ≤ R and Σ_{{k=1}}^R f_k "
-                                  f"needs R ≤ |V|; |V|={V}, R={R}")
-
-    def eq514(Tm, phi):
-        if printed:
-            return _eq514_printed(Tm, phi)
-        return lambda h, f: PHIS[phi](np.einsum("j,jik,k->i", h, Tm, f))
-
-    scale = rnn_run(eq514(np.abs(T), "id"), np.abs(h0), seqs, V)
-    G = np.einsum("poi->pio", T)        # Eq. 5.13: T_{jik} = G_{α_{t-1} α_t i_t}
-    parts = {}
-    for phi in ("id", "tanh"):
-        ref = rnn_run(eq514(T, phi), h0, seqs, V)
-        parts[f"Eq. 5.14 vs Eq. 5.13 (+φ), φ={phi}"] = compare_values(
-            f"2-RNN Eq. 5.14 vs TT recurrence Eq. 5.13, φ={phi}", tt_run(G, h0, seqs, phi),
-            ref, n=n, scale=scale, labels=_labels(seqs, R), sizes=sizes)
-    parts["equivalences.second_order_to_tt_core(layout='thesis')"] = compare_values(
-        "library map vs Eq. 5.13", eq.second_order_to_tt_core(T, "thesis"), G, n=1)
-    ref = rnn_run(eq514(T, "tanh"), h0, seqs, V)
-    prose = np.einsum("opi->pio", T)    # the prose permutation G_{α_t α_{t-1} i_t} = T
-    ev = compare_values("", tt_run(prose, h0, seqs, "tanh"), ref, n=n, scale=scale)
-    return Evidence("2-RNN Eq. 5.14 vs TT recurrence Eq. 5.13", parts=parts, sizes=sizes,
-                    details={"permutations (φ=tanh)": _perm_table(T, R, V, ref, h0, seqs,
-                                                                  "tanh", n),
-                             "prose permutation G_{α_t α_{t-1} i_t} = T":
-                                 "matches" if ev.ok else f"differs ({ev.error:.3g})"})
-
-
-def small_531(params, rng):
-    V, R, L, seqs = _draw(params, rng)
-    seqs_a = seqs % R                     # the square instance |V| = R of reading (a)
-    return Evidence("Eq. 5.14 (each reading of its ranges) vs Eq. 5.13", sizes=_sizes(params),
-                    readings={"a": _thesis_531_reading(R, R, L, seqs_a, rng, True),
-                              "b": _thesis_531_reading(V, R, L, seqs, rng, False)})
-
-
-# -- ttlm-claim-b2 / thesis-claim-5.3.2 --------------------------------------------------
+# -- ttlm-claim-b2 (thesis Claim 5.3.2 lives in tnverify.claims.thesis.rac_mi_rnns) ---
 # G_{p i o} under each reading; X = input-to-hidden (R×|V|), Y = hidden-to-hidden (R×R).
 _RAC_READINGS = {
     "ttlm": {   # Eq. 20: W^{hx}_{i_t j} δ_{j α_t k} W^{hh}_{k α_{t-1}}
@@ -164,12 +108,6 @@ _RAC_READINGS = {
         "b: W^{hx}_{j i_t} (declared), W^{hh}_{k α_{t-1}} (printed)": ("oi", "op"),
         "b: W^{hx}_{i_t j} (printed), W^{hh}_{α_{t-1} k} (declared)": ("io", "po"),
         "b: W^{hx}_{j i_t} (declared), W^{hh}_{α_{t-1} k} (declared)": ("oi", "po"),
-    },
-    "thesis": {  # Eq. 5.17: A_{j α_{t-1}} δ_{j α_t k} B_{k i_t}
-        "b: A, B as printed": ("oi", "op"),
-        "b: A transposed": ("oi", "po"),
-        "b: B transposed": ("io", "op"),
-        "b: A, B transposed": ("io", "po"),
     },
 }
 CORRECT_RAC_INDEXING = ("oi", "op")

@@ -3,7 +3,8 @@
 Each check draws from a ``torch.Generator`` seeded from the claim's numpy Generator and
 runs on ``device``: the one-hot contraction of ⟨𝒜, Φ(X)⟩ against a gather (``ttlm-eq2``),
 :class:`~tnverify.cells.ttlm.TTScorer` sequential vs tree and float32 vs float64 (the
-TT-entry claims), and Z by transfer matrices vs brute force (``thesis-prop-5.2.1``).
+TT-entry claims).  (``thesis-prop-5.2.1``'s scaled side lives with its claim in
+:mod:`tnverify.claims.thesis.tt_language_models`.)
 """
 
 from __future__ import annotations
@@ -11,11 +12,9 @@ from __future__ import annotations
 from .. import Evidence
 from ..compare import compare_values
 from ...conventions import tolerance
-from ...explicit import all_sequences
 
-import math
 
-__all__ = ["scaled_eq2", "scaled_scoring", "scaled_prop_521"]
+__all__ = ["scaled_eq2", "scaled_scoring"]
 
 
 # -- ttlm-eq2 ----------------------------------------------------------------------
@@ -105,59 +104,3 @@ def scaled_scoring(params, device, rng):
     return Evidence("torch TTScorer at scale: tree vs sequential, float32 vs float64",
                     parts=parts, sizes=sizes,
                     details={"log_abs_scale_range": [float(ca.min()), float(ca.max())]})
-
-
-# -- thesis-prop-5.2.1 --------------------------------------------------------------
-def scaled_prop_521(params, device, rng):
-    import torch
-    from ...cells.ttlm import TTScorer
-    V, ranks = params["vocab_size"], list(params["ranks"])
-    L = len(ranks) - 1
-    g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
-    cores = [torch.randn(ranks[t], V, ranks[t + 1], generator=g, dtype=torch.float64,
-                         device=device) / ranks[t]**0.5 for t in range(L)]
-    m, mabs = TTScorer(cores, device=device), TTScorer([c.abs() for c in cores], device=device)
-    sizes = {"vocab_size": V, "ranks": ranks, "device": device}
-    parts = {}
-    with torch.no_grad():
-        seqs = torch.as_tensor(all_sequences(V, L)).to(device)
-        vals = torch.cat([m(seqs[i:i + 2**16]) for i in range(0, len(seqs), 2**16)])
-        for name, squared in (("(b) squared", True), ("(a) signed", False)):
-            s, lz = m.log_partition(squared=squared)
-            _, lzabs = mabs.log_partition(squared=squared)
-            parts[f"{name}: Z transfer vs brute force"] = _z_part(
-                float(s) * float(torch.exp(lz)), vals**2 if squared else vals,
-                float(torch.exp(lzabs)), L, V, max(ranks), squared, sizes)
-        V2, L2, R2 = params["big"]
-        big = [torch.randn(r0, V2, r1, generator=g, dtype=torch.float64, device=device)
-               for r0, r1 in zip([1] + [R2] * (L2 - 1), [R2] * (L2 - 1) + [1])]
-        _, l64 = TTScorer(big, device=device).log_partition(squared=True)
-        _, l32 = TTScorer(big, dtype=torch.float32, device=device).log_partition(squared=True)
-    # Z₂ is a sum of nonnegative terms: relative error ≤ n·u with n = L·(V+1)·R (two GEMMs/site)
-    parts["log Z₂ float32 vs float64 (transfer)"] = Evidence(
-        "|Z32/Z64 − 1| for a random TT", error=abs(float(torch.exp(l32 - l64)) - 1.0),
-        tolerance=tolerance("float32", n=L2 * (V2 + 1) * R2),
-        sizes={"vocab_size": V2, "length": L2, "rank": R2, "device": device})
-    return Evidence("Z by two GEMMs per site (torch) vs brute force; float32 vs float64",
-                    parts=parts, sizes=sizes)
-
-
-
-def _z_part(z_transfer, terms, z_abs, L, V, R, squared, sizes):
-    """Z by the transfer sweep vs the brute-force sum of the per-sequence ``terms``.
-
-    The brute-force sum is ``math.fsum`` (correctly rounded), so it adds no summation
-    error beyond one rounding; what remains is the evaluation of each term (the
-    recurrence, ``L·R`` multiply-adds, and the square) and the sweep: per site a
-    ``V``-term sum of slices and an ``R``-term product (signed), or the GEMMs over ``R``
-    and over ``V·R`` (squared).  ``n = L·(sweep + R) + 2``, relative to ``Z(|G|)`` — the
-    sum over sequences of the (squared) |·| chains, the Σ|terms| of both computations
-    (thesis §5.2.2, Prop. 5.2.1).
-    """
-    sweep = V * R + R if squared else V + R
-    brute = math.fsum(terms.double().cpu().numpy().tolist())
-    return Evidence("log-domain transfer-matrix Z vs the sum over all |V|^L sequences",
-                    error=abs(z_transfer - brute),
-                    tolerance=tolerance("float64", n=L * (sweep + R) + 2, norm=z_abs),
-                    sizes=sizes, details={"Z transfer": z_transfer, "Z brute (fsum)": brute,
-                                          "Z(|G|)": z_abs})

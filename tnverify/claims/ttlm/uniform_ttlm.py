@@ -114,7 +114,7 @@ def small_eq6(params, rng, corrected=False):
 
 # -- ttlm-eq8 / thesis-prop-5.2.2: conditionals ---------------------------------------------
 def _uniform_joint(params, rng):
-    _V, _R, N = params["vocab_size"], params["rank"], params["length"]
+    N = params["length"]
     first, core = _draw(params, rng, nonneg=True)
     A = full_by_tensordot(uniform_cores(first, core, first, N))      # tie (a): G^(N) = G^(1)ᵀ
     return first, core, A
