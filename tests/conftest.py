@@ -1,19 +1,21 @@
-"""Test configuration: BLAS at one thread (with two OpenBLAS threads a wide SVD was bimodal,
-and 2-2.5x slower than one thread beside a competing busy process), the hypothesis
-profiles, and a registry of fake claims for the report and CLI tests."""
+"""Test configuration: torch and BLAS at one thread per process (TNVERIFY_THREADS to change
+it; pytest-xdist runs test files in one process per core instead: with two OpenBLAS
+threads a wide SVD was bimodal, and 2-2.5x slower than one thread beside a competing busy
+process), the hypothesis profiles, and a registry of fake claims for the report and CLI
+tests."""
 
 import os
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, settings
-from threadpoolctl import threadpool_limits
 
 import tnverify.claims as claims_mod
 from tnverify.claims import Claim, Evidence, Ref, register
 from tnverify.conventions import tolerance
+from tnverify.threads import set_threads
 
-threadpool_limits(1)
+set_threads()  # TNVERIFY_THREADS or 1: torch intra-/inter-op threads, BLAS, and the env
 
 # "default" (CI, the README's test command) is derandomized: the same draws every run, so
 # CI's verdict does not depend on the day's luck; "thorough" draws fresh examples each run

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Sequence
 
-__all__ = ["PROG", "console", "common_options", "subparser", "positive_int",
+__all__ = ["PROG", "console", "common_options", "subparser", "positive_int", "threads_option",
            "Column", "print_table", "say", "Heartbeat", "LineProgress"]
 
 PROG = "tnverify"
@@ -55,6 +55,15 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer (>= 1); got {value}")
     return value
+
+
+def threads_option(p: argparse.ArgumentParser) -> None:
+    """``--threads N``: torch and BLAS threads of each process (default TNVERIFY_THREADS
+    or 1; see :mod:`tnverify.threads`)."""
+    p.add_argument("--threads", type=positive_int, default=None, metavar="N",
+                   help="torch and BLAS threads per process (default: $TNVERIFY_THREADS or "
+                        "1; one thread per process keeps a busy machine from slowing the "
+                        "run far more than in proportion)")
 
 
 # -- tables ----------------------------------------------------------------------------
