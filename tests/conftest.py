@@ -29,6 +29,22 @@ settings.register_profile("thorough", parent=settings.get_profile("default"), ma
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
+# -- paper-size runs: only on request (a separate CI step) -------------------------------
+def pytest_addoption(parser):
+    parser.addoption("--paper-size", action="store_true", default=False,
+                     help="also run the tests marked paper_size (the papers' GPU sizes); "
+                          "TNVERIFY_PAPER_SIZE=1 does the same")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--paper-size") or os.environ.get("TNVERIFY_PAPER_SIZE") == "1":
+        return
+    skip = pytest.mark.skip(reason="paper-size run: pass --paper-size (or TNVERIFY_PAPER_SIZE=1)")
+    for item in items:
+        if "paper_size" in item.keywords:
+            item.add_marker(skip)
+
+
 # -- fake claims ------------------------------------------------------------------------
 
 
