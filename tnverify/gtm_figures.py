@@ -193,10 +193,22 @@ def rank_trial(task: dict) -> dict:
     comes from ``numpy.random.default_rng(task["seed"])``; BLAS runs on one thread so the
     result is bit-identical wherever the trial runs.
     """
-    from threadpoolctl import threadpool_limits
-
-    with threadpool_limits(1):
+    with _blas_controller().limit(limits=1, user_api="blas"):
         return _rank_trial(task)
+
+
+_CONTROLLER = None
+
+
+def _blas_controller():
+    """One threadpoolctl controller per process: finding the loaded BLAS libraries reads
+    the process's memory map (≈ 6 ms), which a trial of a few ms must not repeat."""
+    global _CONTROLLER
+    if _CONTROLLER is None:
+        from threadpoolctl import ThreadpoolController
+
+        _CONTROLLER = ThreadpoolController()
+    return _CONTROLLER
 
 
 def _draw_network(task: dict):
@@ -221,7 +233,7 @@ def _grid(net, F, device: str) -> np.ndarray:
 
 def _rank_trial(task: dict) -> dict:
     from .generalized.grid import odd_even_matricization
-    from .matricize import DEFAULT_PRIME, numerical_rank, rank_mod_p
+    from .matricize import DEFAULT_PRIME, numerical_rank, rank_backend, rank_mod_p
 
     net, F = _draw_network(task)
     grid = _grid(net, F, task["device"])
@@ -236,7 +248,7 @@ def _rank_trial(task: dict) -> dict:
     if exact:
         modp = rank_mod_p(mat.astype(np.int64))
         rec.update(rank=modp, method=f"mod-p lower bound (p = {DEFAULT_PRIME})",
-                   rank_certified=True, mod_p_rank=modp)
+                   rank_certified=True, mod_p_rank=modp, rank_backend=rank_backend())
     else:
         rec.update(rank=nr.rank, method="numerical (float64 SVD, numpy's rule)",
                    rank_certified=False, mod_p_rank=None)

@@ -41,7 +41,8 @@ import numpy as np
 
 from ..conventions import Tolerance
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
-from ..matricize import DEFAULT_PRIME, exact_rank, matricize, numerical_rank, rank_mod_p
+from ..matricize import (DEFAULT_PRIME, exact_rank, matricize, numerical_rank, rank_backend,
+                         rank_mod_p)
 from ..validation import as_choice, as_float, as_int, as_numeric, check_power
 
 __all__ = [
@@ -137,7 +138,7 @@ class GridRank:
     ----------
     rank : int
     method : str
-        ``"exact"`` (Bareiss over ℚ), ``"mod-p lower bound"`` (rank over GF(p)) or
+        ``"exact"`` (rank over ℚ), ``"mod-p lower bound"`` (rank over GF(p)) or
         ``"numerical"`` (singular values).
     certified : bool
         True for ``"exact"`` (the value is proved) and ``"mod-p lower bound"`` (proved
@@ -152,6 +153,9 @@ class GridRank:
     prime : int or None
     seconds : float
         Wall time of the certified computation.
+    backend : str or None
+        Who decided a certified rank: ``"flint"`` (python-flint's ``fmpz_mat`` /
+        ``nmod_mat``) or ``"python"`` (the pure-Python fallback); None when numerical.
     """
 
     rank: int
@@ -164,6 +168,7 @@ class GridRank:
     numerical: object = None
     prime: int | None = None
     seconds: float = 0.0
+    backend: str | None = None
 
     def __int__(self) -> int:
         return int(self.rank)
@@ -184,6 +189,8 @@ class GridRank:
              "seconds": float(self.seconds)}
         if self.prime is not None:
             d["prime"] = int(self.prime)
+        if self.backend is not None:
+            d["backend"] = self.backend
         if self.numerical is not None:
             d["numerical"] = self.numerical.to_dict()
         return d
@@ -214,7 +221,7 @@ def is_integer_valued(a) -> bool:
 
 def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
               prime: int = DEFAULT_PRIME, cross_check: bool = False,
-              matrix: bool = False) -> GridRank:
+              matrix: bool = False, backend: str = "auto") -> GridRank:
     """Rank of the (odd, even) matricization of a grid tensor, certified where possible.
 
     Parameters
@@ -233,6 +240,9 @@ def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
         Also compute the numerical rank when the method is certified.
     matrix : bool
         Treat a 2-D ``grid`` as the matrix itself (no matricization).
+    backend : {"auto", "flint", "python"}
+        Backend of the certified ranks (:func:`tnverify.matricize.rank_backend`; recorded
+        in :attr:`GridRank.backend`).
 
     Examples
     --------
@@ -244,6 +254,7 @@ def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
     if rtol is not None:
         rtol = as_float(rtol, "rtol", nonnegative=True)
     prime = as_int(prime, "prime", minimum=2)
+    which = rank_backend(backend)
     g = as_numeric(grid, "grid", finite=False)
     if g.dtype == object or g.dtype.kind not in "biuf":
         raise DTypeError(f"grid must be a real numeric array; got dtype {g.dtype}")
@@ -263,13 +274,15 @@ def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
         if (method == "numerical" or cross_check) else None
     t0 = time.perf_counter()
     if method == "exact":
-        rank = exact_rank(A.astype(np.int64) if A.dtype.kind == "f" else A)
+        rank = exact_rank(A.astype(np.int64) if A.dtype.kind == "f" else A, backend=which)
         return GridRank(rank, "exact", True, True, A.shape, numerical=nr,
-                        seconds=time.perf_counter() - t0)
+                        seconds=time.perf_counter() - t0, backend=which)
     if method == "mod-p":
-        rank = rank_mod_p(A.astype(np.int64) if A.dtype.kind == "f" else A, prime)
+        rank = rank_mod_p(A.astype(np.int64) if A.dtype.kind == "f" else A, prime,
+                          backend=which)
         return GridRank(rank, "mod-p lower bound", True, rank == min(A.shape), A.shape,
-                        numerical=nr, prime=int(prime), seconds=time.perf_counter() - t0)
+                        numerical=nr, prime=int(prime), seconds=time.perf_counter() - t0,
+                        backend=which)
     return GridRank(nr.rank, "numerical", False, False, A.shape, tolerance=nr.tolerance,
                     gap=nr.gap, numerical=nr, seconds=time.perf_counter() - t0)
 
