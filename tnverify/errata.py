@@ -49,7 +49,8 @@ def _counterexample(claim, seed: int) -> dict | None:
     return {"verdict": result.verdict, "counterexample": ce}
 
 
-def build_errata(paper_key: str, *, run: bool = True, seed: int = 0) -> dict:
+def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
+                 progress=None) -> dict:
     """The errata of one paper as a JSON-able dict.
 
     Parameters
@@ -61,6 +62,9 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0) -> dict:
         counterexample; ``False`` lists the defects only (fast).
     seed : int
         Base seed of those runs (the command that reproduces a counterexample names it).
+    progress : callable, optional
+        ``progress(paper_key, done, total, claim_id)`` before each run (the command line
+        prints it on stderr).
     """
     if paper_key not in ERRATA_PAPERS:
         raise UsageError(f"unknown paper {paper_key!r} for errata; choose one of "
@@ -70,6 +74,8 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0) -> dict:
     errata: dict[str, dict] = {}
     remarks = []
     missing = []
+    to_run = [c for c in claims if c.expected != HOLDS and c.package == "tnverify"
+              and c.defect is not None] if run else []
     for c in claims:
         if c.remarks:
             remarks.append({"id": c.id, "where": c.refs[0].where, "remarks": list(c.remarks)})
@@ -88,6 +94,8 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0) -> dict:
                   "verdict": c.expected, "corrected_by": c.corrected_by,
                   "reproduce": f"tnverify show {c.id} --run"}
         if run:
+            if progress is not None:
+                progress(paper_key, to_run.index(c), len(to_run), c.id)
             found = _counterexample(c, seed)
             record["counterexample"] = found["counterexample"]
         entry["claims"].append(record)
@@ -155,11 +163,11 @@ def _rounded(x):
 
 
 def write_errata(out: str | os.PathLike, papers=None, fmt: str = "md", *,
-                 seed: int = 0, run: bool = True) -> list[Path]:
+                 seed: int = 0, run: bool = True, progress=None) -> list[Path]:
     """Write one sheet per paper into directory ``out``; return the paths written.
 
-    The directory is created if needed; an existing path that is not a writable directory
-    raises :class:`~tnverify.errors.UsageError` before anything is computed.
+    ``progress`` is passed to :func:`build_errata`.  The directory is created if needed;
+    an existing path that is not a writable directory raises :class:`~tnverify.errors.UsageError` before anything is computed.
     """
     if fmt not in ERRATA_FORMATS:
         raise UsageError(f"errata format must be one of {ERRATA_FORMATS}; got {fmt!r}")
@@ -183,7 +191,7 @@ def write_errata(out: str | os.PathLike, papers=None, fmt: str = "md", *,
         raise UsageError(f"the errata directory {outdir} is not writable")
     written = []
     for k in keys:
-        sheet = build_errata(k, run=run, seed=seed)
+        sheet = build_errata(k, run=run, seed=seed, progress=progress)
         path = outdir / f"{k}.{fmt}"
         text = (render_markdown(sheet) if fmt == "md"
                 else json.dumps(sheet, ensure_ascii=False, indent=1, sort_keys=True,

@@ -30,7 +30,6 @@ import math
 from functools import lru_cache
 
 import numpy as np
-import sympy as sp
 
 from ..conventions import tolerance
 from ..errors import DTypeError, ShapeError, SizeLimitError, UsageError
@@ -62,12 +61,14 @@ def _check(kind: str, reading: str | None) -> str:
 
 def part_variance(kind: str, reading: str | None = "a") -> sp.Rational:
     """Variance of each real part of one factor: 1 (real, reading a) or ½ (reading b)."""
+    import sympy as sp
     r = _check(kind, reading)
     return sp.Integer(1) if kind == "real" or r == "a" else sp.Rational(1, 2)
 
 
 def _gauss_moment(m: int, s) -> sp.Expr:
     """``E[x^m]`` for ``x ~ N(0, s)``: ``(m−1)!!·s^{m/2}`` (0 for odd m)."""
+    import sympy as sp
     return sp.Integer(0) if m % 2 else sp.factorial2(m - 1) * s ** (m // 2)
 
 
@@ -75,6 +76,7 @@ def _factor_moment(s, m: int, l: int) -> sp.Expr:
     """``E[z^m · conj(z)^l]`` for one complex factor ``z = x + iy``, parts i.i.d.
     ``N(0, s)``: expand the polynomial in ``x, y`` and replace each monomial by its
     Gaussian moment."""
+    import sympy as sp
     x, y = sp.symbols("x y", real=True)
     poly = sp.Poly(sp.expand((x + sp.I * y) ** m * (x - sp.I * y) ** l), x, y)
     return sp.expand(sum(c * _gauss_moment(i, s) * _gauss_moment(j, s)
@@ -83,6 +85,7 @@ def _factor_moment(s, m: int, l: int) -> sp.Expr:
 
 @lru_cache(maxsize=None)
 def _moment(kind: str, reading: str, k: int) -> sp.Rational:
+    import sympy as sp
     s = part_variance(kind, reading)
     if kind == "real":               # E[(x1 x2 x3 x4)^k] = E[x^k]^4 (independence)
         return sp.Rational(_gauss_moment(k, s) ** FACTORS)

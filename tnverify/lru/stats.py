@@ -24,7 +24,6 @@ from dataclasses import asdict, dataclass
 from typing import Callable
 
 import numpy as np
-from scipy import stats as _st
 
 from ..claims import Evidence
 from ..conventions import Tolerance
@@ -59,6 +58,7 @@ def z_value(alpha: float) -> float:
     >>> round(z_value(0.05), 4)
     1.96
     """
+    from scipy import stats as _st
     return float(_st.norm.isf(_check_alpha(alpha) / 2.0))
 
 
@@ -188,6 +188,7 @@ def ks_1samp(samples, cdf: Callable, *, alpha: float, name: str = "reference cdf
              ) -> TestResult:
     """One-sample Kolmogorov–Smirnov test of ``samples`` against ``cdf`` (exact/asymptotic
     p-value as chosen by scipy)."""
+    from scipy import stats as _st
     a, x = _check_alpha(alpha), _samples(samples, "ks_1samp", 1)
     if not callable(cdf):
         raise DTypeError(f"cdf must be callable; got {type(cdf).__name__}")
@@ -198,6 +199,7 @@ def ks_1samp(samples, cdf: Callable, *, alpha: float, name: str = "reference cdf
 
 def ks_2samp(a, b, *, alpha: float) -> TestResult:
     """Two-sample Kolmogorov–Smirnov test; ``n`` records ``len(a) + len(b)``."""
+    from scipy import stats as _st
     al = _check_alpha(alpha)
     x, y = _samples(a, "ks_2samp (a)", 1), _samples(b, "ks_2samp (b)", 1)
     res = _st.ks_2samp(x, y)
@@ -218,6 +220,7 @@ def _counts(observed, what: str) -> np.ndarray:
 
 def chi2_uniform(counts, *, alpha: float) -> TestResult:
     """Pearson χ² test of ``counts`` against equal expected counts (``k − 1`` d.o.f.)."""
+    from scipy import stats as _st
     a, c = _check_alpha(alpha), _counts(counts, "chi2_uniform")
     res = _st.chisquare(c)
     return _result(f"Pearson χ² vs uniform over {c.size} cells", res.statistic,
@@ -227,6 +230,7 @@ def chi2_uniform(counts, *, alpha: float) -> TestResult:
 def chi2_gof(observed, expected_probs, *, alpha: float) -> TestResult:
     """Pearson χ² goodness of fit of ``observed`` counts to cell probabilities
     ``expected_probs`` (normalised to sum 1; ``k − 1`` d.o.f.)."""
+    from scipy import stats as _st
     a, c = _check_alpha(alpha), _counts(observed, "chi2_gof")
     p = as_array(expected_probs, "expected_probs", finite=False).reshape(-1)
     if p.shape != c.shape:
@@ -269,6 +273,7 @@ def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
     the control records the power margin ``|alternative − target| / tolerance``.  With
     ``target = 0`` and no ``alternative`` there is no default: pass one.
     """
+    from scipy import stats as _st
     a = _check_alpha(alpha)
     as_choice(rule, "rule", RULES)
     allowance = as_float(allowance, "allowance", nonnegative=True, error=UsageError)
