@@ -98,6 +98,22 @@ class TensorTrain:
             stored.append(c)
         object.__setattr__(self, "cores", tuple(stored))
 
+    @classmethod
+    def from_trusted(cls, cores) -> "TensorTrain":
+        """A TensorTrain of cores this package has just computed (3-D, finite, float64 or
+        complex128, ranks matching): stored as read-only copies without re-validating
+        them.  Public constructors validate; algorithms that produce cores from validated
+        input (TT-SVD) use this to avoid paying the validation at every call."""
+        dtype = np.complex128 if any(c.dtype.kind == "c" for c in cores) else np.float64
+        stored = []
+        for c in cores:
+            c = np.array(c, dtype=dtype, copy=True)
+            c.flags.writeable = False
+            stored.append(c)
+        tt = object.__new__(cls)
+        object.__setattr__(tt, "cores", tuple(stored))
+        return tt
+
     # ----------------------------------------------------------------- properties
     @property
     def ndim(self) -> int:
