@@ -12,14 +12,18 @@ import importlib.util
 import numpy as np
 
 import tnverify as tv
-from tnverify import cp, equivalences as eq, explicit, ngram, tt
+from tnverify.tt import cp
+from tnverify import equivalences as eq
+from tnverify.definitions import explicit
+from tnverify.definitions import ngram
+from tnverify import tt
 from tnverify.generalized import bounds as gb, constructions as gc, expressivity as ge
 from tnverify.generalized import grid, xi
 
 # modules whose name is shadowed by a function of the same name in the tnverify namespace
-cond = importlib.import_module("tnverify.conditionals")
-mz = importlib.import_module("tnverify.matricize")
-tt_svd = importlib.import_module("tnverify.tt_svd")
+cond = importlib.import_module("tnverify.definitions.conditionals")
+mz = importlib.import_module("tnverify.ranks.matricize")
+tt_svd = importlib.import_module("tnverify.tt.svd")
 
 ROWS: list[dict] = []
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from tnverify.cells.born import BornMachine, random_born, transfer_matrix, tree_product
 from tnverify.conventions import tolerance
 from tnverify.errors import DTypeError, RankError, ShapeError, VocabularyError
-from tnverify.explicit import all_sequences
+from tnverify.definitions.explicit import all_sequences
 
 sizes = st.tuples(st.integers(1, 3), st.integers(1, 4), st.integers(1, 3))   # V, L, R
 
