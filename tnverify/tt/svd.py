@@ -119,8 +119,13 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank=None) -> TTSVDResult:
         in float32 data (relative size about ``6e-8``) is part of the tensor that is
         decomposed, so ``eps = 0`` keeps it as extra rank; pass ``eps`` of a few times
         float32's ``eps`` (``np.finfo(np.float32).eps ≈ 1.2e-7``) to remove it.
-    eps : float
-        Relative accuracy ``>= 0`` (``0``: keep every non-zero singular value).
+    eps : float, default 0
+        Relative accuracy ``>= 0``.  The default ``0`` keeps every non-zero singular
+        value, round-off included (as Oseledets' algorithm with ``ε = 0`` and TensorLy's
+        ``tensor_train`` at full rank do).  The command line ``tnverify tt-svd`` defaults to
+        the rounding level instead (``SAFETY · n · eps(float64)``, n the largest side of an
+        unfolding; :func:`tnverify.cli.tt_svd.default_eps`), which drops round-off only;
+        pass that value here to get the same ranks.
     max_rank : int or sequence of int, optional
         Cap on every rank, or one cap per step (``d − 1`` of them: the fixed-rank TT-SVD
         of Thm 3.2.2 with ``eps = 0``).  With caps the bound ``eps ‖A‖_F`` no longer holds
