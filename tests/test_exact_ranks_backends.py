@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from tnverify.errors import DTypeError
-from tnverify.exact_ranks import _to_fraction, _to_int_rows
-from tnverify.matricize import DEFAULT_PRIME, exact_rank, rank_backend, rank_mod_p
+from tnverify.ranks.certified import _to_fraction, _to_int_rows
+from tnverify.ranks.matricize import DEFAULT_PRIME, exact_rank, rank_backend, rank_mod_p
 
 
 def _low_rank(rng, m, n, r, lo=-2, hi=3):

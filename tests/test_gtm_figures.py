@@ -1,5 +1,5 @@
-"""Tests of tnverify.gtm_figures (rank-distribution figures of gtm Figs. 3–5 and
-the ξ = xy counterpart) and tnverify.trials (serial / process pool / Dask runners)."""
+"""Tests of tnverify.figures.gtm (rank-distribution figures of gtm Figs. 3–5 and
+the ξ = xy counterpart) and tnverify.figures.trials (serial / process pool / Dask runners)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tnverify.gtm_figures as gf
+import tnverify.figures.gtm as gf
 from tnverify.errors import UsageError
 from tnverify.figures import FIGURES, make_figure
 from tnverify.generalized.grid import grid_tensor, odd_even_matricization, random_shallow
-from tnverify.matricize import exact_rank, rank_mod_p
-from tnverify.trials import run_trials
+from tnverify.ranks.matricize import exact_rank, rank_mod_p
+from tnverify.figures.trials import run_trials
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 NAMES = ("gtm-fig-3", "gtm-fig-4", "gtm-fig-5", "gtm-fig-3-xy")

@@ -11,7 +11,7 @@ import pytest
 
 from tnverify.claims.pool import twin_groups
 from tnverify.errors import DTypeError
-from tnverify.report import run_claims
+from tnverify.report.table import run_claims
 from tnverify.threads import (JOBS_ENV, THREADS_ENV, available_cores, resolve_jobs,
                               resolve_threads, set_threads)
 

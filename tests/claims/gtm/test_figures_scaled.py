@@ -14,8 +14,8 @@ import tnverify.claims.gtm.figures as cg
 from tnverify.claims.gtm import figures_scaled as S
 from tnverify.claims import get_claim, run_claim
 from tnverify.conventions import tolerance
-from tnverify.gtm_figures import rank_one_max_realizable
-from tnverify.matricize import rank_mod_p
+from tnverify.figures.gtm import rank_one_max_realizable
+from tnverify.ranks.matricize import rank_mod_p
 
 IDS = ("gtm-fig-3", "gtm-fig-5", "gtm-sec-5.2-shared")
 

@@ -10,7 +10,7 @@ from tnverify.claims.ttlm.tt_format import (full_by_tensordot, literal_lower_lim
                                         printed_tt_sum, recurrence)
 from tnverify.conventions import tolerance
 from tnverify.errors import RankError, ShapeError
-from tnverify.explicit import all_sequences
+from tnverify.definitions.explicit import all_sequences
 
 
 

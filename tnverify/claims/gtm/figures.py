@@ -2,10 +2,10 @@
 App. B, Figs. 4–5; §5.2 "Shared case".
 
 The random networks and their certified width bounds come from
-:mod:`tnverify.gtm_figures` (one trial = :func:`~tnverify.gtm_figures.rank_trial`; integer
+:mod:`tnverify.figures.gtm` (one trial = :func:`~tnverify.figures.gtm.rank_trial`; integer
 weights give exact grids and mod-p certified matricization ranks).  Whether a grid is
 realized by a rank-1 shallow ξ = max network is decided exactly by
-:func:`~tnverify.gtm_figures.rank_one_max_realizable` (max-algebra greatest subsolution).
+:func:`~tnverify.figures.gtm.rank_one_max_realizable` (max-algebra greatest subsolution).
 """
 
 from __future__ import annotations
@@ -202,8 +202,8 @@ claim("gtm-fig-5", "Fig. 5: Lemma A.1's technique gives lower bounds for ξ = �
 # -- gtm-sec-5.2-shared ----------------------------------------------------------------------
 def _span_part(params, rng) -> Evidence:
     from ...generalized.grid import grid_tensor, random_generalized_rnn
-    from ...gtm_figures import float64_exact
-    from ...matricize import numerical_rank, rank_mod_p
+    from ...figures.gtm import float64_exact
+    from ...ranks.matricize import numerical_rank, rank_mod_p
 
     M, T, R = params["M"], params["T"], params["R"]
     # 8·M^T networks of inner ranks 1..R (a lower bound: too few draws could only make

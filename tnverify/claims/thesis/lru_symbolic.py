@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from ...lru import theory as lru
-from ...matricize import exact_rank
+from ...ranks.matricize import exact_rank
 from .. import Evidence
 from ..compare import compare_values
 

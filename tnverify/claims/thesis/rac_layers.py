@@ -12,8 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...conventions import tolerance
-from ...errors import ShapeError
-from ...lru.stats import ks_1samp, test_evidence
+from ..monte_carlo import ks_1samp, test_evidence
 from .. import Evidence
 from .lmm_definitions import diag_rnn, eig, mapped_rac, rac
 from ..compare import compare_ints, compare_values

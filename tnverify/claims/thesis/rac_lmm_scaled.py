@@ -20,7 +20,7 @@ import math
 import numpy as np
 
 from ...conventions import tolerance
-from ...lru.stats import TestResult, test_evidence
+from ..monte_carlo import TestResult, test_evidence
 from .. import Evidence
 from .rac_layers import ALPHA
 from ..compare import compare_values
