@@ -26,7 +26,8 @@ import numpy as np
 from ..conventions import check_finite
 from ..errors import DTypeError, RankError, ShapeError
 
-__all__ = ["exact_rank", "rank_mod_p", "rank_backend", "DEFAULT_PRIME", "RANK_BACKENDS"]
+__all__ = ["exact_rank", "rank_mod_p", "rank_backend", "distinct_lines", "DEFAULT_PRIME",
+           "RANK_BACKENDS"]
 
 #: The Mersenne prime 2**31 - 1: products of two residues fit in int64.
 DEFAULT_PRIME = 2147483647
@@ -126,7 +127,8 @@ def exact_rank(matrix, *, backend: str = "auto") -> int:
 
     Accepts integers, integer-valued floats, :class:`fractions.Fraction` and sympy
     rationals; each row is scaled to integers by the lcm of its denominators.  The rank is
-    FLINT's ``fmpz_mat.rank()`` (``backend="auto"`` or ``"flint"``) or, with
+    FLINT's ``fmpz_mat.rank()`` (``backend="auto"`` or ``"flint"``; repeated rows and columns
+    of an integer array are dropped first, :func:`distinct_lines`) or, with
     ``backend="python"``, fraction-free (Bareiss) elimination in Python.
 
     Examples
@@ -137,12 +139,54 @@ def exact_rank(matrix, *, backend: str = "auto") -> int:
     2
     """
     which = rank_backend(backend)
-    rows = _to_int_rows(matrix)
     if which == "flint":
+        a = _int64_array(matrix)
+        rows = distinct_lines(a).tolist() if a is not None else _to_int_rows(matrix)
         if not rows or not rows[0]:
             return 0
         return int(_flint().fmpz_mat(rows).rank())
-    return _bareiss_rank(rows)
+    return _bareiss_rank(_to_int_rows(matrix))
+
+
+def _int64_array(matrix) -> np.ndarray | None:
+    """``matrix`` as an int64 array when it is a 2-D integer (or bool) array, or a finite
+    integer-valued float array below 2**53; None otherwise (lists, objects, non-integer
+    floats, uint64 beyond int64: the general conversion decides and reports)."""
+    if not isinstance(matrix, np.ndarray) or matrix.ndim != 2:
+        return None
+    k = matrix.dtype.kind
+    if k == "b" or (k in "iu" and matrix.dtype.itemsize <= 8 and
+                    (k == "i" or matrix.dtype.itemsize < 8 or
+                     matrix.max(initial=0) < np.iinfo(np.int64).max)):
+        return matrix.astype(np.int64, copy=False)
+    if k == "f" and np.isfinite(matrix).all() and np.array_equal(matrix, np.round(matrix)) \
+            and np.abs(matrix).max(initial=0) < 2.0**53:
+        return matrix.astype(np.int64)
+    return None
+
+
+def distinct_lines(a: np.ndarray) -> np.ndarray:
+    """``a`` (2-D int64) without repeated rows and repeated columns, in first-seen order:
+    the rank over any field is unchanged (a repeated line is a copy of a kept one).
+
+    Rows are grouped by a hash (their product with fixed random 64-bit weights, wrapping
+    mod 2**64) and every group is checked entry by entry against its representative; on a
+    hash collision nothing is removed along that axis.  The integer grids of the gtm
+    figures repeat many lines (1000 × 1000 → 250 × 830 at R = 2), and building FLINT's
+    matrix costs more than its rank.
+    """
+    for axis in (0, 1):
+        b = a if axis == 0 else a.T
+        if b.shape[0] < 2 or b.shape[1] == 0:
+            continue
+        w = np.random.default_rng(0x5EED).integers(1, 2**63, b.shape[1], dtype=np.uint64)
+        h = b.astype(np.uint64) @ w
+        _, first, inverse = np.unique(h, return_index=True, return_inverse=True)
+        if first.size == b.shape[0] or not np.array_equal(b, b[first[inverse.ravel()]]):
+            continue
+        b = b[np.sort(first)]
+        a = b if axis == 0 else b.T
+    return a
 
 
 def _bareiss_rank(rows: list[list[int]]) -> int:
@@ -224,7 +268,7 @@ def rank_mod_p(matrix, p: int = DEFAULT_PRIME, *, backend: str = "auto") -> int:
     if which == "flint":
         if a.size == 0:
             return 0
-        return int(_flint().nmod_mat(a.tolist(), p).rank())
+        return int(_flint().nmod_mat(distinct_lines(a).tolist(), p).rank())
     return _rank_gf_p(a, p)
 
 
