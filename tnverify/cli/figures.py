@@ -56,7 +56,9 @@ def add_figures(sub) -> None:
     g = f.add_argument_group("options of the figures that take them (see --list)")
     g.add_argument("--samples", type=positive_int, default=None, metavar="N",
                    help="random networks/draws per bar or setting, >= 1 (figure's default "
-                        "if unset)")
+                        "if unset). The gtm paper leaves its count open ('we generate a "
+                        "number of generalized RNNs'); histograms one can trust need about "
+                        "1000 per R: gtm-fig-3 --samples 1000 takes ~7 min on 2 idle cores")
     g.add_argument("--device", choices=DEVICE_CHOICES, default=None,
                    help="torch device of the figure's computation (figure's default, the "
                         "CPU, if unset)")

@@ -87,9 +87,12 @@ class RankFigure:
         return (FAST_SIZES["M"], FAST_SIZES["T"]) if fast else (self.M, self.T)
 
 
-#: Default samples per R, timed on this 2-core machine: gtm-fig-3 costs ~0.72 CPU-s per
-#: network (grid ~0.1–0.4 s, SVD ~0.15 s, rank mod p ~0.3–0.65 s); 60 per R took 286 s
-#: wall on 2 workers at load ≈ 5–6 (other jobs), so 40 per R keeps it well under 5 minutes.
+#: Default samples per R.  The gtm paper prints no count ("we generate a number of
+#: generalized RNNs"); a histogram one can trust needs about 10³ networks per R
+#: (``--samples 1000``).  Cost on this 2-core machine: a gtm-fig-3 network (M = 10, T = 6)
+#: takes ~0.2 CPU-s (grid ~0.08 s, one certified rank mod p on FLINT ~0.05-0.2 s, no float
+#: SVD on exact grids), so 10³ per R (4000 networks) is ~7 min on 2 idle cores; the
+#: defaults below keep ``tnverify figures`` (every figure) within a few minutes.
 #: M = 6 figures cost ~15 ms per network.
 RANK_FIGURES = {f.name: f for f in (
     RankFigure("gtm-fig-3", "gtm §6, Fig. 3", 10, 6, (1, 2, 4, 8), "relu",
