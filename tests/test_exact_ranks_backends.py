@@ -102,3 +102,20 @@ def test_rank_backend_names_who_decides():
         rank_backend("sympy")
     with pytest.raises(DTypeError):
         exact_rank([[1]], backend="fast")
+
+
+def test_distinct_lines_drops_repeats_and_keeps_the_rank():
+    from tnverify.ranks.certified import distinct_lines
+
+    rng = np.random.default_rng(3)
+    base = rng.integers(-3, 4, (40, 50))
+    rows = base[rng.integers(0, 40, 300)]                  # 300 rows, at most 40 distinct
+    a = rows[:, rng.integers(0, 50, 400)]                  # 400 columns, at most 50 distinct
+    d = distinct_lines(a)
+    assert d.shape[0] <= 40 and d.shape[1] <= 50
+    assert len({tuple(r) for r in d}) == d.shape[0]        # no repeated row is left
+    assert len({tuple(c) for c in d.T}) == d.shape[1]
+    assert exact_rank(a) == exact_rank(a, backend="python") == exact_rank(d, backend="python")
+    assert rank_mod_p(a, 5) == rank_mod_p(a, 5, backend="python")
+    small = rng.integers(0, 2, (10, 10))
+    assert distinct_lines(small) is small                  # too small to be worth a hash

@@ -18,6 +18,7 @@ fraction-free elimination, or bounded below by the rank modulo a prime).
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -165,9 +166,20 @@ def _int64_array(matrix) -> np.ndarray | None:
     return None
 
 
+#: Below this many entries :func:`distinct_lines` returns the matrix as it is (the hash
+#: costs more than it saves).
+_DISTINCT_MIN = 1 << 14
+
+
+@functools.lru_cache(maxsize=8)
+def _hash_weights(n: int) -> np.ndarray:
+    return np.random.default_rng(0x5EED).integers(1, 2**63, n, dtype=np.uint64)
+
+
 def distinct_lines(a: np.ndarray) -> np.ndarray:
     """``a`` (2-D int64) without repeated rows and repeated columns, in first-seen order:
     the rank over any field is unchanged (a repeated line is a copy of a kept one).
+    Matrices under 2**14 entries are returned as they are.
 
     Rows are grouped by a hash (their product with fixed random 64-bit weights, wrapping
     mod 2**64) and every group is checked entry by entry against its representative; on a
@@ -175,12 +187,13 @@ def distinct_lines(a: np.ndarray) -> np.ndarray:
     figures repeat many lines (1000 × 1000 → 250 × 830 at R = 2), and building FLINT's
     matrix costs more than its rank.
     """
+    if a.size < _DISTINCT_MIN:
+        return a
     for axis in (0, 1):
         b = a if axis == 0 else a.T
         if b.shape[0] < 2 or b.shape[1] == 0:
             continue
-        w = np.random.default_rng(0x5EED).integers(1, 2**63, b.shape[1], dtype=np.uint64)
-        h = b.astype(np.uint64) @ w
+        h = b.astype(np.uint64) @ _hash_weights(b.shape[1])
         _, first, inverse = np.unique(h, return_index=True, return_inverse=True)
         if first.size == b.shape[0] or not np.array_equal(b, b[first[inverse.ravel()]]):
             continue
