@@ -16,6 +16,9 @@ from tnverify.conventions import tolerance
 from tnverify.threads import set_threads
 
 set_threads()  # TNVERIFY_THREADS or 1: torch intra-/inter-op threads, BLAS, and the env
+# the suite itself runs on every core (pytest-xdist); `tnverify verify` inside a test runs
+# its claims in this process unless the test asks for worker processes (--jobs)
+os.environ.setdefault("TNVERIFY_JOBS", "1")
 
 # "default" (CI, the README's test command) is derandomized: the same draws every run, so
 # CI's verdict does not depend on the day's luck; "thorough" draws fresh examples each run
