@@ -34,3 +34,15 @@ def test_the_probe_sees_torch_when_a_command_imports_it():
     proc = subprocess.run([sys.executable, "-c", _PROBE.format(
         argv=["show", "thesis-eq-5.23", "--run"])], capture_output=True, text=True)
     assert proc.stdout.split()[-1] != "-"
+
+
+def test_tt_svd_of_a_file_imports_neither_torch_nor_sympy(tmp_path):
+    import numpy as np
+
+    path = tmp_path / "t.npy"
+    np.save(path, np.random.default_rng(0).standard_normal((4, 3, 5)))
+    proc = subprocess.run([sys.executable, "-c", _PROBE.format(
+        argv=["tt-svd", str(path), "--eps", "1e-6"])], capture_output=True, text=True,
+        check=True)
+    code, n_chars, heavy = proc.stdout.split()[-3:]
+    assert code == "0" and int(n_chars) > 20 and heavy == "-"
