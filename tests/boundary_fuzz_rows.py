@@ -96,6 +96,7 @@ row(tv.tt_unfolding, tv.tt_unfolding, {"tensor": "complexnd", "k": "index"}, ten
 row(tv.matricize, tv.matricize, {"tensor": "complexnd", "row_modes": "object"},
     tensor=A234, row_modes=(0, 2))
 row(tv.exact_rank, tv.exact_rank, {"matrix": "ints"}, matrix=np.array([[1, 2], [2, 4]]))
+row(tv.rank_backend, tv.rank_backend, {"backend": "choice"}, backend="flint")
 row(tv.rank_mod_p, tv.rank_mod_p, {"matrix": "ints", "p": "num"},
     matrix=np.array([[1, 2], [2, 5]]), p=7)
 row(mz.NumericalRank, lambda m: tv.numerical_rank(m).rank, {"m": "complex"}, m=SQ)
