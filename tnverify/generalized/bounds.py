@@ -13,21 +13,24 @@ ranks of grid tensors.
   (exact over ℚ, a certified lower bound mod p, or numerical with tolerance and gap).
 
 Cost of the certified ranks, measured on this machine (2 cores, numpy 2.4, one BLAS
-thread; :mod:`tnverify.ranks.matricize`):
+thread; :mod:`tnverify.ranks.certified`: FLINT through python-flint, and the pure-Python
+fallback ``backend="python"``):
 
-==========================  ===============  ============  ==============
-integer matrix              exact (Bareiss)  rank mod p    numerical (SVD)
-==========================  ===============  ============  ==============
-27 × 27 (M=3, T=6)          0.003 s          0.001 s       < 0.001 s
-128 × 128, entries ≤ 5      0.41 s           0.014 s       0.002 s
-216 × 216 (M=6, T=6)        5.9 s            0.043 s       0.006 s
-1000 × 1000 rank 100        115 s            0.27 s        0.18 s
-1000 × 1000 (M=10, T=6)     ≫ 20 min (est.)  0.92 s        0.20 s
-==========================  ===============  ============  ==============
+==========================  ===============  ===========  ============  ==============
+integer matrix              exact (Bareiss)  exact FLINT  mod p FLINT   numerical (SVD)
+==========================  ===============  ===========  ============  ==============
+27 × 27 (M=3, T=6)          0.003 s          < 0.001 s    < 0.001 s     < 0.001 s
+128 × 128, entries ≤ 5      0.41 s           0.011 s      0.011 s       0.002 s
+216 × 216 (M=6, T=6)        5.9 s            0.024 s      0.020 s       0.006 s
+1000 × 1000 rank 100        115 s            7.1 s        0.56 s        0.18 s
+1000 × 1000 (M=10, T=6)     ≫ 20 min (est.)  1.6 s        0.78 s        0.20 s
+==========================  ===============  ===========  ============  ==============
 
-Hence the ``certify="auto"`` rule: integer-valued grids whose elimination work
-rows·cols·min(rows, cols) is at most :data:`EXACT_WORK_LIMIT` (= 128³, ≲ 0.5 s) get the exact
-rank; larger integer grids get the rank mod p (a certified lower bound, exact when it
+(FLINT columns measured 2026-11-28 at load ≈ 3 from other jobs; the others earlier.)
+
+Hence the ``certify="auto"`` rule (its size guard unchanged since the Bareiss times):
+integer-valued grids whose elimination work rows·cols·min(rows, cols) is at most
+:data:`EXACT_WORK_LIMIT` (= 128³) get the exact rank; larger integer grids get the rank mod p (a certified lower bound, exact when it
 reaches min(rows, cols)); real grids get the numerical rank (tolerance and gap recorded).
 """
 
