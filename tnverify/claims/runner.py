@@ -2,6 +2,7 @@
 
 ``run_claim`` runs a claim's small side over its ``space`` and its scaled side over
 ``scaled_space[scale]``; each case draws from ``derive_seed(seed, claim.id, side, index)``
+(on the scaled side ``claim.scaled_seed_key`` in place of the id when it is set)
 and stops at the first failing case (the minimal counterexample).  A check that raises
 is an ``error`` verdict, never a crash.
 """
@@ -107,7 +108,8 @@ def _run_side(claim: Claim, side: str, cases: Sequence[dict], seed: int,
     for index, params in enumerate(cases):
         if on_case is not None:
             on_case(side, index, len(cases))
-        case_seed = derive_seed(seed, claim.id, side, index)
+        key = claim.scaled_seed_key if side == "scaled" and claim.scaled_seed_key else claim.id
+        case_seed = derive_seed(seed, key, side, index)
         try:
             if side == "small":
                 ev = claim.run_small(params, case_seed)
