@@ -12,7 +12,7 @@ loaded, ...  It prints the wall time of each run, the machine's load average bef
 the medians and the ratio loaded / idle.  On a machine shared with other jobs the
 "idle" runs are not idle: the load average says what they shared the cores with, and the
 ratio from the same run is what to quote.  Add ``--also-one-job`` to time ``--jobs 1``
-the same way.
+the same way, ``--also "--jobs 1 --threads 2"`` for any other setting.
 """
 
 from __future__ import annotations
@@ -43,10 +43,15 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=2, help="runs per setting (default 2)")
     ap.add_argument("--args", default="", help="extra arguments of tnverify verify")
     ap.add_argument("--also-one-job", action="store_true", help="also time --jobs 1")
+    ap.add_argument("--also", action="append", default=[], metavar="ARGS",
+                    help="also time verify with these arguments, e.g. '--jobs 1 --threads 2' "
+                         "(one process at torch's own thread count: the behaviour before "
+                         "tnverify set its threads); repeatable")
     args = ap.parse_args()
     extra = shlex.split(args.args)
     settings = [("default", extra)] + ([("--jobs 1", extra + ["--jobs", "1"])]
                                         if args.also_one_job else [])
+    settings += [(a, extra + shlex.split(a)) for a in args.also]
     print(f"# tnverify verify {' '.join(extra) or '(every claim)'}; cores available: "
           f"{len(os.sched_getaffinity(0))}; runs alternate idle / one busy process")
     print("| setting | load | run | load avg (1 min) before | wall s |")
