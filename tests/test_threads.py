@@ -106,3 +106,38 @@ def test_verify_records_jobs_and_threads_in_the_report(tmp_path):
     env = json.loads(out.read_text())["environment"]
     assert env["jobs"] == 2
     assert env["threads"]["per_process"] == 1 and env["threads"]["torch"] in (1, None)
+
+
+_SLOW_PLUGIN = '''
+import time
+import numpy as np
+import tnverify
+
+for i in range(12):
+    @tnverify.claim(f"slow-{i}", "1 = 1 after a while", source="test", group="slow")
+    def test_slow(tnverify_compare):
+        time.sleep(3.0)
+        tnverify.check(tnverify_compare("1 vs 1", np.ones(1), np.ones(1), n=1))
+'''
+
+
+def test_ctrl_c_stops_the_claim_workers_at_once(tmp_path):
+    """Ctrl-C during verify --jobs 2: exit 130 now, not after the queued claims (the
+    workers ignore SIGINT; the parent stops them)."""
+    import signal
+    import time
+
+    plugin = tmp_path / "test_slow_claims.py"
+    plugin.write_text(_SLOW_PLUGIN)
+    proc = subprocess.Popen([sys.executable, "-m", "tnverify", "verify", "--plugin",
+                             str(plugin), "--group", "slow", "--jobs", "2"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            cwd=tmp_path, start_new_session=True)
+    deadline = time.time() + 60
+    line = ""
+    while "slow-" not in line and time.time() < deadline:   # a first claim finished
+        line = proc.stderr.readline()
+    t0 = time.perf_counter()
+    os.killpg(proc.pid, signal.SIGINT)                      # as a terminal's Ctrl-C does
+    assert proc.wait(timeout=60) == 130
+    assert time.perf_counter() - t0 < 10                    # not the 12 * 3 / 2 = 18 s queue

@@ -50,8 +50,12 @@ def twin_groups(claims: Sequence) -> list[list[int]]:
 
 
 def _init_worker(threads: int) -> None:
+    import signal
+
     from ..threads import set_threads
 
+    # Ctrl-C is the parent's to handle: it stops the workers (run_in_processes)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     set_threads(threads, torch=False)
 
 
@@ -77,17 +81,27 @@ def run_in_processes(claims: Sequence, *, jobs: int, threads: int, seed: int, sc
     _CLAIMS = list(claims)
     ctx = multiprocessing.get_context("fork")
     groups = twin_groups(_CLAIMS)
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker,
+                               initargs=(threads,))
     try:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker,
-                                 initargs=(threads,)) as pool:
-            futures = []
-            for g in groups:
-                futures.append(pool.submit(_run_group, g, seed, scale, device, tuple(sides)))
-                if on_start is not None:
-                    for i in g:
-                        on_start(i)
-            for fut in as_completed(futures):
-                for i, verdict, small, scaled, seconds, settings in fut.result():
-                    yield i, ClaimResult(_CLAIMS[i], verdict, small, scaled, seconds, settings)
+        futures = []
+        for g in groups:
+            futures.append(pool.submit(_run_group, g, seed, scale, device, tuple(sides)))
+            if on_start is not None:
+                for i in g:
+                    on_start(i)
+        for fut in as_completed(futures):
+            for i, verdict, small, scaled, seconds, settings in fut.result():
+                yield i, ClaimResult(_CLAIMS[i], verdict, small, scaled, seconds, settings)
+    except BaseException:
+        # Ctrl-C, a broken worker or a consumer that stops early: stop the workers now,
+        # not after every queued claim has run
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes:
+            proc.terminate()
+        raise
+    else:
+        pool.shutdown()
     finally:
         _CLAIMS = []
