@@ -236,8 +236,10 @@ corrected_pair(
                       meant="Σ_x P̃(x) = 1 over |V|^L sequences forces P̃(x) ≈ |V|^{−L} for most "
                             "x, which underflows floating point as |V| grows; P̃(x) must be "
                             "computed in the log domain (per-step rescaling). Observation (1), "
-                            "the O(|V|LR³) cost of Z, holds. (Same paragraph: 'a wave function x "
-                            "(see Eq. 4.3)' means Ψ, the Eq. 4.3 erratum.)", erratum="x-for-psi")),
+                            "the O(|V|LR³) cost of Z, holds.",
+                      also=(Defect("misprint", printed="§4.3.2: \"a wave function x (see Eq. "
+                                   "4.3)\"", meant="§4.3.2: \"a wave function Ψ (see Eq. 4.3)\"",
+                                   erratum="x-for-psi"),))),
     corrected=dict(
         title="cost O(|V|LR³) of Z; P̃(x) in the log domain",
         statement=(_COST + (" Corrected (2): computed directly in floating point, P̃(x) underflows "

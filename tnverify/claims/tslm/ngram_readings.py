@@ -26,7 +26,6 @@ EQ11_DEFECT = Defect(
           "non-orthogonal (embedded, m < |V|) words ⟨s_i, c⟩ = Σ_j p_j⟨s_i, s_j⟩ ≠ p_i")
 EQ11_REMARKS = (
     "\"orthogonal basis\" must be orthonormal for Eq. 11 (appendix Eq. 22 has ⟨e_i, e_i⟩ = 1).",
-    "The extraction's \"Eq. 79 and 10\" is \"Eq. 7, 9 and 10\".",
 )
 CLAIM1_REMARKS = (
     "The statement presupposes a fixed sentence length n and a mixture over distinct "

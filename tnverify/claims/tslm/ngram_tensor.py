@@ -69,9 +69,11 @@ def check_eq11(params, rng, *, words_kind: str) -> Evidence:
     kw = dict(n=(n + 1) * V**n, sizes=sizes)
     parts = {}
     if words_kind == "one-hot":
-        bases = (("one-hot basis", np.eye(V)),)
+        bases = (("one-hot words", np.eye(V)),)
     else:
-        bases = (("orthonormal non-standard basis", ortho_group.rvs(V, random_state=rng)),)
+        label = {"unit": "unit, non-orthogonal words", "orthonormal": "orthonormal words"}[
+            words_kind] + " in a rotated orthonormal basis e_d"
+        bases = ((label, ortho_group.rvs(V, random_state=rng)),)
     for name, basis in bases:
         if words_kind == "one-hot":
             alpha = np.eye(V)

@@ -30,13 +30,21 @@ EQ16 = (
 )
 EQ16_DEFECT = Defect(
     "misprint",
-    printed="(1) Eq. 16 \"Σ_{α_t=1}^R\" and \"j, k are the dummy indices as i_t, α_t\"; "
-            "(2) Eq. 14 \"T_{i,:,:} ∈ ℝ^{M×R} is the ith slice of tensor T ∈ ℝ^{M×R×R}\" and "
-            "\"f(x^{(t)})ᵀ T_{i,:,:}\" in Eq. 14 and Eq. 17",
-    meant="(1) \"Σ_{α_{t−1}=1}^R\" and \"dummy indices as i_t, α_{t−1}\"; (2) \"T_{:,i,:} ∈ "
-          "ℝ^{M×R} is the ith slice of tensor T ∈ ℝ^{M×R×R} (M = |V|)\" and \"f(x^{(t)})ᵀ "
-          "T_{:,i,:}\"",
-    erratum=SUM_OVER_FREE_ALPHA)
+    printed="Eq. 16: \"h^{(t)}_{TTLM α_t} = Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R f(x^{(t)})_{i_t} "
+            "G_{i_tα_tα_{t−1}} h^{(t−1)}_{TTLM α_{t−1}}\"",
+    meant="Eq. 16: \"h^{(t)}_{TTLM α_t} = Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R f(x^{(t)})_{i_t} "
+          "G_{i_tα_tα_{t−1}} h^{(t−1)}_{TTLM α_{t−1}}\"",
+    erratum=SUM_OVER_FREE_ALPHA,
+    also=(Defect("misprint",
+                 printed="after Eq. 17: \"where j, k are the dummy indices as i_t, α_t\"",
+                 meant="after Eq. 17: \"where j, k are the dummy indices as i_t, α_{t−1}\"",
+                 erratum="ttlm-eq17-dummy-indices"),
+          Defect("misprint",
+                 printed="after Eq. 14: \"T_{i,:,:} ∈ ℝ^{M×R} is the ith slice of tensor T ∈ "
+                         "ℝ^{M×R×R}\", and \"f(x^{(t)})ᵀ T_{i,:,:}\" in Eq. 14 and Eq. 17",
+                 meant="\"T_{:,i,:} ∈ ℝ^{M×R} is the ith slice of tensor T ∈ ℝ^{M×R×R} "
+                       "(M = |V|)\", and \"f(x^{(t)})ᵀ T_{:,i,:}\"",
+                 erratum="ttlm-eq14-slice")))
 B1 = tuple(EQ16)
 B1_REMARKS = (
     "The verdict concerns Claim B.1's sentence; the misprinted proof lines (Eq. 14's slice, "
@@ -94,10 +102,19 @@ EQ20_DEFECT = Defect(
     printed="Eq. 20: \"Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R f(x^{(t)})_{i_t} W^{hx}_{i_tj} δ_{jα_tk} "
             "W^{hh}_{kα_{t−1}} h^{(t−1)}_{RAC α_{t−1}} = Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R "
             "f(x^{(t)})_{i_t} G_{i_tα_tα_{t−1}} h^{(t−1)}_{RAC α_{t−1}}\"",
-    meant="\"Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R Σ_{j,k=1}^R f(x^{(t)})_{i_t} W^{hx}_{j i_t} "
+    meant="\"Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R f(x^{(t)})_{i_t} W^{hx}_{i_tj} "
           "δ_{jα_tk} W^{hh}_{kα_{t−1}} h^{(t−1)}_{RAC α_{t−1}} = Σ_{i_t=1}^{|V|} "
-          "Σ_{α_{t−1}=1}^R f(x^{(t)})_{i_t} G_{i_tα_tα_{t−1}} h^{(t−1)}_{RAC α_{t−1}}\"",
-    erratum=SUM_OVER_FREE_ALPHA)
+          "Σ_{α_{t−1}=1}^R f(x^{(t)})_{i_t} G_{i_tα_tα_{t−1}} h^{(t−1)}_{RAC α_{t−1}}\" (the "
+          "sum over the free α_t replaced by the sum over α_{t−1}, in both lines)",
+    erratum=SUM_OVER_FREE_ALPHA,
+    also=(Defect("misprint", printed="Eq. 20: \"W^{hx}_{i_tj}\" (on W^{hx} ∈ ℝ^{R×|V|})",
+                 meant="Eq. 20: \"W^{hx}_{j i_t}\" (row j ∈ [R], column i_t ∈ [|V|])",
+                 erratum="ttlm-eq20-whx-index-order"),))
+
+EQ20_REMARKS = (
+    "j and k carry no Σ in Eq. 20; they are repeated indices joined in Fig. 7b, and "
+    "connected legs are summed (Fig. 1: \"connecting two index lines implies a contraction\"), "
+    "so that is no erratum.",)
 
 # -- ttlm-eq14-bias -----------------------------------------------------------------------
 _BIAS = ("b can be seen as 0th component of f(x^{(t)}) which equals to 1")

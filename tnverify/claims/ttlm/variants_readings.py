@@ -84,7 +84,6 @@ EQ9 = (
 EQ9_REMARKS = (
     "𝒜^{(1:t)} is never defined in words; Eq. 9 defines it.",
     "Eq. 9 prints G^{(t)}_{α_{t−1}} with the free |V| output index suppressed.",
-    "The unbalanced brackets in Eq. 10–11 come from the extraction.",
     "⟨·⟩_{t−1} is the generalized inner product with I_x = |V| and I_y = 1.",
 )
 
@@ -138,7 +137,6 @@ EQ12_REMARKS = (
     "under (a) only the R diagonal entries of each word's R×R slice of W^{xe} enter the "
     "recurrence (Tiny (a) is a RAC with W^{hx}_{b,i} = W^{xe}_{ibb}); under (b) all R² do.",
     "Table 2 gives W^{xe} ∈ ℝ^{R×|V|×R}, §5.1 gives ℝ^{|V|×R×R}: a layout inconsistency only.",
-    "Figures 2b–c are missing from the extraction.",
 )
 DELTA_RESHAPE = (
     Reading("same recurrence", "App. C's reshape/matrix-product recurrence h = (fᵀW^xe) W^hh h "
