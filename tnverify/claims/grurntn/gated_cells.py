@@ -55,8 +55,10 @@ def _bracket_readings(eq, lhs, h):
                 + "; Eq. 25 '[x_j]ᵀ[h_{j−1}]' is the derivative of x W hᵀ with h a row"),
         Reading(f"literal [{h}] as a row", "(1×i)(i×d)(1×d) per slice — untyped for d ≠ 1: "
                 "the misprinted form, not a reading", False,
-                f"[{lhs}] W_{{tsr}}^{{[1:d]}} [{h}]", f"grurntn §III-{'B' if eq == '19' else 'C'}"
-                f", Eq. {eq}"),
+                "we can still maintain the interaction between the input and hidden layers "
+                "through a bilinear form", "grurntn §III-A, after Eq. 18 (each slice maps "
+                "(x, h) to a number, x W^{[k]} hᵀ; the printed (1×i)(i×d)(1×d) is no bilinear "
+                "form)"),
         Reading("orientation-free brackets", "[·] denotes a vector of unspecified "
                 "orientation", False, "[x₁ x₂] W_{tsr}^{[1:d]} [x₁; x₂]",
                 "grurntn §II-C, Eq. 15 (an explicit column), and Eq. 18's explicit ᵀ"))

@@ -324,8 +324,9 @@ corrected_pair(
                 "thesis §6.3.1, step (1) (Fig. 6.2)"),
         Reading("h^(L) = all L states", "B × L as the batch of all L time steps (one number "
                 "each) — the printed symbol, not a reading of a hidden state", False,
-                "the size of 𝐡^{(L)} is B × L", "thesis §6.3.1 (𝐡^{(L)} is an H-dimensional "
-                "state, Eq. 6.1)")]),
+                "the average of the components of the last sequence hidden state 𝐡^{(L)}",
+                "thesis §6.3.1, step (1): 𝐡^{(L)} is the one state after the last step, an "
+                "H-vector (Eq. 6.1), not the L states")]),
     printed=dict(
         title="h^(L) is B × L", statement=_HL_STATEMENT, refs=_STEPS_REF,
         small=_small_hl_size, space=_HL_SPACE[:1], expected="fails",

@@ -311,10 +311,11 @@ claim("thesis-alg-1", "Algorithm 1 (truncated TT-SVD) as printed", STATEMENTS["t
                   quote="Compute the δ-truncated SVD, 𝐌_k = 𝐔_kΣ_k𝐕_kᵀ + 𝐄_k",
                   where="§3.2.2, Algorithm 1, step 6 (a δ-truncated SVD of 𝐌_k)"),
           Reading("b", "R_k = rank_δ(U_k), computed on the matrix of left singular vectors itself",
-                  admissible=False, quote="R_k = rank_δ(𝐔_k)",
-                  where="§3.2.2, Algorithm 1, step 6: the printed symbol; 𝐔_k has orthonormal "
-                        "columns, so its δ-rank is its width (circular), not an alternative "
-                        "reading")),
+                  admissible=False,
+                  quote="Compute the δ-truncated SVD, 𝐌_k = 𝐔_kΣ_k𝐕_kᵀ + 𝐄_k",
+                  where="§3.2.2, Algorithm 1, step 6: 𝐔_k is an output of the δ-truncated SVD "
+                        "of 𝐌_k (orthonormal columns, so its δ-rank is its width: circular), "
+                        "the rank is 𝐌_k's")),
       defect=Defect(
           "false",
           printed="Ensure: 'TT-ranks R_k equal to the δ-ranks of the unfoldings 𝐀_{[k]} of 𝐀' "

@@ -47,11 +47,11 @@ def table1_readings(readings, reading_name):
 
 PTB_DEFECT = Defect(
     "published-number",
-    printed="\"Second-order RNNs* … 4.2M\" (PTB Params), against Table 2's \"W^{xe} ∈ "
-            "ℝ^{E×|V|}, T ∈ ℝ^{H×H×H}, W^{hh} ∈ ℝ^{E×H}, P ∈ ℝ^{H×E}, V ∈ ℝ^{E×|V|}\"",
-    meant="either \"4.0M\" (4,024,000 at |V| = 10,000), or Table 2's \"T ∈ ℝ^{E×H×H}\", which "
-          "gives 4,176,000 → 4.2M (ttlm-table2-second-order-corrected); the WikiText-2 column "
-          "favours the latter",
+    printed="Table 1: \"Second-order RNNs* … 4.2M\" (PTB Params)",
+    meant="either \"4.0M\" (4,024,000 at |V| = 10,000 with Table 2's shapes W^{xe} ∈ "
+          "ℝ^{E×|V|}, T ∈ ℝ^{H×H×H}, W^{hh} ∈ ℝ^{E×H}, P ∈ ℝ^{H×E}, V ∈ ℝ^{E×|V|}), or 4.2M "
+          "with Table 2's T corrected to \"T ∈ ℝ^{E×H×H}\" (4,176,000; "
+          "ttlm-table2-second-order-corrected); the WikiText-2 column favours the latter",
     erratum=T_SHAPE_ERRATUM)
 PTB_REMARKS = (
     "Only the Second-order entry fails; the other six reproduce exactly (Vanilla/RAC/MI "

@@ -25,8 +25,8 @@ EQ16 = (
             "ttlm App. B.1, Eq. 17"),
     Reading("Eq. 14 slice literal", "T_(i,:,:) of an M×R×R tensor, typed M×R but R×R in fact; "
             "fᵀT_(i,:,:)h typed only if M = R: the misprinted form, not a reading", False,
-            "T_{i,:,:} ∈ ℝ^{M×R} is the ith slice of tensor T ∈ ℝ^{M×R×R}",
-            "ttlm App. B.1, after Eq. 14"),
+            "φ(Σ_{j=1}^{|V|} Σ_{k=1}^R f(x^{(t)})_j T_{jik} h^{(t−1)}_{2nd_k})",
+            "ttlm App. B.1, Eq. 17 (the slice index i is T's second: T_{:,i,:})"),
 )
 EQ16_DEFECT = Defect(
     "misprint",
@@ -123,9 +123,10 @@ EQ14_BIAS = (
             "W^hx): the bias of Eq. 14 (and of the RAC / MI-RNN) is reproduced by that "
             "component", True, _BIAS, "ttlm App. B.1, sentence after Eq. 14"),
     Reading("f and h augmented", "append a constant 1 to both f(x^(t)) and h^(t−1) (T_0i0 = b_i), "
-            "the standard trick for bilinear maps", False, _BIAS,
-            "ttlm App. B.1, after Eq. 14 (names only the 0th component of f(x^{(t)}); judged as "
-            "the corrected statement)"),
+            "the standard trick for bilinear maps", False,
+            "φ(Σ_{j=1}^{|V|} Σ_{k=1}^R f(x^{(t)})_j T_{jik} h^{(t−1)}_{2nd_k})",
+            "ttlm App. B.1, Eq. 17 (k runs over the R entries of h only: no constant slot in h; "
+            "judged as the corrected statement)"),
 )
 EQ14_BIAS_DEFECT = Defect(
     "false",

@@ -42,11 +42,6 @@ EQ8 = (
             "In TTLM, we define y^{(t)} as follows … where G^{(t)} ∈ ℝ^{|V|×R} is the last TT "
             "core in TT format at time t",
             "ttlm §4.3 'Recursive Probability Computation', Eq. 8 and the sentence after it"),
-    Reading("R2 conditional of Eq. 6", "y^(t) equals P(x_t | x_<t) of the normalised length-N "
-            "joint p(X)/Z of Eq. 6 (judged as its own claim, ttlm-eq8-chain-vs-eq6)", False,
-            "the last TT core in TT format at time t",
-            "ttlm §4.3, sentence after Eq. 8 (a length-t train; also Eq. 9–11 "
-            "'𝒜^{(1:t)} ∈ 𝕍^{⊗t}')"),
 )
 EQ8_REMARKS = (
     "h^{(0)} (needed for y^{(1)}) is undefined in §4.3; App. C supplies it: \"G^{(1)} is "
@@ -54,8 +49,9 @@ EQ8_REMARKS = (
     "That App. C simplification is incompatible with the tie \"G^{(t)} is defined to be the "
     "same as … G^{(1)}\": a 1×R G^{(1)} cannot equal the |V|×R readout, so in an "
     "implementation the readout is a separate |V|×R matrix (see ttlm-table1-ptb-params).",
-    "\"computing p(X) by TTLM in practice\" suggests that Π_t y^{(t)} is the Eq. 6 p(X); it "
-    "is not (ttlm-eq8-chain-vs-eq6).",
+    "\"computing p(X) by TTLM in practice\" suggests that Π_t y^{(t)} is the Eq. 6 p(X); that "
+    "reading is judged as its own claim, ttlm-eq8-chain-vs-eq6 (it fails); this claim judges "
+    "Eq. 8 as the definition it states.",
 )
 EQ8_CHAIN = (
     Reading("chain = Eq. 6", "Π_t y^(t)[x_t], with y^(t) = softmax(G^(t) h^(t−1)) of Eq. 8, is "
