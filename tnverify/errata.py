@@ -96,6 +96,10 @@ def describe_counterexample(ce: dict | None) -> str:
     if "value" in ce and "reference" in ce:
         bits.append(f"computed {_fmt(ce.pop('value'))} against the reference "
                     f"{_fmt(ce.pop('reference'))}")
+    if "printed" in ce and "formula_range" in ce:
+        lo, hi = ce.pop("formula_range")
+        bits.append(f"printed {_fmt(ce.pop('printed'))}, while every unrounded input that "
+                    f"rounds to the printed inputs gives a value in [{_fmt(lo)}, {_fmt(hi)}]")
     if "got" in ce and "want" in ce:
         bits.append(f"computed {_fmt(ce.pop('got'))}, wanted {_fmt(ce.pop('want'))}")
     bits += [f"{k} = {_fmt(v)}" for k, v in ce.items()]
