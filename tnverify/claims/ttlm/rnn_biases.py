@@ -77,6 +77,8 @@ def _eq14_bias_corrected(params, rng):
     G1[:R, :, :R] = eq.second_order_to_tt_core(T)
     G1[R, :, :R] = b
     G1[R, :, R] = 1.0
+    # semantic control: the printed "ignore b" (the 2-RNN without its bias)
+    no_bias = rnn_run(lambda h, f: np.tanh(np.einsum("j,jik,k->i", f, T, h)), h0, seqs, V)
     parts = {}
     for name, G, aug_f in (("h̃=[h;1], f̃=[f;1]", Ga, True), ("h̃=[h;1], one-hot f", G1, False)):
         got = rnn_run(lambda h, f: eq.augmented_step(G, h, eq.augment_input(f) if aug_f else f,
@@ -84,7 +86,8 @@ def _eq14_bias_corrected(params, rng):
                       eq.augment_hidden(h0), seqs, V)
         parts[name] = compare_values(f"Eq. 14 with bias vs augmented core ({name})",
                                      got[..., :R], ref, n=n, scale=1.0 + np.abs(b).sum(),
-                                     labels=labels, sizes=sizes)
+                                     labels=labels, sizes=sizes, control=no_bias,
+                                     control_label="b dropped (the printed 'ignore b')")
         parts[name + ": constant slot"] = compare_values(
             "constant slot stays 1", got[..., R], np.ones(got.shape[:2]), n=n)
     cell = SecondOrderRNN(T, bias=b, phi="tanh", h0=h0)
@@ -120,7 +123,10 @@ def small_sec_531(params, rng, corrected):
                         parts={"first part": first, "second part": second,
                                "last part (corrected) vs Eq. 5.9 einsum": compare_values(
                                    "corrected displayed vector vs einsum", shown, ref, n=R,
-                                   scale=np.abs(Gt_a) @ np.abs(h)),
+                                   scale=np.abs(Gt_a) @ np.abs(h),
+                                   control=np.einsum("p,vp->v", h1, Gt_a),
+                                   control_label="h^(1) in place of h^(2) (the window "
+                                                 "shifted by one step)"),
                                "length |V|": compare_ints("output length", [shown.size], [V]),
                                "softmax sums to 1": compare_values(
                                    "Σ ψ(·)", p.sum(), 1.0, n=V)})
@@ -172,13 +178,17 @@ def small_augmented(params, rng):
         hs, fs = rng.normal(size=(5, R)), rng.normal(size=(5, V))       # real f, not one-hot
         got = np.array([eq.augmented_step(Ga, eq.augment_hidden(h), eq.augment_input(f))
                         for h, f in zip(hs, fs)])
+        # semantic control: f̃ = [f; 0], the constant input slot dropped (no bias terms)
+        no_slot = np.array([eq.augmented_step(Ga, eq.augment_hidden(h),
+                                              np.r_[f, 0.0]) for h, f in zip(hs, fs)])
         want = np.array([np.r_[pre(h, f), 1.0] for h, f in zip(hs, fs)])
         scale = np.array([np.einsum("p,pio,i->o", np.abs(eq.augment_hidden(h)), np.abs(Ga),
                                     np.abs(eq.augment_input(f))) for h, f in zip(hs, fs)])
         n = (R + 1) * (V + 1)                   # one bilinear form per output entry
         parts[f"{fam}: one step, real f"] = compare_values(
             f"{fam} pre-activation vs bilinear form on [h;1], [f;1]", got, want, n=n,
-            scale=scale, sizes=sizes)
+            scale=scale, sizes=sizes, control=no_slot,
+            control_label="f̃ = [f; 0] (the constant input slot dropped)")
         ref = rnn_run(lambda h, f: np.tanh(pre(h, f)), h0, seqs, V)
         aug = rnn_run(lambda h, f: eq.augmented_step(Ga, h, eq.augment_input(f), np.tanh),
                       eq.augment_hidden(h0), seqs, V)
