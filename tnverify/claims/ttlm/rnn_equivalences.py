@@ -136,15 +136,18 @@ def _rac_reading(X, Y, h0, seqs, idx, sizes):
         return Evidence("RAC vs TT recurrence", ill_posed=why, sizes=sizes)
     L = seqs.shape[1]
     scale = rnn_run(_rac_eq(np.abs(X), np.abs(Y), "id"), np.abs(h0), seqs, V)
-    # semantic control: the core with W^hh's indices transposed (k and α_{t−1} swapped)
-    G_t, _ = _rac_core(X, Y, (idx[0], idx[1][::-1]))
+    # semantic control of the declared indexing: the core with W^hh's indices transposed
+    # (k and α_{t−1} swapped); another reading's core is itself a wrong variant
+    G_t = _rac_core(X, Y, (idx[0], idx[1][::-1]))[0] if idx == CORRECT_RAC_INDEXING else None
     parts = {}
     for name, phi in (("RAC (Eq. 18/5.15)", "id"), ("MI-RNN (Eq. 19/5.16), φ=tanh", "tanh")):
         parts[name] = compare_values(
             f"{name} vs TT recurrence (+φ)", tt_run(G, h0, seqs, phi),
             rnn_run(_rac_eq(X, Y, phi), h0, seqs, V), n=L * R * V, scale=scale,
-            labels=_labels(seqs, R), sizes=sizes, control=tt_run(G_t, h0, seqs, phi),
-            control_label="W^{hh} with its two indices transposed")
+            labels=_labels(seqs, R), sizes=sizes,
+            **(dict(control=tt_run(G_t, h0, seqs, phi),
+                    control_label="W^{hh} with its two indices transposed")
+               if G_t is not None else {}))
     return Evidence("RAC / MI-RNN vs TT recurrence with the δ-contracted core", parts=parts,
                     sizes=sizes)
 

@@ -253,18 +253,21 @@ def small_prop_522(params, rng, corrected=False):
         ys = np.stack([psi(hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T)
                        for t in range(L)], axis=1)
         chain = np.take_along_axis(ys, seqs[:, :, None], 2)[:, :, 0].prod(axis=1)
-        # semantic control: the other normalisation ψ (softmax for linear and back)
-        other = "softmax" if psi_name == "linear" else "linear"
-        ys_other = np.stack([psis[other](hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T)
-                             for t in range(L)], axis=1)
-        chain_other = np.take_along_axis(ys_other, seqs[:, :, None], 2)[:, :, 0].prod(axis=1)
+        ctrl, chain_ctrl = {}, {}
+        if psi_name == "linear":
+            # semantic control of the meant linear ψ: the printed softmax
+            ys_soft = np.stack([_softmax(hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T)
+                                for t in range(L)], axis=1)
+            ctrl = dict(control=ys_soft, control_label="ψ = softmax")
+            chain_ctrl = dict(
+                control=np.take_along_axis(ys_soft, seqs[:, :, None], 2)[:, :, 0].prod(axis=1),
+                control_label="the chain of ψ = softmax conditionals")
         return {f"Eq. 5.9 ψ={psi_name} vs exact": compare_values(
                     f"ψ((h^(t−1))ᵀ O_t) vs brute-force conditionals, ψ = {psi_name}", ys, exact,
-                    n=n, sizes=sizes, control=ys_other, control_label=f"ψ = {other}"),
+                    n=n, sizes=sizes, **ctrl),
                 f"chain rule (ψ={psi_name}) vs P̃(x)": compare_values(
                     "Π_t Eq. 5.9 conditionals vs the normalised joint", chain, pz, n=n + L,
-                    scale=pz, labels=_labels(seqs), sizes=sizes, control=chain_other,
-                    control_label=f"the chain of ψ = {other} conditionals")}
+                    scale=pz, labels=_labels(seqs), sizes=sizes, **chain_ctrl)}
     if corrected:
         return Evidence("Eq. 5.9 with 𝐆^(t) := G^(t) ×₃ E_t, ψ linear",
                         parts=reading_b("linear"), sizes=sizes)
