@@ -130,9 +130,19 @@ def small_claim1(params, rng) -> Evidence:
     # V**n products of n+1 factors; probabilities ≤ 1
     kw = dict(n=(n + 1) * V**n, sizes=sizes, labels=labels)
     corpus = [rng.integers(0, V, size=int(rng.integers(n, 3 * n))).tolist() for _ in range(20)]
-    counts, T = ngram_counts(corpus, n), ngram_tensor(corpus, n, V)
+    # the n-grams counted by their definition (every window of n consecutive words inside
+    # a sentence), not by tnverify.ngram.ngram_counts, which is under test with ngram_tensor
+    counts = {}
+    for sentence in corpus:
+        for start in range(len(sentence) - n + 1):
+            key = tuple(sentence[start:start + n])
+            counts[key] = counts.get(key, 0) + 1
+    T = ngram_tensor(corpus, n, V)
     total = sum(counts.values())
     scaled_T = [round(T[tuple(s)] * total) for s in seqs]
+    # semantic control: the counts of the windows shifted by one word (each sentence's
+    # first word dropped)
+    shifted = ngram_counts([s[1:] for s in corpus], n)
     parts = {
         "⟨s, c⟩ vs p(s)": compare_values("⟨s, c⟩ (explicit) vs p(s)", inner, p.reshape(-1),
                                           control=backwards,
@@ -142,7 +152,9 @@ def small_claim1(params, rng) -> Evidence:
                                         p.reshape(-1), **kw),
         "corpus 𝒯 · total vs counts": compare_ints(
             "ngram_tensor · (number of n-grams) vs counted n-grams", scaled_T,
-            [counts.get(tuple(s), 0) for s in labels]),
+            [counts.get(tuple(s), 0) for s in labels],
+            control=[shifted.get(tuple(s), 0) for s in labels],
+            control_label="the windows shifted by one word"),
     }
     return Evidence("Claim 1: p(s) = 𝒯[d₁…dₙ] for one-hot words", parts=parts, sizes=sizes)
 
