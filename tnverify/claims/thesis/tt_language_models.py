@@ -1,6 +1,6 @@
 """Claims of thesis §5.2.2 on tensor-train language models: Prop. 5.2.1 (the
-TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG), ``thesis-prop-5.2.1``) and Prop. 5.2.2 (the TTLM
-conditionals, ``thesis-prop-5.2.2`` and its ``-corrected`` twin).
+TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG), ``thesis-prop-5.2.1``); Prop. 5.2.2 (the TTLM
+conditionals) is :mod:`tnverify.claims.thesis.ttlm_conditionals`.
 
 The same objects as printed in ttlm are checked in :mod:`tnverify.claims.ttlm.tt_format`
 (Eq. 2–5) and :mod:`tnverify.claims.ttlm.variants` (Eq. 6–13); this module reuses their
@@ -13,15 +13,11 @@ import numpy as np
 
 import math
 
-from .. import Defect, Evidence, Reading
-from ..registration import claim, corrected_pair, refs
+from .. import Evidence, Reading
+from ..registration import claim, refs
 from ..compare import compare_values
 from ..ttlm.tt_format import entry_bound, full_by_tensordot, random_cores, recurrence
-from ..ttlm.uniform_ttlm import _labels, _right_envs, _site_joint, _softmax
-from ..tt_conditionals_scaled import scaled_conditionals
-from ..ttlm.variants_statements import STATEMENTS
 from ...conventions import tolerance
-from ...definitions.conditionals import conditionals_by_sequence
 from ...definitions.explicit import all_sequences, feature_tensor, inner
 
 _PROOFS = "proofs/ttlm_variants.py::"
@@ -237,97 +233,3 @@ claim("thesis-prop-5.2.1", "TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG)", _STATEM
                "modes dropped); that is consistent."),
       pinned=({"params": {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]}, "seed": 521,
                "note": "the claims catalogue: R = [1,2,3,4,2,1], |V| = 3, L = 5"},), expected="holds")
-
-
-# -- thesis-prop-5.2.2 --------------------------------------------------------------
-def small_prop_522(params, rng, corrected=False):
-    V, ranks = params["vocab_size"], list(params["ranks"])
-    L = len(ranks) - 1
-    cores, A = _site_joint(params, rng)
-    seqs = all_sequences(V, L)
-    sizes = {"vocab_size": V, "ranks": ranks}
-    exact = conditionals_by_sequence(A)
-    n = V ** L
-    envs = _right_envs(cores)
-    hs = [np.ones((len(seqs), 1))]
-    for t in range(L - 1):
-        hs.append(np.einsum("sa,asb->sb", hs[-1], cores[t][:, seqs[:, t], :]))
-    psis = {"linear": lambda x: x / x.sum(axis=-1, keepdims=True), "softmax": _softmax}
-    pz = A.reshape(-1) / A.sum()
-
-    def reading_b(psi_name):
-        psi = psis[psi_name]
-        # 𝐆^(t) read as a |V|×R_{t−1} output matrix: the one the joint induces,
-        # O_t[v, a] = Σ_b G^(t)[a, v, b] E_t[b] (the most favourable choice)
-        ys = np.stack([psi(hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T)
-                       for t in range(L)], axis=1)
-        chain = np.take_along_axis(ys, seqs[:, :, None], 2)[:, :, 0].prod(axis=1)
-        return {f"Eq. 5.9 ψ={psi_name} vs exact": compare_values(
-                    f"ψ((h^(t−1))ᵀ O_t) vs brute-force conditionals, ψ = {psi_name}", ys, exact,
-                    n=n, sizes=sizes),
-                f"chain rule (ψ={psi_name}) vs P̃(x)": compare_values(
-                    "Π_t Eq. 5.9 conditionals vs the normalised joint", chain, pz, n=n + L,
-                    scale=pz, labels=_labels(seqs), sizes=sizes)}
-    if corrected:
-        return Evidence("Eq. 5.9 with 𝐆^(t) := G^(t) ×₃ E_t, ψ linear",
-                        parts=reading_b("linear"), sizes=sizes)
-    readings = {}
-    for psi_name in ("softmax", "linear"):
-        parts = {}
-        for t in range(L):
-            val = np.einsum("sa,avb->svb", hs[t], cores[t])           # (S, V, R_t)
-            if val.shape[2] != 1:
-                parts[f"t = {t + 1}: type"] = Evidence(
-                    "(h^(t−1))ᵀ G^(t) with the t-th core", ill_posed=f"ψ of a |V|×R_t = "
-                    f"{V}×{val.shape[2]} matrix is not a distribution over |V|", sizes=sizes)
-                continue
-            parts[f"t = {t + 1}: ψ={psi_name} vs exact"] = compare_values(
-                "Eq. 5.7 with the t-th core vs brute force", psis[psi_name](val[:, :, 0]),
-                exact[:, t], n=n, sizes=sizes)
-        readings[f"a, ψ={psi_name}"] = Evidence("reading (a): t-th core of the joint",
-                                                parts=parts, sizes=sizes)
-        readings[f"b, ψ={psi_name}"] = Evidence("reading (b): separate output matrix",
-                                                parts=reading_b(psi_name), sizes=sizes)
-    return Evidence("Prop. 5.2.2 under readings of 𝐆^(t) and ψ", readings=readings,
-                    sizes=sizes)
-
-
-#: Readings of 𝐆^(t) in Eq. 5.7 (text, quote, where), combined with each admissible ψ
-#: ("ψ can be chosen as a constant scaling function … we use the softmax function").
-_G_READINGS = {
-    "a": ("𝐆^(t) is the t-th core of the joint of Prop. 5.2.1 (R_(t−1)×|V|×R_t) and Eq. 5.7 "
-          "its conditional", "Given a set of tensors G^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t}",
-          "thesis §5.2.2, Prop. 5.2.2 hypothesis; proof: 'Eq. 5.9 can be derived from Eq. 5.4'"),
-    "b": ("𝐆^(t) is a separate |V|×R_(t−1) output matrix (the last core of a length-t TT) and "
-          "Eq. 5.7/5.9 define the conditional (taken as G^(t) ×₃ E_t, the most favourable)",
-          "G^{(t)} ∈ ℝ^{|V|×R_{t−1}} is the last TT-core in TT-format at time t",
-          "thesis §5.2.2, after Eq. 5.9; §5.3.1 'to satisfy the definition of TTLMs'")}
-_PSI_WHERE = "ψ: thesis §5.2.2 after Eq. 5.10 ('a constant scaling function … softmax')"
-_PS = ({"vocab_size": 2, "ranks": [1, 2, 2, 1]}, {"vocab_size": 3, "ranks": [1, 2, 2, 2, 1]})
-corrected_pair(
-    "thesis-prop-5.2.2",
-    common=dict(group="tt-language-models", space=_PS, scaled_space=_SITE_SPACE),
-    printed=dict(
-        title="Prop. 5.2.2: TTLM conditionals", statement=STATEMENTS["thesis-prop-5.2.2"],
-        refs=refs("thesis", "§5.2.2, Prop. 5.2.2, Eq. 5.7–5.10", "ttlm", "§4.3, Eq. 8–11"),
-        small=small_prop_522, scaled=scaled_conditionals,
-        readings=[Reading(f"{g}, ψ={psi}", f"{_G_READINGS[g][0]}; ψ = {psi}", True,
-                          _G_READINGS[g][1], _G_READINGS[g][2] + "; " + _PSI_WHERE)
-                  for g in ("a", "b") for psi in ("softmax", "linear")],
-        uses=("thesis-prop-5.2.1",), expected="ill-posed",
-        defect=Defect("ambiguous",
-                      printed="Given a set of tensors G^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t} … the "
-                              "conditional probability … satisfies Eq. 5.7",
-                      meant="define P̃_{x^{(1:t−1)}} := ψ((h^{(t−1)})ᵀ(O^{(t)})ᵀ) with a separate "
-                            "output matrix O^{(t)} ∈ ℝ^{|V|×R_{t−1}}; in general this is not the "
-                            "conditional of the Prop. 5.2.1 joint (that needs the right "
-                            "environment Π_{s>t} Σ_u 𝐆^{(s)} and a linear ψ)"),
-        pinned=({"params": _PS[1], "seed": 522, "note": "the claims catalogue: |V|=3, R_t ≤ 2, L=4"},)),
-    corrected=dict(
-        title="Prop. 5.2.2 with the environment",
-        statement=(STATEMENTS["thesis-prop-5.2.2"] + " [Corrected: in Eq. 5.9, 𝐆^(t) is the |V|×R_(t−1) "
-         "matrix O_t[v, a] = Σ_b 𝐆^(t)_(a v b) (E_t)_b with the right environment E_t = "
-         "Π_(s>t) Σ_u 𝐆^(s)_(:,u,:), and ψ is the linear normalisation.]"),
-        refs=refs("thesis", "§5.2.2, Prop. 5.2.2"), small=lambda p, r: small_prop_522(p, r, True),
-        scaled=lambda p, d, r: scaled_conditionals(p, d, r, with_readout=False),
-        proof=_PROOFS + "prove_thesis_prop_5_2_2_corrected"))

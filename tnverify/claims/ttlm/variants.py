@@ -14,8 +14,7 @@ from ...conventions import tolerance
 
 #: central-difference step: eps^(1/3), the optimum for a smooth map (Nocedal & Wright §8.1)
 _FD_STEP = float(np.finfo(np.float64).eps ** (1 / 3))
-from ..tt_conditionals_scaled import scaled_conditionals
-from .variants_scaled import scaled_tiny_large, scaled_uniform
+from .variants_scaled import scaled_conditionals, scaled_tiny_large, scaled_uniform
 
 
 # -- ttlm-eq12 ------------------------------------------------------------------------
