@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tnverify.errata import ERRATA_PAPERS, build_errata, render_markdown, write_errata
+from tnverify.report.errata import ERRATA_PAPERS, build_errata, render_markdown, write_errata
 from tnverify.errors import UsageError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -141,7 +141,7 @@ def test_the_raw_json_detector_fails_on_raw_json():
 
 
 def test_a_counterexample_sentence_names_what_was_counted_against_what():
-    from tnverify.errata import describe_counterexample
+    from tnverify.report.errata import describe_counterexample
     s = describe_counterexample({"compared": "span dimension vs M^T", "got": [16],
                                  "want": [15], "params": {"M": 2}, "seed": 3})
     assert s == "span dimension vs M^T: computed (16), wanted (15) (sizes M = 2; seed 3)."
