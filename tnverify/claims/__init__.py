@@ -162,11 +162,12 @@ class Claim:
 
     @property
     def paper(self) -> str | None:
-        """The paper whose text the claim judges: its id's prefix for a built-in claim
-        (``thesis-eq-5.13`` judges the thesis, though it also cites ttlm), the first ref's
-        paper for a plugin's claim."""
-        if self.package == "tnverify":
-            return self.id.split("-", 1)[0]
+        """The paper whose text the claim judges: its id's prefix when that is a paper key
+        (``thesis-eq-5.13`` judges the thesis, though it also cites ttlm), else the paper of
+        its first ref (a plugin's claim); ``None`` without either."""
+        prefix = self.id.split("-", 1)[0]
+        if prefix in PAPERS:
+            return prefix
         return self.refs[0].paper if self.refs else None
 
     @property
