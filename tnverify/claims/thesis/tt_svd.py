@@ -22,7 +22,8 @@ from ..tt_svd_support import (sample_tensor, svd_tol, torch_noisy_tensor,
 from ...conventions import tolerance
 from ...ranks.matricize import tt_unfolding
 from ...tt import TensorTrain, max_tt_ranks
-from ...tt.svd import tt_svd
+# truncation_rank: re-exported by the deprecated path tnverify.claims.spine_tt_svd
+from ...tt.svd import truncation_rank, tt_svd  # noqa: F401
 
 STATEMENTS = {
     "thesis-thm-3.2.2": "Suppose that the unfoldings 𝐀_{[k]} of the tensor 𝐀 ∈ ℝ^{I₁×I₂×⋯×I_L} can be approximated by matrices of low rank Â_k: 𝐀_{[k]} = Â_k + 𝐄_k, rank(Â_k) = R_k, ‖𝐄_k‖_F = ε_k, k ∈ [L−1]. (3.8) Then truncated TT-SVD computes a tensor 𝐁 in the TT-format with TT-ranks R_k and ‖𝐀 − 𝐁‖_F ≤ √(Σ_{k=1}^{L−1} ε_k²). (3.9)",  # noqa: E501
