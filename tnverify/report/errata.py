@@ -195,7 +195,8 @@ def render_markdown(sheet: dict) -> str:
         out += [f"## {_TITLES[kind]}", ""]
         for e in entries:
             ids = ", ".join(f"`{c['id']}`" for c in e["claims"])
-            out += [f"### {e['claims'][0]['where']} — {ids}", ""]
+            further = " (a further edit)" if all(c.get("edit_of") for c in e["claims"]) else ""
+            out += [f"### {e['claims'][0]['where']} — {ids}{further}", ""]
             for c in e["claims"]:
                 line = f"- `{c['id']}` ({c['where']}): verdict `{c['verdict']}`"
                 if c.get("corrected_by"):

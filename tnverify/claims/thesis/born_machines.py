@@ -146,9 +146,11 @@ corrected_pair(
                     quote="the order-L tensor C_{i₁,i₂,…,i_L} has D^L entries",
                     where="§3.2.1, after Eq. 3.2 (D is general; §4.1.3 applies it with "
                           "D = |V|)")),
-        defect=Defect("misprint", printed="'a d-dimensional Hilbert space'; 'a space complexity "
-                      "of O(2^L)' (also §4.1.3: 'a space complexity of O(2^L) (see Eq. 3.2)')",
-                      meant="'a D-dimensional Hilbert space'; 'a space complexity of O(D^L)'"), pinned=({"params": {"dim": 2}, "seed": 0, "verdict": "holds",
+        defect=Defect("misprint", printed="'a space complexity of O(2^L)' (also §4.1.3: 'a space "
+                      "complexity of O(2^L) (see Eq. 3.2)')",
+                      meant="'a space complexity of O(D^L)'",
+                      also=(Defect("editorial", printed="§3.2.1: 'a d-dimensional Hilbert space'",
+                                   meant="§3.2.1: 'a D-dimensional Hilbert space'"),)), pinned=({"params": {"dim": 2}, "seed": 0, "verdict": "holds",
                                    "note": "D = 2: D^L = 2^L, the printed O(2^L) is right"},)),
     corrected=dict(
         title="D^L entries, O(D^L) space",

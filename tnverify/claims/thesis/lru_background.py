@@ -43,9 +43,14 @@ corrected_pair(
         expected="fails",
         defect=Defect("misprint", printed="x_k = Σ_{j=0}^{k−1} A^jBu_{k−j} (4.7) and x̄_k = "
                       "Σ_{j=0}^{k−1} Λ^jB̄u_{k−j} (4.8) (the listed x₂ = A²Bu₀ + ABu₁ + Bu₂ has "
-                      "j up to k); C̄ := CP⁻¹ in Eq. 4.9; 'multiplied both sides by p⁻¹'",
-                      meant="Σ_{j=0}^{k} in Eq. 4.7 and 4.8; C̄ := CP; P⁻¹ (both errata "
-                            "inherited from Orvieto et al. 2023, §3.2.1)"),
+                      "j up to k)",
+                      meant="Σ_{j=0}^{k} in Eq. 4.7 and 4.8 (inherited from Orvieto et al. "
+                            "2023, §3.2.1)",
+                      also=(Defect("misprint", printed="Eq. 4.9: C̄ := CP⁻¹",
+                                   meant="Eq. 4.9: C̄ := CP (so that C̄x̄_k = Cx_k; inherited "
+                                         "from Orvieto et al. 2023, §3.2.1)"),
+                            Defect("editorial", printed="'multiplied both sides by p⁻¹'",
+                                   meant="'multiplied both sides by P⁻¹'"))),
         pinned=({"params": {"H": 5, "steps": 7}, "seed": 47, "note": "the claims catalogue: H=5, k ≤ 6"},)),
     corrected=dict(
         title="Eq. 4.7–4.9 with Σ to k and C̄ := CP",

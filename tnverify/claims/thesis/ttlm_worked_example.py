@@ -88,14 +88,14 @@ corrected_pair(
                     "P̃_{x^{(1:t−1)}} = ψ((h^{(t−1)})ᵀG^{(t)})",
                     "thesis §5.3.1, last part (the layout of ttlm Table 2)")],
         defect=Defect("misprint",
-                      printed="ψ([Σ_{i=1}^R G^{(t)}_{i1}h^{(t−1)}_1; …; Σ_{i=1}^R "
-                              "G^{(t)}_{iR}h^{(t−1)}_R]) with (h^{(t−1)})ᵀG^{(t)}; second part "
-                              "\"(f^{(i−1)})ᵀGh^{(i)}\"",
-                      meant="ψ(G^{(t)}h^{(t−1)}) = ψ([Σ_{j=1}^R G^{(t)}_{1j}h^{(t−1)}_j; …; "
-                            "Σ_{j=1}^R G^{(t)}_{|V|j}h^{(t−1)}_j]) (a |V|-vector) with "
-                            "(h^{(t−1)})ᵀ(G^{(t)})ᵀ; second part \"h^{(i)} = "
-                            "(h^{(i−1)})ᵀGf^{(i)}\"",
-                      erratum="thesis-sec-5.3.1-readout-expansion"),
+                      printed="last part: ψ([Σ_{i=1}^R G^{(t)}_{i1}h^{(t−1)}_1; …; Σ_{i=1}^R "
+                              "G^{(t)}_{iR}h^{(t−1)}_R]) with (h^{(t−1)})ᵀG^{(t)}",
+                      meant="last part: ψ(G^{(t)}h^{(t−1)}) = ψ([Σ_{j=1}^R "
+                            "G^{(t)}_{1j}h^{(t−1)}_j; …; Σ_{j=1}^R G^{(t)}_{|V|j}h^{(t−1)}_j]) "
+                            "(a |V|-vector) with (h^{(t−1)})ᵀ(G^{(t)})ᵀ",
+                      erratum="thesis-sec-5.3.1-readout-expansion",
+                      also=(Defect("misprint", printed="second part: \"(f^{(i−1)})ᵀGh^{(i)}\"",
+                                   meant="second part: \"h^{(i)} = (h^{(i−1)})ᵀGf^{(i)}\""),)),
         remarks=("Eq. 5.8 and the first part hold as printed.",
                  "The ttlm paper's App. A step III prints a different wrong expansion of the same "
                  "product (its own erratum, ttlm-app-a).")),

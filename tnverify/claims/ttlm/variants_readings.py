@@ -99,15 +99,17 @@ APP_A = (
 )
 APP_A_DEFECT = Defect(
     "misprint",
-    printed="step I: \"G^{(1)}f(x^{(1)}) = [f(x^{(1)})_1; …; f(x^{(1)})_{|V|}] [G^{(1)}_{11} … "
-            "G^{(1)}_{|V|R}]\"; step III: \"= [Σ_{i=1}^R G^{(t)}_{1i} h^{(t−1)}_{TTLM_1}; "
-            "Σ_{i=1}^R G^{(t)}_{2i} h^{(t−1)}_{TTLM_2}; …; Σ_{i=1}^R G^{(t)}_{Ri} "
-            "h^{(t−1)}_{TTLM_R}]\"",
-    meant="step I: \"f(x^{(1)})ᵀG^{(1)} = [f(x^{(1)})_1, …, f(x^{(1)})_{|V|}] [G^{(1)}_{11} … "
-          "G^{(1)}_{|V|R}]\"; step III: \"= [Σ_{i=1}^R G^{(t)}_{1i} h^{(t−1)}_{TTLM_i}; "
-          "Σ_{i=1}^R G^{(t)}_{2i} h^{(t−1)}_{TTLM_i}; …; Σ_{i=1}^R G^{(t)}_{|V|i} "
-          "h^{(t−1)}_{TTLM_i}]\"",
-    erratum="ttlm-appA-stepIII-expansion")
+    printed="step III: \"= [Σ_{i=1}^R G^{(t)}_{1i} h^{(t−1)}_{TTLM_1}; Σ_{i=1}^R G^{(t)}_{2i} "
+            "h^{(t−1)}_{TTLM_2}; …; Σ_{i=1}^R G^{(t)}_{Ri} h^{(t−1)}_{TTLM_R}]\"",
+    meant="step III: \"= [Σ_{i=1}^R G^{(t)}_{1i} h^{(t−1)}_{TTLM_i}; Σ_{i=1}^R G^{(t)}_{2i} "
+          "h^{(t−1)}_{TTLM_i}; …; Σ_{i=1}^R G^{(t)}_{|V|i} h^{(t−1)}_{TTLM_i}]\"",
+    erratum="ttlm-appA-stepIII-expansion",
+    also=(Defect("misprint",
+                 printed="step I: \"G^{(1)}f(x^{(1)}) = [f(x^{(1)})_1; …; f(x^{(1)})_{|V|}] "
+                         "[G^{(1)}_{11} … G^{(1)}_{|V|R}]\"",
+                 meant="step I: \"f(x^{(1)})ᵀG^{(1)} = [f(x^{(1)})_1, …, f(x^{(1)})_{|V|}] "
+                       "[G^{(1)}_{11} … G^{(1)}_{|V|R}]\"",
+                 erratum="ttlm-appA-stepI-transpose"),))
 APP_A_REMARKS = (
     "\"G^{(1)}, G and G^{(t)} theoretically have no parameters in common (though we set "
     "G^{(1)} = G^{(t)} …)\" is prose about the general versus the tied model, not a defect.",
