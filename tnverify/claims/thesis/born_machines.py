@@ -173,8 +173,10 @@ claim("thesis-sec-4.1.3-gauge", "gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-can
                     "large": ({"vocab_size": 33_278, "length": 256, "rank": 128},)},
       readings=(
           Reading("a", "a single TT-core is unchanged after absorbing M or M⁻¹", admissible=False,
-                  quote="MPS has gauge degrees of freedom", where="§4.1.3 Model Architecture "
-                  "(a gauge freedom leaves the represented tensor invariant, not a core)"),
+                  quote="Exploiting the gauge freedom, Han et al. (2018) restricted TT-cores into "
+                        "canonical form", where="§4.1.3 Model Architecture, the next sentence "
+                  "(the gauge is used to change the cores into canonical form: it leaves the "
+                  "represented tensor invariant, not a core)"),
           Reading("b", "the tensor (the MPS) is unchanged; the cores become G M and M⁻¹ G",
                   quote="MPS has gauge degrees of freedom, which means that a TT-core can be "
                         "invariant after inserting its identity 𝐈 = 𝐌𝐌⁻¹",
