@@ -89,7 +89,10 @@ def _user_facing_texts():
     """Every text a user reads: README, docs, package sources (docstrings, messages),
     committed figure data, and every claim's statement, readings, defect and remarks."""
     from tnverify.claims import all_claims
-    for path in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")),
+    for path in [ROOT / "README.md", ROOT / "ARCHITECTURE.md", ROOT / "CHANGELOG.md",
+                 *sorted((ROOT / "docs").rglob("*.md")),
+                 *sorted((ROOT / "examples").rglob("*.py")),
+                 *sorted((ROOT / "examples").rglob("*.md")),
                  *sorted((ROOT / "tnverify").rglob("*.py")),
                  *sorted((ROOT / "figures").glob("*.json"))]:
         yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
