@@ -209,19 +209,19 @@ def test_claim_verdicts(claims, cid):
     from tnverify.claims.runner import run_claim
 
     result = run_claim(cid, sides=("small",))
-    want = "ill-posed" if cid == "gtm-fig-3" else "fails"
-    assert result.verdict == claims[cid].expected == want
+    assert result.verdict == claims[cid].expected == "fails"
     assert result.small.counterexample is not None
 
 
 def test_fig3_readings_existence_holds_bar_fails(claims):
-    """(a) existence (Thm. 5.3's network at every R) holds; (b) the bound-1 bar has an
-    exactly certified counterexample; the Fisher trend is significant in both."""
+    """(a) existence in general (Thm. 5.3's network at every R) holds but is ruled out by the
+    caption (the figure shows random networks); (b) the bound-1 bar has an exactly certified
+    counterexample, so the claim fails; the Fisher trend is significant in both."""
     claim = claims["gtm-fig-3"]
-    assert set(claim.readings) == {"a", "b"}
+    assert {k: r.admissible for k, r in claim.readings.items()} == {"a": False, "b": True}
     ev = claim.run_small(claim.space[0], 0)
-    assert ev.verdict == "ill-posed"
-    a, b = ev.readings["a"], ev.readings["b"]
+    assert ev.verdict == "fails"
+    a, b = ev.ruled_out["a"], ev.readings["b"]
     assert a.verdict == "holds" and b.verdict == "fails"
     ex = a.parts["rank-1 shallow equivalent exists for each R"]
     assert set(ex.details["per_R"]) == {1, 2, 4, 8}

@@ -26,8 +26,7 @@ def test_scaled_small_computes_expected_verdict(cid):
     assert claim.scaled is not None and claim.scaled_space["small"]
     assert claim.scaled_space["large"]
     res = run_claim(cid, scale="small", sides=("scaled",))
-    want = "ill-posed" if cid == "gtm-fig-3" else "fails"
-    assert res.scaled.verdict == claim.expected == want
+    assert res.scaled.verdict == claim.expected == "fails"
 
 
 def _parts(ev):
