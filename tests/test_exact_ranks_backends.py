@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from tnverify.errors import DTypeError
+from tnverify.errors import DTypeError, UsageError
 from tnverify.ranks.certified import _to_fraction, _to_int_rows
 from tnverify.ranks.matricize import DEFAULT_PRIME, exact_rank, rank_backend, rank_mod_p
 
@@ -98,10 +98,12 @@ def test_non_integer_floats_are_refused_on_both_backends():
 def test_rank_backend_names_who_decides():
     assert rank_backend() == "flint"          # python-flint is a dependency
     assert rank_backend("python") == "python"
-    with pytest.raises(DTypeError):
+    with pytest.raises(UsageError):
         rank_backend("sympy")
-    with pytest.raises(DTypeError):
+    with pytest.raises(UsageError):
         exact_rank([[1]], backend="fast")
+    with pytest.raises(DTypeError):
+        rank_mod_p([[1]], backend=1)
 
 
 def test_distinct_lines_drops_repeats_and_keeps_the_rank():

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tnverify.claims.pool import twin_groups
-from tnverify.errors import DTypeError
+from tnverify.errors import DTypeError, UsageError
 from tnverify.report.table import run_claims
 from tnverify.threads import (JOBS_ENV, THREADS_ENV, available_cores, resolve_jobs,
                               resolve_threads, set_threads)
@@ -22,12 +22,16 @@ def test_resolve_threads_from_the_argument_the_environment_or_one(monkeypatch):
     monkeypatch.setenv(THREADS_ENV, "3")
     assert resolve_threads() == 3
     assert resolve_threads(2) == 2
-    for bad in (0, -1, 1.5, True, "x"):
+    for bad in (1.5, True, "x", 2.0):
         with pytest.raises(DTypeError):
             resolve_threads(bad)
-    monkeypatch.setenv(THREADS_ENV, "zero")
-    with pytest.raises(DTypeError, match=THREADS_ENV):
-        resolve_threads()
+    for bad in (0, -1):
+        with pytest.raises(UsageError):
+            resolve_threads(bad)
+    for text in ("zero", "0", "1.5"):
+        monkeypatch.setenv(THREADS_ENV, text)
+        with pytest.raises(UsageError, match=THREADS_ENV):
+            resolve_threads()
 
 
 def test_resolve_jobs_defaults_to_the_available_cores(monkeypatch):

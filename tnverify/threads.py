@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .errors import DTypeError
+from .errors import UsageError
 
 __all__ = ["THREADS_ENV", "JOBS_ENV", "DEFAULT_THREADS", "available_cores", "resolve_threads",
            "resolve_jobs", "set_threads"]
@@ -48,32 +48,53 @@ def available_cores() -> int:
 
 
 def _positive(value, name: str) -> int:
-    if isinstance(value, bool):
-        raise DTypeError(f"{name} must be a positive integer; got {value!r}")
+    """``value`` as an int >= 1: DTypeError for a non-integer, UsageError below 1."""
+    from .validation import as_int
+
+    return as_int(value, name, minimum=1, error=UsageError)
+
+
+def _from_env(var: str) -> int | None:
+    text = os.environ.get(var, "").strip()
+    if not text:
+        return None
     try:
-        n = int(value)
-    except (TypeError, ValueError):
-        raise DTypeError(f"{name} must be a positive integer; got {value!r}") from None
-    if n < 1 or (not isinstance(value, str) and n != value):
-        raise DTypeError(f"{name} must be a positive integer; got {value!r}")
-    return n
+        n = int(text)
+    except ValueError:
+        raise UsageError(f"{var} must be a positive integer; got {text!r}") from None
+    return _positive(n, var)
 
 
 def resolve_threads(value: int | None = None) -> int:
-    """Threads per process: ``value``, else :envvar:`TNVERIFY_THREADS`, else 1."""
+    """Threads per process: ``value``, else :envvar:`TNVERIFY_THREADS`, else 1.
+
+    Raises :class:`~tnverify.errors.DTypeError` for a non-integer and
+    :class:`~tnverify.errors.UsageError` for a value below 1 (also from the variable).
+
+    Examples
+    --------
+    >>> resolve_threads(2)
+    2
+    """
     if value is not None:
         return _positive(value, "threads")
-    env = os.environ.get(THREADS_ENV, "").strip()
-    return _positive(env, THREADS_ENV) if env else DEFAULT_THREADS
+    env = _from_env(THREADS_ENV)
+    return DEFAULT_THREADS if env is None else env
 
 
 def resolve_jobs(value: int | None = None) -> int:
     """Worker processes: ``value``, else :envvar:`TNVERIFY_JOBS`, else every available
-    core (:func:`available_cores`)."""
+    core (:func:`available_cores`).
+
+    Examples
+    --------
+    >>> resolve_jobs(3)
+    3
+    """
     if value is not None:
         return _positive(value, "jobs")
-    env = os.environ.get(JOBS_ENV, "").strip()
-    return _positive(env, JOBS_ENV) if env else available_cores()
+    env = _from_env(JOBS_ENV)
+    return available_cores() if env is None else env
 
 
 def set_threads(n: int | None = None, *, torch: bool = True) -> int:

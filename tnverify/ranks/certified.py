@@ -26,6 +26,7 @@ import numpy as np
 
 from ..conventions import check_finite
 from ..errors import DTypeError, RankError, ShapeError
+from ..validation import as_choice
 
 __all__ = ["exact_rank", "rank_mod_p", "rank_backend", "distinct_lines", "DEFAULT_PRIME",
            "RANK_BACKENDS"]
@@ -55,8 +56,7 @@ def rank_backend(backend: str = "auto") -> str:
     >>> rank_backend("python")
     'python'
     """
-    if not isinstance(backend, str) or backend not in RANK_BACKENDS:
-        raise DTypeError(f"backend must be one of {RANK_BACKENDS}; got {backend!r}")
+    as_choice(backend, "backend", RANK_BACKENDS)
     if backend == "python":
         return "python"
     if _flint() is None:
