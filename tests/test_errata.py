@@ -148,6 +148,8 @@ def test_a_counterexample_sentence_names_what_was_counted_against_what():
     s = describe_counterexample({"compared": "span dimension vs M^T", "got": [16],
                                  "want": [15], "params": {"M": 2}, "seed": 3})
     assert s == "span dimension vs M^T: computed (16), wanted (15) (sizes M = 2; seed 3)."
+    s = describe_counterexample({"compared": "ranks", "got": [4], "want": [1], "relation": "<="})
+    assert s == "ranks: computed (4), wanted at most (1)."
     s = describe_counterexample({"compared": "a vs b", "entry": [1, 0], "value": 0.5,
                                  "reference": complex(1, -2), "where": "part 'x'"})
     assert s == "a vs b (in part 'x'): at entry (1, 0); computed 0.5 against the reference 1-2i."

@@ -243,7 +243,8 @@ def compare_ints(compared: str, got, want, relation: str = "==", *, control=None
         control = None
     return Evidence(compared, passed=ok, details={"got": got, "want": want,
                                                   "relation": relation},
-                    counterexample=None if ok else {"got": got, "want": want},
+                    counterexample=None if ok else {"got": got, "want": want,
+                                                    "relation": relation},
                     control=control)
 
 

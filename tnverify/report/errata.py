@@ -101,7 +101,8 @@ def describe_counterexample(ce: dict | None) -> str:
         bits.append(f"printed {_fmt(ce.pop('printed'))}, while every unrounded input that "
                     f"rounds to the printed inputs gives a value in [{_fmt(lo)}, {_fmt(hi)}]")
     if "got" in ce and "want" in ce:
-        bits.append(f"computed {_fmt(ce.pop('got'))}, wanted {_fmt(ce.pop('want'))}")
+        at_most = "at most " if ce.pop("relation", "==") == "<=" else ""
+        bits.append(f"computed {_fmt(ce.pop('got'))}, wanted {at_most}{_fmt(ce.pop('want'))}")
     bits += [f"{k} = {_fmt(v)}" for k, v in ce.items()]
     text = compared + (f" (in {where})" if where else "")
     if bits:
