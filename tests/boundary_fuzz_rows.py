@@ -251,10 +251,11 @@ row(eq.mi_rnn_to_augmented_core, eq.mi_rnn_to_augmented_core,
     W=A23, U=np.eye(2), alpha=np.ones(2), beta1=np.ones(2), beta2=np.ones(2), b=np.ones(2))
 row(eq.second_order_to_augmented_core, eq.second_order_to_augmented_core,
     {"T": "real", "b": "real"}, T=R3, b=np.ones(2))
-row(eq.split_augmented_core, eq.split_augmented_core, {"G_aug": "real"},
-    G_aug=R.standard_normal((3, 4, 3)))
+GAUG = eq.vanilla_rnn_to_augmented_core(R.standard_normal((2, 2)), A23, np.ones(2))  # (3, 4, 3)
+row(eq.split_augmented_core, eq.split_augmented_core, {"G_aug": "real", "layout": "choice"},
+    G_aug=GAUG, layout="rnn")
 row(eq.augmented_step, eq.augmented_step, {"G_aug": "real", "h_aug": "real", "f_aug": "real"},
-    G_aug=R.standard_normal((3, 4, 3)), h_aug=np.ones(3), f_aug=np.ones(4))
+    G_aug=GAUG, h_aug=np.ones(3), f_aug=np.ones(4))
 row(eq.tslm_to_tt, eq.tslm_to_tt, {"U": "real", "W": "real", "lam": "real", "length": "int"},
     U=A23, W=np.eye(2), lam=np.ones(2), length=3)
 WXE, WHH, WEH = R.standard_normal((3, 2, 2)), R.standard_normal((2, 2)), np.eye(4).reshape(

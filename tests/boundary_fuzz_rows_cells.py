@@ -196,7 +196,7 @@ row(tvc.TTLMTiny, tvc.TTLMTiny, {"W_xe": "tensor", "h0": "tensor", "reading": "c
     **TINY, reading="reshape")
 row(tvc.TTLMTiny, lambda tokens: tvc.TTLMTiny(**TINY)(tokens), {"tokens": "tokens"},
     tokens=TOK)
-row(tvc.TTLMLarge, tvc.TTLMLarge, {"W_eh": "tensor"}, alternatives=("None",), W_xe=TINY["W_xe"],
+row(tvc.TTLMLarge, tvc.TTLMLarge, {"W_eh": "tensor"}, W_xe=TINY["W_xe"],
     W_eh=R.standard_normal((RK,) * 4), W_hh=TINY["W_hh"], P=TINY["P"], h0=TINY["h0"])
 row(tvc.exact_conditionals, tvc.exact_conditionals, {"scorer": "object", "tokens": "tokens"},
     scorer=_scorer(), tokens=TOK)

@@ -98,6 +98,9 @@ def _eps(dtype) -> float:
 
 
 def _float_dtype(dtype) -> np.dtype:
+    if dtype is None or isinstance(dtype, (bool, int, float)):
+        # np.dtype(None) is float64: a missing dtype must not silently mean float64
+        raise DTypeError(f"tolerance needs a floating dtype (numpy or torch); got {dtype!r}")
     try:
         dt = np.dtype(dtype)
     except TypeError:

@@ -26,7 +26,8 @@ import os
 from pathlib import Path
 
 from .claims import HOLDS, all_claims, run_claim
-from .errors import UsageError
+from .errors import DTypeError, UsageError
+from .validation import as_flag, as_seed
 from .references import PAPERS, paper
 
 __all__ = ["ERRATA_PAPERS", "ERRATA_FORMATS", "build_errata", "render_markdown",
@@ -62,6 +63,9 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0) -> dict:
     seed : int
         Base seed of those runs (the command that reproduces a counterexample names it).
     """
+    run, seed = as_flag(run, "run"), as_seed(seed)
+    if not isinstance(paper_key, str):
+        raise DTypeError(f"paper_key must be a string; got {paper_key!r}")
     if paper_key not in ERRATA_PAPERS:
         raise UsageError(f"unknown paper {paper_key!r} for errata; choose one of "
                          f"{', '.join(ERRATA_PAPERS)}")
@@ -161,12 +165,15 @@ def write_errata(out: str | os.PathLike, papers=None, fmt: str = "md", *,
     The directory is created if needed; an existing path that is not a writable directory
     raises :class:`~tnverify.errors.UsageError` before anything is computed.
     """
-    if fmt not in ERRATA_FORMATS:
+    run, seed = as_flag(run, "run"), as_seed(seed)
+    if not isinstance(out, (str, os.PathLike)):
+        raise DTypeError(f"out must be a path (str or os.PathLike); got {out!r}")
+    if not isinstance(fmt, str) or fmt not in ERRATA_FORMATS:
         raise UsageError(f"errata format must be one of {ERRATA_FORMATS}; got {fmt!r}")
     keys = list(ERRATA_PAPERS if papers is None else
                 ([papers] if isinstance(papers, str) else papers))
     for k in keys:
-        if k not in ERRATA_PAPERS:
+        if not isinstance(k, str) or k not in ERRATA_PAPERS:
             known = ", ".join(ERRATA_PAPERS)
             raise UsageError(f"unknown paper {k!r} for errata; choose one of {known}"
                              + ("" if k not in PAPERS else " (the toolkit's own claims "

@@ -26,6 +26,23 @@ __all__ = ["exact_rank", "rank_mod_p", "DEFAULT_PRIME"]
 DEFAULT_PRIME = 2147483647
 
 
+def _refuse_bool(matrix) -> None:
+    """Bool matrices and bool entries are refused (:class:`DTypeError`), never read as
+    0/1: a mask is not an integer matrix (the README's rule for every numeric input)."""
+    if isinstance(matrix, np.ndarray) and matrix.dtype == bool:
+        raise DTypeError("exact rank needs integer or rational entries; got dtype bool")
+    if type(matrix).__module__.startswith("torch") and str(getattr(matrix, "dtype", "")) \
+            == "torch.bool":
+        raise DTypeError("exact rank needs integer or rational entries; got dtype torch.bool")
+    if isinstance(matrix, (list, tuple)):
+        try:
+            flat = np.asarray(matrix, dtype=object).ravel()
+        except ValueError:
+            return                                   # ragged: refused by the callers
+        if any(isinstance(x, (bool, np.bool_)) for x in flat):
+            raise DTypeError("exact rank needs integer or rational entries; got a bool entry")
+
+
 def _to_int_rows(matrix) -> list[list[int]]:
     """Rows of Python ints with the same rank: rationals scaled by each row's lcm."""
     a = np.asarray(matrix, dtype=object) if not isinstance(matrix, np.ndarray) else matrix
@@ -77,6 +94,7 @@ def exact_rank(matrix) -> int:
     >>> exact_rank([[1, 2, 3], [2, 4, 6], [1, 0, 1]])
     2
     """
+    _refuse_bool(matrix)
     rows = _to_int_rows(matrix)
     n_rows = len(rows)
     n_cols = len(rows[0]) if rows else 0
@@ -138,6 +156,7 @@ def rank_mod_p(matrix, p: int = DEFAULT_PRIME) -> int:
     if isinstance(p, bool) or not isinstance(p, (int, np.integer)):
         raise DTypeError(f"p must be an integer prime; got {p!r}")
     p = int(p)
+    _refuse_bool(matrix)
     if not 2 <= p < 2**31 or not _is_probable_prime(p):
         raise RankError(f"p must be a prime with 2 <= p < 2**31; got p={p}")
     try:

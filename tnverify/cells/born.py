@@ -36,7 +36,10 @@ from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
 from .finite import pow2_scaled
 from .born_products import _renorm, transfer_matrix, tree_product
-from ..validation import as_device, as_int, as_int_array, as_rng, as_tensor, check_entries
+from ..validation import (
+    as_device, as_flag, as_int, as_int_array, as_rng, as_tensor, as_torch_dtype, check_entries,
+    check_mass,
+)
 
 __all__ = ["BornMachine", "random_born", "tree_product", "transfer_matrix"]
 
@@ -314,6 +317,7 @@ class BornMachine(SiteCores, nn.Module):
         h, _ = self._initial_states(tokens.shape[0])
         for t in range(self.length):
             q = self._next_weights(h, t, renvs[self.length - t - 1][0])
+            check_mass(q.sum(dim=1), f"BornMachine.conditionals at position {t}")
             out.append(q / q.sum(dim=1, keepdim=True))
             g = self.core(t).index_select(1, tokens[:, t]).permute(1, 0, 2)
             h, _ = _renorm(torch.bmm(h.unsqueeze(1), g).squeeze(1))
@@ -392,6 +396,9 @@ def random_born(vocab_size: int, length: int, rank: int, rng: np.random.Generato
     L = as_int(length, "length", minimum=1)
     R = as_int(rank, "rank", minimum=1)
     rng = as_rng(rng)
+    complex, uniform = as_flag(complex, "complex"), as_flag(uniform, "uniform")
+    boundary = as_flag(boundary, "boundary")
+    dtype, device = as_torch_dtype(dtype), as_device(device)
     check_entries((L if not uniform else min(L, 3), R, V, R), what="Born machine cores",
                   route="pass uniform=True to tie the middle cores")
     check_entries((L,), what="Born machine sites")

@@ -24,7 +24,10 @@ import torch
 from torch import nn
 
 from ..errors import DTypeError, ShapeError, UsageError
-from ..validation import as_choice, as_device, as_int, as_tensor, check_entries
+from ..validation import (
+    as_choice, as_device, as_flag, as_int, as_tensor, as_torch_dtype, as_torch_generator,
+    check_entries,
+)
 from .recurrent import SecondOrderRNN
 
 __all__ = [
@@ -101,8 +104,7 @@ class _Gated(nn.Module):
     def __init__(self, input_size: int, hidden_size: int, *, dtype=torch.float64,
                  device="cpu", generator: torch.Generator | None = None):
         super().__init__()
-        if not isinstance(dtype, torch.dtype) or not dtype.is_floating_point:
-            raise DTypeError(f"dtype must be a floating torch dtype; got {dtype!r}")
+        dtype, generator = as_torch_dtype(dtype, complex_ok=False), as_torch_generator(generator)
         input_size = as_int(input_size, "input_size", minimum=1)
         hidden_size = as_int(hidden_size, "hidden_size", minimum=1)
         device = as_device(device)
@@ -135,6 +137,15 @@ class _Gated(nn.Module):
         if x.shape[1] != self.input_size:
             raise ShapeError(f"x must be (B, {self.input_size}); got {tuple(x.shape)}")
         return x
+
+    def _check_h(self, h, batch: int, name: str = "h"):
+        """A state ``(B, d)``, through the same checks as ``x`` (complex, bool, strings,
+        ragged refused; the autograd graph kept)."""
+        h = _input(h, name, 2, dtype=self._kw["dtype"])
+        if tuple(h.shape) != (batch, self.hidden_size):
+            raise ShapeError(f"{name} must be ({batch}, {self.hidden_size}); got "
+                             f"{tuple(h.shape)}")
+        return h
 
 
 class GRUCell(_Gated):
@@ -169,6 +180,7 @@ class GRUCell(_Gated):
         """One step with its intermediates: ``r, z, u = r ⊙ h, a`` (pre-activation of
         h̃), ``cand = h̃ = f(a)`` and ``h'``."""
         x = self._check_x(x)
+        h = self._check_h(h, x.shape[0])
         r = torch.sigmoid(x @ self.W_xr + h @ self.W_hr + self.b_r)
         z = torch.sigmoid(x @ self.W_xz + h @ self.W_hz + self.b_z)
         u = r * h
@@ -286,7 +298,10 @@ class LSTMCell(_Gated):
 
     def step_parts(self, x, state):
         x = self._check_x(x)
-        h, c = state
+        if not isinstance(state, (tuple, list)) or len(state) != 2:
+            raise DTypeError(f"an LSTM state must be a pair (h, c); got "
+                             f"{type(state).__name__}")
+        h, c = self._check_h(state[0], x.shape[0], "h"), self._check_h(state[1], x.shape[0], "c")
         ig = torch.sigmoid(x @ self.W_xi + h @ self.W_hi + self._peep(c, "i") + self.b_i)
         fg = torch.sigmoid(x @ self.W_xf + h @ self.W_hf + self._peep(c, "f") + self.b_f)
         a = self.tensor_term(x, h) + x @ self.W_xc + h @ self.W_hc + self.b_c
@@ -357,6 +372,7 @@ def run_sequence(cell, x, state=None, *, keep: bool = False):
     if x.shape[1] < 1:
         raise ShapeError("x must hold at least one step (L >= 1)")
     state = cell.init_state(x.shape[0]) if state is None else state
+    keep = as_flag(keep, "keep")
     hs, cache = [], {k: [] for k in ("x", "u", "a", "gate", "cand", "h")} if keep else None
     for t in range(x.shape[1]):
         p = cell.step_parts(x[:, t], state)

@@ -21,8 +21,8 @@ import torch
 from torch import nn
 
 from .tokens import check_tokens
-from ..errors import DTypeError, ShapeError
-from ..validation import as_tensor
+from ..errors import DTypeError, ShapeError, StructureError, UsageError
+from ..validation import as_int, as_tensor, check_entries, check_mass
 from .finite import check_sweep
 from .ttlm import _LN2, TTScorer, _as_core, _renormalise
 
@@ -72,6 +72,7 @@ def exact_conditionals(scorer: TTScorer, tokens) -> torch.Tensor:
     for t in range(N):
         g = scorer.core(t)                                    # (r0, V, r1)
         un = torch.einsum("ba,avc,c->bv", h, g, envs[t])
+        check_mass(un.sum(dim=1), f"exact_conditionals at position {t}")
         out.append(un / un.sum(dim=1, keepdim=True))
         h = torch.bmm(h.unsqueeze(1), scorer.slices(tokens, t)).squeeze(1)
         h = h / h.abs().amax(dim=1, keepdim=True).clamp_min(torch.finfo(dt).tiny)
@@ -168,10 +169,11 @@ class UniformTTLM(nn.Module):
 
     def to_scorer(self, length: int) -> TTScorer:
         """The generic :class:`TTScorer` with the same (tied) cores, ``length`` sites."""
-        if int(length) < 2:
-            raise ShapeError(f"a uniform TTLM needs length >= 2; got {length}")
+        length = as_int(length, "length", minimum=2)
+        check_entries((length,), what="uniform TTLM sites",
+                      route="evaluate the uniform TTLM directly (forward) for long sequences")
         cores = [self.first[None], self.core, self.out.T[:, :, None]]
-        sites = [0] + [1] * (int(length) - 2) + [2]
+        sites = [0] + [1] * (length - 2) + [2]
         return TTScorer(cores, sites=sites, dtype=self.core.dtype, device=str(self.core.device))
 
     def conditionals(self, tokens) -> torch.Tensor:
@@ -290,7 +292,7 @@ class TTLMTiny(nn.Module):
         (``B^{eh}`` included).  With ``b_hh`` the step is affine, not linear, in ``h``:
         use :meth:`augmented_core`."""
         if self.b_hh is not None:
-            raise NotImplementedError("with b_hh a TTLM-Tiny/Large step is affine in h, not "
+            raise StructureError("with b_hh a TTLM-Tiny/Large step is affine in h, not "
                                       "bilinear; see augmented_core()")
         return self._core_blocks()[0]
 
@@ -334,9 +336,14 @@ class TTLMLarge(TTLMTiny):
     .. math:: h^{(t)} = f(x^{(t)})^\\top W^{xe} W^{eh} \\delta W^{hh} h^{(t-1)}
 
     Optional biases ``b_hh (R,)`` and ``b_eh (R, R)`` as in :class:`TTLMTiny`.
+    ``W_eh=None`` raises :class:`~tnverify.errors.UsageError` (that model is
+    :class:`TTLMTiny`; a Large cell never silently becomes a Tiny one).
     """
 
     def __init__(self, W_xe, W_eh, W_hh, P, h0, *, b_hh=None, b_eh=None, reading="reshape",
                  dtype=torch.float64, device="cpu"):
+        if W_eh is None:
+            raise UsageError("TTLMLarge needs W_eh (R, R, R, R); without it the model is "
+                             "TTLM-Tiny: build TTLMTiny instead")
         super().__init__(W_xe, W_hh, P, h0, W_eh=W_eh, b_hh=b_hh, b_eh=b_eh, reading=reading,
                          dtype=dtype, device=device)

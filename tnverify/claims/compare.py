@@ -32,7 +32,7 @@ import numpy as np
 
 from ..conventions import SAFETY, _eps, tolerance
 from ..errors import DTypeError, ShapeError, ToleranceError, UsageError
-from ..validation import as_array, as_int, as_int_array
+from ..validation import as_array, as_int, as_int_array, as_mapping, as_text
 from . import Evidence
 
 __all__ = ["compare_values", "compare_ints", "as_numpy", "CONTROL_FACTOR"]
@@ -101,7 +101,9 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
     ...                control=[2.0, 4.0], control_label="doubled").control.verdict
     'fails'
     """
-    sizes, details = dict(sizes or {}), dict(details or {})
+    sizes, details = as_mapping(sizes, "sizes"), as_mapping(details, "details")
+    compared = as_text(compared, "compared")
+    control_label = as_text(control_label, "control_label", optional=True)
     n = as_int(n, "n (accumulated operations)", minimum=1, error=ToleranceError)
     if dtype is None:
         raise DTypeError("dtype must be the least precise dtype taking part (e.g. "
@@ -111,6 +113,14 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
         return Evidence(compared, ill_posed=f"shapes differ: {lhs.shape} vs {rhs.shape}",
                         sizes=sizes, details=details)
     s = _check_scale(scale, lhs.shape)
+    if labels is not None:
+        if isinstance(labels, (str, bytes, dict)) or not hasattr(labels, "__len__") \
+                or not hasattr(labels, "__getitem__"):
+            raise DTypeError(f"labels must be a sequence naming each entry; got "
+                             f"{type(labels).__name__}")
+        if len(labels) != lhs.size:
+            raise ShapeError(f"labels must name each of the {lhs.size} entries; got "
+                             f"{len(labels)} labels")
     rel = (np.abs(lhs - rhs) / s).reshape(-1)
     tol = tolerance(dtype, n=n, norm=1.0)   # norm 1: differences are already scaled
     if rel.size == 0:

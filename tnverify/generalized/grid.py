@@ -28,7 +28,8 @@ from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..explicit import CHUNK_ROWS, all_sequences, guard_size
 from .xi import XiOperator, get_xi
 from ..validation import (
-    as_array, as_choice, as_device, as_float, as_int, as_int_array, as_rng, check_entries,
+    as_array, as_choice, as_device, as_flag, as_float, as_int, as_int_array, as_rng,
+    as_torch_dtype, check_entries,
 )
 
 __all__ = ["ShallowNetwork", "GeneralizedRNN", "random_shallow", "random_generalized_rnn",
@@ -230,6 +231,7 @@ def random_generalized_rnn(M, T, R, xi, rng, *, L=None, shared=False, shared_inp
     ``shared`` makes 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)} (one draw), ``shared_inputs`` likewise C.
     """
     T, M = as_int(T, "T", minimum=1), as_int(M, "M", minimum=1)
+    shared, shared_inputs = as_flag(shared, "shared"), as_flag(shared_inputs, "shared_inputs")
     check_entries((T,), what="generalized RNN steps")
     if isinstance(R, (str, bytes)) or np.ndim(R) == 0:
         inner = [as_int(R, "R", minimum=1)] * (T - 1)
@@ -240,6 +242,8 @@ def random_generalized_rnn(M, T, R, xi, rng, *, L=None, shared=False, shared_inp
     if shared and len(set(inner)) > 1:
         raise ShapeError(f"shared cores need equal inner ranks; got {inner}")
     L = M if L is None else as_int(L, "L", minimum=1)
+    check_entries((T, L, M + max(inner, default=1) ** 2),
+                  what="generalized RNN weights (T steps of C and 𝒢)")
     as_choice(dist, "dist", DISTRIBUTIONS)
     xi, rng = get_xi(xi), as_rng(rng)
     ranks = [1] + inner + [1]
@@ -277,8 +281,9 @@ class _Backend:
         elif name == "torch":
             import torch
             from ..device import torch_dtype
-            dt = torch.float64 if dtype is None else (
-                torch_dtype(dtype) if isinstance(dtype, str) else dtype)
+            # checked before any cast: an integer dtype would truncate the weights
+            dt = torch.float64 if dtype is None else as_torch_dtype(
+                torch_dtype(dtype) if isinstance(dtype, str) else dtype, complex_ok=False)
             self.itemsize, self.xi = torch.empty((), dtype=dt).element_size(), xi.torch
             self.asarray = lambda a: torch.as_tensor(np.asarray(a), dtype=dt, device=device)
             self.empty = lambda shape: torch.empty(shape, dtype=dt, device=device)

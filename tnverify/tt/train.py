@@ -21,7 +21,7 @@ from ..errors import (
     DTypeError, NonFiniteError, RankError, ShapeError, ToleranceError, VocabularyError,
 )
 from ..truncation import check_eps, check_max_rank, svd_signed, truncation_rank
-from ..validation import as_array, as_int_array
+from ..validation import as_array, as_flag, as_int_array
 
 __all__ = ["TensorTrain", "tt_to_full"]
 
@@ -277,6 +277,7 @@ class TensorTrain:
         ``norm(log=True) == -inf``; without ``log`` a norm beyond the float range is
         ``inf`` (below it, ``0.0``).
         """
+        log = as_flag(log, "log")
         r = np.ones((1, 1), dtype=self.dtype)
         log_scale = 0.0
         for c in self.cores:
