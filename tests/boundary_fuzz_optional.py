@@ -18,8 +18,8 @@ import math
 import numpy as np
 import torch
 
-#: (entry point key, argument): optional arguments whose bad values of the inferred kind
-#: are valid inputs with another answer, with the reason.
+#: Optional arguments (by name, or ``entry point key:name``) whose bad values of the inferred
+#: kind are valid inputs with another answer, with the reason.
 NOT_INFERRED = {
     "out": "a path: any string is one",
     "out_dir": "a path: any string is one",
@@ -27,13 +27,16 @@ NOT_INFERRED = {
     "name": "free text",
     "site_ind_id": "checked by its own row (a format string)",
     "site_tag_id": "checked by its own row (a format string)",
+    "phi": "None is a valid activation (the identity)",
+    "tnverify.claims.compare.compare_values:control": "control values are judged, not "
+                                                      "refused (NaN and complex included)",
 }
 
 
-def optional_kinds(row) -> dict:
-    """``{argument: default}`` of the optional keyword arguments of the row's callable that
-    its valid call leaves out (only rows that call the entry point itself, or a named
-    function or method, expose them)."""
+def optional_kinds(row, key: str = "") -> dict:
+    """``{argument: (default, None allowed)}`` of the optional keyword arguments of the
+    row's callable that its valid call leaves out (only rows that call the entry point
+    itself, or a named function or method, expose them)."""
     call = row["call"]
     if getattr(call, "__name__", "") == "<lambda>":
         return {}
@@ -45,15 +48,25 @@ def optional_kinds(row) -> dict:
     for name, p in params.items():
         if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) or p.default is p.empty:
             continue
-        if name in row["valid"] or name in NOT_INFERRED:
+        if name in row["valid"] or name in NOT_INFERRED or f"{key}:{name}" in NOT_INFERRED:
             continue
-        out[name] = p.default
+        out[name] = (p.default, "None" in str(p.annotation))
     return out
 
 
-def optional_bad_values(default):
+def optional_bad_values(default, none_ok: bool = False):
     """``[(label, value), ...]``: invalid values (or, for numpy bools, an equivalent
-    spelling) of an optional argument whose default is ``default``."""
+    spelling) of an optional argument whose default is ``default`` (``None`` left out
+    where the annotation admits it)."""
+    return [(label, v) for label, v in _bad(default) if not (v is None and none_ok)]
+
+
+def optional_kind(default) -> str:
+    """The argument kind of :data:`boundary_fuzz_kinds.EQUIVALENT` a default implies."""
+    return "flag" if isinstance(default, bool) else "optional"
+
+
+def _bad(default):
     if isinstance(default, bool):
         return [("str-no", "no"), ("str-yes", "yes"), ("int-1", 1), ("int-0", 0),
                 ("None", None), ("float", 1.0), ("np.bool_", np.bool_(default))]

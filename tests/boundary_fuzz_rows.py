@@ -10,6 +10,7 @@ import importlib
 import importlib.util
 
 import numpy as np
+import torch
 
 import tnverify as tv
 from tnverify import cp, equivalences as eq, explicit, ngram, tt
@@ -60,12 +61,12 @@ row(explicit.all_sequences, explicit.all_sequences, {"vocab_size": "int", "lengt
 row(tv.sequence_tensor, tv.sequence_tensor,
     {"score": "callable", "vocab_size": "int", "length": "int"},
     score=lambda w: w.sum(axis=1), vocab_size=2, length=2)
-row(explicit.guard_size, explicit.guard_size, {"shape": "object", "repeat": "int"},
+row(explicit.guard_size, explicit.guard_size, {"shape": "shape", "repeat": "int"},
     shape=(2, 3), repeat=2)
 row(explicit.max_entries, explicit.max_entries, {})
 row(tv.TensorTrain, lambda c0, c1: tv.TensorTrain((c0, c1)), {"c0": "complex", "c1": "complex"},
     c0=np.ones((1, 2, 2)), c1=np.ones((2, 3, 1)))
-row(tv.TensorTrain, lambda log: TT3.norm(log=log), {}, log=True)
+row(tv.TensorTrain, TT3.norm, {"log": "flag"}, log=True)
 row(tv.TensorTrain, lambda idx: TT3.entries(idx), {"idx": "tokens"}, idx=np.array([[0, 1, 1]]))
 row(tv.TensorTrain, lambda eps: TT3.round(eps), {"eps": "tol"}, eps=1e-3)
 row(tv.tt_to_full, tv.tt_to_full, {"tt": "object"}, tt=TT3)
@@ -75,9 +76,10 @@ if importlib.util.find_spec("quimb") is not None:       # the optional interop e
     row(tv.to_quimb, lambda tt: tv.to_quimb(tt).to_dense().shape, {"tt": "object"}, tt=TT3)
     row(tv.from_quimb, lambda mps: tv.from_quimb(mps).full(), {"mps": "object"},
         mps=tv.to_quimb(TT3))
-row(tv.random_tt, tv.random_tt, {"shape": "object", "ranks": "int", "rng": "seed",
+row(tv.random_tt, tv.random_tt, {"shape": "shape", "ranks": "int", "rng": "seed",
                                   "scale": "tol"}, shape=(2, 3), ranks=2, rng=0, scale=1.0)
-row(tt.max_tt_ranks, tt.max_tt_ranks, {"shape": "object"}, shape=(2, 3, 2))
+row(tt.max_tt_ranks, tt.max_tt_ranks, {"shape": "shape"},          # integers only: no
+    alternatives=("huge-mode", "huge-modes"), shape=(2, 3, 2))       # allocation, any size
 row(tv.tt_svd, tv.tt_svd, {"tensor": "complexnd", "eps": "tol", "max_rank": "num"},
     tensor=A234, eps=1e-3, max_rank=2)
 row(tv.tt_ranks, tv.tt_ranks, {"tensor": "complexnd", "rtol": "tol"}, tensor=A234, rtol=1e-8)
@@ -86,7 +88,7 @@ row(tt_svd.truncation_rank, tt_svd.truncation_rank,
     singular_values=np.array([3.0, 2.0, 1.0]), delta=0.5, max_rank=2)
 row(tv.CPTensor, tv.CPTensor, {"weights": "complex"}, weights=np.ones(2),
     factors=(np.ones((2, 2)), np.ones((3, 2))))
-row(cp.random_cp, cp.random_cp, {"shape": "object", "rank": "int", "rng": "seed"},
+row(cp.random_cp, cp.random_cp, {"shape": "shape", "rank": "int", "rng": "seed"},
     shape=(2, 3), rank=2, rng=0)
 row(tv.tt_unfolding, tv.tt_unfolding, {"tensor": "complexnd", "k": "index"}, tensor=A234, k=1)
 row(tv.matricize, tv.matricize, {"tensor": "complexnd", "row_modes": "object"},
@@ -101,7 +103,8 @@ JOINT3 = np.abs(R.standard_normal((2, 2, 2))) + 0.1
 row(tv.conditionals, tv.conditionals, {"joint": "realnd"}, joint=JOINT3)
 row(cond.conditionals_by_sequence, cond.conditionals_by_sequence, {"joint": "realnd"},
     joint=JOINT3)
-row(tv.tolerance, tv.tolerance, {"n": "num", "norm": "tol"}, n=3, norm=2.0)
+row(tv.tolerance, tv.tolerance, {"n": "num", "norm": "tol", "dtype": "dtype"}, n=3, norm=2.0,
+    dtype=np.float64)
 
 # ------------------------------------------------------------------ generalized networks
 row(tv.get_xi, tv.get_xi, {"xi": "choice"}, xi="relu")
@@ -120,6 +123,8 @@ row(grid.random_generalized_rnn, grid.random_generalized_rnn,
 row(tv.grid_tensor, tv.grid_tensor, {"network": "object", "F": "real", "backend": "choice",
                                      "device": "device"},
     network=SHALLOW, F=F2, backend="numpy", device="cpu")
+row(tv.grid_tensor, lambda dtype: tv.grid_tensor(SHALLOW, F2, backend="torch", dtype=dtype),
+    {"dtype": "dtype"}, alternatives=("None",), dtype=torch.float64)     # None: float64
 row(grid.grid_by_evaluation, grid.grid_by_evaluation, {"network": "object", "F": "real"},
     network=SHALLOW, F=F2)
 row(grid.grid_entries, grid.grid_entries, {"F": "real", "indices": "tokens"},

@@ -117,22 +117,28 @@ row(tv.claim, lambda id, statement: callable(tv.claim(id, statement, register_cl
 
 # ------------------------------------------------------------------ strategies
 row(sts.shapes, sts.shapes, {"min_dims": "int", "max_side": "int", "max_entries": "int"},
+    alternatives=("huge",),           # upper bounds: the drawn shapes stay within both
     min_dims=2, max_side=3, max_entries=64)
-row(sts.tt_ranks, sts.tt_ranks, {"shape": "object", "max_rank": "int"},
+row(sts.tt_ranks, sts.tt_ranks, {"shape": "shape", "max_rank": "int"},
+    alternatives=("huge-mode", "huge-modes", "huge"),   # ranks are small ints: no allocation
     shape=(2, 3), max_rank=2)
 row(sts.spectra, sts.spectra, {"rank": "int", "condition": "tol"}, rank=2, condition=10.0)
-row(sts.tensor_trains, sts.tensor_trains, {"shape": "object", "max_rank": "int",
+row(sts.tensor_trains, sts.tensor_trains, {"shape": "shape", "max_rank": "int",
                                            "scale": "tol"},
     shape=(2, 3), max_rank=2, scale=1.0)
-row(sts.tt_cores, sts.tt_cores, {"shape": "object"}, shape=(2, 3))
+row(sts.tt_cores, sts.tt_cores, {"shape": "shape"}, shape=(2, 3))
 row(sts.token_sequences, sts.token_sequences, {"vocab_size": "int", "max_length": "int",
                                                "batch": "int"},
     vocab_size=3, max_length=4, batch=2)
 row(sts.seeds, sts.seeds, {})
 row(sts.cells, sts.cells, {"family": "choice", "vocab_size": "int", "max_rank": "int"},
-    family="ttlm", vocab_size=3, max_rank=2)
-row(sts.born_machines, sts.born_machines, {"vocab_size": "int", "length": "int", "rank": "int"},
-    vocab_size=2, length=3, rank=2)
+    family="tt-core", vocab_size=3, max_rank=2)
+row(sts.born_machines, sts.born_machines, {"vocab_size": "int", "length": "int", "rank": "int",
+                                           "complex": "flag"},
+    vocab_size=2, length=3, rank=2, complex=False)
+row(sts.cells, sts.cells, {"max_vocab": "int", "length": "int"}, family="rac", max_vocab=3,
+    length=3)
+row(sts.spectra, sts.spectra, {"rank": "int"}, rank=3)
 row(sts.xi_operators, sts.xi_operators, {})
 row(sts.feature_matrices, sts.feature_matrices, {"M": "int", "condition": "tol"},
     M=2, condition=10.0)
@@ -283,3 +289,50 @@ row(lmm.mmn, lmm.mmn, {"z": "tensor", "a": "scalar"}, alternatives=("extra-mode"
     a=-1.0)
 row(lmm.real_param_count, lmm.real_param_count, {"module": "object"},
     module=lmm.LMM(2, rng=0))
+
+
+# ------------------------------------------------------------------ optional arguments (#23)
+# the optional arguments of methods and of calls through a lambda, which the inference of
+# tests/boundary_fuzz_optional.py cannot reach
+H0 = torch.ones(RK, dtype=torch.float64)
+row(recurrent.TTCoreRNN, lambda h0: recurrent.TTCoreRNN(CORE)(TOK, h0=h0), {"h0": "tensor"},
+    alternatives=("nan",), h0=H0)          # the training path: NaN propagates (documented)
+row(recurrent.TTCoreRNN, lambda return_all: recurrent.TTCoreRNN(CORE)(TOK, return_all=return_all),
+    {"return_all": "flag"}, return_all=True)
+row(lmm.LMM, lambda h0: lmm.LMM(2, rng=0)(torch.ones(1, 2, 2, dtype=torch.complex128), h0=h0),
+    {"h0": "tensor"}, alternatives=("complex",), h0=torch.ones(2, dtype=torch.complex128))
+row(gated.GRUCell, lambda h: gated.GRUCell(3, 2, generator=gen())(
+    torch.ones(1, 3, dtype=torch.float64), h), {"h": "tensor"}, alternatives=("nan",),
+    h=torch.zeros(1, 2, dtype=torch.float64))
+row(gated.LSTMCell, lambda h: gated.LSTMCell(3, 2, generator=gen())(
+    torch.ones(1, 3, dtype=torch.float64), (h, torch.zeros(1, 2, dtype=torch.float64))),
+    {"h": "tensor"}, alternatives=("nan",), h=torch.zeros(1, 2, dtype=torch.float64))
+row(gated.run_sequence, lambda keep: gated.run_sequence(gated.GRUCell(3, 2, generator=gen()),
+    torch.ones(1, 2, 3, dtype=torch.float64), keep=keep)[0], {"keep": "flag"}, keep=False)
+row(ttlm.TTScorer, lambda sites: ttlm.TTScorer(TT_CORES, sites=sites), {"sites": "tokens"},
+    sites=np.array([0, 1, 2]))
+row(ttlm.TTScorer, lambda steps: _scorer().hidden_scaled(TOK, steps), {"steps": "index"},
+    steps=2)
+row(ttlm.TTScorer, lambda batch_chunk: _scorer().tree(TOK, batch_chunk=batch_chunk),
+    {"batch_chunk": "int"}, batch_chunk=1)
+row(ttlm.TTScorer, lambda absolute: _scorer().forward_scaled(TOK, absolute=absolute),
+    {"absolute": "flag"}, absolute=False)
+row(tvc.UniformTTLM, lambda length: tvc.UniformTTLM(FIRST, CORE).to_scorer(length),
+    {"length": "int"}, length=3)
+row(tslm.TSLM, tslm.TSLM, {"generator": "object", "embedding": "flag", "dtype": "dtype"},
+    vocab_size=V, m=2, r=2, generator=gen(), embedding=True, dtype=torch.float64)
+row(born.random_born, born.random_born, {"complex": "flag", "uniform": "flag",
+                                         "boundary": "flag", "dtype": "dtype"},
+    vocab_size=V, length=3, rank=2, rng=0, complex=False, uniform=False, boundary=False,
+    dtype=torch.float64)
+row(stats.mean_estimate, stats.mean_estimate, {"seed": "num"}, samples=X, seed=5)
+row(tv.run_claim, lambda seed: tv.run_claim("ttlm-eq2", sides=("small",), seed=seed).verdict,
+    {"seed": "num"}, seed=0)
+row(products.tail_bounds, products.tail_bounds, {"zscore": "flag"}, kind="real", k=3.0,
+    zscore=True)
+row(lru.simulate_diagonal, lru.simulate_diagonal, {"return_states": "flag"},
+    lam=torch.tensor([0.5, 0.2], dtype=torch.complex128),
+    bu=torch.ones(4, 2, dtype=torch.complex128), return_states=True)
+row(generalized.GeneralizedRNNModule, generalized.GeneralizedRNNModule,
+    {"shared": "flag", "dtype": "dtype", "C": "object"}, C=RNN.C, G=RNN.G, xi="relu",
+    shared=False, dtype=torch.float64)

@@ -190,7 +190,7 @@ class RACLayer(_Recurrence):
         super().__init__()
         if orientation not in ORIENTATIONS:
             raise UsageError(f"orientation must be one of {ORIENTATIONS}; got {orientation!r}")
-        dtype = _check_dtype(dtype)
+        dtype, device = _check_dtype(dtype), as_device(device)
         a, b = _tensor(A, dtype, device, "A", 2), _tensor(B, dtype, device, "B", 2)
         H = a.shape[0]
         if a.shape != (H, H):

@@ -22,7 +22,9 @@ from torch import nn
 
 from .tokens import check_tokens
 from ..errors import DTypeError, ShapeError, StructureError, UsageError
-from ..validation import as_int, as_tensor, check_entries, check_mass
+from ..validation import (
+    as_device, as_int, as_tensor, as_torch_dtype, check_entries, check_mass,
+)
 from .finite import check_sweep
 from .ttlm import _LN2, TTScorer, _as_core, _renormalise
 
@@ -92,6 +94,7 @@ class UniformTTLM(nn.Module):
 
     def __init__(self, first, core, output=None, *, dtype=torch.float64, device="cpu"):
         super().__init__()
+        dtype, device = as_torch_dtype(dtype, complex_ok=False), as_device(device)
         self.core = nn.Parameter(_as_core(core, dtype, device).clone())
         R, V, R2 = self.core.shape
         if R != R2:
@@ -214,6 +217,7 @@ class TTLMTiny(nn.Module):
     def __init__(self, W_xe, W_hh, P, h0, *, W_eh=None, b_hh=None, b_eh=None,
                  reading="reshape", dtype=torch.float64, device="cpu"):
         super().__init__()
+        dtype, device = as_torch_dtype(dtype, complex_ok=False), as_device(device)
         if reading not in READINGS_EQ12:
             raise ShapeError(f"reading must be one of {READINGS_EQ12}; got {reading!r}")
         self.reading = reading

@@ -9,7 +9,7 @@ import os
 import numpy as np
 
 from ..errors import DTypeError, ShapeError, SizeLimitError
-from .scalars import _show, as_int, is_int
+from .scalars import _show, as_int, as_text, is_int
 
 __all__ = ["DEFAULT_MAX_ENTRIES", "MAX_RESULT_BITS", "max_entries", "human_bytes",
            "check_entries", "check_power", "check_work"]
@@ -86,6 +86,12 @@ def check_entries(shape, *, repeat=1, what: str = "explicit tensor", dtype=np.fl
     ...
     tnverify.errors.SizeLimitError: explicit tensor of shape (2,) * 1000000000000 needs about 2^1000000000000 entries (about 2^1000000000003 B as float64), above TNVERIFY_MAX_ENTRIES=67,108,864; raise TNVERIFY_MAX_ENTRIES
     """
+    what = as_text(what, "what")
+    route = as_text(route, "route", optional=True)
+    try:
+        itemsize = np.dtype(dtype).itemsize
+    except TypeError as exc:
+        raise DTypeError(f"{what}: dtype must be a numpy dtype; got {_show(dtype)}") from exc
     try:
         sizes = tuple(shape)
     except TypeError as exc:
