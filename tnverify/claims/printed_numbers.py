@@ -35,6 +35,7 @@ Examples
 from __future__ import annotations
 
 import itertools
+import math
 from decimal import Decimal, InvalidOperation
 from typing import Callable, Sequence
 
@@ -75,10 +76,12 @@ def printed_interval(text: str) -> tuple[float, float]:
 
 def _box(item) -> tuple[float, float]:
     """The input box of one printed input: its rounding interval, or a ``(low, high)``
-    range of exact values (finite real numbers; NaN, inf, bools and strings refused)."""
+    range of exact values (real numbers, ``±inf`` for an unbounded side; NaN, bools and
+    strings refused)."""
     if isinstance(item, tuple) and len(item) == 2 and not isinstance(item[0], str):
-        lo, hi = (as_float(v, "an exact input range bound", error=NonFiniteError)
-                  for v in item)
+        lo, hi = (as_float(v, "an exact input range bound", finite=False) for v in item)
+        if math.isnan(lo) or math.isnan(hi):
+            raise NonFiniteError(f"an exact input range must not be NaN; got {item!r}")
         if not lo <= hi:
             raise DTypeError(f"an exact input range must be (low, high) with low <= high; "
                              f"got {item!r}")
@@ -97,9 +100,12 @@ def _range(fn: Callable, boxes: Sequence[tuple[float, float]]) -> tuple[float, f
                 raise
             raise NonFiniteError(f"the formula has no value at the corner {corner} of the "
                                  f"input box ({type(exc).__name__}: {exc})") from None
-        # a NaN corner would drop out of min/max silently and decide the verdict
-        values.append(as_float(v, f"the formula's value at the corner {corner}",
-                               error=NonFiniteError))
+        # a NaN corner would drop out of min/max silently and decide the verdict (an
+        # infinite one, from an unbounded input range, is a valid end of the range)
+        v = as_float(v, f"the formula's value at the corner {corner}", finite=False)
+        if math.isnan(v):
+            raise NonFiniteError(f"the formula is NaN at the corner {corner} of the input box")
+        values.append(v)
     return min(values), max(values)
 
 
@@ -123,7 +129,7 @@ def judge_printed(compared: str, printed_result: str, fn: Callable,
     control by the same judgement on the inputs of a minimal wrong variant.
 
     ``fn`` must be callable; ``printed_inputs`` a non-empty list; a corner where ``fn``
-    is NaN, infinite or undefined (a division by zero) raises
+    is NaN or undefined (a division by zero) raises
     :class:`~tnverify.errors.NonFiniteError` (such a corner would otherwise drop out of the
     range and decide the verdict)."""
     as_callable(fn, "fn")

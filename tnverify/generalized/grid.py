@@ -12,9 +12,8 @@ The vectorised builder :func:`grid_tensor` reuses prefixes level by level: after
 holds the hidden states of all M^t template prefixes as a (M^t, R_t) array; step t+1 forms
 ξ([C F^T]_{i m}, h_j) for every prefix and template m and contracts with 𝒢 over (i, j) in
 one GEMM per chunk (the elementwise temporary is chunked to ``chunk_bytes``, 1 MiB on
-the CPU).  This is the
-recursion of Prop. A.3 (Eq. 21) in C order.  :func:`grid_by_evaluation` is the oracle: Eq. 16
-evaluated on every row of :func:`tnverify.explicit.all_sequences`.
+the CPU).  This is the recursion of Prop. A.3 (Eq. 21) in C order.  :func:`grid_by_evaluation`
+is the oracle: Eq. 16 evaluated on every row of :func:`tnverify.explicit.all_sequences`.
 """
 
 from __future__ import annotations
@@ -242,8 +241,7 @@ def random_generalized_rnn(M, T, R, xi, rng, *, L=None, shared=False, shared_inp
     if shared and len(set(inner)) > 1:
         raise ShapeError(f"shared cores need equal inner ranks; got {inner}")
     L = M if L is None else as_int(L, "L", minimum=1)
-    check_entries((T, L, M + max(inner, default=1) ** 2),
-                  what="generalized RNN weights (T steps of C and 𝒢)")
+    check_entries((T, L, M + max(inner, default=1) ** 2), what="generalized RNN weights")
     as_choice(dist, "dist", DISTRIBUTIONS)
     xi, rng = get_xi(xi), as_rng(rng)
     ranks = [1] + inner + [1]
@@ -281,8 +279,7 @@ class _Backend:
         elif name == "torch":
             import torch
             from ..device import torch_dtype
-            # checked before any cast: an integer dtype would truncate the weights
-            dt = torch.float64 if dtype is None else as_torch_dtype(
+            dt = torch.float64 if dtype is None else as_torch_dtype(      # before any cast
                 torch_dtype(dtype) if isinstance(dtype, str) else dtype, complex_ok=False)
             self.itemsize, self.xi = torch.empty((), dtype=dt).element_size(), xi.torch
             self.asarray = lambda a: torch.as_tensor(np.asarray(a), dtype=dt, device=device)

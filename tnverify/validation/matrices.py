@@ -27,7 +27,7 @@ def check_nonsingular(matrix, name: str) -> None:
     exact zero pivot and return huge garbage for a near-singular one.
 
     The rule is numpy's ``matrix_rank`` rule: the smallest singular value must exceed
-    ``max(M, N) · eps · σ_max`` (:func:`tnverify.conventions.rank_tolerance`).  Torch
+    ``max(M, N) · eps · σ_max`` (as :func:`tnverify.conventions.rank_tolerance`).  Torch
     tensors are read through ``detach()``.
 
     Examples
@@ -38,8 +38,6 @@ def check_nonsingular(matrix, name: str) -> None:
     ...
     tnverify.errors.RankError: F must be non-singular (an invertible square matrix); its smallest singular value is 0 (rank 1 of 2)
     """
-    from ..conventions import rank_tolerance
-
     a = matrix.detach().cpu().numpy() if _is_torch(matrix) else np.asarray(matrix)
     if a.ndim != 2 or a.shape[0] != a.shape[1]:
         raise ShapeError(f"{name} must be a square matrix; got shape {a.shape}")
@@ -47,8 +45,8 @@ def check_nonsingular(matrix, name: str) -> None:
         return
     s = np.linalg.svd(a.astype(np.complex128 if a.dtype.kind == "c" else np.float64),
                       compute_uv=False)
-    tol = rank_tolerance(a.shape, float(s[0]), dtype=a.dtype if a.dtype.kind in "fc"
-                         else np.float64).value
+    eps = np.finfo(a.dtype if a.dtype.kind in "fc" else np.float64).eps
+    tol = max(a.shape) * float(eps) * float(s[0])       # numpy's matrix_rank rule
     rank = int(np.count_nonzero(s > tol))
     if s[0] == 0 or rank < a.shape[0]:
         raise RankError(f"{name} must be non-singular (an invertible square matrix); its "
