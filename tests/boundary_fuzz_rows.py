@@ -29,7 +29,8 @@ def row(covers, call, kinds: dict, alternatives=(), **valid):
     """Register ``call(**valid)`` as the valid call of ``covers``; ``kinds`` maps the
     fuzzed argument names to their kinds; ``alternatives`` names bad-value labels that
     are valid inputs of this entry point with a different answer (e.g. NaN values
-    that ``compare_values`` must judge, not refuse)."""
+    that ``compare_values`` must judge, not refuse), as ``label`` (every argument) or
+    ``argument:label``."""
     ROWS.append(dict(covers=covers, call=call, kinds=kinds, valid=valid,
                      alternatives=tuple(alternatives)))
 

@@ -125,10 +125,12 @@ row(sts.tt_ranks, sts.tt_ranks, {"shape": "shape", "max_rank": "int"},
 row(sts.spectra, sts.spectra, {"rank": "int", "condition": "tol"}, rank=2, condition=10.0)
 row(sts.tensor_trains, sts.tensor_trains, {"shape": "shape", "max_rank": "int",
                                            "scale": "tol"},
+    alternatives=("max_rank:huge",),       # an upper bound: ranks stay within the shape's
     shape=(2, 3), max_rank=2, scale=1.0)
 row(sts.tt_cores, sts.tt_cores, {"shape": "shape"}, shape=(2, 3))
 row(sts.token_sequences, sts.token_sequences, {"vocab_size": "int", "max_length": "int",
                                                "batch": "int"},
+    alternatives=("vocab_size:huge",),     # ids below 10^15 fit int64: nothing is allocated
     vocab_size=3, max_length=4, batch=2)
 row(sts.seeds, sts.seeds, {})
 row(sts.cells, sts.cells, {"family": "choice", "vocab_size": "int", "max_rank": "int"},

@@ -208,7 +208,8 @@ def _arguments(row: dict) -> dict:
         out.setdefault(arg, (optional_kind(default), optional_bad_values(default, none_ok)))
     return {arg: (kind, [(label, v) for label, v in values
                          if (_key(row["covers"]), label) not in OWNED_ELSEWHERE
-                         and label not in row["alternatives"]])
+                         and label not in row["alternatives"]
+                         and f"{arg}:{label}" not in row["alternatives"]])
             for arg, (kind, values) in out.items()}
 
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from .claims import ERROR, HOLDS, VERDICTS, Claim, Evidence, Ref, register
 from .errors import ClaimError
+from .validation import as_flag
 
 __all__ = ["claim", "check", "CheckFailed", "UserClaimResult", "LAST_RESULTS",
            "fixture_values"]
@@ -253,7 +254,8 @@ def claim(id: str, statement: str, *, source: str = "", refs=(), expected: str =
         fixture that only pytest provides.  Such a run gets the verdict ``error``: for a
         user's claim that is almost always a problem in the test, not in tnverify.
     """
-    if expected not in VERDICTS:
+    register_claim = as_flag(register_claim, "register_claim")
+    if not isinstance(expected, str) or expected not in VERDICTS:
         raise ClaimError(f"expected must be one of {VERDICTS}; got {expected!r}")
     if isinstance(refs, (str, Ref)):
         refs = (refs,)

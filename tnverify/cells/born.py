@@ -49,13 +49,8 @@ _COMPLEX = {torch.float64: torch.complex128, torch.float32: torch.complex64}
 
 def _as_boundary(vec, dtype, name: str) -> torch.Tensor:
     """A boundary vector ``α`` or ``ω`` as a 1-D finite tensor of ``dtype`` (complex kept)."""
-    if isinstance(vec, torch.Tensor):
-        t = vec.detach()
-    else:
-        a = np.asarray(vec)
-        if a.dtype.kind not in "biufc":
-            raise DTypeError(f"{name} must be a numeric vector; got dtype {a.dtype}")
-        t = torch.from_numpy(np.array(a))
+    # through the validation layer: bool, string, object and ragged vectors are refused
+    t = as_tensor(vec, name, finite=False)
     t = t.to(_COMPLEX[dtype]) if t.is_complex() else t.to(dtype)
     if t.ndim != 1 or t.shape[0] < 1:
         raise ShapeError(f"{name} must be a non-empty 1-D vector; got shape {tuple(t.shape)}")

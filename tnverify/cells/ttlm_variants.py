@@ -23,7 +23,7 @@ from torch import nn
 from .tokens import check_tokens
 from ..errors import DTypeError, ShapeError, StructureError, UsageError
 from ..validation import (
-    as_device, as_int, as_tensor, as_torch_dtype, check_entries, check_mass,
+    as_device, as_flag, as_int, as_tensor, as_torch_dtype, check_entries, check_mass,
 )
 from .finite import check_sweep
 from .ttlm import _LN2, TTScorer, _as_core, _renormalise
@@ -163,12 +163,12 @@ class UniformTTLM(nn.Module):
 
     def tt_cores(self, length: int) -> list:
         """Design-view cores ``(1,V,R), (R,V,R)…, (R,V,1)`` as float64 numpy arrays."""
-        if int(length) < 2:
-            raise ShapeError(f"a uniform TTLM needs length >= 2; got {length}")
+        length = as_int(length, "length", minimum=2)
+        check_entries((length,), what="uniform TTLM cores (one per position)")
         f = self.first.detach().cpu().double().numpy()
         g = self.core.detach().cpu().double().numpy()
         o = self.out.detach().cpu().double().numpy()
-        return [f[None]] + [g] * (int(length) - 2) + [o.T[:, :, None]]
+        return [f[None]] + [g] * (length - 2) + [o.T[:, :, None]]
 
     def to_scorer(self, length: int) -> TTScorer:
         """The generic :class:`TTScorer` with the same (tied) cores, ``length`` sites."""
@@ -282,8 +282,9 @@ class TTLMTiny(nn.Module):
         """Logits ``V P h`` of Eq. 13 (``(..., |V|)``), ``V[i, w, j] = W_xe[w, i, j]`` (tie).
         ``p_leg``: the leg of ``P`` contracted with ``h``; ``swap``: pair V's two R-legs with
         the two remaining legs of ``Ph`` crosswise."""
+        p_leg = as_int(p_leg, "p_leg", minimum=0, maximum=2, error=UsageError)
         Ph = torch.einsum("...k,ijk->...ij", h, torch.movedim(self.P, p_leg, -1))
-        if swap:
+        if as_flag(swap, "swap"):
             Ph = Ph.transpose(-1, -2)
         return torch.einsum("...ij,wij->...w", Ph, self.W_xe)
 
