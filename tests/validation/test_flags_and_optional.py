@@ -124,7 +124,7 @@ def test_grid_rank_checks_the_prime_on_every_path():
 
 
 def test_to_quimb_refuses_an_index_id_without_one_field():
-    pytest.importorskip("quimb")
+    # checked before quimb (an optional dependency) is imported
     with pytest.raises(UsageError, match="format string"):
         tv.to_quimb(TT3, site_ind_id="k")
     with pytest.raises(UsageError):

@@ -111,7 +111,7 @@ class BornMachine(SiteCores, nn.Module):
                  alpha=None, omega=None, dtype: torch.dtype = torch.float64,
                  device: str = "cpu"):
         super().__init__()
-        if dtype not in _COMPLEX:
+        if as_torch_dtype(dtype, complex_ok=False) not in _COMPLEX:
             raise DTypeError(f"dtype must be torch.float64 or torch.float32; got {dtype!r}")
         device = as_device(device)
         if isinstance(cores, (str, bytes)) or not hasattr(cores, "__iter__"):
@@ -334,7 +334,7 @@ class BornMachine(SiteCores, nn.Module):
         Returns ``(tokens (n, L) long, log_prob (n,) float64)``, ``log_prob`` the sum of
         the log conditionals of the drawn tokens.
         """
-        if direction not in ("left", "right"):
+        if not isinstance(direction, str) or direction not in ("left", "right"):
             raise ShapeError(f"direction must be 'left' or 'right'; got {direction!r}")
         u = as_tensor(uniforms, "uniforms", dtype=torch.float64, device=self.device)
         if not bool(((u >= 0) & (u < 1)).all()):

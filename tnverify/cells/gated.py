@@ -163,10 +163,8 @@ class GRUCell(_Gated):
 
     def __init__(self, input_size, hidden_size, *, reset="before", f="tanh", **kw):
         super().__init__(input_size, hidden_size, **kw)
-        if reset not in ("before", "after"):
-            raise UsageError(f"reset must be 'before' or 'after'; got {reset!r}")
-        if f not in ACTIVATIONS:
-            raise UsageError(f"f must be one of {sorted(ACTIVATIONS)}; got {f!r}")
+        as_choice(reset, "reset", ("before", "after"))
+        as_choice(f, "f", tuple(ACTIVATIONS))
         self.reset, self.f_name, self.f = reset, f, ACTIVATIONS[f]
         i, d = self.input_size, self.hidden_size
         for g in self.gates:
@@ -246,8 +244,7 @@ class GRURNTN(GRUCell):
 
     def __init__(self, input_size, hidden_size, *, form="eq18", **kw):
         super().__init__(input_size, hidden_size, **kw)
-        if form not in ("eq17", "eq18"):
-            raise UsageError(f"form must be 'eq17' or 'eq18'; got {form!r}")
+        as_choice(form, "form", ("eq17", "eq18"))
         self.form = form
         i, d = self.input_size, self.hidden_size
         self._new("W_tsr", *((i, d, d) if form == "eq18" else (i + d, i + d, d)))
@@ -272,8 +269,8 @@ class LSTMCell(_Gated):
 
     def __init__(self, input_size, hidden_size, *, peephole="full", **kw):
         super().__init__(input_size, hidden_size, **kw)
-        if peephole not in ("full", "diagonal", None):
-            raise UsageError(f"peephole must be 'full', 'diagonal' or None; got {peephole!r}")
+        if peephole is not None:
+            as_choice(peephole, "peephole", ("full", "diagonal"))
         self.peephole = peephole
         i, d = self.input_size, self.hidden_size
         for g in self.gates:
@@ -400,9 +397,8 @@ def bptt_w_tsr(cache, grads, *, f="tanh", fprime="true", model="gru"):
                          f"{type(cache).__name__}")
     if isinstance(f, str) or not callable(f):
         as_choice(f, "f", tuple(ACTIVATIONS))
-    if fprime not in ("true", "printed") or model not in ("gru", "lstm"):
-        raise UsageError(f"fprime in ('true', 'printed'), model in ('gru', 'lstm'); got "
-                         f"{fprime!r}, {model!r}")
+    as_choice(fprime, "fprime", ("true", "printed"))
+    as_choice(model, "model", ("gru", "lstm"))
     if len(grads) != len(cache["a"]):
         raise ShapeError(f"need one error signal per step: {len(cache['a'])}; got {len(grads)}")
     total = 0.0

@@ -115,7 +115,7 @@ def _tensor(x, dtype, device, name: str, ndim: int) -> torch.Tensor:
 
 
 def _check_dtype(dtype) -> torch.dtype:
-    if dtype not in _COMPLEX:
+    if not isinstance(dtype, torch.dtype) or dtype not in _COMPLEX:
         raise DTypeError(f"dtype must be float32/float64/complex64/complex128; got {dtype!r}")
     return dtype
 

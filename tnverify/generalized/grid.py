@@ -271,7 +271,8 @@ class _Backend:
 
     def __init__(self, name, device, dtype, xi):
         if name == "numpy":
-            if dtype not in (None, np.float64, "float64"):
+            if not (dtype is None or isinstance(dtype, (str, type, np.dtype))
+                    and dtype in ("float64", np.float64, np.dtype("float64"))):
                 raise UsageError(f"the numpy backend computes in float64; got dtype={dtype!r}")
             self.itemsize, self.xi = 8, xi.numpy
             self.asarray = lambda a: np.asarray(a, dtype=np.float64)
@@ -358,8 +359,7 @@ def grid_tensor(network, F=None, *, backend="numpy", device="cpu", dtype=None,
     F = _check_F(network, F)
     M, T = F.shape[0], network.length
     guard_size((M,), repeat=T, what="grid tensor", max_entries=max_entries)
-    as_choice(backend, "backend", ("numpy", "torch"))
-    as_device(device)
+    as_choice(backend, "backend", ("numpy", "torch")), as_device(device)
     if isinstance(network, GeneralizedRNN):
         biggest = max(M ** (t + 1) * r for t, r in enumerate(network.ranks[1:]))
         guard_size((biggest,), what="grid prefix states (M^t · R_t)", max_entries=max_entries)

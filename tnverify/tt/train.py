@@ -314,7 +314,7 @@ class TensorTrain:
         for the ``r x (n r')`` reshape, the first core carries the norm.  Ranks may drop to
         ``min(r_{k-1} n_k, r_k)``.
         """
-        if direction not in ("left", "right"):
+        if not isinstance(direction, str) or direction not in ("left", "right"):
             raise ShapeError(f"direction must be 'left' or 'right'; got {direction!r}")
         if direction == "right":
             rev = TensorTrain(tuple(np.transpose(c, (2, 1, 0)) for c in self.cores[::-1]))
