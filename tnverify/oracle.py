@@ -101,6 +101,7 @@ class Oracle:
         DTypeError
             A non-numeric tensor, or a complex one without ``born=True``.
         """
+        born = as_flag(born, "born")
         a = self._explicit(tensor_or_score, vocab_size, length, born)
         with np.errstate(over="ignore", invalid="ignore"):     # reported below, with Z
             z = float(np.sum(np.abs(a) ** 2) if born else np.sum(a))
