@@ -338,3 +338,36 @@ row(lru.simulate_diagonal, lru.simulate_diagonal, {"return_states": "flag"},
 row(generalized.GeneralizedRNNModule, generalized.GeneralizedRNNModule,
     {"shared": "flag", "dtype": "dtype", "C": "object"}, C=RNN.C, G=RNN.G, xi="relu",
     shared=False, dtype=torch.float64)
+row(born.BornMachine, born.BornMachine, {"sites": "tokens", "alpha": "real", "omega": "real",
+                                         "dtype": "dtype"},
+    alternatives=("complex",),             # complex boundary vectors make a complex machine
+    cores=[torch.as_tensor(CORE)], sites=np.array([0, 0, 0]), alpha=np.ones(RK),
+    omega=np.ones(RK), dtype=torch.float64)
+row(born.tree_product, lambda keys: born.tree_product(
+    [torch.eye(2, dtype=torch.float64)[None]] * 2, keys=keys)[0], {"keys": "object"},
+    alternatives=("str",),                 # a string of two characters is two hashable keys
+    keys=[0, 0])
+row(gated.GRUCell, gated.GRUCell, {"reset": "choice", "f": "choice"}, input_size=3,
+    hidden_size=2, reset="after", f="tanh", generator=gen())
+row(gated.run_sequence, lambda state: gated.run_sequence(gated.GRUCell(
+    3, 2, generator=gen()), torch.ones(1, 2, 3, dtype=torch.float64), state)[0],
+    {"state": "tensor"}, alternatives=("nan",), state=torch.zeros(1, 2, dtype=torch.float64))
+for _cell, _kw in ((recurrent.TTCoreRNN, dict(G=CORE)),
+                   (recurrent.RAC, dict(W_hx=R.standard_normal((RK, V)),
+                                        W_hh=R.standard_normal((RK, RK))))):
+    row(_cell, _cell, {"phi": "choice", "device": "device"}, **_kw, phi="tanh", device="cpu")
+row(recurrent.RecurrentCell, recurrent.RecurrentCell, {"phi": "choice", "h0": "tensor",
+                                                       "dtype": "dtype"},
+    rank=RK, vocab_size=V, phi="tanh", h0=H0, dtype=torch.float64)
+row(ttlm.TTScorer, ttlm.TTScorer, {"dtype": "dtype", "device": "device"},
+    cores=[torch.as_tensor(c) for c in TT_CORES], dtype=torch.float64, device="cpu")
+row(tv.run_claim, lambda scale, device: tv.run_claim("ttlm-eq2", sides=("small",), scale=scale,
+                                                     device=device).verdict,
+    {"scale": "choice", "device": "device"}, scale="small", device="cpu")
+row(lru.sample_annulus_torch, lambda **kw: next(lru.sample_annulus_torch(**kw)),
+    {"device": "device", "dtype": "dtype", "chunk": "int"},
+    alternatives=("chunk:huge", "dtype:None"),   # chunk above n is n; None is float64
+    n=5, r_min=0.5, r_max=0.9, generator=gen(), device="cpu", dtype=torch.float64, chunk=4)
+row(tv.claim, lambda expected, register_claim: callable(tv.claim(
+    "fuzz-claim-2", "s", expected=expected, register_claim=register_claim)),
+    {"expected": "choice", "register_claim": "flag"}, expected="holds", register_claim=False)
