@@ -272,3 +272,5 @@ for f in (eq.large_to_tt_core, eq.large_to_tt_core_delta, eq.large_to_tt_core_re
     row(f, f, {"W_xe": "real", "W_eh": "real", "W_hh": "real"}, W_xe=WXE, W_eh=WEH, W_hh=WHH)
 row(eq.tt_core_to_tiny_reshape, eq.tt_core_to_tiny_reshape, {"G": "real", "W_hh": "real"},
     G=eq.tiny_to_tt_core_reshape(WXE, np.eye(2)), W_hh=np.eye(2))
+row(eq.augmented_step, eq.augmented_step, {"phi": "callable"},
+    G_aug=GAUG, h_aug=np.ones(3), f_aug=np.ones(4), phi=np.tanh)

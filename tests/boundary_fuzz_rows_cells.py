@@ -371,3 +371,8 @@ row(lru.sample_annulus_torch, lambda **kw: next(lru.sample_annulus_torch(**kw)),
 row(tv.claim, lambda expected, register_claim: callable(tv.claim(
     "fuzz-claim-2", "s", expected=expected, register_claim=register_claim)),
     {"expected": "choice", "register_claim": "flag"}, expected="holds", register_claim=False)
+row(tv.run_claim, lambda on_case: tv.run_claim("ttlm-eq2", sides=("small",),
+                                               on_case=on_case).verdict,
+    {"on_case": "callable"}, on_case=lambda side, index, n: None)
+row(stats.ks_1samp, stats.ks_1samp, {"name": "choice"}, alternatives=("bogus",),
+    samples=X, cdf=lambda x: np.clip(x, 0, 1), alpha=0.01, name="uniform")

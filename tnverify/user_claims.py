@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from .claims import ERROR, HOLDS, VERDICTS, Claim, Evidence, Ref, register
 from .errors import ClaimError
-from .validation import as_flag
+from .validation import as_flag, as_text
 
 __all__ = ["claim", "check", "CheckFailed", "UserClaimResult", "LAST_RESULTS",
            "fixture_values"]
@@ -257,8 +257,15 @@ def claim(id: str, statement: str, *, source: str = "", refs=(), expected: str =
     register_claim = as_flag(register_claim, "register_claim")
     if not isinstance(expected, str) or expected not in VERDICTS:
         raise ClaimError(f"expected must be one of {VERDICTS}; got {expected!r}")
+    for text, name in ((id, "id"), (statement, "statement"), (source, "source"),
+                       (title, "title")):
+        as_text(text, name)
+    as_text(group, "group", optional=True), as_text(package, "package", optional=True)
     if isinstance(refs, (str, Ref)):
         refs = (refs,)
+    if not isinstance(refs, (list, tuple)):
+        raise ClaimError(f"claim {id}: refs must be a Ref, a string or a list of them; got "
+                         f"{type(refs).__name__}")
     bad = [r for r in refs if not isinstance(r, (str, Ref))]
     if bad:
         raise ClaimError(f"claim {id}: refs must be tnverify.claims.Ref objects or strings; "

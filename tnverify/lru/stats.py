@@ -193,6 +193,7 @@ def ks_1samp(samples, cdf: Callable, *, alpha: float, name: str = "reference cdf
     """One-sample Kolmogorov–Smirnov test of ``samples`` against ``cdf`` (exact/asymptotic
     p-value as chosen by scipy)."""
     a, x = _check_alpha(alpha), _samples(samples, "ks_1samp", 1)
+    name = as_text(name, "name")
     if not callable(cdf):
         raise DTypeError(f"cdf must be callable; got {type(cdf).__name__}")
     res = _st.ks_1samp(x, cdf)
