@@ -35,7 +35,7 @@ import torch
 from torch import nn
 
 from .tokens import check_tokens
-from ..errors import DTypeError, RankError, ShapeError
+from ..errors import RankError, ShapeError
 from ..validation import (
     as_device, as_flag, as_int, as_tensor, as_torch_dtype, as_torch_generator, check_entries,
     check_nonsingular,

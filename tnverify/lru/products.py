@@ -33,7 +33,7 @@ import numpy as np
 import sympy as sp
 
 from ..conventions import tolerance
-from ..errors import DTypeError, ShapeError, SizeLimitError, UsageError
+from ..errors import ShapeError, SizeLimitError, UsageError
 from ..validation import (
     as_array, as_choice, as_device, as_flag, as_float, as_int, as_rng, as_tensor,
     as_torch_dtype, as_torch_generator, check_entries,

@@ -24,7 +24,11 @@ message names the argument, the rule and the value found.  Nothing is ever cast 
   it works with logarithms, so a huge number of modes never hangs it; :func:`check_work`
   refuses an enumeration or loop of more steps than the limit before it starts;
 - matrices handed to a solver: :func:`check_nonsingular` refuses a singular (or
-  numerically singular) matrix with a :class:`RankError` before numpy or torch sees it.
+  numerically singular) matrix with a :class:`RankError` before numpy or torch sees it;
+  :func:`check_mass` refuses a normaliser ``Z = 0`` (:class:`NormalizationError`);
+- texts, mappings, callables, primes, seeds and torch generators: :func:`as_text`,
+  :func:`as_mapping`, :func:`as_callable`, :func:`as_prime`, :func:`as_seed`,
+  :func:`as_torch_generator`.
 
 References
 ----------
@@ -36,8 +40,9 @@ from .arrays import (
     as_array, as_int_array, as_numeric, as_numeric_any, as_operand, as_tensor, join_torch,
 )
 from .scalars import (
-    as_bool, as_callable, as_choice, as_device, as_flag, as_float, as_int, as_mapping, as_optional, as_prime, as_rng, as_text,
-    as_seed, as_tolerance, as_torch_dtype, as_torch_generator, is_int,
+    as_bool, as_callable, as_choice, as_device, as_flag, as_float, as_int, as_mapping,
+    as_optional, as_prime, as_rng, as_seed, as_text, as_tolerance, as_torch_dtype,
+    as_torch_generator, is_int,
 )
 from .sizes import (
     DEFAULT_MAX_ENTRIES, MAX_RESULT_BITS, check_entries, check_power, check_work, human_bytes,
@@ -51,5 +56,6 @@ __all__ = [
     "as_array", "as_int_array", "as_bool", "as_tensor", "check_power", "MAX_RESULT_BITS",
     "as_numeric", "as_numeric_any", "as_operand", "join_torch",
     "as_flag", "as_optional", "as_callable", "as_seed", "as_torch_dtype",
-    "as_torch_generator", "as_prime", "as_text", "as_mapping",    "check_work", "check_nonsingular", "check_mass",
+    "as_torch_generator", "as_prime", "as_text", "as_mapping",
+    "check_work", "check_nonsingular", "check_mass",
 ]

@@ -8,11 +8,13 @@ import numbers
 
 import numpy as np
 
-from ..errors import DeviceError, DTypeError, ShapeError, ToleranceError, UsageError
+from ..errors import (
+    DeviceError, DTypeError, RankError, ShapeError, ToleranceError, UsageError,
+)
 
 __all__ = ["is_int", "as_int", "as_bool", "as_flag", "as_float", "as_tolerance", "as_choice",
-           "as_rng", "as_device", "as_torch_dtype", "as_callable", "as_optional", "as_seed", "as_prime", "as_text", "as_mapping",
-           "as_torch_generator"]
+           "as_rng", "as_device", "as_torch_dtype", "as_callable", "as_optional", "as_seed",
+           "as_prime", "as_text", "as_mapping", "as_torch_generator"]
 
 
 def _show(x) -> str:
@@ -169,8 +171,6 @@ def as_prime(p, name: str = "p", *, maximum: int | None = None) -> int:
     >>> as_prime(7)
     7
     """
-    from ..errors import RankError
-
     p = as_int(p, name, minimum=2, maximum=maximum, error=RankError)
     if not _is_prime(p):
         raise RankError(f"{name} must be a prime; got {p}")
