@@ -115,6 +115,15 @@ def test_optional_arguments_go_through_the_validators(call):
         call()
 
 
+def test_run_claims_refuses_a_progress_hook_that_is_not_callable():
+    from tnverify.report import run_claims
+    with pytest.raises(DTypeError, match="progress"):
+        run_claims([], progress="yes")
+    with pytest.raises(DTypeError, match="case_progress"):
+        run_claims([], progress=False, case_progress=3)
+    assert run_claims([], progress=False).results == []
+
+
 def test_grid_rank_checks_the_prime_on_every_path():
     from tnverify.generalized.bounds import grid_rank
     g = np.arange(16.0).reshape(2, 2, 2, 2) / 3          # a real grid: the numerical path
