@@ -54,6 +54,8 @@ class Oracle:
     def _explicit(self, tensor_or_score, vocab_size, length, born: bool) -> np.ndarray:
         """The explicit tensor of the argument, numeric (DTypeError otherwise)."""
         born = as_flag(born, "born")
+        vocab_size = None if vocab_size is None else as_int(vocab_size, "vocab_size", minimum=1)
+        length = None if length is None else as_int(length, "length", minimum=1)
         if callable(tensor_or_score):
             if vocab_size is None or length is None:
                 raise ShapeError("a score function needs vocab_size and length")

@@ -152,10 +152,16 @@ class TTScorer(SiteCores, nn.Module):
         to the cores' device (see :func:`tnverify.cells.tokens.check_tokens`)."""
         return check_tokens(tokens, self.vocab_size, self.device, length=self.length)
 
-    def slices(self, tokens: torch.Tensor, t: int, *, absolute: bool = False) -> torch.Tensor:
-        """Gathered slice matrices ``G^{(t)}_{:, w_t, :}`` of shape ``(B, r_{t-1}, r_t)``."""
+    def slices(self, tokens, t: int, *, absolute: bool = False) -> torch.Tensor:
+        """Gathered slice matrices ``G^{(t)}_{:, w_t, :}`` of shape ``(B, r_{t-1}, r_t)``
+        (``tokens`` and ``t`` are checked; the sweeps use the unchecked ``_slices``)."""
+        tokens = self.check_tokens(tokens)
+        t = as_int(t, "t", minimum=0, maximum=self.length - 1)
+        return self._slices(tokens, t, absolute=as_flag(absolute, "absolute"))
+
+    def _slices(self, tokens: torch.Tensor, t: int, *, absolute: bool = False) -> torch.Tensor:
         g = self.core(t).index_select(1, tokens[:, t]).permute(1, 0, 2)
-        return g.abs() if as_flag(absolute, "absolute") else g
+        return g.abs() if absolute else g
 
     # -- evaluation -----------------------------------------------------------------
     def forward(self, tokens) -> torch.Tensor:
@@ -169,7 +175,7 @@ class TTScorer(SiteCores, nn.Module):
         tokens = self.check_tokens(tokens)
         h = torch.ones(tokens.shape[0], 1, dtype=self.dtype, device=self.device)
         for t in range(self.length):
-            h = torch.bmm(h.unsqueeze(1), self.slices(tokens, t)).squeeze(1)
+            h = torch.bmm(h.unsqueeze(1), self._slices(tokens, t)).squeeze(1)
         return h[:, 0]
 
     def forward_scaled(self, tokens, *, absolute: bool = False):
@@ -194,7 +200,7 @@ class TTScorer(SiteCores, nn.Module):
         h = torch.ones(tokens.shape[0], 1, dtype=self.dtype, device=self.device)
         exps = torch.zeros(tokens.shape[0], dtype=torch.int64, device=self.device)
         for t in range(int(steps)):
-            h = torch.bmm(h.unsqueeze(1), self.slices(tokens, t, absolute=absolute)).squeeze(1)
+            h = torch.bmm(h.unsqueeze(1), self._slices(tokens, t, absolute=absolute)).squeeze(1)
             h, e = _renormalise(h, 1)
             exps = exps + e
         return h, exps.to(torch.float64) * _LN2
@@ -226,7 +232,7 @@ class TTScorer(SiteCores, nn.Module):
 
     def _tree_chunk(self, tokens: torch.Tensor):
         B = tokens.shape[0]
-        level = [self.slices(tokens, t) for t in range(self.length)]
+        level = [self._slices(tokens, t) for t in range(self.length)]
         exps = [torch.zeros(B, dtype=torch.int64, device=self.device) for _ in level]
         while len(level) > 1:
             nxt, nexps = [], []

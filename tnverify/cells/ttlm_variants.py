@@ -76,7 +76,7 @@ def exact_conditionals(scorer: TTScorer, tokens) -> torch.Tensor:
         un = torch.einsum("ba,avc,c->bv", h, g, envs[t])
         check_mass(un.sum(dim=1), f"exact_conditionals at position {t}")
         out.append(un / un.sum(dim=1, keepdim=True))
-        h = torch.bmm(h.unsqueeze(1), scorer.slices(tokens, t)).squeeze(1)
+        h = torch.bmm(h.unsqueeze(1), scorer._slices(tokens, t)).squeeze(1)
         h = h / h.abs().amax(dim=1, keepdim=True).clamp_min(torch.finfo(dt).tiny)
     return torch.stack(out, dim=1)
 
