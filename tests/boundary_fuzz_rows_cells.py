@@ -376,3 +376,29 @@ row(tv.run_claim, lambda on_case: tv.run_claim("ttlm-eq2", sides=("small",),
     {"on_case": "callable"}, on_case=lambda side, index, n: None)
 row(stats.ks_1samp, stats.ks_1samp, {"name": "choice"}, alternatives=("bogus",),
     samples=X, cdf=lambda x: np.clip(x, 0, 1), alpha=0.01, name="uniform")
+
+# ------------------------------------------------------------------ errata, torch TT-SVD, devices
+import tempfile  # noqa: E402
+
+from tnverify import device as dev, errata, tt_svd_torch as tsvd  # noqa: E402
+
+ERRATA_DIR = tempfile.mkdtemp(prefix="tnverify-fuzz-errata-")
+row(errata.build_errata, errata.build_errata, {"paper_key": "choice", "run": "flag",
+                                               "seed": "num"}, paper_key="gtm", run=False, seed=0)
+row(errata.render_markdown, errata.render_markdown, {"sheet": "object"},
+    sheet=errata.build_errata("gtm", run=False))
+row(errata.write_errata, lambda papers, fmt, run: [p.name for p in errata.write_errata(
+    ERRATA_DIR, papers, fmt, run=run)], {"papers": "object", "fmt": "choice", "run": "flag"},
+    alternatives=("papers:None",),         # None: every paper's sheet
+    papers="gtm", fmt="md", run=False)
+A234T = torch.as_tensor(R.standard_normal((2, 3, 4)))
+row(tsvd.tt_svd_torch, tsvd.tt_svd_torch, {"tensor": "tensor", "eps": "tol"},
+    alternatives=("numpy", "extra-mode"),  # torch tensors only, of any order
+    tensor=A234T, eps=1e-3)
+row(tsvd.TorchTTSVD, lambda t: tsvd.tt_svd_torch(t).full(), {"t": "tensor"},
+    alternatives=("numpy", "extra-mode"), t=A234T)
+row(tsvd.tt_full_torch, lambda c0: tsvd.tt_full_torch([c0] + list(tsvd.tt_svd_torch(A234T)
+                                                              .cores[1:])),
+    {"c0": "tensor"}, alternatives=("numpy",), c0=tsvd.tt_svd_torch(A234T).cores[0])
+row(dev.resolve_device, dev.resolve_device, {"name": "choice"}, name="cpu")
+row(dev.torch_dtype, dev.torch_dtype, {"name": "choice"}, name="float64")

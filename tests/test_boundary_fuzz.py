@@ -58,7 +58,7 @@ PUBLIC_MODULES = [
     "tnverify.claims.compare", "tnverify.cells.born", "tnverify.cells.gated",
     "tnverify.cells.generalized", "tnverify.cells.lmm", "tnverify.cells.recurrent",
     "tnverify.cells.tokens", "tnverify.cells.tslm", "tnverify.cells.ttlm",
-    "tnverify.cells.ttlm_variants",
+    "tnverify.cells.ttlm_variants", "tnverify.errata", "tnverify.tt_svd_torch", "tnverify.device",
 ]
 #: Public callables that are not entry points for user data, with the reason.
 EXEMPT = {

@@ -103,7 +103,11 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0) -> dict:
 
 
 def render_markdown(sheet: dict) -> str:
-    """The errata sheet as Markdown."""
+    """The errata sheet as Markdown (``sheet`` as :func:`build_errata` returns it)."""
+    keys = ("paper", "seed", "counts", "errata", "remarks", "without_defect")
+    if not isinstance(sheet, dict) or any(k not in sheet for k in keys):
+        raise DTypeError(f"sheet must be the dict build_errata returns (keys {keys}); got "
+                         f"{type(sheet).__name__}")
     p = sheet["paper"]
     out = [f"# Errata: {p['title']}", "", p["citation"], ""]
     if p.get("version"):
@@ -170,6 +174,9 @@ def write_errata(out: str | os.PathLike, papers=None, fmt: str = "md", *,
         raise DTypeError(f"out must be a path (str or os.PathLike); got {out!r}")
     if not isinstance(fmt, str) or fmt not in ERRATA_FORMATS:
         raise UsageError(f"errata format must be one of {ERRATA_FORMATS}; got {fmt!r}")
+    if not (papers is None or isinstance(papers, (str, list, tuple))):
+        raise DTypeError(f"papers must be None, a paper key or a list of them; got "
+                         f"{type(papers).__name__}")
     keys = list(ERRATA_PAPERS if papers is None else
                 ([papers] if isinstance(papers, str) else papers))
     for k in keys:
