@@ -378,11 +378,14 @@ row(stats.ks_1samp, stats.ks_1samp, {"name": "choice"}, alternatives=("bogus",),
     samples=X, cdf=lambda x: np.clip(x, 0, 1), alpha=0.01, name="uniform")
 
 # ------------------------------------------------------------------ errata, torch TT-SVD, devices
+import atexit  # noqa: E402
+import shutil  # noqa: E402
 import tempfile  # noqa: E402
 
 from tnverify import device as dev, errata, tt_svd_torch as tsvd  # noqa: E402
 
 ERRATA_DIR = tempfile.mkdtemp(prefix="tnverify-fuzz-errata-")
+atexit.register(shutil.rmtree, ERRATA_DIR, True)
 row(errata.build_errata, errata.build_errata, {"paper_key": "choice", "run": "flag",
                                                "seed": "num"}, paper_key="gtm", run=False, seed=0)
 row(errata.render_markdown, errata.render_markdown, {"sheet": "object"},
