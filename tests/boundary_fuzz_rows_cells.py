@@ -8,13 +8,13 @@ import torch
 
 import tnverify as tv
 from boundary_fuzz_rows import RNN, row
-from tnverify import strategies as sts
+from tnverify.testing import strategies as sts
 from tnverify.lru import products, stats
 from tnverify.lru import theory as lru
 from tnverify.cells import born, gated, generalized, lmm, recurrent, tokens, tslm, ttlm
 from tnverify.cells import ttlm_variants as tvc
 from tnverify.claims import compare
-from tnverify.oracle import Oracle
+from tnverify.definitions.oracle import Oracle
 
 R = np.random.default_rng(1)
 X = R.standard_normal(50)
@@ -382,7 +382,9 @@ import atexit  # noqa: E402
 import shutil  # noqa: E402
 import tempfile  # noqa: E402
 
-from tnverify import device as dev, errata, tt_svd_torch as tsvd  # noqa: E402
+from tnverify import device as dev  # noqa: E402
+from tnverify.report import errata  # noqa: E402
+from tnverify.tt import svd_torch as tsvd  # noqa: E402
 
 ERRATA_DIR = tempfile.mkdtemp(prefix="tnverify-fuzz-errata-")
 atexit.register(shutil.rmtree, ERRATA_DIR, True)
@@ -405,3 +407,7 @@ row(tsvd.tt_full_torch, lambda c0: tsvd.tt_full_torch([c0] + list(tsvd.tt_svd_to
     {"c0": "tensor"}, alternatives=("numpy",), c0=tsvd.tt_svd_torch(A234T).cores[0])
 row(dev.resolve_device, dev.resolve_device, {"name": "choice"}, name="cpu")
 row(dev.torch_dtype, dev.torch_dtype, {"name": "choice"}, name="float64")
+row(errata.describe_counterexample, errata.describe_counterexample, {"ce": "object"},
+    alternatives=("None",),                # no counterexample: the empty sentence
+    ce={"compared": "ranks of the unfoldings", "got": [16], "want": [15], "params": {"n": 4},
+        "seed": 7})

@@ -31,7 +31,7 @@ def test_the_flag_validator_accepts_bools_only(bad):
     lambda f: __import__("tnverify.generalized.constructions", fromlist=["x"])
     .universal_shallow(np.arange(4.0).reshape(2, 2), solve=f),
     lambda f: tslm.TSLM(3, 2, 2, embedding=f),
-    lambda f: __import__("tnverify.errata", fromlist=["x"]).build_errata("gtm", run=f),
+    lambda f: __import__("tnverify.report.errata", fromlist=["x"]).build_errata("gtm", run=f),
     lambda f: __import__("tnverify.generalized.bounds", fromlist=["x"])
     .grid_rank(np.ones((2, 2, 2, 2)), cross_check=f),
     lambda f: __import__("tnverify.lru.products", fromlist=["x"])
@@ -97,11 +97,11 @@ def test_ttscorer_sites_steps_and_batch_chunk_are_not_truncated():
 @pytest.mark.parametrize("call", [
     lambda: tslm.TSLM(3, 2, 2, generator=0),
     lambda: tv.run_claim("ttlm-eq2", sides=("small",), seed=5.5),
-    lambda: __import__("tnverify.lru.stats", fromlist=["x"]).mean_estimate([1.0, 2.0], seed=5.5),
-    lambda: __import__("tnverify.lru.stats", fromlist=["x"]).mean_estimate([1.0, 2.0],
+    lambda: __import__("tnverify.claims.monte_carlo", fromlist=["x"]).mean_estimate([1.0, 2.0], seed=5.5),
+    lambda: __import__("tnverify.claims.monte_carlo", fromlist=["x"]).mean_estimate([1.0, 2.0],
                                                                          estimator=3),
-    lambda: __import__("tnverify.errata", fromlist=["x"]).write_errata(3, "gtm", run=False),
-    lambda: __import__("tnverify.errata", fromlist=["x"]).build_errata("gtm", run=False,
+    lambda: __import__("tnverify.report.errata", fromlist=["x"]).write_errata(3, "gtm", run=False),
+    lambda: __import__("tnverify.report.errata", fromlist=["x"]).build_errata("gtm", run=False,
                                                                        seed=True),
     lambda: tv.tolerance(None),                     # np.dtype(None) silently meant float64
     lambda: __import__("tnverify.lru.products", fromlist=["x"]).moment("real", 2, reading="c"),

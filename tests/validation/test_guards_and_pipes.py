@@ -35,7 +35,7 @@ HUGE = 10**12
         "token_sequences", "feature_matrices", "generalized_rnns", "shallow_networks",
         "shapes"])
 def test_strategies_refuse_huge_sizes_when_built(build):
-    strategies = pytest.importorskip("tnverify.strategies")
+    strategies = pytest.importorskip("tnverify.testing.strategies")
     with pytest.raises(SizeLimitError):
         build(strategies)                  # before #23: terabytes drawn at the first example
 

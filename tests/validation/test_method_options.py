@@ -23,7 +23,7 @@ from boundary_fuzz_optional import optional_bad_values  # noqa: E402
 import tnverify as tv  # noqa: E402
 from tnverify.cells import born, lmm, recurrent, tslm, ttlm, ttlm_variants as tvc  # noqa: E402
 from tnverify.errors import TnverifyError  # noqa: E402
-from tnverify.oracle import Oracle  # noqa: E402
+from tnverify.definitions.oracle import Oracle  # noqa: E402
 
 RNG = np.random.default_rng(5)
 V, R = 3, 2

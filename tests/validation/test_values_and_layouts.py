@@ -76,6 +76,20 @@ def test_judge_printed_validates_its_callable_inputs_and_nan_corners():
         judge_printed("x", "1.0", lambda a, b: a / b, ["1.0", (0.0, 1.0)])   # a / 0
 
 
+# -- root cause: labels that named the wrong entry ------------------------------------------
+def test_compare_values_labels_name_the_entry_that_fails():
+    from tnverify.claims.compare import compare_values
+    got, ref = np.array([[0.0, 0.0], [0.0, 1.0]]), np.zeros((2, 2))
+    assert compare_values("x", got, ref, n=1, labels=["a", "b", "c", "d"]) \
+        .counterexample["entry"] == "d"
+    # one label per row: the row's label and the index within the row (entry 3 is not
+    # labels[3], which does not exist, nor labels[1] alone)
+    assert compare_values("x", got, ref, n=1, labels=["a", "b"]).counterexample["entry"] \
+        == ["b", 1]
+    with pytest.raises(ShapeError, match="labels"):
+        compare_values("x", got, ref, n=1, labels=["a", "b", "c"])
+
+
 # -- root cause: a total that overflows, a total that is zero ------------------------------
 def test_conditionals_of_a_joint_beyond_the_float_range():
     joint = np.array([[1.0, 3.0], [2.0, 2.0]])

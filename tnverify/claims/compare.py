@@ -77,7 +77,10 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
     dtype : dtype
         The least precise dtype taking part (``float32`` for float32 implementations).
     labels : sequence, optional
-        ``labels[i]`` names entry ``i`` (e.g. its token sequence) in the counterexample.
+        ``labels[i]`` names entry ``i`` (e.g. its token sequence) in the counterexample:
+        one label per entry, or one per row of the first axis (then the counterexample's
+        entry is ``[labels[row], index within the row]``).  Any other length raises
+        :class:`ShapeError` (a label would name the wrong entry).
     control : array_like or torch.Tensor, optional
         The value of a minimal wrong variant, compared with the same reference, scale and
         tolerance as the negative control (it must fail).  Default: the perturbed-entry
@@ -118,8 +121,9 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
                 or not hasattr(labels, "__getitem__"):
             raise DTypeError(f"labels must be a sequence naming each entry; got "
                              f"{type(labels).__name__}")
-        if len(labels) != lhs.size:
-            raise ShapeError(f"labels must name each of the {lhs.size} entries; got "
+        if len(labels) != lhs.size and not (lhs.ndim > 1 and len(labels) == lhs.shape[0]):
+            raise ShapeError(f"labels must name each of the {lhs.size} entries or each of "
+                             f"the {lhs.shape[0] if lhs.ndim else 0} rows; got "
                              f"{len(labels)} labels")
     rel = (np.abs(lhs - rhs) / s).reshape(-1)
     tol = tolerance(dtype, n=n, norm=1.0)   # norm 1: differences are already scaled
@@ -136,8 +140,13 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
                    beyond_tolerance=int(np.count_nonzero(~(rel <= float(tol)))))
     ce = None
     if not err <= float(tol):
-        label = labels[worst] if labels is not None else worst
-        label = label.tolist() if hasattr(label, "tolist") else label
+        if labels is not None and len(labels) != lhs.size:        # one label per row
+            row, within = np.unravel_index(worst, (lhs.shape[0], lhs.size // lhs.shape[0]))
+            label = labels[int(row)]
+            label = [label.tolist() if hasattr(label, "tolist") else label, int(within)]
+        else:
+            label = labels[worst] if labels is not None else worst
+            label = label.tolist() if hasattr(label, "tolist") else label
         ce = {"entry": label, "value": _scalar(lhs.reshape(-1)[worst]),
               "reference": _scalar(rhs.reshape(-1)[worst])}
     return Evidence(compared, error=err, tolerance=tol, sizes=sizes, details=details,
@@ -211,8 +220,13 @@ def _scalar(x):
     return complex(x) if np.iscomplexobj(x) else float(x)
 
 
-def compare_ints(compared: str, got, want, relation: str = "==") -> Evidence:
+def compare_ints(compared: str, got, want, relation: str = "==", *, control=None,
+                 control_label: str | None = None) -> Evidence:
     """Exact comparison of integer results (ranks), elementwise ``==`` or ``<=``.
+
+    The negative control is the same comparison on ``control`` (the integers a minimal
+    wrong variant gives: the printed-vs-meant edit, a shifted window, a wrong count) when
+    given, else on the wanted integers moved by one.
 
     ``got`` and ``want`` are 1-D sequences of integers (Python/numpy ints or an integer
     array); floats (even ``1.0``), bools, strings and nested lists raise
@@ -226,11 +240,19 @@ def compare_ints(compared: str, got, want, relation: str = "==") -> Evidence:
     >>> compare_ints("ranks", [1, 2], [1, 3]).verdict
     'fails'
     """
-    if relation not in ("==", "<="):
+    if not isinstance(relation, str) or relation not in ("==", "<="):
         raise UsageError(f"relation must be '==' or '<='; got {relation!r}")
+    compared = as_text(compared, "compared")
+    control_label = as_text(control_label, "control_label", optional=True)
     got, want = _int_list(got, "got"), _int_list(want, "want")
     ok = _ints_hold(got, want, relation)
-    if got:
+    if control is not None:
+        wrong_got = _int_list(control, "control")
+        what = control_label or "a minimal wrong variant"
+        control = Evidence(f"control ({what}) of: {compared}",
+                           passed=_ints_hold(wrong_got, want, relation),
+                           details={"variant": what, "got": wrong_got})
+    elif got:
         wrong = list(want)
         wrong[0] = want[0] + 1 if relation == "==" else got[0] - 1
         what = ("first wanted entry + 1" if relation == "==" else
@@ -242,7 +264,8 @@ def compare_ints(compared: str, got, want, relation: str = "==") -> Evidence:
         control = None
     return Evidence(compared, passed=ok, details={"got": got, "want": want,
                                                   "relation": relation},
-                    counterexample=None if ok else {"got": got, "want": want},
+                    counterexample=None if ok else {"got": got, "want": want,
+                                                    "relation": relation},
                     control=control)
 
 

@@ -47,7 +47,7 @@ def _planned(c, side: str, scale: str | None = None) -> int:
 
 
 def describe(c) -> list[str]:
-    from ..report import ref_text
+    from ..report.table import ref_text
 
     lines = [f"{c.id}" + (f": {c.title}" if c.title else ""), "",
              "statement: " + "\n           ".join(str(c.statement).splitlines() or [""]),
@@ -65,9 +65,10 @@ def describe(c) -> list[str]:
                 verb = "supported by" if r.admissible else "ruled out by"
                 lines.append(f"      {verb} \u201c{r.quote}\u201d ({r.where})")
     if c.defect is not None:
-        d = c.defect
-        lines += [f"defect: {d.kind}" + (f" (erratum {d.erratum})" if d.erratum else ""),
-                  f"  printed: {d.printed}", f"  meant: {d.meant}"]
+        for i, d in enumerate(c.defect.edits):
+            lines += [("defect: " if i == 0 else "further edit: ") + d.kind
+                      + (f" (erratum {d.erratum})" if d.erratum else ""),
+                      f"  printed: {d.printed}", f"  meant: {d.meant}"]
     if c.remarks:
         lines.append("remarks:")
         lines += [f"  - {text}" for text in c.remarks]
@@ -104,7 +105,7 @@ def _side_line(result, name: str, side) -> str:
 
 
 def describe_result(result) -> list[str]:
-    from ..report import error_reason, format_ratio
+    from ..report.table import error_reason, format_ratio
 
     lines = [f"verdict: {result.verdict} (expected {result.claim.expected}); "
              f"error/tolerance {format_ratio(result)}; {result.seconds:.2f} s"]

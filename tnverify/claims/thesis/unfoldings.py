@@ -3,7 +3,7 @@
 Claims: ``thesis-def-3.1.3`` (the reshape and its multi-index) and ``thesis-thm-3.2.1``
 (existence of a TT with ranks ≤ rank A_[k], via the constructive proof).  Definition
 sides use explicit float64 (or exact rational) tensors; scaled sides use
-:mod:`tnverify.tt_svd_torch`.
+:mod:`tnverify.tt.svd_torch`.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from ..registration import claim, corrected_pair, refs
 from ..compare import compare_ints, compare_values
 from ..tt_svd_support import tiny_eps, tiny_tol, torch_random_tt, torch_unfolding_svals
 from ...conventions import rank_tolerance
-from ...matricize import exact_rank, numerical_rank, tt_unfolding
-from ...tt_svd import tt_svd
+from ...ranks.matricize import exact_rank, numerical_rank, tt_unfolding
+from ...tt.svd import tt_svd
 
 STATEMENTS = {
     "thesis-def-3.1.3": "The reshape of a tensor 𝐀 ∈ ℝ^{I₁×I₂×⋯×I_L}, denoted here as 𝐀_{[k]}, is a (I₁I₂⋯I_k) by (I_{k+1}I_{k+2}⋯I_L) matrix, whose elements are taken column-wise from 𝐀, that is: (𝐀_{[k]})_{\\overline{i₁⋯i_k, i_{k+1}⋯i_L}} = 𝐀_{i₁,…,i_k,i_{k+1},…,i_L} (3.1), where the multi-index \\overline{i₁⋯i_L} is defined as: \\overline{i₁⋯i_L} = i₁ + (i₂ − 1)I₁ + ⋯ + (i_L − 1)I₁⋯I_{L−1}.",  # noqa: E501
@@ -272,7 +272,7 @@ def _small_thm_3_2_1(params, rng):
 
 
 def _scaled_thm_3_2_1(params, device, rng):
-    from ...tt_svd_torch import tt_full_torch, tt_svd_torch
+    from ...tt.svd_torch import tt_full_torch, tt_svd_torch
     shape = tuple(params["shape"])
     cores, ranks = torch_random_tt(shape, params["rank"], device, rng)
     a = tt_full_torch(cores)
@@ -339,10 +339,19 @@ def _small_thm_3_2_1_proof(params, rng, corrected=False):
         control=Evidence("control (U Vᵀ with the last skeleton term dropped) of: M = U Vᵀ",
                          passed=con["dropped_term_exact"]))}
     if corrected:
+        parts["𝐀_{[1]} = 𝐔𝐕ᵀ with R₁ terms"] = compare_ints(
+            "exact rank of 𝐀_[1] vs the R₁ = number of terms of the first skeleton step",
+            [rk[0]], [con["step_ranks"][0]], "<=")
         parts["rank(V̂_[k]) ≤ R_k, k = 2..L−1 (A-based labels)"] = compare_ints(
             "exact ranks of V̂'s unfoldings with rows (α₁, i₂..i_k) vs R_k",
             [r for _, r in after_first], [rk[m - 1] for m, _ in after_first], "<=")
     else:
+        # the printed first line: "𝐀_{[k]} = 𝐔𝐕ᵀ" written in index form with Σ_{α₁=1}^{R₁}:
+        # for k = 2 that needs rank 𝐀_[2] ≤ R₁ = rank 𝐀_[1], false as soon as R₂ > R₁
+        # (meant: 𝐀_{[1]} = 𝐔𝐕ᵀ, which holds with R₁ terms by definition of R₁)
+        parts["printed 𝐀_{[k]} = 𝐔𝐕ᵀ with R₁ terms, k = 2"] = compare_ints(
+            "exact rank of 𝐀_[2] (the matrix the printed 𝐀_{[k]} = 𝐔𝐕ᵀ, Σ_{α₁=1}^{R₁}, must "
+            "reproduce at k = 2) vs R₁ = rank 𝐀_[1]", [rk[1]], [rk[0]], "<=")
         # V̂ after the first step: rows α₁, then modes i₂..i_L; its own first unfolding
         # groups (α₁, i₂) as rows — the matrix the proof's next paragraph calls V̂_[1]
         r1 = con["step_ranks"][0]
@@ -371,10 +380,14 @@ corrected_pair(
     printed=dict(
         title="proof of Thm. 3.2.1: 𝐀_{[k]} = 𝐔𝐕ᵀ; rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]",
         statement=_PROOF_STMT, small=_small_thm_3_2_1_proof, expected="fails",
-        defect=Defect("misprint", printed="'its dyadic (skeleton) decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ'; "
-                      "'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after 'for k = 2, …, L'",
-                      meant="'𝐀_{[1]} = 𝐔𝐕ᵀ'; 'rank(𝐕̂_{[k]}) ≤ R_k, k = 2, …, L−1' (rows "
-                            "(α₁, i₂, …, i_k), as in Oseledets 2011, Thm. 2.1)")),
+        defect=Defect("misprint", printed="'Consider the first unfolding of 𝐀 and its dyadic "
+                      "(skeleton) decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ'",
+                      meant="'… its dyadic (skeleton) decomposition 𝐀_{[1]} = 𝐔𝐕ᵀ' (with R₁ "
+                            "terms, as the index form that follows sums α₁ to R₁)",
+                      also=(Defect("misprint", printed="'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after "
+                                   "'for k = 2, …, L'",
+                                   meant="'rank(𝐕̂_{[k]}) ≤ R_k, k = 2, …, L−1' (rows (α₁, i₂, …, "
+                                         "i_k), as in Oseledets 2011, Thm. 2.1)"),))),
     corrected=dict(
         title="proof of Thm. 3.2.1 with 𝐀_{[1]} = 𝐔𝐕ᵀ and k = 2, …, L−1",
         statement=_PROOF_STMT + (" Corrected: 𝐀_{[1]} = 𝐔𝐕ᵀ, and rank(𝐕̂_{[k]}) ≤ R_k for k = "

@@ -14,8 +14,8 @@ import numpy as np
 
 from .. import Evidence
 from ..compare import compare_ints, compare_values
-from ...conditionals import conditionals_by_sequence
-from ...explicit import all_sequences, feature_tensor
+from ...definitions.conditionals import conditionals_by_sequence
+from ...definitions.explicit import all_sequences, feature_tensor
 from .tt_format import full_by_tensordot
 
 __all__ = ["uniform_cores", "eq6_literal", "eq7_recurrence"]
@@ -132,16 +132,21 @@ def small_eq8(params, rng, corrected=False):
     tok = torch.as_tensor(seqs)
     n = V ** N                                                  # summed terms of a marginal
     cond_cell = cell.conditionals(tok).detach().numpy()
+    logits = cell.logits(tok).detach().numpy()                  # (S, N−1, V), t = 2..N
+    # semantic control: the readout without the right environment, G^(t)h^(t−1) linearly
+    # normalised (the meant edit undone: E_t dropped), exact at t = 1
+    no_env = cond_cell.copy()
+    no_env[:, 1:] = logits / logits.sum(axis=-1, keepdims=True)
     parts = {"exact conditionals (right environments) vs brute force": compare_values(
         "left state × right environment vs Σ_{x>t} p / Σ_{x≥t} p", cond_cell, exact, n=n,
-        labels=None, sizes=sizes)}
+        labels=None, sizes=sizes, control=no_env,
+        control_label="the right environment E_t dropped (G^(t)h^(t−1) normalised)")}
     pz = A.reshape(-1) / A.sum()
     chain = np.take_along_axis(cond_cell, seqs[:, :, None], 2)[:, :, 0].prod(axis=1)
     parts["chain rule Π_t P(x_t|x_<t) vs p(X)/Z"] = compare_values(
         "product of the exact conditionals vs the normalised joint", chain, pz, n=n + N,
         scale=pz, labels=_labels(seqs), sizes=sizes)
     if not corrected:
-        logits = cell.logits(tok).detach().numpy()              # (S, N−1, V), t = 2..N
         y8 = _softmax(logits)
         lin = logits / logits.sum(axis=-1, keepdims=True)
         parts["Eq. 8 softmax(G^(t) h^(t−1)) vs exact, t = 2..N"] = compare_values(
@@ -226,58 +231,6 @@ def _right_envs(cores):
     return envs
 
 
-def small_prop_522(params, rng, corrected=False):
-    V, ranks = params["vocab_size"], list(params["ranks"])
-    L = len(ranks) - 1
-    cores, A = _site_joint(params, rng)
-    seqs = all_sequences(V, L)
-    sizes = {"vocab_size": V, "ranks": ranks}
-    exact = conditionals_by_sequence(A)
-    n = V ** L
-    envs = _right_envs(cores)
-    hs = [np.ones((len(seqs), 1))]
-    for t in range(L - 1):
-        hs.append(np.einsum("sa,asb->sb", hs[-1], cores[t][:, seqs[:, t], :]))
-    psis = {"linear": lambda x: x / x.sum(axis=-1, keepdims=True), "softmax": _softmax}
-    pz = A.reshape(-1) / A.sum()
-
-    def reading_b(psi_name):
-        psi = psis[psi_name]
-        # 𝐆^(t) read as a |V|×R_{t−1} output matrix: the one the joint induces,
-        # O_t[v, a] = Σ_b G^(t)[a, v, b] E_t[b] (the most favourable choice)
-        ys = np.stack([psi(hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T)
-                       for t in range(L)], axis=1)
-        chain = np.take_along_axis(ys, seqs[:, :, None], 2)[:, :, 0].prod(axis=1)
-        return {f"Eq. 5.9 ψ={psi_name} vs exact": compare_values(
-                    f"ψ((h^(t−1))ᵀ O_t) vs brute-force conditionals, ψ = {psi_name}", ys, exact,
-                    n=n, sizes=sizes),
-                f"chain rule (ψ={psi_name}) vs P̃(x)": compare_values(
-                    "Π_t Eq. 5.9 conditionals vs the normalised joint", chain, pz, n=n + L,
-                    scale=pz, labels=_labels(seqs), sizes=sizes)}
-    if corrected:
-        return Evidence("Eq. 5.9 with 𝐆^(t) := G^(t) ×₃ E_t, ψ linear",
-                        parts=reading_b("linear"), sizes=sizes)
-    readings = {}
-    for psi_name in ("softmax", "linear"):
-        parts = {}
-        for t in range(L):
-            val = np.einsum("sa,avb->svb", hs[t], cores[t])           # (S, V, R_t)
-            if val.shape[2] != 1:
-                parts[f"t = {t + 1}: type"] = Evidence(
-                    "(h^(t−1))ᵀ G^(t) with the t-th core", ill_posed=f"ψ of a |V|×R_t = "
-                    f"{V}×{val.shape[2]} matrix is not a distribution over |V|", sizes=sizes)
-                continue
-            parts[f"t = {t + 1}: ψ={psi_name} vs exact"] = compare_values(
-                "Eq. 5.7 with the t-th core vs brute force", psis[psi_name](val[:, :, 0]),
-                exact[:, t], n=n, sizes=sizes)
-        readings[f"a, ψ={psi_name}"] = Evidence("reading (a): t-th core of the joint",
-                                                parts=parts, sizes=sizes)
-        readings[f"b, ψ={psi_name}"] = Evidence("reading (b): separate output matrix",
-                                                parts=reading_b(psi_name), sizes=sizes)
-    return Evidence("Prop. 5.2.2 under readings of 𝐆^(t) and ψ", readings=readings,
-                    sizes=sizes)
-
-
 # -- ttlm-eq9 ------------------------------------------------------------------------
 def small_eq9(params, rng):
     import torch
@@ -297,12 +250,17 @@ def small_eq9(params, rng):
             lg = np.stack([np.tensordot(At, feature_tensor(w, vocab_size=V),
                                         axes=(tuple(range(t - 1)), tuple(range(t - 1))))
                            for w in prefixes])
+            # semantic control: the output mode summed as well (⟨·⟩_t with a ones vector
+            # in place of ⟨·⟩_(t−1)): every word gets the same logit
+            shifted = np.repeat(lg.sum(axis=-1, keepdims=True), V, axis=-1)
             n = V ** (N - t + 1) + R ** t
             readings[name][f"t = {t}: logits"] = compare_values(
                 f"⟨𝒜^(1:t), Φ(X^(1:t−1))⟩_(t−1) ({name}) vs G^(t) h^(t−1)", lg, ref, n=n,
-                scale=np.abs(ref).max(), sizes=sizes)
+                scale=np.abs(ref).max(), sizes=sizes, control=shifted,
+                control_label="the output mode contracted too (⟨·⟩_t against Φ ⊗ 𝟏)")
             readings[name][f"t = {t}: softmax"] = compare_values(
-                "softmax of both", _softmax(lg), _softmax(ref), n=n, sizes=sizes)
+                "softmax of both", _softmax(lg), _softmax(ref), n=n, sizes=sizes,
+                control=_softmax(shifted), control_label="softmax of the fully contracted score")
     return Evidence("Eq. 9–11 vs Eq. 8 under readings of 𝒜^(1:t)", sizes=sizes, readings={
         k: Evidence(f"reading ({k})", parts=v, sizes=sizes) for k, v in readings.items()})
 
