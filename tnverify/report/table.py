@@ -30,6 +30,7 @@ import numpy as np
 
 from ..claims import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Claim, ClaimResult, run_claim
 from ..errors import ReportFormatError
+from ..validation import as_callable
 from .markdown import md_cell, md_section, statement_lines, threads_text
 
 __all__ = [
@@ -367,6 +368,11 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
     from ..claims.pool import can_fork
 
     parallel = jobs > 1 and len(claims) > 1 and can_fork()
+    if progress is True:               # the documented bool: True shows the bar, as None
+        progress = None
+    for hook, name in ((progress, "progress"), (case_progress, "case_progress")):
+        if not (hook is None or hook is False):
+            as_callable(hook, name)
     bar = None
     if progress is None:
         bar, progress, bar_case = _rich_progress(claims, scale, sides)
