@@ -1,9 +1,10 @@
-"""Run claims and report their verdicts: terminal table, JSON and Markdown.
+"""Run claims and report their verdicts: terminal table, JSON, Markdown and HTML.
 
 This is the engine behind ``tnverify verify`` (DESIGN §4): :func:`run_claims` runs a
 list of claims through :func:`tnverify.claims.run_claim` and collects a :class:`Report`;
 the report renders as a rich table for the terminal (plain text when the output is not a
-terminal, e.g. in CI logs), and writes itself as JSON (``.json``) or Markdown (``.md``).
+terminal, e.g. in CI logs), and writes itself as JSON (``.json``), Markdown (``.md``) or a
+self-contained HTML page (``.html``, :mod:`tnverify.report_html`).
 
 The JSON report has exactly the schema of DESIGN §4::
 
@@ -30,7 +31,7 @@ import numpy as np
 
 from .claims import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Claim, ClaimResult, run_claim
 from .errors import ReportFormatError
-from .report_markdown import md_cell, md_section, statement_lines, threads_text
+from .report_markdown import md_cell, md_papers, md_section, statement_lines, threads_text
 
 __all__ = [
     "REPORT_SUFFIXES", "VERDICT_STYLES", "ReportFormatError", "Report", "run_claims",
@@ -39,7 +40,7 @@ __all__ = [
 ]
 
 #: File suffixes :meth:`Report.write` understands.
-REPORT_SUFFIXES = (".json", ".md")
+REPORT_SUFFIXES = (".json", ".md", ".html")
 #: rich styles of the verdicts in the terminal table.
 VERDICT_STYLES = {HOLDS: "green", FAILS: "red", ILL_POSED: "yellow", ERROR: "bold magenta",
                   SKIPPED: "dim"}
@@ -139,7 +140,7 @@ def check_report_path(path: str | os.PathLike) -> Path:
     p = Path(path)
     if p.suffix.lower() not in REPORT_SUFFIXES:
         raise ReportFormatError(
-            f"report path must end in {' or '.join(REPORT_SUFFIXES)} (JSON or Markdown); "
+            f"report path must end in {', '.join(REPORT_SUFFIXES)} (JSON, Markdown or HTML); "
             f"got {str(p)!r}")
     parent = p.parent if str(p.parent) else Path(".")
     if not parent.is_dir():
@@ -234,16 +235,24 @@ class Report:
                 ratio = f"{ratio} {error_reason(r)}"
             lines.append(f"| `{r.claim.id}` | {md_cell(r.claim.locator)} | **{r.verdict}** | "
                          f"{r.claim.expected} {mark} | {md_cell(ratio)} | {r.seconds:.2f} |")
+        lines += [""] + md_papers(self.results)
+        seen: dict = {}
         for r in self.results:
             if r.verdict != HOLDS:
-                lines += [""] + md_section(r)
+                lines += [""] + md_section(r, seen)
         return "\n".join(lines) + "\n"
 
     # -- output ------------------------------------------------------------------
     def write(self, path: str | os.PathLike) -> Path:
-        """Write the report as JSON (``.json``) or Markdown (``.md``) and return the path."""
+        """Write the report as JSON (``.json``), Markdown (``.md``) or a self-contained HTML
+        page (``.html``) and return the path."""
         p = check_report_path(path)
-        text = self.to_json() + "\n" if p.suffix.lower() == ".json" else self.to_markdown()
+        suffix = p.suffix.lower()
+        if suffix == ".html":
+            from .report_html import report_html
+            text = report_html(self)
+        else:
+            text = self.to_json() + "\n" if suffix == ".json" else self.to_markdown()
         p.write_text(text, encoding="utf-8")
         return p
 
@@ -278,7 +287,14 @@ class Report:
         from .cli.console import print_table
 
         console = console or Console(file=sys.stdout)
+        from .claim_sections import EXACT_LEGEND, RATIO_LEGEND
+
         print_table(console, *self.rows())
+        for legend in (RATIO_LEGEND, EXACT_LEGEND):   # the footer: what the numbers mean
+            if console.is_terminal:
+                console.print(f"[dim]{legend}[/]", highlight=False)
+            else:
+                console.out(legend, highlight=False)
         style = "green" if self.all_as_expected else "red"
         if console.is_terminal:
             console.print(f"[{style}]{self.summary_line()}[/]", highlight=False)
