@@ -57,8 +57,10 @@ def _claim_links(obj, ids) -> str:
 
 
 def _block(name, obj) -> str:
-    opts = ":members:\n:undoc-members: false\n" if inspect.isclass(obj) else ""
-    return f"```{{{_directive(obj)}}} {name}\n{opts}```\n"
+    # autodoc writes reST: run it in an eval-rst block (a MyST directive would read it as
+    # Markdown)
+    opts = "   :members:\n" if inspect.isclass(obj) else ""
+    return f"```{{eval-rst}}\n.. {_directive(obj)}:: {name}\n{opts}```\n"
 
 
 def write_all(out: Path) -> None:
@@ -82,9 +84,12 @@ def write_all(out: Path) -> None:
         for n in names:
             seen[id(getattr(mod, n))] = f"{mod.__name__}.{n}"
         clash = mod.__name__.removeprefix("tnverify.") in top   # e.g. module tt_svd, function tt_svd
-        body = [f"# {mod.__name__}", "", f"```{{automodule}} {mod.__name__}"]
-        body += [":no-index:"] if clash else []
-        body += ["```", ""]
+        # the module's target and its summary paragraph (its whole docstring would repeat
+        # numpydoc's Notes / References / Examples rubrics, one label per module)
+        summary = (inspect.getdoc(mod) or "").split("\n\n")[0]
+        body = [f"# {mod.__name__}", "", "```{eval-rst}", f".. py:module:: {mod.__name__}"]
+        body += ["   :no-index:"] if clash else []
+        body += ["", summary, "```", ""]
         for n in names:
             obj = getattr(mod, n)
             body += [_block(f"{mod.__name__}.{n}", obj) + _claim_links(obj, ids)]

@@ -48,7 +48,8 @@ def claim_page(c, result, graph) -> str:
         c, result, graph=graph, href=lambda cid: f"{cid}.html",
         cite=lambda key, label: f'<a href="../papers/{esc(key)}.html">{label}</a>',
         proof_source=proof_source, heading=False)
-    return (f"# {c.id}\n\n```{{claim}} {c.id}\n```\n\n" + raw(section) + "\n"
+    # the claim target stands before the title, so its anchor goes to the page's section
+    return (f"```{{claim}} {c.id}\n```\n\n# {c.id}\n\n" + raw(section) + "\n"
             f"Paper index: [{primary_paper(c)}](../papers/{primary_paper(c)}.md); "
             f"topic: [{c.group}](../topics/{c.group}.md); "
             f"graph: [{primary_paper(c)}](../graph/{primary_paper(c)}.md).\n")
