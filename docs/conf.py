@@ -73,12 +73,15 @@ html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,
     "navbar_align": "left",
-    "header_links_before_dropdown": 8,
-    "secondary_sidebar_items": ["page-toc"],
+    "header_links_before_dropdown": 5,
+    "secondary_sidebar_items": {"**": ["page-toc"], "generated/graph/*": [],
+                                "generated/claims/*": []},
     "footer_start": ["copyright"],
     "footer_end": [],
 }
-html_sidebars = {"index": [], "generated/claims/*": []}
+html_sidebars = {"index": [], "generated/claims/*": [], "generated/graph/*": []}
+html_favicon = "_static/favicon.svg"
+html_context = {"default_mode": "light"}   # the theme's first visit needs a mode
 html_last_updated_fmt = None
 html_copy_source = False
 html_show_sourcelink = False

@@ -174,8 +174,11 @@ def browser(site, tmp_path_factory):
 
     done, html = site
     assert done.returncode == 0, done.stderr[-3000:]
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(html))
-    handler.log_message = lambda *a, **k: None
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=str(html))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     opts = webdriver.ChromeOptions()

@@ -26,7 +26,9 @@ EDGE = {"uses": 'color="#444444"', "corrects": 'style=dashed color="#1f5fbf"',
 
 
 def _q(text) -> str:
-    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A DOT string (a newline in the text becomes a line break of the label)."""
+    return ('"' + str(text).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+            + '"')
 
 
 def svg(dot_source: str) -> str:
@@ -91,7 +93,7 @@ def overview_dot(claims, graph, verdicts) -> str:
                 v = verdicts.get(c.id, c.expected)
                 n[v] = n.get(v, 0) + 1
             worst = next((v for v in ("error", "ill-posed", "fails") if v in n), "holds")
-            label = f"{topic}\\n" + ", ".join(f"{v} {k}" for k, v in n.items())
+            label = f"{topic}\n" + ", ".join(f"{v} {k}" for k, v in n.items())
             lines.append(f"    {_q(p + ':' + topic)} [label={_q(label)} "
                          f"fillcolor={_q(FILL[worst])} URL={_q(p + '.html')} target=\"_top\" "
                          f"tooltip={_q(f'{p} / {topic}: {len(cs)} claims')}];")

@@ -48,8 +48,9 @@ def claim_page(c, result, graph) -> str:
         c, result, graph=graph, href=lambda cid: f"{cid}.html",
         cite=lambda key, label: f'<a href="../papers/{esc(key)}.html">{label}</a>',
         proof_source=proof_source, heading=False)
-    # the claim target stands before the title, so its anchor goes to the page's section
-    return (f"```{{claim}} {c.id}\n```\n\n# {c.id}\n\n" + raw(section) + "\n"
+    # the section is the content of the claim's object (std domain): the search finds the
+    # id and shows the section as its summary
+    return (f"# {c.id}\n\n````{{claim}} {c.id}\n" + raw(section) + "````\n\n"
             f"Paper index: [{primary_paper(c)}](../papers/{primary_paper(c)}.md); "
             f"topic: [{c.group}](../topics/{c.group}.md); "
             f"graph: [{primary_paper(c)}](../graph/{primary_paper(c)}.md).\n")

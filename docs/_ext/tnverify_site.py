@@ -61,7 +61,7 @@ def generate(app) -> None:
 def setup(app):
     # a claim id is an object of the std domain: {claim}`id` links to its page and the
     # search finds it by id
-    app.add_crossref_type("claim", "claim", indextemplate="pair: %s; claim")
+    app.add_object_type("claim", "claim", indextemplate="pair: %s; claim")
     app.connect("builder-inited", generate)
     app.add_css_file("tnverify-claims.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
