@@ -74,8 +74,7 @@ html_theme_options = {
     "show_toc_level": 2,
     "navbar_align": "left",
     "header_links_before_dropdown": 5,
-    "secondary_sidebar_items": {"**": ["page-toc"], "generated/graph/*": [],
-                                "generated/claims/*": []},
+    "secondary_sidebar_items": ["page-toc"],   # empty (hidden) on claim and graph pages
     "footer_start": ["copyright"],
     "footer_end": [],
 }
