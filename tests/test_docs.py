@@ -90,3 +90,15 @@ def test_readme_install_text_is_true_off_this_machine():
 def test_readme_says_what_plugin_and_scheduler_trust():
     assert "`--plugin` **runs the named code**" in README
     assert "`--scheduler` trusts the cluster it connects to" in README
+
+
+def test_readme_documents_the_docs_build_as_a_third_command():
+    """Issue 20: the site is built by one documented command after installing the docs
+    extra; .gitignore keeps its output out of the repository."""
+    section = README.split("### Build the documentation site", 1)[1]
+    cmd = re.search(r"```(?:bash|sh)\n(.+?)\n```", section, re.S).group(1).strip()
+    assert "\n" not in cmd
+    assert "-e '.[docs]'" in cmd and "-c constraints.txt" in cmd
+    assert cmd.endswith("sphinx-build -W --keep-going -b html docs docs/_build/html")
+    assert "docs/_build/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert "apt-get install -y graphviz chromium chromium-driver" in README

@@ -29,7 +29,8 @@ from typing import Callable, Iterable, Sequence
 from .claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
 
 __all__ = ["ClaimGraph", "RATIO_LEGEND", "EXACT_LEGEND", "claim_section", "comparison_rows",
-           "explain_counterexample", "primary_paper", "reproduce_command", "esc", "verdict_counts"]
+           "explain_counterexample", "primary_paper", "reproduce_command", "esc", "verdict_counts", "error_reason",
+           "format_ratio"]
 
 #: What the error/tolerance number means (terminal footer, ``--help``, tooltips).
 RATIO_LEGEND = ("err/tol: the largest error divided by its tolerance over the comparisons "
@@ -103,6 +104,37 @@ class ClaimGraph:
         for ids in self.erratum.values():
             out += [(a, b, "erratum") for a, b in zip(ids, ids[1:])]
         return out
+
+
+def error_reason(result) -> str:
+    """The one-line reason of an ``error`` verdict (the exception of the side that
+    broke), or ``""``."""
+    for side in (result.small, result.scaled):
+        if side.error_message:
+            return " ".join(str(side.error_message).split())
+    return ""
+
+
+def format_ratio(result) -> str:
+    """The error/tolerance column: ``"0.03"``, ``"2.1e-05"``, ``"exact"`` or ``"—"``.
+
+    ``exact`` means every comparison that ran was exact (integer/boolean, no float
+    tolerance); ``—`` means nothing was compared (skipped) or a check broke.  A failing
+    claim whose float comparisons all hold failed on an exact one: ``exact ✗`` (the largest
+    float ratio would otherwise read like a pass).
+    """
+    if result.verdict in (ERROR, SKIPPED):
+        return "—"
+    r = result.ratio
+    if result.verdict == FAILS and (r is None or r <= 1):
+        return "exact ✗"
+    if r is None:
+        return "exact"
+    if r == 0:
+        return "0"
+    if r < 0.01 or r >= 1000:
+        return f"{r:.1e}"
+    return f"{r:.2f}"
 
 
 def _fmt(x, digits: int = 3) -> str:
@@ -386,7 +418,6 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
             f'<p class="tnv-topic">Topic: <code>{esc(claim.group)}</code></p>']
     out += _readings(claim) + _defect(claim)
     if result is not None:
-        from .report import error_reason
         if verdict == ERROR:
             out.append(f'<p class="tnv-error">The check broke: {esc(error_reason(result))}</p>')
         out += _comparisons(result) + _counterexample(result)

@@ -30,6 +30,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .claims import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Claim, ClaimResult, run_claim
+from .claim_sections import error_reason, format_ratio
 from .errors import ReportFormatError
 from .report_markdown import md_cell, md_papers, md_section, statement_lines, threads_text
 
@@ -96,37 +97,6 @@ def ref_text(ref) -> str:
     if citation is None or not hasattr(ref, "paper"):
         return str(ref)
     return f"{ref.paper} {ref.where}: {citation}"
-
-
-def error_reason(result: ClaimResult) -> str:
-    """The one-line reason of an ``error`` verdict (the exception of the side that
-    broke), or ``""``."""
-    for side in (result.small, result.scaled):
-        if side.error_message:
-            return " ".join(str(side.error_message).split())
-    return ""
-
-
-def format_ratio(result: ClaimResult) -> str:
-    """The error/tolerance column: ``"0.03"``, ``"2.1e-05"``, ``"exact"`` or ``"—"``.
-
-    ``exact`` means every comparison that ran was exact (integer/boolean, no float
-    tolerance); ``—`` means nothing was compared (skipped) or a check broke.  A failing
-    claim whose float comparisons all hold failed on an exact one: ``exact ✗`` (the largest
-    float ratio would otherwise read like a pass).
-    """
-    if result.verdict in (ERROR, SKIPPED):
-        return "—"
-    r = result.ratio
-    if result.verdict == FAILS and (r is None or r <= 1):
-        return "exact ✗"
-    if r is None:
-        return "exact"
-    if r == 0:
-        return "0"
-    if r < 0.01 or r >= 1000:
-        return f"{r:.1e}"
-    return f"{r:.2f}"
 
 
 def check_report_path(path: str | os.PathLike) -> Path:

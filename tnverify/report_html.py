@@ -20,7 +20,7 @@ Examples
 from __future__ import annotations
 
 from .claim_sections import (EXACT_LEGEND, RATIO_LEGEND, ClaimGraph, claim_section, esc,
-                             primary_paper)
+                             format_ratio, primary_paper)
 from .references import PAPERS
 
 __all__ = ["REPORT_CSS", "REPORT_JS", "report_html", "proof_source"]
@@ -102,7 +102,6 @@ def report_html(report, *, title: str = "tnverify report") -> str:
         The page.
     """
     from . import __version__
-    from .report import format_ratio
 
     results = report.results
     graph = ClaimGraph.of(r.claim for r in results)

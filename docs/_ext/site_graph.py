@@ -109,7 +109,7 @@ def overview_dot(claims, graph, verdicts) -> str:
     return "\n".join(lines + ["}"])
 
 
-def legend_html() -> str:
+def legend_html(overview: bool = False) -> str:
     fills = "".join(f'<span class="tnv-swatch" style="background:{c}">{esc(v)}</span> '
                     for v, c in FILL.items())
     outlines = "".join(f'<span class="tnv-swatch" style="border:3px solid {c}">{esc(k)}</span> '
@@ -118,8 +118,12 @@ def legend_html() -> str:
             "<p><b>Outline</b> (defect kind; thin grey: no defect): " + outlines + "</p>"
             "<p><b>Edges</b>: solid arrow A → B: A <em>uses</em> B; dashed blue arrow: A "
             "<em>corrects</em> B (its <code>-corrected</code> twin); dotted red line: the two "
-            "claims share one erratum. Faded dashed boxes belong to another paper. Click a "
-            "box to open its claim page.</p></div>")
+            "claims share one erratum. "
+            + ("Here a box is one topic of one paper, filled by its worst verdict (the "
+               "defect outlines are drawn in the views per paper), and the number on an edge "
+               "counts the relations it stands for; click a box to open that paper's view."
+               if overview else "Faded dashed boxes belong to another paper. Click a box to "
+               "open its claim page.") + "</p></div>")
 
 
 def write_all(out: Path, claims, report) -> None:
@@ -138,7 +142,7 @@ def write_all(out: Path, claims, report) -> None:
             f"{len(claims)} claims in {len(papers)} papers. Each box below is one topic of "
             "one paper, filled by its worst verdict and labelled with its counts; an edge "
             "counts the relations between two boxes. Click a box for the view of that paper, "
-            "in which every claim is a box linking to its page.", "", raw(legend_html()),
+            "in which every claim is a box linking to its page.", "", raw(legend_html(overview=True)),
             raw('<div class="tnv-graph">' + svg(overview_dot(claims, graph, verdicts))
                 + "</div>"), "", "Views per paper:", "",
             "```{toctree}", ":maxdepth: 1", ""] + papers + ["```", ""]
