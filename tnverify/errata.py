@@ -44,9 +44,12 @@ def _primary_paper(claim) -> str:
 
 
 def _counterexample(claim, seed: int) -> dict | None:
+    from .claim_sections import explain_counterexample
+
     result = run_claim(claim, seed=seed, sides=("small",))
-    ce = result.counterexample
-    return {"verdict": result.verdict, "counterexample": ce}
+    found = explain_counterexample(result)
+    return {"verdict": result.verdict, "counterexample": result.counterexample,
+            "shows": found[1] if found else None}
 
 
 def build_errata(paper_key: str, *, run: bool = True, seed: int = 0) -> dict:
@@ -86,10 +89,12 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0) -> dict:
         record = {"id": c.id, "where": "; ".join(r.where for r in c.refs
                                                  if r.paper == paper_key) or c.refs[0].where,
                   "verdict": c.expected, "corrected_by": c.corrected_by,
+                  "printed": d.printed, "meant": d.meant,
                   "reproduce": f"tnverify show {c.id} --run"}
         if run:
             found = _counterexample(c, seed)
             record["counterexample"] = found["counterexample"]
+            record["shows"] = found["shows"]
         entry["claims"].append(record)
     ordered = sorted(errata.values(),
                      key=lambda e: (_KIND_ORDER.index(e["kind"]), e["claims"][0]["id"]))
@@ -123,9 +128,14 @@ def render_markdown(sheet: dict) -> str:
                 if c.get("corrected_by"):
                     line += f", corrected twin `{c['corrected_by']}`"
                 out.append(line + f"; reproduce: `{c['reproduce']}`")
+                if len(e["claims"]) > 1 and (c["printed"], c["meant"]) != (e["printed"],
+                                                                           e["meant"]):
+                    out += [f"  - printed here: {c['printed']}", f"  - meant here: {c['meant']}"]
+                if c.get("shows"):
+                    out.append(f"  - what the counterexample shows: {_rounded_text(c['shows'])}")
                 ce = c.get("counterexample")
                 if ce:
-                    out.append("  - counterexample: `"
+                    out.append("  - counterexample (re-runnable): `"
                                + json.dumps(_rounded(ce), ensure_ascii=False, sort_keys=True,
                                             default=str) + "`")
             out.append("")
@@ -140,6 +150,15 @@ def render_markdown(sheet: dict) -> str:
                 "These claims do not hold but have no recorded defect yet: "
                 + ", ".join(f"`{i}`" for i in sheet["without_defect"]), ""]
     return "\n".join(out).rstrip() + "\n"
+
+
+def _rounded_text(text: str) -> str:
+    """Numbers in a sentence to 3 significant digits (stable across BLAS thread counts)."""
+    import re
+
+    def short(m):
+        return f"{float(m.group(0)):.3g}"
+    return re.sub(r"(?<![\w.])-?\d+\.\d{4,}(?:e[+-]?\d+)?", short, text)
 
 
 def _rounded(x):
