@@ -70,8 +70,12 @@ def paper_dot(key, claims, graph, verdicts) -> str:
         lines += ["  " + _node(c, verdicts.get(c.id, c.expected), f"../claims/{c.id}.html")
                   for c in mine if c.group == topic]
         lines.append("  }")
-    lines += [_node(graph.claims[o], verdicts.get(o, graph.claims[o].expected),
-                    f"../claims/{o}.html", faded=True) for o in sorted(others)]
+    if others:     # one box of their own keeps the other papers' claims together
+        lines += ["  subgraph cluster_others {", '    label="claims of other papers"; '
+                  'style="rounded,dashed"; color="#bbbbbb"; fontsize=12;']
+        lines += ["  " + _node(graph.claims[o], verdicts.get(o, graph.claims[o].expected),
+                               f"../claims/{o}.html", faded=True) for o in sorted(others)]
+        lines.append("  }")
     lines += [f"  {_q(a)} -> {_q(b)} [{EDGE[kind]}];" for a, b, kind in edges]
     return "\n".join(lines + ["}"])
 
