@@ -54,10 +54,13 @@ numpydoc_xref_param_type = False
 # docstring validation in the build (a failing check is a warning, hence an error under -W):
 # GL08  the object has no docstring
 # SS01  no summary line;  SS03  the summary does not end with a period
-# SS05  the summary starts with a third-person verb ("Returns ...") instead of the infinitive
 # PR02  a documented parameter that does not exist (stale documentation)
-# RT03  a Returns entry without a description
-numpydoc_validation_checks = {"GL08", "SS01", "PR02"}
+# PR03  parameters documented in another order than the signature's
+# PR04  a parameter without a type;  PR05  a type ending in a period (a description
+#       written where the type goes);  PR06  "integer"/"string"/"boolean" for int/str/bool
+# GL07  sections out of numpydoc's order
+numpydoc_validation_checks = {"GL08", "SS01", "SS03", "PR02", "PR03", "PR04", "PR05", "PR06",
+                              "GL07"}
 numpydoc_validation_exclude = {
     r"\.__init__$", r"\.__post_init__$", r"\.__call__$",
     r"\.[A-Z][A-Z0-9_]*$",   # module constants: documented by their ``#:`` comment

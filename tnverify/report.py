@@ -325,12 +325,18 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
     ----------
     claims : sequence of Claim
         The claims to run, in order (e.g. from :func:`tnverify.claims.select_claims`).
-    seed, scale, device, sides
-        Passed to :func:`tnverify.claims.run_claim` (``device`` already resolved).
+    seed : int
+        Base seed (:func:`tnverify.claims.run_claim`).
+    scale : {"small", "large"}
+        Which sizes the scaled side uses.
+    device : {"cpu", "cuda"}
+        The device of the scaled side, already resolved.
     progress : callable, bool or None
         ``progress(done, total, claim_id, result)`` (see :data:`ProgressCallback`);
         ``None`` shows a rich progress bar when stderr is a terminal (it counts cases, so
         it moves during a long claim); ``False`` nothing.
+    sides : sequence of {"small", "scaled"}
+        Which sides to run.
     case_progress : callable, optional
         ``case_progress(claim_id, side, index, n_cases)`` before each case (see
         :data:`CaseCallback`); with ``progress=None`` the bar's own is used.
