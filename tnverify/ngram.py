@@ -153,7 +153,7 @@ def _check_ids(sequences, vocab_size: int | None) -> list[np.ndarray]:
 def ngram_counts(sequences, n) -> Counter:
     """Counts of the n-grams (windows of ``n`` consecutive ids inside each sentence).
 
-    Seed 001 (thesis) §2.2.2 (n-gram counts); tslm, "TSLM as a
+    thesis §2.2.2 (n-gram counts); tslm, "TSLM as a
     Generalization of N-Gram Language Model".  Sentences shorter than ``n`` add nothing.
 
     Returns
@@ -240,7 +240,7 @@ def _as_matrix(x, name: str, shape=None) -> np.ndarray:
 def tslm_inner(T, vectors, *, basis=None) -> float:
     """⟨v₁ ⊗ … ⊗ vₙ, c⟩ with ``c = Σ_d 𝒯[d₁…dₙ] e_{d₁} ⊗ … ⊗ e_{dₙ}``.
 
-    Seed 003 (tslm) Eq. 9–11: since the basis is orthonormal,
+    tslm Eq. 9–11: since the basis is orthonormal,
     ``⟨⊗ v_t, c⟩ = Σ_d 𝒯[d] Π_t ⟨v_t, e_{d_t}⟩`` — 𝒯 contracted with the coefficient
     vectors ``basis @ v_t``.
 

@@ -248,7 +248,7 @@ class TTScorer(SiteCores, nn.Module):
 
         computed as two GEMMs per site (``E @ G`` reshaped ``(R, V·R')``, then the
         ``(V·R, R')ᵀ`` GEMM), renormalised by powers of two.  With ``squared=False``,
-        ``Z_1 = Σ_w 𝒜_w = Π_t (Σ_i G^{(t)}_{:, i, :})``.  Seed 001 (thesis) §5.2.2,
+        ``Z_1 = Σ_w 𝒜_w = Π_t (Σ_i G^{(t)}_{:, i, :})``.  thesis §5.2.2,
         Eq. 5.1 (``Z``) and §4.3.2 (cost); the sweep is ``O(N · |V| · R³)``.
         """
         log2 = 0

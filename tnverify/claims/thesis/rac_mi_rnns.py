@@ -5,7 +5,7 @@ and twin).
 A claim's verdict concerns its own sentence; a misprint in a proof line is its own claim.
 The recurrences are run literally on one-hot inputs (numpy float64) next to the TT step
 (:mod:`tnverify.claims.ttlm.rnn_runs`); the torch cells of :mod:`tnverify.cells.recurrent`
-are the implementation.  Seed 000 states the same results in App. B
+are the implementation.  ttlm states the same results in App. B
 (:mod:`tnverify.claims.ttlm.rnn_equivalences`).
 """
 

@@ -5,7 +5,7 @@ their twins).
 A claim's verdict concerns its own sentence; a misprint in a proof line is its own claim.
 The recurrences are run literally on one-hot inputs (numpy float64) next to the TT step
 ``h'_o = φ(Σ_{p,i} h_p G_{pio} f_i)`` (:mod:`tnverify.claims.ttlm.rnn_runs`); the torch
-cells of :mod:`tnverify.cells.recurrent` are the implementation.  Seed 000 states the same
+cells of :mod:`tnverify.cells.recurrent` are the implementation.  ttlm states the same
 results in App. B (:mod:`tnverify.claims.ttlm.rnn_equivalences`).
 """
 
@@ -216,7 +216,7 @@ corrected_pair(
         defect=Defect("misprint", printed="Σ_{j=1}^{|V|} Σ_{k=1}^R … as i_t, α_t",
                       meant="Σ_{j=1}^{R} Σ_{k=1}^{|V|} … as α_{t−1}, i_t",
                       erratum="thesis-eq5.14-swapped-ranges"),
-        remarks=("Seed 000's Eq. 17 prints f_j first, and its ranges are typed there.",)),
+        remarks=("ttlm's Eq. 17 prints f_j first, and its ranges are typed there.",)),
     corrected=dict(
         title="Eq. 5.14 with ranges matched to h and f",
         statement=('Corrected: "h^{(t)}_i = φ((h^{(t−1)})ᵀ T_{:,i,:} f^{(t)}) = φ(Σ_{j=1}^{R} '

@@ -46,7 +46,7 @@ corrected_pair(
                             "(h^{(i−1)})ᵀGf^{(i)}\"",
                       erratum="thesis-sec-5.3.1-readout-expansion"),
         remarks=("Eq. 5.8 and the first part hold as printed.",
-                 "Seed 000 App. A step III prints a different wrong expansion of the same "
+                 "ttlm App. A step III prints a different wrong expansion of the same "
                  "product (its own erratum, ttlm-app-a).")),
     corrected=dict(
         title="worked example, corrected last part",
