@@ -5,13 +5,13 @@ This module lives outside the ``tnverify`` package on purpose: importing anythin
 ``tnverify`` runs ``tnverify/__init__.py`` (numpy, scipy, the claim registry: about 0.4 s),
 and pytest imports every installed plugin in every session of the environment.  So this
 module imports nothing of tnverify at load time: the fixtures import their objects when a
-test requests them, and the claims section (:mod:`tnverify.pytest_plugin`) is imported only
+test requests them, and the claims section (:mod:`tnverify.testing.pytest_plugin`) is imported only
 when a test has run a :func:`tnverify.claim` (which already imported tnverify).
 
 Fixtures
 --------
 ``tnverify_oracle``
-    A :class:`tnverify.oracle.Oracle`: explicit tensors under the size guard, exact
+    A :class:`tnverify.definitions.oracle.Oracle`: explicit tensors under the size guard, exact
     conditionals, brute-force partition functions.
 ``tnverify_tolerance``
     :func:`tnverify.conventions.tolerance` — the named tolerance rule
@@ -19,7 +19,7 @@ Fixtures
 ``tnverify_compare``
     :func:`tnverify.claims.compare.compare_values` — a comparison as an Evidence.
 
-Option ``--tnverify-report PATH``: see :mod:`tnverify.pytest_plugin`.
+Option ``--tnverify-report PATH``: see :mod:`tnverify.testing.pytest_plugin`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ __all__ = ["tnverify_oracle", "tnverify_tolerance", "tnverify_compare"]
 
 #: The module whose ``LAST_RESULTS`` holds the runs of users' claims; imported by whoever
 #: decorates a test with :func:`tnverify.claim`, never by this plugin.
-_USER_CLAIMS = "tnverify.user_claims"
+_USER_CLAIMS = "tnverify.testing.user_claims"
 
 
 def pytest_addoption(parser):
@@ -44,8 +44,8 @@ def pytest_addoption(parser):
 
 @pytest.fixture(scope="session")
 def tnverify_oracle():
-    """Brute-force definitions at small sizes (:class:`tnverify.oracle.Oracle`)."""
-    from tnverify.oracle import Oracle
+    """Brute-force definitions at small sizes (:class:`tnverify.definitions.oracle.Oracle`)."""
+    from tnverify.definitions.oracle import Oracle
 
     return Oracle()
 
@@ -70,6 +70,6 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     module = sys.modules.get(_USER_CLAIMS)
     if module is None or not getattr(module, "LAST_RESULTS", None):
         return  # no @tnverify.claim test ran in this session: nothing to import or show
-    from tnverify.pytest_plugin import claims_summary
+    from tnverify.testing.pytest_plugin import claims_summary
 
     claims_summary(terminalreporter, config)

@@ -7,7 +7,7 @@ Usage::
 For each named shape (2^20, 4^10, 10^6, 32^4, 8^7), dense Gaussian and planted low rank,
 this prints, measured in one run, the median time of
 
-* ``tt_svd``    — :func:`tnverify.tt_svd.tt_svd` (dense: ``eps=0, max_rank=16``, because
+* ``tt_svd``    — :func:`tnverify.tt.svd.tt_svd` (dense: ``eps=0, max_rank=16``, because
   full ranks at ``eps=0`` are up to 1000 for 10^6; planted: rank-8 random TT, ``eps`` at
   the rounding level ``tolerance(float64, n=N).value``, no cap);
 * ``tensorly``  — ``tensorly.decomposition.tensor_train`` at the ranks ``tt_svd`` chose
@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tnverify.conventions import tolerance  # noqa: E402
 from tnverify.tt import random_tt  # noqa: E402
-from tnverify.tt_svd import tt_svd  # noqa: E402
+from tnverify.tt.svd import tt_svd  # noqa: E402
 
 SHAPES = {"2^20": (2,) * 20, "4^10": (4,) * 10, "10^6": (10,) * 6,
           "32^4": (32,) * 4, "8^7": (8,) * 7}

@@ -99,28 +99,29 @@ def prove_ttlm_eq12() -> bool:
 
 
 def prove_thesis_prop_5_2_2_corrected() -> bool:
-    """Site-dependent TT, L = 3, ranks (1, 2, 2, 1): ``Σ_{x_3} p(x_1, x_2, x_3) =
-    h^(1) (Σ_v G^(2)_v) … `` i.e. the marginal of a prefix of length t is
-    ``h^(t−1) G^(t)[:, x_t, :] E_t`` with ``E_t = Π_{s>t} Σ_u G^(s)_u 1``."""
-    cores = [_core("A", 1, V, R), _core("B", R, V, R), _core("C", R, V, 1)]
-
-    def p(x):
-        m = sp.eye(1)
-        for t, G in enumerate(cores):
-            m = m * _slice(G, x[t])
-        return m[0, 0]
-    envs = [None] * 3
-    e = sp.ones(1, 1)
-    for t in (2, 1, 0):
-        envs[t] = e
-        e = sum((_slice(cores[t], u) for u in range(V)), sp.zeros(*_slice(cores[t], 0).shape)) * e
-    for t in range(3):
-        for pre in itertools.product(range(V), repeat=t + 1):
-            marg = sum(p(pre + rest) for rest in itertools.product(range(V), repeat=2 - t))
-            m = sp.eye(1)
-            for s in range(t + 1):
-                m = m * _slice(cores[s], pre[s])
-            if sp.expand(marg - (m * envs[t])[0, 0]) != 0:
+    """Site-dependent TT, cores 𝐆^(1) (1×|V|×R), 𝐆^(2) (R×|V|×R) and output cores
+    O_t ∈ ℝ^{R_{t−1}×|V|} (symbolic entries): for t = 1, 2, 3 and every prefix, Eq. 5.7's
+    unrolled product ``(f^(1))ᵀ𝐆^(1) ⋯ (f^(t−1))ᵀ𝐆^(t−1) O_t`` equals Eq. 5.9's
+    ``(h^(t−1))ᵀ O_t`` with h by the recursion of Eq. 5.8, ``h^(s) = (h^(s−1))ᵀ𝐆^(s)𝐟^(s)``
+    (h contracted with the left bond, the one-hot f with the |V| mode).  For every length
+    the same one-step identity ``h^(s) = (h^(s−1))ᵀ[(f^(s))ᵀ𝐆^(s)]`` gives it by induction."""
+    cores = [_core("A", 1, V, R), _core("B", R, V, R)]
+    outs = [sp.Matrix(1, V, lambda i, j: sp.Symbol(f"O1_{i}{j}")),
+            sp.Matrix(R, V, lambda i, j: sp.Symbol(f"O2_{i}{j}")),
+            sp.Matrix(R, V, lambda i, j: sp.Symbol(f"O3_{i}{j}"))]
+    for t in range(1, 4):
+        for pre in itertools.product(range(V), repeat=t - 1):
+            unrolled = sp.eye(1)
+            for s, w in enumerate(pre):
+                unrolled = unrolled * _slice(cores[s], w)        # (f^(s))ᵀ𝐆^(s), Eq. 5.6
+            unrolled = unrolled * outs[t - 1]
+            h = sp.ones(1, 1)
+            for s, w in enumerate(pre):                          # Eq. 5.8, entry by entry
+                G, f = cores[s], [1 if i == w else 0 for i in range(V)]
+                h = sp.Matrix(1, _slice(G, 0).shape[1],
+                              lambda _, b: sum(h[0, a] * G[a][i][b] * f[i]
+                                               for a in range(h.shape[1]) for i in range(V)))
+            if any(sp.expand(e) != 0 for e in (unrolled - h * outs[t - 1])):
                 return False
     return True
 

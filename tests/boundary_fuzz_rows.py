@@ -12,14 +12,18 @@ import importlib.util
 import numpy as np
 
 import tnverify as tv
-from tnverify import cp, equivalences as eq, explicit, ngram, tt
+from tnverify.tt import cp
+from tnverify import equivalences as eq
+from tnverify.definitions import explicit
+from tnverify.definitions import ngram
+from tnverify import tt
 from tnverify.generalized import bounds as gb, constructions as gc, expressivity as ge
 from tnverify.generalized import grid, xi
 
 # modules whose name is shadowed by a function of the same name in the tnverify namespace
-cond = importlib.import_module("tnverify.conditionals")
-mz = importlib.import_module("tnverify.matricize")
-tt_svd = importlib.import_module("tnverify.tt_svd")
+cond = importlib.import_module("tnverify.definitions.conditionals")
+mz = importlib.import_module("tnverify.ranks.matricize")
+tt_svd = importlib.import_module("tnverify.tt.svd")
 
 ROWS: list[dict] = []
 
@@ -251,6 +255,9 @@ row(eq.mi_rnn_to_augmented_core, eq.mi_rnn_to_augmented_core,
     W=A23, U=np.eye(2), alpha=np.ones(2), beta1=np.ones(2), beta2=np.ones(2), b=np.ones(2))
 row(eq.second_order_to_augmented_core, eq.second_order_to_augmented_core,
     {"T": "real", "b": "real"}, T=R3, b=np.ones(2))
+row(eq.second_order_affine_to_augmented_core, eq.second_order_affine_to_augmented_core,
+    {"T": "real", "W_hh": "real", "W_xh": "real", "b": "real"}, T=R3,
+    W_hh=np.eye(R3.shape[1]), W_xh=np.ones((R3.shape[1], R3.shape[0])), b=np.ones(R3.shape[1]))
 row(eq.split_augmented_core, eq.split_augmented_core, {"G_aug": "real"},
     G_aug=R.standard_normal((3, 4, 3)))
 row(eq.augmented_step, eq.augmented_step, {"G_aug": "real", "h_aug": "real", "f_aug": "real"},

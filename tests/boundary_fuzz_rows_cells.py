@@ -8,13 +8,13 @@ import torch
 
 import tnverify as tv
 from boundary_fuzz_rows import RNN, row
-from tnverify import strategies as sts
+from tnverify.testing import strategies as sts
 from tnverify.lru import products, stats
 from tnverify.lru import theory as lru
 from tnverify.cells import born, gated, generalized, lmm, recurrent, tokens, tslm, ttlm
 from tnverify.cells import ttlm_variants as tvc
 from tnverify.claims import compare
-from tnverify.oracle import Oracle
+from tnverify.definitions.oracle import Oracle
 
 R = np.random.default_rng(1)
 X = R.standard_normal(50)

@@ -39,12 +39,12 @@ from boundary_fuzz_rows import ROWS
 from tnverify.errors import TnverifyError
 
 PUBLIC_MODULES = [
-    "tnverify", "tnverify.explicit", "tnverify.tt", "tnverify.tt_svd", "tnverify.cp",
-    "tnverify.matricize", "tnverify.conditionals", "tnverify.generalized.xi",
+    "tnverify", "tnverify.definitions.explicit", "tnverify.tt", "tnverify.tt.svd", "tnverify.tt.cp",
+    "tnverify.ranks.matricize", "tnverify.definitions.conditionals", "tnverify.generalized.xi",
     "tnverify.generalized.grid",
-    "tnverify.ngram", "tnverify.equivalences", "tnverify.generalized.bounds",
+    "tnverify.definitions.ngram", "tnverify.equivalences", "tnverify.generalized.bounds",
     "tnverify.generalized.constructions", "tnverify.generalized.expressivity",
-    "tnverify.lru.theory", "tnverify.lru.products", "tnverify.lru.stats", "tnverify.interop", "tnverify.oracle", "tnverify.strategies",
+    "tnverify.lru.theory", "tnverify.lru.products", "tnverify.claims.monte_carlo", "tnverify.tt.interop", "tnverify.definitions.oracle", "tnverify.testing.strategies",
     "tnverify.claims.compare", "tnverify.cells.born", "tnverify.cells.gated",
     "tnverify.cells.generalized", "tnverify.cells.lmm", "tnverify.cells.recurrent",
     "tnverify.cells.tokens", "tnverify.cells.tslm", "tnverify.cells.ttlm",
@@ -53,13 +53,13 @@ PUBLIC_MODULES = [
 #: Public callables that are not entry points for user data, with the reason.
 EXEMPT = {
     "tnverify.cells.sites.SiteCores": "a mixin of the cells, never built by users",
-    "tnverify.tt_svd.TTSVDResult": "result record built by tt_svd (its row covers it)",
-    "tnverify.tt_svd.TTRanks": "result record built by tt_ranks (its row covers it)",
+    "tnverify.tt.svd.TTSVDResult": "result record built by tt_svd (its row covers it)",
+    "tnverify.tt.svd.TTRanks": "result record built by tt_ranks (its row covers it)",
 }
 
 if importlib.util.find_spec("quimb") is None:
-    EXEMPT["tnverify.interop.to_quimb"] = "quimb (optional extra) is not installed here"
-    EXEMPT["tnverify.interop.from_quimb"] = "quimb (optional extra) is not installed here"
+    EXEMPT["tnverify.tt.interop.to_quimb"] = "quimb (optional extra) is not installed here"
+    EXEMPT["tnverify.tt.interop.from_quimb"] = "quimb (optional extra) is not installed here"
 
 #: (entry point, bad value) pairs excluded from the property (none: the inverse maps
 #: accept grad-requiring tensors since issue #16.14).

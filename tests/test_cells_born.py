@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from tnverify.cells.born import BornMachine, random_born, transfer_matrix, tree_product
 from tnverify.conventions import tolerance
 from tnverify.errors import DTypeError, RankError, ShapeError, VocabularyError
-from tnverify.explicit import all_sequences
+from tnverify.definitions.explicit import all_sequences
 
 sizes = st.tuples(st.integers(1, 3), st.integers(1, 4), st.integers(1, 3))   # V, L, R
 
@@ -131,3 +131,46 @@ def test_validation():
         m.log_psi(torch.tensor([[2]]))
     with pytest.raises(ShapeError):
         m.sample_from_uniforms(torch.zeros(1, 2))
+
+
+# -- BornMachine.to_tt (issue 19: TorchMPS models with boundary vectors) ------------------
+@pytest.mark.parametrize("complex_", [False, True])
+def test_to_tt_absorbs_the_boundary_vectors_and_gives_psi_at_every_sequence(complex_):
+    import itertools
+
+    import numpy as np
+
+    from tnverify.cells.born import BornMachine
+    from tnverify.tt import TensorTrain
+    rng = np.random.default_rng(19)
+    V, R, L = 3, 2, 4
+    core = rng.normal(size=(R, V, R)) + (1j * rng.normal(size=(R, V, R)) if complex_ else 0)
+    alpha, omega = rng.normal(size=R), rng.normal(size=R)
+    m = BornMachine([core], sites=[0] * L, alpha=alpha, omega=omega)
+    tt = m.to_tt()
+    assert isinstance(tt, TensorTrain) and tt.ranks == (1, R, R, R, 1)
+    full = tt.full()
+    for x in itertools.product(range(V), repeat=L):
+        mats = [core[:, i, :] for i in x]
+        psi = alpha @ np.linalg.multi_dot(mats) @ omega
+        scale = np.abs(alpha) @ np.linalg.multi_dot([np.abs(a) for a in mats]) @ np.abs(omega)
+        assert abs(full[x] - psi) <= float(tolerance(np.float64, n=L * R, norm=scale))
+    # P = |Ψ|²/Z from the TT equals the machine's own log_prob
+    seqs = np.array(list(itertools.product(range(V), repeat=L)))
+    p_tt = np.abs(full.reshape(-1)) ** 2
+    p_tt /= p_tt.sum()
+    p_m = np.exp(m.log_prob(seqs).detach().numpy())
+    assert np.max(np.abs(p_tt - p_m)) <= float(tolerance(np.float64, n=L * R * V ** L, norm=1.0))
+    # the boundary is really used: dropping ω changes the amplitudes
+    assert not np.allclose(full, BornMachine([core], sites=[0] * L, alpha=alpha,
+                                             omega=np.ones(R)).to_tt().full())
+
+
+def test_to_tt_without_boundaries_copies_the_cores():
+    import numpy as np
+
+    from tnverify.cells.born import BornMachine
+    rng = np.random.default_rng(3)
+    cores = [rng.normal(size=(1, 2, 3)), rng.normal(size=(3, 2, 1))]
+    tt = BornMachine(cores).to_tt()
+    assert all(np.array_equal(a, b) for a, b in zip(tt.cores, cores))

@@ -1,11 +1,11 @@
-"""Tests of tnverify.cells.gated and tnverify.gated_params (grurntn, grurntn)."""
+"""Tests of tnverify.cells.gated and tnverify.cells.gated_params (grurntn, grurntn)."""
 
 import pytest
 import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tnverify import gated_params as GP
+from tnverify.cells import gated_params as GP
 from tnverify.cells import gated as G
 from tnverify.cells.recurrent import TTCoreRNN
 from tnverify.conventions import tolerance

@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from tnverify.cli import main
 from tnverify.errors import ClaimError
-from tnverify.tt_svd import tt_svd
+from tnverify.tt.svd import tt_svd
 
 from conftest import FAKE_IDS
 
@@ -161,7 +161,7 @@ def test_verify_markdown_report_and_small_only(fake_registry, capsys, tmp_path):
 @pytest.mark.parametrize("name", ["missing-dir/r.json", "r.txt"])
 def test_verify_bad_report_path_fails_before_running(fake_registry, capsys, tmp_path,
                                                      monkeypatch, name):
-    import tnverify.report as report_mod
+    import tnverify.report.table as report_mod
 
     ran = []
     monkeypatch.setattr(report_mod, "run_claim", lambda *a, **k: ran.append(a))
@@ -368,7 +368,7 @@ def test_tt_svd_save_to_a_missing_directory_fails_before_computing(capsys, tmp_p
 
     import sys
 
-    monkeypatch.setattr(sys.modules["tnverify.tt_svd"], "tt_svd", no_decomposition)
+    monkeypatch.setattr(sys.modules["tnverify.tt.svd"], "tt_svd", no_decomposition)
     code, out, err = _run(capsys, "tt-svd", str(tmp_path / "a.npy"), "--save",
                           "/nonexistent/x.npz")
     assert code == 2 and out == ""
@@ -377,7 +377,7 @@ def test_tt_svd_save_to_a_missing_directory_fails_before_computing(capsys, tmp_p
 
 # -- issue 16 / 14: interrupts, encodings, tables, progress, options --------------------
 def test_ctrl_c_prints_one_line_and_exits_130(fake_registry, capsys, monkeypatch):
-    import tnverify.report as report_mod
+    import tnverify.report.table as report_mod
 
     def interrupted(*a, **k):
         raise KeyboardInterrupt
@@ -441,7 +441,7 @@ def test_claim_ids_are_never_cut_on_a_terminal(monkeypatch, width):
     from rich.console import Console
 
     from tnverify.claims import get_claim
-    from tnverify.report import run_claims
+    from tnverify.report.table import run_claims
 
     ids, _ = _long_claims(monkeypatch)
     report = run_claims([get_claim(i) for i in ids], progress=False)
@@ -766,7 +766,7 @@ def test_ctrl_c_stops_the_trial_workers_at_once(tmp_path):
     import time
 
     script = tmp_path / "trials.py"
-    script.write_text("import sys, time\nfrom tnverify.trials import run_trials\n"
+    script.write_text("import sys, time\nfrom tnverify.figures.trials import run_trials\n"
                       "if __name__ == '__main__':\n    print('start', flush=True)\n"
                       "    try:\n        run_trials(time.sleep, [3.0] * 40, workers=2)\n"
                       "    except KeyboardInterrupt:\n        sys.exit(130)\n")

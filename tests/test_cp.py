@@ -1,4 +1,4 @@
-"""Tests of tnverify.cp: CP tensors / shallow networks (gtm §3.2, Eq. 5-6)."""
+"""Tests of tnverify.tt.cp: CP tensors / shallow networks (gtm §3.2, Eq. 5-6)."""
 
 import itertools
 
@@ -8,11 +8,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tnverify.conventions import tolerance
-from tnverify.cp import CPTensor, random_cp
+from tnverify.tt.cp import CPTensor, random_cp
 from tnverify.errors import (DTypeError, NonFiniteError, RankError, ShapeError,
                              SizeLimitError, VocabularyError)
-from tnverify.explicit import feature_tensor, inner
-from tnverify.matricize import numerical_rank, tt_unfolding
+from tnverify.definitions.explicit import feature_tensor, inner
+from tnverify.ranks.matricize import numerical_rank, tt_unfolding
 
 cp_shapes = st.lists(st.integers(1, 4), min_size=1, max_size=4).map(tuple)
 

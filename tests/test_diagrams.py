@@ -1,4 +1,4 @@
-"""tnverify.diagrams: every diagram is a network whose contraction is the object it draws
+"""tnverify.teaching.diagrams: every diagram is a network whose contraction is the object it draws
 (cells' TT cores, TTs, Φ(X), Born Z, the ξ = xy grid), and the drawings render (Agg)."""
 
 import numpy as np
@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tnverify as tv
-from tnverify import diagrams as dg
+from tnverify.teaching import diagrams as dg
 from tnverify.cells.born import random_born
 from tnverify.cells.recurrent import RAC, SecondOrderRNN, TTCoreRNN
 from tnverify.cells.tslm import TSLM
@@ -164,7 +164,7 @@ def test_module_main_reports_an_unwritable_directory_in_one_line(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
     for target in (str(blocker / "img"), "/proc/nope"):
-        proc = subprocess.run([sys.executable, "-m", "tnverify.diagrams", target],
+        proc = subprocess.run([sys.executable, "-m", "tnverify.teaching.diagrams", target],
                               capture_output=True, text=True)
         lines = proc.stderr.strip().splitlines()
         assert proc.returncode == 2 and len(lines) == 1, proc.stderr
@@ -176,12 +176,12 @@ def test_all_lists_the_builders_the_tutorial_uses():
                  "born_z_network", "grid_recursion_network"):
         assert name in dg.__all__ and callable(getattr(dg, name)) and name in dir(dg)
     namespace: dict = {}
-    exec("from tnverify.diagrams import *", namespace)
+    exec("from tnverify.teaching.diagrams import *", namespace)
     assert set(dg.__all__) <= set(namespace)
 
 
 def test_the_package_has_no_import_circle_and_small_modules():
-    """tnverify.diagrams: each module imports only the ones before it (network, drawing,
+    """tnverify.teaching.diagrams: each module imports only the ones before it (network, drawing,
     builders, tutorial), and none is over ~400 lines (DESIGN §1)."""
     import ast
     from pathlib import Path

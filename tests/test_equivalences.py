@@ -160,3 +160,43 @@ def test_tt_core_to_tiny_reshape_of_a_cells_core(dtype):
     prec = np.float64 if dtype == torch.float64 else np.float32
     assert back.dtype == np.float64
     assert _close(back, cell.W_xe.detach().double().numpy(), 8 * R * R, prec)
+
+
+# -- the (W_hh, W_xh, T, b) second-order RNN (issue 19) ----------------------------------
+@pytest.mark.parametrize("layout", ["ttlm", "thesis"])
+def test_second_order_affine_core_is_the_full_pre_activation(layout):
+    import numpy as np
+
+    from tnverify.equivalences import (augment_hidden, augment_input, augmented_step,
+                                       second_order_affine_to_augmented_core,
+                                       split_augmented_core)
+    rng = np.random.default_rng(7)
+    V, R = 4, 3
+    T = rng.normal(size=(V, R, R) if layout == "ttlm" else (R, R, V))
+    Whh, Wxh, b = rng.normal(size=(R, R)), rng.normal(size=(R, V)), rng.normal(size=R)
+    G = second_order_affine_to_augmented_core(T, Whh, Wxh, b, layout=layout)
+    for _ in range(5):
+        h, f = rng.normal(size=R), rng.normal(size=V)
+        bil = (np.einsum("i,iop,p->o", f, T, h) if layout == "ttlm"
+               else np.einsum("p,poi,i->o", h, T, f))
+        want = bil + Whh @ h + Wxh @ f + b
+        got = augmented_step(G, augment_hidden(h), augment_input(f))
+        scale = (np.abs(T).sum() * np.abs(h).max() * np.abs(f).max() + np.abs(Whh).sum()
+                 + np.abs(Wxh).sum() + np.abs(b).max())
+        assert np.max(np.abs(got[:R] - want)) <= float(tolerance(np.float64, n=R * V, norm=scale))
+        assert got[R] == 1.0
+    blocks = split_augmented_core(G)
+    assert np.array_equal(blocks["hidden"], Whh.T) and np.array_equal(blocks["input"], Wxh.T)
+    assert np.array_equal(blocks["bias"], b)
+
+
+def test_second_order_affine_core_refuses_mismatched_shapes():
+    import numpy as np
+
+    from tnverify.equivalences import second_order_affine_to_augmented_core
+    from tnverify.errors import ShapeError
+    T = np.zeros((4, 3, 3))
+    with pytest.raises(ShapeError, match="W_xh"):
+        second_order_affine_to_augmented_core(T, np.zeros((3, 3)), np.zeros((4, 3)), np.zeros(3))
+    with pytest.raises(ShapeError):
+        second_order_affine_to_augmented_core(T, np.zeros((3, 3)), np.zeros((3, 4)), np.zeros(2))

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tnverify.errata import ERRATA_PAPERS, build_errata, render_markdown, write_errata
+from tnverify.report.errata import ERRATA_PAPERS, build_errata, render_markdown, write_errata
 from tnverify.errors import UsageError
 
 ROOT = Path(__file__).resolve().parents[1]

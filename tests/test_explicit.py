@@ -1,4 +1,4 @@
-"""Tests of tnverify.explicit: the definitions (oracle) and the size guard."""
+"""Tests of tnverify.definitions.explicit: the definitions (oracle) and the size guard."""
 
 import itertools
 import time
@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from tnverify.conventions import tolerance
 from tnverify.errors import (DTypeError, NonFiniteError, ShapeError, SizeLimitError,
                              VocabularyError)
-from tnverify.explicit import (DEFAULT_MAX_ENTRIES, all_sequences, copy_tensor,
+from tnverify.definitions.explicit import (DEFAULT_MAX_ENTRIES, all_sequences, copy_tensor,
                                feature_tensor, generalized_inner, guard_size, inner,
                                max_entries, one_hot, sequence_tensor)
-from tnverify.matricize import numerical_rank, tt_unfolding
+from tnverify.ranks.matricize import numerical_rank, tt_unfolding
 
 
 @st.composite
@@ -287,7 +287,7 @@ def test_sequence_tensor_matches_pointwise(V, L, seed):
 
 
 def test_sequence_tensor_chunks(monkeypatch):
-    import tnverify.explicit as ex
+    import tnverify.definitions.explicit as ex
     monkeypatch.setattr(ex, "CHUNK_ROWS", 5)
     calls = []
 

@@ -73,7 +73,7 @@ def test_ngram_ranks_are_bounded_integers(made):
 
 def test_ngram_ranks_match_the_definition_at_n2(made):
     """At n = 2 the TT rank is the matrix rank of the bigram table, recomputed here."""
-    from tnverify.ngram import load_corpus, ngram_tensor
+    from tnverify.definitions.ngram import load_corpus, ngram_tensor
 
     d = made["ngram-tt-ranks"][2]["data"]
     for name, c in d["corpora"].items():

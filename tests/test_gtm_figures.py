@@ -1,5 +1,5 @@
-"""Tests of tnverify.gtm_figures (rank-distribution figures of gtm Figs. 3–5 and
-the ξ = xy counterpart) and tnverify.trials (serial / process pool / Dask runners)."""
+"""Tests of tnverify.figures.gtm (rank-distribution figures of gtm Figs. 3–5 and
+the ξ = xy counterpart) and tnverify.figures.trials (serial / process pool / Dask runners)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tnverify.gtm_figures as gf
+import tnverify.figures.gtm as gf
 from tnverify.errors import UsageError
 from tnverify.figures import FIGURES, make_figure
 from tnverify.generalized.grid import grid_tensor, odd_even_matricization, random_shallow
-from tnverify.matricize import exact_rank, rank_mod_p
-from tnverify.trials import run_trials
+from tnverify.ranks.matricize import exact_rank, rank_mod_p
+from tnverify.figures.trials import run_trials
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 NAMES = ("gtm-fig-3", "gtm-fig-4", "gtm-fig-5", "gtm-fig-3-xy")
@@ -209,19 +209,19 @@ def test_claim_verdicts(claims, cid):
     from tnverify.claims.runner import run_claim
 
     result = run_claim(cid, sides=("small",))
-    want = "ill-posed" if cid == "gtm-fig-3" else "fails"
-    assert result.verdict == claims[cid].expected == want
+    assert result.verdict == claims[cid].expected == "fails"
     assert result.small.counterexample is not None
 
 
 def test_fig3_readings_existence_holds_bar_fails(claims):
-    """(a) existence (Thm. 5.3's network at every R) holds; (b) the bound-1 bar has an
-    exactly certified counterexample; the Fisher trend is significant in both."""
+    """(a) existence in general (Thm. 5.3's network at every R) holds but is ruled out by the
+    caption (the figure shows random networks); (b) the bound-1 bar has an exactly certified
+    counterexample, so the claim fails; the Fisher trend is significant in both."""
     claim = claims["gtm-fig-3"]
-    assert set(claim.readings) == {"a", "b"}
+    assert {k: r.admissible for k, r in claim.readings.items()} == {"a": False, "b": True}
     ev = claim.run_small(claim.space[0], 0)
-    assert ev.verdict == "ill-posed"
-    a, b = ev.readings["a"], ev.readings["b"]
+    assert ev.verdict == "fails"
+    a, b = ev.ruled_out["a"], ev.readings["b"]
     assert a.verdict == "holds" and b.verdict == "fails"
     ex = a.parts["rank-1 shallow equivalent exists for each R"]
     assert set(ex.details["per_R"]) == {1, 2, 4, 8}

@@ -126,7 +126,7 @@ def test_odd_even_matricization_accepts_array_like():
 
 def test_rank_one_max_realizable_rejects_nan():
     from tnverify.errors import NonFiniteError
-    from tnverify.gtm_figures import rank_one_max_realizable
+    from tnverify.figures.gtm import rank_one_max_realizable
 
     g = np.ones((2, 2))
     assert rank_one_max_realizable(g)

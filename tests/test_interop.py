@@ -1,4 +1,4 @@
-"""Tests of tnverify.interop: TensorTrain <-> TensorLy TTTensor and quimb MatrixProductState.
+"""Tests of tnverify.tt.interop: TensorTrain <-> TensorLy TTTensor and quimb MatrixProductState.
 
 quimb is an optional dependency (the ``interop`` extra); its tests skip when it is not
 installed.  Tolerances only from tnverify.conventions."""
@@ -12,7 +12,7 @@ import pytest
 import tnverify
 from tnverify.conventions import tolerance
 from tnverify.errors import DTypeError, RankError
-from tnverify.interop import from_quimb, from_tensorly, to_quimb, to_tensorly
+from tnverify.tt.interop import from_quimb, from_tensorly, to_quimb, to_tensorly
 from tnverify.tt import TensorTrain, random_tt
 
 F64 = np.float64
@@ -51,7 +51,7 @@ def test_tensorly_round_trip_and_values(shape, ranks):
 
 def test_public_names():
     for name in ("to_tensorly", "from_tensorly", "to_quimb", "from_quimb"):
-        assert name in tnverify.__all__ and getattr(tnverify, name).__module__ == "tnverify.interop"
+        assert name in tnverify.__all__ and getattr(tnverify, name).__module__ == "tnverify.tt.interop"
 
 
 # ----------------------------------------------------------------------------- quimb

@@ -1,11 +1,11 @@
-"""Tests of the [lru-stats] figures (tnverify.lru_figures), in fast mode."""
+"""Tests of the [lru-stats] figures (tnverify.figures.lru), in fast mode."""
 
 import json
 
 import numpy as np
 import pytest
 
-import tnverify.lru_figures as lf
+import tnverify.figures.lru as lf
 from tnverify.errors import UsageError
 from tnverify.figures import FIGURES, make_figure
 

@@ -1,4 +1,4 @@
-"""Tests of tnverify.matricize: unfoldings, matricizations, numerical/exact/mod-p ranks."""
+"""Tests of tnverify.ranks.matricize: unfoldings, matricizations, numerical/exact/mod-p ranks."""
 
 import sys
 import time
@@ -10,10 +10,10 @@ import sympy
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tnverify.exact_ranks as exact_ranks_module
+import tnverify.ranks.certified as exact_ranks_module
 from tnverify.conventions import rank_tolerance
 from tnverify.errors import DTypeError, NonFiniteError, RankError, ShapeError, ToleranceError
-from tnverify.matricize import (NumericalRank, exact_rank, matricize, numerical_rank,
+from tnverify.ranks.matricize import (NumericalRank, exact_rank, matricize, numerical_rank,
                                 rank_mod_p, tt_unfolding)
 
 shapes = st.lists(st.integers(1, 4), min_size=2, max_size=5).map(tuple)
@@ -338,5 +338,5 @@ def test_tt_unfolding_is_not_tensorlys_unfold():
         assert np.array_equal(matricize(A, [m]), tl.unfold(A, m))
     assert tt_unfolding(A, 1).shape == (2, 60) and tl.unfold(A, 1).shape == (3, 40)
     assert not hasattr(tnverify, "unfold") and "unfold" not in tnverify.__all__
-    module = sys.modules["tnverify.matricize"]
+    module = sys.modules["tnverify.ranks.matricize"]
     assert "unfold" not in module.__all__ and tnverify.tt_unfolding is tt_unfolding

@@ -1,4 +1,4 @@
-"""Unit and property tests of tnverify.ngram."""
+"""Unit and property tests of tnverify.definitions.ngram."""
 
 import itertools
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tnverify.errors import DTypeError, ShapeError, SizeLimitError, VocabularyError
-from tnverify.ngram import (build_vocabulary, encode, load_corpus, ngram_counts,
+from tnverify.definitions.ngram import (build_vocabulary, encode, load_corpus, ngram_counts,
                             ngram_sparse, ngram_tensor)
 
 sentences = st.lists(st.lists(st.integers(0, 3), max_size=9), min_size=1, max_size=6)
@@ -89,7 +89,7 @@ def test_errors():
 from scipy.stats import ortho_group  # noqa: E402
 
 from tnverify.conventions import tolerance  # noqa: E402
-from tnverify.ngram import (bits_per_character, corpus_mutual_information,  # noqa: E402
+from tnverify.definitions.ngram import (bits_per_character, corpus_mutual_information,  # noqa: E402
                             cross_entropy, eq41_mutual_information, log_in_base,
                             mutual_information, pair_joint, perplexity, tslm_conditional,
                             tslm_prefix_probability, tslm_sentence_probability)

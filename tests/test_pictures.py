@@ -164,7 +164,7 @@ def test_products_figure_explains_the_complex_readings(drawn):
 @pytest.fixture(scope="module")
 def diagram_figures():
     """(file name, drawn Figure) of every image of the tutorial."""
-    from tnverify.diagrams import TUTORIAL_DIAGRAMS
+    from tnverify.teaching.diagrams import TUTORIAL_DIAGRAMS
 
     out = []
     for name, make in TUTORIAL_DIAGRAMS.items():
@@ -209,7 +209,7 @@ def test_no_frame_cuts_a_label_and_no_label_sits_under_the_title(diagram_figures
 
 
 def test_every_diagram_names_itself_and_labels_every_node_and_open_leg(diagram_figures):
-    from tnverify import diagrams as dg
+    from tnverify.teaching import diagrams as dg
 
     networks = [dg.feature_tensor_network(3), dg.feature_tensor_network(3, inner=True),
                 dg.tensor_train_network((1, 2, 3, 2, 1)),

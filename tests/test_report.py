@@ -14,7 +14,7 @@ import tnverify.claims as claims_mod
 from tnverify.claims import Claim, Evidence, Ref, register, run_claim
 from tnverify.errors import TnverifyError
 from conftest import FAKE_IDS, make_fake_claims
-from tnverify.report import (ReportFormatError, check_report_path, environment,
+from tnverify.report.table import (ReportFormatError, check_report_path, environment,
                              format_ratio, run_claims)
 
 # -- run_claims and the Report -------------------------------------------------------------
@@ -213,7 +213,7 @@ def test_default_progress_bar_on_a_terminal(fake_registry, capsys, monkeypatch):
     monkeypatch.setenv("FORCE_COLOR", "1")                   # rich treats stderr as a terminal
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("TERM", raising=False)
-    from tnverify.report import _rich_progress
+    from tnverify.report.table import _rich_progress
 
     bar, update, on_case = _rich_progress([fake_registry["fake-holds"]])
     assert bar is not None and callable(update) and callable(on_case)
@@ -230,7 +230,7 @@ def test_a_claim_failing_on_an_exact_comparison_does_not_show_a_passing_ratio(mo
 
     from tnverify.claims import REGISTRY, Claim, Evidence, Ref, register, run_claim
     from tnverify.conventions import tolerance
-    from tnverify.report import format_ratio
+    from tnverify.report.table import format_ratio
 
     monkeypatch.setattr("tnverify.claims.REGISTRY", dict(REGISTRY))
 

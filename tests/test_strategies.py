@@ -1,4 +1,4 @@
-"""tnverify.strategies: every drawn object is what its docstring promises."""
+"""tnverify.testing.strategies: every drawn object is what its docstring promises."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from tnverify.cells.gated import run_sequence
 from tnverify.conventions import tolerance
 from tnverify.errors import RankError, ShapeError, UsageError
-from tnverify.oracle import Oracle
-from tnverify.strategies import (
+from tnverify.definitions.oracle import Oracle
+from tnverify.testing.strategies import (
     CELL_FAMILIES, born_machines, cells, feature_matrices, generalized_rnns, shallow_networks,
     shapes, spectra, tensor_trains, token_sequences, tt_cores, tt_ranks,
 )
-from tnverify.tt_svd import tt_ranks as numerical_tt_ranks
+from tnverify.tt.svd import tt_ranks as numerical_tt_ranks
 
 
 @given(shape=shapes(max_entries=500))

@@ -1,4 +1,4 @@
-"""`tnverify tour` (tnverify.tour.run_tour): every step prints an explicit tensor beside its
+"""`tnverify tour` (tnverify.teaching.tour.run_tour): every step prints an explicit tensor beside its
 structured twin and the two agree."""
 
 import io
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from rich.console import Console
 
-from tnverify import tour
+from tnverify.teaching import tour
 from tnverify.errors import UsageError
 
 

@@ -307,7 +307,7 @@ def test_random_tt_follows_numpys_default_rng_convention():
 def test_sequence_protocol_does_not_make_an_array_of_the_cores():
     """All cores of one shape: numpy must not stack them into a (d, r, n, r) array that
     array functions would then silently treat as the tensor."""
-    from tnverify.tt_svd import tt_svd
+    from tnverify.tt.svd import tt_svd
 
     tt = TensorTrain([np.full((1, 2, 1), 2.0)] * 3)
     with pytest.raises(DTypeError, match=r"not converted to an array implicitly: use tt\.full"):

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from tnverify.conventions import tolerance
 from tnverify.errors import DTypeError, NonFiniteError, ShapeError, ToleranceError
-from tnverify.explicit import feature_tensor
+from tnverify.definitions.explicit import feature_tensor
 from tnverify.tt import max_tt_ranks, random_tt
-from tnverify.tt_svd import truncation_rank, tt_ranks, tt_svd
+from tnverify.tt.svd import truncation_rank, tt_ranks, tt_svd
 
 F64 = np.float64
 
@@ -121,7 +121,7 @@ def test_cores_left_orthogonal_and_sign_rule(shape, seed, eps):
 @given(shapes(), st.integers(0, 2**32 - 1), st.floats(0.0, 0.5))
 def test_fortran_order_algorithm_gives_the_same_cores(shape, seed, eps):
     """The thesis's MATLAB (Fortran-order) reshapes, run literally, give our cores."""
-    from tnverify.truncation import svd_signed as _svd_signed
+    from tnverify.tt.truncation import svd_signed as _svd_signed
 
     a = np.random.default_rng(seed).standard_normal(shape)
     res = tt_svd(a, eps=eps)

@@ -1,4 +1,4 @@
-"""tnverify.tt_svd_torch against the numpy tt_svd (CPU), and its input validation."""
+"""tnverify.tt.svd_torch against the numpy tt_svd (CPU), and its input validation."""
 
 import numpy as np
 import pytest
@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from tnverify.conventions import tolerance
 from tnverify.errors import DTypeError, NonFiniteError, RankError, ShapeError, ToleranceError
 from tnverify.tt import random_tt
-from tnverify.tt_svd import tt_svd
-from tnverify.tt_svd_torch import tt_full_torch, tt_svd_torch
+from tnverify.tt.svd import tt_svd
+from tnverify.tt.svd_torch import tt_full_torch, tt_svd_torch
 
 
 def _tol(a, ranks, dtype="float64"):

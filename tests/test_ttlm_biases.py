@@ -10,7 +10,7 @@ import torch
 from tnverify.cells.ttlm_variants import TTLMLarge, TTLMTiny
 from tnverify.conventions import tolerance
 from tnverify.errors import ShapeError
-from tnverify.explicit import all_sequences
+from tnverify.definitions.explicit import all_sequences
 
 V, R, N = 3, 2, 4
 

@@ -1,5 +1,5 @@
 """docs/tutorial.md keeps its promises: every code block runs and matches (doctest), every
-image it shows is one that `python -m tnverify.diagrams` regenerates, and every claim id it
+image it shows is one that `python -m tnverify.teaching.diagrams` regenerates, and every claim id it
 cites is registered."""
 
 import doctest
@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from tnverify.claims import all_claims
-from tnverify.diagrams import TUTORIAL_DIAGRAMS
+from tnverify.teaching.diagrams import TUTORIAL_DIAGRAMS
 from tnverify.references import PAPERS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,14 +29,14 @@ def test_every_code_block_runs_and_matches():
 
 def test_every_image_is_regenerated_by_tnverify_diagrams(tmp_path):
     assert len(IMAGES) >= 6
-    done = subprocess.run([sys.executable, "-m", "tnverify.diagrams", str(tmp_path)],
+    done = subprocess.run([sys.executable, "-m", "tnverify.teaching.diagrams", str(tmp_path)],
                           capture_output=True, text=True, check=True)
     made = {p.name for p in tmp_path.iterdir()}
     assert made == set(TUTORIAL_DIAGRAMS) and len(done.stdout.splitlines()) == len(made)
     for rel in IMAGES:
         assert Path(rel).name in made, rel
         assert (TUTORIAL.parent / rel).is_file(), f"{rel} is not committed; run " \
-            "`python -m tnverify.diagrams docs/img`"
+            "`python -m tnverify.teaching.diagrams docs/img`"
     committed = {p.name for p in (TUTORIAL.parent / "img").glob("*.png")}
     assert committed <= made                                  # no stale images
 
@@ -60,7 +60,7 @@ def test_lemma_a2_rank_is_stated_as_a_bound_with_the_exact_rank():
 
     from tnverify.generalized.grid import grid_tensor, odd_even_matricization
     from tnverify.generalized.expressivity import pairwise_similarity_network
-    from tnverify.matricize import exact_rank
+    from tnverify.ranks.matricize import exact_rank
 
     flat = " ".join(TEXT.split())
     assert "matricization has rank min(M, R)^{T/2}," not in flat

@@ -19,7 +19,7 @@ import tnverify
 from tnverify.claims import FAILS, HOLDS, load_plugin, run_claim
 from tnverify.claims.compare import compare_values
 from tnverify.errors import ClaimError, UsageError
-from tnverify.user_claims import LAST_RESULTS, CheckFailed, check, claim
+from tnverify.testing.user_claims import LAST_RESULTS, CheckFailed, check, claim
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "rank_rnn"
@@ -192,7 +192,7 @@ def test_example_claims_run_as_pytest_tests_with_the_plugin(installed_example, t
 
 def test_strategies_say_how_to_install_hypothesis():
     code = ("import sys; sys.modules['hypothesis'] = None\n"
-            "try:\n    import tnverify.strategies\nexcept ImportError as e:\n    print(e)")
+            "try:\n    import tnverify.testing.strategies\nexcept ImportError as e:\n    print(e)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert "pip install hypothesis" in out and "pip install -e '.[test]'" in out
     assert "tnverify[test]" not in out                     # tnverify is not on an index
@@ -314,7 +314,7 @@ def test_tnverify_report_writes_claim_records_like_verify_report(tmp_path):
 # -- the tnverify_oracle fixture ------------------------------------------------------
 def test_oracle_refuses_a_zero_or_non_finite_partition_function():
     from tnverify.errors import DTypeError, NonFiniteError
-    from tnverify.oracle import Oracle
+    from tnverify.definitions.oracle import Oracle
 
     o = Oracle()
     assert o.partition(np.zeros((2, 2))) == 0.0
@@ -340,7 +340,7 @@ def test_oracle_refuses_a_zero_or_non_finite_partition_function():
 
 @pytest.mark.parametrize("bad", [0, -3, 2.5, True, "100"])
 def test_oracle_validates_max_entries(bad):
-    from tnverify.oracle import Oracle
+    from tnverify.definitions.oracle import Oracle
 
     with pytest.raises(UsageError, match="max_entries"):
         Oracle(max_entries=bad)

@@ -16,7 +16,7 @@ on use):
   :func:`grid_tensor`, :func:`get_xi`;
 - the claim registry: :func:`get_claim`, :func:`all_claims`, :func:`run_claim`;
 - users' own claims: :func:`claim` (decorator), :func:`check`, :func:`compare_values`,
-  :func:`compare_ints` (with :mod:`tnverify.strategies` and the pytest plugin);
+  :func:`compare_ints` (with :mod:`tnverify.testing.strategies` and the pytest plugin);
 - errors: :class:`TnverifyError` and its subclasses in :mod:`tnverify.errors`.
 
 Modules with more: :mod:`tnverify.equivalences` (maps between RNN families and TT cores),
@@ -24,31 +24,41 @@ Modules with more: :mod:`tnverify.equivalences` (maps between RNN families and T
 :mod:`tnverify.generalized` (gtm's ξ-networks: ``xi``, ``grid``, ``constructions``,
 ``bounds``, ``expressivity``), :mod:`tnverify.lru` (the LRU ``theory``, Monte Carlo
 ``stats``, ``products`` of normals),
-:mod:`tnverify.strategies` (hypothesis), :mod:`tnverify.oracle`, :mod:`tnverify.diagrams`,
+:mod:`tnverify.testing.strategies` (hypothesis), :mod:`tnverify.definitions.oracle`, :mod:`tnverify.teaching.diagrams`,
 :mod:`tnverify.claims` (the registry and runner).
 """
 
-from .claims import all_claims, get_claim, run_claim
+import sys as _sys
+
+from . import _moved_modules
+
+_moved_modules.install()   # old module paths import with a DeprecationWarning (0.2.0)
+
+from .claims import all_claims, get_claim, run_claim  # noqa: E402
 from .claims.compare import compare_ints, compare_values
-from .conditionals import conditionals
+from .definitions.conditionals import conditionals
 from .conventions import tolerance
-from .cp import CPTensor
+from .tt.cp import CPTensor
 from .errors import (
     DTypeError, NonFiniteError, RankError, ShapeError, SizeLimitError, TnverifyError,
     ToleranceError, VocabularyError,
 )
-from .explicit import (
+from .definitions.explicit import (
     copy_tensor, feature_tensor, generalized_inner, inner, one_hot, sequence_tensor,
 )
 from .generalized.grid import GeneralizedRNN, ShallowNetwork, grid_tensor
-from .interop import from_quimb, from_tensorly, to_quimb, to_tensorly
-from .matricize import exact_rank, matricize, numerical_rank, rank_mod_p, tt_unfolding
+from .tt.interop import from_quimb, from_tensorly, to_quimb, to_tensorly
+from .ranks.matricize import exact_rank, matricize, numerical_rank, rank_mod_p, tt_unfolding
 from .tt import TensorTrain, random_tt, tt_to_full
 from .generalized.xi import get_xi
-from .tt_svd import tt_ranks, tt_svd
-from .user_claims import check, claim
+from .tt.svd import tt_ranks, tt_svd
+from .testing.user_claims import check, claim
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+
+# ``tnverify.tt_svd`` and ``tnverify.conditionals`` are functions here and were also module
+# paths in 0.1.0: importing the old module path must leave the functions in place.
+_moved_modules.protect_names(_sys.modules[__name__], ("tt_svd", "conditionals"))
 
 __all__ = [
     "__version__",
@@ -65,7 +75,7 @@ __all__ = [
     "ShallowNetwork", "GeneralizedRNN", "grid_tensor", "get_xi",
     # registry
     "get_claim", "all_claims", "run_claim", "tolerance",
-    # users' own claims (see also tnverify.strategies and the pytest plugin)
+    # users' own claims (see also tnverify.testing.strategies and the pytest plugin)
     "claim", "check", "compare_values", "compare_ints",
     # errors
     "TnverifyError", "ShapeError", "RankError", "SizeLimitError", "ToleranceError",

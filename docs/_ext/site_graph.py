@@ -13,7 +13,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from tnverify.claim_sections import ClaimGraph, esc, primary_paper
+from tnverify.report.claim_sections import ClaimGraph, esc, primary_paper
 from tnverify.errors import UsageError
 from tnverify_site import raw, write
 

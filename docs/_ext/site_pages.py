@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tnverify.claim_sections import (EXACT_LEGEND, RATIO_LEGEND, ClaimGraph, claim_section,
+from tnverify.report.claim_sections import (EXACT_LEGEND, RATIO_LEGEND, ClaimGraph, claim_section,
                                      esc, explain_counterexample, primary_paper,
                                      verdict_counts)
 from tnverify.claims.topics import TOPICS
-from tnverify.errata import ERRATA_PAPERS, build_errata
+from tnverify.report.errata import ERRATA_PAPERS, build_errata
 from tnverify.references import PAPERS
-from tnverify.report_html import proof_source
+from tnverify.report.html import proof_source
 from tnverify_site import raw, write
 
 KIND_NAMES = {"misprint": "misprints", "false": "false statements",

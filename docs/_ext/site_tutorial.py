@@ -56,7 +56,7 @@ def _shows(readme: str) -> dict:
 
 
 def gallery(root: Path) -> str:
-    from tnverify.figure_registry import FIGURES, figure_names
+    from tnverify.figures.registry import FIGURES, figure_names
 
     figure_names()                                   # loads every figure module
     shows = _shows((root / "README.md").read_text(encoding="utf-8"))

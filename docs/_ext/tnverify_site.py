@@ -5,7 +5,7 @@ engine, :func:`tnverify.report.run_claims`, scale ``small``, seed 0) and writes,
 ``docs/generated/`` (not committed):
 
 - ``claims/<id>.md``: one page per claim, the section of
-  :func:`tnverify.claim_sections.claim_section` (the same as in ``verify --report r.html``);
+  :func:`tnverify.report.claim_sections.claim_section` (the same as in ``verify --report r.html``);
 - ``papers/<key>.md`` and ``topics/<topic>.md``: indexes with counts by verdict and defect;
 - ``errata/<key>.md``: each paper's errata, entry by entry;
 - ``graph/``: the claim graph (Graphviz ``dot``), an overview and one view per paper;
@@ -43,7 +43,7 @@ def generate(app) -> None:
     from tnverify.claims import all_claims
     from tnverify.report import run_claims
 
-    from tnverify.report_html import REPORT_CSS
+    from tnverify.report.html import REPORT_CSS
 
     out = Path(app.srcdir) / "generated"
     write(Path(app.srcdir) / "_static" / "tnverify-claims.css", REPORT_CSS.lstrip())

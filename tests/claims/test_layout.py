@@ -184,3 +184,115 @@ def test_no_import_circle_between_tnverify_modules():
 def test_the_circle_scan_finds_a_circle():
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
     assert _circles({"a": {"b"}, "b": set()}) == []
+
+
+# -- layers (ARCHITECTURE.md, "Layers") --------------------------------------------------
+#: The package's layers, lowest first: a module imports only from its own layer and the
+#: layers below it.  The entry points (``tnverify/__init__.py``, ``__main__.py``) may import
+#: any layer.  The same order is written in ARCHITECTURE.md.
+LAYERS: tuple[tuple[str, frozenset], ...] = (
+    ("shared", frozenset({"errors", "validation", "conventions", "references", "device",
+                          "_moved_modules", "data"})),
+    ("definitions", frozenset({"definitions"})),
+    ("ranks", frozenset({"ranks"})),
+    ("tt", frozenset({"tt"})),
+    ("models", frozenset({"equivalences", "generalized", "lru"})),
+    ("cells", frozenset({"cells"})),
+    ("figures", frozenset({"figures"})),
+    ("claims", frozenset({"claims"})),
+    ("front", frozenset({"report", "testing", "teaching"})),
+    ("cli", frozenset({"cli"})),
+)
+ENTRY_POINTS = frozenset({"tnverify", "tnverify.__main__"})
+#: What may stand at the package root besides the concept folders.
+ROOT_MODULES = frozenset({"__init__", "__main__", "errors", "conventions", "references",
+                          "device", "_moved_modules"})
+
+
+def _layer_of(module: str) -> int:
+    top = module.split(".")[1]
+    for i, (_, members) in enumerate(LAYERS):
+        if top in members:
+            return i
+    raise AssertionError(f"{module} belongs to no layer of LAYERS")
+
+
+def _upward_imports(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """(importer, imported) pairs where a module imports from a higher layer."""
+    return sorted((a, b) for a, targets in graph.items() if a not in ENTRY_POINTS
+                  for b in targets if b not in ENTRY_POINTS and _layer_of(b) > _layer_of(a))
+
+
+def test_every_module_imports_only_from_its_layer_and_those_below():
+    modules = _modules()
+    graph = {n: _imports(n, p, modules) for n, p in modules.items()}
+    assert _upward_imports(graph) == []
+
+
+def test_the_layer_rule_rejects_an_upward_import():
+    graph = {"tnverify.tt.svd": {"tnverify.claims.evidence", "tnverify.ranks.matricize"},
+             "tnverify.cli.verify": {"tnverify.report.table"}, "tnverify": {"tnverify.cli"}}
+    assert _upward_imports(graph) == [("tnverify.tt.svd", "tnverify.claims.evidence")]
+
+
+def test_every_module_belongs_to_a_layer():
+    assert all(isinstance(_layer_of(n), int) for n in _modules() if n not in ENTRY_POINTS)
+
+
+def test_the_root_holds_only_shared_modules_entry_points_and_folders():
+    files = {p.stem for p in PACKAGE.glob("*.py")}
+    assert files - ROOT_MODULES == set()
+    folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders <= set().union(*(m for _, m in LAYERS))
+
+
+def test_architecture_md_lists_every_folder_and_the_layer_order():
+    text = (PACKAGE.parent / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    folders = {p.name for p in PACKAGE.iterdir()
+               if p.is_dir() and p.name not in ("__pycache__", "data")}
+    assert {f for f in folders if f"`tnverify/{f}/`" not in text} == set()
+    order = [text.index(f"`{name}`") for name, _ in LAYERS]
+    assert order == sorted(order)
+
+
+# -- every claim's checks live in its paper's folder -------------------------------------
+def _check_modules(fn) -> set[str]:
+    """Modules of a claim's check: the function's own, and for a lambda or a partial the
+    modules of the functions it calls by name."""
+    import functools
+    import types
+    out = set()
+    while isinstance(fn, functools.partial):
+        fn = fn.func
+    if not isinstance(fn, types.FunctionType):
+        return {type(fn).__module__}
+    out.add(fn.__module__)
+    if fn.__name__ == "<lambda>":
+        for name in fn.__code__.co_names:
+            target = fn.__globals__.get(name)
+            if isinstance(target, types.FunctionType):
+                out.add(target.__module__)
+    return out
+
+
+def test_every_claims_checks_live_in_the_folder_of_its_paper():
+    wrong = {}
+    for c in all_claims():
+        if c.package != "tnverify":
+            continue
+        folder = f"tnverify.claims.{c.id.split('-')[0]}."
+        for side in ("small", "scaled"):
+            fn = getattr(c, side)
+            if fn is None:
+                continue
+            bad = {m for m in _check_modules(fn) if m.startswith("tnverify.claims.")
+                   and m.count(".") >= 3 and not m.startswith(folder)}
+            if bad:
+                wrong[f"{c.id}:{side}"] = sorted(bad)
+    assert wrong == {}
+
+
+def test_the_check_scan_sees_through_lambdas():
+    from tnverify.claims.thesis import ttlm_conditionals as m
+    assert _check_modules(lambda p, r: m.small_prop_522(p, r)) >= {__name__}
+    assert "tnverify.claims.thesis.ttlm_conditionals" in _check_modules(m.small_prop_522)

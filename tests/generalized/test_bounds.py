@@ -13,7 +13,7 @@ from tnverify.generalized.bounds import (EXACT_WORK_LIMIT, cp_rank_lower_bound, 
                                  is_integer_valued, lemma_a1_bound, lemma_a2_rank_bound,
                                  lemma_a2_rank_formula, odd_even_matrix,
                                  shallow_width_lower_bound, thm_5_2_bound)
-from tnverify.matricize import exact_rank
+from tnverify.ranks.matricize import exact_rank
 
 
 def test_printed_bounds_pinned():

@@ -194,6 +194,32 @@ class BornMachine(SiteCores, nn.Module):
         return BornMachine(cores, sites=[s for s in reversed(self.sites)], alpha=ends[0],
                            omega=ends[1], dtype=real, device=str(self.device))
 
+    def to_tt(self):
+        """The amplitude ``Ψ`` as a :class:`~tnverify.tt.TensorTrain` (numpy, float64 or
+        complex128), with ``α`` absorbed into the first core and ``ω`` into the last, so
+        that ``tt.entry(x) == Ψ(x)`` and ``P(x) = |tt.entry(x)|² / Z``; the cores are
+        copies (detached, on the CPU) of the cores at each position (a uniform MPS is
+        unrolled to its ``L`` positions).  From there :meth:`TensorTrain.full`, the oracle
+        and :func:`~tnverify.tt.interop.to_quimb` take it.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> u = BornMachine([np.ones((2, 2, 2))], sites=[0, 0, 0], alpha=[1.0, 0.0],
+        ...                 omega=[1.0, 1.0])
+        >>> tt = u.to_tt()
+        >>> tt.ranks, float(tt.entry((0, 1, 1)))        # α^T J³ ω with J = ones(2, 2)
+        ((1, 2, 2, 1), 8.0)
+        """
+        from ..tt import TensorTrain
+        cores = [self.core(t).detach().cpu().numpy().astype(
+            np.complex128 if self.is_complex else np.float64) for t in range(self.length)]
+        alpha = self._left_boundary(1)[0].detach().cpu().numpy()
+        omega = self._right_boundary().detach().cpu().numpy()
+        cores[0] = np.einsum("a,aib->ib", alpha, cores[0])[None]
+        cores[-1] = np.einsum("aib,b->ai", cores[-1], omega)[:, :, None]
+        return TensorTrain(cores)
+
     def _tokens(self, tokens, length=None, min_length=1):
         return check_tokens(tokens, self.vocab_size, self.device, min_length=min_length,
                             length=length)

@@ -94,7 +94,7 @@ def torch_noisy_tensor(shape, rank, noise, device, rng):
     """The full tensor of :func:`torch_random_tt` plus Gaussian noise of relative
     Frobenius size ``noise`` (float64, on ``device``)."""
     import torch
-    from ..tt_svd_torch import tt_full_torch
+    from ..tt.svd_torch import tt_full_torch
     cores, _ = torch_random_tt(tuple(shape), int(rank), device, rng)
     a = tt_full_torch(cores)
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))

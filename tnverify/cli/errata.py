@@ -1,4 +1,4 @@
-"""``tnverify errata``: the errata sheets of the papers (see :mod:`tnverify.errata`)."""
+"""``tnverify errata``: the errata sheets of the papers (see :mod:`tnverify.report.errata`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ __all__ = ["add_errata", "cmd_errata"]
 
 
 def add_errata(sub) -> None:
-    from ..errata import ERRATA_FORMATS, ERRATA_PAPERS
+    from ..report.errata import ERRATA_FORMATS, ERRATA_PAPERS
 
     e = subparser(sub, "errata", "write the errata sheet of each paper (every defect found)",
                   "For each paper: every claim that does not hold as printed, with its\n"
@@ -34,7 +34,7 @@ def add_errata(sub) -> None:
 def cmd_errata(args) -> int:
     import json
 
-    from ..errata import build_errata, render_markdown, write_errata
+    from ..report.errata import build_errata, render_markdown, write_errata
     from ..errors import UsageError
 
     con = console()

@@ -47,7 +47,7 @@ def _planned(c, side: str, scale: str | None = None) -> int:
 
 
 def describe(c) -> list[str]:
-    from ..report import ref_text
+    from ..report.table import ref_text
 
     lines = [f"{c.id}" + (f": {c.title}" if c.title else ""), "",
              "statement: " + "\n           ".join(str(c.statement).splitlines() or [""]),
@@ -104,7 +104,7 @@ def _side_line(result, name: str, side) -> str:
 
 
 def describe_result(result) -> list[str]:
-    from ..report import error_reason, format_ratio
+    from ..report.table import error_reason, format_ratio
 
     lines = [f"verdict: {result.verdict} (expected {result.claim.expected}); "
              f"error/tolerance {format_ratio(result)}; {result.seconds:.2f} s"]

@@ -1,4 +1,4 @@
-"""``tnverify tour``: a six-step first contact in the terminal (see :mod:`tnverify.tour`)."""
+"""``tnverify tour``: a six-step first contact in the terminal (see :mod:`tnverify.teaching.tour`)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,6 @@ def add_tour(sub) -> None:
 
 
 def cmd_tour(args) -> int:
-    from ..tour import run_tour
+    from ..teaching.tour import run_tour
 
     return run_tour(console(), args.step)

@@ -26,7 +26,8 @@ def add_tt_svd(sub) -> None:
                   "(tnverify.conventions.tolerance): eps = SAFETY * n * eps(float64) with\n"
                   "SAFETY = 8 and n the largest side of an unfolding of the tensor; it\n"
                   "drops round-off only, so an exactly low-rank tensor gets its exact TT\n"
-                  "ranks.  --eps 0 keeps every non-zero singular value (round-off too).",
+                  "ranks.  --eps 0 keeps every non-zero singular value (round-off too),\n"
+                  "which is the default of the library function tnverify.tt_svd.",
                   ["tnverify tt-svd a.npy",
                    "tnverify tt-svd a.npy --eps 1e-8",
                    "tnverify tt-svd a.npy --eps 0",
@@ -80,7 +81,7 @@ def _header_dtype(fh):
 def load_tensor(file: str):
     """Load a tensor from ``file`` (``.npy``, no pickles), refusing it before the copy if
     it exceeds the explicit-size limit; say what the file is when it is not one."""
-    from ..explicit import guard_size
+    from ..definitions.explicit import guard_size
 
     path = Path(file)
     if not path.is_file():
@@ -141,7 +142,7 @@ def _check_writable(out: Path) -> None:
 
 
 def cmd_tt_svd(args) -> int:
-    from ..tt_svd import tt_svd
+    from ..tt.svd import tt_svd
 
     out = None
     if args.save:

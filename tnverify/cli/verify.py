@@ -71,7 +71,7 @@ def add_verify(sub) -> None:
 
 
 def _legend() -> str:
-    from ..claim_sections import EXACT_LEGEND, RATIO_LEGEND
+    from ..report.claim_sections import EXACT_LEGEND, RATIO_LEGEND
 
     import textwrap
 
@@ -138,7 +138,7 @@ def _progress():
 
 def cmd_verify(args) -> int:
     from ..device import resolve_device
-    from ..report import check_report_path, run_claims
+    from ..report.table import check_report_path, run_claims
 
     load_plugins(args.plugin)
     claims = select(args.claims, args.paper, args.group, args.plugin)
@@ -167,7 +167,7 @@ def cmd_verify(args) -> int:
 
 
 def claim_dict(c) -> dict:
-    from ..report import ref_text
+    from ..report.table import ref_text
 
     return {"id": c.id, "package": c.package, "group": c.group, "title": c.title,
             "source": c.source, "statement": c.statement,

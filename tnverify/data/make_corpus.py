@@ -3,7 +3,7 @@
     python -m tnverify.data.make_corpus        # rewrites tomita.txt and motzkin.txt
 
 Both files hold one sentence per line, tokens separated by single spaces, and are
-read by :func:`tnverify.ngram.load_corpus`.  Nothing is downloaded: every sentence is
+read by :func:`tnverify.definitions.ngram.load_corpus`.  Nothing is downloaded: every sentence is
 drawn here from a grammar with ``numpy.random.default_rng(SEED)``.
 
 ``tomita.txt``

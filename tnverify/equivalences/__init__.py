@@ -27,7 +27,8 @@ Eq. 5.11–5.17; tslm Eq. 16.
 
 from .augmented import (
     augment_hidden, augment_input, augmented_step, mi_rnn_to_augmented_core,
-    second_order_to_augmented_core, split_augmented_core, vanilla_rnn_to_augmented_core,
+    second_order_affine_to_augmented_core, second_order_to_augmented_core, split_augmented_core,
+    vanilla_rnn_to_augmented_core,
 )
 from .bilinear import (
     SECOND_ORDER_LAYOUTS, rac_to_tt_core, second_order_to_tt_core, tt_core_to_rac,
@@ -44,7 +45,8 @@ __all__ = [
     "SECOND_ORDER_LAYOUTS", "second_order_to_tt_core", "tt_core_to_second_order",
     "rac_to_tt_core", "tt_core_to_rac", "augment_input", "augment_hidden",
     "vanilla_rnn_to_augmented_core", "mi_rnn_to_augmented_core",
-    "second_order_to_augmented_core", "split_augmented_core", "augmented_step",
+    "second_order_to_augmented_core", "second_order_affine_to_augmented_core",
+    "split_augmented_core", "augmented_step",
     # T4
     "tslm_to_tt",
     # T2

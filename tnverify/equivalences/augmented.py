@@ -19,6 +19,7 @@ from .operands import _einsum, _is_torch, _need, _shape, _values
 
 __all__ = ["augment_input", "augment_hidden", "vanilla_rnn_to_augmented_core",
            "mi_rnn_to_augmented_core", "second_order_to_augmented_core",
+           "second_order_affine_to_augmented_core",
            "split_augmented_core", "augmented_step"]
 
 
@@ -126,6 +127,43 @@ def second_order_to_augmented_core(T, b, layout: str = "ttlm"):
     zeros_h = np.zeros((R, R)) if not _is_torch(G) else G.new_zeros(R, R)
     zeros_i = np.zeros((V, R)) if not _is_torch(G) else G.new_zeros(V, R)
     return _augmented(G, zeros_h, zeros_i, b, G)
+
+
+def second_order_affine_to_augmented_core(T, W_hh, W_xh, b, layout: str = "ttlm"):
+    """Augmented core of a second-order RNN with its first-order terms and bias, the
+    ``(W_hh, W_xh, T, b)`` parameters of common second-order (and CP-decomposed) RNN code:
+
+    .. math:: z = \\sum_{p,i} h_p\\, G_{pio}\\, f_i + W^{hh} h + W^{xh} f + b,
+
+    with ``G`` the TT core of ``T`` (:func:`~tnverify.equivalences.bilinear.second_order_to_tt_core`,
+    ``layout`` "ttlm" for ``T (|V|, R, R)`` or "thesis" for ``T (R, R, |V|)``),
+    ``W_hh (R, R)``, ``W_xh (R, |V|)``, ``b (R,)``: the blocks of
+    :func:`split_augmented_core` are ``bilinear = G``, ``hidden = W_hhᵀ``,
+    ``input = W_xhᵀ``, ``bias = b``.  With ``W_hh = W_xh = 0`` this is
+    :func:`second_order_to_augmented_core`.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> T, Whh, Wxh, b = (rng.normal(size=s) for s in ((3, 2, 2), (2, 2), (2, 3), (2,)))
+    >>> G = second_order_affine_to_augmented_core(T, Whh, Wxh, b)
+    >>> h, f = rng.normal(size=2), np.eye(3)[1]
+    >>> z = np.einsum("i,iop,p->o", f, T, h) + Whh @ h + Wxh @ f + b   # ttlm: G_pio = T_iop
+    >>> bool(np.allclose(augmented_step(G, augment_hidden(h), augment_input(f))[:2], z))
+    True
+
+    Notes
+    -----
+    Its one-step identity is the bilinear form checked by ``tnverify-augmented-bilinear``.
+    """
+    G = second_order_to_tt_core(T, layout)
+    W_hh, W_xh, b = _need(W_hh, 2, "W_hh"), _need(W_xh, 2, "W_xh"), _need(b, 1, "b")
+    R, V = G.shape[0], G.shape[1]
+    if _shape(W_hh) != (R, R) or _shape(W_xh) != (R, V) or _shape(b) != (R,):
+        raise ShapeError(f"need W_hh ({R}, {R}), W_xh ({R}, {V}) and b ({R},) for T with "
+                         f"R = {R}, |V| = {V}; got {_shape(W_hh)}, {_shape(W_xh)}, "
+                         f"{_shape(b)}")
+    return _augmented(G, W_hh.T, W_xh.T, b, G)
 
 
 def split_augmented_core(G_aug) -> dict:

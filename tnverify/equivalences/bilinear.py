@@ -130,7 +130,7 @@ def tt_core_to_rac(G, *, rtol: float | None = None):
     ``G`` may be a numpy array or a torch tensor, also one that requires grad (e.g.
     ``RAC(...).tt_core()``): its values are read (detached, on the CPU) and the factors
     are float64 numpy arrays.  The rank of each slice is judged at the precision of
-    ``G`` (a float32 core with float32's ``eps``, :func:`tnverify.numerical_ranks.numerical_rank`),
+    ``G`` (a float32 core with float32's ``eps``, :func:`tnverify.ranks.numerical.numerical_rank`),
     so the round-off of a float32 cell does not count as rank.
 
     Raises
@@ -138,7 +138,7 @@ def tt_core_to_rac(G, *, rtol: float | None = None):
     RankError
         A slice of numerical rank > 1 (numpy's rank rule, or ``rtol``).
     """
-    from ..numerical_ranks import numerical_rank
+    from ..ranks.numerical import numerical_rank
     rtol = None if rtol is None else as_float(rtol, "rtol", nonnegative=True)
     precision = _precision(G)
     G = _values(G, 3, "G")

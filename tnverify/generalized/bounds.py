@@ -13,7 +13,7 @@ ranks of grid tensors.
   (exact over ℚ, a certified lower bound mod p, or numerical with tolerance and gap).
 
 Cost of the certified ranks, measured on this machine (2 cores, numpy 2.4, one BLAS
-thread; :mod:`tnverify.matricize`):
+thread; :mod:`tnverify.ranks.matricize`):
 
 ==========================  ===============  ============  ==============
 integer matrix              exact (Bareiss)  rank mod p    numerical (SVD)
@@ -41,7 +41,7 @@ import numpy as np
 
 from ..conventions import Tolerance
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
-from ..matricize import DEFAULT_PRIME, exact_rank, matricize, numerical_rank, rank_mod_p
+from ..ranks.matricize import DEFAULT_PRIME, exact_rank, matricize, numerical_rank, rank_mod_p
 from ..validation import as_choice, as_float, as_int, as_numeric, check_power
 
 __all__ = [
@@ -146,7 +146,7 @@ class GridRank:
         The value is the exact rank: ``"exact"``, or a mod-p bound equal to min(shape).
     shape : tuple
         Shape of the matricization.
-    tolerance, gap : numerical method only (from :class:`tnverify.matricize.NumericalRank`).
+    tolerance, gap : numerical method only (from :class:`tnverify.ranks.matricize.NumericalRank`).
     numerical : NumericalRank or None
         The numerical rank (numerical method, or a cross-check when asked for).
     prime : int or None

@@ -27,7 +27,7 @@ import numpy as np
 
 from ..errors import DTypeError, RankError, ShapeError, UsageError
 from .xi import get_xi
-from ..explicit import guard_size
+from ..definitions.explicit import guard_size
 from ..validation import as_array, as_choice, as_float, as_int, as_int_array
 
 __all__ = ["combine_networks", "combine_all", "rank_one_to_rnn", "shallow_to_rnn", "one_hot_templates",
@@ -325,8 +325,8 @@ class ProductNetworks:
 def product_network(H, F, *, order: str = "corrected") -> ProductNetworks:
     """Prop. A.5: ξ = xy networks whose grid over the templates with feature matrix F is
     ℋ (with ``order="corrected"``; ``"printed"`` builds the literal ℋ̂)."""
-    from ..cp import CPTensor
-    from ..tt_svd import tt_svd
+    from ..tt.cp import CPTensor
+    from ..tt.svd import tt_svd
     Hh = h_hat(H, F, order=order)
     M, T = Hh.shape[0], Hh.ndim
     tt = tt_svd(Hh).tt

@@ -19,7 +19,7 @@ import numpy as np
 from ..errors import DTypeError, RankError, ShapeError, UsageError
 from .grid import GeneralizedRNN, ShallowNetwork
 from .xi import get_xi
-from ..explicit import guard_size
+from ..definitions.explicit import guard_size
 from ..validation import as_array, as_float, as_int, as_rng, check_power
 
 __all__ = ["pairwise_similarity_network", "lemma_a2_indicator", "constant_network",

@@ -14,7 +14,7 @@ holds the hidden states of all M^t template prefixes as a (M^t, R_t) array; step
 one GEMM per chunk (the elementwise temporary is chunked to ``chunk_bytes``, 1 MiB on
 the CPU).  This is the
 recursion of Prop. A.3 (Eq. 21) in C order.  :func:`grid_by_evaluation` is the oracle: Eq. 16
-evaluated on every row of :func:`tnverify.explicit.all_sequences`.
+evaluated on every row of :func:`tnverify.definitions.explicit.all_sequences`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
-from ..explicit import CHUNK_ROWS, all_sequences, guard_size
+from ..definitions.explicit import CHUNK_ROWS, all_sequences, guard_size
 from .xi import XiOperator, get_xi
 from ..validation import (
     as_array, as_choice, as_device, as_float, as_int, as_int_array, as_rng, check_entries,

@@ -7,12 +7,15 @@ with ``r_0 = r_d = 1``; its entries are products of slice matrices
 
 (thesis §3.2, Def. 3.2.2, Eq. 3.4, 0-based in code; Oseledets 2011).
 
-The package holds :mod:`tnverify.tt.train` (:class:`TensorTrain`, :func:`tt_to_full`) and
-:mod:`tnverify.tt.random_trains` (:func:`random_tt`, :func:`max_tt_ranks`); every name is
-re-exported here, so ``from tnverify.tt import TensorTrain`` keeps working.
+The package holds the TT toolkit, one concept per module: :mod:`.train`
+(:class:`TensorTrain`, :func:`tt_to_full`), :mod:`.random_trains` (:func:`random_tt`,
+:func:`max_tt_ranks`), :mod:`.svd` (TT-SVD, :func:`tt_svd`, :func:`tt_ranks`),
+:mod:`.truncation` (the truncation rule shared with rounding), :mod:`.svd_torch` (TT-SVD on
+torch tensors, torch imported on use), :mod:`.cp` (CP tensors) and :mod:`.interop`
+(TensorLy and quimb); the main names are re-exported here.
 
 Everything here works on the cores only (``O(d n r^3)``) except :meth:`TensorTrain.full`,
-which is guarded by :func:`tnverify.explicit.guard_size`.
+which is guarded by :func:`tnverify.definitions.explicit.guard_size`.
 
 References
 ----------
@@ -20,7 +23,12 @@ thesis §3.2, Def. 3.2.2 and Thm 3.2.1; Oseledets, "Tensor-train
 decomposition", SIAM J. Sci. Comput. 33(5), 2011 (rounding: Algorithm 2).
 """
 
+from .cp import CPTensor, random_cp
+from .interop import from_quimb, from_tensorly, to_quimb, to_tensorly
 from .random_trains import max_tt_ranks, random_tt
+from .svd import TTRanks, TTSVDResult, truncation_rank, tt_ranks, tt_svd
 from .train import TensorTrain, tt_to_full
 
-__all__ = ["TensorTrain", "tt_to_full", "random_tt", "max_tt_ranks"]
+__all__ = ["TensorTrain", "tt_to_full", "random_tt", "max_tt_ranks", "tt_svd", "tt_ranks",
+           "TTSVDResult", "TTRanks", "truncation_rank", "CPTensor", "random_cp",
+           "to_tensorly", "from_tensorly", "to_quimb", "from_quimb"]

@@ -20,7 +20,7 @@ from ..conventions import check_finite
 from ..errors import (
     DTypeError, NonFiniteError, RankError, ShapeError, ToleranceError, VocabularyError,
 )
-from ..truncation import check_eps, check_max_rank, svd_signed, truncation_rank
+from .truncation import check_eps, check_max_rank, svd_signed, truncation_rank
 from ..validation import as_array, as_int_array
 
 __all__ = ["TensorTrain", "tt_to_full"]
@@ -200,7 +200,7 @@ class TensorTrain:
 
     def full(self, max_entries: int | None = None) -> np.ndarray:
         """The explicit tensor, refused above ``TNVERIFY_MAX_ENTRIES`` before allocating."""
-        from ..explicit import guard_size
+        from ..definitions.explicit import guard_size
 
         guard_size(self.shape, dtype=self.dtype, what="TT to full tensor",
                    max_entries=max_entries)
@@ -334,7 +334,7 @@ class TensorTrain:
 
         Right-to-left orthogonalization, then left-to-right truncated SVDs with
         ``δ = eps ‖A‖_F / sqrt(d - 1)`` and the truncation rule of
-        :func:`tnverify.truncation.truncation_rank` (smallest rank whose discarded tail has
+        :func:`tnverify.tt.truncation.truncation_rank` (smallest rank whose discarded tail has
         Frobenius norm ``<= δ``, capped at ``max_rank``).  Without ``max_rank`` the result
         ``B`` satisfies ``‖A - B‖_F <= eps ‖A‖_F``.
         """
@@ -359,7 +359,7 @@ class TensorTrain:
     def to_tensorly(self):
         """This TT as a ``tensorly.tt_tensor.TTTensor`` (same core layout, copies).
 
-        See :mod:`tnverify.interop` for the function forms and quimb.  TensorLy's
+        See :mod:`tnverify.tt.interop` for the function forms and quimb.  TensorLy's
         functions on TT factors also take a TensorTrain directly (it is a sequence of its
         cores): ``tensorly.tt_to_tensor(tt)``.
         """
@@ -378,7 +378,7 @@ class TensorTrain:
 
 
 def tt_to_full(tt: TensorTrain, max_entries: int | None = None) -> np.ndarray:
-    """The explicit tensor of ``tt`` (guarded by :func:`tnverify.explicit.guard_size`)."""
+    """The explicit tensor of ``tt`` (guarded by :func:`tnverify.definitions.explicit.guard_size`)."""
     if not isinstance(tt, TensorTrain):
         raise DTypeError(f"tt_to_full needs a TensorTrain; got {type(tt).__name__}")
     return tt.full(max_entries=max_entries)

@@ -3,7 +3,7 @@
 import numpy as np
 import tnverify
 from hypothesis import given, settings, strategies as st
-from tnverify.strategies import seeds
+from tnverify.testing.strategies import seeds
 
 from rank_rnn import random_rank_rnn
 

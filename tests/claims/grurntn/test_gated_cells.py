@@ -158,7 +158,7 @@ def test_scaled_bptt_leaves_global_rng_alone():
 def test_model_param_count_rejects_non_integer_sizes():
     import pytest
 
-    from tnverify import gated_params as GP
+    from tnverify.cells import gated_params as GP
     from tnverify.errors import DTypeError, UsageError
     for bad in (2.5, "8", True, None):
         with pytest.raises(DTypeError, match="hidden must be an integer"):

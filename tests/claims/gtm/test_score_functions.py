@@ -10,7 +10,7 @@ from tnverify.claims.gtm.definitions import (absorb_input_matrices, paper_cores_
                                              paper_cores_full, recurrence_eq9, recurrence_eq10,
                                              xi_product_rnn)
 from tnverify.conventions import tolerance
-from tnverify.explicit import all_sequences
+from tnverify.definitions.explicit import all_sequences
 from tnverify.tt import TensorTrain
 
 IDS = ("gtm-eq-6", "gtm-lemma-3.1", "gtm-lemma-3.1-corrected", "gtm-eq12-boundary-h1",

@@ -8,7 +8,7 @@ import numpy as np
 import tnverify.claims.gtm.universality  # noqa: F401  (registers the claims)
 from tnverify.claims.gtm.universality_small import additive_basis, span_matrix
 from tnverify.claims.runner import run_claim
-from tnverify.matricize import exact_rank
+from tnverify.ranks.matricize import exact_rank
 
 IDS = ("gtm-lemma-5.1", "gtm-prop-a.4", "gtm-prop-a.4-corrected", "gtm-thm-5.1", "gtm-sec-4.2-nonuniversal",
        "gtm-prop-a.5", "gtm-prop-a.5-corrected")

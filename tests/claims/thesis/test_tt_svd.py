@@ -12,9 +12,9 @@ import tnverify.claims.tnverify.tt_svd_error as err
 import tnverify.claims.tt_svd_support as sup
 from tnverify.claims import FAILS, HOLDS, ILL_POSED, REGISTRY, run_claim
 from tnverify.conventions import tolerance
-from tnverify.matricize import exact_rank, tt_unfolding
+from tnverify.ranks.matricize import exact_rank, tt_unfolding
 from tnverify.tt import TensorTrain
-from tnverify.tt_svd import tt_svd
+from tnverify.tt.svd import tt_svd
 
 
 
@@ -89,7 +89,7 @@ def test_best_rank_errors_and_tiny_eps():
 
 @given(seed=st.integers(0, 2**32 - 1), noise=st.sampled_from([0.0, 1e-3, 0.5]))
 def test_torch_noisy_tensor_has_the_relative_noise_asked_for(seed, noise):
-    from tnverify.tt_svd_torch import tt_full_torch
+    from tnverify.tt.svd_torch import tt_full_torch
     shape = (3, 4, 3, 2)
     cores, ranks = sup.torch_random_tt(shape, 3, "cpu", np.random.default_rng(seed))
     clean = tt_full_torch(cores)

@@ -107,7 +107,7 @@ def test_mi_plugin_tolerance_bias_and_independence():
     assert tol["bias"] == pytest.approx(2 / (2 * 1000 * np.log(2)))
     assert tol["value"] == pytest.approx(stats.chi2.isf(ALPHA, 2) / (2000 * np.log(2)))
     # coverage: plug-in estimates of a dependent joint stay within the tolerance
-    from tnverify.ngram import mutual_information
+    from tnverify.definitions.ngram import mutual_information
     J = np.array([[0.3, 0.1], [0.05, 0.55]])
     rng = np.random.default_rng(0)
     tol = mi_plugin_tolerance(J, 2000)["value"]

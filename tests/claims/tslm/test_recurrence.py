@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import tnverify.claims.tslm.recurrence as mod
-from tnverify.conditionals import conditionals
+from tnverify.definitions.conditionals import conditionals
 from tnverify.conventions import tolerance
 from tnverify.claims import get_claim
 

@@ -66,7 +66,7 @@ import torch  # noqa: E402
 
 import tnverify.cells.recurrent as recurrent  # noqa: E402
 import tnverify.cells.ttlm as ttlm_cells  # noqa: E402
-import tnverify.claims.ttlm.rnn_equivalences_scaled as rnn_scaled  # noqa: E402
+import tnverify.claims.rnn_equivalences_scaled as rnn_scaled  # noqa: E402
 
 
 def _defective(cls, attr, index, rel, only_float32):

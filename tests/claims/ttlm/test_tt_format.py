@@ -10,7 +10,7 @@ from tnverify.claims.ttlm.tt_format import (full_by_tensordot, literal_lower_lim
                                         printed_tt_sum, recurrence)
 from tnverify.conventions import tolerance
 from tnverify.errors import RankError, ShapeError
-from tnverify.explicit import all_sequences
+from tnverify.definitions.explicit import all_sequences
 
 
 
@@ -70,12 +70,17 @@ def test_helper_validation():
         printed_tt_sum([np.ones((1, 2, 1))] * 2, np.zeros((1, 2), int), (1, 1))
 
 
-def test_prop_521_reading_a_fails_on_signs_b_holds():
+def test_prop_521_holds_under_the_proofs_definition_and_shows_the_ruled_out_readings():
     c = get_claim("thesis-prop-5.2.1")
     ev = c.run_small(c.space[0], 1)
-    assert ev.readings["a"].verdict == "fails"
-    assert ev.readings["a"].failing_parts() == ["real cores: nonnegative"]
-    assert ev.readings["b"].verdict == "holds"
+    assert ev.readings["a"].verdict == "holds"
+    # ψ = ·/Z on the signed score (prior studies' example, ruled out) gives P̃ < 0
+    assert set(ev.readings) == {"a"} and set(ev.ruled_out) == {"b", "c"}
+    assert ev.ruled_out["c"].verdict == "fails"
+    assert ev.ruled_out["c"].failing_parts() == ["real cores: nonnegative"]
+    assert ev.ruled_out["b"].verdict == "holds"
+    assert {k: r.admissible for k, r in c.readings.items()} == {"a": True, "b": False, "c": False}
+    assert run_claim(c, seed=5).verdict == "holds"
 
 
 def test_prop_521_scaled_z_off_by_relative_1e_8_fails(monkeypatch):
@@ -93,6 +98,7 @@ def test_prop_521_scaled_z_off_by_relative_1e_8_fails(monkeypatch):
     ok = c.run_scaled(params, "cpu", 4)
     monkeypatch.setattr(cells, "TTScorer", Defective)
     bad = c.run_scaled(params, "cpu", 4)
-    for part in ("(a) signed: Z transfer vs brute force", "(b) squared: Z transfer vs brute force"):
+    for part in ("signed score: Z transfer vs brute force",
+                 "squared (Born) score: Z transfer vs brute force"):
         assert ok.parts[part].verdict == "holds"
         assert bad.parts[part].verdict == "fails", bad.parts[part].details

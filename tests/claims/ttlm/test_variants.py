@@ -13,7 +13,7 @@ from tnverify.cells.ttlm_variants import TTLMLarge, TTLMTiny, UniformTTLM, exact
 from tnverify.claims import get_claim, run_claim
 from tnverify.claims.ttlm.tt_format import full_by_tensordot
 from tnverify.claims.ttlm.uniform_ttlm import uniform_cores
-from tnverify.conditionals import conditionals_by_sequence
+from tnverify.definitions.conditionals import conditionals_by_sequence
 from tnverify.conventions import tolerance
 from tnverify.equivalences import (large_to_tt_core, tiny_to_tt_core, tiny_to_tt_core_delta,
                                    tiny_to_tt_core_reshape, tt_core_to_tiny_reshape)

@@ -13,7 +13,7 @@ from fractions import Fraction
 import numpy as np
 import torch
 
-from ... import gated_params as GP
+from ...cells import gated_params as GP
 from .. import Evidence
 from ..compare import compare_ints, compare_values
 from ..printed_numbers import judge_printed

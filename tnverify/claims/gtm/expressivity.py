@@ -27,7 +27,7 @@ from ...generalized.expressivity import (constant_grid_value, constant_network, 
                                 rank_one_shallow)
 from ...generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
                     recursion_a3_literal)
-from ...matricize import exact_rank, numerical_rank, tt_unfolding
+from ...ranks.matricize import exact_rank, numerical_rank, tt_unfolding
 
 #: Perturbation size of the Thm. 5.3 check ("about 1e−3", the claims catalogue).
 PERTURBATION = 1e-3

@@ -3,7 +3,7 @@
 
 Grids are built on ``device`` by :func:`tnverify.generalized.grid.grid_tensor` (``backend="torch"``,
 float64).  Integer-weight ξ = max grids are certified *exactly computed* a priori
-(:func:`tnverify.gtm_figures.float64_exact`) or a posteriori: the grid of the same network
+(:func:`tnverify.figures.gtm.float64_exact`) or a posteriori: the grid of the same network
 with |C|, |𝒢| bounds every partial sum (|max(x, y, 0)| ≤ max(|x|, |y|)), so when it stays
 below 2**52 every partial sum is an integer float64 represents exactly.  Ranks of such
 grids are computed modulo a prime on the device (a certified lower bound); for the two
@@ -21,7 +21,7 @@ from .. import Evidence
 from .controls import control_of
 from ..compare import compare_ints, compare_values
 from ...conventions import derive_seed, rank_tolerance, tolerance
-from ...matricize import DEFAULT_PRIME
+from ...ranks.matricize import DEFAULT_PRIME
 
 __all__ = ["scaled_fig3", "scaled_fig5", "scaled_shared", "rank_mod_p_capped",
            "rank_one_max_realizable_torch"]
@@ -48,7 +48,7 @@ def _abs_network(net):
 
 def _exact_on_device(net, F, device) -> bool:
     """Whether float64 computes this integer ξ = max grid exactly (module docstring)."""
-    from ...gtm_figures import float64_exact
+    from ...figures.gtm import float64_exact
     if float64_exact(net, F)[0]:
         return True
     arrays = [np.asarray(F), *net.C, *net.G]
@@ -83,7 +83,7 @@ def rank_mod_p_capped(matrix, cap: int, p: int = DEFAULT_PRIME) -> int:
 
 
 def rank_one_max_realizable_torch(grid) -> bool:
-    """Torch port of :func:`tnverify.gtm_figures.rank_one_max_realizable` (exact test of
+    """Torch port of :func:`tnverify.figures.gtm.rank_one_max_realizable` (exact test of
     λ·max(a_1[i_1], …, a_T[i_T], 0) = Γ by the greatest max-subsolution)."""
     torch = _torch()
     T = grid.ndim
@@ -104,7 +104,7 @@ def rank_one_max_realizable_torch(grid) -> bool:
 
 # -- gtm-fig-3 -------------------------------------------------------------------------
 def _fig3_trial(task, check_numpy: bool, device) -> dict:
-    from ...gtm_figures import _draw_network
+    from ...figures.gtm import _draw_network
     from ...generalized.grid import grid_tensor, odd_even_matricization
 
     net, F = _draw_network(task)
@@ -140,7 +140,7 @@ def _fig3_trial(task, check_numpy: bool, device) -> dict:
 
 def scaled_fig3(params, device, rng):
     """Fig. 3/4 at larger M, T on the device: the trial machinery and seeds of the small
-    side (``derive_seed(base, R, i)``, :func:`tnverify.gtm_figures._draw_network`),
+    side (``derive_seed(base, R, i)``, :func:`tnverify.figures.gtm._draw_network`),
     torch grids vs numpy grids, then the two readings of the small side
     (:data:`tnverify.claims.gtm.figures.FIG3_READINGS`).  A network in the bound-1 bar
     that no rank-1 network realizes is a counterexample only when the exact rank confirms

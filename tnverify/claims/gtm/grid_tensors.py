@@ -17,7 +17,7 @@ import numpy as np
 from .. import Evidence
 from ..compare import compare_values
 from .definitions import absorb_input_matrices, recurrence_eq10
-from ...explicit import all_sequences
+from ...definitions.explicit import all_sequences
 from ...generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
                     random_generalized_rnn, random_shallow, recursion_a3_literal)
 from ...generalized.xi import XI_NAMES

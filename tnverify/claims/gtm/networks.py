@@ -64,7 +64,7 @@ def _common_parts(params, rng):
             parts[f"{name}: {what} (sympy)"] = passed_with_control(
                 f"ξ = {op.label} is {what}: sympy on real symbols, sign cases −p, 0, +p",
                 lambda o, kind=kind: symbolic_identity(o, kind) is True, op,
-                _PLUS_FIRST[name], f"ξ(x, y) + x in place of ξ",
+                _PLUS_FIRST[name], "ξ(x, y) + x in place of ξ",
                 details={"sympy": symbolic_identity(op, kind)})
     return parts, triples(params["n_unit"], rng)[:2]
 

@@ -29,8 +29,8 @@ from ..readings import Reading
 from .controls import passed_with_control
 from .definitions import (absorb_input_matrices, outer, paper_cores_eq8, paper_cores_full,
                               recurrence_eq9, recurrence_eq10, xi_product_rnn)
-from ...cp import random_cp
-from ...explicit import all_sequences, feature_tensor, inner
+from ...tt.cp import random_cp
+from ...definitions.explicit import all_sequences, feature_tensor, inner
 from ...tt import TensorTrain
 
 

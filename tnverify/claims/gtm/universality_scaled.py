@@ -22,7 +22,7 @@ from ..compare import compare_ints, compare_values
 from .universality_small import (LEMMA_XIS, _invertible_F, abs_network, chain_length)
 from ...generalized import constructions as gc
 from ...generalized.grid import grid_tensor, random_generalized_rnn, random_shallow
-from ...matricize import numerical_rank
+from ...ranks.matricize import numerical_rank
 from ...generalized.xi import XI_NAMES, get_xi
 
 
@@ -153,7 +153,7 @@ def scaled_sec_4_2(params, device, rng):
 
 def scaled_prop_a_5(params, device, rng, order="corrected"):
     import torch
-    from ...tt_svd_torch import tt_svd_torch
+    from ...tt.svd_torch import tt_svd_torch
     M, T, B = params["M"], params["T"], params["B"]
     F = rng.standard_normal((M, M))
     Ft, Hn = _t(F, device), rng.standard_normal((M,) * T)

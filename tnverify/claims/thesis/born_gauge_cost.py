@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from ...explicit import all_sequences
+from ...definitions.explicit import all_sequences
 from .. import Evidence
 from .born_sampling import _full_psi, _machine
 from ..compare import compare_ints, compare_values

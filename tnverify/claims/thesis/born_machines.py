@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from ...explicit import max_entries
+from ...definitions.explicit import max_entries
 from .. import Defect, Evidence, Reading
 from ..registration import claim, corrected_pair, refs
 from .born_sampling import (

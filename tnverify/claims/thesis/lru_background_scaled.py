@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from ...lru import theory as lru
-from ...lru.stats import chi2_gof, estimate_evidence, mean_estimate, test_evidence
+from ..monte_carlo import chi2_gof, estimate_evidence, mean_estimate, test_evidence
 from .. import Evidence
 from .lru_monte_carlo import ALPHA, circular_law_parts, _upper
 from ...conventions import tolerance
@@ -141,7 +141,7 @@ def scaled_fig48(params, device, rng):
     KS.  Large H=8192 as in :func:`scaled_thm421`."""
     import torch
 
-    from ...lru.stats import ks_2samp
+    from ..monte_carlo import ks_2samp
 
     H = params["H"]
     g = _gen(device, rng)

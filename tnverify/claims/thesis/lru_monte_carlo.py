@@ -17,7 +17,7 @@ import numpy as np
 from scipy import stats as sst
 
 from ...lru import theory as lru
-from ...lru.stats import (Estimate, batch_estimate, chi2_gof, estimate_evidence, ks_1samp,
+from ..monte_carlo import (Estimate, chi2_gof, estimate_evidence, ks_1samp,
                      ks_2samp, mean_estimate, test_evidence)
 from .. import Evidence
 

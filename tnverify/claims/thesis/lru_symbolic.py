@@ -9,7 +9,7 @@ import numpy as np
 import sympy as sp
 
 from ...lru import theory as lru
-from ...matricize import exact_rank
+from ...ranks.matricize import exact_rank
 from .. import Evidence
 from ..compare import compare_values
 

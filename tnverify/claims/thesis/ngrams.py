@@ -2,7 +2,7 @@
 (the cross-entropy target), Eq. 2.8/2.11 (perplexity and the base of its log) and Eq. 4.1
 (the averaged mutual information I(S)).  Small checks in
 :mod:`tnverify.claims.thesis.perplexity_information`; the scaled Eq. 4.1 (Markov chains
-on torch) in :mod:`tnverify.claims.tslm.ngrams_scaled`; the tools in :mod:`tnverify.ngram`."""
+on torch) in :mod:`tnverify.claims.tslm.ngrams_scaled`; the tools in :mod:`tnverify.definitions.ngram`."""
 
 from __future__ import annotations
 
@@ -90,12 +90,15 @@ claim("thesis-eq-2.11", "perplexity = 2^H = P̃^(−1/L)", STATEMENTS["thesis-eq
       space=({"length": 20}, {"length": 200}),
       readings=(
           Reading("base 2", "log is log₂ (H in bits): the only base for which 2^{H(x)} = "
-                  "P̃(x)^{−1/L}", quote="H(x) = −(1/L) log P̃(x) (Jurafsky, 2000)",
-                  where="§2.4, before Eq. 2.11 (the cited source uses bits)"),
-          Reading("natural log", "log is ln (H in nats), the thesis's log elsewhere",
-                  quote="v = −½ log(u₁(r_max² − r_min²) + r_min²) and θ = 2πu₂. Then "
-                        "exp(−v + iθ)", where="§4.2.2, Lemma 4.2.1 (log must be ln there); "
-                  "§2.4: 'taking the exponent of the cross-entropy rate'")),
+                  "P̃(x)^{−1/L}", quote="This concept actually arises from the "
+                  "information-theoretic concept of cross entropy",
+                  where="thesis §2.4, before Eq. 2.9 (information-theoretic entropy, in bits; "
+                        "with the 2^{H(x)} of Eq. 2.11 itself)"),
+          Reading("natural log", "log is ln (H in nats): PPL as 'the exponent of the "
+                  "cross-entropy rate'", quote="(i.e., taking the exponent of the "
+                  "cross-entropy rate)", where="thesis §2.4, after Eq. 2.11; nothing in §2.4 "
+                  "fixes the base (the natural log of §4.2.2, Lemma 4.2.1, is another chapter's "
+                  "and is not used as support)")),
       defect=Defect(
           "ambiguous",
           printed="H(x) = −(1/L) log P̃(x) … PPL(x) = 2^{H(x)} = P̃(x)^{−1/L}, with the base of "

@@ -19,7 +19,7 @@ import numpy as np
 
 from ...lru import products as P
 from ...conventions import Tolerance
-from ...lru.stats import batch_estimate, ks_2samp, test_evidence, z_value
+from ..monte_carlo import batch_estimate, ks_2samp, test_evidence, z_value
 from .. import Evidence
 
 #: Chebyshev level of the kurtosis comparisons: P(|K̂ − κ| > SE/√α) ≤ α.
@@ -338,7 +338,7 @@ def scaled_ks(params, device, rng):
         real2 = P.sample_torch("real", n, gen, device=device)
         real3 = P.sample_torch("real", n, gen, device=device)
         parts = {}
-        from ...lru.stats import TestResult
+        from ..monte_carlo import TestResult
 
         def ks(a, b, alpha=KS_ALPHA):
             vals, order = torch.sort(torch.cat([a, b]))

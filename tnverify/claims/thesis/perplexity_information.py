@@ -8,7 +8,7 @@ import math
 import numpy as np
 import torch
 
-from ...ngram import cross_entropy, eq41_mutual_information, perplexity
+from ...definitions.ngram import cross_entropy, eq41_mutual_information, perplexity
 from .. import Evidence
 from ..compare import compare_ints, compare_values
 
@@ -67,7 +67,7 @@ def small_eq211(params, rng) -> Evidence:
     common = {
         "Eq. 2.8 product vs P^(−1/L)": compare_values("(Π 1/p_t)^(1/L) vs P^(−1/L)",
                                                        ppl_prod, ppl_def, **kw),
-        "tnverify.ngram.perplexity vs P^(−1/L)": compare_values(
+        "tnverify.definitions.ngram.perplexity vs P^(−1/L)": compare_values(
             "perplexity(log p, input_base='e')", perplexity(np.log(cond), input_base="e"),
             ppl_def, **kw),
         "§2.2.2: 5000² = 2.5e7, 5000⁴ = 6.25e14": compare_ints(

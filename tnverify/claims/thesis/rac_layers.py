@@ -15,8 +15,7 @@ from scipy import stats as st
 
 from ...cells.lmm import LMM, LMMMLP, LMMMMn, RACLayer, annulus_init, real_param_count
 from ...conventions import tolerance
-from ...errors import ShapeError
-from ...lru.stats import ks_1samp, test_evidence
+from ..monte_carlo import ks_1samp, test_evidence
 from .. import Evidence
 from .lmm_definitions import diag_rnn, eig, mapped_rac, rac
 from ..compare import compare_ints, compare_values

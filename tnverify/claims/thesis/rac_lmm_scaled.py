@@ -24,7 +24,7 @@ from scipy import stats as st
 
 from ...cells.lmm import LMM
 from ...conventions import tolerance
-from ...lru.stats import TestResult, test_evidence
+from ..monte_carlo import TestResult, test_evidence
 from .. import Evidence
 from .rac_layers import ALPHA
 from ..compare import compare_values

@@ -17,7 +17,7 @@ from ... import equivalences as eq
 from .. import Defect, Evidence, Reading, Ref
 from ..compare import compare_values
 from ..registration import claim, corrected_pair, refs
-from ..ttlm.rnn_equivalences_scaled import scaled_second_order
+from ..rnn_equivalences_scaled import scaled_second_order
 from ..ttlm.rnn_runs import PHIS, rnn_run, tt_run
 from .rnn_equivalences import PROOFS, SPACE, SUM_OVER_FREE_ALPHA, _draw, _labels
 

@@ -1,6 +1,6 @@
 """Claims of thesis §5.2.2 on tensor-train language models: Prop. 5.2.1 (the
-TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG), ``thesis-prop-5.2.1``) and Prop. 5.2.2 (the TTLM
-conditionals, ``thesis-prop-5.2.2`` and its ``-corrected`` twin).
+TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG), ``thesis-prop-5.2.1``); Prop. 5.2.2 (the TTLM
+conditionals) is :mod:`tnverify.claims.thesis.ttlm_conditionals`.
 
 The same objects as printed in ttlm are checked in :mod:`tnverify.claims.ttlm.tt_format`
 (Eq. 2–5) and :mod:`tnverify.claims.ttlm.variants` (Eq. 6–13); this module reuses their
@@ -13,15 +13,12 @@ import numpy as np
 
 import math
 
-from .. import Defect, Evidence, Reading
-from ..registration import claim, corrected_pair, refs
+from .. import Evidence, Reading
+from ..registration import claim, refs
 from ..compare import compare_values
 from ..ttlm.tt_format import entry_bound, full_by_tensordot, random_cores, recurrence
-from ..ttlm.uniform_ttlm import small_prop_522
-from ..ttlm.variants_scaled import scaled_conditionals
-from ..ttlm.variants_statements import STATEMENTS
 from ...conventions import tolerance
-from ...explicit import all_sequences, feature_tensor, inner
+from ...definitions.explicit import all_sequences, feature_tensor, inner
 
 _PROOFS = "proofs/ttlm_variants.py::"
 #: the scaled conditionals with site-dependent cores (as ``ttlm-eq8``'s, per site)
@@ -94,16 +91,27 @@ def small_prop_521(params, rng):
     eq52 = np.array([np.linalg.multi_dot([np.ones((1, 1))] + [
         np.tensordot(np.eye(V)[w[t]], perm[t], axes=(0, 0)) for t in range(L)] + [np.ones((1, 1))])
         [0, 0] for w in seqs])
+    shifted = np.roll(seqs, 1, axis=1)       # control: each core reads its neighbour's word
+    eq52_shift = np.array([np.linalg.multi_dot([np.ones((1, 1))] + [
+        np.tensordot(np.eye(V)[w[t]], perm[t], axes=(0, 0)) for t in range(L)] + [np.ones((1, 1))])
+        [0, 0] for w in shifted])
     common = {
         "(i) recurrence vs ⟨𝒜, Φ(x)⟩": compare_values(
             "h ← h G[:, w_t, :] vs ⟨𝒜, Φ(x)⟩ (Eq. 5.4)", recurrence(cores, seqs), ref, **bound,
-            labels=seqs, sizes=sizes),
+            labels=seqs, sizes=sizes, control=recurrence(cores, shifted),
+            control_label="the recurrence on the sequence shifted by one position"),
         "(i) Eq. 5.2 (fᵀG, Eq. 5.6) vs ⟨𝒜, Φ(x)⟩": compare_values(
             "(f(1))ᵀG(1) ⋯ (f(L))ᵀG(L), f contracted with the |V| mode", eq52, ref, **bound,
-            labels=seqs, sizes=sizes),
+            labels=seqs, sizes=sizes, control=eq52_shift,
+            control_label="f^(t) contracted with the core of position t + 1 (shifted window)"),
     }
-    readings = {}
-    for name, squared in (("a", False), ("b", True)):
+    # (a) the proof's own definition: ‖Ψ(x)‖²_F := ⟨𝒜, Φ(x)⟩ and ψ any normalisation
+    #     function: Eq. 5.2 is the identity of the two score functions, ψ applied to both.
+    readings = {"a": Evidence("‖Ψ(x)‖²_F := ⟨𝒜, Φ(x)⟩ (Eq. 5.4): Eq. 5.2 = ψ(⟨𝒜, Φ(x)⟩) for "
+                              "every ψ", parts=dict(common), sizes=sizes)}
+    # (b) Born squared amplitude, (c) the prior studies' ψ = ·/Z on the signed score:
+    #     computed and shown, ruled out by the text (see the claim's readings)
+    for name, squared in (("b", True), ("c", False)):
         parts = dict(common)
         for draw in range(8):   # random real cores: up to 8 draws, stop at a counterexample
             real = _normalised(random_cores(p, rng), seqs, squared, sizes)
@@ -113,11 +121,10 @@ def small_prop_521(params, rng):
         parts.update({f"nonnegative cores: {k}": v for k, v in
                       _normalised(random_cores(p, rng, nonneg=True), seqs, squared, sizes).items()})
         readings[name] = Evidence(
-            "P̃ = ψ(⟨𝒜,Φ⟩) = ⟨𝒜,Φ⟩/Z" if name == "a" else "P̃ = ψ(⟨𝒜,Φ⟩²) = ⟨𝒜,Φ⟩²/Z",
+            "P̃ = ψ(⟨𝒜,Φ⟩²) = ⟨𝒜,Φ⟩²/Z" if squared else "P̃ = ψ(⟨𝒜,Φ⟩) = ⟨𝒜,Φ⟩/Z",
             parts=parts, sizes=sizes, details={"real_core_draws": draw + 1})
-    return Evidence("Prop. 5.2.1 under readings (a) signed and (b) squared", readings=readings,
-                    sizes=sizes)
-
+    return Evidence("Prop. 5.2.1: Eq. 5.2 under the proof's definition of ‖Ψ(x)‖²_F (a); the "
+                    "Born reading (b) and ψ = ·/Z (c) shown", readings=readings, sizes=sizes)
 
 
 def scaled_prop_521(params, device, rng):
@@ -144,7 +151,7 @@ def scaled_prop_521(params, device, rng):
         for squared in (True, False):
             s_, lz = m.log_partition(squared=squared)
             zs[squared] = float(s_) * float(torch.exp(lz))
-        for name, squared in (("(b) squared", True), ("(a) signed", False)):
+        for name, squared in (("squared (Born) score", True), ("signed score", False)):
             _, lzabs = mabs.log_partition(squared=squared)
             sweep = V * max(ranks) + max(ranks) if squared else V + max(ranks)
             brute = math.fsum((vals**2 if squared else vals).double().cpu().numpy().tolist())
@@ -176,21 +183,17 @@ def scaled_prop_521(params, device, rng):
 
 
 _STATEMENT_THESIS_PROP_5_2_1 = (
-    '- Eq. 5.1: "P̃(x) = ψ(‖Ψ(x)‖²_F) (5.1), where ‖·‖²_F denotes the squared Frobeni'
-    'us norm … and ψ is a normalization function that ensures the nonnegativity of P̃'
-    '(x) and that the probabilities sum to 1. For example, prior studies typically de'
-    'fine ψ(‖Ψ(x)‖²_F) = ‖Ψ(x)‖²_F / Z, where Z = Σ_{x∈V^L} ‖Ψ(x)‖²_F."\n  - Prop. 5.2'
-    '.1: "Given a set of tensors 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t} (t ∈ [L], R₀ = R_L = 1'
-    '), the Tensor Train Language Models compute the probability of x as follows: P̃('
-    'x) = ψ((𝐟^{(1)})ᵀ𝐆^{(1)}(𝐟^{(2)})ᵀ𝐆^{(2)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)}) (5.2)."\n  - Proof'
-    ', Eq. 5.4: "‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩ = Σ_{i₁,…,i_L=1}^{|V|} 𝒜_{i₁,…,i_L} · Φ(x)_{i₁'
-    ',…,i_L} (5.4)".\n  - Proof, Eq. 5.5: "𝒜_{w₁w₂…w_L} = 𝐆^{(1)}_{:,w₁} ⟦underbrace: '
-    '1×R₁⟧ 𝐆^{(2)}_{:,w₂,:} ⟦R₁×R₂⟧ ⋯ 𝐆^{(L)}_{:,w_L} ⟦R_{L−1}×1⟧ = Σ_{α₁,…,α_{L−1}}^'
-    '{R_t} 𝐆^{(1)}_{w₁α₁}𝐆^{(2)}_{α₁w₂α₂}⋯𝐆^{(L)}_{α_{L−1}w_L} (5.5)".\n  - Proof, Eq.'
-    ' 5.6: "𝐆^{(t)}_{w_tα_{t−1}α_t} = Σ_{i_t=1}^{|V|} f^{(t)}_{i_t} 𝐆^{(t)}_{i_tα_{t−'
-    '1}α_t} (5.6)", with the core permuted to |V|×R_{t−1}×R_t.\n  - Conclusion: "P̃(x)'
-    ' = ψ(‖Ψ(x)‖²_F) = ψ(⟨𝒜, Φ(x)⟩) = ψ(𝒜_{w₁w₂…w_L}) = … = ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^'
-    '{(L)})ᵀ𝐆^{(L)})".')
+    '- Eq. 5.1: "P̃(x) = ψ(‖Ψ(x)‖²_F) (5.1), where ‖·‖²_F denotes the squared Frobenius '
+    'norm … and ψ is a normalization function that ensures the nonnegativity of P̃(x) and '
+    'that the probabilities sum to 1. For example, prior studies typically define '
+    'ψ(‖Ψ(x)‖²_F) = ‖Ψ(x)‖²_F / Z, where Z = Σ_{x∈V^L} ‖Ψ(x)‖²_F."\n'
+    '  - Prop. 5.2.1: "Given a set of tensors 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t} (t ∈ [L], R₀ = '
+    'R_L = 1), the Tensor Train Language Models compute the probability of x as follows: '
+    'P̃(x) = ψ((𝐟^{(1)})ᵀ𝐆^{(1)}(𝐟^{(2)})ᵀ𝐆^{(2)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)}) (5.2)."\n'
+    '  - The proof (Eq. 5.3–5.6) defines ‖Ψ(x)‖²_F as ⟨𝒜, Φ(x)⟩ (Eq. 5.4), writes 𝒜 in TT '
+    'format (Eq. 5.5), permutes each core to |V|×R_{t−1}×R_t and contracts f^{(t)} with its '
+    '|V| mode (Eq. 5.6), and concludes "P̃(x) = ψ(‖Ψ(x)‖²_F) = ψ(⟨𝒜, Φ(x)⟩) = '
+    'ψ(𝒜_{w₁w₂…w_L}) = … = ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)})".')
 
 
 claim("thesis-prop-5.2.1", "TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG)", _STATEMENT_THESIS_PROP_5_2_1,
@@ -203,64 +206,30 @@ claim("thesis-prop-5.2.1", "TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG)", _STATEM
                     "large": ({"vocab_size": 8, "ranks": [1, 4, 8, 16, 16, 8, 4, 1],
                                "big": (33278, 16, 64)},)}, uses=("ttlm-eq5-corrected",),
       readings=[
-          Reading("a", "‖Ψ(x)‖²_F is the signed value ⟨𝒜, Φ(x)⟩ (Eq. 5.4); ψ = ·/Z", True,
-                  "We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩",
+          Reading("a", "‖Ψ(x)‖²_F is the measurement the proof defines, ⟨𝒜, Φ(x)⟩ (Eq. 5.4), "
+                  "and ψ the proposition's normalisation function, whichever it is: Eq. 5.2 "
+                  "is the identity ψ(⟨𝒜, Φ(x)⟩) = ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)})",
+                  True, "We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩",
                   "thesis §5.2.2, proof of Prop. 5.2.1, Eq. 5.4"),
-          Reading("b", "‖Ψ(x)‖²_F is the squared amplitude ⟨𝒜, Φ(x)⟩² (Born rule, §4.1.3 "
-                  "Eq. 4.3); ψ = ·/Z", True,
-                  "‖·‖²_F denotes the squared Frobenius norm (see Def. 3.1.7)",
-                  "thesis §5.2.2, Eq. 5.1 (Def. 3.1.7: ‖A‖²_F = ⟨A, A⟩ ≥ 0); §4.1.3 Eq. 4.3")],
-      defect=Defect("ambiguous",
-                    printed="‖·‖²_F denotes the squared Frobenius norm (see Def. 3.1.7) (Eq. 5.1) "
-                            "together with \"We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = "
-                            "⟨𝒜, Φ(x)⟩\" (Eq. 5.4)",
-                    meant="either (i) P̃(x) = ψ(⟨𝒜, Φ(x)⟩) with a signed score (not a squared "
-                          "norm) and a ψ that maps signed scores to probabilities (ψ(y) = y/Z "
-                          "does not); or (ii) the Born form P̃(x) = ψ(⟨𝒜, Φ(x)⟩²) = "
-                          "ψ(((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)})²)"),
-      remarks=("Eq. 5.5 writes the boundary cores as 1×R₁ and R_{L−1}×1 (the R₀ = R_L = 1 "
-               "modes dropped); that is consistent.",),
+          Reading("b", "‖Ψ(x)‖²_F is the squared amplitude ⟨𝒜, Φ(x)⟩² (the Born rule of "
+                  "§4.1.3, Eq. 4.3, and Def. 3.1.7's norm); ψ = ·/Z", False,
+                  "We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩",
+                  "thesis §5.2.2, proof of Prop. 5.2.1, Eq. 5.4 (the section's own definition; "
+                  "chapter 4's convention does not compete with it)"),
+          Reading("c", "ψ is the example ψ(y) = y/Z applied to the signed score, so that Eq. 5.2 "
+                  "also asserts P̃(x) ≥ 0 and Σ_x P̃(x) = 1 for every set of cores", False,
+                  "In Eq. 5.1, ψ normalizes the joint probability and is commonly defined as "
+                  "ψ(‖Ψ(X)‖²_F) = ‖Ψ(X)‖²_F / Z … according to prior research (see Sec. 4.1.3)",
+                  "thesis §5.2.2, after Eq. 5.10 (the ·/Z form is attributed to prior research, "
+                  "an example, not the proposition's ψ)")],
+      remarks=("Eq. 5.1 calls ‖Ψ(x)‖²_F a \"squared Frobenius norm\", but the proof defines it as "
+               "⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L}, which is negative for some sequences when the cores are "
+               "real: the name is wrong, the mathematics of Eq. 5.2 is not affected.",
+               "The example ψ(y) = y/Z of prior studies does not ensure nonnegativity for "
+               "signed scores (reading (c), computed: real cores give P̃(x) < 0); a ψ that maps "
+               "signed scores to probabilities (or nonnegative cores) is needed for P̃ to be a "
+               "distribution.",
+               "Eq. 5.5 writes the boundary cores as 1×R₁ and R_{L−1}×1 (the R₀ = R_L = 1 "
+               "modes dropped); that is consistent."),
       pinned=({"params": {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]}, "seed": 521,
-               "note": "the claims catalogue: R = [1,2,3,4,2,1], |V| = 3, L = 5"},), expected="ill-posed")
-
-
-# -- thesis-prop-5.2.2 --------------------------------------------------------------
-#: Readings of 𝐆^(t) in Eq. 5.7 (text, quote, where), combined with each admissible ψ
-#: ("ψ can be chosen as a constant scaling function … we use the softmax function").
-_G_READINGS = {
-    "a": ("𝐆^(t) is the t-th core of the joint of Prop. 5.2.1 (R_(t−1)×|V|×R_t) and Eq. 5.7 "
-          "its conditional", "Given a set of tensors G^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t}",
-          "thesis §5.2.2, Prop. 5.2.2 hypothesis; proof: 'Eq. 5.9 can be derived from Eq. 5.4'"),
-    "b": ("𝐆^(t) is a separate |V|×R_(t−1) output matrix (the last core of a length-t TT) and "
-          "Eq. 5.7/5.9 define the conditional (taken as G^(t) ×₃ E_t, the most favourable)",
-          "G^{(t)} ∈ ℝ^{|V|×R_{t−1}} is the last TT-core in TT-format at time t",
-          "thesis §5.2.2, after Eq. 5.9; §5.3.1 'to satisfy the definition of TTLMs'")}
-_PSI_WHERE = "ψ: thesis §5.2.2 after Eq. 5.10 ('a constant scaling function … softmax')"
-_PS = ({"vocab_size": 2, "ranks": [1, 2, 2, 1]}, {"vocab_size": 3, "ranks": [1, 2, 2, 2, 1]})
-corrected_pair(
-    "thesis-prop-5.2.2",
-    common=dict(group="tt-language-models", space=_PS, scaled_space=_SITE_SPACE),
-    printed=dict(
-        title="Prop. 5.2.2: TTLM conditionals", statement=STATEMENTS["thesis-prop-5.2.2"],
-        refs=refs("thesis", "§5.2.2, Prop. 5.2.2, Eq. 5.7–5.10", "ttlm", "§4.3, Eq. 8–11"),
-        small=small_prop_522, scaled=scaled_conditionals,
-        readings=[Reading(f"{g}, ψ={psi}", f"{_G_READINGS[g][0]}; ψ = {psi}", True,
-                          _G_READINGS[g][1], _G_READINGS[g][2] + "; " + _PSI_WHERE)
-                  for g in ("a", "b") for psi in ("softmax", "linear")],
-        uses=("thesis-prop-5.2.1",), expected="ill-posed",
-        defect=Defect("ambiguous",
-                      printed="Given a set of tensors G^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t} … the "
-                              "conditional probability … satisfies Eq. 5.7",
-                      meant="define P̃_{x^{(1:t−1)}} := ψ((h^{(t−1)})ᵀ(O^{(t)})ᵀ) with a separate "
-                            "output matrix O^{(t)} ∈ ℝ^{|V|×R_{t−1}}; in general this is not the "
-                            "conditional of the Prop. 5.2.1 joint (that needs the right "
-                            "environment Π_{s>t} Σ_u 𝐆^{(s)} and a linear ψ)"),
-        pinned=({"params": _PS[1], "seed": 522, "note": "the claims catalogue: |V|=3, R_t ≤ 2, L=4"},)),
-    corrected=dict(
-        title="Prop. 5.2.2 with the environment",
-        statement=(STATEMENTS["thesis-prop-5.2.2"] + " [Corrected: in Eq. 5.9, 𝐆^(t) is the |V|×R_(t−1) "
-         "matrix O_t[v, a] = Σ_b 𝐆^(t)_(a v b) (E_t)_b with the right environment E_t = "
-         "Π_(s>t) Σ_u 𝐆^(s)_(:,u,:), and ψ is the linear normalisation.]"),
-        refs=refs("thesis", "§5.2.2, Prop. 5.2.2"), small=lambda p, r: small_prop_522(p, r, True),
-        scaled=lambda p, d, r: scaled_conditionals(p, d, r, with_readout=False),
-        proof=_PROOFS + "prove_thesis_prop_5_2_2_corrected"))
+               "note": "the claims catalogue: R = [1,2,3,4,2,1], |V| = 3, L = 5"},), expected="holds")

@@ -1,13 +1,61 @@
 """The worked example of TTLM computation in thesis §5.3.1 (Eq. 5.8–5.9,
-``thesis-sec-5.3.1`` and its twin); the computation is
-:func:`tnverify.claims.ttlm.rnn_biases.small_sec_531`.
+``thesis-sec-5.3.1`` and its twin) and its check.
 """
 
 from __future__ import annotations
 
-from .. import Defect, Reading
+import numpy as np
+
+from .. import Defect, Evidence, Reading
+from ..compare import compare_ints, compare_values
 from ..registration import corrected_pair, refs
-from ..ttlm.rnn_biases import small_sec_531
+from ..ttlm.rnn_biases import _onehot
+
+def small_sec_531(params, rng, corrected):
+    V, R = params["vocab_size"], params["rank"]
+    G1, G = rng.normal(size=(V, R)), rng.normal(size=(R, V, R))
+    Gt_a = rng.normal(size=(V, R))               # reading (a): |V|×R, as displayed
+    w2 = int(rng.integers(V))
+    sizes = {"vocab_size": V, "rank": R}
+    f1 = _onehot(0, V)                            # f^{(1)}_1 = 1
+    h1 = f1 @ G1
+    first = compare_values("f^{(1)ᵀ}G^{(1)} vs [G_11, …, G_1R]", h1, G1[0, :], n=V,
+                           scale=np.abs(G1).max())
+    h2 = np.einsum("p,poi,i->o", h1, np.transpose(G, (0, 2, 1)), _onehot(w2, V))
+    second = compare_values("(h^{(1)})ᵀ G f^{(2)} (G permuted to R×R×|V|) vs the slice "
+                            "product G^{(1)}_{w1,:} G_{:,w2,:}", h2, G1[0] @ G[:, w2, :],
+                            n=R * V, scale=np.abs(G1[0]) @ np.abs(G[:, w2, :]))
+    h = h2
+    if corrected:
+        shown = np.array([sum(Gt_a[v, i] * h[i] for i in range(R)) for v in range(V)])
+        ref = np.einsum("p,vp->v", h, Gt_a)      # Eq. 5.9 by einsum
+        p = np.exp(shown - shown.max())
+        p /= p.sum()
+        return Evidence("worked example (first, second, corrected last part)", sizes=sizes,
+                        parts={"first part": first, "second part": second,
+                               "last part (corrected) vs Eq. 5.9 einsum": compare_values(
+                                   "corrected displayed vector vs einsum", shown, ref, n=R,
+                                   scale=np.abs(Gt_a) @ np.abs(h)),
+                               "length |V|": compare_ints("output length", [shown.size], [V]),
+                               "softmax sums to 1": compare_values(
+                                   "Σ ψ(·)", p.sum(), 1.0, n=V)})
+    readings = {}
+    for name, Gt in (("a", Gt_a), ("b", Gt_a.T.copy())):
+        # the displayed right-hand side: entry j = Σ_{i=1}^R 𝐆^{(t)}_{ij} h_j, j = 1..R
+        shown = np.array([sum(Gt[i, j] * h[j] for i in range(R)) for j in range(R)])
+        prod = h @ Gt.T if name == "a" else h @ Gt          # (a) hᵀGᵀ, (b) hᵀG (R×|V|)
+        k = min(R, V)
+        readings[name] = Evidence(
+            f"reading ({name}): displayed last part vs the product", sizes=sizes,
+            parts={"first part": first, "second part": second,
+                   "last part: length": compare_ints("length of the displayed vector vs "
+                                                     "of the product", [shown.size], [prod.size]),
+                   "last part: first entries": compare_values(
+                       "displayed entries vs product entries (first min(R,|V|))", shown[:k],
+                       prod[:k], n=R, scale=np.abs(h).max() * np.abs(Gt).sum(axis=0).max())})
+    return Evidence("thesis §5.3.1 worked example, each displayed right-hand side",
+                    readings=readings, sizes=sizes)
+
 
 _SEC531_STATEMENT = (
     '- Eq. 5.8: "h^{(t)} = (h^{(t−1)})ᵀ𝐆^{(t)}𝐟^{(t)}, (5.8) where 𝐟^{(t)}, 𝐆^{(t)}, and h^{(t−1)} '

@@ -3,7 +3,7 @@
 Claims: ``thesis-def-3.1.3`` (the reshape and its multi-index) and ``thesis-thm-3.2.1``
 (existence of a TT with ranks ≤ rank A_[k], via the constructive proof).  Definition
 sides use explicit float64 (or exact rational) tensors; scaled sides use
-:mod:`tnverify.tt_svd_torch`.
+:mod:`tnverify.tt.svd_torch`.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from ..registration import claim, corrected_pair, refs
 from ..compare import compare_ints, compare_values
 from ..tt_svd_support import tiny_eps, tiny_tol, torch_random_tt, torch_unfolding_svals
 from ...conventions import rank_tolerance
-from ...matricize import exact_rank, numerical_rank, tt_unfolding
-from ...tt_svd import tt_svd
+from ...ranks.matricize import exact_rank, numerical_rank, tt_unfolding
+from ...tt.svd import tt_svd
 
 STATEMENTS = {
     "thesis-def-3.1.3": "The reshape of a tensor 𝐀 ∈ ℝ^{I₁×I₂×⋯×I_L}, denoted here as 𝐀_{[k]}, is a (I₁I₂⋯I_k) by (I_{k+1}I_{k+2}⋯I_L) matrix, whose elements are taken column-wise from 𝐀, that is: (𝐀_{[k]})_{\\overline{i₁⋯i_k, i_{k+1}⋯i_L}} = 𝐀_{i₁,…,i_k,i_{k+1},…,i_L} (3.1), where the multi-index \\overline{i₁⋯i_L} is defined as: \\overline{i₁⋯i_L} = i₁ + (i₂ − 1)I₁ + ⋯ + (i_L − 1)I₁⋯I_{L−1}.",  # noqa: E501
@@ -272,7 +272,7 @@ def _small_thm_3_2_1(params, rng):
 
 
 def _scaled_thm_3_2_1(params, device, rng):
-    from ...tt_svd_torch import tt_full_torch, tt_svd_torch
+    from ...tt.svd_torch import tt_full_torch, tt_svd_torch
     shape = tuple(params["shape"])
     cores, ranks = torch_random_tt(shape, params["rank"], device, rng)
     a = tt_full_torch(cores)

@@ -22,7 +22,7 @@ from ..readings import Reading
 from ..registration import claim, refs
 from ..thesis.born_machines import SCALED_LOGZ
 from ..thesis.born_sampling import _chi2, _counts, _full_psi, _midpoint_uniforms
-from ...explicit import all_sequences
+from ...definitions.explicit import all_sequences
 
 #: What each instance's negative control replaces |Ψ(x)|²/Z by.
 _WRONG = {"real": "|Ψ(x)|/Σ|Ψ| (ratios of |Ψ|-based marginals)",

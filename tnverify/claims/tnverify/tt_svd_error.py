@@ -17,7 +17,7 @@ from ..tt_svd_support import carried_min_dim, sample_tensor, svd_tol
 from ...conventions import tolerance
 from ..gtm.controls import error_with_control
 from ...tt import TensorTrain
-from ...tt_svd import tt_svd
+from ...tt.svd import tt_svd
 
 STATEMENT = "for the sequential TT-SVD of Algorithm 1 (any truncation rule), ‖𝐀 − 𝐁‖_F² equals the sum over all steps of the squared singular values discarded at that step."  # noqa: E501
 
@@ -72,7 +72,7 @@ def _small_error_identity(params, rng):
 
 
 def _scaled_error_identity(params, device, rng):
-    from ...tt_svd_torch import tt_svd_torch
+    from ...tt.svd_torch import tt_svd_torch
     a = torch_noisy(params, device, rng)
     norm, shape, parts = float(a.norm()), tuple(a.shape), {}
     for eps, cap in params["settings"]:

@@ -1,5 +1,5 @@
 """Small checks of the born-machines-ngrams TSLM claims (tslm Eq. 8–15, Claims 1–2):
-explicit ambient tensors (float64) as the definition, tnverify.ngram as the
+explicit ambient tensors (float64) as the definition, tnverify.definitions.ngram as the
 implementation."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import math
 import numpy as np
 from scipy.stats import ortho_group
 
-from ...explicit import all_sequences
-from ...ngram import (ngram_counts, ngram_tensor, tslm_conditional, tslm_prefix_probability,
+from ...definitions.explicit import all_sequences
+from ...definitions.ngram import (ngram_counts, ngram_tensor, tslm_conditional, tslm_prefix_probability,
                      tslm_sentence_probability)
 from .. import Evidence
 from ..compare import compare_ints, compare_values
@@ -88,7 +88,7 @@ def check_eq11(params, rng, *, words_kind: str) -> Evidence:
             "⟨s_i, c⟩ (explicit) vs p_i", eq10, p.reshape(-1), labels=labels, **kw)
         parts[f"{name}: Eq. 10 vs Eq. 11"] = compare_values(
             "⟨s_i, c⟩ vs Σ 𝒯 𝒜", eq10, eq11, labels=labels, **kw)
-        parts[f"{name}: tnverify.ngram vs Eq. 10"] = compare_values(
+        parts[f"{name}: tnverify.definitions.ngram vs Eq. 10"] = compare_values(
             "tslm_sentence_probability vs ⟨s_i, c⟩", impl, eq10, labels=labels, **kw)
     return Evidence(f"p(s_i) = ⟨s_i, c⟩, words {words_kind}", parts=parts, sizes=sizes)
 
@@ -154,7 +154,7 @@ def prefix_parts(p, words, basis, pad, name, sizes) -> dict:
     return {
         f"{name}: ⟨w₁ⁱ, c⟩ vs p(w₁…wᵢ)": compare_values(
             "⟨w₁ⁱ, c⟩ (Eq. 14, explicit) vs the marginal", got, want, labels=labels, **kw),
-        f"{name}: tnverify.ngram vs explicit ⟨w₁ⁱ, c⟩": compare_values(
+        f"{name}: tnverify.definitions.ngram vs explicit ⟨w₁ⁱ, c⟩": compare_values(
             "tslm_prefix_probability vs explicit", impl, got, labels=labels, **kw),
         # a ratio of two such sums: relative error ≤ 2·(tol) / min denominator
         f"{name}: Eq. 15 ratio vs p(wᵢ | w₁ⁱ⁻¹)": compare_values(

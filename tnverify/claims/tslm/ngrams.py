@@ -3,7 +3,7 @@ and p(s_i) = ⟨s_i, c⟩ (Eq. 8–11), Claim 1 (one-hot words give the n-gram t
 (prefix and conditional probabilities by padding, Eq. 14–15), the |V|ⁿ vs mⁿ parameter
 count and the Table 1 statistics.  Small checks in :mod:`tnverify.claims.tslm.ngram_tensor`
 (explicit ambient tensors, float64), scaled ones in
-:mod:`tnverify.claims.tslm.ngrams_scaled`; the tools in :mod:`tnverify.ngram`."""
+:mod:`tnverify.claims.tslm.ngrams_scaled`; the tools in :mod:`tnverify.definitions.ngram`."""
 
 from __future__ import annotations
 

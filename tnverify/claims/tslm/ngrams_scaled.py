@@ -5,7 +5,7 @@
   "large"), the mixed representation c = Σ p_i s_i of Eq. 8 built by mode products in
   torch, every inner product ⟨s, c⟩ (Eq. 10), ⟨w₁ⁱ, c⟩ (Eq. 14) and Σ 𝒯 𝒜 (Eq. 11) at
   once; float64 is the reference, float32 is judged with ``tolerance("float32", ...)``;
-  :mod:`tnverify.ngram` is compared on a sample of sentences.
+  :mod:`tnverify.definitions.ngram` is compared on a sample of sentences.
 - the statistical tolerance of a plug-in mutual-information estimate
   (:func:`mi_plugin_tolerance` at :data:`ALPHA`) and the Markov-chain corpus sampler used by
   ``thesis-eq-4.1``'s scaled side (:mod:`tnverify.claims.thesis.perplexity_information`).
@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import Evidence
 from ..compare import compare_values
-from ...ngram import tslm_prefix_probability, tslm_sentence_probability
+from ...definitions.ngram import tslm_prefix_probability, tslm_sentence_probability
 
 __all__ = ["ALPHA", "mi_plugin_tolerance", "scaled_eq11", "scaled_eq11_corrected",
            "scaled_claim1", "scaled_claim2", "scaled_claim2_corrected"]
@@ -171,7 +171,7 @@ def _check_eq11(params, device, rng, *, kind: str) -> Evidence:
     flat = torch.zeros(k, dtype=torch.long, device=device)
     for t in range(n):
         flat = flat * V + idx[:, t]
-    parts[f"tnverify.ngram vs torch ⟨s_i, c⟩ ({k} sentences)"] = compare_values(
+    parts[f"tnverify.definitions.ngram vs torch ⟨s_i, c⟩ ({k} sentences)"] = compare_values(
         "tslm_sentence_probability vs torch ⟨s_i, c⟩", np.asarray(impl),
         eq10.reshape(-1)[flat], n=3 * n * V, sizes=sizes,
         scale=scale11.reshape(-1)[flat], labels=idx.cpu().tolist())
@@ -197,7 +197,7 @@ def scaled_claim1(params, device, rng) -> Evidence:
 
 def _prefix_parts(p, W, E, pad, name, sizes, g, k):
     """All prefixes w₁ⁱ (i = 1..n) at once: ⟨w₁ⁱ, c⟩ vs the marginal; Eq. 15 vs the
-    conditional; float32 vs float64; tnverify.ngram on ``k`` sampled prefixes."""
+    conditional; float32 vs float64; tnverify.definitions.ngram on ``k`` sampled prefixes."""
     import torch
     V, n = p.shape[0], p.ndim
     ones = pad.reshape(1, -1)
@@ -227,7 +227,7 @@ def _prefix_parts(p, W, E, pad, name, sizes, g, k):
         prev, prev_s, prev_m = got, s, marg
         pre = torch.randint(0, V, (k, i), generator=g, device=p.device).cpu().tolist()
         impl = [tslm_prefix_probability(Tn, x, words=Wn, basis=En, pad=padn) for x in pre]
-        parts[f"{name}, i = {i}: tnverify.ngram vs torch ({k} prefixes)"] = compare_values(
+        parts[f"{name}, i = {i}: tnverify.definitions.ngram vs torch ({k} prefixes)"] = compare_values(
             "tslm_prefix_probability vs torch ⟨w₁ⁱ, c⟩", np.asarray(impl),
             np.asarray([float(got[tuple(x)]) for x in pre]), n=3 * n * V,
             scale=np.asarray([float(s[tuple(x)]) for x in pre]) * 2, labels=pre,

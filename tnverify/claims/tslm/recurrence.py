@@ -14,10 +14,10 @@ import numpy as np
 
 from .. import Evidence
 from ..registration import claim, corrected_pair, refs
-from ...conditionals import conditionals
+from ...definitions.conditionals import conditionals
 from ...conventions import tolerance
 from ...equivalences import tslm_to_tt
-from ...matricize import numerical_rank, tt_unfolding
+from ...ranks.matricize import numerical_rank, tt_unfolding
 from ..compare import compare_ints, compare_values
 from .recurrence_scaled import scaled_eq19
 from . import recurrence_readings as RD

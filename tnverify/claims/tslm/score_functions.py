@@ -17,9 +17,9 @@ from ..readings import Reading
 from ..registration import claim, refs
 from ..compare import compare_values
 from ..gtm.definitions import outer
-from ..gtm.score_functions_scaled import scaled_tslm
-from ...explicit import inner
-from ...matricize import numerical_rank, tt_unfolding
+from .score_functions_scaled import scaled_tslm
+from ...definitions.explicit import inner
+from ...ranks.matricize import numerical_rank, tt_unfolding
 
 
 def small_eq7(params, rng):

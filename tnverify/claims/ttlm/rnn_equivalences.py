@@ -4,7 +4,7 @@ Definition side (numpy, float64): each printed recurrence is evaluated literally
 explicit one-hot vectors (its index ranges and index roles as printed), next to the TT
 step ``h'_o = φ(Σ_{p,i} h_p G_{pio} f_i)`` with the core built under each reading; the
 torch cells of :mod:`tnverify.cells.recurrent` are the implementation.  Scaled sides live
-in :mod:`tnverify.claims.ttlm.rnn_equivalences_scaled`.
+in :mod:`tnverify.claims.rnn_equivalences_scaled` (shared with the thesis §5.3 claims).
 
 References
 ----------
@@ -21,7 +21,7 @@ import numpy as np
 from .. import Evidence, Ref
 from ..registration import claim, corrected_pair, refs
 from .rnn_statements import STATEMENTS
-from .rnn_equivalences_scaled import scaled_rac, scaled_second_order
+from ..rnn_equivalences_scaled import scaled_rac, scaled_second_order
 from .rnn_biases import small_eq14_bias
 from .rnn_proof_lines import small_eq16, small_eq20
 from . import rnn_readings as RR

@@ -24,7 +24,7 @@ from .tt_format_scaled import scaled_eq2, scaled_scoring
 from ..compare import compare_values
 from ...conventions import tolerance
 from ...errors import RankError, ShapeError
-from ...explicit import all_sequences, feature_tensor, inner
+from ...definitions.explicit import all_sequences, feature_tensor, inner
 from ...tt import random_tt
 
 __all__ = ["printed_tt_sum", "literal_lower_limits", "full_by_tensordot", "recurrence"]

@@ -14,8 +14,8 @@ import numpy as np
 
 from .. import Evidence
 from ..compare import compare_ints, compare_values
-from ...conditionals import conditionals_by_sequence
-from ...explicit import all_sequences, feature_tensor
+from ...definitions.conditionals import conditionals_by_sequence
+from ...definitions.explicit import all_sequences, feature_tensor
 from .tt_format import full_by_tensordot
 
 __all__ = ["uniform_cores", "eq6_literal", "eq7_recurrence"]
@@ -224,58 +224,6 @@ def _right_envs(cores):
         envs[t] = e
         e = cores[t].sum(axis=1) @ e
     return envs
-
-
-def small_prop_522(params, rng, corrected=False):
-    V, ranks = params["vocab_size"], list(params["ranks"])
-    L = len(ranks) - 1
-    cores, A = _site_joint(params, rng)
-    seqs = all_sequences(V, L)
-    sizes = {"vocab_size": V, "ranks": ranks}
-    exact = conditionals_by_sequence(A)
-    n = V ** L
-    envs = _right_envs(cores)
-    hs = [np.ones((len(seqs), 1))]
-    for t in range(L - 1):
-        hs.append(np.einsum("sa,asb->sb", hs[-1], cores[t][:, seqs[:, t], :]))
-    psis = {"linear": lambda x: x / x.sum(axis=-1, keepdims=True), "softmax": _softmax}
-    pz = A.reshape(-1) / A.sum()
-
-    def reading_b(psi_name):
-        psi = psis[psi_name]
-        # 𝐆^(t) read as a |V|×R_{t−1} output matrix: the one the joint induces,
-        # O_t[v, a] = Σ_b G^(t)[a, v, b] E_t[b] (the most favourable choice)
-        ys = np.stack([psi(hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T)
-                       for t in range(L)], axis=1)
-        chain = np.take_along_axis(ys, seqs[:, :, None], 2)[:, :, 0].prod(axis=1)
-        return {f"Eq. 5.9 ψ={psi_name} vs exact": compare_values(
-                    f"ψ((h^(t−1))ᵀ O_t) vs brute-force conditionals, ψ = {psi_name}", ys, exact,
-                    n=n, sizes=sizes),
-                f"chain rule (ψ={psi_name}) vs P̃(x)": compare_values(
-                    "Π_t Eq. 5.9 conditionals vs the normalised joint", chain, pz, n=n + L,
-                    scale=pz, labels=_labels(seqs), sizes=sizes)}
-    if corrected:
-        return Evidence("Eq. 5.9 with 𝐆^(t) := G^(t) ×₃ E_t, ψ linear",
-                        parts=reading_b("linear"), sizes=sizes)
-    readings = {}
-    for psi_name in ("softmax", "linear"):
-        parts = {}
-        for t in range(L):
-            val = np.einsum("sa,avb->svb", hs[t], cores[t])           # (S, V, R_t)
-            if val.shape[2] != 1:
-                parts[f"t = {t + 1}: type"] = Evidence(
-                    "(h^(t−1))ᵀ G^(t) with the t-th core", ill_posed=f"ψ of a |V|×R_t = "
-                    f"{V}×{val.shape[2]} matrix is not a distribution over |V|", sizes=sizes)
-                continue
-            parts[f"t = {t + 1}: ψ={psi_name} vs exact"] = compare_values(
-                "Eq. 5.7 with the t-th core vs brute force", psis[psi_name](val[:, :, 0]),
-                exact[:, t], n=n, sizes=sizes)
-        readings[f"a, ψ={psi_name}"] = Evidence("reading (a): t-th core of the joint",
-                                                parts=parts, sizes=sizes)
-        readings[f"b, ψ={psi_name}"] = Evidence("reading (b): separate output matrix",
-                                                parts=reading_b(psi_name), sizes=sizes)
-    return Evidence("Prop. 5.2.2 under readings of 𝐆^(t) and ψ", readings=readings,
-                    sizes=sizes)
 
 
 # -- ttlm-eq9 ------------------------------------------------------------------------

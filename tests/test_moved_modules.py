@@ -1,0 +1,112 @@
+"""Module paths of tnverify 0.1.0 keep importing in 0.2.0 with a DeprecationWarning that names
+the new path, and every name they exported is the same object as at the new path
+(``tnverify/_moved_modules.py``; removed in 0.3.0).
+
+``tests/data/old_module_names.json`` lists, for each old path, the public names the module
+had when it was last at that path (read from the repository's history when the paths were
+moved); each import runs in a fresh interpreter, so the first import of the old path is
+what is observed."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tnverify._moved_modules import MOVED, SPLIT, new_path
+
+OLD_NAMES = json.loads((Path(__file__).parent / "data" / "old_module_names.json")
+                       .read_text(encoding="utf-8"))
+
+_PROBE = r"""
+import importlib, json, sys, warnings
+from tnverify._moved_modules import MOVED, SPLIT
+table = json.loads(sys.stdin.read())
+out = {}
+for old in sorted(table):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        exec(f"import {old}")                    # an import statement, as users write it
+    mod = sys.modules[old]
+    mine = [w for w in caught if issubclass(w.category, DeprecationWarning)
+            and str(w.message).startswith(f"the module {old} moved")]
+    if old in MOVED:
+        new = importlib.import_module(MOVED[old])
+        same = {n: getattr(mod, n) is getattr(new, n) for n in table[old]}
+    else:
+        same = {n: any(getattr(importlib.import_module(s), n, None) is getattr(mod, n)
+                       for s in SPLIT[old]) for n in table[old]}
+    out[old] = {"warnings": [str(w.message) for w in mine],
+                "filenames": [w.filename for w in mine],
+                "same_module": (mod is new) if old in MOVED else None, "same": same}
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def probed() -> dict:
+    """Every old path imported once, in one fresh interpreter (no old path is imported by
+    another, so each first import is observed)."""
+    out = subprocess.run([sys.executable, "-c", _PROBE], input=json.dumps(OLD_NAMES),
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_every_moved_path_has_its_old_names_recorded():
+    assert sorted(OLD_NAMES) == sorted(set(MOVED) | set(SPLIT))
+
+
+@pytest.mark.parametrize("old", sorted(set(MOVED) | set(SPLIT)))
+def test_an_old_module_path_imports_with_a_warning_naming_the_new_path(old, probed):
+    got = probed[old]
+    assert len(got["warnings"]) == 1
+    news = new_path(old)
+    for new in ([news] if isinstance(news, str) else news):
+        assert new in got["warnings"][0]
+    assert "0.3.0" in got["warnings"][0]
+    assert got["filenames"] == ["<string>"]       # points at the importing line
+    if old in MOVED:
+        assert got["same_module"] is True
+    assert got["same"] == {n: True for n in OLD_NAMES[old]}
+
+
+def test_the_probe_notices_a_path_that_is_not_moved():
+    # a path that never existed is not served: the finder does not invent modules
+    out = subprocess.run([sys.executable, "-c", "import tnverify.no_such_module"],
+                         capture_output=True, text=True)
+    assert out.returncode != 0 and "ModuleNotFoundError" in out.stderr
+
+
+def test_importing_an_old_path_keeps_the_function_of_the_same_name():
+    code = ("import warnings; warnings.simplefilter('ignore'); import tnverify, types; "
+            "import tnverify.tt_svd, tnverify.conditionals; "
+            "print(isinstance(tnverify.tt_svd, types.FunctionType), "
+            "isinstance(tnverify.conditionals, types.FunctionType))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == ["True", "True"]
+
+
+def test_the_old_lru_names_warn_and_are_the_theory_functions():
+    import warnings
+
+    import tnverify.lru as lru
+    import tnverify.lru.theory as theory
+    lru.__dict__.pop("unroll", None)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        f = lru.unroll
+    assert f is theory.unroll
+    assert any("tnverify.lru.theory.unroll" in str(w.message) for w in caught)
+    with pytest.raises(AttributeError):
+        lru.no_such_name
+
+
+def test_the_package_itself_imports_no_old_path():
+    code = ("import warnings; warnings.filterwarnings('error', 'the module', DeprecationWarning);"
+            "import tnverify, tnverify.cli, tnverify.report, tnverify.figures, "
+            "tnverify.testing.strategies, tnverify.teaching.tour, tnverify.claims;"
+            "tnverify.claims._load(); import tnverify.figures.gtm, tnverify.figures.lru")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]

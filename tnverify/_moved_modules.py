@@ -1,0 +1,218 @@
+"""Module paths of earlier releases that still import, with a DeprecationWarning.
+
+tnverify 0.1.0 kept its modules in a flat row (``tnverify.explicit``, ``tnverify.tt_svd``,
+``tnverify.grid``, ``tnverify.stats``, ...); 0.2.0 puts them in concept folders (see
+ARCHITECTURE.md).  Code written against the old paths keeps running for this release:
+``import tnverify.stats`` (or ``from tnverify.tt_svd import tt_svd``) gives the module at
+its new path — the very same module object, so every name is the same object — and warns
+once with the new path.  The old paths are removed in tnverify 0.3.0.
+
+The mechanism is one meta-path finder (:class:`MovedModuleFinder`) installed by
+``tnverify/__init__.py``; no shim file is left at the old places.  A module of 0.1.0 whose
+contents were split over several modules (the claim modules before the per-paper folders)
+is served as a read-only module that looks each name up in its successors, in order.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.util
+import sys
+import types
+import warnings
+
+__all__ = ["MOVED", "SPLIT", "REMOVED_IN", "MovedModuleFinder", "install", "new_path",
+           "protect_names"]
+
+#: The release in which the old paths stop importing.
+REMOVED_IN = "0.3.0"
+
+#: Old module path -> new module path (the same module object is served).
+MOVED: dict[str, str] = {
+    # moved in 0.2.0 (issue 19): concept folders
+    "tnverify.explicit": "tnverify.definitions.explicit",
+    "tnverify.oracle": "tnverify.definitions.oracle",
+    "tnverify.conditionals": "tnverify.definitions.conditionals",
+    "tnverify.ngram": "tnverify.definitions.ngram",
+    "tnverify.token_entropy": "tnverify.definitions.token_entropy",
+    "tnverify.tt_svd": "tnverify.tt.svd",
+    "tnverify.tt_svd_torch": "tnverify.tt.svd_torch",
+    "tnverify.truncation": "tnverify.tt.truncation",
+    "tnverify.cp": "tnverify.tt.cp",
+    "tnverify.interop": "tnverify.tt.interop",
+    "tnverify.matricize": "tnverify.ranks.matricize",
+    "tnverify.numerical_ranks": "tnverify.ranks.numerical",
+    "tnverify.exact_ranks": "tnverify.ranks.certified",
+    "tnverify.figure_registry": "tnverify.figures.registry",
+    "tnverify.born_figures": "tnverify.figures.born",
+    "tnverify.gtm_figures": "tnverify.figures.gtm",
+    "tnverify.lru_figures": "tnverify.figures.lru",
+    "tnverify.ngram_figures": "tnverify.figures.ngram",
+    "tnverify.trials": "tnverify.figures.trials",
+    "tnverify.report_markdown": "tnverify.report.markdown",
+    "tnverify.errata": "tnverify.report.errata",
+    "tnverify.user_claims": "tnverify.testing.user_claims",
+    "tnverify.pytest_plugin": "tnverify.testing.pytest_plugin",
+    "tnverify.strategies": "tnverify.testing.strategies",
+    "tnverify.cell_strategies": "tnverify.testing.cell_strategies",
+    "tnverify.strategy_arguments": "tnverify.testing.strategy_arguments",
+    "tnverify.tour": "tnverify.teaching.tour",
+    "tnverify.gated_params": "tnverify.cells.gated_params",
+    "tnverify.diagrams": "tnverify.teaching.diagrams",
+    "tnverify.diagrams.builders": "tnverify.teaching.diagrams.builders",
+    "tnverify.diagrams.drawing": "tnverify.teaching.diagrams.drawing",
+    "tnverify.diagrams.network": "tnverify.teaching.diagrams.network",
+    "tnverify.diagrams.tutorial": "tnverify.teaching.diagrams.tutorial",
+    # moved during 0.1.0's development without a deprecation period (restored here)
+    "tnverify.grid": "tnverify.generalized.grid",
+    "tnverify.xi": "tnverify.generalized.xi",
+    "tnverify.gtm_bounds": "tnverify.generalized.bounds",
+    "tnverify.gtm_constructions": "tnverify.generalized.constructions",
+    "tnverify.gtm_expressivity": "tnverify.generalized.expressivity",
+    "tnverify.stats": "tnverify.claims.monte_carlo",
+    "tnverify.lru.stats": "tnverify.claims.monte_carlo",
+    "tnverify.products": "tnverify.lru.products",
+    "tnverify.claims.gtm_definitions": "tnverify.claims.gtm.definitions",
+    "tnverify.claims.gtm_figures": "tnverify.claims.gtm.rank_distributions",
+    "tnverify.claims.gtm_networks": "tnverify.claims.gtm.networks",
+    "tnverify.claims.lru_theory": "tnverify.claims.thesis.lru_monte_carlo",
+    "tnverify.claims.ngram": "tnverify.claims.thesis.tt_svd",
+    "tnverify.claims.spine_ttlm": "tnverify.claims.ttlm.tt_format",
+    "tnverify.claims.ttlm_published": "tnverify.claims.ttlm.published_numbers",
+    "tnverify.claims.ttlm_rnn": "tnverify.claims.ttlm.rnn_runs",
+    "tnverify.claims.ttlm_tslm": "tnverify.claims.tslm.recurrence",
+    "tnverify.claims.ttlm_variants": "tnverify.claims.ttlm.uniform_ttlm",
+}
+
+#: Old module path -> the modules its names were split into (looked up in this order).
+SPLIT: dict[str, tuple[str, ...]] = {
+    "tnverify.cli_tools": ("tnverify.cli.figures", "tnverify.cli.tour", "tnverify.cli.tt_svd",
+                           "tnverify.errors"),
+    "tnverify.claims.born": ("tnverify.claims.thesis.born_gauge_cost",
+                             "tnverify.claims.thesis.born_sampling",
+                             "tnverify.claims.thesis.born_machines", "tnverify.claims"),
+    "tnverify.claims.gated": ("tnverify.claims.grurntn.gated_cells",
+                              "tnverify.claims.grurntn.forward_passes",
+                              "tnverify.claims.grurntn.bptt_gradients",
+                              "tnverify.claims.grurntn.published_numbers", "tnverify.claims"),
+    "tnverify.claims.gtm_expressivity": ("tnverify.claims.gtm.expressivity",
+                                         "tnverify.claims.gtm.expressivity_scaled",
+                                         "tnverify.claims.gtm.expressivity_statements",
+                                         "tnverify.claims"),
+    "tnverify.claims.gtm_universality": ("tnverify.claims.gtm.universality_statements",
+                                         "tnverify.claims.gtm.universality_small",
+                                         "tnverify.claims.gtm.universality_scaled",
+                                         "tnverify.claims.gtm.universality", "tnverify.claims"),
+    "tnverify.claims.lmm": ("tnverify.claims.thesis.rac_lmm",
+                            "tnverify.claims.thesis.lmm_definitions",
+                            "tnverify.claims.thesis.lmm_normalisations", "tnverify.claims"),
+    "tnverify.claims.lru_simulations": ("tnverify.claims.thesis.lru_simulations",
+                                        "tnverify.claims.thesis.normal_products",
+                                        "tnverify.claims"),
+    "tnverify.claims.spine_gtm": ("tnverify.claims.gtm.definitions",
+                                  "tnverify.claims.gtm.score_functions",
+                                  "tnverify.claims.gtm.score_functions_scaled",
+                                  "tnverify.claims.tslm.score_functions_scaled",
+                                  "tnverify.claims"),
+    "tnverify.claims.spine_tt_svd": ("tnverify.claims.thesis.tt_svd",
+                                     "tnverify.claims.tt_svd_support", "tnverify.claims"),
+    "tnverify.claims.spine_unfoldings": ("tnverify.claims.thesis.unfoldings",
+                                         "tnverify.claims.tt_svd_support", "tnverify.claims"),
+}
+
+
+def new_path(old: str) -> str | tuple[str, ...] | None:
+    """The new path(s) of a module path of an earlier release, or ``None``.
+
+    Examples
+    --------
+    >>> new_path("tnverify.stats")
+    'tnverify.claims.monte_carlo'
+    >>> new_path("tnverify.tt") is None       # a path that did not move
+    True
+    """
+    if old in MOVED:
+        return MOVED[old]
+    return SPLIT.get(old)
+
+
+def _warn(old: str, new: str) -> None:
+    warnings.warn(
+        f"the module {old} moved to {new} in tnverify 0.2.0; import it from there "
+        f"(the old path is removed in tnverify {REMOVED_IN})",
+        DeprecationWarning, stacklevel=3)   # the importer's line (import machinery skipped)
+
+
+class _SplitModule(types.ModuleType):
+    """A module of an earlier release whose names now live in several modules."""
+
+    def __init__(self, name: str, successors: tuple[str, ...]):
+        super().__init__(name, f"Deprecated: the names of {name} now live in "
+                               f"{', '.join(successors)}.")
+        self.__successors__ = successors
+
+    def __getattr__(self, attr: str):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        for name in self.__successors__:
+            module = importlib.import_module(name)
+            if hasattr(module, attr):
+                return getattr(module, attr)
+        raise AttributeError(f"module {self.__name__!r} (deprecated; its names moved to "
+                             f"{', '.join(self.__successors__)}) has no attribute {attr!r}")
+
+
+class MovedModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Serve the old module paths of :data:`MOVED` and :data:`SPLIT` with a warning."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname in MOVED or fullname in SPLIT:
+            return importlib.util.spec_from_loader(fullname, self)
+        return None
+
+    def create_module(self, spec):
+        old = spec.name
+        if old in MOVED:
+            new = MOVED[old]
+            _warn(old, new)
+            return importlib.import_module(new)
+        successors = SPLIT[old]
+        _warn(old, " and ".join(successors))
+        return _SplitModule(old, successors)
+
+    def exec_module(self, module):
+        """Nothing to run: the module at the new path is already executed."""
+
+
+_FINDER = MovedModuleFinder()
+
+
+def install() -> None:
+    """Put the finder first on :data:`sys.meta_path` (once).
+
+    First, so that a submodule of a moved package (``tnverify.diagrams.builders``) is served
+    as the module at its new path rather than loaded a second time from the file."""
+    if not any(isinstance(f, MovedModuleFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _FINDER)
+
+
+class _Package(types.ModuleType):
+    """The ``tnverify`` package, guarding the names of functions that share their name with a
+    module of an earlier release (``tnverify.tt_svd``, ``tnverify.conditionals``): importing
+    the old module path must not replace the function ``tnverify.tt_svd`` by the module (the
+    import system sets every imported submodule as an attribute of its parent)."""
+
+    _protected: frozenset = frozenset()
+
+    def __setattr__(self, name, value):
+        if name in type(self)._protected and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+def protect_names(package: types.ModuleType, names) -> None:
+    """Keep ``package.<name>`` (a function) when the old module ``package.<name>`` is imported."""
+    cls = type("_Package", (_Package,), {"_protected": frozenset(names),
+                                         "__doc__": _Package.__doc__})
+    package.__class__ = cls

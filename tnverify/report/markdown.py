@@ -1,0 +1,144 @@
+"""The Markdown form of a report (:meth:`tnverify.report.table.Report.to_markdown`): statements
+quoted part by part, one line per distinct finding with the cases it comes from, and
+counterexamples as compact JSON."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ..claims import _jsonable
+
+__all__ = ["md_cell", "threads_text", "statement_lines", "compact_json", "md_section",
+           "md_papers"]
+
+
+def md_cell(text: str) -> str:
+    """Text made safe for one cell of a Markdown table (pipes escaped, one line)."""
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def threads_text(threads) -> str:
+    """The BLAS and torch thread counts of a report's environment, in words."""
+    if not threads:
+        return "threads not recorded"
+    blas = threads.get("blas") or {}
+    blas_text = ", ".join(f"{k} {v}" for k, v in blas.items()) or "none loaded"
+    torch = threads.get("torch")
+    return (f"BLAS threads: {blas_text}; torch threads: "
+            f"{'torch not used' if torch is None else torch}")
+
+
+_BREAKS = re.compile(r'\s+(?=(?:Require|Ensure|Steps, as printed|Input|Output):)'
+                     r'|(?<=[.:;"”])\s+(?=\d{1,2}\.\s)')
+
+
+def statement_lines(statement: str) -> list[str]:
+    """A statement as its parts: its own lines, and the parts of a one-line multi-part
+    statement (``Require:`` / ``Ensure:`` / ``Steps, as printed:`` and numbered steps
+    ``1. ...``) each on a line of its own."""
+    out = []
+    for line in str(statement).splitlines():
+        out += [part.strip() for part in _BREAKS.split(line)] if line.strip() else [""]
+    return out or [""]
+
+
+def compact_json(obj) -> str:
+    """JSON with one top-level key per line and every value on one line (a counterexample
+    is read by key; a list of numbers should not take a line per number)."""
+    if not isinstance(obj, dict) or not obj:
+        return json.dumps(obj, ensure_ascii=False)
+    items = [f"  {json.dumps(str(k), ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}"
+             for k, v in obj.items()]
+    return "{\n" + ",\n".join(items) + "\n}"
+
+
+def _case_lines(side_name: str, side) -> list[str]:
+    """The lines of one side: identical lines of several cases once, labelled with the
+    cases they come from."""
+    found: dict[str, list[int]] = {}
+    for index, ev in enumerate(side.cases):
+        texts = []
+        if ev.skipped:
+            texts.append(f"skipped: {ev.skipped}")
+        if ev.ill_posed:
+            texts.append(f"ill-posed: {ev.ill_posed}")
+        for name, sub in (ev.readings or {}).items():
+            texts.append(f"reading `{name}`: **{sub.verdict}** ({md_cell(sub.compared)}"
+                         f"{_md_err(sub)})")
+        for name in ev.failing_parts():
+            sub = ev.parts[name]
+            texts.append(f"part `{name}`: **{sub.verdict}**{_md_err(sub)}")
+        for text in texts:
+            found.setdefault(text, []).append(index)
+    out = []
+    n = len(side.cases)
+    for text, cases in found.items():
+        if n == 1:
+            label = f"{side_name} side"
+        elif len(cases) == n:
+            label = f"{side_name} side, all {n} cases"
+        else:
+            label = (f"{side_name} side, case{'s' if len(cases) > 1 else ''} "
+                     f"{', '.join(map(str, cases))} of {n}")
+        out.append(f"- {label}: {text}")
+    return out
+
+
+def md_papers(results) -> list[str]:
+    """The papers the results cite, each full citation once (the sections name the paper
+    key and the locator only)."""
+    keys = list(dict.fromkeys(ref.paper for r in results for ref in r.claim.refs
+                              if hasattr(ref, "paper")))
+    if not keys:
+        return []
+    from ..references import PAPERS
+    return ["## Papers", ""] + [f"- `{k}`: {PAPERS[k].citation}" for k in keys] + [""]
+
+
+def md_section(r, seen: dict | None = None) -> list[str]:
+    """The Markdown section of one claim that did not hold (a ``ClaimResult``).
+
+    References name the paper key and locator (:func:`md_papers` gives each citation once);
+    ``seen`` maps the quotes already shown in the report to the claim that showed them, so a
+    quote is printed once and referred to afterwards."""
+    seen = {} if seen is None else seen
+    c = r.claim
+    parts = statement_lines(c.statement)
+    # a hard line break ("  ") keeps the parts on their own lines in rendered Markdown
+    quote = [(f"> {line}" + ("  " if i + 1 < len(parts) and parts[i + 1] else "")) if line
+             else ">" for i, line in enumerate(parts)]
+    refs = "; ".join(str(ref) for ref in c.refs) or (c.source or "—")
+    out = [f"## `{c.id}`: {r.verdict} (expected {c.expected})", "", *quote, "",
+           "References: " + refs, ""]
+    if c.defect is not None:
+        d = c.defect
+        out += [f"Defect: **{d.kind}**" + (f" (erratum `{d.erratum}`)" if d.erratum else "")
+                + ".", "", f"- Printed: {d.printed}", f"- Meant: {d.meant}", ""]
+    for r_ in c.readings.values():
+        verb = "supported by" if r_.admissible else "ruled out by"
+        quote = ""
+        if r_.quote:
+            first = seen.setdefault((r_.quote, r_.where), c.id)
+            quote = (f" — {verb} “{r_.quote}” ({r_.where})" if first == c.id
+                     else f" — {verb} the quote shown under `{first}` ({r_.where})")
+        out.append(f"* reading `{r_.name}` ({r_.status}): {r_.text}{quote}")
+    if c.readings:
+        out.append("")
+    if c.corrected_by:
+        out += [f"Corrected by `{c.corrected_by}`.", ""]
+    for side_name, side in (("small", r.small), ("scaled", r.scaled)):
+        if side.error_message:
+            out += [f"- {side_name} side **error**: `{' '.join(side.error_message.split())}`"]
+        out += _case_lines(side_name, side)
+    if r.counterexample:
+        out += ["", "Counterexample (re-runnable: params + seed):", "", "```json",
+                compact_json(_jsonable(r.counterexample)), "```"]
+    return out
+
+
+def _md_err(ev) -> str:
+    if ev.error is None:
+        return ""
+    tol = "" if ev.tolerance is None else f" vs tolerance {float(ev.tolerance):.3g}"
+    return f"; error {float(ev.error):.3g}{tol}"

@@ -1,0 +1,375 @@
+"""Run claims and report their verdicts: terminal table, JSON, Markdown and HTML.
+
+This is the engine behind ``tnverify verify`` (DESIGN §4): :func:`run_claims` runs a
+list of claims through :func:`tnverify.claims.run_claim` and collects a :class:`Report`;
+the report renders as a rich table for the terminal (plain text when the output is not a
+terminal, e.g. in CI logs), and writes itself as JSON (``.json``), Markdown (``.md``) or a
+self-contained HTML page (``.html``, :mod:`tnverify.report.html`).
+
+The JSON report has exactly the schema of DESIGN §4::
+
+    {"tnverify_version", "created",
+     "environment": {"python", "numpy", "torch", "device", "threads"},
+     "settings": {"scale", "seed", "device"},
+     "claims": [ClaimResult.to_dict(), ...],
+     "summary": {"holds", "fails", "ill-posed", "error", "skipped"}}
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import importlib.metadata
+import json
+import os
+import platform
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..claims import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Claim, ClaimResult, run_claim
+from ..errors import ReportFormatError
+from .claim_sections import error_reason, format_ratio
+from .markdown import md_cell, md_papers, md_section, statement_lines, threads_text
+
+__all__ = [
+    "REPORT_SUFFIXES", "VERDICT_STYLES", "ReportFormatError", "Report", "run_claims",
+    "environment", "check_report_path", "format_ratio", "error_reason", "ref_text",
+    "thread_counts", "statement_lines",
+]
+
+#: File suffixes :meth:`Report.write` understands.
+REPORT_SUFFIXES = (".json", ".md", ".html")
+#: rich styles of the verdicts in the terminal table.
+VERDICT_STYLES = {HOLDS: "green", FAILS: "red", ILL_POSED: "yellow", ERROR: "bold magenta",
+                  SKIPPED: "dim"}
+
+#: ``progress(done, total, claim_id, result)``: called before each claim (``result`` is
+#: None, ``done`` claims finished) and after it (``result`` set, ``done`` incremented).
+ProgressCallback = Callable[[int, int, str, "ClaimResult | None"], None]
+#: ``case_progress(claim_id, side, index, n_cases)``: called before each case of a claim.
+CaseCallback = Callable[[str, str, int, int], None]
+
+
+def thread_counts() -> dict:
+    """The thread counts that can change round-off in the evidence: ``{"blas": {library:
+    threads}, "torch": n}``.
+
+    BLAS libraries are read with threadpoolctl (the loaded ones only); torch's intra-op
+    thread count only when torch is already imported (``None``: torch was not used in this
+    process, and reading the count must not import it).
+    """
+    blas: dict = {}
+    try:
+        from threadpoolctl import threadpool_info
+
+        for info in threadpool_info():
+            if info.get("user_api") == "blas":
+                blas[str(info.get("internal_api"))] = info.get("num_threads")
+    except Exception:  # noqa: BLE001 - an unreadable pool is recorded as unknown, not fatal
+        blas = {}
+    torch = sys.modules.get("torch")
+    n_torch = int(torch.get_num_threads()) if torch is not None else None
+    return {"blas": blas or None, "torch": n_torch}
+
+
+def environment(device: str) -> dict:
+    """Versions of Python, numpy and torch, the device used, and the BLAS and torch
+    thread counts (:func:`thread_counts`).
+
+    torch's version is read from the installed package metadata so that writing a report
+    never imports torch.
+    """
+    try:
+        torch_version = importlib.metadata.version("torch")
+    except importlib.metadata.PackageNotFoundError:
+        torch_version = None
+    return {"python": platform.python_version(), "numpy": np.__version__,
+            "torch": torch_version, "device": device, "threads": thread_counts()}
+
+
+def ref_text(ref) -> str:
+    """A reference as text: ``"gtm §3, Eq. 9: <full citation>"`` for a
+    :class:`~tnverify.claims.Ref`, the text itself for a plain string."""
+    citation = getattr(ref, "citation", None)
+    if citation is None or not hasattr(ref, "paper"):
+        return str(ref)
+    return f"{ref.paper} {ref.where}: {citation}"
+
+
+def check_report_path(path: str | os.PathLike) -> Path:
+    """Validate a report path *before* the claims run: known suffix, writable directory.
+
+    Raises
+    ------
+    ReportFormatError
+        For an unknown suffix, a missing directory or one we may not write to.
+    """
+    p = Path(path)
+    if p.suffix.lower() not in REPORT_SUFFIXES:
+        raise ReportFormatError(
+            f"report path must end in {', '.join(REPORT_SUFFIXES)} (JSON, Markdown or HTML); "
+            f"got {str(p)!r}")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise ReportFormatError(f"cannot write report {str(p)!r}: directory {str(parent)!r} "
+                                "does not exist")
+    if p.is_dir() or not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise ReportFormatError(f"cannot write report {str(p)!r}: not a writable file path")
+    return p
+
+
+@dataclass
+class Report:
+    """The results of one run of claims, with the settings and environment of the run."""
+
+    results: list[ClaimResult]
+    settings: dict
+    environment: dict
+    created: str = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc)
+                         .isoformat(timespec="seconds"))
+
+    # -- summary -----------------------------------------------------------------
+    @property
+    def summary(self) -> dict:
+        """Number of claims per verdict (all five verdicts, zeros included)."""
+        counts = {v: 0 for v in VERDICTS}
+        for r in self.results:
+            counts[r.verdict] += 1
+        return counts
+
+    @property
+    def differing(self) -> list[ClaimResult]:
+        """Results whose verdict differs from the claim's expected one, or that errored."""
+        return [r for r in self.results if not r.as_expected or r.verdict == ERROR]
+
+    @property
+    def all_as_expected(self) -> bool:
+        """True when every verdict equals its expected verdict and no check errored."""
+        return not self.differing
+
+    @property
+    def seconds(self) -> float:
+        return sum(r.seconds for r in self.results)
+
+    def summary_line(self) -> str:
+        """One line: the counts, the number differing from expected, the time."""
+        counts = ", ".join(f"{n} {v}" for v, n in self.summary.items() if n)
+        n = len(self.results)
+        tail = ("all as expected" if self.all_as_expected
+                else f"{len(self.differing)} differ from expected")
+        return (f"{n} claim{'s' if n != 1 else ''}: {counts or 'none run'}; {tail} "
+                f"({self.seconds:.1f} s)")
+
+    # -- JSON --------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """The report in the JSON schema of DESIGN §4."""
+        from .. import __version__
+
+        return {
+            "tnverify_version": __version__,
+            "created": self.created,
+            "environment": {k: self.environment.get(k)
+                            for k in ("python", "numpy", "torch", "device", "threads")},
+            "settings": {k: self.settings.get(k) for k in ("scale", "seed", "device")},
+            "claims": [r.to_dict() for r in self.results],
+            "summary": self.summary,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
+
+    # -- Markdown ----------------------------------------------------------------
+    def to_markdown(self) -> str:
+        """A Markdown report: settings, a table, and a section per claim not holding."""
+        from .. import __version__
+
+        env, st = self.environment, self.settings
+        lines = [
+            "# tnverify report", "",
+            f"tnverify {__version__}, created {self.created}; Python {env.get('python')}, "
+            f"numpy {env.get('numpy')}, torch {env.get('torch')}; device "
+            f"`{st.get('device')}`, scale `{st.get('scale')}`, seed `{st.get('seed')}`; "
+            f"{threads_text(env.get('threads'))}.", "",
+            f"**{self.summary_line()}**", "",
+            "| id | paper | verdict | expected | error/tolerance | seconds |",
+            "|---|---|---|---|---|---|",
+        ]
+        differing = {id(r) for r in self.differing}
+        for r in self.results:
+            mark = "✗ differs" if id(r) in differing else "✓"
+            ratio = format_ratio(r)
+            if r.verdict == ERROR and error_reason(r):
+                ratio = f"{ratio} {error_reason(r)}"
+            lines.append(f"| `{r.claim.id}` | {md_cell(r.claim.locator)} | **{r.verdict}** | "
+                         f"{r.claim.expected} {mark} | {md_cell(ratio)} | {r.seconds:.2f} |")
+        lines += [""] + md_papers(self.results)
+        seen: dict = {}
+        for r in self.results:
+            if r.verdict != HOLDS:
+                lines += [""] + md_section(r, seen)
+        return "\n".join(lines) + "\n"
+
+    # -- output ------------------------------------------------------------------
+    def write(self, path: str | os.PathLike) -> Path:
+        """Write the report as JSON (``.json``), Markdown (``.md``) or a self-contained HTML
+        page (``.html``) and return the path."""
+        p = check_report_path(path)
+        suffix = p.suffix.lower()
+        if suffix == ".html":
+            from .html import report_html
+            text = report_html(self)
+        else:
+            text = self.to_json() + "\n" if suffix == ".json" else self.to_markdown()
+        p.write_text(text, encoding="utf-8")
+        return p
+
+    def rows(self) -> tuple[list, list]:
+        """The terminal table: ``(columns, rows)`` for :func:`tnverify.report.terminal.print_table`
+        (a ``reason`` column only when a check errored)."""
+        from .terminal import Column
+
+        columns = [Column("id", keep=True), Column("paper", drop=0), Column("verdict"),
+                   Column("err/tol", justify="right"), Column("expected"),
+                   Column("s", justify="right", drop=1)]
+        with_reason = any(r.verdict == ERROR for r in self.results)
+        if with_reason:
+            columns.append(Column("reason"))
+        differing = {id(r) for r in self.differing}
+        rows = []
+        for r in self.results:
+            mark = ((f"✗ differs ({r.claim.expected})", "red") if id(r) in differing
+                    else ("✓", "green"))
+            row = [r.claim.id, r.claim.locator, (r.verdict, VERDICT_STYLES.get(r.verdict, "")),
+                   format_ratio(r), mark, f"{r.seconds:.2f}"]
+            if with_reason:
+                row.append(error_reason(r) if r.verdict == ERROR else "")
+            rows.append(row)
+        return columns, rows
+
+    def print(self, console=None) -> None:
+        """Print the table and the summary line: a rich table on a terminal (claim ids
+        never cut), a plain aligned layout with no width limit elsewhere."""
+        from rich.console import Console
+
+        from .terminal import print_table
+
+        console = console or Console(file=sys.stdout)
+        from .claim_sections import EXACT_LEGEND, RATIO_LEGEND
+
+        print_table(console, *self.rows())
+        for legend in (RATIO_LEGEND, EXACT_LEGEND):   # the footer: what the numbers mean
+            if console.is_terminal:
+                console.print(f"[dim]{legend}[/]", highlight=False)
+            else:
+                console.out(legend, highlight=False)
+        style = "green" if self.all_as_expected else "red"
+        if console.is_terminal:
+            console.print(f"[{style}]{self.summary_line()}[/]", highlight=False)
+        else:
+            console.out(self.summary_line(), highlight=False)
+
+
+def _planned_cases(claims: Sequence[Claim], scale: str, sides: Sequence[str]) -> list[int]:
+    return [(len(c.space) if "small" in sides else 0)
+            + (len(c.scaled_space.get(scale, ())) if "scaled" in sides and c.scaled is not None
+               else 0) for c in claims]
+
+
+def _rich_progress(claims: Sequence[Claim], scale: str = "small",
+                   sides: Sequence[str] = ("small", "scaled")):
+    """A rich progress bar on stderr, or ``(None, None, None)`` when stderr is not a
+    terminal.  The bar counts cases, so it moves during a long claim.
+
+    Returns ``(bar, on_claim, on_case)``.
+    """
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        return None, None, None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    planned = _planned_cases(claims, scale, sides)
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("cases"), TimeElapsedColumn(), console=console, transient=True)
+    task = bar.add_task("verifying", total=max(sum(planned), 1))
+    state = {"base": 0, "claim": 0}
+
+    def on_claim(done, total, claim_id, result):
+        state["claim"] = done
+        if result is not None:
+            state["base"] = sum(planned[:done])
+        bar.update(task, completed=state["base"],
+                   description=f"[{done + (result is None)}/{total}] {claim_id}")
+
+    def on_case(claim_id, side, index, n_cases):
+        bar.update(task, completed=state["base"] + index
+                   + (len(claims[state["claim"]].space) if side == "scaled"
+                      and "small" in sides else 0),
+                   description=f"[{state['claim'] + 1}/{len(claims)}] {claim_id} "
+                               f"({side} case {index + 1}/{n_cases})")
+
+    return bar, on_claim, on_case
+
+
+def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
+               device: str = "cpu", progress: ProgressCallback | bool | None = None,
+               sides: Sequence[str] = ("small", "scaled"),
+               case_progress: CaseCallback | None = None) -> Report:
+    """Run claims and collect their results in a :class:`Report`.
+
+    Parameters
+    ----------
+    claims : sequence of Claim
+        The claims to run, in order (e.g. from :func:`tnverify.claims.select_claims`).
+    seed : int
+        Base seed (:func:`tnverify.claims.run_claim`).
+    scale : {"small", "large"}
+        Which sizes the scaled side uses.
+    device : {"cpu", "cuda"}
+        The device of the scaled side, already resolved.
+    progress : callable, bool or None
+        ``progress(done, total, claim_id, result)`` (see :data:`ProgressCallback`);
+        ``None`` shows a rich progress bar when stderr is a terminal (it counts cases, so
+        it moves during a long claim); ``False`` nothing.
+    sides : sequence of {"small", "scaled"}
+        Which sides to run.
+    case_progress : callable, optional
+        ``case_progress(claim_id, side, index, n_cases)`` before each case (see
+        :data:`CaseCallback`); with ``progress=None`` the bar's own is used.
+
+    Returns
+    -------
+    Report
+    """
+    claims = list(claims)
+    bar = None
+    if progress is None:
+        bar, progress, bar_case = _rich_progress(claims, scale, sides)
+        case_progress = case_progress or bar_case
+    elif progress is False:
+        progress = None
+    results: list[ClaimResult] = []
+    try:
+        if bar is not None:
+            bar.start()
+        for i, claim in enumerate(claims):
+            if progress:
+                progress(i, len(claims), claim.id, None)
+            on_case = None
+            if case_progress is not None:
+                def on_case(side, index, n_cases, _id=claim.id):
+                    case_progress(_id, side, index, n_cases)
+            result = run_claim(claim, seed=seed, scale=scale, device=device, sides=sides,
+                               on_case=on_case)
+            results.append(result)
+            if progress:
+                progress(i + 1, len(claims), claim.id, result)
+    finally:
+        if bar is not None:
+            bar.stop()
+    settings = {"scale": scale, "seed": seed, "device": device}
+    return Report(results, settings, environment(device))

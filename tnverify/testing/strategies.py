@@ -1,0 +1,312 @@
+"""Hypothesis strategies for tensor-network language models (like
+``hypothesis.extra.numpy`` for numpy users).
+
+Everything a property test of a tensor-network LM draws: shapes, admissible TT ranks,
+well-conditioned TT cores and :class:`~tnverify.tt.TensorTrain` objects (optionally with a
+prescribed spectrum at every cut), token sequences, the cells of :mod:`tnverify.cells`,
+ξ-networks and Born machines (the cell strategies live in :mod:`tnverify.testing.cell_strategies`,
+the seeds and size checks in :mod:`tnverify.testing.strategy_arguments`; all are re-exported
+here).  Arrays are float64 and finite; sizes are kept small enough for the explicit oracle (:class:`tnverify.definitions.oracle.Oracle`).  Random weights are drawn from
+a seed that hypothesis draws, so every example is reproducible and shrinks towards seed 0
+and the smallest sizes.
+
+Hypothesis is an optional dependency of tnverify: importing this module without it raises
+an ImportError that says how to install it.
+
+Examples
+--------
+>>> import numpy as np
+>>> from hypothesis import given, settings
+>>> from tnverify import tolerance
+>>> from tnverify.testing.strategies import tensor_trains
+>>> @settings(max_examples=5, derandomize=True, database=None)
+... @given(tt=tensor_trains(shape=(2, 3, 2), max_rank=2))
+... def test_norm(tt):
+...     full = tt.full()                       # 12 entries summed in the norm
+...     err = abs(tt.norm() - np.linalg.norm(full))
+...     assert err <= float(tolerance(np.float64, n=full.size, norm=tt.norm()))
+>>> test_norm()
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+# strategy_arguments raises the ImportError that says how to install hypothesis
+from .strategy_arguments import SEED_MAX, _pos_int, _shape, seeds, st  # noqa: F401
+from ..errors import NonFiniteError, RankError, ShapeError, UsageError
+from ..tt import TensorTrain
+from .cell_strategies import CELL_FAMILIES, born_machines, cells
+
+__all__ = ["shapes", "tt_ranks", "spectra", "tensor_trains", "tt_cores", "token_sequences",
+           "seeds", "CELL_FAMILIES", "cells", "born_machines", "xi_operators",
+           "feature_matrices", "shallow_networks", "generalized_rnns"]
+
+@st.composite
+def shapes(draw, *, min_dims: int = 2, max_dims: int = 4, min_side: int = 2,
+           max_side: int = 4, max_entries: int = 4096) -> tuple[int, ...]:
+    """Tensor shapes ``(n_1, …, n_d)`` with ``min_dims ≤ d ≤ max_dims``, sides in
+    ``[min_side, max_side]`` and at most ``max_entries`` entries (so the explicit tensor
+    stays small)."""
+    min_dims, max_dims = _pos_int(min_dims, "min_dims"), _pos_int(max_dims, "max_dims")
+    min_side, max_side = _pos_int(min_side, "min_side"), _pos_int(max_side, "max_side")
+    max_entries = _pos_int(max_entries, "max_entries")
+    if not 1 <= min_dims <= max_dims or not 1 <= min_side <= max_side:
+        raise ShapeError(f"need 1 <= min_dims <= max_dims and 1 <= min_side <= max_side; got "
+                         f"dims [{min_dims}, {max_dims}], sides [{min_side}, {max_side}]")
+    if min_side ** min_dims > max_entries:
+        raise ShapeError(f"the smallest shape has {min_side ** min_dims} entries > "
+                         f"max_entries = {max_entries}")
+    d = draw(st.integers(min_dims, max_dims))
+    out: list[int] = []
+    for k in range(d):
+        room = max_entries // (math.prod(out) * min_side ** (d - k - 1))
+        out.append(draw(st.integers(min_side, max(min_side, min(max_side, room)))))
+    return tuple(out)
+
+
+def _max_ranks(shape) -> list[int]:
+    """``min(n_1⋯n_k, n_{k+1}⋯n_d)`` at every cut (Oseledets 2011, the maximal TT ranks)."""
+    return [min(math.prod(shape[:k]), math.prod(shape[k:])) for k in range(len(shape) + 1)]
+
+
+@st.composite
+def tt_ranks(draw, shape, *, max_rank: int = 4) -> tuple[int, ...]:
+    """Admissible TT ranks ``(1, r_1, …, r_{d−1}, 1)`` for ``shape``: every
+    ``r_k ≤ min(max_rank, n_1⋯n_k, n_{k+1}⋯n_d)`` and ``r_k ≤ n_k r_{k−1}``,
+    ``r_{k−1} ≤ n_k r_k`` (no rank is larger than its neighbours can carry)."""
+    shape = _shape(shape)
+    max_rank = _pos_int(max_rank, "max_rank", RankError)
+    caps = _max_ranks(shape)
+    ranks = [1]
+    for k in range(1, len(shape)):
+        ranks.append(draw(st.integers(1, min(max_rank, caps[k], shape[k - 1] * ranks[-1]))))
+    ranks.append(1)
+    changed = True
+    while changed:                              # both neighbour conditions, to a fixpoint
+        changed = False
+        for k in range(1, len(shape)):
+            cap = min(shape[k - 1] * ranks[k - 1], shape[k] * ranks[k + 1])
+            if ranks[k] > cap:
+                ranks[k], changed = cap, True
+    return tuple(ranks)
+
+
+@st.composite
+def spectra(draw, rank: int, *, condition: float = 100.0) -> np.ndarray:
+    """Decreasing positive singular values ``σ_1 ≥ ⋯ ≥ σ_rank`` with
+    ``σ_1 / σ_rank ≤ condition`` and ``‖σ‖_2 = 1``."""
+    rank = _pos_int(rank, "rank", RankError)
+    if not isinstance(condition, (int, float, np.integer, np.floating)) or not (
+            1.0 <= condition < math.inf):
+        raise RankError(f"need rank >= 1 and condition >= 1; got {rank}, {condition}")
+    logs = draw(st.lists(st.floats(0.0, math.log(condition)), min_size=rank, max_size=rank))
+    s = np.exp(-np.sort(np.asarray(logs)))
+    return s / np.linalg.norm(s)
+
+
+def _orthonormal_columns(rng, rows: int, cols: int) -> np.ndarray:
+    q, r = np.linalg.qr(rng.standard_normal((rows, cols)))
+    return q * np.sign(np.diag(r))
+
+
+def _left_orthonormal_tt(shape, ranks, rng, scale: float) -> TensorTrain:
+    """Cores ``1..d−1`` left-orthonormal (``(r n) × r'`` with orthonormal columns), the
+    last core Gaussian scaled to ``‖A‖_F ≈ scale``: every partial product is an isometry,
+    so no unfolding is ill-conditioned through the left cores."""
+    cores = []
+    for k, n in enumerate(shape[:-1]):
+        q = _orthonormal_columns(rng, ranks[k] * n, ranks[k + 1])
+        cores.append(q.reshape(ranks[k], n, ranks[k + 1]))
+    last = rng.standard_normal((ranks[-2], shape[-1], 1))
+    cores.append(last * (scale / np.linalg.norm(last)))
+    return TensorTrain(tuple(cores))
+
+
+def _odeco_tt(shape, sigma, rng) -> TensorTrain:
+    """``A = Σ_α σ_α u^{(1)}_α ⊗ ⋯ ⊗ u^{(d)}_α`` with orthonormal ``u^{(1)}_α`` and
+    ``u^{(d)}_α`` and unit ``u^{(k)}_α`` in between: at every cut the left and right
+    factors are orthonormal families, so the singular values of every unfolding are
+    exactly ``σ`` (diagonal TT cores of rank ``len(σ)``)."""
+    r, d = len(sigma), len(shape)
+    cores = []
+    for k, n in enumerate(shape):
+        if k in (0, d - 1):
+            u = _orthonormal_columns(rng, n, r)                      # (n, r)
+        else:
+            u = rng.standard_normal((n, r))
+            u /= np.linalg.norm(u, axis=0, keepdims=True)
+        if k == 0:
+            cores.append((u * sigma)[None, :, :])
+        elif k == d - 1:
+            cores.append(u.T[:, :, None])
+        else:
+            cores.append(np.einsum("ia,ab->aib", u, np.eye(r)))
+    return TensorTrain(tuple(cores))
+
+
+@st.composite
+def tensor_trains(draw, shape=None, ranks=None, *, max_rank: int = 4, spectrum=None,
+                  scale: float | None = None) -> TensorTrain:
+    """Well-conditioned :class:`~tnverify.tt.TensorTrain` objects (float64).
+
+    Parameters
+    ----------
+    shape : tuple of int or strategy, optional
+        Default: drawn by :func:`shapes`.
+    ranks : tuple of int, optional
+        Default: drawn by :func:`tt_ranks`.  Cores ``1..d−1`` are left-orthonormal, the
+        last carries the norm ``scale``.  Not together with ``spectrum`` (which fixes
+        every rank to ``len(σ)``): that raises RankError.
+    max_rank : int
+        Bound on drawn ranks and on ``len(σ)`` of a prescribed spectrum (RankError when
+        an explicit spectrum is longer).
+    spectrum : True, array_like or strategy, optional
+        Prescribe the singular values of *every* unfolding: the tensor is built as an
+        orthogonally decomposable sum ``Σ_α σ_α u^{(1)}_α ⊗ ⋯ ⊗ u^{(d)}_α``, whose
+        unfoldings all have singular values exactly ``σ`` (then every TT rank is
+        ``len(σ)``, which must not exceed ``n_1`` or ``n_d``).  ``True`` draws ``σ`` by
+        :func:`spectra`.  Distinct spectra at distinct cuts need not exist together
+        (the spectra of neighbouring cuts constrain each other), so one spectrum serves
+        all cuts.
+    scale : float, optional
+        ``‖A‖_F``.  With ``ranks``: default 1.  With ``spectrum``: ``σ`` is rescaled to
+        ``‖σ‖_2 = scale`` (= ``‖A‖_F``); without ``scale`` an explicit ``σ`` is used
+        exactly as given and a drawn one has ``‖σ‖_2 = 1``.
+
+    Raises
+    ------
+    ShapeError, RankError, UsageError
+        An argument of the wrong type or range (the message names it); ``spectrum`` with
+        ``ranks``; a spectrum longer than ``max_rank``, ``n_1`` or ``n_d``.
+    """
+    max_rank = _pos_int(max_rank, "max_rank", RankError)
+    if scale is not None:
+        if not isinstance(scale, (int, float, np.integer, np.floating)) or isinstance(
+                scale, (bool, np.bool_)):
+            raise UsageError(f"scale must be a positive number; got {scale!r}")
+        if not math.isfinite(scale):
+            raise NonFiniteError(f"scale must be finite; got {scale}")
+        if scale <= 0:
+            raise UsageError(f"scale must be > 0; got {scale}")
+    if spectrum is not None and ranks is not None:
+        raise RankError(f"give ranks or spectrum, not both: a spectrum fixes every TT rank to "
+                        f"len(σ); got ranks {ranks}")
+    if shape is None:
+        shape = draw(shapes())
+    elif isinstance(shape, st.SearchStrategy):
+        shape = draw(shape)
+    shape = _shape(shape)
+    rng = np.random.default_rng(draw(seeds()))
+    if spectrum is not None:
+        if spectrum is True:
+            rmax = max(1, min(max_rank, shape[0], shape[-1]))
+            spectrum = spectra(draw(st.integers(1, rmax)))
+        sigma = draw(spectrum) if isinstance(spectrum, st.SearchStrategy) else spectrum
+        sigma = np.asarray(sigma, dtype=np.float64)
+        if sigma.ndim != 1 or sigma.size < 1 or not np.all(sigma > 0):
+            raise RankError(f"spectrum must be a non-empty vector of positive values; got {sigma}")
+        if not np.all(np.isfinite(sigma)):
+            raise NonFiniteError(f"spectrum must be finite; got {sigma}")
+        if sigma.size > max_rank:
+            raise RankError(f"a spectrum of {sigma.size} values makes every TT rank "
+                            f"{sigma.size} > max_rank = {max_rank}")
+        if len(shape) < 2 or sigma.size > min(shape[0], shape[-1]):
+            raise RankError(f"a spectrum of {sigma.size} values at every cut needs d >= 2 and "
+                            f"n_1, n_d >= {sigma.size}; shape is {shape}")
+        if scale is not None:
+            sigma = sigma * (scale / np.linalg.norm(sigma))          # ‖A‖_F = ‖σ‖_2
+        return _odeco_tt(shape, np.sort(sigma)[::-1], rng)
+    if ranks is None:
+        ranks = draw(tt_ranks(shape, max_rank=max_rank))
+    ranks = tuple(int(r) for r in ranks)
+    if len(ranks) != len(shape) + 1 or ranks[0] != 1 or ranks[-1] != 1:
+        raise RankError(f"ranks must be (1, r_1, …, r_(d-1), 1) for shape {shape}; got {ranks}")
+    caps = _max_ranks(shape)
+    bad = [k for k in range(1, len(shape)) if ranks[k] > min(caps[k], shape[k - 1] * ranks[k - 1])]
+    if bad:
+        raise RankError(f"ranks {ranks} exceed what shape {shape} admits at cut(s) {bad}")
+    return _left_orthonormal_tt(shape, ranks, rng, 1.0 if scale is None else float(scale))
+
+
+def tt_cores(shape=None, ranks=None, **kwargs) -> st.SearchStrategy[tuple]:
+    """The cores ``(r_{k−1}, n_k, r_k)`` of :func:`tensor_trains` (same arguments)."""
+    return tensor_trains(shape, ranks, **kwargs).map(lambda tt: tuple(tt.cores))
+
+
+def token_sequences(vocab_size: int, *, min_length: int = 1, max_length: int = 6,
+                    batch: int | None = None) -> st.SearchStrategy[np.ndarray]:
+    """Token ids in ``[0, vocab_size)``: an int64 array ``(L,)``, or ``(batch, L)`` when
+    ``batch`` is given (one length per batch)."""
+    vocab_size = _pos_int(vocab_size, "vocab_size")
+    min_length, max_length = _pos_int(min_length, "min_length"), _pos_int(max_length,
+                                                                          "max_length")
+    if batch is not None:
+        batch = _pos_int(batch, "batch")
+    if not min_length <= max_length:
+        raise ShapeError(f"need vocab_size >= 1 and 1 <= min_length <= max_length; got "
+                         f"{vocab_size}, [{min_length}, {max_length}]")
+    ids = st.integers(0, vocab_size - 1)
+
+    @st.composite
+    def draw_tokens(draw):
+        L = draw(st.integers(min_length, max_length))
+        n = L if batch is None else batch * L
+        a = np.asarray(draw(st.lists(ids, min_size=n, max_size=n)), dtype=np.int64)
+        return a if batch is None else a.reshape(batch, L)
+
+    return draw_tokens()
+
+
+# -- ξ-networks (gtm) ----------------------------------------------------------
+def xi_operators(*, with_unit: bool = True) -> st.SearchStrategy:
+    """The ξ operators of :mod:`tnverify.generalized.xi` (only those with a unit h^{(0)} when
+    ``with_unit``, as generalized RNNs need one)."""
+    from ..generalized.xi import XI_NAMES, get_xi
+
+    ops = [get_xi(n) for n in XI_NAMES]
+    return st.sampled_from([x for x in ops if x.unit is not None or not with_unit])
+
+
+@st.composite
+def feature_matrices(draw, M: int, *, condition: float = 100.0) -> np.ndarray:
+    """Invertible template feature matrices F (M × M, Eq. 19 of gtm) with
+    ``cond(F) ≤ condition``: ``U diag(s) Vᵀ`` with random orthogonal U, V."""
+    rng = np.random.default_rng(draw(seeds()))
+    s = draw(spectra(M, condition=condition)) * math.sqrt(M)
+    return _orthonormal_columns(rng, M, M) @ np.diag(s) @ _orthonormal_columns(rng, M, M).T
+
+
+@st.composite
+def shallow_networks(draw, *, M=None, T=None, R=None, xi=None, max_M: int = 3,
+                     max_T: int = 4, max_R: int = 3, dist: str = "normal"):
+    """Generalized shallow networks (Eq. 14 of gtm): λ ∈ ℝ^R and templates
+    v ∈ ℝ^{T×R×M} drawn from ``dist`` (see :data:`tnverify.generalized.grid.DISTRIBUTIONS`)."""
+    from ..generalized.grid import random_shallow
+    from ..generalized.xi import get_xi
+
+    xi = get_xi(xi) if xi is not None else None          # unknown name: UsageError
+    M = M if M is not None else draw(st.integers(2, max_M))
+    T = T if T is not None else draw(st.integers(2, max_T))
+    R = R if R is not None else draw(st.integers(1, max_R))
+    xi = xi if xi is not None else draw(xi_operators(with_unit=False))
+    return random_shallow(M, T, R, xi, np.random.default_rng(draw(seeds())), dist=dist)
+
+
+@st.composite
+def generalized_rnns(draw, *, M=None, T=None, R=None, xi=None, shared: bool = False,
+                     max_M: int = 3, max_T: int = 4, max_R: int = 3, dist: str = "normal"):
+    """Generalized RNNs (Eq. 16–17 of gtm) with per-step C^{(t)} (L = M) and cores
+    𝒢^{(t)} (shared for t = 2..T−1 when ``shared``), h^{(0)} the unit of ξ."""
+    from ..generalized.grid import random_generalized_rnn
+    from ..generalized.xi import get_xi
+
+    xi = get_xi(xi) if xi is not None else None          # unknown name: UsageError
+    M = M if M is not None else draw(st.integers(2, max_M))
+    T = T if T is not None else draw(st.integers(2, max_T))
+    R = R if R is not None else draw(st.integers(1, max_R))
+    xi = xi if xi is not None else draw(xi_operators())
+    return random_generalized_rnn(M, T, R, xi, np.random.default_rng(draw(seeds())),
+                                  shared=shared, dist=dist)
