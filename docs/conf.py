@@ -66,7 +66,7 @@ numpydoc_validation_exclude = {
     r"\.[A-Z][A-Z0-9_]*$",   # module constants: documented by their ``#:`` comment
     # hypothesis strategies wrapped by hypothesis' decorators: numpydoc cannot read their
     # source (its validator raises); they are documented, not validated
-    r"^tnverify\.(cell_)?strategies\.",
+    r"^tnverify\.(testing\.)?(cell_)?strategies\.",
 }
 
 # -- HTML ------------------------------------------------------------------------------

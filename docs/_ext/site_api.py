@@ -15,7 +15,7 @@ from tnverify_site import write
 
 #: Modules that are not API: the command line, the claim modules of each paper (their
 #: claims have pages of their own), the package's entry point.
-SKIP = re.compile(r"\.__main__$|^tnverify\.(cli|data)(\.|$)|^tnverify\.claims\.(ttlm|thesis|grurntn|"
+SKIP = re.compile(r"\.__main__$|^tnverify\.claims\.\w+_scaled$|^tnverify\.(cli|data)(\.|$)|^tnverify\.claims\.(ttlm|thesis|grurntn|"
                   r"tslm|gtm|tnverify)(\.|$)")
 
 
