@@ -265,3 +265,26 @@ def test_search_finds_tt_svd_and_a_claim_id(browser, query, expect):
                                   "'#search-results li a')).map(a => a.href)")
     assert any(expect in link for link in links), links[:10]
     assert not errors and not leaving
+
+
+def test_html_report_filters_in_the_browser(browser, site):
+    """``verify --report r.html``: the page loads with no console error and no outside
+    request, and choosing a verdict hides the other rows and sections."""
+    from tnverify.claims import get_claim
+    from tnverify.report import run_claims
+
+    driver, base, shots = browser
+    done, html = site
+    ids = ["ttlm-eq2", "ttlm-eq3", "ttlm-eq3-corrected"]
+    run_claims([get_claim(i) for i in ids], progress=False, sides=("small",)).write(
+        html / "r.html")
+    errors, leaving = _visit(driver, base, "r.html", shots, "report")
+    assert not errors and not leaving, (errors, leaving)
+    shown = driver.execute_script(
+        "const s = document.getElementById('f-verdict'); s.value = 'fails';"
+        "s.dispatchEvent(new Event('change'));"
+        "return Array.from(document.querySelectorAll('[data-verdict]'))"
+        ".filter(e => e.offsetParent !== null).map(e => e.dataset.verdict);")
+    assert shown and set(shown) == {"fails"}
+    assert driver.find_element("id", "f-count").text == "1 shown"
+    driver.save_screenshot(str(shots / "report-filtered.png"))

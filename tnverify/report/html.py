@@ -116,7 +116,8 @@ def report_html(report, *, title: str = "tnverify report") -> str:
 
     env, st = report.environment or {}, report.settings or {}
     head = [f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{esc(title)}</title><style>{REPORT_CSS}"
+            f"<title>{esc(title)}</title><link rel=\"icon\" href=\"data:,\">"   # no favicon request
+            f"<style>{REPORT_CSS}"
             "body{font-family:sans-serif;max-width:75em;margin:auto;padding:1em;color:#222}"
             "</style></head><body>",
             f"<h1>{esc(title)}</h1>",
