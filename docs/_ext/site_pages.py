@@ -38,8 +38,9 @@ def _claim_table(claims, verdicts, with_paper: bool = False) -> list[str]:
         where = c.refs[0].where if c.refs else c.source
         paper = f"{primary_paper(c)} | " if with_paper else ""
         defect = c.defect.kind if c.defect else ""
+        v = verdicts.get(c.id, c.expected)
         out.append(f"| {{claim}}`{c.id}` | {paper}{_cell(where)} | {_cell(c.title or '')} | "
-                   f"{verdicts.get(c.id, c.expected)} | {defect} |")
+                   f'<span class="tnv-badge tnv-{v}">{v}</span> | {defect} |')
     return out + [""]
 
 
