@@ -177,3 +177,52 @@ def test_readings_are_quoted_and_only_admissible_ones_decide(claim):
     if claim.expected == "ill-posed" and claim.readings:
         assert len(admissible) >= 2 or claim.defect and "well-typed" in claim.defect.meant, (
             f"{claim.id}: ill-posed needs two admissible readings or no well-typed one")
+
+
+#: The controls :mod:`tnverify.claims.compare` makes when a check names no wrong variant:
+#: the perturbed reference entry and the wanted integers moved by one.  They catch a
+#: looser tolerance, not a comparison of the wrong quantity (issue #21).
+GENERIC_CONTROLS = ("reference entry", "first wanted entry")
+#: A holding claim without a semantic control must say why in a remark starting so.
+NO_SEMANTIC_CONTROL = "No semantic control:"
+
+
+def _deciding_leaves(evidence):
+    """Every deciding comparison (parts and admissible readings; ruled-out readings do not
+    decide)."""
+    if evidence.has_comparison:
+        yield evidence
+    for subs in (evidence.parts, evidence.readings):
+        for sub in (subs or {}).values():
+            yield from _deciding_leaves(sub)
+
+
+def is_semantic(control) -> bool:
+    """Whether a negative control is a named wrong variant, not a generic one."""
+    variant = str((control.details or {}).get("variant", ""))
+    return not variant.startswith(GENERIC_CONTROLS)
+
+
+@pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
+def test_every_holding_claim_has_a_semantic_control(claim):
+    """A holding claim's comparisons include one whose control is the nearest wrong
+    statement (a printed-vs-meant edit, a transposed index, a shifted window, a dropped
+    conjugate, a wrong normalisation), or the claim says why none exists."""
+    if claim.expected != HOLDS or claim.package != "tnverify":
+        return
+    if any(r.startswith(NO_SEMANTIC_CONTROL) for r in claim.remarks):
+        return
+    result = default_result(claim.id)
+    leaves = [leaf for side in ("small", "scaled") for ev in getattr(result, side).cases
+              if not ev.skipped for leaf in _deciding_leaves(ev)]
+    assert any(leaf.control is not None and is_semantic(leaf.control) for leaf in leaves), (
+        f"{claim.id}: only generic controls (perturbed entry / wanted integer + 1)")
+
+
+def test_the_semantic_control_rule_tells_generic_from_semantic():
+    from tnverify.claims.compare import compare_ints, compare_values
+    assert not is_semantic(compare_values("x", [1.0], [1.0], n=1).control)
+    assert not is_semantic(compare_ints("r", [2], [2]).control)
+    assert is_semantic(compare_values("x", [1.0], [1.0], n=1, control=[2.0],
+                                      control_label="doubled").control)
+    assert is_semantic(compare_ints("r", [2], [2], control=[3], control_label="window").control)

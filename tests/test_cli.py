@@ -106,7 +106,8 @@ def test_verify_debug_prints_the_traceback_and_exits_2(fake_registry, capsys, ar
 
 @pytest.mark.parametrize("args, expected, status", [
     (("--group", "tensor-trains"), ["fake-holds", "fake-error", "fake-skip"], 1),
-    (("--paper", "gtm"), ["fake-fails", "fake-ill"], 0),
+    (("--paper", "gtm"), ["fake-ill"], 0),
+    (("--cites", "gtm"), ["fake-fails", "fake-ill"], 0),
     (("--paper", "gtm", "--group", "xi-networks"), ["fake-ill"], 0),
     (("--claims", "fake-fails", "fake-holds", "--paper", "thesis"), ["fake-fails"], 0),
 ])

@@ -196,3 +196,11 @@ def test_the_package_has_no_import_circle_and_small_modules():
             if isinstance(node, ast.ImportFrom) and node.level == 1:
                 siblings |= ({node.module} if node.module else {a.name for a in node.names})
         assert siblings <= set(order[:k]), (name, siblings)
+
+
+def test_module_main_help_teaches_and_writes_nothing(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert dg.main(["--help"]) == 0
+    assert "OUTDIR" in capsys.readouterr().out
+    assert dg.main(["-x"]) == 2                       # an option is not a directory name
+    assert list(tmp_path.iterdir()) == []

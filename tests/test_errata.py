@@ -28,7 +28,7 @@ def test_every_non_holding_claim_is_in_its_papers_sheet_once():
     from tnverify.claims import HOLDS, all_claims
     for key in ERRATA_PAPERS:
         sheet = build_errata(key, run=False)
-        listed = [c["id"] for e in sheet["errata"] for c in e["claims"]]
+        listed = [c["id"] for e in sheet["errata"] for c in e["claims"] if not c.get("edit_of")]
         listed += sheet["without_defect"]
         want = [c.id for c in all_claims()
                 if c.id.split("-")[0] == key and c.expected != HOLDS]
@@ -36,19 +36,6 @@ def test_every_non_holding_claim_is_in_its_papers_sheet_once():
         assert len(listed) == len(set(listed))
         text = render_markdown(sheet)
         assert sheet["paper"]["citation"] in text and ".txt" not in text
-
-
-def test_shared_errata_are_listed_once(monkeypatch):
-    import dataclasses
-
-    from tnverify.claims import REGISTRY, Defect, all_claims
-    claims = [c for c in all_claims() if c.id.startswith("thesis-") and c.expected == "fails"][:2]
-    shared = Defect("misprint", "printed p", "meant m", erratum="shared-x")
-    for c in claims:
-        monkeypatch.setitem(REGISTRY, c.id, dataclasses.replace(c, defect=shared))
-    sheet = build_errata("thesis", run=False)
-    entries = [e for e in sheet["errata"] if e["erratum"] == "shared-x"]
-    assert len(entries) == 1 and {c["id"] for c in entries[0]["claims"]} == {c.id for c in claims}
 
 
 def test_json_sheet_round_trips(tmp_path):
@@ -88,3 +75,162 @@ def test_the_committed_sheets_are_not_stale():
         fresh = render_markdown(build_errata(key))
         assert committed.read_text(encoding="utf-8") == fresh, (
             f"docs/errata/{key}.md is stale: run `tnverify errata --out docs/errata`")
+
+
+# -- issue #21: one erratum per edit, entries readable on their own ------------------------
+import re  # noqa: E402
+
+#: Names of the plain-text copies the registry was written from, which users do not have.
+_PRIVATE_SOURCE = re.compile(r"\bseed[ _]?0\d\d\b|\b\d{3}_[0-9a-f]{16}\.txt\b|\bextract(ion|ed)\b",
+                             re.I)
+
+
+def _user_facing_texts():
+    """Every text a user reads: README, docs, package sources (docstrings, messages),
+    committed figure data, and every claim's statement, readings, defect and remarks."""
+    from tnverify.claims import all_claims
+    for path in [ROOT / "README.md", ROOT / "ARCHITECTURE.md", ROOT / "CHANGELOG.md",
+                 *sorted((ROOT / "docs").rglob("*.md")),
+                 *sorted((ROOT / "examples").rglob("*.py")),
+                 *sorted((ROOT / "examples").rglob("*.md")),
+                 *sorted((ROOT / "tnverify").rglob("*.py")),
+                 *sorted((ROOT / "figures").glob("*.json"))]:
+        yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
+    for c in all_claims():
+        parts = [c.statement, c.title, *c.remarks]
+        parts += [f"{r.text} {r.quote} {r.where}" for r in c.readings.values()]
+        if c.defect:
+            parts += [f"{e.printed} {e.meant}" for e in c.defect.edits]
+        yield c.id, "\n".join(parts)
+
+
+def test_no_user_facing_text_names_a_source_file_or_the_extraction():
+    found = [(where, m.group(0)) for where, text in _user_facing_texts()
+             for m in _PRIVATE_SOURCE.finditer(text)]
+    assert found == []
+
+
+def test_the_pattern_catches_what_it_must():
+    for bad in ("Seed 000's Eq. 17", "seed 004 (gtm)", "The extraction's Eq. 79",
+                "the extracted text", "001_43de42d823c9db6f.txt"):
+        assert _PRIVATE_SOURCE.search(bad), bad
+    assert not _PRIVATE_SOURCE.search("seed 518800943") and not _PRIVATE_SOURCE.search("seeds")
+
+
+def _raw_json_lines(markdown: str) -> list[str]:
+    return [line for line in markdown.splitlines()
+            if re.search(r'[{\[]\s*"[^"]*"\s*:', line) or re.search(r'"\w+":\s', line)]
+
+
+@pytest.mark.parametrize("key", ERRATA_PAPERS)
+def test_committed_entries_read_on_their_own(key):
+    """No raw JSON; printed and meant on lines of their own for every claim; each failing
+    claim's counterexample is a sentence; every claim has its reproduce command."""
+    text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
+    assert _raw_json_lines(text) == []
+    sheet = build_errata(key, run=False)
+    for e in sheet["errata"]:
+        for c in e["claims"]:
+            assert f"  - **Printed:** {c['printed']}" in text
+            assert f"  - **Meant:** {c['meant']}" in text
+            assert f"  - **Reproduce:** `tnverify show {c['id']} --run`" in text
+    n_claims = len({c["id"] for e in sheet["errata"] for c in e["claims"]})
+    assert text.count("  - **Counterexample:** ") >= n_claims - sheet["counts"]["published-number"] - 2
+
+
+def test_the_raw_json_detector_fails_on_raw_json():
+    assert _raw_json_lines('  - counterexample: `{"got": [16], "want": [15]}`')
+    assert not _raw_json_lines("  - **Counterexample:** ranks: computed (16), wanted (15).")
+
+
+def test_a_counterexample_sentence_names_what_was_counted_against_what():
+    from tnverify.report.errata import describe_counterexample
+    s = describe_counterexample({"compared": "span dimension vs M^T", "got": [16],
+                                 "want": [15], "params": {"M": 2}, "seed": 3})
+    assert s == "span dimension vs M^T: computed (16), wanted (15) (sizes M = 2; seed 3)."
+    s = describe_counterexample({"compared": "ranks", "got": [4], "want": [1], "relation": "<="})
+    assert s == "ranks: computed (4), wanted at most (1)."
+    s = describe_counterexample({"compared": "a vs b", "entry": [1, 0], "value": 0.5,
+                                 "reference": complex(1, -2), "where": "part 'x'"})
+    assert s == "a vs b (in part 'x'): at entry (1, 0); computed 0.5 against the reference 1-2i."
+
+
+def test_every_claim_under_a_shared_key_shows_its_own_edit(monkeypatch):
+    import dataclasses
+
+    from tnverify.claims import REGISTRY, Defect, all_claims
+    claims = [c for c in all_claims() if c.id.startswith("thesis-") and c.expected == "fails"][:2]
+    for i, c in enumerate(claims):
+        d = Defect("misprint", f"printed {i}", f"meant {i}", erratum="shared-x")
+        monkeypatch.setitem(REGISTRY, c.id, dataclasses.replace(c, defect=d))
+    sheet = build_errata("thesis", run=False)
+    (entry,) = [e for e in sheet["errata"] if e["erratum"] == "shared-x"]
+    assert [(c["printed"], c["meant"]) for c in entry["claims"]] == [("printed 0", "meant 0"),
+                                                                     ("printed 1", "meant 1")]
+    text = render_markdown(sheet)
+    assert "**Printed:** printed 1" in text and "**Meant:** meant 1" in text
+
+
+def test_distinct_edits_of_one_statement_are_distinct_errata_and_counted(monkeypatch):
+    import dataclasses
+
+    from tnverify.claims import REGISTRY, Defect, get_claim
+    c = get_claim("thesis-eq-2.7")
+    before = build_errata("thesis", run=False)["counts"]
+    d = dataclasses.replace(c.defect, also=(Defect("misprint", "p2", "m2"),
+                                            Defect("editorial", "p3", "m3")))
+    monkeypatch.setitem(REGISTRY, c.id, dataclasses.replace(c, defect=d))
+    sheet = build_errata("thesis", run=False)
+    keys = {e["erratum"]: e for e in sheet["errata"]}
+    assert {"thesis-eq-2.7/2", "thesis-eq-2.7/3"} <= set(keys)
+    assert keys["thesis-eq-2.7/3"]["kind"] == "editorial"
+    assert sheet["counts"]["misprint"] == before["misprint"] + 1
+    assert sheet["counts"]["editorial"] == before["editorial"] + 1
+    assert sheet["mathematical"] == sum(before[k] for k in before if k != "editorial") + 1
+
+
+def test_shared_keys_are_one_edit_each():
+    """Claims share a key only for the same edit: the shared keys of the registry are the
+    ones whose claims print that edit (ttlm Eq. 16/20 and thesis Eq. 5.13/5.17 for the sum
+    over the free α_t); the paper-specific edits are keys of their own."""
+    from tnverify.claims import all_claims
+    owners = {}
+    for c in all_claims():
+        for e in (c.defect.edits if c.defect else ()):
+            if e.erratum:
+                owners.setdefault(e.erratum, set()).add(c.id)
+    assert owners["ttlm-appB-sum-over-free-alpha_t"] == {
+        "ttlm-eq16", "ttlm-eq20", "thesis-eq-5.13", "thesis-eq-5.17"}
+    for own in ("ttlm-eq14-slice", "ttlm-eq17-dummy-indices", "ttlm-eq20-whx-index-order",
+                "thesis-eq5.13-permutation-wording"):
+        assert len(owners[own]) == 1, own
+    for c in all_claims():
+        if c.defect and c.defect.erratum == "ttlm-appB-sum-over-free-alpha_t":
+            assert "α_{t−1}" in c.defect.meant and "W^{hx}_{j i_t}" not in c.defect.meant
+            assert "j, k unsummed" not in c.defect.printed
+
+
+def test_editorial_slips_are_apart_from_the_mathematical_errata():
+    sheet = build_errata("grurntn", run=False)
+    (ed,) = [e for e in sheet["errata"] if e["kind"] == "editorial"]
+    assert ed["claims"][0]["id"] == "grurntn-sec-5b-table-ref"
+    assert sheet["mathematical"] == sum(n for k, n in sheet["counts"].items() if k != "editorial")
+    text = render_markdown(sheet)
+    assert text.index("## Editorial slips") > text.index("## Misprints")
+
+
+def test_readme_summary_agrees_with_paper_selection_and_sheets():
+    """The README's per-paper table counts what `--paper KEY` selects (the id's prefix) and
+    what the errata sheets count."""
+    from tnverify.claims import select_claims
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| \[docs",
+                      readme, re.M)
+    assert {r[0] for r in rows} == set(ERRATA_PAPERS)
+    for key, *nums in rows:
+        counts = build_errata(key, run=False)["counts"]
+        want = [len(select_claims(paper=key)), counts["misprint"], counts["false"],
+                counts["ambiguous"], counts["published-number"], counts["editorial"]]
+        assert [int(x) for x in nums] == want, key
+        assert all(c.id.startswith(key + "-") for c in select_claims(paper=key))
+    assert len(select_claims(cites="tslm")) > len(select_claims(paper="tslm"))

@@ -110,3 +110,39 @@ def test_the_package_itself_imports_no_old_path():
             "tnverify.claims._load(); import tnverify.figures.gtm, tnverify.figures.lru")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr[-2000:]
+
+
+def test_the_module_served_at_an_old_path_keeps_its_own_spec_and_reloads():
+    code = ("import importlib, warnings, numpy as np; warnings.simplefilter('error', ImportWarning)\n"
+            "with warnings.catch_warnings():\n"
+            "    warnings.simplefilter('ignore', DeprecationWarning)\n"
+            "    import tnverify.tt_svd\n"
+            "import tnverify.tt.svd as svd\n"
+            "assert svd.__spec__.name == 'tnverify.tt.svd', svd.__spec__\n"
+            "r1 = svd.tt_ranks(np.ones((2, 2, 2))).ranks       # a relative import inside\n"
+            "importlib.reload(svd)\n"
+            "assert svd.__name__ == 'tnverify.tt.svd'\n"
+            "print(r1, svd.tt_ranks(np.ones((2, 2, 2))).ranks)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["(1,", "1,", "1,", "1)", "(1,", "1,", "1,", "1)"]
+
+
+def test_python_dash_m_on_an_old_package_path_runs_its_main(tmp_path):
+    out = subprocess.run([sys.executable, "-W", "always::DeprecationWarning", "-m",
+                          "tnverify.diagrams", str(tmp_path)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "tnverify.teaching.diagrams" in out.stderr        # the warning names the new path
+    assert sorted(p.suffix for p in tmp_path.iterdir()) and \
+        all(p.suffix == ".png" for p in tmp_path.iterdir())
+
+
+def test_a_string_import_is_attributed_to_the_callers_line():
+    code = ("import importlib, warnings\n"
+            "with warnings.catch_warnings(record=True) as w:\n"
+            "    warnings.simplefilter('always')\n"
+            "    importlib.import_module('tnverify.oracle')\n"
+            "print(w[0].filename, w[0].lineno)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == ["<string>", "4"]

@@ -22,8 +22,8 @@ on use):
 Modules with more: :mod:`tnverify.equivalences` (maps between RNN families and TT cores),
 :mod:`tnverify.cells` (torch cells: TTLM family, recurrent, Born, gated, LMM, ξ-RNN),
 :mod:`tnverify.generalized` (gtm's ξ-networks: ``xi``, ``grid``, ``constructions``,
-``bounds``, ``expressivity``), :mod:`tnverify.lru` (the LRU ``theory``, Monte Carlo
-``stats``, ``products`` of normals),
+``bounds``, ``expressivity``), :mod:`tnverify.lru` (the LRU ``theory``, ``products`` of
+normals; the Monte Carlo decisions are :mod:`tnverify.claims.monte_carlo`),
 :mod:`tnverify.testing.strategies` (hypothesis), :mod:`tnverify.definitions.oracle`, :mod:`tnverify.teaching.diagrams`,
 :mod:`tnverify.claims` (the registry and runner).
 """

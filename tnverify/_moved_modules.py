@@ -22,7 +22,7 @@ import sys
 import types
 import warnings
 
-__all__ = ["MOVED", "SPLIT", "REMOVED_IN", "MovedModuleFinder", "install", "new_path",
+__all__ = ["MOVED", "MOVED_PACKAGES", "SPLIT", "REMOVED_IN", "MovedModuleFinder", "install", "new_path",
            "protect_names"]
 
 #: The release in which the old paths stop importing.
@@ -64,6 +64,7 @@ MOVED: dict[str, str] = {
     "tnverify.diagrams.drawing": "tnverify.teaching.diagrams.drawing",
     "tnverify.diagrams.network": "tnverify.teaching.diagrams.network",
     "tnverify.diagrams.tutorial": "tnverify.teaching.diagrams.tutorial",
+    "tnverify.claims.ttlm.rnn_equivalences_scaled": "tnverify.claims.rnn_equivalences_scaled",
     # moved during 0.1.0's development without a deprecation period (restored here)
     "tnverify.grid": "tnverify.generalized.grid",
     "tnverify.xi": "tnverify.generalized.xi",
@@ -122,6 +123,21 @@ SPLIT: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Moved packages: any submodule path below them (``tnverify.diagrams.__main__``, used by
+#: ``python -m tnverify.diagrams``) maps to the same submodule below the new package.
+MOVED_PACKAGES: frozenset = frozenset({"tnverify.diagrams"})
+
+
+def _resolve(old: str) -> str | None:
+    """The new path of a moved module path (exact, or below a moved package)."""
+    if old in MOVED:
+        return MOVED[old]
+    for pkg in MOVED_PACKAGES:
+        if old.startswith(pkg + "."):
+            return MOVED[pkg] + old[len(pkg):]
+    return None
+
+
 def new_path(old: str) -> str | tuple[str, ...] | None:
     """The new path(s) of a module path of an earlier release, or ``None``.
 
@@ -132,16 +148,26 @@ def new_path(old: str) -> str | tuple[str, ...] | None:
     >>> new_path("tnverify.tt") is None       # a path that did not move
     True
     """
-    if old in MOVED:
-        return MOVED[old]
-    return SPLIT.get(old)
+    return _resolve(old) or SPLIT.get(old)
 
 
 def _warn(old: str, new: str) -> None:
-    warnings.warn(
-        f"the module {old} moved to {new} in tnverify 0.2.0; import it from there "
-        f"(the old path is removed in tnverify {REMOVED_IN})",
-        DeprecationWarning, stacklevel=3)   # the importer's line (import machinery skipped)
+    """Warn at the line that imported ``old``: the first frame outside this module and
+    outside importlib (an import statement, ``importlib.import_module``, ``__import__``,
+    pickle, runpy all lead here through importlib's frames)."""
+    frame = sys._getframe(1)
+    while frame is not None and (frame.f_code.co_filename == __file__
+                                 or "importlib" in frame.f_code.co_filename):
+        frame = frame.f_back
+    message = (f"the module {old} moved to {new} in tnverify 0.2.0; import it from there "
+               f"(the old path is removed in tnverify {REMOVED_IN})")
+    if frame is None:                                  # pragma: no cover - no caller left
+        warnings.warn(message, DeprecationWarning, stacklevel=2)
+        return
+    glb = frame.f_globals
+    warnings.warn_explicit(message, DeprecationWarning, frame.f_code.co_filename,
+                           frame.f_lineno, module=glb.get("__name__", "<unknown>"),
+                           registry=glb.setdefault("__warningregistry__", {}))
 
 
 class _SplitModule(types.ModuleType):
@@ -164,25 +190,62 @@ class _SplitModule(types.ModuleType):
 
 
 class MovedModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Serve the old module paths of :data:`MOVED` and :data:`SPLIT` with a warning."""
+    """Serve the old module paths of :data:`MOVED` and :data:`SPLIT` with a warning.
+
+    A moved path is served as the module object at its new path; its ``__spec__`` (which
+    the import system overwrites with the old path's) is put back, so relative imports
+    inside it and ``importlib.reload`` keep working.  A moved package keeps its package
+    spec (``python -m tnverify.diagrams`` runs its ``__main__``)."""
+
+    def __init__(self):
+        self._real_specs: dict = {}
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname in MOVED or fullname in SPLIT:
+        if fullname in SPLIT:
             return importlib.util.spec_from_loader(fullname, self)
-        return None
+        new = _resolve(fullname)
+        if new is None:
+            return None
+        real = importlib.util.find_spec(new)
+        if real is None:
+            return None
+        is_pkg = real.submodule_search_locations is not None
+        spec = importlib.util.spec_from_loader(fullname, self, is_package=is_pkg)
+        if is_pkg:
+            spec.submodule_search_locations = list(real.submodule_search_locations)
+        return spec
 
     def create_module(self, spec):
         old = spec.name
-        if old in MOVED:
-            new = MOVED[old]
-            _warn(old, new)
-            return importlib.import_module(new)
-        successors = SPLIT[old]
-        _warn(old, " and ".join(successors))
-        return _SplitModule(old, successors)
+        if old in SPLIT:
+            successors = SPLIT[old]
+            _warn(old, " and ".join(successors))
+            return _SplitModule(old, successors)
+        new = _resolve(old)
+        _warn(old, new)
+        module = importlib.import_module(new)
+        self._real_specs[old] = module.__spec__
+        return module
 
     def exec_module(self, module):
-        """Nothing to run: the module at the new path is already executed."""
+        """Nothing to run (the module at the new path is already executed); restore its
+        own spec, which the import system replaced by the old path's."""
+        old = module.__spec__.name if module.__spec__ is not None else None
+        real = self._real_specs.pop(old, None)
+        if real is not None:
+            module.__spec__ = real
+
+    def get_code(self, fullname):
+        """The code of the module at the new path (for ``runpy``: ``python -m OLD``)."""
+        new = _resolve(fullname)
+        _warn(fullname, new)
+        real = importlib.util.find_spec(new)
+        return real.loader.get_code(new)
+
+    def is_package(self, fullname):
+        new = _resolve(fullname)
+        real = importlib.util.find_spec(new) if new else None
+        return bool(real is not None and real.submodule_search_locations is not None)
 
 
 _FINDER = MovedModuleFinder()

@@ -78,10 +78,15 @@ def topic_page(topic, claims, verdicts) -> str:
 
 
 def _ce_html(result) -> str:
+    """The counterexample of a run: the errata sheets' sentence (the same words as
+    ``tnverify errata``), then its values as a labelled table."""
+    from tnverify.report.errata import describe_counterexample
+
     found = explain_counterexample(result) if result is not None else None
     if found is None:
         return ""
-    rows, sentence = found
+    rows, _ = found
+    sentence = describe_counterexample(result.counterexample)
     body = "".join(f"<tr><th>{esc(k)}</th><td><code>{esc(v)}</code></td></tr>" for k, v in rows)
     return (f'<p class="tnv-ce-sentence">{esc(sentence)}</p>'
             f'<table class="tnv-table tnv-ce">{body}</table>')
@@ -108,14 +113,15 @@ def errata_page(key, results, by_id) -> str:
                     "is shown with its own printed and meant.", ""]
         for rec in entry["claims"]:
             c = by_id[rec["id"]]
-            d = c.defect
+            further = " (a further edit of this statement)" if rec.get("edit_of") else ""
             out += [f"### {{claim}}`{c.id}` — {rec['where']}", "",
                     f"Verdict: **{results[c.id].verdict if c.id in results else c.expected}**"
-                    f" (kind `{d.kind}`)."
+                    f" (kind `{entry['kind']}`){further}."
                     + (f" Corrected twin: {{claim}}`{c.corrected_by}`." if c.corrected_by
                        else ""), "",
-                    f"Printed:\n: {_cell(d.printed)}", "", f"Meant:\n: {_cell(d.meant)}", ""]
-            ce = _ce_html(results.get(c.id))
+                    f"Printed:\n: {_cell(rec['printed'])}", "",
+                    f"Meant:\n: {_cell(rec['meant'])}", ""]
+            ce = "" if rec.get("edit_of") else _ce_html(results.get(c.id))
             if ce:
                 out += ["Counterexample:", "", raw(ce)]
             out += [f"Reproduce: `{rec['reproduce']}`", ""]

@@ -1,4 +1,4 @@
-"""Recurrent cells that the seed papers relate to TTLMs, in PyTorch.
+"""Recurrent cells that the papers relate to TTLMs, in PyTorch.
 
 One-hot inputs ``f(x^{(t)}) = e_{w_t}`` are never materialised: every input product is a
 gather of the column/slice of token ``w_t``.  Every cell has ``step(h, w)``, a batched

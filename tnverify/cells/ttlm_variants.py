@@ -11,8 +11,8 @@ Convention (DESIGN view): a TT core ``G`` has shape ``(R, |V|, R)`` and one step
 
 Notes
 -----
-Checked by claims ``ttlm-eq6``, ``ttlm-eq8``, ``ttlm-eq12``, ``ttlm-eq13`` and
-``thesis-prop-5.2.2`` (module :mod:`tnverify.claims.ttlm.variants`).
+Checked by claims ``ttlm-eq6``, ``ttlm-eq8``, ``ttlm-eq12`` and ``ttlm-eq13`` (module
+:mod:`tnverify.claims.ttlm.variants`).
 """
 
 from __future__ import annotations

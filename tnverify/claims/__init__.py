@@ -1,4 +1,4 @@
-"""The claim registry: every checkable statement of the seed papers, stated once.
+"""The claim registry: every checkable statement of the papers, stated once.
 
 A :class:`Claim` is data (id, statement as printed, refs, group, parameter space,
 expected verdict) plus two small functions: ``small(params, rng) -> Evidence`` compares
@@ -91,7 +91,7 @@ ScaledCheck = Callable[[dict, str, np.random.Generator], Evidence]
 
 @dataclass(frozen=True)
 class Claim:
-    """One checkable statement of a seed paper (see the module docstring).
+    """One checkable statement of a paper (see the module docstring).
 
     ``space`` lists the small-side parameter cases, smallest first, so the first failing
     case is the minimal counterexample.  ``scaled_space`` maps a scale (``"small"`` for
@@ -157,7 +157,18 @@ class Claim:
 
     @property
     def papers(self) -> tuple[str, ...]:
+        """Every paper the claim cites (its refs), its own paper first."""
         return tuple(dict.fromkeys(r.paper for r in self.refs))
+
+    @property
+    def paper(self) -> str | None:
+        """The paper whose text the claim judges: its id's prefix when that is a paper key
+        (``thesis-eq-5.13`` judges the thesis, though it also cites ttlm), else the paper of
+        its first ref (a plugin's claim); ``None`` without either."""
+        prefix = self.id.split("-", 1)[0]
+        if prefix in PAPERS:
+            return prefix
+        return self.refs[0].paper if self.refs else None
 
     @property
     def locator(self) -> str:
@@ -212,7 +223,11 @@ def _failing_detail(ev: Evidence) -> dict:
     """The counterexample of ``ev`` or, failing that, of its first failing part or
     reading (named under ``"where"``)."""
     if ev.counterexample:
-        return dict(ev.counterexample)
+        found = dict(ev.counterexample)
+        found.setdefault("compared", ev.compared)
+        return found
+    if ev.ill_posed and not ev.readings:
+        return {"compared": ev.compared, "why": ev.ill_posed}
     for kind, subs in (("part", ev.parts), ("reading", ev.readings)):
         for name, sub in (subs or {}).items():
             if sub.verdict in (FAILS, ILL_POSED):
@@ -293,26 +308,35 @@ def get_claim(claim_id: str) -> Claim:
 
 
 def select_claims(ids: Sequence[str] | None = None, paper: str | None = None,
-                  group: str | None = None) -> list[Claim]:
+                  group: str | None = None, cites: str | None = None) -> list[Claim]:
     """Claims filtered by ids, paper key and group (all filters must match).
+
+    ``paper`` selects the claims that judge that paper's text (:attr:`Claim.paper`, the id's
+    prefix: the README's per-paper table and the errata sheets count the same claims);
+    ``cites`` selects every claim whose refs cite the paper (a claim of one paper that
+    another paper repeats is cited by both).
 
     ``group`` is a topic of :data:`GROUPS` or a plugin's group; an old work-package group
     of :data:`tnverify.claims.topics.DEPRECATED_GROUPS` selects the claims it held, with a
     :class:`DeprecationWarning`."""
     from .topics import DEPRECATED_GROUPS, deprecated_group_ids
     _load()
-    if paper is not None and paper not in PAPERS:
-        raise ClaimError(f"unknown paper key {paper!r}; known keys: {', '.join(sorted(PAPERS))}")
+    for key in (paper, cites):
+        if key is not None and key not in PAPERS:
+            raise ClaimError(f"unknown paper key {key!r}; known keys: "
+                             f"{', '.join(sorted(PAPERS))}")
+
+    def keep(c: Claim) -> bool:
+        return ((paper is None or c.paper == paper)
+                and (cites is None or cites in c.papers))
     known = tuple(dict.fromkeys(GROUPS + tuple(c.group for c in REGISTRY.values())))
     if group is not None and group not in known and group not in DEPRECATED_GROUPS:
         raise ClaimError(f"unknown group {group!r}; groups: {', '.join(known)}")
     claims = [get_claim(i) for i in ids] if ids else all_claims()
     if group in DEPRECATED_GROUPS and group not in known:
         held = set(deprecated_group_ids(group))
-        return [c for c in claims
-                if (paper is None or paper in c.papers) and c.id in held and c.package == "tnverify"]
-    return [c for c in claims
-            if (paper is None or paper in c.papers) and (group is None or c.group == group)]
+        return [c for c in claims if keep(c) and c.id in held and c.package == "tnverify"]
+    return [c for c in claims if keep(c) and (group is None or c.group == group)]
 
 
 # the runner needs the names above (it imports them from this package)

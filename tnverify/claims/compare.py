@@ -201,8 +201,13 @@ def _scalar(x):
     return complex(x) if np.iscomplexobj(x) else float(x)
 
 
-def compare_ints(compared: str, got, want, relation: str = "==") -> Evidence:
+def compare_ints(compared: str, got, want, relation: str = "==", *, control=None,
+                 control_label: str | None = None) -> Evidence:
     """Exact comparison of integer results (ranks), elementwise ``==`` or ``<=``.
+
+    The negative control is the same comparison on ``control`` (the integers a minimal
+    wrong variant gives: the printed-vs-meant edit, a shifted window, a wrong count) when
+    given, else on the wanted integers moved by one.
 
     ``got`` and ``want`` are 1-D sequences of integers (Python/numpy ints or an integer
     array); floats (even ``1.0``), bools, strings and nested lists raise
@@ -220,7 +225,13 @@ def compare_ints(compared: str, got, want, relation: str = "==") -> Evidence:
         raise UsageError(f"relation must be '==' or '<='; got {relation!r}")
     got, want = _int_list(got, "got"), _int_list(want, "want")
     ok = _ints_hold(got, want, relation)
-    if got:
+    if control is not None:
+        wrong_got = _int_list(control, "control")
+        what = control_label or "a minimal wrong variant"
+        control = Evidence(f"control ({what}) of: {compared}",
+                           passed=_ints_hold(wrong_got, want, relation),
+                           details={"variant": what, "got": wrong_got})
+    elif got:
         wrong = list(want)
         wrong[0] = want[0] + 1 if relation == "==" else got[0] - 1
         what = ("first wanted entry + 1" if relation == "==" else
@@ -232,7 +243,8 @@ def compare_ints(compared: str, got, want, relation: str = "==") -> Evidence:
         control = None
     return Evidence(compared, passed=ok, details={"got": got, "want": want,
                                                   "relation": relation},
-                    counterexample=None if ok else {"got": got, "want": want},
+                    counterexample=None if ok else {"got": got, "want": want,
+                                                    "relation": relation},
                     control=control)
 
 

@@ -15,11 +15,16 @@ Every verdict other than ``holds`` names its :class:`Defect`:
 ``false``             the mathematics fails under every admissible reading;
 ``ambiguous``         the ill-posed case: admissible readings disagree, or none is
                       well-typed;
-``published-number``  a printed number not reproduced at its printed precision.
+``published-number``  a printed number not reproduced at its printed precision;
+``editorial``         a cross-reference or naming slip that misleads nobody (e.g. "Table I"
+                      for Table II): listed apart from the mathematical errata and not
+                      counted with them.
 
-The same erratum printed in two places (e.g. the same misprinted sum in two papers) is
-one erratum: both defects carry the same ``erratum`` key, and the errata sheets list it
-once.  Wrong names or wording on right mathematics are :data:`remarks <Claim.remarks>` on a
+One erratum key means one edit.  The same edit printed in two places (e.g. the same
+misprinted sum in two papers) is one erratum: both defects carry the same ``erratum`` key,
+the errata sheets list it once and show every claim's own printed and meant text.  A
+claim whose statement needs several distinct edits lists the further ones in ``also``
+(each its own erratum, counted apart).  Wrong names or wording on right mathematics are :data:`remarks <Claim.remarks>` on a
 holding claim, never a failure.
 """
 
@@ -29,10 +34,12 @@ from dataclasses import dataclass
 
 from ..errors import ClaimError
 
-__all__ = ["Reading", "Defect", "DEFECT_KINDS"]
+__all__ = ["Reading", "Defect", "DEFECT_KINDS", "MATHEMATICAL_KINDS"]
 
 #: The kinds of defect a non-holding verdict can name (tnverify DESIGN §3).
-DEFECT_KINDS = ("misprint", "false", "ambiguous", "published-number")
+DEFECT_KINDS = ("misprint", "false", "ambiguous", "published-number", "editorial")
+#: The kinds counted as mathematical errata (``editorial`` slips are counted apart).
+MATHEMATICAL_KINDS = ("misprint", "false", "ambiguous", "published-number")
 
 
 @dataclass(frozen=True)
@@ -82,30 +89,46 @@ class Defect:
 
     Parameters
     ----------
-    kind : {"misprint", "false", "ambiguous", "published-number"}
+    kind : {"misprint", "false", "ambiguous", "published-number", "editorial"}
     printed : str
         What the paper prints.
     meant : str
         The corrected statement or, for a misprint, the exact edit (the one the claim's
         ``-corrected`` twin applies).
     erratum : str, optional
-        A key shared by the defects of every claim that prints the same erratum (they are
-        listed once in the errata sheets).
+        A key shared by the defects of every claim that prints *the same edit* (listed
+        once in the errata sheets, each claim with its own printed and meant text).
+    also : tuple of Defect, optional
+        Further distinct edits the same statement needs (each its own erratum; an edit
+        without a key is keyed ``<claim id>/<n>``).  They carry no ``also`` of their own.
     """
 
     kind: str
     printed: str
     meant: str
     erratum: str = ""
+    also: tuple = ()
 
     def __post_init__(self):
         if self.kind not in DEFECT_KINDS:
             raise ClaimError(f"defect kind must be one of {DEFECT_KINDS}; got {self.kind!r}")
         if not self.printed or not self.meant:
             raise ClaimError(f"a {self.kind} defect needs both 'printed' and 'meant'")
+        object.__setattr__(self, "also", tuple(self.also))
+        for d in self.also:
+            if not isinstance(d, Defect) or d.also:
+                raise ClaimError("Defect.also holds Defects without an 'also' of their own")
+
+    @property
+    def edits(self) -> tuple["Defect", ...]:
+        """Every distinct edit: this defect's own, then those of ``also``."""
+        from dataclasses import replace
+        return (replace(self, also=()),) + self.also
 
     def to_dict(self) -> dict:
         d = {"kind": self.kind, "printed": self.printed, "meant": self.meant}
         if self.erratum:
             d["erratum"] = self.erratum
+        if self.also:
+            d["also"] = [e.to_dict() for e in self.also]
         return d

@@ -65,9 +65,10 @@ def describe(c) -> list[str]:
                 verb = "supported by" if r.admissible else "ruled out by"
                 lines.append(f"      {verb} \u201c{r.quote}\u201d ({r.where})")
     if c.defect is not None:
-        d = c.defect
-        lines += [f"defect: {d.kind}" + (f" (erratum {d.erratum})" if d.erratum else ""),
-                  f"  printed: {d.printed}", f"  meant: {d.meant}"]
+        for i, d in enumerate(c.defect.edits):
+            lines += [("defect: " if i == 0 else "further edit: ") + d.kind
+                      + (f" (erratum {d.erratum})" if d.erratum else ""),
+                      f"  printed: {d.printed}", f"  meant: {d.meant}"]
     if c.remarks:
         lines.append("remarks:")
         lines += [f"  - {text}" for text in c.remarks]

@@ -35,7 +35,11 @@ def _filters(p: argparse.ArgumentParser) -> None:
     from ..references import PAPERS
 
     p.add_argument("--paper", choices=sorted(PAPERS), metavar="KEY",
-                   help=f"only claims printed in this paper ({', '.join(sorted(PAPERS))})")
+                   help="only the claims that judge this paper's text (the claim id's prefix; "
+                        f"{', '.join(sorted(PAPERS))})")
+    p.add_argument("--cites", choices=sorted(PAPERS), metavar="KEY",
+                   help="only the claims whose references cite this paper (a statement one "
+                        "paper repeats from another is cited by both)")
     p.add_argument("--group", metavar="NAME", type=group_argument,
                    help=f"only claims of this topic ({', '.join(GROUPS)}, or a plugin's "
                         "group; the old groups spine, ttlm, born-ngram, gtm, lru-stats and "
@@ -94,14 +98,14 @@ def load_plugins(names) -> None:
         load_plugin(name)
 
 
-def select(ids, paper, group, plugins) -> list:
+def select(ids, paper, group, plugins, cites=None) -> list:
     """The claims of the filters; an unknown group names the installed plugins that are
     not loaded (their groups exist only after ``--plugin``)."""
     from ..claims import select_claims
     from ..claims.plugins import entry_points
 
     try:
-        return select_claims(ids, paper=paper, group=group)
+        return select_claims(ids, paper=paper, group=group, cites=cites)
     except ClaimError as exc:
         if group is None or not str(exc).startswith("unknown group"):
             raise
@@ -141,7 +145,7 @@ def cmd_verify(args) -> int:
     from ..report.table import check_report_path, run_claims
 
     load_plugins(args.plugin)
-    claims = select(args.claims, args.paper, args.group, args.plugin)
+    claims = select(args.claims, args.paper, args.group, args.plugin, args.cites)
     if not claims:
         raise UsageError("no claim matches the filters "
                          f"(claims={args.claims}, paper={args.paper}, group={args.group})")
@@ -180,7 +184,7 @@ def claim_dict(c) -> dict:
 
 def cmd_claims(args) -> int:
     load_plugins(args.plugin)
-    claims = select(None, args.paper, args.group, args.plugin)
+    claims = select(None, args.paper, args.group, args.plugin, args.cites)
     if args.json:
         print(json.dumps([claim_dict(c) for c in claims], indent=2, ensure_ascii=False))
         return 0

@@ -225,7 +225,7 @@ def inner(a, b):
     """Frobenius inner product ``⟨A, B⟩ = Σ_{i_1..i_N} A_{i_1..i_N} B_{i_1..i_N}``.
 
     ttlm §3 (inner product of two same-shape tensors).  Complex inputs are
-    **not** conjugated (bilinear, as in the seed's real-valued definition); pass
+    **not** conjugated (bilinear, as in the paper's real-valued definition); pass
     ``a.conj()`` for the Hermitian product.
 
     Examples

@@ -296,12 +296,13 @@ def _readings(claim: Claim) -> list[str]:
 
 def _defect(claim: Claim) -> list[str]:
     out = []
-    d = claim.defect
-    if d is not None:
-        key = f' (erratum <code>{esc(d.erratum)}</code>)' if d.erratum else ""
-        out += [f'<h4>Defect: {esc(d.kind)}{key}</h4>', '<dl class="tnv-defect">',
-                f"<dt>Printed:</dt><dd>{esc(d.printed)}</dd>",
-                f"<dt>Meant:</dt><dd>{esc(d.meant)}</dd>", "</dl>"]
+    if claim.defect is not None:
+        for i, d in enumerate(claim.defect.edits):      # a statement may need several edits
+            key = f' (erratum <code>{esc(d.erratum)}</code>)' if d.erratum else ""
+            label = "Defect" if i == 0 else "Further edit"
+            out += [f'<h4>{label}: {esc(d.kind)}{key}</h4>', '<dl class="tnv-defect">',
+                    f"<dt>Printed:</dt><dd>{esc(d.printed)}</dd>",
+                    f"<dt>Meant:</dt><dd>{esc(d.meant)}</dd>", "</dl>"]
     if claim.remarks:
         out += ["<h4>Remarks</h4>", "<ul>"] + [f"<li>{esc(t)}</li>" for t in claim.remarks] \
             + ["</ul>"]

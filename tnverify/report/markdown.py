@@ -112,9 +112,10 @@ def md_section(r, seen: dict | None = None) -> list[str]:
     out = [f"## `{c.id}`: {r.verdict} (expected {c.expected})", "", *quote, "",
            "References: " + refs, ""]
     if c.defect is not None:
-        d = c.defect
-        out += [f"Defect: **{d.kind}**" + (f" (erratum `{d.erratum}`)" if d.erratum else "")
-                + ".", "", f"- Printed: {d.printed}", f"- Meant: {d.meant}", ""]
+        for i, d in enumerate(c.defect.edits):
+            label = "Defect" if i == 0 else "Further edit"
+            out += [f"{label}: **{d.kind}**" + (f" (erratum `{d.erratum}`)" if d.erratum else ""),
+                    "", f"- Printed: {d.printed}", f"- Meant: {d.meant}", ""]
     for r_ in c.readings.values():
         verb = "supported by" if r_.admissible else "ruled out by"
         quote = ""

@@ -124,7 +124,7 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank=None) -> TTSVDResult:
         value, round-off included (as Oseledets' algorithm with ``ε = 0`` and TensorLy's
         ``tensor_train`` at full rank do).  The command line ``tnverify tt-svd`` defaults to
         the rounding level instead (``SAFETY · n · eps(float64)``, n the largest side of an
-        unfolding; :func:`tnverify.cli.tt_svd.default_eps`), which drops round-off only;
+        unfolding; ``tnverify.cli.tt_svd.default_eps(shape)[0]``), which drops round-off only;
         pass that value here to get the same ranks.
     max_rank : int or sequence of int, optional
         Cap on every rank, or one cap per step (``d − 1`` of them: the fixed-rank TT-SVD

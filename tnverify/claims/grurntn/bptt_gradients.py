@@ -252,7 +252,8 @@ def small_eq21(params, rng):
     logs = np.log(p)
     parts = {"(22) vs (23), random conditionals": compare_values(
         "−log Π p_i vs −Σ log p_i", -np.log(np.prod(p)), -logs.sum(), n=2 * T,
-        scale=np.abs(logs).sum())}
+        scale=np.abs(logs).sum(), control=-logs.mean(),
+        control_label="the per-token mean −(1/T) Σ log p_i (a wrong normalisation)")}
     g = torch_gen(rng)
     cell, W_hy, b_y = make_lm("gru", params["input"], params["hidden"], V, g)
     x = torch.randn(1, T, params["input"], generator=g, dtype=torch.float64)

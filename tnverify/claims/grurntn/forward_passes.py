@@ -106,9 +106,13 @@ def _n_rec(L, i, d):
 def _bilinear_part(name, x, u, W):
     ein = G.bilinear(torch.from_numpy(x), torch.from_numpy(u), torch.from_numpy(W))
     loop, scale = slice_loop_np(x, u, W)
-    # n = p·q products per component, judged relative to Σ|terms|
+    # n = p·q products per component, judged relative to Σ|terms|; semantic control: the
+    # slices in reverse order (output component k from W^[d−1−k]: a permuted index)
     return compare_values(f"{name}: slice loop x W^[k] uᵀ vs einsum", ein, loop,
-                          n=W.shape[0] * W.shape[1], scale=scale)
+                          n=W.shape[0] * W.shape[1], scale=scale,
+                          control=G.bilinear(torch.from_numpy(x), torch.from_numpy(u),
+                                             torch.from_numpy(W[..., ::-1].copy())),
+                          control_label="the slices W^[k] in reverse order")
 
 
 # -- grurntn-eq-8 ----------------------------------------------------------------------
@@ -126,7 +130,9 @@ def small_eq8(params, rng):
              compare_values("Cho (2014) GRU with W_z = −W_xzᵀ vs Eq. 8–11", np_cho(P, xs, h0),
                             ref, n=n),
              "Eq. 8–11 vs GRUCell(reset='before')":
-             compare_values("tnverify GRUCell vs Eq. 8–11", _seq(before, xs), ref, n=n)}
+             compare_values("tnverify GRUCell vs Eq. 8–11", _seq(before, xs), ref, n=n,
+                            control=np_gru(P, xs, h0, reset="after"),
+                            control_label="r applied after W_hh (torch's GRU), not before")}
     tcell = after.to_torch()
     hs, h = [], torch.zeros(B, d, dtype=torch.float64)
     for t in range(L):

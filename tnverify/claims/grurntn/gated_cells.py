@@ -55,8 +55,10 @@ def _bracket_readings(eq, lhs, h):
                 + "; Eq. 25 '[x_j]ᵀ[h_{j−1}]' is the derivative of x W hᵀ with h a row"),
         Reading(f"literal [{h}] as a row", "(1×i)(i×d)(1×d) per slice — untyped for d ≠ 1: "
                 "the misprinted form, not a reading", False,
-                f"[{lhs}] W_{{tsr}}^{{[1:d]}} [{h}]", f"grurntn §III-{'B' if eq == '19' else 'C'}"
-                f", Eq. {eq}"),
+                "we can still maintain the interaction between the input and hidden layers "
+                "through a bilinear form", "grurntn §III-A, after Eq. 18 (each slice maps "
+                "(x, h) to a number, x W^{[k]} hᵀ; the printed (1×i)(i×d)(1×d) is no bilinear "
+                "form)"),
         Reading("orientation-free brackets", "[·] denotes a vector of unspecified "
                 "orientation", False, "[x₁ x₂] W_{tsr}^{[1:d]} [x₁; x₂]",
                 "grurntn §II-C, Eq. 15 (an explicit column), and Eq. 18's explicit ᵀ"))
@@ -285,9 +287,7 @@ claim("grurntn-sec-5-gains", "§V absolute and relative gains", S["grurntn-sec-5
                "or with rounding the absolute gain first (0.03/1.35 = 2.22 %).",
                "At the table's two decimals the BPC relative gains are determined only to "
                "about ±0.4 points (4.32 % could be anything in 3.94–4.69 % given 0.06 absolute): "
-               "their control is the other model pair's table values, not a shifted digit.",
-               "'LSTMRRNTN'/'LSTMRRNN' in §V is the extracted text's spelling of "
-               "LSTMRNTN/LSTMRNN."))
+               "their control is the other model pair's table values, not a shifted digit."))
 
 corrected_pair(
     "grurntn-sec-5b-table-ref",
@@ -295,8 +295,8 @@ corrected_pair(
     printed=dict(
         title="§V-B cites Table I for the PTB test PPL", statement=S["grurntn-sec-5b-table-ref"],
         small=partial(N.small_table_ref, cited="I"), expected="fails",
-        defect=Defect("misprint", printed="Table I shows the PTB test set PPL",
-                      meant="Table II shows the PTB test set PPL")),
+        defect=Defect("editorial", printed="§V-B: \"Table I shows the PTB test set PPL\"",
+                      meant="§V-B: \"Table II shows the PTB test set PPL\"")),
     corrected=dict(
         title="§V-B with Table II for the PTB test PPL",
         statement=('"Table II shows the PTB test set PPL among our baseline models, proposed '

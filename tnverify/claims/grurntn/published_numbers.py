@@ -37,13 +37,17 @@ def small_eq27(params, rng):
     parts = {
         "Eq. 27 vs exp(mean NLL)": compare_values("2^(−mean log2 p) vs exp(cross_entropy)",
                                                   ppl27, math.exp(nll), n=N + 2,
-                                                  scale=ppl27 * max(s, 1.0)),
+                                                  scale=ppl27 * max(s, 1.0),
+                                                  control=2.0 ** nll,
+                                                  control_label="2^(mean NLL in nats): the "
+                                                                "bases mixed"),
         "Eq. 27 vs tslm e^(−mean ln p)": compare_values(
             "2^(−mean log2 p) vs e^(−(1/n) Σ ln p)", ppl27, ppl003, n=N + 2,
             scale=ppl27 * max(s, 1.0)),
         "Eq. 28 vs NLL / ln 2": compare_values("−mean log2 p vs cross_entropy / ln 2",
                                                bpc28, nll / math.log(2), n=N + 2,
-                                               scale=max(s, 1.0))}
+                                               scale=max(s, 1.0), control=nll,
+                                               control_label="the NLL in nats (no / ln 2)")}
     return Evidence("PPL and BPC formulas", parts=parts, sizes={"length": N, "vocab_size": V},
                     details={"ppl": ppl27, "bpc": bpc28})
 

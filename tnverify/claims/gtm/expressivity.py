@@ -104,7 +104,9 @@ def _small_lemma_a1(params, rng):
     n = int(np.ceil(np.linalg.cond(F))) * M + A1_R
     parts["batched Eq. 20 vs grid_tensor"] = compare_values(
         "Σ_r λ_r ξ(a_r^(1)[i₁], …) batched vs tnverify.generalized.grid.grid_tensor", np.array(got),
-        np.array(want), n=n, scale=np.maximum(np.array(scale), 1.0), sizes=sz)
+        np.array(want), n=n, scale=np.maximum(np.array(scale), 1.0), sizes=sz,
+        control=np.swapaxes(np.array(got), 1, 2),
+        control_label="each grid with the modes of x^(1) and x^(2) transposed")
     return Evidence("rank[Γ]^(s_odd,t_even) of ξ = max shallow grids vs R·TM/2", sizes=sz,
                     parts=parts)
 

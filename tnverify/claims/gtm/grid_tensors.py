@@ -91,9 +91,13 @@ def small_eq16(params, rng) -> Evidence:
             t32 = GeneralizedRNNModule.from_network(net, dtype=torch.float32)(
                 ft.float()).double().numpy()
         lab = f"ξ = {net.xi.label}"
+        # semantic control: the recurrence fed x^(2) before x^(1) (inputs transposed)
+        order = list(range(T))
+        order[0], order[1] = order[1], order[0]
         parts[f"{name}: loop vs GeneralizedRNN.score"] = compare_values(
             f"{lab}: Eq. 16 scalar loops vs vectorised numpy", net.score(feats), ref,
-            n=n_ops, scale=scale, sizes=sz)
+            n=n_ops, scale=scale, sizes=sz, control=net.score(feats[:, order, :]),
+            control_label="the inputs x^(1), x^(2) swapped")
         parts[f"{name}: loop vs torch float64"] = compare_values(
             f"{lab}: Eq. 16 scalar loops vs GeneralizedRNNModule float64", t64, ref,
             n=n_ops, scale=scale, sizes=sz)

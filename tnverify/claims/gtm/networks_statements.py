@@ -49,7 +49,7 @@ S_TABLE1 = (
     '0. Parameters of all networks were optimized using Adam (learning rate α = 10⁻⁴)'
     ' and batch size 250."\n- Table 1 (MNIST / CIFAR-10 / IMDB): xy 97.39 / 43.08 / 83'
     '.33; max(x, y, 0) 97.45 / 48.09 / 84.35; ln(eˣ + eʸ) 97.68 / 55.37 / 82.25; x + '
-    'y 96.28 / 57.18 / 81.28; √(x² + y²) 96.44 / 49.04 / 79.76. The extracted table l'
-    'ayout is garbled in the last column.\n- Fig. 2 caption: "(M = 50, T = 100, ξ(x, y'
+    'y 96.28 / 57.18 / 81.28; √(x² + y²) 96.44 / 49.04 / 79.76.\n'
+    '- Fig. 2 caption: "(M = 50, T = 100, ξ(x, y'
     ') = max(x, y, 0))".'
 )

@@ -66,6 +66,12 @@ def _small_eq6(params, rng):
     eq6 = np.array([sum(lam[r] * math.prod(float(feats[n, t] @ V[t][:, r]) for t in range(T))
                         for r in range(R)) for n in range(len(seqs))])
     impl = cp.score([feats[:, t, :] for t in range(T)])
+    # semantic control: formula (6) with the factors of modes 1 and 2 applied to the wrong
+    # inputs (⟨f_2, v_r^(1)⟩⟨f_1, v_r^(2)⟩ …): a transposed index of the CP score
+    swapped = _swap_first_inputs(feats)
+    eq6_swapped = np.array([sum(lam[r] * math.prod(float(swapped[n, t] @ V[t][:, r])
+                                                   for t in range(T)) for r in range(R))
+                            for n in range(len(seqs))])
     # forward-error scale: the same sums on absolute values; n = terms of the longest sum
     scale = np.maximum(_abs_scores(W5, seqs, F), np.array(
         [sum(abs(lam[r]) * math.prod(float(np.abs(feats[n, t]) @ np.abs(V[t][:, r]))
@@ -86,7 +92,8 @@ def _small_eq6(params, rng):
                 sizes=sz),
             "⟨𝒲,Φ⟩ vs formula (6)": compare_values(
                 "⟨𝒲,Φ⟩ vs Σ_r λ_r Π_t ⟨f_t, v_r⟩", full, eq6, n=n_ops, scale=scale,
-                labels=labels, sizes=sz),
+                labels=labels, sizes=sz, control=eq6_swapped,
+                control_label="formula (6) with the inputs of modes 1 and 2 swapped"),
             "formula (6) vs CPTensor.score": compare_values(
                 "formula (6) vs CPTensor.score", eq6, impl, n=n_ops, scale=scale,
                 labels=labels, sizes=sz)})

@@ -49,14 +49,21 @@ def chain_length(net) -> int:
     return sum(g.shape[0] * g.shape[1] + net.n_features for g in net.G)
 
 
-def compare_grid(what, net, F, reference, *, n=None, labels=True) -> Evidence:
-    """Γ of ``net`` (Prop. A.2/A.3 builder) vs ``reference``, scaled by the abs network."""
+def compare_grid(what, net, F, reference, *, n=None, labels=True,
+                 transposed_control=False) -> Evidence:
+    """Γ of ``net`` (Prop. A.2/A.3 builder) vs ``reference``, scaled by the abs network.
+    ``transposed_control``: the negative control is Γ with its first two modes transposed
+    (x^(1) and x^(2) exchanged), not the perturbed entry."""
     got = grid_tensor(net, F)
     scale = grid_tensor(abs_network(net), np.abs(F))
     M, T = F.shape[0], net.length
     lab = [s.tolist() for s in all_sequences(M, T)] if labels else None
+    ctrl = {}
+    if transposed_control and T >= 2:
+        ctrl = dict(control=np.swapaxes(got, 0, 1),
+                    control_label="Γ with the modes of x^(1) and x^(2) transposed")
     return compare_values(what, got, reference, n=chain_length(net) if n is None else n,
-                          scale=scale, labels=lab, sizes={"M": M, "T": T})
+                          scale=scale, labels=lab, sizes={"M": M, "T": T}, **ctrl)
 
 
 def _invertible_F(M, rng):
@@ -138,7 +145,8 @@ def small_lemma_5_1(params, rng):
 def _a4_compare(shallow, F, h0) -> Evidence:
     rnn = gc.rank_one_to_rnn(shallow, h0=h0)
     ev = compare_grid("Γ of the Prop. A.4 RNN vs Γ of the rank-1 shallow network (Eq. 20)",
-                      rnn, F, grid_tensor(shallow, F), n=chain_length(shallow))
+                      rnn, F, grid_tensor(shallow, F), n=chain_length(shallow),
+                      transposed_control=True)
     ev.details["ranks"] = list(rnn.ranks)
     return ev
 

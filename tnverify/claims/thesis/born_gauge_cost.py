@@ -259,7 +259,8 @@ def small_cost(params, rng, corrected=False):
     parts = {
         "(1) Z brute vs transfer": compare_values(
             "Σ_x Ψ(x)² vs Z by E ← Σ_i G_iᵀ E G_i", z_tm, z_brute, n=V**L * L * R,
-            scale=z_brute, sizes=sizes),
+            scale=z_brute, sizes=sizes, control=math.fsum(psi.ravel()),
+            control_label="Σ_x Ψ(x) (the Born square dropped)"),
         "(1) Z multiplications <= 2|V|LR³": compare_ints(
             "multiplications of the transfer sweep vs 2|V|LR³ (per site 2|V|R³ at most)",
             [c1.mults, c1.mults], [sum(per_site), 2 * V * L * R**3], "<="),

@@ -146,9 +146,11 @@ corrected_pair(
                     quote="the order-L tensor C_{i₁,i₂,…,i_L} has D^L entries",
                     where="§3.2.1, after Eq. 3.2 (D is general; §4.1.3 applies it with "
                           "D = |V|)")),
-        defect=Defect("misprint", printed="'a d-dimensional Hilbert space'; 'a space complexity "
-                      "of O(2^L)' (also §4.1.3: 'a space complexity of O(2^L) (see Eq. 3.2)')",
-                      meant="'a D-dimensional Hilbert space'; 'a space complexity of O(D^L)'"), pinned=({"params": {"dim": 2}, "seed": 0, "verdict": "holds",
+        defect=Defect("misprint", printed="'a space complexity of O(2^L)' (also §4.1.3: 'a space "
+                      "complexity of O(2^L) (see Eq. 3.2)')",
+                      meant="'a space complexity of O(D^L)'",
+                      also=(Defect("editorial", printed="§3.2.1: 'a d-dimensional Hilbert space'",
+                                   meant="§3.2.1: 'a D-dimensional Hilbert space'"),)), pinned=({"params": {"dim": 2}, "seed": 0, "verdict": "holds",
                                    "note": "D = 2: D^L = 2^L, the printed O(2^L) is right"},)),
     corrected=dict(
         title="D^L entries, O(D^L) space",
@@ -171,8 +173,10 @@ claim("thesis-sec-4.1.3-gauge", "gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-can
                     "large": ({"vocab_size": 33_278, "length": 256, "rank": 128},)},
       readings=(
           Reading("a", "a single TT-core is unchanged after absorbing M or M⁻¹", admissible=False,
-                  quote="MPS has gauge degrees of freedom", where="§4.1.3 Model Architecture "
-                  "(a gauge freedom leaves the represented tensor invariant, not a core)"),
+                  quote="Exploiting the gauge freedom, Han et al. (2018) restricted TT-cores into "
+                        "canonical form", where="§4.1.3 Model Architecture, the next sentence "
+                  "(the gauge is used to change the cores into canonical form: it leaves the "
+                  "represented tensor invariant, not a core)"),
           Reading("b", "the tensor (the MPS) is unchanged; the cores become G M and M⁻¹ G",
                   quote="MPS has gauge degrees of freedom, which means that a TT-core can be "
                         "invariant after inserting its identity 𝐈 = 𝐌𝐌⁻¹",
@@ -236,8 +240,10 @@ corrected_pair(
                       meant="Σ_x P̃(x) = 1 over |V|^L sequences forces P̃(x) ≈ |V|^{−L} for most "
                             "x, which underflows floating point as |V| grows; P̃(x) must be "
                             "computed in the log domain (per-step rescaling). Observation (1), "
-                            "the O(|V|LR³) cost of Z, holds. (Same paragraph: 'a wave function x "
-                            "(see Eq. 4.3)' means Ψ, the Eq. 4.3 erratum.)", erratum="x-for-psi")),
+                            "the O(|V|LR³) cost of Z, holds.",
+                      also=(Defect("misprint", printed="§4.3.2: \"a wave function x (see Eq. "
+                                   "4.3)\"", meant="§4.3.2: \"a wave function Ψ (see Eq. 4.3)\"",
+                                   erratum="x-for-psi"),))),
     corrected=dict(
         title="cost O(|V|LR³) of Z; P̃(x) in the log domain",
         statement=(_COST + (" Corrected (2): computed directly in floating point, P̃(x) underflows "

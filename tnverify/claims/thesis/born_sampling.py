@@ -289,7 +289,9 @@ def small_parallel(params, rng):
     depth = math.ceil(math.log2(L))
     parts = {
         "value": compare_values("tree (boundaries last) vs sequential matrix-vector", tree,
-                                seq, n=L * R, scale=scale, sizes=sizes),
+                                seq, n=L * R, scale=scale, sizes=sizes,
+                                control=float(a @ np.linalg.multi_dot(list(mats[::-1])) @ b),
+                                control_label="the L matrices multiplied in reverse order"),
         "matrix products = L − 1": compare_ints("tree matrix products", [products], [L - 1]),
         "multiply-adds": compare_ints(
             "multiply-adds: tree (L−1)R³ + 2R², sequential (L+1)R² — O(LR³) vs O(LR²)",

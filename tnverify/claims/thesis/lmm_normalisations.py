@@ -163,7 +163,8 @@ def small_eq524_corrected(params, rng):
     for c in (0.5, 3.0):
         parts[f"MMn(cz + s𝟏) = MMn(z), c = {c:g}"] = compare_values(
             f"MMn({c:g}z + s𝟏) vs MMn(z)", _mm(c * z + s), _mm(z), n=8,
-            scale=2.0 * (1 + abs(s) / np.ptp(c * z)), sizes=sizes)
+            scale=2.0 * (1 + abs(s) / np.ptp(c * z)), sizes=sizes,
+            control=c * _mm(z) + s, control_label="the printed linearity c·MMn(z) + s𝟏")
     parts["MMn(−z) = a + b − MMn(z)"] = compare_values(
         "MMn(−z) vs a + b − MMn(z)", _mm(-z), -1.0 + 1.0 - _mm(z), n=8, scale=2.0,
         sizes=sizes)

@@ -272,12 +272,17 @@ def _small_hl_size(params, rng, corrected=False):
     try:
         with torch.no_grad():
             h_last = cell(tokens)                      # Eq. 6.1 with φ = identity
+            # semantic control: every state h^(1..L) (one number each: the first hidden
+            # unit), the printed B × L reading, against the corrected shape
+            h_all = cell(tokens, return_all=True)[..., 0] if corrected else None
     finally:
         torch.set_num_threads(threads)
     want = [B, H] if corrected else [B, L]
+    ctrl = (dict(control=list(h_all.shape), control_label="the L states, one unit each "
+                 "(the printed B × L)") if corrected else {})
     return compare_ints(f"shape of h^(L) of a batched recurrent unit (B = {B}, L = {L}, "
                         f"H = {H}) vs {'B × H' if corrected else 'B × L'}",
-                        list(h_last.shape), want)
+                        list(h_last.shape), want, **ctrl)
 
 
 _STEPS_STATEMENT = (
@@ -324,8 +329,9 @@ corrected_pair(
                 "thesis §6.3.1, step (1) (Fig. 6.2)"),
         Reading("h^(L) = all L states", "B × L as the batch of all L time steps (one number "
                 "each) — the printed symbol, not a reading of a hidden state", False,
-                "the size of 𝐡^{(L)} is B × L", "thesis §6.3.1 (𝐡^{(L)} is an H-dimensional "
-                "state, Eq. 6.1)")]),
+                "the average of the components of the last sequence hidden state 𝐡^{(L)}",
+                "thesis §6.3.1, step (1): 𝐡^{(L)} is the one state after the last step, an "
+                "H-vector (Eq. 6.1), not the L states")]),
     printed=dict(
         title="h^(L) is B × L", statement=_HL_STATEMENT, refs=_STEPS_REF,
         small=_small_hl_size, space=_HL_SPACE[:1], expected="fails",

@@ -332,7 +332,12 @@ def small_params(params, rng):
         sizes = {"H": H, "N": n_in, "complex_params": cplx}
         parts = {f"{label} = 2H²": compare_ints(f"{label} count vs 2H²", [c[key]], [2 * H * H])
                  for label, key in BASELINES.items()}
-        parts["LMM = 4H"] = compare_ints("LMM count vs 4H", [c["LMM (Eq. 5.20-5.21)"]], [4 * H])
+        # semantic control of the real reading: v, θ ∈ ℂ^H counted as two reals each
+        ctrl = ({} if cplx else dict(
+            control=[_counts(H, n_in, True)["LMM (Eq. 5.20-5.21)"]],
+            control_label="v, θ ∈ ℂ^H (each complex entry two reals)"))
+        parts["LMM = 4H"] = compare_ints("LMM count vs 4H", [c["LMM (Eq. 5.20-5.21)"]],
+                                         [4 * H], **ctrl)
         parts["LMM-MMn = 4H"] = compare_ints("LMM-MMn count vs 4H",
                                              [c["LMM-MMn (Eq. 5.24)"]], [4 * H])
         out[name] = Evidence(

@@ -220,8 +220,10 @@ corrected_pair(
                     "stays linear", True, "to preserve the linearity, we opt for the widely "
                     "adopted linear transformation method", "thesis §5.4.2, before Eq. 5.24"),
             Reading("min/max as dataset constants", "min and max fixed constants (a genuinely "
-                    "affine map)", False, "MMn(𝐳) = a + (𝐳 − min(𝐳))(b − a)/(max(𝐳) − min(𝐳))",
-                    "thesis §5.4.2, Eq. 5.24 (min and max of the argument 𝐳)")],
+                    "affine map)", False, "by setting a = −1 and b = 1, the components of 𝐡^{(t)} "
+                    "will be rescaled to [−1, 1] during each recurrent step",
+                    "thesis §5.4.2, after Eq. 5.24 (min and max are taken over the components "
+                    "of 𝐳 at each step)")],
         expected="fails",
         defect=Defect("false", printed="to preserve the linearity, we opt for the widely adopted "
                                        "linear transformation method known as Min-Max "

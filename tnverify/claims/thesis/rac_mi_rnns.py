@@ -5,7 +5,7 @@ and twin).
 A claim's verdict concerns its own sentence; a misprint in a proof line is its own claim.
 The recurrences are run literally on one-hot inputs (numpy float64) next to the TT step
 (:mod:`tnverify.claims.ttlm.rnn_runs`); the torch cells of :mod:`tnverify.cells.recurrent`
-are the implementation.  ttlm states the same results in App. B
+are the implementation.  The ttlm paper states the same results in App. B
 (:mod:`tnverify.claims.ttlm.rnn_equivalences`).
 """
 
@@ -214,9 +214,12 @@ corrected_pair(
     printed=dict(
         title="Eq. 5.17: the δ-contraction summed over α_t", statement=_EQ517,
         small=lambda p, rng: _eq517(p, rng, False), expected="fails",
-        defect=Defect("misprint", printed="Σ_{α_t=1}^R (both lines), with j, k unsummed",
-                      meant="Σ_{α_{t−1}=1}^R in both lines, plus Σ_{j,k=1}^R in the first line",
-                      erratum=SUM_OVER_FREE_ALPHA)),
+        defect=Defect("misprint", printed="Eq. 5.17: \"Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R\" (both lines)",
+                      meant="Eq. 5.17: \"Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R\" (both lines)",
+                      erratum=SUM_OVER_FREE_ALPHA),
+        remarks=("j and k carry no Σ in the first line; they are repeated indices, which a "
+                 "tensor contraction sums (Def. 3.1.2: \"the sum of all the possible values of "
+                 "the repeated indices\"), so that is no erratum.",)),
     corrected=dict(
         title="Eq. 5.17 summed over α_{t−1}, j, k",
         statement=('Corrected: "h^{(t)}_{α_t} = Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R Σ_{j,k=1}^R '

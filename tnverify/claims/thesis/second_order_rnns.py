@@ -5,8 +5,8 @@ their twins).
 A claim's verdict concerns its own sentence; a misprint in a proof line is its own claim.
 The recurrences are run literally on one-hot inputs (numpy float64) next to the TT step
 ``h'_o = φ(Σ_{p,i} h_p G_{pio} f_i)`` (:mod:`tnverify.claims.ttlm.rnn_runs`); the torch
-cells of :mod:`tnverify.cells.recurrent` are the implementation.  ttlm states the same
-results in App. B (:mod:`tnverify.claims.ttlm.rnn_equivalences`).
+cells of :mod:`tnverify.cells.recurrent` are the implementation.  The ttlm paper states the
+same results in App. B (:mod:`tnverify.claims.ttlm.rnn_equivalences`).
 """
 
 from __future__ import annotations
@@ -192,11 +192,15 @@ corrected_pair(
     printed=dict(
         title="Eq. 5.13: TT recurrence summed over α_t", statement=_EQ513,
         small=lambda p, rng: _eq513(p, rng, False), expected="fails",
-        defect=Defect("misprint", printed="Σ_{α_t=1}^R … as G_{α_tα_{t−1}i_t}",
-                      meant="Σ_{α_{t−1}=1}^R … as G_{α_{t−1}α_ti_t}",
-                      erratum=SUM_OVER_FREE_ALPHA),
-        remarks=("The permutation named in the prose (G_{α_tα_{t−1}i_t}) differs from the one "
-                 "the formula uses; that part of the edit is thesis-only.",)),
+        defect=Defect("misprint",
+                      printed="Eq. 5.13: \"h^{(t)}_{α_t} = Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R …\"",
+                      meant="Eq. 5.13: \"h^{(t)}_{α_t} = Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R …\"",
+                      erratum=SUM_OVER_FREE_ALPHA,
+                      also=(Defect("misprint",
+                                   printed="after Eq. 5.13: \"where we permute the indices of "
+                                           "G_{α_{t−1}i_tα_t} as G_{α_tα_{t−1}i_t}\"",
+                                   meant="\"… as G_{α_{t−1}α_ti_t}\" (the order Eq. 5.13 "
+                                         "uses)", erratum="thesis-eq5.13-permutation-wording"),))),
     corrected=dict(
         title="Eq. 5.13 summed over α_{t−1}",
         statement=('Corrected: "h^{(t)}_{α_t} = Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R h^{(t−1)}_{α_{t−1}} '
@@ -216,7 +220,7 @@ corrected_pair(
         defect=Defect("misprint", printed="Σ_{j=1}^{|V|} Σ_{k=1}^R … as i_t, α_t",
                       meant="Σ_{j=1}^{R} Σ_{k=1}^{|V|} … as α_{t−1}, i_t",
                       erratum="thesis-eq5.14-swapped-ranges"),
-        remarks=("ttlm's Eq. 17 prints f_j first, and its ranges are typed there.",)),
+        remarks=("The ttlm paper's Eq. 17 prints f_j first, and its ranges are typed there.",)),
     corrected=dict(
         title="Eq. 5.14 with ranges matched to h and f",
         statement=('Corrected: "h^{(t)}_i = φ((h^{(t−1)})ᵀ T_{:,i,:} f^{(t)}) = φ(Σ_{j=1}^{R} '

@@ -94,9 +94,11 @@ corrected_pair(
         readings=(Reading("literal", "α₂ runs from 2 (the α₂ = 1 term omitted), as printed",
                           quote="Σ_{α₁=1}^{R₁} Σ_{α₂=2}^{R₂} ⋯ Σ_{α_{L−1}=1}^{R_{L−1}}",
                           where="§3.2.2, Def. 3.2.2, Eq. 3.4"),),
-        defect=Defect("misprint", printed="Σ_{α₂=2}^{R₂} in Eq. 3.4 (and 'ℝ^{I₁×I₂×⋯×d_N}' in "
-                      "Def. 3.1.5)", meant="Σ_{α₂=1}^{R₂} (and 'ℝ^{I₁×I₂×⋯×I_L}')",
-                      erratum="alpha2-lower-limit"),
+        defect=Defect("misprint", printed="Eq. 3.4: Σ_{α₂=2}^{R₂}", meant="Eq. 3.4: Σ_{α₂=1}^{R₂}",
+                      erratum="alpha2-lower-limit",
+                      also=(Defect("editorial", printed="Def. 3.1.5: 'ℝ^{I₁×I₂×⋯×d_N}'",
+                                   meant="Def. 3.1.5: 'ℝ^{I₁×I₂×⋯×I_L}'",
+                                   erratum="thesis-def-3.1.5-last-dimension"),)),
         pinned=({"params": _34_SPACE[1], "seed": 34, "note": "the claims catalogue: shape 3×4×3×4×3"},)),
     corrected=dict(
         title="TT format: Eq. 3.3 slices, Eq. 3.4 sums, Def. 3.1.5 (sums from 1)",

@@ -22,7 +22,8 @@ from ..tt_svd_support import (sample_tensor, svd_tol, torch_noisy_tensor,
 from ...conventions import tolerance
 from ...ranks.matricize import tt_unfolding
 from ...tt import TensorTrain, max_tt_ranks
-from ...tt.svd import truncation_rank, tt_svd
+# truncation_rank: re-exported by the deprecated path tnverify.claims.spine_tt_svd
+from ...tt.svd import truncation_rank, tt_svd  # noqa: F401
 
 STATEMENTS = {
     "thesis-thm-3.2.2": "Suppose that the unfoldings 𝐀_{[k]} of the tensor 𝐀 ∈ ℝ^{I₁×I₂×⋯×I_L} can be approximated by matrices of low rank Â_k: 𝐀_{[k]} = Â_k + 𝐄_k, rank(Â_k) = R_k, ‖𝐄_k‖_F = ε_k, k ∈ [L−1]. (3.8) Then truncated TT-SVD computes a tensor 𝐁 in the TT-format with TT-ranks R_k and ‖𝐀 − 𝐁‖_F ≤ √(Σ_{k=1}^{L−1} ε_k²). (3.9)",  # noqa: E501
@@ -32,9 +33,22 @@ STATEMENTS = {
 
 
 # ----------------------------------------------------------------------------- helpers
+def delta_rank(s, delta: float) -> int:
+    """rank_δ by its definition (thesis §3.2.2, Oseledets 2011): the smallest r ≥ 1 whose
+    discarded tail (Σ_{j ≥ r} σ_j²)^{1/2} is ≤ δ, from the singular values ``s``
+    (descending).  Written here from the definition, not taken from
+    :func:`tnverify.truncation.truncation_rank`, so that the claims judge the
+    implementation's rule instead of sharing it."""
+    s = np.asarray(s, dtype=np.float64)
+    for r in range(1, s.size + 1):
+        if math.sqrt(float(np.sum(s[r:] ** 2))) <= delta:
+            return r
+    return int(s.size)
+
+
 def _delta_ranks(a: np.ndarray, delta: float) -> list[int]:
     """δ-ranks of the unfoldings A_[k], k = 1..d−1 (smallest rank with tail ≤ δ)."""
-    return [truncation_rank(np.linalg.svd(tt_unfolding(a, k), compute_uv=False), delta)
+    return [delta_rank(np.linalg.svd(tt_unfolding(a, k), compute_uv=False), delta)
             for k in range(1, a.ndim)]
 
 
@@ -183,11 +197,11 @@ def algorithm_1_literal(a: np.ndarray, eps: float, step6_reading: str = "a") -> 
         tol = tolerance(np.float64, n=s.size, norm=float(s[0]))
         attained.append(bool(np.any(np.abs(np.append(tails, 0.0) - delta) <= tol.value)))
         if step6_reading == "a":
-            r[k] = truncation_rank(s, delta)
+            r[k] = delta_rank(s, delta)
         else:
             su = np.linalg.svd(u, compute_uv=False)
             u_svals.append(su)
-            r[k] = truncation_rank(su, delta)
+            r[k] = delta_rank(su, delta)
         cores.append(u[:, :r[k]].reshape((r[k - 1], dims[k - 1], r[k]), order="F"))  # step 7
         discarded.append(s[r[k]:])
         m = s[:r[k], None] * vt[:r[k]]                                   # step 8
@@ -287,7 +301,7 @@ def _scaled_alg_1(params, device, rng, *, relation="=="):
                 svd_tol(name, shape, res.ranks, norm),
                 control=next_smaller_last_rank(a, res.cores, res.discarded, _torch_full))
             if dt == torch.float64:
-                drank = [truncation_rank(s, res.delta) for s in svals]
+                drank = [delta_rank(s, res.delta) for s in svals]
                 parts[f"float64, ε={eps:g}: (ii) R_k {relation} δ-ranks"] = compare_ints(
                     "TT-SVD ranks vs δ-ranks of A_[k]", res.ranks[1:-1], drank, relation)
     return Evidence("TT-SVD on torch, ε sweep", parts=parts,
@@ -311,10 +325,11 @@ claim("thesis-alg-1", "Algorithm 1 (truncated TT-SVD) as printed", STATEMENTS["t
                   quote="Compute the δ-truncated SVD, 𝐌_k = 𝐔_kΣ_k𝐕_kᵀ + 𝐄_k",
                   where="§3.2.2, Algorithm 1, step 6 (a δ-truncated SVD of 𝐌_k)"),
           Reading("b", "R_k = rank_δ(U_k), computed on the matrix of left singular vectors itself",
-                  admissible=False, quote="R_k = rank_δ(𝐔_k)",
-                  where="§3.2.2, Algorithm 1, step 6: the printed symbol; 𝐔_k has orthonormal "
-                        "columns, so its δ-rank is its width (circular), not an alternative "
-                        "reading")),
+                  admissible=False,
+                  quote="Compute the δ-truncated SVD, 𝐌_k = 𝐔_kΣ_k𝐕_kᵀ + 𝐄_k",
+                  where="§3.2.2, Algorithm 1, step 6: 𝐔_k is an output of the δ-truncated SVD "
+                        "of 𝐌_k (orthonormal columns, so its δ-rank is its width: circular), "
+                        "the rank is 𝐌_k's")),
       defect=Defect(
           "false",
           printed="Ensure: 'TT-ranks R_k equal to the δ-ranks of the unfoldings 𝐀_{[k]} of 𝐀' "

@@ -35,7 +35,10 @@ def small_sec_531(params, rng, corrected):
                         parts={"first part": first, "second part": second,
                                "last part (corrected) vs Eq. 5.9 einsum": compare_values(
                                    "corrected displayed vector vs einsum", shown, ref, n=R,
-                                   scale=np.abs(Gt_a) @ np.abs(h)),
+                                   scale=np.abs(Gt_a) @ np.abs(h),
+                                   control=np.einsum("p,vp->v", h1, Gt_a),
+                                   control_label="h^(1) in place of h^(2) (the window "
+                                                 "shifted by one step)"),
                                "length |V|": compare_ints("output length", [shown.size], [V]),
                                "softmax sums to 1": compare_values(
                                    "Σ ψ(·)", p.sum(), 1.0, n=V)})
@@ -85,16 +88,16 @@ corrected_pair(
                     "P̃_{x^{(1:t−1)}} = ψ((h^{(t−1)})ᵀG^{(t)})",
                     "thesis §5.3.1, last part (the layout of ttlm Table 2)")],
         defect=Defect("misprint",
-                      printed="ψ([Σ_{i=1}^R G^{(t)}_{i1}h^{(t−1)}_1; …; Σ_{i=1}^R "
-                              "G^{(t)}_{iR}h^{(t−1)}_R]) with (h^{(t−1)})ᵀG^{(t)}; second part "
-                              "\"(f^{(i−1)})ᵀGh^{(i)}\"",
-                      meant="ψ(G^{(t)}h^{(t−1)}) = ψ([Σ_{j=1}^R G^{(t)}_{1j}h^{(t−1)}_j; …; "
-                            "Σ_{j=1}^R G^{(t)}_{|V|j}h^{(t−1)}_j]) (a |V|-vector) with "
-                            "(h^{(t−1)})ᵀ(G^{(t)})ᵀ; second part \"h^{(i)} = "
-                            "(h^{(i−1)})ᵀGf^{(i)}\"",
-                      erratum="thesis-sec-5.3.1-readout-expansion"),
+                      printed="last part: ψ([Σ_{i=1}^R G^{(t)}_{i1}h^{(t−1)}_1; …; Σ_{i=1}^R "
+                              "G^{(t)}_{iR}h^{(t−1)}_R]) with (h^{(t−1)})ᵀG^{(t)}",
+                      meant="last part: ψ(G^{(t)}h^{(t−1)}) = ψ([Σ_{j=1}^R "
+                            "G^{(t)}_{1j}h^{(t−1)}_j; …; Σ_{j=1}^R G^{(t)}_{|V|j}h^{(t−1)}_j]) "
+                            "(a |V|-vector) with (h^{(t−1)})ᵀ(G^{(t)})ᵀ",
+                      erratum="thesis-sec-5.3.1-readout-expansion",
+                      also=(Defect("misprint", printed="second part: \"(f^{(i−1)})ᵀGh^{(i)}\"",
+                                   meant="second part: \"h^{(i)} = (h^{(i−1)})ᵀGf^{(i)}\""),)),
         remarks=("Eq. 5.8 and the first part hold as printed.",
-                 "ttlm App. A step III prints a different wrong expansion of the same "
+                 "The ttlm paper's App. A step III prints a different wrong expansion of the same "
                  "product (its own erratum, ttlm-app-a).")),
     corrected=dict(
         title="worked example, corrected last part",

@@ -339,10 +339,19 @@ def _small_thm_3_2_1_proof(params, rng, corrected=False):
         control=Evidence("control (U Vᵀ with the last skeleton term dropped) of: M = U Vᵀ",
                          passed=con["dropped_term_exact"]))}
     if corrected:
+        parts["𝐀_{[1]} = 𝐔𝐕ᵀ with R₁ terms"] = compare_ints(
+            "exact rank of 𝐀_[1] vs the R₁ = number of terms of the first skeleton step",
+            [rk[0]], [con["step_ranks"][0]], "<=")
         parts["rank(V̂_[k]) ≤ R_k, k = 2..L−1 (A-based labels)"] = compare_ints(
             "exact ranks of V̂'s unfoldings with rows (α₁, i₂..i_k) vs R_k",
             [r for _, r in after_first], [rk[m - 1] for m, _ in after_first], "<=")
     else:
+        # the printed first line: "𝐀_{[k]} = 𝐔𝐕ᵀ" written in index form with Σ_{α₁=1}^{R₁}:
+        # for k = 2 that needs rank 𝐀_[2] ≤ R₁ = rank 𝐀_[1], false as soon as R₂ > R₁
+        # (meant: 𝐀_{[1]} = 𝐔𝐕ᵀ, which holds with R₁ terms by definition of R₁)
+        parts["printed 𝐀_{[k]} = 𝐔𝐕ᵀ with R₁ terms, k = 2"] = compare_ints(
+            "exact rank of 𝐀_[2] (the matrix the printed 𝐀_{[k]} = 𝐔𝐕ᵀ, Σ_{α₁=1}^{R₁}, must "
+            "reproduce at k = 2) vs R₁ = rank 𝐀_[1]", [rk[1]], [rk[0]], "<=")
         # V̂ after the first step: rows α₁, then modes i₂..i_L; its own first unfolding
         # groups (α₁, i₂) as rows — the matrix the proof's next paragraph calls V̂_[1]
         r1 = con["step_ranks"][0]
@@ -371,10 +380,14 @@ corrected_pair(
     printed=dict(
         title="proof of Thm. 3.2.1: 𝐀_{[k]} = 𝐔𝐕ᵀ; rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]",
         statement=_PROOF_STMT, small=_small_thm_3_2_1_proof, expected="fails",
-        defect=Defect("misprint", printed="'its dyadic (skeleton) decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ'; "
-                      "'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after 'for k = 2, …, L'",
-                      meant="'𝐀_{[1]} = 𝐔𝐕ᵀ'; 'rank(𝐕̂_{[k]}) ≤ R_k, k = 2, …, L−1' (rows "
-                            "(α₁, i₂, …, i_k), as in Oseledets 2011, Thm. 2.1)")),
+        defect=Defect("misprint", printed="'Consider the first unfolding of 𝐀 and its dyadic "
+                      "(skeleton) decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ'",
+                      meant="'… its dyadic (skeleton) decomposition 𝐀_{[1]} = 𝐔𝐕ᵀ' (with R₁ "
+                            "terms, as the index form that follows sums α₁ to R₁)",
+                      also=(Defect("misprint", printed="'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after "
+                                   "'for k = 2, …, L'",
+                                   meant="'rank(𝐕̂_{[k]}) ≤ R_k, k = 2, …, L−1' (rows (α₁, i₂, …, "
+                                         "i_k), as in Oseledets 2011, Thm. 2.1)"),))),
     corrected=dict(
         title="proof of Thm. 3.2.1 with 𝐀_{[1]} = 𝐔𝐕ᵀ and k = 2, …, L−1",
         statement=_PROOF_STMT + (" Corrected: 𝐀_{[1]} = 𝐔𝐕ᵀ, and rank(𝐕̂_{[k]}) ≤ R_k for k = "

@@ -45,13 +45,17 @@ def small_augmented(params, rng):
         hs, fs = rng.normal(size=(5, R)), rng.normal(size=(5, V))       # real f, not one-hot
         got = np.array([eq.augmented_step(Ga, eq.augment_hidden(h), eq.augment_input(f))
                         for h, f in zip(hs, fs)])
+        # semantic control: f̃ = [f; 0], the constant input slot dropped (no bias terms)
+        no_slot = np.array([eq.augmented_step(Ga, eq.augment_hidden(h),
+                                              np.r_[f, 0.0]) for h, f in zip(hs, fs)])
         want = np.array([np.r_[pre(h, f), 1.0] for h, f in zip(hs, fs)])
         scale = np.array([np.einsum("p,pio,i->o", np.abs(eq.augment_hidden(h)), np.abs(Ga),
                                     np.abs(eq.augment_input(f))) for h, f in zip(hs, fs)])
         n = (R + 1) * (V + 1)                   # one bilinear form per output entry
         parts[f"{fam}: one step, real f"] = compare_values(
             f"{fam} pre-activation vs bilinear form on [h;1], [f;1]", got, want, n=n,
-            scale=scale, sizes=sizes)
+            scale=scale, sizes=sizes, control=no_slot,
+            control_label="f̃ = [f; 0] (the constant input slot dropped)")
         ref = rnn_run(lambda h, f: np.tanh(pre(h, f)), h0, seqs, V)
         aug = rnn_run(lambda h, f: eq.augmented_step(Ga, h, eq.augment_input(f), np.tanh),
                       eq.augment_hidden(h0), seqs, V)

@@ -13,8 +13,10 @@ EQ11 = (
             "representations the text allows (one-hot or embedded)", True, _RECOVER,
             "tslm 'A Probability Estimation Method of Sentences', sentence before Eq. 10"),
     Reading("B definition", "p(s_i) := ⟨s_i, c⟩ is the model's estimate, in general ≠ p_i", False,
-            "we can get the probability p_i of a sentence s_i",
-            "tslm, sentence before Eq. 10 (names the mixing weight p_i of Eq. 8)"),
+            "We assume that each sentence s_i appears with a probability p_i. Then, we can "
+            "construct a mixed representation c",
+            "tslm 'A Probability Estimation Method of Sentences', before Eq. 8 (p_i is the "
+            "mixing weight that Eq. 10 then recovers, not a new estimate)"),
 )
 EQ11_DEFECT = Defect(
     "false",
@@ -26,7 +28,6 @@ EQ11_DEFECT = Defect(
           "non-orthogonal (embedded, m < |V|) words ⟨s_i, c⟩ = Σ_j p_j⟨s_i, s_j⟩ ≠ p_i")
 EQ11_REMARKS = (
     "\"orthogonal basis\" must be orthonormal for Eq. 11 (appendix Eq. 22 has ⟨e_i, e_i⟩ = 1).",
-    "The extraction's \"Eq. 79 and 10\" is \"Eq. 7, 9 and 10\".",
 )
 CLAIM1_REMARKS = (
     "The statement presupposes a fixed sentence length n and a mixture over distinct "

@@ -69,9 +69,11 @@ def check_eq11(params, rng, *, words_kind: str) -> Evidence:
     kw = dict(n=(n + 1) * V**n, sizes=sizes)
     parts = {}
     if words_kind == "one-hot":
-        bases = (("one-hot basis", np.eye(V)),)
+        bases = (("one-hot words", np.eye(V)),)
     else:
-        bases = (("orthonormal non-standard basis", ortho_group.rvs(V, random_state=rng)),)
+        label = {"unit": "unit, non-orthogonal words", "orthonormal": "orthonormal words"}[
+            words_kind] + " in a rotated orthonormal basis e_d"
+        bases = ((label, ortho_group.rvs(V, random_state=rng)),)
     for name, basis in bases:
         if words_kind == "one-hot":
             alpha = np.eye(V)
@@ -84,8 +86,17 @@ def check_eq11(params, rng, *, words_kind: str) -> Evidence:
         c = mixed(p, words)
         seqs, eq10, eq11, impl = inner_all(p, words, basis, c)
         labels = [s.tolist() for s in seqs]
+        ctrl = {}
+        if words_kind != "unit":
+            # semantic control: the same recovery with unit, non-orthogonal words (the
+            # "embedded vectors" the printed statement also allows)
+            unit = rng.standard_normal((V, V))
+            unit = (unit / np.linalg.norm(unit, axis=1, keepdims=True)) @ basis
+            cu = mixed(p, unit)
+            ctrl = dict(control=np.array([np.sum(outer(unit[s]) * cu) for s in seqs]),
+                        control_label="unit, non-orthogonal words")
         parts[f"{name}: Eq. 10 ⟨s_i, c⟩ vs p_i"] = compare_values(
-            "⟨s_i, c⟩ (explicit) vs p_i", eq10, p.reshape(-1), labels=labels, **kw)
+            "⟨s_i, c⟩ (explicit) vs p_i", eq10, p.reshape(-1), labels=labels, **kw, **ctrl)
         parts[f"{name}: Eq. 10 vs Eq. 11"] = compare_values(
             "⟨s_i, c⟩ vs Σ 𝒯 𝒜", eq10, eq11, labels=labels, **kw)
         parts[f"{name}: tnverify.definitions.ngram vs Eq. 10"] = compare_values(
@@ -114,20 +125,36 @@ def small_claim1(params, rng) -> Evidence:
     seqs = all_sequences(V, n)
     labels = [s.tolist() for s in seqs]
     inner = np.array([np.sum(outer(np.eye(V)[s]) * c) for s in seqs])
+    backwards = np.array([np.sum(outer(np.eye(V)[s[::-1]]) * c) for s in seqs])
     entry = np.array([tslm_sentence_probability(c, s) for s in seqs])
     # V**n products of n+1 factors; probabilities ≤ 1
     kw = dict(n=(n + 1) * V**n, sizes=sizes, labels=labels)
     corpus = [rng.integers(0, V, size=int(rng.integers(n, 3 * n))).tolist() for _ in range(20)]
-    counts, T = ngram_counts(corpus, n), ngram_tensor(corpus, n, V)
+    # the n-grams counted by their definition (every window of n consecutive words inside
+    # a sentence), not by tnverify.ngram.ngram_counts, which is under test with ngram_tensor
+    counts = {}
+    for sentence in corpus:
+        for start in range(len(sentence) - n + 1):
+            key = tuple(sentence[start:start + n])
+            counts[key] = counts.get(key, 0) + 1
+    T = ngram_tensor(corpus, n, V)
     total = sum(counts.values())
     scaled_T = [round(T[tuple(s)] * total) for s in seqs]
+    # semantic control: the counts of the windows shifted by one word (each sentence's
+    # first word dropped)
+    shifted = ngram_counts([s[1:] for s in corpus], n)
     parts = {
-        "⟨s, c⟩ vs p(s)": compare_values("⟨s, c⟩ (explicit) vs p(s)", inner, p.reshape(-1), **kw),
+        "⟨s, c⟩ vs p(s)": compare_values("⟨s, c⟩ (explicit) vs p(s)", inner, p.reshape(-1),
+                                          control=backwards,
+                                          control_label="the sentence read backwards",
+                                          **kw),
         "𝒯[d] vs p(s)": compare_values("𝒯[d₁…dₙ] (tnverify) vs p(s)", entry,
                                         p.reshape(-1), **kw),
         "corpus 𝒯 · total vs counts": compare_ints(
             "ngram_tensor · (number of n-grams) vs counted n-grams", scaled_T,
-            [counts.get(tuple(s), 0) for s in labels]),
+            [counts.get(tuple(s), 0) for s in labels],
+            control=[shifted.get(tuple(s), 0) for s in labels],
+            control_label="the windows shifted by one word"),
     }
     return Evidence("Claim 1: p(s) = 𝒯[d₁…dₙ] for one-hot words", parts=parts, sizes=sizes)
 
@@ -139,10 +166,12 @@ def prefix_parts(p, words, basis, pad, name, sizes) -> dict:
     c = mixed(p, words)
     T = coefficients(c, basis)
     got, want, impl, cond, cond_want, labels = [], [], [], [], [], []
+    front = []      # semantic control: the padding before the prefix (window shifted)
     for i in range(1, n + 1):
         for pre in itertools.product(range(V), repeat=i):
             padded = outer([words[w] for w in pre] + [pad] * (n - i))
             got.append(np.sum(padded * c))
+            front.append(np.sum(outer([pad] * (n - i) + [words[w] for w in pre]) * c))
             want.append(p[pre].sum())
             impl.append(tslm_prefix_probability(T, pre, words=words, basis=basis, pad=pad))
             labels.append(list(pre))
@@ -153,7 +182,9 @@ def prefix_parts(p, words, basis, pad, name, sizes) -> dict:
     kw = dict(n=(n + 1) * V**n, sizes=sizes, scale=scale)
     return {
         f"{name}: ⟨w₁ⁱ, c⟩ vs p(w₁…wᵢ)": compare_values(
-            "⟨w₁ⁱ, c⟩ (Eq. 14, explicit) vs the marginal", got, want, labels=labels, **kw),
+            "⟨w₁ⁱ, c⟩ (Eq. 14, explicit) vs the marginal", got, want, labels=labels,
+            control=front, control_label="the padding before the prefix (the window "
+                                         "shifted to the last i positions)", **kw),
         f"{name}: tnverify.definitions.ngram vs explicit ⟨w₁ⁱ, c⟩": compare_values(
             "tslm_prefix_probability vs explicit", impl, got, labels=labels, **kw),
         # a ratio of two such sums: relative error ≤ 2·(tol) / min denominator
@@ -197,12 +228,16 @@ def small_param_count(params, rng) -> Evidence:
     emb_T = np.zeros((m,) * n).size
     emb_words = np.zeros((V, m)).size
     return Evidence("parameter counts", sizes={"vocab_size": V, "m": m, "length": n}, parts={
-        "one-hot 𝒯 entries = |V|ⁿ": compare_ints("entries", [onehot], [V**n]),
+        "one-hot 𝒯 entries = |V|ⁿ": compare_ints(
+            "entries", [onehot], [V**n], control=[ngram_tensor(corpus, n - 1, V).size],
+            control_label="the (n−1)-gram tensor (window one shorter)"),
         "embedded 𝒯 entries = mⁿ": compare_ints("entries", [emb_T], [m**n]),
         "embedded with the |V|×m matrix ≤ one-hot": compare_ints(
             "mⁿ + |V|m vs |V|ⁿ", [emb_T + emb_words], [onehot], "<="),
         "exponential in n: m^(n+1)/m^n = m": compare_ints(
-            "growth factor", [np.zeros((m,) * (n + 1)).size // emb_T], [m]),
+            "growth factor", [np.zeros((m,) * (n + 1)).size // emb_T], [m],
+            control=[np.zeros((m,) * (n + 1)).size - emb_T],
+            control_label="the growth read as a difference m^(n+1) − m^n (linear)"),
     }, details={"one_hot": onehot, "embedded_T": emb_T, "embedded_total": emb_T + emb_words,
                 "ratio": onehot / (emb_T + emb_words), "log10_onehot": n * math.log10(V)})
 

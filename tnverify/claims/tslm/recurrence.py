@@ -80,7 +80,10 @@ def _tt_vs_eq16(lam, U, W, n):
     r = U.shape[0]
     # n: r**n summed products of 2n factors per entry; scale: the |terms| tensor
     return T, compare_values("𝒯 of Eq. 16 (𝒮 recursion) vs tslm_to_tt(U, W, λ).full()",
-                             tslm_to_tt(U, W, lam, n).full(), T, n=r**n + 2 * n, scale=Tabs)
+                             tslm_to_tt(U, W, lam, n).full(), T, n=r**n + 2 * n, scale=Tabs,
+                             control=tslm_to_tt(U, W.T, lam, n).full(),
+                             control_label="the TT view with Wᵀ in place of W (W_{k,i} "
+                                           "read as W_{i,k})")
 
 
 def _ranks(T):
@@ -93,9 +96,14 @@ def _small_eq16(params, rng, corrected=False):
     T, ev_tt = _tt_vs_eq16(lam, U, W, n)
     sizes = {"m": m, "r": r, "length": n}
     count = r + r * m + r * r
+    # semantic control of the rank bound: a tensor not built by Eq. 16 (the printed
+    # "decomposes any 𝒯") has an unfolding of rank > r
+    free = rng.standard_normal((m,) * n)
     parts = {"Eq. 16 = TT view": ev_tt,
              "constructed 𝒯: every unfolding rank <= r":
-                 compare_ints("unfolding ranks of 𝒯 (Eq. 16)", _ranks(T), [r] * (n - 1), "<="),
+                 compare_ints("unfolding ranks of 𝒯 (Eq. 16)", _ranks(T), [r] * (n - 1), "<=",
+                              control=_ranks(free),
+                              control_label="a random 𝒯 ∈ ℝ^{m^n}, not built by Eq. 16"),
              "parameter count r + r·m + r² <= 3·m·r (O(m×r), r <= m)":
                  compare_ints("count vs 3mr", [count], [3 * m * r], "<=")}
     details = {"free_parameters": count, "entries": m**n}

@@ -20,9 +20,10 @@ EQ16 = (
             "tslm Eq. 16 (second line) and the 'Recursively' sentence"),
     Reading("approximate only", "no exactness is claimed: Eq. 16 is an approximate "
             "low-parameter model of 𝒯", False,
-            "It means that a n-order tensor 𝒯 ∈ ℝ^{m×⋯×m} can be decomposed as",
-            "tslm, sentence after Eq. 16 ('approximately' qualifies the rank-r truncation: "
-            "'where r (r ≤ m) denotes the rank')"),
+            "then approximately represent the parameters of our model, where r (r ≤ m) denotes "
+            "the rank of tensor decomposition",
+            "tslm 'Recursive Tensor Decomposition', after Eq. 16 ('approximately' qualifies the "
+            "rank-r truncation, not the decomposition at full rank)"),
 )
 EQ16_DEFECT = Defect(
     "false",

@@ -196,13 +196,13 @@ def _small_second_order(params, rng, corrected=False):
           "row": "corrected" if corrected else "printed"}
     shapes = dict(_shapes("Second-order RNNs", 1, H, E, H, rd)[0])
     app_c = {"W_eh": [E, H], "W_hh": [H, H]}          # App. C's definitions of the names
-    parts = {}
+    # the count first: the T-shape edit is the defect's own, the W^hh name an editorial slip
+    parts = {"(i) ptb count": _judge_count("Second-order RNNs", "ptb", VOCAB_PRINTED["ptb"], rd)}
     for name in ("W_eh", "W_hh"):
         if name in shapes:
-            parts[f"(i) {name} as App. C defines it"] = compare_ints(
+            parts[f"(ii) {name} as App. C defines it"] = compare_ints(
                 f"shape of the row's {name} vs App. C's {name} ∈ ℝ^{tuple(app_c[name])}",
                 list(shapes[name]), app_c[name])
-    parts["(ii) ptb count"] = _judge_count("Second-order RNNs", "ptb", VOCAB_PRINTED["ptb"], rd)
     return Evidence("Table 2 second-order row: names vs App. C, PTB count vs Table 1",
                     parts=parts, sizes={"E": E, "H": H})
 

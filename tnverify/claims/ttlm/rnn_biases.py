@@ -77,6 +77,8 @@ def _eq14_bias_corrected(params, rng):
     G1[:R, :, :R] = eq.second_order_to_tt_core(T)
     G1[R, :, :R] = b
     G1[R, :, R] = 1.0
+    # semantic control: the printed "ignore b" (the 2-RNN without its bias)
+    no_bias = rnn_run(lambda h, f: np.tanh(np.einsum("j,jik,k->i", f, T, h)), h0, seqs, V)
     parts = {}
     for name, G, aug_f in (("h̃=[h;1], f̃=[f;1]", Ga, True), ("h̃=[h;1], one-hot f", G1, False)):
         got = rnn_run(lambda h, f: eq.augmented_step(G, h, eq.augment_input(f) if aug_f else f,
@@ -84,7 +86,8 @@ def _eq14_bias_corrected(params, rng):
                       eq.augment_hidden(h0), seqs, V)
         parts[name] = compare_values(f"Eq. 14 with bias vs augmented core ({name})",
                                      got[..., :R], ref, n=n, scale=1.0 + np.abs(b).sum(),
-                                     labels=labels, sizes=sizes)
+                                     labels=labels, sizes=sizes, control=no_bias,
+                                     control_label="b dropped (the printed 'ignore b')")
         parts[name + ": constant slot"] = compare_values(
             "constant slot stays 1", got[..., R], np.ones(got.shape[:2]), n=n)
     cell = SecondOrderRNN(T, bias=b, phi="tanh", h0=h0)

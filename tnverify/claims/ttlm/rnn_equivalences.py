@@ -79,12 +79,16 @@ def _small_b1(params, rng):
 
     scale = rnn_run(eq17(np.abs(T), "id"), np.abs(h0), seqs, V)   # |T|,|h0| bound the error
     G = np.einsum("iop->pio", T)   # Eq. 16: G_{α_{t-1} i_t α_t} permuted as G_{i_t α_t α_{t-1}} = T
+    # semantic control: the bond legs swapped (T_jik identified with G_{α_t i_t α_{t−1}})
+    G_swapped = np.einsum("iop->oip", T)
     parts = {}
     for phi in ("id", "tanh"):
         ref = rnn_run(eq17(T, phi), h0, seqs, V)
         parts[f"Eq. 17 vs TT step with G from Eq. 16, φ={phi}"] = compare_values(
             f"2-RNN Eq. 17 vs TT recurrence Eq. 16 (+φ), φ={phi}", tt_run(G, h0, seqs, phi),
-            ref, n=n, scale=scale, labels=_labels(seqs, R), sizes=_sizes(params))
+            ref, n=n, scale=scale, labels=_labels(seqs, R), sizes=_sizes(params),
+            control=tt_run(G_swapped, h0, seqs, phi),
+            control_label="G with α_{t−1} and α_t swapped (a transposed index)")
         cell = SecondOrderRNN(T, phi=None if phi == "id" else phi, h0=h0)
         out = cell(torch.as_tensor(seqs), return_all=True)
         parts[f"SecondOrderRNN cell vs Eq. 17, φ={phi}"] = compare_values(
@@ -132,12 +136,18 @@ def _rac_reading(X, Y, h0, seqs, idx, sizes):
         return Evidence("RAC vs TT recurrence", ill_posed=why, sizes=sizes)
     L = seqs.shape[1]
     scale = rnn_run(_rac_eq(np.abs(X), np.abs(Y), "id"), np.abs(h0), seqs, V)
+    # semantic control of the declared indexing: the core with W^hh's indices transposed
+    # (k and α_{t−1} swapped); another reading's core is itself a wrong variant
+    G_t = _rac_core(X, Y, (idx[0], idx[1][::-1]))[0] if idx == CORRECT_RAC_INDEXING else None
     parts = {}
     for name, phi in (("RAC (Eq. 18/5.15)", "id"), ("MI-RNN (Eq. 19/5.16), φ=tanh", "tanh")):
         parts[name] = compare_values(
             f"{name} vs TT recurrence (+φ)", tt_run(G, h0, seqs, phi),
             rnn_run(_rac_eq(X, Y, phi), h0, seqs, V), n=L * R * V, scale=scale,
-            labels=_labels(seqs, R), sizes=sizes)
+            labels=_labels(seqs, R), sizes=sizes,
+            **(dict(control=tt_run(G_t, h0, seqs, phi),
+                    control_label="W^{hh} with its two indices transposed")
+               if G_t is not None else {}))
     return Evidence("RAC / MI-RNN vs TT recurrence with the δ-contracted core", parts=parts,
                     sizes=sizes)
 
@@ -275,7 +285,8 @@ corrected_pair(
     printed=dict(title="App. B.2 proof line: Eq. 20 as printed",
                  statement=STATEMENTS["ttlm-eq20"],
                  small=lambda p, rng: small_eq20(p, rng, False), expected="fails",
-                 readings=RR.EQ20, defect=RR.EQ20_DEFECT, uses=("ttlm-claim-b2",)),
+                 readings=RR.EQ20, defect=RR.EQ20_DEFECT, uses=("ttlm-claim-b2",),
+                 remarks=RR.EQ20_REMARKS),
     corrected=dict(title="Eq. 20 summed over α_(t−1) and j, k, with W^hx_(j i_t)",
                    statement=STATEMENTS["ttlm-eq20-corrected"],
                    small=lambda p, rng: small_eq20(p, rng, True), expected="holds",

@@ -25,18 +25,26 @@ EQ16 = (
             "ttlm App. B.1, Eq. 17"),
     Reading("Eq. 14 slice literal", "T_(i,:,:) of an M×R×R tensor, typed M×R but R×R in fact; "
             "fᵀT_(i,:,:)h typed only if M = R: the misprinted form, not a reading", False,
-            "T_{i,:,:} ∈ ℝ^{M×R} is the ith slice of tensor T ∈ ℝ^{M×R×R}",
-            "ttlm App. B.1, after Eq. 14"),
+            "φ(Σ_{j=1}^{|V|} Σ_{k=1}^R f(x^{(t)})_j T_{jik} h^{(t−1)}_{2nd_k})",
+            "ttlm App. B.1, Eq. 17 (the slice index i is T's second: T_{:,i,:})"),
 )
 EQ16_DEFECT = Defect(
     "misprint",
-    printed="(1) Eq. 16 \"Σ_{α_t=1}^R\" and \"j, k are the dummy indices as i_t, α_t\"; "
-            "(2) Eq. 14 \"T_{i,:,:} ∈ ℝ^{M×R} is the ith slice of tensor T ∈ ℝ^{M×R×R}\" and "
-            "\"f(x^{(t)})ᵀ T_{i,:,:}\" in Eq. 14 and Eq. 17",
-    meant="(1) \"Σ_{α_{t−1}=1}^R\" and \"dummy indices as i_t, α_{t−1}\"; (2) \"T_{:,i,:} ∈ "
-          "ℝ^{M×R} is the ith slice of tensor T ∈ ℝ^{M×R×R} (M = |V|)\" and \"f(x^{(t)})ᵀ "
-          "T_{:,i,:}\"",
-    erratum=SUM_OVER_FREE_ALPHA)
+    printed="Eq. 16: \"h^{(t)}_{TTLM α_t} = Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R f(x^{(t)})_{i_t} "
+            "G_{i_tα_tα_{t−1}} h^{(t−1)}_{TTLM α_{t−1}}\"",
+    meant="Eq. 16: \"h^{(t)}_{TTLM α_t} = Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R f(x^{(t)})_{i_t} "
+          "G_{i_tα_tα_{t−1}} h^{(t−1)}_{TTLM α_{t−1}}\"",
+    erratum=SUM_OVER_FREE_ALPHA,
+    also=(Defect("misprint",
+                 printed="after Eq. 17: \"where j, k are the dummy indices as i_t, α_t\"",
+                 meant="after Eq. 17: \"where j, k are the dummy indices as i_t, α_{t−1}\"",
+                 erratum="ttlm-eq17-dummy-indices"),
+          Defect("misprint",
+                 printed="after Eq. 14: \"T_{i,:,:} ∈ ℝ^{M×R} is the ith slice of tensor T ∈ "
+                         "ℝ^{M×R×R}\", and \"f(x^{(t)})ᵀ T_{i,:,:}\" in Eq. 14 and Eq. 17",
+                 meant="\"T_{:,i,:} ∈ ℝ^{M×R} is the ith slice of tensor T ∈ ℝ^{M×R×R} "
+                       "(M = |V|)\", and \"f(x^{(t)})ᵀ T_{:,i,:}\"",
+                 erratum="ttlm-eq14-slice")))
 B1 = tuple(EQ16)
 B1_REMARKS = (
     "The verdict concerns Claim B.1's sentence; the misprinted proof lines (Eq. 14's slice, "
@@ -94,10 +102,19 @@ EQ20_DEFECT = Defect(
     printed="Eq. 20: \"Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R f(x^{(t)})_{i_t} W^{hx}_{i_tj} δ_{jα_tk} "
             "W^{hh}_{kα_{t−1}} h^{(t−1)}_{RAC α_{t−1}} = Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R "
             "f(x^{(t)})_{i_t} G_{i_tα_tα_{t−1}} h^{(t−1)}_{RAC α_{t−1}}\"",
-    meant="\"Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R Σ_{j,k=1}^R f(x^{(t)})_{i_t} W^{hx}_{j i_t} "
+    meant="\"Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R f(x^{(t)})_{i_t} W^{hx}_{i_tj} "
           "δ_{jα_tk} W^{hh}_{kα_{t−1}} h^{(t−1)}_{RAC α_{t−1}} = Σ_{i_t=1}^{|V|} "
-          "Σ_{α_{t−1}=1}^R f(x^{(t)})_{i_t} G_{i_tα_tα_{t−1}} h^{(t−1)}_{RAC α_{t−1}}\"",
-    erratum=SUM_OVER_FREE_ALPHA)
+          "Σ_{α_{t−1}=1}^R f(x^{(t)})_{i_t} G_{i_tα_tα_{t−1}} h^{(t−1)}_{RAC α_{t−1}}\" (the "
+          "sum over the free α_t replaced by the sum over α_{t−1}, in both lines)",
+    erratum=SUM_OVER_FREE_ALPHA,
+    also=(Defect("misprint", printed="Eq. 20: \"W^{hx}_{i_tj}\" (on W^{hx} ∈ ℝ^{R×|V|})",
+                 meant="Eq. 20: \"W^{hx}_{j i_t}\" (row j ∈ [R], column i_t ∈ [|V|])",
+                 erratum="ttlm-eq20-whx-index-order"),))
+
+EQ20_REMARKS = (
+    "j and k carry no Σ in Eq. 20; they are repeated indices joined in Fig. 7b, and "
+    "connected legs are summed (Fig. 1: \"connecting two index lines implies a contraction\"), "
+    "so that is no erratum.",)
 
 # -- ttlm-eq14-bias -----------------------------------------------------------------------
 _BIAS = ("b can be seen as 0th component of f(x^{(t)}) which equals to 1")
@@ -106,9 +123,10 @@ EQ14_BIAS = (
             "W^hx): the bias of Eq. 14 (and of the RAC / MI-RNN) is reproduced by that "
             "component", True, _BIAS, "ttlm App. B.1, sentence after Eq. 14"),
     Reading("f and h augmented", "append a constant 1 to both f(x^(t)) and h^(t−1) (T_0i0 = b_i), "
-            "the standard trick for bilinear maps", False, _BIAS,
-            "ttlm App. B.1, after Eq. 14 (names only the 0th component of f(x^{(t)}); judged as "
-            "the corrected statement)"),
+            "the standard trick for bilinear maps", False,
+            "φ(Σ_{j=1}^{|V|} Σ_{k=1}^R f(x^{(t)})_j T_{jik} h^{(t−1)}_{2nd_k})",
+            "ttlm App. B.1, Eq. 17 (k runs over the R entries of h only: no constant slot in h; "
+            "judged as the corrected statement)"),
 )
 EQ14_BIAS_DEFECT = Defect(
     "false",

@@ -132,16 +132,21 @@ def small_eq8(params, rng, corrected=False):
     tok = torch.as_tensor(seqs)
     n = V ** N                                                  # summed terms of a marginal
     cond_cell = cell.conditionals(tok).detach().numpy()
+    logits = cell.logits(tok).detach().numpy()                  # (S, N−1, V), t = 2..N
+    # semantic control: the readout without the right environment, G^(t)h^(t−1) linearly
+    # normalised (the meant edit undone: E_t dropped), exact at t = 1
+    no_env = cond_cell.copy()
+    no_env[:, 1:] = logits / logits.sum(axis=-1, keepdims=True)
     parts = {"exact conditionals (right environments) vs brute force": compare_values(
         "left state × right environment vs Σ_{x>t} p / Σ_{x≥t} p", cond_cell, exact, n=n,
-        labels=None, sizes=sizes)}
+        labels=None, sizes=sizes, control=no_env,
+        control_label="the right environment E_t dropped (G^(t)h^(t−1) normalised)")}
     pz = A.reshape(-1) / A.sum()
     chain = np.take_along_axis(cond_cell, seqs[:, :, None], 2)[:, :, 0].prod(axis=1)
     parts["chain rule Π_t P(x_t|x_<t) vs p(X)/Z"] = compare_values(
         "product of the exact conditionals vs the normalised joint", chain, pz, n=n + N,
         scale=pz, labels=_labels(seqs), sizes=sizes)
     if not corrected:
-        logits = cell.logits(tok).detach().numpy()              # (S, N−1, V), t = 2..N
         y8 = _softmax(logits)
         lin = logits / logits.sum(axis=-1, keepdims=True)
         parts["Eq. 8 softmax(G^(t) h^(t−1)) vs exact, t = 2..N"] = compare_values(
@@ -245,12 +250,17 @@ def small_eq9(params, rng):
             lg = np.stack([np.tensordot(At, feature_tensor(w, vocab_size=V),
                                         axes=(tuple(range(t - 1)), tuple(range(t - 1))))
                            for w in prefixes])
+            # semantic control: the output mode summed as well (⟨·⟩_t with a ones vector
+            # in place of ⟨·⟩_(t−1)): every word gets the same logit
+            shifted = np.repeat(lg.sum(axis=-1, keepdims=True), V, axis=-1)
             n = V ** (N - t + 1) + R ** t
             readings[name][f"t = {t}: logits"] = compare_values(
                 f"⟨𝒜^(1:t), Φ(X^(1:t−1))⟩_(t−1) ({name}) vs G^(t) h^(t−1)", lg, ref, n=n,
-                scale=np.abs(ref).max(), sizes=sizes)
+                scale=np.abs(ref).max(), sizes=sizes, control=shifted,
+                control_label="the output mode contracted too (⟨·⟩_t against Φ ⊗ 𝟏)")
             readings[name][f"t = {t}: softmax"] = compare_values(
-                "softmax of both", _softmax(lg), _softmax(ref), n=n, sizes=sizes)
+                "softmax of both", _softmax(lg), _softmax(ref), n=n, sizes=sizes,
+                control=_softmax(shifted), control_label="softmax of the fully contracted score")
     return Evidence("Eq. 9–11 vs Eq. 8 under readings of 𝒜^(1:t)", sizes=sizes, readings={
         k: Evidence(f"reading ({k})", parts=v, sizes=sizes) for k, v in readings.items()})
 

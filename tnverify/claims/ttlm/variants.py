@@ -40,10 +40,12 @@ def small_eq12(params, rng):
         parts, sens = {}, {}
         for large in (False, True):
             M = np.einsum("wjk,jklm->wlm", W_xe, W_eh) if large else W_xe
-            if reading == "delta":   # explicit 4th-order δ: legs (j, k) ← M, l ← W^hh h, m out
-                G = np.einsum("wjk,jklm,la->awm", M, d4, W_hh)
-            else:                    # δ as reshape: M (W^hh h)
-                G = np.einsum("wjk,ka->awj", M, W_hh)
+            G_delta = np.einsum("wjk,jklm,la->awm", M, d4, W_hh)   # explicit 4th-order δ
+            G_reshape = np.einsum("wjk,ka->awj", M, W_hh)           # δ as reshape: M (W^hh h)
+            # semantic control: the other reading's core (the two readings differ)
+            G, G_other = ((G_delta, G_reshape) if reading == "delta"
+                          else (G_reshape, G_delta))
+            other = "reshape" if reading == "delta" else "delta"
             name = "Large" if large else "Tiny"
             mapped = (large_to_tt_core(W_xe, W_eh, W_hh, reading) if large
                       else tiny_to_tt_core(W_xe, W_hh, reading))
@@ -51,18 +53,21 @@ def small_eq12(params, rng):
             parts[f"{name}: equivalences core vs explicit δ/reshape core"] = compare_values(
                 "tiny/large_to_tt_core vs the explicit contraction", mapped, G,
                 n=R ** 3 + R, scale=sc * 1.0 + np.abs(M).max() * np.abs(W_hh).max() * R,
-                sizes=sizes)
+                sizes=sizes, control=G_other, control_label=f"the {other} reading's core")
             args = (W_xe, W_eh, W_hh, P, h0) if large else (W_xe, W_hh, P, h0)
             cell = (TTLMLarge if large else TTLMTiny)(*args, reading=reading)
             hs = cell.hidden(torch.as_tensor(tok)).detach().numpy()
             h, hb = np.tile(h0, (len(tok), 1)), np.tile(np.abs(h0), (len(tok), 1))
+            h_other = h.copy()
             Gb = np.abs(np.einsum("wjk,ka->awj", np.abs(M), np.abs(W_hh)))
             for t in range(N):
                 h = np.einsum("sa,asb->sb", h, G[:, tok[:, t], :])
+                h_other = np.einsum("sa,asb->sb", h_other, G_other[:, tok[:, t], :])
                 hb = np.einsum("sa,asb->sb", hb, Gb[:, tok[:, t], :])
             parts[f"{name}: cell h^(N) vs TT recurrence with the core"] = compare_values(
                 f"{name} cell ({reading}) vs h ← h G[:, w, :]", hs[:, -1], h,
-                n=N * R * R, scale=hb, sizes=sizes)
+                n=N * R * R, scale=hb, sizes=sizes, control=h_other,
+                control_label=f"the recurrence with the {other} reading's core")
             sens[name] = _sensitivity(cell, tok, large)
         readings[reading] = Evidence(f"reading {reading}", parts=parts, sizes=sizes,
                                      details={"influential_entries": sens})
@@ -150,17 +155,25 @@ def small_eq13(params, rng):
                 Ph = Ph.T if swap else Ph
                 spec = "ivj,ij->v" if lay.startswith("Eq") else "ijv,ij->v"
                 logits = np.einsum(spec, Vt, Ph)
-                y = np.exp(logits - logits.max())
-                y = y / y.sum()
+                e = np.exp(logits - logits.max())
+                y = e / e.sum()
                 outs.append(y)
+                # semantic controls: the exponentials without the softmax's normalisation;
+                # P contracted with h on the next leg (a transposed index)
+                Ph_wrong = np.tensordot(P, h, axes=([(leg + 1) % 3], [0]))
+                Ph_wrong = Ph_wrong.T if swap else Ph_wrong
                 parts = {"output length = |V|": compare_ints("len(VPh)", [len(logits)], [V]),
-                         "softmax sums to 1": compare_values("Σ y", y.sum(), 1.0, n=V)}
+                         "softmax sums to 1": compare_values(
+                             "Σ y", y.sum(), 1.0, n=V, control=e.sum(),
+                             control_label="exp(logits − max) not divided by their sum")}
                 if lay.startswith("Eq"):
                     got = cell.readout(torch.as_tensor(h), p_leg=leg, swap=swap).detach()
                     parts["cell readout vs explicit einsum"] = compare_values(
                         "TTLMTiny.readout vs einsum", got, logits, n=R * R * 2,
                         scale=np.abs(np.einsum(spec, np.abs(Vt), np.abs(P).sum(axis=leg) *
-                                               np.abs(h).max())), sizes=sizes)
+                                               np.abs(h).max())), sizes=sizes,
+                        control=np.einsum(spec, Vt, Ph_wrong),
+                        control_label=f"P contracted with h on leg {(leg + 1) % 3}, not {leg}")
                 readings[f"{lay.split(' ')[0]} {lay.split(' ')[1]}, P leg {leg}, "
                          f"{'crossed' if swap else 'straight'}"] = Evidence(
                     "VPh shape check", parts=parts, sizes=sizes)

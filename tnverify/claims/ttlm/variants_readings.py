@@ -42,11 +42,6 @@ EQ8 = (
             "In TTLM, we define y^{(t)} as follows … where G^{(t)} ∈ ℝ^{|V|×R} is the last TT "
             "core in TT format at time t",
             "ttlm §4.3 'Recursive Probability Computation', Eq. 8 and the sentence after it"),
-    Reading("R2 conditional of Eq. 6", "y^(t) equals P(x_t | x_<t) of the normalised length-N "
-            "joint p(X)/Z of Eq. 6 (judged as its own claim, ttlm-eq8-chain-vs-eq6)", False,
-            "the last TT core in TT format at time t",
-            "ttlm §4.3, sentence after Eq. 8 (a length-t train; also Eq. 9–11 "
-            "'𝒜^{(1:t)} ∈ 𝕍^{⊗t}')"),
 )
 EQ8_REMARKS = (
     "h^{(0)} (needed for y^{(1)}) is undefined in §4.3; App. C supplies it: \"G^{(1)} is "
@@ -54,8 +49,9 @@ EQ8_REMARKS = (
     "That App. C simplification is incompatible with the tie \"G^{(t)} is defined to be the "
     "same as … G^{(1)}\": a 1×R G^{(1)} cannot equal the |V|×R readout, so in an "
     "implementation the readout is a separate |V|×R matrix (see ttlm-table1-ptb-params).",
-    "\"computing p(X) by TTLM in practice\" suggests that Π_t y^{(t)} is the Eq. 6 p(X); it "
-    "is not (ttlm-eq8-chain-vs-eq6).",
+    "\"computing p(X) by TTLM in practice\" suggests that Π_t y^{(t)} is the Eq. 6 p(X); that "
+    "reading is judged as its own claim, ttlm-eq8-chain-vs-eq6 (it fails); this claim judges "
+    "Eq. 8 as the definition it states.",
 )
 EQ8_CHAIN = (
     Reading("chain = Eq. 6", "Π_t y^(t)[x_t], with y^(t) = softmax(G^(t) h^(t−1)) of Eq. 8, is "
@@ -84,7 +80,6 @@ EQ9 = (
 EQ9_REMARKS = (
     "𝒜^{(1:t)} is never defined in words; Eq. 9 defines it.",
     "Eq. 9 prints G^{(t)}_{α_{t−1}} with the free |V| output index suppressed.",
-    "The unbalanced brackets in Eq. 10–11 come from the extraction.",
     "⟨·⟩_{t−1} is the generalized inner product with I_x = |V| and I_y = 1.",
 )
 
@@ -104,15 +99,17 @@ APP_A = (
 )
 APP_A_DEFECT = Defect(
     "misprint",
-    printed="step I: \"G^{(1)}f(x^{(1)}) = [f(x^{(1)})_1; …; f(x^{(1)})_{|V|}] [G^{(1)}_{11} … "
-            "G^{(1)}_{|V|R}]\"; step III: \"= [Σ_{i=1}^R G^{(t)}_{1i} h^{(t−1)}_{TTLM_1}; "
-            "Σ_{i=1}^R G^{(t)}_{2i} h^{(t−1)}_{TTLM_2}; …; Σ_{i=1}^R G^{(t)}_{Ri} "
-            "h^{(t−1)}_{TTLM_R}]\"",
-    meant="step I: \"f(x^{(1)})ᵀG^{(1)} = [f(x^{(1)})_1, …, f(x^{(1)})_{|V|}] [G^{(1)}_{11} … "
-          "G^{(1)}_{|V|R}]\"; step III: \"= [Σ_{i=1}^R G^{(t)}_{1i} h^{(t−1)}_{TTLM_i}; "
-          "Σ_{i=1}^R G^{(t)}_{2i} h^{(t−1)}_{TTLM_i}; …; Σ_{i=1}^R G^{(t)}_{|V|i} "
-          "h^{(t−1)}_{TTLM_i}]\"",
-    erratum="ttlm-appA-stepIII-expansion")
+    printed="step III: \"= [Σ_{i=1}^R G^{(t)}_{1i} h^{(t−1)}_{TTLM_1}; Σ_{i=1}^R G^{(t)}_{2i} "
+            "h^{(t−1)}_{TTLM_2}; …; Σ_{i=1}^R G^{(t)}_{Ri} h^{(t−1)}_{TTLM_R}]\"",
+    meant="step III: \"= [Σ_{i=1}^R G^{(t)}_{1i} h^{(t−1)}_{TTLM_i}; Σ_{i=1}^R G^{(t)}_{2i} "
+          "h^{(t−1)}_{TTLM_i}; …; Σ_{i=1}^R G^{(t)}_{|V|i} h^{(t−1)}_{TTLM_i}]\"",
+    erratum="ttlm-appA-stepIII-expansion",
+    also=(Defect("misprint",
+                 printed="step I: \"G^{(1)}f(x^{(1)}) = [f(x^{(1)})_1; …; f(x^{(1)})_{|V|}] "
+                         "[G^{(1)}_{11} … G^{(1)}_{|V|R}]\"",
+                 meant="step I: \"f(x^{(1)})ᵀG^{(1)} = [f(x^{(1)})_1, …, f(x^{(1)})_{|V|}] "
+                       "[G^{(1)}_{11} … G^{(1)}_{|V|R}]\"",
+                 erratum="ttlm-appA-stepI-transpose"),))
 APP_A_REMARKS = (
     "\"G^{(1)}, G and G^{(t)} theoretically have no parameters in common (though we set "
     "G^{(1)} = G^{(t)} …)\" is prose about the general versus the tied model, not a defect.",
@@ -138,7 +135,6 @@ EQ12_REMARKS = (
     "under (a) only the R diagonal entries of each word's R×R slice of W^{xe} enter the "
     "recurrence (Tiny (a) is a RAC with W^{hx}_{b,i} = W^{xe}_{ibb}); under (b) all R² do.",
     "Table 2 gives W^{xe} ∈ ℝ^{R×|V|×R}, §5.1 gives ℝ^{|V|×R×R}: a layout inconsistency only.",
-    "Figures 2b–c are missing from the extraction.",
 )
 DELTA_RESHAPE = (
     Reading("same recurrence", "App. C's reshape/matrix-product recurrence h = (fᵀW^xe) W^hh h "

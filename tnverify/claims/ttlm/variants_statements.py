@@ -28,7 +28,7 @@ STATEMENTS = {
         '(Σ_{i₁,⋯,i_{t−1}=1}^{|V|} Σ_{α₁,⋯,α_{t−1}=1}^R f(x^{(1)})_{i₁} G^{(1)}_{i₁α₁} f('
         'x^{(2)})_{i₂} G_{α₁i₂α₂} ⋯ G^{(t)}_{α_{t−1}}) (9) = softmax(⟨𝒜^{(1:t)}⟩, ⊗_{i=1}'
         '^{t−1} f(x^{(i)})⟩_{t−1}) (10) = softmax(⟨𝒜^{(1:t)}), Φ(X^{(1:t−1)})⟩_{t−1}) (11'
-        ')". The brackets are as in the extracted text.\n  - Definitions: "where 𝒜^{(1:t)}'
+        ')" (the brackets as printed).\n  - Definitions: "where 𝒜^{(1:t)}'
         " ∈ 𝕍^{⊗t}, Φ(X^{(1:t−1)}) ∈ 𝕍^{⊗t−1} and ⟨·⟩_{t−1} denotes the 'generalized inne"
         'r product\' … Note that Eq. 9 is the low-dimensional form of Eq. 11."\n  - §3: "⟨X'
         ', Y⟩_N = Σ_{i₁} ⋯ Σ_{i_N} X_{i₁,…,i_N} Y_{i₁,…,i_N} with ⟨X, Y⟩_N ∈ ℝ^{I_x×I_y}"'

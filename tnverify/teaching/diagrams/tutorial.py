@@ -84,8 +84,14 @@ def write_all(outdir) -> list:
 def main(argv=None) -> int:
     """``python -m tnverify.teaching.diagrams OUTDIR``: regenerate the tutorial's images."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    if len(argv) != 1:
-        print("usage: python -m tnverify.teaching.diagrams OUTDIR", file=sys.stderr)
+    usage = ("usage: python -m tnverify.teaching.diagrams OUTDIR\n\n"
+             "Draw every image of docs/tutorial.md (tensor-network diagrams of the tutorial's "
+             "objects) as PNG files into OUTDIR, which is created if missing.")
+    if argv in (["-h"], ["--help"]):
+        print(usage)
+        return 0
+    if len(argv) != 1 or argv[0].startswith("-"):
+        print(usage.splitlines()[0], file=sys.stderr)
         return 2
     try:
         paths = write_all(argv[0])

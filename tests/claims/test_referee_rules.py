@@ -1,0 +1,69 @@
+"""Registry-wide referee rules of DESIGN §3 (issue #21): one reading, one status; a quote
+that rules a reading out comes from the text around the statement, never from the
+statement judged; a reading ruled out in one claim is not the admissible reading of
+another."""
+
+import re
+
+from tnverify.claims import all_claims, get_claim
+
+CLAIMS = all_claims()
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"\s+", " ", s).strip().strip('"“”.').strip()
+
+
+def _judged_texts(claim) -> list[str]:
+    """The statement judged: the whole statement, its first quoted sentence, and the
+    printed text of every edit of its defect (its twin's, for a corrected claim)."""
+    first = re.search(r'"([^"]+)"', claim.statement)
+    texts = [_norm(claim.statement), _norm(first.group(1)) if first else ""]
+    defect = claim.defect or (get_claim(claim.corrects).defect if claim.corrects else None)
+    if defect:
+        texts += [_norm(e.printed) for e in defect.edits]
+    return [t for t in texts if t]
+
+
+def _quote_is_the_statement(claim, reading) -> bool:
+    q = _norm(reading.quote)
+    texts = _judged_texts(claim)
+    return bool(q) and (q in texts[:2] or any(q in t for t in texts[2:]))
+
+
+def test_no_ruled_out_quote_is_the_statement_judged():
+    bad = [(c.id, r.name, r.quote) for c in CLAIMS for r in c.readings.values()
+           if not r.admissible and _quote_is_the_statement(c, r)]
+    assert bad == [], "quote the surrounding text that rules these readings out"
+
+
+def test_the_statement_rule_catches_a_self_quote():
+    import dataclasses
+
+    from tnverify.claims import Reading
+    c = get_claim("thesis-sec-6.3.1-hl-size")
+    bad = Reading("x", "y", False, "the size of 𝐡^{(L)} is B × L", "§6.3.1")
+    assert _quote_is_the_statement(c, bad)
+    assert not _quote_is_the_statement(dataclasses.replace(c), c.readings["h^(L) = all L states"])
+
+
+def test_no_reading_text_has_two_statuses():
+    statuses: dict[str, set] = {}
+    for c in CLAIMS:
+        for r in c.readings.values():
+            statuses.setdefault(_norm(r.text), set()).add((r.admissible, c.id))
+    two = {t: sorted(s) for t, s in statuses.items() if len({a for a, _ in s}) > 1}
+    assert two == {}
+
+
+def test_a_reading_judged_as_its_own_claim_is_not_ruled_out_elsewhere():
+    """ttlm-eq8 judges Eq. 8 as the definition it states; the reading "Π_t y^(t) is the
+    p(X) of Eq. 6" is ttlm-eq8-chain-vs-eq6's admissible reading and appears nowhere as
+    ruled out."""
+    chain = get_claim("ttlm-eq8-chain-vs-eq6")
+    admitted = {_norm(r.text) for r in chain.readings.values() if r.admissible}
+    for c in CLAIMS:
+        for r in c.readings.values():
+            if not r.admissible:
+                assert _norm(r.text) not in admitted, (c.id, r.name)
+                assert "ttlm-eq8-chain-vs-eq6" not in r.text, (c.id, r.name)
