@@ -120,9 +120,13 @@ def md_section(r, seen: dict | None = None) -> list[str]:
         verb = "supported by" if r_.admissible else "ruled out by"
         quote = ""
         if r_.quote:
-            first = seen.setdefault((r_.quote, r_.where), c.id)
-            quote = (f" — {verb} “{r_.quote}” ({r_.where})" if first == c.id
-                     else f" — {verb} the quote shown under `{first}` ({r_.where})")
+            first = seen.setdefault(r_.quote, (c.id, r_.name))
+            if first == (c.id, r_.name):
+                quote = f" — {verb} “{r_.quote}” ({r_.where})"
+            elif first[0] == c.id:
+                quote = f" — {verb} the quote of reading `{first[1]}` ({r_.where})"
+            else:
+                quote = f" — {verb} the quote shown under `{first[0]}` ({r_.where})"
         out.append(f"* reading `{r_.name}` ({r_.status}): {r_.text}{quote}")
     if c.readings:
         out.append("")
