@@ -39,12 +39,33 @@ def public_modules() -> list:
     return sorted(found, key=lambda m: (m.__name__.count("."), m.__name__))
 
 
+def _is_data(obj) -> bool:
+    """Module data (constants, type aliases such as ``Callable[...]``): documented by their
+    ``#:`` comment, not by a docstring of their own."""
+    return not (inspect.isclass(obj) or inspect.isfunction(obj) or inspect.isbuiltin(obj)
+                or inspect.ismethod(obj) or type(obj).__name__ == "cython_function_or_method"
+                or (callable(obj) and type(obj).__module__ != "typing"))
+
+
 def _directive(obj) -> str:
     if inspect.isclass(obj):
         return "autoclass"
-    if callable(obj):
-        return "autofunction"
-    return "autodata"
+    if _is_data(obj):
+        return "autodata"
+    return "autofunction"
+
+
+def data_names() -> list[str]:
+    """The dotted names of every public module datum (for numpydoc's validation exclude:
+    a ``#:`` comment is their documentation)."""
+    import tnverify
+
+    out = [f"tnverify.{n}" for n in tnverify.__all__ if _is_data(getattr(tnverify, n))]
+    for mod in public_modules():
+        out += [f"{mod.__name__}.{n}" for n in mod.__all__
+                if hasattr(mod, n) and not inspect.ismodule(getattr(mod, n))
+                and _is_data(getattr(mod, n))]
+    return out
 
 
 def _claim_links(obj, ids) -> str:

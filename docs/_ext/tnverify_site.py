@@ -58,7 +58,19 @@ def generate(app) -> None:
     site_tutorial.write_all(out, Path(app.srcdir))
 
 
+def exclude_data_from_validation(app, config) -> None:
+    """Module data (constants, type aliases) carry ``#:`` comments, not docstrings: keep
+    them out of numpydoc's validation (runs before numpydoc reads the setting)."""
+    import re
+
+    import site_api
+
+    config.numpydoc_validation_exclude = set(config.numpydoc_validation_exclude) | {
+        "^" + re.escape(name) + "$" for name in site_api.data_names()}
+
+
 def setup(app):
+    app.connect("config-inited", exclude_data_from_validation, priority=400)
     # a claim id is an object of the std domain: {claim}`id` links to its page and the
     # search finds it by id
     app.add_object_type("claim", "claim", indextemplate="pair: %s; claim")
