@@ -1,19 +1,24 @@
-"""Test configuration: BLAS at one thread (with two OpenBLAS threads a wide SVD was bimodal,
-and 2-2.5x slower than one thread beside a competing busy process), the hypothesis
-profiles, and a registry of fake claims for the report and CLI tests."""
+"""Test configuration: torch and BLAS at one thread per process (TNVERIFY_THREADS to change
+it; pytest-xdist runs test files in one process per core instead: with two OpenBLAS
+threads a wide SVD was bimodal, and 2-2.5x slower than one thread beside a competing busy
+process), the hypothesis profiles, and a registry of fake claims for the report and CLI
+tests."""
 
 import os
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, settings
-from threadpoolctl import threadpool_limits
 
 import tnverify.claims as claims_mod
 from tnverify.claims import Claim, Evidence, Ref, register
 from tnverify.conventions import tolerance
+from tnverify.threads import set_threads
 
-threadpool_limits(1)
+set_threads()  # TNVERIFY_THREADS or 1: torch intra-/inter-op threads, BLAS, and the env
+# the suite itself runs on every core (pytest-xdist); `tnverify verify` inside a test runs
+# its claims in this process unless the test asks for worker processes (--jobs)
+os.environ.setdefault("TNVERIFY_JOBS", "1")
 
 # "default" (CI, the README's test command) is derandomized: the same draws every run, so
 # CI's verdict does not depend on the day's luck; "thorough" draws fresh examples each run
@@ -25,6 +30,22 @@ settings.register_profile(
 settings.register_profile("thorough", parent=settings.get_profile("default"), max_examples=200,
                           derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+# -- paper-size runs: only on request (a separate CI step) -------------------------------
+def pytest_addoption(parser):
+    parser.addoption("--paper-size", action="store_true", default=False,
+                     help="also run the tests marked paper_size (the papers' GPU sizes); "
+                          "TNVERIFY_PAPER_SIZE=1 does the same")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--paper-size") or os.environ.get("TNVERIFY_PAPER_SIZE") == "1":
+        return
+    skip = pytest.mark.skip(reason="paper-size run: pass --paper-size (or TNVERIFY_PAPER_SIZE=1)")
+    for item in items:
+        if "paper_size" in item.keywords:
+            item.add_marker(skip)
 
 
 # -- fake claims ------------------------------------------------------------------------

@@ -143,7 +143,7 @@ def test_verify_json_report_schema(fake_registry, capsys, tmp_path):
     d = json.loads(path.read_text(encoding="utf-8"))
     assert set(d) == {"tnverify_version", "created", "environment", "settings", "claims",
                       "summary"}
-    assert set(d["environment"]) == {"python", "numpy", "torch", "device", "threads"}
+    assert set(d["environment"]) == {"python", "numpy", "torch", "device", "threads", "jobs"}
     assert d["settings"] == {"scale": "small", "seed": 7, "device": "cpu"}
     assert d["summary"] == {"holds": 2, "fails": 1, "ill-posed": 1, "error": 1, "skipped": 0}
 

@@ -49,15 +49,31 @@ def readme_docs_command() -> list[str]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """Build the site with the README's command into a temporary folder."""
-    out = tmp_path_factory.mktemp("site")
-    cmd = readme_docs_command()
-    assert cmd[-2:] == ["docs", "docs/_build/html"]
-    cmd = [str(Path(sys.executable).parent / cmd[0])] + cmd[1:-1] + [
-        str(out / "html"), "-d", str(out / "doctrees")]
-    env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
-               MKL_NUM_THREADS="1")
-    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
+    """Build the site with the README's command into a temporary folder, once per test
+    session: under pytest-xdist the workers share one build (the first one builds, under a
+    lock, the others wait and reuse it; two builds at once would both write
+    ``docs/generated/``)."""
+    import fcntl
+    import json
+
+    shared = tmp_path_factory.getbasetemp().parent          # common to every xdist worker
+    out = shared / "tnverify-docs-site"
+    with open(shared / "tnverify-docs-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        record = out / "build.json"
+        if not record.exists():
+            cmd = readme_docs_command()
+            assert cmd[-2:] == ["docs", "docs/_build/html"]
+            cmd = [str(Path(sys.executable).parent / cmd[0])] + cmd[1:-1] + [
+                str(out / "html"), "-d", str(out / "doctrees")]
+            env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
+                       MKL_NUM_THREADS="1")
+            done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
+            out.mkdir(parents=True, exist_ok=True)
+            record.write_text(json.dumps({"returncode": done.returncode, "stdout": done.stdout,
+                                          "stderr": done.stderr}), encoding="utf-8")
+        built = json.loads(record.read_text(encoding="utf-8"))
+    done = subprocess.CompletedProcess([], built["returncode"], built["stdout"], built["stderr"])
     return done, out / "html"
 
 

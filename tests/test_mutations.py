@@ -47,8 +47,8 @@ class Mutant:
 
 MUTANTS = (
     Mutant("tt-svd-truncation-rule",
-           "ok = np.flatnonzero(tails <= delta * delta)",
-           "ok = np.flatnonzero(tails <= 4 * delta * delta)",
+           "r = max(int(np.count_nonzero(tails > delta * delta)), 1)",
+           "r = max(int(np.count_nonzero(tails > 4 * delta * delta)), 1)",
            "tensor-trains",
            "TT-SVD keeps the smallest rank whose discarded tail is <= 2δ instead of δ"),
     Mutant("equivalence-index-order",

@@ -64,7 +64,7 @@ def test_json_schema_exactly_design_section_4(fake_registry, tmp_path):
     d = json.loads(path.read_text(encoding="utf-8"))
     assert set(d) == {"tnverify_version", "created", "environment", "settings", "claims",
                       "summary"}
-    assert set(d["environment"]) == {"python", "numpy", "torch", "device", "threads"}
+    assert set(d["environment"]) == {"python", "numpy", "torch", "device", "threads", "jobs"}
     assert set(d["settings"]) == {"scale", "seed", "device"}
     assert set(d["summary"]) == {"holds", "fails", "ill-posed", "error", "skipped"}
     design_claim_keys = {"id", "statement", "refs", "verdict", "expected", "small", "scaled",

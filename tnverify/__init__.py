@@ -11,7 +11,7 @@ on use):
 - interop: :func:`to_tensorly`, :func:`from_tensorly`, :func:`to_quimb`,
   :func:`from_quimb` (TensorLy TT tensors and quimb MPS; quimb is optional);
 - ranks: :func:`tt_unfolding`, :func:`matricize`, :func:`numerical_rank`, :func:`exact_rank`,
-  :func:`rank_mod_p`;
+  :func:`rank_mod_p` (certified, on FLINT; :func:`rank_backend`);
 - generalized ξ-networks (gtm): :class:`ShallowNetwork`, :class:`GeneralizedRNN`,
   :func:`grid_tensor`, :func:`get_xi`;
 - the claim registry: :func:`get_claim`, :func:`all_claims`, :func:`run_claim`;
@@ -48,7 +48,8 @@ from .definitions.explicit import (
 )
 from .generalized.grid import GeneralizedRNN, ShallowNetwork, grid_tensor
 from .tt.interop import from_quimb, from_tensorly, to_quimb, to_tensorly
-from .ranks.matricize import exact_rank, matricize, numerical_rank, rank_mod_p, tt_unfolding
+from .ranks.matricize import (exact_rank, matricize, numerical_rank, rank_backend, rank_mod_p,
+                              tt_unfolding)
 from .tt import TensorTrain, random_tt, tt_to_full
 from .generalized.xi import get_xi
 from .tt.svd import tt_ranks, tt_svd
@@ -71,6 +72,7 @@ __all__ = [
     "to_tensorly", "from_tensorly", "to_quimb", "from_quimb",
     # ranks
     "tt_unfolding", "matricize", "numerical_rank", "exact_rank", "rank_mod_p",
+    "rank_backend",
     # generalized ξ-networks
     "ShallowNetwork", "GeneralizedRNN", "grid_tensor", "get_xi",
     # registry

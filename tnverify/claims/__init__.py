@@ -98,6 +98,10 @@ class Claim:
     the CPU-sized default run, ``"large"`` for GPU sizes) to its cases.  ``pinned`` holds
     the paper's own examples and past counterexamples as ``{"params": ..., "seed": ...,
     "note": ...}``; they run in the test suite with their recorded seed.
+    ``scaled_seed_key`` (default: the claim's own id) is the id the scaled side's case
+    seeds derive from: a ``-corrected`` twin that recomputes its printed twin's scaled
+    side names the printed id, so both draw the same numbers and the computation is
+    shared (cached per process; the two run in the same worker).
     """
 
     id: str
@@ -121,6 +125,7 @@ class Claim:
     title: str = ""
     package: str = "tnverify"
     source: str = ""
+    scaled_seed_key: str | None = None
 
     def __post_init__(self):
         if not self.id or self.id != self.id.lower() or " " in self.id:

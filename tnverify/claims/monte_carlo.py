@@ -24,12 +24,13 @@ from dataclasses import asdict, dataclass
 from typing import Callable
 
 import numpy as np
-from scipy import stats as _st
 
 from .evidence import Evidence
 from ..conventions import Tolerance
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
-from ..validation import as_array, as_bool, as_choice, as_float, as_int
+from ..validation import (
+    as_array, as_bool, as_choice, as_float, as_int, as_mapping, as_optional, as_seed, as_text,
+)
 
 __all__ = [
     "Estimate",
@@ -59,6 +60,7 @@ def z_value(alpha: float) -> float:
     >>> round(z_value(0.05), 4)
     1.96
     """
+    from scipy import stats as _st
     return float(_st.norm.isf(_check_alpha(alpha) / 2.0))
 
 
@@ -129,6 +131,7 @@ def mean_estimate(samples, *, estimator: str = "sample mean", seed: int | None =
     (2.0, 0.57735, 3)
     """
     a = _samples(samples, "mean_estimate")
+    estimator, seed = as_text(estimator, "estimator"), as_optional(seed, as_seed)
     n = int(a.size)
     return Estimate(float(a.mean()), float(a.std(ddof=1) / math.sqrt(n)), n, estimator,
                     seed)
@@ -145,6 +148,7 @@ def batch_estimate(values_per_batch, *, estimator: str = "mean of batch estimate
     estimator string records ``B`` either way.
     """
     a = _samples(values_per_batch, "batch_estimate (needs >= 2 batches)")
+    estimator, seed = as_text(estimator, "estimator"), as_optional(seed, as_seed)
     b = int(a.size)
     if samples_per_batch is not None:
         samples_per_batch = as_int(samples_per_batch, "samples_per_batch", minimum=1)
@@ -188,7 +192,9 @@ def ks_1samp(samples, cdf: Callable, *, alpha: float, name: str = "reference cdf
              ) -> TestResult:
     """One-sample Kolmogorov–Smirnov test of ``samples`` against ``cdf`` (exact/asymptotic
     p-value as chosen by scipy)."""
+    from scipy import stats as _st
     a, x = _check_alpha(alpha), _samples(samples, "ks_1samp", 1)
+    name = as_text(name, "name")
     if not callable(cdf):
         raise DTypeError(f"cdf must be callable; got {type(cdf).__name__}")
     res = _st.ks_1samp(x, cdf)
@@ -198,6 +204,7 @@ def ks_1samp(samples, cdf: Callable, *, alpha: float, name: str = "reference cdf
 
 def ks_2samp(a, b, *, alpha: float) -> TestResult:
     """Two-sample Kolmogorov–Smirnov test; ``n`` records ``len(a) + len(b)``."""
+    from scipy import stats as _st
     al = _check_alpha(alpha)
     x, y = _samples(a, "ks_2samp (a)", 1), _samples(b, "ks_2samp (b)", 1)
     res = _st.ks_2samp(x, y)
@@ -218,6 +225,7 @@ def _counts(observed, what: str) -> np.ndarray:
 
 def chi2_uniform(counts, *, alpha: float) -> TestResult:
     """Pearson χ² test of ``counts`` against equal expected counts (``k − 1`` d.o.f.)."""
+    from scipy import stats as _st
     a, c = _check_alpha(alpha), _counts(counts, "chi2_uniform")
     res = _st.chisquare(c)
     return _result(f"Pearson χ² vs uniform over {c.size} cells", res.statistic,
@@ -227,6 +235,7 @@ def chi2_uniform(counts, *, alpha: float) -> TestResult:
 def chi2_gof(observed, expected_probs, *, alpha: float) -> TestResult:
     """Pearson χ² goodness of fit of ``observed`` counts to cell probabilities
     ``expected_probs`` (normalised to sum 1; ``k − 1`` d.o.f.)."""
+    from scipy import stats as _st
     a, c = _check_alpha(alpha), _counts(observed, "chi2_gof")
     p = as_array(expected_probs, "expected_probs", finite=False).reshape(-1)
     if p.shape != c.shape:
@@ -269,8 +278,15 @@ def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
     the control records the power margin ``|alternative − target| / tolerance``.  With
     ``target = 0`` and no ``alternative`` there is no default: pass one.
     """
+    from scipy import stats as _st
     a = _check_alpha(alpha)
     as_choice(rule, "rule", RULES)
+    compared, sizes, details = as_text(compared, "compared"), as_mapping(sizes, "sizes"), \
+        as_mapping(details, "details")
+    allowance_why = as_text(allowance_why, "allowance_why")
+    alternative_why = as_text(alternative_why, "alternative_why")
+    if alternative is not None:
+        alternative = as_float(alternative, "alternative", error=NonFiniteError)
     allowance = as_float(allowance, "allowance", nonnegative=True, error=UsageError)
     if not isinstance(estimate, Estimate):
         raise DTypeError(f"estimate must be an Estimate; got {type(estimate).__name__}")
@@ -323,6 +339,11 @@ def test_evidence(compared: str, result: TestResult, *, expect_reject: bool,
     or the test had no power and the evidence is vacuous."""
     if not isinstance(result, TestResult):
         raise DTypeError(f"result must be a TestResult; got {type(result).__name__}")
+    if control is not None and not isinstance(control, TestResult):
+        raise DTypeError(f"control must be a TestResult or None; got {type(control).__name__}")
+    compared, sizes, details = as_text(compared, "compared"), as_mapping(sizes, "sizes"), \
+        as_mapping(details, "details")
+    control_label = as_text(control_label, "control_label")
     ok = bool(result.reject) == as_bool(expect_reject, "expect_reject")
     det = dict(details or {})
     det.update(test=result.as_dict(), expect_reject=bool(expect_reject),

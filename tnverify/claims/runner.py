@@ -2,6 +2,7 @@
 
 ``run_claim`` runs a claim's small side over its ``space`` and its scaled side over
 ``scaled_space[scale]``; each case draws from ``derive_seed(seed, claim.id, side, index)``
+(on the scaled side ``claim.scaled_seed_key`` in place of the id when it is set)
 and stops at the first failing case (the minimal counterexample).  A check that raises
 is an ``error`` verdict, never a crash.
 """
@@ -15,6 +16,7 @@ from typing import Sequence
 
 from ..conventions import derive_seed
 from ..errors import ClaimError, DTypeError
+from ..validation import as_callable, as_device, as_seed
 from . import (ERROR, FAILS, ILL_POSED, SKIPPED, Claim, Evidence, _jsonable, _worst,
                get_claim)
 
@@ -107,7 +109,8 @@ def _run_side(claim: Claim, side: str, cases: Sequence[dict], seed: int,
     for index, params in enumerate(cases):
         if on_case is not None:
             on_case(side, index, len(cases))
-        case_seed = derive_seed(seed, claim.id, side, index)
+        key = claim.scaled_seed_key if side == "scaled" and claim.scaled_seed_key else claim.id
+        case_seed = derive_seed(seed, key, side, index)
         try:
             if side == "small":
                 ev = claim.run_small(params, case_seed)
@@ -159,6 +162,12 @@ def run_claim(claim: Claim | str, *, seed: int = 0, scale: str = "small",
         raise DTypeError(f"claim must be a Claim or a claim id; got {type(claim).__name__}")
     if not isinstance(scale, str) or scale not in ("small", "large"):
         raise ClaimError(f"scale must be 'small' or 'large'; got {scale!r}")
+    # optional arguments go through the same checks as required ones: a seed of 5.5 or
+    # True is refused (never truncated), the device is checked for form, on_case callable
+    seed = as_seed(seed)
+    device = as_device(device)
+    if on_case is not None:
+        as_callable(on_case, "on_case")
     if isinstance(sides, str) or not isinstance(sides, (list, tuple)) or \
             not all(isinstance(x, str) for x in sides):
         raise DTypeError(f"sides must be a sequence of 'small' / 'scaled'; got {sides!r}")

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from ..report.terminal import Column, print_table
 
-__all__ = ["PROG", "console", "common_options", "subparser", "positive_int",
+__all__ = ["PROG", "console", "common_options", "subparser", "positive_int", "threads_option",
            "Column", "print_table", "say", "Heartbeat", "LineProgress"]
 
 PROG = "tnverify"
@@ -30,7 +30,16 @@ def console(file=None):
     """
     from rich.console import Console
 
-    return Console(file=file or sys.stdout, highlight=False)
+    out = Console(file=file or sys.stdout, highlight=False)
+    out.on_broken_pipe = _broken_pipe      # rich would exit with status 1 itself
+    return out
+
+
+def _broken_pipe() -> None:
+    """A closed stdout (``tnverify claims | head``) ends the command quietly with status 0
+    in :func:`tnverify.cli.main`, as ``ls | head`` does; rich's default is ``exit(1)``,
+    the status that means "a verdict differs"."""
+    raise BrokenPipeError(32, "Broken pipe")
 
 
 def common_options() -> argparse.ArgumentParser:
@@ -57,6 +66,15 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer (>= 1); got {value}")
     return value
+
+
+def threads_option(p: argparse.ArgumentParser) -> None:
+    """``--threads N``: torch and BLAS threads of each process (default TNVERIFY_THREADS
+    or 1; see :mod:`tnverify.threads`)."""
+    p.add_argument("--threads", type=positive_int, default=None, metavar="N",
+                   help="torch and BLAS threads per process (default: $TNVERIFY_THREADS or "
+                        "1; one thread per process keeps a busy machine from slowing the "
+                        "run far more than in proportion)")
 
 
 # -- progress --------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .console import console, subparser
+from .console import console, say, subparser, threads_option
 
 __all__ = ["add_errata", "cmd_errata"]
 
@@ -17,7 +17,8 @@ def add_errata(sub) -> None:
                   "counterexample (params + seed, from running the claim's small side)\n"
                   "and the one command that reproduces it. A misprint printed in several\n"
                   "places is listed once; remarks on holding claims have their own section.\n"
-                  "Without --out the sheet is printed (one paper at a time).",
+                  "Without --out the sheet is printed (one paper at a time).\n"
+                  "Progress (the claim being run) goes to stderr.",
                   ["tnverify errata --paper gtm", "tnverify errata --out docs/errata",
                    "tnverify errata --paper thesis --format json --out errata/"])
     e.add_argument("--paper", choices=ERRATA_PAPERS, metavar="KEY", default=None,
@@ -28,7 +29,12 @@ def add_errata(sub) -> None:
                    help="md (default) or json")
     e.add_argument("--seed", type=int, default=0,
                    help="base seed of the counterexample runs (default 0)")
+    threads_option(e)
     e.set_defaults(func=cmd_errata)
+
+
+def _progress(paper_key: str, done: int, total: int, claim_id: str) -> None:
+    say(f"errata {paper_key}: [{done + 1}/{total}] running {claim_id}")
 
 
 def cmd_errata(args) -> int:
@@ -36,16 +42,19 @@ def cmd_errata(args) -> int:
 
     from ..report.errata import build_errata, render_markdown, write_errata
     from ..errors import UsageError
+    from ..threads import set_threads
 
     con = console()
+    set_threads(getattr(args, "threads", None), torch=False)
     if args.out is not None:
-        for path in write_errata(args.out, args.paper, fmt=args.format, seed=args.seed):
+        for path in write_errata(args.out, args.paper, fmt=args.format, seed=args.seed,
+                                 progress=_progress):
             con.out(f"wrote {path}", highlight=False)
         return 0
     if args.paper is None:
         raise UsageError("without --out, name one paper with --paper KEY "
                          "(or give --out DIR for all five sheets)")
-    sheet = build_errata(args.paper, seed=args.seed)
+    sheet = build_errata(args.paper, seed=args.seed, progress=_progress)
     text = (render_markdown(sheet) if args.format == "md"
             else json.dumps(sheet, ensure_ascii=False, indent=1, sort_keys=True, default=str))
     print(text)         # plain text: no rich markup or wrapping of the Markdown

@@ -32,7 +32,9 @@ def cmd_show(args) -> int:
     if not args.run:
         return 0
     from ..device import resolve_device
+    from ..threads import set_threads
 
+    set_threads(None)      # TNVERIFY_THREADS or 1, as in verify
     result = run_claim(claim, seed=args.seed, scale=args.scale,
                        device=resolve_device(args.device))
     print()

@@ -7,8 +7,8 @@ import argparse
 import json
 
 from ..errors import ClaimError, UsageError
-from .console import (Column, LineProgress, console, print_table, say, stderr_is_terminal,
-                      subparser)
+from .console import (Column, LineProgress, console, positive_int, print_table, say,
+                      stderr_is_terminal, subparser, threads_option)
 
 __all__ = ["add_verify", "add_claims", "cmd_verify", "cmd_claims", "run_options",
            "load_plugins", "claim_dict"]
@@ -71,6 +71,11 @@ def add_verify(sub) -> None:
     v.add_argument("--report", metavar="PATH",
                    help="write a report: JSON for .json, Markdown for .md, a self-contained "
                         "HTML page for .html")
+    v.add_argument("--jobs", type=positive_int, default=None, metavar="N",
+                   help="worker processes running independent claims side by side "
+                        "(default: $TNVERIFY_JOBS or every available core); verdicts and "
+                        "evidence do not depend on it")
+    threads_option(v)
     v.set_defaults(func=cmd_verify)
 
 
@@ -143,7 +148,10 @@ def _progress():
 def cmd_verify(args) -> int:
     from ..device import resolve_device
     from ..report.table import check_report_path, run_claims
+    from ..threads import resolve_jobs, set_threads
 
+    threads = set_threads(args.threads)
+    jobs = resolve_jobs(args.jobs)
     load_plugins(args.plugin)
     claims = select(args.claims, args.paper, args.group, args.plugin, args.cites)
     if not claims:
@@ -159,7 +167,8 @@ def cmd_verify(args) -> int:
     try:
         report = run_claims(claims, seed=args.seed, scale=args.scale, device=device,
                             sides=sides, progress=lines and lines.on_claim,
-                            case_progress=lines and lines.on_case)
+                            case_progress=lines and lines.on_case, jobs=jobs,
+                            threads=threads)
     finally:
         if lines is not None:
             lines.close()

@@ -87,9 +87,12 @@ class RankFigure:
         return (FAST_SIZES["M"], FAST_SIZES["T"]) if fast else (self.M, self.T)
 
 
-#: Default samples per R, timed on this 2-core machine: gtm-fig-3 costs ~0.72 CPU-s per
-#: network (grid ~0.1–0.4 s, SVD ~0.15 s, rank mod p ~0.3–0.65 s); 60 per R took 286 s
-#: wall on 2 workers at load ≈ 5–6 (other jobs), so 40 per R keeps it well under 5 minutes.
+#: Default samples per R.  The gtm paper prints no count ("we generate a number of
+#: generalized RNNs"); a histogram one can trust needs about 10³ networks per R
+#: (``--samples 1000``).  Cost on this 2-core machine: a gtm-fig-3 network (M = 10, T = 6)
+#: takes ~0.2 CPU-s (grid ~0.08 s, one certified rank mod p on FLINT ~0.05-0.2 s, no float
+#: SVD on exact grids), so 10³ per R (4000 networks) is ~7 min on 2 idle cores; the
+#: defaults below keep ``tnverify figures`` (every figure) within a few minutes.
 #: M = 6 figures cost ~15 ms per network.
 RANK_FIGURES = {f.name: f for f in (
     RankFigure("gtm-fig-3", "gtm §6, Fig. 3", 10, 6, (1, 2, 4, 8), "relu",
@@ -190,14 +193,28 @@ def rank_one_max_realizable(grid) -> bool:
 def rank_trial(task: dict) -> dict:
     """One random network of a figure: its grid, matricization rank(s) and width bound.
 
-    ``task``: figure, M, T, L, R, xi, shared, weights, device, trial, seed.  All randomness
-    comes from ``numpy.random.default_rng(task["seed"])``; BLAS runs on one thread so the
-    result is bit-identical wherever the trial runs.
+    ``task``: figure, M, T, L, R, xi, shared, weights, device, trial, seed, and optionally
+    ``cross_check`` (also the float64 SVD rank of an exact grid; otherwise an exact grid
+    gets one certified rank, mod p on FLINT, and no SVD).  All randomness comes from
+    ``numpy.random.default_rng(task["seed"])``; BLAS runs on one thread so the result is
+    bit-identical wherever the trial runs.
     """
-    from threadpoolctl import threadpool_limits
-
-    with threadpool_limits(1):
+    with _blas_controller().limit(limits=1, user_api="blas"):
         return _rank_trial(task)
+
+
+_CONTROLLER = None
+
+
+def _blas_controller():
+    """One threadpoolctl controller per process: finding the loaded BLAS libraries reads
+    the process's memory map (≈ 6 ms), which a trial of a few ms must not repeat."""
+    global _CONTROLLER
+    if _CONTROLLER is None:
+        from threadpoolctl import ThreadpoolController
+
+        _CONTROLLER = ThreadpoolController()
+    return _CONTROLLER
 
 
 def _draw_network(task: dict):
@@ -222,22 +239,27 @@ def _grid(net, F, device: str) -> np.ndarray:
 
 def _rank_trial(task: dict) -> dict:
     from ..generalized.grid import odd_even_matricization
-    from ..ranks.matricize import DEFAULT_PRIME, numerical_rank, rank_mod_p
+    from ..ranks.matricize import DEFAULT_PRIME, numerical_rank, rank_backend, rank_mod_p
 
     net, F = _draw_network(task)
     grid = _grid(net, F, task["device"])
     mat = odd_even_matricization(grid)
-    nr = numerical_rank(mat)
-    loose = rank_tolerance(mat.shape, nr.sigma_max, rtol=float(np.finfo(np.float64).eps) ** 0.5)
     exact, magnitude = float64_exact(net, F)
-    rec = {"trial": task["trial"], "seed": task["seed"], "numerical": nr.to_dict(),
-           "rank_at_sqrt_eps": int(np.count_nonzero(nr.singular_values > loose.value)),
+    rec = {"trial": task["trial"], "seed": task["seed"], "numerical": None,
+           "rank_at_sqrt_eps": None,
            "exact_in_float64": exact, "magnitude_bound": magnitude if exact else None,
            "max_abs_entry": float(np.abs(grid).max())}
+    if not exact or task.get("cross_check", False):
+        # the float SVD only where it decides (a real grid) or as an asked-for cross-check
+        nr = numerical_rank(mat)
+        loose = rank_tolerance(mat.shape, nr.sigma_max,
+                               rtol=float(np.finfo(np.float64).eps) ** 0.5)
+        rec.update(numerical=nr.to_dict(),
+                   rank_at_sqrt_eps=int(np.count_nonzero(nr.singular_values > loose.value)))
     if exact:
         modp = rank_mod_p(mat.astype(np.int64))
         rec.update(rank=modp, method=f"mod-p lower bound (p = {DEFAULT_PRIME})",
-                   rank_certified=True, mod_p_rank=modp)
+                   rank_certified=True, mod_p_rank=modp, rank_backend=rank_backend())
     else:
         rec.update(rank=nr.rank, method="numerical (float64 SVD, numpy's rule)",
                    rank_certified=False, mod_p_rank=None)
@@ -283,7 +305,8 @@ def _bars(fig: RankFigure, R: int, records: list, proved: tuple[bool, str]) -> d
            "frequency_bound_1": counts.get(1, 0) / n,
            "frequency_bound_above_1": sum(c for v, c in counts.items() if v > 1) / n,
            "ranks": [r["rank"] for r in records],
-           "numerical_ranks": [r["numerical"]["rank"] for r in records],
+           "numerical_ranks": [r["numerical"]["rank"] if r["numerical"] else None
+                               for r in records],
            "trials": records}
     if fig.xi == "relu":
         flags = [r.get("rank_one_realizable") for r in records]
@@ -299,7 +322,7 @@ def rank_histograms(name: str, fast: bool, seed: int, *, samples=None, device=No
     M, T = fig.sizes(fast)
     tasks = [{"figure": name, "M": M, "T": T, "L": M, "R": R, "xi": fig.xi,
               "shared": fig.shared, "weights": opts["weights"], "device": opts["device"],
-              "trial": i, "seed": derive_seed(seed, name, R, i)}
+              "trial": i, "seed": derive_seed(seed, name, R, i), "cross_check": fast}
              for R in fig.ranks for i in range(opts["samples"])]
     results, execution = run_trials(rank_trial, tasks, workers=workers, scheduler=scheduler,
                                     description=f"{name}: {len(tasks)} networks")
@@ -316,6 +339,9 @@ def rank_histograms(name: str, fast: bool, seed: int, *, samples=None, device=No
                     else "separate cores (every C^(t), G^(t) drawn independently)"),
         "weights": {"name": opts["weights"], "description": _WEIGHTS[opts["weights"]]},
         "samples_per_R": opts["samples"], "seed": seed, "device": opts["device"],
+        "float_cross_check": ("every trial also has its float64 SVD rank" if fast else
+                              "float64 SVD ranks only where the grid is not exact (an "
+                              "exact grid's rank is the certified one)"),
         "trial_seeds": "derive_seed(seed, figure, R, trial) (tnverify.conventions)",
         "matricization": f"(odd, even): {maximal} x {maximal}",
         "quantity": ("rank of the (odd, even) matricization = lower bound on the CP rank"

@@ -13,26 +13,30 @@ ranks of grid tensors.
   (exact over ℚ, a certified lower bound mod p, or numerical with tolerance and gap).
 
 Cost of the certified ranks, measured on this machine (2 cores, numpy 2.4, one BLAS
-thread; :mod:`tnverify.ranks.matricize`):
+thread; :mod:`tnverify.ranks.certified`: FLINT through python-flint, and the pure-Python
+fallback ``backend="python"``):
 
-==========================  ===============  ============  ==============
-integer matrix              exact (Bareiss)  rank mod p    numerical (SVD)
-==========================  ===============  ============  ==============
-27 × 27 (M=3, T=6)          0.003 s          0.001 s       < 0.001 s
-128 × 128, entries ≤ 5      0.41 s           0.014 s       0.002 s
-216 × 216 (M=6, T=6)        5.9 s            0.043 s       0.006 s
-1000 × 1000 rank 100        115 s            0.27 s        0.18 s
-1000 × 1000 (M=10, T=6)     ≫ 20 min (est.)  0.92 s        0.20 s
-==========================  ===============  ============  ==============
+==========================  ===============  ===========  ============  ==============
+integer matrix              exact (Bareiss)  exact FLINT  mod p FLINT   numerical (SVD)
+==========================  ===============  ===========  ============  ==============
+27 × 27 (M=3, T=6)          0.003 s          < 0.001 s    < 0.001 s     < 0.001 s
+128 × 128, entries ≤ 5      0.41 s           0.011 s      0.011 s       0.002 s
+216 × 216 (M=6, T=6)        5.9 s            0.024 s      0.020 s       0.006 s
+1000 × 1000 rank 100        115 s            7.1 s        0.56 s        0.18 s
+1000 × 1000 (M=10, T=6)     ≫ 20 min (est.)  1.6 s        0.78 s        0.20 s
+==========================  ===============  ===========  ============  ==============
 
-Hence the ``certify="auto"`` rule: integer-valued grids whose elimination work
-rows·cols·min(rows, cols) is at most :data:`EXACT_WORK_LIMIT` (= 128³, ≲ 0.5 s) get the exact
-rank; larger integer grids get the rank mod p (a certified lower bound, exact when it
+(FLINT columns measured 2026-11-28 at load ≈ 3 from other jobs; the others earlier.)
+
+Hence the ``certify="auto"`` rule (its size guard unchanged since the Bareiss times):
+integer-valued grids whose elimination work rows·cols·min(rows, cols) is at most
+:data:`EXACT_WORK_LIMIT` (= 128³) get the exact rank; larger integer grids get the rank mod p (a certified lower bound, exact when it
 reaches min(rows, cols)); real grids get the numerical rank (tolerance and gap recorded).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -41,8 +45,11 @@ import numpy as np
 
 from ..conventions import Tolerance
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
-from ..ranks.matricize import DEFAULT_PRIME, exact_rank, matricize, numerical_rank, rank_mod_p
-from ..validation import as_choice, as_float, as_int, as_numeric, check_power
+from ..ranks.matricize import (DEFAULT_PRIME, exact_rank, matricize, numerical_rank,
+                              rank_backend, rank_mod_p)
+from ..validation import (
+    as_choice, as_flag, as_float, as_int, as_numeric, as_prime, check_power, check_work,
+)
 
 __all__ = [
     "EXACT_WORK_LIMIT", "CERTIFY_MODES", "GridRank", "CPRankBound",
@@ -137,7 +144,7 @@ class GridRank:
     ----------
     rank : int
     method : str
-        ``"exact"`` (Bareiss over ℚ), ``"mod-p lower bound"`` (rank over GF(p)) or
+        ``"exact"`` (rank over ℚ), ``"mod-p lower bound"`` (rank over GF(p)) or
         ``"numerical"`` (singular values).
     certified : bool
         True for ``"exact"`` (the value is proved) and ``"mod-p lower bound"`` (proved
@@ -152,6 +159,9 @@ class GridRank:
     prime : int or None
     seconds : float
         Wall time of the certified computation.
+    backend : str or None
+        Who decided a certified rank: ``"flint"`` (python-flint's ``fmpz_mat`` /
+        ``nmod_mat``) or ``"python"`` (the pure-Python fallback); None when numerical.
     """
 
     rank: int
@@ -164,6 +174,7 @@ class GridRank:
     numerical: object = None
     prime: int | None = None
     seconds: float = 0.0
+    backend: str | None = None
 
     def __int__(self) -> int:
         return int(self.rank)
@@ -184,6 +195,8 @@ class GridRank:
              "seconds": float(self.seconds)}
         if self.prime is not None:
             d["prime"] = int(self.prime)
+        if self.backend is not None:
+            d["backend"] = self.backend
         if self.numerical is not None:
             d["numerical"] = self.numerical.to_dict()
         return d
@@ -214,7 +227,7 @@ def is_integer_valued(a) -> bool:
 
 def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
               prime: int = DEFAULT_PRIME, cross_check: bool = False,
-              matrix: bool = False) -> GridRank:
+              matrix: bool = False, backend: str = "auto") -> GridRank:
     """Rank of the (odd, even) matricization of a grid tensor, certified where possible.
 
     Parameters
@@ -233,6 +246,9 @@ def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
         Also compute the numerical rank when the method is certified.
     matrix : bool
         Treat a 2-D ``grid`` as the matrix itself (no matricization).
+    backend : {"auto", "flint", "python"}
+        Backend of the certified ranks (:func:`tnverify.matricize.rank_backend`; recorded
+        in :attr:`GridRank.backend`).
 
     Examples
     --------
@@ -243,7 +259,10 @@ def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
     as_choice(certify, "certify", CERTIFY_MODES)
     if rtol is not None:
         rtol = as_float(rtol, "rtol", nonnegative=True)
-    prime = as_int(prime, "prime", minimum=2)
+    # every argument is checked on every path (the prime too, when no mod-p rank is taken)
+    prime = as_prime(prime, "prime", maximum=2**31 - 1)
+    cross_check, matrix = as_flag(cross_check, "cross_check"), as_flag(matrix, "matrix")
+    which = rank_backend(backend)
     g = as_numeric(grid, "grid", finite=False)
     if g.dtype == object or g.dtype.kind not in "biuf":
         raise DTypeError(f"grid must be a real numeric array; got dtype {g.dtype}")
@@ -263,13 +282,15 @@ def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
         if (method == "numerical" or cross_check) else None
     t0 = time.perf_counter()
     if method == "exact":
-        rank = exact_rank(A.astype(np.int64) if A.dtype.kind == "f" else A)
+        rank = exact_rank(A.astype(np.int64) if A.dtype.kind == "f" else A, backend=which)
         return GridRank(rank, "exact", True, True, A.shape, numerical=nr,
-                        seconds=time.perf_counter() - t0)
+                        seconds=time.perf_counter() - t0, backend=which)
     if method == "mod-p":
-        rank = rank_mod_p(A.astype(np.int64) if A.dtype.kind == "f" else A, prime)
+        rank = rank_mod_p(A.astype(np.int64) if A.dtype.kind == "f" else A, prime,
+                          backend=which)
         return GridRank(rank, "mod-p lower bound", True, rank == min(A.shape), A.shape,
-                        numerical=nr, prime=int(prime), seconds=time.perf_counter() - t0)
+                        numerical=nr, prime=int(prime), seconds=time.perf_counter() - t0,
+                        backend=which)
     return GridRank(nr.rank, "numerical", False, False, A.shape, tolerance=nr.tolerance,
                     gap=nr.gap, numerical=nr, seconds=time.perf_counter() - t0)
 
@@ -316,6 +337,10 @@ def cp_rank_lower_bound(grid, *, splits: str = "odd-even", certify: str = "auto"
     elif splits == "unfoldings":
         rows = [tuple(range(k)) for k in range(1, T)]
     elif splits == "all":
+        # 2^(T-1) - 1 bipartitions, each a rank of the whole grid: refused before the loop
+        check_work(T - 1 + math.log2(max(g.size, 1)), "cp_rank_lower_bound(splits='all'): "
+                   f"2^{T - 1} - 1 bipartitions of a grid of {g.size} entries",
+                   route="use splits='unfoldings' or 'odd-even'")
         rows = [(0,) + tuple(m + 1 for m in range(T - 1) if mask >> m & 1)
                 for mask in range(2 ** (T - 1) - 1)]
     else:

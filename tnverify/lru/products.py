@@ -30,11 +30,13 @@ import math
 from functools import lru_cache
 
 import numpy as np
-import sympy as sp
 
 from ..conventions import tolerance
-from ..errors import DTypeError, ShapeError, SizeLimitError, UsageError
-from ..validation import as_array, as_device, as_float, as_int, as_rng, as_tensor, check_entries
+from ..errors import ShapeError, SizeLimitError, UsageError
+from ..validation import (
+    as_array, as_choice, as_device, as_flag, as_float, as_int, as_rng, as_tensor,
+    as_torch_dtype, as_torch_generator, check_entries,
+)
 
 __all__ = ["READINGS", "KINDS", "FACTORS", "part_variance", "moment", "fisher_kurtosis",
            "standardized_moments", "kurtosis_stderr", "sample", "sample_torch",
@@ -51,23 +53,24 @@ FACTORS = 4
 
 
 def _check(kind: str, reading: str | None) -> str:
-    if kind not in KINDS:
-        raise UsageError(f"kind must be one of {KINDS}; got {kind!r}")
-    if kind == "complex":
-        if reading not in READINGS:
-            raise UsageError(f"reading must be one of {tuple(READINGS)}; got {reading!r}")
-        return reading
-    return "a"   # the real product does not depend on the reading
+    as_choice(kind, "kind", KINDS)
+    # the reading is checked for every kind (the real product does not depend on it, but
+    # a misspelt reading is still an error); None is accepted for the real product only
+    if reading is not None or kind == "complex":
+        as_choice(reading, "reading", tuple(READINGS))
+    return reading if kind == "complex" else "a"
 
 
 def part_variance(kind: str, reading: str | None = "a") -> sp.Rational:
     """Variance of each real part of one factor: 1 (real, reading a) or ½ (reading b)."""
+    import sympy as sp
     r = _check(kind, reading)
     return sp.Integer(1) if kind == "real" or r == "a" else sp.Rational(1, 2)
 
 
 def _gauss_moment(m: int, s) -> sp.Expr:
     """``E[x^m]`` for ``x ~ N(0, s)``: ``(m−1)!!·s^{m/2}`` (0 for odd m)."""
+    import sympy as sp
     return sp.Integer(0) if m % 2 else sp.factorial2(m - 1) * s ** (m // 2)
 
 
@@ -75,6 +78,7 @@ def _factor_moment(s, m: int, l: int) -> sp.Expr:
     """``E[z^m · conj(z)^l]`` for one complex factor ``z = x + iy``, parts i.i.d.
     ``N(0, s)``: expand the polynomial in ``x, y`` and replace each monomial by its
     Gaussian moment."""
+    import sympy as sp
     x, y = sp.symbols("x y", real=True)
     poly = sp.Poly(sp.expand((x + sp.I * y) ** m * (x - sp.I * y) ** l), x, y)
     return sp.expand(sum(c * _gauss_moment(i, s) * _gauss_moment(j, s)
@@ -83,6 +87,7 @@ def _factor_moment(s, m: int, l: int) -> sp.Expr:
 
 @lru_cache(maxsize=None)
 def _moment(kind: str, reading: str, k: int) -> sp.Rational:
+    import sympy as sp
     s = part_variance(kind, reading)
     if kind == "real":               # E[(x1 x2 x3 x4)^k] = E[x^k]^4 (independence)
         return sp.Rational(_gauss_moment(k, s) ** FACTORS)
@@ -176,10 +181,9 @@ def sample_torch(kind: str, n: int, generator, *, reading: str | None = "a",
     import torch
 
     r, n = _check(kind, reading), _check_n(n)
-    if not isinstance(generator, torch.Generator):
-        raise DTypeError(f"generator must be a torch.Generator; got {type(generator).__name__}")
+    as_torch_generator(generator, optional=False)
     as_device(device)
-    dtype = torch.float64 if dtype is None else dtype
+    dtype = torch.float64 if dtype is None else as_torch_dtype(dtype, complex_ok=False)
     sd = math.sqrt(float(part_variance(kind, r)))
     x = torch.randn((FACTORS, n), generator=generator, device=device, dtype=dtype)
     if kind == "real":
@@ -268,7 +272,7 @@ def tail_bounds(kind: str, k: float, reading: str | None = "a", *, zscore: bool 
     r = _check(kind, reading)
     k = as_float(k, "threshold k", positive=True, error=UsageError)
     t = math.log(k)
-    if zscore:
+    if as_flag(zscore, "zscore"):
         t += 0.5 * math.log(float(moment(kind, 2, r)))
     lo, hi, base, _ = _log_tails(kind, r)
     # index j of both arrays is the sum value base + j·h; S_lo <= log|X| <= S_hi, and

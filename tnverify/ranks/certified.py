@@ -1,6 +1,12 @@
-"""Exact ranks of integer and rational matrices: over the rationals by fraction-free
-(Bareiss) elimination (:func:`exact_rank`), and over GF(p) by blocked int64 elimination
-(:func:`rank_mod_p`, a certified lower bound of the rank over Q).
+"""Exact ranks of integer and rational matrices: over the rationals (:func:`exact_rank`),
+and over GF(p) (:func:`rank_mod_p`, a certified lower bound of the rank over Q).
+
+Both run on FLINT (``python-flint``'s ``fmpz_mat.rank()`` and ``nmod_mat.rank()``, the
+field's library for exact linear algebra) with the entries converted in bulk
+(``ndarray.tolist()``); ``backend="python"`` forces the pure-Python paths kept as the
+tested fallback (fraction-free Bareiss elimination over Z, blocked int64 elimination over
+GF(p)), which also run when python-flint is not importable.  :func:`rank_backend` names
+the backend that decides, for the evidence.
 
 Re-exported by :mod:`tnverify.ranks.matricize`.
 
@@ -12,6 +18,7 @@ fraction-free elimination, or bounded below by the rank modulo a prime).
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -19,20 +26,87 @@ import numpy as np
 
 from ..conventions import check_finite
 from ..errors import DTypeError, RankError, ShapeError
+from ..validation import as_choice
 
-__all__ = ["exact_rank", "rank_mod_p", "DEFAULT_PRIME"]
+__all__ = ["exact_rank", "rank_mod_p", "rank_backend", "distinct_lines", "DEFAULT_PRIME",
+           "RANK_BACKENDS"]
 
 #: The Mersenne prime 2**31 - 1: products of two residues fit in int64.
 DEFAULT_PRIME = 2147483647
+#: Accepted ``backend`` values: ``"auto"`` (FLINT when importable), ``"flint"``, ``"python"``.
+RANK_BACKENDS = ("auto", "flint", "python")
+
+
+def _flint():
+    try:
+        import flint
+    except ImportError:  # pragma: no cover - python-flint is a dependency
+        return None
+    return flint
+
+
+def rank_backend(backend: str = "auto") -> str:
+    """The backend that computes a certified rank: ``"flint"`` or ``"python"``.
+
+    ``"auto"`` is FLINT when python-flint is importable, else the pure-Python fallback;
+    ``"flint"`` without python-flint raises :class:`~tnverify.errors.RankError`.
+
+    Examples
+    --------
+    >>> rank_backend("python")
+    'python'
+    """
+    as_choice(backend, "backend", RANK_BACKENDS)
+    if backend == "python":
+        return "python"
+    if _flint() is None:
+        if backend == "flint":  # pragma: no cover - python-flint is a dependency
+            raise RankError("backend='flint' needs python-flint (pip install python-flint)")
+        return "python"  # pragma: no cover
+    return "flint"
+
+
+def _refuse_bool(matrix) -> None:
+    """Bool matrices and bool entries are refused (:class:`DTypeError`), never read as
+    0/1: a mask is not an integer matrix (the README's rule for every numeric input)."""
+    if isinstance(matrix, np.ndarray) and matrix.dtype == bool:
+        raise DTypeError("exact rank needs integer or rational entries; got dtype bool")
+    if type(matrix).__module__.startswith("torch") and str(getattr(matrix, "dtype", "")) \
+            == "torch.bool":
+        raise DTypeError("exact rank needs integer or rational entries; got dtype torch.bool")
+    if isinstance(matrix, (list, tuple)):
+        try:
+            flat = np.asarray(matrix, dtype=object).ravel()
+        except ValueError:
+            return                                   # ragged: refused by the callers
+        if any(isinstance(x, (bool, np.bool_)) for x in flat):
+            raise DTypeError("exact rank needs integer or rational entries; got a bool entry")
 
 
 def _to_int_rows(matrix) -> list[list[int]]:
-    """Rows of Python ints with the same rank: rationals scaled by each row's lcm."""
+    """Rows of Python ints with the same rank: rationals scaled by each row's lcm.
+
+    Integer arrays and integer-valued float arrays convert in bulk (``tolist``); only
+    object arrays (Fractions, sympy rationals, big ints) go entry by entry.
+    """
     a = np.asarray(matrix, dtype=object) if not isinstance(matrix, np.ndarray) else matrix
     if a.ndim != 2:
         raise ShapeError(f"exact rank needs a 2-D matrix; got shape {np.shape(a)}")
     if a.dtype != object and a.dtype.kind not in "biuf":
         raise DTypeError(f"exact rank needs integer or rational entries; got dtype {a.dtype}")
+    if a.dtype.kind in "biu":
+        return a.astype(np.int64).tolist() if a.dtype.kind == "b" else a.tolist()
+    if a.dtype.kind == "f":
+        if not np.isfinite(a).all() or not np.array_equal(a, np.round(a)):
+            bad = a[~(np.isfinite(a) & (a == np.round(a)))].flat[0]
+            raise DTypeError(
+                f"exact rank needs integer or rational entries; got the float {float(bad)!r} "
+                f"(use numerical_rank for floating-point matrices)")
+        if np.abs(a).max(initial=0) < 2.0**53:
+            return a.astype(np.int64).tolist()
+        return [[int(x) for x in row] for row in a.tolist()]
+    if a.size and all(type(x) is int for x in a.flat):
+        return a.tolist()
     rows = []
     for row in a.tolist():
         fr = [_to_fraction(x) for x in row]
@@ -66,18 +140,88 @@ def _to_fraction(x) -> Fraction:
     )
 
 
-def exact_rank(matrix) -> int:
-    """Exact rank over the rationals by fraction-free (Bareiss) elimination.
+def exact_rank(matrix, *, backend: str = "auto") -> int:
+    """Exact rank over the rationals.
 
     Accepts integers, integer-valued floats, :class:`fractions.Fraction` and sympy
-    rationals; each row is scaled to integers by the lcm of its denominators.
+    rationals; each row is scaled to integers by the lcm of its denominators.  The rank is
+    FLINT's ``fmpz_mat.rank()`` (``backend="auto"`` or ``"flint"``; repeated rows and columns
+    of an integer array are dropped first, :func:`distinct_lines`) or, with
+    ``backend="python"``, fraction-free (Bareiss) elimination in Python.
 
     Examples
     --------
     >>> exact_rank([[1, 2, 3], [2, 4, 6], [1, 0, 1]])
     2
+    >>> exact_rank([[1, 2, 3], [2, 4, 6], [1, 0, 1]], backend="python")
+    2
     """
-    rows = _to_int_rows(matrix)
+    _refuse_bool(matrix)
+    which = rank_backend(backend)
+    if which == "flint":
+        a = _int64_array(matrix)
+        rows = distinct_lines(a).tolist() if a is not None else _to_int_rows(matrix)
+        if not rows or not rows[0]:
+            return 0
+        return int(_flint().fmpz_mat(rows).rank())
+    return _bareiss_rank(_to_int_rows(matrix))
+
+
+def _int64_array(matrix) -> np.ndarray | None:
+    """``matrix`` as an int64 array when it is a 2-D integer array, or a finite
+    integer-valued float array below 2**53; None otherwise (lists, objects, non-integer
+    floats, uint64 beyond int64: the general conversion decides and reports)."""
+    if not isinstance(matrix, np.ndarray) or matrix.ndim != 2:
+        return None
+    k = matrix.dtype.kind
+    if (k in "iu" and matrix.dtype.itemsize <= 8 and
+                    (k == "i" or matrix.dtype.itemsize < 8 or
+                     matrix.max(initial=0) < np.iinfo(np.int64).max)):
+        return matrix.astype(np.int64, copy=False)
+    if k == "f" and np.isfinite(matrix).all() and np.array_equal(matrix, np.round(matrix)) \
+            and np.abs(matrix).max(initial=0) < 2.0**53:
+        return matrix.astype(np.int64)
+    return None
+
+
+#: Below this many entries :func:`distinct_lines` returns the matrix as it is (the hash
+#: costs more than it saves).
+_DISTINCT_MIN = 1 << 14
+
+
+@functools.lru_cache(maxsize=8)
+def _hash_weights(n: int) -> np.ndarray:
+    return np.random.default_rng(0x5EED).integers(1, 2**63, n, dtype=np.uint64)
+
+
+def distinct_lines(a: np.ndarray) -> np.ndarray:
+    """``a`` (2-D int64) without repeated rows and repeated columns, in first-seen order:
+    the rank over any field is unchanged (a repeated line is a copy of a kept one).
+    Matrices under 2**14 entries are returned as they are.
+
+    Rows are grouped by a hash (their product with fixed random 64-bit weights, wrapping
+    mod 2**64) and every group is checked entry by entry against its representative; on a
+    hash collision nothing is removed along that axis.  The integer grids of the gtm
+    figures repeat many lines (1000 × 1000 → 250 × 830 at R = 2), and building FLINT's
+    matrix costs more than its rank.
+    """
+    if a.size < _DISTINCT_MIN:
+        return a
+    for axis in (0, 1):
+        b = a if axis == 0 else a.T
+        if b.shape[0] < 2 or b.shape[1] == 0:
+            continue
+        h = b.astype(np.uint64) @ _hash_weights(b.shape[1])
+        _, first, inverse = np.unique(h, return_index=True, return_inverse=True)
+        if first.size == b.shape[0] or not np.array_equal(b, b[first[inverse.ravel()]]):
+            continue
+        b = b[np.sort(first)]
+        a = b if axis == 0 else b.T
+    return a
+
+
+def _bareiss_rank(rows: list[list[int]]) -> int:
+    """Rank of integer rows by fraction-free (Bareiss) elimination (rows are consumed)."""
     n_rows = len(rows)
     n_cols = len(rows[0]) if rows else 0
     rank, prev = 0, 1
@@ -123,21 +267,25 @@ def _is_probable_prime(p: int) -> bool:
     return True
 
 
-def rank_mod_p(matrix, p: int = DEFAULT_PRIME) -> int:
+def rank_mod_p(matrix, p: int = DEFAULT_PRIME, *, backend: str = "auto") -> int:
     """Rank over GF(p) of an integer matrix: a certified **lower bound** of its rank over Q.
 
     Any minor that is non-zero mod p is non-zero over the integers, so
     ``rank_mod_p(M, p) <= exact_rank(M)``, with equality unless p divides every maximal
-    non-zero minor.  Vectorised int64 row reduction (``p < 2**31`` so products fit).
+    non-zero minor.  FLINT's ``nmod_mat.rank()`` on the residues (``backend="auto"`` or
+    ``"flint"``), or with ``backend="python"`` vectorised int64 row reduction
+    (``p < 2**31`` so products fit).
 
     Examples
     --------
     >>> rank_mod_p([[1, 2], [3, 4]]), rank_mod_p([[1, 2], [3, 4]], p=2)
     (2, 1)
     """
+    which = rank_backend(backend)
     if isinstance(p, bool) or not isinstance(p, (int, np.integer)):
         raise DTypeError(f"p must be an integer prime; got {p!r}")
     p = int(p)
+    _refuse_bool(matrix)
     if not 2 <= p < 2**31 or not _is_probable_prime(p):
         raise RankError(f"p must be a prime with 2 <= p < 2**31; got p={p}")
     try:
@@ -149,6 +297,10 @@ def rank_mod_p(matrix, p: int = DEFAULT_PRIME) -> int:
     if a.dtype == bool:
         raise DTypeError("rank_mod_p needs an integer matrix; got dtype bool")
     a = _integer_residues(a, p)
+    if which == "flint":
+        if a.size == 0:
+            return 0
+        return int(_flint().nmod_mat(distinct_lines(a).tolist(), p).rank())
     return _rank_gf_p(a, p)
 
 

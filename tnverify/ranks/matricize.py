@@ -24,7 +24,7 @@ import math
 import numpy as np
 
 from ..errors import RankError, ShapeError
-from .certified import DEFAULT_PRIME, exact_rank, rank_mod_p
+from .certified import DEFAULT_PRIME, exact_rank, rank_backend, rank_mod_p
 from .numerical import NumericalRank, numerical_rank
 from ..validation import as_numeric_any
 
@@ -35,6 +35,7 @@ __all__ = [
     "numerical_rank",
     "exact_rank",
     "rank_mod_p",
+    "rank_backend",
     "DEFAULT_PRIME",
 ]
 

@@ -27,8 +27,9 @@ from pathlib import Path
 
 from ..claims import HOLDS, all_claims, run_claim
 from ..claims.readings import MATHEMATICAL_KINDS
-from ..errors import UsageError
+from ..errors import DTypeError, UsageError
 from ..references import PAPERS, paper
+from ..validation import as_flag, as_seed
 
 __all__ = ["ERRATA_PAPERS", "ERRATA_FORMATS", "build_errata", "describe_counterexample",
            "render_markdown", "write_errata"]
@@ -84,6 +85,8 @@ def describe_counterexample(ce: dict | None) -> str:
     ...                          "want": [15], "params": {"n": 4}, "seed": 7})
     'ranks of the unfoldings: computed (16), wanted (15) (sizes n = 4; seed 7).'
     """
+    if ce is not None and not isinstance(ce, dict):
+        raise DTypeError(f"ce must be a counterexample dict or None; got {type(ce).__name__}")
     if not ce:
         return ""
     ce = dict(ce)
@@ -115,7 +118,8 @@ def describe_counterexample(ce: dict | None) -> str:
     return text + (f" ({'; '.join(tail)})" if tail else "") + "."
 
 
-def build_errata(paper_key: str, *, run: bool = True, seed: int = 0) -> dict:
+def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
+                 progress=None) -> dict:
     """The errata of one paper as a JSON-able dict.
 
     One entry per distinct edit (an erratum key): claims share an entry only when the same
@@ -133,7 +137,13 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0) -> dict:
         counterexample; ``False`` lists the defects only (fast).
     seed : int
         Base seed of those runs (the command that reproduces a counterexample names it).
+    progress : callable, optional
+        ``progress(paper_key, done, total, claim_id)`` before each run (the command line
+        prints it on stderr).
     """
+    run, seed = as_flag(run, "run"), as_seed(seed)
+    if not isinstance(paper_key, str):
+        raise DTypeError(f"paper_key must be a string; got {paper_key!r}")
     if paper_key not in ERRATA_PAPERS:
         raise UsageError(f"unknown paper {paper_key!r} for errata; choose one of "
                          f"{', '.join(ERRATA_PAPERS)}")
@@ -142,6 +152,8 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0) -> dict:
     errata: dict[str, dict] = {}
     remarks = []
     missing = []
+    to_run = [c for c in claims if c.expected != HOLDS and c.package == "tnverify"
+              and c.defect is not None] if run else []
     for c in claims:
         if c.remarks:
             remarks.append({"id": c.id, "where": c.refs[0].where, "remarks": list(c.remarks)})
@@ -154,6 +166,8 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0) -> dict:
         base = {"id": c.id, "where": "; ".join(r.where for r in c.refs if r.paper == paper_key)
                 or c.refs[0].where, "verdict": c.expected, "corrected_by": c.corrected_by,
                 "reproduce": reproduce}
+        if run and progress is not None:
+            progress(paper_key, to_run.index(c), len(to_run), c.id)
         ce = _counterexample(c, seed) if run else None
         for i, edit in enumerate(c.defect.edits):
             key = edit.erratum or (c.id if i == 0 else f"{c.id}/{i + 1}")
@@ -177,7 +191,12 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0) -> dict:
 
 def render_markdown(sheet: dict) -> str:
     """The errata sheet as Markdown: per erratum, every claim with its own printed and
-    meant lines, what its counterexample shows, and the command that reproduces it."""
+    meant lines, what its counterexample shows, and the command that reproduces it
+    (``sheet`` as :func:`build_errata` returns it; anything else raises DTypeError)."""
+    keys = ("paper", "seed", "counts", "mathematical", "errata", "remarks", "without_defect")
+    if not isinstance(sheet, dict) or any(k not in sheet for k in keys):
+        raise DTypeError(f"sheet must be the dict build_errata returns (keys {keys}); got "
+                         f"{type(sheet).__name__}")
     p = sheet["paper"]
     out = [f"# Errata: {p['title']}", "", p["citation"], ""]
     if p.get("version"):
@@ -237,18 +256,24 @@ def _rounded(x):
 
 
 def write_errata(out: str | os.PathLike, papers=None, fmt: str = "md", *,
-                 seed: int = 0, run: bool = True) -> list[Path]:
+                 seed: int = 0, run: bool = True, progress=None) -> list[Path]:
     """Write one sheet per paper into directory ``out``; return the paths written.
 
-    The directory is created if needed; an existing path that is not a writable directory
-    raises :class:`~tnverify.errors.UsageError` before anything is computed.
+    ``progress`` is passed to :func:`build_errata`.  The directory is created if needed;
+    an existing path that is not a writable directory raises :class:`~tnverify.errors.UsageError` before anything is computed.
     """
-    if fmt not in ERRATA_FORMATS:
+    run, seed = as_flag(run, "run"), as_seed(seed)
+    if not isinstance(out, (str, os.PathLike)):
+        raise DTypeError(f"out must be a path (str or os.PathLike); got {out!r}")
+    if not isinstance(fmt, str) or fmt not in ERRATA_FORMATS:
         raise UsageError(f"errata format must be one of {ERRATA_FORMATS}; got {fmt!r}")
+    if not (papers is None or isinstance(papers, (str, list, tuple))):
+        raise DTypeError(f"papers must be None, a paper key or a list of them; got "
+                         f"{type(papers).__name__}")
     keys = list(ERRATA_PAPERS if papers is None else
                 ([papers] if isinstance(papers, str) else papers))
     for k in keys:
-        if k not in ERRATA_PAPERS:
+        if not isinstance(k, str) or k not in ERRATA_PAPERS:
             known = ", ".join(ERRATA_PAPERS)
             raise UsageError(f"unknown paper {k!r} for errata; choose one of {known}"
                              + ("" if k not in PAPERS else " (the toolkit's own claims "
@@ -265,7 +290,7 @@ def write_errata(out: str | os.PathLike, papers=None, fmt: str = "md", *,
         raise UsageError(f"the errata directory {outdir} is not writable")
     written = []
     for k in keys:
-        sheet = build_errata(k, run=run, seed=seed)
+        sheet = build_errata(k, run=run, seed=seed, progress=progress)
         path = outdir / f"{k}.{fmt}"
         text = (render_markdown(sheet) if fmt == "md"
                 else json.dumps(sheet, ensure_ascii=False, indent=1, sort_keys=True,

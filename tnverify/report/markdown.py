@@ -25,8 +25,10 @@ def threads_text(threads) -> str:
     blas = threads.get("blas") or {}
     blas_text = ", ".join(f"{k} {v}" for k, v in blas.items()) or "none loaded"
     torch = threads.get("torch")
+    per = threads.get("per_process")
     return (f"BLAS threads: {blas_text}; torch threads: "
-            f"{'torch not used' if torch is None else torch}")
+            f"{'torch not used' if torch is None else torch}"
+            + (f"; {per} thread(s) per worker process" if per is not None else ""))
 
 
 _BREAKS = re.compile(r'\s+(?=(?:Require|Ensure|Steps, as printed|Input|Output):)'

@@ -9,7 +9,7 @@ self-contained HTML page (``.html``, :mod:`tnverify.report.html`).
 The JSON report has exactly the schema of DESIGN §4::
 
     {"tnverify_version", "created",
-     "environment": {"python", "numpy", "torch", "device", "threads"},
+     "environment": {"python", "numpy", "torch", "device", "threads", "jobs"},
      "settings": {"scale", "seed", "device"},
      "claims": [ClaimResult.to_dict(), ...],
      "summary": {"holds", "fails", "ill-posed", "error", "skipped"}}
@@ -31,6 +31,7 @@ import numpy as np
 
 from ..claims import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Claim, ClaimResult, run_claim
 from ..errors import ReportFormatError
+from ..validation import as_callable
 from .claim_sections import error_reason, format_ratio
 from .markdown import md_cell, md_papers, md_section, statement_lines, threads_text
 
@@ -75,9 +76,9 @@ def thread_counts() -> dict:
     return {"blas": blas or None, "torch": n_torch}
 
 
-def environment(device: str) -> dict:
-    """Versions of Python, numpy and torch, the device used, and the BLAS and torch
-    thread counts (:func:`thread_counts`).
+def environment(device: str, jobs: int = 1) -> dict:
+    """Versions of Python, numpy and torch, the device used, the BLAS and torch thread
+    counts (:func:`thread_counts`) and the number of worker processes ``jobs``.
 
     torch's version is read from the installed package metadata so that writing a report
     never imports torch.
@@ -87,7 +88,8 @@ def environment(device: str) -> dict:
     except importlib.metadata.PackageNotFoundError:
         torch_version = None
     return {"python": platform.python_version(), "numpy": np.__version__,
-            "torch": torch_version, "device": device, "threads": thread_counts()}
+            "torch": torch_version, "device": device, "threads": thread_counts(),
+            "jobs": int(jobs)}
 
 
 def ref_text(ref) -> str:
@@ -172,7 +174,7 @@ class Report:
             "tnverify_version": __version__,
             "created": self.created,
             "environment": {k: self.environment.get(k)
-                            for k in ("python", "numpy", "torch", "device", "threads")},
+                            for k in ("python", "numpy", "torch", "device", "threads", "jobs")},
             "settings": {k: self.settings.get(k) for k in ("scale", "seed", "device")},
             "claims": [r.to_dict() for r in self.results],
             "summary": self.summary,
@@ -318,7 +320,8 @@ def _rich_progress(claims: Sequence[Claim], scale: str = "small",
 def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
                device: str = "cpu", progress: ProgressCallback | bool | None = None,
                sides: Sequence[str] = ("small", "scaled"),
-               case_progress: CaseCallback | None = None) -> Report:
+               case_progress: CaseCallback | None = None, jobs: int = 1,
+               threads: int | None = None) -> Report:
     """Run claims and collect their results in a :class:`Report`.
 
     Parameters
@@ -339,37 +342,86 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
         Which sides to run.
     case_progress : callable, optional
         ``case_progress(claim_id, side, index, n_cases)`` before each case (see
-        :data:`CaseCallback`); with ``progress=None`` the bar's own is used.
+        :data:`CaseCallback`); with ``progress=None`` the bar's own is used.  Not called
+        when the claims run in worker processes.
+    jobs : int
+        Worker processes (:mod:`tnverify.claims.pool`): with ``jobs > 1`` independent
+        claims run side by side; the results, in the order of ``claims``, are the same as
+        with ``jobs=1`` (each case's seed depends only on ``seed`` and the claim id).
+    threads : int, optional
+        The thread count of each worker (recorded in the environment); the caller sets
+        this process's own (:func:`tnverify.threads.set_threads`).
 
     Returns
     -------
     Report
     """
     claims = list(claims)
+    from ..claims.pool import can_fork
+
+    parallel = jobs > 1 and len(claims) > 1 and can_fork()
+    if progress is True:               # the documented bool: True shows the bar, as None
+        progress = None
+    for hook, name in ((progress, "progress"), (case_progress, "case_progress")):
+        if not (hook is None or hook is False):
+            as_callable(hook, name)
     bar = None
     if progress is None:
         bar, progress, bar_case = _rich_progress(claims, scale, sides)
         case_progress = case_progress or bar_case
     elif progress is False:
         progress = None
-    results: list[ClaimResult] = []
+    results: list = [None] * len(claims)
     try:
-        if bar is not None:
-            bar.start()
-        for i, claim in enumerate(claims):
-            if progress:
-                progress(i, len(claims), claim.id, None)
-            on_case = None
-            if case_progress is not None:
-                def on_case(side, index, n_cases, _id=claim.id):
-                    case_progress(_id, side, index, n_cases)
-            result = run_claim(claim, seed=seed, scale=scale, device=device, sides=sides,
-                               on_case=on_case)
-            results.append(result)
-            if progress:
-                progress(i + 1, len(claims), claim.id, result)
+        if parallel:
+            results = _run_parallel(claims, results, seed, scale, device, sides, jobs,
+                                    threads, progress, bar)
+        else:
+            if bar is not None:
+                bar.start()
+            for i, claim in enumerate(claims):
+                if progress:
+                    progress(i, len(claims), claim.id, None)
+                on_case = None
+                if case_progress is not None:
+                    def on_case(side, index, n_cases, _id=claim.id):
+                        case_progress(_id, side, index, n_cases)
+                results[i] = run_claim(claim, seed=seed, scale=scale, device=device,
+                                       sides=sides, on_case=on_case)
+                if progress:
+                    progress(i + 1, len(claims), claim.id, results[i])
     finally:
         if bar is not None:
             bar.stop()
     settings = {"scale": scale, "seed": seed, "device": device}
-    return Report(results, settings, environment(device))
+    env = environment(device, min(jobs, len(claims)) if parallel else 1)
+    if threads is not None:
+        env["threads"] = {**(env.get("threads") or {}), "per_process": threads}
+    return Report(results, settings, env)
+
+
+def _run_parallel(claims, results, seed, scale, device, sides, jobs, threads, progress, bar):
+    """The claims in worker processes; ``progress`` after each finished claim (in
+    completion order, ``done`` counting finished claims)."""
+    from ..claims.pool import run_in_processes
+    from ..threads import resolve_threads
+
+    stream = run_in_processes(claims, jobs=jobs, threads=resolve_threads(threads), seed=seed,
+                              scale=scale, device=device, sides=sides)
+    if bar is not None:   # the bar's refresh thread starts after the workers are forked
+        first = next(stream, None)
+        bar.start()
+        stream = _chain(first, stream)
+    done = 0
+    for i, result in stream:
+        results[i] = result
+        done += 1
+        if progress:
+            progress(done, len(claims), claims[i].id, result)
+    return results
+
+
+def _chain(first, rest):
+    if first is not None:
+        yield first
+    yield from rest

@@ -36,7 +36,8 @@ from numbers import Integral
 import numpy as np
 
 from ..errors import ShapeError
-from .truncation import check_eps, check_max_rank, step_caps, svd_signed, truncation_rank
+from .truncation import (check_eps, check_max_rank, step_caps, svd_signed, tail_rank,
+                         truncation_rank)
 from ..validation import as_array
 from .train import TensorTrain
 
@@ -182,14 +183,14 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank=None) -> TTSVDResult:
     for k in range(d - 1):
         c = c.reshape(r * dims[k], -1)
         u, s, vh = svd_signed(c)
-        rk = truncation_rank(s, delta, caps[k])
+        rk = tail_rank(s, delta, caps[k])
         cores.append(u[:, :rk].reshape(r, dims[k], rk))
         svals.append(s)
         discarded.append(s[rk:])
         c = s[:rk, None] * vh[:rk]
         r = rk
     cores.append(c.reshape(r, dims[-1], 1))
-    return TTSVDResult(TensorTrain(tuple(cores)), eps, max_rank, norm, delta,
+    return TTSVDResult(TensorTrain.from_trusted(cores), eps, max_rank, norm, delta,
                        tuple(svals), tuple(discarded))
 
 

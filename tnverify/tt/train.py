@@ -21,7 +21,7 @@ from ..errors import (
     DTypeError, NonFiniteError, RankError, ShapeError, ToleranceError, VocabularyError,
 )
 from .truncation import check_eps, check_max_rank, svd_signed, truncation_rank
-from ..validation import as_array, as_int_array
+from ..validation import as_array, as_flag, as_int_array
 
 __all__ = ["TensorTrain", "tt_to_full"]
 
@@ -97,6 +97,22 @@ class TensorTrain:
             c.flags.writeable = False
             stored.append(c)
         object.__setattr__(self, "cores", tuple(stored))
+
+    @classmethod
+    def from_trusted(cls, cores) -> "TensorTrain":
+        """A TensorTrain of cores this package has just computed (3-D, finite, float64 or
+        complex128, ranks matching): stored as read-only copies without re-validating
+        them.  Public constructors validate; algorithms that produce cores from validated
+        input (TT-SVD) use this to avoid paying the validation at every call."""
+        dtype = np.complex128 if any(c.dtype.kind == "c" for c in cores) else np.float64
+        stored = []
+        for c in cores:
+            c = np.array(c, dtype=dtype, copy=True)
+            c.flags.writeable = False
+            stored.append(c)
+        tt = object.__new__(cls)
+        object.__setattr__(tt, "cores", tuple(stored))
+        return tt
 
     # ----------------------------------------------------------------- properties
     @property
@@ -277,6 +293,7 @@ class TensorTrain:
         ``norm(log=True) == -inf``; without ``log`` a norm beyond the float range is
         ``inf`` (below it, ``0.0``).
         """
+        log = as_flag(log, "log")
         r = np.ones((1, 1), dtype=self.dtype)
         log_scale = 0.0
         for c in self.cores:
@@ -313,7 +330,7 @@ class TensorTrain:
         for the ``r x (n r')`` reshape, the first core carries the norm.  Ranks may drop to
         ``min(r_{k-1} n_k, r_k)``.
         """
-        if direction not in ("left", "right"):
+        if not isinstance(direction, str) or direction not in ("left", "right"):
             raise ShapeError(f"direction must be 'left' or 'right'; got {direction!r}")
         if direction == "right":
             rev = TensorTrain(tuple(np.transpose(c, (2, 1, 0)) for c in self.cores[::-1]))

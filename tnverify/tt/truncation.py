@@ -25,7 +25,7 @@ from ..errors import ShapeError, ToleranceError
 from ..validation import as_array, as_float, as_int
 
 __all__ = ["truncation_rank", "check_eps", "check_max_rank", "step_caps", "thin_svd",
-           "svd_signed"]
+           "svd_signed", "tail_rank"]
 
 
 def check_eps(eps) -> float:
@@ -87,23 +87,39 @@ def truncation_rank(singular_values, delta: float, max_rank: int | None = None) 
     if not np.isfinite(s).all() or (s < 0).any():
         raise ToleranceError("singular_values must be finite and >= 0")
     delta = as_float(delta, "delta", nonnegative=True)
-    max_rank = check_max_rank(max_rank)
+    return tail_rank(s, delta, check_max_rank(max_rank))
+
+
+def tail_rank(s: np.ndarray, delta: float, max_rank: int | None) -> int:
+    """:func:`truncation_rank` on inputs already validated (a non-empty, finite,
+    non-negative 1-D float array, ``delta >= 0``, ``max_rank`` None or ``>= 1``): the
+    per-step rule inside TT-SVD and rounding, whose public entry points validate once."""
     tails = np.cumsum((s * s)[::-1])[::-1]          # tails[r] = sum_{j >= r} s_j^2
-    ok = np.flatnonzero(tails <= delta * delta)       # tails is non-increasing
-    r = int(ok[0]) if ok.size else s.size
-    r = max(r, 1)
+    # tails is non-increasing: the count of tails above δ² is the first index within it
+    r = max(int(np.count_nonzero(tails > delta * delta)), 1)
     if max_rank is not None:
         r = min(r, max_rank)
     return r
 
 
+#: Largest matrix (entries) whose SVD goes through ``numpy.linalg.svd``: its gufunc call
+#: costs a few µs where scipy's wrapper costs ~30 µs, but it copies its input to Fortran
+#: order, which made tall-skinny steps (e.g. 2^19 × 2) twice as slow as scipy's gesdd.
+SMALL_SVD = 2**14
+
+
 def thin_svd(c: np.ndarray):
-    """Thin SVD in the tall orientation; gesdd with a gesvd fallback."""
+    """Thin SVD in the tall orientation, LAPACK's gesdd: through ``numpy.linalg.svd`` for
+    small matrices (:data:`SMALL_SVD`, little per-call overhead), scipy's driver for
+    larger ones; scipy's gesvd as the fallback when gesdd does not converge."""
     wide = c.shape[0] < c.shape[1]
     a = c.conj().T if wide else c
     try:
-        u, s, vh = scipy.linalg.svd(a, full_matrices=False, check_finite=False,
-                                    lapack_driver="gesdd")
+        if a.size <= SMALL_SVD:
+            u, s, vh = np.linalg.svd(a, full_matrices=False)
+        else:
+            u, s, vh = scipy.linalg.svd(a, full_matrices=False, check_finite=False,
+                                        lapack_driver="gesdd")
     except np.linalg.LinAlgError:
         u, s, vh = scipy.linalg.svd(a, full_matrices=False, check_finite=False,
                                     lapack_driver="gesvd")
@@ -120,8 +136,10 @@ def svd_signed(c: np.ndarray):
     ``U diag(s) Vᴴ`` is unchanged.
     """
     u, s, vh = thin_svd(c)
-    cols = np.arange(u.shape[1])
-    piv = u[np.argmax(np.abs(u), axis=0), cols]
+    piv = u[np.abs(u).argmax(axis=0), np.arange(u.shape[1])]
+    if u.dtype.kind != "c":
+        sign = np.where(piv < 0, -1.0, 1.0)     # real: the phase is the sign (0 -> +1)
+        return u * sign, s, vh * sign[:, None]
     mod = np.abs(piv)
     phase = np.where(mod > 0, piv / np.where(mod > 0, mod, 1), 1)
     u = u * phase.conj()

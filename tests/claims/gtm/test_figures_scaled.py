@@ -90,15 +90,19 @@ def test_span_reaches_full_dimension_and_matches_numpy():
 def test_rank_mod_p_capped_matches_numpy(seed, rank, cap):
     rng = np.random.default_rng(seed)
     A = rng.integers(-3, 4, (9, rank)) @ rng.integers(-3, 4, (rank, 11))
-    want = rank_mod_p(A.astype(np.int64))
-    got = S.rank_mod_p_capped(torch.tensor(A, dtype=torch.float64), cap)
+    want = rank_mod_p(A.astype(np.int64), backend="python")
+    got = S.rank_mod_p_capped(torch.tensor(A, dtype=torch.float64), cap)      # FLINT (CPU)
     assert got == min(want, cap)
+    # the device path (torch elimination), run here on the CPU
+    assert S.capped_elimination(torch.tensor(A, dtype=torch.float64), cap) == min(want, cap)
 
 
-def test_rank_mod_p_capped_pinned():
+@pytest.mark.parametrize("capped", ["rank_mod_p_capped", "capped_elimination"])
+def test_rank_mod_p_capped_pinned(capped):
+    f = getattr(S, capped)
     A = torch.tensor([[2.0, 4.0, 6.0], [1.0, 2.0, 3.0], [0.0, 1.0, 5.0]])
-    assert S.rank_mod_p_capped(A, 5) == 2 and S.rank_mod_p_capped(A, 1) == 1
-    assert S.rank_mod_p_capped(torch.zeros(3, 3), 3) == 0
+    assert f(A, 5) == 2 and f(A, 1) == 1
+    assert f(torch.zeros(3, 3), 3) == 0
 
 
 @given(st.integers(0, 2**31), st.booleans())

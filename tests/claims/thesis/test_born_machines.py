@@ -108,3 +108,23 @@ def test_cost_corrected_scaled_side_records_timing():
     ev = claim.scaled(claim.scaled_space["small"][0], "cpu", np.random.default_rng(0))
     assert ev.verdict == HOLDS
     assert len(ev.details["seconds_log_Z"]) == 3 and ev.details["min_log_P"] < -745
+
+
+def test_cost_twins_share_their_scaled_side():
+    from tnverify.claims import get_claim, run_claim
+    from tnverify.conventions import derive_seed
+
+    printed = run_claim("thesis-sec-4.3.2-cost", seed=2, sides=("scaled",))
+    corrected = run_claim("thesis-sec-4.3.2-cost-corrected", seed=2, sides=("scaled",))
+    seed = derive_seed(2, "thesis-sec-4.3.2-cost", "scaled", 0)
+    assert printed.scaled.cases[0].seed == corrected.scaled.cases[0].seed == seed
+    # the timings of log Z are measured once: the twin reads the same numbers
+    assert corrected.scaled.cases[0].details["seconds_log_Z"] == \
+        printed.scaled.cases[0].details["seconds_log_Z"]
+    assert (printed.verdict, corrected.verdict) == ("fails", "holds")
+    # the small sides keep their own seeds
+    assert get_claim("thesis-sec-4.3.2-cost-corrected").scaled_seed_key == \
+        "thesis-sec-4.3.2-cost"
+    other = run_claim("thesis-sec-4.3.2-cost-corrected", seed=2, sides=("small",))
+    assert other.small.cases[0].seed == derive_seed(2, "thesis-sec-4.3.2-cost-corrected",
+                                                    "small", 0)

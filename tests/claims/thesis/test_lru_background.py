@@ -8,7 +8,6 @@ import pytest
 
 import tnverify.claims.thesis.lru_background  # noqa: F401  (registers the claims)
 from tnverify.claims import get_claim
-from tnverify.claims import REGISTRY
 from tnverify.claims.thesis.lru_deterministic import GROWTH, stability_runs
 from tnverify.claims.thesis.lru_symbolic import eq412_limits, eq413_symbolic
 from tnverify.conventions import tolerance
@@ -16,21 +15,21 @@ from tnverify.conventions import tolerance
 _BASE = ("thesis-eq-4.7", "thesis-thm-4.2.1", "thesis-lemma-4.2.1",
          "thesis-sec-4.2.2-stability", "thesis-prop-4.2.1", "thesis-eq-4.12", "thesis-eq-4.13",
          "thesis-eq-4.11", "thesis-fig-4.8", "thesis-sec-5.4.1-diagonalisable")
-IDS = sorted(set(_BASE) | {REGISTRY[b].corrected_by for b in _BASE if REGISTRY[b].corrected_by}
+IDS = sorted(set(_BASE) | {get_claim(b).corrected_by for b in _BASE if get_claim(b).corrected_by}
              | {"thesis-eq-4.11-corrected"})     # a registered variant (Eq. 4.11 holds)
 FAST = [i for i in IDS if i not in ("thesis-thm-4.2.1", "thesis-fig-4.8")]
 
 
 def test_ids_registered():
-    assert len(IDS) == 14 and all(REGISTRY[i].group == "lru-background" for i in IDS)
+    assert len(IDS) == 14 and all(get_claim(i).group == "lru-background" for i in IDS)
     for i in IDS:
-        c = REGISTRY[i]
+        c = get_claim(i)
         if c.corrected_by:
-            assert REGISTRY[c.corrected_by].corrects == i
+            assert get_claim(c.corrected_by).corrects == i
 
 
 def test_eq47_counterexample_is_missing_term():
-    ev = REGISTRY["thesis-eq-4.7"].run_small({"H": 2, "steps": 3}, 0)
+    ev = get_claim("thesis-eq-4.7").run_small({"H": 2, "steps": 3}, 0)
     failing = [k for k, p in ev.parts.items() if p.verdict == "fails"]
     assert any("Eq. 4.7" in k for k in failing) and any("Eq. 4.9" in k for k in failing)
     assert ev.parts[next(k for k in ev.parts if k.startswith("listed"))].verdict == "holds"
@@ -60,14 +59,14 @@ def test_eq413_symbolic_line1_is_zero():
 
 
 def test_eq411_holds_and_its_naming_control_fails():
-    ev = REGISTRY["thesis-eq-4.11"].run_small({"n": 8}, 5)
+    ev = get_claim("thesis-eq-4.11").run_small({"n": 8}, 5)
     assert ev.verdict == "holds"
     part = ev.parts["v^log vs log(−log|λ|)"]
     # the control reads v^log as 'log eigenvalue magnitude' (log|λ| = −exp(v^log)): it fails
     assert part.control.verdict == "fails"
     assert ev.parts["|λ| < 1 for every real v^log"].control.verdict == "fails"
-    assert REGISTRY["thesis-eq-4.11-corrected"].corrects is None
-    assert REGISTRY["thesis-eq-4.11"].corrected_by is None and REGISTRY["thesis-eq-4.11"].remarks
+    assert get_claim("thesis-eq-4.11-corrected").corrects is None
+    assert get_claim("thesis-eq-4.11").corrected_by is None and get_claim("thesis-eq-4.11").remarks
 
 
 def _proofs():
@@ -81,7 +80,7 @@ def _proofs():
 def test_proof_references_resolve():
     mod = _proofs()
     for cid in IDS:
-        proof = REGISTRY[cid].proof
+        proof = get_claim(cid).proof
         if proof:
             fn = getattr(mod, proof.split("::")[1])
             assert callable(fn)

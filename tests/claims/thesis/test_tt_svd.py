@@ -10,7 +10,7 @@ import tnverify.claims.thesis.tt_svd as mod
 import tnverify.claims.thesis.unfoldings as unf
 import tnverify.claims.tnverify.tt_svd_error as err
 import tnverify.claims.tt_svd_support as sup
-from tnverify.claims import FAILS, HOLDS, ILL_POSED, REGISTRY, run_claim
+from tnverify.claims import FAILS, HOLDS, ILL_POSED, get_claim, run_claim
 from tnverify.conventions import tolerance
 from tnverify.ranks.matricize import exact_rank, tt_unfolding
 from tnverify.tt import TensorTrain
@@ -19,11 +19,11 @@ from tnverify.tt.svd import tt_svd
 
 
 def test_alg_1_readings_and_counterexample():
-    ev = REGISTRY["thesis-alg-1"].run_small(mod._ALG_SPACE[0], 0)
+    ev = get_claim("thesis-alg-1").run_small(mod._ALG_SPACE[0], 0)
     assert ev.verdict == FAILS
     # the printed 'R_k = rank_δ(U_k)' is ruled out (circular), not an admissible reading
     assert set(ev.readings) == {"a"} and set(ev.ruled_out) == {"b"}
-    assert REGISTRY["thesis-alg-1"].defect.kind == "false"
+    assert get_claim("thesis-alg-1").defect.kind == "false"
     # the printed '‖E_k‖_F = δ' is not attainable by any rank (recorded per step)
     assert not all(all(d["‖E_k‖_F = δ attainable"]) for k, d in ev.details.items()
                    if k.startswith("a, ε="))
@@ -104,7 +104,7 @@ def test_torch_noisy_tensor_has_the_relative_noise_asked_for(seed, noise):
 def test_error_identity_fails_when_one_core_entry_is_off_by_1e_6(seed, case, eps):
     # the scale ‖A‖·(2‖A − B̃‖ + τ) is ∝ ‖A − B‖·‖A‖: a relative 1e-6 defect in one core
     # entry of B (‖A‖² as scale let defects of 1e-6·‖A‖ pass) must flip the verdict
-    params = REGISTRY["tnverify-tt-svd-error-identity"].space[case]
+    params = get_claim("tnverify-tt-svd-error-identity").space[case]
     a = sup.sample_tensor(params, np.random.default_rng(seed))
     norm, res = float(np.linalg.norm(a)), tt_svd(a, eps=eps)
     full = res.tt.full()

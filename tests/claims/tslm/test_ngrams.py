@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tnverify.claims import FAILS, HOLDS, REGISTRY, all_claims
+from tnverify.claims import FAILS, HOLDS, all_claims, get_claim
 
 all_claims()        # registers every claim (the tslm ones live in tnverify/claims/tslm/)
 
@@ -17,13 +17,13 @@ IDS = ["thesis-eq-4.1", "thesis-eq-4.1-corrected", "thesis-eq-2.7", "thesis-eq-2
 
 
 def test_pinned_cases():
-    ev = REGISTRY["thesis-eq-4.1"].run_small(REGISTRY["thesis-eq-4.1"].pinned[0]["params"],
-                                             REGISTRY["thesis-eq-4.1"].pinned[0]["seed"])
+    ev = get_claim("thesis-eq-4.1").run_small(get_claim("thesis-eq-4.1").pinned[0]["params"],
+                                             get_claim("thesis-eq-4.1").pinned[0]["seed"])
     assert ev.verdict == HOLDS                           # L = 1: sum = average
 
 
 def test_eq41_is_l_times_the_pair_information():
-    ev = REGISTRY["thesis-eq-4.1"].run_small({"vocab_size": 3, "length": 5,
+    ev = get_claim("thesis-eq-4.1").run_small({"vocab_size": 3, "length": 5,
                                               "distances": (1, 2)}, 3)
     for S in (1, 2):
         d = ev.parts[f"S = {S}"].details
@@ -35,13 +35,13 @@ def test_eq41_is_l_times_the_pair_information():
 
 
 def test_readings_split_as_described():
-    ev = REGISTRY["thesis-eq-2.11"].run_small({"length": 20}, 0)
+    ev = get_claim("thesis-eq-2.11").run_small({"length": 20}, 0)
     assert {k: v.verdict for k, v in ev.readings.items()} == {"base 2": "holds",
                                                               "natural log": "fails"}
-    assert REGISTRY["thesis-eq-2.7"].run_small({"vocab_size": 3, "length": 8}, 0).verdict == FAILS
-    ev = REGISTRY["thesis-eq-2.7-corrected"].run_small({"vocab_size": 3, "length": 8}, 0)
+    assert get_claim("thesis-eq-2.7").run_small({"vocab_size": 3, "length": 8}, 0).verdict == FAILS
+    ev = get_claim("thesis-eq-2.7-corrected").run_small({"vocab_size": 3, "length": 8}, 0)
     assert ev.verdict == HOLDS and ev.parts["Eq. 2.7"].control.verdict == FAILS
-    ev = REGISTRY["tslm-claim-2"].run_small({"vocab_size": 2, "length": 2}, 0)
+    ev = get_claim("tslm-claim-2").run_small({"vocab_size": 2, "length": 2}, 0)
     # the embedded basis is ruled out ("a special case of TSLM based on the one-hot basis
     # vectors"): shown, not deciding
     assert {k: v.verdict for k, v in ev.readings.items()} == {"one-hot": "holds"}
@@ -49,7 +49,7 @@ def test_readings_split_as_described():
 
 
 def test_table1_recount_is_skipped_not_faked():
-    ev = REGISTRY["tslm-table1-stats"].run_small({}, 0)
+    ev = get_claim("tslm-table1-stats").run_small({}, 0)
     assert ev.parts["recount from the release files"].verdict == "skipped"
     part = ev.parts["PTB counts in thousands"]
     assert part.verdict == HOLDS and set(part.readings) == {"truncated thousands"}
@@ -62,7 +62,7 @@ def test_proofs_hold():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     for cid in IDS:
-        proof = REGISTRY[cid].proof
+        proof = get_claim(cid).proof
         if proof:
             assert getattr(mod, proof.split("::")[1])() is True
 
@@ -75,21 +75,21 @@ SCALED = {"thesis-eq-4.1": HOLDS, "thesis-eq-4.1-corrected": HOLDS, "tslm-eq-11"
 
 @pytest.mark.parametrize("cid", sorted(SCALED))
 def test_scaled_side_verdicts(cid):
-    claim = REGISTRY[cid]
+    claim = get_claim(cid)
     assert set(claim.scaled_space) == {"small", "large"}
     ev = claim.run_scaled(claim.scaled_space["small"][0], "cpu", 0)
     assert ev.verdict == SCALED[cid]
 
 
 def test_scaled_claim2_splits_like_the_small_side():
-    claim = REGISTRY["tslm-claim-2"]
+    claim = get_claim("tslm-claim-2")
     ev = claim.run_scaled(claim.scaled_space["small"][0], "cpu", 1)
     assert {k: v.verdict for k, v in ev.readings.items()} == {"one-hot": HOLDS}
     assert {k: v.verdict for k, v in ev.ruled_out.items()} == {"embedded": "fails"}
 
 
 def test_scaled_eq41_printed_sum_is_about_l_times_the_estimate():
-    claim = REGISTRY["thesis-eq-4.1"]
+    claim = get_claim("thesis-eq-4.1")
     params = claim.scaled_space["small"][0]
     ev = claim.run_scaled(params, "cpu", 2)
     s1 = ev.parts["S = 1"].details

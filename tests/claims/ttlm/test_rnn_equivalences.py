@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import tnverify.claims.ttlm.rnn_equivalences  # noqa: F401  (registers the claims)
-from tnverify.claims import REGISTRY
+from tnverify.claims import get_claim
 
 IDS = ["ttlm-claim-b1", "thesis-claim-5.3.1", "ttlm-claim-b2", "ttlm-claim-b2-corrected",
        "thesis-claim-5.3.2", "thesis-claim-5.3.2-corrected", "ttlm-eq14-bias",
@@ -17,19 +17,19 @@ IDS = ["ttlm-claim-b1", "thesis-claim-5.3.1", "ttlm-claim-b2", "ttlm-claim-b2-co
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**31), which=st.integers(0, 10))
 def test_small_side_any_seed(cid, seed, which):
-    claim = REGISTRY[cid]
+    claim = get_claim(cid)
     params = claim.space[which % len(claim.space)]
     assert claim.run_small(params, seed).verdict == claim.expected
 
 
 def test_b1_identifies_exactly_one_permutation():
-    ev = REGISTRY["ttlm-claim-b1"].run_small({"vocab_size": 4, "rank": 3, "steps": 4}, 3)
+    ev = get_claim("ttlm-claim-b1").run_small({"vocab_size": 4, "rank": 3, "steps": 4}, 3)
     table = ev.details["permutations (φ=tanh)"]
     assert [k for k, v in table.items() if v == "matches"] == ["G = T.transpose(2, 0, 1)"]
 
 
 def test_b2_readings():
-    ev = REGISTRY["ttlm-claim-b2"].run_small({"vocab_size": 4, "rank": 3, "steps": 4}, 5)
+    ev = get_claim("ttlm-claim-b2").run_small({"vocab_size": 4, "rank": 3, "steps": 4}, 5)
     got = {k: v.verdict for k, v in {**ev.readings, **(ev.ruled_out or {})}.items()}
     assert [k for k, v in got.items() if v == "holds"] == [
         "b: W^{hx}_{j i_t} (declared), W^{hh}_{k α_{t-1}} (printed)"]
@@ -37,25 +37,25 @@ def test_b2_readings():
     # only the admissible reading decides: the ruled-out ones are shown, not deciding
     assert list(ev.readings) == ["b: W^{hx}_{j i_t} (declared), W^{hh}_{k α_{t-1}} (printed)"]
     assert ev.verdict == "holds"
-    ev = REGISTRY["thesis-claim-5.3.2"].run_small({"vocab_size": 4, "rank": 3, "steps": 4}, 5)
+    ev = get_claim("thesis-claim-5.3.2").run_small({"vocab_size": 4, "rank": 3, "steps": 4}, 5)
     assert [k for k, v in ev.readings.items() if v.verdict == "holds"] == ["b: A, B as printed"]
 
 
 def test_eq14_bias_counterexample_is_h_zero():
-    ev = REGISTRY["ttlm-eq14-bias"].run_small({"vocab_size": 4, "rank": 3}, 0)
+    ev = get_claim("ttlm-eq14-bias").run_small({"vocab_size": 4, "rank": 3}, 0)
     ce = ev.counterexample
     assert ce["h"] == [0.0, 0.0, 0.0] and ce["augmented pre-activation"] == [0.0, 0.0, 0.0]
     assert np.abs(ce["Eq. 14 pre-activation"]).min() > 0
 
 
 def test_sec_531_length_counterexample():
-    ev = REGISTRY["thesis-sec-5.3.1"].run_small({"vocab_size": 5, "rank": 3}, 0)
+    ev = get_claim("thesis-sec-5.3.1").run_small({"vocab_size": 5, "rank": 3}, 0)
     assert ev.counterexample["got"] == [3] and ev.counterexample["want"] == [5]
 
 
 def test_scaled_small_sides_hold():
     for cid in ("ttlm-claim-b1", "ttlm-claim-b2-corrected"):
-        claim = REGISTRY[cid]
+        claim = get_claim(cid)
         ev = claim.run_scaled(claim.scaled_space["small"][0], "cpu", 11)
         assert ev.verdict == "holds", ev.failing_parts()
         assert len(ev.parts) >= 8
@@ -82,7 +82,7 @@ def _defective(cls, attr, index, rel, only_float32):
 
 
 def _scaled_verdicts(cid, seed=11):
-    claim = REGISTRY[cid]
+    claim = get_claim(cid)
     ev = claim.run_scaled(claim.scaled_space["small"][0], "cpu", seed)
     return {k: p.verdict for k, p in ev.parts.items()}
 
@@ -159,16 +159,16 @@ def test_proof_lines_sum_over_the_free_index_fail_and_their_edit_holds(cid):
     """Eq. 16 / Eq. 20 as printed (Σ over α_t, α_(t−1) unbound) do not reproduce the 2-RNN /
     RAC states; with Σ over α_(t−1) they do, and the printed form is the twin's control."""
     p = {"vocab_size": 4, "rank": 3, "steps": 4}
-    printed = REGISTRY[cid].run_small(p, 2)
+    printed = get_claim(cid).run_small(p, 2)
     assert printed.verdict == "fails"
-    assert REGISTRY[cid].defect.erratum == "ttlm-appB-sum-over-free-alpha_t"
-    fixed = REGISTRY[f"{cid}-corrected"].run_small(p, 2)
+    assert get_claim(cid).defect.erratum == "ttlm-appB-sum-over-free-alpha_t"
+    fixed = get_claim(f"{cid}-corrected").run_small(p, 2)
     assert fixed.verdict == "holds"
     first = next(iter(fixed.parts.values()))
     assert first.control.verdict == "fails" and "as printed" in first.control.compared
 
 
 def test_eq14_first_index_slice_is_r_by_r():
-    ev = REGISTRY["ttlm-eq16"].run_small({"vocab_size": 4, "rank": 3, "steps": 4}, 0)
+    ev = get_claim("ttlm-eq16").run_small({"vocab_size": 4, "rank": 3, "steps": 4}, 0)
     part = ev.parts["Eq. 14: the i-th slice ∈ ℝ^(M×R)"]
     assert part.details["got"] == [3, 3] and part.verdict == "fails"

@@ -18,9 +18,7 @@ the FD tolerance is SAFETY · max truncation + max rounding.
 from __future__ import annotations
 
 import numpy as np
-import torch
 
-from ...cells import gated as G
 from ...conventions import SAFETY, Tolerance, tolerance
 from .. import Evidence
 from .forward_passes import torch_gen
@@ -29,8 +27,13 @@ from ..compare import compare_values
 FD_STEP_FACTOR = (3 * np.finfo(np.float64).eps) ** (1 / 3)
 
 
-def make_lm(model, i, d, V, g, *, f="tanh", dtype=torch.float64, device="cpu"):
-    """A cell (GRURNTN Eq. 18 or LSTMRNTN, full peepholes) and an output layer."""
+def make_lm(model, i, d, V, g, *, f="tanh", dtype=None, device="cpu"):
+    """A cell (GRURNTN Eq. 18 or LSTMRNTN, full peepholes) and an output layer
+    (``dtype`` default torch.float64)."""
+    import torch
+
+    from ...cells import gated as G
+    dtype = torch.float64 if dtype is None else dtype
     if model == "gru":
         cell = G.GRURNTN(i, d, f=f, generator=g, dtype=dtype, device=device)
     else:
@@ -43,6 +46,8 @@ def make_lm(model, i, d, V, g, *, f="tanh", dtype=torch.float64, device="cpu"):
 def lm_loss(cell, W_hy, b_y, x, y, *, keep=False):
     """``E = Σ_i E_i``, ``E_i = −log softmax(h_i W_hy + b_y)[y_i]`` (Eq. 22–23) summed
     over the batch; returns ``(E, hs, cache)``."""
+    import torch
+    from ...cells import gated as G
     hs, cache = G.run_sequence(cell, x, keep=keep)
     logp = torch.log_softmax(hs @ W_hy + b_y, dim=-1)
     return -logp.gather(-1, y.unsqueeze(-1)).sum(), hs, cache
@@ -50,6 +55,7 @@ def lm_loss(cell, W_hy, b_y, x, y, *, keep=False):
 
 def signals(reading, model, cell, W_hy, b_y, x, y, E, hs, cache):
     """Error signals ∂E/∂h̃_j (GRU) or ∂E/∂c_j (LSTM), one ``(B, d)`` per step."""
+    import torch
     if reading == "total":
         return list(torch.autograd.grad(E, cache["cand"], retain_graph=True))
     p = torch.softmax(hs.detach() @ W_hy + b_y, dim=-1)
@@ -68,6 +74,7 @@ def signals(reading, model, cell, W_hy, b_y, x, y, E, hs, cache):
 def abs_terms(cache, grads, model):
     """``Σ_j Σ_b |δ_j[b,k]| |x_j[b,p]| |u_j[b,q]|`` with δ the true-f′ signal: the
     forward-error scale of each entry of the Eq. 24/25 sum."""
+    import torch
     tot = 0.0
     for j, g in enumerate(grads):
         a = cache["a"][j].detach()
@@ -109,6 +116,7 @@ def np_losses(P, Ws, x, y, model, f="tanh"):
 def central_fd(losses, W, n_ops):
     """Central differences of ``losses(Ws) -> (K,)`` w.r.t. every entry of ``W``
     (numpy array), with the Richardson truncation estimate and the rounding bound."""
+    import torch
     flat = W.reshape(-1)
     N = flat.size
     steps = FD_STEP_FACTOR * np.maximum(np.abs(flat), 1.0)
@@ -138,6 +146,7 @@ FD_CONTROL = "h-leg and slice leg of the gradient swapped"
 
 
 def _vs_fd(name, value, fd, fd_tol, extra_tol=0.0):
+    import torch
     value = torch.as_tensor(value)
     err = float((value - fd).abs().max())
     tol = Tolerance(float(fd_tol) + float(extra_tol), fd_tol.rule + " (+ formula tolerance)")
@@ -156,6 +165,8 @@ def _vs_fd(name, value, fd, fd_tol, extra_tol=0.0):
 def bptt_evidence(params, rng, *, model, fprime, readings=("total", "local"), f="tanh"):
     """Eq. 24 (``model="gru"``) / Eq. 25 (``"lstm"``) under each reading of the error
     signal, against autograd and central finite differences (small side, float64)."""
+    import torch
+    from ...cells import gated as G
     i, d, V, T, B = (params[k] for k in ("input", "hidden", "vocab_size", "length", "batch"))
     g = torch_gen(rng)
     cell, W_hy, b_y = make_lm(model, i, d, V, g, f=f)
@@ -221,6 +232,8 @@ def scaled_bptt(params, device, rng, *, model, fprime, readings=("total", "local
     """float32 Eq. 24/25 kernel (error signals from float32 autograd) vs the float64
     autograd gradient.  Large case (i = 64, d = 512, L = 128, B = 8): W_tsr 16.7 M entries,
     the graph keeps L·B·i·d ≈ 34 M floats of bilinear temporaries."""
+    import torch
+    from ...cells import gated as G
     i, d, V, T, B = (params[k] for k in ("input", "hidden", "vocab_size", "length", "batch"))
     g = torch_gen(rng)
     c64, W_hy, b_y = make_lm(model, i, d, V, g, device=device)
@@ -247,6 +260,8 @@ def scaled_bptt(params, device, rng, *, model, fprime, readings=("total", "local
 
 # -- grurntn-eq-21 ---------------------------------------------------------------------
 def small_eq21(params, rng):
+    import torch
+    from ...cells import gated as G
     T, V = params["length"], params["vocab_size"]
     p = rng.uniform(0.05, 1.0, size=T)
     logs = np.log(p)

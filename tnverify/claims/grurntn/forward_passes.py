@@ -13,9 +13,7 @@ are convex combinations of values in [−1, 1].
 from __future__ import annotations
 
 import numpy as np
-import torch
 
-from ...cells import gated as G
 from .. import Evidence
 from ..compare import compare_ints, compare_values
 
@@ -27,6 +25,7 @@ def params_np(cell) -> dict:
 
 
 def torch_gen(rng, device="cpu") -> torch.Generator:
+    import torch
     return torch.Generator(device).manual_seed(int(rng.integers(2**62)))
 
 
@@ -94,6 +93,8 @@ def np_lstm(P, xs, h, c, *, peephole="full"):
 
 
 def _seq(cell, xs_np):
+    import torch
+    from ...cells import gated as G
     hs, _ = G.run_sequence(cell, torch.from_numpy(xs_np).to(cell.W_xh.dtype if hasattr(
         cell, "W_xh") else cell.W_xc.dtype))
     return hs
@@ -104,6 +105,8 @@ def _n_rec(L, i, d):
 
 
 def _bilinear_part(name, x, u, W):
+    import torch
+    from ...cells import gated as G
     ein = G.bilinear(torch.from_numpy(x), torch.from_numpy(u), torch.from_numpy(W))
     loop, scale = slice_loop_np(x, u, W)
     # n = p·q products per component, judged relative to Σ|terms|; semantic control: the
@@ -117,6 +120,8 @@ def _bilinear_part(name, x, u, W):
 
 # -- grurntn-eq-8 ----------------------------------------------------------------------
 def small_eq8(params, rng):
+    import torch
+    from ...cells import gated as G
     i, d, L, B = params["input"], params["hidden"], params["length"], params["batch"]
     g = torch_gen(rng)
     before = G.GRUCell(i, d, reset="before", generator=g)
@@ -161,6 +166,8 @@ def small_eq8(params, rng):
 
 
 def scaled_eq8(params, device, rng):
+    import torch
+    from ...cells import gated as G
     i = d = params["hidden"]
     L, B = params["length"], params["batch"]
     g = torch_gen(rng)
@@ -187,6 +194,8 @@ def scaled_eq8(params, device, rng):
 
 # -- grurntn-eq-15 ---------------------------------------------------------------------
 def small_eq15(params, rng):
+    import torch
+    from ...cells import gated as G
     d, B = params["hidden"], params["batch"]
     x1, x2, x3 = (rng.standard_normal((B, d)) for _ in range(3))
     Wt, W, b = rng.standard_normal((2 * d, 2 * d, d)), rng.standard_normal((2 * d, d)), \
@@ -209,6 +218,8 @@ def small_eq15(params, rng):
 
 def chunked_bilinear(x, u, W, chunk):
     """:func:`~tnverify.cells.gated.bilinear` over batch chunks (memory: ``chunk·p·d``)."""
+    import torch
+    from ...cells import gated as G
     return torch.cat([G.bilinear(x[s:s + chunk], u[s:s + chunk], W)
                       for s in range(0, x.shape[0], chunk)])
 
@@ -217,6 +228,8 @@ def scaled_bilinear(params, device, rng):
     """float32 fused (chunked) einsum vs float64 slice loop, ``W (p, q, d)``.  Large case
     memory (p = q = 1024, d = 512, B = 4096): W 4.3 GB (f64) + 2.1 GB (f32); einsum
     temporary chunk·p·d·4 B = 0.5 GB at chunk = 256."""
+    import torch
+    from ...cells import gated as G
     p, q, d, B = params["p"], params["q"], params["hidden"], params["batch"]
     g = torch_gen(rng, device)
     x = torch.randn(B, p, generator=g, device=device, dtype=torch.float64)
@@ -233,6 +246,7 @@ def scaled_bilinear(params, device, rng):
 
 # -- grurntn-eq-17 / eq-18 -------------------------------------------------------------
 def small_grurntn(params, rng, form):
+    from ...cells import gated as G
     i, d, L, B = params["input"], params["hidden"], params["length"], params["batch"]
     cell = G.GRURNTN(i, d, form=form, generator=torch_gen(rng))
     P = params_np(cell)
@@ -257,6 +271,8 @@ def small_eq17(params, rng):
 
 
 def small_eq18(params, rng):
+    import torch
+    from ...cells import gated as G
     parts, sizes = small_grurntn(params, rng, "eq18")
     grid = [(a, b) for a in (1, 3, 32, 128) for b in (1, 4, 256, 1024)]
     n17, n18 = [], []
@@ -278,6 +294,8 @@ def small_eq18(params, rng):
 def scaled_recurrent(params, device, rng, make):
     """float32 vs float64 unrolling of ``make(dtype, device)`` cells with equal weights,
     plus the fused bilinear term against the slice loop at the first step."""
+    import torch
+    from ...cells import gated as G
     i, d, L, B = params["input"], params["hidden"], params["length"], params["batch"]
     g = torch_gen(rng)                          # CPU generator: cells draw on the CPU
     c64, c32 = make(torch.float64, device, g), make(torch.float32, device, g)
@@ -301,22 +319,27 @@ def scaled_recurrent(params, device, rng, make):
 
 
 def scaled_eq17(params, device, rng):
+    from ...cells import gated as G
     return scaled_recurrent(params, device, rng, lambda dt, dev, g: G.GRURNTN(
         params["input"], params["hidden"], form="eq17", dtype=dt, device=dev, generator=g))
 
 
 def scaled_eq18(params, device, rng):
+    from ...cells import gated as G
     return scaled_recurrent(params, device, rng, lambda dt, dev, g: G.GRURNTN(
         params["input"], params["hidden"], form="eq18", dtype=dt, device=dev, generator=g))
 
 
 def scaled_eq19(params, device, rng):
+    from ...cells import gated as G
     return scaled_recurrent(params, device, rng, lambda dt, dev, g: G.LSTMRNTN(
         params["input"], params["hidden"], dtype=dt, device=dev, generator=g))
 
 
 # -- grurntn-eq-19 ---------------------------------------------------------------------
 def small_eq19(params, rng):
+    import torch
+    from ...cells import gated as G
     i, d, L, B = params["input"], params["hidden"], params["length"], params["batch"]
     g = torch_gen(rng)
     parts = {}
@@ -388,6 +411,8 @@ def small_eq26_corrected(params, rng):
     """a_j = x_j W^{[k]} h_{j−1}ᵀ + x_jW_xc + h_{j−1}W_hc + b_c (slice loop, numpy) vs the
     pre-activation of the LSTMRNTN cell's candidate at every step.  Control: the slice
     index and the h-leg of W_tsr swapped (x_j W[:, k, :] h_{j−1}ᵀ)."""
+    import torch
+    from ...cells import gated as G
     i, d, L, B = params["input"], params["hidden"], params["length"], params["batch"]
     cell = G.LSTMRNTN(i, d, generator=torch_gen(rng))
     P = params_np(cell)

@@ -11,7 +11,6 @@ from decimal import Decimal
 from fractions import Fraction
 
 import numpy as np
-import torch
 
 from ...cells import gated_params as GP
 from .. import Evidence
@@ -22,6 +21,7 @@ from ..printed_numbers import judge_printed
 
 
 def small_eq27(params, rng):
+    import torch
     N, V = params["length"], params["vocab_size"]
     logits = torch.from_numpy(rng.standard_normal((N, V)) * params.get("spread", 2.0))
     y = torch.from_numpy(rng.integers(V, size=N))

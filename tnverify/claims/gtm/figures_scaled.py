@@ -24,6 +24,7 @@ from ...conventions import derive_seed, rank_tolerance, tolerance
 from ...ranks.matricize import DEFAULT_PRIME
 
 __all__ = ["scaled_fig3", "scaled_fig5", "scaled_shared", "rank_mod_p_capped",
+           "capped_elimination",
            "rank_one_max_realizable_torch"]
 
 _EXACT_LIMIT = 2.0 ** 52   # a posteriori certificate: half of 2**53 leaves room for rounding
@@ -64,7 +65,20 @@ def rank_mod_p_capped(matrix, cap: int, p: int = DEFAULT_PRIME) -> int:
     pivot per step, stopping after ``cap`` pivots or when the remainder is zero.  The rank
     mod p is a lower bound of the rank over ℚ, so a result equal to ``cap`` certifies
     rank ≥ cap.  Cost: ``cap`` passes over the matrix (≈ 4 int64 copies of memory).
+    On the CPU the rank is FLINT's (:func:`tnverify.ranks.certified.rank_mod_p`), capped
+    after: the same number, min(rank mod p, cap).
     """
+    torch = _torch()
+    if matrix.device.type == "cpu":
+        from ...ranks.certified import rank_mod_p
+
+        return min(rank_mod_p(torch.round(matrix).to(torch.int64).numpy(), p), cap)
+    return capped_elimination(matrix, cap, p)
+
+
+def capped_elimination(matrix, cap: int, p: int = DEFAULT_PRIME) -> int:
+    """The device path of :func:`rank_mod_p_capped`: torch elimination mod p, one pivot
+    per step, at most ``cap`` steps (runs on any device; tested on the CPU)."""
     torch = _torch()
     A = torch.remainder(torch.round(matrix).to(torch.int64), p)
     n_cols = A.shape[1]

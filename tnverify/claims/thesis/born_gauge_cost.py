@@ -332,13 +332,27 @@ def small_cost(params, rng, corrected=False):
                     details=details)
 
 
-def scaled_cost(params, device, rng, corrected=False):
-    """Timing of log Z against |V| and R, and direct vs log-domain P̃(x) of samples."""
+def _rng_key(rng) -> tuple:
+    """The state of ``rng`` as a hashable key (the same seed gives the same key)."""
+    state = rng.bit_generator.state
+    return (state["bit_generator"], repr(state["state"]), state.get("has_uint32"),
+            state.get("uinteger"))
+
+
+_COST_CACHE: dict = {}
+
+
+def _scaled_cost_data(params, device, rng):
+    """The draws and timings behind both twins' scaled sides, computed once per process
+    for the same parameters, device and generator state (the ``-corrected`` twin shares
+    the printed claim's scaled seeds, ``scaled_seed_key``)."""
     import time
 
     import torch
+    key = (tuple(sorted(params.items())), str(device), _rng_key(rng))
+    if key in _COST_CACHE:
+        return _COST_CACHE[key]
     V, L, R, n = (params[k] for k in ("vocab_size", "length", "rank", "samples"))
-    sizes = dict(params, device=device)
     timing = {}
     for v, r in ((V // 2, R), (V, R), (V, R // 2)):
         mt = _machine({"vocab_size": v, "length": L, "rank": r}, rng, uniform=True,
@@ -353,6 +367,18 @@ def scaled_cost(params, device, rng, corrected=False):
         tok, lp = m.sample(n, generator=g)
         ref = m.log_prob(tok)
         lz = float(m.log_partition())
+    _COST_CACHE.clear()            # keep one entry: the twins run one after the other
+    _COST_CACHE[key] = (timing, m, tok, lp, ref, lz)
+    return _COST_CACHE[key]
+
+
+def scaled_cost(params, device, rng, corrected=False):
+    """Timing of log Z against |V| and R, and direct vs log-domain P̃(x) of samples."""
+    import torch
+    V, L, R, n = (params[k] for k in ("vocab_size", "length", "rank", "samples"))
+    sizes = dict(params, device=device)
+    timing, m, tok, lp, ref, lz = _scaled_cost_data(params, device, rng)
+    with torch.no_grad():
         parts = {"sampler log P vs log_prob": compare_values(
             "log P of the sampler vs 2 log|Ψ| − log Z (both log-domain)", lp, ref,
             n=L * V * R, scale=ref.abs() + abs(lz) + 1.0, sizes=sizes)}

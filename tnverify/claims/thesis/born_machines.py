@@ -225,7 +225,9 @@ _COST_SCALED = {"small": ({"vocab_size": 200, "length": 160, "rank": 8, "samples
                            "samples": 1000},)}
 corrected_pair(
     "thesis-sec-4.3.2-cost",
-    common=dict(group="born-machines-ngrams", space=_COST_SPACE, scaled_space=_COST_SCALED),
+    # the twins' scaled sides draw from the printed id's seeds: one computation, shared
+    common=dict(group="born-machines-ngrams", space=_COST_SPACE, scaled_space=_COST_SCALED,
+                scaled_seed_key="thesis-sec-4.3.2-cost"),
     printed=dict(
         title="cost O(|V|LR³) of Z, O(LR²) of Ψ(x); 'no underflow' of P̃(x)", statement=_COST,
         refs=refs("thesis", "§4.3.2 Computational and Memory Cost"), small=small_cost,

@@ -12,7 +12,6 @@ absolute factors, ``n = n_steps·H`` accumulated operations.
 from __future__ import annotations
 
 import numpy as np
-import torch
 
 from .. import Evidence
 from .lmm_definitions import autograd_jacobian, fd_jacobian, matrix_power_chain
@@ -58,6 +57,7 @@ def layout_controls(formula, extra, admissible="denominator"):
 
 # -- thesis-eq-6.3 ----------------------------------------------------------------------
 def small_eq63(params, rng):
+    import torch
     H, n_max = params["H"], params["n_max"]
     A, B = rng.standard_normal((H, H)) / np.sqrt(H), rng.standard_normal((H, H))
     fs, h = rng.standard_normal((n_max, H)), rng.standard_normal(H)
@@ -98,6 +98,7 @@ def _rac_setup(params, rng):
 
 def _rac_jacobians(A, B, fs, h, n):
     """Autograd and FD Jacobians of ``h^{(t−n)} ↦ h^{(t)}`` for ``h ← A h ⊙ B f``."""
+    import torch
     def run(h0, M=A, Bm=B):
         for f in fs[:n]:
             h0 = (M @ h0) * (Bm @ f)
@@ -178,6 +179,7 @@ def mult_counts(n: int) -> dict:
 
 def _eq69_instance(lam, gam, xs, h, n_max, corrected, kind, sizes, out):
     """The Eq. 6.9 comparisons on one instance (``kind`` = "complex" or "real")."""
+    import torch
     H = lam.size
     tl, tg = torch.from_numpy(lam), torch.from_numpy(gam)
     absx = np.abs(xs)

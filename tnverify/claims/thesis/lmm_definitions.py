@@ -9,7 +9,6 @@ with complex tangents, i.e. the holomorphic derivative).
 from __future__ import annotations
 
 import numpy as np
-import torch
 
 from ...conventions import tolerance
 
@@ -91,6 +90,7 @@ def autograd_jacobian(f, x) -> np.ndarray:
     """Numerator-layout Jacobian of a torch map at a numpy point: real inputs by
     reverse mode; complex inputs by forward mode with complex tangents ``e_j`` (the
     holomorphic derivative ``f'(z)`` of a holomorphic map)."""
+    import torch
     x = np.asarray(x)
     if not np.iscomplexobj(x):
         t = torch.from_numpy(x.astype(np.float64))

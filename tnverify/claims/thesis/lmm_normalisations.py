@@ -9,9 +9,7 @@ expression on absolute values); ``n`` is the number of operations per entry.
 from __future__ import annotations
 
 import numpy as np
-import torch
 
-from ...cells.lmm import LMMMLP, mmn
 from ...errors import DTypeError
 from .. import Evidence
 from ..compare import compare_values
@@ -26,6 +24,7 @@ def _not_bilinear(cell, C, D, h, x, kind, sizes):
     """Evidence that Eq. 5.23's step is not bilinear in (𝐡^(t−1), 𝐱^(t)): h(2𝐡, 𝐱) differs
     from 2·h(𝐡, 𝐱) beyond rounding.  Control: the same test on Eq. 5.20's own step
     𝐡 ← Λ𝐡 ⊙ Γ𝐱 (bilinear), which must show no defect."""
+    import torch
     H = h.size
     with torch.no_grad():
         step = lambda hh: cell.step(torch.from_numpy(hh[None]),
@@ -49,6 +48,7 @@ def _not_bilinear(cell, C, D, h, x, kind, sizes):
 
 
 def _mlp_parts(params, rng):
+    from ...cells.lmm import LMMMLP
     H = params["H"]
     cell = LMMMLP(H, rng=rng)
     C, D = cell.C.detach().numpy(), cell.D.detach().numpy()
@@ -95,6 +95,8 @@ def _mmn_np(z, a=-1.0, b=1.0):
 
 
 def _mm(z):
+    import torch
+    from ...cells.lmm import mmn
     return mmn(torch.from_numpy(np.asarray(z, dtype=np.float64))).numpy()
 
 
@@ -113,6 +115,8 @@ def _linearity_parts(z1, z2, label, sizes):
 
 
 def _mmn_parts(params, rng):
+    import torch
+    from ...cells.lmm import mmn
     H = params["H"]
     sizes = {"H": H}
     z1, z2 = _cn(rng, H), _cn(rng, H)

@@ -5,7 +5,6 @@ et al. 2023) and §5.4.1.  Checks live in :mod:`.lru_deterministic`, :mod:`.lru_
 
 from __future__ import annotations
 
-import sympy as sp
 
 from .. import Defect, Evidence, Reading, Ref
 from ..registration import claim, corrected_pair, refs
@@ -189,6 +188,7 @@ claim("thesis-eq-4.12", "lim_{ε→0} ratio = 1/(1 − r²)",
 
 # -- thesis-eq-4.13 ---------------------------------------------------------------------
 def _small_eq413(params, rng, *, corrected=False):
+    import sympy as sp
     lines = eq413_symbolic(params["k_symbolic"])
     truth = lines["E|x_k|^2"]
     # control: the chain with the conjugate * dropped, Σ_{i<k} λ^{2i} (exact, symbolic)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy import stats as sst
 
 from ...lru import theory as lru
 from ..monte_carlo import (Estimate, chi2_gof, estimate_evidence, ks_1samp,
@@ -45,6 +44,7 @@ RULE_FEW = "t"
 def power_of(estimate, target: float, alternative: float, tolerance: float) -> float:
     """Probability that the decision ``|estimate − target| ≤ tolerance`` rejects ``target``
     when the true mean is ``alternative`` (normal approximation, the estimate's stderr)."""
+    from scipy import stats as sst
     se = max(float(estimate.stderr), np.finfo(float).tiny)
     d = abs(float(alternative) - float(target))
     return float(sst.norm.sf((tolerance - d) / se) + sst.norm.cdf((-tolerance - d) / se))
@@ -119,6 +119,7 @@ def circular_law_parts(lam: np.ndarray, H: int, reps: int) -> dict:
 
 def _shape_parts(lam, flat, H, reps, parts):
     """KS tests of |λ|² and arg λ, and the real-eigenvalue count (Thm. 4.2.1)."""
+    from scipy import stats as sst
     up = _upper(flat)
     parts["KS |λ|² vs U[0,1]"] = test_evidence(
         "|λ|² of the eigenvalues with Im λ > 0 vs U[0, 1]",
@@ -157,6 +158,7 @@ def annulus_parts(z: np.ndarray, r_min: float, r_max: float, bins: int = 4) -> d
     """KS tests of |z|² and arg z and a χ² test of their independence; controls: the
     radius (not its square) uniform on [r_min, r_max], the phase folded onto half the
     circle, and the phase made a function of the radius."""
+    from scipy import stats as sst
     a, b = r_min ** 2, r_max ** 2
     # wrong variants built from the same draws: |z| → r_min + (r_max − r_min)·F(|z|)
     # (radius uniform, F the annulus radius cdf), arg z → arg z / 2, arg z → 2π·F(|z|)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import sympy as sp
 
 from ...lru import theory as lru
 from ...ranks.matricize import exact_rank
@@ -16,12 +15,14 @@ from ..compare import compare_values
 
 # -- Eq. 4.12 ---------------------------------------------------------------------------
 def _ratio_expr(r_min, r_max):
+    import sympy as sp
     return sp.log((1 - r_min ** 2) / (1 - r_max ** 2)) / (r_max ** 2 - r_min ** 2)
 
 
 def eq412_limits(r_value) -> dict:
     """Exact limits of Prop. 4.2.1's ratio as ε = r_max² − r_min² → 0⁺ with r_max fixed
     (reading a) and with r_min fixed (reading b), at the rational radius ``r_value``."""
+    import sympy as sp
     eps = sp.symbols("epsilon", positive=True)
     r = sp.nsimplify(r_value)
     rmax_fixed = _ratio_expr(sp.sqrt(r ** 2 - eps), r)
@@ -35,6 +36,7 @@ def eq412_limits(r_value) -> dict:
 
 
 def small_eq412(params, rng):
+    import sympy as sp
     r = params["r"]
     lims = eq412_limits(r)
     readings = {}
@@ -82,6 +84,7 @@ def small_eq412(params, rng):
 def eq413_symbolic(k: int) -> dict:
     """Each line of the Eq. 4.13 chain for x_k = Σ_{i=0}^{k−1} λ^i u_{k−i}, real white noise
     (E u = 0, E u_a u_b = δ_ab), symbolic λ = a + ib.  Returns sympy expressions."""
+    import sympy as sp
     a, b = sp.symbols("a b", real=True)
     lam = a + sp.I * b
     us = sp.symbols(f"u1:{k + 1}", real=True)             # u_1 .. u_k
@@ -112,6 +115,7 @@ def eq413_symbolic(k: int) -> dict:
 def small_diagonalisable(params, rng):
     """J_m(½) + εE with integer E: exact distinct eigenvalues (squarefree characteristic
     polynomial) and the reconstruction error / cond(P) of numpy's eig per ε."""
+    import sympy as sp
     m = params["size"]
     J = sp.Matrix(m, m, lambda i, j: sp.Rational(1, 2) if i == j else (1 if j == i + 1 else 0))
     # a generic perturbation: E uniform on the grid {−1, −0.999, …, 1}^{m×m} (exact

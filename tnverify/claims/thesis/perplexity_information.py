@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import torch
 
 from ...definitions.ngram import cross_entropy, eq41_mutual_information, perplexity
 from .. import Evidence
@@ -35,6 +34,7 @@ def small_eq27(params, rng, corrected: bool = False) -> Evidence:
     y⁽ᵗ⁾[w_t] = 1 as printed, or y⁽ᵗ⁾[w_{t+1}] = 1 (corrected; then also vs torch
     cross_entropy with shifted targets).  The control of the corrected comparison is the
     printed target index."""
+    import torch
     logits, w, rhs, lce, kw = _eq27_sides(params, rng)
     if not corrected:
         return compare_values("−Σ y log ŷ with y⁽ᵗ⁾[w_t] = 1 (as printed) vs −log ŷ⁽ᵗ⁾[w_{t+1}]",
@@ -165,6 +165,7 @@ def _scaled_eq41(params, device, rng, *, averaged: bool) -> Evidence:
     as printed) or I_S (the averaged variant), with the statistical tolerance of
     :func:`tnverify.claims.tslm.ngrams_scaled.mi_plugin_tolerance`; control: the exact
     value at distance S + 1."""
+    import torch
     import torch
 
     from ..tslm.ngrams_scaled import ALPHA, mi_plugin_tolerance, sample_chains, sticky_chain

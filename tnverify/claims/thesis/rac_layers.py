@@ -10,10 +10,7 @@ products) times the number of steps.
 from __future__ import annotations
 
 import numpy as np
-import torch
-from scipy import stats as st
 
-from ...cells.lmm import LMM, LMMMLP, LMMMMn, RACLayer, annulus_init, real_param_count
 from ...conventions import tolerance
 from ..monte_carlo import ks_1samp, test_evidence
 from .. import Evidence
@@ -38,6 +35,8 @@ def small_eq518(params, rng):
     """Eq. 5.18 as printed: the RAC layer with the declared 𝐁 ∈ ℝ^{N×H} and the input term
     𝐁𝐱 must map 𝐱 ∈ ℝ^N into ℝ^H (the only admissible reading: an input-to-hidden map
     ℝ^N → ℝ^H).  Control: the declaration 𝐁 ∈ ℝ^{N×N} (𝐁𝐱 typed, but in ℝ^N)."""
+    import torch
+    from ...cells.lmm import RACLayer
     N, H, T = params["N"], params["H"], params.get("T", 3)
     A, B = rng.standard_normal((H, H)) / np.sqrt(H), rng.standard_normal((N, H)) / np.sqrt(N)
     xs = rng.standard_normal((T, N))
@@ -70,6 +69,8 @@ def small_eq518(params, rng):
 def small_eq518_corrected(params, rng):
     """Eq. 5.18 with 𝐁 ∈ ℝ^{H×N}: the layer built from the corrected declaration vs
     h ← 𝐀h ⊙ 𝐁𝐱 (control: 𝐀 transposed)."""
+    import torch
+    from ...cells.lmm import RACLayer
     N, H, T = params["N"], params["H"], params.get("T", 3)
     A, B = rng.standard_normal((H, H)) / np.sqrt(H), rng.standard_normal((H, N)) / np.sqrt(N)
     xs = rng.standard_normal((T, N))
@@ -164,6 +165,7 @@ def uniform_radius(n, rng):
 def circular_law_evidence(compared, z, rng, sizes, details=None):
     """KS test of |z|² against U[0, 1] (uniform on the unit disk ⇔ |z|² ~ U[0, 1]), with the
     uniform-radius sample of the same size as the negative control."""
+    from scipy import stats as st
     u = st.uniform(loc=0.0, scale=1.0).cdf
     res = ks_1samp(np.abs(z) ** 2, u, alpha=ALPHA, name="U[0, 1] (uniform on the unit disk)")
     ctrl = ks_1samp(np.abs(uniform_radius(z.size, rng)) ** 2, u, alpha=ALPHA,
@@ -176,6 +178,8 @@ def circular_law_evidence(compared, z, rng, sizes, details=None):
 def small_eq520(params, rng):
     """Eq. 5.20 as the definition of a new model (H = N, complex diagonal Λ, Γ) and the
     Glorot sentence as a statement about the initial distribution of the entries of Λ, Γ."""
+    import torch
+    from ...cells.lmm import LMM, annulus_init
     H, T = params["H"], params["T"]
     sizes = {"H": H, "T": T}
     m = LMM(H, rng=rng)
@@ -220,6 +224,7 @@ def _ks_parts(z, r_min, r_max, label, sizes, rng):
     """KS tests of |z|² ~ U[r_min², r_max²] and arg z ~ U[0, 2π).  Controls (the nearest
     false alternatives, same n): |z| uniform on [r_min, r_max] (not uniform on the annulus)
     and θ = π𝐮₂ (half the circle)."""
+    from scipy import stats as st
     n = z.size
     u2 = st.uniform(loc=r_min ** 2, scale=r_max ** 2 - r_min ** 2).cdf
     ua = st.uniform(loc=0.0, scale=2 * np.pi).cdf
@@ -261,6 +266,7 @@ def _complex_parts(v, th, rng, sizes):
 
 
 def small_eq521(params, rng):
+    from ...cells.lmm import annulus_init
     n, r0, r1 = params["n"], params["r_min"], params["r_max"]
     sizes = {"n": n, "r_min": r0, "r_max": r1}
     v, th = annulus_init(n, r0, r1, rng, formula="printed")
@@ -272,6 +278,7 @@ def small_eq521(params, rng):
 
 
 def small_eq521_corrected(params, rng):
+    from ...cells.lmm import annulus_init
     n, r0, r1 = params["n"], params["r_min"], params["r_max"]
     sizes = {"n": n, "r_min": r0, "r_max": r1}
     v, th = annulus_init(n, r0, r1, rng, formula="lemma")
@@ -299,6 +306,8 @@ def _counts(H, N, complex_params):
     """Real trainable parameters of each recurrent layer.  Nothing is drawn from torch's
     global RNG: the vanilla RNN is built on the meta device (shapes only), the other
     layers from zeros or a fixed numpy seed (counts do not depend on values)."""
+    import torch
+    from ...cells.lmm import LMM, LMMMLP, LMMMMn, RACLayer, real_param_count
     rnn = torch.nn.RNN(N, H, bias=False, device="meta")        # Eq. 6.1 (no bias printed)
     rac_layer = RACLayer(np.zeros((H, H)), np.zeros((N, H)))   # Eq. 5.18: 𝐀 (H×H), 𝐁 (N×H)
     lmm = LMM(H, rng=np.random.default_rng(0), complex_params=complex_params)
@@ -352,6 +361,8 @@ def small_eq522(params, rng):
     """Eq. 5.20 unrolled from h^(0) = 𝟏 vs the closed form Eq. 5.22, on complex and on real
     inputs (Λ, Γ complex as initialised).  Control: the closed form with λ_jγ_j conjugated
     (a dropped conjugate)."""
+    import torch
+    from ...cells.lmm import LMM
     H, T = params["H"], params["T"]
     m = LMM(H, rng=rng)
     lam, gam = m.lam().detach().numpy(), m.gam().detach().numpy()

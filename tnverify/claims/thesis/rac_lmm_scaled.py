@@ -18,11 +18,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import torch
-import torch.autograd.forward_ad as fwad
-from scipy import stats as st
 
-from ...cells.lmm import LMM
 from ...conventions import tolerance
 from ..monte_carlo import TestResult, test_evidence
 from .. import Evidence
@@ -31,10 +27,12 @@ from ..compare import compare_values
 
 
 def _gen(device, rng):
+    import torch
     return torch.Generator(device).manual_seed(int(rng.integers(2 ** 62)))
 
 
 def _orthogonal(H, g, device):
+    import torch
     q, r = torch.linalg.qr(torch.randn(H, H, generator=g, device=device, dtype=torch.float64))
     return q * torch.sign(torch.diagonal(r))[None, :]
 
@@ -43,6 +41,7 @@ def _rel(compared, got, ref, n, sizes, details=None, dtype=np.float64, *, contro
          control_label):
     """Relative error ‖got − ref‖/‖ref‖; ``control`` is the value of a minimal wrong variant,
     judged by the same rule (it must fail)."""
+    import torch
     nr = torch.linalg.vector_norm(ref)
     err = float(torch.linalg.vector_norm(got - ref) / nr)
     c_err = float(torch.linalg.vector_norm(control - ref) / nr)
@@ -58,6 +57,7 @@ def _trajectories(params, device, rng, which):
     """Relative error of each recursion against 𝐏⁻¹𝐡^(t) of Eq. 5.18, worst over t;
     every state is divided by ‖𝐏⁻¹𝐡^(t)‖ after each step (all recursions are linear in
     their state, so the relations are unchanged)."""
+    import torch
     H, L = params["H"], params["L"]
     g = _gen(device, rng)
     c128 = torch.complex128
@@ -119,6 +119,7 @@ def scaled_eq520(params, device, rng):
     """The circular law behind the Glorot sentence of §5.4.1 at scale: the spectrum of a
     Glorot-initialised H×H matrix (torch on ``device``) vs uniform on the unit disk, with
     the uniform-radius sample as the negative control."""
+    import torch
     from .rac_layers import circular_law_evidence
     H = params["H"]
     g = _gen(device, rng)
@@ -132,6 +133,8 @@ def scaled_eq520(params, device, rng):
 def _ks_torch(x, cdf, n, label):
     """One-sample KS statistic of the (device) sample ``x`` against ``cdf`` (a torch
     function) and its asymptotic p-value (Kolmogorov distribution of √n·D)."""
+    from scipy import stats as st
+    import torch
     xs, _ = torch.sort(x)
     F = cdf(xs)
     i = torch.arange(1, n + 1, device=x.device, dtype=torch.float64)
@@ -143,6 +146,7 @@ def _ks_torch(x, cdf, n, label):
 
 
 def _eq521(params, device, rng, formula):
+    import torch
     n, r0, r1 = params["n"], params["r_min"], params["r_max"]
     g = _gen(device, rng)
     u1 = torch.rand(n, generator=g, device=device, dtype=torch.float64)
@@ -184,12 +188,15 @@ def scaled_eq521_corrected(params, device, rng):
 def _inputs_unit(L, H, lamgam, g, device, spread=0.01):
     """Inputs with |λ_jγ_j x_j^(i)| = exp(spread·N(0,1)) and uniform phases (no under- or
     overflow over 16k steps)."""
+    import torch
     ph = 2 * math.pi * torch.rand(L, H, generator=g, device=device, dtype=torch.float64)
     lm = spread * torch.randn(L, H, generator=g, device=device, dtype=torch.float64)
     return torch.exp(lm + 1j * ph) / lamgam[None, :]
 
 
 def scaled_eq522(params, device, rng):
+    import torch
+    from ...cells.lmm import LMM
     H, L = params["H"], params["L"]
     g = _gen(device, rng)
     m64 = LMM(H, rng=rng, dtype=torch.complex128, device=device)
@@ -239,6 +246,7 @@ def scaled_eq522(params, device, rng):
 
 # -- Eq. 6.3 ----------------------------------------------------------------------------
 def scaled_eq63(params, device, rng):
+    import torch
     H, ns = params["H"], params["n"]
     g = _gen(device, rng)
     A = _orthogonal(H, g, device)                       # non-symmetric, ‖Aⁿ‖₂ = 1
@@ -268,6 +276,8 @@ def scaled_eq63(params, device, rng):
 
 # -- Eq. 6.8 ----------------------------------------------------------------------------
 def _eq68(params, device, rng, corrected):
+    import torch
+    import torch.autograd.forward_ad as fwad
     H, ns = params["H"], params["n"]
     g = _gen(device, rng)
     A = _orthogonal(H, g, device)
@@ -328,6 +338,9 @@ def scaled_eq68_corrected(params, device, rng):
 
 # -- Eq. 6.9 ----------------------------------------------------------------------------
 def _eq69(params, device, rng, corrected):
+    import torch
+    import torch.autograd.forward_ad as fwad
+    from ...cells.lmm import LMM
     H, L = params["H"], params["L"]
     g = _gen(device, rng)
     m = LMM(H, rng=rng, device=device)

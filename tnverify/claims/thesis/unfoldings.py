@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import sympy as sp
 
 from .. import Defect, Evidence, Reading
 from ..registration import claim, corrected_pair, refs
@@ -183,6 +182,7 @@ def _skeleton_construction(a: np.ndarray) -> dict:
     compared with ``R_m = rank A_[m]`` (m = k+1..L).  All arithmetic is in sympy
     rationals, so ranks and the reconstruction are exact.
     """
+    import sympy as sp
     dims, d = a.shape, a.ndim
     v, r = sp.Matrix(1, a.size, [int(x) for x in a.ravel()]), 1
     cores, step_ranks, inter, skeleton_exact, dropped_exact = [], [], [], True, True

@@ -8,7 +8,6 @@ import itertools
 import math
 
 import numpy as np
-from scipy.stats import ortho_group
 
 from ...definitions.explicit import all_sequences
 from ...definitions.ngram import (ngram_counts, ngram_tensor, tslm_conditional, tslm_prefix_probability,
@@ -61,6 +60,7 @@ def inner_all(p, words, basis, c):
 def check_eq11(params, rng, *, words_kind: str) -> Evidence:
     """tslm-eq-11 ((i) one-hot, (ii) non-orthogonal embedded words) and its correction
     (orthonormal non-standard words)."""
+    from scipy.stats import ortho_group
     V, n = params["vocab_size"], params["length"]
     p = random_joint(rng, V, n)
     sizes = {"vocab_size": V, "length": n}
@@ -195,6 +195,7 @@ def prefix_parts(p, words, basis, pad, name, sizes) -> dict:
 
 
 def _claim2(params, rng, *, pad_kind: str) -> Evidence:
+    from scipy.stats import ortho_group
     V, n = params["vocab_size"], params["length"]
     sizes = {"vocab_size": V, "length": n}
     p = random_joint(rng, V, n)
