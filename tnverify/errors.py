@@ -71,7 +71,8 @@ class DeviceError(TnverifyError, ValueError):
 
 
 class ReportFormatError(TnverifyError, ValueError):
-    """A report path has a suffix other than ``.json`` or ``.md``, or cannot be written."""
+    """A report path has a suffix other than ``.json``, ``.md`` or ``.html``, or cannot be
+    written."""
 
 
 class UsageError(TnverifyError, ValueError):

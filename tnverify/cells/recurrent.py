@@ -244,7 +244,7 @@ class MIRNN(RAC):
 
 
 class GeneralMIRNN(RecurrentCell):
-    """General multiplicative integration (Wu et al., 2016, Eq. 4):
+    """General multiplicative integration (Wu et al., 2016, Eq. 4).
 
     .. math:: h^{(t)} = \\phi(\\alpha \\odot W f \\odot U h + \\beta_1 \\odot U h
               + \\beta_2 \\odot W f + b)

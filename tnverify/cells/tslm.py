@@ -68,8 +68,10 @@ class TSLM(nn.Module):
     generator : torch.Generator, optional
         Initialisation: ``U, V, embedding ~ N(0, 1/m), N(0, 1/r)``; ``W = I + N(0, 0.1/r)``
         (invertible with high probability).
-    dtype, device :
-        Default ``torch.float64`` on ``"cpu"``.
+    dtype : torch.dtype
+        A floating dtype; default ``torch.float64``.
+    device : str
+        Default ``"cpu"``.
     """
 
     def __init__(self, vocab_size: int, m: int, r: int, *, embedding: bool = True,

@@ -130,8 +130,10 @@ def second_order_to_augmented_core(T, b, layout: str = "ttlm"):
 
 
 def second_order_affine_to_augmented_core(T, W_hh, W_xh, b, layout: str = "ttlm"):
-    """Augmented core of a second-order RNN with its first-order terms and bias, the
-    ``(W_hh, W_xh, T, b)`` parameters of common second-order (and CP-decomposed) RNN code:
+    """Augmented core of a second-order RNN with its first-order terms and bias.
+
+    It takes the ``(W_hh, W_xh, T, b)`` parameters of common second-order (and
+    CP-decomposed) RNN code:
 
     .. math:: z = \\sum_{p,i} h_p\\, G_{pio}\\, f_i + W^{hh} h + W^{xh} f + b,
 
@@ -142,6 +144,10 @@ def second_order_affine_to_augmented_core(T, W_hh, W_xh, b, layout: str = "ttlm"
     ``input = W_xhᵀ``, ``bias = b``.  With ``W_hh = W_xh = 0`` this is
     :func:`second_order_to_augmented_core`.
 
+    Notes
+    -----
+    Its one-step identity is the bilinear form checked by ``tnverify-augmented-bilinear``.
+
     Examples
     --------
     >>> rng = np.random.default_rng(0)
@@ -151,10 +157,6 @@ def second_order_affine_to_augmented_core(T, W_hh, W_xh, b, layout: str = "ttlm"
     >>> z = np.einsum("i,iop,p->o", f, T, h) + Whh @ h + Wxh @ f + b   # ttlm: G_pio = T_iop
     >>> bool(np.allclose(augmented_step(G, augment_hidden(h), augment_input(f))[:2], z))
     True
-
-    Notes
-    -----
-    Its one-step identity is the bilinear form checked by ``tnverify-augmented-bilinear``.
     """
     G = second_order_to_tt_core(T, layout)
     W_hh, W_xh, b = _need(W_hh, 2, "W_hh"), _need(W_xh, 2, "W_xh"), _need(b, 1, "b")

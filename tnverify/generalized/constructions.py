@@ -73,7 +73,7 @@ def _check_F(F, M: int | None = None) -> np.ndarray:
 # -- Lemma 5.1 ---------------------------------------------------------------------------
 def combine_networks(a: float, A, b: float, B):
     """Lemma 5.1 (gtm §5.1; proof App. A): the generalized RNN C with
-    Γ^{ℓ_C} = aΓ^{ℓ_A} + bΓ^{ℓ_B}, weights exactly as printed:
+    Γ^{ℓ_C} = aΓ^{ℓ_A} + bΓ^{ℓ_B}, weights exactly as printed.
 
     C_C^{(t)} = [C_A^{(t)}; C_B^{(t)}];  [𝒢_C^{(1)}]_{i,:,:} = [[𝒢_A^{(1)}]_{i,:,:} 0] (i ≤ L_A),
     [0 [𝒢_B^{(1)}]_{i−L_A,:,:}] otherwise; middle cores block-diagonal per i; last core

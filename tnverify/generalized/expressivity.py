@@ -37,7 +37,7 @@ def _eye(p, q) -> np.ndarray:
 
 # -- Lemma A.2 -------------------------------------------------------------------------------
 def pairwise_similarity_network(M, R, T) -> GeneralizedRNN:
-    """The generalized RNN of Lemma A.2, built as printed (gtm App. A):
+    """The generalized RNN of Lemma A.2, built as printed (gtm App. A).
 
     C^{(t)} = 1^{M,M} − I^{M,M} (t odd), 1^{M+1,M} − I^{M+1,M} (t even);
     𝒢^{(t)} = I^{M,R} ∈ ℝ^{M×1×R} (t odd), [I^{M,R}; b] ∈ ℝ^{(M+1)×R×1} (t even),

@@ -191,7 +191,7 @@ def stable_exp_param(v_log, theta_log) -> np.ndarray:
 
 
 def gamma_norm(lam) -> np.ndarray:
-    """γ_j = √(1 − |λ_j|²) (thesis §4.2.2, text before Eq. 4.14); needs |λ_j| ≤ 1."""
+    """``γ_j = √(1 − |λ_j|²)`` (thesis §4.2.2, text before Eq. 4.14); needs ``|λ_j| ≤ 1``."""
     a = np.abs(as_array(lam, "lam", complex_ok=True))
     if (a > 1).any():
         raise UsageError(f"γ = √(1 − |λ|²) needs |λ| <= 1; got max |λ| = {a.max()}")

@@ -180,7 +180,7 @@ class TensorTrain:
 
         Parameters
         ----------
-        indices : (n, d) integer array_like
+        indices : (n, d) array_like of int
             0-based multi-indices, one per row.
 
         Returns

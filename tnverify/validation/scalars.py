@@ -44,7 +44,7 @@ def as_int(x, name: str, *, minimum: int | None = None, maximum: int | None = No
 
     Parameters
     ----------
-    x : int or numpy integer
+    x : int or numpy int scalar
         ``bool``, floats (also integral ones like ``3.0``), strings and 0-d arrays of those
         raise :class:`DTypeError`; a 0-d integer array or torch integer scalar is accepted.
     minimum, maximum : int, optional

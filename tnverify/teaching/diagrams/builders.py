@@ -260,7 +260,8 @@ def born_z_network(length: int = 4) -> Network:
 
 
 def born_arrays(cores) -> dict:
-    """{"G1": …, "Gc1": conj, …} from the cores (r_{t−1}, |V|, r_t), boundaries squeezed."""
+    """``{"G1": …, "Gc1": conj, …}`` from the cores ``(r_{t−1}, |V|, r_t)``, boundaries
+    squeezed."""
     cores = [np.asarray(c) for c in cores]
     L, out = len(cores), {}
     for t, c in enumerate(cores, start=1):
