@@ -43,9 +43,9 @@ _EQ63_LAYOUTS = _layouts(
     "same section: in numerator layout its one-step factor would be diag(𝐁𝐟)𝐀, not "
     "𝐀ᵀdiag(𝐁𝐟)")
 _EQ68_LAYOUTS = _layouts(
-    _EQ63_QUOTE, "thesis §6.3.1, Eq. 6.3 and the line after it, the additive case §6.3.2 "
-    "compares Eq. 6.8 with (\"compared with additive ones\", the sentence before Eq. 6.8): "
-    "(𝐀ᵀ)ⁿ is the denominator layout",
+    _EQ63_QUOTE, "thesis §6.3.1, Eq. 6.3 and the line after it, the additive case the "
+    "sentence before Eq. 6.8 compares with (\"compared with additive ones\"): (𝐀ᵀ)ⁿ is the "
+    "denominator layout",
     _EQ63_QUOTE, "thesis §6.3.1, Eq. 6.3 and the line after it: for 𝐡^{(t)} = 𝐀𝐡^{(t−1)} + "
     "𝐁𝐟^{(t)} the numerator Jacobian is 𝐀ⁿ, not (𝐀ᵀ)ⁿ")
 _EQ69_LAYOUTS = _layouts(
