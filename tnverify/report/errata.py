@@ -29,7 +29,7 @@ from ..claims import HOLDS, all_claims, run_claim
 from ..claims.readings import MATHEMATICAL_KINDS
 from ..errors import DTypeError, UsageError
 from ..references import PAPERS, paper
-from ..validation import as_flag, as_seed
+from ..validation import as_callable, as_flag, as_seed
 
 __all__ = ["ERRATA_PAPERS", "ERRATA_FORMATS", "build_errata", "describe_counterexample",
            "render_markdown", "write_errata"]
@@ -142,6 +142,8 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
         prints it on stderr).
     """
     run, seed = as_flag(run, "run"), as_seed(seed)
+    if progress is not None:
+        as_callable(progress, "progress")
     if not isinstance(paper_key, str):
         raise DTypeError(f"paper_key must be a string; got {paper_key!r}")
     if paper_key not in ERRATA_PAPERS:
