@@ -154,7 +154,8 @@ def test_tt_core_of_a_biased_cell_raises_a_package_error():
 
 def test_every_error_a_user_can_meet_is_in_the_readme_table_with_its_base():
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    table = readme[readme.index("### Errors"):readme.index("## Which RNNs")]
+    start = readme.index("<!-- errors-start -->")
+    table = readme[start:readme.index("<!-- errors-end -->", start)]
     rows = {m.group(1): m.group(0) for m in re.finditer(r"^\| `(\w+)`[^|]*\|", table, re.M)}
     for name in errors.__all__:
         cls = getattr(errors, name)

@@ -32,7 +32,7 @@ import numpy as np
 from ..claims import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Claim, ClaimResult, run_claim
 from ..errors import ReportFormatError
 from ..validation import as_callable
-from .claim_sections import error_reason, format_ratio
+from .evidence_text import error_reason, format_ratio
 from .markdown import md_cell, md_papers, md_section, statement_lines, threads_text
 
 __all__ = [
