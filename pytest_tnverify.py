@@ -38,7 +38,8 @@ _USER_CLAIMS = "tnverify.testing.user_claims"
 def pytest_addoption(parser):
     group = parser.getgroup("tnverify")
     group.addoption("--tnverify-report", default=None, metavar="PATH",
-                    help="write the verdicts of the @tnverify.claim tests as JSON")
+                    help="write the verdicts of the @tnverify.claim tests as JSON, or as a "
+                         "self-contained HTML page when PATH ends in .html")
 
 
 @pytest.fixture(scope="session")

@@ -55,6 +55,20 @@ def bad_values(kind: str, v):
         if kind == "int":
             out.append(("huge", HUGE))
         return out
+    if kind == "flag":          # True/False only: a str or int is never read by truthiness
+        return [("str-no", "no"), ("str-yes", "yes"), ("int-1", 1), ("int-0", 0),
+                ("None", None), ("float", 1.0), ("array", np.array([v])),
+                ("np.bool_", np.bool_(v))]
+    if kind == "dtype":         # a torch dtype: integer, bool and string dtypes refused
+        return [("torch.int64", torch.int64), ("torch.int32", torch.int32),
+                ("torch.bool", torch.bool), ("str", str(v)), ("np.int64", np.int64),
+                ("None", None), ("int", 3)]
+    if kind == "shape":         # a tuple of mode sizes (allocated from)
+        v = tuple(v)
+        return [("int", 3), ("str", "x"), ("None", None), ("float-mode", (2.5,) + v[1:]),
+                ("bool-mode", (True,) + v[1:]), ("neg-mode", (-1,) + v[1:]),
+                ("huge-mode", (HUGE,) + v[1:]), ("huge-modes", (HUGE,) * len(v)),
+                ("np.int64", tuple(np.int64(x) for x in v))]
     if kind == "seed":          # an rng argument whose valid value is an int seed
         return [("str", "0"), ("float", 1.5), ("neg", -1), ("object", object()),
                 ("bool", True), ("generator", np.random.default_rng(v))]
@@ -110,6 +124,25 @@ def bad_values(kind: str, v):
                          ("torch", _as_torch(a)), ("list", a.tolist()),
                          ("extra-mode", a[None, None])]
     raise KeyError(kind)
+
+
+#: Bad-value labels that are equivalent spellings of the valid value, by kind: the call
+#: may return the valid result for them; any other label must raise a TnverifyError or
+#: (for the non-strategy rows) return exactly the valid result.
+EQUIVALENT = {
+    "int": {"np.int64"}, "index": {"np.int64"}, "num": {"np.int64"},
+    "seed": {"generator"}, "flag": {"np.bool_"}, "shape": {"np.int64"},
+    "real": {"list", "torch", "torch-grad"}, "complex": {"list", "torch", "torch-grad"},
+    "realnd": {"list", "torch", "torch-grad"}, "complexnd": {"list", "torch", "torch-grad"},
+    "values": {"list", "torch", "torch-grad"}, "tensor": {"numpy", "grad"},
+    "ctensor": {"numpy", "grad"}, "ints": {"torch", "list"}, "tokens": {"torch", "list"},
+    "prefix": {"torch", "list"},
+}
+
+
+def equivalent(kind: str, label: str) -> bool:
+    """``label`` is an equivalent spelling of a valid value of ``kind``."""
+    return label in EQUIVALENT.get(kind, ())
 
 
 def same(a, b) -> bool:

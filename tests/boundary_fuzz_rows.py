@@ -10,6 +10,7 @@ import importlib
 import importlib.util
 
 import numpy as np
+import torch
 
 import tnverify as tv
 from tnverify.tt import cp
@@ -32,7 +33,8 @@ def row(covers, call, kinds: dict, alternatives=(), **valid):
     """Register ``call(**valid)`` as the valid call of ``covers``; ``kinds`` maps the
     fuzzed argument names to their kinds; ``alternatives`` names bad-value labels that
     are valid inputs of this entry point with a different answer (e.g. NaN values
-    that ``compare_values`` must judge, not refuse)."""
+    that ``compare_values`` must judge, not refuse), as ``label`` (every argument) or
+    ``argument:label``."""
     ROWS.append(dict(covers=covers, call=call, kinds=kinds, valid=valid,
                      alternatives=tuple(alternatives)))
 
@@ -64,12 +66,12 @@ row(explicit.all_sequences, explicit.all_sequences, {"vocab_size": "int", "lengt
 row(tv.sequence_tensor, tv.sequence_tensor,
     {"score": "callable", "vocab_size": "int", "length": "int"},
     score=lambda w: w.sum(axis=1), vocab_size=2, length=2)
-row(explicit.guard_size, explicit.guard_size, {"shape": "object", "repeat": "int"},
+row(explicit.guard_size, explicit.guard_size, {"shape": "shape", "repeat": "int"},
     shape=(2, 3), repeat=2)
 row(explicit.max_entries, explicit.max_entries, {})
 row(tv.TensorTrain, lambda c0, c1: tv.TensorTrain((c0, c1)), {"c0": "complex", "c1": "complex"},
     c0=np.ones((1, 2, 2)), c1=np.ones((2, 3, 1)))
-row(tv.TensorTrain, lambda log: TT3.norm(log=log), {}, log=True)
+row(tv.TensorTrain, TT3.norm, {"log": "flag"}, log=True)
 row(tv.TensorTrain, lambda idx: TT3.entries(idx), {"idx": "tokens"}, idx=np.array([[0, 1, 1]]))
 row(tv.TensorTrain, lambda eps: TT3.round(eps), {"eps": "tol"}, eps=1e-3)
 row(tv.tt_to_full, tv.tt_to_full, {"tt": "object"}, tt=TT3)
@@ -79,9 +81,10 @@ if importlib.util.find_spec("quimb") is not None:       # the optional interop e
     row(tv.to_quimb, lambda tt: tv.to_quimb(tt).to_dense().shape, {"tt": "object"}, tt=TT3)
     row(tv.from_quimb, lambda mps: tv.from_quimb(mps).full(), {"mps": "object"},
         mps=tv.to_quimb(TT3))
-row(tv.random_tt, tv.random_tt, {"shape": "object", "ranks": "int", "rng": "seed",
+row(tv.random_tt, tv.random_tt, {"shape": "shape", "ranks": "int", "rng": "seed",
                                   "scale": "tol"}, shape=(2, 3), ranks=2, rng=0, scale=1.0)
-row(tt.max_tt_ranks, tt.max_tt_ranks, {"shape": "object"}, shape=(2, 3, 2))
+row(tt.max_tt_ranks, tt.max_tt_ranks, {"shape": "shape"},          # integers only: no
+    alternatives=("huge-mode", "huge-modes"), shape=(2, 3, 2))       # allocation, any size
 row(tv.tt_svd, tv.tt_svd, {"tensor": "complexnd", "eps": "tol", "max_rank": "num"},
     tensor=A234, eps=1e-3, max_rank=2)
 row(tv.tt_ranks, tv.tt_ranks, {"tensor": "complexnd", "rtol": "tol"}, tensor=A234, rtol=1e-8)
@@ -90,7 +93,7 @@ row(tt_svd.truncation_rank, tt_svd.truncation_rank,
     singular_values=np.array([3.0, 2.0, 1.0]), delta=0.5, max_rank=2)
 row(tv.CPTensor, tv.CPTensor, {"weights": "complex"}, weights=np.ones(2),
     factors=(np.ones((2, 2)), np.ones((3, 2))))
-row(cp.random_cp, cp.random_cp, {"shape": "object", "rank": "int", "rng": "seed"},
+row(cp.random_cp, cp.random_cp, {"shape": "shape", "rank": "int", "rng": "seed"},
     shape=(2, 3), rank=2, rng=0)
 row(tv.tt_unfolding, tv.tt_unfolding, {"tensor": "complexnd", "k": "index"}, tensor=A234, k=1)
 row(tv.matricize, tv.matricize, {"tensor": "complexnd", "row_modes": "object"},
@@ -106,7 +109,8 @@ JOINT3 = np.abs(R.standard_normal((2, 2, 2))) + 0.1
 row(tv.conditionals, tv.conditionals, {"joint": "realnd"}, joint=JOINT3)
 row(cond.conditionals_by_sequence, cond.conditionals_by_sequence, {"joint": "realnd"},
     joint=JOINT3)
-row(tv.tolerance, tv.tolerance, {"n": "num", "norm": "tol"}, n=3, norm=2.0)
+row(tv.tolerance, tv.tolerance, {"n": "num", "norm": "tol", "dtype": "dtype"}, n=3, norm=2.0,
+    dtype=np.float64)
 
 # ------------------------------------------------------------------ generalized networks
 row(tv.get_xi, tv.get_xi, {"xi": "choice"}, xi="relu")
@@ -125,6 +129,8 @@ row(grid.random_generalized_rnn, grid.random_generalized_rnn,
 row(tv.grid_tensor, tv.grid_tensor, {"network": "object", "F": "real", "backend": "choice",
                                      "device": "device"},
     network=SHALLOW, F=F2, backend="numpy", device="cpu")
+row(tv.grid_tensor, lambda dtype: tv.grid_tensor(SHALLOW, F2, backend="torch", dtype=dtype),
+    {"dtype": "dtype"}, alternatives=("None",), dtype=torch.float64)     # None: float64
 row(grid.grid_by_evaluation, grid.grid_by_evaluation, {"network": "object", "F": "real"},
     network=SHALLOW, F=F2)
 row(grid.grid_entries, grid.grid_entries, {"F": "real", "indices": "tokens"},
@@ -259,10 +265,11 @@ row(eq.second_order_to_augmented_core, eq.second_order_to_augmented_core,
 row(eq.second_order_affine_to_augmented_core, eq.second_order_affine_to_augmented_core,
     {"T": "real", "W_hh": "real", "W_xh": "real", "b": "real"}, T=R3,
     W_hh=np.eye(R3.shape[1]), W_xh=np.ones((R3.shape[1], R3.shape[0])), b=np.ones(R3.shape[1]))
-row(eq.split_augmented_core, eq.split_augmented_core, {"G_aug": "real"},
-    G_aug=R.standard_normal((3, 4, 3)))
+GAUG = eq.vanilla_rnn_to_augmented_core(R.standard_normal((2, 2)), A23, np.ones(2))  # (3, 4, 3)
+row(eq.split_augmented_core, eq.split_augmented_core, {"G_aug": "real", "layout": "choice"},
+    G_aug=GAUG, layout="rnn")
 row(eq.augmented_step, eq.augmented_step, {"G_aug": "real", "h_aug": "real", "f_aug": "real"},
-    G_aug=R.standard_normal((3, 4, 3)), h_aug=np.ones(3), f_aug=np.ones(4))
+    G_aug=GAUG, h_aug=np.ones(3), f_aug=np.ones(4))
 row(eq.tslm_to_tt, eq.tslm_to_tt, {"U": "real", "W": "real", "lam": "real", "length": "int"},
     U=A23, W=np.eye(2), lam=np.ones(2), length=3)
 WXE, WHH, WEH = R.standard_normal((3, 2, 2)), R.standard_normal((2, 2)), np.eye(4).reshape(
@@ -273,3 +280,5 @@ for f in (eq.large_to_tt_core, eq.large_to_tt_core_delta, eq.large_to_tt_core_re
     row(f, f, {"W_xe": "real", "W_eh": "real", "W_hh": "real"}, W_xe=WXE, W_eh=WEH, W_hh=WHH)
 row(eq.tt_core_to_tiny_reshape, eq.tt_core_to_tiny_reshape, {"G": "real", "W_hh": "real"},
     G=eq.tiny_to_tt_core_reshape(WXE, np.eye(2)), W_hh=np.eye(2))
+row(eq.augmented_step, eq.augmented_step, {"phi": "callable"},
+    G_aug=GAUG, h_aug=np.ones(3), f_aug=np.ones(4), phi=np.tanh)

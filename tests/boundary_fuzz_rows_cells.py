@@ -117,22 +117,30 @@ row(tv.claim, lambda id, statement: callable(tv.claim(id, statement, register_cl
 
 # ------------------------------------------------------------------ strategies
 row(sts.shapes, sts.shapes, {"min_dims": "int", "max_side": "int", "max_entries": "int"},
+    alternatives=("huge",),           # upper bounds: the drawn shapes stay within both
     min_dims=2, max_side=3, max_entries=64)
-row(sts.tt_ranks, sts.tt_ranks, {"shape": "object", "max_rank": "int"},
+row(sts.tt_ranks, sts.tt_ranks, {"shape": "shape", "max_rank": "int"},
+    alternatives=("huge-mode", "huge-modes", "huge"),   # ranks are small ints: no allocation
     shape=(2, 3), max_rank=2)
 row(sts.spectra, sts.spectra, {"rank": "int", "condition": "tol"}, rank=2, condition=10.0)
-row(sts.tensor_trains, sts.tensor_trains, {"shape": "object", "max_rank": "int",
+row(sts.tensor_trains, sts.tensor_trains, {"shape": "shape", "max_rank": "int",
                                            "scale": "tol"},
+    alternatives=("max_rank:huge",),       # an upper bound: ranks stay within the shape's
     shape=(2, 3), max_rank=2, scale=1.0)
-row(sts.tt_cores, sts.tt_cores, {"shape": "object"}, shape=(2, 3))
+row(sts.tt_cores, sts.tt_cores, {"shape": "shape"}, shape=(2, 3))
 row(sts.token_sequences, sts.token_sequences, {"vocab_size": "int", "max_length": "int",
                                                "batch": "int"},
+    alternatives=("vocab_size:huge",),     # ids below 10^15 fit int64: nothing is allocated
     vocab_size=3, max_length=4, batch=2)
 row(sts.seeds, sts.seeds, {})
 row(sts.cells, sts.cells, {"family": "choice", "vocab_size": "int", "max_rank": "int"},
-    family="ttlm", vocab_size=3, max_rank=2)
-row(sts.born_machines, sts.born_machines, {"vocab_size": "int", "length": "int", "rank": "int"},
-    vocab_size=2, length=3, rank=2)
+    family="tt-core", vocab_size=3, max_rank=2)
+row(sts.born_machines, sts.born_machines, {"vocab_size": "int", "length": "int", "rank": "int",
+                                           "complex": "flag"},
+    vocab_size=2, length=3, rank=2, complex=False)
+row(sts.cells, sts.cells, {"max_vocab": "int", "length": "int"}, family="rac", max_vocab=3,
+    length=3)
+row(sts.spectra, sts.spectra, {"rank": "int"}, rank=3)
 row(sts.xi_operators, sts.xi_operators, {})
 row(sts.feature_matrices, sts.feature_matrices, {"M": "int", "condition": "tol"},
     M=2, condition=10.0)
@@ -196,7 +204,7 @@ row(tvc.TTLMTiny, tvc.TTLMTiny, {"W_xe": "tensor", "h0": "tensor", "reading": "c
     **TINY, reading="reshape")
 row(tvc.TTLMTiny, lambda tokens: tvc.TTLMTiny(**TINY)(tokens), {"tokens": "tokens"},
     tokens=TOK)
-row(tvc.TTLMLarge, tvc.TTLMLarge, {"W_eh": "tensor"}, alternatives=("None",), W_xe=TINY["W_xe"],
+row(tvc.TTLMLarge, tvc.TTLMLarge, {"W_eh": "tensor"}, W_xe=TINY["W_xe"],
     W_eh=R.standard_normal((RK,) * 4), W_hh=TINY["W_hh"], P=TINY["P"], h0=TINY["h0"])
 row(tvc.exact_conditionals, tvc.exact_conditionals, {"scorer": "object", "tokens": "tokens"},
     scorer=_scorer(), tokens=TOK)
@@ -283,3 +291,123 @@ row(lmm.mmn, lmm.mmn, {"z": "tensor", "a": "scalar"}, alternatives=("extra-mode"
     a=-1.0)
 row(lmm.real_param_count, lmm.real_param_count, {"module": "object"},
     module=lmm.LMM(2, rng=0))
+
+
+# ------------------------------------------------------------------ optional arguments (#23)
+# the optional arguments of methods and of calls through a lambda, which the inference of
+# tests/boundary_fuzz_optional.py cannot reach
+H0 = torch.ones(RK, dtype=torch.float64)
+row(recurrent.TTCoreRNN, lambda h0: recurrent.TTCoreRNN(CORE)(TOK, h0=h0), {"h0": "tensor"},
+    alternatives=("nan",), h0=H0)          # the training path: NaN propagates (documented)
+row(recurrent.TTCoreRNN, lambda return_all: recurrent.TTCoreRNN(CORE)(TOK, return_all=return_all),
+    {"return_all": "flag"}, return_all=True)
+row(lmm.LMM, lambda h0: lmm.LMM(2, rng=0)(torch.ones(1, 2, 2, dtype=torch.complex128), h0=h0),
+    {"h0": "tensor"}, alternatives=("complex",), h0=torch.ones(2, dtype=torch.complex128))
+row(gated.GRUCell, lambda h: gated.GRUCell(3, 2, generator=gen())(
+    torch.ones(1, 3, dtype=torch.float64), h), {"h": "tensor"}, alternatives=("nan",),
+    h=torch.zeros(1, 2, dtype=torch.float64))
+row(gated.LSTMCell, lambda h: gated.LSTMCell(3, 2, generator=gen())(
+    torch.ones(1, 3, dtype=torch.float64), (h, torch.zeros(1, 2, dtype=torch.float64))),
+    {"h": "tensor"}, alternatives=("nan",), h=torch.zeros(1, 2, dtype=torch.float64))
+row(gated.run_sequence, lambda keep: gated.run_sequence(gated.GRUCell(3, 2, generator=gen()),
+    torch.ones(1, 2, 3, dtype=torch.float64), keep=keep)[0], {"keep": "flag"}, keep=False)
+row(ttlm.TTScorer, lambda sites: ttlm.TTScorer(TT_CORES, sites=sites), {"sites": "tokens"},
+    sites=np.array([0, 1, 2]))
+row(ttlm.TTScorer, lambda steps: _scorer().hidden_scaled(TOK, steps), {"steps": "index"},
+    steps=2)
+row(ttlm.TTScorer, lambda batch_chunk: _scorer().tree(TOK, batch_chunk=batch_chunk),
+    {"batch_chunk": "int"}, batch_chunk=1)
+row(ttlm.TTScorer, lambda absolute: _scorer().forward_scaled(TOK, absolute=absolute),
+    {"absolute": "flag"}, absolute=False)
+row(tvc.UniformTTLM, lambda length: tvc.UniformTTLM(FIRST, CORE).to_scorer(length),
+    {"length": "int"}, length=3)
+row(tslm.TSLM, tslm.TSLM, {"generator": "object", "embedding": "flag", "dtype": "dtype"},
+    vocab_size=V, m=2, r=2, generator=gen(), embedding=True, dtype=torch.float64)
+row(born.random_born, born.random_born, {"complex": "flag", "uniform": "flag",
+                                         "boundary": "flag", "dtype": "dtype"},
+    vocab_size=V, length=3, rank=2, rng=0, complex=False, uniform=False, boundary=False,
+    dtype=torch.float64)
+row(stats.mean_estimate, stats.mean_estimate, {"seed": "num"}, samples=X, seed=5)
+row(tv.run_claim, lambda seed: tv.run_claim("ttlm-eq2", sides=("small",), seed=seed).verdict,
+    {"seed": "num"}, seed=0)
+row(products.tail_bounds, products.tail_bounds, {"zscore": "flag"}, kind="real", k=3.0,
+    zscore=True)
+row(lru.simulate_diagonal, lru.simulate_diagonal, {"return_states": "flag"},
+    lam=torch.tensor([0.5, 0.2], dtype=torch.complex128),
+    bu=torch.ones(4, 2, dtype=torch.complex128), return_states=True)
+row(generalized.GeneralizedRNNModule, generalized.GeneralizedRNNModule,
+    {"shared": "flag", "dtype": "dtype", "C": "object"}, C=RNN.C, G=RNN.G, xi="relu",
+    shared=False, dtype=torch.float64)
+row(born.BornMachine, born.BornMachine, {"sites": "tokens", "alpha": "real", "omega": "real",
+                                         "dtype": "dtype"},
+    alternatives=("complex",),             # complex boundary vectors make a complex machine
+    cores=[torch.as_tensor(CORE)], sites=np.array([0, 0, 0]), alpha=np.ones(RK),
+    omega=np.ones(RK), dtype=torch.float64)
+row(born.tree_product, lambda keys: born.tree_product(
+    [torch.eye(2, dtype=torch.float64)[None]] * 2, keys=keys)[0], {"keys": "object"},
+    alternatives=("str",),                 # a string of two characters is two hashable keys
+    keys=[0, 0])
+row(gated.GRUCell, gated.GRUCell, {"reset": "choice", "f": "choice"}, input_size=3,
+    hidden_size=2, reset="after", f="tanh", generator=gen())
+row(gated.run_sequence, lambda state: gated.run_sequence(gated.GRUCell(
+    3, 2, generator=gen()), torch.ones(1, 2, 3, dtype=torch.float64), state)[0],
+    {"state": "tensor"}, alternatives=("nan",), state=torch.zeros(1, 2, dtype=torch.float64))
+for _cell, _kw in ((recurrent.TTCoreRNN, dict(G=CORE)),
+                   (recurrent.RAC, dict(W_hx=R.standard_normal((RK, V)),
+                                        W_hh=R.standard_normal((RK, RK))))):
+    row(_cell, _cell, {"phi": "choice", "device": "device"}, **_kw, phi="tanh", device="cpu")
+row(recurrent.RecurrentCell, recurrent.RecurrentCell, {"phi": "choice", "h0": "tensor",
+                                                       "dtype": "dtype"},
+    rank=RK, vocab_size=V, phi="tanh", h0=H0, dtype=torch.float64)
+row(ttlm.TTScorer, ttlm.TTScorer, {"dtype": "dtype", "device": "device"},
+    cores=[torch.as_tensor(c) for c in TT_CORES], dtype=torch.float64, device="cpu")
+row(tv.run_claim, lambda scale, device: tv.run_claim("ttlm-eq2", sides=("small",), scale=scale,
+                                                     device=device).verdict,
+    {"scale": "choice", "device": "device"}, scale="small", device="cpu")
+row(lru.sample_annulus_torch, lambda **kw: next(lru.sample_annulus_torch(**kw)),
+    {"device": "device", "dtype": "dtype", "chunk": "int"},
+    alternatives=("chunk:huge", "dtype:None"),   # chunk above n is n; None is float64
+    n=5, r_min=0.5, r_max=0.9, generator=gen(), device="cpu", dtype=torch.float64, chunk=4)
+row(tv.claim, lambda expected, register_claim: callable(tv.claim(
+    "fuzz-claim-2", "s", expected=expected, register_claim=register_claim)),
+    {"expected": "choice", "register_claim": "flag"}, expected="holds", register_claim=False)
+row(tv.run_claim, lambda on_case: tv.run_claim("ttlm-eq2", sides=("small",),
+                                               on_case=on_case).verdict,
+    {"on_case": "callable"}, on_case=lambda side, index, n: None)
+row(stats.ks_1samp, stats.ks_1samp, {"name": "choice"}, alternatives=("bogus",),
+    samples=X, cdf=lambda x: np.clip(x, 0, 1), alpha=0.01, name="uniform")
+
+# ------------------------------------------------------------------ errata, torch TT-SVD, devices
+import atexit  # noqa: E402
+import shutil  # noqa: E402
+import tempfile  # noqa: E402
+
+from tnverify import device as dev  # noqa: E402
+from tnverify.report import errata  # noqa: E402
+from tnverify.tt import svd_torch as tsvd  # noqa: E402
+
+ERRATA_DIR = tempfile.mkdtemp(prefix="tnverify-fuzz-errata-")
+atexit.register(shutil.rmtree, ERRATA_DIR, True)
+row(errata.build_errata, errata.build_errata, {"paper_key": "choice", "run": "flag",
+                                               "seed": "num"}, paper_key="gtm", run=False, seed=0)
+row(errata.render_markdown, errata.render_markdown, {"sheet": "object"},
+    sheet=errata.build_errata("gtm", run=False))
+row(errata.write_errata, lambda papers, fmt, run: [p.name for p in errata.write_errata(
+    ERRATA_DIR, papers, fmt, run=run)], {"papers": "object", "fmt": "choice", "run": "flag"},
+    alternatives=("papers:None",),         # None: every paper's sheet
+    papers="gtm", fmt="md", run=False)
+A234T = torch.as_tensor(R.standard_normal((2, 3, 4)))
+row(tsvd.tt_svd_torch, tsvd.tt_svd_torch, {"tensor": "tensor", "eps": "tol"},
+    alternatives=("numpy", "extra-mode"),  # torch tensors only, of any order
+    tensor=A234T, eps=1e-3)
+row(tsvd.TorchTTSVD, lambda t: tsvd.tt_svd_torch(t).full(), {"t": "tensor"},
+    alternatives=("numpy", "extra-mode"), t=A234T)
+row(tsvd.tt_full_torch, lambda c0: tsvd.tt_full_torch([c0] + list(tsvd.tt_svd_torch(A234T)
+                                                              .cores[1:])),
+    {"c0": "tensor"}, alternatives=("numpy",), c0=tsvd.tt_svd_torch(A234T).cores[0])
+row(dev.resolve_device, dev.resolve_device, {"name": "choice"}, name="cpu")
+row(dev.torch_dtype, dev.torch_dtype, {"name": "choice"}, name="float64")
+row(errata.describe_counterexample, errata.describe_counterexample, {"ce": "object"},
+    alternatives=("None",),                # no counterexample: the empty sentence
+    ce={"compared": "ranks of the unfoldings", "got": [16], "want": [15], "params": {"n": 4},
+        "seed": 7})

@@ -1,18 +1,27 @@
-"""The boundary fuzzer as a test (issue #14): every public entry point, bad arguments.
+"""The boundary fuzzer as a test (issues #14, #23): every public entry point, bad arguments.
 
 For each row of the table (tests/boundary_fuzz_rows.py, tests/boundary_fuzz_rows_cells.py)
 hypothesis draws one argument and a bad value of its kind (tests/boundary_fuzz_kinds.py):
 wrong dtypes, complex where real is meant, NaN/inf, empty, 0-d, ragged, torch where numpy
-is meant and back, grad-requiring tensors, bool/float/str sizes, out-of-range tolerances,
-sizes needing terabytes.  The call must end in a :class:`tnverify.errors.TnverifyError`,
-or return a result identical to the one for the valid input (an equivalent spelling, e.g.
-``np.int64(3)`` for ``3``).  A foreign exception, a ComplexWarning (a silent cast), a
+is meant and back, grad-requiring tensors, bool/float/str sizes, flags drawn as strings and
+ints, integer/bool/string torch dtypes, shapes with terabyte modes, out-of-range
+tolerances.  Besides the arguments a row names, *every optional keyword argument* its
+callable leaves at the default is mutated too (tests/boundary_fuzz_optional.py: the kind
+follows from the default).  The hypothesis strategies are drawn from, so a size guard that
+only runs at draw time, or a draw that allocates terabytes, is found.  The call must end in
+a :class:`tnverify.errors.TnverifyError`, or return a result identical to the one for the
+valid input (an equivalent spelling, e.g. ``np.int64(3)`` for ``3``; a strategy must refuse
+every bad value that is not one).  A foreign exception, a ComplexWarning (a silent cast), a
 different result or a call running past the time limit fails the test.
+:func:`test_sibling_layouts_are_refused_or_read_right` swaps the augmented-core layouts of
+sibling cell classes.
 
-The default profile draws a few examples per row (about a minute on 2 cores);
-``HYPOTHESIS_PROFILE=thorough`` draws 200 per row.  :func:`test_every_public_entry_point_has_a_row`
-fails when a new public function (in ``tnverify.__all__`` or a public module's
-``__all__``) has no row.
+Budget: the default draws 12 (argument, bad value) pairs per row (about 15 s on 2 cores).  A
+longer run: ``TNVERIFY_FUZZ_EXAMPLES=200`` (any count; ``HYPOTHESIS_PROFILE=thorough`` means
+200) draws up to that many per row; at 200 every pair of every row is tried (hypothesis
+stops when a row's finite set of pairs is exhausted), in well under a minute.
+:func:`test_every_public_entry_point_has_a_row` fails when a new public function (in
+``tnverify.__all__`` or a public module's ``__all__``) has no row.
 """
 
 from __future__ import annotations
@@ -29,12 +38,13 @@ from contextlib import contextmanager
 import numpy as np
 import pytest
 import torch
-from hypothesis import given, settings
+from hypothesis import find, given, settings
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 import boundary_fuzz_rows_cells  # noqa: F401 - registers its rows in ROWS
-from boundary_fuzz_kinds import bad_values, same
+from boundary_fuzz_kinds import bad_values, equivalent, same
+from boundary_fuzz_optional import optional_bad_values, optional_kind, optional_kinds
 from boundary_fuzz_rows import ROWS
 from tnverify.errors import TnverifyError
 
@@ -48,7 +58,7 @@ PUBLIC_MODULES = [
     "tnverify.claims.compare", "tnverify.cells.born", "tnverify.cells.gated",
     "tnverify.cells.generalized", "tnverify.cells.lmm", "tnverify.cells.recurrent",
     "tnverify.cells.tokens", "tnverify.cells.tslm", "tnverify.cells.ttlm",
-    "tnverify.cells.ttlm_variants",
+    "tnverify.cells.ttlm_variants", "tnverify.report.errata", "tnverify.tt.svd_torch", "tnverify.device",
 ]
 #: Public callables that are not entry points for user data, with the reason.
 EXEMPT = {
@@ -68,7 +78,8 @@ OWNED_ELSEWHERE: set = set()
 #: Entry points known not to validate yet (none).
 KNOWN_GAPS: dict = {}
 
-EXAMPLES = 200 if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else 12
+EXAMPLES = int(os.environ.get("TNVERIFY_FUZZ_EXAMPLES") or (
+    200 if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else 12))
 TIME_LIMIT_S = 20
 
 
@@ -127,16 +138,28 @@ def _fresh(valid: dict) -> dict:
     return out
 
 
-def _call(row: dict, kwargs: dict):
+def _call(row: dict, kwargs: dict, data=None):
+    """The row's call; a strategy is validated and, with ``data`` (inside the property),
+    drawn from once, so that checks and allocations at draw time run too."""
     with warnings.catch_warnings():
         warnings.simplefilter("error", np.exceptions.ComplexWarning)
         warnings.filterwarnings("error", message=".*discards the imaginary part.*")
         with _time_limit(TIME_LIMIT_S):
             result = row["call"](**kwargs)
             if isinstance(result, SearchStrategy):
-                result.validate()                 # argument checks run now, not at draw
-                result = type(result).__name__
+                result.validate()
+                if data is not None:
+                    data.draw(result, label="example of the strategy")
+                result = _STRATEGY
             return result
+
+
+#: Kinds whose bad values are all invalid (but the equivalent spellings): a result is a
+#: silent read even when it equals the valid one ("no" read as a true flag).
+STRICT = {"flag", "dtype", "shape", "optional"}
+
+#: The result of a strategy row (its examples are random: only errors are compared).
+_STRATEGY = "a hypothesis strategy"
 
 
 def _row_id(r: dict) -> str:
@@ -164,16 +187,37 @@ def _expected(i: int):
 @pytest.mark.parametrize("i", range(len(ROWS)), ids=[_row_id(r) for r in ROWS])
 def test_valid_call_of_each_row_works(i):
     # the valid call returns a result, and the same one again on fresh arguments (the
-    # property below compares bad calls with it, so it must be deterministic)
+    # property below compares bad calls with it, so it must be deterministic); a
+    # strategy's valid arguments draw an example
     first = _expected(i)
+    if isinstance(first, str) and first == _STRATEGY:
+        strategy = ROWS[i]["call"](**_fresh(ROWS[i]["valid"]))
+        find(strategy, lambda _: True, settings=settings(max_examples=1, database=None,
+                                                         derandomize=True))
     assert first is not None or ROWS[i]["call"] is ROWS[i]["covers"]
     assert same(_call(ROWS[i], _fresh(ROWS[i]["valid"])), first)
+
+
+def _arguments(row: dict) -> dict:
+    """``{argument: (kind, bad values)}``: the row's named arguments and every optional
+    keyword argument its callable leaves at the default."""
+    out = {}
+    for arg, kind in row["kinds"].items():
+        out[arg] = (kind, [(label, v) for label, v in bad_values(kind, row["valid"][arg])
+                           if not (v is None and _defaults_to_none(row["call"], arg))])
+    for arg, (default, none_ok) in optional_kinds(row, _key(row["covers"])).items():
+        out.setdefault(arg, (optional_kind(default), optional_bad_values(default, none_ok)))
+    return {arg: (kind, [(label, v) for label, v in values
+                         if (_key(row["covers"]), label) not in OWNED_ELSEWHERE
+                         and label not in row["alternatives"]
+                         and f"{arg}:{label}" not in row["alternatives"]])
+            for arg, (kind, values) in out.items()}
 
 
 FUZZED = [pytest.param(i, id=_row_id(r), marks=[pytest.mark.xfail(
               reason=KNOWN_GAPS[_key(r["covers"])], strict=False)]
               if _key(r["covers"]) in KNOWN_GAPS else [])
-          for i, r in enumerate(ROWS) if r["kinds"]]
+          for i, r in enumerate(ROWS) if any(v for _, v in _arguments(r).values())]
 
 
 @pytest.mark.parametrize("i", FUZZED)
@@ -181,27 +225,30 @@ FUZZED = [pytest.param(i, id=_row_id(r), marks=[pytest.mark.xfail(
 @given(data=st.data())
 def test_bad_argument_gives_tnverify_error_or_the_valid_result(i, data):
     row = ROWS[i]
-    arg = data.draw(st.sampled_from(sorted(row["kinds"])), label="argument")
-    choices = [(label, v) for label, v in bad_values(row["kinds"][arg], row["valid"][arg])
-               if not (v is None and _defaults_to_none(row["call"], arg))
-               and (_key(row["covers"]), label) not in OWNED_ELSEWHERE
-               and label not in row["alternatives"]]
+    args = {a: kv for a, kv in _arguments(row).items() if kv[1]}
+    arg = data.draw(st.sampled_from(sorted(args)), label="argument")
+    kind, choices = args[arg]
     label, _ = data.draw(st.sampled_from(choices), label="bad value")
     bad = dict(choices)[label]
-    _check_bad_call(row, _expected(i), arg, label, bad)
+    _check_bad_call(row, _expected(i), arg, label, bad, kind=kind, data=data)
 
 
-def _check_bad_call(row: dict, expected, arg: str, label: str, bad) -> None:
-    """The call with ``arg = bad`` raises a TnverifyError or returns ``expected``."""
+def _check_bad_call(row: dict, expected, arg: str, label: str, bad, *, kind: str = "",
+                    data=None) -> None:
+    """The call with ``arg = bad`` raises a TnverifyError or returns ``expected`` (a
+    strategy: only for an equivalent spelling of the valid value)."""
     kwargs = _fresh(row["valid"])
     kwargs[arg] = copy.deepcopy(bad) if not isinstance(bad, torch.Tensor) else bad.clone()
     where = f"{_row_id(row)} with {arg} = {label}"
     try:
-        got = _call(row, kwargs)
+        got = _call(row, kwargs, data)
     except TnverifyError:
         return
     except Exception as exc:  # noqa: BLE001 - this is what the test looks for
         pytest.fail(f"{where}: foreign {type(exc).__name__}: {exc}"[:600])
+    if (kind in STRICT or isinstance(got, str) and got == _STRATEGY) \
+            and not equivalent(kind, label):
+        pytest.fail(f"{where}: a bad value was accepted silently")
     assert same(got, expected), f"{where}: returned a result different from the valid one"
 
 
@@ -221,3 +268,83 @@ def test_the_check_fails_on_the_defects_of_issue_14(call, kind, valid, label):
     bad = dict(bad_values(kind, valid))[label]
     with pytest.raises((pytest.fail.Exception, AssertionError)):
         _check_bad_call(row, _call(row, {"x": valid}), "x", label, bad)
+
+
+def _augmented_cores() -> dict:
+    """``{class name: (layout, augmented core)}`` of the sibling cell classes."""
+    from tnverify.cells.recurrent import GeneralMIRNN, SecondOrderRNN, VanillaRNN
+    from tnverify.cells.ttlm_variants import TTLMLarge, TTLMTiny
+
+    rng = np.random.default_rng(3)
+    R, V = 2, 3
+
+    def n(*shape):
+        return rng.standard_normal(shape)
+
+    return {
+        "VanillaRNN": ("rnn", VanillaRNN(n(R, R), n(R, V), n(R)).augmented_core()),
+        "SecondOrderRNN": ("rnn", SecondOrderRNN(n(V, R, R), bias=n(R)).augmented_core()),
+        "GeneralMIRNN": ("rnn", GeneralMIRNN(n(R, V), n(R, R), n(R), n(R), n(R),
+                                             n(R)).augmented_core()),
+        "TTLMTiny": ("ttlm", TTLMTiny(n(V, R, R), n(R, R), n(R, R, R), n(R),
+                                      b_hh=n(R)).augmented_core()),
+        "TTLMLarge": ("ttlm", TTLMLarge(n(V, R, R), n(R, R, R, R), n(R, R), n(R, R, R), n(R),
+                                        b_hh=n(R)).augmented_core()),
+    }
+
+
+@pytest.mark.parametrize("layout", ["rnn", "ttlm"])
+@pytest.mark.parametrize("cls", ["VanillaRNN", "SecondOrderRNN", "GeneralMIRNN", "TTLMTiny",
+                                 "TTLMLarge"])
+def test_sibling_layouts_are_refused_or_read_right(cls, layout):
+    # the augmented core of one family split as the other's layout is refused; split as
+    # its own, the blocks put back together give the core exactly
+    from tnverify.equivalences import split_augmented_core
+
+    own, G = _augmented_cores()[cls]
+    values = G.detach().numpy()
+    if layout != own:
+        with pytest.raises(TnverifyError, match=f"{own!r} layout"):
+            split_augmented_core(G, layout)
+        return
+    b = split_augmented_core(G, layout)
+    R = values.shape[0] - 1
+    back = np.zeros_like(values)
+    back[:, :, R] = b["carry"]
+    if layout == "rnn":
+        V = values.shape[1] - 1
+        back[:R, :V, :R], back[:R, V, :R] = b["bilinear"], b["hidden"]
+        back[R, :V, :R], back[R, V, :R] = b["input"], b["bias"]
+    else:
+        back[:R, :, :R], back[R, :, :R] = b["bilinear"], b["bias"]
+    assert np.array_equal(back, values)
+
+
+def _reads_a_flag(x, *, log=False):
+    return 2.0 * x if log else x                    # truthiness: "no" is read as true
+
+
+@pytest.mark.parametrize("call, kind, valid, label", [
+    (lambda log: 2.0 if log else 1.0, "flag", True, "str-no"),               # truthiness
+    (lambda dtype: torch.tensor([1.5]).to(dtype).sum().item(), "dtype",      # cast first
+     torch.float64, "torch.int64"),
+    (lambda shape: st.just(0), "shape", (2, 3), "huge-mode"),                # no guard
+])
+def test_the_check_fails_on_the_defects_of_issue_23(call, kind, valid, label):
+    row = dict(covers=_silent_cast, call=call, kinds={"x": kind}, valid={"x": valid},
+               alternatives=())
+    row["call"] = lambda x, _c=call, _k=kind: _c(x)
+    bad = dict(bad_values(kind, valid))[label]
+    with pytest.raises((pytest.fail.Exception, AssertionError)):
+        _check_bad_call(row, _call(row, {"x": valid}), "x", label, bad, kind=kind)
+
+
+def test_optional_arguments_are_mutated_too():
+    # a row that names no argument still has its optional flag fuzzed, and the truthiness
+    # reading of "no" is caught
+    row = dict(covers=_reads_a_flag, call=_reads_a_flag, kinds={}, valid={"x": 1.0},
+               alternatives=())
+    kind, values = _arguments(row)["log"]
+    assert kind == "flag" and {"str-no", "int-1", "None"} <= {label for label, _ in values}
+    with pytest.raises((pytest.fail.Exception, AssertionError)):
+        _check_bad_call(row, _call(row, {"x": 1.0}), "log", "str-no", "no", kind=kind)

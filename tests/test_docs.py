@@ -54,7 +54,8 @@ def test_readme_own_claims_module_runs_under_pytest_and_tnverify_verify(tmp_path
     import subprocess
     import sys
 
-    block = README.split("## Your own claims", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    own = (ROOT / "docs" / "reference" / "own-claims.md").read_text(encoding="utf-8")
+    block = own.split("# Your own claims", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
     assert len(block.strip().splitlines()) <= 20
     module = tmp_path / "test_my_claims.py"
     module.write_text(block, encoding="utf-8")
@@ -88,5 +89,23 @@ def test_readme_install_text_is_true_off_this_machine():
 
 
 def test_readme_says_what_plugin_and_scheduler_trust():
-    assert "`--plugin` **runs the named code**" in README
-    assert "`--scheduler` trusts the cluster it connects to" in README
+    """The reference pages the README links say what --plugin and --scheduler trust."""
+    cli = (ROOT / "docs" / "reference" / "cli.md").read_text(encoding="utf-8")
+    families = (ROOT / "docs" / "reference" / "families.md").read_text(encoding="utf-8")
+    assert "`--plugin` **runs the named code**" in cli
+    assert "`--scheduler` trusts the cluster it connects to" in families
+    assert "(docs/reference/cli.md): every subcommand and option; what `--plugin`" in README
+    for page in ("cli", "library", "families", "own-claims", "verdicts"):
+        assert f"(docs/reference/{page}.md)" in README
+
+
+def test_readme_documents_the_docs_build_as_a_third_command():
+    """Issue 20: the site is built by one documented command after installing the docs
+    extra; .gitignore keeps its output out of the repository."""
+    section = README.split("### Build the documentation site", 1)[1]
+    cmd = re.search(r"```(?:bash|sh)\n(.+?)\n```", section, re.S).group(1).strip()
+    assert "\n" not in cmd
+    assert "-e '.[docs]'" in cmd and "-c constraints.txt" in cmd
+    assert cmd.endswith("sphinx-build -W --keep-going -b html docs docs/_build/html")
+    assert "docs/_build/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert "apt-get install -y graphviz chromium chromium-driver" in README

@@ -100,7 +100,7 @@ def test_markdown_report(fake_registry, tmp_path):
     assert len(rows) == len(FAKE_IDS)
     assert r"§2 \| Table 1" in text                              # pipes escaped in cells
     # sections for the claims that did not hold, none for those that did
-    headings = [ln for ln in text.splitlines() if ln.startswith("## ")]
+    headings = [ln for ln in text.splitlines() if ln.startswith("## `")]
     assert headings == ["## `fake-fails`: fails (expected fails)",
                         "## `fake-ill`: ill-posed (expected ill-posed)",
                         "## `fake-error`: error (expected holds)"]
@@ -113,7 +113,7 @@ def test_markdown_report(fake_registry, tmp_path):
 @pytest.mark.parametrize("name", ["r.txt", "r", "r.JSONL"])
 def test_write_refuses_other_suffixes(fake_registry, tmp_path, name):
     report = run_claims([fake_registry["fake-holds"]], progress=False)
-    with pytest.raises(ReportFormatError, match=r"\.json or \.md") as info:
+    with pytest.raises(ReportFormatError, match=r"\.json, \.md, \.html") as info:
         report.write(tmp_path / name)
     assert isinstance(info.value, TnverifyError)
     assert not (tmp_path / name).exists()

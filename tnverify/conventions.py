@@ -98,6 +98,9 @@ def _eps(dtype) -> float:
 
 
 def _float_dtype(dtype) -> np.dtype:
+    if dtype is None or isinstance(dtype, (bool, int, float)):
+        # np.dtype(None) is float64: a missing dtype must not silently mean float64
+        raise DTypeError(f"tolerance needs a floating dtype (numpy or torch); got {dtype!r}")
     try:
         dt = np.dtype(dtype)
     except TypeError:
@@ -206,6 +209,9 @@ def check_finite(array, name: str = "tensor") -> None:
 
 def as_real_array(x, name: str = "tensor", *, allow_complex: bool = False) -> np.ndarray:
     """Validate and convert an input to a finite float64 (or complex128) ndarray."""
+    from .validation import as_flag
+
+    allow_complex = as_flag(allow_complex, "allow_complex")
     try:
         a = np.asarray(x)
     except Exception as exc:  # noqa: BLE001 - anything numpy refuses

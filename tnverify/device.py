@@ -24,7 +24,7 @@ def resolve_device(name: str = "auto") -> str:
     >>> resolve_device("cpu")
     'cpu'
     """
-    if name not in DEVICE_CHOICES:
+    if not isinstance(name, str) or name not in DEVICE_CHOICES:
         raise DeviceError(f"device must be one of {', '.join(DEVICE_CHOICES)}; got {name!r}")
     if name == "cpu":
         return "cpu"
@@ -41,7 +41,7 @@ def torch_dtype(name: str):
     """The torch dtype called ``name`` (``"float64"``, ``"float32"``, ...)."""
     import torch
 
-    dt = getattr(torch, name, None)
+    dt = getattr(torch, name, None) if isinstance(name, str) else None
     if not isinstance(dt, torch.dtype):
         raise DeviceError(f"unknown torch dtype {name!r}")
     return dt

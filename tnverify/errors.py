@@ -21,6 +21,8 @@ __all__ = [
     "ReportFormatError",
     "UsageError",
     "MissingDependencyError",
+    "NormalizationError",
+    "StructureError",
 ]
 
 
@@ -69,11 +71,23 @@ class DeviceError(TnverifyError, ValueError):
 
 
 class ReportFormatError(TnverifyError, ValueError):
-    """A report path has a suffix other than ``.json`` or ``.md``, or cannot be written."""
+    """A report path has a suffix other than ``.json``, ``.md`` or ``.html``, or cannot be
+    written."""
 
 
 class UsageError(TnverifyError, ValueError):
     """The command line asks for something that cannot be done (exit status 2)."""
+
+
+class NormalizationError(NonFiniteError):
+    """A model or joint has total mass ``Z = 0`` (or a prefix that must be conditioned on
+    has none): no probabilities exist, and ``0/0`` would be NaN."""
+
+
+class StructureError(TnverifyError, ValueError, NotImplementedError):
+    """A model has no form of the requested kind (e.g. ``tt_core()`` of a cell with a
+    hidden bias, whose step is affine, not bilinear: use ``augmented_core()``).  Also a
+    ``NotImplementedError``, the exception these methods raised before."""
 
 
 class MissingDependencyError(TnverifyError, ImportError):

@@ -19,6 +19,7 @@ import os
 import sys
 
 from .errors import UsageError
+from .validation import as_flag
 
 __all__ = ["THREADS_ENV", "JOBS_ENV", "DEFAULT_THREADS", "available_cores", "resolve_threads",
            "resolve_jobs", "set_threads"]
@@ -110,6 +111,7 @@ def set_threads(n: int | None = None, *, torch: bool = True) -> int:
     thread settings.
     """
     global _limiter
+    torch = as_flag(torch, "torch")
     n = resolve_threads(n)
     for var in _THREAD_VARS:
         os.environ[var] = str(n)

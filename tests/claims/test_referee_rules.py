@@ -37,6 +37,57 @@ def test_no_ruled_out_quote_is_the_statement_judged():
     assert bad == [], "quote the surrounding text that rules these readings out"
 
 
+#: A quoted fragment shorter than this is a symbol, not words taken from a sentence.
+_MIN_FRAGMENT = 12
+#: The literal form of a misprint (recorded with its printed/meant edit on the claim, or on
+#: the claim that judges the misprinted line) is ruled out by being ill-formed as printed;
+#: its quote is the declaration it clashes with, which may sit in the statement.
+_MISPRINT_FORM = "the misprinted form, not a reading"
+#: Ruled-out readings whose only ruling-out words are in the statement (no text around the
+#: statement excludes them): each is to be refereed; the set may only shrink.
+PENDING_REFEREE = {
+    ("ttlm-sec6.1-wt2-stats", "k = round(count/1000)"),
+    ("ttlm-sec6.1-wt2-stats-corrected", "k = round(count/1000)"),
+    ("thesis-eq-3.2", "qubits"),
+    ("thesis-sec-4.1.3-gauge", "a"),
+    ("tslm-eq-21", "separately in each argument"),
+    ("gtm-xi-operators", "b"),
+}
+
+
+def _quote_inside_statement(claim, reading) -> bool:
+    """Whether the quote, or one of its "…"-separated fragments, is words of the
+    statement text (normalised whitespace)."""
+    statement = _norm(claim.statement)
+    fragments = [_norm(f) for f in reading.quote.split("…")]
+    return any(len(f) >= _MIN_FRAGMENT and f in statement for f in fragments)
+
+
+def _misprint_form(reading) -> bool:
+    return _MISPRINT_FORM in reading.text
+
+
+def test_no_ruled_out_quote_is_taken_from_the_statement_text():
+    """DESIGN §3: a quote that rules a reading out comes from the text around the
+    statement; statements hold the judged sentences, context goes into the quotes."""
+    inside = {(c.id, r.name) for c in CLAIMS for r in c.readings.values()
+              if not r.admissible and _quote_inside_statement(c, r)
+              and not _misprint_form(r)}
+    assert inside - PENDING_REFEREE == set(), "quote the surrounding text that rules these out"
+    assert PENDING_REFEREE - inside == set(), "fixed: drop these from PENDING_REFEREE"
+
+
+def test_the_statement_text_rule_catches_a_fragment():
+    from tnverify.claims import Reading
+    c = get_claim("thesis-eq-6.8")
+    inside = Reading("x", "y", False, "the gradient of hidden states in RAC can be computed "
+                     "as follows … elsewhere", "§6.3.2")
+    outside = c.readings["numerator"]
+    assert _quote_inside_statement(c, inside) and not _quote_inside_statement(c, outside)
+    short = Reading("x", "y", False, "𝐀ᵀ … n ∈ [L]", "§6.3.2")    # symbols, not words
+    assert not _quote_inside_statement(c, short)
+
+
 def test_the_statement_rule_catches_a_self_quote():
     import dataclasses
 

@@ -36,7 +36,10 @@ from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
 from .finite import pow2_scaled
 from .born_products import _renorm, transfer_matrix, tree_product
-from ..validation import as_device, as_int, as_int_array, as_rng, as_tensor, check_entries
+from ..validation import (
+    as_device, as_flag, as_int, as_int_array, as_rng, as_tensor, as_torch_dtype, check_entries,
+    check_mass,
+)
 
 __all__ = ["BornMachine", "random_born", "tree_product", "transfer_matrix"]
 
@@ -46,13 +49,8 @@ _COMPLEX = {torch.float64: torch.complex128, torch.float32: torch.complex64}
 
 def _as_boundary(vec, dtype, name: str) -> torch.Tensor:
     """A boundary vector ``α`` or ``ω`` as a 1-D finite tensor of ``dtype`` (complex kept)."""
-    if isinstance(vec, torch.Tensor):
-        t = vec.detach()
-    else:
-        a = np.asarray(vec)
-        if a.dtype.kind not in "biufc":
-            raise DTypeError(f"{name} must be a numeric vector; got dtype {a.dtype}")
-        t = torch.from_numpy(np.array(a))
+    # through the validation layer: bool, string, object and ragged vectors are refused
+    t = as_tensor(vec, name, finite=False)
     t = t.to(_COMPLEX[dtype]) if t.is_complex() else t.to(dtype)
     if t.ndim != 1 or t.shape[0] < 1:
         raise ShapeError(f"{name} must be a non-empty 1-D vector; got shape {tuple(t.shape)}")
@@ -113,7 +111,7 @@ class BornMachine(SiteCores, nn.Module):
                  alpha=None, omega=None, dtype: torch.dtype = torch.float64,
                  device: str = "cpu"):
         super().__init__()
-        if dtype not in _COMPLEX:
+        if as_torch_dtype(dtype, complex_ok=False) not in _COMPLEX:
             raise DTypeError(f"dtype must be torch.float64 or torch.float32; got {dtype!r}")
         device = as_device(device)
         if isinstance(cores, (str, bytes)) or not hasattr(cores, "__iter__"):
@@ -340,6 +338,7 @@ class BornMachine(SiteCores, nn.Module):
         h, _ = self._initial_states(tokens.shape[0])
         for t in range(self.length):
             q = self._next_weights(h, t, renvs[self.length - t - 1][0])
+            check_mass(q.sum(dim=1), f"BornMachine.conditionals at position {t}")
             out.append(q / q.sum(dim=1, keepdim=True))
             g = self.core(t).index_select(1, tokens[:, t]).permute(1, 0, 2)
             h, _ = _renorm(torch.bmm(h.unsqueeze(1), g).squeeze(1))
@@ -361,7 +360,7 @@ class BornMachine(SiteCores, nn.Module):
         Returns ``(tokens (n, L) long, log_prob (n,) float64)``, ``log_prob`` the sum of
         the log conditionals of the drawn tokens.
         """
-        if direction not in ("left", "right"):
+        if not isinstance(direction, str) or direction not in ("left", "right"):
             raise ShapeError(f"direction must be 'left' or 'right'; got {direction!r}")
         u = as_tensor(uniforms, "uniforms", dtype=torch.float64, device=self.device)
         if not bool(((u >= 0) & (u < 1)).all()):
@@ -418,6 +417,9 @@ def random_born(vocab_size: int, length: int, rank: int, rng: np.random.Generato
     L = as_int(length, "length", minimum=1)
     R = as_int(rank, "rank", minimum=1)
     rng = as_rng(rng)
+    complex, uniform = as_flag(complex, "complex"), as_flag(uniform, "uniform")
+    boundary = as_flag(boundary, "boundary")
+    dtype, device = as_torch_dtype(dtype), as_device(device)
     check_entries((L if not uniform else min(L, 3), R, V, R), what="Born machine cores",
                   route="pass uniform=True to tie the middle cores")
     check_entries((L,), what="Born machine sites")

@@ -10,11 +10,12 @@ intermediate a mantissa times a power of two; ``transfer_matrix`` is the per-sit
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Sequence
 
 import torch
 
-from ..errors import RankError, ShapeError
+from ..errors import DTypeError, RankError, ShapeError
 from ..validation import as_tensor
 
 __all__ = ["tree_product", "transfer_matrix"]
@@ -40,9 +41,17 @@ def tree_product(mats: Sequence[torch.Tensor], keys: Sequence | None = None):
     Returns ``(mantissa (B, r_0, r_n), log2_scale (B,) int64)`` and the number of matrix
     products performed, as ``(mantissa, log2_scale, products)``.
     """
+    if not isinstance(mats, (list, tuple)):
+        raise DTypeError(f"mats must be a list of (B, r, r') tensors; got {type(mats).__name__}")
     if not mats:
         raise ShapeError("tree_product needs at least one matrix; got 0")
+    if keys is not None and (isinstance(keys, (str, bytes)) or not hasattr(keys, "__len__")):
+        raise DTypeError(f"keys must be a sequence (one hashable per matrix); got "
+                         f"{type(keys).__name__}")
     keys = list(range(len(mats))) if keys is None else list(keys)
+    bad = [k for k in keys if not isinstance(k, Hashable)]
+    if bad:
+        raise DTypeError(f"keys must be hashable (equal keys mark equal matrices); got {bad[0]!r}")
     if len(keys) != len(mats):
         raise ShapeError(f"need one key per matrix: {len(keys)} keys, {len(mats)} matrices")
     ids: dict = {}

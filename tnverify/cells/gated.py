@@ -24,7 +24,10 @@ import torch
 from torch import nn
 
 from ..errors import DTypeError, ShapeError, UsageError
-from ..validation import as_choice, as_device, as_int, as_tensor, check_entries
+from ..validation import (
+    as_choice, as_device, as_flag, as_int, as_tensor, as_torch_dtype, as_torch_generator,
+    check_entries,
+)
 from .recurrent import SecondOrderRNN
 
 __all__ = [
@@ -101,8 +104,7 @@ class _Gated(nn.Module):
     def __init__(self, input_size: int, hidden_size: int, *, dtype=torch.float64,
                  device="cpu", generator: torch.Generator | None = None):
         super().__init__()
-        if not isinstance(dtype, torch.dtype) or not dtype.is_floating_point:
-            raise DTypeError(f"dtype must be a floating torch dtype; got {dtype!r}")
+        dtype, generator = as_torch_dtype(dtype, complex_ok=False), as_torch_generator(generator)
         input_size = as_int(input_size, "input_size", minimum=1)
         hidden_size = as_int(hidden_size, "hidden_size", minimum=1)
         device = as_device(device)
@@ -136,6 +138,15 @@ class _Gated(nn.Module):
             raise ShapeError(f"x must be (B, {self.input_size}); got {tuple(x.shape)}")
         return x
 
+    def _check_h(self, h, batch: int, name: str = "h"):
+        """A state ``(B, d)``, through the same checks as ``x`` (complex, bool, strings,
+        ragged refused; the autograd graph kept)."""
+        h = _input(h, name, 2, dtype=self._kw["dtype"])
+        if tuple(h.shape) != (batch, self.hidden_size):
+            raise ShapeError(f"{name} must be ({batch}, {self.hidden_size}); got "
+                             f"{tuple(h.shape)}")
+        return h
+
 
 class GRUCell(_Gated):
     """GRU of grurntn §II-B.2, Eq. 8–11 (row vectors).
@@ -152,10 +163,8 @@ class GRUCell(_Gated):
 
     def __init__(self, input_size, hidden_size, *, reset="before", f="tanh", **kw):
         super().__init__(input_size, hidden_size, **kw)
-        if reset not in ("before", "after"):
-            raise UsageError(f"reset must be 'before' or 'after'; got {reset!r}")
-        if f not in ACTIVATIONS:
-            raise UsageError(f"f must be one of {sorted(ACTIVATIONS)}; got {f!r}")
+        as_choice(reset, "reset", ("before", "after"))
+        as_choice(f, "f", tuple(ACTIVATIONS))
         self.reset, self.f_name, self.f = reset, f, ACTIVATIONS[f]
         i, d = self.input_size, self.hidden_size
         for g in self.gates:
@@ -169,6 +178,7 @@ class GRUCell(_Gated):
         """One step with its intermediates: ``r, z, u = r ⊙ h, a`` (pre-activation of
         h̃), ``cand = h̃ = f(a)`` and ``h'``."""
         x = self._check_x(x)
+        h = self._check_h(h, x.shape[0])
         r = torch.sigmoid(x @ self.W_xr + h @ self.W_hr + self.b_r)
         z = torch.sigmoid(x @ self.W_xz + h @ self.W_hz + self.b_z)
         u = r * h
@@ -234,8 +244,7 @@ class GRURNTN(GRUCell):
 
     def __init__(self, input_size, hidden_size, *, form="eq18", **kw):
         super().__init__(input_size, hidden_size, **kw)
-        if form not in ("eq17", "eq18"):
-            raise UsageError(f"form must be 'eq17' or 'eq18'; got {form!r}")
+        as_choice(form, "form", ("eq17", "eq18"))
         self.form = form
         i, d = self.input_size, self.hidden_size
         self._new("W_tsr", *((i, d, d) if form == "eq18" else (i + d, i + d, d)))
@@ -260,8 +269,8 @@ class LSTMCell(_Gated):
 
     def __init__(self, input_size, hidden_size, *, peephole="full", **kw):
         super().__init__(input_size, hidden_size, **kw)
-        if peephole not in ("full", "diagonal", None):
-            raise UsageError(f"peephole must be 'full', 'diagonal' or None; got {peephole!r}")
+        if peephole is not None:
+            as_choice(peephole, "peephole", ("full", "diagonal"))
         self.peephole = peephole
         i, d = self.input_size, self.hidden_size
         for g in self.gates:
@@ -286,7 +295,10 @@ class LSTMCell(_Gated):
 
     def step_parts(self, x, state):
         x = self._check_x(x)
-        h, c = state
+        if not isinstance(state, (tuple, list)) or len(state) != 2:
+            raise DTypeError(f"an LSTM state must be a pair (h, c); got "
+                             f"{type(state).__name__}")
+        h, c = self._check_h(state[0], x.shape[0], "h"), self._check_h(state[1], x.shape[0], "c")
         ig = torch.sigmoid(x @ self.W_xi + h @ self.W_hi + self._peep(c, "i") + self.b_i)
         fg = torch.sigmoid(x @ self.W_xf + h @ self.W_hf + self._peep(c, "f") + self.b_f)
         a = self.tensor_term(x, h) + x @ self.W_xc + h @ self.W_hc + self.b_c
@@ -357,6 +369,7 @@ def run_sequence(cell, x, state=None, *, keep: bool = False):
     if x.shape[1] < 1:
         raise ShapeError("x must hold at least one step (L >= 1)")
     state = cell.init_state(x.shape[0]) if state is None else state
+    keep = as_flag(keep, "keep")
     hs, cache = [], {k: [] for k in ("x", "u", "a", "gate", "cand", "h")} if keep else None
     for t in range(x.shape[1]):
         p = cell.step_parts(x[:, t], state)
@@ -384,9 +397,8 @@ def bptt_w_tsr(cache, grads, *, f="tanh", fprime="true", model="gru"):
                          f"{type(cache).__name__}")
     if isinstance(f, str) or not callable(f):
         as_choice(f, "f", tuple(ACTIVATIONS))
-    if fprime not in ("true", "printed") or model not in ("gru", "lstm"):
-        raise UsageError(f"fprime in ('true', 'printed'), model in ('gru', 'lstm'); got "
-                         f"{fprime!r}, {model!r}")
+    as_choice(fprime, "fprime", ("true", "printed"))
+    as_choice(model, "model", ("gru", "lstm"))
     if len(grads) != len(cache["a"]):
         raise ShapeError(f"need one error signal per step: {len(cache['a'])}; got {len(grads)}")
     total = 0.0

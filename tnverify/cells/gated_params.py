@@ -82,7 +82,7 @@ def model_param_count(model: str, *, vocab_size: int, embedding: int, hidden: in
 
     from . import gated
 
-    if model not in MODELS:
+    if not isinstance(model, str) or model not in MODELS:
         raise UsageError(f"model must be one of {sorted(MODELS)}; got {model!r}")
     vocab_size, embedding, hidden = (_size(v, k) for v, k in (
         (vocab_size, "vocab_size"), (embedding, "embedding"), (hidden, "hidden")))

@@ -22,7 +22,7 @@ from torch import nn
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..generalized.grid import GeneralizedRNN
 from ..generalized.xi import get_xi
-from ..validation import as_device, as_int_array, as_tensor
+from ..validation import as_array, as_device, as_flag, as_int_array, as_tensor, as_torch_dtype
 
 __all__ = ["GeneralizedRNNModule"]
 
@@ -51,9 +51,15 @@ class GeneralizedRNNModule(nn.Module):
     def __init__(self, C, G, xi, *, h0=None, shared=False, shared_inputs=False,
                  dtype=torch.float64, device="cpu"):
         super().__init__()
-        device = as_device(device)
+        device, dtype = as_device(device), as_torch_dtype(dtype, complex_ok=False)
+        shared, shared_inputs = as_flag(shared, "shared"), as_flag(shared_inputs, "shared_inputs")
+        for seq, name in ((C, "C"), (G, "G")):
+            if not isinstance(seq, (list, tuple)):
+                raise DTypeError(f"{name} must be a sequence of T arrays; got "
+                                 f"{type(seq).__name__}")
         # validate through the numpy definition (shapes, finiteness, unit)
-        ref = GeneralizedRNN(tuple(_np(c) for c in C), tuple(_np(g) for g in G), xi, h0)
+        ref = GeneralizedRNN(tuple(_np(c, "C") for c in C), tuple(_np(g, "G") for g in G), xi,
+                             h0)
         T = ref.length
         if (shared and not ref.shared) or (shared_inputs and not ref.shared_inputs):
             raise UsageError("shared=True / shared_inputs=True need equal weights at steps "
@@ -127,7 +133,6 @@ class GeneralizedRNNModule(nn.Module):
         return self.forward(Ft[tokens.to(Ft.device)])
 
 
-def _np(a) -> np.ndarray:
-    if isinstance(a, torch.Tensor):
-        return a.detach().cpu().double().numpy()
-    return np.asarray(a, dtype=np.float64)
+def _np(a, name: str = "generalized RNN weights") -> np.ndarray:
+    # validated before any cast: complex, bool, object and string weights are refused
+    return as_array(a, name, finite=False)

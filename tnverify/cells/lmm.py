@@ -34,7 +34,9 @@ from torch import nn
 
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..lru.theory import annulus_params
-from ..validation import as_array, as_choice, as_float, as_int, as_rng, as_tensor, check_entries
+from ..validation import (
+    as_array, as_choice, as_device, as_flag, as_float, as_int, as_rng, as_tensor, check_entries,
+)
 from .finite import check_sweep
 
 __all__ = [
@@ -113,7 +115,7 @@ def _tensor(x, dtype, device, name: str, ndim: int) -> torch.Tensor:
 
 
 def _check_dtype(dtype) -> torch.dtype:
-    if dtype not in _COMPLEX:
+    if not isinstance(dtype, torch.dtype) or dtype not in _COMPLEX:
         raise DTypeError(f"dtype must be float32/float64/complex64/complex128; got {dtype!r}")
     return dtype
 
@@ -137,7 +139,8 @@ class _Recurrence(nn.Module):
 
     def _h0(self, h0, batch: int) -> torch.Tensor:
         h = (torch.ones(self.hidden, dtype=self.state_dtype, device=self.device) if h0 is None
-             else torch.as_tensor(h0, device=self.device).to(self.state_dtype))
+             else as_tensor(h0, "h0", dtype=self.state_dtype, device=self.device,
+                            finite=False, detach=False))
         if h.shape not in ((self.hidden,), (batch, self.hidden)):
             raise ShapeError(f"h0 must be ({self.hidden},) or ({batch}, {self.hidden}); "
                              f"got {tuple(h.shape)}")
@@ -154,6 +157,7 @@ class _Recurrence(nn.Module):
         parameter (the training path) propagates.
         """
         x = self._inputs(x)
+        return_all = as_flag(return_all, "return_all")
         h = self._h0(h0, x.shape[0])
         states = []
         for t in range(x.shape[1]):
@@ -186,7 +190,7 @@ class RACLayer(_Recurrence):
         super().__init__()
         if orientation not in ORIENTATIONS:
             raise UsageError(f"orientation must be one of {ORIENTATIONS}; got {orientation!r}")
-        dtype = _check_dtype(dtype)
+        dtype, device = _check_dtype(dtype), as_device(device)
         a, b = _tensor(A, dtype, device, "A", 2), _tensor(B, dtype, device, "B", 2)
         H = a.shape[0]
         if a.shape != (H, H):
@@ -243,6 +247,13 @@ class LMM(_Recurrence):
         if not dtype.is_complex:
             raise DTypeError(f"LMM states are complex; dtype must be complex64/128; got {dtype}")
         self.hidden = self.n_inputs = as_int(hidden, "hidden", minimum=1)
+        complex_params, device = as_flag(complex_params, "complex_params"), as_device(device)
+        if params is not None and not isinstance(params, dict):
+            raise DTypeError(f"params must be None or a dict of the four parameter vectors; "
+                             f"got {type(params).__name__}")
+        if params is not None and set(params) != {"v_lam", "theta_lam", "v_gam", "theta_gam"}:
+            raise ShapeError(f"params must have the keys v_lam, theta_lam, v_gam, theta_gam; "
+                             f"got {sorted(map(str, params))}")
         check_entries((self.hidden,), repeat=1, what="LMM diagonals")
         pdtype = dtype if complex_params else (torch.float32 if dtype == torch.complex64
                                                else torch.float64)
@@ -309,7 +320,14 @@ class LMM(_Recurrence):
         log_lg = (-self.v_lam - self.v_gam).to(self._dtype) + 1j * (
             self.theta_lam + self.theta_gam).to(self._dtype)
         out = torch.cumsum(log_lg + torch.log(x), dim=1)
-        return out if log_h0 is None else out + torch.as_tensor(log_h0).to(out)
+        if log_h0 is None:
+            return out
+        log_h0 = as_tensor(log_h0, "log_h0", dtype=out.dtype, device=out.device,
+                           detach=False, ndim=(1, 2))
+        if log_h0.shape[-1] != self.hidden:
+            raise ShapeError(f"log_h0 must be ({self.hidden},) or (batch, {self.hidden}); "
+                             f"got {tuple(log_h0.shape)}")
+        return out + log_h0
 
 
 class LMMMLP(LMM):

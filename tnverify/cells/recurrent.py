@@ -28,8 +28,10 @@ from torch import nn
 
 from .. import equivalences as eq
 from .tokens import check_tokens
-from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, VocabularyError
-from ..validation import as_device, as_int, as_tensor, check_entries
+from ..errors import (
+    DTypeError, NonFiniteError, RankError, ShapeError, StructureError, VocabularyError,
+)
+from ..validation import as_device, as_flag, as_int, as_tensor, as_torch_dtype, check_entries
 from .finite import check_sweep
 
 __all__ = ["RecurrentCell", "TTCoreRNN", "SecondOrderRNN", "RAC", "MIRNN",
@@ -70,8 +72,7 @@ class RecurrentCell(nn.Module):
     def __init__(self, rank: int, vocab_size: int, *, phi=None, h0=None,
                  dtype: torch.dtype = torch.float64, device: str = "cpu"):
         super().__init__()
-        if not isinstance(dtype, torch.dtype) or not dtype.is_floating_point:
-            raise DTypeError(f"dtype must be a floating torch dtype; got {dtype!r}")
+        dtype = as_torch_dtype(dtype, complex_ok=False)
         self.rank = as_int(rank, "rank", minimum=1, error=RankError)
         self.vocab_size = as_int(vocab_size, "vocab_size", minimum=1, error=VocabularyError)
         check_entries((self.rank, self.vocab_size, self.rank), what="recurrent cell core")
@@ -102,7 +103,8 @@ class RecurrentCell(nn.Module):
         return check_tokens(tokens, self.vocab_size, self.device)
 
     def preactivation(self, h: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
-        raise NotImplementedError
+        raise StructureError(f"{type(self).__name__} is the base of the recurrent cells and "
+                             f"has no step of its own; use one of its subclasses")
 
     def step(self, h: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
         """One step ``h' = φ(z(h, e_w))``; ``h (B, R)``, ``w (B,)`` token ids."""
@@ -117,20 +119,27 @@ class RecurrentCell(nn.Module):
         raises :class:`~tnverify.errors.NonFiniteError` naming the step; NaN/inf already
         in a parameter or ``h0`` (the training path) propagates."""
         tokens = self.check_tokens(tokens)
-        h = (self.h0 if h0 is None else torch.as_tensor(h0, dtype=self.dtype,
-                                                         device=self.device))
+        return_all = as_flag(return_all, "return_all")
+        # an optional h0 goes through the same checks as the constructor's (a complex or
+        # bool h0 is refused, never cast); its autograd graph is kept
+        h = self.h0 if h0 is None else as_tensor(h0, "h0", dtype=self.dtype,
+                                                 device=self.device, finite=False,
+                                                 detach=False, ndim=(1, 2))
+        if h.shape[-1] != self.rank or (h.ndim == 2 and h.shape[0] != tokens.shape[0]):
+            raise ShapeError(f"h0 must have shape ({self.rank},) or (B, {self.rank}) with "
+                             f"B = {tokens.shape[0]}; got {tuple(h.shape)}")
         h = h.expand(tokens.shape[0], self.rank) if h.ndim == 1 else h
         states = []
         for t in range(tokens.shape[1]):
             h = self.step(h, tokens[:, t])
             states.append(h)
-        check_sweep(states, [h0 if h0 is not None else self.h0, *self.parameters()],
+        check_sweep(states, [h if h0 is not None else self.h0, *self.parameters()],
                     f"{type(self).__name__}.forward")
         return torch.stack(states, dim=1) if return_all else h
 
     def tt_core(self) -> torch.Tensor:
         """The TT core ``(R, |V|, R)`` (DESIGN view); differentiable."""
-        raise NotImplementedError(f"{type(self).__name__} is not a TTLM (no bilinear core); "
+        raise StructureError(f"{type(self).__name__} is not a TTLM (no bilinear core); "
                                   "see augmented_core()")
 
     def extra_repr(self) -> str:
@@ -190,7 +199,7 @@ class SecondOrderRNN(RecurrentCell):
 
     def tt_core(self):
         if self.bias is not None:
-            raise NotImplementedError("a 2-RNN with bias is not bilinear; see augmented_core()")
+            raise StructureError("a 2-RNN with bias is not bilinear; see augmented_core()")
         return eq.second_order_to_tt_core(self.T, "ttlm")
 
     def augmented_core(self):
@@ -235,7 +244,7 @@ class MIRNN(RAC):
 
 
 class GeneralMIRNN(RecurrentCell):
-    """General multiplicative integration (Wu et al., 2016, Eq. 4):
+    """General multiplicative integration (Wu et al., 2016, Eq. 4).
 
     .. math:: h^{(t)} = \\phi(\\alpha \\odot W f \\odot U h + \\beta_1 \\odot U h
               + \\beta_2 \\odot W f + b)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import torch
 
 from ..errors import DTypeError, ShapeError, VocabularyError
-from ..validation import as_int, as_int_array
+from ..validation import as_device, as_int, as_int_array
 
 __all__ = ["check_tokens"]
 
@@ -28,6 +28,10 @@ def check_tokens(tokens, vocab_size: int, device, *, min_length: int = 1,
     [[0, 2], [1, 1]]
     """
     vocab_size = as_int(vocab_size, "vocab_size", minimum=1, error=VocabularyError)
+    min_length = as_int(min_length, "min_length", minimum=0, error=VocabularyError)
+    if length is not None:
+        length = as_int(length, "length", minimum=1)
+    device = as_device(device)
     if not isinstance(tokens, torch.Tensor):
         tokens = torch.as_tensor(as_int_array(tokens, "tokens"))
     if tokens.dtype not in _INTEGER:

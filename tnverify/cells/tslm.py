@@ -35,8 +35,11 @@ import torch
 from torch import nn
 
 from .tokens import check_tokens
-from ..errors import DTypeError, RankError, ShapeError
-from ..validation import as_int, as_tensor, check_entries
+from ..errors import RankError, ShapeError
+from ..validation import (
+    as_device, as_flag, as_int, as_tensor, as_torch_dtype, as_torch_generator, check_entries,
+    check_nonsingular,
+)
 
 __all__ = ["TSLM"]
 
@@ -65,16 +68,19 @@ class TSLM(nn.Module):
     generator : torch.Generator, optional
         Initialisation: ``U, V, embedding ~ N(0, 1/m), N(0, 1/r)``; ``W = I + N(0, 0.1/r)``
         (invertible with high probability).
-    dtype, device :
-        Default ``torch.float64`` on ``"cpu"``.
+    dtype : torch.dtype
+        A floating dtype; default ``torch.float64``.
+    device : str
+        Default ``"cpu"``.
     """
 
     def __init__(self, vocab_size: int, m: int, r: int, *, embedding: bool = True,
                  generator: torch.Generator | None = None,
                  dtype: torch.dtype = torch.float64, device: str = "cpu"):
         super().__init__()
-        if not isinstance(dtype, torch.dtype) or not dtype.is_floating_point:
-            raise DTypeError(f"dtype must be a floating torch dtype; got {dtype!r}")
+        dtype, device = as_torch_dtype(dtype, complex_ok=False), as_device(device)
+        embedding = as_flag(embedding, "embedding")
+        generator = as_torch_generator(generator)
         vocab_size, m, r = (as_int(v, name, minimum=1, error=RankError) for name, v in
                             (("vocab_size", vocab_size), ("m", m), ("r", r)))
         if not embedding and m != vocab_size:
@@ -114,6 +120,9 @@ class TSLM(nn.Module):
     @staticmethod
     def count_params(vocab_size: int, m: int, r: int, *, embedding: bool = True) -> int:
         """Analytic count ``r·m + r² + |V|·r (+ |V|·m)``; equals :attr:`n_params`."""
+        vocab_size, m, r = (as_int(v, name, minimum=1, error=RankError) for name, v in
+                            (("vocab_size", vocab_size), ("m", m), ("r", r)))
+        embedding = as_flag(embedding, "embedding")
         return r * m + r * r + vocab_size * r + (vocab_size * m if embedding else 0)
 
     @property
@@ -141,7 +150,9 @@ class TSLM(nn.Module):
         return self.U if self.embedding is None else self.U @ self.embedding.T
 
     def h0(self) -> torch.Tensor:
-        """``h_0 = W⁻¹ 1`` by ``torch.linalg.solve`` (Eq. 19)."""
+        """``h_0 = W⁻¹ 1`` by ``torch.linalg.solve`` (Eq. 19); a singular ``W`` raises
+        :class:`~tnverify.errors.RankError` (Eq. 19 needs ``W`` invertible)."""
+        check_nonsingular(self.W, "W")
         return torch.linalg.solve(self.W, torch.ones(self.r, dtype=self.dtype,
                                                      device=self.device))
 
@@ -171,6 +182,7 @@ class TSLM(nn.Module):
         With ``absolute=True`` every factor is replaced by its absolute value
         (``|W|``, ``|Uα_t|``, ``|h_0|``): the scale bounding the rounding error.
         """
+        absolute = as_flag(absolute, "absolute")
         a = self.alphas(tokens)
         W = self.W.abs() if absolute else self.W
         h = self.h0().abs() if absolute else self.h0()

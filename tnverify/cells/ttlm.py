@@ -36,8 +36,10 @@ from torch import nn
 
 from .sites import SiteCores
 from .tokens import check_tokens
-from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
-from ..validation import as_tensor
+from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
+from ..validation import (
+    as_device, as_flag, as_int, as_int_array, as_tensor, as_torch_dtype,
+)
 from .finite import pow2_scaled
 
 __all__ = ["TTScorer"]
@@ -102,12 +104,14 @@ class TTScorer(SiteCores, nn.Module):
     def __init__(self, cores: Sequence, *, sites: Sequence[int] | None = None,
                  dtype: torch.dtype = torch.float64, device: str = "cpu"):
         super().__init__()
-        if not isinstance(dtype, torch.dtype) or not dtype.is_floating_point:
-            raise DTypeError(f"dtype must be a floating torch dtype; got {dtype!r}")
+        dtype, device = as_torch_dtype(dtype, complex_ok=False), as_device(device)
+        if isinstance(cores, (str, bytes)) or not hasattr(cores, "__iter__"):
+            raise DTypeError(f"cores must be a sequence of arrays; got {type(cores).__name__}")
         tensors = [_as_core(c, dtype, device) for c in cores]
         if not tensors:
             raise ShapeError("a TTScorer needs at least one core; got 0")
-        sites = list(range(len(tensors))) if sites is None else [int(s) for s in sites]
+        sites = (list(range(len(tensors))) if sites is None else
+                 as_int_array(sites, "sites", ndim=1).tolist())
         if not sites:
             raise ShapeError("a TTScorer needs at least one site; got 0")
         if min(sites) < 0 or max(sites) >= len(tensors):
@@ -148,8 +152,14 @@ class TTScorer(SiteCores, nn.Module):
         to the cores' device (see :func:`tnverify.cells.tokens.check_tokens`)."""
         return check_tokens(tokens, self.vocab_size, self.device, length=self.length)
 
-    def slices(self, tokens: torch.Tensor, t: int, *, absolute: bool = False) -> torch.Tensor:
-        """Gathered slice matrices ``G^{(t)}_{:, w_t, :}`` of shape ``(B, r_{t-1}, r_t)``."""
+    def slices(self, tokens, t: int, *, absolute: bool = False) -> torch.Tensor:
+        """Gathered slice matrices ``G^{(t)}_{:, w_t, :}`` of shape ``(B, r_{t-1}, r_t)``
+        (``tokens`` and ``t`` are checked; the sweeps use the unchecked ``_slices``)."""
+        tokens = self.check_tokens(tokens)
+        t = as_int(t, "t", minimum=0, maximum=self.length - 1)
+        return self._slices(tokens, t, absolute=as_flag(absolute, "absolute"))
+
+    def _slices(self, tokens: torch.Tensor, t: int, *, absolute: bool = False) -> torch.Tensor:
         g = self.core(t).index_select(1, tokens[:, t]).permute(1, 0, 2)
         return g.abs() if absolute else g
 
@@ -165,7 +175,7 @@ class TTScorer(SiteCores, nn.Module):
         tokens = self.check_tokens(tokens)
         h = torch.ones(tokens.shape[0], 1, dtype=self.dtype, device=self.device)
         for t in range(self.length):
-            h = torch.bmm(h.unsqueeze(1), self.slices(tokens, t)).squeeze(1)
+            h = torch.bmm(h.unsqueeze(1), self._slices(tokens, t)).squeeze(1)
         return h[:, 0]
 
     def forward_scaled(self, tokens, *, absolute: bool = False):
@@ -177,19 +187,20 @@ class TTScorer(SiteCores, nn.Module):
         result is ``|h^{(0)}| |G^{(1)}_{w_1}| ⋯ |G^{(N)}_{w_N}|``, the scale that bounds the
         rounding error of the product (Higham, Accuracy and Stability, §3.5).
         """
-        h, log_scale = self.hidden_scaled(tokens, self.length, absolute=absolute)
+        h, log_scale = self.hidden_scaled(tokens, self.length,
+                                          absolute=as_flag(absolute, "absolute"))
         return h[:, 0], log_scale
 
     def hidden_scaled(self, tokens, steps: int, *, absolute: bool = False):
         """Renormalised hidden state after ``steps`` positions: ``(h (B, r_steps),
         log_scale (B,) float64)`` with ``h^{(steps)} = h · exp(log_scale)``."""
         tokens = self.check_tokens(tokens)
-        if not 0 <= int(steps) <= self.length:
-            raise ShapeError(f"steps must lie in [0, N = {self.length}]; got {steps}")
+        absolute = as_flag(absolute, "absolute")
+        steps = as_int(steps, "steps", minimum=0, maximum=self.length)
         h = torch.ones(tokens.shape[0], 1, dtype=self.dtype, device=self.device)
         exps = torch.zeros(tokens.shape[0], dtype=torch.int64, device=self.device)
         for t in range(int(steps)):
-            h = torch.bmm(h.unsqueeze(1), self.slices(tokens, t, absolute=absolute)).squeeze(1)
+            h = torch.bmm(h.unsqueeze(1), self._slices(tokens, t, absolute=absolute)).squeeze(1)
             h, e = _renormalise(h, 1)
             exps = exps + e
         return h, exps.to(torch.float64) * _LN2
@@ -210,7 +221,8 @@ class TTScorer(SiteCores, nn.Module):
         """
         tokens = self.check_tokens(tokens)
         B = tokens.shape[0]
-        chunk = B if batch_chunk is None else max(1, int(batch_chunk))
+        chunk = B if batch_chunk is None else as_int(batch_chunk, "batch_chunk", minimum=1,
+                                                      error=UsageError)
         ms, cs = [], []
         for lo in range(0, B, chunk):
             m, c = self._tree_chunk(tokens[lo:lo + chunk])
@@ -220,7 +232,7 @@ class TTScorer(SiteCores, nn.Module):
 
     def _tree_chunk(self, tokens: torch.Tensor):
         B = tokens.shape[0]
-        level = [self.slices(tokens, t) for t in range(self.length)]
+        level = [self._slices(tokens, t) for t in range(self.length)]
         exps = [torch.zeros(B, dtype=torch.int64, device=self.device) for _ in level]
         while len(level) > 1:
             nxt, nexps = [], []
@@ -252,7 +264,7 @@ class TTScorer(SiteCores, nn.Module):
         Eq. 5.1 (``Z``) and §4.3.2 (cost); the sweep is ``O(N · |V| · R³)``.
         """
         log2 = 0
-        if squared:
+        if as_flag(squared, "squared"):
             env = torch.ones(1, 1, dtype=self.dtype, device=self.device)
             for t in range(self.length):
                 g, k = pow2_scaled(self.core(t))      # exact: huge/tiny cores stay in range

@@ -21,8 +21,10 @@ import torch
 from torch import nn
 
 from .tokens import check_tokens
-from ..errors import DTypeError, ShapeError
-from ..validation import as_tensor
+from ..errors import DTypeError, ShapeError, StructureError, UsageError
+from ..validation import (
+    as_device, as_flag, as_int, as_tensor, as_torch_dtype, check_entries, check_mass,
+)
 from .finite import check_sweep
 from .ttlm import _LN2, TTScorer, _as_core, _renormalise
 
@@ -72,8 +74,9 @@ def exact_conditionals(scorer: TTScorer, tokens) -> torch.Tensor:
     for t in range(N):
         g = scorer.core(t)                                    # (r0, V, r1)
         un = torch.einsum("ba,avc,c->bv", h, g, envs[t])
+        check_mass(un.sum(dim=1), f"exact_conditionals at position {t}")
         out.append(un / un.sum(dim=1, keepdim=True))
-        h = torch.bmm(h.unsqueeze(1), scorer.slices(tokens, t)).squeeze(1)
+        h = torch.bmm(h.unsqueeze(1), scorer._slices(tokens, t)).squeeze(1)
         h = h / h.abs().amax(dim=1, keepdim=True).clamp_min(torch.finfo(dt).tiny)
     return torch.stack(out, dim=1)
 
@@ -91,6 +94,7 @@ class UniformTTLM(nn.Module):
 
     def __init__(self, first, core, output=None, *, dtype=torch.float64, device="cpu"):
         super().__init__()
+        dtype, device = as_torch_dtype(dtype, complex_ok=False), as_device(device)
         self.core = nn.Parameter(_as_core(core, dtype, device).clone())
         R, V, R2 = self.core.shape
         if R != R2:
@@ -159,19 +163,20 @@ class UniformTTLM(nn.Module):
 
     def tt_cores(self, length: int) -> list:
         """Design-view cores ``(1,V,R), (R,V,R)…, (R,V,1)`` as float64 numpy arrays."""
-        if int(length) < 2:
-            raise ShapeError(f"a uniform TTLM needs length >= 2; got {length}")
+        length = as_int(length, "length", minimum=2)
+        check_entries((length,), what="uniform TTLM cores (one per position)")
         f = self.first.detach().cpu().double().numpy()
         g = self.core.detach().cpu().double().numpy()
         o = self.out.detach().cpu().double().numpy()
-        return [f[None]] + [g] * (int(length) - 2) + [o.T[:, :, None]]
+        return [f[None]] + [g] * (length - 2) + [o.T[:, :, None]]
 
     def to_scorer(self, length: int) -> TTScorer:
         """The generic :class:`TTScorer` with the same (tied) cores, ``length`` sites."""
-        if int(length) < 2:
-            raise ShapeError(f"a uniform TTLM needs length >= 2; got {length}")
+        length = as_int(length, "length", minimum=2)
+        check_entries((length,), what="uniform TTLM sites",
+                      route="evaluate the uniform TTLM directly (forward) for long sequences")
         cores = [self.first[None], self.core, self.out.T[:, :, None]]
-        sites = [0] + [1] * (int(length) - 2) + [2]
+        sites = [0] + [1] * (length - 2) + [2]
         return TTScorer(cores, sites=sites, dtype=self.core.dtype, device=str(self.core.device))
 
     def conditionals(self, tokens) -> torch.Tensor:
@@ -212,6 +217,7 @@ class TTLMTiny(nn.Module):
     def __init__(self, W_xe, W_hh, P, h0, *, W_eh=None, b_hh=None, b_eh=None,
                  reading="reshape", dtype=torch.float64, device="cpu"):
         super().__init__()
+        dtype, device = as_torch_dtype(dtype, complex_ok=False), as_device(device)
         if reading not in READINGS_EQ12:
             raise ShapeError(f"reading must be one of {READINGS_EQ12}; got {reading!r}")
         self.reading = reading
@@ -276,8 +282,9 @@ class TTLMTiny(nn.Module):
         """Logits ``V P h`` of Eq. 13 (``(..., |V|)``), ``V[i, w, j] = W_xe[w, i, j]`` (tie).
         ``p_leg``: the leg of ``P`` contracted with ``h``; ``swap``: pair V's two R-legs with
         the two remaining legs of ``Ph`` crosswise."""
+        p_leg = as_int(p_leg, "p_leg", minimum=0, maximum=2, error=UsageError)
         Ph = torch.einsum("...k,ijk->...ij", h, torch.movedim(self.P, p_leg, -1))
-        if swap:
+        if as_flag(swap, "swap"):
             Ph = Ph.transpose(-1, -2)
         return torch.einsum("...ij,wij->...w", Ph, self.W_xe)
 
@@ -290,7 +297,7 @@ class TTLMTiny(nn.Module):
         (``B^{eh}`` included).  With ``b_hh`` the step is affine, not linear, in ``h``:
         use :meth:`augmented_core`."""
         if self.b_hh is not None:
-            raise NotImplementedError("with b_hh a TTLM-Tiny/Large step is affine in h, not "
+            raise StructureError("with b_hh a TTLM-Tiny/Large step is affine in h, not "
                                       "bilinear; see augmented_core()")
         return self._core_blocks()[0]
 
@@ -334,9 +341,14 @@ class TTLMLarge(TTLMTiny):
     .. math:: h^{(t)} = f(x^{(t)})^\\top W^{xe} W^{eh} \\delta W^{hh} h^{(t-1)}
 
     Optional biases ``b_hh (R,)`` and ``b_eh (R, R)`` as in :class:`TTLMTiny`.
+    ``W_eh=None`` raises :class:`~tnverify.errors.UsageError` (that model is
+    :class:`TTLMTiny`; a Large cell never silently becomes a Tiny one).
     """
 
     def __init__(self, W_xe, W_eh, W_hh, P, h0, *, b_hh=None, b_eh=None, reading="reshape",
                  dtype=torch.float64, device="cpu"):
+        if W_eh is None:
+            raise UsageError("TTLMLarge needs W_eh (R, R, R, R); without it the model is "
+                             "TTLM-Tiny: build TTLMTiny instead")
         super().__init__(W_xe, W_hh, P, h0, W_eh=W_eh, b_hh=b_hh, b_eh=b_eh, reading=reading,
                          dtype=dtype, device=device)

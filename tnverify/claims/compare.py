@@ -32,7 +32,7 @@ import numpy as np
 
 from ..conventions import SAFETY, _eps, tolerance
 from ..errors import DTypeError, ShapeError, ToleranceError, UsageError
-from ..validation import as_array, as_int, as_int_array
+from ..validation import as_array, as_int, as_int_array, as_mapping, as_text
 from . import Evidence
 
 __all__ = ["compare_values", "compare_ints", "as_numpy", "CONTROL_FACTOR"]
@@ -77,7 +77,10 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
     dtype : dtype
         The least precise dtype taking part (``float32`` for float32 implementations).
     labels : sequence, optional
-        ``labels[i]`` names entry ``i`` (e.g. its token sequence) in the counterexample.
+        ``labels[i]`` names entry ``i`` (e.g. its token sequence) in the counterexample:
+        one label per entry, or one per row of the first axis (then the counterexample's
+        entry is ``[labels[row], index within the row]``).  Any other length raises
+        :class:`ShapeError` (a label would name the wrong entry).
     control : array_like or torch.Tensor, optional
         The value of a minimal wrong variant, compared with the same reference, scale and
         tolerance as the negative control (it must fail).  Default: the perturbed-entry
@@ -101,7 +104,9 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
     ...                control=[2.0, 4.0], control_label="doubled").control.verdict
     'fails'
     """
-    sizes, details = dict(sizes or {}), dict(details or {})
+    sizes, details = as_mapping(sizes, "sizes"), as_mapping(details, "details")
+    compared = as_text(compared, "compared")
+    control_label = as_text(control_label, "control_label", optional=True)
     n = as_int(n, "n (accumulated operations)", minimum=1, error=ToleranceError)
     if dtype is None:
         raise DTypeError("dtype must be the least precise dtype taking part (e.g. "
@@ -111,6 +116,15 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
         return Evidence(compared, ill_posed=f"shapes differ: {lhs.shape} vs {rhs.shape}",
                         sizes=sizes, details=details)
     s = _check_scale(scale, lhs.shape)
+    if labels is not None:
+        if isinstance(labels, (str, bytes, dict)) or not hasattr(labels, "__len__") \
+                or not hasattr(labels, "__getitem__"):
+            raise DTypeError(f"labels must be a sequence naming each entry; got "
+                             f"{type(labels).__name__}")
+        if len(labels) != lhs.size and not (lhs.ndim > 1 and len(labels) == lhs.shape[0]):
+            raise ShapeError(f"labels must name each of the {lhs.size} entries or each of "
+                             f"the {lhs.shape[0] if lhs.ndim else 0} rows; got "
+                             f"{len(labels)} labels")
     rel = (np.abs(lhs - rhs) / s).reshape(-1)
     tol = tolerance(dtype, n=n, norm=1.0)   # norm 1: differences are already scaled
     if rel.size == 0:
@@ -126,8 +140,13 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
                    beyond_tolerance=int(np.count_nonzero(~(rel <= float(tol)))))
     ce = None
     if not err <= float(tol):
-        label = labels[worst] if labels is not None else worst
-        label = label.tolist() if hasattr(label, "tolist") else label
+        if labels is not None and len(labels) != lhs.size:        # one label per row
+            row, within = np.unravel_index(worst, (lhs.shape[0], lhs.size // lhs.shape[0]))
+            label = labels[int(row)]
+            label = [label.tolist() if hasattr(label, "tolist") else label, int(within)]
+        else:
+            label = labels[worst] if labels is not None else worst
+            label = label.tolist() if hasattr(label, "tolist") else label
         ce = {"entry": label, "value": _scalar(lhs.reshape(-1)[worst]),
               "reference": _scalar(rhs.reshape(-1)[worst])}
     return Evidence(compared, error=err, tolerance=tol, sizes=sizes, details=details,
@@ -221,8 +240,10 @@ def compare_ints(compared: str, got, want, relation: str = "==", *, control=None
     >>> compare_ints("ranks", [1, 2], [1, 3]).verdict
     'fails'
     """
-    if relation not in ("==", "<="):
+    if not isinstance(relation, str) or relation not in ("==", "<="):
         raise UsageError(f"relation must be '==' or '<='; got {relation!r}")
+    compared = as_text(compared, "compared")
+    control_label = as_text(control_label, "control_label", optional=True)
     got, want = _int_list(got, "got"), _int_list(want, "want")
     ok = _ints_hold(got, want, relation)
     if control is not None:

@@ -28,7 +28,9 @@ import numpy as np
 from .evidence import Evidence
 from ..conventions import Tolerance
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
-from ..validation import as_array, as_bool, as_choice, as_float, as_int
+from ..validation import (
+    as_array, as_bool, as_choice, as_float, as_int, as_mapping, as_optional, as_seed, as_text,
+)
 
 __all__ = [
     "Estimate",
@@ -129,6 +131,7 @@ def mean_estimate(samples, *, estimator: str = "sample mean", seed: int | None =
     (2.0, 0.57735, 3)
     """
     a = _samples(samples, "mean_estimate")
+    estimator, seed = as_text(estimator, "estimator"), as_optional(seed, as_seed)
     n = int(a.size)
     return Estimate(float(a.mean()), float(a.std(ddof=1) / math.sqrt(n)), n, estimator,
                     seed)
@@ -145,6 +148,7 @@ def batch_estimate(values_per_batch, *, estimator: str = "mean of batch estimate
     estimator string records ``B`` either way.
     """
     a = _samples(values_per_batch, "batch_estimate (needs >= 2 batches)")
+    estimator, seed = as_text(estimator, "estimator"), as_optional(seed, as_seed)
     b = int(a.size)
     if samples_per_batch is not None:
         samples_per_batch = as_int(samples_per_batch, "samples_per_batch", minimum=1)
@@ -190,6 +194,7 @@ def ks_1samp(samples, cdf: Callable, *, alpha: float, name: str = "reference cdf
     p-value as chosen by scipy)."""
     from scipy import stats as _st
     a, x = _check_alpha(alpha), _samples(samples, "ks_1samp", 1)
+    name = as_text(name, "name")
     if not callable(cdf):
         raise DTypeError(f"cdf must be callable; got {type(cdf).__name__}")
     res = _st.ks_1samp(x, cdf)
@@ -276,6 +281,12 @@ def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
     from scipy import stats as _st
     a = _check_alpha(alpha)
     as_choice(rule, "rule", RULES)
+    compared, sizes, details = as_text(compared, "compared"), as_mapping(sizes, "sizes"), \
+        as_mapping(details, "details")
+    allowance_why = as_text(allowance_why, "allowance_why")
+    alternative_why = as_text(alternative_why, "alternative_why")
+    if alternative is not None:
+        alternative = as_float(alternative, "alternative", error=NonFiniteError)
     allowance = as_float(allowance, "allowance", nonnegative=True, error=UsageError)
     if not isinstance(estimate, Estimate):
         raise DTypeError(f"estimate must be an Estimate; got {type(estimate).__name__}")
@@ -328,6 +339,11 @@ def test_evidence(compared: str, result: TestResult, *, expect_reject: bool,
     or the test had no power and the evidence is vacuous."""
     if not isinstance(result, TestResult):
         raise DTypeError(f"result must be a TestResult; got {type(result).__name__}")
+    if control is not None and not isinstance(control, TestResult):
+        raise DTypeError(f"control must be a TestResult or None; got {type(control).__name__}")
+    compared, sizes, details = as_text(compared, "compared"), as_mapping(sizes, "sizes"), \
+        as_mapping(details, "details")
+    control_label = as_text(control_label, "control_label")
     ok = bool(result.reject) == as_bool(expect_reject, "expect_reject")
     det = dict(details or {})
     det.update(test=result.as_dict(), expect_reject=bool(expect_reject),

@@ -35,10 +35,12 @@ Examples
 from __future__ import annotations
 
 import itertools
+import math
 from decimal import Decimal, InvalidOperation
 from typing import Callable, Sequence
 
-from ..errors import DTypeError
+from ..errors import DTypeError, NonFiniteError, ShapeError, TnverifyError
+from ..validation import as_callable, as_float, check_work
 from . import Evidence
 
 __all__ = ["printed_interval", "judge_printed", "MAX_SHIFT"]
@@ -74,9 +76,12 @@ def printed_interval(text: str) -> tuple[float, float]:
 
 def _box(item) -> tuple[float, float]:
     """The input box of one printed input: its rounding interval, or a ``(low, high)``
-    range of exact values."""
+    range of exact values (real numbers, ``±inf`` for an unbounded side; NaN, bools and
+    strings refused)."""
     if isinstance(item, tuple) and len(item) == 2 and not isinstance(item[0], str):
-        lo, hi = (float(v) for v in item)
+        lo, hi = (as_float(v, "an exact input range bound", finite=False) for v in item)
+        if math.isnan(lo) or math.isnan(hi):
+            raise NonFiniteError(f"an exact input range must not be NaN; got {item!r}")
         if not lo <= hi:
             raise DTypeError(f"an exact input range must be (low, high) with low <= high; "
                              f"got {item!r}")
@@ -85,8 +90,32 @@ def _box(item) -> tuple[float, float]:
 
 
 def _range(fn: Callable, boxes: Sequence[tuple[float, float]]) -> tuple[float, float]:
-    values = [float(fn(*corner)) for corner in itertools.product(*boxes)]
+    check_work(len(boxes), "judge_printed: corners of the input box")
+    values = []
+    for corner in itertools.product(*boxes):
+        try:
+            v = fn(*corner)
+        except (ArithmeticError, ValueError) as exc:
+            if isinstance(exc, TnverifyError):
+                raise
+            raise NonFiniteError(f"the formula has no value at the corner {corner} of the "
+                                 f"input box ({type(exc).__name__}: {exc})") from None
+        # a NaN corner would drop out of min/max silently and decide the verdict (an
+        # infinite one, from an unbounded input range, is a valid end of the range)
+        v = as_float(v, f"the formula's value at the corner {corner}", finite=False)
+        if math.isnan(v):
+            raise NonFiniteError(f"the formula is NaN at the corner {corner} of the input box")
+        values.append(v)
     return min(values), max(values)
+
+
+def _inputs(items, name: str) -> list:
+    if isinstance(items, (str, bytes, dict)) or not isinstance(items, (list, tuple)):
+        raise DTypeError(f"{name} must be a list of printed strings or (low, high) ranges; "
+                         f"got {type(items).__name__}")
+    if not items:
+        raise ShapeError(f"{name} must hold at least one input")
+    return list(items)
 
 
 def judge_printed(compared: str, printed_result: str, fn: Callable,
@@ -97,7 +126,21 @@ def judge_printed(compared: str, printed_result: str, fn: Callable,
     printed precision (see the module docstring; ``fn`` must be monotone in each argument
     over the input box).  ``printed_inputs`` are printed strings or ``(low, high)`` ranges
     of exact values; ``control_inputs`` (with ``control_label``) replaces the shifted-result
-    control by the same judgement on the inputs of a minimal wrong variant."""
+    control by the same judgement on the inputs of a minimal wrong variant.
+
+    ``fn`` must be callable; ``printed_inputs`` a non-empty list; a corner where ``fn``
+    is NaN or undefined (a division by zero) raises
+    :class:`~tnverify.errors.NonFiniteError` (such a corner would otherwise drop out of the
+    range and decide the verdict)."""
+    as_callable(fn, "fn")
+    for text, name in ((compared, "compared"), (control_label, "control_label")):
+        if not (isinstance(text, str) or (text is None and name == "control_label")):
+            raise DTypeError(f"{name} must be a string; got {type(text).__name__}")
+    if sizes is not None and not isinstance(sizes, dict):
+        raise DTypeError(f"sizes must be a dict; got {type(sizes).__name__}")
+    printed_inputs = _inputs(printed_inputs, "printed_inputs")
+    if control_inputs is not None:
+        control_inputs = _inputs(control_inputs, "control_inputs")
     boxes = [_box(t) for t in printed_inputs]
     lo, hi = _range(fn, boxes)
     res = _decimal(printed_result)

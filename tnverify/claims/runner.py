@@ -16,6 +16,7 @@ from typing import Sequence
 
 from ..conventions import derive_seed
 from ..errors import ClaimError, DTypeError
+from ..validation import as_callable, as_device, as_seed
 from . import (ERROR, FAILS, ILL_POSED, SKIPPED, Claim, Evidence, _jsonable, _worst,
                get_claim)
 
@@ -161,6 +162,12 @@ def run_claim(claim: Claim | str, *, seed: int = 0, scale: str = "small",
         raise DTypeError(f"claim must be a Claim or a claim id; got {type(claim).__name__}")
     if not isinstance(scale, str) or scale not in ("small", "large"):
         raise ClaimError(f"scale must be 'small' or 'large'; got {scale!r}")
+    # optional arguments go through the same checks as required ones: a seed of 5.5 or
+    # True is refused (never truncated), the device is checked for form, on_case callable
+    seed = as_seed(seed)
+    device = as_device(device)
+    if on_case is not None:
+        as_callable(on_case, "on_case")
     if isinstance(sides, str) or not isinstance(sides, (list, tuple)) or \
             not all(isinstance(x, str) for x in sides):
         raise DTypeError(f"sides must be a sequence of 'small' / 'scaled'; got {sides!r}")

@@ -102,6 +102,20 @@ def _tolerate_narrow_encodings() -> None:
                 pass
 
 
+def _closed_pipe() -> int:
+    """The reader of stdout went away (``tnverify claims | head``): end quietly with
+    status 0, as ``ls | head`` does.  stdout is pointed at the null device so that the
+    interpreter's final flush does not raise again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):      # no file descriptor (a redirected sys.stdout)
+        pass
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``tnverify`` command line and return its exit status (see the module
     docstring: 0, 1, 2, or 130 when interrupted)."""
@@ -117,7 +131,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:             # `tnverify` alone: the help, status 2
             parser.print_help()
             return 2
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()             # a closed pipe shows here, not at interpreter exit
+        return status
+    except BrokenPipeError:
+        return _closed_pipe()
     except KeyboardInterrupt:
         print(f"\n{PROG}: interrupted", file=sys.stderr)
         return INTERRUPTED

@@ -30,7 +30,16 @@ def console(file=None):
     """
     from rich.console import Console
 
-    return Console(file=file or sys.stdout, highlight=False)
+    out = Console(file=file or sys.stdout, highlight=False)
+    out.on_broken_pipe = _broken_pipe      # rich would exit with status 1 itself
+    return out
+
+
+def _broken_pipe() -> None:
+    """A closed stdout (``tnverify claims | head``) ends the command quietly with status 0
+    in :func:`tnverify.cli.main`, as ``ls | head`` does; rich's default is ``exit(1)``,
+    the status that means "a verdict differs"."""
+    raise BrokenPipeError(32, "Broken pipe")
 
 
 def common_options() -> argparse.ArgumentParser:

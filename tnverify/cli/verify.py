@@ -55,7 +55,8 @@ def add_verify(sub) -> None:
                   "table and exit 0 when every verdict is as expected, 1 when\n"
                   "one differs or a check errored, 2 on a usage error.\n"
                   "Progress goes to stderr: a bar on a terminal, one line per claim\n"
-                  "(and a line every 10 s during a long claim) in a log.",
+                  "(and a line every 10 s during a long claim) in a log.\n\n"
+                  + _legend(),
                   ["tnverify verify --group tensor-trains",
                    "tnverify verify --claims ttlm-eq2 --report out.md",
                    "tnverify verify --claims ttlm-eq2 --claims thesis-alg-1",
@@ -68,13 +69,22 @@ def add_verify(sub) -> None:
     v.add_argument("--small-only", action="store_true",
                    help="run only the small (definition) side, skip the scaled side")
     v.add_argument("--report", metavar="PATH",
-                   help="write a report: JSON for .json, Markdown for .md")
+                   help="write a report: JSON for .json, Markdown for .md, a self-contained "
+                        "HTML page for .html")
     v.add_argument("--jobs", type=positive_int, default=None, metavar="N",
                    help="worker processes running independent claims side by side "
                         "(default: $TNVERIFY_JOBS or every available core); verdicts and "
                         "evidence do not depend on it")
     threads_option(v)
     v.set_defaults(func=cmd_verify)
+
+
+def _legend() -> str:
+    from ..report.claim_sections import EXACT_LEGEND, RATIO_LEGEND
+
+    import textwrap
+
+    return "\n".join(textwrap.fill(text, 70) for text in (RATIO_LEGEND, EXACT_LEGEND))
 
 
 def add_claims(sub) -> None:

@@ -9,14 +9,17 @@ above Eq. 8; thesis §5.2.2; tslm Eq. 15),
 
 (the ratio of marginals: "Σ over the future").  The product of the conditionals along a
 sequence is ``𝒜_x / Σ 𝒜`` (the chain rule).  A prefix of zero total mass has no
-conditional: its entries are NaN.
+conditional: its entries are NaN; a joint of zero total mass (``Σ 𝒜 = 0``) has no
+distribution at all and raises :class:`~tnverify.errors.NormalizationError`.  The joint is
+scaled by its largest entry first (the ratios do not change), so a total beyond the float
+range does not overflow.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..validation import as_array
+from ..validation import as_array, check_mass
 from ..errors import ShapeError
 
 __all__ = ["conditionals", "conditionals_by_sequence"]
@@ -48,6 +51,10 @@ def conditionals(joint) -> list[np.ndarray]:
     if a.ndim < 1 or len(set(a.shape)) != 1:
         raise ShapeError(f"a joint over V^N sequences has N equal modes; got shape {a.shape}")
     n = a.ndim
+    top = float(np.abs(a).max())
+    if top > 0:
+        a = a / top                    # ratios are unchanged; the sums cannot overflow
+    check_mass(a.sum(), "conditionals of the joint")
     out = []
     for t in range(n):
         marg = a.sum(axis=tuple(range(t + 1, n))) if t + 1 < n else a

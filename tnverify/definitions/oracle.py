@@ -23,8 +23,10 @@ import numpy as np
 
 from .conditionals import conditionals
 from .explicit import all_sequences, feature_tensor, guard_size, sequence_tensor
-from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError, VocabularyError
-from ..validation import as_int, as_numeric_any
+from ..errors import (
+    DTypeError, NonFiniteError, NormalizationError, ShapeError, UsageError, VocabularyError,
+)
+from ..validation import as_flag, as_int, as_numeric_any
 
 __all__ = ["Oracle"]
 
@@ -51,6 +53,9 @@ class Oracle:
 
     def _explicit(self, tensor_or_score, vocab_size, length, born: bool) -> np.ndarray:
         """The explicit tensor of the argument, numeric (DTypeError otherwise)."""
+        born = as_flag(born, "born")
+        vocab_size = None if vocab_size is None else as_int(vocab_size, "vocab_size", minimum=1)
+        length = None if length is None else as_int(length, "length", minimum=1)
         if callable(tensor_or_score):
             if vocab_size is None or length is None:
                 raise ShapeError("a score function needs vocab_size and length")
@@ -98,6 +103,7 @@ class Oracle:
         DTypeError
             A non-numeric tensor, or a complex one without ``born=True``.
         """
+        born = as_flag(born, "born")
         a = self._explicit(tensor_or_score, vocab_size, length, born)
         with np.errstate(over="ignore", invalid="ignore"):     # reported below, with Z
             z = float(np.sum(np.abs(a) ** 2) if born else np.sum(a))
@@ -120,7 +126,7 @@ class Oracle:
         a = self._explicit(tensor_or_score, vocab_size, length, born)
         z = self.partition(a, born=born)
         if z == 0.0:
-            raise NonFiniteError("the partition function Z = 0.0: the tensor defines no "
+            raise NormalizationError("the partition function Z = 0.0: the tensor defines no "
                                  "distribution (P = 𝒜 / Z would be 0/0)")
         weights = np.abs(a) ** 2 if born else a
         return weights / z

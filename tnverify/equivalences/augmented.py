@@ -13,14 +13,14 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ShapeError
-from ..validation import as_operand, join_torch
+from ..validation import as_choice, as_operand, join_torch
 from .bilinear import second_order_to_tt_core
 from .operands import _einsum, _is_torch, _need, _shape, _values
 
 __all__ = ["augment_input", "augment_hidden", "vanilla_rnn_to_augmented_core",
            "mi_rnn_to_augmented_core", "second_order_to_augmented_core",
            "second_order_affine_to_augmented_core",
-           "split_augmented_core", "augmented_step"]
+           "split_augmented_core", "augmented_step", "AUGMENTED_LAYOUTS"]
 
 
 def augment_input(f):
@@ -130,8 +130,10 @@ def second_order_to_augmented_core(T, b, layout: str = "ttlm"):
 
 
 def second_order_affine_to_augmented_core(T, W_hh, W_xh, b, layout: str = "ttlm"):
-    """Augmented core of a second-order RNN with its first-order terms and bias, the
-    ``(W_hh, W_xh, T, b)`` parameters of common second-order (and CP-decomposed) RNN code:
+    """Augmented core of a second-order RNN with its first-order terms and bias.
+
+    It takes the ``(W_hh, W_xh, T, b)`` parameters of common second-order (and
+    CP-decomposed) RNN code:
 
     .. math:: z = \\sum_{p,i} h_p\\, G_{pio}\\, f_i + W^{hh} h + W^{xh} f + b,
 
@@ -142,6 +144,10 @@ def second_order_affine_to_augmented_core(T, W_hh, W_xh, b, layout: str = "ttlm"
     ``input = W_xhᵀ``, ``bias = b``.  With ``W_hh = W_xh = 0`` this is
     :func:`second_order_to_augmented_core`.
 
+    Notes
+    -----
+    Its one-step identity is the bilinear form checked by ``tnverify-augmented-bilinear``.
+
     Examples
     --------
     >>> rng = np.random.default_rng(0)
@@ -151,10 +157,6 @@ def second_order_affine_to_augmented_core(T, W_hh, W_xh, b, layout: str = "ttlm"
     >>> z = np.einsum("i,iop,p->o", f, T, h) + Whh @ h + Wxh @ f + b   # ttlm: G_pio = T_iop
     >>> bool(np.allclose(augmented_step(G, augment_hidden(h), augment_input(f))[:2], z))
     True
-
-    Notes
-    -----
-    Its one-step identity is the bilinear form checked by ``tnverify-augmented-bilinear``.
     """
     G = second_order_to_tt_core(T, layout)
     W_hh, W_xh, b = _need(W_hh, 2, "W_hh"), _need(W_xh, 2, "W_xh"), _need(b, 1, "b")
@@ -166,33 +168,94 @@ def second_order_affine_to_augmented_core(T, W_hh, W_xh, b, layout: str = "ttlm"
     return _augmented(G, W_hh.T, W_xh.T, b, G)
 
 
-def split_augmented_core(G_aug) -> dict:
-    """Blocks of an augmented core ``G̃ (R+1, |V|+1, R+1)``: ``bilinear (R,|V|,R)``,
-    ``hidden (R, R)`` indexed ``[p, o]``, ``input (|V|, R)`` indexed ``[i, o]``,
-    ``bias (R,)``, and ``carry`` = the constant-slot column ``G̃[:, :, R]`` (must be
-    ``e_R ⊗ e_{|V|}`` for the constant slot to stay 1).
+#: The two layouts of an augmented core: ``"rnn"`` (the biased RNN cells and the maps of
+#: this module: ``(R+1, |V|+1, R+1)`` on ``h̃ = [h; 1]`` and ``f̃ = [f; 1]``, carry
+#: ``e_R ⊗ e_{|V|}``) and ``"ttlm"`` (``TTLMTiny/TTLMLarge.augmented_core()``:
+#: ``(R+1, |V|, R+1)`` on ``h̃`` and a one-hot word, carry ``e_R`` for every word).
+AUGMENTED_LAYOUTS = ("rnn", "ttlm")
+
+
+def _carry(G: np.ndarray, layout: str) -> np.ndarray:
+    """The carry column ``G̃[:, :, R]`` a core of ``layout`` must have."""
+    R = G.shape[0] - 1
+    want = np.zeros(G.shape[:2])
+    if layout == "rnn":
+        want[R, -1] = 1.0
+    else:
+        want[R, :] = 1.0
+    return want
+
+
+def _check_carry(G: np.ndarray, layout: str) -> None:
+    if not np.array_equal(G[:, :, -1], _carry(G, layout)):
+        other = [k for k in AUGMENTED_LAYOUTS if k != layout
+                 and np.array_equal(G[:, :, -1], _carry(G, k))]
+        hint = f"; it is the carry of the {other[0]!r} layout: pass layout={other[0]!r}" \
+            if other else ""
+        rule = ("e_R ⊗ e_|V| (G̃[R, |V|, R] = 1, zeros elsewhere)" if layout == "rnn" else
+                "e_R for every word (G̃[R, w, R] = 1, G̃[a, w, R] = 0 for a < R)")
+        raise ShapeError(f"G_aug is not an augmented core of the {layout!r} layout: its carry "
+                         f"column G̃[:, :, R] must be {rule} for the constant slot of "
+                         f"h̃ = [h; 1] to stay 1{hint}")
+
+
+def split_augmented_core(G_aug, layout: str = "rnn") -> dict:
+    """Blocks of an augmented core, after checking its carry column.
+
+    Parameters
+    ----------
+    G_aug : array_like or torch.Tensor
+        ``layout="rnn"`` (default; the maps of this module and the biased RNN cells'
+        ``augmented_core()``): ``G̃ (R+1, |V|+1, R+1)`` on ``h̃ = [h; 1]`` and
+        ``f̃ = [f; 1]``.  ``layout="ttlm"`` (``TTLMTiny/TTLMLarge.augmented_core()``):
+        ``G̃ (R+1, |V|, R+1)`` on ``h̃`` and a one-hot word (no input slot).
+    layout : {"rnn", "ttlm"}
+        Which of the two layouts ``G_aug`` has (:data:`AUGMENTED_LAYOUTS`).  The carry
+        column ``G̃[:, :, R]`` must be the layout's (``e_R ⊗ e_{|V|}`` for ``"rnn"``,
+        ``e_R`` for every word for ``"ttlm"``), else :class:`ShapeError` naming the
+        layout it does match: a core of one layout is never split as the other.
+
+    Returns
+    -------
+    dict
+        ``"rnn"``: ``bilinear (R,|V|,R)``, ``hidden (R, R)`` indexed ``[p, o]``,
+        ``input (|V|, R)`` indexed ``[i, o]``, ``bias (R,)``, ``carry``.
+        ``"ttlm"``: ``bilinear (R,|V|,R)`` (the ``tt_core()``), ``bias (|V|, R)`` (the
+        per-word bias row ``(M_w b^{hh})_j``), ``carry``.
 
     ``G_aug`` may be a numpy array or a torch tensor, also one that requires grad (e.g.
     ``cell.augmented_core()``): its values are read (detached, copied to the CPU) and
     the blocks are float64 numpy arrays.  To differentiate through a block, index the
     tensor itself, e.g. ``G_aug[-1, -1, :-1]`` is the bias."""
+    as_choice(layout, "layout", AUGMENTED_LAYOUTS)
     G = _values(G_aug, 3, "G_aug")
-    R, V = G.shape[0] - 1, G.shape[1] - 1
+    R, V = G.shape[0] - 1, G.shape[1] - (1 if layout == "rnn" else 0)
     if G.shape[2] != R + 1 or R < 1 or V < 1:
-        raise ShapeError(f"augmented core must be (R+1, |V|+1, R+1); got {G.shape}")
+        want = "(R+1, |V|+1, R+1)" if layout == "rnn" else "(R+1, |V|, R+1)"
+        raise ShapeError(f"an augmented core of the {layout!r} layout must be {want} with "
+                         f"R, |V| >= 1; got {G.shape}")
+    _check_carry(G, layout)
+    if layout == "ttlm":
+        return {"bilinear": G[:R, :, :R], "bias": G[R, :, :R], "carry": G[:, :, R]}
     return {"bilinear": G[:R, :V, :R], "hidden": G[:R, V, :R], "input": G[R, :V, :R],
             "bias": G[R, V, :R], "carry": G[:, :, R]}
 
 
 def augmented_step(G_aug, h_aug, f_aug, phi=None):
     """One step ``h̃' = [φ((Σ h̃_p G̃_{pio} f̃_i)_{o<R}); (…)_R]`` with the activation on
-    all but the constant slot; ``h_aug (..., R+1)``, ``f_aug (..., |V|+1)``."""
+    all but the constant slot; ``h_aug (..., R+1)``, ``f_aug (..., |V|+1)`` (layout
+    ``"rnn"``) or a one-hot word ``(..., |V|)`` (layout ``"ttlm"``).  The carry column of
+    ``G_aug`` must be one of the two layouts' (:func:`split_augmented_core`), else
+    :class:`ShapeError`: otherwise the constant slot would not stay 1."""
     G_aug = _need(G_aug, 3, "G_aug")
     h_aug, f_aug = as_operand(h_aug, "h_aug", ndim=(1, 2)), as_operand(f_aug, "f", ndim=(1, 2))
     if h_aug.shape[-1] != G_aug.shape[0] or f_aug.shape[-1] != G_aug.shape[1] or not (
             phi is None or callable(phi)):
         raise ShapeError(f"need h_aug (..., {G_aug.shape[0]}), f_aug (..., {G_aug.shape[1]})"
                          f" and a callable phi; got {tuple(h_aug.shape)}, {tuple(f_aug.shape)}")
+    values = _values(G_aug, 3, "G_aug")
+    if not any(np.array_equal(values[:, :, -1], _carry(values, k)) for k in AUGMENTED_LAYOUTS):
+        _check_carry(values, "rnn" if f_aug.shape[-1] == values.shape[1] else "ttlm")
     z = _einsum("...p,pio,...i->...o", h_aug, G_aug, f_aug)
     if phi is None:
         return z

@@ -46,13 +46,13 @@ def second_order_to_tt_core(T, layout: str = "ttlm"):
         ``(|V|, R, R)`` for ``layout="ttlm"``, ``(R, R, |V|)`` for ``"thesis"``.
     layout : {"ttlm", "thesis"}
 
-    References
-    ----------
-    ttlm App. B.1, Eq. 14, 16–17; thesis §5.3.2, Eq. 5.11, 5.13–5.14.
-
     Notes
     -----
     Checked by ``ttlm-claim-b1`` and ``thesis-claim-5.3.1``.
+
+    References
+    ----------
+    ttlm App. B.1, Eq. 14, 16–17; thesis §5.3.2, Eq. 5.11, 5.13–5.14.
 
     Examples
     --------
@@ -92,16 +92,18 @@ def rac_to_tt_core(W_hx, W_hh):
 
     Parameters
     ----------
-    W_hx : ``(R, |V|)`` input-to-hidden matrix.
-    W_hh : ``(R, R)`` hidden-to-hidden matrix.
-
-    References
-    ----------
-    ttlm App. B.2, Eq. 18–20; thesis §5.3.2, Eq. 5.15–5.17.
+    W_hx : array_like
+        ``(R, |V|)`` input-to-hidden matrix.
+    W_hh : array_like
+        ``(R, R)`` hidden-to-hidden matrix.
 
     Notes
     -----
     Checked by ``ttlm-claim-b2`` and ``thesis-claim-5.3.2`` (and their corrections).
+
+    References
+    ----------
+    ttlm App. B.2, Eq. 18–20; thesis §5.3.2, Eq. 5.15–5.17.
 
     Examples
     --------

@@ -38,12 +38,13 @@ def tslm_to_tt(U, W, lam, length, *, embedding=None):
     lam : (r,) array
     length : int
         The order ``n >= 1``.
-    embedding : (|V|, m) array, optional
+    embedding : array of shape (V, m), optional
 
     Returns
     -------
     TensorTrain
-        Ranks ``(1, r, …, r, 1)``, mode sizes ``m`` (or ``|V|``).
+        Ranks ``(1, r, …, r, 1)``, mode sizes ``m`` (or ``|V|``, the vocabulary size
+        ``V``, with ``embedding``).
 
     Raises
     ------

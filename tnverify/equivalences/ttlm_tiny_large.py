@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ShapeError
+from ..validation import check_nonsingular
 from .operands import _einsum, _need, _shape, _values
 
 __all__ = ["EQ12_READINGS", "tiny_to_tt_core", "tiny_to_tt_core_delta",
@@ -124,5 +125,6 @@ def tt_core_to_tiny_reshape(G, W_hh):
     if R != R2 or W_hh.shape != (R, R):
         raise ShapeError(f"need G (R, |V|, R) and W_hh (R, R); got {G.shape}, {W_hh.shape}")
     # W_xe[w] W_hh = G[:, w, :]^T  <=>  W_hh^T W_xe[w]^T = G[:, w, :]
+    check_nonsingular(W_hh, "W_hh")           # reading (b) needs W^{hh} invertible
     X = np.linalg.solve(W_hh.T, G.reshape(R, V * R2)).reshape(R, V, R2)
     return np.transpose(X, (1, 2, 0))

@@ -141,9 +141,10 @@ def float64_exact(network, F) -> tuple[bool, float]:
     """Whether float64 computes this network's grid exactly, and the magnitude bound.
 
     Exact when C, 𝒢, F and h^{(0)} are integers and an a-priori bound B_T on every
-    partial sum stays below 2**53: B_0 = |h0|, B_t = (Σ_{i,j} max_k |𝒢_ijk|)·b(c_max,
-    B_{t−1}) with c_max = max|C F^T| and b = max for ξ = max, b = product for ξ = xy
-    (|max(x, y, 0)| ≤ max(|x|, |y|), |xy| = |x||y|).  Other ξ: never certified exact.
+    partial sum stays below 2**53: ``B_0 = |h0|``, ``B_t = (Σ_{i,j} max_k |𝒢_ijk|)·b(c_max,
+    B_{t−1})`` with ``c_max = max|C F^T|`` and b = max for ξ = max, b = product for ξ = xy
+    (``|max(x, y, 0)| ≤ max(|x|, |y|)``, ``|xy| = |x||y|``).  Other ξ: never certified
+    exact.
     """
     xi = network.xi.name
     arrays = [np.asarray(F), *network.C, *network.G, np.asarray(network.h0)]

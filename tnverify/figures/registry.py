@@ -24,6 +24,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import TnverifyError, UsageError
+from ..validation import as_flag, as_mapping, as_seed
 
 __all__ = ["Figure", "FIGURES", "make_figure", "draw_figure", "figure_names",
            "FIGURE_MODULES", "register_figure"]
@@ -119,7 +120,7 @@ def _plain(x):
 
 def _get(name: str) -> Figure:
     _load_figure_modules()
-    if name not in FIGURES:
+    if not isinstance(name, str) or name not in FIGURES:
         raise UsageError(f"unknown figure {name!r}; known figures: {', '.join(figure_names())}")
     return FIGURES[name]
 
@@ -156,7 +157,8 @@ def make_figure(name: str, out_dir, *, fast: bool = False, seed: int = 0,
         is not a directory.
     """
     fig = _get(name)
-    options = dict(options or {})
+    fast, seed = as_flag(fast, "fast"), as_seed(seed)
+    options = as_mapping(options, "options")
     foreign = sorted(set(options) - set(fig.options))
     if foreign:
         takes = ", ".join(fig.options) or "none"

@@ -36,6 +36,7 @@ reaches min(rows, cols)); real grids get the numerical rank (tolerance and gap r
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -46,7 +47,9 @@ from ..conventions import Tolerance
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
 from ..ranks.matricize import (DEFAULT_PRIME, exact_rank, matricize, numerical_rank,
                               rank_backend, rank_mod_p)
-from ..validation import as_choice, as_float, as_int, as_numeric, check_power
+from ..validation import (
+    as_choice, as_flag, as_float, as_int, as_numeric, as_prime, check_power, check_work,
+)
 
 __all__ = [
     "EXACT_WORK_LIMIT", "CERTIFY_MODES", "GridRank", "CPRankBound",
@@ -256,7 +259,9 @@ def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
     as_choice(certify, "certify", CERTIFY_MODES)
     if rtol is not None:
         rtol = as_float(rtol, "rtol", nonnegative=True)
-    prime = as_int(prime, "prime", minimum=2)
+    # every argument is checked on every path (the prime too, when no mod-p rank is taken)
+    prime = as_prime(prime, "prime", maximum=2**31 - 1)
+    cross_check, matrix = as_flag(cross_check, "cross_check"), as_flag(matrix, "matrix")
     which = rank_backend(backend)
     g = as_numeric(grid, "grid", finite=False)
     if g.dtype == object or g.dtype.kind not in "biuf":
@@ -332,6 +337,10 @@ def cp_rank_lower_bound(grid, *, splits: str = "odd-even", certify: str = "auto"
     elif splits == "unfoldings":
         rows = [tuple(range(k)) for k in range(1, T)]
     elif splits == "all":
+        # 2^(T-1) - 1 bipartitions, each a rank of the whole grid: refused before the loop
+        check_work(T - 1 + math.log2(max(g.size, 1)), "cp_rank_lower_bound(splits='all'): "
+                   f"2^{T - 1} - 1 bipartitions of a grid of {g.size} entries",
+                   route="use splits='unfoldings' or 'odd-even'")
         rows = [(0,) + tuple(m + 1 for m in range(T - 1) if mask >> m & 1)
                 for mask in range(2 ** (T - 1) - 1)]
     else:

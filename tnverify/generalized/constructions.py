@@ -28,7 +28,9 @@ import numpy as np
 from ..errors import DTypeError, RankError, ShapeError, UsageError
 from .xi import get_xi
 from ..definitions.explicit import guard_size
-from ..validation import as_array, as_choice, as_float, as_int, as_int_array
+from ..validation import (
+    as_array, as_choice, as_flag, as_float, as_int, as_int_array, check_nonsingular,
+)
 
 __all__ = ["combine_networks", "combine_all", "rank_one_to_rnn", "shallow_to_rnn", "one_hot_templates",
            "one_hot_shallow", "one_hot_network", "or_dictionary", "universal_coefficients",
@@ -64,16 +66,14 @@ def _check_F(F, M: int | None = None) -> np.ndarray:
     if not np.isfinite(F).all():
         from ..errors import NonFiniteError
         raise NonFiniteError("F has NaN or inf entries")
-    if np.linalg.matrix_rank(F) < F.shape[0]:
-        raise RankError(f"F must be invertible (gtm §5); its rank is "
-                        f"{np.linalg.matrix_rank(F)} < M = {F.shape[0]}")
+    check_nonsingular(F, "F (gtm §5 assumes it invertible)")
     return F
 
 
 # -- Lemma 5.1 ---------------------------------------------------------------------------
 def combine_networks(a: float, A, b: float, B):
     """Lemma 5.1 (gtm §5.1; proof App. A): the generalized RNN C with
-    Γ^{ℓ_C} = aΓ^{ℓ_A} + bΓ^{ℓ_B}, weights exactly as printed:
+    Γ^{ℓ_C} = aΓ^{ℓ_A} + bΓ^{ℓ_B}, weights exactly as printed.
 
     C_C^{(t)} = [C_A^{(t)}; C_B^{(t)}];  [𝒢_C^{(1)}]_{i,:,:} = [[𝒢_A^{(1)}]_{i,:,:} 0] (i ≤ L_A),
     [0 [𝒢_B^{(1)}]_{i−L_A,:,:}] otherwise; middle cores block-diagonal per i; last core
@@ -261,6 +261,7 @@ def universal_coefficients(H, *, solve: bool = False) -> np.ndarray:
     Raises ShapeError for a non-cubical ℋ (the rule: ℋ is M×M×⋯×M) or fewer than 2
     entries."""
     H = _check_H(H)
+    solve = as_flag(solve, "solve")
     N = H.size
     if N < 2:
         raise ShapeError(f"ℋ needs at least 2 entries for the OR dictionary; got {N}")
@@ -273,6 +274,7 @@ def universal_coefficients(H, *, solve: bool = False) -> np.ndarray:
 def universal_shallow(H, F=None, *, solve: bool = False):
     """Thm. 5.1, shallow part: a ξ = max shallow network of width M^T with grid ℋ."""
     H = _check_H(H)
+    solve = as_flag(solve, "solve")
     M, T = H.shape[0], H.ndim
     guard_size((M,), repeat=T + 1, what="universal shallow network templates")
     lam = universal_coefficients(H, solve=solve)

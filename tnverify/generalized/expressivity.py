@@ -20,7 +20,7 @@ from ..errors import DTypeError, RankError, ShapeError, UsageError
 from .grid import GeneralizedRNN, ShallowNetwork
 from .xi import get_xi
 from ..definitions.explicit import guard_size
-from ..validation import as_array, as_float, as_int, as_rng, check_power
+from ..validation import as_array, as_float, as_int, as_rng, check_nonsingular, check_power
 
 __all__ = ["pairwise_similarity_network", "lemma_a2_indicator", "constant_network",
            "constant_grid_value", "perturb_network", "rank_one_shallow"]
@@ -37,7 +37,7 @@ def _eye(p, q) -> np.ndarray:
 
 # -- Lemma A.2 -------------------------------------------------------------------------------
 def pairwise_similarity_network(M, R, T) -> GeneralizedRNN:
-    """The generalized RNN of Lemma A.2, built as printed (gtm App. A):
+    """The generalized RNN of Lemma A.2, built as printed (gtm App. A).
 
     C^{(t)} = 1^{M,M} − I^{M,M} (t odd), 1^{M+1,M} − I^{M+1,M} (t even);
     𝒢^{(t)} = I^{M,R} ∈ ℝ^{M×1×R} (t odd), [I^{M,R}; b] ∈ ℝ^{(M+1)×R×1} (t even),
@@ -50,7 +50,8 @@ def pairwise_similarity_network(M, R, T) -> GeneralizedRNN:
     if T % 2:
         raise ShapeError(f"Lemma A.2 pairs steps (t odd, t even); T must be even, got T={T}")
     guard_size((M + 1, max(M, R)), repeat=1, what="Lemma A.2 network")
-    guard_size((T,), what="Lemma A.2 network steps")
+    # T steps of (M+1) × max(M, R) weights each, validated one by one: the guard counts them
+    guard_size((T, M + 1, max(M, R)), what="Lemma A.2 network (T steps of weights)")
     b = np.zeros((1, R))
     b[0, 0] = 1 - min(M, R)
     C_odd = np.ones((M, M)) - _eye(M, M)
@@ -143,6 +144,7 @@ def rank_one_shallow(first_mode_values, F_eps, T) -> ShallowNetwork:
     guard_size((T, g.size), what="rank-1 shallow templates")
     if F_eps.shape != (g.size, g.size):
         raise ShapeError(f"F_eps must be {g.size}×{g.size}; got {F_eps.shape}")
+    check_nonsingular(F_eps, "F_eps")          # the proof of Thm. 5.3 inverts F_ε
     v = np.zeros((T, 1, g.size))
     v[0, 0] = np.linalg.solve(F_eps, g)
     return ShallowNetwork(np.ones(1), v, get_xi("relu"))

@@ -12,9 +12,8 @@ The vectorised builder :func:`grid_tensor` reuses prefixes level by level: after
 holds the hidden states of all M^t template prefixes as a (M^t, R_t) array; step t+1 forms
 ξ([C F^T]_{i m}, h_j) for every prefix and template m and contracts with 𝒢 over (i, j) in
 one GEMM per chunk (the elementwise temporary is chunked to ``chunk_bytes``, 1 MiB on
-the CPU).  This is the
-recursion of Prop. A.3 (Eq. 21) in C order.  :func:`grid_by_evaluation` is the oracle: Eq. 16
-evaluated on every row of :func:`tnverify.definitions.explicit.all_sequences`.
+the CPU).  This is the recursion of Prop. A.3 (Eq. 21) in C order.  :func:`grid_by_evaluation`
+is the oracle: Eq. 16 on every row of :func:`tnverify.definitions.explicit.all_sequences`.
 """
 
 from __future__ import annotations
@@ -28,7 +27,8 @@ from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..definitions.explicit import CHUNK_ROWS, all_sequences, guard_size
 from .xi import XiOperator, get_xi
 from ..validation import (
-    as_array, as_choice, as_device, as_float, as_int, as_int_array, as_rng, check_entries,
+    as_array, as_choice, as_device, as_flag, as_float, as_int, as_int_array, as_rng,
+    as_torch_dtype, check_entries,
 )
 
 __all__ = ["ShallowNetwork", "GeneralizedRNN", "random_shallow", "random_generalized_rnn",
@@ -230,6 +230,7 @@ def random_generalized_rnn(M, T, R, xi, rng, *, L=None, shared=False, shared_inp
     ``shared`` makes 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)} (one draw), ``shared_inputs`` likewise C.
     """
     T, M = as_int(T, "T", minimum=1), as_int(M, "M", minimum=1)
+    shared, shared_inputs = as_flag(shared, "shared"), as_flag(shared_inputs, "shared_inputs")
     check_entries((T,), what="generalized RNN steps")
     if isinstance(R, (str, bytes)) or np.ndim(R) == 0:
         inner = [as_int(R, "R", minimum=1)] * (T - 1)
@@ -240,6 +241,7 @@ def random_generalized_rnn(M, T, R, xi, rng, *, L=None, shared=False, shared_inp
     if shared and len(set(inner)) > 1:
         raise ShapeError(f"shared cores need equal inner ranks; got {inner}")
     L = M if L is None else as_int(L, "L", minimum=1)
+    check_entries((T, L, M + max(inner, default=1) ** 2), what="generalized RNN weights")
     as_choice(dist, "dist", DISTRIBUTIONS)
     xi, rng = get_xi(xi), as_rng(rng)
     ranks = [1] + inner + [1]
@@ -269,7 +271,8 @@ class _Backend:
 
     def __init__(self, name, device, dtype, xi):
         if name == "numpy":
-            if dtype not in (None, np.float64, "float64"):
+            if not (dtype is None or isinstance(dtype, (str, type, np.dtype))
+                    and dtype in ("float64", np.float64, np.dtype("float64"))):
                 raise UsageError(f"the numpy backend computes in float64; got dtype={dtype!r}")
             self.itemsize, self.xi = 8, xi.numpy
             self.asarray = lambda a: np.asarray(a, dtype=np.float64)
@@ -277,8 +280,8 @@ class _Backend:
         elif name == "torch":
             import torch
             from ..device import torch_dtype
-            dt = torch.float64 if dtype is None else (
-                torch_dtype(dtype) if isinstance(dtype, str) else dtype)
+            dt = torch.float64 if dtype is None else as_torch_dtype(      # before any cast
+                torch_dtype(dtype) if isinstance(dtype, str) else dtype, complex_ok=False)
             self.itemsize, self.xi = torch.empty((), dtype=dt).element_size(), xi.torch
             self.asarray = lambda a: torch.as_tensor(np.asarray(a), dtype=dt, device=device)
             self.empty = lambda shape: torch.empty(shape, dtype=dt, device=device)
@@ -336,10 +339,12 @@ def grid_tensor(network, F=None, *, backend="numpy", device="cpu", dtype=None,
 
     Parameters
     ----------
-    network : ShallowNetwork (Eq. 20, Prop. A.2) or GeneralizedRNN (Eq. 21, Prop. A.3).
+    network : ShallowNetwork or GeneralizedRNN
+        A shallow network (Eq. 20, Prop. A.2) or a generalized RNN (Eq. 21, Prop. A.3).
     F : (M, M_f) array, optional
         Feature matrix (Eq. 19), rows = template features; default the identity.
-    backend : "numpy" (float64) or "torch" (``device``, ``dtype``, default float64).
+    backend : {"numpy", "torch"}
+        numpy (float64) or torch (on ``device``, in ``dtype``, default float64).
     chunk_bytes : int, optional
         Budget of the elementwise temporary per chunk; default :data:`CHUNK_BYTES` (CPU)
         or :data:`CHUNK_BYTES_CUDA` (a CUDA device).
@@ -356,8 +361,7 @@ def grid_tensor(network, F=None, *, backend="numpy", device="cpu", dtype=None,
     F = _check_F(network, F)
     M, T = F.shape[0], network.length
     guard_size((M,), repeat=T, what="grid tensor", max_entries=max_entries)
-    as_choice(backend, "backend", ("numpy", "torch"))
-    as_device(device)
+    as_choice(backend, "backend", ("numpy", "torch")), as_device(device)
     if isinstance(network, GeneralizedRNN):
         biggest = max(M ** (t + 1) * r for t, r in enumerate(network.ranks[1:]))
         guard_size((biggest,), what="grid prefix states (M^t · R_t)", max_entries=max_entries)

@@ -32,8 +32,11 @@ from functools import lru_cache
 import numpy as np
 
 from ..conventions import tolerance
-from ..errors import DTypeError, ShapeError, SizeLimitError, UsageError
-from ..validation import as_array, as_device, as_float, as_int, as_rng, as_tensor, check_entries
+from ..errors import ShapeError, SizeLimitError, UsageError
+from ..validation import (
+    as_array, as_choice, as_device, as_flag, as_float, as_int, as_rng, as_tensor,
+    as_torch_dtype, as_torch_generator, check_entries,
+)
 
 __all__ = ["READINGS", "KINDS", "FACTORS", "part_variance", "moment", "fisher_kurtosis",
            "standardized_moments", "kurtosis_stderr", "sample", "sample_torch",
@@ -50,13 +53,12 @@ FACTORS = 4
 
 
 def _check(kind: str, reading: str | None) -> str:
-    if kind not in KINDS:
-        raise UsageError(f"kind must be one of {KINDS}; got {kind!r}")
-    if kind == "complex":
-        if reading not in READINGS:
-            raise UsageError(f"reading must be one of {tuple(READINGS)}; got {reading!r}")
-        return reading
-    return "a"   # the real product does not depend on the reading
+    as_choice(kind, "kind", KINDS)
+    # the reading is checked for every kind (the real product does not depend on it, but
+    # a misspelt reading is still an error); None is accepted for the real product only
+    if reading is not None or kind == "complex":
+        as_choice(reading, "reading", tuple(READINGS))
+    return reading if kind == "complex" else "a"
 
 
 def part_variance(kind: str, reading: str | None = "a") -> sp.Rational:
@@ -179,10 +181,9 @@ def sample_torch(kind: str, n: int, generator, *, reading: str | None = "a",
     import torch
 
     r, n = _check(kind, reading), _check_n(n)
-    if not isinstance(generator, torch.Generator):
-        raise DTypeError(f"generator must be a torch.Generator; got {type(generator).__name__}")
+    as_torch_generator(generator, optional=False)
     as_device(device)
-    dtype = torch.float64 if dtype is None else dtype
+    dtype = torch.float64 if dtype is None else as_torch_dtype(dtype, complex_ok=False)
     sd = math.sqrt(float(part_variance(kind, r)))
     x = torch.randn((FACTORS, n), generator=generator, device=device, dtype=dtype)
     if kind == "real":
@@ -271,7 +272,7 @@ def tail_bounds(kind: str, k: float, reading: str | None = "a", *, zscore: bool 
     r = _check(kind, reading)
     k = as_float(k, "threshold k", positive=True, error=UsageError)
     t = math.log(k)
-    if zscore:
+    if as_flag(zscore, "zscore"):
         t += 0.5 * math.log(float(moment(kind, 2, r)))
     lo, hi, base, _ = _log_tails(kind, r)
     # index j of both arrays is the sum value base + j·h; S_lo <= log|X| <= S_hi, and

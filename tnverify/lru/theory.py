@@ -19,7 +19,8 @@ import numpy as np
 from ..conventions import check_finite
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..validation import (
-    as_array, as_device, as_float, as_int, as_rng, check_entries,
+    as_array, as_device, as_flag, as_float, as_int, as_rng, as_torch_dtype, as_torch_generator,
+    check_entries, check_nonsingular,
 )
 
 __all__ = [
@@ -85,6 +86,8 @@ def diagonalise(A) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         raise ShapeError(f"A must be square; got shape {A.shape}")
     lam, P = np.linalg.eig(A)
     P = P.astype(np.complex128)
+    # a defective A has a (numerically) singular eigenvector matrix: no P⁻¹
+    check_nonsingular(P, "the eigenvector matrix P of A (A must be diagonalisable)")
     return P, lam.astype(np.complex128), np.linalg.inv(P)
 
 
@@ -144,12 +147,11 @@ def sample_annulus_torch(n: int, r_min: float, r_max: float, *, generator, devic
     import torch
 
     r_min, r_max = _check_radii(r_min, r_max)       # checked now, not at the first draw
-    dtype = dtype or torch.float64
+    dtype = torch.float64 if dtype is None else as_torch_dtype(dtype, complex_ok=False)
     left = as_int(n, "n", minimum=1)
     chunk = as_int(chunk, "chunk", minimum=1)
     check_entries((min(chunk, left), 3), what="annulus sample chunk")
-    if not isinstance(generator, torch.Generator):
-        raise DTypeError(f"generator must be a torch.Generator; got {type(generator).__name__}")
+    as_torch_generator(generator, optional=False)
     as_device(device)
     return _annulus_chunks(left, chunk, r_min, r_max, generator, device, dtype)
 
@@ -189,7 +191,7 @@ def stable_exp_param(v_log, theta_log) -> np.ndarray:
 
 
 def gamma_norm(lam) -> np.ndarray:
-    """γ_j = √(1 − |λ_j|²) (thesis §4.2.2, text before Eq. 4.14); needs |λ_j| ≤ 1."""
+    """``γ_j = √(1 − |λ_j|²)`` (thesis §4.2.2, text before Eq. 4.14); needs ``|λ_j| ≤ 1``."""
     a = np.abs(as_array(lam, "lam", complex_ok=True))
     if (a > 1).any():
         raise UsageError(f"γ = √(1 − |λ|²) needs |λ| <= 1; got max |λ| = {a.max()}")
@@ -244,6 +246,8 @@ def simulate_diagonal(lam, bu, *, return_states: bool = False):
         Return all ``K`` states (``(K, ..., H)``) instead of the last one.
     """
     import torch
+
+    return_states = as_flag(return_states, "return_states")
 
     shape = _check_scan_inputs(lam, bu, "simulate_diagonal")
     x = torch.zeros(shape,

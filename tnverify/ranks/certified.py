@@ -66,6 +66,23 @@ def rank_backend(backend: str = "auto") -> str:
     return "flint"
 
 
+def _refuse_bool(matrix) -> None:
+    """Bool matrices and bool entries are refused (:class:`DTypeError`), never read as
+    0/1: a mask is not an integer matrix (the README's rule for every numeric input)."""
+    if isinstance(matrix, np.ndarray) and matrix.dtype == bool:
+        raise DTypeError("exact rank needs integer or rational entries; got dtype bool")
+    if type(matrix).__module__.startswith("torch") and str(getattr(matrix, "dtype", "")) \
+            == "torch.bool":
+        raise DTypeError("exact rank needs integer or rational entries; got dtype torch.bool")
+    if isinstance(matrix, (list, tuple)):
+        try:
+            flat = np.asarray(matrix, dtype=object).ravel()
+        except ValueError:
+            return                                   # ragged: refused by the callers
+        if any(isinstance(x, (bool, np.bool_)) for x in flat):
+            raise DTypeError("exact rank needs integer or rational entries; got a bool entry")
+
+
 def _to_int_rows(matrix) -> list[list[int]]:
     """Rows of Python ints with the same rank: rationals scaled by each row's lcm.
 
@@ -139,6 +156,7 @@ def exact_rank(matrix, *, backend: str = "auto") -> int:
     >>> exact_rank([[1, 2, 3], [2, 4, 6], [1, 0, 1]], backend="python")
     2
     """
+    _refuse_bool(matrix)
     which = rank_backend(backend)
     if which == "flint":
         a = _int64_array(matrix)
@@ -150,13 +168,13 @@ def exact_rank(matrix, *, backend: str = "auto") -> int:
 
 
 def _int64_array(matrix) -> np.ndarray | None:
-    """``matrix`` as an int64 array when it is a 2-D integer (or bool) array, or a finite
+    """``matrix`` as an int64 array when it is a 2-D integer array, or a finite
     integer-valued float array below 2**53; None otherwise (lists, objects, non-integer
     floats, uint64 beyond int64: the general conversion decides and reports)."""
     if not isinstance(matrix, np.ndarray) or matrix.ndim != 2:
         return None
     k = matrix.dtype.kind
-    if k == "b" or (k in "iu" and matrix.dtype.itemsize <= 8 and
+    if (k in "iu" and matrix.dtype.itemsize <= 8 and
                     (k == "i" or matrix.dtype.itemsize < 8 or
                      matrix.max(initial=0) < np.iinfo(np.int64).max)):
         return matrix.astype(np.int64, copy=False)
@@ -267,6 +285,7 @@ def rank_mod_p(matrix, p: int = DEFAULT_PRIME, *, backend: str = "auto") -> int:
     if isinstance(p, bool) or not isinstance(p, (int, np.integer)):
         raise DTypeError(f"p must be an integer prime; got {p!r}")
     p = int(p)
+    _refuse_bool(matrix)
     if not 2 <= p < 2**31 or not _is_probable_prime(p):
         raise RankError(f"p must be a prime with 2 <= p < 2**31; got p={p}")
     try:

@@ -27,8 +27,9 @@ from pathlib import Path
 
 from ..claims import HOLDS, all_claims, run_claim
 from ..claims.readings import MATHEMATICAL_KINDS
-from ..errors import UsageError
+from ..errors import DTypeError, UsageError
 from ..references import PAPERS, paper
+from ..validation import as_callable, as_flag, as_seed
 
 __all__ = ["ERRATA_PAPERS", "ERRATA_FORMATS", "build_errata", "describe_counterexample",
            "render_markdown", "write_errata"]
@@ -84,6 +85,8 @@ def describe_counterexample(ce: dict | None) -> str:
     ...                          "want": [15], "params": {"n": 4}, "seed": 7})
     'ranks of the unfoldings: computed (16), wanted (15) (sizes n = 4; seed 7).'
     """
+    if ce is not None and not isinstance(ce, dict):
+        raise DTypeError(f"ce must be a counterexample dict or None; got {type(ce).__name__}")
     if not ce:
         return ""
     ce = dict(ce)
@@ -138,6 +141,11 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
         ``progress(paper_key, done, total, claim_id)`` before each run (the command line
         prints it on stderr).
     """
+    run, seed = as_flag(run, "run"), as_seed(seed)
+    if progress is not None:
+        as_callable(progress, "progress")
+    if not isinstance(paper_key, str):
+        raise DTypeError(f"paper_key must be a string; got {paper_key!r}")
     if paper_key not in ERRATA_PAPERS:
         raise UsageError(f"unknown paper {paper_key!r} for errata; choose one of "
                          f"{', '.join(ERRATA_PAPERS)}")
@@ -185,7 +193,12 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
 
 def render_markdown(sheet: dict) -> str:
     """The errata sheet as Markdown: per erratum, every claim with its own printed and
-    meant lines, what its counterexample shows, and the command that reproduces it."""
+    meant lines, what its counterexample shows, and the command that reproduces it
+    (``sheet`` as :func:`build_errata` returns it; anything else raises DTypeError)."""
+    keys = ("paper", "seed", "counts", "mathematical", "errata", "remarks", "without_defect")
+    if not isinstance(sheet, dict) or any(k not in sheet for k in keys):
+        raise DTypeError(f"sheet must be the dict build_errata returns (keys {keys}); got "
+                         f"{type(sheet).__name__}")
     p = sheet["paper"]
     out = [f"# Errata: {p['title']}", "", p["citation"], ""]
     if p.get("version"):
@@ -251,12 +264,18 @@ def write_errata(out: str | os.PathLike, papers=None, fmt: str = "md", *,
     ``progress`` is passed to :func:`build_errata`.  The directory is created if needed;
     an existing path that is not a writable directory raises :class:`~tnverify.errors.UsageError` before anything is computed.
     """
-    if fmt not in ERRATA_FORMATS:
+    run, seed = as_flag(run, "run"), as_seed(seed)
+    if not isinstance(out, (str, os.PathLike)):
+        raise DTypeError(f"out must be a path (str or os.PathLike); got {out!r}")
+    if not isinstance(fmt, str) or fmt not in ERRATA_FORMATS:
         raise UsageError(f"errata format must be one of {ERRATA_FORMATS}; got {fmt!r}")
+    if not (papers is None or isinstance(papers, (str, list, tuple))):
+        raise DTypeError(f"papers must be None, a paper key or a list of them; got "
+                         f"{type(papers).__name__}")
     keys = list(ERRATA_PAPERS if papers is None else
                 ([papers] if isinstance(papers, str) else papers))
     for k in keys:
-        if k not in ERRATA_PAPERS:
+        if not isinstance(k, str) or k not in ERRATA_PAPERS:
             known = ", ".join(ERRATA_PAPERS)
             raise UsageError(f"unknown paper {k!r} for errata; choose one of {known}"
                              + ("" if k not in PAPERS else " (the toolkit's own claims "

@@ -9,14 +9,17 @@ import re
 
 from ..claims import _jsonable
 
-__all__ = ["md_cell", "threads_text", "statement_lines", "compact_json", "md_section"]
+__all__ = ["md_cell", "threads_text", "statement_lines", "compact_json", "md_section",
+           "md_papers"]
 
 
 def md_cell(text: str) -> str:
+    """Text made safe for one cell of a Markdown table (pipes escaped, one line)."""
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
 def threads_text(threads) -> str:
+    """The BLAS and torch thread counts of a report's environment, in words."""
     if not threads:
         return "threads not recorded"
     blas = threads.get("blas") or {}
@@ -84,15 +87,30 @@ def _case_lines(side_name: str, side) -> list[str]:
     return out
 
 
-def md_section(r) -> list[str]:
-    """The Markdown section of one claim that did not hold (a ``ClaimResult``)."""
+def md_papers(results) -> list[str]:
+    """The papers the results cite, each full citation once (the sections name the paper
+    key and the locator only)."""
+    keys = list(dict.fromkeys(ref.paper for r in results for ref in r.claim.refs
+                              if hasattr(ref, "paper")))
+    if not keys:
+        return []
+    from ..references import PAPERS
+    return ["## Papers", ""] + [f"- `{k}`: {PAPERS[k].citation}" for k in keys] + [""]
+
+
+def md_section(r, seen: dict | None = None) -> list[str]:
+    """The Markdown section of one claim that did not hold (a ``ClaimResult``).
+
+    References name the paper key and locator (:func:`md_papers` gives each citation once);
+    ``seen`` maps the quotes already shown in the report to the claim that showed them, so a
+    quote is printed once and referred to afterwards."""
+    seen = {} if seen is None else seen
     c = r.claim
     parts = statement_lines(c.statement)
     # a hard line break ("  ") keeps the parts on their own lines in rendered Markdown
     quote = [(f"> {line}" + ("  " if i + 1 < len(parts) and parts[i + 1] else "")) if line
              else ">" for i, line in enumerate(parts)]
-    refs = "; ".join(f"{ref} — {ref.citation}" if hasattr(ref, "paper") else str(ref)
-                     for ref in c.refs) or (c.source or "—")
+    refs = "; ".join(str(ref) for ref in c.refs) or (c.source or "—")
     out = [f"## `{c.id}`: {r.verdict} (expected {c.expected})", "", *quote, "",
            "References: " + refs, ""]
     if c.defect is not None:
@@ -102,8 +120,16 @@ def md_section(r) -> list[str]:
                     "", f"- Printed: {d.printed}", f"- Meant: {d.meant}", ""]
     for r_ in c.readings.values():
         verb = "supported by" if r_.admissible else "ruled out by"
-        out.append(f"* reading `{r_.name}` ({r_.status}): {r_.text}"
-                   + (f" — {verb} “{r_.quote}” ({r_.where})" if r_.quote else ""))
+        quote = ""
+        if r_.quote:
+            first = seen.setdefault(r_.quote, (c.id, r_.name))
+            if first == (c.id, r_.name):
+                quote = f" — {verb} “{r_.quote}” ({r_.where})"
+            elif first[0] == c.id:
+                quote = f" — {verb} the quote of reading `{first[1]}` ({r_.where})"
+            else:
+                quote = f" — {verb} the quote shown under `{first[0]}` ({r_.where})"
+        out.append(f"* reading `{r_.name}` ({r_.status}): {r_.text}{quote}")
     if c.readings:
         out.append("")
     if c.corrected_by:

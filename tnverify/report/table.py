@@ -1,9 +1,10 @@
-"""Run claims and report their verdicts: terminal table, JSON and Markdown.
+"""Run claims and report their verdicts: terminal table, JSON, Markdown and HTML.
 
 This is the engine behind ``tnverify verify`` (DESIGN §4): :func:`run_claims` runs a
 list of claims through :func:`tnverify.claims.run_claim` and collects a :class:`Report`;
 the report renders as a rich table for the terminal (plain text when the output is not a
-terminal, e.g. in CI logs), and writes itself as JSON (``.json``) or Markdown (``.md``).
+terminal, e.g. in CI logs), and writes itself as JSON (``.json``), Markdown (``.md``) or a
+self-contained HTML page (``.html``, :mod:`tnverify.report.html`).
 
 The JSON report has exactly the schema of DESIGN §4::
 
@@ -30,7 +31,9 @@ import numpy as np
 
 from ..claims import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Claim, ClaimResult, run_claim
 from ..errors import ReportFormatError
-from .markdown import md_cell, md_section, statement_lines, threads_text
+from ..validation import as_callable
+from .claim_sections import error_reason, format_ratio
+from .markdown import md_cell, md_papers, md_section, statement_lines, threads_text
 
 __all__ = [
     "REPORT_SUFFIXES", "VERDICT_STYLES", "ReportFormatError", "Report", "run_claims",
@@ -39,7 +42,7 @@ __all__ = [
 ]
 
 #: File suffixes :meth:`Report.write` understands.
-REPORT_SUFFIXES = (".json", ".md")
+REPORT_SUFFIXES = (".json", ".md", ".html")
 #: rich styles of the verdicts in the terminal table.
 VERDICT_STYLES = {HOLDS: "green", FAILS: "red", ILL_POSED: "yellow", ERROR: "bold magenta",
                   SKIPPED: "dim"}
@@ -98,37 +101,6 @@ def ref_text(ref) -> str:
     return f"{ref.paper} {ref.where}: {citation}"
 
 
-def error_reason(result: ClaimResult) -> str:
-    """The one-line reason of an ``error`` verdict (the exception of the side that
-    broke), or ``""``."""
-    for side in (result.small, result.scaled):
-        if side.error_message:
-            return " ".join(str(side.error_message).split())
-    return ""
-
-
-def format_ratio(result: ClaimResult) -> str:
-    """The error/tolerance column: ``"0.03"``, ``"2.1e-05"``, ``"exact"`` or ``"—"``.
-
-    ``exact`` means every comparison that ran was exact (integer/boolean, no float
-    tolerance); ``—`` means nothing was compared (skipped) or a check broke.  A failing
-    claim whose float comparisons all hold failed on an exact one: ``exact ✗`` (the largest
-    float ratio would otherwise read like a pass).
-    """
-    if result.verdict in (ERROR, SKIPPED):
-        return "—"
-    r = result.ratio
-    if result.verdict == FAILS and (r is None or r <= 1):
-        return "exact ✗"
-    if r is None:
-        return "exact"
-    if r == 0:
-        return "0"
-    if r < 0.01 or r >= 1000:
-        return f"{r:.1e}"
-    return f"{r:.2f}"
-
-
 def check_report_path(path: str | os.PathLike) -> Path:
     """Validate a report path *before* the claims run: known suffix, writable directory.
 
@@ -140,7 +112,7 @@ def check_report_path(path: str | os.PathLike) -> Path:
     p = Path(path)
     if p.suffix.lower() not in REPORT_SUFFIXES:
         raise ReportFormatError(
-            f"report path must end in {' or '.join(REPORT_SUFFIXES)} (JSON or Markdown); "
+            f"report path must end in {', '.join(REPORT_SUFFIXES)} (JSON, Markdown or HTML); "
             f"got {str(p)!r}")
     parent = p.parent if str(p.parent) else Path(".")
     if not parent.is_dir():
@@ -235,16 +207,24 @@ class Report:
                 ratio = f"{ratio} {error_reason(r)}"
             lines.append(f"| `{r.claim.id}` | {md_cell(r.claim.locator)} | **{r.verdict}** | "
                          f"{r.claim.expected} {mark} | {md_cell(ratio)} | {r.seconds:.2f} |")
+        lines += [""] + md_papers(self.results)
+        seen: dict = {}
         for r in self.results:
             if r.verdict != HOLDS:
-                lines += [""] + md_section(r)
+                lines += [""] + md_section(r, seen)
         return "\n".join(lines) + "\n"
 
     # -- output ------------------------------------------------------------------
     def write(self, path: str | os.PathLike) -> Path:
-        """Write the report as JSON (``.json``) or Markdown (``.md``) and return the path."""
+        """Write the report as JSON (``.json``), Markdown (``.md``) or a self-contained HTML
+        page (``.html``) and return the path."""
         p = check_report_path(path)
-        text = self.to_json() + "\n" if p.suffix.lower() == ".json" else self.to_markdown()
+        suffix = p.suffix.lower()
+        if suffix == ".html":
+            from .html import report_html
+            text = report_html(self)
+        else:
+            text = self.to_json() + "\n" if suffix == ".json" else self.to_markdown()
         p.write_text(text, encoding="utf-8")
         return p
 
@@ -279,7 +259,14 @@ class Report:
         from .terminal import print_table
 
         console = console or Console(file=sys.stdout)
+        from .claim_sections import EXACT_LEGEND, RATIO_LEGEND
+
         print_table(console, *self.rows())
+        for legend in (RATIO_LEGEND, EXACT_LEGEND):   # the footer: what the numbers mean
+            if console.is_terminal:
+                console.print(f"[dim]{legend}[/]", highlight=False)
+            else:
+                console.out(legend, highlight=False)
         style = "green" if self.all_as_expected else "red"
         if console.is_terminal:
             console.print(f"[{style}]{self.summary_line()}[/]", highlight=False)
@@ -341,12 +328,18 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
     ----------
     claims : sequence of Claim
         The claims to run, in order (e.g. from :func:`tnverify.claims.select_claims`).
-    seed, scale, device, sides
-        Passed to :func:`tnverify.claims.run_claim` (``device`` already resolved).
+    seed : int
+        Base seed (:func:`tnverify.claims.run_claim`).
+    scale : {"small", "large"}
+        Which sizes the scaled side uses.
+    device : {"cpu", "cuda"}
+        The device of the scaled side, already resolved.
     progress : callable, bool or None
         ``progress(done, total, claim_id, result)`` (see :data:`ProgressCallback`);
         ``None`` shows a rich progress bar when stderr is a terminal (it counts cases, so
         it moves during a long claim); ``False`` nothing.
+    sides : sequence of {"small", "scaled"}
+        Which sides to run.
     case_progress : callable, optional
         ``case_progress(claim_id, side, index, n_cases)`` before each case (see
         :data:`CaseCallback`); with ``progress=None`` the bar's own is used.  Not called
@@ -367,6 +360,11 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
     from ..claims.pool import can_fork
 
     parallel = jobs > 1 and len(claims) > 1 and can_fork()
+    if progress is True:               # the documented bool: True shows the bar, as None
+        progress = None
+    for hook, name in ((progress, "progress"), (case_progress, "case_progress")):
+        if not (hook is None or hook is False):
+            as_callable(hook, name)
     bar = None
     if progress is None:
         bar, progress, bar_case = _rich_progress(claims, scale, sides)

@@ -1,6 +1,6 @@
 """``tnverify tour``: a terminal walk-through for a first contact without reading docs.
 
-Each step prints a small explicit tensor (|V| = 3, every entry written out) beside its
+Each step prints a small explicit tensor (``|V| = 3``, every entry written out) beside its
 structured twin (an outer product, TT cores, a cell's core, transfer matrices, a
 recursion), then the agreement: the max abs difference against the tolerance of
 :func:`tnverify.conventions.tolerance`.  :func:`run_tour` returns 0 when every step agrees.

@@ -11,8 +11,9 @@ import math
 
 import numpy as np
 
-from ..errors import RankError, UsageError
+from ..errors import DTypeError, RankError, UsageError
 from .strategy_arguments import _pos_int, seeds, st
+from ..validation import as_flag, check_entries
 
 __all__ = ["CELL_FAMILIES", "cells", "born_machines"]
 
@@ -87,8 +88,15 @@ CELL_FAMILIES = ("tt-core", "second-order", "rac", "mi-rnn", "general-mi-rnn", "
                  "lmm-mmn", "xi-rnn")
 
 
-@st.composite
-def cells(draw, family, *, vocab_size=None, rank=None, length=None, max_vocab: int = 4,
+def _check_family(family) -> str:
+    if not isinstance(family, str):
+        raise DTypeError(f"family must be a string, one of CELL_FAMILIES; got {family!r}")
+    if family not in CELL_FAMILIES:
+        raise UsageError(f"unknown cell family {family!r}; families: {', '.join(CELL_FAMILIES)}")
+    return family
+
+
+def cells(family, *, vocab_size=None, rank=None, length=None, max_vocab: int = 4,
           max_rank: int = 3, max_length: int = 4):
     """A float64 torch cell of ``family`` (one of :data:`CELL_FAMILIES`) with random
     weights of unit-order gain (entries ``N(0, 1/R)`` on the recurrent maps).
@@ -107,22 +115,36 @@ def cells(draw, family, *, vocab_size=None, rank=None, length=None, max_vocab: i
     ShapeError, RankError
         A size that is not a positive int (``vocab_size``, ``length``, ``max_vocab`` >= 2,
         ``max_length`` >= 2: ShapeError; ``rank``, ``max_rank``: RankError).
+    SizeLimitError
+        The largest cell the arguments admit would exceed ``TNVERIFY_MAX_ENTRIES``
+        weights.  Every argument is checked when the strategy is built, before anything is
+        drawn or allocated.
     """
-    if isinstance(family, st.SearchStrategy):
-        family = draw(family)
-    if family not in CELL_FAMILIES:
-        raise UsageError(f"unknown cell family {family!r}; families: {', '.join(CELL_FAMILIES)}")
+    if not isinstance(family, st.SearchStrategy):
+        _check_family(family)
     max_vocab = _pos_int(max_vocab, "max_vocab", minimum=2)
     max_length = _pos_int(max_length, "max_length", minimum=2)
     max_rank = _pos_int(max_rank, "max_rank", RankError)
+    V = _pos_int(vocab_size, "vocab_size") if vocab_size is not None else None
+    R = _pos_int(rank, "rank", RankError) if rank is not None else None
+    L = _pos_int(length, "length") if length is not None else None
+    top_v, top_r, top_l = V or max_vocab, R or max(2, max_rank), L or max_length
+    check_entries((top_l, top_v + top_r, top_v + top_r, top_r),
+                  what="cell weights (largest cell the arguments admit)",
+                  route="pass smaller vocab_size/rank/length or max_* bounds")
+    return _cells(family, V, R, L, max_vocab, max_rank, max_length)
+
+
+@st.composite
+def _cells(draw, family, V, R, L, max_vocab, max_rank, max_length):
+    if isinstance(family, st.SearchStrategy):
+        family = _check_family(draw(family))
     low = _MIN_RANK.get(family, 1)
-    V = (_pos_int(vocab_size, "vocab_size") if vocab_size is not None
-         else draw(st.integers(2, max_vocab)))
-    R = (_pos_int(rank, "rank", RankError) if rank is not None
-         else draw(st.integers(low, max(low, max_rank))))
+    V = V if V is not None else draw(st.integers(2, max_vocab))
+    R = R if R is not None else draw(st.integers(low, max(low, max_rank)))
     if R < low:
         raise RankError(f"family {family!r} needs rank >= {low}; got {R}")
-    L = _pos_int(length, "length") if length is not None else draw(st.integers(2, max_length))
+    L = L if L is not None else draw(st.integers(2, max_length))
     rng = np.random.default_rng(draw(seeds()))
     return _cell_builders()[family](V, R, L, rng), {"vocab_size": V, "rank": R, "length": L}
 
@@ -131,7 +153,7 @@ def born_machines(*, vocab_size=None, length=None, rank=None, complex: bool = Fa
                   max_vocab: int = 3, max_length: int = 4, max_rank: int = 3):
     """Random :class:`~tnverify.cells.born.BornMachine` objects (real or complex cores),
     small enough for brute force over all ``|V|^L`` sequences."""
-    family = "born-complex" if complex else "born"
+    family = "born-complex" if as_flag(complex, "complex") else "born"
     return cells(family, vocab_size=vocab_size, rank=rank, length=length,
                  max_vocab=max_vocab, max_rank=max_rank, max_length=max_length).map(
         lambda pair: pair[0])

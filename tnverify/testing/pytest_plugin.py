@@ -4,7 +4,8 @@ entry point ``tnverify``; it imports this module only after a test has run a cla
 
 Tests decorated with :func:`tnverify.claim` are reported in a "tnverify claims" section of
 the terminal summary with their computed verdicts; ``--tnverify-report PATH`` writes them
-as JSON, ``{"claims": [...]}``, each record shaped like a claim of ``tnverify verify
+as a self-contained HTML page when PATH ends in ``.html`` (the sections of ``tnverify verify
+--report r.html``), otherwise as JSON, ``{"claims": [...]}``, each record shaped like a claim of ``tnverify verify
 --report`` (``id``, ``package``, ``verdict``, ``expected``, ``small: {verdict, cases:
 [evidence]}``, ``counterexample``; plus ``checks``, the comparisons recorded).  A claim
 run several times (parametrized tests) has one record per run.
@@ -56,7 +57,33 @@ def claims_summary(terminalreporter, config) -> None:
                       f"{reason}")
     path = config.getoption("--tnverify-report")
     if path:
-        record = [_record(r) for r in results]
-        with open(path, "w", encoding="utf-8") as fh:
-            json.dump({"claims": record}, fh, indent=1, default=str)
+        if str(path).lower().endswith(".html"):
+            from ..report.html import report_html
+            text = report_html(_report(results), title="tnverify claims (pytest)")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        else:
+            record = [_record(r) for r in results]
+            with open(path, "w", encoding="utf-8") as fh:
+                json.dump({"claims": record}, fh, indent=1, default=str)
         tr.write_line(f"tnverify claims report written to {path}")
+
+
+def _report(results):
+    """The runs of users' claims as a :class:`tnverify.report.Report` (each run is its
+    claim's small side), for the HTML page."""
+    from ..claims import REGISTRY, SKIPPED, Claim, ClaimResult, SideResult
+    from ..report import Report, environment
+
+    out = []
+    for r in results:
+        claim = REGISTRY.get(r.id)
+        if claim is None:      # a claim decorated with register_claim=False
+            claim = Claim(id=r.id, statement="(not registered)", refs=(),
+                          group=r.package.lower().replace("_", "-") or "pytest",
+                          small=lambda params, rng: None, expected=r.expected,
+                          package=r.package or "pytest", source="a pytest test")
+        small = SideResult(r.verdict, [r.evidence], 0.0, r.details.get("error"))
+        out.append(ClaimResult(claim, r.verdict, small, SideResult(SKIPPED, [], 0.0), 0.0,
+                               {"seed": None, "scale": "pytest", "device": "cpu"}))
+    return Report(out, {"scale": "pytest", "seed": 0, "device": "cpu"}, environment("cpu"))

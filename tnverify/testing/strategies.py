@@ -36,7 +36,8 @@ import numpy as np
 
 # strategy_arguments raises the ImportError that says how to install hypothesis
 from .strategy_arguments import SEED_MAX, _pos_int, _shape, seeds, st  # noqa: F401
-from ..errors import NonFiniteError, RankError, ShapeError, UsageError
+from ..errors import NonFiniteError, RankError, ShapeError, UsageError, VocabularyError
+from ..validation import as_array, as_choice, as_flag, check_entries
 from ..tt import TensorTrain
 from .cell_strategies import CELL_FAMILIES, born_machines, cells
 
@@ -44,21 +45,27 @@ __all__ = ["shapes", "tt_ranks", "spectra", "tensor_trains", "tt_cores", "token_
            "seeds", "CELL_FAMILIES", "cells", "born_machines", "xi_operators",
            "feature_matrices", "shallow_networks", "generalized_rnns"]
 
-@st.composite
-def shapes(draw, *, min_dims: int = 2, max_dims: int = 4, min_side: int = 2,
-           max_side: int = 4, max_entries: int = 4096) -> tuple[int, ...]:
+def shapes(*, min_dims: int = 2, max_dims: int = 4, min_side: int = 2,
+           max_side: int = 4, max_entries: int = 4096) -> st.SearchStrategy:
     """Tensor shapes ``(n_1, …, n_d)`` with ``min_dims ≤ d ≤ max_dims``, sides in
     ``[min_side, max_side]`` and at most ``max_entries`` entries (so the explicit tensor
-    stays small)."""
+    stays small).  The arguments are checked when the strategy is built; ``max_dims``
+    (the length of the drawn tuple) is bounded by ``TNVERIFY_MAX_ENTRIES``."""
     min_dims, max_dims = _pos_int(min_dims, "min_dims"), _pos_int(max_dims, "max_dims")
     min_side, max_side = _pos_int(min_side, "min_side"), _pos_int(max_side, "max_side")
     max_entries = _pos_int(max_entries, "max_entries")
     if not 1 <= min_dims <= max_dims or not 1 <= min_side <= max_side:
         raise ShapeError(f"need 1 <= min_dims <= max_dims and 1 <= min_side <= max_side; got "
                          f"dims [{min_dims}, {max_dims}], sides [{min_side}, {max_side}]")
-    if min_side ** min_dims > max_entries:
-        raise ShapeError(f"the smallest shape has {min_side ** min_dims} entries > "
+    if min_dims * math.log2(min_side) > math.log2(max_entries):
+        raise ShapeError(f"the smallest shape has {min_side}^{min_dims} entries > "
                          f"max_entries = {max_entries}")
+    check_entries((max_dims,), what="shapes(): modes of a drawn shape")
+    return _shapes(min_dims, max_dims, min_side, max_side, max_entries)
+
+
+@st.composite
+def _shapes(draw, min_dims, max_dims, min_side, max_side, max_entries) -> tuple[int, ...]:
     d = draw(st.integers(min_dims, max_dims))
     out: list[int] = []
     for k in range(d):
@@ -72,13 +79,17 @@ def _max_ranks(shape) -> list[int]:
     return [min(math.prod(shape[:k]), math.prod(shape[k:])) for k in range(len(shape) + 1)]
 
 
-@st.composite
-def tt_ranks(draw, shape, *, max_rank: int = 4) -> tuple[int, ...]:
+def tt_ranks(shape, *, max_rank: int = 4) -> st.SearchStrategy:
     """Admissible TT ranks ``(1, r_1, …, r_{d−1}, 1)`` for ``shape``: every
     ``r_k ≤ min(max_rank, n_1⋯n_k, n_{k+1}⋯n_d)`` and ``r_k ≤ n_k r_{k−1}``,
     ``r_{k−1} ≤ n_k r_k`` (no rank is larger than its neighbours can carry)."""
     shape = _shape(shape)
     max_rank = _pos_int(max_rank, "max_rank", RankError)
+    return _tt_ranks(shape, max_rank)
+
+
+@st.composite
+def _tt_ranks(draw, shape, max_rank) -> tuple[int, ...]:
     caps = _max_ranks(shape)
     ranks = [1]
     for k in range(1, len(shape)):
@@ -94,15 +105,31 @@ def tt_ranks(draw, shape, *, max_rank: int = 4) -> tuple[int, ...]:
     return tuple(ranks)
 
 
-@st.composite
-def spectra(draw, rank: int, *, condition: float = 100.0) -> np.ndarray:
+def spectra(rank: int, *, condition: float = 100.0) -> st.SearchStrategy:
     """Decreasing positive singular values ``σ_1 ≥ ⋯ ≥ σ_rank`` with
-    ``σ_1 / σ_rank ≤ condition`` and ``‖σ‖_2 = 1``."""
+    ``σ_1 / σ_rank ≤ condition`` and ``‖σ‖_2 = 1``.  Up to :data:`_DRAWN` values are drawn
+    by hypothesis (they shrink); longer spectra come from a drawn seed."""
     rank = _pos_int(rank, "rank", RankError)
-    if not isinstance(condition, (int, float, np.integer, np.floating)) or not (
+    if isinstance(condition, (bool, np.bool_)) or not isinstance(
+            condition, (int, float, np.integer, np.floating)) or not (
             1.0 <= condition < math.inf):
         raise RankError(f"need rank >= 1 and condition >= 1; got {rank}, {condition}")
-    logs = draw(st.lists(st.floats(0.0, math.log(condition)), min_size=rank, max_size=rank))
+    check_entries((rank,), what="spectra(): singular values")
+    return _spectra(rank, float(condition))
+
+
+#: Longest list hypothesis draws value by value (its buffer holds a few thousand bytes);
+#: longer arrays are drawn from a seed.
+_DRAWN = 64
+
+
+@st.composite
+def _spectra(draw, rank, condition) -> np.ndarray:
+    if rank <= _DRAWN:
+        logs = draw(st.lists(st.floats(0.0, math.log(condition)), min_size=rank,
+                             max_size=rank))
+    else:
+        logs = np.random.default_rng(draw(seeds())).uniform(0.0, math.log(condition), rank)
     s = np.exp(-np.sort(np.asarray(logs)))
     return s / np.linalg.norm(s)
 
@@ -147,9 +174,8 @@ def _odeco_tt(shape, sigma, rng) -> TensorTrain:
     return TensorTrain(tuple(cores))
 
 
-@st.composite
-def tensor_trains(draw, shape=None, ranks=None, *, max_rank: int = 4, spectrum=None,
-                  scale: float | None = None) -> TensorTrain:
+def tensor_trains(shape=None, ranks=None, *, max_rank: int = 4, spectrum=None,
+                  scale: float | None = None) -> st.SearchStrategy:
     """Well-conditioned :class:`~tnverify.tt.TensorTrain` objects (float64).
 
     Parameters
@@ -181,6 +207,10 @@ def tensor_trains(draw, shape=None, ranks=None, *, max_rank: int = 4, spectrum=N
     ShapeError, RankError, UsageError
         An argument of the wrong type or range (the message names it); ``spectrum`` with
         ``ranks``; a spectrum longer than ``max_rank``, ``n_1`` or ``n_d``.
+    SizeLimitError
+        The cores the arguments admit (``Σ_k n_k · r²`` with ``r`` the largest admissible
+        rank) exceed ``TNVERIFY_MAX_ENTRIES``: checked when the strategy is built, before
+        anything is drawn or allocated.
     """
     max_rank = _pos_int(max_rank, "max_rank", RankError)
     if scale is not None:
@@ -194,11 +224,37 @@ def tensor_trains(draw, shape=None, ranks=None, *, max_rank: int = 4, spectrum=N
     if spectrum is not None and ranks is not None:
         raise RankError(f"give ranks or spectrum, not both: a spectrum fixes every TT rank to "
                         f"len(σ); got ranks {ranks}")
+    if spectrum is not None and not (spectrum is True or isinstance(spectrum, st.SearchStrategy)):
+        spectrum = as_array(spectrum, "spectrum", ndim=1, nonempty=True)
+    if ranks is not None:
+        if isinstance(ranks, (str, bytes)) or not hasattr(ranks, "__iter__"):
+            raise RankError(f"ranks must be a sequence of ints; got {ranks!r}")
+        ranks = tuple(_pos_int(r, "ranks entry", RankError) for r in ranks)
+    if shape is not None and not isinstance(shape, st.SearchStrategy):
+        shape = _shape(shape)
+        _guard_tt(shape, max_rank, ranks)
+    return _tensor_trains(shape, ranks, max_rank, spectrum, scale)
+
+
+def _guard_tt(shape, max_rank, ranks) -> None:
+    """Refuse cores above the entry limit before anything is drawn (issue #23: a 10¹²
+    mode must not be allocated)."""
+    if ranks is not None and len(ranks) == len(shape) + 1:
+        total = sum(ranks[k] * n * ranks[k + 1] for k, n in enumerate(shape))
+        check_entries((total,), what="tensor_trains(): TT cores")
+        return
+    cap = min(max_rank, max(max(_max_ranks(shape)), 1))
+    check_entries((sum(shape), cap, cap), what="tensor_trains(): TT cores (largest admissible)",
+                  route="pass a smaller shape or max_rank")
+
+
+@st.composite
+def _tensor_trains(draw, shape, ranks, max_rank, spectrum, scale) -> TensorTrain:
     if shape is None:
         shape = draw(shapes())
     elif isinstance(shape, st.SearchStrategy):
-        shape = draw(shape)
-    shape = _shape(shape)
+        shape = _shape(draw(shape))
+        _guard_tt(shape, max_rank, ranks)
     rng = np.random.default_rng(draw(seeds()))
     if spectrum is not None:
         if spectrum is True:
@@ -221,7 +277,6 @@ def tensor_trains(draw, shape=None, ranks=None, *, max_rank: int = 4, spectrum=N
         return _odeco_tt(shape, np.sort(sigma)[::-1], rng)
     if ranks is None:
         ranks = draw(tt_ranks(shape, max_rank=max_rank))
-    ranks = tuple(int(r) for r in ranks)
     if len(ranks) != len(shape) + 1 or ranks[0] != 1 or ranks[-1] != 1:
         raise RankError(f"ranks must be (1, r_1, …, r_(d-1), 1) for shape {shape}; got {ranks}")
     caps = _max_ranks(shape)
@@ -248,13 +303,19 @@ def token_sequences(vocab_size: int, *, min_length: int = 1, max_length: int = 6
     if not min_length <= max_length:
         raise ShapeError(f"need vocab_size >= 1 and 1 <= min_length <= max_length; got "
                          f"{vocab_size}, [{min_length}, {max_length}]")
+    check_entries((batch or 1, max_length), what="token_sequences(): token ids")
+    if vocab_size > np.iinfo(np.int64).max:
+        raise VocabularyError(f"vocab_size must fit int64 token ids; got {vocab_size}")
     ids = st.integers(0, vocab_size - 1)
 
     @st.composite
     def draw_tokens(draw):
         L = draw(st.integers(min_length, max_length))
         n = L if batch is None else batch * L
-        a = np.asarray(draw(st.lists(ids, min_size=n, max_size=n)), dtype=np.int64)
+        if n <= _DRAWN:
+            a = np.asarray(draw(st.lists(ids, min_size=n, max_size=n)), dtype=np.int64)
+        else:                      # beyond hypothesis's buffer: ids from a drawn seed
+            a = np.random.default_rng(draw(seeds())).integers(0, vocab_size, n)
         return a if batch is None else a.reshape(batch, L)
 
     return draw_tokens()
@@ -266,28 +327,59 @@ def xi_operators(*, with_unit: bool = True) -> st.SearchStrategy:
     ``with_unit``, as generalized RNNs need one)."""
     from ..generalized.xi import XI_NAMES, get_xi
 
+    with_unit = as_flag(with_unit, "with_unit")
     ops = [get_xi(n) for n in XI_NAMES]
     return st.sampled_from([x for x in ops if x.unit is not None or not with_unit])
 
 
-@st.composite
-def feature_matrices(draw, M: int, *, condition: float = 100.0) -> np.ndarray:
+def feature_matrices(M: int, *, condition: float = 100.0) -> st.SearchStrategy:
     """Invertible template feature matrices F (M × M, Eq. 19 of gtm) with
     ``cond(F) ≤ condition``: ``U diag(s) Vᵀ`` with random orthogonal U, V."""
+    M = _pos_int(M, "M")
+    check_entries((M, M), what="feature_matrices(): F")
+    spectra(M, condition=condition)                 # its argument checks, now
+    return _feature_matrices(M, condition)
+
+
+@st.composite
+def _feature_matrices(draw, M, condition) -> np.ndarray:
     rng = np.random.default_rng(draw(seeds()))
     s = draw(spectra(M, condition=condition)) * math.sqrt(M)
     return _orthonormal_columns(rng, M, M) @ np.diag(s) @ _orthonormal_columns(rng, M, M).T
 
 
-@st.composite
-def shallow_networks(draw, *, M=None, T=None, R=None, xi=None, max_M: int = 3,
+def _network_sizes(M, T, R, max_M, max_T, max_R, dist):
+    """The size arguments of the ξ-network strategies, checked (and the largest network
+    they admit guarded) before anything is drawn."""
+    from ..generalized.grid import DISTRIBUTIONS
+
+    as_choice(dist, "dist", DISTRIBUTIONS)
+    sizes = [None if v is None else _pos_int(v, name) for v, name in ((M, "M"), (T, "T"),
+                                                                       (R, "R"))]
+    maxima = [_pos_int(v, name, minimum=low) for v, name, low in
+              ((max_M, "max_M", 2), (max_T, "max_T", 2), (max_R, "max_R", 1))]
+    top = [s or m for s, m in zip(sizes, maxima)]
+    check_entries((top[1], top[0], top[0] + top[2] ** 2), what="ξ-network weights (largest "
+                  "network the arguments admit)", route="pass smaller sizes or max_* bounds")
+    return sizes, maxima
+
+
+def shallow_networks(*, M=None, T=None, R=None, xi=None, max_M: int = 3,
                      max_T: int = 4, max_R: int = 3, dist: str = "normal"):
     """Generalized shallow networks (Eq. 14 of gtm): λ ∈ ℝ^R and templates
-    v ∈ ℝ^{T×R×M} drawn from ``dist`` (see :data:`tnverify.generalized.grid.DISTRIBUTIONS`)."""
-    from ..generalized.grid import random_shallow
+    v ∈ ℝ^{T×R×M} drawn from ``dist`` (see :data:`tnverify.generalized.grid.DISTRIBUTIONS`).
+    Every argument is checked when the strategy is built."""
     from ..generalized.xi import get_xi
 
     xi = get_xi(xi) if xi is not None else None          # unknown name: UsageError
+    (M, T, R), (max_M, max_T, max_R) = _network_sizes(M, T, R, max_M, max_T, max_R, dist)
+    return _shallow_networks(M, T, R, xi, max_M, max_T, max_R, dist)
+
+
+@st.composite
+def _shallow_networks(draw, M, T, R, xi, max_M, max_T, max_R, dist):
+    from ..generalized.grid import random_shallow
+
     M = M if M is not None else draw(st.integers(2, max_M))
     T = T if T is not None else draw(st.integers(2, max_T))
     R = R if R is not None else draw(st.integers(1, max_R))
@@ -295,15 +387,23 @@ def shallow_networks(draw, *, M=None, T=None, R=None, xi=None, max_M: int = 3,
     return random_shallow(M, T, R, xi, np.random.default_rng(draw(seeds())), dist=dist)
 
 
-@st.composite
-def generalized_rnns(draw, *, M=None, T=None, R=None, xi=None, shared: bool = False,
+def generalized_rnns(*, M=None, T=None, R=None, xi=None, shared: bool = False,
                      max_M: int = 3, max_T: int = 4, max_R: int = 3, dist: str = "normal"):
     """Generalized RNNs (Eq. 16–17 of gtm) with per-step C^{(t)} (L = M) and cores
-    𝒢^{(t)} (shared for t = 2..T−1 when ``shared``), h^{(0)} the unit of ξ."""
-    from ..generalized.grid import random_generalized_rnn
+    𝒢^{(t)} (shared for t = 2..T−1 when ``shared``), h^{(0)} the unit of ξ.  Every
+    argument is checked when the strategy is built."""
     from ..generalized.xi import get_xi
 
     xi = get_xi(xi) if xi is not None else None          # unknown name: UsageError
+    shared = as_flag(shared, "shared")
+    (M, T, R), (max_M, max_T, max_R) = _network_sizes(M, T, R, max_M, max_T, max_R, dist)
+    return _generalized_rnns(M, T, R, xi, shared, max_M, max_T, max_R, dist)
+
+
+@st.composite
+def _generalized_rnns(draw, M, T, R, xi, shared, max_M, max_T, max_R, dist):
+    from ..generalized.grid import random_generalized_rnn
+
     M = M if M is not None else draw(st.integers(2, max_M))
     T = T if T is not None else draw(st.integers(2, max_T))
     R = R if R is not None else draw(st.integers(1, max_R))

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from ..claims import ERROR, HOLDS, VERDICTS, Claim, Evidence, Ref, register
 from ..errors import ClaimError
+from ..validation import as_flag, as_text
 
 __all__ = ["claim", "check", "CheckFailed", "UserClaimResult", "LAST_RESULTS",
            "fixture_values"]
@@ -253,10 +254,18 @@ def claim(id: str, statement: str, *, source: str = "", refs=(), expected: str =
         fixture that only pytest provides.  Such a run gets the verdict ``error``: for a
         user's claim that is almost always a problem in the test, not in tnverify.
     """
-    if expected not in VERDICTS:
+    register_claim = as_flag(register_claim, "register_claim")
+    if not isinstance(expected, str) or expected not in VERDICTS:
         raise ClaimError(f"expected must be one of {VERDICTS}; got {expected!r}")
+    for text, name in ((id, "id"), (statement, "statement"), (source, "source"),
+                       (title, "title")):
+        as_text(text, name)
+    as_text(group, "group", optional=True), as_text(package, "package", optional=True)
     if isinstance(refs, (str, Ref)):
         refs = (refs,)
+    if not isinstance(refs, (list, tuple)):
+        raise ClaimError(f"claim {id}: refs must be a Ref, a string or a list of them; got "
+                         f"{type(refs).__name__}")
     bad = [r for r in refs if not isinstance(r, (str, Ref))]
     if bad:
         raise ClaimError(f"claim {id}: refs must be tnverify.claims.Ref objects or strings; "

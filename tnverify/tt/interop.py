@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import DTypeError, MissingDependencyError, RankError, ShapeError
+from ..errors import DTypeError, MissingDependencyError, RankError, ShapeError, UsageError
 from .train import TensorTrain
 
 __all__ = ["to_tensorly", "from_tensorly", "to_quimb", "from_quimb"]
@@ -92,6 +92,12 @@ def to_quimb(tt: TensorTrain, *, site_ind_id: str = "k{}", site_tag_id: str = "I
         quimb is not installed (it is an optional dependency).
     """
     tt = _need_tt(tt, "to_quimb")
+    for fmt, name in ((site_ind_id, "site_ind_id"), (site_tag_id, "site_tag_id")):
+        # a format string with one {} field: anything else would name every site alike
+        if not isinstance(fmt, str) or fmt.count("{") != 1 or fmt.count("}") != 1 \
+                or "{}" not in fmt:
+            raise UsageError(f"{name} must be a format string with one '{{}}' field (e.g. "
+                             f"'k{{}}'); got {fmt!r}")
     qtn = _quimb_tensor("to_quimb")
     d = tt.ndim
     if d == 1:

@@ -28,6 +28,7 @@ import numpy as np
 
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
 from .truncation import check_eps, step_caps, truncation_rank
+from ..validation import as_operand
 
 __all__ = ["TorchTTSVD", "tt_svd_torch", "tt_full_torch"]
 
@@ -130,7 +131,7 @@ def tt_svd_torch(tensor, *, eps: float = 0.0, max_rank=None) -> TorchTTSVD:
     eps = check_eps(eps)
     d, dims = tensor.ndim, tuple(tensor.shape)
     caps = step_caps(max_rank, d - 1)
-    norm = float(tensor.double().norm())
+    norm = float(tensor.detach().double().norm())
     delta = float(eps) * norm / math.sqrt(d - 1) if d > 1 else 0.0
     cores, svals, discarded = [], [], []
     c, r = tensor, 1
@@ -154,8 +155,20 @@ def tt_full_torch(cores):
     The product is formed left to right as matrices, ``(n_1⋯n_k) × r_k`` at step ``k``.
     The caller is responsible for the size (see :func:`tnverify.definitions.explicit.guard_size`).
     """
+    import torch
+
+    if not isinstance(cores, (list, tuple)):
+        raise DTypeError(f"cores must be a list of torch tensors; got {type(cores).__name__}")
     if not cores:
         raise ShapeError("tt_full_torch needs at least one core")
+    # real floating, finite torch tensors (the autograd graph kept), one device and dtype
+    cores = [as_operand(c, f"core {k}", ndim=3) for k, c in enumerate(cores)]
+    if not all(isinstance(c, torch.Tensor) for c in cores):
+        raise DTypeError("tt_full_torch contracts torch tensors; got numpy cores (use "
+                         "tnverify.tt_to_full for numpy)")
+    if len({(c.dtype, c.device) for c in cores}) != 1:
+        raise DTypeError(f"the cores must share one dtype and device; got "
+                         f"{sorted({(str(c.dtype), str(c.device)) for c in cores})}")
     shape = tuple(int(c.shape[1]) for c in cores)
     for k, c in enumerate(cores):
         if c.ndim != 3:

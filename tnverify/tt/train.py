@@ -21,7 +21,7 @@ from ..errors import (
     DTypeError, NonFiniteError, RankError, ShapeError, ToleranceError, VocabularyError,
 )
 from .truncation import check_eps, check_max_rank, svd_signed, truncation_rank
-from ..validation import as_array, as_int_array
+from ..validation import as_array, as_flag, as_int_array
 
 __all__ = ["TensorTrain", "tt_to_full"]
 
@@ -180,7 +180,7 @@ class TensorTrain:
 
         Parameters
         ----------
-        indices : (n, d) integer array_like
+        indices : (n, d) array_like of int
             0-based multi-indices, one per row.
 
         Returns
@@ -293,6 +293,7 @@ class TensorTrain:
         ``norm(log=True) == -inf``; without ``log`` a norm beyond the float range is
         ``inf`` (below it, ``0.0``).
         """
+        log = as_flag(log, "log")
         r = np.ones((1, 1), dtype=self.dtype)
         log_scale = 0.0
         for c in self.cores:
@@ -329,7 +330,7 @@ class TensorTrain:
         for the ``r x (n r')`` reshape, the first core carries the norm.  Ranks may drop to
         ``min(r_{k-1} n_k, r_k)``.
         """
-        if direction not in ("left", "right"):
+        if not isinstance(direction, str) or direction not in ("left", "right"):
             raise ShapeError(f"direction must be 'left' or 'right'; got {direction!r}")
         if direction == "right":
             rev = TensorTrain(tuple(np.transpose(c, (2, 1, 0)) for c in self.cores[::-1]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import DTypeError, NonFiniteError, ShapeError
-from .scalars import _is_torch, _show
+from .scalars import _is_torch, _show, as_device, as_torch_dtype
 
 __all__ = ["as_array", "as_int_array", "as_tensor", "as_numeric", "as_numeric_any",
            "as_operand", "join_torch"]
@@ -119,13 +119,22 @@ def as_tensor(x, name: str, *, dtype=None, device=None, ndim=None, finite: bool 
     """``x`` (numpy array-like or torch tensor) as a torch tensor of ``dtype`` on ``device``.
 
     The checks of :func:`as_array` apply (ragged → :class:`ShapeError`; strings, objects,
-    bools → :class:`DTypeError`); complex data with a real ``dtype`` raises
+    bools → :class:`DTypeError`); ``dtype`` must be a floating or complex torch dtype and
+    ``device`` a device (:func:`as_torch_dtype`, :func:`as_device`), checked before any
+    cast; complex data with a real ``dtype`` raises
     :class:`DTypeError` (never a cast).  With ``detach`` (constructors, which copy values)
     a grad-requiring tensor is detached and copied; without it (``forward`` inputs) the
     autograd graph is kept.  torch is imported here, on use.
     """
     import torch
 
+    if dtype is not None:           # checked before any cast: an int dtype would truncate
+        dtype = as_torch_dtype(dtype, "dtype")
+    if device is not None:
+        device = as_device(device)
+        if device == "auto":
+            from ..device import resolve_device
+            device = resolve_device("auto")
     if isinstance(x, torch.Tensor):
         t = x.detach().clone() if detach else x
         if t.dtype == torch.bool:

@@ -8,10 +8,13 @@ import numbers
 
 import numpy as np
 
-from ..errors import DeviceError, DTypeError, ShapeError, ToleranceError, UsageError
+from ..errors import (
+    DeviceError, DTypeError, RankError, ShapeError, ToleranceError, UsageError,
+)
 
-__all__ = ["is_int", "as_int", "as_bool", "as_float", "as_tolerance", "as_choice", "as_rng",
-           "as_device"]
+__all__ = ["is_int", "as_int", "as_bool", "as_flag", "as_float", "as_tolerance", "as_choice",
+           "as_rng", "as_device", "as_torch_dtype", "as_callable", "as_optional", "as_seed",
+           "as_prime", "as_text", "as_mapping", "as_torch_generator"]
 
 
 def _show(x) -> str:
@@ -41,7 +44,7 @@ def as_int(x, name: str, *, minimum: int | None = None, maximum: int | None = No
 
     Parameters
     ----------
-    x : int or numpy integer
+    x : int or numpy int scalar
         ``bool``, floats (also integral ones like ``3.0``), strings and 0-d arrays of those
         raise :class:`DTypeError`; a 0-d integer array or torch integer scalar is accepted.
     minimum, maximum : int, optional
@@ -73,10 +76,144 @@ def as_int(x, name: str, *, minimum: int | None = None, maximum: int | None = No
 
 
 def as_bool(x, name: str) -> bool:
-    """``x`` as a bool; only ``True``/``False`` (or numpy bools) are accepted."""
+    """A flag: ``x`` as a bool; only ``True``/``False`` (or numpy bools) are accepted.
+
+    A flag is never read by truthiness: ``"no"``, ``"False"``, ``1``, ``0``, ``None`` and
+    arrays raise :class:`DTypeError` (``"no"`` would otherwise be true).
+
+    Examples
+    --------
+    >>> as_bool(np.bool_(True), "log")
+    True
+    >>> as_bool("no", "log")
+    Traceback (most recent call last):
+    ...
+    tnverify.errors.DTypeError: log must be True or False (a flag); got 'no' (str)
+    """
     if isinstance(x, (bool, np.bool_)):
         return bool(x)
-    raise DTypeError(f"{name} must be True or False; got {_show(x)}")
+    raise DTypeError(f"{name} must be True or False (a flag); got {_show(x)}")
+
+
+#: The flag validator (same as :func:`as_bool`).
+as_flag = as_bool
+
+
+def as_optional(x, check, *args, **kwargs):
+    """``None`` for ``None``, else ``check(x, *args, **kwargs)``: an optional argument goes
+    through the same validator as a required one of its kind."""
+    return None if x is None else check(x, *args, **kwargs)
+
+
+def as_text(x, name: str, *, optional: bool = False):
+    """A string (a label, a description); ``None`` only where ``optional``.  Numbers,
+    bytes and objects raise :class:`DTypeError` (never formatted into a record)."""
+    if x is None and optional:
+        return None
+    if not isinstance(x, str):
+        raise DTypeError(f"{name} must be a string; got {_show(x)}")
+    return x
+
+
+def as_mapping(x, name: str) -> dict:
+    """An optional dict (``None`` → ``{}``), copied; anything else raises
+    :class:`DTypeError`."""
+    if x is None:
+        return {}
+    if not isinstance(x, dict):
+        raise DTypeError(f"{name} must be a dict or None; got {_show(x)}")
+    return dict(x)
+
+
+def as_callable(f, name: str):
+    """``f`` if it is callable, else :class:`DTypeError` (``None``, numbers, arrays and
+    strings are not functions)."""
+    if not callable(f) or isinstance(f, type) and issubclass(f, BaseException):
+        raise DTypeError(f"{name} must be a callable; got {_show(f)}")
+    return f
+
+
+def as_seed(seed, name: str = "seed") -> int:
+    """An integer seed ``>= 0`` (``bool``, floats such as ``5.5``, strings refused)."""
+    return as_int(seed, name, minimum=0, error=UsageError)
+
+
+def _is_prime(p: int) -> bool:
+    """Deterministic Miller-Rabin for ``p < 3.3 · 10^24`` (the first 13 prime bases)."""
+    if p < 2:
+        return False
+    bases = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+    for q in bases:
+        if p % q == 0:
+            return p == q
+    d, s = p - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for a in bases:
+        x = pow(a, d, p)
+        if x in (1, p - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % p
+            if x == p - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def as_prime(p, name: str = "p", *, maximum: int | None = None) -> int:
+    """A prime ``p`` (``<= maximum``): ``bool``/floats/strings raise :class:`DTypeError`,
+    a composite or out-of-range integer :class:`RankError`.
+
+    Examples
+    --------
+    >>> as_prime(7)
+    7
+    """
+    p = as_int(p, name, minimum=2, maximum=maximum, error=RankError)
+    if not _is_prime(p):
+        raise RankError(f"{name} must be a prime; got {p}")
+    return p
+
+
+def as_torch_generator(generator, name: str = "generator", *, optional: bool = True):
+    """A ``torch.Generator`` (or ``None`` where ``optional``); anything else, an int seed
+    included, raises :class:`DTypeError`."""
+    import torch
+
+    if generator is None and optional:
+        return None
+    if not isinstance(generator, torch.Generator):
+        raise DTypeError(f"{name} must be a torch.Generator{' or None' if optional else ''};"
+                         f" got {_show(generator)}")
+    return generator
+
+
+def as_torch_dtype(dtype, name: str = "dtype", *, complex_ok: bool = True,
+                   real_ok: bool = True):
+    """A floating (or, with ``complex_ok``, complex) ``torch.dtype``.
+
+    Integer and bool dtypes are refused (they would truncate weights), as are strings,
+    numpy dtypes and ``None``: :class:`DTypeError`.  torch is imported here, on use.
+
+    Examples
+    --------
+    >>> import torch
+    >>> as_torch_dtype(torch.float32)
+    torch.float32
+    >>> as_torch_dtype(torch.int64)
+    Traceback (most recent call last):
+    ...
+    tnverify.errors.DTypeError: dtype must be a floating or complex torch dtype; got torch.int64 (dtype)
+    """
+    import torch
+
+    want = " or ".join(k for k, ok in (("floating", real_ok), ("complex", complex_ok)) if ok)
+    if not isinstance(dtype, torch.dtype) or not (
+            (real_ok and dtype.is_floating_point) or (complex_ok and dtype.is_complex)):
+        raise DTypeError(f"{name} must be a {want} torch dtype; got {_show(dtype)}")
+    return dtype
 
 
 def as_float(x, name: str, *, positive: bool = False, nonnegative: bool = False,
@@ -155,7 +292,7 @@ def as_device(device, name: str = "device"):
     """A device string checked for form: ``"cpu"``, ``"auto"``, ``"cuda"``, ``"cuda:N"``,
     ``"mps"``, ``"meta"`` (shapes only, no storage) or a ``torch.device`` (returned as is).  Availability is checked by
     :mod:`tnverify.device` when the device is used."""
-    if _is_torch(device) or type(device).__name__ == "device":
+    if type(device).__name__ == "device" and type(device).__module__.startswith("torch"):
         return device
     if not isinstance(device, str):
         raise DTypeError(f"{name} must be a device string or torch.device; got {_show(device)}")

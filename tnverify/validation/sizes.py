@@ -9,10 +9,10 @@ import os
 import numpy as np
 
 from ..errors import DTypeError, ShapeError, SizeLimitError
-from .scalars import _show, as_int, is_int
+from .scalars import _show, as_int, as_text, is_int
 
 __all__ = ["DEFAULT_MAX_ENTRIES", "MAX_RESULT_BITS", "max_entries", "human_bytes",
-           "check_entries", "check_power"]
+           "check_entries", "check_power", "check_work"]
 
 #: Default limit on the number of entries of anything allocated from sizes
 #: (2**26 = 512 MiB as float64).
@@ -86,6 +86,12 @@ def check_entries(shape, *, repeat=1, what: str = "explicit tensor", dtype=np.fl
     ...
     tnverify.errors.SizeLimitError: explicit tensor of shape (2,) * 1000000000000 needs about 2^1000000000000 entries (about 2^1000000000003 B as float64), above TNVERIFY_MAX_ENTRIES=67,108,864; raise TNVERIFY_MAX_ENTRIES
     """
+    what = as_text(what, "what")
+    route = as_text(route, "route", optional=True)
+    try:
+        itemsize = np.dtype(dtype).itemsize
+    except TypeError as exc:
+        raise DTypeError(f"{what}: dtype must be a numpy dtype; got {_show(dtype)}") from exc
     try:
         sizes = tuple(shape)
     except TypeError as exc:
@@ -144,3 +150,26 @@ def check_power(base: int, exponent: int, what: str) -> None:
                              f"{MAX_RESULT_BITS:,} bits for an exact result")
 
 
+
+
+def check_work(log2_steps: float, what: str, *, route: str | None = None) -> None:
+    """Refuse an enumeration or loop of ``2 ** log2_steps`` steps above the entry limit
+    (:func:`max_entries`, the same budget as an allocation) with a
+    :class:`SizeLimitError`, before it starts.  The count is passed as a logarithm so
+    that ``2^(T-1)`` splits of a huge ``T`` are judged without being formed.
+
+    Examples
+    --------
+    >>> check_work(10.0, "splits")
+    >>> check_work(1e6, "splits")
+    Traceback (most recent call last):
+    ...
+    tnverify.errors.SizeLimitError: splits needs about 2^1000000 steps, above TNVERIFY_MAX_ENTRIES=67,108,864; raise TNVERIFY_MAX_ENTRIES
+    """
+    lim = max_entries()
+    if not math.isfinite(log2_steps) or log2_steps > math.log2(lim):
+        shown = (f"{round(2 ** log2_steps):,}" if math.isfinite(log2_steps) and log2_steps < 256
+                 else f"about 2^{log2_steps:.0f}")
+        tail = f"; {route}" if route else ""
+        raise SizeLimitError(f"{what} needs {shown} steps, above {_ENV}={lim:,}{tail}; "
+                             f"raise {_ENV}")

@@ -234,9 +234,13 @@ corrected_pair(
         scaled=scaled_cost, expected="fails",
         readings=(Reading("amplitude", "the O(LR²) cost of P̃(x) is that of the amplitude Ψ(x), "
                           "Z being costed separately",
-                          quote="the joint probability P̃(x) has the computation cost of O(LR²) "
-                                "(Miller et al., 2021), and the normalization factor Z has the "
-                                "cost of O(|V|LR³)", where="§4.3.2, observation (1)"),),
+                          quote="Recall that after representing the joint probability of the "
+                                "sequence as a wave function x (see Eq. 4.3), previous TNLMs "
+                                "employ a particular TN to represent x",
+                          where="thesis §4.3.2, observation (1), the sentence before the "
+                                "costs (the MPS represents the wave function, the amplitude, "
+                                "whose contraction at one x is costed; Z is costed apart in the "
+                                "same sentence; Miller et al. (2021) is the cited source)"),),
         defect=Defect("false", printed="Thus, increasing large-scale vocabulary sizes does not "
                       "cause data underflow when computing P̃(x).",
                       meant="Σ_x P̃(x) = 1 over |V|^L sequences forces P̃(x) ≈ |V|^{−L} for most "

@@ -16,24 +16,47 @@ from . import rac_lmm_scaled as S
 from .rac_lmm_statements import STATEMENTS
 
 _P = "proofs/lmm.py::"
+_EQ63_QUOTE = "∂𝐡^{(t)}/∂𝐡^{(t−n)} = (𝐀ᵀ)ⁿ, (6.3) where 𝐡^{(t)} = 𝐀𝐡^{(t−1)} + 𝐁𝐟^{(t)}"
 _EQ68_QUOTE = "∂𝐡^{(t)}/∂𝐡^{(t−n)} = (𝐀ᵀ diag(𝐁𝐟^{(t−n+1)}))ⁿ, (6.8)"
-#: The layout of ∂𝐡^(t)/∂𝐡^(t−n) (one decision for Eq. 6.3, 6.8 and 6.9): the thesis never
-#: states it, but its own Eq. 6.8 writes the RAC's one-step factor as 𝐀ᵀdiag(𝐁𝐟) =
-#: (diag(𝐁𝐟)𝐀)ᵀ, the transpose of the numerator Jacobian, and Eq. 6.9 keeps a ᵀ on the
-#: diagonal Λ: the denominator (gradient) layout of the cited Pascanu et al. (2013).
-_LAYOUTS = [
-    Reading("denominator", "∂𝐡^(t)/∂𝐡^(t−n) is the transpose of the numerator Jacobian "
-            "(backprop/gradient layout), as the thesis uses it in Eq. 6.8 and 6.9", True,
-            _EQ68_QUOTE, "thesis §6.3.2, Eq. 6.8 (one-step factor 𝐀ᵀdiag(𝐁𝐟) = "
-            "(diag(𝐁𝐟)𝐀)ᵀ); also Eq. 6.9 'Λᵀ diag(Γ𝐱^{(t)})' and §6.3.1 'as described by "
-            "Bengio and Frasconi (1994) and Pascanu et al. (2013)'"),
-    Reading("numerator", "J_ij = ∂h^(t)_i/∂h^(t−n)_j (what autograd and finite differences "
-            "give)", False, _EQ68_QUOTE,
-            "thesis §6.3.2, Eq. 6.8 — in numerator layout its one-step factor would be "
-            "diag(𝐁𝐟)𝐀, not 𝐀ᵀdiag(𝐁𝐟)"),
-]
+_DENOMINATOR = ("∂𝐡^(t)/∂𝐡^(t−n) is the transpose of the numerator Jacobian "
+                "(backprop/gradient layout), as the thesis uses it in Eq. 6.8 and 6.9")
+_NUMERATOR = "J_ij = ∂h^(t)_i/∂h^(t−n)_j (what autograd and finite differences give)"
+
+
+def _layouts(support, support_where, against, against_where):
+    """The two layouts of ∂𝐡^(t)/∂𝐡^(t−n), one decision (same texts, same statuses) for
+    Eq. 6.3, 6.8 and 6.9; each claim quotes the thesis's own §6.3 around it, never the
+    equation it judges, for the reading it rules out."""
+    return [Reading("denominator", _DENOMINATOR, True, support, support_where),
+            Reading("numerator", _NUMERATOR, False, against, against_where)]
+
+
+#: The layout of ∂𝐡^(t)/∂𝐡^(t−n): the thesis never states it, but §6.3 writes the vanilla
+#: RNN's Jacobian as (𝐀ᵀ)ⁿ (Eq. 6.3, for 𝐡 = 𝐀𝐡 + 𝐁𝐟: 𝐀ⁿ in numerator layout) and the
+#: RAC's one-step factor as 𝐀ᵀdiag(𝐁𝐟) = (diag(𝐁𝐟)𝐀)ᵀ (Eq. 6.8): the transpose of the
+#: numerator Jacobian both times, the denominator (gradient) layout of the cited Pascanu et
+#: al. (2013). Each claim's ruled-out quote is the other equation of §6.3.
+_EQ63_LAYOUTS = _layouts(
+    _EQ68_QUOTE, "thesis §6.3.2, Eq. 6.8, the multiplicative counterpart of Eq. 6.3 in the "
+    "same section (one-step factor 𝐀ᵀdiag(𝐁𝐟) = (diag(𝐁𝐟)𝐀)ᵀ)",
+    _EQ68_QUOTE, "thesis §6.3.2, Eq. 6.8, the multiplicative counterpart of Eq. 6.3 in the "
+    "same section: in numerator layout its one-step factor would be diag(𝐁𝐟)𝐀, not "
+    "𝐀ᵀdiag(𝐁𝐟)")
+_EQ68_LAYOUTS = _layouts(
+    _EQ63_QUOTE, "thesis §6.3.1, Eq. 6.3 and the line after it, the additive case the "
+    "sentence before Eq. 6.8 compares with (\"compared with additive ones\"): (𝐀ᵀ)ⁿ is the "
+    "denominator layout",
+    _EQ63_QUOTE, "thesis §6.3.1, Eq. 6.3 and the line after it: for 𝐡^{(t)} = 𝐀𝐡^{(t−1)} + "
+    "𝐁𝐟^{(t)} the numerator Jacobian is 𝐀ⁿ, not (𝐀ᵀ)ⁿ")
+_EQ69_LAYOUTS = _layouts(
+    _EQ68_QUOTE, "thesis §6.3.2, Eq. 6.8 (one-step factor 𝐀ᵀdiag(𝐁𝐟) = (diag(𝐁𝐟)𝐀)ᵀ), the "
+    "RAC form Eq. 6.9 specialises to diagonal Λ, Γ, keeping its ᵀ on Λ; for diagonal "
+    "factors both layouts agree",
+    _EQ68_QUOTE, "thesis §6.3.2, Eq. 6.8 — in numerator layout its one-step factor would be "
+    "diag(𝐁𝐟)𝐀, not 𝐀ᵀdiag(𝐁𝐟)")
 _LAYOUT_REMARK = ("The thesis never states its Jacobian layout; the denominator layout is "
-                  "implied by Eq. 6.8/6.9 and the cited Pascanu et al. (2013).")
+                  "implied by its own Eq. 6.3 and 6.8 (§6.3), as in the cited Pascanu et al. "
+                  "(2013).")
 _SINGLE_INPUT = "thesis-jacobian-power-of-one-input"
 
 
@@ -43,7 +66,7 @@ claim("thesis-eq-6.3", "Vanilla RNN: ∂𝐡^(t)/∂𝐡^(t−n) = (𝐀ᵀ)ⁿ"
       scaled=S.scaled_eq63, scaled_space={"small": ({"H": 32, "n": (1, 8, 64)},),
                                           "large": ({"H": 512, "n": (1, 32, 1024)},)},
       pinned=({"params": {"H": 4, "n_max": 3}, "seed": 63, "note": "the claims catalogue sizes"},),
-      readings=_LAYOUTS, expected="holds", group="gated-cells-lmms",
+      readings=_EQ63_LAYOUTS, expected="holds", group="gated-cells-lmms",
       remarks=(_LAYOUT_REMARK,
                "The conclusion drawn (\"exponentiations of the matrix 𝐀 … are the root cause "
                "of the unstable gradient flow\") is layout-invariant: ‖𝐀ⁿ‖₂ = ‖(𝐀ᵀ)ⁿ‖₂."))
@@ -63,10 +86,11 @@ claim("thesis-eq-6.7", "Multiplicative integration with gates (Wu et al.)",
                   "one-hot vector'"),
           Reading("fixed-parameter identity", "Eq. 6.6 = Eq. 6.7 at α = 𝟏 with the same 𝐁, "
                   "β₁, β₂ (off by β₁⊙β₂)", False,
-                  "Then, they introduced another bias vector α to gate the term "
-                  "𝐀𝐡^{(t−1)} ⊙ 𝐁𝐟^{(t)}, obtaining the following formulation",
-                  "thesis §6.3.2, between Eq. 6.6 and Eq. 6.7 (a modification, not an "
-                  "identity; the additive form meant is Eq. 6.1, bias-free)")],
+                  "they introduced several modifications to this basic form",
+                  "thesis §6.3.2, the sentence before Eq. 6.6 (Eq. 6.6 and 6.7 are successive "
+                  "modifications of Eq. 6.5, not one identity; \"their alterations to "
+                  "multiplicative integration introduced the additive operator\", the sentence "
+                  "after Eq. 6.7; the additive form meant is Eq. 6.1, bias-free)")],
       remarks=("Wu et al.'s general form carries an extra bias, φ(α⊙W𝐱⊙U𝐳 + β₁⊙U𝐳 + β₂⊙W𝐱 "
                "+ 𝐛); the thesis omits it by its bias convention, so Eq. 6.6 equals Eq. 6.7 at "
                "equal parameters only up to the constant β₁⊙β₂ (see the variant "
@@ -93,7 +117,7 @@ corrected_pair(
         refs=refs("thesis", "§6.3.2, Eq. 6.8", "thesis", "§5.4", "thesis", "§7.1"),
         small=G.small_eq68, scaled=S.scaled_eq68,
         pinned=({"params": {"H": 4, "n_max": 3}, "seed": 68, "note": "the claims catalogue sizes"},),
-        readings=_LAYOUTS, expected="fails", remarks=(_LAYOUT_REMARK,),
+        readings=_EQ68_LAYOUTS, expected="fails", remarks=(_LAYOUT_REMARK,),
         defect=Defect("false", printed="∂𝐡^{(t)}/∂𝐡^{(t−n)} = (𝐀ᵀ diag(𝐁𝐟^{(t−n+1)}))ⁿ",
                       meant="∂𝐡^{(t)}/∂𝐡^{(t−n)} = 𝐀ᵀdiag(𝐁𝐟^{(t−n+1)}) 𝐀ᵀdiag(𝐁𝐟^{(t−n+2)}) "
                             "⋯ 𝐀ᵀdiag(𝐁𝐟^{(t)}) (denominator layout): one factor per input, "
@@ -117,7 +141,7 @@ corrected_pair(
         title="LMM: ∂𝐡^(t)/∂𝐡^(t−n) = (Λᵀ diag(Γ𝐱^(t)))ⁿ; 8n vs 2n mults",
         statement=STATEMENTS["thesis-eq-6.9"], small=G.small_eq69, scaled=S.scaled_eq69,
         pinned=({"params": {"H": 4, "n_max": 3}, "seed": 69, "note": "the claims catalogue sizes"},),
-        readings=_LAYOUTS, expected="fails",
+        readings=_EQ69_LAYOUTS, expected="fails",
         remarks=("The component formula (λ_jγ_j)ⁿ Π_{i=t−n+1}^t x_j^{(i)} printed in the next "
                  "sentence and the 8n vs 2n count (schoolbook complex products) hold; only the "
                  "displayed matrix formula fails.",),

@@ -130,9 +130,11 @@ corrected_pair(
                           "explode or vanish)", where="§4.2.2, paragraph after Eq. 4.10"),
             Reading("impulse response", "stability = the per-mode factor |λ_j|^k of one input "
                     "stays O(1) and away from 0", admissible=False,
-                    quote="since x̄_k = Σ_{i=0}^{k−1} Λ^i B̄ u_{k−i} in Eq. 4.8",
-                    where="§4.2.2, paragraph after Eq. 4.10 (x_k is the driven state of Eq. "
-                          "4.8, not one input's response)")),
+                    quote="x̄_k = Σ_{j=0}^{k−1} Λ^j B̄ u_{k−j}, (4.8) where x̄_k := P⁻¹x_k and "
+                          "B̄ := P⁻¹B",
+                    where="thesis §4.2.2, Eq. 4.8 and the sentence after it (x_k is the state "
+                          "of Eq. 4.6 driven by all inputs u_1 … u_k, not one input's "
+                          "response)")),
         defect=Defect("false", printed="a sufficient condition to ensure stability (i.e., x_k "
                       "does not explode or vanish) is therefore |λ_j| = 1, ∀j (with |x_{k,j}| = "
                       "O(x̄_{k,j}) = O(|λ_j|^k))",

@@ -56,8 +56,10 @@ corrected_pair(
         refs=refs("thesis", "§5.4, Eq. 5.18"), small=C.small_eq518_corrected,
         space=({"N": 3, "H": 4}, {"N": 4, "H": 4}), expected="holds"))
 
-_EQ48 = ("x̄_k := P⁻¹x_k and B̄ := P⁻¹B", "thesis §4.2.2, after Eq. 4.8 (the template of the "
-         "step)")
+_EQ48 = ("multiplying both sides by 𝐏⁻¹", "thesis §5.4.1, sentence before Eq. 5.19 (both "
+         "sides: 𝐏⁻¹ reaches the input term too; the same section asks for \"full "
+         "equivalence\" with Eq. 5.18, after Eq. 5.19); the step imitates §4.2.2's "
+         "\"x̄_k := P⁻¹x_k and B̄ := P⁻¹B\" after Eq. 4.8")
 corrected_pair(
     "thesis-eq-5.19",
     common=dict(refs=refs("thesis", "§5.4.1, Eq. 5.19", "thesis", "§7.2"),
@@ -102,15 +104,22 @@ claim("thesis-eq-5.20", "LMM 𝐡 = Λ𝐡 ⊙ Γ𝐱 (a new model) and its Glor
                   "thesis §5.4.1, sentence introducing Eq. 5.20"),
           Reading("a: Eq. 5.20 ≡ Eq. 5.19 with 𝐁 unchanged", "Eq. 5.20 reproduces 𝐏⁻¹𝐡 of "
                   "Eq. 5.18 / Eq. 5.19", False,
-                  "replace 𝐁 with its diagonal matrix Γ … Future work could explore … "
-                  "non-square diagonal matrices Γ", "thesis §5.4.1, around Eq. 5.20"),
+                  "We term the model defined by Eq. 5.20 and Eq. 5.21 as the Linear "
+                  "Multiplicative Models (LMMs)", "thesis §5.4.1, last paragraph (Eq. 5.20 "
+                  "defines a new model; \"instead of learning 𝐀 and 𝐁, LMMs learn 𝐯_Λ, θ_Λ, "
+                  "𝐯_Γ, θ_Γ\", same paragraph)"),
           Reading("b: Eq. 5.20 ≡ Eq. 5.19 with 𝐏⁻¹𝐁", "as (a), with 𝐁 mapped by 𝐏⁻¹", False,
-                  "replace 𝐁 with its diagonal matrix Γ",
-                  "thesis §5.4.1, sentence introducing Eq. 5.20"),
+                  "instead of learning 𝐀 and 𝐁, LMMs learn 𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ during training",
+                  "thesis §5.4.1, last paragraph (Γ is learned in place of 𝐁, not derived "
+                  "from 𝐏⁻¹𝐁; \"We term the model defined by Eq. 5.20 and Eq. 5.21 as the "
+                  "Linear Multiplicative Models\", same paragraph)"),
           Reading("Glorot = spectral law", "entries of Λ, Γ sampled uniformly on the unit disk "
                   "= limiting spectrum of Glorot-initialised 𝐀, 𝐁 (Thm. 4.2.1)", True,
-                  "sampling the eigenvalues of Λ uniformly on the unit disk is equivalent to "
-                  "the Glorot initialization of A", "thesis §4.2.2, after Fig. 4.7")],
+                  "when each entry of a non-symmetric matrix is independently sampled from a "
+                  "Gaussian distribution with mean 0 and variance 1/N, its eigenvalues are "
+                  "distributed across the complex unit plane", "thesis §5.4.1, paragraph "
+                  "after Eq. 5.20 (\"Our second step\"; §4.2.2 after Fig. 4.7 says the same "
+                  "of Λ)")],
       remarks=("Eq. 5.20 is not equivalent to the RAC layer Eq. 5.18 (𝐁𝐱 ≠ Γ𝐱, and Eq. 5.19 "
                "fails on its own, thesis-eq-5.19): \"instead of learning 𝐀 and 𝐁, LMMs learn "
                "…\" describes a substitution, not a reparameterisation.",
@@ -154,9 +163,12 @@ claim("thesis-sec-5.4.1-params", "Recurrent-layer parameters: 2H² → 4H",
       readings=[
           Reading(C.PARAM_READINGS[0], "𝐯, θ ∈ ℂ^H (Eq. 5.21 literally) counted as real numbers "
                   "→ 8H", False,
-                  "The number of training parameters decreases from two dense matrices (i.e., "
-                  "2H²) to four vectors (i.e., 4H)", "thesis §5.4.1, last paragraph (counting "
-                  "unit = entries; ℂ^H is the Eq. 5.21 misprint, thesis-eq-5.21)"),
+                  "Let 𝐮₁, 𝐮₂ be independent uniform random variables on the interval [0, 1]. "
+                  "… θ = 2π𝐮₂. In this way, exp(−𝐯 + iθ) is uniformly distributed on the "
+                  "annulus in ℂ between circles of radii r_min and r_max",
+                  "thesis §5.4.1, initialisation of Eq. 5.21 (𝐯 and θ are real: a complex θ "
+                  "would move the modulus off the annulus; ℂ^H is the Eq. 5.21 misprint, "
+                  "thesis-eq-5.21)"),
           Reading(C.PARAM_READINGS[1], "𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ real (or counted per entry), 𝐀, 𝐁 ∈ "
                   "ℝ^(H×H): 2H² → 4H", True,
                   "where we assume H = N for simplicity (i.e., 𝐁 ∈ ℝ^{H×H} and 𝐱^{(t)} ∈ ℂ^H)",
@@ -194,8 +206,10 @@ claim("thesis-eq-5.23", "LMM-MLP: MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱", STATEMENTS["
                   "where MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱^{(t)} and 𝐂 ∈ ℂ^{H×H}, 𝐃 ∈ ℂ^{H×H} are learnable "
                   "parameters", "thesis §5.4.2, after Eq. 5.23"),
           Reading("MLP as a genuine multi-layer perceptron", "a network with a hidden layer and "
-                  "a nonlinearity", False, "MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱^{(t)}",
-                  "thesis §5.4.2, after Eq. 5.23")],
+                  "a nonlinearity", False,
+                  "Min-Max normalization or an MLP layer curbs the exponential nature of hidden "
+                  "states", "thesis §6.4.2, Model Effectiveness (\"an MLP layer\": one layer, "
+                  "as the definition printed with Eq. 5.23, MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱^{(t)}, decides)")],
       remarks=("\"Multi-layer perceptron\" (also \"an MLP layer\", Fig. 6.9 caption) names a "
                "single affine layer with a skip term from 𝐱 and no hidden layer or "
                "nonlinearity.",), expected="holds")

@@ -164,25 +164,28 @@ _T532_STATEMENT = (
     'Hadamard product of the two is a third-order diagonal tensor δ … where G = A ⊙ B."')
 _T532_REFS = (Ref("thesis", "§5.3.2, Claim 5.3.2, Eq. 5.15–5.17; §6.2.2"),
               Ref("ttlm", "App. B.2, Claim B.2"))
-_B_T = ("B_(i_t k) on B ∈ ℝ^(R×|V|)",
-        "B ∈ ℝ^{R×|V|} for the input-to-hidden matrix … δ_{jα_tk} B_{ki_t}",
-        "thesis §5.3.2 notation paragraph; Eq. 5.17")
+_EQ517 = "A_{jα_{t−1}} h^{(t−1)}_{α_{t−1}} δ_{jα_tk} B_{ki_t} f^{(t)}_{i_t}"
+_B_T = ("B_(i_t k) on B ∈ ℝ^(R×|V|)", _EQ517,
+        "thesis §5.3.2, Eq. 5.17 in the proof (B's second index is i_t, as the notation's "
+        "B ∈ ℝ^{R×|V|})")
 claim("thesis-claim-5.3.2", "RAC / MI-RNN = TTLM with G = A ⊙ B", _T532_STATEMENT, _T532_REFS,
       small_claim_532, group="rnn-equivalences", space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED,
       uses=("ttlm-eq5",), expected="holds",
       readings=[
           Reading("a: elementwise ⊙", "G = A ⊙ B as the Hadamard product of the two matrices "
                   "(|V| = R only) — a matrix, not a third-order core", False,
-                  "The Hadamard product of the two is a third-order diagonal tensor δ",
-                  "thesis §5.3.2, proof of Claim 5.3.2 (before Eq. 5.17)"),
+                  "Note that the intermediate TT-cores 𝐆 are third-order tensors, unlike the "
+                  "matrices 𝐆^{(1)} and 𝐆^{(t)}", "thesis §5.3.1, after the second part "
+                  "(the proof of Claim 5.3.2 calls the product \"a third-order diagonal tensor "
+                  "δ\", too)"),
           Reading("b: A, B as printed", "G_(α_(t−1) α_t i_t) = Σ_(j,k) A_(j α_(t−1)) "
                   "δ_(j α_t k) B_(k i_t) = A_(α_t α_(t−1)) B_(α_t i_t)", True,
                   "A_{jα_{t−1}} h^{(t−1)}_{α_{t−1}} δ_{jα_tk} B_{ki_t} f^{(t)}_{i_t} … where "
                   "G = A ⊙ B", "thesis §5.3.2, Eq. 5.17; Eq. 5.15 h^{(t)} = Ah^{(t−1)} ⊙ "
                   "Bf^{(t)}"),
           Reading("b: A transposed", "A_(α_(t−1) j) in the δ-contraction (computes Aᵀh)", False,
-                  "h^{(t)} = Ah^{(t−1)} ⊙ Bf^{(t)}, (5.15) … A_{jα_{t−1}} h^{(t−1)}_{α_{t−1}}",
-                  "thesis §5.3.2, Eq. 5.15 and Eq. 5.17"),
+                  _EQ517, "thesis §5.3.2, Eq. 5.17 in the proof (A's second index meets "
+                  "h^{(t−1)}, as 𝐀𝐡^{(t−1)} in Eq. 5.15)"),
           Reading("b: B transposed", _B_T[0], False, *_B_T[1:]),
           Reading("b: A, B transposed", _B_T[0] + " and A_(α_(t−1) j)", False, *_B_T[1:])],
       remarks=("\"TT-scores\" should read \"TT-cores\" (also repeated in §6.2.2).",

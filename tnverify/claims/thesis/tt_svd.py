@@ -326,10 +326,12 @@ claim("thesis-alg-1", "Algorithm 1 (truncated TT-SVD) as printed", STATEMENTS["t
                   where="§3.2.2, Algorithm 1, step 6 (a δ-truncated SVD of 𝐌_k)"),
           Reading("b", "R_k = rank_δ(U_k), computed on the matrix of left singular vectors itself",
                   admissible=False,
-                  quote="Compute the δ-truncated SVD, 𝐌_k = 𝐔_kΣ_k𝐕_kᵀ + 𝐄_k",
-                  where="§3.2.2, Algorithm 1, step 6: 𝐔_k is an output of the δ-truncated SVD "
-                        "of 𝐌_k (orthonormal columns, so its δ-rank is its width: circular), "
-                        "the rank is 𝐌_k's")),
+                  quote="𝐀_{[k]} = Â_k + 𝐄_k, rank(Â_k) = R_k, ‖𝐄_k‖_F = ε_k, k ∈ [L−1]. "
+                        "(3.8) … This truncated TT-SVD is reported in Algorithm 1",
+                  where="thesis §3.2.2, Thm. 3.2.2 (Eq. 3.8) and the sentence after it, which "
+                        "introduces Algorithm 1: R_k is the rank of the truncated "
+                        "approximation of the matrix being split, not of its factor 𝐔_k "
+                        "(orthonormal columns: its δ-rank is its width, circular)")),
       defect=Defect(
           "false",
           printed="Ensure: 'TT-ranks R_k equal to the δ-ranks of the unfoldings 𝐀_{[k]} of 𝐀' "

@@ -85,8 +85,11 @@ corrected_pair(
                     "where G^{(t)} ∈ ℝ^{|V|×R_{t−1}} is the last TT-core in TT-format at time t",
                     "thesis §5.2.2, after Eq. 5.9; the matrix displayed |V|×R in §5.3.1"),
             Reading("b", "the literal product with 𝐆^{(t)} laid out R×|V|", True,
-                    "P̃_{x^{(1:t−1)}} = ψ((h^{(t−1)})ᵀG^{(t)})",
-                    "thesis §5.3.1, last part (the layout of ttlm Table 2)")],
+                    "𝐆^{(t)} is a hidden-to-output matrix, extracting the evidence provided in "
+                    "𝐡^{(t−1)} and generates a probability distribution over vocabulary",
+                    "thesis §5.3.1, paragraph after the last part (a hidden-to-output matrix "
+                    "taking (h^{(t−1)})ᵀ on its left is R×|V|, as the printed "
+                    "ψ((h^{(t−1)})ᵀG^{(t)}); ttlm Table 2 lays cores out the same way)")],
         defect=Defect("misprint",
                       printed="last part: ψ([Σ_{i=1}^R G^{(t)}_{i1}h^{(t−1)}_1; …; Σ_{i=1}^R "
                               "G^{(t)}_{iR}h^{(t−1)}_R]) with (h^{(t−1)})ᵀG^{(t)}",

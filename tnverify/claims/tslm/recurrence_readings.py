@@ -15,9 +15,10 @@ EQ16 = (
             "tslm 'Recursive Tensor Decomposition', Eq. 16 and the two sentences after it"),
     Reading("first level only", "only 𝒯 = Σ λ_i 𝒮_(n),i ⊗ u_i with 𝒮_(n) free (SVD of the "
             "mode-n unfolding) is claimed; the recursion is an unclaimed parametrisation", False,
-            "where we define: 𝒮_{(1)} = 1 ∈ ℝ^r … Recursively, (n−1)-order tensor 𝒮_{(n),k} … "
+            "Recursively, (n−1)-order tensor 𝒮_{(n),k} … "
             "can be decomposed like the tensor 𝒯",
-            "tslm Eq. 16 (second line) and the 'Recursively' sentence"),
+            "tslm 'Recursive Tensor Decomposition', the 'Recursively' sentence after Eq. 16 "
+            "(the recursion is part of the decomposition stated)"),
     Reading("approximate only", "no exactness is claimed: Eq. 16 is an approximate "
             "low-parameter model of 𝒯", False,
             "then approximately represent the parameters of our model, where r (r ≤ m) denotes "

@@ -215,8 +215,8 @@ corrected_pair(
         title="Table 2 second-order RNN row",
         statement=("Second-order RNNs row: \"W^{xe} ∈ ℝ^{E×|V|}, T ∈ ℝ^{H×H×H}, W^{hh} ∈ "
                    "ℝ^{E×H}, P ∈ ℝ^{H×E}, V ∈ ℝ^{E×|V|}\". Caption: \"… We set H = R and E = R² "
-                   "…\". App. C: \"W^{eh} ∈ ℝ^{E×H} is the embedding-to-hidden matrix, W^{hh} ∈ "
-                   "ℝ^{H×H} is the hidden-to-hidden matrix\"."),
+                   "…\". The row's names and shapes are read with App. C's definitions of "
+                   "W^{eh} and W^{hh} (quoted by the readings)."),
         small=_small_second_order, expected="fails", readings=PR.SECOND_ORDER,
         defect=PR.SECOND_ORDER_DEFECT),
     corrected=dict(

@@ -56,11 +56,11 @@ B1_REMARKS = (
 )
 
 # -- ttlm-eq20 and ttlm-claim-b2 --------------------------------------------------------------
-_HADAMARD = ("The Hadamard product of the two is a third-order diagonal tensor δ ∈ "
-             "ℝ^{R×R×R}")
 B2 = (
     Reading("a: elementwise ⊙", "G = W^hx ⊙ W^hh elementwise (|V| = R only); not a third-order "
-            "core", False, _HADAMARD, "ttlm App. B.2, proof of Claim B.2"),
+            "core", False, "The TT core G in TTLM is an entire third-order tensor",
+            "ttlm §5.1, first sentence (the proof of Claim B.2 calls the product \"a "
+            "third-order diagonal tensor δ\", too)"),
     Reading("b: W^{hx}_{j i_t} (declared), W^{hh}_{k α_{t-1}} (printed)",
             "G_(i_t α_t α_(t−1)) = Σ_(j,k) W^hx_(j i_t) δ_(j α_t k) W^hh_(k α_(t−1)) = "
             "W^hx_(α_t i_t) W^hh_(α_t α_(t−1))", True,
@@ -72,12 +72,14 @@ B2 = (
             "form, not a reading", False, "W^{hx} ∈ ℝ^{R×|V|}", "ttlm App. B notation"),
     Reading("b: W^{hx}_{i_t j} (printed), W^{hh}_{α_{t-1} k} (declared)",
             "W^hh transposed, W^hx as printed", False,
-            "W^{hh}h^{(t−1)}_RAC (18) … W^{hh}_{kα_{t−1}} h^{(t−1)}_{RAC α_{t−1}} (20)",
-            "ttlm App. B.2, Eq. 18 and Eq. 20"),
+            "W^{hh}_{kα_{t−1}} h^{(t−1)}_{RAC α_{t−1}} (20)",
+            "ttlm App. B.2, proof line Eq. 20 (W^{hh}'s second index meets h^{(t−1)}, as "
+            "W^{hh}h^{(t−1)} in Eq. 18)"),
     Reading("b: W^{hx}_{j i_t} (declared), W^{hh}_{α_{t-1} k} (declared)",
             "W^hh transposed, W^hx declared", False,
-            "W^{hh}h^{(t−1)}_RAC (18) … W^{hh}_{kα_{t−1}} h^{(t−1)}_{RAC α_{t−1}} (20)",
-            "ttlm App. B.2, Eq. 18 and Eq. 20"),
+            "W^{hh}_{kα_{t−1}} h^{(t−1)}_{RAC α_{t−1}} (20)",
+            "ttlm App. B.2, proof line Eq. 20 (W^{hh}'s second index meets h^{(t−1)}, as "
+            "W^{hh}h^{(t−1)} in Eq. 18)"),
 )
 B2_REMARKS = (
     "The verdict concerns Claim B.2's sentence; the misprinted proof line Eq. 20 (Σ over the "

@@ -294,7 +294,9 @@ _EQ5_READINGS = (
             "where each f(x^{(t)}) is a one-hot vector", "ttlm §4.2, sentence after Eq. 4"),
     Reading("at most one 1", "f(x^(t)) may be the zero vector ('for at most one t' read "
             "literally): Eq. 4 then fails", False,
-            "is a one-hot vector having w_t = 1", "ttlm §4.2, sentence after Eq. 4"),
+            "For simplicity, we assume that a text shares the same one-hot encoding "
+            "f(x^{(t)}) ∈ ℝ^{|V|} in later sections", "ttlm §4.1, the paragraph after Eq. 1 "
+            "(every f(x^{(t)}) is one-hot: one 1, never the zero vector)"),
 )
 
 
@@ -308,10 +310,15 @@ claim("ttlm-eq2", "Φ(X) and p(X) = ⟨𝒜, Φ(X)⟩", _STATEMENT_TTLM_EQ2,
                "note": "the claims catalogue sizes: |V| = 4, N = 5, all 1024 sequences"},),
       readings=(Reading("|V|^N components", "Φ(X) is an order-N tensor with |V| entries per "
                         "mode, |V|^N components, one of them 1 (at (w_1, …, w_N))", True,
-                        "Φ(X) = f₁(x^{(1)}) ⊗ f₂(x^{(2)}) ⋯ ⊗ f_N(x^{(N)})", "ttlm §4.1, Eq. 1"),
+                        "The dimension of a tensor refers to the number of values that a "
+                        "particular index (or so-called mode) can take, e.g., the dimension of "
+                        "B ∈ ℝ^{I₁×I₂×I₃} is I₁ × I₂ × I₃", "ttlm §3, Notation (\"|V|^N-"
+                        "dimensional\" is Φ(X)'s dimension |V| × ⋯ × |V|, N modes by Eq. 1)"),
                 Reading("order |V|^N", "Φ(X) has order |V|^N", False,
-                        "Φ(X) = f₁(x^{(1)}) ⊗ f₂(x^{(2)}) ⋯ ⊗ f_N(x^{(N)})",
-                        "ttlm §4.1, Eq. 1 (a product of N factors)")),
+                        "The order of a tensor is how many indices it has",
+                        "ttlm §3, Notation; \"Tensor product\", same section: the product of "
+                        "tensors of orders j and k has \"order j + k\", so Eq. 1's N vectors "
+                        "give order N")),
       remarks=("\"records all possible combinations of words in X\" is loose: Φ(X) records "
                "exactly one combination (its single 1 at (w_1, …, w_N)).",
                "p(X) = ⟨𝒜, Φ(X)⟩ is a probability only if 𝒜 ≥ 0 and Σ𝒜 = 1, which the text "

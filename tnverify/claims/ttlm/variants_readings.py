@@ -87,7 +87,9 @@ EQ9_REMARKS = (
 APP_A = (
     Reading("step I, fᵀG(1)", "step I as f(x^(1))ᵀ G^(1) (≡ G^(1)ᵀ f(x^(1)); one reading)", True,
             "G^{(1)} can be viewed as a word embedding matrix",
-            "ttlm App. A, paragraph after step III; thesis §5.3.1 prints f^{(1)⊤}G^{(1)}"),
+            "ttlm App. A, paragraph after step III (an embedding matrix with |V| rows is "
+            "applied as f(x^(1))ᵀG^(1), the row [G^(1)_11, …, G^(1)_1R] step I displays); "
+            "thesis §5.3.1 prints f^{(1)⊤}G^{(1)} for the same step"),
     Reading("step I, literal G(1) f", "the printed product G^(1) f(x^(1)) with G^(1) ∈ "
             "ℝ^{|V|×R} (ill-typed for |V| ≠ R): the misprinted form, not a reading", False,
             "G^{(1)} = G^{(N)} ∈ ℝ^{|V|×R}", "ttlm §4.3 Definition"),
@@ -159,7 +161,10 @@ EQ13 = (
             "V ∈ ℝ^{R×|V|×R} is an output embedding tensor, and P ∈ ℝ^{R×R×R} is a projector "
             "tensor", "ttlm §5.1, after Eq. 13"),
     Reading("|V|-leg of V on P", "V's |V|-leg contracted with P (ill-typed: P has no |V|-leg)",
-            False, "P ∈ ℝ^{R×R×R} is a projector tensor", "ttlm §5.1, after Eq. 13"),
+            False, "So there is a projection matrix P ∈ ℝ^{H×E} before the output embedding",
+            "ttlm App. C, RNN paragraph, to which Eq. 13's \"As in RNNs\" (the sentence before "
+            "it) and its tying paragraph refer: P projects the hidden state, V's |V|-leg is the "
+            "output; App. C Table 2 gives P ∈ ℝ^{R×R×R}, no |V|-leg"),
 )
 EQ13_REMARKS = (
     "The layouts of V and W^{xe} differ between §5.1 and Table 2 (a layout inconsistency only).",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import ShapeError, UsageError
+from ...validation import as_flag
 from .network import Box, Network, Node
 
 __all__ = [
@@ -57,7 +58,7 @@ def _vector(name, leg, x, y, label, below=True):
 def feature_tensor_network(length: int = 3, *, inner: bool = False) -> Network:
     """Φ(X) = ⊗_t f(x⁽ᵗ⁾): L vectors, no contraction, L open legs i₁…i_L; with
     ``inner=True`` the legs meet 𝒜 and the result is the scalar ⟨𝒜, Φ(X)⟩."""
-    L = _pos_int(length, "length")
+    L, inner = _pos_int(length, "length"), as_flag(inner, "inner")
     fs = tuple(_vector(f"f{t}", f"i{t}", _DX * (t - 1), 0.0, rf"$f(x^{{({t})}})$",
                        below=inner) for t in range(1, L + 1))
     labels = {f"i{t}": rf"$i_{t}$" for t in range(1, L + 1)}
@@ -101,6 +102,7 @@ def tensor_train_network(tt_or_ranks=3, *, features: bool = False) -> Network:
     """Cores G⁽¹⁾…G⁽ᵈ⁾ in a chain; bond α_k joins cores k and k+1 (rank r_k); mode i_k is
     open, or joined to f(x⁽ᵏ⁾) when ``features`` (then the result is the scalar score)."""
     d, ranks, shape = _tt_spec(tt_or_ranks)
+    features = as_flag(features, "features")
     nodes, labels = [], {}
     for k in range(1, d + 1):
         legs = ((f"a{k - 1}",) if k > 1 else ()) + (f"i{k}",) + ((f"a{k}",) if k < d else ())
@@ -258,7 +260,8 @@ def born_z_network(length: int = 4) -> Network:
 
 
 def born_arrays(cores) -> dict:
-    """{"G1": …, "Gc1": conj, …} from the cores (r_{t−1}, |V|, r_t), boundaries squeezed."""
+    """``{"G1": …, "Gc1": conj, …}`` from the cores ``(r_{t−1}, |V|, r_t)``, boundaries
+    squeezed."""
     cores = [np.asarray(c) for c in cores]
     L, out = len(cores), {}
     for t, c in enumerate(cores, start=1):

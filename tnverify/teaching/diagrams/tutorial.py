@@ -50,7 +50,7 @@ def draw_cell_cores():
 
 
 def draw_born_z_sweep(length: int = 4):
-    """Z = Σ_x |Ψ(x)|² of a Born machine as a ladder of cores and conjugate cores, one
+    """``Z = Σ_x |Ψ(x)|²`` of a Born machine as a ladder of cores and conjugate cores, one
     dashed transfer matrix per site (thesis §4.1.3, Eq. 4.3; §4.3.2)."""
     return draw_network(b.born_z_network(length))
 

@@ -1,0 +1,153 @@
+"""The claim graph: laid out by Graphviz ``dot`` (Debian's ``graphviz`` package), drawn as
+inline SVG whose nodes link to the claim pages.
+
+Nodes are filled by verdict and outlined by defect kind; edges are ``uses`` (solid),
+``corrects`` (dashed) and a shared erratum (dotted).  One view per paper (its claims grouped
+by topic, with the claims of other papers they touch drawn faded) and an overview by
+paper and topic whose nodes link to the views.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from tnverify.report.claim_sections import ClaimGraph, esc, primary_paper
+from tnverify.errors import UsageError
+from tnverify_site import raw, write
+
+FILL = {"holds": "#bfe8bf", "fails": "#f4b6b4", "ill-posed": "#fbe3a0", "error": "#e2c2ee",
+        "skipped": "#dddddd"}
+OUTLINE = {"misprint": "#1f5fbf", "false": "#b00000", "ambiguous": "#c07a00",
+           "published-number": "#6a3d9a"}
+EDGE = {"uses": 'color="#444444"', "corrects": 'style=dashed color="#1f5fbf"',
+        "erratum": 'style=dotted dir=none color="#b00000" penwidth=1.6'}
+
+
+def _q(text) -> str:
+    """A DOT string (a newline in the text becomes a line break of the label)."""
+    return ('"' + str(text).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+            + '"')
+
+
+def svg(dot_source: str) -> str:
+    """Lay out a DOT graph with ``dot`` and return the ``<svg>`` element."""
+    exe = shutil.which("dot")
+    if exe is None:
+        raise UsageError("the claim graph needs Graphviz's `dot` (Debian: apt-get install "
+                         "graphviz)")
+    done = subprocess.run([exe, "-Tsvg"], input=dot_source, capture_output=True, text=True,
+                          check=True)
+    text = done.stdout
+    return text[text.index("<svg"):]
+
+
+def _node(c, verdict, href, faded=False) -> str:
+    d = c.defect.kind if c.defect else None
+    attrs = {"label": c.id, "URL": href, "target": "_top",
+             "tooltip": f"{c.id}: {verdict}" + (f", {d}" if d else "")
+             + (f" — {c.title}" if c.title else ""),
+             "fillcolor": FILL.get(verdict, "#ffffff"), "color": OUTLINE.get(d, "#666666"),
+             "penwidth": "3" if d else "1"}
+    style = "filled,dashed" if faded else "filled"
+    return (f"  {_q(c.id)} [style={_q(style)} "
+            + " ".join(f"{k}={_q(v)}" for k, v in attrs.items()) + "];")
+
+
+def paper_dot(key, claims, graph, verdicts) -> str:
+    mine = [c for c in claims if primary_paper(c) == key]
+    ids = {c.id for c in mine}
+    edges = [e for e in graph.edges() if e[0] in ids or e[1] in ids]
+    others = {x for a, b, _ in edges for x in (a, b)} - ids
+    lines = ["digraph claims {", '  graph [rankdir=LR fontname="sans-serif" nodesep=0.12 '
+             'ranksep=0.5 newrank=true];',
+             '  node [shape=box fontname="sans-serif" fontsize=11 height=0.3 margin="0.08,0.03"];',
+             '  edge [arrowsize=0.6];']
+    for i, topic in enumerate(dict.fromkeys(c.group for c in mine)):
+        lines += [f"  subgraph cluster_{i} {{", f"    label={_q(topic)}; style=rounded; "
+                  'color="#99aabb"; fontsize=12;']
+        lines += ["  " + _node(c, verdicts.get(c.id, c.expected), f"../claims/{c.id}.html")
+                  for c in mine if c.group == topic]
+        lines.append("  }")
+    if others:     # one box of their own keeps the other papers' claims together
+        lines += ["  subgraph cluster_others {", '    label="claims of other papers"; '
+                  'style="rounded,dashed"; color="#bbbbbb"; fontsize=12;']
+        lines += ["  " + _node(graph.claims[o], verdicts.get(o, graph.claims[o].expected),
+                               f"../claims/{o}.html", faded=True) for o in sorted(others)]
+        lines.append("  }")
+    lines += [f"  {_q(a)} -> {_q(b)} [{EDGE[kind]}];" for a, b, kind in edges]
+    return "\n".join(lines + ["}"])
+
+
+def overview_dot(claims, graph, verdicts) -> str:
+    groups: dict = {}
+    for c in claims:
+        groups.setdefault((primary_paper(c), c.group), []).append(c)
+    where = {c.id: (primary_paper(c), c.group) for c in claims}
+    lines = ["digraph overview {", '  graph [rankdir=LR fontname="sans-serif" ranksep=0.8];',
+             '  node [shape=box style="rounded,filled" fontname="sans-serif" fontsize=11];']
+    for i, paper in enumerate(dict.fromkeys(p for p, _ in groups)):
+        lines += [f"  subgraph cluster_{i} {{", f"    label={_q(paper)}; color=\"#99aabb\";"]
+        for (p, topic), cs in groups.items():
+            if p != paper:
+                continue
+            n = {}
+            for c in cs:
+                v = verdicts.get(c.id, c.expected)
+                n[v] = n.get(v, 0) + 1
+            worst = next((v for v in ("error", "ill-posed", "fails") if v in n), "holds")
+            label = f"{topic}\n" + ", ".join(f"{v} {k}" for k, v in n.items())
+            lines.append(f"    {_q(p + ':' + topic)} [label={_q(label)} "
+                         f"fillcolor={_q(FILL[worst])} URL={_q(p + '.html')} target=\"_top\" "
+                         f"tooltip={_q(f'{p} / {topic}: {len(cs)} claims')}];")
+        lines.append("  }")
+    counts: dict = {}
+    for a, b, kind in graph.edges():
+        ga, gb = where.get(a), where.get(b)
+        if ga and gb and ga != gb:
+            counts[(ga, gb, kind)] = counts.get((ga, gb, kind), 0) + 1
+    for (ga, gb, kind), n in counts.items():
+        lines.append(f"  {_q(':'.join(ga))} -> {_q(':'.join(gb))} [{EDGE[kind]} "
+                     f"label={_q(n)} fontsize=9];")
+    return "\n".join(lines + ["}"])
+
+
+def legend_html(overview: bool = False) -> str:
+    fills = "".join(f'<span class="tnv-swatch" style="background:{c}">{esc(v)}</span> '
+                    for v, c in FILL.items())
+    outlines = "".join(f'<span class="tnv-swatch" style="border:3px solid {c}">{esc(k)}</span> '
+                       for k, c in OUTLINE.items())
+    return ('<div class="tnv-legend-box"><p><b>Fill</b> (verdict): ' + fills + "</p>"
+            "<p><b>Outline</b> (defect kind; thin grey: no defect): " + outlines + "</p>"
+            "<p><b>Edges</b>: solid arrow A → B: A <em>uses</em> B; dashed blue arrow: A "
+            "<em>corrects</em> B (its <code>-corrected</code> twin); dotted red line: the two "
+            "claims share one erratum. "
+            + ("Here a box is one topic of one paper, filled by its worst verdict (the "
+               "defect outlines are drawn in the views per paper), and the number on an edge "
+               "counts the relations it stands for; click a box to open that paper's view."
+               if overview else "Faded dashed boxes belong to another paper. Click a box to "
+               "open its claim page.") + "</p></div>")
+
+
+def write_all(out: Path, claims, report) -> None:
+    verdicts = {r.claim.id: r.verdict for r in report.results}
+    graph = ClaimGraph.of(claims)
+    papers = list(dict.fromkeys(primary_paper(c) for c in claims))
+    for key in papers:
+        n = sum(primary_paper(c) == key for c in claims)
+        page = [f"# Claim graph: {key}", "",
+                f"The {n} claims of `{key}` grouped by topic, with every `uses`, `corrects` and "
+                "shared-erratum relation. [All papers](index.md).", "", raw(legend_html()),
+                raw('<div class="tnv-graph">' + svg(paper_dot(key, claims, graph, verdicts))
+                    + "</div>")]
+        write(out / "graph" / f"{key}.md", "\n".join(page))
+    page = ["# Claim graph", "",
+            f"{len(claims)} claims in {len(papers)} papers. Each box below is one topic of "
+            "one paper, filled by its worst verdict and labelled with its counts; an edge "
+            "counts the relations between two boxes. Click a box for the view of that paper, "
+            "in which every claim is a box linking to its page.", "", raw(legend_html(overview=True)),
+            raw('<div class="tnv-graph">' + svg(overview_dot(claims, graph, verdicts))
+                + "</div>"), "", "Views per paper:", "",
+            "```{toctree}", ":maxdepth: 1", ""] + papers + ["```", ""]
+    write(out / "graph" / "index.md", "\n".join(page))

@@ -1,0 +1,175 @@
+"""The claim pages, the paper and topic indexes and the errata pages of the site."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tnverify.report.claim_sections import (EXACT_LEGEND, RATIO_LEGEND, ClaimGraph, claim_section,
+                                     esc, explain_counterexample, primary_paper,
+                                     verdict_counts)
+from tnverify.claims.topics import TOPICS
+from tnverify.report.errata import ERRATA_PAPERS, build_errata
+from tnverify.references import PAPERS
+from tnverify.report.html import proof_source
+from tnverify_site import raw, write
+
+KIND_NAMES = {"misprint": "misprints", "false": "false statements",
+              "ambiguous": "ambiguities", "published-number": "unreproduced numbers"}
+
+
+def _cell(text) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _counts_table(claims, verdicts) -> list[str]:
+    counts = verdict_counts(claims, verdicts)
+    out = ["| verdict | claims |", "| --- | --- |"]
+    out += [f"| {v} | {n} |" for v, n in counts["verdicts"].items()]
+    if counts["defects"]:
+        out += ["", "| defect kind | claims |", "| --- | --- |"]
+        out += [f"| {KIND_NAMES.get(k, k)} (`{k}`) | {n} |" for k, n in counts["defects"].items()]
+    return out + [""]
+
+
+def _claim_table(claims, verdicts, with_paper: bool = False) -> list[str]:
+    head = "| claim | " + ("paper | " if with_paper else "") + "where | what | verdict | defect |"
+    out = [head, "|" + " --- |" * (6 if with_paper else 5)]
+    for c in claims:
+        where = c.refs[0].where if c.refs else c.source
+        paper = f"{primary_paper(c)} | " if with_paper else ""
+        defect = c.defect.kind if c.defect else ""
+        v = verdicts.get(c.id, c.expected)
+        out.append(f"| {{claim}}`{c.id}` | {paper}{_cell(where)} | {_cell(c.title or '')} | "
+                   f'<span class="tnv-badge tnv-{v}">{v}</span> | {defect} |')
+    return out + [""]
+
+
+def claim_page(c, result, graph) -> str:
+    section = claim_section(
+        c, result, graph=graph, href=lambda cid: f"{cid}.html",
+        cite=lambda key, label: f'<a href="../papers/{esc(key)}.html">{label}</a>',
+        proof_source=proof_source, heading=False)
+    # the section is the content of the claim's object (std domain): the search finds the
+    # id and shows the section as its summary
+    return (f"# {c.id}\n\n````{{claim}} {c.id}\n" + raw(section) + "````\n\n"
+            f"Paper index: [{primary_paper(c)}](../papers/{primary_paper(c)}.md); "
+            f"topic: [{c.group}](../topics/{c.group}.md); "
+            f"graph: [{primary_paper(c)}](../graph/{primary_paper(c)}.md).\n")
+
+
+def paper_page(key, claims, verdicts) -> str:
+    p = PAPERS[key]
+    out = [f"# {key}: {p.title}", "", p.citation, ""]
+    if p.version:
+        out += [f"Locators refer to {p.version}.", ""]
+    out += [f"{len(claims)} claims. The graph of this paper: [graph/{key}](../graph/{key}.md)."
+            + (f" Its errata: [errata/{key}](../errata/{key}.md)." if key in ERRATA_PAPERS
+               else ""), ""]
+    out += _counts_table(claims, verdicts) + _claim_table(claims, verdicts)
+    out += ["```{toctree}", ":hidden:", ""] + [f"../claims/{c.id}" for c in claims] + ["```", ""]
+    return "\n".join(out)
+
+
+def topic_page(topic, claims, verdicts) -> str:
+    out = [f"# {topic}", "", TOPICS.get(topic, "").capitalize() + ".", "",
+           f"{len(claims)} claims (`tnverify verify --group {topic}`).", ""]
+    return "\n".join(out + _counts_table(claims, verdicts)
+                     + _claim_table(claims, verdicts, with_paper=True))
+
+
+def _ce_html(result) -> str:
+    """The counterexample of a run: the errata sheets' sentence (the same words as
+    ``tnverify errata``), then its values as a labelled table."""
+    from tnverify.report.errata import describe_counterexample
+
+    found = explain_counterexample(result) if result is not None else None
+    if found is None:
+        return ""
+    rows, _ = found
+    sentence = describe_counterexample(result.counterexample)
+    body = "".join(f"<tr><th>{esc(k)}</th><td><code>{esc(v)}</code></td></tr>" for k, v in rows)
+    return (f'<p class="tnv-ce-sentence">{esc(sentence)}</p>'
+            f'<table class="tnv-table tnv-ce">{body}</table>')
+
+
+def errata_page(key, results, by_id) -> str:
+    sheet = build_errata(key, run=False)
+    p = sheet["paper"]
+    out = [f"# Errata: {key}", "", f"{p['citation']}", ""]
+    if p.get("version"):
+        out += [f"Locators refer to {p['version']}.", ""]
+    out += ["Each entry below stands on its own: what the paper prints, what is meant, the "
+            "counterexample the computation found (in words and numbers) and the command that "
+            f"reproduces it. The same sheet as Markdown: `tnverify errata --paper {key}` "
+            f"(`docs/errata/{key}.md`).", "",
+            "| kind | errata |", "| --- | --- |"]
+    out += [f"| {KIND_NAMES.get(k, k)} | {n} |" for k, n in sheet["counts"].items()] + [""]
+    for entry in sheet["errata"]:
+        ids = [c["id"] for c in entry["claims"]]
+        first = entry["claims"][0]
+        out += [f"## {first['where']} ({entry['kind']})", ""]
+        if len(ids) > 1:
+            out += [f"One erratum (key `{entry['erratum']}`) printed in {len(ids)} places; each "
+                    "is shown with its own printed and meant.", ""]
+        for rec in entry["claims"]:
+            c = by_id[rec["id"]]
+            further = " (a further edit of this statement)" if rec.get("edit_of") else ""
+            out += [f"### {{claim}}`{c.id}` — {rec['where']}", "",
+                    f"Verdict: **{results[c.id].verdict if c.id in results else c.expected}**"
+                    f" (kind `{entry['kind']}`){further}."
+                    + (f" Corrected twin: {{claim}}`{c.corrected_by}`." if c.corrected_by
+                       else ""), "",
+                    f"Printed:\n: {_cell(rec['printed'])}", "",
+                    f"Meant:\n: {_cell(rec['meant'])}", ""]
+            ce = "" if rec.get("edit_of") else _ce_html(results.get(c.id))
+            if ce:
+                out += ["Counterexample:", "", raw(ce)]
+            out += [f"Reproduce: `{rec['reproduce']}`", ""]
+    if sheet["remarks"]:
+        out += ["## Remarks on holding claims", ""]
+        for r in sheet["remarks"]:
+            out += [f"- {{claim}}`{r['id']}` ({r['where']}): {_cell(t)}" for t in r["remarks"]]
+        out.append("")
+    return "\n".join(out)
+
+
+def write_all(out: Path, claims, report) -> None:
+    results = {r.claim.id: r for r in report.results}
+    verdicts = {k: r.verdict for k, r in results.items()}
+    by_id = {c.id: c for c in claims}
+    graph = ClaimGraph.of(claims)
+    for c in claims:
+        write(out / "claims" / f"{c.id}.md", claim_page(c, results.get(c.id), graph))
+    papers = list(dict.fromkeys(primary_paper(c) for c in claims))
+    for key in papers:
+        write(out / "papers" / f"{key}.md",
+              paper_page(key, [c for c in claims if primary_paper(c) == key], verdicts))
+    index = ["# Claims by paper", "",
+             f"{len(claims)} claims, each on its own page with its evidence from a "
+             f"`tnverify verify` run made when this site was built "
+             f"({report.summary_line()}).", "", RATIO_LEGEND, "", EXACT_LEGEND, "",
+             "| paper | claims | holds | fails | ill-posed | errata |", "| --- |" + " --- |" * 5]
+    for key in papers:
+        cs = [c for c in claims if primary_paper(c) == key]
+        n = verdict_counts(cs, verdicts)["verdicts"]
+        err = f"[errata/{key}](../errata/{key}.md)" if key in ERRATA_PAPERS else "—"
+        out_row = (f"| [{key}]({key}.md): {PAPERS[key].short} | {len(cs)} | {n.get('holds', 0)} "
+                   f"| {n.get('fails', 0)} | {n.get('ill-posed', 0)} | {err} |")
+        index.append(out_row)
+    index += ["", "```{toctree}", ":hidden:", ""] + papers + ["```", ""]
+    write(out / "papers" / "index.md", "\n".join(index))
+    topics = list(dict.fromkeys(c.group for c in claims))
+    for t in topics:
+        write(out / "topics" / f"{t}.md",
+              topic_page(t, [c for c in claims if c.group == t], verdicts))
+    tindex = ["# Claims by topic", "", "| topic | about | claims |", "| --- | --- | --- |"]
+    tindex += [f"| [{t}]({t}.md) | {TOPICS.get(t, '')} | {sum(c.group == t for c in claims)} |"
+               for t in topics]
+    tindex += ["", "```{toctree}", ":hidden:", ""] + topics + ["```", ""]
+    write(out / "topics" / "index.md", "\n".join(tindex))
+    for key in ERRATA_PAPERS:
+        write(out / "errata" / f"{key}.md", errata_page(key, results, by_id))
+    eindex = ["# Errata", "", "The errata of each paper, found by computation and re-read "
+              "from the paper text (the Markdown sheets: `tnverify errata --out DIR`).", "",
+              "```{toctree}", ""] + list(ERRATA_PAPERS) + ["```", ""]
+    write(out / "errata" / "index.md", "\n".join(eindex))

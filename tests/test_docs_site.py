@@ -1,0 +1,306 @@
+"""The documentation site builds with the README's command, offline and without a warning,
+with a page per claim that shows its verdict and no broken internal link; and it works in a
+real headless browser (Debian's chromium, driven by selenium): no console error, no request
+leaving the machine, graph nodes that link to claim pages, a search that finds ``tt_svd``
+and a claim id.
+
+The build needs the ``docs`` extra (``pip install -e '.[docs]'``) and Graphviz's ``dot``;
+the browser test needs ``/usr/bin/chromium`` and ``/usr/bin/chromedriver`` (Debian's
+``chromium`` and ``chromium-driver``).  Without them the tests skip and say why.
+Screenshots of the pages go to a temporary folder (printed; ``-s`` shows it).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCS_MODULES = ("sphinx", "pydata_sphinx_theme", "numpydoc", "myst_parser", "myst_nb",
+                "ipykernel")
+_missing = [m for m in DOCS_MODULES if importlib.util.find_spec(m) is None]
+pytestmark = [
+    pytest.mark.skipif(bool(_missing), reason="the docs extra is not installed (missing "
+                       f"{', '.join(_missing)}): pip install -e '.[docs]'"),
+    pytest.mark.skipif(shutil.which("dot") is None,
+                       reason="Graphviz's dot is not installed (apt-get install graphviz)"),
+]
+
+
+def readme_docs_command() -> list[str]:
+    """The README's docs command: ``sphinx-build ... docs docs/_build/html``."""
+    line = re.search(r"^.*sphinx-build -W --keep-going -b html docs docs/_build/html.*$",
+                     README, re.M).group(0)
+    return line[line.index("sphinx-build"):].split("`")[0].split()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """Build the site with the README's command into a temporary folder, once per test
+    session: under pytest-xdist the workers share one build (the first one builds, under a
+    lock, the others wait and reuse it; two builds at once would both write
+    ``docs/generated/``)."""
+    import fcntl
+    import json
+
+    shared = tmp_path_factory.getbasetemp().parent          # common to every xdist worker
+    out = shared / "tnverify-docs-site"
+    with open(shared / "tnverify-docs-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        record = out / "build.json"
+        if not record.exists():
+            cmd = readme_docs_command()
+            assert cmd[-2:] == ["docs", "docs/_build/html"]
+            cmd = [str(Path(sys.executable).parent / cmd[0])] + cmd[1:-1] + [
+                str(out / "html"), "-d", str(out / "doctrees")]
+            env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
+                       MKL_NUM_THREADS="1")
+            done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
+            out.mkdir(parents=True, exist_ok=True)
+            record.write_text(json.dumps({"returncode": done.returncode, "stdout": done.stdout,
+                                          "stderr": done.stderr}), encoding="utf-8")
+        built = json.loads(record.read_text(encoding="utf-8"))
+    done = subprocess.CompletedProcess([], built["returncode"], built["stdout"], built["stderr"])
+    return done, out / "html"
+
+
+class _Page(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links, self.ids, self.outside = [], set(), []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.add(a["id"])
+        for key in ("href", "src", "xlink:href"):
+            url = a.get(key)
+            if not url:
+                continue
+            if re.match(r"https?://", url):
+                # a plain link out is fine; anything the page would load is not
+                if key == "src" or (tag == "link" and a.get("rel") != ["canonical"]):
+                    self.outside.append((tag, url))
+            else:
+                self.links.append(url)
+
+
+@functools.lru_cache(maxsize=None)
+def _parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def _claims():
+    from tnverify.claims import all_claims
+    return [c for c in all_claims() if c.package == "tnverify"]
+
+
+def test_the_site_builds_with_the_readme_command_and_no_warning(site):
+    done, html = site
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-5000:]
+    assert "WARNING" not in done.stderr.replace("[IPKernelApp] WARNING", ""), done.stderr[-5000:]
+    assert (html / "index.html").is_file()
+
+
+def test_every_claim_has_a_page_with_its_verdict(site):
+    done, html = site
+    for c in _claims():
+        page = html / "generated" / "claims" / f"{c.id}.html"
+        assert page.is_file(), f"no page for {c.id}"
+        text = page.read_text(encoding="utf-8")
+        m = re.search(r'class="tnv-claim" data-verdict="([a-z-]+)"', text)
+        assert m, f"{c.id}: the page shows no verdict"
+        assert m.group(1) == c.expected, f"{c.id}: page says {m.group(1)}"
+        assert f'tnv-badge tnv-{c.expected}">{c.expected}<' in text
+        assert "Reproduce:" in text
+        if c.defect is not None:
+            assert "Printed:" in text and "Meant:" in text
+
+
+def test_no_broken_internal_link_and_nothing_loaded_from_outside(site):
+    done, html = site
+    broken, outside = [], []
+    for path in sorted(html.rglob("*.html")):
+        if path.relative_to(html).parts[0] == "_static":
+            continue                                  # the theme's templates, not pages
+        page = _parse(path)
+        outside += [(path.relative_to(html), u) for u in page.outside]
+        for url in page.links:
+            if url.startswith(("mailto:", "javascript:", "data:")):
+                continue
+            parts = urlsplit(url)
+            target = path if not parts.path else (path.parent / unquote(parts.path)).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append((str(path.relative_to(html)), url))
+            elif parts.fragment and target.suffix == ".html" and \
+                    unquote(parts.fragment) not in _parse(target).ids:
+                broken.append((str(path.relative_to(html)), url))
+    assert not outside, outside[:10]
+    assert not broken, f"{len(broken)} broken links, e.g. {broken[:10]}"
+
+
+def test_graph_errata_api_tutorial_and_gallery_pages_exist(site):
+    done, html = site
+    gen = html / "generated"
+    for key in ("ttlm", "thesis", "grurntn", "tslm", "gtm"):
+        assert (gen / "errata" / f"{key}.html").is_file()
+        assert "<svg" in (gen / "graph" / f"{key}.html").read_text(encoding="utf-8")
+        assert (gen / "papers" / f"{key}.html").is_file()
+    api = (gen / "api" / "tnverify.tt_svd.html").read_text(encoding="utf-8")
+    assert 'id="tnverify.tt_svd"' in api
+    tutorial = (gen / "tutorial.html").read_text(encoding="utf-8")
+    assert tutorial.count("cell_output") >= 20          # executed: the outputs are there
+    gallery = (gen / "gallery.html").read_text(encoding="utf-8")
+    assert gallery.count("<img") == len(list((ROOT / "figures").glob("*.png")))
+
+
+# -- the browser ------------------------------------------------------------------------
+CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run",
+         "--window-size=1400,1000")
+
+
+@pytest.fixture(scope="module")
+def browser(site, tmp_path_factory):
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium "
+                    "chromium-driver)")
+    if importlib.util.find_spec("selenium") is None:
+        pytest.skip("selenium is not installed: pip install -e '.[docs]'")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    done, html = site
+    assert done.returncode == 0, done.stderr[-3000:]
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=str(html))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = str(CHROMIUM)
+    for flag in FLAGS:
+        opts.add_argument(flag)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=opts)
+    shots = tmp_path_factory.mktemp("screenshots")
+    print(f"\nscreenshots: {shots}")
+    try:
+        yield driver, f"http://127.0.0.1:{server.server_address[1]}", shots
+    finally:
+        driver.quit()
+        server.shutdown()
+
+
+def _visit(driver, base, path, shots, name):
+    """Open a page; return (console errors, requests that left 127.0.0.1)."""
+    import json
+
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get_log("browser")
+    driver.get_log("performance")
+    driver.get(f"{base}/{path}")
+    WebDriverWait(driver, 30).until(
+        lambda d: d.execute_script("return document.readyState") == "complete")
+    driver.execute_script("return new Promise(r => setTimeout(r, 1500))")   # MathJax, search
+    driver.save_screenshot(str(shots / f"{name}.png"))
+    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    leaving = []
+    for entry in driver.get_log("performance"):
+        msg = json.loads(entry["message"])["message"]
+        if msg["method"] == "Network.requestWillBeSent":
+            url = msg["params"]["request"]["url"]
+            if not url.startswith((base, "data:", "blob:", "about:")):
+                leaving.append(url)
+    return errors, leaving
+
+
+PAGES = {"home": "index.html", "claim": "generated/claims/thesis-alg-1.html",
+         "errata": "generated/errata/thesis.html", "graph": "generated/graph/ttlm.html",
+         "graph-overview": "generated/graph/index.html",
+         "api-tt_svd": "generated/api/tnverify.tt_svd.html",
+         "tutorial": "generated/tutorial.html"}
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_page_loads_without_console_error_or_outside_request(browser, name):
+    driver, base, shots = browser
+    errors, leaving = _visit(driver, base, PAGES[name], shots, name)
+    assert not errors, errors
+    assert not leaving, leaving
+
+
+def test_graph_nodes_link_to_claim_pages(browser):
+    driver, base, shots = browser
+    _visit(driver, base, PAGES["graph"], shots, "graph-nodes")
+    hrefs = driver.execute_script(
+        "return Array.from(document.querySelectorAll('.tnv-graph svg a'))"
+        ".map(a => a.getAttribute('xlink:href') || a.getAttribute('href'))")
+    ids = {c.id for c in _claims() if c.id.startswith("ttlm-")}
+    linked = {re.search(r"claims/([^/]+)\.html$", h).group(1) for h in hrefs}
+    assert ids <= linked
+    driver.execute_script("document.querySelector('.tnv-graph svg a').dispatchEvent("
+                          "new MouseEvent('click', {bubbles: true}))")
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(driver, 20).until(lambda d: "/generated/claims/" in d.current_url)
+    assert "data-verdict" in driver.page_source
+
+
+@pytest.mark.parametrize("query, expect", [("tt_svd", "generated/api/tnverify.tt_svd.html"),
+                                           ("thesis-alg-1", "generated/claims/thesis-alg-1.html")])
+def test_search_finds_tt_svd_and_a_claim_id(browser, query, expect):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver, base, shots = browser
+    errors, leaving = _visit(driver, base, f"search.html?q={query}", shots,
+                             f"search-{query}")
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script(
+        "return document.querySelectorAll('#search-results li a').length") > 0)
+    links = driver.execute_script("return Array.from(document.querySelectorAll("
+                                  "'#search-results li a')).map(a => a.href)")
+    assert any(expect in link for link in links), links[:10]
+    assert not errors and not leaving
+
+
+def test_html_report_filters_in_the_browser(browser, site):
+    """``verify --report r.html``: the page loads with no console error and no outside
+    request, and choosing a verdict hides the other rows and sections."""
+    from tnverify.claims import get_claim
+    from tnverify.report import run_claims
+
+    driver, base, shots = browser
+    done, html = site
+    ids = ["ttlm-eq2", "ttlm-eq3", "ttlm-eq3-corrected"]
+    run_claims([get_claim(i) for i in ids], progress=False, sides=("small",)).write(
+        html / "r.html")
+    errors, leaving = _visit(driver, base, "r.html", shots, "report")
+    assert not errors and not leaving, (errors, leaving)
+    shown = driver.execute_script(
+        "const s = document.getElementById('f-verdict'); s.value = 'fails';"
+        "s.dispatchEvent(new Event('change'));"
+        "return Array.from(document.querySelectorAll('[data-verdict]'))"
+        ".filter(e => e.offsetParent !== null).map(e => e.dataset.verdict);")
+    assert shown and set(shown) == {"fails"}
+    assert driver.find_element("id", "f-count").text == "1 shown"
+    driver.save_screenshot(str(shots / "report-filtered.png"))

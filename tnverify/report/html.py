@@ -1,0 +1,158 @@
+"""The self-contained HTML report: ``tnverify verify --report r.html`` and ``pytest
+--tnverify-report r.html``.
+
+One file with no outside request (its style and its few lines of script are inline): the
+run's settings and summary, the papers cited (each citation once), a table of the claims
+that can be filtered by verdict, paper and topic, and for every claim the same section as
+its page on the documentation site (:func:`tnverify.report.claim_sections.claim_section`).
+
+Examples
+--------
+>>> from tnverify.claims import get_claim, run_claim
+>>> from tnverify.report import Report
+>>> from tnverify.report.html import report_html
+>>> page = report_html(Report([run_claim(get_claim("ttlm-eq2"), sides=("small",))],
+...                           {"scale": "small", "seed": 0, "device": "cpu"}, {}))
+>>> "http://" in page or "https://" in page, page.count('class="tnv-claim"')
+(False, 1)
+"""
+
+from __future__ import annotations
+
+from .claim_sections import (EXACT_LEGEND, RATIO_LEGEND, ClaimGraph, claim_section, esc,
+                             format_ratio, primary_paper)
+from ..references import PAPERS
+
+__all__ = ["REPORT_CSS", "REPORT_JS", "report_html", "proof_source"]
+
+#: The style shared by the report and the site's claim pages.
+REPORT_CSS = """
+.tnv-badge{display:inline-block;padding:0 .45em;border-radius:.3em;font-weight:600;
+  font-family:monospace;border:1px solid #888}
+.tnv-holds{background:#d9f2d9;color:#14561b}.tnv-fails{background:#f9d6d5;color:#7d1410}
+.tnv-ill-posed{background:#fdf0c4;color:#6b4e00}.tnv-error{background:#ecd5f3;color:#5a1470}
+.tnv-skipped{background:#e6e6e6;color:#333}
+.tnv-statement{border-left:4px solid #8aa;padding:.3em .8em;margin:.6em 0;background:#f6f8f8;
+  color:#222}
+.tnv-table{border-collapse:collapse;margin:.4em 0 1em;font-size:.9em;width:100%}
+.tnv-table th,.tnv-table td{border:1px solid #ccc;padding:.2em .45em;vertical-align:top;
+  text-align:left}
+.tnv-table thead th{background:#eef1f3;color:#222}
+tr.tnv-ruled-out{color:#666}
+.tnv-defect dt{font-weight:600;float:left;clear:left;width:5.5em}
+.tnv-defect dd{margin-left:6em;margin-bottom:.3em}
+.tnv-legend,.tnv-rule{color:#555;font-size:.9em}
+.tnv-proof{font-size:.8em;max-height:30em;overflow:auto}
+section.tnv-claim{border-top:2px solid #ccd;padding-top:.5em;margin-top:1.5em}
+"""
+
+#: The filter of the report's table (inline, no library).
+REPORT_JS = """
+function tnvFilter(){
+  const v=document.getElementById('f-verdict').value, p=document.getElementById('f-paper').value,
+        t=document.getElementById('f-topic').value;
+  let shown=0;
+  document.querySelectorAll('[data-verdict]').forEach(function(el){
+    const ok=(!v||el.dataset.verdict===v)&&(!p||el.dataset.paper===p)&&(!t||el.dataset.topic===t);
+    el.style.display=ok?'':'none'; if(ok&&el.tagName==='TR'){shown++;}
+  });
+  document.getElementById('f-count').textContent=shown+' shown';
+}
+document.querySelectorAll('.tnv-filter').forEach(function(s){s.addEventListener('change',tnvFilter);});
+tnvFilter();
+"""
+
+
+def proof_source(proof: str) -> str | None:
+    """The source of a proof ``"proofs/file.py::prove_x"`` from a checkout (``None`` when
+    the file is not there, as in an installed package)."""
+    import ast
+    from pathlib import Path
+
+    path, _, name = proof.partition("::")
+    file = Path(__file__).resolve().parents[2] / path
+    if not file.is_file():
+        return None
+    text = file.read_text(encoding="utf-8")
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.FunctionDef) and node.name == name:
+            return ast.get_source_segment(text, node)
+    return None
+
+
+def _select(id_: str, label: str, values) -> str:
+    opts = "".join(f'<option value="{esc(v)}">{esc(v)}</option>' for v in values)
+    return (f'<label>{esc(label)} <select id="{id_}" class="tnv-filter">'
+            f'<option value="">all</option>{opts}</select></label>')
+
+
+def report_html(report, *, title: str = "tnverify report") -> str:
+    """The report as one self-contained HTML page (see the module docstring).
+
+    Parameters
+    ----------
+    report : Report
+        The run (:class:`tnverify.report.Report`).
+    title : str
+        The page title.
+
+    Returns
+    -------
+    str
+        The page.
+    """
+    from .. import __version__
+
+    results = report.results
+    graph = ClaimGraph.of(r.claim for r in results)
+    papers = list(dict.fromkeys(ref.paper for r in results for ref in r.claim.refs
+                                if hasattr(ref, "paper")))
+
+    def cite(key, label):
+        return f'<a href="#paper-{esc(key)}">{label}</a>'
+
+    def href(cid):
+        return f"#claim-{cid}" if cid in graph.claims else "#"
+
+    env, st = report.environment or {}, report.settings or {}
+    head = [f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{esc(title)}</title><link rel=\"icon\" href=\"data:,\">"   # no favicon request
+            f"<style>{REPORT_CSS}"
+            "body{font-family:sans-serif;max-width:75em;margin:auto;padding:1em;color:#222}"
+            "</style></head><body>",
+            f"<h1>{esc(title)}</h1>",
+            f"<p>tnverify {esc(__version__)}, created {esc(report.created)}; Python "
+            f"{esc(env.get('python'))}, numpy {esc(env.get('numpy'))}, torch "
+            f"{esc(env.get('torch'))}; device <code>{esc(st.get('device'))}</code>, scale "
+            f"<code>{esc(st.get('scale'))}</code>, seed <code>{esc(st.get('seed'))}</code>.</p>",
+            f"<p><b>{esc(report.summary_line())}</b></p>"]
+    if papers:
+        head += ["<h2>Papers</h2>", "<ul>"] + [
+            f'<li id="paper-{esc(k)}"><b>{esc(k)}</b>: {esc(PAPERS[k].citation)}</li>'
+            for k in papers if k in PAPERS] + ["</ul>"]
+    verdicts = list(dict.fromkeys(r.verdict for r in results))
+    paper_keys = list(dict.fromkeys(primary_paper(r.claim) for r in results))
+    topics = list(dict.fromkeys(r.claim.group for r in results))
+    table = ["<h2>Claims</h2>", '<p class="tnv-filters">',
+             _select("f-verdict", "verdict", verdicts), _select("f-paper", "paper", paper_keys),
+             _select("f-topic", "topic", topics), ' <span id="f-count"></span></p>',
+             f'<p class="tnv-legend">{esc(RATIO_LEGEND)} {esc(EXACT_LEGEND)}</p>',
+             '<table class="tnv-table" id="tnv-claims"><thead><tr><th>id</th><th>paper</th>'
+             '<th>verdict</th><th>expected</th><th><abbr title="largest error / tolerance">'
+             'err/tol</abbr></th><th>seconds</th></tr></thead><tbody>']
+    differing = {id(r) for r in report.differing}
+    for r in results:
+        c = r.claim
+        mark = "✗ differs" if id(r) in differing else "✓"
+        table.append(f'<tr data-verdict="{esc(r.verdict)}" data-paper="{esc(primary_paper(c))}"'
+                     f' data-topic="{esc(c.group)}"><td><a href="#claim-{esc(c.id)}"><code>'
+                     f'{esc(c.id)}</code></a></td><td>{esc(c.locator)}</td><td>'
+                     f'<span class="tnv-badge tnv-{esc(r.verdict)}">{esc(r.verdict)}</span></td>'
+                     f"<td>{esc(c.expected)} {mark}</td><td>{esc(format_ratio(r))}</td>"
+                     f"<td>{r.seconds:.2f}</td></tr>")
+    table.append("</tbody></table>")
+    seed = int(st.get("seed") or 0)
+    sections = [claim_section(r.claim, r, graph=graph, href=href, cite=cite,
+                              proof_source=proof_source, seed=seed) for r in results]
+    tail = [f"<script>{REPORT_JS}</script></body></html>"]
+    return "\n".join(head + table + sections + tail) + "\n"
