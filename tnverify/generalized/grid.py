@@ -339,15 +339,13 @@ def grid_tensor(network, F=None, *, backend="numpy", device="cpu", dtype=None,
 
     Parameters
     ----------
-    network : ShallowNetwork or GeneralizedRNN
-        A shallow network (Eq. 20, Prop. A.2) or a generalized RNN (Eq. 21, Prop. A.3).
+    network : ShallowNetwork (Eq. 20, Prop. A.2) or GeneralizedRNN (Eq. 21, Prop. A.3)
     F : (M, M_f) array, optional
         Feature matrix (Eq. 19), rows = template features; default the identity.
     backend : {"numpy", "torch"}
         numpy (float64) or torch (on ``device``, in ``dtype``, default float64).
     chunk_bytes : int, optional
-        Budget of the elementwise temporary per chunk; default :data:`CHUNK_BYTES` (CPU)
-        or :data:`CHUNK_BYTES_CUDA` (a CUDA device).
+        Temporary bytes per chunk; default :data:`CHUNK_BYTES`, on CUDA :data:`CHUNK_BYTES_CUDA`.
 
     Returns
     -------

@@ -197,6 +197,7 @@ def comparison_rows(result) -> list[dict]:
                 row["verdicts"].append(ev.verdict)
                 if row["ratio"] is None or (ratio is not None and ratio >= row["ratio"]):
                     row.update(ratio=ratio, error=ev.error, control=_control_text(ev),
+                               exact=ev.passed is not None and ev.error is None,
                                tolerance=None if ev.tolerance is None else float(ev.tolerance),
                                rule=getattr(ev.tolerance, "rule", "") or
                                ("exact comparison" if ev.passed is not None else ""),
@@ -310,9 +311,10 @@ def _defect(claim: Claim) -> list[str]:
 
 
 def _ratio_cell(row: dict) -> str:
-    if row["ratio"] is None:
-        return '<td title="exact comparison: no float tolerance">exact</td>'
-    return f'<td title="error / tolerance">{_fmt(row["ratio"])}</td>'
+    if row["ratio"] is not None:
+        return f'<td title="error / tolerance">{_fmt(row["ratio"])}</td>'
+    return ('<td title="exact comparison: no float tolerance">exact</td>' if row.get("exact")
+            else '<td title="nothing compared">—</td>')
 
 
 def _comparisons(result) -> list[str]:
@@ -444,5 +446,5 @@ def verdict_counts(claims: Iterable[Claim], verdicts: dict | None = None) -> dic
         vs[v] = vs.get(v, 0) + 1
         if c.defect is not None:
             ds[c.defect.kind] = ds.get(c.defect.kind, 0) + 1
-    order = (HOLDS, FAILS, "ill-posed", ERROR, SKIPPED)
-    return {"verdicts": {k: vs[k] for k in order if k in vs}, "defects": ds}
+    return {"verdicts": {k: vs[k] for k in (HOLDS, FAILS, "ill-posed", ERROR, SKIPPED)
+                         if k in vs}, "defects": ds}
