@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scipy import stats as sst
 
 from tnverify.errors import NonFiniteError, ShapeError, UsageError
-from tnverify.lru import stats
+from tnverify.claims import monte_carlo as stats
 
 
 def test_z_value_matches_scipy():

@@ -3,7 +3,7 @@ Lemma 4.2.1 (annulus sampler), Prop. 4.2.1 (E‖x_∞‖²), Eq. 4.13 (white-noi
 and Fig. 4.8 (annulus vs Glorot).  Registered in :mod:`.lru_background`.
 
 Decision rules (recorded in every Evidence): estimates against exact targets by the
-distribution-free Chebyshev rule (:data:`RULE`) of :func:`tnverify.lru.stats.estimate_evidence`,
+distribution-free Chebyshev rule (:data:`RULE`) of :func:`tnverify.claims.monte_carlo.estimate_evidence`,
 Thm. 4.2.1 statistics with standard errors across independent matrices; distributions by KS / χ²
 tests at :data:`ALPHA`.  The power of each verdict depends on the sample size used (in
 ``sizes``); the claims catalogue sizes run at scale "large".
