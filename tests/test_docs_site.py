@@ -304,3 +304,12 @@ def test_html_report_filters_in_the_browser(browser, site):
     assert shown and set(shown) == {"fails"}
     assert driver.find_element("id", "f-count").text == "1 shown"
     driver.save_screenshot(str(shots / "report-filtered.png"))
+
+
+def test_the_graph_outlines_every_defect_kind_of_the_registry():
+    """The graph's legend and outlines name every defect kind (``editorial`` came later)."""
+    from tnverify.claims.readings import DEFECT_KINDS
+    text = (ROOT / "docs" / "_ext" / "site_graph.py").read_text(encoding="utf-8")
+    start = text.index("OUTLINE = {")
+    outline = text[start:text.index("}", start)]
+    assert [k for k in DEFECT_KINDS if f'"{k}"' not in outline] == []

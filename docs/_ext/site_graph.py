@@ -19,8 +19,9 @@ from tnverify_site import raw, write
 
 FILL = {"holds": "#bfe8bf", "fails": "#f4b6b4", "ill-posed": "#fbe3a0", "error": "#e2c2ee",
         "skipped": "#dddddd"}
+#: one colour per defect kind of the registry (a test checks that every kind has one)
 OUTLINE = {"misprint": "#1f5fbf", "false": "#b00000", "ambiguous": "#c07a00",
-           "published-number": "#6a3d9a"}
+           "published-number": "#6a3d9a", "editorial": "#2e8b57"}
 EDGE = {"uses": 'color="#444444"', "corrects": 'style=dashed color="#1f5fbf"',
         "erratum": 'style=dotted dir=none color="#b00000" penwidth=1.6'}
 
