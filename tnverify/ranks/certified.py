@@ -27,6 +27,7 @@ import numpy as np
 from ..conventions import check_finite
 from ..errors import DTypeError, RankError, ShapeError
 from ..validation import as_choice
+from ..validation.scalars import _is_prime as _is_probable_prime  # deterministic Miller-Rabin
 
 __all__ = ["exact_rank", "rank_mod_p", "rank_backend", "distinct_lines", "DEFAULT_PRIME",
            "RANK_BACKENDS"]
@@ -243,28 +244,6 @@ def _bareiss_rank(rows: list[list[int]]) -> int:
         if rank == n_rows:
             break
     return rank
-
-
-def _is_probable_prime(p: int) -> bool:
-    if p < 2:
-        return False
-    for q in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37):
-        if p % q == 0:
-            return p == q
-    d, s = p - 1, 0
-    while d % 2 == 0:
-        d, s = d // 2, s + 1
-    for a in (2, 3, 5, 7, 11, 13, 17):  # deterministic for p < 3.4e14
-        x = pow(a, d, p)
-        if x in (1, p - 1):
-            continue
-        for _ in range(s - 1):
-            x = x * x % p
-            if x == p - 1:
-                break
-        else:
-            return False
-    return True
 
 
 def rank_mod_p(matrix, p: int = DEFAULT_PRIME, *, backend: str = "auto") -> int:
