@@ -19,6 +19,8 @@ import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Iterator, Sequence
 
+from ..errors import DTypeError
+from . import Claim
 from .runner import ClaimResult, run_claim
 
 __all__ = ["can_fork", "twin_groups", "run_in_processes"]
@@ -35,6 +37,8 @@ def can_fork() -> bool:
 def twin_groups(claims: Sequence) -> list[list[int]]:
     """Indices of ``claims`` grouped so that a claim and the claim it corrects (or that
     corrects it) share a group; groups in the order of their first claim."""
+    if not all(isinstance(c, Claim) for c in claims):
+        raise DTypeError("twin_groups needs a sequence of Claim objects")
     index = {c.id: i for i, c in enumerate(claims)}
     group_of: dict[int, int] = {}
     groups: list[list[int]] = []
@@ -78,7 +82,15 @@ def run_in_processes(claims: Sequence, *, jobs: int, threads: int, seed: int, sc
     each result is rebuilt here around the claim object of this process.
     """
     global _CLAIMS
+    from ..threads import resolve_jobs, resolve_threads
+    from ..validation import as_callable, as_choice, as_seed
+    jobs, threads, seed = resolve_jobs(jobs), resolve_threads(threads), as_seed(seed)
+    as_choice(scale, "scale", ("small", "large"))
+    if on_start is not None:
+        as_callable(on_start, "on_start")
     _CLAIMS = list(claims)
+    if not all(isinstance(c, Claim) for c in _CLAIMS):
+        raise DTypeError("run_in_processes needs a sequence of Claim objects")
     ctx = multiprocessing.get_context("fork")
     groups = twin_groups(_CLAIMS)
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker,

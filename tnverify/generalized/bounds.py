@@ -247,7 +247,7 @@ def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
     matrix : bool
         Treat a 2-D ``grid`` as the matrix itself (no matricization).
     backend : {"auto", "flint", "python"}
-        Backend of the certified ranks (:func:`tnverify.matricize.rank_backend`; recorded
+        Backend of the certified ranks (:func:`tnverify.ranks.certified.rank_backend`; recorded
         in :attr:`GridRank.backend`).
 
     Examples

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from ..claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
-from ..validation import as_flag
+from ..errors import DTypeError
+from ..validation import as_callable, as_flag, as_seed
 from .evidence_text import (_fmt, comparison_rows, error_reason,  # noqa: F401
                             explain_counterexample, format_ratio)
 
@@ -49,9 +50,15 @@ def esc(text) -> str:
     return html.escape(str(text), quote=True)
 
 
+def _need_claim(claim, what: str) -> None:
+    if not isinstance(claim, Claim):
+        raise DTypeError(f"{what} needs a Claim; got {type(claim).__name__}")
+
+
 def primary_paper(claim: Claim) -> str:
     """The paper key a claim is filed under (its id prefix), or its package for users'
     claims."""
+    _need_claim(claim, "primary_paper")
     if claim.package != "tnverify":
         return claim.package
     return claim.id.split("-", 1)[0]
@@ -59,6 +66,8 @@ def primary_paper(claim: Claim) -> str:
 
 def reproduce_command(claim: Claim, seed: int = 0) -> str:
     """The one command that re-runs a claim and prints its evidence."""
+    _need_claim(claim, "reproduce_command")
+    seed = as_seed(seed)
     if claim.package != "tnverify":
         return f"tnverify verify --plugin {claim.package} --claims {claim.id} --seed {seed}"
     return f"tnverify show {claim.id} --run" if seed == 0 else \
@@ -261,6 +270,11 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
     attrs = (f'id="claim-{esc(claim.id)}" class="tnv-claim" data-verdict="{esc(verdict)}" '
              f'data-paper="{esc(primary_paper(claim))}" data-topic="{esc(claim.group)}"')
     out = [f"<section {attrs}>"]
+    _need_claim(claim, "claim_section")
+    seed = as_seed(seed)
+    for fn, name in ((href, "href"), (cite, "cite"), (proof_source, "proof_source")):
+        if fn is not None:
+            as_callable(fn, name)
     if as_flag(heading, "heading"):
         out.append(f'<h2><code>{esc(claim.id)}</code>'
                    + (f" — {esc(claim.title)}" if claim.title else "") + "</h2>")

@@ -9,13 +9,21 @@ from __future__ import annotations
 import json
 
 from ..claims import ERROR, FAILS, SKIPPED
+from ..errors import DTypeError
 
 __all__ = ["error_reason", "format_ratio", "comparison_rows", "explain_counterexample"]
+
+
+def _need_result(result, what: str, attrs=("verdict", "small", "scaled")) -> None:
+    if not all(hasattr(result, a) for a in attrs):
+        raise DTypeError(f"{what} needs a ClaimResult (from tnverify.claims.run_claim); got "
+                         f"{type(result).__name__}")
 
 
 def error_reason(result) -> str:
     """The one-line reason of an ``error`` verdict (the exception of the side that
     broke), or ``""``."""
+    _need_result(result, "error_reason")
     for side in (result.small, result.scaled):
         if side.error_message:
             return " ".join(str(side.error_message).split())
@@ -30,6 +38,7 @@ def format_ratio(result) -> str:
     claim whose float comparisons all hold failed on an exact one: ``exact ✗`` (the largest
     float ratio would otherwise read like a pass).
     """
+    _need_result(result, "format_ratio", ("verdict", "ratio"))
     if result.verdict in (ERROR, SKIPPED):
         return "—"
     r = result.ratio
@@ -85,6 +94,7 @@ def comparison_rows(result) -> list[dict]:
     """Every comparison of a result, one row per (side, where, what) over the cases, with
     the worst case's numbers: ``{"side", "where", "compared", "verdict", "cases", "error",
     "tolerance", "rule", "ratio", "control", "deciding"}``."""
+    _need_result(result, "comparison_rows")
     rows: dict[tuple, dict] = {}
     for side_name, side in (("small", result.small), ("scaled", result.scaled)):
         for index, case in enumerate(side.cases):
@@ -131,6 +141,7 @@ def explain_counterexample(result) -> tuple[list[tuple[str, str]], str] | None:
     """The counterexample of a result as ``(rows, sentence)``: labelled values and one
     sentence saying what it shows (which comparison, at which parameters and seed, what
     error against what tolerance, or which exact values disagree).  ``None`` without one."""
+    _need_result(result, "explain_counterexample")
     ce = result.counterexample
     if not ce:
         return None

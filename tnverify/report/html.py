@@ -69,12 +69,20 @@ def proof_source(proof: str) -> str | None:
     import ast
     from pathlib import Path
 
+    if not isinstance(proof, str) or "::" not in proof:
+        return None
     path, _, name = proof.partition("::")
-    file = Path(__file__).resolve().parents[2] / path
-    if not file.is_file():
+    proofs = (Path(__file__).resolve().parents[2] / "proofs").resolve()
+    file = (proofs.parent / path).resolve()
+    # only a proof of the checkout's proofs/ folder (a plugin's proof names its own file)
+    if file.parent != proofs or file.suffix != ".py" or not file.is_file():
         return None
     text = file.read_text(encoding="utf-8")
-    for node in ast.walk(ast.parse(text)):
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and node.name == name:
             return ast.get_source_segment(text, node)
     return None
@@ -102,7 +110,12 @@ def report_html(report, *, title: str = "tnverify report") -> str:
         The page.
     """
     from .. import __version__
-
+    from ..errors import DTypeError
+    from ..validation import as_text
+    if not all(hasattr(report, a) for a in ("results", "environment", "settings")):
+        raise DTypeError(f"report_html needs a Report (from run_claims); got "
+                         f"{type(report).__name__}")
+    title = as_text(title, "title")
     results = report.results
     graph = ClaimGraph.of(r.claim for r in results)
     papers = list(dict.fromkeys(ref.paper for r in results for ref in r.claim.refs

@@ -23,6 +23,7 @@ import json
 import os
 import platform
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -130,6 +131,9 @@ class Report:
     results: list[ClaimResult]
     settings: dict
     environment: dict
+    #: wall-clock seconds of the run (``None``: not measured; claims may run in parallel,
+    #: so this is not the sum of the claims' seconds)
+    wall_seconds: float | None = None
     created: str = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc)
                          .isoformat(timespec="seconds"))
 
@@ -162,8 +166,9 @@ class Report:
         n = len(self.results)
         tail = ("all as expected" if self.all_as_expected
                 else f"{len(self.differing)} differ from expected")
-        return (f"{n} claim{'s' if n != 1 else ''}: {counts or 'none run'}; {tail} "
-                f"({self.seconds:.1f} s)")
+        time = (f"{self.seconds:.1f} s" if self.wall_seconds is None else
+                f"{self.wall_seconds:.1f} s wall, {self.seconds:.1f} s of claims")
+        return f"{n} claim{'s' if n != 1 else ''}: {counts or 'none run'}; {tail} ({time})"
 
     # -- JSON --------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -356,8 +361,13 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
     -------
     Report
     """
+    _t0 = time.perf_counter()
     claims = list(claims)
     from ..claims.pool import can_fork
+    from ..threads import resolve_jobs, resolve_threads
+
+    jobs = resolve_jobs(jobs)                 # an integer >= 1 (UsageError otherwise)
+    threads = None if threads is None else resolve_threads(threads)
 
     parallel = jobs > 1 and len(claims) > 1 and can_fork()
     if progress is True:               # the documented bool: True shows the bar, as None
@@ -397,7 +407,7 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
     env = environment(device, min(jobs, len(claims)) if parallel else 1)
     if threads is not None:
         env["threads"] = {**(env.get("threads") or {}), "per_process": threads}
-    return Report(results, settings, env)
+    return Report(results, settings, env, wall_seconds=time.perf_counter() - _t0)
 
 
 def _run_parallel(claims, results, seed, scale, device, sides, jobs, threads, progress, bar):

@@ -37,7 +37,7 @@ def delta_rank(s, delta: float) -> int:
     """rank_δ by its definition (thesis §3.2.2, Oseledets 2011): the smallest r ≥ 1 whose
     discarded tail (Σ_{j ≥ r} σ_j²)^{1/2} is ≤ δ, from the singular values ``s``
     (descending).  Written here from the definition, not taken from
-    :func:`tnverify.truncation.truncation_rank`, so that the claims judge the
+    :func:`tnverify.tt.truncation.truncation_rank`, so that the claims judge the
     implementation's rule instead of sharing it."""
     s = np.asarray(s, dtype=np.float64)
     for r in range(1, s.size + 1):

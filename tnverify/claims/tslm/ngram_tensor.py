@@ -131,7 +131,7 @@ def small_claim1(params, rng) -> Evidence:
     kw = dict(n=(n + 1) * V**n, sizes=sizes, labels=labels)
     corpus = [rng.integers(0, V, size=int(rng.integers(n, 3 * n))).tolist() for _ in range(20)]
     # the n-grams counted by their definition (every window of n consecutive words inside
-    # a sentence), not by tnverify.ngram.ngram_counts, which is under test with ngram_tensor
+    # a sentence), not by tnverify.definitions.ngram.ngram_counts, which is under test with ngram_tensor
     counts = {}
     for sentence in corpus:
         for start in range(len(sentence) - n + 1):
