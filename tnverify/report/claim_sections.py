@@ -122,8 +122,10 @@ def _badge(verdict: str) -> str:
 
 
 def _links(ids: Sequence[str], href: Callable[[str], str]) -> str:
-    return ", ".join(f'<a class="tnv-claim-link" href="{esc(href(i))}"><code>{esc(i)}</code></a>'
-                     for i in ids)
+    """Links to claims; ``href(id)`` of ``None`` (a claim not on the page) gives its id
+    without a link."""
+    return ", ".join(f'<a class="tnv-claim-link" href="{esc(h)}"><code>{esc(i)}</code></a>'
+                     if (h := href(i)) else f"<code>{esc(i)}</code>" for i in ids)
 
 
 def _statement(claim: Claim) -> str:

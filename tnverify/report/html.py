@@ -125,7 +125,7 @@ def report_html(report, *, title: str = "tnverify report") -> str:
         return f'<a href="#paper-{esc(key)}">{label}</a>'
 
     def href(cid):
-        return f"#claim-{cid}" if cid in graph.claims else "#"
+        return f"#claim-{cid}" if cid in graph.claims else None   # not in this report
 
     env, st = report.environment or {}, report.settings or {}
     head = [f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"

@@ -212,6 +212,8 @@ class Report:
                 ratio = f"{ratio} {error_reason(r)}"
             lines.append(f"| `{r.claim.id}` | {md_cell(r.claim.locator)} | **{r.verdict}** | "
                          f"{r.claim.expected} {mark} | {md_cell(ratio)} | {r.seconds:.2f} |")
+        from .claim_sections import EXACT_LEGEND, RATIO_LEGEND
+        lines += ["", f"*{RATIO_LEGEND} {EXACT_LEGEND}*"]
         lines += [""] + md_papers(self.results)
         seen: dict = {}
         for r in self.results:
