@@ -113,7 +113,7 @@ def set_threads(n: int | None = None, *, torch: bool = True) -> int:
     global _limiter
     torch = as_flag(torch, "torch")
     n = resolve_threads(n)
-    for var in _THREAD_VARS:
+    for var in _THREAD_VARS + (THREADS_ENV,):      # child processes inherit the count
         os.environ[var] = str(n)
     try:
         from threadpoolctl import threadpool_limits

@@ -22,7 +22,6 @@ A progress bar (rich) is drawn on stderr when stderr is a terminal.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from typing import Callable, Sequence
@@ -33,11 +32,9 @@ __all__ = ["run_trials", "local_cores", "validate_workers"]
 
 
 def local_cores() -> int:
-    """Number of cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+    """Number of cores this process may run on (:func:`tnverify.threads.available_cores`)."""
+    from ..threads import available_cores
+    return available_cores()
 
 
 def validate_workers(workers) -> int:
@@ -50,14 +47,10 @@ def validate_workers(workers) -> int:
 
 
 def _limit_threads() -> None:
-    """Process-pool initializer: one BLAS/OpenMP thread per worker process."""
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    try:
-        from threadpoolctl import threadpool_limits
-
-        threadpool_limits(1)
-    except ImportError:  # pragma: no cover - threadpoolctl is a runtime dependency
-        pass
+    """Process-pool initializer: the parent's threads per process (``--threads N``, passed
+    on through ``TNVERIFY_THREADS``; one by default) for BLAS/OpenMP and torch."""
+    from ..threads import set_threads
+    set_threads(None, torch=False)
 
 
 class _Progress:
