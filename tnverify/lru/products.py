@@ -26,6 +26,11 @@ Sampling: :func:`sample` (numpy) and :func:`sample_torch` (chunks on a torch dev
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # annotations only; imported on use (the command line stays light)
+    import sympy as sp
+
 import math
 from functools import lru_cache
 

@@ -89,7 +89,7 @@ def check_entries(shape, *, repeat=1, what: str = "explicit tensor", dtype=np.fl
     what = as_text(what, "what")
     route = as_text(route, "route", optional=True)
     try:
-        itemsize = np.dtype(dtype).itemsize
+        np.dtype(dtype)                 # refused here unless a numpy dtype
     except TypeError as exc:
         raise DTypeError(f"{what}: dtype must be a numpy dtype; got {_show(dtype)}") from exc
     try:

@@ -12,6 +12,11 @@ are convex combinations of values in [−1, 1].
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # annotations only; imported on use (the command line stays light)
+    import torch
+
 import numpy as np
 
 from .. import Evidence

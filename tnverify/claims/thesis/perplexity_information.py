@@ -166,7 +166,6 @@ def _scaled_eq41(params, device, rng, *, averaged: bool) -> Evidence:
     :func:`tnverify.claims.tslm.ngrams_scaled.mi_plugin_tolerance`; control: the exact
     value at distance S + 1."""
     import torch
-    import torch
 
     from ..tslm.ngrams_scaled import ALPHA, mi_plugin_tolerance, sample_chains, sticky_chain
     V, L, B, stay = (params[k] for k in ("vocab_size", "length", "chains", "stay"))
