@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .errors import DeviceError
 
-__all__ = ["DEVICE_CHOICES", "resolve_device", "torch_dtype"]
+__all__ = ["DEVICE_CHOICES", "resolve_device", "torch_dtype"]  # torch_generator: for the claims
 
 DEVICE_CHOICES = ("auto", "cpu", "cuda")
 
@@ -45,3 +45,27 @@ def torch_dtype(name: str):
     if not isinstance(dt, torch.dtype):
         raise DeviceError(f"unknown torch dtype {name!r}")
     return dt
+
+
+def torch_generator(device: str, rng):
+    """A ``torch.Generator`` on ``device`` seeded by one draw of the numpy Generator ``rng``
+    (``rng.integers(2**62)``): how a scaled side derives its torch randomness from the
+    claim's recorded seed, so that a case re-runs from its params and seed.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> a = torch_generator("cpu", np.random.default_rng(1)).initial_seed()
+    >>> a == torch_generator("cpu", np.random.default_rng(1)).initial_seed()
+    True
+    """
+    import numpy as np
+
+    from .errors import DTypeError
+    if not isinstance(rng, np.random.Generator):
+        raise DTypeError(f"rng must be a numpy.random.Generator; got {type(rng).__name__}")
+    if not isinstance(device, str):
+        raise DeviceError(f"device must be a string such as 'cpu' or 'cuda'; got {device!r}")
+    import torch
+    return torch.Generator(device).manual_seed(int(rng.integers(2**62)))
+

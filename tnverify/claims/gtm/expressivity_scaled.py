@@ -25,6 +25,7 @@ from ...generalized.expressivity import (constant_grid_value, constant_network,
                                 pairwise_similarity_network, rank_one_shallow)
 from ...generalized.grid import GeneralizedRNN, grid_entries, grid_tensor
 from ...generalized.xi import get_xi
+from ...device import torch_generator as _gen
 
 __all__ = ["A1_R", "a1_batch", "a1_grids", "a1_ranks", "scaled_lemma_a1", "scaled_lemma_a2",
            "scaled_thm_5_3"]
@@ -77,12 +78,6 @@ def a1_ranks(lam, a, M, T):
 
 
 # -- torch helpers ---------------------------------------------------------------------------
-def _gen(device, rng):
-    import torch
-    g = torch.Generator(device)
-    g.manual_seed(int(rng.integers(2**62)))
-    return g
-
 
 @contextlib.contextmanager
 def _one_cpu_thread(device):

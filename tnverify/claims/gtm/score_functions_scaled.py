@@ -21,6 +21,7 @@ from ..compare import compare_values
 from ...conventions import tolerance
 from ...definitions.explicit import guard_size
 from .controls import error_with_control, passed_with_control
+from ...device import torch_generator as _gen
 
 __all__ = ["scaled_eq6", "scaled_lemma", "scaled_prop_a1"]
 
@@ -29,12 +30,6 @@ def _torch():
     import torch
     return torch
 
-
-def _gen(device, rng):
-    torch = _torch()
-    g = torch.Generator(device)
-    g.manual_seed(int(rng.integers(2**62)))
-    return g
 
 
 # -- gtm-eq-6 ---------------------------------------------------------------------------

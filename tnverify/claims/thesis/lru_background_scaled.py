@@ -14,12 +14,8 @@ from .. import Evidence
 from .lru_monte_carlo import ALPHA, circular_law_parts, _upper
 from ...conventions import tolerance
 from ..compare import compare_values
+from ...device import torch_generator as _gen
 
-
-def _gen(device, rng):
-    import torch
-
-    return torch.Generator(device).manual_seed(int(rng.integers(2 ** 62)))
 
 
 def _eigvals(A) -> np.ndarray:

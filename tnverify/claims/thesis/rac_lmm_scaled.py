@@ -24,11 +24,8 @@ from ..monte_carlo import TestResult, test_evidence
 from .. import Evidence
 from .rac_layers import ALPHA
 from ..compare import compare_values
+from ...device import torch_generator as _gen
 
-
-def _gen(device, rng):
-    import torch
-    return torch.Generator(device).manual_seed(int(rng.integers(2 ** 62)))
 
 
 def _orthogonal(H, g, device):

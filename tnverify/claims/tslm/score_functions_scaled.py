@@ -10,6 +10,7 @@ from .. import Evidence
 from ..compare import compare_values
 from ...conventions import rank_tolerance
 from ...definitions.explicit import guard_size
+from ...device import torch_generator as _gen
 
 __all__ = ["scaled_tslm"]
 
@@ -18,12 +19,6 @@ def _torch():
     import torch
     return torch
 
-
-def _gen(device, rng):
-    torch = _torch()
-    g = torch.Generator(device)
-    g.manual_seed(int(rng.integers(2**62)))
-    return g
 
 
 def scaled_tslm(params, device, rng):

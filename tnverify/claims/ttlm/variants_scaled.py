@@ -6,13 +6,10 @@ import numpy as np
 
 from .. import Evidence
 from ..compare import compare_values
+from ...device import torch_generator as _gen
 
 _C = float(np.sqrt(2.0 / np.pi))   # E|z| for z ~ N(0, 1)
 
-
-def _gen(device, rng):
-    import torch
-    return torch.Generator(device).manual_seed(int(rng.integers(2**62)))
 
 
 def _rand(shape, g, device, scale=1.0, nonneg=False):
