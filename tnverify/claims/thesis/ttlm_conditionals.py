@@ -113,22 +113,28 @@ def small_prop_522(params, rng, corrected=False):
         return Evidence("Eq. 5.7 = Eq. 5.9 with the output core 𝐆^(t) ∈ ℝ^{R_(t−1)×|V|}",
                         parts=identity, sizes=sizes)
     typing = {}
+    def score_vector(core) -> tuple[bool, tuple]:
+        """ψ's argument (h^(t−1))ᵀ𝐆^(t) for a core of this shape, and whether it is a
+        score vector over V (|V| entries, any trailing bond of size 1)."""
+        arg = np.einsum("sa,avb->svb", np.ones((1, core.shape[0])), core).shape[1:]
+        return arg[0] == V and all(d == 1 for d in arg[1:]), arg
+
     for t in range(1, L + 1):
         declared = cores[t - 1].shape                       # R_{t−1} × |V| × R_t, as printed
-        arg = np.einsum("sa,avb->svb", np.ones((1, declared[0])), cores[t - 1]).shape[1:]
-        wrong = arg + (1,)                                  # control: one more mode
+        ok, arg = score_vector(cores[t - 1])
+        # control: the same rule on a core whose right bond is one larger (R_t + 1 ≥ 2)
+        bad, _ = score_vector(np.ones(declared[:2] + (declared[2] + 1,)))
         compared = (f"t = {t}: with the declared 𝐆^(t) ∈ ℝ^(R_(t−1)×|V|×R_t) = "
                     f"ℝ^({'×'.join(map(str, declared))}), ψ's argument is a score vector over "
                     f"V ({V} entries)")
-        ok = arg == (V,) or (len(arg) == 2 and arg[1] == 1)
         typing[f"t = {t}: type of ψ's argument"] = Evidence(
             compared, passed=ok, sizes=sizes, details={"argument shape": list(arg)},
             counterexample=None if ok else {
                 "t": t, "declared core shape": list(declared),
                 "ψ argument shape (as printed)": list(arg),
                 "ψ argument shape (output core R_(t−1)×|V|)": [V]},
-            control=Evidence(f"control (a core with one more mode) of: {compared}",
-                             passed=len(wrong) == 1))
+            control=Evidence(f"control (the right bond one larger) of: {compared}",
+                             passed=bad))
     readings = {
         "output core": Evidence("the conditional defined by Eq. 5.9 with the output core at "
                                 "time t; the hypothesis's declaration of 𝐆^(t)",
