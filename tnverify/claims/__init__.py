@@ -254,7 +254,10 @@ def _call(fn, params: dict, seed: int, claim: "Claim | None" = None) -> Evidence
         ce = _failing_detail(ev)
         if ce or ev.verdict == FAILS:
             ce.setdefault("params", dict(params))
-            ce["seed"] = int(seed)
+            # an explicit None is kept: the check drew nothing from the seeded generator
+            # (a user's plain test), so no seed reproduces anything
+            if not ("seed" in ce and ce["seed"] is None):
+                ce["seed"] = int(seed)
             ev.counterexample = ce
     return ev
 

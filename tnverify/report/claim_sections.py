@@ -28,11 +28,12 @@ from typing import Callable, Iterable, Sequence
 from ..claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
 from ..errors import DTypeError
 from ..validation import as_callable, as_flag, as_seed
-from .evidence_text import (_fmt, comparison_rows, error_reason,  # noqa: F401
-                            explain_counterexample, format_ratio)
+from .evidence_text import (_fmt, comparison_rows, details_tables,  # noqa: F401
+                            error_reason, explain_counterexample, format_ratio)
 
 __all__ = ["ClaimGraph", "RATIO_LEGEND", "EXACT_LEGEND", "claim_section", "comparison_rows",
-           "explain_counterexample", "primary_paper", "reproduce_command", "esc", "verdict_counts", "error_reason",
+           "explain_counterexample", "primary_paper", "reproduce_command", "plugin_argument",
+           "text", "seeds_used", "esc", "verdict_counts", "error_reason",
            "format_ratio"]
 
 #: What the error/tolerance number means (terminal footer, ``--help``, tooltips).
@@ -64,14 +65,58 @@ def primary_paper(claim: Claim) -> str:
     return claim.id.split("-", 1)[0]
 
 
+def plugin_argument(claim: Claim) -> str:
+    """What ``--plugin`` must name to load a user's claim in a fresh process: the
+    module's file for a top-level module (a test file, as pytest or ``--plugin FILE``
+    imported it; relative to the working directory when it lies below it), else the
+    dotted module name (a module of an installed package)."""
+    import os
+    import sys
+
+    module = getattr(claim.small, "__module__", "") or claim.package
+    mod = sys.modules.get(module)
+    file = getattr(mod, "__file__", None)
+    if file and "." not in module and file.endswith(".py") \
+            and "site-packages" not in file and "dist-packages" not in file:
+        path = os.path.abspath(file)
+        try:
+            rel = os.path.relpath(path)
+        except ValueError:          # another drive (Windows)
+            rel = path
+        return path if rel.startswith("..") else rel
+    return module
+
+
 def reproduce_command(claim: Claim, seed: int = 0) -> str:
-    """The one command that re-runs a claim and prints its evidence."""
+    """The one command that re-runs a claim and prints its evidence (it runs as printed:
+    a plugin given as a file is named by its path, shell-quoted)."""
+    import shlex
+
     _need_claim(claim, "reproduce_command")
     seed = as_seed(seed)
     if claim.package != "tnverify":
-        return f"tnverify verify --plugin {claim.package} --claims {claim.id} --seed {seed}"
+        return (f"tnverify verify --plugin {shlex.quote(plugin_argument(claim))} "
+                f"--claims {claim.id} --seed {seed}")
     return f"tnverify show {claim.id} --run" if seed == 0 else \
         f"tnverify verify --claims {claim.id} --seed {seed}"
+
+
+def seeds_used(result) -> str:
+    """The seeds a user's claim run drew from, in words: ``"tnverify_rng seed 123;
+    hypothesis seed 456"`` (``""`` when it drew nothing seeded)."""
+    out = []
+    for side in (result.small, result.scaled):
+        for ev in side.cases:
+            for key in ("tnverify_rng seed", "hypothesis seed"):
+                if (ev.details or {}).get(key) is not None:
+                    out.append(f"{key} {ev.details[key]}")
+    return "; ".join(dict.fromkeys(out))
+
+
+def text(value) -> str:
+    """Registry text (statements, printed and meant lines, readings, quotes) as HTML:
+    the one place such text is rendered, so a formula renderer can hook in here."""
+    return esc(value)
 
 
 @dataclass
@@ -131,7 +176,7 @@ def _links(ids: Sequence[str], href: Callable[[str], str]) -> str:
 def _statement(claim: Claim) -> str:
     from .markdown import statement_lines
 
-    lines = [esc(line) for line in statement_lines(claim.statement)]
+    lines = [text(line) for line in statement_lines(claim.statement)]
     return '<blockquote class="tnv-statement">' + "<br>".join(lines) + "</blockquote>"
 
 
@@ -155,11 +200,11 @@ def _readings(claim: Claim) -> list[str]:
            '<th>status</th><th>the reading</th><th>quote</th></tr></thead><tbody>']
     for r in claim.readings.values():
         verb = "supported by" if r.admissible else "ruled out by"
-        quote = (f'{verb} “{esc(r.quote)}”' + (f" ({esc(r.where)})" if r.where else "")
+        quote = (f'{verb} “{text(r.quote)}”' + (f" ({esc(r.where)})" if r.where else "")
                  if r.quote else "—")
         out.append(f'<tr class="tnv-{"admissible" if r.admissible else "ruled-out"}">'
                    f'<td><code>{esc(r.name)}</code></td><td>{esc(r.status)}</td>'
-                   f'<td>{esc(r.text)}</td><td>{quote}</td></tr>')
+                   f'<td>{text(r.text)}</td><td>{quote}</td></tr>')
     return out + ["</tbody></table>"]
 
 
@@ -170,10 +215,10 @@ def _defect(claim: Claim) -> list[str]:
             key = f' (erratum <code>{esc(d.erratum)}</code>)' if d.erratum else ""
             label = "Defect" if i == 0 else "Further edit"
             out += [f'<h4>{label}: {esc(d.kind)}{key}</h4>', '<dl class="tnv-defect">',
-                    f"<dt>Printed:</dt><dd>{esc(d.printed)}</dd>",
-                    f"<dt>Meant:</dt><dd>{esc(d.meant)}</dd>", "</dl>"]
+                    f"<dt>Printed:</dt><dd>{text(d.printed)}</dd>",
+                    f"<dt>Meant:</dt><dd>{text(d.meant)}</dd>", "</dl>"]
     if claim.remarks:
-        out += ["<h4>Remarks</h4>", "<ul>"] + [f"<li>{esc(t)}</li>" for t in claim.remarks] \
+        out += ["<h4>Remarks</h4>", "<ul>"] + [f"<li>{text(t)}</li>" for t in claim.remarks] \
             + ["</ul>"]
     return out
 
@@ -204,7 +249,7 @@ def _comparisons(result) -> list[str]:
         tol = "—" if row.get("tolerance") is None else _fmt(row["tolerance"])
         rule = f' <span class="tnv-rule">({esc(row["rule"])})</span>' if row.get("rule") else ""
         note = f'<br><em>{esc(row["note"])}</em>' if row.get("note") else ""
-        out.append(f"<tr><td>{esc(side)}</td><td>{where}</td><td>{esc(row['compared'])}{note}"
+        out.append(f"<tr><td>{esc(side)}</td><td>{where}</td><td>{text(row['compared'])}{note}"
                    f"</td><td>{_badge(row['verdict'])}</td><td>{_fmt(row.get('error'))}</td>"
                    f"<td>{tol}{rule}</td>{_ratio_cell(row)}<td>{esc(row.get('control', '—'))}"
                    "</td></tr>")
@@ -212,14 +257,42 @@ def _comparisons(result) -> list[str]:
 
 
 def _counterexample(result) -> list[str]:
+    """The counterexample (a failing claim), or the readings' outcomes and why the
+    statement is ill-posed (an ill-posed one: nothing there is a counterexample)."""
     found = explain_counterexample(result)
     if found is None:
         return []
     rows, sentence = found
     body = "".join(f"<tr><th>{esc(k)}</th><td><code>{esc(v)}</code></td></tr>"
                    for k, v in rows)
-    return ["<h4>Counterexample</h4>", f'<p class="tnv-ce-sentence">{esc(sentence)}</p>',
+    heading = ("Why it is ill-posed" if result.verdict == "ill-posed" else "Counterexample")
+    return [f"<h4>{heading}</h4>", f'<p class="tnv-ce-sentence">{text(sentence)}</p>',
             f'<table class="tnv-table tnv-ce">{body}</table>']
+
+
+def _details(result) -> list[str]:
+    """Every ``details`` entry of the evidence: a small table per comparison (a column
+    per case), e.g. the certified rank per size."""
+    tables = details_tables(result)
+    if not tables:
+        return []
+    out = ["<h4>Computed values</h4>",
+           '<p class="tnv-legend">The numbers each comparison recorded beside its error '
+           "(<code>Evidence.details</code>), one column per case.</p>"]
+    for t in tables:
+        cases = t["cases"]
+        where = "" if t["where"] in ("—", f"part {t['compared']}") else f" — {text(t['where'])}"
+        head = "".join(f"<th>case {i}</th>" for i in cases)
+        out.append(f'<table class="tnv-table tnv-details"><caption>{esc(t["side"])} side'
+                   f"{where}: {text(t['compared'])}</caption><thead><tr><th>value</th>"
+                   f"{head}</tr></thead><tbody>")
+        for key, label, values in t["rows"]:
+            name = f"<code>{esc(key)}</code>" + (f' <span class="tnv-rule">({esc(label)})'
+                                                 "</span>" if label and label != key else "")
+            out.append(f"<tr><th>{name}</th>"
+                       + "".join(f"<td>{esc(v)}</td>" for v in values) + "</tr>")
+        out.append("</tbody></table>")
+    return out
 
 
 def _proof(claim: Claim, proof_source: Callable | None) -> list[str]:
@@ -286,9 +359,8 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
         status = f"expected verdict {_badge(claim.expected)} (not run here)"
     else:
         mark = ("as expected ✓" if result.as_expected and verdict != ERROR
-                else f"differs from the expected {esc(claim.expected)} ✗")
-        status = (f"verdict {_badge(verdict)} — expected {esc(claim.expected)}, {mark}; "
-                  f"{result.seconds:.2f} s")
+                else f"expected {esc(claim.expected)} ✗")
+        status = f"verdict {_badge(verdict)}, {mark}; {result.seconds:.2f} s"
     out.append(f'<p class="tnv-verdict">{status}</p>')
     out += [_statement(claim), f'<p class="tnv-refs">Printed in: {_refs(claim, cite)}</p>',
             f'<p class="tnv-topic">Topic: <code>{esc(claim.group)}</code></p>']
@@ -296,7 +368,12 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
     if result is not None:
         if verdict == ERROR:
             out.append(f'<p class="tnv-error">The check broke: {esc(error_reason(result))}</p>')
-        out += _comparisons(result) + _counterexample(result)
+        out += _comparisons(result) + _details(result) + _counterexample(result)
+    if result is not None and claim.package != "tnverify":
+        used = seeds_used(result)
+        out.append('<p class="tnv-seeds">Seeds used: ' + (esc(used) if used else
+                   "none (the test drew nothing from <code>tnverify_rng</code> or "
+                   "hypothesis)") + "</p>")
     out.append(f'<p class="tnv-reproduce">Reproduce: <code>{esc(reproduce_command(claim, seed))}'
                "</code></p>")
     out += _proof(claim, proof_source)

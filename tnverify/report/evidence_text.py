@@ -11,7 +11,8 @@ import json
 from ..claims import ERROR, FAILS, SKIPPED
 from ..errors import DTypeError
 
-__all__ = ["error_reason", "format_ratio", "comparison_rows", "explain_counterexample"]
+__all__ = ["error_reason", "format_ratio", "comparison_rows", "explain_counterexample",
+           "error_formula", "failure_text", "details_tables", "detail_value", "DETAIL_LABELS"]
 
 
 def _need_result(result, what: str, attrs=("verdict", "small", "scaled")) -> None:
@@ -150,20 +151,192 @@ def explain_counterexample(result) -> tuple[list[tuple[str, str]], str] | None:
     rows = [(str(k), _value(v)) for k, v in ce.items()]
     params = ", ".join(f"{k} = {_value(v, 40)}" for k, v in (ce.get("params") or {}).items())
     at = f"at {params}" if params else "at the claim's only case"
+    seed = ce.get("seed")
+    if seed is None and "seed" in ce:
+        seeded = (f"hypothesis seed {ce['hypothesis_seed']}" if "hypothesis_seed" in ce
+                  else "no seed: the test drew nothing from tnverify_rng")
+    else:
+        seeded = f"seed {seed}" + (f", hypothesis seed {ce['hypothesis_seed']}"
+                                   if "hypothesis_seed" in ce else "")
     if ev is None:
-        return rows, f"Counterexample {at} (seed {ce.get('seed')})."
+        return rows, f"Counterexample {at} ({seeded})."
     sub, path = _failing(ev)
     where = f" ({path})" if path else ""
-    head = f"{at} (seed {ce.get('seed')}), the comparison “{sub.compared}”{where}"
+    head = f"{at} ({seeded}), the comparison “{sub.compared}”{where}"
     if sub.ill_posed:
         return rows, f"{head[0].upper()}{head[1:]} is ill-posed: {sub.ill_posed}"
     if sub.error is not None and sub.tolerance is not None:
-        rule = getattr(sub.tolerance, "rule", "")
-        body = (f" is off by {_fmt(sub.error)}, beyond its tolerance {_fmt(sub.tolerance)}"
-                + (f" ({rule})" if rule else "") + ".")
+        entry = f" at entry {_value(ce['entry'], 40)}" if "entry" in ce else ""
+        body = f" fails{entry}: {error_formula(sub, sub.counterexample or ce)}."
     else:
         named = [f"{k} = {_value(v, 60)}" for k, v in ce.items()
-                 if k not in ("params", "seed", "where")]
+                 if k not in ("params", "seed", "where", "compared", "hypothesis_seed")]
         body = (" fails exactly: " + "; ".join(named) + "." if named
                 else " fails exactly (an integer or boolean comparison).")
     return rows, f"{head[0].upper()}{head[1:]}{body}"
+
+
+def _number(x) -> complex | float | None:
+    """A counterexample's value as a number (``{"real", "imag"}`` of JSON too), or None."""
+    if isinstance(x, dict) and set(x) == {"real", "imag"}:
+        x = complex(x["real"], x["imag"])
+    if isinstance(x, bool) or not isinstance(x, (int, float, complex)):
+        try:
+            import numpy as np
+
+            if isinstance(x, np.generic) and x.dtype.kind in "iufc":
+                x = x.item()
+            else:
+                return None
+        except ImportError:          # pragma: no cover
+            return None
+    return x if isinstance(x, complex) and x.imag else (
+        x.real if isinstance(x, complex) else float(x))
+
+
+def _num_text(x) -> str:
+    if isinstance(x, complex):
+        return f"({_fmt(x.real, 5)}{'+' if x.imag >= 0 else '−'}{_fmt(abs(x.imag), 5)}j)"
+    text = _fmt(x, 5)
+    return text.replace("-", "−", 1) if text.startswith("-") else text
+
+
+def error_formula(ev, ce: dict | None = None) -> str:
+    """How a comparison's error is computed, with its numbers.
+
+    :func:`tnverify.claims.compare.compare_values` judges ``|value − reference| / scale``
+    of the worst entry against the tolerance; the scale of that entry is what the claim
+    passed (the forward-error scale of the entry, e.g. the largest magnitude of the terms
+    it sums).  Given the counterexample's ``value`` and ``reference``, the scale is
+    ``|value − reference| / error``, so the sentence reads e.g. ``"relative error 0.483 =
+    |−1038.2 − (−2.0173)| / 2144.3 (the scale of that entry), beyond the tolerance
+    2.13e-14 (8 * n * eps(float64) * norm with n=12, norm=1): err/tol 2.3e+13"``.
+    Without value and reference (a hand-built Evidence): ``"error 0.5 against tolerance
+    0.1: err/tol 5"``."""
+    ce = ce if ce is not None else (ev.counterexample or {})
+    err, tol = ev.error, ev.tolerance
+    if err is None:
+        return ""
+    rule = getattr(tol, "rule", "")
+    tol_text = ("" if tol is None else
+                f"the tolerance {_fmt(tol)}" + (f" ({rule})" if rule else ""))
+    ratio = (f": err/tol {_fmt(float(err) / float(tol))}"
+             if tol is not None and float(tol) > 0 else "")
+    v, r = _number(ce.get("value")), _number(ce.get("reference"))
+    e = float(err)
+    if v is not None and r is not None and e > 0 and abs(v - r) > 0:
+        delta = abs(v - r)
+        scale = delta / e
+        rv = _num_text(r)
+        rv = f"({rv})" if rv.startswith("−") or rv.startswith("(") else rv
+        if abs(scale - 1.0) <= 1e-9:
+            head = f"absolute error {_fmt(e)} = |{_num_text(v)} − {rv}| (scale 1)"
+        else:
+            head = (f"relative error {_fmt(e)} = |{_num_text(v)} − {rv}| / {_fmt(scale, 5)} "
+                    "(the scale of that entry, as the claim gave it: error = |value − "
+                    "reference| / scale)")
+    else:
+        head = f"error {_fmt(e)}"
+    beyond = "within" if ev.verdict != FAILS else "beyond"
+    return head + (f", {beyond} {tol_text}" if tol_text else "") + ratio
+
+
+def failure_text(ev) -> str:
+    """A failing comparison in one line, naming the deepest failing part (or reading)
+    with its numbers: ``"3 checks of the claim's test: fails — part 'b vs c': relative
+    error ... beyond the tolerance ..."``.  Never ``error None, tolerance None``: a
+    comparison with no float error is described as exact, with its values."""
+    sub, path = _failing(ev)
+    where = f" — {path}" if path else ""
+    inner = f" “{sub.compared}”" if path else ""
+    if sub.ill_posed:
+        body = f"ill-posed: {sub.ill_posed}"
+    elif sub.error is not None:
+        body = error_formula(sub)
+    elif sub.passed is not None:
+        ce = sub.counterexample or {}
+        named = [f"{k} = {_value(v, 60)}" for k, v in ce.items()
+                 if k not in ("params", "seed", "where", "compared")]
+        body = "exact comparison failed" + (": " + "; ".join(named) if named else "")
+    else:
+        body = sub.verdict
+    return f"{ev.compared}: {ev.verdict}{where}{inner}: {body}"
+
+
+#: What the generic ``details`` keys count or mean (shown beside their values).
+DETAIL_LABELS = {
+    "max_scale": "largest scale of the compared entries",
+    "entries": "entries compared",
+    "beyond_tolerance": "entries beyond tolerance",
+    "checks": "tnverify.check() calls recorded, over all examples",
+    "examples": "hypothesis examples run",
+    "failing examples": "hypothesis examples that failed, shrinking steps included",
+    "worst err/tol": "largest err/tol over all examples",
+    "deciding example": "the example shown: the shrunk counterexample, else the sharpest",
+    "hypothesis seed": "hypothesis seed used",
+    "tnverify_rng seed": "seed of the tnverify_rng generator the test drew from",
+    "got": "got", "want": "wanted", "relation": "relation",
+}
+
+#: ``details`` keys not shown in the details tables (shown elsewhere or too long).
+HIDDEN_DETAILS = ("traceback",)
+
+
+def detail_value(v) -> str:
+    """A details value as short text: numbers with 4 significant digits, a small mapping
+    as ``k: v`` pairs, lists inline."""
+    if isinstance(v, bool) or v is None:
+        return str(v).lower() if isinstance(v, bool) else "—"
+    if isinstance(v, (int,)) and not isinstance(v, bool):
+        return str(v)
+    n = _number(v)
+    if n is not None:
+        return _num_text(n) if isinstance(n, complex) else _fmt(n, 4)
+    if isinstance(v, dict) and v and all(not isinstance(x, (dict, list)) for x in v.values()):
+        return ", ".join(f"{k}: {detail_value(x)}" for k, x in v.items())
+    if isinstance(v, (list, tuple)) and all(not isinstance(x, (dict, list, tuple)) for x in v):
+        return "[" + ", ".join(detail_value(x) for x in v) + "]"
+    return _value(v, 200)
+
+
+def details_tables(result) -> list[dict]:
+    """Every ``details`` entry of a result: one table per (side, where) with a column per
+    case, ``{"side", "where", "compared", "cases": [i], "rows": [(key, label, [text per
+    case])]}``.  Parts, readings and negative controls are walked as in
+    :func:`comparison_rows`."""
+    _need_result(result, "details_tables")
+    tables: dict[tuple, dict] = {}
+    for side_name, side in (("small", result.small), ("scaled", result.scaled)):
+        for index, case in enumerate(side.cases):
+            found: list = []
+            _walk_all(case, "", found)
+            for path, ev in found:
+                shown = {k: v for k, v in (ev.details or {}).items()
+                         if k not in HIDDEN_DETAILS}
+                if not shown:
+                    continue
+                key = (side_name, path, ev.compared)
+                t = tables.setdefault(key, {"side": side_name, "where": path or "—",
+                                            "compared": ev.compared, "cases": [],
+                                            "values": []})
+                t["cases"].append(index)
+                t["values"].append(shown)
+    out = []
+    for t in tables.values():
+        keys = list(dict.fromkeys(k for vals in t["values"] for k in vals))
+        rows = [(k, DETAIL_LABELS.get(k, ""),
+                 [detail_value(vals[k]) if k in vals else "—" for vals in t["values"]])
+                for k in keys]
+        out.append({"side": t["side"], "where": t["where"], "compared": t["compared"],
+                    "cases": t["cases"], "rows": rows})
+    return out
+
+
+def _walk_all(ev, path: str, out: list) -> None:
+    out.append((path, ev))
+    for name, sub in (ev.parts or {}).items():
+        _walk_all(sub, f"{path} / part {name}" if path else f"part {name}", out)
+    for name, sub in (ev.readings or {}).items():
+        _walk_all(sub, f"{path} / reading {name}" if path else f"reading {name}", out)
+    for name, sub in (ev.ruled_out or {}).items():
+        _walk_all(sub, (f"{path} / " if path else "") + f"ruled-out reading {name}", out)

@@ -44,6 +44,8 @@ tr.tnv-ruled-out{color:#666}
 .tnv-legend,.tnv-rule{color:#555;font-size:.9em}
 .tnv-proof{font-size:.8em;max-height:30em;overflow:auto}
 section.tnv-claim{border-top:2px solid #ccd;padding-top:.5em;margin-top:1.5em}
+.tnv-table.tnv-details{width:auto;min-width:30em}
+.tnv-details caption{text-align:left;font-weight:600;padding:.2em 0;caption-side:top}
 """
 
 #: The filter of the report's table (inline, no library).

@@ -10,7 +10,7 @@ import re
 from ..claims import _jsonable
 
 __all__ = ["md_cell", "threads_text", "statement_lines", "compact_json", "md_section",
-           "md_papers"]
+           "md_papers", "md_computed", "md_holding_section"]
 
 
 def md_cell(text: str) -> str:
@@ -138,10 +138,56 @@ def md_section(r, seen: dict | None = None) -> list[str]:
         if side.error_message:
             out += [f"- {side_name} side **error**: `{' '.join(side.error_message.split())}`"]
         out += _case_lines(side_name, side)
+    out += md_computed(r)
     if r.counterexample:
-        out += ["", "Counterexample (re-runnable: params + seed):", "", "```json",
-                compact_json(_jsonable(r.counterexample)), "```"]
+        from .evidence_text import explain_counterexample
+
+        found = explain_counterexample(r)
+        ill = r.verdict == "ill-posed"
+        label = ("Why it is ill-posed (the readings' outcomes):" if ill else
+                 "Counterexample (what was compared, at which parameters and seed):")
+        out += ["", label, ""] + ([found[1], ""] if found else []) + [
+            "```json", compact_json(_jsonable(r.counterexample)), "```"]
     return out
+
+
+def md_computed(r) -> list[str]:
+    """What a result computed, in Markdown: every comparison with its numbers (one row
+    per comparison, the worst case's numbers) and every ``details`` entry as a small table
+    with a column per case."""
+    from .evidence_text import _fmt, comparison_rows, details_tables
+
+    out = []
+    rows = comparison_rows(r)
+    if rows:
+        out += ["", "| side | where | compared | verdict | error | tolerance | err/tol | "
+                "negative control |", "|---|---|---|---|---|---|---|---|"]
+        for row in rows:
+            n = len(row["cases"])
+            ratio = (_fmt(row["ratio"]) if row["ratio"] is not None
+                     else "exact" if row.get("exact") else "—")
+            tol = "—" if row.get("tolerance") is None else _fmt(row["tolerance"])
+            where = row["where"] + ("" if row["deciding"] else " (does not decide)")
+            out.append(f"| {row['side']} ({n} case{'s' if n != 1 else ''}) | "
+                       f"{md_cell(where)} | {md_cell(row['compared'])} | {row['verdict']} | "
+                       f"{_fmt(row.get('error'))} | {tol} | {ratio} | "
+                       f"{md_cell(row.get('control', '—'))} |")
+    for t in details_tables(r):
+        where = "" if t["where"] == "—" else f" — {t['where']}"
+        out += ["", f"Computed values, {t['side']} side{where}: {md_cell(t['compared'])}", "",
+                "| value | " + " | ".join(f"case {i}" for i in t["cases"]) + " |",
+                "|---|" + "---|" * len(t["cases"])]
+        for key, label, values in t["rows"]:
+            name = f"`{key}`" + (f" ({label})" if label and label != key else "")
+            out.append(f"| {md_cell(name)} | " + " | ".join(md_cell(v) for v in values) + " |")
+    return out
+
+
+def md_holding_section(r) -> list[str]:
+    """The short Markdown section of a claim that holds: what it computed."""
+    c = r.claim
+    return [f"## `{c.id}`: {r.verdict}, as expected" if r.as_expected else
+            f"## `{c.id}`: {r.verdict} (expected {c.expected})"] + md_computed(r)
 
 
 def _md_err(ev) -> str:

@@ -34,7 +34,8 @@ from ..claims import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Claim, C
 from ..errors import ReportFormatError
 from ..validation import as_callable
 from .evidence_text import error_reason, format_ratio
-from .markdown import md_cell, md_papers, md_section, statement_lines, threads_text
+from .markdown import (md_cell, md_holding_section, md_papers, md_section,
+                       statement_lines, threads_text)
 
 __all__ = [
     "REPORT_SUFFIXES", "VERDICT_STYLES", "ReportFormatError", "Report", "run_claims",
@@ -180,7 +181,8 @@ class Report:
             "created": self.created,
             "environment": {k: self.environment.get(k)
                             for k in ("python", "numpy", "torch", "device", "threads", "jobs")},
-            "settings": {k: self.settings.get(k) for k in ("scale", "seed", "device")},
+            "settings": {k: self.settings.get(k) for k in ("scale", "seed", "device")}
+            | ({"runner": self.settings["runner"]} if "runner" in self.settings else {}),
             "claims": [r.to_dict() for r in self.results],
             "summary": self.summary,
         }
@@ -217,8 +219,8 @@ class Report:
         lines += [""] + md_papers(self.results)
         seen: dict = {}
         for r in self.results:
-            if r.verdict != HOLDS:
-                lines += [""] + md_section(r, seen)
+            lines += [""] + (md_section(r, seen) if r.verdict != HOLDS
+                             else md_holding_section(r))
         return "\n".join(lines) + "\n"
 
     # -- output ------------------------------------------------------------------

@@ -1,24 +1,28 @@
 """The claims section of the tnverify pytest plugin (the plugin itself, its fixtures and
-its ``--tnverify-report`` option are :mod:`pytest_tnverify`, registered as the ``pytest11``
-entry point ``tnverify``; it imports this module only after a test has run a claim).
+its options are :mod:`pytest_tnverify`, registered as the ``pytest11`` entry point
+``tnverify``; it imports this module only after a test has run a claim, or when a
+pytest-xdist worker sent claims).
 
 Tests decorated with :func:`tnverify.claim` are reported in a "tnverify claims" section of
 the terminal summary with their computed verdicts; ``--tnverify-report PATH`` writes them
-as a self-contained HTML page when PATH ends in ``.html`` (the sections of ``tnverify verify
---report r.html``), otherwise as JSON, ``{"claims": [...]}``, each record shaped like a claim of ``tnverify verify
---report`` (``id``, ``package``, ``verdict``, ``expected``, ``small: {verdict, cases:
-[evidence]}``, ``counterexample``; plus ``checks``, the comparisons recorded).  A claim
-run several times (parametrized tests) has one record per run.
+as :meth:`tnverify.report.Report.write` does for ``tnverify verify --report PATH``: JSON for
+``.json``, Markdown for ``.md``, a self-contained HTML page for ``.html`` (any other suffix
+is refused with :class:`~tnverify.errors.ReportFormatError` before the session starts).
+The report has the same sections as verify's: environment, settings (``seed`` is
+``--tnverify-seed``), every claim run with its time, the seeds it used and its evidence
+(every ``tnverify.check()`` a part of its own), and the summary.  A claim run several
+times (parametrized tests) has one record per run.  Under pytest-xdist (``-n N``) every
+worker sends its claims to the controller (:func:`worker_records` /
+:func:`result_from_record`), which writes one report of all of them.
 
-The fixtures (``tnverify_oracle``, ``tnverify_tolerance``, ``tnverify_compare``) are
-documented in :mod:`pytest_tnverify`.  Neither module imports torch or hypothesis.
+Neither module imports torch or hypothesis.
 """
 
 from __future__ import annotations
 
 import json
 
-__all__ = ["claims_summary"]
+__all__ = ["claims_summary", "worker_records", "result_from_record", "session_report"]
 
 
 def _results():
@@ -28,21 +32,83 @@ def _results():
     return list(getattr(module, "LAST_RESULTS", []))
 
 
-def _record(r) -> dict:
-    """One run of a user claim as a claim record of ``tnverify verify --report``
-    (``ClaimResult.to_dict``: the pytest run is the claim's small side)."""
-    from ..claims import _jsonable
-
-    ev = r.evidence
-    return _jsonable({"id": r.id, "package": r.package, "verdict": r.verdict,
-                      "expected": r.expected,
-                      "small": {"verdict": r.verdict, "cases": [ev.to_dict()]},
-                      "counterexample": ev.counterexample, "checks": r.checks})
+def _plain(x):
+    """JSON-safe (what execnet can send from a worker)."""
+    return json.loads(json.dumps(x, default=str))
 
 
-def claims_summary(terminalreporter, config) -> None:
-    """Write the "tnverify claims" section (and the ``--tnverify-report`` JSON, if asked)."""
-    results = _results()
+def worker_records() -> list[dict]:
+    """This process's claim runs as plain records (sent by an xdist worker)."""
+    from ..claims import REGISTRY
+
+    out = []
+    for r in _results():
+        c = REGISTRY.get(r.id)
+        claim = None if c is None else {
+            "statement": c.statement, "title": c.title, "source": c.source,
+            "group": c.group, "refs": [ref.to_dict() for ref in c.refs],
+            "module": getattr(c.small, "__module__", "")}
+        out.append(_plain({"id": r.id, "verdict": r.verdict, "expected": r.expected,
+                           "checks": r.checks, "package": r.package, "details": r.details,
+                           "seconds": r.seconds, "seeds": r.seeds,
+                           "evidence": r.evidence.to_dict(), "claim": claim}))
+    return out
+
+
+def _number(x):
+    if isinstance(x, str) and x in ("inf", "-inf", "nan"):
+        return float(x)
+    return x
+
+
+def evidence_from_dict(d: dict):
+    """An :class:`~tnverify.claims.Evidence` rebuilt from its ``to_dict()`` (the verdict
+    is recomputed from the same fields)."""
+    from ..claims import Evidence
+    from ..conventions import Tolerance
+
+    tol = d.get("tolerance")
+    if isinstance(tol, dict):
+        tol = Tolerance(float(tol["value"]), str(tol.get("rule", "")))
+    subs = {k: ({n: evidence_from_dict(v) for n, v in d[k].items()} if d.get(k) else None)
+            for k in ("parts", "readings", "ruled_out")}
+    return Evidence(d.get("compared", ""), error=_number(d.get("error")),
+                    tolerance=_number(tol), passed=d.get("passed"),
+                    sizes=d.get("sizes") or {}, seed=d.get("seed"),
+                    details=d.get("details") or {}, counterexample=d.get("counterexample"),
+                    ill_posed=d.get("ill_posed"), skipped=d.get("skipped"),
+                    control=evidence_from_dict(d["control"]) if d.get("control") else None,
+                    **subs)
+
+
+def result_from_record(record: dict):
+    """A :class:`~tnverify.testing.user_claims.UserClaimResult` from a worker's record
+    (its claim is registered here when the controller has not imported its module)."""
+    from ..claims import REGISTRY, Claim, Ref, register
+    from .user_claims import UserClaimResult
+
+    c = record.get("claim")
+    if c is not None and record["id"] not in REGISTRY:
+        def small(params, rng):        # the controller never runs it
+            raise RuntimeError("a claim received from a pytest-xdist worker")
+
+        small.__module__ = c.get("module") or record["package"]
+        register(Claim(id=record["id"], statement=c["statement"],
+                       refs=tuple(Ref(r["paper"], r["where"]) for r in c.get("refs", ())),
+                       group=c["group"], small=small, scaled=None,
+                       expected=record["expected"], title=c.get("title", ""),
+                       package=record["package"], source=c.get("source") or record["id"]))
+    return UserClaimResult(record["id"], record["verdict"], record["expected"],
+                           evidence_from_dict(record["evidence"]), record.get("checks", 0),
+                           record.get("package", ""), record.get("details") or {},
+                           float(record.get("seconds") or 0.0), record.get("seeds") or {})
+
+
+def claims_summary(terminalreporter, config, results=None) -> None:
+    """Write the "tnverify claims" section (and the ``--tnverify-report``, if asked)."""
+    from ..report.evidence_text import failure_text
+
+    results = _results() if results is None else list(results)
     if not results:
         return
     tr = terminalreporter
@@ -50,30 +116,33 @@ def claims_summary(terminalreporter, config) -> None:
     width = max(len(r.id) for r in results)
     for r in results:
         ev = r.evidence
-        ratio = "" if ev.ratio is None else f"  error/tolerance {ev.ratio:.2g}"
+        ratio = "" if ev.ratio is None else f"  err/tol {ev.ratio:.2g}"
         mark = "as expected" if r.as_expected else f"EXPECTED {r.expected}"
         reason = f"  {r.details['error']}" if r.details.get("error") else ""
-        tr.write_line(f"{r.id:{width}s}  {r.verdict:9s} ({mark}; {r.checks} checks){ratio}"
-                      f"{reason}")
+        if not reason and r.verdict != "holds" and not r.as_expected:
+            reason = f"  {failure_text(ev)}"
+        checks = f"{r.checks} check{'s' if r.checks != 1 else ''}"
+        tr.write_line(f"{r.id:{width}s}  {r.verdict:9s} ({mark}; {checks}; "
+                      f"{r.seconds:.2f} s){ratio}{reason}")
     path = config.getoption("--tnverify-report")
     if path:
-        if str(path).lower().endswith(".html"):
-            from ..report.html import report_html
-            text = report_html(_report(results), title="tnverify claims (pytest)")
-            with open(path, "w", encoding="utf-8") as fh:
-                fh.write(text)
-        else:
-            record = [_record(r) for r in results]
-            with open(path, "w", encoding="utf-8") as fh:
-                json.dump({"claims": record}, fh, indent=1, default=str)
-        tr.write_line(f"tnverify claims report written to {path}")
+        report = session_report(results, config)
+        written = report.write(path)
+        tr.write_line(f"tnverify claims report written to {written}")
 
 
-def _report(results):
+def _seed_settings(r) -> dict:
+    seeds = dict(r.seeds or {})
+    return {"seed": seeds.get("tnverify_rng"), "hypothesis_seed": seeds.get("hypothesis"),
+            "scale": "small", "device": "cpu"}
+
+
+def session_report(results, config=None):
     """The runs of users' claims as a :class:`tnverify.report.Report` (each run is its
-    claim's small side), for the HTML page."""
+    claim's small side), written as ``tnverify verify --report`` writes its report."""
     from ..claims import REGISTRY, SKIPPED, Claim, ClaimResult, SideResult
     from ..report import Report, environment
+    from .user_claims import SESSION
 
     out = []
     for r in results:
@@ -83,7 +152,14 @@ def _report(results):
                           group=r.package.lower().replace("_", "-") or "pytest",
                           small=lambda params, rng: None, expected=r.expected,
                           package=r.package or "pytest", source="a pytest test")
-        small = SideResult(r.verdict, [r.evidence], 0.0, r.details.get("error"))
-        out.append(ClaimResult(claim, r.verdict, small, SideResult(SKIPPED, [], 0.0), 0.0,
-                               {"seed": None, "scale": "pytest", "device": "cpu"}))
-    return Report(out, {"scale": "pytest", "seed": 0, "device": "cpu"}, environment("cpu"))
+        small = SideResult(r.verdict, [r.evidence], r.seconds, r.details.get("error"))
+        out.append(ClaimResult(claim, r.verdict, small, SideResult(SKIPPED, [], 0.0),
+                               r.seconds, _seed_settings(r)))
+    jobs = 1
+    if config is not None:
+        jobs = int(getattr(config.option, "numprocesses", None) or 1) \
+            if isinstance(getattr(config.option, "numprocesses", None), int) else 1
+    env = environment("cpu", jobs)
+    env["runner"] = "pytest"
+    return Report(out, {"scale": "small", "seed": SESSION["seed"], "device": "cpu",
+                        "runner": "pytest"}, env)
