@@ -99,11 +99,14 @@ def test_markdown_report(fake_registry, tmp_path):
     rows = [ln for ln in text.splitlines() if ln.startswith("| `fake-")]
     assert len(rows) == len(FAKE_IDS)
     assert r"§2 \| Table 1" in text                              # pipes escaped in cells
-    # sections for the claims that did not hold, none for those that did
+    # a full section for each claim that did not hold, a short one (what it computed)
+    # for each that did
     headings = [ln for ln in text.splitlines() if ln.startswith("## `")]
-    assert headings == ["## `fake-fails`: fails (expected fails)",
+    assert headings == ["## `fake-holds`: holds, as expected",
+                        "## `fake-fails`: fails (expected fails)",
                         "## `fake-ill`: ill-posed (expected ill-posed)",
-                        "## `fake-error`: error (expected holds)"]
+                        "## `fake-error`: error (expected holds)",
+                        "## `fake-skip`: holds, as expected"]
     assert "reading `a`: **holds**" in text and "reading `b`: **fails**" in text
     assert "RuntimeError: boom" in text
     assert '\n  "params": {"n": 1},\n' in text                   # counterexample, compact JSON

@@ -75,7 +75,8 @@ def plugin_argument(claim: Claim) -> str:
 
     module = getattr(claim.small, "__module__", "") or claim.package
     mod = sys.modules.get(module)
-    file = getattr(mod, "__file__", None)
+    # a claim received from a pytest-xdist worker carries its module's file
+    file = getattr(claim.small, "tnverify_file", None) or getattr(mod, "__file__", None)
     if file and "." not in module and file.endswith(".py") \
             and "site-packages" not in file and "dist-packages" not in file:
         path = os.path.abspath(file)

@@ -160,11 +160,21 @@ def explain_counterexample(result) -> tuple[list[tuple[str, str]], str] | None:
                                    if "hypothesis_seed" in ce else "")
     if ev is None:
         return rows, f"Counterexample {at} ({seeded})."
+    lead = ""
+    if ev.verdict == "ill-posed" and ev.readings:
+        outcomes = "; ".join(f"under reading ‘{n}’ it {sub.verdict}"
+                             for n, sub in ev.readings.items())
+        lead = (f"The admissible readings disagree, so the statement is ill-posed "
+                f"({outcomes}). Under the first that fails: ")
     sub, path = _failing(ev)
     where = f" ({path})" if path else ""
-    head = f"{at} ({seeded}), the comparison “{sub.compared}”{where}"
+    head = f"{at} ({seeded}), the comparison ‘{sub.compared}’{where}"
+    if lead:
+        head = lead + head
     if sub.ill_posed:
         return rows, f"{head[0].upper()}{head[1:]} is ill-posed: {sub.ill_posed}"
+    if lead:
+        head = head[0].upper() + head[1:]
     if sub.error is not None and sub.tolerance is not None:
         entry = f" at entry {_value(ce['entry'], 40)}" if "entry" in ce else ""
         body = f" fails{entry}: {error_formula(sub, sub.counterexample or ce)}."
@@ -248,7 +258,7 @@ def failure_text(ev) -> str:
     comparison with no float error is described as exact, with its values."""
     sub, path = _failing(ev)
     where = f" — {path}" if path else ""
-    inner = f" “{sub.compared}”" if path else ""
+    inner = f" ‘{sub.compared}’" if path else ""
     if sub.ill_posed:
         body = f"ill-posed: {sub.ill_posed}"
     elif sub.error is not None:

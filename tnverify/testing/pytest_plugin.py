@@ -39,6 +39,8 @@ def _plain(x):
 
 def worker_records() -> list[dict]:
     """This process's claim runs as plain records (sent by an xdist worker)."""
+    import sys
+
     from ..claims import REGISTRY
 
     out = []
@@ -47,7 +49,9 @@ def worker_records() -> list[dict]:
         claim = None if c is None else {
             "statement": c.statement, "title": c.title, "source": c.source,
             "group": c.group, "refs": [ref.to_dict() for ref in c.refs],
-            "module": getattr(c.small, "__module__", "")}
+            "module": getattr(c.small, "__module__", ""),
+            "file": getattr(sys.modules.get(getattr(c.small, "__module__", "")), "__file__",
+                            None)}
         out.append(_plain({"id": r.id, "verdict": r.verdict, "expected": r.expected,
                            "checks": r.checks, "package": r.package, "details": r.details,
                            "seconds": r.seconds, "seeds": r.seeds,
@@ -93,6 +97,7 @@ def result_from_record(record: dict):
             raise RuntimeError("a claim received from a pytest-xdist worker")
 
         small.__module__ = c.get("module") or record["package"]
+        small.tnverify_file = c.get("file")
         register(Claim(id=record["id"], statement=c["statement"],
                        refs=tuple(Ref(r["paper"], r["where"]) for r in c.get("refs", ())),
                        group=c["group"], small=small, scaled=None,
