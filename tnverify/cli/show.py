@@ -120,8 +120,13 @@ def describe_result(result) -> list[str]:
         for i, ev in enumerate(side.cases):
             lines += _describe_evidence(ev, f"  case {i}", "    ")
     if result.counterexample:
+        from ..report.evidence_text import explain_counterexample
+
         lines.append("counterexample: " + json.dumps(_plain(result.counterexample),
                                                      ensure_ascii=False))
+        found = explain_counterexample(result)
+        if found:
+            lines.append(f"  {found[1]}")
     return lines
 
 

@@ -167,7 +167,7 @@ def explain_counterexample(result) -> tuple[list[tuple[str, str]], str] | None:
         lead = (f"The admissible readings disagree, so the statement is ill-posed "
                 f"({outcomes}). Under the first that fails: ")
     sub, path = _failing(ev)
-    where = f" ({path})" if path else ""
+    where = f" ({path})" if path and path != f"part {sub.compared}" else ""
     head = f"{at} ({seeded}), the comparison ‘{sub.compared}’{where}"
     if lead:
         head = lead + head
@@ -184,6 +184,12 @@ def explain_counterexample(result) -> tuple[list[tuple[str, str]], str] | None:
         body = (" fails exactly: " + "; ".join(named) + "." if named
                 else " fails exactly (an integer or boolean comparison).")
     return rows, f"{head[0].upper()}{head[1:]}{body}"
+
+
+def _need_evidence(ev, what: str) -> None:
+    if not all(hasattr(ev, a) for a in ("compared", "error", "tolerance", "verdict", "parts")):
+        raise DTypeError(f"{what} needs an Evidence (e.g. from tnverify.compare_values); got "
+                         f"{type(ev).__name__}")
 
 
 def _number(x) -> complex | float | None:
@@ -223,6 +229,10 @@ def error_formula(ev, ce: dict | None = None) -> str:
     2.13e-14 (8 * n * eps(float64) * norm with n=12, norm=1): err/tol 2.3e+13"``.
     Without value and reference (a hand-built Evidence): ``"error 0.5 against tolerance
     0.1: err/tol 5"``."""
+    _need_evidence(ev, "error_formula")
+    if ce is not None and not isinstance(ce, dict):
+        raise DTypeError(f"error_formula's counterexample must be a dict; got "
+                         f"{type(ce).__name__}")
     ce = ce if ce is not None else (ev.counterexample or {})
     err, tol = ev.error, ev.tolerance
     if err is None:
@@ -256,9 +266,10 @@ def failure_text(ev) -> str:
     with its numbers: ``"3 checks of the claim's test: fails — part 'b vs c': relative
     error ... beyond the tolerance ..."``.  Never ``error None, tolerance None``: a
     comparison with no float error is described as exact, with its values."""
+    _need_evidence(ev, "failure_text")
     sub, path = _failing(ev)
     where = f" — {path}" if path else ""
-    inner = f" ‘{sub.compared}’" if path else ""
+    inner = f" ‘{sub.compared}’" if path and path != f"part {sub.compared}" else ""
     if sub.ill_posed:
         body = f"ill-posed: {sub.ill_posed}"
     elif sub.error is not None:

@@ -171,8 +171,18 @@ def _param_value(v):
 
 
 def _params(kwargs: dict) -> dict:
-    """The parameters a test received (its arguments other than tnverify's fixtures)."""
-    return {k: _param_value(v) for k, v in kwargs.items() if k not in FIXTURES}
+    """The parameters a test received: its arguments other than tnverify's fixtures and
+    other than objects known only by their address (pytest's ``monkeypatch``, ...: no run
+    can be given them again)."""
+    out = {}
+    for k, v in kwargs.items():
+        if k in FIXTURES:
+            continue
+        value = _param_value(v)
+        if isinstance(value, str) and not isinstance(v, str) and " object at 0x" in value:
+            continue
+        out[k] = value
+    return out
 
 
 def _part_names(log: list) -> dict:
