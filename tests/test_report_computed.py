@@ -300,3 +300,16 @@ def test_the_report_merges_every_xdist_workers_claims(tmp_path):
     assert list(second["small"]["cases"][0]["parts"]) == ["a vs a", "b vs c"]
     for ident in IDS:
         assert re.search(rf"^{ident}\s", proc.stdout, re.M), proc.stdout
+
+
+def test_a_parametrized_tests_counterexample_records_the_parameters_it_received(
+        fake_registry):
+    @claim("user-param", "k = k + 1", source="test", expected=FAILS, register_claim=False)
+    def test_k(k, tnverify_compare):
+        check(tnverify_compare("k vs k + 1", float(k), float(k + 1), n=1, scale=1.0))
+
+    for k in (3, 7):                 # what pytest.mark.parametrize passes, by keyword
+        test_k(k=k, tnverify_compare=compare_values)
+        ce = LAST_RESULTS[-1].evidence.counterexample
+        assert ce["params"] == {"k": k} and ce["seed"] is None
+        assert (ce["value"], ce["reference"]) == (float(k), float(k + 1))

@@ -139,7 +139,9 @@ def report_html(report, *, title: str = "tnverify report") -> str:
             f"<p>tnverify {esc(__version__)}, created {esc(report.created)}; Python "
             f"{esc(env.get('python'))}, numpy {esc(env.get('numpy'))}, torch "
             f"{esc(env.get('torch'))}; device <code>{esc(st.get('device'))}</code>, scale "
-            f"<code>{esc(st.get('scale'))}</code>, seed <code>{esc(st.get('seed'))}</code>.</p>",
+            f"<code>{esc(st.get('scale'))}</code>, seed <code>{esc(st.get('seed'))}</code>"
+            + (f", run by <code>{esc(st['runner'])}</code>" if st.get("runner") else "")
+            + ".</p>",
             f"<p><b>{esc(report.summary_line())}</b></p>"]
     if papers:
         head += ["<h2>Papers</h2>", "<ul>"] + [

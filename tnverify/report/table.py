@@ -200,7 +200,8 @@ class Report:
             "# tnverify report", "",
             f"tnverify {__version__}, created {self.created}; Python {env.get('python')}, "
             f"numpy {env.get('numpy')}, torch {env.get('torch')}; device "
-            f"`{st.get('device')}`, scale `{st.get('scale')}`, seed `{st.get('seed')}`; "
+            f"`{st.get('device')}`, scale `{st.get('scale')}`, seed `{st.get('seed')}`"
+            + (f", run by `{st['runner']}`" if st.get("runner") else "") + "; "
             f"{threads_text(env.get('threads'))}.", "",
             f"**{self.summary_line()}**", "",
             "| id | paper | verdict | expected | error/tolerance | seconds |",

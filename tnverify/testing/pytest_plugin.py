@@ -160,10 +160,8 @@ def session_report(results, config=None):
         small = SideResult(r.verdict, [r.evidence], r.seconds, r.details.get("error"))
         out.append(ClaimResult(claim, r.verdict, small, SideResult(SKIPPED, [], 0.0),
                                r.seconds, _seed_settings(r)))
-    jobs = 1
-    if config is not None:
-        jobs = int(getattr(config.option, "numprocesses", None) or 1) \
-            if isinstance(getattr(config.option, "numprocesses", None), int) else 1
+    workers = getattr(getattr(config, "option", None), "numprocesses", None)  # xdist -n
+    jobs = workers if isinstance(workers, int) and workers > 0 else 1
     env = environment("cpu", jobs)
     env["runner"] = "pytest"
     return Report(out, {"scale": "small", "seed": SESSION["seed"], "device": "cpu",
