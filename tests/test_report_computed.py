@@ -12,7 +12,6 @@ import re
 import shlex
 import subprocess
 import sys
-import textwrap
 
 import numpy as np
 import pytest
@@ -251,7 +250,7 @@ def test_both_runners_write_the_same_json(runs):
 
 
 def test_both_runners_write_markdown_and_html_with_the_numbers(runs):
-    tmp, out = runs
+    _, out = runs
     for text in out["md"]:
         assert text.startswith("# tnverify report")
         assert "| `rank per size` | 4: 3, 5: 4 |" in text

@@ -28,7 +28,7 @@ from typing import Callable, Iterable, Sequence
 from ..claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
 from ..errors import DTypeError
 from ..validation import as_callable, as_flag, as_seed
-from .evidence_text import (_fmt, comparison_rows, details_tables,  # noqa: F401
+from .evidence_text import (_fmt, comparison_rows, details_tables,
                             error_reason, explain_counterexample, format_ratio)
 
 __all__ = ["ClaimGraph", "RATIO_LEGEND", "EXACT_LEGEND", "claim_section", "comparison_rows",

@@ -248,7 +248,7 @@ def error_formula(ev, ce: dict | None = None) -> str:
         delta = abs(v - r)
         scale = delta / e
         rv = _num_text(r)
-        rv = f"({rv})" if rv.startswith("−") or rv.startswith("(") else rv
+        rv = f"({rv})" if rv.startswith(("−", "(")) else rv
         if abs(scale - 1.0) <= 1e-9:
             head = f"absolute error {_fmt(e)} = |{_num_text(v)} − {rv}| (scale 1)"
         else:
