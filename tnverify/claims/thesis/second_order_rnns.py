@@ -163,6 +163,8 @@ claim("thesis-claim-5.3.1", "2-RNN = TTLM core (thesis layout)", _T531_STATEMENT
       small_claim_531, group="rnn-equivalences", space=SPACE, scaled=scaled_second_order,
       scaled_space=_SECOND_ORDER_SCALED, uses=("ttlm-claim-b1",),
       proof=PROOFS + "prove_thesis_claim_5_3_1", expected="holds",
+      scope="b = 0 only (the 2-RNN of Eq. 5.11 without its bias; the bias sentence after "
+            "Eq. 5.11 is thesis-eq-5.11-bias)",
       readings=[
           Reading("T = G up to legs", "T_(j i k) = G_(j k i): Eq. 5.11's slice index i (output "
                   "coordinate) is T's middle leg, G ∈ ℝ^(R×|V|×R) has the output leg last", True,
