@@ -71,6 +71,8 @@ def describe(c) -> list[str]:
             lines += [("defect: " if i == 0 else "further edit: ") + d.kind
                       + (f" (erratum {d.erratum})" if d.erratum else ""),
                       f"  printed: {d.printed}", f"  meant: {d.meant}"]
+            if d.why:
+                lines.append(f"  why: {d.why}")
     if c.remarks:
         lines.append("remarks:")
         lines += [f"  - {text}" for text in c.remarks]

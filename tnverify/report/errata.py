@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 from ..claims import HOLDS, all_claims, run_claim
@@ -31,8 +32,8 @@ from ..errors import DTypeError, UsageError
 from ..references import PAPERS, paper
 from ..validation import as_callable, as_flag, as_seed
 
-__all__ = ["ERRATA_PAPERS", "ERRATA_FORMATS", "build_errata", "describe_counterexample",
-           "render_markdown", "write_errata"]
+__all__ = ["ERRATA_PAPERS", "ERRATA_FORMATS", "LABELS", "build_errata",
+           "describe_counterexample", "locator_order", "render_markdown", "write_errata"]
 
 #: The papers that get an errata sheet (the toolkit's own claims do not).
 ERRATA_PAPERS = ("ttlm", "thesis", "grurntn", "tslm", "gtm")
@@ -118,15 +119,89 @@ def describe_counterexample(ce: dict | None) -> str:
     return text + (f" ({'; '.join(tail)})" if tail else "") + "."
 
 
+#: What the second line of an edit is called, per kind: "Meant" only where the author's
+#: intent is clear from a local slip; a false statement gets its correction.
+LABELS = {"misprint": "Meant", "editorial": "Meant", "false": "Correction",
+          "published-number": "Correction", "ambiguous": "Clarification"}
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50}
+_SECTION = re.compile(r"§\s*([0-9]+(?:\.[0-9]+)*)|§\s*([IVXL]+)(?:-([A-Z]))?(?:\.([0-9]+))?")
+_APPENDIX = re.compile(r"App\.\s*([A-Z])(?:\.([0-9]+))?")
+_EQUATION = re.compile(r"Eq\.\s*([0-9]+(?:\.[0-9]+)*)")
+_NUMBER = re.compile(r"(?:Table|Fig|Algorithm|Def|Prop|Thm|Lemma)\.?\s*([0-9]+(?:\.[0-9]+)*)")
+
+
+def _roman(text: str) -> int:
+    values = [_ROMAN[ch] for ch in text]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v
+               for i, v in enumerate(values))
+
+
+def locator_order(where: str) -> tuple:
+    """A sort key putting locators in paper order: the main text by section (``§2.3.1``,
+    ``§III-B``), the appendices after it (``App. B.1``), then by the first equation
+    (other numbered items after the equations of their section); a locator without a
+    section (a paper with unnumbered sections) sorts by its first equation.
+
+    Examples
+    --------
+    >>> sorted(["App. A", "§5.4.1, Eq. 5.19", "§5.4, Eq. 5.18", "§III-B", "Eq. 17"],
+    ...        key=locator_order)[:3]
+    ['Eq. 17', '§III-B', '§5.4, Eq. 5.18']
+    """
+    if not isinstance(where, str):
+        raise DTypeError(f"where must be a locator text; got {type(where).__name__}")
+    sec, app = _SECTION.search(where), _APPENDIX.search(where)
+    first = min((m for m in (sec, app) if m is not None), key=lambda m: m.start(),
+                default=None)
+    eq, num = _EQUATION.search(where), _NUMBER.search(where)
+    if eq:               # equations first: a section's equations, then its other numbers
+        number = tuple(int(x) for x in eq.group(1).split("."))
+    else:
+        number = (10 ** 6,) + (tuple(int(x) for x in num.group(1).split(".")) if num else ())
+    if first is None:
+        return (0, number, number)
+    if first is app:
+        return (2, (ord(app.group(1)) - ord("A"), int(app.group(2) or 0)), number)
+    if sec.group(1):
+        return (1, tuple(int(x) for x in sec.group(1).split(".")), number)
+    sub = (ord(sec.group(3)) - ord("A") + 1) if sec.group(3) else 0
+    return (1, (_roman(sec.group(2)), sub, int(sec.group(4) or 0)), number)
+
+
+def _shared_elsewhere(paper_key: str) -> dict[str, list[dict]]:
+    """Erratum keys printed in another paper too: key -> that paper's claims."""
+    out: dict[str, list[dict]] = {}
+    for c in all_claims():
+        other = _primary_paper(c)
+        if other == paper_key or c.defect is None or c.package != "tnverify":
+            continue
+        for e in c.defect.edits:
+            if e.erratum:
+                out.setdefault(e.erratum, []).append(
+                    {"paper": other, "id": c.id, "where": _where(c, other),
+                     "printed": e.printed})
+    return out
+
+
+def _where(claim, paper_key: str) -> str:
+    return "; ".join(r.where for r in claim.refs if r.paper == paper_key) or claim.refs[0].where
+
+
 def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
                  progress=None) -> dict:
     """The errata of one paper as a JSON-able dict.
 
-    One entry per distinct edit (an erratum key): claims share an entry only when the same
-    edit corrects them, and each claim under it keeps its own printed and meant text; a
-    claim whose statement needs several edits appears under each.  ``counts`` counts the
-    distinct edits per kind; ``editorial`` slips are counted apart from the mathematical
-    errata (``mathematical``).
+    One entry per distinct edit (an erratum key), in paper order (:func:`locator_order`):
+    claims share an entry only when the same edit corrects them, and each claim under it
+    keeps its own printed and meant text; a claim whose statement needs several edits
+    appears under each.  An entry names its ``label`` ("Meant" for a misprint or an
+    editorial slip, "Correction" for a false statement or a published number,
+    "Clarification" for an ambiguous one) and, under ``elsewhere``, the claims of other
+    papers that print the same erratum.  Each claim's record holds its ``scope`` (the
+    cases its verdict covers) and the edit's ``why`` (the argument, where recorded).
+    ``counts`` counts the distinct edits per kind; ``editorial`` slips are counted apart
+    from the mathematical errata (``mathematical``).
 
     Parameters
     ----------
@@ -151,6 +226,7 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
                          f"{', '.join(ERRATA_PAPERS)}")
     ref = paper(paper_key)
     claims = [c for c in all_claims() if _primary_paper(c) == paper_key]
+    elsewhere = _shared_elsewhere(paper_key)
     errata: dict[str, dict] = {}
     remarks = []
     missing = []
@@ -165,16 +241,25 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
             missing.append(c.id)
             continue
         reproduce = f"tnverify show {c.id} --run" + (f" --seed {seed}" if seed else "")
-        base = {"id": c.id, "where": "; ".join(r.where for r in c.refs if r.paper == paper_key)
-                or c.refs[0].where, "verdict": c.expected, "corrected_by": c.corrected_by,
-                "reproduce": reproduce}
+        where = _where(c, paper_key)
+        base = {"id": c.id, "where": where, "verdict": c.expected,
+                "corrected_by": c.corrected_by, "reproduce": reproduce,
+                "scope": c.scope_line}
         if run and progress is not None:
             progress(paper_key, to_run.index(c), len(to_run), c.id)
         ce = _counterexample(c, seed) if run else None
-        for i, edit in enumerate(c.defect.edits):
+        edits = c.defect.edits
+        for i, edit in enumerate(edits):
             key = edit.erratum or (c.id if i == 0 else f"{c.id}/{i + 1}")
-            entry = errata.setdefault(key, {"erratum": key, "kind": edit.kind, "claims": []})
-            record = dict(base, printed=edit.printed, meant=edit.meant)
+            entry = errata.setdefault(key, {
+                "erratum": key, "kind": edit.kind, "label": LABELS[edit.kind],
+                "claims": [], "elsewhere": elsewhere.get(key, []),
+                "order": [list(x) if isinstance(x, tuple) else x
+                          for x in locator_order(where)] + [c.id, i]})
+            record = dict(base, printed=edit.printed, meant=edit.meant, edit=i + 1,
+                          edits=len(edits))
+            if edit.why:
+                record["why"] = edit.why
             if i == 0:
                 if run:
                     record["counterexample"] = _rounded(ce)
@@ -182,8 +267,7 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
             else:
                 record["edit_of"] = c.id
             entry["claims"].append(record)
-    ordered = sorted(errata.values(),
-                     key=lambda e: (_KIND_ORDER.index(e["kind"]), e["claims"][0]["id"]))
+    ordered = sorted(errata.values(), key=lambda e: _order_key(e["order"]))
     counts = {k: sum(1 for e in ordered if e["kind"] == k) for k in _KIND_ORDER}
     mathematical = sum(n for k, n in counts.items() if k in MATHEMATICAL_KINDS)
     return {"paper": ref.to_dict(), "seed": seed, "counts": counts,
@@ -191,49 +275,144 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
             "without_defect": missing}
 
 
+def _order_key(order: list) -> tuple:
+    return tuple(tuple(x) if isinstance(x, list) else x for x in order)
+
+
+def _groups(entries: list[dict]) -> list[list[dict]]:
+    """The entries joined by the claims they share (a statement with several edits, an
+    edit printed in several statements), in paper order of their first entry."""
+    parent: dict[str, str] = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for e in entries:
+        ids = [c["id"] for c in e["claims"]]
+        for other in ids[1:]:
+            parent[find(other)] = find(ids[0])
+        find(ids[0])
+    groups: dict[str, list[dict]] = {}
+    for e in entries:
+        groups.setdefault(find(e["claims"][0]["id"]), []).append(e)
+    return list(groups.values())
+
+
+def _claim_line(c: dict, shown_where: set, *, with_id: bool = True) -> str:
+    line = f"`{c['id']}`" if with_id else ""
+    if c["where"] not in shown_where:
+        line += f" ({c['where']})"
+        shown_where.add(c["where"])
+    line += (": verdict " if with_id else "Verdict ") + f"`{c['verdict']}`"
+    if c.get("corrected_by"):
+        line += f"; the corrected statement holds (`{c['corrected_by']}`)"
+    return line
+
+
+def _kind_name(kind: str) -> str:
+    return {"published-number": "published number not reproduced",
+            "editorial": "editorial slip (not counted with the mathematical errata)"}.get(
+                kind, kind)
+
+
+def _render_group(group: list[dict]) -> list[str]:
+    records = [c for e in group for c in e["claims"]]
+    ids = list(dict.fromkeys(c["id"] for c in records))
+    first = {c["id"]: c for c in reversed(records)}          # each claim's first record
+    head_where = first[ids[0]]["where"]
+    shown = {head_where}
+    out = [f"### {head_where} — " + ", ".join(f"`{i}`" for i in ids), ""]
+    n_edits, several = len(group), len(ids) > 1
+    if several:
+        out += ["Statements: " + "; ".join(_claim_line(first[i], shown) for i in ids) + ".", ""]
+    else:
+        kind = "" if n_edits > 1 else f"**{_kind_name(group[0]['kind']).capitalize()}.** "
+        out += [kind + _claim_line(first[ids[0]], shown, with_id=False)
+                + (f". The statement needs {n_edits} distinct edits." if n_edits > 1 else "."),
+                ""]
+    for k, e in enumerate(group, start=1):
+        head = ""
+        if n_edits > 1:
+            head = f"**Edit {k} of {n_edits}: {_kind_name(e['kind'])}**"
+        elif several:
+            head = f"**{_kind_name(e['kind']).capitalize()}**"
+        if several:
+            head += " — in " + ", ".join(f"`{c['id']}`" for c in e["claims"])
+        if head:
+            out += [head, ""]
+        for c in e["claims"]:
+            indent = ""
+            if several:
+                out.append(f"- `{c['id']}`")
+                indent = "  "
+            out += [f"{indent}- **Printed:** {c['printed']}",
+                    f"{indent}- **{e['label']}:** {c['meant']}"]
+            if c.get("why"):
+                out.append(f"{indent}- **Why:** {c['why']}")
+        for o in e.get("elsewhere", ()):
+            out.append(f"- **The same erratum in {o['paper']}** ({o['where']}, `{o['id']}`; "
+                       f"see the [{o['paper']} sheet]({o['paper']}.md)), printed there as: "
+                       f"{o['printed']}")
+        out.append("")
+    if several:
+        out += ["**Evidence**", ""]
+    for i in ids:
+        c, indent = first[i], ""
+        if several:
+            out.append(f"- `{i}`")
+            indent = "  "
+        if c.get("shows"):
+            out.append(f"{indent}- **Counterexample:** {c['shows']}")
+        out += [f"{indent}- **Scope:** {c['scope']}",
+                f"{indent}- **Reproduce:** `{c['reproduce']}`"]
+    out.append("")
+    return out
+
+
 def render_markdown(sheet: dict) -> str:
-    """The errata sheet as Markdown: per erratum, every claim with its own printed and
-    meant lines, what its counterexample shows, and the command that reproduces it
-    (``sheet`` as :func:`build_errata` returns it; anything else raises DTypeError)."""
+    """The errata sheet as Markdown: the paper's version its locators follow, then one
+    heading per statement (or per set of statements sharing an edit) in paper order, each
+    edit with its printed line and its meant / correction / clarification, the argument
+    where recorded, what the counterexample shows, the scope of the verdict and the
+    command that reproduces it (``sheet`` as :func:`build_errata` returns it; anything
+    else raises DTypeError)."""
     keys = ("paper", "seed", "counts", "mathematical", "errata", "remarks", "without_defect")
     if not isinstance(sheet, dict) or any(k not in sheet for k in keys):
         raise DTypeError(f"sheet must be the dict build_errata returns (keys {keys}); got "
                          f"{type(sheet).__name__}")
     p = sheet["paper"]
     out = [f"# Errata: {p['title']}", "", p["citation"], ""]
-    if p.get("version"):
-        out += [f"Locators refer to {p['version']}.", ""]
+    version = p.get("version") or (f"arXiv:{p['arxiv']}" if p.get("arxiv") else "")
+    if version:
+        out += [f"Locators (sections, equations, tables) follow {version}.", ""]
     out += ["Generated by `tnverify errata --paper " + p["key"] + "` from the claim registry "
-            "(do not edit by hand). One entry per distinct edit; each counterexample is re-run "
-            "by the command beside it.", "",
+            "(do not edit by hand). Entries are in paper order, one per statement (statements "
+            "that share an edit are one entry). \"Meant\" gives the intended text of a "
+            "misprint or slip; \"Correction\" a true statement in place of a false one; "
+            "\"Clarification\" the reading an ambiguous statement needs. \"Scope\" names the "
+            "cases the verdict was computed on; each counterexample is re-run by the command "
+            "beside it.", "",
             f"{sheet['mathematical']} mathematical "
             f"{'erratum' if sheet['mathematical'] == 1 else 'errata'} and "
             f"{sheet['counts']['editorial']} editorial "
-            f"{'slip' if sheet['counts']['editorial'] == 1 else 'slips'}:", "",
-            "| kind | errata |", "| --- | --- |"]
+            f"{'slip' if sheet['counts']['editorial'] == 1 else 'slips'} "
+            "(distinct edits):", "",
+            "| kind | edits |", "| --- | --- |"]
     out += [f"| {k} | {n} |" for k, n in sheet["counts"].items()]
     out.append("")
-    for kind in _KIND_ORDER:
-        entries = [e for e in sheet["errata"] if e["kind"] == kind]
-        if not entries:
+    groups = _groups(sheet["errata"])
+    sections = (("Mathematical errata", [g for g in groups
+                                         if any(e["kind"] != "editorial" for e in g)]),
+                (_TITLES["editorial"], [g for g in groups
+                                        if all(e["kind"] == "editorial" for e in g)]))
+    for title, gs in sections:
+        if not gs:
             continue
-        out += [f"## {_TITLES[kind]}", ""]
-        for e in entries:
-            ids = ", ".join(f"`{c['id']}`" for c in e["claims"])
-            further = " (a further edit)" if all(c.get("edit_of") for c in e["claims"]) else ""
-            out += [f"### {e['claims'][0]['where']} — {ids}{further}", ""]
-            for c in e["claims"]:
-                line = f"- `{c['id']}` ({c['where']}): verdict `{c['verdict']}`"
-                if c.get("corrected_by"):
-                    line += f", corrected twin `{c['corrected_by']}`"
-                if c.get("edit_of"):
-                    line += " (a further edit of this statement)"
-                out += [line, f"  - **Printed:** {c['printed']}",
-                        f"  - **Meant:** {c['meant']}"]
-                if c.get("shows"):
-                    out.append(f"  - **Counterexample:** {c['shows']}")
-                out.append(f"  - **Reproduce:** `{c['reproduce']}`")
-            out.append("")
+        out += [f"## {title}", ""]
+        for g in gs:
+            out += _render_group(g)
     if sheet["remarks"]:
         out += ["## Remarks on holding claims", ""]
         for r in sheet["remarks"]:
