@@ -150,9 +150,9 @@ def _eq514(params, rng, corrected):
 # -- registration ------------------------------------------------------------------------
 _T531_STATEMENT = (
     '- Eq. 5.11: "h^{(t)}_i = φ((h^{(t−1)})ᵀ T_{:,i,:}(f^{(t)}) + b), (5.11) where T_{:,i,:} ∈ '
-    'ℝ^{R×|V|} is the ith slice of tensor T ∈ ℝ^{R×R×|V|}, and b is a bias vector. For '
-    'simplicity, we will ignore b for other variants of RNNs since b can be seen as 0th '
-    'component of f(x^{(t)}) that equals to 1."\n- Claim 5.3.1: "The third-order tensor T in '
+    'ℝ^{R×|V|} is the ith slice of tensor T ∈ ℝ^{R×R×|V|}, and b is a bias vector. …" (with '
+    'b = 0; the sentence that follows, on ignoring b, is thesis-eq-5.11-bias)\n- Claim 5.3.1: '
+    '"The third-order tensor T in '
     '2-RNNs equals the TT-cores in TTLMs. There is a nonlinear activation φ such that the hidden '
     'states of 2-RNNs are identical to that of TTLMs when they are accompanied by φ."')
 _T531_REFS = (Ref("thesis", "§5.3.2, Claim 5.3.1, Eq. 5.11"), Ref("ttlm", "App. B.1, Claim B.1"))
@@ -178,8 +178,9 @@ claim("thesis-claim-5.3.1", "2-RNN = TTLM core (thesis layout)", _T531_STATEMENT
                   "identical", "thesis §5.3.2, end of proof of Claim 5.3.1")],
       remarks=("\"T … equals the TT-cores\" means equal up to the leg permutation "
                "T_{jik} = G_{jki}.", "\"Same-sized\" means the same number of entries; the "
-               "shapes differ.", "The bias b of Eq. 5.11 is dropped by the stated convention "
-               "(b is the 0th component of f).",
+               "shapes differ.", "The claim is checked with b = 0. The reason the thesis gives for "
+               "ignoring b (b as a 0th component of f) is false in a bilinear form: "
+               "thesis-eq-5.11-bias, the same erratum as ttlm-eq14-bias.",
                "The proof lines Eq. 5.13 and Eq. 5.14 carry misprints of their own "
                "(thesis-eq-5.13, thesis-eq-5.14)."))
 
