@@ -48,7 +48,11 @@ def small_eq518(params, rng):
                 f"ℝ^H (the size of 𝐀𝐡)")
     typed = Evidence(compared, passed=ok, sizes=sizes,
                      details={"numpy": why or "typed"},
-                     counterexample=None if ok else {"N": N, "H": H, "error": why},
+                     counterexample=None if ok else {
+                         "N": N, "H": H,
+                         "mismatch": f"𝐁 ∈ ℝ^({N}×{H}) times 𝐱 ∈ ℝ^{N}: 𝐁 has {H} columns "
+                                     f"and 𝐱 has {N} entries, so 𝐁𝐱 is undefined for N ≠ H "
+                                     f"(with 𝐁 ∈ ℝ^(H×N) it lies in ℝ^H)"},
                      control=Evidence(f"control (a declaration of the wrong output size) of: "
                                       f"{compared}", passed=bad))
     parts = {"declared 𝐁 ∈ ℝ^(N×H): 𝐁𝐱 ∈ ℝ^H": typed}

@@ -139,9 +139,10 @@ def _eq514(params, rng, corrected):
     return Evidence("Eq. 5.14 as printed", sizes=sizes, parts={
         "printed ranges typed": Evidence(
             compared, passed=typed, sizes=sizes, details={"numpy": why or "typed"},
-            counterexample=None if typed else {"vocab_size": V, "rank": R, "error": why,
-                                               "why": "Σ_{j ≤ |V|} h_j runs past h ∈ ℝ^R"
-                                               if V > R else "the ranges do not cover h, f"},
+            counterexample=None if typed else {
+                "vocab_size": V, "rank": R,
+                "why": f"Σ_{{j ≤ |V|}} h_j runs j up to |V| = {V}, past h ∈ ℝ^R (R = {R})"
+                if V > R else "the ranges do not cover h, f"},
             control=Evidence(f"control (a range one too long: Σ_{{j≤|V|+1}}) of: {compared}",
                              passed=too_long, details={"numpy": why_c or "typed"})),
         "the sum itself (ranges matched to h and f)": sum_ranges})
