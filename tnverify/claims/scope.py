@@ -17,7 +17,7 @@ Examples
 
 from __future__ import annotations
 
-from numbers import Integral, Real
+from numbers import Real
 
 __all__ = ["describe_space", "scope_line"]
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import numpy as np
 
 from ... import equivalences as eq
+from ...conventions import tolerance
 from .. import Defect, Evidence, Reading
 from ..compare import compare_values
 from ..registration import corrected_pair, refs
-from ...conventions import tolerance
 from ..ttlm.rnn_readings import BIAS_ERRATUM
 from ..ttlm.rnn_runs import rnn_run
 
@@ -90,8 +90,8 @@ def _corrected(params, rng):
     G1[R, :, R] = 1.0
     parts = {}
     for name, G, aug_f in (("h̃=[h;1], f̃=[f;1]", Ga, True), ("h̃=[h;1], one-hot f", G1, False)):
-        got = rnn_run(lambda h, f: eq.augmented_step(G, h, eq.augment_input(f) if aug_f else f,
-                                                     np.tanh),
+        got = rnn_run(lambda h, f, G=G, aug_f=aug_f: eq.augmented_step(
+                          G, h, eq.augment_input(f) if aug_f else f, np.tanh),
                       eq.augment_hidden(h0), seqs, V)
         parts[name] = compare_values(f"Eq. 5.11 with bias vs augmented core ({name})",
                                      got[..., :R], ref, n=n, scale=1.0 + np.abs(b).sum(),
@@ -141,8 +141,8 @@ corrected_pair(
                   "h^{(t−1)} and f^{(t)} with T_{0i0} = b_i (thesis-eq-5.11-bias-corrected). "
                   "Ignoring b stays legitimate; the reason printed is not.",
             erratum=BIAS_ERRATUM, why=_WHY),
-        remarks=("The sentence repeats the ttlm paper's after its Eq. 14 (ttlm-eq14-bias); "
-                 "the same erratum.",
+        remarks=(("The sentence repeats the ttlm paper's after its Eq. 14 (ttlm-eq14-bias); "
+                  "the same erratum."),
                  "Eq. 5.11 prints \"+ b\" where the coordinate form needs b_i (notation).")),
     corrected=dict(
         title="bias via the constant slot of h (thesis layout)",

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...tt import TensorTrain
+from ...tt.svd import tt_svd
 from .. import Evidence
 from ..compare import compare_ints
 from ..registration import claim, refs
 from ..thesis.tt_svd import algorithm_1_literal
 from ..tt_svd_support import sample_tensor, svd_tol
-from ...tt import TensorTrain
-from ...tt.svd import tt_svd
 
 _EPS = (1e-1, 1e-2, 1e-4, 1e-8)
 _SPACE = ({"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2, "eps": _EPS},
