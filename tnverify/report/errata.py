@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 from ..claims import HOLDS, all_claims, run_claim
@@ -225,6 +226,7 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
                 if run:
                     record["counterexample"] = _rounded(ce)
                     record["shows"] = describe_counterexample(ce)
+                    record["readings"] = _readings_named(c, ce)
             else:
                 record["edit_of"] = c.id
             entry["claims"].append(record)
@@ -234,6 +236,13 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
     return {"paper": ref.to_dict(), "seed": seed, "counts": counts,
             "mathematical": mathematical, "errata": ordered, "remarks": remarks,
             "without_defect": missing}
+
+
+def _readings_named(claim, ce: dict | None) -> dict[str, str]:
+    """The readings a counterexample's ``where`` names (``reading 'b' / part …``), each with
+    its text, so the sheet defines them."""
+    names = re.findall(r"reading '([^']+)'", str((ce or {}).get("where", "")))
+    return {n: claim.readings[n].text for n in dict.fromkeys(names) if n in claim.readings}
 
 
 def _order_key(order: list) -> tuple:

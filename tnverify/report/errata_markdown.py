@@ -122,6 +122,8 @@ def _render_group(group: list[dict]) -> list[str]:
             indent = "  "
         if c.get("shows"):
             out.append(f"{indent}- **Counterexample:** {md_text(c['shows'])}")
+            for name, text in c.get("readings", {}).items():
+                out.append(f"{indent}  - reading '{md_text(name)}': {md_text(text)}")
         out += [f"{indent}- **Scope:** {md_text(c['scope'])}",
                 f"{indent}- **Reproduce:** `{c['reproduce']}`"]
     out.append("")
