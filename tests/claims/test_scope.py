@@ -9,7 +9,7 @@ from tnverify.errors import ClaimError
 
 def test_describe_space_names_each_parameter_by_its_values():
     assert describe_space(({"M": 2, "T": 4}, {"M": 3, "T": 4})) == "M ∈ {2, 3}, T = 4"
-    assert describe_space(({"n": k} for k in (8, 2, 32, 4))) == "2 ≤ n ≤ 32"
+    assert describe_space([{"n": k} for k in (8, 2, 32, 4)]) == "2 ≤ n ≤ 32"
     assert describe_space(({"shared": False}, {"shared": True})) == "shared ∈ {no, yes}"
     assert describe_space(({"a": 1}, {"a": 1, "b": (1, 2)})) == "a = 1, b = (1, 2) (in 1 of 2 cases)"
     assert describe_space(({},)) == ""
