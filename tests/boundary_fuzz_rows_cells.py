@@ -393,6 +393,10 @@ row(errata.build_errata, errata.build_errata, {"paper_key": "choice", "run": "fl
                                                "seed": "num"}, paper_key="gtm", run=False, seed=0)
 row(errata.render_markdown, errata.render_markdown, {"sheet": "object"},
     sheet=errata.build_errata("gtm", run=False))
+row(errata.md_text, errata.md_text, {"text": "object"}, alternatives=("str",),
+    text="Σ_{i=1}^R G^{(t)}_{1i}")             # any string is valid text
+row(errata.locator_order, errata.locator_order, {"where": "object"}, alternatives=("str",),
+    where="§5.4.1, Eq. 5.19")                # any string is a locator (unknown ones last)
 row(errata.write_errata, lambda papers, fmt, run: [p.name for p in errata.write_errata(
     ERRATA_DIR, papers, fmt, run=run)], {"papers": "object", "fmt": "choice", "run": "flag"},
     alternatives=("papers:None",),         # None: every paper's sheet

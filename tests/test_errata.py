@@ -128,14 +128,15 @@ def test_committed_entries_read_on_their_own(key):
     claim's counterexample is a sentence; every claim has its reproduce command."""
     text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
     assert _raw_json_lines(text) == []
+    from tnverify.report.errata import LABELS, md_text
     sheet = build_errata(key, run=False)
     for e in sheet["errata"]:
         for c in e["claims"]:
-            assert f"  - **Printed:** {c['printed']}" in text
-            assert f"  - **Meant:** {c['meant']}" in text
-            assert f"  - **Reproduce:** `tnverify show {c['id']} --run`" in text
+            assert f"- **Printed:** {md_text(c['printed'])}" in text
+            assert f"- **{LABELS[e['kind']]}:** {md_text(c['meant'])}" in text
+            assert f"- **Reproduce:** `tnverify show {c['id']} --run`" in text
     n_claims = len({c["id"] for e in sheet["errata"] for c in e["claims"]})
-    assert text.count("  - **Counterexample:** ") >= n_claims - sheet["counts"]["published-number"] - 2
+    assert text.count("- **Counterexample:** ") >= n_claims - sheet["counts"]["published-number"] - 2
 
 
 def test_the_raw_json_detector_fails_on_raw_json():
@@ -216,7 +217,7 @@ def test_editorial_slips_are_apart_from_the_mathematical_errata():
     assert ed["claims"][0]["id"] == "grurntn-sec-5b-table-ref"
     assert sheet["mathematical"] == sum(n for k, n in sheet["counts"].items() if k != "editorial")
     text = render_markdown(sheet)
-    assert text.index("## Editorial slips") > text.index("## Misprints")
+    assert text.index("## Editorial slips") > text.index("## Mathematical errata")
 
 
 def test_readme_summary_agrees_with_paper_selection_and_sheets():
@@ -234,3 +235,101 @@ def test_readme_summary_agrees_with_paper_selection_and_sheets():
         assert [int(x) for x in nums] == want, key
         assert all(c.id.startswith(key + "-") for c in select_claims(paper=key))
     assert len(select_claims(cites="tslm")) > len(select_claims(paper="tslm"))
+
+
+# -- issue #27: entries an author signs ----------------------------------------------------
+def _errata_part(text: str) -> str:
+    """The sheet up to its remarks on holding claims."""
+    return text.split("## Remarks on holding claims")[0]
+
+
+@pytest.mark.parametrize("key", ERRATA_PAPERS)
+def test_sheet_names_its_version_and_lists_entries_in_paper_order(key):
+    from tnverify.report.errata import locator_order
+    from tnverify.references import paper
+    text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
+    assert paper(key).version and f"refer to {paper(key).version}." in text
+    sheet = build_errata(key, run=False)
+    heads = [e["claims"][0]["where"] for e in sheet["errata"]]
+    assert heads == sorted(heads, key=locator_order)
+    headings = re.findall(r"^### (.*)$", text, re.M)
+    assert len(headings) == len(set(headings)), "a heading is repeated"
+
+
+def test_locator_order_is_paper_order():
+    from tnverify.report.errata import locator_order
+    got = sorted(["App. B.1, Eq. 14", "§6.1", "§5.4.1, Eq. 5.19", "§5.4, Eq. 5.18",
+                  "§3.2.2, Algorithm 1", "§3.2.2, Eq. 3.3–3.4", "App. A", "§IV-B", "§III-C"],
+                 key=locator_order)
+    assert got == ["§3.2.2, Eq. 3.3–3.4", "§3.2.2, Algorithm 1", "§III-C", "§IV-B",
+                   "§5.4, Eq. 5.18", "§5.4.1, Eq. 5.19", "§6.1", "App. A", "App. B.1, Eq. 14"]
+
+
+@pytest.mark.parametrize("key", ERRATA_PAPERS)
+def test_each_locator_once_and_labels_by_kind(key):
+    """A claim's locator is printed once (its heading or its statement line), 'Meant' only
+    for misprints and editorial slips, 'Correction' for false statements."""
+    from tnverify.report.errata import LABELS, md_text
+    text = _errata_part((ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8"))
+    sheet = build_errata(key, run=False)
+    same_place = {}
+    for e in sheet["errata"]:
+        for c in e["claims"]:
+            same_place.setdefault(c["where"], set()).add(c["id"])
+    for where, ids in same_place.items():      # two statements printed at one place: twice
+        shown = text.count(f"### {md_text(where)} — ") + text.count(f"({md_text(where)})")
+        assert shown == len(ids), (where, ids)
+    assert LABELS["false"] == "Correction" and LABELS["misprint"] == "Meant"
+    kinds = {e["kind"] for e in sheet["errata"]}
+    if kinds - {"misprint", "editorial"}:
+        assert "**Correction:**" in text or "**Clarification:**" in text
+
+
+@pytest.mark.parametrize("key", ERRATA_PAPERS)
+def test_no_emphasis_inside_registry_text_and_no_library_error(key):
+    """Rendered as Markdown, the only emphasis on a sheet is its own bold labels; no raw
+    numpy / Python error message stands in for a counterexample."""
+    from markdown_it import MarkdownIt
+    text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
+    html = MarkdownIt().render(text)
+    assert "<em>" not in html
+    strong = set(re.findall(r"<strong>(.*?)</strong>", html))
+    allowed = re.compile(r"^(Printed|Meant|Correction|Clarification|Why|Counterexample|Scope|"
+                         r"Reproduce|Version\.|Evidence|Edit \d+ of \d+: .*|The same erratum "
+                         r"in \w+|[A-Z][a-z -]+\.?( \(not counted with the mathematical "
+                         r"errata\))?\.?):?$")
+    assert {s for s in strong if not allowed.match(s)} == set()
+    for raw in ("gufunc", "Input operand", "Traceback", "IndexError", "ValueError"):
+        assert raw not in text, raw
+
+
+def test_md_text_escapes_what_markdown_would_read_as_markup():
+    from markdown_it import MarkdownIt
+    from tnverify.report.errata import md_text
+    formula = "h^{(t)}_{TTLM α_t} = Σ_{i_t=1}^{|V|} f_θ * G_{i_t}"
+    assert "<em>" in MarkdownIt().render(formula)           # the corruption of issue 27
+    html = MarkdownIt().render(md_text(formula))
+    assert "<em>" not in html and "_{TTLM α_t}" in html
+
+
+def test_the_bias_sentence_is_one_erratum_on_both_sheets():
+    """thesis §5.3.2 repeats ttlm's sentence after Eq. 14: one erratum key, each paper's
+    claim with its own printed text, each sheet linking the other."""
+    from tnverify.claims import get_claim
+    t, b = get_claim("thesis-eq-5.11-bias"), get_claim("ttlm-eq14-bias")
+    assert t.defect.erratum == b.defect.erratum != ""
+    assert "that equals to 1" in t.defect.printed and "which equals to 1" in b.defect.printed
+    thesis = (ROOT / "docs" / "errata" / "thesis.md").read_text(encoding="utf-8")
+    ttlm = (ROOT / "docs" / "errata" / "ttlm.md").read_text(encoding="utf-8")
+    assert "`thesis-eq-5.11-bias`" in thesis and "[ttlm sheet](ttlm.md)" in thesis
+    assert "`thesis-eq-5.11-bias`" in ttlm and "[thesis sheet](thesis.md)" in ttlm
+    entry = [e for e in build_errata("thesis", run=False)["errata"]
+             if e["erratum"] == t.defect.erratum]
+    assert [o["id"] for o in entry[0]["elsewhere"]] == ["ttlm-eq14-bias"]
+
+
+def test_every_entry_carries_its_scope():
+    for key in ERRATA_PAPERS:
+        for e in build_errata(key, run=False)["errata"]:
+            for c in e["claims"]:
+                assert c["scope"].startswith(("checked on: ", "b = 0")) or "checked on: " in c["scope"]

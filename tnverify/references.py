@@ -107,7 +107,7 @@ PAPERS: dict[str, Paper] = {
               topic="TTLM, TTLM-Tiny/Large; relations to 2-RNN, RAC, MI-RNN"),
         Paper("thesis", ("Yuqin Zhou",), "Tensor Networks for Language Modeling",
               "MSc thesis (IT and Cognition), supervisor Jakob Grue Simonsen", 2023,
-              version="September 2023",
+              version="the version of September 2023",
               topic=("TT-SVD, Born machines, the LRU background, TTLM propositions, "
                      "linear multiplicative models, numerical studies")),
         Paper("grurntn", ("Andros Tjandra", "Sakriani Sakti", "Ruli Manurung",
@@ -115,17 +115,24 @@ PAPERS: dict[str, Paper] = {
               "Gated Recurrent Neural Tensor Network",
               "International Joint Conference on Neural Networks (IJCNN)", 2016,
               arxiv="1706.02222", doi="10.1109/IJCNN.2016.7727233",
+              version=("the arXiv version of the IJCNN 2016 paper (arXiv:1706.02222); section "
+                       "(Roman numerals), equation and table numbers as printed there"),
               topic="GRURNTN and LSTMRNTN"),
         Paper("tslm", ("Lipeng Zhang", "Peng Zhang", "Xindian Ma", "Shuqin Gu", "Zhan Su",
                        "Dawei Song"),
               "A Generalized Language Model in Tensor Space",
               "AAAI Conference on Artificial Intelligence (AAAI-19)", 2019,
               arxiv="1901.11167", doi="10.1609/aaai.v33i01.33017450",
+              version=("the arXiv version of the AAAI-19 paper (arXiv:1901.11167); its "
+                       "sections are unnumbered, so a locator names the section by its title "
+                       "and the equation by its number"),
               topic="the tensor-space language model (TSLM) and n-grams"),
         Paper("gtm", ("Valentin Khrulkov", "Oleksii Hrinchuk", "Ivan Oseledets"),
               "Generalized Tensor Models for Recurrent Neural Networks",
               "International Conference on Learning Representations (ICLR)", 2019,
               arxiv="1901.10801",
+              version=("the ICLR 2019 conference paper (arXiv:1901.10801); section, "
+                       "equation, figure and appendix numbers as printed there"),
               topic="generalized ξ-networks, grid tensors, universality, expressivity"),
         Paper("tnverify", (), "tnverify's own statements",
               "statements the papers use or gesture at, checked by the toolkit", None,

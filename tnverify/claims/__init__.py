@@ -102,6 +102,8 @@ class Claim:
     seeds derive from: a ``-corrected`` twin that recomputes its printed twin's scaled
     side names the printed id, so both draw the same numbers and the computation is
     shared (cached per process; the two run in the same worker).
+    ``scope`` is a hand-written caveat on what the verdict covers, where one matters
+    (``"b = 0 only"``); :attr:`scope_line` adds the checked sizes.
     """
 
     id: str
@@ -126,6 +128,7 @@ class Claim:
     package: str = "tnverify"
     source: str = ""
     scaled_seed_key: str | None = None
+    scope: str = ""
 
     def __post_init__(self):
         if not self.id or self.id != self.id.lower() or " " in self.id:
@@ -133,6 +136,9 @@ class Claim:
         object.__setattr__(self, "readings", _normalise_readings(self.id, self.readings))
         if isinstance(self.remarks, str):
             object.__setattr__(self, "remarks", (self.remarks,))
+        if not isinstance(self.scope, str):
+            raise ClaimError(f"claim {self.id}: scope must be a text; "
+                             f"got {type(self.scope).__name__}")
         if self.defect is not None and not isinstance(self.defect, Defect):
             raise ClaimError(f"claim {self.id}: defect must be a Defect; "
                              f"got {type(self.defect).__name__}")
@@ -154,6 +160,14 @@ class Claim:
                              "source (where the statement comes from)")
         if not self.space:
             raise ClaimError(f"claim {self.id}: the parameter space must not be empty")
+
+    @property
+    def scope_line(self) -> str:
+        """The sizes and cases the verdict covers, in one line: the hand-written caveat
+        ``scope`` (e.g. ``"b = 0 only"``), then the cases of the small side and of the
+        scaled side at the default scale (:func:`tnverify.claims.scope.scope_line`)."""
+        from .scope import scope_line
+        return scope_line(self)
 
     @property
     def admissible_readings(self) -> tuple[str, ...]:

@@ -101,6 +101,9 @@ class Defect:
     also : tuple of Defect, optional
         Further distinct edits the same statement needs (each its own erratum; an edit
         without a key is keyed ``<claim id>/<n>``).  They carry no ``also`` of their own.
+    why : str, optional
+        The argument the verdict rests on, complete in itself (shown as "Why" on the
+        errata sheet, which must make its case without the claim page).
     """
 
     kind: str
@@ -108,6 +111,7 @@ class Defect:
     meant: str
     erratum: str = ""
     also: tuple = ()
+    why: str = ""
 
     def __post_init__(self):
         if self.kind not in DEFECT_KINDS:
@@ -131,4 +135,6 @@ class Defect:
             d["erratum"] = self.erratum
         if self.also:
             d["also"] = [e.to_dict() for e in self.also]
+        if self.why:
+            d["why"] = self.why
         return d

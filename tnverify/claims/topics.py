@@ -35,14 +35,15 @@ DEPRECATED_GROUPS: dict[str, tuple[str, ...]] = {
         ttlm-eq2 ttlm-eq3 ttlm-eq3-corrected ttlm-eq5 ttlm-eq5-corrected thesis-eq-3.4
         thesis-eq-3.4-corrected thesis-prop-5.2.1 gtm-eq-6 gtm-lemma-3.1
         gtm-lemma-3.1-corrected gtm-prop-a.1 tslm-eq-7 thesis-def-3.1.3 thesis-thm-3.2.1
-        thesis-thm-3.2.2 thesis-alg-1 thesis-alg-1-corrected tnverify-tt-svd-error-identity
+        thesis-thm-3.2.2 thesis-alg-1 thesis-alg-1-corrected tnverify-tt-svd-alg-1 tnverify-tt-svd-error-identity
     """.split()),
     "ttlm": tuple("""
         ttlm-eq6 ttlm-eq6-corrected ttlm-eq8 ttlm-eq8-corrected ttlm-eq9 ttlm-app-a
         ttlm-app-a-corrected ttlm-eq12 ttlm-eq13 thesis-prop-5.2.2
         thesis-prop-5.2.2-corrected ttlm-claim-b1 thesis-claim-5.3.1 ttlm-claim-b2
         ttlm-claim-b2-corrected thesis-claim-5.3.2 thesis-claim-5.3.2-corrected
-        ttlm-eq14-bias ttlm-eq14-bias-corrected thesis-sec-5.3.1 thesis-sec-5.3.1-corrected
+        ttlm-eq14-bias ttlm-eq14-bias-corrected thesis-eq-5.11-bias
+        thesis-eq-5.11-bias-corrected thesis-sec-5.3.1 thesis-sec-5.3.1-corrected
         tnverify-augmented-bilinear tslm-eq-16 tslm-eq-16-corrected tslm-eq-19 tslm-eq-17
         tslm-eq-17-corrected tslm-eq-21 ttlm-table1-ptb-params ttlm-table1-wt2-params
         ttlm-sec1-ppl-deltas ttlm-table2-second-order ttlm-sec6.1-wt2-stats

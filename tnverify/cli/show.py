@@ -57,7 +57,7 @@ def describe(c) -> list[str]:
     lines += [f"  - {ref_text(r)}" for r in c.refs]
     if c.package != "tnverify":
         lines += [f"  - {c.source}", f"package: {c.package}"]
-    lines += [f"group: {c.group}", f"expected: {c.expected}",
+    lines += [f"group: {c.group}", f"expected: {c.expected}", f"scope: {c.scope_line}",
               f"uses: {', '.join(c.uses) or '-'}", f"proof: {c.proof or '-'}"]
     if c.readings:
         lines.append("readings:")
@@ -71,6 +71,8 @@ def describe(c) -> list[str]:
             lines += [("defect: " if i == 0 else "further edit: ") + d.kind
                       + (f" (erratum {d.erratum})" if d.erratum else ""),
                       f"  printed: {d.printed}", f"  meant: {d.meant}"]
+            if d.why:
+                lines.append(f"  why: {d.why}")
     if c.remarks:
         lines.append("remarks:")
         lines += [f"  - {text}" for text in c.remarks]

@@ -363,6 +363,7 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
                 else f"expected {esc(claim.expected)} ✗")
         status = f"verdict {_badge(verdict)}, {mark}; {result.seconds:.2f} s"
     out.append(f'<p class="tnv-verdict">{status}</p>')
+    out.append(f'<p class="tnv-scope">Scope: {esc(claim.scope_line)}</p>')
     out += [_statement(claim), f'<p class="tnv-refs">Printed in: {_refs(claim, cite)}</p>',
             f'<p class="tnv-topic">Topic: <code>{esc(claim.group)}</code></p>']
     out += _readings(claim) + _defect(claim)

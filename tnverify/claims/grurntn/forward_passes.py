@@ -391,8 +391,12 @@ def bracket_typing(name, i, d, rng):
                 f"h ∈ ℝ^(1×{d}) is typed (a scalar per slice)")
     return Evidence(compared, passed=ok, sizes={"input": i, "hidden": d},
                     details={"numpy": why, "corrected": "[x] W^[k] [h]ᵀ: (1×i)(i×d)(d×1)"},
-                    counterexample=None if ok else {"product": "(1×i)(i×d)(1×d)",
-                                                    "numpy": why},
+                    counterexample=None if ok else {
+                        "product": f"(1×i)(i×d)(1×d) = (1×{i})({i}×{d})(1×{d})",
+                        "mismatch": (f"[x] W^[k] is a 1×{d} row and [h] a 1×{d} row; a "
+                                     f"(1×{d})·(1×{d}) product needs {d} columns to meet 1 "
+                                     "row, so the printed form is undefined for every d > 1 "
+                                     "(with [h]ᵀ, a d×1 column, it is a scalar)")},
                     control=Evidence(f"control (ᵀ on the wrong factor, [x]ᵀ W^[k] [h]) of: "
                                      f"{compared}", passed=c_ok, details={"numpy": c_why}))
 

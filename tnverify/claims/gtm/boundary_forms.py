@@ -64,8 +64,9 @@ def _first_form(s, *, corrected: bool) -> dict:
     if corrected:
         return {"h^(1) = (𝒢^(1))ᵀ f_θ(x^(1))": contract}
     if typed:
+        # entries named (template sequence i_1…i_T, coordinate r of h^(1))
         lit = compare_values("printed matrix product 𝒢^(1) f_1 vs h^(1) of Eq. 9", printed,
-                             h1, n=M, scale=scale_b, sizes=sz)
+                             h1, n=M, scale=scale_b, sizes=sz, labels=s["labels"])
     else:
         def typed_and_equal(matrix):
             try:
@@ -129,7 +130,17 @@ corrected_pair(
                 {"params": {"M": 3, "ranks": (1, 2, 3, 2, 1)}, "seed": 31,
                  "note": "M = 3 ≠ R₁ = 2: the printed product is not typed"}),
         defect=Defect("misprint", printed=_PRINTED_H1, meant=_MEANT_H1 + " (insert ᵀ on "
-                      "𝒢^{(1)}; equivalently h^{(1)ᵀ} = f_θᵀ(x^{(1)}) 𝒢^{(1)})"),
+                      "𝒢^{(1)}; equivalently h^{(1)ᵀ} = f_θᵀ(x^{(1)}) 𝒢^{(1)})",
+                      why="𝒢^{(1)} ∈ ℝ^{M×1×R₁} is the M×R₁ matrix of §3.2, so the printed "
+                          "product 𝒢^{(1)} f_θ(x^{(1)}) needs f ∈ ℝ^{R₁}: with f ∈ ℝ^M it is "
+                          "ill-typed unless M = R₁ (the check's case M = 3, R₁ = 2). When "
+                          "M = R₁ it is typed but sums over the R₁ mode, while Eq. 9 gives "
+                          "h^{(1)}_r = Σ_m 𝒢^{(1)}_{m,1,r} f_m, a sum over the M mode, i.e. "
+                          "(𝒢^{(1)})ᵀ f; the two differ unless 𝒢^{(1)} is symmetric. The "
+                          "counterexample is that typed case (M = R₁ = 3, random cores and "
+                          "features): its entry is (the template sequence i₁…i_T, the "
+                          "coordinate r of h^{(1)}), where the printed value and Eq. 9's "
+                          "differ."),
         remarks=("The last boundary form h^(T) = f_θᵀ(x^(T)) 𝒢^(T) h^(T−1) in the same "
                  "sentence is typed and correct.",),
         expected="fails"),

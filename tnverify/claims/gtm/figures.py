@@ -73,6 +73,22 @@ SHARED_READINGS = (
 
 
 # -- gtm-fig-3 --------------------------------------------------------------------------------
+_FIG3_WHY = (
+    "A bar of Fig. 3 is a lower bound ⌈rank[Γ]^(odd,even)/(TM/2)⌉ on the width of a shallow "
+    "ξ = max network with the grid Γ of a sampled RNN (Lemma A.1); a bound of 1 excludes "
+    "nothing, it does not show that a width-1 network exists. Whether one exists is decided "
+    "exactly: a rank-1 shallow max network has the grid λ·max(a_1[i_1], …, a_T[i_T], 0) = "
+    "s·max_t b_t[i_t] with s = ±1, b_t ≥ 0; the largest b with max_t b_t[i_t] ≤ s·Γ "
+    "everywhere is b_t[m] = the minimum of s·Γ over the slice i_t = m, so Γ is realizable "
+    "iff s·Γ ≥ 0 and this b gives s·Γ back for s = 1 or s = −1 (exact on integer grids). "
+    "The counterexample counts the sampled networks at bound 1 (by the exact rank) and how "
+    "many of them pass; one that fails is a network in the bar at 1 with no rank-1 "
+    "equivalent. The check runs at M = 6, T = 6 (Fig. 4's sizes), where the exact rank of the "
+    "216 × 216 matricization certifies that a network is in the bar at 1; at Fig. 3's M = 10 "
+    "the matricization is 1000 × 1000 and only its rank mod p (a lower bound) is computed, "
+    "so a network placed at 1 might belong higher. A run at M = 10, T = 6 with the same "
+    "sampling (12 networks for each R ∈ {1, 2, 4, 8}, unshared cores, seed 0) shows the "
+    "same: 18 networks at bound 1 by the rank mod p, 1 of them rank-1 realizable.")
 def _small_fig3(params, rng):
     sizes = {k: params[k] for k in ("M", "T", "samples", "shared")}
     records = sample_records(params, rng)
@@ -109,9 +125,10 @@ claim("gtm-fig-3", "Fig. 3/4: the bars at 1 show rank-1 shallow equivalents", _F
                             "rank 1 realizing the same grid tensor",
                     meant="Figure 3 shows that for every R some sampled RNNs have lower bound "
                           "1: a rank-1 shallow equivalent is not excluded (a lower bound of 1 "
-                          "is not existence; the sampled networks at bound 1 are mostly not "
-                          "rank-1 realizable); rank-1 equivalents do exist for every R by "
-                          "Theorem 5.3's construction"),
+                          "is not existence; most sampled networks at bound 1 are not rank-1 "
+                          "realizable, counted in the counterexample); rank-1 equivalents do "
+                          "exist for every R by Theorem 5.3's construction",
+                    why=_FIG3_WHY),
       remarks=("The same inference from a lower bound of 1 to existence is printed for shared "
                "cores in App. B, on Fig. 4 (\"there always exist rank 1 generalized shallow "
                "networks …\").",
@@ -300,7 +317,23 @@ claim("gtm-sec-5.2-shared",
                             "property of universality",
                     meant="universality at fixed T (§5.1) survives weight sharing: shared-core "
                           "max RNNs realize every grid tensor, with width growing with M^T; "
-                          "what sharing loses is a length-independent network"),
+                          "what sharing loses is a length-independent network",
+                    why="Universality (§5.1) means: every tensor ℋ ∈ ℝ^{M×⋯×M} of order T is "
+                        "the grid tensor Γ of some network. Two steps give it with shared "
+                        "cores. (1) Lemma 5.1 builds from networks A, B and numbers a, b a "
+                        "network C with Γ_C = aΓ_A + bΓ_B by stacking their cores block by "
+                        "block; when A and B have 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)} (and shared input "
+                        "weights), the stacked cores are equal too, so C is shared-core "
+                        "(checked on random A, B). Hence the grids of shared-core networks of "
+                        "all widths form a linear space. (2) That space is all of ℝ^{M^T}: the "
+                        "grids of 8·M^T random shared-core ξ = max networks of widths 1–3 "
+                        "with integer weights span dimension M^T (16 at M = 2, T = 4; the "
+                        "rank mod p of the exact integer grids certifies it from below). A "
+                        "linear space that contains a basis of ℝ^{M^T} is ℝ^{M^T}, so every ℋ "
+                        "is the grid of a shared-core network (by (1), of width at most the "
+                        "sum of the basis networks' widths): universality is not lost. The "
+                        "counterexample below is step (2): the statement predicts a span "
+                        "dimension below M^T."),
       remarks=("The pointer \"for Theorem 5.2 we provide numerical evidence in Appendix A\" "
                "should read Appendix B (\"Expressivity in the case of shared cores\", Fig. "
                "4); App. A holds the proofs.",

@@ -143,7 +143,10 @@ def _realizable_part(records: dict, sizes: dict, params: dict) -> Evidence:
                "rule": "counterexample = certified bound 1 by the exact rank and no rank-1 "
                        "max network realizes the exactly computed grid"}
     compared = ("bound = 1 (a bar of Fig. 3, exact rank) vs a rank-1 shallow max network "
-                "realizing the grid (greatest max-subsolution, exact)")
+                "realizing the grid (exact test: b_t[m] = min of ±Γ over the slice i_t = m, the "
+                "largest b with max_t b_t[i_t] ≤ ±Γ, must give ±Γ = max_t b_t[i_t])")
+    n_ones = sum(v["bound_1"] for v in rows.values())
+    n_real = sum(v["rank_one_realizable"] for v in rows.values())
     if not bad and uncertified:
         return Evidence(compared, sizes=sizes, details=details,
                         skipped=f"{len(uncertified)} candidate counterexample(s) too large "
@@ -155,7 +158,10 @@ def _realizable_part(records: dict, sizes: dict, params: dict) -> Evidence:
                              r["rank_one_realizable"] for r in above),
                          details={"networks": len(above)})
     return Evidence(compared, passed=not bad, sizes=sizes, details=details,
-                    counterexample=bad[0] if bad else None, control=control)
+                    counterexample={**bad[0], "networks at bound 1 (all R)": n_ones,
+                                    "of them rank-1 realizable": n_real,
+                                    "not realizable, exact bound 1": len(bad)} if bad else None,
+                    control=control)
 
 
 def _existence_part(params: dict, sizes: dict) -> Evidence:

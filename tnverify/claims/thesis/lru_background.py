@@ -205,7 +205,8 @@ def _small_eq413(params, rng, *, corrected=False):
         sym[f"sympy k={params['k_symbolic']}: {name} = E|x_k|²"] = Evidence(
             f"{name} of Eq. 4.13 vs E|x_k|² (exact, symbolic λ)", passed=bool(ok),
             details={name: str(lines[name]), "E|x_k|^2": str(truth)},
-            counterexample=None if ok else {name: str(lines[name]), "E|x_k|^2": str(truth)},
+            counterexample=None if ok else {name: str(lines[name]).replace("**", "^"),
+                                            "E|x_k|^2": str(truth).replace("**", "^")},
             control=Evidence(f"control (the conjugate * dropped: Σ_{{i<k}} λ^{{2i}}) of: {name} "
                              "of Eq. 4.13 vs E|x_k|²", passed=bool(ctrl_ok),
                              details={"variant": str(no_conj)}))

@@ -48,7 +48,11 @@ def small_eq518(params, rng):
                 f"ℝ^H (the size of 𝐀𝐡)")
     typed = Evidence(compared, passed=ok, sizes=sizes,
                      details={"numpy": why or "typed"},
-                     counterexample=None if ok else {"N": N, "H": H, "error": why},
+                     counterexample=None if ok else {
+                         "N": N, "H": H,
+                         "mismatch": f"𝐁 ∈ ℝ^({N}×{H}) times 𝐱 ∈ ℝ^{N}: 𝐁 has {H} columns "
+                                     f"and 𝐱 has {N} entries, so 𝐁𝐱 is undefined for N ≠ H "
+                                     f"(with 𝐁 ∈ ℝ^(H×N) it lies in ℝ^H)"},
                      control=Evidence(f"control (a declaration of the wrong output size) of: "
                                       f"{compared}", passed=bad))
     parts = {"declared 𝐁 ∈ ℝ^(N×H): 𝐁𝐱 ∈ ℝ^H": typed}
@@ -144,12 +148,67 @@ def small_eq519(params, rng):
                     sizes={"H": params["H"], "T": params["T"]})
 
 
+def _eq519_with(P, lam, B, xs, h0):
+    """Eq. 5.19 (𝐁 unchanged) against 𝐏⁻¹𝐡^(t) of Eq. 5.18 for 𝐀 = 𝐏Λ𝐏⁻¹: the largest
+    difference relative to the scale of the reference, and what the comparison needs."""
+    Pinv = np.linalg.inv(P)
+    kappa = float(np.linalg.cond(P))
+    A = (P * lam) @ Pinv
+    ref, scale = _mapped_reference(A, B, xs, h0, Pinv, kappa)
+    got = diag_rnn(lam, xs @ B.T, Pinv @ h0)
+    return got, ref, scale, kappa
+
+
+def _eq519_condition(params, rng):
+    """The condition of the corrected statement, for invertible Λ: Eq. 5.19 holds when 𝐏
+    commutes with every diag(𝐁𝐱^(t)) (here 𝐏 mixes only the two coordinates where 𝐁𝐱 is
+    equal: rows 0 and 1 of 𝐁 equal), and fails when 𝐏⁻¹diag(𝐁𝐱)𝐏 is diagonal without
+    being diag(𝐁𝐱) (𝐏 the swap of coordinates 0 and 1, 𝐁𝐱 with distinct entries)."""
+    H, T = params["H"], params["T"]
+    sizes = {"H": H, "T": T}
+    xs, h0 = rng.standard_normal((T, H)), rng.standard_normal(H)
+    lam = rng.uniform(0.5, 1.5, H) * rng.choice([-1.0, 1.0], H)     # invertible Λ
+    B = rng.standard_normal((H, H)) / np.sqrt(H)
+    B_eq = B.copy()
+    B_eq[1] = B_eq[0]                                              # (𝐁𝐱)_0 = (𝐁𝐱)_1
+    P = np.diag(rng.uniform(0.5, 1.5, H))
+    P[:2, :2] = rng.standard_normal((2, 2)) + 2.0 * np.eye(2)     # mixes 0 and 1 only
+    got, ref, scale, kappa = _eq519_with(P, lam, B_eq, xs, h0)
+    commuting = _vs_mapped("Eq. 5.19 vs 𝐏⁻¹𝐡^(t) of Eq. 5.18, 𝐏 commuting with every "
+                           "diag(𝐁𝐱^(t))", got, ref, scale, T, H, sizes, {"kappa_P": kappa})
+    swap = np.eye(H)
+    swap[[0, 1]] = swap[[1, 0]]
+
+    def differs(P_, label):
+        g, r, sc, _ = _eq519_with(P_, lam, B, xs, h0)
+        rel = float(np.max(np.abs(g - r) / sc))
+        # beyond the tolerance the exact case is judged by: Eq. 5.19 is not the mapped RAC
+        tol = float(tolerance(np.float64, n=T * (3 * H + 2), norm=1.0))
+        return rel, tol, rel > tol, label
+
+    rel, tol, ok, _ = differs(swap, "swap")
+    c_rel, _, c_ok, _ = differs(np.eye(H), "identity")
+    diagonal_only = Evidence(
+        "Eq. 5.19 differs from 𝐏⁻¹𝐡^(t) of Eq. 5.18 when 𝐏 is the swap of coordinates 0 and "
+        "1 (𝐏⁻¹diag(𝐁𝐱)𝐏 diagonal, but ≠ diag(𝐁𝐱))", passed=ok, sizes=sizes,
+        details={"largest relative difference": rel, "tolerance": tol},
+        control=Evidence("control (𝐏 = 𝐈, which commutes with diag(𝐁𝐱)) of: Eq. 5.19 differs "
+                         "from 𝐏⁻¹𝐡^(t) of Eq. 5.18", passed=c_ok,
+                         details={"largest relative difference": c_rel}))
+    return {"𝐏 commutes with diag(𝐁𝐱): Eq. 5.19 exact": commuting,
+            "𝐏⁻¹diag(𝐁𝐱)𝐏 diagonal is not enough": diagonal_only}
+
+
 def small_eq519_corrected(params, rng):
     H, T, A, B, xs, h0, lam, P, Pinv, kappa = _setup_519(params, rng)
     ref, scale = _mapped_reference(A, B, xs, h0, Pinv, kappa)
     got = mapped_rac(lam, P, Pinv, B, xs, Pinv @ h0)
-    return _vs_mapped("𝐡̄ ← 𝐏⁻¹diag(𝐁𝐱)𝐏Λ𝐡̄ vs 𝐏⁻¹𝐡^(t) of Eq. 5.18", got, ref, scale, T, H,
-                      {"H": H, "T": T}, {"kappa_P": kappa})
+    parts = {"𝐡̄ ← 𝐏⁻¹diag(𝐁𝐱)𝐏Λ𝐡̄ vs 𝐏⁻¹𝐡^(t)": _vs_mapped(
+        "𝐡̄ ← 𝐏⁻¹diag(𝐁𝐱)𝐏Λ𝐡̄ vs 𝐏⁻¹𝐡^(t) of Eq. 5.18", got, ref, scale, T, H,
+        {"H": H, "T": T}, {"kappa_P": kappa})}
+    parts.update(_eq519_condition(params, rng))
+    return Evidence("what Eq. 5.18 becomes for 𝐡̄ = 𝐏⁻¹𝐡, and when it is Eq. 5.19",
+                    parts=parts, sizes={"H": H, "T": T})
 
 
 #: Hidden size of the Glorot matrices whose spectrum is compared with the circular law.

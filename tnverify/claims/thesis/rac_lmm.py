@@ -79,15 +79,20 @@ corrected_pair(
         defect=Defect("false", printed="multiplying both sides by 𝐏⁻¹, 𝐡̄^{(t)} = Λ𝐡̄^{(t−1)} ⊙ "
                                        "𝐁𝐱^{(t)}",
                       meant="𝐡̄^{(t)} = 𝐏⁻¹((𝐏Λ𝐡̄^{(t−1)}) ⊙ 𝐁𝐱^{(t)}) = 𝐏⁻¹diag(𝐁𝐱^{(t)})𝐏 "
-                            "Λ𝐡̄^{(t−1)}, which is not diagonal: 𝐏⁻¹(𝐮 ⊙ 𝐯) ≠ (𝐏⁻¹𝐮) ⊙ 𝐯 unless "
-                            "𝐏 is a scaled permutation; a diagonal multiplicative recursion is a "
+                            "Λ𝐡̄^{(t−1)}, which is not diagonal: 𝐏⁻¹(𝐮 ⊙ 𝐯) = (𝐏⁻¹𝐮) ⊙ 𝐯 for every "
+                            "𝐮 only when 𝐏 commutes with diag(𝐯); a diagonal multiplicative recursion is a "
                             "different model, not an equivalent reparameterisation of Eq. 5.18 "
                             "(so no 'full equivalence', §5.4.1 and §7.2)")),
     corrected=dict(
         title="What Eq. 5.18 becomes for 𝐡̄ = 𝐏⁻¹𝐡",
         statement=("Corrected (⊙ does not commute with 𝐏⁻¹): with 𝐀 = 𝐏Λ𝐏⁻¹ and 𝐡̄^{(t)} = "
                    "𝐏⁻¹𝐡^{(t)}, Eq. 5.18 is 𝐡̄^{(t)} = 𝐏⁻¹ diag(𝐁𝐱^{(t)}) 𝐏 Λ𝐡̄^{(t−1)}; it "
-                   "reduces to Eq. 5.19 only when 𝐏⁻¹diag(𝐁𝐱)𝐏 is diagonal."),
+                   "reduces to Eq. 5.19 for every 𝐡̄^{(t−1)} iff (𝐏⁻¹diag(𝐁𝐱^{(t)})𝐏 − "
+                   "diag(𝐁𝐱^{(t)}))Λ = 0, i.e., for invertible Λ, iff 𝐏 commutes with "
+                   "diag(𝐁𝐱^{(t)}) (𝐏_{ij} = 0 wherever (𝐁𝐱^{(t)})_i ≠ (𝐁𝐱^{(t)})_j). "
+                   "𝐏⁻¹diag(𝐁𝐱)𝐏 being diagonal is necessary for invertible Λ but not "
+                   "sufficient: for 𝐏 a permutation it is diagonal with permuted entries and "
+                   "Eq. 5.19 fails."),
         small=C.small_eq519_corrected, scaled=S.scaled_eq519_corrected,
         proof=_P + "prove_thesis_eq_5_19_corrected", expected="holds"))
 

@@ -139,9 +139,10 @@ def _eq514(params, rng, corrected):
     return Evidence("Eq. 5.14 as printed", sizes=sizes, parts={
         "printed ranges typed": Evidence(
             compared, passed=typed, sizes=sizes, details={"numpy": why or "typed"},
-            counterexample=None if typed else {"vocab_size": V, "rank": R, "error": why,
-                                               "why": "Σ_{j ≤ |V|} h_j runs past h ∈ ℝ^R"
-                                               if V > R else "the ranges do not cover h, f"},
+            counterexample=None if typed else {
+                "vocab_size": V, "rank": R,
+                "why": f"Σ_{{j ≤ |V|}} h_j runs j up to |V| = {V}, past h ∈ ℝ^R (R = {R})"
+                if V > R else "the ranges do not cover h, f"},
             control=Evidence(f"control (a range one too long: Σ_{{j≤|V|+1}}) of: {compared}",
                              passed=too_long, details={"numpy": why_c or "typed"})),
         "the sum itself (ranges matched to h and f)": sum_ranges})
@@ -150,9 +151,9 @@ def _eq514(params, rng, corrected):
 # -- registration ------------------------------------------------------------------------
 _T531_STATEMENT = (
     '- Eq. 5.11: "h^{(t)}_i = φ((h^{(t−1)})ᵀ T_{:,i,:}(f^{(t)}) + b), (5.11) where T_{:,i,:} ∈ '
-    'ℝ^{R×|V|} is the ith slice of tensor T ∈ ℝ^{R×R×|V|}, and b is a bias vector. For '
-    'simplicity, we will ignore b for other variants of RNNs since b can be seen as 0th '
-    'component of f(x^{(t)}) that equals to 1."\n- Claim 5.3.1: "The third-order tensor T in '
+    'ℝ^{R×|V|} is the ith slice of tensor T ∈ ℝ^{R×R×|V|}, and b is a bias vector. …" (with '
+    'b = 0; the sentence that follows, on ignoring b, is thesis-eq-5.11-bias)\n- Claim 5.3.1: '
+    '"The third-order tensor T in '
     '2-RNNs equals the TT-cores in TTLMs. There is a nonlinear activation φ such that the hidden '
     'states of 2-RNNs are identical to that of TTLMs when they are accompanied by φ."')
 _T531_REFS = (Ref("thesis", "§5.3.2, Claim 5.3.1, Eq. 5.11"), Ref("ttlm", "App. B.1, Claim B.1"))
@@ -163,6 +164,8 @@ claim("thesis-claim-5.3.1", "2-RNN = TTLM core (thesis layout)", _T531_STATEMENT
       small_claim_531, group="rnn-equivalences", space=SPACE, scaled=scaled_second_order,
       scaled_space=_SECOND_ORDER_SCALED, uses=("ttlm-claim-b1",),
       proof=PROOFS + "prove_thesis_claim_5_3_1", expected="holds",
+      scope="b = 0 only (the 2-RNN of Eq. 5.11 without its bias; the bias sentence after "
+            "Eq. 5.11 is thesis-eq-5.11-bias)",
       readings=[
           Reading("T = G up to legs", "T_(j i k) = G_(j k i): Eq. 5.11's slice index i (output "
                   "coordinate) is T's middle leg, G ∈ ℝ^(R×|V|×R) has the output leg last", True,
@@ -176,8 +179,9 @@ claim("thesis-claim-5.3.1", "2-RNN = TTLM core (thesis layout)", _T531_STATEMENT
                   "identical", "thesis §5.3.2, end of proof of Claim 5.3.1")],
       remarks=("\"T … equals the TT-cores\" means equal up to the leg permutation "
                "T_{jik} = G_{jki}.", "\"Same-sized\" means the same number of entries; the "
-               "shapes differ.", "The bias b of Eq. 5.11 is dropped by the stated convention "
-               "(b is the 0th component of f).",
+               "shapes differ.", "The claim is checked with b = 0. The reason the thesis gives for "
+               "ignoring b (b as a 0th component of f) is false in a bilinear form: "
+               "thesis-eq-5.11-bias, the same erratum as ttlm-eq14-bias.",
                "The proof lines Eq. 5.13 and Eq. 5.14 carry misprints of their own "
                "(thesis-eq-5.13, thesis-eq-5.14)."))
 

@@ -28,7 +28,7 @@ from ...tt.svd import truncation_rank, tt_svd  # noqa: F401
 STATEMENTS = {
     "thesis-thm-3.2.2": "Suppose that the unfoldings 𝐀_{[k]} of the tensor 𝐀 ∈ ℝ^{I₁×I₂×⋯×I_L} can be approximated by matrices of low rank Â_k: 𝐀_{[k]} = Â_k + 𝐄_k, rank(Â_k) = R_k, ‖𝐄_k‖_F = ε_k, k ∈ [L−1]. (3.8) Then truncated TT-SVD computes a tensor 𝐁 in the TT-format with TT-ranks R_k and ‖𝐀 − 𝐁‖_F ≤ √(Σ_{k=1}^{L−1} ε_k²). (3.9)",  # noqa: E501
     "thesis-alg-1": "Require: \"Tensor 𝐀 ∈ ℝ^{I₁×⋯×I_L}, prescribed accuracy ε\". Ensure: \"Cores 𝐆^{(1)}, …, 𝐆^{(L)} of the TT-approximation 𝐁 to 𝐀 in the TT-format with TT-ranks R_k equal to the δ-ranks of the unfoldings 𝐀_{[k]} of 𝐀, where δ = (ε/√(L−1))‖𝐀‖_F. The computed approximation satisfies ‖𝐀 − 𝐁‖_F ≤ ε‖𝐀‖_F.\" Steps, as printed: 1. \"Compute the truncation parameter δ = (ε/√(L−1))‖𝐀‖_F.\" 2. \"Create a copy of the original tensor M₁ = 𝐀.\" 3. \"Set R₀ = R_L = 1.\" 4. \"for k = 1, …, L−1 do\" 5. \"𝐌_k = reshape(𝐌_k, [R_{k−1}·I_k, numel(𝐌_k)/(R_{k−1}·I_k)])\" 6. \"Compute the δ-truncated SVD, 𝐌_k = 𝐔_kΣ_k𝐕_kᵀ + 𝐄_k where ‖𝐄_k‖_F = δ and R_k = rank_δ(𝐔_k);\" 7. \"New core: 𝐆^{(k)} = reshape(𝐔_k, [R_{k−1}, I_k, R_k]).\" 8. \"𝐌_{k+1} = Σ_k𝐕_kᵀ.\" 9. \"end for\" 10. \"Set the last TT-core 𝐆^{(L)} = 𝐌_L.\" 11. \"Return TT-cores 𝐆^{(k)} ∈ ℝ^{R_{k−1}×I_k×R_k}, for k ∈ [L−1].\"",  # noqa: E501
-    "thesis-alg-1-corrected": "Algorithm 1 with three changes: step 6 reads ‖𝐄_k‖_F ≤ δ with R_k the smallest rank whose discarded tail of the singular values of 𝐌_k is ≤ δ (reading (a)); step 11 returns all L cores 𝐆^{(1)}, …, 𝐆^{(L)} (step 10's 𝐆^{(L)} = 𝐌_L included); the Ensure clause says TT-ranks R_k not higher than (instead of equal to) the δ-ranks of the unfoldings 𝐀_{[k]}. Then ‖𝐀 − 𝐁‖_F ≤ ε‖𝐀‖_F, and the algorithm with MATLAB (Fortran-order) reshapes gives the same ranks and the same 𝐁 as tnverify.tt_svd (C-order reshapes).",  # noqa: E501
+    "thesis-alg-1-corrected": "Algorithm 1 with three changes: step 6 reads ‖𝐄_k‖_F ≤ δ with R_k the smallest rank whose discarded tail of the singular values of 𝐌_k is ≤ δ (reading (a)); step 11 returns all L cores 𝐆^{(1)}, …, 𝐆^{(L)} (step 10's 𝐆^{(L)} = 𝐌_L included); the Ensure clause says TT-ranks R_k not higher than (instead of equal to) the δ-ranks of the unfoldings 𝐀_{[k]}. Then ‖𝐀 − 𝐁‖_F ≤ ε‖𝐀‖_F and R_k ≤ rank_δ(𝐀_{[k]}), with R_k < rank_δ(𝐀_{[k]}) possible.",  # noqa: E501
 }
 
 
@@ -349,27 +349,11 @@ def _small_alg_1_corrected(params, rng):
     norm, parts = float(np.linalg.norm(a)), {}
     for eps in params["eps"]:
         lit, b, p = _alg1_reading(a, eps, "a", norm)
-        ref = tt_svd(a, eps=eps)
         drank = _delta_ranks(a, lit["delta"])
         parts[f"ε={eps:g}: (i) ‖A−B‖_F ≤ ε‖A‖_F"] = p[f"ε={eps:g}: (i) ‖A−B‖_F ≤ ε‖A‖_F"]
         parts[f"ε={eps:g}: (ii) R_k ≤ δ-ranks"] = compare_ints(
             "R_k vs δ-ranks of A_[k]", lit["ranks"][1:-1], drank, "<=")
-        parts[f"ε={eps:g}: ranks (Fortran) == tt_svd ranks (C)"] = compare_ints(
-            "literal (Fortran) ranks vs tnverify.tt_svd ranks", lit["ranks"], ref.ranks)
-        if lit["ranks"] == ref.ranks:
-            # control: step 7's reshape in C order while step 5 reshapes in MATLAB order
-            mixed = [np.reshape(np.reshape(c, (-1, c.shape[2]), order="F"), c.shape, order="C")
-                     for c in lit["cores"]]
-            b_mixed = TensorTrain(tuple(mixed)).full()
-            tolb = svd_tol(np.float64, a.shape, ref.ranks, norm)
-            parts[f"ε={eps:g}: B (Fortran, all L cores) vs tt_svd B (C)"] = Evidence(
-                "max |B_literal − B_tt_svd|", error=float(np.abs(b - ref.tt.full()).max()),
-                tolerance=tolb,
-                control=Evidence("control (step 7's reshape in C order, step 5's in MATLAB "
-                                 "order) of: max |B_literal − B_tt_svd|",
-                                 error=float(np.abs(b_mixed - ref.tt.full()).max()),
-                                 tolerance=tolb))
-    return Evidence("corrected Algorithm 1: bound, ranks ≤ δ-ranks, agreement with tt_svd",
+    return Evidence("corrected Algorithm 1: bound, ranks ≤ δ-ranks",
                     parts=parts, sizes={"shape": a.shape, "eps": params["eps"]})
 
 

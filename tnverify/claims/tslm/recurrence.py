@@ -328,9 +328,11 @@ corrected_pair(
                  "note": "the claims catalogue sizes"},), expected="fails"),
     corrected=dict(
         title="⟨𝒯_(t), 𝒜_(t−1)⟩ = V h_{t−1} (Eq. 20 with y_t = V h_{t−1})",
-        statement=("Corrected (the edit): Eq. 17–18 as printed, with Eq. 20 reading \"y_t = "
-                   "Vh_{t−1}\", V ∈ ℝ^{|V|×r}, U ∈ ℝ^{r×m}: ⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩ = V h_{t−1}, "
-                   "the readout of the state after the t−1 prefix words."),
+        statement=("Corrected (the edit): Eq. 17–18 as printed except the sentence before "
+                   "Eq. 18, which reads \"constructed by matrix V ∈ ℝ^{|V|×r}\" (as Eq. 18's "
+                   "V_{k,i}, k over the vocabulary mode, needs), and Eq. 20 reading \"y_t = "
+                   "Vh_{t−1}\" with \"U ∈ ℝ^{r×m}, … V ∈ ℝ^{|V|×r}\": ⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩ = "
+                   "V h_{t−1}, the readout of the state after the t−1 prefix words."),
         readings=tuple(r for r in RD.EQ17 if r.admissible),
         refs=refs("tslm", "Eq. 17–20"),
         small=lambda p, rng: _eq17_transposed(p, rng, corrected=True),

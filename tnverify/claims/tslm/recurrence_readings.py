@@ -64,9 +64,18 @@ EQ17 = (
 )
 EQ17_DEFECT = Defect(
     "misprint",
-    printed="Eq. 20: \"y_t = Vh_t\", with \"U ∈ ℝ^{m×r}, … V ∈ ℝ^{r×|V|}\"",
-    meant="\"y_t = Vh_{t−1}\", with \"U ∈ ℝ^{r×m}, … V ∈ ℝ^{|V|×r}\" (equivalently: keep y_t = "
-          "Vh_t and relabel the left side p(w_{t+1}|w_1^t))",
+    printed="Eq. 20: \"y_t = Vh_t\", with \"U ∈ ℝ^{m×r}, … V ∈ ℝ^{r×|V|}\"; before Eq. 18: "
+            "\"constructed by matrix V ∈ ℝ^{r×|V|}\"",
+    meant="Eq. 20: \"y_t = Vh_{t−1}\", with \"U ∈ ℝ^{r×m}, … V ∈ ℝ^{|V|×r}\"; before Eq. 18: "
+          "\"constructed by matrix V ∈ ℝ^{|V|×r}\" (equivalently for the index: keep y_t = Vh_t "
+          "and relabel the left side p(w_{t+1}|w_1^t))",
+    why="Eq. 18 indexes V as V_{k,i} with k over the vocabulary mode of 𝒯_(t) and i ∈ [r], and "
+        "Eq. 20 applies V to h_t ∈ ℝ^r to give y_t ∈ ℝ^{|V|}: both need V ∈ ℝ^{|V|×r}; Uα_t "
+        "with α_t ∈ ℝ^m, multiplied elementwise with Wh ∈ ℝ^r, needs U ∈ ℝ^{r×m} (as the text "
+        "after Eq. 16 says). Contracting Eq. 18 with α_1 ⊗ ⋯ ⊗ α_{t−1} through the recursion "
+        "of Eq. 16 (with h_0 = W^{−1}1 and Eq. 19) gives V(Wh_{t−2} ⊙ Uα_{t−1}) = Vh_{t−1}, "
+        "not Vh_t: the printed y_t = Vh_t would make p(w_t|w_1^{t−1}) depend on α_t, the "
+        "word being predicted.",
     erratum="tslm-eq20-y-offbyone")
 EQ17_REMARKS = (
     "Eq. 19's h_0 := W^{−1}1 needs an invertible W.",

@@ -146,7 +146,7 @@ claim("ttlm-table1-ptb-params", "Table 1 PTB parameter counts",
        "4.0M, TTLM 4.2M, TTLM-Tiny 4.0M, TTLM-Large 4.2M. Hidden (Rank) 20; Embed Size 400. "
        "(Table 2 shapes, caption \"We set H = R and E = R²\", App. C ties and G^{(1)} ∈ "
        "ℝ^{1×R}, App. A G^{(1)} = G^{(t)}.)"),
-      refs("ttlm", "Table 1 (PTB Params)", "ttlm", "App. C, Table 2", "ttlm", "App. A"),
+      refs("ttlm", "§6, Table 1 (PTB Params)", "ttlm", "App. C, Table 2", "ttlm", "App. A"),
       lambda p, rng: _small_table1(p, rng, "ptb"), group="tt-language-models", space=({"vocab_size": 10_000},),
       readings=PR.table1_readings(READINGS, reading_name), defect=PR.PTB_DEFECT,
       remarks=PR.PTB_REMARKS, expected="fails")
@@ -155,7 +155,7 @@ claim("ttlm-table1-wt2-params", "Table 1 WikiText-2 parameter counts",
       ("Table 1, WikiText-2 Params: Vanilla-RNNs 11.6M, Second-order RNNs 11.8M, RACs 11.6M, "
        "MI-RNNs 11.6M, TTLM 12.2M, TTLM-Tiny 11.6M, TTLM-Large 11.8M. Hidden (Rank) 20; Embed "
        "Size 400. §6.1: WikiText-2 has \"a vocabulary of over 30,000 words\"."),
-      refs("ttlm", "Table 1 (WikiText-2 Params)", "ttlm", "§6.1", "tslm",
+      refs("ttlm", "§6, Table 1 (WikiText-2 Params)", "ttlm", "§6.1", "tslm",
            "Table 1 (|V| = 33,278)"), lambda p, rng: _small_table1(p, rng, "wt2"), group="tt-language-models",
       space=({"vocab_size": 33_278}, {"vocab_size": 30_001, "vocab_printed": "30001"}),
       readings=PR.table1_readings(READINGS, reading_name), defect=PR.WT2_DEFECT,

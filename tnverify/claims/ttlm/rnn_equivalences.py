@@ -229,6 +229,8 @@ claim("ttlm-claim-b1", "2-RNN = TTLM core (+ activation)", STATEMENTS["ttlm-clai
       scaled_space=SECOND_ORDER_SCALED, uses=("ttlm-eq5", "ttlm-eq16-corrected"),
       proof=PROOFS + "prove_ttlm_claim_b1", expected="holds", readings=RR.B1,
       remarks=RR.B1_REMARKS,
+      scope="b = 0 only (the 2-RNN of Eq. 14 without its bias; a bias needs the augmented "
+            "core of ttlm-eq14-bias-corrected)",
       pinned=({"params": SPACE[0], "seed": 1, "note": "the claims catalogue sizes R=3, |V|=4, 4 steps"},))
 corrected_pair(
     "ttlm-eq16", common=dict(group="rnn-equivalences", space=SPACE, refs=_EQ16_REFS),

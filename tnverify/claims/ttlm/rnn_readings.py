@@ -119,6 +119,9 @@ EQ20_REMARKS = (
     "so that is no erratum.",)
 
 # -- ttlm-eq14-bias -----------------------------------------------------------------------
+#: The erratum key of the bias sentence, printed after ttlm Eq. 14 and after thesis Eq. 5.11
+#: (``thesis-eq-5.11-bias``): one erratum, on both papers' sheets.
+BIAS_ERRATUM = "bias-as-0th-input-component"
 _BIAS = ("b can be seen as 0th component of f(x^{(t)}) which equals to 1")
 EQ14_BIAS = (
     Reading("f augmented", "append f₀ = 1 to f(x^(t)) (and a matching slice to T, or column to "
@@ -134,6 +137,18 @@ EQ14_BIAS_DEFECT = Defect(
     "false",
     printed=f"\"For simplicity, we will ignore b for other variants of RNNs since {_BIAS}\"",
     meant="For multiplicative, second-order units a bias cannot be absorbed by a constant 0th "
-          "component of f(x^(t)) alone (it adds a term linear in h); either set b = 0, or append "
-          "a constant 1 to both f(x^(t)) and h^(t−1) (T_0i0 = b_i), exact for the linear "
-          "recurrence and when φ keeps the constant coordinate (ttlm-eq14-bias-corrected).")
+          "component of f(x^(t)) alone (it adds Σ_k T_{0ik} h_k, linear in h); it is absorbed "
+          "by a constant component h₀ = 1 of the hidden state, with T_{ji0} = b_i for every j "
+          "(f(x^(t)) one-hot), or by a 1 appended to both f(x^(t)) and h^(t−1) with T_0i0 = "
+          "b_i; under a nonlinear φ the constant component is re-appended at each step "
+          "(ttlm-eq14-bias-corrected). Ignoring b stays legitimate; the reason printed is not.",
+    erratum=BIAS_ERRATUM,
+    why="Eq. 14 is bilinear in (f(x^(t)), h^(t−1)): coordinate i of its pre-activation is "
+        "Σ_{j,k} f_j T_{jik} h_k + b_i (the index order of Eq. 17). Appending f₀ = 1 (a slice "
+        "T_{0,:,:}) adds Σ_k T_{0ik} h_k, a linear function of h: it is 0 at h = 0, where the "
+        "bias gives b_i, so no choice of the new slice reproduces b (least squares over "
+        "random h leaves a relative residual of order 1). A constant component h₀ = 1 of the "
+        "hidden state carries it: T_{ji0} = b_i for every j gives Σ_j f_j b_i = b_i for "
+        "one-hot f; for general f, append a 1 to both f and h and set T_{0i0} = b_i. Under a "
+        "nonlinear φ the constant component is re-appended at each step (φ acts on the other "
+        "components).")

@@ -274,7 +274,12 @@ def register_all():
     claim("ttlm-eq12", "TTLM-Tiny / TTLM-Large cores (Eq. 12)", STATEMENTS["ttlm-eq12"],
           refs("ttlm", "§5.1, Eq. 12; Fig. 2b–c; App. C"), small_eq12, group="tt-language-models",
           space=eq12_space, scaled=scaled_tiny_large, scaled_space=tl_sp,
-          readings=R.EQ12, remarks=R.EQ12_REMARKS, proof=P + "prove_ttlm_eq12")
+          readings=R.EQ12, remarks=R.EQ12_REMARKS, proof=P + "prove_ttlm_eq12",
+          scope="asserted: under each reading of which legs δ contracts ((a) Eq. 12's diagonal "
+                "δ, (b) App. C's reshape), TTLM-Tiny and TTLM-Large are TT recurrences "
+                "h ← h G[:, x_t, :] with that reading's core G = W^{xe}δW^{hh} (Large: "
+                "W^{xe}W^{eh}δW^{hh}); true under both readings, so not ill-posed (that the "
+                "two readings are different models is ttlm-appc-delta-reshape)")
     claim("ttlm-appc-delta-reshape", "App. C's reshape implements Eq. 12's δ",
           STATEMENTS["ttlm-appc-delta-reshape"], refs("ttlm", "App. C, second paragraph; §5.1, "
                                                      "Eq. 12"), small_delta_reshape,

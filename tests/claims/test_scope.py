@@ -1,0 +1,48 @@
+"""A claim's scope line (issue 27): the sizes and cases its verdict covers, under the verdict."""
+
+import pytest
+
+from tnverify.claims import get_claim
+from tnverify.claims.scope import describe_space, scope_line
+from tnverify.errors import ClaimError
+
+
+def test_describe_space_names_each_parameter_by_its_values():
+    assert describe_space(({"M": 2, "T": 4}, {"M": 3, "T": 4})) == "M ∈ {2, 3}, T = 4"
+    assert describe_space([{"n": k} for k in (8, 2, 32, 4)]) == "2 ≤ n ≤ 32"
+    assert describe_space(({"shared": False}, {"shared": True})) == "shared ∈ {no, yes}"
+    assert describe_space(({"a": 1}, {"a": 1, "b": (1, 2)})) == "a = 1, b = (1, 2) (in 1 of 2 cases)"
+    assert describe_space(({},)) == ""
+
+
+def test_scope_line_puts_the_caveat_first_then_the_checked_sizes():
+    b1 = get_claim("ttlm-claim-b1")
+    line = b1.scope_line
+    assert line.startswith("b = 0 only")
+    assert "small side 2 cases (vocab_size ∈ {4, 5}, rank ∈ {3, 4}, steps ∈ {4, 5})" in line
+    assert "scaled side at scale small (vocab_size = 50" in line
+    plain = get_claim("thesis-eq-4.11-corrected")
+    assert plain.scope == "" and scope_line(plain) == "checked on: small side 2 cases (n ∈ {8, 256})"
+
+
+def test_ttlm_eq12_says_what_is_asserted_under_both_readings():
+    line = get_claim("ttlm-eq12").scope_line
+    assert line.startswith("asserted: under each reading") and "not ill-posed" in line
+    assert set(get_claim("ttlm-eq12").admissible_readings) == {"delta", "reshape"}
+
+
+def test_scope_must_be_text():
+    c = get_claim("ttlm-eq2")
+    import dataclasses
+    with pytest.raises(ClaimError, match="scope must be a text"):
+        dataclasses.replace(c, scope=3)
+
+
+def test_show_and_the_claim_section_print_the_scope(capsys):
+    from tnverify.cli import main
+    from tnverify.report.claim_sections import claim_section
+    assert main(["show", "ttlm-claim-b1"]) == 0
+    assert "scope: b = 0 only" in capsys.readouterr().out
+    html = claim_section(get_claim("ttlm-claim-b1"))
+    assert '<p class="tnv-scope">Scope: b = 0 only' in html
+    assert html.index("tnv-scope") > html.index("tnv-verdict")

@@ -1,0 +1,190 @@
+"""The Markdown form of an errata sheet (:func:`render_markdown`), built by
+:func:`tnverify.report.errata.build_errata`: one heading per statement in paper order, each
+edit with its printed line and its meant / correction / clarification, the argument, the
+counterexample, the scope and the command that reproduces it.  Registry text is escaped
+(:func:`md_text`) so that its pseudo-LaTeX is never read as Markdown emphasis.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import DTypeError
+
+__all__ = ["md_text", "render_markdown"]
+
+#: The heading of a sheet's last section.
+_EDITORIAL_TITLE = "Editorial slips (not counted with the mathematical errata)"
+
+def _groups(entries: list[dict]) -> list[list[dict]]:
+    """The entries joined by the claims they share (a statement with several edits, an
+    edit printed in several statements), in paper order of their first entry."""
+    parent: dict[str, str] = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for e in entries:
+        ids = [c["id"] for c in e["claims"]]
+        for other in ids[1:]:
+            parent[find(other)] = find(ids[0])
+        find(ids[0])
+    groups: dict[str, list[dict]] = {}
+    for e in entries:
+        groups.setdefault(find(e["claims"][0]["id"]), []).append(e)
+    return list(groups.values())
+
+
+_MARKUP = re.compile(r"([_*])|<(?=[A-Za-z/!])")
+
+
+def md_text(text) -> str:
+    r"""Registry text for a Markdown sheet: ``_`` and ``*`` escaped (the pseudo-LaTeX of
+    ``G^{(t)}_{1i}`` or ``f_θ`` must not turn into emphasis) and a ``<`` that would open an
+    HTML tag written as ``&lt;``; the formula text itself is kept as the registry has it.
+
+    Examples
+    --------
+    >>> print(md_text("Σ_{i=1}^R G^{(t)}_{1i} h_i*"))
+    Σ\_{i=1}^R G^{(t)}\_{1i} h\_i\*
+    >>> print(md_text("R_k <rank"))
+    R\_k &lt;rank
+    """
+    if not isinstance(text, str):
+        raise DTypeError(f"text must be a string; got {type(text).__name__}")
+    return _MARKUP.sub(lambda m: "\\" + m.group(1) if m.group(1) else "&lt;", text)
+
+
+def _claim_line(c: dict, shown_where: set, *, with_id: bool = True) -> str:
+    line = f"`{c['id']}`" if with_id else ""
+    if c["where"] not in shown_where:
+        line += f" ({md_text(c['where'])})"
+        shown_where.add(c["where"])
+    line += (": verdict " if with_id else "Verdict ") + f"`{c['verdict']}`"
+    if c.get("corrected_by"):
+        line += f"; the corrected statement holds (`{c['corrected_by']}`)"
+    return line
+
+
+def _kind_name(kind: str) -> str:
+    return {"published-number": "published number not reproduced",
+            "editorial": "editorial slip (not counted with the mathematical errata)"}.get(
+                kind, kind)
+
+
+def _render_group(group: list[dict]) -> list[str]:
+    records = [c for e in group for c in e["claims"]]
+    ids = list(dict.fromkeys(c["id"] for c in records))
+    first = {c["id"]: c for c in records if c["edit"] == 1}   # the record with the run
+    head_where = first[ids[0]]["where"]
+    shown = {head_where}
+    out = [f"### {md_text(head_where)} — " + ", ".join(f"`{i}`" for i in ids), ""]
+    n_edits, several = len(group), len(ids) > 1
+    if several:
+        out += ["Statements: " + "; ".join(_claim_line(first[i], shown) for i in ids) + ".", ""]
+    else:
+        kind = "" if n_edits > 1 else f"**{_kind_name(group[0]['kind']).capitalize()}.** "
+        out += [kind + _claim_line(first[ids[0]], shown, with_id=False)
+                + (f". The statement needs {n_edits} distinct edits." if n_edits > 1 else "."),
+                ""]
+    for k, e in enumerate(group, start=1):
+        head = ""
+        if n_edits > 1:
+            head = f"**Edit {k} of {n_edits}: {_kind_name(e['kind'])}**"
+        elif several:
+            head = f"**{_kind_name(e['kind']).capitalize()}**"
+        if several:
+            head += " — in " + ", ".join(f"`{c['id']}`" for c in e["claims"])
+        if head:
+            out += [head, ""]
+        for c in e["claims"]:
+            indent = ""
+            if several:
+                out.append(f"- `{c['id']}`")
+                indent = "  "
+            out += [f"{indent}- **Printed:** {md_text(c['printed'])}",
+                    f"{indent}- **{e['label']}:** {md_text(c['meant'])}"]
+            if c.get("why"):
+                out.append(f"{indent}- **Why:** {md_text(c['why'])}")
+        for o in e.get("elsewhere", ()):
+            out.append(f"- **The same erratum in {o['paper']}** ({md_text(o['where'])}, "
+                       f"`{o['id']}`; see the [{o['paper']} sheet]({o['paper']}.md)), printed "
+                       f"there as: {md_text(o['printed'])}")
+        out.append("")
+    if several:
+        out += ["**Evidence**", ""]
+    for i in ids:
+        c, indent = first[i], ""
+        if several:
+            out.append(f"- `{i}`")
+            indent = "  "
+        if c.get("shows"):
+            out.append(f"{indent}- **Counterexample:** {md_text(c['shows'])}")
+            for name, text in c.get("readings", {}).items():
+                out.append(f"{indent}  - reading '{md_text(name)}': {md_text(text)}")
+        out += [f"{indent}- **Scope:** {md_text(c['scope'])}",
+                f"{indent}- **Reproduce:** `{c['reproduce']}`"]
+    out.append("")
+    return out
+
+
+def render_markdown(sheet: dict) -> str:
+    """The errata sheet as Markdown: the paper's version its locators follow, then one
+    heading per statement (or per set of statements sharing an edit) in paper order, each
+    edit with its printed line and its meant / correction / clarification, the argument
+    where recorded, what the counterexample shows, the scope of the verdict and the
+    command that reproduces it (``sheet`` as :func:`build_errata` returns it; anything
+    else raises DTypeError)."""
+    keys = ("paper", "seed", "counts", "mathematical", "errata", "remarks", "without_defect")
+    if not isinstance(sheet, dict) or any(k not in sheet for k in keys):
+        raise DTypeError(f"sheet must be the dict build_errata returns (keys {keys}); got "
+                         f"{type(sheet).__name__}")
+    p = sheet["paper"]
+    out = [f"# Errata: {p['title']}", "", p["citation"], ""]
+    version = p.get("version") or (f"arXiv:{p['arxiv']}" if p.get("arxiv") else "")
+    if version:
+        out += [(f"**Version.** The locators (sections, equations, tables, figures) refer "
+                 f"to {version}."), ""]
+    out += ["Generated by `tnverify errata --paper " + p["key"] + "` from the claim registry "
+            "(do not edit by hand). Entries are in paper order, one per statement (statements "
+            "that share an edit are one entry). \"Meant\" gives the intended text of a "
+            "misprint or slip; \"Correction\" a true statement in place of a false one; "
+            "\"Clarification\" the reading an ambiguous statement needs. \"Scope\" names the "
+            "cases the verdict was computed on; each counterexample is re-run by the command "
+            "beside it.", "",
+            (f"{sheet['mathematical']} mathematical "
+             f"{'erratum' if sheet['mathematical'] == 1 else 'errata'} and "
+             f"{sheet['counts']['editorial']} editorial "
+             f"{'slip' if sheet['counts']['editorial'] == 1 else 'slips'} "
+             "(distinct edits):"), "",
+            "| kind | edits |", "| --- | --- |"]
+    out += [f"| {k} | {n} |" for k, n in sheet["counts"].items()]
+    out.append("")
+    groups = _groups(sheet["errata"])
+    sections = (("Mathematical errata", [g for g in groups
+                                         if any(e["kind"] != "editorial" for e in g)]),
+                (_EDITORIAL_TITLE, [g for g in groups
+                                        if all(e["kind"] == "editorial" for e in g)]))
+    for title, gs in sections:
+        if not gs:
+            continue
+        out += [f"## {title}", ""]
+        for g in gs:
+            out += _render_group(g)
+    if sheet["remarks"]:
+        out += ["## Remarks on holding claims", ""]
+        for r in sheet["remarks"]:                   # the locator once, then the remarks
+            if len(r["remarks"]) == 1:
+                out.append(f"- `{r['id']}` ({md_text(r['where'])}): "
+                           f"{md_text(r['remarks'][0])}")
+                continue
+            out.append(f"- `{r['id']}` ({md_text(r['where'])}):")
+            out += [f"  - {md_text(text)}" for text in r["remarks"]]
+        out.append("")
+    if sheet["without_defect"]:
+        out += ["## Not yet classified", "",
+                "These claims do not hold but have no recorded defect yet: "
+                + ", ".join(f"`{i}`" for i in sheet["without_defect"]), ""]
+    return "\n".join(out).rstrip() + "\n"
