@@ -2,24 +2,11 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
 
 import tnverify.claims.tslm.recurrence as mod
 from tnverify.definitions.conditionals import conditionals
 from tnverify.conventions import tolerance
 from tnverify.claims import get_claim
-
-IDS = ("tslm-eq-16", "tslm-eq-16-corrected", "tslm-eq-19", "tslm-eq-17",
-       "tslm-eq-17-corrected", "tslm-eq-21")
-
-
-@pytest.mark.parametrize("cid", IDS)
-@settings(max_examples=5, deadline=None)
-@given(seed=st.integers(0, 2**31), k=st.integers(0, 10))
-def test_space_and_seeds(cid, seed, k):
-    c = get_claim(cid)
-    params = c.space[k % len(c.space)]
-    assert c.run_small(params, seed).verdict == c.expected
 
 
 def test_eq16_counterexample_names_unfolding():
