@@ -34,7 +34,7 @@ SEED_BUDGET_SECONDS = 3.0
 MIN_EXAMPLES = 3
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def default_result(claim_id):
     return run_claim(claim_id, seed=0, scale="small", device="cpu")
 

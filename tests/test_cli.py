@@ -12,7 +12,6 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tnverify.cli import main
-from tnverify.errors import ClaimError
 from tnverify.tt.svd import tt_svd
 
 from conftest import FAKE_IDS

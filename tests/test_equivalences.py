@@ -58,7 +58,8 @@ def test_augmented_round_trips(s):
     blocks = eq.split_augmented_core(eq.vanilla_rnn_to_augmented_core(A, B, b))
     assert np.array_equal(blocks["hidden"].T, A) and np.array_equal(blocks["input"].T, B)
     assert np.array_equal(blocks["bias"], b) and not blocks["bilinear"].any()
-    carry = np.zeros((R + 1, V + 1)); carry[R, V] = 1
+    carry = np.zeros((R + 1, V + 1))
+    carry[R, V] = 1
     assert np.array_equal(blocks["carry"], carry)
     W, U = rng.normal(size=(R, V)), rng.normal(size=(R, R))
     one, zero = np.ones(R), np.zeros(R)

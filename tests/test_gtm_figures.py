@@ -50,7 +50,7 @@ def test_registered_with_options():
 
 
 def test_json_records_the_setting(made):
-    for name, (j, p, rec) in made.items():
+    for name, (_, p, rec) in made.items():
         d, fig = rec["data"], gf.RANK_FIGURES[name]
         assert p.read_bytes()[:8] == PNG_MAGIC
         assert (d["M"], d["T"], d["L"]) == (gf.FAST_SIZES["M"], gf.FAST_SIZES["T"],

@@ -134,7 +134,7 @@ def test_a_0_1_0_script_using_module_attributes_runs():
 def test_a_name_that_was_never_a_module_is_still_an_attribute_error():
     import tnverify
     with pytest.raises(AttributeError, match="no attribute 'no_such_module'"):
-        tnverify.no_such_module
+        _ = tnverify.no_such_module
     assert not hasattr(tnverify, "__wrapped__")
 
 
@@ -167,7 +167,7 @@ def test_the_old_lru_names_warn_and_are_the_theory_functions():
     assert f is theory.unroll
     assert any("tnverify.lru.theory.unroll" in str(w.message) for w in caught)
     with pytest.raises(AttributeError):
-        lru.no_such_name
+        _ = lru.no_such_name
 
 
 def test_the_package_itself_imports_no_old_path():

@@ -8,7 +8,6 @@ import sys
 
 import numpy as np
 import pytest
-import torch
 
 from tnverify import equivalences as eq
 from tnverify.cells import tslm, ttlm_variants as tvc

@@ -25,7 +25,7 @@ Checked by the [born-ngram] claims ``thesis-eq-4.3``, ``thesis-eq-4.5``,
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import torch
@@ -182,7 +182,7 @@ class BornMachine(SiteCores, nn.Module):
             return torch.ones(1, dtype=self.dtype, device=self.device)
         return self.omega
 
-    def reversed(self) -> "BornMachine":
+    def reversed(self) -> BornMachine:
         """The machine on reversed sequences: cores ``G^{(L-t)}`` transposed and the
         boundary vectors swapped (``α' = ω``, ``ω' = α``), so that
         ``Ψ'(x_L, …, x_1) = Ψ(x_1, …, x_L)`` (shares no storage with ``self``)."""

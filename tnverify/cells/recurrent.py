@@ -21,7 +21,7 @@ Checked by ``ttlm-claim-b1``, ``ttlm-claim-b2``, ``thesis-claim-5.3.1``,
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import torch
 from torch import nn

@@ -28,7 +28,7 @@ Checked by claims ``ttlm-eq3``, ``ttlm-eq5``, ``thesis-eq-3.4`` and ``thesis-pro
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import torch

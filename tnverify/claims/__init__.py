@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -117,7 +117,7 @@ class Claim:
     uses: tuple[str, ...] = ()
     proof: str | None = None
     expected: str = HOLDS
-    readings: Mapping[str, "Reading | str"] = field(default_factory=dict)
+    readings: Mapping[str, Reading | str] = field(default_factory=dict)
     defect: Defect | None = None
     remarks: tuple[str, ...] = ()
     corrects: str | None = None
@@ -211,7 +211,7 @@ def _normalise_readings(claim_id: str, readings) -> dict:
     return out
 
 
-def _apply_readings(ev: Evidence, claim: "Claim") -> None:
+def _apply_readings(ev: Evidence, claim: Claim) -> None:
     """Move the outcomes under ruled-out readings out of the deciding ``readings``
     (recursively, through parts), so only admissible readings decide."""
     if ev.readings and claim.readings:
@@ -243,7 +243,7 @@ def _failing_detail(ev: Evidence) -> dict:
     return {}
 
 
-def _call(fn, params: dict, seed: int, claim: "Claim | None" = None) -> Evidence:
+def _call(fn, params: dict, seed: int, claim: Claim | None = None) -> Evidence:
     ev = fn(np.random.default_rng(seed))
     if not isinstance(ev, Evidence):
         raise ClaimError(f"a check must return Evidence; got {type(ev).__name__}")

@@ -26,7 +26,7 @@ Every comparison carries a control that must fail (DESIGN §3), as ``Evidence.co
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -185,7 +185,7 @@ def _control_values(compared, lhs, rhs, s, tol, *, n, dtype, control, label) -> 
 def _check_scale(scale, shape) -> np.ndarray:
     """The scale broadcast to ``shape``: real, finite and >= 0 (an infinite or negative
     scale would make every comparison hold; 0 demands exact agreement)."""
-    if isinstance(scale, (str, bytes)) or isinstance(scale, (bool, np.bool_)):
+    if isinstance(scale, (str, bytes, bool, np.bool_)):
         raise DTypeError(f"scale must be a real number or array; got {scale!r}")
     try:
         s = as_numpy(scale)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -103,12 +104,12 @@ class Evidence:
     seed: int | None = None
     details: dict = field(default_factory=dict)
     counterexample: dict | None = None
-    parts: dict[str, "Evidence"] | None = None
-    readings: dict[str, "Evidence"] | None = None
+    parts: dict[str, Evidence] | None = None
+    readings: dict[str, Evidence] | None = None
     ill_posed: str | None = None
     skipped: str | None = None
-    control: "Evidence | None" = None
-    ruled_out: dict[str, "Evidence"] | None = None
+    control: Evidence | None = None
+    ruled_out: dict[str, Evidence] | None = None
 
     # -- derived -----------------------------------------------------------------
     @property

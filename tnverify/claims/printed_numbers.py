@@ -37,7 +37,7 @@ from __future__ import annotations
 import itertools
 import math
 from decimal import Decimal, InvalidOperation
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..errors import DTypeError, NonFiniteError, ShapeError, TnverifyError
 from ..validation import as_callable, as_float, check_work

@@ -120,7 +120,7 @@ class Defect:
                 raise ClaimError("Defect.also holds Defects without an 'also' of their own")
 
     @property
-    def edits(self) -> tuple["Defect", ...]:
+    def edits(self) -> tuple[Defect, ...]:
         """Every distinct edit: this defect's own, then those of ``also``."""
         from dataclasses import replace
         return (replace(self, also=()),) + self.also

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 import traceback
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..conventions import derive_seed
 from ..errors import ClaimError, DTypeError

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from importlib import resources
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 

@@ -19,7 +19,7 @@ import platform
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # annotations only; imported on use (the command line stays l
     import sympy as sp
 
 import math
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -90,7 +90,7 @@ def _factor_moment(s, m: int, l: int) -> sp.Expr:
                          for (i, j), c in poly.terms()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _moment(kind: str, reading: str, k: int) -> sp.Rational:
     import sympy as sp
     s = part_variance(kind, reading)
@@ -245,7 +245,7 @@ def _factor_cdfs(kind: str, reading: str) -> list:
     return [mod] * FACTORS + [cos]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _log_tails(kind: str, reading: str) -> tuple[np.ndarray, np.ndarray, float, float]:
     """Tail arrays ``(lo, hi)`` with ``lo[i] ≤ P(log|X| > LOG_LO·F + i·h) ≤ hi[i − F]``."""
     from scipy.signal import fftconvolve

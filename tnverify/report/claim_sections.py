@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
 from ..errors import DTypeError
@@ -83,7 +83,7 @@ class ClaimGraph:
     erratum: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, claims: Iterable[Claim]) -> "ClaimGraph":
+    def of(cls, claims: Iterable[Claim]) -> ClaimGraph:
         """The graph of a list of claims."""
         by_id = {c.id: c for c in claims}
         g = cls(by_id)

@@ -26,7 +26,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -424,10 +424,8 @@ def _run_parallel(claims, results, seed, scale, device, sides, jobs, threads, pr
         first = next(stream, None)
         bar.start()
         stream = _chain(first, stream)
-    done = 0
-    for i, result in stream:
+    for done, (i, result) in enumerate(stream, start=1):
         results[i] = result
-        done += 1
         if progress:
             progress(done, len(claims), claims[i].id, result)
     return results

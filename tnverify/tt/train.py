@@ -99,7 +99,7 @@ class TensorTrain:
         object.__setattr__(self, "cores", tuple(stored))
 
     @classmethod
-    def from_trusted(cls, cores) -> "TensorTrain":
+    def from_trusted(cls, cores) -> TensorTrain:
         """A TensorTrain of cores this package has just computed (3-D, finite, float64 or
         complex128, ranks matching): stored as read-only copies without re-validating
         them.  Public constructors validate; algorithms that produce cores from validated
@@ -270,7 +270,7 @@ class TensorTrain:
             return NotImplemented
         return self + (-other)
 
-    def inner(self, other: "TensorTrain"):
+    def inner(self, other: TensorTrain):
         """Frobenius inner product ``sum conj(A) * B`` by a transfer sweep, O(d n r^3)."""
         self._check_same_shape(other, "inner")
         e = np.ones((1, 1), dtype=np.result_type(self.dtype, other.dtype))
@@ -322,7 +322,7 @@ class TensorTrain:
             return math.inf
 
     # ----------------------------------------------------------------- structure
-    def orthogonalize(self, direction: str = "left") -> "TensorTrain":
+    def orthogonalize(self, direction: str = "left") -> TensorTrain:
         """A new TT with QR-orthogonalized cores; same tensor.
 
         ``"left"``: cores ``0..d-2`` satisfy ``G^H G = I`` for the ``(r n) x r'`` reshape,
@@ -346,7 +346,7 @@ class TensorTrain:
                 rr.shape[0], nxt.shape[1], nxt.shape[2])
         return TensorTrain(cores)
 
-    def round(self, eps: float, max_rank: int | None = None) -> "TensorTrain":
+    def round(self, eps: float, max_rank: int | None = None) -> TensorTrain:
         """TT rounding (Oseledets 2011, Algorithm 2): recompress to accuracy ``eps``.
 
         Right-to-left orthogonalization, then left-to-right truncated SVDs with
@@ -385,7 +385,7 @@ class TensorTrain:
         return TTTensor([np.array(c) for c in self.cores])
 
     @classmethod
-    def from_tensorly(cls, factors) -> "TensorTrain":
+    def from_tensorly(cls, factors) -> TensorTrain:
         """Build from a TensorLy ``TTTensor`` or a list of its factors."""
         factors = getattr(factors, "factors", factors)
         if isinstance(factors, (str, bytes, np.ndarray)) or not hasattr(factors, "__iter__"):

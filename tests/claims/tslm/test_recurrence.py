@@ -1,7 +1,6 @@
 """Tests of the TSLM claims (tnverify.claims.tslm.recurrence)."""
 
 import numpy as np
-import pytest
 
 import tnverify.claims.tslm.recurrence as mod
 from tnverify.definitions.conditionals import conditionals

@@ -14,7 +14,8 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 
 from .. import Evidence
