@@ -119,7 +119,7 @@ def _float_dtype(dtype) -> np.dtype:
     return dt
 
 
-def tolerance(dtype=DEFAULT_DTYPE, n: int = 1, norm: float = 1.0) -> Tolerance:
+def tolerance(dtype=DEFAULT_DTYPE, n: int | float = 1, norm: float = 1.0) -> Tolerance:
     """Tolerance for comparing two evaluations of the same quantity.
 
     .. math:: \\tau = \\mathrm{SAFETY} \\cdot n \\cdot \\varepsilon_{\\mathrm{dtype}}

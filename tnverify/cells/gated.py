@@ -125,6 +125,14 @@ class _Gated(nn.Module):
                                                               generator=self._gen)
         setattr(self, name, nn.Parameter(t.to(**self._kw)))
 
+    def step_parts(self, x, state) -> dict:
+        """The intermediate quantities of one step (each cell has its own)."""
+        raise NotImplementedError
+
+    def init_state(self, batch: int):
+        """The zero state of a batch (each cell has its own)."""
+        raise NotImplementedError
+
     @property
     def n_params(self) -> int:
         """Number of trainable parameters (``numel`` of every parameter)."""
@@ -160,6 +168,16 @@ class GRUCell(_Gated):
     """
 
     gates = ("r", "z", "h")
+    # the parameters (made by _new in a loop over the gates)
+    W_xr: torch.Tensor
+    W_hr: torch.Tensor
+    b_r: torch.Tensor
+    W_xz: torch.Tensor
+    W_hz: torch.Tensor
+    b_z: torch.Tensor
+    W_xh: torch.Tensor
+    W_hh: torch.Tensor
+    b_h: torch.Tensor
 
     def __init__(self, input_size, hidden_size, *, reset="before", f="tanh", **kw):
         super().__init__(input_size, hidden_size, **kw)
@@ -370,12 +388,14 @@ def run_sequence(cell, x, state=None, *, keep: bool = False):
         raise ShapeError("x must hold at least one step (L >= 1)")
     state = cell.init_state(x.shape[0]) if state is None else state
     keep = as_flag(keep, "keep")
-    hs, cache = [], {k: [] for k in ("x", "u", "a", "gate", "cand", "h")} if keep else None
+    hs: list[torch.Tensor] = []
+    cache: dict[str, list] | None = ({k: [] for k in ("x", "u", "a", "gate", "cand", "h")}
+                                     if keep else None)
     for t in range(x.shape[1]):
         p = cell.step_parts(x[:, t], state)
         state = (p["h"], p["c"]) if isinstance(cell, LSTMCell) else p["h"]
         hs.append(p["h"])
-        if keep:
+        if cache is not None:
             cache["x"].append(x[:, t])
             for k in ("u", "a", "gate", "cand", "h"):
                 cache[k].append(p[k])

@@ -126,6 +126,20 @@ class _Recurrence(nn.Module):
     hidden: int
     n_inputs: int
 
+    @property
+    def device(self) -> torch.device:
+        """The parameters' device (each recurrence says where its parameters are)."""
+        raise NotImplementedError
+
+    @property
+    def state_dtype(self) -> torch.dtype:
+        """The states' dtype (each recurrence says)."""
+        raise NotImplementedError
+
+    def step(self, h: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
+        """One step ``h^{(t-1)}, x^{(t)} -> h^{(t)}`` (each recurrence has its own)."""
+        raise NotImplementedError
+
     def _inputs(self, x) -> torch.Tensor:
         # the training path: the autograd graph is kept (NaN/inf are refused below)
         x = as_tensor(x, "x", device=self.device, finite=False, detach=False)
@@ -237,6 +251,12 @@ class LMM(_Recurrence):
     Outputs: complex states ``(batch, H)`` or ``(batch, L, H)``; :meth:`log_forward`
     gives ``log h^{(t)}`` (principal log of each factor, summed: no under/overflow).
     """
+
+    # the four parameter vectors (set with setattr in a loop)
+    v_lam: torch.Tensor
+    theta_lam: torch.Tensor
+    v_gam: torch.Tensor
+    theta_gam: torch.Tensor
 
     def __init__(self, hidden: int, *, r_min: float = 0.0, r_max: float = 1.0,
                  rng: np.random.Generator | None = None, init: str = "lemma",

@@ -69,6 +69,8 @@ class RecurrentCell(nn.Module):
     all ones), the activation and the sequence loop.  Subclasses define
     :meth:`preactivation`."""
 
+    h0: torch.Tensor                                   # a buffer (register_buffer)
+
     def __init__(self, rank: int, vocab_size: int, *, phi=None, h0=None,
                  dtype: torch.dtype = torch.float64, device: str = "cpu"):
         super().__init__()

@@ -30,6 +30,8 @@ Checked by claims ``tslm-eq-16``, ``tslm-eq-19``, ``tslm-eq-17`` (tnverify.claim
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import torch
 from torch import nn
@@ -88,7 +90,7 @@ class TSLM(nn.Module):
         check_entries((r * m + r * r + vocab_size * r + vocab_size * m,),
                       what="TSLM parameters")
         self.vocab_size, self.m, self.r = vocab_size, m, r
-        kw = dict(generator=generator, dtype=dtype, device=device)
+        kw: dict[str, Any] = dict(generator=generator, dtype=dtype, device=device)
         self.U = nn.Parameter(torch.randn(r, m, **kw) / np.sqrt(m))
         self.W = nn.Parameter(torch.eye(r, dtype=dtype, device=device)
                               + 0.1 * torch.randn(r, r, **kw) / np.sqrt(r))

@@ -60,7 +60,7 @@ def exact_conditionals(scorer: TTScorer, tokens) -> torch.Tensor:
     tokens = scorer.check_tokens(tokens)
     N, dt, dev = scorer.length, scorer.dtype, scorer.device
     sums = {}
-    envs = [None] * N
+    envs: list = [None] * N
     e = torch.ones(1, dtype=dt, device=dev)
     for t in range(N - 1, -1, -1):
         envs[t] = e

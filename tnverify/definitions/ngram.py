@@ -123,7 +123,7 @@ def load_corpus(name: str = "tomita") -> tuple[list[list[int]], list[str]]:
     (['(', ')', '-'], 200)
     """
     as_choice(name, "corpus name", sorted(CORPORA), error=VocabularyError)
-    text = resources.files("tnverify").joinpath("data", CORPORA[name]).read_text("utf-8")
+    text = resources.files("tnverify").joinpath("data").joinpath(CORPORA[name]).read_text("utf-8")
     sentences = [line.split() for line in text.splitlines() if line.strip()]
     vocabulary = build_vocabulary(sentences)
     return encode(sentences, vocabulary), vocabulary

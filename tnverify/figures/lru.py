@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -104,7 +105,8 @@ def _products_data(fast: bool, seed: int, samples: int | None = None) -> dict:
     rng = np.random.default_rng(derive_seed(seed, "fig-6.8"))
     raw_edges = np.linspace(-50, 50, 201)
     z_edges = np.linspace(-25, 25, 201)
-    out = {"samples": n, "raw_edges": raw_edges, "z_edges": z_edges, "series": {}}
+    out: dict[str, Any] = {"samples": n, "raw_edges": raw_edges, "z_edges": z_edges,
+                           "series": {}}
     for label, kind, reading in (("real", "real", "a"), ("complex (a)", "complex", "a"),
                                  ("complex (b)", "complex", "b")):
         x = P.sample(kind, n, rng, reading)

@@ -19,6 +19,7 @@ import platform
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 from collections.abc import Callable
 
 import numpy as np
@@ -53,7 +54,7 @@ class Figure:
     name: str
     title: str
     data: Callable[..., dict]
-    plot: Callable[[dict], object]
+    plot: Callable[[dict], Any]             # a matplotlib Figure
     options: tuple[str, ...] = ()
 
 

@@ -120,7 +120,7 @@ def _to_fraction(x) -> Fraction:
     if isinstance(x, (bool, np.bool_)):
         return Fraction(int(x))
     if isinstance(x, (int, np.integer, Fraction)):
-        return Fraction(x)
+        return Fraction(int(x)) if isinstance(x, np.integer) else Fraction(x)
     if isinstance(x, (float, np.floating)):
         if not math.isfinite(float(x)) or not float(x).is_integer():
             raise DTypeError(

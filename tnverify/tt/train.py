@@ -304,7 +304,7 @@ class TensorTrain:
             mmax = float(np.max(np.abs(m)))
             if mmax == 0.0:
                 return -math.inf if log else 0.0
-            r = np.linalg.qr(m / mmax, mode="r")
+            r = np.linalg.qr(m / mmax, mode="r")  # type: ignore[assignment]  # R only
             s = float(np.linalg.norm(r))
             if s == 0.0:
                 return -math.inf if log else 0.0
@@ -344,7 +344,7 @@ class TensorTrain:
             nxt = cores[k + 1]
             cores[k + 1] = (rr @ nxt.reshape(nxt.shape[0], -1)).reshape(
                 rr.shape[0], nxt.shape[1], nxt.shape[2])
-        return TensorTrain(cores)
+        return TensorTrain(tuple(cores))
 
     def round(self, eps: float, max_rank: int | None = None) -> TensorTrain:
         """TT rounding (Oseledets 2011, Algorithm 2): recompress to accuracy ``eps``.
@@ -370,7 +370,7 @@ class TensorTrain:
             carry = sv[:rk, None] * vt[:rk]
             cores[k + 1] = (carry @ nxt.reshape(nxt.shape[0], -1)).reshape(
                 rk, nxt.shape[1], nxt.shape[2])
-        return TensorTrain(cores)
+        return TensorTrain(tuple(cores))
 
     # ----------------------------------------------------------------- interop
     def to_tensorly(self):
