@@ -19,6 +19,8 @@ grurntn §II-B, Eq. 3–11; §II-C, Eq. 15; §III, Eq. 17–20, 24–26.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 import torch
 from torch import nn
@@ -125,13 +127,8 @@ class _Gated(nn.Module):
                                                               generator=self._gen)
         setattr(self, name, nn.Parameter(t.to(**self._kw)))
 
-    def step_parts(self, x, state) -> dict:
-        """The intermediate quantities of one step (each cell has its own)."""
-        raise NotImplementedError
-
-    def init_state(self, batch: int):
-        """The zero state of a batch (each cell has its own)."""
-        raise NotImplementedError
+    step_parts: Callable[..., dict]                   # each cell's own (GRU, LSTM)
+    init_state: Callable[..., Any]
 
     @property
     def n_params(self) -> int:
@@ -168,16 +165,6 @@ class GRUCell(_Gated):
     """
 
     gates = ("r", "z", "h")
-    # the parameters (made by _new in a loop over the gates)
-    W_xr: torch.Tensor
-    W_hr: torch.Tensor
-    b_r: torch.Tensor
-    W_xz: torch.Tensor
-    W_hz: torch.Tensor
-    b_z: torch.Tensor
-    W_xh: torch.Tensor
-    W_hh: torch.Tensor
-    b_h: torch.Tensor
 
     def __init__(self, input_size, hidden_size, *, reset="before", f="tanh", **kw):
         super().__init__(input_size, hidden_size, **kw)
@@ -221,12 +208,13 @@ class GRUCell(_Gated):
             raise UsageError("torch.nn.GRUCell applies r after W_hh with f = tanh; this cell "
                              f"has reset={self.reset!r}, f={self.f_name!r}")
         t = nn.GRUCell(self.input_size, self.hidden_size, **self._kw)
+        p = dict(self.named_parameters())
         with torch.no_grad():
-            t.weight_ih.copy_(torch.cat([self.W_xr.T, -self.W_xz.T, self.W_xh.T]))
-            t.weight_hh.copy_(torch.cat([self.W_hr.T, -self.W_hz.T, self.W_hh.T]))
-            t.bias_ih.copy_(torch.cat([self.b_r, -self.b_z, self.b_h]))
-            t.bias_hh.copy_(torch.cat([torch.zeros_like(self.b_r), torch.zeros_like(self.b_z),
-                                       torch.zeros_like(self.b_h)]))
+            t.weight_ih.copy_(torch.cat([p["W_xr"].T, -p["W_xz"].T, p["W_xh"].T]))
+            t.weight_hh.copy_(torch.cat([p["W_hr"].T, -p["W_hz"].T, p["W_hh"].T]))
+            t.bias_ih.copy_(torch.cat([p["b_r"], -p["b_z"], p["b_h"]]))
+            t.bias_hh.copy_(torch.cat([torch.zeros_like(p["b_r"]), torch.zeros_like(p["b_z"]),
+                                       torch.zeros_like(p["b_h"])]))
         return t
 
     @classmethod
@@ -454,7 +442,8 @@ def grurntn_to_second_order(cell: GRURNTN) -> SecondOrderRNN:
     for name in ("W_xr", "W_hr", "W_xz", "W_hz", "W_xh", "W_hh", "b_h"):
         if bool((getattr(cell, name) != 0).any()):
             raise UsageError(f"{name} must be zero (fixed gates, no additive terms)")
-    r, z = torch.sigmoid(cell.b_r), torch.sigmoid(cell.b_z)
+    p = dict(cell.named_parameters())
+    r, z = torch.sigmoid(p["b_r"]), torch.sigmoid(p["b_z"])
     eye = torch.eye(cell.hidden_size, dtype=z.dtype, device=z.device)
     T = torch.einsum("k,pqk,q->pkq", z, cell.W_tsr, r) + ((1 - z)[:, None] * eye)[None]
     return SecondOrderRNN(T.detach(), dtype=T.dtype, device=T.device)

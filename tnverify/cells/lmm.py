@@ -27,6 +27,7 @@ Checked by the claims of :mod:`tnverify.claims.thesis.rac_lmm` (``thesis-eq-5.18
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 import torch
@@ -126,19 +127,10 @@ class _Recurrence(nn.Module):
     hidden: int
     n_inputs: int
 
-    @property
-    def device(self) -> torch.device:
-        """The parameters' device (each recurrence says where its parameters are)."""
-        raise NotImplementedError
-
-    @property
-    def state_dtype(self) -> torch.dtype:
-        """The states' dtype (each recurrence says)."""
-        raise NotImplementedError
-
-    def step(self, h: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
-        """One step ``h^{(t-1)}, x^{(t)} -> h^{(t)}`` (each recurrence has its own)."""
-        raise NotImplementedError
+    # each recurrence's own (properties and a method of RACLayer, LMM, ...)
+    device: torch.device
+    state_dtype: torch.dtype
+    step: Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
 
     def _inputs(self, x) -> torch.Tensor:
         # the training path: the autograd graph is kept (NaN/inf are refused below)
@@ -252,8 +244,7 @@ class LMM(_Recurrence):
     gives ``log h^{(t)}`` (principal log of each factor, summed: no under/overflow).
     """
 
-    # the four parameter vectors (set with setattr in a loop)
-    v_lam: torch.Tensor
+    v_lam: torch.Tensor                        # the four parameter vectors (set in a loop)
     theta_lam: torch.Tensor
     v_gam: torch.Tensor
     theta_gam: torch.Tensor

@@ -245,8 +245,7 @@ def random_generalized_rnn(M, T, R, xi, rng, *, L=None, shared=False, shared_inp
     as_choice(dist, "dist", DISTRIBUTIONS)
     xi, rng = get_xi(xi), as_rng(rng)
     ranks = [1] + inner + [1]
-    C: list[np.ndarray] = []
-    G: list[np.ndarray] = []
+    C, G = [], []  # type: list[np.ndarray], list[np.ndarray]
     for t in range(T):
         reuse = 1 < t < T - 1
         C.append(C[1] if reuse and shared_inputs else _draw(rng, (L, M), dist))
