@@ -174,7 +174,7 @@ def test_the_package_itself_imports_no_old_path():
     code = ("import warnings; warnings.filterwarnings('error', 'the module', DeprecationWarning);"
             "import tnverify, tnverify.cli, tnverify.report, tnverify.figures, "
             "tnverify.testing.strategies, tnverify.teaching.tour, tnverify.claims;"
-            "tnverify.claims._load(); import tnverify.figures.gtm, tnverify.figures.lru")
+            "tnverify.claims.load_registry(); import tnverify.figures.gtm, tnverify.figures.lru")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr[-2000:]
 

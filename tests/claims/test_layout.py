@@ -51,7 +51,7 @@ def spy(claim):
             break
     return real(claim)
 C.register = spy
-C._load()
+C.load_registry()
 print(json.dumps(where))
 """
 

@@ -30,8 +30,7 @@ import numpy as np
 
 from ..errors import ClaimError, DTypeError
 from ..references import PAPERS, paper
-from .evidence import (ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Evidence,
-                       _jsonable, _worst)  # noqa: F401 - the runner imports these from here
+from .evidence import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Evidence
 from .readings import DEFECT_KINDS, Defect, Reading
 
 __all__ = [
@@ -272,7 +271,9 @@ def register(claim: Claim) -> Claim:
     return claim
 
 
-def _load() -> None:
+def load_registry() -> None:
+    """Import every claim module once (registering its claims) and put the registry in
+    report order; later calls do nothing."""
     global _loaded
     if not _loaded:
         for name in claim_modules():
@@ -293,7 +294,7 @@ def _put_in_report_order() -> None:
 
 def all_claims() -> list[Claim]:
     """Every registered claim, in registration order."""
-    _load()
+    load_registry()
     return list(REGISTRY.values())
 
 
@@ -302,7 +303,7 @@ def get_claim(claim_id: str) -> Claim:
     if not isinstance(claim_id, str):
         raise DTypeError(f"claim_id must be a claim id string; got "
                          f"{type(claim_id).__name__} {claim_id!r}"[:200])
-    _load()
+    load_registry()
     try:
         return REGISTRY[claim_id]
     except KeyError:
@@ -325,7 +326,7 @@ def select_claims(ids: Sequence[str] | None = None, paper: str | None = None,
     of :data:`tnverify.claims.topics.DEPRECATED_GROUPS` selects the claims it held, with a
     :class:`DeprecationWarning`."""
     from .topics import DEPRECATED_GROUPS, deprecated_group_ids
-    _load()
+    load_registry()
     for key in (paper, cites):
         if key is not None and key not in PAPERS:
             raise ClaimError(f"unknown paper key {key!r}; known keys: "

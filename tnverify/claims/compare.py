@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..conventions import SAFETY, _eps, tolerance
+from ..conventions import SAFETY, machine_eps, tolerance
 from ..errors import DTypeError, ShapeError, ToleranceError, UsageError
 from ..validation import as_array, as_int, as_int_array, as_mapping, as_text
 from . import Evidence
@@ -167,7 +167,7 @@ def _control_values(compared, lhs, rhs, s, tol, *, n, dtype, control, label) -> 
                         details={"variant": what})
     # perturbed entry: the largest-scale entry moved away from the value by
     # CONTROL_FACTOR · SAFETY · n · eps · scale (the rule's constants, not tolerance())
-    eps = _eps(dtype)
+    eps = machine_eps(dtype)
     flat_s = s.reshape(-1)
     k = int(np.argmax(flat_s))
     step = CONTROL_FACTOR * SAFETY * int(n) * eps * float(flat_s[k])

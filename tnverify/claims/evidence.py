@@ -25,25 +25,25 @@ VERDICTS = (HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED)
 _PRECEDENCE = (ERROR, ILL_POSED, FAILS, HOLDS, SKIPPED)
 
 
-def _worst(verdicts: Sequence[str]) -> str:
+def worst_verdict(verdicts: Sequence[str]) -> str:
     for v in _PRECEDENCE:
         if v in verdicts:
             return v
     return SKIPPED
 
 
-def _jsonable(x: Any) -> Any:
+def jsonable(x: Any) -> Any:
     """Convert numpy scalars/arrays and tuples to plain JSON types."""
     if isinstance(x, Tolerance):
         return x.to_dict()
     if isinstance(x, Evidence):
         return x.to_dict()
     if isinstance(x, dict):
-        return {str(k): _jsonable(v) for k, v in x.items()}
+        return {str(k): jsonable(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
-        return [_jsonable(v) for v in x]
+        return [jsonable(v) for v in x]
     if isinstance(x, np.ndarray):
-        return _jsonable(x.tolist())
+        return jsonable(x.tolist())
     if isinstance(x, (np.integer,)):
         return int(x)
     if isinstance(x, (np.floating, float)):
@@ -143,7 +143,7 @@ class Evidence:
             # a parent that compares nothing itself is as good as its parts: all of them
             # skipped means skipped, not holds
             has_own = self.error is not None or self.passed is not None
-            return _worst(([own] if has_own else []) + [p.verdict for p in self.parts.values()])
+            return worst_verdict(([own] if has_own else []) + [p.verdict for p in self.parts.values()])
         return own
 
     @property
@@ -191,4 +191,4 @@ class Evidence:
         if self.vacuous:
             d["vacuous"] = ("the negative control holds too: this comparison could not "
                             "have failed")
-        return _jsonable(d)
+        return jsonable(d)

@@ -27,7 +27,7 @@ import numpy as np
 from ..conventions import check_finite
 from ..errors import DTypeError, RankError, ShapeError
 from ..validation import as_choice
-from ..validation.scalars import _is_prime as _is_probable_prime  # deterministic Miller-Rabin
+from ..validation.scalars import is_prime as _is_probable_prime  # deterministic Miller-Rabin
 
 __all__ = ["exact_rank", "rank_mod_p", "rank_backend", "distinct_lines", "DEFAULT_PRIME",
            "RANK_BACKENDS"]

@@ -53,7 +53,7 @@ def format_ratio(result) -> str:
     return f"{r:.2f}"
 
 
-def _fmt(x, digits: int = 3) -> str:
+def fmt_number(x, digits: int = 3) -> str:
     if x is None:
         return "—"
     try:
@@ -159,7 +159,7 @@ def explain_counterexample(result) -> tuple[list[tuple[str, str]], str] | None:
         return rows, f"{head[0].upper()}{head[1:]} is ill-posed: {sub.ill_posed}"
     if sub.error is not None and sub.tolerance is not None:
         rule = getattr(sub.tolerance, "rule", "")
-        body = (f" is off by {_fmt(sub.error)}, beyond its tolerance {_fmt(sub.tolerance)}"
+        body = (f" is off by {fmt_number(sub.error)}, beyond its tolerance {fmt_number(sub.tolerance)}"
                 + (f" ({rule})" if rule else "") + ".")
     else:
         named = [f"{k} = {_value(v, 60)}" for k, v in ce.items()

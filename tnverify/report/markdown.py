@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from ..claims import _jsonable
+from ..claims.evidence import jsonable
 
 __all__ = ["md_cell", "threads_text", "statement_lines", "compact_json", "md_section",
            "md_papers"]
@@ -140,7 +140,7 @@ def md_section(r, seen: dict | None = None) -> list[str]:
         out += _case_lines(side_name, side)
     if r.counterexample:
         out += ["", "Counterexample (re-runnable: params + seed):", "", "```json",
-                compact_json(_jsonable(r.counterexample)), "```"]
+                compact_json(jsonable(r.counterexample)), "```"]
     return out
 
 

@@ -31,10 +31,10 @@ def _results():
 def _record(r) -> dict:
     """One run of a user claim as a claim record of ``tnverify verify --report``
     (``ClaimResult.to_dict``: the pytest run is the claim's small side)."""
-    from ..claims import _jsonable
+    from ..claims.evidence import jsonable
 
     ev = r.evidence
-    return _jsonable({"id": r.id, "package": r.package, "verdict": r.verdict,
+    return jsonable({"id": r.id, "package": r.package, "verdict": r.verdict,
                       "expected": r.expected,
                       "small": {"verdict": r.verdict, "cases": [ev.to_dict()]},
                       "counterexample": ev.counterexample, "checks": r.checks})
