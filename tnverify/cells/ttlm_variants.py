@@ -26,7 +26,8 @@ from ..validation import (
     as_device, as_flag, as_int, as_tensor, as_torch_dtype, check_entries, check_mass,
 )
 from .finite import check_sweep
-from .ttlm import _LN2, TTScorer, _as_core, _renormalise
+from .sites import LN2, as_core, pow2_renormalise
+from .ttlm import TTScorer
 
 __all__ = ["UniformTTLM", "TTLMTiny", "TTLMLarge", "exact_conditionals", "READINGS_EQ12"]
 
@@ -95,7 +96,7 @@ class UniformTTLM(nn.Module):
     def __init__(self, first, core, output=None, *, dtype=torch.float64, device="cpu"):
         super().__init__()
         dtype, device = as_torch_dtype(dtype, complex_ok=False), as_device(device)
-        self.core = nn.Parameter(_as_core(core, dtype, device).clone())
+        self.core = nn.Parameter(as_core(core, dtype, device).clone())
         R, V, R2 = self.core.shape
         if R != R2:
             raise ShapeError(f"the shared core must be (R, |V|, R); got {tuple(self.core.shape)}")
@@ -145,12 +146,12 @@ class UniformTTLM(nn.Module):
         ``h`` is divided by the power of two just above ``max|h|`` (exact), so float32 does
         not underflow where ``p`` itself would."""
         tokens = check_tokens(tokens, self.vocab_size, self.core.device, min_length=2)
-        h, e = _renormalise(self.first.index_select(0, tokens[:, 0]), 1)
+        h, e = pow2_renormalise(self.first.index_select(0, tokens[:, 0]))
         for t in range(1, tokens.shape[1] - 1):
-            h, et = _renormalise(self.step(h, tokens[:, t]), 1)
+            h, et = pow2_renormalise(self.step(h, tokens[:, t]))
             e = e + et
         p = (h * self.out.index_select(0, tokens[:, -1])).sum(dim=1)
-        return p, e.to(torch.float64) * _LN2
+        return p, e.to(torch.float64) * LN2
 
     def logits(self, tokens) -> torch.Tensor:
         """``G^{(t)} h^{(t-1)}`` for ``t = 2..N`` (``(B, N-1, |V|)``), Eq. 8 before softmax."""

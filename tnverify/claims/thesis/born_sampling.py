@@ -328,7 +328,7 @@ def _log_partial_norms(m, tok):
     """``log‖G^{(1)}_{x_1} ⋯ G^{(t)}_{x_t}‖`` for ``t = 0..L`` (renormalised), ``(B, L+1)``."""
     import torch
 
-    from ...cells.born import _renorm
+    from ...cells.sites import pow2_renormalise as _renorm
     h = torch.ones(tok.shape[0], 1, dtype=m.dtype, device=m.device)
     e = torch.zeros(tok.shape[0], dtype=torch.float64, device=m.device)
     out = [torch.zeros_like(e)]
