@@ -375,7 +375,7 @@ def test_tt_svd_save_to_a_missing_directory_fails_before_computing(capsys, tmp_p
     assert "'/nonexistent'" in _one_error_line(err) and "does not exist" in err
 
 
-# -- issue 16 / 14: interrupts, encodings, tables, progress, options --------------------
+# -- interrupts, encodings, tables, progress, options --------------------
 def test_ctrl_c_prints_one_line_and_exits_130(fake_registry, capsys, monkeypatch):
     import tnverify.report.table as report_mod
 

@@ -1,4 +1,4 @@
-"""Round trips of the T3 maps in tnverify.equivalences (others test theirs elsewhere)."""
+"""Round trips of the RNN-to-TT maps in tnverify.equivalences (others test theirs elsewhere)."""
 
 import numpy as np
 import pytest
@@ -96,7 +96,7 @@ def test_shape_errors():
 
 
 # ------------------------------------------------------------------ inverse maps on the
-# cells' own (grad-requiring) outputs: issue 16.14 (they raised torch's RuntimeError)
+# cells' own (grad-requiring) outputs (they raised torch's RuntimeError)
 
 def _close(a, b, n: int, dtype=np.float64) -> bool:
     scale = float(max(np.abs(a).max(), np.abs(b).max(), 1.0))
@@ -163,7 +163,7 @@ def test_tt_core_to_tiny_reshape_of_a_cells_core(dtype):
     assert _close(back, cell.W_xe.detach().double().numpy(), 8 * R * R, prec)
 
 
-# -- the (W_hh, W_xh, T, b) second-order RNN (issue 19) ----------------------------------
+# -- the (W_hh, W_xh, T, b) second-order RNN ----------------------------------
 @pytest.mark.parametrize("layout", ["ttlm", "thesis"])
 def test_second_order_affine_core_is_the_full_pre_activation(layout):
     import numpy as np

@@ -1,4 +1,4 @@
-"""Figures and diagrams judged as pictures (issue 16, item 21): every axis of every figure
+"""Figures and diagrams judged as pictures: every axis of every figure
 is labelled, a CDF stays ≤ 1, integer quantities get integer ticks, log ticks sit where a
 reader can use them; in the tutorial's diagrams no frame cuts through a label and no label
 sits under the title.

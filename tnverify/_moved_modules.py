@@ -30,7 +30,7 @@ REMOVED_IN = "0.3.0"
 
 #: Old module path -> new module path (the same module object is served).
 MOVED: dict[str, str] = {
-    # moved in 0.2.0 (issue 19): concept folders
+    # moved in 0.2.0: concept folders
     "tnverify.explicit": "tnverify.definitions.explicit",
     "tnverify.oracle": "tnverify.definitions.oracle",
     "tnverify.conditionals": "tnverify.definitions.conditionals",

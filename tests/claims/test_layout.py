@@ -1,4 +1,4 @@
-"""The layout rules of the package (DESIGN §1, ARCHITECTURE.md): a claim id's prefix names
+"""The layout rules of the package (ARCHITECTURE.md): a claim id's prefix names
 the folder of the module that registers it; no import circle between tnverify modules; no
 module named for how the work was split; no module over the size limit; the report order
 lists every built-in claim."""
@@ -20,7 +20,7 @@ PACKAGE = Path(tnverify.__file__).resolve().parent
 #: A module name may not end in a digit nor in a word that only records a split.
 SPLIT_WORDS = ("register", "registration2", "part", "rest", "more", "extra", "misc",
                "continued", "split", "small2", "checks2")
-#: Hard limit on a module's length (DESIGN §1: about 400 lines).
+#: Hard limit on a module's length.
 MAX_LINES = 450
 #: Exceptions to the size limit and to "no import circle" (none: every module is under the
 #: limit and the import graph has no circle).

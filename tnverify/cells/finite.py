@@ -1,4 +1,4 @@
-"""Finite in, finite out: the checks the cells' sweeps share (issue #14, item 4).
+"""Finite in, finite out: the checks the cells' sweeps share.
 
 - :func:`pow2_scaled` divides a core by the power of two just above its largest entry —
   exact in floating point — so a sweep can carry the scale as an integer exponent and

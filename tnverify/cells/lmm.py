@@ -416,7 +416,7 @@ class LMMMMn(LMM):
 
 
 def lmm_to_tt_core(lam, gam):
-    """The LMM as a TTLM: the diagonal core ``G ∈ ℂ^{H×H×H}`` (DESIGN view ``(R, N, R)``,
+    """The LMM as a TTLM: the diagonal core ``G ∈ ℂ^{H×H×H}`` (TT view ``(R, N, R)``,
     ``N = H``) with ``G[p, i, o] = δ_{po} δ_{io} λ_o γ_o``, so that the TT step
     ``h'_o = Σ_{p,i} h_p G[p,i,o] x_i`` is Eq. 5.20 (thesis §5.4.1; Claim 5.3.2 with
     ``A = Λ``, ``B = Γ``: ``G_{pio} = B_{oi} A_{op}``).

@@ -3,7 +3,7 @@
 One-hot inputs ``f(x^{(t)}) = e_{w_t}`` are never materialised: every input product is a
 gather of the column/slice of token ``w_t``.  Every cell has ``step(h, w)``, a batched
 ``forward(tokens)`` over ``(batch, length)`` token ids, ``n_params``, and, where the
-model is a TTLM, ``tt_core()`` in the DESIGN view ``(R, |V|, R)`` (one step is
+model is a TTLM, ``tt_core()`` in the TT view ``(R, |V|, R)`` (one step is
 ``h'_o = φ(Σ_{p,i} h_p G_{pio} f_i)``).  Models with an affine part (bias, additive
 terms) expose ``augmented_core()``: a TT core on ``[h; 1]`` and ``[f; 1]``
 (:mod:`tnverify.equivalences`).
@@ -140,7 +140,7 @@ class RecurrentCell(nn.Module):
         return torch.stack(states, dim=1) if return_all else h
 
     def tt_core(self) -> torch.Tensor:
-        """The TT core ``(R, |V|, R)`` (DESIGN view); differentiable."""
+        """The TT core ``(R, |V|, R)`` (the TT view); differentiable."""
         raise StructureError(f"{type(self).__name__} is not a TTLM (no bilinear core); "
                                   "see augmented_core()")
 

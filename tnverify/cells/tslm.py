@@ -15,7 +15,7 @@ but the products ``Uα_t`` (``α_t ∈ ℝ^m``) and ``Vh_t`` (``h_t ∈ ℝ^r``)
 ``V_{k,i}`` with ``k`` over the vocabulary in Eq. 18).  The cell stores the typed
 orientations: ``U`` is ``(r, m)``, ``V`` is ``(|V|, r)``.
 
-TT view (DESIGN §2).  One step is ``h_t[k] = Σ_j h_{t-1}[j] W[k, j] B[k, w_t]`` with
+TT view (:mod:`tnverify.conventions`).  One step is ``h_t[k] = Σ_j h_{t-1}[j] W[k, j] B[k, w_t]`` with
 ``B = U αᵀ`` of shape ``(r, |V|)``, i.e. the shared core
 
 .. math:: G_{j, w, k} = W_{k j} \\, B_{k w} \\quad (R \\times |V| \\times R),
@@ -201,7 +201,7 @@ class TSLM(nn.Module):
         return h, exps.to(torch.float64) * _LN2
 
     def tt_core(self) -> torch.Tensor:
-        """The shared TT core in the DESIGN view ``(r, |V|, r)``: ``G[j,w,k] = W[k,j]
+        """The shared TT core in the TT view ``(r, |V|, r)``: ``G[j,w,k] = W[k,j]
         B[k,w]`` (see the module docstring)."""
         return self.W.T[:, None, :] * self.input_matrix().T[None, :, :]
 

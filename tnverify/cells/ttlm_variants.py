@@ -1,7 +1,7 @@
 """The uniform TTLM and its two variants TTLM-Tiny / TTLM-Large (ttlm §4.3,
 §5.1, App. C), plus the exact conditionals of any TT joint.
 
-Convention (DESIGN view): a TT core ``G`` has shape ``(R, |V|, R)`` and one step is
+Convention (the TT view, :mod:`tnverify.conventions`): a TT core ``G`` has shape ``(R, |V|, R)`` and one step is
 ``h_next[b] = Σ_a h[a] G[a, w, b]`` (the slice-product order of Eq. 3/Eq. 6).
 
 .. math::
@@ -294,7 +294,7 @@ class TTLMTiny(nn.Module):
         return self.readout(self.hidden(tokens))
 
     def tt_core(self) -> torch.Tensor:
-        """The per-word core in the DESIGN view ``(R, |V|, R)``, ``h_next = h · G[:, w, :]``
+        """The per-word core in the TT view ``(R, |V|, R)``, ``h_next = h · G[:, w, :]``
         (``B^{eh}`` included).  With ``b_hh`` the step is affine, not linear, in ``h``:
         use :meth:`augmented_core`."""
         if self.b_hh is not None:

@@ -9,7 +9,7 @@ chain) makes the tolerance a pure ``SAFETY · n · eps`` (conventions.py).  With
 
 Negative controls
 -----------------
-Every comparison carries a control that must fail (DESIGN §3), as ``Evidence.control``:
+Every comparison carries a control that must fail (ARCHITECTURE.md, Design notes), as ``Evidence.control``:
 
 - given ``control=wrong`` (the value of a minimal wrong variant: the printed-vs-meant edit,
   a transposed index, a dropped conjugate), the same comparison of ``wrong`` against the

@@ -1,6 +1,6 @@
 """Evidence: what a check compared and what it found, and the verdicts computed from it.
 
-The verdicts (DESIGN §3) are computed here, never stored by hand: ``holds``, ``fails``,
+The verdicts (ARCHITECTURE.md, Design notes) are computed here, never stored by hand: ``holds``, ``fails``,
 ``ill-posed``, ``error`` (the check broke, or a comparison proved vacuous because its
 negative control held too) and ``skipped``.
 """

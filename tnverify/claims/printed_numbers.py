@@ -1,4 +1,4 @@
-"""Printed numbers judged at their printed precision (DESIGN §3, "Published numbers").
+"""Printed numbers judged at their printed precision (ARCHITECTURE.md, Design notes).
 
 A number printed as ``3.14`` stands for every value in ``[3.135, 3.145]``.  A printed
 *derived* number (a relative gain, a ratio, a total) is consistent with the printed

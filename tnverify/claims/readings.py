@@ -36,7 +36,7 @@ from ..errors import ClaimError
 
 __all__ = ["Reading", "Defect", "DEFECT_KINDS", "MATHEMATICAL_KINDS"]
 
-#: The kinds of defect a non-holding verdict can name (tnverify DESIGN §3).
+#: The kinds of defect a non-holding verdict can name (ARCHITECTURE.md, Design notes).
 DEFECT_KINDS = ("misprint", "false", "ambiguous", "published-number", "editorial")
 #: The kinds counted as mathematical errata (``editorial`` slips are counted apart).
 MATHEMATICAL_KINDS = ("misprint", "false", "ambiguous", "published-number")

@@ -1,5 +1,5 @@
 """TT cores of the second-order RNN and of the recurrent arithmetic circuit (RAC, the
-bilinear part of an MI-RNN), and their inverses, in the DESIGN view ``(R_prev, |V|, R_next)``.
+bilinear part of an MI-RNN), and their inverses, in the TT view ``(R_prev, |V|, R_next)`` (:mod:`tnverify.conventions`).
 
 References
 ----------
@@ -23,8 +23,8 @@ __all__ = ["SECOND_ORDER_LAYOUTS", "second_order_to_tt_core", "tt_core_to_second
 #: thesis Eq. 5.14, T ∈ ℝ^{R×R×|V|}, T_{jik}: j previous state, i output,
 #: k input.
 SECOND_ORDER_LAYOUTS = {"ttlm": "ior", "thesis": "poi"}
-_TO_DESIGN = {"ttlm": "iop->pio", "thesis": "poi->pio"}
-_FROM_DESIGN = {"ttlm": "pio->iop", "thesis": "pio->poi"}
+_TO_TT_VIEW = {"ttlm": "iop->pio", "thesis": "poi->pio"}
+_FROM_TT_VIEW = {"ttlm": "pio->iop", "thesis": "pio->poi"}
 
 
 def _check_layout(layout: str) -> str:
@@ -32,7 +32,7 @@ def _check_layout(layout: str) -> str:
 
 
 def second_order_to_tt_core(T, layout: str = "ttlm"):
-    """The TT core (DESIGN view ``(R, |V|, R)``) of a second-order RNN.
+    """The TT core (the TT view ``(R, |V|, R)``) of a second-order RNN.
 
     .. math:: G_{p i o} = T_{i o p} \\quad (\\text{ttlm, Eq. 17}), \\qquad
               G_{p i o} = T_{p o i} \\quad (\\text{thesis, Eq. 5.14})
@@ -66,7 +66,7 @@ def second_order_to_tt_core(T, layout: str = "ttlm"):
         raise ShapeError(f"ttlm layout T must be (|V|, R, R); got {shape_of(T)}")
     if layout == "thesis" and T.shape[0] != T.shape[1]:
         raise ShapeError(f"thesis layout T must be (R, R, |V|); got {shape_of(T)}")
-    return contract(_TO_DESIGN[layout], T)
+    return contract(_TO_TT_VIEW[layout], T)
 
 
 def tt_core_to_second_order(G, layout: str = "ttlm"):
@@ -75,7 +75,7 @@ def tt_core_to_second_order(G, layout: str = "ttlm"):
     layout = _check_layout(layout)
     if G.shape[0] != G.shape[2]:
         raise ShapeError(f"G must be (R, |V|, R); got {shape_of(G)}")
-    return contract(_FROM_DESIGN[layout], G)
+    return contract(_FROM_TT_VIEW[layout], G)
 
 
 def rac_to_tt_core(W_hx, W_hh):

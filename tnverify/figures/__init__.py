@@ -6,7 +6,7 @@ and ``plot(data) -> matplotlib.figure.Figure`` (drawing only, from the saved JSO
 versions of tnverify/numpy/torch/matplotlib and the numbers), reads that file back and draws
 ``<out>/<name>.png`` from it with the Agg backend (no display, no pyplot state).
 
-Figures (DESIGN §5; issue 4, part 3):
+Figures:
 
 - ``ngram-tt-ranks``: TT-ranks of the n-gram probability tensors of the shipped corpora
   for n = 2..6, by TT-SVD at a stated ``eps`` and as numerical ranks of the unfoldings,

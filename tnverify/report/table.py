@@ -1,12 +1,12 @@
 """Run claims and report their verdicts: terminal table, JSON, Markdown and HTML.
 
-This is the engine behind ``tnverify verify`` (DESIGN §4): :func:`run_claims` runs a
+This is the engine behind ``tnverify verify``: :func:`run_claims` runs a
 list of claims through :func:`tnverify.claims.run_claim` and collects a :class:`Report`;
 the report renders as a rich table for the terminal (plain text when the output is not a
 terminal, e.g. in CI logs), and writes itself as JSON (``.json``), Markdown (``.md``) or a
 self-contained HTML page (``.html``, :mod:`tnverify.report.html`).
 
-The JSON report has exactly the schema of DESIGN §4::
+The JSON report has exactly this schema::
 
     {"tnverify_version", "created",
      "environment": {"python", "numpy", "torch", "device", "threads", "jobs"},
@@ -172,7 +172,7 @@ class Report:
 
     # -- JSON --------------------------------------------------------------------
     def to_dict(self) -> dict:
-        """The report in the JSON schema of DESIGN §4."""
+        """The report in the JSON schema of this module's docstring."""
         from .. import __version__
 
         return {

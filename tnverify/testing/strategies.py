@@ -237,7 +237,7 @@ def tensor_trains(shape=None, ranks=None, *, max_rank: int = 4, spectrum=None,
 
 
 def _guard_tt(shape, max_rank, ranks) -> None:
-    """Refuse cores above the entry limit before anything is drawn (issue #23: a 10¹²
+    """Refuse cores above the entry limit before anything is drawn (a 10¹²
     mode must not be allocated)."""
     if ranks is not None and len(ranks) == len(shape) + 1:
         total = sum(ranks[k] * n * ranks[k + 1] for k, n in enumerate(shape))

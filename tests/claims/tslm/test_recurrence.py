@@ -35,7 +35,7 @@ def test_scaled_eq19_small_holds():
     assert ev.verdict == "holds"
 
 
-# -- the comparisons can fail (task S: no vacuous scales) ------------------------------
+# -- the comparisons can fail (no vacuous scales) ------------------------------
 def test_scaled_eq19_detects_transposed_w(monkeypatch):
     """The float32 cell built with Wᵀ: the comparison relative to the last step fails
     (the former |·|-chain scale had ratio ~1e-15)."""

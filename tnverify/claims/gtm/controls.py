@@ -1,4 +1,4 @@
-"""Negative controls for comparisons the gtm/tnverify claims build by hand (DESIGN §3).
+"""Negative controls for comparisons the gtm/tnverify claims build by hand (ARCHITECTURE.md, Design notes).
 
 :func:`passed_with_control` runs one boolean test on the computed value and on a minimal
 wrong variant of it; the variant's outcome is computed by the same test, never fixed.
