@@ -65,7 +65,7 @@ def bench_cells(V, R, B, N, *, seed=0, dtype=torch.float64, device="cpu", repeat
     tok = torch.as_tensor(rng.integers(0, V, (B, N)), device=device)
     best = {name: float("inf") for name in cells}
     with torch.no_grad():
-        for name, (cell, meth) in cells.items():      # warm-up round
+        for cell, meth in cells.values():      # warm-up round
             getattr(cell, meth)(tok)
         for _ in range(repeat):
             for name, (cell, meth) in cells.items():

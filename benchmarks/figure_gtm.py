@@ -56,7 +56,7 @@ def main() -> None:
             task = {"figure": "gtm-fig-3", "M": 10, "T": 6, "L": 10, "R": R, "xi": "relu",
                     "shared": False, "weights": "integer", "device": "cpu", "trial": i,
                     "seed": derive_seed(0, "gtm-fig-3", R, i)}
-            net, F = G._draw_network(task)
+            net, F = G.draw_network(task)
             grid, t = cpu(lambda: G._grid(net, F, "cpu"))
             parts["grid"].append(t)
             mat = odd_even_matricization(grid)

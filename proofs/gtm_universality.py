@@ -108,7 +108,7 @@ def prove_gtm_prop_a_4_corrected() -> bool:
     lam = sp.Symbol("lam", real=True)
     f = [[sp.Symbol(f"f{t}_{m}", real=True) for m in range(M)] for t in range(T)]
     v = [[sp.Symbol(f"v{t}_{m}", real=True) for m in range(M)] for t in range(T)]
-    for name, (xi, u) in _OPERATORS.items():
+    for xi, u in _OPERATORS.values():
         C = [{(0, m): v[t][m] for m in range(M)} for t in range(T)]
         G = [{(0, 0, 0): (lam if t == T - 1 else 1)} for t in range(T)]
         h = _rnn_states(C, G, [1] * T, [1] * (T + 1), f, [u], xi)[-1][0]
@@ -124,7 +124,7 @@ def prove_gtm_prop_a_5_corrected() -> bool:
     M = 2, T = 2 and symbolic ℋ, F: ⟨ℋ̂, Φ(x^{(m₁)}, x^{(m₂)})⟩ = ℋ_{m₁m₂} with
     Φ = F[m₁] ⊗ F[m₂] (Eq. 19 rows).  The printed order F⁻¹_{j_t i_t} is not an identity
     (the claim's counterexample)."""
-    M, T = 2, 2
+    M = 2                                        # and T = 2: the two factors below
     F = sp.Matrix(M, M, lambda i, j: sp.Symbol(f"F{i}{j}", real=True))
     Finv = F.inv()
     H = _sym("H", M, M)

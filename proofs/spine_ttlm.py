@@ -88,10 +88,7 @@ def _induction_step(v=2, r0=2, r1=3) -> bool:
 
 def _entries_agree(cores, v, lower=None) -> bool:
     full = _full(cores, v)
-    for w, val in full.items():
-        if sp.expand(_slice_product(cores, w) - val) != 0:
-            return False
-    return True
+    return all(sp.expand(_slice_product(cores, w) - val) == 0 for w, val in full.items())
 
 
 def prove_ttlm_eq3_corrected() -> bool:

@@ -1,4 +1,4 @@
-"""Sympy proofs of the one-step identities behind the T3 [ttlm] claims.
+"""Sympy proofs of the one-step identities behind the [ttlm] rnn-equivalences claims.
 
 Each ``prove_*`` builds symbolic parameters at a fixed small shape (R = 2, |V| = 3),
 a symbolic hidden state ``h`` and input ``f`` (general real vectors, not only one-hot),

@@ -164,7 +164,7 @@ def same(a, b) -> bool:
         return a.dtype == b.dtype and a.shape == b.shape and bool(
             torch.equal(a.detach().cpu().nan_to_num(0.5), b.detach().cpu().nan_to_num(0.5))
             and torch.equal(a.isnan(), b.isnan()))
-    if isinstance(a, np.ndarray) or isinstance(a, np.generic):
+    if isinstance(a, (np.ndarray, np.generic)):
         a, b = np.asarray(a), np.asarray(b)
         if a.dtype != b.dtype or a.shape != b.shape:
             return False

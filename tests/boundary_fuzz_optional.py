@@ -1,6 +1,6 @@
 """Optional arguments for the boundary fuzzer (tests/test_boundary_fuzz.py): every keyword
 argument with a default that a row's valid call leaves out is mutated too, with bad values
-chosen from its default (issue #23: optional arguments must go through the same validators
+chosen from its default (optional arguments must go through the same validators
 as the required ones).
 
 The kind of an optional argument follows from its default: a ``bool`` is a flag (only

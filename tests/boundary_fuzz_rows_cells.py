@@ -294,7 +294,7 @@ row(lmm.real_param_count, lmm.real_param_count, {"module": "object"},
     module=lmm.LMM(2, rng=0))
 
 
-# ------------------------------------------------------------------ optional arguments (#23)
+# ------------------------------------------------------------------ optional arguments
 # the optional arguments of methods and of calls through a lambda, which the inference of
 # tests/boundary_fuzz_optional.py cannot reach
 H0 = torch.ones(RK, dtype=torch.float64)

@@ -1,4 +1,4 @@
-"""The boundary fuzzer as a test (issues #14, #23): every public entry point, bad arguments.
+"""The boundary fuzzer as a test: every public entry point, bad arguments.
 
 For each row of the table (tests/boundary_fuzz_rows.py, tests/boundary_fuzz_rows_cells.py)
 hypothesis draws one argument and a bad value of its kind (tests/boundary_fuzz_kinds.py):
@@ -72,7 +72,7 @@ if importlib.util.find_spec("quimb") is None:
     EXEMPT["tnverify.tt.interop.from_quimb"] = "quimb (optional extra) is not installed here"
 
 #: (entry point, bad value) pairs excluded from the property (none: the inverse maps
-#: accept grad-requiring tensors since issue #16.14).
+#: accept grad-requiring tensors since 0.2.0).
 OWNED_ELSEWHERE: set = set()
 
 #: Entry points known not to validate yet (none).

@@ -133,7 +133,7 @@ def test_validation():
         m.sample_from_uniforms(torch.zeros(1, 2))
 
 
-# -- BornMachine.to_tt (issue 19: TorchMPS models with boundary vectors) ------------------
+# -- BornMachine.to_tt (TorchMPS models with boundary vectors) ------------------
 @pytest.mark.parametrize("complex_", [False, True])
 def test_to_tt_absorbs_the_boundary_vectors_and_gives_psi_at_every_sequence(complex_):
     import itertools

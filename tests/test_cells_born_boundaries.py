@@ -1,4 +1,4 @@
-"""BornMachine with boundary vectors α, ω (issue 16.15; TorchMPS, the uniform MPS of
+"""BornMachine with boundary vectors α, ω (TorchMPS, the uniform MPS of
 Miller, Rabusseau & Terilla 2021): every method against the explicit tensor
 Ψ[x] = α^T G_{x_1} ⋯ G_{x_L} ω over all |V|^L sequences."""
 

@@ -1,4 +1,4 @@
-"""Finite in, finite out for the cells' sweeps (issue #14, item 4): Born and TT log Z stay
+"""Finite in, finite out for the cells' sweeps: Born and TT log Z stay
 in the log domain for tiny and huge cores; raw sweeps that leave the float range raise a
 NonFiniteError naming the step; NaN already in a parameter (training path) propagates."""
 

@@ -34,7 +34,7 @@ SEED_BUDGET_SECONDS = 3.0
 MIN_EXAMPLES = 3
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def default_result(claim_id):
     return run_claim(claim_id, seed=0, scale="small", device="cpu")
 
@@ -116,7 +116,7 @@ def test_pinned_cases(claim, case):
     assert evidence.verdict == case.get("verdict", claim.expected), case.get("note", "")
 
 
-# -- the referee's rules (DESIGN §3): controls, defects, quoted readings ------------------
+# -- the referee's rules (ARCHITECTURE.md, Design notes): controls, defects, quoted readings ------------------
 def _leaves(evidence, path=()):
     """Every evidence node that compares something itself, with its path."""
     if evidence.has_comparison:
@@ -181,7 +181,7 @@ def test_readings_are_quoted_and_only_admissible_ones_decide(claim):
 
 #: The controls :mod:`tnverify.claims.compare` makes when a check names no wrong variant:
 #: the perturbed reference entry and the wanted integers moved by one.  They catch a
-#: looser tolerance, not a comparison of the wrong quantity (issue #21).
+#: looser tolerance, not a comparison of the wrong quantity.
 GENERIC_CONTROLS = ("reference entry", "first wanted entry")
 #: A holding claim without a semantic control must say why in a remark starting so.
 NO_SEMANTIC_CONTROL = "No semantic control:"

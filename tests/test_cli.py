@@ -12,7 +12,6 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tnverify.cli import main
-from tnverify.errors import ClaimError
 from tnverify.tt.svd import tt_svd
 
 from conftest import FAKE_IDS
@@ -378,7 +377,7 @@ def test_tt_svd_save_to_a_missing_directory_fails_before_computing(capsys, tmp_p
     assert "'/nonexistent'" in _one_error_line(err) and "does not exist" in err
 
 
-# -- issue 16 / 14: interrupts, encodings, tables, progress, options --------------------
+# -- interrupts, encodings, tables, progress, options --------------------
 def test_ctrl_c_prints_one_line_and_exits_130(fake_registry, capsys, monkeypatch):
     import tnverify.report.table as report_mod
 

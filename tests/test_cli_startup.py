@@ -1,4 +1,4 @@
-"""A command line that answers at once (issue #22): the listing commands import neither
+"""A command line that answers at once: the listing commands import neither
 torch nor sympy (nor scipy.stats), so they start in well under a second."""
 
 import subprocess

@@ -1,5 +1,4 @@
-"""compare_ints / compare_values cannot be fooled by floats, strings or vacuous scales
-(issue #14, item 3)."""
+"""compare_ints / compare_values cannot be fooled by floats, strings or vacuous scales."""
 
 import numpy as np
 import pytest

@@ -1,5 +1,10 @@
 """conventions.py: the tolerance and numerical-rank rules, seeds, validation."""
 
+import json
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -44,10 +49,33 @@ def test_rank_tolerance_default_is_numpys_rule():
         rank_tolerance((3, 3), 1.0, rtol=-1.0)
 
 
-def test_derive_seed_is_stable_and_label_sensitive():
-    assert derive_seed(1, "a") == derive_seed(1, "a")
-    assert derive_seed(1, "a") != derive_seed(1, "b") != derive_seed(2, "b")
-    assert 0 <= derive_seed(10**30, "x") < 2**63
+#: derive_seed's values, computed once (tnverify 0.2.0) and pinned: a changed value changes
+#: every seeded case of every claim, and a user who recorded a seed could not rerun it.
+DERIVED_SEEDS = [
+    ((1, "a"), 3905355910),
+    ((1, "b"), 1909338684),
+    ((2, "b"), 1910338687),
+    ((0, "ttlm-eq2", "small", 0), 2314708539),
+    ((10**30, "x"), 480311549825390211),
+    ((7,), 7000021),
+]
+
+
+@pytest.mark.parametrize("args, value", DERIVED_SEEDS)
+def test_derive_seed_gives_the_pinned_values(args, value):
+    assert derive_seed(*args) == value
+    assert 0 <= value < 2**63
+
+
+def test_derive_seed_is_the_same_in_another_process_with_another_hash_seed():
+    # ``hash`` of a str changes with PYTHONHASHSEED; derive_seed must not
+    code = ("import json, sys; from tnverify.conventions import derive_seed; "
+            "print(json.dumps([derive_seed(*a) for a, _ in json.loads(sys.stdin.read())]))")
+    for hash_seed in ("0", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", code], input=json.dumps(DERIVED_SEEDS),
+                             capture_output=True, text=True, check=True, env=env)
+        assert json.loads(out.stdout) == [value for _, value in DERIVED_SEEDS]
 
 
 def test_validation_helpers():

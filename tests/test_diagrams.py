@@ -182,7 +182,7 @@ def test_all_lists_the_builders_the_tutorial_uses():
 
 def test_the_package_has_no_import_circle_and_small_modules():
     """tnverify.teaching.diagrams: each module imports only the ones before it (network, drawing,
-    builders, tutorial), and none is over ~400 lines (DESIGN §1)."""
+    builders, tutorial), and none is over ~400 lines (the layout test's size rule)."""
     import ast
     from pathlib import Path
 

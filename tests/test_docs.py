@@ -75,7 +75,7 @@ def test_readme_own_claims_module_runs_under_pytest_and_tnverify_verify(tmp_path
 
 
 def test_readme_install_text_is_true_off_this_machine():
-    """Issue 16 items 1 and 3: pip shows progress, the CUDA default and the CPU-only
+    """Pip shows progress, the CUDA default and the CPU-only
     variant are stated, and the extras are installed from a clone."""
     cmds = _commands()
     assert " -q " not in cmds["verify"] and " -q " not in cmds["tests"].split("pytest")[0]
@@ -100,7 +100,7 @@ def test_readme_says_what_plugin_and_scheduler_trust():
 
 
 def test_readme_documents_the_docs_build_as_a_third_command():
-    """Issue 20: the site is built by one documented command after installing the docs
+    """The site is built by one documented command after installing the docs
     extra; .gitignore keeps its output out of the repository."""
     section = README.split("### Build the documentation site", 1)[1]
     cmd = re.search(r"```(?:bash|sh)\n(.+?)\n```", section, re.S).group(1).strip()

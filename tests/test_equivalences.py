@@ -1,4 +1,4 @@
-"""Round trips of the T3 maps in tnverify.equivalences (others test theirs elsewhere)."""
+"""Round trips of the RNN-to-TT maps in tnverify.equivalences (others test theirs elsewhere)."""
 
 import numpy as np
 import pytest
@@ -58,7 +58,8 @@ def test_augmented_round_trips(s):
     blocks = eq.split_augmented_core(eq.vanilla_rnn_to_augmented_core(A, B, b))
     assert np.array_equal(blocks["hidden"].T, A) and np.array_equal(blocks["input"].T, B)
     assert np.array_equal(blocks["bias"], b) and not blocks["bilinear"].any()
-    carry = np.zeros((R + 1, V + 1)); carry[R, V] = 1
+    carry = np.zeros((R + 1, V + 1))
+    carry[R, V] = 1
     assert np.array_equal(blocks["carry"], carry)
     W, U = rng.normal(size=(R, V)), rng.normal(size=(R, R))
     one, zero = np.ones(R), np.zeros(R)
@@ -95,7 +96,7 @@ def test_shape_errors():
 
 
 # ------------------------------------------------------------------ inverse maps on the
-# cells' own (grad-requiring) outputs: issue 16.14 (they raised torch's RuntimeError)
+# cells' own (grad-requiring) outputs (they raised torch's RuntimeError)
 
 def _close(a, b, n: int, dtype=np.float64) -> bool:
     scale = float(max(np.abs(a).max(), np.abs(b).max(), 1.0))
@@ -162,7 +163,7 @@ def test_tt_core_to_tiny_reshape_of_a_cells_core(dtype):
     assert _close(back, cell.W_xe.detach().double().numpy(), 8 * R * R, prec)
 
 
-# -- the (W_hh, W_xh, T, b) second-order RNN (issue 19) ----------------------------------
+# -- the (W_hh, W_xh, T, b) second-order RNN ----------------------------------
 @pytest.mark.parametrize("layout", ["ttlm", "thesis"])
 def test_second_order_affine_core_is_the_full_pre_activation(layout):
     import numpy as np

@@ -1,4 +1,4 @@
-"""Errata sheets (issue #13): built from the registry, one per paper, never stale."""
+"""Errata sheets: built from the registry, one per paper, never stale."""
 
 import json
 from pathlib import Path
@@ -77,7 +77,7 @@ def test_the_committed_sheets_are_not_stale():
             f"docs/errata/{key}.md is stale: run `tnverify errata --out docs/errata`")
 
 
-# -- issue #21: one erratum per edit, entries readable on their own ------------------------
+# -- one erratum per edit, entries readable on their own ------------------------
 import re  # noqa: E402
 
 #: Names of the plain-text copies the registry was written from, which users do not have.

@@ -1,4 +1,4 @@
-"""Certified ranks on FLINT against the pure-Python fallback (issue #22): the same rank
+"""Certified ranks on FLINT against the pure-Python fallback: the same rank
 on random and structured integer and rational matrices, the backend named, bulk
 conversion equal to the entry-by-entry one."""
 

@@ -116,9 +116,9 @@ def test_png_is_drawn_from_the_json(made, tmp_path):
     edited.write_text(json.dumps(rec), encoding="utf-8")
     png = draw_figure(edited)
     assert png == tmp_path / "edited.png" and png.read_bytes()[:8] == PNG_MAGIC
-    from tnverify.figures import _ngram_plot
+    from tnverify.figures.ngram import ngram_plot
 
-    fig = _ngram_plot(json.loads(edited.read_text(encoding="utf-8")))
+    fig = ngram_plot(json.loads(edited.read_text(encoding="utf-8")))
     ax_k = fig.axes[1]
     exact = [ln for ln in ax_k.get_lines() if ln.get_label().endswith(": exact (numerical rank)")]
     assert len(exact) == 1 and list(exact[0].get_ydata())[2] == 1

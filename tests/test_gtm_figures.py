@@ -50,7 +50,7 @@ def test_registered_with_options():
 
 
 def test_json_records_the_setting(made):
-    for name, (j, p, rec) in made.items():
+    for name, (_, p, rec) in made.items():
         d, fig = rec["data"], gf.RANK_FIGURES[name]
         assert p.read_bytes()[:8] == PNG_MAGIC
         assert (d["M"], d["T"], d["L"]) == (gf.FAST_SIZES["M"], gf.FAST_SIZES["T"],
@@ -178,7 +178,7 @@ def test_mod_p_rank_is_the_exact_rank_on_small_grids(seed):
     task = {"figure": "t", "M": 3, "T": 4, "L": 3, "R": 2, "xi": "relu", "shared": False,
             "weights": "integer", "device": "cpu", "trial": 0, "seed": seed}
     rec = gf.rank_trial(task)
-    net, F = gf._draw_network(task)
+    net, F = gf.draw_network(task)
     mat = odd_even_matricization(grid_tensor(net, F))
     assert rec["rank_certified"] and rec["rank"] == exact_rank(mat.astype(np.int64))
     assert rec["bound"] == math.ceil(rec["rank"] / 6)

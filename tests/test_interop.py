@@ -64,7 +64,7 @@ def qtn():
 @pytest.mark.parametrize("shape, ranks", CASES)
 @pytest.mark.parametrize("kind", ["real", "complex"])
 def test_quimb_round_trip(qtn, shape, ranks, kind):
-    """Issue 16.17: TT -> quimb MPS -> TT gives the same cores, and the MPS's dense
+    """TT -> quimb MPS -> TT gives the same cores, and the MPS's dense
     vector is the TT's full tensor in C order."""
     tt = random_tt(shape, ranks, rng=2) if kind == "real" else _complex_tt(shape, ranks, 2)
     mps = to_quimb(tt)

@@ -262,7 +262,7 @@ def test_rank_mod_p_validates_entries():
 # ----------------------------------------------------------------- the rank is an int
 
 def test_numerical_rank_behaves_as_an_int():
-    """Issue 16.12: ``numerical_rank(M) == 3`` was silently False and ``> 2`` raised."""
+    """``numerical_rank(M) == 3`` was silently False and ``> 2`` raised."""
     import json
     import pickle
 
@@ -294,7 +294,7 @@ def test_numerical_rank_behaves_as_an_int():
 @pytest.mark.parametrize("seed", [0, 1, 2])
 @pytest.mark.parametrize("dtype", [np.float32, np.complex64])
 def test_numerical_rank_of_float32_data_is_not_inflated(seed, dtype):
-    """Issue 14: float32 data judged with float64's eps came out at full rank."""
+    """Float32 data judged with float64's eps came out at full rank."""
     rng = np.random.default_rng(seed)
     m, n, r = 40, 30, 3
     A, B = rng.normal(size=(m, r)), rng.normal(size=(r, n))
@@ -327,7 +327,7 @@ def test_numerical_rank_precision_of_other_dtypes():
 
 
 def test_tt_unfolding_is_not_tensorlys_unfold():
-    """Issue 16.13: the TT unfolding A_[k] has its own name; TensorLy's mode-m unfold is
+    """The TT unfolding A_[k] has its own name; TensorLy's mode-m unfold is
     ``matricize(A, [m])``, and ``unfold`` is gone from the tnverify namespace."""
     import tensorly as tl
 

@@ -71,6 +71,73 @@ def test_an_old_module_path_imports_with_a_warning_naming_the_new_path(old, prob
     assert got["same"] == {n: True for n in OLD_NAMES[old]}
 
 
+_ATTRIBUTE_PROBE = r"""
+import importlib, json, sys, warnings
+import tnverify
+from tnverify._moved_modules import MOVED, SPLIT
+names = json.loads(sys.stdin.read())
+out = {}
+for name in names:
+    old = "tnverify." + name
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        mod = eval("tnverify." + name)           # an attribute, as a 0.1.0 script wrote it
+    mine = [w for w in caught if issubclass(w.category, DeprecationWarning)]
+    if old in MOVED:
+        same = mod is importlib.import_module(MOVED[old])
+    else:
+        same = mod is sys.modules[old]
+    out[name] = {"warnings": [str(w.message) for w in mine],
+                 "filenames": [w.filename for w in mine], "same": same}
+print(json.dumps(out))
+"""
+
+#: The old paths one level below the package: 0.1.0 reached them as ``tnverify.<name>``
+#: (but for the three that are functions of the package, then as now).
+OLD_ATTRIBUTES = sorted(old.split(".", 1)[1] for old in set(MOVED) | set(SPLIT)
+                        if old.count(".") == 1 and old not in ("tnverify.tt_svd",
+                                                               "tnverify.conditionals",
+                                                               "tnverify.matricize"))
+
+
+def test_the_old_attribute_paths_resolve_with_a_warning_naming_the_new_path():
+    # ``import tnverify as tv; tv.explicit.all_sequences(...)`` worked in 0.1.0 (its
+    # ``import tnverify`` imported the flat modules); each old name is looked up once, in a
+    # fresh interpreter, so no import of the old path has set the attribute before
+    out = subprocess.run([sys.executable, "-c", _ATTRIBUTE_PROBE],
+                         input=json.dumps(OLD_ATTRIBUTES), capture_output=True, text=True,
+                         check=True)
+    got = json.loads(out.stdout)
+    assert "explicit" in got and "oracle" in got and "strategies" in got
+    for name in OLD_ATTRIBUTES:
+        news = new_path("tnverify." + name)
+        assert len(got[name]["warnings"]) == 1, (name, got[name])
+        message = got[name]["warnings"][0]
+        assert message.startswith(f"the module tnverify.{name}, reached as an attribute")
+        for new in ([news] if isinstance(news, str) else news):
+            assert new in message
+        assert "0.3.0" in message
+        assert got[name]["filenames"] == ["<string>"]   # points at the line that used it
+        assert got[name]["same"] is True, name
+
+
+def test_a_0_1_0_script_using_module_attributes_runs():
+    code = ("import warnings; warnings.simplefilter('ignore', DeprecationWarning)\n"
+            "import tnverify as tv\n"
+            "print(len(tv.explicit.all_sequences(3, 2)), tv.tt_svd.__module__, "
+            "type(tv.conditionals).__name__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == ["9", "tnverify.tt.svd", "function"]
+
+
+def test_a_name_that_was_never_a_module_is_still_an_attribute_error():
+    import tnverify
+    with pytest.raises(AttributeError, match="no attribute 'no_such_module'"):
+        _ = tnverify.no_such_module
+    assert not hasattr(tnverify, "__wrapped__")
+
+
 def test_the_probe_notices_a_path_that_is_not_moved():
     # a path that never existed is not served: the finder does not invent modules
     out = subprocess.run([sys.executable, "-c", "import tnverify.no_such_module"],
@@ -100,14 +167,14 @@ def test_the_old_lru_names_warn_and_are_the_theory_functions():
     assert f is theory.unroll
     assert any("tnverify.lru.theory.unroll" in str(w.message) for w in caught)
     with pytest.raises(AttributeError):
-        lru.no_such_name
+        _ = lru.no_such_name
 
 
 def test_the_package_itself_imports_no_old_path():
     code = ("import warnings; warnings.filterwarnings('error', 'the module', DeprecationWarning);"
             "import tnverify, tnverify.cli, tnverify.report, tnverify.figures, "
             "tnverify.testing.strategies, tnverify.teaching.tour, tnverify.claims;"
-            "tnverify.claims._load(); import tnverify.figures.gtm, tnverify.figures.lru")
+            "tnverify.claims.load_registry(); import tnverify.figures.gtm, tnverify.figures.lru")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr[-2000:]
 

@@ -1,4 +1,4 @@
-"""Mutation harness (issue #21 item 10): a mutant of the core numerics that changes a
+"""Mutation harness: a mutant of the core numerics that changes a
 computed value must change some claim verdict, not only a unit test.
 
 Each mutant is one named edit of one line of the package, applied in a temporary copy of
@@ -52,8 +52,8 @@ MUTANTS = (
            "tensor-trains",
            "TT-SVD keeps the smallest rank whose discarded tail is <= 2δ instead of δ"),
     Mutant("equivalence-index-order",
-           'return _einsum("oi,op->pio", W_hx, W_hh)',
-           'return _einsum("oi,po->pio", W_hx, W_hh)',
+           'return contract("oi,op->pio", W_hx, W_hh)',
+           'return contract("oi,po->pio", W_hx, W_hh)',
            "rnn-equivalences",
            "rac_to_tt_core reads W^hh with its two indices transposed"),
     Mutant("born-transfer-conjugate",
@@ -86,8 +86,8 @@ MORE_MUTANTS = (
            "born-machines-ngrams",
            "n-grams counted with each window read backwards"),
     Mutant("second-order-legs",
-           "return _einsum(_TO_DESIGN[layout], T)",
-           "return _einsum(_TO_DESIGN[layout], T.transpose(0, 2, 1))",
+           "return contract(_TO_TT_VIEW[layout], T)",
+           "return contract(_TO_TT_VIEW[layout], T.transpose(0, 2, 1))",
            "rnn-equivalences",
            "second_order_to_tt_core swaps the two hidden legs of T"),
 )

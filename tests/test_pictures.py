@@ -1,4 +1,4 @@
-"""Figures and diagrams judged as pictures (issue 16, item 21): every axis of every figure
+"""Figures and diagrams judged as pictures: every axis of every figure
 is labelled, a CDF stays ≤ 1, integer quantities get integer ticks, log ticks sit where a
 reader can use them; in the tutorial's diagrams no frame cuts through a label and no label
 sits under the title.
@@ -17,7 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tnverify.figures import FIGURES, _plain, figure_names
+from tnverify.figures import FIGURES, figure_names
+from tnverify.figures.registry import plain_json
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = ROOT / "figures"
@@ -38,7 +39,7 @@ def fast_records():
     for name in NAMES:
         fig = FIGURES[name]
         opts = {k: v for k, v in SMALL.items() if k in fig.options}
-        record = {"figure": name, "fast": True, "data": _plain(fig.data(True, 3, **opts))}
+        record = {"figure": name, "fast": True, "data": plain_json(fig.data(True, 3, **opts))}
         records[name] = json.loads(json.dumps(record, allow_nan=False))
     return records
 

@@ -136,7 +136,7 @@ def test_counterexample_is_lifted_from_the_first_failing_part_or_reading():
 
 
 def test_a_tolerance_made_100x_looser_makes_controls_pass_and_verdicts_error(monkeypatch):
-    """The mutation probe of issue #13: the negative controls sit a few tolerances from the
+    """The mutation probe: the negative controls sit a few tolerances from the
     threshold, so a looser tolerance rule is caught by the registry itself."""
     import tnverify.claims.compare as compare
     from tnverify.conventions import Tolerance, tolerance

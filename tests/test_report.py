@@ -248,7 +248,7 @@ def test_a_claim_failing_on_an_exact_comparison_does_not_show_a_passing_ratio(mo
     assert format_ratio(run_claim(c)) == "exact ✗"
 
 
-# -- issue 16 / 14: thread counts, error reasons, readable Markdown, case progress ---------
+# -- thread counts, error reasons, readable Markdown, case progress ---------
 def test_environment_records_the_blas_and_torch_thread_counts():
     import sys
 

@@ -1,4 +1,4 @@
-"""Thread counts and worker processes (issue #22): tnverify sets its own torch and BLAS
+"""Thread counts and worker processes: tnverify sets its own torch and BLAS
 thread counts only in the command line and the test suite, never on import; claims run
 in worker processes give the results of one process."""
 

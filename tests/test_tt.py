@@ -262,7 +262,7 @@ def test_complex_cores():
 # ----------------------------------------------------------------- the cores as a sequence
 @given(tts())
 def test_tensor_train_is_a_sequence_of_its_cores(tt):
-    """Issue 16.13: len(), iteration and indexing like TensorLy's TTTensor, so TensorLy's
+    """``len()``, iteration and indexing like TensorLy's TTTensor, so TensorLy's
     functions on TT factors take a TensorTrain directly."""
     import tensorly as tl
 
@@ -286,7 +286,7 @@ def test_tensor_train_sequence_edges():
 
 
 def test_random_tt_follows_numpys_default_rng_convention():
-    """Issue 16.13: ``rng=None`` (default) draws fresh entropy, as numpy.random.default_rng;
+    """``rng=None`` (default) draws fresh entropy, as numpy.random.default_rng;
     ints, SeedSequences and BitGenerators seed; a Generator is used and advanced."""
     a, b = random_tt((4, 5, 6), 3), random_tt((4, 5, 6), 3, rng=None)
     assert a.ranks == b.ranks == (1, 3, 3, 1)

@@ -1,4 +1,4 @@
-"""TensorTrain.norm stays in the log domain for huge and tiny cores (issue #14, item 4)."""
+"""TensorTrain.norm stays in the log domain for huge and tiny cores."""
 
 import math
 

@@ -293,7 +293,7 @@ def test_per_step_rank_caps_give_exactly_those_ranks_and_the_step_tails():
 # ----------------------------------------------------------------- float32 input
 @pytest.mark.parametrize("seed", [0, 1])
 def test_float32_input_is_decomposed_in_float64(seed):
-    """Issue 16.13: what tt_svd does with float32 input (as its docstring says): the
+    """What tt_svd does with float32 input (as its docstring says): the
     float32 numbers are converted to float64 first, so the result is exactly that of the
     same numbers given as float64; their float32 round-off is kept by a float64-level eps
     and removed by an eps of a few float32 eps."""
@@ -311,7 +311,7 @@ def test_float32_input_is_decomposed_in_float64(seed):
 
 
 def test_tt_ranks_of_float32_data_are_not_inflated():
-    """tt_ranks judges float32 data at float32's eps, like numerical_rank (issue 14)."""
+    """tt_ranks judges float32 data at float32's eps, like numerical_rank."""
     shape, ranks = (4, 5, 6, 5), (1, 2, 3, 2, 1)
     a32 = random_tt(shape, ranks, rng=3).full().astype(np.float32)
     r32 = tt_ranks(a32)
@@ -323,7 +323,7 @@ def test_tt_ranks_of_float32_data_are_not_inflated():
 def test_bound_control_is_the_next_smaller_last_rank_against_the_runs_own_bound():
     """The negative control of the TT-SVD error bounds (thesis-thm-3.2.2, thesis-alg-1)
     involves the bound: ‖A − B′‖² = Σ‖d_k‖² + σ₁² for B′ = B without the last step's
-    leading kept triple, so it fails (issue #13: it used to be value − 4·tol)."""
+    leading kept triple, so it fails (it used to be value − 4·tol)."""
     from tnverify.claims import FAILS, HOLDS
     from tnverify.claims.thesis.tt_svd import (next_smaller_last_rank,
                                                upper_bound_evidence)

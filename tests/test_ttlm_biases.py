@@ -1,4 +1,4 @@
-"""Optional biases of TTLMTiny / TTLMLarge (issue 16.16): their placement (the TTLM
+"""Optional biases of TTLMTiny / TTLMLarge: their placement (the TTLM
 paper's public code: the bias of the linear map on the state, and for Large the bias of
 the linear map on the embedding) and their TT-core map on the augmented state [h; 1],
 checked against the explicit hidden-state tensor over all |V|^N sequences."""

@@ -1,4 +1,4 @@
-"""Users' own claims (issue 8): the @tnverify.claim decorator, tnverify.check, plugin
+"""Users' own claims: the @tnverify.claim decorator, tnverify.check, plugin
 loading, and the example package installed and run end to end."""
 
 from __future__ import annotations
@@ -347,7 +347,7 @@ def test_oracle_validates_max_entries(bad):
     assert Oracle(max_entries=8).max_entries == 8 and Oracle().max_entries is None
 
 
-# -- issue 16 item 18, issue 14: error verdicts listed everywhere, text refs, hints --------
+# -- error verdicts listed everywhere, text refs, hints --------
 def test_a_claim_whose_test_breaks_is_recorded_as_error_with_its_reason(fake_registry):
     @claim("user-empty-2", "nothing", source="test", register_claim=False)
     def test_empty():

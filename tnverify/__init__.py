@@ -61,6 +61,12 @@ __version__ = "0.2.0"
 # paths in 0.1.0: importing the old module path must leave the functions in place.
 _moved_modules.protect_names(_sys.modules[__name__], ("tt_svd", "conditionals"))
 
+
+def __getattr__(name: str):
+    """0.1.0's module attributes (``tnverify.explicit``, ``tnverify.oracle``, ...): the module
+    at its new path with a DeprecationWarning, until 0.3.0 (see ``_moved_modules``)."""
+    return _moved_modules.moved_attribute(__name__, name)
+
 __all__ = [
     "__version__",
     # definitions

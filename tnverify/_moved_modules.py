@@ -23,14 +23,14 @@ import types
 import warnings
 
 __all__ = ["MOVED", "MOVED_PACKAGES", "SPLIT", "REMOVED_IN", "MovedModuleFinder", "install", "new_path",
-           "protect_names"]
+           "protect_names", "moved_attribute"]
 
 #: The release in which the old paths stop importing.
 REMOVED_IN = "0.3.0"
 
 #: Old module path -> new module path (the same module object is served).
 MOVED: dict[str, str] = {
-    # moved in 0.2.0 (issue 19): concept folders
+    # moved in 0.2.0: concept folders
     "tnverify.explicit": "tnverify.definitions.explicit",
     "tnverify.oracle": "tnverify.definitions.oracle",
     "tnverify.conditionals": "tnverify.definitions.conditionals",
@@ -279,3 +279,36 @@ def protect_names(package: types.ModuleType, names) -> None:
     cls = type("_Package", (_Package,), {"_protected": frozenset(names),
                                          "__doc__": _Package.__doc__})
     package.__class__ = cls
+
+
+def moved_attribute(package: str, name: str) -> types.ModuleType:
+    """The module an earlier release reached as the attribute ``<package>.<name>``.
+
+    0.1.0's ``import tnverify`` imported its flat modules, so ``tnverify.explicit`` (and,
+    once imported, ``tnverify.oracle``, ``tnverify.strategies``, ...) was an attribute of the
+    package.  The package's module-level ``__getattr__`` calls this for a name it lacks: an
+    old module path of :data:`MOVED` or :data:`SPLIT` gives the module (as its import does)
+    with a DeprecationWarning at the caller's line; any other name raises AttributeError.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     module = moved_attribute("tnverify", "explicit")
+    >>> module.__name__, caught[0].category.__name__
+    ('tnverify.definitions.explicit', 'DeprecationWarning')
+    """
+    old = f"{package}.{name}"
+    if name.startswith("__") or (old not in MOVED and old not in SPLIT):
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+    new = MOVED.get(old) or " and ".join(SPLIT[old])
+    warnings.warn(f"the module {old}, reached as an attribute of {package}, moved to {new} in "
+                  f"tnverify 0.2.0; import it from there (the old attribute is removed in "
+                  f"tnverify {REMOVED_IN})",
+                  DeprecationWarning, stacklevel=3)
+    if old in MOVED:
+        return importlib.import_module(MOVED[old])
+    with warnings.catch_warnings():                      # warned above, at the caller's line
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return importlib.import_module(old)

@@ -93,7 +93,7 @@ class Tolerance:
         return {"value": float(self.value), "rule": self.rule}
 
 
-def _eps(dtype) -> float:
+def machine_eps(dtype) -> float:
     return float(np.finfo(_float_dtype(dtype)).eps)
 
 
@@ -119,7 +119,7 @@ def _float_dtype(dtype) -> np.dtype:
     return dt
 
 
-def tolerance(dtype=DEFAULT_DTYPE, n: int = 1, norm: float = 1.0) -> Tolerance:
+def tolerance(dtype=DEFAULT_DTYPE, n: int | float = 1, norm: float = 1.0) -> Tolerance:
     """Tolerance for comparing two evaluations of the same quantity.
 
     .. math:: \\tau = \\mathrm{SAFETY} \\cdot n \\cdot \\varepsilon_{\\mathrm{dtype}}
@@ -153,7 +153,7 @@ def tolerance(dtype=DEFAULT_DTYPE, n: int = 1, norm: float = 1.0) -> Tolerance:
     if isinstance(n, float) and n.is_integer():      # an integral count such as 3.0
         n = int(n)
     n = as_int(n, "n", minimum=1, error=ToleranceError)
-    eps = _eps(dtype)
+    eps = machine_eps(dtype)
     scale = max(float(norm), np.finfo(np.float64).tiny)
     value = SAFETY * int(n) * eps * scale
     name = _float_dtype(dtype).name
@@ -175,7 +175,7 @@ def rank_tolerance(shape: tuple[int, int], sigma_max: float, dtype=DEFAULT_DTYPE
             raise ToleranceError(f"rtol must be a finite number >= 0; got rtol={rtol!r}")
     M, N = (int(s) for s in shape)
     if rtol is None:
-        r = max(M, N) * _eps(dtype)
+        r = max(M, N) * machine_eps(dtype)
         rule = f"max(M, N) * eps * sigma_max with M={M}, N={N} (numpy's matrix_rank rule)"
     else:
         r = float(rtol)

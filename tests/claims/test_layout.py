@@ -1,4 +1,4 @@
-"""The layout rules of the package (DESIGN §1, ARCHITECTURE.md): a claim id's prefix names
+"""The layout rules of the package (ARCHITECTURE.md): a claim id's prefix names
 the folder of the module that registers it; no import circle between tnverify modules; no
 module named for how the work was split; no module over the size limit; the report order
 lists every built-in claim."""
@@ -20,7 +20,7 @@ PACKAGE = Path(tnverify.__file__).resolve().parent
 #: A module name may not end in a digit nor in a word that only records a split.
 SPLIT_WORDS = ("register", "registration2", "part", "rest", "more", "extra", "misc",
                "continued", "split", "small2", "checks2")
-#: Hard limit on a module's length (DESIGN §1: about 400 lines).
+#: Hard limit on a module's length.
 MAX_LINES = 450
 #: Exceptions to the size limit and to "no import circle" (none: every module is under the
 #: limit and the import graph has no circle).
@@ -51,7 +51,7 @@ def spy(claim):
             break
     return real(claim)
 C.register = spy
-C._load()
+C.load_registry()
 print(json.dumps(where))
 """
 
@@ -260,6 +260,48 @@ def test_below_the_entry_points_only_the_version_is_taken_from_the_root_package(
            and (names := _root_imports(p, n) - {"__version__"}
                 - {m.rsplit(".", 1)[1] for m in modules if m.count(".") == 1})}
     assert bad == {}
+
+
+def _private_imports(name: str, source: str, is_pkg: bool = False) -> list[tuple[str, str, str]]:
+    """``(module, imported from, name)`` for every ``_name`` (not a dunder) that module
+    ``name`` imports from another module: helpers shared across modules have public names
+    in the module that owns them (a module-level ``__all__`` need not list them)."""
+    here = name if is_pkg else name.rsplit(".", 1)[0]
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            mod = node.module or ""
+            if node.level:
+                base = here.split(".")
+                mod = ".".join(base[:len(base) - node.level + 1] + ([mod] if mod else []))
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.Import):
+            mod, names = "", [a.name for a in node.names]
+        else:
+            continue
+        for n in names:
+            private = any(part.startswith("_") and not part.startswith("__")
+                          for part in n.split("."))
+            if private and not (n == "_moved_modules" and name in ENTRY_POINTS):
+                out.append((name, mod, n))
+    return out
+
+
+def test_no_private_name_is_imported_across_modules():
+    found = [hit for n, p in _modules().items()
+             for hit in _private_imports(n, p.read_text(encoding="utf-8"),
+                                         p.name == "__init__.py")]
+    assert found == []
+
+
+def test_the_private_import_scan_finds_one():
+    src = ("from .registry import FIGURES, _get\nfrom ..claims import evidence\n"
+           "import tnverify._secret\nfrom . import _moved_modules\n")
+    assert _private_imports("tnverify.figures.born", src) == [
+        ("tnverify.figures.born", "tnverify.figures.registry", "_get"),
+        ("tnverify.figures.born", "", "tnverify._secret"),
+        ("tnverify.figures.born", "tnverify.figures", "_moved_modules")]
+    assert _private_imports("tnverify", "from . import _moved_modules\n", True) == []
 
 
 def test_every_module_belongs_to_a_layer():

@@ -1,4 +1,4 @@
-"""Registry-wide referee rules of DESIGN §3 (issue #21): one reading, one status; a quote
+"""Registry-wide referee rules (ARCHITECTURE.md, Design notes): one reading, one status; a quote
 that rules a reading out comes from the text around the statement, never from the
 statement judged; a reading ruled out in one claim is not the admissible reading of
 another."""
@@ -73,7 +73,7 @@ def _misprint_form(reading) -> bool:
 
 
 def test_no_ruled_out_quote_is_taken_from_the_statement_text():
-    """DESIGN §3: a quote that rules a reading out comes from the text around the
+    """Design notes (ARCHITECTURE.md): a quote that rules a reading out comes from the text around the
     statement; statements hold the judged sentences, context goes into the quotes."""
     inside = {(c.id, r.name) for c in CLAIMS for r in c.readings.values()
               if not r.admissible and _quote_inside_statement(c, r)

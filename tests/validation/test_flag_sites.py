@@ -1,4 +1,4 @@
-"""Every flag of the public API goes through the flag validator (issue #23, kind 1).
+"""Every flag of the public API goes through the flag validator.
 
 A static check over the package source: each public function or method with a parameter
 whose default is ``True`` or ``False`` either validates it (``as_flag(name, …)`` /

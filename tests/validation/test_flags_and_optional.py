@@ -1,4 +1,4 @@
-"""Regression tests of issue #23, kinds 1-2: flags read by truthiness and optional
+"""Regression tests: flags read by truthiness and optional
 arguments that skipped the validation layer.  Each test names the root cause it pins."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def test_the_flag_validator_accepts_bools_only(bad):
         "forward-return_all"])
 @pytest.mark.parametrize("flag", ["no", 1])
 def test_flags_of_public_entry_points_refuse_str_and_int(call, flag):
-    # before #23: TT.norm(log="no") returned the log, random_born(complex="no") complex cores
+    # before the fix: TT.norm(log="no") returned the log, random_born(complex="no") complex cores
     with pytest.raises(DTypeError, match="True or False"):
         call(flag)
 

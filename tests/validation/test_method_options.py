@@ -1,5 +1,5 @@
 """The optional arguments of the public *methods* of the main classes go through the
-validation layer too (issue #23, kind 2): each method whose required arguments can be
+validation layer too: each method whose required arguments can be
 filled from a table of valid values is called with every optional argument set to bad
 values of its default's kind (tests/boundary_fuzz_optional.py).  The call must raise a
 :class:`~tnverify.errors.TnverifyError`; nothing may be ignored or read silently.

@@ -1,4 +1,4 @@
-"""Regression tests of issue #23, kinds 3-5: wrong answers from a dtype or a default,
+"""Regression tests: wrong answers from a dtype or a default,
 shapes accepted and mis-read, errors outside the hierarchy."""
 
 from __future__ import annotations

@@ -25,26 +25,25 @@ Checked by the [born-ngram] claims ``thesis-eq-4.3``, ``thesis-eq-4.5``,
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import torch
 from torch import nn
 
-from .sites import SiteCores
+from .sites import (COMPLEX as _COMPLEX, LN2 as _LN2, SiteCores, as_core, chain_ranks,
+                    check_sites, pow2_renormalise as _renorm, vocab_size_of)
 from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
 from .finite import pow2_scaled
-from .born_products import _renorm, transfer_matrix, tree_product
+from .born_products import transfer_matrix, tree_product
 from ..validation import (
-    as_device, as_flag, as_int, as_int_array, as_rng, as_tensor, as_torch_dtype, check_entries,
+    as_device, as_flag, as_int, as_rng, as_tensor, as_torch_dtype, check_entries,
     check_mass,
 )
 
 __all__ = ["BornMachine", "random_born", "tree_product", "transfer_matrix"]
 
-_LN2 = math.log(2.0)
-_COMPLEX = {torch.float64: torch.complex128, torch.float32: torch.complex64}
 
 
 def _as_boundary(vec, dtype, name: str) -> torch.Tensor:
@@ -56,20 +55,6 @@ def _as_boundary(vec, dtype, name: str) -> torch.Tensor:
         raise ShapeError(f"{name} must be a non-empty 1-D vector; got shape {tuple(t.shape)}")
     if not torch.isfinite(torch.view_as_real(t) if t.is_complex() else t).all():
         raise NonFiniteError(f"{name} must be finite; found NaN/inf entries")
-    return t
-
-
-def _as_core(core, dtype) -> torch.Tensor:
-    t = as_tensor(core, "Born core", finite=False)     # complex cores are allowed here
-    if t.is_complex():
-        t = t.to(_COMPLEX[dtype])
-    elif t.dtype.is_floating_point or not t.is_complex():
-        t = t.to(dtype)
-    if t.ndim != 3:
-        raise ShapeError(f"a Born core must have 3 modes (r_prev, V, r_next); got shape "
-                         f"{tuple(t.shape)}")
-    if not torch.isfinite(torch.view_as_real(t) if t.is_complex() else t).all():
-        raise NonFiniteError("Born cores must be finite; found NaN/inf entries")
     return t
 
 
@@ -116,7 +101,7 @@ class BornMachine(SiteCores, nn.Module):
         device = as_device(device)
         if isinstance(cores, (str, bytes)) or not hasattr(cores, "__iter__"):
             raise DTypeError(f"cores must be a sequence of 3-D arrays; got {type(cores).__name__}")
-        tensors = [_as_core(c, dtype) for c in cores]
+        tensors = [as_core(c, dtype, name="Born core", complex_ok=True) for c in cores]
         if not tensors:
             raise ShapeError("a BornMachine needs at least one core; got 0")
         ends = [None if v is None else _as_boundary(v, dtype, name)
@@ -124,23 +109,11 @@ class BornMachine(SiteCores, nn.Module):
         if any(t.is_complex() for t in tensors + [e for e in ends if e is not None]):
             tensors = [t.to(_COMPLEX[dtype]) for t in tensors]
             ends = [None if e is None else e.to(_COMPLEX[dtype]) for e in ends]
-        sites = list(range(len(tensors))) if sites is None else \
-            as_int_array(sites, "sites", ndim=1).tolist()
-        if not sites or min(sites) < 0 or max(sites) >= len(tensors):
-            raise ShapeError(f"sites must be a non-empty list indexing the {len(tensors)} "
-                             f"cores; got {sites}")
-        vocab = {int(t.shape[1]) for t in tensors}
-        if len(vocab) != 1:
-            raise ShapeError(f"all cores must share the vocabulary mode; got {sorted(vocab)}")
-        ranks = [1 if ends[0] is None else int(ends[0].shape[0])]
-        for pos, s in enumerate(sites):
-            r0, _, r1 = tensors[s].shape
-            if r0 != ranks[-1]:
-                rule = ("r_0 = 1 without alpha" if ends[0] is None
-                        else f"r_0 = len(alpha) = {ranks[0]}")
-                raise RankError(f"core at position {pos} has r_prev={r0}, expected "
-                                f"{ranks[-1]} (ranks must chain, {rule})")
-            ranks.append(int(r1))
+        sites = check_sites(sites, len(tensors))
+        vocab_size = vocab_size_of(tensors)
+        first = 1 if ends[0] is None else int(ends[0].shape[0])
+        ranks = chain_ranks(tensors, sites, first, "r_0 = 1 without alpha" if ends[0] is None
+                            else f"r_0 = len(alpha) = {first}")
         if ends[1] is None and ranks[-1] != 1:
             raise RankError(f"the last core must have r_L = 1 without omega; got r_L = "
                             f"{ranks[-1]} (pass omega of length {ranks[-1]})")
@@ -150,7 +123,7 @@ class BornMachine(SiteCores, nn.Module):
         self.core_list = nn.ParameterList([nn.Parameter(t.to(device)) for t in tensors])
         self.alpha = None if ends[0] is None else nn.Parameter(ends[0].to(device))
         self.omega = None if ends[1] is None else nn.Parameter(ends[1].to(device))
-        self.sites, self.ranks, self.vocab_size = tuple(sites), tuple(ranks), vocab.pop()
+        self.sites, self.ranks, self.vocab_size = tuple(sites), tuple(ranks), vocab_size
 
     # -- basics --------------------------------------------------------------------
     @property
@@ -182,7 +155,7 @@ class BornMachine(SiteCores, nn.Module):
             return torch.ones(1, dtype=self.dtype, device=self.device)
         return self.omega
 
-    def reversed(self) -> "BornMachine":
+    def reversed(self) -> BornMachine:
         """The machine on reversed sequences: cores ``G^{(L-t)}`` transposed and the
         boundary vectors swapped (``α' = ω``, ``ω' = α``), so that
         ``Ψ'(x_L, …, x_1) = Ψ(x_1, …, x_L)`` (shares no storage with ``self``)."""

@@ -11,23 +11,15 @@ intermediate a mantissa times a power of two; ``transfer_matrix`` is the per-sit
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Sequence
+from collections.abc import Sequence
 
 import torch
 
-from ..errors import DTypeError, RankError, ShapeError
+from ..errors import DTypeError, ShapeError
 from ..validation import as_tensor
+from .sites import pairwise_product
 
 __all__ = ["tree_product", "transfer_matrix"]
-
-
-def _renorm(x: torch.Tensor):
-    """``(x / 2**e, e)`` per batch item (first mode), ``2**e`` just above ``max|x|``."""
-    m = x.abs().flatten(1).amax(dim=1)
-    _, e = torch.frexp(m)
-    e = torch.where(m > 0, e.to(torch.int64), torch.zeros_like(e, dtype=torch.int64))
-    scale = torch.ldexp(torch.ones_like(m), -e).to(x.dtype)
-    return x * scale.view(-1, *([1] * (x.ndim - 1))), e
 
 
 def tree_product(mats: Sequence[torch.Tensor], keys: Sequence | None = None):
@@ -54,31 +46,11 @@ def tree_product(mats: Sequence[torch.Tensor], keys: Sequence | None = None):
         raise DTypeError(f"keys must be hashable (equal keys mark equal matrices); got {bad[0]!r}")
     if len(keys) != len(mats):
         raise ShapeError(f"need one key per matrix: {len(keys)} keys, {len(mats)} matrices")
-    ids: dict = {}
-    level = []
     mats = [as_tensor(m, "tree_product matrix", detach=False) for m in mats]
-    for k, m in zip(keys, mats):
+    for m in mats:
         if m.ndim != 3:
             raise ShapeError(f"tree_product needs (B, r, r') matrices; got {tuple(m.shape)}")
-        nid = ids.setdefault(("leaf", k), len(ids))
-        level.append((nid, m, torch.zeros(m.shape[0], dtype=torch.int64, device=m.device)))
-    products = 0
-    while len(level) > 1:
-        cache, nxt = {}, []
-        for i in range(0, len(level) - 1, 2):
-            (ka, a, ea), (kb, b, eb) = level[i], level[i + 1]
-            key = (ka, kb)
-            if key not in cache:
-                if a.shape[-1] != b.shape[-2]:
-                    raise RankError(f"matrices do not chain: {tuple(a.shape)} @ {tuple(b.shape)}")
-                p, e = _renorm(torch.matmul(a, b))
-                products += 1
-                cache[key] = (ids.setdefault(key, len(ids)), p, ea + eb + e)
-            nxt.append(cache[key])
-        if len(level) % 2:
-            nxt.append(level[-1])
-        level = nxt
-    return level[0][1], level[0][2], products
+    return pairwise_product(mats, keys)
 
 
 def transfer_matrix(core: torch.Tensor) -> torch.Tensor:

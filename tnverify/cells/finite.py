@@ -1,4 +1,4 @@
-"""Finite in, finite out: the checks the cells' sweeps share (issue #14, item 4).
+"""Finite in, finite out: the checks the cells' sweeps share.
 
 - :func:`pow2_scaled` divides a core by the power of two just above its largest entry —
   exact in floating point — so a sweep can carry the scale as an integer exponent and
@@ -25,8 +25,8 @@ def pow2_scaled(g: torch.Tensor) -> tuple[torch.Tensor, int]:
     m = float(g.detach().abs().max()) if g.numel() else 0.0
     if not (m > 0.0 and m < float("inf")):
         return g, 0
-    _, k = torch.frexp(torch.tensor(m, dtype=torch.float64))
-    k = int(k)
+    _, exponent = torch.frexp(torch.tensor(m, dtype=torch.float64))
+    k = int(exponent)
     half = k // 2                                   # two steps: 2**±1074 is not a float
     return g * (2.0 ** -half) * (2.0 ** -(k - half)), k
 

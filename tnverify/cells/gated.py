@@ -19,6 +19,8 @@ grurntn §II-B, Eq. 3–11; §II-C, Eq. 15; §III, Eq. 17–20, 24–26.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 import torch
 from torch import nn
@@ -125,6 +127,9 @@ class _Gated(nn.Module):
                                                               generator=self._gen)
         setattr(self, name, nn.Parameter(t.to(**self._kw)))
 
+    step_parts: Callable[..., dict]                   # each cell's own (GRU, LSTM)
+    init_state: Callable[..., Any]
+
     @property
     def n_params(self) -> int:
         """Number of trainable parameters (``numel`` of every parameter)."""
@@ -203,12 +208,13 @@ class GRUCell(_Gated):
             raise UsageError("torch.nn.GRUCell applies r after W_hh with f = tanh; this cell "
                              f"has reset={self.reset!r}, f={self.f_name!r}")
         t = nn.GRUCell(self.input_size, self.hidden_size, **self._kw)
+        p = dict(self.named_parameters())
         with torch.no_grad():
-            t.weight_ih.copy_(torch.cat([self.W_xr.T, -self.W_xz.T, self.W_xh.T]))
-            t.weight_hh.copy_(torch.cat([self.W_hr.T, -self.W_hz.T, self.W_hh.T]))
-            t.bias_ih.copy_(torch.cat([self.b_r, -self.b_z, self.b_h]))
-            t.bias_hh.copy_(torch.cat([torch.zeros_like(self.b_r), torch.zeros_like(self.b_z),
-                                       torch.zeros_like(self.b_h)]))
+            t.weight_ih.copy_(torch.cat([p["W_xr"].T, -p["W_xz"].T, p["W_xh"].T]))
+            t.weight_hh.copy_(torch.cat([p["W_hr"].T, -p["W_hz"].T, p["W_hh"].T]))
+            t.bias_ih.copy_(torch.cat([p["b_r"], -p["b_z"], p["b_h"]]))
+            t.bias_hh.copy_(torch.cat([torch.zeros_like(p["b_r"]), torch.zeros_like(p["b_z"]),
+                                       torch.zeros_like(p["b_h"])]))
         return t
 
     @classmethod
@@ -370,12 +376,14 @@ def run_sequence(cell, x, state=None, *, keep: bool = False):
         raise ShapeError("x must hold at least one step (L >= 1)")
     state = cell.init_state(x.shape[0]) if state is None else state
     keep = as_flag(keep, "keep")
-    hs, cache = [], {k: [] for k in ("x", "u", "a", "gate", "cand", "h")} if keep else None
+    hs: list[torch.Tensor] = []
+    cache: dict[str, list] | None = ({k: [] for k in ("x", "u", "a", "gate", "cand", "h")}
+                                     if keep else None)
     for t in range(x.shape[1]):
         p = cell.step_parts(x[:, t], state)
         state = (p["h"], p["c"]) if isinstance(cell, LSTMCell) else p["h"]
         hs.append(p["h"])
-        if keep:
+        if cache is not None:
             cache["x"].append(x[:, t])
             for k in ("u", "a", "gate", "cand", "h"):
                 cache[k].append(p[k])
@@ -434,7 +442,8 @@ def grurntn_to_second_order(cell: GRURNTN) -> SecondOrderRNN:
     for name in ("W_xr", "W_hr", "W_xz", "W_hz", "W_xh", "W_hh", "b_h"):
         if bool((getattr(cell, name) != 0).any()):
             raise UsageError(f"{name} must be zero (fixed gates, no additive terms)")
-    r, z = torch.sigmoid(cell.b_r), torch.sigmoid(cell.b_z)
+    p = dict(cell.named_parameters())
+    r, z = torch.sigmoid(p["b_r"]), torch.sigmoid(p["b_z"])
     eye = torch.eye(cell.hidden_size, dtype=z.dtype, device=z.device)
     T = torch.einsum("k,pqk,q->pkq", z, cell.W_tsr, r) + ((1 - z)[:, None] * eye)[None]
     return SecondOrderRNN(T.detach(), dtype=T.dtype, device=T.device)

@@ -19,6 +19,7 @@ grurntn §IV-A (PTB, vocabulary 10,000), §IV-B "Experiment Models"; Eq. 3–11,
 from __future__ import annotations
 
 from decimal import ROUND_HALF_EVEN, Decimal
+from typing import Any
 
 from ..errors import DTypeError, UsageError
 
@@ -86,8 +87,8 @@ def model_param_count(model: str, *, vocab_size: int, embedding: int, hidden: in
         raise UsageError(f"model must be one of {sorted(MODELS)}; got {model!r}")
     vocab_size, embedding, hidden = (_size(v, k) for v, k in (
         (vocab_size, "vocab_size"), (embedding, "embedding"), (hidden, "hidden")))
-    cls_name, kw = MODELS[model]
-    kw = dict(kw, dtype=torch.float32, device="meta")
+    cls_name, model_kw = MODELS[model]
+    kw: dict[str, Any] = dict(model_kw, dtype=torch.float32, device="meta")
     if model.startswith("LSTM"):
         kw["peephole"] = peephole
     cell = getattr(gated, cls_name)(embedding, hidden, **kw)
@@ -117,7 +118,10 @@ def formula_count(model: str, *, vocab_size: int, embedding: int, hidden: int,
 
 def printed_unit(printed: str) -> Decimal:
     """The unit of the last printed digit of a value in millions (``"2.2"`` → 0.1)."""
-    return Decimal(1).scaleb(Decimal(printed).as_tuple().exponent)
+    exponent = Decimal(printed).as_tuple().exponent
+    if not isinstance(exponent, int):                  # "NaN", "Infinity": no last digit
+        raise UsageError(f"printed must be a finite number; got {printed!r}")
+    return Decimal(1).scaleb(exponent)
 
 
 def about(count: int, printed: str) -> dict:

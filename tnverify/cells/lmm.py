@@ -27,6 +27,7 @@ Checked by the claims of :mod:`tnverify.claims.thesis.rac_lmm` (``thesis-eq-5.18
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 import torch
@@ -125,6 +126,11 @@ class _Recurrence(nn.Module):
 
     hidden: int
     n_inputs: int
+
+    # each recurrence's own (properties and a method of RACLayer, LMM, ...)
+    device: torch.device
+    state_dtype: torch.dtype
+    step: Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
 
     def _inputs(self, x) -> torch.Tensor:
         # the training path: the autograd graph is kept (NaN/inf are refused below)
@@ -237,6 +243,11 @@ class LMM(_Recurrence):
     Outputs: complex states ``(batch, H)`` or ``(batch, L, H)``; :meth:`log_forward`
     gives ``log h^{(t)}`` (principal log of each factor, summed: no under/overflow).
     """
+
+    v_lam: torch.Tensor                        # the four parameter vectors (set in a loop)
+    theta_lam: torch.Tensor
+    v_gam: torch.Tensor
+    theta_gam: torch.Tensor
 
     def __init__(self, hidden: int, *, r_min: float = 0.0, r_max: float = 1.0,
                  rng: np.random.Generator | None = None, init: str = "lemma",
@@ -405,7 +416,7 @@ class LMMMMn(LMM):
 
 
 def lmm_to_tt_core(lam, gam):
-    """The LMM as a TTLM: the diagonal core ``G ∈ ℂ^{H×H×H}`` (DESIGN view ``(R, N, R)``,
+    """The LMM as a TTLM: the diagonal core ``G ∈ ℂ^{H×H×H}`` (TT view ``(R, N, R)``,
     ``N = H``) with ``G[p, i, o] = δ_{po} δ_{io} λ_o γ_o``, so that the TT step
     ``h'_o = Σ_{p,i} h_p G[p,i,o] x_i`` is Eq. 5.20 (thesis §5.4.1; Claim 5.3.2 with
     ``A = Λ``, ``B = Γ``: ``G_{pio} = B_{oi} A_{op}``).

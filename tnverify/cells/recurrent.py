@@ -3,7 +3,7 @@
 One-hot inputs ``f(x^{(t)}) = e_{w_t}`` are never materialised: every input product is a
 gather of the column/slice of token ``w_t``.  Every cell has ``step(h, w)``, a batched
 ``forward(tokens)`` over ``(batch, length)`` token ids, ``n_params``, and, where the
-model is a TTLM, ``tt_core()`` in the DESIGN view ``(R, |V|, R)`` (one step is
+model is a TTLM, ``tt_core()`` in the TT view ``(R, |V|, R)`` (one step is
 ``h'_o = φ(Σ_{p,i} h_p G_{pio} f_i)``).  Models with an affine part (bias, additive
 terms) expose ``augmented_core()``: a TT core on ``[h; 1]`` and ``[f; 1]``
 (:mod:`tnverify.equivalences`).
@@ -21,7 +21,7 @@ Checked by ``ttlm-claim-b1``, ``ttlm-claim-b2``, ``thesis-claim-5.3.1``,
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import torch
 from torch import nn
@@ -68,6 +68,8 @@ class RecurrentCell(nn.Module):
     """Shared plumbing: token validation, the initial state ``h0`` (a buffer, default
     all ones), the activation and the sequence loop.  Subclasses define
     :meth:`preactivation`."""
+
+    h0: torch.Tensor                                   # a buffer (register_buffer)
 
     def __init__(self, rank: int, vocab_size: int, *, phi=None, h0=None,
                  dtype: torch.dtype = torch.float64, device: str = "cpu"):
@@ -138,7 +140,7 @@ class RecurrentCell(nn.Module):
         return torch.stack(states, dim=1) if return_all else h
 
     def tt_core(self) -> torch.Tensor:
-        """The TT core ``(R, |V|, R)`` (DESIGN view); differentiable."""
+        """The TT core ``(R, |V|, R)`` (the TT view); differentiable."""
         raise StructureError(f"{type(self).__name__} is not a TTLM (no bilinear core); "
                                   "see augmented_core()")
 

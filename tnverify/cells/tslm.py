@@ -15,7 +15,7 @@ but the products ``Uα_t`` (``α_t ∈ ℝ^m``) and ``Vh_t`` (``h_t ∈ ℝ^r``)
 ``V_{k,i}`` with ``k`` over the vocabulary in Eq. 18).  The cell stores the typed
 orientations: ``U`` is ``(r, m)``, ``V`` is ``(|V|, r)``.
 
-TT view (DESIGN §2).  One step is ``h_t[k] = Σ_j h_{t-1}[j] W[k, j] B[k, w_t]`` with
+TT view (:mod:`tnverify.conventions`).  One step is ``h_t[k] = Σ_j h_{t-1}[j] W[k, j] B[k, w_t]`` with
 ``B = U αᵀ`` of shape ``(r, |V|)``, i.e. the shared core
 
 .. math:: G_{j, w, k} = W_{k j} \\, B_{k w} \\quad (R \\times |V| \\times R),
@@ -29,6 +29,8 @@ Checked by claims ``tslm-eq-16``, ``tslm-eq-19``, ``tslm-eq-17`` (tnverify.claim
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 import torch
@@ -88,7 +90,7 @@ class TSLM(nn.Module):
         check_entries((r * m + r * r + vocab_size * r + vocab_size * m,),
                       what="TSLM parameters")
         self.vocab_size, self.m, self.r = vocab_size, m, r
-        kw = dict(generator=generator, dtype=dtype, device=device)
+        kw: dict[str, Any] = dict(generator=generator, dtype=dtype, device=device)
         self.U = nn.Parameter(torch.randn(r, m, **kw) / np.sqrt(m))
         self.W = nn.Parameter(torch.eye(r, dtype=dtype, device=device)
                               + 0.1 * torch.randn(r, r, **kw) / np.sqrt(r))
@@ -199,7 +201,7 @@ class TSLM(nn.Module):
         return h, exps.to(torch.float64) * _LN2
 
     def tt_core(self) -> torch.Tensor:
-        """The shared TT core in the DESIGN view ``(r, |V|, r)``: ``G[j,w,k] = W[k,j]
+        """The shared TT core in the TT view ``(r, |V|, r)``: ``G[j,w,k] = W[k,j]
         B[k,w]`` (see the module docstring)."""
         return self.W.T[:, None, :] * self.input_matrix().T[None, :, :]
 

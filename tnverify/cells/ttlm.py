@@ -28,48 +28,21 @@ Checked by claims ``ttlm-eq3``, ``ttlm-eq5``, ``thesis-eq-3.4`` and ``thesis-pro
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-import numpy as np
 import torch
 from torch import nn
 
-from .sites import SiteCores
+from .sites import (LN2, SiteCores, as_core, chain_ranks, check_sites, pairwise_product,
+                    pow2_renormalise, vocab_size_of)
 from .tokens import check_tokens
-from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
+from ..errors import DTypeError, RankError, ShapeError, UsageError
 from ..validation import (
-    as_device, as_flag, as_int, as_int_array, as_tensor, as_torch_dtype,
+    as_device, as_flag, as_int, as_torch_dtype,
 )
 from .finite import pow2_scaled
 
 __all__ = ["TTScorer"]
-
-
-def _as_core(core, dtype, device) -> torch.Tensor:
-    # copies (TensorTrain cores are read-only; torch wants writable memory); complex,
-    # string, object, bool and ragged input is refused by the validation layer
-    t = as_tensor(core, "TT core", dtype=dtype, device=device, finite=False)
-    if t.ndim != 3:
-        raise ShapeError(f"a TT core must have 3 modes (r_prev, V, r_next); got shape "
-                         f"{tuple(t.shape)}")
-    if not torch.isfinite(t).all():
-        bad = int((~torch.isfinite(t)).sum())
-        raise NonFiniteError(f"TT cores must be finite; found {bad} NaN/inf entries")
-    return t
-
-
-_LN2 = float(np.log(2.0))
-
-
-def _renormalise(x: torch.Tensor, ndim: int):
-    """Divide each batch item of ``x`` by the power of two nearest above its largest
-    absolute entry (exact in floating point); return ``(x / 2**e, e)`` with ``e`` int64.
-    ``ndim`` is the number of trailing (non-batch) modes; all-zero items keep ``e = 0``."""
-    m = x.abs().flatten(1).amax(dim=1) if ndim > 1 else x.abs().amax(dim=1)
-    _, e = torch.frexp(m)
-    e = torch.where(m > 0, e.to(torch.int64), torch.zeros_like(e, dtype=torch.int64))
-    scale = torch.ldexp(torch.ones_like(m), -e)
-    return x * scale.view(-1, *([1] * ndim)), e
 
 
 class TTScorer(SiteCores, nn.Module):
@@ -107,31 +80,18 @@ class TTScorer(SiteCores, nn.Module):
         dtype, device = as_torch_dtype(dtype, complex_ok=False), as_device(device)
         if isinstance(cores, (str, bytes)) or not hasattr(cores, "__iter__"):
             raise DTypeError(f"cores must be a sequence of arrays; got {type(cores).__name__}")
-        tensors = [_as_core(c, dtype, device) for c in cores]
+        tensors = [as_core(c, dtype, device) for c in cores]
         if not tensors:
             raise ShapeError("a TTScorer needs at least one core; got 0")
-        sites = (list(range(len(tensors))) if sites is None else
-                 as_int_array(sites, "sites", ndim=1).tolist())
-        if not sites:
-            raise ShapeError("a TTScorer needs at least one site; got 0")
-        if min(sites) < 0 or max(sites) >= len(tensors):
-            raise ShapeError(f"sites must index the {len(tensors)} cores; got {sites}")
-        vocab = {int(t.shape[1]) for t in tensors}
-        if len(vocab) != 1:
-            raise ShapeError(f"all cores must share the vocabulary mode; got sizes {sorted(vocab)}")
-        ranks = [1]
-        for pos, s in enumerate(sites):
-            r0, _, r1 = tensors[s].shape
-            if r0 != ranks[-1]:
-                raise RankError(f"core at position {pos} has r_prev={r0}, expected {ranks[-1]} "
-                                "(ranks must chain, r_0 = 1)")
-            ranks.append(int(r1))
+        sites = check_sites(sites, len(tensors))
+        vocab_size = vocab_size_of(tensors)
+        ranks = chain_ranks(tensors, sites)
         if ranks[-1] != 1:
             raise RankError(f"the last core must have r_N = 1; got {ranks[-1]}")
         self.core_list = nn.ParameterList([nn.Parameter(t) for t in tensors])
         self.sites = tuple(sites)
         self.ranks = tuple(ranks)
-        self.vocab_size = vocab.pop()
+        self.vocab_size = vocab_size
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -201,9 +161,9 @@ class TTScorer(SiteCores, nn.Module):
         exps = torch.zeros(tokens.shape[0], dtype=torch.int64, device=self.device)
         for t in range(int(steps)):
             h = torch.bmm(h.unsqueeze(1), self._slices(tokens, t, absolute=absolute)).squeeze(1)
-            h, e = _renormalise(h, 1)
+            h, e = pow2_renormalise(h)
             exps = exps + e
-        return h, exps.to(torch.float64) * _LN2
+        return h, exps.to(torch.float64) * LN2
 
     def log_abs(self, tokens):
         """``(sign, log|score|)`` by the renormalised recurrence (``-inf`` for zero)."""
@@ -231,20 +191,8 @@ class TTScorer(SiteCores, nn.Module):
         return torch.cat(ms), torch.cat(cs)
 
     def _tree_chunk(self, tokens: torch.Tensor):
-        B = tokens.shape[0]
-        level = [self._slices(tokens, t) for t in range(self.length)]
-        exps = [torch.zeros(B, dtype=torch.int64, device=self.device) for _ in level]
-        while len(level) > 1:
-            nxt, nexps = [], []
-            for i in range(0, len(level) - 1, 2):
-                p, e = _renormalise(torch.bmm(level[i], level[i + 1]), 2)
-                nxt.append(p)
-                nexps.append(exps[i] + exps[i + 1] + e)
-            if len(level) % 2:
-                nxt.append(level[-1])
-                nexps.append(exps[-1])
-            level, exps = nxt, nexps
-        return level[0][:, 0, 0], exps[0].to(torch.float64) * _LN2
+        m, e, _ = pairwise_product([self._slices(tokens, t) for t in range(self.length)])
+        return m[:, 0, 0], e.to(torch.float64) * LN2
 
     def tree(self, tokens, *, batch_chunk: int | None = None) -> torch.Tensor:
         """Scores by the tree-parallel product (see :meth:`tree_scaled`); ``(B,)``."""
@@ -271,17 +219,17 @@ class TTScorer(SiteCores, nn.Module):
                 r0, v, r1 = g.shape
                 y = (env @ g.reshape(r0, v * r1)).reshape(r0 * v, r1)
                 env = g.reshape(r0 * v, r1).transpose(0, 1) @ y
-                env, e = _renormalise(env.reshape(1, r1, r1), 2)
+                env, e = pow2_renormalise(env.reshape(1, r1, r1))
                 env = env[0]
                 log2 += int(e[0]) + 2 * k
         else:
             env = torch.ones(1, 1, dtype=self.dtype, device=self.device)
             for t in range(self.length):
                 g, k = pow2_scaled(self.core(t))
-                env, e = _renormalise(env @ g.sum(dim=1), 1)
+                env, e = pow2_renormalise(env @ g.sum(dim=1))
                 log2 += int(e[0]) + k
         z = env[0, 0]
-        return torch.sign(z), torch.log(z.abs().to(torch.float64)) + log2 * _LN2
+        return torch.sign(z), torch.log(z.abs().to(torch.float64)) + log2 * LN2
 
     def extra_repr(self) -> str:
         return (f"vocab_size={self.vocab_size}, length={self.length}, ranks={self.ranks}, "

@@ -1,7 +1,7 @@
 """The uniform TTLM and its two variants TTLM-Tiny / TTLM-Large (ttlm §4.3,
 §5.1, App. C), plus the exact conditionals of any TT joint.
 
-Convention (DESIGN view): a TT core ``G`` has shape ``(R, |V|, R)`` and one step is
+Convention (the TT view, :mod:`tnverify.conventions`): a TT core ``G`` has shape ``(R, |V|, R)`` and one step is
 ``h_next[b] = Σ_a h[a] G[a, w, b]`` (the slice-product order of Eq. 3/Eq. 6).
 
 .. math::
@@ -26,7 +26,8 @@ from ..validation import (
     as_device, as_flag, as_int, as_tensor, as_torch_dtype, check_entries, check_mass,
 )
 from .finite import check_sweep
-from .ttlm import _LN2, TTScorer, _as_core, _renormalise
+from .sites import LN2, as_core, pow2_renormalise
+from .ttlm import TTScorer
 
 __all__ = ["UniformTTLM", "TTLMTiny", "TTLMLarge", "exact_conditionals", "READINGS_EQ12"]
 
@@ -60,7 +61,7 @@ def exact_conditionals(scorer: TTScorer, tokens) -> torch.Tensor:
     tokens = scorer.check_tokens(tokens)
     N, dt, dev = scorer.length, scorer.dtype, scorer.device
     sums = {}
-    envs = [None] * N
+    envs: list = [None] * N
     e = torch.ones(1, dtype=dt, device=dev)
     for t in range(N - 1, -1, -1):
         envs[t] = e
@@ -95,7 +96,7 @@ class UniformTTLM(nn.Module):
     def __init__(self, first, core, output=None, *, dtype=torch.float64, device="cpu"):
         super().__init__()
         dtype, device = as_torch_dtype(dtype, complex_ok=False), as_device(device)
-        self.core = nn.Parameter(_as_core(core, dtype, device).clone())
+        self.core = nn.Parameter(as_core(core, dtype, device).clone())
         R, V, R2 = self.core.shape
         if R != R2:
             raise ShapeError(f"the shared core must be (R, |V|, R); got {tuple(self.core.shape)}")
@@ -145,12 +146,12 @@ class UniformTTLM(nn.Module):
         ``h`` is divided by the power of two just above ``max|h|`` (exact), so float32 does
         not underflow where ``p`` itself would."""
         tokens = check_tokens(tokens, self.vocab_size, self.core.device, min_length=2)
-        h, e = _renormalise(self.first.index_select(0, tokens[:, 0]), 1)
+        h, e = pow2_renormalise(self.first.index_select(0, tokens[:, 0]))
         for t in range(1, tokens.shape[1] - 1):
-            h, et = _renormalise(self.step(h, tokens[:, t]), 1)
+            h, et = pow2_renormalise(self.step(h, tokens[:, t]))
             e = e + et
         p = (h * self.out.index_select(0, tokens[:, -1])).sum(dim=1)
-        return p, e.to(torch.float64) * _LN2
+        return p, e.to(torch.float64) * LN2
 
     def logits(self, tokens) -> torch.Tensor:
         """``G^{(t)} h^{(t-1)}`` for ``t = 2..N`` (``(B, N-1, |V|)``), Eq. 8 before softmax."""
@@ -293,7 +294,7 @@ class TTLMTiny(nn.Module):
         return self.readout(self.hidden(tokens))
 
     def tt_core(self) -> torch.Tensor:
-        """The per-word core in the DESIGN view ``(R, |V|, R)``, ``h_next = h · G[:, w, :]``
+        """The per-word core in the TT view ``(R, |V|, R)``, ``h_next = h · G[:, w, :]``
         (``B^{eh}`` included).  With ``b_hh`` the step is affine, not linear, in ``h``:
         use :meth:`augmented_core`."""
         if self.b_hh is not None:

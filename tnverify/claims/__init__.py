@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
 from ..errors import ClaimError, DTypeError
 from ..references import PAPERS, paper
-from .evidence import (ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Evidence,
-                       _jsonable, _worst)  # noqa: F401 - the runner imports these from here
+from .evidence import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Evidence
 from .readings import DEFECT_KINDS, Defect, Reading
 
 __all__ = [
@@ -119,7 +118,7 @@ class Claim:
     uses: tuple[str, ...] = ()
     proof: str | None = None
     expected: str = HOLDS
-    readings: Mapping[str, "Reading | str"] = field(default_factory=dict)
+    readings: Mapping[str, Reading | str] = field(default_factory=dict)
     defect: Defect | None = None
     remarks: tuple[str, ...] = ()
     corrects: str | None = None
@@ -225,7 +224,7 @@ def _normalise_readings(claim_id: str, readings) -> dict:
     return out
 
 
-def _apply_readings(ev: Evidence, claim: "Claim") -> None:
+def _apply_readings(ev: Evidence, claim: Claim) -> None:
     """Move the outcomes under ruled-out readings out of the deciding ``readings``
     (recursively, through parts), so only admissible readings decide."""
     if ev.readings and claim.readings:
@@ -257,7 +256,7 @@ def _failing_detail(ev: Evidence) -> dict:
     return {}
 
 
-def _call(fn, params: dict, seed: int, claim: "Claim | None" = None) -> Evidence:
+def _call(fn, params: dict, seed: int, claim: Claim | None = None) -> Evidence:
     ev = fn(np.random.default_rng(seed))
     if not isinstance(ev, Evidence):
         raise ClaimError(f"a check must return Evidence; got {type(ev).__name__}")
@@ -289,7 +288,9 @@ def register(claim: Claim) -> Claim:
     return claim
 
 
-def _load() -> None:
+def load_registry() -> None:
+    """Import every claim module once (registering its claims) and put the registry in
+    report order; later calls do nothing."""
     global _loaded
     if not _loaded:
         for name in claim_modules():
@@ -310,7 +311,7 @@ def _put_in_report_order() -> None:
 
 def all_claims() -> list[Claim]:
     """Every registered claim, in registration order."""
-    _load()
+    load_registry()
     return list(REGISTRY.values())
 
 
@@ -319,7 +320,7 @@ def get_claim(claim_id: str) -> Claim:
     if not isinstance(claim_id, str):
         raise DTypeError(f"claim_id must be a claim id string; got "
                          f"{type(claim_id).__name__} {claim_id!r}"[:200])
-    _load()
+    load_registry()
     try:
         return REGISTRY[claim_id]
     except KeyError:
@@ -342,7 +343,7 @@ def select_claims(ids: Sequence[str] | None = None, paper: str | None = None,
     of :data:`tnverify.claims.topics.DEPRECATED_GROUPS` selects the claims it held, with a
     :class:`DeprecationWarning`."""
     from .topics import DEPRECATED_GROUPS, deprecated_group_ids
-    _load()
+    load_registry()
     for key in (paper, cites):
         if key is not None and key not in PAPERS:
             raise ClaimError(f"unknown paper key {key!r}; known keys: "

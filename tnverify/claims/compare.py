@@ -9,7 +9,7 @@ chain) makes the tolerance a pure ``SAFETY · n · eps`` (conventions.py).  With
 
 Negative controls
 -----------------
-Every comparison carries a control that must fail (DESIGN §3), as ``Evidence.control``:
+Every comparison carries a control that must fail (ARCHITECTURE.md, Design notes), as ``Evidence.control``:
 
 - given ``control=wrong`` (the value of a minimal wrong variant: the printed-vs-meant edit,
   a transposed index, a dropped conjugate), the same comparison of ``wrong`` against the
@@ -26,11 +26,11 @@ Every comparison carries a control that must fail (DESIGN §3), as ``Evidence.co
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from ..conventions import SAFETY, _eps, tolerance
+from ..conventions import SAFETY, machine_eps, tolerance
 from ..errors import DTypeError, ShapeError, ToleranceError, UsageError
 from ..validation import as_array, as_int, as_int_array, as_mapping, as_text
 from . import Evidence
@@ -167,7 +167,7 @@ def _control_values(compared, lhs, rhs, s, tol, *, n, dtype, control, label) -> 
                         details={"variant": what})
     # perturbed entry: the largest-scale entry moved away from the value by
     # CONTROL_FACTOR · SAFETY · n · eps · scale (the rule's constants, not tolerance())
-    eps = _eps(dtype)
+    eps = machine_eps(dtype)
     flat_s = s.reshape(-1)
     k = int(np.argmax(flat_s))
     step = CONTROL_FACTOR * SAFETY * int(n) * eps * float(flat_s[k])
@@ -185,7 +185,7 @@ def _control_values(compared, lhs, rhs, s, tol, *, n, dtype, control, label) -> 
 def _check_scale(scale, shape) -> np.ndarray:
     """The scale broadcast to ``shape``: real, finite and >= 0 (an infinite or negative
     scale would make every comparison hold; 0 demands exact agreement)."""
-    if isinstance(scale, (str, bytes)) or isinstance(scale, (bool, np.bool_)):
+    if isinstance(scale, (str, bytes, bool, np.bool_)):
         raise DTypeError(f"scale must be a real number or array; got {scale!r}")
     try:
         s = as_numpy(scale)

@@ -1,6 +1,6 @@
 """Evidence: what a check compared and what it found, and the verdicts computed from it.
 
-The verdicts (DESIGN §3) are computed here, never stored by hand: ``holds``, ``fails``,
+The verdicts (ARCHITECTURE.md, Design notes) are computed here, never stored by hand: ``holds``, ``fails``,
 ``ill-posed``, ``error`` (the check broke, or a comparison proved vacuous because its
 negative control held too) and ``skipped``.
 """
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -24,25 +25,25 @@ VERDICTS = (HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED)
 _PRECEDENCE = (ERROR, ILL_POSED, FAILS, HOLDS, SKIPPED)
 
 
-def _worst(verdicts: Sequence[str]) -> str:
+def worst_verdict(verdicts: Sequence[str]) -> str:
     for v in _PRECEDENCE:
         if v in verdicts:
             return v
     return SKIPPED
 
 
-def _jsonable(x: Any) -> Any:
+def jsonable(x: Any) -> Any:
     """Convert numpy scalars/arrays and tuples to plain JSON types."""
     if isinstance(x, Tolerance):
         return x.to_dict()
     if isinstance(x, Evidence):
         return x.to_dict()
     if isinstance(x, dict):
-        return {str(k): _jsonable(v) for k, v in x.items()}
+        return {str(k): jsonable(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
-        return [_jsonable(v) for v in x]
+        return [jsonable(v) for v in x]
     if isinstance(x, np.ndarray):
-        return _jsonable(x.tolist())
+        return jsonable(x.tolist())
     if isinstance(x, (np.integer,)):
         return int(x)
     if isinstance(x, (np.floating, float)):
@@ -103,12 +104,12 @@ class Evidence:
     seed: int | None = None
     details: dict = field(default_factory=dict)
     counterexample: dict | None = None
-    parts: dict[str, "Evidence"] | None = None
-    readings: dict[str, "Evidence"] | None = None
+    parts: dict[str, Evidence] | None = None
+    readings: dict[str, Evidence] | None = None
     ill_posed: str | None = None
     skipped: str | None = None
-    control: "Evidence | None" = None
-    ruled_out: dict[str, "Evidence"] | None = None
+    control: Evidence | None = None
+    ruled_out: dict[str, Evidence] | None = None
 
     # -- derived -----------------------------------------------------------------
     @property
@@ -142,7 +143,7 @@ class Evidence:
             # a parent that compares nothing itself is as good as its parts: all of them
             # skipped means skipped, not holds
             has_own = self.error is not None or self.passed is not None
-            return _worst(([own] if has_own else []) + [p.verdict for p in self.parts.values()])
+            return worst_verdict(([own] if has_own else []) + [p.verdict for p in self.parts.values()])
         return own
 
     @property
@@ -190,4 +191,4 @@ class Evidence:
         if self.vacuous:
             d["vacuous"] = ("the negative control holds too: this comparison could not "
                             "have failed")
-        return _jsonable(d)
+        return jsonable(d)

@@ -84,11 +84,11 @@ def load_plugin(name: str) -> list:
         SyntaxError: ...``, e.g. a syntax error or a package it imports is missing); or
         the module registers no claim.
     """
-    from . import REGISTRY, _load
+    from . import REGISTRY, load_registry
 
     if not isinstance(name, str) or not name.strip():
         raise UsageError(f"a plugin name must be a non-empty string; got {name!r}")
-    _load()
+    load_registry()
     before = set(REGISTRY)
     eps = entry_points()
     try:

@@ -1,4 +1,4 @@
-"""Printed numbers judged at their printed precision (DESIGN §3, "Published numbers").
+"""Printed numbers judged at their printed precision (ARCHITECTURE.md, Design notes).
 
 A number printed as ``3.14`` stands for every value in ``[3.135, 3.145]``.  A printed
 *derived* number (a relative gain, a ratio, a total) is consistent with the printed
@@ -37,7 +37,7 @@ from __future__ import annotations
 import itertools
 import math
 from decimal import Decimal, InvalidOperation
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..errors import DTypeError, NonFiniteError, ShapeError, TnverifyError
 from ..validation import as_callable, as_float, check_work

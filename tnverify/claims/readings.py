@@ -36,7 +36,7 @@ from ..errors import ClaimError
 
 __all__ = ["Reading", "Defect", "DEFECT_KINDS", "MATHEMATICAL_KINDS"]
 
-#: The kinds of defect a non-holding verdict can name (tnverify DESIGN §3).
+#: The kinds of defect a non-holding verdict can name (ARCHITECTURE.md, Design notes).
 DEFECT_KINDS = ("misprint", "false", "ambiguous", "published-number", "editorial")
 #: The kinds counted as mathematical errata (``editorial`` slips are counted apart).
 MATHEMATICAL_KINDS = ("misprint", "false", "ambiguous", "published-number")
@@ -124,7 +124,7 @@ class Defect:
                 raise ClaimError("Defect.also holds Defects without an 'also' of their own")
 
     @property
-    def edits(self) -> tuple["Defect", ...]:
+    def edits(self) -> tuple[Defect, ...]:
         """Every distinct edit: this defect's own, then those of ``also``."""
         from dataclasses import replace
         return (replace(self, also=()),) + self.also

@@ -20,7 +20,8 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from . import Claim, Ref, SmallCheck
 from . import register as _register

@@ -12,13 +12,13 @@ from __future__ import annotations
 import time
 import traceback
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..conventions import derive_seed
 from ..errors import ClaimError, DTypeError
 from ..validation import as_callable, as_device, as_seed
-from . import (ERROR, FAILS, ILL_POSED, SKIPPED, Claim, Evidence, _jsonable, _worst,
-               get_claim)
+from . import ERROR, FAILS, ILL_POSED, SKIPPED, Claim, Evidence, get_claim
+from .evidence import jsonable, worst_verdict
 
 __all__ = ["SideResult", "ClaimResult", "run_claim"]
 
@@ -79,7 +79,7 @@ class ClaimResult:
 
     def to_dict(self) -> dict:
         c = self.claim
-        return _jsonable({
+        return jsonable({
             "id": c.id,
             "package": c.package,
             "title": c.title,
@@ -124,7 +124,7 @@ def _run_side(claim: Claim, side: str, cases: Sequence[dict], seed: int,
         evidence.append(ev)
         if ev.verdict == FAILS:
             break  # the first (smallest) failing case is the minimal counterexample
-    verdict = _worst([ev.verdict for ev in evidence])
+    verdict = worst_verdict([ev.verdict for ev in evidence])
     return SideResult(verdict, evidence, time.perf_counter() - t0)
 
 
@@ -189,6 +189,6 @@ def run_claim(claim: Claim | str, *, seed: int = 0, scale: str = "small",
     elif small.verdict == ILL_POSED:
         verdict = ILL_POSED
     else:
-        verdict = _worst(verdicts)
+        verdict = worst_verdict(verdicts)
     settings = {"seed": seed, "scale": scale, "device": device}
     return ClaimResult(claim, verdict, small, scaled, time.perf_counter() - t0, settings)

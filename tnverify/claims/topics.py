@@ -101,8 +101,8 @@ def group_argument(name: str) -> str:
 
 
 def _message(name: str) -> str:
-    from . import REGISTRY, _load
-    _load()
+    from . import REGISTRY, load_registry
+    load_registry()
     topics = sorted({REGISTRY[i].group for i in DEPRECATED_GROUPS[name] if i in REGISTRY},
                     key=list(TOPICS).index)
     return (f"group {name!r} is deprecated and will be removed in the next release; its "

@@ -12,7 +12,7 @@ import argparse
 import sys
 import threading
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..report.terminal import Column, print_table
 

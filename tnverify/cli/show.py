@@ -173,6 +173,6 @@ def _describe_evidence(ev, head: str, pad: str) -> list[str]:
 
 
 def _plain(x):
-    from ..claims import _jsonable
+    from ..claims.evidence import jsonable
 
-    return _jsonable(x)
+    return jsonable(x)

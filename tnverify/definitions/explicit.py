@@ -14,7 +14,7 @@ tensor δ) and §4.1, Eq. 1-2 (Φ(X) as an outer product of one-hot vectors); th
 from __future__ import annotations
 
 import string
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

@@ -25,14 +25,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from importlib import resources
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from ..conventions import tolerance
 from ..errors import DTypeError, ShapeError, SizeLimitError, VocabularyError
 from .explicit import guard_size
-from .token_entropy import _ln, bits_per_character, cross_entropy, log_in_base, perplexity
+from .token_entropy import log_of_base, bits_per_character, cross_entropy, log_in_base, perplexity
 from ..validation import as_array, as_choice, as_int, as_int_array, check_entries
 
 __all__ = [
@@ -123,7 +123,7 @@ def load_corpus(name: str = "tomita") -> tuple[list[list[int]], list[str]]:
     (['(', ')', '-'], 200)
     """
     as_choice(name, "corpus name", sorted(CORPORA), error=VocabularyError)
-    text = resources.files("tnverify").joinpath("data", CORPORA[name]).read_text("utf-8")
+    text = resources.files("tnverify").joinpath("data").joinpath(CORPORA[name]).read_text("utf-8")
     sentences = [line.split() for line in text.splitlines() if line.strip()]
     vocabulary = build_vocabulary(sentences)
     return encode(sentences, vocabulary), vocabulary
@@ -378,7 +378,7 @@ def mutual_information(joint, *, base) -> float:
     px, py = J.sum(axis=1), J.sum(axis=0)
     nz = J > 0
     terms = J[nz] * np.log(J[nz] / np.outer(px, py)[nz])
-    return float(math.fsum(terms.tolist()) / _ln(base))
+    return float(math.fsum(terms.tolist()) / log_of_base(base))
 
 
 def eq41_mutual_information(pair_joints, *, base) -> float:

@@ -2,7 +2,7 @@
 size guard, exact conditionals and brute-force partition functions.
 
 Every method enumerates all ``|V|^L`` sequences, so it is the *definition* a structured
-implementation is compared with at small sizes (DESIGN §1).  Explicit tensors above
+implementation is compared with at small sizes (ARCHITECTURE.md, Design notes).  Explicit tensors above
 ``max_entries`` are refused before anything is allocated
 (:class:`~tnverify.errors.SizeLimitError`, naming the TT route).
 

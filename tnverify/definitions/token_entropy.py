@@ -17,7 +17,7 @@ from ..validation import as_array, as_float, as_int
 __all__ = ["log_in_base", "cross_entropy", "perplexity", "bits_per_character"]
 
 
-def _ln(base) -> float:
+def log_of_base(base) -> float:
     """ln(base) for base "e", 2, 10 or any positive number != 1."""
     if isinstance(base, str):
         if base != "e":
@@ -40,7 +40,7 @@ def log_in_base(log_values, *, input_base, base) -> np.ndarray:
     a = as_array(log_values, "log_values", finite=False)
     if np.isnan(a).any() or (a == np.inf).any():
         raise NonFiniteError("log_values must not be NaN or +inf (log 0 = -inf is allowed)")
-    return a * (_ln(input_base) / _ln(base))
+    return a * (log_of_base(input_base) / log_of_base(base))
 
 
 def _token_logs(log_probs) -> np.ndarray:

@@ -1,6 +1,6 @@
 """Constructive maps between model families and the tensor-train (TT) core view.
 
-Every recurrent model that is a TTLM has a core ``G`` in the DESIGN view
+Every recurrent model that is a TTLM has a core ``G`` in the TT view
 ``(R_prev, |V|, R_next)``: one step is
 
 .. math:: h^{(t)}_k = \\sum_{j, i} h^{(t-1)}_j \\, G_{j i k} \\, f^{(t)}_i .
@@ -41,15 +41,15 @@ from .ttlm_tiny_large import (
 )
 
 __all__ = [
-    # T3
+    # RNN families to TT cores
     "SECOND_ORDER_LAYOUTS", "second_order_to_tt_core", "tt_core_to_second_order",
     "rac_to_tt_core", "tt_core_to_rac", "augment_input", "augment_hidden",
     "vanilla_rnn_to_augmented_core", "mi_rnn_to_augmented_core",
     "second_order_to_augmented_core", "second_order_affine_to_augmented_core",
     "split_augmented_core", "augmented_step",
-    # T4
+    # TSLM
     "tslm_to_tt",
-    # T2
+    # TTLM variants (Tiny, Large)
     "EQ12_READINGS", "tiny_to_tt_core", "tiny_to_tt_core_delta", "tiny_to_tt_core_reshape",
     "large_to_tt_core", "large_to_tt_core_delta", "large_to_tt_core_reshape",
     "tt_core_to_tiny_reshape",

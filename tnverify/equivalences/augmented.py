@@ -15,7 +15,7 @@ import numpy as np
 from ..errors import ShapeError
 from ..validation import as_choice, as_operand, join_torch
 from .bilinear import second_order_to_tt_core
-from .operands import _einsum, _is_torch, _need, _shape, _values
+from .operands import contract, is_torch, need_operand, shape_of, numpy_values
 
 __all__ = ["augment_input", "augment_hidden", "vanilla_rnn_to_augmented_core",
            "mi_rnn_to_augmented_core", "second_order_to_augmented_core",
@@ -37,7 +37,7 @@ def _cat_one(x):
     x = as_operand(x, "x")
     if x.ndim < 1 or x.shape[-1] < 1:
         raise ShapeError(f"the vector to augment needs a non-empty last mode; got {x.shape}")
-    if _is_torch(x):
+    if is_torch(x):
         import torch
         return torch.cat([x, torch.ones_like(x[..., :1])], dim=-1)
     x = np.asarray(x, dtype=np.float64)
@@ -49,7 +49,7 @@ def _augmented(bilinear, hidden, inp, bias, like):
     :func:`split_augmented_core`)."""
     R, V = bias.shape[0], inp.shape[0]
     bilinear, hidden, inp, bias, like = join_torch(bilinear, hidden, inp, bias, like)
-    if _is_torch(bias):                          # numpy and torch operands: torch wins
+    if is_torch(bias):                          # numpy and torch operands: torch wins
         import torch
         G = torch.zeros(R + 1, V + 1, R + 1, dtype=bias.dtype, device=bias.device)
     else:
@@ -76,11 +76,11 @@ def vanilla_rnn_to_augmented_core(A, B, b):
     -----
     Checked by ``tnverify-augmented-bilinear``.
     """
-    A, B, b = _need(A, 2, "A"), _need(B, 2, "B"), _need(b, 1, "b")
+    A, B, b = need_operand(A, 2, "A"), need_operand(B, 2, "B"), need_operand(b, 1, "b")
     R = b.shape[0]
-    if _shape(A) != (R, R) or B.shape[0] != R:
-        raise ShapeError(f"need A (R, R), B (R, |V|), b (R,); got {_shape(A)}, "
-                         f"{_shape(B)}, {_shape(b)}")
+    if shape_of(A) != (R, R) or B.shape[0] != R:
+        raise ShapeError(f"need A (R, R), B (R, |V|), b (R,); got {shape_of(A)}, "
+                         f"{shape_of(B)}, {shape_of(b)}")
     return _augmented(None, A.T, B.T, b, A)
 
 
@@ -99,15 +99,15 @@ def mi_rnn_to_augmented_core(W, U, alpha, beta1, beta2, b):
     -----
     Checked by ``tnverify-augmented-bilinear``.
     """
-    W, U = _need(W, 2, "W"), _need(U, 2, "U")
-    vecs = [_need(v, 1, n) for v, n in ((alpha, "alpha"), (beta1, "beta1"),
+    W, U = need_operand(W, 2, "W"), need_operand(U, 2, "U")
+    vecs = [need_operand(v, 1, n) for v, n in ((alpha, "alpha"), (beta1, "beta1"),
                                          (beta2, "beta2"), (b, "b"))]
     R = U.shape[0]
-    if _shape(U) != (R, R) or W.shape[0] != R or any(v.shape[0] != R for v in vecs):
+    if shape_of(U) != (R, R) or W.shape[0] != R or any(v.shape[0] != R for v in vecs):
         raise ShapeError(f"need W (R, |V|), U (R, R) and (R,) vectors with R = {R}")
     alpha, beta1, beta2, b = vecs
-    bil = _einsum("o,oi,op->pio", alpha, W, U)
-    return _augmented(bil, _einsum("o,op->po", beta1, U), _einsum("o,oi->io", beta2, W),
+    bil = contract("o,oi,op->pio", alpha, W, U)
+    return _augmented(bil, contract("o,op->po", beta1, U), contract("o,oi->io", beta2, W),
                       b, W)
 
 
@@ -120,12 +120,12 @@ def second_order_to_augmented_core(T, b, layout: str = "ttlm"):
     Checked by ``tnverify-augmented-bilinear`` and ``ttlm-eq14-bias-corrected``.
     """
     G = second_order_to_tt_core(T, layout)
-    b = _need(b, 1, "b")
+    b = need_operand(b, 1, "b")
     R, V = G.shape[0], G.shape[1]
     if b.shape[0] != R:
-        raise ShapeError(f"b must have length R = {R}; got {_shape(b)}")
-    zeros_h = np.zeros((R, R)) if not _is_torch(G) else G.new_zeros(R, R)
-    zeros_i = np.zeros((V, R)) if not _is_torch(G) else G.new_zeros(V, R)
+        raise ShapeError(f"b must have length R = {R}; got {shape_of(b)}")
+    zeros_h = np.zeros((R, R)) if not is_torch(G) else G.new_zeros(R, R)
+    zeros_i = np.zeros((V, R)) if not is_torch(G) else G.new_zeros(V, R)
     return _augmented(G, zeros_h, zeros_i, b, G)
 
 
@@ -159,12 +159,12 @@ def second_order_affine_to_augmented_core(T, W_hh, W_xh, b, layout: str = "ttlm"
     True
     """
     G = second_order_to_tt_core(T, layout)
-    W_hh, W_xh, b = _need(W_hh, 2, "W_hh"), _need(W_xh, 2, "W_xh"), _need(b, 1, "b")
+    W_hh, W_xh, b = need_operand(W_hh, 2, "W_hh"), need_operand(W_xh, 2, "W_xh"), need_operand(b, 1, "b")
     R, V = G.shape[0], G.shape[1]
-    if _shape(W_hh) != (R, R) or _shape(W_xh) != (R, V) or _shape(b) != (R,):
+    if shape_of(W_hh) != (R, R) or shape_of(W_xh) != (R, V) or shape_of(b) != (R,):
         raise ShapeError(f"need W_hh ({R}, {R}), W_xh ({R}, {V}) and b ({R},) for T with "
-                         f"R = {R}, |V| = {V}; got {_shape(W_hh)}, {_shape(W_xh)}, "
-                         f"{_shape(b)}")
+                         f"R = {R}, |V| = {V}; got {shape_of(W_hh)}, {shape_of(W_xh)}, "
+                         f"{shape_of(b)}")
     return _augmented(G, W_hh.T, W_xh.T, b, G)
 
 
@@ -228,7 +228,7 @@ def split_augmented_core(G_aug, layout: str = "rnn") -> dict:
     the blocks are float64 numpy arrays.  To differentiate through a block, index the
     tensor itself, e.g. ``G_aug[-1, -1, :-1]`` is the bias."""
     as_choice(layout, "layout", AUGMENTED_LAYOUTS)
-    G = _values(G_aug, 3, "G_aug")
+    G = numpy_values(G_aug, 3, "G_aug")
     R, V = G.shape[0] - 1, G.shape[1] - (1 if layout == "rnn" else 0)
     if G.shape[2] != R + 1 or R < 1 or V < 1:
         want = "(R+1, |V|+1, R+1)" if layout == "rnn" else "(R+1, |V|, R+1)"
@@ -247,20 +247,20 @@ def augmented_step(G_aug, h_aug, f_aug, phi=None):
     ``"rnn"``) or a one-hot word ``(..., |V|)`` (layout ``"ttlm"``).  The carry column of
     ``G_aug`` must be one of the two layouts' (:func:`split_augmented_core`), else
     :class:`ShapeError`: otherwise the constant slot would not stay 1."""
-    G_aug = _need(G_aug, 3, "G_aug")
+    G_aug = need_operand(G_aug, 3, "G_aug")
     h_aug, f_aug = as_operand(h_aug, "h_aug", ndim=(1, 2)), as_operand(f_aug, "f", ndim=(1, 2))
     if h_aug.shape[-1] != G_aug.shape[0] or f_aug.shape[-1] != G_aug.shape[1] or not (
             phi is None or callable(phi)):
         raise ShapeError(f"need h_aug (..., {G_aug.shape[0]}), f_aug (..., {G_aug.shape[1]})"
                          f" and a callable phi; got {tuple(h_aug.shape)}, {tuple(f_aug.shape)}")
-    values = _values(G_aug, 3, "G_aug")
+    values = numpy_values(G_aug, 3, "G_aug")
     if not any(np.array_equal(values[:, :, -1], _carry(values, k)) for k in AUGMENTED_LAYOUTS):
         _check_carry(values, "rnn" if f_aug.shape[-1] == values.shape[1] else "ttlm")
-    z = _einsum("...p,pio,...i->...o", h_aug, G_aug, f_aug)
+    z = contract("...p,pio,...i->...o", h_aug, G_aug, f_aug)
     if phi is None:
         return z
     head = phi(z[..., :-1])
-    if _is_torch(z):
+    if is_torch(z):
         import torch
         return torch.cat([head, z[..., -1:]], dim=-1)
     return np.concatenate([head, z[..., -1:]], axis=-1)

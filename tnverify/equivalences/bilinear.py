@@ -1,5 +1,5 @@
 """TT cores of the second-order RNN and of the recurrent arithmetic circuit (RAC, the
-bilinear part of an MI-RNN), and their inverses, in the DESIGN view ``(R_prev, |V|, R_next)``.
+bilinear part of an MI-RNN), and their inverses, in the TT view ``(R_prev, |V|, R_next)`` (:mod:`tnverify.conventions`).
 
 References
 ----------
@@ -12,7 +12,7 @@ import numpy as np
 
 from ..errors import RankError, ShapeError
 from ..validation import as_choice, as_float
-from .operands import _einsum, _need, _precision, _shape, _values
+from .operands import contract, need_operand, precision_of, shape_of, numpy_values
 
 __all__ = ["SECOND_ORDER_LAYOUTS", "second_order_to_tt_core", "tt_core_to_second_order",
            "rac_to_tt_core", "tt_core_to_rac"]
@@ -23,8 +23,8 @@ __all__ = ["SECOND_ORDER_LAYOUTS", "second_order_to_tt_core", "tt_core_to_second
 #: thesis Eq. 5.14, T ∈ ℝ^{R×R×|V|}, T_{jik}: j previous state, i output,
 #: k input.
 SECOND_ORDER_LAYOUTS = {"ttlm": "ior", "thesis": "poi"}
-_TO_DESIGN = {"ttlm": "iop->pio", "thesis": "poi->pio"}
-_FROM_DESIGN = {"ttlm": "pio->iop", "thesis": "pio->poi"}
+_TO_TT_VIEW = {"ttlm": "iop->pio", "thesis": "poi->pio"}
+_FROM_TT_VIEW = {"ttlm": "pio->iop", "thesis": "pio->poi"}
 
 
 def _check_layout(layout: str) -> str:
@@ -32,7 +32,7 @@ def _check_layout(layout: str) -> str:
 
 
 def second_order_to_tt_core(T, layout: str = "ttlm"):
-    """The TT core (DESIGN view ``(R, |V|, R)``) of a second-order RNN.
+    """The TT core (the TT view ``(R, |V|, R)``) of a second-order RNN.
 
     .. math:: G_{p i o} = T_{i o p} \\quad (\\text{ttlm, Eq. 17}), \\qquad
               G_{p i o} = T_{p o i} \\quad (\\text{thesis, Eq. 5.14})
@@ -60,22 +60,22 @@ def second_order_to_tt_core(T, layout: str = "ttlm"):
     >>> bool((tt_core_to_second_order(second_order_to_tt_core(T)) == T).all())
     True
     """
-    T = _need(T, 3, "T")
+    T = need_operand(T, 3, "T")
     layout = _check_layout(layout)
     if layout == "ttlm" and T.shape[1] != T.shape[2]:
-        raise ShapeError(f"ttlm layout T must be (|V|, R, R); got {_shape(T)}")
+        raise ShapeError(f"ttlm layout T must be (|V|, R, R); got {shape_of(T)}")
     if layout == "thesis" and T.shape[0] != T.shape[1]:
-        raise ShapeError(f"thesis layout T must be (R, R, |V|); got {_shape(T)}")
-    return _einsum(_TO_DESIGN[layout], T)
+        raise ShapeError(f"thesis layout T must be (R, R, |V|); got {shape_of(T)}")
+    return contract(_TO_TT_VIEW[layout], T)
 
 
 def tt_core_to_second_order(G, layout: str = "ttlm"):
     """Inverse of :func:`second_order_to_tt_core`: ``T`` in the paper's layout."""
-    G = _need(G, 3, "G")
+    G = need_operand(G, 3, "G")
     layout = _check_layout(layout)
     if G.shape[0] != G.shape[2]:
-        raise ShapeError(f"G must be (R, |V|, R); got {_shape(G)}")
-    return _einsum(_FROM_DESIGN[layout], G)
+        raise ShapeError(f"G must be (R, |V|, R); got {shape_of(G)}")
+    return contract(_FROM_TT_VIEW[layout], G)
 
 
 def rac_to_tt_core(W_hx, W_hh):
@@ -111,13 +111,13 @@ def rac_to_tt_core(W_hx, W_hh):
     >>> G.shape, float(G.sum())
     ((2, 3, 2), 12.0)
     """
-    W_hx, W_hh = _need(W_hx, 2, "W_hx"), _need(W_hh, 2, "W_hh")
+    W_hx, W_hh = need_operand(W_hx, 2, "W_hx"), need_operand(W_hh, 2, "W_hh")
     R = W_hh.shape[0]
-    if _shape(W_hh) != (R, R):
-        raise ShapeError(f"W_hh must be square (R, R); got {_shape(W_hh)}")
+    if shape_of(W_hh) != (R, R):
+        raise ShapeError(f"W_hh must be square (R, R); got {shape_of(W_hh)}")
     if W_hx.shape[0] != R:
-        raise ShapeError(f"W_hx must be (R, |V|) with R = {R}; got {_shape(W_hx)}")
-    return _einsum("oi,op->pio", W_hx, W_hh)
+        raise ShapeError(f"W_hx must be (R, |V|) with R = {R}; got {shape_of(W_hx)}")
+    return contract("oi,op->pio", W_hx, W_hh)
 
 
 def tt_core_to_rac(G, *, rtol: float | None = None):
@@ -140,8 +140,8 @@ def tt_core_to_rac(G, *, rtol: float | None = None):
     """
     from ..ranks.numerical import numerical_rank
     rtol = None if rtol is None else as_float(rtol, "rtol", nonnegative=True)
-    precision = _precision(G)
-    G = _values(G, 3, "G")
+    precision = precision_of(G)
+    G = numpy_values(G, 3, "G")
     R, V, R2 = G.shape
     if R != R2:
         raise ShapeError(f"G must be (R, |V|, R); got {G.shape}")

@@ -10,32 +10,32 @@ import numpy as np
 from ..validation import as_operand, join_torch
 
 
-def _is_torch(x) -> bool:
+def is_torch(x) -> bool:
     return type(x).__module__.split(".")[0] == "torch"
 
 
-def _einsum(spec: str, *ops):
-    if any(_is_torch(o) for o in ops):
+def contract(spec: str, *ops):
+    if any(is_torch(o) for o in ops):
         import torch
         return torch.einsum(spec, *join_torch(*ops))
     return np.einsum(spec, *[np.asarray(o, dtype=np.float64) for o in ops])
 
 
-def _shape(x) -> tuple:
+def shape_of(x) -> tuple:
     return tuple(int(s) for s in x.shape)
 
 
-def _values(x, ndim: int, name: str) -> np.ndarray:
+def numpy_values(x, ndim: int, name: str) -> np.ndarray:
     """The values of ``x`` as a float64 numpy array with ``ndim`` modes, for the inverse
     maps: a torch tensor (also one that requires grad, as ``cell.tt_core()`` and
     ``augmented_core()`` return, or one on a GPU) is detached and copied to the CPU."""
-    if _is_torch(x):
+    if is_torch(x):
         import torch
         x = x.detach().to(device="cpu", dtype=torch.float64).numpy().copy()
-    return np.asarray(_need(x, ndim, name), dtype=np.float64)
+    return np.asarray(need_operand(x, ndim, name), dtype=np.float64)
 
 
-def _precision(x):
+def precision_of(x):
     """The numpy float dtype whose ``eps`` the values of ``x`` carry: float32 for float32
     arrays/tensors, float16 for float16 (and torch's bfloat16), else float64."""
     name = str(getattr(x, "dtype", "float64")).replace("torch.", "")
@@ -44,5 +44,5 @@ def _precision(x):
     return np.float16 if name in ("float16", "bfloat16") else np.float64
 
 
-def _need(x, ndim: int, name: str):
+def need_operand(x, ndim: int, name: str):
     return as_operand(x, name, ndim=ndim)      # torch stays torch (dual maps), numpy validated

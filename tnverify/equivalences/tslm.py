@@ -25,7 +25,7 @@ def tslm_to_tt(U, W, lam, length, *, embedding=None):
         \\prod_{t=1}^{n} U_{i_t d_t} \\prod_{t=1}^{n-1} W_{i_{t+1} i_t}
 
     (Eq. 16 unrolled with ``𝒮_{(1)} = 1``; ``u_i`` is row ``i`` of ``U ∈ ℝ^{r×m}``).
-    Cores (DESIGN view): first ``G^{(1)}[0, d, k] = U[k, d]``; middle
+    Cores (TT view): first ``G^{(1)}[0, d, k] = U[k, d]``; middle
     ``G[j, d, k] = W[k, j] U[k, d]`` (the TSLM step ``h_t = W h_{t−1} ⊙ U α_t``, Eq. 19);
     last ``G^{(n)}[j, d, 0] = Σ_k W[k, j] U[k, d] λ_k``.  With ``embedding`` (``(|V|, m)``)
     the modes run over the vocabulary: ``U`` is replaced by ``U embeddingᵀ`` (``(r, |V|)``).

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..errors import ShapeError
 from ..validation import check_nonsingular
-from .operands import _einsum, _need, _shape, _values
+from .operands import contract, need_operand, shape_of, numpy_values
 
 __all__ = ["EQ12_READINGS", "tiny_to_tt_core", "tiny_to_tt_core_delta",
            "tiny_to_tt_core_reshape", "large_to_tt_core", "large_to_tt_core_delta",
@@ -28,19 +28,19 @@ EQ12_READINGS = ("delta", "reshape")
 
 
 def _tiny_checked(W_xe, W_hh):
-    W_xe, W_hh = _need(W_xe, 3, "W_xe"), _need(W_hh, 2, "W_hh")
-    V, R, R2 = _shape(W_xe)
-    if R != R2 or _shape(W_hh) != (R, R):
-        raise ShapeError(f"need W_xe (|V|, R, R) and W_hh (R, R); got {_shape(W_xe)}, "
-                         f"{_shape(W_hh)}")
+    W_xe, W_hh = need_operand(W_xe, 3, "W_xe"), need_operand(W_hh, 2, "W_hh")
+    V, R, R2 = shape_of(W_xe)
+    if R != R2 or shape_of(W_hh) != (R, R):
+        raise ShapeError(f"need W_xe (|V|, R, R) and W_hh (R, R); got {shape_of(W_xe)}, "
+                         f"{shape_of(W_hh)}")
     return W_xe, W_hh
 
 
 def _input_to_core(M, W_hh, reading: str):
     if reading == "delta":       # h_m = M_{mm} (W^{hh} h)_m  ->  G_{a w m} = M_{w m m} W^{hh}_{m a}
-        return _einsum("wmm,ma->awm", M, W_hh)
+        return contract("wmm,ma->awm", M, W_hh)
     if reading == "reshape":     # h_j = Σ_k M_{jk} (W^{hh} h)_k  ->  G_{a w j} = Σ_k M_{wjk} W^{hh}_{ka}
-        return _einsum("wjk,ka->awj", M, W_hh)
+        return contract("wjk,ka->awj", M, W_hh)
     raise ShapeError(f"reading must be one of {EQ12_READINGS}; got {reading!r}")
 
 
@@ -79,11 +79,11 @@ def tiny_to_tt_core(W_xe, W_hh, reading: str = "reshape"):
 
 def _large_input(W_xe, W_eh, W_hh):
     W_xe, W_hh = _tiny_checked(W_xe, W_hh)
-    W_eh = _need(W_eh, 4, "W_eh")
+    W_eh = need_operand(W_eh, 4, "W_eh")
     R = W_hh.shape[0]
-    if _shape(W_eh) != (R,) * 4:
-        raise ShapeError(f"W_eh must be (R, R, R, R) with R = {R}; got {_shape(W_eh)}")
-    return _einsum("wjk,jklm->wlm", W_xe, W_eh), W_hh
+    if shape_of(W_eh) != (R,) * 4:
+        raise ShapeError(f"W_eh must be (R, R, R, R) with R = {R}; got {shape_of(W_eh)}")
+    return contract("wjk,jklm->wlm", W_xe, W_eh), W_hh
 
 
 def large_to_tt_core_delta(W_xe, W_eh, W_hh):
@@ -119,8 +119,8 @@ def tt_core_to_tiny_reshape(G, W_hh):
     ``G`` and ``W_hh`` may be numpy arrays or torch tensors, also ones that require grad
     (e.g. ``TTLMTiny(...).tt_core()`` and its ``W_hh``): their values are read (detached,
     on the CPU) and the result is a float64 numpy array."""
-    G = _values(G, 3, "G")
-    W_hh = _values(W_hh, 2, "W_hh")
+    G = numpy_values(G, 3, "G")
+    W_hh = numpy_values(W_hh, 2, "W_hh")
     R, V, R2 = G.shape
     if R != R2 or W_hh.shape != (R, R):
         raise ShapeError(f"need G (R, |V|, R) and W_hh (R, R); got {G.shape}, {W_hh.shape}")

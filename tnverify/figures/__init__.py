@@ -6,7 +6,7 @@ and ``plot(data) -> matplotlib.figure.Figure`` (drawing only, from the saved JSO
 versions of tnverify/numpy/torch/matplotlib and the numbers), reads that file back and draws
 ``<out>/<name>.png`` from it with the Agg backend (no display, no pyplot state).
 
-Figures (DESIGN §5; issue 4, part 3):
+Figures:
 
 - ``ngram-tt-ranks``: TT-ranks of the n-gram probability tensors of the shipped corpora
   for n = 2..6, by TT-SVD at a stated ``eps`` and as numerical ranks of the unfoldings,
@@ -25,12 +25,10 @@ True
 
 from __future__ import annotations
 
-from .registry import (FIGURE_MODULES, FIGURES, Figure, _get, _load_figure_modules,  # noqa: F401
-                              _new_figure, _plain, _versions, draw_figure, figure_names,
+from .registry import (FIGURE_MODULES, FIGURES, Figure, draw_figure, figure_names,
                               make_figure, register_figure)
-from .ngram import (NGRAM_CORPORA, NGRAM_EPS, NGRAM_ORDERS, _ngram_data,  # noqa: F401
-                            _ngram_plot, _ngram_rows)
-from .born import BORN_SIZES, BORN_TARGET, _born_data, _born_plot  # noqa: F401
+from .ngram import NGRAM_CORPORA, NGRAM_EPS, NGRAM_ORDERS
+from .born import BORN_SIZES, BORN_TARGET
 
 __all__ = ["Figure", "FIGURES", "make_figure", "draw_figure", "figure_names",
            "FIGURE_MODULES", "register_figure", "NGRAM_EPS", "NGRAM_CORPORA", "NGRAM_ORDERS",

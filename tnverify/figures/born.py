@@ -10,7 +10,7 @@ import platform
 
 import numpy as np
 
-from .registry import Figure, _new_figure, register_figure
+from .registry import Figure, new_figure, register_figure
 
 __all__ = ["BORN_SIZES", "BORN_TARGET"]
 
@@ -72,7 +72,7 @@ def _born_sweeps(sizes: dict, seed: int) -> dict:
     return sweeps
 
 
-def _born_data(fast: bool, seed: int) -> dict:
+def born_data(fast: bool, seed: int) -> dict:
     """Time log Z along three sweeps and fit ``t = c·|V|·L·R³`` (least squares in log t)."""
     import torch
 
@@ -105,12 +105,12 @@ _LABELS = {"vocab_size": "vocabulary size |V|", "length": "sequence length L (si
            "rank": "bond dimension R"}
 
 
-def _born_plot(record: dict):
+def born_plot(record: dict):
     from matplotlib.ticker import NullLocator
 
     d = record["data"]
     c = d["c_seconds"]
-    mfig, axes = _new_figure(3, width=4.4)
+    mfig, axes = new_figure(3, width=4.4)
     for ax, (param, sweep) in zip(axes, d["sweeps"].items()):
         pts = sweep["points"]
         x = np.array([q[param] for q in pts], dtype=float)
@@ -137,4 +137,4 @@ def _born_plot(record: dict):
 
 register_figure(Figure("born-z-scaling",
                        "cost of log Z by transfer matrices vs |V|, L, R against O(|V| L R^3)",
-                       _born_data, _born_plot))
+                       born_data, born_plot))

@@ -50,7 +50,7 @@ import numpy as np
 
 from ..conventions import derive_seed, rank_tolerance
 from ..errors import UsageError
-from .registry import Figure, _new_figure, register_figure
+from .registry import Figure, new_figure, register_figure
 from .trials import run_trials
 
 __all__ = ["RankFigure", "RANK_FIGURES", "rank_trial", "rank_histograms", "float64_exact",
@@ -217,7 +217,7 @@ def _blas_controller():
     return _CONTROLLER
 
 
-def _draw_network(task: dict):
+def draw_network(task: dict):
     from ..generalized.grid import random_generalized_rnn
 
     rng = np.random.default_rng(task["seed"])
@@ -241,7 +241,7 @@ def _rank_trial(task: dict) -> dict:
     from ..generalized.grid import odd_even_matricization
     from ..ranks.matricize import DEFAULT_PRIME, numerical_rank, rank_backend, rank_mod_p
 
-    net, F = _draw_network(task)
+    net, F = draw_network(task)
     grid = _grid(net, F, task["device"])
     mat = odd_even_matricization(grid)
     exact, magnitude = float64_exact(net, F)
@@ -392,7 +392,7 @@ def _plot(record: dict):
 
     d = record["data"]
     hists = d["histograms"]
-    mfig, axes = _new_figure(len(hists), width=3.4, height=3.8)
+    mfig, axes = new_figure(len(hists), width=3.4, height=3.8)
     for ax, h in zip(axes, hists):
         xs = [b["bound"] for b in h["bars"]]
         colors = ["C0" if b["certified"] else "C1" for b in h["bars"]]

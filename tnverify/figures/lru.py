@@ -16,11 +16,12 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
 from ..conventions import derive_seed
-from .registry import Figure, _new_figure, register_figure
+from .registry import Figure, new_figure, register_figure
 
 __all__ = ["DECAY_SIZES"]
 
@@ -40,7 +41,7 @@ def _ginibre_data(fast: bool, seed: int) -> dict:
 
 def _ginibre_plot(record: dict):
     d = record["data"]
-    mfig, (ax, ax2) = _new_figure(2)
+    mfig, (ax, ax2) = new_figure(2)
     t = np.linspace(0, 2 * np.pi, 400)
     ax.plot(d["real"], d["imag"], ".", ms=2, color="C0", label=f"eigenvalues, H = {d['H']}")
     ax.plot(np.cos(t), np.sin(t), "C3-", lw=1, label="unit circle")
@@ -82,7 +83,7 @@ def _annulus_data(fast: bool, seed: int, samples: int | None = None) -> dict:
 
 def _annulus_plot(record: dict):
     d = record["data"]
-    mfig, axes = _new_figure(3, width=4.2)
+    mfig, axes = new_figure(3, width=4.2)
     t = np.linspace(0, 2 * np.pi, 400)
     items = [(f"Lemma 4.2.1, r = [{v['r_min']}, {v['r_max']}]", v) for v in d["rings"].values()]
     items.insert(1, (f"Glorot eigenvalues, H = {d['H']}", d["glorot"]))
@@ -104,7 +105,8 @@ def _products_data(fast: bool, seed: int, samples: int | None = None) -> dict:
     rng = np.random.default_rng(derive_seed(seed, "fig-6.8"))
     raw_edges = np.linspace(-50, 50, 201)
     z_edges = np.linspace(-25, 25, 201)
-    out = {"samples": n, "raw_edges": raw_edges, "z_edges": z_edges, "series": {}}
+    out: dict[str, Any] = {"samples": n, "raw_edges": raw_edges, "z_edges": z_edges,
+                           "series": {}}
     for label, kind, reading in (("real", "real", "a"), ("complex (a)", "complex", "a"),
                                  ("complex (b)", "complex", "b")):
         x = P.sample(kind, n, rng, reading)
@@ -127,7 +129,7 @@ _SERIES = {"real": "product of four N(0, 1)",
 
 def _products_plot(record: dict):
     d = record["data"]
-    mfig, (ax, ax2) = _new_figure(2, height=5.2)
+    mfig, (ax, ax2) = new_figure(2, height=5.2)
     for i, (label, s) in enumerate(d["series"].items()):
         for a, edges, key in ((ax, d["raw_edges"], "raw_counts"), (ax2, d["z_edges"], "z_counts")):
             e = np.asarray(edges)
@@ -225,7 +227,7 @@ def _decay_data(fast: bool, seed: int) -> dict:
 
 def _decay_plot(record: dict):
     d = record["data"]
-    mfig, axes = _new_figure(2, height=5.4)
+    mfig, axes = new_figure(2, height=5.4)
     for ax, key in zip(axes, ("additive", "multiplicative")):
         y = np.asarray(d[key]["mean_abs_h"], dtype=float)
         x = np.arange(1, y.size + 1)

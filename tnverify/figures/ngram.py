@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .registry import Figure, _new_figure, register_figure
+from .registry import Figure, new_figure, register_figure
 
 __all__ = ["NGRAM_CORPORA", "NGRAM_EPS", "NGRAM_ORDERS"]
 
@@ -22,7 +22,7 @@ NGRAM_EPS = (1e-2, 1e-1)
 NGRAM_ORDERS = (2, 3, 4, 5, 6)
 
 
-def _ngram_rows(sequences, V: int) -> list[dict]:
+def ngram_rows(sequences, V: int) -> list[dict]:
     from ..definitions.ngram import ngram_tensor
     from ..tt.svd import tt_ranks, tt_svd
 
@@ -45,7 +45,7 @@ def _ngram_rows(sequences, V: int) -> list[dict]:
     return rows
 
 
-def _ngram_data(fast: bool, seed: int) -> dict:
+def ngram_data(fast: bool, seed: int) -> dict:
     """TT-ranks of the n-gram tensors 𝒯_n (joint n-gram probabilities) for n = 2..6 of
     each shipped corpus (the sizes are tiny: ``fast`` changes nothing)."""
     from ..definitions.ngram import load_corpus
@@ -57,7 +57,7 @@ def _ngram_data(fast: bool, seed: int) -> dict:
         corpora[name] = {"vocabulary": list(vocabulary), "vocab_size": V,
                          "sequences": len(sequences),
                          "tokens": int(sum(len(s) for s in sequences)),
-                         "rows": _ngram_rows(sequences, V)}
+                         "rows": ngram_rows(sequences, V)}
     return {"corpora": corpora, "eps": list(NGRAM_EPS), "orders": list(NGRAM_ORDERS),
             "seed_note": "deterministic (the shipped corpora): the seed is unused",
             "tensor": "tnverify.definitions.ngram.ngram_tensor(sequences, n, V): joint n-gram "
@@ -102,9 +102,9 @@ def _ngram_lines(ax, x, series: dict, color: str, lab: str, eps) -> list:
     return [v for vals in (series["maximal"], series["exact"], *series["svd"]) for v in vals]
 
 
-def _ngram_plot(record: dict):
+def ngram_plot(record: dict):
     d = record["data"]
-    mfig, (ax_n, ax_k) = _new_figure(2, height=6.4)
+    mfig, (ax_n, ax_k) = new_figure(2, height=6.4)
     seen_n, seen_k = [], []
     for i, (name, c) in enumerate(d["corpora"].items()):
         rows = c["rows"]
@@ -136,4 +136,4 @@ def _ngram_plot(record: dict):
 
 
 register_figure(Figure("ngram-tt-ranks", "TT-ranks of the n-gram tensors of the shipped corpora vs n",
-                       _ngram_data, _ngram_plot))
+                       ngram_data, ngram_plot))

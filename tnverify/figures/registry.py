@@ -19,7 +19,8 @@ import platform
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Callable
+from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 
@@ -53,7 +54,7 @@ class Figure:
     name: str
     title: str
     data: Callable[..., dict]
-    plot: Callable[[dict], object]
+    plot: Callable[[dict], Any]             # a matplotlib Figure
     options: tuple[str, ...] = ()
 
 
@@ -67,7 +68,7 @@ FIGURE_MODULES: tuple[str, ...] = ("tnverify.figures.gtm", "tnverify.figures.lru
 _BUILT_IN_MODULES: tuple[str, ...] = ("tnverify.figures.ngram", "tnverify.figures.born")
 
 
-def _load_figure_modules() -> None:
+def load_figure_modules() -> None:
     import importlib
 
     for module in _BUILT_IN_MODULES + FIGURE_MODULES:
@@ -84,7 +85,7 @@ def register_figure(fig: Figure) -> Figure:
 
 def figure_names() -> list[str]:
     """The registered figure names, sorted."""
-    _load_figure_modules()
+    load_figure_modules()
     return sorted(FIGURES)
 
 
@@ -95,7 +96,7 @@ def _version(package: str) -> str | None:
         return None
 
 
-def _versions() -> dict:
+def package_versions() -> dict:
     from .. import __version__
 
     return {"tnverify": __version__, "python": platform.python_version(),
@@ -103,14 +104,14 @@ def _versions() -> dict:
             "matplotlib": _version("matplotlib")}
 
 
-def _plain(x):
+def plain_json(x):
     """numpy scalars/arrays and tuples to JSON types."""
     if isinstance(x, dict):
-        return {str(k): _plain(v) for k, v in x.items()}
+        return {str(k): plain_json(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
-        return [_plain(v) for v in x]
+        return [plain_json(v) for v in x]
     if isinstance(x, np.ndarray):
-        return _plain(x.tolist())
+        return plain_json(x.tolist())
     if isinstance(x, np.integer):
         return int(x)
     if isinstance(x, np.floating):
@@ -118,8 +119,8 @@ def _plain(x):
     return x
 
 
-def _get(name: str) -> Figure:
-    _load_figure_modules()
+def get_figure(name: str) -> Figure:
+    load_figure_modules()
     if not isinstance(name, str) or name not in FIGURES:
         raise UsageError(f"unknown figure {name!r}; known figures: {', '.join(figure_names())}")
     return FIGURES[name]
@@ -133,7 +134,7 @@ def draw_figure(json_path, png_path=None) -> Path:
     json_path = Path(json_path)
     with open(json_path, encoding="utf-8") as fh:
         record = json.load(fh)
-    fig = _get(record["figure"])
+    fig = get_figure(record["figure"])
     png_path = json_path.with_suffix(".png") if png_path is None else Path(png_path)
     mpl_fig = fig.plot(record)
     mpl_fig.savefig(png_path, dpi=120)
@@ -156,7 +157,7 @@ def make_figure(name: str, out_dir, *, fast: bool = False, seed: int = 0,
         Unknown figure name, an option the figure does not take, or ``out_dir`` exists and
         is not a directory.
     """
-    fig = _get(name)
+    fig = get_figure(name)
     fast, seed = as_flag(fast, "fast"), as_seed(seed)
     options = as_mapping(options, "options")
     foreign = sorted(set(options) - set(fig.options))
@@ -171,9 +172,9 @@ def make_figure(name: str, out_dir, *, fast: bool = False, seed: int = 0,
         raise UsageError(f"output path {str(out)!r} exists and is not a directory")
     out.mkdir(parents=True, exist_ok=True)
     record = {"figure": fig.name, "title": fig.title, "seed": int(seed), "fast": bool(fast),
-              "versions": _versions(), "platform": platform.platform(),
-              "options": _plain(options),
-              "data": _plain(fig.data(bool(fast), int(seed), **options))}
+              "versions": package_versions(), "platform": platform.platform(),
+              "options": plain_json(options),
+              "data": plain_json(fig.data(bool(fast), int(seed), **options))}
     json_path = out / f"{fig.name}.json"
     with open(json_path, "w", encoding="utf-8") as fh:
         json.dump(record, fh, indent=1, ensure_ascii=False, allow_nan=False)
@@ -181,7 +182,7 @@ def make_figure(name: str, out_dir, *, fast: bool = False, seed: int = 0,
     return json_path, draw_figure(json_path)
 
 
-def _new_figure(ncols: int, width: float = 5.0, height: float = 4.2):
+def new_figure(ncols: int, width: float = 5.0, height: float = 4.2):
     """A matplotlib Figure with Agg canvas (no pyplot, no display)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure as MplFigure

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..errors import UsageError
 

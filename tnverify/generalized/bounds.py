@@ -44,6 +44,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..conventions import Tolerance
+from ..ranks.numerical import NumericalRank
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
 from ..ranks.matricize import (DEFAULT_PRIME, exact_rank, matricize, numerical_rank,
                               rank_backend, rank_mod_p)
@@ -171,7 +172,7 @@ class GridRank:
     shape: tuple
     tolerance: Tolerance | None = None
     gap: tuple | None = None
-    numerical: object = None
+    numerical: NumericalRank | None = None
     prime: int | None = None
     seconds: float = 0.0
     backend: str | None = None
@@ -291,6 +292,7 @@ def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
         return GridRank(rank, "mod-p lower bound", True, rank == min(A.shape), A.shape,
                         numerical=nr, prime=int(prime), seconds=time.perf_counter() - t0,
                         backend=which)
+    assert nr is not None                               # computed for method "numerical"
     return GridRank(nr.rank, "numerical", False, False, A.shape, tolerance=nr.tolerance,
                     gap=nr.gap, numerical=nr, seconds=time.perf_counter() - t0)
 

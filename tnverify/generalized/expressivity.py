@@ -107,6 +107,7 @@ def constant_network(M, R, T, F) -> GeneralizedRNN:
     if np.linalg.matrix_rank(F) < M:
         raise RankError("Thm. 5.3 needs an invertible feature matrix F (gtm §5)")
     C = np.linalg.inv(F.T)
+    G: tuple[np.ndarray, ...]
     if T == 1:
         G = (np.full((M, 1, 1), 2.0),)
     else:

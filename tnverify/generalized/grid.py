@@ -1,7 +1,7 @@
 """Generalized shallow networks, generalized RNNs and their grid tensors
 (gtm §4.1, Eq. 13–17; §4.2, Eq. 18–20; App. A, Prop. A.2–A.3, Eq. 21).
 
-Conventions (DESIGN §2, conventions.py "Generalized networks"): cores keep the paper's
+Conventions (conventions.py, "Generalized networks"): cores keep the paper's
 order 𝒢^{(t)} ∈ ℝ^{L_t×R_{t−1}×R_t} (``G[i, j, k]``: i over C^{(t)} f, j over h^{(t−1)},
 k over h^{(t)}); ``C[t]`` is C^{(t+1)} ∈ ℝ^{L_t×M}; templates are 0-based; the feature
 matrix F (Eq. 19) has the template features as rows, F[m] = f_θ(x^{(m+1)}) (F = I for
@@ -245,7 +245,7 @@ def random_generalized_rnn(M, T, R, xi, rng, *, L=None, shared=False, shared_inp
     as_choice(dist, "dist", DISTRIBUTIONS)
     xi, rng = get_xi(xi), as_rng(rng)
     ranks = [1] + inner + [1]
-    C, G = [], []
+    C, G = [], []  # type: list[np.ndarray], list[np.ndarray]
     for t in range(T):
         reuse = 1 < t < T - 1
         C.append(C[1] if reuse and shared_inputs else _draw(rng, (L, M), dist))

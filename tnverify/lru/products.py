@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # annotations only; imported on use (the command line stays l
     import sympy as sp
 
 import math
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -63,7 +63,7 @@ def _check(kind: str, reading: str | None) -> str:
     # a misspelt reading is still an error); None is accepted for the real product only
     if reading is not None or kind == "complex":
         as_choice(reading, "reading", tuple(READINGS))
-    return reading if kind == "complex" else "a"
+    return reading if kind == "complex" and reading is not None else "a"
 
 
 def part_variance(kind: str, reading: str | None = "a") -> sp.Rational:
@@ -90,7 +90,7 @@ def _factor_moment(s, m: int, l: int) -> sp.Expr:
                          for (i, j), c in poly.terms()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _moment(kind: str, reading: str, k: int) -> sp.Rational:
     import sympy as sp
     s = part_variance(kind, reading)
@@ -245,7 +245,7 @@ def _factor_cdfs(kind: str, reading: str) -> list:
     return [mod] * FACTORS + [cos]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _log_tails(kind: str, reading: str) -> tuple[np.ndarray, np.ndarray, float, float]:
     """Tail arrays ``(lo, hi)`` with ``lo[i] ≤ P(log|X| > LOG_LO·F + i·h) ≤ hi[i − F]``."""
     from scipy.signal import fftconvolve
@@ -258,6 +258,7 @@ def _log_tails(kind: str, reading: str) -> tuple[np.ndarray, np.ndarray, float, 
         hi_vec = np.concatenate([[below], p])        # at its right edge (index i + 1)
         lower = lo_vec if lower is None else fftconvolve(lower, lo_vec)
         upper = hi_vec if upper is None else fftconvolve(upper, hi_vec)
+    assert lower is not None and upper is not None          # FACTORS >= 1 factor CDFs
     # FFT roundoff: |error| <= n·eps per entry (tolerance rule, norm = total mass 1)
     slack = float(tolerance(np.float64, n=upper.size, norm=1.0))
     tail_lo = np.concatenate([np.cumsum(lower[::-1])[::-1][1:], [0.0]]) - slack

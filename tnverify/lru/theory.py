@@ -252,7 +252,7 @@ def simulate_diagonal(lam, bu, *, return_states: bool = False):
     shape = _check_scan_inputs(lam, bu, "simulate_diagonal")
     x = torch.zeros(shape,
                     dtype=torch.promote_types(lam.dtype, bu.dtype), device=bu.device)
-    states = [] if return_states else None
+    states: list[torch.Tensor] = []
     for k in range(bu.shape[0]):
         x = lam * x + bu[k]
         if return_states:

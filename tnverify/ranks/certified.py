@@ -27,7 +27,7 @@ import numpy as np
 from ..conventions import check_finite
 from ..errors import DTypeError, RankError, ShapeError
 from ..validation import as_choice
-from ..validation.scalars import _is_prime as _is_probable_prime  # deterministic Miller-Rabin
+from ..validation.scalars import is_prime as _is_probable_prime  # deterministic Miller-Rabin
 
 __all__ = ["exact_rank", "rank_mod_p", "rank_backend", "distinct_lines", "DEFAULT_PRIME",
            "RANK_BACKENDS"]
@@ -120,7 +120,7 @@ def _to_fraction(x) -> Fraction:
     if isinstance(x, (bool, np.bool_)):
         return Fraction(int(x))
     if isinstance(x, (int, np.integer, Fraction)):
-        return Fraction(x)
+        return Fraction(int(x)) if isinstance(x, np.integer) else Fraction(x)
     if isinstance(x, (float, np.floating)):
         if not math.isfinite(float(x)) or not float(x).is_integer():
             raise DTypeError(

@@ -53,6 +53,11 @@ class NumericalRank(int):
     """
 
     _FIELDS = ("tolerance", "singular_values", "gap", "sigma_max", "dtype")
+    tolerance: Tolerance
+    singular_values: np.ndarray
+    gap: tuple
+    sigma_max: float
+    dtype: np.dtype
 
     def __new__(cls, rank, tolerance: Tolerance, singular_values, gap: tuple,
                 sigma_max: float, dtype=DEFAULT_DTYPE):

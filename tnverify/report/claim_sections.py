@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
 from ..errors import DTypeError
 from ..validation import as_callable, as_flag, as_seed
-from .evidence_text import (_fmt, comparison_rows, details_tables,
+from .evidence_text import (fmt_number, comparison_rows, details_tables,
                             error_reason, explain_counterexample, format_ratio)
 
 __all__ = ["ClaimGraph", "RATIO_LEGEND", "EXACT_LEGEND", "claim_section", "comparison_rows",
@@ -129,7 +129,7 @@ class ClaimGraph:
     erratum: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, claims: Iterable[Claim]) -> "ClaimGraph":
+    def of(cls, claims: Iterable[Claim]) -> ClaimGraph:
         """The graph of a list of claims."""
         by_id = {c.id: c for c in claims}
         g = cls(by_id)
@@ -226,7 +226,7 @@ def _defect(claim: Claim) -> list[str]:
 
 def _ratio_cell(row: dict) -> str:
     if row["ratio"] is not None:
-        return f'<td title="error / tolerance">{_fmt(row["ratio"])}</td>'
+        return f'<td title="error / tolerance">{fmt_number(row["ratio"])}</td>'
     return ('<td title="exact comparison: no float tolerance">exact</td>' if row.get("exact")
             else '<td title="nothing compared">—</td>')
 
@@ -247,11 +247,11 @@ def _comparisons(result) -> list[str]:
         cases = row["cases"]
         side = f"{row['side']} ({len(cases)} case{'s' if len(cases) != 1 else ''})"
         where = esc(row["where"]) + ("" if row["deciding"] else " <em>(does not decide)</em>")
-        tol = "—" if row.get("tolerance") is None else _fmt(row["tolerance"])
+        tol = "—" if row.get("tolerance") is None else fmt_number(row["tolerance"])
         rule = f' <span class="tnv-rule">({esc(row["rule"])})</span>' if row.get("rule") else ""
         note = f'<br><em>{esc(row["note"])}</em>' if row.get("note") else ""
         out.append(f"<tr><td>{esc(side)}</td><td>{where}</td><td>{text(row['compared'])}{note}"
-                   f"</td><td>{_badge(row['verdict'])}</td><td>{_fmt(row.get('error'))}</td>"
+                   f"</td><td>{_badge(row['verdict'])}</td><td>{fmt_number(row.get('error'))}</td>"
                    f"<td>{tol}{rule}</td>{_ratio_cell(row)}<td>{esc(row.get('control', '—'))}"
                    "</td></tr>")
     return out + ["</tbody></table>"]

@@ -54,7 +54,7 @@ def format_ratio(result) -> str:
     return f"{r:.2f}"
 
 
-def _fmt(x, digits: int = 3) -> str:
+def fmt_number(x, digits: int = 3) -> str:
     if x is None:
         return "—"
     try:
@@ -212,8 +212,8 @@ def _number(x) -> complex | float | None:
 
 def _num_text(x) -> str:
     if isinstance(x, complex):
-        return f"({_fmt(x.real, 5)}{'+' if x.imag >= 0 else '−'}{_fmt(abs(x.imag), 5)}j)"
-    text = _fmt(x, 5)
+        return f"({fmt_number(x.real, 5)}{'+' if x.imag >= 0 else '−'}{fmt_number(abs(x.imag), 5)}j)"
+    text = fmt_number(x, 5)
     return text.replace("-", "−", 1) if text.startswith("-") else text
 
 
@@ -239,8 +239,8 @@ def error_formula(ev, ce: dict | None = None) -> str:
         return ""
     rule = getattr(tol, "rule", "")
     tol_text = ("" if tol is None else
-                f"the tolerance {_fmt(tol)}" + (f" ({rule})" if rule else ""))
-    ratio = (f": err/tol {_fmt(float(err) / float(tol))}"
+                f"the tolerance {fmt_number(tol)}" + (f" ({rule})" if rule else ""))
+    ratio = (f": err/tol {fmt_number(float(err) / float(tol))}"
              if tol is not None and float(tol) > 0 else "")
     v, r = _number(ce.get("value")), _number(ce.get("reference"))
     e = float(err)
@@ -250,13 +250,13 @@ def error_formula(ev, ce: dict | None = None) -> str:
         rv = _num_text(r)
         rv = f"({rv})" if rv.startswith(("−", "(")) else rv
         if abs(scale - 1.0) <= 1e-9:
-            head = f"absolute error {_fmt(e)} = |{_num_text(v)} − {rv}| (scale 1)"
+            head = f"absolute error {fmt_number(e)} = |{_num_text(v)} − {rv}| (scale 1)"
         else:
-            head = (f"relative error {_fmt(e)} = |{_num_text(v)} − {rv}| / {_fmt(scale, 5)} "
+            head = (f"relative error {fmt_number(e)} = |{_num_text(v)} − {rv}| / {fmt_number(scale, 5)} "
                     "(the scale of that entry, as the claim gave it: error = |value − "
                     "reference| / scale)")
     else:
-        head = f"error {_fmt(e)}"
+        head = f"error {fmt_number(e)}"
     beyond = "within" if ev.verdict != FAILS else "beyond"
     return head + (f", {beyond} {tol_text}" if tol_text else "") + ratio
 
@@ -312,7 +312,7 @@ def detail_value(v) -> str:
         return str(v)
     n = _number(v)
     if n is not None:
-        return _num_text(n) if isinstance(n, complex) else _fmt(n, 4)
+        return _num_text(n) if isinstance(n, complex) else fmt_number(n, 4)
     if isinstance(v, dict) and v and all(not isinstance(x, (dict, list)) for x in v.values()):
         return ", ".join(f"{k}: {detail_value(x)}" for k, x in v.items())
     if isinstance(v, (list, tuple)) and all(not isinstance(x, (dict, list, tuple)) for x in v):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from ..claims import _jsonable
+from ..claims.evidence import jsonable
 
 __all__ = ["md_cell", "threads_text", "statement_lines", "compact_json", "md_section",
            "md_papers", "md_computed", "md_holding_section"]
@@ -147,7 +147,7 @@ def md_section(r, seen: dict | None = None) -> list[str]:
         label = ("Why it is ill-posed (the readings' outcomes):" if ill else
                  "Counterexample (what was compared, at which parameters and seed):")
         out += ["", label, ""] + ([found[1], ""] if found else []) + [
-            "```json", compact_json(_jsonable(r.counterexample)), "```"]
+            "```json", compact_json(jsonable(r.counterexample)), "```"]
     return out
 
 
@@ -155,7 +155,7 @@ def md_computed(r) -> list[str]:
     """What a result computed, in Markdown: every comparison with its numbers (one row
     per comparison, the worst case's numbers) and every ``details`` entry as a small table
     with a column per case."""
-    from .evidence_text import _fmt, comparison_rows, details_tables
+    from .evidence_text import fmt_number, comparison_rows, details_tables
 
     out = []
     rows = comparison_rows(r)
@@ -164,13 +164,13 @@ def md_computed(r) -> list[str]:
                 "negative control |", "|---|---|---|---|---|---|---|---|"]
         for row in rows:
             n = len(row["cases"])
-            ratio = (_fmt(row["ratio"]) if row["ratio"] is not None
+            ratio = (fmt_number(row["ratio"]) if row["ratio"] is not None
                      else "exact" if row.get("exact") else "—")
-            tol = "—" if row.get("tolerance") is None else _fmt(row["tolerance"])
+            tol = "—" if row.get("tolerance") is None else fmt_number(row["tolerance"])
             where = row["where"] + ("" if row["deciding"] else " (does not decide)")
             out.append(f"| {row['side']} ({n} case{'s' if n != 1 else ''}) | "
                        f"{md_cell(where)} | {md_cell(row['compared'])} | {row['verdict']} | "
-                       f"{_fmt(row.get('error'))} | {tol} | {ratio} | "
+                       f"{fmt_number(row.get('error'))} | {tol} | {ratio} | "
                        f"{md_cell(row.get('control', '—'))} |")
     for t in details_tables(r):
         where = "" if t["where"] == "—" else f" — {t['where']}"

@@ -1,12 +1,12 @@
 """Run claims and report their verdicts: terminal table, JSON, Markdown and HTML.
 
-This is the engine behind ``tnverify verify`` (DESIGN §4): :func:`run_claims` runs a
+This is the engine behind ``tnverify verify``: :func:`run_claims` runs a
 list of claims through :func:`tnverify.claims.run_claim` and collects a :class:`Report`;
 the report renders as a rich table for the terminal (plain text when the output is not a
 terminal, e.g. in CI logs), and writes itself as JSON (``.json``), Markdown (``.md``) or a
 self-contained HTML page (``.html``, :mod:`tnverify.report.html`).
 
-The JSON report has exactly the schema of DESIGN §4::
+The JSON report has exactly this schema::
 
     {"tnverify_version", "created",
      "environment": {"python", "numpy", "torch", "device", "threads", "jobs"},
@@ -26,7 +26,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -173,7 +173,7 @@ class Report:
 
     # -- JSON --------------------------------------------------------------------
     def to_dict(self) -> dict:
-        """The report in the JSON schema of DESIGN §4."""
+        """The report in the JSON schema of this module's docstring."""
         from .. import __version__
 
         return {
@@ -427,10 +427,8 @@ def _run_parallel(claims, results, seed, scale, device, sides, jobs, threads, pr
         first = next(stream, None)
         bar.start()
         stream = _chain(first, stream)
-    done = 0
-    for i, result in stream:
+    for done, (i, result) in enumerate(stream, start=1):
         results[i] = result
-        done += 1
         if progress:
             progress(done, len(claims), claims[i].id, result)
     return results

@@ -6,7 +6,7 @@ the command line."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 __all__ = ["Column", "print_table"]
 

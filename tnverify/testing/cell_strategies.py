@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from ..errors import DTypeError, RankError, UsageError
-from .strategy_arguments import _pos_int, seeds, st
+from .strategy_arguments import pos_int, seeds, st
 from ..validation import as_flag, check_entries
 
 __all__ = ["CELL_FAMILIES", "cells", "born_machines"]
@@ -122,12 +122,12 @@ def cells(family, *, vocab_size=None, rank=None, length=None, max_vocab: int = 4
     """
     if not isinstance(family, st.SearchStrategy):
         _check_family(family)
-    max_vocab = _pos_int(max_vocab, "max_vocab", minimum=2)
-    max_length = _pos_int(max_length, "max_length", minimum=2)
-    max_rank = _pos_int(max_rank, "max_rank", RankError)
-    V = _pos_int(vocab_size, "vocab_size") if vocab_size is not None else None
-    R = _pos_int(rank, "rank", RankError) if rank is not None else None
-    L = _pos_int(length, "length") if length is not None else None
+    max_vocab = pos_int(max_vocab, "max_vocab", minimum=2)
+    max_length = pos_int(max_length, "max_length", minimum=2)
+    max_rank = pos_int(max_rank, "max_rank", RankError)
+    V = pos_int(vocab_size, "vocab_size") if vocab_size is not None else None
+    R = pos_int(rank, "rank", RankError) if rank is not None else None
+    L = pos_int(length, "length") if length is not None else None
     top_v, top_r, top_l = V or max_vocab, R or max(2, max_rank), L or max_length
     check_entries((top_l, top_v + top_r, top_v + top_r, top_r),
                   what="cell weights (largest cell the arguments admit)",

@@ -35,7 +35,7 @@ import math
 import numpy as np
 
 # strategy_arguments raises the ImportError that says how to install hypothesis
-from .strategy_arguments import SEED_MAX, _pos_int, _shape, seeds, st  # noqa: F401
+from .strategy_arguments import SEED_MAX, pos_int, shape_tuple, seeds, st  # noqa: F401
 from ..errors import NonFiniteError, RankError, ShapeError, UsageError, VocabularyError
 from ..validation import as_array, as_choice, as_flag, check_entries
 from ..tt import TensorTrain
@@ -51,9 +51,9 @@ def shapes(*, min_dims: int = 2, max_dims: int = 4, min_side: int = 2,
     ``[min_side, max_side]`` and at most ``max_entries`` entries (so the explicit tensor
     stays small).  The arguments are checked when the strategy is built; ``max_dims``
     (the length of the drawn tuple) is bounded by ``TNVERIFY_MAX_ENTRIES``."""
-    min_dims, max_dims = _pos_int(min_dims, "min_dims"), _pos_int(max_dims, "max_dims")
-    min_side, max_side = _pos_int(min_side, "min_side"), _pos_int(max_side, "max_side")
-    max_entries = _pos_int(max_entries, "max_entries")
+    min_dims, max_dims = pos_int(min_dims, "min_dims"), pos_int(max_dims, "max_dims")
+    min_side, max_side = pos_int(min_side, "min_side"), pos_int(max_side, "max_side")
+    max_entries = pos_int(max_entries, "max_entries")
     if not 1 <= min_dims <= max_dims or not 1 <= min_side <= max_side:
         raise ShapeError(f"need 1 <= min_dims <= max_dims and 1 <= min_side <= max_side; got "
                          f"dims [{min_dims}, {max_dims}], sides [{min_side}, {max_side}]")
@@ -83,8 +83,8 @@ def tt_ranks(shape, *, max_rank: int = 4) -> st.SearchStrategy:
     """Admissible TT ranks ``(1, r_1, …, r_{d−1}, 1)`` for ``shape``: every
     ``r_k ≤ min(max_rank, n_1⋯n_k, n_{k+1}⋯n_d)`` and ``r_k ≤ n_k r_{k−1}``,
     ``r_{k−1} ≤ n_k r_k`` (no rank is larger than its neighbours can carry)."""
-    shape = _shape(shape)
-    max_rank = _pos_int(max_rank, "max_rank", RankError)
+    shape = shape_tuple(shape)
+    max_rank = pos_int(max_rank, "max_rank", RankError)
     return _tt_ranks(shape, max_rank)
 
 
@@ -109,7 +109,7 @@ def spectra(rank: int, *, condition: float = 100.0) -> st.SearchStrategy:
     """Decreasing positive singular values ``σ_1 ≥ ⋯ ≥ σ_rank`` with
     ``σ_1 / σ_rank ≤ condition`` and ``‖σ‖_2 = 1``.  Up to :data:`_DRAWN` values are drawn
     by hypothesis (they shrink); longer spectra come from a drawn seed."""
-    rank = _pos_int(rank, "rank", RankError)
+    rank = pos_int(rank, "rank", RankError)
     if isinstance(condition, (bool, np.bool_)) or not isinstance(
             condition, (int, float, np.integer, np.floating)) or not (
             1.0 <= condition < math.inf):
@@ -212,7 +212,7 @@ def tensor_trains(shape=None, ranks=None, *, max_rank: int = 4, spectrum=None,
         rank) exceed ``TNVERIFY_MAX_ENTRIES``: checked when the strategy is built, before
         anything is drawn or allocated.
     """
-    max_rank = _pos_int(max_rank, "max_rank", RankError)
+    max_rank = pos_int(max_rank, "max_rank", RankError)
     if scale is not None:
         if not isinstance(scale, (int, float, np.integer, np.floating)) or isinstance(
                 scale, (bool, np.bool_)):
@@ -229,15 +229,15 @@ def tensor_trains(shape=None, ranks=None, *, max_rank: int = 4, spectrum=None,
     if ranks is not None:
         if isinstance(ranks, (str, bytes)) or not hasattr(ranks, "__iter__"):
             raise RankError(f"ranks must be a sequence of ints; got {ranks!r}")
-        ranks = tuple(_pos_int(r, "ranks entry", RankError) for r in ranks)
+        ranks = tuple(pos_int(r, "ranks entry", RankError) for r in ranks)
     if shape is not None and not isinstance(shape, st.SearchStrategy):
-        shape = _shape(shape)
+        shape = shape_tuple(shape)
         _guard_tt(shape, max_rank, ranks)
     return _tensor_trains(shape, ranks, max_rank, spectrum, scale)
 
 
 def _guard_tt(shape, max_rank, ranks) -> None:
-    """Refuse cores above the entry limit before anything is drawn (issue #23: a 10¹²
+    """Refuse cores above the entry limit before anything is drawn (a 10¹²
     mode must not be allocated)."""
     if ranks is not None and len(ranks) == len(shape) + 1:
         total = sum(ranks[k] * n * ranks[k + 1] for k, n in enumerate(shape))
@@ -253,7 +253,7 @@ def _tensor_trains(draw, shape, ranks, max_rank, spectrum, scale) -> TensorTrain
     if shape is None:
         shape = draw(shapes())
     elif isinstance(shape, st.SearchStrategy):
-        shape = _shape(draw(shape))
+        shape = shape_tuple(draw(shape))
         _guard_tt(shape, max_rank, ranks)
     rng = np.random.default_rng(draw(seeds()))
     if spectrum is not None:
@@ -295,11 +295,11 @@ def token_sequences(vocab_size: int, *, min_length: int = 1, max_length: int = 6
                     batch: int | None = None) -> st.SearchStrategy[np.ndarray]:
     """Token ids in ``[0, vocab_size)``: an int64 array ``(L,)``, or ``(batch, L)`` when
     ``batch`` is given (one length per batch)."""
-    vocab_size = _pos_int(vocab_size, "vocab_size")
-    min_length, max_length = _pos_int(min_length, "min_length"), _pos_int(max_length,
+    vocab_size = pos_int(vocab_size, "vocab_size")
+    min_length, max_length = pos_int(min_length, "min_length"), pos_int(max_length,
                                                                           "max_length")
     if batch is not None:
-        batch = _pos_int(batch, "batch")
+        batch = pos_int(batch, "batch")
     if not min_length <= max_length:
         raise ShapeError(f"need vocab_size >= 1 and 1 <= min_length <= max_length; got "
                          f"{vocab_size}, [{min_length}, {max_length}]")
@@ -335,7 +335,7 @@ def xi_operators(*, with_unit: bool = True) -> st.SearchStrategy:
 def feature_matrices(M: int, *, condition: float = 100.0) -> st.SearchStrategy:
     """Invertible template feature matrices F (M × M, Eq. 19 of gtm) with
     ``cond(F) ≤ condition``: ``U diag(s) Vᵀ`` with random orthogonal U, V."""
-    M = _pos_int(M, "M")
+    M = pos_int(M, "M")
     check_entries((M, M), what="feature_matrices(): F")
     spectra(M, condition=condition)                 # its argument checks, now
     return _feature_matrices(M, condition)
@@ -354,9 +354,9 @@ def _network_sizes(M, T, R, max_M, max_T, max_R, dist):
     from ..generalized.grid import DISTRIBUTIONS
 
     as_choice(dist, "dist", DISTRIBUTIONS)
-    sizes = [None if v is None else _pos_int(v, name) for v, name in ((M, "M"), (T, "T"),
+    sizes = [None if v is None else pos_int(v, name) for v, name in ((M, "M"), (T, "T"),
                                                                        (R, "R"))]
-    maxima = [_pos_int(v, name, minimum=low) for v, name, low in
+    maxima = [pos_int(v, name, minimum=low) for v, name, low in
               ((max_M, "max_M", 2), (max_T, "max_T", 2), (max_R, "max_R", 1))]
     top = [s or m for s, m in zip(sizes, maxima)]
     check_entries((top[1], top[0], top[0] + top[2] ** 2), what="ξ-network weights (largest "

@@ -21,7 +21,7 @@ __all__ = ["SEED_MAX", "seeds"]
 SEED_MAX = 2**32 - 1
 
 
-def _pos_int(x, name: str, error=ShapeError, minimum: int = 1) -> int:
+def pos_int(x, name: str, error=ShapeError, minimum: int = 1) -> int:
     """``x`` as an int ``>= minimum``, else ``error`` naming the argument and the value."""
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
         raise error(f"{name} must be an integer >= {minimum}; got {x!r} "
@@ -31,10 +31,10 @@ def _pos_int(x, name: str, error=ShapeError, minimum: int = 1) -> int:
     return int(x)
 
 
-def _shape(shape, name: str = "shape") -> tuple[int, ...]:
+def shape_tuple(shape, name: str = "shape") -> tuple[int, ...]:
     if isinstance(shape, (int, np.integer, str, bytes)) or not hasattr(shape, "__iter__"):
         raise ShapeError(f"{name} must be a tuple of positive ints; got {shape!r}")
-    out = tuple(_pos_int(n, f"{name}[{k}]") for k, n in enumerate(shape))
+    out = tuple(pos_int(n, f"{name}[{k}]") for k, n in enumerate(shape))
     if not out:
         raise ShapeError(f"{name} must have at least one mode; got {shape!r}")
     return out

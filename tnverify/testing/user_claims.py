@@ -45,7 +45,7 @@ __all__ = ["claim", "check", "CheckFailed", "UserClaimResult", "LAST_RESULTS",
 _CURRENT: contextvars.ContextVar = contextvars.ContextVar("tnverify_claim", default=None)
 
 #: Results of the user claims run in this process (read by the pytest plugin's summary).
-LAST_RESULTS: list["UserClaimResult"] = []
+LAST_RESULTS: list[UserClaimResult] = []
 
 
 class CheckFailed(AssertionError):

@@ -4,7 +4,7 @@ and quimb.
 All three libraries store the same numbers; only the index order of the cores differs:
 
 - tnverify ``TensorTrain``: core ``k`` (0-based) has shape ``(r_{k-1}, n_k, r_k)`` with
-  ``r_0 = r_d = 1`` (DESIGN §2);
+  ``r_0 = r_d = 1`` (:mod:`tnverify.conventions`);
 - TensorLy ``tensorly.tt_tensor.TTTensor``: the same layout (its ``factors``);
 - quimb ``quimb.tensor.MatrixProductState``: site ``k`` holds the bond to site ``k-1``,
   the bond to site ``k+1`` and the physical index ``mps.site_ind(k)`` of size ``n_k``;

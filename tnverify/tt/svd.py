@@ -144,7 +144,7 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank=None) -> TTSVDResult:
     ``error == 0``.
 
     Order of the reshapes: the thesis's Algorithm 1 uses MATLAB (Fortran-order) reshapes;
-    we use C order (DESIGN §2).  At every step the two step matrices hold the same entries
+    we use C order (:mod:`tnverify.conventions`, "Unfoldings").  At every step the two step matrices hold the same entries
     up to a permutation of rows and of columns, and the core reshape undoes the row
     permutation, so both orders give the same singular values, ranks, discarded values
     and cores (tests/test_tt_svd.py checks this against a literal Fortran-order run).

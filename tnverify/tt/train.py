@@ -99,7 +99,7 @@ class TensorTrain:
         object.__setattr__(self, "cores", tuple(stored))
 
     @classmethod
-    def from_trusted(cls, cores) -> "TensorTrain":
+    def from_trusted(cls, cores) -> TensorTrain:
         """A TensorTrain of cores this package has just computed (3-D, finite, float64 or
         complex128, ranks matching): stored as read-only copies without re-validating
         them.  Public constructors validate; algorithms that produce cores from validated
@@ -270,7 +270,7 @@ class TensorTrain:
             return NotImplemented
         return self + (-other)
 
-    def inner(self, other: "TensorTrain"):
+    def inner(self, other: TensorTrain):
         """Frobenius inner product ``sum conj(A) * B`` by a transfer sweep, O(d n r^3)."""
         self._check_same_shape(other, "inner")
         e = np.ones((1, 1), dtype=np.result_type(self.dtype, other.dtype))
@@ -304,7 +304,7 @@ class TensorTrain:
             mmax = float(np.max(np.abs(m)))
             if mmax == 0.0:
                 return -math.inf if log else 0.0
-            r = np.linalg.qr(m / mmax, mode="r")
+            r = np.linalg.qr(m / mmax, mode="r")  # type: ignore[assignment]  # R only
             s = float(np.linalg.norm(r))
             if s == 0.0:
                 return -math.inf if log else 0.0
@@ -322,7 +322,7 @@ class TensorTrain:
             return math.inf
 
     # ----------------------------------------------------------------- structure
-    def orthogonalize(self, direction: str = "left") -> "TensorTrain":
+    def orthogonalize(self, direction: str = "left") -> TensorTrain:
         """A new TT with QR-orthogonalized cores; same tensor.
 
         ``"left"``: cores ``0..d-2`` satisfy ``G^H G = I`` for the ``(r n) x r'`` reshape,
@@ -344,9 +344,9 @@ class TensorTrain:
             nxt = cores[k + 1]
             cores[k + 1] = (rr @ nxt.reshape(nxt.shape[0], -1)).reshape(
                 rr.shape[0], nxt.shape[1], nxt.shape[2])
-        return TensorTrain(cores)
+        return TensorTrain(tuple(cores))
 
-    def round(self, eps: float, max_rank: int | None = None) -> "TensorTrain":
+    def round(self, eps: float, max_rank: int | None = None) -> TensorTrain:
         """TT rounding (Oseledets 2011, Algorithm 2): recompress to accuracy ``eps``.
 
         Right-to-left orthogonalization, then left-to-right truncated SVDs with
@@ -370,7 +370,7 @@ class TensorTrain:
             carry = sv[:rk, None] * vt[:rk]
             cores[k + 1] = (carry @ nxt.reshape(nxt.shape[0], -1)).reshape(
                 rk, nxt.shape[1], nxt.shape[2])
-        return TensorTrain(cores)
+        return TensorTrain(tuple(cores))
 
     # ----------------------------------------------------------------- interop
     def to_tensorly(self):
@@ -385,7 +385,7 @@ class TensorTrain:
         return TTTensor([np.array(c) for c in self.cores])
 
     @classmethod
-    def from_tensorly(cls, factors) -> "TensorTrain":
+    def from_tensorly(cls, factors) -> TensorTrain:
         """Build from a TensorLy ``TTTensor`` or a list of its factors."""
         factors = getattr(factors, "factors", factors)
         if isinstance(factors, (str, bytes, np.ndarray)) or not hasattr(factors, "__iter__"):

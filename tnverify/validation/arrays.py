@@ -6,14 +6,14 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import DTypeError, NonFiniteError, ShapeError
-from .scalars import _is_torch, _show, as_device, as_torch_dtype
+from .scalars import is_torch_tensor, show_value, as_device, as_torch_dtype
 
 __all__ = ["as_array", "as_int_array", "as_tensor", "as_numeric", "as_numeric_any",
            "as_operand", "join_torch"]
 
 
 def _to_numpy(x, name: str, allow_torch: bool) -> np.ndarray:
-    if _is_torch(x):
+    if is_torch_tensor(x):
         if not allow_torch:
             raise DTypeError(f"{name} must be a numpy array-like, not a torch tensor")
         t = x.detach().cpu()      # only the values are read: detach grad-requiring tensors
@@ -21,16 +21,16 @@ def _to_numpy(x, name: str, allow_torch: bool) -> np.ndarray:
             t = t.float()
         return t.numpy()
     if isinstance(x, (str, bytes, dict, set)) or x is None:
-        raise DTypeError(f"{name} must be a numeric array-like; got {_show(x)}")
-    if isinstance(x, (list, tuple)) and any(_is_torch(e) for e in x):
-        x = [e.detach().cpu().numpy() if _is_torch(e) else e for e in x]
+        raise DTypeError(f"{name} must be a numeric array-like; got {show_value(x)}")
+    if isinstance(x, (list, tuple)) and any(is_torch_tensor(e) for e in x):
+        x = [e.detach().cpu().numpy() if is_torch_tensor(e) else e for e in x]
     try:
         return np.asarray(x)
     except ValueError as exc:
         raise ShapeError(f"{name} must be a rectangular array (not ragged); got "
-                         f"{_show(x)}") from exc
+                         f"{show_value(x)}") from exc
     except Exception as exc:  # noqa: BLE001 - anything numpy refuses
-        raise DTypeError(f"{name} must be a numeric array-like; got {_show(x)}") from exc
+        raise DTypeError(f"{name} must be a numeric array-like; got {show_value(x)}") from exc
 
 
 def as_array(x, name: str, *, complex_ok: bool = False, ndim=None, finite: bool = True,
@@ -196,7 +196,7 @@ def as_operand(x, name: str, *, ndim=None, nonempty: bool = True):
     finite; its autograd graph kept), anything else becomes a float64 ndarray
     (:func:`as_array`).  Complex, bool, string, object, NaN/inf and ragged input are
     refused, as are empty arrays (with ``nonempty``)."""
-    if _is_torch(x):
+    if is_torch_tensor(x):
         if x.is_complex() or not x.dtype.is_floating_point:
             raise DTypeError(f"{name} must be a real floating tensor; got dtype {x.dtype}")
         if not bool(x.detach().isfinite().all()):
@@ -210,9 +210,9 @@ def join_torch(*ops):
     """The operands with numpy arrays moved to the dtype and device of the first torch
     tensor among them (numpy and torch operands mixed: torch wins); unchanged without one.
     ``None`` entries stay ``None``."""
-    like = next((o for o in ops if _is_torch(o)), None)
+    like = next((o for o in ops if is_torch_tensor(o)), None)
     if like is None:
         return ops
     import torch
-    return tuple(o if o is None or _is_torch(o) else
+    return tuple(o if o is None or is_torch_tensor(o) else
                  torch.as_tensor(o, dtype=like.dtype, device=like.device) for o in ops)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import NormalizationError, RankError, ShapeError
-from .scalars import _is_torch
+from .scalars import is_torch_tensor
 
 __all__ = ["check_nonsingular", "check_mass"]
 
@@ -14,7 +14,7 @@ __all__ = ["check_nonsingular", "check_mass"]
 def check_mass(total, what: str) -> None:
     """Refuse a normaliser ``Z`` that is zero anywhere (numpy or torch array) with a
     :class:`NormalizationError`: ``x / Z`` would be NaN, never a probability."""
-    bad = bool((total == 0).any()) if _is_torch(total) else bool(np.any(np.asarray(total) == 0))
+    bad = bool((total == 0).any()) if is_torch_tensor(total) else bool(np.any(np.asarray(total) == 0))
     if bad:
         raise NormalizationError(f"{what}: the total mass Z is 0, so there is no probability "
                                  f"distribution (0/0); the model's scores are all zero there")
@@ -38,7 +38,7 @@ def check_nonsingular(matrix, name: str) -> None:
     ...
     tnverify.errors.RankError: F must be non-singular (an invertible square matrix); its smallest singular value is 0 (rank 1 of 2)
     """
-    a = matrix.detach().cpu().numpy() if _is_torch(matrix) else np.asarray(matrix)
+    a = matrix.detach().cpu().numpy() if is_torch_tensor(matrix) else np.asarray(matrix)
     if a.ndim != 2 or a.shape[0] != a.shape[1]:
         raise ShapeError(f"{name} must be a square matrix; got shape {a.shape}")
     if a.size == 0:

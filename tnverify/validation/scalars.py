@@ -17,7 +17,7 @@ __all__ = ["is_int", "as_int", "as_bool", "as_flag", "as_float", "as_tolerance",
            "as_prime", "as_text", "as_mapping", "as_torch_generator"]
 
 
-def _show(x) -> str:
+def show_value(x) -> str:
     """``repr`` of a value for a message, cut to 80 characters, with its type."""
     try:
         text = repr(x)
@@ -28,7 +28,7 @@ def _show(x) -> str:
     return f"{text} ({type(x).__name__})"
 
 
-def _is_torch(x) -> bool:
+def is_torch_tensor(x) -> bool:
     return type(x).__module__.startswith("torch") and hasattr(x, "detach")
 
 
@@ -60,13 +60,13 @@ def as_int(x, name: str, *, minimum: int | None = None, maximum: int | None = No
     tnverify.errors.DTypeError: hidden must be an integer (int or numpy integer); got 3.5 (float)
     """
     value = x
-    if _is_torch(value) and value.dim() == 0 and not value.is_floating_point() \
+    if is_torch_tensor(value) and value.dim() == 0 and not value.is_floating_point() \
             and not value.is_complex() and str(value.dtype) != "torch.bool":
         value = int(value.item())
     elif isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iu":
         value = value.item()
     if not is_int(value):
-        raise DTypeError(f"{name} must be an integer (int or numpy integer); got {_show(x)}")
+        raise DTypeError(f"{name} must be an integer (int or numpy integer); got {show_value(x)}")
     value = int(value)
     if minimum is not None and value < minimum:
         raise error(f"{name} must be an integer >= {minimum}; got {value}")
@@ -92,7 +92,7 @@ def as_bool(x, name: str) -> bool:
     """
     if isinstance(x, (bool, np.bool_)):
         return bool(x)
-    raise DTypeError(f"{name} must be True or False (a flag); got {_show(x)}")
+    raise DTypeError(f"{name} must be True or False (a flag); got {show_value(x)}")
 
 
 #: The flag validator (same as :func:`as_bool`).
@@ -111,7 +111,7 @@ def as_text(x, name: str, *, optional: bool = False):
     if x is None and optional:
         return None
     if not isinstance(x, str):
-        raise DTypeError(f"{name} must be a string; got {_show(x)}")
+        raise DTypeError(f"{name} must be a string; got {show_value(x)}")
     return x
 
 
@@ -121,7 +121,7 @@ def as_mapping(x, name: str) -> dict:
     if x is None:
         return {}
     if not isinstance(x, dict):
-        raise DTypeError(f"{name} must be a dict or None; got {_show(x)}")
+        raise DTypeError(f"{name} must be a dict or None; got {show_value(x)}")
     return dict(x)
 
 
@@ -129,7 +129,7 @@ def as_callable(f, name: str):
     """``f`` if it is callable, else :class:`DTypeError` (``None``, numbers, arrays and
     strings are not functions)."""
     if not callable(f) or isinstance(f, type) and issubclass(f, BaseException):
-        raise DTypeError(f"{name} must be a callable; got {_show(f)}")
+        raise DTypeError(f"{name} must be a callable; got {show_value(f)}")
     return f
 
 
@@ -138,7 +138,7 @@ def as_seed(seed, name: str = "seed") -> int:
     return as_int(seed, name, minimum=0, error=UsageError)
 
 
-def _is_prime(p: int) -> bool:
+def is_prime(p: int) -> bool:
     """Deterministic Miller-Rabin for ``p < 3.3 · 10^24`` (the first 13 prime bases)."""
     if p < 2:
         return False
@@ -172,7 +172,7 @@ def as_prime(p, name: str = "p", *, maximum: int | None = None) -> int:
     7
     """
     p = as_int(p, name, minimum=2, maximum=maximum, error=RankError)
-    if not _is_prime(p):
+    if not is_prime(p):
         raise RankError(f"{name} must be a prime; got {p}")
     return p
 
@@ -186,7 +186,7 @@ def as_torch_generator(generator, name: str = "generator", *, optional: bool = T
         return None
     if not isinstance(generator, torch.Generator):
         raise DTypeError(f"{name} must be a torch.Generator{' or None' if optional else ''};"
-                         f" got {_show(generator)}")
+                         f" got {show_value(generator)}")
     return generator
 
 
@@ -212,7 +212,7 @@ def as_torch_dtype(dtype, name: str = "dtype", *, complex_ok: bool = True,
     want = " or ".join(k for k, ok in (("floating", real_ok), ("complex", complex_ok)) if ok)
     if not isinstance(dtype, torch.dtype) or not (
             (real_ok and dtype.is_floating_point) or (complex_ok and dtype.is_complex)):
-        raise DTypeError(f"{name} must be a {want} torch dtype; got {_show(dtype)}")
+        raise DTypeError(f"{name} must be a {want} torch dtype; got {show_value(dtype)}")
     return dtype
 
 
@@ -232,12 +232,12 @@ def as_float(x, name: str, *, positive: bool = False, nonnegative: bool = False,
     0.001
     """
     value = x
-    if _is_torch(value) and value.dim() == 0:
+    if is_torch_tensor(value) and value.dim() == 0:
         value = value.detach().cpu().item()
     elif isinstance(value, np.ndarray) and value.ndim == 0:
         value = value.item()
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise DTypeError(f"{name} must be a real number; got {_show(x)}")
+        raise DTypeError(f"{name} must be a real number; got {show_value(x)}")
     value = float(value)
     if finite and not math.isfinite(value):
         raise error(f"{name} must be finite; got {value!r}")
@@ -259,7 +259,7 @@ def as_tolerance(x, name: str, *, allow_zero: bool = False) -> float:
 def as_choice(x, name: str, choices, *, error: type = UsageError):
     """``x`` if it is one of ``choices`` (compared as strings), else ``error``."""
     if not isinstance(x, str):
-        raise DTypeError(f"{name} must be a string, one of {tuple(choices)!r}; got {_show(x)}")
+        raise DTypeError(f"{name} must be a string, one of {tuple(choices)!r}; got {show_value(x)}")
     if x not in tuple(choices):
         raise error(f"{name} must be one of {tuple(choices)!r}; got {x!r}")
     return x
@@ -285,7 +285,7 @@ def as_rng(rng, name: str = "rng") -> np.random.Generator:
             raise UsageError(f"{name} seed must be an integer >= 0; got {int(rng)}")
         return np.random.default_rng(int(rng))
     raise DTypeError(f"{name} must be None, an integer seed >= 0 or a "
-                     f"numpy.random.Generator; got {_show(rng)}")
+                     f"numpy.random.Generator; got {show_value(rng)}")
 
 
 def as_device(device, name: str = "device"):
@@ -295,7 +295,7 @@ def as_device(device, name: str = "device"):
     if type(device).__name__ == "device" and type(device).__module__.startswith("torch"):
         return device
     if not isinstance(device, str):
-        raise DTypeError(f"{name} must be a device string or torch.device; got {_show(device)}")
+        raise DTypeError(f"{name} must be a device string or torch.device; got {show_value(device)}")
     base, _, index = device.partition(":")
     if base not in ("cpu", "cuda", "auto", "mps", "meta") or (index and not index.isdigit()):
         raise DeviceError(f"{name} must be 'cpu', 'auto', 'cuda' or 'cuda:N'; got {device!r}")

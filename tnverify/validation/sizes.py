@@ -9,7 +9,7 @@ import os
 import numpy as np
 
 from ..errors import DTypeError, ShapeError, SizeLimitError
-from .scalars import _show, as_int, as_text, is_int
+from .scalars import show_value, as_int, as_text, is_int
 
 __all__ = ["DEFAULT_MAX_ENTRIES", "MAX_RESULT_BITS", "max_entries", "human_bytes",
            "check_entries", "check_power", "check_work"]
@@ -91,11 +91,11 @@ def check_entries(shape, *, repeat=1, what: str = "explicit tensor", dtype=np.fl
     try:
         np.dtype(dtype)                 # refused here unless a numpy dtype
     except TypeError as exc:
-        raise DTypeError(f"{what}: dtype must be a numpy dtype; got {_show(dtype)}") from exc
+        raise DTypeError(f"{what}: dtype must be a numpy dtype; got {show_value(dtype)}") from exc
     try:
         sizes = tuple(shape)
     except TypeError as exc:
-        raise DTypeError(f"{what}: shape must be a sequence of integers; got {_show(shape)}") \
+        raise DTypeError(f"{what}: shape must be a sequence of integers; got {show_value(shape)}") \
             from exc
     for s in sizes:
         if not is_int(s):
@@ -107,7 +107,7 @@ def check_entries(shape, *, repeat=1, what: str = "explicit tensor", dtype=np.fl
         lim, source = max_entries(), _ENV
     else:
         if not is_int(limit) or int(limit) < 1:
-            raise SizeLimitError(f"max_entries must be a positive integer; got {_show(limit)}")
+            raise SizeLimitError(f"max_entries must be a positive integer; got {show_value(limit)}")
         lim = int(limit)
         source = limit_name or "max_entries"
     sizes = tuple(int(s) for s in sizes)

@@ -10,7 +10,7 @@ import tnverify.claims.thesis.tt_svd as mod
 import tnverify.claims.thesis.unfoldings as unf
 import tnverify.claims.tnverify.tt_svd_error as err
 import tnverify.claims.tt_svd_support as sup
-from tnverify.claims import FAILS, HOLDS, ILL_POSED, get_claim, run_claim
+from tnverify.claims import FAILS, HOLDS, get_claim
 from tnverify.conventions import tolerance
 from tnverify.ranks.matricize import exact_rank, tt_unfolding
 from tnverify.tt import TensorTrain

@@ -1,4 +1,4 @@
-"""Tests of the T2 tt-language-models claims, the TTLM-variant cells and the Tiny/Large maps."""
+"""Tests of the tt-language-models claims, the TTLM-variant cells and the Tiny/Large maps."""
 
 import itertools
 
@@ -159,7 +159,7 @@ def test_exact_conditionals_sum_to_one():
     assert np.abs(c.sum(axis=2) - 1).max() <= float(tolerance(np.float64, n=3))
 
 
-# -- the scaled comparisons can fail (task S: no vacuous scales) ----------------------
+# -- the scaled comparisons can fail (no vacuous scales) ----------------------
 _FLOAT64_PARTS_12 = ("h^(N) cell vs generic", "∂/∂W_xe", "∂/∂W_hh")
 
 

@@ -1,4 +1,4 @@
-"""Negative controls for comparisons the gtm/tnverify claims build by hand (DESIGN §3).
+"""Negative controls for comparisons the gtm/tnverify claims build by hand (ARCHITECTURE.md, Design notes).
 
 :func:`passed_with_control` runs one boolean test on the computed value and on a minimal
 wrong variant of it; the variant's outcome is computed by the same test, never fixed.
@@ -14,7 +14,8 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 
 from .. import Evidence

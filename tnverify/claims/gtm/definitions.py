@@ -4,7 +4,7 @@ weight tensor of Eq. 7, the score of Eq. 8, the recurrences of Eq. 9 and Eq. 10,
 ξ = xy network of Eq. 16 and the absorption of its input matrices (Prop. A.1).
 
 Cores keep the paper's order 𝒢^{(t)} ∈ ℝ^{M×R_{t−1}×R_t} (``G[i, j, k]``: i over the
-features, j over h^{(t−1)}, k over h^{(t)}); the TT view of DESIGN §2 is
+features, j over h^{(t−1)}, k over h^{(t)}); the TT view (:mod:`tnverify.conventions`) is
 ``numpy.transpose(G, (1, 0, 2))``.
 """
 

@@ -207,7 +207,7 @@ def scaled_lemma_a2(params, device, rng):
     bound, printed = lemma_a2_rank_bound(M, R, T), lemma_a2_rank_formula(M, R, T)
     if side <= EXACT_SIDE:
         # M^T ≤ 10⁶: the exact integer rank (fraction-free elimination; 0.2 s at 216²,
-        # 7–45 s at 1000² on one CPU core), as issue 5 asks
+        # 7–45 s at 1000² on one CPU core)
         gr = grid_rank(mat.cpu().numpy(), matrix=True, certify="exact", cross_check=True)
         rank, info = gr.rank, gr.to_dict()
         certified = gr.certified

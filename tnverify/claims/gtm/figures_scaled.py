@@ -118,10 +118,10 @@ def rank_one_max_realizable_torch(grid) -> bool:
 
 # -- gtm-fig-3 -------------------------------------------------------------------------
 def _fig3_trial(task, check_numpy: bool, device) -> dict:
-    from ...figures.gtm import _draw_network
+    from ...figures.gtm import draw_network
     from ...generalized.grid import grid_tensor, odd_even_matricization
 
-    net, F = _draw_network(task)
+    net, F = draw_network(task)
     g = _grid_torch(net, F, device)
     M, T = task["M"], task["T"]
     half = T * M // 2
@@ -154,7 +154,7 @@ def _fig3_trial(task, check_numpy: bool, device) -> dict:
 
 def scaled_fig3(params, device, rng):
     """Fig. 3/4 at larger M, T on the device: the trial machinery and seeds of the small
-    side (``derive_seed(base, R, i)``, :func:`tnverify.figures.gtm._draw_network`),
+    side (``derive_seed(base, R, i)``, :func:`tnverify.figures.gtm.draw_network`),
     torch grids vs numpy grids, then the two readings of the small side
     (:data:`tnverify.claims.gtm.figures.FIG3_READINGS`).  A network in the bound-1 bar
     that no rank-1 network realizes is a counterexample only when the exact rank confirms

@@ -105,7 +105,7 @@ EXACT_RANK_MAX_SIDE = 256
 def _exact_bound(params: dict, R: int, seed: int) -> int | None:
     """The width bound ⌈rank/(TM/2)⌉ from the EXACT rank of the (odd, even) matricization
     of the network drawn by ``rank_trial`` for ``seed`` (None when too large)."""
-    from ...figures.gtm import _draw_network, width_lower_bound
+    from ...figures.gtm import draw_network, width_lower_bound
     from ...generalized.grid import grid_tensor, odd_even_matricization
     from ...ranks.matricize import exact_rank
 
@@ -114,7 +114,7 @@ def _exact_bound(params: dict, R: int, seed: int) -> int | None:
         return None
     task = {"M": M, "T": T, "L": M, "R": R, "xi": "relu", "shared": params["shared"],
             "weights": params.get("weights", "integer"), "seed": seed}
-    net, F = _draw_network(task)
+    net, F = draw_network(task)
     mat = odd_even_matricization(grid_tensor(net, F))
     return width_lower_bound(exact_rank(mat.astype(np.int64)), M, T, "relu")
 

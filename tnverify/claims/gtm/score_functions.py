@@ -6,7 +6,7 @@ boundary forms are in :mod:`.boundary_forms`), and the absorption of the input m
 
 Cores of generalized networks keep the paper's order 𝒢^{(t)} ∈ ℝ^{M×R_{t−1}×R_t}
 (``G[i, j, k]``: i over the features, j over h^{(t−1)}, k over h^{(t)}); the TT view of
-DESIGN §2 is ``numpy.transpose(G, (1, 0, 2))``.  The literal definitions are in
+:mod:`tnverify.conventions` is ``numpy.transpose(G, (1, 0, 2))``.  The literal definitions are in
 :mod:`tnverify.claims.gtm.definitions`, the torch sides in :mod:`.score_functions_scaled`.
 
 Error measures: every comparison divides the difference by the *forward-error scale* of

@@ -19,7 +19,7 @@ import numpy as np
 from .. import Evidence
 from .controls import control_of
 from ..compare import compare_ints, compare_values
-from .universality_small import (LEMMA_XIS, _invertible_F, abs_network, chain_length)
+from .universality_small import (LEMMA_XIS, invertible_F, abs_network, chain_length)
 from ...generalized import constructions as gc
 from ...generalized.grid import grid_tensor, random_generalized_rnn, random_shallow
 from ...ranks.matricize import numerical_rank
@@ -38,7 +38,7 @@ def _g(net, F, device):
 def scaled_lemma_5_1(params, device, rng):
     M, T, L, R = params["M"], params["T"], params["L"], params["R"]
     a, b = rng.normal(), rng.normal()
-    F = _invertible_F(M, rng)
+    F = invertible_F(M, rng)
     parts = {}
     for name in LEMMA_XIS:
         A = random_generalized_rnn(M, T, R, name, rng, L=L)
@@ -55,7 +55,7 @@ def scaled_lemma_5_1(params, device, rng):
 
 def scaled_prop_a_4(params, device, rng):
     M, T = params["M"], params["T"]
-    F = _invertible_F(M, rng)
+    F = invertible_F(M, rng)
     parts = {}
     for name in XI_NAMES:
         xi = get_xi(name)
@@ -103,7 +103,7 @@ def scaled_thm_5_1(params, device, rng):
     for t in range(1, Ts):
         add = add.unsqueeze(-1) + torch.clamp(U[t], min=0).reshape((S,) + (1,) * t + (M,))
     nr_add = numerical_rank(add.reshape(S, N).cpu().numpy())
-    F = _invertible_F(M, rng)
+    F = invertible_F(M, rng)
     H = rng.standard_normal((M,) * T)
     sh = gc.universal_shallow(H, F)
     got = _shallow_grid_chunked(sh, F, device)
@@ -133,7 +133,7 @@ def scaled_sec_4_2(params, device, rng):
     N = M**T
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
     Om = torch.randn(N, k, dtype=torch.float64, device=device, generator=g)
-    F = _invertible_F(M, rng)
+    F = invertible_F(M, rng)
     Y = torch.empty(S, k, dtype=torch.float64, device=device)
     for i in range(S):
         net = random_shallow(M, T, 1, "relu_sum", rng)

@@ -66,7 +66,7 @@ def compare_grid(what, net, F, reference, *, n=None, labels=True,
                           scale=scale, labels=lab, sizes={"M": M, "T": T}, **ctrl)
 
 
-def _invertible_F(M, rng):
+def invertible_F(M, rng):
     F = rng.standard_normal((M, M))
     while np.linalg.cond(F) > 1e3:  # §5 assumes F invertible; keep it well conditioned
         F = rng.standard_normal((M, M))
@@ -117,7 +117,7 @@ def _hidden_parts(A, B, C, a, b, F) -> dict:
 
 def small_lemma_5_1(params, rng):
     M, T, a, b = params["M"], params["T"], params["a"], params["b"]
-    F = _invertible_F(M, rng)
+    F = invertible_F(M, rng)
     cases = {}
     for name in LEMMA_XIS:
         A = random_generalized_rnn(M, T, params["RA"], name, rng, L=params["LA"])
@@ -202,7 +202,7 @@ def _one_operand_reference(shallow, F, reading: str) -> np.ndarray:
 
 def _one_operand_readings(M, rng) -> dict:
     """The proof's L = 1 weights at T = 1 under both one-operand conventions (ruled out)."""
-    F = _invertible_F(M, rng)
+    F = invertible_F(M, rng)
     one = {r: {} for r in _ONE_OPERAND}
     for name in XI_NAMES:
         xi = get_xi(name)
@@ -221,7 +221,7 @@ def small_prop_a_4(params, rng):
     shallow network.  Shown, ruled out: real h^(0) for ln(eˣ + eʸ) (no unit in ℝ) and the
     T = 1 conventions for ξ of one operand."""
     M, T = params["M"], params["T"]
-    F = _invertible_F(M, rng)
+    F = invertible_F(M, rng)
     parts, no_unit = {}, {}
     for name in XI_NAMES:
         xi = get_xi(name)
@@ -257,7 +257,7 @@ def small_prop_a_4_corrected(params, rng):
     reproduces the shallow grid for every ξ with a unit; at T = 1 it computes λ ξ(c, u),
     which is λ c exactly when the unit is a two-sided identity."""
     M, T = params["M"], params["T"]
-    F = _invertible_F(M, rng)
+    F = invertible_F(M, rng)
     parts = {}
     for name in XI_NAMES:
         xi = get_xi(name)
@@ -318,7 +318,7 @@ def small_thm_5_1(params, rng):
         "(i) certified rank (integer v, mod-p lower bound) = M^T": compare_ints(
             "rank over GF(p) of integer-valued rank-1 max grids (≤ exact rank ≤ M^T)",
             [span["mod_p"]], [N])}
-    F = _invertible_F(M, rng)
+    F = invertible_F(M, rng)
     j = rng.integers(0, M, size=T)
     E = np.zeros((M,) * T)
     E[tuple(j)] = 1.0

@@ -94,7 +94,7 @@ def unit_candidates(op, xy, reading, candidates=CANDIDATES):
     return [float(u) for u in candidates if _unit_errors(op, u, xy, reading)[0] <= tol]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def symbolic_identity(op, reading, u=None, *, arity=3) -> bool | None:
     """Decide with sympy whether an identity of ``op`` holds for all reals: associativity
     (``reading="assoc"``), commutativity (``"comm"``) or the unit condition (``"a"``/

@@ -10,7 +10,7 @@ import numpy as np
 
 from ...definitions.explicit import all_sequences
 from .. import Evidence
-from .born_sampling import _full_psi, _machine
+from .born_sampling import full_psi, draw_machine
 from ..compare import compare_ints, compare_values
 
 _TINY = np.finfo(np.float64).tiny
@@ -91,7 +91,7 @@ def _qr_sweep(cores):
 
 def small_gauge(params, rng):
     V, L, R = params["vocab_size"], params["length"], params["rank"]
-    m = _machine(params, rng)
+    m = draw_machine(params, rng)
     G = _cores(m)
     sizes = {"vocab_size": V, "length": L, "rank": R}
     Ms = [rng.standard_normal((g.shape[2], g.shape[2])) for g in G[:-1]]
@@ -100,7 +100,7 @@ def small_gauge(params, rng):
     Gp = [np.tensordot(np.tensordot(Minv[t - 1], g, axes=([1], [0])) if t else g,
                        Ms[t], axes=([2], [0])) if t < L - 1
           else np.tensordot(Minv[t - 1], g, axes=([1], [0])) for t, g in enumerate(G)]
-    psi, psip = _full_psi(m), _psi_of(Gp)
+    psi, psip = full_psi(m), _psi_of(Gp)
     # forward-error scale of Ψ' (x): the product of |G'| slices, times κ(M) for the
     # computed inverse (M·inv(M) = I up to κ·eps); n = L·R multiply-adds per entry
     absprod = _psi_of([np.abs(g) for g in Gp])
@@ -159,7 +159,7 @@ def small_gauge(params, rng):
 def scaled_gauge(params, device, rng):
     """log Z by a torch QR sweep (log-domain: each R factor rescaled) vs transfer matrices."""
     import torch
-    m = _machine(params, rng, uniform=True, device=device)
+    m = draw_machine(params, rng, uniform=True, device=device)
     L, V, R = params["length"], params["vocab_size"], params["rank"]
     with torch.no_grad():
         lz = float(m.log_partition())
@@ -185,7 +185,7 @@ def scaled_gauge(params, device, rng):
 def small_eq44(params, rng, corrected=False):
     import torch
     V, L, R, T = params["vocab_size"], params["length"], params["rank"], params["train"]
-    m = _machine(params, rng)
+    m = draw_machine(params, rng)
     cores = [torch.tensor(c, requires_grad=True) for c in _cores(m)]
     train = rng.integers(V, size=(T, L))
     X = all_sequences(V, L)
@@ -245,13 +245,13 @@ def small_cost(params, rng, corrected=False):
     import torch
     V, L, R = params["vocab_size"], params["length"], params["rank"]
     sizes = {"vocab_size": V, "length": L, "rank": R}
-    m = _machine(params, rng)
+    m = draw_machine(params, rng)
     G = _cores(m)
-    psi = _full_psi(m)
+    psi = full_psi(m)
     z_brute = math.fsum((psi**2).ravel())
     c1, c2, cpsi = _Counter(), _Counter(), _Counter()
     z_tm = _transfer_z(G, c1)
-    m2 = _machine(dict(params, vocab_size=2 * V), rng)
+    m2 = draw_machine(dict(params, vocab_size=2 * V), rng)
     _transfer_z(_cores(m2), c2)
     _psi_direct(G, [0] * L, np.float64, cpsi)
     ranks = [1] + [g.shape[2] for g in G]
@@ -274,7 +274,7 @@ def small_cost(params, rng, corrected=False):
     probe = {}
     for Vp in (V, params["probe_vocab"]):
         for Lp in (L, params["probe_length"]):
-            mp = _machine({"vocab_size": Vp, "length": Lp, "rank": R}, rng)
+            mp = draw_machine({"vocab_size": Vp, "length": Lp, "rank": R}, rng)
             Gp = _cores(mp)
             g = torch.Generator().manual_seed(int(rng.integers(2**62)))
             with torch.no_grad():
@@ -355,13 +355,13 @@ def _scaled_cost_data(params, device, rng):
     V, L, R, n = (params[k] for k in ("vocab_size", "length", "rank", "samples"))
     timing = {}
     for v, r in ((V // 2, R), (V, R), (V, R // 2)):
-        mt = _machine({"vocab_size": v, "length": L, "rank": r}, rng, uniform=True,
+        mt = draw_machine({"vocab_size": v, "length": L, "rank": r}, rng, uniform=True,
                       device=device)
         with torch.no_grad():
             t0 = time.perf_counter()
             float(mt.log_partition())
             timing[f"|V|={v}, R={r}"] = time.perf_counter() - t0
-    m = _machine(params, rng, uniform=True, device=device)
+    m = draw_machine(params, rng, uniform=True, device=device)
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
     with torch.no_grad():
         tok, lp = m.sample(n, generator=g)

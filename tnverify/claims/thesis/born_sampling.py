@@ -16,13 +16,13 @@ from ..compare import compare_ints, compare_values
 ALPHA = 1e-6
 
 
-def _machine(params, rng, **kw):
+def draw_machine(params, rng, **kw):
     from ...cells.born import random_born
     kw.setdefault("complex", bool(params.get("complex", False)))
     return random_born(params["vocab_size"], params["length"], params["rank"], rng, **kw)
 
 
-def _full_psi(m) -> np.ndarray:
+def full_psi(m) -> np.ndarray:
     """Ψ as an explicit ``(V,)*L`` numpy array, by tensordot of the cores."""
     out = np.ones((1, 1), dtype=complex if m.is_complex else float)
     for t in range(m.length):
@@ -31,7 +31,7 @@ def _full_psi(m) -> np.ndarray:
     return out.reshape(out.shape[1:-1])
 
 
-def _chi2(counts: np.ndarray, probs: np.ndarray, n: int, seed_note: str,
+def chi2_evidence(counts: np.ndarray, probs: np.ndarray, n: int, seed_note: str,
           control_counts: np.ndarray | None = None,
           control_label: str = "the samples read in reverse order") -> Evidence:
     """χ² goodness of fit of ``counts`` to ``probs`` at :data:`ALPHA`; the negative control
@@ -48,7 +48,7 @@ def _chi2(counts: np.ndarray, probs: np.ndarray, n: int, seed_note: str,
 def _reversed_counts(tokens, V, L) -> np.ndarray:
     """Counts of the sampled sequences read right to left (a wrong sampler direction)."""
     import torch
-    return _counts(torch.flip(tokens, dims=(1,)), V, L)
+    return sequence_counts(torch.flip(tokens, dims=(1,)), V, L)
 
 
 def _chi2_test(counts: np.ndarray, probs: np.ndarray, n: int, seed_note: str) -> Evidence:
@@ -67,7 +67,7 @@ def _chi2_test(counts: np.ndarray, probs: np.ndarray, n: int, seed_note: str) ->
                              "samples": n, "seed": seed_note})
 
 
-def _counts(tokens, V, L) -> np.ndarray:
+def sequence_counts(tokens, V, L) -> np.ndarray:
     flat = tokens.cpu().numpy() @ (V ** np.arange(L - 1, -1, -1))
     return np.bincount(flat, minlength=V**L).astype(np.float64)
 
@@ -93,8 +93,8 @@ def small_eq43(params, rng, corrected: bool = False):
     import torch
     V, L, R = params["vocab_size"], params["length"], params["rank"]
     cplx = bool(params.get("complex", False))
-    m = _machine(params, rng, complex=cplx)
-    psi = _full_psi(m)
+    m = draw_machine(params, rng, complex=cplx)
+    psi = full_psi(m)
     psi2 = np.abs(psi) ** 2
     sizes = {"vocab_size": V, "length": L, "rank": R, "complex": cplx}
     # n: V^L summed squares of chains of L·R multiply-adds; norm: Σ|Ψ|² (all terms >= 0)
@@ -131,7 +131,7 @@ def small_eq43(params, rng, corrected: bool = False):
 def scaled_logz(params, device, rng):
     """log Z sequential vs tree and sampled log P vs log_prob (torch, float64)."""
     import torch
-    m = _machine(params, rng, uniform=params.get("uniform", False), device=device)
+    m = draw_machine(params, rng, uniform=params.get("uniform", False), device=device)
     sizes = dict(params, device=device)
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
     with torch.no_grad():
@@ -152,7 +152,7 @@ def scaled_logz(params, device, rng):
 
 
 # -- tnverify-born-sampler-exact ------------------------------------------------------
-def _midpoint_uniforms(P: np.ndarray, X: np.ndarray, reverse: bool):
+def midpoint_uniforms(P: np.ndarray, X: np.ndarray, reverse: bool):
     """Per sequence and step, the midpoint of its inverse-CDF interval, and the product
     of interval lengths (the probability that uniforms land there)."""
     V, L = P.shape[0], P.ndim
@@ -176,14 +176,14 @@ def _midpoint_uniforms(P: np.ndarray, X: np.ndarray, reverse: bool):
 def small_sampler(params, rng):
     import torch
     V, L, R = params["vocab_size"], params["length"], params["rank"]
-    m = _machine(params, rng)
-    P = np.abs(_full_psi(m)) ** 2
+    m = draw_machine(params, rng)
+    P = np.abs(full_psi(m)) ** 2
     P /= math.fsum(P.ravel())
     X = all_sequences(V, L)
     sizes = {"vocab_size": V, "length": L, "rank": R}
     parts = {}
     for direction in ("left", "right"):
-        u, mass = _midpoint_uniforms(P, X, direction == "right")
+        u, mass = midpoint_uniforms(P, X, direction == "right")
         with torch.no_grad():
             tok, _ = m.sample_from_uniforms(torch.as_tensor(u), direction=direction)
         parts[f"{direction}: midpoint uniforms give x"] = compare_ints(
@@ -196,7 +196,7 @@ def small_sampler(params, rng):
     seed = int(rng.integers(2**62))
     with torch.no_grad():
         tok, _ = m.sample(params["samples"], generator=torch.Generator().manual_seed(seed))
-    parts["χ²"] = _chi2(_counts(tok, V, L), P.reshape(-1), params["samples"], f"torch {seed}",
+    parts["χ²"] = chi2_evidence(sequence_counts(tok, V, L), P.reshape(-1), params["samples"], f"torch {seed}",
                         control_counts=_reversed_counts(tok, V, L))
     return Evidence("exact sampler: enumeration with fixed uniforms and χ² test",
                     parts=parts, sizes=sizes)
@@ -212,9 +212,9 @@ def small_eq45(params, rng, corrected: bool = False):
     import torch
     V, L, R = params["vocab_size"], params["length"], params["rank"]
     cplx = bool(params.get("complex", False))
-    m = _machine(params, rng, complex=cplx)
+    m = draw_machine(params, rng, complex=cplx)
     absm = type(m)([c.detach().abs() for c in m.core_list], sites=m.sites)
-    P = np.abs(_full_psi(m)) ** 2
+    P = np.abs(full_psi(m)) ** 2
     P /= math.fsum(P.ravel())
     sizes = {"vocab_size": V, "length": L, "rank": R, "complex": cplx}
     n = V**L * L * R
@@ -253,7 +253,7 @@ def small_eq45(params, rng, corrected: bool = False):
         with torch.no_grad():
             tok, _ = m.sample(params["samples"], generator=torch.Generator().manual_seed(seed),
                               direction="right")
-        parts["χ² right-to-left"] = _chi2(_counts(tok, V, L), P.reshape(-1), params["samples"],
+        parts["χ² right-to-left"] = chi2_evidence(sequence_counts(tok, V, L), P.reshape(-1), params["samples"],
                                           f"torch {seed}",
                                           control_counts=_reversed_counts(tok, V, L))
     what = ("x^(k), x^(k+1), …, x^(L)" if corrected else "the printed list x^(k), x^(k−1), …")
@@ -328,7 +328,7 @@ def _log_partial_norms(m, tok):
     """``log‖G^{(1)}_{x_1} ⋯ G^{(t)}_{x_t}‖`` for ``t = 0..L`` (renormalised), ``(B, L+1)``."""
     import torch
 
-    from ...cells.born import _renorm
+    from ...cells.sites import pow2_renormalise as _renorm
     h = torch.ones(tok.shape[0], 1, dtype=m.dtype, device=m.device)
     e = torch.zeros(tok.shape[0], dtype=torch.float64, device=m.device)
     out = [torch.zeros_like(e)]

@@ -11,7 +11,7 @@ import numpy as np
 from ...lru import theory as lru
 from ..monte_carlo import chi2_gof, estimate_evidence, mean_estimate, test_evidence
 from .. import Evidence
-from .lru_monte_carlo import ALPHA, circular_law_parts, _upper
+from .lru_monte_carlo import ALPHA, circular_law_parts, upper_half_eigenvalues
 from ...conventions import tolerance
 from ..compare import compare_values
 from ...device import torch_generator as _gen
@@ -142,7 +142,7 @@ def scaled_fig48(params, device, rng):
     H = params["H"]
     g = _gen(device, rng)
     A = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
-    lam = _upper(_eigvals(A))
+    lam = upper_half_eigenvalues(_eigvals(A))
     z = lru.sample_annulus(params["n"], 0.0, 1.0, rng)
     z = np.where(z.imag < 0, np.conj(z), z)
     parts = {"radial": test_evidence("KS |λ|² Glorot vs annulus", ks_2samp(

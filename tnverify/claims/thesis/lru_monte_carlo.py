@@ -72,7 +72,7 @@ def _mc(compared, est, target, *, rule=RULE, alternatives=None, **kw) -> Evidenc
     return with_power(ev, est, target, **(alternatives or {}))
 
 
-def _upper(lam: np.ndarray) -> np.ndarray:
+def upper_half_eigenvalues(lam: np.ndarray) -> np.ndarray:
     """One eigenvalue per conjugate pair (Im > 0): real Ginibre spectra are symmetric."""
     return lam[lam.imag > 0]
 
@@ -120,7 +120,7 @@ def circular_law_parts(lam: np.ndarray, H: int, reps: int) -> dict:
 def _shape_parts(lam, flat, H, reps, parts):
     """KS tests of |λ|² and arg λ, and the real-eigenvalue count (Thm. 4.2.1)."""
     from scipy import stats as sst
-    up = _upper(flat)
+    up = upper_half_eigenvalues(flat)
     parts["KS |λ|² vs U[0,1]"] = test_evidence(
         "|λ|² of the eigenvalues with Im λ > 0 vs U[0, 1]",
         ks_1samp(np.abs(up) ** 2, sst.uniform.cdf, alpha=ALPHA, name="U[0,1]"),
@@ -283,7 +283,7 @@ def small_fig48(params, rng):
     (r_min, r_max) = (0, 1); controls: the spectrum of √2·A (variance 2/H) for the radial
     test and of A + 𝐈 for the angular one."""
     H, n = params["H"], params["n"]
-    lam = _upper(lru.glorot_eigenvalues(H, rng, batch=params.get("reps", 1)).reshape(-1))
+    lam = upper_half_eigenvalues(lru.glorot_eigenvalues(H, rng, batch=params.get("reps", 1)).reshape(-1))
     z = lru.sample_annulus(n, 0.0, 1.0, rng)
     z = np.where(z.imag < 0, np.conj(z), z)               # fold to the upper half-disk
     parts = {"radial |λ|²": test_evidence(

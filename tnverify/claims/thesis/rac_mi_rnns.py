@@ -19,7 +19,7 @@ from ..compare import compare_values
 from ..registration import claim, corrected_pair, refs
 from ..rnn_equivalences_scaled import scaled_rac
 from ..ttlm.rnn_runs import PHIS, rnn_run, tt_run
-from .rnn_equivalences import PROOFS, SPACE, SUM_OVER_FREE_ALPHA, _draw, _labels
+from .rnn_equivalences import PROOFS, SPACE, SUM_OVER_FREE_ALPHA, draw_case, sequence_labels
 
 _RAC_SCALED = {"small": ({"vocab_size": 50, "rank": 8, "length": 16, "batch": 32},),
                "large": ({"vocab_size": 10_000, "rank": 64, "length": 2048, "batch": 1024},)}
@@ -45,7 +45,7 @@ def _rac_core(B, A, idx):
 
 
 def _rac_setup(params, rng):
-    V, R, L, seqs, sizes = _draw(params, rng)
+    V, R, L, seqs, sizes = draw_case(params, rng)
     B, A, h0 = rng.normal(size=(R, V)), rng.normal(size=(R, R)), rng.normal(size=R)
     scale = rnn_run(_rac_eq(np.abs(B), np.abs(A), "id"), np.abs(h0), seqs, V)
     return V, R, L, seqs, sizes, B, A, h0, scale
@@ -63,7 +63,7 @@ def _rac_reading(B, A, h0, seqs, idx, sizes, scale):
         parts[name] = compare_values(
             f"{name} vs TT recurrence (+φ)", tt_run(G, h0, seqs, phi),
             rnn_run(_rac_eq(B, A, phi), h0, seqs, V), n=L * R * V, scale=scale,
-            labels=_labels(seqs, R), sizes=sizes,
+            labels=sequence_labels(seqs, R), sizes=sizes,
             control=tt_run(wrong if idx != ("oi", "po") else
                            np.einsum("oi,op->pio", B, A) * 1.5, h0, seqs, phi),
             control_label="A transposed in the δ-contraction" if idx != ("oi", "po") else
@@ -127,7 +127,7 @@ def _eq517(params, rng, corrected):
         for label, step in (("first line", first), ("second line", second)):
             parts[f"{label} (Σ over α_{{t−1}}, j, k) vs RAC (Eq. 5.15)"] = compare_values(
                 f"Eq. 5.17 {label} with the corrected sums vs the RAC states",
-                rnn_run(step, h0, seqs, V), ref, n=n, scale=scale, labels=_labels(seqs, R),
+                rnn_run(step, h0, seqs, V), ref, n=n, scale=scale, labels=sequence_labels(seqs, R),
                 sizes=sizes, control=rnn_run(wrong_sum, h0, seqs, V),
                 control_label="the printed Σ over α_t")
         parts["G_{α_{t−1}α_ti_t} = A_{α_tα_{t−1}}B_{α_ti_t}"] = compare_values(
@@ -146,10 +146,10 @@ def _eq517(params, rng, corrected):
             "Eq. 5.17 first line with its printed Σ_{α_t} (free α_{t−1}, j, k; j, k then "
             "summed) vs the RAC states (Eq. 5.15)",
             rnn_run(printed_step, h0, seqs, V), ref, n=n, scale=scale,
-            labels=_labels(seqs, R), sizes=sizes),
+            labels=sequence_labels(seqs, R), sizes=sizes),
         "second line (Σ over α_t) vs RAC": compare_values(
             "Eq. 5.17 second line with its printed Σ_{α_t} vs the RAC states (Eq. 5.15)",
-            rnn_run(wrong_sum, h0, seqs, V), ref, n=n, scale=scale, labels=_labels(seqs, R),
+            rnn_run(wrong_sum, h0, seqs, V), ref, n=n, scale=scale, labels=sequence_labels(seqs, R),
             sizes=sizes)})
 
 

@@ -16,11 +16,11 @@ SPACE = ({"vocab_size": 4, "rank": 3, "steps": 4}, {"vocab_size": 5, "rank": 4, 
 SUM_OVER_FREE_ALPHA = "ttlm-appB-sum-over-free-alpha_t"
 
 
-def _draw(params, rng):
+def draw_case(params, rng):
     V, R, L = params["vocab_size"], params["rank"], params["steps"]
     seqs = rng.integers(0, V, size=(params.get("sequences", 6), L))
     return V, R, L, seqs, {"vocab_size": V, "rank": R, "steps": L}
 
 
-def _labels(seqs, R):
+def sequence_labels(seqs, R):
     return np.repeat(seqs, seqs.shape[1] * R, axis=0)

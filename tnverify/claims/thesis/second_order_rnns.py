@@ -19,7 +19,7 @@ from ..compare import compare_values
 from ..registration import claim, corrected_pair, refs
 from ..rnn_equivalences_scaled import scaled_second_order
 from ..ttlm.rnn_runs import PHIS, rnn_run, tt_run
-from .rnn_equivalences import PROOFS, SPACE, SUM_OVER_FREE_ALPHA, _draw, _labels
+from .rnn_equivalences import PROOFS, SPACE, SUM_OVER_FREE_ALPHA, draw_case, sequence_labels
 
 _SECOND_ORDER_SCALED = {"small": ({"vocab_size": 50, "rank": 8, "length": 16, "batch": 32},),
                         "large": ({"vocab_size": 10_000, "rank": 64, "length": 512,
@@ -34,7 +34,7 @@ def _eq511(T, phi):
 
 
 def _2rnn_setup(params, rng):
-    V, R, L, seqs, sizes = _draw(params, rng)
+    V, R, L, seqs, sizes = draw_case(params, rng)
     G, h0 = rng.normal(size=(R, V, R)), rng.normal(size=R)      # TT core G_{α_{t−1} i_t α_t}
     T = np.transpose(G, (0, 2, 1))                              # T_{jik} = G_{jki}
     scale = rnn_run(_eq511(np.abs(T), "id"), np.abs(h0), seqs, V)
@@ -52,7 +52,7 @@ def small_claim_531(params, rng):
         ref = rnn_run(_eq511(T, phi), h0, seqs, V)
         parts[f"2-RNN (Eq. 5.11) vs TT recurrence, φ={phi}"] = compare_values(
             f"2-RNN Eq. 5.11 with T_jik = G_jki vs TT recurrence (+φ), φ={phi}",
-            tt_run(G, h0, seqs, phi), ref, n=n, scale=scale, labels=_labels(seqs, R),
+            tt_run(G, h0, seqs, phi), ref, n=n, scale=scale, labels=sequence_labels(seqs, R),
             sizes=sizes, control=tt_run(np.transpose(G, (2, 1, 0)), h0, seqs, phi),
             control_label="the core's rank legs swapped (G_{α_t i_t α_{t−1}})")
     parts["equivalences.second_order_to_tt_core(layout='thesis')"] = compare_values(
@@ -87,16 +87,16 @@ def _eq513(params, rng, corrected):
     if corrected:
         return compare_values(
             "Eq. 5.13 with Σ over α_{t−1} and G_{α_{t−1}α_ti_t} vs the 2-RNN (Eq. 5.11)", right,
-            ref, n=n, scale=scale, labels=_labels(seqs, R), sizes=sizes, control=prose,
+            ref, n=n, scale=scale, labels=sequence_labels(seqs, R), sizes=sizes, control=prose,
             control_label="the printed prose permutation G_{α_t α_{t−1} i_t}")
     literal = rnn_run(_eq513_printed_step(G), h0, seqs, V)
     return Evidence("Eq. 5.13 as printed vs the 2-RNN (Eq. 5.11)", sizes=sizes, parts={
         "Σ over α_t (printed) vs 2-RNN": compare_values(
             "Eq. 5.13 with its printed Σ_{α_t} (α_{t−1} left free) vs Eq. 5.11", literal, ref,
-            n=n, scale=scale, labels=_labels(seqs, R), sizes=sizes),
+            n=n, scale=scale, labels=sequence_labels(seqs, R), sizes=sizes),
         "prose permutation G_{α_t α_{t−1} i_t} vs 2-RNN": compare_values(
             "TT recurrence with G permuted as the prose says vs Eq. 5.11", prose, ref, n=n,
-            scale=scale, labels=_labels(seqs, R), sizes=sizes)})
+            scale=scale, labels=sequence_labels(seqs, R), sizes=sizes)})
 
 
 def _ranged_sum(h, T, f, j_max, k_max):
@@ -127,7 +127,7 @@ def _eq514(params, rng, corrected):
     first_leg = rnn_run(lambda h, f: np.tanh(np.einsum("j,ijk,k->i", h, T, f)), h0, seqs, V)
     sum_ranges = compare_values(
         "Eq. 5.14 with Σ_{j=1}^R Σ_{k=1}^{|V|} vs the slice form (h)ᵀT_{:,i,:}f (φ = tanh)",
-        fixed, ref, n=n, scale=scale, labels=_labels(seqs, R), sizes=sizes,
+        fixed, ref, n=n, scale=scale, labels=sequence_labels(seqs, R), sizes=sizes,
         control=first_leg, control_label="the output index on T's first leg (T_ijk)")
     if corrected:
         return sum_ranges

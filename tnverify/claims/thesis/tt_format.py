@@ -16,7 +16,7 @@ import numpy as np
 from .. import Defect, Evidence, Reading, Ref
 from ..compare import compare_values
 from ..registration import corrected_pair
-from ..ttlm.tt_format import _CORRECTION, _PROOFS, tt_sides
+from ..ttlm.tt_format import CORRECTION, PROOFS, tt_sides
 from ...tt import TensorTrain, random_tt
 
 
@@ -102,6 +102,6 @@ corrected_pair(
         pinned=({"params": _34_SPACE[1], "seed": 34, "note": "the claims catalogue: shape 3×4×3×4×3"},)),
     corrected=dict(
         title="TT format: Eq. 3.3 slices, Eq. 3.4 sums, Def. 3.1.5 (sums from 1)",
-        statement=_STATEMENT_THESIS_EQ_3_4 + _CORRECTION,
+        statement=_STATEMENT_THESIS_EQ_3_4 + CORRECTION,
         small=lambda p, rng: small_thesis_34(p, rng, True),
-        proof=_PROOFS + "prove_thesis_eq_3_4_corrected"))
+        proof=PROOFS + "prove_thesis_eq_3_4_corrected"))

@@ -113,7 +113,8 @@ def small_prop_521(params, rng):
     #     computed and shown, ruled out by the text (see the claim's readings)
     for name, squared in (("b", True), ("c", False)):
         parts = dict(common)
-        for draw in range(8):   # random real cores: up to 8 draws, stop at a counterexample
+        # random real cores: up to 8 draws, stop at a counterexample (`draw` is read after)
+        for draw in range(8):  # noqa: B007
             real = _normalised(random_cores(p, rng), seqs, squared, sizes)
             if any(ev.verdict != "holds" for ev in real.values()):
                 break

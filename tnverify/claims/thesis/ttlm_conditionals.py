@@ -10,7 +10,7 @@ import numpy as np
 from .. import Defect, Evidence, Reading
 from ..compare import compare_values
 from ..registration import corrected_pair, refs
-from ..ttlm.uniform_ttlm import _right_envs, _site_joint, _softmax
+from ..ttlm.uniform_ttlm import right_envs, site_joint, stable_softmax
 from ..ttlm.variants_statements import STATEMENTS
 from ...definitions.conditionals import conditionals_by_sequence
 from ...definitions.explicit import all_sequences
@@ -70,8 +70,8 @@ def _identity_parts(cores, outs, seqs, sizes):
             control_label="each f^(s) contracted with the word of the neighbouring position")
         if t == len(cores):
             parts[f"t = {t}: ψ = softmax of both"] = compare_values(
-                "softmax(Eq. 5.7's argument) vs softmax(Eq. 5.9's argument)", _softmax(got),
-                _softmax(ref), n=n + cores[0].shape[1], sizes=sizes, control=_softmax(wrong),
+                "softmax(Eq. 5.7's argument) vs softmax(Eq. 5.9's argument)", stable_softmax(got),
+                stable_softmax(ref), n=n + cores[0].shape[1], sizes=sizes, control=stable_softmax(wrong),
                 control_label="softmax of the neighbouring-word product")
     return parts
 
@@ -81,11 +81,11 @@ def _joint_conditional_parts(cores, seqs, A, sizes):
     output core the joint induces, O_t[v, a] = Σ_b 𝐆^(t)[a, v, b] E_t[b] (the most
     favourable choice), for ψ linear and softmax."""
     L, V = len(cores), cores[0].shape[1]
-    exact, envs, n = conditionals_by_sequence(A), _right_envs(cores), V ** L
+    exact, envs, n = conditionals_by_sequence(A), right_envs(cores), V ** L
     hs = [np.ones((len(seqs), 1))]
     for t in range(L - 1):
         hs.append(np.einsum("sa,asb->sb", hs[-1], cores[t][:, seqs[:, t], :]))
-    psis = {"linear": lambda x: x / x.sum(axis=-1, keepdims=True), "softmax": _softmax}
+    psis = {"linear": lambda x: x / x.sum(axis=-1, keepdims=True), "softmax": stable_softmax}
     parts = {}
     for name, psi in psis.items():
         ys = np.stack([psi(hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T)
@@ -104,7 +104,7 @@ def small_prop_522(params, rng, corrected=False):
     output core is R_{t−1}×|V|), Eq. 5.7 = Eq. 5.9 at every t."""
     V, ranks = params["vocab_size"], list(params["ranks"])
     L = len(ranks) - 1
-    cores, A = _site_joint(params, rng)
+    cores, A = site_joint(params, rng)
     outs = _output_cores(cores, rng)
     seqs = all_sequences(V, L)
     sizes = {"vocab_size": V, "ranks": ranks}

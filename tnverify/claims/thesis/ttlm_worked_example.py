@@ -9,7 +9,7 @@ import numpy as np
 from .. import Defect, Evidence, Reading
 from ..compare import compare_ints, compare_values
 from ..registration import corrected_pair, refs
-from ..ttlm.rnn_biases import _onehot
+from ..ttlm.rnn_biases import onehot
 
 def small_sec_531(params, rng, corrected):
     V, R = params["vocab_size"], params["rank"]
@@ -17,11 +17,11 @@ def small_sec_531(params, rng, corrected):
     Gt_a = rng.normal(size=(V, R))               # reading (a): |V|×R, as displayed
     w2 = int(rng.integers(V))
     sizes = {"vocab_size": V, "rank": R}
-    f1 = _onehot(0, V)                            # f^{(1)}_1 = 1
+    f1 = onehot(0, V)                            # f^{(1)}_1 = 1
     h1 = f1 @ G1
     first = compare_values("f^{(1)ᵀ}G^{(1)} vs [G_11, …, G_1R]", h1, G1[0, :], n=V,
                            scale=np.abs(G1).max())
-    h2 = np.einsum("p,poi,i->o", h1, np.transpose(G, (0, 2, 1)), _onehot(w2, V))
+    h2 = np.einsum("p,poi,i->o", h1, np.transpose(G, (0, 2, 1)), onehot(w2, V))
     second = compare_values("(h^{(1)})ᵀ G f^{(2)} (G permuted to R×R×|V|) vs the slice "
                             "product G^{(1)}_{w1,:} G_{:,w2,:}", h2, G1[0] @ G[:, w2, :],
                             n=R * V, scale=np.abs(G1[0]) @ np.abs(G[:, w2, :]))

@@ -21,7 +21,7 @@ from ..compare import compare_ints, compare_values
 from ..readings import Reading
 from ..registration import claim, refs
 from ..thesis.born_machines import SCALED_LOGZ
-from ..thesis.born_sampling import _chi2, _counts, _full_psi, _midpoint_uniforms
+from ..thesis.born_sampling import chi2_evidence, sequence_counts, full_psi, midpoint_uniforms
 from ...definitions.explicit import all_sequences
 
 #: What each instance's negative control replaces |Ψ(x)|²/Z by.
@@ -43,7 +43,7 @@ def _instance(params, rng, kind: str) -> Evidence:
     from ...cells.born import random_born
     V, L, R = params["vocab_size"], params["length"], params["rank"]
     m = random_born(V, L, R, rng, complex=kind == "complex")
-    psi = _full_psi(m)
+    psi = full_psi(m)
     P = np.abs(psi) ** 2
     P /= math.fsum(P.ravel())
     wrong = _wrong_distribution(psi, kind)
@@ -51,7 +51,7 @@ def _instance(params, rng, kind: str) -> Evidence:
     sizes = {"vocab_size": V, "length": L, "rank": R, "cores": kind}
     parts = {}
     for direction in ("left", "right"):
-        u, mass = _midpoint_uniforms(P, X, direction == "right")
+        u, mass = midpoint_uniforms(P, X, direction == "right")
         with torch.no_grad():
             tok, _ = m.sample_from_uniforms(torch.as_tensor(u), direction=direction)
         parts[f"{direction}: midpoint uniforms give x"] = compare_ints(
@@ -65,9 +65,9 @@ def _instance(params, rng, kind: str) -> Evidence:
     seed = int(rng.integers(2**62))
     with torch.no_grad():
         tok, _ = m.sample(params["samples"], generator=torch.Generator().manual_seed(seed))
-    counts = _counts(tok, V, L)
-    chi2 = _chi2(counts, P.reshape(-1), params["samples"], f"torch {seed}")
-    ctl = _chi2(counts, wrong, params["samples"], f"torch {seed}")
+    counts = sequence_counts(tok, V, L)
+    chi2 = chi2_evidence(counts, P.reshape(-1), params["samples"], f"torch {seed}")
+    ctl = chi2_evidence(counts, wrong, params["samples"], f"torch {seed}")
     ctl.compared = f"control ({_WRONG[kind]}) of: {chi2.compared}"
     ctl.details["variant"] = _WRONG[kind]
     chi2.control = ctl

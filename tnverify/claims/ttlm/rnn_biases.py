@@ -15,7 +15,7 @@ from .rnn_runs import rnn_run
 __all__ = ["small_eq14_bias"]
 
 
-def _onehot(w, V):
+def onehot(w, V):
     e = np.zeros(V)
     e[int(w)] = 1.0
     return e
@@ -46,7 +46,7 @@ def small_eq14_bias(params, rng, corrected):
     b = rng.normal(size=R)
     T0 = X.T                                     # the best T̃_0 of the last fit
     h0 = np.zeros(R)                             # the minimal counterexample: h = 0
-    lhs = T0 @ h0 + np.einsum("j,jik,k->i", _onehot(w, V), T, h0)
+    lhs = T0 @ h0 + np.einsum("j,jik,k->i", onehot(w, V), T, h0)
     ev = Evidence(
         "Eq. 14 pre-activation f(x)ᵀT_{i,:,:}h + b_i vs the bilinear form of f̃ = [1; f] "
         "(best T̃_0 by least squares over random h, random b)",

@@ -31,6 +31,6 @@ def rnn_run(step, h0, seqs, V: int) -> np.ndarray:
 
 
 def tt_run(G, h0, seqs, phi="id") -> np.ndarray:
-    """The TT recurrence (DESIGN view) ``h'_o = φ(Σ_{p,i} h_p G_{pio} f_i)``."""
+    """The TT recurrence (TT view) ``h'_o = φ(Σ_{p,i} h_p G_{pio} f_i)``."""
     f = PHIS[phi]
     return rnn_run(lambda h, x: f(np.einsum("p,pio,i->o", h, G, x)), h0, seqs, G.shape[1])

@@ -1,4 +1,4 @@
-"""Statements of the T3 rnn-equivalences claims, verbatim from the paper (generated from the catalogue;
+"""Statements of the rnn-equivalences claims, verbatim from the paper (generated from the catalogue;
 bullets joined by newlines)."""
 
 STATEMENTS = {

@@ -242,7 +242,7 @@ _STATEMENT_TTLM_EQ5 = (
     '_{α₂=2}^{R₂} ⋯ Σ_{α_{N−1}=1}^{R_{N−1}} G^{(1)}_{w₁α₁} G^{(2)}_{α₁w₂α₂} ⋯ G^{(N)}'
     '_{α_{N−1}w_N} = ⟨𝒜, Φ(X)⟩ = p(X) (5)", with Φ(X) = ⊗_{i=1}^N f(x^{(i)}).\n  - Tex'
     't: "Eq. 5 can compute Eq. 2".')
-_PROOFS = "proofs/spine_ttlm.py::"
+PROOFS = "proofs/spine_ttlm.py::"
 _SCALED_SPACE = {
     "small": ({"batch": 256, "vocab_size": 1000, "rank": 20, "length": 64, "distinct": 4},),
     "large": tuple({"batch": 4096, "vocab_size": 33278, "rank": r, "length": n, "distinct": 1,
@@ -252,7 +252,7 @@ _SCALED_SPACE = {
 _EQ3_SPACE = ({"vocab_size": 2, "length": 4, "ranks": [1, 2, 2, 2, 1]},
               {"vocab_size": 4, "length": 5, "ranks": [1, 2, 3, 3, 2, 1]})
 _EQ5_SPACE = ({"vocab_size": 2, "length": 4, "rank": 2}, {"vocab_size": 4, "length": 5, "rank": 3})
-_CORRECTION = (" [Corrected: every printed sum Σ_{α_k} runs from α_k = 1 to R_k; the printed "
+CORRECTION = (" [Corrected: every printed sum Σ_{α_k} runs from α_k = 1 to R_k; the printed "
                "lower limit α₂ = 2 is replaced by α₂ = 1.]")
 
 
@@ -269,11 +269,11 @@ def register_printed_sum_pair(base, *, title, refs, small, space, statement, use
     claim(base, title, statement, refs, lambda p, rng: small(p, rng, False), group="tensor-trains",
           space=space, uses=uses + shared, expected="fails", corrected_by=f"{base}-corrected",
           pinned=pinned, **dict(printed_fields or {}))
-    claim(f"{base}-corrected", title + " (sums from 1)", statement + _CORRECTION, refs,
+    claim(f"{base}-corrected", title + " (sums from 1)", statement + CORRECTION, refs,
           lambda p, rng: small(p, rng, True), group="tensor-trains", space=space,
           scaled=scaled_scoring if scaled else None, scaled_space=_SCALED_SPACE,
           uses=uses + shared, expected="holds", corrects=base,
-          proof=_PROOFS + "prove_" + f"{base}_corrected".replace("-", "_").replace(".", "_"),
+          proof=PROOFS + "prove_" + f"{base}_corrected".replace("-", "_").replace(".", "_"),
           **dict(corrected_fields or {}))
 
 
@@ -323,7 +323,7 @@ claim("ttlm-eq2", "Φ(X) and p(X) = ⟨𝒜, Φ(X)⟩", _STATEMENT_TTLM_EQ2,
                "exactly one combination (its single 1 at (w_1, …, w_N)).",
                "p(X) = ⟨𝒜, Φ(X)⟩ is a probability only if 𝒜 ≥ 0 and Σ𝒜 = 1, which the text "
                "does not impose (not part of the statement)."),
-      proof=_PROOFS + "prove_ttlm_eq2")
+      proof=PROOFS + "prove_ttlm_eq2")
 
 register_printed_sum_pair("ttlm-eq3", title="TT entry as slice products and printed sums",
       statement=_STATEMENT_TTLM_EQ3, refs=(Ref("ttlm", "§4.2, Eq. 3"),

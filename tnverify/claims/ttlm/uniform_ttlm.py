@@ -47,7 +47,7 @@ def eq7_recurrence(first, core, gN, seqs, reading):
     return np.einsum("sa,as->s", h, gN[:, seqs[:, -1]])
 
 
-def _softmax(x, axis=-1):
+def stable_softmax(x, axis=-1):
     z = np.exp(x - x.max(axis=axis, keepdims=True))
     return z / z.sum(axis=axis, keepdims=True)
 
@@ -147,7 +147,7 @@ def small_eq8(params, rng, corrected=False):
         "product of the exact conditionals vs the normalised joint", chain, pz, n=n + N,
         scale=pz, labels=_labels(seqs), sizes=sizes)
     if not corrected:
-        y8 = _softmax(logits)
+        y8 = stable_softmax(logits)
         lin = logits / logits.sum(axis=-1, keepdims=True)
         parts["Eq. 8 softmax(G^(t) h^(t−1)) vs exact, t = 2..N"] = compare_values(
             "y^(t) of Eq. 8 vs the brute-force conditional", y8, exact[:, 1:], n=n,
@@ -197,7 +197,7 @@ def small_eq8_definition(params, rng):
             control_label="the train with G's bond legs swapped (Eq. 7 contracted the other "
             "way)" if t > 2 else None)
         del prefixes
-    y1 = _softmax(first @ h0)                                   # t = 1 from h^(0)
+    y1 = stable_softmax(first @ h0)                                   # t = 1 from h^(0)
     y8 = cell.eq8(tok).detach().numpy()                         # the cell's Eq. 8, t = 2..N
     ys = np.concatenate([np.broadcast_to(y1, (len(seqs), 1, V)), y8], axis=1)
     parts["y^(t) ≥ 0 and Σ_v y^(t)_v = 1"] = compare_values(
@@ -216,14 +216,14 @@ def small_eq8_definition(params, rng):
                     "train, normalised, chain rule normalised", parts=parts, sizes=sizes)
 
 
-def _site_joint(params, rng):
+def site_joint(params, rng):
     V, ranks = params["vocab_size"], list(params["ranks"])
     cores = [np.abs(rng.standard_normal((ranks[t], V, ranks[t + 1])))
              for t in range(len(ranks) - 1)]
     return cores, full_by_tensordot(cores)
 
 
-def _right_envs(cores):
+def right_envs(cores):
     envs, e = [None] * len(cores), np.ones(1)
     for t in range(len(cores) - 1, -1, -1):
         envs[t] = e
@@ -259,8 +259,8 @@ def small_eq9(params, rng):
                 scale=np.abs(ref).max(), sizes=sizes, control=shifted,
                 control_label="the output mode contracted too (⟨·⟩_t against Φ ⊗ 𝟏)")
             readings[name][f"t = {t}: softmax"] = compare_values(
-                "softmax of both", _softmax(lg), _softmax(ref), n=n, sizes=sizes,
-                control=_softmax(shifted), control_label="softmax of the fully contracted score")
+                "softmax of both", stable_softmax(lg), stable_softmax(ref), n=n, sizes=sizes,
+                control=stable_softmax(shifted), control_label="softmax of the fully contracted score")
     return Evidence("Eq. 9–11 vs Eq. 8 under readings of 𝒜^(1:t)", sizes=sizes, readings={
         k: Evidence(f"reading ({k})", parts=v, sizes=sizes) for k, v in readings.items()})
 

@@ -11,10 +11,10 @@ from .. import Evidence
 from ..registration import claim, corrected_pair, refs
 from ..compare import compare_ints, compare_values
 from ...conventions import tolerance
+from .variants_scaled import scaled_conditionals, scaled_tiny_large, scaled_uniform
 
 #: central-difference step: eps^(1/3), the optimum for a smooth map (Nocedal & Wright §8.1)
 _FD_STEP = float(np.finfo(np.float64).eps ** (1 / 3))
-from .variants_scaled import scaled_conditionals, scaled_tiny_large, scaled_uniform
 
 
 # -- ttlm-eq12 ------------------------------------------------------------------------

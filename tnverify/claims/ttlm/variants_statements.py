@@ -1,4 +1,4 @@
-"""Statements of the T2 tt-language-models claims, verbatim from the paper."""
+"""Statements of the tt-language-models claims, verbatim from the paper."""
 
 STATEMENTS = {
     'ttlm-eq6': (

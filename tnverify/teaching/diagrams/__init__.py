@@ -39,7 +39,7 @@ from .tutorial import (
 
 __all__ = ["KINDS", "TUTORIAL_DIAGRAMS", "Box", "Network", "Node", "draw_born_z_sweep",
            "draw_cell_core", "draw_cell_cores", "draw_feature_tensor", "draw_grid_recursion",
-           "draw_network", "draw_tensor_train", "save_figure", "write_all",
+           "draw_network", "draw_tensor_train", "main", "save_figure", "write_all",
            "FAMILIES", "feature_tensor_network", "feature_arrays", "tensor_train_network",
            "tt_arrays", "cell_family", "cell_core_network", "cell_core_arrays",
            "born_z_network", "born_arrays", "grid_recursion_network", "grid_arrays"]

@@ -13,7 +13,7 @@ function is the object drawn:
 * :func:`grid_recursion_network` — the grid recursion (gtm Prop. A.3, Eq. 21).
 
 Legs of a cell core are named ``p`` (h^{(t−1)}), ``i`` (the input) and ``o`` (h^{(t)}), so
-the result has the DESIGN layout G[p, i, o] = ``cell.tt_core()``.
+the result has the TT-view layout G[p, i, o] = ``cell.tt_core()``.
 """
 
 from __future__ import annotations
