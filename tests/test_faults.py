@@ -126,11 +126,10 @@ WRITER = textwrap.dedent("""
         report.write(path)
 """)
 READER = textwrap.dedent("""
-    import json, sys, time
-    path, seconds = sys.argv[1], float(sys.argv[2])
+    import json, os, sys
+    path, stop = sys.argv[1], sys.argv[2]
     bad = reads = 0
-    end = time.time() + seconds
-    while time.time() < end:
+    while not os.path.exists(stop):          # until both writers have finished
         try:
             with open(path, encoding="utf-8") as fh:
                 text = fh.read()
@@ -138,8 +137,8 @@ READER = textwrap.dedent("""
             continue
         reads += 1
         try:
-            seed = json.loads(text)["settings"]["seed"]
-            assert len(json.loads(text)["environment"]["python"]) == seed
+            record = json.loads(text)
+            assert len(record["environment"]["python"]) == record["settings"]["seed"]
         except Exception:
             bad += 1
     print(reads, bad)
@@ -148,15 +147,18 @@ READER = textwrap.dedent("""
 
 def test_two_concurrent_writers_never_tear_a_report_and_a_reader_sees_only_whole_ones(
         tmp_path):
-    path = tmp_path / "same.json"
+    path, stop = tmp_path / "same.json", tmp_path.parent / f"{tmp_path.name}.stop"
     env = dict(os.environ, PYTHONPATH=str(ROOT), OPENBLAS_NUM_THREADS="1")
+    reader = subprocess.Popen([sys.executable, "-c", READER, str(path), str(stop)], env=env,
+                              stdout=subprocess.PIPE, text=True)
     writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(size), "150"],
                                 env=env) for size in (10, 200_000)]
-    reader = subprocess.Popen([sys.executable, "-c", READER, str(path), "4"], env=env,
-                              stdout=subprocess.PIPE, text=True)
-    assert [w.wait(timeout=300) for w in writers] == [0, 0]
+    try:
+        assert [w.wait(timeout=300) for w in writers] == [0, 0]
+    finally:
+        stop.write_text("stop")
     reads, bad = map(int, reader.communicate(timeout=300)[0].split())
-    assert reads > 0 and bad == 0
+    assert reads > 0 and bad == 0, (reads, bad)
     record = json.loads(path.read_text(encoding="utf-8"))
     assert len(record["environment"]["python"]) == record["settings"]["seed"] in (10, 200_000)
     assert _entries(tmp_path) == ["same.json"]

@@ -398,8 +398,10 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
     worker_died = None
     try:
         if parallel:
-            results, worker_died = _run_parallel(claims, results, seed, scale, device, sides,
-                                                 jobs, threads, progress, bar)
+            from .parallel import run_parallel
+
+            results, worker_died = run_parallel(claims, results, seed, scale, device, sides,
+                                                jobs, threads, progress, bar)
         else:
             if bar is not None:
                 bar.start()
@@ -423,52 +425,3 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
         env["threads"] = {**(env.get("threads") or {}), "per_process": threads}
     return Report(results, settings, env, wall_seconds=time.perf_counter() - _t0,
                   worker_died=worker_died)
-
-
-def _run_parallel(claims, results, seed, scale, device, sides, jobs, threads, progress, bar):
-    """The claims in worker processes; ``progress`` after each finished claim (in
-    completion order, ``done`` counting finished claims).
-
-    Returns ``(results, worker_died)``: when a worker process dies (``kill -9``) the
-    claims that finished keep their results, the others (the dead worker's and those
-    still queued) get an ``error`` result whose reason says they did not run, and
-    ``worker_died`` is the one line saying so (they are not re-run: the claim that was
-    running may be what killed its worker)."""
-    from ..claims.pool import WorkerDied, run_in_processes
-    from ..threads import resolve_threads
-
-    stream = run_in_processes(claims, jobs=jobs, threads=resolve_threads(threads), seed=seed,
-                              scale=scale, device=device, sides=sides)
-    done = 0
-    try:
-        if bar is not None:   # the bar's refresh thread starts after the workers are forked
-            first = next(stream, None)
-            bar.start()
-            stream = _chain(first, stream)
-        for i, result in stream:
-            results[i] = result
-            done += 1
-            if progress:
-                progress(done, len(claims), claims[i].id, result)
-    except WorkerDied as exc:
-        reason = f"did not run: {exc}"
-        for i in exc.lost:
-            if results[i] is None:
-                results[i] = _not_run(claims[i], reason, seed, scale, device)
-        return results, str(exc)
-    return results, None
-
-
-def _not_run(claim, reason: str, seed, scale, device) -> ClaimResult:
-    """The ``error`` result of a claim whose worker died before it finished."""
-    from ..claims.runner import SideResult
-
-    return ClaimResult(claim, ERROR, SideResult(ERROR, [], 0.0, reason),
-                       SideResult(SKIPPED, [], 0.0), 0.0,
-                       {"seed": seed, "scale": scale, "device": device})
-
-
-def _chain(first, rest):
-    if first is not None:
-        yield first
-    yield from rest
