@@ -122,6 +122,11 @@ UNIT_MUTANTS = (
                ("tests/test_conventions.py::test_the_comparison_tolerance_admits_round_off_"
                 "and_refuses_a_hundredfold_error",),
                "the comparison tolerance's safety factor 100 times larger (8 → 800)"),
+    UnitMutant("html-filter-by-expected",
+               "table.append(f'<tr data-verdict=\"{esc(r.verdict)}\"",
+               "table.append(f'<tr data-verdict=\"{esc(c.expected)}\"",
+               ("tests/test_report_html_filter.py",),
+               "the HTML report's verdict filter selects rows by the expected verdict"),
 )
 
 
