@@ -111,8 +111,19 @@ def test_ctrl_c_during_the_moves_is_held_until_both_files_are_replaced(tmp_path,
             os.kill(os.getpid(), signal.SIGINT)
 
     monkeypatch.setattr(files.os, "replace", replace_then_ctrl_c)
-    with pytest.raises(KeyboardInterrupt):
-        files.write_together({a: b"new json", b: b"new png"})
+    # another thread alive, as in a real run (a progress bar): a signal sent to the process
+    # may be delivered to it, and must still wait for the second move
+    import threading
+
+    done = threading.Event()
+    other = threading.Thread(target=done.wait, daemon=True)
+    other.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            files.write_together({a: b"new json", b: b"new png"})
+    finally:
+        done.set()
+        other.join()
     assert moved == ["f.json", "f.png"]
     assert (a.read_text(), b.read_bytes()) == ("new json", b"new png")
 

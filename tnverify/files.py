@@ -10,7 +10,7 @@ an interrupt leaves the old file untouched and no temporary file behind.
 
 Several files that belong together (a figure's JSON and its PNG) are written with
 :func:`write_together`: every temporary file first, then the moves, with Ctrl-C (SIGINT)
-and SIGTERM held back between the first move and the last, so that an interrupt never
+and SIGTERM held back between the first move and the last (delivered right after), so that an interrupt never
 leaves the new data beside the old picture.
 
 Examples
@@ -113,18 +113,29 @@ def _bytes(data, what: str) -> bytes:
 
 @contextlib.contextmanager
 def _signals_held():
-    """Hold SIGINT and SIGTERM back (delivered on exit) where this is the main thread of a
-    POSIX process; elsewhere do nothing."""
-    held = {signal.SIGINT, signal.SIGTERM}
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not \
-            threading.main_thread():
+    """Hold SIGINT and SIGTERM back until the block ends, then deliver them (under the
+    handlers in place before), where this is the main thread; elsewhere do nothing.
+
+    The Python-level handlers are swapped, not the thread's signal mask: a signal sent to
+    the process may be delivered to any thread, and a handler always runs in the main one.
+    """
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    pending: list = []
+    old = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(signum)
+        if handler is None:           # installed outside Python: leave it alone
+            continue
+        old[signum] = signal.signal(signum, lambda num, frame: pending.append(num))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        for signum, handler in old.items():
+            signal.signal(signum, handler)
+        for signum in dict.fromkeys(pending):
+            signal.raise_signal(signum)
 
 
 def write_together(files: Mapping) -> list[Path]:

@@ -98,8 +98,7 @@ def _stored_record(path: Path):
         return "unreadable"
     except ValueError:                      # truncated or not JSON: not a figure's data
         return None
-    if not isinstance(record, dict) or record.get("figure") != path.stem or \
-            not isinstance(record.get("data"), dict):
+    if not isinstance(record, dict) or record.get("figure") != path.stem:
         return None
     return record
 
@@ -109,7 +108,9 @@ def stored_samples(record) -> int | None:
     figures, ``samples`` of the others), or ``None`` when it records none."""
     if not isinstance(record, dict):
         return None
-    data = record.get("data") or {}
+    data = record.get("data")
+    if not isinstance(data, dict):
+        return None
     for key in ("samples_per_R", "samples"):
         n = data.get(key)
         if isinstance(n, int) and not isinstance(n, bool):
