@@ -32,8 +32,8 @@ import os
 import signal
 import tempfile
 import threading
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from .errors import DTypeError, WriteError
 

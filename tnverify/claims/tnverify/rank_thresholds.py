@@ -154,9 +154,9 @@ claim("tnverify-tt-svd-tail-at-delta", "TT-SVD discards a tail of exactly δ (�
              {"sigma": SIGMA_2, "order": 2, "eps": 5 / 16},
              {"sigma": SIGMA_2, "order": 5, "eps": 5 / 8}),
       uses=("thesis-alg-1-corrected",),
-      remarks=("Random tensors never put a tail exactly on δ, so the other TT-SVD claims "
-               "cannot tell ≤ δ from < δ; this claim's inputs are built so that LAPACK's SVD "
-               "returns their singular values exactly on every BLAS kernel.",),
+      remarks=(("Random tensors never put a tail exactly on δ, so the other TT-SVD claims "
+                "cannot tell ≤ δ from < δ; this claim's inputs are built so that LAPACK's SVD "
+                "returns their singular values exactly on every BLAS kernel."),),
       expected="holds")
 
 claim("tnverify-numerical-rank-threshold",
@@ -166,8 +166,8 @@ claim("tnverify-numerical-rank-threshold",
       small_rank_threshold, group="tensor-trains",
       space=({"shape": (4, 8), "sigma_max": 1}, {"shape": (16, 16), "sigma_max": 2},
              {"shape": (32, 5), "sigma_max": 0.25}),
-      remarks=("The thresholds of the other rank claims sit far from every singular value of "
-               "their inputs (a gap of many orders of magnitude), so they cannot tell the "
-               "rule from one 100 times looser; this claim puts singular values at 4× and ¼× "
-               "the threshold.",),
+      remarks=(("The thresholds of the other rank claims sit far from every singular value "
+                "of their inputs (a gap of many orders of magnitude), so they cannot tell the "
+                "rule from one 100 times looser; this claim puts singular values at 4× and ¼× "
+                "the threshold."),),
       expected="holds")
