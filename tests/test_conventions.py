@@ -86,3 +86,27 @@ def test_validation_helpers():
     with pytest.raises(DTypeError, match="real"):
         as_real_array(np.array([1j]))
     assert as_real_array([1, 2]).dtype == np.float64
+
+
+@pytest.mark.parametrize("n", [10, 1000])
+def test_the_comparison_tolerance_admits_round_off_and_refuses_a_hundredfold_error(n):
+    """The rule SAFETY·n·eps·scale sits between round-off and a defect: a naive sum of ``n``
+    terms, whose error is bounded by (n − 1)·eps·Σ|x| (Higham, Accuracy and Stability,
+    §4.2), holds against the correctly rounded sum (math.fsum); the same sum off by
+    100·n·eps·Σ|x| — a hundred times that round-off bound — must fail.  Numbers, not the
+    constant: a safety factor made 100 times larger (800) lets the second through."""
+    import math
+
+    from tnverify.claims.compare import compare_values
+
+    x = np.random.default_rng(n).standard_normal(n)
+    naive = 0.0
+    for v in x:                    # left to right, one rounding per addition
+        naive += float(v)
+    exact, scale = math.fsum(x), float(np.abs(x).sum())
+    eps = np.finfo(np.float64).eps
+    assert abs(naive - exact) <= (n - 1) * eps * scale        # the bound itself, on this sum
+    assert compare_values("naive sum vs fsum", naive, exact, n=n, scale=scale).verdict == "holds"
+    off = exact + 100 * n * eps * scale
+    assert compare_values("defective sum vs fsum", off, exact, n=n,
+                          scale=scale).verdict == "fails"

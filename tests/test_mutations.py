@@ -71,6 +71,18 @@ MUTANTS = (
            "value = 100 * SAFETY * int(n) * eps * scale",
            "tensor-trains",
            "every tolerance 100 times looser than its rule"),
+    Mutant("tt-svd-truncation-boundary",
+           "r = max(int(np.count_nonzero(tails > delta * delta)), 1)",
+           "r = max(int(np.count_nonzero(tails >= delta * delta)), 1)",
+           "tensor-trains",
+           "TT-SVD keeps a tail equal to δ (tail < δ² for ≤ δ²); caught by "
+           "tnverify-tt-svd-tail-at-delta"),
+    Mutant("numerical-rank-tolerance",
+           "r = max(M, N) * _eps(dtype)",
+           "r = 100 * max(M, N) * _eps(dtype)",
+           "tensor-trains",
+           "the numerical-rank threshold 100 times looser than numpy's rule; caught by "
+           "tnverify-numerical-rank-threshold"),
     Mutant("grid-tensor-recursion",
            "U = bk.asarray(F @ net.templates[t].T)",
            "U = bk.asarray(F @ net.templates[t - 1].T)",
@@ -90,6 +102,31 @@ MORE_MUTANTS = (
            "return contract(_TO_TT_VIEW[layout], T.transpose(0, 2, 1))",
            "rnn-equivalences",
            "second_order_to_tt_core swaps the two hidden legs of T"),
+)
+
+
+@dataclass(frozen=True)
+class UnitMutant:
+    """A mutant that unit tests (not claims) must catch: ``tests`` (pytest node ids) fail
+    on the mutated copy and pass on an unmutated one."""
+
+    name: str
+    old: str
+    new: str
+    tests: tuple[str, ...]
+    why: str
+
+
+UNIT_MUTANTS = (
+    UnitMutant("comparison-safety-factor", "SAFETY = 8.0", "SAFETY = 800.0",
+               ("tests/test_conventions.py::test_the_comparison_tolerance_admits_round_off_"
+                "and_refuses_a_hundredfold_error",),
+               "the comparison tolerance's safety factor 100 times larger (8 → 800)"),
+    UnitMutant("html-filter-by-expected",
+               "table.append(f'<tr data-verdict=\"{esc(r.verdict)}\"",
+               "table.append(f'<tr data-verdict=\"{esc(c.expected)}\"",
+               ("tests/test_report_html_filter.py",),
+               "the HTML report's verdict filter selects rows by the expected verdict"),
 )
 
 
@@ -148,8 +185,8 @@ def caught_by(report: Path) -> list[str]:
 def test_every_mutant_text_is_in_the_package_once(tmp_path):
     """The harness itself: each edit finds its one line (and the copy is what is patched,
     never the working tree)."""
-    root = _copy_package(tmp_path)
-    for m in MUTANTS + MORE_MUTANTS:
+    for k, m in enumerate(MUTANTS + MORE_MUTANTS + UNIT_MUTANTS):
+        root = _copy_package(tmp_path / str(k))     # two mutants may edit the same line
         patched = apply_mutant(root, m)
         assert m.new in patched.read_text(encoding="utf-8")
         assert m.old in (ROOT / patched.relative_to(root)).read_text(encoding="utf-8")
@@ -179,3 +216,36 @@ def test_each_mutant_changes_a_claim_verdict(mutant, tmp_path, record_property):
           f"topic {mutant.group}: caught by {', '.join(catchers) or 'NOTHING'}")
     assert run.returncode == 1 and catchers, (
         f"mutant {mutant.name} ({mutant.why}) survives every claim of topic {mutant.group}")
+
+
+def run_unit_tests(pkg_root: Path, mutant: UnitMutant) -> subprocess.CompletedProcess:
+    """The mutant's unit tests, run from a copy of their files beside the copied package
+    (the copy's ``tnverify`` is the one imported: it is the current directory)."""
+    for node in mutant.tests:
+        rel = Path(node.split("::")[0])
+        (pkg_root / rel.parent).mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / rel, pkg_root / rel)
+        shutil.copy(ROOT / rel.parent / "conftest.py", pkg_root / rel.parent / "conftest.py")
+    env = dict(os.environ, PYTHONPATH=str(pkg_root), OPENBLAS_NUM_THREADS="1",
+               PYTHONDONTWRITEBYTECODE="1")
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "-p", "no:randomly", *mutant.tests], capture_output=True, text=True,
+                          cwd=pkg_root, env=env, timeout=600)
+
+
+@pytest.mark.parametrize("mutant", UNIT_MUTANTS, ids=lambda m: m.name)
+def test_each_unit_mutant_fails_its_unit_tests(mutant, tmp_path):
+    control = _copy_package(tmp_path / "control")
+    run = run_unit_tests(control, mutant)
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    assert str(control / "tnverify") in subprocess.run(
+        [sys.executable, "-c", "import tnverify; print(tnverify.__file__)"], cwd=control,
+        env=dict(os.environ, PYTHONPATH=str(control)), capture_output=True,
+        text=True).stdout
+    root = _copy_package(tmp_path / "mutant")
+    patched = apply_mutant(root, mutant)
+    run = run_unit_tests(root, mutant)
+    print(f"\nunit mutant {mutant.name} ({mutant.why}; {patched.relative_to(root)}): "
+          f"{run.stdout.strip().splitlines()[-1] if run.stdout.strip() else run.stderr[-300:]}")
+    assert run.returncode == 1 and "failed" in run.stdout, (
+        f"unit mutant {mutant.name} ({mutant.why}) passes {', '.join(mutant.tests)}")

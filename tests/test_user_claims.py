@@ -408,12 +408,41 @@ def test_pytest_and_verify_list_the_same_claims_with_the_error_reason(tmp_path):
     assert "recorded no comparison" in rows["mine-empty"]
 
 
+def _throwaway_plugin_site(site: Path, name: str) -> Path:
+    """A site folder holding only the metadata of an installed distribution that declares
+    a ``tnverify.claims`` entry point ``name`` (what another tnverify plugin installs)."""
+    info = site / f"{name}-0.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0\n")
+    (info / "entry_points.txt").write_text(f"[tnverify.claims]\n{name} = {name}.claims\n")
+    return site
+
+
+def _installed_entry_points(env, cwd) -> set:
+    """The ``tnverify.claims`` entry points a subprocess with ``env`` sees (whatever else
+    is installed on this machine)."""
+    code = "from tnverify.claims.plugins import entry_points; print(*sorted(entry_points()))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, cwd=cwd, check=True).stdout
+    return set(out.split())
+
+
+@pytest.mark.parametrize("another_plugin", [False, True], ids=["alone", "another-installed"])
 def test_an_installed_plugins_group_without_plugin_names_the_entry_points(installed_example,
-                                                                          tmp_path):
+                                                                          tmp_path,
+                                                                          another_plugin):
     target, env = installed_example
+    if another_plugin:    # a second tnverify plugin installed beside the example
+        site = _throwaway_plugin_site(tmp_path / "other-site", "zz_other_plugin")
+        env = dict(env, PYTHONPATH=os.pathsep.join([env["PYTHONPATH"], str(site)]))
+    installed = _installed_entry_points(env, tmp_path)
+    assert "rank_rnn" in installed and ("zz_other_plugin" in installed) == another_plugin
     proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--group", "rank-rnn"],
                           capture_output=True, text=True, env=env, cwd=tmp_path)
     assert proc.returncode == 2 and proc.stdout == ""
     (line,) = proc.stderr.strip().splitlines()
     assert "unknown group 'rank-rnn'" in line
-    assert "not loaded: rank_rnn (load one with --plugin NAME)" in line
+    head, sep, tail = line.partition("not loaded: ")
+    assert sep and tail.endswith(" (load one with --plugin NAME)"), line
+    named = tail[:-len(" (load one with --plugin NAME)")].split(", ")
+    assert named == sorted(installed)          # every installed one, once, in name order

@@ -1,7 +1,8 @@
 """Exception types of tnverify.
 
 Every error raised at the public boundary is a :class:`TnverifyError` and also a
-builtin ``ValueError`` or ``TypeError``, so callers can catch either.  Messages state
+builtin ``ValueError`` or ``TypeError``, so callers can catch either (a file that could
+not be written, :class:`WriteError`, is an ``OSError``).  Messages state
 the rule that was broken and the value that was found.
 """
 
@@ -23,6 +24,7 @@ __all__ = [
     "MissingDependencyError",
     "NormalizationError",
     "StructureError",
+    "WriteError",
 ]
 
 
@@ -93,3 +95,12 @@ class StructureError(TnverifyError, ValueError, NotImplementedError):
 class MissingDependencyError(TnverifyError, ImportError):
     """An optional dependency (quimb, dask, hypothesis) is needed and not installed; the
     message says how to install it."""
+
+
+class WriteError(TnverifyError, OSError):
+    """A file could not be written (a full disk, no permission, a missing folder).  The
+    message names the file (``could not write r.json: No space left on device``); the
+    file at that path, if any, is unchanged (:mod:`tnverify.files`)."""
+
+    def __str__(self) -> str:            # the message, not OSError's "[Errno 28] ..."
+        return str(self.args[0]) if self.args else ""

@@ -192,7 +192,7 @@ def test_the_circle_scan_finds_a_circle():
 #: any layer.  The same order is written in ARCHITECTURE.md.
 LAYERS: tuple[tuple[str, frozenset], ...] = (
     ("shared", frozenset({"errors", "validation", "conventions", "references", "device",
-                          "threads", "data"})),
+                          "threads", "files", "data"})),
     ("definitions", frozenset({"definitions"})),
     ("ranks", frozenset({"ranks"})),
     ("tt", frozenset({"tt"})),
@@ -208,7 +208,7 @@ LAYERS: tuple[tuple[str, frozenset], ...] = (
 ENTRY_POINTS = frozenset({"tnverify", "tnverify.__main__", "tnverify._moved_modules"})
 #: What may stand at the package root besides the concept folders.
 ROOT_MODULES = frozenset({"__init__", "__main__", "errors", "conventions", "references",
-                          "device", "threads", "_moved_modules"})
+                          "device", "threads", "files", "_moved_modules"})
 
 
 def _layer_of(module: str) -> int:

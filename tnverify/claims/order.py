@@ -13,7 +13,8 @@ REPORT_ORDER: tuple[str, ...] = tuple("""
     ttlm-eq2 ttlm-eq3 ttlm-eq3-corrected ttlm-eq5 ttlm-eq5-corrected thesis-eq-3.4
     thesis-eq-3.4-corrected thesis-prop-5.2.1 gtm-eq-6 gtm-lemma-3.1 gtm-lemma-3.1-corrected gtm-eq12-boundary-h1 gtm-eq12-boundary-h1-corrected
     gtm-prop-a.1 tslm-eq-7 thesis-def-3.1.3 thesis-thm-3.2.1 thesis-thm-3.2.1-proof thesis-thm-3.2.1-proof-corrected thesis-thm-3.2.2 thesis-alg-1
-    thesis-alg-1-corrected tnverify-tt-svd-alg-1 tnverify-tt-svd-error-identity ttlm-eq6 ttlm-eq6-corrected ttlm-eq8 ttlm-eq8-chain-vs-eq6
+    thesis-alg-1-corrected tnverify-tt-svd-alg-1 tnverify-tt-svd-error-identity tnverify-tt-svd-tail-at-delta
+    tnverify-numerical-rank-threshold ttlm-eq6 ttlm-eq6-corrected ttlm-eq8 ttlm-eq8-chain-vs-eq6
     ttlm-eq8-corrected ttlm-eq9 ttlm-app-a ttlm-app-a-corrected ttlm-eq12 ttlm-appc-delta-reshape ttlm-eq13
     thesis-prop-5.2.2 thesis-prop-5.2.2-corrected ttlm-claim-b1 ttlm-eq16 ttlm-eq16-corrected thesis-claim-5.3.1 thesis-eq-5.13 thesis-eq-5.13-corrected thesis-eq-5.14 thesis-eq-5.14-corrected
     ttlm-claim-b2 ttlm-claim-b2-corrected ttlm-eq20 ttlm-eq20-corrected thesis-claim-5.3.2 thesis-claim-5.3.2-corrected thesis-eq-5.17 thesis-eq-5.17-corrected

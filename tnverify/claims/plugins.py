@@ -64,6 +64,8 @@ def _import_file(path: str) -> str:
 def _import_failed(name: str, exc: BaseException) -> str:
     """One line naming the plugin and the exception its import raised."""
     text = " ".join(str(exc).split())
+    if isinstance(exc, SystemExit):
+        text = f"the plugin called sys.exit({exc.code!r})"
     if isinstance(exc, SyntaxError) and exc.filename:
         text = f"{exc.msg} ({exc.filename}, line {exc.lineno})"
     return f"importing plugin {name!r} failed: {type(exc).__name__}: {text}"
@@ -81,7 +83,8 @@ def load_plugin(name: str) -> list:
     UsageError
         No entry point and no importable module of that name (``no tnverify plugin``);
         the plugin exists but importing it raised (``importing plugin 'X' failed:
-        SyntaxError: ...``, e.g. a syntax error or a package it imports is missing); or
+        SyntaxError: ...``, e.g. a syntax error or a package it imports is missing) or
+        exited (``SystemExit: 3``); or
         the module registers no claim.
     """
     from . import REGISTRY, load_registry
@@ -113,7 +116,9 @@ def load_plugin(name: str) -> list:
                              f"{ENTRY_POINT_GROUP!r} group ({known}) and not an importable "
                              f"module ({exc})") from None
         raise UsageError(_import_failed(name, exc)) from None
-    except Exception as exc:              # the plugin exists but its import fails
+    except (Exception, SystemExit) as exc:   # the plugin exists but its import fails
+        # (SystemExit too: a plugin calling sys.exit(3) at import is a broken plugin, one
+        # line naming it and status 2, never a silent exit with the plugin's status)
         raise UsageError(_import_failed(name, exc)) from None
     new = [REGISTRY[i] for i in REGISTRY if i not in before]
     if not new:

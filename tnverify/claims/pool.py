@@ -18,12 +18,13 @@ import multiprocessing
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures.process import BrokenProcessPool
 
-from ..errors import DTypeError
+from ..errors import DTypeError, TnverifyError
 from . import Claim
 from .runner import ClaimResult, run_claim
 
-__all__ = ["can_fork", "twin_groups", "run_in_processes"]
+__all__ = ["can_fork", "twin_groups", "run_in_processes", "WorkerDied"]
 
 _CLAIMS: list = []   # the claims of the current run, inherited by the forked workers
 
@@ -80,6 +81,12 @@ def run_in_processes(claims: Sequence, *, jobs: int, threads: int, seed: int, sc
     ``on_start(index)`` is called when a claim's group is handed to the pool.  The
     claims are those of this process (they reach the workers by fork, never pickled);
     each result is rebuilt here around the claim object of this process.
+
+    Raises
+    ------
+    WorkerDied
+        A worker process died (``kill -9``): raised after every claim that finished has
+        been yielded; it names how the worker ended and the claims that did not run.
     """
     global _CLAIMS
     from ..threads import resolve_jobs, resolve_threads
@@ -96,15 +103,30 @@ def run_in_processes(claims: Sequence, *, jobs: int, threads: int, seed: int, sc
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker,
                                initargs=(threads,))
     try:
-        futures = []
+        futures = {}
         for g in groups:
-            futures.append(pool.submit(_run_group, g, seed, scale, device, tuple(sides)))
+            futures[pool.submit(_run_group, g, seed, scale, device, tuple(sides))] = g
             if on_start is not None:
                 for i in g:
                     on_start(i)
-        for fut in as_completed(futures):
-            for i, verdict, small, scaled, seconds, settings in fut.result():
-                yield i, ClaimResult(_CLAIMS[i], verdict, small, scaled, seconds, settings)
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        yielded: set = set()
+        try:
+            for fut in as_completed(futures):
+                for i, verdict, small, scaled, seconds, settings in fut.result():
+                    yield i, ClaimResult(_CLAIMS[i], verdict, small, scaled, seconds, settings)
+                yielded.add(fut)
+        except BrokenProcessPool:
+            # a worker died (kill -9, the OOM killer): keep what finished, name what did not
+            for fut in futures:
+                if fut not in yielded and fut.done() and not fut.cancelled() \
+                        and fut.exception() is None:
+                    for i, verdict, small, scaled, seconds, settings in fut.result():
+                        yield i, ClaimResult(_CLAIMS[i], verdict, small, scaled, seconds,
+                                             settings)
+                    yielded.add(fut)
+            lost = sorted(i for fut, g in futures.items() if fut not in yielded for i in g)
+            raise WorkerDied(_death(processes), lost) from None
     except BaseException:
         # Ctrl-C, a broken worker or a consumer that stops early: stop the workers now,
         # not after every queued claim has run
@@ -117,3 +139,33 @@ def run_in_processes(claims: Sequence, *, jobs: int, threads: int, seed: int, sc
         pool.shutdown()
     finally:
         _CLAIMS = []
+
+
+def _death(processes) -> str:
+    """How the dead worker ended: ``"signal 9"``, ``"exit status 3"`` or ``"unknown
+    cause"``."""
+    import signal
+
+    for proc in processes:
+        proc.join(timeout=1.0)
+    # the executor ends the surviving workers with SIGTERM once one has died: the dead one
+    # is the one that ended otherwise
+    signals = [-p.exitcode for p in processes if p.exitcode is not None and p.exitcode < 0]
+    for sig in sorted(signals, key=lambda s: s == signal.SIGTERM):
+        return f"signal {sig}"
+    for proc in processes:
+        if proc.exitcode:
+            return f"exit status {proc.exitcode}"
+    return "unknown cause"
+
+
+class WorkerDied(TnverifyError, RuntimeError):
+    """A worker process died while claims were running (``kill -9``, the out-of-memory
+    killer).  The claims that finished have been yielded; ``lost`` holds the indices of
+    those that did not run to the end, ``how`` how the worker ended (``"signal 9"``)."""
+
+    def __init__(self, how: str, lost):
+        self.how, self.lost = how, list(lost)
+        n = len(self.lost)
+        super().__init__(f"a worker died ({how}): {n} claim{'s' if n != 1 else ''} did not "
+                         f"run")

@@ -4,7 +4,8 @@ Progress: a line when a figure starts and when it is done (with its time), and a
 every 15 s while a figure computes (the figure code has no progress callback; the trials
 of the gtm figures draw their own bar on a terminal).  ``--fast`` never replaces full-size
 data: a fast run refuses to write over a JSON whose record says ``"fast": false`` unless
-``--force`` is given.
+``--force`` is given, and so does ``--samples N`` over full-size data of more than ``N``
+samples (a partial or invalid JSON at the path is not data: it is replaced).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ..errors import UsageError
 from .console import Heartbeat, positive_int, say, subparser, threads_option
 
 __all__ = ["add_figures", "cmd_figures", "HEARTBEAT_SECONDS", "check_scheduler",
-           "check_fast_over_full"]
+           "check_fast_over_full", "check_fewer_samples", "stored_samples"]
 
 #: Seconds between the "still computing" lines of a long figure.
 HEARTBEAT_SECONDS = 15.0
@@ -37,7 +38,8 @@ def add_figures(sub) -> None:
                   "when it starts and when it is done, and a line every 15 s meanwhile.\n"
                   "--fast never replaces full-size data: over an OUT/NAME.json computed\n"
                   "at full size it stops with an error unless --force is given (or choose\n"
-                  "another --out).",
+                  "another --out); nor does --samples N over full-size data of more than\n"
+                  "N samples.",
                   ["tnverify figures --list",
                    "tnverify figures ngram-tt-ranks --out figures/",
                    "tnverify figures --fast --seed 3 --out /tmp/figs"])
@@ -47,7 +49,8 @@ def add_figures(sub) -> None:
     f.add_argument("--fast", action="store_true",
                    help="small sizes (seconds, for tests); refuses to replace full-size data")
     f.add_argument("--force", action="store_true",
-                   help="with --fast: replace full-size data in OUT anyway")
+                   help="with --fast, or --samples N below the stored data's count: "
+                        "replace full-size data in OUT anyway")
     f.add_argument("--seed", type=int, default=None,
                    help="seed of the figure data (default 0)")
     f.add_argument("--list", action="store_true",
@@ -82,25 +85,77 @@ def check_scheduler(address: str) -> str:
     return address
 
 
+def _stored_record(path: Path):
+    """The figure record saved at ``path``: a dict, ``None`` when there is no file or the
+    file is not a figure record (a partial write, another program's file: not data worth
+    keeping), or ``"unreadable"`` when it cannot be read (kept, to be safe)."""
+    if not path.is_file():
+        return None
+    try:
+        with open(path, encoding="utf-8") as fh:
+            record = json.load(fh)
+    except OSError:
+        return "unreadable"
+    except ValueError:                      # truncated or not JSON: not a figure's data
+        return None
+    if not isinstance(record, dict) or record.get("figure") != path.stem:
+        return None
+    return record
+
+
+def stored_samples(record) -> int | None:
+    """The sample count of a stored figure record (``samples_per_R`` of the gtm rank
+    figures, ``samples`` of the others), or ``None`` when it records none."""
+    if not isinstance(record, dict):
+        return None
+    data = record.get("data")
+    if not isinstance(data, dict):
+        return None
+    for key in ("samples_per_R", "samples"):
+        n = data.get(key)
+        if isinstance(n, int) and not isinstance(n, bool):
+            return n
+    return None
+
+
 def check_fast_over_full(out_dir: Path, names, force: bool) -> None:
-    """Refuse ``--fast`` over full-size data already in ``out_dir`` (unless ``force``)."""
+    """Refuse ``--fast`` over full-size data already in ``out_dir`` (unless ``force``).
+
+    A file at the path that is not a complete figure record (a partial write, invalid
+    JSON) is not data and is replaced; an unreadable one is kept."""
     if force:
         return
     full = []
     for name in names:
         path = out_dir / f"{name}.json"
-        if not path.is_file():
+        record = _stored_record(path)
+        if record is None:
             continue
-        try:
-            with open(path, encoding="utf-8") as fh:
-                fast = json.load(fh).get("fast", False)
-        except (ValueError, OSError, AttributeError):
-            fast = False                    # unreadable: treat as data worth keeping
-        if fast is not True:
+        if record == "unreadable" or record.get("fast", False) is not True:
             full.append(str(path))
     if full:
         raise UsageError(f"--fast would replace full-size figure data: {', '.join(full)}; "
                          "write the fast figures elsewhere (--out /tmp/figs) or pass --force")
+
+
+def check_fewer_samples(out_dir: Path, names, samples: int, force: bool) -> None:
+    """Refuse ``--samples N`` (without ``--fast``) over full-size data in ``out_dir`` that
+    holds more than ``N`` samples, unless ``force``: a quick look must not silently replace
+    a long run's data."""
+    if force:
+        return
+    larger = []
+    for name in names:
+        path = out_dir / f"{name}.json"
+        record = _stored_record(path)
+        n = stored_samples(record)
+        if isinstance(record, dict) and record.get("fast") is not True and n is not None \
+                and n > samples:
+            larger.append(f"{path} ({n} samples)")
+    if larger:
+        raise UsageError(f"--samples {samples} would replace full-size figure data with more "
+                         f"samples: {', '.join(larger)}; write elsewhere (--out DIR) or pass "
+                         "--force")
 
 
 def _list(args, given) -> int:
@@ -126,8 +181,9 @@ def cmd_figures(args) -> int:
     given = {k: v for k, v in given.items() if v is not None}
     if args.list:
         return _list(args, given)
-    if args.force and not args.fast:
-        raise UsageError("--force only applies with --fast (a full-size run always writes)")
+    if args.force and not (args.fast or args.samples is not None):
+        raise UsageError("--force only applies with --fast or --samples (a full-size run "
+                         "always writes)")
     if "scheduler" in given:
         check_scheduler(given["scheduler"])
     known = figure_names()                  # also imports the FIGURE_MODULES
@@ -147,6 +203,9 @@ def cmd_figures(args) -> int:
     set_threads(args.threads, torch=False)
     if args.fast:
         check_fast_over_full(out_dir, names, args.force)
+    elif "samples" in given:
+        check_fewer_samples(out_dir, [n for n in names if "samples" in FIGURES[n].options],
+                            given["samples"], args.force)
     t_all = time.perf_counter()
     for i, name in enumerate(names, 1):
         options = {k: v for k, v in given.items() if k in FIGURES[name].options}

@@ -184,7 +184,13 @@ def cmd_tt_svd(args) -> int:
     print("\n".join(lines))
     if out is not None:
         cores = {f"core_{k}": np.asarray(g) for k, g in enumerate(tt.cores)}
-        np.savez(out, ranks=np.asarray(res.ranks), **cores)
+        import io
+
+        from ..files import write_bytes
+
+        buffer = io.BytesIO()             # written atomically: never a partial archive
+        np.savez(buffer, ranks=np.asarray(res.ranks), **cores)
+        write_bytes(out, buffer.getvalue())
         keys = "core_0" if len(tt.cores) == 1 else f"core_0 .. core_{len(tt.cores) - 1}"
         print(f"cores written to {out} (keys {keys}, ranks)")
     return 0

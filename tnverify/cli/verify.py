@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from ..errors import ClaimError, UsageError
 from .console import (Column, LineProgress, console, positive_int, print_table, say,
@@ -176,6 +177,9 @@ def cmd_verify(args) -> int:
     if args.report:
         path = report.write(args.report)
         print(f"report written to {path}")
+    if report.worker_died:       # the finished claims are in the table and the report
+        print(f"tnverify: error: {report.worker_died}", file=sys.stderr)
+        return 1
     return 0 if report.all_as_expected else 1
 
 

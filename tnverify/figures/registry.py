@@ -3,9 +3,12 @@ that JSON.
 
 A :class:`Figure` is a name, a title, ``data(fast, seed) -> dict`` (the numbers, computed)
 and ``plot(data) -> matplotlib.figure.Figure`` (drawing only, from the saved JSON).
-:func:`make_figure` runs both: it writes ``<out>/<name>.json`` (seed, fast flag, sizes,
-versions of tnverify/numpy/torch/matplotlib and the numbers), reads that file back and draws
-``<out>/<name>.png`` from it with the Agg backend (no display, no pyplot state).
+:func:`make_figure` runs both: it serialises ``<out>/<name>.json`` (seed, fast flag, sizes,
+versions of tnverify/numpy/torch/matplotlib and the numbers), draws ``<out>/<name>.png``
+from that JSON text read back with the Agg backend (no display, no pyplot state), and
+replaces the two files together (:func:`tnverify.files.write_together`: both temporary
+files first, then both moves), so an interrupt or a full disk never leaves new data beside
+an old picture, nor a partial file.
 
 The figures themselves live beside their computations (:mod:`tnverify.figures.ngram`,
 :mod:`tnverify.figures.born` and the modules of :data:`FIGURE_MODULES`), which register
@@ -129,16 +132,26 @@ def get_figure(name: str) -> Figure:
 def draw_figure(json_path, png_path=None) -> Path:
     """Draw the PNG of a figure from its saved JSON (the figure is named in the JSON).
 
-    Returns the PNG path (default: the JSON path with suffix ``.png``).
+    Returns the PNG path (default: the JSON path with suffix ``.png``), written atomically
+    (:mod:`tnverify.files`).
     """
+    from ..files import write_bytes
+
     json_path = Path(json_path)
     with open(json_path, encoding="utf-8") as fh:
         record = json.load(fh)
-    fig = get_figure(record["figure"])
     png_path = json_path.with_suffix(".png") if png_path is None else Path(png_path)
-    mpl_fig = fig.plot(record)
-    mpl_fig.savefig(png_path, dpi=120)
-    return png_path
+    return write_bytes(png_path, _png_bytes(record))
+
+
+def _png_bytes(record: dict) -> bytes:
+    """The PNG of a figure record (as read back from its JSON)."""
+    import io
+
+    fig = _get(record["figure"])
+    buffer = io.BytesIO()
+    fig.plot(record).savefig(buffer, dpi=120, format="png")
+    return buffer.getvalue()
 
 
 def make_figure(name: str, out_dir, *, fast: bool = False, seed: int = 0,
@@ -175,11 +188,15 @@ def make_figure(name: str, out_dir, *, fast: bool = False, seed: int = 0,
               "versions": package_versions(), "platform": platform.platform(),
               "options": plain_json(options),
               "data": plain_json(fig.data(bool(fast), int(seed), **options))}
-    json_path = out / f"{fig.name}.json"
-    with open(json_path, "w", encoding="utf-8") as fh:
-        json.dump(record, fh, indent=1, ensure_ascii=False, allow_nan=False)
-        fh.write("\n")
-    return json_path, draw_figure(json_path)
+    json_path, png_path = out / f"{fig.name}.json", out / f"{fig.name}.png"
+    text = json.dumps(record, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+    png = _png_bytes(json.loads(text))      # drawn from the JSON exactly as it is saved
+    from ..files import write_together
+
+    # both temporary files first, then both moves (Ctrl-C held back between them): the
+    # JSON and the PNG at the paths always come from the same run
+    write_together({json_path: text.encode("utf-8"), png_path: png})
+    return json_path, png_path
 
 
 def new_figure(ncols: int, width: float = 5.0, height: float = 4.2):

@@ -37,6 +37,7 @@ from pathlib import Path
 from ..claims import HOLDS, all_claims, run_claim
 from ..claims.readings import MATHEMATICAL_KINDS
 from ..errors import DTypeError, UsageError
+from ..files import write_text
 from ..references import PAPERS, paper
 from ..validation import as_callable, as_flag, as_seed
 from .errata_markdown import md_text, render_markdown
@@ -303,7 +304,7 @@ def write_errata(out: str | os.PathLike, papers=None, fmt: str = "md", *,
                 else json.dumps(sheet, ensure_ascii=False, indent=1, sort_keys=True,
                                 default=str) + "\n")
         try:
-            path.write_text(text, encoding="utf-8")
+            write_text(path, text)             # atomic (tnverify.files)
         except OSError as exc:
             raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
         written.append(path)

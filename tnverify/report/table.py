@@ -137,6 +137,10 @@ class Report:
     wall_seconds: float | None = None
     created: str = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc)
                          .isoformat(timespec="seconds"))
+    #: ``None``, or the one line saying that a worker process died and how many claims did
+    #: not run (``"a worker died (signal 9): 3 claims did not run"``); those claims are in
+    #: :attr:`results` with verdict ``error`` and that reason.
+    worker_died: str | None = None
 
     # -- summary -----------------------------------------------------------------
     @property
@@ -227,7 +231,12 @@ class Report:
     # -- output ------------------------------------------------------------------
     def write(self, path: str | os.PathLike) -> Path:
         """Write the report as JSON (``.json``), Markdown (``.md``) or a self-contained HTML
-        page (``.html``) and return the path."""
+        page (``.html``) and return the path.
+
+        The file is written atomically (:mod:`tnverify.files`): a temporary file in the
+        same folder moved into place, so a reader, a second run writing the same path or
+        a full disk never leaves a partial or torn report; a failure raises
+        :class:`~tnverify.errors.WriteError` naming the file, the old report unchanged."""
         p = check_report_path(path)
         suffix = p.suffix.lower()
         if suffix == ".html":
@@ -235,7 +244,9 @@ class Report:
             text = report_html(self)
         else:
             text = self.to_json() + "\n" if suffix == ".json" else self.to_markdown()
-        p.write_text(text, encoding="utf-8")
+        from ..files import write_text
+
+        write_text(p, text)            # atomic: a reader never sees a partial report
         return p
 
     def rows(self) -> tuple[list, list]:
@@ -387,10 +398,13 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
     elif progress is False:
         progress = None
     results: list = [None] * len(claims)
+    worker_died = None
     try:
         if parallel:
-            results = _run_parallel(claims, results, seed, scale, device, sides, jobs,
-                                    threads, progress, bar)
+            from .parallel import run_parallel
+
+            results, worker_died = run_parallel(claims, results, seed, scale, device, sides,
+                                                jobs, threads, progress, bar)
         else:
             if bar is not None:
                 bar.start()
@@ -412,29 +426,5 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
     env = environment(device, min(jobs, len(claims)) if parallel else 1)
     if threads is not None:
         env["threads"] = {**(env.get("threads") or {}), "per_process": threads}
-    return Report(results, settings, env, wall_seconds=time.perf_counter() - _t0)
-
-
-def _run_parallel(claims, results, seed, scale, device, sides, jobs, threads, progress, bar):
-    """The claims in worker processes; ``progress`` after each finished claim (in
-    completion order, ``done`` counting finished claims)."""
-    from ..claims.pool import run_in_processes
-    from ..threads import resolve_threads
-
-    stream = run_in_processes(claims, jobs=jobs, threads=resolve_threads(threads), seed=seed,
-                              scale=scale, device=device, sides=sides)
-    if bar is not None:   # the bar's refresh thread starts after the workers are forked
-        first = next(stream, None)
-        bar.start()
-        stream = _chain(first, stream)
-    for done, (i, result) in enumerate(stream, start=1):
-        results[i] = result
-        if progress:
-            progress(done, len(claims), claims[i].id, result)
-    return results
-
-
-def _chain(first, rest):
-    if first is not None:
-        yield first
-    yield from rest
+    return Report(results, settings, env, wall_seconds=time.perf_counter() - _t0,
+                  worker_died=worker_died)

@@ -33,10 +33,13 @@ def check_nonsingular(matrix, name: str) -> None:
     Examples
     --------
     >>> check_nonsingular(np.eye(2), "F")
-    >>> check_nonsingular(np.ones((2, 2)), "F")
+    >>> check_nonsingular(np.ones((2, 2)), "F")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tnverify.errors.RankError: F must be non-singular (an invertible square matrix); its smallest singular value is 0 (rank 1 of 2)
+    tnverify.errors.RankError: F must be non-singular (an invertible square matrix); its smallest singular value is ... (rank 1 of 2)
+
+    (The smallest singular value printed is round-off of the order of ``eps`` that depends
+    on the BLAS kernel — 0 with one, 3e-17 with another — hence the ellipsis.)
     """
     a = matrix.detach().cpu().numpy() if is_torch_tensor(matrix) else np.asarray(matrix)
     if a.ndim != 2 or a.shape[0] != a.shape[1]:
