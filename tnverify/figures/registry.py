@@ -148,7 +148,7 @@ def _png_bytes(record: dict) -> bytes:
     """The PNG of a figure record (as read back from its JSON)."""
     import io
 
-    fig = _get(record["figure"])
+    fig = get_figure(record["figure"])
     buffer = io.BytesIO()
     fig.plot(record).savefig(buffer, dpi=120, format="png")
     return buffer.getvalue()
