@@ -65,11 +65,11 @@ def paper_dot(key, claims, graph, verdicts) -> str:
              'ranksep=0.5 newrank=true];',
              '  node [shape=box fontname="sans-serif" fontsize=11 height=0.3 margin="0.08,0.03"];',
              '  edge [arrowsize=0.6];']
-    for i, topic in enumerate(dict.fromkeys(c.group for c in mine)):
+    for i, topic in enumerate(dict.fromkeys(c.topic for c in mine)):
         lines += [f"  subgraph cluster_{i} {{", f"    label={_q(topic)}; style=rounded; "
                   'color="#99aabb"; fontsize=12;']
         lines += ["  " + _node(c, verdicts.get(c.id, c.expected), f"../claims/{c.id}.html")
-                  for c in mine if c.group == topic]
+                  for c in mine if c.topic == topic]
         lines.append("  }")
     if others:     # one box of their own keeps the other papers' claims together
         lines += ["  subgraph cluster_others {", '    label="claims of other papers"; '
@@ -84,8 +84,8 @@ def paper_dot(key, claims, graph, verdicts) -> str:
 def overview_dot(claims, graph, verdicts) -> str:
     groups: dict = {}
     for c in claims:
-        groups.setdefault((primary_paper(c), c.group), []).append(c)
-    where = {c.id: (primary_paper(c), c.group) for c in claims}
+        groups.setdefault((primary_paper(c), c.topic), []).append(c)
+    where = {c.id: (primary_paper(c), c.topic) for c in claims}
     lines = ["digraph overview {", '  graph [rankdir=LR fontname="sans-serif" ranksep=0.8];',
              '  node [shape=box style="rounded,filled" fontname="sans-serif" fontsize=11];']
     for i, paper in enumerate(dict.fromkeys(p for p, _ in groups)):

@@ -1,7 +1,7 @@
 """The topics that group the built-in claims, as a reader of the papers would look for them,
 and the work-package groups they replace (deprecated aliases, kept for one release).
 
-``tnverify verify --group TOPIC`` and ``tnverify claims --group TOPIC`` select by topic;
+``tnverify verify --topic TOPIC`` and ``tnverify claims --topic TOPIC`` select by topic;
 ``tnverify claims`` ends with the topics and their counts.  An old group name still selects
 exactly the claims that were in it, with a :class:`DeprecationWarning` (and one line on
 stderr from the command line).
@@ -92,7 +92,7 @@ def deprecated_group_ids(name: str) -> tuple[str, ...]:
 
 
 def group_argument(name: str) -> str:
-    """``--group`` as the command line reads it: an old group name prints one line on
+    """``--topic`` as the command line reads it: an old group name prints one line on
     stderr (the Python warning is not shown there) and is accepted."""
     if name in DEPRECATED_GROUPS:
         print(f"tnverify: warning: {_message(name)}", file=sys.stderr)
@@ -102,7 +102,7 @@ def group_argument(name: str) -> str:
 def _message(name: str) -> str:
     from . import REGISTRY, _load
     _load()
-    topics = sorted({REGISTRY[i].group for i in DEPRECATED_GROUPS[name] if i in REGISTRY},
+    topics = sorted({REGISTRY[i].topic for i in DEPRECATED_GROUPS[name] if i in REGISTRY},
                     key=list(TOPICS).index)
     return (f"group {name!r} is deprecated and will be removed in the next release; its "
             f"claims are now in the topic{'s' if len(topics) > 1 else ''} "

@@ -140,7 +140,7 @@ def _refs(claim: Claim, cite: Callable | None) -> str:
     for r in claim.refs:
         if hasattr(r, "paper"):
             label = f"<b>{esc(r.paper)}</b> {esc(r.where)}"
-            items.append(cite(r.paper, label) if cite else f"{label} — {esc(r.citation)}")
+            items.append(cite(r.paper, label) if cite else f"{label} ({esc(r.short)})")
         else:
             items.append(esc(r))
     if claim.package != "tnverify" and claim.source:
@@ -265,12 +265,13 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
     -------
     str
         The HTML fragment (``data-verdict``, ``data-paper``, ``data-topic`` attributes for
-        filtering).
+        filtering).  The references read "Printed in" for a quoted statement
+        (:attr:`Claim.quote`) and "A paraphrase ... of" otherwise.
     """
     graph = graph or ClaimGraph.of([claim])
     verdict = result.verdict if result is not None else claim.expected
     attrs = (f'id="claim-{esc(claim.id)}" class="tnv-claim" data-verdict="{esc(verdict)}" '
-             f'data-paper="{esc(primary_paper(claim))}" data-topic="{esc(claim.group)}"')
+             f'data-paper="{esc(primary_paper(claim))}" data-topic="{esc(claim.topic)}"')
     out = [f"<section {attrs}>"]
     _need_claim(claim, "claim_section")
     seed = as_seed(seed)
@@ -290,8 +291,9 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
         status = (f"verdict {_badge(verdict)} — expected {esc(claim.expected)}, {mark}; "
                   f"{result.seconds:.2f} s")
     out.append(f'<p class="tnv-verdict">{status}</p>')
-    out += [_statement(claim), f'<p class="tnv-refs">Printed in: {_refs(claim, cite)}</p>',
-            f'<p class="tnv-topic">Topic: <code>{esc(claim.group)}</code></p>']
+    where = "Printed in" if claim.quote else "A paraphrase (not the paper's words) of"
+    out += [_statement(claim), f'<p class="tnv-refs">{where}: {_refs(claim, cite)}</p>',
+            f'<p class="tnv-topic">Topic: <code>{esc(claim.topic)}</code></p>']
     out += _readings(claim) + _defect(claim)
     if result is not None:
         if verdict == ERROR:

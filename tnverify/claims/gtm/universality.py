@@ -24,7 +24,7 @@ from .universality_statements import (S_LEMMA_5_1, S_PROP_A_4, S_PROP_A_5, S_SEC
 _PROOF = "proofs/gtm_universality.py::"
 
 claim("gtm-lemma-5.1", "Lemma 5.1: aΓ_A + bΓ_B is the grid of an RNN", S_LEMMA_5_1,
-      refs("gtm", "§5.1, Lemma 5.1; proof App. A"), small_lemma_5_1, group="xi-networks",
+      refs("gtm", "§5.1, Lemma 5.1; proof App. A"), small_lemma_5_1, topic="xi-networks",
       space=({"M": 2, "T": 2, "LA": 2, "LB": 1, "RA": 2, "RB": 1, "a": 0.7, "b": -1.3},
              {"M": 3, "T": 4, "LA": 3, "LB": 2, "RA": (2, 3, 2), "RB": (3, 1, 2), "a": 0.7,
               "b": -1.3}), scaled=scaled_lemma_5_1,
@@ -38,7 +38,7 @@ claim("gtm-lemma-5.1", "Lemma 5.1: aΓ_A + bΓ_B is the grid of an RNN", S_LEMMA
                "The construction needs T ≥ 2: at T = 1 the first and last cores coincide and the printed first-core pattern omits the a/b scaling (outside the paper's scope).",),
       expected="holds")
 
-_A4_COMMON = dict(group="xi-networks", scaled=scaled_prop_a_4,
+_A4_COMMON = dict(topic="xi-networks", scaled=scaled_prop_a_4,
                   scaled_space={"small": ({"M": 6, "T": 4},), "large": ({"M": 16, "T": 6},)},
                   uses=("gtm-xi-operators", "gtm-prop-a.2", "gtm-prop-a.3"))
 
@@ -72,7 +72,7 @@ claim("gtm-prop-a.4-corrected",
 
 claim("gtm-thm-5.1", "Thm. 5.1 / Lemma 5.2: max networks are universal", S_THM_5_1,
       refs("gtm", "§5.1, Thm. 5.1, Lemma 5.2 (proofs App. A); §5 assumptions"), small_thm_5_1,
-      group="xi-networks", space=({"M": 2, "T": 3, "factor": 6}, {"M": 3, "T": 3, "factor": 6},
+      topic="xi-networks", space=({"M": 2, "T": 3, "factor": 6}, {"M": 3, "T": 3, "factor": 6},
                           {"M": 3, "T": 4, "factor": 6}), scaled=scaled_thm_5_1,
       scaled_space={"small": ({"M": 3, "T": 4, "span_T": 4, "factor": 6},),
                     # the span rank at T = 8 needs a 65,536² SVD; it runs at T = 6, and the
@@ -86,7 +86,7 @@ claim("gtm-thm-5.1", "Thm. 5.1 / Lemma 5.2: max networks are universal", S_THM_5
       expected="holds")
 
 claim("gtm-sec-4.2-nonuniversal", "ξ = max(x,0)+max(y,0): shallow networks are not universal",
-      S_SEC_4_2, refs("gtm", "§4.2 (citing Cohen & Shashua 2016)"), small_sec_4_2, group="xi-networks",
+      S_SEC_4_2, refs("gtm", "§4.2 (citing Cohen & Shashua 2016)"), small_sec_4_2, topic="xi-networks",
       space=({"M": 2, "T": 3, "factor": 6}, {"M": 3, "T": 3, "factor": 6},
              {"M": 3, "T": 4, "factor": 6}), scaled=scaled_sec_4_2,
       scaled_space={"small": ({"M": 3, "T": 5, "samples": 512, "sketch": 128},),
@@ -113,7 +113,7 @@ claim("gtm-sec-4.2-nonuniversal", "ξ = max(x,0)+max(y,0): shallow networks are 
       expected="holds")
 
 _A5_COMMON = dict(
-    group="xi-networks", refs=(Ref("gtm", "App. A, Prop. A.5; Eq. 19 (F); §3.1 Eq. 2"),),
+    topic="xi-networks", refs=(Ref("gtm", "App. A, Prop. A.5; Eq. 19 (F); §3.1 Eq. 2"),),
     space=({"M": 2, "T": 2}, {"M": 3, "T": 3}),
     scaled_space={"small": ({"M": 5, "T": 4, "B": 256},),
                   "large": ({"M": 16, "T": 6, "B": 4096},)},

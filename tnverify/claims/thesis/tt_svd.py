@@ -160,7 +160,7 @@ def _scaled_thm_3_2_2(params, device, rng):
 
 _RANK_LISTS = ((1, 1, 1, 1), (2, 3, 3, 2), (3, 5, 5, 3))
 claim("thesis-thm-3.2.2", "TT-SVD error ≤ √(Σ ε_k²)", STATEMENTS["thesis-thm-3.2.2"],
-      refs("thesis", "§3.2.2, Thm. 3.2.2 (Eq. 3.8–3.9)"), _small_thm_3_2_2, group="tensor-trains",
+      refs("thesis", "§3.2.2, Thm. 3.2.2 (Eq. 3.8–3.9)"), _small_thm_3_2_2, topic="tensor-trains",
       space=({"shape": (3, 4, 3, 4, 3), "ranks": None, "rank_lists": _RANK_LISTS},
              {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2,
               "rank_lists": _RANK_LISTS},
@@ -315,7 +315,7 @@ _ALG_SPACE = ({"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2, "
 _ALG_SCALED = {"small": ({"shape": (4,) * 6, "rank": 6, "noise": 1e-2, "eps": _ALG_EPS[:3]},),
                "large": ({"shape": (16,) * 6, "rank": 32, "noise": 1e-2, "eps": _ALG_EPS},)}
 claim("thesis-alg-1", "Algorithm 1 (truncated TT-SVD) as printed", STATEMENTS["thesis-alg-1"],
-      refs("thesis", "§3.2.2, Algorithm 1"), _small_alg_1, group="tensor-trains", space=_ALG_SPACE,
+      refs("thesis", "§3.2.2, Algorithm 1"), _small_alg_1, topic="tensor-trains", space=_ALG_SPACE,
       scaled=_scaled_alg_1, scaled_space=_ALG_SCALED,
       pinned=({"params": _ALG_SPACE[0], "seed": 0, "note": "noise = ε = 1e-2 shows R_k < δ-rank"},),
       uses=("thesis-def-3.1.3", "thesis-thm-3.2.2"),
@@ -380,7 +380,7 @@ def _scaled_alg_1_corrected(params, device, rng):
 claim("thesis-alg-1-corrected", "Algorithm 1 with ≤ δ, reading (a), all L cores, ranks ≤ δ-ranks",
       STATEMENTS["thesis-alg-1-corrected"],
       refs("thesis", "§3.2.2, Algorithm 1", "tnverify", "correction of thesis-alg-1"),
-      _small_alg_1_corrected, group="tensor-trains", space=_ALG_SPACE, scaled=_scaled_alg_1_corrected,
+      _small_alg_1_corrected, topic="tensor-trains", space=_ALG_SPACE, scaled=_scaled_alg_1_corrected,
       scaled_space=_ALG_SCALED,
       pinned=({"params": _ALG_SPACE[0], "seed": 0, "note": "the counterexample of thesis-alg-1"},),
       uses=("thesis-alg-1", "thesis-def-3.1.3", "tnverify-tt-svd-error-identity"),

@@ -225,13 +225,13 @@ _EQ16_REFS = (Ref("ttlm", "App. B.1, Eq. 14 and Eq. 16–17"),
               Ref("thesis", "§5.3.2, Eq. 5.11 and Eq. 5.13"))
 _EQ20_REFS = (Ref("ttlm", "App. B.2, Eq. 20"), Ref("thesis", "§5.3.2, Eq. 5.17"))
 claim("ttlm-claim-b1", "2-RNN = TTLM core (+ activation)", STATEMENTS["ttlm-claim-b1"], _B1_REFS,
-      _small_b1, group="rnn-equivalences", space=SPACE, scaled=scaled_second_order,
+      _small_b1, topic="rnn-equivalences", space=SPACE, scaled=scaled_second_order,
       scaled_space=SECOND_ORDER_SCALED, uses=("ttlm-eq5", "ttlm-eq16-corrected"),
       proof=PROOFS + "prove_ttlm_claim_b1", expected="holds", readings=RR.B1,
       remarks=RR.B1_REMARKS,
       pinned=({"params": SPACE[0], "seed": 1, "note": "the claims catalogue sizes R=3, |V|=4, 4 steps"},))
 corrected_pair(
-    "ttlm-eq16", common=dict(group="rnn-equivalences", space=SPACE, refs=_EQ16_REFS),
+    "ttlm-eq16", common=dict(topic="rnn-equivalences", space=SPACE, refs=_EQ16_REFS),
     printed=dict(title="App. B.1 proof lines: Eq. 14's slice and Eq. 16 as printed",
                  statement=STATEMENTS["ttlm-eq16"],
                  small=lambda p, rng: small_eq16(p, rng, False), expected="fails",
@@ -252,7 +252,7 @@ def register_rac_pair(cid, paper, refs, title, printed_fields=None, corrected_fi
     readings.update({k: f"δ-contraction with G_pio from indices {v}"
                       for k, v in _RAC_READINGS[paper].items()})
     claim(cid, title, STATEMENTS[cid], refs, lambda p, rng, pp=paper: _small_rac(p, rng, pp),
-          **{**dict(group="rnn-equivalences", space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED,
+          **{**dict(topic="rnn-equivalences", space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED,
                     uses=("ttlm-eq5",), expected="ill-posed", readings=readings,
                     corrected_by=f"{cid}-corrected"), **dict(printed_fields or {})})
     twin = {"title": title + " (δ-contraction, corrected)", "statement": (
@@ -261,7 +261,7 @@ def register_rac_pair(cid, paper, refs, title, printed_fields=None, corrected_fi
         "the thesis's names A_{α_t α_{t-1}} B_{α_t i_t}, Eq. 5.17 as printed), not the "
         "elementwise product; then the RAC hidden states equal the TT recurrence's and the "
         "MI-RNN's equal it followed by φ."),
-        "group": "rnn-equivalences", "space": SPACE, "scaled": scaled_rac, "scaled_space": _RAC_SCALED,
+        "topic": "rnn-equivalences", "space": SPACE, "scaled": scaled_rac, "scaled_space": _RAC_SCALED,
         "uses": ("ttlm-eq5",), "corrects": cid, "expected": "holds",
         "proof": PROOFS + "prove_rac_core", **dict(corrected_fields or {})}
     claim(f"{cid}-corrected", twin.pop("title"), twin.pop("statement"), refs,
@@ -281,7 +281,7 @@ register_rac_pair(
                    "states equal the TT recurrence's and the MI-RNN's equal it followed by φ."),
         corrects=None, readings=tuple(r for r in RR.B2 if r.admissible)))
 corrected_pair(
-    "ttlm-eq20", common=dict(group="rnn-equivalences", space=SPACE, refs=_EQ20_REFS),
+    "ttlm-eq20", common=dict(topic="rnn-equivalences", space=SPACE, refs=_EQ20_REFS),
     printed=dict(title="App. B.2 proof line: Eq. 20 as printed",
                  statement=STATEMENTS["ttlm-eq20"],
                  small=lambda p, rng: small_eq20(p, rng, False), expected="fails",
@@ -294,7 +294,7 @@ corrected_pair(
 
 corrected_pair(
     "ttlm-eq14-bias",
-    common=dict(group="rnn-equivalences",
+    common=dict(topic="rnn-equivalences",
                 refs=refs("ttlm", "App. B.1, after Eq. 14", "thesis", "§5.3.2, after Eq. 5.11")),
     printed=dict(
         title="bias as the 0th input component", statement=STATEMENTS["ttlm-eq14-bias"],
