@@ -66,7 +66,7 @@ def test_readme_own_claims_module_runs_under_pytest_and_tnverify_verify(tmp_path
     assert "my-tt-norm" in run.stdout and "holds" in run.stdout
     report = tmp_path / "r.json"
     run = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", str(module),
-                          "--group", "test-my-claims", "--report", str(report)],
+                          "--topic", "test-my-claims", "--report", str(report)],
                          capture_output=True, text=True, cwd=tmp_path, env=env)
     assert run.returncode == 0, run.stdout + run.stderr
     (claim,) = json.loads(report.read_text())["claims"]

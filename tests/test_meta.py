@@ -19,8 +19,8 @@ def test_registry_is_not_empty_and_ids_are_unique():
 
 
 def test_every_claim_is_in_a_known_topic_and_every_topic_has_claims():
-    assert all(c.group in GROUPS for c in all_claims())
-    assert {c.group for c in all_claims()} == set(GROUPS)
+    assert all(c.topic in GROUPS for c in all_claims())
+    assert {c.topic for c in all_claims()} == set(GROUPS)
 
 
 def test_the_old_groups_are_deprecated_aliases_not_topics():

@@ -124,10 +124,10 @@ def test_check_outside_a_claim_raises_on_failure_and_rejects_non_evidence():
 
 def test_external_claims_need_a_source_and_a_kebab_group(fake_registry):
     with pytest.raises(ClaimError, match="give refs or a source"):
-        tnverify.claims.Claim(id="x-a", statement="s", refs=(), group="x",
+        tnverify.claims.Claim(id="x-a", statement="s", refs=(), topic="x",
                               small=lambda p, r: None, package="x")
     with pytest.raises(ClaimError, match="kebab-case"):
-        tnverify.claims.Claim(id="x-a", statement="s", refs=(), group="Bad Group",
+        tnverify.claims.Claim(id="x-a", statement="s", refs=(), topic="Bad Group",
                               small=lambda p, r: None, package="x", source="here")
 
 
@@ -169,7 +169,7 @@ def test_example_plugin_runs_in_tnverify_verify(installed_example, tmp_path):
     target, env = installed_example
     report = tmp_path / "r.json"
     proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", "rank_rnn",
-                           "--group", "rank-rnn", "--report", str(report)],
+                           "--topic", "rank-rnn", "--report", str(report)],
                           capture_output=True, text=True, env=env, cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     claims = {c["id"]: c for c in json.loads(report.read_text())["claims"]}
@@ -244,7 +244,7 @@ def _draws(tmp_path, seed, tag):
     log = tmp_path / f"draws_{tag}.txt"
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", DRAW_LOG=str(log))
     proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin",
-                           "test_draw_claims.py", "--group", "test-draw-claims",
+                           "test_draw_claims.py", "--topic", "test-draw-claims",
                            "--seed", str(seed)],
                           capture_output=True, text=True, cwd=tmp_path, env=env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -400,7 +400,7 @@ def test_pytest_and_verify_list_the_same_claims_with_the_error_reason(tmp_path):
     assert set(listed) == {"mine-holds", "mine-empty"}, run.stdout
     assert "error" in listed["mine-empty"] and "recorded no comparison" in listed["mine-empty"]
     run = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", str(module),
-                          "--group", "test-mine"], capture_output=True, text=True,
+                          "--topic", "test-mine"], capture_output=True, text=True,
                          cwd=tmp_path, env=env)
     assert run.returncode == 1
     rows = {ln.split()[0]: ln for ln in run.stdout.splitlines() if ln.startswith("mine-")}
@@ -411,7 +411,7 @@ def test_pytest_and_verify_list_the_same_claims_with_the_error_reason(tmp_path):
 def test_an_installed_plugins_group_without_plugin_names_the_entry_points(installed_example,
                                                                           tmp_path):
     target, env = installed_example
-    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--group", "rank-rnn"],
+    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--topic", "rank-rnn"],
                           capture_output=True, text=True, env=env, cwd=tmp_path)
     assert proc.returncode == 2 and proc.stdout == ""
     (line,) = proc.stderr.strip().splitlines()

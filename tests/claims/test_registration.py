@@ -34,7 +34,7 @@ def test_pin_writes_a_pinned_case():
 
 def test_claim_forwards_every_other_keyword_to_claim(empty_registry):
     c = claim("tnverify-x", "t", "a statement", refs("tnverify", "here"), _check,
-              group="tensor-trains", proof="proofs/x.py::prove_x", uses=("ttlm-eq2",),
+              topic="tensor-trains", proof="proofs/x.py::prove_x", uses=("ttlm-eq2",),
               expected="fails")
     assert empty_registry.REGISTRY["tnverify-x"] is c
     assert (c.proof, c.uses, c.expected, c.title) == ("proofs/x.py::prove_x", ("ttlm-eq2",),
@@ -42,19 +42,19 @@ def test_claim_forwards_every_other_keyword_to_claim(empty_registry):
     # a keyword Claim does not know reaches Claim (and is refused there, not swallowed)
     with pytest.raises(TypeError, match="no_such_field"):
         claim("tnverify-y", "t", "s", refs("tnverify", "here"), _check,
-              group="tensor-trains", no_such_field=1)
+              topic="tensor-trains", no_such_field=1)
 
 
 def test_claim_without_registering(empty_registry):
     c = claim("tnverify-z", "t", "s", refs("tnverify", "here"), _check,
-              group="tensor-trains", register=False)
+              topic="tensor-trains", register=False)
     assert isinstance(c, Claim) and "tnverify-z" not in empty_registry.REGISTRY
 
 
 def test_corrected_pair_links_both_ways_and_overrides_common(empty_registry):
     a, b = corrected_pair(
         "tnverify-p",
-        common=dict(group="tensor-trains", refs=refs("tnverify", "here"), small=_check,
+        common=dict(topic="tensor-trains", refs=refs("tnverify", "here"), small=_check,
                     expected="holds"),
         printed=dict(title="as printed", statement="s", expected="fails"),
         corrected=dict(title="edited", statement="s [corrected]"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from .console import subparser
-from .verify import load_plugins, plugin_option, run_options
+from .verify import load_plugins, plugin_option, renamed_id, run_options
 
 __all__ = ["add_show", "cmd_show", "describe", "describe_result"]
 
@@ -27,7 +27,7 @@ def cmd_show(args) -> int:
     from ..claims import get_claim, run_claim
 
     load_plugins(args.plugin)
-    claim = get_claim(args.id)
+    claim = get_claim(renamed_id(args.id))
     print("\n".join(describe(claim)))
     if not args.run:
         return 0

@@ -124,6 +124,17 @@ def load_plugins(names) -> set | None:
     return {c.id for name in names for c in load_plugin(name)}
 
 
+def renamed_id(claim_id: str) -> str:
+    """An old claim id (:data:`tnverify.claims.RENAMED`) as its new id, with one warning
+    line on stderr; any other id unchanged."""
+    from ..claims import RENAMED
+
+    if claim_id in RENAMED:
+        print(f"tnverify: warning: claim id {claim_id!r} is deprecated and will be removed "
+              f"in the next release; the claim is now {RENAMED[claim_id]!r}", file=sys.stderr)
+    return RENAMED.get(claim_id, claim_id)
+
+
 def select(ids, paper, group, plugins, cites=None, only=None) -> list:
     """The claims of the filters; an unknown topic names the installed plugins that are
     not loaded (their topics exist only after ``--plugin``).  ``only`` (the ids of the
@@ -131,6 +142,7 @@ def select(ids, paper, group, plugins, cites=None, only=None) -> list:
     from ..claims import select_claims
     from ..claims.plugins import entry_points
 
+    ids = [renamed_id(i) for i in ids] if ids else ids
     try:
         found = select_claims(ids, paper=paper, topic=group, cites=cites)
         if only is not None and not ids and paper is None and group is None and cites is None:

@@ -1,6 +1,6 @@
 """The boundary forms of the TT recurrence (gtm §3.3, the sentence after Eq. 12):
 claim ``gtm-eq12-boundary-h1`` (the printed first form h^(1) = 𝒢^(1) f_θ(x^(1)) needs a
-transpose), its ``-corrected`` twin, and ``gtm-lemma-3.1-corrected``, the variant of Lemma
+transpose), its ``-corrected`` twin, and ``gtm-lemma-3.1-variant``, the variant of Lemma
 3.1 that carries the corrected boundary forms along (Lemma 3.1 itself holds:
 :mod:`.score_functions`).
 
@@ -143,7 +143,7 @@ corrected_pair(
                  "note": "the claims catalogue sizes"},),
         proof=_PROOF, expected="holds"))
 
-claim("gtm-lemma-3.1-corrected",
+claim("gtm-lemma-3.1-variant",
       "Variant: Lemma 3.1 with the corrected boundary forms (h^(1) = (𝒢^(1))ᵀ f)",
       "[tnverify variant, not a correction: Lemma 3.1 holds as printed] Lemma 3.1 and Eq. 7–10 "
       "of gtm §3.2–3.3 together with the boundary forms after Eq. 12, the first one read "
@@ -155,6 +155,6 @@ claim("gtm-lemma-3.1-corrected",
       pinned=({"params": {"M": 3, "ranks": (1, 2, 3, 2, 1)}, "seed": 31,
                "note": "the claims catalogue sizes"},),
       uses=("gtm-lemma-3.1", "gtm-eq12-boundary-h1-corrected"), proof=_PROOF,
-      expected="holds")
+      expected="holds", varies="gtm-lemma-3.1")
 
 __all__ = ["BOUNDARY_READINGS", "LEMMA_READINGS"]

@@ -199,7 +199,7 @@ register(Claim(
     **_XI_COMMON))
 
 register(Claim(
-    id="gtm-xi-operators-corrected",
+    id="gtm-xi-operators-variant",
     title="Variant: ξ-operators with their units in the extended reals (reading (a))",
     statement=S_XI + (
         "\n[tnverify variant, not a correction: gtm-xi-operators holds as printed. Under "
@@ -209,7 +209,7 @@ register(Claim(
         "extended reals (ξ(x, −∞) = x), so h^{(0)} = −∞ for softplus RNNs.]"),
     small=_small_xi_corrected,
     proof="proofs/gtm_networks.py::prove_gtm_xi_operators_corrected", expected="holds",
-    **_XI_COMMON))
+    **_XI_COMMON, varies="gtm-xi-operators"))
 
 # -- gtm-eq-16, gtm-prop-a.2, gtm-prop-a.3 -----------------------------------------------
 claim("gtm-eq-16", "Generalized shallow network and RNN (Eq. 13–17)", S_EQ_16,

@@ -58,7 +58,7 @@ claim("gtm-prop-a.4", "Prop. A.4: rank-1 shallow network = width-1 RNN", S_PROP_
           "(gtm-xi-operators, remark 2)."),
       proof=_PROOF + "prove_gtm_prop_a_4_corrected", expected="holds", **_A4_COMMON)
 
-claim("gtm-prop-a.4-corrected",
+claim("gtm-prop-a.4-variant",
       "Variant: Prop. A.4 with its length made explicit (T ≥ 2; T = 1 gives λ ξ(c, u))",
       "[tnverify variant, not a correction: gtm-prop-a.4 holds as printed, T ≥ 2 being its "
       "domain] For T ≥ 2 and any associative, commutative ξ with a unit u (reading (a)), the "
@@ -68,7 +68,7 @@ claim("gtm-prop-a.4-corrected",
       "(ξ(x, u) = x: xy, x + y, ln(eˣ + eʸ) with u = −∞).",
       refs("gtm", "App. A, Prop. A.4"), small_prop_a_4_corrected,
       space=({"M": 2, "T": 1}, {"M": 2, "T": 2}, {"M": 3, "T": 4}),
-      proof=_PROOF + "prove_gtm_prop_a_4_corrected", expected="holds", **_A4_COMMON)
+      proof=_PROOF + "prove_gtm_prop_a_4_corrected", expected="holds", **_A4_COMMON, varies="gtm-prop-a.4")
 
 claim("gtm-thm-5.1", "Thm. 5.1 / Lemma 5.2: max networks are universal", S_THM_5_1,
       refs("gtm", "§5.1, Thm. 5.1, Lemma 5.2 (proofs App. A); §5 assumptions"), small_thm_5_1,

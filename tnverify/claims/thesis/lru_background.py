@@ -267,17 +267,17 @@ claim("thesis-eq-4.11", "stable exponential parameterisation", _EQ411,
                "= −exp(v^{log}_j): v^{log} = log(−log|λ_j|) = log v_j, a monotone encoding of "
                "the magnitude (the same name is used in the source, Orvieto et al. 2023 §3.4); "
                "the parameterisation itself is right. The registered variant "
-               "thesis-eq-4.11-corrected states the encoding explicitly.",),
+               "thesis-eq-4.11-variant states the encoding explicitly.",),
       proof=_PROOFS + "thesis_eq_4_11_corrected")
 
-claim("thesis-eq-4.11-corrected", "variant of Eq. 4.11: v^log = log(−log|λ|), θ^log = log θ",
+claim("thesis-eq-4.11-variant", "variant of Eq. 4.11: v^log = log(−log|λ|), θ^log = log θ",
       (_EQ411 + " Variant (not a correction: Eq. 4.11 holds as printed): v^{log} is the log of "
        "the decay rate, v^{log} = log(−log|λ_j|) (−log|λ_j| = exp(v^{log}) is the negative "
        "log-magnitude), and θ^{log} = log θ_j with θ_j ≡ arg λ_j (mod 2π); |λ_j| = "
        "exp(−exp(v^{log})) < 1 for every real v^{log}, and Eq. 4.11 at v^{log} = log v, "
        "θ^{log} = log θ reproduces Eq. 4.10."), refs("thesis", "§4.2.2, Eq. 4.10–4.11"),
       small_eq411_corrected, topic=G, space=({"n": 8}, {"n": 256}), uses=("thesis-eq-4.11",),
-      proof=_PROOFS + "thesis_eq_4_11_corrected")
+      proof=_PROOFS + "thesis_eq_4_11_corrected", varies="thesis-eq-4.11")
 
 # -- thesis-fig-4.8 ---------------------------------------------------------------------
 claim("thesis-fig-4.8", "annulus (0, 1) samples vs Glorot eigenvalues",

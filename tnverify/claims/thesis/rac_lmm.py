@@ -213,14 +213,14 @@ claim("thesis-eq-5.23", "LMM-MLP: MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱", STATEMENTS["
       remarks=("\"Multi-layer perceptron\" (also \"an MLP layer\", Fig. 6.9 caption) names a "
                "single affine layer with a skip term from 𝐱 and no hidden layer or "
                "nonlinearity.",), expected="holds")
-claim("thesis-eq-5.23-corrected", "Variant: MLP(𝐳) is one affine layer; LMM-MLP is not "
+claim("thesis-eq-5.23-variant", "Variant: MLP(𝐳) is one affine layer; LMM-MLP is not "
       "bilinear",
       ("Variant (not a correction: thesis-eq-5.23 holds as printed): MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱^{(t)} "
        "is a single affine layer in 𝐳 (no hidden layer, no nonlinearity): MLP(𝐳₁ + 𝐳₂) + "
        "MLP(0) = MLP(𝐳₁) + MLP(𝐳₂); and 𝐡^{(t)} = 𝐂(Λ𝐡^{(t−1)} ⊙ Γ𝐱^{(t)}) + 𝐃𝐱^{(t)} is not "
        "bilinear in (𝐡^{(t−1)}, 𝐱^{(t)}) when 𝐃𝐱^{(t)} ≠ 0."),
       refs("thesis", "§5.4.2, Eq. 5.23"), N.small_eq523_corrected, space=({"H": 4},),
-      topic="gated-cells-lmms", proof=_P + "prove_thesis_eq_5_23_corrected", expected="holds")
+      topic="gated-cells-lmms", proof=_P + "prove_thesis_eq_5_23_corrected", expected="holds", varies="thesis-eq-5.23")
 
 corrected_pair(
     "thesis-eq-5.24",

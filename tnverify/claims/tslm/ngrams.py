@@ -58,7 +58,7 @@ claim("tslm-claim-2", "prefix and conditional probabilities by padding",
       STATEMENTS["tslm-claim-2"], refs("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 28–32"),
       ts.small_claim2, topic=_G, scaled=sc.scaled_claim2, scaled_space=_VN_SCALED, space=_VN,
       readings=NR.CLAIM2, remarks=NR.CLAIM2_REMARKS, expected="holds")
-claim("tslm-claim-2-corrected",
+claim("tslm-claim-2-variant",
       "variant of tslm-claim-2 (tnverify): padding with the sum of the word vectors",
       ("[Variant (tnverify generalisation), not a correction: tslm-claim-2 holds in the one-hot "
        "setting it is stated for.] Claim 2 with the padding vector u = Σ_w w (the sum of the "
@@ -66,7 +66,7 @@ claim("tslm-claim-2-corrected",
        "Eq. 15, for the one-hot and any orthonormal basis (⟨u, w⟩ = 1)."),
       refs("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 32"), ts.small_claim2_corrected, topic=_G,
       scaled=sc.scaled_claim2_corrected, scaled_space=_VN_SCALED, space=_VN,
-      uses=("tslm-claim-2",), proof="proofs/ngram.py::prove_tslm_claim_2", expected="holds")
+      uses=("tslm-claim-2",), proof="proofs/ngram.py::prove_tslm_claim_2", expected="holds", varies="tslm-claim-2")
 
 claim("tslm-ngram-param-count", "|V|ⁿ vs mⁿ parameters", STATEMENTS["tslm-ngram-param-count"],
       refs("tslm", "TSLM as a Generalization of N-Gram Language Model"), ts.small_param_count,

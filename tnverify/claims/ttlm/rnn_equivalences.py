@@ -242,11 +242,13 @@ corrected_pair(
                    readings=tuple(r for r in RR.EQ16 if r.admissible)))
 
 
-def register_rac_pair(cid, paper, refs, title, printed_fields=None, corrected_fields=None):
+def register_rac_pair(cid, paper, refs, title, printed_fields=None, corrected_fields=None,
+                      variant=False):
     """Register ``cid`` (RAC / MI-RNN = TTLM with an elementwise product, as printed in
-    ``paper``) and its ``-corrected`` twin (the δ-contraction core).  ``printed_fields`` /
-    ``corrected_fields`` are further :class:`~tnverify.claims.Claim` fields (``readings``,
-    ``defect``, ``expected``, ...) that override the defaults."""
+    ``paper``) and its ``-corrected`` twin (the δ-contraction core), or with
+    ``variant=True`` (``cid`` holds as printed) its ``-variant`` (``varies=cid``).
+    ``printed_fields`` / ``corrected_fields`` are further :class:`~tnverify.claims.Claim`
+    fields (``readings``, ``defect``, ``expected``, ...) that override the defaults."""
     readings = {"a: elementwise ⊙": "the Hadamard product of the two matrices "
                                      "(|V| = R); not a third-order core"}
     readings.update({k: f"δ-contraction with G_pio from indices {v}"
@@ -262,10 +264,10 @@ def register_rac_pair(cid, paper, refs, title, printed_fields=None, corrected_fi
         "elementwise product; then the RAC hidden states equal the TT recurrence's and the "
         "MI-RNN's equal it followed by φ."),
         "topic": "rnn-equivalences", "space": SPACE, "scaled": scaled_rac, "scaled_space": _RAC_SCALED,
-        "uses": ("ttlm-eq5",), "corrects": cid, "expected": "holds",
-        "proof": PROOFS + "prove_rac_core", **dict(corrected_fields or {})}
-    claim(f"{cid}-corrected", twin.pop("title"), twin.pop("statement"), refs,
-          _small_rac_corrected, **twin)
+        "uses": ("ttlm-eq5",), "expected": "holds", "proof": PROOFS + "prove_rac_core",
+        **({"varies": cid} if variant else {"corrects": cid}), **dict(corrected_fields or {})}
+    claim(f"{cid}-variant" if variant else f"{cid}-corrected", twin.pop("title"),
+          twin.pop("statement"), refs, _small_rac_corrected, **twin)
 
 
 register_rac_pair(
@@ -279,7 +281,7 @@ register_rac_pair(
                    "δ-contraction G_{α_{t-1} i_t α_t} = Σ_{j,k} W^{hx}_{j i_t} δ_{j α_t k} "
                    "W^{hh}_{k α_{t-1}} = W^{hx}_{α_t i_t} W^{hh}_{α_t α_{t-1}}; the RAC hidden "
                    "states equal the TT recurrence's and the MI-RNN's equal it followed by φ."),
-        corrects=None, readings=tuple(r for r in RR.B2 if r.admissible)))
+        readings=tuple(r for r in RR.B2 if r.admissible)), variant=True)
 corrected_pair(
     "ttlm-eq20", common=dict(topic="rnn-equivalences", space=SPACE, refs=_EQ20_REFS),
     printed=dict(title="App. B.2 proof line: Eq. 20 as printed",

@@ -213,14 +213,14 @@ def register_all():
           readings=R.EQ6, remarks=R.EQ6_REMARKS, uses=("ttlm-eq5-corrected",),
           expected="holds",
           pinned=({"params": eq6_space[2], "seed": 6, "note": "the claims catalogue: |V|=4, R=3, N=5"},))
-    claim("ttlm-eq6-corrected", "variant of ttlm-eq6: Eq. 7 in TT order (the admissible reading)",
+    claim("ttlm-eq6-variant", "variant of ttlm-eq6: Eq. 7 in TT order (the admissible reading)",
           ("[Variant of ttlm-eq6 (tnverify), not a correction: ttlm-eq6 holds under its only "
            "admissible reading, which this claim fixes.] " + STATEMENTS["ttlm-eq6"] +
            " [Reading: the tie is G^(N)_(α,i) = G^(1)_(i,α) and Eq. 7 is h^(t)_b = Σ_(a,i) "
            "f(x^(t))_i G_(a i b) h^(t−1)_a.]"),
           refs("ttlm", "§4.3, Eq. 6–7"), lambda p, r: m.small_eq6(p, r, True), topic="tt-language-models",
           space=eq6_space, scaled=scaled_uniform, scaled_space=uni_sp,
-          readings=R.EQ6[:1], proof=P + "prove_ttlm_eq6_corrected")
+          readings=R.EQ6[:1], proof=P + "prove_ttlm_eq6_corrected", varies="ttlm-eq6")
     eq8_space = ({"vocab_size": 2, "rank": 2, "length": 3}, {"vocab_size": 3, "rank": 2, "length": 4})
     claim("ttlm-eq8", "Eq. 8: the readout defines the next-word distribution", STATEMENTS["ttlm-eq8"],
           refs("ttlm", "§4.3, Eq. 8, chain rule, Fig. 3", "thesis", "§5.2.2, Prop. 5.2.2"),
@@ -234,7 +234,7 @@ def register_all():
           scaled_space=cond_sp, readings=R.EQ8_CHAIN, uses=("ttlm-eq6", "ttlm-eq8"),
           expected="fails", defect=R.EQ8_CHAIN_DEFECT,
           pinned=({"params": eq8_space[1], "seed": 8, "note": "the claims catalogue: |V|=3, R=2, N=4"},))
-    claim("ttlm-eq8-corrected",
+    claim("ttlm-eq8-variant",
           "variant of ttlm-eq8-chain-vs-eq6: exact TT conditional, left state × right env",
           ("[Variant (tnverify): the conditionals that would make the chain rule of "
            "ttlm-eq8-chain-vs-eq6 compute the p(X) of Eq. 6; not a correction of ttlm-eq8, "
@@ -247,7 +247,7 @@ def register_all():
           lambda p, r: m.small_eq8(p, r, True), topic="tt-language-models", space=eq8_space,
           scaled=lambda p, d, r: scaled_conditionals(p, d, r, with_readout=False),
           scaled_space=cond_sp, uses=("ttlm-eq8-chain-vs-eq6",),
-          proof=P + "prove_ttlm_eq8_corrected")
+          proof=P + "prove_ttlm_eq8_corrected", varies="ttlm-eq8-chain-vs-eq6")
     claim("ttlm-eq9", "Eq. 9–11: the high-dimensional readout", STATEMENTS["ttlm-eq9"],
           refs("ttlm", "§4.3, Eq. 9–11; §3", "thesis", "§5.2.2, Eq. 5.10"), m.small_eq9,
           topic="tt-language-models", space=({"vocab_size": 2, "rank": 2, "length": 3},
