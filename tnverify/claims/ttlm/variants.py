@@ -235,7 +235,7 @@ def register_all():
           expected="fails", defect=R.EQ8_CHAIN_DEFECT,
           pinned=({"params": eq8_space[1], "seed": 8, "note": "the claims catalogue: |V|=3, R=2, N=4"},))
     claim("ttlm-eq8-variant",
-          "variant of ttlm-eq8-chain-vs-eq6: exact TT conditional, left state × right env",
+          "variant of ttlm-eq8: exact TT conditional, left state × right env",
           ("[Variant (tnverify): the conditionals that would make the chain rule of "
            "ttlm-eq8-chain-vs-eq6 compute the p(X) of Eq. 6; not a correction of ttlm-eq8, "
            "which holds as a definition.] y^(t)_v = h^(t−1) G_(:,v,:) E_t / Σ_u h^(t−1) "
@@ -247,7 +247,7 @@ def register_all():
           lambda p, r: m.small_eq8(p, r, True), topic="tt-language-models", space=eq8_space,
           scaled=lambda p, d, r: scaled_conditionals(p, d, r, with_readout=False),
           scaled_space=cond_sp, uses=("ttlm-eq8-chain-vs-eq6",),
-          proof=P + "prove_ttlm_eq8_corrected", varies="ttlm-eq8-chain-vs-eq6")
+          proof=P + "prove_ttlm_eq8_corrected", varies="ttlm-eq8")
     claim("ttlm-eq9", "Eq. 9–11: the high-dimensional readout", STATEMENTS["ttlm-eq9"],
           refs("ttlm", "§4.3, Eq. 9–11; §3", "thesis", "§5.2.2, Eq. 5.10"), m.small_eq9,
           topic="tt-language-models", space=({"vocab_size": 2, "rank": 2, "length": 3},
