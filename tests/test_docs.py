@@ -109,3 +109,13 @@ def test_readme_documents_the_docs_build_as_a_third_command():
     assert cmd.endswith("sphinx-build -W --keep-going -b html docs docs/_build/html")
     assert "docs/_build/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
     assert "apt-get install -y graphviz chromium chromium-driver" in README
+
+
+def test_readme_generated_sections_match_the_registry():
+    """The papers table, the claim counts and the claims table are what
+    ``python -m tnverify.report.readme`` gives (``--write README.md`` updates them)."""
+    from tnverify.report.readme import SECTIONS, readme_section, update_readme
+
+    for name in SECTIONS:
+        assert f"<!-- {name} -->\n{readme_section(name)}<!-- /{name} -->" in README, name
+    assert update_readme(README) == README

@@ -56,11 +56,13 @@ def _need_claim(claim, what: str) -> None:
 
 
 def primary_paper(claim: Claim) -> str:
-    """The paper key a claim is filed under (its id prefix), or its package for users'
-    claims."""
+    """The paper key a claim is filed under: its id prefix; for a user's claim the paper
+    its plugin declared (:func:`tnverify.paper`) when it cites one, else its package."""
     _need_claim(claim, "primary_paper")
     if claim.package != "tnverify":
-        return claim.package
+        from ..claims import CLAIM_PAPERS
+        own = claim.paper      # a paper the plugin declared (tnverify.paper), if it cites one
+        return own if own is not None and own not in CLAIM_PAPERS else claim.package
     return claim.id.split("-", 1)[0]
 
 
@@ -76,11 +78,13 @@ def reproduce_command(claim: Claim, seed: int = 0) -> str:
 
 @dataclass
 class ClaimGraph:
-    """The relations between claims: ``uses``, ``corrects`` and shared errata, both ways."""
+    """The relations between claims: ``uses``, ``corrects``, ``varies`` and shared errata,
+    both ways."""
 
     claims: dict[str, Claim]
     used_by: dict[str, list[str]] = field(default_factory=dict)
     erratum: dict[str, list[str]] = field(default_factory=dict)
+    varied_by: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, claims: Iterable[Claim]) -> "ClaimGraph":
@@ -92,6 +96,8 @@ class ClaimGraph:
                 g.used_by.setdefault(u, []).append(c.id)
             if c.defect is not None and c.defect.erratum:
                 g.erratum.setdefault(c.defect.erratum, []).append(c.id)
+            if c.varies:
+                g.varied_by.setdefault(c.varies, []).append(c.id)
         return g
 
     def related(self, claim: Claim) -> list[tuple[str, list[str]]]:
@@ -102,16 +108,20 @@ class ClaimGraph:
         rel = [("uses", list(claim.uses)), ("used by", self.used_by.get(claim.id, [])),
                ("corrects", [claim.corrects] if claim.corrects else []),
                ("corrected by", [claim.corrected_by] if claim.corrected_by else []),
+               ("varies", [claim.varies] if claim.varies else []),
+               ("varied by", self.varied_by.get(claim.id, [])),
                ("shares its erratum with", shared)]
         return [(name, ids) for name, ids in rel if ids]
 
     def edges(self) -> list[tuple[str, str, str]]:
-        """``(from, to, kind)`` with kind ``uses``, ``corrects`` or ``erratum``."""
+        """``(from, to, kind)`` with kind ``uses``, ``corrects``, ``varies`` or ``erratum``."""
         out = []
         for c in self.claims.values():
             out += [(c.id, u, "uses") for u in c.uses if u in self.claims]
             if c.corrects and c.corrects in self.claims:
                 out.append((c.id, c.corrects, "corrects"))
+            if c.varies and c.varies in self.claims:
+                out.append((c.id, c.varies, "varies"))
         for ids in self.erratum.values():
             out += [(a, b, "erratum") for a, b in zip(ids, ids[1:])]
         return out
