@@ -161,7 +161,9 @@ def installed_example(tmp_path_factory):
                           capture_output=True, text=True)
     if proc.returncode != 0:
         pytest.fail(f"pip could not install the example package:\n{proc.stderr[-2000:]}")
-    env = dict(os.environ, PYTHONPATH=str(target), OPENBLAS_NUM_THREADS="1")
+    # the checkout under test after the example (an editable install may point elsewhere)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(target), str(ROOT)]),
+               OPENBLAS_NUM_THREADS="1")
     return target, env
 
 
@@ -408,12 +410,12 @@ def test_pytest_and_verify_list_the_same_claims_with_the_error_reason(tmp_path):
     assert "recorded no comparison" in rows["mine-empty"]
 
 
-def test_an_installed_plugins_group_without_plugin_names_the_entry_points(installed_example,
+def test_an_installed_plugins_topic_without_plugin_names_the_entry_points(installed_example,
                                                                           tmp_path):
     target, env = installed_example
     proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--topic", "rank-rnn"],
                           capture_output=True, text=True, env=env, cwd=tmp_path)
     assert proc.returncode == 2 and proc.stdout == ""
     (line,) = proc.stderr.strip().splitlines()
-    assert "unknown group 'rank-rnn'" in line
+    assert "unknown topic 'rank-rnn'" in line
     assert "not loaded: rank_rnn (load one with --plugin NAME)" in line
