@@ -72,3 +72,24 @@ def test_every_built_in_twin_is_linked_both_ways():
             assert REGISTRY[c.corrected_by].corrects == c.id
         if c.corrects:
             assert REGISTRY[c.corrects].corrected_by == c.id
+
+
+def test_the_built_in_claims_use_the_one_registration_shape():
+    """Every claim module registers with ``registration.claim`` / ``corrected_pair``: no
+    ``register(Claim(...))``, no ``Claim(...)`` built by hand, no hand-set twin links
+    (``corrected_pair`` sets ``corrected_by`` / ``corrects``; a variant names ``varies``)."""
+    import re
+    from pathlib import Path
+
+    import tnverify.claims as claims_pkg
+    from tnverify.claims import claim_modules
+
+    root = Path(claims_pkg.__file__).parent
+    offenders = []
+    for name in claim_modules():
+        path = root.joinpath(*name.split(".")[2:]).with_suffix(".py")
+        text = path.read_text(encoding="utf-8")
+        for pattern in (r"\bregister\(", r"\bClaim\(", r"\bcorrected_by\s*=", r"\bcorrects\s*=",
+                        r"\bdef register_all\b"):
+            offenders += [f"{name}: {m.group(0)}" for m in re.finditer(pattern, text)]
+    assert offenders == []

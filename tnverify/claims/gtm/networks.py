@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence, Ref
 from ..registration import claim, refs
 from .grid_tensors import small_eq16, small_prop_a2, small_prop_a3
 from .networks_scaled import scaled_eq16, scaled_prop_a2, scaled_prop_a3
@@ -183,7 +183,7 @@ XI_READINGS = (
             "'i.e.' definition fixes (a))"),
 )
 
-register(Claim(
+claim(
     id="gtm-xi-operators", title="ξ-operators: associative, commutative, with a unit",
     statement=S_XI, small=_small_xi, readings=XI_READINGS,
     remarks=(
@@ -196,9 +196,9 @@ register(Claim(
         "\"Unit\" is used in a non-standard sense: neutral once at least two operands are "
         "present, not a two-sided identity."),
     proof="proofs/gtm_networks.py::prove_gtm_xi_operators_corrected", expected="holds",
-    **_XI_COMMON))
+    **_XI_COMMON)
 
-register(Claim(
+claim(
     id="gtm-xi-operators-variant",
     title="Variant: ξ-operators with their units in the extended reals (reading (a))",
     statement=S_XI + (
@@ -209,7 +209,7 @@ register(Claim(
         "extended reals (ξ(x, −∞) = x), so h^{(0)} = −∞ for softplus RNNs.]"),
     small=_small_xi_corrected,
     proof="proofs/gtm_networks.py::prove_gtm_xi_operators_corrected", expected="holds",
-    **_XI_COMMON, varies="gtm-xi-operators"))
+    **_XI_COMMON, varies="gtm-xi-operators")
 
 # -- gtm-eq-16, gtm-prop-a.2, gtm-prop-a.3 -----------------------------------------------
 claim("gtm-eq-16", "Generalized shallow network and RNN (Eq. 13–17)", S_EQ_16,

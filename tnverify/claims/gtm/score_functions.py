@@ -21,7 +21,7 @@ import math
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence, Ref
 from ..registration import claim, refs
 from .score_functions_scaled import scaled_eq6, scaled_lemma, scaled_prop_a1
 from ..compare import compare_values
@@ -255,7 +255,7 @@ LEMMA_READINGS = (Reading(
     "Under the notation introduced in eq. (9), the score function can be written as "
     "ℓ(X) = h^(T) ∈ ℝ¹", "gtm §3.3, Lemma 3.1 (restated App. A)"),)
 
-register(Claim(
+claim(
     id="gtm-lemma-3.1", title="TT score function as the recurrence h^(t) (Lemma 3.1)",
     statement=_S_LEMMA, small=_small_lemma, readings=LEMMA_READINGS,
     scaled=scaled_lemma,
@@ -272,7 +272,7 @@ register(Claim(
         "at t = 1 with h^(0) = 1 gives the h^(1) of Eq. 9.",
         "The boundary forms printed after Eq. 12 are a separate claim, "
         "gtm-eq12-boundary-h1 (the first one needs a transpose)."),
-    proof="proofs/spine_gtm.py::prove_gtm_lemma_3_1", expected="holds", **_LEMMA_COMMON))
+    proof="proofs/spine_gtm.py::prove_gtm_lemma_3_1", expected="holds", **_LEMMA_COMMON)
 
 claim("gtm-prop-a.1", "ξ = xy: the input matrices C^(t) are absorbed into the cores", _S_PROP,
       refs("gtm", "App. A, Prop. A.1; §4.1 remark after Eq. 17"), _small_prop_a1, topic="tensor-trains",

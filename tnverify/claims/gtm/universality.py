@@ -9,9 +9,9 @@ The constructions are in :mod:`tnverify.generalized.constructions`, the small ch
 
 from __future__ import annotations
 
-from .. import Claim, Ref, register
+from .. import Ref
 from ..readings import Defect, Reading
-from ..registration import claim, refs
+from ..registration import claim, corrected_pair, refs
 from .universality_small import (PROP_A_4_READINGS, prop_a_5_evidence,
                                        small_lemma_5_1, small_prop_a_4,
                                        small_prop_a_4_corrected,
@@ -119,8 +119,8 @@ _A5_COMMON = dict(
                   "large": ({"M": 16, "T": 6, "B": 4096},)},
     uses=("gtm-prop-a.2", "gtm-lemma-3.1", "gtm-eq-6"))
 
-register(Claim(
-    id="gtm-prop-a.5", title="Prop. A.5: ξ = xy universality via ℋ̂ (printed indices)",
+corrected_pair("gtm-prop-a.5", common=_A5_COMMON, printed=dict(
+    title="Prop. A.5: ξ = xy universality via ℋ̂ (printed indices)",
     statement=S_PROP_A_5, small=lambda p, rng: prop_a_5_evidence(p, rng, "printed"),
     scaled=scaled_prop_a_5_printed,
     pinned=({"params": {"M": 3, "T": 3}, "seed": 3,
@@ -135,10 +135,7 @@ register(Claim(
                         "of F⁻¹ transposed), i.e. ℋ̂ = ℋ ×₁ F⁻¹ ⋯ ×_T F⁻¹"),
     remarks=("The printed formula is right only for symmetric F; the paper gets the "
              "orientation right in the proof of Thm. 5.3 (C^(t) = (Fᵀ)⁻¹, so C Fᵀ = I).",),
-    corrected_by="gtm-prop-a.5-corrected", expected="fails", **_A5_COMMON))
-
-register(Claim(
-    id="gtm-prop-a.5-corrected",
+    expected="fails"), corrected=dict(
     title="Prop. A.5 with ℋ̂_i = Σ_j ℋ_j Π_t (F⁻¹)_{i_t j_t}",
     statement=S_PROP_A_5.replace("F⁻¹_{j₁i₁} … F⁻¹_{j_Ti_T}", "F⁻¹_{i₁j₁} … F⁻¹_{i_Tj_T}")
     + "\n[tnverify correction: the indices of F⁻¹ are transposed. With F of Eq. 19 (rows "
@@ -147,5 +144,4 @@ register(Claim(
       "(F⁻¹)_{i_t j_t} it is Σ_j ℋ_j Π_t (F F⁻¹)_{m_t j_t} = ℋ_m.]",
     small=lambda p, rng: prop_a_5_evidence(p, rng, "corrected"), scaled=scaled_prop_a_5,
     pinned=({"params": {"M": 3, "T": 3}, "seed": 3, "note": "the claims catalogue sizes"},),
-    proof=_PROOF + "prove_gtm_prop_a_5_corrected", corrects="gtm-prop-a.5",
-    expected="holds", **_A5_COMMON))
+    proof=_PROOF + "prove_gtm_prop_a_5_corrected", expected="holds"))

@@ -253,27 +253,33 @@ def register_rac_pair(cid, paper, refs, title, printed_fields=None, corrected_fi
                                      "(|V| = R); not a third-order core"}
     readings.update({k: f"δ-contraction with G_pio from indices {v}"
                       for k, v in _RAC_READINGS[paper].items()})
-    claim(cid, title, STATEMENTS[cid], refs, lambda p, rng, pp=paper: _small_rac(p, rng, pp),
-          **{**dict(topic="rnn-equivalences", space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED,
-                    uses=("ttlm-eq5",), expected="ill-posed", readings=readings,
-                    corrected_by=f"{cid}-corrected"), **dict(printed_fields or {})})
-    twin = {"title": title + " (δ-contraction, corrected)", "statement": (
+    common = dict(refs=tuple(refs), topic="rnn-equivalences", space=SPACE, scaled=scaled_rac,
+                  scaled_space=_RAC_SCALED, uses=("ttlm-eq5",))
+    printed = {**dict(title=title, statement=STATEMENTS[cid],
+                      small=lambda p, rng, pp=paper: _small_rac(p, rng, pp),
+                      expected="ill-posed", readings=readings), **dict(printed_fields or {})}
+    twin = dict(title=title + " (δ-contraction, corrected)", statement=(
         "Corrected: the core is the δ-contraction G_{α_{t-1} i_t α_t} = Σ_{j,k} W^{hx}_{j "
         "i_t} δ_{j α_t k} W^{hh}_{k α_{t-1}} = W^{hx}_{α_t i_t} W^{hh}_{α_t α_{t-1}} (in "
         "the thesis's names A_{α_t α_{t-1}} B_{α_t i_t}, Eq. 5.17 as printed), not the "
         "elementwise product; then the RAC hidden states equal the TT recurrence's and the "
-        "MI-RNN's equal it followed by φ."),
-        "topic": "rnn-equivalences", "space": SPACE, "scaled": scaled_rac, "scaled_space": _RAC_SCALED,
-        "uses": ("ttlm-eq5",), "expected": "holds", "proof": PROOFS + "prove_rac_core",
-        **({"varies": cid} if variant else {"corrects": cid}), **dict(corrected_fields or {})}
-    claim(f"{cid}-variant" if variant else f"{cid}-corrected", twin.pop("title"),
-          twin.pop("statement"), refs, _small_rac_corrected, **twin)
+        "MI-RNN's equal it followed by φ."), small=_small_rac_corrected, expected="holds",
+        proof=PROOFS + "prove_rac_core")
+    twin.update(corrected_fields or {})
+    if not variant:
+        corrected_pair(cid, common=common, printed=printed, corrected=twin)
+        return
+    first, second = {**common, **printed}, {**common, **twin, "varies": cid}
+    claim(cid, first.pop("title"), first.pop("statement"), first.pop("refs"),
+          first.pop("small"), **first)
+    claim(f"{cid}-variant", second.pop("title"), second.pop("statement"), second.pop("refs"),
+          second.pop("small"), **second)
 
 
 register_rac_pair(
     "ttlm-claim-b2", "ttlm", _B2_REFS, "RAC / MI-RNN = TTLM with G = W^{hx} ⊙ W^{hh}",
     printed_fields=dict(expected="holds", readings=RR.B2, remarks=RR.B2_REMARKS,
-                        corrected_by=None, uses=("ttlm-eq5", "ttlm-eq20-corrected")),
+                        uses=("ttlm-eq5", "ttlm-eq20-corrected")),
     corrected_fields=dict(
         title="variant of ttlm-claim-b2: the δ-contraction core (its admissible reading)",
         statement=("[Variant of ttlm-claim-b2 (tnverify), not a correction: ttlm-claim-b2 holds "

@@ -19,7 +19,7 @@ import math
 import numpy as np
 
 from .. import Defect, Evidence, Reading, Ref
-from ..registration import claim, refs
+from ..registration import claim, corrected_pair, refs
 from .tt_format_scaled import scaled_eq2, scaled_scoring
 from ..compare import compare_values
 from ...conventions import tolerance
@@ -266,15 +266,19 @@ def register_printed_sum_pair(base, *, title, refs, small, space, statement, use
     ``printed_fields`` / ``corrected_fields`` are further :class:`~tnverify.claims.Claim`
     fields of each (``defect``, ``readings``, ``remarks``, ...)."""
     shared = () if scaled else ("ttlm-eq5-corrected",)
-    claim(base, title, statement, refs, lambda p, rng: small(p, rng, False), topic="tensor-trains",
-          space=space, uses=uses + shared, expected="fails", corrected_by=f"{base}-corrected",
-          pinned=pinned, **dict(printed_fields or {}))
-    claim(f"{base}-corrected", title + " (sums from 1)", statement + _CORRECTION, refs,
-          lambda p, rng: small(p, rng, True), topic="tensor-trains", space=space,
-          scaled=scaled_scoring if scaled else None, scaled_space=_SCALED_SPACE,
-          uses=uses + shared, expected="holds", corrects=base,
-          proof=_PROOFS + "prove_" + f"{base}_corrected".replace("-", "_").replace(".", "_"),
-          **dict(corrected_fields or {}))
+    corrected_pair(
+        base, common=dict(refs=tuple(refs), topic="tensor-trains", space=space,
+                          uses=uses + shared),
+        printed={**dict(title=title, statement=statement,
+                        small=lambda p, rng: small(p, rng, False), expected="fails",
+                        pinned=pinned), **dict(printed_fields or {})},
+        corrected=dict(
+            title=title + " (sums from 1)", statement=statement + _CORRECTION,
+            small=lambda p, rng: small(p, rng, True),
+            scaled=scaled_scoring if scaled else None, scaled_space=_SCALED_SPACE,
+            expected="holds",
+            proof=_PROOFS + "prove_" + f"{base}_corrected".replace("-", "_").replace(".", "_"),
+            **dict(corrected_fields or {})))
 
 
 #: The erratum "Σ_{α₂=2}" printed in ttlm Eq. 3 and Eq. 5 (and thesis Eq. 3.4).
