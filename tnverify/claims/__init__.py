@@ -35,6 +35,7 @@ from ..references import PAPERS, paper
 from .evidence import (ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Evidence,
                        _jsonable, _worst)  # noqa: F401 - the runner imports these from here
 from .readings import DEFECT_KINDS, Defect, Reading
+from .folders import claim_folders, folder_modules
 from .topics import TOPICS
 
 __all__ = [
@@ -53,28 +54,6 @@ TOPIC_NAMES = tuple(TOPICS)
 GROUPS = TOPIC_NAMES
 
 
-def claim_folders() -> tuple[str, ...]:
-    """The claim folders ``tnverify/claims/<key>/``: every sub-package whose ``__init__.py``
-    declares its paper (``PAPER = tnverify.paper(key, ...)``, the key being the folder's
-    name).  In the order of the papers: alphabetical, those without errata sheets (the
-    toolkit's own, ``tnverify``) last.  Importing a folder declares its paper."""
-    import pkgutil
-    found = []
-    for m in pkgutil.iter_modules(__path__):
-        if not m.ispkg:
-            continue
-        pkg = importlib.import_module(f"{__name__}.{m.name}")
-        declared = getattr(pkg, "PAPER", None)
-        if declared is None:
-            continue
-        if declared.key != m.name:
-            raise ClaimError(f"claim folder {m.name!r} declares the paper {declared.key!r}; "
-                             "a folder is named for its paper's key")
-        found.append(declared)
-    found.sort(key=lambda p: (not p.errata, p.key))
-    return tuple(p.key for p in found)
-
-
 #: The folders of claim modules, one per built-in paper key of
 #: :data:`tnverify.references.PAPERS` (``tnverify`` holds the toolkit's own claims): a claim
 #: id's prefix names its folder.  Derived from the folders (:func:`claim_folders`).
@@ -90,12 +69,7 @@ del _declared
 def claim_modules() -> tuple[str, ...]:
     """The dotted names of every module under ``tnverify/claims/<paper>/``, folder by
     folder (:data:`CLAIM_PAPERS`) and by module name within a folder."""
-    import pkgutil
-    names = []
-    for folder in CLAIM_PAPERS:
-        pkg = importlib.import_module(f"{__name__}.{folder}")
-        names += sorted(f"{pkg.__name__}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__))
-    return tuple(names)
+    return folder_modules(CLAIM_PAPERS)
 
 
 @dataclass(frozen=True)
@@ -109,6 +83,9 @@ class Ref:
 
     def __post_init__(self):
         paper(self.paper)  # validates the key
+        if not isinstance(self.where, str) or not self.where.strip():
+            raise DTypeError(f"Ref({self.paper!r}, ...): the locator must be a non-empty "
+                             f"string such as '§4.2, Eq. 3'; got {self.where!r}"[:200])
 
     @property
     def citation(self) -> str:

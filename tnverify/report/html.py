@@ -122,7 +122,8 @@ def report_html(report, *, title: str = "tnverify report") -> str:
                                 if hasattr(ref, "paper")))
 
     def cite(key, label):
-        return f'<a href="#paper-{esc(key)}">{label}</a>'
+        short = PAPERS[key].short if key in PAPERS else key
+        return f'<a href="#paper-{esc(key)}" title="{esc(short)}">{label}</a>'
 
     def href(cid):
         return f"#claim-{cid}" if cid in graph.claims else None   # not in this report
@@ -141,7 +142,8 @@ def report_html(report, *, title: str = "tnverify report") -> str:
             f"<p><b>{esc(report.summary_line())}</b></p>"]
     if papers:
         head += ["<h2>Papers</h2>", "<ul>"] + [
-            f'<li id="paper-{esc(k)}"><b>{esc(k)}</b>: {esc(PAPERS[k].citation)}</li>'
+            f'<li id="paper-{esc(k)}"><b>{esc(k)}</b> ({esc(PAPERS[k].short)}): '
+            f'{esc(PAPERS[k].citation)}</li>'
             for k in papers if k in PAPERS] + ["</ul>"]
     verdicts = list(dict.fromkeys(r.verdict for r in results))
     paper_keys = list(dict.fromkeys(primary_paper(r.claim) for r in results))
