@@ -168,6 +168,7 @@ def paper(key: str, **fields) -> Paper:
     ...                    title="Notes on the analytical engine", year=1843)
     >>> p.short, tnverify.paper("doc_example") is p
     ('Lovelace (1843)', True)
+    >>> del tnverify.references.PAPERS["doc_example"]   # (keep the registry as it was)
     """
     if fields:
         return declare(key, **fields)
