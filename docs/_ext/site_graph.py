@@ -3,9 +3,9 @@ inline SVG whose nodes link to the claim pages.
 
 Nodes are filled by verdict and outlined by defect kind; edges are ``uses`` (solid),
 ``corrects`` (dashed), ``varies`` (dashed grey) and a shared erratum (dotted).
-:func:`graph_data` gives the graph of any claims (a plugin's with its declared paper too).  One view per paper (its claims grouped
-by topic, with the claims of other papers they touch drawn faded) and an overview by
-paper and topic whose nodes link to the views.
+One view per paper (its claims grouped by topic, with the claims of other papers they
+touch drawn faded) and an overview by paper and topic whose nodes link to the views;
+:func:`graph_data` gives both for any claims (a plugin's, filed under its declared paper).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-__all__ = ["REPORT_ORDER", "report_order"]
+__all__ = ["REPORT_ORDER", "report_order"]  # noqa: F822 - REPORT_ORDER is computed on access
 
 
 def _target(c, ids) -> str | None:
