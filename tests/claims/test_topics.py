@@ -5,7 +5,7 @@ import warnings
 
 import pytest
 
-from tnverify.claims import GROUPS, all_claims, select_claims
+from tnverify.claims import TOPIC_NAMES, all_claims, select_claims
 from tnverify.claims.topics import DEPRECATED_GROUPS, TOPICS
 from tnverify.cli import main
 
@@ -26,10 +26,10 @@ BY_CONTENT = {
 
 
 def test_topics_are_the_groups_and_partition_the_claims():
-    assert tuple(TOPICS) == GROUPS
+    assert tuple(TOPICS) == TOPIC_NAMES
     claims = [c for c in all_claims() if c.package == "tnverify"]
-    assert {c.topic for c in claims} == set(GROUPS)
-    assert sum(len(select_claims(topic=t)) for t in GROUPS) == len(claims)
+    assert {c.topic for c in claims} == set(TOPIC_NAMES)
+    assert sum(len(select_claims(topic=t)) for t in TOPIC_NAMES) == len(claims)
 
 
 @pytest.mark.parametrize("topic", sorted(BY_CONTENT))
@@ -93,7 +93,7 @@ def test_a_topic_prints_no_warning_and_claims_lists_topic_counts(capsys):
     assert "topics (--topic): xi-networks 20" in " ".join(out.split())
     assert main(["claims"]) == 0
     out = " ".join(capsys.readouterr()[0].split())
-    for topic in GROUPS:
+    for topic in TOPIC_NAMES:
         assert f"{topic} {len(select_claims(topic=topic))}" in out
 
 

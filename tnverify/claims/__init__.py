@@ -39,7 +39,7 @@ from .folders import claim_folders, folder_modules
 from .topics import TOPICS
 
 __all__ = [
-    "HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "TOPIC_NAMES", "GROUPS",
+    "HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "TOPIC_NAMES",
     "CLAIM_PAPERS",
     "Ref", "Evidence", "Claim", "Reading", "Defect", "DEFECT_KINDS", "SideResult",
     "ClaimResult",
@@ -50,8 +50,7 @@ __all__ = [
 #: The topics of the built-in claims, in the order of :data:`tnverify.claims.topics.TOPICS`
 #: (declared there once; the old work-package groups survive there as deprecated aliases).
 TOPIC_NAMES = tuple(TOPICS)
-#: Deprecated name of :data:`TOPIC_NAMES` (kept for one release).
-GROUPS = TOPIC_NAMES
+# ``GROUPS``, the 0.2.0 name of TOPIC_NAMES, is served with a warning by __getattr__ below
 
 
 #: The folders of claim modules, one per built-in paper key of
@@ -421,6 +420,15 @@ def select_claims(ids: Sequence[str] | None = None, paper: str | None = None,
         held = set(deprecated_group_ids(topic))
         return [c for c in claims if keep(c) and c.id in held and c.package == "tnverify"]
     return [c for c in claims if keep(c) and (topic is None or c.topic == topic)]
+
+
+def __getattr__(name: str):
+    if name == "GROUPS":
+        warnings.warn("tnverify.claims.GROUPS is deprecated and will be removed in the next "
+                      "release; use tnverify.claims.TOPIC_NAMES", DeprecationWarning,
+                      stacklevel=2)
+        return TOPIC_NAMES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # the runner needs the names above (it imports them from this package)
