@@ -31,6 +31,7 @@ from ..claims.readings import MATHEMATICAL_KINDS
 from ..errors import DTypeError, UsageError
 from ..references import PAPERS, declared_papers, paper
 from ..validation import as_callable, as_flag, as_seed
+from .claim_sections import reproduce_command
 
 __all__ = ["ERRATA_PAPERS", "ERRATA_FORMATS", "build_errata", "describe_counterexample",
            "render_markdown", "write_errata"]
@@ -174,7 +175,8 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
         if c.defect is None:
             missing.append(c.id)
             continue
-        reproduce = f"tnverify show {c.id} --run" + (f" --seed {seed}" if seed else "")
+        reproduce = (f"tnverify show {c.id} --run" + (f" --seed {seed}" if seed else "")
+                     if c.package == "tnverify" else reproduce_command(c, seed))
         base = {"id": c.id, "where": "; ".join(r.where for r in c.refs if r.paper == paper_key)
                 or c.refs[0].where, "verdict": c.expected, "corrected_by": c.corrected_by,
                 "reproduce": reproduce}
