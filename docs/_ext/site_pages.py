@@ -140,7 +140,8 @@ def write_all(out: Path, claims, report) -> None:
     graph = ClaimGraph.of(claims)
     for c in claims:
         write(out / "claims" / f"{c.id}.md", claim_page(c, results.get(c.id), graph))
-    papers = list(dict.fromkeys(primary_paper(c) for c in claims))
+    filed = set(primary_paper(c) for c in claims)
+    papers = [k for k in PAPERS if k in filed] + sorted(filed - set(PAPERS))  # declaration order
     for key in papers:
         write(out / "papers" / f"{key}.md",
               paper_page(key, [c for c in claims if primary_paper(c) == key], verdicts))
