@@ -47,3 +47,18 @@ def test_an_old_id_selects_and_shows_on_the_command_line(capsys):
     out, err = capsys.readouterr()
     assert out.startswith("ttlm-eq8-variant") and "varies: ttlm-eq8" in out
     assert "claim id 'ttlm-eq8-corrected' is deprecated" in err
+
+
+@pytest.mark.parametrize("cid, label", [
+    ("ttlm-eq3", "Printed in:"),
+    ("ttlm-eq3-corrected", "A correction of the statement printed in:"),
+    ("ttlm-eq6-variant", "A variant of the statement printed in:"),
+])
+def test_a_claim_section_says_whose_words_the_statement_is(cid, label):
+    from tnverify.report.claim_sections import claim_section
+    html = claim_section(get_claim(cid))
+    assert f'<p class="tnv-refs">{label} ' in html
+    others = {"Printed in:", "A correction of the statement printed in:",
+              "A variant of the statement printed in:",
+              "A paraphrase (not the paper's words) of:"} - {label}
+    assert not any(f'<p class="tnv-refs">{o}' in html for o in others)

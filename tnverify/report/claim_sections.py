@@ -276,7 +276,8 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
     str
         The HTML fragment (``data-verdict``, ``data-paper``, ``data-topic`` attributes for
         filtering).  The references read "Printed in" for a quoted statement
-        (:attr:`Claim.quote`) and "A paraphrase ... of" otherwise.
+        (:attr:`Claim.quote`), "A paraphrase ... of" otherwise, and name a ``-corrected``
+        twin's or a ``-variant``'s statement as a correction or a variant.
     """
     graph = graph or ClaimGraph.of([claim])
     verdict = result.verdict if result is not None else claim.expected
@@ -301,7 +302,9 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
         status = (f"verdict {_badge(verdict)} — expected {esc(claim.expected)}, {mark}; "
                   f"{result.seconds:.2f} s")
     out.append(f'<p class="tnv-verdict">{status}</p>')
-    where = "Printed in" if claim.quote else "A paraphrase (not the paper's words) of"
+    where = ("A correction of the statement printed in" if claim.corrects else
+             "A variant of the statement printed in" if claim.varies else
+             "Printed in" if claim.quote else "A paraphrase (not the paper's words) of")
     out += [_statement(claim), f'<p class="tnv-refs">{where}: {_refs(claim, cite)}</p>',
             f'<p class="tnv-topic">Topic: <code>{esc(claim.topic)}</code></p>']
     out += _readings(claim) + _defect(claim)
