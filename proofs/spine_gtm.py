@@ -74,7 +74,7 @@ def prove_gtm_eq_6() -> bool:
 def prove_gtm_lemma_3_1() -> bool:
     """Lemma 3.1 (gtm §3.3, App. A) and the boundary forms after Eq. 12 with
     h^{(1)} = (𝒢^{(1)})ᵀ f (claims gtm-lemma-3.1, gtm-eq12-boundary-h1-corrected and the
-    variant gtm-lemma-3.1-corrected).
+    variant gtm-lemma-3.1-variant).
 
     (i) T = 3, M = 2, ranks (1, 2, 2, 1): ⟨𝒲, Φ⟩ (Eq. 7, 2) equals h^{(3)} of Eq. 9,
     h^{(3)} of Eq. 10 (h^{(0)} = 1), and the boundary forms h^{(1)}_k = Σ_i 𝒢^{(1)}_{i1k} f_i,

@@ -62,7 +62,7 @@ def prove_thesis_claim_5_3_1() -> bool:
 def prove_rac_core() -> bool:
     """RAC step ``W^{hx} f ⊙ W^{hh} h`` equals the TT step with the δ-contracted core
     ``G_{pio} = Σ_{j,k} W^{hx}_{ji} δ_{jok} W^{hh}_{kp} = W^{hx}_{oi} W^{hh}_{op}``
-    (claims ``ttlm-claim-b2-corrected``, ``thesis-claim-5.3.2-corrected``)."""
+    (claims ``ttlm-claim-b2-variant``, ``thesis-claim-5.3.2-variant``)."""
     X, Y, h, f = _mat("X", R, V), _mat("Y", R, R), _vec("h", R), _vec("f", V)
     lhs = list((X * f).multiply_elementwise(Y * h))
     delta = {(j, o, k): int(j == o == k) for j in range(R) for o in range(R) for k in range(R)}

@@ -115,6 +115,9 @@ row(tv.check, tv.check, {"evidence": "object"},
     evidence=compare.compare_ints("x", [1], [1]))
 row(tv.claim, lambda id, statement: callable(tv.claim(id, statement, register_claim=False)),
     {"id": "choice"}, id="fuzz-claim", statement="s")
+row(tv.paper, lambda key: tv.paper(key).key, {"key": "choice"}, key="ttlm")
+row(tv.Ref, lambda paper, where: str(tv.Ref(paper, where)), {"paper": "choice"},
+    paper="ttlm", where="§4.2, Eq. 3")
 
 # ------------------------------------------------------------------ strategies
 row(sts.shapes, sts.shapes, {"min_dims": "int", "max_side": "int", "max_entries": "int"},

@@ -104,10 +104,10 @@ def test_verify_debug_prints_the_traceback_and_exits_2(fake_registry, capsys, ar
 
 
 @pytest.mark.parametrize("args, expected, status", [
-    (("--group", "tensor-trains"), ["fake-holds", "fake-error", "fake-skip"], 1),
+    (("--topic", "tensor-trains"), ["fake-holds", "fake-error", "fake-skip"], 1),
     (("--paper", "gtm"), ["fake-ill"], 0),
     (("--cites", "gtm"), ["fake-fails", "fake-ill"], 0),
-    (("--paper", "gtm", "--group", "xi-networks"), ["fake-ill"], 0),
+    (("--paper", "gtm", "--topic", "xi-networks"), ["fake-ill"], 0),
     (("--claims", "fake-fails", "fake-holds", "--paper", "thesis"), ["fake-fails"], 0),
 ])
 def test_verify_filters(fake_registry, capsys, tmp_path, args, expected, status):
@@ -124,13 +124,13 @@ def test_verify_no_match_is_a_usage_error(fake_registry, capsys):
     assert "no claim matches" in _one_error_line(err)
 
 
-@pytest.mark.parametrize("option", ["--group", "--paper"])
-def test_verify_unknown_group_or_paper(fake_registry, capsys, option):
+@pytest.mark.parametrize("option", ["--topic", "--paper"])
+def test_verify_unknown_topic_or_paper(fake_registry, capsys, option):
     code, _, err = _run(capsys, "verify", option, "nonsense")
-    # --paper is an argparse choice; --group is checked against the built-in groups and
-    # those of loaded plugins (select_claims)
-    assert code == 2 and ("invalid choice: 'nonsense'" in err or
-                          "unknown group 'nonsense'" in err)
+    # both are checked against the declared papers / the topics of the built-in and the
+    # loaded plugins' claims (select_claims), after --plugin has declared its own
+    what = "topic" if option == "--topic" else "paper key"
+    assert code == 2 and f"unknown {what} 'nonsense'" in err
 
 
 def test_verify_json_report_schema(fake_registry, capsys, tmp_path):
@@ -198,7 +198,7 @@ def test_claims_table_and_json(fake_registry, capsys):
     code, out, _ = _run(capsys, "claims")
     assert code == 0 and "\x1b[" not in out
     assert all(cid in out for cid in FAKE_IDS) and f"{len(FAKE_IDS)} claims" in out
-    code, out, _ = _run(capsys, "claims", "--group", "tensor-trains", "--json")
+    code, out, _ = _run(capsys, "claims", "--topic", "tensor-trains", "--json")
     assert code == 0
     listed = json.loads(out)
     assert [c["id"] for c in listed] == ["fake-holds", "fake-error", "fake-skip"]
@@ -214,7 +214,10 @@ def test_show_describes_a_claim(fake_registry, capsys):
     code, out, _ = _run(capsys, "show", "fake-ill")
     assert code == 0
     assert "statement: sum x" in out
-    assert "gtm Eq. 9: Valentin Khrulkov" in out and "arXiv:1901.10801" in out
+    # the key, locator and short citation in the references; the full entry once, at the end
+    assert "gtm Eq. 9 (Khrulkov, Hrinchuk & Oseledets (2019))" in out
+    assert out.count("arXiv:1901.10801") == 1
+    assert out.rstrip().splitlines()[-1].startswith("  - gtm: Valentin Khrulkov")
     assert ".txt" not in out
     assert "  - a (admissible): sum over t" in out and "expected: ill-posed" in out
     code, out, _ = _run(capsys, "show", "fake-fails")
@@ -793,7 +796,7 @@ def test_show_lists_quoted_readings_defect_remarks_and_the_negative_control():
             "meant": compare_values("meant", [2.0], [2.0], n=1)})
 
     c = Claim(id="fake-quoted", statement="s", refs=(Ref("gtm", "§3, Eq. 9"),),
-              group="tensor-trains", small=check, expected="fails",
+              topic="tensor-trains", small=check, expected="fails",
               readings=(Reading("printed", "as printed", admissible=False,
                                 quote="the words that rule it out", where="§3, line 2"),
                         Reading("meant", "as meant", quote="the words", where="§3")),

@@ -66,7 +66,7 @@ def test_readme_own_claims_module_runs_under_pytest_and_tnverify_verify(tmp_path
     assert "my-tt-norm" in run.stdout and "holds" in run.stdout
     report = tmp_path / "r.json"
     run = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", str(module),
-                          "--group", "test-my-claims", "--report", str(report)],
+                          "--topic", "test-my-claims", "--report", str(report)],
                          capture_output=True, text=True, cwd=tmp_path, env=env)
     assert run.returncode == 0, run.stdout + run.stderr
     (claim,) = json.loads(report.read_text())["claims"]
@@ -109,3 +109,13 @@ def test_readme_documents_the_docs_build_as_a_third_command():
     assert cmd.endswith("sphinx-build -W --keep-going -b html docs docs/_build/html")
     assert "docs/_build/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
     assert "apt-get install -y graphviz chromium chromium-driver" in README
+
+
+def test_readme_generated_sections_match_the_registry():
+    """The papers table, the claim counts and the claims table are what
+    ``python -m tnverify.report.readme`` gives (``--write README.md`` updates them)."""
+    from tnverify.report.readme import SECTIONS, readme_section, update_readme
+
+    for name in SECTIONS:
+        assert f"<!-- {name} -->\n{readme_section(name)}<!-- /{name} -->" in README, name
+    assert update_readme(README) == README

@@ -48,7 +48,7 @@ def test_cli_errata_errors_are_one_line_with_exit_2(tmp_path, capsys):
     from tnverify.cli import main
     assert main(["errata", "--paper", "nope"]) == 2
     err = capsys.readouterr().err
-    assert "invalid choice: 'nope'" in err
+    assert "unknown paper 'nope' for errata; choose one of grurntn, gtm" in err
     blocker = tmp_path / "file"
     blocker.write_text("x")
     assert main(["errata", "--paper", "gtm", "--out", str(blocker / "sub")]) == 2

@@ -157,7 +157,7 @@ def apply_mutant(pkg_root: Path, mutant: Mutant) -> Path:
 def run_topic(pkg_root: Path, mutant: Mutant, report: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(pkg_root), OMP_NUM_THREADS="1",
                OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1", PYTHONDONTWRITEBYTECODE="1")
-    args = [sys.executable, "-m", "tnverify", "verify", "--group", mutant.group,
+    args = [sys.executable, "-m", "tnverify", "verify", "--topic", mutant.group,
             "--device", "cpu", "--report", str(report)]
     if not FULL:
         args.append("--small-only")

@@ -14,7 +14,7 @@ from tnverify.errors import ClaimError
 def make(claim_id="x-test", small=None, scaled=None, **kw):
     def default_small(params, rng):
         return Evidence("a vs a", error=0.0, tolerance=tolerance())
-    return Claim(id=claim_id, statement="a statement long enough to be one", group="tensor-trains",
+    return Claim(id=claim_id, statement="a statement long enough to be one", topic="tensor-trains",
                  refs=(Ref("ttlm", "§1"),), small=small or default_small, scaled=scaled,
                  title="t", **kw)
 
@@ -97,16 +97,16 @@ def test_seeds_are_deterministic_and_distinct_per_case():
 def test_claim_validation():
     with pytest.raises(ClaimError, match="kebab-case"):
         make(claim_id="Bad Id")
-    with pytest.raises(ClaimError, match="group"):
-        Claim(id="x", statement="s", refs=(Ref("ttlm", "§1"),), group="nope",
+    with pytest.raises(ClaimError, match="topic"):
+        Claim(id="x", statement="s", refs=(Ref("ttlm", "§1"),), topic="nope",
               small=lambda p, r: None)
     with pytest.raises(ClaimError, match="unknown paper key"):
         Ref("nature", "§1")
 
 
 def test_selection_errors_name_the_valid_choices():
-    with pytest.raises(ClaimError, match="groups: tensor-trains"):
-        select_claims(group="everything")
+    with pytest.raises(ClaimError, match="topics: tensor-trains"):
+        select_claims(topic="everything")
     with pytest.raises(ClaimError, match="known keys"):
         select_claims(paper="arxiv")
     with pytest.raises(ClaimError, match="unknown claim id"):
@@ -160,10 +160,10 @@ def test_ruled_out_readings_are_shown_but_do_not_decide():
             "printed": Evidence("printed", error=1.0, tolerance=0.1),
             "meant": Evidence("meant", error=0.0, tolerance=0.1)})
 
-    both = Claim(id="t-both", statement="s", refs=(Ref("ttlm", "§1"),), group="tensor-trains",
+    both = Claim(id="t-both", statement="s", refs=(Ref("ttlm", "§1"),), topic="tensor-trains",
                  small=check, readings={"printed": "p", "meant": "m"})
     assert run_claim(both, sides=("small",)).verdict == ILL_POSED
-    one = Claim(id="t-one", statement="s", refs=(Ref("ttlm", "§1"),), group="tensor-trains",
+    one = Claim(id="t-one", statement="s", refs=(Ref("ttlm", "§1"),), topic="tensor-trains",
                 small=check, readings=(
                     Reading("printed", "p", admissible=False, quote="q", where="§1"),
                     Reading("meant", "m", quote="q2", where="§1")))

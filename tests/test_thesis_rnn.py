@@ -26,7 +26,7 @@ def test_claim_532_holds_only_under_the_printed_indexing():
     assert ev.ruled_out["b: A transposed"].verdict == FAILS
     assert ev.ruled_out["a: elementwise ⊙"].verdict == ILL_POSED
     assert get_claim("thesis-claim-5.3.2").corrected_by is None
-    assert get_claim("thesis-claim-5.3.2-corrected").corrects is None
+    assert get_claim("thesis-claim-5.3.2-variant").corrects is None
 
 
 @pytest.mark.parametrize("cid", ["thesis-eq-5.13", "thesis-eq-5.14", "thesis-eq-5.17"])

@@ -118,7 +118,7 @@ import numpy as np
 import tnverify
 
 for i in range(12):
-    @tnverify.claim(f"slow-{i}", "1 = 1 after a while", source="test", group="slow")
+    @tnverify.claim(f"slow-{i}", "1 = 1 after a while", source="test", topic="slow")
     def test_slow(tnverify_compare):
         time.sleep(3.0)
         tnverify.check(tnverify_compare("1 vs 1", np.ones(1), np.ones(1), n=1))
@@ -134,7 +134,7 @@ def test_ctrl_c_stops_the_claim_workers_at_once(tmp_path):
     plugin = tmp_path / "test_slow_claims.py"
     plugin.write_text(_SLOW_PLUGIN)
     proc = subprocess.Popen([sys.executable, "-m", "tnverify", "verify", "--plugin",
-                             str(plugin), "--group", "slow", "--jobs", "2"],
+                             str(plugin), "--topic", "slow", "--jobs", "2"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                             cwd=tmp_path, start_new_session=True)
     deadline = time.time() + 60

@@ -124,10 +124,10 @@ def test_check_outside_a_claim_raises_on_failure_and_rejects_non_evidence():
 
 def test_external_claims_need_a_source_and_a_kebab_group(fake_registry):
     with pytest.raises(ClaimError, match="give refs or a source"):
-        tnverify.claims.Claim(id="x-a", statement="s", refs=(), group="x",
+        tnverify.claims.Claim(id="x-a", statement="s", refs=(), topic="x",
                               small=lambda p, r: None, package="x")
     with pytest.raises(ClaimError, match="kebab-case"):
-        tnverify.claims.Claim(id="x-a", statement="s", refs=(), group="Bad Group",
+        tnverify.claims.Claim(id="x-a", statement="s", refs=(), topic="Bad Group",
                               small=lambda p, r: None, package="x", source="here")
 
 
@@ -161,7 +161,9 @@ def installed_example(tmp_path_factory):
                           capture_output=True, text=True)
     if proc.returncode != 0:
         pytest.fail(f"pip could not install the example package:\n{proc.stderr[-2000:]}")
-    env = dict(os.environ, PYTHONPATH=str(target), OPENBLAS_NUM_THREADS="1")
+    # the checkout under test after the example (an editable install may point elsewhere)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(target), str(ROOT)]),
+               OPENBLAS_NUM_THREADS="1")
     return target, env
 
 
@@ -169,7 +171,7 @@ def test_example_plugin_runs_in_tnverify_verify(installed_example, tmp_path):
     target, env = installed_example
     report = tmp_path / "r.json"
     proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", "rank_rnn",
-                           "--group", "rank-rnn", "--report", str(report)],
+                           "--topic", "rank-rnn", "--report", str(report)],
                           capture_output=True, text=True, env=env, cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     claims = {c["id"]: c for c in json.loads(report.read_text())["claims"]}
@@ -244,7 +246,7 @@ def _draws(tmp_path, seed, tag):
     log = tmp_path / f"draws_{tag}.txt"
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", DRAW_LOG=str(log))
     proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin",
-                           "test_draw_claims.py", "--group", "test-draw-claims",
+                           "test_draw_claims.py", "--topic", "test-draw-claims",
                            "--seed", str(seed)],
                           capture_output=True, text=True, cwd=tmp_path, env=env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -400,7 +402,7 @@ def test_pytest_and_verify_list_the_same_claims_with_the_error_reason(tmp_path):
     assert set(listed) == {"mine-holds", "mine-empty"}, run.stdout
     assert "error" in listed["mine-empty"] and "recorded no comparison" in listed["mine-empty"]
     run = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", str(module),
-                          "--group", "test-mine"], capture_output=True, text=True,
+                          "--topic", "test-mine"], capture_output=True, text=True,
                          cwd=tmp_path, env=env)
     assert run.returncode == 1
     rows = {ln.split()[0]: ln for ln in run.stdout.splitlines() if ln.startswith("mine-")}
@@ -428,7 +430,7 @@ def _installed_entry_points(env, cwd) -> set:
 
 
 @pytest.mark.parametrize("another_plugin", [False, True], ids=["alone", "another-installed"])
-def test_an_installed_plugins_group_without_plugin_names_the_entry_points(installed_example,
+def test_an_installed_plugins_topic_without_plugin_names_the_entry_points(installed_example,
                                                                           tmp_path,
                                                                           another_plugin):
     target, env = installed_example
@@ -437,11 +439,11 @@ def test_an_installed_plugins_group_without_plugin_names_the_entry_points(instal
         env = dict(env, PYTHONPATH=os.pathsep.join([env["PYTHONPATH"], str(site)]))
     installed = _installed_entry_points(env, tmp_path)
     assert "rank_rnn" in installed and ("zz_other_plugin" in installed) == another_plugin
-    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--group", "rank-rnn"],
+    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--topic", "rank-rnn"],
                           capture_output=True, text=True, env=env, cwd=tmp_path)
     assert proc.returncode == 2 and proc.stdout == ""
     (line,) = proc.stderr.strip().splitlines()
-    assert "unknown group 'rank-rnn'" in line
+    assert "unknown topic 'rank-rnn'" in line
     head, sep, tail = line.partition("not loaded: ")
     assert sep and tail.endswith(" (load one with --plugin NAME)"), line
     named = tail[:-len(" (load one with --plugin NAME)")].split(", ")

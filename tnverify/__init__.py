@@ -15,7 +15,8 @@ on use):
 - generalized ξ-networks (gtm): :class:`ShallowNetwork`, :class:`GeneralizedRNN`,
   :func:`grid_tensor`, :func:`get_xi`;
 - the claim registry: :func:`get_claim`, :func:`all_claims`, :func:`run_claim`;
-- users' own claims: :func:`claim` (decorator), :func:`check`, :func:`compare_values`,
+- users' own claims and papers: :func:`paper` (declare a paper), :class:`Ref`,
+  :func:`claim` (decorator), :func:`check`, :func:`compare_values`,
   :func:`compare_ints` (with :mod:`tnverify.testing.strategies` and the pytest plugin);
 - errors: :class:`TnverifyError` and its subclasses in :mod:`tnverify.errors`.
 
@@ -34,7 +35,8 @@ from . import _moved_modules
 
 _moved_modules.install()   # old module paths import with a DeprecationWarning (0.2.0)
 
-from .claims import all_claims, get_claim, run_claim  # noqa: E402
+from .claims import Ref, all_claims, get_claim, run_claim  # noqa: E402
+from .references import paper
 from .claims.compare import compare_ints, compare_values
 from .definitions.conditionals import conditionals
 from .conventions import tolerance
@@ -84,7 +86,7 @@ __all__ = [
     # registry
     "get_claim", "all_claims", "run_claim", "tolerance",
     # users' own claims (see also tnverify.testing.strategies and the pytest plugin)
-    "claim", "check", "compare_values", "compare_ints",
+    "paper", "Ref", "claim", "check", "compare_values", "compare_ints",
     # errors
     "TnverifyError", "ShapeError", "RankError", "SizeLimitError", "ToleranceError",
     "NonFiniteError", "VocabularyError", "DTypeError",

@@ -7,6 +7,10 @@ nothing but the published paper: every entry below gives authors, title, venue, 
 an arXiv id or DOI where one exists.  Locators refer to the version named in ``version``
 (for the TTLM paper: the anonymous ICLR 2023 submission, whose numbering the claims use).
 
+Every paper is *declared* with :func:`paper` (``tnverify.paper``): the built-in ones in
+their claim folders (``tnverify/claims/<key>/__init__.py``, imported with :mod:`tnverify`),
+a plugin's at its import, before its claims cite it.  :data:`PAPERS` holds them all.
+
 Examples
 --------
 >>> from tnverify.references import paper
@@ -23,7 +27,7 @@ from dataclasses import dataclass
 
 from .errors import ClaimError
 
-__all__ = ["Paper", "PAPERS", "paper"]
+__all__ = ["Paper", "PAPERS", "paper", "declare", "declared_papers"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,8 @@ class Paper:
         Which version the locators (section/equation numbers) refer to.
     topic : str
         One line on what the paper covers in tnverify's registry.
+    errata : bool
+        Whether ``tnverify errata`` writes a sheet for it (not for the toolkit's own).
     """
 
     key: str
@@ -56,6 +62,7 @@ class Paper:
     doi: str = ""
     version: str = ""
     topic: str = ""
+    errata: bool = True
 
     @property
     def short(self) -> str:
@@ -96,52 +103,79 @@ class Paper:
                 "doi": self.doi, "version": self.version, "citation": self.citation}
 
 
-PAPERS: dict[str, Paper] = {
-    p.key: p
-    for p in (
-        Paper("ttlm", ("Zhan Su", "Yuqin Zhou", "Fengran Mo", "Jakob Grue Simonsen"),
-              "Language Modeling Using Tensor Trains", "arXiv preprint", 2024,
-              arxiv="2405.04590",
-              version=("the anonymous ICLR 2023 submission (OpenReview id TqCHPi7xlV); "
-                       "section, equation and appendix numbers refer to it"),
-              topic="TTLM, TTLM-Tiny/Large; relations to 2-RNN, RAC, MI-RNN"),
-        Paper("thesis", ("Yuqin Zhou",), "Tensor Networks for Language Modeling",
-              "MSc thesis (IT and Cognition), supervisor Jakob Grue Simonsen", 2023,
-              version="the version of September 2023",
-              topic=("TT-SVD, Born machines, the LRU background, TTLM propositions, "
-                     "linear multiplicative models, numerical studies")),
-        Paper("grurntn", ("Andros Tjandra", "Sakriani Sakti", "Ruli Manurung",
-                          "Mirna Adriani", "Satoshi Nakamura"),
-              "Gated Recurrent Neural Tensor Network",
-              "International Joint Conference on Neural Networks (IJCNN)", 2016,
-              arxiv="1706.02222", doi="10.1109/IJCNN.2016.7727233",
-              version=("the arXiv version of the IJCNN 2016 paper (arXiv:1706.02222); section "
-                       "(Roman numerals), equation and table numbers as printed there"),
-              topic="GRURNTN and LSTMRNTN"),
-        Paper("tslm", ("Lipeng Zhang", "Peng Zhang", "Xindian Ma", "Shuqin Gu", "Zhan Su",
-                       "Dawei Song"),
-              "A Generalized Language Model in Tensor Space",
-              "AAAI Conference on Artificial Intelligence (AAAI-19)", 2019,
-              arxiv="1901.11167", doi="10.1609/aaai.v33i01.33017450",
-              version=("the arXiv version of the AAAI-19 paper (arXiv:1901.11167); its "
-                       "sections are unnumbered, so a locator names the section by its title "
-                       "and the equation by its number"),
-              topic="the tensor-space language model (TSLM) and n-grams"),
-        Paper("gtm", ("Valentin Khrulkov", "Oleksii Hrinchuk", "Ivan Oseledets"),
-              "Generalized Tensor Models for Recurrent Neural Networks",
-              "International Conference on Learning Representations (ICLR)", 2019,
-              arxiv="1901.10801",
-              version=("the ICLR 2019 conference paper (arXiv:1901.10801); section, "
-                       "equation, figure and appendix numbers as printed there"),
-              topic="generalized ξ-networks, grid tensors, universality, expressivity"),
-        Paper("tnverify", (), "tnverify's own statements",
-              "statements the papers use or gesture at, checked by the toolkit", None,
-              topic="the toolkit's own claims"),
-    )
-}
+#: Every declared paper by key: the built-in papers (declared in their claim folders,
+#: ``tnverify/claims/<key>/__init__.py``, when :mod:`tnverify` is imported), then the papers of
+#: plugins, in declaration order.
+PAPERS: dict[str, Paper] = {}
+
+_FIELDS = ("authors", "title", "year", "venue", "arxiv", "doi", "version", "topic", "errata")
 
 
-def paper(key: str) -> Paper:
+def declare(key: str, *, authors, title: str, year: int | None, venue: str = "",
+            arxiv: str = "", doi: str = "", version: str = "", topic: str = "",
+            errata: bool = True) -> Paper:
+    """Declare the paper ``key`` (see :func:`paper`); returns its :class:`Paper`."""
+    from .errors import DTypeError
+    if not isinstance(key, str) or not key or key != key.lower() or not all(
+            ch.isalnum() or ch == "_" for ch in key):
+        raise ClaimError(f"a paper key is a lower-case word without hyphens (the prefix of "
+                         f"its claim ids, e.g. 'ttlm'); got {key!r}")
+    if isinstance(authors, str) or not all(isinstance(a, str) and a.strip()
+                                           for a in (authors or ())):
+        raise DTypeError(f"paper {key!r}: authors must be a sequence of names, e.g. "
+                         f"('Ada Lovelace', 'Charles Babbage'); got {authors!r}"[:200])
+    for name, value in (("title", title), ("venue", venue), ("arxiv", arxiv), ("doi", doi),
+                        ("version", version), ("topic", topic)):
+        if not isinstance(value, str):
+            raise DTypeError(f"paper {key!r}: {name} must be a string; got "
+                             f"{type(value).__name__} {value!r}"[:200])
+    if not title.strip():
+        raise ClaimError(f"paper {key!r}: the title must not be empty")
+    if year is not None and (isinstance(year, bool) or not isinstance(year, int)):
+        raise DTypeError(f"paper {key!r}: year must be an int or None; got "
+                         f"{type(year).__name__} {year!r}"[:200])
+    if not isinstance(errata, bool):
+        raise DTypeError(f"paper {key!r}: errata must be True or False; got {errata!r}")
+    new = Paper(key, tuple(authors), title, venue, year, arxiv=arxiv, doi=doi,
+                version=version, topic=topic, errata=errata)
+    old = PAPERS.get(key)
+    if old is not None:
+        if old != new:
+            differ = [f for f in _FIELDS if getattr(old, f) != getattr(new, f)]
+            raise ClaimError(f"paper {key!r} is already declared with other "
+                             f"{', '.join(differ)}; a key names one paper")
+        return old
+    PAPERS[key] = new
+    return new
+
+
+def paper(key: str, **fields) -> Paper:
+    """Declare a paper, or look one up.
+
+    ``paper(key)`` returns the declared paper ``key``; unknown keys raise
+    :class:`~tnverify.errors.ClaimError` naming the known keys.  ``paper(key, authors=...,
+    title=..., year=..., venue="", arxiv="", doi="", version="", topic="", errata=True)``
+    declares it (a plugin does so at import, before its claims cite it with
+    ``Ref(key, locator)``): re-declaring the same entry is a no-op, a different entry under
+    a declared key raises :class:`~tnverify.errors.ClaimError`.  ``errata=False`` keeps the
+    paper out of ``tnverify errata`` (the toolkit's own statements).  The built-in papers are
+    declared the same way, in their claim folders (``tnverify/claims/<key>/__init__.py``).
+
+    Examples
+    --------
+    >>> import tnverify
+    >>> p = tnverify.paper("doc_example", authors=("Ada Lovelace",),
+    ...                    title="Notes on the analytical engine", year=1843)
+    >>> p.short, tnverify.paper("doc_example") is p
+    ('Lovelace (1843)', True)
+    >>> del tnverify.references.PAPERS["doc_example"]   # (keep the registry as it was)
+    """
+    if fields:
+        return declare(key, **fields)
+    return _lookup(key)
+
+
+def _lookup(key: str) -> Paper:
     """Look up a paper by key; unknown keys raise :class:`ClaimError` naming the keys."""
     try:
         return PAPERS[key]
@@ -149,3 +183,9 @@ def paper(key: str) -> Paper:
         raise ClaimError(
             f"unknown paper key {key!r}; known keys: {', '.join(sorted(PAPERS))}"
         ) from None
+
+
+def declared_papers(*, errata: bool | None = None) -> tuple[str, ...]:
+    """The keys of every declared paper in declaration order (``errata=True``: only those
+    that get an errata sheet)."""
+    return tuple(k for k, p in PAPERS.items() if errata is None or p.errata == errata)

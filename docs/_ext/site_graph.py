@@ -2,9 +2,10 @@
 inline SVG whose nodes link to the claim pages.
 
 Nodes are filled by verdict and outlined by defect kind; edges are ``uses`` (solid),
-``corrects`` (dashed) and a shared erratum (dotted).  One view per paper (its claims grouped
-by topic, with the claims of other papers they touch drawn faded) and an overview by
-paper and topic whose nodes link to the views.
+``corrects`` (dashed), ``varies`` (dashed grey) and a shared erratum (dotted).
+One view per paper (its claims grouped by topic, with the claims of other papers they
+touch drawn faded) and an overview by paper and topic whose nodes link to the views;
+:func:`graph_data` gives both for any claims (a plugin's, filed under its declared paper).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ FILL = {"holds": "#bfe8bf", "fails": "#f4b6b4", "ill-posed": "#fbe3a0", "error":
 OUTLINE = {"misprint": "#1f5fbf", "false": "#b00000", "ambiguous": "#c07a00",
            "published-number": "#6a3d9a", "editorial": "#2e8b57"}
 EDGE = {"uses": 'color="#444444"', "corrects": 'style=dashed color="#1f5fbf"',
+        "varies": 'style=dashed color="#888888"',
         "erratum": 'style=dotted dir=none color="#b00000" penwidth=1.6'}
 
 
@@ -65,11 +67,11 @@ def paper_dot(key, claims, graph, verdicts) -> str:
              'ranksep=0.5 newrank=true];',
              '  node [shape=box fontname="sans-serif" fontsize=11 height=0.3 margin="0.08,0.03"];',
              '  edge [arrowsize=0.6];']
-    for i, topic in enumerate(dict.fromkeys(c.group for c in mine)):
+    for i, topic in enumerate(dict.fromkeys(c.topic for c in mine)):
         lines += [f"  subgraph cluster_{i} {{", f"    label={_q(topic)}; style=rounded; "
                   'color="#99aabb"; fontsize=12;']
         lines += ["  " + _node(c, verdicts.get(c.id, c.expected), f"../claims/{c.id}.html")
-                  for c in mine if c.group == topic]
+                  for c in mine if c.topic == topic]
         lines.append("  }")
     if others:     # one box of their own keeps the other papers' claims together
         lines += ["  subgraph cluster_others {", '    label="claims of other papers"; '
@@ -84,8 +86,8 @@ def paper_dot(key, claims, graph, verdicts) -> str:
 def overview_dot(claims, graph, verdicts) -> str:
     groups: dict = {}
     for c in claims:
-        groups.setdefault((primary_paper(c), c.group), []).append(c)
-    where = {c.id: (primary_paper(c), c.group) for c in claims}
+        groups.setdefault((primary_paper(c), c.topic), []).append(c)
+    where = {c.id: (primary_paper(c), c.topic) for c in claims}
     lines = ["digraph overview {", '  graph [rankdir=LR fontname="sans-serif" ranksep=0.8];',
              '  node [shape=box style="rounded,filled" fontname="sans-serif" fontsize=11];']
     for i, paper in enumerate(dict.fromkeys(p for p, _ in groups)):
@@ -122,7 +124,8 @@ def legend_html(overview: bool = False) -> str:
     return ('<div class="tnv-legend-box"><p><b>Fill</b> (verdict): ' + fills + "</p>"
             "<p><b>Outline</b> (defect kind; thin grey: no defect): " + outlines + "</p>"
             "<p><b>Edges</b>: solid arrow A → B: A <em>uses</em> B; dashed blue arrow: A "
-            "<em>corrects</em> B (its <code>-corrected</code> twin); dotted red line: the two "
+            "<em>corrects</em> B (its <code>-corrected</code> twin); dashed grey arrow: A "
+            "<em>varies</em> B (a <code>-variant</code> of a holding claim); dotted red line: the two "
             "claims share one erratum. "
             + ("Here a box is one topic of one paper, filled by its worst verdict (the "
                "defect outlines are drawn in the views per paper), and the number on an edge "
@@ -131,24 +134,51 @@ def legend_html(overview: bool = False) -> str:
                "open its claim page.") + "</p></div>")
 
 
+def graph_data(claims, verdicts=None, papers=None) -> dict:
+    """The claim graph of any claims (the built-in ones, a plugin's, or both) as data:
+    ``{"papers": [key, ...], "counts": {key: n}, "views": {key: DOT}, "overview": DOT}``.
+
+    ``verdicts`` maps claim ids to computed verdicts (default: each claim's expected one);
+    ``papers`` restricts the views to these paper keys (default: every paper a claim is
+    filed under, :func:`~tnverify.report.claim_sections.primary_paper`, in declaration
+    order, then the packages of claims that declare no paper).
+    """
+    claims = list(claims)
+    verdicts = dict(verdicts or {})
+    graph = ClaimGraph.of(claims)
+    from tnverify.references import PAPERS
+    filed = set(primary_paper(c) for c in claims)
+    keys = [k for k in PAPERS if k in filed] + sorted(filed - set(PAPERS))
+    if papers is not None:
+        unknown = [k for k in papers if k not in keys]
+        if unknown:
+            raise UsageError(f"no claim is filed under the paper(s) {', '.join(unknown)}; "
+                             f"papers: {', '.join(keys)}")
+        keys = [k for k in keys if k in papers]
+    return {"papers": keys,
+            "counts": {k: sum(primary_paper(c) == k for c in claims) for k in keys},
+            "views": {k: paper_dot(k, claims, graph, verdicts) for k in keys},
+            "overview": overview_dot(claims, graph, verdicts)}
+
+
 def write_all(out: Path, claims, report) -> None:
     verdicts = {r.claim.id: r.verdict for r in report.results}
-    graph = ClaimGraph.of(claims)
-    papers = list(dict.fromkeys(primary_paper(c) for c in claims))
+    data = graph_data(claims, verdicts)
+    papers = data["papers"]
     for key in papers:
-        n = sum(primary_paper(c) == key for c in claims)
+        n = data["counts"][key]
         page = [f"# Claim graph: {key}", "",
-                f"The {n} claims of `{key}` grouped by topic, with every `uses`, `corrects` and "
-                "shared-erratum relation. [All papers](index.md).", "", raw(legend_html()),
-                raw('<div class="tnv-graph">' + svg(paper_dot(key, claims, graph, verdicts))
-                    + "</div>")]
+                f"The {n} claims of `{key}` grouped by topic, with every `uses`, `corrects`, "
+                "`varies` and shared-erratum relation. [All papers](index.md).", "",
+                raw(legend_html()),
+                raw('<div class="tnv-graph">' + svg(data["views"][key]) + "</div>")]
         write(out / "graph" / f"{key}.md", "\n".join(page))
     page = ["# Claim graph", "",
             f"{len(claims)} claims in {len(papers)} papers. Each box below is one topic of "
             "one paper, filled by its worst verdict and labelled with its counts; an edge "
             "counts the relations between two boxes. Click a box for the view of that paper, "
             "in which every claim is a box linking to its page.", "", raw(legend_html(overview=True)),
-            raw('<div class="tnv-graph">' + svg(overview_dot(claims, graph, verdicts))
+            raw('<div class="tnv-graph">' + svg(data["overview"])
                 + "</div>"), "", "Views per paper:", "",
             "```{toctree}", ":maxdepth: 1", ""] + papers + ["```", ""]
     write(out / "graph" / "index.md", "\n".join(page))

@@ -53,7 +53,7 @@ def claim_page(c, result, graph) -> str:
     # id and shows the section as its summary
     return (f"# {c.id}\n\n````{{claim}} {c.id}\n" + raw(section) + "````\n\n"
             f"Paper index: [{primary_paper(c)}](../papers/{primary_paper(c)}.md); "
-            f"topic: [{c.group}](../topics/{c.group}.md); "
+            f"topic: [{c.topic}](../topics/{c.topic}.md); "
             f"graph: [{primary_paper(c)}](../graph/{primary_paper(c)}.md).\n")
 
 
@@ -72,7 +72,7 @@ def paper_page(key, claims, verdicts) -> str:
 
 def topic_page(topic, claims, verdicts) -> str:
     out = [f"# {topic}", "", TOPICS.get(topic, "").capitalize() + ".", "",
-           f"{len(claims)} claims (`tnverify verify --group {topic}`).", ""]
+           f"{len(claims)} claims (`tnverify verify --topic {topic}`).", ""]
     return "\n".join(out + _counts_table(claims, verdicts)
                      + _claim_table(claims, verdicts, with_paper=True))
 
@@ -140,7 +140,8 @@ def write_all(out: Path, claims, report) -> None:
     graph = ClaimGraph.of(claims)
     for c in claims:
         write(out / "claims" / f"{c.id}.md", claim_page(c, results.get(c.id), graph))
-    papers = list(dict.fromkeys(primary_paper(c) for c in claims))
+    filed = set(primary_paper(c) for c in claims)
+    papers = [k for k in PAPERS if k in filed] + sorted(filed - set(PAPERS))  # declaration order
     for key in papers:
         write(out / "papers" / f"{key}.md",
               paper_page(key, [c for c in claims if primary_paper(c) == key], verdicts))
@@ -158,12 +159,12 @@ def write_all(out: Path, claims, report) -> None:
         index.append(out_row)
     index += ["", "```{toctree}", ":hidden:", ""] + papers + ["```", ""]
     write(out / "papers" / "index.md", "\n".join(index))
-    topics = list(dict.fromkeys(c.group for c in claims))
+    topics = list(dict.fromkeys(c.topic for c in claims))
     for t in topics:
         write(out / "topics" / f"{t}.md",
-              topic_page(t, [c for c in claims if c.group == t], verdicts))
+              topic_page(t, [c for c in claims if c.topic == t], verdicts))
     tindex = ["# Claims by topic", "", "| topic | about | claims |", "| --- | --- | --- |"]
-    tindex += [f"| [{t}]({t}.md) | {TOPICS.get(t, '')} | {sum(c.group == t for c in claims)} |"
+    tindex += [f"| [{t}]({t}.md) | {TOPICS.get(t, '')} | {sum(c.topic == t for c in claims)} |"
                for t in topics]
     tindex += ["", "```{toctree}", ":hidden:", ""] + topics + ["```", ""]
     write(out / "topics" / "index.md", "\n".join(tindex))

@@ -34,7 +34,7 @@ def test_pin_writes_a_pinned_case():
 
 def test_claim_forwards_every_other_keyword_to_claim(empty_registry):
     c = claim("tnverify-x", "t", "a statement", refs("tnverify", "here"), _check,
-              group="tensor-trains", proof="proofs/x.py::prove_x", uses=("ttlm-eq2",),
+              topic="tensor-trains", proof="proofs/x.py::prove_x", uses=("ttlm-eq2",),
               expected="fails")
     assert empty_registry.REGISTRY["tnverify-x"] is c
     assert (c.proof, c.uses, c.expected, c.title) == ("proofs/x.py::prove_x", ("ttlm-eq2",),
@@ -42,19 +42,19 @@ def test_claim_forwards_every_other_keyword_to_claim(empty_registry):
     # a keyword Claim does not know reaches Claim (and is refused there, not swallowed)
     with pytest.raises(TypeError, match="no_such_field"):
         claim("tnverify-y", "t", "s", refs("tnverify", "here"), _check,
-              group="tensor-trains", no_such_field=1)
+              topic="tensor-trains", no_such_field=1)
 
 
 def test_claim_without_registering(empty_registry):
     c = claim("tnverify-z", "t", "s", refs("tnverify", "here"), _check,
-              group="tensor-trains", register=False)
+              topic="tensor-trains", register=False)
     assert isinstance(c, Claim) and "tnverify-z" not in empty_registry.REGISTRY
 
 
 def test_corrected_pair_links_both_ways_and_overrides_common(empty_registry):
     a, b = corrected_pair(
         "tnverify-p",
-        common=dict(group="tensor-trains", refs=refs("tnverify", "here"), small=_check,
+        common=dict(topic="tensor-trains", refs=refs("tnverify", "here"), small=_check,
                     expected="holds"),
         printed=dict(title="as printed", statement="s", expected="fails"),
         corrected=dict(title="edited", statement="s [corrected]"))
@@ -72,3 +72,24 @@ def test_every_built_in_twin_is_linked_both_ways():
             assert REGISTRY[c.corrected_by].corrects == c.id
         if c.corrects:
             assert REGISTRY[c.corrects].corrected_by == c.id
+
+
+def test_the_built_in_claims_use_the_one_registration_shape():
+    """Every claim module registers with ``registration.claim`` / ``corrected_pair``: no
+    ``register(Claim(...))``, no ``Claim(...)`` built by hand, no hand-set twin links
+    (``corrected_pair`` sets ``corrected_by`` / ``corrects``; a variant names ``varies``)."""
+    import re
+    from pathlib import Path
+
+    import tnverify.claims as claims_pkg
+    from tnverify.claims import claim_modules
+
+    root = Path(claims_pkg.__file__).parent
+    offenders = []
+    for name in claim_modules():
+        path = root.joinpath(*name.split(".")[2:]).with_suffix(".py")
+        text = path.read_text(encoding="utf-8")
+        for pattern in (r"\bregister\(", r"\bClaim\(", r"\bcorrected_by\s*=", r"\bcorrects\s*=",
+                        r"\bdef register_all\b"):
+            offenders += [f"{name}: {m.group(0)}" for m in re.finditer(pattern, text)]
+    assert offenders == []

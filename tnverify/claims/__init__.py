@@ -1,6 +1,6 @@
 """The claim registry: every checkable statement of the papers, stated once.
 
-A :class:`Claim` is data (id, statement as printed, refs, group, parameter space,
+A :class:`Claim` is data (id, statement as printed, refs, topic, parameter space,
 expected verdict) plus two small functions: ``small(params, rng) -> Evidence`` compares
 the *definition* (explicit full tensors, float64) with the implementation, and
 ``scaled(params, device, rng) -> Evidence`` repeats the comparison at scale on torch
@@ -23,6 +23,8 @@ flips a verdict makes ``tnverify verify`` exit 1 and the test suite fail.
 from __future__ import annotations
 
 import importlib
+import inspect
+import warnings
 from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping, Sequence
 
@@ -32,50 +34,66 @@ from ..errors import ClaimError, DTypeError
 from ..references import PAPERS, paper
 from .evidence import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Evidence
 from .readings import DEFECT_KINDS, Defect, Reading
+from .folders import claim_folders, folder_modules
+from .topics import TOPICS
 
 __all__ = [
-    "HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "GROUPS",
+    "HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "TOPIC_NAMES",
+    "CLAIM_PAPERS",
     "Ref", "Evidence", "Claim", "Reading", "Defect", "DEFECT_KINDS", "SideResult",
     "ClaimResult",
     "REGISTRY", "register", "get_claim", "all_claims", "select_claims", "run_claim",
     "load_plugin",
 ]
 
-#: The topics of the built-in claims (see :mod:`tnverify.claims.topics`; the old
-#: work-package groups survive there as deprecated aliases).
-GROUPS = ("tensor-trains", "tt-language-models", "rnn-equivalences", "born-machines-ngrams",
-          "xi-networks", "lru-background", "gated-cells-lmms")
-#: The folders of claim modules, one per paper key of :data:`tnverify.references.PAPERS`
-#: (``tnverify`` holds the toolkit's own claims): a claim id's prefix names its folder.
-CLAIM_PAPERS = ("ttlm", "thesis", "grurntn", "tslm", "gtm", "tnverify")
+#: The topics of the built-in claims, in the order of :data:`tnverify.claims.topics.TOPICS`
+#: (declared there once; the old work-package groups survive there as deprecated aliases).
+TOPIC_NAMES = tuple(TOPICS)
+# ``GROUPS``, the 0.2.0 name of TOPIC_NAMES, is served with a warning by __getattr__ below
+
+
+#: The folders of claim modules, one per built-in paper key of
+#: :data:`tnverify.references.PAPERS` (``tnverify`` holds the toolkit's own claims): a claim
+#: id's prefix names its folder.  Derived from the folders (:func:`claim_folders`).
+CLAIM_PAPERS = claim_folders()
+# the built-in papers first, in folder order (a plugin's follow as declared)
+_declared = dict(PAPERS)
+PAPERS.clear()
+PAPERS.update({k: _declared[k] for k in CLAIM_PAPERS})
+PAPERS.update(_declared)
+del _declared
 
 
 def claim_modules() -> tuple[str, ...]:
     """The dotted names of every module under ``tnverify/claims/<paper>/``, folder by
     folder (:data:`CLAIM_PAPERS`) and by module name within a folder."""
-    import pkgutil
-    names = []
-    for folder in CLAIM_PAPERS:
-        pkg = importlib.import_module(f"{__name__}.{folder}")
-        names += sorted(f"{pkg.__name__}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__))
-    return tuple(names)
+    return folder_modules(CLAIM_PAPERS)
 
 
 @dataclass(frozen=True)
 class Ref:
-    """Where a claim is printed: a paper key of :data:`tnverify.references.PAPERS` and a
-    locator such as ``"§4.2, Eq. 3"``."""
+    """Where a claim is printed: a declared paper key (:data:`tnverify.references.PAPERS`:
+    a built-in paper or one a plugin declared with :func:`tnverify.paper`) and a locator
+    such as ``"§4.2, Eq. 3"``."""
 
     paper: str
     where: str
 
     def __post_init__(self):
         paper(self.paper)  # validates the key
+        if not isinstance(self.where, str) or not self.where.strip():
+            raise DTypeError(f"Ref({self.paper!r}, ...): the locator must be a non-empty "
+                             f"string such as '§4.2, Eq. 3'; got {self.where!r}"[:200])
 
     @property
     def citation(self) -> str:
         """The paper's full citation (authors, title, venue, year, arXiv id / DOI)."""
         return PAPERS[self.paper].citation
+
+    @property
+    def short(self) -> str:
+        """The paper's author-year label, e.g. ``Khrulkov, Hrinchuk & Oseledets (2019)``."""
+        return PAPERS[self.paper].short
 
     def to_dict(self) -> dict:
         return {"paper": self.paper, "citation": self.citation, "where": self.where}
@@ -103,12 +121,17 @@ class Claim:
     shared (cached per process; the two run in the same worker).
     ``scope`` is a hand-written caveat on what the verdict covers, where one matters
     (``"b = 0 only"``); :attr:`scope_line` adds the checked sizes.
+    ``corrects`` names the printed claim a ``-corrected`` twin corrects (one that does not
+    hold); ``varies`` the holding claim a ``-variant`` generalises or restates.  ``quote``
+    says whether ``statement`` is the paper's own words (shown as "Printed in") or a
+    paraphrase (labelled as one); ``topic`` is the claim's topic (``group=`` is its
+    deprecated keyword, :attr:`group` its deprecated attribute).
     """
 
     id: str
     statement: str
     refs: tuple[Ref, ...]
-    group: str
+    topic: str
     small: SmallCheck
     space: tuple[dict, ...] = ({},)
     scaled: ScaledCheck | None = None
@@ -128,6 +151,8 @@ class Claim:
     source: str = ""
     scaled_seed_key: str | None = None
     scope: str = ""
+    varies: str | None = None
+    quote: bool = True
 
     def __post_init__(self):
         if not self.id or self.id != self.id.lower() or " " in self.id:
@@ -143,17 +168,20 @@ class Claim:
                              f"got {type(self.defect).__name__}")
         if self.expected not in VERDICTS:
             raise ClaimError(f"claim {self.id}: expected must be one of {VERDICTS}")
+        if self.corrects is not None and self.varies is not None:
+            raise ClaimError(f"claim {self.id}: a claim corrects a printed claim or varies a "
+                             "holding one, not both")
         if self.package == "tnverify":
-            if self.group not in GROUPS:
-                raise ClaimError(f"claim {self.id}: group must be one of {GROUPS}; "
-                                 f"got {self.group!r}")
+            if self.topic not in TOPIC_NAMES:
+                raise ClaimError(f"claim {self.id}: topic must be one of {TOPIC_NAMES}; "
+                                 f"got {self.topic!r}")
             if not self.refs:
                 raise ClaimError(f"claim {self.id}: at least one Ref is required")
             return
         # a claim registered by another package (tnverify.claims entry point / --plugin)
-        if not self.group or self.group != self.group.lower() or " " in self.group:
-            raise ClaimError(f"claim {self.id} of package {self.package!r}: the group must "
-                             f"be a kebab-case name; got {self.group!r}")
+        if not self.topic or self.topic != self.topic.lower() or " " in self.topic:
+            raise ClaimError(f"claim {self.id} of package {self.package!r}: the topic must "
+                             f"be a kebab-case name; got {self.topic!r}")
         if not self.refs and not self.source:
             raise ClaimError(f"claim {self.id} of package {self.package!r}: give refs or a "
                              "source (where the statement comes from)")
@@ -167,6 +195,13 @@ class Claim:
         scaled side at the default scale (:func:`tnverify.claims.scope.scope_line`)."""
         from .scope import scope_line
         return scope_line(self)
+
+    @property
+    def group(self) -> str:
+        """Deprecated alias of :attr:`topic` (removed in the next release)."""
+        warnings.warn("Claim.group is deprecated and will be removed in the next release; "
+                      "use Claim.topic", DeprecationWarning, stacklevel=2)
+        return self.topic
 
     @property
     def admissible_readings(self) -> tuple[str, ...]:
@@ -203,6 +238,25 @@ class Claim:
         if self.scaled is None:
             return Evidence("no scaled check", skipped="this claim has no scaled check")
         return _call(lambda rng: self.scaled(dict(params), device, rng), params, seed, self)
+
+
+_dataclass_init = Claim.__init__
+
+
+def _claim_init(self, *args, group=None, **fields):
+    """``Claim(..., group=...)``: the keyword of 0.2.0, kept for one release."""
+    if group is not None:
+        warnings.warn("Claim(group=...) is deprecated and will be removed in the next "
+                      "release; use topic=...", DeprecationWarning, stacklevel=2)
+        if "topic" in fields or len(args) > 3:
+            raise ClaimError("give topic= or the deprecated group=, not both")
+        fields["topic"] = group
+    _dataclass_init(self, *args, **fields)
+
+
+_claim_init.__doc__ = _dataclass_init.__doc__
+_claim_init.__signature__ = inspect.signature(_dataclass_init)
+Claim.__init__ = _claim_init
 
 
 def _normalise_readings(claim_id: str, readings) -> dict:
@@ -278,6 +332,15 @@ def _call(fn, params: dict, seed: int, claim: Claim | None = None) -> Evidence:
 # -- the registry ------------------------------------------------------------------
 REGISTRY: dict[str, Claim] = {}
 _loaded = False
+#: Old claim ids -> their new ids: :func:`get_claim` (and ``--claims``, ``tnverify show``)
+#: resolve an old id with a :class:`DeprecationWarning` for one release.
+RENAMED: dict[str, str] = {
+    f"{old}-corrected": f"{old}-variant" for old in (
+        # twins that restate or generalise a claim that holds as printed (0.2.0 called
+        # them ``-corrected``); deprecated ids, removed in the next release
+        "gtm-lemma-3.1", "ttlm-eq6", "ttlm-eq8", "thesis-claim-5.3.2", "ttlm-claim-b2",
+        "thesis-eq-4.1", "tslm-claim-2", "gtm-xi-operators", "gtm-prop-a.4",
+        "thesis-eq-4.11", "thesis-eq-6.7", "thesis-eq-5.23")}
 
 
 def register(claim: Claim) -> Claim:
@@ -300,11 +363,11 @@ def load_registry() -> None:
 
 
 def _put_in_report_order() -> None:
-    """Reorder :data:`REGISTRY` in place: the built-in claims in
-    :data:`tnverify.claims.order.REPORT_ORDER`, then every other claim as registered."""
-    from .order import REPORT_ORDER
-    rank = {cid: i for i, cid in enumerate(REPORT_ORDER)}
-    ordered = sorted(REGISTRY.values(), key=lambda c: rank.get(c.id, len(rank)))
+    """Reorder :data:`REGISTRY` in place: the built-in claims in the order
+    :func:`tnverify.claims.order.report_order` derives, then every other claim as
+    registered."""
+    from .order import report_order
+    ordered = report_order(list(REGISTRY.values()))
     REGISTRY.clear()
     REGISTRY.update((c.id, c) for c in ordered)
 
@@ -324,6 +387,12 @@ def get_claim(claim_id: str) -> Claim:
     try:
         return REGISTRY[claim_id]
     except KeyError:
+        if claim_id in RENAMED:
+            new = RENAMED[claim_id]
+            warnings.warn(f"claim id {claim_id!r} is deprecated and will be removed in the "
+                          f"next release; the claim is now {new!r}", DeprecationWarning,
+                          stacklevel=2)
+            return REGISTRY[new]
         import difflib
         near = difflib.get_close_matches(claim_id, REGISTRY, n=3)
         hint = f"; did you mean {', '.join(near)}?" if near else "; see `tnverify claims`"
@@ -331,35 +400,53 @@ def get_claim(claim_id: str) -> Claim:
 
 
 def select_claims(ids: Sequence[str] | None = None, paper: str | None = None,
-                  group: str | None = None, cites: str | None = None) -> list[Claim]:
-    """Claims filtered by ids, paper key and group (all filters must match).
+                  topic: str | None = None, cites: str | None = None, *,
+                  group: str | None = None) -> list[Claim]:
+    """Claims filtered by ids, paper key and topic (all filters must match).
 
     ``paper`` selects the claims that judge that paper's text (:attr:`Claim.paper`, the id's
     prefix: the README's per-paper table and the errata sheets count the same claims);
     ``cites`` selects every claim whose refs cite the paper (a claim of one paper that
-    another paper repeats is cited by both).
+    another paper repeats is cited by both).  Any declared paper key works (a plugin's
+    too, once loaded).
 
-    ``group`` is a topic of :data:`GROUPS` or a plugin's group; an old work-package group
-    of :data:`tnverify.claims.topics.DEPRECATED_GROUPS` selects the claims it held, with a
-    :class:`DeprecationWarning`."""
+    ``topic`` is a topic of :data:`TOPIC_NAMES` or a plugin's topic; an old work-package
+    group of :data:`tnverify.claims.topics.DEPRECATED_GROUPS` selects the claims it held,
+    with a :class:`DeprecationWarning`.  ``group=`` is the deprecated keyword of ``topic=``."""
     from .topics import DEPRECATED_GROUPS, deprecated_group_ids
+    if group is not None:
+        warnings.warn("select_claims(group=...) is deprecated and will be removed in the next "
+                      "release; use topic=...", DeprecationWarning, stacklevel=2)
+        if topic is not None:
+            raise ClaimError("give topic= or the deprecated group=, not both")
+        topic = group
     load_registry()
     for key in (paper, cites):
         if key is not None and key not in PAPERS:
             raise ClaimError(f"unknown paper key {key!r}; known keys: "
-                             f"{', '.join(sorted(PAPERS))}")
+                             f"{', '.join(PAPERS)} (a plugin's paper is known once the "
+                             "plugin is loaded)")
 
     def keep(c: Claim) -> bool:
         return ((paper is None or c.paper == paper)
                 and (cites is None or cites in c.papers))
-    known = tuple(dict.fromkeys(GROUPS + tuple(c.group for c in REGISTRY.values())))
-    if group is not None and group not in known and group not in DEPRECATED_GROUPS:
-        raise ClaimError(f"unknown group {group!r}; groups: {', '.join(known)}")
+    known = tuple(dict.fromkeys(TOPIC_NAMES + tuple(c.topic for c in REGISTRY.values())))
+    if topic is not None and topic not in known and topic not in DEPRECATED_GROUPS:
+        raise ClaimError(f"unknown topic {topic!r}; topics: {', '.join(known)}")
     claims = [get_claim(i) for i in ids] if ids else all_claims()
-    if group in DEPRECATED_GROUPS and group not in known:
-        held = set(deprecated_group_ids(group))
+    if topic in DEPRECATED_GROUPS and topic not in known:
+        held = set(deprecated_group_ids(topic))
         return [c for c in claims if keep(c) and c.id in held and c.package == "tnverify"]
-    return [c for c in claims if keep(c) and (group is None or c.group == group)]
+    return [c for c in claims if keep(c) and (topic is None or c.topic == topic)]
+
+
+def __getattr__(name: str):
+    if name == "GROUPS":
+        warnings.warn("tnverify.claims.GROUPS is deprecated and will be removed in the next "
+                      "release; use tnverify.claims.TOPIC_NAMES", DeprecationWarning,
+                      stacklevel=2)
+        return TOPIC_NAMES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # the runner needs the names above (it imports them from this package)

@@ -1,47 +1,70 @@
 """The order in which ``tnverify verify``, ``tnverify claims``, the reports and the test
-suite list the built-in claims: the papers' claims as they were first stated and checked,
-each ``-corrected`` twin right after the claim it corrects.
+suite list the built-in claims, derived from the claims themselves (no list to keep):
 
-The claim modules (``tnverify/claims/<paper>/``) are imported folder by folder; the
-registry is then put in this order.  A new claim is added here where a reader would look
-for it; a registered claim missing from this list is listed after all of these, in
-registration order (``tests/claims/test_layout.py`` requires every built-in claim to be
-listed).
+1. topic by topic, in the order of :data:`tnverify.claims.topics.TOPICS`;
+2. within a topic, paper by paper in folder order (:data:`tnverify.claims.CLAIM_PAPERS`);
+3. within a paper, module by module (:func:`tnverify.claims.claim_modules`) and, within a
+   module, as registered;
+4. a ``-corrected`` twin (``corrects``) or a variant (``varies``) right after the claim it
+   corrects or varies, wherever it is registered.
+
+A new claim therefore appears beside the claims of its topic, paper and module without
+any file but its own being touched.  Claims of plugins (another ``package``) follow, in
+registration order.  :data:`REPORT_ORDER` is the resulting tuple of built-in ids.
 """
 
-REPORT_ORDER: tuple[str, ...] = tuple("""
-    ttlm-eq2 ttlm-eq3 ttlm-eq3-corrected ttlm-eq5 ttlm-eq5-corrected thesis-eq-3.4
-    thesis-eq-3.4-corrected thesis-prop-5.2.1 gtm-eq-6 gtm-lemma-3.1 gtm-lemma-3.1-corrected gtm-eq12-boundary-h1 gtm-eq12-boundary-h1-corrected
-    gtm-prop-a.1 tslm-eq-7 thesis-def-3.1.3 thesis-thm-3.2.1 thesis-thm-3.2.1-proof thesis-thm-3.2.1-proof-corrected thesis-thm-3.2.2 thesis-alg-1
-    thesis-alg-1-corrected tnverify-tt-svd-alg-1 tnverify-tt-svd-error-identity tnverify-tt-svd-tail-at-delta
-    tnverify-numerical-rank-threshold ttlm-eq6 ttlm-eq6-corrected ttlm-eq8 ttlm-eq8-chain-vs-eq6
-    ttlm-eq8-corrected ttlm-eq9 ttlm-app-a ttlm-app-a-corrected ttlm-eq12 ttlm-appc-delta-reshape ttlm-eq13
-    thesis-prop-5.2.2 thesis-prop-5.2.2-corrected ttlm-claim-b1 ttlm-eq16 ttlm-eq16-corrected thesis-claim-5.3.1 thesis-eq-5.13 thesis-eq-5.13-corrected thesis-eq-5.14 thesis-eq-5.14-corrected
-    ttlm-claim-b2 ttlm-claim-b2-corrected ttlm-eq20 ttlm-eq20-corrected thesis-claim-5.3.2 thesis-claim-5.3.2-corrected thesis-eq-5.17 thesis-eq-5.17-corrected
-    ttlm-eq14-bias ttlm-eq14-bias-corrected thesis-eq-5.11-bias thesis-eq-5.11-bias-corrected thesis-sec-5.3.1 thesis-sec-5.3.1-corrected
-    tnverify-augmented-bilinear tslm-eq-16 tslm-eq-16-corrected tslm-eq-19 tslm-eq-17
-    tslm-eq-17-corrected tslm-eq-21 ttlm-table1-ptb-params ttlm-table1-wt2-params
-    ttlm-sec1-ppl-deltas ttlm-table2-second-order ttlm-table2-second-order-corrected ttlm-sec6.1-wt2-stats ttlm-sec6.1-wt2-stats-corrected thesis-eq-4.3 thesis-eq-4.3-corrected
-    tnverify-born-sampler-exact thesis-eq-4.5 thesis-eq-4.5-corrected thesis-sec-4.1.3-parallel thesis-eq-3.2
-    thesis-eq-3.2-corrected thesis-sec-4.1.3-gauge thesis-eq-4.4 thesis-eq-4.4-corrected
-    thesis-sec-4.3.2-cost thesis-sec-4.3.2-cost-corrected thesis-eq-4.1 thesis-eq-4.1-corrected
-    thesis-eq-2.7 thesis-eq-2.7-corrected thesis-eq-2.11 tslm-eq-11 tslm-eq-11-corrected tslm-claim-1 tslm-claim-2
-    tslm-claim-2-corrected tslm-ngram-param-count tslm-table1-stats gtm-xi-operators
-    gtm-xi-operators-corrected gtm-eq-16 gtm-prop-a.2 gtm-prop-a.3 gtm-app-b-table1
-    gtm-lemma-5.1 gtm-prop-a.4 gtm-prop-a.4-corrected gtm-thm-5.1 gtm-sec-4.2-nonuniversal
-    gtm-prop-a.5 gtm-prop-a.5-corrected gtm-lemma-a.1 gtm-lemma-a.2 gtm-thm-5.2 gtm-thm-5.3
-    gtm-fig-3 gtm-fig-5 gtm-sec-5.2-shared thesis-eq-4.7 thesis-eq-4.7-corrected
-    thesis-thm-4.2.1 thesis-lemma-4.2.1 thesis-sec-4.2.2-stability
-    thesis-sec-4.2.2-stability-corrected thesis-prop-4.2.1 thesis-eq-4.12 thesis-eq-4.13
-    thesis-eq-4.13-corrected thesis-eq-4.11 thesis-eq-4.11-corrected thesis-fig-4.8
-    thesis-sec-5.4.1-diagonalisable thesis-fig-6.8-kurtosis thesis-fig-6.8-ks thesis-eq-6.4
-    thesis-tables-4.3-4.4 thesis-sec-6.3.1-steps thesis-sec-6.3.1-steps-corrected thesis-sec-6.3.1-hl-size thesis-sec-6.3.1-hl-size-corrected
-    thesis-sec-4.3.2-vocab thesis-sec-4.3.2-vocab-corrected grurntn-eq-8 grurntn-eq-15
-    grurntn-eq-17 grurntn-eq-18 grurntn-eq-19 grurntn-eq-19-corrected grurntn-eq-21 grurntn-eq-24
-    grurntn-eq-24-corrected grurntn-eq-25 grurntn-eq-26 grurntn-eq-26-corrected grurntn-eq-27 grurntn-sec-4b-params grurntn-sec-4b-char-hidden grurntn-sec-4b-char-hidden-corrected
-    grurntn-sec-5-gains grurntn-sec-5b-table-ref grurntn-sec-5b-table-ref-corrected thesis-eq-5.18 thesis-eq-5.18-corrected thesis-eq-5.19 thesis-eq-5.19-corrected thesis-eq-5.20
-    thesis-eq-5.21 thesis-eq-5.21-corrected thesis-sec-5.4.1-params thesis-eq-5.22
-    thesis-eq-5.23 thesis-eq-5.23-corrected thesis-eq-5.24 thesis-eq-5.24-corrected
-    thesis-eq-6.3 thesis-eq-6.7 thesis-eq-6.7-corrected thesis-eq-6.8 thesis-eq-6.8-corrected
-    thesis-eq-6.9 thesis-eq-6.9-corrected
-""".split())
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["REPORT_ORDER", "report_order"]  # noqa: F822 - REPORT_ORDER is computed on access
+
+
+def _target(c, ids) -> str | None:
+    """The claim ``c`` follows: the one it corrects or varies, if registered."""
+    t = c.corrects or c.varies
+    return t if t in ids and t != c.id else None
+
+
+def report_order(claims: Sequence) -> list:
+    """``claims`` (registered :class:`~tnverify.claims.Claim` objects, in registration
+    order) in report order (see the module docstring)."""
+    from . import CLAIM_PAPERS
+    from .topics import TOPICS
+    topics = {t: i for i, t in enumerate(TOPICS)}
+    papers = {k: i for i, k in enumerate(CLAIM_PAPERS)}
+    builtin = [c for c in claims if c.package == "tnverify"]
+    ids = {c.id for c in builtin}
+    position = {c.id: i for i, c in enumerate(builtin)}
+    followers: dict[str, list] = {}
+    roots = []
+    for c in builtin:
+        t = _target(c, ids)
+        if t is None:
+            roots.append(c)
+        else:
+            followers.setdefault(t, []).append(c)
+    roots.sort(key=lambda c: (topics.get(c.topic, len(topics)),
+                              papers.get(c.paper, len(papers)), position[c.id]))
+    out: list = []
+    seen: set = set()
+
+    def emit(c) -> None:
+        if c.id in seen:
+            return
+        seen.add(c.id)
+        out.append(c)
+        for f in followers.get(c.id, ()):
+            emit(f)
+    for c in roots:
+        emit(c)
+    for c in builtin:              # a cycle of corrects/varies (malformed): as registered
+        emit(c)
+    return out + [c for c in claims if c.package != "tnverify"]
+
+
+def __getattr__(name: str):
+    if name == "REPORT_ORDER":
+        from . import all_claims
+        return tuple(c.id for c in all_claims() if c.package == "tnverify")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

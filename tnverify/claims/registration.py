@@ -13,7 +13,7 @@ Examples
 >>> from tnverify.claims.registration import claim, pin, refs
 >>> c = claim("tnverify-doc-example", "1 + 1 = 2", "one and one make two",
 ...           refs("tnverify", "docstring"), lambda p, rng: Evidence("1+1 vs 2", passed=True),
-...           group="tensor-trains", pinned=(pin({}, 0, "the only case"),), register=False)
+...           topic="tensor-trains", pinned=(pin({}, 0, "the only case"),), register=False)
 >>> c.refs[0].where, c.expected == HOLDS, c.pinned[0]["seed"]
 ('docstring', True, 0)
 """
@@ -48,7 +48,7 @@ def claim(id: str, title: str, statement: str, refs: tuple[Ref, ...], small: Sma
           register: bool = True, **fields: Any) -> Claim:
     """Build the :class:`Claim` ``id`` and add it to the registry.
 
-    ``fields`` are the remaining :class:`Claim` fields (``group``, ``space``, ``scaled``,
+    ``fields`` are the remaining :class:`Claim` fields (``topic``, ``space``, ``scaled``,
     ``scaled_space``, ``pinned``, ``readings``, ``uses``, ``proof``, ``expected``, ... and
     any field added later), passed unchanged.  ``register=False`` builds without
     registering (for tests and examples).
@@ -64,7 +64,7 @@ def corrected_pair(id: str, *, common: Mapping[str, Any], printed: Mapping[str, 
     """Register ``id`` (the statement as printed) and ``id-corrected`` (the edit that makes
     it hold), linked both ways.
 
-    ``common`` holds the fields both share (``group``, ``refs``, ``space``, ...);
+    ``common`` holds the fields both share (``topic``, ``refs``, ``space``, ...);
     ``printed`` and ``corrected`` each claim's own (``title``, ``statement``, ``small``,
     ``expected``, ...), which override ``common``.  The printed claim gets
     ``corrected_by=id-corrected``, the twin ``corrects=id``.

@@ -3,7 +3,7 @@
 
 ``main(argv)`` returns the exit status: 0 when every verdict is as expected, 1 when a
 verdict differs from its expected one or a check errored, 2 for a usage error (unknown
-claim id, group or paper, unavailable device, unreadable file, unwritable report, no
+claim id, topic or paper, unavailable device, unreadable file, unwritable report, no
 command: the help is printed), 130 when interrupted (Ctrl-C).  Errors are printed as one
 line ``tnverify: error: ...``; ``--debug`` prints the traceback before it (status still 2).
 
@@ -50,7 +50,7 @@ Each claim carries an expected verdict (the one established by running it).
 exit status:
   0  every verdict is as expected
   1  a verdict differs from the expected one, or a check errored
-  2  usage error (unknown claim/group/paper, unavailable device, unreadable file,
+  2  usage error (unknown claim/topic/paper, unavailable device, unreadable file,
      unwritable report path; no command: this help is printed); with --debug the
      traceback is printed first, the status is still 2
   130  interrupted (Ctrl-C): one line, no traceback
@@ -59,10 +59,10 @@ exit status:
 EPILOG = """\
 examples:
   tnverify verify                          every claim, small and scaled sides
-  tnverify verify --group tensor-trains --report report.json
+  tnverify verify --topic tensor-trains --report report.json
   tnverify verify --claims ttlm-eq2 thesis-alg-1 --device cpu --seed 3
   tnverify verify --paper gtm --scale large --report report.md
-  tnverify claims --group xi-networks      list claims and their topics (--json: JSON)
+  tnverify claims --topic xi-networks      list claims and their topics (--json: JSON)
   tnverify show ttlm-eq2 --run             statement, references, evidence
   tnverify errata --out docs/errata        the errata sheet of each paper
   tnverify tt-svd tensor.npy --eps 1e-6 --max-rank 8 --save cores.npz

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from .console import subparser
-from .verify import load_plugins, plugin_option, run_options
+from .verify import load_plugins, plugin_option, renamed_id, run_options
 
 __all__ = ["add_show", "cmd_show", "describe", "describe_result"]
 
@@ -27,7 +27,7 @@ def cmd_show(args) -> int:
     from ..claims import get_claim, run_claim
 
     load_plugins(args.plugin)
-    claim = get_claim(args.id)
+    claim = get_claim(renamed_id(args.id))
     print("\n".join(describe(claim)))
     if not args.run:
         return 0
@@ -49,15 +49,16 @@ def _planned(c, side: str, scale: str | None = None) -> int:
 
 
 def describe(c) -> list[str]:
-    from ..report.table import ref_text
+    from ..references import PAPERS
 
     lines = [f"{c.id}" + (f": {c.title}" if c.title else ""), "",
-             "statement: " + "\n           ".join(str(c.statement).splitlines() or [""]),
-             "references:"]
-    lines += [f"  - {ref_text(r)}" for r in c.refs]
+             ("statement: " if c.quote else "statement (a paraphrase, not the paper's words): ")
+             + "\n           ".join(str(c.statement).splitlines() or [""]),
+             "printed in:" if c.quote else "references:"]
+    lines += [f"  - {r.paper} {r.where} ({r.short})" for r in c.refs]
     if c.package != "tnverify":
         lines += [f"  - {c.source}", f"package: {c.package}"]
-    lines += [f"group: {c.group}", f"expected: {c.expected}", f"scope: {c.scope_line}",
+    lines += [f"topic: {c.topic}", f"expected: {c.expected}", f"scope: {c.scope_line}",
               f"uses: {', '.join(c.uses) or '-'}", f"proof: {c.proof or '-'}"]
     if c.readings:
         lines.append("readings:")
@@ -78,6 +79,8 @@ def describe(c) -> list[str]:
         lines += [f"  - {text}" for text in c.remarks]
     if c.corrects:
         lines.append(f"corrects: {c.corrects}")
+    if c.varies:
+        lines.append(f"varies: {c.varies}")
     if c.corrected_by:
         lines.append(f"corrected_by: {c.corrected_by}")
     n = len(c.space)
@@ -87,7 +90,9 @@ def describe(c) -> list[str]:
     else:
         text += "scaled side " + ", ".join(
             f"{len(v)} at scale {k}" for k, v in c.scaled_space.items())
-    return lines + [text]
+    papers = [PAPERS[k] for k in c.papers if k in PAPERS]
+    return lines + [text] + (["papers:"] + [f"  - {p.key}: {p.citation}" for p in papers]
+                             if papers else [])
 
 
 def _side_line(result, name: str, side) -> str:

@@ -30,24 +30,36 @@ def plugin_option(p: argparse.ArgumentParser, help: str) -> None:
     p.add_argument("--plugin", action="append", default=[], metavar="NAME", help=help)
 
 
+class _DeprecatedGroup(argparse.Action):
+    """``--group NAME``: the old spelling of ``--topic`` (one line on stderr)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print("tnverify: warning: --group is deprecated and will be removed in the next "
+              "release; use --topic", file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
 def _filters(p: argparse.ArgumentParser) -> None:
-    from ..claims import GROUPS
+    from ..claims import TOPIC_NAMES
     from ..claims.topics import group_argument
     from ..references import PAPERS
 
-    p.add_argument("--paper", choices=sorted(PAPERS), metavar="KEY",
+    p.add_argument("--paper", metavar="KEY",
                    help="only the claims that judge this paper's text (the claim id's prefix; "
-                        f"{', '.join(sorted(PAPERS))})")
-    p.add_argument("--cites", choices=sorted(PAPERS), metavar="KEY",
+                        f"{', '.join(PAPERS)}, or a plugin's declared paper)")
+    p.add_argument("--cites", metavar="KEY",
                    help="only the claims whose references cite this paper (a statement one "
                         "paper repeats from another is cited by both)")
-    p.add_argument("--group", metavar="NAME", type=group_argument,
-                   help=f"only claims of this topic ({', '.join(GROUPS)}, or a plugin's "
-                        "group; the old groups spine, ttlm, born-ngram, gtm, lru-stats and "
+    p.add_argument("--topic", metavar="NAME", type=group_argument, dest="topic",
+                   help=f"only claims of this topic ({', '.join(TOPIC_NAMES)}, or a plugin's "
+                        "topic; the old groups spine, ttlm, born-ngram, gtm, lru-stats and "
                         "gated-lmm still work, deprecated)")
-    plugin_option(p, "also load the claims of a plugin: an entry point of the "
-                     "'tnverify.claims' group, an importable module or a .py file; its code "
-                     "runs in this process (repeatable)")
+    p.add_argument("--group", metavar="NAME", type=group_argument, dest="topic",
+                   action=_DeprecatedGroup, help="deprecated spelling of --topic")
+    plugin_option(p, "load the claims of a plugin: an entry point of the 'tnverify.claims' "
+                     "group, an importable module or a .py file; its code runs in this "
+                     "process (repeatable). Without --claims, --paper, --cites or --topic "
+                     "only the plugins' claims are selected")
 
 
 def add_verify(sub) -> None:
@@ -58,11 +70,12 @@ def add_verify(sub) -> None:
                   "Progress goes to stderr: a bar on a terminal, one line per claim\n"
                   "(and a line every 10 s during a long claim) in a log.\n\n"
                   + _legend(),
-                  ["tnverify verify --group tensor-trains",
+                  ["tnverify verify --topic tensor-trains",
                    "tnverify verify --claims ttlm-eq2 --report out.md",
                    "tnverify verify --claims ttlm-eq2 --claims thesis-alg-1",
                    "tnverify verify --small-only --paper tslm",
-                   "tnverify verify --plugin rank_rnn --group rank-rnn"])
+                   "tnverify verify --plugin rank_rnn",
+                   "tnverify verify --plugin my_claims.py --paper mykey --report r.html"])
     v.add_argument("--claims", nargs="+", action="extend", metavar="ID",
                    help="only these claim ids (repeatable: the ids accumulate)")
     _filters(v)
@@ -89,31 +102,54 @@ def _legend() -> str:
 
 
 def add_claims(sub) -> None:
-    c = subparser(sub, "claims", "list the claims (id, group, paper, expected verdict, title)",
-                  "List the registered claims, then the topics (--group) with their counts.",
-                  ["tnverify claims", "tnverify claims --paper gtm --json"])
+    c = subparser(sub, "claims", "list the claims (id, topic, paper, expected verdict, title)",
+                  "List the registered claims, then the topics (--topic) with their counts.\n"
+                  "--readme-table prints the README's claim tables and counts instead.",
+                  ["tnverify claims", "tnverify claims --paper gtm --json",
+                   "tnverify claims --readme-table"])
     _filters(c)
     c.add_argument("--json", action="store_true", help="print the list as JSON")
+    c.add_argument("--readme-table", action="store_true",
+                   help="print the README's generated section (the claim counts and the "
+                        "per-paper table), as `python -m tnverify.report.readme` does")
     c.set_defaults(func=cmd_claims)
 
 
-def load_plugins(names) -> None:
+def load_plugins(names) -> set | None:
+    """Load the plugins ``names``; the ids of their claims (``None`` without plugins)."""
     from ..claims import load_plugin
 
-    for name in names or ():
-        load_plugin(name)
+    if not names:
+        return None
+    return {c.id for name in names for c in load_plugin(name)}
 
 
-def select(ids, paper, group, plugins, cites=None) -> list:
-    """The claims of the filters; an unknown group names the installed plugins that are
-    not loaded (their groups exist only after ``--plugin``)."""
+def renamed_id(claim_id: str) -> str:
+    """An old claim id (:data:`tnverify.claims.RENAMED`) as its new id, with one warning
+    line on stderr; any other id unchanged."""
+    from ..claims import RENAMED
+
+    if claim_id in RENAMED:
+        print(f"tnverify: warning: claim id {claim_id!r} is deprecated and will be removed "
+              f"in the next release; the claim is now {RENAMED[claim_id]!r}", file=sys.stderr)
+    return RENAMED.get(claim_id, claim_id)
+
+
+def select(ids, paper, group, plugins, cites=None, only=None) -> list:
+    """The claims of the filters; an unknown topic names the installed plugins that are
+    not loaded (their topics exist only after ``--plugin``).  ``only`` (the ids of the
+    loaded plugins' claims) restricts the selection when no other filter is given."""
     from ..claims import select_claims
     from ..claims.plugins import entry_points
 
+    ids = [renamed_id(i) for i in ids] if ids else ids
     try:
-        return select_claims(ids, paper=paper, group=group, cites=cites)
+        found = select_claims(ids, paper=paper, topic=group, cites=cites)
+        if only is not None and not ids and paper is None and group is None and cites is None:
+            found = [c for c in found if c.id in only]
+        return found
     except ClaimError as exc:
-        if group is None or not str(exc).startswith("unknown group"):
+        if group is None or not str(exc).startswith("unknown topic"):
             raise
         unloaded = sorted(set(entry_points()) - set(plugins or ()))
         hint = (f"; installed plugins of the 'tnverify.claims' entry-point group, not loaded: "
@@ -153,11 +189,11 @@ def cmd_verify(args) -> int:
 
     threads = set_threads(args.threads)
     jobs = resolve_jobs(args.jobs)
-    load_plugins(args.plugin)
-    claims = select(args.claims, args.paper, args.group, args.plugin, args.cites)
+    only = load_plugins(args.plugin)
+    claims = select(args.claims, args.paper, args.topic, args.plugin, args.cites, only)
     if not claims:
         raise UsageError("no claim matches the filters "
-                         f"(claims={args.claims}, paper={args.paper}, group={args.group})")
+                         f"(claims={args.claims}, paper={args.paper}, topic={args.topic})")
     device = resolve_device(args.device)
     if args.report:
         check_report_path(args.report)
@@ -186,7 +222,8 @@ def cmd_verify(args) -> int:
 def claim_dict(c) -> dict:
     from ..report.table import ref_text
 
-    return {"id": c.id, "package": c.package, "group": c.group, "title": c.title,
+    return {"id": c.id, "package": c.package, "topic": c.topic, "group": c.topic,
+            "title": c.title,
             "source": c.source, "statement": c.statement,
             "refs": [r.to_dict() if hasattr(r, "to_dict") else ref_text(r) for r in c.refs],
             "expected": c.expected, "uses": list(c.uses), "proof": c.proof,
@@ -196,19 +233,23 @@ def claim_dict(c) -> dict:
 
 
 def cmd_claims(args) -> int:
-    load_plugins(args.plugin)
-    claims = select(None, args.paper, args.group, args.plugin, args.cites)
+    if getattr(args, "readme_table", False):
+        from ..report.readme import readme_section
+        print(readme_section(), end="")
+        return 0
+    only = load_plugins(args.plugin)
+    claims = select(None, args.paper, args.topic, args.plugin, args.cites, only)
     if args.json:
         print(json.dumps([claim_dict(c) for c in claims], indent=2, ensure_ascii=False))
         return 0
-    columns = [Column("id", keep=True), Column("group", drop=2), Column("paper", drop=1),
+    columns = [Column("id", keep=True), Column("topic", drop=2), Column("paper", drop=1),
                Column("expected"), Column("title", drop=0)]
-    rows = [[c.id, c.group, c.locator, c.expected, c.title or c.statement[:60]]
+    rows = [[c.id, c.topic, c.locator, c.expected, c.title or c.statement[:60]]
             for c in claims]
     con = console()
     print_table(con, columns, rows)
     con.out(f"{len(claims)} claim{'s' if len(claims) != 1 else ''}", highlight=False)
-    counts = {g: sum(c.group == g for c in claims) for g in dict.fromkeys(c.group for c in claims)}
-    con.out("topics (--group): " + ", ".join(f"{g} {n}" for g, n in counts.items()),
+    counts = {g: sum(c.topic == g for c in claims) for g in dict.fromkeys(c.topic for c in claims)}
+    con.out("topics (--topic): " + ", ".join(f"{g} {n}" for g, n in counts.items()),
             highlight=False)
     return 0

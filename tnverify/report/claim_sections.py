@@ -57,11 +57,13 @@ def _need_claim(claim, what: str) -> None:
 
 
 def primary_paper(claim: Claim) -> str:
-    """The paper key a claim is filed under (its id prefix), or its package for users'
-    claims."""
+    """The paper key a claim is filed under: its id prefix; for a user's claim the paper
+    its plugin declared (:func:`tnverify.paper`) when it cites one, else its package."""
     _need_claim(claim, "primary_paper")
     if claim.package != "tnverify":
-        return claim.package
+        from ..claims import CLAIM_PAPERS
+        own = claim.paper      # a paper the plugin declared (tnverify.paper), if it cites one
+        return own if own is not None and own not in CLAIM_PAPERS else claim.package
     return claim.id.split("-", 1)[0]
 
 
@@ -122,11 +124,13 @@ def text(value) -> str:
 
 @dataclass
 class ClaimGraph:
-    """The relations between claims: ``uses``, ``corrects`` and shared errata, both ways."""
+    """The relations between claims: ``uses``, ``corrects``, ``varies`` and shared errata,
+    both ways."""
 
     claims: dict[str, Claim]
     used_by: dict[str, list[str]] = field(default_factory=dict)
     erratum: dict[str, list[str]] = field(default_factory=dict)
+    varied_by: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, claims: Iterable[Claim]) -> ClaimGraph:
@@ -138,6 +142,8 @@ class ClaimGraph:
                 g.used_by.setdefault(u, []).append(c.id)
             if c.defect is not None and c.defect.erratum:
                 g.erratum.setdefault(c.defect.erratum, []).append(c.id)
+            if c.varies:
+                g.varied_by.setdefault(c.varies, []).append(c.id)
         return g
 
     def related(self, claim: Claim) -> list[tuple[str, list[str]]]:
@@ -148,16 +154,20 @@ class ClaimGraph:
         rel = [("uses", list(claim.uses)), ("used by", self.used_by.get(claim.id, [])),
                ("corrects", [claim.corrects] if claim.corrects else []),
                ("corrected by", [claim.corrected_by] if claim.corrected_by else []),
+               ("varies", [claim.varies] if claim.varies else []),
+               ("varied by", self.varied_by.get(claim.id, [])),
                ("shares its erratum with", shared)]
         return [(name, ids) for name, ids in rel if ids]
 
     def edges(self) -> list[tuple[str, str, str]]:
-        """``(from, to, kind)`` with kind ``uses``, ``corrects`` or ``erratum``."""
+        """``(from, to, kind)`` with kind ``uses``, ``corrects``, ``varies`` or ``erratum``."""
         out = []
         for c in self.claims.values():
             out += [(c.id, u, "uses") for u in c.uses if u in self.claims]
             if c.corrects and c.corrects in self.claims:
                 out.append((c.id, c.corrects, "corrects"))
+            if c.varies and c.varies in self.claims:
+                out.append((c.id, c.varies, "varies"))
         for ids in self.erratum.values():
             out += [(a, b, "erratum") for a, b in zip(ids, ids[1:])]
         return out
@@ -186,7 +196,7 @@ def _refs(claim: Claim, cite: Callable | None) -> str:
     for r in claim.refs:
         if hasattr(r, "paper"):
             label = f"<b>{esc(r.paper)}</b> {esc(r.where)}"
-            items.append(cite(r.paper, label) if cite else f"{label} — {esc(r.citation)}")
+            items.append(cite(r.paper, label) if cite else f"{label} ({esc(r.short)})")
         else:
             items.append(esc(r))
     if claim.package != "tnverify" and claim.source:
@@ -339,12 +349,14 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
     -------
     str
         The HTML fragment (``data-verdict``, ``data-paper``, ``data-topic`` attributes for
-        filtering).
+        filtering).  The references read "Printed in" for a quoted statement
+        (:attr:`Claim.quote`), "A paraphrase ... of" otherwise, and name a ``-corrected``
+        twin's or a ``-variant``'s statement as a correction or a variant.
     """
     graph = graph or ClaimGraph.of([claim])
     verdict = result.verdict if result is not None else claim.expected
     attrs = (f'id="claim-{esc(claim.id)}" class="tnv-claim" data-verdict="{esc(verdict)}" '
-             f'data-paper="{esc(primary_paper(claim))}" data-topic="{esc(claim.group)}"')
+             f'data-paper="{esc(primary_paper(claim))}" data-topic="{esc(claim.topic)}"')
     out = [f"<section {attrs}>"]
     _need_claim(claim, "claim_section")
     seed = as_seed(seed)
@@ -364,8 +376,11 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
         status = f"verdict {_badge(verdict)}, {mark}; {result.seconds:.2f} s"
     out.append(f'<p class="tnv-verdict">{status}</p>')
     out.append(f'<p class="tnv-scope">Scope: {esc(claim.scope_line)}</p>')
-    out += [_statement(claim), f'<p class="tnv-refs">Printed in: {_refs(claim, cite)}</p>',
-            f'<p class="tnv-topic">Topic: <code>{esc(claim.group)}</code></p>']
+    where = ("A correction of the statement printed in" if claim.corrects else
+             "A variant of the statement printed in" if claim.varies else
+             "Printed in" if claim.quote else "A paraphrase (not the paper's words) of")
+    out += [_statement(claim), f'<p class="tnv-refs">{where}: {_refs(claim, cite)}</p>',
+            f'<p class="tnv-topic">Topic: <code>{esc(claim.topic)}</code></p>']
     out += _readings(claim) + _defect(claim)
     if result is not None:
         if verdict == ERROR:

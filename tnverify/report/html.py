@@ -124,7 +124,8 @@ def report_html(report, *, title: str = "tnverify report") -> str:
                                 if hasattr(ref, "paper")))
 
     def cite(key, label):
-        return f'<a href="#paper-{esc(key)}">{label}</a>'
+        short = PAPERS[key].short if key in PAPERS else key
+        return f'<a href="#paper-{esc(key)}" title="{esc(short)}">{label}</a>'
 
     def href(cid):
         return f"#claim-{cid}" if cid in graph.claims else None   # not in this report
@@ -145,11 +146,12 @@ def report_html(report, *, title: str = "tnverify report") -> str:
             f"<p><b>{esc(report.summary_line())}</b></p>"]
     if papers:
         head += ["<h2>Papers</h2>", "<ul>"] + [
-            f'<li id="paper-{esc(k)}"><b>{esc(k)}</b>: {esc(PAPERS[k].citation)}</li>'
+            f'<li id="paper-{esc(k)}"><b>{esc(k)}</b> ({esc(PAPERS[k].short)}): '
+            f'{esc(PAPERS[k].citation)}</li>'
             for k in papers if k in PAPERS] + ["</ul>"]
     verdicts = list(dict.fromkeys(r.verdict for r in results))
     paper_keys = list(dict.fromkeys(primary_paper(r.claim) for r in results))
-    topics = list(dict.fromkeys(r.claim.group for r in results))
+    topics = list(dict.fromkeys(r.claim.topic for r in results))
     table = ["<h2>Claims</h2>", '<p class="tnv-filters">',
              _select("f-verdict", "verdict", verdicts), _select("f-paper", "paper", paper_keys),
              _select("f-topic", "topic", topics), ' <span id="f-count"></span></p>',
@@ -162,7 +164,7 @@ def report_html(report, *, title: str = "tnverify report") -> str:
         c = r.claim
         mark = "✗ differs" if id(r) in differing else "✓"
         table.append(f'<tr data-verdict="{esc(r.verdict)}" data-paper="{esc(primary_paper(c))}"'
-                     f' data-topic="{esc(c.group)}"><td><a href="#claim-{esc(c.id)}"><code>'
+                     f' data-topic="{esc(c.topic)}"><td><a href="#claim-{esc(c.id)}"><code>'
                      f'{esc(c.id)}</code></a></td><td>{esc(c.locator)}</td><td>'
                      f'<span class="tnv-badge tnv-{esc(r.verdict)}">{esc(r.verdict)}</span></td>'
                      f"<td>{esc(c.expected)} {mark}</td><td>{esc(format_ratio(r))}</td>"

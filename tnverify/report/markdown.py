@@ -95,7 +95,8 @@ def md_papers(results) -> list[str]:
     if not keys:
         return []
     from ..references import PAPERS
-    return ["## Papers", ""] + [f"- `{k}`: {PAPERS[k].citation}" for k in keys] + [""]
+    return ["## Papers", ""] + [f"- `{k}` ({PAPERS[k].short}): {PAPERS[k].citation}"
+                                for k in keys if k in PAPERS] + [""]
 
 
 def md_section(r, seen: dict | None = None) -> list[str]:

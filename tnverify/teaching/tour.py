@@ -8,7 +8,7 @@ recursion), then the agreement: the max abs difference against the tolerance of
 Steps (:data:`STEPS`): ``phi`` Φ(X) (ttlm Eq. 1–2, claim ``ttlm-eq2``); ``tt``
 a TT entry as slice products (Eq. 3, ``ttlm-eq3-corrected``); ``tt-svd`` (thesis
 Algorithm 1, ``thesis-alg-1-corrected``); ``rac`` a RAC is a TT (ttlm App. B.2,
-``ttlm-claim-b2-corrected``); ``born`` Z of a Born machine (thesis §4.1.3, Eq. 4.3,
+``ttlm-claim-b2-variant``); ``born`` Z of a Born machine (thesis §4.1.3, Eq. 4.3,
 ``thesis-sec-4.3.2-cost-corrected``); ``grid`` the grid tensor of a ξ = max network
 (gtm Prop. A.3, Eq. 21, ``gtm-prop-a.3``).
 """
@@ -117,7 +117,7 @@ def _step_rac(console, rng) -> bool:
     G = rac.tt_core().detach().numpy()
     tt = TensorTrain((G.sum(axis=0)[None], G, G.sum(axis=2)[..., None]))
     right = ("G[p, i, o] = W^hx[o, i] W^hh[o, p] (a δ-contraction; claim "
-             "ttlm-claim-b2-corrected)\nG[:, i, :] for i = 0, 1, 2:\n"
+             "ttlm-claim-b2-variant)\nG[:, i, :] for i = 0, 1, 2:\n"
              + _fmt(np.transpose(G, (1, 0, 2))) + "\n\nTT (h0 = 1, readout Σ_k h_k) "
              f"with ranks {tt.ranks}")
     err = float(np.abs(tt.full() - A).max())

@@ -154,7 +154,7 @@ def session_report(results, config=None):
         claim = REGISTRY.get(r.id)
         if claim is None:      # a claim decorated with register_claim=False
             claim = Claim(id=r.id, statement="(not registered)", refs=(),
-                          group=r.package.lower().replace("_", "-") or "pytest",
+                          topic=r.package.lower().replace("_", "-") or "pytest",
                           small=lambda params, rng: None, expected=r.expected,
                           package=r.package or "pytest", source="a pytest test")
         small = SideResult(r.verdict, [r.evidence], r.seconds, r.details.get("error"))

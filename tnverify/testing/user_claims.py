@@ -33,6 +33,7 @@ import contextvars
 import functools
 import inspect
 import time
+import warnings
 from dataclasses import dataclass, field
 
 from ..claims import ERROR, HOLDS, VERDICTS, Claim, Evidence, Ref, register
@@ -419,9 +420,9 @@ def _inside_hypothesis_test() -> bool:
     return bool(currently_in_test_context())
 
 
-def claim(id: str, statement: str, *, source: str = "", refs=(), expected: str = HOLDS,
-          group: str | None = None, title: str = "", package: str | None = None,
-          register_claim: bool = True):
+def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str | None = None,
+          title: str = "", expected: str = HOLDS, source: str = "", package: str | None = None,
+          register_claim: bool = True, group: str | None = None):
     """Decorate a test function so that it is a claim with a computed verdict.
 
     ``@tnverify.claim`` must be the outermost decorator: above ``@given`` and
@@ -435,19 +436,31 @@ def claim(id: str, statement: str, *, source: str = "", refs=(), expected: str =
         Kebab-case claim id, unique in the registry (prefix it with your package name).
     statement : str
         The statement as your paper (or design note) states it.
-    source : str
-        Where it is stated ("my-paper §3, Eq. 7").  Give ``source`` or ``refs``.
     refs : tuple of tnverify.claims.Ref or str
-        Places in the seed papers (:class:`~tnverify.claims.Ref`), if the claim is about
-        one of them; a plain string (a place in your own paper) is added to ``source``.
+        Where it is stated: :class:`~tnverify.claims.Ref` ``(key, locator)`` for a declared
+        paper (a built-in one, or yours, declared first with :func:`tnverify.paper`); a plain
+        string (a place in your own text) is added to ``source``.  Give ``refs`` or
+        ``source``.
+    quote : bool
+        ``True`` when ``statement`` is the paper's own words (reports show it as "Printed
+        in" the refs); default ``False``: a paraphrase, labelled as one.
+    topic : str, optional
+        The claim's topic (``--topic``).  Default: the top-level module name of the test
+        (``_`` → ``-``).
+    title : str
+        A short title for tables.
+    source : str
+        Where it is stated, as text ("my-paper §3, Eq. 7").
     expected : str
         The verdict your runs established (``"holds"`` or ``"fails"``, ...); the test
         passes when the computed verdict equals it.
-    group, package : str, optional
-        Default: the top-level module name of the test (``_`` → ``-`` for the group).
+    package : str, optional
+        Default: the top-level module name of the test.
     register_claim : bool
         Also register it in :data:`tnverify.claims.REGISTRY` (default), so ``tnverify
         verify --plugin MODULE`` runs it.
+    group : str, optional
+        Deprecated keyword of ``topic`` (0.2.0; removed in the next release).
 
     Raises
     ------
@@ -463,7 +476,14 @@ def claim(id: str, statement: str, *, source: str = "", refs=(), expected: str =
     for text, name in ((id, "id"), (statement, "statement"), (source, "source"),
                        (title, "title")):
         as_text(text, name)
-    as_text(group, "group", optional=True), as_text(package, "package", optional=True)
+    if group is not None:
+        warnings.warn("tnverify.claim(group=...) is deprecated and will be removed in the next "
+                      "release; use topic=...", DeprecationWarning, stacklevel=2)
+        if topic is not None:
+            raise ClaimError(f"claim {id}: give topic= or the deprecated group=, not both")
+        topic = group
+    quote = as_flag(quote, "quote")
+    as_text(topic, "topic", optional=True), as_text(package, "package", optional=True)
     if isinstance(refs, (str, Ref)):
         refs = (refs,)
     if not isinstance(refs, (list, tuple)):
@@ -479,7 +499,7 @@ def claim(id: str, statement: str, *, source: str = "", refs=(), expected: str =
 
     def decorate(fn):
         pkg = package or fn.__module__.split(".")[0]
-        grp = group or pkg.lower().replace("_", "-")
+        grp = topic or pkg.lower().replace("_", "-")
 
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
@@ -522,8 +542,8 @@ def claim(id: str, statement: str, *, source: str = "", refs=(), expected: str =
 
         wrapper.tnverify_claim = id
         if register_claim:
-            register(Claim(id=id, statement=statement, refs=tuple(refs), group=grp,
-                           small=_small_side(fn, id), scaled=None, expected=expected,
+            register(Claim(id=id, statement=statement, refs=tuple(refs), topic=grp,
+                           small=_small_side(fn, id), scaled=None, expected=expected, quote=quote,
                            title=title, package=pkg, source=source or fn.__qualname__))
         return wrapper
 

@@ -13,9 +13,9 @@ from tnverify.conventions import tolerance
 from tnverify.definitions.explicit import all_sequences
 from tnverify.tt import TensorTrain
 
-IDS = ("gtm-eq-6", "gtm-lemma-3.1", "gtm-lemma-3.1-corrected", "gtm-eq12-boundary-h1",
+IDS = ("gtm-eq-6", "gtm-lemma-3.1", "gtm-lemma-3.1-variant", "gtm-eq12-boundary-h1",
        "gtm-eq12-boundary-h1-corrected", "gtm-prop-a.1", "tslm-eq-7")
-NO_SCALED = ("gtm-lemma-3.1-corrected", "gtm-eq12-boundary-h1", "gtm-eq12-boundary-h1-corrected")
+NO_SCALED = ("gtm-lemma-3.1-variant", "gtm-eq12-boundary-h1", "gtm-eq12-boundary-h1-corrected")
 
 
 @pytest.mark.parametrize("cid", IDS)
@@ -40,8 +40,8 @@ def test_small_side_any_seed(cid, data):
 def test_lemma_holds_and_its_old_twin_is_a_variant():
     assert get_claim("gtm-lemma-3.1").expected == HOLDS
     assert get_claim("gtm-lemma-3.1").corrected_by is None
-    assert get_claim("gtm-lemma-3.1-corrected").corrects is None
-    assert "variant" in get_claim("gtm-lemma-3.1-corrected").statement
+    assert get_claim("gtm-lemma-3.1-variant").corrects is None
+    assert "variant" in get_claim("gtm-lemma-3.1-variant").statement
     assert get_claim("gtm-eq12-boundary-h1").corrected_by == "gtm-eq12-boundary-h1-corrected"
     assert get_claim("gtm-eq12-boundary-h1").defect.kind == "misprint"
 

@@ -10,7 +10,7 @@ from tnverify.claims.gtm.universality_small import additive_basis, span_matrix
 from tnverify.claims.runner import run_claim
 from tnverify.ranks.matricize import exact_rank
 
-IDS = ("gtm-lemma-5.1", "gtm-prop-a.4", "gtm-prop-a.4-corrected", "gtm-thm-5.1", "gtm-sec-4.2-nonuniversal",
+IDS = ("gtm-lemma-5.1", "gtm-prop-a.4", "gtm-prop-a.4-variant", "gtm-thm-5.1", "gtm-sec-4.2-nonuniversal",
        "gtm-prop-a.5", "gtm-prop-a.5-corrected")
 
 
@@ -42,7 +42,7 @@ def test_prop_a_4_holds_and_the_t1_conventions_are_ruled_out():
     from tnverify.claims import get_claim
     c = get_claim("gtm-prop-a.4")
     assert c.expected == "holds" and c.corrected_by is None
-    assert get_claim("gtm-prop-a.4-corrected").corrects is None
+    assert get_claim("gtm-prop-a.4-variant").corrects is None
     ev = c.run_small({"M": 2, "T": 2}, 0)
     assert list(ev.readings) == ["T>=2, unit"] and ev.verdict == "holds"
     # shown, not deciding: a real h^(0) for ln(eˣ + eʸ) fails, and at T = 1 the proof's

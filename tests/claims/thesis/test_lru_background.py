@@ -16,12 +16,12 @@ _BASE = ("thesis-eq-4.7", "thesis-thm-4.2.1", "thesis-lemma-4.2.1",
          "thesis-sec-4.2.2-stability", "thesis-prop-4.2.1", "thesis-eq-4.12", "thesis-eq-4.13",
          "thesis-eq-4.11", "thesis-fig-4.8", "thesis-sec-5.4.1-diagonalisable")
 IDS = sorted(set(_BASE) | {get_claim(b).corrected_by for b in _BASE if get_claim(b).corrected_by}
-             | {"thesis-eq-4.11-corrected"})     # a registered variant (Eq. 4.11 holds)
+             | {"thesis-eq-4.11-variant"})     # a registered variant (Eq. 4.11 holds)
 FAST = [i for i in IDS if i not in ("thesis-thm-4.2.1", "thesis-fig-4.8")]
 
 
 def test_ids_registered():
-    assert len(IDS) == 14 and all(get_claim(i).group == "lru-background" for i in IDS)
+    assert len(IDS) == 14 and all(get_claim(i).topic == "lru-background" for i in IDS)
     for i in IDS:
         c = get_claim(i)
         if c.corrected_by:
@@ -65,7 +65,7 @@ def test_eq411_holds_and_its_naming_control_fails():
     # the control reads v^log as 'log eigenvalue magnitude' (log|λ| = −exp(v^log)): it fails
     assert part.control.verdict == "fails"
     assert ev.parts["|λ| < 1 for every real v^log"].control.verdict == "fails"
-    assert get_claim("thesis-eq-4.11-corrected").corrects is None
+    assert get_claim("thesis-eq-4.11-variant").corrects is None
     assert get_claim("thesis-eq-4.11").corrected_by is None and get_claim("thesis-eq-4.11").remarks
 
 

@@ -12,8 +12,8 @@ from tnverify.claims.thesis.rac_lmm_statements import STATEMENTS
 
 IDS = ["thesis-eq-5.18", "thesis-eq-5.19", "thesis-eq-5.19-corrected", "thesis-eq-5.20",
        "thesis-eq-5.21", "thesis-eq-5.21-corrected", "thesis-sec-5.4.1-params",
-       "thesis-eq-5.22", "thesis-eq-5.23", "thesis-eq-5.23-corrected", "thesis-eq-5.24",
-       "thesis-eq-5.24-corrected", "thesis-eq-6.3", "thesis-eq-6.7", "thesis-eq-6.7-corrected",
+       "thesis-eq-5.22", "thesis-eq-5.23", "thesis-eq-5.23-variant", "thesis-eq-5.24",
+       "thesis-eq-5.24-corrected", "thesis-eq-6.3", "thesis-eq-6.7", "thesis-eq-6.7-variant",
        "thesis-eq-6.8", "thesis-eq-6.8-corrected", "thesis-eq-6.9", "thesis-eq-6.9-corrected"]
 
 
@@ -128,7 +128,7 @@ def test_eq67_family_inclusions_hold_fixed_parameters_ruled_out():
     assert {k: p.control.verdict for k, p in fam.items()} == dict.fromkeys(fam, FAILS)
     fixed = ev.ruled_out["fixed-parameter identity"].parts["6.6 = 6.7 (α = 𝟏), same 𝐁, β₁, β₂"]
     assert fixed.verdict == FAILS
-    twin = get_claim("thesis-eq-6.7-corrected")
+    twin = get_claim("thesis-eq-6.7-variant")
     assert twin.corrects is None and get_claim("thesis-eq-6.7").corrected_by is None
 
 
@@ -138,7 +138,7 @@ def test_eq523_holds_mlp_is_a_remark_and_the_twin_is_a_variant():
     assert ev.verdict == HOLDS and c.defect is None and any("perceptron" in r for r in c.remarks)
     part = ev.readings["MLP as defined"].parts["h^(t) not bilinear in (h^(t−1), x^(t)) (real 𝐱)"]
     assert part.verdict == HOLDS and part.control.verdict == FAILS       # Eq. 5.20 is bilinear
-    assert get_claim("thesis-eq-5.23-corrected").corrects is None
+    assert get_claim("thesis-eq-5.23-variant").corrects is None
 
 
 def test_eq524_mmn_is_not_linear_but_scale_invariant():

@@ -10,10 +10,10 @@ from tnverify.claims import FAILS, HOLDS, all_claims, get_claim
 
 all_claims()        # registers every claim (the tslm ones live in tnverify/claims/tslm/)
 
-IDS = ["thesis-eq-4.1", "thesis-eq-4.1-corrected", "thesis-eq-2.7", "thesis-eq-2.7-corrected",
+IDS = ["thesis-eq-4.1", "thesis-eq-4.1-variant", "thesis-eq-2.7", "thesis-eq-2.7-corrected",
        "thesis-eq-2.11",
        "tslm-eq-11", "tslm-eq-11-corrected", "tslm-claim-1", "tslm-claim-2",
-       "tslm-claim-2-corrected", "tslm-ngram-param-count", "tslm-table1-stats"]
+       "tslm-claim-2-variant", "tslm-ngram-param-count", "tslm-table1-stats"]
 
 
 def test_pinned_cases():
@@ -68,9 +68,9 @@ def test_proofs_hold():
 
 
 # -- scaled (torch) sides ------------------------------------------------------------------
-SCALED = {"thesis-eq-4.1": HOLDS, "thesis-eq-4.1-corrected": HOLDS, "tslm-eq-11": "fails",
+SCALED = {"thesis-eq-4.1": HOLDS, "thesis-eq-4.1-variant": HOLDS, "tslm-eq-11": "fails",
           "tslm-eq-11-corrected": HOLDS, "tslm-claim-1": HOLDS, "tslm-claim-2": HOLDS,
-          "tslm-claim-2-corrected": HOLDS}
+          "tslm-claim-2-variant": HOLDS}
 
 
 @pytest.mark.parametrize("cid", sorted(SCALED))

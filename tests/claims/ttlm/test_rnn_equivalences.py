@@ -7,8 +7,8 @@ from hypothesis import given, settings, strategies as st
 import tnverify.claims.ttlm.rnn_equivalences  # noqa: F401  (registers the claims)
 from tnverify.claims import get_claim
 
-IDS = ["ttlm-claim-b1", "thesis-claim-5.3.1", "ttlm-claim-b2", "ttlm-claim-b2-corrected",
-       "thesis-claim-5.3.2", "thesis-claim-5.3.2-corrected", "ttlm-eq14-bias",
+IDS = ["ttlm-claim-b1", "thesis-claim-5.3.1", "ttlm-claim-b2", "ttlm-claim-b2-variant",
+       "thesis-claim-5.3.2", "thesis-claim-5.3.2-variant", "ttlm-eq14-bias",
        "ttlm-eq14-bias-corrected", "thesis-sec-5.3.1", "thesis-sec-5.3.1-corrected",
        "tnverify-augmented-bilinear"]
 
@@ -54,7 +54,7 @@ def test_sec_531_length_counterexample():
 
 
 def test_scaled_small_sides_hold():
-    for cid in ("ttlm-claim-b1", "ttlm-claim-b2-corrected"):
+    for cid in ("ttlm-claim-b1", "ttlm-claim-b2-variant"):
         claim = get_claim(cid)
         ev = claim.run_scaled(claim.scaled_space["small"][0], "cpu", 11)
         assert ev.verdict == "holds", ev.failing_parts()
@@ -88,7 +88,7 @@ def _scaled_verdicts(cid, seed=11):
 
 
 def test_unperturbed_scaled_parts_hold():
-    for cid in ("ttlm-claim-b1", "thesis-claim-5.3.2-corrected"):
+    for cid in ("ttlm-claim-b1", "thesis-claim-5.3.2-variant"):
         assert set(_scaled_verdicts(cid).values()) == {"holds"}
 
 
@@ -133,14 +133,14 @@ def test_float32_mirnn_gradient_entry_off_by_5e_2_fails(monkeypatch):
     # float32 gradients resolve SAFETY·(L·R + B·L)·eps32 ≈ 6e-4 of the per-word scale;
     # MI-RNN (tanh) entries reach ≈ 5% of it, so 5e-2 is the defect to catch
     _defective_float32_grads(monkeypatch, 5e-2)
-    for cid in ("ttlm-claim-b2", "ttlm-claim-b2-corrected", "thesis-claim-5.3.2-corrected"):
+    for cid in ("ttlm-claim-b2", "ttlm-claim-b2-variant", "thesis-claim-5.3.2-variant"):
         assert _scaled_verdicts(cid)["MI-RNN φ=tanh: float32 vs float64, ∂/∂W_hx"] == "fails"
 
 
 def test_generic_core_off_by_1e_6_fails_the_pulled_back_gradient(monkeypatch):
     monkeypatch.setattr(recurrent, "TTCoreRNN", _defective(
         recurrent.TTCoreRNN, "G", (0, slice(None), 0), 1e-6, False))
-    for cid in ("ttlm-claim-b2", "thesis-claim-5.3.2", "thesis-claim-5.3.2-corrected"):
+    for cid in ("ttlm-claim-b2", "thesis-claim-5.3.2", "thesis-claim-5.3.2-variant"):
         got = _scaled_verdicts(cid)
         assert got["MI-RNN φ=tanh: generic ∂/∂G pulled back vs structured ∂/∂W_hx"] == "fails"
 

@@ -1,3 +1,16 @@
 """Claims of grurntn (``grurntn``): the gated recurrent cells with tensor products
 (GRURNTN, LSTMRNTN; Eq. 8–20), their BPTT gradients (Eq. 21–26), the metrics (Eq. 27–28)
 and the published numbers of §IV-B and §V."""
+
+from ...references import paper
+
+#: The paper this folder's claims judge (its key is the prefix of their ids).
+PAPER = paper(
+    "grurntn", authors=("Andros Tjandra", "Sakriani Sakti", "Ruli Manurung", "Mirna Adriani",
+                        "Satoshi Nakamura"),
+    title="Gated Recurrent Neural Tensor Network",
+    venue="International Joint Conference on Neural Networks (IJCNN)", year=2016,
+    arxiv="1706.02222", doi="10.1109/IJCNN.2016.7727233",
+    version=("the arXiv version of the IJCNN 2016 paper (arXiv:1706.02222); section "
+             "(Roman numerals), equation and table numbers as printed there"),
+    topic="GRURNTN and LSTMRNTN")

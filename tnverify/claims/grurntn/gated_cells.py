@@ -70,7 +70,7 @@ def _bracket_readings(eq, lhs, h):
 _PROOF = "proofs/gated.py::prove_"
 
 claim("grurntn-eq-8", "GRU (Eq. 8–11) vs Cho et al. and torch", S["grurntn-eq-8"],
-      refs("grurntn", "§II-B.2, Eq. 8–11"), F.small_eq8, group="gated-cells-lmms",
+      refs("grurntn", "§II-B.2, Eq. 8–11"), F.small_eq8, topic="gated-cells-lmms",
       space=({"input": 3, "hidden": 4, "length": 5, "batch": 2},), scaled=F.scaled_eq8,
       scaled_space={"small": ({"hidden": 16, "length": 8, "batch": 8},),
                     "large": ({"hidden": 1024, "length": 256, "batch": 1024},)},
@@ -91,7 +91,7 @@ claim("grurntn-eq-8", "GRU (Eq. 8–11) vs Cho et al. and torch", S["grurntn-eq-
                "Cho et al. apply it before ((r ⊙ h) W_hh): equal only for diagonal W_hh."))
 
 claim("grurntn-eq-15", "RecNTN bilinear parent (Eq. 15–16)", S["grurntn-eq-15"],
-      refs("grurntn", "§II-C, Eq. 12–16"), F.small_eq15, group="gated-cells-lmms",
+      refs("grurntn", "§II-C, Eq. 12–16"), F.small_eq15, topic="gated-cells-lmms",
       space=({"hidden": 4, "batch": 2},), scaled=F.scaled_bilinear,
       scaled_space={"small": ({"p": 16, "q": 16, "hidden": 8, "batch": 64},),
                     "large": ({"p": 1024, "q": 1024, "hidden": 512, "batch": 4096,
@@ -105,7 +105,7 @@ claim("grurntn-eq-15", "RecNTN bilinear parent (Eq. 15–16)", S["grurntn-eq-15"
                "as W_{tsr}^{[i]}; the same mathematics.",))
 
 claim("grurntn-eq-17", "GRURNTN with the symmetric tensor (Eq. 17)", S["grurntn-eq-17"],
-      refs("grurntn", "§III-A, Eq. 17"), F.small_eq17, group="gated-cells-lmms", space=(_CELL,),
+      refs("grurntn", "§III-A, Eq. 17"), F.small_eq17, topic="gated-cells-lmms", space=(_CELL,),
       scaled=F.scaled_eq17,
       scaled_space={"small": ({"input": 8, "hidden": 16, "length": 8, "batch": 8},),
                     "large": ({"input": 128, "hidden": 256, "length": 256, "batch": 512},)},
@@ -118,7 +118,7 @@ claim("grurntn-eq-17", "GRURNTN with the symmetric tensor (Eq. 17)", S["grurntn-
       remarks=("'r' for 'r_t' in the tensor term is notation.",))
 
 claim("grurntn-eq-18", "GRURNTN, asymmetric bilinear form (Eq. 18)", S["grurntn-eq-18"],
-      refs("grurntn", "§III-A, Eq. 18; Fig. 6"), F.small_eq18, group="gated-cells-lmms", space=(_CELL,),
+      refs("grurntn", "§III-A, Eq. 18; Fig. 6"), F.small_eq18, topic="gated-cells-lmms", space=(_CELL,),
       scaled=F.scaled_eq18,
       scaled_space={"small": ({"input": 8, "hidden": 16, "length": 8, "batch": 8},),
                     "large": ({"input": 128, "hidden": 1024, "length": 256, "batch": 512},)},
@@ -143,7 +143,7 @@ _EQ19_REMARKS = (
     "(Graves' LSTM uses diagonal ones); this matters for grurntn-sec-4b-params.")
 corrected_pair(
     "grurntn-eq-19",
-    common=dict(group="gated-cells-lmms", refs=refs("grurntn", "§III-B, Eq. 19–20", "grurntn",
+    common=dict(topic="gated-cells-lmms", refs=refs("grurntn", "§III-B, Eq. 19–20", "grurntn",
                                              "§II-B.1, Eq. 3–7"), space=(_CELL,),
                 readings=_bracket_readings("19", "x_t", "h_{t−1}"), remarks=_EQ19_REMARKS),
     printed=dict(
@@ -159,7 +159,7 @@ corrected_pair(
 
 corrected_pair(
     "grurntn-eq-26",
-    common=dict(group="gated-cells-lmms", refs=refs("grurntn", "§III-C, Eq. 26"), space=(_CELL,),
+    common=dict(topic="gated-cells-lmms", refs=refs("grurntn", "§III-C, Eq. 26"), space=(_CELL,),
                 readings=_bracket_readings("26", "x_j", "h_{j−1}")),
     printed=dict(
         title="a_j of the LSTMRNTN BPTT (Eq. 26) as printed: [h_(j−1)] without ᵀ",
@@ -173,7 +173,7 @@ corrected_pair(
         small=F.small_eq26_corrected, uses=("grurntn-eq-19-corrected",)))
 
 claim("grurntn-eq-21", "−log Π P = −Σ log P (Eq. 21–23)", S["grurntn-eq-21"],
-      refs("grurntn", "§III-C, Eq. 21–23"), D.small_eq21, group="gated-cells-lmms",
+      refs("grurntn", "§III-C, Eq. 21–23"), D.small_eq21, topic="gated-cells-lmms",
       space=({"length": 10, "vocab_size": 5, "input": 3, "hidden": 4},),
       proof=_PROOF + "grurntn_eq_21",
       remarks=("Eq. 21 is the model's factorisation assumption, not a theorem: for segment "
@@ -182,7 +182,7 @@ claim("grurntn-eq-21", "−log Π P = −Σ log P (Eq. 21–23)", S["grurntn-eq-
 
 corrected_pair(
     "grurntn-eq-24",
-    common=dict(group="gated-cells-lmms", refs=refs("grurntn", "§III-C, Eq. 24"), space=(_BPTT,),
+    common=dict(topic="gated-cells-lmms", refs=refs("grurntn", "§III-C, Eq. 24"), space=(_BPTT,),
                 scaled_space=_BPTT_SCALED, readings=_read_e("24", "h̃")),
     printed=dict(
         title="BPTT of W_tsr in GRURNTN (Eq. 24) as printed", statement=S["grurntn-eq-24"],
@@ -203,7 +203,7 @@ corrected_pair(
         uses=("grurntn-eq-21",), proof=_PROOF + "grurntn_eq_24_corrected"))
 
 claim("grurntn-eq-25", "BPTT of W_tsr in LSTMRNTN (Eq. 25)", S["grurntn-eq-25"],
-      refs("grurntn", "§III-C, Eq. 25"), D.small_eq25, group="gated-cells-lmms", space=(_BPTT,),
+      refs("grurntn", "§III-C, Eq. 25"), D.small_eq25, topic="gated-cells-lmms", space=(_BPTT,),
       scaled=partial(D.scaled_bptt, model="lstm", fprime="true"), scaled_space=_BPTT_SCALED,
       readings=_read_e("25", "c"), uses=("grurntn-eq-19-corrected", "grurntn-eq-21"),
       remarks=("'∂a_j/∂W_{tsr}^{[1:d]} = [x_j]ᵀ[h_{j−1}]' is shorthand: slice k gets the same "
@@ -215,7 +215,7 @@ claim("grurntn-eq-25", "BPTT of W_tsr in LSTMRNTN (Eq. 25)", S["grurntn-eq-25"],
 
 claim("grurntn-eq-27", "PPL (Eq. 27) and BPC (Eq. 28)", S["grurntn-eq-27"],
       refs("grurntn", "§IV-A, Eq. 27–28", "thesis", "Eq. 2.11", "tslm", "Evaluation Metrics"),
-      N.small_eq27, group="gated-cells-lmms", space=({"length": 50, "vocab_size": 20},),
+      N.small_eq27, topic="gated-cells-lmms", space=({"length": 50, "vocab_size": 20},),
       proof=_PROOF + "grurntn_eq_27",
       remarks=("The base is consistent within each formula (log₂ with 2^·); the thesis's "
                "PPL = 2^{H(x)} (Eq. 2.11) needs log₂ in H(x), which it leaves unspecified.",
@@ -226,7 +226,7 @@ _SEC4B = "grurntn §IV-B, character-level paragraph"
 _CHAR_V = ({"char_vocab_min": 45, "char_vocab_max": 60},)
 claim("grurntn-sec-4b-params", "§IV-B parameter counts (about 12M/13M, 2.2M/2.6M)",
       S["grurntn-sec-4b-params"], refs("grurntn", "§IV-B Experiment Models", "grurntn", "§IV-A"),
-      N.small_sec4b, group="gated-cells-lmms", space=_CHAR_V, expected="fails",
+      N.small_sec4b, topic="gated-cells-lmms", space=_CHAR_V, expected="fails",
       readings=(
           Reading("600 → LSTMRNN", "the character-level 600 units belong to the otherwise "
                   "unassigned LSTMRNN", True,
@@ -262,7 +262,7 @@ claim("grurntn-sec-4b-params", "§IV-B parameter counts (about 12M/13M, 2.2M/2.6
 
 corrected_pair(
     "grurntn-sec-4b-char-hidden",
-    common=dict(group="gated-cells-lmms", refs=refs("grurntn", "§IV-B Experiment Models"),
+    common=dict(topic="gated-cells-lmms", refs=refs("grurntn", "§IV-B Experiment Models"),
                 space=_CHAR_V),
     printed=dict(
         title="§IV-B character-level hidden sizes as printed (600 for LSTMRNTN)",
@@ -276,7 +276,7 @@ corrected_pair(
         small=partial(N.small_char_hidden, who="LSTMRNN")))
 
 claim("grurntn-sec-5-gains", "§V absolute and relative gains", S["grurntn-sec-5-gains"],
-      refs("grurntn", "§V-A, §V-B, §VII; Tables I–II"), N.small_gains, group="gated-cells-lmms",
+      refs("grurntn", "§V-A, §V-B, §VII; Tables I–II"), N.small_gains, topic="gated-cells-lmms",
       space=({},),
       readings=(
           Reading("relative to the baseline", "rel = (baseline − proposed)/baseline, judged "
@@ -299,7 +299,7 @@ claim("grurntn-sec-5-gains", "§V absolute and relative gains", S["grurntn-sec-5
 
 corrected_pair(
     "grurntn-sec-5b-table-ref",
-    common=dict(group="gated-cells-lmms", refs=refs("grurntn", "§V-B; Tables I–II"), space=({},)),
+    common=dict(topic="gated-cells-lmms", refs=refs("grurntn", "§V-B; Tables I–II"), space=({},)),
     printed=dict(
         title="§V-B cites Table I for the PTB test PPL", statement=S["grurntn-sec-5b-table-ref"],
         small=partial(N.small_table_ref, cited="I"), expected="fails",

@@ -1,3 +1,15 @@
 """Claims of gtm (``gtm``, generalized tensor models): score functions under CP and
 TT (§3, App. A.1), generalized networks and their ξ-operators (§4, App. B), universality
 (§5.1, App. A), expressivity (§5.2, App. A) and the rank-distribution figures (§6, App. B)."""
+
+from ...references import paper
+
+#: The paper this folder's claims judge (its key is the prefix of their ids).
+PAPER = paper(
+    "gtm", authors=("Valentin Khrulkov", "Oleksii Hrinchuk", "Ivan Oseledets"),
+    title="Generalized Tensor Models for Recurrent Neural Networks",
+    venue="International Conference on Learning Representations (ICLR)", year=2019,
+    arxiv="1901.10801",
+    version=("the ICLR 2019 conference paper (arXiv:1901.10801); section, "
+             "equation, figure and appendix numbers as printed there"),
+    topic="generalized ξ-networks, grid tensors, universality, expressivity")

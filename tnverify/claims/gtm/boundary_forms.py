@@ -1,6 +1,6 @@
 """The boundary forms of the TT recurrence (gtm §3.3, the sentence after Eq. 12):
 claim ``gtm-eq12-boundary-h1`` (the printed first form h^(1) = 𝒢^(1) f_θ(x^(1)) needs a
-transpose), its ``-corrected`` twin, and ``gtm-lemma-3.1-corrected``, the variant of Lemma
+transpose), its ``-corrected`` twin, and ``gtm-lemma-3.1-variant``, the variant of Lemma
 3.1 that carries the corrected boundary forms along (Lemma 3.1 itself holds:
 :mod:`.score_functions`).
 
@@ -119,7 +119,7 @@ _PROOF = "proofs/spine_gtm.py::prove_gtm_lemma_3_1"
 
 corrected_pair(
     "gtm-eq12-boundary-h1",
-    common=dict(group="tensor-trains", space=_SPACE, uses=("gtm-lemma-3.1",),
+    common=dict(topic="tensor-trains", space=_SPACE, uses=("gtm-lemma-3.1",),
                 refs=(Ref("gtm", "§3.3, sentence after Eq. 12; §3.2 after Eq. 7"),)),
     printed=dict(
         title="Boundary form h^(1) = 𝒢^(1) f_θ(x^(1)) after Eq. 12 (as printed)",
@@ -154,7 +154,7 @@ corrected_pair(
                  "note": "the claims catalogue sizes"},),
         proof=_PROOF, expected="holds"))
 
-claim("gtm-lemma-3.1-corrected",
+claim("gtm-lemma-3.1-variant",
       "Variant: Lemma 3.1 with the corrected boundary forms (h^(1) = (𝒢^(1))ᵀ f)",
       "[tnverify variant, not a correction: Lemma 3.1 holds as printed] Lemma 3.1 and Eq. 7–10 "
       "of gtm §3.2–3.3 together with the boundary forms after Eq. 12, the first one read "
@@ -162,10 +162,10 @@ claim("gtm-lemma-3.1-corrected",
       "h^{(T)} = f_θᵀ(x^{(T)}) 𝒢^{(T)} h^{(T−1)}.",
       (Ref("gtm", "§3.2–3.3, Eq. 7–10, Lemma 3.1; boundary forms after Eq. 12"),
        Ref("ttlm", "§4.2, Eq. 4–5")),
-      _small_lemma_variant, group="tensor-trains", space=_SPACE[::-1],
+      _small_lemma_variant, topic="tensor-trains", space=_SPACE[::-1],
       pinned=({"params": {"M": 3, "ranks": (1, 2, 3, 2, 1)}, "seed": 31,
                "note": "the claims catalogue sizes"},),
       uses=("gtm-lemma-3.1", "gtm-eq12-boundary-h1-corrected"), proof=_PROOF,
-      expected="holds")
+      expected="holds", varies="gtm-lemma-3.1")
 
 __all__ = ["BOUNDARY_READINGS", "LEMMA_READINGS"]

@@ -244,7 +244,7 @@ _A2_CASES = ((2, 3, 4), (2, 2, 6), (3, 2, 4), (3, 3, 4), (3, 5, 4), (4, 2, 4), (
 
 claim("gtm-lemma-a.1", "ξ = max shallow grids: rank[Γ]^(odd,even) ≤ R·TM/2", S_LEMMA_A1,
       refs("gtm", "App. A, Lemma A.1 (Cohen & Shashua 2016, Claim 9); matricization before it"),
-      _small_lemma_a1, group="xi-networks", space=tuple({"M": M, "T": T, "terms": terms}
+      _small_lemma_a1, topic="xi-networks", space=tuple({"M": M, "T": T, "terms": terms}
                                                 for M, T, terms in ((2, 4, 3000), (3, 4, 3000), (2, 6, 3000), (4, 4, 3000),
                                                                     (5, 4, 1000), (3, 6, 3000))),
       scaled=scaled_lemma_a1,
@@ -256,7 +256,7 @@ claim("gtm-lemma-a.1", "ξ = max shallow grids: rank[Γ]^(odd,even) ≤ R·TM/2"
 
 claim("gtm-lemma-a.2", "Lemma A.2: the pairwise-similarity RNN and its rank", S_LEMMA_A2,
       refs("gtm", "App. A, Lemma A.2 and proof", "gtm", "§5.2, after Thm. 5.2"), _small_lemma_a2,
-      group="xi-networks", space=tuple({"M": M, "R": R, "T": T} for M, R, T in _A2_CASES),
+      topic="xi-networks", space=tuple({"M": M, "R": R, "T": T} for M, R, T in _A2_CASES),
       scaled=scaled_lemma_a2,
       scaled_space={"small": ({"M": 6, "R": 3, "T": 6}, {"M": 6, "R": 6, "T": 6}),
                     # M = 10, T = 6 (M^T = 10⁶): exact integer ranks of 1000 × 1000;
@@ -271,14 +271,14 @@ claim("gtm-lemma-a.2", "Lemma A.2: the pairwise-similarity RNN and its rank", S_
                "Degenerate M = 1: the grid is [0], rank 0 < 1 = min(M, R)^{T/2} (a single template is outside the meaningful scope)."), expected="holds")
 
 claim("gtm-thm-5.2", "Thm. 5.2 (Expressivity 1): width ≥ (2/(MT))·min(M,R)^{T/2}", S_THM_5_2,
-      refs("gtm", "§5.2, Thm. 5.2; proof in App. A"), _small_thm_5_2, group="xi-networks",
+      refs("gtm", "§5.2, Thm. 5.2; proof in App. A"), _small_thm_5_2, topic="xi-networks",
       space=({"cases": _A2_CASES, "tabulate": ((10, 10, 8), (10, 4, 8))},),
       uses=("gtm-lemma-a.1", "gtm-lemma-a.2"),
       remarks=("\"Exponentially more efficient\" is informal: the bound is exponential in T for fixed M and R ≥ 2 but below 1 for small cases.",), expected="holds")
 
 claim("gtm-thm-5.3",
       "Thm. 5.3 (Expressivity 2): an open set of RNNs with rank-1 shallow equivalents", S_THM_5_3,
-      refs("gtm", "§5.2, Thm. 5.3; proof in App. A"), _small_thm_5_3, group="xi-networks",
+      refs("gtm", "§5.2, Thm. 5.3; proof in App. A"), _small_thm_5_3, topic="xi-networks",
       space=tuple({"M": M, "R": R, "T": T} for M, R, T in ((2, 3, 5), (4, 4, 3), (3, 2, 4))),
       scaled=scaled_thm_5_3, scaled_space={"small": ({"M": 8, "R": 8, "T": 8, "samples": 512},),
                                            "large": ({"M": 64, "R": 64, "T": 16, "samples": 4096},)},

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence, Ref
 from ..registration import claim, refs
 from .grid_tensors import small_eq16, small_prop_a2, small_prop_a3
 from .networks_scaled import scaled_eq16, scaled_prop_a2, scaled_prop_a3
@@ -163,7 +163,7 @@ def _small_xi_corrected(params, rng) -> Evidence:
 
 
 _XI_COMMON = dict(
-    group="xi-networks",
+    topic="xi-networks",
     refs=(Ref("gtm", "§4.1 Generalized outer product, Initial hidden state; §4.2; "
                      "App. B, Table 1"),),
     space=({"n": 10**4, "n_unit": 500}, {"n": 10**5, "n_unit": 2000}),
@@ -183,7 +183,7 @@ XI_READINGS = (
             "'i.e.' definition fixes (a))"),
 )
 
-register(Claim(
+claim(
     id="gtm-xi-operators", title="ξ-operators: associative, commutative, with a unit",
     statement=S_XI, small=_small_xi, readings=XI_READINGS,
     remarks=(
@@ -196,10 +196,10 @@ register(Claim(
         "\"Unit\" is used in a non-standard sense: neutral once at least two operands are "
         "present, not a two-sided identity."),
     proof="proofs/gtm_networks.py::prove_gtm_xi_operators_corrected", expected="holds",
-    **_XI_COMMON))
+    **_XI_COMMON)
 
-register(Claim(
-    id="gtm-xi-operators-corrected",
+claim(
+    id="gtm-xi-operators-variant",
     title="Variant: ξ-operators with their units in the extended reals (reading (a))",
     statement=S_XI + (
         "\n[tnverify variant, not a correction: gtm-xi-operators holds as printed. Under "
@@ -209,11 +209,11 @@ register(Claim(
         "extended reals (ξ(x, −∞) = x), so h^{(0)} = −∞ for softplus RNNs.]"),
     small=_small_xi_corrected,
     proof="proofs/gtm_networks.py::prove_gtm_xi_operators_corrected", expected="holds",
-    **_XI_COMMON))
+    **_XI_COMMON, varies="gtm-xi-operators")
 
 # -- gtm-eq-16, gtm-prop-a.2, gtm-prop-a.3 -----------------------------------------------
 claim("gtm-eq-16", "Generalized shallow network and RNN (Eq. 13–17)", S_EQ_16,
-      refs("gtm", "§4.1, Eq. 13–17"), small_eq16, group="xi-networks",
+      refs("gtm", "§4.1, Eq. 13–17"), small_eq16, topic="xi-networks",
       space=({"M": 2, "L": 3, "ranks": (1, 3, 1), "n": 16},
              {"M": 3, "L": 4, "ranks": (1, 2, 3, 2, 1), "n": 32}), scaled=scaled_eq16,
       scaled_space={"small": ({"B": 128, "M": 16, "L": 16, "R": 16, "T": 32,
@@ -228,7 +228,7 @@ claim("gtm-eq-16", "Generalized shallow network and RNN (Eq. 13–17)", S_EQ_16,
       expected="holds")
 
 claim("gtm-prop-a.2", "Grid tensor of a generalized shallow network (Eq. 18–20)", S_PROP_A_2,
-      refs("gtm", "§4.2, Eq. 18–20; App. A, Prop. A.2"), small_prop_a2, group="xi-networks",
+      refs("gtm", "§4.2, Eq. 18–20; App. A, Prop. A.2"), small_prop_a2, topic="xi-networks",
       space=({"M": 2, "T": 3, "R": 2}, {"M": 3, "T": 4, "R": 3}), scaled=scaled_prop_a2,
       scaled_space={"small": ({"M": 8, "T": 5, "R": 3, "samples": 2000},),
                     "large": ({"M": 16, "T": 6, "R": 4, "samples": 100_000},)},
@@ -237,7 +237,7 @@ claim("gtm-prop-a.2", "Grid tensor of a generalized shallow network (Eq. 18–20
       proof="proofs/gtm_networks.py::prove_gtm_prop_a_2", expected="holds")
 
 claim("gtm-prop-a.3", "Grid tensor of a generalized RNN (Eq. 21)", S_PROP_A_3,
-      refs("gtm", "App. A, Prop. A.3, Eq. 21"), small_prop_a3, group="xi-networks",
+      refs("gtm", "App. A, Prop. A.3, Eq. 21"), small_prop_a3, topic="xi-networks",
       space=({"M": 2, "T": 3, "L": 2, "R": 2}, {"M": 3, "T": 4, "L": 3, "R": 2}),
       scaled=scaled_prop_a3,
       scaled_space={"small": ({"M": 8, "T": 5, "L": 3, "R": 2, "samples": 2000},),
@@ -285,7 +285,7 @@ def _small_table1(params, rng) -> Evidence:
 
 claim("gtm-app-b-table1", "App. B Table 1 settings vs Fig. 2 (accuracies not reproduced)",
       S_TABLE1, refs("gtm", "App. B, Different ξ-nonlinearities, Table 1; §6, Fig. 2 caption"),
-      _small_table1, group="xi-networks",
+      _small_table1, topic="xi-networks",
       remarks=("\"m\" in the App. B settings is the paper's M (the number of templates).",
                "The ξ = ln(eˣ + eʸ) column needs an h^(0), but this ξ has no unit in ℝ "
                "(gtm-xi-operators) and the text does not say which h^(0) was used.",

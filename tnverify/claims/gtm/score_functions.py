@@ -21,7 +21,7 @@ import math
 
 import numpy as np
 
-from .. import Claim, Evidence, Ref, register
+from .. import Evidence, Ref
 from ..registration import claim, refs
 from .score_functions_scaled import scaled_eq6, scaled_lemma, scaled_prop_a1
 from ..compare import compare_values
@@ -230,7 +230,7 @@ _S_PROP = (
     'ary, since they can be simply absorbed by 𝒢^{(t)} via tensor contraction".'
 )
 claim("gtm-eq-6", "CP score function ℓ(X) = Σ_r λ_r Π_t ⟨f_t, v_r⟩", _S_EQ6,
-      refs("gtm", "§3.1–3.2, Eq. 2, 3, 5, 6", "ttlm", "§4.1, Eq. 1–2"), _small_eq6, group="tensor-trains",
+      refs("gtm", "§3.1–3.2, Eq. 2, 3, 5, 6", "ttlm", "§4.1, Eq. 1–2"), _small_eq6, topic="tensor-trains",
       space=({"M": 3, "T": 4, "R": 3}, {"M": 2, "T": 5, "R": 4}), scaled=scaled_eq6,
       scaled_space={"small": ({"M": 8, "T": 6, "R": 4, "B": 256, "M_long": 16,
                                "T_long": 64, "R_long": 8},),
@@ -242,7 +242,7 @@ claim("gtm-eq-6", "CP score function ℓ(X) = Σ_r λ_r Π_t ⟨f_t, v_r⟩", _S
       remarks=("\"rank 1 feature tensor\" strictly means rank ≤ 1: Φ = 0 when some f_θ(x^(t)) = 0.",), expected="holds")
 
 _LEMMA_COMMON = dict(
-    group="tensor-trains",
+    topic="tensor-trains",
     refs=(Ref("gtm", "§3.2–3.3, Eq. 7–10, Lemma 3.1 (proof App. A)"),
           Ref("ttlm", "§4.2, Eq. 4–5")),
     space=({"M": 3, "ranks": (1, 2, 3, 2, 1)}, {"M": 3, "ranks": (1, 3, 2, 3, 1)}),
@@ -255,7 +255,7 @@ LEMMA_READINGS = (Reading(
     "Under the notation introduced in eq. (9), the score function can be written as "
     "ℓ(X) = h^(T) ∈ ℝ¹", "gtm §3.3, Lemma 3.1 (restated App. A)"),)
 
-register(Claim(
+claim(
     id="gtm-lemma-3.1", title="TT score function as the recurrence h^(t) (Lemma 3.1)",
     statement=_S_LEMMA, small=_small_lemma, readings=LEMMA_READINGS,
     scaled=scaled_lemma,
@@ -272,10 +272,10 @@ register(Claim(
         "at t = 1 with h^(0) = 1 gives the h^(1) of Eq. 9.",
         "The boundary forms printed after Eq. 12 are a separate claim, "
         "gtm-eq12-boundary-h1 (the first one needs a transpose)."),
-    proof="proofs/spine_gtm.py::prove_gtm_lemma_3_1", expected="holds", **_LEMMA_COMMON))
+    proof="proofs/spine_gtm.py::prove_gtm_lemma_3_1", expected="holds", **_LEMMA_COMMON)
 
 claim("gtm-prop-a.1", "ξ = xy: the input matrices C^(t) are absorbed into the cores", _S_PROP,
-      refs("gtm", "App. A, Prop. A.1; §4.1 remark after Eq. 17"), _small_prop_a1, group="tensor-trains",
+      refs("gtm", "App. A, Prop. A.1; §4.1 remark after Eq. 17"), _small_prop_a1, topic="tensor-trains",
       space=({"M": 3, "L": 4, "T": 4, "R": 2}, {"M": 4, "L": 2, "T": 3, "R": 3}),
       scaled=scaled_prop_a1,
       scaled_space={"small": ({"M": 32, "L": 32, "T": 16, "R": 4, "B": 256},),

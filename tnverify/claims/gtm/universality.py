@@ -9,9 +9,9 @@ The constructions are in :mod:`tnverify.generalized.constructions`, the small ch
 
 from __future__ import annotations
 
-from .. import Claim, Ref, register
+from .. import Ref
 from ..readings import Defect, Reading
-from ..registration import claim, refs
+from ..registration import claim, corrected_pair, refs
 from .universality_small import (PROP_A_4_READINGS, prop_a_5_evidence,
                                        small_lemma_5_1, small_prop_a_4,
                                        small_prop_a_4_corrected,
@@ -24,7 +24,7 @@ from .universality_statements import (S_LEMMA_5_1, S_PROP_A_4, S_PROP_A_5, S_SEC
 _PROOF = "proofs/gtm_universality.py::"
 
 claim("gtm-lemma-5.1", "Lemma 5.1: aΓ_A + bΓ_B is the grid of an RNN", S_LEMMA_5_1,
-      refs("gtm", "§5.1, Lemma 5.1; proof App. A"), small_lemma_5_1, group="xi-networks",
+      refs("gtm", "§5.1, Lemma 5.1; proof App. A"), small_lemma_5_1, topic="xi-networks",
       space=({"M": 2, "T": 2, "LA": 2, "LB": 1, "RA": 2, "RB": 1, "a": 0.7, "b": -1.3},
              {"M": 3, "T": 4, "LA": 3, "LB": 2, "RA": (2, 3, 2), "RB": (3, 1, 2), "a": 0.7,
               "b": -1.3}), scaled=scaled_lemma_5_1,
@@ -38,7 +38,7 @@ claim("gtm-lemma-5.1", "Lemma 5.1: aΓ_A + bΓ_B is the grid of an RNN", S_LEMMA
                "The construction needs T ≥ 2: at T = 1 the first and last cores coincide and the printed first-core pattern omits the a/b scaling (outside the paper's scope).",),
       expected="holds")
 
-_A4_COMMON = dict(group="xi-networks", scaled=scaled_prop_a_4,
+_A4_COMMON = dict(topic="xi-networks", scaled=scaled_prop_a_4,
                   scaled_space={"small": ({"M": 6, "T": 4},), "large": ({"M": 16, "T": 6},)},
                   uses=("gtm-xi-operators", "gtm-prop-a.2", "gtm-prop-a.3"))
 
@@ -58,7 +58,7 @@ claim("gtm-prop-a.4", "Prop. A.4: rank-1 shallow network = width-1 RNN", S_PROP_
           "(gtm-xi-operators, remark 2)."),
       proof=_PROOF + "prove_gtm_prop_a_4_corrected", expected="holds", **_A4_COMMON)
 
-claim("gtm-prop-a.4-corrected",
+claim("gtm-prop-a.4-variant",
       "Variant: Prop. A.4 with its length made explicit (T ≥ 2; T = 1 gives λ ξ(c, u))",
       "[tnverify variant, not a correction: gtm-prop-a.4 holds as printed, T ≥ 2 being its "
       "domain] For T ≥ 2 and any associative, commutative ξ with a unit u (reading (a)), the "
@@ -68,11 +68,11 @@ claim("gtm-prop-a.4-corrected",
       "(ξ(x, u) = x: xy, x + y, ln(eˣ + eʸ) with u = −∞).",
       refs("gtm", "App. A, Prop. A.4"), small_prop_a_4_corrected,
       space=({"M": 2, "T": 1}, {"M": 2, "T": 2}, {"M": 3, "T": 4}),
-      proof=_PROOF + "prove_gtm_prop_a_4_corrected", expected="holds", **_A4_COMMON)
+      proof=_PROOF + "prove_gtm_prop_a_4_corrected", expected="holds", **_A4_COMMON, varies="gtm-prop-a.4")
 
 claim("gtm-thm-5.1", "Thm. 5.1 / Lemma 5.2: max networks are universal", S_THM_5_1,
       refs("gtm", "§5.1, Thm. 5.1, Lemma 5.2 (proofs App. A); §5 assumptions"), small_thm_5_1,
-      group="xi-networks", space=({"M": 2, "T": 3, "factor": 6}, {"M": 3, "T": 3, "factor": 6},
+      topic="xi-networks", space=({"M": 2, "T": 3, "factor": 6}, {"M": 3, "T": 3, "factor": 6},
                           {"M": 3, "T": 4, "factor": 6}), scaled=scaled_thm_5_1,
       scaled_space={"small": ({"M": 3, "T": 4, "span_T": 4, "factor": 6},),
                     # the span rank at T = 8 needs a 65,536² SVD; it runs at T = 6, and the
@@ -86,7 +86,7 @@ claim("gtm-thm-5.1", "Thm. 5.1 / Lemma 5.2: max networks are universal", S_THM_5
       expected="holds")
 
 claim("gtm-sec-4.2-nonuniversal", "ξ = max(x,0)+max(y,0): shallow networks are not universal",
-      S_SEC_4_2, refs("gtm", "§4.2 (citing Cohen & Shashua 2016)"), small_sec_4_2, group="xi-networks",
+      S_SEC_4_2, refs("gtm", "§4.2 (citing Cohen & Shashua 2016)"), small_sec_4_2, topic="xi-networks",
       space=({"M": 2, "T": 3, "factor": 6}, {"M": 3, "T": 3, "factor": 6},
              {"M": 3, "T": 4, "factor": 6}), scaled=scaled_sec_4_2,
       scaled_space={"small": ({"M": 3, "T": 5, "samples": 512, "sketch": 128},),
@@ -113,14 +113,14 @@ claim("gtm-sec-4.2-nonuniversal", "ξ = max(x,0)+max(y,0): shallow networks are 
       expected="holds")
 
 _A5_COMMON = dict(
-    group="xi-networks", refs=(Ref("gtm", "App. A, Prop. A.5; Eq. 19 (F); §3.1 Eq. 2"),),
+    topic="xi-networks", refs=(Ref("gtm", "App. A, Prop. A.5; Eq. 19 (F); §3.1 Eq. 2"),),
     space=({"M": 2, "T": 2}, {"M": 3, "T": 3}),
     scaled_space={"small": ({"M": 5, "T": 4, "B": 256},),
                   "large": ({"M": 16, "T": 6, "B": 4096},)},
     uses=("gtm-prop-a.2", "gtm-lemma-3.1", "gtm-eq-6"))
 
-register(Claim(
-    id="gtm-prop-a.5", title="Prop. A.5: ξ = xy universality via ℋ̂ (printed indices)",
+corrected_pair("gtm-prop-a.5", common=_A5_COMMON, printed=dict(
+    title="Prop. A.5: ξ = xy universality via ℋ̂ (printed indices)",
     statement=S_PROP_A_5, small=lambda p, rng: prop_a_5_evidence(p, rng, "printed"),
     scaled=scaled_prop_a_5_printed,
     pinned=({"params": {"M": 3, "T": 3}, "seed": 3,
@@ -135,10 +135,7 @@ register(Claim(
                         "of F⁻¹ transposed), i.e. ℋ̂ = ℋ ×₁ F⁻¹ ⋯ ×_T F⁻¹"),
     remarks=("The printed formula is right only for symmetric F; the paper gets the "
              "orientation right in the proof of Thm. 5.3 (C^(t) = (Fᵀ)⁻¹, so C Fᵀ = I).",),
-    corrected_by="gtm-prop-a.5-corrected", expected="fails", **_A5_COMMON))
-
-register(Claim(
-    id="gtm-prop-a.5-corrected",
+    expected="fails"), corrected=dict(
     title="Prop. A.5 with ℋ̂_i = Σ_j ℋ_j Π_t (F⁻¹)_{i_t j_t}",
     statement=S_PROP_A_5.replace("F⁻¹_{j₁i₁} … F⁻¹_{j_Ti_T}", "F⁻¹_{i₁j₁} … F⁻¹_{i_Tj_T}")
     + "\n[tnverify correction: the indices of F⁻¹ are transposed. With F of Eq. 19 (rows "
@@ -147,5 +144,4 @@ register(Claim(
       "(F⁻¹)_{i_t j_t} it is Σ_j ℋ_j Π_t (F F⁻¹)_{m_t j_t} = ℋ_m.]",
     small=lambda p, rng: prop_a_5_evidence(p, rng, "corrected"), scaled=scaled_prop_a_5,
     pinned=({"params": {"M": 3, "T": 3}, "seed": 3, "note": "the claims catalogue sizes"},),
-    proof=_PROOF + "prove_gtm_prop_a_5_corrected", corrects="gtm-prop-a.5",
-    expected="holds", **_A5_COMMON))
+    proof=_PROOF + "prove_gtm_prop_a_5_corrected", expected="holds"))

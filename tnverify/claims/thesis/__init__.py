@@ -2,3 +2,13 @@
 perplexity and mutual information (§2, §4.1), Born machines (§3.2.1, §4.1.3, §4.3.2), the
 LRU background and simulations (§4.2, §4.3, §6), TT language models and RNN equivalences
 (§5.2–5.3), RAC layers and LMMs (§5.4) and the hidden-state gradients (§6.3–6.4)."""
+
+from ...references import paper
+
+#: The paper this folder's claims judge (its key is the prefix of their ids).
+PAPER = paper(
+    "thesis", authors=("Yuqin Zhou",), title="Tensor Networks for Language Modeling",
+    venue="MSc thesis (IT and Cognition), supervisor Jakob Grue Simonsen", year=2023,
+    version="the version of September 2023",
+    topic=("TT-SVD, Born machines, the LRU background, TTLM propositions, "
+           "linear multiplicative models, numerical studies"))

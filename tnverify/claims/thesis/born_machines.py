@@ -37,7 +37,7 @@ _EQ43 = ("Eq. 4.3: \"P̃(x) = ‖Ψ(x)‖²_F / Z, (4.3) where ‖·‖²_F is t
 _BORN_BOTH = _BORN_SPACE + ({**_BORN_SPACE[0], "complex": True},)
 corrected_pair(
     "thesis-eq-4.3",
-    common=dict(group="born-machines-ngrams", refs=refs("thesis", "§4.1.3, Eq. 4.3")),
+    common=dict(topic="born-machines-ngrams", refs=refs("thesis", "§4.1.3, Eq. 4.3")),
     printed=dict(
         title="Born rule P̃ = ‖Ψ(x)‖²/Z with Z = Σ_x ‖x‖²_F", statement=_EQ43,
         small=small_eq43, space=_BORN_SPACE, expected="fails",
@@ -60,7 +60,7 @@ _EQ45 = ("\"the (k−1)-th word is sampled according to the conditional probabil
 _EQ45_SPACE = ({"vocab_size": 3, "length": 5, "rank": 3, "samples": 100_000},)
 corrected_pair(
     "thesis-eq-4.5",
-    common=dict(group="born-machines-ngrams", refs=refs("thesis", "§4.1.3, Eq. 4.5"),
+    common=dict(topic="born-machines-ngrams", refs=refs("thesis", "§4.1.3, Eq. 4.5"),
                 uses=("thesis-eq-4.3-corrected",)),
     printed=dict(
         title="right-to-left sampling by ratios of marginals", statement=_EQ45,
@@ -84,7 +84,7 @@ claim("thesis-sec-4.1.3-parallel", "parallel O(LR³)/O(log L) vs sequential O(LR
        "sequential evaluation have respective costs of O(LR³) and O(LR²), but the former can be "
        "carried out in O(log L) parallel time (Miller et al., 2021), where R is the maximal "
        "TT-rank and L is the number of TT-cores.\""),
-      refs("thesis", "§4.1.3 Sampling, Fig. 4.5; §4.1.2"), small_parallel, group="born-machines-ngrams",
+      refs("thesis", "§4.1.3 Sampling, Fig. 4.5; §4.1.2"), small_parallel, topic="born-machines-ngrams",
       space=tuple({"length": L, "rank": 4} for L in (6, 7, 16, 33, 64)), scaled=scaled_parallel,
       scaled_space={"small": ({"vocab_size": 16, "length": 512, "rank": 8, "batch": 16},),
                     "large": ({"vocab_size": 16, "length": 2**16, "rank": 64, "batch": 256},)},
@@ -133,7 +133,7 @@ _EQ32_SPACE = ({"dim": 3}, {"dim": 10_000})
 
 corrected_pair(
     "thesis-eq-3.2",
-    common=dict(group="born-machines-ngrams"),
+    common=dict(topic="born-machines-ngrams"),
     printed=dict(
         title="D^L entries, 'space complexity O(2^L)'", statement=_EQ32,
         refs=refs("thesis", "§3.2.1, Eq. 3.2; §4.1.3"), small=_small_eq32, space=_EQ32_SPACE,
@@ -167,7 +167,7 @@ claim("thesis-sec-4.1.3-gauge", "gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-can
        "restricted TT-cores into canonical form; a TT-core is called left-canonical if it "
        "satisfies Σ_{i_k∈[|V|]} (𝐆^{(k)}_{:,i_k,:})ᵀ 𝐆^{(k)}_{:,i_k,:} = 𝐈. The canonical form "
        "can reduce the computation cost of the normalization factor Z.\""),
-      refs("thesis", "§4.1.3 Model Architecture"), small_gauge, group="born-machines-ngrams",
+      refs("thesis", "§4.1.3 Model Architecture"), small_gauge, topic="born-machines-ngrams",
       space=_BORN_SPACE + ({**_BORN_SPACE[0], "complex": True},), scaled=scaled_gauge,
       scaled_space={"small": ({"vocab_size": 50, "length": 16, "rank": 8},),
                     "large": ({"vocab_size": 33_278, "length": 256, "rank": 128},)},
@@ -194,7 +194,7 @@ _EQ44_SPACE = ({"vocab_size": 2, "length": 2, "rank": 2, "train": 3},
                {"vocab_size": 3, "length": 4, "rank": 3, "train": 12})
 corrected_pair(
     "thesis-eq-4.4",
-    common=dict(group="born-machines-ngrams", space=_EQ44_SPACE),
+    common=dict(topic="born-machines-ngrams", space=_EQ44_SPACE),
     printed=dict(
         title="Born-machine NLL, equivalence to KL", statement=_EQ44,
         refs=refs("thesis", "§4.1.3 Optimization, Eq. 4.4"), small=small_eq44,
@@ -226,7 +226,7 @@ _COST_SCALED = {"small": ({"vocab_size": 200, "length": 160, "rank": 8, "samples
 corrected_pair(
     "thesis-sec-4.3.2-cost",
     # the twins' scaled sides draw from the printed id's seeds: one computation, shared
-    common=dict(group="born-machines-ngrams", space=_COST_SPACE, scaled_space=_COST_SCALED,
+    common=dict(topic="born-machines-ngrams", space=_COST_SPACE, scaled_space=_COST_SCALED,
                 scaled_seed_key="thesis-sec-4.3.2-cost"),
     printed=dict(
         title="cost O(|V|LR³) of Z, O(LR²) of Ψ(x); 'no underflow' of P̃(x)", statement=_COST,

@@ -66,16 +66,16 @@ claim("thesis-eq-6.3", "Vanilla RNN: ∂𝐡^(t)/∂𝐡^(t−n) = (𝐀ᵀ)ⁿ"
       scaled=S.scaled_eq63, scaled_space={"small": ({"H": 32, "n": (1, 8, 64)},),
                                           "large": ({"H": 512, "n": (1, 32, 1024)},)},
       pinned=({"params": {"H": 4, "n_max": 3}, "seed": 63, "note": "the claims catalogue sizes"},),
-      readings=_EQ63_LAYOUTS, expected="holds", group="gated-cells-lmms",
+      readings=_EQ63_LAYOUTS, expected="holds", topic="gated-cells-lmms",
       remarks=(_LAYOUT_REMARK,
                "The conclusion drawn (\"exponentiations of the matrix 𝐀 … are the root cause "
                "of the unstable gradient flow\") is layout-invariant: ‖𝐀ⁿ‖₂ = ‖(𝐀ᵀ)ⁿ‖₂."))
 
-# Eq. 6.7: the printed claim holds (family inclusions); the former -corrected twin stays
-# registered as a holding variant (ids are stable), no longer linked as a correction.
+# Eq. 6.7: the printed claim holds (family inclusions); its variant (0.2.0: -corrected, an
+# id that resolves until the next release) restates it with the bias, `varies` linking it.
 claim("thesis-eq-6.7", "Multiplicative integration with gates (Wu et al.)",
       STATEMENTS["thesis-eq-6.7"], refs("thesis", "§6.3.2, Eq. 6.6–6.7"), G.small_eq67,
-      space=({"H": 3, "V": 4},), group="gated-cells-lmms", expected="holds",
+      space=({"H": 3, "V": 4},), topic="gated-cells-lmms", expected="holds",
       readings=[
           Reading("model families", "Eq. 6.7's family contains Eq. 6.1 (α=0, β₁=β₂=𝟏) and "
                   "Eq. 6.6 (α=𝟏, β₂=0, 𝐁' = 𝐁+β₂𝟏ᵀ); biases absorbed by the one-hot/0th-"
@@ -94,23 +94,23 @@ claim("thesis-eq-6.7", "Multiplicative integration with gates (Wu et al.)",
       remarks=("Wu et al.'s general form carries an extra bias, φ(α⊙W𝐱⊙U𝐳 + β₁⊙U𝐳 + β₂⊙W𝐱 "
                "+ 𝐛); the thesis omits it by its bias convention, so Eq. 6.6 equals Eq. 6.7 at "
                "equal parameters only up to the constant β₁⊙β₂ (see the variant "
-               "thesis-eq-6.7-corrected).",
+               "thesis-eq-6.7-variant).",
                "\"Wu and King (2016)\" should read \"Wu et al. (2016)\" (the next sentence "
                "uses the latter).", "α is called a \"bias vector\" though it is a gate."))
-claim("thesis-eq-6.7-corrected", "Variant of Eq. 6.7 with the bias of Wu et al. (2016)",
+claim("thesis-eq-6.7-variant", "Variant of Eq. 6.7 with the bias of Wu et al. (2016)",
       ("Variant (not a correction: thesis-eq-6.7 holds as printed): (𝐀𝐡 + β₁) ⊙ (𝐁𝐟 + β₂) = "
        "α ⊙ 𝐀𝐡 ⊙ 𝐁𝐟 + β₁ ⊙ 𝐁𝐟 + β₂ ⊙ 𝐀𝐡 + 𝐛 with α = 𝟏 and 𝐛 = β₁ ⊙ β₂ at the same "
        "parameters; with the bias 𝐛 of Wu et al. (2016), α = 0 and β₁ = β₂ = 𝟏 give the "
        "additive RNN φ(𝐀𝐡 + 𝐁𝐟 + 𝐛)."), refs("thesis", "§6.3.2, Eq. 6.6–6.7"),
-      G.small_eq67_corrected, space=({"H": 3, "V": 4},), group="gated-cells-lmms",
-      proof=_P + "prove_thesis_eq_6_7_corrected", expected="holds")
+      G.small_eq67_corrected, space=({"H": 3, "V": 4},), topic="gated-cells-lmms",
+      proof=_P + "prove_thesis_eq_6_7_corrected", expected="holds", varies="thesis-eq-6.7")
 
 
 corrected_pair(
     "thesis-eq-6.8",
     common=dict(space=({"H": 4, "n_max": 3},),
                 scaled_space={"small": ({"H": 32, "n": (1, 8, 64)},),
-                              "large": ({"H": 512, "n": (1, 32, 1024)},)}, group="gated-cells-lmms"),
+                              "large": ({"H": 512, "n": (1, 32, 1024)},)}, topic="gated-cells-lmms"),
     printed=dict(
         title="RAC: ∂𝐡^(t)/∂𝐡^(t−n) = (𝐀ᵀ diag(𝐁𝐟^(t−n+1)))ⁿ",
         statement=STATEMENTS["thesis-eq-6.8"],
@@ -136,7 +136,7 @@ corrected_pair(
     "thesis-eq-6.9",
     common=dict(refs=refs("thesis", "§6.4.2, Eq. 6.9"), space=({"H": 4, "n_max": 3},),
                 scaled_space={"small": ({"H": 64, "L": 512},), "large": ({"H": 4096, "L": 16384},)},
-                group="gated-cells-lmms"),
+                topic="gated-cells-lmms"),
     printed=dict(
         title="LMM: ∂𝐡^(t)/∂𝐡^(t−n) = (Λᵀ diag(Γ𝐱^(t)))ⁿ; 8n vs 2n mults",
         statement=STATEMENTS["thesis-eq-6.9"], small=G.small_eq69, scaled=S.scaled_eq69,

@@ -35,7 +35,7 @@ _EQ47_SPACE = ({"H": 2, "steps": 3}, {"H": 5, "steps": 7})
 _EQ47_SCALED = {"small": ({"H": 64, "steps": 512},), "large": ({"H": 1024, "steps": 16384},)}
 corrected_pair(
     "thesis-eq-4.7",
-    common=dict(group=G, refs=_EQ47_REFS, space=_EQ47_SPACE, scaled=scaled_eq47,
+    common=dict(topic=G, refs=_EQ47_REFS, space=_EQ47_SPACE, scaled=scaled_eq47,
                 scaled_space=_EQ47_SCALED),
     printed=dict(
         title="unrolled and diagonalised linear recurrence", statement=_EQ47, small=small_eq47,
@@ -65,7 +65,7 @@ claim("thesis-thm-4.2.1", "strong circular law for Glorot matrices",
        "with zero mean and variance 1/H. Then, μ_H converges weakly almost surely as H → ∞ to "
        "the uniform probability measure on |z| ≤ 1 ⊆ ℂ.\" Text: \"sampling the eigenvalues of Λ "
        "uniformly on the unit disk is equivalent to the Glorot initialization of A.\""),
-      refs("thesis", "§4.2.2, Thm. 4.2.1; Fig. 4.7", "thesis", "§5.4.1"), small_thm421, group=G,
+      refs("thesis", "§4.2.2, Thm. 4.2.1; Fig. 4.7", "thesis", "§5.4.1"), small_thm421, topic=G,
       readings=(Reading("limit", "'equivalent' holds for the empirical spectral distribution in "
                         "the limit H → ∞, the limit the theorem states",
                         quote="For r_min = 0, r_max = 1, the distribution coincides with Glorot "
@@ -101,7 +101,7 @@ claim("thesis-lemma-4.2.1", "annulus sampler",
        "r_min ≤ r_max ≤ 1. Compute v = −½ log(u₁(r_max² − r_min²) + r_min²) and θ = 2πu₂. Then "
        "exp(−v + iθ) is uniformly distributed on the annulus in ℂ between circles of radii "
        "r_min and r_max.\""), refs("thesis", "§4.2.2, Lemma 4.2.1; Fig. 4.8", "thesis", "§5.4.1"),
-      small_lemma421, group=G, space=_ANN, scaled=scaled_lemma421,
+      small_lemma421, topic=G, space=_ANN, scaled=scaled_lemma421,
       scaled_space={"small": ({"n": 1_000_000, "r_min": 0.4, "r_max": 0.9, "bins": 16},),
                     "large": ({"n": 10 ** 9, "r_min": 0.4, "r_max": 0.9, "bins": 64},)},
       pinned=({"params": {"n": 200_000, "r_min": 0.4, "r_max": 0.9}, "seed": 3,
@@ -118,7 +118,7 @@ _REC_SCALED = {"small": ({"H": 256, "steps": 512, "batch": 16, "r_min": 0.4, "r_
                           "r_max": 0.999},)}
 corrected_pair(
     "thesis-sec-4.2.2-stability",
-    common=dict(group=G, refs=refs("thesis", "§4.2.2, paragraph after Eq. 4.10"),
+    common=dict(topic=G, refs=refs("thesis", "§4.2.2, paragraph after Eq. 4.10"),
                 space=_STAB_SPACE, scaled=scaled_recurrence, scaled_space=_REC_SCALED),
     printed=dict(
         title="|x_k| = O(|λ|^k); |λ| = 1 sufficient", statement=_STAB, small=small_stability,
@@ -157,7 +157,7 @@ claim("thesis-prop-4.2.1", "E‖x_∞‖² for annulus eigenvalues",
        "circles of radii r_min < r_max < 1. Then, under constant or white-noise input and "
        "Glorot input projection, the squared norm of the state x_k converges as k → ∞ to the "
        "following quantity. 𝔼[‖x_{k→∞}‖²₂] = (1/(r_max² − r_min²)) log((1 − r_min²)/(1 − "
-       "r_max²)) 𝔼[‖Bu‖²₂].\""), refs("thesis", "§4.2.2, Prop. 4.2.1"), small_prop421, group=G,
+       "r_max²)) 𝔼[‖Bu‖²₂].\""), refs("thesis", "§4.2.2, Prop. 4.2.1"), small_prop421, topic=G,
       space=({"r_min": 0.4, "r_max": 0.9, "H": 64, "inputs": 8, "steps": 200, "trials": 100,
               "n_lambda": 100_000},
              {"r_min": 0.0, "r_max": 0.5, "H": 64, "inputs": 8, "steps": 200, "trials": 100,
@@ -173,7 +173,7 @@ claim("thesis-eq-4.12", "lim_{ε→0} ratio = 1/(1 − r²)",
        "= r_max² − r_min².\" \"Let ε = r_max² − r_min² and ρ = 1 − r_max², Orvieto et al. "
        "(2023) found that: lim_{ε→0} 𝔼[‖x_∞‖²₂]/𝔼[‖Bu‖²₂] = lim_{ε→0} [(1/ε) log(1 + ε/ρ)] = "
        "lim_{ε→0} [(1/ε)(ε/ρ + O(ε²))] = 1/ρ = 1/(1 − r²). (4.12)\""),
-      refs("thesis", "§4.2.2, Eq. 4.12"), small_eq412, group=G,
+      refs("thesis", "§4.2.2, Eq. 4.12"), small_eq412, topic=G,
       space=({"r": 0.9}, {"r": 0.5}, {"r": 0.99}),
       readings=(
           Reading("a", "ε → 0 with r_max = r fixed (r_min ↑ r); ρ = 1 − r_max² constant",
@@ -228,7 +228,7 @@ _EQ413_SPACE = ({"k_symbolic": 2, "abs_lambda": 0.95, "phase": 0.3, "paths": 500
                  "steps": 300})
 corrected_pair(
     "thesis-eq-4.13",
-    common=dict(group=G, refs=refs("thesis", "§4.2.2, Eq. 4.13–4.14"), space=_EQ413_SPACE,
+    common=dict(topic=G, refs=refs("thesis", "§4.2.2, Eq. 4.13–4.14"), space=_EQ413_SPACE,
                 scaled=scaled_recurrence, scaled_space=_REC_SCALED),
     printed=dict(
         title="E|x_k|² chain under white noise; γ normalisation", statement=_EQ413,
@@ -256,7 +256,7 @@ _EQ411 = ("Eq. 4.11: \"Λ = diag(exp(−exp(v^{log}) + i exp(θ^{log}))), (4.11)
           "magnitudes, encoding the distance to the origin, and θ^{log} as the vector of log "
           "eigenvalue phases, representing the angle from the vector 1 + 0i.\"")
 claim("thesis-eq-4.11", "stable exponential parameterisation", _EQ411,
-      refs("thesis", "§4.2.2, Eq. 4.11 and the text after Table 4.4"), small_eq411, group=G,
+      refs("thesis", "§4.2.2, Eq. 4.11 and the text after Table 4.4"), small_eq411, topic=G,
       space=({"n": 8}, {"n": 256}),
       readings=(
           Reading("encoding", "v^{log} encodes the magnitude (distance to the origin) "
@@ -268,24 +268,24 @@ claim("thesis-eq-4.11", "stable exponential parameterisation", _EQ411,
                "= −exp(v^{log}_j): v^{log} = log(−log|λ_j|) = log v_j, a monotone encoding of "
                "the magnitude (the same name is used in the source, Orvieto et al. 2023 §3.4); "
                "the parameterisation itself is right. The registered variant "
-               "thesis-eq-4.11-corrected states the encoding explicitly.",),
+               "thesis-eq-4.11-variant states the encoding explicitly.",),
       proof=_PROOFS + "thesis_eq_4_11_corrected")
 
-claim("thesis-eq-4.11-corrected", "variant of Eq. 4.11: v^log = log(−log|λ|), θ^log = log θ",
+claim("thesis-eq-4.11-variant", "variant of Eq. 4.11: v^log = log(−log|λ|), θ^log = log θ",
       (_EQ411 + " Variant (not a correction: Eq. 4.11 holds as printed): v^{log} is the log of "
        "the decay rate, v^{log} = log(−log|λ_j|) (−log|λ_j| = exp(v^{log}) is the negative "
        "log-magnitude), and θ^{log} = log θ_j with θ_j ≡ arg λ_j (mod 2π); |λ_j| = "
        "exp(−exp(v^{log})) < 1 for every real v^{log}, and Eq. 4.11 at v^{log} = log v, "
        "θ^{log} = log θ reproduces Eq. 4.10."), refs("thesis", "§4.2.2, Eq. 4.10–4.11"),
-      small_eq411_corrected, group=G, space=({"n": 8}, {"n": 256}), uses=("thesis-eq-4.11",),
-      proof=_PROOFS + "thesis_eq_4_11_corrected")
+      small_eq411_corrected, topic=G, space=({"n": 8}, {"n": 256}), uses=("thesis-eq-4.11",),
+      proof=_PROOFS + "thesis_eq_4_11_corrected", varies="thesis-eq-4.11")
 
 # -- thesis-fig-4.8 ---------------------------------------------------------------------
 claim("thesis-fig-4.8", "annulus (0, 1) samples vs Glorot eigenvalues",
       ("\"Eigenvalues of a diagonal matrix A with entries sampled using Lem. 4.2.1 (Orvieto et "
        "al., 2023). For r_min = 0, r_max = 1, the distribution coincides with Glorot "
        "initialization in the limit.\""),
-      refs("thesis", "§4.2.2, Fig. 4.8 caption; text after Thm. 4.2.1"), small_fig48, group=G,
+      refs("thesis", "§4.2.2, Fig. 4.8 caption; text after Thm. 4.2.1"), small_fig48, topic=G,
       space=({"H": 300, "n": 5000},), scaled=scaled_fig48,
       scaled_space={"small": ({"H": 400, "n": 20_000},), "large": ({"H": 8192, "n": 10 ** 6},)},
       uses=("thesis-thm-4.2.1", "thesis-lemma-4.2.1"))
@@ -295,7 +295,7 @@ claim("thesis-sec-5.4.1-diagonalisable", "diagonalisable up to an arbitrarily sm
       ("\"We leverage a spectral analysis: up to an arbitrarily small perturbation of the "
        "entries, every matrix 𝐀 is diagonalizable (Axler, 1997). Thus, one can write 𝐀 = 𝐏Λ𝐏⁻¹, "
        "where 𝐏 ∈ ℂ^{H×H} is an invertible matrix and Λ = diag(λ₁, λ₂, …, λ_H) ∈ ℂ^{H×H}.\""),
-      refs("thesis", "§5.4.1 (citing Axler 1997)"), small_diagonalisable, group=G,
+      refs("thesis", "§5.4.1 (citing Axler 1997)"), small_diagonalisable, topic=G,
       space=({"size": 2, "exponents": (2, 6, 10)}, {"size": 4, "exponents": (2, 4, 6, 8, 10)}),
       scaled=scaled_diagonalisable,
       scaled_space={"small": ({"H": 64, "eps": 1e-6},), "large": ({"H": 512, "eps": 1e-6},)},

@@ -46,7 +46,7 @@ claim("thesis-fig-6.8-kurtosis",
        "compared with that of complex numbers, as shown in Fig. 6.8 (right).\" §7.1 repeats the "
        "normalised-tails statement."), refs("thesis", "§6.4.1, Fig. 6.8 and its text", "thesis",
                                             "§7.1, \"Complex Numbers Introduces Numerical Vulnerabilities\""),
-      small_kurtosis, group="lru-background", space=({"batches": 16, "batch_size": 50_000},),
+      small_kurtosis, topic="lru-background", space=({"batches": 16, "batch_size": 50_000},),
       scaled=scaled_kurtosis,
       scaled_space={"small": ({"batches": 8, "batch_size": 2**15, "chunk": 2**14},),
                     # the claims catalogue: 16 runs of n = 10^8 in float64, chunks of 10^7 (640 MB each)
@@ -71,7 +71,7 @@ claim("thesis-fig-6.8-ks", "Fig. 6.8: two-sample KS test, p < 0.001",
       ("\"We conduct a two-sample Kolmogorov-Smirnov test (Massey Jr, 1951), indicating that "
        "the distributions of the real part of complex numbers and real numbers are likely "
        "dissimilar (p-value < 0.001).\""), refs("thesis", "§6.4.1, Fig. 6.8 text"), small_ks,
-      group="lru-background", space=({"samples": 100_000},), scaled=scaled_ks,
+      topic="lru-background", space=({"samples": 100_000},), scaled=scaled_ks,
       scaled_space={"small": ({"samples": 2**16},),
                     # the claims catalogue: 10^8 samples each; ~20 GB of device memory at the peak
                     "large": ({"samples": 10**8},)}, readings=_READINGS,
@@ -153,7 +153,7 @@ claim("thesis-eq-6.4", "Eq. 6.4 fits y = a e^{−bx}: growth/decay",
        "Figs. 6.5–6.7: \"We add ε = 1 × 10⁻⁵⁰ to display zero entries on logarithmic-scale "
        "axes.\""),
       refs("thesis", "§6.3.1, Eq. 6.4, Figs. 6.2–6.3", "thesis", "§6.3.2, Figs. 6.5–6.7"),
-      _small_eq64, group="lru-background",
+      _small_eq64, topic="lru-background",
       remarks=("Which model's curve is fitted (vRNN-LIN or vRNN-LIN-LN, both in Fig. 6.3) is not "
                "stated; for vRNN-LIN-LN the fitted mean reaches ≈ 10¹⁰ ≫ 65504 by step 784, "
                "hard to square with \"At the 808th training step … surpasses float16 "
@@ -224,7 +224,7 @@ claim("thesis-tables-4.3-4.4", "Tables 4.3–4.4 (Orvieto et al. 2023)",
        "Λ REAL + IM 86.5 (0.1) / 58.8 (0.3) / × / ×; Λ EXP 85.4 (0.7) / 60.5 (0.3) / 65.4 (9.0) "
        "/ ×; Λ STABLE EXP 87.2 (0.4) / 59.4 (0.3) / 93.5 (0.5) / ×; + RING INIT 88.1 (0.0) / "
        "59.4 (0.3) / 94.4 (0.3) / ×."), refs("thesis", "§4.2.2, Tables 4.3 and 4.4"),
-      _small_tables, group="lru-background",
+      _small_tables, topic="lru-background",
       remarks=("The source (Orvieto et al. 2023) reports mean and standard error over 3 seeds; "
                "the thesis captions do not say what the parenthesised numbers are.",))
 
@@ -293,7 +293,7 @@ _STEPS_STATEMENT = (
 _STEPS_REF = refs("thesis", "§6.3.1, text of Fig. 6.2", "thesis", "Tables 6.1, 6.2")
 corrected_pair(
     "thesis-sec-6.3.1-steps",
-    common=dict(group="lru-background", readings=[Reading(
+    common=dict(topic="lru-background", readings=[Reading(
         "|T|/B", "steps per epoch = |T|/B with |T| ∈ [53.5k, 54.5k] and B = 50 → 1070–1090",
         True, "with a total count equivalent to training examples (i.e., |T|) divided by "
         "batch size (i.e., B)", "thesis §6.3.1, step (1) of the hidden-state analysis; Table "
@@ -322,7 +322,7 @@ _HL_STATEMENT = (
 _HL_SPACE = tuple({"hidden": h} for h in (192, 256, 384))
 corrected_pair(
     "thesis-sec-6.3.1-hl-size",
-    common=dict(group="lru-background", readings=[
+    common=dict(topic="lru-background", readings=[
         Reading("h^(L) = last hidden state", "𝐡^(L) is the hidden state after the last step: "
                 "an H-vector per example, B × H for a batch", True,
                 "the average of the components of the last sequence hidden state 𝐡^{(L)}",
@@ -371,7 +371,7 @@ _VOCAB_STATEMENT = (
     "\"-\".")
 corrected_pair(
     "thesis-sec-4.3.2-vocab",
-    common=dict(group="lru-background", readings=[Reading(
+    common=dict(topic="lru-background", readings=[Reading(
         "bound of Table 4.5", "the bound summarises Table 4.5's |V| column, as Table 4.1 and "
         "§4.1.1 state it", True, "small-scale vocabulary size (|V| ≤ 38)",
         "thesis Table 4.1 caption; also §4.1.1")]),

@@ -41,27 +41,27 @@ _EQ41_READINGS = (
 )
 claim("thesis-eq-4.1", "I(S) of Eq. 4.1 (a sum over the L pairs, called 'averaged')",
       STATEMENTS["thesis-eq-4.1"], refs("thesis", "§4.1.2, Eq. 4.1"), th.small_eq41,
-      group=_G, space=_EQ41_SPACE, scaled=th.scaled_eq41, scaled_space=_EQ41_SCALED,
+      topic=_G, space=_EQ41_SPACE, scaled=th.scaled_eq41, scaled_space=_EQ41_SCALED,
       readings=_EQ41_READINGS,
       remarks=("Eq. 4.1 is called an 'averaged' mutual information but sums the L pairs (no "
                "1/L); every use of I(S) in the thesis (non-negativity, power-law decay in S, "
                "Def. 4.1.2) is invariant under the constant factor, so this is a naming slip. "
-               "The averaged variant is registered as thesis-eq-4.1-corrected (a variant, not "
+               "The averaged variant is registered as thesis-eq-4.1-variant (a variant, not "
                "a correction).",),
       pinned=({"params": {"vocab_size": 3, "length": 1, "distances": (1, 2, 5)}, "seed": 41,
                "note": "L = 1: the sum and the average coincide"},))
 
-claim("thesis-eq-4.1-corrected", "variant of Eq. 4.1: I(S) averaged over the L pairs",
+claim("thesis-eq-4.1-variant", "variant of Eq. 4.1: I(S) averaged over the L pairs",
       ("Variant (not a correction: Eq. 4.1 holds as printed): Eq. 4.1 with the factor 1/L "
        "that 'averaged' describes: I(S) = (1/L) Σ_{i=1}^L Σ P̃(x⁽ⁱ⁾, x⁽ⁱ⁺ˢ⁾) log[P̃(x⁽ⁱ⁾, "
        "x⁽ⁱ⁺ˢ⁾) / (P̃(x⁽ⁱ⁾) P̃(x⁽ⁱ⁺ˢ⁾))]; for a stationary source it equals the mutual "
        "information of one pair at distance S."),
-      refs("thesis", "§4.1.2, Eq. 4.1"), th.small_eq41_averaged, group=_G,
+      refs("thesis", "§4.1.2, Eq. 4.1"), th.small_eq41_averaged, topic=_G,
       space=({"vocab_size": 3, "length": 1, "distances": (1, 2)},) + _EQ41_SPACE[1:],
-      scaled=th.scaled_eq41_averaged, scaled_space=_EQ41_SCALED, uses=("thesis-eq-4.1",))
+      scaled=th.scaled_eq41_averaged, scaled_space=_EQ41_SCALED, uses=("thesis-eq-4.1",), varies="thesis-eq-4.1")
 
 _EQ27_STATEMENT = STATEMENTS["thesis-eq-2.7"].split("\n  - The target index")[0]
-_EQ27_COMMON = dict(group=_G, refs=refs("thesis", "§2.3.1, Eq. 2.6–2.7"),
+_EQ27_COMMON = dict(topic=_G, refs=refs("thesis", "§2.3.1, Eq. 2.6–2.7"),
                     space=({"vocab_size": 3, "length": 8}, {"vocab_size": 10, "length": 32}))
 corrected_pair(
     "thesis-eq-2.7",
@@ -86,7 +86,7 @@ corrected_pair(
         small=lambda p, rng: th.small_eq27(p, rng, corrected=True)))
 
 claim("thesis-eq-2.11", "perplexity = 2^H = P̃^(−1/L)", STATEMENTS["thesis-eq-2.11"],
-      refs("thesis", "§2.4, Eq. 2.8, 2.11", "thesis", "§2.2.2"), th.small_eq211, group=_G,
+      refs("thesis", "§2.4, Eq. 2.8, 2.11", "thesis", "§2.2.2"), th.small_eq211, topic=_G,
       space=({"length": 20}, {"length": 200}),
       readings=(
           Reading("base 2", "log is log₂ (H in bits): the only base for which 2^{H(x)} = "

@@ -22,7 +22,7 @@ _P = "proofs/lmm.py::"
 # -- §5.4: RAC layer, diagonalisation, LMM -----------------------------------------------
 corrected_pair(
     "thesis-eq-5.18",
-    common=dict(group="gated-cells-lmms", uses=("thesis-claim-5.3.2",),
+    common=dict(topic="gated-cells-lmms", uses=("thesis-claim-5.3.2",),
                 readings=[
                     Reading("input map ℝ^N → ℝ^H", "𝐁 ∈ ℝ^(H×N) with 𝐁𝐱 (equivalently 𝐁 ∈ "
                             "ℝ^(N×H) with 𝐁ᵀ𝐱: the same linear map, one reading)", True,
@@ -66,7 +66,7 @@ corrected_pair(
                 space=({"H": 2, "T": 1}, {"H": 4, "T": 6}),
                 scaled_space={"small": ({"H": 32, "L": 64},), "large": ({"H": 512, "L": 1024},)},
                 pinned=({"params": {"H": 4, "T": 6}, "seed": 519, "note": "the claims catalogue sizes"},),
-                group="gated-cells-lmms"),
+                topic="gated-cells-lmms"),
     printed=dict(
         title="Diagonalising 𝐀 in the RAC: 𝐡̄ = Λ𝐡̄ ⊙ 𝐁𝐱", statement=STATEMENTS["thesis-eq-5.19"],
         small=C.small_eq519, scaled=S.scaled_eq519,
@@ -132,7 +132,7 @@ claim("thesis-eq-5.20", "LMM 𝐡 = Λ𝐡 ⊙ Γ𝐱 (a new model) and its Glor
                "\"(i.e., 𝐁 ∈ ℝ^{H×H} …)\" relies on H = N (see thesis-eq-5.18).",
                "The real Ginibre spectrum has a real-axis excess and conjugate pairs, which "
                "i.i.d. disk sampling lacks (\"essentially\")."),
-      uses=("thesis-thm-4.2.1",), expected="holds", group="gated-cells-lmms")
+      uses=("thesis-thm-4.2.1",), expected="holds", topic="gated-cells-lmms")
 
 corrected_pair(
     "thesis-eq-5.21",
@@ -141,7 +141,7 @@ corrected_pair(
                        {"n": 100_000, "r_min": 0.0, "r_max": 1.0}),
                 scaled_space={"small": ({"n": 100_000, "r_min": 0.4, "r_max": 0.9},),
                               "large": ({"n": 100_000_000, "r_min": 0.4, "r_max": 0.9},)},
-                group="gated-cells-lmms"),
+                topic="gated-cells-lmms"),
     printed=dict(
         title="Λ, Γ = diag(exp(−𝐯 + iθ)) initialised by Lemma 4.2.1",
         statement=STATEMENTS["thesis-eq-5.21"], small=C.small_eq521, scaled=S.scaled_eq521,
@@ -189,7 +189,7 @@ claim("thesis-sec-5.4.1-params", "Recurrent-layer parameters: 2H² → 4H",
                "ℂ^{H×H}.",
                "With Eq. 5.21's ℂ^H taken literally and complex entries counted as two reals "
                "(PyTorch), the count would be 8H: that belongs to thesis-eq-5.21."),
-      expected="holds", group="gated-cells-lmms")
+      expected="holds", topic="gated-cells-lmms")
 
 claim("thesis-eq-5.22", "Closed form h_j = (λ_jγ_j)^t Π x_j of the LMM",
       STATEMENTS["thesis-eq-5.22"], refs("thesis", "§5.4.2, Eq. 5.22"), C.small_eq522,
@@ -199,12 +199,12 @@ claim("thesis-eq-5.22", "Closed form h_j = (λ_jγ_j)^t Π x_j of the LMM",
       remarks=("\"the norm of … x^{(i)}_j being less than 1\" is an assumption about the "
                "inputs, not something Glorot initialisation provides; with |x| > 1 the same "
                "formula grows exponentially — \"the exponential nature\" holds either way.",),
-      proof=_P + "prove_thesis_eq_5_22", expected="holds", group="gated-cells-lmms")
+      proof=_P + "prove_thesis_eq_5_22", expected="holds", topic="gated-cells-lmms")
 
 # Eq. 5.23 holds (the "MLP" misnomer is a remark); the former -corrected twin stays
 # registered as a holding variant (ids are stable), no longer linked as a correction.
 claim("thesis-eq-5.23", "LMM-MLP: MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱", STATEMENTS["thesis-eq-5.23"],
-      refs("thesis", "§5.4.2, Eq. 5.23"), N.small_eq523, space=({"H": 4},), group="gated-cells-lmms",
+      refs("thesis", "§5.4.2, Eq. 5.23"), N.small_eq523, space=({"H": 4},), topic="gated-cells-lmms",
       readings=[
           Reading("MLP as defined", "MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱^(t), one affine layer; "
                   "'multiplicativity' = bilinearity in (𝐡^(t−1), 𝐱^(t)) as in Eq. 5.20", True,
@@ -218,18 +218,18 @@ claim("thesis-eq-5.23", "LMM-MLP: MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱", STATEMENTS["
       remarks=("\"Multi-layer perceptron\" (also \"an MLP layer\", Fig. 6.9 caption) names a "
                "single affine layer with a skip term from 𝐱 and no hidden layer or "
                "nonlinearity.",), expected="holds")
-claim("thesis-eq-5.23-corrected", "Variant: MLP(𝐳) is one affine layer; LMM-MLP is not "
+claim("thesis-eq-5.23-variant", "Variant: MLP(𝐳) is one affine layer; LMM-MLP is not "
       "bilinear",
       ("Variant (not a correction: thesis-eq-5.23 holds as printed): MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱^{(t)} "
        "is a single affine layer in 𝐳 (no hidden layer, no nonlinearity): MLP(𝐳₁ + 𝐳₂) + "
        "MLP(0) = MLP(𝐳₁) + MLP(𝐳₂); and 𝐡^{(t)} = 𝐂(Λ𝐡^{(t−1)} ⊙ Γ𝐱^{(t)}) + 𝐃𝐱^{(t)} is not "
        "bilinear in (𝐡^{(t−1)}, 𝐱^{(t)}) when 𝐃𝐱^{(t)} ≠ 0."),
       refs("thesis", "§5.4.2, Eq. 5.23"), N.small_eq523_corrected, space=({"H": 4},),
-      group="gated-cells-lmms", proof=_P + "prove_thesis_eq_5_23_corrected", expected="holds")
+      topic="gated-cells-lmms", proof=_P + "prove_thesis_eq_5_23_corrected", expected="holds", varies="thesis-eq-5.23")
 
 corrected_pair(
     "thesis-eq-5.24",
-    common=dict(space=({"H": 4},), group="gated-cells-lmms"),
+    common=dict(space=({"H": 4},), topic="gated-cells-lmms"),
     printed=dict(
         title="LMM-MMn: Min-Max normalisation as a linear transformation",
         statement=STATEMENTS["thesis-eq-5.24"],

@@ -169,7 +169,7 @@ _B_T = ("B_(i_t k) on B ∈ ℝ^(R×|V|)", _EQ517,
         "thesis §5.3.2, Eq. 5.17 in the proof (B's second index is i_t, as the notation's "
         "B ∈ ℝ^{R×|V|})")
 claim("thesis-claim-5.3.2", "RAC / MI-RNN = TTLM with G = A ⊙ B", _T532_STATEMENT, _T532_REFS,
-      small_claim_532, group="rnn-equivalences", space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED,
+      small_claim_532, topic="rnn-equivalences", space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED,
       uses=("ttlm-eq5",), expected="holds",
       readings=[
           Reading("a: elementwise ⊙", "G = A ⊙ B as the Hadamard product of the two matrices "
@@ -196,22 +196,22 @@ claim("thesis-claim-5.3.2", "RAC / MI-RNN = TTLM with G = A ⊙ B", _T532_STATEM
                "first): RACs/MI-RNNs are special cases of TTLMs, not the general case.",
                "The proof line Eq. 5.17 carries a misprinted sum of its own (thesis-eq-5.17)."))
 # the former -corrected twin: kept registered (ids are stable) as a holding variant
-claim("thesis-claim-5.3.2-corrected", "Variant: RAC / MI-RNN cells = TTLM with the "
+claim("thesis-claim-5.3.2-variant", "Variant: RAC / MI-RNN cells = TTLM with the "
       "δ-contraction core",
       ("Variant (not a correction: thesis-claim-5.3.2 holds as printed): the core is the "
        "δ-contraction G_{α_{t−1} i_t α_t} = Σ_{j,k} A_{j α_{t−1}} δ_{j α_t k} B_{k i_t} = "
        "A_{α_t α_{t−1}} B_{α_t i_t} (Eq. 5.17 as printed, not the elementwise product); the "
        "RAC and MI-RNN cells' hidden states equal the TT recurrence's (the MI-RNN's followed "
-       "by φ)."), _T532_REFS, small_claim_532_cells, group="rnn-equivalences", space=SPACE,
+       "by φ)."), _T532_REFS, small_claim_532_cells, topic="rnn-equivalences", space=SPACE,
       scaled=scaled_rac, scaled_space=_RAC_SCALED, uses=("ttlm-eq5",), expected="holds",
-      proof=PROOFS + "prove_rac_core")
+      proof=PROOFS + "prove_rac_core", varies="thesis-claim-5.3.2")
 
 _EQ517 = ('"h^{(t)}_{α_t} = Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R A_{jα_{t−1}} h^{(t−1)}_{α_{t−1}} δ_{jα_tk} '
           'B_{ki_t} f^{(t)}_{i_t} = Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R h^{(t−1)}_{α_{t−1}} '
           'G_{α_{t−1}α_ti_t} f^{(t)}_{i_t}, (5.17) where G = A ⊙ B."')
 corrected_pair(
     "thesis-eq-5.17",
-    common=dict(group="rnn-equivalences", space=SPACE, uses=("thesis-claim-5.3.2",),
+    common=dict(topic="rnn-equivalences", space=SPACE, uses=("thesis-claim-5.3.2",),
                 refs=refs("thesis", "§5.3.2, proof of Claim 5.3.2, Eq. 5.17", "ttlm",
                           "App. B.2, Eq. 20")),
     printed=dict(

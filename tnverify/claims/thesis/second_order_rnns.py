@@ -161,7 +161,7 @@ _T_SLICE = ("T_{:,i,:} ∈ ℝ^{R×|V|} is the ith slice of tensor T ∈ ℝ^{R�
             "thesis §5.3.2, after Eq. 5.11")
 
 claim("thesis-claim-5.3.1", "2-RNN = TTLM core (thesis layout)", _T531_STATEMENT, _T531_REFS,
-      small_claim_531, group="rnn-equivalences", space=SPACE, scaled=scaled_second_order,
+      small_claim_531, topic="rnn-equivalences", space=SPACE, scaled=scaled_second_order,
       scaled_space=_SECOND_ORDER_SCALED, uses=("ttlm-claim-b1",),
       proof=PROOFS + "prove_thesis_claim_5_3_1", expected="holds",
       scope="b = 0 only (the 2-RNN of Eq. 5.11 without its bias; the bias sentence after "
@@ -190,7 +190,7 @@ _EQ513 = ('"h^{(t)}_{α_t} = Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R h^{(t−1)}_{α_{t�
           'G_{α_tα_{t−1}i_t}."')
 corrected_pair(
     "thesis-eq-5.13",
-    common=dict(group="rnn-equivalences", space=SPACE, uses=("thesis-claim-5.3.1",),
+    common=dict(topic="rnn-equivalences", space=SPACE, uses=("thesis-claim-5.3.1",),
                 refs=refs("thesis", "§5.3.2, proof of Claim 5.3.1, Eq. 5.13", "ttlm",
                           "App. B.1, Eq. 16")),
     printed=dict(
@@ -216,7 +216,7 @@ _EQ514 = ('"h^{(t)}_i = φ((h^{(t−1)})ᵀ T_{:,i,:} f^{(t)}) = φ(Σ_{j=1}^{|V
           'T_{jik} f^{(t)}_k), (5.14) where j, k are the dummy indices as i_t, α_t."')
 corrected_pair(
     "thesis-eq-5.14",
-    common=dict(group="rnn-equivalences", space=SPACE, uses=("thesis-claim-5.3.1",),
+    common=dict(topic="rnn-equivalences", space=SPACE, uses=("thesis-claim-5.3.1",),
                 refs=refs("thesis", "§5.3.2, proof of Claim 5.3.1, Eq. 5.14")),
     printed=dict(
         title="Eq. 5.14: the 2-RNN with swapped summation ranges", statement=_EQ514,

@@ -83,7 +83,7 @@ _34_SPACE = ({"shape": [2, 3, 2, 3], "ranks": [1, 2, 2, 2, 1]},
 _34_COMMON = dict(
     refs=(Ref("thesis", "§3.2.2, Eq. 3.3–3.4 (Def. 3.2.2); §3.1.2, Def. 3.1.5"),
           Ref("ttlm", "§4.2, Eq. 3")),
-    space=_34_SPACE, group="tensor-trains", uses=("ttlm-eq3", "ttlm-eq5-corrected"))
+    space=_34_SPACE, topic="tensor-trains", uses=("ttlm-eq3", "ttlm-eq5-corrected"))
 corrected_pair(
     "thesis-eq-3.4",
     common=_34_COMMON,

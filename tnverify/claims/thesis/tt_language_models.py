@@ -199,7 +199,7 @@ _STATEMENT_THESIS_PROP_5_2_1 = (
 
 claim("thesis-prop-5.2.1", "TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG)", _STATEMENT_THESIS_PROP_5_2_1,
       refs("thesis", "§5.2.2, Eq. 5.1, Prop. 5.2.1 (Eq. 5.2), proof Eq. 5.3–5.6", "ttlm",
-           "§4.2, Eq. 4–5"), small_prop_521, group="tt-language-models",
+           "§4.2, Eq. 4–5"), small_prop_521, topic="tt-language-models",
       space=({"vocab_size": 3, "ranks": [1, 2, 3, 2, 1]},
              {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]}), scaled=scaled_prop_521,
       scaled_space={"small": ({"vocab_size": 5, "ranks": [1, 3, 4, 5, 4, 3, 1],

@@ -15,7 +15,7 @@ import time
 import numpy as np
 
 from .. import Defect, Evidence, Reading
-from ..registration import claim, refs
+from ..registration import claim, corrected_pair, refs
 from ..compare import compare_ints
 from ..tt_svd_support import (sample_tensor, svd_tol, torch_noisy_tensor,
                              torch_unfolding_svals)
@@ -160,7 +160,7 @@ def _scaled_thm_3_2_2(params, device, rng):
 
 _RANK_LISTS = ((1, 1, 1, 1), (2, 3, 3, 2), (3, 5, 5, 3))
 claim("thesis-thm-3.2.2", "TT-SVD error ≤ √(Σ ε_k²)", STATEMENTS["thesis-thm-3.2.2"],
-      refs("thesis", "§3.2.2, Thm. 3.2.2 (Eq. 3.8–3.9)"), _small_thm_3_2_2, group="tensor-trains",
+      refs("thesis", "§3.2.2, Thm. 3.2.2 (Eq. 3.8–3.9)"), _small_thm_3_2_2, topic="tensor-trains",
       space=({"shape": (3, 4, 3, 4, 3), "ranks": None, "rank_lists": _RANK_LISTS},
              {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2,
               "rank_lists": _RANK_LISTS},
@@ -314,34 +314,7 @@ _ALG_SPACE = ({"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2, "
               {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-5, "eps": _ALG_EPS})
 _ALG_SCALED = {"small": ({"shape": (4,) * 6, "rank": 6, "noise": 1e-2, "eps": _ALG_EPS[:3]},),
                "large": ({"shape": (16,) * 6, "rank": 32, "noise": 1e-2, "eps": _ALG_EPS},)}
-claim("thesis-alg-1", "Algorithm 1 (truncated TT-SVD) as printed", STATEMENTS["thesis-alg-1"],
-      refs("thesis", "§3.2.2, Algorithm 1"), _small_alg_1, group="tensor-trains", space=_ALG_SPACE,
-      scaled=_scaled_alg_1, scaled_space=_ALG_SCALED,
-      pinned=({"params": _ALG_SPACE[0], "seed": 0, "note": "noise = ε = 1e-2 shows R_k < δ-rank"},),
-      uses=("thesis-def-3.1.3", "thesis-thm-3.2.2"),
-      readings=(
-          Reading("a", "R_k is the smallest rank whose truncation error ‖E_k‖_F is ≤ δ, taken "
-                  "from the singular values of M_k (rank_δ(M_k))",
-                  quote="Compute the δ-truncated SVD, 𝐌_k = 𝐔_kΣ_k𝐕_kᵀ + 𝐄_k",
-                  where="§3.2.2, Algorithm 1, step 6 (a δ-truncated SVD of 𝐌_k)"),
-          Reading("b", "R_k = rank_δ(U_k), computed on the matrix of left singular vectors itself",
-                  admissible=False,
-                  quote="𝐀_{[k]} = Â_k + 𝐄_k, rank(Â_k) = R_k, ‖𝐄_k‖_F = ε_k, k ∈ [L−1]. "
-                        "(3.8) … This truncated TT-SVD is reported in Algorithm 1",
-                  where="thesis §3.2.2, Thm. 3.2.2 (Eq. 3.8) and the sentence after it, which "
-                        "introduces Algorithm 1: R_k is the rank of the truncated "
-                        "approximation of the matrix being split, not of its factor 𝐔_k "
-                        "(orthonormal columns: its δ-rank is its width, circular)")),
-      defect=Defect(
-          "false",
-          printed="Ensure: 'TT-ranks R_k equal to the δ-ranks of the unfoldings 𝐀_{[k]} of 𝐀' "
-                  "(also printed: step 6 '‖𝐄_k‖_F = δ and R_k = rank_δ(𝐔_k)', step 11 'for k ∈ "
-                  "[L−1]')",
-          meant="TT-ranks R_k not higher than the δ-ranks of 𝐀_{[k]} (R_k < rank_δ(𝐀_{[k]}) "
-                "occurs: 𝐌_k is a projection of 𝐀_{[k]} whose singular values interlace below); "
-                "with the misprints corrected: '‖𝐄_k‖_F ≤ δ and R_k = rank_δ(𝐌_k)', "
-                "'for k ∈ [L]'"),
-      corrected_by="thesis-alg-1-corrected", expected="fails")
+# thesis-alg-1 and its twin are registered together, after the twin's check (below)
 
 
 def _small_alg_1_corrected(params, rng):
@@ -361,12 +334,53 @@ def _scaled_alg_1_corrected(params, device, rng):
     return _scaled_alg_1(params, device, rng, relation="<=")
 
 
-claim("thesis-alg-1-corrected", "Algorithm 1 with ≤ δ, reading (a), all L cores, ranks ≤ δ-ranks",
-      STATEMENTS["thesis-alg-1-corrected"],
-      refs("thesis", "§3.2.2, Algorithm 1", "tnverify", "correction of thesis-alg-1"),
-      _small_alg_1_corrected, group="tensor-trains", space=_ALG_SPACE, scaled=_scaled_alg_1_corrected,
-      scaled_space=_ALG_SCALED,
-      pinned=({"params": _ALG_SPACE[0], "seed": 0, "note": "the counterexample of thesis-alg-1"},),
-      uses=("thesis-alg-1", "thesis-def-3.1.3", "tnverify-tt-svd-error-identity"),
-      proof="proofs/spine_tt_svd.py::prove_thesis_alg_1_corrected", corrects="thesis-alg-1",
-      expected="holds")
+corrected_pair(
+    "thesis-alg-1", common={},
+    printed=dict(
+        title="Algorithm 1 (truncated TT-SVD) as printed",
+        statement=STATEMENTS["thesis-alg-1"],
+        refs=refs("thesis", "§3.2.2, Algorithm 1"),
+        small=_small_alg_1,
+        topic="tensor-trains",
+        space=_ALG_SPACE,
+        scaled=_scaled_alg_1,
+        scaled_space=_ALG_SCALED,
+        pinned=({"params": _ALG_SPACE[0], "seed": 0, "note": "noise = ε = 1e-2 shows R_k < δ-rank"},),
+        uses=("thesis-def-3.1.3", "thesis-thm-3.2.2"),
+        readings=(
+          Reading("a", "R_k is the smallest rank whose truncation error ‖E_k‖_F is ≤ δ, taken "
+                  "from the singular values of M_k (rank_δ(M_k))",
+                  quote="Compute the δ-truncated SVD, 𝐌_k = 𝐔_kΣ_k𝐕_kᵀ + 𝐄_k",
+                  where="§3.2.2, Algorithm 1, step 6 (a δ-truncated SVD of 𝐌_k)"),
+          Reading("b", "R_k = rank_δ(U_k), computed on the matrix of left singular vectors itself",
+                  admissible=False,
+                  quote="𝐀_{[k]} = Â_k + 𝐄_k, rank(Â_k) = R_k, ‖𝐄_k‖_F = ε_k, k ∈ [L−1]. "
+                        "(3.8) … This truncated TT-SVD is reported in Algorithm 1",
+                  where="thesis §3.2.2, Thm. 3.2.2 (Eq. 3.8) and the sentence after it, which "
+                        "introduces Algorithm 1: R_k is the rank of the truncated "
+                        "approximation of the matrix being split, not of its factor 𝐔_k "
+                        "(orthonormal columns: its δ-rank is its width, circular)")),
+        defect=Defect(
+          "false",
+          printed="Ensure: 'TT-ranks R_k equal to the δ-ranks of the unfoldings 𝐀_{[k]} of 𝐀' "
+                  "(also printed: step 6 '‖𝐄_k‖_F = δ and R_k = rank_δ(𝐔_k)', step 11 'for k ∈ "
+                  "[L−1]')",
+          meant="TT-ranks R_k not higher than the δ-ranks of 𝐀_{[k]} (R_k < rank_δ(𝐀_{[k]}) "
+                "occurs: 𝐌_k is a projection of 𝐀_{[k]} whose singular values interlace below); "
+                "with the misprints corrected: '‖𝐄_k‖_F ≤ δ and R_k = rank_δ(𝐌_k)', "
+                "'for k ∈ [L]'"),
+        expected="fails"),
+    corrected=dict(
+        title="Algorithm 1 with ≤ δ, reading (a), all L cores, ranks ≤ δ-ranks",
+        statement=STATEMENTS["thesis-alg-1-corrected"],
+        refs=refs("thesis", "§3.2.2, Algorithm 1", "tnverify", "correction of thesis-alg-1"),
+        small=_small_alg_1_corrected,
+        topic="tensor-trains",
+        space=_ALG_SPACE,
+        scaled=_scaled_alg_1_corrected,
+        scaled_space=_ALG_SCALED,
+        pinned=({"params": _ALG_SPACE[0], "seed": 0, "note": "the counterexample of thesis-alg-1"},),
+        uses=("thesis-alg-1", "thesis-def-3.1.3", "tnverify-tt-svd-error-identity"),
+        proof="proofs/spine_tt_svd.py::prove_thesis_alg_1_corrected",
+        expected="holds"))
+

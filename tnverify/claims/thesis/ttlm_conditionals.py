@@ -211,7 +211,7 @@ _SCALED_522 = {"small": ({"batch": 64, "vocab_size": 500, "rank": 16, "length": 
                "large": ({"batch": 512, "vocab_size": 10000, "rank": 64, "length": 64},)}
 corrected_pair(
     "thesis-prop-5.2.2",
-    common=dict(group="tt-language-models", space=_PS, uses=("thesis-prop-5.2.1",),
+    common=dict(topic="tt-language-models", space=_PS, uses=("thesis-prop-5.2.1",),
                 readings=[
                     Reading("output core", "the conditional at time t is the one Eq. 5.9 "
                             "defines, with 𝐆^(t) the last (output) TT-core at time t, and Eq. 5.7 "

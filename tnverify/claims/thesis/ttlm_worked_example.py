@@ -75,7 +75,7 @@ _SEC531_STATEMENT = (
     'h^{(t−1)}_R])".')
 corrected_pair(
     "thesis-sec-5.3.1",
-    common=dict(group="rnn-equivalences", space=({"vocab_size": 5, "rank": 3},)),
+    common=dict(topic="rnn-equivalences", space=({"vocab_size": 5, "rank": 3},)),
     printed=dict(
         title="worked example of TTLM computation", statement=_SEC531_STATEMENT,
         refs=refs("thesis", "§5.3.1, Eq. 5.8–5.9", "ttlm", "App. A"),

@@ -130,7 +130,7 @@ def _scaled_def_3_1_3(params, device, rng):
 
 
 claim("thesis-def-3.1.3", "The reshape A_[k] and its multi-index", STATEMENTS["thesis-def-3.1.3"],
-      refs("thesis", "§3.1.2, Def. 3.1.3 (Eq. 3.1)"), _small_def_3_1_3, group="tensor-trains",
+      refs("thesis", "§3.1.2, Def. 3.1.3 (Eq. 3.1)"), _small_def_3_1_3, topic="tensor-trains",
       space=({"shape": (2, 3, 4)}, {"shape": (2, 3, 4, 5)}, {"shape": (3, 2, 2, 3, 2)}),
       scaled=_scaled_def_3_1_3,
       scaled_space={"small": ({"shape": (4,) * 6},), "large": ({"shape": (16,) * 6},)},
@@ -297,7 +297,7 @@ def _scaled_thm_3_2_1(params, device, rng):
 
 claim("thesis-thm-3.2.1", "TT ranks ≤ unfolding ranks (constructive)",
       STATEMENTS["thesis-thm-3.2.1"], refs("thesis", "§3.2.2, Thm. 3.2.1 and proof (Eq. 3.5–3.7)"),
-      _small_thm_3_2_1, group="tensor-trains", space=({"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)},
+      _small_thm_3_2_1, topic="tensor-trains", space=({"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)},
                                               {"shape": (3, 4, 3, 4, 3), "ranks": None},
                                               {"shape": (2, 3, 4, 3, 2), "ranks": (2, 4, 3, 2)}),
       scaled=_scaled_thm_3_2_1, scaled_space={"small": ({"shape": (4,) * 6, "rank": 8},),
@@ -375,7 +375,7 @@ _PROOF_SPACE = ({"shape": (3, 4, 3, 4), "outer": True},
                 {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)})
 corrected_pair(
     "thesis-thm-3.2.1-proof",
-    common=dict(group="tensor-trains", refs=refs("thesis", "§3.2.2, proof of Thm. 3.2.1 (Eq. 3.6–3.7)"),
+    common=dict(topic="tensor-trains", refs=refs("thesis", "§3.2.2, proof of Thm. 3.2.1 (Eq. 3.6–3.7)"),
                 space=_PROOF_SPACE, uses=("thesis-thm-3.2.1", "thesis-def-3.1.3")),
     printed=dict(
         title="proof of Thm. 3.2.1: 𝐀_{[k]} = 𝐔𝐕ᵀ; rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]",

@@ -80,7 +80,7 @@ claim("tnverify-augmented-bilinear",
       "vanilla RNN, general MI, 2-RNN with bias: bilinear on [f; 1], [h; 1]",
       STATEMENTS["tnverify-augmented-bilinear"],
       refs("tnverify", "equivalences/augmented.py, augmented cores", "ttlm", "App. B.1–B.2", "thesis",
-           "§5.3.2"), small_augmented, group="rnn-equivalences",
+           "§5.3.2"), small_augmented, topic="rnn-equivalences",
       space=({"vocab_size": 3, "rank": 2, "steps": 3}, {"vocab_size": 5, "rank": 4, "steps": 5}),
       uses=("ttlm-claim-b1", "ttlm-claim-b2", "ttlm-eq14-bias"),
       readings=(Reading(

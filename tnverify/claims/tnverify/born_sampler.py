@@ -118,7 +118,7 @@ claim("tnverify-born-sampler-exact", "the exact Born sampler draws x with probab
       ("the exact sampler of a Born machine (sequential sampling from ratios of marginals) "
        "draws x with probability |Ψ(x)|²/Z. (Refs: `thesis-eq-4.3`, `thesis-eq-4.5`.)"),
       refs("tnverify", "cells/born.py, BornMachine.sample", "thesis", "§4.1.3, Eq. 4.3, 4.5"),
-      small_sampler, group="born-machines-ngrams",
+      small_sampler, topic="born-machines-ngrams",
       space=({"vocab_size": 2, "length": 3, "rank": 2, "samples": 20_000},
              {"vocab_size": 3, "length": 4, "rank": 3, "samples": 50_000}), scaled=scaled_sampler,
       scaled_space=SCALED_LOGZ, uses=("thesis-eq-4.3",),

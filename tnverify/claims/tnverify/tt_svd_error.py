@@ -89,7 +89,7 @@ _ID_SETTINGS = ((1e-1, None), (3e-1, None), (1e-2, None), (1e-4, None), (0.0, 2)
 claim("tnverify-tt-svd-error-identity", "‖A − B‖² = Σ discarded σ² (TT-SVD)", STATEMENT,
       refs("tnverify", "own statement (the step behind Thm 3.2.2's bound)", "thesis",
            "§3.2.2, Thm. 3.2.2 (Eq. 3.9)", "thesis", "§3.2.2, Algorithm 1"), _small_error_identity,
-      group="tensor-trains", space=({"shape": (3, 4, 3, 4, 3), "ranks": None, "settings": _ID_SETTINGS},
+      topic="tensor-trains", space=({"shape": (3, 4, 3, 4, 3), "ranks": None, "settings": _ID_SETTINGS},
                             {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2,
                              "settings": _ID_SETTINGS},
                             {"shape": (4,) * 6, "ranks": (3, 5, 6, 5, 3), "noise": 1e-3,

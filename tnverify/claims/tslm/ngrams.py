@@ -31,7 +31,7 @@ _VN_SCALED = {"small": ({"vocab_size": 8, "length": 4, "sample": 16},),
 
 corrected_pair(
     "tslm-eq-11",
-    common=dict(group=_G, scaled_space=_VN_SCALED, space=_VN),
+    common=dict(topic=_G, scaled_space=_VN_SCALED, space=_VN),
     printed=dict(
         title="p(s_i) = ⟨s_i, c⟩ (Eq. 10–11)", statement=STATEMENTS["tslm-eq-11"],
         refs=refs("tslm", "A Probability Estimation Method of Sentences, Eq. 8–11"),
@@ -50,30 +50,30 @@ corrected_pair(
         expected="holds"))
 
 claim("tslm-claim-1", "TSLM with one-hot words is the n-gram tensor", STATEMENTS["tslm-claim-1"],
-      refs("tslm", "Claim 1; Appendix, Eq. 22–27"), ts.small_claim1, group=_G,
+      refs("tslm", "Claim 1; Appendix, Eq. 22–27"), ts.small_claim1, topic=_G,
       scaled=sc.scaled_claim1, scaled_space=_VN_SCALED, space=_VN,
       proof="proofs/ngram.py::prove_tslm_claim_1", expected="holds", remarks=NR.CLAIM1_REMARKS)
 
 claim("tslm-claim-2", "prefix and conditional probabilities by padding",
       STATEMENTS["tslm-claim-2"], refs("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 28–32"),
-      ts.small_claim2, group=_G, scaled=sc.scaled_claim2, scaled_space=_VN_SCALED, space=_VN,
+      ts.small_claim2, topic=_G, scaled=sc.scaled_claim2, scaled_space=_VN_SCALED, space=_VN,
       readings=NR.CLAIM2, remarks=NR.CLAIM2_REMARKS, expected="holds")
-claim("tslm-claim-2-corrected",
+claim("tslm-claim-2-variant",
       "variant of tslm-claim-2 (tnverify): padding with the sum of the word vectors",
       ("[Variant (tnverify generalisation), not a correction: tslm-claim-2 holds in the one-hot "
        "setting it is stated for.] Claim 2 with the padding vector u = Σ_w w (the sum of the "
        "word vectors; u = 1 for one-hot words): p(w₁ⁱ) = ⟨w₁ ⊗ ⋯ ⊗ wᵢ ⊗ u ⊗ ⋯ ⊗ u, c⟩ and "
        "Eq. 15, for the one-hot and any orthonormal basis (⟨u, w⟩ = 1)."),
-      refs("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 32"), ts.small_claim2_corrected, group=_G,
+      refs("tslm", "Claim 2, Eq. 14–15; Appendix, Eq. 32"), ts.small_claim2_corrected, topic=_G,
       scaled=sc.scaled_claim2_corrected, scaled_space=_VN_SCALED, space=_VN,
-      uses=("tslm-claim-2",), proof="proofs/ngram.py::prove_tslm_claim_2", expected="holds")
+      uses=("tslm-claim-2",), proof="proofs/ngram.py::prove_tslm_claim_2", expected="holds", varies="tslm-claim-2")
 
 claim("tslm-ngram-param-count", "|V|ⁿ vs mⁿ parameters", STATEMENTS["tslm-ngram-param-count"],
       refs("tslm", "TSLM as a Generalization of N-Gram Language Model"), ts.small_param_count,
-      group=_G,
+      topic=_G,
       space=({"vocab_size": 4, "m": 2, "length": 2}, {"vocab_size": 12, "m": 3, "length": 5}),
       expected="holds", remarks=NR.PARAM_COUNT_REMARKS)
 
 claim("tslm-table1-stats", "Table 1 dataset statistics", STATEMENTS["tslm-table1-stats"],
-      refs("tslm", "Table 1; Datasets"), ts.small_table1, group=_G, expected="holds",
+      refs("tslm", "Table 1; Datasets"), ts.small_table1, topic=_G, expected="holds",
       readings=NR.TABLE1, remarks=NR.TABLE1_REMARKS)

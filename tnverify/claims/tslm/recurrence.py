@@ -135,7 +135,7 @@ EQ16_SPACE = ({"m": 2, "r": 2, "length": 4}, {"m": 3, "r": 3, "length": 4},
 
 corrected_pair(
     "tslm-eq-16",
-    common=dict(group="tt-language-models", space=EQ16_SPACE),
+    common=dict(topic="tt-language-models", space=EQ16_SPACE),
     printed=dict(
         title="TSLM recursive tensor decomposition (Eq. 16)",
         statement=("Eq. 16: \"𝒯 = Σ_{i=1}^r λ_i 𝒮_{(n),i} ⊗ u_i; 𝒮_{(n),k} = Σ_{i=1}^r W_{k,i} "
@@ -197,7 +197,7 @@ claim("tslm-eq-19", "TSLM recurrence h_t = Wh_{t−1} ⊙ Uα_t (Eq. 19)",
        "from the tensor product (in Eq. 16) and the δ-tensor\". Here 𝒜 = α₁ ⊗ ⋯ ⊗ α_n (Eq. 7, "
        "11); the check closes with λᵀh_n."),
       refs("tslm", "A Recursive Calculation of Conditional Probability, Eq. 19", "tslm",
-           "Eq. 11, 16"), _small_eq19, group="tt-language-models",
+           "Eq. 11, 16"), _small_eq19, topic="tt-language-models",
       space=({"m": 2, "r": 2, "length": 2}, {"m": 3, "r": 3, "length": 4}), scaled=scaled_eq19,
       scaled_space={"small": ({"m": 16, "r": 16, "length": 64, "batch": 32},),
                     "large": ({"m": 512, "r": 512, "length": 1024, "batch": 1024},)},
@@ -312,7 +312,7 @@ EQ17_SPACE = ({"m": 2, "r": 2, "vocab_size": 3, "length": 3},
 
 corrected_pair(
     "tslm-eq-17",
-    common=dict(group="tt-language-models", space=EQ17_SPACE, uses=("tslm-eq-16", "tslm-eq-19")),
+    common=dict(topic="tt-language-models", space=EQ17_SPACE, uses=("tslm-eq-16", "tslm-eq-19")),
     printed=dict(
         title="TSLM conditional softmax(⟨𝒯_(t), 𝒜_(t−1)⟩) = softmax(Vh_t)",
         statement=("Eq. 17: \"p(w_t|w₁^{t−1}) = softmax(⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩) (17) where "
@@ -402,7 +402,7 @@ claim("tslm-eq-21", "g_TSLM(a, b) = a ⊙ b is 'a non-linear operation'",
        "g in Eq. 20 is an element-wise multiplication, which is capable of expressing more "
        "complex semantic information than a standard RNN structure with activation function "
        "using an addition operation.\""),
-      refs("tslm", "Eq. 20–21", "tslm", "Experimental analysis"), _small_eq21, group="tt-language-models",
+      refs("tslm", "Eq. 20–21", "tslm", "Experimental analysis"), _small_eq21, topic="tt-language-models",
       space=({"r": 2}, {"r": 8}),
       readings=RD.EQ21, remarks=RD.EQ21_REMARKS, expected="holds",
       proof="proofs/ttlm_tslm.py::prove_tslm_eq_21_bilinear")

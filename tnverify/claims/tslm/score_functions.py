@@ -73,7 +73,7 @@ _S_TSLM = (
 
 claim("tslm-eq-7", "Sentence tensor s = ⊗ w_i and its rank-one 𝒜", _S_TSLM,
       refs("tslm", "Representations of Words and Sentences, Eq. 4–7 (with Eq. 1–2)"), small_eq7,
-      group="tensor-trains", space=({"m": 2, "n": 3}, {"m": 3, "n": 4}), scaled=scaled_tslm,
+      topic="tensor-trains", space=({"m": 2, "n": 3}, {"m": 3, "n": 4}), scaled=scaled_tslm,
       scaled_space={"small": ({"m": 16, "n": 4},), "large": ({"m": 64, "n": 4},)},
       pinned=({"params": {"m": 3, "n": 4}, "seed": 7,
                "note": "the claims catalogue sizes, orthonormal non-standard basis"},),

@@ -147,7 +147,7 @@ claim("ttlm-table1-ptb-params", "Table 1 PTB parameter counts",
        "(Table 2 shapes, caption \"We set H = R and E = R²\", App. C ties and G^{(1)} ∈ "
        "ℝ^{1×R}, App. A G^{(1)} = G^{(t)}.)"),
       refs("ttlm", "§6, Table 1 (PTB Params)", "ttlm", "App. C, Table 2", "ttlm", "App. A"),
-      lambda p, rng: _small_table1(p, rng, "ptb"), group="tt-language-models", space=({"vocab_size": 10_000},),
+      lambda p, rng: _small_table1(p, rng, "ptb"), topic="tt-language-models", space=({"vocab_size": 10_000},),
       readings=PR.table1_readings(READINGS, reading_name), defect=PR.PTB_DEFECT,
       remarks=PR.PTB_REMARKS, expected="fails")
 
@@ -156,7 +156,7 @@ claim("ttlm-table1-wt2-params", "Table 1 WikiText-2 parameter counts",
        "MI-RNNs 11.6M, TTLM 12.2M, TTLM-Tiny 11.6M, TTLM-Large 11.8M. Hidden (Rank) 20; Embed "
        "Size 400. §6.1: WikiText-2 has \"a vocabulary of over 30,000 words\"."),
       refs("ttlm", "§6, Table 1 (WikiText-2 Params)", "ttlm", "§6.1", "tslm",
-           "Table 1 (|V| = 33,278)"), lambda p, rng: _small_table1(p, rng, "wt2"), group="tt-language-models",
+           "§6, Table 1 (|V| = 33,278)"), lambda p, rng: _small_table1(p, rng, "wt2"), topic="tt-language-models",
       space=({"vocab_size": 33_278}, {"vocab_size": 30_001, "vocab_printed": "30001"}),
       readings=PR.table1_readings(READINGS, reading_name), defect=PR.WT2_DEFECT,
       remarks=PR.WT2_REMARKS, expected="fails", uses=("ttlm-table1-ptb-params",))
@@ -185,7 +185,7 @@ claim("ttlm-sec1-ppl-deltas", "§1 perplexity reductions vs Table 1",
        "perplexity by 14.3 and 16.0, respectively, and TTLM-Tiny reduces perplexity by 1.7 and "
        "8.5, respectively.\" Table 1 PPL (WikiText-2 / PTB): Vanilla-RNNs 96.6 / 115.3; "
        "TTLM-Tiny 94.9 / 106.8; TTLM-Large 82.3 / 99.3."),
-      refs("ttlm", "§1, contribution 3", "ttlm", "Table 1 (PPL)"), _small_ppl, group="tt-language-models",
+      refs("ttlm", "§1, contribution 3", "ttlm", "Table 1 (PPL)"), _small_ppl, topic="tt-language-models",
       readings=PR.PPL)
 
 
@@ -209,7 +209,7 @@ def _small_second_order(params, rng, corrected=False):
 
 corrected_pair(
     "ttlm-table2-second-order",
-    common=dict(group="tt-language-models", refs=refs("ttlm", "App. C, Table 2 (Second-order RNNs)", "ttlm",
+    common=dict(topic="tt-language-models", refs=refs("ttlm", "App. C, Table 2 (Second-order RNNs)", "ttlm",
                                         "Table 1"), uses=("ttlm-table1-ptb-params",)),
     printed=dict(
         title="Table 2 second-order RNN row",
@@ -276,7 +276,7 @@ _STATS = ("\"English Penn Treebank (PTB), which consists of 929k training words,
           "and a vocabulary of over 30,000 words.\"")
 corrected_pair(
     "ttlm-sec6.1-wt2-stats",
-    common=dict(group="tt-language-models", refs=refs("ttlm", "§6.1", "thesis", "§6.2.1", "tslm", "Table 1")),
+    common=dict(topic="tt-language-models", refs=refs("ttlm", "§6.1", "thesis", "§6.2.1", "tslm", "Table 1")),
     printed=dict(title="§6.1 PTB / WikiText-2 statistics", statement=_STATS,
                  small=_small_stats, expected="fails", readings=PR.STATS,
                  defect=PR.STATS_DEFECT, remarks=PR.STATS_REMARKS),

@@ -225,7 +225,7 @@ _EQ16_REFS = (Ref("ttlm", "App. B.1, Eq. 14 and Eq. 16–17"),
               Ref("thesis", "§5.3.2, Eq. 5.11 and Eq. 5.13"))
 _EQ20_REFS = (Ref("ttlm", "App. B.2, Eq. 20"), Ref("thesis", "§5.3.2, Eq. 5.17"))
 claim("ttlm-claim-b1", "2-RNN = TTLM core (+ activation)", STATEMENTS["ttlm-claim-b1"], _B1_REFS,
-      _small_b1, group="rnn-equivalences", space=SPACE, scaled=scaled_second_order,
+      _small_b1, topic="rnn-equivalences", space=SPACE, scaled=scaled_second_order,
       scaled_space=SECOND_ORDER_SCALED, uses=("ttlm-eq5", "ttlm-eq16-corrected"),
       proof=PROOFS + "prove_ttlm_claim_b1", expected="holds", readings=RR.B1,
       remarks=RR.B1_REMARKS,
@@ -233,7 +233,7 @@ claim("ttlm-claim-b1", "2-RNN = TTLM core (+ activation)", STATEMENTS["ttlm-clai
             "core of ttlm-eq14-bias-corrected)",
       pinned=({"params": SPACE[0], "seed": 1, "note": "the claims catalogue sizes R=3, |V|=4, 4 steps"},))
 corrected_pair(
-    "ttlm-eq16", common=dict(group="rnn-equivalences", space=SPACE, refs=_EQ16_REFS),
+    "ttlm-eq16", common=dict(topic="rnn-equivalences", space=SPACE, refs=_EQ16_REFS),
     printed=dict(title="App. B.1 proof lines: Eq. 14's slice and Eq. 16 as printed",
                  statement=STATEMENTS["ttlm-eq16"],
                  small=lambda p, rng: small_eq16(p, rng, False), expected="fails",
@@ -244,36 +244,44 @@ corrected_pair(
                    readings=tuple(r for r in RR.EQ16 if r.admissible)))
 
 
-def register_rac_pair(cid, paper, refs, title, printed_fields=None, corrected_fields=None):
+def register_rac_pair(cid, paper, refs, title, printed_fields=None, corrected_fields=None,
+                      variant=False):
     """Register ``cid`` (RAC / MI-RNN = TTLM with an elementwise product, as printed in
-    ``paper``) and its ``-corrected`` twin (the δ-contraction core).  ``printed_fields`` /
-    ``corrected_fields`` are further :class:`~tnverify.claims.Claim` fields (``readings``,
-    ``defect``, ``expected``, ...) that override the defaults."""
+    ``paper``) and its ``-corrected`` twin (the δ-contraction core), or with
+    ``variant=True`` (``cid`` holds as printed) its ``-variant`` (``varies=cid``).
+    ``printed_fields`` / ``corrected_fields`` are further :class:`~tnverify.claims.Claim`
+    fields (``readings``, ``defect``, ``expected``, ...) that override the defaults."""
     readings = {"a: elementwise ⊙": "the Hadamard product of the two matrices "
                                      "(|V| = R); not a third-order core"}
     readings.update({k: f"δ-contraction with G_pio from indices {v}"
                       for k, v in _RAC_READINGS[paper].items()})
-    claim(cid, title, STATEMENTS[cid], refs, lambda p, rng, pp=paper: _small_rac(p, rng, pp),
-          **{**dict(group="rnn-equivalences", space=SPACE, scaled=scaled_rac, scaled_space=_RAC_SCALED,
-                    uses=("ttlm-eq5",), expected="ill-posed", readings=readings,
-                    corrected_by=f"{cid}-corrected"), **dict(printed_fields or {})})
-    twin = {"title": title + " (δ-contraction, corrected)", "statement": (
+    common = dict(refs=tuple(refs), topic="rnn-equivalences", space=SPACE, scaled=scaled_rac,
+                  scaled_space=_RAC_SCALED, uses=("ttlm-eq5",))
+    printed = {**dict(title=title, statement=STATEMENTS[cid],
+                      small=lambda p, rng, pp=paper: _small_rac(p, rng, pp),
+                      expected="ill-posed", readings=readings), **dict(printed_fields or {})}
+    twin = dict(title=title + " (δ-contraction, corrected)", statement=(
         "Corrected: the core is the δ-contraction G_{α_{t-1} i_t α_t} = Σ_{j,k} W^{hx}_{j "
         "i_t} δ_{j α_t k} W^{hh}_{k α_{t-1}} = W^{hx}_{α_t i_t} W^{hh}_{α_t α_{t-1}} (in "
         "the thesis's names A_{α_t α_{t-1}} B_{α_t i_t}, Eq. 5.17 as printed), not the "
         "elementwise product; then the RAC hidden states equal the TT recurrence's and the "
-        "MI-RNN's equal it followed by φ."),
-        "group": "rnn-equivalences", "space": SPACE, "scaled": scaled_rac, "scaled_space": _RAC_SCALED,
-        "uses": ("ttlm-eq5",), "corrects": cid, "expected": "holds",
-        "proof": PROOFS + "prove_rac_core", **dict(corrected_fields or {})}
-    claim(f"{cid}-corrected", twin.pop("title"), twin.pop("statement"), refs,
-          _small_rac_corrected, **twin)
+        "MI-RNN's equal it followed by φ."), small=_small_rac_corrected, expected="holds",
+        proof=PROOFS + "prove_rac_core")
+    twin.update(corrected_fields or {})
+    if not variant:
+        corrected_pair(cid, common=common, printed=printed, corrected=twin)
+        return
+    first, second = {**common, **printed}, {**common, **twin, "varies": cid}
+    claim(cid, first.pop("title"), first.pop("statement"), first.pop("refs"),
+          first.pop("small"), **first)
+    claim(f"{cid}-variant", second.pop("title"), second.pop("statement"), second.pop("refs"),
+          second.pop("small"), **second)
 
 
 register_rac_pair(
     "ttlm-claim-b2", "ttlm", _B2_REFS, "RAC / MI-RNN = TTLM with G = W^{hx} ⊙ W^{hh}",
     printed_fields=dict(expected="holds", readings=RR.B2, remarks=RR.B2_REMARKS,
-                        corrected_by=None, uses=("ttlm-eq5", "ttlm-eq20-corrected")),
+                        uses=("ttlm-eq5", "ttlm-eq20-corrected")),
     corrected_fields=dict(
         title="variant of ttlm-claim-b2: the δ-contraction core (its admissible reading)",
         statement=("[Variant of ttlm-claim-b2 (tnverify), not a correction: ttlm-claim-b2 holds "
@@ -281,9 +289,9 @@ register_rac_pair(
                    "δ-contraction G_{α_{t-1} i_t α_t} = Σ_{j,k} W^{hx}_{j i_t} δ_{j α_t k} "
                    "W^{hh}_{k α_{t-1}} = W^{hx}_{α_t i_t} W^{hh}_{α_t α_{t-1}}; the RAC hidden "
                    "states equal the TT recurrence's and the MI-RNN's equal it followed by φ."),
-        corrects=None, readings=tuple(r for r in RR.B2 if r.admissible)))
+        readings=tuple(r for r in RR.B2 if r.admissible)), variant=True)
 corrected_pair(
-    "ttlm-eq20", common=dict(group="rnn-equivalences", space=SPACE, refs=_EQ20_REFS),
+    "ttlm-eq20", common=dict(topic="rnn-equivalences", space=SPACE, refs=_EQ20_REFS),
     printed=dict(title="App. B.2 proof line: Eq. 20 as printed",
                  statement=STATEMENTS["ttlm-eq20"],
                  small=lambda p, rng: small_eq20(p, rng, False), expected="fails",
@@ -296,7 +304,7 @@ corrected_pair(
 
 corrected_pair(
     "ttlm-eq14-bias",
-    common=dict(group="rnn-equivalences",
+    common=dict(topic="rnn-equivalences",
                 refs=refs("ttlm", "App. B.1, after Eq. 14", "thesis", "§5.3.2, after Eq. 5.11")),
     printed=dict(
         title="bias as the 0th input component", statement=STATEMENTS["ttlm-eq14-bias"],

@@ -19,7 +19,7 @@ import math
 import numpy as np
 
 from .. import Defect, Evidence, Reading, Ref
-from ..registration import claim, refs
+from ..registration import claim, corrected_pair, refs
 from .tt_format_scaled import scaled_eq2, scaled_scoring
 from ..compare import compare_values
 from ...conventions import tolerance
@@ -266,15 +266,19 @@ def register_printed_sum_pair(base, *, title, refs, small, space, statement, use
     ``printed_fields`` / ``corrected_fields`` are further :class:`~tnverify.claims.Claim`
     fields of each (``defect``, ``readings``, ``remarks``, ...)."""
     shared = () if scaled else ("ttlm-eq5-corrected",)
-    claim(base, title, statement, refs, lambda p, rng: small(p, rng, False), group="tensor-trains",
-          space=space, uses=uses + shared, expected="fails", corrected_by=f"{base}-corrected",
-          pinned=pinned, **dict(printed_fields or {}))
-    claim(f"{base}-corrected", title + " (sums from 1)", statement + CORRECTION, refs,
-          lambda p, rng: small(p, rng, True), group="tensor-trains", space=space,
-          scaled=scaled_scoring if scaled else None, scaled_space=_SCALED_SPACE,
-          uses=uses + shared, expected="holds", corrects=base,
-          proof=PROOFS + "prove_" + f"{base}_corrected".replace("-", "_").replace(".", "_"),
-          **dict(corrected_fields or {}))
+    corrected_pair(
+        base, common=dict(refs=tuple(refs), topic="tensor-trains", space=space,
+                          uses=uses + shared),
+        printed={**dict(title=title, statement=statement,
+                        small=lambda p, rng: small(p, rng, False), expected="fails",
+                        pinned=pinned), **dict(printed_fields or {})},
+        corrected=dict(
+            title=title + " (sums from 1)", statement=statement + CORRECTION,
+            small=lambda p, rng: small(p, rng, True),
+            scaled=scaled_scoring if scaled else None, scaled_space=_SCALED_SPACE,
+            expected="holds",
+            proof=PROOFS + "prove_" + f"{base}_corrected".replace("-", "_").replace(".", "_"),
+            **dict(corrected_fields or {})))
 
 
 #: The erratum "Σ_{α₂=2}" printed in ttlm Eq. 3 and Eq. 5 (and thesis Eq. 3.4).
@@ -302,7 +306,7 @@ _EQ5_READINGS = (
 
 claim("ttlm-eq2", "Φ(X) and p(X) = ⟨𝒜, Φ(X)⟩", _STATEMENT_TTLM_EQ2,
       refs("ttlm", "§4.1, Eq. 1–2 (and Eq. 5)", "thesis", "§5.2.2, Eq. 5.3–5.4", "gtm",
-           "§3.1, Eq. 2–3"), _small_eq2, group="tensor-trains",
+           "§3.1, Eq. 2–3"), _small_eq2, topic="tensor-trains",
       space=({"vocab_size": 2, "length": 3}, {"vocab_size": 4, "length": 5}), scaled=scaled_eq2,
       scaled_space={"small": ({"vocab_size": 6, "length": 6, "batch": 10_000},),
                     "large": ({"vocab_size": 8, "length": 8, "batch": 10_000},)},

@@ -65,7 +65,7 @@ EQ8_CHAIN_DEFECT = Defect(
             "y^{(t)} = softmax(G^{(t)} h^{(t−1)}_TTLM) (8)\"",
     meant="No local edit repairs it: the conditionals of the normalised Eq. 6 joint are the "
           "environment-contracted, linearly normalised readouts y^(t)_v ∝ h^(t−1) G_(:,v,:) E_t "
-          "(E_t the right environment of the cores t+1..N; claim ttlm-eq8-corrected); a "
+          "(E_t the right environment of the cores t+1..N; claim ttlm-eq8-variant); a "
           "softmax of G^(t) h^(t−1) is a different model.")
 
 # -- ttlm-eq9 ----------------------------------------------------------------------------

@@ -7,7 +7,7 @@ function is the object drawn:
 * :func:`feature_tensor_network` — Φ(X) (ttlm Eq. 1) or ⟨𝒜, Φ(X)⟩ (Eq. 2);
 * :func:`tensor_train_network` — a TT (ttlm Eq. 3–5; thesis Eq. 3.3);
 * :func:`cell_core_network` — G[p, i, o] of a 2-RNN (ttlm App. B.1, Eq. 14–17), a RAC
-  (App. B.2, Eq. 18; claim ``ttlm-claim-b2-corrected``: a δ-contraction), TTLM-Tiny /
+  (App. B.2, Eq. 18; claim ``ttlm-claim-b2-variant``: a δ-contraction), TTLM-Tiny /
   TTLM-Large (§5.1, Eq. 12, Fig. 2b–c) and the TSLM (tslm Eq. 19);
 * :func:`born_z_network` — Z = Σ_x |Ψ(x)|² (thesis §4.1.3, Eq. 4.3);
 * :func:`grid_recursion_network` — the grid recursion (gtm Prop. A.3, Eq. 21).
