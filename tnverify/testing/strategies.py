@@ -43,7 +43,9 @@ from .cell_strategies import CELL_FAMILIES, born_machines, cells
 
 __all__ = ["shapes", "tt_ranks", "spectra", "tensor_trains", "tt_cores", "token_sequences",
            "seeds", "CELL_FAMILIES", "cells", "born_machines", "xi_operators",
-           "feature_matrices", "shallow_networks", "generalized_rnns"]
+           "feature_matrices", "shallow_networks", "generalized_rnns",
+           "exact_tensor_trains", "exact_cp_tensors", "uniform_tensor_trains",
+           "dimension_trees", "tree_networks"]
 
 def shapes(*, min_dims: int = 2, max_dims: int = 4, min_side: int = 2,
            max_side: int = 4, max_entries: int = 4096) -> st.SearchStrategy:
@@ -388,20 +390,23 @@ def _shallow_networks(draw, M, T, R, xi, max_M, max_T, max_R, dist):
 
 
 def generalized_rnns(*, M=None, T=None, R=None, xi=None, shared: bool = False,
-                     max_M: int = 3, max_T: int = 4, max_R: int = 3, dist: str = "normal"):
-    """Generalized RNNs (Eq. 16–17 of gtm) with per-step C^{(t)} (L = M) and cores
-    𝒢^{(t)} (shared for t = 2..T−1 when ``shared``), h^{(0)} the unit of ξ.  Every
-    argument is checked when the strategy is built."""
+                     shared_inputs: bool = False, max_M: int = 3, max_T: int = 4,
+                     max_R: int = 3, dist: str = "normal"):
+    """Generalized RNNs (Eq. 16–17 of gtm) with per-step C^{(t)} (L = M; shared for
+    t = 2..T−1 when ``shared_inputs``) and cores 𝒢^{(t)} (shared for t = 2..T−1 when
+    ``shared``), h^{(0)} the unit of ξ.  Every argument is checked when the strategy is
+    built."""
     from ..generalized.xi import get_xi
 
     xi = get_xi(xi) if xi is not None else None          # unknown name: UsageError
     shared = as_flag(shared, "shared")
+    shared_inputs = as_flag(shared_inputs, "shared_inputs")
     (M, T, R), (max_M, max_T, max_R) = _network_sizes(M, T, R, max_M, max_T, max_R, dist)
-    return _generalized_rnns(M, T, R, xi, shared, max_M, max_T, max_R, dist)
+    return _generalized_rnns(M, T, R, xi, (shared, shared_inputs), max_M, max_T, max_R, dist)
 
 
 @st.composite
-def _generalized_rnns(draw, M, T, R, xi, shared, max_M, max_T, max_R, dist):
+def _generalized_rnns(draw, M, T, R, xi, sharing, max_M, max_T, max_R, dist):
     from ..generalized.grid import random_generalized_rnn
 
     M = M if M is not None else draw(st.integers(2, max_M))
@@ -409,4 +414,131 @@ def _generalized_rnns(draw, M, T, R, xi, shared, max_M, max_T, max_R, dist):
     R = R if R is not None else draw(st.integers(1, max_R))
     xi = xi if xi is not None else draw(xi_operators())
     return random_generalized_rnn(M, T, R, xi, np.random.default_rng(draw(seeds())),
-                                  shared=shared, dist=dist)
+                                  shared=sharing[0], shared_inputs=sharing[1], dist=dist)
+
+
+# -- exact models and tree networks (tnverify.networks) ------------------------------------
+def _exact_kind(kind, bound):
+    from ..networks.exact import EXACT_KINDS
+
+    as_choice(kind, "kind", EXACT_KINDS)
+    return kind, _pos_int(bound, "bound")
+
+
+def exact_tensor_trains(shape=None, *, max_rank: int = 3, kind: str = "int",
+                        bound: int = 2) -> st.SearchStrategy:
+    """:class:`~tnverify.networks.ExactTT` objects: integer (``kind="int"``, entries in
+    ``{−bound, …, bound}``) or rational (``"rational"``) cores, admissible ranks
+    (:func:`tt_ranks`), shape drawn by :func:`shapes` when not given.  Their ``full()`` is
+    exact, so their ranks are certified.  Small entries land in the measure-zero set where
+    a generic rank drops: state generic ranks with :func:`tnverify.holds_generically`."""
+    kind, bound = _exact_kind(kind, bound)
+    max_rank = _pos_int(max_rank, "max_rank", RankError)
+    shape = None if shape is None else _shape(shape)
+    return _exact_tensor_trains(shape, max_rank, kind, bound)
+
+
+@st.composite
+def _exact_tensor_trains(draw, shape, max_rank, kind, bound):
+    from ..networks.exact import random_exact_tt
+
+    shape = shape if shape is not None else draw(shapes(max_entries=256))
+    ranks = draw(tt_ranks(shape, max_rank=max_rank))
+    return random_exact_tt(shape, ranks, np.random.default_rng(draw(seeds())), kind=kind,
+                           bound=bound)
+
+
+def uniform_tensor_trains(*, length=None, n=None, max_rank: int = 3, max_length: int = 5,
+                          max_side: int = 3, kind: str = "int",
+                          bound: int = 2) -> st.SearchStrategy:
+    """Exact TTs with all cores equal (:meth:`tnverify.networks.ExactTT.uniform`): one
+    ``(r, n, r)`` core repeated ``length`` times, closed by exact boundary vectors."""
+    kind, bound = _exact_kind(kind, bound)
+    length = None if length is None else _pos_int(length, "length")
+    n = None if n is None else _pos_int(n, "n")
+    max_rank, max_length = _pos_int(max_rank, "max_rank", RankError), _pos_int(
+        max_length, "max_length")
+    max_side = _pos_int(max_side, "max_side")
+    check_entries(((n or max_side),), repeat=length or max_length,
+                  what="uniform TT (largest full tensor the arguments admit)")
+    return _uniform_tensor_trains(length, n, max_rank, max_length, max_side, kind, bound)
+
+
+@st.composite
+def _uniform_tensor_trains(draw, length, n, max_rank, max_length, max_side, kind, bound):
+    from ..networks.exact import ExactTT, draw_entries
+
+    L = length if length is not None else draw(st.integers(1, max_length))
+    n = n if n is not None else draw(st.integers(2, max(2, max_side)))
+    r = draw(st.integers(1, max_rank))
+    rng = np.random.default_rng(draw(seeds()))
+    core = draw_entries(rng, (r, n, r), kind, bound)
+    return ExactTT.uniform(core, L, alpha=draw_entries(rng, (r,), kind, bound),
+                           omega=draw_entries(rng, (r,), kind, bound))
+
+
+def exact_cp_tensors(shape=None, *, max_rank: int = 3, kind: str = "int",
+                     bound: int = 2) -> st.SearchStrategy:
+    """:class:`~tnverify.networks.ExactCP` tensors with ``1 … max_rank`` terms and exact
+    weights and factors."""
+    kind, bound = _exact_kind(kind, bound)
+    max_rank = _pos_int(max_rank, "max_rank", RankError)
+    shape = None if shape is None else _shape(shape)
+    return _exact_cp_tensors(shape, max_rank, kind, bound)
+
+
+@st.composite
+def _exact_cp_tensors(draw, shape, max_rank, kind, bound):
+    from ..networks.exact import random_exact_cp
+
+    shape = shape if shape is not None else draw(shapes(max_entries=256))
+    return random_exact_cp(shape, draw(st.integers(1, max_rank)),
+                           np.random.default_rng(draw(seeds())), kind=kind, bound=bound)
+
+
+def dimension_trees(d: int) -> st.SearchStrategy:
+    """Dimension trees on the modes ``0 … d−1`` (random binary bracketings of a random
+    order of the modes), for :class:`~tnverify.networks.TreeTensorNetwork`."""
+    d = _pos_int(d, "d", minimum=2)
+    return _dimension_trees(d)
+
+
+@st.composite
+def _dimension_trees(draw, d):
+    nodes = list(draw(st.permutations(range(d))))
+    while len(nodes) > 1:
+        i = draw(st.integers(0, len(nodes) - 2))
+        nodes[i:i + 2] = [(nodes[i], nodes[i + 1])]
+    return nodes[0]
+
+
+def tree_networks(*, tree=None, shape=None, max_modes: int = 4, max_side: int = 3,
+                  max_rank: int = 3, kind: str = "int", bound: int = 2) -> st.SearchStrategy:
+    """:class:`~tnverify.networks.TreeTensorNetwork` objects (hierarchical Tucker): a
+    dimension tree (:func:`dimension_trees` unless given), mode sizes, node ranks up to
+    ``max_rank`` (capped at the maximal matricization ranks), entries exact (``"int"``,
+    ``"rational"``) or standard normal (``"normal"``)."""
+    from ..networks.tree import TREE_KINDS
+
+    as_choice(kind, "kind", TREE_KINDS)
+    bound = _pos_int(bound, "bound")
+    max_modes, max_side = _pos_int(max_modes, "max_modes", minimum=2), _pos_int(
+        max_side, "max_side", minimum=2)
+    max_rank = _pos_int(max_rank, "max_rank", RankError)
+    shape = None if shape is None else _shape(shape)
+    check_entries((shape and max(shape)) or (max_side,),
+                  repeat=len(shape) if shape else max_modes,
+                  what="tree network (largest full tensor the arguments admit)")
+    return _tree_networks(tree, shape, max_modes, max_side, max_rank, kind, bound)
+
+
+@st.composite
+def _tree_networks(draw, tree, shape, max_modes, max_side, max_rank, kind, bound):
+    from ..networks.tree import random_tree_network
+
+    if shape is None:
+        d = draw(st.integers(2, max_modes))
+        shape = tuple(draw(st.integers(2, max_side)) for _ in range(d))
+    tree = tree if tree is not None else draw(dimension_trees(len(shape)))
+    return random_tree_network(tree, shape, draw(st.integers(1, max_rank)),
+                               np.random.default_rng(draw(seeds())), kind=kind, bound=bound)

@@ -23,7 +23,7 @@ from ..errors import (
 from .truncation import check_eps, check_max_rank, svd_signed, truncation_rank
 from ..validation import as_array, as_flag, as_int_array
 
-__all__ = ["TensorTrain", "tt_to_full"]
+__all__ = ["TensorTrain", "tt_to_full", "uniform_cores"]
 
 
 def _as_core(core, k: int) -> np.ndarray:
@@ -385,6 +385,38 @@ class TensorTrain:
         return TTTensor([np.array(c) for c in self.cores])
 
     @classmethod
+    def uniform(cls, core, length: int, *, alpha=None, omega=None) -> "TensorTrain":
+        """The TT whose ``length`` cores all equal ``core`` (an MPS with one repeated
+        tensor, a weight-shared linear RNN), closed by boundary vectors.
+
+        ``A[i_1, …, i_L] = αᵀ G[:, i_1, :] ⋯ G[:, i_L, :] ω`` with ``G = core`` of shape
+        ``(r, n, r)``; α is absorbed into the first core and ω into the last, so the
+        boundary ranks are 1 and cores ``2 … L−1`` are ``core`` itself (thesis §3.2,
+        Def. 3.2.2; a uniform MPS).
+
+        Parameters
+        ----------
+        core : (r, n, r) array_like
+        length : int >= 1
+        alpha, omega : (r,) array_like, optional
+            Boundary vectors; required when ``r > 1`` (there is no canonical choice),
+            optional (default ``[1]``) when ``r = 1``.
+
+        Examples
+        --------
+        >>> G = np.zeros((2, 2, 2)); G[:, 0, :] = np.eye(2); G[0, 1, 1] = 1.0
+        >>> tt = TensorTrain.uniform(G, 3, alpha=[1.0, 0.0], omega=[0.0, 1.0])
+        >>> tt.ranks, float(tt.full()[0, 1, 0]), float(tt.full()[1, 1, 0])
+        ((1, 2, 2, 1), 1.0, 0.0)
+        """
+        core = as_array(core, "core", complex_ok=True)
+        return cls(uniform_cores(core, length,
+                                 None if alpha is None else as_array(alpha, "alpha",
+                                                                     complex_ok=True),
+                                 None if omega is None else as_array(omega, "omega",
+                                                                     complex_ok=True)))
+
+    @classmethod
     def from_tensorly(cls, factors) -> "TensorTrain":
         """Build from a TensorLy ``TTTensor`` or a list of its factors."""
         factors = getattr(factors, "factors", factors)
@@ -392,6 +424,35 @@ class TensorTrain:
             raise DTypeError(f"from_tensorly needs a TensorLy TTTensor or a list of its "
                              f"factors; got {type(factors).__name__}")
         return cls(tuple(factors))
+
+
+def uniform_cores(core: np.ndarray, length: int, alpha=None, omega=None) -> tuple:
+    """The cores of the uniform TT ``αᵀ G ⋯ G ω`` (``length`` copies of ``core``, α and ω
+    absorbed into the end cores); works on float and on exact (int / object) arrays, so
+    :meth:`TensorTrain.uniform` and :meth:`tnverify.networks.ExactTT.uniform` share it."""
+    if core.ndim != 3 or core.shape[0] != core.shape[2] or min(core.shape) < 1:
+        raise ShapeError(f"a uniform TT needs a square core of shape (r, n, r); got shape "
+                         f"{core.shape}")
+    if isinstance(length, bool) or not isinstance(length, (int, np.integer)) or length < 1:
+        raise ShapeError(f"length must be an integer >= 1; got {length!r}")
+    r = core.shape[0]
+    ends = []
+    for vec, name in ((alpha, "alpha"), (omega, "omega")):
+        if vec is None:
+            if r != 1:
+                raise RankError(f"a uniform TT of bond dimension r = {r} > 1 needs the "
+                                f"boundary vector {name} (shape ({r},)); there is no "
+                                "canonical one")
+            vec = np.ones(1, dtype=core.dtype)
+        if vec.shape != (r,):
+            raise ShapeError(f"{name} must have shape ({r},); got {vec.shape}")
+        ends.append(vec)
+    a, w = ends
+    first = np.tensordot(a, core, axes=([0], [0]))[None]            # (1, n, r)
+    if length == 1:
+        return (np.tensordot(first, w, axes=([2], [0]))[:, :, None],)
+    last = np.tensordot(core, w, axes=([2], [0]))[:, :, None]        # (r, n, 1)
+    return (first,) + (core,) * (int(length) - 2) + (last,)
 
 
 def tt_to_full(tt: TensorTrain, max_entries: int | None = None) -> np.ndarray:
