@@ -184,8 +184,16 @@ def compare_bound(compared, value, bound=None, relation: str = "<=", *, n: int =
         Broadcast against each other (a scalar bound for many values is fine).
     relation : {"<=", ">="}
         The statement's direction, ``value relation bound``.
-    n, scale, dtype, sizes, details
-        As in :func:`compare_values`.
+    n : int
+        Accumulated operations per entry (as in :func:`compare_values`).
+    scale : float or array_like
+        Forward-error scale of each entry (as in :func:`compare_values`).
+    dtype : dtype
+        The least precise dtype taking part.
+    sizes : dict, optional
+        Sizes used, for the evidence.
+    details : dict, optional
+        Further numbers for the evidence.
     names : (str, str)
         What value and bound are, for ``details["statement"]`` ("KL 0.31 ≤ bound 0.5").
 

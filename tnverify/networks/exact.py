@@ -142,14 +142,17 @@ class ExactTT:
 
     @property
     def ndim(self) -> int:
+        """Order ``d`` (number of modes)."""
         return len(self.cores)
 
     @property
     def shape(self) -> tuple:
+        """Mode sizes ``(n_1, …, n_d)``."""
         return tuple(int(c.shape[1]) for c in self.cores)
 
     @property
     def ranks(self) -> tuple:
+        """TT ranks ``(1, r_1, …, r_{d−1}, 1)``."""
         return (1,) + tuple(int(c.shape[2]) for c in self.cores)
 
     @property
@@ -215,6 +218,7 @@ class ExactCP:
 
     @property
     def shape(self) -> tuple:
+        """Mode sizes ``(n_1, …, n_T)``."""
         return tuple(int(f.shape[0]) for f in self.factors)
 
     @property

@@ -93,6 +93,7 @@ class GenericRank:
         return self.bound is not None and self.rank >= self.bound
 
     def to_dict(self) -> dict:
+        """The witness, the ranks per draw and the counts as JSON-ready values."""
         return {"generic rank >=": int(self.rank), "bound": self.bound,
                 "ranks per draw": list(self.ranks), "seeds": list(self.seeds),
                 "witness draw": int(self.witness), "witness seed": int(self.seeds[self.witness]),
@@ -190,10 +191,17 @@ def holds_generically(compared, build, bound: int, *, relation: str = "==",
     ----------
     compared : str
         What is stated, in words.
-    build, draws, rng
+    build : callable
         As :func:`generic_rank`.
     bound : int
+        The value the generic rank must reach (an every-parameter upper bound for
+        ``"=="``).
     relation : {"==", ">="}
+        Whether the generic rank equals ``bound`` or is at least ``bound``.
+    draws : int
+        As :func:`generic_rank`.
+    rng : None, int, SeedSequence, BitGenerator or Generator
+        As :func:`generic_rank`.
     names : (str, str)
         For ``details["statement"]`` ("generic rank 4 = bound 4").
 

@@ -60,6 +60,7 @@ class MinCutBound:
         return int(self.bound)
 
     def to_dict(self) -> dict:
+        """The bound, the cut and the row modes as JSON-ready values."""
         return {"bound": int(self.bound), "cut": list(self.cut),
                 "row_modes": list(self.row_modes)}
 

@@ -191,6 +191,7 @@ class TreeTensorNetwork:
 
     @property
     def ndim(self) -> int:
+        """Order ``d`` (number of modes)."""
         return len(self.shape)
 
     @property
@@ -206,6 +207,7 @@ class TreeTensorNetwork:
 
     @property
     def n_params(self) -> int:
+        """Number of stored numbers (all node tensors)."""
         return int(sum(a.size for a in self.tensors.values()))
 
     # -- contraction ----------------------------------------------------------------------
