@@ -313,3 +313,9 @@ def test_top_level_vocabulary():
         assert getattr(tnverify, name) is getattr(tnverify.networks, name, None) or \
             name == "compare_bound"
     assert tnverify.generalized.bounds.grid_rank is not None      # gtm's names stay
+
+
+@settings(max_examples=10, deadline=None, database=None)
+@given(tt=tst.exact_tensor_trains(shape=(2, 3, 2), nonnegative=True))
+def test_nonnegative_exact_tensor_trains(tt):
+    assert all((c >= 0).all() for c in tt.cores) and (tt.full() >= 0).all()

@@ -34,7 +34,7 @@ from ..errors import DTypeError, RankError, ShapeError
 from ..tt.cp import CPTensor
 from ..tt.random_trains import max_tt_ranks
 from ..tt.train import TensorTrain, uniform_cores
-from ..validation import as_choice, as_int, as_rng, check_entries
+from ..validation import as_choice, as_flag, as_int, as_rng, check_entries
 
 __all__ = ["ExactTT", "ExactCP", "random_exact_tt", "random_exact_cp", "exact_array",
            "draw_entries", "narrowed", "python_numbers", "EXACT_KINDS"]
@@ -240,8 +240,12 @@ class ExactCP:
         return CPTensor(_as_float(self.weights), tuple(_as_float(f) for f in self.factors))
 
 
-def draw_entries(rng: np.random.Generator, shape: tuple, kind: str, bound: int) -> np.ndarray:
-    num = rng.integers(-bound, bound + 1, size=shape)
+def draw_entries(rng: np.random.Generator, shape: tuple, kind: str, bound: int,
+                 nonnegative: bool = False) -> np.ndarray:
+    """Exact entries of ``shape``: ints uniform in ``{−bound, …, bound}`` (``{0, …,
+    bound}`` when ``nonnegative``), or ``p/q`` with such ``p`` and ``q`` in ``{1, …,
+    bound}`` (``kind="rational"``)."""
+    num = rng.integers(0 if nonnegative else -bound, bound + 1, size=shape)
     if kind == "int":
         return num.astype(np.int64)
     den = rng.integers(1, bound + 1, size=shape)
@@ -255,7 +259,8 @@ def _kind_bound(kind, bound) -> tuple[str, int]:
     return kind, as_int(bound, "bound", minimum=1)
 
 
-def random_exact_tt(shape, ranks, rng=None, *, kind: str = "int", bound: int = 2) -> ExactTT:
+def random_exact_tt(shape, ranks, rng=None, *, kind: str = "int", bound: int = 2,
+                    nonnegative: bool = False) -> ExactTT:
     """A TT with independent exact random cores (integer or rational).
 
     Parameters
@@ -273,6 +278,9 @@ def random_exact_tt(shape, ranks, rng=None, *, kind: str = "int", bound: int = 2
         ``{1, …, bound}`` (Fraction cores).
     bound : int, default 2
         Entry magnitude (the gtm figures' integer weights use 2).
+    nonnegative : bool, default False
+        Draw the numerators from ``{0, …, bound}``: a non-negative TT (an HMM-like
+        factorization, a TT_{ℝ≥0} model).
 
     Examples
     --------
@@ -299,8 +307,9 @@ def random_exact_tt(shape, ranks, rng=None, *, kind: str = "int", bound: int = 2
     rng = as_rng(rng)
     for k in range(d):
         check_entries((rk[k], dims[k], rk[k + 1]), what=f"exact TT core {k}")
-    return ExactTT(tuple(draw_entries(rng, (rk[k], dims[k], rk[k + 1]), kind, bound)
-                         for k in range(d)))
+    nonnegative = as_flag(nonnegative, "nonnegative")
+    return ExactTT(tuple(draw_entries(rng, (rk[k], dims[k], rk[k + 1]), kind, bound,
+                                      nonnegative) for k in range(d)))
 
 
 def random_exact_cp(shape, rank, rng=None, *, kind: str = "int", bound: int = 2) -> ExactCP:

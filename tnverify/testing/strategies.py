@@ -426,26 +426,28 @@ def _exact_kind(kind, bound):
 
 
 def exact_tensor_trains(shape=None, *, max_rank: int = 3, kind: str = "int",
-                        bound: int = 2) -> st.SearchStrategy:
+                        bound: int = 2, nonnegative: bool = False) -> st.SearchStrategy:
     """:class:`~tnverify.networks.ExactTT` objects: integer (``kind="int"``, entries in
     ``{−bound, …, bound}``) or rational (``"rational"``) cores, admissible ranks
     (:func:`tt_ranks`), shape drawn by :func:`shapes` when not given.  Their ``full()`` is
     exact, so their ranks are certified.  Small entries land in the measure-zero set where
-    a generic rank drops: state generic ranks with :func:`tnverify.holds_generically`."""
+    a generic rank drops: state generic ranks with :func:`tnverify.holds_generically`.
+    ``nonnegative=True`` draws non-negative cores (entries in ``{0, …, bound}``)."""
     kind, bound = _exact_kind(kind, bound)
     max_rank = _pos_int(max_rank, "max_rank", RankError)
     shape = None if shape is None else _shape(shape)
-    return _exact_tensor_trains(shape, max_rank, kind, bound)
+    return _exact_tensor_trains(shape, max_rank, kind, (bound, as_flag(nonnegative,
+                                                                         "nonnegative")))
 
 
 @st.composite
-def _exact_tensor_trains(draw, shape, max_rank, kind, bound):
+def _exact_tensor_trains(draw, shape, max_rank, kind, entries):
     from ..networks.exact import random_exact_tt
 
     shape = shape if shape is not None else draw(shapes(max_entries=256))
     ranks = draw(tt_ranks(shape, max_rank=max_rank))
     return random_exact_tt(shape, ranks, np.random.default_rng(draw(seeds())), kind=kind,
-                           bound=bound)
+                           bound=entries[0], nonnegative=entries[1])
 
 
 def uniform_tensor_trains(*, length=None, n=None, max_rank: int = 3, max_length: int = 5,
