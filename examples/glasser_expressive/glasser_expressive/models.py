@@ -1,7 +1,7 @@
 """The paper's models on small instances, with exact (integer / rational) entries.
 
 - A hidden Markov model with initial distribution π, transition matrix A and emission
-  matrix B is the non-negative tensor train with cores ``G_1[x] = π ∘ B[:, x]`` and
+  matrices B_k (here in integer form: counts over a common total D) is the non-negative tensor train with cores ``G_1[x] = π ∘ B[:, x]`` and
   ``G_k[x] = A ∘ B[:, x]`` (rows of A weighted by the emission of the next state), bond
   dimension = the number of hidden states.
 - A Born machine is ``P(x) = |ψ(x)|²`` with ψ a tensor train, real or complex. A complex
@@ -12,10 +12,7 @@
   by its size (each non-negative rank-one term covers at most one of them).
 """
 
-from __future__ import annotations
-
 import itertools
-from fractions import Fraction
 
 import numpy as np
 from tnverify import ExactTT
@@ -38,13 +35,12 @@ def hmm_joint_by_paths(pi, A, B) -> dict:
     h, n, L = len(pi), len(B[0][0]), len(B)
     out = {}
     for x in itertools.product(range(n), repeat=L):
-        total = Fraction(0)
+        out[x] = 0
         for path in itertools.product(range(h), repeat=L):
-            p = Fraction(pi[path[0]]) * B[0][path[0]][x[0]]
+            p = pi[path[0]] * B[0][path[0]][x[0]]
             for k in range(1, L):
-                p *= Fraction(A[path[k - 1]][path[k]]) * B[k][path[k]][x[k]]
-            total += p
-        out[x] = total
+                p *= A[path[k - 1]][path[k]] * B[k][path[k]][x[k]]
+            out[x] += p
     return out
 
 
@@ -92,20 +88,12 @@ def fooling_set(M) -> tuple:
     return ()
 
 
-def random_hmm(h: int, n: int, L: int, rng):
-    """A random HMM with rational parameters: π, A (h × h) and L emission matrices
-    (h × n), each row a distribution with entries k / total, k in {0, …, 3}, no zero row."""
-    def stochastic(rows, cols):
-        k = rng.integers(0, 4, size=(rows, cols))
-        k[:, 0] += k.sum(axis=1) == 0                  # no all-zero row
-        return [[Fraction(int(v), int(row.sum())) for v in row] for row in k]
+def random_hmm(h: int, n: int, L: int, rng, D: int = 4):
+    """A random HMM in exact integer form: π, the rows of A (h × h) and of the L emission
+    matrices (h × n) are counts summing to D (the probabilities are count / D).  Every
+    path's probability then has the denominator D^{2L}, so the joint P and its TT scaled by
+    D^{2L} are integer tensors and compare exactly."""
+    def counts(rows, cols):
+        return [[int(v) for v in rng.multinomial(D, [1 / cols] * cols)] for _ in range(rows)]
 
-    return stochastic(1, h)[0], stochastic(h, h), [stochastic(h, n) for _ in range(L)]
-
-
-def as_integers(*arrays) -> list:
-    """Exact rational arrays as integer lists over one common denominator (for an exact
-    comparison of rationals)."""
-    flat = [[Fraction(v) for v in np.asarray(a, dtype=object).reshape(-1)] for a in arrays]
-    den = int(np.lcm.reduce([f.denominator for fs in flat for f in fs] or [1]))
-    return [[int(f * den) for f in fs] for fs in flat]
+    return counts(1, h)[0], counts(h, h), [counts(h, n) for _ in range(L)]
