@@ -15,8 +15,17 @@ import tnverify
 from tnverify.claims.compare import compare_bound, compare_ints
 from tnverify.errors import DTypeError, RankError, ShapeError, UsageError
 from tnverify.networks import (
-    ExactCP, ExactTT, TreeTensorNetwork, dimension_tree, generic_rank, holds_generically,
-    matricization_rank, min_cut_bound, random_exact_cp, random_exact_tt, random_tree_network,
+    ExactCP,
+    ExactTT,
+    TreeTensorNetwork,
+    dimension_tree,
+    generic_rank,
+    holds_generically,
+    matricization_rank,
+    min_cut_bound,
+    random_exact_cp,
+    random_exact_tt,
+    random_tree_network,
 )
 from tnverify.testing import strategies as tst
 

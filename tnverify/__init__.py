@@ -60,7 +60,7 @@ from .tt import TensorTrain, random_tt, tt_to_full
 from .generalized.xi import get_xi
 from .tt.svd import tt_ranks, tt_svd
 from .testing.user_claims import check, claim
-from .networks import (  # noqa: E402
+from .networks import (
     CPRankBound, ExactCP, ExactTT, GenericRank, GridRank, MinCutBound, TreeTensorNetwork,
     cp_rank_lower_bound, dimension_tree, generic_rank, holds_generically, matricization_rank,
     min_cut_bound, random_exact_cp, random_exact_tt, random_tree_network,

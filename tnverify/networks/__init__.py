@@ -19,8 +19,14 @@ Everything here is re-exported from :mod:`tnverify`.  gtm's own names stay in
 """
 
 from ..generalized.bounds import CPRankBound, GridRank, cp_rank_lower_bound
-from .exact import (EXACT_KINDS, ExactCP, ExactTT, exact_array, random_exact_cp,
-                    random_exact_tt)
+from .exact import (
+                    EXACT_KINDS,
+                    ExactCP,
+                    ExactTT,
+                    exact_array,
+                    random_exact_cp,
+                    random_exact_tt,
+)
 from .generic import GenericRank, generic_rank, holds_generically
 from .matricization import MinCutBound, matricization_rank, min_cut_bound
 from .tree import TREE_KINDS, TreeTensorNetwork, dimension_tree, random_tree_network

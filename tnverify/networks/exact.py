@@ -133,7 +133,7 @@ class ExactTT:
         object.__setattr__(self, "cores", tuple(cores))
 
     @classmethod
-    def uniform(cls, core, length: int, *, alpha=None, omega=None) -> "ExactTT":
+    def uniform(cls, core, length: int, *, alpha=None, omega=None) -> ExactTT:
         """The exact TT whose cores are all ``core`` (boundary vectors absorbed), as
         :meth:`tnverify.TensorTrain.uniform`."""
         return cls(uniform_cores(exact_array(core, "core"), length,

@@ -2,14 +2,13 @@
 with certified (exact) ranks; pytest collects them as tests."""
 
 import numpy as np
-import tnverify
-from hypothesis import given, settings, strategies as st
-from tnverify.testing.strategies import exact_tensor_trains, seeds
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import tnverify
 from glasser_expressive import cite
-from glasser_expressive.models import (born_distribution, fooling_set, hmm_joint_by_paths,
-                                       hmm_tt, random_born_cores, random_hmm,
-                                       rank_nonneg_gap_matrix)
+from glasser_expressive import models as gm
+from tnverify.testing.strategies import exact_tensor_trains, seeds
 
 
 @tnverify.claim("glasser-hmm-nonneg-tt", **cite("Abstract", quote=True), statement=(
@@ -18,9 +17,9 @@ from glasser_expressive.models import (born_distribution, fooling_set, hmm_joint
 @settings(max_examples=15, deadline=None)
 @given(h=st.integers(1, 3), n=st.integers(2, 3), L=st.integers(1, 3), seed=seeds())
 def test_hmm_is_a_nonnegative_tt(h, n, L, seed):
-    pi, A, B = random_hmm(h, n, L, np.random.default_rng(seed))
-    tt = hmm_tt(pi, A, B)
-    paths = hmm_joint_by_paths(pi, A, B)
+    pi, A, B = gm.random_hmm(h, n, L, np.random.default_rng(seed))
+    tt = gm.hmm_tt(pi, A, B)
+    paths = gm.hmm_joint_by_paths(pi, A, B)
     tnverify.check(tnverify.compare_ints("D^{2L}·P: TT entries vs sum over hidden paths",
                                          tt.full().ravel(), [paths[x] for x in sorted(paths)]))
     nonneg = int(all((c >= 0).all() for c in tt.cores))
@@ -45,8 +44,8 @@ def test_tt_rank_at_most_nonnegative_rank(tt):
     "two 4-valued variables has TT rank 3 and non-negative TT rank 4 (a small instance of "
     "the separations)."))
 def test_rank_below_nonnegative_rank():
-    M = rank_nonneg_gap_matrix()                       # P = M / M.sum()
-    fool = fooling_set(M)                              # non-negative rank ≥ len(fool)
+    M = gm.rank_nonneg_gap_matrix()                       # P = M / M.sum()
+    fool = gm.fooling_set(M)                              # non-negative rank ≥ len(fool)
     tnverify.check(tnverify.compare_ints(tnverify.matricization_rank(M, (0,)), 3,
                                          names=("TT rank", "3")))
     tnverify.check(tnverify.compare_ints(len(fool), 4, relation=">=",
@@ -58,7 +57,7 @@ SHAPE, R = (2, 2, 2, 2), 2                             # middle unfolding: 4 × 
 
 def _born_rank(complex_):
     return lambda rng: tnverify.matricization_rank(
-        born_distribution(*random_born_cores(SHAPE, R, rng, complex_=complex_)), (0, 1))
+        gm.born_distribution(*gm.random_born_cores(SHAPE, R, rng, complex_=complex_)), (0, 1))
 
 
 @tnverify.claim("glasser-born-real-complex", **cite("Abstract"), statement=(

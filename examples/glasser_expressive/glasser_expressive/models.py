@@ -1,7 +1,8 @@
 """The paper's models on small instances, with exact (integer / rational) entries.
 
 - A hidden Markov model with initial distribution π, transition matrix A and emission
-  matrices B_k (here in integer form: counts over a common total D) is the non-negative tensor train with cores ``G_1[x] = π ∘ B[:, x]`` and
+  matrices B_k (here in integer form: counts over a common total D) is the non-negative
+  tensor train with cores ``G_1[x] = π ∘ B[:, x]`` and
   ``G_k[x] = A ∘ B[:, x]`` (rows of A weighted by the emission of the next state), bond
   dimension = the number of hidden states.
 - A Born machine is ``P(x) = |ψ(x)|²`` with ψ a tensor train, real or complex. A complex
@@ -15,6 +16,7 @@
 import itertools
 
 import numpy as np
+
 from tnverify import ExactTT
 
 
