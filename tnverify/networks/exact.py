@@ -49,6 +49,8 @@ def exact_array(x, name: str) -> np.ndarray:
     :class:`~fractions.Fraction`) otherwise.  Floats (even integer-valued ones), bools,
     complex numbers and strings raise :class:`~tnverify.errors.DTypeError`: an exact model
     is never built by a silent cast."""
+    if hasattr(x, "detach") and hasattr(x, "numpy"):        # a torch tensor
+        x = x.detach().cpu().numpy()
     if isinstance(x, np.ndarray) and x.dtype.kind in "iu" and x.dtype != bool:
         if x.dtype.kind == "u" and x.size and int(x.max()) > _INT64_MAX:
             return np.array(x.tolist(), dtype=object)

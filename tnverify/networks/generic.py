@@ -41,7 +41,7 @@ from ..claims import Evidence
 from ..errors import DTypeError, UsageError
 from ..generalized.bounds import GridRank, grid_rank
 from ..ranks.matricize import exact_rank
-from ..validation import as_callable, as_int, as_rng, as_text
+from ..validation import as_callable, as_int, as_rng, as_text, check_entries
 
 __all__ = ["GenericRank", "generic_rank", "holds_generically"]
 
@@ -161,6 +161,7 @@ def generic_rank(build, *, bound: int | None = None, draws: int = 3, rng=None) -
     """
     build = as_callable(build, "build")
     draws = as_int(draws, "draws", minimum=1)
+    check_entries((draws,), what="generic_rank draws")
     if bound is not None:
         bound = as_int(bound, "bound", minimum=0)
     rng = as_rng(rng)

@@ -27,7 +27,8 @@ from ..errors import DTypeError, ShapeError
 from ..generalized.bounds import GridRank, grid_rank
 from ..ranks.matricize import exact_rank, rank_backend
 from ..tt.train import TensorTrain
-from .exact import ExactCP, ExactTT
+from ..validation import as_numeric_any
+from .exact import ExactCP, ExactTT, exact_array
 from .tree import TreeTensorNetwork
 
 __all__ = ["MinCutBound", "min_cut_bound", "matricization_rank", "row_modes_of"]
@@ -202,8 +203,14 @@ def matricization_rank(tensor, row_modes, *, certify: str = "auto",
     >>> r.kind, r.rank <= 4
     ('exact', True)
     """
-    a = np.asarray(_full(tensor)) if not isinstance(_full(tensor), np.ndarray) \
-        else _full(tensor)
+    a = _full(tensor)
+    if not isinstance(a, np.ndarray):
+        try:
+            a = as_numeric_any(a, "tensor", nonempty=True)
+        except DTypeError:
+            a = exact_array(a, "tensor")                 # ints / Fractions as objects
+    elif a.dtype != object:
+        a = as_numeric_any(a, "tensor")                  # no NaN, no strings, no bools
     rows = row_modes_of(row_modes, a.ndim)
     cols = tuple(m for m in range(a.ndim) if m not in rows)
     shape = (math.prod(a.shape[m] for m in rows), math.prod(a.shape[m] for m in cols))

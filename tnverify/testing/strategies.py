@@ -486,6 +486,8 @@ def exact_cp_tensors(shape=None, *, max_rank: int = 3, kind: str = "int",
     kind, bound = _exact_kind(kind, bound)
     max_rank = _pos_int(max_rank, "max_rank", RankError)
     shape = None if shape is None else _shape(shape)
+    check_entries((sum(shape) + 1 if shape else 17, max_rank),
+                  what="exact_cp_tensors(): CP factors (largest the arguments admit)")
     return _exact_cp_tensors(shape, max_rank, kind, bound)
 
 
@@ -502,6 +504,7 @@ def dimension_trees(d: int) -> st.SearchStrategy:
     """Dimension trees on the modes ``0 … d−1`` (random binary bracketings of a random
     order of the modes), for :class:`~tnverify.networks.TreeTensorNetwork`."""
     d = _pos_int(d, "d", minimum=2)
+    check_entries((d,), what="dimension_trees(): modes")
     return _dimension_trees(d)
 
 

@@ -119,8 +119,13 @@ def rounding_eps(shape, dtype=np.float64) -> tuple[float, str]:
     True
     """
     from ..conventions import tolerance
+    from ..validation import as_int
 
-    dims = [int(n) for n in shape]
+    if isinstance(shape, (str, bytes)) or not hasattr(shape, "__iter__"):
+        raise ShapeError(f"shape must be a sequence of positive ints; got {shape!r}")
+    dims = [as_int(n, f"shape[{k}]", minimum=1) for k, n in enumerate(shape)]
+    if not dims:
+        raise ShapeError("shape must be non-empty")
     sides = [max(math.prod(dims[:k + 1]), math.prod(dims[k + 1:]))
              for k in range(max(len(dims) - 1, 1))]
     tol = tolerance(dtype, n=max(sides), norm=1.0)
