@@ -105,7 +105,7 @@ def test_exact_tt_does_not_overflow_int64():
 
 
 def test_exact_models_refuse_floats():
-    with pytest.raises(DTypeError, match="integer or Fraction"):
+    with pytest.raises(DTypeError, match="integer or rational"):
         ExactTT([np.ones((1, 2, 1))])
     with pytest.raises(RankError, match="boundary"):
         ExactTT([np.ones((2, 2, 1), dtype=np.int64)])
@@ -328,3 +328,11 @@ def test_top_level_vocabulary():
 @given(tt=tst.exact_tensor_trains(shape=(2, 3, 2), nonnegative=True))
 def test_nonnegative_exact_tensor_trains(tt):
     assert all((c >= 0).all() for c in tt.cores) and (tt.full() >= 0).all()
+
+
+def test_flint_rationals_are_exact_entries():
+    import flint
+
+    core = np.array([flint.fmpq(1, 2), flint.fmpz(3)], dtype=object).reshape(1, 2, 1)
+    tt = ExactTT([core])
+    assert tt.full().tolist() == [Fraction(1, 2), 3] and tt.rational

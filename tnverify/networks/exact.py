@@ -46,7 +46,8 @@ _INT64_MAX = int(np.iinfo(np.int64).max)
 
 def exact_array(x, name: str) -> np.ndarray:
     """``x`` as an exact array: ``int64`` for integer input, ``object`` (Python ints and
-    :class:`~fractions.Fraction`) otherwise.  Floats (even integer-valued ones), bools,
+    :class:`~fractions.Fraction`; FLINT ``fmpz`` / ``fmpq`` entries are converted to them)
+    otherwise.  Floats (even integer-valued ones), bools,
     complex numbers and strings raise :class:`~tnverify.errors.DTypeError`: an exact model
     is never built by a silent cast."""
     if hasattr(x, "detach") and hasattr(x, "numpy"):        # a torch tensor
@@ -59,12 +60,17 @@ def exact_array(x, name: str) -> np.ndarray:
         a = np.array(x, dtype=object)
     except ValueError as exc:
         raise ShapeError(f"{name} must be a rectangular array; got ragged input") from exc
+    flat = []
     for v in a.flat:
-        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (Integral, Fraction)):
-            raise DTypeError(f"{name} must have integer or Fraction entries (an exact "
-                             f"model); got {type(v).__name__} {v!r}")
-    flat = [int(v) if isinstance(v, Integral) else (int(v) if v.denominator == 1 else v)
-            for v in a.flat]
+        kind = type(v).__name__
+        if kind == "fmpz" or (isinstance(v, Integral) and not isinstance(v, (bool, np.bool_))):
+            flat.append(int(v))
+        elif kind == "fmpq" or isinstance(v, Fraction):         # FLINT or Python rationals
+            f = Fraction(int(v.p), int(v.q)) if kind == "fmpq" else v
+            flat.append(int(f) if f.denominator == 1 else f)
+        else:
+            raise DTypeError(f"{name} must have integer or rational (Fraction, FLINT fmpq) "
+                             f"entries (an exact model); got {kind} {v!r}")
     out = np.empty(a.shape, dtype=object)
     out.flat[:] = flat
     if all(isinstance(v, int) and abs(v) <= _INT64_MAX for v in flat):
