@@ -9,6 +9,7 @@ import numpy as np
 
 import tnverify as tv
 from boundary_fuzz_rows import row
+from tnverify.claims import generic as cg
 from tnverify.networks import exact as nx, generic as ng, matricization as nm, tree as nt
 from tnverify.testing import strategies as sts
 
@@ -60,7 +61,7 @@ row(ng.generic_rank, lambda draws, rng: ng.generic_rank(_full_rank_draw, bound=2
 row(ng.GenericRank, lambda bound: ng.generic_rank(_full_rank_draw, bound=bound, draws=1,
                                                   rng=0).established,
     {"bound": "num"}, alternatives=("bound:None",), bound=2)   # None: no bound to reach
-row(ng.holds_generically, lambda compared, bound, relation: ng.holds_generically(
+row(cg.holds_generically, lambda compared, bound, relation: cg.holds_generically(
     compared, _full_rank_draw, bound, relation=relation, draws=2, rng=0).verdict,
     {"compared": "choice", "bound": "num", "relation": "choice"},
     alternatives=("compared:bogus",), compared="x", bound=2, relation="==")

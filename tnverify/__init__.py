@@ -62,9 +62,10 @@ from .tt.svd import tt_ranks, tt_svd
 from .testing.user_claims import check, claim
 from .networks import (
     CPRankBound, ExactCP, ExactTT, GenericRank, GridRank, MinCutBound, TreeTensorNetwork,
-    cp_rank_lower_bound, dimension_tree, generic_rank, holds_generically, matricization_rank,
-    min_cut_bound, random_exact_cp, random_exact_tt, random_tree_network,
+    cp_rank_lower_bound, dimension_tree, generic_rank, matricization_rank, min_cut_bound,
+    random_exact_cp, random_exact_tt, random_tree_network,
 )
+from .claims.generic import holds_generically
 
 __version__ = "0.2.0"
 

@@ -33,7 +33,8 @@ import numpy as np
 from ..errors import DTypeError, RankError, ShapeError
 from ..tt.cp import CPTensor
 from ..tt.random_trains import max_tt_ranks
-from ..tt.train import TensorTrain, uniform_cores
+from ..tt.train import TensorTrain
+from ..tt.uniform import uniform_cores
 from ..validation import as_choice, as_flag, as_int, as_rng, check_entries
 
 __all__ = ["ExactTT", "ExactCP", "random_exact_tt", "random_exact_cp", "exact_array",

@@ -4,7 +4,8 @@
 Everything a property test of a tensor-network LM draws: shapes, admissible TT ranks,
 well-conditioned TT cores and :class:`~tnverify.tt.TensorTrain` objects (optionally with a
 prescribed spectrum at every cut), token sequences, the cells of :mod:`tnverify.cells`,
-ξ-networks and Born machines (the cell strategies live in :mod:`tnverify.testing.cell_strategies`,
+ξ-networks and Born machines (the cell strategies live in :mod:`tnverify.testing.cell_strategies`, the exact
+models' in :mod:`tnverify.testing.network_strategies`,
 the seeds and size checks in :mod:`tnverify.testing.strategy_arguments`; all are re-exported
 here).  Arrays are float64 and finite; sizes are kept small enough for the explicit oracle (:class:`tnverify.definitions.oracle.Oracle`).  Random weights are drawn from
 a seed that hypothesis draws, so every example is reproducible and shrinks towards seed 0
@@ -40,6 +41,8 @@ from ..errors import NonFiniteError, RankError, ShapeError, UsageError, Vocabula
 from ..validation import as_array, as_choice, as_flag, check_entries
 from ..tt import TensorTrain
 from .cell_strategies import CELL_FAMILIES, born_machines, cells
+from .network_strategies import (dimension_trees, exact_cp_tensors, exact_tensor_trains,
+                                 tree_networks, uniform_tensor_trains)
 
 __all__ = ["shapes", "tt_ranks", "spectra", "tensor_trains", "tt_cores", "token_sequences",
            "seeds", "CELL_FAMILIES", "cells", "born_machines", "xi_operators",
@@ -415,135 +418,3 @@ def _generalized_rnns(draw, M, T, R, xi, sharing, max_M, max_T, max_R, dist):
     xi = xi if xi is not None else draw(xi_operators())
     return random_generalized_rnn(M, T, R, xi, np.random.default_rng(draw(seeds())),
                                   shared=sharing[0], shared_inputs=sharing[1], dist=dist)
-
-
-# -- exact models and tree networks (tnverify.networks) ------------------------------------
-def _exact_kind(kind, bound):
-    from ..networks.exact import EXACT_KINDS
-
-    as_choice(kind, "kind", EXACT_KINDS)
-    return kind, _pos_int(bound, "bound")
-
-
-def exact_tensor_trains(shape=None, *, max_rank: int = 3, kind: str = "int",
-                        bound: int = 2, nonnegative: bool = False) -> st.SearchStrategy:
-    """:class:`~tnverify.networks.ExactTT` objects: integer (``kind="int"``, entries in
-    ``{−bound, …, bound}``) or rational (``"rational"``) cores, admissible ranks
-    (:func:`tt_ranks`), shape drawn by :func:`shapes` when not given.  Their ``full()`` is
-    exact, so their ranks are certified.  Small entries land in the measure-zero set where
-    a generic rank drops: state generic ranks with :func:`tnverify.holds_generically`.
-    ``nonnegative=True`` draws non-negative cores (entries in ``{0, …, bound}``)."""
-    kind, bound = _exact_kind(kind, bound)
-    max_rank = _pos_int(max_rank, "max_rank", RankError)
-    shape = None if shape is None else _shape(shape)
-    return _exact_tensor_trains(shape, max_rank, kind, (bound, as_flag(nonnegative,
-                                                                         "nonnegative")))
-
-
-@st.composite
-def _exact_tensor_trains(draw, shape, max_rank, kind, entries):
-    from ..networks.exact import random_exact_tt
-
-    shape = shape if shape is not None else draw(shapes(max_entries=256))
-    ranks = draw(tt_ranks(shape, max_rank=max_rank))
-    return random_exact_tt(shape, ranks, np.random.default_rng(draw(seeds())), kind=kind,
-                           bound=entries[0], nonnegative=entries[1])
-
-
-def uniform_tensor_trains(*, length=None, n=None, max_rank: int = 3, max_length: int = 5,
-                          max_side: int = 3, kind: str = "int",
-                          bound: int = 2) -> st.SearchStrategy:
-    """Exact TTs with all cores equal (:meth:`tnverify.networks.ExactTT.uniform`): one
-    ``(r, n, r)`` core repeated ``length`` times, closed by exact boundary vectors."""
-    kind, bound = _exact_kind(kind, bound)
-    length = None if length is None else _pos_int(length, "length")
-    n = None if n is None else _pos_int(n, "n")
-    max_rank, max_length = _pos_int(max_rank, "max_rank", RankError), _pos_int(
-        max_length, "max_length")
-    max_side = _pos_int(max_side, "max_side")
-    check_entries(((n or max_side),), repeat=length or max_length,
-                  what="uniform TT (largest full tensor the arguments admit)")
-    return _uniform_tensor_trains(length, n, max_rank, max_length, max_side, kind, bound)
-
-
-@st.composite
-def _uniform_tensor_trains(draw, length, n, max_rank, max_length, max_side, kind, bound):
-    from ..networks.exact import ExactTT, draw_entries
-
-    L = length if length is not None else draw(st.integers(1, max_length))
-    n = n if n is not None else draw(st.integers(2, max(2, max_side)))
-    r = draw(st.integers(1, max_rank))
-    rng = np.random.default_rng(draw(seeds()))
-    core = draw_entries(rng, (r, n, r), kind, bound)
-    return ExactTT.uniform(core, L, alpha=draw_entries(rng, (r,), kind, bound),
-                           omega=draw_entries(rng, (r,), kind, bound))
-
-
-def exact_cp_tensors(shape=None, *, max_rank: int = 3, kind: str = "int",
-                     bound: int = 2) -> st.SearchStrategy:
-    """:class:`~tnverify.networks.ExactCP` tensors with ``1 … max_rank`` terms and exact
-    weights and factors."""
-    kind, bound = _exact_kind(kind, bound)
-    max_rank = _pos_int(max_rank, "max_rank", RankError)
-    shape = None if shape is None else _shape(shape)
-    check_entries((sum(shape) + 1 if shape else 17, max_rank),
-                  what="exact_cp_tensors(): CP factors (largest the arguments admit)")
-    return _exact_cp_tensors(shape, max_rank, kind, bound)
-
-
-@st.composite
-def _exact_cp_tensors(draw, shape, max_rank, kind, bound):
-    from ..networks.exact import random_exact_cp
-
-    shape = shape if shape is not None else draw(shapes(max_entries=256))
-    return random_exact_cp(shape, draw(st.integers(1, max_rank)),
-                           np.random.default_rng(draw(seeds())), kind=kind, bound=bound)
-
-
-def dimension_trees(d: int) -> st.SearchStrategy:
-    """Dimension trees on the modes ``0 … d−1`` (random binary bracketings of a random
-    order of the modes), for :class:`~tnverify.networks.TreeTensorNetwork`."""
-    d = _pos_int(d, "d", minimum=2)
-    check_entries((d,), what="dimension_trees(): modes")
-    return _dimension_trees(d)
-
-
-@st.composite
-def _dimension_trees(draw, d):
-    nodes = list(draw(st.permutations(range(d))))
-    while len(nodes) > 1:
-        i = draw(st.integers(0, len(nodes) - 2))
-        nodes[i:i + 2] = [(nodes[i], nodes[i + 1])]
-    return nodes[0]
-
-
-def tree_networks(*, tree=None, shape=None, max_modes: int = 4, max_side: int = 3,
-                  max_rank: int = 3, kind: str = "int", bound: int = 2) -> st.SearchStrategy:
-    """:class:`~tnverify.networks.TreeTensorNetwork` objects (hierarchical Tucker): a
-    dimension tree (:func:`dimension_trees` unless given), mode sizes, node ranks up to
-    ``max_rank`` (capped at the maximal matricization ranks), entries exact (``"int"``,
-    ``"rational"``) or standard normal (``"normal"``)."""
-    from ..networks.tree import TREE_KINDS
-
-    as_choice(kind, "kind", TREE_KINDS)
-    bound = _pos_int(bound, "bound")
-    max_modes, max_side = _pos_int(max_modes, "max_modes", minimum=2), _pos_int(
-        max_side, "max_side", minimum=2)
-    max_rank = _pos_int(max_rank, "max_rank", RankError)
-    shape = None if shape is None else _shape(shape)
-    check_entries((shape and max(shape)) or (max_side,),
-                  repeat=len(shape) if shape else max_modes,
-                  what="tree network (largest full tensor the arguments admit)")
-    return _tree_networks(tree, shape, max_modes, max_side, max_rank, kind, bound)
-
-
-@st.composite
-def _tree_networks(draw, tree, shape, max_modes, max_side, max_rank, kind, bound):
-    from ..networks.tree import random_tree_network
-
-    if shape is None:
-        d = draw(st.integers(2, max_modes))
-        shape = tuple(draw(st.integers(2, max_side)) for _ in range(d))
-    tree = tree if tree is not None else draw(dimension_trees(len(shape)))
-    return random_tree_network(tree, shape, draw(st.integers(1, max_rank)),
-                               np.random.default_rng(draw(seeds())), kind=kind, bound=bound)
