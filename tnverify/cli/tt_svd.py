@@ -26,8 +26,8 @@ def add_tt_svd(sub) -> None:
                   "(tnverify.conventions.tolerance): eps = SAFETY * n * eps(float64) with\n"
                   "SAFETY = 8 and n the largest side of an unfolding of the tensor; it\n"
                   "drops round-off only, so an exactly low-rank tensor gets its exact TT\n"
-                  "ranks.  --eps 0 keeps every non-zero singular value (round-off too),\n"
-                  "which is the default of the library function tnverify.tt_svd.",
+                  "ranks (the same default as the library function tnverify.tt_svd).\n"
+                  "--eps 0 keeps every non-zero singular value (round-off too).",
                   ["tnverify tt-svd a.npy",
                    "tnverify tt-svd a.npy --eps 1e-8",
                    "tnverify tt-svd a.npy --eps 0",
