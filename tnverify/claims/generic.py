@@ -13,7 +13,7 @@ __all__ = ["holds_generically"]
 
 
 def holds_generically(compared, build, bound: int, *, relation: str = "==",
-                      draws: int = 3, rng=None, names=("generic rank", "bound")) -> Evidence:
+                      draws: int = 10, rng=None, names=("generic rank", "bound")) -> Evidence:
     """Evidence that a rank equals (or is at least) ``bound`` for generic parameters.
 
     ``relation="=="``: the witness reaches ``bound`` *and* no draw exceeds it (``bound``
@@ -79,7 +79,8 @@ def _evidence(compared, g: GenericRank, bound: int, relation: str, names) -> Evi
         else:
             ce = {"not established": f"no draw of {len(g.ranks)} reached {bound} (best "
                                      f"certified rank {g.rank}); the generic rank is only "
-                                     f"known to be >= {g.rank}"}
+                                     f"known to be >= {g.rank} (more draws or a larger "
+                                     "entry range make a witness likelier)"}
     wrong = GenericRank(g.rank, g.ranks, g.seeds, g.witness, bound + 1)
     control = Evidence(f"control (bound + 1 = {bound + 1}) of: {compared}",
                        passed=wrong.rank >= bound + 1,

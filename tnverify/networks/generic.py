@@ -130,7 +130,7 @@ def _certified_rank(value, i: int) -> tuple[int, str]:
     return int(r.rank), r.method
 
 
-def generic_rank(build, *, bound: int | None = None, draws: int = 3, rng=None) -> GenericRank:
+def generic_rank(build, *, bound: int | None = None, draws: int = 10, rng=None) -> GenericRank:
     """The generic rank of a polynomially parametrised matrix, bounded below by a
     certified witness (module docstring: why one witness is enough).
 
@@ -144,8 +144,11 @@ def generic_rank(build, *, bound: int | None = None, draws: int = 3, rng=None) -
     bound : int, optional
         The value to reach (typically an upper bound valid for every parameter, such as
         :func:`min_cut_bound`).
-    draws : int, default 3
-        How many draws (all are made, so the exceptional ones are counted).
+    draws : int, default 10
+        How many draws (all are made, so the exceptional ones are counted).  Small integer
+        entries land in the exceptional set often (a third to a half of the draws is
+        common), so a few draws can miss a witness that more draws, or a larger entry
+        range, find.
     rng : None, int, SeedSequence, BitGenerator or Generator
         Each draw gets its own seed from it (recorded in :attr:`GenericRank.seeds`).
 

@@ -4,7 +4,8 @@ For a tensor network whose graph is a tree (a tensor train, a tree tensor networ
 matricization ``A^{(S, S^c)}`` (rows: the modes in ``S``) factors through every set of
 edges whose removal separates the open legs of ``S`` from those of ``S^c``: its rank is
 at most the product of the dimensions of the cut edges, minimised over cuts — the
-*min-cut bound* (Cui, Freedman, Sattath, Stong, Minton, "Quantum max-flow/min-cut",
+*min-cut bound*, an upper bound that some networks' generic ranks do not attain (Cui,
+Freedman, Sattath, Stong, Minton, "Quantum max-flow/min-cut",
 J. Math. Phys. 57, 2016, §2; for a TT and a contiguous ``S = {1..k}`` it is
 ``min(r_k, n_1⋯n_k, n_{k+1}⋯n_d)``, thesis §3.2, Thm 3.2.1).  An open leg is an edge
 too (cutting it costs its mode size), so the bound never exceeds ``min(Π_S n, Π_{S^c} n)``.
