@@ -66,7 +66,7 @@ numpydoc_validation_exclude = {
     r"\.__init__$", r"\.__post_init__$", r"\.__call__$",
     # hypothesis strategies wrapped by hypothesis' decorators: numpydoc cannot read their
     # source (its validator raises); they are documented, not validated
-    r"^tnverify\.(testing\.)?(cell_)?strategies\.",
+    r"^tnverify\.(testing\.)?(cell_|network_)?strategies\.",
 }
 
 # -- HTML ------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 import boundary_fuzz_rows_cells  # noqa: F401 - registers its rows in ROWS
+import boundary_fuzz_rows_networks  # noqa: F401 - registers its rows in ROWS
 from boundary_fuzz_kinds import bad_values, equivalent, same
 from boundary_fuzz_optional import optional_bad_values, optional_kind, optional_kinds
 from boundary_fuzz_rows import ROWS

@@ -46,3 +46,24 @@ def test_tt_svd_of_a_file_imports_neither_torch_nor_sympy(tmp_path):
         check=True)
     code, n_chars, heavy = proc.stdout.split()[-3:]
     assert code == "0" and int(n_chars) > 20 and heavy == "-"
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["claims"]])
+def test_the_command_line_starts_without_scipy(argv):
+    """scipy.linalg (≈ 0.4 s of every start, issue 26 problem 7) is imported on use, by the
+    first large SVD, not by ``import tnverify``."""
+    code = _PROBE.format(argv=argv).replace('("torch", "sympy", "scipy.stats")', '("scipy",)')
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert proc.stdout.split()[-1] == "-"
+
+
+def test_a_large_svd_still_uses_scipy():
+    import numpy as np
+
+    from tnverify.tt.truncation import SMALL_SVD, thin_svd
+
+    a = np.random.default_rng(0).standard_normal((SMALL_SVD // 4 + 1, 8))
+    u, s, vh = thin_svd(a)
+    assert "scipy.linalg" in sys.modules
+    assert np.allclose((u * s) @ vh, a)

@@ -14,10 +14,16 @@ on use):
   :func:`rank_mod_p` (certified, on FLINT; :func:`rank_backend`);
 - generalized ξ-networks (gtm): :class:`ShallowNetwork`, :class:`GeneralizedRNN`,
   :func:`grid_tensor`, :func:`get_xi`;
+- expressivity (:mod:`tnverify.networks`): exact models :class:`ExactTT`,
+  :func:`random_exact_tt`, :class:`ExactCP`, :func:`random_exact_cp`, uniform TTs
+  (``TensorTrain.uniform``), tree networks :class:`TreeTensorNetwork`,
+  :func:`random_tree_network`, :func:`dimension_tree`; :func:`matricization_rank`,
+  :func:`min_cut_bound`, :func:`cp_rank_lower_bound`, :class:`GridRank`; generic ranks
+  :func:`generic_rank`, :func:`holds_generically`;
 - the claim registry: :func:`get_claim`, :func:`all_claims`, :func:`run_claim`;
 - users' own claims and papers: :func:`paper` (declare a paper), :class:`Ref`,
   :func:`claim` (decorator), :func:`check`, :func:`compare_values`,
-  :func:`compare_ints` (with :mod:`tnverify.testing.strategies` and the pytest plugin);
+  :func:`compare_ints`, :func:`compare_bound` (with :mod:`tnverify.testing.strategies` and the pytest plugin);
 - errors: :class:`TnverifyError` and its subclasses in :mod:`tnverify.errors`.
 
 Modules with more: :mod:`tnverify.equivalences` (maps between RNN families and TT cores),
@@ -37,7 +43,7 @@ _moved_modules.install()   # old module paths import with a DeprecationWarning (
 
 from .claims import Ref, all_claims, get_claim, run_claim  # noqa: E402
 from .references import paper
-from .claims.compare import compare_ints, compare_values
+from .claims.compare import compare_bound, compare_ints, compare_values
 from .definitions.conditionals import conditionals
 from .conventions import tolerance
 from .tt.cp import CPTensor
@@ -56,6 +62,12 @@ from .tt import TensorTrain, random_tt, tt_to_full
 from .generalized.xi import get_xi
 from .tt.svd import tt_ranks, tt_svd
 from .testing.user_claims import check, claim
+from .networks import (
+    CPRankBound, ExactCP, ExactTT, GenericRank, GridRank, MinCutBound, TreeTensorNetwork,
+    cp_rank_lower_bound, dimension_tree, generic_rank, matricization_rank, min_cut_bound,
+    random_exact_cp, random_exact_tt, random_tree_network,
+)
+from .claims.generic import holds_generically
 
 __version__ = "0.2.0"
 
@@ -83,10 +95,15 @@ __all__ = [
     "rank_backend",
     # generalized ξ-networks
     "ShallowNetwork", "GeneralizedRNN", "grid_tensor", "get_xi",
+    # expressivity (tnverify.networks)
+    "ExactTT", "ExactCP", "random_exact_tt", "random_exact_cp", "TreeTensorNetwork",
+    "random_tree_network", "dimension_tree", "matricization_rank", "min_cut_bound",
+    "MinCutBound", "cp_rank_lower_bound", "CPRankBound", "GridRank", "generic_rank",
+    "GenericRank", "holds_generically",
     # registry
     "get_claim", "all_claims", "run_claim", "tolerance",
     # users' own claims (see also tnverify.testing.strategies and the pytest plugin)
-    "paper", "Ref", "claim", "check", "compare_values", "compare_ints",
+    "paper", "Ref", "claim", "check", "compare_values", "compare_ints", "compare_bound",
     # errors
     "TnverifyError", "ShapeError", "RankError", "SizeLimitError", "ToleranceError",
     "NonFiniteError", "VocabularyError", "DTypeError",

@@ -196,7 +196,7 @@ LAYERS: tuple[tuple[str, frozenset], ...] = (
     ("definitions", frozenset({"definitions"})),
     ("ranks", frozenset({"ranks"})),
     ("tt", frozenset({"tt"})),
-    ("models", frozenset({"equivalences", "generalized", "lru"})),
+    ("models", frozenset({"equivalences", "generalized", "lru", "networks"})),
     ("cells", frozenset({"cells"})),
     ("figures", frozenset({"figures"})),
     ("claims", frozenset({"claims"})),

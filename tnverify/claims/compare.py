@@ -21,7 +21,9 @@ Every comparison carries a control that must fail (ARCHITECTURE.md, Design notes
   turns the verdict into ``error`` (vacuous) — the registry tests then fail.
 
 ``compare_ints`` controls with the wanted integers moved by one (``==``: the first entry
-+ 1; ``<=``: the first entry set to ``got − 1``).
++ 1; ``<=``: the first entry set to ``got − 1``; ``>=``: set to ``got + 1``).
+``compare_bound`` (one-sided, floats) controls with the bound moved past the value by
+``CONTROL_FACTOR`` times the tolerance rule.
 """
 
 from __future__ import annotations
@@ -31,11 +33,13 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..conventions import SAFETY, machine_eps, tolerance
-from ..errors import DTypeError, ShapeError, ToleranceError, UsageError
-from ..validation import as_array, as_int, as_int_array, as_mapping, as_text
+from ..errors import DTypeError, NonFiniteError, ShapeError, ToleranceError, UsageError
+from ..validation import as_array, as_int, as_mapping, as_text
 from . import Evidence
+from .integers import RELATIONS, as_relation, compare_ints, side_names
 
-__all__ = ["compare_values", "compare_ints", "as_numpy", "CONTROL_FACTOR"]
+__all__ = ["compare_values", "compare_ints", "compare_bound", "as_numpy", "CONTROL_FACTOR",
+           "RELATIONS"]
 
 #: How far (in units of the tolerance rule ``SAFETY · n · eps · scale``) the
 #: perturbed-entry control moves one reference entry: "a few times the tolerance", so the
@@ -153,6 +157,119 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
                     counterexample=ce, control=ctrl)
 
 
+def compare_bound(compared, value, bound=None, relation: str = "<=", *, n: int = 1,
+                  scale=1.0, dtype=np.float64, sizes: dict | None = None,
+                  details: dict | None = None, names=("value", "bound")) -> Evidence:
+    """Evidence for a one-sided float statement ``value ≤ bound`` (or ``≥``), entrywise,
+    up to the named tolerance.
+
+    Called ``compare_bound("what", value, bound, relation="<=")`` or
+    ``compare_bound(value, bound, relation=">=")``.  The statement holds when every entry
+    violates it by at most ``tolerance(dtype, n, norm=1)`` after dividing by its
+    forward-error ``scale`` (:func:`tnverify.conventions.tolerance`, the rule
+    ``SAFETY · n · eps(dtype)``): ``(value − bound)/scale ≤ τ`` for ``"<="``,
+    ``(bound − value)/scale ≤ τ`` for ``">="``.  ``error`` is the worst violation (0 when
+    every entry satisfies the inequality strictly); ``details["margin"]`` is the smallest
+    slack ``(bound − value)/scale`` (``"<="``), negative when violated.
+
+    ``"=="`` is refused: a two-sided float comparison is :func:`compare_values`.
+
+    The negative control moves the bound of the tightest entry past its value by
+    ``CONTROL_FACTOR · SAFETY · n · eps · scale`` (the rule's constants, not
+    ``tolerance()``), so it fails unless the tolerance is made looser than its rule.
+
+    Parameters
+    ----------
+    value, bound : array_like or torch.Tensor or float
+        Broadcast against each other (a scalar bound for many values is fine).
+    relation : {"<=", ">="}
+        The statement's direction, ``value relation bound``.
+    n : int
+        Accumulated operations per entry (as in :func:`compare_values`).
+    scale : float or array_like
+        Forward-error scale of each entry (as in :func:`compare_values`).
+    dtype : dtype
+        The least precise dtype taking part.
+    sizes : dict, optional
+        Sizes used, for the evidence.
+    details : dict, optional
+        Further numbers for the evidence.
+    names : (str, str)
+        What value and bound are, for ``details["statement"]`` ("KL 0.31 ≤ bound 0.5").
+
+    Examples
+    --------
+    >>> ev = compare_bound(0.25, 0.5, relation="<=", names=("KL", "bound"))
+    >>> ev.verdict, ev.details["statement"], ev.control.verdict
+    ('holds', 'KL 0.25 ≤ bound 0.5', 'fails')
+    >>> compare_bound("a lower bound", [1.0, 2.0], 1.5, relation=">=").verdict
+    'fails'
+    """
+    if not isinstance(compared, str):          # compare_bound(value, bound, relation=...)
+        if isinstance(bound, str):
+            relation = bound
+        elif bound is not None:
+            raise UsageError("compare_bound takes (compared, value, bound) or (value, bound):"
+                             " a third value must be the relation")
+        compared, value, bound = None, compared, value
+    elif bound is None:
+        raise UsageError("compare_bound(compared, value, bound): bound is missing")
+    if relation == "==":
+        raise UsageError("compare_bound is one-sided ('<=' or '>='); compare two values "
+                         "with compare_values")
+    relation = as_relation(relation)
+    names = side_names(names)
+    sizes, details = as_mapping(sizes, "sizes"), as_mapping(details, "details")
+    n = as_int(n, "n (accumulated operations)", minimum=1, error=ToleranceError)
+    if dtype is None:
+        raise DTypeError("dtype must be the least precise dtype taking part (e.g. "
+                         "numpy.float64); got None")
+    lhs, rhs = as_numpy(value), as_numpy(bound)
+    if lhs.dtype.kind == "c" or rhs.dtype.kind == "c":
+        raise DTypeError("compare_bound compares real numbers; got a complex value or bound")
+    try:
+        lhs, rhs = np.broadcast_arrays(lhs, rhs)
+    except ValueError as exc:
+        raise ShapeError(f"value of shape {lhs.shape} and bound of shape {rhs.shape} do not "
+                         "broadcast") from exc
+    s = _check_scale(scale, lhs.shape)
+    sign = 1.0 if relation == "<=" else -1.0
+    slack = (sign * (rhs - lhs) / s).reshape(-1)       # >= 0: the inequality holds
+    tol = tolerance(dtype, n=n, norm=1.0)
+    flat_v, flat_b = lhs.reshape(-1), rhs.reshape(-1)
+    one = lhs.size == 1
+    statement = (f"{names[0]} {_fmt(flat_v, one)} {RELATIONS[relation]} "
+                 f"{names[1]} {_fmt(flat_b, one)}")
+    compared = statement if compared is None else as_text(compared, "compared")
+    if slack.size == 0:
+        return Evidence(compared, error=0.0, tolerance=tol, sizes=sizes,
+                        details={**details, "statement": statement})
+    if not np.isfinite(slack).all():
+        raise NonFiniteError(f"compare_bound: value or bound has NaN/inf entries "
+                             f"({int(np.count_nonzero(~np.isfinite(slack)))} of {slack.size})")
+    worst = int(np.argmin(slack))
+    err = float(max(0.0, -slack[worst]))
+    details.update(statement=statement, relation=relation, margin=float(slack[worst]),
+                   entries=int(slack.size),
+                   beyond_tolerance=int(np.count_nonzero(-slack > float(tol))))
+    step = CONTROL_FACTOR * SAFETY * int(n) * machine_eps(dtype)
+    # the tightest entry's bound moved past its value by `step` (in units of its scale)
+    ctrl = Evidence(f"control (bound of entry {worst} moved past the value by "
+                    f"{CONTROL_FACTOR:g}·SAFETY·n·eps·scale) of: {compared}",
+                    error=float(max(0.0, -slack[worst]) + step), tolerance=tol,
+                    details={"variant": f"bound of entry {worst} moved past the value"})
+    ce = None
+    if not err <= float(tol):
+        ce = {"entry": worst, "value": float(flat_v[worst]), "bound": float(flat_b[worst]),
+              "relation": relation}
+    return Evidence(compared, error=err, tolerance=tol, sizes=sizes, details=details,
+                    counterexample=ce, control=ctrl)
+
+
+def _fmt(flat, one: bool) -> str:
+    return f"{float(flat[0]):.6g}" if one else f"[{flat.size} entries]"
+
+
 def _control_values(compared, lhs, rhs, s, tol, *, n, dtype, control, label) -> Evidence:
     """The negative control of :func:`compare_values` (see the module docstring)."""
     if control is not None:
@@ -204,71 +321,5 @@ def _check_scale(scale, shape) -> np.ndarray:
                          f"shape {shape}") from exc
 
 
-def _int_list(xs, name: str) -> list[int]:
-    """``xs`` as a list of Python ints (any size): a 1-D sequence, integer array or tensor
-    of integers; floats, bools and strings are refused, never truncated."""
-    if isinstance(xs, (str, bytes)) or not hasattr(xs, "__iter__"):
-        raise DTypeError(f"{name} must be a 1-D sequence of integers; got {xs!r}")
-    if hasattr(xs, "ndim") and xs.ndim != 1:
-        raise ShapeError(f"{name} must be 1-D; got shape {tuple(xs.shape)}")
-    if hasattr(xs, "detach") or isinstance(xs, np.ndarray):
-        return as_int_array(xs, name, ndim=1).tolist()
-    return [as_int(x, f"{name}[{i}]") for i, x in enumerate(xs)]
-
-
 def _scalar(x):
     return complex(x) if np.iscomplexobj(x) else float(x)
-
-
-def compare_ints(compared: str, got, want, relation: str = "==", *, control=None,
-                 control_label: str | None = None) -> Evidence:
-    """Exact comparison of integer results (ranks), elementwise ``==`` or ``<=``.
-
-    The negative control is the same comparison on ``control`` (the integers a minimal
-    wrong variant gives: the printed-vs-meant edit, a shifted window, a wrong count) when
-    given, else on the wanted integers moved by one.
-
-    ``got`` and ``want`` are 1-D sequences of integers (Python/numpy ints or an integer
-    array); floats (even ``1.0``), bools, strings and nested lists raise
-    :class:`~tnverify.errors.DTypeError` / :class:`~tnverify.errors.ShapeError`, so a
-    comparison can never "hold" by truncation.
-
-    Examples
-    --------
-    >>> compare_ints("ranks", [1, 2, 1], [1, 3, 1], "<=").verdict
-    'holds'
-    >>> compare_ints("ranks", [1, 2], [1, 3]).verdict
-    'fails'
-    """
-    if not isinstance(relation, str) or relation not in ("==", "<="):
-        raise UsageError(f"relation must be '==' or '<='; got {relation!r}")
-    compared = as_text(compared, "compared")
-    control_label = as_text(control_label, "control_label", optional=True)
-    got, want = _int_list(got, "got"), _int_list(want, "want")
-    ok = _ints_hold(got, want, relation)
-    if control is not None:
-        wrong_got = _int_list(control, "control")
-        what = control_label or "a minimal wrong variant"
-        control = Evidence(f"control ({what}) of: {compared}",
-                           passed=_ints_hold(wrong_got, want, relation),
-                           details={"variant": what, "got": wrong_got})
-    elif got:
-        wrong = list(want)
-        wrong[0] = want[0] + 1 if relation == "==" else got[0] - 1
-        what = ("first wanted entry + 1" if relation == "==" else
-                "first wanted entry set to got − 1")
-        control = Evidence(f"control ({what}) of: {compared}",
-                           passed=_ints_hold(got, wrong, relation),
-                           details={"variant": what, "want": wrong})
-    else:
-        control = None
-    return Evidence(compared, passed=ok, details={"got": got, "want": want,
-                                                  "relation": relation},
-                    counterexample=None if ok else {"got": got, "want": want,
-                                                    "relation": relation},
-                    control=control)
-
-
-def _ints_hold(got, want, relation) -> bool:
-    return len(got) == len(want) and all(g == w if relation == "==" else g <= w
-                                         for g, w in zip(got, want))

@@ -26,8 +26,8 @@ def add_tt_svd(sub) -> None:
                   "(tnverify.conventions.tolerance): eps = SAFETY * n * eps(float64) with\n"
                   "SAFETY = 8 and n the largest side of an unfolding of the tensor; it\n"
                   "drops round-off only, so an exactly low-rank tensor gets its exact TT\n"
-                  "ranks.  --eps 0 keeps every non-zero singular value (round-off too),\n"
-                  "which is the default of the library function tnverify.tt_svd.",
+                  "ranks (the same default as the library function tnverify.tt_svd).\n"
+                  "--eps 0 keeps every non-zero singular value (round-off too).",
                   ["tnverify tt-svd a.npy",
                    "tnverify tt-svd a.npy --eps 1e-8",
                    "tnverify tt-svd a.npy --eps 0",
@@ -45,10 +45,8 @@ def add_tt_svd(sub) -> None:
 
 
 def default_eps(shape, dtype=np.float64) -> tuple[float, str]:
-    """The default relative accuracy of ``tnverify tt-svd``: the package's tolerance rule
-    at rounding level, ``tolerance(dtype, n, norm=1)`` with ``n`` the largest side of an
-    unfolding ``A_[k]`` (rows ``n_1 ... n_k``, columns ``n_{k+1} ... n_d``); the numerical-
-    rank rule of numpy's ``matrix_rank`` (``max(M, N) · eps``) with tnverify's SAFETY.
+    """The default relative accuracy of ``tnverify tt-svd``: the library's
+    :func:`tnverify.tt.svd.rounding_eps` (one rule, kept in the library since 0.3).
 
     Returns ``(eps, rule in words)``.
 
@@ -58,13 +56,9 @@ def default_eps(shape, dtype=np.float64) -> tuple[float, str]:
     >>> eps == 8 * 504 * 2.0 ** -52
     True
     """
-    from ..conventions import tolerance
+    from ..tt.svd import rounding_eps
 
-    dims = [int(n) for n in shape]
-    sides = [max(int(np.prod(dims[:k + 1])), int(np.prod(dims[k + 1:])))
-             for k in range(max(len(dims) - 1, 1))]
-    tol = tolerance(dtype, n=max(sides), norm=1.0)
-    return float(tol), tol.rule
+    return rounding_eps(shape, dtype)
 
 
 def _header_dtype(fh):

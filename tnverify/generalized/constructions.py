@@ -331,7 +331,7 @@ def product_network(H, F, *, order: str = "corrected") -> ProductNetworks:
     from ..tt.svd import tt_svd
     Hh = h_hat(H, F, order=order)
     M, T = Hh.shape[0], Hh.ndim
-    tt = tt_svd(Hh).tt
+    tt = tt_svd(Hh, eps=0.0).tt          # every non-zero σ kept (the exact TT of Ĥ)
     idx = np.array(list(itertools.product(range(M), repeat=T)), dtype=np.int64)
     eye = np.eye(M)
     cp = CPTensor(Hh.reshape(-1).copy(), tuple(eye[:, idx[:, t]] for t in range(T)))

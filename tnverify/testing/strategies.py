@@ -4,7 +4,8 @@
 Everything a property test of a tensor-network LM draws: shapes, admissible TT ranks,
 well-conditioned TT cores and :class:`~tnverify.tt.TensorTrain` objects (optionally with a
 prescribed spectrum at every cut), token sequences, the cells of :mod:`tnverify.cells`,
-ξ-networks and Born machines (the cell strategies live in :mod:`tnverify.testing.cell_strategies`,
+ξ-networks and Born machines (the cell strategies live in :mod:`tnverify.testing.cell_strategies`, the exact
+models' in :mod:`tnverify.testing.network_strategies`,
 the seeds and size checks in :mod:`tnverify.testing.strategy_arguments`; all are re-exported
 here).  Arrays are float64 and finite; sizes are kept small enough for the explicit oracle (:class:`tnverify.definitions.oracle.Oracle`).  Random weights are drawn from
 a seed that hypothesis draws, so every example is reproducible and shrinks towards seed 0
@@ -40,10 +41,14 @@ from ..errors import NonFiniteError, RankError, ShapeError, UsageError, Vocabula
 from ..validation import as_array, as_choice, as_flag, check_entries
 from ..tt import TensorTrain
 from .cell_strategies import CELL_FAMILIES, born_machines, cells
+from .network_strategies import (dimension_trees, exact_cp_tensors, exact_tensor_trains,
+                                 tree_networks, uniform_tensor_trains)
 
 __all__ = ["shapes", "tt_ranks", "spectra", "tensor_trains", "tt_cores", "token_sequences",
            "seeds", "CELL_FAMILIES", "cells", "born_machines", "xi_operators",
-           "feature_matrices", "shallow_networks", "generalized_rnns"]
+           "feature_matrices", "shallow_networks", "generalized_rnns",
+           "exact_tensor_trains", "exact_cp_tensors", "uniform_tensor_trains",
+           "dimension_trees", "tree_networks"]
 
 def shapes(*, min_dims: int = 2, max_dims: int = 4, min_side: int = 2,
            max_side: int = 4, max_entries: int = 4096) -> st.SearchStrategy:
@@ -388,20 +393,23 @@ def _shallow_networks(draw, M, T, R, xi, max_M, max_T, max_R, dist):
 
 
 def generalized_rnns(*, M=None, T=None, R=None, xi=None, shared: bool = False,
-                     max_M: int = 3, max_T: int = 4, max_R: int = 3, dist: str = "normal"):
-    """Generalized RNNs (Eq. 16–17 of gtm) with per-step C^{(t)} (L = M) and cores
-    𝒢^{(t)} (shared for t = 2..T−1 when ``shared``), h^{(0)} the unit of ξ.  Every
-    argument is checked when the strategy is built."""
+                     shared_inputs: bool = False, max_M: int = 3, max_T: int = 4,
+                     max_R: int = 3, dist: str = "normal"):
+    """Generalized RNNs (Eq. 16–17 of gtm) with per-step C^{(t)} (L = M; shared for
+    t = 2..T−1 when ``shared_inputs``) and cores 𝒢^{(t)} (shared for t = 2..T−1 when
+    ``shared``), h^{(0)} the unit of ξ.  Every argument is checked when the strategy is
+    built."""
     from ..generalized.xi import get_xi
 
     xi = get_xi(xi) if xi is not None else None          # unknown name: UsageError
     shared = as_flag(shared, "shared")
+    shared_inputs = as_flag(shared_inputs, "shared_inputs")
     (M, T, R), (max_M, max_T, max_R) = _network_sizes(M, T, R, max_M, max_T, max_R, dist)
-    return _generalized_rnns(M, T, R, xi, shared, max_M, max_T, max_R, dist)
+    return _generalized_rnns(M, T, R, xi, (shared, shared_inputs), max_M, max_T, max_R, dist)
 
 
 @st.composite
-def _generalized_rnns(draw, M, T, R, xi, shared, max_M, max_T, max_R, dist):
+def _generalized_rnns(draw, M, T, R, xi, sharing, max_M, max_T, max_R, dist):
     from ..generalized.grid import random_generalized_rnn
 
     M = M if M is not None else draw(st.integers(2, max_M))
@@ -409,4 +417,4 @@ def _generalized_rnns(draw, M, T, R, xi, shared, max_M, max_T, max_R, dist):
     R = R if R is not None else draw(st.integers(1, max_R))
     xi = xi if xi is not None else draw(xi_operators())
     return random_generalized_rnn(M, T, R, xi, np.random.default_rng(draw(seeds())),
-                                  shared=shared, dist=dist)
+                                  shared=sharing[0], shared_inputs=sharing[1], dist=dist)

@@ -41,7 +41,7 @@ from .truncation import (check_eps, check_max_rank, step_caps, svd_signed, tail_
 from ..validation import as_array
 from .train import TensorTrain
 
-__all__ = ["TTSVDResult", "TTRanks", "tt_svd", "truncation_rank", "tt_ranks"]
+__all__ = ["TTSVDResult", "TTRanks", "tt_svd", "truncation_rank", "tt_ranks", "rounding_eps"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -103,7 +103,36 @@ class TTSVDResult:
                 "compression": self.compression}
 
 
-def tt_svd(tensor, *, eps: float = 0.0, max_rank=None) -> TTSVDResult:
+def rounding_eps(shape, dtype=np.float64) -> tuple[float, str]:
+    """The default relative accuracy of :func:`tt_svd` (and ``tnverify tt-svd``): the
+    package's tolerance rule at rounding level, ``tolerance(dtype, n, norm=1)`` with ``n``
+    the largest side of an unfolding ``A_[k]`` (rows ``n_1 ⋯ n_k``, columns
+    ``n_{k+1} ⋯ n_d``); the numerical-rank rule of numpy's ``matrix_rank``
+    (``max(M, N) · eps``) with tnverify's SAFETY.  It drops round-off only.
+
+    Returns ``(eps, rule in words)``.
+
+    Examples
+    --------
+    >>> eps, rule = rounding_eps((6, 7, 8, 9))
+    >>> eps == 8 * 504 * 2.0 ** -52
+    True
+    """
+    from ..conventions import tolerance
+    from ..validation import as_int
+
+    if isinstance(shape, (str, bytes)) or not hasattr(shape, "__iter__"):
+        raise ShapeError(f"shape must be a sequence of positive ints; got {shape!r}")
+    dims = [as_int(n, f"shape[{k}]", minimum=1) for k, n in enumerate(shape)]
+    if not dims:
+        raise ShapeError("shape must be non-empty")
+    sides = [max(math.prod(dims[:k + 1]), math.prod(dims[k + 1:]))
+             for k in range(max(len(dims) - 1, 1))]
+    tol = tolerance(dtype, n=max(sides), norm=1.0)
+    return float(tol), tol.rule
+
+
+def tt_svd(tensor, *, eps: float | None = None, max_rank=None) -> TTSVDResult:
     """TT-SVD of a full tensor (Oseledets 2011, Algorithm 1, C-order unfoldings).
 
     Step ``k`` (0-based) reshapes the carried matrix to ``(r_k n_k) × rest``, takes its
@@ -120,13 +149,15 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank=None) -> TTSVDResult:
         in float32 data (relative size about ``6e-8``) is part of the tensor that is
         decomposed, so ``eps = 0`` keeps it as extra rank; pass ``eps`` of a few times
         float32's ``eps`` (``np.finfo(np.float32).eps ≈ 1.2e-7``) to remove it.
-    eps : float, default 0
-        Relative accuracy ``>= 0``.  The default ``0`` keeps every non-zero singular
-        value, round-off included (as Oseledets' algorithm with ``ε = 0`` and TensorLy's
-        ``tensor_train`` at full rank do).  The command line ``tnverify tt-svd`` defaults to
-        the rounding level instead (``SAFETY · n · eps(float64)``, n the largest side of an
-        unfolding; ``tnverify.cli.tt_svd.default_eps(shape)[0]``), which drops round-off only;
-        pass that value here to get the same ranks.
+    eps : float, optional
+        Relative accuracy ``>= 0``.  Default (``None``): the rounding level
+        :func:`rounding_eps` ``= SAFETY · n · eps(dtype)``, n the largest side of an
+        unfolding and dtype the input's precision (float32 / float16 / complex64 input
+        its own, float64 otherwise): round-off is dropped, so an exactly low-rank float
+        tensor gets its low ranks (``tt_svd(i + j + k).ranks == (1, 2, 2, 1)``); the
+        command line ``tnverify tt-svd`` uses the same default.  ``eps=0`` keeps every
+        non-zero singular value, round-off included (Oseledets' algorithm with ``ε = 0``,
+        TensorLy's ``tensor_train`` at full rank; the default before 0.3).
     max_rank : int or sequence of int, optional
         Cap on every rank, or one cap per step (``d − 1`` of them: the fixed-rank TT-SVD
         of Thm 3.2.2 with ``eps = 0``).  With caps the bound ``eps ‖A‖_F`` no longer holds
@@ -165,9 +196,15 @@ def tt_svd(tensor, *, eps: float = 0.0, max_rank=None) -> TTSVDResult:
     (1, 2, 2, 1)
     >>> bool(np.allclose(res.tt.full(), i + j + k + 3.0))
     True
+    >>> tt_svd(i + j + k + 3.0).ranks, tt_svd(i + j + k + 3.0, eps=0).ranks[1]  # round-off
+    ((1, 2, 2, 1), 3)
     """
+    source = str(getattr(tensor, "dtype", "")).replace("torch.", "")
     a = as_array(tensor, "tensor", complex_ok=True)
-    eps = check_eps(eps)
+    if eps is None and a.ndim >= 1 and a.size:
+        eps = rounding_eps(a.shape, source if source in ("float16", "float32", "complex64")
+                           else np.float64)[0]
+    eps = check_eps(0.0 if eps is None else eps)
     if a.ndim < 1:
         raise ShapeError(f"tensor must have ndim >= 1; got a {a.ndim}-D array")
     if a.size == 0:

@@ -21,6 +21,7 @@ from ..errors import (
     DTypeError, NonFiniteError, RankError, ShapeError, ToleranceError, VocabularyError,
 )
 from .truncation import check_eps, check_max_rank, svd_signed, truncation_rank
+from .uniform import uniform_cores
 from ..validation import as_array, as_flag, as_int_array
 
 __all__ = ["TensorTrain", "tt_to_full"]
@@ -383,6 +384,38 @@ class TensorTrain:
         from tensorly.tt_tensor import TTTensor
 
         return TTTensor([np.array(c) for c in self.cores])
+
+    @classmethod
+    def uniform(cls, core, length: int, *, alpha=None, omega=None) -> TensorTrain:
+        """The TT whose ``length`` cores all equal ``core`` (an MPS with one repeated
+        tensor, a weight-shared linear RNN), closed by boundary vectors.
+
+        ``A[i_1, …, i_L] = αᵀ G[:, i_1, :] ⋯ G[:, i_L, :] ω`` with ``G = core`` of shape
+        ``(r, n, r)``; α is absorbed into the first core and ω into the last, so the
+        boundary ranks are 1 and cores ``2 … L−1`` are ``core`` itself (thesis §3.2,
+        Def. 3.2.2; a uniform MPS).
+
+        Parameters
+        ----------
+        core : (r, n, r) array_like
+        length : int >= 1
+        alpha, omega : (r,) array_like, optional
+            Boundary vectors; required when ``r > 1`` (there is no canonical choice),
+            optional (default ``[1]``) when ``r = 1``.
+
+        Examples
+        --------
+        >>> G = np.zeros((2, 2, 2)); G[:, 0, :] = np.eye(2); G[0, 1, 1] = 1.0
+        >>> tt = TensorTrain.uniform(G, 3, alpha=[1.0, 0.0], omega=[0.0, 1.0])
+        >>> tt.ranks, float(tt.full()[0, 1, 0]), float(tt.full()[1, 1, 0])
+        ((1, 2, 2, 1), 1.0, 0.0)
+        """
+        core = as_array(core, "core", complex_ok=True)
+        return cls(uniform_cores(core, length,
+                                 None if alpha is None else as_array(alpha, "alpha",
+                                                                     complex_ok=True),
+                                 None if omega is None else as_array(omega, "omega",
+                                                                     complex_ok=True)))
 
     @classmethod
     def from_tensorly(cls, factors) -> TensorTrain:

@@ -122,7 +122,7 @@ def _small_thm_3_2_2(params, rng):
     parts = {}
     for ranks in params["rank_lists"]:
         eps_k = _best_rank_errors(svals, ranks)
-        res = tt_svd(a, max_rank=tuple(ranks))       # fixed-rank TT-SVD: one cap per step
+        res = tt_svd(a, eps=0.0, max_rank=tuple(ranks))   # fixed-rank TT-SVD (Thm 3.2.2, ε = 0)
         b = res.tt.full()
         parts[f"R={list(ranks)}: bound (3.9)"] = _bound_evidence(
             f"R={list(ranks)}", float(np.linalg.norm(a - b)), eps_k,
