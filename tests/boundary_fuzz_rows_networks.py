@@ -1,5 +1,5 @@
 """Boundary-fuzzer rows of tnverify.networks, compare_bound, rounding_eps and the exact-model
-strategies (issue 26); registered in boundary_fuzz_rows.ROWS like the cells' rows."""
+strategies; registered in boundary_fuzz_rows.ROWS like the cells' rows."""
 
 from __future__ import annotations
 

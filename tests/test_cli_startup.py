@@ -50,7 +50,7 @@ def test_tt_svd_of_a_file_imports_neither_torch_nor_sympy(tmp_path):
 
 @pytest.mark.parametrize("argv", [["--help"], ["claims"]])
 def test_the_command_line_starts_without_scipy(argv):
-    """scipy.linalg (≈ 0.4 s of every start, issue 26 problem 7) is imported on use, by the
+    """scipy.linalg (≈ 0.4 s of every start) is imported on use, by the
     first large SVD, not by ``import tnverify``."""
     code = _PROBE.format(argv=argv).replace('("torch", "sympy", "scipy.stats")', '("scipy",)')
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

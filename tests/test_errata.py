@@ -237,7 +237,7 @@ def test_readme_summary_agrees_with_paper_selection_and_sheets():
     assert len(select_claims(cites="tslm")) > len(select_claims(paper="tslm"))
 
 
-# -- issue #27: entries an author signs ----------------------------------------------------
+# -- entries an author signs -------------------------------------------------------------
 def _errata_part(text: str) -> str:
     """The sheet up to its remarks on holding claims."""
     return text.split("## Remarks on holding claims")[0]
@@ -307,7 +307,7 @@ def test_md_text_escapes_what_markdown_would_read_as_markup():
     from markdown_it import MarkdownIt
     from tnverify.report.errata import md_text
     formula = "h^{(t)}_{TTLM α_t} = Σ_{i_t=1}^{|V|} f_θ * G_{i_t}"
-    assert "<em>" in MarkdownIt().render(formula)           # the corruption of issue 27
+    assert "<em>" in MarkdownIt().render(formula)           # the corruption this guards against
     html = MarkdownIt().render(md_text(formula))
     assert "<em>" not in html and "_{TTLM α_t}" in html
 

@@ -1,4 +1,4 @@
-"""Results survive faults (issue 28 §3): atomic writes (tnverify.files) in every writer, a
+"""Results survive faults: atomic writes (tnverify.files) in every writer, a
 full disk's error naming the file, no torn file under two concurrent writers, a figure's
 JSON and PNG replaced together, the --fast/--samples guards, a dead worker of
 ``verify --jobs 2`` and a plugin that calls sys.exit at import."""
@@ -203,7 +203,7 @@ def toy_figure(monkeypatch):
     """A registered figure that computes in no time (``samples`` numbers)."""
     from tnverify.figures import registry
 
-    registry._load_figure_modules()
+    registry.load_figure_modules()
 
     def data(fast, seed, samples=None):
         n = samples or (3 if fast else 40)
@@ -304,7 +304,7 @@ def test_a_dead_worker_is_one_line_and_the_finished_claims_are_kept(tmp_path):
     report = tmp_path / "r.json"
     env = dict(os.environ, PYTHONPATH=str(ROOT), OPENBLAS_NUM_THREADS="1", FAULTS_KILL="1")
     proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", str(module),
-                           "--group", "test-dying", "--jobs", "2", "--report", str(report)], capture_output=True,
+                           "--topic", "test-dying", "--jobs", "2", "--report", str(report)], capture_output=True,
                           text=True, cwd=tmp_path, env=env, timeout=300)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr + proc.stdout
@@ -322,7 +322,7 @@ def test_a_dead_worker_is_one_line_and_the_finished_claims_are_kept(tmp_path):
     # the same claims with no worker killed: all hold, status 0 (the test can tell)
     env["FAULTS_KILL"] = "0"
     proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", str(module),
-                           "--group", "test-dying", "--jobs", "2"], capture_output=True,
+                           "--topic", "test-dying", "--jobs", "2"], capture_output=True,
                           text=True, cwd=tmp_path, env=env, timeout=300)
     assert proc.returncode == 0 and "error" not in proc.stderr, proc.stdout + proc.stderr
     assert "3 claims: 3 holds; all as expected" in proc.stdout

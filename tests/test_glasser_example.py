@@ -1,4 +1,4 @@
-"""The worked example examples/glasser_expressive (issue 26 item 8), installed and run end
+"""The worked example examples/glasser_expressive , installed and run end
 to end like examples/rank_rnn (tests/test_user_claims.py): through `tnverify verify
 --plugin` and as pytest tests; its README's line count is the files' own."""
 
@@ -112,4 +112,4 @@ def test_readme_counts_are_the_files_own():
     glue = sum(c["glue"] for c in counts.values())
     math_ = sum(c["mathematics"] for c in counts.values())
     assert f"| total | {n} | {math_} | {glue} |" in readme
-    assert glue <= 0.2 * n                              # issue 26: glue at most 20 %
+    assert glue <= 0.2 * n                              # the target: glue at most 20 %

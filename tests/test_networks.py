@@ -1,5 +1,5 @@
 """Exact models, tree tensor networks, matricization ranks, min-cut bounds and generic
-ranks (tnverify.networks, issue 26 items 4–6): certified values, never floats, where exact."""
+ranks (tnverify.networks): certified values, never floats, where exact."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The HTML report's verdict filter selects rows by the *computed* verdict (issue 28 §4):
+"""The HTML report's verdict filter selects rows by the *computed* verdict:
 on a report where a verdict differs from the expected one, the rows' data attributes carry
 the computed verdict, and the page's own script, run on those attributes (Node.js with a
 minimal stand-in for the DOM; skipped where ``node`` is not installed), shows exactly the

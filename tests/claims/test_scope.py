@@ -1,4 +1,4 @@
-"""A claim's scope line (issue 27): the sizes and cases its verdict covers, under the verdict."""
+"""A claim's scope line: the sizes and cases its verdict covers, under the verdict."""
 
 import pytest
 

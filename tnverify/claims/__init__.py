@@ -119,9 +119,7 @@ class Claim:
     seeds derive from: a ``-corrected`` twin that recomputes its printed twin's scaled
     side names the printed id, so both draw the same numbers and the computation is
     shared (cached per process; the two run in the same worker).
-    ``scope`` is a hand-written caveat on what the verdict covers, where one matters
-    (``"b = 0 only"``); :attr:`scope_line` adds the checked sizes.
-    ``corrects`` names the printed claim a ``-corrected`` twin corrects (one that does not
+    ``scope``: a caveat on what the verdict covers (``"b = 0 only"``). ``corrects`` names the printed claim a ``-corrected`` twin corrects (one that does not
     hold); ``varies`` the holding claim a ``-variant`` generalises or restates.  ``quote``
     says whether ``statement`` is the paper's own words (shown as "Printed in") or a
     paraphrase (labelled as one); ``topic`` is the claim's topic (``group=`` is its
@@ -190,9 +188,7 @@ class Claim:
 
     @property
     def scope_line(self) -> str:
-        """The sizes and cases the verdict covers, in one line: the hand-written caveat
-        ``scope`` (e.g. ``"b = 0 only"``), then the cases of the small side and of the
-        scaled side at the default scale (:func:`tnverify.claims.scope.scope_line`)."""
+        """The caveat ``scope`` and the cases checked (:func:`.scope.scope_line`)."""
         from .scope import scope_line
         return scope_line(self)
 
