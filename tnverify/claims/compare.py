@@ -92,7 +92,9 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
     -------
     Evidence
         ``error`` = the worst scaled difference; on failure the counterexample names the
-        worst entry with both values.  Shapes that differ make the evidence ill-posed.
+        worst entry with both values.  Shapes that differ make the evidence's verdict
+        ``error`` (``Evidence.invalid`` names both shapes): a broken check, never a
+        judgement of the statement.
         ``control`` holds the negative control's evidence.
 
     Examples
@@ -113,8 +115,10 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
                          "numpy.float64); got None")
     lhs, rhs = as_numpy(value), as_numpy(reference)
     if lhs.shape != rhs.shape:
-        return Evidence(compared, ill_posed=f"shapes differ: {lhs.shape} vs {rhs.shape}",
-                        sizes=sizes, details=details)
+        # operands that do not match are a broken check (verdict error), not a statement
+        # that is ill-posed: a printed formula that is ill-typed is judged by its claim
+        return Evidence(compared, invalid=f"the compared shapes differ: value {lhs.shape} "
+                        f"vs reference {rhs.shape}", sizes=sizes, details=details)
     s = _check_scale(scale, lhs.shape)
     if labels is not None:
         if isinstance(labels, (str, bytes, dict)) or not hasattr(labels, "__len__") \
@@ -160,7 +164,8 @@ def _control_values(compared, lhs, rhs, s, tol, *, n, dtype, control, label) -> 
         what = label or "a minimal wrong variant"
         if wrong.shape != lhs.shape:
             return Evidence(f"control ({what}) of: {compared}",
-                            ill_posed=f"control shape {wrong.shape} differs from {lhs.shape}")
+                            invalid=f"the control's shape {wrong.shape} differs from the "
+                            f"value's {lhs.shape}")
         rel = (np.abs(wrong - rhs) / s).reshape(-1)
         err = float(np.nanmax(rel)) if np.isfinite(rel).any() else float("inf")
         return Evidence(f"control ({what}) of: {compared}", error=err, tolerance=tol,

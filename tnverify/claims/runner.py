@@ -116,6 +116,8 @@ def _run_side(claim: Claim, side: str, cases: Sequence[dict], seed: int,
                 ev = claim.run_small(params, case_seed)
             else:
                 ev = claim.run_scaled(params, device or "cpu", case_seed)
+            if isinstance(ev, Evidence):
+                ev.validate()       # fields set after construction are checked too
         except Exception as exc:  # noqa: BLE001 - a broken check is a verdict, not a crash
             msg = f"{type(exc).__name__}: {exc}"
             evidence.append(Evidence(f"{side} check raised", passed=False, seed=case_seed,
@@ -125,7 +127,11 @@ def _run_side(claim: Claim, side: str, cases: Sequence[dict], seed: int,
         if ev.verdict == FAILS:
             break  # the first (smallest) failing case is the minimal counterexample
     verdict = _worst([ev.verdict for ev in evidence])
-    return SideResult(verdict, evidence, time.perf_counter() - t0)
+    # an error verdict without a raise (a comparison that compares nothing, operands that
+    # do not match, a vacuous control) says why
+    why = next((f"case {i}: {ev.problem}" for i, ev in enumerate(evidence) if ev.problem),
+               None) if verdict == ERROR else None
+    return SideResult(verdict, evidence, time.perf_counter() - t0, why)
 
 
 def run_claim(claim: Claim | str, *, seed: int = 0, scale: str = "small",

@@ -14,7 +14,8 @@ from ..errors import (
 
 __all__ = ["is_int", "as_int", "as_bool", "as_flag", "as_float", "as_tolerance", "as_choice",
            "as_rng", "as_device", "as_torch_dtype", "as_callable", "as_optional", "as_seed",
-           "as_prime", "as_text", "as_mapping", "as_torch_generator"]
+           "as_prime", "as_text", "as_mapping", "as_torch_generator", "show_value",
+           "is_torch"]
 
 
 def _show(x) -> str:
@@ -30,6 +31,16 @@ def _show(x) -> str:
 
 def _is_torch(x) -> bool:
     return type(x).__module__.startswith("torch") and hasattr(x, "detach")
+
+
+def show_value(x) -> str:
+    """A value as error messages show it: ``repr`` cut to 80 characters, with its type."""
+    return _show(x)
+
+
+def is_torch(x) -> bool:
+    """Whether ``x`` is a torch tensor (without importing torch)."""
+    return _is_torch(x)
 
 
 
@@ -288,17 +299,24 @@ def as_rng(rng, name: str = "rng") -> np.random.Generator:
                      f"numpy.random.Generator; got {_show(rng)}")
 
 
+#: Every device form :func:`as_device` accepts, as its error message lists them.
+DEVICE_FORMS = ("'cpu', 'cuda', 'cuda:N', 'mps', 'meta' (each also as 'name:N'), 'auto' or a "
+                "torch.device")
+
+
 def as_device(device, name: str = "device"):
     """A device string checked for form: ``"cpu"``, ``"auto"``, ``"cuda"``, ``"cuda:N"``,
-    ``"mps"``, ``"meta"`` (shapes only, no storage) or a ``torch.device`` (returned as is).  Availability is checked by
+    ``"mps"``, ``"meta"`` (shapes only, no storage) or a ``torch.device`` (returned as
+    is); the error lists every accepted form.  Availability is checked by
     :mod:`tnverify.device` when the device is used."""
     if type(device).__name__ == "device" and type(device).__module__.startswith("torch"):
         return device
     if not isinstance(device, str):
         raise DTypeError(f"{name} must be a device string or torch.device; got {_show(device)}")
-    base, _, index = device.partition(":")
-    if base not in ("cpu", "cuda", "auto", "mps", "meta") or (index and not index.isdigit()):
-        raise DeviceError(f"{name} must be 'cpu', 'auto', 'cuda' or 'cuda:N'; got {device!r}")
+    base, sep, index = device.partition(":")
+    if base not in ("cpu", "cuda", "auto", "mps", "meta") or \
+            (sep and (base == "auto" or not index.isdigit())):
+        raise DeviceError(f"{name} must be {DEVICE_FORMS}; got {device!r}")
     return device
 
 
