@@ -78,3 +78,158 @@ def test_cli_tt_svd_of_1e200_entries_prints_a_finite_error(capsys, tmp_path):
     bound = float(fields["bound eps*||A||_F"].split()[0])
     assert math.isfinite(achieved) and 0 < achieved <= bound
     assert fields["TT ranks"] == str(tt_svd(a / 1e200, eps=0.1).ranks)
+
+
+# -- complex torch tensors are refused by the inverse maps, as complex numpy arrays are ---
+
+@pytest.mark.parametrize("fn,args", [
+    ("split_augmented_core", lambda G, W: (G,)),
+    ("tt_core_to_rac", lambda G, W: (G[:2, :2, :2],)),
+    ("tt_core_to_tiny_reshape", lambda G, W: (G[:2, :2, :2], W)),
+])
+def test_inverse_maps_refuse_complex_torch_like_complex_numpy(fn, args):
+    import torch
+
+    import tnverify.equivalences as eq
+    from tnverify.errors import DTypeError
+
+    G = np.zeros((3, 3, 3))
+    G[2, 2, 2] = 1.0                                     # the "rnn" layout's carry
+    W = np.eye(2)
+    f = getattr(eq, fn)
+    f(*args(G, W))                                       # the real core is accepted
+    for complexify in (lambda a: a + 1j * np.ones_like(a),
+                       lambda a: torch.tensor(a + 1j * np.ones_like(a))):
+        with pytest.raises(DTypeError):
+            f(*args(complexify(G), W))
+    with pytest.raises(DTypeError, match="imaginary part"):
+        f(*args(torch.tensor(G + 1j * np.ones_like(G)), W))
+
+
+# -- hand-built Evidence: validated when made and by tnverify.check ----------------------
+
+from tnverify.claims import Evidence  # noqa: E402
+from tnverify.errors import ClaimError, DTypeError, ToleranceError  # noqa: E402
+
+
+@pytest.mark.parametrize("kwargs,error", [
+    (dict(passed="no"), DTypeError),
+    (dict(passed=float("nan")), DTypeError),
+    (dict(passed=1), DTypeError),
+    (dict(passed="False"), DTypeError),
+    (dict(error=0.1, tolerance=float("inf")), ToleranceError),
+    (dict(error=0.1, tolerance=float("nan")), ToleranceError),
+    (dict(error=0.1, tolerance=-1.0), ToleranceError),
+    (dict(tolerance=1e-12), ToleranceError),
+    (dict(error="0.1", tolerance=1.0), DTypeError),
+    (dict(error=True, tolerance=1.0), DTypeError),
+    (dict(error=-1.0, tolerance=1e-12), ToleranceError),
+    (dict(details={"x": object()}), DTypeError),
+    (dict(details={"x": b"ab"}), DTypeError),
+    (dict(counterexample={"x": {1, 2}}), DTypeError),
+    (dict(sizes=[1, 2]), DTypeError),
+    (dict(parts={"a": 1.0}), DTypeError),
+    (dict(control="fails"), DTypeError),
+    (dict(seed=-1), Exception),
+])
+def test_evidence_refuses_values_that_would_decide_a_verdict_wrongly(kwargs, error):
+    with pytest.raises(error):
+        Evidence("hand-built", **kwargs)
+
+
+def test_numpy_bool_passed_becomes_a_python_bool():
+    ev = Evidence("x", passed=np.bool_(False))
+    assert ev.passed is False and ev.verdict == "fails"
+
+
+def test_tnverify_check_validates_evidence_edited_after_it_was_made():
+    import tnverify
+
+    ev = Evidence("x", error=0.0, tolerance=1e-12)
+    assert tnverify.check(ev) is ev
+    ev.passed = "yes"                                    # set after construction
+    with pytest.raises(DTypeError, match="passed"):
+        tnverify.check(ev)
+    ev = Evidence("x", error=0.0, tolerance=1e-12)
+    ev.details["raw"] = object()
+    with pytest.raises(DTypeError, match=r"details\['raw'\]"):
+        tnverify.check(ev)
+    ev = Evidence("x", error=0.0, tolerance=1e-12)
+    ev.tolerance = float("inf")
+    with pytest.raises(ToleranceError):
+        tnverify.check(ev)
+
+
+def test_report_values_convert_losslessly_to_json():
+    import json
+
+    ev = Evidence("x", error=0.0, tolerance=1e-12,
+                  details={"z": np.complex64(1 + 2j), "q": __import__("fractions").Fraction(1, 3),
+                           "a": np.arange(3, dtype=np.int8), "w": np.float32(0.5)})
+    d = json.loads(json.dumps(ev.to_dict()))
+    assert d["details"] == {"z": {"real": 1.0, "imag": 2.0}, "q": "1/3", "a": [0, 1, 2],
+                            "w": 0.5}
+
+
+# -- verdict semantics (issue 29 item 1) ---------------------------------------------------
+
+def test_evidence_that_compares_nothing_is_an_error_with_the_reason():
+    ev = Evidence("x")
+    assert ev.verdict == "error" and "compares nothing" in ev.problem
+    assert Evidence("x", parts={}).verdict == "error"
+    ev = Evidence("x", error=0.0)                        # an error judged by nothing
+    assert ev.verdict == "error" and "no tolerance" in ev.problem
+    assert Evidence("x", error=0.0, tolerance=1e-12).verdict == "holds"
+    assert Evidence("x", error=0.0, tolerance=1e-12).problem is None
+    parent = Evidence("p", parts={"a": Evidence("a", passed=True), "b": Evidence("b")})
+    assert parent.verdict == "error" and parent.problem.startswith("part b:")
+    assert Evidence("x", skipped="no GPU").verdict == "skipped"
+    assert Evidence("x", ill_posed="ambiguous").verdict == "ill-posed"
+
+
+def test_mismatched_shapes_are_an_error_not_ill_posed():
+    from tnverify.claims.compare import compare_values
+
+    ev = compare_values("x vs y", np.zeros((2, 3)), np.zeros((3, 2)), n=1)
+    assert ev.verdict == "error"
+    assert "(2, 3)" in ev.problem and "(3, 2)" in ev.problem
+    ev = compare_values("x vs y", np.zeros(2), np.zeros(2), n=1, control=np.zeros(3))
+    assert ev.verdict == "error" and ev.vacuous            # a control that broke
+    assert "problem" in ev.to_dict()
+
+
+def test_the_runner_says_why_a_side_is_an_error():
+    from tnverify.claims import Claim, Ref, run_claim
+
+    c = Claim(id="x-nothing", statement="a statement long enough to be one",
+              group="tensor-trains", refs=(Ref("ttlm", "§1"),), title="t",
+              small=lambda params, rng: Evidence("nothing compared"))
+    res = run_claim(c)
+    assert res.verdict == "error"
+    assert "compares nothing" in res.small.error_message
+
+
+def test_claim_section_of_an_id_is_a_dtype_error():
+    from tnverify.report.claim_sections import claim_section
+
+    with pytest.raises(DTypeError, match="needs a Claim"):
+        claim_section("ttlm-eq3")
+    from tnverify.claims import get_claim
+    with pytest.raises(DTypeError, match="heading"):
+        claim_section(get_claim("ttlm-eq3"), heading="no")
+    with pytest.raises(DTypeError, match="ClaimResult"):
+        claim_section(get_claim("ttlm-eq3"), result={"verdict": "holds"})
+
+
+def test_as_device_error_lists_every_accepted_form():
+    from tnverify.errors import DeviceError
+    from tnverify.validation import as_device
+
+    assert as_device("mps") == "mps" and as_device("meta") == "meta"
+    with pytest.raises(DeviceError) as info:
+        as_device("gpu")
+    for form in ("'cpu'", "'cuda'", "'cuda:N'", "'mps'", "'meta'", "'auto'", "torch.device"):
+        assert form in str(info.value)
+    for bad in ("cuda:", "auto:1", "cuda:x"):
+        with pytest.raises(DeviceError):
+            as_device(bad)
