@@ -233,3 +233,17 @@ def test_as_device_error_lists_every_accepted_form():
     for bad in ("cuda:", "auto:1", "cuda:x"):
         with pytest.raises(DeviceError):
             as_device(bad)
+
+
+def test_compare_values_refuses_bool_arrays():
+    import torch
+
+    from tnverify.claims.compare import compare_values
+
+    for v, r in ((np.array([True, False]), np.array([True, True])),
+                 ([True], [1.0]), (torch.tensor([True]), [1.0])):
+        with pytest.raises(DTypeError, match="boolean"):
+            compare_values("flags", v, r, n=1)
+    with pytest.raises(DTypeError, match="boolean"):
+        compare_values("x", [1.0], [1.0], n=1, control=[True])
+    assert compare_values("x", [1.0], [1.0], n=1).verdict == "holds"

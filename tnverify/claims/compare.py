@@ -64,7 +64,9 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
     compared : str
         What is compared, in words (the definition first).
     value, reference : array_like or torch.Tensor
-        Same shape; torch tensors are moved to the CPU in float64.
+        Same shape; torch tensors are moved to the CPU in float64.  Boolean data raises
+        :class:`~tnverify.errors.DTypeError` (compare booleans exactly, with
+        ``Evidence(passed=...)``).
     n : int
         Accumulated operations per entry (see :func:`tnverify.conventions.tolerance`), an
         integer >= 1 (a float, bool or string raises :class:`~tnverify.errors.DTypeError`).
@@ -113,7 +115,7 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
     if dtype is None:
         raise DTypeError("dtype must be the least precise dtype taking part (e.g. "
                          "numpy.float64); got None")
-    lhs, rhs = as_numpy(value), as_numpy(reference)
+    lhs, rhs = _compared(value, "value"), _compared(reference, "reference")
     if lhs.shape != rhs.shape:
         # operands that do not match are a broken check (verdict error), not a statement
         # that is ill-posed: a printed formula that is ill-typed is judged by its claim
@@ -157,10 +159,22 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
                     counterexample=ce, control=ctrl)
 
 
+def _compared(x, name: str) -> np.ndarray:
+    """A compared operand as float64/complex128: bool data is refused (a tolerance
+    comparison of True/False would judge them as 1/0; compare booleans exactly with
+    ``Evidence(passed=...)`` or integers with :func:`compare_ints`)."""
+    is_bool = str(getattr(x, "dtype", "")) == "torch.bool"     # before as_numpy's cast
+    a = as_numpy(x)
+    if is_bool or a.dtype == np.bool_:
+        raise DTypeError(f"compare_values: {name} is boolean; a tolerance comparison does "
+                         f"not judge True/False (use Evidence(passed=...) or compare_ints)")
+    return a
+
+
 def _control_values(compared, lhs, rhs, s, tol, *, n, dtype, control, label) -> Evidence:
     """The negative control of :func:`compare_values` (see the module docstring)."""
     if control is not None:
-        wrong = as_numpy(control)
+        wrong = _compared(control, "control")
         what = label or "a minimal wrong variant"
         if wrong.shape != lhs.shape:
             return Evidence(f"control ({what}) of: {compared}",
