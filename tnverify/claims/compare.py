@@ -163,9 +163,15 @@ def _compared(x, name: str) -> np.ndarray:
     """A compared operand as float64/complex128: bool data is refused (a tolerance
     comparison of True/False would judge them as 1/0; compare booleans exactly with
     ``Evidence(passed=...)`` or integers with :func:`compare_ints`)."""
-    is_bool = str(getattr(x, "dtype", "")) == "torch.bool"     # before as_numpy's cast
+    if hasattr(x, "detach"):
+        is_bool = str(x.dtype) == "torch.bool"           # looked at before as_numpy's cast
+    else:
+        try:
+            is_bool = np.asarray(x).dtype == np.bool_
+        except Exception:  # noqa: BLE001 - ragged or odd input: as_numpy names the problem
+            is_bool = False
     a = as_numpy(x)
-    if is_bool or a.dtype == np.bool_:
+    if is_bool:
         raise DTypeError(f"compare_values: {name} is boolean; a tolerance comparison does "
                          f"not judge True/False (use Evidence(passed=...) or compare_ints)")
     return a
