@@ -109,7 +109,7 @@ def test_inverse_maps_refuse_complex_torch_like_complex_numpy(fn, args):
 # -- hand-built Evidence: validated when made and by tnverify.check ----------------------
 
 from tnverify.claims import Evidence  # noqa: E402
-from tnverify.errors import ClaimError, DTypeError, ToleranceError  # noqa: E402
+from tnverify.errors import DTypeError, ToleranceError, UsageError  # noqa: E402
 
 
 @pytest.mark.parametrize("kwargs,error", [
@@ -130,7 +130,7 @@ from tnverify.errors import ClaimError, DTypeError, ToleranceError  # noqa: E402
     (dict(sizes=[1, 2]), DTypeError),
     (dict(parts={"a": 1.0}), DTypeError),
     (dict(control="fails"), DTypeError),
-    (dict(seed=-1), Exception),
+    (dict(seed=-1), UsageError),
 ])
 def test_evidence_refuses_values_that_would_decide_a_verdict_wrongly(kwargs, error):
     with pytest.raises(error):
@@ -247,3 +247,64 @@ def test_compare_values_refuses_bool_arrays():
     with pytest.raises(DTypeError, match="boolean"):
         compare_values("x", [1.0], [1.0], n=1, control=[True])
     assert compare_values("x", [1.0], [1.0], n=1).verdict == "holds"
+
+
+# -- figures: the JSON read back, options, trials ----------------------------------------
+
+def test_draw_figure_validates_the_json_and_names_the_file(tmp_path):
+    import json
+
+    from tnverify.errors import UsageError
+    from tnverify.figures import draw_figure
+
+    cases = {"bad.json": "{bad", "list.json": "[1, 2]", "nokey.json": json.dumps({"x": 1}),
+             "unknown.json": json.dumps({"figure": "no-such", "seed": 0, "fast": True,
+                                         "options": {}, "data": {}}),
+             "seedstr.json": json.dumps({"figure": "thesis-fig-4.8", "seed": "0",
+                                         "fast": True, "options": {}, "data": {}}),
+             "nodata.json": json.dumps({"figure": "thesis-fig-4.8", "seed": 0, "fast": True,
+                                        "options": {}, "data": {}})}
+    for name, text in cases.items():
+        (tmp_path / name).write_text(text)
+        with pytest.raises(UsageError, match=name.replace(".", r"\.")):
+            draw_figure(tmp_path / name)
+        assert not (tmp_path / name).with_suffix(".png").exists()
+    with pytest.raises(UsageError, match="does not exist"):
+        draw_figure(tmp_path / "missing.json")
+    for bad in (3, None, b"x.json"):
+        with pytest.raises(DTypeError, match="json_path"):
+            draw_figure(bad)
+
+
+@pytest.mark.parametrize("options,error", [
+    ({"samples": "3"}, DTypeError), ({"samples": 2.5}, DTypeError),
+    ({"samples": True}, DTypeError), ({"samples": 0}, UsageError),
+    ({"samples": 10 ** 9}, UsageError), ({3: 1}, DTypeError),
+])
+def test_make_figure_checks_its_options_before_computing(options, error, tmp_path):
+    from tnverify.figures import make_figure
+
+    with pytest.raises(error):
+        make_figure("thesis-fig-4.8", tmp_path, fast=True, options=options)
+    assert list(tmp_path.iterdir()) == []                 # nothing computed or written
+
+
+def test_make_figure_refuses_a_non_path_out_dir():
+    from tnverify.figures import make_figure
+
+    for bad in (5, None, 1.5):
+        with pytest.raises(DTypeError, match="out_dir"):
+            make_figure("thesis-fig-4.8", bad, fast=True)
+
+
+@pytest.mark.parametrize("args,kwargs,error", [
+    ((len, "ab"), {}, DTypeError), ((len, [1]), {}, DTypeError), ((3, [{}]), {}, DTypeError),
+    ((len, [{}]), {"workers": 5000}, UsageError), ((len, [{}]), {"workers": 0}, UsageError),
+    ((len, [{}]), {"scheduler": 3}, UsageError), ((len, [{}]), {"description": 3}, DTypeError),
+])
+def test_run_trials_validates_every_argument(args, kwargs, error):
+    from tnverify.figures.trials import run_trials
+
+    with pytest.raises(error):
+        run_trials(*args, **kwargs)
+    assert run_trials(len, [{"a": 1}, {}], workers=1)[0] == [1, 0]

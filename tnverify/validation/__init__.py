@@ -30,6 +30,7 @@ message names the argument, the rule and the value found.  Nothing is ever cast 
   beyond float64 refused);
 - what a report records (``Evidence`` sizes, details, counterexamples):
   :func:`check_record` refuses ``object()``, ``bytes``, sets, ... when the evidence is made;
+- paths handed to a writer or reader: :func:`as_path` (``str`` or ``os.PathLike``);
 - texts, mappings, callables, primes, seeds and torch generators: :func:`as_text`,
   :func:`as_mapping`, :func:`as_callable`, :func:`as_prime`, :func:`as_seed`,
   :func:`as_torch_generator`.
@@ -46,7 +47,7 @@ from .arrays import (
 from .scalars import (
     as_bool, as_callable, as_choice, as_device, as_flag, as_float, as_int, as_mapping,
     as_optional, as_prime, as_rng, as_seed, as_text, as_tolerance, as_torch_dtype,
-    as_torch_generator, is_int, is_torch, show_value,
+    as_path, as_torch_generator, is_int, is_torch, show_value,
 )
 from .sizes import (
     DEFAULT_MAX_ENTRIES, MAX_RESULT_BITS, check_entries, check_power, check_work, human_bytes,
@@ -64,5 +65,5 @@ __all__ = [
     "as_flag", "as_optional", "as_callable", "as_seed", "as_torch_dtype",
     "as_torch_generator", "as_prime", "as_text", "as_mapping",
     "check_work", "check_nonsingular", "check_mass",
-    "frobenius_norm", "check_record", "show_value", "is_torch",
+    "frobenius_norm", "check_record", "show_value", "is_torch", "as_path",
 ]

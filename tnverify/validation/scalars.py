@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
+import pathlib
 
 import numpy as np
 
@@ -15,7 +17,7 @@ from ..errors import (
 __all__ = ["is_int", "as_int", "as_bool", "as_flag", "as_float", "as_tolerance", "as_choice",
            "as_rng", "as_device", "as_torch_dtype", "as_callable", "as_optional", "as_seed",
            "as_prime", "as_text", "as_mapping", "as_torch_generator", "show_value",
-           "is_torch"]
+           "is_torch", "as_path"]
 
 
 def _show(x) -> str:
@@ -320,3 +322,14 @@ def as_device(device, name: str = "device"):
     return device
 
 
+def as_path(x, name: str):
+    """A file-system path argument: a ``str`` (not empty) or an ``os.PathLike``; numbers,
+    bytes and ``None`` raise :class:`~tnverify.errors.DTypeError` (never ``Path(3)``'s
+    ``TypeError`` or a file named after ``repr``)."""
+    if isinstance(x, str):
+        if not x:
+            raise UsageError(f"{name} must be a path; got an empty string")
+        return pathlib.Path(x)
+    if isinstance(x, os.PathLike) and isinstance(os.fspath(x), str):
+        return pathlib.Path(x)
+    raise DTypeError(f"{name} must be a path (str or os.PathLike); got {show_value(x)}")
