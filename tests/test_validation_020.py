@@ -308,3 +308,39 @@ def test_run_trials_validates_every_argument(args, kwargs, error):
     with pytest.raises(error):
         run_trials(*args, **kwargs)
     assert run_trials(len, [{"a": 1}, {}], workers=1)[0] == [1, 0]
+
+
+# -- jobs and threads are bounded ----------------------------------------------------------
+
+def test_jobs_and_threads_have_an_upper_bound(monkeypatch):
+    from tnverify.threads import MAX_JOBS, MAX_THREADS, resolve_jobs, resolve_threads
+
+    assert resolve_jobs(MAX_JOBS) == MAX_JOBS and resolve_threads(MAX_THREADS) == MAX_THREADS
+    with pytest.raises(UsageError, match="jobs"):
+        resolve_jobs(MAX_JOBS + 1)
+    with pytest.raises(UsageError, match="threads"):
+        resolve_threads(MAX_THREADS + 1)
+    monkeypatch.setenv("TNVERIFY_JOBS", str(10 ** 6))
+    with pytest.raises(UsageError, match="TNVERIFY_JOBS"):
+        resolve_jobs()
+
+
+def test_the_pool_starts_no_more_workers_than_claim_groups(monkeypatch):
+    import tnverify.claims.pool as pool
+    from tnverify.claims import get_claim
+
+    started = []
+
+    class Refused(Exception):
+        pass
+
+    def fake_pool(*args, max_workers, **kwargs):
+        started.append(max_workers)
+        raise Refused
+
+    monkeypatch.setattr(pool, "ProcessPoolExecutor", fake_pool)
+    claims = [get_claim("ttlm-eq3"), get_claim("thesis-thm-3.2.1")]
+    with pytest.raises(Refused):
+        list(pool.run_in_processes(claims, jobs=64, threads=1, seed=0, scale="small",
+                                   device="cpu", sides=("small",)))
+    assert started == [len(pool.twin_groups(claims))] and started[0] <= 2
