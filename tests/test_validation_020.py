@@ -344,3 +344,31 @@ def test_the_pool_starts_no_more_workers_than_claim_groups(monkeypatch):
         list(pool.run_in_processes(claims, jobs=64, threads=1, seed=0, scale="small",
                                    device="cpu", sides=("small",)))
     assert started == [len(pool.twin_groups(claims))] and started[0] <= 2
+
+
+# -- the errata renderer checks the nested structure ---------------------------------------
+
+def test_render_markdown_names_the_broken_entry_of_a_sheet():
+    import copy
+
+    from tnverify.report.errata import build_errata, render_markdown
+
+    sheet = build_errata("ttlm", run=False)
+    assert render_markdown(sheet).startswith("# Errata")
+    assert sheet["errata"], "the ttlm sheet has errata"
+    edits = [
+        (lambda s: s["errata"][0]["claims"][0].pop("printed"), r"\['claims'\]\[0\]"),
+        (lambda s: s["errata"][0]["claims"].clear(), "is empty"),
+        (lambda s: s["errata"][0].update(kind="typo?"), "kind"),
+        (lambda s: s["errata"][0]["claims"][0].update(meant=3), "meant"),
+        (lambda s: s["paper"].pop("citation"), "citation"),
+        (lambda s: s["counts"].update(editorial="2"), "editorial"),
+        (lambda s: s.update(remarks=[{"id": "x"}]), "remarks"),
+        (lambda s: s.update(without_defect=[1]), "without_defect"),
+        (lambda s: s.update(errata={}), "errata"),
+    ]
+    for edit, where in edits:
+        broken = copy.deepcopy(sheet)
+        edit(broken)
+        with pytest.raises(DTypeError, match=where):
+            render_markdown(broken)

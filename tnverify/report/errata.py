@@ -30,6 +30,7 @@ from ..claims.readings import MATHEMATICAL_KINDS
 from ..errors import DTypeError, UsageError
 from ..references import PAPERS, paper
 from ..validation import as_callable, as_flag, as_seed
+from .sheet_check import check_sheet
 
 __all__ = ["ERRATA_PAPERS", "ERRATA_FORMATS", "build_errata", "describe_counterexample",
            "render_markdown", "write_errata"]
@@ -195,10 +196,7 @@ def render_markdown(sheet: dict) -> str:
     """The errata sheet as Markdown: per erratum, every claim with its own printed and
     meant lines, what its counterexample shows, and the command that reproduces it
     (``sheet`` as :func:`build_errata` returns it; anything else raises DTypeError)."""
-    keys = ("paper", "seed", "counts", "mathematical", "errata", "remarks", "without_defect")
-    if not isinstance(sheet, dict) or any(k not in sheet for k in keys):
-        raise DTypeError(f"sheet must be the dict build_errata returns (keys {keys}); got "
-                         f"{type(sheet).__name__}")
+    check_sheet(sheet, _KIND_ORDER)          # the nested structure, not only the keys
     p = sheet["paper"]
     out = [f"# Errata: {p['title']}", "", p["citation"], ""]
     if p.get("version"):
