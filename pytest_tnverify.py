@@ -42,6 +42,29 @@ def pytest_addoption(parser):
                          "self-contained HTML page when PATH ends in .html")
 
 
+def pytest_configure(config):
+    """Check ``--tnverify-report`` before any test runs: a path whose suffix or directory
+    is wrong, or a run under pytest-xdist (whose workers each hold only their own claims'
+    verdicts, so the report would keep one worker's and say nothing), is a usage error
+    now — not an INTERNALERROR after every test ran."""
+    path = config.getoption("--tnverify-report", None)
+    if path is None or hasattr(config, "workerinput"):     # xdist workers: the controller
+        return                                             # has checked already
+    from tnverify.errors import TnverifyError
+    from tnverify.report.table import check_report_path
+
+    try:
+        check_report_path(path)
+    except TnverifyError as exc:
+        raise pytest.UsageError(f"--tnverify-report: {exc}") from None
+    workers = config.getoption("numprocesses", None)
+    if workers not in (None, 0, "0") or config.getoption("dist", "no") != "no":
+        raise pytest.UsageError(
+            "--tnverify-report cannot be combined with pytest-xdist (-n / --dist): each "
+            "worker holds only its own claims' verdicts; run the claims without -n (e.g. "
+            "pytest -p no:xdist --tnverify-report PATH, or -n 0)")
+
+
 @pytest.fixture(scope="session")
 def tnverify_oracle():
     """Brute-force definitions at small sizes (:class:`tnverify.definitions.oracle.Oracle`)."""

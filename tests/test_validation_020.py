@@ -372,3 +372,63 @@ def test_render_markdown_names_the_broken_entry_of_a_sheet():
         edit(broken)
         with pytest.raises(DTypeError, match=where):
             render_markdown(broken)
+
+
+# -- writers: path types, and evidence a report cannot record ------------------------------
+
+def _report():
+    from tnverify.claims import run_claim
+    from tnverify.report import Report, environment
+
+    r = run_claim("ttlm-eq3", sides=("small",))
+    return Report([r], {"seed": 0, "scale": "small", "device": "cpu"}, environment("cpu"))
+
+
+@pytest.mark.parametrize("bad", [3, None, b"r.json", 1.5])
+def test_report_write_type_checks_its_path(bad):
+    with pytest.raises(DTypeError, match="report path"):
+        _report().write(bad)
+
+
+def test_report_write_refuses_evidence_edited_into_something_unrecordable(tmp_path):
+    report = _report()
+    report.results[0].small.cases[0].details["raw"] = object()
+    for suffix in (".json", ".md", ".html"):
+        with pytest.raises(DTypeError, match=r"claim ttlm-eq3, small case 0: .*details\['raw'\]"):
+            report.write(tmp_path / f"r{suffix}")
+        assert not (tmp_path / f"r{suffix}").exists()
+
+
+def test_report_html_reads_the_seed_as_a_seed():
+    from tnverify.report.html import report_html
+
+    report = _report()
+    report.settings["seed"] = 5.7                 # int() truncated it to 5
+    with pytest.raises(DTypeError, match="seed"):
+        report_html(report)
+    report.settings["seed"] = "7"
+    with pytest.raises(DTypeError, match="seed"):
+        report_html(report)
+    report.settings["seed"] = -1
+    with pytest.raises(UsageError, match="seed"):
+        report_html(report)
+    report.settings["seed"] = 7
+    assert "--seed 7" in report_html(report)
+
+
+def test_a_user_claim_with_unrecordable_evidence_fails_at_check_not_at_report_time():
+    import tnverify
+
+    @tnverify.claim("x-user-bytes", "bytes in the evidence are refused at check",
+                    source="test", register_claim=False)
+    def test_bytes(tnverify_compare):
+        ev = tnverify_compare("a vs a", np.ones(2), np.ones(2), n=1)
+        ev.details["raw"] = b"\x00"
+        tnverify.check(ev)
+
+    from tnverify.testing.user_claims import LAST_RESULTS
+
+    with pytest.raises(DTypeError, match=r"details\['raw'\]"):
+        test_bytes(tnverify_compare=tnverify.compare_values)
+    run = LAST_RESULTS.pop()                       # the record the pytest summary reads
+    assert (run.id, run.verdict) == ("x-user-bytes", "error")
