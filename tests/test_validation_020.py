@@ -432,3 +432,19 @@ def test_a_user_claim_with_unrecordable_evidence_fails_at_check_not_at_report_ti
         test_bytes(tnverify_compare=tnverify.compare_values)
     run = LAST_RESULTS.pop()                       # the record the pytest summary reads
     assert (run.id, run.verdict) == ("x-user-bytes", "error")
+
+
+# -- still open from 0.1.0 -----------------------------------------------------------------
+
+def test_inner_products_of_huge_entries_are_computed_scaled_or_refused():
+    from tnverify.definitions.explicit import generalized_inner, inner
+
+    a = np.full((2, 3), 2.0 ** 700)
+    b = np.full((2, 3), 2.0 ** -700)
+    assert inner(a, b) == 6.0                                    # was inf (a·a overflowed)
+    assert inner(np.array([1e308, -1e308, 1.0]), np.array([10.0, 10.0, 1.0])) == 1.0
+    np.testing.assert_array_equal(generalized_inner(a, b, (0,), (0,)), np.full((3, 3), 2.0))
+    with pytest.raises(NonFiniteError, match="inner product"):
+        inner(a, a)
+    with pytest.raises(NonFiniteError, match="generalized inner product"):
+        generalized_inner(a, a, (0,), (0,))

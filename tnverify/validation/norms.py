@@ -16,7 +16,8 @@ import numpy as np
 
 from ..errors import NonFiniteError
 
-__all__ = ["frobenius_norm", "SAFE_EXPONENT"]
+__all__ = ["frobenius_norm", "SAFE_EXPONENT", "power_of_two_exponent", "scale_by_power_of_two",
+           "scaled_product"]
 
 #: Entries of magnitude in ``[2**-SAFE_EXPONENT, 2**SAFE_EXPONENT]`` have squares (and sums
 #: of up to 2**200 squares) that neither overflow nor underflow in float64.
@@ -72,3 +73,42 @@ def frobenius_norm(a, name: str = "tensor") -> float:
         raise NonFiniteError(f"the Frobenius norm of {name} exceeds the float64 range (about "
                              f"1.8e308) although every entry is finite; divide the tensor by "
                              f"a power of 10 first") from None
+
+
+def power_of_two_exponent(a) -> int:
+    """``e`` with ``max|a| = f · 2**e``, ``0.5 <= f < 1`` (0 for an all-zero or empty
+    array): dividing by ``2**e`` is exact and brings the largest magnitude into
+    ``[0.5, 1)``."""
+    a = np.asarray(a)
+    if a.size == 0:
+        return 0
+    m = float(np.max(np.abs(a)))
+    return math.frexp(m)[1] if m else 0
+
+
+def scale_by_power_of_two(a, e: int) -> np.ndarray:
+    """``a · 2**e``, exact (``numpy.ldexp`` on the real and imaginary parts) wherever the
+    result is a normal float."""
+    a = np.asarray(a)
+    if a.dtype.kind == "c":
+        return np.ldexp(a.real, e) + 1j * np.ldexp(a.imag, e)
+    return np.ldexp(a.astype(np.float64, copy=False), e)
+
+
+def scaled_product(f, a, b, what: str):
+    """``f(a, b)`` of a bilinear ``f`` (an inner product, a contraction) computed on
+    ``a·2**-ea`` and ``b·2**-eb`` and scaled back by ``2**(ea+eb)`` when the direct
+    computation overflows: a finite result whose partial sums overflowed comes out
+    right; a result beyond float64 raises :class:`~tnverify.errors.NonFiniteError`."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = f(a, b)
+    if np.isfinite(out).all():
+        return out
+    ea, eb = power_of_two_exponent(a), power_of_two_exponent(b)
+    out = f(scale_by_power_of_two(a, -ea), scale_by_power_of_two(b, -eb))
+    with np.errstate(over="ignore", invalid="ignore"):
+        back = scale_by_power_of_two(out, ea + eb)
+    if not np.isfinite(back).all():
+        raise NonFiniteError(f"the {what} of these finite tensors exceeds the float64 range "
+                             f"(about 1.8e308); divide an operand by a power of 10 first")
+    return back.reshape(np.shape(out)) if np.ndim(out) else back[()]
