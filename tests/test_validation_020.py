@@ -448,3 +448,128 @@ def test_inner_products_of_huge_entries_are_computed_scaled_or_refused():
         inner(a, a)
     with pytest.raises(NonFiniteError, match="generalized inner product"):
         generalized_inner(a, a, (0,), (0,))
+
+
+def test_a_born_machine_with_z_0_refuses_log_probabilities_and_samples():
+    import torch
+
+    from tnverify.cells.born import BornMachine
+    from tnverify.errors import NormalizationError
+
+    zero = BornMachine([torch.zeros(1, 3, 2, dtype=torch.float64),
+                        torch.zeros(2, 3, 1, dtype=torch.float64)])
+    for call in (lambda: zero.log_prob(torch.tensor([[0, 1]])),
+                 lambda: zero.log_partition(), lambda: zero.log_partition_tree(),
+                 lambda: zero.log_marginal(torch.tensor([[0]])),
+                 lambda: zero.sample(3, generator=torch.Generator().manual_seed(0))):
+        with pytest.raises(NormalizationError, match="Z is 0"):
+            call()
+    live = BornMachine([torch.ones(1, 3, 2, dtype=torch.float64),
+                        torch.ones(2, 3, 1, dtype=torch.float64)])
+    lp = live.log_prob(torch.tensor([[0, 1]]))
+    assert float(lp.detach()) == pytest.approx(-math.log(9.0), rel=1e-15)   # uniform, 3²
+
+
+def test_pairwise_similarity_network_refuses_minutes_of_steps():
+    from tnverify.errors import SizeLimitError
+    from tnverify.generalized.expressivity import pairwise_similarity_network
+
+    assert pairwise_similarity_network(2, 2, 4).length == 4
+    with pytest.raises(SizeLimitError, match="steps"):
+        pairwise_similarity_network(1, 1, 2 * 10 ** 6)
+
+
+def test_spectra_refuses_a_memory_blow_up():
+    from tnverify.errors import SizeLimitError
+    from tnverify.testing.strategies import MAX_SPECTRUM, spectra
+
+    spectra(MAX_SPECTRUM)
+    with pytest.raises(SizeLimitError, match="spectra"):
+        spectra(MAX_SPECTRUM + 1)
+
+
+def test_gated_bilinear_refuses_integer_and_mixed_operands():
+    import torch
+
+    from tnverify.cells.gated import bilinear
+
+    x, u, W = torch.ones(1, 2), torch.ones(1, 2), torch.ones(2, 2, 3)
+    assert bilinear(x, u, W).tolist() == [[4.0, 4.0, 4.0]]
+    with pytest.raises(DTypeError, match="floating"):
+        bilinear(x.long(), u, W)
+    with pytest.raises(DTypeError, match="one dtype"):
+        bilinear(x.double(), u, W)
+
+
+def test_cp_entries_refuse_ragged_indices():
+    from tnverify.errors import ShapeError, VocabularyError
+    from tnverify.tt.cp import CPTensor
+
+    cp = CPTensor([1.0], ([[1.0], [2.0]], [[3.0], [4.0]]))
+    assert cp.entries([[1, 1]]).tolist() == [8.0]
+    with pytest.raises(ShapeError, match="ragged"):
+        cp.entries([[0, 1], [1]])
+    with pytest.raises(VocabularyError):
+        cp.entries("01")
+
+
+def test_tt_ranks_of_a_1d_tensor_validates_rtol():
+    from tnverify.tt.svd import tt_ranks
+
+    assert tt_ranks(np.ones(3), rtol=1e-3).ranks == (1, 1)
+    with pytest.raises(DTypeError):
+        tt_ranks(np.ones(3), rtol="x")
+    with pytest.raises(ToleranceError):
+        tt_ranks(np.ones(3), rtol=-1.0)
+
+
+def test_cli_tt_svd_refuses_a_bool_npy(capsys, tmp_path):
+    from tnverify.cli import main
+
+    np.save(tmp_path / "b.npy", np.ones((2, 3), dtype=bool))
+    assert main(["tt-svd", str(tmp_path / "b.npy")]) == 2
+    assert "booleans" in capsys.readouterr().err
+
+
+def test_grid_tensor_on_cuda_without_cuda_is_a_device_error():
+    import torch
+
+    from tnverify.errors import DeviceError
+    from tnverify.generalized.expressivity import pairwise_similarity_network
+    from tnverify.generalized.grid import grid_tensor
+
+    if torch.cuda.is_available():
+        pytest.skip("a CUDA GPU is present")
+    net = pairwise_similarity_network(2, 2, 2)
+    with pytest.raises(DeviceError, match="cuda"):
+        grid_tensor(net, np.eye(2), backend="torch", device="cuda")
+    np.testing.assert_array_equal(grid_tensor(net, np.eye(2), backend="torch").cpu().numpy(),
+                                  grid_tensor(net, np.eye(2)))
+
+
+def test_more_than_64_unit_modes_is_a_shape_error():
+    from tnverify.definitions.explicit import copy_tensor
+    from tnverify.errors import ShapeError
+    from tnverify.tt import TensorTrain
+
+    tt = TensorTrain([np.ones((1, 1, 1))] * 65)
+    with pytest.raises(ShapeError, match="at most 64"):
+        tt.full()
+    with pytest.raises(ShapeError, match="at most 64"):
+        copy_tensor(65, 1)
+    assert TensorTrain([np.ones((1, 1, 1))] * 64).full().ndim == 64
+    assert tt.entries(np.zeros((1, 65), dtype=int)).tolist() == [1.0]
+
+
+def test_xi_reduce_validates_values_and_axis():
+    from tnverify.errors import ShapeError
+    from tnverify.generalized.xi import get_xi
+
+    relu = get_xi("relu")
+    assert relu.reduce([[1.0, 2.0], [3.0, -1.0]]).tolist() == [2.0, 3.0]
+    assert relu.reduce([[1.0, 2.0], [3.0, -1.0]], axis=0).tolist() == [3.0, 2.0]
+    for values, kwargs, error in ((["a"], {}, DTypeError), ([[1.0], [1.0, 2.0]], {}, ShapeError),
+                                  ([1j], {}, DTypeError), ([1.0], {"axis": 3}, ShapeError),
+                                  ([1.0], {"axis": 1.0}, DTypeError), (3.0, {}, ShapeError)):
+        with pytest.raises(error):
+            relu.reduce(values, **kwargs)

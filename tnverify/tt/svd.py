@@ -38,7 +38,7 @@ import numpy as np
 from ..errors import ShapeError
 from .truncation import (check_eps, check_max_rank, step_caps, svd_signed, tail_rank,
                          truncation_rank)
-from ..validation import as_array
+from ..validation import as_array, as_float
 from ..validation.norms import SAFE_EXPONENT, frobenius_norm
 from .train import TensorTrain
 
@@ -240,6 +240,8 @@ def tt_ranks(tensor, *, rtol: float | None = None) -> TTRanks:
 
     source = str(getattr(tensor, "dtype", "")).replace("torch.", "")
     a = as_array(tensor, "tensor", complex_ok=True)
+    # checked here, not only by numerical_rank: a 1-D tensor has no unfolding to pass it to
+    rtol = None if rtol is None else as_float(rtol, "rtol", nonnegative=True)
     if a.ndim < 1 or a.size == 0:
         raise ShapeError(f"tensor must have ndim >= 1 and positive sizes; got shape {a.shape}")
     if source in ("float16", "float32", "complex64"):
