@@ -573,3 +573,26 @@ def test_xi_reduce_validates_values_and_axis():
                                   ([1.0], {"axis": 1.0}, DTypeError), (3.0, {}, ShapeError)):
         with pytest.raises(error):
             relu.reduce(values, **kwargs)
+
+
+def test_judge_printed_checks_the_formulas_arity():
+    from tnverify.claims.printed_numbers import judge_printed
+
+    assert judge_printed("x", "2.0", lambda a, b: a * b, ["1.0", "2.0"]).verdict == "holds"
+    with pytest.raises(UsageError, match="2 argument"):
+        judge_printed("x", "2.0", lambda a: a, ["1.0", "2.0"])
+    with pytest.raises(UsageError, match="control_inputs"):
+        judge_printed("x", "2.0", lambda a, b: a * b, ["1.0", "2.0"], control_inputs=["1.0"])
+
+
+def test_augmented_step_refuses_unequal_batch_sizes():
+    from tnverify.equivalences import augment_hidden, augment_input, augmented_step
+    from tnverify.errors import ShapeError
+
+    G = np.zeros((3, 3, 3))
+    G[2, 2, 2] = 1.0
+    h = augment_hidden(np.ones((2, 2)))
+    assert augmented_step(G, h, augment_input(np.ones((2, 2)))).shape == (2, 3)
+    assert augmented_step(G, h, augment_input(np.ones(2))).shape == (2, 3)   # broadcast
+    with pytest.raises(ShapeError, match="batch size"):
+        augmented_step(G, h, augment_input(np.ones((3, 2))))
