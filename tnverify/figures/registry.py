@@ -24,8 +24,8 @@ from typing import Callable
 import numpy as np
 
 from ..errors import DTypeError, TnverifyError, UsageError
-from ..validation import (as_device, as_flag, as_int, as_mapping, as_path, as_seed,
-                          as_text, show_value)
+from ..validation import (as_callable, as_device, as_flag, as_int, as_mapping, as_path,
+                          as_seed, as_text, show_value)
 
 __all__ = ["Figure", "FIGURES", "make_figure", "draw_figure", "figure_names",
            "FIGURE_MODULES", "register_figure", "read_figure_record",
@@ -58,6 +58,18 @@ class Figure:
     plot: Callable[[dict], object]
     options: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        as_text(self.name, "Figure.name")
+        if not self.name:
+            raise UsageError("Figure.name must not be empty (it names the files)")
+        as_text(self.title, "Figure.title")
+        as_callable(self.data, "Figure.data")
+        as_callable(self.plot, "Figure.plot")
+        if not isinstance(self.options, tuple) or not all(isinstance(o, str)
+                                                          for o in self.options):
+            raise DTypeError(f"Figure.options must be a tuple of option names (str); got "
+                             f"{show_value(self.options)}")
+
 
 FIGURES: dict[str, Figure] = {}
 
@@ -78,6 +90,8 @@ def _load_figure_modules() -> None:
 
 def register_figure(fig: Figure) -> Figure:
     """Add ``fig`` to :data:`FIGURES` (names are unique)."""
+    if not isinstance(fig, Figure):
+        raise DTypeError(f"register_figure takes a Figure; got {show_value(fig)}")
     if fig.name in FIGURES:
         raise TnverifyError(f"figure {fig.name!r} is registered twice")
     FIGURES[fig.name] = fig

@@ -288,7 +288,8 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
         raise DTypeError(f"claim_section: graph must be a ClaimGraph or None; got "
                          f"{type(graph).__name__}")
     seed = as_seed(seed)
-    for fn, name in ((href, "href"), (cite, "cite"), (proof_source, "proof_source")):
+    as_callable(href, "href")                 # required: it links every related claim
+    for fn, name in ((cite, "cite"), (proof_source, "proof_source")):
         if fn is not None:
             as_callable(fn, name)
     heading = as_flag(heading, "heading")
