@@ -298,7 +298,8 @@ def test_make_figure_refuses_a_non_path_out_dir():
 
 
 @pytest.mark.parametrize("args,kwargs,error", [
-    ((len, "ab"), {}, DTypeError), ((len, [1]), {}, DTypeError), ((3, [{}]), {}, DTypeError),
+    ((len, "ab"), {}, DTypeError), ((len, np.ones((2, 2))), {}, DTypeError),
+    ((len, {"a": 1}), {}, DTypeError), ((3, [{}]), {}, DTypeError),
     ((len, [{}]), {"workers": 5000}, UsageError), ((len, [{}]), {"workers": 0}, UsageError),
     ((len, [{}]), {"scheduler": 3}, UsageError), ((len, [{}]), {"description": 3}, DTypeError),
 ])

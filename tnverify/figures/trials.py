@@ -162,8 +162,9 @@ def run_trials(fn: Callable[[dict], object], tasks: Sequence[dict], *, workers=N
     fn : callable
         A picklable (module-level) function of one task.  It must draw its randomness
         only from the seed inside the task, so every executor gives identical results.
-    tasks : sequence of dict
-        One entry per trial.
+    tasks : list or tuple
+        One entry per trial (the figures' trials are dicts); a string, an array or any
+        other object raises :class:`~tnverify.errors.DTypeError`.
     workers : int, optional
         Local worker processes, ``1 <= workers <= MAX_WORKERS``; ``1`` = serial in this
         process; default every local core; never more processes than tasks.  Ignored when
@@ -182,14 +183,10 @@ def run_trials(fn: Callable[[dict], object], tasks: Sequence[dict], *, workers=N
         how the trials ran, which (unlike the results) differs between executors.
     """
     as_callable(fn, "fn")
-    if isinstance(tasks, (str, bytes, dict)) or not hasattr(tasks, "__iter__"):
-        raise DTypeError(f"tasks must be a sequence of dicts (one per trial); got "
+    if not isinstance(tasks, (list, tuple, range)):
+        raise DTypeError(f"tasks must be a list or tuple with one entry per trial; got "
                          f"{show_value(tasks)}")
     tasks = list(tasks)
-    bad = next((i for i, t in enumerate(tasks) if not isinstance(t, dict)), None)
-    if bad is not None:
-        raise DTypeError(f"tasks[{bad}] must be a dict (one trial's parameters); got "
-                         f"{show_value(tasks[bad])}")
     description = as_text(description, "description")
     if scheduler is not None and not isinstance(scheduler, str) \
             and not hasattr(scheduler, "scheduler_address"):
