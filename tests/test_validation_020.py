@@ -597,3 +597,12 @@ def test_augmented_step_refuses_unequal_batch_sizes():
     assert augmented_step(G, h, augment_input(np.ones(2))).shape == (2, 3)   # broadcast
     with pytest.raises(ShapeError, match="batch size"):
         augmented_step(G, h, augment_input(np.ones((3, 2))))
+
+
+def test_compare_ints_of_different_lengths_is_an_error_not_a_failure():
+    from tnverify.claims.compare import compare_ints
+
+    ev = compare_ints("ranks", [1, 2], [1, 2, 3])
+    assert ev.verdict == "error" and "2 integers and want 3" in ev.problem
+    assert compare_ints("ranks", [1, 2], [1, 3]).verdict == "fails"
+    assert compare_ints("ranks", [1, 2], [1, 2]).verdict == "holds"

@@ -256,7 +256,8 @@ def compare_ints(compared: str, got, want, relation: str = "==", *, control=None
     ``got`` and ``want`` are 1-D sequences of integers (Python/numpy ints or an integer
     array); floats (even ``1.0``), bools, strings and nested lists raise
     :class:`~tnverify.errors.DTypeError` / :class:`~tnverify.errors.ShapeError`, so a
-    comparison can never "hold" by truncation.
+    comparison can never "hold" by truncation.  Lists of different lengths make the verdict
+    ``error`` (``Evidence.invalid``): a broken check, not a failing statement.
 
     Examples
     --------
@@ -270,6 +271,11 @@ def compare_ints(compared: str, got, want, relation: str = "==", *, control=None
     compared = as_text(compared, "compared")
     control_label = as_text(control_label, "control_label", optional=True)
     got, want = _int_list(got, "got"), _int_list(want, "want")
+    if len(got) != len(want):
+        # operands that do not match: a broken check (verdict error), not a failure
+        return Evidence(compared, invalid=f"got has {len(got)} integers and want "
+                        f"{len(want)}: the comparison pairs them entry by entry",
+                        details={"got": got, "want": want, "relation": relation})
     ok = _ints_hold(got, want, relation)
     if control is not None:
         wrong_got = _int_list(control, "control")
