@@ -7,6 +7,7 @@ Every check runs on the CPU; a GPU only scales it up.  torch is imported lazily 
 from __future__ import annotations
 
 from .errors import DeviceError
+from .validation.scalars import check_available  # re-exported: devices are chosen here
 
 __all__ = ["DEVICE_CHOICES", "resolve_device", "torch_dtype", "check_available"]  # torch_generator: for the claims
 
@@ -35,31 +36,6 @@ def resolve_device(name: str = "auto") -> str:
         raise DeviceError("device 'cuda' was requested but torch sees no CUDA GPU; "
                           "use --device cpu or --device auto")
     return "cuda" if has_cuda else "cpu"
-
-
-def check_available(device) -> None:
-    """Refuse a device form torch cannot use here with a
-    :class:`~tnverify.errors.DeviceError` *before* a tensor is moved: ``"cuda"`` /
-    ``"cuda:N"`` without a CUDA GPU (or with fewer than ``N + 1``), ``"mps"`` without
-    Apple's backend.  ``"cpu"``, ``"meta"`` and ``"auto"`` are always available."""
-    from .validation import as_device
-
-    device = as_device(device)
-    name = str(device)
-    base, _, index = name.partition(":")
-    if base not in ("cuda", "mps"):
-        return
-    import torch
-
-    if base == "cuda":
-        count = torch.cuda.device_count() if torch.cuda.is_available() else 0
-        if count == 0 or (index and int(index) >= count):
-            raise DeviceError(f"device {name!r} was requested but torch sees "
-                              f"{count or 'no'} CUDA GPU{'s' if count != 1 else ''}; use "
-                              f"device='cpu' (or 'auto')")
-    elif not (getattr(torch.backends, "mps", None) and torch.backends.mps.is_available()):
-        raise DeviceError(f"device {name!r} was requested but torch's MPS backend is not "
-                          f"available here; use device='cpu' (or 'auto')")
 
 
 def torch_dtype(name: str):

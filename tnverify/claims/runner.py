@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..conventions import derive_seed
-from ..errors import ClaimError, DTypeError
+from ..errors import ClaimError, DTypeError, TnverifyError
 from ..validation import as_callable, as_device, as_seed
 from . import (ERROR, FAILS, ILL_POSED, SKIPPED, Claim, Evidence, _jsonable, _worst,
                get_claim)
@@ -76,6 +76,19 @@ class ClaimResult:
     def ratio(self) -> float | None:
         rs = [r for r in (self.small.ratio, self.scaled.ratio) if r is not None]
         return max(rs) if rs else None
+
+    def validate(self) -> "ClaimResult":
+        """Check every case's evidence again (:meth:`Evidence.validate`: it may have been
+        edited after it was made), naming the claim and case: a report writer calls this
+        before it opens a file, so an unrecordable value is one error, never a json
+        TypeError halfway through."""
+        for side in ("small", "scaled"):
+            for i, ev in enumerate(getattr(self, side).cases):
+                try:
+                    ev.validate()
+                except TnverifyError as exc:
+                    raise type(exc)(f"claim {self.claim.id}, {side} case {i}: {exc}") from None
+        return self
 
     def to_dict(self) -> dict:
         c = self.claim

@@ -31,7 +31,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..claims import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Claim, ClaimResult, run_claim
-from ..errors import ReportFormatError, TnverifyError
+from ..errors import ReportFormatError
 from ..validation import as_callable, as_path
 from .evidence_text import error_reason, format_ratio
 from .markdown import md_cell, md_papers, md_section, statement_lines, threads_text
@@ -226,7 +226,8 @@ class Report:
         """Write the report as JSON (``.json``), Markdown (``.md``) or a self-contained HTML
         page (``.html``) and return the path."""
         p = check_report_path(path)
-        self.check_records()
+        for r in self.results:        # evidence edited after it was made: before any file
+            r.validate()
         suffix = p.suffix.lower()
         if suffix == ".html":
             from .html import report_html
@@ -235,18 +236,6 @@ class Report:
             text = self.to_json() + "\n" if suffix == ".json" else self.to_markdown()
         p.write_text(text, encoding="utf-8")
         return p
-
-    def check_records(self) -> None:
-        """Every result's evidence holds only values a report can record (checked again
-        here: evidence may be edited after it was made); DTypeError naming the claim
-        before any file is opened, never a json TypeError halfway through."""
-        for r in self.results:
-            for side in ("small", "scaled"):
-                for i, ev in enumerate(getattr(r, side).cases):
-                    try:
-                        ev.validate()
-                    except TnverifyError as exc:
-                        raise type(exc)(f"claim {r.claim.id}, {side} case {i}: {exc}") from None
 
     def rows(self) -> tuple[list, list]:
         """The terminal table: ``(columns, rows)`` for :func:`tnverify.report.terminal.print_table`

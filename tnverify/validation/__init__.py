@@ -47,7 +47,7 @@ from .arrays import (
 from .scalars import (
     as_bool, as_callable, as_choice, as_device, as_flag, as_float, as_int, as_mapping,
     as_optional, as_prime, as_rng, as_seed, as_text, as_tolerance, as_torch_dtype,
-    as_path, as_torch_generator, is_int, is_torch, show_value,
+    as_path, as_torch_generator, check_available, is_int, is_torch, show_value,
 )
 from .sizes import (
     DEFAULT_MAX_ENTRIES, MAX_RESULT_BITS, check_entries, check_power, check_work, human_bytes,
@@ -65,5 +65,5 @@ __all__ = [
     "as_flag", "as_optional", "as_callable", "as_seed", "as_torch_dtype",
     "as_torch_generator", "as_prime", "as_text", "as_mapping",
     "check_work", "check_nonsingular", "check_mass",
-    "frobenius_norm", "check_record", "show_value", "is_torch", "as_path",
+    "frobenius_norm", "check_record", "show_value", "is_torch", "as_path", "check_available",
 ]
