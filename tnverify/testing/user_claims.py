@@ -89,8 +89,9 @@ def check(evidence) -> Evidence:
         The evidence is malformed (``passed`` not a bool, an infinite tolerance, a
         tolerance with no error, details a report cannot record: ``object()``, ``bytes``).
     CheckFailed
-        The comparison does not hold, or compares nothing (verdict ``error``) (inside a claim this becomes the ``fails`` verdict;
-        outside one it fails the test like an assertion).
+        The comparison does not hold, or compares nothing (verdict ``error``); inside a
+        claim this becomes the claim's verdict, outside one it fails the test like an
+        assertion.
     """
     if not isinstance(evidence, Evidence):
         raise ClaimError(f"tnverify.check takes an Evidence (e.g. from "
