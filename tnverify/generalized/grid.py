@@ -355,7 +355,6 @@ def grid_tensor(network, F=None, *, backend="numpy", device="cpu", dtype=None,
     ------
     SizeLimitError
         The grid (or the largest level of prefix states) is above the entry limit.
-        DeviceError: ``backend="torch"`` on a device torch cannot use (cuda without a GPU).
     """
     F = _check_F(network, F)
     M, T = F.shape[0], network.length
