@@ -16,7 +16,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ..conventions import Tolerance
-from ..errors import ClaimError, DTypeError, ToleranceError
+from ..errors import DTypeError, ToleranceError
 from ..validation import as_seed, as_text
 from ..validation.records import check_record
 from ..validation.scalars import show_value as _show
@@ -123,8 +123,8 @@ class Evidence:
     -----
     An evidence that compares nothing (no error, no ``passed``, no parts, readings,
     ``ill_posed``, ``skipped`` or ``invalid``), or an error with no tolerance to judge it
-    by, has the verdict ``error``; :attr:`problem` says why (issue 29: a check that
-    compares nothing must not read as ``holds``).
+    by, has the verdict ``error``; :attr:`problem` says why (a check that compares
+    nothing must not read as ``holds``).
 
     Examples
     --------
