@@ -45,6 +45,12 @@ def _as_torch(v, grad=False):
 
 def bad_values(kind: str, v):
     """``[(label, value), ...]`` for an argument of ``kind`` whose valid value is ``v``."""
+    if kind == "path":          # a file-system path: str or os.PathLike only (0.2.0 writers)
+        return [("int", 3), ("None", None), ("bytes", b"x.json"), ("float", 1.5),
+                ("object", object()), ("empty", ""), ("list", [str(v)])]
+    if kind == "text":          # free text (a title, a label): a str only
+        return [("int", 3), ("bytes", b"x"), ("None", None), ("list", ["a"]),
+                ("object", object())]
     if kind in ("int", "index", "num"):
         # int: a size that allocates or loops (a huge one must be refused); num: an integer
         # of a closed formula (any size is valid); index: a position
@@ -188,3 +194,4 @@ def same(a, b) -> bool:
     if hasattr(a, "__dict__"):
         return same(vars(a), vars(b))
     return a == b
+

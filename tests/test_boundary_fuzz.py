@@ -42,6 +42,7 @@ from hypothesis import find, given, settings
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
+import boundary_fuzz_rows_020  # noqa: F401 - registers the 0.2.0 rows in ROWS
 import boundary_fuzz_rows_cells  # noqa: F401 - registers its rows in ROWS
 import boundary_fuzz_rows_networks  # noqa: F401 - registers its rows in ROWS
 from boundary_fuzz_kinds import bad_values, equivalent, same
@@ -60,6 +61,9 @@ PUBLIC_MODULES = [
     "tnverify.cells.generalized", "tnverify.cells.lmm", "tnverify.cells.recurrent",
     "tnverify.cells.tokens", "tnverify.cells.tslm", "tnverify.cells.ttlm",
     "tnverify.cells.ttlm_variants", "tnverify.report.errata", "tnverify.tt.svd_torch", "tnverify.device",
+    # 0.2.0 (tests/boundary_fuzz_rows_020.py)
+    "tnverify.threads", "tnverify.figures.registry", "tnverify.figures.trials",
+    "tnverify.report.html",
 ]
 #: Public callables that are not entry points for user data, with the reason.
 EXEMPT = {

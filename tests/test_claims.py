@@ -226,3 +226,37 @@ def test_the_semantic_control_rule_tells_generic_from_semantic():
     assert is_semantic(compare_values("x", [1.0], [1.0], n=1, control=[2.0],
                                       control_label="doubled").control)
     assert is_semantic(compare_ints("r", [2], [2], control=[3], control_label="window").control)
+
+
+def _all_nodes(evidence, path=()):
+    """Every evidence node: parts, readings, ruled-out readings and controls included."""
+    yield " / ".join(path) or "(top)", evidence
+    for kind, subs in (("", evidence.parts), ("reading ", evidence.readings),
+                       ("ruled out ", evidence.ruled_out)):
+        for name, sub in (subs or {}).items():
+            yield from _all_nodes(sub, path + (kind + name,))
+    if evidence.control is not None:
+        yield from _all_nodes(evidence.control, path + ("control",))
+
+
+@pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
+def test_no_verdict_rests_on_evidence_that_compares_nothing(claim):
+    """Issue 29: an Evidence that compares nothing, or whose operands do not match, is an
+    ``error``; no built-in claim's evidence (at any depth, controls and ruled-out readings
+    included) is such a node."""
+    result = default_result(claim.id)
+    broken = [f"{side}[{i}] {where}: {node.compared[:60]}"
+              for side in ("small", "scaled")
+              for i, ev in enumerate(getattr(result, side).cases)
+              for where, node in _all_nodes(ev) if _compares_nothing(node)]
+    assert broken == [], f"{claim.id}: evidence that compares nothing: {broken}"
+
+
+def _compares_nothing(node) -> bool:
+    if node.skipped or node.ill_posed or node.readings:
+        return False
+    if node.invalid:
+        return True                                   # operands that do not match
+    if node.passed is None and node.error is not None and node.tolerance is None:
+        return True                                   # an error judged by nothing
+    return node.passed is None and node.error is None and not node.parts

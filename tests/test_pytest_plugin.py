@@ -9,6 +9,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 #: A test file that looks, at the end of its own session, at what the session imported.
 #: It names no tnverify fixture, and the directory has no conftest.py.
 _PROBE = textwrap.dedent("""
@@ -64,3 +66,13 @@ def test_the_fixtures_import_what_they_need_when_a_test_asks(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "3 passed" in proc.stdout
     assert not report.exists()           # no @tnverify.claim test ran: nothing to report
+
+
+def test_a_report_path_in_a_missing_directory_is_a_usage_error_before_any_test(tmp_path):
+    proc = _pytest(tmp_path, "test_uses.py", _USES_FIXTURES, "--tnverify-report",
+                   str(tmp_path / "no" / "such" / "r.json"))
+    assert proc.returncode == 4, proc.stdout + proc.stderr          # pytest's usage error
+    assert "does not exist" in proc.stderr and "INTERNALERROR" not in proc.stdout + proc.stderr
+    assert "passed" not in proc.stdout                              # nothing ran
+
+

@@ -7,8 +7,9 @@ Every check runs on the CPU; a GPU only scales it up.  torch is imported lazily 
 from __future__ import annotations
 
 from .errors import DeviceError
+from .validation.scalars import check_available  # re-exported: devices are chosen here
 
-__all__ = ["DEVICE_CHOICES", "resolve_device", "torch_dtype"]  # torch_generator: for the claims
+__all__ = ["DEVICE_CHOICES", "resolve_device", "torch_dtype", "check_available"]  # torch_generator: for the claims
 
 DEVICE_CHOICES = ("auto", "cpu", "cuda")
 

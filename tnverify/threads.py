@@ -21,8 +21,8 @@ import sys
 from .errors import UsageError
 from .validation import as_flag
 
-__all__ = ["THREADS_ENV", "JOBS_ENV", "DEFAULT_THREADS", "available_cores", "resolve_threads",
-           "resolve_jobs", "set_threads"]
+__all__ = ["THREADS_ENV", "JOBS_ENV", "DEFAULT_THREADS", "MAX_JOBS", "MAX_THREADS",
+           "available_cores", "resolve_threads", "resolve_jobs", "set_threads"]
 
 #: Environment variable with the threads per process (default :data:`DEFAULT_THREADS`).
 THREADS_ENV = "TNVERIFY_THREADS"
@@ -48,11 +48,20 @@ def available_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+#: The most worker processes (``--jobs``) and threads per process (``--threads``) asked
+#: for: above this a count is a typo (UsageError), not a machine.  Below it the pool is
+#: clamped to the work there is: never more worker processes than claim groups.
+MAX_JOBS = 1024
+MAX_THREADS = 1024
+
+
 def _positive(value, name: str) -> int:
-    """``value`` as an int >= 1: DTypeError for a non-integer, UsageError below 1."""
+    """``value`` as an int in ``[1, MAX]``: DTypeError for a non-integer, UsageError below
+    1 or above :data:`MAX_JOBS` / :data:`MAX_THREADS`."""
     from .validation import as_int
 
-    return as_int(value, name, minimum=1, error=UsageError)
+    top = MAX_THREADS if "THREADS" in name.upper() else MAX_JOBS
+    return as_int(value, name, minimum=1, maximum=top, error=UsageError)
 
 
 def _from_env(var: str) -> int | None:
@@ -70,7 +79,8 @@ def resolve_threads(value: int | None = None) -> int:
     """Threads per process: ``value``, else :envvar:`TNVERIFY_THREADS`, else 1.
 
     Raises :class:`~tnverify.errors.DTypeError` for a non-integer and
-    :class:`~tnverify.errors.UsageError` for a value below 1 (also from the variable).
+    :class:`~tnverify.errors.UsageError` for a value below 1 or above
+    :data:`MAX_THREADS` (also from the variable).
 
     Examples
     --------
@@ -85,7 +95,8 @@ def resolve_threads(value: int | None = None) -> int:
 
 def resolve_jobs(value: int | None = None) -> int:
     """Worker processes: ``value``, else :envvar:`TNVERIFY_JOBS`, else every available
-    core (:func:`available_cores`).
+    core (:func:`available_cores`).  An int in ``[1, MAX_JOBS]`` (UsageError outside);
+    the runners start no more workers than there are claim groups to run.
 
     Examples
     --------

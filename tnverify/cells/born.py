@@ -267,6 +267,7 @@ class BornMachine(SiteCores, nn.Module):
         env, e = self.left_environments(chunk=chunk)[-1]
         w = self._right_boundary()
         z = (w.conj() @ env @ w).real
+        check_mass(z, "BornMachine.log_partition")     # Z = 0: no distribution, not -inf
         return torch.log(z.double()) + e * _LN2
 
     def log_partition_tree(self) -> torch.Tensor:
@@ -282,6 +283,7 @@ class BornMachine(SiteCores, nn.Module):
             mats.append(torch.outer(self.omega.conj(), self.omega).reshape(1, -1, 1))
             keys.append("omega")
         m, e, _ = tree_product(mats, keys=keys)
+        check_mass(m[0, 0, 0].real, "BornMachine.log_partition_tree")
         return torch.log(m[0, 0, 0].real.double()) + float(e[0]) * _LN2
 
     # -- marginals and conditionals ---------------------------------------------------
@@ -352,6 +354,7 @@ class BornMachine(SiteCores, nn.Module):
             q = self._next_weights(h, t, renvs[self.length - t - 1][0])
             cum = torch.cumsum(q, dim=1)
             total = cum[:, -1]
+            check_mass(total, f"BornMachine.sample at position {t}")   # no draw from Z = 0
             idx = torch.searchsorted(cum, (u[:, t] * total).unsqueeze(1), right=True)
             idx = idx.squeeze(1).clamp_max(self.vocab_size - 1)
             logp = logp + torch.log(q.gather(1, idx.unsqueeze(1)).squeeze(1) / total)

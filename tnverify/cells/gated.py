@@ -60,6 +60,13 @@ def _input(x, name: str, ndim: int, dtype=None) -> torch.Tensor:
 
 def _bilinear_args(x, u, W):
     x, u, W = _input(x, "x", 2), _input(u, "u", 2), _input(W, "W", 3)
+    for t, name in ((x, "x"), (u, "u"), (W, "W")):
+        if not t.dtype.is_floating_point:       # an int64 operand broke einsum's kernel
+            raise DTypeError(f"{name} must be a floating tensor (the bilinear form is not "
+                             f"cast); got dtype {t.dtype}")
+    if not x.dtype == u.dtype == W.dtype:
+        raise DTypeError(f"x, u and W must have one dtype (no silent cast); got {x.dtype}, "
+                         f"{u.dtype}, {W.dtype}")
     if W.shape[:2] != (x.shape[1], u.shape[1]) or x.shape[0] != u.shape[0]:
         raise ShapeError(f"need x (B, p), u (B, q), W (p, q, d); got {tuple(x.shape)}, "
                          f"{tuple(u.shape)}, {tuple(W.shape)}")

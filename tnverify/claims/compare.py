@@ -68,7 +68,9 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
     compared : str
         What is compared, in words (the definition first).
     value, reference : array_like or torch.Tensor
-        Same shape; torch tensors are moved to the CPU in float64.
+        Same shape; torch tensors are moved to the CPU in float64.  Boolean data raises
+        :class:`~tnverify.errors.DTypeError` (compare booleans exactly, with
+        ``Evidence(passed=...)``).
     n : int
         Accumulated operations per entry (see :func:`tnverify.conventions.tolerance`), an
         integer >= 1 (a float, bool or string raises :class:`~tnverify.errors.DTypeError`).
@@ -96,7 +98,9 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
     -------
     Evidence
         ``error`` = the worst scaled difference; on failure the counterexample names the
-        worst entry with both values.  Shapes that differ make the evidence ill-posed.
+        worst entry with both values.  Shapes that differ make the evidence's verdict
+        ``error`` (``Evidence.invalid`` names both shapes): a broken check, never a
+        judgement of the statement.
         ``control`` holds the negative control's evidence.
 
     Examples
@@ -115,10 +119,12 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
     if dtype is None:
         raise DTypeError("dtype must be the least precise dtype taking part (e.g. "
                          "numpy.float64); got None")
-    lhs, rhs = as_numpy(value), as_numpy(reference)
+    lhs, rhs = _compared(value, "value"), _compared(reference, "reference")
     if lhs.shape != rhs.shape:
-        return Evidence(compared, ill_posed=f"shapes differ: {lhs.shape} vs {rhs.shape}",
-                        sizes=sizes, details=details)
+        # operands that do not match are a broken check (verdict error), not a statement
+        # that is ill-posed: a printed formula that is ill-typed is judged by its claim
+        return Evidence(compared, invalid=f"the compared shapes differ: value {lhs.shape} "
+                        f"vs reference {rhs.shape}", sizes=sizes, details=details)
     s = _check_scale(scale, lhs.shape)
     if labels is not None:
         if isinstance(labels, (str, bytes, dict)) or not hasattr(labels, "__len__") \
@@ -270,14 +276,33 @@ def _fmt(flat, one: bool) -> str:
     return f"{float(flat[0]):.6g}" if one else f"[{flat.size} entries]"
 
 
+def _compared(x, name: str) -> np.ndarray:
+    """A compared operand as float64/complex128: bool data is refused (a tolerance
+    comparison of True/False would judge them as 1/0; compare booleans exactly with
+    ``Evidence(passed=...)`` or integers with :func:`compare_ints`)."""
+    if hasattr(x, "detach"):
+        is_bool = str(x.dtype) == "torch.bool"           # looked at before as_numpy's cast
+    else:
+        try:
+            is_bool = np.asarray(x).dtype == np.bool_
+        except Exception:  # noqa: BLE001 - ragged or odd input: as_numpy names the problem
+            is_bool = False
+    a = as_numpy(x)
+    if is_bool:
+        raise DTypeError(f"compare_values: {name} is boolean; a tolerance comparison does "
+                         f"not judge True/False (use Evidence(passed=...) or compare_ints)")
+    return a
+
+
 def _control_values(compared, lhs, rhs, s, tol, *, n, dtype, control, label) -> Evidence:
     """The negative control of :func:`compare_values` (see the module docstring)."""
     if control is not None:
-        wrong = as_numpy(control)
+        wrong = _compared(control, "control")
         what = label or "a minimal wrong variant"
         if wrong.shape != lhs.shape:
             return Evidence(f"control ({what}) of: {compared}",
-                            ill_posed=f"control shape {wrong.shape} differs from {lhs.shape}")
+                            invalid=f"the control's shape {wrong.shape} differs from the "
+                            f"value's {lhs.shape}")
         rel = (np.abs(wrong - rhs) / s).reshape(-1)
         err = float(np.nanmax(rel)) if np.isfinite(rel).any() else float("inf")
         return Evidence(f"control ({what}) of: {compared}", error=err, tolerance=tol,

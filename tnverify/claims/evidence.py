@@ -8,13 +8,19 @@ negative control held too) and ``skipped``.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 from collections.abc import Sequence
 
 import numpy as np
 
 from ..conventions import Tolerance
+from ..errors import DTypeError, ToleranceError
+from ..validation import as_seed, as_text
+from ..validation.records import check_record
+from ..validation.scalars import show_value as _show
 
 __all__ = ["HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "Evidence"]
 
@@ -51,8 +57,15 @@ def jsonable(x: Any) -> Any:
         return v if math.isfinite(v) else str(v)
     if isinstance(x, (np.bool_,)):
         return bool(x)
-    if isinstance(x, complex):
-        return {"real": x.real, "imag": x.imag}
+    if isinstance(x, (complex, np.complexfloating)):
+        z = complex(x)
+        return {"real": jsonable(z.real), "imag": jsonable(z.imag)}
+    if isinstance(x, Fraction):
+        return str(x)
+    if type(x).__module__.startswith("torch") and hasattr(x, "detach"):
+        return jsonable(x.detach().cpu().tolist())
+    if not isinstance(x, (str, int, type(None))) and callable(getattr(x, "to_dict", None)):
+        return jsonable(x.to_dict())
     return x
 
 
@@ -65,12 +78,21 @@ class Evidence:
     compared : str
         The two (or more) things compared, in words.
     error, tolerance : float, Tolerance
-        The discrepancy found and the named tolerance it is judged against.  ``passed``
-        defaults to ``error <= tolerance``.
+        The discrepancy found (a real number ``>= 0``; NaN or inf fail) and the named
+        tolerance it is judged against (finite, ``>= 0``).  ``passed`` defaults to
+        ``error <= tolerance``.  A tolerance with no error, an infinite or negative
+        tolerance, and strings or bools raise :class:`~tnverify.errors.ToleranceError` /
+        :class:`~tnverify.errors.DTypeError` when the evidence is made.
     passed : bool, optional
-        Set explicitly for exact (integer/boolean) comparisons.
+        Set explicitly for exact (integer/boolean) comparisons: ``True``, ``False`` (or a
+        numpy bool) only — ``"no"``, ``nan`` or ``1`` raise
+        :class:`~tnverify.errors.DTypeError` (a verdict is never read from truthiness).
     sizes : dict
-        Sizes used (vocabulary, length, ranks, ...).
+        Sizes used (vocabulary, length, ranks, ...).  ``sizes``, ``details`` and
+        ``counterexample`` hold only values a report can record
+        (:func:`tnverify.validation.records.check_record`: numbers, strings, arrays,
+        lists, dicts); ``object()``, ``bytes`` or a set raise
+        :class:`~tnverify.errors.DTypeError` when the evidence is made.
     seed : int
         The seed of the ``numpy.random.Generator`` the check drew from (filled by the
         runner).
@@ -94,6 +116,27 @@ class Evidence:
     ruled_out : dict of Evidence
         Outcomes under readings the text rules out (filled by the runner from the claim's
         :class:`~tnverify.claims.readings.Reading` list): shown, never deciding.
+    invalid : str, optional
+        Why the comparison itself is broken (operands whose shapes do not match): the
+        verdict is ``error`` — a broken check says nothing about the statement.
+
+    Notes
+    -----
+    An evidence that compares nothing (no error, no ``passed``, no parts, readings,
+    ``ill_posed``, ``skipped`` or ``invalid``), or an error with no tolerance to judge it
+    by, has the verdict ``error``; :attr:`problem` says why (a check that compares
+    nothing must not read as ``holds``).
+
+    Examples
+    --------
+    >>> Evidence("x").verdict, Evidence("x").problem
+    ('error', 'compares nothing (no error, tolerance or passed, and no parts)')
+    >>> Evidence("x", error=0.0, tolerance=1e-12).verdict
+    'holds'
+    >>> Evidence("x", passed="no")
+    Traceback (most recent call last):
+    ...
+    tnverify.errors.DTypeError: Evidence.passed must be True, False or None (a verdict is never read from truthiness); got 'no' (str)
     """
 
     compared: str
@@ -110,6 +153,70 @@ class Evidence:
     skipped: str | None = None
     control: Evidence | None = None
     ruled_out: dict[str, Evidence] | None = None
+    invalid: str | None = None
+
+    def __post_init__(self) -> None:
+        self.validate(recursive=False)
+
+    def validate(self, *, recursive: bool = True) -> Evidence:
+        """Check every field (and, with ``recursive``, every part, reading and control):
+        the values :class:`Evidence` documents, or a :class:`~tnverify.errors.TnverifyError`
+        naming the field.  Run when the evidence is made and again by
+        :func:`tnverify.check` and the runner (fields may be set after construction).
+        ``passed`` given as a numpy bool becomes a Python bool; returns ``self``."""
+        self.compared = as_text(self.compared, "Evidence.compared")
+        if self.passed is not None:
+            if not isinstance(self.passed, (bool, np.bool_)):
+                raise DTypeError(f"Evidence.passed must be True, False or None (a verdict is "
+                                 f"never read from truthiness); got {_show(self.passed)}")
+            self.passed = bool(self.passed)
+        if self.error is not None:
+            self.error = _real(self.error, "Evidence.error")
+            if self.error < 0:          # NaN and inf stay: they fail the comparison
+                raise ToleranceError(f"Evidence.error is a discrepancy, >= 0; got "
+                                     f"{self.error!r} (a negative error holds under every "
+                                     f"tolerance)")
+        if self.tolerance is not None:
+            tol = _real(self.tolerance, "Evidence.tolerance")
+            if not math.isfinite(tol) or tol < 0:
+                raise ToleranceError(f"Evidence.tolerance must be finite and >= 0 (an "
+                                     f"infinite tolerance makes every comparison hold); got "
+                                     f"{tol!r}")
+            if self.error is None:
+                raise ToleranceError(f"Evidence {self.compared!r} has a tolerance "
+                                     f"({tol:g}) but no error to judge against it")
+        for key in ("ill_posed", "skipped", "invalid"):
+            setattr(self, key, as_text(getattr(self, key), f"Evidence.{key}", optional=True))
+        if self.seed is not None:
+            self.seed = as_seed(self.seed, "Evidence.seed")
+        for key in ("sizes", "details"):
+            val = getattr(self, key)
+            if not isinstance(val, dict):
+                raise DTypeError(f"Evidence.{key} must be a dict; got {_show(val)}")
+            check_record(val, f"Evidence.{key}")
+        if self.counterexample is not None:
+            if not isinstance(self.counterexample, dict):
+                raise DTypeError(f"Evidence.counterexample must be a dict or None; got "
+                                 f"{_show(self.counterexample)}")
+            check_record(self.counterexample, "Evidence.counterexample")
+        for key in ("parts", "readings", "ruled_out"):
+            val = getattr(self, key)
+            if val is None:
+                continue
+            if not isinstance(val, dict) or not all(
+                    isinstance(k, str) and isinstance(v, Evidence) for k, v in val.items()):
+                raise DTypeError(f"Evidence.{key} must map names (str) to Evidence; got "
+                                 f"{_show(val)}")
+            if recursive:
+                for v in val.values():
+                    v.validate()
+        if self.control is not None:
+            if not isinstance(self.control, Evidence):
+                raise DTypeError(f"Evidence.control must be an Evidence or None; got "
+                                 f"{_show(self.control)}")
+            if recursive:
+                self.control.validate()
+        return self
 
     # -- derived -----------------------------------------------------------------
     @property
@@ -118,7 +225,7 @@ class Evidence:
         if self.passed is not None:
             return bool(self.passed)
         if self.error is None or self.tolerance is None:
-            return True
+            return True        # nothing to judge here: ``problem`` makes it an error
         err = float(self.error)
         return math.isfinite(err) and err <= float(self.tolerance)
 
@@ -136,6 +243,8 @@ class Evidence:
             return next(iter(outcomes.values()))
         if self.ill_posed:
             return ILL_POSED
+        if self._own_problem() is not None:
+            return ERROR
         own = HOLDS if self.ok else FAILS
         if own == HOLDS and self.vacuous:
             own = ERROR
@@ -145,6 +254,36 @@ class Evidence:
             has_own = self.error is not None or self.passed is not None
             return worst_verdict(([own] if has_own else []) + [p.verdict for p in self.parts.values()])
         return own
+
+    def _own_problem(self) -> str | None:
+        """Why this evidence, by its own fields, is broken (None if it is not)."""
+        if self.invalid:
+            return f"the comparison is broken: {self.invalid}"
+        if self.passed is None and self.error is not None and self.tolerance is None:
+            return "an error with no tolerance (and no passed) to judge it by"
+        if self.passed is None and self.error is None and not self.parts:
+            return "compares nothing (no error, tolerance or passed, and no parts)"
+        return None
+
+    @property
+    def problem(self) -> str | None:
+        """Why the verdict is ``error`` (a broken or vacuous comparison, here or in a
+        part, reading or control), in words; None when the verdict is not ``error``."""
+        if self.verdict != ERROR:
+            return None
+        if self.readings:
+            for name, ev in self.readings.items():
+                if ev.problem:
+                    return f"reading {name}: {ev.problem}"
+        own = self._own_problem()
+        if own is not None:
+            return own
+        if self.vacuous:
+            return "the negative control holds too: this comparison could not have failed"
+        for name, ev in (self.parts or {}).items():
+            if ev.problem:
+                return f"part {name}: {ev.problem}"
+        return None
 
     @property
     def has_comparison(self) -> bool:
@@ -182,7 +321,7 @@ class Evidence:
             "seed": self.seed,
         }
         for key in ("details", "counterexample", "parts", "readings", "ill_posed", "skipped",
-                    "control", "ruled_out"):
+                    "control", "ruled_out", "invalid"):
             val = getattr(self, key)
             if val:
                 d[key] = val
@@ -191,4 +330,19 @@ class Evidence:
         if self.vacuous:
             d["vacuous"] = ("the negative control holds too: this comparison could not "
                             "have failed")
+        problem = self.problem
+        if problem:
+            d["problem"] = problem
         return jsonable(d)
+
+
+def _real(x, name: str) -> float:
+    """A real number as float (numpy scalars and 0-d arrays included); bools, strings and
+    complex numbers raise :class:`DTypeError`."""
+    if isinstance(x, Tolerance):
+        return float(x)
+    if isinstance(x, np.ndarray) and x.ndim == 0:
+        x = x.item()
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
+        raise DTypeError(f"{name} must be a real number; got {_show(x)}")
+    return float(x)

@@ -139,6 +139,11 @@ def compare_ints(compared, got, want=None, relation: str = "==", *, control=None
     (got, got_kinds), (want, want_kinds) = _int_list(got, "got"), _int_list(want, "want")
     statement = _statement(got, want, relation, names)
     compared = statement if compared is None else as_text(compared, "compared")
+    if len(got) != len(want):
+        # operands that do not match: a broken check (verdict error), not a failure
+        return Evidence(compared, invalid=f"got has {len(got)} integers and want "
+                        f"{len(want)}: the comparison pairs them entry by entry",
+                        details={"got": got, "want": want, "relation": relation})
     ok = _ints_hold(got, want, relation)
     if control is not None:
         wrong_got, _ = _int_list(control, "control")

@@ -100,7 +100,9 @@ def run_in_processes(claims: Sequence, *, jobs: int, threads: int, seed: int, sc
         raise DTypeError("run_in_processes needs a sequence of Claim objects")
     ctx = multiprocessing.get_context("fork")
     groups = twin_groups(_CLAIMS)
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker,
+    # never more workers than groups: --jobs 64 for 2 claims forks 2 processes, not 64
+    pool = ProcessPoolExecutor(max_workers=max(1, min(jobs, len(groups))), mp_context=ctx,
+                               initializer=_init_worker,
                                initargs=(threads,))
     try:
         futures = {}

@@ -34,12 +34,13 @@ Examples
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import math
 from decimal import Decimal, InvalidOperation
 from collections.abc import Callable, Sequence
 
-from ..errors import DTypeError, NonFiniteError, ShapeError, TnverifyError
+from ..errors import DTypeError, NonFiniteError, ShapeError, TnverifyError, UsageError
 from ..validation import as_callable, as_float, check_work
 from . import Evidence
 
@@ -118,6 +119,20 @@ def _inputs(items, name: str) -> list:
     return list(items)
 
 
+def _check_arity(fn: Callable, n: int, name: str) -> None:
+    """``fn`` must take ``n`` positional arguments, one per printed input (a mismatch
+    would end in a TypeError at the first corner, deep in the range computation)."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):        # a builtin without a signature: not checkable
+        return
+    try:
+        sig.bind(*range(n))
+    except TypeError:
+        raise UsageError(f"fn{sig} does not take the {n} argument(s) of {name} (one per "
+                         f"printed input)") from None
+
+
 def judge_printed(compared: str, printed_result: str, fn: Callable,
                   printed_inputs: Sequence, *, sizes: dict | None = None,
                   control_inputs: Sequence | None = None,
@@ -139,8 +154,10 @@ def judge_printed(compared: str, printed_result: str, fn: Callable,
     if sizes is not None and not isinstance(sizes, dict):
         raise DTypeError(f"sizes must be a dict; got {type(sizes).__name__}")
     printed_inputs = _inputs(printed_inputs, "printed_inputs")
+    _check_arity(fn, len(printed_inputs), "printed_inputs")
     if control_inputs is not None:
         control_inputs = _inputs(control_inputs, "control_inputs")
+        _check_arity(fn, len(control_inputs), "control_inputs")
     boxes = [_box(t) for t in printed_inputs]
     lo, hi = _range(fn, boxes)
     res = _decimal(printed_result)

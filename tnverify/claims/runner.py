@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from collections.abc import Sequence
 
 from ..conventions import derive_seed
-from ..errors import ClaimError, DTypeError
+from ..errors import ClaimError, DTypeError, TnverifyError
 from ..validation import as_callable, as_device, as_seed
 from . import ERROR, FAILS, ILL_POSED, SKIPPED, Claim, Evidence, get_claim
 from .evidence import jsonable, worst_verdict
@@ -77,6 +77,19 @@ class ClaimResult:
         rs = [r for r in (self.small.ratio, self.scaled.ratio) if r is not None]
         return max(rs) if rs else None
 
+    def validate(self) -> ClaimResult:
+        """Check every case's evidence again (:meth:`Evidence.validate`: it may have been
+        edited after it was made), naming the claim and case: a report writer calls this
+        before it opens a file, so an unrecordable value is one error, never a json
+        TypeError halfway through."""
+        for side in ("small", "scaled"):
+            for i, ev in enumerate(getattr(self, side).cases):
+                try:
+                    ev.validate()
+                except TnverifyError as exc:
+                    raise type(exc)(f"claim {self.claim.id}, {side} case {i}: {exc}") from None
+        return self
+
     def to_dict(self) -> dict:
         c = self.claim
         return jsonable({
@@ -117,6 +130,8 @@ def _run_side(claim: Claim, side: str, cases: Sequence[dict], seed: int,
                 ev = claim.run_small(params, case_seed)
             else:
                 ev = claim.run_scaled(params, device or "cpu", case_seed)
+            if isinstance(ev, Evidence):
+                ev.validate()       # fields set after construction are checked too
         except Exception as exc:  # noqa: BLE001 - a broken check is a verdict, not a crash
             msg = f"{type(exc).__name__}: {exc}"
             evidence.append(Evidence(f"{side} check raised", passed=False, seed=case_seed,
@@ -126,7 +141,11 @@ def _run_side(claim: Claim, side: str, cases: Sequence[dict], seed: int,
         if ev.verdict == FAILS:
             break  # the first (smallest) failing case is the minimal counterexample
     verdict = worst_verdict([ev.verdict for ev in evidence])
-    return SideResult(verdict, evidence, time.perf_counter() - t0)
+    # an error verdict without a raise (a comparison that compares nothing, operands that
+    # do not match, a vacuous control) says why
+    why = next((f"case {i}: {ev.problem}" for i, ev in enumerate(evidence) if ev.problem),
+               None) if verdict == ERROR else None
+    return SideResult(verdict, evidence, time.perf_counter() - t0, why)
 
 
 def run_claim(claim: Claim | str, *, seed: int = 0, scale: str = "small",

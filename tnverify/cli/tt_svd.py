@@ -97,7 +97,10 @@ def load_tensor(file: str):
         raise UsageError(f"cannot read {file!r}: it holds an object array (Python objects, "
                          f"stored pickled; dtype {dtype}); object arrays are refused: save a "
                          "numeric array")
-    if dtype.kind not in "biufc":
+    if dtype.kind == "b":       # as tt_svd itself refuses bools: never True/False as 1/0
+        raise UsageError(f"tt-svd needs a numeric array; {file!r} holds booleans (dtype "
+                         f"{dtype}): save it as numbers, e.g. a.astype(float)")
+    if dtype.kind not in "iufc":
         raise UsageError(f"tt-svd needs a numeric array; {file!r} has dtype {dtype}")
     try:
         arr = np.load(path, mmap_mode="r", allow_pickle=False)

@@ -23,6 +23,7 @@ from ..errors import DTypeError, NonFiniteError, ShapeError, VocabularyError
 from ..validation import DEFAULT_MAX_ENTRIES, as_array, as_int, as_int_array, check_entries, \
     human_bytes, is_int
 from ..validation import max_entries as _max_entries
+from ..validation.norms import scaled_product
 
 __all__ = [
     "DEFAULT_MAX_ENTRIES",
@@ -236,7 +237,11 @@ def inner(a, b):
     A, B = _as_tensor(a, "a"), _as_tensor(b, "b")
     if A.shape != B.shape:
         raise ShapeError(f"inner needs tensors of the same shape; got {A.shape} and {B.shape}")
-    return np.vdot(A.conj(), B) if A.dtype.kind == "c" else np.dot(A.ravel(), B.ravel())
+    # computed in a scaled form where the sum overflows (NonFiniteError only when the
+    # product itself exceeds float64), never a silent inf
+    return scaled_product(lambda x, y: np.vdot(x.conj(), y) if x.dtype.kind == "c" or
+                          y.dtype.kind == "c" else np.dot(x.ravel(), y.ravel()), A, B,
+                          "inner product")
 
 
 def _check_modes(modes, ndim: int, name: str) -> tuple[int, ...]:
@@ -299,7 +304,9 @@ def generalized_inner(x, y, modes_x, modes_y) -> np.ndarray:
     free = [X.shape[i] for i in range(X.ndim) if i not in mx] + \
            [Y.shape[i] for i in range(Y.ndim) if i not in my]
     guard_size(free, what="generalized inner product")
-    return np.asarray(np.einsum(f"{''.join(sx)},{''.join(sy)}->{''.join(out)}", X, Y))
+    spec = f"{''.join(sx)},{''.join(sy)}->{''.join(out)}"
+    return np.asarray(scaled_product(lambda p, q: np.einsum(spec, p, q), X, Y,
+                                     "generalized inner product"))
 
 
 def copy_tensor(order, dim, *, max_entries: int | None = None) -> np.ndarray:

@@ -253,6 +253,9 @@ def augmented_step(G_aug, h_aug, f_aug, phi=None):
             phi is None or callable(phi)):
         raise ShapeError(f"need h_aug (..., {G_aug.shape[0]}), f_aug (..., {G_aug.shape[1]})"
                          f" and a callable phi; got {tuple(h_aug.shape)}, {tuple(f_aug.shape)}")
+    if h_aug.ndim == 2 and f_aug.ndim == 2 and h_aug.shape[0] != f_aug.shape[0]:
+        raise ShapeError(f"h_aug and f_aug must have the same batch size (or one of them "
+                         f"be 1-D); got {h_aug.shape[0]} and {f_aug.shape[0]}")
     values = numpy_values(G_aug, 3, "G_aug")
     if not any(np.array_equal(values[:, :, -1], _carry(values, k)) for k in AUGMENTED_LAYOUTS):
         _check_carry(values, "rnn" if f_aug.shape[-1] == values.shape[1] else "ttlm")

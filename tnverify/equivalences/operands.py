@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import DTypeError
 from ..validation import as_operand, join_torch
 
 
@@ -31,6 +32,12 @@ def numpy_values(x, ndim: int, name: str) -> np.ndarray:
     ``augmented_core()`` return, or one on a GPU) is detached and copied to the CPU."""
     if is_torch(x):
         import torch
+        # checked before the cast, as the numpy path is: a cast to float64 would drop the
+        # imaginary part of a complex tensor (and read a bool tensor as 0/1)
+        if x.is_complex() or x.dtype == torch.bool:
+            raise DTypeError(f"{name} must be a real tensor; got dtype {x.dtype} (its "
+                             f"imaginary part would be dropped)" if x.is_complex() else
+                             f"{name} must be a real numeric tensor; got dtype {x.dtype}")
         x = x.detach().to(device="cpu", dtype=torch.float64).numpy().copy()
     return np.asarray(need_operand(x, ndim, name), dtype=np.float64)
 

@@ -27,11 +27,13 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..errors import TnverifyError, UsageError
-from ..validation import as_flag, as_mapping, as_seed
+from ..errors import DTypeError, TnverifyError, UsageError
+from ..validation import (as_callable, as_device, as_flag, as_int, as_mapping, as_path,
+                          as_seed, as_text, show_value)
 
 __all__ = ["Figure", "FIGURES", "make_figure", "draw_figure", "figure_names",
-           "FIGURE_MODULES", "register_figure"]
+           "FIGURE_MODULES", "register_figure", "read_figure_record",
+           "check_figure_options", "MAX_SAMPLES"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,18 @@ class Figure:
     plot: Callable[[dict], Any]             # a matplotlib Figure
     options: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        as_text(self.name, "Figure.name")
+        if not self.name:
+            raise UsageError("Figure.name must not be empty (it names the files)")
+        as_text(self.title, "Figure.title")
+        as_callable(self.data, "Figure.data")
+        as_callable(self.plot, "Figure.plot")
+        if not isinstance(self.options, tuple) or not all(isinstance(o, str)
+                                                          for o in self.options):
+            raise DTypeError(f"Figure.options must be a tuple of option names (str); got "
+                             f"{show_value(self.options)}")
+
 
 FIGURES: dict[str, Figure] = {}
 
@@ -80,6 +94,8 @@ def load_figure_modules() -> None:
 
 def register_figure(fig: Figure) -> Figure:
     """Add ``fig`` to :data:`FIGURES` (names are unique)."""
+    if not isinstance(fig, Figure):
+        raise DTypeError(f"register_figure takes a Figure; got {show_value(fig)}")
     if fig.name in FIGURES:
         raise TnverifyError(f"figure {fig.name!r} is registered twice")
     FIGURES[fig.name] = fig
@@ -129,29 +145,126 @@ def get_figure(name: str) -> Figure:
     return FIGURES[name]
 
 
+#: The keys every figure JSON written by :func:`make_figure` has, with their types.
+RECORD_KEYS = {"figure": str, "seed": int, "fast": bool, "options": dict, "data": dict}
+
+
+def read_figure_record(json_path) -> dict:
+    """The record of a figure JSON, checked: valid JSON, an object with ``figure`` (a
+    registered name), ``seed``, ``fast``, ``options`` and ``data`` of their types.
+
+    Raises
+    ------
+    UsageError
+        The file is missing, unreadable, not JSON or not a figure record; the message
+        names the file.
+    """
+    path = as_path(json_path, "json_path")
+    try:
+        with open(path, encoding="utf-8") as fh:
+            record = json.load(fh)
+    except FileNotFoundError:
+        raise UsageError(f"figure JSON {str(path)!r} does not exist") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read figure JSON {str(path)!r}: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{str(path)!r} is not valid JSON (line {exc.lineno}, column "
+                         f"{exc.colno}: {exc.msg}); rerun `tnverify figures` to write it "
+                         f"again") from None
+    if not isinstance(record, dict):
+        raise UsageError(f"{str(path)!r} is not a figure record (a JSON object); got a "
+                         f"JSON {type(record).__name__}")
+    for key, kind in RECORD_KEYS.items():
+        if key not in record:
+            raise UsageError(f"{str(path)!r} is not a figure record: it has no {key!r} key")
+        val = record[key]
+        if not isinstance(val, kind) or (kind is int and isinstance(val, bool)):
+            raise UsageError(f"{str(path)!r}: {key!r} must be a JSON {kind.__name__}; got "
+                             f"{show_value(val)}")
+    load_figure_modules()
+    if record["figure"] not in FIGURES:
+        raise UsageError(f"{str(path)!r} names the unknown figure {record['figure']!r}; "
+                         f"known figures: {', '.join(figure_names())}")
+    return record
+
+
 def draw_figure(json_path, png_path=None) -> Path:
     """Draw the PNG of a figure from its saved JSON (the figure is named in the JSON).
 
     Returns the PNG path (default: the JSON path with suffix ``.png``), written atomically
     (:mod:`tnverify.files`).
+
+    Raises
+    ------
+    UsageError
+        The JSON is missing, not JSON, not a figure record
+        (:func:`read_figure_record`), or its data lack what the figure draws; each
+        message names the file.
+    DTypeError
+        ``json_path`` or ``png_path`` is not a path (str or os.PathLike).
     """
     from ..files import write_bytes
 
-    json_path = Path(json_path)
-    with open(json_path, encoding="utf-8") as fh:
-        record = json.load(fh)
-    png_path = json_path.with_suffix(".png") if png_path is None else Path(png_path)
-    return write_bytes(png_path, _png_bytes(record))
+    json_path = as_path(json_path, "json_path")
+    png_path = json_path.with_suffix(".png") if png_path is None else as_path(png_path,
+                                                                              "png_path")
+    record = read_figure_record(json_path)
+    return write_bytes(png_path, _png_bytes(record, json_path))
 
 
-def _png_bytes(record: dict) -> bytes:
-    """The PNG of a figure record (as read back from its JSON)."""
+def _png_bytes(record: dict, json_path=None) -> bytes:
+    """The PNG of a figure record (as read back from its JSON at ``json_path``)."""
     import io
 
-    fig = get_figure(record["figure"])
+    fig = FIGURES[record["figure"]]
+    try:
+        mpl_fig = fig.plot(record)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        if isinstance(exc, TnverifyError):
+            raise
+        where = "the figure record" if json_path is None else repr(str(json_path))
+        raise UsageError(f"{where}: its data do not fit figure "
+                         f"{record['figure']!r} ({type(exc).__name__}: {exc}); rerun "
+                         f"`tnverify figures {record['figure']}` to write it again") from None
     buffer = io.BytesIO()
-    fig.plot(record).savefig(buffer, dpi=120, format="png")
+    mpl_fig.savefig(buffer, dpi=120, format="png")
     return buffer.getvalue()
+
+
+def check_figure_options(options: dict) -> dict:
+    """The options of a figure's data, checked by name (the ones :attr:`Figure.options`
+    lists): ``samples`` an int in ``[1, MAX_SAMPLES]``, ``workers`` a positive int,
+    ``device`` a device form, ``scheduler`` an address string or a cluster, ``weights`` a
+    string (the figure checks its choices); ``None`` means the default.  UsageError /
+    DTypeError / DeviceError, never a truncation (``samples=2.5``) or a string read as
+    a number (``samples="3"``)."""
+    out = {}
+    for key, val in options.items():
+        if val is None:
+            out[key] = None
+        elif key in ("samples", "workers"):
+            from .trials import MAX_WORKERS
+            out[key] = as_int(val, key, minimum=1,
+                              maximum=MAX_SAMPLES if key == "samples" else MAX_WORKERS,
+                              error=UsageError)
+        elif key == "device":
+            out[key] = as_device(val)
+        elif key == "scheduler":
+            if not isinstance(val, str) and not hasattr(val, "scheduler_address"):
+                raise UsageError(f"scheduler must be a Dask scheduler address (e.g. "
+                                 f"'tcp://127.0.0.1:8786') or a cluster; got "
+                                 f"{show_value(val)}")
+            out[key] = val
+        elif key == "weights":
+            out[key] = as_text(val, "weights")
+        else:
+            out[key] = val
+    return out
+
+
+#: The most samples (networks per R, points of a distribution) a figure draws: the
+#: papers' sizes use at most a few thousand; more is a typo that would run for hours.
+MAX_SAMPLES = 1_000_000
 
 
 def make_figure(name: str, out_dir, *, fast: bool = False, seed: int = 0,
@@ -167,20 +280,24 @@ def make_figure(name: str, out_dir, *, fast: bool = False, seed: int = 0,
     Raises
     ------
     UsageError
-        Unknown figure name, an option the figure does not take, or ``out_dir`` exists and
-        is not a directory.
+        Unknown figure name, an option the figure does not take or of the wrong value
+        (:func:`check_figure_options`), or ``out_dir`` exists and is not a directory.
+    DTypeError
+        ``out_dir`` is not a path, ``options`` not a dict of names.
     """
     fig = get_figure(name)
     fast, seed = as_flag(fast, "fast"), as_seed(seed)
     options = as_mapping(options, "options")
+    if not all(isinstance(k, str) for k in options):
+        raise DTypeError(f"options must map option names (str) to values; got keys "
+                         f"{[show_value(k) for k in options]}")
     foreign = sorted(set(options) - set(fig.options))
     if foreign:
         takes = ", ".join(fig.options) or "none"
         raise UsageError(f"figure {name!r} does not take option(s) {', '.join(foreign)} "
                          f"(it takes: {takes})")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise UsageError(f"seed must be a non-negative integer; got {seed!r}")
-    out = Path(out_dir)
+    options = check_figure_options(options)
+    out = as_path(out_dir, "out_dir")
     if out.exists() and not out.is_dir():
         raise UsageError(f"output path {str(out)!r} exists and is not a directory")
     out.mkdir(parents=True, exist_ok=True)

@@ -26,7 +26,8 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from ..errors import UsageError
+from ..errors import DTypeError, UsageError
+from ..validation import as_callable, as_text, show_value
 
 __all__ = ["run_trials", "local_cores", "validate_workers"]
 
@@ -43,7 +44,15 @@ def validate_workers(workers) -> int:
         return local_cores()
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise UsageError(f"workers must be a positive integer (1 = serial); got {workers!r}")
+    if workers > MAX_WORKERS:
+        raise UsageError(f"workers must be at most {MAX_WORKERS} (one process each); got "
+                         f"{workers}")
     return workers
+
+
+#: The most local worker processes :func:`run_trials` starts (the pool is also never
+#: larger than the number of tasks).
+MAX_WORKERS = 1024
 
 
 def _limit_threads() -> None:
@@ -153,11 +162,13 @@ def run_trials(fn: Callable[[dict], object], tasks: Sequence[dict], *, workers=N
     fn : callable
         A picklable (module-level) function of one task.  It must draw its randomness
         only from the seed inside the task, so every executor gives identical results.
-    tasks : sequence of dict
-        One entry per trial.
+    tasks : list or tuple
+        One entry per trial (the figures' trials are dicts); a string, an array or any
+        other object raises :class:`~tnverify.errors.DTypeError`.
     workers : int, optional
-        Local worker processes; ``1`` = serial in this process; default every local core.
-        Ignored when ``scheduler`` is given.
+        Local worker processes, ``1 <= workers <= MAX_WORKERS``; ``1`` = serial in this
+        process; default every local core; never more processes than tasks.  Ignored when
+        ``scheduler`` is given.
     scheduler : str or cluster, optional
         A Dask scheduler address (or an object with ``scheduler_address``).
     description : str
@@ -171,7 +182,16 @@ def run_trials(fn: Callable[[dict], object], tasks: Sequence[dict], *, workers=N
         ``kind`` ("serial", "processes", "dask"), worker count and wall time in seconds —
         how the trials ran, which (unlike the results) differs between executors.
     """
+    as_callable(fn, "fn")
+    if not isinstance(tasks, (list, tuple, range)):
+        raise DTypeError(f"tasks must be a list or tuple with one entry per trial; got "
+                         f"{show_value(tasks)}")
     tasks = list(tasks)
+    description = as_text(description, "description")
+    if scheduler is not None and not isinstance(scheduler, str) \
+            and not hasattr(scheduler, "scheduler_address"):
+        raise UsageError(f"scheduler must be a Dask scheduler address (e.g. "
+                         f"'tcp://127.0.0.1:8786') or a cluster; got {show_value(scheduler)}")
     n_workers = validate_workers(workers)
     t0 = time.perf_counter()
     with _Progress(len(tasks), description) as progress:

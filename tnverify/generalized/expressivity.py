@@ -14,13 +14,16 @@ Weights follow the paper's order 𝒢^{(t)} ∈ ℝ^{L_t×R_{t−1}×R_t} and C^
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..errors import DTypeError, RankError, ShapeError, UsageError
 from .grid import GeneralizedRNN, ShallowNetwork
 from .xi import get_xi
 from ..definitions.explicit import guard_size
-from ..validation import as_array, as_float, as_int, as_rng, check_nonsingular, check_power
+from ..validation import (as_array, as_float, as_int, as_rng, check_nonsingular, check_power,
+                          check_work)
 
 __all__ = ["pairwise_similarity_network", "lemma_a2_indicator", "constant_network",
            "constant_grid_value", "perturb_network", "rank_one_shallow"]
@@ -36,6 +39,12 @@ def _eye(p, q) -> np.ndarray:
 
 
 # -- Lemma A.2 -------------------------------------------------------------------------------
+#: log2 of the work one Python-level step of a network costs to build and validate, as
+#: :func:`tnverify.validation.check_work` counts it (T ≤ 2^16 steps under the default
+#: TNVERIFY_MAX_ENTRIES = 2^26).
+STEP_COST_LOG2 = 10
+
+
 def pairwise_similarity_network(M, R, T) -> GeneralizedRNN:
     """The generalized RNN of Lemma A.2, built as printed (gtm App. A).
 
@@ -52,6 +61,10 @@ def pairwise_similarity_network(M, R, T) -> GeneralizedRNN:
     guard_size((M + 1, max(M, R)), repeat=1, what="Lemma A.2 network")
     # T steps of (M+1) × max(M, R) weights each, validated one by one: the guard counts them
     guard_size((T, M + 1, max(M, R)), what="Lemma A.2 network (T steps of weights)")
+    # each step is a Python-level object validated on its own (about 2^10 operations):
+    # the entry guard alone admitted T in the tens of millions, minutes of work
+    check_work(math.log2(T) + STEP_COST_LOG2, f"Lemma A.2 network with T = {T:,} steps "
+               f"(about 2^{STEP_COST_LOG2} operations per step)")
     b = np.zeros((1, R))
     b[0, 0] = 1 - min(M, R)
     C_odd = np.ones((M, M)) - _eye(M, M)

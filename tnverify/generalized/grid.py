@@ -359,7 +359,7 @@ def grid_tensor(network, F=None, *, backend="numpy", device="cpu", dtype=None,
     F = _check_F(network, F)
     M, T = F.shape[0], network.length
     guard_size((M,), repeat=T, what="grid tensor", max_entries=max_entries)
-    as_choice(backend, "backend", ("numpy", "torch")), as_device(device)
+    as_choice(backend, "backend", ("numpy", "torch")), as_device(device, available=backend == "torch")
     if isinstance(network, GeneralizedRNN):
         biggest = max(M ** (t + 1) * r for t, r in enumerate(network.ranks[1:]))
         guard_size((biggest,), what="grid prefix states (M^t · R_t)", max_entries=max_entries)

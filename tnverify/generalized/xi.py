@@ -37,7 +37,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..errors import UsageError
+from ..errors import ShapeError, UsageError
+from ..validation import as_array, as_int
 
 __all__ = ["XiOperator", "XI_OPERATORS", "XI_NAMES", "get_xi"]
 
@@ -75,7 +76,7 @@ class XiOperator:
 
     def __call__(self, x, y) -> np.ndarray:
         """ξ(x, y) in numpy (float64, broadcasting)."""
-        return self.numpy(np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64))
+        return self.numpy(as_array(x, "x", finite=False), as_array(y, "y", finite=False))
 
     def reduce(self, values, axis: int = -1) -> np.ndarray:
         """ξ(v_1, …, v_n) over ``axis`` by a left fold ξ(ξ(v_1, v_2), v_3)… — the n-ary ξ
@@ -86,7 +87,13 @@ class XiOperator:
         UsageError
             The axis is empty (ξ of no operands is not defined without a unit).
         """
-        v = np.moveaxis(np.asarray(values, dtype=np.float64), axis, 0)
+        # validated like every array argument (strings, complex, ragged refused; NaN/inf
+        # pass: ξ is defined on the extended reals) and the axis checked for range
+        a = as_array(values, "values", finite=False)
+        axis = as_int(axis, "axis", error=ShapeError)
+        if a.ndim == 0 or not -a.ndim <= axis < a.ndim:
+            raise ShapeError(f"axis {axis} is out of range for values of shape {a.shape}")
+        v = np.moveaxis(a, axis, 0)
         if v.shape[0] == 0:
             raise UsageError(f"ξ = {self.label} of no operands: axis {axis} is empty")
         return functools.reduce(self.numpy, v[1:], v[0].copy())

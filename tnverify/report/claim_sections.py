@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from collections.abc import Callable, Iterable, Sequence
 
 from ..claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
-from ..errors import DTypeError
+from ..errors import ClaimError, DTypeError
 from ..validation import as_callable, as_flag, as_seed
 from .evidence_text import (fmt_number, comparison_rows, details_tables,
                             error_reason, explain_counterexample, format_ratio)
@@ -54,6 +54,20 @@ def esc(text) -> str:
 def _need_claim(claim, what: str) -> None:
     if not isinstance(claim, Claim):
         raise DTypeError(f"{what} needs a Claim; got {type(claim).__name__}")
+
+
+def _need_result(result, claim) -> None:
+    """``result`` is None or the ClaimResult of ``claim`` (a result of another claim would
+    put its verdict under this claim's name)."""
+    from ..claims.runner import ClaimResult
+
+    if result is None:
+        return
+    if not isinstance(result, ClaimResult):
+        raise DTypeError(f"result must be a ClaimResult (from run_claim) or None; got "
+                         f"{type(result).__name__}")
+    if result.claim.id != claim.id:
+        raise ClaimError(f"result is the run of {result.claim.id!r}, not of {claim.id!r}")
 
 
 def primary_paper(claim: Claim) -> str:
@@ -353,17 +367,24 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
         (:attr:`Claim.quote`), "A paraphrase ... of" otherwise, and name a ``-corrected``
         twin's or a ``-variant``'s statement as a correction or a variant.
     """
+    # every argument is checked before any is used (a claim id string is a DTypeError)
+    _need_claim(claim, "claim_section")
+    _need_result(result, claim)
+    if graph is not None and not isinstance(graph, ClaimGraph):
+        raise DTypeError(f"claim_section: graph must be a ClaimGraph or None; got "
+                         f"{type(graph).__name__}")
+    seed = as_seed(seed)
+    as_callable(href, "href")                 # required: it links every related claim
+    for fn, name in ((cite, "cite"), (proof_source, "proof_source")):
+        if fn is not None:
+            as_callable(fn, name)
+    heading = as_flag(heading, "heading")
     graph = graph or ClaimGraph.of([claim])
     verdict = result.verdict if result is not None else claim.expected
     attrs = (f'id="claim-{esc(claim.id)}" class="tnv-claim" data-verdict="{esc(verdict)}" '
              f'data-paper="{esc(primary_paper(claim))}" data-topic="{esc(claim.topic)}"')
     out = [f"<section {attrs}>"]
-    _need_claim(claim, "claim_section")
-    seed = as_seed(seed)
-    for fn, name in ((href, "href"), (cite, "cite"), (proof_source, "proof_source")):
-        if fn is not None:
-            as_callable(fn, name)
-    if as_flag(heading, "heading"):
+    if heading:
         out.append(f'<h2><code>{esc(claim.id)}</code>'
                    + (f" — {esc(claim.title)}" if claim.title else "") + "</h2>")
     elif claim.title:

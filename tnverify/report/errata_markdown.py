@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
+from ..claims.readings import DEFECT_KINDS
 from ..errors import DTypeError
+from .sheet_check import check_sheet
 
 __all__ = ["md_text", "render_markdown"]
 
@@ -141,6 +143,7 @@ def render_markdown(sheet: dict) -> str:
     if not isinstance(sheet, dict) or any(k not in sheet for k in keys):
         raise DTypeError(f"sheet must be the dict build_errata returns (keys {keys}); got "
                          f"{type(sheet).__name__}")
+    check_sheet(sheet, DEFECT_KINDS)          # the nested structure, not only the keys
     p = sheet["paper"]
     out = [f"# Errata: {p['title']}", "", p["citation"], ""]
     version = p.get("version") or (f"arXiv:{p['arxiv']}" if p.get("arxiv") else "")

@@ -96,6 +96,25 @@ def _select(id_: str, label: str, values) -> str:
             f'<option value="">all</option>{opts}</select></label>')
 
 
+def _check_report(report) -> None:
+    """The parts of a report the page reads: settings and environment dicts, results a
+    list of ClaimResult (DTypeError naming the first wrong one)."""
+    from ..claims.runner import ClaimResult
+    from ..errors import DTypeError
+
+    for name in ("settings", "environment"):
+        val = getattr(report, name)
+        if val is not None and not isinstance(val, dict):
+            raise DTypeError(f"report.{name} must be a dict; got {type(val).__name__}")
+    if not isinstance(report.results, (list, tuple)):
+        raise DTypeError(f"report.results must be a list of ClaimResult; got "
+                         f"{type(report.results).__name__}")
+    for i, r in enumerate(report.results):
+        if not isinstance(r, ClaimResult):
+            raise DTypeError(f"report.results[{i}] must be a ClaimResult; got "
+                             f"{type(r).__name__}")
+
+
 def report_html(report, *, title: str = "tnverify report") -> str:
     """The report as one self-contained HTML page (see the module docstring).
 
@@ -113,11 +132,15 @@ def report_html(report, *, title: str = "tnverify report") -> str:
     """
     from .. import __version__
     from ..errors import DTypeError
-    from ..validation import as_text
+    from ..validation import as_seed, as_text
     if not all(hasattr(report, a) for a in ("results", "environment", "settings")):
         raise DTypeError(f"report_html needs a Report (from run_claims); got "
                          f"{type(report).__name__}")
     title = as_text(title, "title")
+    _check_report(report)
+    # the seed read like every seed: an int >= 0, never int() of a float or a string
+    given = (report.settings or {}).get("seed")
+    seed = as_seed(0 if given is None else given, "report.settings['seed']")
     results = report.results
     graph = ClaimGraph.of(r.claim for r in results)
     papers = list(dict.fromkeys(ref.paper for r in results for ref in r.claim.refs
@@ -170,7 +193,6 @@ def report_html(report, *, title: str = "tnverify report") -> str:
                      f"<td>{esc(c.expected)} {mark}</td><td>{esc(format_ratio(r))}</td>"
                      f"<td>{r.seconds:.2f}</td></tr>")
     table.append("</tbody></table>")
-    seed = int(st.get("seed") or 0)
     sections = [claim_section(r.claim, r, graph=graph, href=href, cite=cite,
                               proof_source=proof_source, seed=seed) for r in results]
     tail = [f"<script>{REPORT_JS}</script></body></html>"]

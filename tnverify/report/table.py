@@ -32,7 +32,7 @@ import numpy as np
 
 from ..claims import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Claim, ClaimResult, run_claim
 from ..errors import ReportFormatError
-from ..validation import as_callable
+from ..validation import as_callable, as_path
 from .evidence_text import error_reason, format_ratio
 from .markdown import (md_cell, md_holding_section, md_papers, md_section,
                        statement_lines, threads_text)
@@ -111,7 +111,7 @@ def check_report_path(path: str | os.PathLike) -> Path:
     ReportFormatError
         For an unknown suffix, a missing directory or one we may not write to.
     """
-    p = Path(path)
+    p = as_path(path, "report path")        # DTypeError for a number, bytes or None
     if p.suffix.lower() not in REPORT_SUFFIXES:
         raise ReportFormatError(
             f"report path must end in {', '.join(REPORT_SUFFIXES)} (JSON, Markdown or HTML); "
@@ -238,6 +238,8 @@ class Report:
         a full disk never leaves a partial or torn report; a failure raises
         :class:`~tnverify.errors.WriteError` naming the file, the old report unchanged."""
         p = check_report_path(path)
+        for r in self.results:        # evidence edited after it was made: before any file
+            r.validate()
         suffix = p.suffix.lower()
         if suffix == ".html":
             from .html import report_html

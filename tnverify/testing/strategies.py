@@ -110,6 +110,10 @@ def _tt_ranks(draw, shape, max_rank) -> tuple[int, ...]:
     return tuple(ranks)
 
 
+#: The longest spectrum :func:`spectra` draws (``2^16`` values; more raises SizeLimitError).
+MAX_SPECTRUM = 2 ** 16
+
+
 def spectra(rank: int, *, condition: float = 100.0) -> st.SearchStrategy:
     """Decreasing positive singular values ``σ_1 ≥ ⋯ ≥ σ_rank`` with
     ``σ_1 / σ_rank ≤ condition`` and ``‖σ‖_2 = 1``.  Up to :data:`_DRAWN` values are drawn
@@ -119,7 +123,10 @@ def spectra(rank: int, *, condition: float = 100.0) -> st.SearchStrategy:
             condition, (int, float, np.integer, np.floating)) or not (
             1.0 <= condition < math.inf):
         raise RankError(f"need rank >= 1 and condition >= 1; got {rank}, {condition}")
-    check_entries((rank,), what="spectra(): singular values")
+    # a spectrum is a test input: its own cap (well below the entry limit, which admitted
+    # 2^26 values, several GB of temporaries per example)
+    check_entries((rank,), what="spectra(): singular values", limit=MAX_SPECTRUM,
+                  limit_name="MAX_SPECTRUM")
     return _spectra(rank, float(condition))
 
 

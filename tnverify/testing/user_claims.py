@@ -94,13 +94,21 @@ def check(evidence) -> Evidence:
 
     Raises
     ------
+    DTypeError, ToleranceError
+        The evidence is malformed (``passed`` not a bool, an infinite tolerance, a
+        tolerance with no error, details a report cannot record: ``object()``, ``bytes``).
     CheckFailed
-        The comparison does not hold (inside a claim this becomes the ``fails`` verdict;
-        outside one it fails the test like an assertion).
+        The comparison does not hold, or compares nothing (verdict ``error``); inside a
+        claim this becomes the claim's verdict, outside one it fails the test like an
+        assertion.
     """
     if not isinstance(evidence, Evidence):
         raise ClaimError(f"tnverify.check takes an Evidence (e.g. from "
                          f"tnverify.compare_values); got {type(evidence).__name__}")
+    # a hand-built (or edited) Evidence is checked like a computed one: passed a real
+    # bool, a finite tolerance with an error, report-safe details (DTypeError /
+    # ToleranceError here, not a json traceback when the report is written)
+    evidence.validate()
     log = _CURRENT.get()
     if log is not None:
         log.append(evidence)

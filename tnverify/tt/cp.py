@@ -102,8 +102,19 @@ class CPTensor:
         return np.asarray(out.sum(axis=-1))
 
     def entries(self, indices) -> np.ndarray:
-        """Entries at an ``(n, T)`` int array of multi-indices: ``Σ_r λ_r Π_t V_t[i_t, r]``."""
-        idx = np.asarray(indices)
+        """Entries at an ``(n, T)`` int array of multi-indices: ``Σ_r λ_r Π_t V_t[i_t, r]``.
+        Ragged nesting raises :class:`ShapeError`, strings / torch tensors of other
+        kinds :class:`VocabularyError` (never numpy's own ValueError)."""
+        if isinstance(indices, (str, bytes, dict)) or indices is None:
+            raise VocabularyError(f"indices must be an (n, {self.ndim}) integer array; got "
+                                  f"{type(indices).__name__}")
+        if hasattr(indices, "detach"):
+            indices = indices.detach().cpu().numpy()
+        try:
+            idx = np.asarray(indices)
+        except ValueError:
+            raise ShapeError(f"indices must be a rectangular (n, {self.ndim}) array, not "
+                             f"ragged") from None
         if idx.ndim == 1 and idx.size == self.ndim:
             idx = idx[None, :]
         if idx.ndim != 2 or idx.shape[1] != self.ndim:

@@ -38,7 +38,8 @@ import numpy as np
 from ..errors import ShapeError
 from .truncation import (check_eps, check_max_rank, step_caps, svd_signed, tail_rank,
                          truncation_rank)
-from ..validation import as_array
+from ..validation import as_array, as_float
+from ..validation.norms import SAFE_EXPONENT, frobenius_norm
 from .train import TensorTrain
 
 __all__ = ["TTSVDResult", "TTRanks", "tt_svd", "truncation_rank", "tt_ranks", "rounding_eps"]
@@ -81,7 +82,12 @@ class TTSVDResult:
 
     @property
     def error(self) -> float:
-        """``sqrt(Σ_k Σ_j discarded_kj²)``: exactly ``‖A − B‖_F`` (left-orthogonal cores)."""
+        """``sqrt(Σ_k Σ_j discarded_kj²)``: exactly ``‖A − B‖_F`` (left-orthogonal cores);
+        computed in a scaled form where the squares would overflow or underflow."""
+        m = max((float(np.max(np.abs(t))) for t in self.discarded if t.size), default=0.0)
+        if m and not 2.0 ** -SAFE_EXPONENT <= m <= 2.0 ** SAFE_EXPONENT:
+            flat = np.concatenate([np.ravel(t) for t in self.discarded])
+            return frobenius_norm(flat, "the discarded singular values")
         return math.sqrt(sum(float(np.sum(t * t)) for t in self.discarded))
 
     @property
@@ -99,7 +105,7 @@ class TTSVDResult:
         return {"shape": list(self.tt.shape), "ranks": list(self.ranks), "eps": self.eps,
                 "max_rank": self.max_rank, "norm": self.norm, "delta": self.delta,
                 "error": self.error, "bound": self.bound,
-                "discarded_norms": [float(np.linalg.norm(t)) for t in self.discarded],
+                "discarded_norms": [frobenius_norm(t) for t in self.discarded],
                 "compression": self.compression}
 
 
@@ -213,19 +219,32 @@ def tt_svd(tensor, *, eps: float | None = None, max_rank=None) -> TTSVDResult:
     caps = step_caps(max_rank, d - 1)
     if max_rank is not None:   # as recorded in the result: an int, or the per-step tuple
         max_rank = check_max_rank(max_rank) if isinstance(max_rank, Integral) else caps
-    norm = float(np.linalg.norm(a.reshape(-1)))
+    norm = frobenius_norm(a, "tensor")        # NonFiniteError where ‖A‖_F overflows
     delta = eps * norm / math.sqrt(d - 1) if d > 1 else 0.0
+    # entries whose squares overflow or underflow (|a| beyond 2**±SAFE_EXPONENT): the
+    # algorithm runs on A·2**-e (exact: a power of two) and scales σ and the last core
+    # back, so ranks and errors are those of A (a sum of squares never leaves the range)
+    m = float(np.max(np.abs(a)))
+    e = math.frexp(m)[1] if m and not 2.0 ** -SAFE_EXPONENT <= m <= 2.0 ** SAFE_EXPONENT \
+        else 0
+    if e:
+        a = np.ldexp(a, -e) if a.dtype.kind == "f" else \
+            np.ldexp(a.real, -e) + 1j * np.ldexp(a.imag, -e)
+    delta_run = eps * math.ldexp(norm, -e) / math.sqrt(d - 1) if d > 1 else 0.0
     cores, svals, discarded = [], [], []
     c, r = a, 1
     for k in range(d - 1):
         c = c.reshape(r * dims[k], -1)
         u, s, vh = svd_signed(c)
-        rk = tail_rank(s, delta, caps[k])
+        rk = tail_rank(s, delta_run, caps[k])
         cores.append(u[:, :rk].reshape(r, dims[k], rk))
-        svals.append(s)
-        discarded.append(s[rk:])
+        svals.append(np.ldexp(s, e) if e else s)
+        discarded.append(np.ldexp(s[rk:], e) if e else s[rk:])
         c = s[:rk, None] * vh[:rk]
         r = rk
+    if e:
+        c = np.ldexp(c, e) if c.dtype.kind == "f" else \
+            np.ldexp(c.real, e) + 1j * np.ldexp(c.imag, e)
     cores.append(c.reshape(r, dims[-1], 1))
     return TTSVDResult(TensorTrain.from_trusted(cores), eps, max_rank, norm, delta,
                        tuple(svals), tuple(discarded))
@@ -258,6 +277,8 @@ def tt_ranks(tensor, *, rtol: float | None = None) -> TTRanks:
 
     source = str(getattr(tensor, "dtype", "")).replace("torch.", "")
     a = as_array(tensor, "tensor", complex_ok=True)
+    # checked here, not only by numerical_rank: a 1-D tensor has no unfolding to pass it to
+    rtol = None if rtol is None else as_float(rtol, "rtol", nonnegative=True)
     if a.ndim < 1 or a.size == 0:
         raise ShapeError(f"tensor must have ndim >= 1 and positive sizes; got shape {a.shape}")
     if source in ("float16", "float32", "complex64"):

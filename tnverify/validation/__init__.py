@@ -26,6 +26,11 @@ message names the argument, the rule and the value found.  Nothing is ever cast 
 - matrices handed to a solver: :func:`check_nonsingular` refuses a singular (or
   numerically singular) matrix with a :class:`RankError` before numpy or torch sees it;
   :func:`check_mass` refuses a normaliser ``Z = 0`` (:class:`NormalizationError`);
+- norms: :func:`frobenius_norm` in a scaled form (no overflow of the squares; a norm
+  beyond float64 refused);
+- what a report records (``Evidence`` sizes, details, counterexamples):
+  :func:`check_record` refuses ``object()``, ``bytes``, sets, ... when the evidence is made;
+- paths handed to a writer or reader: :func:`as_path` (``str`` or ``os.PathLike``);
 - texts, mappings, callables, primes, seeds and torch generators: :func:`as_text`,
   :func:`as_mapping`, :func:`as_callable`, :func:`as_prime`, :func:`as_seed`,
   :func:`as_torch_generator`.
@@ -42,13 +47,15 @@ from .arrays import (
 from .scalars import (
     as_bool, as_callable, as_choice, as_device, as_flag, as_float, as_int, as_mapping,
     as_optional, as_prime, as_rng, as_seed, as_text, as_tolerance, as_torch_dtype,
-    as_torch_generator, is_int,
+    as_path, as_torch_generator, check_available, is_int, is_torch, show_value,
 )
 from .sizes import (
     DEFAULT_MAX_ENTRIES, MAX_RESULT_BITS, check_entries, check_power, check_work, human_bytes,
     max_entries,
 )
 from .matrices import check_mass, check_nonsingular
+from .norms import frobenius_norm
+from .records import check_record
 
 __all__ = [
     "DEFAULT_MAX_ENTRIES", "max_entries", "check_entries", "human_bytes",
@@ -58,4 +65,5 @@ __all__ = [
     "as_flag", "as_optional", "as_callable", "as_seed", "as_torch_dtype",
     "as_torch_generator", "as_prime", "as_text", "as_mapping",
     "check_work", "check_nonsingular", "check_mass",
+    "frobenius_norm", "check_record", "show_value", "is_torch", "as_path", "check_available",
 ]

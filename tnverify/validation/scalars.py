@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
+import pathlib
 
 import numpy as np
 
@@ -14,7 +16,8 @@ from ..errors import (
 
 __all__ = ["is_int", "as_int", "as_bool", "as_flag", "as_float", "as_tolerance", "as_choice",
            "as_rng", "as_device", "as_torch_dtype", "as_callable", "as_optional", "as_seed",
-           "as_prime", "as_text", "as_mapping", "as_torch_generator"]
+           "as_prime", "as_text", "as_mapping", "as_torch_generator", "show_value",
+           "is_torch", "as_path", "check_available"]
 
 
 def show_value(x) -> str:
@@ -31,6 +34,10 @@ def show_value(x) -> str:
 def is_torch_tensor(x) -> bool:
     return type(x).__module__.startswith("torch") and hasattr(x, "detach")
 
+
+def is_torch(x) -> bool:
+    """Whether ``x`` is a torch tensor (without importing torch)."""
+    return is_torch_tensor(x)
 
 
 def is_int(x) -> bool:
@@ -288,17 +295,61 @@ def as_rng(rng, name: str = "rng") -> np.random.Generator:
                      f"numpy.random.Generator; got {show_value(rng)}")
 
 
-def as_device(device, name: str = "device"):
+#: Every device form :func:`as_device` accepts, as its error message lists them.
+DEVICE_FORMS = ("'cpu', 'cuda', 'cuda:N', 'mps', 'meta' (each also as 'name:N'), 'auto' or a "
+                "torch.device")
+
+
+def as_device(device, name: str = "device", *, available: bool = False):
     """A device string checked for form: ``"cpu"``, ``"auto"``, ``"cuda"``, ``"cuda:N"``,
-    ``"mps"``, ``"meta"`` (shapes only, no storage) or a ``torch.device`` (returned as is).  Availability is checked by
-    :mod:`tnverify.device` when the device is used."""
+    ``"mps"``, ``"meta"`` (shapes only, no storage) or a ``torch.device`` (returned as
+    is); the error lists every accepted form.  Availability is checked by
+    :mod:`tnverify.device` when the device is used, or here with ``available``
+    (:func:`tnverify.device.check_available`: ``"cuda"`` without a GPU is a DeviceError)."""
+    if available:
+        check_available(device)
     if type(device).__name__ == "device" and type(device).__module__.startswith("torch"):
         return device
     if not isinstance(device, str):
         raise DTypeError(f"{name} must be a device string or torch.device; got {show_value(device)}")
-    base, _, index = device.partition(":")
-    if base not in ("cpu", "cuda", "auto", "mps", "meta") or (index and not index.isdigit()):
-        raise DeviceError(f"{name} must be 'cpu', 'auto', 'cuda' or 'cuda:N'; got {device!r}")
+    base, sep, index = device.partition(":")
+    if base not in ("cpu", "cuda", "auto", "mps", "meta") or \
+            (sep and (base == "auto" or not index.isdigit())):
+        raise DeviceError(f"{name} must be {DEVICE_FORMS}; got {device!r}")
     return device
 
 
+def as_path(x, name: str):
+    """A file-system path argument: a ``str`` (not empty) or an ``os.PathLike``; numbers,
+    bytes and ``None`` raise :class:`~tnverify.errors.DTypeError` (never ``Path(3)``'s
+    ``TypeError`` or a file named after ``repr``)."""
+    if isinstance(x, str):
+        if not x:
+            raise UsageError(f"{name} must be a path; got an empty string")
+        return pathlib.Path(x)
+    if isinstance(x, os.PathLike) and isinstance(os.fspath(x), str):
+        return pathlib.Path(x)
+    raise DTypeError(f"{name} must be a path (str or os.PathLike); got {show_value(x)}")
+
+
+def check_available(device) -> None:
+    """Refuse a device form torch cannot use here with a
+    :class:`~tnverify.errors.DeviceError` *before* a tensor is moved: ``"cuda"`` /
+    ``"cuda:N"`` without a CUDA GPU (or with fewer than ``N + 1``), ``"mps"`` without
+    Apple's backend.  ``"cpu"``, ``"meta"`` and ``"auto"`` are always available."""
+    device = as_device(device)
+    name = str(device)
+    base, _, index = name.partition(":")
+    if base not in ("cuda", "mps"):
+        return
+    import torch
+
+    if base == "cuda":
+        count = torch.cuda.device_count() if torch.cuda.is_available() else 0
+        if count == 0 or (index and int(index) >= count):
+            raise DeviceError(f"device {name!r} was requested but torch sees "
+                              f"{count or 'no'} CUDA GPU{'s' if count != 1 else ''}; use "
+                              f"device='cpu' (or 'auto')")
+    elif not (getattr(torch.backends, "mps", None) and torch.backends.mps.is_available()):
+        raise DeviceError(f"device {name!r} was requested but torch's MPS backend is not "
+                          f"available here; use device='cpu' (or 'auto')")

@@ -52,6 +52,19 @@ def human_bytes(n: float) -> str:
     return f"{n} B"  # pragma: no cover - loop always returns
 
 
+#: The most modes a numpy array has (``numpy.ndarray`` supports 64 dimensions).
+MAX_MODES = 64
+
+
+def _check_modes(n_modes: int, what: str) -> None:
+    """An explicit tensor of few entries but more than :data:`MAX_MODES` modes (size-1
+    modes): numpy cannot build it, so refuse it here with a ShapeError."""
+    if n_modes > MAX_MODES:
+        raise ShapeError(f"{what} would have {n_modes} modes; a numpy array has at most "
+                         f"{MAX_MODES}: keep the tensor structured (a TensorTrain, its "
+                         f"entries) or merge its size-1 modes")
+
+
 def check_entries(shape, *, repeat=1, what: str = "explicit tensor", dtype=np.float64,
                   limit: int | None = None, route: str | None = None,
                   limit_name: str | None = None) -> int:
@@ -114,11 +127,13 @@ def check_entries(shape, *, repeat=1, what: str = "explicit tensor", dtype=np.fl
     if repeat == 0 or not sizes:
         return 1
     if 0 in sizes:
+        _check_modes(len(sizes) * repeat, what)
         return 0
     log2_entries = repeat * math.fsum(math.log2(s) for s in sizes)
     if log2_entries <= 256:          # at most 256 factors > 1: the exact count is cheap
         entries = math.prod(sizes) ** repeat
         if entries <= lim:
+            _check_modes(len(sizes) * repeat, what)
             return entries
         count, nbytes = f"{entries:,}", human_bytes(entries * np.dtype(dtype).itemsize)
     else:

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import example, given, strategies as st
 
-from tnverify.claims import FAILS, HOLDS, ILL_POSED, SKIPPED, get_claim, run_claim
+from tnverify.claims import ERROR, FAILS, HOLDS, SKIPPED, get_claim, run_claim
 from tnverify.claims.compare import compare_values
 from tnverify.claims.gtm.definitions import (absorb_input_matrices, paper_cores_eq8,
                                              paper_cores_full, recurrence_eq9, recurrence_eq10,
@@ -124,4 +124,5 @@ def test_compare_reports_counterexample_beyond_tolerance():
     ev = compare_values("perturbed", lhs, rhs, n=3, labels=["a", "b", "c"])
     assert ev.verdict == FAILS and ev.counterexample["entry"] == "b"
     assert compare_values("equal", lhs, lhs.copy(), n=3).verdict == HOLDS
-    assert compare_values("shapes", lhs, lhs[:2], n=3).verdict == ILL_POSED
+    # operands that do not match are a broken check (error), not an ill-posed statement
+    assert compare_values("shapes", lhs, lhs[:2], n=3).verdict == ERROR
