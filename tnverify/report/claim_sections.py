@@ -385,7 +385,7 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
         out.append('<p class="tnv-seeds">Seeds used: ' + (esc(used) if used else
                    "none (the test drew nothing from <code>tnverify_rng</code> or "
                    "hypothesis)") + "</p>")
-    how = ("Reproduce (not registered: run it with pytest)"
+    how = ("Reproduce (not registered, so only pytest runs it)"
            if getattr(claim.small, "tnverify_pytest_node", None) else "Reproduce")
     out.append(f'<p class="tnv-reproduce">{how}: <code>{esc(reproduce_command(claim, seed))}'
                "</code></p>")

@@ -102,7 +102,10 @@ def worst_ratio(log) -> float | None:
 
 
 def _assertion(failure: BaseException, checks: int) -> Evidence:
-    message = " ".join(str(failure).split()) or type(failure).__name__
+    # the assert's own message: its first line (pytest's assertion rewriting appends the
+    # compared expression on further lines, which tnverify verify does not see)
+    lines = str(failure).strip().splitlines()
+    message = " ".join(lines[0].split()) if lines else type(failure).__name__
     return Evidence("a plain assert of the test" if checks else "assertion in the test",
                     passed=False, details={ASSERTION_KEY: message},
                     counterexample={"message": message})
