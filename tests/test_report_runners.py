@@ -218,3 +218,194 @@ def test_array_details_are_shown_with_their_numbers_in_every_runner(runs):
         shown = row.split("|")[2].strip()
         assert shown.startswith("[") and shown.endswith("]"), shown
         assert [float(x) for x in shown[1:-1].split(", ")] == pytest.approx([3.0, 1e-17])
+
+
+# -- options and reports of a session --------------------------------------------------
+@pytest.mark.parametrize("seed, why", [("-5", "--tnverify-seed must be an integer >= 0"),
+                                       ("1.5", "invalid int value")])
+def test_a_bad_tnverify_seed_is_refused_before_the_session_starts(tmp_path, seed, why):
+    (tmp_path / "test_ru.py").write_text(_PLUGIN, encoding="utf-8")
+    proc = _pytest(tmp_path, "seed", "--tnverify-seed", seed, "--tnverify-report", "r.md")
+    assert proc.returncode == 4, proc.stdout + proc.stderr      # a usage error
+    assert why in proc.stderr and "Traceback" not in proc.stdout + proc.stderr
+    assert "passed" not in proc.stdout and not (tmp_path / "r.md").exists()
+
+
+def test_claim_seed_refuses_what_verify_refuses():
+    from tnverify.errors import DTypeError, UsageError
+    from tnverify.testing.user_claims import claim_seed
+
+    assert claim_seed("x", 3) == derive_seed(3, "x", "small", 0)
+    for bad in (1.5, True, "3"):         # never cast to 1 or 3
+        with pytest.raises(DTypeError, match="seed must be an integer"):
+            claim_seed("x", bad)
+    with pytest.raises(UsageError, match="seed must be an integer >= 0; got -5"):
+        claim_seed("x", -5)
+    with pytest.raises(DTypeError, match="claim_id must be a string"):
+        claim_seed(123)
+
+
+_PLAIN = "def test_plain():\n    assert 1 + 1 == 2\n"
+
+
+def test_a_session_without_claims_replaces_an_older_report(tmp_path):
+    (tmp_path / "test_plain.py").write_text(_PLAIN, encoding="utf-8")
+    (tmp_path / "r.json").write_text("stale", encoding="utf-8")
+    proc = _pytest(tmp_path, "plain", "--tnverify-report", "r.json", files=("test_plain.py",))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    rep = json.loads((tmp_path / "r.json").read_text())
+    assert rep["claims"] == [] and sum(rep["summary"].values()) == 0
+    assert "no @tnverify.claim test ran" in proc.stdout
+    empty = _pytest(tmp_path, "empty", "--tnverify-report", "", files=("test_plain.py",))
+    assert empty.returncode == 4 and "--tnverify-report" in empty.stderr, empty.stderr
+
+
+_HEALTH = '''
+import numpy as np, tnverify
+from hypothesis import given, settings, strategies as st
+from tnverify.claims.compare import compare_values
+
+@tnverify.claim("ru-tmp", "needs tmp_path", source="notes §9")
+@settings(max_examples=2, database=None)
+@given(n=st.integers(0, 1))
+def test_tmp(n, tmp_path):
+    tnverify.check(compare_values("n vs n", float(n), float(n), n=1))
+'''
+
+
+def test_a_claim_that_breaks_before_its_wrapper_is_an_error_record(tmp_path):
+    (tmp_path / "test_health.py").write_text(_HEALTH, encoding="utf-8")
+    proc = _pytest(tmp_path, "health", "--tnverify-report", "r.json",
+                   files=("test_health.py",))
+    assert proc.returncode == 1, proc.stdout + proc.stderr     # hypothesis refused it
+    assert "function-scoped fixture" in proc.stdout
+    rep = json.loads((tmp_path / "r.json").read_text())
+    (rec,) = rep["claims"]
+    assert rec["id"] == "ru-tmp" and rec["verdict"] == "error"
+    assert "FailedHealthCheck" in rec["small"]["error_message"] and rep["summary"]["error"] == 1
+    assert re.search(r"^ru-tmp\s+error", proc.stdout, re.M), proc.stdout
+
+
+# -- in one process: rendering ---------------------------------------------------------
+@pytest.fixture
+def _clean_results():
+    from tnverify.testing.user_claims import LAST_RESULTS
+
+    before = list(LAST_RESULTS)
+    yield LAST_RESULTS
+    LAST_RESULTS[:] = before
+
+
+def _without_times(text):
+    return re.sub(r"\d+\.\d\d s|\d{4}-\d\d-\d\dT[\d:.+]+|<td>\d+\.\d\d</td>|\| \d+\.\d\d \|",
+                  "T", text)
+
+
+def test_details_render_the_same_serially_and_after_a_workers_round_trip(fake_registry,
+                                                                          _clean_results):
+    from tnverify import check, claim
+    from tnverify.claims.compare import compare_values
+    from tnverify.report.evidence_text import LIST_SHOWN, details_tables
+    from tnverify.report.html import report_html
+    from tnverify.testing.pytest_plugin import (result_from_record, session_report,
+                                                worker_records)
+
+    values = {"singular values": np.array([3.0, 1e-17]), "grid": np.arange(6.0).reshape(2, 3),
+              "c": np.complex128(1 + 2j), "long": np.arange(20), "pair": (np.int64(2), 0.5)}
+
+    @claim("ru-arr-local", "array details", source="notes §8", register_claim=False)
+    def test_arr():
+        check(compare_values("a vs a", np.ones(2), np.ones(2), n=1, details=values))
+
+    test_arr()
+    local = [_clean_results[-1]]
+    received = [result_from_record(worker_records()[-1])]
+    assert received[0].statement == "array details" and received[0].source == "notes §8"
+    a, b = session_report(local), session_report(received)
+    assert _without_times(a.to_markdown()) == _without_times(b.to_markdown())
+    assert _without_times(report_html(a)) == _without_times(report_html(b))
+    (table,) = details_tables(a.results[0])
+    shown = {k: v[0] for k, _, v in table["rows"]}
+    assert [float(x) for x in shown["singular values"][1:-1].split(", ")] == \
+        pytest.approx([3.0, 1e-17], rel=1e-3)
+    assert json.loads(shown["grid"]) == values["grid"].tolist()
+    assert complex(shown["c"].replace("−", "-")) == 1 + 2j
+    head, tail = shown["long"][1:-1].split(", …")
+    assert [int(x) for x in head.split(", ")] == list(range(LIST_SHOWN))
+    assert tail == " (20 entries)"
+    assert shown["pair"] == "[2, 0.5]"
+
+
+def test_a_claim_that_holds_unexpectedly_gets_its_statement_and_references(fake_registry):
+    from tnverify.claims import Claim, register, run_claim
+    from tnverify.claims.compare import compare_values
+    from tnverify.report import Report
+
+    register(Claim(id="fake-u-hold", statement="one is not one", refs=(), group="fake",
+                   small=lambda p, rng: compare_values("1 vs 1", 1.0, 1.0, n=1),
+                   expected="fails", package="fakepkg", source="notes §10"))
+    r = run_claim("fake-u-hold", sides=("small",))
+    assert r.verdict == "holds" and not r.as_expected
+    text = Report([r], {"scale": "small", "seed": 0, "device": "cpu"}, {}).to_markdown()
+    section = text.split("## `fake-u-hold`", 1)[1]
+    assert section.startswith(": holds (expected fails)")
+    assert "> one is not one" in section and "References: notes §10" in section
+
+
+def test_show_run_labels_an_ill_posed_claims_readings(capsys):
+    from tnverify.claims import get_claim, run_claim
+    from tnverify.cli import main
+
+    main(["show", "thesis-eq-2.11", "--run", "--device", "cpu"])
+    out = capsys.readouterr().out
+    assert "\ncounterexample: " not in out
+    shown = json.loads(out.split("\nwhy it is ill-posed (the readings' outcomes): ")[1]
+                       .splitlines()[0])
+    r = run_claim(get_claim("thesis-eq-2.11"), sides=("small",))
+    assert r.verdict == "ill-posed" and shown["where"] == r.counterexample["where"]
+
+
+def test_error_formula_of_a_complex_reference_and_of_a_zero_scale():
+    from tnverify.claims.compare import compare_values
+    from tnverify.report.evidence_text import error_formula
+
+    ev = compare_values("c", np.array([1 + 1j]), np.array([1 + 3j]), n=1)
+    text = error_formula(ev)
+    assert f"|(1+1j) − (1+3j)| (scale 1)" in text and "((" not in text
+    assert text.startswith(f"absolute error {abs((1 + 1j) - (1 + 3j)):.3g}")
+    zero = compare_values("z", np.array([1.0]), np.array([2.0]), n=1, scale=0.0)
+    text = error_formula(zero)
+    assert "scale 0: the entry must agree exactly" in text and "as the claim gave it" not in text
+    assert f"error {zero.error:.2e}" in text
+    given = compare_values("g", np.array([1.0]), np.array([2.0]), n=1, scale=4.0)
+    assert f"/ {4:g} (the scale of that entry, as the claim gave it" in error_formula(given)
+
+
+def test_the_checks_label_says_over_all_examples_only_for_given_runs(fake_registry,
+                                                                     _clean_results):
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from tnverify import check, claim
+    from tnverify.claims.compare import compare_values
+    from tnverify.testing.pytest_plugin import session_report
+    from tnverify.report.evidence_text import details_tables
+
+    @claim("ru-plain", "1 = 1", source="s", register_claim=False)
+    def test_plain():
+        check(compare_values("1 vs 1", 1.0, 1.0, n=1))
+
+    @claim("ru-given", "n = n", source="s", register_claim=False)
+    @settings(max_examples=3, database=None)
+    @given(n=st.integers(0, 3))
+    def test_given(n):
+        check(compare_values("n vs n", float(n), float(n), n=1))
+
+    test_plain()
+    test_given()
+    rep = session_report(_clean_results[-2:])
+    labels = [{k: label for k, label, _ in details_tables(r)[0]["rows"]} for r in rep.results]
+    assert labels[0]["checks"] == "tnverify.check() calls recorded"
+    assert labels[1]["checks"] == "tnverify.check() calls recorded, over all examples"
+    assert rep.results[1].small.cases[0].details["checks"] == \
+        rep.results[1].small.cases[0].details["examples"] >= 1
