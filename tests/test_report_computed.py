@@ -63,7 +63,7 @@ def test_details_entries_appear_in_the_html_and_markdown_reports(fake_registry):
     details = page.split('class="tnv-table tnv-details"', 1)[1].split("</table>", 1)[0]
     row = details.split("certified rank per size", 1)[1].split("</tr>", 1)[0]
     cell = re.search(r"<td>([^<]*)</td>\s*$", row).group(1)
-    md = re.search(r"^\| `certified rank per size` \| (.*) \|$", text, re.M).group(1)
+    md = re.search(r"^\| `certified rank per size` \| (.*) \|$", text, re.MULTILINE).group(1)
     # both show the computed ranks, size by size (read back, not matched as a string)
     for shown in (cell, md):
         pairs = dict(p.split(": ") for p in shown.split(", "))

@@ -75,7 +75,7 @@ def _env(tmp, tag):
 def _pytest(tmp, tag, *args, files=("test_ru.py",)):
     return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                            "-p", "no:randomly", *files, *args], capture_output=True,
-                          text=True, cwd=tmp, env=_env(tmp, tag))
+                          text=True, cwd=tmp, env=_env(tmp, tag), check=False)
 
 
 def _strip(record):
@@ -106,7 +106,7 @@ def runs(tmp_path_factory):
     out["md"] = (tmp / "p.md").read_text(encoding="utf-8")
     v = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", "test_ru.py",
                         "--claims", *REGISTERED, "--report", "v.json"], capture_output=True,
-                       text=True, cwd=tmp, env=_env(tmp, "verify"))
+                       text=True, cwd=tmp, env=_env(tmp, "verify"), check=False)
     assert v.returncode == 0, v.stdout + v.stderr
     out["verify"] = json.loads((tmp / "v.json").read_text())
     return tmp, out
@@ -169,7 +169,7 @@ def test_tnverify_rng_in_a_given_claim_is_fresh_for_every_example(runs):
 def test_an_unregistered_claim_keeps_its_statement_and_reproduces_with_pytest(runs):
     tmp, out = runs
     page, text = out["html"], out["md"]
-    sections = re.findall(r'<section id="([^"]+)"[^>]*>(.*?)</section>', page, re.S)
+    sections = re.findall(r'<section id="([^"]+)"[^>]*>(.*?)</section>', page, re.DOTALL)
     anchors = [a for a, _ in sections]
     assert len(anchors) == len(set(anchors)) == len(ORDER)
     unreg = [body for a, body in sections if a.startswith("claim-ru-unreg")]
@@ -182,7 +182,7 @@ def test_an_unregistered_claim_keeps_its_statement_and_reproduces_with_pytest(ru
         assert argv == ["pytest", f"test_ru.py::test_unreg[{k}]"]
         assert "tnverify.testing" not in body
     proc = _pytest(tmp, "reproduce", files=argv[1:])       # it runs as printed
-    assert proc.returncode == 0 and re.search(r"^ru-unreg\s+fails", proc.stdout, re.M), \
+    assert proc.returncode == 0 and re.search(r"^ru-unreg\s+fails", proc.stdout, re.MULTILINE), \
         proc.stdout + proc.stderr
     assert "1 passed" in proc.stdout
     # the table links each run to its own section
@@ -283,7 +283,7 @@ def test_a_claim_that_breaks_before_its_wrapper_is_an_error_record(tmp_path):
     (rec,) = rep["claims"]
     assert rec["id"] == "ru-tmp" and rec["verdict"] == "error"
     assert "FailedHealthCheck" in rec["small"]["error_message"] and rep["summary"]["error"] == 1
-    assert re.search(r"^ru-tmp\s+error", proc.stdout, re.M), proc.stdout
+    assert re.search(r"^ru-tmp\s+error", proc.stdout, re.MULTILINE), proc.stdout
 
 
 # -- in one process: rendering ---------------------------------------------------------
@@ -307,8 +307,11 @@ def test_details_render_the_same_serially_and_after_a_workers_round_trip(fake_re
     from tnverify.claims.compare import compare_values
     from tnverify.report.evidence_text import LIST_SHOWN, details_tables
     from tnverify.report.html import report_html
-    from tnverify.testing.pytest_plugin import (result_from_record, session_report,
-                                                worker_records)
+    from tnverify.testing.pytest_plugin import (
+        result_from_record,
+        session_report,
+        worker_records,
+    )
 
     values = {"singular values": np.array([3.0, 1e-17]), "grid": np.arange(6.0).reshape(2, 3),
               "c": np.complex128(1 + 2j), "long": np.arange(20), "pair": (np.int64(2), 0.5)}
@@ -371,7 +374,7 @@ def test_error_formula_of_a_complex_reference_and_of_a_zero_scale():
 
     ev = compare_values("c", np.array([1 + 1j]), np.array([1 + 3j]), n=1)
     text = error_formula(ev)
-    assert f"|(1+1j) − (1+3j)| (scale 1)" in text and "((" not in text
+    assert "|(1+1j) − (1+3j)| (scale 1)" in text and "((" not in text
     assert text.startswith(f"absolute error {abs((1 + 1j) - (1 + 3j)):.3g}")
     zero = compare_values("z", np.array([1.0]), np.array([2.0]), n=1, scale=0.0)
     text = error_formula(zero)
@@ -388,8 +391,8 @@ def test_the_checks_label_says_over_all_examples_only_for_given_runs(fake_regist
 
     from tnverify import check, claim
     from tnverify.claims.compare import compare_values
-    from tnverify.testing.pytest_plugin import session_report
     from tnverify.report.evidence_text import details_tables
+    from tnverify.testing.pytest_plugin import session_report
 
     @claim("ru-plain", "1 = 1", source="s", register_claim=False)
     def test_plain():

@@ -25,9 +25,23 @@ from ..claims import HOLDS, Evidence
 from ..errors import ClaimError
 from ..report.evidence_text import ASSERTION_KEY
 
-__all__ = ["CURRENT", "CheckFailed", "ASSERTION_KEY", "param_value", "test_params",
-           "part_names", "worst_ratio", "combine", "recording", "run_test", "run_given",
-           "hypothesis_seed", "rng_entropy", "rng_seeds"]
+__all__ = [
+    "ASSERTION_KEY",
+    "CURRENT",
+    "FIXTURES",
+    "CheckFailed",
+    "combine",
+    "hypothesis_seed",
+    "param_value",
+    "part_names",
+    "recording",
+    "rng_entropy",
+    "rng_seeds",
+    "run_given",
+    "run_test",
+    "test_params",
+    "worst_ratio",
+]
 
 #: The list the running claim records its checks in (``None`` outside a claim).
 CURRENT: contextvars.ContextVar = contextvars.ContextVar("tnverify_claim", default=None)

@@ -38,14 +38,32 @@ from dataclasses import dataclass, field
 from ..claims import ERROR, HOLDS, VERDICTS, Claim, Evidence, Ref, register
 from ..errors import ClaimError
 from ..validation import as_flag, as_seed, as_text
-from .claim_runs import (CURRENT, FIXTURES, CheckFailed, hypothesis_seed, rng_entropy,
-                         rng_seeds, run_given, run_test)
+from .claim_runs import (
+    CURRENT,
+    FIXTURES,
+    CheckFailed,
+    hypothesis_seed,
+    rng_entropy,
+    rng_seeds,
+    run_given,
+    run_test,
+)
 
-__all__ = ["claim", "check", "CheckFailed", "UserClaimResult", "LAST_RESULTS",
-           "fixture_values", "claim_seed", "claim_rng", "record_error", "FIXTURES"]
+__all__ = [
+    "FIXTURES",
+    "LAST_RESULTS",
+    "CheckFailed",
+    "UserClaimResult",
+    "check",
+    "claim",
+    "claim_rng",
+    "claim_seed",
+    "fixture_values",
+    "record_error",
+]
 
 #: Results of the user claims run in this process (read by the pytest plugin's summary).
-LAST_RESULTS: list["UserClaimResult"] = []
+LAST_RESULTS: list[UserClaimResult] = []
 
 
 @dataclass
@@ -193,7 +211,7 @@ def _current_nodeid() -> str:
     return current.rsplit(" (", 1)[0] if current.endswith(")") else current
 
 
-def record_error(test, exc: BaseException, nodeid: str = "") -> "UserClaimResult":
+def record_error(test, exc: BaseException, nodeid: str = "") -> UserClaimResult:
     """Record an ``error`` run of the claim ``test`` (a :func:`claim`-decorated function)
     that broke before its wrapper ran (e.g. a hypothesis health check on another fixture),
     so that the claim is not missing from the summary and the report."""
