@@ -21,9 +21,13 @@ Fixtures
     :func:`tnverify.claims.compare.compare_values` — a comparison as an Evidence.
 ``tnverify_rng``
     A ``numpy.random.Generator`` seeded from ``--tnverify-seed`` (default 0) and the
-    claim's id (the test's node id for a test that is not a claim): the generator
-    ``tnverify verify --seed S`` hands the same claim, so both runners draw the same
-    numbers and the report records the seed.
+    test's node id, for a test that is not a claim.  A ``@tnverify.claim`` test that
+    names ``tnverify_rng`` gets it from tnverify itself, not from this fixture: the
+    generator ``tnverify verify --seed S`` hands the same claim (seeded from the seed and
+    the claim's id), so both runners draw the same numbers and the report records the
+    seed.  In a ``@given`` claim every example gets a fresh generator of that seed (as
+    hypothesis reseeds ``random`` for every example), and since no function-scoped fixture
+    is involved, hypothesis's ``function_scoped_fixture`` health check stays on.
 
 Options
 -------
@@ -33,7 +37,13 @@ Options
     a directory that does not exist, is refused before the session starts.  Under
     pytest-xdist the report holds every worker's claims.
 ``--tnverify-seed S``
-    The base seed of ``tnverify_rng`` and of the claims' hypothesis runs (default 0).
+    The base seed of ``tnverify_rng`` and of the claims' hypothesis runs (default 0; an
+    integer ``>= 0``, as ``tnverify verify --seed``: anything else is refused before the
+    session starts).
+
+A claim whose test breaks before the claim's wrapper runs (a hypothesis health check on
+another fixture, say) is recorded with the verdict ``error``; the claims are listed and
+written in collection order, under pytest-xdist too.
 """
 
 from __future__ import annotations
@@ -51,6 +61,9 @@ _USER_CLAIMS = "tnverify.testing.user_claims"
 _WORKER_KEY = "tnverify_claims"
 #: The claims received from xdist workers (controller side), per config.
 _RECEIVED: dict = {}
+#: The collected node ids in collection order, per config (the controller's own
+#: collection, or under xdist the first worker's).
+_ORDER: dict = {}
 
 
 def pytest_addoption(parser):
@@ -64,32 +77,36 @@ def pytest_addoption(parser):
                          "hypothesis runs (default 0; as tnverify verify --seed)")
 
 
-def _report_error():
-    """``ReportFormatError`` that pytest also reports as a usage error (``ERROR: ...``,
-    exit 4) instead of an INTERNALERROR traceback."""
-    from tnverify.errors import ReportFormatError
+def _usage_error(base):
+    """A subclass of tnverify's ``base`` error that pytest also reports as a usage error
+    (``ERROR: ...``, exit 4) instead of an INTERNALERROR traceback."""
 
-    class TnverifyReportError(ReportFormatError, pytest.UsageError):
+    class TnverifyOptionError(base, pytest.UsageError):
         pass
 
-    return TnverifyReportError
+    return TnverifyOptionError
 
 
 def pytest_configure(config):
     seed = config.getoption("--tnverify-seed")
     path = config.getoption("--tnverify-report")
-    if seed != 0 or path:
+    if seed != 0 or path is not None:
+        from tnverify.errors import UsageError
         from tnverify.testing import user_claims
+        from tnverify.validation import as_seed
 
-        user_claims.SESSION["seed"] = int(seed)
-    if path and not hasattr(config, "workerinput"):
+        try:
+            user_claims.SESSION["seed"] = as_seed(seed, "--tnverify-seed")
+        except UsageError as exc:
+            raise _usage_error(UsageError)(str(exc)) from None
+    if path is not None and not hasattr(config, "workerinput"):
         from tnverify.errors import ReportFormatError
         from tnverify.report.table import check_report_path
 
         try:
             check_report_path(path)
         except ReportFormatError as exc:
-            raise _report_error()(f"--tnverify-report: {exc}") from None
+            raise _usage_error(ReportFormatError)(f"--tnverify-report: {exc}") from None
 
 
 @pytest.fixture(scope="session")
@@ -118,12 +135,43 @@ def tnverify_compare():
 
 @pytest.fixture
 def tnverify_rng(request):
-    """A ``numpy.random.Generator`` seeded from ``--tnverify-seed`` and the claim id
-    (:func:`tnverify.testing.user_claims.claim_rng`; the node id for a plain test)."""
+    """A ``numpy.random.Generator`` seeded from ``--tnverify-seed`` and the test's node id
+    (:func:`tnverify.testing.user_claims.claim_rng`); a claim's test gets its generator
+    from tnverify instead (seeded from the claim's id, as in ``tnverify verify``)."""
     from tnverify.testing.user_claims import claim_rng
 
-    key = getattr(request.function, "tnverify_claim", None) or request.node.nodeid
-    return claim_rng(key, request.config.getoption("--tnverify-seed"))
+    return claim_rng(request.node.nodeid, request.config.getoption("--tnverify-seed"))
+
+
+def pytest_collection_finish(session):
+    """Remember the collection order (the report lists the claims in it)."""
+    if session.items:
+        _ORDER[id(session.config)] = [item.nodeid for item in session.items]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids):
+    """Under pytest-xdist the controller learns the collection order from a worker."""
+    _ORDER.setdefault(id(node.config), list(ids))
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_call(item):
+    """A claim whose test broke before the claim's wrapper ran (hypothesis's health
+    checks run first) is recorded as an ``error`` run, not left out of the report."""
+    test = getattr(item, "obj", None)
+    if getattr(test, "tnverify_meta", None) is None:
+        yield
+        return
+    module = sys.modules.get(_USER_CLAIMS)
+    before = len(module.LAST_RESULTS) if module is not None else 0
+    outcome = yield
+    excinfo = outcome.excinfo
+    if excinfo is None or isinstance(excinfo[1], pytest.skip.Exception):
+        return
+    module = sys.modules.get(_USER_CLAIMS)
+    if module is not None and len(module.LAST_RESULTS) == before:
+        module.record_error(test, excinfo[1], item.nodeid)
 
 
 def pytest_sessionfinish(session, exitstatus):
@@ -148,12 +196,16 @@ def pytest_testnodedown(node, error):
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if hasattr(config, "workerinput"):
+        return      # an xdist worker: the controller reports its claims
     received = _RECEIVED.pop(id(config), [])
     module = sys.modules.get(_USER_CLAIMS)
     local = list(getattr(module, "LAST_RESULTS", None) or []) if module is not None else []
-    if not received and not local:
+    if not received and not local and config.getoption("--tnverify-report") is None:
         return  # no @tnverify.claim test ran in this session: nothing to import or show
     from tnverify.testing.pytest_plugin import claims_summary, result_from_record
 
     results = local + [result_from_record(r) for r in received]
-    claims_summary(terminalreporter, config, results)
+    order = {nodeid: i for i, nodeid in enumerate(_ORDER.pop(id(config), []))}
+    results.sort(key=lambda r: order.get(r.nodeid, len(order)))      # stable: runs of
+    claims_summary(terminalreporter, config, results)                  # one test in order

@@ -143,7 +143,8 @@ def test_verify_json_report_schema(fake_registry, capsys, tmp_path):
     assert set(d) == {"tnverify_version", "created", "environment", "settings", "claims",
                       "summary"}
     assert set(d["environment"]) == {"python", "numpy", "torch", "device", "threads", "jobs"}
-    assert d["settings"] == {"scale": "small", "seed": 7, "device": "cpu"}
+    assert d["settings"] == {"scale": "small", "seed": 7, "device": "cpu",
+                             "runner": "tnverify verify"}
     assert d["summary"] == {"holds": 2, "fails": 1, "ill-posed": 1, "error": 1, "skipped": 0}
 
 

@@ -4,6 +4,7 @@ tnverify (numpy, scipy, the claim registry: about 0.4 s); its fixtures and its c
 section import what they need on use.  The claims section and ``--tnverify-report`` are
 tested with users' claims in test_user_claims.py."""
 
+import json
 import os
 import subprocess
 import sys
@@ -64,7 +65,8 @@ def test_the_fixtures_import_what_they_need_when_a_test_asks(tmp_path):
     proc = _pytest(tmp_path, "test_uses.py", _USES_FIXTURES, "--tnverify-report", str(report))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "3 passed" in proc.stdout
-    assert not report.exists()           # no @tnverify.claim test ran: nothing to report
+    # no @tnverify.claim test ran: a report of 0 claims (never an older one left in place)
+    assert json.loads(report.read_text(encoding="utf-8"))["claims"] == []
 
 
 def test_a_report_path_in_a_missing_directory_is_a_usage_error_before_any_test(tmp_path):

@@ -40,7 +40,8 @@ def test_all_as_expected_without_the_broken_claim(fake_registry):
     report = run_claims(chosen, seed=3, progress=False)
     assert report.all_as_expected
     assert "all as expected" in report.summary_line()
-    assert report.settings == {"scale": "small", "seed": 3, "device": "cpu"}
+    assert report.settings == {"scale": "small", "seed": 3, "device": "cpu",
+                               "runner": "tnverify verify"}
 
 
 def test_progress_callback_sequence(fake_registry):
@@ -65,7 +66,8 @@ def test_json_schema_exactly_design_section_4(fake_registry, tmp_path):
     assert set(d) == {"tnverify_version", "created", "environment", "settings", "claims",
                       "summary"}
     assert set(d["environment"]) == {"python", "numpy", "torch", "device", "threads", "jobs"}
-    assert set(d["settings"]) == {"scale", "seed", "device"}
+    assert set(d["settings"]) == {"scale", "seed", "device", "runner"}
+    assert d["settings"]["runner"] == "tnverify verify"
     assert set(d["summary"]) == {"holds", "fails", "ill-posed", "error", "skipped"}
     design_claim_keys = {"id", "statement", "refs", "verdict", "expected", "small", "scaled",
                          "counterexample", "corrected_by", "seconds"}

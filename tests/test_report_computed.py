@@ -22,7 +22,7 @@ from tnverify.claims import FAILS, HOLDS, Claim, get_claim, register, run_claim
 from tnverify.claims.compare import compare_values
 from tnverify.conventions import derive_seed
 from tnverify.report import Report
-from tnverify.report.claim_sections import claim_section
+from tnverify.report.claim_sections import claim_section, esc
 from tnverify.report.evidence_text import explain_counterexample, failure_text
 from tnverify.report.html import report_html
 from tnverify.testing.user_claims import LAST_RESULTS, CheckFailed, check, claim
@@ -60,11 +60,14 @@ def test_details_entries_appear_in_the_html_and_markdown_reports(fake_registry):
     result = run_claim("fake-details", sides=("small",))
     page = report_html(_report([result]))
     text = _report([result]).to_markdown()
-    shown = ", ".join(f"{n}: {r}" for n, r in ranks.items())     # "1: 1, 3: 2, 4: 2"
-    assert shown == "1: 1, 3: 2, 4: 2"
     details = page.split('class="tnv-table tnv-details"', 1)[1].split("</table>", 1)[0]
-    assert "certified rank per size" in details and f"<td>{shown}</td>" in details
-    assert f"| `certified rank per size` | {shown} |" in text
+    row = details.split("certified rank per size", 1)[1].split("</tr>", 1)[0]
+    cell = re.search(r"<td>([^<]*)</td>\s*$", row).group(1)
+    md = re.search(r"^\| `certified rank per size` \| (.*) \|$", text, re.MULTILINE).group(1)
+    # both show the computed ranks, size by size (read back, not matched as a string)
+    for shown in (cell, md):
+        pairs = dict(p.split(": ") for p in shown.split(", "))
+        assert {n: int(r) for n, r in pairs.items()} == ranks == {"1": 1, "3": 2, "4": 2}
     # the generic numbers of compare_values say what they count
     assert "entries compared" in details and "| `entries` (entries compared) | 2 |" in text
 
@@ -116,9 +119,14 @@ def test_a_hypothesis_claim_is_summarised_over_all_its_examples(fake_registry):
     assert d["deciding example"] == {"n": 5} == r.evidence.counterexample["params"]
     assert r.seeds["hypothesis"] == d["hypothesis seed"] == r.evidence.counterexample[
         "hypothesis_seed"]
-    page = claim_section(get_claim("user-below-five"),
-                         run_claim("user-below-five", sides=("small",)))
-    assert "hypothesis examples run" in page and "n = 5" in page
+    verified = run_claim("user-below-five", sides=("small",))
+    page = claim_section(get_claim("user-below-five"), verified)
+    vd = verified.small.cases[0].details
+    # the numbers beside the labels are the run's own
+    row = r'<code>{}</code> <span class="tnv-rule">\([^<]*\)</span></th><td>{}</td>'
+    assert re.search(row.format("examples", vd["examples"]), page), page
+    assert re.search(row.format("failing examples", vd["failing examples"]), page)
+    assert vd["deciding example"] == {"n": 5} and f"At n = {vd['deciding example']['n']} (" in page
 
 
 def test_the_counterexample_defines_its_error_by_its_numbers():
@@ -139,7 +147,11 @@ def test_an_ill_posed_claims_readings_are_not_a_counterexample():
     page = claim_section(r.claim, r)
     assert r.verdict == "ill-posed"
     assert "<h4>Why it is ill-posed</h4>" in page and "<h4>Counterexample</h4>" not in page
-    assert "readings disagree" in page
+    # the sentence gives each admissible reading's computed outcome
+    readings = r.small.cases[0].readings
+    assert len(readings) >= 2 and len({e.verdict for e in readings.values()}) == 2
+    for name, ev in readings.items():
+        assert f"under reading ‘{esc(name)}’ it {ev.verdict}" in page
     held = run_claim(get_claim("ttlm-eq2"), sides=("small",))
     status = claim_section(held.claim, held).split('class="tnv-verdict">', 1)[1]
     assert "as expected ✓" in status and "expected holds, as expected" not in status
@@ -256,9 +268,15 @@ def test_both_runners_write_markdown_and_html_with_the_numbers(runs):
         assert "| `rank per size` | 4: 3, 5: 4 |" in text
         assert "relative error 0.75 = |5 − 2| / 4" in text
         assert "part b vs c" in text and "error None" not in text
-    for page in out["html"]:
+    p_json, v_json = (json.loads(t) for t in out["json"])
+    for page, rep in zip(out["html"], (p_json, v_json)):
         assert page.startswith("<!DOCTYPE html>")
-        assert "<td>4: 3, 5: 4</td>" in page and "hypothesis examples run" in page
+        assert "<td>4: 3, 5: 4</td>" in page
+        below = next(c for c in rep["claims"] if c["id"] == "rr-below")
+        examples = below["small"]["cases"][0]["details"]["examples"]
+        section = page.split('id="claim-rr-below"', 1)[1].split("</section>", 1)[0]
+        assert re.search(r'<code>examples</code> <span class="tnv-rule">\(hypothesis '
+                         rf"examples run\)</span></th><td>{examples}</td>", section), section
         assert page.count('class="tnv-claim"') == 4
 
 
@@ -284,7 +302,9 @@ def test_a_bad_report_path_is_refused_before_the_session_starts(tmp_path, path, 
     assert proc.returncode == 4, proc.stdout + proc.stderr       # a usage error
     assert why in proc.stderr and "INTERNALERROR" not in proc.stdout + proc.stderr
     assert "passed" not in proc.stdout                           # no test ran
-    assert not (tmp_path / "r.txt").exists()
+    written = [p.name for p in tmp_path.rglob("*") if p.suffix in (".json", ".md", ".html",
+                                                                   ".txt")]
+    assert written == []
 
 
 def test_the_report_merges_every_xdist_workers_claims(tmp_path):
@@ -293,7 +313,7 @@ def test_the_report_merges_every_xdist_workers_claims(tmp_path):
     proc = _pytest(tmp_path, "xdist", "-n", "2", "--tnverify-report", "x.json")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     rep = json.loads((tmp_path / "x.json").read_text())
-    assert sorted(c["id"] for c in rep["claims"]) == sorted(IDS)
+    assert [c["id"] for c in rep["claims"]] == IDS          # collection order, not workers'
     assert rep["summary"]["holds"] == 2 and rep["summary"]["fails"] == 2
     second = next(c for c in rep["claims"] if c["id"] == "rr-second")
     assert list(second["small"]["cases"][0]["parts"]) == ["a vs a", "b vs c"]

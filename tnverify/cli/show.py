@@ -129,8 +129,10 @@ def describe_result(result) -> list[str]:
     if result.counterexample:
         from ..report.evidence_text import explain_counterexample
 
-        lines.append("counterexample: " + json.dumps(_plain(result.counterexample),
-                                                     ensure_ascii=False))
+        label = ("why it is ill-posed (the readings' outcomes)"
+                 if result.verdict == "ill-posed" else "counterexample")
+        lines.append(f"{label}: " + json.dumps(_plain(result.counterexample),
+                                               ensure_ascii=False))
         found = explain_counterexample(result)
         if found:
             lines.append(f"  {found[1]}")

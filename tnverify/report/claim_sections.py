@@ -27,13 +27,13 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
 from ..errors import ClaimError, DTypeError
-from ..validation import as_callable, as_flag, as_seed
+from ..validation import as_callable, as_flag, as_seed, as_text
 from .evidence_text import (fmt_number, comparison_rows, details_tables,
                             error_reason, explain_counterexample, format_ratio)
 
 __all__ = ["ClaimGraph", "RATIO_LEGEND", "EXACT_LEGEND", "claim_section", "comparison_rows",
            "explain_counterexample", "primary_paper", "reproduce_command", "plugin_argument",
-           "text", "seeds_used", "esc", "verdict_counts", "error_reason",
+           "seeds_used", "esc", "verdict_counts", "error_reason",
            "format_ratio"]
 
 #: What the error/tolerance number means (terminal footer, ``--help``, tooltips).
@@ -106,11 +106,16 @@ def plugin_argument(claim: Claim) -> str:
 
 def reproduce_command(claim: Claim, seed: int = 0) -> str:
     """The one command that re-runs a claim and prints its evidence (it runs as printed:
-    a plugin given as a file is named by its path, shell-quoted)."""
+    a plugin given as a file is named by its path, shell-quoted; a claim decorated with
+    ``register_claim=False``, which ``tnverify verify`` cannot load, is its test's
+    ``pytest NODEID``)."""
     import shlex
 
     _need_claim(claim, "reproduce_command")
     seed = as_seed(seed)
+    node = getattr(claim.small, "tnverify_pytest_node", None)
+    if node:                    # register_claim=False: only pytest can run it
+        return f"pytest {shlex.quote(node)}"
     if claim.package != "tnverify":
         return (f"tnverify verify --plugin {shlex.quote(plugin_argument(claim))} "
                 f"--claims {claim.id} --seed {seed}")
@@ -132,7 +137,8 @@ def seeds_used(result) -> str:
 
 def text(value) -> str:
     """Registry text (statements, printed and meant lines, readings, quotes) as HTML:
-    the one place such text is rendered, so a formula renderer can hook in here."""
+    the one place such text is rendered in this module (not exported: a formula
+    renderer hooks in here)."""
     return esc(value)
 
 
@@ -336,7 +342,7 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
                   href: Callable[[str], str] = lambda cid: f"#claim-{cid}",
                   cite: Callable[[str, str], str] | None = None,
                   proof_source: Callable[[str], str | None] | None = None,
-                  heading: bool = True, seed: int = 0) -> str:
+                  heading: bool = True, seed: int = 0, anchor: str | None = None) -> str:
     """One claim as an HTML ``<section>``.
 
     Parameters
@@ -358,6 +364,9 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
         Start with an ``<h2>`` naming the claim (the site's pages have their own title).
     seed : int
         The base seed of the run (for the reproduce command).
+    anchor : str, optional
+        The section's ``id`` (default ``claim-ID``; a report that runs a claim several
+        times gives each run its own).
 
     Returns
     -------
@@ -381,7 +390,8 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
     heading = as_flag(heading, "heading")
     graph = graph or ClaimGraph.of([claim])
     verdict = result.verdict if result is not None else claim.expected
-    attrs = (f'id="claim-{esc(claim.id)}" class="tnv-claim" data-verdict="{esc(verdict)}" '
+    anchor = f"claim-{claim.id}" if anchor is None else as_text(anchor, "anchor")
+    attrs = (f'id="{esc(anchor)}" class="tnv-claim" data-verdict="{esc(verdict)}" '
              f'data-paper="{esc(primary_paper(claim))}" data-topic="{esc(claim.topic)}"')
     out = [f"<section {attrs}>"]
     if heading:
@@ -412,7 +422,9 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
         out.append('<p class="tnv-seeds">Seeds used: ' + (esc(used) if used else
                    "none (the test drew nothing from <code>tnverify_rng</code> or "
                    "hypothesis)") + "</p>")
-    out.append(f'<p class="tnv-reproduce">Reproduce: <code>{esc(reproduce_command(claim, seed))}'
+    how = ("Reproduce (not registered, so only pytest runs it)"
+           if getattr(claim.small, "tnverify_pytest_node", None) else "Reproduce")
+    out.append(f'<p class="tnv-reproduce">{how}: <code>{esc(reproduce_command(claim, seed))}'
                "</code></p>")
     out += _proof(claim, proof_source)
     related = graph.related(claim)

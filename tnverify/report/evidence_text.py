@@ -12,7 +12,8 @@ from ..claims import ERROR, FAILS, SKIPPED
 from ..errors import DTypeError
 
 __all__ = ["error_reason", "format_ratio", "comparison_rows", "explain_counterexample",
-           "error_formula", "failure_text", "details_tables", "detail_value", "DETAIL_LABELS"]
+           "error_formula", "failure_text", "details_tables", "detail_value", "DETAIL_LABELS",
+           "ASSERTION_KEY", "LIST_SHOWN"]
 
 
 def _need_result(result, what: str, attrs=("verdict", "small", "scaled")) -> None:
@@ -31,11 +32,32 @@ def error_reason(result) -> str:
     return ""
 
 
+#: The ``details`` key that marks the Evidence of a user claim's failed plain ``assert``
+#: (its message): no comparison, so neither an error nor an exact comparison.
+ASSERTION_KEY = "assertion"
+
+
+def _is_assertion(ev) -> bool:
+    """Whether ``ev`` records a failed plain ``assert`` (no comparison)."""
+    return ev.error is None and ev.passed is False and \
+        ASSERTION_KEY in (ev.details or {})
+
+
+def _failed_on_assertion(result) -> bool:
+    for side in (result.small, result.scaled):
+        for ev in side.cases:
+            if _is_assertion(ev) or any(_is_assertion(p) for p in (ev.parts or {}).values()
+                                        if p.verdict == FAILS):
+                return True
+    return False
+
+
 def format_ratio(result) -> str:
     """The error/tolerance column: ``"0.03"``, ``"2.1e-05"``, ``"exact"`` or ``"—"``.
 
     ``exact`` means every comparison that ran was exact (integer/boolean, no float
-    tolerance); ``—`` means nothing was compared (skipped) or a check broke.  A failing
+    tolerance); ``—`` means nothing was compared (skipped), a check broke, or a user's
+    test failed on a plain ``assert``.  A failing
     claim whose float comparisons all hold failed on an exact one: ``exact ✗`` (the largest
     float ratio would otherwise read like a pass).
     """
@@ -44,7 +66,8 @@ def format_ratio(result) -> str:
         return "—"
     r = result.ratio
     if result.verdict == FAILS and (r is None or r <= 1):
-        return "exact ✗"
+        # a failed plain assert of a user's test compared nothing
+        return "—" if _failed_on_assertion(result) else "exact ✗"
     if r is None:
         return "exact"
     if r == 0:
@@ -103,6 +126,7 @@ def comparison_rows(result) -> list[dict]:
             _walk(case, "", True, found)
             for path, ev, deciding in found:
                 key = (side_name, path, ev.compared)
+                asserted = _is_assertion(ev)
                 ratio = (float(ev.error) / float(ev.tolerance)
                          if ev.error is not None and ev.tolerance is not None
                          and float(ev.tolerance) > 0 else None)
@@ -115,10 +139,12 @@ def comparison_rows(result) -> list[dict]:
                 row["verdicts"].append(ev.verdict)
                 if row["ratio"] is None or (ratio is not None and ratio >= row["ratio"]):
                     row.update(ratio=ratio, error=ev.error, control=_control_text(ev),
-                               exact=ev.passed is not None and ev.error is None,
+                               exact=ev.passed is not None and ev.error is None
+                               and not asserted,
                                tolerance=None if ev.tolerance is None else float(ev.tolerance),
                                rule=getattr(ev.tolerance, "rule", "") or
-                               ("exact comparison" if ev.passed is not None else ""),
+                               ("a plain assert (no comparison)" if asserted else
+                                "exact comparison" if ev.passed is not None else ""),
                                note=ev.skipped or ev.ill_posed or "")
     out = []
     for row in rows.values():
@@ -175,6 +201,9 @@ def explain_counterexample(result) -> tuple[list[tuple[str, str]], str] | None:
         return rows, f"{head[0].upper()}{head[1:]} is ill-posed: {sub.ill_posed}"
     if lead:
         head = head[0].upper() + head[1:]
+    if _is_assertion(sub):
+        return rows, (f"{head[0].upper()}{head[1:]} fails: the test's plain assert "
+                      f"failed ({_value(sub.details[ASSERTION_KEY], 120)}), no comparison.")
     if sub.error is not None and sub.tolerance is not None:
         entry = f" at entry {_value(ce['entry'], 40)}" if "entry" in ce else ""
         body = f" fails{entry}: {error_formula(sub, sub.counterexample or ce)}."
@@ -217,6 +246,10 @@ def _num_text(x) -> str:
     return text.replace("-", "−", 1) if text.startswith("-") else text
 
 
+#: The smallest normal float64 (compare_values' floor of a scale).
+_TINY = 2.2250738585072014e-308 * (1 + 1e-9)
+
+
 def error_formula(ev, ce: dict | None = None) -> str:
     """How a comparison's error is computed, with its numbers.
 
@@ -248,9 +281,14 @@ def error_formula(ev, ce: dict | None = None) -> str:
         delta = abs(v - r)
         scale = delta / e
         rv = _num_text(r)
-        rv = f"({rv})" if rv.startswith(("−", "(")) else rv
+        rv = f"({rv})" if rv.startswith("−") else rv      # a complex one has its own
         if abs(scale - 1.0) <= 1e-9:
             head = f"absolute error {fmt_number(e)} = |{_num_text(v)} − {rv}| (scale 1)"
+        elif scale <= _TINY:
+            # compare_values divides by max(scale, tiny): a scale of 0 demands equality
+            head = (f"error {fmt_number(e)} = |{_num_text(v)} − {rv}| / {fmt_number(scale, 5)} (scale 0: "
+                    "the entry must agree exactly; compare_values divides by the "
+                    "smallest normal float instead of 0)")
         else:
             head = (f"relative error {fmt_number(e)} = |{_num_text(v)} − {rv}| / {fmt_number(scale, 5)} "
                     "(the scale of that entry, as the claim gave it: error = |value − "
@@ -289,7 +327,7 @@ DETAIL_LABELS = {
     "max_scale": "largest scale of the compared entries",
     "entries": "entries compared",
     "beyond_tolerance": "entries beyond tolerance",
-    "checks": "tnverify.check() calls recorded, over all examples",
+    "checks": "tnverify.check() calls recorded",
     "examples": "hypothesis examples run",
     "failing examples": "hypothesis examples that failed, shrinking steps included",
     "worst err/tol": "largest err/tol over all examples",
@@ -303,9 +341,27 @@ DETAIL_LABELS = {
 HIDDEN_DETAILS = ("traceback",)
 
 
+def _as_recorded(v):
+    """A details value as the JSON record holds it (numpy arrays and scalars, tuples,
+    complex numbers converted as :meth:`Evidence.to_dict` converts them; other objects by
+    their text), so a value renders the same whether it comes from this process or from
+    a record (a pytest-xdist worker's, a JSON report's)."""
+    from ..claims import Evidence
+
+    plain = Evidence("value", details={"v": v}).to_dict()["details"]["v"]
+    return json.loads(json.dumps(plain, default=str))
+
+
+#: Entries of a flat list shown before "…" (the count follows).
+LIST_SHOWN = 12
+
+
 def detail_value(v) -> str:
     """A details value as short text: numbers with 4 significant digits, a small mapping
-    as ``k: v`` pairs, lists inline."""
+    as ``k: v`` pairs, a flat list (a 1-D array) inline (its first :data:`LIST_SHOWN`
+    entries and the count when longer), anything nested as JSON.  The value is first put
+    in its recorded form, so serial, xdist and JSON-read reports show the same text."""
+    v = _as_recorded(v)
     if isinstance(v, bool) or v is None:
         return str(v).lower() if isinstance(v, bool) else "—"
     if isinstance(v, (int,)) and not isinstance(v, bool):
@@ -315,8 +371,11 @@ def detail_value(v) -> str:
         return _num_text(n) if isinstance(n, complex) else fmt_number(n, 4)
     if isinstance(v, dict) and v and all(not isinstance(x, (dict, list)) for x in v.values()):
         return ", ".join(f"{k}: {detail_value(x)}" for k, x in v.items())
-    if isinstance(v, (list, tuple)) and all(not isinstance(x, (dict, list, tuple)) for x in v):
-        return "[" + ", ".join(detail_value(x) for x in v) + "]"
+    if isinstance(v, list) and all(not isinstance(x, (dict, list)) or _number(x) is not None
+                                   for x in v):
+        shown = [detail_value(x) for x in v[:LIST_SHOWN]]
+        more = f", … ({len(v)} entries)" if len(v) > LIST_SHOWN else ""
+        return "[" + ", ".join(shown) + more + "]"
     return _value(v, 200)
 
 
@@ -345,7 +404,9 @@ def details_tables(result) -> list[dict]:
     out = []
     for t in tables.values():
         keys = list(dict.fromkeys(k for vals in t["values"] for k in vals))
-        rows = [(k, DETAIL_LABELS.get(k, ""),
+        given = any("examples" in vals for vals in t["values"])      # a @given run
+        rows = [(k, DETAIL_LABELS.get(k, "") + (", over all examples"
+                                                if given and k == "checks" else ""),
                  [detail_value(vals[k]) if k in vals else "—" for vals in t["values"]])
                 for k in keys]
         out.append({"side": t["side"], "where": t["where"], "compared": t["compared"],

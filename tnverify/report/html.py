@@ -183,17 +183,23 @@ def report_html(report, *, title: str = "tnverify report") -> str:
              '<th>verdict</th><th>expected</th><th><abbr title="largest error / tolerance">'
              'err/tol</abbr></th><th>seconds</th></tr></thead><tbody>']
     differing = {id(r) for r in report.differing}
-    for r in results:
+    anchors, runs = [], {}
+    for r in results:            # a claim run several times: claim-ID, claim-ID-2, ...
+        runs[r.claim.id] = runs.get(r.claim.id, 0) + 1
+        k = runs[r.claim.id]
+        anchors.append(f"claim-{r.claim.id}" + (f"-{k}" if k > 1 else ""))
+    for r, anchor in zip(results, anchors):
         c = r.claim
         mark = "✗ differs" if id(r) in differing else "✓"
         table.append(f'<tr data-verdict="{esc(r.verdict)}" data-paper="{esc(primary_paper(c))}"'
-                     f' data-topic="{esc(c.topic)}"><td><a href="#claim-{esc(c.id)}"><code>'
+                     f' data-topic="{esc(c.topic)}"><td><a href="#{esc(anchor)}"><code>'
                      f'{esc(c.id)}</code></a></td><td>{esc(c.locator)}</td><td>'
                      f'<span class="tnv-badge tnv-{esc(r.verdict)}">{esc(r.verdict)}</span></td>'
                      f"<td>{esc(c.expected)} {mark}</td><td>{esc(format_ratio(r))}</td>"
                      f"<td>{r.seconds:.2f}</td></tr>")
     table.append("</tbody></table>")
     sections = [claim_section(r.claim, r, graph=graph, href=href, cite=cite,
-                              proof_source=proof_source, seed=seed) for r in results]
+                              proof_source=proof_source, seed=seed, anchor=anchor)
+                for r, anchor in zip(results, anchors)]
     tail = [f"<script>{REPORT_JS}</script></body></html>"]
     return "\n".join(head + table + sections + tail) + "\n"

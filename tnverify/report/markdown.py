@@ -100,7 +100,8 @@ def md_papers(results) -> list[str]:
 
 
 def md_section(r, seen: dict | None = None) -> list[str]:
-    """The Markdown section of one claim that did not hold (a ``ClaimResult``).
+    """The Markdown section of one claim that did not hold, or held against its expected
+    verdict (a ``ClaimResult``).
 
     References name the paper key and locator (:func:`md_papers` gives each citation once);
     ``seen`` maps the quotes already shown in the report to the claim that showed them, so a
@@ -185,10 +186,9 @@ def md_computed(r) -> list[str]:
 
 
 def md_holding_section(r) -> list[str]:
-    """The short Markdown section of a claim that holds: what it computed."""
-    c = r.claim
-    return [f"## `{c.id}`: {r.verdict}, as expected" if r.as_expected else
-            f"## `{c.id}`: {r.verdict} (expected {c.expected})"] + md_computed(r)
+    """The short Markdown section of a claim that holds as expected: what it computed
+    (a claim that holds against its expected verdict gets :func:`md_section`)."""
+    return [f"## `{r.claim.id}`: {r.verdict}, as expected"] + md_computed(r)
 
 
 def _md_err(ev) -> str:

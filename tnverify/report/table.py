@@ -224,7 +224,8 @@ class Report:
         lines += [""] + md_papers(self.results)
         seen: dict = {}
         for r in self.results:
-            lines += [""] + (md_section(r, seen) if r.verdict != HOLDS
+            # the full section (statement, references) unless the claim held as expected
+            lines += [""] + (md_section(r, seen) if r.verdict != HOLDS or not r.as_expected
                              else md_holding_section(r))
         return "\n".join(lines) + "\n"
 
@@ -424,7 +425,7 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
     finally:
         if bar is not None:
             bar.stop()
-    settings = {"scale": scale, "seed": seed, "device": device}
+    settings = {"scale": scale, "seed": seed, "device": device, "runner": "tnverify verify"}
     env = environment(device, min(jobs, len(claims)) if parallel else 1)
     if threads is not None:
         env["threads"] = {**(env.get("threads") or {}), "per_process": threads}

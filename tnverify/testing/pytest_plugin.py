@@ -37,10 +37,15 @@ def _plain(x):
     return json.loads(json.dumps(x, default=str))
 
 
+def _shown(r) -> dict:
+    """What the decorator was given (statement, source, refs, title) and the test's file
+    and node id, as a plain record."""
+    return {"statement": r.statement, "source": r.source, "title": r.title,
+            "refs": [ref.to_dict() for ref in r.refs], "file": r.file, "nodeid": r.nodeid}
+
+
 def worker_records() -> list[dict]:
     """This process's claim runs as plain records (sent by an xdist worker)."""
-    import sys
-
     from ..claims import REGISTRY
 
     out = []
@@ -49,13 +54,11 @@ def worker_records() -> list[dict]:
         claim = None if c is None else {
             "statement": c.statement, "title": c.title, "source": c.source,
             "group": c.group, "refs": [ref.to_dict() for ref in c.refs],
-            "module": getattr(c.small, "__module__", ""),
-            "file": getattr(sys.modules.get(getattr(c.small, "__module__", "")), "__file__",
-                            None)}
+            "module": getattr(c.small, "__module__", "")}
         out.append(_plain({"id": r.id, "verdict": r.verdict, "expected": r.expected,
                            "checks": r.checks, "package": r.package, "details": r.details,
                            "seconds": r.seconds, "seeds": r.seeds,
-                           "evidence": r.evidence.to_dict(), "claim": claim}))
+                           "evidence": r.evidence.to_dict(), "claim": claim, **_shown(r)}))
     return out
 
 
@@ -97,72 +100,80 @@ def result_from_record(record: dict):
             raise RuntimeError("a claim received from a pytest-xdist worker")
 
         small.__module__ = c.get("module") or record["package"]
-        small.tnverify_file = c.get("file")
+        small.tnverify_file = record.get("file")
         register(Claim(id=record["id"], statement=c["statement"],
                        refs=tuple(Ref(r["paper"], r["where"]) for r in c.get("refs", ())),
                        group=c["group"], small=small, scaled=None,
                        expected=record["expected"], title=c.get("title", ""),
                        package=record["package"], source=c.get("source") or record["id"]))
+    refs = tuple(Ref(r["paper"], r["where"]) for r in record.get("refs") or ())
     return UserClaimResult(record["id"], record["verdict"], record["expected"],
                            evidence_from_dict(record["evidence"]), record.get("checks", 0),
                            record.get("package", ""), record.get("details") or {},
-                           float(record.get("seconds") or 0.0), record.get("seeds") or {})
+                           float(record.get("seconds") or 0.0), record.get("seeds") or {},
+                           statement=record.get("statement", ""),
+                           source=record.get("source", ""), refs=refs,
+                           title=record.get("title", ""), file=record.get("file"),
+                           nodeid=record.get("nodeid", ""))
 
 
 def claims_summary(terminalreporter, config, results=None) -> None:
-    """Write the "tnverify claims" section (and the ``--tnverify-report``, if asked)."""
-    from ..report.evidence_text import failure_text
+    """Write the "tnverify claims" section and the ``--tnverify-report``, if asked (a
+    report of 0 claims when no claim ran, so an older report is never left in place)."""
+    from ..report.evidence_text import failure_text, format_ratio
 
     results = _results() if results is None else list(results)
-    if not results:
-        return
     tr = terminalreporter
-    tr.write_sep("=", "tnverify claims")
-    width = max(len(r.id) for r in results)
-    for r in results:
+    path = config.getoption("--tnverify-report")
+    if not results and path is None:
+        return
+    report = session_report(results, config)
+    if results:
+        tr.write_sep("=", "tnverify claims")
+        width = max(len(r.id) for r in results)
+    for r, cr in zip(results, report.results):
         ev = r.evidence
-        ratio = "" if ev.ratio is None else f"  err/tol {ev.ratio:.2g}"
         mark = "as expected" if r.as_expected else f"EXPECTED {r.expected}"
         reason = f"  {r.details['error']}" if r.details.get("error") else ""
         if not reason and r.verdict != "holds" and not r.as_expected:
             reason = f"  {failure_text(ev)}"
         checks = f"{r.checks} check{'s' if r.checks != 1 else ''}"
         tr.write_line(f"{r.id:{width}s}  {r.verdict:9s} ({mark}; {checks}; "
-                      f"{r.seconds:.2f} s){ratio}{reason}")
-    path = config.getoption("--tnverify-report")
-    if path:
-        report = session_report(results, config)
+                      f"{r.seconds:.2f} s)  err/tol {format_ratio(cr)}{reason}")
+    if path is not None:
         written = report.write(path)
-        tr.write_line(f"tnverify claims report written to {written}")
-
-
-def _seed_settings(r) -> dict:
-    seeds = dict(r.seeds or {})
-    return {"seed": seeds.get("tnverify_rng"), "hypothesis_seed": seeds.get("hypothesis"),
-            "scale": "small", "device": "cpu"}
+        what = "" if results else " (no @tnverify.claim test ran: 0 claims)"
+        tr.write_line(f"tnverify claims report written to {written}{what}")
 
 
 def session_report(results, config=None):
     """The runs of users' claims as a :class:`tnverify.report.Report` (each run is its
-    claim's small side), written as ``tnverify verify --report`` writes its report."""
+    claim's small side), written as ``tnverify verify --report`` writes its report.  A
+    claim decorated with ``register_claim=False`` is shown with the statement, source and
+    refs it was given; its Reproduce line is the pytest command of its test."""
     from ..claims import REGISTRY, SKIPPED, Claim, ClaimResult, SideResult
     from ..report import Report, environment
     from .user_claims import SESSION
 
+    settings = {"seed": SESSION["seed"], "scale": "small", "device": "cpu"}
     out = []
     for r in results:
         claim = REGISTRY.get(r.id)
         if claim is None:      # a claim decorated with register_claim=False
-            claim = Claim(id=r.id, statement="(not registered)", refs=(),
+            def small(params, rng):    # never run: the claim is not registered
+                raise RuntimeError("a claim decorated with register_claim=False")
+
+            small.__module__ = r.package or "pytest"
+            small.tnverify_file = r.file
+            small.tnverify_pytest_node = r.nodeid or r.id
+            claim = Claim(id=r.id, statement=r.statement or "(not registered)",
+                          refs=tuple(r.refs),
                           topic=r.package.lower().replace("_", "-") or "pytest",
-                          small=lambda params, rng: None, expected=r.expected,
-                          package=r.package or "pytest", source="a pytest test")
+                          small=small, expected=r.expected, title=r.title,
+                          package=r.package or "pytest", source=r.source or r.id)
         small = SideResult(r.verdict, [r.evidence], r.seconds, r.details.get("error"))
         out.append(ClaimResult(claim, r.verdict, small, SideResult(SKIPPED, [], 0.0),
-                               r.seconds, _seed_settings(r)))
+                               r.seconds, dict(settings)))
     workers = getattr(getattr(config, "option", None), "numprocesses", None)  # xdist -n
     jobs = workers if isinstance(workers, int) and workers > 0 else 1
-    env = environment("cpu", jobs)
-    env["runner"] = "pytest"
-    return Report(out, {"scale": "small", "seed": SESSION["seed"], "device": "cpu",
-                        "runner": "pytest"}, env)
+    return Report(out, {**settings, "runner": "pytest"}, environment("cpu", jobs))

@@ -29,40 +29,48 @@ Examples
 
 from __future__ import annotations
 
-import contextvars
 import functools
 import inspect
+import os
 import time
 import warnings
 from dataclasses import dataclass, field
 
 from ..claims import ERROR, HOLDS, VERDICTS, Claim, Evidence, Ref, register
 from ..errors import ClaimError
-from ..validation import as_flag, as_text
+from ..validation import as_flag, as_seed, as_text
+from .claim_runs import (
+    CURRENT,
+    FIXTURES,
+    CheckFailed,
+    hypothesis_seed,
+    rng_entropy,
+    rng_seeds,
+    run_given,
+    run_test,
+)
 
-__all__ = ["claim", "check", "CheckFailed", "UserClaimResult", "LAST_RESULTS",
-           "fixture_values"]
-
-_CURRENT: contextvars.ContextVar = contextvars.ContextVar("tnverify_claim", default=None)
+__all__ = [
+    "FIXTURES",
+    "LAST_RESULTS",
+    "CheckFailed",
+    "UserClaimResult",
+    "check",
+    "claim",
+    "claim_rng",
+    "claim_seed",
+    "fixture_values",
+    "record_error",
+]
 
 #: Results of the user claims run in this process (read by the pytest plugin's summary).
 LAST_RESULTS: list[UserClaimResult] = []
 
 
-class CheckFailed(AssertionError):
-    """A recorded comparison does not hold (raised inside a claim so that hypothesis
-    shrinks the example; the claim turns it into a ``fails`` verdict)."""
-
-    def __init__(self, evidence: Evidence):
-        from ..report.evidence_text import failure_text
-
-        super().__init__(failure_text(evidence))
-        self.evidence = evidence
-
-
 @dataclass
 class UserClaimResult:
-    """The verdict of one run of a user claim."""
+    """The verdict of one run of a user claim (with what the decorator was given, so a
+    claim decorated with ``register_claim=False`` is reported with its own statement)."""
 
     id: str
     verdict: str
@@ -77,6 +85,14 @@ class UserClaimResult:
     #: the fixture, ``{"hypothesis": s}`` for a ``@given`` test; empty when it drew
     #: nothing seeded
     seeds: dict = field(default_factory=dict)
+    #: the decorator's statement, source, refs and title, and the test's module file
+    statement: str = ""
+    source: str = ""
+    refs: tuple = ()
+    title: str = ""
+    file: str | None = None
+    #: pytest's node id of the test that ran it (``""`` outside pytest)
+    nodeid: str = ""
 
     @property
     def as_expected(self) -> bool:
@@ -109,7 +125,7 @@ def check(evidence) -> Evidence:
     # bool, a finite tolerance with an error, report-safe details (DTypeError /
     # ToleranceError here, not a json traceback when the report is written)
     evidence.validate()
-    log = _CURRENT.get()
+    log = CURRENT.get()
     if log is not None:
         log.append(evidence)
     if evidence.verdict != HOLDS:
@@ -128,9 +144,6 @@ def fixture_values() -> dict:
             "tnverify_compare": compare_values}
 
 
-#: The fixture names tnverify serves (never reported as a test's parameters).
-FIXTURES = ("tnverify_oracle", "tnverify_tolerance", "tnverify_compare", "tnverify_rng")
-
 #: The run's base seed under pytest (``--tnverify-seed``, set by the pytest plugin).
 SESSION = {"seed": 0}
 
@@ -139,10 +152,20 @@ def claim_seed(claim_id: str, seed: int | None = None) -> int:
     """The seed of a claim's ``tnverify_rng``: the seed of the claim's small-side case 0
     in ``tnverify verify --seed SEED`` (``derive_seed(SEED, claim_id, "small", 0)``), so
     both runners draw the same numbers.  ``seed`` defaults to the pytest session's
-    ``--tnverify-seed`` (0)."""
+    ``--tnverify-seed`` (0).
+
+    Raises
+    ------
+    DTypeError
+        ``claim_id`` is not a string.
+    UsageError
+        ``seed`` is not an integer ``>= 0`` (``1.5``, ``True`` and ``-5`` are refused).
+    """
     from ..conventions import derive_seed
 
-    return derive_seed(SESSION["seed"] if seed is None else int(seed), claim_id, "small", 0)
+    as_text(claim_id, "claim_id")
+    return derive_seed(as_seed(SESSION["seed"] if seed is None else seed), claim_id,
+                       "small", 0)
 
 
 def claim_rng(claim_id: str, seed: int | None = None):
@@ -151,229 +174,6 @@ def claim_rng(claim_id: str, seed: int | None = None):
     import numpy as np
 
     return np.random.default_rng(claim_seed(claim_id, seed))
-
-
-def _hypothesis_seed(case_seed: int) -> int:
-    """The hypothesis seed of a claim run whose case seed is ``case_seed`` (the same in
-    both runners)."""
-    import numpy as np
-
-    return int(np.random.default_rng(case_seed).integers(2**31))
-
-
-def _param_value(v):
-    """A test's argument as a JSON-safe value (its repr when it is not a plain value)."""
-    import numpy as np
-
-    if v is None or isinstance(v, (bool, int, float, str)):
-        return v
-    if isinstance(v, (np.integer, np.floating, np.bool_)):
-        return v.item()
-    if isinstance(v, (list, tuple)) and len(v) <= 64:
-        return [_param_value(x) for x in v]
-    if isinstance(v, dict) and len(v) <= 64:
-        return {str(k): _param_value(x) for k, x in v.items()}
-    if isinstance(v, np.ndarray) and v.size <= 64:
-        return v.tolist()
-    text = repr(v)
-    return text if len(text) <= 200 else text[:199] + "…"
-
-
-def _params(kwargs: dict) -> dict:
-    """The parameters a test received: its arguments other than tnverify's fixtures and
-    other than objects known only by their address (pytest's ``monkeypatch``, ...: no run
-    can be given them again)."""
-    out = {}
-    for k, v in kwargs.items():
-        if k in FIXTURES:
-            continue
-        value = _param_value(v)
-        if isinstance(value, str) and not isinstance(v, str) and " object at 0x" in value:
-            continue
-        out[k] = value
-    return out
-
-
-def _part_names(log: list) -> dict:
-    """The recorded checks as parts named by what each compared (``(2)``, ... for a
-    repeated name), in the order they ran."""
-    parts: dict = {}
-    for ev in log:
-        name, k = ev.compared, 2
-        while name in parts:
-            name, k = f"{ev.compared} ({k})", k + 1
-        parts[name] = ev
-    return parts
-
-
-def _ratio(log) -> float | None:
-    rs = [e.ratio for e in log if e.ratio is not None]
-    return max(rs) if rs else None
-
-
-def _combine(examples: list, failure: BaseException | None, *, given: bool,
-             seeds: dict) -> Evidence:
-    """One Evidence for a claim run.
-
-    Every ``check()`` of the deciding example is a part of its own (one check: that
-    check's Evidence itself); the deciding example is the shrunk falsifying one when the
-    run failed, else the one with the largest err/tol.  A ``@given`` run is summarised
-    over all its examples in ``details`` (how many ran, how many failed, the worst err/tol
-    over all of them).  The counterexample names the failing part with its numbers, the
-    parameters that reproduce it and the seed (``None`` when the test drew nothing
-    seeded)."""
-    import dataclasses
-
-    total = sum(len(e["log"]) for e in examples)
-    if failure is None and not total:
-        raise ClaimError("the claim's test recorded no comparison (a problem in the test, "
-                         "not in tnverify): hand each comparison to tnverify.check(...)")
-    failed = [e for e in examples if e["failed"]]
-    if failure is not None and failed:
-        deciding = failed[-1]          # hypothesis replays the shrunk example last
-    else:
-        pool = [e for e in examples if e["log"]] or examples
-        deciding = max(pool, key=lambda e: -1.0 if _ratio(e["log"]) is None
-                       else _ratio(e["log"]))
-    log = list(deciding["log"])
-    if failure is not None and not any(e.verdict != HOLDS for e in log):
-        if isinstance(failure, CheckFailed):
-            log.append(failure.evidence)
-        else:                          # a plain assert of the test failed
-            log.append(Evidence("assertion in the test", passed=False,
-                                counterexample={"message": " ".join(str(failure).split())
-                                                or type(failure).__name__}))
-    details = {"checks": total}
-    if seeds.get("tnverify_rng") is not None:
-        details["tnverify_rng seed"] = seeds["tnverify_rng"]
-    if given:
-        ratios = [r for e in examples if (r := _ratio(e["log"])) is not None]
-        details.update({"examples": len(examples), "failing examples": len(failed),
-                        "worst err/tol": max(ratios) if ratios else None,
-                        "deciding example": deciding["params"]})
-        if "hypothesis" in seeds:
-            details["hypothesis seed"] = seeds["hypothesis"]
-    parts = _part_names(log)
-    if len(parts) == 1:
-        ev = dataclasses.replace(log[0], details={**log[0].details, **details})
-        name = None
-    else:
-        ev = Evidence(f"{len(parts)} checks of the claim's test", parts=parts,
-                      details=details)
-        name = next((n for n, p in parts.items() if p.verdict != HOLDS), None)
-    if failure is not None or ev.verdict != HOLDS:
-        sub = ev if name is None else parts[name]
-        ce = dict(sub.counterexample or {})
-        if name is not None:
-            ce.setdefault("compared", sub.compared)
-            ce["where"] = f"part {name!r}"
-        ce["params"] = deciding["params"]
-        # hypothesis's own line for the shrunk example (its other notes explain coverage)
-        notes = [" ".join(n.split()) for n in getattr(failure, "__notes__", [])
-                 if n.strip().startswith(("Falsifying", "Failing test case"))]
-        if notes:
-            ce["example"] = notes[0]
-        ce["seed"] = seeds.get("tnverify_rng")        # None: the test drew nothing seeded
-        if "hypothesis" in seeds:
-            ce["hypothesis_seed"] = seeds["hypothesis"]
-        ev.counterexample = ce
-    return ev
-
-
-def _recording(inner, examples: list):
-    """``inner`` (a ``@given`` test's own body) recording each example's arguments and
-    checks."""
-    @functools.wraps(inner)
-    def record(*args, **kwargs):
-        entry = {"params": _params(kwargs), "log": [], "failed": False}
-        examples.append(entry)
-        token = _CURRENT.set(entry["log"])
-        try:
-            return inner(*args, **kwargs)
-        except BaseException:
-            entry["failed"] = True
-            raise
-        finally:
-            _CURRENT.reset(token)
-    return record
-
-
-def _run(fn, args, kwargs, seeds: dict | None = None) -> tuple[Evidence, int]:
-    seeds = {} if seeds is None else seeds
-    handle = getattr(fn, "hypothesis", None)
-    inner = getattr(handle, "inner_test", None)
-    examples: list = []
-    if inner is not None:
-        handle.inner_test = _recording(inner, examples)
-    log: list = []
-    token = _CURRENT.set(log)
-    failure = None
-    try:
-        fn(*args, **kwargs)
-    except AssertionError as exc:          # CheckFailed included; hypothesis re-raises
-        failure = exc                      # the shrunk example's exception
-    except Exception as exc:               # hypothesis: several distinct failures
-        members = getattr(exc, "exceptions", None)
-        if not members or not all(isinstance(e, AssertionError) for e in members):
-            raise
-        failure = members[0]
-    finally:
-        _CURRENT.reset(token)
-        if inner is not None:
-            handle.inner_test = inner
-    if inner is None:
-        examples = [{"params": _params(kwargs), "log": log, "failed": failure is not None}]
-    elif log:                               # checks outside the examples (rare)
-        examples.append({"params": {}, "log": log, "failed": False})
-    if failure is None:
-        # hypothesis reports a failing example only by raising; a check that failed but
-        # was swallowed by the test still counts
-        for e in examples:
-            failing = [c for c in e["log"] if c.verdict != HOLDS]
-            if failing:
-                e["failed"] = True
-                failure = failure or CheckFailed(failing[0])
-    ev = _combine(examples, failure, given=inner is not None, seeds=seeds)
-    return ev, sum(len(e["log"]) for e in examples)
-
-
-def _run_given(fn, args, kwargs, seed: int, *, database: bool = False) -> tuple[Evidence, int]:
-    """Run a ``@given`` test once, seeded with ``seed`` (unless the test sets its own
-    ``@seed`` or pytest runs with ``--hypothesis-seed``) and, with ``database=False``,
-    without an example database: ``tnverify verify --seed S`` draws the same examples
-    every time, writes no ``.hypothesis/`` directory and replays no examples saved by the
-    user's own pytest runs.  The test's own seed and settings are restored afterwards."""
-    import hypothesis
-    import hypothesis.core
-
-    attrs = ("_hypothesis_internal_use_seed", "_hypothesis_internal_use_settings")
-    saved = {a: fn.__dict__[a] for a in attrs if a in fn.__dict__}
-    parent = getattr(fn, "_hypothesis_internal_use_settings", None)
-    own = getattr(fn, "_hypothesis_internal_use_seed", None)
-    forced = getattr(hypothesis.core, "global_force_seed", None)
-    if database and own is not None:                  # the test's own @seed
-        used = own
-    elif database and getattr(parent, "derandomize", False):
-        used = "derandomize (the test's settings)"
-    elif database and forced is not None:             # pytest --hypothesis-seed
-        used = forced
-    else:
-        used = seed
-    try:
-        if used is seed:
-            hypothesis.seed(seed)(fn)
-        if not database:
-            # @settings may already decorate the test (a second @settings is refused), so
-            # the derived settings object replaces the attribute @given reads at call time
-            fn._hypothesis_internal_use_settings = hypothesis.settings(parent=parent,
-                                                                       database=None)
-        return _run(fn, args, kwargs, {**_rng_seed(kwargs), "hypothesis": _param_value(used)})
-    finally:
-        for a in attrs:
-            if a in saved:
-                setattr(fn, a, saved[a])
-            else:
-                fn.__dict__.pop(a, None)
 
 
 def _small_side(fn, claim_id: str):
@@ -394,29 +194,15 @@ def _small_side(fn, claim_id: str):
                              f"only the fixtures {', '.join(values)}; if they are drawn by "
                              "@given, put @tnverify.claim above @given")
         kwargs = {n: values[n] for n in sig.parameters if n in values}
-        seeds = _rng_seed(kwargs)
+        seeds = rng_seeds(kwargs)
         if getattr(fn, "hypothesis", None) is None:
-            return _run(fn, (), kwargs, seeds)[0]
-        case_seed = _entropy(rng)
-        hyp = int(rng.integers(2**31)) if case_seed is None else _hypothesis_seed(case_seed)
-        return _run_given(fn, (), kwargs, hyp)[0]
+            return run_test(fn, (), kwargs, seeds)
+        case_seed = rng_entropy(rng)
+        hyp = int(rng.integers(2**31)) if case_seed is None else hypothesis_seed(case_seed)
+        return run_given(fn, (), kwargs, hyp)
 
     small.__module__ = fn.__module__
     return small
-
-
-def _entropy(rng) -> int | None:
-    """The integer seed a ``numpy.random.default_rng(seed)`` generator was made from."""
-    seq = getattr(getattr(rng, "bit_generator", None), "seed_seq", None)
-    entropy = getattr(seq, "entropy", None)
-    return int(entropy) if isinstance(entropy, int) else None
-
-
-def _rng_seed(kwargs: dict) -> dict:
-    """``{"tnverify_rng": seed}`` when the test asked for the fixture, else ``{}``."""
-    if "tnverify_rng" not in kwargs:
-        return {}
-    return {"tnverify_rng": _entropy(kwargs["tnverify_rng"])}
 
 
 def _inside_hypothesis_test() -> bool:
@@ -426,6 +212,27 @@ def _inside_hypothesis_test() -> bool:
     except ImportError:           # hypothesis not installed, or a version without it
         return False
     return bool(currently_in_test_context())
+
+
+def _current_nodeid() -> str:
+    """pytest's node id of the running test (``""`` outside pytest)."""
+    current = os.environ.get("PYTEST_CURRENT_TEST", "")
+    return current.rsplit(" (", 1)[0] if current.endswith(")") else current
+
+
+def record_error(test, exc: BaseException, nodeid: str = "") -> UserClaimResult:
+    """Record an ``error`` run of the claim ``test`` (a :func:`claim`-decorated function)
+    that broke before its wrapper ran (e.g. a hypothesis health check on another fixture),
+    so that the claim is not missing from the summary and the report."""
+    meta = getattr(test, "tnverify_meta", None)
+    if meta is None:
+        raise ClaimError(f"record_error needs a @tnverify.claim test; got {test!r}")
+    reason = " ".join(f"{type(exc).__name__}: {exc}".split())
+    ev = Evidence("the claim's test raised", passed=False, details={"error": reason})
+    result = UserClaimResult(meta["id"], ERROR, meta["expected"], ev, 0, meta["package"],
+                             {"error": reason}, 0.0, {}, **meta["shown"], nodeid=nodeid)
+    LAST_RESULTS.append(result)
+    return result
 
 
 def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str | None = None,
@@ -506,8 +313,15 @@ def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str |
     refs = tuple(r for r in refs if isinstance(r, Ref))
 
     def decorate(fn):
+        import sys
+
         pkg = package or fn.__module__.split(".")[0]
         grp = topic or pkg.lower().replace("_", "-")
+        sig = inspect.signature(fn)
+        takes_rng = "tnverify_rng" in sig.parameters
+        shown = {"statement": statement, "source": source or fn.__qualname__,
+                 "refs": tuple(refs), "title": title,
+                 "file": getattr(sys.modules.get(fn.__module__), "__file__", None)}
 
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
@@ -517,28 +331,32 @@ def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str |
                     "below it, every hypothesis example would be reported as a run of the "
                     "claim (a problem in the test, not in tnverify)")
             t0 = time.perf_counter()
-            seeds = _rng_seed(kwargs)
+            nodeid = _current_nodeid()
+            if takes_rng and "tnverify_rng" not in kwargs:
+                kwargs["tnverify_rng"] = claim_rng(id)     # as tnverify verify hands it
+            seeds = rng_seeds(kwargs)
             try:
+                case_seed = claim_seed(id)
                 if getattr(fn, "hypothesis", None) is None:
-                    ev, n = _run(fn, args, kwargs, seeds)
+                    ev = run_test(fn, args, kwargs, seeds)
                 else:
-                    ev, n = _run_given(fn, args, kwargs,
-                                       _hypothesis_seed(claim_seed(id)), database=True)
-                    seeds = {**seeds, "hypothesis": (ev.details or {}).get(
-                        "hypothesis seed", _hypothesis_seed(claim_seed(id)))}
+                    ev = run_given(fn, args, kwargs, hypothesis_seed(case_seed),
+                                   database=True)
+                    seeds = {**seeds, "hypothesis": ev.details["hypothesis seed"]}
             except Exception as exc:       # the test broke: listed as `error`, as in verify
                 reason = " ".join(f"{type(exc).__name__}: {exc}".split())
                 ev = Evidence("the claim's test raised", passed=False,
                               details={"error": reason})
                 LAST_RESULTS.append(UserClaimResult(id, ERROR, expected, ev, 0, pkg,
                                                     {"error": reason},
-                                                    time.perf_counter() - t0, seeds))
+                                                    time.perf_counter() - t0, seeds,
+                                                    **shown, nodeid=nodeid))
                 raise
-            if ev.seed is None and seeds.get("tnverify_rng") is not None:
-                ev.seed = seeds["tnverify_rng"]
+            ev.seed = case_seed            # the case seed, as tnverify verify records it
             verdict = ev.verdict
-            result = UserClaimResult(id, verdict, expected, ev, n, pkg, {},
-                                     time.perf_counter() - t0, seeds)
+            result = UserClaimResult(id, verdict, expected, ev, ev.details["checks"], pkg,
+                                     {}, time.perf_counter() - t0, seeds, **shown,
+                                     nodeid=nodeid)
             LAST_RESULTS.append(result)
             if verdict != expected:
                 from ..report.evidence_text import failure_text
@@ -549,6 +367,14 @@ def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str |
                     + (f"; counterexample {ev.counterexample}" if ev.counterexample else ""))
 
         wrapper.tnverify_claim = id
+        wrapper.tnverify_meta = {"id": id, "expected": expected, "package": pkg,
+                                 "shown": shown}
+        if takes_rng:
+            # tnverify hands the claim its tnverify_rng itself (the generator verify
+            # hands it), so pytest does not: a function-scoped fixture would trip
+            # hypothesis's health check in a @given claim
+            wrapper.__signature__ = sig.replace(parameters=[
+                p for n, p in sig.parameters.items() if n != "tnverify_rng"])
         if register_claim:
             register(Claim(id=id, statement=statement, refs=tuple(refs), topic=grp,
                            small=_small_side(fn, id), scaled=None, expected=expected, quote=quote,
