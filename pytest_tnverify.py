@@ -103,10 +103,13 @@ def pytest_configure(config):
         from tnverify.errors import ReportFormatError
         from tnverify.report.table import check_report_path
 
+        from tnverify.errors import TnverifyError
+
         try:
             check_report_path(path)
-        except ReportFormatError as exc:
-            raise _usage_error(ReportFormatError)(f"--tnverify-report: {exc}") from None
+        except TnverifyError as exc:        # a bad suffix or folder, or not a path at all
+            kind = ReportFormatError if isinstance(exc, ReportFormatError) else type(exc)
+            raise _usage_error(kind)(f"--tnverify-report: {exc}") from None
 
 
 @pytest.fixture(scope="session")
