@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from tnverify.report.formulas import render
 from tnverify.report.errata import ERRATA_PAPERS, build_errata, render_markdown, write_errata
 from tnverify.errors import UsageError
 
@@ -131,8 +132,9 @@ def test_committed_entries_read_on_their_own(key):
     sheet = build_errata(key, run=False)
     for e in sheet["errata"]:
         for c in e["claims"]:
-            assert f"  - **Printed:** {c['printed']}" in text
-            assert f"  - **Meant:** {c['meant']}" in text
+            # the Markdown plain form: _ and * escaped, never read as emphasis
+            assert f"  - **Printed:** {render(str(c['printed']), 'markdown')}" in text
+            assert f"  - **Meant:** {render(str(c['meant']), 'markdown')}" in text
             assert f"  - **Reproduce:** `tnverify show {c['id']} --run`" in text
     n_claims = len({c["id"] for e in sheet["errata"] for c in e["claims"]})
     assert text.count("  - **Counterexample:** ") >= n_claims - sheet["counts"]["published-number"] - 2

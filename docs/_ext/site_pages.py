@@ -10,6 +10,7 @@ from tnverify.report.claim_sections import (EXACT_LEGEND, RATIO_LEGEND, ClaimGra
 from tnverify.claims.topics import TOPICS
 from tnverify.report.errata import ERRATA_PAPERS, build_errata
 from tnverify.references import PAPERS
+from tnverify.report.formulas import render
 from tnverify.report.html import proof_source
 from tnverify_site import raw, write
 
@@ -39,19 +40,26 @@ def _claim_table(claims, verdicts, with_paper: bool = False) -> list[str]:
         paper = f"{primary_paper(c)} | " if with_paper else ""
         defect = c.defect.kind if c.defect else ""
         v = verdicts.get(c.id, c.expected)
-        out.append(f"| {{claim}}`{c.id}` | {paper}{_cell(where)} | {_cell(c.title or '')} | "
+        out.append(f"| {{claim}}`{c.id}` | {paper}{_cell(where)} | "
+                   f"{_cell(render(c.title or '', 'markdown'))} | "
                    f'<span class="tnv-badge tnv-{v}">{v}</span> | {defect} |')
     return out + [""]
+
+
+def heading(c) -> str:
+    """A claim's page title and heading: "id — title" (the title's formulas as plain
+    text, its Markdown escaped)."""
+    return c.id + (f" — {render(c.title, 'markdown')}" if c.title else "")
 
 
 def claim_page(c, result, graph) -> str:
     section = claim_section(
         c, result, graph=graph, href=lambda cid: f"{cid}.html",
         cite=lambda key, label: f'<a href="../papers/{esc(key)}.html">{label}</a>',
-        proof_source=proof_source, heading=False)
+        proof_source=proof_source, heading=False, math="mathjax")
     # the section is the content of the claim's object (std domain): the search finds the
     # id and shows the section as its summary
-    return (f"# {c.id}\n\n````{{claim}} {c.id}\n" + raw(section) + "````\n\n"
+    return (f"# {heading(c)}\n\n````{{claim}} {c.id}\n" + raw(section) + "````\n\n"
             f"Paper index: [{primary_paper(c)}](../papers/{primary_paper(c)}.md); "
             f"topic: [{c.group}](../topics/{c.group}.md); "
             f"graph: [{primary_paper(c)}](../graph/{primary_paper(c)}.md).\n")
@@ -119,17 +127,19 @@ def errata_page(key, results, by_id) -> str:
                     f" (kind `{entry['kind']}`){further}."
                     + (f" Corrected twin: {{claim}}`{c.corrected_by}`." if c.corrected_by
                        else ""), "",
-                    f"Printed:\n: {_cell(rec['printed'])}", "",
-                    f"Meant:\n: {_cell(rec['meant'])}", ""]
+                    raw('<dl class="tnv-defect">'
+                        f"<dt>Printed:</dt><dd>{render(str(rec['printed']))}</dd>"
+                        f"<dt>Meant:</dt><dd>{render(str(rec['meant']))}</dd></dl>")]
             ce = "" if rec.get("edit_of") else _ce_html(results.get(c.id))
             if ce:
                 out += ["Counterexample:", "", raw(ce)]
             out += [f"Reproduce: `{rec['reproduce']}`", ""]
     if sheet["remarks"]:
         out += ["## Remarks on holding claims", ""]
-        for r in sheet["remarks"]:
-            out += [f"- {{claim}}`{r['id']}` ({r['where']}): {_cell(t)}" for t in r["remarks"]]
-        out.append("")
+        items = [f'<li><a class="tnv-claim-link" href="../claims/{esc(r["id"])}.html"><code>'
+                 f'{esc(r["id"])}</code></a> ({esc(r["where"])}): {render(str(t))}</li>'
+                 for r in sheet["remarks"] for t in r["remarks"]]
+        out += [raw("<ul>" + "".join(items) + "</ul>")]
     return "\n".join(out)
 
 

@@ -39,15 +39,51 @@ def _cells(block: str) -> list[str]:
     return ["```{code-cell} ipython3\n" + c + "\n```" for c in cells]
 
 
-def notebook(text: str) -> str:
-    """The tutorial's Markdown with its doctest blocks as code cells."""
+_PROTECT = re.compile(r"(!?\[[^\]\n]*\]\([^)\s]*\)|<[^>\n]+>|`[^`\n]+`)")
+
+
+def _prose_paragraph(par: str, ids: set) -> str:
+    """One paragraph of prose: formulas as ``$…$`` (never read as emphasis), claim ids
+    in backticks as links to their pages; links, HTML and code left alone."""
+    from tnverify.report.formulas import render
+
+    out = []
+    for i, piece in enumerate(_PROTECT.split(par)):
+        if i % 2 == 0:
+            # a formula may not span a line break of the source
+            out.append(render(piece, "myst").replace("$\n", "$ \n"))
+        elif piece.startswith("`") and piece[1:-1] in ids:
+            out.append(f"{{claim}}{piece}")
+        else:
+            out.append(piece)
+    return "".join(out)
+
+
+def prose(text: str, ids: set = frozenset()) -> str:
+    """The tutorial's Markdown prose with its formulas typeset: paragraph by paragraph;
+    headings, tables, fences and HTML stay as written."""
+    out = []
+    for par in re.split(r"(\n\s*\n)", text):
+        first = par.lstrip()[:1]
+        if not par.strip() or first in "#|<!" or par.lstrip().startswith(("```", ":::")):
+            out.append(par)
+        else:
+            out.append(_prose_paragraph(par, ids))
+    return "".join(out)
+
+
+def notebook(text: str, ids: set = frozenset()) -> str:
+    """The tutorial's Markdown with its doctest blocks as code cells, its formulas
+    typeset, its claim ids linked and its links (written relative to ``docs/``) made
+    relative to ``docs/generated/``."""
     parts = re.split(r"^```python\n(.*?)^```\n", text, flags=re.S | re.M)
     out = [FRONT]
     for i, part in enumerate(parts):
         if i % 2:
             out.append("\n\n".join(_cells(part)) + "\n")
         else:
-            out.append(part.replace("](img/", "](../img/"))
+            part = re.sub(r"\]\((?!https?:|#|\.\./)([^)\s]+)\)", r"](../\1)", part)
+            out.append(prose(part, ids))
     return "".join(out)
 
 
@@ -81,5 +117,9 @@ def gallery(root: Path) -> str:
 
 def write_all(out: Path, srcdir: Path) -> None:
     root = srcdir.parent
-    write(out / "tutorial.md", notebook((srcdir / "tutorial.md").read_text(encoding="utf-8")))
+    from tnverify.claims import all_claims
+
+    ids = {c.id for c in all_claims()}
+    write(out / "tutorial.md",
+          notebook((srcdir / "tutorial.md").read_text(encoding="utf-8"), ids))
     write(out / "gallery.md", gallery(root))

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from ..claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
-from ..errors import DTypeError
+from ..errors import DTypeError, UsageError
 from ..validation import as_callable, as_flag, as_seed
 from .evidence_text import (_fmt, comparison_rows, error_reason,  # noqa: F401
                             explain_counterexample, format_ratio)
@@ -128,10 +128,17 @@ def _links(ids: Sequence[str], href: Callable[[str], str]) -> str:
                      if (h := href(i)) else f"<code>{esc(i)}</code>" for i in ids)
 
 
-def _statement(claim: Claim) -> str:
+def _fm(text, math: str) -> str:
+    """Registry text as HTML with its formulas typeset (:func:`tnverify.report.formulas.render`)."""
+    from .formulas import render
+
+    return render(str(text), math)
+
+
+def _statement(claim: Claim, math: str = "html") -> str:
     from .markdown import statement_lines
 
-    lines = [esc(line) for line in statement_lines(claim.statement)]
+    lines = [_fm(line, math) for line in statement_lines(claim.statement)]
     return '<blockquote class="tnv-statement">' + "<br>".join(lines) + "</blockquote>"
 
 
@@ -148,32 +155,32 @@ def _refs(claim: Claim, cite: Callable | None) -> str:
     return "; ".join(items) or "—"
 
 
-def _readings(claim: Claim) -> list[str]:
+def _readings(claim: Claim, math: str = "html") -> list[str]:
     if not claim.readings:
         return []
     out = ['<h4>Readings</h4>', '<table class="tnv-table"><thead><tr><th>reading</th>'
            '<th>status</th><th>the reading</th><th>quote</th></tr></thead><tbody>']
     for r in claim.readings.values():
         verb = "supported by" if r.admissible else "ruled out by"
-        quote = (f'{verb} “{esc(r.quote)}”' + (f" ({esc(r.where)})" if r.where else "")
+        quote = (f'{verb} “{_fm(r.quote, math)}”' + (f" ({esc(r.where)})" if r.where else "")
                  if r.quote else "—")
         out.append(f'<tr class="tnv-{"admissible" if r.admissible else "ruled-out"}">'
                    f'<td><code>{esc(r.name)}</code></td><td>{esc(r.status)}</td>'
-                   f'<td>{esc(r.text)}</td><td>{quote}</td></tr>')
+                   f'<td>{_fm(r.text, math)}</td><td>{quote}</td></tr>')
     return out + ["</tbody></table>"]
 
 
-def _defect(claim: Claim) -> list[str]:
+def _defect(claim: Claim, math: str = "html") -> list[str]:
     out = []
     if claim.defect is not None:
         for i, d in enumerate(claim.defect.edits):      # a statement may need several edits
             key = f' (erratum <code>{esc(d.erratum)}</code>)' if d.erratum else ""
             label = "Defect" if i == 0 else "Further edit"
             out += [f'<h4>{label}: {esc(d.kind)}{key}</h4>', '<dl class="tnv-defect">',
-                    f"<dt>Printed:</dt><dd>{esc(d.printed)}</dd>",
-                    f"<dt>Meant:</dt><dd>{esc(d.meant)}</dd>", "</dl>"]
+                    f"<dt>Printed:</dt><dd>{_fm(d.printed, math)}</dd>",
+                    f"<dt>Meant:</dt><dd>{_fm(d.meant, math)}</dd>", "</dl>"]
     if claim.remarks:
-        out += ["<h4>Remarks</h4>", "<ul>"] + [f"<li>{esc(t)}</li>" for t in claim.remarks] \
+        out += ["<h4>Remarks</h4>", "<ul>"] + [f"<li>{_fm(t, math)}</li>" for t in claim.remarks] \
             + ["</ul>"]
     return out
 
@@ -238,7 +245,7 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
                   href: Callable[[str], str] = lambda cid: f"#claim-{cid}",
                   cite: Callable[[str, str], str] | None = None,
                   proof_source: Callable[[str], str | None] | None = None,
-                  heading: bool = True, seed: int = 0) -> str:
+                  heading: bool = True, seed: int = 0, math: str = "html") -> str:
     """One claim as an HTML ``<section>``.
 
     Parameters
@@ -260,6 +267,10 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
         Start with an ``<h2>`` naming the claim (the site's pages have their own title).
     seed : int
         The base seed of the run (for the reproduce command).
+    math : {"html", "mathjax"}
+        How formulas are typeset (:func:`tnverify.report.formulas.render`): ``"html"``
+        with sub- and superscripts (a self-contained page), ``"mathjax"`` as TeX for the
+        site's MathJax.
 
     Returns
     -------
@@ -274,14 +285,16 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
     out = [f"<section {attrs}>"]
     _need_claim(claim, "claim_section")
     seed = as_seed(seed)
+    if math not in ("html", "mathjax"):
+        raise UsageError(f"math must be 'html' or 'mathjax'; got {math!r}")
     for fn, name in ((href, "href"), (cite, "cite"), (proof_source, "proof_source")):
         if fn is not None:
             as_callable(fn, name)
     if as_flag(heading, "heading"):
         out.append(f'<h2><code>{esc(claim.id)}</code>'
-                   + (f" — {esc(claim.title)}" if claim.title else "") + "</h2>")
+                   + (f" — {_fm(claim.title, math)}" if claim.title else "") + "</h2>")
     elif claim.title:
-        out.append(f'<p class="tnv-title">{esc(claim.title)}</p>')
+        out.append(f'<p class="tnv-title">{_fm(claim.title, math)}</p>')
     if result is None:
         status = f"expected verdict {_badge(claim.expected)} (not run here)"
     else:
@@ -290,9 +303,9 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
         status = (f"verdict {_badge(verdict)} — expected {esc(claim.expected)}, {mark}; "
                   f"{result.seconds:.2f} s")
     out.append(f'<p class="tnv-verdict">{status}</p>')
-    out += [_statement(claim), f'<p class="tnv-refs">Printed in: {_refs(claim, cite)}</p>',
+    out += [_statement(claim, math), f'<p class="tnv-refs">Printed in: {_refs(claim, cite)}</p>',
             f'<p class="tnv-topic">Topic: <code>{esc(claim.group)}</code></p>']
-    out += _readings(claim) + _defect(claim)
+    out += _readings(claim, math) + _defect(claim, math)
     if result is not None:
         if verdict == ERROR:
             out.append(f'<p class="tnv-error">The check broke: {esc(error_reason(result))}</p>')

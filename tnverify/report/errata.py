@@ -30,6 +30,7 @@ from ..claims.readings import MATHEMATICAL_KINDS
 from ..errors import DTypeError, UsageError
 from ..references import PAPERS, paper
 from ..validation import as_callable, as_flag, as_seed
+from .formulas import render
 
 __all__ = ["ERRATA_PAPERS", "ERRATA_FORMATS", "build_errata", "describe_counterexample",
            "render_markdown", "write_errata"]
@@ -228,17 +229,17 @@ def render_markdown(sheet: dict) -> str:
                     line += f", corrected twin `{c['corrected_by']}`"
                 if c.get("edit_of"):
                     line += " (a further edit of this statement)"
-                out += [line, f"  - **Printed:** {c['printed']}",
-                        f"  - **Meant:** {c['meant']}"]
+                out += [line, f"  - **Printed:** {render(str(c['printed']), 'markdown')}",
+                        f"  - **Meant:** {render(str(c['meant']), 'markdown')}"]
                 if c.get("shows"):
-                    out.append(f"  - **Counterexample:** {c['shows']}")
+                    out.append(f"  - **Counterexample:** {render(str(c['shows']), 'markdown')}")
                 out.append(f"  - **Reproduce:** `{c['reproduce']}`")
             out.append("")
     if sheet["remarks"]:
         out += ["## Remarks on holding claims", ""]
         for r in sheet["remarks"]:
             for text in r["remarks"]:
-                out.append(f"- `{r['id']}` ({r['where']}): {text}")
+                out.append(f"- `{r['id']}` ({r['where']}): {render(str(text), 'markdown')}")
         out.append("")
     if sheet["without_defect"]:
         out += ["## Not yet classified", "",
