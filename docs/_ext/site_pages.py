@@ -65,13 +65,40 @@ def claim_page(c, result, graph) -> str:
             f"graph: [{primary_paper(c)}](../graph/{primary_paper(c)}.md).\n")
 
 
-def paper_page(key, claims, verdicts) -> str:
-    p = PAPERS[key]
-    out = [f"# {key}: {p.title}", "", p.citation, ""]
+def _paper(key, claims):
+    """The declared paper of a key, or (a plugin's claims filed under their package) a
+    stand-in naming the package and the sources its claims cite."""
+    from types import SimpleNamespace
+
+    if key in PAPERS:
+        return PAPERS[key]
+    sources = "; ".join(dict.fromkeys(c.source for c in claims if c.source))
+    return SimpleNamespace(title=f"the claims of package {key}", short=f"package {key}",
+                           citation=f"Claims registered by the package `{key}`"
+                           + (f" (sources: {sources})." if sources else "."), version="")
+
+
+def errata_keys(claims) -> list:
+    """The papers of these claims that have an errata sheet."""
+    from tnverify.errors import UsageError
+
+    keys = []
+    for key in dict.fromkeys(primary_paper(c) for c in claims):
+        try:
+            build_errata(key, run=False)
+        except UsageError:
+            continue
+        keys.append(key)
+    return keys
+
+
+def paper_page(key, claims, verdicts, errata=ERRATA_PAPERS) -> str:
+    p = _paper(key, claims)
+    out = [f"# {key}: {render(p.title, 'markdown')}", "", p.citation, ""]
     if p.version:
         out += [f"Locators refer to {p.version}.", ""]
     out += [f"{len(claims)} claims. The graph of this paper: [graph/{key}](../graph/{key}.md)."
-            + (f" Its errata: [errata/{key}](../errata/{key}.md)." if key in ERRATA_PAPERS
+            + (f" Its errata: [errata/{key}](../errata/{key}.md)." if key in errata
                else ""), ""]
     out += _counts_table(claims, verdicts) + _claim_table(claims, verdicts)
     out += ["```{toctree}", ":hidden:", ""] + [f"../claims/{c.id}" for c in claims] + ["```", ""]
@@ -143,6 +170,57 @@ def errata_page(key, results, by_id) -> str:
     return "\n".join(out)
 
 
+#: sorts the table of all claims by the column clicked (inline: the page loads nothing)
+SORT_JS = """
+document.querySelectorAll('table.tnv-sortable').forEach(function(table){
+  table.querySelectorAll('th').forEach(function(th, col){
+    th.tabIndex = 0;
+    function sort(){
+      const up = th.getAttribute('aria-sort') !== 'ascending';
+      table.querySelectorAll('th').forEach(function(h){h.removeAttribute('aria-sort');});
+      th.setAttribute('aria-sort', up ? 'ascending' : 'descending');
+      const body = table.tBodies[0];
+      const rows = Array.from(body.rows);
+      rows.sort(function(a, b){
+        const x = a.cells[col].dataset.key || a.cells[col].textContent;
+        const y = b.cells[col].dataset.key || b.cells[col].textContent;
+        return (up ? 1 : -1) * x.localeCompare(y, undefined, {numeric: true});
+      });
+      rows.forEach(function(r){body.appendChild(r);});
+    }
+    th.addEventListener('click', sort);
+    th.addEventListener('keydown', function(e){ if (e.key === 'Enter') sort(); });
+  });
+});
+"""
+
+
+def all_claims_page(claims, verdicts, *, order: dict | None = None) -> str:
+    """Every claim in one table that sorts by any column (click a heading): id, title,
+    paper, locator, topic, verdict, defect kind."""
+    rows = []
+    for n, c in enumerate(claims):
+        v = verdicts.get(c.id, c.expected)
+        where = c.refs[0].where if c.refs else c.source
+        rows.append(
+            f'<tr><td data-key="{n:04d}"><a class="tnv-claim-link" href="../claims/'
+            f'{esc(c.id)}.html"><code>{esc(c.id)}</code></a></td>'
+            f"<td>{render(c.title or '')}</td><td>{esc(primary_paper(c))}</td>"
+            f"<td>{esc(where)}</td><td>{esc(c.group)}</td>"
+            f'<td data-key="{esc(v)}"><span class="tnv-badge tnv-{esc(v)}">{esc(v)}</span></td>'
+            f"<td>{esc(c.defect.kind if c.defect else '')}</td></tr>")
+    table = ('<table class="tnv-table tnv-sortable"><thead><tr><th>claim</th><th>title</th>'
+             "<th>paper</th><th>where</th><th>topic</th><th>verdict</th><th>defect</th>"
+             "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+             f"<script>{SORT_JS}</script>")
+    return "\n".join([
+        "# All claims", "",
+        f"The {len(claims)} claims in one table, in the order of the report (by paper and "
+        "section). Click a column heading to sort by it (again to reverse); the claim "
+        "column returns to the report's order. The browser's find (Ctrl+F) searches the "
+        "titles.", "", raw(table)])
+
+
 def write_all(out: Path, claims, report) -> None:
     results = {r.claim.id: r for r in report.results}
     verdicts = {k: r.verdict for k, r in results.items()}
@@ -151,22 +229,27 @@ def write_all(out: Path, claims, report) -> None:
     for c in claims:
         write(out / "claims" / f"{c.id}.md", claim_page(c, results.get(c.id), graph))
     papers = list(dict.fromkeys(primary_paper(c) for c in claims))
+    errata = errata_keys(claims)
     for key in papers:
         write(out / "papers" / f"{key}.md",
-              paper_page(key, [c for c in claims if primary_paper(c) == key], verdicts))
+              paper_page(key, [c for c in claims if primary_paper(c) == key], verdicts,
+                         errata))
+    write(out / "papers" / "all.md", all_claims_page(claims, verdicts))
     index = ["# Claims by paper", "",
              f"{len(claims)} claims, each on its own page with its evidence from a "
              f"`tnverify verify` run made when this site was built "
-             f"({report.summary_line()}).", "", RATIO_LEGEND, "", EXACT_LEGEND, "",
+             f"({report.summary_line()}). [All claims in one sortable table](all.md).", "",
+             RATIO_LEGEND, "", EXACT_LEGEND, "",
              "| paper | claims | holds | fails | ill-posed | errata |", "| --- |" + " --- |" * 5]
     for key in papers:
         cs = [c for c in claims if primary_paper(c) == key]
         n = verdict_counts(cs, verdicts)["verdicts"]
-        err = f"[errata/{key}](../errata/{key}.md)" if key in ERRATA_PAPERS else "—"
-        out_row = (f"| [{key}]({key}.md): {PAPERS[key].short} | {len(cs)} | {n.get('holds', 0)} "
+        err = f"[errata/{key}](../errata/{key}.md)" if key in errata else "—"
+        out_row = (f"| [{key}]({key}.md): {_paper(key, cs).short} | {len(cs)} | "
+                   f"{n.get('holds', 0)} "
                    f"| {n.get('fails', 0)} | {n.get('ill-posed', 0)} | {err} |")
         index.append(out_row)
-    index += ["", "```{toctree}", ":hidden:", ""] + papers + ["```", ""]
+    index += ["", "```{toctree}", ":hidden:", ""] + ["all"] + papers + ["```", ""]
     write(out / "papers" / "index.md", "\n".join(index))
     topics = list(dict.fromkeys(c.group for c in claims))
     for t in topics:
@@ -177,9 +260,12 @@ def write_all(out: Path, claims, report) -> None:
                for t in topics]
     tindex += ["", "```{toctree}", ":hidden:", ""] + topics + ["```", ""]
     write(out / "topics" / "index.md", "\n".join(tindex))
-    for key in ERRATA_PAPERS:
+    for key in errata:
         write(out / "errata" / f"{key}.md", errata_page(key, results, by_id))
     eindex = ["# Errata", "", "The errata of each paper, found by computation and re-read "
-              "from the paper text (the Markdown sheets: `tnverify errata --out DIR`).", "",
-              "```{toctree}", ""] + list(ERRATA_PAPERS) + ["```", ""]
+              "from the paper text (the Markdown sheets: `tnverify errata --out DIR`).", ""]
+    if not errata:
+        eindex += ["No paper of these claims has an errata sheet: the sheets list the "
+                   "claims of a declared paper that do not hold as printed.", ""]
+    eindex += ["```{toctree}", ""] + list(errata) + ["```", ""]
     write(out / "errata" / "index.md", "\n".join(eindex))

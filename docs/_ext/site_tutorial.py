@@ -91,6 +91,17 @@ def _shows(readme: str) -> dict:
     return dict(re.findall(r"^\| `figures/([\w.\-]+)\.png` \| (.+?) \|$", readme, re.M))
 
 
+def _made_by(version) -> str:
+    """Which tnverify computed a figure's data, said against this site's version (a
+    timing figure is not regenerated on every release: its numbers are the machine's)."""
+    import tnverify
+
+    if version == tnverify.__version__:
+        return f"computed by tnverify {version}"
+    return (f"computed by tnverify {version}, not regenerated since; this site is tnverify "
+            f"{tnverify.__version__}")
+
+
 def gallery(root: Path) -> str:
     from tnverify.figures.registry import FIGURES, figure_names
 
@@ -109,8 +120,8 @@ def gallery(root: Path) -> str:
         out += [f"## {name}", "", f"![{title}](../../figures/{png.name})", "",
                 f"**{title}.**" + (f" {shows[name]}." if name in shows else ""), "",
                 f"- Data: {{download}}`{name}.json <../../figures/{name}.json>` (seed "
-                f"{data.get('seed')}, {'fast' if data.get('fast') else 'full'} run, tnverify "
-                f"{(data.get('versions') or {}).get('tnverify')})",
+                f"{data.get('seed')}, {'fast' if data.get('fast') else 'full'} run, "
+                + _made_by((data.get("versions") or {}).get("tnverify")) + ")",
                 f"- Regenerate: `tnverify figures {name} --out figures/`", ""]
     return "\n".join(out)
 

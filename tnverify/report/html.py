@@ -44,12 +44,12 @@ tr.tnv-ruled-out{color:#666}
 .tnv-legend,.tnv-rule{color:#555;font-size:.9em}
 .tnv-proof{font-size:.8em;max-height:30em;overflow:auto}
 section.tnv-claim{border-top:2px solid #ccd;padding-top:.5em;margin-top:1.5em}
-.tnv-table td,.tnv-table th{overflow-wrap:anywhere}
+.tnv-table td{overflow-wrap:anywhere}
 .tnv-table code{white-space:normal;overflow-wrap:anywhere}
+.tnv-badge{white-space:nowrap;overflow-wrap:normal}
+@media (max-width:760px){.tnv-table{display:block;overflow-x:auto}}
 .tnv-math{font-family:"STIX Two Math","Cambria Math","Latin Modern Math",serif}
 .tnv-math sub,.tnv-math sup{font-size:.72em;line-height:0}
-section.tnv-claim mjx-container[jax="CHTML"]{display:inline-block;max-width:100%;
-  overflow-x:auto;overflow-y:hidden;vertical-align:middle}
 """
 
 #: The filter of the report's table (inline, no library).
