@@ -84,7 +84,8 @@ html_theme_options = {
 }
 # no left sidebar where it would be empty (top-level pages) or steal the width (claims, graph)
 html_sidebars = {p: [] for p in ("index", "generated/tutorial", "generated/gallery",
-                                 "reference/*", "generated/claims/*", "generated/graph/*")}
+                                 "reference/*", "generated/claims/*", "generated/graph/*",
+                                 "generated/papers/all")}
 html_favicon = "_static/favicon.svg"
 html_context = {"default_mode": "light"}   # the theme's first visit needs a mode
 html_last_updated_fmt = None

@@ -435,3 +435,18 @@ def test_search_works_from_file_and_ranks_titles_first(browser, site):
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
     assert re.search(r"/generated/claims/ttlm-eq3(-corrected)?\.html", links[0]), links[:5]
+
+
+def test_the_list_of_all_claims_sorts_by_a_column(browser):
+    driver, base, shots = browser
+    errors, leaving = _visit(driver, base, "generated/papers/all.html", shots, "all-claims")
+    column = driver.execute_script(
+        "const th = Array.from(document.querySelectorAll('table.tnv-sortable th'))"
+        ".find(h => h.textContent.trim() === 'verdict'); th.click();"
+        "const i = Array.from(th.parentElement.children).indexOf(th);"
+        "return Array.from(document.querySelectorAll('table.tnv-sortable tbody tr'))"
+        ".map(r => r.cells[i].textContent.trim());")
+    driver.save_screenshot(str(shots / "all-claims-sorted.png"))
+    assert len(column) == len(_claims()) and column == sorted(column)
+    assert column[0] != column[-1]                      # more than one verdict: it sorted
+    assert not errors and not leaving, (errors, leaving)

@@ -181,3 +181,20 @@ def test_bad_input_is_refused():
     with pytest.raises(DTypeError):
         render(3)
     assert set(FORMATS) == {"mathjax", "html", "myst", "markdown"}
+
+
+@pytest.mark.parametrize("claim_id", ["ttlm-eq16", "ttlm-eq3", "ttlm-app-a"])
+def test_claim_sections_of_a_run_have_no_raw_markup_outside_formulas(claim_id):
+    """The whole section of a run (comparisons, counterexample sentence, readings' places
+    included), as the HTML report and the site show it."""
+    from tnverify.claims import run_claim
+    from tnverify.report.claim_sections import claim_section
+
+    result = run_claim(get_claim(claim_id), sides=("small",))
+    for math in ("html", "mathjax"):
+        page = _Formulas()
+        page.feed(claim_section(get_claim(claim_id), result, math=math))
+        outside = "".join(page.outside)
+        assert not RAW_MARKUP.search(outside), (math, outside[max(
+            0, RAW_MARKUP.search(outside).start() - 80):][:160])
+        assert not [t for t in page.tags_inside if t in ("em", "strong")]

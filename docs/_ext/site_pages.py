@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tnverify.report.claim_sections import (EXACT_LEGEND, RATIO_LEGEND, ClaimGraph, claim_section,
@@ -57,6 +58,8 @@ def claim_page(c, result, graph) -> str:
         c, result, graph=graph, href=lambda cid: f"{cid}.html",
         cite=lambda key, label: f'<a href="../papers/{esc(key)}.html">{label}</a>',
         proof_source=proof_source, heading=False, math="mathjax")
+    # the page's heading is "id — title": the section's own title line would repeat it
+    section = re.sub(r'<p class="tnv-title">.*?</p>\n?', "", section, count=1)
     # the section is the content of the claim's object (std domain): the search finds the
     # id and shows the section as its summary
     return (f"# {heading(c)}\n\n````{{claim}} {c.id}\n" + raw(section) + "````\n\n"
@@ -123,7 +126,7 @@ def _ce_html(result) -> str:
     rows, _ = found
     sentence = describe_counterexample(result.counterexample)
     body = "".join(f"<tr><th>{esc(k)}</th><td><code>{esc(v)}</code></td></tr>" for k, v in rows)
-    return (f'<p class="tnv-ce-sentence">{esc(sentence)}</p>'
+    return (f'<p class="tnv-ce-sentence">{render(str(sentence))}</p>'
             f'<table class="tnv-table tnv-ce">{body}</table>')
 
 
@@ -205,10 +208,10 @@ def all_claims_page(claims, verdicts, *, order: dict | None = None) -> str:
         rows.append(
             f'<tr><td data-key="{n:04d}"><a class="tnv-claim-link" href="../claims/'
             f'{esc(c.id)}.html"><code>{esc(c.id)}</code></a></td>'
-            f"<td>{render(c.title or '')}</td><td>{esc(primary_paper(c))}</td>"
-            f"<td>{esc(where)}</td><td>{esc(c.group)}</td>"
+            f"<td>{render(c.title or '')}</td><td class=\"tnv-nowrap\">{esc(primary_paper(c))}"
+            f"</td><td>{esc(where)}</td><td>{esc(c.group)}</td>"
             f'<td data-key="{esc(v)}"><span class="tnv-badge tnv-{esc(v)}">{esc(v)}</span></td>'
-            f"<td>{esc(c.defect.kind if c.defect else '')}</td></tr>")
+            f"<td class=\"tnv-nowrap\">{esc(c.defect.kind if c.defect else '')}</td></tr>")
     table = ('<table class="tnv-table tnv-sortable"><thead><tr><th>claim</th><th>title</th>'
              "<th>paper</th><th>where</th><th>topic</th><th>verdict</th><th>defect</th>"
              "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>"

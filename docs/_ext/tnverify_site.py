@@ -113,7 +113,8 @@ def quiet_kernel(app, config) -> None:
 
 #: the generated pages whose raw HTML holds formulas for MathJax (Sphinx loads MathJax
 #: only on pages with math nodes of its own)
-MATH_PAGES = ("generated/claims/", "generated/errata/", "generated/tutorial")
+MATH_PAGES = ("generated/claims/", "generated/errata/", "generated/tutorial",
+              "generated/papers/all")
 
 
 def mathjax_on_formula_pages(app, pagename, templatename, context, doctree) -> None:

@@ -162,7 +162,7 @@ def _readings(claim: Claim, math: str = "html") -> list[str]:
            '<th>status</th><th>the reading</th><th>quote</th></tr></thead><tbody>']
     for r in claim.readings.values():
         verb = "supported by" if r.admissible else "ruled out by"
-        quote = (f'{verb} “{_fm(r.quote, math)}”' + (f" ({esc(r.where)})" if r.where else "")
+        quote = (f'{verb} “{_fm(r.quote, math)}”' + (f" ({_fm(r.where, math)})" if r.where else "")
                  if r.quote else "—")
         out.append(f'<tr class="tnv-{"admissible" if r.admissible else "ruled-out"}">'
                    f'<td><code>{esc(r.name)}</code></td><td>{esc(r.status)}</td>'
@@ -192,7 +192,7 @@ def _ratio_cell(row: dict) -> str:
             else '<td title="nothing compared">—</td>')
 
 
-def _comparisons(result) -> list[str]:
+def _comparisons(result, math: str = "html") -> list[str]:
     rows = comparison_rows(result)
     if not rows:
         return ["<p>No comparison ran.</p>"]
@@ -207,25 +207,25 @@ def _comparisons(result) -> list[str]:
     for row in rows:
         cases = row["cases"]
         side = f"{row['side']} ({len(cases)} case{'s' if len(cases) != 1 else ''})"
-        where = esc(row["where"]) + ("" if row["deciding"] else " <em>(does not decide)</em>")
+        where = _fm(row["where"], math) + ("" if row["deciding"] else " <em>(does not decide)</em>")
         tol = "—" if row.get("tolerance") is None else _fmt(row["tolerance"])
         rule = f' <span class="tnv-rule">({esc(row["rule"])})</span>' if row.get("rule") else ""
-        note = f'<br><em>{esc(row["note"])}</em>' if row.get("note") else ""
-        out.append(f"<tr><td>{esc(side)}</td><td>{where}</td><td>{esc(row['compared'])}{note}"
+        note = f'<br><em>{_fm(row["note"], math)}</em>' if row.get("note") else ""
+        out.append(f"<tr><td>{esc(side)}</td><td>{where}</td><td>{_fm(row['compared'], math)}{note}"
                    f"</td><td>{_badge(row['verdict'])}</td><td>{_fmt(row.get('error'))}</td>"
-                   f"<td>{tol}{rule}</td>{_ratio_cell(row)}<td>{esc(row.get('control', '—'))}"
+                   f"<td>{tol}{rule}</td>{_ratio_cell(row)}<td>{_fm(row.get('control', '—'), math)}"
                    "</td></tr>")
     return out + ["</tbody></table>"]
 
 
-def _counterexample(result) -> list[str]:
+def _counterexample(result, math: str = "html") -> list[str]:
     found = explain_counterexample(result)
     if found is None:
         return []
     rows, sentence = found
     body = "".join(f"<tr><th>{esc(k)}</th><td><code>{esc(v)}</code></td></tr>"
                    for k, v in rows)
-    return ["<h4>Counterexample</h4>", f'<p class="tnv-ce-sentence">{esc(sentence)}</p>',
+    return ["<h4>Counterexample</h4>", f'<p class="tnv-ce-sentence">{_fm(sentence, math)}</p>',
             f'<table class="tnv-table tnv-ce">{body}</table>']
 
 
@@ -309,7 +309,7 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
     if result is not None:
         if verdict == ERROR:
             out.append(f'<p class="tnv-error">The check broke: {esc(error_reason(result))}</p>')
-        out += _comparisons(result) + _counterexample(result)
+        out += _comparisons(result, math) + _counterexample(result, math)
     out.append(f'<p class="tnv-reproduce">Reproduce: <code>{esc(reproduce_command(claim, seed))}'
                "</code></p>")
     out += _proof(claim, proof_source)
