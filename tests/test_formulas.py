@@ -129,6 +129,7 @@ def test_tex_of_unicode_and_pseudo_latex():
     assert to_tex("softmax(Vh_t)") == r"\operatorname{softmax}(Vh_{t})"
     assert to_tex("fᵀ𝒜") == r"f^{\top}\mathcal{A}"
     assert to_tex("α ∈ ℝ") == r"\alpha \in \mathbb{R}"
+    assert to_tex("tol = 1.26e-11") == r"\mathrm{tol} = 1.26\times 10^{-11}"
 
 
 def test_prose_stays_text_and_formulas_are_found():

@@ -159,7 +159,7 @@ def _parse(s: str, i: int = 0, stop: str | None = None) -> tuple[list, int]:
             nodes.append(_Node("word", s[i:j]))
             i = j
         elif ch.isdigit():
-            m = re.match(r"\d+(\.\d+)?", s[i:])
+            m = re.match(r"\d+(\.\d+)?([eE][-+−]?\d+(?![A-Za-z]))?", s[i:])
             nodes.append(_Node("num", m.group(0)))
             i += len(m.group(0))
         elif ch.isspace():
@@ -222,7 +222,9 @@ def _tex(nodes: list, script: bool = False) -> str:
             out.append(rf"\operatorname{{{w}}}" if w in FUNCTIONS else
                        rf"\mathrm{{{w}}}" if upright else w)
         elif n.kind == "num":
-            out.append(n.text)
+            mant, _, exp = n.text.replace("E", "e").partition("e")
+            out.append(f"{mant}\\times 10^{{{exp.replace('−', '-').lstrip('+')}}}" if exp
+                       else n.text)
         elif n.kind == "group":
             out.append("{" + _tex(n.children, script) + "}")
         elif n.kind == "script":
