@@ -127,6 +127,10 @@ def _kind(core: str) -> str:
         return "article" if core in "aAI" else "letter"
     if re.fullmatch(r"-?\d+(\.\d+)?([eE][-+]?\d+)?", core):
         return "weak"
+    # a formula without marks: n(n+1)/2, x+y, t−1 (not "(16)", "1-2", "2-RNN")
+    if re.fullmatch(r"[A-Za-z0-9()+\-−/·=<>|]+", core) and not re.search(r"[A-Za-z]{3,}", core) \
+            and (re.search(r"[+−/=<>·]", core) or re.search(r"[A-Za-z]\(", core)):
+        return "strong"
     call = re.fullmatch(r"([A-Za-z]+)\(\S*\)", core)
     if call and (len(call.group(1)) <= 2 or call.group(1) in FUNCTIONS):
         return "strong"
