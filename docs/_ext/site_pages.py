@@ -125,7 +125,8 @@ def _ce_html(result) -> str:
         return ""
     rows, _ = found
     sentence = describe_counterexample(result.counterexample)
-    body = "".join(f"<tr><th>{esc(k)}</th><td><code>{esc(v)}</code></td></tr>" for k, v in rows)
+    body = "".join(f"<tr><th>{render(str(k))}</th><td><code>{esc(v)}</code></td></tr>"
+                   for k, v in rows)
     return (f'<p class="tnv-ce-sentence">{render(str(sentence))}</p>'
             f'<table class="tnv-table tnv-ce">{body}</table>')
 

@@ -223,7 +223,7 @@ def _counterexample(result, math: str = "html") -> list[str]:
     if found is None:
         return []
     rows, sentence = found
-    body = "".join(f"<tr><th>{esc(k)}</th><td><code>{esc(v)}</code></td></tr>"
+    body = "".join(f"<tr><th>{_fm(k, math)}</th><td><code>{esc(v)}</code></td></tr>"
                    for k, v in rows)
     return ["<h4>Counterexample</h4>", f'<p class="tnv-ce-sentence">{_fm(sentence, math)}</p>',
             f'<table class="tnv-table tnv-ce">{body}</table>']

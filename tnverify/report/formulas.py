@@ -140,6 +140,11 @@ def _kind(core: str) -> str:
     return "text"
 
 
+#: code: text in backticks, and a snake_case name (``vocab_size``, ``tt_svd``: a name of
+#: the code, not ``vocab`` with subscript ``size``)
+_IDENTIFIER = re.compile(r"(`[^`\n]+`|(?<![\w\\])[a-z][a-z0-9]+(?:_[a-z0-9]{2,})+(?!\w))")
+
+
 def segments(text) -> list[tuple[str, str]]:
     """A text as ``[(kind, part)]`` with kind ``"text"``, ``"math"`` or ``"code"``
     (backticks dropped); the parts joined give the text back (code without its backticks).
@@ -165,10 +170,10 @@ def segments(text) -> list[tuple[str, str]]:
         else:
             out.append((kind, part))
 
-    pieces = re.split(r"(`[^`\n]+`)", text)
+    pieces = _IDENTIFIER.split(text)
     for i, piece in enumerate(pieces):
         if i % 2:
-            add("code", piece[1:-1])
+            add("code", piece.strip("`"))
             continue
         words = []                       # (core start, core end, kind)
         for s, e in _chunks(piece):
