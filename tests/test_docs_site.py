@@ -340,6 +340,11 @@ def test_claim_pages_are_titled_id_and_title_and_listed_in_a_sortable_table(site
     assert 'class="tnv-table tnv-sortable"' in table
     assert table.count('<a class="tnv-claim-link" href="../claims/') == len(_claims())
     assert render(c.title, "markdown") == c.title        # a title without markup
+    # a title with formulas: plain text with Unicode sub/superscripts, no raw markup
+    page = (html / "generated" / "claims" / "tslm-eq-17.html").read_text(encoding="utf-8")
+    title = re.search(r"<title>(.*?)</title>", page, re.S).group(1)
+    assert title.startswith("tslm-eq-17 — ") and "softmax(Vhₜ)" in title
+    assert "_" not in title and "\\" not in title
 
 
 def test_tutorial_links_its_claims_and_its_pointers(site):

@@ -132,6 +132,13 @@ def test_tex_of_unicode_and_pseudo_latex():
     assert to_tex("tol = 1.26e-11") == r"\mathrm{tol} = 1.26\times 10^{-11}"
 
 
+def test_unicode_form_of_titles():
+    from tnverify.report.formulas import render
+
+    assert render("softmax(Vh_t) and x^{(t−1)}", "unicode") == "softmax(Vhₜ) and x⁽ᵗ⁻¹⁾"
+    assert render("W^{eh} ∈ ℝ^(E×H)", "unicode") == "Wᵉʰ ∈ ℝ^(E×H)"   # × has no superscript
+
+
 def test_prose_stays_text_and_formulas_are_found():
     assert segments("a sentence of the paper") == [("text", "a sentence of the paper")]
     assert segments("holds for b = 0 only") == [("text", "holds for "), ("math", "b = 0"),
@@ -183,7 +190,7 @@ def test_bad_input_is_refused():
         render("x", "latex")
     with pytest.raises(DTypeError):
         render(3)
-    assert set(FORMATS) == {"mathjax", "html", "myst", "markdown"}
+    assert set(FORMATS) == {"mathjax", "html", "myst", "markdown", "unicode"}
 
 
 @pytest.mark.parametrize("claim_id", ["ttlm-eq16", "ttlm-eq3", "ttlm-app-a"])

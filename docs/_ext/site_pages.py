@@ -42,15 +42,20 @@ def _claim_table(claims, verdicts, with_paper: bool = False) -> list[str]:
         defect = c.defect.kind if c.defect else ""
         v = verdicts.get(c.id, c.expected)
         out.append(f"| {{claim}}`{c.id}` | {paper}{_cell(where)} | "
-                   f"{_cell(render(c.title or '', 'markdown'))} | "
+                   f"{_cell(plain(c.title or ''))} | "
                    f'<span class="tnv-badge tnv-{v}">{v}</span> | {defect} |')
     return out + [""]
 
 
+def plain(text) -> str:
+    """Registry text for a heading or a table cell of a Markdown page: its formulas as
+    plain text with Unicode sub- and superscripts, Markdown's ``_``/``*`` escaped."""
+    return render(render(str(text), "unicode"), "markdown")
+
+
 def heading(c) -> str:
-    """A claim's page title and heading: "id — title" (the title's formulas as plain
-    text, its Markdown escaped)."""
-    return c.id + (f" — {render(c.title, 'markdown')}" if c.title else "")
+    """A claim's page title and heading: "id — title" (its title in :func:`plain` text)."""
+    return c.id + (f" — {plain(c.title)}" if c.title else "")
 
 
 def claim_page(c, result, graph) -> str:
@@ -97,7 +102,7 @@ def errata_keys(claims) -> list:
 
 def paper_page(key, claims, verdicts, errata=ERRATA_PAPERS) -> str:
     p = _paper(key, claims)
-    out = [f"# {key}: {render(p.title, 'markdown')}", "", p.citation, ""]
+    out = [f"# {key}: {plain(p.title)}", "", p.citation, ""]
     if p.version:
         out += [f"Locators refer to {p.version}.", ""]
     out += [f"{len(claims)} claims. The graph of this paper: [graph/{key}](../graph/{key}.md)."

@@ -33,15 +33,17 @@ import re
 
 from ..errors import UsageError
 from ..validation import as_text
-from .tex import ACCENTS, GREEK, SUBSCRIPTS, SUPERSCRIPTS, SYMBOLS, FUNCTIONS, to_html, to_tex
+from .tex import (ACCENTS, FUNCTIONS, GREEK, SUBSCRIPTS, SUPERSCRIPTS, SYMBOLS, to_html, to_tex,
+                  to_unicode)
 
-__all__ = ["FORMATS", "MATH_CLASS", "segments", "to_tex", "to_html", "render"]
+__all__ = ["FORMATS", "MATH_CLASS", "segments", "to_tex", "to_html", "to_unicode", "render"]
 
 #: The formats of :func:`render`: ``"mathjax"`` (HTML, formulas as ``\\(…\\)`` in a
 #: ``span.math`` that MathJax typesets), ``"html"`` (self-contained HTML, formulas with
 #: ``<sub>``/``<sup>``), ``"myst"`` (Markdown source, formulas as ``$…$``, the text as
-#: written), ``"markdown"`` (plain text with Markdown's ``_``/``*`` escaped outside code).
-FORMATS = ("mathjax", "html", "myst", "markdown")
+#: written), ``"markdown"`` (plain text with Markdown's ``_``/``*`` escaped outside code),
+#: ``"unicode"`` (plain text, sub- and superscripts in Unicode where they exist: titles).
+FORMATS = ("mathjax", "html", "myst", "markdown", "unicode")
 #: The class of a formula MathJax typesets on the site (Sphinx's own class for math).
 MATH_CLASS = "math notranslate nohighlight"
 
@@ -234,13 +236,14 @@ def render(text, fmt: str = "mathjax") -> str:
     ----------
     text : str
         The text.
-    fmt : {"mathjax", "html", "myst", "markdown"}
+    fmt : {"mathjax", "html", "myst", "markdown", "unicode"}
         ``"mathjax"``: HTML with each formula as ``\\(…\\)`` in a ``<span
         class="math notranslate nohighlight">`` (the site typesets it with its bundled
         MathJax); ``"html"``: self-contained HTML (the report); ``"myst"``: MyST Markdown
         with formulas as ``$…$`` and the text as written; ``"markdown"``: the text as
         written with ``_`` and ``*`` escaped outside code (readable as plain text, never
-        read as emphasis).  In the HTML formats the text is escaped and code is
+        read as emphasis); ``"unicode"``: plain text with the formulas' sub- and
+        superscripts in Unicode where they exist (a page title).  In the HTML formats the text is escaped and code is
         ``<code>``.
 
     Returns
@@ -258,7 +261,9 @@ def render(text, fmt: str = "mathjax") -> str:
         raise UsageError(f"fmt must be one of {', '.join(FORMATS)}; got {fmt!r}")
     out = []
     for kind, part in segments(text):
-        if fmt == "markdown":
+        if fmt == "unicode":
+            out.append(to_unicode(part) if kind == "math" else part)
+        elif fmt == "markdown":
             out.append(f"`{part}`" if kind == "code" else _md_escape(part))
         elif fmt == "myst":
             if kind == "math":

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from ..validation import as_text
 
 __all__ = ["SUBSCRIPTS", "SUPERSCRIPTS", "SYMBOLS", "GREEK", "ACCENTS", "FUNCTIONS",
-           "alphabet", "to_tex", "to_html"]
+           "alphabet", "to_tex", "to_html", "to_unicode"]
 
 #: Unicode subscripts and what they stand for.
 SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢᵣᵤᵥⱼ", "0123456789+-=()aeoxhklmnpstiruvj"))
@@ -327,3 +327,68 @@ def to_html(formula) -> str:
     return f'<span class="tnv-math">{_html(_parse(formula.strip())[0])}</span>'
 
 
+
+
+_TO_SUB = {v: k for k, v in SUBSCRIPTS.items()}
+_TO_SUP = {v: k for k, v in SUPERSCRIPTS.items()}
+
+
+def _source(nodes: list) -> str:
+    """The text of some nodes as written (a script as ``_{…}``/``^{…}``)."""
+    out = []
+    for n in nodes:
+        if n.kind == "group":
+            out.append("{" + _source(n.children) + "}")
+        elif n.kind == "script":
+            out.append(n.text + "{" + _source(n.children) + "}")
+        elif n.kind == "uni":
+            out.append(n.text)
+        elif n.kind == "accent":
+            out.append(_source(n.children) + n.text)
+        elif n.kind == "cmd":
+            out.append("\\" + n.text)
+        else:
+            out.append(n.text)
+    return "".join(out)
+
+
+def _unicode(nodes: list) -> str:
+    out = []
+    for n in nodes:
+        if n.kind == "script":
+            inner = _source(n.children)
+            table = _TO_SUB if n.text == "_" else _TO_SUP
+            flat = inner.replace("{", "").replace("}", "").replace("−", "-")
+            if all(c in table for c in flat):
+                out.append("".join(table[c] for c in flat))
+            elif n.children and n.children[0].kind == "uni":
+                out.append(n.children[0].text)
+            else:
+                out.append(n.text + ("(" + inner + ")" if len(inner) > 1 and not
+                                     inner.startswith("(") else inner))
+        elif n.kind == "group":
+            out.append(_unicode(n.children))
+        elif n.kind == "accent":
+            out.append(_unicode(n.children) + n.text)
+        else:
+            out.append(_source([n]))
+    return "".join(out)
+
+
+def to_unicode(formula) -> str:
+    """One formula as plain text (a page title, a heading): a sub- or superscript in
+    Unicode where every character of it has a Unicode form (``x_{t}`` → ``xₜ``), else
+    written ``x_(ab)``.
+
+    Parameters
+    ----------
+    formula : str
+        The formula.
+
+    Returns
+    -------
+    str
+        The plain text.
+    """
+    formula = as_text(formula, "formula")
+    return _unicode(_parse(formula.strip())[0])
