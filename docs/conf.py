@@ -1,7 +1,8 @@
 """Sphinx configuration of the tnverify documentation site.
 
 Build (warnings are errors; works offline):
-``sphinx-build -W --keep-going -b html docs docs/_build/html``.
+``sphinx-build -W --keep-going -b html -d docs/_build/doctrees docs docs/_build/html``
+(the doctrees, Sphinx's cache, outside the published ``html/``).
 The claim pages, paper/topic indexes, errata pages, claim graph, API pages, the executed
 tutorial and the figures gallery are generated at build time by ``_ext/tnverify_site.py``
 into ``docs/generated/`` (not committed) from the claim registry and a ``tnverify verify``
@@ -46,7 +47,7 @@ nb_merge_streams = True
 # -- autodoc / numpydoc ----------------------------------------------------------------
 autodoc_typehints = "none"           # the numpydoc Parameters sections give the types
 autodoc_member_order = "bysource"
-autodoc_default_options = {"members": False}
+# classes list their public members (site_api.py gives `:members:` to every class)
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 numpydoc_attributes_as_param_list = False
@@ -83,11 +84,16 @@ html_theme_options = {
 }
 # no left sidebar where it would be empty (top-level pages) or steal the width (claims, graph)
 html_sidebars = {p: [] for p in ("index", "generated/tutorial", "generated/gallery",
-                                 "reference/*", "generated/claims/*", "generated/graph/*")}
+                                 "reference/*", "generated/claims/*", "generated/graph/*",
+                                 "generated/papers/all")}
 html_favicon = "_static/favicon.svg"
 html_context = {"default_mode": "light"}   # the theme's first visit needs a mode
 html_last_updated_fmt = None
 html_copy_source = False
+# search: no snippets (they are fetched page by page, which a browser refuses from file://),
+# and titles first (a claim page's title is "id — title")
+html_show_search_summary = False
+html_search_scorer = str(HERE / "_static" / "tnverify-scorer.js")
 html_show_sourcelink = False
 
 suppress_warnings = ["myst.header"]

@@ -41,11 +41,11 @@ def test_help_teaches(capsys):
     for verdict in ("holds", "fails", "ill-posed", "error", "skipped"):
         assert f"  {verdict} " in out
     assert "exit status:" in out and "  2  usage error" in out
-    for cmd in ("verify", "claims", "show", "tt-svd", "figures"):
+    for cmd in ("verify", "claims", "show", "site", "tt-svd", "figures"):
         assert f"tnverify {cmd}" in out                    # an example per subcommand
 
 
-@pytest.mark.parametrize("cmd", ["verify", "claims", "show", "tt-svd", "figures"])
+@pytest.mark.parametrize("cmd", ["verify", "claims", "show", "site", "tt-svd", "figures"])
 def test_subcommand_help_has_examples(capsys, cmd):
     code, out, _ = _run(capsys, cmd, "--help")
     assert code == 0

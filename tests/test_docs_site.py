@@ -41,8 +41,10 @@ pytestmark = [
 
 
 def readme_docs_command() -> list[str]:
-    """The README's docs command: ``sphinx-build ... docs docs/_build/html``."""
-    line = re.search(r"^.*sphinx-build -W --keep-going -b html docs docs/_build/html.*$",
+    """The README's docs command: ``sphinx-build ... -d docs/_build/doctrees docs
+    docs/_build/html``."""
+    line = re.search(r"^.*sphinx-build -W --keep-going -b html -d docs/_build/doctrees docs "
+                     r"docs/_build/html.*$",
                      README, re.M).group(0)
     return line[line.index("sphinx-build"):].split("`")[0].split()
 
@@ -63,9 +65,9 @@ def site(tmp_path_factory):
         record = out / "build.json"
         if not record.exists():
             cmd = readme_docs_command()
-            assert cmd[-2:] == ["docs", "docs/_build/html"]
-            cmd = [str(Path(sys.executable).parent / cmd[0])] + cmd[1:-1] + [
-                str(out / "html"), "-d", str(out / "doctrees")]
+            assert cmd[-4:] == ["-d", "docs/_build/doctrees", "docs", "docs/_build/html"]
+            cmd = [str(Path(sys.executable).parent / cmd[0])] + cmd[1:-3] + [
+                str(out / "doctrees"), "docs", str(out / "html")]
             env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
                        MKL_NUM_THREADS="1")
             done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
@@ -113,7 +115,10 @@ def _claims():
 def test_the_site_builds_with_the_readme_command_and_no_warning(site):
     done, html = site
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-5000:]
-    assert "WARNING" not in done.stderr.replace("[IPKernelApp] WARNING", ""), done.stderr[-5000:]
+    assert "WARNING" not in done.stderr, done.stderr[-5000:]
+    assert "IPKernelApp" not in done.stdout + done.stderr      # the kernel's TCP warning
+    # the doctrees (40 MB of pickles) are not published with the pages
+    assert not list(html.rglob("*.doctree")) and not (html / ".doctrees").exists()
     assert (html / "index.html").is_file()
 
 
@@ -311,3 +316,140 @@ def test_the_graph_outlines_every_defect_kind_of_the_registry():
     start = text.index("OUTLINE = {")
     outline = text[start:text.index("}", start)]
     assert [k for k in DEFECT_KINDS if f'"{k}"' not in outline] == []
+
+
+# -- issue 27: formulas, class members, layout, findable claims --------------------------
+def test_class_members_have_anchors_on_the_api_pages(site):
+    done, html = site
+    page = (html / "generated" / "api" / "tnverify.TensorTrain.html").read_text(encoding="utf-8")
+    for member in ("norm", "full", "round", "orthogonalize", "inner", "entry", "ranks"):
+        assert f'id="tnverify.TensorTrain.{member}"' in page, member
+
+
+def test_claim_pages_are_titled_id_and_title_and_listed_in_a_sortable_table(site):
+    from tnverify.claims import get_claim
+    from tnverify.report.formulas import render
+
+    done, html = site
+    c = get_claim("ttlm-eq3")
+    page = (html / "generated" / "claims" / "ttlm-eq3.html").read_text(encoding="utf-8")
+    assert f"<title>ttlm-eq3 — {c.title}" in page
+    table = (html / "generated" / "papers" / "all.html").read_text(encoding="utf-8")
+    assert 'class="tnv-table tnv-sortable"' in table
+    assert table.count('<a class="tnv-claim-link" href="../claims/') == len(_claims())
+    assert render(c.title, "markdown") == c.title        # a title without markup
+    # a title with formulas: plain text with Unicode sub/superscripts, no raw markup
+    page = (html / "generated" / "claims" / "tslm-eq-17.html").read_text(encoding="utf-8")
+    title = re.search(r"<title>(.*?)</title>", page, re.S).group(1)
+    assert title.startswith("tslm-eq-17 — ") and "softmax(Vhₜ)" in title
+    assert "_" not in title and "\\" not in title
+
+
+def test_tutorial_links_its_claims_and_its_pointers(site):
+    done, html = site
+    page = (html / "generated" / "tutorial.html").read_text(encoding="utf-8")
+    assert re.search(r'href="claims/ttlm-eq2\.html#[^"]*"', page) or \
+        'href="claims/ttlm-eq2.html"' in page
+    assert 'href="../index.html#quick-start"' in page
+    assert 'href="../reference/families.html#which-rnns-are-tensor-trains"' in page
+    assert "README's quick start" not in page and "The README’s “Which RNNs" not in page
+
+
+LAYOUT_PAGES = {"home": "index.html", "claim": "generated/claims/ttlm-eq16.html",
+                "errata": "generated/errata/ttlm.html", "graph": "generated/graph/thesis.html"}
+
+
+def _wait_for_mathjax(driver):
+    """Until MathJax has typeset the page (a page without MathJax: at once)."""
+    driver.set_script_timeout(60)
+    driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "if (!window.MathJax || !MathJax.startup || !MathJax.startup.promise) done(true);"
+        "else MathJax.startup.promise.then(() => done(true));")
+
+
+@pytest.mark.parametrize("width", [1400, 420])
+@pytest.mark.parametrize("name", list(LAYOUT_PAGES))
+def test_no_horizontal_overflow(browser, name, width):
+    driver, base, shots = browser
+    driver.set_window_size(width, 1000)
+    try:
+        _visit(driver, base, LAYOUT_PAGES[name], shots, f"layout-{name}-{width}")
+        _wait_for_mathjax(driver)
+        over = driver.execute_script(
+            "const w = document.documentElement.clientWidth;"
+            "return [document.documentElement.scrollWidth - w, Array.from("
+            "document.querySelectorAll('article *')).filter(e => e.getBoundingClientRect()"
+            ".right > w + 1 && !e.closest('.tnv-graph, .pst-scrollable-table-container, "
+            "mjx-container, .tnv-table, pre, .highlight')).slice(0, 5).map(e => e.tagName + '.' "
+            "+ e.className)]")
+        driver.save_screenshot(str(shots / f"layout-{name}-{width}-typeset.png"))
+    finally:
+        driver.set_window_size(1400, 1000)
+    assert over[0] <= 0, f"{name} at {width}px: {over[0]} px too wide ({over[1]})"
+    assert not over[1], over[1]
+
+
+@pytest.mark.parametrize("name", ["claim", "errata"])
+def test_formulas_are_typeset_without_emphasis_or_raw_markup(browser, name):
+    driver, base, shots = browser
+    errors, leaving = _visit(driver, base, LAYOUT_PAGES[name], shots, f"formulas-{name}")
+    _wait_for_mathjax(driver)
+    n_typeset, emphasis, raw = driver.execute_script("""
+        const art = document.querySelector('article');
+        const typeset = art.querySelectorAll('mjx-container').length;
+        const emph = art.querySelectorAll(
+            'mjx-container em, mjx-container strong, .math em, .math strong').length;
+        const walker = document.createTreeWalker(art, NodeFilter.SHOW_TEXT);
+        let text = '';
+        while (walker.nextNode()) {
+            const n = walker.currentNode;
+            if (!n.parentElement.closest('mjx-container, code, pre, script, .math, mjx-assistive-mml'))
+                text += n.textContent + ' ';
+        }
+        const raw = text.match(/[_^][{(]|\\S[_^][A-Za-z0-9]/g) || [];
+        return [typeset, emph, raw.slice(0, 10)];""")
+    assert n_typeset > 10, n_typeset
+    assert emphasis == 0
+    assert raw == [], raw
+    assert not errors and not leaving, (errors, leaving)
+
+
+def test_search_works_from_file_and_ranks_titles_first(browser, site):
+    """From file:// (no server): the search page shows results and no console error (no
+    snippet is fetched); a query of a claim's title words puts that claim first."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from tnverify.claims import get_claim
+
+    driver, base, shots = browser
+    done, html = site
+    title = get_claim("ttlm-eq3").title                   # "TT entry as slice products ..."
+    query = "slice products printed sums"
+    assert all(w in title for w in query.split())
+    driver.get_log("browser")
+    driver.get((html / "search.html").as_uri() + "?q=" + query.replace(" ", "+"))
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script(
+        "return document.querySelectorAll('#search-results li a').length") > 0)
+    driver.execute_script("return new Promise(r => setTimeout(r, 1500))")
+    driver.save_screenshot(str(shots / "search-file.png"))
+    links = driver.execute_script("return Array.from(document.querySelectorAll("
+                                  "'#search-results li a')).map(a => a.href)")
+    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors
+    assert re.search(r"/generated/claims/ttlm-eq3(-corrected)?\.html", links[0]), links[:5]
+
+
+def test_the_list_of_all_claims_sorts_by_a_column(browser):
+    driver, base, shots = browser
+    errors, leaving = _visit(driver, base, "generated/papers/all.html", shots, "all-claims")
+    column = driver.execute_script(
+        "const th = Array.from(document.querySelectorAll('table.tnv-sortable th'))"
+        ".find(h => h.textContent.trim() === 'verdict'); th.click();"
+        "const i = Array.from(th.parentElement.children).indexOf(th);"
+        "return Array.from(document.querySelectorAll('table.tnv-sortable tbody tr'))"
+        ".map(r => r.cells[i].textContent.trim());")
+    driver.save_screenshot(str(shots / "all-claims-sorted.png"))
+    assert len(column) == len(_claims()) and column == sorted(column)
+    assert column[0] != column[-1]                      # more than one verdict: it sorted
+    assert not errors and not leaving, (errors, leaving)

@@ -77,10 +77,29 @@ def _claim_links(obj, ids) -> str:
     return ("\nChecked by the claims: " + ", ".join(f"{{claim}}`{i}`" for i in cited) + ".\n")
 
 
+def class_members(cls) -> list[str]:
+    """The members a class's page documents: its own public methods, properties, class and
+    static methods that carry a docstring of their own (in source order).  A method
+    without one is plumbing (``forward`` of a torch module, an ``extra_repr``) and a
+    ``property(lambda ...)`` has no source for numpydoc to read: neither is listed."""
+    out = []
+    for name, member in vars(cls).items():
+        if name.startswith("_"):
+            continue
+        func = member.fget if isinstance(member, property) else \
+            member.__func__ if isinstance(member, (classmethod, staticmethod)) else member
+        if not inspect.isfunction(func) or func.__name__ == "<lambda>":
+            continue
+        if (member.__doc__ if isinstance(member, property) else func.__doc__):
+            out.append(name)
+    return out
+
+
 def _block(name, obj) -> str:
     # autodoc writes reST: run it in an eval-rst block (a MyST directive would read it as
     # Markdown)
-    opts = "   :members:\n" if inspect.isclass(obj) else ""
+    members = class_members(obj) if inspect.isclass(obj) else []
+    opts = f"   :members: {', '.join(members)}\n" if members else ""
     return f"```{{eval-rst}}\n.. {_directive(obj)}:: {name}\n{opts}```\n"
 
 

@@ -161,6 +161,16 @@ def graph_data(claims, verdicts=None, papers=None) -> dict:
             "overview": overview_dot(claims, graph, verdicts)}
 
 
+def claim_count_text(claims, papers) -> str:
+    """"178 claims: 175 on 5 papers and 3 on tnverify itself" (the toolkit's own claims
+    are filed under ``tnverify``, which is not a paper)."""
+    own = [c for c in claims if primary_paper(c) == "tnverify"]
+    real = [p for p in papers if p != "tnverify"]
+    text = (f"{len(claims)} claims: {len(claims) - len(own)} on {len(real)} "
+            f"paper{'s' if len(real) != 1 else ''}")
+    return text + (f" and {len(own)} on tnverify itself" if own else "")
+
+
 def write_all(out: Path, claims, report) -> None:
     verdicts = {r.claim.id: r.verdict for r in report.results}
     data = graph_data(claims, verdicts)
@@ -174,7 +184,7 @@ def write_all(out: Path, claims, report) -> None:
                 raw('<div class="tnv-graph">' + svg(data["views"][key]) + "</div>")]
         write(out / "graph" / f"{key}.md", "\n".join(page))
     page = ["# Claim graph", "",
-            f"{len(claims)} claims in {len(papers)} papers. Each box below is one topic of "
+            f"{claim_count_text(claims, papers)}. Each box below is one topic of "
             "one paper, filled by its worst verdict and labelled with its counts; an edge "
             "counts the relations between two boxes. Click a box for the view of that paper, "
             "in which every claim is a box linking to its page.", "", raw(legend_html(overview=True)),

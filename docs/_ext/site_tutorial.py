@@ -39,20 +39,67 @@ def _cells(block: str) -> list[str]:
     return ["```{code-cell} ipython3\n" + c + "\n```" for c in cells]
 
 
-def notebook(text: str) -> str:
-    """The tutorial's Markdown with its doctest blocks as code cells."""
+_PROTECT = re.compile(r"(!?\[[^\]\n]*\]\([^)\s]*\)|<[^>\n]+>|`[^`\n]+`)")
+
+
+def _prose_paragraph(par: str, ids: set) -> str:
+    """One paragraph of prose: formulas as ``$…$`` (never read as emphasis), claim ids
+    in backticks as links to their pages; links, HTML and code left alone."""
+    from tnverify.report.formulas import render
+
+    out = []
+    for i, piece in enumerate(_PROTECT.split(par)):
+        if i % 2 == 0:
+            # a formula may not span a line break of the source
+            out.append(render(piece, "myst").replace("$\n", "$ \n"))
+        elif piece.startswith("`") and piece[1:-1] in ids:
+            out.append(f"{{claim}}{piece}")
+        else:
+            out.append(piece)
+    return "".join(out)
+
+
+def prose(text: str, ids: set = frozenset()) -> str:
+    """The tutorial's Markdown prose with its formulas typeset: paragraph by paragraph;
+    headings, tables, fences and HTML stay as written."""
+    out = []
+    for par in re.split(r"(\n\s*\n)", text):
+        first = par.lstrip()[:1]
+        if not par.strip() or first in "#|<!" or par.lstrip().startswith(("```", ":::")):
+            out.append(par)
+        else:
+            out.append(_prose_paragraph(par, ids))
+    return "".join(out)
+
+
+def notebook(text: str, ids: set = frozenset()) -> str:
+    """The tutorial's Markdown with its doctest blocks as code cells, its formulas
+    typeset, its claim ids linked and its links (written relative to ``docs/``) made
+    relative to ``docs/generated/``."""
     parts = re.split(r"^```python\n(.*?)^```\n", text, flags=re.S | re.M)
     out = [FRONT]
     for i, part in enumerate(parts):
         if i % 2:
             out.append("\n\n".join(_cells(part)) + "\n")
         else:
-            out.append(part.replace("](img/", "](../img/"))
+            part = re.sub(r"\]\((?!https?:|#|\.\./)([^)\s]+)\)", r"](../\1)", part)
+            out.append(prose(part, ids))
     return "".join(out)
 
 
 def _shows(readme: str) -> dict:
     return dict(re.findall(r"^\| `figures/([\w.\-]+)\.png` \| (.+?) \|$", readme, re.M))
+
+
+def _made_by(version) -> str:
+    """Which tnverify computed a figure's data, said against this site's version (a
+    timing figure is not regenerated on every release: its numbers are the machine's)."""
+    import tnverify
+
+    if version == tnverify.__version__:
+        return f"computed by tnverify {version}"
+    return (f"computed by tnverify {version}, not regenerated since; this site is tnverify "
+            f"{tnverify.__version__}")
 
 
 def gallery(root: Path) -> str:
@@ -73,13 +120,17 @@ def gallery(root: Path) -> str:
         out += [f"## {name}", "", f"![{title}](../../figures/{png.name})", "",
                 f"**{title}.**" + (f" {shows[name]}." if name in shows else ""), "",
                 f"- Data: {{download}}`{name}.json <../../figures/{name}.json>` (seed "
-                f"{data.get('seed')}, {'fast' if data.get('fast') else 'full'} run, tnverify "
-                f"{(data.get('versions') or {}).get('tnverify')})",
+                f"{data.get('seed')}, {'fast' if data.get('fast') else 'full'} run, "
+                + _made_by((data.get("versions") or {}).get("tnverify")) + ")",
                 f"- Regenerate: `tnverify figures {name} --out figures/`", ""]
     return "\n".join(out)
 
 
 def write_all(out: Path, srcdir: Path) -> None:
     root = srcdir.parent
-    write(out / "tutorial.md", notebook((srcdir / "tutorial.md").read_text(encoding="utf-8")))
+    from tnverify.claims import all_claims
+
+    ids = {c.id for c in all_claims()}
+    write(out / "tutorial.md",
+          notebook((srcdir / "tutorial.md").read_text(encoding="utf-8"), ids))
     write(out / "gallery.md", gallery(root))

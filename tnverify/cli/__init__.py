@@ -1,5 +1,5 @@
-"""The ``tnverify`` command line: ``verify``, ``claims``, ``show``, ``errata``, ``tt-svd``,
-``figures``, ``tour``.
+"""The ``tnverify`` command line: ``verify``, ``claims``, ``show``, ``errata``, ``site``,
+``tt-svd``, ``figures``, ``tour``.
 
 ``main(argv)`` returns the exit status: 0 when every verdict is as expected, 1 when a
 verdict differs from its expected one or a check errored, 2 for a usage error (unknown
@@ -8,7 +8,7 @@ command: the help is printed), 130 when interrupted (Ctrl-C).  Errors are printe
 line ``tnverify: error: ...``; ``--debug`` prints the traceback before it (status still 2).
 
 One module per subcommand family (:mod:`.verify`: ``verify`` and ``claims``; :mod:`.show`;
-:mod:`.errata`; :mod:`.tt_svd`; :mod:`.figures`; :mod:`.tour`), sharing :mod:`.console`; none of them
+:mod:`.errata`; :mod:`.site`; :mod:`.tt_svd`; :mod:`.figures`; :mod:`.tour`), sharing :mod:`.console`; none of them
 imports this package back.
 """
 
@@ -68,6 +68,7 @@ examples:
   tnverify tt-svd tensor.npy --eps 1e-6 --max-rank 8 --save cores.npz
   tnverify figures --out figures/          regenerate every figure (data JSON, then PNG)
   tnverify verify --plugin my_tests.py     your own @tnverify.claim tests beside the built-in
+  tnverify site --plugin my_tests.py --out site/   a site of your claims (the docs extra)
   tnverify tour                            a six-step first contact in the terminal
 """
 
@@ -76,7 +77,7 @@ examples:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``tnverify`` (one subparser per subcommand)."""
     from .. import __version__
-    from . import errata, figures, show, tour, tt_svd, verify
+    from . import errata, figures, show, site, tour, tt_svd, verify
     from .console import common_options
 
     parser = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION, epilog=EPILOG,
@@ -85,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in (verify.add_verify, verify.add_claims, show.add_show, errata.add_errata,
-                tt_svd.add_tt_svd, figures.add_figures, tour.add_tour):
+                site.add_site, tt_svd.add_tt_svd, figures.add_figures, tour.add_tour):
         add(sub)
     return parser
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from collections.abc import Callable, Iterable, Sequence
 
 from ..claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
-from ..errors import ClaimError, DTypeError
+from ..errors import ClaimError, DTypeError, UsageError
 from ..validation import as_callable, as_flag, as_seed, as_text
 from .evidence_text import (fmt_number, comparison_rows, details_tables,
                             error_reason, explain_counterexample, format_ratio)
@@ -135,11 +135,15 @@ def seeds_used(result) -> str:
     return "; ".join(dict.fromkeys(out))
 
 
-def text(value) -> str:
-    """Registry text (statements, printed and meant lines, readings, quotes) as HTML:
-    the one place such text is rendered in this module (not exported: a formula
-    renderer hooks in here)."""
-    return esc(value)
+def _badge(verdict: str) -> str:
+    return f'<span class="tnv-badge tnv-{esc(verdict)}">{esc(verdict)}</span>'
+
+
+def _links(ids: Sequence[str], href: Callable[[str], str]) -> str:
+    """Links to claims; ``href(id)`` of ``None`` (a claim not on the page) gives its id
+    without a link."""
+    return ", ".join(f'<a class="tnv-claim-link" href="{esc(h)}"><code>{esc(i)}</code></a>'
+                     if (h := href(i)) else f"<code>{esc(i)}</code>" for i in ids)
 
 
 @dataclass
@@ -193,21 +197,18 @@ class ClaimGraph:
         return out
 
 
-def _badge(verdict: str) -> str:
-    return f'<span class="tnv-badge tnv-{esc(verdict)}">{esc(verdict)}</span>'
+
+def _fm(text, math: str) -> str:
+    """Registry text as HTML with its formulas typeset (:func:`tnverify.report.formulas.render`)."""
+    from .formulas import render
+
+    return render(str(text), math)
 
 
-def _links(ids: Sequence[str], href: Callable[[str], str]) -> str:
-    """Links to claims; ``href(id)`` of ``None`` (a claim not on the page) gives its id
-    without a link."""
-    return ", ".join(f'<a class="tnv-claim-link" href="{esc(h)}"><code>{esc(i)}</code></a>'
-                     if (h := href(i)) else f"<code>{esc(i)}</code>" for i in ids)
-
-
-def _statement(claim: Claim) -> str:
+def _statement(claim: Claim, math: str = "html") -> str:
     from .markdown import statement_lines
 
-    lines = [text(line) for line in statement_lines(claim.statement)]
+    lines = [_fm(line, math) for line in statement_lines(claim.statement)]
     return '<blockquote class="tnv-statement">' + "<br>".join(lines) + "</blockquote>"
 
 
@@ -224,32 +225,32 @@ def _refs(claim: Claim, cite: Callable | None) -> str:
     return "; ".join(items) or "—"
 
 
-def _readings(claim: Claim) -> list[str]:
+def _readings(claim: Claim, math: str = "html") -> list[str]:
     if not claim.readings:
         return []
     out = ['<h4>Readings</h4>', '<table class="tnv-table"><thead><tr><th>reading</th>'
            '<th>status</th><th>the reading</th><th>quote</th></tr></thead><tbody>']
     for r in claim.readings.values():
         verb = "supported by" if r.admissible else "ruled out by"
-        quote = (f'{verb} “{text(r.quote)}”' + (f" ({esc(r.where)})" if r.where else "")
+        quote = (f'{verb} “{_fm(r.quote, math)}”' + (f" ({_fm(r.where, math)})" if r.where else "")
                  if r.quote else "—")
         out.append(f'<tr class="tnv-{"admissible" if r.admissible else "ruled-out"}">'
                    f'<td><code>{esc(r.name)}</code></td><td>{esc(r.status)}</td>'
-                   f'<td>{text(r.text)}</td><td>{quote}</td></tr>')
+                   f'<td>{_fm(r.text, math)}</td><td>{quote}</td></tr>')
     return out + ["</tbody></table>"]
 
 
-def _defect(claim: Claim) -> list[str]:
+def _defect(claim: Claim, math: str = "html") -> list[str]:
     out = []
     if claim.defect is not None:
         for i, d in enumerate(claim.defect.edits):      # a statement may need several edits
             key = f' (erratum <code>{esc(d.erratum)}</code>)' if d.erratum else ""
             label = "Defect" if i == 0 else "Further edit"
             out += [f'<h4>{label}: {esc(d.kind)}{key}</h4>', '<dl class="tnv-defect">',
-                    f"<dt>Printed:</dt><dd>{text(d.printed)}</dd>",
-                    f"<dt>Meant:</dt><dd>{text(d.meant)}</dd>", "</dl>"]
+                    f"<dt>Printed:</dt><dd>{_fm(d.printed, math)}</dd>",
+                    f"<dt>Meant:</dt><dd>{_fm(d.meant, math)}</dd>", "</dl>"]
     if claim.remarks:
-        out += ["<h4>Remarks</h4>", "<ul>"] + [f"<li>{text(t)}</li>" for t in claim.remarks] \
+        out += ["<h4>Remarks</h4>", "<ul>"] + [f"<li>{_fm(t, math)}</li>" for t in claim.remarks] \
             + ["</ul>"]
     return out
 
@@ -261,7 +262,7 @@ def _ratio_cell(row: dict) -> str:
             else '<td title="nothing compared">—</td>')
 
 
-def _comparisons(result) -> list[str]:
+def _comparisons(result, math: str = "html") -> list[str]:
     rows = comparison_rows(result)
     if not rows:
         return ["<p>No comparison ran.</p>"]
@@ -276,32 +277,32 @@ def _comparisons(result) -> list[str]:
     for row in rows:
         cases = row["cases"]
         side = f"{row['side']} ({len(cases)} case{'s' if len(cases) != 1 else ''})"
-        where = esc(row["where"]) + ("" if row["deciding"] else " <em>(does not decide)</em>")
+        where = _fm(row["where"], math) + ("" if row["deciding"] else " <em>(does not decide)</em>")
         tol = "—" if row.get("tolerance") is None else fmt_number(row["tolerance"])
         rule = f' <span class="tnv-rule">({esc(row["rule"])})</span>' if row.get("rule") else ""
-        note = f'<br><em>{esc(row["note"])}</em>' if row.get("note") else ""
-        out.append(f"<tr><td>{esc(side)}</td><td>{where}</td><td>{text(row['compared'])}{note}"
+        note = f'<br><em>{_fm(row["note"], math)}</em>' if row.get("note") else ""
+        out.append(f"<tr><td>{esc(side)}</td><td>{where}</td><td>{_fm(row['compared'], math)}{note}"
                    f"</td><td>{_badge(row['verdict'])}</td><td>{fmt_number(row.get('error'))}</td>"
-                   f"<td>{tol}{rule}</td>{_ratio_cell(row)}<td>{esc(row.get('control', '—'))}"
+                   f"<td>{tol}{rule}</td>{_ratio_cell(row)}<td>{_fm(row.get('control', '—'), math)}"
                    "</td></tr>")
     return out + ["</tbody></table>"]
 
 
-def _counterexample(result) -> list[str]:
+def _counterexample(result, math: str = "html") -> list[str]:
     """The counterexample (a failing claim), or the readings' outcomes and why the
     statement is ill-posed (an ill-posed one: nothing there is a counterexample)."""
     found = explain_counterexample(result)
     if found is None:
         return []
     rows, sentence = found
-    body = "".join(f"<tr><th>{esc(k)}</th><td><code>{esc(v)}</code></td></tr>"
+    body = "".join(f"<tr><th>{_fm(k, math)}</th><td><code>{esc(v)}</code></td></tr>"
                    for k, v in rows)
     heading = ("Why it is ill-posed" if result.verdict == "ill-posed" else "Counterexample")
-    return [f"<h4>{heading}</h4>", f'<p class="tnv-ce-sentence">{text(sentence)}</p>',
+    return [f"<h4>{heading}</h4>", f'<p class="tnv-ce-sentence">{_fm(sentence, math)}</p>',
             f'<table class="tnv-table tnv-ce">{body}</table>']
 
 
-def _details(result) -> list[str]:
+def _details(result, math: str = "html") -> list[str]:
     """Every ``details`` entry of the evidence: a small table per comparison (a column
     per case), e.g. the certified rank per size."""
     tables = details_tables(result)
@@ -312,10 +313,10 @@ def _details(result) -> list[str]:
            "(<code>Evidence.details</code>), one column per case.</p>"]
     for t in tables:
         cases = t["cases"]
-        where = "" if t["where"] in ("—", f"part {t['compared']}") else f" — {text(t['where'])}"
+        where = "" if t["where"] in ("—", f"part {t['compared']}") else f" — {_fm(t['where'], math)}"
         head = "".join(f"<th>case {i}</th>" for i in cases)
         out.append(f'<table class="tnv-table tnv-details"><caption>{esc(t["side"])} side'
-                   f"{where}: {text(t['compared'])}</caption><thead><tr><th>value</th>"
+                   f"{where}: {_fm(t['compared'], math)}</caption><thead><tr><th>value</th>"
                    f"{head}</tr></thead><tbody>")
         for key, label, values in t["rows"]:
             name = f"<code>{esc(key)}</code>" + (f' <span class="tnv-rule">({esc(label)})'
@@ -342,7 +343,8 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
                   href: Callable[[str], str] = lambda cid: f"#claim-{cid}",
                   cite: Callable[[str, str], str] | None = None,
                   proof_source: Callable[[str], str | None] | None = None,
-                  heading: bool = True, seed: int = 0, anchor: str | None = None) -> str:
+                  heading: bool = True, seed: int = 0, anchor: str | None = None,
+                  math: str = "html") -> str:
     """One claim as an HTML ``<section>``.
 
     Parameters
@@ -367,6 +369,10 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
     anchor : str, optional
         The section's ``id`` (default ``claim-ID``; a report that runs a claim several
         times gives each run its own).
+    math : {"html", "mathjax"}
+        How formulas are typeset (:func:`tnverify.report.formulas.render`): ``"html"``
+        with sub- and superscripts (a self-contained page), ``"mathjax"`` as TeX for the
+        site's MathJax.
 
     Returns
     -------
@@ -383,6 +389,8 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
         raise DTypeError(f"claim_section: graph must be a ClaimGraph or None; got "
                          f"{type(graph).__name__}")
     seed = as_seed(seed)
+    if math not in ("html", "mathjax"):
+        raise UsageError(f"math must be 'html' or 'mathjax'; got {math!r}")
     as_callable(href, "href")                 # required: it links every related claim
     for fn, name in ((cite, "cite"), (proof_source, "proof_source")):
         if fn is not None:
@@ -396,9 +404,9 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
     out = [f"<section {attrs}>"]
     if heading:
         out.append(f'<h2><code>{esc(claim.id)}</code>'
-                   + (f" — {esc(claim.title)}" if claim.title else "") + "</h2>")
+                   + (f" — {_fm(claim.title, math)}" if claim.title else "") + "</h2>")
     elif claim.title:
-        out.append(f'<p class="tnv-title">{esc(claim.title)}</p>')
+        out.append(f'<p class="tnv-title">{_fm(claim.title, math)}</p>')
     if result is None:
         status = f"expected verdict {_badge(claim.expected)} (not run here)"
     else:
@@ -410,13 +418,13 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
     where = ("A correction of the statement printed in" if claim.corrects else
              "A variant of the statement printed in" if claim.varies else
              "Printed in" if claim.quote else "A paraphrase (not the paper's words) of")
-    out += [_statement(claim), f'<p class="tnv-refs">{where}: {_refs(claim, cite)}</p>',
+    out += [_statement(claim, math), f'<p class="tnv-refs">{where}: {_refs(claim, cite)}</p>',
             f'<p class="tnv-topic">Topic: <code>{esc(claim.topic)}</code></p>']
-    out += _readings(claim) + _defect(claim)
+    out += _readings(claim, math) + _defect(claim, math)
     if result is not None:
         if verdict == ERROR:
             out.append(f'<p class="tnv-error">The check broke: {esc(error_reason(result))}</p>')
-        out += _comparisons(result) + _details(result) + _counterexample(result)
+        out += _comparisons(result, math) + _details(result, math) + _counterexample(result, math)
     if result is not None and claim.package != "tnverify":
         used = seeds_used(result)
         out.append('<p class="tnv-seeds">Seeds used: ' + (esc(used) if used else

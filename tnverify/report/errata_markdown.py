@@ -7,10 +7,10 @@ counterexample, the scope and the command that reproduces it.  Registry text is 
 
 from __future__ import annotations
 
-import re
 
 from ..claims.readings import DEFECT_KINDS
 from ..errors import DTypeError
+from .formulas import render
 from .sheet_check import check_sheet
 
 __all__ = ["md_text", "render_markdown"]
@@ -39,7 +39,6 @@ def _groups(entries: list[dict]) -> list[list[dict]]:
     return list(groups.values())
 
 
-_MARKUP = re.compile(r"([_*])|<(?=[A-Za-z/!])")
 
 
 def md_text(text) -> str:
@@ -56,7 +55,9 @@ def md_text(text) -> str:
     """
     if not isinstance(text, str):
         raise DTypeError(f"text must be a string; got {type(text).__name__}")
-    return _MARKUP.sub(lambda m: "\\" + m.group(1) if m.group(1) else "&lt;", text)
+    # the formulas' plain Markdown form (tnverify.report.formulas: _ and * escaped outside
+    # code), with a < that would open an HTML tag written as &lt;
+    return render(text, "markdown").replace("<", "&lt;")
 
 
 def _claim_line(c: dict, shown_where: set, *, with_id: bool = True) -> str:

@@ -46,6 +46,12 @@ tr.tnv-ruled-out{color:#666}
 section.tnv-claim{border-top:2px solid #ccd;padding-top:.5em;margin-top:1.5em}
 .tnv-table.tnv-details{width:auto;min-width:30em}
 .tnv-details caption{text-align:left;font-weight:600;padding:.2em 0;caption-side:top}
+.tnv-table td{overflow-wrap:anywhere}
+.tnv-table code{white-space:normal;overflow-wrap:anywhere}
+.tnv-badge{white-space:nowrap;overflow-wrap:normal}
+@media (max-width:760px){.tnv-table{display:block;overflow-x:auto}}
+.tnv-math{font-family:"STIX Two Math","Cambria Math","Latin Modern Math",serif}
+.tnv-math sub,.tnv-math sup{font-size:.72em;line-height:0}
 """
 
 #: The filter of the report's table (inline, no library).

@@ -8,6 +8,7 @@ import json
 import re
 
 from ..claims.evidence import jsonable
+from .formulas import render
 
 __all__ = ["md_cell", "threads_text", "statement_lines", "compact_json", "md_section",
            "md_papers", "md_computed", "md_holding_section"]
@@ -110,7 +111,7 @@ def md_section(r, seen: dict | None = None) -> list[str]:
     c = r.claim
     parts = statement_lines(c.statement)
     # a hard line break ("  ") keeps the parts on their own lines in rendered Markdown
-    quote = [(f"> {line}" + ("  " if i + 1 < len(parts) and parts[i + 1] else "")) if line
+    quote = [(f"> {render(line, 'markdown')}" + ("  " if i + 1 < len(parts) and parts[i + 1] else "")) if line
              else ">" for i, line in enumerate(parts)]
     refs = "; ".join(str(ref) for ref in c.refs) or (c.source or "—")
     out = [f"## `{c.id}`: {r.verdict} (expected {c.expected})", "", *quote, "",
@@ -119,19 +120,20 @@ def md_section(r, seen: dict | None = None) -> list[str]:
         for i, d in enumerate(c.defect.edits):
             label = "Defect" if i == 0 else "Further edit"
             out += [f"{label}: **{d.kind}**" + (f" (erratum `{d.erratum}`)" if d.erratum else ""),
-                    "", f"- Printed: {d.printed}", f"- Meant: {d.meant}", ""]
+                    "", f"- Printed: {render(str(d.printed), 'markdown')}",
+                    f"- Meant: {render(str(d.meant), 'markdown')}", ""]
     for r_ in c.readings.values():
         verb = "supported by" if r_.admissible else "ruled out by"
         quote = ""
         if r_.quote:
             first = seen.setdefault(r_.quote, (c.id, r_.name))
             if first == (c.id, r_.name):
-                quote = f" — {verb} “{r_.quote}” ({r_.where})"
+                quote = f" — {verb} “{render(r_.quote, 'markdown')}” ({r_.where})"
             elif first[0] == c.id:
                 quote = f" — {verb} the quote of reading `{first[1]}` ({r_.where})"
             else:
                 quote = f" — {verb} the quote shown under `{first[0]}` ({r_.where})"
-        out.append(f"* reading `{r_.name}` ({r_.status}): {r_.text}{quote}")
+        out.append(f"* reading `{r_.name}` ({r_.status}): {render(r_.text, 'markdown')}{quote}")
     if c.readings:
         out.append("")
     if c.corrected_by:
