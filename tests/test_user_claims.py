@@ -376,6 +376,31 @@ def test_text_refs_become_the_source_and_bad_refs_are_refused(fake_registry):
         claim("user-bad-refs", "x", refs=(3,), source="s")
 
 
+def test_a_claim_with_refs_gets_no_test_name_as_a_second_citation(fake_registry):
+    """The default ``source`` is the test's name only when nothing says where the
+    statement comes from (it was shown after the refs, and as hypothesis's wrapper
+    ``accept.<locals>.test_…`` for a hypothesis test)."""
+    from tnverify.claims import REGISTRY, Ref
+    from tnverify.report.claim_sections import claim_section
+
+    @claim("user-with-ref", "a = a", refs=Ref("ttlm", "Eq. 1"))
+    @settings(max_examples=2, database=None)
+    @given(x=st.integers(0, 3))
+    def test_with_ref(x):
+        check(tnverify.compare_ints("x = x", [x], [x]))
+
+    @claim("user-without-ref", "b = b", topic="user-topic")
+    @settings(max_examples=2, database=None)
+    @given(x=st.integers(0, 3))
+    def test_without_ref(x):
+        check(tnverify.compare_ints("x = x", [x], [x]))
+
+    assert REGISTRY["user-with-ref"].source == ""
+    assert "test_with_ref" not in claim_section(REGISTRY["user-with-ref"])
+    source = REGISTRY["user-without-ref"].source
+    assert source.endswith(".<locals>.test_without_ref") and "accept" not in source
+
+
 EMPTY_AND_HOLDING = '''
 import tnverify
 

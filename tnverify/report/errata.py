@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 from pathlib import Path
 
 from ..claims import CLAIM_PAPERS, HOLDS, all_claims, run_claim
@@ -41,7 +42,7 @@ from ..errors import DTypeError, UsageError
 from ..files import write_text
 from ..references import PAPERS, declared_papers, paper
 from ..validation import as_callable, as_flag, as_seed
-from .claim_sections import reproduce_command
+from .claim_sections import plugin_argument, reproduce_command
 from .errata_markdown import md_text, render_markdown
 from .locators import locator_order
 
@@ -173,7 +174,8 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
     papers that print the same erratum.  Each claim's record holds its ``scope`` (the
     cases its verdict covers) and the edit's ``why`` (the argument, where recorded).
     ``counts`` counts the distinct edits per kind; ``editorial`` slips are counted apart
-    from the mathematical errata (``mathematical``).
+    from the mathematical errata (``mathematical``).  ``command`` regenerates the sheet as
+    printed (naming the ``--plugin`` that declares a plugin's paper).
 
     Parameters
     ----------
@@ -246,9 +248,12 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
     ordered = sorted(errata.values(), key=lambda e: _order_key(e["order"]))
     counts = {k: sum(1 for e in ordered if e["kind"] == k) for k in _KIND_ORDER}
     mathematical = sum(n for k, n in counts.items() if k in MATHEMATICAL_KINDS)
+    plugins = dict.fromkeys(plugin_argument(c) for c in claims if c.package != "tnverify")
+    command = " ".join(["tnverify errata"] + [f"--plugin {shlex.quote(p)}" for p in plugins]
+                       + [f"--paper {paper_key}"])
     return {"paper": ref.to_dict(), "seed": seed, "counts": counts,
             "mathematical": mathematical, "errata": ordered, "remarks": remarks,
-            "without_defect": missing}
+            "without_defect": missing, "command": command}
 
 
 def _readings_named(claim, ce: dict | None) -> dict[str, str]:

@@ -235,6 +235,17 @@ def record_error(test, exc: BaseException, nodeid: str = "") -> UserClaimResult:
     return result
 
 
+def _where(fn, refs) -> str:
+    """A claim's ``source`` when none is given: empty when it has refs (the refs say where
+    the statement comes from; the test's name would read as a second citation), else the
+    test's own qualified name (that of the function under ``@given``, not hypothesis's
+    wrapper ``accept.<locals>.…``)."""
+    if refs:
+        return ""
+    inner = getattr(getattr(fn, "hypothesis", None), "inner_test", fn)
+    return getattr(inner, "__qualname__", fn.__name__)
+
+
 def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str | None = None,
           title: str = "", expected: str = HOLDS, source: str = "", package: str | None = None,
           register_claim: bool = True, group: str | None = None):
@@ -378,7 +389,7 @@ def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str |
         if register_claim:
             register(Claim(id=id, statement=statement, refs=tuple(refs), topic=grp,
                            small=_small_side(fn, id), scaled=None, expected=expected, quote=quote,
-                           title=title, package=pkg, source=source or fn.__qualname__))
+                           title=title, package=pkg, source=source or _where(fn, refs)))
         return wrapper
 
     return decorate

@@ -1,22 +1,15 @@
 """Claims of Glasser, Sweke, Pancotti, Eisert, Cirac, "Expressive power of tensor-network
 factorizations for probabilistic modeling" (NeurIPS 2019; arXiv:1907.03741), checked by
 tnverify with certified (exact) ranks: ``tnverify verify --plugin glasser_expressive``.
-The models are in :mod:`glasser_expressive.models`, the claims in
-:mod:`glasser_expressive.claims`."""
+The paper is declared here, at import, before :mod:`glasser_expressive.claims` cites it;
+the models are in :mod:`glasser_expressive.models`."""
 
 import tnverify
 
-KEY = "glasser2019"
-if hasattr(tnverify, "paper"):                # tnverify.paper: declared papers (API 0.3)
-    tnverify.paper(KEY, authors="Ivan Glasser, Ryan Sweke, Nicola Pancotti, Jens Eisert, "
-                   "J. Ignacio Cirac", title="Expressive power of tensor-network "
-                   "factorizations for probabilistic modeling", year=2019,
-                   venue="NeurIPS 2019", arxiv="1907.03741")
-
-
-def cite(locator: str, *, quote: bool = False) -> dict:
-    """The claim's place in the paper: a Ref to the declared paper where tnverify declares
-    papers, else the same place as a source string."""
-    if hasattr(tnverify, "paper"):
-        return {"refs": (tnverify.Ref(KEY, locator),), "quote": quote}
-    return {"source": f"Glasser et al. 2019 (arXiv:1907.03741), {locator}"}
+tnverify.paper(
+    "glasser2019",
+    authors=("Ivan Glasser", "Ryan Sweke", "Nicola Pancotti", "Jens Eisert", "J. Ignacio Cirac"),
+    title="Expressive power of tensor-network factorizations for probabilistic modeling",
+    year=2019, venue="NeurIPS 2019", arxiv="1907.03741",
+    version="the NeurIPS 2019 proceedings version; only its abstract was read",
+    topic="non-negative TT / HMM, Born machines: ranks and separations")

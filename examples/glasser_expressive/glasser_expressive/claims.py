@@ -1,17 +1,21 @@
 """Claims of Glasser et al. 2019 (NeurIPS; arXiv:1907.03741), checked on small instances
-with certified (exact) ranks; pytest collects them as tests."""
+with certified (exact) ranks; pytest collects them as tests.  Only the paper's abstract
+was read: the one claim with ``quote=True`` is a sentence of it, word for word; the others
+are paraphrases (standard consequences of the factorizations it names), labelled so."""
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tnverify
-from glasser_expressive import cite
 from glasser_expressive import models as gm
 from tnverify.testing.strategies import exact_tensor_trains, seeds
 
+ABSTRACT = tnverify.Ref("glasser2019", "Abstract")
 
-@tnverify.claim("glasser-hmm-nonneg-tt", **cite("Abstract", quote=True), statement=(
+
+@tnverify.claim("glasser-hmm-nonneg-tt", refs=ABSTRACT, quote=True, topic="glasser-nonneg",
+                statement=(
     "These factorizations include non-negative tensor-trains/MPS, which are in "
     "correspondence with hidden Markov models"))
 @settings(max_examples=15, deadline=None)
@@ -27,7 +31,7 @@ def test_hmm_is_a_nonnegative_tt(h, n, L, seed):
                                          [nonneg, max(tt.ranks)], [1, h if L > 1 else 1]))
 
 
-@tnverify.claim("glasser-tt-le-nonneg-tt", **cite("Abstract"), statement=(
+@tnverify.claim("glasser-tt-le-nonneg-tt", refs=ABSTRACT, topic="glasser-nonneg", statement=(
     "The TT rank of a non-negative tensor is at most its non-negative TT rank: every "
     "unfolding of a non-negative TT with bond dimensions r_k has rank at most r_k."))
 @settings(max_examples=20, deadline=None)
@@ -39,7 +43,7 @@ def test_tt_rank_at_most_nonnegative_rank(tt):
                                          names=("TT ranks", "non-negative bonds")))
 
 
-@tnverify.claim("glasser-tt-nonneg-gap", **cite("Abstract"), statement=(
+@tnverify.claim("glasser-tt-nonneg-gap", refs=ABSTRACT, topic="glasser-nonneg", statement=(
     "The TT rank can be strictly smaller than the non-negative TT rank: a distribution of "
     "two 4-valued variables has TT rank 3 and non-negative TT rank 4 (a small instance of "
     "the separations)."))
@@ -47,9 +51,9 @@ def test_rank_below_nonnegative_rank():
     M = gm.rank_nonneg_gap_matrix()                       # P = M / M.sum()
     fool = gm.fooling_set(M)                              # non-negative rank ≥ len(fool)
     tnverify.check(tnverify.compare_ints(tnverify.matricization_rank(M, (0,)), 3,
-                                         names=("TT rank", "3")))
+                                         names=("TT rank", "claimed")))
     tnverify.check(tnverify.compare_ints(len(fool), 4, relation=">=",
-                                         names=("fooling set", "4 (= n)")))
+                                         names=("fooling set size", "n")))
 
 
 SHAPE, R = (2, 2, 2, 2), 2                             # middle unfolding: 4 × 4
@@ -60,20 +64,19 @@ def _born_rank(complex_):
         gm.born_distribution(*gm.random_born_cores(SHAPE, R, rng, complex_=complex_)), (0, 1))
 
 
-@tnverify.claim("glasser-born-real-complex", **cite("Abstract"), statement=(
+@tnverify.claim("glasser-born-real-complex", refs=ABSTRACT, topic="glasser-born", statement=(
     "The distribution |ψ|² of a Born machine of bond dimension r has TT rank at most "
     "r(r+1)/2 when ψ is real, and r² for a generic complex ψ (four binary variables, "
     "r = 2: 3 versus 4)."))
-def test_real_and_complex_born_ranks():
-    rng = np.random.default_rng(0)
-    real = [_born_rank(False)(rng) for _ in range(10)]
+def test_real_and_complex_born_ranks(tnverify_rng):
+    real = [_born_rank(False)(tnverify_rng) for _ in range(10)]
     tnverify.check(tnverify.compare_ints(real, [R * (R + 1) // 2] * 10, relation="<=",
                                          names=("real Born TT ranks", "r(r+1)/2")))
     tnverify.check(tnverify.holds_generically("complex Born TT rank = r²", _born_rank(True),
                                               R * R, draws=5, rng=1))
 
 
-@tnverify.claim("glasser-nonneg-generic-rank", **cite("Abstract"), statement=(
+@tnverify.claim("glasser-nonneg-generic-rank", refs=ABSTRACT, topic="glasser-nonneg", statement=(
     "A generic non-negative TT with bond dimensions r_k at most the maximal ranks has TT "
     "ranks exactly r_k."))
 def test_generic_nonnegative_tt_ranks():

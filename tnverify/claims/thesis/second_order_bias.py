@@ -125,7 +125,7 @@ _PRINTED_READING = Reading(
 
 corrected_pair(
     "thesis-eq-5.11-bias",
-    common=dict(group="rnn-equivalences",
+    common=dict(topic="rnn-equivalences",
                 refs=refs("thesis", "§5.3.2, after Eq. 5.11", "ttlm", "App. B.1, after Eq. 14")),
     printed=dict(
         title="bias as the 0th input component (thesis layout)", statement=_STATEMENT,

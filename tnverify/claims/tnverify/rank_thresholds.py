@@ -145,7 +145,7 @@ claim("tnverify-tt-svd-tail-at-delta", "TT-SVD discards a tail of exactly δ (�
       TAIL_STATEMENT,
       refs("tnverify", "own statement (tt/truncation.py, the δ-rank rule)", "thesis",
            "§3.2.2, Algorithm 1 (with ≤ δ, thesis-alg-1-corrected)"), small_tail_at_delta,
-      group="tensor-trains",
+      topic="tensor-trains",
       # d = 2: δ = ε‖A‖ = 1 at ε = 1/16; d = 5: δ = ε‖A‖/2 = 1 at ε = 1/8; SIGMA_2 with
       # ε = 5/16 (d = 2) or 5/8 (d = 5): δ² = 25 = 4² + 3², a tail of two discarded values,
       # and at d = 5's second step 5² alone (every ε exact in binary)
@@ -163,7 +163,7 @@ claim("tnverify-numerical-rank-threshold",
       "numerical_rank counts σ > max(M, N)·eps·σ_max, exactly at its threshold",
       RANK_STATEMENT,
       refs("tnverify", "own statement (conventions.rank_tolerance, numpy's matrix_rank rule)"),
-      small_rank_threshold, group="tensor-trains",
+      small_rank_threshold, topic="tensor-trains",
       space=({"shape": (4, 8), "sigma_max": 1}, {"shape": (16, 16), "sigma_max": 2},
              {"shape": (32, 5), "sigma_max": 0.25}),
       remarks=(("The thresholds of the other rank claims sit far from every singular value "

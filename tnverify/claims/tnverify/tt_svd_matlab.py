@@ -61,7 +61,7 @@ def _small(params, rng):
 claim("tnverify-tt-svd-alg-1", "tt_svd = Algorithm 1 corrected (C vs MATLAB order)", STATEMENT,
       refs("tnverify", "own statement (the library's TT-SVD is the thesis's algorithm)",
            "thesis", "§3.2.2, Algorithm 1"),
-      _small, group="tensor-trains", space=_SPACE,
+      _small, topic="tensor-trains", space=_SPACE,
       pinned=({"params": _SPACE[0], "seed": 0, "note": "the sizes of thesis-alg-1's "
                                                        "counterexample"},),
       uses=("thesis-alg-1-corrected",), expected="holds")
