@@ -125,9 +125,11 @@ claim("gtm-fig-3", "Fig. 3/4: the bars at 1 show rank-1 shallow equivalents", _F
                             "rank 1 realizing the same grid tensor",
                     meant="Figure 3 shows that for every R some sampled RNNs have lower bound "
                           "1: a rank-1 shallow equivalent is not excluded, but a lower bound of "
-                          "1 does not show that one exists (in tnverify's own sample most "
-                          "networks at bound 1 are not rank-1 realizable, counted in the "
-                          "counterexample). The existence claim itself is true: rank-1 "
+                          "1 does not show that one exists (in tnverify's own sample, not the "
+                          "paper's: integer weights uniform in {−2, …, 2}, L = M, F = I, 12 "
+                          "unshared-core networks for each R ∈ {1, 2, 4, 8}, 20 of the 22 "
+                          "networks at bound 1 at M = T = 6, and 17 of 18 at M = 10, T = 6, have "
+                          "no rank-1 equivalent). The existence claim itself is true: rank-1 "
                           "equivalents exist for every R by Theorem 5.3's construction; what "
                           "is wrong is only that the figure shows it",
                     why=_FIG3_WHY),
@@ -338,8 +340,9 @@ claim("gtm-sec-5.2-shared",
                           "realized by a shared-core max RNN, for every M and T (the unit-rank "
                           "RNNs of Prop. A.4 have 𝒢^(t) = 1, so they are shared, and Lemma 5.1 "
                           "keeps sharing, so the proof of Thm. 5.1 goes through); if the input "
-                          "matrices C^(t) are shared as well, the span computation shows it at "
-                          "(M, T) = (2, 4), (2, 5), (3, 4) and (2, 6)",
+                          "matrices C^(t) are shared as well, the span computation below shows it "
+                          "at the sizes it ran (M = 2, T = 4 here; M = 2, T = 6 in the larger "
+                          "check); in general that case is not settled here",
                     why="Universality (§5.1) means: every tensor ℋ ∈ ℝ^{M×⋯×M} of order T is "
                         "the grid tensor Γ of some network. \"Shared\" is §5.2's 𝒢^(2) = ⋯ = "
                         "𝒢^(T−1); for that alone a general proof exists: the unit-rank RNN "
