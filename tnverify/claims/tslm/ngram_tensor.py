@@ -122,12 +122,13 @@ def explicit_eq11() -> Evidence:
     kw = dict(n=3 * 4, labels=labels, sizes={"m": 2, "length": 2})
     parts = {
         "one-hot a = e₁, b = e₂": compare_values(
-            "⟨s_i, c⟩ (explicit) vs p_i, one-hot words a = e₁, b = e₂, p = 1/4",
+            "⟨s_i, c⟩ with c = Σ_j p_j s_j (Eq. 8) vs p_i, one-hot words a = e₁, b = e₂, "
+            "p = 1/4",
             np.array([np.sum(outer(onehot[s]) * c1) for s in seqs]), p.reshape(-1),
             control=eq10, control_label="the embedded words a = e₁, b = (e₁+e₂)/√2", **kw),
         "embedded a = e₁, b = (e₁+e₂)/√2": compare_values(
-            "⟨s_i, c⟩ (explicit) vs p_i, words a = e₁, b = (e₁+e₂)/√2, p = 1/4 on aa, ab, "
-            "ba, bb", eq10, p.reshape(-1),
+            "⟨s_i, c⟩ with c = Σ_j p_j s_j built term by term (Eq. 8) vs p_i, words a = e₁, "
+            "b = (e₁+e₂)/√2, p = 1/4 on aa, ab, ba, bb", eq10, p.reshape(-1),
             details={"sum_of_inner_products": float(eq10.sum()),
                      "closed_form_(1+1/√2)²/4": (1 + 1 / math.sqrt(2.0)) ** 2 / 4}, **kw)}
     return Evidence("Eq. 10 on an explicit example (m = 2, n = 2, p = 1/4)", parts=parts,
