@@ -41,6 +41,22 @@ def test_eq24_fails_under_the_admissible_reading_for_the_printed_fprime():
     assert c.defect.kind == "misprint" and "1 − f(a_j)²" in c.defect.meant
 
 
+def test_eq24_counterexample_is_fprime_at_a_equal_1():
+    """The deciding counterexample is the edit itself, at a = 1: the printed (1 − tanh 1)²
+    = 0.0568 against d/da tanh = 1/cosh²(1) = 0.4200, the same at every seed; the corrected
+    f′ passes the same comparison."""
+    import math
+    key = "f′(a) at a = 1 vs d/da tanh(a) = 1/cosh²(a)"
+    c = get_claim("grurntn-eq-24")
+    for seed in (0, 5):
+        cx = c.run_small(c.space[0], seed).counterexample
+        assert cx["entry"] == "a = 1"
+        assert abs(cx["value"] - (1 - math.tanh(1.0)) ** 2) <= 1e-15
+        assert abs(cx["reference"] - 1 / math.cosh(1.0) ** 2) <= 1e-15
+    ok = get_claim("grurntn-eq-24-corrected").run_small(c.space[0], 0)
+    assert ok.parts["tanh, corrected f′"].parts[key].verdict == HOLDS
+
+
 def test_eq25_holds_under_the_total_reading_and_shows_the_local_one():
     ev = get_claim("grurntn-eq-25").run_small(get_claim("grurntn-eq-25").space[0], 6)
     assert ev.verdict == HOLDS

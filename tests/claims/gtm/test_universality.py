@@ -50,3 +50,18 @@ def test_prop_a_4_holds_and_the_t1_conventions_are_ruled_out():
     assert ev.ruled_out["no unit"].verdict == "fails"
     assert ev.ruled_out["T=1, ξ(a) = a"].verdict == "fails"
     assert ev.ruled_out["T=1, ξ(a) = ξ(a, u)"].verdict == "holds"
+
+
+def test_prop_a5_counterexample_is_the_exact_2x2_example():
+    """F = [[1, 1], [0, 1]], ℋ = E^(1,1): the printed F⁻¹_{j_t i_t} gives the template grid
+    [[0, 0], [0, 1]], the corrected order ℋ itself (its control, the printed order, fails)."""
+    from tnverify.claims.gtm.universality_small import explicit_prop_a_5
+    from tnverify.claims import get_claim
+    bad, good = explicit_prop_a_5("printed"), explicit_prop_a_5("corrected")
+    assert bad.verdict == "fails" and good.verdict == "holds"
+    assert good.control.verdict == "fails"
+    assert bad.counterexample["entry"] == "(1, 1)" and bad.counterexample["value"] == 0.0
+    c = get_claim("gtm-prop-a.5")
+    for seed in (0, 1):
+        cx = c.run_small(c.space[0], seed).counterexample
+        assert cx["entry"] == "(1, 1)" and cx["reference"] == 1.0

@@ -116,3 +116,20 @@ def test_mi_plugin_tolerance_bias_and_independence():
                               base="e") for _ in range(200)]
     assert max(abs(e - exact) for e in est) <= tol
     assert np.std(est) > tol / 20                         # and it is not vacuous
+
+
+def test_eq11_counterexample_is_the_explicit_m2_example():
+    """a = e₁, b = (e₁+e₂)/√2, p = 1/4 on aa, ab, ba, bb: ⟨s_i, c⟩ = (1 + 1/√2)²/4 for every
+    sentence (not p_i = 1/4), the same at every seed; one-hot words recover p_i."""
+    import math
+    from tnverify.claims.tslm.ngram_tensor import explicit_eq11
+    ev = explicit_eq11()
+    emb, hot = ev.parts["embedded a = e₁, b = (e₁+e₂)/√2"], ev.parts["one-hot a = e₁, b = e₂"]
+    assert emb.verdict == FAILS and hot.verdict == HOLDS and hot.control.verdict == FAILS
+    want = (1 + 1 / math.sqrt(2.0)) ** 2 / 4
+    assert emb.counterexample["entry"] == "aa"
+    assert emb.counterexample["value"] == pytest.approx(want, rel=1e-12)
+    assert emb.details["sum_of_inner_products"] == pytest.approx(4 * want, rel=1e-12)
+    for seed in (0, 1):
+        cx = get_claim("tslm-eq-11").run_small({"vocab_size": 2, "length": 2}, seed).counterexample
+        assert cx["entry"] == "aa" and cx["value"] == pytest.approx(want, rel=1e-12)

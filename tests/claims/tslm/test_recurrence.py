@@ -11,7 +11,22 @@ from tnverify.claims import get_claim
 def test_eq16_counterexample_names_unfolding():
     ev = get_claim("tslm-eq-16").run_small({"m": 2, "r": 2, "length": 4}, 0)
     assert ev.counterexample["rank"] > ev.counterexample["r"]
-    assert ev.counterexample["relative_distance_lower_bound"] > 0
+    assert ev.counterexample["relative_frobenius_distance_at_least"] > 0
+
+
+def test_eq16_counterexample_is_the_explicit_pairing_tensor():
+    """𝒯 = Σ_{a,b} e_a⊗e_b⊗e_a⊗e_b: the same counterexample for every seed, its middle
+    unfolding the identity (rank m² = 4), distance ≥ √(2/4) from every r = 2 tensor."""
+    T = mod.pairing_tensor(2, 4)
+    assert T[0, 1, 0, 1] == 1 and T[0, 1, 1, 0] == 0 and T.sum() == 4
+    assert np.array_equal(T.reshape(4, 4), np.eye(4))
+    a = get_claim("tslm-eq-16").run_small({"m": 2, "r": 2, "length": 4}, 0).counterexample
+    b = get_claim("tslm-eq-16").run_small({"m": 2, "r": 2, "length": 4}, 1).counterexample
+    assert a["got"] == b["got"] == [2, 4, 2] and a["cut_after_mode"] == 2
+    assert abs(a["relative_frobenius_distance_at_least"] - np.sqrt(0.5)) <= 1e-12
+    # an Eq. 16 tensor satisfies the bound the pairing tensor breaks
+    lam, U, W = mod._draw(np.random.default_rng(0), 2, 2)
+    assert mod._ranks(mod.eq16_tensor(lam, U, W, 4)) == [2, 2, 2]
 
 
 def test_eq18_is_V_h_prev_and_the_conditionals_sum_to_one():
@@ -98,3 +113,18 @@ def test_eq17_decided_by_the_off_by_one_only():
     assert set(ev.readings) == {"V |V|×r"}
     assert ev.readings["V |V|×r"].failing_parts() == ["Eq. 17 vs Eq. 20 as printed (y_t = V h_t)"]
     assert r.claim.defect.erratum == "tslm-eq20-y-offbyone"
+
+
+def test_eq17_is_three_distinct_edits():
+    """The index of y_t, the layout of V (printed in two places: one edit) and the layout of
+    U are three edits, each its own erratum key."""
+    d = get_claim("tslm-eq-17").defect
+    keys = [e.erratum for e in d.edits]
+    assert keys == ["tslm-eq20-y-offbyone", "tslm-eq20-v-layout", "tslm-eq20-u-layout"]
+    assert all(e.kind == "misprint" and e.why for e in d.edits)
+
+
+def test_eq17_counterexample_names_t_and_k():
+    ev = get_claim("tslm-eq-17").run_small(get_claim("tslm-eq-17").space[0], 0)
+    cx = ev.counterexample
+    assert cx["entry"].startswith("t = ") and "(1-based)" in cx["entry"]

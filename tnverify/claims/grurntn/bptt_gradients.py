@@ -189,7 +189,17 @@ def bptt_evidence(params, rng, *, model, fprime, readings=("total", "local"), f=
     for rd in readings:
         sig = signals(rd, model, cell, W_hy, b_y, x, y, E, hs, cache)
         got = G.bptt_w_tsr(cache, sig, f=f, fprime=fprime, model=model)
-        parts = dict(base)
+        parts = {}
+        if model == "gru" and f == "tanh":
+            # the edit by itself, checkable by hand: f′ at a = 1 against d/da tanh(a) =
+            # 1/cosh²(a) (0.419974; the printed (1 − tanh a)² gives 0.056837)
+            one = np.array([1.0])
+            f1 = (1 - np.tanh(one)) ** 2 if fprime == "printed" else 1 - np.tanh(one) ** 2
+            parts["f′(a) at a = 1 vs d/da tanh(a) = 1/cosh²(a)"] = compare_values(
+                f"{'printed (1 − tanh a)²' if fprime == 'printed' else '1 − tanh² a'} vs "
+                "d/da tanh(a) = 1/cosh²(a), at a = 1", f1, 1 / np.cosh(one) ** 2, n=4,
+                labels=["a = 1"])
+        parts.update(base)
         parts["formula vs autograd"] = compare_values(
             f"Eq. {'24' if model == 'gru' else '25'} ({rd} ∂E/∂{'h̃' if model == 'gru' else 'c'}_j, "
             f"{fprime} f′) vs autograd", got, auto, n=n_ops, scale=scale)

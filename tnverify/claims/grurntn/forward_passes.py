@@ -387,16 +387,18 @@ def bracket_typing(name, i, d, rng):
     Wk = rng.standard_normal((i, d))
     ok, why = _row_product(x, Wk, h)
     c_ok, c_why = _row_product(x.T, Wk, h)
-    compared = (f"{name} as printed: [x] W^[k] [h] with x ∈ ℝ^(1×{i}), W^[k] ∈ ℝ^({i}×{d}), "
-                f"h ∈ ℝ^(1×{d}) is typed (a scalar per slice)")
+    compared = (f"{name} as printed, [x] W^[k] [h] (k = 1..d indexes the slices of "
+                f"W_tsr^[1:d]) with the row vectors x ∈ ℝ^(1×{i}), h ∈ ℝ^(1×{d}) and the slice "
+                f"W^[k] ∈ ℝ^({i}×{d}): is the product defined?")
     return Evidence(compared, passed=ok, sizes={"input": i, "hidden": d},
                     details={"numpy": why, "corrected": "[x] W^[k] [h]ᵀ: (1×i)(i×d)(d×1)"},
                     counterexample=None if ok else {
                         "product": f"(1×i)(i×d)(1×d) = (1×{i})({i}×{d})(1×{d})",
-                        "mismatch": (f"[x] W^[k] is a 1×{d} row and [h] a 1×{d} row; a "
-                                     f"(1×{d})·(1×{d}) product needs {d} columns to meet 1 "
-                                     "row, so the printed form is undefined for every d > 1 "
-                                     "(with [h]ᵀ, a d×1 column, it is a scalar)")},
+                        "mismatch": (f"[x] W^[k] is a 1×{d} row and [h] a 1×{d} row: the "
+                                     f"inner dimensions ({d} and 1) do not match, so the "
+                                     "printed form is undefined for every d > 1; with [h]ᵀ, "
+                                     "a d×1 column, each slice gives a scalar and k = 1..d "
+                                     "the 1×d vector the other terms of the tanh need")},
                     control=Evidence(f"control (ᵀ on the wrong factor, [x]ᵀ W^[k] [h]) of: "
                                      f"{compared}", passed=c_ok, details={"numpy": c_why}))
 

@@ -87,8 +87,9 @@ claim("grurntn-eq-8", "GRU (Eq. 8–11) vs Cho et al. and torch", S["grurntn-eq-
                "convention of Chung et al. 2014, ref. [19]); Cho et al. [5] put z on h_{t−1}. "
                "The two parameterisations describe the same functions (negate the "
                "z-parameters), so the citation is right up to this renaming.",
-               "torch.nn.GRUCell applies the reset gate after W_hh (r ⊙ (h W_hh)); Eq. 10 and "
-               "Cho et al. apply it before ((r ⊙ h) W_hh): equal only for diagonal W_hh."))
+               "A note for implementers, not an erratum (the paper cites no library): "
+               "PyTorch's GRU cell applies the reset gate after W_hh (r ⊙ (h W_hh)); Eq. 10 "
+               "and Cho et al. apply it before ((r ⊙ h) W_hh): equal only for diagonal W_hh."))
 
 claim("grurntn-eq-15", "RecNTN bilinear parent (Eq. 15–16)", S["grurntn-eq-15"],
       refs("grurntn", "§II-C, Eq. 12–16"), F.small_eq15, topic="gated-cells-lmms",
@@ -137,21 +138,31 @@ _EQ19_CORRECTED = (
     'tanh([x_t] W_{tsr}^{[1:d]} [h_{t−1}]ᵀ + x_tW_{xc} + h_{t−1}W_{hc} + b_c) (19); c_t = '
     'f_t ⊙ c_{t−1} + i_t ⊙ c̃_t (20); …", the rest of Eq. 19–20 and the shapes (W_{tsr}^{'
     '[1:d]} ∈ ℝ^{i×d×d}, slices ℝ^{i×d}) unchanged.')
+_WHY_T = ("The paper's vectors are rows (x_tW_{xc}, h_{t−1}W_{hc}), so [x] W^{[k]} with the "
+          "slice W^{[k]} ∈ ℝ^{i×d} (k = 1..d; the paper writes W^{[i]}) is 1×d and cannot "
+          "multiply the 1×d row [h]: the inner dimensions (d and 1) do not match for d > 1 "
+          "(e.g. i = 3, d = 4). With [h]ᵀ each slice gives a scalar, and k = 1..d give the "
+          "1×d vector the other terms inside the tanh need. The paper itself carries the ᵀ in "
+          "Eq. 18 and in the a_j defined after Eq. 24, and the gradient term [x_j]ᵀ[h_{j−1}] "
+          "of Eq. 25 is an i×d outer product, the shape of a slice.")
 _EQ19_REMARKS = (
     "The slice label W_{tsr}^{[i]} clashes with the input size i.",
     "The peepholes c_{t−1}W_{ci}, c_{t−1}W_{cf}, c_tW_{co} are written as full d×d matrices "
     "(Graves' LSTM uses diagonal ones); this matters for grurntn-sec-4b-params.")
 corrected_pair(
     "grurntn-eq-19",
-    common=dict(topic="gated-cells-lmms", refs=refs("grurntn", "§III-B, Eq. 19–20", "grurntn",
-                                             "§II-B.1, Eq. 3–7"), space=(_CELL,),
-                readings=_bracket_readings("19", "x_t", "h_{t−1}"), remarks=_EQ19_REMARKS),
+    common=dict(topic="gated-cells-lmms", space=(_CELL,),
+                readings=_bracket_readings("19", "x_t", "h_{t−1}")),
     printed=dict(
+        refs=refs("grurntn", "§III-B, Eq. 19", "grurntn", "§III-C, Eq. 26 (the same edit)"),
+        remarks=_EQ19_REMARKS,
         title="LSTMRNTN (Eq. 19–20) as printed: [x_t] W_tsr [h_(t−1)] without ᵀ",
         statement=S["grurntn-eq-19"], small=F.small_eq19_printed, expected="fails",
         defect=Defect("misprint", printed="[x_t] W_{tsr}^{[1:d]} [h_{t−1}]",
-                      meant="[x_t] W_{tsr}^{[1:d]} [h_{t−1}]ᵀ", erratum=_TRANSPOSE)),
+                      meant="[x_t] W_{tsr}^{[1:d]} [h_{t−1}]ᵀ", erratum=_TRANSPOSE,
+                      why=_WHY_T)),
     corrected=dict(
+        refs=refs("grurntn", "§III-B, Eq. 19–20", "grurntn", "§II-B.1, Eq. 3–7"),
         title="LSTMRNTN (Eq. 19–20) with [h_(t−1)]ᵀ, and the peephole LSTM",
         statement=_EQ19_CORRECTED, small=F.small_eq19, scaled=F.scaled_eq19,
         scaled_space={"small": ({"input": 8, "hidden": 16, "length": 8, "batch": 8},),
@@ -165,7 +176,8 @@ corrected_pair(
         title="a_j of the LSTMRNTN BPTT (Eq. 26) as printed: [h_(j−1)] without ᵀ",
         statement=S["grurntn-eq-26"], small=F.small_eq26_printed, expected="fails",
         defect=Defect("misprint", printed="[x_j] W_{tsr}^{[1:d]} [h_{j−1}]",
-                      meant="[x_j] W_{tsr}^{[1:d]} [h_{j−1}]ᵀ", erratum=_TRANSPOSE)),
+                      meant="[x_j] W_{tsr}^{[1:d]} [h_{j−1}]ᵀ", erratum=_TRANSPOSE,
+                      why=_WHY_T)),
     corrected=dict(
         title="a_j (Eq. 26) with [h_(j−1)]ᵀ: the pre-activation of the corrected Eq. 19",
         statement=('Eq. 26 of grurntn with the transpose of Eq. 24\'s a_j: "a_j = ([x_j] '
@@ -182,7 +194,9 @@ claim("grurntn-eq-21", "−log Π P = −Σ log P (Eq. 21–23)", S["grurntn-eq-
 
 corrected_pair(
     "grurntn-eq-24",
-    common=dict(topic="gated-cells-lmms", refs=refs("grurntn", "§III-C, Eq. 24"), space=(_BPTT,),
+    common=dict(topic="gated-cells-lmms",
+                refs=refs("grurntn", "§III-C, definition of f′ after Eq. 24 (unnumbered "
+                          "display)"), space=(_BPTT,),
                 scaled_space=_BPTT_SCALED, readings=_read_e("24", "h̃")),
     printed=dict(
         title="BPTT of W_tsr in GRURNTN (Eq. 24) as printed", statement=S["grurntn-eq-24"],
@@ -190,7 +204,14 @@ corrected_pair(
         uses=("grurntn-eq-18", "grurntn-eq-21"), expected="fails",
         defect=Defect("misprint",
                       printed="f′(a_j) = (1 − f(a_j))², if f(·) is tanh function",
-                      meant="f′(a_j) = 1 − f(a_j)², if f(·) is tanh function"),
+                      meant="f′(a_j) = 1 − f(a_j)², if f(·) is tanh function",
+                      why="For f = tanh, f′(a) = 1 − tanh²(a) = 1/cosh²(a). At a = 1 this is "
+                          "0.4200, while the printed (1 − tanh a)² gives 0.0568. A misplaced "
+                          "parenthesis, not a wrong derivation: Eq. 25, a few lines below, "
+                          "prints the correct (1 − tanh²(a_j)), and the sigmoid case beside "
+                          "it, f(a_j)(1 − f(a_j)), is right. The BPTT gradient of Eq. 24 built "
+                          "with the printed f′ also differs from the gradient computed by "
+                          "automatic differentiation (i = 3, d = 4, 4 steps)."),
         pinned=({"params": _BPTT, "seed": 24, "note": "the claims catalogue: 4 steps, i=3, d=4, f = tanh"},)),
     corrected=dict(
         title="Eq. 24 with f′ = 1 − tanh² for f = tanh",
@@ -209,16 +230,18 @@ claim("grurntn-eq-25", "BPTT of W_tsr in LSTMRNTN (Eq. 25)", S["grurntn-eq-25"],
       remarks=("'∂a_j/∂W_{tsr}^{[1:d]} = [x_j]ᵀ[h_{j−1}]' is shorthand: slice k gets the same "
                "outer product, weighted by the k-th component of the preceding elementwise "
                "factors (∂E_i/∂c_j) i_j (1 − tanh²(a_j)).",
-               "a_j is used with the ᵀ of Eq. 24 ([h_{j−1}]ᵀ); Eq. 26 prints it without "
-               "(grurntn-eq-26)."),
+               "Eq. 26's a_j should carry the ᵀ, as the a_j after Eq. 24 does on "
+               "(r_j ⊙ h_{j−1}) (grurntn-eq-26)."),
       pinned=({"params": _BPTT, "seed": 25, "note": "the claims catalogue: 4 steps, i=3, d=4"},))
 
 claim("grurntn-eq-27", "PPL (Eq. 27) and BPC (Eq. 28)", S["grurntn-eq-27"],
       refs("grurntn", "§IV-A, Eq. 27–28", "thesis", "Eq. 2.11", "tslm", "Evaluation Metrics"),
       N.small_eq27, topic="gated-cells-lmms", space=({"length": 50, "vocab_size": 20},),
       proof=_PROOF + "grurntn_eq_27",
-      remarks=("The base is consistent within each formula (log₂ with 2^·); the thesis's "
-               "PPL = 2^{H(x)} (Eq. 2.11) needs log₂ in H(x), which it leaves unspecified.",
+      remarks=("The base is consistent within each formula (log₂ with 2^·). (A toolkit "
+               "cross-reference, not about this paper: the PhD thesis tnverify also checks, "
+               "whose Eq. 2.11 writes PPL = 2^{H(x)}, needs log₂ in H(x), which it leaves "
+               "unspecified.)",
                "'predicts the next word probability given the previous words and current word' "
                "vs P(X_i|X_{1..i−1}) is indexing wording only."))
 
@@ -249,16 +272,28 @@ claim("grurntn-sec-4b-params", "§IV-B parameter counts (about 12M/13M, 2.2M/2.6
                   "All of these models used 32 dimensions for character embedding", _SEC4B)),
       defect=Defect(
           "published-number",
-          printed=("The total number of free parameters for GRURNN and GRURNTN was about 2.2 "
-                   "million (char level; word level: 'were about 12 million')"),
-          meant=("GRURNTN (256 units, W_tsr ∈ ℝ^{32×256×256}) has ≈ 2.33 M parameters (≥ "
-                 "2.318 M under any bias/output convention) and GRURNN (820) ≈ 2.14 M at |V| ≈ "
-                 "50; at word level GRURNTN ≈ 12.53 M")),
+          printed=("character level: \"The total number of free parameters for GRURNN and "
+                   "GRURNTN was about 2.2 million\""),
+          meant=("GRURNTN (input i = 32, the character embedding; d = 256; W_tsr ∈ "
+                 "ℝ^{32×256×256}) has ≥ 2,318,336 parameters from the tensor and the GRU "
+                 "matrices alone (≈ 2.33 M with |V| ≈ 50, the PTB character vocabulary the "
+                 "paper does not state), ≥ 5.4 % above \"about 2.2 million\"; GRURNN (820 "
+                 "units) has ≈ 2.14 M, ≈ 2.7 % below it"),
+          why=("With the paper's own sizes (§IV-B: 32-dimensional character embeddings as the "
+               "input i of Eq. 18, 256 hidden units; the tensor W_tsr ∈ ℝ^{i×d×d} as printed "
+               "after Eq. 18), GRURNTN has the tensor, 32·256² = 2,097,152 parameters, and the "
+               "GRU matrices, 3(32·256 + 256²) = 221,184: 2,318,336 before any bias, "
+               "embedding or output layer, which every convention only adds to. The printed "
+               "inputs 32 and 256 are exact integers, so no rounding of them rescues the "
+               "figure, and 2.318 M does not round to 2.2 M at the one decimal printed.")),
       remarks=("The LSTM totals are consistent only with full d×d peephole matrices, as "
                "written in Eq. 3–6; diagonal peepholes give 11.26 M (word LSTMRNN) and 1.55 M "
                "(char LSTMRNN).",
                "'We constrained our baseline GRURNN to have a similar number of parameters as "
-               "the GRURNTN model' holds loosely (12.44 vs 12.53 M; 2.14 vs 2.33 M)."))
+               "the GRURNTN model' holds loosely (12.44 vs 12.53 M; 2.14 vs 2.33 M).",
+               "Word level: \"about 12 million\" is consistent with GRURNTN ≈ 12.53 M (8.39 M "
+               "tensor, 0.30 M GRU, 1.28 M embedding, 2.57 M output) and GRURNN ≈ 12.44 M; not "
+               "an erratum."))
 
 corrected_pair(
     "grurntn-sec-4b-char-hidden",
@@ -268,7 +303,14 @@ corrected_pair(
         title="§IV-B character-level hidden sizes as printed (600 for LSTMRNTN)",
         statement=S["grurntn-sec-4b-char-hidden"],
         small=partial(N.small_char_hidden, who="LSTMRNTN"), expected="fails",
-        defect=Defect("misprint", printed="600 for LSTMRNTN", meant="600 for LSTMRNN")),
+        defect=Defect("misprint", printed="600 for LSTMRNTN", meant="600 for LSTMRNN",
+                      why="\"256 hidden units for GRURNTN and LSTMRNTN, 820 for GRURNN, and 600 "
+                          "for LSTMRNTN\" gives LSTMRNTN two sizes (256 and 600) and LSTMRNN "
+                          "none; the counts below are the number of hidden sizes assigned to "
+                          "GRURNN, GRURNTN, LSTMRNN, LSTMRNTN in that order. The word-level "
+                          "sentence gives LSTMRNN its own size (\"740 for LSTMRNN\"), and "
+                          "LSTMRNN with d = 600 (32-dimensional embeddings, full peepholes) "
+                          "has ≈ 2.63 M parameters, the paper's \"about 2.6 million\".")),
     corrected=dict(
         title="§IV-B character-level hidden sizes with 600 for LSTMRNN",
         statement=('"For the character-level language modeling task, we used 256 hidden units '
@@ -289,13 +331,15 @@ claim("grurntn-sec-5-gains", "§V absolute and relative gains", S["grurntn-sec-5
                   "grurntn §VII, Conclusion (the relative reduction is one \"over GRURNN\", "
                   "the baseline's value; §V-A's opening \"outperformed both baseline "
                   "models\" measures against the baseline too)")),
-      remarks=("Three of the four relative figures (2.22, 10.63, 10.42) are not what the "
-               "rounded table values give (2.19, 10.64, 10.43); they are consistent with "
-               "unrounded values inside the rounding boxes (several at the edge of the box) "
-               "or with rounding the absolute gain first (0.03/1.35 = 2.22 %).",
+      remarks=("10.63 and 10.42 are the exact ratios of the printed numbers, 10.4/97.78 = "
+               "10.636 % and 11.29/108.26 = 10.428 %, truncated to two decimals (rounded they "
+               "are 10.64 and 10.43); 4.32 = 0.06/1.39 (4.316 %) is rounded.",
+               "2.22 is matched by no two-decimal reading of the table (0.03/1.37 = 2.19 %), "
+               "but fits unrounded values inside the rounding boxes of the printed numbers "
+               "(e.g. 1.370 → 1.3396: 0.0304/1.370 = 2.22 %).",
                "At the table's two decimals the BPC relative gains are determined only to "
-               "about ±0.4 points (4.32 % could be anything in 3.94–4.69 % given 0.06 absolute): "
-               "their control is the other model pair's table values, not a shifted digit."))
+               "about ±0.4 points (4.32 % could be anything in 3.94–4.69 % given 0.06 "
+               "absolute)."))
 
 corrected_pair(
     "grurntn-sec-5b-table-ref",
@@ -304,7 +348,10 @@ corrected_pair(
         title="§V-B cites Table I for the PTB test PPL", statement=S["grurntn-sec-5b-table-ref"],
         small=partial(N.small_table_ref, cited="I"), expected="fails",
         defect=Defect("editorial", printed="§V-B: \"Table I shows the PTB test set PPL\"",
-                      meant="§V-B: \"Table II shows the PTB test set PPL\"")),
+                      meant="§V-B: \"Table II shows the PTB test set PPL\"",
+                      why="Table I is titled \"PENN TREE BANK TEST SET BPC\"; the PPL values "
+                          "§V-B quotes (97.78, 87.38, 108.26, 96.97) are in Table II, \"PENN "
+                          "TREEBANK TEST SET PPL\".")),
     corrected=dict(
         title="§V-B with Table II for the PTB test PPL",
         statement=('"Table II shows the PTB test set PPL among our baseline models, proposed '

@@ -58,14 +58,16 @@ def _first_form(s, *, corrected: bool) -> dict:
     printed = f1 @ mat.T if typed else None  # 𝒢^(1) f, row by row (typed only if M = R₁)
     scale_b = np.maximum(scale, np.abs(f1) @ np.abs(mat.T)) if typed else scale
     contract = compare_values(
-        "(𝒢^(1))ᵀ f_1 (contract the M mode) vs h^(1) of Eq. 9", transposed, h1, n=M,
+        "(𝒢^(1))ᵀ f_θ(x^(i₁)) (contract the M mode) vs h^(1) of Eq. 9", transposed, h1, n=M,
         scale=scale_b, sizes=sz, control=printed,
-        control_label=None if printed is None else "printed 𝒢^(1) f_1 (no transpose)")
+        control_label=None if printed is None else "printed 𝒢^(1) f_θ(x^(i₁)) (no transpose)")
     if corrected:
         return {"h^(1) = (𝒢^(1))ᵀ f_θ(x^(1))": contract}
     if typed:
         # entries named (template sequence i_1…i_T, coordinate r of h^(1))
-        lit = compare_values("printed matrix product 𝒢^(1) f_1 vs h^(1) of Eq. 9", printed,
+        lit = compare_values("printed matrix product 𝒢^(1) f_θ(x^(i₁)) vs h^(1) of Eq. 9 (entry: the "
+                             "template (i₁, …, i_T) and the coordinate r of h^(1), both "
+                             "0-based; h^(1) depends on i₁ only)", printed,
                              h1, n=M, scale=scale_b, sizes=sz, labels=s["labels"])
     else:
         def typed_and_equal(matrix):
@@ -76,7 +78,7 @@ def _first_form(s, *, corrected: bool) -> dict:
             tol = float(tolerance(np.float64, n=M, norm=1.0))
             return val.shape == h1.shape and bool(np.all(np.abs(val - h1) <= tol * scale))
         lit = passed_with_control(
-            "printed matrix product 𝒢^(1) f_1 is typed and equals h^(1) of Eq. 9",
+            "printed matrix product 𝒢^(1) f_θ(x^(i₁)) is typed and equals h^(1) of Eq. 9",
             typed_and_equal, mat, np.zeros((R1, M)),
             "an R₁×M zero matrix in place of 𝒢^(1): typed, wrong values", sizes=sz,
             details={"why": f"({M}×{R1} matrix)·(vector of length {M}) is undefined for "

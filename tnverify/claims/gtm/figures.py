@@ -124,10 +124,14 @@ claim("gtm-fig-3", "Fig. 3/4: the bars at 1 show rank-1 shallow equivalents", _F
                             "RNNs of the corresponding rank there exist shallow networks of "
                             "rank 1 realizing the same grid tensor",
                     meant="Figure 3 shows that for every R some sampled RNNs have lower bound "
-                          "1: a rank-1 shallow equivalent is not excluded (a lower bound of 1 "
-                          "is not existence; most sampled networks at bound 1 are not rank-1 "
-                          "realizable, counted in the counterexample); rank-1 equivalents do "
-                          "exist for every R by Theorem 5.3's construction",
+                          "1: a rank-1 shallow equivalent is not excluded, but a lower bound of "
+                          "1 does not show that one exists (in tnverify's own sample, not the "
+                          "paper's: integer weights uniform in {−2, …, 2}, L = M, F = I, 12 "
+                          "unshared-core networks for each R ∈ {1, 2, 4, 8}, 20 of the 22 "
+                          "networks at bound 1 at M = T = 6, and 17 of 18 at M = 10, T = 6, have "
+                          "no rank-1 equivalent). The existence claim itself is true: rank-1 "
+                          "equivalents exist for every R by Theorem 5.3's construction; what "
+                          "is wrong is only that the figure shows it",
                     why=_FIG3_WHY),
       remarks=("The same inference from a lower bound of 1 to existence is printed for shared "
                "cores in App. B, on Fig. 4 (\"there always exist rank 1 generalized shallow "
@@ -204,15 +208,31 @@ claim("gtm-fig-5", "Fig. 5: Lemma A.1's technique gives lower bounds for ξ = �
                "seed": 5, "note": "smallest the claims catalogue size, rank-1 networks"},),
       uses=("gtm-lemma-a.1",), readings=FIG5_READINGS,
       defect=Defect("false",
-                    printed="Distribution of lower bounds on the rank of generalized shallow "
-                            "networks … ξ(x, y) = √(x² + y²), computed with \"the same "
-                            "technique as in the proof of Theorem 5.2\"",
-                    meant="at most a distribution of ⌈numerical matricization rank/(TM/2)⌉, "
-                          "a heuristic with no lower-bound guarantee for this ξ: Lemma A.1's "
-                          "bound rank ≤ R·TM/2 fails for ξ = √(x² + y²) already at R = 1"),
+                    printed="Fig. 5: \"Distribution of lower bounds on the rank of generalized "
+                            "shallow networks … ξ(x, y) = √(x² + y²)\"; that these bounds are "
+                            "computed as Fig. 3's (\"the same technique as in the proof of "
+                            "Theorem 5.2\", §6) is an inference from §6's \"The numerical "
+                            "results for … other nonlinearities are given in Appendix B\"",
+                    meant="Fig. 5's bars are ⌈rank/(TM/2)⌉, which for ξ = √(x² + y²) is not a "
+                          "lower bound: Lemma A.1's rank ≤ R·TM/2 is proved only for ξ = max, "
+                          "and a width-1 network already has rank 9 > 6 = R·TM/2 at M = 3, "
+                          "T = 4 (⌈9/6⌉ = 2 > 1 = R); generically a width-1 network reaches "
+                          "the maximal rank, so no rank-based bound above 1 is available",
+                    why="A width-1 shallow network with ξ = √(x² + y²) has the grid "
+                        "√(Σ_t a_t[i_t]²); its (odd, even) matricization has entries "
+                        "√(α_p + β_q) with α_p the sum over the odd modes and β_q over the even "
+                        "ones, a matrix that is generically of full rank (√ is not a sum of "
+                        "few products). So rank/(TM/2) bounds nothing. \"Certified rank\" means: the "
+                        "number of singular values of the float64 matricization above δ, "
+                        "where δ bounds the rounding error of the computed matrix plus that of "
+                        "the SVD; by Weyl's inequality the exact matrix has at least that rank "
+                        "(a lower bound, whatever the tolerance a plotting script would use). "
+                        "This matters because the smallest singular values are tiny: a rank "
+                        "read off with a loose tolerance can hide the effect."),
       remarks=("The caption omits the list of ranks (\"randomly generated generalized RNNs "
                "of ranks (M = 6, …)\").",
-               "Lemma A.1 (gtm-lemma-a.1) holds for ξ = max only; any other-ξ panel computed "
+               "Lemma A.1 is proved only for ξ = max (it holds trivially for ξ = xy, rank ≤ R, "
+               "and ξ = x + y, rank ≤ 2) and fails for ξ = √(x² + y²); any such panel computed "
                "the same way carries the same defect."),
       expected="fails")
 
@@ -315,19 +335,28 @@ claim("gtm-sec-5.2-shared",
       defect=Defect("false",
                     printed="By imposing this constraint [𝒢^(2) = ⋯ = 𝒢^(T−1)], we lose the "
                             "property of universality",
-                    meant="universality at fixed T (§5.1) survives weight sharing: shared-core "
-                          "max RNNs realize every grid tensor, with width growing with M^T; "
-                          "what sharing loses is a length-independent network",
+                    meant="universality is not lost: with 𝒢^(2) = ⋯ = 𝒢^(T−1) (the "
+                          "constraint as §5.2 defines it) every grid tensor of order T is "
+                          "realized by a shared-core max RNN, for every M and T (the unit-rank "
+                          "RNNs of Prop. A.4 have 𝒢^(t) = 1, so they are shared, and Lemma 5.1 "
+                          "keeps sharing, so the proof of Thm. 5.1 goes through); if the input "
+                          "matrices C^(t) are shared as well, the span computation below shows it "
+                          "at the sizes it ran (M = 2, T = 4 here; M = 2, T = 6 in the larger "
+                          "check); in general that case is not settled here",
                     why="Universality (§5.1) means: every tensor ℋ ∈ ℝ^{M×⋯×M} of order T is "
-                        "the grid tensor Γ of some network. Two steps give it with shared "
-                        "cores. (1) Lemma 5.1 builds from networks A, B and numbers a, b a "
+                        "the grid tensor Γ of some network. \"Shared\" is §5.2's 𝒢^(2) = ⋯ = "
+                        "𝒢^(T−1); for that alone a general proof exists: the unit-rank RNN "
+                        "of Prop. A.4 has 𝒢^(t) = 1 for t < T, so it is shared, and step (1) "
+                        "below keeps sharing, so the RNNs the proof of Thm. 5.1 builds (via "
+                        "Lemma 5.2 and Lemma 5.1) are shared. With the input weights shared "
+                        "too, two steps give it at the sizes checked. (1) Lemma 5.1 builds from networks A, B and numbers a, b a "
                         "network C with Γ_C = aΓ_A + bΓ_B by stacking their cores block by "
                         "block; when A and B have 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)} (and shared input "
                         "weights), the stacked cores are equal too, so C is shared-core "
                         "(checked on random A, B). Hence the grids of shared-core networks of "
                         "all widths form a linear space. (2) That space is all of ℝ^{M^T}: the "
                         "grids of 8·M^T random shared-core ξ = max networks of widths 1–3 "
-                        "with integer weights span dimension M^T (16 at M = 2, T = 4; the "
+                        "(𝒢 and C shared, F = I, integer weights) span dimension M^T (16 at M = 2, T = 4; the "
                         "rank mod p of the exact integer grids certifies it from below). A "
                         "linear space that contains a basis of ℝ^{M^T} is ℝ^{M^T}, so every ℋ "
                         "is the grid of a shared-core network (by (1), of width at most the "
@@ -336,7 +365,9 @@ claim("gtm-sec-5.2-shared",
                         "dimension below M^T."),
       remarks=("The pointer \"for Theorem 5.2 we provide numerical evidence in Appendix A\" "
                "should read Appendix B (\"Expressivity in the case of shared cores\", Fig. "
-               "4); App. A holds the proofs.",
+               "4); App. A holds the proofs. The same wrong pointer occurs earlier in §5.2, "
+               "after Thm. 5.3: \"In the numerical experiments in Section 6 and Appendix A we "
+               "validate …\" (Appendix B).",
                "\"We believe that the statements of Theorems 5.2 and 5.3 still hold\" is a "
                "stated conjecture and is not judged."),
       expected="fails")

@@ -289,7 +289,7 @@ claim("gtm-app-b-table1", "App. B Table 1 settings vs Fig. 2 (accuracies not rep
       remarks=("\"m\" in the App. B settings is the paper's M (the number of templates).",
                "The ξ = ln(eˣ + eʸ) column needs an h^(0), but this ξ has no unit in ℝ "
                "(gtm-xi-operators) and the text does not say which h^(0) was used.",
-               "\"Significant boost\" has no statistical support: single runs, no error "
-               "bars; the best CIFAR-10 entry (x + y, 57.18) is a model additive over "
+               "\"Significant boost\" has no statistical support: no repeats or error "
+               "bars are reported; the best CIFAR-10 entry (x + y, 57.18) is a model additive over "
                "positions."),
       expected="holds")

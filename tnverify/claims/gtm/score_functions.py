@@ -268,7 +268,8 @@ claim(
     remarks=(
         "App. A, proof of Lemma 3.1: the inner sum is printed \"Σ_{r₁=1}^{r₁}\"; its upper "
         "limit is R₁ (a typo in the proof, outside the claim).",
-        "§3.3 \"in eq. (9) it was implicitly assumed that h^(0) = 1\" is consistent: Eq. 10 "
+        "§4.1 (\"Initial hidden state\") \"in eq. (9) it was implicitly assumed that "
+        "h^(0) = 1\" is consistent: Eq. 10 "
         "at t = 1 with h^(0) = 1 gives the h^(1) of Eq. 9.",
         "The boundary forms printed after Eq. 12 are a separate claim, "
         "gtm-eq12-boundary-h1 (the first one needs a transpose)."),

@@ -132,7 +132,16 @@ corrected_pair("gtm-prop-a.5", common=_A5_COMMON, printed=dict(
     defect=Defect("misprint",
                   printed="ℋ̂_{i₁…i_T} = Σ_j ℋ_{j₁…j_T} F⁻¹_{j₁i₁} … F⁻¹_{j_Ti_T}",
                   meant="ℋ̂_{i₁…i_T} = Σ_j ℋ_{j₁…j_T} F⁻¹_{i₁j₁} … F⁻¹_{i_Tj_T} (the indices "
-                        "of F⁻¹ transposed), i.e. ℋ̂ = ℋ ×₁ F⁻¹ ⋯ ×_T F⁻¹"),
+                        "of F⁻¹ transposed), i.e. ℋ̂ = ℋ ×₁ F⁻¹ ⋯ ×_T F⁻¹ (×_t the mode-t "
+                        "product of Kolda & Bader 2009: F⁻¹ applied to the t-th index)",
+                  why="For a template input x^(i₁), …, x^(i_T), Φ(X)_k = Π_t F_{i_t k_t} (the "
+                      "rows of F are f_θ(x^(i))ᵀ, Eq. 19), so ⟨ℋ̂, Φ⟩ = Σ_k ℋ̂_k Π_t "
+                      "F_{i_t k_t}. This equals ℋ_i for every template iff ℋ̂_k = Σ_j ℋ_j Π_t "
+                      "(F⁻¹)_{k_t j_t}; the printed (F⁻¹)_{j_t k_t} is right only for symmetric "
+                      "F. Exact example (M = T = 2, templates 1-based): F = [[1, 1], [0, 1]] "
+                      "and ℋ = E^(1,1) (1 at (1, 1), 0 elsewhere); the printed formula gives "
+                      "the template grid [[0, 0], [0, 1]] ≠ ℋ, the corrected one gives ℋ "
+                      "exactly."),
     remarks=("The printed formula is right only for symmetric F; the paper gets the "
              "orientation right in the proof of Thm. 5.3 (C^(t) = (Fᵀ)⁻¹, so C Fᵀ = I).",),
     expected="fails"), corrected=dict(

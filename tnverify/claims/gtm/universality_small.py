@@ -383,6 +383,28 @@ def _modes(X, P):
     return X
 
 
+def explicit_prop_a_5(order):
+    """gtm Prop. A.5 on an exact example a reader can check by hand: M = T = 2, the
+    non-symmetric F = [[1, 1], [0, 1]] (rows f_θ(x^(1))ᵀ, f_θ(x^(2))ᵀ, Eq. 19) and
+    ℋ = E^(1,1) (1 at the template (1, 1), 0 elsewhere; 1-based).  The template grid
+    ⟨ℋ̂, Φ⟩ is [[0, 0], [0, 1]] with the printed F⁻¹_{j_t i_t}, ℋ itself with F⁻¹_{i_t j_t}."""
+    F = np.array([[1.0, 1.0], [0.0, 1.0]])
+    H = np.zeros((2, 2))
+    H[0, 0] = 1.0
+    lab = ["(1, 1)", "(1, 2)", "(2, 1)", "(2, 2)"]
+    got = _modes(gc.h_hat(H, F, order=order), F)
+    kw = dict(n=2 * 2 * 2 + 4, labels=lab)
+    if order == "corrected":
+        return compare_values(
+            "template grid ⟨ℋ̂, Φ⟩ with (F⁻¹)_{i_t j_t} vs ℋ = E^(1,1), F = [[1, 1], [0, 1]] "
+            "(1-based templates)", got, H,
+            control=_modes(gc.h_hat(H, F, order="printed"), F),
+            control_label="the printed index order F⁻¹_{j_t i_t}", **kw)
+    return compare_values(
+        "template grid ⟨ℋ̂, Φ⟩ with the printed F⁻¹_{j_t i_t} vs ℋ = E^(1,1), F = [[1, 1], "
+        "[0, 1]] (1-based templates)", got, H, **kw)
+
+
 def prop_a_5_evidence(params, rng, order):
     M, T = params["M"], params["T"]
     F = rng.standard_normal((M, M))
@@ -395,10 +417,12 @@ def prop_a_5_evidence(params, rng, order):
     n = T * 2 * M + M**T
     other = "printed" if order == "corrected" else None
     wrong = None if other is None else _modes(gc.h_hat(H, F, order=other), F)
-    parts = {"⟨ℋ̂, Φ(X)⟩ = ℋ on all template sequences": compare_values(
+    parts = {"explicit: F = [[1, 1], [0, 1]], ℋ = E^(1,1), M = T = 2":
+                 explicit_prop_a_5(order)}
+    parts["⟨ℋ̂, Φ(X)⟩ = ℋ on all template sequences"] = compare_values(
         f"ℓ(x^(i1..iT)) = ⟨ℋ̂ ({order} indices), Φ⟩ vs ℋ", _modes(Hh, F), H, n=n,
         scale=scale, labels=lab, control=wrong,
-        control_label=None if other is None else "the printed index order F⁻¹_{j_t i_t}")}
+        control_label=None if other is None else "the printed index order F⁻¹_{j_t i_t}")
     if order == "corrected":
         pn = gc.product_network(H, F)
         parts["TT of ℋ̂ (Lemma 3.1 RNN) grid = ℋ"] = compare_values(

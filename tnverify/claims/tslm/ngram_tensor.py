@@ -104,9 +104,42 @@ def check_eq11(params, rng, *, words_kind: str) -> Evidence:
     return Evidence(f"p(s_i) = ⟨s_i, c⟩, words {words_kind}", parts=parts, sizes=sizes)
 
 
+def explicit_eq11() -> Evidence:
+    """tslm-eq-11's explicit counterexample, checkable by hand: m = 2, n = 2, the words
+    a = e₁ and b = (e₁ + e₂)/√2 (unit, not orthogonal: ⟨a, b⟩ = 1/√2), the four sentences
+    aa, ab, ba, bb with p = 1/4 each.  ⟨s_i, c⟩ = Σ_j p_j ⟨s_i, s_j⟩ = (1 + 1/√2)²/4 =
+    0.7286 for every sentence, against p_i = 0.25 (tslm Eq. 8–10)."""
+    words = np.array([[1.0, 0.0], [1.0, 1.0]]) / np.array([[1.0], [math.sqrt(2.0)]])
+    p = np.full((2, 2), 0.25)
+    c = mixed(p, words)
+    seqs = all_sequences(2, 2)
+    labels = ["".join("ab"[i] for i in s) for s in seqs]
+    eq10 = np.array([np.sum(outer(words[s]) * c) for s in seqs])
+    # the same sentences with one-hot words a = e₁, b = e₂ (orthonormal), where Eq. 10
+    # recovers p_i; its semantic control is the embedded words above
+    onehot = np.eye(2)
+    c1 = mixed(p, onehot)
+    kw = dict(n=3 * 4, labels=labels, sizes={"m": 2, "length": 2})
+    parts = {
+        "one-hot a = e₁, b = e₂": compare_values(
+            "⟨s_i, c⟩ with c = Σ_j p_j s_j (Eq. 8) vs p_i, one-hot words a = e₁, b = e₂, "
+            "p = 1/4",
+            np.array([np.sum(outer(onehot[s]) * c1) for s in seqs]), p.reshape(-1),
+            control=eq10, control_label="the embedded words a = e₁, b = (e₁+e₂)/√2", **kw),
+        "embedded a = e₁, b = (e₁+e₂)/√2": compare_values(
+            "⟨s_i, c⟩ with c = Σ_j p_j s_j built term by term (Eq. 8) vs p_i, words a = e₁, "
+            "b = (e₁+e₂)/√2, p = 1/4 on aa, ab, ba, bb", eq10, p.reshape(-1),
+            details={"sum_of_inner_products": float(eq10.sum()),
+                     "closed_form_(1+1/√2)²/4": (1 + 1 / math.sqrt(2.0)) ** 2 / 4}, **kw)}
+    return Evidence("Eq. 10 on an explicit example (m = 2, n = 2, p = 1/4)", parts=parts,
+                    sizes={"m": 2, "length": 2})
+
+
 def small_eq11(params, rng) -> Evidence:
     parts = {"(i) one-hot words": check_eq11(params, rng, words_kind="one-hot"),
-             "(ii) embedded unit words": check_eq11(params, rng, words_kind="unit")}
+             "(ii) embedded words, explicit: m = 2, a = e₁, b = (e₁+e₂)/√2, p uniform":
+                 explicit_eq11(),
+             "(iii) embedded unit words, random": check_eq11(params, rng, words_kind="unit")}
     return Evidence("Eq. 10–11 in the one-hot and an embedded basis", parts=parts,
                     sizes={"vocab_size": params["vocab_size"], "length": params["length"]})
 

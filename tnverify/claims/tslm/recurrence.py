@@ -86,6 +86,20 @@ def _tt_vs_eq16(lam, U, W, n):
                                            "read as W_{i,k})")
 
 
+def pairing_tensor(m: int, n: int) -> np.ndarray:
+    """The explicit target of tslm-eq-16: 𝒯_{d₁…d_n} = ∏_{k=1}^{⌊n/2⌋} δ(d_k, d_{k+⌊n/2⌋})
+    (times 1 in a last mode when n is odd); for n = 4, 𝒯 = Σ_{a,b} e_a⊗e_b⊗e_a⊗e_b.
+
+    Its unfolding after mode ⌊n/2⌋ is the identity of size m^{⌊n/2⌋}, so it has rank
+    m^{⌊n/2⌋} > r = m for n ≥ 4 (tslm 'Recursive Tensor Decomposition', Eq. 16).
+    """
+    h = n // 2
+    T = np.eye(m ** h).reshape((m,) * (2 * h))
+    if n % 2:
+        T = np.multiply.outer(T, np.ones(m))
+    return T
+
+
 def _ranks(T):
     return [int(numerical_rank(tt_unfolding(T, k))) for k in range(1, T.ndim)]
 
@@ -108,7 +122,10 @@ def _small_eq16(params, rng, corrected=False):
                  compare_ints("count vs 3mr", [count], [3 * m * r], "<=")}
     details = {"free_parameters": count, "entries": m**n}
     if not corrected:
-        target = rng.standard_normal((m,) * n)
+        # an explicit target, checkable by hand: 𝒯 = Σ_{a,b} e_a⊗e_b⊗e_a⊗e_b (for n = 4;
+        # in general 𝒯_{d₁…d_n} = ∏_{k ≤ n/2} δ(d_k, d_{k+⌊n/2⌋})), whose unfolding after
+        # mode ⌊n/2⌋ is the identity of size m^{⌊n/2⌋}
+        target = pairing_tensor(m, n)
         rk = _ranks(target)
         tails = []
         # judged at the full rank the text allows, r = m ("r (r ≤ m) denotes the rank"),
@@ -116,14 +133,16 @@ def _small_eq16(params, rng, corrected=False):
         for k in range(1, n):
             s = np.linalg.svd(tt_unfolding(target, k), compute_uv=False)
             tails.append(float(np.sqrt((s[m:] ** 2).sum()) / np.linalg.norm(target)))
-        ev = compare_ints("unfolding ranks of a random target 𝒯 vs the bound of Eq. 16 at the "
-                          "full rank r = m", rk, [m] * (n - 1), "<=")
-        # Eckart–Young: no Eq. 16 tensor is closer than the discarded tail of any unfolding
+        ev = compare_ints("ranks of the unfoldings after modes 1, …, n−1 of 𝒯 = Σ_{a,b} "
+                          "e_a⊗e_b⊗e_a⊗e_b vs the bound r = m of Eq. 16 at the full rank",
+                          rk, [m] * (n - 1), "<=")
+        # Eckart–Young: no Eq. 16 tensor is closer (in relative Frobenius norm ‖𝒯 − 𝒯'‖/‖𝒯‖)
+        # than the discarded singular-value tail of any unfolding
         ev.details.update(relative_distance_lower_bound=max(tails), per_unfolding=tails)
         if ev.counterexample is not None:
             k = int(np.argmax(tails)) + 1
-            ev.counterexample.update(unfolding=k, rank=rk[k - 1], r=m,
-                                     relative_distance_lower_bound=max(tails))
+            ev.counterexample.update(cut_after_mode=k, rank=rk[k - 1], r=m,
+                                     relative_frobenius_distance_at_least=max(tails))
         parts["an arbitrary 𝒯 ∈ ℝ^{m^n} is representable at r = m"] = ev
     return Evidence("Eq. 16: construction, TT view, ranks, parameter count"
                     + ("" if corrected else ", representability of arbitrary 𝒯"),
@@ -145,7 +164,8 @@ corrected_pair(
                    "ℝ^{r×m}. … This tensor decomposition method reduce the O(mⁿ) magnitude of "
                    "parameters approximatively to O(m×r).\" Eq. 20 lists \"U ∈ ℝ^{m×r}, W ∈ "
                    "ℝ^{r×r}, V ∈ ℝ^{r×|V|}\"."),
-        refs=refs("tslm", "Recursive Tensor Decomposition, Eq. 16, Fig. 3", "tslm", "Eq. 20"),
+        refs=refs("tslm", "Recursive Tensor Decomposition, Eq. 16, Fig. 3", "tslm",
+                  "Experimental Results and Analysis (r = m)", "tslm", "Eq. 20 (shapes of U, W)"),
         small=_small_eq16, pinned=({"params": {"m": 3, "r": 3, "length": 4}, "seed": 16,
                                     "note": "the claims catalogue sizes, r = m"},), expected="fails",
         readings=RD.EQ16, defect=RD.EQ16_DEFECT, remarks=RD.EQ16_REMARKS),
@@ -229,7 +249,8 @@ def _eq17_transposed(params, rng, corrected):
                                [np.abs(a) for a in alphas[:t - 1]]) * cond)
         y_prev.append(V @ h[t - 1])
         y_lit.append(V @ h[t])
-    labels = [[t, k] for t in range(2, n + 1) for k in range(Vs)]
+    labels = [f"t = {t}, word k = {k + 1} of {Vs} (1-based)" for t in range(2, n + 1)
+              for k in range(Vs)]
     # n: (m·r)^(t−1) summed products per logit + r for the solve; scale: Σ|terms|·cond(W)
     kw = dict(n=(m * r) ** n + r, scale=np.array(scale), labels=labels)
     parts = {"Eq. 17 vs y_t = V h_{t−1}": compare_values(
@@ -237,7 +258,8 @@ def _eq17_transposed(params, rng, corrected):
         control=y_lit, control_label="y_t = V h_t as printed in Eq. 20")}
     if not corrected:
         parts["Eq. 17 vs Eq. 20 as printed (y_t = V h_t)"] = compare_values(
-            "⟨𝒯_(t), 𝒜_(t−1)⟩ (Eq. 17–18) vs y_t = V h_t (Eq. 20), t = 2..n", y_lit, y17, **kw)
+            "computed: (y_t)_k = (V h_t)_k as printed in Eq. 20; reference: ⟨𝒯_(t), 𝒜_(t−1)⟩_k "
+            "of Eq. 17–18; t = 2..n", y_lit, y17, **kw)
     return Evidence("Eq. 17–18 vs Eq. 19–20 (V ∈ ℝ^{|V|×r})" + (", y_t = V h_{t−1}" if corrected
                                                                else ""),
                     parts=parts, sizes=dict(params), details={"cond_W": cond})
@@ -322,7 +344,8 @@ corrected_pair(
                    "= Σ_{i=1}^r V_{k,i} 𝒮_{(t−1),i} ⊗ u_i (18)\". Eq. 20: \"p(w_t|w₁^{t−1}) = "
                    "softmax(y_t); y_t = Vh_t; h_t = g(Wh_{t−1}, Uα_t); g(a, b) = a ⊙ b (20) … U "
                    "∈ ℝ^{m×r}, W ∈ ℝ^{r×r}, V ∈ ℝ^{r×|V|}\"."),
-        refs=refs("tslm", "Eq. 17, 18, 20", "tslm", "Eq. 15"), small=_small_eq17,
+        refs=refs("tslm", "A Recursive Calculation of Conditional Probability, Eq. 17–20"),
+        small=_small_eq17,
         readings=RD.EQ17, defect=RD.EQ17_DEFECT, remarks=RD.EQ17_REMARKS,
         pinned=({"params": {"m": 3, "r": 3, "vocab_size": 5, "length": 4}, "seed": 17,
                  "note": "the claims catalogue sizes"},), expected="fails"),
@@ -334,7 +357,7 @@ corrected_pair(
                    "Vh_{t−1}\" with \"U ∈ ℝ^{r×m}, … V ∈ ℝ^{|V|×r}\": ⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩ = "
                    "V h_{t−1}, the readout of the state after the t−1 prefix words."),
         readings=tuple(r for r in RD.EQ17 if r.admissible),
-        refs=refs("tslm", "Eq. 17–20"),
+        refs=refs("tslm", "A Recursive Calculation of Conditional Probability, Eq. 17–20"),
         small=lambda p, rng: _eq17_transposed(p, rng, corrected=True),
         proof="proofs/ttlm_tslm.py::prove_tslm_eq_17_corrected"))
 

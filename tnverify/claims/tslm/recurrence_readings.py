@@ -30,14 +30,34 @@ EQ16_DEFECT = Defect(
     "false",
     printed="\"It means that a n-order tensor 𝒯 ∈ ℝ^{m×⋯×m} can be decomposed as a n-order "
             "tensor 𝒮_{(n)} ∈ ℝ^{m×⋯×r}, a diagonal matrix Λ ∈ ℝ^{r×r} and a matrix U ∈ "
-            "ℝ^{r×m}\", with 𝒮_{(n)} given by the shared-(W, U) recursion of Eq. 16",
-    meant="Eq. 16 parametrises, with r + rm + r² numbers, a restricted class of tensors "
-          "(uniform TT, every unfolding of rank ≤ r); it is not a decomposition of an arbitrary "
-          "𝒯, even at r = m (tslm-eq-16-corrected). No local edit repairs it: level-dependent "
-          "W^(j), U^(j) with r ≤ m still fail for n ≥ 4 by the unfolding-rank bound.")
+            "ℝ^{r×m}\", with 𝒮_{(n)} given by the recursion of Eq. 16 (the same W and U at "
+            "every level); the next sentence: \"We employ this decomposition to extract the main "
+            "features of the tensor 𝒯 … then approximately represent the parameters of our "
+            "model, where r (r ≤ m) …\"; Experimental "
+            "Results and Analysis: \"The tensor decomposition is enough to extract the main "
+            "features of the tensor 𝒯 when r = m\"",
+    meant="Eq. 16 defines (it does not decompose) a family of tensors with r + rm + r² "
+          "parameters (λ, U, W): a tensor train with the same cores W, U at every level, every "
+          "unfolding of which has rank ≤ r; a general 𝒯 is only approximated by it, even at "
+          "r = m. No local edit repairs it: level-dependent W^(j), U^(j) with r ≤ m still fail "
+          "for n ≥ 4, since a general 𝒯 ∈ ℝ^{m^n} has an unfolding after mode ⌊n/2⌋ of rank "
+          "m^{⌊n/2⌋} > m.",
+    why="Unrolling Eq. 16, 𝒯_{d₁…d_n} = Σ_{i₁…i_n} λ_{i_n} (u_{i_n})_{d_n} W_{i_n,i_{n−1}} "
+        "(u_{i_{n−1}})_{d_{n−1}} ⋯ W_{i₂,i₁} (u_{i₁})_{d₁}, a chain in which each cut between "
+        "modes k and k+1 passes through one index of size r. So the unfolding after mode k "
+        "(the m^k × m^{n−k} matrix with rows (d₁…d_k) and columns (d_{k+1}…d_n)) is a product "
+        "through an r-dimensional index and has rank ≤ r. Example (m = 2, n = 4): "
+        "𝒯 = Σ_{a,b} e_a ⊗ e_b ⊗ e_a ⊗ e_b has the 4 × 4 identity as its unfolding after mode 2 "
+        "(rank 4 > r = 2), so by Eckart–Young every Eq. 16 tensor 𝒯' with r = 2 is at relative "
+        "Frobenius distance ‖𝒯 − 𝒯'‖_F/‖𝒯‖_F ≥ √(2/4) = 0.707 from it, while a tensor built "
+        "by Eq. 16 has unfolding ranks ≤ (2, 2, 2). The \"approximately\" of the next sentence "
+        "concedes an error for r < m; the example shows the error is not zero at r = m either, "
+        "so neither \"decomposed\" nor the experiments' \"enough … when r = m\" can mean "
+        "exactness.")
 EQ16_REMARKS = (
     "The parameter-count part (r + rm + r² = O(m×r) for r ≤ m) holds.",
-    "U is r×m here but m×r in Eq. 20 (a layout slip, judged under tslm-eq-17).",
+    "U is r×m here but m×r in Eq. 20 (a layout slip, the third edit of the tslm-eq-17 "
+    "entry); Eq. 20 is cited for the shapes of U and W the count uses.",
 )
 
 # -- tslm-eq-17 ---------------------------------------------------------------------------
@@ -64,24 +84,40 @@ EQ17 = (
 )
 EQ17_DEFECT = Defect(
     "misprint",
-    printed="Eq. 20: \"y_t = Vh_t\", with \"U ∈ ℝ^{m×r}, … V ∈ ℝ^{r×|V|}\"; before Eq. 18: "
-            "\"constructed by matrix V ∈ ℝ^{r×|V|}\"",
-    meant="Eq. 20: \"y_t = Vh_{t−1}\", with \"U ∈ ℝ^{r×m}, … V ∈ ℝ^{|V|×r}\"; before Eq. 18: "
-          "\"constructed by matrix V ∈ ℝ^{|V|×r}\" (equivalently for the index: keep y_t = Vh_t "
-          "and relabel the left side p(w_{t+1}|w_1^t))",
-    why="Eq. 18 indexes V as V_{k,i} with k over the vocabulary mode of 𝒯_(t) and i ∈ [r], and "
-        "Eq. 20 applies V to h_t ∈ ℝ^r to give y_t ∈ ℝ^{|V|}: both need V ∈ ℝ^{|V|×r}; Uα_t "
-        "with α_t ∈ ℝ^m, multiplied elementwise with Wh ∈ ℝ^r, needs U ∈ ℝ^{r×m} (as the text "
-        "after Eq. 16 says). Contracting Eq. 18 with α_1 ⊗ ⋯ ⊗ α_{t−1} through the recursion "
-        "of Eq. 16 (with h_0 = W^{−1}1 and Eq. 19) gives V(Wh_{t−2} ⊙ Uα_{t−1}) = Vh_{t−1}, "
-        "not Vh_t: the printed y_t = Vh_t would make p(w_t|w_1^{t−1}) depend on α_t, the "
-        "word being predicted.",
-    erratum="tslm-eq20-y-offbyone")
+    printed="Eq. 20: \"p(w_t|w_1^{t−1}) = softmax(y_t); y_t = Vh_t\" (with Eq. 17's "
+            "\"⟨𝒯_(t), 𝒜_(t−1)⟩ is denoted as y_t\")",
+    meant="preferred: keep y_t = Vh_t and relabel the left side, \"p(w_{t+1}|w_1^t) = "
+          "softmax(y_t)\" (the usual RNN language model: the state after word t predicts "
+          "word t+1); equivalently, keep the left side and read \"y_t = Vh_{t−1}\"",
+    why="From the recursion of Eq. 16, g_j := ⟨𝒮_(j+1), α₁ ⊗ ⋯ ⊗ α_j⟩ ∈ ℝ^r satisfies "
+        "g_j = W(g_{j−1} ⊙ Uα_j) with g₀ = 𝟏 (the all-ones vector, 𝒮_(1) = 𝟏), and Eq. 19 "
+        "with h₀ = W^{−1}𝟏 gives g_{j−1} ⊙ Uα_j = h_j. Hence contracting Eq. 18 with "
+        "𝒜_(t−1) = α₁ ⊗ ⋯ ⊗ α_{t−1} gives ⟨𝒯_(t), 𝒜_(t−1)⟩ = V(g_{t−2} ⊙ Uα_{t−1}) = "
+        "Vh_{t−1}, not Vh_t: the printed y_t = Vh_t would make p(w_t|w_1^{t−1}) depend on α_t, "
+        "the word being predicted. The counterexample checks this index shift numerically; "
+        "the two layout edits below follow from the shapes alone.",
+    erratum="tslm-eq20-y-offbyone",
+    also=(Defect("misprint",
+                 printed="V ∈ ℝ^{r×|V|}, in Eq. 20's list \"U ∈ ℝ^{m×r}, W ∈ ℝ^{r×r}, V ∈ "
+                         "ℝ^{r×|V|}\" and before Eq. 18: \"constructed by matrix V ∈ "
+                         "ℝ^{r×|V|}\"",
+                 meant="V ∈ ℝ^{|V|×r} in both places",
+                 why="Eq. 18 indexes V as V_{k,i} with k over the vocabulary mode of 𝒯_(t) and "
+                     "i ∈ [r], and Eq. 20 applies V to h_t ∈ ℝ^r to give y_t ∈ ℝ^{|V|}: both "
+                     "need |V| rows and r columns.",
+                 erratum="tslm-eq20-v-layout"),
+          Defect("misprint",
+                 printed="U ∈ ℝ^{m×r}, in Eq. 20's list of weights",
+                 meant="U ∈ ℝ^{r×m}, as printed after Eq. 16",
+                 why="Uα_t with α_t ∈ ℝ^m is multiplied elementwise with Wh_{t−1} ∈ ℝ^r, so U "
+                     "maps ℝ^m to ℝ^r: r rows, m columns.",
+                 erratum="tslm-eq20-u-layout")))
 EQ17_REMARKS = (
-    "Eq. 19's h_0 := W^{−1}1 needs an invertible W.",
-    "The U layout conflict (r×m in Eq. 16, m×r in Eq. 20) is also noted at tslm-eq-16.",
-    "Softmax against the exact conditional of the joint 𝒯 (it differs; a t-dependent linear "
-    "normalisation matches) is a tnverify observation, shown under the ruled-out reading.",
+    "Eq. 19's h₀ := W^{−1}𝟏 (𝟏 the all-ones vector) needs an invertible W.",
+    "A remark, not an erratum (Eq. 17 defines the model's conditional): softmax(⟨𝒯_(t), "
+    "𝒜_(t−1)⟩) is not the conditional p(w_t|w_1^{t−1}) that Eq. 15 gives for the joint 𝒯 "
+    "of Eq. 16; that conditional is matched by dividing ⟨𝒯_(t), 𝒜_(t−1)⟩ by a constant that "
+    "depends on t (a linear normalisation), not by the softmax."
 )
 
 # -- tslm-eq-21 ---------------------------------------------------------------------------
