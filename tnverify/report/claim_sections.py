@@ -414,7 +414,7 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
                 else f"expected {esc(claim.expected)} ✗")
         status = f"verdict {_badge(verdict)}, {mark}; {result.seconds:.2f} s"
     out.append(f'<p class="tnv-verdict">{status}</p>')
-    out.append(f'<p class="tnv-scope">Scope: {esc(claim.scope_line)}</p>')
+    out.append(f'<p class="tnv-scope">Scope: {_fm(claim.scope_line, math)}</p>')
     where = ("A correction of the statement printed in" if claim.corrects else
              "A variant of the statement printed in" if claim.varies else
              "Printed in" if claim.quote else "A paraphrase (not the paper's words) of")
