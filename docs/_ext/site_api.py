@@ -8,6 +8,7 @@ import importlib
 import inspect
 import pkgutil
 import re
+import types
 import warnings
 from pathlib import Path
 
@@ -42,6 +43,8 @@ def public_modules() -> list:
 def _is_data(obj) -> bool:
     """Module data (constants, type aliases such as ``Callable[...]``): documented by their
     ``#:`` comment, not by a docstring of their own."""
+    if isinstance(obj, types.GenericAlias):   # collections.abc.Callable[...] is callable
+        return True
     return not (inspect.isclass(obj) or inspect.isfunction(obj) or inspect.isbuiltin(obj)
                 or inspect.ismethod(obj) or type(obj).__name__ == "cython_function_or_method"
                 or (callable(obj) and type(obj).__module__ != "typing"))

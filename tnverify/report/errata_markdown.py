@@ -7,9 +7,10 @@ counterexample, the scope and the command that reproduces it.  Registry text is 
 
 from __future__ import annotations
 
+import re
 
 from ..claims.readings import DEFECT_KINDS
-from ..errors import DTypeError
+from ..errors import DTypeError, UsageError
 from .formulas import render
 from .sheet_check import check_sheet
 
@@ -41,10 +42,13 @@ def _groups(entries: list[dict]) -> list[list[dict]]:
 
 
 
-def md_text(text) -> str:
+def md_text(text, fmt: str = "markdown") -> str:
     r"""Registry text for a Markdown sheet: ``_`` and ``*`` escaped (the pseudo-LaTeX of
     ``G^{(t)}_{1i}`` or ``f_θ`` must not turn into emphasis) and a ``<`` that would open an
     HTML tag written as ``&lt;``; the formula text itself is kept as the registry has it.
+    With ``fmt="myst"`` (the site's errata pages) the formulas become MyST ``$…$`` for
+    MathJax (:func:`tnverify.report.formulas.render`) and only the text between them is
+    escaped.
 
     Examples
     --------
@@ -55,15 +59,23 @@ def md_text(text) -> str:
     """
     if not isinstance(text, str):
         raise DTypeError(f"text must be a string; got {type(text).__name__}")
+    if fmt not in ("markdown", "myst"):
+        raise UsageError(f"fmt must be 'markdown' or 'myst'; got {fmt!r}")
+    if fmt == "myst":
+        # formulas as $…$ and code as `…` kept; the text between them escaped as below
+        parts = re.split(r"(\$[^$]*\$|`[^`]*`)", render(text, "myst"))
+        return "".join(part if k % 2 else re.sub(r"([\\_*])", r"\\\1", part).replace(
+            "<", "&lt;") for k, part in enumerate(parts))
     # the formulas' plain Markdown form (tnverify.report.formulas: _ and * escaped outside
     # code), with a < that would open an HTML tag written as &lt;
     return render(text, "markdown").replace("<", "&lt;")
 
 
-def _claim_line(c: dict, shown_where: set, *, with_id: bool = True) -> str:
+def _claim_line(c: dict, shown_where: set, *, with_id: bool = True,
+                fmt: str = "markdown") -> str:
     line = f"`{c['id']}`" if with_id else ""
     if c["where"] not in shown_where:
-        line += f" ({md_text(c['where'])})"
+        line += f" ({md_text(c['where'], fmt)})"
         shown_where.add(c["where"])
     line += (": verdict " if with_id else "Verdict ") + f"`{c['verdict']}`"
     if c.get("corrected_by"):
@@ -77,19 +89,19 @@ def _kind_name(kind: str) -> str:
                 kind, kind)
 
 
-def _render_group(group: list[dict]) -> list[str]:
+def _render_group(group: list[dict], fmt: str = "markdown") -> list[str]:
     records = [c for e in group for c in e["claims"]]
     ids = list(dict.fromkeys(c["id"] for c in records))
     first = {c["id"]: c for c in records if c["edit"] == 1}   # the record with the run
     head_where = first[ids[0]]["where"]
     shown = {head_where}
-    out = [f"### {md_text(head_where)} — " + ", ".join(f"`{i}`" for i in ids), ""]
+    out = [f"### {md_text(head_where, fmt)} — " + ", ".join(f"`{i}`" for i in ids), ""]
     n_edits, several = len(group), len(ids) > 1
     if several:
-        out += ["Statements: " + "; ".join(_claim_line(first[i], shown) for i in ids) + ".", ""]
+        out += ["Statements: " + "; ".join(_claim_line(first[i], shown, fmt=fmt) for i in ids) + ".", ""]
     else:
         kind = "" if n_edits > 1 else f"**{_kind_name(group[0]['kind']).capitalize()}.** "
-        out += [kind + _claim_line(first[ids[0]], shown, with_id=False)
+        out += [kind + _claim_line(first[ids[0]], shown, with_id=False, fmt=fmt)
                 + (f". The statement needs {n_edits} distinct edits." if n_edits > 1 else "."),
                 ""]
     for k, e in enumerate(group, start=1):
@@ -107,14 +119,14 @@ def _render_group(group: list[dict]) -> list[str]:
             if several:
                 out.append(f"- `{c['id']}`")
                 indent = "  "
-            out += [f"{indent}- **Printed:** {md_text(c['printed'])}",
-                    f"{indent}- **{e['label']}:** {md_text(c['meant'])}"]
+            out += [f"{indent}- **Printed:** {md_text(c['printed'], fmt)}",
+                    f"{indent}- **{e['label']}:** {md_text(c['meant'], fmt)}"]
             if c.get("why"):
-                out.append(f"{indent}- **Why:** {md_text(c['why'])}")
+                out.append(f"{indent}- **Why:** {md_text(c['why'], fmt)}")
         for o in e.get("elsewhere", ()):
-            out.append(f"- **The same erratum in {o['paper']}** ({md_text(o['where'])}, "
+            out.append(f"- **The same erratum in {o['paper']}** ({md_text(o['where'], fmt)}, "
                        f"`{o['id']}`; see the [{o['paper']} sheet]({o['paper']}.md)), printed "
-                       f"there as: {md_text(o['printed'])}")
+                       f"there as: {md_text(o['printed'], fmt)}")
         out.append("")
     if several:
         out += ["**Evidence**", ""]
@@ -124,16 +136,16 @@ def _render_group(group: list[dict]) -> list[str]:
             out.append(f"- `{i}`")
             indent = "  "
         if c.get("shows"):
-            out.append(f"{indent}- **Counterexample:** {md_text(c['shows'])}")
+            out.append(f"{indent}- **Counterexample:** {md_text(c['shows'], fmt)}")
             for name, text in c.get("readings", {}).items():
-                out.append(f"{indent}  - reading '{md_text(name)}': {md_text(text)}")
-        out += [f"{indent}- **Scope:** {md_text(c['scope'])}",
+                out.append(f"{indent}  - reading '{md_text(name, fmt)}': {md_text(text, fmt)}")
+        out += [f"{indent}- **Scope:** {md_text(c['scope'], fmt)}",
                 f"{indent}- **Reproduce:** `{c['reproduce']}`"]
     out.append("")
     return out
 
 
-def render_markdown(sheet: dict) -> str:
+def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
     """The errata sheet as Markdown: the paper's version its locators follow, then one
     heading per statement (or per set of statements sharing an edit) in paper order, each
     edit with its printed line and its meant / correction / clarification, the argument
@@ -177,16 +189,16 @@ def render_markdown(sheet: dict) -> str:
             continue
         out += [f"## {title}", ""]
         for g in gs:
-            out += _render_group(g)
+            out += _render_group(g, fmt)
     if sheet["remarks"]:
         out += ["## Remarks on holding claims", ""]
         for r in sheet["remarks"]:                   # the locator once, then the remarks
             if len(r["remarks"]) == 1:
-                out.append(f"- `{r['id']}` ({md_text(r['where'])}): "
-                           f"{md_text(r['remarks'][0])}")
+                out.append(f"- `{r['id']}` ({md_text(r['where'], fmt)}): "
+                           f"{md_text(r['remarks'][0], fmt)}")
                 continue
-            out.append(f"- `{r['id']}` ({md_text(r['where'])}):")
-            out += [f"  - {md_text(text)}" for text in r["remarks"]]
+            out.append(f"- `{r['id']}` ({md_text(r['where'], fmt)}):")
+            out += [f"  - {md_text(text, fmt)}" for text in r["remarks"]]
         out.append("")
     if sheet["without_defect"]:
         out += ["## Not yet classified", "",

@@ -275,11 +275,11 @@ def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str |
         (``_`` → ``-``).
     title : str
         A short title for tables.
-    source : str
-        Where it is stated, as text ("my-paper §3, Eq. 7").
     expected : str
         The verdict your runs established (``"holds"`` or ``"fails"``, ...); the test
         passes when the computed verdict equals it.
+    source : str
+        Where it is stated, as text ("my-paper §3, Eq. 7").
     package : str, optional
         Default: the top-level module name of the test.
     register_claim : bool
