@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 
 from tnverify.report.claim_sections import (EXACT_LEGEND, RATIO_LEGEND, ClaimGraph, claim_section,
-                                     esc, explain_counterexample, primary_paper,
+                                     esc, primary_paper,
                                      verdict_counts)
 from tnverify.claims.topics import TOPICS
-from tnverify.report.errata import ERRATA_PAPERS, build_errata
+from tnverify.report.errata import ERRATA_PAPERS, build_errata, render_markdown
 from tnverify.references import PAPERS
 from tnverify.report.formulas import render
 from tnverify.report.html import proof_source
@@ -120,63 +120,22 @@ def topic_page(topic, claims, verdicts) -> str:
                      + _claim_table(claims, verdicts, with_paper=True))
 
 
-def _ce_html(result) -> str:
-    """The counterexample of a run: the errata sheets' sentence (the same words as
-    ``tnverify errata``), then its values as a labelled table."""
-    from tnverify.report.errata import describe_counterexample
-
-    found = explain_counterexample(result) if result is not None else None
-    if found is None:
-        return ""
-    rows, _ = found
-    sentence = describe_counterexample(result.counterexample)
-    body = "".join(f"<tr><th>{render(str(k))}</th><td><code>{esc(v)}</code></td></tr>"
-                   for k, v in rows)
-    return (f'<p class="tnv-ce-sentence">{render(str(sentence))}</p>'
-            f'<table class="tnv-table tnv-ce">{body}</table>')
-
-
 def errata_page(key, results, by_id) -> str:
-    sheet = build_errata(key, run=False)
-    p = sheet["paper"]
-    out = [f"# Errata: {key}", "", f"{p['citation']}", ""]
-    if p.get("version"):
-        out += [f"Locators refer to {p['version']}.", ""]
-    out += ["Each entry below stands on its own: what the paper prints, what is meant, the "
-            "counterexample the computation found (in words and numbers) and the command that "
-            f"reproduces it. The same sheet as Markdown: `tnverify errata --paper {key}` "
-            f"(`docs/errata/{key}.md`).", "",
-            "| kind | errata |", "| --- | --- |"]
-    out += [f"| {KIND_NAMES.get(k, k)} | {n} |" for k, n in sheet["counts"].items()] + [""]
-    for entry in sheet["errata"]:
-        ids = [c["id"] for c in entry["claims"]]
-        first = entry["claims"][0]
-        out += [f"## {first['where']} ({entry['kind']})", ""]
-        if len(ids) > 1:
-            out += [f"One erratum (key `{entry['erratum']}`) printed in {len(ids)} places; each "
-                    "is shown with its own printed and meant.", ""]
-        for rec in entry["claims"]:
-            c = by_id[rec["id"]]
-            further = " (a further edit of this statement)" if rec.get("edit_of") else ""
-            out += [f"### {{claim}}`{c.id}` — {rec['where']}", "",
-                    f"Verdict: **{results[c.id].verdict if c.id in results else c.expected}**"
-                    f" (kind `{entry['kind']}`){further}."
-                    + (f" Corrected twin: {{claim}}`{c.corrected_by}`." if c.corrected_by
-                       else ""), "",
-                    raw('<dl class="tnv-defect">'
-                        f"<dt>Printed:</dt><dd>{render(str(rec['printed']))}</dd>"
-                        f"<dt>Meant:</dt><dd>{render(str(rec['meant']))}</dd></dl>")]
-            ce = "" if rec.get("edit_of") else _ce_html(results.get(c.id))
-            if ce:
-                out += ["Counterexample:", "", raw(ce)]
-            out += [f"Reproduce: `{rec['reproduce']}`", ""]
-    if sheet["remarks"]:
-        out += ["## Remarks on holding claims", ""]
-        items = [f'<li><a class="tnv-claim-link" href="../claims/{esc(r["id"])}.html"><code>'
-                 f'{esc(r["id"])}</code></a> ({esc(r["where"])}): {render(str(t))}</li>'
-                 for r in sheet["remarks"] for t in r["remarks"]]
-        out += [raw("<ul>" + "".join(items) + "</ul>")]
-    return "\n".join(out)
+    """The errata page of paper ``key``: the sheet ``tnverify errata --paper KEY`` writes
+    (:func:`tnverify.report.errata.build_errata` rendered by
+    :func:`~tnverify.report.errata.render_markdown`), in its MyST form (formulas as
+    ``$…$`` for MathJax), with each claim id outside the headings linked to its page.  One
+    structure and one renderer, so the page and the sheet cannot disagree: the labels
+    (Meant / Correction / Clarification), the arguments, scopes, numbered edits and the
+    version line come from the same code.  ``results`` (the site's run) is not used: the
+    sheet's counterexamples are its own small-side runs, as the command's are."""
+    text = render_markdown(build_errata(key), fmt="myst")
+
+    def link(m):
+        return f"{{claim}}`{m.group(1)}`" if m.group(1) in by_id else m.group(0)
+
+    return "\n".join(line if line.startswith("#") else re.sub(r"`([^`\n]+)`", link, line)
+                     for line in text.splitlines()) + "\n"
 
 
 #: sorts the table of all claims by the column clicked (inline: the page loads nothing)

@@ -151,7 +151,11 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
     edit with its printed line and its meant / correction / clarification, the argument
     where recorded, what the counterexample shows, the scope of the verdict and the
     command that reproduces it (``sheet`` as :func:`build_errata` returns it; anything
-    else raises DTypeError)."""
+    else raises DTypeError).  ``fmt="myst"`` gives the site's form of the same sheet
+    (formulas as MyST ``$…$``, see :func:`md_text`); any other than ``"markdown"`` or
+    ``"myst"`` raises UsageError."""
+    if fmt not in ("markdown", "myst"):
+        raise UsageError(f"fmt must be 'markdown' or 'myst'; got {fmt!r}")
     keys = ("paper", "seed", "counts", "mathematical", "errata", "remarks", "without_defect")
     if not isinstance(sheet, dict) or any(k not in sheet for k in keys):
         raise DTypeError(f"sheet must be the dict build_errata returns (keys {keys}); got "

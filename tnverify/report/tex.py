@@ -127,7 +127,11 @@ def _parse(s: str, i: int = 0, stop: str | None = None) -> tuple[list, int]:
                 i += 1
                 continue
             children, _ = _parse(s[i + 1:j])
-            nodes.append(_Node("group", children=children))
+            # braces that are no command's argument around a list ({2, 4}, {1, …, N},
+            # {x : x > 0}) are a set's: they are shown, not read as TeX grouping
+            is_set = not (nodes and nodes[-1].kind == "cmd") and any(
+                c.kind == "sym" and c.text in ",:|…⋯" for c in children)
+            nodes.append(_Node("group", "set" if is_set else "", children))
             i = j + 1
         elif ch == "\\" and re.match(r"\\[A-Za-z]+", s[i:]):
             name = re.match(r"\\([A-Za-z]+)", s[i:]).group(1)
@@ -226,7 +230,8 @@ def _tex(nodes: list, script: bool = False) -> str:
             out.append(f"{mant}\\times 10^{{{exp.replace('−', '-').lstrip('+')}}}" if exp
                        else n.text)
         elif n.kind == "group":
-            out.append("{" + _tex(n.children, script) + "}")
+            brace = ("\\{", "\\}") if n.text == "set" else ("{", "}")
+            out.append(brace[0] + _tex(n.children, script) + brace[1])
         elif n.kind == "script":
             out.append(n.text + "{" + _tex(n.children, True) + "}")
         elif n.kind == "uni":
@@ -293,7 +298,8 @@ def _html(nodes: list) -> str:
         elif n.kind == "num":
             out.append(n.text)
         elif n.kind == "group":
-            out.append(_html(n.children))
+            inner = _html(n.children)
+            out.append("{" + inner + "}" if n.text == "set" else inner)
         elif n.kind == "script":
             tag = "sub" if n.text == "_" else "sup"
             out.append(f"<{tag}>{_html(n.children)}</{tag}>")
@@ -367,7 +373,8 @@ def _unicode(nodes: list) -> str:
                 out.append(n.text + ("(" + inner + ")" if len(inner) > 1 and not
                                      inner.startswith("(") else inner))
         elif n.kind == "group":
-            out.append(_unicode(n.children))
+            inner = _unicode(n.children)
+            out.append("{" + inner + "}" if n.text == "set" else inner)
         elif n.kind == "accent":
             out.append(_unicode(n.children) + n.text)
         else:
