@@ -97,3 +97,13 @@ def test_site_errata_page_is_the_sheet_with_claim_links(ttlm_sheet):
     assert "{claim}`ttlm-eq3`" in page
     assert "`tnverify show ttlm-eq3 --run`" in page                  # a command stays code
     assert not re.search(r"^#.*\{claim\}", page, re.M)
+
+
+def test_an_appendix_letter_is_a_locator_not_a_formula():
+    from tnverify.report.formulas import segments
+
+    assert segments("App. C, Table 2") == [("text", "App. C, Table 2")]
+    assert segments("Appendix C") == [("text", "Appendix C")]
+    assert segments("let C be") == [("text", "let "), ("math", "C"), ("text", " be")]
+    assert "App. C" in render_markdown(build_errata("ttlm"), fmt="myst")
+    assert "App. $C$" not in render_markdown(build_errata("ttlm"), fmt="myst")

@@ -147,6 +147,10 @@ def _kind(core: str) -> str:
 _IDENTIFIER = re.compile(r"(`[^`\n]+`|(?<![\w\\])[a-z][a-z0-9]+(?:_[a-z0-9]{2,})+(?!\w))")
 
 
+#: the words before an appendix's letter
+_APPENDIX = {"App", "Apps", "Appendix", "Appendices"}
+
+
 def segments(text) -> list[tuple[str, str]]:
     """A text as ``[(kind, part)]`` with kind ``"text"``, ``"math"`` or ``"code"``
     (backticks dropped); the parts joined give the text back (code without its backticks).
@@ -180,7 +184,11 @@ def segments(text) -> list[tuple[str, str]]:
         words = []                       # (core start, core end, kind)
         for s, e in _chunks(piece):
             a, b = _peel(piece[s:e])
-            words.append((s + a, e - b, _kind(piece[s + a:e - b]), s, e))
+            kind = _kind(piece[s + a:e - b])
+            # an appendix's letter is a locator, not a variable ("App. C, Table 2")
+            if kind == "letter" and words and piece[words[-1][0]:words[-1][1]] in _APPENDIX:
+                kind = "text"
+            words.append((s + a, e - b, kind, s, e))
         runs, cur = [], []
         for w in words:
             # a formula goes on over a word without edge punctuation, or over a comma into
