@@ -17,6 +17,7 @@ parts, the same counterexample (with the part it names under ``compared``), the 
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import dataclasses
 import functools
@@ -287,19 +288,55 @@ def run_given(fn, args, kwargs, seed: int, *, database: bool = False) -> Evidenc
     try:
         if used is seed:
             hypothesis.seed(seed)(fn)
-        if not database:
+        if not database or used is seed:
+            # tnverify's seed (either runner) draws without an example database: a replayed
+            # example of an earlier run would not be what the report's seed draws.
             # @settings may already decorate the test (a second @settings is refused), so
             # the derived settings object replaces the attribute @given reads at call time
             fn._hypothesis_internal_use_settings = hypothesis.settings(parent=parent,
                                                                        database=None)
-        return run_test(fn, args, kwargs, {**rng_seeds(kwargs),
-                                           "hypothesis": param_value(used)})
+        with no_local_constants():
+            return run_test(fn, args, kwargs, {**rng_seeds(kwargs),
+                                               "hypothesis": param_value(used)})
     finally:
         for a in attrs:
             if a in saved:
                 setattr(fn, a, saved[a])
             else:
                 fn.__dict__.pop(a, None)
+
+
+@contextlib.contextmanager
+def no_local_constants():
+    """Run hypothesis without its pool of "local constants".
+
+    Hypothesis (6.131 and later) mixes into its draws the literals of every non-installed
+    module that happens to be imported (``sys.modules`` at the time of the draw).  The
+    two runners import different modules (``tnverify verify`` loads the built-in claims,
+    pytest its own plugins), so the same seed drew different examples in each (found by
+    a new user's float claim: a 2x2x3 tensor under pytest, a 2x2x2x2 one under verify).
+    Inside this block the pool is empty, so a seed draws the same examples whatever is
+    imported; hypothesis's own global constants stay.  A hypothesis without the pool is
+    left alone."""
+    try:
+        from hypothesis.internal.conjecture import providers
+    except ImportError:                                   # pragma: no cover
+        yield
+        return
+    get = getattr(providers, "_get_local_constants", None)
+    cache = getattr(providers, "CONSTANTS_CACHE", None)
+    kind = getattr(providers, "Constants", None)
+    if get is None or cache is None or kind is None:      # pragma: no cover
+        yield
+        return
+    empty = kind()
+    cache.cache.clear()
+    providers._get_local_constants = lambda: empty
+    try:
+        yield
+    finally:
+        providers._get_local_constants = get
+        cache.cache.clear()
 
 
 def hypothesis_seed(case_seed: int) -> int:
