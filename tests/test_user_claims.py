@@ -448,3 +448,63 @@ def test_an_installed_plugins_topic_without_plugin_names_the_entry_points(instal
     assert sep and tail.endswith(" (load one with --plugin NAME)"), line
     named = tail[:-len(" (load one with --plugin NAME)")].split(", ")
     assert named == sorted(installed)          # every installed one, once, in name order
+
+
+def test_a_given_claims_report_summarises_all_its_examples(fake_registry):
+    """A new user's report showed one example (the round-off one) and "1 case" for 25
+    examples: the details now say what every example drew and how every check fared."""
+    from tnverify.claims.compare import compare_bound
+    from tnverify.claims.scope import scope_line
+
+    seen = []
+
+    @claim("user-summary", "a truncated SVD's error is its tail", source="test")
+    @settings(max_examples=20, database=None, deadline=None)
+    @given(m=st.integers(2, 4), r=st.integers(1, 2), seed=st.integers(0, 99))
+    def test_tail(m, r, seed):
+        a = np.random.default_rng(seed).standard_normal((m, 3))
+        u, s, vt = np.linalg.svd(a, full_matrices=False)
+        err = float(np.linalg.norm(a - (u[:, :r] * s[:r]) @ vt[:r]))
+        seen.append((m, r, float(np.linalg.norm(s[r:]) - err)))
+        check(compare_bound("error vs tail", err, float(np.linalg.norm(s[r:])), n=a.size,
+                            scale=float(np.linalg.norm(a))))
+
+    res = run_claim("user-summary", seed=1, sides=("small",))
+    d = res.small.cases[0].details
+    assert d["examples"] == len(seen) == 20
+    ms = [m for m, _, _ in seen]
+    assert d["drawn"]["m"] == f"{min(ms)} to {max(ms)} ({len(set(ms))} distinct values)"
+    assert "20 examples (20 hold)" in d["per check"]["error vs tail"]
+    assert "margin" in d["per check"]["error vs tail"]
+    assert "small side 20 hypothesis examples" in scope_line(res.claim, result=res)
+    assert "1 case" in scope_line(res.claim)          # without the run: the declared space
+
+
+def test_drawn_kinds_name_arrays_and_networks_by_shape_and_ranks():
+    from tnverify.testing.claim_runs import drawn_kinds, drawn_summary
+
+    tt = tnverify.random_exact_tt((2, 3, 2), (1, 2, 2, 1), np.random.default_rng(0), bound=2)
+    k = drawn_kinds({"tt": tt, "case": (np.zeros((2, 5)), 0.25), "tnverify_rng": None})
+    assert k == {"tt": "shape (2, 3, 2), ranks (1, 2, 2, 1)", "case[0]": "shape (2, 5)",
+                 "case[1]": 0.25}
+    s = drawn_summary([{"drawn": k}, {"drawn": {**k, "case[1]": 0.5}}])
+    assert s["tt"] == "shape (2, 3, 2), ranks (1, 2, 2, 1) ×2"
+    assert s["case[1]"] == "0.25 to 0.5 (2 distinct values)"
+
+
+def test_a_counterexamples_long_parameters_are_given_in_full(fake_registry):
+    from tnverify.report.evidence_text import explain_counterexample
+
+    @claim("user-long", "no entry exceeds 3", source="test", expected=FAILS)
+    @settings(max_examples=30, database=None, derandomize=True)
+    @given(xs=st.lists(st.integers(0, 9), min_size=40, max_size=40))
+    def test_long(xs):
+        check(compare_values("max vs 3", np.float64(max(xs)), np.float64(min(max(xs), 3)),
+                             n=1))
+
+    res = run_claim("user-long", sides=("small",))
+    rows, sentence = explain_counterexample(res)
+    assert res.verdict == FAILS
+    xs = res.counterexample["params"]["xs"]
+    assert len(xs) == 40 and "listed in full below" in sentence and "(xs)" in sentence
+    assert dict(rows)["params: xs"] == json.dumps(xs)

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from collections.abc import Callable, Iterable, Sequence
 
 from ..claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
+from ..claims.scope import scope_line
 from ..errors import ClaimError, DTypeError, UsageError
 from ..validation import as_callable, as_flag, as_seed, as_text
 from .evidence_text import (fmt_number, comparison_rows, details_tables,
@@ -414,7 +415,7 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
                 else f"expected {esc(claim.expected)} ✗")
         status = f"verdict {_badge(verdict)}, {mark}; {result.seconds:.2f} s"
     out.append(f'<p class="tnv-verdict">{status}</p>')
-    out.append(f'<p class="tnv-scope">Scope: {esc(claim.scope_line)}</p>')
+    out.append(f'<p class="tnv-scope">Scope: {esc(scope_line(claim, result=result))}</p>')
     where = ("A correction of the statement printed in" if claim.corrects else
              "A variant of the statement printed in" if claim.varies else
              "Printed in" if claim.quote else "A paraphrase (not the paper's words) of")

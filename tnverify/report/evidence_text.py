@@ -164,6 +164,11 @@ def _failing(ev, path: str = ""):
     return ev, path
 
 
+#: A counterexample's parameters are written into its sentence up to this many
+#: characters; longer ones are named there and given in full in the rows.
+PARAMS_INLINE = 120
+
+
 def explain_counterexample(result) -> tuple[list[tuple[str, str]], str] | None:
     """The counterexample of a result as ``(rows, sentence)``: labelled values and one
     sentence saying what it shows (which comparison, at which parameters and seed, what
@@ -174,8 +179,14 @@ def explain_counterexample(result) -> tuple[list[tuple[str, str]], str] | None:
         return None
     ev = next((e for side in (result.small, result.scaled) for e in side.cases
                if e.verdict in (FAILS, "ill-posed") and e.counterexample), None)
-    rows = [(str(k), _value(v)) for k, v in ce.items()]
-    params = ", ".join(f"{k} = {_value(v, 40)}" for k, v in (ce.get("params") or {}).items())
+    given = ce.get("params") or {}
+    rows = [(str(k), _value(v)) for k, v in ce.items() if not (k == "params" and given)]
+    # the parameters in full, one row each: the sentence names them inline only when short
+    rows += [(f"params: {k}", _value(v, 100_000)) for k, v in given.items()]
+    params = ", ".join(f"{k} = {_value(v, 100_000)}" for k, v in given.items())
+    if len(params) > PARAMS_INLINE:
+        params = ("the example whose parameters (" + ", ".join(map(str, given))
+                  + ") are listed in full below")
     at = f"at {params}" if params else "at the claim's only case"
     seed = ce.get("seed")
     if seed is None and "seed" in ce:
@@ -333,6 +344,8 @@ DETAIL_LABELS = {
     "worst err/tol": "largest err/tol over all examples",
     "deciding example": "the example shown: the shrunk counterexample, else the sharpest",
     "hypothesis seed": "hypothesis seed used",
+    "drawn": "what the examples drew: shapes and ranks seen (×count), ranges of numbers",
+    "per check": "each check over all examples; margin: slack (bound − value)/scale",
     "tnverify_rng seed": "seed of the tnverify_rng generator the test drew from",
     "got": "got", "want": "wanted", "relation": "relation",
 }
@@ -370,7 +383,9 @@ def detail_value(v) -> str:
     if n is not None:
         return _num_text(n) if isinstance(n, complex) else fmt_number(n, 4)
     if isinstance(v, dict) and v and all(not isinstance(x, (dict, list)) for x in v.values()):
-        return ", ".join(f"{k}: {detail_value(x)}" for k, x in v.items())
+        pairs = [f"{k}: {detail_value(x)}" for k, x in v.items()]
+        # entries whose text has commas of its own are told apart by semicolons
+        return ("; " if any(", " in t for t in pairs) else ", ").join(pairs)
     if isinstance(v, list) and all(not isinstance(x, (dict, list)) or _number(x) is not None
                                    for x in v):
         shown = [detail_value(x) for x in v[:LIST_SHOWN]]
