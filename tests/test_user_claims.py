@@ -508,3 +508,69 @@ def test_a_counterexamples_long_parameters_are_given_in_full(fake_registry):
     xs = res.counterexample["params"]["xs"]
     assert len(xs) == 40 and "listed in full below" in sentence and "(xs)" in sentence
     assert dict(rows)["params: xs"] == json.dumps(xs)
+
+
+_DEFECT_PLUGIN = '''
+import numpy as np, tnverify
+from tnverify.claims.compare import compare_values
+
+tnverify.paper("dfpaper2025", authors=("A. Author",), title="A paper", year=2025)
+
+@tnverify.claim("df-sum", "1 + 1 = 3", refs=[tnverify.Ref("dfpaper2025", "Eq. 1")],
+                expected="fails",
+                defect=tnverify.Defect("misprint", printed="1 + 1 = 3", meant="1 + 1 = 2",
+                                       why="one and one make two"))
+def test_sum():
+    tnverify.check(compare_values("1 + 1 vs 3", np.float64(2), np.float64(3), n=1))
+
+@tnverify.claim("df-sum-ok", "1 + 1 = 2", refs=[tnverify.Ref("dfpaper2025", "Eq. 1")])
+def test_sum_ok():
+    tnverify.check(compare_values("1 + 1 vs 2", np.float64(2), np.float64(2), n=1))
+
+@tnverify.claim("df-sum-ok-control", "1 + 1 = 2.5", control_of="df-sum-ok",
+                expected="fails")
+def test_sum_control():
+    tnverify.check(compare_values("1 + 1 vs 2.5", np.float64(2), np.float64(2.5), n=1))
+'''
+
+
+def test_a_plugin_classifies_its_failure_and_declares_a_semantic_control(tmp_path):
+    """A new user could attach no Defect and had to file a control as a claim of the
+    paper (charged on its errata sheet) or as a 'paraphrase' of a plugin note."""
+    (tmp_path / "dfclaims.py").write_text(_DEFECT_PLUGIN, encoding="utf-8")
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+    run = lambda *a: subprocess.run([sys.executable, "-m", "tnverify", *a], cwd=tmp_path,
+                                    env=env, capture_output=True, text=True, check=False)
+    v = run("verify", "--plugin", "dfclaims.py", "--report", "r.html")
+    assert v.returncode == 0, v.stdout + v.stderr
+    assert "3 claims: 1 holds, 2 fails; all as expected" in v.stdout
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    section = page.split('id="claim-df-sum-ok-control"')[1].split("</section>")[0]
+    assert "A semantic control (not a statement of the paper) of df-sum-ok" in section
+    assert "paraphrase" not in section
+    e = run("errata", "--plugin", "dfclaims.py", "--paper", "dfpaper2025", "--out", "err")
+    assert e.returncode == 0, e.stdout + e.stderr
+    sheet = (tmp_path / "err" / "dfpaper2025.md").read_text(encoding="utf-8")
+    assert "df-sum" in sheet and "one and one make two" in sheet
+    assert "Not yet classified" not in sheet and "no recorded defect" not in sheet
+    assert "df-sum-ok-control" not in sheet
+
+
+def test_claim_refuses_a_control_that_should_hold_or_cites_the_paper(fake_registry):
+    with pytest.raises(ClaimError, match="must fail: give expected='fails'"):
+        claim("x-ctl", "s", control_of="x-a")
+    with pytest.raises(ClaimError, match="give it no Ref"):
+        claim("x-ctl", "s", control_of="x-a", expected=FAILS,
+              refs=[tnverify.claims.Ref("ttlm", "Eq. 3")])
+    with pytest.raises(ClaimError, match="defect must be a tnverify.Defect"):
+        claim("x-def", "s", source="t", expected=FAILS, defect="misprint")
+
+
+def test_the_default_source_of_a_given_claim_is_the_tests_own_name(fake_registry):
+    @claim("user-named-2", "n + 0 = n")
+    @given(n=st.integers(0, 3))
+    def test_unnamed(n):
+        check(compare_values("n vs n", np.float64(n), np.float64(n), n=1))
+
+    src = tnverify.get_claim("user-named-2").source
+    assert src.endswith("test_unnamed") and "<locals>" not in src and "accept" not in src

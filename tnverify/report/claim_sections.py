@@ -416,7 +416,10 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
         status = f"verdict {_badge(verdict)}, {mark}; {result.seconds:.2f} s"
     out.append(f'<p class="tnv-verdict">{status}</p>')
     out.append(f'<p class="tnv-scope">Scope: {esc(scope_line(claim, result=result))}</p>')
-    where = ("A correction of the statement printed in" if claim.corrects else
+    control = getattr(claim, "control_of", None)
+    where = (f"A semantic control (not a statement of the paper) of {control}; source"
+             if control else
+             "A correction of the statement printed in" if claim.corrects else
              "A variant of the statement printed in" if claim.varies else
              "Printed in" if claim.quote else "A paraphrase (not the paper's words) of")
     out += [_statement(claim, math), f'<p class="tnv-refs">{where}: {_refs(claim, cite)}</p>',
