@@ -574,3 +574,31 @@ def test_the_default_source_of_a_given_claim_is_the_tests_own_name(fake_registry
 
     src = tnverify.get_claim("user-named-2").source
     assert src.endswith("test_unnamed") and "<locals>" not in src and "accept" not in src
+
+
+def test_the_error_column_says_what_the_error_was_divided_by(fake_registry):
+    from tnverify.claims.compare import compare_bound
+    from tnverify.report.evidence_text import comparison_rows
+
+    @claim("user-units", "2 <= 3 and 2 = 2", source="test")
+    def test_units():
+        check(compare_bound("two vs three", 2.0, 3.0, n=1, scale=4.0))
+        check(compare_values("two vs two", np.float64(2), np.float64(2), n=1, scale=8.0))
+
+    res = run_claim("user-units", sides=("small",))
+    rows = {r["compared"]: r for r in comparison_rows(res)}
+    assert rows["two vs three"]["relative_to"] == "÷ scale 4"
+    assert rows["two vs two"]["relative_to"] == "÷ scale 8"
+    d = res.small.cases[0].parts["two vs three"].details
+    assert d["max_scale"] == 4.0 and d["margin"] == (3.0 - 2.0) / 4.0
+
+
+def test_the_control_of_a_failing_comparison_is_not_called_vacuous():
+    from tnverify.report.evidence_text import control_text
+
+    ev = tnverify.compare_ints("TT-SVD ranks vs unfolding ranks", [1], [0])
+    assert ev.verdict == FAILS and ev.control.verdict == HOLDS
+    text = control_text(ev)
+    assert "vacuous" not in text and "not informative here" in text
+    ok = tnverify.compare_ints("ranks vs ranks", [1], [1])
+    assert control_text(ok).startswith("fails, as it must")

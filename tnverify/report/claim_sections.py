@@ -283,7 +283,9 @@ def _comparisons(result, math: str = "html") -> list[str]:
         rule = f' <span class="tnv-rule">({esc(row["rule"])})</span>' if row.get("rule") else ""
         note = f'<br><em>{_fm(row["note"], math)}</em>' if row.get("note") else ""
         out.append(f"<tr><td>{esc(side)}</td><td>{where}</td><td>{_fm(row['compared'], math)}{note}"
-                   f"</td><td>{_badge(row['verdict'])}</td><td>{fmt_number(row.get('error'))}</td>"
+                   f"</td><td>{_badge(row['verdict'])}</td><td>{fmt_number(row.get('error'))}"
+                   + (f' <span class="tnv-rule">({esc(row["relative_to"])})</span>'
+                      if row.get("relative_to") else "") + "</td>"
                    f"<td>{tol}{rule}</td>{_ratio_cell(row)}<td>{_fm(row.get('control', '—'), math)}"
                    "</td></tr>")
     return out + ["</tbody></table>"]

@@ -105,19 +105,34 @@ def _walk(ev, path: str, deciding: bool, out: list) -> None:
         _walk(sub, (f"{path} / " if path else "") + f"ruled-out reading {name}", False, out)
 
 
-def _control_text(ev) -> str:
+def control_text(ev) -> str:
+    """The negative-control cell of a comparison: its outcome and the variant tried
+    ("fails, as it must"; "vacuous" when it holds beside a comparison that holds; "not
+    informative here" beside a comparison that fails, whose control need not fail)."""
     ctl = ev.control
     if ctl is None:
         return "—"
     what = ctl.details.get("variant", ctl.compared) if ctl.details else ctl.compared
-    outcome = "fails, as it must" if ctl.verdict == FAILS else f"{ctl.verdict}: vacuous"
+    if ctl.verdict == FAILS:
+        outcome = "fails, as it must"
+    elif ev.verdict == FAILS:
+        # a control guards a comparison that holds; next to one that fails it tells nothing
+        outcome = (f"{ctl.verdict}; not informative here: the comparison itself fails, so "
+                   "its control need not")
+    else:
+        outcome = f"{ctl.verdict}: vacuous"
     return f"{outcome} ({what})"
+
+
+_control_text = control_text
 
 
 def comparison_rows(result) -> list[dict]:
     """Every comparison of a result, one row per (side, where, what) over the cases, with
     the worst case's numbers: ``{"side", "where", "compared", "verdict", "cases", "error",
-    "tolerance", "rule", "ratio", "control", "deciding"}``."""
+    "relative_to", "tolerance", "rule", "ratio", "control", "deciding"}`` (``relative_to``:
+    what the error was divided by, "÷ scale S" for a ``compare_values`` /
+    ``compare_bound`` with its scale S, else "")."""
     _need_result(result, "comparison_rows")
     rows: dict[tuple, dict] = {}
     for side_name, side in (("small", result.small), ("scaled", result.scaled)):
@@ -138,7 +153,11 @@ def comparison_rows(result) -> list[dict]:
                 row["cases"].append(index)
                 row["verdicts"].append(ev.verdict)
                 if row["ratio"] is None or (ratio is not None and ratio >= row["ratio"]):
+                    scale = (ev.details or {}).get("max_scale")
                     row.update(ratio=ratio, error=ev.error, control=_control_text(ev),
+                               relative_to=(f"÷ scale {fmt_number(scale)}"
+                                            if isinstance(scale, (int, float))
+                                            and ev.error is not None else ""),
                                exact=ev.passed is not None and ev.error is None
                                and not asserted,
                                tolerance=None if ev.tolerance is None else float(ev.tolerance),
@@ -335,7 +354,9 @@ def failure_text(ev) -> str:
 
 #: What the generic ``details`` keys count or mean (shown beside their values).
 DETAIL_LABELS = {
-    "max_scale": "largest scale of the compared entries",
+    "max_scale": "largest scale of the compared entries: errors and margins are divided "
+                 "by it",
+    "margin": "smallest slack (bound − value)/scale of a bound; negative when violated",
     "entries": "entries compared",
     "beyond_tolerance": "entries beyond tolerance",
     "checks": "tnverify.check() calls recorded",
