@@ -37,7 +37,7 @@ def test_example_runs_in_tnverify_verify_through_its_entry_point(installed, tmp_
     _, env = installed
     report = tmp_path / "r.json"
     proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin",
-                           "glasser_expressive", "--group", "glasser-expressive",
+                           "glasser_expressive", "--topic", "glasser-expressive",
                            "--report", str(report)],
                           capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr

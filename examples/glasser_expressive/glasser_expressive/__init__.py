@@ -7,7 +7,7 @@ The models are in :mod:`glasser_expressive.models`, the claims in
 import tnverify
 
 KEY = "glasser2019"
-if hasattr(tnverify, "paper"):                # tnverify.paper: declared papers (API 0.3)
+if hasattr(tnverify, "paper"):                # tnverify.paper: declared papers (after 0.2.0)
     tnverify.paper(KEY, authors="Ivan Glasser, Ryan Sweke, Nicola Pancotti, Jens Eisert, "
                    "J. Ignacio Cirac", title="Expressive power of tensor-network "
                    "factorizations for probabilistic modeling", year=2019,
