@@ -8,8 +8,8 @@ import tnverify
 
 KEY = "glasser2019"
 if hasattr(tnverify, "paper"):                # tnverify.paper: declared papers (after 0.2.0)
-    tnverify.paper(KEY, authors="Ivan Glasser, Ryan Sweke, Nicola Pancotti, Jens Eisert, "
-                   "J. Ignacio Cirac", title="Expressive power of tensor-network "
+    tnverify.paper(KEY, authors=("Ivan Glasser", "Ryan Sweke", "Nicola Pancotti", "Jens Eisert",
+                   "J. Ignacio Cirac"), title="Expressive power of tensor-network "
                    "factorizations for probabilistic modeling", year=2019,
                    venue="NeurIPS 2019", arxiv="1907.03741")
 
