@@ -68,13 +68,22 @@ def describe_space(space) -> str:
     return ", ".join(bits)
 
 
-def scope_line(claim, scale: str = "small") -> str:
+def scope_line(claim, scale: str = "small", result=None) -> str:
     """The claim's scope in one line: its hand-written caveat (``claim.scope``), then the
-    small side's cases and the scaled side's at ``scale`` (the default run's)."""
+    small side's cases and the scaled side's at ``scale`` (the default run's).  With a
+    ``result`` whose small side ran a hypothesis test (a user's ``@given`` claim), the
+    small side is counted in the examples hypothesis drew, not as one case."""
     n = len(claim.space)
     small = describe_space(claim.space)
-    parts = [f"small side {n} case{'s' if n != 1 else ''}"
-             + (f" ({small})" if small else " (no size parameter)")]
+    drawn = [ev.details.get("examples") for ev in
+             getattr(getattr(result, "small", None), "cases", ()) or ()]
+    if drawn and all(isinstance(k, int) and not isinstance(k, bool) for k in drawn):
+        k = sum(drawn)
+        parts = [f"small side {k} hypothesis example{'s' if k != 1 else ''} (drawn by the "
+                 "test's @given; what they drew is in the computed values)"]
+    else:
+        parts = [f"small side {n} case{'s' if n != 1 else ''}"
+                 + (f" ({small})" if small else " (no size parameter)")]
     if claim.scaled is not None:
         cases = tuple(claim.scaled_space.get(scale, ()))
         if cases:
