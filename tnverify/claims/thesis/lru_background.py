@@ -43,11 +43,15 @@ corrected_pair(
         defect=Defect("misprint", printed="x_k = Σ_{j=0}^{k−1} A^jBu_{k−j} (4.7) and x̄_k = "
                       "Σ_{j=0}^{k−1} Λ^jB̄u_{k−j} (4.8) (the listed x₂ = A²Bu₀ + ABu₁ + Bu₂ has "
                       "j up to k)",
-                      meant="Σ_{j=0}^{k} in Eq. 4.7 and 4.8 (inherited from Orvieto et al. "
-                            "2023, §3.2.1)",
+                      meant="Σ_{j=0}^{k} in Eq. 4.7 and 4.8",
+                      why="With x₀ = Bu₀ the recurrence gives x_k = Σ_{j=0}^{k} A^jBu_{k−j} "
+                          "(the thesis's own x₂ = A²Bu₀ + ABu₁ + Bu₂ has j = 0, 1, 2); the upper "
+                          "limit k−1 drops the term A^kBu₀.",
                       also=(Defect("misprint", printed="Eq. 4.9: C̄ := CP⁻¹",
-                                   meant="Eq. 4.9: C̄ := CP (so that C̄x̄_k = Cx_k; inherited "
-                                         "from Orvieto et al. 2023, §3.2.1)"),
+                                   meant="Eq. 4.9: C̄ := CP",
+                                   why="With A = PΛP⁻¹ and x̄_k = P⁻¹x_k, C̄x̄_k = Cx_k needs "
+                                       "C̄ = CP; the printed C̄ = CP⁻¹ gives CP⁻¹x̄_k = "
+                                       "CP⁻²x_k ≠ Cx_k in general."),
                             Defect("editorial", printed="'multiplied both sides by p⁻¹'",
                                    meant="'multiplied both sides by P⁻¹'"))),
         pinned=({"params": {"H": 5, "steps": 7}, "seed": 47, "note": "the claims catalogue: H=5, k ≤ 6"},)),
@@ -139,9 +143,11 @@ corrected_pair(
                       "does not explode or vanish) is therefore |λ_j| = 1, ∀j (with |x_{k,j}| = "
                       "O(x̄_{k,j}) = O(|λ_j|^k))",
                       meant="|λ_j| = 1 is not sufficient: λ_j = 1 with constant input gives "
-                            "|x_k| = k + 1. For bounded inputs |λ_j| < 1 keeps x_k bounded (the "
-                            "source, Orvieto et al. 2023 §3.2.1, says '|λ_j| < 1 for all j'); "
-                            "|λ_j| close to 1 avoids fast vanishing of long-range contributions.")),
+                            "|x_k| = k + 1. For bounded inputs |λ_j| < 1 keeps x_k bounded; "
+                            "|λ_j| close to 1 avoids fast vanishing of long-range contributions.",
+                      why="With λ = 1 and the constant input u_k = 1 (B = 1), x_k = Σ_{j=0}^{k} "
+                          "λ^j u_{k−j} = k + 1 grows without bound although |λ| = 1; for "
+                          "|u_k| ≤ U and |λ| < 1, |x_k| ≤ U/(1 − |λ|).")),
     corrected=dict(
         title="impulse response |λ|^k; bounded-input bound U Σ|λ|^i",
         statement=(_STAB + " Corrected: for a single input pulse u₀, |x̄_{k,j}| = |λ_j|^k |(B̄u₀)_j| "
@@ -234,10 +240,12 @@ corrected_pair(
         title="E|x_k|² chain under white noise; γ normalisation", statement=_EQ413,
         small=_small_eq413, expected="fails",
         defect=Defect("misprint", printed="𝔼|x_k|² = (Σ_{i=0}^{k−1} λ^i 𝔼[u_{k−i}])(Σ_{j=0}^{k−1} "
-                      "λ^j 𝔼[u_{k−j}])* (the expectation inside each factor: 0 for zero-mean "
-                      "noise)",
+                      "λ^j 𝔼[u_{k−j}])*",
                       meant="𝔼|x_k|² = 𝔼[(Σ_{i=0}^{k−1} λ^i u_{k−i})(Σ_{j=0}^{k−1} λ^j "
-                            "u_{k−j})*] (inherited verbatim from Orvieto et al. 2023, §3.4)")),
+                            "u_{k−j})*]",
+                      why="With the expectation inside each factor the printed line is 0 for "
+                          "zero-mean noise (𝔼[u] = 0), while 𝔼|x_k|² = Σ_{i=0}^{k−1} |λ|^{2i} "
+                          "> 0 for unit-variance white noise.")),
     corrected=dict(
         title="Eq. 4.13 with the expectation outside",
         statement=(_EQ413 + " Corrected: the first line is 𝔼[(Σ_{i=0}^{k−1} λ^i u_{k−i})"

@@ -127,7 +127,7 @@ EQ14_BIAS = (
     Reading("f augmented", "append f₀ = 1 to f(x^(t)) (and a matching slice to T, or column to "
             "W^hx): the bias of Eq. 14 (and of the RAC / MI-RNN) is reproduced by that "
             "component", True, _BIAS, "ttlm App. B.1, sentence after Eq. 14"),
-    Reading("f and h augmented", "append a constant 1 to both f(x^(t)) and h^(t−1) (T_0i0 = b_i), "
+    Reading("f and h augmented", "append a constant 1 to both f(x^(t)) and h^(t−1) (T_{0i0} = b_i), "
             "the standard trick for bilinear maps", False,
             "φ(Σ_{j=1}^{|V|} Σ_{k=1}^R f(x^{(t)})_j T_{jik} h^{(t−1)}_{2nd_k})",
             "ttlm App. B.1, Eq. 17 (k runs over the R entries of h only: no constant slot in h; "
@@ -139,8 +139,9 @@ EQ14_BIAS_DEFECT = Defect(
     meant="For multiplicative, second-order units a bias cannot be absorbed by a constant 0th "
           "component of f(x^(t)) alone (it adds Σ_k T_{0ik} h_k, linear in h); it is absorbed "
           "by a constant component h₀ = 1 of the hidden state, with T_{ji0} = b_i for every j "
-          "(f(x^(t)) one-hot), or by a 1 appended to both f(x^(t)) and h^(t−1) with T_0i0 = "
-          "b_i; under a nonlinear φ the constant component is re-appended at each step "
+          "(f(x^(t)) one-hot), or by a 1 appended to both f(x^(t)) and h^(t−1) with T_{0i0} = "
+          "b_i (for φ = id set T_{j0k} = δ_{k0} so that h₀ stays 1); under a nonlinear φ the "
+          "constant component is re-appended at each step "
           "(ttlm-eq14-bias-corrected). Ignoring b stays legitimate; the reason printed is not.",
     erratum=BIAS_ERRATUM,
     why="Eq. 14 is bilinear in (f(x^(t)), h^(t−1)): coordinate i of its pre-activation is "

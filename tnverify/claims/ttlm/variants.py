@@ -284,8 +284,8 @@ claim("ttlm-eq12", "TTLM-Tiny / TTLM-Large cores (Eq. 12)", STATEMENTS["ttlm-eq1
             "W^{xe}W^{eh}δW^{hh}); true under both readings, so not ill-posed (that the "
             "two readings are different models is ttlm-appc-delta-reshape)")
 claim("ttlm-appc-delta-reshape", "App. C's reshape implements Eq. 12's δ",
-      STATEMENTS["ttlm-appc-delta-reshape"], refs("ttlm", "App. C, second paragraph; §5.1, "
-                                                 "Eq. 12"), small_delta_reshape,
+      STATEMENTS["ttlm-appc-delta-reshape"], refs("ttlm", "§5.1, Eq. 12; App. C, second "
+                                                 "paragraph"), small_delta_reshape,
       topic="tt-language-models", space=eq12_space, readings=R.DELTA_RESHAPE,
       defect=R.DELTA_RESHAPE_DEFECT, uses=("ttlm-eq12",), expected="fails")
 claim("ttlm-eq13", "Eq. 13 readout VPh with V tied to W^xe", STATEMENTS["ttlm-eq13"],
