@@ -55,9 +55,9 @@ _PTB_CONVENTION = (
     "WikiText-2 column fits only the latter: Table 1's 4.2M is right and Table 2's T is "
     "misprinted.")
 PTB_DEFECT = Defect(
-    "misprint",
-    printed="Table 1: \"Second-order RNNs* … 4.2M\" (PTB Params), counted from Table 2's "
-            "\"T ∈ ℝ^{H×H×H}\"",
+    "published-number",
+    printed="Table 1: \"Second-order RNNs* … 4.2M\" (PTB Params), against the shapes of Table "
+            "2's Second-order row as printed",
     meant="Table 1's 4.2M stands (confirmed); the edit is Table 2's Second-order row: "
           "\"T ∈ ℝ^{E×H×H}\" (4,176,000 parameters at |V| = 10,000)",
     erratum=T_SHAPE_ERRATUM, why=_PTB_CONVENTION)
