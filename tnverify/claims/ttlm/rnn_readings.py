@@ -35,6 +35,9 @@ EQ16_DEFECT = Defect(
     meant="Eq. 16: \"h^{(t)}_{TTLM α_t} = Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R f(x^{(t)})_{i_t} "
           "G_{i_tα_tα_{t−1}} h^{(t−1)}_{TTLM α_{t−1}}\"",
     erratum=SUM_OVER_FREE_ALPHA,
+    why="The right-hand side sums over α_t, the index on which the left-hand side depends; "
+        "its remaining free index is α_{t−1}, the index of h^{(t−1)}. Summing over α_{t−1} "
+        "instead gives the recursion the proof needs (the 2-RNN of Eq. 17 at φ = id).",
     also=(Defect("misprint",
                  printed="after Eq. 17: \"where j, k are the dummy indices as i_t, α_t\"",
                  meant="after Eq. 17: \"where j, k are the dummy indices as i_t, α_{t−1}\"",
@@ -109,6 +112,9 @@ EQ20_DEFECT = Defect(
           "Σ_{α_{t−1}=1}^R f(x^{(t)})_{i_t} G_{i_tα_tα_{t−1}} h^{(t−1)}_{RAC α_{t−1}}\" (the "
           "sum over the free α_t replaced by the sum over α_{t−1}, in both lines)",
     erratum=SUM_OVER_FREE_ALPHA,
+    why="Both lines sum over α_t, the index on which the left-hand side h^{(t)}_{α_t} "
+        "depends; the index left free is α_{t−1}, the index of h^{(t−1)}, which must be "
+        "summed.",
     also=(Defect("misprint", printed="Eq. 20: \"W^{hx}_{i_tj}\" (on W^{hx} ∈ ℝ^{R×|V|})",
                  meant="Eq. 20: \"W^{hx}_{j i_t}\" (row j ∈ [R], column i_t ∈ [|V|])",
                  erratum="ttlm-eq20-whx-index-order"),))
