@@ -79,9 +79,10 @@ claim("thesis-thm-4.2.1", "strong circular law for Glorot matrices",
                "(Orvieto et al. 2023, §3.2.2; the thesis's own Fig. 4.8 caption says 'in the "
                "limit'): at finite H a real Glorot spectrum is conjugate-symmetric with about "
                "√(2H/π) real eigenvalues, which i.i.d. disk samples are not.",
-               "Attribution: Ginibre (1965) treated the complex ensemble; the strong circular "
-               "law for real Gaussian matrices is due to later work (e.g. Bai 1997, Tao–Vu "
-               "2010).",
+               "Attribution: Ginibre (1965) introduced the real, complex and quaternion "
+               "ensembles but gave the eigenvalue law in closed form for the complex one; for "
+               "real Gaussian matrices it is due to later work (e.g. Edelman 1997; the strong "
+               "circular law, Tao–Vu 2010).",
                "Not judged, and why: the per-matrix fraction of eigenvalues with |λ| ≤ ½ and "
                "the per-matrix mean |λ|² are reported beside their limit (¼, ½) and "
                "real-axis-corrected targets (¼ + f/4, ½ − f/6, f = E N_real/H), but not judged: "

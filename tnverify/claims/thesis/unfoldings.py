@@ -304,10 +304,8 @@ claim("thesis-thm-3.2.1", "TT ranks ≤ unfolding ranks (constructive)",
                                               "large": ({"shape": (8,) * 8, "rank": 32},)},
       pinned=({"params": {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)}, "seed": 1,
                "note": "the claims catalogue: exact TT, ranks 2,3,3,2"},), uses=("thesis-def-3.1.3",),
-      remarks=("The proof (not part of this claim) prints 'the first unfolding of 𝐀 and its "
-               "dyadic (skeleton) decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ' (meant 𝐀_{[1]} = 𝐔𝐕ᵀ) and "
-               "'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after considering 'k = 2, …, L' (meant k = 2, "
-               "…, L−1, with 𝐀-based labels): claim thesis-thm-3.2.1-proof.",),
+      remarks=("The theorem holds; its proof's two slips are an entry of their own (§3.2.2, "
+               "proof of Thm. 3.2.1).",),
       proof="proofs/spine_tt_svd.py::prove_thesis_thm_3_2_1", expected="holds")
 
 
