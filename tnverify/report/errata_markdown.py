@@ -158,7 +158,7 @@ def render_markdown(sheet: dict) -> str:
             "argument. A counterexample names the comparison that fails (\"check: …\") and, "
             "where the paper's text admits several readings, the reading it was computed "
             "under (each reading's text is given beneath it). Indices in counterexamples are "
-            "0-based (the paper's first index is 0 there); \"sizes\" are the model's, "
+            "0-based (the paper's index 1 is 0 there); \"sizes\" are the model's, "
             "\"probe sizes\" those of the check (samples drawn, paths simulated); a seed is "
             "given only where the check drew random numbers. \"Scope\" names the cases the "
             "verdict was computed on (a few small cases and, for some claims, a larger run); "
