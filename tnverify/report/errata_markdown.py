@@ -110,9 +110,9 @@ def _render_group(group: list[dict]) -> list[str]:
                 out.append(f"{indent}- **Why:** {md_text(c['why'])}")
         for o in e.get("elsewhere", ()):
             cite, printed = o.get("cite") or o["paper"], str(o["printed"])
-            head = o["where"].split(",")[-1].strip()
-            if head and printed.startswith(head + ":"):      # the locator said once
-                printed = printed[len(head) + 1:].strip()
+            head = printed.split(":", 1)[0].strip() if ":" in printed else ""
+            if head and len(head) <= 20 and head in o["where"]:   # the locator said once
+                printed = printed.split(":", 1)[1].strip()
             out.append(f"- **Note.** The same slip is printed in {md_text(cite)}, "
                        f"{md_text(o['where'])}: {md_text(printed)}")
         out.append("")
