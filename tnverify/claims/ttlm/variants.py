@@ -97,7 +97,8 @@ def small_delta_reshape(params, rng):
             hb = np.einsum("sa,asb->sb", hb, Gb[:, tok[:, t], :])
         name = "Large" if large else "Tiny"
         parts[f"{name}: reshape (M·W^hh h) vs δ (diag(M) ⊙ W^hh h)"] = compare_values(
-            f"{name}: h^(N) of App. C's reshape recurrence vs Eq. 12's δ recurrence", h_r, h_d,
+            f"{name}: h^(N) of App. C's reshape recurrence (the computed value) vs that of "
+            "Eq. 12 with the printed super-diagonal δ (the reference)", h_r, h_d,
             n=N * R * R, scale=hb, sizes=sizes)
     return Evidence("App. C's reshape implementation vs Eq. 12's δ (Tiny, Large)", parts=parts,
                     sizes=sizes)
