@@ -83,17 +83,13 @@ claim("thesis-thm-4.2.1", "strong circular law for Glorot matrices",
                "ensembles but gave the eigenvalue law in closed form for the complex one; for "
                "real Gaussian matrices it is due to later work (e.g. Edelman 1997; the strong "
                "circular law, Tao–Vu 2010).",
-               "Not judged, and why: the per-matrix fraction of eigenvalues with |λ| ≤ ½ and "
-               "the per-matrix mean |λ|² are reported beside their limit (¼, ½) and "
-               "real-axis-corrected targets (¼ + f/4, ½ − f/6, f = E N_real/H), but not judged: "
-               "their remaining finite-H correction for the real Ginibre ensemble (the edge of "
-               "the disk and the finite-H law on the real axis, both O(1/H), observed ≈ 2.5/H "
-               "at H = 200–400) has no closed form we can cite, and a test with power over the "
-               "matrices (Student t) rejects any target that omits it. The theorem is a limit "
-               "statement; its finite-H content is judged by the KS tests of |λ|² and arg λ "
-               "(the disk law) and by the real-eigenvalue count √(2H/π) + ½ (Edelman, Kostlan "
-               "& Shub 1994), each with a semantic control (entry variance 2/H; the disk "
-               "centred at 1)."),
+               "What the check does not decide: two finite-H statistics (the fraction of "
+               "eigenvalues with |λ| ≤ ½, limit ¼, and the mean |λ|², limit ½) are shown beside "
+               "their limits but not judged, because their O(1/H) corrections for real "
+               "Gaussian matrices have no closed form we can cite. The theorem is a limit "
+               "statement; it is judged by the distribution of |λ|² and arg λ "
+               "(Kolmogorov–Smirnov tests against the uniform disk) and by the expected number "
+               "of real eigenvalues, √(2H/π) + ½ (Edelman, Kostlan & Shub 1994)."),
       space=({"H": 200, "reps": 20}, {"H": 400, "reps": 8}), scaled=scaled_thm421,
       scaled_space={"small": ({"H": 300, "reps": 8},),
                     "large": ({"H": 2000, "reps": 4}, {"H": 8192, "reps": 2})},
