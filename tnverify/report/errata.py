@@ -171,8 +171,9 @@ def describe_counterexample(ce: dict | None) -> str:
                     f"{_fmt(ce.pop('reference'))}")
     if "printed" in ce and "formula_range" in ce:
         lo, hi = ce.pop("formula_range")
-        bits.append(f"printed {_fmt(ce.pop('printed'))}, while every unrounded input that "
-                    f"rounds to the printed inputs gives a value in [{_fmt(lo)}, {_fmt(hi)}]")
+        bits.append(f"printed {_fmt(ce.pop('printed'))}, while the formula gives a value "
+                    f"in [{_fmt(lo)}, {_fmt(hi)}] (the interval covers every input that the "
+                    f"paper's rounded figures allow)")
     if "got" in ce and "want" in ce:
         ce.pop("statement", None)            # "got a = want b": the line below says it
         at_most = "at most " if ce.pop("relation", "==") == "<=" else ""
