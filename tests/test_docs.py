@@ -121,3 +121,45 @@ def test_readme_generated_sections_match_the_registry():
     for name in SECTIONS:
         assert f"<!-- {name} -->\n{readme_section(name)}<!-- /{name} -->" in README, name
     assert update_readme(README) == README
+
+
+def _user_docs():
+    paths = [ROOT / "README.md", *sorted((ROOT / "docs" / "reference").glob("*.md")),
+             *sorted((ROOT / "examples").glob("*/README.md"))]
+    return {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in paths}
+
+
+def test_user_docs_recommend_topic_and_name_no_unreleased_version():
+    """A new user was told to pass --group (deprecated) and read of "the paper API of
+    tnverify 0.3" while the package says 0.2.0 and the changes are unreleased."""
+    for name, text in _user_docs().items():
+        for line in text.splitlines():
+            if "--group" in line:
+                assert "0.2.0" in line or "deprecat" in line.lower(), (name, line)
+        assert not re.search(r"(tnverify|API|on) 0\.3\b", text), name
+
+
+def test_cli_doc_describes_paper_selection_as_the_code_does(fake_registry):
+    """``--paper KEY``: the id's prefix when it is a paper key, else the first Ref's paper
+    (a plugin's ids need not begin with the key); a claim without a Ref judges none."""
+    import tnverify
+    from tnverify.claims import select_claims
+
+    from tnverify.references import PAPERS
+
+    tnverify.paper("docsel2025", authors=("A. Author",), title="T", year=2025)
+    try:
+        @tnverify.claim("dsel-thm-1", "s", refs=[tnverify.Ref("docsel2025", "Thm. 1")])
+        def test_a():
+            pass
+
+        @tnverify.claim("dsel-control", "s", control_of="dsel-thm-1", expected="fails")
+        def test_b():
+            pass
+
+        assert [c.id for c in select_claims(paper="docsel2025")] == ["dsel-thm-1"]
+    finally:
+        PAPERS.pop("docsel2025", None)
+    cli = _user_docs()["docs/reference/cli.md"]
+    assert "judges the paper of its first `Ref`" in cli
+    assert "the id's prefix: the counts" not in cli

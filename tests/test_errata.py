@@ -153,7 +153,14 @@ def test_a_counterexample_sentence_names_what_was_counted_against_what():
     assert s == "ranks: computed (4), wanted at most (1)."
     s = describe_counterexample({"compared": "a vs b", "entry": [1, 0], "value": 0.5,
                                  "reference": complex(1, -2), "where": "part 'x'"})
-    assert s == "a vs b (in part 'x'): at entry (1, 0); computed 0.5 against the reference 1-2i."
+    assert s == ("a vs b (check: x): at index (1, 0) (0-based); computed 0.5 against the "
+                 "reference 1-2i.")
+    s = describe_counterexample({"compared": "c", "where": "reading 'r' / part 'p'",
+                                 "entry": 16, "value": 1.0, "reference": 2.0,
+                                 "params": {"n": 3, "samples": 100}, "seed": None})
+    assert s == ("c (under reading “r”; check: p): at position 16 (0-based, row-major) of "
+                 "the compared values; computed 1 against the reference 2 (sizes n = 3; "
+                 "probe sizes samples = 100).")
 
 
 def test_every_claim_under_a_shared_key_shows_its_own_edit(monkeypatch):
@@ -295,8 +302,7 @@ def test_no_emphasis_inside_registry_text_and_no_library_error(key):
     assert "<em>" not in html
     strong = set(re.findall(r"<strong>(.*?)</strong>", html))
     allowed = re.compile(r"^(Printed|Meant|Correction|Clarification|Why|Counterexample|Scope|"
-                         r"Reproduce|Version\.|Evidence|Edit \d+ of \d+: .*|The same erratum "
-                         r"in \w+|[A-Z][a-z -]+\.?( \(not counted with the mathematical "
+                         r"Reproduce|Version\.|Evidence|Edit \d+ of \d+: .*|Note\.|[A-Z][a-z -]+\.?( \(not counted with the mathematical "
                          r"errata\))?\.?):?$")
     assert {s for s in strong if not allowed.match(s)} == set()
     for raw in ("gufunc", "Input operand", "Traceback", "IndexError", "ValueError"):
@@ -314,15 +320,17 @@ def test_md_text_escapes_what_markdown_would_read_as_markup():
 
 def test_the_bias_sentence_is_one_erratum_on_both_sheets():
     """thesis §5.3.2 repeats ttlm's sentence after Eq. 14: one erratum key, each paper's
-    claim with its own printed text, each sheet linking the other."""
+    claim with its own printed text, each sheet citing the other paper (author, year,
+    title, one locator) without sending its reader to the other sheet."""
     from tnverify.claims import get_claim
     t, b = get_claim("thesis-eq-5.11-bias"), get_claim("ttlm-eq14-bias")
     assert t.defect.erratum == b.defect.erratum != ""
     assert "that equals to 1" in t.defect.printed and "which equals to 1" in b.defect.printed
     thesis = (ROOT / "docs" / "errata" / "thesis.md").read_text(encoding="utf-8")
     ttlm = (ROOT / "docs" / "errata" / "ttlm.md").read_text(encoding="utf-8")
-    assert "`thesis-eq-5.11-bias`" in thesis and "[ttlm sheet](ttlm.md)" in thesis
-    assert "`thesis-eq-5.11-bias`" in ttlm and "[thesis sheet](thesis.md)" in ttlm
+    assert "printed in Su et al. (2024), “Language Modeling Using Tensor Trains”, App. B.1" in thesis
+    assert "printed in Zhou (2023), “Tensor Networks for Language Modeling”, §5.3.2" in ttlm
+    assert "sheet](" not in thesis + ttlm
     entry = [e for e in build_errata("thesis", run=False)["errata"]
              if e["erratum"] == t.defect.erratum]
     assert [o["id"] for o in entry[0]["elsewhere"]] == ["ttlm-eq14-bias"]

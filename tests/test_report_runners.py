@@ -176,7 +176,8 @@ def test_an_unregistered_claim_keeps_its_statement_and_reproduces_with_pytest(ru
     assert [a for a in anchors if a.startswith("claim-ru-unreg")] == \
         ["claim-ru-unreg", "claim-ru-unreg-2"]
     for k, body in zip((1, 2), unreg):
-        assert "k differs from k + 1" in body and "notes §7" in body
+        # the statement is typeset (tnverify.report.formulas): compare its text
+        assert "k differs from k + 1" in re.sub(r"<[^>]+>", "", body) and "notes §7" in body
         cmd = re.search(r"Reproduce[^:]*: <code>([^<]+)</code>", body).group(1)
         argv = shlex.split(html.unescape(cmd))
         assert argv == ["pytest", f"test_ru.py::test_unreg[{k}]"]
@@ -412,3 +413,85 @@ def test_the_checks_label_says_over_all_examples_only_for_given_runs(fake_regist
     assert labels[1]["checks"] == "tnverify.check() calls recorded, over all examples"
     assert rep.results[1].small.cases[0].details["checks"] == \
         rep.results[1].small.cases[0].details["examples"] >= 1
+
+
+_FLOAT_PLUGIN = '''
+import numpy as np, tnverify
+from hypothesis import given, settings, strategies as st
+from tnverify.testing.strategies import seeds, shapes
+
+@st.composite
+def float_tensors(draw):
+    shape = draw(shapes(min_dims=3, max_dims=4, min_side=2, max_side=4))
+    rng = np.random.default_rng(draw(seeds()))
+    decay = draw(st.floats(0.0, 2.0))
+    A = rng.standard_normal(shape) * np.exp(-decay * np.arange(shape[0]))[
+        (slice(None),) + (None,) * (len(shape) - 1)]
+    return A, draw(st.floats(0.05, 0.9))
+
+@tnverify.claim("ru-float", "truncating the first unfolding costs its tail", source="notes §9")
+@settings(max_examples=30, deadline=None)
+@given(case=float_tensors())
+def test_float(case):
+    A, eps = case
+    s = np.linalg.svd(A.reshape(A.shape[0], -1), compute_uv=False)
+    r = max(1, int(np.sum(s > eps * s[0])))
+    u, sv, vt = np.linalg.svd(A.reshape(A.shape[0], -1), full_matrices=False)
+    B = (u[:, :r] * sv[:r]) @ vt[:r]
+    err = float(np.linalg.norm(A.reshape(A.shape[0], -1) - B))
+    tnverify.check(tnverify.compare_bound("||A - B|| vs tail", err,
+                                          float(np.linalg.norm(s[r:])), n=A.size,
+                                          scale=float(np.linalg.norm(A))))
+'''
+
+
+def test_a_float_hypothesis_claim_draws_the_same_examples_in_both_runners(tmp_path):
+    """The same seed, the same examples: hypothesis mixes the literals of the imported
+    modules into its draws, and the two runners import different modules (a new user's
+    Oseledets Thm 2.2 claim drew a 2x2x3 tensor under pytest, a 2x2x2x2 one under
+    ``tnverify verify``); both runners now draw without that pool."""
+    (tmp_path / "floatclaims.py").write_text(_FLOAT_PLUGIN, encoding="utf-8")
+    p = _pytest(tmp_path, "float", "floatclaims.py", "--tnverify-report", "p.json",
+                files=())
+    assert p.returncode == 0, p.stdout + p.stderr
+    v = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin",
+                        "floatclaims.py", "--report", "v.json"], capture_output=True,
+                       text=True, cwd=tmp_path, env=_env(tmp_path, "verify"), check=False)
+    assert v.returncode == 0, v.stdout + v.stderr
+    pc = json.loads((tmp_path / "p.json").read_text())["claims"][0]
+    vc = json.loads((tmp_path / "v.json").read_text())["claims"][0]
+    pd, vd = pc["small"]["cases"][0]["details"], vc["small"]["cases"][0]["details"]
+    assert pd["hypothesis seed"] == vd["hypothesis seed"]
+    assert pd["examples"] == vd["examples"] == 30
+    assert pd["worst err/tol"] == vd["worst err/tol"] and pd["worst err/tol"] > 0
+    assert pd["deciding example"] == vd["deciding example"]
+    assert _strip(pc) == _strip(vc)
+
+
+def test_a_given_claims_draws_do_not_depend_on_the_imported_modules(tmp_path, monkeypatch):
+    """The cause of the runners' different examples, in one process: importing a module
+    with literals in the strategy's range (as ``tnverify verify`` imports the built-in
+    claims and pytest does not) must not change what a seed draws."""
+    from hypothesis import given, settings, strategies as st
+
+    import tnverify
+    from tnverify.claims.compare import compare_values
+    from tnverify.testing.claim_runs import run_given
+
+    drawn = []
+
+    @settings(max_examples=40, deadline=None, database=None)
+    @given(x=st.floats(0.0, 1.0), k=st.integers(0, 1000))
+    def t(x, k):
+        drawn.append((x, k))
+        tnverify.check(compare_values("x vs x", np.float64(x), np.float64(x), n=1))
+
+    run_given(t, (), {}, 12345)
+    first, drawn[:] = list(drawn), []
+    consts = ", ".join(f"{i / 997!r}" for i in range(1, 400))
+    ints = ", ".join(str(i * 7) for i in range(1, 140))
+    (tmp_path / "many_literals_mod.py").write_text(f"F = [{consts}]\nI = [{ints}]\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import many_literals_mod  # noqa: F401
+    run_given(t, (), {}, 12345)
+    assert len(first) == 40 and drawn == first

@@ -473,3 +473,157 @@ def test_an_installed_plugins_topic_without_plugin_names_the_entry_points(instal
     assert sep and tail.endswith(" (load one with --plugin NAME)"), line
     named = tail[:-len(" (load one with --plugin NAME)")].split(", ")
     assert named == sorted(installed)          # every installed one, once, in name order
+
+
+def test_a_given_claims_report_summarises_all_its_examples(fake_registry):
+    """A new user's report showed one example (the round-off one) and "1 case" for 25
+    examples: the details now say what every example drew and how every check fared."""
+    from tnverify.claims.compare import compare_bound
+    from tnverify.claims.scope import scope_line
+
+    seen = []
+
+    @claim("user-summary", "a truncated SVD's error is its tail", source="test")
+    @settings(max_examples=20, database=None, deadline=None)
+    @given(m=st.integers(2, 4), r=st.integers(1, 2), seed=st.integers(0, 99))
+    def test_tail(m, r, seed):
+        a = np.random.default_rng(seed).standard_normal((m, 3))
+        u, s, vt = np.linalg.svd(a, full_matrices=False)
+        err = float(np.linalg.norm(a - (u[:, :r] * s[:r]) @ vt[:r]))
+        seen.append((m, r, float(np.linalg.norm(s[r:]) - err)))
+        check(compare_bound("error vs tail", err, float(np.linalg.norm(s[r:])), n=a.size,
+                            scale=float(np.linalg.norm(a))))
+
+    res = run_claim("user-summary", seed=1, sides=("small",))
+    d = res.small.cases[0].details
+    assert d["examples"] == len(seen) == 20
+    ms = [m for m, _, _ in seen]
+    assert d["drawn"]["m"] == f"{min(ms)} to {max(ms)} ({len(set(ms))} distinct values)"
+    assert "20 examples (20 hold)" in d["per check"]["error vs tail"]
+    assert "margin" in d["per check"]["error vs tail"]
+    assert "small side 20 hypothesis examples" in scope_line(res.claim, result=res)
+    assert "1 case" in scope_line(res.claim)          # without the run: the declared space
+
+
+def test_drawn_kinds_name_arrays_and_networks_by_shape_and_ranks():
+    from tnverify.testing.claim_runs import drawn_kinds, drawn_summary
+
+    tt = tnverify.random_exact_tt((2, 3, 2), (1, 2, 2, 1), np.random.default_rng(0), bound=2)
+    k = drawn_kinds({"tt": tt, "case": (np.zeros((2, 5)), 0.25), "tnverify_rng": None})
+    assert k == {"tt": "shape (2, 3, 2), ranks (1, 2, 2, 1)", "case[0]": "shape (2, 5)",
+                 "case[1]": 0.25}
+    s = drawn_summary([{"drawn": k}, {"drawn": {**k, "case[1]": 0.5}}])
+    assert s["tt"] == "shape (2, 3, 2), ranks (1, 2, 2, 1) ×2"
+    assert s["case[1]"] == "0.25 to 0.5 (2 distinct values)"
+
+
+def test_a_counterexamples_long_parameters_are_given_in_full(fake_registry):
+    from tnverify.report.evidence_text import explain_counterexample
+
+    @claim("user-long", "no entry exceeds 3", source="test", expected=FAILS)
+    @settings(max_examples=30, database=None, derandomize=True)
+    @given(xs=st.lists(st.integers(0, 9), min_size=40, max_size=40))
+    def test_long(xs):
+        check(compare_values("max vs 3", np.float64(max(xs)), np.float64(min(max(xs), 3)),
+                             n=1))
+
+    res = run_claim("user-long", sides=("small",))
+    rows, sentence = explain_counterexample(res)
+    assert res.verdict == FAILS
+    xs = res.counterexample["params"]["xs"]
+    assert len(xs) == 40 and "listed in full below" in sentence and "(xs)" in sentence
+    assert dict(rows)["params: xs"] == json.dumps(xs)
+
+
+_DEFECT_PLUGIN = '''
+import numpy as np, tnverify
+from tnverify.claims.compare import compare_values
+
+tnverify.paper("dfpaper2025", authors=("A. Author",), title="A paper", year=2025)
+
+@tnverify.claim("df-sum", "1 + 1 = 3", refs=[tnverify.Ref("dfpaper2025", "Eq. 1")],
+                expected="fails",
+                defect=tnverify.Defect("misprint", printed="1 + 1 = 3", meant="1 + 1 = 2",
+                                       why="one and one make two"))
+def test_sum():
+    tnverify.check(compare_values("1 + 1 vs 3", np.float64(2), np.float64(3), n=1))
+
+@tnverify.claim("df-sum-ok", "1 + 1 = 2", refs=[tnverify.Ref("dfpaper2025", "Eq. 1")])
+def test_sum_ok():
+    tnverify.check(compare_values("1 + 1 vs 2", np.float64(2), np.float64(2), n=1))
+
+@tnverify.claim("df-sum-ok-control", "1 + 1 = 2.5", control_of="df-sum-ok",
+                expected="fails")
+def test_sum_control():
+    tnverify.check(compare_values("1 + 1 vs 2.5", np.float64(2), np.float64(2.5), n=1))
+'''
+
+
+def test_a_plugin_classifies_its_failure_and_declares_a_semantic_control(tmp_path):
+    """A new user could attach no Defect and had to file a control as a claim of the
+    paper (charged on its errata sheet) or as a 'paraphrase' of a plugin note."""
+    (tmp_path / "dfclaims.py").write_text(_DEFECT_PLUGIN, encoding="utf-8")
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+    run = lambda *a: subprocess.run([sys.executable, "-m", "tnverify", *a], cwd=tmp_path,
+                                    env=env, capture_output=True, text=True, check=False)
+    v = run("verify", "--plugin", "dfclaims.py", "--report", "r.html")
+    assert v.returncode == 0, v.stdout + v.stderr
+    assert "3 claims: 1 holds, 2 fails; all as expected" in v.stdout
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    section = page.split('id="claim-df-sum-ok-control"')[1].split("</section>")[0]
+    assert "A semantic control (not a statement of the paper) of df-sum-ok" in section
+    assert "paraphrase" not in section
+    e = run("errata", "--plugin", "dfclaims.py", "--paper", "dfpaper2025", "--out", "err")
+    assert e.returncode == 0, e.stdout + e.stderr
+    sheet = (tmp_path / "err" / "dfpaper2025.md").read_text(encoding="utf-8")
+    assert "df-sum" in sheet and "one and one make two" in sheet
+    assert "Not yet classified" not in sheet and "no recorded defect" not in sheet
+    assert "df-sum-ok-control" not in sheet
+
+
+def test_claim_refuses_a_control_that_should_hold_or_cites_the_paper(fake_registry):
+    with pytest.raises(ClaimError, match="must fail: give expected='fails'"):
+        claim("x-ctl", "s", control_of="x-a")
+    with pytest.raises(ClaimError, match="give it no Ref"):
+        claim("x-ctl", "s", control_of="x-a", expected=FAILS,
+              refs=[tnverify.claims.Ref("ttlm", "Eq. 3")])
+    with pytest.raises(ClaimError, match="defect must be a tnverify.Defect"):
+        claim("x-def", "s", source="t", expected=FAILS, defect="misprint")
+
+
+def test_the_default_source_of_a_given_claim_is_the_tests_own_name(fake_registry):
+    @claim("user-named-2", "n + 0 = n")
+    @given(n=st.integers(0, 3))
+    def test_unnamed(n):
+        check(compare_values("n vs n", np.float64(n), np.float64(n), n=1))
+
+    src = tnverify.get_claim("user-named-2").source
+    assert src.endswith("test_unnamed") and "<locals>" not in src and "accept" not in src
+
+
+def test_the_error_column_says_what_the_error_was_divided_by(fake_registry):
+    from tnverify.claims.compare import compare_bound
+    from tnverify.report.evidence_text import comparison_rows
+
+    @claim("user-units", "2 <= 3 and 2 = 2", source="test")
+    def test_units():
+        check(compare_bound("two vs three", 2.0, 3.0, n=1, scale=4.0))
+        check(compare_values("two vs two", np.float64(2), np.float64(2), n=1, scale=8.0))
+
+    res = run_claim("user-units", sides=("small",))
+    rows = {r["compared"]: r for r in comparison_rows(res)}
+    assert rows["two vs three"]["relative_to"] == "÷ scale 4"
+    assert rows["two vs two"]["relative_to"] == "÷ scale 8"
+    d = res.small.cases[0].parts["two vs three"].details
+    assert d["max_scale"] == 4.0 and d["margin"] == (3.0 - 2.0) / 4.0
+
+
+def test_the_control_of_a_failing_comparison_is_not_called_vacuous():
+    from tnverify.report.evidence_text import control_text
+
+    ev = tnverify.compare_ints("TT-SVD ranks vs unfolding ranks", [1], [0])
+    assert ev.verdict == FAILS and ev.control.verdict == HOLDS
+    text = control_text(ev)
+    assert "vacuous" not in text and "not informative here" in text
+    ok = tnverify.compare_ints("ranks vs ranks", [1], [1])
+    assert control_text(ok).startswith("fails, as it must")

@@ -41,7 +41,7 @@ from . import _moved_modules
 
 _moved_modules.install()   # old module paths import with a DeprecationWarning (0.2.0)
 
-from .claims import Ref, all_claims, get_claim, run_claim  # noqa: E402
+from .claims import Defect, Ref, all_claims, get_claim, run_claim  # noqa: E402
 from .references import paper
 from .claims.compare import compare_bound, compare_ints, compare_values
 from .definitions.conditionals import conditionals
@@ -103,7 +103,7 @@ __all__ = [
     # registry
     "get_claim", "all_claims", "run_claim", "tolerance",
     # users' own claims (see also tnverify.testing.strategies and the pytest plugin)
-    "paper", "Ref", "claim", "check", "compare_values", "compare_ints", "compare_bound",
+    "paper", "Ref", "Defect", "claim", "check", "compare_values", "compare_ints", "compare_bound",
     # errors
     "TnverifyError", "ShapeError", "RankError", "SizeLimitError", "ToleranceError",
     "NonFiniteError", "VocabularyError", "DTypeError",

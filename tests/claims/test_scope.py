@@ -19,10 +19,10 @@ def test_scope_line_puts_the_caveat_first_then_the_checked_sizes():
     b1 = get_claim("ttlm-claim-b1")
     line = b1.scope_line
     assert line.startswith("b = 0 only")
-    assert "small side 2 cases (vocab_size ∈ {4, 5}, rank ∈ {3, 4}, steps ∈ {4, 5})" in line
-    assert "scaled side at scale small (vocab_size = 50" in line
+    assert "2 small cases (vocab_size ∈ {4, 5}, rank ∈ {3, 4}, steps ∈ {4, 5})" in line
+    assert "a larger run (vocab_size = 50" in line
     plain = get_claim("thesis-eq-4.11-corrected")
-    assert plain.scope == "" and scope_line(plain) == "checked on: small side 2 cases (n ∈ {8, 256})"
+    assert plain.scope == "" and scope_line(plain) == "checked on: 2 small cases (n ∈ {8, 256})"
 
 
 def test_ttlm_eq12_says_what_is_asserted_under_both_readings():

@@ -151,6 +151,10 @@ class Claim:
     scope: str = ""
     varies: str | None = None
     quote: bool = True
+    #: the id of the claim this one is a semantic control of (a user's
+    #: ``@tnverify.claim(..., control_of=ID)``): the nearest wrong statement, no
+    #: statement of any paper, never on an errata sheet
+    control_of: str | None = None
 
     def __post_init__(self):
         if not self.id or self.id != self.id.lower() or " " in self.id:

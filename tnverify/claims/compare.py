@@ -256,7 +256,7 @@ def compare_bound(compared, value, bound=None, relation: str = "<=", *, n: int =
     worst = int(np.argmin(slack))
     err = float(max(0.0, -slack[worst]))
     details.update(statement=statement, relation=relation, margin=float(slack[worst]),
-                   entries=int(slack.size),
+                   max_scale=float(s.max()), entries=int(slack.size),
                    beyond_tolerance=int(np.count_nonzero(-slack > float(tol))))
     step = CONTROL_FACTOR * SAFETY * int(n) * machine_eps(dtype)
     # the tightest entry's bound moved past its value by `step` (in units of its scale)

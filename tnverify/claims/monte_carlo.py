@@ -350,7 +350,12 @@ def test_evidence(compared: str, result: TestResult, *, expect_reject: bool,
                decision=("rejects" if result.reject else "does not reject")
                + f" H0 at α = {result.alpha:g}", rule=result.rule)
     ce = None if ok else {"p_value": result.p_value, "alpha": result.alpha,
-                          "statistic": result.statistic, "expected_reject": expect_reject}
+                          "statistic": result.statistic,
+                          "decision": (("rejects" if result.reject else "does not reject")
+                                       + f" the null hypothesis at level α = {result.alpha:g}, "
+                                       + ("while the statement predicts that it does not"
+                                          if not expect_reject else
+                                          "while the statement predicts that it does"))}
     ctrl = None
     if control is not None:
         what = control_label or "a minimal wrong variant"

@@ -113,6 +113,7 @@ class ClaimResult:
             "uses": list(c.uses),
             "proof": c.proof,
             "seconds": round(self.seconds, 4),
+            **({"control_of": c.control_of} if c.control_of else {}),
         })
 
 

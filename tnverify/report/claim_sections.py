@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from collections.abc import Callable, Iterable, Sequence
 
 from ..claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
+from ..claims.scope import scope_line
 from ..errors import ClaimError, DTypeError, UsageError
 from ..validation import as_callable, as_flag, as_seed, as_text
 from .evidence_text import (fmt_number, comparison_rows, details_tables,
@@ -282,7 +283,9 @@ def _comparisons(result, math: str = "html") -> list[str]:
         rule = f' <span class="tnv-rule">({esc(row["rule"])})</span>' if row.get("rule") else ""
         note = f'<br><em>{_fm(row["note"], math)}</em>' if row.get("note") else ""
         out.append(f"<tr><td>{esc(side)}</td><td>{where}</td><td>{_fm(row['compared'], math)}{note}"
-                   f"</td><td>{_badge(row['verdict'])}</td><td>{fmt_number(row.get('error'))}</td>"
+                   f"</td><td>{_badge(row['verdict'])}</td><td>{fmt_number(row.get('error'))}"
+                   + (f' <span class="tnv-rule">({esc(row["relative_to"])})</span>'
+                      if row.get("relative_to") else "") + "</td>"
                    f"<td>{tol}{rule}</td>{_ratio_cell(row)}<td>{_fm(row.get('control', '—'), math)}"
                    "</td></tr>")
     return out + ["</tbody></table>"]
@@ -414,8 +417,11 @@ def claim_section(claim: Claim, result=None, *, graph: ClaimGraph | None = None,
                 else f"expected {esc(claim.expected)} ✗")
         status = f"verdict {_badge(verdict)}, {mark}; {result.seconds:.2f} s"
     out.append(f'<p class="tnv-verdict">{status}</p>')
-    out.append(f'<p class="tnv-scope">Scope: {_fm(claim.scope_line, math)}</p>')
-    where = ("A correction of the statement printed in" if claim.corrects else
+    out.append(f'<p class="tnv-scope">Scope: {_fm(scope_line(claim, result=result), math)}</p>')
+    control = getattr(claim, "control_of", None)
+    where = (f"A semantic control (not a statement of the paper) of {control}; source"
+             if control else
+             "A correction of the statement printed in" if claim.corrects else
              "A variant of the statement printed in" if claim.varies else
              "Printed in" if claim.quote else "A paraphrase (not the paper's words) of")
     out += [_statement(claim, math), f'<p class="tnv-refs">{where}: {_refs(claim, cite)}</p>',

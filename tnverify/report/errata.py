@@ -36,6 +36,8 @@ import re
 import shlex
 from pathlib import Path
 
+import numpy as np
+
 from ..claims import CLAIM_PAPERS, HOLDS, all_claims, run_claim
 from ..claims.readings import MATHEMATICAL_KINDS
 from ..errors import DTypeError, UsageError
@@ -70,8 +72,18 @@ def _errata_keys() -> tuple[str, ...]:
 
 
 def _counterexample(claim, seed: int) -> dict | None:
+    """The claim's minimal counterexample at ``seed``; its seed is dropped (``None``) when
+    the failing case is a fixed calculation: re-run once, its check drew nothing from the
+    generator, so no seed reproduces anything (the sheet shows no seed for it)."""
     result = run_claim(claim, seed=seed, sides=("small",))
-    return result.counterexample
+    ce = result.counterexample
+    if ce and ce.get("seed") is not None and isinstance(ce.get("params"), dict):
+        rng = np.random.default_rng(int(ce["seed"]))
+        before = rng.bit_generator.state
+        claim.small(dict(ce["params"]), rng)
+        if rng.bit_generator.state == before:
+            ce = dict(ce, seed=None)
+    return ce
 
 
 def _fmt(x) -> str:
@@ -93,16 +105,56 @@ def _fmt(x) -> str:
     return str(x)
 
 
+#: Parameters that size a probe of the check (samples drawn, paths simulated, a batch),
+#: not the model: a counterexample lists them apart from the model's sizes.
+_PROBE_KEYS = frozenset({"samples", "sample", "paths", "batch", "batches", "batch_size",
+                         "fig5_samples", "k_symbolic", "n_samples", "train"})
+
+
+def _is_probe(key: str) -> bool:
+    return key in _PROBE_KEYS or key.startswith(("probe_", "span_"))
+
+
+def _where_words(where: str) -> str:
+    """A counterexample's place in the check in words: ``part 'x'`` → ``check: x``,
+    ``reading 'r'`` → ``under reading “r”`` (the reading's text follows on the sheet)."""
+    bits = []
+    for piece in str(where).split(" / "):
+        m = re.fullmatch(r"(part|reading) (['\"])(.*)\2", piece.strip())
+        if not m:
+            bits.append(piece.strip())
+        elif m.group(1) == "reading":
+            bits.append(f"under reading “{m.group(3)}”")
+        else:
+            bits.append(f"check: {m.group(3)}")
+    return "; ".join(dict.fromkeys(bits))
+
+
+def _entry_words(entry) -> str:
+    """Where in the compared arrays: tuples and integers are 0-based indices, said so."""
+    if isinstance(entry, bool) or not isinstance(entry, (int, list, tuple)):
+        return f"at {_fmt(entry)}"
+    if isinstance(entry, int):
+        return f"at position {entry} (0-based, row-major) of the compared values"
+    return f"at index {_fmt(entry)} (0-based)"
+
+
 def describe_counterexample(ce: dict | None) -> str:
     """One sentence saying what a counterexample shows, with its numbers named: the
-    comparison, where in the check, the entry, the computed value against the wanted one,
-    the sizes and the seed.
+    comparison, where in the check (which check, under which reading), the entry (0-based
+    indices, said so), the computed value against the wanted one, the model's sizes apart
+    from the probe's (samples, paths, batches) and the seed (only for a check that drew
+    random numbers).
 
     Examples
     --------
     >>> describe_counterexample({"compared": "ranks of the unfoldings", "got": [16],
     ...                          "want": [15], "params": {"n": 4}, "seed": 7})
     'ranks of the unfoldings: computed (16), wanted (15) (sizes n = 4; seed 7).'
+    >>> describe_counterexample({"compared": "a vs b", "where": "part 'x'", "entry": [1, 0],
+    ...                          "value": 0.5, "reference": 1.0, "params": {"n": 2,
+    ...                          "samples": 10}, "seed": None})
+    'a vs b (check: x): at index (1, 0) (0-based); computed 0.5 against the reference 1 (sizes n = 2; probe sizes samples = 10).'
     """
     if ce is not None and not isinstance(ce, dict):
         raise DTypeError(f"ce must be a counterexample dict or None; got {type(ce).__name__}")
@@ -114,24 +166,31 @@ def describe_counterexample(ce: dict | None) -> str:
     params, seed = ce.pop("params", None), ce.pop("seed", None)
     bits = []
     if "entry" in ce:
-        bits.append(f"at entry {_fmt(ce.pop('entry'))}")
+        bits.append(_entry_words(ce.pop("entry")))
     if "value" in ce and "reference" in ce:
         bits.append(f"computed {_fmt(ce.pop('value'))} against the reference "
                     f"{_fmt(ce.pop('reference'))}")
     if "printed" in ce and "formula_range" in ce:
         lo, hi = ce.pop("formula_range")
-        bits.append(f"printed {_fmt(ce.pop('printed'))}, while every unrounded input that "
-                    f"rounds to the printed inputs gives a value in [{_fmt(lo)}, {_fmt(hi)}]")
+        bits.append(f"printed {_fmt(ce.pop('printed'))}, while the formula gives a value "
+                    f"in [{_fmt(lo)}, {_fmt(hi)}] (the interval covers every input that the "
+                    f"paper's rounded figures allow)")
     if "got" in ce and "want" in ce:
+        ce.pop("statement", None)            # "got a = want b": the line below says it
         at_most = "at most " if ce.pop("relation", "==") == "<=" else ""
         bits.append(f"computed {_fmt(ce.pop('got'))}, wanted {at_most}{_fmt(ce.pop('want'))}")
-    bits += [f"{k} = {_fmt(v)}" for k, v in ce.items()]
-    text = compared + (f" (in {where})" if where else "")
+    bits += [str(v) if k == "why" else f"{k} = {_fmt(v)}" for k, v in ce.items()]
+    text = compared + (f" ({_where_words(where)})" if where else "")
     if bits:
         text += ": " + "; ".join(bits)
     tail = []
     if params:
-        tail.append("sizes " + _fmt(params))
+        model = {k: v for k, v in params.items() if not _is_probe(str(k))}
+        probe = {k: v for k, v in params.items() if _is_probe(str(k))}
+        if model:
+            tail.append("sizes " + _fmt(model))
+        if probe:
+            tail.append("probe sizes " + _fmt(probe))
     if seed is not None:
         tail.append(f"seed {seed}")
     return text + (f" ({'; '.join(tail)})" if tail else "") + "."
@@ -151,10 +210,29 @@ def _shared_elsewhere(paper_key: str) -> dict[str, list[dict]]:
             continue
         for e in c.defect.edits:
             if e.erratum:
+                ref = paper(other)
+                authors = list(ref.authors)
+                who = (authors[0].split()[-1] + (" et al." if len(authors) > 2 else
+                                                 f" and {authors[1].split()[-1]}"
+                                                 if len(authors) == 2 else "")
+                       if authors else other)
                 out.setdefault(e.erratum, []).append(
-                    {"paper": other, "id": c.id, "where": _where(c, other),
-                     "printed": e.printed})
+                    {"paper": other, "id": c.id, "where": _edit_where(c, other, e),
+                     "printed": e.printed,
+                     "cite": f"{who} ({ref.year}), “{ref.title}”"})
     return out
+
+
+def _edit_where(claim, paper_key: str, edit) -> str:
+    """The one locator of ``claim`` in ``paper_key`` that an edit's printed text names
+    (its first locator when none is named there)."""
+    refs = [r.where for r in claim.refs if r.paper == paper_key] or [claim.refs[0].where]
+    pieces = [p.strip() for w in refs for p in w.split("; ") if p.strip()]
+    for w in pieces:
+        if any(h.strip().split(" (")[0] in str(edit.printed)
+               for h in w.split(",")[1:] if h.strip()):
+            return w
+    return pieces[0]
 
 
 def _where(claim, paper_key: str) -> str:
@@ -175,7 +253,9 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
     cases its verdict covers) and the edit's ``why`` (the argument, where recorded).
     ``counts`` counts the distinct edits per kind; ``editorial`` slips are counted apart
     from the mathematical errata (``mathematical``).  ``command`` regenerates the sheet as
-    printed (naming the ``--plugin`` that declares a plugin's paper).
+    printed (naming the ``--plugin`` that declares a plugin's paper).  An edit shared by an
+    unreproduced published number and the misprint that explains it takes the misprint's
+    kind.
 
     Parameters
     ----------
@@ -233,6 +313,10 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
                 "claims": [], "elsewhere": elsewhere.get(key, []),
                 "order": [list(x) if isinstance(x, tuple) else x
                           for x in locator_order(where)] + [c.id, i]})
+            if entry["kind"] == "published-number" != edit.kind:
+                # a published number that a misprint elsewhere explains: the shared edit
+                # is that misprint (ttlm Table 1's 4.2M and Table 2's T shape)
+                entry["kind"], entry["label"] = edit.kind, LABELS[edit.kind]
             record = dict(base, printed=edit.printed, meant=edit.meant, edit=i + 1,
                           edits=len(edits))
             if edit.why:

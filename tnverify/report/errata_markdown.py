@@ -124,9 +124,12 @@ def _render_group(group: list[dict], fmt: str = "markdown") -> list[str]:
             if c.get("why"):
                 out.append(f"{indent}- **Why:** {md_text(c['why'], fmt)}")
         for o in e.get("elsewhere", ()):
-            out.append(f"- **The same erratum in {o['paper']}** ({md_text(o['where'], fmt)}, "
-                       f"`{o['id']}`; see the [{o['paper']} sheet]({o['paper']}.md)), printed "
-                       f"there as: {md_text(o['printed'], fmt)}")
+            cite, printed = o.get("cite") or o["paper"], str(o["printed"])
+            head = printed.split(":", 1)[0].strip() if ":" in printed else ""
+            if head and len(head) <= 20 and head in o["where"]:   # the locator said once
+                printed = printed.split(":", 1)[1].strip()
+            out.append(f"- **Note.** The same slip is printed in {md_text(cite, fmt)}, "
+                       f"{md_text(o['where'], fmt)}: {md_text(printed, fmt)}")
         out.append("")
     if several:
         out += ["**Evidence**", ""]
@@ -138,7 +141,7 @@ def _render_group(group: list[dict], fmt: str = "markdown") -> list[str]:
         if c.get("shows"):
             out.append(f"{indent}- **Counterexample:** {md_text(c['shows'], fmt)}")
             for name, text in c.get("readings", {}).items():
-                out.append(f"{indent}  - reading '{md_text(name, fmt)}': {md_text(text, fmt)}")
+                out.append(f"{indent}  - reading “{md_text(name, fmt)}”: {md_text(text, fmt)}")
         out += [f"{indent}- **Scope:** {md_text(c['scope'], fmt)}",
                 f"{indent}- **Reproduce:** `{c['reproduce']}`"]
     out.append("")
@@ -172,9 +175,15 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
             "(do not edit by hand). Entries are in paper order, one per statement (statements "
             "that share an edit are one entry). \"Meant\" gives the intended text of a "
             "misprint or slip; \"Correction\" a true statement in place of a false one; "
-            "\"Clarification\" the reading an ambiguous statement needs. \"Scope\" names the "
-            "cases the verdict was computed on; each counterexample is re-run by the command "
-            "beside it.", "",
+            "\"Clarification\" the reading an ambiguous statement needs; \"Why\" gives the "
+            "argument. A counterexample names the comparison that fails (\"check: …\") and, "
+            "where the paper's text admits several readings, the reading it was computed "
+            "under (each reading's text is given beneath it). Indices in counterexamples are "
+            "0-based (the paper's index 1 is 0 there); \"sizes\" are the model's, "
+            "\"probe sizes\" those of the check (samples drawn, paths simulated); a seed is "
+            "given only where the check drew random numbers. \"Scope\" names the cases the "
+            "verdict was computed on (a few small cases and, for some claims, a larger run); "
+            "each counterexample is re-run by the command beside it.", "",
             (f"{sheet['mathematical']} mathematical "
              f"{'erratum' if sheet['mathematical'] == 1 else 'errata'} and "
              f"{sheet['counts']['editorial']} editorial "

@@ -105,19 +105,34 @@ def _walk(ev, path: str, deciding: bool, out: list) -> None:
         _walk(sub, (f"{path} / " if path else "") + f"ruled-out reading {name}", False, out)
 
 
-def _control_text(ev) -> str:
+def control_text(ev) -> str:
+    """The negative-control cell of a comparison: its outcome and the variant tried
+    ("fails, as it must"; "vacuous" when it holds beside a comparison that holds; "not
+    informative here" beside a comparison that fails, whose control need not fail)."""
     ctl = ev.control
     if ctl is None:
         return "—"
     what = ctl.details.get("variant", ctl.compared) if ctl.details else ctl.compared
-    outcome = "fails, as it must" if ctl.verdict == FAILS else f"{ctl.verdict}: vacuous"
+    if ctl.verdict == FAILS:
+        outcome = "fails, as it must"
+    elif ev.verdict == FAILS:
+        # a control guards a comparison that holds; next to one that fails it tells nothing
+        outcome = (f"{ctl.verdict}; not informative here: the comparison itself fails, so "
+                   "its control need not")
+    else:
+        outcome = f"{ctl.verdict}: vacuous"
     return f"{outcome} ({what})"
+
+
+_control_text = control_text
 
 
 def comparison_rows(result) -> list[dict]:
     """Every comparison of a result, one row per (side, where, what) over the cases, with
     the worst case's numbers: ``{"side", "where", "compared", "verdict", "cases", "error",
-    "tolerance", "rule", "ratio", "control", "deciding"}``."""
+    "relative_to", "tolerance", "rule", "ratio", "control", "deciding"}`` (``relative_to``:
+    what the error was divided by, "÷ scale S" for a ``compare_values`` /
+    ``compare_bound`` with its scale S, else "")."""
     _need_result(result, "comparison_rows")
     rows: dict[tuple, dict] = {}
     for side_name, side in (("small", result.small), ("scaled", result.scaled)):
@@ -138,7 +153,11 @@ def comparison_rows(result) -> list[dict]:
                 row["cases"].append(index)
                 row["verdicts"].append(ev.verdict)
                 if row["ratio"] is None or (ratio is not None and ratio >= row["ratio"]):
+                    scale = (ev.details or {}).get("max_scale")
                     row.update(ratio=ratio, error=ev.error, control=_control_text(ev),
+                               relative_to=(f"÷ scale {fmt_number(scale)}"
+                                            if isinstance(scale, (int, float))
+                                            and ev.error is not None else ""),
                                exact=ev.passed is not None and ev.error is None
                                and not asserted,
                                tolerance=None if ev.tolerance is None else float(ev.tolerance),
@@ -164,6 +183,11 @@ def _failing(ev, path: str = ""):
     return ev, path
 
 
+#: A counterexample's parameters are written into its sentence up to this many
+#: characters; longer ones are named there and given in full in the rows.
+PARAMS_INLINE = 120
+
+
 def explain_counterexample(result) -> tuple[list[tuple[str, str]], str] | None:
     """The counterexample of a result as ``(rows, sentence)``: labelled values and one
     sentence saying what it shows (which comparison, at which parameters and seed, what
@@ -174,8 +198,14 @@ def explain_counterexample(result) -> tuple[list[tuple[str, str]], str] | None:
         return None
     ev = next((e for side in (result.small, result.scaled) for e in side.cases
                if e.verdict in (FAILS, "ill-posed") and e.counterexample), None)
-    rows = [(str(k), _value(v)) for k, v in ce.items()]
-    params = ", ".join(f"{k} = {_value(v, 40)}" for k, v in (ce.get("params") or {}).items())
+    given = ce.get("params") or {}
+    rows = [(str(k), _value(v)) for k, v in ce.items() if not (k == "params" and given)]
+    # the parameters in full, one row each: the sentence names them inline only when short
+    rows += [(f"params: {k}", _value(v, 100_000)) for k, v in given.items()]
+    params = ", ".join(f"{k} = {_value(v, 100_000)}" for k, v in given.items())
+    if len(params) > PARAMS_INLINE:
+        params = ("the example whose parameters (" + ", ".join(map(str, given))
+                  + ") are listed in full below")
     at = f"at {params}" if params else "at the claim's only case"
     seed = ce.get("seed")
     if seed is None and "seed" in ce:
@@ -324,7 +354,9 @@ def failure_text(ev) -> str:
 
 #: What the generic ``details`` keys count or mean (shown beside their values).
 DETAIL_LABELS = {
-    "max_scale": "largest scale of the compared entries",
+    "max_scale": "largest scale of the compared entries: errors and margins are divided "
+                 "by it",
+    "margin": "smallest slack (bound − value)/scale of a bound; negative when violated",
     "entries": "entries compared",
     "beyond_tolerance": "entries beyond tolerance",
     "checks": "tnverify.check() calls recorded",
@@ -333,6 +365,8 @@ DETAIL_LABELS = {
     "worst err/tol": "largest err/tol over all examples",
     "deciding example": "the example shown: the shrunk counterexample, else the sharpest",
     "hypothesis seed": "hypothesis seed used",
+    "drawn": "what the examples drew: shapes and ranks seen (×count), ranges of numbers",
+    "per check": "each check over all examples; margin: slack (bound − value)/scale",
     "tnverify_rng seed": "seed of the tnverify_rng generator the test drew from",
     "got": "got", "want": "wanted", "relation": "relation",
 }
@@ -370,7 +404,9 @@ def detail_value(v) -> str:
     if n is not None:
         return _num_text(n) if isinstance(n, complex) else fmt_number(n, 4)
     if isinstance(v, dict) and v and all(not isinstance(x, (dict, list)) for x in v.values()):
-        return ", ".join(f"{k}: {detail_value(x)}" for k, x in v.items())
+        pairs = [f"{k}: {detail_value(x)}" for k, x in v.items()]
+        # entries whose text has commas of its own are told apart by semicolons
+        return ("; " if any(", " in t for t in pairs) else ", ").join(pairs)
     if isinstance(v, list) and all(not isinstance(x, (dict, list)) or _number(x) is not None
                                    for x in v):
         shown = [detail_value(x) for x in v[:LIST_SHOWN]]

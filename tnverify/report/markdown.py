@@ -114,8 +114,10 @@ def md_section(r, seen: dict | None = None) -> list[str]:
     quote = [(f"> {render(line, 'markdown')}" + ("  " if i + 1 < len(parts) and parts[i + 1] else "")) if line
              else ">" for i, line in enumerate(parts)]
     refs = "; ".join(str(ref) for ref in c.refs) or (c.source or "—")
+    label = (f"Semantic control (not a statement of the paper) of `{c.control_of}`; source: "
+             if getattr(c, "control_of", None) else "References: ")
     out = [f"## `{c.id}`: {r.verdict} (expected {c.expected})", "", *quote, "",
-           "References: " + refs, ""]
+           label + refs, ""]
     if c.defect is not None:
         for i, d in enumerate(c.defect.edits):
             label = "Defect" if i == 0 else "Further edit"
@@ -174,7 +176,9 @@ def md_computed(r) -> list[str]:
             where = row["where"] + ("" if row["deciding"] else " (does not decide)")
             out.append(f"| {row['side']} ({n} case{'s' if n != 1 else ''}) | "
                        f"{md_cell(where)} | {md_cell(row['compared'])} | {row['verdict']} | "
-                       f"{fmt_number(row.get('error'))} | {tol} | {ratio} | "
+                       f"{fmt_number(row.get('error'))}"
+                       + (f" ({row['relative_to']})" if row.get("relative_to") else "")
+                       + f" | {tol} | {ratio} | "
                        f"{md_cell(row.get('control', '—'))} |")
     for t in details_tables(r):
         where = "" if t["where"] == "—" else f" — {t['where']}"

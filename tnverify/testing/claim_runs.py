@@ -17,6 +17,7 @@ parts, the same counterexample (with the part it names under ``compared``), the 
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import dataclasses
 import functools
@@ -75,8 +76,8 @@ def param_value(v):
         return {str(k): param_value(x) for k, x in v.items()}
     if isinstance(v, np.ndarray) and v.size <= 64:
         return v.tolist()
-    text = repr(v)
-    return text if len(text) <= 200 else text[:199] + "…"
+    text = repr(v)        # a drawn object in full (a report shows it as the example)
+    return text if len(text) <= 4000 else text[:3999] + "…"
 
 
 def test_params(kwargs: dict) -> dict:
@@ -165,6 +166,12 @@ def combine(examples: list, failure: BaseException | None, *, given: bool,
         details.update({"examples": len(examples), "failing examples": len(failed),
                         "worst err/tol": max(ratios) if ratios else None,
                         "deciding example": deciding["params"]})
+        drawn = drawn_summary(examples)
+        if drawn:
+            details["drawn"] = drawn
+        per = per_check(examples)
+        if per:
+            details["per check"] = per
         if "hypothesis" in seeds:
             details["hypothesis seed"] = seeds["hypothesis"]
     parts = part_names(log)
@@ -196,6 +203,105 @@ def combine(examples: list, failure: BaseException | None, *, given: bool,
     return ev
 
 
+def _kind(v, depth: int = 0):
+    """What was drawn, without its numbers: a number itself, an array or a tensor network
+    by its shape (and ranks), a short tuple element by element."""
+    import numpy as np
+
+    if isinstance(v, (bool, np.bool_)):
+        return bool(v)
+    if isinstance(v, (int, float, np.integer, np.floating)):
+        return v.item() if isinstance(v, np.generic) else v
+    shape = getattr(v, "shape", None)
+    if isinstance(shape, tuple):
+        text = f"shape {tuple(int(x) for x in shape)}"
+        ranks = getattr(v, "ranks", None)
+        rank = getattr(v, "rank", None)
+        if isinstance(ranks, tuple):
+            text += f", ranks {tuple(int(x) for x in ranks)}"
+        elif isinstance(rank, (int, np.integer)):
+            text += f", rank {int(rank)}"
+        return text
+    if isinstance(v, (list, tuple)) and len(v) <= 8 and depth < 2:
+        return tuple(_kind(x, depth + 1) for x in v)
+    if isinstance(v, str) and len(v) <= 40:
+        return v
+    return type(v).__name__
+
+
+def drawn_kinds(kwargs: dict) -> dict:
+    """An example's parameters as :func:`_kind` describes them, a short tuple's elements
+    under ``name[i]``."""
+    out = {}
+    for k, v in kwargs.items():
+        if k in FIXTURES:
+            continue
+        kind = _kind(v)
+        if isinstance(kind, tuple):
+            out.update({f"{k}[{i}]": x for i, x in enumerate(kind)})
+        else:
+            out[k] = kind
+    return out
+
+
+def _fmt(x) -> str:
+    return f"{x:.4g}" if isinstance(x, float) else str(x)
+
+
+def drawn_summary(examples: list) -> dict:
+    """What a ``@given`` run drew, over all its examples: per parameter the range of a
+    number (and how many distinct values) or the shapes/ranks seen with their counts."""
+    import collections
+
+    values: dict = {}
+    for e in examples:
+        for k, v in (e.get("drawn") or {}).items():
+            values.setdefault(k, []).append(v)
+    out = {}
+    for k, vals in values.items():
+        if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals):
+            lo, hi = min(vals), max(vals)
+            out[k] = (f"{_fmt(lo)} to {_fmt(hi)} ({len(set(vals))} distinct values)"
+                      if lo != hi else f"always {_fmt(lo)}")
+            continue
+        counts = collections.Counter(str(v) for v in vals).most_common()
+        shown = [f"{v} ×{c}" for v, c in counts[:4]]
+        if len(counts) > 4:
+            shown.append(f"… {len(counts) - 4} more kinds")
+        out[k] = " / ".join(shown)
+    return out
+
+
+def per_check(examples: list) -> dict:
+    """Each check of a ``@given`` run over all its examples: in how many it ran and held,
+    its worst err/tol and, for a bound, its smallest and largest margin (the slack
+    ``(bound − value)/scale``) and how many examples were equality up to the tolerance
+    (``|margin| ≤ tolerance``: a bound that is attained, or a round-off case where both
+    sides are 0)."""
+    rows: dict = {}          # by position in the example: a name may carry its numbers
+    for e in examples:
+        for i, ev in enumerate(e["log"]):
+            rows.setdefault(i, []).append(ev)
+    out = {}
+    for i, evs in rows.items():
+        names = {ev.compared for ev in evs}
+        name = names.pop() if len(names) == 1 else f"check {i + 1}"
+        held = sum(ev.verdict == HOLDS for ev in evs)
+        bits = [f"{len(evs)} example{'s' if len(evs) != 1 else ''} ({held} hold)"]
+        r = worst_ratio(evs)
+        if r is not None:
+            bits.append(f"worst err/tol {r:.4g}")
+        margins = [(float(ev.details["margin"]), ev.tolerance) for ev in evs
+                   if isinstance(ev.details.get("margin"), (int, float))]
+        if margins:
+            ms = [m for m, _ in margins]
+            tight = sum(abs(m) <= float(t) for m, t in margins if t is not None)
+            bits.append(f"margin {min(ms):.4g} to {max(ms):.4g}, equality up to the "
+                        f"tolerance in {tight}")
+        out[name] = ", ".join(bits)
+    return out
+
+
 def recording(inner, examples: list):
     """``inner`` (a ``@given`` test's own body) recording each example's arguments and
     checks; an example that takes ``tnverify_rng`` gets a fresh generator of the same
@@ -207,7 +313,8 @@ def recording(inner, examples: list):
             import numpy as np
 
             kwargs["tnverify_rng"] = np.random.default_rng(seed)
-        entry = {"params": test_params(kwargs), "log": [], "failed": False}
+        entry = {"params": test_params(kwargs), "log": [], "failed": False,
+                 "drawn": drawn_kinds(kwargs)}
         examples.append(entry)
         token = CURRENT.set(entry["log"])
         try:
@@ -287,19 +394,55 @@ def run_given(fn, args, kwargs, seed: int, *, database: bool = False) -> Evidenc
     try:
         if used is seed:
             hypothesis.seed(seed)(fn)
-        if not database:
+        if not database or used is seed:
+            # tnverify's seed (either runner) draws without an example database: a replayed
+            # example of an earlier run would not be what the report's seed draws.
             # @settings may already decorate the test (a second @settings is refused), so
             # the derived settings object replaces the attribute @given reads at call time
             fn._hypothesis_internal_use_settings = hypothesis.settings(parent=parent,
                                                                        database=None)
-        return run_test(fn, args, kwargs, {**rng_seeds(kwargs),
-                                           "hypothesis": param_value(used)})
+        with no_local_constants():
+            return run_test(fn, args, kwargs, {**rng_seeds(kwargs),
+                                               "hypothesis": param_value(used)})
     finally:
         for a in attrs:
             if a in saved:
                 setattr(fn, a, saved[a])
             else:
                 fn.__dict__.pop(a, None)
+
+
+@contextlib.contextmanager
+def no_local_constants():
+    """Run hypothesis without its pool of "local constants".
+
+    Hypothesis (6.131 and later) mixes into its draws the literals of every non-installed
+    module that happens to be imported (``sys.modules`` at the time of the draw).  The
+    two runners import different modules (``tnverify verify`` loads the built-in claims,
+    pytest its own plugins), so the same seed drew different examples in each (found by
+    a new user's float claim: a 2x2x3 tensor under pytest, a 2x2x2x2 one under verify).
+    Inside this block the pool is empty, so a seed draws the same examples whatever is
+    imported; hypothesis's own global constants stay.  A hypothesis without the pool is
+    left alone."""
+    try:
+        from hypothesis.internal.conjecture import providers
+    except ImportError:                                   # pragma: no cover
+        yield
+        return
+    get = getattr(providers, "_get_local_constants", None)
+    cache = getattr(providers, "CONSTANTS_CACHE", None)
+    kind = getattr(providers, "Constants", None)
+    if get is None or cache is None or kind is None:      # pragma: no cover
+        yield
+        return
+    empty = kind()
+    cache.cache.clear()
+    providers._get_local_constants = lambda: empty
+    try:
+        yield
+    finally:
+        providers._get_local_constants = get
+        cache.cache.clear()
 
 
 def hypothesis_seed(case_seed: int) -> int:

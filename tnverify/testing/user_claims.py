@@ -36,7 +36,7 @@ import time
 import warnings
 from dataclasses import dataclass, field
 
-from ..claims import ERROR, HOLDS, VERDICTS, Claim, Evidence, Ref, register
+from ..claims import ERROR, FAILS, HOLDS, VERDICTS, Claim, Defect, Evidence, Ref, register
 from ..errors import ClaimError
 from ..validation import as_flag, as_seed, as_text
 from .claim_runs import (
@@ -235,20 +235,25 @@ def record_error(test, exc: BaseException, nodeid: str = "") -> UserClaimResult:
     return result
 
 
+def readable_name(fn) -> str:
+    """A test's name as its author wrote it: the test under hypothesis's ``@given``
+    wrapper (whose own name is ``accept.<locals>.test_…``), without ``<locals>``."""
+    inner = getattr(getattr(fn, "hypothesis", None), "inner_test", None) or fn
+    name = getattr(inner, "__qualname__", None) or getattr(inner, "__name__", repr(inner))
+    return ".".join(p for p in name.split(".") if p != "<locals>")
+
+
 def _where(fn, refs) -> str:
     """A claim's ``source`` when none is given: empty when it has refs (the refs say where
     the statement comes from; the test's name would read as a second citation), else the
-    test's own qualified name (that of the function under ``@given``, not hypothesis's
-    wrapper ``accept.<locals>.…``)."""
-    if refs:
-        return ""
-    inner = getattr(getattr(fn, "hypothesis", None), "inner_test", fn)
-    return getattr(inner, "__qualname__", fn.__name__)
+    test's readable name (:func:`readable_name`)."""
+    return "" if refs else readable_name(fn)
 
 
 def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str | None = None,
           title: str = "", expected: str = HOLDS, source: str = "", package: str | None = None,
-          register_claim: bool = True, group: str | None = None):
+          register_claim: bool = True, group: str | None = None, defect=None,
+          control_of: str | None = None):
     """Decorate a test function so that it is a claim with a computed verdict.
 
     ``@tnverify.claim`` must be the outermost decorator: above ``@given`` and
@@ -287,6 +292,16 @@ def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str |
         verify --plugin MODULE`` runs it.
     group : str, optional
         Deprecated keyword of ``topic`` (0.2.0; removed in the next release).
+    defect : tnverify.Defect, optional
+        What is wrong with the statement when it does not hold (kind and the edit that
+        would fix it): the paper's errata sheet lists the claim under that kind instead of
+        "Not yet classified".  Not for a ``control_of`` claim.
+    control_of : str, optional
+        The id of the claim this one is a *semantic control* of: the nearest wrong
+        statement, which must fail (``expected="fails"`` is required).  A control is no
+        statement of the paper: it needs no ``refs``/``source`` (its source reads
+        "semantic control of ID"), reports label it "A semantic control (not a statement
+        of the paper) of ID" and an errata sheet never lists it.
 
     Raises
     ------
@@ -310,6 +325,23 @@ def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str |
         topic = group
     quote = as_flag(quote, "quote")
     as_text(topic, "topic", optional=True), as_text(package, "package", optional=True)
+    if defect is not None and not isinstance(defect, Defect):
+        raise ClaimError(f"claim {id}: defect must be a tnverify.Defect; got "
+                         f"{type(defect).__name__}")
+    if control_of is not None:
+        as_text(control_of, "control_of")
+        if expected != FAILS:
+            raise ClaimError(f"claim {id}: a semantic control (control_of={control_of!r}) "
+                             f"is the nearest wrong statement and must fail: give "
+                             f"expected='fails', not {expected!r}")
+        if defect is not None:
+            raise ClaimError(f"claim {id}: a semantic control is no statement of the paper, "
+                             "so it has no defect; drop defect= or control_of=")
+        if any(isinstance(r, Ref) for r in (refs if isinstance(refs, (list, tuple))
+                                            else (refs,))):
+            raise ClaimError(f"claim {id}: a semantic control is no statement of the paper: "
+                             "give it no Ref (its source names the claim it controls)")
+        source = source or f"semantic control of {control_of}"
     if isinstance(refs, (str, Ref)):
         refs = (refs,)
     if not isinstance(refs, (list, tuple)):
@@ -330,7 +362,7 @@ def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str |
         grp = topic or pkg.lower().replace("_", "-")
         sig = inspect.signature(fn)
         takes_rng = "tnverify_rng" in sig.parameters
-        shown = {"statement": statement, "source": source or fn.__qualname__,
+        shown = {"statement": statement, "source": source or readable_name(fn),
                  "refs": tuple(refs), "title": title,
                  "file": getattr(sys.modules.get(fn.__module__), "__file__", None)}
 
@@ -389,7 +421,8 @@ def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str |
         if register_claim:
             register(Claim(id=id, statement=statement, refs=tuple(refs), topic=grp,
                            small=_small_side(fn, id), scaled=None, expected=expected, quote=quote,
-                           title=title, package=pkg, source=source or _where(fn, refs)))
+                           title=title, package=pkg, source=source or _where(fn, refs),
+                           defect=defect, control_of=control_of))
         return wrapper
 
     return decorate

@@ -90,4 +90,4 @@ def test_hl_size_is_its_own_misprint():
 
 def test_vocab_counterexample():
     ev = get_claim("thesis-sec-4.3.2-vocab").run_small({}, 0)
-    assert ev.parts["§4.3.2: |V| < 38"].counterexample["V"] == 38
+    assert ev.parts["§4.3.2: |V| < 38"].counterexample["|V|"] == 38

@@ -42,8 +42,9 @@ corrected_pair(
         title="Born rule P̃ = ‖Ψ(x)‖²/Z with Z = Σ_x ‖x‖²_F", statement=_EQ43,
         small=small_eq43, space=_BORN_SPACE, expected="fails",
         defect=Defect("misprint", printed="Z = Σ_{x∈V^L} ‖x‖²_F (and 'allowing us to calculate "
-                      "‖x‖²_F'): with x the one-hot sequence tensor every ‖x‖²_F = 1, so Z = "
-                      "|V|^L does not depend on Ψ and Σ_x P̃(x) ≠ 1",
+                      "‖x‖²_F')",
+                      why="With x the one-hot sequence tensor every ‖x‖²_F = 1, so the printed "
+                          "Z = |V|^L does not depend on Ψ, and Σ_x ‖Ψ(x)‖²/Z ≠ 1 in general.",
                       meant="Z = Σ_{x∈V^L} ‖Ψ(x)‖²_F (the partition function the next sentence "
                             "normalises by)", erratum="x-for-psi"),
         pinned=({"params": _BORN_SPACE[0], "seed": 43, "note": "the claims catalogue: |V|=3, L=6, R=4"},)),
@@ -65,10 +66,11 @@ corrected_pair(
     printed=dict(
         title="right-to-left sampling by ratios of marginals", statement=_EQ45,
         small=small_eq45, space=_EQ45_SPACE, expected="fails",
-        defect=Defect("misprint", printed="P̃(x^{(k−1)} | x^{(k)}, x^{(k−1)}, …, x^{(L)}) (the "
-                      "conditioning list contains x^{(k−1)} itself)",
+        defect=Defect("misprint", printed="P̃(x^{(k−1)} | x^{(k)}, x^{(k−1)}, …, x^{(L)})",
                       meant="P̃(x^{(k−1)} | x^{(k)}, x^{(k+1)}, …, x^{(L)}) (the list the "
-                            "denominator prints)")),
+                            "denominator prints)",
+                      why="The printed conditioning list contains x^{(k−1)} itself, which makes "
+                          "the left side 1, while the right side (a ratio of marginals) is not.")),
     corrected=dict(
         title="right-to-left sampling: conditioning on x^(k), x^(k+1), …, x^(L)",
         statement=_EQ45 + (" Corrected: the conditioning list is x^{(k)}, x^{(k+1)}, …, "
@@ -111,7 +113,8 @@ def _small_eq32(params, rng, corrected=False):
         f"D^L <= C·{base}^L for L = 1..64 with C = D/{base}", passed=all(ok),
         details={"ratio_at_L64": float(D**64 / base**64)},
         counterexample=None if worst is None else {"D": D, "L": worst,
-                                                   "ratio": float(D**worst / base**worst)},
+                                                   "D^L/2^L (> C = D/2)":
+                                                       float(D**worst / base**worst)},
         control=Evidence(f"control (the next smaller base {base - 1}) of: D^L <= C·{base}^L",
                          passed=all(bounded(base - 1))))
     guard = max_entries()
@@ -149,6 +152,8 @@ corrected_pair(
         defect=Defect("misprint", printed="'a space complexity of O(2^L)' (also §4.1.3: 'a space "
                       "complexity of O(2^L) (see Eq. 3.2)')",
                       meant="'a space complexity of O(D^L)'",
+                      why="D^L/2^L = (D/2)^L is unbounded in L for every D > 2, so D^L entries "
+                          "are not O(2^L); the printed bound holds only for D ≤ 2.",
                       also=(Defect("editorial", printed="§3.2.1: 'a d-dimensional Hilbert space'",
                                    meant="§3.2.1: 'a D-dimensional Hilbert space'"),)), pinned=({"params": {"dim": 2}, "seed": 0, "verdict": "holds",
                                    "note": "D = 2: D^L = 2^L, the printed O(2^L) is right"},)),
@@ -199,9 +204,11 @@ corrected_pair(
         title="Born-machine NLL, equivalence to KL", statement=_EQ44,
         refs=refs("thesis", "§4.1.3 Optimization, Eq. 4.4"), small=small_eq44,
         uses=("thesis-eq-4.3",), expected="fails",
-        defect=Defect("misprint", printed="ℒ = −(1/|T|) Σ_{x∈V^L} log P̃(x) (a sum over all "
-                      "|V|^L sequences, which does not involve the training set)",
-                      meant="ℒ = −(1/|T|) Σ_{x∈T} log P̃(x) (T the training set)")),
+        defect=Defect("misprint", printed="ℒ = −(1/|T|) Σ_{x∈V^L} log P̃(x)",
+                      meant="ℒ = −(1/|T|) Σ_{x∈T} log P̃(x) (T the training set)",
+                      why="The printed sum runs over all |V|^L sequences and does not involve "
+                          "the training set, while the text defines |T| and equates ℒ with the "
+                          "KL divergence to the empirical distribution of T.")),
     corrected=dict(
         title="ℒ = −(1/|T|) Σ_{x∈T} log P̃(x) = KL(emp ‖ P̃) + H(emp)",
         statement=(_EQ44 + (" Corrected: the sum runs over the training multiset T (x ∈ T), not "
@@ -243,12 +250,22 @@ corrected_pair(
                                 "same sentence; Miller et al. (2021) is the cited source)"),),
         defect=Defect("false", printed="Thus, increasing large-scale vocabulary sizes does not "
                       "cause data underflow when computing P̃(x).",
-                      meant="Σ_x P̃(x) = 1 over |V|^L sequences forces P̃(x) ≈ |V|^{−L} for most "
-                            "x, which underflows floating point as |V| grows; P̃(x) must be "
-                            "computed in the log domain (per-step rescaling). Observation (1), "
-                            "the O(|V|LR³) cost of Z, holds.",
+                      meant="Computed directly in floating point, P̃(x) underflows for long "
+                            "sequences over large vocabularies; P̃(x) must be computed in the "
+                            "log domain (log P̃(x) = 2 log|Ψ(x)| − log Z, with per-step "
+                            "rescaling). Observation (1), the O(|V|LR³) cost of Z, holds.",
+                      why="Σ_x P̃(x) = 1 over the |V|^L sequences makes the mean of P̃ equal "
+                          "to |V|^{−L}, so at most a fraction 1/k of the sequences have P̃(x) > "
+                          "k|V|^{−L}; a test sequence scored at perplexity PPL has P̃(x) = "
+                          "PPL^{−L}, which is below the smallest float32 number once L·log₁₀ PPL "
+                          "> 45 and below the smallest float64 number (≈ 4.9·10^{−324}) once "
+                          "it exceeds about 323.3. The probe below computes ln P̃(x) = −864.026 "
+                          "(P̃(x) ≈ 10^{−375}) in the log domain, while the direct float64 "
+                          "product returns 0.",
                       also=(Defect("misprint", printed="§4.3.2: \"a wave function x (see Eq. "
-                                   "4.3)\"", meant="§4.3.2: \"a wave function Ψ (see Eq. 4.3)\"",
+                                   "4.3), previous TNLMs employ a particular TN to represent x\"",
+                                   meant="§4.3.2: \"a wave function Ψ (see Eq. 4.3), previous "
+                                   "TNLMs employ a particular TN to represent Ψ\"",
                                    erratum="x-for-psi"),))),
     corrected=dict(
         title="cost O(|V|LR³) of Z; P̃(x) in the log domain",

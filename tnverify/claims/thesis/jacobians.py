@@ -30,7 +30,9 @@ def _jac_parts(J_ad, J_fd, fd_tol, steps, formula, scale, n_ops, layout, n, size
     layout (the negative control of both comparisons; it must fail)."""
     view = (lambda M: M) if layout == "numerator" else (lambda M: M.T)
     wrong, label = control
-    ad = compare_values(f"autograd ∂h^(t)/∂h^(t−{n}) ({layout}) vs printed formula",
+    ad = compare_values(f"∂h^(t)/∂h^(t−{n}) ({layout} layout) by automatic differentiation "
+                        "of the recurrence (the computed value) vs the printed formula (the "
+                        "reference)",
                         view(J_ad), formula, n=n_ops, scale=view(scale), sizes=sizes,
                         control=wrong, control_label=label)
     compared = f"central differences ({layout}) vs printed formula"

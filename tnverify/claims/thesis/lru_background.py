@@ -43,11 +43,15 @@ corrected_pair(
         defect=Defect("misprint", printed="x_k = Σ_{j=0}^{k−1} A^jBu_{k−j} (4.7) and x̄_k = "
                       "Σ_{j=0}^{k−1} Λ^jB̄u_{k−j} (4.8) (the listed x₂ = A²Bu₀ + ABu₁ + Bu₂ has "
                       "j up to k)",
-                      meant="Σ_{j=0}^{k} in Eq. 4.7 and 4.8 (inherited from Orvieto et al. "
-                            "2023, §3.2.1)",
+                      meant="Σ_{j=0}^{k} in Eq. 4.7 and 4.8",
+                      why="With x₀ = Bu₀ the recurrence gives x_k = Σ_{j=0}^{k} A^jBu_{k−j} "
+                          "(the thesis's own x₂ = A²Bu₀ + ABu₁ + Bu₂ has j = 0, 1, 2); the upper "
+                          "limit k−1 drops the term A^kBu₀.",
                       also=(Defect("misprint", printed="Eq. 4.9: C̄ := CP⁻¹",
-                                   meant="Eq. 4.9: C̄ := CP (so that C̄x̄_k = Cx_k; inherited "
-                                         "from Orvieto et al. 2023, §3.2.1)"),
+                                   meant="Eq. 4.9: C̄ := CP",
+                                   why="With A = PΛP⁻¹ and x̄_k = P⁻¹x_k, C̄x̄_k = Cx_k needs "
+                                       "C̄ = CP; the printed C̄ = CP⁻¹ gives CP⁻¹x̄_k = "
+                                       "CP⁻²x_k ≠ Cx_k in general."),
                             Defect("editorial", printed="'multiplied both sides by p⁻¹'",
                                    meant="'multiplied both sides by P⁻¹'"))),
         pinned=({"params": {"H": 5, "steps": 7}, "seed": 47, "note": "the claims catalogue: H=5, k ≤ 6"},)),
@@ -75,20 +79,17 @@ claim("thesis-thm-4.2.1", "strong circular law for Glorot matrices",
                "(Orvieto et al. 2023, §3.2.2; the thesis's own Fig. 4.8 caption says 'in the "
                "limit'): at finite H a real Glorot spectrum is conjugate-symmetric with about "
                "√(2H/π) real eigenvalues, which i.i.d. disk samples are not.",
-               "Attribution: Ginibre (1965) treated the complex ensemble; the strong circular "
-               "law for real Gaussian matrices is due to later work (e.g. Bai 1997, Tao–Vu "
-               "2010).",
-               "Not judged, and why: the per-matrix fraction of eigenvalues with |λ| ≤ ½ and "
-               "the per-matrix mean |λ|² are reported beside their limit (¼, ½) and "
-               "real-axis-corrected targets (¼ + f/4, ½ − f/6, f = E N_real/H), but not judged: "
-               "their remaining finite-H correction for the real Ginibre ensemble (the edge of "
-               "the disk and the finite-H law on the real axis, both O(1/H), observed ≈ 2.5/H "
-               "at H = 200–400) has no closed form we can cite, and a test with power over the "
-               "matrices (Student t) rejects any target that omits it. The theorem is a limit "
-               "statement; its finite-H content is judged by the KS tests of |λ|² and arg λ "
-               "(the disk law) and by the real-eigenvalue count √(2H/π) + ½ (Edelman, Kostlan "
-               "& Shub 1994), each with a semantic control (entry variance 2/H; the disk "
-               "centred at 1)."),
+               "Attribution: Ginibre (1965) introduced the real, complex and quaternion "
+               "ensembles but gave the eigenvalue law in closed form for the complex one; for "
+               "real Gaussian matrices it is due to later work (e.g. Edelman 1997; the strong "
+               "circular law, Tao–Vu 2010).",
+               "What the check does not decide: two finite-H statistics (the fraction of "
+               "eigenvalues with |λ| ≤ ½, limit ¼, and the mean |λ|², limit ½) are shown beside "
+               "their limits but not judged, because their O(1/H) corrections for real "
+               "Gaussian matrices have no closed form we can cite. The theorem is a limit "
+               "statement; it is judged by the distribution of |λ|² and arg λ "
+               "(Kolmogorov–Smirnov tests against the uniform disk) and by the expected number "
+               "of real eigenvalues, √(2H/π) + ½ (Edelman, Kostlan & Shub 1994)."),
       space=({"H": 200, "reps": 20}, {"H": 400, "reps": 8}), scaled=scaled_thm421,
       scaled_space={"small": ({"H": 300, "reps": 8},),
                     "large": ({"H": 2000, "reps": 4}, {"H": 8192, "reps": 2})},
@@ -139,9 +140,11 @@ corrected_pair(
                       "does not explode or vanish) is therefore |λ_j| = 1, ∀j (with |x_{k,j}| = "
                       "O(x̄_{k,j}) = O(|λ_j|^k))",
                       meant="|λ_j| = 1 is not sufficient: λ_j = 1 with constant input gives "
-                            "|x_k| = k + 1. For bounded inputs |λ_j| < 1 keeps x_k bounded (the "
-                            "source, Orvieto et al. 2023 §3.2.1, says '|λ_j| < 1 for all j'); "
-                            "|λ_j| close to 1 avoids fast vanishing of long-range contributions.")),
+                            "|x_k| = k + 1. For bounded inputs |λ_j| < 1 keeps x_k bounded; "
+                            "|λ_j| close to 1 avoids fast vanishing of long-range contributions.",
+                      why="With λ = 1 and the constant input u_k = 1 (B = 1), x_k = Σ_{j=0}^{k} "
+                          "λ^j u_{k−j} = k + 1 grows without bound although |λ| = 1; for "
+                          "|u_k| ≤ U and |λ| < 1, |x_k| ≤ U/(1 − |λ|).")),
     corrected=dict(
         title="impulse response |λ|^k; bounded-input bound U Σ|λ|^i",
         statement=(_STAB + " Corrected: for a single input pulse u₀, |x̄_{k,j}| = |λ_j|^k |(B̄u₀)_j| "
@@ -234,10 +237,12 @@ corrected_pair(
         title="E|x_k|² chain under white noise; γ normalisation", statement=_EQ413,
         small=_small_eq413, expected="fails",
         defect=Defect("misprint", printed="𝔼|x_k|² = (Σ_{i=0}^{k−1} λ^i 𝔼[u_{k−i}])(Σ_{j=0}^{k−1} "
-                      "λ^j 𝔼[u_{k−j}])* (the expectation inside each factor: 0 for zero-mean "
-                      "noise)",
+                      "λ^j 𝔼[u_{k−j}])*",
                       meant="𝔼|x_k|² = 𝔼[(Σ_{i=0}^{k−1} λ^i u_{k−i})(Σ_{j=0}^{k−1} λ^j "
-                            "u_{k−j})*] (inherited verbatim from Orvieto et al. 2023, §3.4)")),
+                            "u_{k−j})*]",
+                      why="With the expectation inside each factor the printed line is 0 for "
+                          "zero-mean noise (𝔼[u] = 0), while 𝔼|x_k|² = Σ_{i=0}^{k−1} |λ|^{2i} "
+                          "> 0 for unit-variance white noise.")),
     corrected=dict(
         title="Eq. 4.13 with the expectation outside",
         statement=(_EQ413 + " Corrected: the first line is 𝔼[(Σ_{i=0}^{k−1} λ^i u_{k−i})"

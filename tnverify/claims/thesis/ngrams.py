@@ -74,11 +74,17 @@ corrected_pair(
                     quote="the ground-truth distribution y^{(t)} is assumed to be an one-hot "
                           "vector having y^{(t)}[w_t] = 1", where="§2.3.1, before Eq. 2.7"),),
         defect=Defect(
-            "misprint", printed="y^{(t)}[w_t] = 1 (and 'the tth component of ŷ^{(t)} (denoted "
-            "as ŷ^{(t)}[w_t])')",
-            meant="y^{(t)}[w_{t+1}] = 1 (the w_{t+1}-th component ŷ^{(t)}[w_{t+1}]): the same "
-                  "paragraph targets 'the next word in the training sequence "
-                  "ŷ^{(t)}[w_{t+1}]', and ŷ^{(t)} is computed after reading x^{(t)} (Eq. 2.5–2.6)")),
+            "misprint", printed="y^{(t)}[w_t] = 1 (and 'the estimated probability of a "
+            "particular word x^{(t)} in the vocabulary being the next word is the tth "
+            "component of ŷ^{(t)} (denoted as ŷ^{(t)}[w_t])')",
+            meant="y^{(t)}[w_{t+1}] = 1 (and '… of a particular word x^{(t+1)} … being the "
+                  "next word is the w_{t+1}-th component of ŷ^{(t)} (denoted as "
+                  "ŷ^{(t)}[w_{t+1}])')",
+            why="The right-hand side of Eq. 2.7 and the next sentence target 'the next word in "
+                "the training sequence ŷ^{(t)}[w_{t+1}]', and ŷ^{(t)} is computed after "
+                "reading x^{(t)} (Eq. 2.5–2.6); with y^{(t)}[w_t] = 1 the left-hand side "
+                "−Σ_w y^{(t)}[w] log ŷ^{(t)}[w] is −log ŷ^{(t)}[w_t] instead. Here t counts "
+                "from 1, as in the thesis; the counterexample below counts positions from 0.")),
     corrected=dict(
         title="cross-entropy with target y⁽ᵗ⁾[w_{t+1}] = 1",
         statement=(_EQ27_STATEMENT + " Corrected: y^{(t)}[w_{t+1}] = 1 (the one-hot target "
@@ -101,7 +107,10 @@ claim("thesis-eq-2.11", "perplexity = 2^H = P̃^(−1/L)", STATEMENTS["thesis-eq
                   "and is not used as support)")),
       defect=Defect(
           "ambiguous",
-          printed="H(x) = −(1/L) log P̃(x) … PPL(x) = 2^{H(x)} = P̃(x)^{−1/L}, with the base of "
-                  "log never stated in §2.4 while the thesis's log is natural elsewhere",
-          meant="H(x) = −(1/L) log₂ P̃(x) (or, with the natural log, PPL(x) = e^{H(x)})"),
+          printed="H(x) = −(1/L) log P̃(x) … PPL(x) = 2^{H(x)} = P̃(x)^{−1/L}",
+          meant="H(x) = −(1/L) log₂ P̃(x) (or, with the natural log, PPL(x) = e^{H(x)})",
+          why="2^{H(x)} = 2^{−(1/L) log P̃(x)} equals P̃(x)^{−1/L} if and only if log is "
+              "log₂. §2.4 never states the base, and where the thesis pairs log with exp "
+              "(§4.2.2, Lemma 4.2.1) its log is the natural one; with the natural log, "
+              "2^{H(x)} = P̃(x)^{−1/(L ln 2)} ≠ P̃(x)^{−1/L}."),
       proof="proofs/ngram.py::prove_thesis_eq_2_11", expected="ill-posed")

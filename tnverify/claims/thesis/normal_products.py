@@ -146,7 +146,8 @@ def _tail_parts(reading: str) -> dict:
             if not h[0] > lt[1] and bad is None:
                 bad = {"k": k, f"P_{heavy}": list(h), f"P_{light}": list(lt)}
         compared = (f"{label}: P(|{heavy}| > k) > P(|{light}| > k) for k in {list(TAIL_K)} "
-                    "(certified brackets, products.tail_bounds)")
+                    "(each probability given as a certified interval; |complex| is |Re z₁z₂z₃z₄| "
+                    "for a product of four complex normals, |real| the same for real normals)")
         if zscore:      # scale-free: the control is the opposite ordering
             variant = f"the opposite ordering: {light} heavier"
             c_ok = all(r[light][0] > r[heavy][1] for r in rows)

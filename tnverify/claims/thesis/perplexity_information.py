@@ -20,12 +20,12 @@ def _eq27_sides(params, rng):
     w = rng.integers(0, V, size=L + 1)                       # w_1 … w_{L+1}
     w[1] = (w[0] + 1) % V                                    # some w_{t+1} ≠ w_t, any seed
     rhs = -np.log(yhat[np.arange(L), w[1:]])                 # −log ŷ⁽ᵗ⁾[w_{t+1}]
-    labels = [{"t": t, "w_t": int(w[t]), "w_t+1": int(w[t + 1])} for t in range(L)]
+    labels = [{"t": t, "w_t": int(w[t]), "w_{t+1}": int(w[t + 1])} for t in range(L)]
     # a V-term sum of y·log ŷ whose terms are ≤ |log ŷ| in size
     kw = dict(n=V + 2, scale=np.maximum(1.0, np.abs(np.log(yhat)).max(1)),
               sizes={"vocab_size": V, "length": L}, labels=labels)
     lce = {name: -np.sum(np.eye(V)[target] * np.log(yhat), axis=1)
-           for name, target in (("w_t", w[:-1]), ("w_t+1", w[1:]))}
+           for name, target in (("w_t", w[:-1]), ("w_{t+1}", w[1:]))}
     return logits, w, rhs, lce, kw
 
 
@@ -45,7 +45,7 @@ def small_eq27(params, rng, corrected: bool = False) -> Evidence:
         torch.as_tensor(logits), torch.as_tensor(w[:-1]), reduction="none")
     return Evidence("Eq. 2.7 with the target y⁽ᵗ⁾[w_{t+1}] = 1", sizes=kw["sizes"], parts={
         "Eq. 2.7": compare_values(
-            "−Σ y log ŷ with y⁽ᵗ⁾[w_{t+1}] = 1 vs −log ŷ⁽ᵗ⁾[w_{t+1}]", lce["w_t+1"], rhs,
+            "−Σ y log ŷ with y⁽ᵗ⁾[w_{t+1}] = 1 vs −log ŷ⁽ᵗ⁾[w_{t+1}]", lce["w_{t+1}"], rhs,
             control=lce["w_t"], control_label="the printed target y⁽ᵗ⁾[w_t] = 1", **kw),
         "torch cross_entropy (shifted targets)": compare_values(
             "torch.nn.functional.cross_entropy(logits, w_{t+1}) vs −log ŷ⁽ᵗ⁾[w_{t+1}]",

@@ -152,7 +152,11 @@ corrected_pair(
                       printed="𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ ∈ ℂ^H … compute 𝐯 = −½ log(r_max² − r_min²) "
                               "+ r_min²",
                       meant="𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ ∈ ℝ^H … compute 𝐯 = −½ log(𝐮₁(r_max² − "
-                            "r_min²) + r_min²) (as Lemma 4.2.1 and Eq. 4.10 print)")),
+                            "r_min²) + r_min²) (as Lemma 4.2.1 and Eq. 4.10 print)",
+                      why="The printed 𝐯 contains no random variable (𝐮₁ is missing), so "
+                          "|e^{−𝐯+iθ}| = e^{−𝐯} is one constant: the samples lie on one circle, "
+                          "not uniformly on the annulus r_min ≤ |z| ≤ r_max (the test below "
+                          "finds |z|² far from uniform). 𝐯 and θ are moduli and angles, real.")),
     corrected=dict(
         title="Eq. 5.21 with Lemma 4.2.1's 𝐯 and real 𝐯, θ",
         statement=("Corrected: with real 𝐯, θ ∈ ℝ^H and 𝐯 = −½ log(𝐮₁(r_max² − r_min²) + "
@@ -249,7 +253,12 @@ corrected_pair(
                                        "normalization",
                       meant="MMn is a non-linear normalisation (an affine rescaling whose "
                             "coefficients depend on the input: invariant under positive "
-                            "scaling and shifts); LMM-MMn is not a linear recurrent unit")),
+                            "scaling and shifts); LMM-MMn is not a linear recurrent unit",
+                      why="MMn(z) = (z − min z)/(max z − min z) is not additive: MMn(z₁ + z₂) ≠ "
+                          "MMn(z₁) + MMn(z₂) in general (the counterexample below), and it is "
+                          "invariant under z ↦ cz + d for c > 0, which no linear map other "
+                          "than 0 is. §1 calls it linear too ('when combined with a linear "
+                          "normalization layer, such as Min-Max normalization').")),
     corrected=dict(
         title="MMn is scale- and translation-invariant, not linear",
         statement=("Corrected: MMn is not linear; for real 𝐳 with max(𝐳) > min(𝐳), MMn(c𝐳 + s𝟏) "

@@ -28,7 +28,7 @@ def small_thesis_34(params, rng, corrected=False):
     ones (the Frobenius product Σ conj(A)·B, which Def. 3.1.5 is for real tensors).
     Controls: the transposed pairing A[i]·B[reversed i] for the real sums, and the product
     without the conjugate for the complex TT inner product."""
-    cores, seqs, ref, _, sizes, parts = tt_sides(params, rng, corrected)
+    cores, seqs, ref, _, sizes, parts = tt_sides(params, rng, corrected, last="L")
     shape = tuple(G.shape[1] for G in cores)
     ranks = [1] + [int(G.shape[2]) for G in cores]
     A = ref.reshape(shape)

@@ -362,13 +362,27 @@ corrected_pair(
                         "(orthonormal columns: its δ-rank is its width, circular)")),
         defect=Defect(
           "false",
-          printed="Ensure: 'TT-ranks R_k equal to the δ-ranks of the unfoldings 𝐀_{[k]} of 𝐀' "
-                  "(also printed: step 6 '‖𝐄_k‖_F = δ and R_k = rank_δ(𝐔_k)', step 11 'for k ∈ "
-                  "[L−1]')",
-          meant="TT-ranks R_k not higher than the δ-ranks of 𝐀_{[k]} (R_k < rank_δ(𝐀_{[k]}) "
-                "occurs: 𝐌_k is a projection of 𝐀_{[k]} whose singular values interlace below); "
-                "with the misprints corrected: '‖𝐄_k‖_F ≤ δ and R_k = rank_δ(𝐌_k)', "
-                "'for k ∈ [L]'"),
+          printed="Ensure: 'TT-ranks R_k equal to the δ-ranks of the unfoldings 𝐀_{[k]} of 𝐀'",
+          meant="Ensure: 'TT-ranks R_k not higher than the δ-ranks of the unfoldings 𝐀_{[k]} "
+                "of 𝐀' (the Ensure clause as printed repeats Oseledets (2011), Algorithm 1)",
+          why="Step 6 truncates 𝐌_k, a projection of 𝐀_{[k]} whose singular values interlace "
+              "below those of 𝐀_{[k]}, so R_k = rank_δ(𝐌_k) can be smaller than "
+              "rank_δ(𝐀_{[k]}). An instance: L = 3, A ∈ ℝ^{2×2×2} with A_{1jk} = (−3, −2; 0, 2) "
+              "and A_{2jk} = (−3, 1; 2, 2) (rows j, columns k; ‖A‖_F = √35), ε = 0.7, so δ = "
+              "ε‖A‖_F/√(L−1) ≈ 2.928. 𝐀_{[2]} (4×2) has singular values 5.082 and 3.030: the "
+              "tail 3.030 > δ gives rank_δ(𝐀_{[2]}) = 2. Algorithm 1 keeps R₁ = 1 (σ₂(𝐀_{[1]}) "
+              "= 2.547 ≤ δ), and then 𝐌₂ (2×2) has singular values 4.824 and 2.289 ≤ δ, so "
+              "R₂ = 1 < 2.",
+          also=(Defect("misprint", printed="step 6: '‖𝐄_k‖_F = δ and R_k = rank_δ(𝐔_k)'",
+                       meant="step 6: '‖𝐄_k‖_F ≤ δ and R_k = rank_δ(𝐌_k)'",
+                       why="A rank whose discarded tail equals δ exactly rarely exists (the "
+                           "tails take finitely many values), and 𝐔_k has orthonormal columns, "
+                           "so its δ-rank is its width: R_k would be defined by itself."),
+                Defect("misprint", printed="step 11: 'for k ∈ [L−1]'",
+                       meant="step 11: 'for k ∈ [L]'",
+                       why="Step 10 computes the last core 𝐆^{(L)}; returning only the cores "
+                           "k ∈ [L−1] leaves it out, and the returned cores do not give B (the "
+                           "counterexample below)."))),
         expected="fails"),
     corrected=dict(
         title="Algorithm 1 with ≤ δ, reading (a), all L cores, ranks ≤ δ-ranks",

@@ -241,7 +241,13 @@ corrected_pair(
                               "(𝐟^{(t−1)})ᵀ𝐆^{(t−1)}𝐆^{(t)}) (5.7)",
                       meant="Given 𝐆^{(s)} ∈ ℝ^{R_{s−1}×|V|×R_s} for s < t and the last "
                             "(output) TT-core 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} at time t, … satisfies "
-                            "Eq. 5.7"),
+                            "Eq. 5.7",
+                      why="With the declared 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t}, the argument of ψ "
+                          "in Eq. 5.7 is a |V|×R_t matrix (at t = 1: 𝐆^{(1)} itself), not a "
+                          "score vector over V. The last core must be R_{t−1}×|V|, the "
+                          "orientation in which (h^{(t−1)})ᵀ𝐆^{(t)} (1×R_{t−1} times "
+                          "R_{t−1}×|V|) is typed; Eq. 5.9 prints it |V|×R_{t−1}, its "
+                          "transpose."),
         remarks=("Eq. 5.9 declares the output core |V|×R_{t−1} but multiplies it on the left by "
                  "(h^{(t−1)})ᵀ (1×R_{t−1}): typed with its transpose (an orientation slip of the "
                  "proof line).",

@@ -304,10 +304,8 @@ claim("thesis-thm-3.2.1", "TT ranks ≤ unfolding ranks (constructive)",
                                               "large": ({"shape": (8,) * 8, "rank": 32},)},
       pinned=({"params": {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2)}, "seed": 1,
                "note": "the claims catalogue: exact TT, ranks 2,3,3,2"},), uses=("thesis-def-3.1.3",),
-      remarks=("The proof (not part of this claim) prints 'the first unfolding of 𝐀 and its "
-               "dyadic (skeleton) decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ' (meant 𝐀_{[1]} = 𝐔𝐕ᵀ) and "
-               "'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after considering 'k = 2, …, L' (meant k = 2, "
-               "…, L−1, with 𝐀-based labels): claim thesis-thm-3.2.1-proof.",),
+      remarks=("The theorem holds; its proof's two slips are an entry of their own (§3.2.2, "
+               "proof of Thm. 3.2.1).",),
       proof="proofs/spine_tt_svd.py::prove_thesis_thm_3_2_1", expected="holds")
 
 
@@ -384,10 +382,22 @@ corrected_pair(
                       "(skeleton) decomposition 𝐀_{[k]} = 𝐔𝐕ᵀ'",
                       meant="'… its dyadic (skeleton) decomposition 𝐀_{[1]} = 𝐔𝐕ᵀ' (with R₁ "
                             "terms, as the index form that follows sums α₁ to R₁)",
-                      also=(Defect("misprint", printed="'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after "
+                      why="The sentence names the first unfolding and the index form that "
+                          "follows sums α₁ to R₁ = rank 𝐀_{[1]}, so 𝐀_{[k]} at k ≥ 2 cannot be "
+                          "meant. The check below takes A = a ⊗ B ('outer = yes': a vector a "
+                          "with entries in {1, 2, 3} times an integer tensor B), for which "
+                          "R₁ = rank 𝐀_{[1]} = 1 while rank 𝐀_{[2]} = 4, so no R₁-term 𝐔𝐕ᵀ "
+                          "equals 𝐀_{[2]}.",
+                      also=(Defect("ambiguous", printed="'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after "
                                    "'for k = 2, …, L'",
                                    meant="'rank(𝐕̂_{[k]}) ≤ R_k, k = 2, …, L−1' (rows (α₁, i₂, …, "
-                                         "i_k), as in Oseledets 2011, Thm. 2.1)"),))),
+                                         "i_k), as in Oseledets 2011, Thm. 2.1)",
+                                   why="Under the proof's labelling (rows α₁i₂⋯i_k) the bound "
+                                       "is trivial at k = 1 and at k = L (R_L = 1), so "
+                                       "'∀k ∈ [L]' is loose rather than false; the induction "
+                                       "needs k = 2, …, L−1. The later '𝐕̂_{[1]} with R₂ terms' "
+                                       "uses the other labelling (the unfoldings of 𝐀 itself), "
+                                       "and the two labellings clash."),))),
     corrected=dict(
         title="proof of Thm. 3.2.1 with 𝐀_{[1]} = 𝐔𝐕ᵀ and k = 2, …, L−1",
         statement=_PROOF_STMT + (" Corrected: 𝐀_{[1]} = 𝐔𝐕ᵀ, and rank(𝐕̂_{[k]}) ≤ R_k for k = "

@@ -265,8 +265,9 @@ def _small_stats(params, rng, corrected=False):
             f"{v:,} > 30,000", passed=v > 30_000, control=Evidence(
                 "control (the PTB vocabulary, 10,000) of: over 30,000",
                 passed=TSLM_TABLE1["ptb"][1] > 30_000))
-        readings[name] = Evidence(f"§6.1 vs tslm Table 1 ({name})", parts=parts)
-    return Evidence("§6.1 data statistics vs tslm Table 1 (release files not offline)",
+        readings[name] = Evidence(f"§6.1 vs Merity et al. (2016), Table 1 ({name})",
+                                  parts=parts)
+    return Evidence("§6.1 data statistics vs Merity et al. (2016), Table 1",
                     readings=readings)
 
 

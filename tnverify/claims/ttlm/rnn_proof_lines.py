@@ -58,7 +58,7 @@ def small_eq16(params, rng, corrected=False):
         value, wrong = (meant, printed) if corrected else (printed, meant)
         parts[f"Eq. 16 ({'Σ over α_(t−1)' if corrected else 'Σ over α_t, as printed'}) "
               f"vs Eq. 17, φ={phi}"] = compare_values(
-            f"Eq. 16 {'corrected' if corrected else 'as printed'} run step by step (+φ) vs "
+            f"Eq. 16 {'corrected' if corrected else 'as printed'} iterated over the sequence (φ after each step) vs "
             f"the 2-RNN of Eq. 17, φ={phi}", value, ref[phi], n=n, scale=scale,
             labels=_labels(seqs, R), sizes=sizes,
             control=wrong if corrected else None,
@@ -115,7 +115,7 @@ def small_eq20(params, rng, corrected=False):
         value, wrong = (meant, printed) if corrected else (printed, meant)
         parts[f"Eq. 20 ({'Σ over α_(t−1)' if corrected else 'Σ over α_t, as printed'}) vs "
               f"{name}"] = compare_values(
-            f"Eq. 20 {'corrected' if corrected else 'as printed'} run step by step (+φ) vs "
+            f"Eq. 20 {'corrected' if corrected else 'as printed'} iterated over the sequence (φ after each step) vs "
             f"{name}", value, rac[phi], n=n, scale=scale, labels=_labels(seqs, R), sizes=sizes,
             control=wrong if corrected else None,
             control_label="Eq. 20 as printed (Σ over the free α_t)" if corrected else None)

@@ -35,6 +35,9 @@ EQ16_DEFECT = Defect(
     meant="Eq. 16: \"h^{(t)}_{TTLM α_t} = Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R f(x^{(t)})_{i_t} "
           "G_{i_tα_tα_{t−1}} h^{(t−1)}_{TTLM α_{t−1}}\"",
     erratum=SUM_OVER_FREE_ALPHA,
+    why="The right-hand side sums over α_t, the index on which the left-hand side depends; "
+        "its remaining free index is α_{t−1}, the index of h^{(t−1)}. Summing over α_{t−1} "
+        "instead gives the recursion the proof needs (the 2-RNN of Eq. 17 at φ = id).",
     also=(Defect("misprint",
                  printed="after Eq. 17: \"where j, k are the dummy indices as i_t, α_t\"",
                  meant="after Eq. 17: \"where j, k are the dummy indices as i_t, α_{t−1}\"",
@@ -109,6 +112,9 @@ EQ20_DEFECT = Defect(
           "Σ_{α_{t−1}=1}^R f(x^{(t)})_{i_t} G_{i_tα_tα_{t−1}} h^{(t−1)}_{RAC α_{t−1}}\" (the "
           "sum over the free α_t replaced by the sum over α_{t−1}, in both lines)",
     erratum=SUM_OVER_FREE_ALPHA,
+    why="Both lines sum over α_t, the index on which the left-hand side h^{(t)}_{α_t} "
+        "depends; the index left free is α_{t−1}, the index of h^{(t−1)}, which must be "
+        "summed.",
     also=(Defect("misprint", printed="Eq. 20: \"W^{hx}_{i_tj}\" (on W^{hx} ∈ ℝ^{R×|V|})",
                  meant="Eq. 20: \"W^{hx}_{j i_t}\" (row j ∈ [R], column i_t ∈ [|V|])",
                  erratum="ttlm-eq20-whx-index-order"),))
@@ -127,7 +133,7 @@ EQ14_BIAS = (
     Reading("f augmented", "append f₀ = 1 to f(x^(t)) (and a matching slice to T, or column to "
             "W^hx): the bias of Eq. 14 (and of the RAC / MI-RNN) is reproduced by that "
             "component", True, _BIAS, "ttlm App. B.1, sentence after Eq. 14"),
-    Reading("f and h augmented", "append a constant 1 to both f(x^(t)) and h^(t−1) (T_0i0 = b_i), "
+    Reading("f and h augmented", "append a constant 1 to both f(x^(t)) and h^(t−1) (T_{0i0} = b_i), "
             "the standard trick for bilinear maps", False,
             "φ(Σ_{j=1}^{|V|} Σ_{k=1}^R f(x^{(t)})_j T_{jik} h^{(t−1)}_{2nd_k})",
             "ttlm App. B.1, Eq. 17 (k runs over the R entries of h only: no constant slot in h; "
@@ -139,8 +145,9 @@ EQ14_BIAS_DEFECT = Defect(
     meant="For multiplicative, second-order units a bias cannot be absorbed by a constant 0th "
           "component of f(x^(t)) alone (it adds Σ_k T_{0ik} h_k, linear in h); it is absorbed "
           "by a constant component h₀ = 1 of the hidden state, with T_{ji0} = b_i for every j "
-          "(f(x^(t)) one-hot), or by a 1 appended to both f(x^(t)) and h^(t−1) with T_0i0 = "
-          "b_i; under a nonlinear φ the constant component is re-appended at each step "
+          "(f(x^(t)) one-hot), or by a 1 appended to both f(x^(t)) and h^(t−1) with T_{0i0} = "
+          "b_i (for φ = id set T_{j0k} = δ_{k0} so that h₀ stays 1); under a nonlinear φ the "
+          "constant component is re-appended at each step "
           "(ttlm-eq14-bias-corrected). Ignoring b stays legitimate; the reason printed is not.",
     erratum=BIAS_ERRATUM,
     why="Eq. 14 is bilinear in (f(x^(t)), h^(t−1)): coordinate i of its pre-activation is "

@@ -147,7 +147,10 @@ def _multi_indices(shape):
     return np.indices(shape).reshape(len(shape), -1).T.copy()
 
 
-def tt_sides(params, rng, corrected):
+def tt_sides(params, rng, corrected, last="N"):
+    """The TT-format sides of Eq. 3/5 (ttlm) and Eq. 3.3–3.4 (thesis, ``last=\"L\"``, the
+    thesis's name of the last core): slice products and the printed or corrected sum
+    against the full contraction of the cores."""
     cores = random_cores(params, rng)
     shape = tuple(G.shape[1] for G in cores)
     seqs = _multi_indices(shape)
@@ -162,10 +165,12 @@ def tt_sides(params, rng, corrected):
                     if corrected and len(cores) >= 4 else None)
     parts = {
         "slice products vs tensordot": compare_values(
-            "G1[:,w1,:] G2[:,w2,:] ⋯ GN[:,wN,:] vs the tensordot tensor", recurrence(cores, seqs),
+            f"G^{{(1)}}_{{:,i_1,:}} ⋯ G^{{({last})}}_{{:,i_{last},:}} vs the full TT contraction",
+            recurrence(cores, seqs),
             ref, **bound, labels=seqs, sizes=sizes),
         f"printed sum ({label}) vs tensordot": compare_values(
-            f"Σ_α G(1)_{{w1α1}} ⋯ G(N)_{{αN−1 wN}}, {label}, vs the tensordot tensor",
+            f"Σ_α G^{{(1)}}_{{i_1α_1}} ⋯ G^{{({last})}}_{{α_{{{last}−1}}i_{last}}}, {label}, vs the "
+            "full TT contraction (every sum from 1)",
             printed_tt_sum(cores, seqs, lower), ref, **bound, labels=seqs, sizes=sizes,
             control=printed_ctrl, control_label="the printed lower limit Σ_{α₂=2}"),
     }

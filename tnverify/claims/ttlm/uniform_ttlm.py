@@ -150,8 +150,12 @@ def small_eq8(params, rng, corrected=False):
         y8 = stable_softmax(logits)
         lin = logits / logits.sum(axis=-1, keepdims=True)
         parts["Eq. 8 softmax(G^(t) h^(t−1)) vs exact, t = 2..N"] = compare_values(
-            "y^(t) of Eq. 8 vs the brute-force conditional", y8, exact[:, 1:], n=n,
-            sizes=sizes)
+            "y^(t) of Eq. 8 (the computed value) vs the conditional of the normalised Eq. 6 "
+            "joint by brute force (the reference), non-negative cores, words numbered from 1",
+            y8, exact[:, 1:], n=n, sizes=sizes,
+            labels=[f"p(x^({t + 2}) = {v + 1} | x^(1:{t + 1}) = "
+                    f"({', '.join(str(int(w) + 1) for w in sq[:t + 1])}))"
+                    for sq in seqs for t in range(N - 1) for v in range(V)])
         per_t = {t + 2: float(np.abs(lin[:, t] - exact[:, t + 1]).max()) for t in range(N - 1)}
         parts["linear ψ(G^(t) h^(t−1)) vs exact, t = 2..N"] = compare_values(
             "G^(t)h^(t−1) / Σ (linear normalisation) vs the brute-force conditional", lin,

@@ -97,7 +97,8 @@ def small_delta_reshape(params, rng):
             hb = np.einsum("sa,asb->sb", hb, Gb[:, tok[:, t], :])
         name = "Large" if large else "Tiny"
         parts[f"{name}: reshape (M·W^hh h) vs δ (diag(M) ⊙ W^hh h)"] = compare_values(
-            f"{name}: h^(N) of App. C's reshape recurrence vs Eq. 12's δ recurrence", h_r, h_d,
+            f"{name}: h^(N) of App. C's reshape recurrence (the computed value) vs that of "
+            "Eq. 12 with the printed super-diagonal δ (the reference)", h_r, h_d,
             n=N * R * R, scale=hb, sizes=sizes)
     return Evidence("App. C's reshape implementation vs Eq. 12's δ (Tiny, Large)", parts=parts,
                     sizes=sizes)
@@ -284,8 +285,8 @@ claim("ttlm-eq12", "TTLM-Tiny / TTLM-Large cores (Eq. 12)", STATEMENTS["ttlm-eq1
             "W^{xe}W^{eh}δW^{hh}); true under both readings, so not ill-posed (that the "
             "two readings are different models is ttlm-appc-delta-reshape)")
 claim("ttlm-appc-delta-reshape", "App. C's reshape implements Eq. 12's δ",
-      STATEMENTS["ttlm-appc-delta-reshape"], refs("ttlm", "App. C, second paragraph; §5.1, "
-                                                 "Eq. 12"), small_delta_reshape,
+      STATEMENTS["ttlm-appc-delta-reshape"], refs("ttlm", "§5.1, Eq. 12; App. C, second "
+                                                 "paragraph"), small_delta_reshape,
       topic="tt-language-models", space=eq12_space, readings=R.DELTA_RESHAPE,
       defect=R.DELTA_RESHAPE_DEFECT, uses=("ttlm-eq12",), expected="fails")
 claim("ttlm-eq13", "Eq. 13 readout VPh with V tied to W^xe", STATEMENTS["ttlm-eq13"],

@@ -63,10 +63,17 @@ EQ8_CHAIN_DEFECT = Defect(
     "false",
     printed="\"computing p(X) by TTLM in practice … p(X) = Π_{t=1}^N p(x^{(t)}|x^{(1:t−1)}) … "
             "y^{(t)} = softmax(G^{(t)} h^{(t−1)}_TTLM) (8)\"",
-    meant="No local edit repairs it: the conditionals of the normalised Eq. 6 joint are the "
-          "environment-contracted, linearly normalised readouts y^(t)_v ∝ h^(t−1) G_(:,v,:) E_t "
-          "(E_t the right environment of the cores t+1..N; claim ttlm-eq8-variant); a "
-          "softmax of G^(t) h^(t−1) is a different model.")
+    meant="§4.3 reworded: Eq. 8 defines an autoregressive model p_TTLM(X) := Π_t y^{(t)}, "
+          "whose prefix scores (Eqs. 9–11, with 𝒜^{(1:t)} a length-t train) are not the "
+          "marginals of Eq. 6; the conditionals of Eq. 6 itself are different readouts (below).",
+    why="For non-negative cores (so that Eq. 6, divided by its sum Z = Σ_X p(X), is a "
+        "distribution), the conditional of Eq. 6 is p(x^{(t)} = v | x^{(1:t−1)}) ∝ "
+        "h^{(t−1)} G_{:,v,:} E_t for 1 < t < N, where E_t = (Σ_w G_{:,w,:})^{N−t−1} Σ_w "
+        "G^{(N)}_{:,w} sums out the later words (at t = 1 the row G^{(1)}_{v,:} replaces "
+        "h^{(0)} G_{:,v,:}; at t = N the column G^{(N)}_{:,v} replaces G_{:,v,:} E_t). It "
+        "is normalised linearly and depends on N; a softmax of G^{(t)} h^{(t−1)} is neither. "
+        "The counterexample below draws non-negative cores and compares one such "
+        "conditional with Eq. 8's.")
 
 # -- ttlm-eq9 ----------------------------------------------------------------------------
 EQ9 = (
@@ -101,17 +108,24 @@ APP_A = (
 )
 APP_A_DEFECT = Defect(
     "misprint",
-    printed="step III: \"= [Σ_{i=1}^R G^{(t)}_{1i} h^{(t−1)}_{TTLM_1}; Σ_{i=1}^R G^{(t)}_{2i} "
-            "h^{(t−1)}_{TTLM_2}; …; Σ_{i=1}^R G^{(t)}_{Ri} h^{(t−1)}_{TTLM_R}]\"",
-    meant="step III: \"= [Σ_{i=1}^R G^{(t)}_{1i} h^{(t−1)}_{TTLM_i}; Σ_{i=1}^R G^{(t)}_{2i} "
-          "h^{(t−1)}_{TTLM_i}; …; Σ_{i=1}^R G^{(t)}_{|V|i} h^{(t−1)}_{TTLM_i}]\"",
-    erratum="ttlm-appA-stepIII-expansion",
+    printed="step I: \"G^{(1)}f(x^{(1)}) = [f(x^{(1)})_1; …; f(x^{(1)})_{|V|}] "
+            "[G^{(1)}_{11} … G^{(1)}_{|V|R}]\"",
+    meant="step I: \"f(x^{(1)})ᵀG^{(1)} = [f(x^{(1)})_1, …, f(x^{(1)})_{|V|}] "
+          "[G^{(1)}_{11} … G^{(1)}_{|V|R}]\"",
+    erratum="ttlm-appA-stepI-transpose",
+    why="The printed right side is a |V|×1 column times a |V|×R matrix, which is undefined; "
+        "the 1×R row f(x^{(1)})ᵀG^{(1)} (transposed, h^{(1)}) is what the step computes.",
     also=(Defect("misprint",
-                 printed="step I: \"G^{(1)}f(x^{(1)}) = [f(x^{(1)})_1; …; f(x^{(1)})_{|V|}] "
-                         "[G^{(1)}_{11} … G^{(1)}_{|V|R}]\"",
-                 meant="step I: \"f(x^{(1)})ᵀG^{(1)} = [f(x^{(1)})_1, …, f(x^{(1)})_{|V|}] "
-                       "[G^{(1)}_{11} … G^{(1)}_{|V|R}]\"",
-                 erratum="ttlm-appA-stepI-transpose"),))
+                 printed="step III: \"= [Σ_{i=1}^R G^{(t)}_{1i} h^{(t−1)}_{TTLM_1}; Σ_{i=1}^R "
+                         "G^{(t)}_{2i} h^{(t−1)}_{TTLM_2}; …; Σ_{i=1}^R G^{(t)}_{Ri} "
+                         "h^{(t−1)}_{TTLM_R}]\"",
+                 meant="step III: \"= [Σ_{i=1}^R G^{(t)}_{1i} h^{(t−1)}_{TTLM_i}; Σ_{i=1}^R "
+                       "G^{(t)}_{2i} h^{(t−1)}_{TTLM_i}; …; Σ_{i=1}^R G^{(t)}_{|V|i} "
+                       "h^{(t−1)}_{TTLM_i}]\"",
+                 erratum="ttlm-appA-stepIII-expansion",
+                 why="Row v of the matrix-vector product G^{(t)}h is Σ_i G^{(t)}_{vi} h_i: the "
+                     "summed index i is h's, and there are |V| rows, not R (the counterexample "
+                     "below counts the rows)."),))
 APP_A_REMARKS = (
     "\"G^{(1)}, G and G^{(t)} theoretically have no parameters in common (though we set "
     "G^{(1)} = G^{(t)} …)\" is prose about the general versus the tied model, not a defect.",
@@ -147,10 +161,13 @@ DELTA_RESHAPE_DEFECT = Defect(
     "false",
     printed=f"\"{_RESHAPE_QUOTE}\" (App. C), as the implementation of \"{_DELTA_QUOTE}\" "
             "(§5.1, Eq. 12)",
-    meant="Every wiring of the super-diagonal δ gives a Hadamard-type update h = diag(M) ⊙ "
-          "W^hh h, never the matrix product M·(W^hh h); the two passages describe different "
-          "models.  The likely intent (E = R² embedding entries per word) is the reshape, "
-          "i.e. δ_ijkl = δ_ik δ_jl in Eq. 12.")
+    meant="§5.1, Eq. 12: δ_{ijkl} = 1 if and only if i = k and j = l (δ_{ijkl} = δ_{ik}δ_{jl}, "
+          "the identity on ℝ^{R×R}), so that contracting with δ is the reshape of App. C.",
+    why="With M = (f^{(t)})ᵀW^{xe} reshaped to R×R and the printed super-diagonal δ, "
+        "(M)_{ij} δ_{ijkl} (W^{hh}h)_l = M_{kk}(W^{hh}h)_k: every wiring of it gives the "
+        "Hadamard update diag(M) ⊙ W^{hh}h and uses only R of the R² = E embedding entries "
+        "(TTLM-Tiny then reduces to a RAC), never App. C's matrix product M·(W^{hh}h). With "
+        "δ_{ijkl} = δ_{ik}δ_{jl} the contraction is M·(W^{hh}h).")
 
 # -- ttlm-eq13 ---------------------------------------------------------------------------
 EQ13 = (
