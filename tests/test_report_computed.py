@@ -1,7 +1,6 @@
-"""Reports that show what was computed (issue 26 items 1, 5, 6; issue 27 item 2; issue 28
-xdist): every check() of a user claim a part of its own, details tables in the HTML and
-Markdown reports, a hypothesis run summarised over its examples, counterexamples with
-|Δ| / scale, the same report formats from pytest and from ``tnverify verify``, the
+"""Reports that show what was computed, also under pytest-xdist: every check() of a user
+claim a part of its own, details tables in the HTML and Markdown reports, a hypothesis
+run summarised over its examples, counterexamples with |Δ| / scale, the same report formats from pytest and from ``tnverify verify``, the
 ``tnverify_rng`` fixture, and a Reproduce line that runs as printed."""
 
 from __future__ import annotations
