@@ -131,9 +131,15 @@ def test_a_hypothesis_claim_is_summarised_over_all_its_examples(fake_registry):
 def test_the_counterexample_defines_its_error_by_its_numbers():
     r = run_claim(get_claim("gtm-prop-a.5"), sides=("small",))
     sentence = explain_counterexample(r)[1]
-    m = re.search(r"relative error ([\d.e+-]+) = \|(\S+) − \((\S+)\)\| / ([\d.e+-]+) ", sentence)
+    # the counterexample (an exact 2x2 one since the errata's revision) has scale 1, so
+    # the sentence says "absolute error e = |v − ref| (scale 1)"; a scaled one says
+    # "relative error e = |v − (ref)| / scale (the scale of that entry ...)"
+    m = re.search(r"(?:absolute error ([\d.e+-]+) = \|(\S+) − \(?([^|()\s]+)\)?\| "
+                  r"\(scale (1)\)|relative error ([\d.e+-]+) = \|(\S+) − \(?([^|()\s]+)\)?\| "
+                  r"/ ([\d.e+-]+) )", sentence)
     assert m, sentence
-    err, v, ref, scale = (float(x.replace("−", "-")) for x in m.groups())
+    groups = [g for g in m.groups() if g is not None]
+    err, v, ref, scale = (float(x.replace("−", "-")) for x in groups)
     ce = r.counterexample
     assert v == pytest.approx(ce["value"], rel=1e-4)
     assert ref == pytest.approx(ce["reference"], rel=1e-4)
