@@ -1,4 +1,4 @@
-"""Rows of the boundary fuzzer for the entry points added in 0.2.0 (issue 28 §2): report
+"""Rows of the boundary fuzzer for the entry points added in 0.2.0: report
 writers, claim sections, threads and jobs, the user-claims decorator and a hand-built
 Evidence, ``BornMachine.to_tt``, figure data, trials and drawing (the augmented-core maps
 ``second_order_affine_to_augmented_core`` and ``split_augmented_core(layout=)`` have their

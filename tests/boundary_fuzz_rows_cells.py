@@ -118,6 +118,9 @@ row(tv.claim, lambda id, statement: callable(tv.claim(id, statement, register_cl
 row(tv.paper, lambda key: tv.paper(key).key, {"key": "choice"}, key="ttlm")
 row(tv.Ref, lambda paper, where: str(tv.Ref(paper, where)), {"paper": "choice"},
     paper="ttlm", where="§4.2, Eq. 3")
+row(tv.Defect, lambda kind, printed, meant: tv.Defect(kind, printed, meant).kind,
+    {"kind": "choice", "printed": "text", "meant": "text"}, kind="misprint",
+    printed="Σ_{i=2}", meant="Σ_{i=1}")
 
 # ------------------------------------------------------------------ strategies
 row(sts.shapes, sts.shapes, {"min_dims": "int", "max_side": "int", "max_entries": "int"},

@@ -241,7 +241,7 @@ def _all_nodes(evidence, path=()):
 
 @pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
 def test_no_verdict_rests_on_evidence_that_compares_nothing(claim):
-    """Issue 29: an Evidence that compares nothing, or whose operands do not match, is an
+    """An Evidence that compares nothing, or whose operands do not match, is an
     ``error``; no built-in claim's evidence (at any depth, controls and ruled-out readings
     included) is such a node."""
     result = default_result(claim.id)

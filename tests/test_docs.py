@@ -106,7 +106,7 @@ def test_readme_documents_the_docs_build_as_a_third_command():
     cmd = re.search(r"```(?:bash|sh)\n(.+?)\n```", section, re.S).group(1).strip()
     assert "\n" not in cmd
     assert "-e '.[docs]'" in cmd and "-c constraints.txt" in cmd
-    # the doctrees (Sphinx's pickled cache) outside the published html/ (issue 27)
+    # the doctrees (Sphinx's pickled cache) outside the published html/
     assert cmd.endswith("sphinx-build -W --keep-going -b html -d docs/_build/doctrees docs "
                         "docs/_build/html")
     assert "docs/_build/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()

@@ -318,7 +318,7 @@ def test_the_graph_outlines_every_defect_kind_of_the_registry():
     assert [k for k in DEFECT_KINDS if f'"{k}"' not in outline] == []
 
 
-# -- issue 27: formulas, class members, layout, findable claims --------------------------
+# -- formulas, class members, layout, findable claims --------------------------
 def test_class_members_have_anchors_on_the_api_pages(site):
     done, html = site
     page = (html / "generated" / "api" / "tnverify.TensorTrain.html").read_text(encoding="utf-8")

@@ -210,7 +210,7 @@ def toy_figure(monkeypatch):
         return {"samples": n, "values": list(range(n))}
 
     def plot(record):
-        mfig, (ax,) = registry._new_figure(1, 2.0, 2.0)
+        mfig, (ax,) = registry.new_figure(1, 2.0, 2.0)
         ax.plot(record["data"]["values"])
         return mfig
 

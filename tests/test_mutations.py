@@ -78,8 +78,8 @@ MUTANTS = (
            "TT-SVD keeps a tail equal to δ (tail < δ² for ≤ δ²); caught by "
            "tnverify-tt-svd-tail-at-delta"),
     Mutant("numerical-rank-tolerance",
-           "r = max(M, N) * _eps(dtype)",
-           "r = 100 * max(M, N) * _eps(dtype)",
+           "r = max(M, N) * machine_eps(dtype)",
+           "r = 100 * max(M, N) * machine_eps(dtype)",
            "tensor-trains",
            "the numerical-rank threshold 100 times looser than numpy's rule; caught by "
            "tnverify-numerical-rank-threshold"),

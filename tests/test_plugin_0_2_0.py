@@ -1,4 +1,4 @@
-"""A plugin written against tnverify 0.2.0 runs unchanged (issue 26, "Done when"): its
+"""A plugin written against tnverify 0.2.0 runs unchanged: its
 ``group=``, ``source=``, ``refs=`` of a built-in paper, ``tnverify.check``, the 0.2.0
 path ``tnverify.claims.compare.compare_ints`` and its ``("what", got, want, "<=")``
 call, the ``tnverify_compare`` fixture and ``--group`` all work, through ``pytest`` and

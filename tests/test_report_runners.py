@@ -176,8 +176,9 @@ def test_an_unregistered_claim_keeps_its_statement_and_reproduces_with_pytest(ru
     assert [a for a in anchors if a.startswith("claim-ru-unreg")] == \
         ["claim-ru-unreg", "claim-ru-unreg-2"]
     for k, body in zip((1, 2), unreg):
-        # the statement is typeset (tnverify.report.formulas): compare its text
-        assert "k differs from k + 1" in re.sub(r"<[^>]+>", "", body) and "notes §7" in body
+        # the statement's formulas are typeset (<i>k</i> + 1): its words, tags removed
+        words = re.sub(r"<[^>]+>", "", body)
+        assert "k differs from k + 1" in words and "notes §7" in words
         cmd = re.search(r"Reproduce[^:]*: <code>([^<]+)</code>", body).group(1)
         argv = shlex.split(html.unescape(cmd))
         assert argv == ["pytest", f"test_ru.py::test_unreg[{k}]"]

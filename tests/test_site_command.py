@@ -1,4 +1,4 @@
-"""``tnverify site --plugin P --out DIR`` (issue 26, item 7): the site of a plugin's claims,
+"""``tnverify site --plugin P --out DIR``: the site of a plugin's claims,
 built offline with the same generators as tnverify's own site, for the example plugin
 ``examples/rank_rnn`` installed as a user would install it."""
 

@@ -1,4 +1,4 @@
-"""Regression tests of the 0.2.0 surface's boundary (issue 28 §2, issue 29 item 1): each
+"""Regression tests of the 0.2.0 surface's boundary and its verdict semantics: each
 test reproduces one root cause and asserts the fixed behaviour."""
 
 import math
@@ -171,7 +171,7 @@ def test_report_values_convert_losslessly_to_json():
                             "w": 0.5}
 
 
-# -- verdict semantics (issue 29 item 1) ---------------------------------------------------
+# -- verdict semantics ---------------------------------------------------------------------
 
 def test_evidence_that_compares_nothing_is_an_error_with_the_reason():
     ev = Evidence("x")

@@ -164,7 +164,7 @@ def test_every_error_a_user_can_meet_is_in_the_readme_table_with_its_base():
         assert name in rows, f"{name} is not in the README's error table"
         assert issubclass(cls, TnverifyError)
         # the row names every base a caller might catch it by, beyond ValueError
-        bases = [b.__name__ for b in (TypeError, ImportError, NotImplementedError)
+        bases = [b.__name__ for b in (TypeError, ImportError, NotImplementedError, OSError)
                  if issubclass(cls, b)]
         bases += [b.__name__ for b in cls.__mro__[1:]
                   if b.__module__ == errors.__name__ and b is not TnverifyError]

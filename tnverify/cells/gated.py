@@ -27,9 +27,10 @@ from torch import nn
 
 from ..errors import DTypeError, ShapeError, UsageError
 from ..validation import (
-    as_choice, as_device, as_flag, as_int, as_tensor, as_torch_dtype, as_torch_generator,
+    as_choice, as_device, as_flag, as_int, as_torch_dtype, as_torch_generator,
     check_entries,
 )
+from .bilinear_terms import bilinear, bilinear_loop, real_input, recntn_parent
 from .recurrent import SecondOrderRNN
 
 __all__ = [
@@ -47,64 +48,6 @@ __all__ = [
 ]
 
 ACTIVATIONS = {"tanh": torch.tanh, "sigmoid": torch.sigmoid, "identity": lambda a: a}
-
-
-def _input(x, name: str, ndim: int, dtype=None) -> torch.Tensor:
-    """A real input of the cells, validated (numpy accepted; the autograd graph is kept:
-    this is the training path, where NaN/inf values propagate as documented)."""
-    t = as_tensor(x, name, ndim=ndim, finite=False, detach=False)
-    if t.is_complex():
-        raise DTypeError(f"{name} must be real; got dtype {t.dtype}")
-    return t if dtype is None else t.to(dtype)
-
-
-def _bilinear_args(x, u, W):
-    x, u, W = _input(x, "x", 2), _input(u, "u", 2), _input(W, "W", 3)
-    for t, name in ((x, "x"), (u, "u"), (W, "W")):
-        if not t.dtype.is_floating_point:       # an int64 operand broke einsum's kernel
-            raise DTypeError(f"{name} must be a floating tensor (the bilinear form is not "
-                             f"cast); got dtype {t.dtype}")
-    if not x.dtype == u.dtype == W.dtype:
-        raise DTypeError(f"x, u and W must have one dtype (no silent cast); got {x.dtype}, "
-                         f"{u.dtype}, {W.dtype}")
-    if W.shape[:2] != (x.shape[1], u.shape[1]) or x.shape[0] != u.shape[0]:
-        raise ShapeError(f"need x (B, p), u (B, q), W (p, q, d); got {tuple(x.shape)}, "
-                         f"{tuple(u.shape)}, {tuple(W.shape)}")
-    return x, u, W
-
-
-def bilinear(x, u, W):
-    """``out[b, k] = x[b] W[:, :, k] u[b]ᵀ`` (Eq. 18/19); ``x (B, p)``, ``u (B, q)``,
-    ``W (p, q, d)`` → ``(B, d)``.  Contracts ``u`` first (no ``(B, q, d)`` temporary
-    larger than ``B·p·d``).  NaN/inf inputs propagate (training path)."""
-    x, u, W = _bilinear_args(x, u, W)
-    return torch.einsum("bp,bpk->bk", x, torch.einsum("pqk,bq->bpk", W, u))
-
-
-def bilinear_loop(x, u, W):
-    """The same as :func:`bilinear` by an explicit loop over the ``d`` slices."""
-    x, u, W = _bilinear_args(x, u, W)
-    return torch.stack([((x @ W[:, :, k]) * u).sum(1) for k in range(W.shape[2])], dim=1)
-
-
-def recntn_parent(left, right, W_tsr, W, b, f=torch.tanh):
-    """RecNTN parent vector, grurntn §II-C, Eq. 15–16:
-    ``p = f([l r] W_tsr^{[1:d]} [l; r] + [l r] W + b)``.
-
-    Inputs: ``left, right (B, d)``, ``W_tsr (2d, 2d, d)``, ``W (2d, d)``, ``b (d,)``.
-    Outputs: ``p (B, d)``.  NaN/inf inputs propagate (training path)."""
-    left, right = _input(left, "left", 2), _input(right, "right", 2)
-    W_tsr, W, b = _input(W_tsr, "W_tsr", 3), _input(W, "W", 2), _input(b, "b", 1)
-    if not callable(f):
-        raise DTypeError(f"f must be callable; got {type(f).__name__}")
-    if left.shape != right.shape:
-        raise ShapeError(f"left and right must be (B, d) alike; got {tuple(left.shape)}, "
-                         f"{tuple(right.shape)}")
-    v = torch.cat([left, right], dim=1)
-    if W_tsr.shape != (v.shape[1], v.shape[1], left.shape[1]) or W.shape != (v.shape[1], left.shape[1]):
-        raise ShapeError(f"need W_tsr (2d, 2d, d) and W (2d, d) for d = {left.shape[1]}; got "
-                         f"{tuple(W_tsr.shape)}, {tuple(W.shape)}")
-    return f(bilinear(v, v, W_tsr) + v @ W + b)
 
 
 class _Gated(nn.Module):
@@ -145,7 +88,7 @@ class _Gated(nn.Module):
     def _check_x(self, x):
         """``x (B, i)`` validated: numpy accepted, complex/strings refused, the autograd
         graph kept.  NaN/inf values propagate (training path, documented)."""
-        x = _input(x, "x", 2, dtype=self._kw["dtype"])
+        x = real_input(x, "x", 2, dtype=self._kw["dtype"])
         if x.shape[1] != self.input_size:
             raise ShapeError(f"x must be (B, {self.input_size}); got {tuple(x.shape)}")
         return x
@@ -153,7 +96,7 @@ class _Gated(nn.Module):
     def _check_h(self, h, batch: int, name: str = "h"):
         """A state ``(B, d)``, through the same checks as ``x`` (complex, bool, strings,
         ragged refused; the autograd graph kept)."""
-        h = _input(h, name, 2, dtype=self._kw["dtype"])
+        h = real_input(h, name, 2, dtype=self._kw["dtype"])
         if tuple(h.shape) != (batch, self.hidden_size):
             raise ShapeError(f"{name} must be ({batch}, {self.hidden_size}); got "
                              f"{tuple(h.shape)}")
@@ -378,7 +321,7 @@ def run_sequence(cell, x, state=None, *, keep: bool = False):
     if not isinstance(cell, _Gated):
         raise DTypeError(f"cell must be a gated cell of tnverify.cells.gated; got "
                          f"{type(cell).__name__}")
-    x = _input(x, "x", 3, dtype=cell._kw["dtype"])
+    x = real_input(x, "x", 3, dtype=cell._kw["dtype"])
     if x.shape[1] < 1:
         raise ShapeError("x must hold at least one step (L >= 1)")
     state = cell.init_state(x.shape[0]) if state is None else state

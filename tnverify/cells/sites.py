@@ -18,7 +18,7 @@ import math
 import torch
 
 from ..errors import NonFiniteError, RankError, ShapeError
-from ..validation import as_int_array, as_tensor
+from ..validation import as_flag, as_int_array, as_tensor
 
 __all__ = ["SiteCores", "LN2", "COMPLEX", "as_core", "check_sites", "vocab_size_of",
            "chain_ranks", "pow2_renormalise", "pairwise_product"]
@@ -37,6 +37,7 @@ def as_core(core, dtype, device=None, *, name: str = "TT core",
     Complex, string, object, bool and ragged input is refused by the validation layer;
     with ``complex_ok`` a complex core is kept complex (``COMPLEX[dtype]``) and ``device``
     is left to the caller."""
+    complex_ok = as_flag(complex_ok, "complex_ok")
     if complex_ok:
         t = as_tensor(core, name, finite=False)
         t = t.to(COMPLEX[dtype]) if t.is_complex() else t.to(dtype)

@@ -32,7 +32,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ClaimError
+from ..errors import ClaimError, DTypeError
+from ..validation import as_text
 
 __all__ = ["Reading", "Defect", "DEFECT_KINDS", "MATHEMATICAL_KINDS"]
 
@@ -114,6 +115,11 @@ class Defect:
     why: str = ""
 
     def __post_init__(self):
+        for name in ("kind", "printed", "meant", "erratum", "why"):
+            as_text(getattr(self, name), f"Defect.{name}")     # DTypeError for a non-string
+        if not isinstance(self.also, (tuple, list)):
+            raise DTypeError(f"Defect.also must be a tuple of Defects; got "
+                             f"{type(self.also).__name__}")
         if self.kind not in DEFECT_KINDS:
             raise ClaimError(f"defect kind must be one of {DEFECT_KINDS}; got {self.kind!r}")
         if not self.printed or not self.meant:

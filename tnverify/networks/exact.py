@@ -254,6 +254,7 @@ def draw_entries(rng: np.random.Generator, shape: tuple, kind: str, bound: int,
     """Exact entries of ``shape``: ints uniform in ``{−bound, …, bound}`` (``{0, …,
     bound}`` when ``nonnegative``), or ``p/q`` with such ``p`` and ``q`` in ``{1, …,
     bound}`` (``kind="rational"``)."""
+    nonnegative = as_flag(nonnegative, "nonnegative")
     num = rng.integers(0 if nonnegative else -bound, bound + 1, size=shape)
     if kind == "int":
         return num.astype(np.int64)

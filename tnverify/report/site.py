@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import MissingDependencyError, UsageError
-from ..validation import as_seed, as_text
+from ..validation import as_flag, as_seed, as_text
 
 __all__ = ["SITE_MODULES", "site_generators", "build_site"]
 
@@ -143,6 +143,7 @@ def build_site(plugins, out, *, seed: int = 0, quiet: bool = True) -> Path:
         raise UsageError("build_site needs a list of plugin names (tnverify site --plugin P)")
     plugins = [as_text(p, "plugin") for p in plugins]
     seed = as_seed(seed)
+    quiet = as_flag(quiet, "quiet")
     out = Path(os.fspath(out))
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out} is a file, not a folder")

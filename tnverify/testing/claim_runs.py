@@ -25,6 +25,7 @@ import functools
 from ..claims import HOLDS, Evidence
 from ..errors import ClaimError
 from ..report.evidence_text import ASSERTION_KEY
+from ..validation import as_flag
 
 __all__ = [
     "ASSERTION_KEY",
@@ -378,6 +379,7 @@ def run_given(fn, args, kwargs, seed: int, *, database: bool = False) -> Evidenc
     import hypothesis
     import hypothesis.core
 
+    database = as_flag(database, "database")
     attrs = ("_hypothesis_internal_use_seed", "_hypothesis_internal_use_settings")
     saved = {a: fn.__dict__[a] for a in attrs if a in fn.__dict__}
     parent = getattr(fn, "_hypothesis_internal_use_settings", None)
