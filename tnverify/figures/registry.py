@@ -238,7 +238,7 @@ def check_figure_options(options: dict) -> dict:
     string (the figure checks its choices); ``None`` means the default.  UsageError /
     DTypeError / DeviceError, never a truncation (``samples=2.5``) or a string read as
     a number (``samples="3"``)."""
-    out = {}
+    out: dict[str, object] = {}
     for key, val in options.items():
         if val is None:
             out[key] = None

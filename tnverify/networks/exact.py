@@ -68,7 +68,7 @@ def exact_array(x, name: str) -> np.ndarray:
             flat.append(int(v))
         elif kind == "fmpq" or isinstance(v, Fraction):         # FLINT or Python rationals
             f = Fraction(int(v.p), int(v.q)) if kind == "fmpq" else v
-            flat.append(int(f) if f.denominator == 1 else f)
+            flat.append(int(f) if f.denominator == 1 else f)  # type: ignore[arg-type]
         else:
             raise DTypeError(f"{name} must have integer or rational (Fraction, FLINT fmpq) "
                              f"entries (an exact model); got {kind} {v!r}")

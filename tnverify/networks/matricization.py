@@ -103,10 +103,10 @@ def _graph(network) -> tuple[dict, int, list]:
             adj.setdefault(("core", 0), [])
         return adj, d, list(shape)
     if isinstance(network, TreeTensorNetwork):
-        shape, ranks = network.shape, network.node_ranks
+        shape, node_ranks = network.shape, network.node_ranks
         for node in network.nodes:
             for c in network.children(node):
-                edge(("node", node), ("node", c), ranks[c], f"bond of node {c}")
+                edge(("node", node), ("node", c), node_ranks[c], f"bond of node {c}")
             if len(node) == 1:
                 edge(("node", node), ("leg", node[0]), shape[node[0]], f"leg {node[0]}")
         return adj, len(shape), list(shape)

@@ -25,7 +25,7 @@ ranks are certified.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -39,7 +39,7 @@ __all__ = ["TreeTensorNetwork", "random_tree_network", "dimension_tree", "TREE_K
 TREE_KINDS = ("normal",) + EXACT_KINDS
 
 
-def _parse(tree, seen: list) -> tuple:
+def _parse(tree, seen: list) -> tuple | int:
     """Validate a dimension tree; returns it with Python ints."""
     if isinstance(tree, (bool, np.bool_)):
         raise ShapeError(f"a dimension tree's leaves are modes (ints); got {tree!r}")
@@ -70,7 +70,7 @@ def dimension_tree(d: int, kind: str = "balanced") -> tuple:
     d = as_int(d, "d", minimum=2)
     as_choice(kind, "kind", ("balanced", "caterpillar"))
     if kind == "caterpillar":
-        t = (0, 1)
+        t: tuple = (0, 1)
         for m in range(2, d):
             t = (t, m)
         return t
@@ -110,6 +110,9 @@ class TreeTensorNetwork:
 
     tree: tuple
     tensors: dict
+    # set by __post_init__, not fields: (node, its modes) leaves first; node -> rank r_t
+    _order: tuple = field(init=False, repr=False)
+    _ranks: dict = field(init=False, repr=False)
 
     def __post_init__(self):
         seen: list = []
