@@ -502,12 +502,12 @@ def test_a_given_claims_report_summarises_all_its_examples(fake_registry):
     assert d["drawn"]["m"] == f"{min(ms)} to {max(ms)} ({len(set(ms))} distinct values)"
     assert "20 examples (20 hold)" in d["per check"]["error vs tail"]
     assert "margin" in d["per check"]["error vs tail"]
-    assert "small side 20 hypothesis examples" in scope_line(res.claim, result=res)
-    assert "1 case" in scope_line(res.claim)          # without the run: the declared space
+    assert "20 hypothesis examples" in scope_line(res.claim, result=res)
+    assert "1 small case" in scope_line(res.claim)          # without the run: the declared space
 
 
 def test_drawn_kinds_name_arrays_and_networks_by_shape_and_ranks():
-    from tnverify.testing.claim_runs import drawn_kinds, drawn_summary
+    from tnverify.testing.example_summary import drawn_kinds, drawn_summary
 
     tt = tnverify.random_exact_tt((2, 3, 2), (1, 2, 2, 1), np.random.default_rng(0), bound=2)
     k = drawn_kinds({"tt": tt, "case": (np.zeros((2, 5)), 0.25), "tnverify_rng": None})

@@ -8,13 +8,9 @@ cells.  Tests, the CLI, the report and the figures all read :data:`REGISTRY`.
 
 Verdicts are computed from :class:`Evidence`, never stored by hand:
 
-``holds``      every comparison is within its named tolerance;
-``fails``      a comparison is beyond tolerance: the evidence carries a re-runnable
-               counterexample (parameters + seed);
-``ill-posed``  the printed statement is not well-typed or is ambiguous and its readings
-               disagree: the evidence says why and records the outcome per reading;
-``error``      the check itself broke (a defect of tnverify);
-``skipped``    the check could not run here (reason recorded, e.g. no CUDA).
+``holds`` (every comparison within its named tolerance), ``fails`` (one beyond it: a
+re-runnable counterexample), ``ill-posed`` (not well-typed, or its readings disagree),
+``error`` (the check broke, or compared nothing) or ``skipped`` (it could not run here).
 
 A claim's ``expected`` verdict is the one established by running it; a change that
 flips a verdict makes ``tnverify verify`` exit 1 and the test suite fail.

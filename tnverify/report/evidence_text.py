@@ -10,6 +10,7 @@ import json
 
 from ..claims import ERROR, FAILS, SKIPPED
 from ..errors import DTypeError
+from .detail_labels import DETAIL_LABELS, HIDDEN_DETAILS
 
 __all__ = ["error_reason", "format_ratio", "comparison_rows", "explain_counterexample",
            "error_formula", "failure_text", "details_tables", "detail_value", "DETAIL_LABELS",
@@ -350,29 +351,6 @@ def failure_text(ev) -> str:
     else:
         body = sub.verdict
     return f"{ev.compared}: {ev.verdict}{where}{inner}: {body}"
-
-
-#: What the generic ``details`` keys count or mean (shown beside their values).
-DETAIL_LABELS = {
-    "max_scale": "largest scale of the compared entries: errors and margins are divided "
-                 "by it",
-    "margin": "smallest slack (bound − value)/scale of a bound; negative when violated",
-    "entries": "entries compared",
-    "beyond_tolerance": "entries beyond tolerance",
-    "checks": "tnverify.check() calls recorded",
-    "examples": "hypothesis examples run",
-    "failing examples": "hypothesis examples that failed, shrinking steps included",
-    "worst err/tol": "largest err/tol over all examples",
-    "deciding example": "the example shown: the shrunk counterexample, else the sharpest",
-    "hypothesis seed": "hypothesis seed used",
-    "drawn": "what the examples drew: shapes and ranks seen (×count), ranges of numbers",
-    "per check": "each check over all examples; margin: slack (bound − value)/scale",
-    "tnverify_rng seed": "seed of the tnverify_rng generator the test drew from",
-    "got": "got", "want": "wanted", "relation": "relation",
-}
-
-#: ``details`` keys not shown in the details tables (shown elsewhere or too long).
-HIDDEN_DETAILS = ("traceback",)
 
 
 def _as_recorded(v):
