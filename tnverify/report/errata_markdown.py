@@ -7,6 +7,8 @@ counterexample, the scope and the command that reproduces it.  Registry text is 
 
 from __future__ import annotations
 
+import re
+
 
 from ..claims.readings import DEFECT_KINDS
 from ..errors import DTypeError
@@ -41,6 +43,11 @@ def _groups(entries: list[dict]) -> list[list[dict]]:
 
 
 
+#: A ``<`` that CommonMark would read as the start of an HTML tag (a letter, ``/``, ``!``
+#: or ``?`` follows it).
+_TAG_OPEN = re.compile(r"<(?=[A-Za-z/!?])")
+
+
 def md_text(text) -> str:
     r"""Registry text for a Markdown sheet: ``_`` and ``*`` escaped (the pseudo-LaTeX of
     ``G^{(t)}_{1i}`` or ``f_θ`` must not turn into emphasis) and a ``<`` that would open an
@@ -52,12 +59,15 @@ def md_text(text) -> str:
     Σ\_{i=1}^R G^{(t)}\_{1i} h\_i\*
     >>> print(md_text("R_k <rank"))
     R\_k &lt;rank
+    >>> print(md_text("rank 0 < 1"))
+    rank 0 < 1
     """
     if not isinstance(text, str):
         raise DTypeError(f"text must be a string; got {type(text).__name__}")
     # the formulas' plain Markdown form (tnverify.report.formulas: _ and * escaped outside
     # code), with a < that would open an HTML tag written as &lt;
-    return render(text, "markdown").replace("<", "&lt;")
+    # (only there: a < before a space, a digit or = reads as itself and stays <)
+    return _TAG_OPEN.sub("&lt;", render(text, "markdown"))
 
 
 def _claim_line(c: dict, shown_where: set, *, with_id: bool = True) -> str:
@@ -111,13 +121,9 @@ def _render_group(group: list[dict]) -> list[str]:
                     f"{indent}- **{e['label']}:** {md_text(c['meant'])}"]
             if c.get("why"):
                 out.append(f"{indent}- **Why:** {md_text(c['why'])}")
-        for o in e.get("elsewhere", ()):
-            cite, printed = o.get("cite") or o["paper"], str(o["printed"])
-            head = printed.split(":", 1)[0].strip() if ":" in printed else ""
-            if head and len(head) <= 20 and head in o["where"]:   # the locator said once
-                printed = printed.split(":", 1)[1].strip()
-            out.append(f"- **Note.** The same slip is printed in {md_text(cite)}, "
-                       f"{md_text(o['where'])}: {md_text(printed)}")
+        # the same slip printed in another document (e["elsewhere"]) stays in the JSON
+        # form only: a sheet states what its own paper prints, and its authors cannot
+        # check (or sign) a note about another document from their page
         out.append("")
     if several:
         out += ["**Evidence**", ""]

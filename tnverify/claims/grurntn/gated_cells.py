@@ -86,10 +86,7 @@ claim("grurntn-eq-8", "GRU (Eq. 8–11) vs Cho et al. and torch", S["grurntn-eq-
       remarks=("Gate convention: Eq. 11 puts the update gate z_t on the candidate h̃_t (the "
                "convention of Chung et al. 2014, ref. [19]); Cho et al. [5] put z on h_{t−1}. "
                "The two parameterisations describe the same functions (negate the "
-               "z-parameters), so the citation is right up to this renaming.",
-               "A note for implementers, not an erratum (the paper cites no library): "
-               "PyTorch's GRU cell applies the reset gate after W_hh (r ⊙ (h W_hh)); Eq. 10 "
-               "and Cho et al. apply it before ((r ⊙ h) W_hh): equal only for diagonal W_hh."))
+               "z-parameters), so the citation is right up to this renaming."))
 
 claim("grurntn-eq-15", "RecNTN bilinear parent (Eq. 15–16)", S["grurntn-eq-15"],
       refs("grurntn", "§II-C, Eq. 12–16"), F.small_eq15, topic="gated-cells-lmms",
@@ -238,10 +235,7 @@ claim("grurntn-eq-27", "PPL (Eq. 27) and BPC (Eq. 28)", S["grurntn-eq-27"],
       refs("grurntn", "§IV-A, Eq. 27–28", "thesis", "Eq. 2.11", "tslm", "Evaluation Metrics"),
       N.small_eq27, topic="gated-cells-lmms", space=({"length": 50, "vocab_size": 20},),
       proof=_PROOF + "grurntn_eq_27",
-      remarks=("The base is consistent within each formula (log₂ with 2^·). (A toolkit "
-               "cross-reference, not about this paper: the PhD thesis tnverify also checks, "
-               "whose Eq. 2.11 writes PPL = 2^{H(x)}, needs log₂ in H(x), which it leaves "
-               "unspecified.)",
+      remarks=("The base is consistent within each formula (log₂ with 2^·).",
                "'predicts the next word probability given the previous words and current word' "
                "vs P(X_i|X_{1..i−1}) is indexing wording only."))
 
