@@ -138,16 +138,26 @@ def _is_probe(key: str) -> bool:
 def _where_words(where: str) -> str:
     """A counterexample's place in the check in words: ``part 'x'`` → ``check: x``,
     ``reading 'r'`` → ``under reading “r”`` (the reading's text follows on the sheet)."""
-    bits = []
+    bits, parts = [], []
     for piece in str(where).split(" / "):
         m = re.fullmatch(r"(part|reading) (['\"])(.*)\2", piece.strip())
         if not m:
             bits.append(piece.strip())
         elif m.group(1) == "reading":
             bits.append(f"under reading “{m.group(3)}”")
-        else:
-            bits.append(f"check: {m.group(3)}")
+        elif not parts or not _repeats(m.group(3), parts[-1]):
+            parts.append(m.group(3))
+    # a part inside a part is said once ("check: outer › inner"), an inner label that only
+    # repeats the outer one's words is left out
+    if parts:
+        bits.append("check: " + " › ".join(parts))
     return "; ".join(dict.fromkeys(bits))
+
+
+def _repeats(label: str, outer: str) -> bool:
+    """Whether every word of ``label`` is already in ``outer``."""
+    words = lambda t: set(re.split(r"[\s,;:]+", t.strip())) - {""}  # noqa: E731
+    return words(label) <= words(outer)
 
 
 def _entry_words(entry) -> str:
@@ -157,6 +167,14 @@ def _entry_words(entry) -> str:
     if isinstance(entry, int):
         return f"at position {entry} (0-based, row-major) of the compared values"
     return f"at index {_fmt(entry)} (0-based)"
+
+
+def _key_words(key) -> str:
+    """A detail's name in words where it is a code identifier of whole words
+    (``cut_after_mode`` → "cut after mode"); a name with a one- or two-letter piece
+    (``r_min``, ``mod_p_rank``) is notation and stays as it is."""
+    pieces = str(key).split("_")
+    return " ".join(pieces) if len(pieces) > 1 and all(len(p) > 2 for p in pieces) else str(key)
 
 
 def describe_counterexample(ce: dict | None) -> str:
@@ -199,7 +217,7 @@ def describe_counterexample(ce: dict | None) -> str:
         ce.pop("statement", None)            # "got a = want b": the line below says it
         at_most = "at most " if ce.pop("relation", "==") == "<=" else ""
         bits.append(f"computed {_fmt(ce.pop('got'))}, wanted {at_most}{_fmt(ce.pop('want'))}")
-    bits += [str(v) if k == "why" else f"{k} = {_fmt(v)}" for k, v in ce.items()]
+    bits += [str(v) if k == "why" else f"{_key_words(k)} = {_fmt(v)}" for k, v in ce.items()]
     text = compared + (f" ({_where_words(where)})" if where else "")
     if bits:
         text += ": " + "; ".join(bits)
