@@ -356,7 +356,7 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
                 # is that misprint (ttlm Table 1's 4.2M and Table 2's T shape)
                 entry["kind"], entry["label"] = edit.kind, LABELS[edit.kind]
             record = dict(base, printed=edit.printed, meant=edit.meant, edit=i + 1,
-                          edits=len(edits))
+                          edits=len(edits), kind=edit.kind)
             if edit.why:
                 record["why"] = edit.why
             if i == 0:
@@ -367,6 +367,18 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
             else:
                 record["edit_of"] = c.id
             entry["claims"].append(record)
+    for entry in errata.values():
+        # a published number that the entry's misprint explains is evidence for that
+        # edit, not an edit of its own: the entry is filed under the misprinted place
+        # (ttlm's Table 1 4.2M stands; the edit is Table 2's T shape)
+        edited = [r for r in entry["claims"] if r["kind"] == entry["kind"]]
+        for r in entry["claims"]:
+            r["evidence_only"] = r["kind"] == "published-number" != entry["kind"]
+        if edited and entry["claims"][0]["evidence_only"]:
+            entry["claims"] = edited + [r for r in entry["claims"] if r["evidence_only"]]
+            entry["order"] = [list(x) if isinstance(x, tuple) else x
+                              for x in locator_order(edited[0]["where"])] + [
+                                  edited[0]["id"], edited[0]["edit"] - 1]
     ordered = sorted(errata.values(), key=lambda e: _order_key(e["order"]))
     counts = {k: sum(1 for e in ordered if e["kind"] == k) for k in _KIND_ORDER}
     mathematical = sum(n for k, n in counts.items() if k in MATHEMATICAL_KINDS)

@@ -117,6 +117,11 @@ def _render_group(group: list[dict]) -> list[str]:
             if several:
                 out.append(f"- `{c['id']}`")
                 indent = "  "
+            if c.get("evidence_only"):
+                # a published number the edit explains: no edit of its own
+                out.append(f"{indent}- **Evidence for the edit:** {md_text(c['printed'])}: "
+                           f"{md_text(c['meant'])}. {md_text(c.get('why', ''))}".rstrip())
+                continue
             out += [f"{indent}- **Printed:** {md_text(c['printed'])}",
                     f"{indent}- **{e['label']}:** {md_text(c['meant'])}"]
             if c.get("why"):
