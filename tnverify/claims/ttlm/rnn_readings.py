@@ -86,7 +86,8 @@ B2 = (
 )
 B2_REMARKS = (
     "The verdict concerns Claim B.2's sentence; the misprinted proof line Eq. 20 (Σ over the "
-    "free α_t, no Σ_{j,k}, W^{hx}_{i_t j}) is judged as ttlm-eq20.",
+    "free α_t, W^{hx}_{i_t j}) is judged as ttlm-eq20 (its j, k without a Σ are no "
+    "erratum: joined legs are summed, see ttlm-eq20).",
     "\"TT-scores\" should read \"TT-cores\".",
     "\"G = W^{hx} ⊙ W^{hh}\" is notation for the δ-contraction, not an elementwise product.",
     "The resulting cores are constrained, G_{:,i,:} = diag(W^{hx}_{:,i}) W^{hh}: RACs and "
