@@ -173,8 +173,11 @@ def _key_words(key) -> str:
     """A detail's name in words where it is a code identifier of whole words
     (``cut_after_mode`` → "cut after mode"); a name with a one- or two-letter piece
     (``r_min``, ``mod_p_rank``) is notation and stays as it is."""
-    pieces = str(key).split("_")
-    return " ".join(pieces) if len(pieces) > 1 and all(len(p) > 2 for p in pieces) else str(key)
+    key = str(key)
+    if not re.fullmatch(r"[a-z][a-z0-9]*(_[a-z0-9]+)+", key):
+        return key                  # already words, or notation (|x_k|, E|x_k|^2)
+    pieces = key.split("_")
+    return " ".join(pieces) if all(len(p) > 2 for p in pieces) else key
 
 
 def describe_counterexample(ce: dict | None) -> str:
