@@ -74,9 +74,4 @@ TABLE1 = (
             "the printed precision)", False, _TEXT_K,
             "tslm 'Datasets' (73,761 rounds to 74k, not the printed 73k)"),
 )
-TABLE1_REMARKS = (
-    "The sentence \"The token count includes newlines which add to the WikiText-2 dataset\" "
-    "(in the Datasets paragraph, not the caption, which reads only \"Statistics of the PTB "
-    "and WikiText-2\") does not say what the newlines add to; the counts are not checked "
-    "against it.",
-)
+TABLE1_REMARKS = ()
