@@ -157,8 +157,12 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
         else:
             label = labels[worst] if labels is not None else worst
             label = label.tolist() if hasattr(label, "tolist") else label
+        if labels is None and lhs.ndim == 1:
+            label = [int(worst)]        # a vector's index, no "row-major" to explain
         ce = {"entry": label, "value": _scalar(lhs.reshape(-1)[worst]),
               "reference": _scalar(rhs.reshape(-1)[worst])}
+        if labels is None and lhs.size == 1:
+            del ce["entry"]             # a single number: no place in it to name
     return Evidence(compared, error=err, tolerance=tol, sizes=sizes, details=details,
                     counterexample=ce, control=ctrl)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+
 from ..claims.readings import DEFECT_KINDS
 from ..errors import DTypeError, UsageError
 from .formulas import render
@@ -42,6 +43,11 @@ def _groups(entries: list[dict]) -> list[list[dict]]:
 
 
 
+#: A ``<`` that CommonMark would read as the start of an HTML tag (a letter, ``/``, ``!``
+#: or ``?`` follows it).
+_TAG_OPEN = re.compile(r"<(?=[A-Za-z/!?])")
+
+
 def md_text(text, fmt: str = "markdown") -> str:
     r"""Registry text for a Markdown sheet: ``_`` and ``*`` escaped (the pseudo-LaTeX of
     ``G^{(t)}_{1i}`` or ``f_θ`` must not turn into emphasis) and a ``<`` that would open an
@@ -56,6 +62,8 @@ def md_text(text, fmt: str = "markdown") -> str:
     Σ\_{i=1}^R G^{(t)}\_{1i} h\_i\*
     >>> print(md_text("R_k <rank"))
     R\_k &lt;rank
+    >>> print(md_text("rank 0 < 1"))
+    rank 0 < 1
     """
     if not isinstance(text, str):
         raise DTypeError(f"text must be a string; got {type(text).__name__}")
@@ -64,11 +72,12 @@ def md_text(text, fmt: str = "markdown") -> str:
     if fmt == "myst":
         # formulas as $…$ and code as `…` kept; the text between them escaped as below
         parts = re.split(r"(\$[^$]*\$|`[^`]*`)", render(text, "myst"))
-        return "".join(part if k % 2 else re.sub(r"([\\_*])", r"\\\1", part).replace(
-            "<", "&lt;") for k, part in enumerate(parts))
+        return "".join(part if k % 2 else _TAG_OPEN.sub("&lt;", re.sub(r"([\\_*])", r"\\\1", part))
+                       for k, part in enumerate(parts))
     # the formulas' plain Markdown form (tnverify.report.formulas: _ and * escaped outside
     # code), with a < that would open an HTML tag written as &lt;
-    return render(text, "markdown").replace("<", "&lt;")
+    # (only there: a < before a space, a digit or = reads as itself and stays <)
+    return _TAG_OPEN.sub("&lt;", render(text, "markdown"))
 
 
 def _claim_line(c: dict, shown_where: set, *, with_id: bool = True,
@@ -119,17 +128,18 @@ def _render_group(group: list[dict], fmt: str = "markdown") -> list[str]:
             if several:
                 out.append(f"- `{c['id']}`")
                 indent = "  "
+            if c.get("evidence_only"):
+                # a published number the edit explains: no edit of its own
+                out.append(f"{indent}- **Evidence for the edit:** {md_text(c['printed'], fmt)}: "
+                           f"{md_text(c['meant'], fmt)}. {md_text(c.get('why', ''), fmt)}".rstrip())
+                continue
             out += [f"{indent}- **Printed:** {md_text(c['printed'], fmt)}",
                     f"{indent}- **{e['label']}:** {md_text(c['meant'], fmt)}"]
             if c.get("why"):
                 out.append(f"{indent}- **Why:** {md_text(c['why'], fmt)}")
-        for o in e.get("elsewhere", ()):
-            cite, printed = o.get("cite") or o["paper"], str(o["printed"])
-            head = printed.split(":", 1)[0].strip() if ":" in printed else ""
-            if head and len(head) <= 20 and head in o["where"]:   # the locator said once
-                printed = printed.split(":", 1)[1].strip()
-            out.append(f"- **Note.** The same slip is printed in {md_text(cite, fmt)}, "
-                       f"{md_text(o['where'], fmt)}: {md_text(printed, fmt)}")
+        # the same slip printed in another document (e["elsewhere"]) stays in the JSON
+        # form only: a sheet states what its own paper prints, and its authors cannot
+        # check (or sign) a note about another document from their page
         out.append("")
     if several:
         out += ["**Evidence**", ""]
@@ -179,7 +189,8 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
             "argument. A counterexample names the comparison that fails (\"check: …\") and, "
             "where the paper's text admits several readings, the reading it was computed "
             "under (each reading's text is given beneath it). Indices in counterexamples are "
-            "0-based (the paper's index 1 is 0 there); \"sizes\" are the model's, "
+            "0-based (the paper's index 1 is 0 there), except where an explicit example says "
+            "\"1-based\" to keep the paper's own numbering; \"sizes\" are the model's, "
             "\"probe sizes\" those of the check (samples drawn, paths simulated); a seed is "
             "given only where the check drew random numbers. \"Scope\" names the cases the "
             "verdict was computed on (a few small cases and, for some claims, a larger run); "

@@ -128,7 +128,7 @@ def test_fig5_certified_rank_matches_small_side():
     A = odd_even_matricization(grid_tensor(net, F))
     ops = 1 * 4 * 4
     r, delta, gap = S._certified_rank_torch(torch.tensor(A), ops)
-    r_np, delta_np = cg._certified_rank(A, ops)
+    r_np, delta_np, _, _ = cg._certified_rank(A, ops)
     assert r == r_np
     # same rule; σ_max from two SVD implementations differs by rounding only
     assert abs(delta - delta_np) <= tolerance(np.float64, n=A.size, norm=delta_np).value

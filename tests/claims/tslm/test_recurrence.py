@@ -127,4 +127,4 @@ def test_eq17_is_three_distinct_edits():
 def test_eq17_counterexample_names_t_and_k():
     ev = get_claim("tslm-eq-17").run_small(get_claim("tslm-eq-17").space[0], 0)
     cx = ev.counterexample
-    assert cx["entry"].startswith("t = ") and "(1-based)" in cx["entry"]
+    assert cx["entry"].startswith("t = ") and "(0-based)" in cx["entry"]

@@ -86,10 +86,7 @@ claim("grurntn-eq-8", "GRU (Eq. 8–11) vs Cho et al. and torch", S["grurntn-eq-
       remarks=("Gate convention: Eq. 11 puts the update gate z_t on the candidate h̃_t (the "
                "convention of Chung et al. 2014, ref. [19]); Cho et al. [5] put z on h_{t−1}. "
                "The two parameterisations describe the same functions (negate the "
-               "z-parameters), so the citation is right up to this renaming.",
-               "A note for implementers, not an erratum (the paper cites no library): "
-               "PyTorch's GRU cell applies the reset gate after W_hh (r ⊙ (h W_hh)); Eq. 10 "
-               "and Cho et al. apply it before ((r ⊙ h) W_hh): equal only for diagonal W_hh."))
+               "z-parameters), so the citation is right up to this renaming."))
 
 claim("grurntn-eq-15", "RecNTN bilinear parent (Eq. 15–16)", S["grurntn-eq-15"],
       refs("grurntn", "§II-C, Eq. 12–16"), F.small_eq15, topic="gated-cells-lmms",
@@ -209,9 +206,7 @@ corrected_pair(
                           "0.4200, while the printed (1 − tanh a)² gives 0.0568. A misplaced "
                           "parenthesis, not a wrong derivation: Eq. 25, a few lines below, "
                           "prints the correct (1 − tanh²(a_j)), and the sigmoid case beside "
-                          "it, f(a_j)(1 − f(a_j)), is right. The BPTT gradient of Eq. 24 built "
-                          "with the printed f′ also differs from the gradient computed by "
-                          "automatic differentiation (i = 3, d = 4, 4 steps)."),
+                          "it, f(a_j)(1 − f(a_j)), is right."),
         pinned=({"params": _BPTT, "seed": 24, "note": "the claims catalogue: 4 steps, i=3, d=4, f = tanh"},)),
     corrected=dict(
         title="Eq. 24 with f′ = 1 − tanh² for f = tanh",
@@ -238,10 +233,7 @@ claim("grurntn-eq-27", "PPL (Eq. 27) and BPC (Eq. 28)", S["grurntn-eq-27"],
       refs("grurntn", "§IV-A, Eq. 27–28", "thesis", "Eq. 2.11", "tslm", "Evaluation Metrics"),
       N.small_eq27, topic="gated-cells-lmms", space=({"length": 50, "vocab_size": 20},),
       proof=_PROOF + "grurntn_eq_27",
-      remarks=("The base is consistent within each formula (log₂ with 2^·). (A toolkit "
-               "cross-reference, not about this paper: the PhD thesis tnverify also checks, "
-               "whose Eq. 2.11 writes PPL = 2^{H(x)}, needs log₂ in H(x), which it leaves "
-               "unspecified.)",
+      remarks=("The base is consistent within each formula (log₂ with 2^·).",
                "'predicts the next word probability given the previous words and current word' "
                "vs P(X_i|X_{1..i−1}) is indexing wording only."))
 
@@ -274,18 +266,25 @@ claim("grurntn-sec-4b-params", "§IV-B parameter counts (about 12M/13M, 2.2M/2.6
           "published-number",
           printed=("character level: \"The total number of free parameters for GRURNN and "
                    "GRURNTN was about 2.2 million\""),
-          meant=("GRURNTN (input i = 32, the character embedding; d = 256; W_tsr ∈ "
-                 "ℝ^{32×256×256}) has ≥ 2,318,336 parameters from the tensor and the GRU "
-                 "matrices alone (≈ 2.33 M with |V| ≈ 50, the PTB character vocabulary the "
-                 "paper does not state), ≥ 5.4 % above \"about 2.2 million\"; GRURNN (820 "
-                 "units) has ≈ 2.14 M, ≈ 2.7 % below it"),
+          meant=("the two models have ≈ 2.14 M (GRURNN, 820 units) and ≈ 2.33 M (GRURNTN) "
+                 "parameters; no single \"about 2.2 million\" describes GRURNTN, which "
+                 "(input i = 32, the character embedding; d = 256; W_tsr ∈ ℝ^{32×256×256}) "
+                 "has ≥ 2,318,336 parameters from the tensor and the GRU matrices alone, "
+                 "≥ 5.4 % above 2.2 M (≈ 2.33 M with |V| ≈ 50, the PTB character vocabulary "
+                 "the paper does not state)"),
           why=("With the paper's own sizes (§IV-B: 32-dimensional character embeddings as the "
                "input i of Eq. 18, 256 hidden units; the tensor W_tsr ∈ ℝ^{i×d×d} as printed "
                "after Eq. 18), GRURNTN has the tensor, 32·256² = 2,097,152 parameters, and the "
                "GRU matrices, 3(32·256 + 256²) = 221,184: 2,318,336 before any bias, "
                "embedding or output layer, which every convention only adds to. The printed "
                "inputs 32 and 256 are exact integers, so no rounding of them rescues the "
-               "figure, and 2.318 M does not round to 2.2 M at the one decimal printed.")),
+               "figure, and 2.318 M does not round to 2.2 M at the one decimal printed. The "
+               "figure is given jointly for both models. It matches their mean (≈ 2.24 M) "
+               "but neither model at the one printed decimal (GRURNN ≈ 2.14 M → 2.1, "
+               "GRURNTN ≈ 2.33 M → 2.3). The character vocabulary |V| is assumed in "
+               "45–60 (the PTB character set; char_vocab_min and char_vocab_max in the "
+               "sizes); §IV-A, the dataset section, is cited because it gives no character "
+               "vocabulary.")),
       remarks=("The LSTM totals are consistent only with full d×d peephole matrices, as "
                "written in Eq. 3–6; diagonal peepholes give 11.26 M (word LSTMRNN) and 1.55 M "
                "(char LSTMRNN).",
@@ -309,8 +308,11 @@ corrected_pair(
                           "none; the counts below are the number of hidden sizes assigned to "
                           "GRURNN, GRURNTN, LSTMRNN, LSTMRNTN in that order. The word-level "
                           "sentence gives LSTMRNN its own size (\"740 for LSTMRNN\"), and "
-                          "LSTMRNN with d = 600 (32-dimensional embeddings, full peepholes) "
-                          "has ≈ 2.63 M parameters, the paper's \"about 2.6 million\".")),
+                          "LSTMRNN with d = 600 (32-dimensional embeddings, full peepholes, "
+                          "one bias per gate and an output bias, |V| = 50 characters: 2,630,850; "
+                          "2.63–2.64 M for |V| = 45–60) "
+                          "has ≈ 2.63 M parameters, the paper's \"about 2.6 million\", while "
+                          "LSTMRNTN with d = 600 would carry a 32·600² = 11.5 M tensor alone.")),
     corrected=dict(
         title="§IV-B character-level hidden sizes with 600 for LSTMRNN",
         statement=('"For the character-level language modeling task, we used 256 hidden units '

@@ -114,7 +114,7 @@ def _peephole_reading(who, peephole, char_v):
     bound = grurntn_char_lower_bound()
     parts = {"GRURNTN char lower bound": judge_printed(
         f"char-level GRURNTN (256 units): at least E·d·d + 3(E·d + d²) = {bound:,} under every "
-        "convention and |V| vs 'about 2.2 million'", "2.2", lambda n: n / 1e6,
+        "convention and |V| vs 'about 2.2 million' (in millions)", "2.2", lambda n: n / 1e6,
         [(bound, math.inf)])}
     not_given = {}
     for level in LEVELS:

@@ -135,7 +135,8 @@ corrected_pair(
                       "𝒢^{(1)}; equivalently h^{(1)ᵀ} = f_θᵀ(x^{(1)}) 𝒢^{(1)})",
                       why="𝒢^{(1)} ∈ ℝ^{M×1×R₁} is the M×R₁ matrix of §3.2, so the printed "
                           "product 𝒢^{(1)} f_θ(x^{(1)}) needs f ∈ ℝ^{R₁}: with f ∈ ℝ^M it is "
-                          "ill-typed unless M = R₁ (the check's case M = 3, R₁ = 2). When "
+                          "ill-typed unless M = R₁ (the second checked case, M = 3 with ranks "
+                          "(1, 2, 3, 2, 1), so R₁ = 2). When "
                           "M = R₁ it is typed but sums over the R₁ mode, while Eq. 9 gives "
                           "h^{(1)}_r = Σ_m 𝒢^{(1)}_{m,1,r} f_m, a sum over the M mode, i.e. "
                           "(𝒢^{(1)})ᵀ f; the two differ unless 𝒢^{(1)} is symmetric. The "

@@ -118,6 +118,9 @@ claim("gtm-fig-3", "Fig. 3/4: the bars at 1 show rank-1 shallow equivalents", _F
                                "numpy_per_R": 1})},
       pinned=({"params": {"M": 6, "T": 6, "samples": 12, "shared": True}, "seed": 4,
                "note": "Fig. 4 setting (shared cores, M = T = 6)"},),
+      scope=("samples: networks drawn for each R ∈ {1, 2, 4, 8}; shared: whether the cores "
+             "are shared (Fig. 4) or not (Fig. 3); numpy_per_R: how many of each R's networks "
+             "the larger run also recomputes in numpy, to cross-check the device's grids"),
       uses=("gtm-lemma-a.1", "gtm-thm-5.3"), readings=FIG3_READINGS,
       defect=Defect("false",
                     printed="Figure 3 shows that for different values of R and generalized "
@@ -128,8 +131,9 @@ claim("gtm-fig-3", "Fig. 3/4: the bars at 1 show rank-1 shallow equivalents", _F
                           "1 does not show that one exists (in tnverify's own sample, not the "
                           "paper's: integer weights uniform in {−2, …, 2}, L = M, F = I, 12 "
                           "unshared-core networks for each R ∈ {1, 2, 4, 8}, 20 of the 22 "
-                          "networks at bound 1 at M = T = 6, and 17 of 18 at M = 10, T = 6, have "
-                          "no rank-1 equivalent). The existence claim itself is true: rank-1 "
+                          "networks at bound 1 at M = T = 6 have no rank-1 equivalent; at M = 10, "
+                          "T = 6, 18 networks whose rank mod p gives bound 1 (not certified), "
+                          "17 of them not rank-1 realizable). The existence claim itself is true: rank-1 "
                           "equivalents exist for every R by Theorem 5.3's construction; what "
                           "is wrong is only that the figure shows it",
                     why=_FIG3_WHY),
@@ -145,14 +149,16 @@ claim("gtm-fig-3", "Fig. 3/4: the bars at 1 show rank-1 shallow equivalents", _F
 
 
 # -- gtm-fig-5 --------------------------------------------------------------------------------
-def _certified_rank(A: np.ndarray, ops: int) -> tuple[int, float]:
+def _certified_rank(A: np.ndarray, ops: int) -> tuple[int, float, float, float]:
     """Count of σ_k(A_computed) > δ: by Weyl's inequality a lower bound on the rank of the
     exact matrix when δ bounds ‖A − A_computed‖₂ plus the SVD's backward error:
-    δ = numpy's rule max(m, n)·eps·σ_max + √(#entries)·tolerance(float64, n=ops, max|A|)."""
+    δ = numpy's rule max(m, n)·eps·σ_max + √(#entries)·tolerance(float64, n=ops, max|A|).
+    Returns the count, δ, the smallest singular value counted and σ_max."""
     s = np.linalg.svd(A, compute_uv=False)
     delta = (rank_tolerance(A.shape, float(s[0])).value
              + np.sqrt(A.size) * tolerance(np.float64, n=ops, norm=float(np.abs(A).max())).value)
-    return int(np.count_nonzero(s > delta)), float(delta)
+    rank = int(np.count_nonzero(s > delta))
+    return rank, float(delta), (float(s[rank - 1]) if rank else 0.0), float(s[0])
 
 
 def _lemma_a1_for(xi, params, rng) -> Evidence:
@@ -168,9 +174,9 @@ def _lemma_a1_for(xi, params, rng) -> Evidence:
         F = r2.standard_normal((M, M))
         A = odd_even_matricization(grid_tensor(net, F))
         # ops per entry: T inner products of length M, a T-fold ξ and R weighted terms
-        rank, delta = _certified_rank(A, ops=R * T * (M + 1))
+        rank, delta, s_last, s_max = _certified_rank(A, ops=R * T * (M + 1))
         if rank > best:
-            best, worst_seed, best_delta = rank, seed, delta
+            best, worst_seed, best_delta, best_s = rank, seed, delta, (s_last, s_max)
     bound = lemma_a1_bound(R, M, T)
     ev = compare_ints(f"certified rank[Γ]^(odd,even) of ξ = {xi} shallow networks vs "
                       f"R·TM/2 (Lemma A.1)", [best], [bound], "<=")
@@ -179,7 +185,10 @@ def _lemma_a1_for(xi, params, rng) -> Evidence:
                       width_bound_for_this_width_R_network=-(-2 * best // (T * M)))
     if ev.counterexample is not None:
         ev.counterexample.update(xi=xi, network_seed=worst_seed, width=R,
-                                 note="a width-R network whose 'lower bound' exceeds R")
+                                 note="a width-R network whose 'lower bound' exceeds R",
+                                 **{f"σ_{best} (the smallest singular value counted)":
+                                    best_s[0], "δ (the certified threshold)": best_delta,
+                                    "σ_max": best_s[1]})
     return ev
 
 
@@ -206,6 +215,9 @@ claim("gtm-fig-5", "Fig. 5: Lemma A.1's technique gives lower bounds for ξ = �
                                                   {"M": 8, "T": 8, "R": 1, "samples": 10})},
       pinned=({"params": {"M": 3, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3},
                "seed": 5, "note": "smallest the claims catalogue size, rank-1 networks"},),
+      scope=("samples: the random width-R networks per ξ whose largest certified rank is "
+             "compared; fig5_samples: the networks per R of the M = T = 6 histogram recorded "
+             "alongside (not compared)"),
       uses=("gtm-lemma-a.1",), readings=FIG5_READINGS,
       defect=Defect("false",
                     printed="Fig. 5: \"Distribution of lower bounds on the rank of generalized "
@@ -213,11 +225,12 @@ claim("gtm-fig-5", "Fig. 5: Lemma A.1's technique gives lower bounds for ξ = �
                             "computed as Fig. 3's (\"the same technique as in the proof of "
                             "Theorem 5.2\", §6) is an inference from §6's \"The numerical "
                             "results for … other nonlinearities are given in Appendix B\"",
-                    meant="Fig. 5's bars are ⌈rank/(TM/2)⌉, which for ξ = √(x² + y²) is not a "
-                          "lower bound: Lemma A.1's rank ≤ R·TM/2 is proved only for ξ = max, "
-                          "and a width-1 network already has rank 9 > 6 = R·TM/2 at M = 3, "
-                          "T = 4 (⌈9/6⌉ = 2 > 1 = R); generically a width-1 network reaches "
-                          "the maximal rank, so no rank-based bound above 1 is available",
+                    meant="If Fig. 5's bars are computed as Fig. 3's (⌈rank/(TM/2)⌉), they "
+                          "are not lower bounds: Lemma A.1's rank ≤ R·TM/2 is proved only for "
+                          "ξ = max, and a width-1 network already has certified rank 9 > 6 = "
+                          "R·TM/2 at M = 3, T = 4 (⌈9/6⌉ = 2 > 1 = R; σ₉ and δ are in the "
+                          "counterexample); at the sizes checked a width-1 network reaches the "
+                          "maximal rank, so no rank-based bound above 1 is available there",
                     why="A width-1 shallow network with ξ = √(x² + y²) has the grid "
                         "√(Σ_t a_t[i_t]²); its (odd, even) matricization has entries "
                         "√(α_p + β_q) with α_p the sum over the odd modes and β_q over the even "
@@ -302,8 +315,8 @@ def _small_shared(params, rng):
     thm53 = constant_network(M, 2, T, F)
     lemma_a2 = pairwise_similarity_network(M, 2, T) if T % 2 == 0 else None
     parts = {
-        "(a) universality is lost": _span_part(params, rng),
-        "(a) Lemma 5.1 preserves shared cores": _closure_part(params, rng),
+        "span of shared-core grids vs M^T (universality lost?)": _span_part(params, rng),
+        "Lemma 5.1 preserves shared cores": _closure_part(params, rng),
         "(b) the Thm. 5.3 example has shared cores": passed_with_control(
             "constant network of Thm. 5.3: 𝒢^(2) = ⋯ = 𝒢^(T−1)", lambda n: bool(n.shared),
             thm53, random_generalized_rnn(M, T, 2, "relu", rng),
@@ -335,14 +348,10 @@ claim("gtm-sec-5.2-shared",
       defect=Defect("false",
                     printed="By imposing this constraint [𝒢^(2) = ⋯ = 𝒢^(T−1)], we lose the "
                             "property of universality",
-                    meant="universality is not lost: with 𝒢^(2) = ⋯ = 𝒢^(T−1) (the "
-                          "constraint as §5.2 defines it) every grid tensor of order T is "
-                          "realized by a shared-core max RNN, for every M and T (the unit-rank "
-                          "RNNs of Prop. A.4 have 𝒢^(t) = 1, so they are shared, and Lemma 5.1 "
-                          "keeps sharing, so the proof of Thm. 5.1 goes through); if the input "
-                          "matrices C^(t) are shared as well, the span computation below shows it "
-                          "at the sizes it ran (M = 2, T = 4 here; M = 2, T = 6 in the larger "
-                          "check); in general that case is not settled here",
+                    meant="universality is not lost: with 𝒢^(2) = ⋯ = 𝒢^(T−1), every "
+                          "order-T grid tensor is realized (Prop. A.4 and Lemma 5.1 preserve "
+                          "sharing). With C^(t) shared too, it was checked only at M = 2, "
+                          "T ∈ {4, 6}",
                     why="Universality (§5.1) means: every tensor ℋ ∈ ℝ^{M×⋯×M} of order T is "
                         "the grid tensor Γ of some network. \"Shared\" is §5.2's 𝒢^(2) = ⋯ = "
                         "𝒢^(T−1); for that alone a general proof exists: the unit-rank RNN "
@@ -363,6 +372,12 @@ claim("gtm-sec-5.2-shared",
                         "sum of the basis networks' widths): universality is not lost. The "
                         "counterexample below is step (2): the statement predicts a span "
                         "dimension below M^T."),
+      scope=("the span computation (𝒢 and C shared) ran at M = 2, T = 4 (the small side "
+             "stops at its first failing case, so its other two cases did not run) and, in the "
+             "larger run, at span_M = 2, span_T = 6 (the M and T of the span computation) "
+             "with span_networks = 512 (the number of networks whose grids are stacked); the "
+             "larger run's M = 4, T = 6, R = 3 size its Lemma 5.1 check (R: the largest "
+             "width)"),
       remarks=("The pointer \"for Theorem 5.2 we provide numerical evidence in Appendix A\" "
                "should read Appendix B (\"Expressivity in the case of shared cores\", Fig. "
                "4); App. A holds the proofs. The same wrong pointer occurs earlier in §5.2, "

@@ -318,8 +318,8 @@ def _closure_torch(params, device, rng) -> Evidence:
 def scaled_shared(params, device, rng):
     """§5.2 "Shared case" at scale (gtm §5.2; Lemma 5.1)."""
     with _torch().no_grad():
-        parts = {"(a) universality is lost": _span_torch(params, device, rng),
-                 "(a) Lemma 5.1 preserves shared cores": _closure_torch(params, device, rng)}
+        parts = {"span of shared-core grids vs M^T (universality lost?)": _span_torch(params, device, rng),
+                 "Lemma 5.1 preserves shared cores": _closure_torch(params, device, rng)}
     return Evidence("§5.2 'Shared case' statements at scale",
                     sizes={k: params[k] for k in ("M", "T", "R", "span_M", "span_T")},
                     parts=parts)

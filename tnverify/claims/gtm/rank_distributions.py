@@ -205,14 +205,14 @@ def _existence_part(params: dict, sizes: dict) -> Evidence:
 #: realizing the same grid tensor" (gtm §6).
 FIG3_READINGS = (
     Reading("a", "existence in general: for each R some generalized RNN of rank R has a rank-1 "
-                 "shallow equivalent (Thm. 5.3's network); plus the monotone trend (Fisher)", False,
+                 "shallow equivalent (Thm. 5.3's network); and, as R grows, networks with a higher bound grow more frequent (tested with Fisher's exact test)", False,
             "Distribution of lower bounds on the rank of generalized shallow networks equivalent "
             "to randomly generated generalized RNNs of ranks 1, 2, 4, 8 (M = 10, T = 6)",
             "gtm §6, Fig. 3 caption: the figure shows lower bounds for randomly generated "
             "networks, so what 'Figure 3 shows' concerns those networks; Thm. 5.3's network is "
             "not among them ('which agrees well with Theorem 5.3' compares, it does not replace)"),
     Reading("b", "the bar at bound 1: every sampled network with bound 1 has a rank-1 "
-                 "shallow equivalent; plus the monotone trend (Fisher)", True,
+                 "shallow equivalent; and, as R grows, networks with a higher bound grow more frequent (tested with Fisher's exact test)", True,
             "Figure 3 shows that for different values of R and generalized RNNs of the "
             "corresponding rank there exist shallow networks of rank 1",
             "gtm §6 'Expressivity'; App. B on Fig. 4 'there always exist rank 1 generalized "

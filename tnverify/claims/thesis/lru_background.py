@@ -124,6 +124,8 @@ corrected_pair(
     printed=dict(
         title="|x_k| = O(|λ|^k); |λ| = 1 sufficient", statement=_STAB, small=small_stability,
         expected="fails",
+        scope=("steps: the K steps of each run; delta: the δ of the runs with |λ| = 1 − δ "
+               "and |λ| = 1 + δ, beside λ = 1 and λ = e^{iθ}"),
         readings=(
             Reading("driven state", "stability = the driven state x_k (bounded inputs) neither "
                     "explodes nor vanishes, as the parenthesis defines it",
@@ -206,7 +208,8 @@ def _small_eq413(params, rng, *, corrected=False):
             continue
         ok = sp.expand(lines[name] - truth) == 0
         sym[f"sympy k={params['k_symbolic']}: {name} = E|x_k|²"] = Evidence(
-            f"{name} of Eq. 4.13 vs E|x_k|² (exact, symbolic λ)", passed=bool(ok),
+            f"{name} of Eq. 4.13 vs E|x_k|² (exact, symbolic λ = a + ib, a and b real; "
+            f"k = {params['k_symbolic']})", passed=bool(ok),
             details={name: str(lines[name]), "E|x_k|^2": str(truth)},
             counterexample=None if ok else {name: str(lines[name]).replace("**", "^"),
                                             "E|x_k|^2": str(truth).replace("**", "^")},

@@ -152,7 +152,8 @@ def small_stability(params, rng):
                                    "max of |x_k|/|λ|^k over the second half of the K steps, "
                                    "divided by its max over the first half (bounded: ≈ 1)":
                                        float(g_r[i]),
-                                   "|x_K|/|λ|^K at the last step K": float(r[-1, i])})
+                                   f"|x_k|/|λ|^k at the last step k = {r.shape[0] - 1}":
+                                       float(r[-1, i])})
         if abs(abs(lam[i]) - 1) == 0:
             ok2 = bool(1 / GROWTH < g_x[i] < GROWTH)
             stable[name] = Evidence(f"|λ|=1 ⇒ x_k neither explodes nor vanishes on {name}",

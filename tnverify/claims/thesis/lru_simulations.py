@@ -305,7 +305,7 @@ corrected_pair(
                       printed="Given B = 50 and |T| = 54k, each epoch comprises 1400 training "
                               "steps",
                       meant="Given B = 50 and |T| = 54k, each epoch comprises 1080 training "
-                            "steps"),
+                            "steps; or, if all of MNIST was used, |T| = 70k (70,000/50 = 1400)"),
         remarks=("1400 is not a digit slip of 1080: 1400 = 70,000/50 (all of MNIST, train + "
                  "test), or B ≈ 38.6 at |T| = 54k.", "The \"808th training step\" (Fig. 6.2) "
                  "and \"initial 10k steps\" (Fig. 6.6) are counted in these steps.")),

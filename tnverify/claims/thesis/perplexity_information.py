@@ -20,7 +20,11 @@ def _eq27_sides(params, rng):
     w = rng.integers(0, V, size=L + 1)                       # w_1 … w_{L+1}
     w[1] = (w[0] + 1) % V                                    # some w_{t+1} ≠ w_t, any seed
     rhs = -np.log(yhat[np.arange(L), w[1:]])                 # −log ŷ⁽ᵗ⁾[w_{t+1}]
-    labels = [{"t": t, "w_t": int(w[t]), "w_{t+1}": int(w[t + 1])} for t in range(L)]
+    # the sequence has L + 1 words (w_0 … w_L, 0-based): each of the L positions t has a
+    # next word w_{t+1}, the last word only as a target
+    labels = [f"t = {t}, w_t = {int(w[t])}, w_{{t+1}} = {int(w[t + 1])} (t 0-based; the "
+              f"sequence has length + 1 = {L + 1} words, the last only a target)"
+              for t in range(L)]
     # a V-term sum of y·log ŷ whose terms are ≤ |log ŷ| in size
     kw = dict(n=V + 2, scale=np.maximum(1.0, np.abs(np.log(yhat)).max(1)),
               sizes={"vocab_size": V, "length": L}, labels=labels)

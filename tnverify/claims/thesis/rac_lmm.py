@@ -254,7 +254,9 @@ corrected_pair(
                       meant="MMn is a non-linear normalisation (an affine rescaling whose "
                             "coefficients depend on the input: invariant under positive "
                             "scaling and shifts); LMM-MMn is not a linear recurrent unit",
-                      why="MMn(z) = (z − min z)/(max z − min z) is not additive: MMn(z₁ + z₂) ≠ "
+                      why="MMn(z) = a + (z − min z)(b − a)/(max z − min z) (§5.4.2, after "
+                          "Eq. 5.24; the counterexample uses the thesis's example a = −1, "
+                          "b = 1) is not additive: MMn(z₁ + z₂) ≠ "
                           "MMn(z₁) + MMn(z₂) in general (the counterexample below), and it is "
                           "invariant under z ↦ cz + d for c > 0, which no linear map other "
                           "than 0 is. §1 calls it linear too ('when combined with a linear "

@@ -23,15 +23,17 @@ EQ11_DEFECT = Defect(
     printed="\"we can get the probability p_i of a sentence s_i via computing the inner product "
             "of c and s_i: p(s_i) = ⟨s_i, c⟩ (10)\", in the general setting where the basis may "
             "be \"embedded vectors\" (after Eq. 4) and m ≪ |V| (n-gram section, after Eq. 15)",
-    meant="Eq. 11's step ⟨s_i, c⟩ = Σ 𝒯_{d₁…d_n} 𝒜_{d₁…d_n} is an identity for any orthonormal "
-          "basis {e_d}, whatever the word vectors. Eq. 10, ⟨s_i, c⟩ = p_i, holds for every "
-          "distribution p iff the tensors of distinct sentences are orthonormal, e.g. "
-          "orthonormal word vectors (one-hot words with m = |V|, as in Claim 1), the sum of "
-          "Eq. 8 running over distinct sentences. With m < |V| no |V| word vectors in ℝ^m are "
-          "orthonormal, and ⟨s_i, c⟩ = Σ_j p_j ∏_k ⟨w_{i,k}, w_{j,k}⟩, in general ≠ p_i.",
+    meant="The first equality of Eq. 11, ⟨s_i, c⟩ = p_i (Eq. 10), fails; the second, "
+          "⟨s_i, c⟩ = Σ 𝒯_{d₁…d_n} 𝒜_{d₁…d_n}, is an identity for any orthonormal basis "
+          "{e_d}, whatever the word vectors. Eq. 10 holds for every distribution p iff the "
+          "tensors of distinct sentences are orthonormal, e.g. orthonormal word vectors "
+          "(one-hot words with m = |V|, as in Claim 1), the sum of Eq. 8 running over "
+          "distinct sentences. Word vectors that are not orthogonal make it fail, whatever m "
+          "is: ⟨s_i, c⟩ = Σ_j p_j ∏_k ⟨w_{i,k}, w_{j,k}⟩, in general ≠ p_i (and with m < |V| "
+          "the |V| word vectors cannot all be orthogonal).",
     why="Eq. 8 defines c = Σ_j p_j s_j with s_j = w_{j,1} ⊗ ⋯ ⊗ w_{j,n} (Eq. 4–7), so "
         "⟨s_i, c⟩ = Σ_j p_j ⟨s_i, s_j⟩ = Σ_j p_j ∏_k ⟨w_{i,k}, w_{j,k}⟩, which is p_i for every "
-        "p only if ⟨s_i, s_j⟩ = 1 for i = j and 0 otherwise. Example (m = 2, n = 2): the words "
+        "p only if ⟨s_i, s_j⟩ = 1 for i = j and 0 otherwise. Example (m = 2, |V| = 2, n = 2): the words "
         "a = e₁ and b = (e₁ + e₂)/√2 (unit, ⟨a, b⟩ = 1/√2) and the four sentences aa, ab, ba, bb "
         "with p = 1/4 each give ⟨s_i, c⟩ = (1 + 1/√2)²/4 = 0.7286 for every sentence, against "
         "p_i = 0.25; the four \"probabilities\" sum to 2.914. With one-hot words a = e₁, "
@@ -72,9 +74,4 @@ TABLE1 = (
             "the printed precision)", False, _TEXT_K,
             "tslm 'Datasets' (73,761 rounds to 74k, not the printed 73k)"),
 )
-TABLE1_REMARKS = (
-    "The sentence \"The token count includes newlines which add to the WikiText-2 dataset\" "
-    "(in the Datasets paragraph, not the caption, which reads only \"Statistics of the PTB "
-    "and WikiText-2\") does not say what the newlines add to; the counts are not checked "
-    "against it.",
-)
+TABLE1_REMARKS = ()

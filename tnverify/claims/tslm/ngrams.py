@@ -36,7 +36,9 @@ corrected_pair(
         title="p(s_i) = ⟨s_i, c⟩ (Eq. 10–11)", statement=STATEMENTS["tslm-eq-11"],
         refs=refs("tslm", "A Probability Estimation Method of Sentences, Eq. 8–11"),
         scaled=sc.scaled_eq11, small=ts.small_eq11, expected="fails", readings=NR.EQ11,
-        defect=NR.EQ11_DEFECT, remarks=NR.EQ11_REMARKS),
+        defect=NR.EQ11_DEFECT, remarks=NR.EQ11_REMARKS,
+        scope=("sample: the number of random sentences on which the larger run compares "
+               "tnverify's ⟨s_i, c⟩ with an independent torch computation")),
     corrected=dict(
         title="p(s_i) = ⟨s_i, c⟩ for orthonormal words",
         statement=("True restatement (the defect is 'false', not a misprint): Eq. 10–11 with "

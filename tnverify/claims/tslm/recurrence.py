@@ -134,7 +134,8 @@ def _small_eq16(params, rng, corrected=False):
             s = np.linalg.svd(tt_unfolding(target, k), compute_uv=False)
             tails.append(float(np.sqrt((s[m:] ** 2).sum()) / np.linalg.norm(target)))
         ev = compare_ints("ranks of the unfoldings after modes 1, …, n−1 of 𝒯 = Σ_{a,b} "
-                          "e_a⊗e_b⊗e_a⊗e_b vs the bound r = m of Eq. 16 at the full rank",
+                          "e_a⊗e_b⊗e_a⊗e_b vs r = m, the largest rank Eq. 16 allows (an Eq. 16 "
+                          "tensor has every unfolding of rank ≤ r)",
                           rk, [m] * (n - 1), "<=")
         # Eckart–Young: no Eq. 16 tensor is closer (in relative Frobenius norm ‖𝒯 − 𝒯'‖/‖𝒯‖)
         # than the discarded singular-value tail of any unfolding
@@ -165,7 +166,7 @@ corrected_pair(
                    "parameters approximatively to O(m×r).\" Eq. 20 lists \"U ∈ ℝ^{m×r}, W ∈ "
                    "ℝ^{r×r}, V ∈ ℝ^{r×|V|}\"."),
         refs=refs("tslm", "Recursive Tensor Decomposition, Eq. 16, Fig. 3", "tslm",
-                  "Experimental Results and Analysis (r = m)", "tslm", "Eq. 20 (shapes of U, W)"),
+                  "Eq. 20 (shapes of U, W)"),
         small=_small_eq16, pinned=({"params": {"m": 3, "r": 3, "length": 4}, "seed": 16,
                                     "note": "the claims catalogue sizes, r = m"},), expected="fails",
         readings=RD.EQ16, defect=RD.EQ16_DEFECT, remarks=RD.EQ16_REMARKS),
@@ -249,7 +250,7 @@ def _eq17_transposed(params, rng, corrected):
                                [np.abs(a) for a in alphas[:t - 1]]) * cond)
         y_prev.append(V @ h[t - 1])
         y_lit.append(V @ h[t])
-    labels = [f"t = {t}, word k = {k + 1} of {Vs} (1-based)" for t in range(2, n + 1)
+    labels = [f"t = {t} (the paper's step), word k = {k} of 0..{Vs - 1} (0-based)" for t in range(2, n + 1)
               for k in range(Vs)]
     # n: (m·r)^(t−1) summed products per logit + r for the solve; scale: Σ|terms|·cond(W)
     kw = dict(n=(m * r) ** n + r, scale=np.array(scale), labels=labels)

@@ -33,9 +33,7 @@ EQ16_DEFECT = Defect(
             "ℝ^{r×m}\", with 𝒮_{(n)} given by the recursion of Eq. 16 (the same W and U at "
             "every level); the next sentence: \"We employ this decomposition to extract the main "
             "features of the tensor 𝒯 … then approximately represent the parameters of our "
-            "model, where r (r ≤ m) …\"; Experimental "
-            "Results and Analysis: \"The tensor decomposition is enough to extract the main "
-            "features of the tensor 𝒯 when r = m\"",
+            "model, where r (r ≤ m) …\"",
     meant="Eq. 16 defines (it does not decompose) a family of tensors with r + rm + r² "
           "parameters (λ, U, W): a tensor train with the same cores W, U at every level, every "
           "unfolding of which has rank ≤ r; a general 𝒯 is only approximated by it, even at "
@@ -52,10 +50,12 @@ EQ16_DEFECT = Defect(
         "Frobenius distance ‖𝒯 − 𝒯'‖_F/‖𝒯‖_F ≥ √(2/4) = 0.707 from it, while a tensor built "
         "by Eq. 16 has unfolding ranks ≤ (2, 2, 2). The \"approximately\" of the next sentence "
         "concedes an error for r < m; the example shows the error is not zero at r = m either, "
-        "so neither \"decomposed\" nor the experiments' \"enough … when r = m\" can mean "
-        "exactness.")
+        "so \"decomposed\" cannot mean exactness.")
 EQ16_REMARKS = (
     "The parameter-count part (r + rm + r² = O(m×r) for r ≤ m) holds.",
+    "Experimental Results and Analysis: \"The tensor decomposition is enough to extract the "
+    "main features of the tensor 𝒯 when r = m\" is qualitative (\"main features\") and is "
+    "not judged; read as exactness it would fail like \"decomposed\" (see the example).",
     "U is r×m here but m×r in Eq. 20 (a layout slip, the third edit of the tslm-eq-17 "
     "entry); Eq. 20 is cited for the shapes of U and W the count uses.",
 )
@@ -86,9 +86,8 @@ EQ17_DEFECT = Defect(
     "misprint",
     printed="Eq. 20: \"p(w_t|w_1^{t−1}) = softmax(y_t); y_t = Vh_t\" (with Eq. 17's "
             "\"⟨𝒯_(t), 𝒜_(t−1)⟩ is denoted as y_t\")",
-    meant="preferred: keep y_t = Vh_t and relabel the left side, \"p(w_{t+1}|w_1^t) = "
-          "softmax(y_t)\" (the usual RNN language model: the state after word t predicts "
-          "word t+1); equivalently, keep the left side and read \"y_t = Vh_{t−1}\"",
+    meant="y_t = Vh_{t−1} (in Eq. 20; the one-symbol edit, which keeps Eq. 17's "
+          "\"⟨𝒯_(t), 𝒜_(t−1)⟩ is denoted as y_t\")",
     why="From the recursion of Eq. 16, g_j := ⟨𝒮_(j+1), α₁ ⊗ ⋯ ⊗ α_j⟩ ∈ ℝ^r satisfies "
         "g_j = W(g_{j−1} ⊙ Uα_j) with g₀ = 𝟏 (the all-ones vector, 𝒮_(1) = 𝟏), and Eq. 19 "
         "with h₀ = W^{−1}𝟏 gives g_{j−1} ⊙ Uα_j = h_j. Hence contracting Eq. 18 with "
@@ -116,8 +115,8 @@ EQ17_REMARKS = (
     "Eq. 19's h₀ := W^{−1}𝟏 (𝟏 the all-ones vector) needs an invertible W.",
     "A remark, not an erratum (Eq. 17 defines the model's conditional): softmax(⟨𝒯_(t), "
     "𝒜_(t−1)⟩) is not the conditional p(w_t|w_1^{t−1}) that Eq. 15 gives for the joint 𝒯 "
-    "of Eq. 16; that conditional is matched by dividing ⟨𝒯_(t), 𝒜_(t−1)⟩ by a constant that "
-    "depends on t (a linear normalisation), not by the softmax."
+    "of Eq. 16; that conditional is matched by dividing ⟨𝒯_(t), 𝒜_(t−1)⟩ by a number that "
+    "depends on the prefix w_1^{t−1} (a linear normalisation), not by the softmax."
 )
 
 # -- tslm-eq-21 ---------------------------------------------------------------------------

@@ -56,10 +56,10 @@ _PTB_CONVENTION = (
     "misprinted.")
 PTB_DEFECT = Defect(
     "published-number",
-    printed="Table 1: \"Second-order RNNs* … 4.2M\" (PTB Params), against the shapes of Table "
-            "2's Second-order row as printed",
-    meant="Table 1's 4.2M stands (confirmed); the edit is Table 2's Second-order row: "
-          "\"T ∈ ℝ^{E×H×H}\" (4,176,000 parameters at |V| = 10,000)",
+    printed="Table 1: \"Second-order RNNs* … 4.2M\" (PTB Params)",
+    meant="Table 1's 4.2M stands: with Table 2's Second-order row read as \"T ∈ ℝ^{E×H×H}\" "
+          "the row counts 4,176,000 parameters at |V| = 10,000 (4.2M), with the printed "
+          "T ∈ ℝ^{H×H×H} 4,024,000 (4.0M)",
     erratum=T_SHAPE_ERRATUM, why=_PTB_CONVENTION)
 PTB_REMARKS = (
     "At the printed precision with \"10k\" read as any |V| ∈ [9,500, 10,500), Vanilla 4.0M "
@@ -122,14 +122,17 @@ SECOND_ORDER_DEFECT = Defect(
           "4,176,000 → Table 1's 4.2M)",
     erratum=T_SHAPE_ERRATUM,
     also=(Defect("editorial", printed="Table 2, Second-order RNNs row: \"W^{hh} ∈ ℝ^{E×H}\"",
-                 meant="Table 2, Second-order RNNs row: \"W^{eh} ∈ ℝ^{E×H}\" (the "
-                       "embedding-to-hidden matrix of App. C)",
+                 meant="Table 2, Second-order RNNs row: either \"W^{eh} ∈ ℝ^{E×H}\" (the "
+                       "name App. C gives the embedding-to-hidden matrix; PTB count "
+                       "4,176,000) or \"W^{hh} ∈ ℝ^{H×H}\" (the shape App. C gives "
+                       "W^{hh}; PTB count 4,168,400): both are 4.2M, so the counts do not "
+                       "decide between them",
                  erratum="ttlm-table2-whh-name"),))
 
 # -- ttlm-sec6.1-wt2-stats --------------------------------------------------------------------
 STATS = (
-    Reading("k = floor(count/1000)", "\"Nk\" is the count truncated to thousands, against tslm "
-            "Table 1 (the Merity et al. release statistics)", True,
+    Reading("k = floor(count/1000)", "\"Nk\" is the count truncated to thousands, against Merity et "
+            "al. (2016), Table 1 (the release statistics)", True,
             "73k validation words", "ttlm §6.1 (73,761 and 217,646 fit only truncation)"),
     Reading("k = round(count/1000)", "\"Nk\" is the count rounded to thousands", False,
             "73k validation words", "ttlm §6.1 (73,761 rounds to 74k)"),

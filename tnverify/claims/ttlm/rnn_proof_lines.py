@@ -29,7 +29,10 @@ def _draw(params, rng):
 
 
 def _labels(seqs, R):
-    return np.repeat(seqs, seqs.shape[1] * R, axis=0)
+    """One label per compared entry (sequence, step, hidden coordinate), all 0-based."""
+    return [f"words {tuple(int(w) for w in s)}, step t = {t + 1}, hidden coordinate {a} "
+            f"(words and coordinate 0-based)" for s in seqs for t in range(seqs.shape[1])
+            for a in range(R)]
 
 
 def _eq16_step(Gp, phi, literal):
@@ -58,7 +61,7 @@ def small_eq16(params, rng, corrected=False):
         value, wrong = (meant, printed) if corrected else (printed, meant)
         parts[f"Eq. 16 ({'Σ over α_(t−1)' if corrected else 'Σ over α_t, as printed'}) "
               f"vs Eq. 17, φ={phi}"] = compare_values(
-            f"Eq. 16 {'corrected' if corrected else 'as printed'} iterated over the sequence (φ after each step) vs "
+            f"Eq. 16 {'corrected' if corrected else 'as printed'} iterated over the sequence{' (φ after each step)' if phi != 'id' else ''} vs "
             f"the 2-RNN of Eq. 17, φ={phi}", value, ref[phi], n=n, scale=scale,
             labels=_labels(seqs, R), sizes=sizes,
             control=wrong if corrected else None,
@@ -115,7 +118,7 @@ def small_eq20(params, rng, corrected=False):
         value, wrong = (meant, printed) if corrected else (printed, meant)
         parts[f"Eq. 20 ({'Σ over α_(t−1)' if corrected else 'Σ over α_t, as printed'}) vs "
               f"{name}"] = compare_values(
-            f"Eq. 20 {'corrected' if corrected else 'as printed'} iterated over the sequence (φ after each step) vs "
+            f"Eq. 20 {'corrected' if corrected else 'as printed'} iterated over the sequence{' (φ after each step)' if phi != 'id' else ''} vs "
             f"{name}", value, rac[phi], n=n, scale=scale, labels=_labels(seqs, R), sizes=sizes,
             control=wrong if corrected else None,
             control_label="Eq. 20 as printed (Σ over the free α_t)" if corrected else None)

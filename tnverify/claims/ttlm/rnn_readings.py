@@ -86,7 +86,8 @@ B2 = (
 )
 B2_REMARKS = (
     "The verdict concerns Claim B.2's sentence; the misprinted proof line Eq. 20 (Σ over the "
-    "free α_t, no Σ_{j,k}, W^{hx}_{i_t j}) is judged as ttlm-eq20.",
+    "free α_t, W^{hx}_{i_t j}) is judged as ttlm-eq20 (its j, k without a Σ are no "
+    "erratum: joined legs are summed, see ttlm-eq20).",
     "\"TT-scores\" should read \"TT-cores\".",
     "\"G = W^{hx} ⊙ W^{hh}\" is notation for the δ-contraction, not an elementwise product.",
     "The resulting cores are constrained, G_{:,i,:} = diag(W^{hx}_{:,i}) W^{hh}: RACs and "
@@ -142,13 +143,12 @@ EQ14_BIAS = (
 EQ14_BIAS_DEFECT = Defect(
     "false",
     printed=f"\"For simplicity, we will ignore b for other variants of RNNs since {_BIAS}\"",
-    meant="For multiplicative, second-order units a bias cannot be absorbed by a constant 0th "
-          "component of f(x^(t)) alone (it adds Σ_k T_{0ik} h_k, linear in h); it is absorbed "
-          "by a constant component h₀ = 1 of the hidden state, with T_{ji0} = b_i for every j "
-          "(f(x^(t)) one-hot), or by a 1 appended to both f(x^(t)) and h^(t−1) with T_{0i0} = "
-          "b_i (for φ = id set T_{j0k} = δ_{k0} so that h₀ stays 1); under a nonlinear φ the "
-          "constant component is re-appended at each step "
-          "(ttlm-eq14-bias-corrected). Ignoring b stays legitimate; the reason printed is not.",
+    meant="A bias is absorbed by a constant component h₀ = 1 appended to h^(t−1) (with "
+          "T_{ji0} = b_i, and T_{j0k} = δ_{k0} so that h₀ stays 1, for one-hot f(x^(t)); for "
+          "a general f append a 1 to f as well and use T_{0i0} = b_i, T_{00k} = δ_{k0}; under "
+          "a nonlinear φ the "
+          "constant component is re-appended at each step), not by a component of f(x^(t)) "
+          "alone. Ignoring b stays legitimate; the reason printed is not.",
     erratum=BIAS_ERRATUM,
     why="Eq. 14 is bilinear in (f(x^(t)), h^(t−1)): coordinate i of its pre-activation is "
         "Σ_{j,k} f_j T_{jik} h_k + b_i (the index order of Eq. 17). Appending f₀ = 1 (a slice "

@@ -161,8 +161,10 @@ DELTA_RESHAPE_DEFECT = Defect(
     "false",
     printed=f"\"{_RESHAPE_QUOTE}\" (App. C), as the implementation of \"{_DELTA_QUOTE}\" "
             "(§5.1, Eq. 12)",
-    meant="§5.1, Eq. 12: δ_{ijkl} = 1 if and only if i = k and j = l (δ_{ijkl} = δ_{ik}δ_{jl}, "
-          "the identity on ℝ^{R×R}), so that contracting with δ is the reshape of App. C.",
+    meant="Eq. 12's δ and App. C's reshape contradict each other; one of them must change: "
+          "either §5.1, Eq. 12 reads δ_{ijkl} = 1 if and only if i = k and j = l (δ_{ijkl} = "
+          "δ_{ik}δ_{jl}, the identity on ℝ^{R×R}), so that contracting with δ is App. C's "
+          "reshape, or App. C computes diag(M) ⊙ W^{hh}h, the update of the printed δ.",
     why="With M = (f^{(t)})ᵀW^{xe} reshaped to R×R and the printed super-diagonal δ, "
         "(M)_{ij} δ_{ijkl} (W^{hh}h)_l = M_{kk}(W^{hh}h)_k: every wiring of it gives the "
         "Hadamard update diag(M) ⊙ W^{hh}h and uses only R of the R² = E embedding entries "
