@@ -68,13 +68,22 @@ _ORDER: dict = {}
 
 def pytest_addoption(parser):
     group = parser.getgroup("tnverify")
-    group.addoption("--tnverify-report", default=None, metavar="PATH",
-                    help="write the verdicts of the @tnverify.claim tests: JSON for .json, "
-                         "Markdown for .md, a self-contained HTML page for .html (as "
-                         "tnverify verify --report)")
-    group.addoption("--tnverify-seed", default=0, type=int, metavar="S",
-                    help="base seed of the tnverify_rng fixture and of the claims' "
-                         "hypothesis runs (default 0; as tnverify verify --seed)")
+    group.addoption(
+        "--tnverify-report",
+        default=None,
+        metavar="PATH",
+        help="write the verdicts of the @tnverify.claim tests: JSON for .json, "
+        "Markdown for .md, a self-contained HTML page for .html (as "
+        "tnverify verify --report)",
+    )
+    group.addoption(
+        "--tnverify-seed",
+        default=0,
+        type=int,
+        metavar="S",
+        help="base seed of the tnverify_rng fixture and of the claims' "
+        "hypothesis runs (default 0; as tnverify verify --seed)",
+    )
 
 
 def _usage_error(base):
@@ -107,7 +116,7 @@ def pytest_configure(config):
 
         try:
             check_report_path(path)
-        except TnverifyError as exc:        # a bad suffix or folder, or not a path at all
+        except TnverifyError as exc:  # a bad suffix or folder, or not a path at all
             kind = ReportFormatError if isinstance(exc, ReportFormatError) else type(exc)
             raise _usage_error(kind)(f"--tnverify-report: {exc}") from None
 
@@ -200,7 +209,7 @@ def pytest_testnodedown(node, error):
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if hasattr(config, "workerinput"):
-        return      # an xdist worker: the controller reports its claims
+        return  # an xdist worker: the controller reports its claims
     received = _RECEIVED.pop(id(config), [])
     module = sys.modules.get(_USER_CLAIMS)
     local = list(getattr(module, "LAST_RESULTS", None) or []) if module is not None else []
@@ -210,5 +219,5 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 
     results = local + [result_from_record(r) for r in received]
     order = {nodeid: i for i, nodeid in enumerate(_ORDER.pop(id(config), []))}
-    results.sort(key=lambda r: order.get(r.nodeid, len(order)))      # stable: runs of
-    claims_summary(terminalreporter, config, results)                  # one test in order
+    results.sort(key=lambda r: order.get(r.nodeid, len(order)))  # stable: runs of
+    claims_summary(terminalreporter, config, results)  # one test in order

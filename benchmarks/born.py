@@ -38,8 +38,15 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     a = ap.parse_args(argv)
     device = resolve_device(a.device)
-    m = random_born(a.vocab, a.length, a.rank, np.random.default_rng(a.seed),
-                    complex=a.complex, uniform=True, device=device)
+    m = random_born(
+        a.vocab,
+        a.length,
+        a.rank,
+        np.random.default_rng(a.seed),
+        complex=a.complex,
+        uniform=True,
+        device=device,
+    )
     with torch.no_grad():
         seq, t_seq = _timed(m.log_partition, device)
         tree, t_tree = _timed(m.log_partition_tree, device)

@@ -28,18 +28,26 @@ def _cells(V: int, R: int, N: int, rng: np.random.Generator, dtype, device) -> d
     from tnverify.cells.ttlm import TTScorer
     from tnverify.cells.ttlm_variants import TTLMLarge, TTLMTiny, UniformTTLM
 
-    s = 1.0 / np.sqrt(R)                              # keeps ‖h‖ of order one per step
+    s = 1.0 / np.sqrt(R)  # keeps ‖h‖ of order one per step
     kw = dict(dtype=dtype, device=device)
     first, core = rng.standard_normal((V, R)) * s, rng.standard_normal((R, V, R)) * s
-    tiny = (rng.standard_normal((V, R, R)) * s, rng.standard_normal((R, R)) * s,
-            rng.standard_normal((R, R, R)) * s, rng.standard_normal(R))
+    tiny = (
+        rng.standard_normal((V, R, R)) * s,
+        rng.standard_normal((R, R)) * s,
+        rng.standard_normal((R, R, R)) * s,
+        rng.standard_normal(R),
+    )
     W_eh = rng.standard_normal((R,) * 4) * s * s
     W_hx, W_hh = rng.standard_normal((R, V)) * s, rng.standard_normal((R, R)) * s
     vec = lambda: rng.standard_normal(R) * s  # noqa: E731
     g = torch.Generator().manual_seed(int(rng.integers(2**62)))
     return {
-        "TTScorer (reference)": (TTScorer([first[None], core, first.T[:, :, None]],
-                                          sites=[0] + [1] * (N - 2) + [2], **kw), "forward"),
+        "TTScorer (reference)": (
+            TTScorer(
+                [first[None], core, first.T[:, :, None]], sites=[0] + [1] * (N - 2) + [2], **kw
+            ),
+            "forward",
+        ),
         "UniformTTLM": (UniformTTLM(first, core, **kw), "forward"),
         "TTLMTiny (reshape)": (TTLMTiny(*tiny, **kw), "hidden"),
         "TTLMTiny (delta)": (TTLMTiny(*tiny, reading="delta", **kw), "hidden"),
@@ -65,7 +73,7 @@ def bench_cells(V, R, B, N, *, seed=0, dtype=torch.float64, device="cpu", repeat
     tok = torch.as_tensor(rng.integers(0, V, (B, N)), device=device)
     best = {name: float("inf") for name in cells}
     with torch.no_grad():
-        for cell, meth in cells.values():      # warm-up round
+        for cell, meth in cells.values():  # warm-up round
             getattr(cell, meth)(tok)
         for _ in range(repeat):
             for name, (cell, meth) in cells.items():
@@ -80,6 +88,7 @@ def bench_cells(V, R, B, N, *, seed=0, dtype=torch.float64, device="cpu", repeat
 def bench_claims() -> dict:
     """Seconds of each [ttlm] claim's scaled side at scale 'small' on the CPU."""
     from tnverify.claims import all_claims, run_claim
+
     out = {}
     for c in all_claims():
         if c.group == "ttlm" and c.scaled is not None:
@@ -101,12 +110,15 @@ def main(argv=None) -> None:
     p.add_argument("--no-claims", action="store_true", help="skip timing the claims")
     a = p.parse_args(argv)
     dtype = getattr(torch, a.dtype)
-    best = bench_cells(a.vocab, a.rank, a.batch, a.length, dtype=dtype, device=a.device,
-                       repeat=a.repeat)
+    best = bench_cells(
+        a.vocab, a.rank, a.batch, a.length, dtype=dtype, device=a.device, repeat=a.repeat
+    )
     ref = best["TTScorer (reference)"]
     tokens = a.batch * a.length
-    print(f"cells on {a.device}, {a.dtype}, |V|={a.vocab}, R={a.rank}, B={a.batch}, "
-          f"N={a.length}, torch threads {torch.get_num_threads()}")
+    print(
+        f"cells on {a.device}, {a.dtype}, |V|={a.vocab}, R={a.rank}, B={a.batch}, "
+        f"N={a.length}, torch threads {torch.get_num_threads()}"
+    )
     print(f"  {'cell':24s} {'tokens/s':>12s} {'time / reference':>17s}")
     for name, t in best.items():
         print(f"  {name:24s} {tokens / t:12.0f} {t / ref:17.2f}")

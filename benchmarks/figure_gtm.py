@@ -49,13 +49,32 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
     threadpool_limits(1)
-    parts = {k: [] for k in ("grid", "float SVD", "rank mod p (FLINT)",
-                             "rank mod p (pure Python)", "trial", "trial + float cross-check")}
+    parts = {
+        k: []
+        for k in (
+            "grid",
+            "float SVD",
+            "rank mod p (FLINT)",
+            "rank mod p (pure Python)",
+            "trial",
+            "trial + float cross-check",
+        )
+    }
     for R in (1, 2, 4, 8):
         for i in range(args.networks):
-            task = {"figure": "gtm-fig-3", "M": 10, "T": 6, "L": 10, "R": R, "xi": "relu",
-                    "shared": False, "weights": "integer", "device": "cpu", "trial": i,
-                    "seed": derive_seed(0, "gtm-fig-3", R, i)}
+            task = {
+                "figure": "gtm-fig-3",
+                "M": 10,
+                "T": 6,
+                "L": 10,
+                "R": R,
+                "xi": "relu",
+                "shared": False,
+                "weights": "integer",
+                "device": "cpu",
+                "trial": i,
+                "seed": derive_seed(0, "gtm-fig-3", R, i),
+            }
             net, F = G.draw_network(task)
             grid, t = cpu(lambda: G._grid(net, F, "cpu"))
             parts["grid"].append(t)
@@ -69,23 +88,27 @@ def main() -> None:
             assert r1 == r2, (R, i, r1, r2)
             parts["trial"].append(cpu(lambda: G.rank_trial(task))[1])
             parts["trial + float cross-check"].append(
-                cpu(lambda: G.rank_trial({**task, "cross_check": True}))[1])
+                cpu(lambda: G.rank_trial({**task, "cross_check": True}))[1]
+            )
     ref = statistics.mean(parts["trial"])
-    print(f"# gtm-fig-3 network (M = 10, T = 6, 1000 × 1000 matricization), "
-          f"{args.networks} networks per R, CPU-s (mean over R = 1, 2, 4, 8)")
+    print(
+        f"# gtm-fig-3 network (M = 10, T = 6, 1000 × 1000 matricization), "
+        f"{args.networks} networks per R, CPU-s (mean over R = 1, 2, 4, 8)"
+    )
     print("| part | CPU-s per network | / trial |")
     print("|---|---|---|")
     for k, v in parts.items():
         print(f"| {k} | {statistics.mean(v):.3f} | {statistics.mean(v) / ref:.2f} |")
     if args.samples:
         t0, c0 = time.perf_counter(), time.process_time()
-        d = G.rank_histograms("gtm-fig-3", False, 0, samples=args.samples,
-                              workers=args.workers)
+        d = G.rank_histograms("gtm-fig-3", False, 0, samples=args.samples, workers=args.workers)
         wall = time.perf_counter() - t0
         n = args.samples * len(d["R_values"])
-        print(f"\ngtm-fig-3 data at {args.samples} networks per R ({n} networks) on "
-              f"{args.workers} workers: {wall:.1f} s wall, {args.workers * wall / n:.3f} "
-              f"core-s per network (this process: {time.process_time() - c0:.1f} CPU-s)")
+        print(
+            f"\ngtm-fig-3 data at {args.samples} networks per R ({n} networks) on "
+            f"{args.workers} workers: {wall:.1f} s wall, {args.workers * wall / n:.3f} "
+            f"core-s per network (this process: {time.process_time() - c0:.1f} CPU-s)"
+        )
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ from tnverify.generalized.grid import grid_by_evaluation, grid_tensor, random_ge
 def _sync(device):
     if device == "cuda":
         import torch
+
         torch.cuda.synchronize()
 
 
@@ -52,6 +53,7 @@ def _median_time(fn, repeats, device="cpu"):
 
 def _floor(n, device, repeats):
     if device == "cpu":
+
         def write():
             a = np.empty(n)
             a.fill(1.0)
@@ -61,6 +63,7 @@ def _floor(n, device, repeats):
 
         def write():
             return torch.empty(n, dtype=torch.float64, device=device).fill_(1.0)
+
     return _median_time(write, repeats, device)
 
 
@@ -81,15 +84,16 @@ def run_case(M, T, R, *, device, repeats, sample, batched, seed):
     row = {"M": M, "T": T, "R": R, "entries": n}
     if device == "cpu":
         row["numpy"] = _median_time(lambda: grid_tensor(net), repeats)
-    row["torch"] = _median_time(lambda: grid_tensor(net, backend="torch", device=device),
-                                repeats, device)
+    row["torch"] = _median_time(
+        lambda: grid_tensor(net, backend="torch", device=device), repeats, device
+    )
     per_seq, idx, scores = _per_sequence(net, M, T, sample, rng)
     row["per_seq"] = per_seq * n
-    row["batched"] = (_median_time(lambda: grid_by_evaluation(net), 1)
-                      if batched and device == "cpu" else None)
+    row["batched"] = (
+        _median_time(lambda: grid_by_evaluation(net), 1) if batched and device == "cpu" else None
+    )
     row["floor"] = _floor(n, device, repeats)
-    g = grid_tensor(net, backend="torch", device=device) if device != "cpu" else \
-        grid_tensor(net)
+    g = grid_tensor(net, backend="torch", device=device) if device != "cpu" else grid_tensor(net)
     g = g.cpu().numpy() if hasattr(g, "cpu") else g
     got = g[tuple(idx.T)]
     row["agree"] = float(np.abs(got - scores).max() / max(np.abs(g).max(), 1e-300))
@@ -115,24 +119,40 @@ def main(argv=None) -> int:
     import torch
     from threadpoolctl import threadpool_limits
     from tnverify.device import resolve_device
+
     device = resolve_device(a.device)
     M, T = (6, 5) if a.quick else (a.M, a.T)
     torch.set_num_threads(a.threads)
-    print(f"device={device} ({torch.cuda.get_device_name() if device == 'cuda' else platform.processor() or platform.machine()}), "
-          f"threads={a.threads}, numpy {np.__version__}, torch {torch.__version__}, "
-          f"ξ = max(x, y, 0), L = M, repeats={a.repeats}, per-sequence sample={a.sample}")
-    print("| M | T | R | entries | numpy s | torch s | per-seq s | batched s | floor s | "
-          "speed-up | /floor | agree |")
+    print(
+        f"device={device} ({torch.cuda.get_device_name() if device == 'cuda' else platform.processor() or platform.machine()}), "
+        f"threads={a.threads}, numpy {np.__version__}, torch {torch.__version__}, "
+        f"ξ = max(x, y, 0), L = M, repeats={a.repeats}, per-sequence sample={a.sample}"
+    )
+    print(
+        "| M | T | R | entries | numpy s | torch s | per-seq s | batched s | floor s | "
+        "speed-up | /floor | agree |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     fmt = lambda v: "–" if v is None else f"{v:.4g}"  # noqa: E731
     with threadpool_limits(a.threads):
         for R in a.ranks:
-            r = run_case(M, T, R, device=device, repeats=a.repeats, sample=a.sample,
-                         batched=not a.no_batched, seed=a.seed)
-            print(f"| {M} | {T} | {R} | {r['entries']:,} | {fmt(r.get('numpy'))} | "
-                  f"{fmt(r['torch'])} | {fmt(r['per_seq'])} | {fmt(r['batched'])} | "
-                  f"{fmt(r['floor'])} | {r['speedup']:.0f}× | {r['over_floor']:.0f}× | "
-                  f"{r['agree']:.1e} |", flush=True)
+            r = run_case(
+                M,
+                T,
+                R,
+                device=device,
+                repeats=a.repeats,
+                sample=a.sample,
+                batched=not a.no_batched,
+                seed=a.seed,
+            )
+            print(
+                f"| {M} | {T} | {R} | {r['entries']:,} | {fmt(r.get('numpy'))} | "
+                f"{fmt(r['torch'])} | {fmt(r['per_seq'])} | {fmt(r['batched'])} | "
+                f"{fmt(r['floor'])} | {r['speedup']:.0f}× | {r['over_floor']:.0f}× | "
+                f"{r['agree']:.1e} |",
+                flush=True,
+            )
     return 0
 
 

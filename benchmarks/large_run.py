@@ -31,13 +31,26 @@ def main(argv=None) -> None:
         t0 = time.perf_counter()
         r = run_claim(claim, scale="large", device=device, sides=("scaled",))
         sec = time.perf_counter() - t0
-        print(f"{claim.id:34s} scaled {r.scaled.verdict:9s} ratio {r.scaled.ratio!s:>24s} "
-              f"{sec:7.1f} s {r.scaled.error_message or ''}", flush=True)
+        print(
+            f"{claim.id:34s} scaled {r.scaled.verdict:9s} ratio {r.scaled.ratio!s:>24s} "
+            f"{sec:7.1f} s {r.scaled.error_message or ''}",
+            flush=True,
+        )
         with open(a.out, "a", encoding="utf-8") as fh:
-            fh.write(json.dumps({"id": claim.id, "seconds": sec, "device": device,
-                                 "scaled": r.to_dict()["scaled"]}) + "\n")
+            fh.write(
+                json.dumps(
+                    {
+                        "id": claim.id,
+                        "seconds": sec,
+                        "device": device,
+                        "scaled": r.to_dict()["scaled"],
+                    }
+                )
+                + "\n"
+            )
         if device == "cuda":
             import torch
+
             torch.cuda.empty_cache()
 
 

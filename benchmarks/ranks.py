@@ -52,8 +52,16 @@ def matrices(quick: bool, full: bool):
     for M, R, shared in ((6, 4, True), (10, 2, False), (10, 8, False)):
         if quick and M == 10 and R == 8:
             continue
-        task = {"M": M, "T": 6, "L": M, "R": R, "xi": "relu", "shared": shared,
-                "weights": "integer", "seed": 7}
+        task = {
+            "M": M,
+            "T": 6,
+            "L": M,
+            "R": R,
+            "xi": "relu",
+            "shared": shared,
+            "weights": "integer",
+            "seed": 7,
+        }
         net, F = draw_network(task)
         mat = odd_even_matricization(_grid(net, F, "cpu")).astype(np.int64)
         yield f"gtm grid M={M} R={R} ({mat.shape[0]}²)", mat, mat.shape[0] <= 216 or full
@@ -69,16 +77,23 @@ def timed(fn, repeats: int, results: list):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="smaller sizes")
-    ap.add_argument("--full", action="store_true",
-                    help="also run the pure-Python exact rank above n = 200 (slow)")
+    ap.add_argument(
+        "--full",
+        action="store_true",
+        help="also run the pure-Python exact rank above n = 200 (slow)",
+    )
     ap.add_argument("--repeats", type=int, default=5)
     args = ap.parse_args()
     threadpool_limits(1)
     p = DEFAULT_PRIME
-    print(f"# certified ranks, python-flint {flint.__version__}, p = {p}, "
-          f"repeats={args.repeats} (median), interleaved")
-    print("| matrix | rank | exact s | fmpz s | exact/fmpz | exact/py s | py/fmpz "
-          "| modp s | nmod s | modp/nmod | modp/py s | py/nmod |")
+    print(
+        f"# certified ranks, python-flint {flint.__version__}, p = {p}, "
+        f"repeats={args.repeats} (median), interleaved"
+    )
+    print(
+        "| matrix | rank | exact s | fmpz s | exact/fmpz | exact/py s | py/fmpz "
+        "| modp s | nmod s | modp/nmod | modp/py s | py/nmod |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name, a, run_py in matrices(args.quick, args.full):
         t = {k: [] for k in ("exact", "fmpz", "expy", "modp", "nmod", "mppy")}
@@ -88,10 +103,11 @@ def main() -> None:
             ranks.add(timed(lambda: int(flint.fmpz_mat(a.tolist()).rank()), 1, t["fmpz"]))
             if run_py and (len(t["expy"]) == 0 or a.shape[0] <= 100):
                 ranks.add(timed(lambda: exact_rank(a, backend="python"), 1, t["expy"]))
-            r_mod = {timed(lambda: rank_mod_p(a), 1, t["modp"]),
-                     timed(lambda: int(flint.nmod_mat((a % p).tolist(), p).rank()), 1,
-                           t["nmod"]),
-                     timed(lambda: rank_mod_p(a, backend="python"), 1, t["mppy"])}
+            r_mod = {
+                timed(lambda: rank_mod_p(a), 1, t["modp"]),
+                timed(lambda: int(flint.nmod_mat((a % p).tolist(), p).rank()), 1, t["nmod"]),
+                timed(lambda: rank_mod_p(a, backend="python"), 1, t["mppy"]),
+            }
             if len(r_mod) != 1 or len(ranks) != 1:
                 raise SystemExit(f"{name}: the backends disagree: {ranks} {r_mod}")
         med = {k: statistics.median(v) if v else None for k, v in t.items()}
@@ -102,11 +118,14 @@ def main() -> None:
         def ratio(x, y):
             return "—" if x is None else f"{x / y:.2f}"
 
-        print(f"| {name} | {ranks.pop()} | {cell(med['exact'])} | {cell(med['fmpz'])} | "
-              f"{ratio(med['exact'], med['fmpz'])} | {cell(med['expy'])} | "
-              f"{ratio(med['expy'], med['fmpz'])} | {cell(med['modp'])} | "
-              f"{cell(med['nmod'])} | {ratio(med['modp'], med['nmod'])} | "
-              f"{cell(med['mppy'])} | {ratio(med['mppy'], med['nmod'])} |", flush=True)
+        print(
+            f"| {name} | {ranks.pop()} | {cell(med['exact'])} | {cell(med['fmpz'])} | "
+            f"{ratio(med['exact'], med['fmpz'])} | {cell(med['expy'])} | "
+            f"{ratio(med['expy'], med['fmpz'])} | {cell(med['modp'])} | "
+            f"{cell(med['nmod'])} | {ratio(med['modp'], med['nmod'])} | "
+            f"{cell(med['mppy'])} | {ratio(med['mppy'], med['nmod'])} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

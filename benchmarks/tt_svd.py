@@ -42,8 +42,13 @@ from tnverify.conventions import tolerance  # noqa: E402
 from tnverify.tt import random_tt  # noqa: E402
 from tnverify.tt.svd import tt_svd  # noqa: E402
 
-SHAPES = {"2^20": (2,) * 20, "4^10": (4,) * 10, "10^6": (10,) * 6,
-          "32^4": (32,) * 4, "8^7": (8,) * 7}
+SHAPES = {
+    "2^20": (2,) * 20,
+    "4^10": (4,) * 10,
+    "10^6": (10,) * 6,
+    "32^4": (32,) * 4,
+    "8^7": (8,) * 7,
+}
 DENSE_CAP = 16
 PLANTED_RANK = 8
 
@@ -53,8 +58,7 @@ def floor_svd(a: np.ndarray):
     m = a.reshape(a.shape[0], -1)
     if m.shape[0] < m.shape[1]:
         m = m.T
-    return scipy.linalg.svd(m, full_matrices=False, check_finite=False,
-                            lapack_driver="gesdd")
+    return scipy.linalg.svd(m, full_matrices=False, check_finite=False, lapack_driver="gesdd")
 
 
 def step_matrices(a: np.ndarray, res) -> list:
@@ -69,8 +73,12 @@ def step_matrices(a: np.ndarray, res) -> list:
 
 def steps_svd(mats):
     for m in mats:
-        scipy.linalg.svd(m.T if m.shape[0] < m.shape[1] else m, full_matrices=False,
-                         check_finite=False, lapack_driver="gesdd")
+        scipy.linalg.svd(
+            m.T if m.shape[0] < m.shape[1] else m,
+            full_matrices=False,
+            check_finite=False,
+            lapack_driver="gesdd",
+        )
 
 
 def cases(quick: bool):
@@ -78,8 +86,12 @@ def cases(quick: bool):
     for name, shape in SHAPES.items():
         yield name, "dense", rng.standard_normal(shape), {"eps": 0.0, "max_rank": DENSE_CAP}
         a = random_tt(shape, PLANTED_RANK, rng).full()
-        yield name, f"planted r{PLANTED_RANK}", a, {
-            "eps": tolerance(np.float64, n=a.size, norm=1.0).value}
+        yield (
+            name,
+            f"planted r{PLANTED_RANK}",
+            a,
+            {"eps": tolerance(np.float64, n=a.size, norm=1.0).value},
+        )
         if quick and name == "10^6":
             break
 
@@ -91,13 +103,15 @@ def measure(a, kwargs, repeats):
     ranks = list(res.ranks)
     peer = tensor_train(a, rank=ranks)
     assert tuple([1] + [f.shape[2] for f in peer.factors]) == res.ranks
-    funcs = {"tt_svd": lambda: tt_svd(a, **kwargs),
-             "tensorly": lambda: tensor_train(a, rank=list(ranks)),
-             "floor": lambda: floor_svd(a)}
+    funcs = {
+        "tt_svd": lambda: tt_svd(a, **kwargs),
+        "tensorly": lambda: tensor_train(a, rank=list(ranks)),
+        "floor": lambda: floor_svd(a),
+    }
     mats = step_matrices(a, res)
     funcs["steps"] = lambda: steps_svd(mats)
     times = {k: [] for k in funcs}
-    for _ in range(repeats):                      # interleaved A B C A B C ...
+    for _ in range(repeats):  # interleaved A B C A B C ...
         for k, f in funcs.items():
             t0 = time.perf_counter()
             f()
@@ -135,8 +149,11 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true", help="three shapes, 3 repeats")
     p.add_argument("--repeats", type=int, default=None)
-    p.add_argument("--tiny", action="store_true",
-                   help="per-call cost on tiny tensors (3^3, 2^6, 4^4, 10^3) instead")
+    p.add_argument(
+        "--tiny",
+        action="store_true",
+        help="per-call cost on tiny tensors (3^3, 2^6, 4^4, 10^3) instead",
+    )
     args = p.parse_args(argv)
     if args.tiny:
         with threadpool_limits(1):
@@ -144,22 +161,31 @@ def main(argv=None) -> int:
         return 0
     repeats = args.repeats or (3 if args.quick else 7)
     with threadpool_limits(1):
-        blas = [f"{i.get('internal_api')} {i.get('version')} ({i.get('num_threads')} thr)"
-                for i in threadpool_info() if i.get("user_api") == "blas"]
-        print(f"# tt_svd benchmark {datetime.date.today()}  {platform.machine()} "
-              f"{platform.processor() or ''}  python {platform.python_version()}  "
-              f"numpy {np.__version__}  BLAS: {', '.join(blas)}  repeats={repeats} "
-              "(median)")
-        print("| shape | tensor | ranks (max) | tt_svd s | tensorly s | floor s | "
-              "steps s | tt_svd/tensorly | tt_svd/floor | tt_svd/steps |")
+        blas = [
+            f"{i.get('internal_api')} {i.get('version')} ({i.get('num_threads')} thr)"
+            for i in threadpool_info()
+            if i.get("user_api") == "blas"
+        ]
+        print(
+            f"# tt_svd benchmark {datetime.date.today()}  {platform.machine()} "
+            f"{platform.processor() or ''}  python {platform.python_version()}  "
+            f"numpy {np.__version__}  BLAS: {', '.join(blas)}  repeats={repeats} "
+            "(median)"
+        )
+        print(
+            "| shape | tensor | ranks (max) | tt_svd s | tensorly s | floor s | "
+            "steps s | tt_svd/tensorly | tt_svd/floor | tt_svd/steps |"
+        )
         print("|---|---|---|---|---|---|---|---|---|---|")
         for name, kind, a, kwargs in cases(args.quick):
             res, t = measure(a, kwargs, repeats)
-            print(f"| {name} | {kind} | {max(res.ranks)} | {t['tt_svd']:.4f} | "
-                  f"{t['tensorly']:.4f} | {t['floor']:.4f} | {t['steps']:.4f} | "
-                  f"{t['tt_svd'] / t['tensorly']:.2f} | {t['tt_svd'] / t['floor']:.2f} | "
-                  f"{t['tt_svd'] / t['steps']:.2f} |",
-                  flush=True)
+            print(
+                f"| {name} | {kind} | {max(res.ranks)} | {t['tt_svd']:.4f} | "
+                f"{t['tensorly']:.4f} | {t['floor']:.4f} | {t['steps']:.4f} | "
+                f"{t['tt_svd'] / t['tensorly']:.2f} | {t['tt_svd'] / t['floor']:.2f} | "
+                f"{t['tt_svd'] / t['steps']:.2f} |",
+                flush=True,
+            )
     return 0
 
 

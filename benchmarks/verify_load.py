@@ -30,8 +30,11 @@ _SPIN = "import time\nt = time.time() + 3600\nwhile time.time() < t:\n    pass\n
 
 def run_verify(extra: list[str]) -> float:
     t = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", *extra],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.run(
+        [sys.executable, "-m", "tnverify", "verify", *extra],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     wall = time.perf_counter() - t
     if proc.returncode != 0:
         raise SystemExit(f"tnverify verify {' '.join(extra)} exited {proc.returncode}")
@@ -43,17 +46,25 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=2, help="runs per setting (default 2)")
     ap.add_argument("--args", default="", help="extra arguments of tnverify verify")
     ap.add_argument("--also-one-job", action="store_true", help="also time --jobs 1")
-    ap.add_argument("--also", action="append", default=[], metavar="ARGS",
-                    help="also time verify with these arguments, e.g. '--jobs 1 --threads 2' "
-                         "(one process at torch's own thread count: the behaviour before "
-                         "tnverify set its threads); repeatable")
+    ap.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="ARGS",
+        help="also time verify with these arguments, e.g. '--jobs 1 --threads 2' "
+        "(one process at torch's own thread count: the behaviour before "
+        "tnverify set its threads); repeatable",
+    )
     args = ap.parse_args()
     extra = shlex.split(args.args)
-    settings = [("default", extra)] + ([("--jobs 1", extra + ["--jobs", "1"])]
-                                        if args.also_one_job else [])
+    settings = [("default", extra)] + (
+        [("--jobs 1", extra + ["--jobs", "1"])] if args.also_one_job else []
+    )
     settings += [(a, extra + shlex.split(a)) for a in args.also]
-    print(f"# tnverify verify {' '.join(extra) or '(every claim)'}; cores available: "
-          f"{len(os.sched_getaffinity(0))}; runs alternate idle / one busy process")
+    print(
+        f"# tnverify verify {' '.join(extra) or '(every claim)'}; cores available: "
+        f"{len(os.sched_getaffinity(0))}; runs alternate idle / one busy process"
+    )
     print("| setting | load | run | load avg (1 min) before | wall s |")
     print("|---|---|---|---|---|")
     walls: dict = {}
@@ -69,14 +80,19 @@ def main() -> None:
                         spinner.kill()
                         spinner.wait()
                 walls.setdefault((name, busy), []).append(wall)
-                print(f"| {name} | {'1 busy process' if busy else 'idle'} | {i + 1} | "
-                      f"{load:.2f} | {wall:.1f} |", flush=True)
+                print(
+                    f"| {name} | {'1 busy process' if busy else 'idle'} | {i + 1} | "
+                    f"{load:.2f} | {wall:.1f} |",
+                    flush=True,
+                )
     print()
     for name, _ in settings:
         idle = statistics.median(walls[(name, False)])
         busy = statistics.median(walls[(name, True)])
-        print(f"{name}: median idle {idle:.1f} s, with one busy process {busy:.1f} s, "
-              f"ratio {busy / idle:.2f}")
+        print(
+            f"{name}: median idle {idle:.1f} s, with one busy process {busy:.1f} s, "
+            f"ratio {busy / idle:.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -21,9 +21,17 @@ def _zero(expr) -> bool:
 def _cores(L: int, name: str = "g"):
     """Symbolic cores G^{(t)}[i] as (r_{t-1} × r_t) matrices, r_0 = r_L = 1."""
     ranks = [1] + [R] * (L - 1) + [1]
-    return [[sp.Matrix(ranks[t], ranks[t + 1],
-                       lambda a, b, t=t, i=i: sp.Symbol(f"{name}{t}_{i}_{a}{b}", real=True))
-             for i in range(V)] for t in range(L)]
+    return [
+        [
+            sp.Matrix(
+                ranks[t],
+                ranks[t + 1],
+                lambda a, b, t=t, i=i: sp.Symbol(f"{name}{t}_{i}_{a}{b}", real=True),
+            )
+            for i in range(V)
+        ]
+        for t in range(L)
+    ]
 
 
 def _psi(cores, x):
@@ -51,7 +59,7 @@ def _z_induction_step() -> bool:
     """If E = Σ_j h_jᵀ h_j over the prefixes' row vectors h_j, then Σ_i G_iᵀ E G_i =
     Σ_{j,i} (h_j G_i)ᵀ (h_j G_i): the sweep adds one site (checked for 3 prefixes)."""
     hs = [sp.Matrix(1, R, lambda a, b, j=j: sp.Symbol(f"h{j}_{b}", real=True)) for j in range(3)]
-    g = _cores(3)[1]                                  # an R × R middle core
+    g = _cores(3)[1]  # an R × R middle core
     E = sum((h.T * h for h in hs), sp.zeros(R, R))
     lhs = sum((gi.T * E * gi for gi in g), sp.zeros(R, R))
     rhs = sum(((h * gi).T * (h * gi) for h in hs for gi in g), sp.zeros(R, R))
@@ -74,15 +82,17 @@ def prove_thesis_sec_4_1_3_gauge() -> bool:
     ‖G^{(L)}‖²_F (checked symbolically for the last core)."""
     cores = _cores(3)
     Ms = [sp.Matrix(R, R, lambda a, b, k=k: sp.Symbol(f"m{k}_{a}{b}", real=True)) for k in range(2)]
-    gauged = [[gi * Ms[0] for gi in cores[0]],
-              [Ms[0].inv() * gi * Ms[1] for gi in cores[1]],
-              [Ms[1].inv() * gi for gi in cores[2]]]
+    gauged = [
+        [gi * Ms[0] for gi in cores[0]],
+        [Ms[0].inv() * gi * Ms[1] for gi in cores[1]],
+        [Ms[1].inv() * gi for gi in cores[2]],
+    ]
     for x in itertools.product(range(V), repeat=3):
         if not _zero(_psi(gauged, x) - _psi(cores, x)):
             return False
     last = _cores(3)[2]
     z = sum((gi.T * sp.eye(R) * gi for gi in last), sp.zeros(1, 1))[0, 0]
-    frob = sum(v ** 2 for gi in last for v in gi)
+    frob = sum(v**2 for gi in last for v in gi)
     return _zero(z - frob)
 
 
@@ -97,7 +107,7 @@ def prove_thesis_eq_4_4_corrected() -> bool:
     le = [sp.Symbol(f"e{x}", real=True) for x in xs]
     T = sum(c)
     emp = [cx / T for cx in c]
-    nll = -sum(c[x] * lp[x] for x in xs) / T          # each x counted c_x times
+    nll = -sum(c[x] * lp[x] for x in xs) / T  # each x counted c_x times
     kl = sum(emp[x] * (le[x] - lp[x]) for x in xs)
     h = -sum(emp[x] * le[x] for x in xs)
     return _zero(nll - (kl + h))

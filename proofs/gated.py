@@ -65,10 +65,9 @@ def two_step_bptt(reading: str = "total", fprime: str = "true") -> bool:
     fp = (lambda a: 1 - sp.tanh(a) ** 2) if fprime == "true" else (lambda a: (1 - sp.tanh(a)) ** 2)
     x1, x2, h0, W = sp.symbols("x1 x2 h0 W", real=True)
     c1, c2 = sp.symbols("c1 c2", real=True)
-    p = {k: sp.Symbol(k, real=True) for k in ("xr", "hr", "br", "xz", "hz", "bz", "xh", "hh",
-                                               "bh")}
-    g = lambda h: c1 * h + c2 * h ** 2
-    H1, H2 = sp.symbols("H1 H2", real=True)            # stand-ins for h̃_1, h̃_2
+    p = {k: sp.Symbol(k, real=True) for k in ("xr", "hr", "br", "xz", "hz", "bz", "xh", "hh", "bh")}
+    g = lambda h: c1 * h + c2 * h**2
+    H1, H2 = sp.symbols("H1 H2", real=True)  # stand-ins for h̃_1, h̃_2
     h1s, a1, u1 = _gru_step(x1, h0, W, p, cand=H1)
     h1 = h1s.subs(H1, sp.tanh(a1))
     h2s, a2, u2 = _gru_step(x2, h1, W, p, cand=H2)
@@ -94,8 +93,12 @@ def prove_grurntn_eq_24_corrected() -> bool:
     dependence of later steps on h̃_j (the step from T to T + 1 is the same computation
     with h_T in place of h_1).
     """
-    return (tanh_derivative_is_one_minus_square() and printed_tanh_derivative_differs()
-            and sigmoid_derivative_as_printed() and two_step_bptt())
+    return (
+        tanh_derivative_is_one_minus_square()
+        and printed_tanh_derivative_differs()
+        and sigmoid_derivative_as_printed()
+        and two_step_bptt()
+    )
 
 
 def prove_grurntn_eq_21(T: int = 10) -> bool:
@@ -112,7 +115,7 @@ def prove_grurntn_eq_27(N: int = 4) -> bool:
     nll = -sum(sp.log(q) for q in P) / N
     ppl27 = sp.Integer(2) ** (-sum(log2) / N)
     bpc28 = -sum(log2) / N
-    same_ppl = sp.simplify(sp.log(ppl27) - nll) == 0      # both positive: compare logs
+    same_ppl = sp.simplify(sp.log(ppl27) - nll) == 0  # both positive: compare logs
     same_bpc = _zero(bpc28 - nll / sp.log(2))
     return bool(same_ppl and same_bpc)
 

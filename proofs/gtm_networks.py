@@ -79,8 +79,10 @@ def prove_gtm_prop_a_2(M: int = 2, T: int = 3, R: int = 2) -> bool:
     xi = sp.Function("xi")
     F = sp.Matrix(M, M, lambda a, b: sp.Symbol(f"F_{a}{b}"))
     lam = [sp.Symbol(f"lam_{r}") for r in range(R)]
-    v = [[sp.Matrix(M, 1, lambda a, _: sp.Symbol(f"v{t}{r}_{a}")) for r in range(R)]
-         for t in range(T)]
+    v = [
+        [sp.Matrix(M, 1, lambda a, _: sp.Symbol(f"v{t}{r}_{a}")) for r in range(R)]
+        for t in range(T)
+    ]
     # Eq. 20: the generalized outer product built as a dict of entries (Eq. 13)
     lhs = {}
     for r in range(R):
@@ -92,9 +94,11 @@ def prove_gtm_prop_a_2(M: int = 2, T: int = 3, R: int = 2) -> bool:
             lhs[k] = lhs.get(k, 0) + lam[r] * a
     ok = True
     for idx in itertools.product(range(M), repeat=T):
-        feats = [F.row(i).T for i in idx]                     # f(x^{(i_t)}) = row i_t of F
-        rhs = sum(lam[r] * functools.reduce(
-            xi, [(feats[t].T * v[t][r])[0] for t in range(T)]) for r in range(R))
+        feats = [F.row(i).T for i in idx]  # f(x^{(i_t)}) = row i_t of F
+        rhs = sum(
+            lam[r] * functools.reduce(xi, [(feats[t].T * v[t][r])[0] for t in range(T)])
+            for r in range(R)
+        )
         ok &= sp.expand(lhs[idx] - rhs) == 0
     return bool(ok)
 
@@ -109,28 +113,39 @@ def prove_gtm_prop_a_3(M: int = 2, T: int = 3, L: int = 2, R: int = 2) -> bool:
     ranks = [1] + [R] * (T - 1) + [1]
     F = sp.Matrix(M, M, lambda a, b: sp.Symbol(f"F_{a}{b}"))
     C = [sp.Matrix(L, M, lambda a, b: sp.Symbol(f"C{t}_{a}{b}")) for t in range(T)]
-    G = [[[[sp.Symbol(f"G{t}_{i}{j}{k}") for k in range(ranks[t + 1])]
-           for j in range(ranks[t])] for i in range(L)] for t in range(T)]
+    G = [
+        [
+            [[sp.Symbol(f"G{t}_{i}{j}{k}") for k in range(ranks[t + 1])] for j in range(ranks[t])]
+            for i in range(L)
+        ]
+        for t in range(T)
+    ]
     h0 = sp.Symbol("h0")
-    gam = {(0, ()): h0}                                       # Γ^{ℓ,0}: index j only
+    gam = {(0, ()): h0}  # Γ^{ℓ,0}: index j only
     for t in range(T):
-        CF = C[t] * F.T                                       # (L, M): (i, m_t)
+        CF = C[t] * F.T  # (L, M): (i, m_t)
         # outer product of Eq. 13: entry (i, m_t, j, m_1…m_{t−1}) = ξ(CF[i, m_t], Γ[j, m…])
-        outer = {(i, m, j, ms): xi(CF[i, m], g) for (j, ms), g in gam.items()
-                 for i in range(L) for m in range(M)}
+        outer = {
+            (i, m, j, ms): xi(CF[i, m], g)
+            for (j, ms), g in gam.items()
+            for i in range(L)
+            for m in range(M)
+        }
         new = {}
         for (i, m, j, ms), val in outer.items():
             for k in range(ranks[t + 1]):
-                key = (k, ms + (m,))                          # result index (k, m_1…m_t)
+                key = (k, ms + (m,))  # result index (k, m_1…m_t)
                 new[key] = new.get(key, 0) + G[t][i][j][k] * val
         gam = new
     ok = True
-    for seq in itertools.product(range(M), repeat=T):        # Eq. 16 on the sequence
+    for seq in itertools.product(range(M), repeat=T):  # Eq. 16 on the sequence
         h = [h0]
         for t, m in enumerate(seq):
             x = C[t] * F.row(m).T
-            h = [sum(G[t][i][j][k] * xi(x[i], h[j]) for i in range(L)
-                     for j in range(ranks[t])) for k in range(ranks[t + 1])]
+            h = [
+                sum(G[t][i][j][k] * xi(x[i], h[j]) for i in range(L) for j in range(ranks[t]))
+                for k in range(ranks[t + 1])
+            ]
         ok &= sp.expand(gam[(0, seq)] - h[0]) == 0
     return bool(ok)
 

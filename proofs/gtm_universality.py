@@ -16,8 +16,10 @@ _XI = sp.Function("xi")  # an arbitrary (uninterpreted) binary operator
 
 
 def _sym(name, *shape):
-    return {idx: sp.Symbol(f"{name}_{'_'.join(map(str, idx))}", real=True)
-            for idx in itertools.product(*(range(n) for n in shape))}
+    return {
+        idx: sp.Symbol(f"{name}_{'_'.join(map(str, idx))}", real=True)
+        for idx in itertools.product(*(range(n) for n in shape))
+    }
 
 
 def _rnn_states(C, G, L, ranks, f, h0, xi):
@@ -26,8 +28,10 @@ def _rnn_states(C, G, L, ranks, f, h0, xi):
     M = len(f[0])
     for t in range(len(ranks) - 1):
         c = [sum(C[t][(i, m)] * f[t][m] for m in range(M)) for i in range(L[t])]
-        h = [sum(G[t][(i, j, k)] * xi(c[i], h[j]) for i in range(L[t]) for j in range(ranks[t]))
-             for k in range(ranks[t + 1])]
+        h = [
+            sum(G[t][(i, j, k)] * xi(c[i], h[j]) for i in range(L[t]) for j in range(ranks[t]))
+            for k in range(ranks[t + 1])
+        ]
         out.append(h)
     return out
 
@@ -44,8 +48,13 @@ def _combine(a, A, B, b, LA, LB, rA, rB, T):
     (CA, GA), (CB, GB) = A, B
     C, G = [], []
     for t in range(T):
-        C.append({(i, m): (CA[t][(i, m)] if i < LA else CB[t][(i - LA, m)])
-                  for i in range(LA + LB) for m in range(len(CA[t]) // LA)})
+        C.append(
+            {
+                (i, m): (CA[t][(i, m)] if i < LA else CB[t][(i - LA, m)])
+                for i in range(LA + LB)
+                for m in range(len(CA[t]) // LA)
+            }
+        )
         p = 1 if t == 0 else rA[t] + rB[t]
         q = 1 if t == T - 1 else rA[t + 1] + rB[t + 1]
         core = {}
@@ -81,8 +90,7 @@ def prove_gtm_lemma_5_1() -> bool:
     C = _combine(a, A, B, b, LA, LB, rA, rB, T)
     hA = _rnn_states(*A, [LA] * T, rA, f, [h0], _XI)
     hB = _rnn_states(*B, [LB] * T, rB, f, [h0], _XI)
-    hC = _rnn_states(*C, [LA + LB] * T, [1] + [rA[t] + rB[t] for t in (1, 2)] + [1], f,
-                     [h0], _XI)
+    hC = _rnn_states(*C, [LA + LB] * T, [1] + [rA[t] + rB[t] for t in (1, 2)] + [1], f, [h0], _XI)
     ok = all(sp.expand(x - y) == 0 for t in (0, 1) for x, y in zip(hC[t], hA[t] + hB[t]))
     return ok and sp.expand(hC[2][0] - (a * hA[2][0] + b * hB[2][0])) == 0
 
@@ -124,7 +132,7 @@ def prove_gtm_prop_a_5_corrected() -> bool:
     M = 2, T = 2 and symbolic ℋ, F: ⟨ℋ̂, Φ(x^{(m₁)}, x^{(m₂)})⟩ = ℋ_{m₁m₂} with
     Φ = F[m₁] ⊗ F[m₂] (Eq. 19 rows).  The printed order F⁻¹_{j_t i_t} is not an identity
     (the claim's counterexample)."""
-    M = 2                                        # and T = 2: the two factors below
+    M = 2  # and T = 2: the two factors below
     F = sp.Matrix(M, M, lambda i, j: sp.Symbol(f"F{i}{j}", real=True))
     Finv = F.inv()
     H = _sym("H", M, M)

@@ -47,18 +47,18 @@ def real_product_moment(k: int, s=1) -> sp.Expr:
 def circular_moment(k: int, s) -> sp.Expr:
     """Closed form from circular symmetry (k even)."""
     m = k // 2
-    return (sp.factorial(m) * (2 * s) ** m) ** FACTORS * sp.binomial(2 * m, m) / 4 ** m
+    return (sp.factorial(m) * (2 * s) ** m) ** FACTORS * sp.binomial(2 * m, m) / 4**m
 
 
 def prove_thesis_fig_6_8_kurtosis() -> bool:
     ok = True
     m2, m4 = real_product_moment(2), real_product_moment(4)
-    ok &= sp.expand(m4 / m2 ** 2 - 3 - 78) == 0
-    for s in (sp.Integer(1), sp.Rational(1, 2)):          # readings (a), (b)
+    ok &= sp.expand(m4 / m2**2 - 3 - 78) == 0
+    for s in (sp.Integer(1), sp.Rational(1, 2)):  # readings (a), (b)
         c2, c4 = real_part_moment(2, s), real_part_moment(4, s)
         ok &= sp.expand(c2 - circular_moment(2, s)) == 0
         ok &= sp.expand(c4 - circular_moment(4, s)) == 0
-        ok &= sp.expand(c4 / c2 ** 2 - 3 - 21) == 0
+        ok &= sp.expand(c4 / c2**2 - 3 - 21) == 0
     return bool(ok)
 
 

@@ -23,9 +23,9 @@ def prove_thesis_eq_4_7_corrected() -> bool:
     A = sp.Matrix(2, 2, sp.symbols("a0:4"))
     B = sp.Matrix(2, 1, sp.symbols("b0:2"))
     u = sp.symbols(f"u0:{k + 1}")
-    prev = sum((A ** j * B * u[k - 1 - j] for j in range(k)), sp.zeros(2, 1))
+    prev = sum((A**j * B * u[k - 1 - j] for j in range(k)), sp.zeros(2, 1))
     step = A * prev + B * u[k]
-    closed = sum((A ** j * B * u[k - j] for j in range(k + 1)), sp.zeros(2, 1))
+    closed = sum((A**j * B * u[k - j] for j in range(k + 1)), sp.zeros(2, 1))
     ok = (step - closed).expand() == sp.zeros(2, 1)
     P = sp.Matrix(2, 2, sp.symbols("p0:4"))
     C = sp.Matrix(1, 2, sp.symbols("c0:2"))
@@ -42,9 +42,11 @@ def prove_thesis_lemma_4_2_1() -> bool:
     v = -sp.log(u1 * (b - a) + a) / 2
     z2 = sp.exp(-2 * v)
     r = sp.symbols("r", positive=True)
-    cdf_area = (r ** 2 - a) / (b - a)                      # P(|z| ≤ r), area ratio
-    return bool(sp.simplify(z2 - (a + u1 * (b - a))) == 0
-                and sp.simplify(cdf_area.subs(r ** 2, a + u1 * (b - a)) - u1) == 0)
+    cdf_area = (r**2 - a) / (b - a)  # P(|z| ≤ r), area ratio
+    return bool(
+        sp.simplify(z2 - (a + u1 * (b - a))) == 0
+        and sp.simplify(cdf_area.subs(r**2, a + u1 * (b - a)) - u1) == 0
+    )
 
 
 def prove_thesis_prop_4_2_1() -> bool:
@@ -52,14 +54,14 @@ def prove_thesis_prop_4_2_1() -> bool:
     b = r_max²): |λ|² = s is uniform on [a, b]; and the phase average of 1/|1−re^{iθ}|²
     is 1/(1−r²) (Poisson kernel), so constant input gives the same ratio."""
     a, b = sp.symbols("a b", positive=True)
-    t = sp.symbols("t", positive=True)                     # t = 1 − s > 0 (r_max < 1)
+    t = sp.symbols("t", positive=True)  # t = 1 − s > 0 (r_max < 1)
     integral = sp.integrate(1 / t, (t, 1 - b, 1 - a)) / (b - a)
     target = sp.log((1 - a) / (1 - b)) / (b - a)
     ok1 = sp.simplify(sp.expand_log(integral - target, force=True)) == 0
     r = sp.Rational(3, 5)
     th = sp.symbols("theta", real=True)
-    poisson = sp.integrate(1 / (1 - 2 * r * sp.cos(th) + r ** 2), (th, 0, 2 * sp.pi)) / (2 * sp.pi)
-    ok2 = sp.simplify(poisson - 1 / (1 - r ** 2)) == 0
+    poisson = sp.integrate(1 / (1 - 2 * r * sp.cos(th) + r**2), (th, 0, 2 * sp.pi)) / (2 * sp.pi)
+    ok2 = sp.simplify(poisson - 1 / (1 - r**2)) == 0
     return bool(ok1 and ok2)
 
 
@@ -72,13 +74,14 @@ def prove_thesis_eq_4_12() -> bool:
     def ratio(rmin2, rmax2):
         return sp.log((1 - rmin2) / (1 - rmax2)) / (rmax2 - rmin2)
 
-    target = 1 / (1 - r ** 2)
-    a = sp.limit(ratio(r ** 2 - eps, r ** 2), eps, 0, "+")
-    b = sp.limit(ratio(r ** 2, r ** 2 + eps), eps, 0, "+")
-    rho = 1 - r ** 2
-    chain = sp.expand_log(ratio(r ** 2 - eps, r ** 2) - sp.log(1 + eps / rho) / eps, force=True)
-    return bool(sp.simplify(a - target) == 0 and sp.simplify(b - target) == 0
-                and sp.simplify(chain) == 0)
+    target = 1 / (1 - r**2)
+    a = sp.limit(ratio(r**2 - eps, r**2), eps, 0, "+")
+    b = sp.limit(ratio(r**2, r**2 + eps), eps, 0, "+")
+    rho = 1 - r**2
+    chain = sp.expand_log(ratio(r**2 - eps, r**2) - sp.log(1 + eps / rho) / eps, force=True)
+    return bool(
+        sp.simplify(a - target) == 0 and sp.simplify(b - target) == 0 and sp.simplify(chain) == 0
+    )
 
 
 def prove_thesis_eq_4_13_corrected() -> bool:
@@ -88,12 +91,13 @@ def prove_thesis_eq_4_13_corrected() -> bool:
     k = 4
     x, y = sp.symbols("x y", real=True)
     lam = x + sp.I * y
-    total = sum(lam ** i * sp.conjugate(lam ** j) * (1 if i == j else 0)
-                for i in range(k) for j in range(k))
-    m = x ** 2 + y ** 2
-    rhs = sum(m ** i for i in range(k))
+    total = sum(
+        lam**i * sp.conjugate(lam**j) * (1 if i == j else 0) for i in range(k) for j in range(k)
+    )
+    m = x**2 + y**2
+    rhs = sum(m**i for i in range(k))
     ok1 = sp.expand(total - rhs) == 0
-    ok2 = sp.expand((1 - m) * rhs - (1 - m ** k)) == 0
+    ok2 = sp.expand((1 - m) * rhs - (1 - m**k)) == 0
     return bool(ok1 and ok2)
 
 
@@ -101,10 +105,10 @@ def prove_thesis_sec_4_2_2_stability_corrected() -> bool:
     """Pulse: x_k = λ^k u₀ (induction step λ·λ^{k−1}u₀ = λ^k u₀); λ = 1 with constant
     input u = 1: x_k = k + 1 (step x_{k−1} + 1 = k + 1); bound Σ_{i≤k}|λ|^i closed form."""
     lam, u0, k = sp.symbols("lambda u0 k")
-    ok1 = sp.expand(sp.powsimp(lam * lam ** (k - 1) * u0 - lam ** k * u0)) == 0
+    ok1 = sp.expand(sp.powsimp(lam * lam ** (k - 1) * u0 - lam**k * u0)) == 0
     ok2 = sp.expand(((k - 1) + 1) + 1 - (k + 1)) == 0
     a = sp.symbols("a", positive=True)
-    ok3 = sp.cancel(sum(a ** i for i in range(5)) - (1 - a ** 5) / (1 - a)) == 0
+    ok3 = sp.cancel(sum(a**i for i in range(5)) - (1 - a**5) / (1 - a)) == 0
     return bool(ok1 and ok2 and ok3)
 
 
@@ -113,7 +117,7 @@ def prove_thesis_eq_4_11_corrected() -> bool:
     at p = log v, q = log θ (v, θ > 0) λ = exp(−v + iθ) (Eq. 4.10)."""
     p, q = sp.symbols("p q", real=True)
     v, th = sp.symbols("v theta", positive=True)
-    log_abs = sp.re(-sp.exp(p) + sp.I * sp.exp(q))        # log|λ| = Re(exponent)
+    log_abs = sp.re(-sp.exp(p) + sp.I * sp.exp(q))  # log|λ| = Re(exponent)
     ok1 = sp.simplify(sp.log(-log_abs) - p) == 0
     ok2 = sp.simplify(sp.im(-sp.exp(p) + sp.I * sp.exp(q)) - sp.exp(q)) == 0
     lam411 = sp.exp(-sp.exp(sp.log(v)) + sp.I * sp.exp(sp.log(th)))

@@ -49,13 +49,14 @@ def prove_tslm_eq_11() -> bool:
     s, ⟨s, c⟩ = Σ 𝒯 𝒜 (Parseval), checked for a symbolic 2-D rotation at n = 2; and with
     orthonormal words (rows of a rotation) ⟨s_i, c⟩ = p_i (the corrected statement)."""
     th = sp.Symbol("theta", real=True)
-    Q = sp.Matrix([[sp.cos(th), sp.sin(th)], [-sp.sin(th), sp.cos(th)]])   # rows e_d
+    Q = sp.Matrix([[sp.cos(th), sp.sin(th)], [-sp.sin(th), sp.cos(th)]])  # rows e_d
     T = sp.Matrix(2, 2, lambda a, b: sp.Symbol(f"t{a}{b}"))
     A = sp.Matrix(2, 2, lambda a, b: sp.Symbol(f"a{a}{b}"))
-    c = Q.T * T * Q                       # c = Σ T_ab e_a ⊗ e_b (ambient)
+    c = Q.T * T * Q  # c = Σ T_ab e_a ⊗ e_b (ambient)
     s = Q.T * A * Q
-    parseval = sum(c[i, j] * s[i, j] for i in range(2) for j in range(2)) - \
-        sum(T[i, j] * A[i, j] for i in range(2) for j in range(2))
+    parseval = sum(c[i, j] * s[i, j] for i in range(2) for j in range(2)) - sum(
+        T[i, j] * A[i, j] for i in range(2) for j in range(2)
+    )
     if sp.expand(sp.trigsimp(sp.expand(parseval))) != 0:
         return False
     # orthonormal words w_i = rows of Q: c = Σ p_ij w_i ⊗ w_j, ⟨w_k ⊗ w_l, c⟩ = p_kl
@@ -78,8 +79,10 @@ def prove_thesis_eq_2_11() -> bool:
     lhs = sp.powsimp(sp.expand_log(sp.Integer(2) ** H2, force=True), force=True)
     rhs = P ** sp.Rational(-1, L)
     prod_form = sp.Mul(*[1 / p for p in ps]) ** sp.Rational(1, L)
-    return (sp.expand(sp.simplify(lhs - rhs)) == 0
-            and sp.expand(sp.powdenest(prod_form - rhs, force=True)) == 0)
+    return (
+        sp.expand(sp.simplify(lhs - rhs)) == 0
+        and sp.expand(sp.powdenest(prod_form - rhs, force=True)) == 0
+    )
 
 
 if __name__ == "__main__":

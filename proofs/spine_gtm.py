@@ -25,8 +25,16 @@ def _dot(a, b):
 
 def _cores(M, ranks, name="G"):
     """Symbolic paper-order cores G[t][i][j][k], shape M × R_{t−1} × R_t."""
-    return [[[[sp.Symbol(f"{name}{t}_{i}{j}{k}") for k in range(ranks[t + 1])]
-              for j in range(ranks[t])] for i in range(M)] for t in range(len(ranks) - 1)]
+    return [
+        [
+            [
+                [sp.Symbol(f"{name}{t}_{i}{j}{k}") for k in range(ranks[t + 1])]
+                for j in range(ranks[t])
+            ]
+            for i in range(M)
+        ]
+        for t in range(len(ranks) - 1)
+    ]
 
 
 def _full_from_cores(cores, M, ranks):
@@ -63,11 +71,14 @@ def prove_gtm_eq_6() -> bool:
     lam = _vec("lam", R)
     V = [[_vec(f"v{t}{r}", M) for r in range(R)] for t in range(T)]
     f = [_vec(f"f{t}", M) for t in range(T)]
-    W = {idx: sum(lam[r] * V[0][r][idx[0]] * V[1][r][idx[1]] * V[2][r][idx[2]]
-                  for r in range(R)) for idx in itertools.product(range(M), repeat=T)}
+    W = {
+        idx: sum(lam[r] * V[0][r][idx[0]] * V[1][r][idx[1]] * V[2][r][idx[2]] for r in range(R))
+        for idx in itertools.product(range(M), repeat=T)
+    }
     lhs = _inner_with_phi(W, f, M)
-    rhs = sum(lam[r] * _dot(f[0], V[0][r]) * _dot(f[1], V[1][r]) * _dot(f[2], V[2][r])
-              for r in range(R))
+    rhs = sum(
+        lam[r] * _dot(f[0], V[0][r]) * _dot(f[1], V[1][r]) * _dot(f[2], V[2][r]) for r in range(R)
+    )
     return sp.expand(lhs - rhs) == 0
 
 
@@ -96,13 +107,18 @@ def prove_gtm_lemma_3_1() -> bool:
     ok = all(sp.expand(a - b) == 0 for a, b in zip(h, h_boundary))
     h10 = [1]
     for t in range(3):
-        h10 = [sum(G[t][i][j][k] * f[t][i] * h10[j] for i in range(M)
-                   for j in range(ranks[t])) for k in range(ranks[t + 1])]
+        h10 = [
+            sum(G[t][i][j][k] * f[t][i] * h10[j] for i in range(M) for j in range(ranks[t]))
+            for k in range(ranks[t + 1])
+        ]
     for t in (1, 2):
-        h = [sum(_dot(f[t], g(t, a, b)) * h[a] for a in range(ranks[t]))
-             for b in range(ranks[t + 1])]
-    h_prev = [sum(_dot(f[1], g(1, a, b)) * _dot(f[0], g(0, 0, a)) for a in range(ranks[1]))
-              for b in range(ranks[2])]
+        h = [
+            sum(_dot(f[t], g(t, a, b)) * h[a] for a in range(ranks[t])) for b in range(ranks[t + 1])
+        ]
+    h_prev = [
+        sum(_dot(f[1], g(1, a, b)) * _dot(f[0], g(0, 0, a)) for a in range(ranks[1]))
+        for b in range(ranks[2])
+    ]
     last = sum(f[2][i] * G[2][i][j][0] * h_prev[j] for i in range(M) for j in range(ranks[2]))
     ok &= sp.expand(lhs - h[0]) == 0 and sp.expand(lhs - h10[0]) == 0
     ok &= sp.expand(lhs - last) == 0
@@ -130,8 +146,7 @@ def prove_gtm_prop_a_1() -> bool:
     ok = True
     for k in range(R):
         lhs = sum(G[i][j][k] * Cf[i] * h[j] for i in range(L) for j in range(Rp))
-        tilde = [[sum(G[i][j][k] * C[i][l] for i in range(L)) for j in range(Rp)]
-                 for l in range(M)]
+        tilde = [[sum(G[i][j][k] * C[i][l] for i in range(L)) for j in range(Rp)] for l in range(M)]
         rhs = sum(tilde[l][j] * f[l] * h[j] for l in range(M) for j in range(Rp))
         ok &= sp.expand(lhs - rhs) == 0
     return bool(ok)
@@ -146,8 +161,10 @@ def prove_tslm_eq_7() -> bool:
     E = [_vec(f"e{d}", m) for d in range(m)]  # e_d as a vector in ℝ^m
     alpha = [_vec(f"a{i}", m) for i in range(n)]
     w = [[sum(alpha[i][d] * E[d][c] for d in range(m)) for c in range(m)] for i in range(n)]
-    A = {d: alpha[0][d[0]] * alpha[1][d[1]] * alpha[2][d[2]]
-         for d in itertools.product(range(m), repeat=n)}
+    A = {
+        d: alpha[0][d[0]] * alpha[1][d[1]] * alpha[2][d[2]]
+        for d in itertools.product(range(m), repeat=n)
+    }
     ok = True
     for c in itertools.product(range(m), repeat=n):
         s6 = w[0][c[0]] * w[1][c[1]] * w[2][c[2]]

@@ -71,21 +71,26 @@ def prove_thesis_thm_3_2_1() -> bool:
     g = u.T * u
     ok = _zero(u * g.adjugate() * u.T * m - g.det() * m)
     i1, i2, i3, r1, r2 = 2, 2, 3, 2, 2
-    f = {(a, b, c): sp.Symbol(f"F_{a}_{b}_{c}") for a in range(i1) for b in range(i2)
-         for c in range(r2)}
+    f = {
+        (a, b, c): sp.Symbol(f"F_{a}_{b}_{c}")
+        for a in range(i1)
+        for b in range(i2)
+        for c in range(r2)
+    }
     j = _mat("J", i3, r2)
     w = _mat("W", i1, r1)
     for b2, b3, al in itertools.product(range(i2), range(i3), range(r1)):
         # V[(i2, i3), α1] = Σ_{i1} A[i1, i2, i3] W[i1, α1], A[i1,i2,i3] = Σ_β F J
-        v = sum(sum(f[(a1, b2, be)] * j[b3, be] for be in range(r2)) * w[a1, al]
-                for a1 in range(i1))
+        v = sum(
+            sum(f[(a1, b2, be)] * j[b3, be] for be in range(r2)) * w[a1, al] for a1 in range(i1)
+        )
         h = [sum(f[(a1, b2, be)] * w[a1, al] for a1 in range(i1)) for be in range(r2)]
         ok &= _zero(v - sum(h[be] * j[b3, be] for be in range(r2)))
     return bool(ok)
 
 
 def _fro2(a: sp.Matrix):
-    return sum(e ** 2 for e in a)
+    return sum(e**2 for e in a)
 
 
 def _pythagoras_identities(rows=3, rank=2, cols=3) -> bool:
@@ -97,8 +102,12 @@ def _pythagoras_identities(rows=3, rank=2, cols=3) -> bool:
     p = u * u.T
     ok = _zero(_fro2(c - p * c) + _fro2(u.T * c) - _fro2(c) - (c.T * u * e * u.T * c).trace())
     x = c - p * c
-    ok &= _zero(_fro2(x + u * y) - _fro2(x) - _fro2(y)
-                - (-2 * (c.T * u * e * y).trace() + (y.T * e * y).trace()))
+    ok &= _zero(
+        _fro2(x + u * y)
+        - _fro2(x)
+        - _fro2(y)
+        - (-2 * (c.T * u * e * y).trace() + (y.T * e * y).trace())
+    )
     return bool(ok)
 
 
@@ -131,7 +140,9 @@ def prove_thesis_alg_1_corrected() -> bool:
     """
     L, eps, na = sp.symbols("L epsilon nA", positive=True)
     delta = eps * na / sp.sqrt(L - 1)
-    return bool(prove_tnverify_tt_svd_error_identity() and _zero((L - 1) * delta ** 2 - eps ** 2 * na ** 2))
+    return bool(
+        prove_tnverify_tt_svd_error_identity() and _zero((L - 1) * delta**2 - eps**2 * na**2)
+    )
 
 
 if __name__ == "__main__":

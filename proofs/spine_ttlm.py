@@ -17,8 +17,9 @@ import sympy as sp
 
 
 def _core(name, r0, v, r1):
-    return [[[sp.Symbol(f"{name}_{a}_{i}_{b}") for b in range(r1)] for i in range(v)]
-            for a in range(r0)]
+    return [
+        [[sp.Symbol(f"{name}_{a}_{i}_{b}") for b in range(r1)] for i in range(v)] for a in range(r0)
+    ]
 
 
 def _onehot(w, v):
@@ -66,21 +67,26 @@ def _inner_with_phi(A, w, v):
 def prove_ttlm_eq2() -> bool:
     """⟨𝒜, Φ(X)⟩ = 𝒜[w] for a symbolic 𝒜 of shape 2×2×2 and every w (ttlm Eq. 2)."""
     v, n = 2, 3
-    A = {idx: sp.Symbol("A_" + "".join(map(str, idx))) for idx in
-         itertools.product(range(v), repeat=n)}
+    A = {
+        idx: sp.Symbol("A_" + "".join(map(str, idx)))
+        for idx in itertools.product(range(v), repeat=n)
+    }
     return all(sp.expand(_inner_with_phi(A, w, v) - A[w]) == 0 for w in A)
 
 
 def _induction_step(v=2, r0=2, r1=3) -> bool:
     """One recurrence step equals one more contracted mode (the induction step)."""
-    p = [[sp.Symbol(f"P_{w}_{a}") for a in range(r0)] for w in range(v)]   # 𝒫_t, t=1 mode
+    p = [[sp.Symbol(f"P_{w}_{a}") for a in range(r0)] for w in range(v)]  # 𝒫_t, t=1 mode
     g = _core("G", r0, v, r1)
     for w1, w2 in itertools.product(range(v), repeat=2):
         h = sp.Matrix([p[w1]]) * sp.Matrix(r0, r1, lambda a, b: g[a][w2][b])
         f1, f2 = _onehot(w1, v), _onehot(w2, v)
         for b in range(r1):
-            nxt = sum(f1[i] * f2[j] * sum(p[i][a] * g[a][j][b] for a in range(r0))
-                      for i in range(v) for j in range(v))
+            nxt = sum(
+                f1[i] * f2[j] * sum(p[i][a] * g[a][j][b] for a in range(r0))
+                for i in range(v)
+                for j in range(v)
+            )
             if sp.expand(nxt - h[0, b]) != 0:
                 return False
     return True

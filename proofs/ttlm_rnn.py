@@ -28,13 +28,18 @@ def _mat(name, m, n):
 
 
 def _tens(name, a, b, c):
-    return {(i, j, k): sp.Symbol(f"{name}_{i}_{j}_{k}", real=True)
-            for i in range(a) for j in range(b) for k in range(c)}
+    return {
+        (i, j, k): sp.Symbol(f"{name}_{i}_{j}_{k}", real=True)
+        for i in range(a)
+        for j in range(b)
+        for k in range(c)
+    }
 
 
 def _tt_step(G, h, f, r_in, v, r_out):
-    return [sum(h[p] * G[p, i, o] * f[i] for p in range(r_in) for i in range(v))
-            for o in range(r_out)]
+    return [
+        sum(h[p] * G[p, i, o] * f[i] for p in range(r_in) for i in range(v)) for o in range(r_out)
+    ]
 
 
 def _zero(lhs, rhs) -> bool:
@@ -66,8 +71,12 @@ def prove_rac_core() -> bool:
     X, Y, h, f = _mat("X", R, V), _mat("Y", R, R), _vec("h", R), _vec("f", V)
     lhs = list((X * f).multiply_elementwise(Y * h))
     delta = {(j, o, k): int(j == o == k) for j in range(R) for o in range(R) for k in range(R)}
-    G = {(p, i, o): sum(X[j, i] * delta[j, o, k] * Y[k, p] for j in range(R) for k in range(R))
-         for p in range(R) for i in range(V) for o in range(R)}
+    G = {
+        (p, i, o): sum(X[j, i] * delta[j, o, k] * Y[k, p] for j in range(R) for k in range(R))
+        for p in range(R)
+        for i in range(V)
+        for o in range(R)
+    }
     return _zero(lhs, _tt_step(G, h, f, R, V, R))
 
 
@@ -82,23 +91,46 @@ def prove_augmented_bilinear() -> bool:
     T = _tens("T", V, R, R)
     Wf, Uh = W * f, U * h
     fams = {
-        "vanilla": (list(A * h + B * f + b),
-                    lambda p, i, o: (A[o, p] if p < R and i == V else
-                                     B[o, i] if p == R and i < V else
-                                     b[o] if p == R and i == V else 0)),
-        "mi": ([al[o] * Wf[o] * Uh[o] + b1[o] * Uh[o] + b2[o] * Wf[o] + b[o] for o in range(R)],
-               lambda p, i, o: (al[o] * W[o, i] * U[o, p] if p < R and i < V else
-                                b1[o] * U[o, p] if p < R else
-                                b2[o] * W[o, i] if i < V else b[o])),
-        "2rnn": ([sum(f[j] * T[j, o, k] * h[k] for j in range(V) for k in range(R)) + b[o]
-                  for o in range(R)],
-                 lambda p, i, o: (T[i, o, p] if p < R and i < V else
-                                  b[o] if p == R and i == V else 0)),
+        "vanilla": (
+            list(A * h + B * f + b),
+            lambda p, i, o: (
+                A[o, p]
+                if p < R and i == V
+                else B[o, i]
+                if p == R and i < V
+                else b[o]
+                if p == R and i == V
+                else 0
+            ),
+        ),
+        "mi": (
+            [al[o] * Wf[o] * Uh[o] + b1[o] * Uh[o] + b2[o] * Wf[o] + b[o] for o in range(R)],
+            lambda p, i, o: (
+                al[o] * W[o, i] * U[o, p]
+                if p < R and i < V
+                else b1[o] * U[o, p]
+                if p < R
+                else b2[o] * W[o, i]
+                if i < V
+                else b[o]
+            ),
+        ),
+        "2rnn": (
+            [
+                sum(f[j] * T[j, o, k] * h[k] for j in range(V) for k in range(R)) + b[o]
+                for o in range(R)
+            ],
+            lambda p, i, o: T[i, o, p] if p < R and i < V else b[o] if p == R and i == V else 0,
+        ),
     }
     ok = True
     for lhs, entry in fams.values():
-        G = {(p, i, o): entry(p, i, o) if o < R else int(p == R and i == V)
-             for p in range(R + 1) for i in range(V + 1) for o in range(R + 1)}
+        G = {
+            (p, i, o): entry(p, i, o) if o < R else int(p == R and i == V)
+            for p in range(R + 1)
+            for i in range(V + 1)
+            for o in range(R + 1)
+        }
         ok &= _zero(lhs + [1], _tt_step(G, ht, ft, R + 1, V + 1, R + 1))
     return bool(ok)
 

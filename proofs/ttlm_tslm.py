@@ -26,7 +26,7 @@ def _alphas(n):
 
 def _eq16_entry(lam, U, W, d):
     """𝒯_d of Eq. 16 by its recursion: 𝒮_(j),k[d_1..d_{j−1}] = Σ_i W_ki 𝒮_(j−1),i u_i[d_{j−1}]."""
-    S = [sp.Integer(1)] * R                                   # 𝒮_(1) = 1
+    S = [sp.Integer(1)] * R  # 𝒮_(1) = 1
     for j in range(len(d) - 1):
         S = [sum(W[k, i] * S[i] * U[i, d[j]] for i in range(R)) for k in range(R)]
     return sum(lam[i] * S[i] * U[i, d[-1]] for i in range(R))
@@ -41,9 +41,11 @@ def prove_tslm_eq_19() -> bool:
     """
     lam, U, W = _syms()
     al = _alphas(3)
-    lhs = sum(_eq16_entry(lam, U, W, d) * al[0][d[0]] * al[1][d[1]] * al[2][d[2]]
-              for d in itertools.product(range(M), repeat=3))
-    Wh = sp.ones(R, 1)                                        # W h₀ = 1
+    lhs = sum(
+        _eq16_entry(lam, U, W, d) * al[0][d[0]] * al[1][d[1]] * al[2][d[2]]
+        for d in itertools.product(range(M), repeat=3)
+    )
+    Wh = sp.ones(R, 1)  # W h₀ = 1
     h = None
     for a in al:
         h = Wh.multiply_elementwise(U * a)
@@ -77,7 +79,7 @@ def prove_tslm_eq_17_corrected() -> bool:
     for k in range(2):
         lhs = 0
         for d in itertools.product(range(M), repeat=2):
-            S = [sum(W[q, i] * U[i, d[0]] for i in range(R)) for q in range(R)]   # 𝒮_(2)
+            S = [sum(W[q, i] * U[i, d[0]] for i in range(R)) for q in range(R)]  # 𝒮_(2)
             lhs += sum(V[k, i] * S[i] * U[i, d[1]] for i in range(R)) * al[0][d[0]] * al[1][d[1]]
         Wh, h = sp.ones(R, 1), None
         for a in al:
@@ -90,12 +92,17 @@ def prove_tslm_eq_17_corrected() -> bool:
 def prove_tslm_eq_21_bilinear() -> bool:
     """g(a, b) = a ⊙ b is linear in each argument and g(ca, cb) = c² g(a, b) (r = 2):
     bilinear, hence not linear jointly (for c ≠ 0, 1) and linear separately."""
-    a, a2, b, b2 = (sp.Matrix(2, 1, lambda i, _, s=s: sp.Symbol(f"{s}{i}"))
-                    for s in ("a", "p", "b", "q"))
+    a, a2, b, b2 = (
+        sp.Matrix(2, 1, lambda i, _, s=s: sp.Symbol(f"{s}{i}")) for s in ("a", "p", "b", "q")
+    )
     c = sp.Symbol("c")
     g = lambda x, y: x.multiply_elementwise(y)  # noqa: E731
-    checks = [g(a + a2, b) - g(a, b) - g(a2, b), g(a, b + b2) - g(a, b) - g(a, b2),
-              g(c * a, b) - c * g(a, b), g(c * a, c * b) - c**2 * g(a, b)]
+    checks = [
+        g(a + a2, b) - g(a, b) - g(a2, b),
+        g(a, b + b2) - g(a, b) - g(a, b2),
+        g(c * a, b) - c * g(a, b),
+        g(c * a, c * b) - c**2 * g(a, b),
+    ]
     return all(sp.expand(e) == sp.zeros(2, 1) for e in checks)
 
 

@@ -14,8 +14,9 @@ V, R = 2, 2
 
 
 def _core(name, r0, v, r1):
-    return [[[sp.Symbol(f"{name}_{a}{i}{b}") for b in range(r1)] for i in range(v)]
-            for a in range(r0)]
+    return [
+        [[sp.Symbol(f"{name}_{a}{i}{b}") for b in range(r1)] for i in range(v)] for a in range(r0)
+    ]
 
 
 def _mat(name, n, m):
@@ -34,8 +35,9 @@ def prove_ttlm_eq6_corrected() -> bool:
     h = sp.Matrix(1, R, lambda _, a: sp.Symbol(f"h_{a}"))
     for w in range(V):
         f = [1 if i == w else 0 for i in range(V)]
-        lhs = sp.Matrix(1, R, lambda _, b: sum(f[i] * G[a][i][b] * h[a]
-                                              for a in range(R) for i in range(V)))
+        lhs = sp.Matrix(
+            1, R, lambda _, b: sum(f[i] * G[a][i][b] * h[a] for a in range(R) for i in range(V))
+        )
         if any(sp.expand(x) != 0 for x in lhs - h * _slice(G, w)):
             return False
     return True
@@ -57,7 +59,8 @@ def prove_ttlm_eq8_corrected() -> bool:
         for t in range(1, N - 1):
             h = h * _slice(G, x[t])
         return (h * F[x[-1], :].T)[0, 0]
-    for t in (2, 3):                                   # 1-based position of x_t
+
+    for t in (2, 3):  # 1-based position of x_t
         for pre in itertools.product(range(V), repeat=t):
             marg = sum(p(pre + rest) for rest in itertools.product(range(V), repeat=N - t))
             h = F[pre[0], :]
@@ -80,15 +83,35 @@ def prove_ttlm_eq12() -> bool:
     """One Tiny/Large step under each reading equals ``hᵀ G[:, w, :]`` with the core of
     :func:`tnverify.equivalences.tiny_to_tt_core` / ``large_to_tt_core`` (R = 2)."""
     X = [[[sp.Symbol(f"X_{w}{j}{k}") for k in range(R)] for j in range(R)] for w in range(V)]
-    E = {(j, k, l, m): sp.Symbol(f"E_{j}{k}{l}{m}") for j, k, l, m in itertools.product(range(R), repeat=4)}
+    E = {
+        (j, k, l, m): sp.Symbol(f"E_{j}{k}{l}{m}")
+        for j, k, l, m in itertools.product(range(R), repeat=4)
+    }
     Whh, h = _mat("W", R, R), _mat("h", R, 1)
     u = Whh * h
     for large in (False, True):
         for w in range(V):
-            M = sp.Matrix(R, R, lambda j, k: X[w][j][k]) if not large else sp.Matrix(
-                R, R, lambda l, m: sum(X[w][j][k] * E[j, k, l, m] for j in range(R) for k in range(R)))
-            delta = sp.Matrix(R, 1, lambda m, _: sum(M[j, k] * (1 if j == k == l == m else 0) * u[l]
-                                                     for j in range(R) for k in range(R) for l in range(R)))
+            M = (
+                sp.Matrix(R, R, lambda j, k: X[w][j][k])
+                if not large
+                else sp.Matrix(
+                    R,
+                    R,
+                    lambda l, m: sum(
+                        X[w][j][k] * E[j, k, l, m] for j in range(R) for k in range(R)
+                    ),
+                )
+            )
+            delta = sp.Matrix(
+                R,
+                1,
+                lambda m, _: sum(
+                    M[j, k] * (1 if j == k == l == m else 0) * u[l]
+                    for j in range(R)
+                    for k in range(R)
+                    for l in range(R)
+                ),
+            )
             G_delta = sp.Matrix(R, R, lambda a, m: M[m, m] * Whh[m, a])
             reshape = M * u
             G_resh = sp.Matrix(R, R, lambda a, j: sum(M[j, k] * Whh[k, a] for k in range(R)))
@@ -106,21 +129,27 @@ def prove_thesis_prop_5_2_2_corrected() -> bool:
     (h contracted with the left bond, the one-hot f with the |V| mode).  For every length
     the same one-step identity ``h^(s) = (h^(s−1))ᵀ[(f^(s))ᵀ𝐆^(s)]`` gives it by induction."""
     cores = [_core("A", 1, V, R), _core("B", R, V, R)]
-    outs = [sp.Matrix(1, V, lambda i, j: sp.Symbol(f"O1_{i}{j}")),
-            sp.Matrix(R, V, lambda i, j: sp.Symbol(f"O2_{i}{j}")),
-            sp.Matrix(R, V, lambda i, j: sp.Symbol(f"O3_{i}{j}"))]
+    outs = [
+        sp.Matrix(1, V, lambda i, j: sp.Symbol(f"O1_{i}{j}")),
+        sp.Matrix(R, V, lambda i, j: sp.Symbol(f"O2_{i}{j}")),
+        sp.Matrix(R, V, lambda i, j: sp.Symbol(f"O3_{i}{j}")),
+    ]
     for t in range(1, 4):
         for pre in itertools.product(range(V), repeat=t - 1):
             unrolled = sp.eye(1)
             for s, w in enumerate(pre):
-                unrolled = unrolled * _slice(cores[s], w)        # (f^(s))ᵀ𝐆^(s), Eq. 5.6
+                unrolled = unrolled * _slice(cores[s], w)  # (f^(s))ᵀ𝐆^(s), Eq. 5.6
             unrolled = unrolled * outs[t - 1]
             h = sp.ones(1, 1)
-            for s, w in enumerate(pre):                          # Eq. 5.8, entry by entry
+            for s, w in enumerate(pre):  # Eq. 5.8, entry by entry
                 G, f = cores[s], [1 if i == w else 0 for i in range(V)]
-                h = sp.Matrix(1, _slice(G, 0).shape[1],
-                              lambda _, b: sum(h[0, a] * G[a][i][b] * f[i]
-                                               for a in range(h.shape[1]) for i in range(V)))
+                h = sp.Matrix(
+                    1,
+                    _slice(G, 0).shape[1],
+                    lambda _, b: sum(
+                        h[0, a] * G[a][i][b] * f[i] for a in range(h.shape[1]) for i in range(V)
+                    ),
+                )
             if any(sp.expand(e) != 0 for e in (unrolled - h * outs[t - 1])):
                 return False
     return True

@@ -29,7 +29,7 @@ NOT_INFERRED = {
     "site_tag_id": "checked by its own row (a format string)",
     "phi": "None is a valid activation (the identity)",
     "tnverify.claims.compare.compare_values:control": "control values are judged, not "
-                                                      "refused (NaN and complex included)",
+    "refused (NaN and complex included)",
 }
 
 
@@ -68,19 +68,39 @@ def optional_kind(default) -> str:
 
 def _bad(default):
     if isinstance(default, bool):
-        return [("str-no", "no"), ("str-yes", "yes"), ("int-1", 1), ("int-0", 0),
-                ("None", None), ("float", 1.0), ("np.bool_", np.bool_(default))]
+        return [
+            ("str-no", "no"),
+            ("str-yes", "yes"),
+            ("int-1", 1),
+            ("int-0", 0),
+            ("None", None),
+            ("float", 1.0),
+            ("np.bool_", np.bool_(default)),
+        ]
     if isinstance(default, int):
-        return [("bool", True), ("float+1.5", default + 1.5), ("str", str(default)),
-                ("complex", complex(default, 1)), ("object", object())]
+        return [
+            ("bool", True),
+            ("float+1.5", default + 1.5),
+            ("str", str(default)),
+            ("complex", complex(default, 1)),
+            ("object", object()),
+        ]
     if isinstance(default, float):
-        return [("str", str(default)), ("bool", True), ("complex", complex(default, 1)),
-                ("object", object())]
+        return [
+            ("str", str(default)),
+            ("bool", True),
+            ("complex", complex(default, 1)),
+            ("object", object()),
+        ]
     if isinstance(default, str):
         return [("int", 1), ("bytes", default.encode()), ("None", None)]
     if isinstance(default, torch.dtype):
-        return [("torch.int64", torch.int64), ("torch.bool", torch.bool),
-                ("str", str(default)), ("np.int64", np.int64)]
+        return [
+            ("torch.int64", torch.int64),
+            ("torch.bool", torch.bool),
+            ("str", str(default)),
+            ("np.int64", np.int64),
+        ]
     if default is None:
         return [("object", object()), ("complex-nan", complex(math.nan, 1))]
     return []

@@ -24,19 +24,28 @@ os.environ.setdefault("TNVERIFY_JOBS", "1")
 # CI's verdict does not depend on the day's luck; "thorough" draws fresh examples each run
 # (HYPOTHESIS_PROFILE=thorough) to look for new counterexamples.
 settings.register_profile(
-    "default", deadline=None, max_examples=20, derandomize=True, print_blob=True,
+    "default",
+    deadline=None,
+    max_examples=20,
+    derandomize=True,
+    print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-settings.register_profile("thorough", parent=settings.get_profile("default"), max_examples=200,
-                          derandomize=False)
+settings.register_profile(
+    "thorough", parent=settings.get_profile("default"), max_examples=200, derandomize=False
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 # -- paper-size runs: only on request (a separate CI step) -------------------------------
 def pytest_addoption(parser):
-    parser.addoption("--paper-size", action="store_true", default=False,
-                     help="also run the tests marked paper_size (the papers' GPU sizes); "
-                          "TNVERIFY_PAPER_SIZE=1 does the same")
+    parser.addoption(
+        "--paper-size",
+        action="store_true",
+        default=False,
+        help="also run the tests marked paper_size (the papers' GPU sizes); "
+        "TNVERIFY_PAPER_SIZE=1 does the same",
+    )
 
 
 def pytest_collection_modifyitems(config, items):
@@ -55,25 +64,34 @@ def _roundtrip(params, rng):
     """holds: x against x + 0 (error is exactly zero)."""
     x = rng.standard_normal(int(params.get("n", 4)))
     err = float(np.max(np.abs((x + 0.0) - x)))
-    return Evidence("x vs x + 0", error=err,
-                    tolerance=tolerance(np.float64, n=1, norm=float(np.max(np.abs(x)))),
-                    sizes={"n": x.size})
+    return Evidence(
+        "x vs x + 0",
+        error=err,
+        tolerance=tolerance(np.float64, n=1, norm=float(np.max(np.abs(x)))),
+        sizes={"n": x.size},
+    )
 
 
 def _off_by_one(params, rng):
     """fails: x against x + 1."""
     x = rng.standard_normal(int(params["n"]))
     err = float(np.max(np.abs((x + 1.0) - x)))
-    return Evidence("x vs x + 1", error=err,
-                    tolerance=tolerance(np.float64, n=1, norm=float(np.max(np.abs(x)))),
-                    sizes={"n": x.size}, counterexample={"x": x})
+    return Evidence(
+        "x vs x + 1",
+        error=err,
+        tolerance=tolerance(np.float64, n=1, norm=float(np.max(np.abs(x)))),
+        sizes={"n": x.size},
+        counterexample={"x": x},
+    )
 
 
 def _two_readings(params, rng):
     """ill-posed: reading a holds, reading b fails."""
-    return Evidence("the printed formula", readings={
-        "a": _roundtrip({"n": 3}, rng), "b": _off_by_one({"n": 3}, rng)},
-        ill_posed="the printed sum has no range")
+    return Evidence(
+        "the printed formula",
+        readings={"a": _roundtrip({"n": 3}, rng), "b": _off_by_one({"n": 3}, rng)},
+        ill_posed="the printed sum has no range",
+    )
 
 
 def _boom(params, rng):
@@ -93,18 +111,54 @@ FAKE_IDS = ("fake-holds", "fake-fails", "fake-ill", "fake-error", "fake-skip")
 
 def make_fake_claims() -> list[Claim]:
     return [
-        Claim("fake-holds", "x equals x + 0", (Ref("ttlm", "§1, Eq. 1"),), "tensor-trains",
-              _roundtrip, space=({"n": 2}, {"n": 5}), scaled=_scaled_ok, title="holding"),
-        Claim("fake-fails", "x equals x + 1", (Ref("thesis", "§2"), Ref("gtm", "§3")), "tt-language-models",
-              _off_by_one, space=({"n": 1}, {"n": 2}), expected="fails",
-              corrected_by="fake-holds", title="failing"),
-        Claim("fake-ill", "sum x", (Ref("gtm", "Eq. 9"),), "xi-networks", _two_readings,
-              expected="ill-posed", readings={"a": "sum over t", "b": "sum over k"},
-              title="ambiguous"),
-        Claim("fake-error", "a broken check", (Ref("tslm", "Eq. 7"),), "tensor-trains", _boom,
-              title="broken"),
-        Claim("fake-skip", "scaled side needs a GPU", (Ref("ttlm", "§2 | Table 1"),), "tensor-trains",
-              _roundtrip, scaled=_no_cuda, title="skipped scaled"),
+        Claim(
+            "fake-holds",
+            "x equals x + 0",
+            (Ref("ttlm", "§1, Eq. 1"),),
+            "tensor-trains",
+            _roundtrip,
+            space=({"n": 2}, {"n": 5}),
+            scaled=_scaled_ok,
+            title="holding",
+        ),
+        Claim(
+            "fake-fails",
+            "x equals x + 1",
+            (Ref("thesis", "§2"), Ref("gtm", "§3")),
+            "tt-language-models",
+            _off_by_one,
+            space=({"n": 1}, {"n": 2}),
+            expected="fails",
+            corrected_by="fake-holds",
+            title="failing",
+        ),
+        Claim(
+            "fake-ill",
+            "sum x",
+            (Ref("gtm", "Eq. 9"),),
+            "xi-networks",
+            _two_readings,
+            expected="ill-posed",
+            readings={"a": "sum over t", "b": "sum over k"},
+            title="ambiguous",
+        ),
+        Claim(
+            "fake-error",
+            "a broken check",
+            (Ref("tslm", "Eq. 7"),),
+            "tensor-trains",
+            _boom,
+            title="broken",
+        ),
+        Claim(
+            "fake-skip",
+            "scaled side needs a GPU",
+            (Ref("ttlm", "§2 | Table 1"),),
+            "tensor-trains",
+            _roundtrip,
+            scaled=_no_cuda,
+            title="skipped scaled",
+        ),
     ]
 
 

@@ -49,15 +49,22 @@ claim("zeta-eq-1", "the first sum", "1 + 2 + ... + n = n(n - 1)/2",
 
 
 def _run(env, *args, cwd):
-    return subprocess.run([sys.executable, "-m", "tnverify", *args], capture_output=True,
-                          text=True, env=env, cwd=cwd, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "tnverify", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=300,
+    )
 
 
 @pytest.fixture(scope="module")
 def copy_with_a_paper(tmp_path_factory):
     root = tmp_path_factory.mktemp("copy")
-    shutil.copytree(ROOT / "tnverify", root / "tnverify",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        ROOT / "tnverify", root / "tnverify", ignore=shutil.ignore_patterns("__pycache__")
+    )
     folder = root / "tnverify" / "claims" / "zeta"
     folder.mkdir()
     (folder / "__init__.py").write_text(DECLARATION, encoding="utf-8")
@@ -85,8 +92,9 @@ def test_a_new_paper_folder_is_listed(copy_with_a_paper):
 def test_a_new_paper_is_reported(copy_with_a_paper, tmp_path):
     root, env = copy_with_a_paper
     report = tmp_path / "r.json"
-    proc = _run(env, "verify", "--paper", "zeta", "--report", str(report), "--device", "cpu",
-                cwd=root)
+    proc = _run(
+        env, "verify", "--paper", "zeta", "--report", str(report), "--device", "cpu", cwd=root
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     data = json.loads(report.read_text(encoding="utf-8"))
     assert [(c["id"], c["verdict"]) for c in data["claims"]] == [("zeta-eq-1", "fails")]
@@ -98,19 +106,30 @@ def test_a_new_paper_is_in_the_errata(copy_with_a_paper):
     proc = _run(env, "errata", "--paper", "zeta", cwd=root)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("# Errata: Sketch of the analytical engine")
-    (heading,) = [ln for ln in proc.stdout.splitlines() if ln.startswith("#") and "`zeta-eq-1`" in ln]
+    (heading,) = [
+        ln for ln in proc.stdout.splitlines() if ln.startswith("#") and "`zeta-eq-1`" in ln
+    ]
     assert "§1, Eq. 1" in heading
     assert "Verdict `fails`" in proc.stdout.split(heading, 1)[1]
     assert "**Printed:** n(n - 1)/2" in proc.stdout
     # the papers that get a sheet (what `tnverify errata --out DIR` writes) include it
-    proc = subprocess.run([sys.executable, "-c", "from tnverify.report.errata import "
-                           "ERRATA_PAPERS; print(' '.join(ERRATA_PAPERS))"],
-                          capture_output=True, text=True, env=env, cwd=root, timeout=300)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from tnverify.report.errata import ERRATA_PAPERS; print(' '.join(ERRATA_PAPERS))",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=root,
+        timeout=300,
+    )
     assert proc.stdout.split() == ["grurntn", "gtm", "thesis", "tslm", "ttlm", "zeta"]
 
 
 # -- a plugin's paper ------------------------------------------------------------------
-PLUGIN = '''import tnverify
+PLUGIN = """import tnverify
 from tnverify import Ref
 
 tnverify.paper("lovelace", authors=("Ada Lovelace",), title="Notes on the engine",
@@ -128,7 +147,7 @@ def test_bernoulli():
                 refs=(Ref("lovelace", "Note A"),), topic="numbers", expected="fails")
 def test_sum():
     tnverify.check(tnverify.compare_ints("2 + 2", [2 + 2], [5]))
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -141,21 +160,40 @@ def plugin_file(tmp_path_factory):
 def test_a_plugin_paper_selects_reports_and_gets_errata(plugin_file, tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TNVERIFY_JOBS": "1"}
     report = tmp_path / "r.json"
-    proc = _run(env, "verify", "--plugin", str(plugin_file), "--paper", "lovelace",
-                "--report", str(report), "--device", "cpu", cwd=tmp_path)
+    proc = _run(
+        env,
+        "verify",
+        "--plugin",
+        str(plugin_file),
+        "--paper",
+        "lovelace",
+        "--report",
+        str(report),
+        "--device",
+        "cpu",
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     ids = [c["id"] for c in json.loads(report.read_text(encoding="utf-8"))["claims"]]
     assert ids == ["lovelace-note-g", "lovelace-note-a"]
     html = tmp_path / "r.html"
-    proc = _run(env, "verify", "--plugin", str(plugin_file), "--report", str(html),
-                "--device", "cpu", cwd=tmp_path)
+    proc = _run(
+        env,
+        "verify",
+        "--plugin",
+        str(plugin_file),
+        "--report",
+        str(html),
+        "--device",
+        "cpu",
+        cwd=tmp_path,
+    )
     # --plugin without another filter runs only the plugin's claims
     assert proc.returncode == 0 and "2 claims:" in proc.stdout, proc.stdout + proc.stderr
     page = html.read_text(encoding="utf-8")
     assert page.count("Printed in:") == 1
     assert page.count("A paraphrase (not the paper's words) of:") == 1
-    proc = _run(env, "errata", "--plugin", str(plugin_file), "--paper", "lovelace",
-                cwd=tmp_path)
+    proc = _run(env, "errata", "--plugin", str(plugin_file), "--paper", "lovelace", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("# Errata: Notes on the engine")
     assert "`lovelace-note-a`" in proc.stdout and "`lovelace-note-g`" not in proc.stdout
@@ -174,13 +212,16 @@ def test_declaring_a_paper_again_is_a_no_op_and_a_conflict_raises():
         del PAPERS["test_decl"]
 
 
-@pytest.mark.parametrize("key, fields, error, match", [
-    ("Bad-Key", dict(authors=(), title="t", year=None), ClaimError, "lower-case word"),
-    ("ok", dict(authors="Ada Lovelace", title="t", year=None), DTypeError, "sequence of names"),
-    ("ok", dict(authors=(), title="", year=None), ClaimError, "title must not be empty"),
-    ("ok", dict(authors=(), title="t", year="1843"), DTypeError, "year must be an int"),
-    ("ok", dict(authors=(), title="t", year=1, errata="yes"), DTypeError, "errata must be"),
-])
+@pytest.mark.parametrize(
+    "key, fields, error, match",
+    [
+        ("Bad-Key", dict(authors=(), title="t", year=None), ClaimError, "lower-case word"),
+        ("ok", dict(authors="Ada Lovelace", title="t", year=None), DTypeError, "sequence of names"),
+        ("ok", dict(authors=(), title="", year=None), ClaimError, "title must not be empty"),
+        ("ok", dict(authors=(), title="t", year="1843"), DTypeError, "year must be an int"),
+        ("ok", dict(authors=(), title="t", year=1, errata="yes"), DTypeError, "errata must be"),
+    ],
+)
 def test_a_bad_declaration_names_the_field(key, fields, error, match):
     with pytest.raises(error, match=match):
         tnverify.paper(key, **fields)

@@ -51,18 +51,43 @@ from boundary_fuzz_rows import ROWS
 from tnverify.errors import TnverifyError
 
 PUBLIC_MODULES = [
-    "tnverify", "tnverify.definitions.explicit", "tnverify.tt", "tnverify.tt.svd", "tnverify.tt.cp",
-    "tnverify.ranks.matricize", "tnverify.definitions.conditionals", "tnverify.generalized.xi",
+    "tnverify",
+    "tnverify.definitions.explicit",
+    "tnverify.tt",
+    "tnverify.tt.svd",
+    "tnverify.tt.cp",
+    "tnverify.ranks.matricize",
+    "tnverify.definitions.conditionals",
+    "tnverify.generalized.xi",
     "tnverify.generalized.grid",
-    "tnverify.definitions.ngram", "tnverify.equivalences", "tnverify.generalized.bounds",
-    "tnverify.generalized.constructions", "tnverify.generalized.expressivity",
-    "tnverify.lru.theory", "tnverify.lru.products", "tnverify.claims.monte_carlo", "tnverify.tt.interop", "tnverify.definitions.oracle", "tnverify.testing.strategies",
-    "tnverify.claims.compare", "tnverify.cells.born", "tnverify.cells.gated",
-    "tnverify.cells.generalized", "tnverify.cells.lmm", "tnverify.cells.recurrent",
-    "tnverify.cells.tokens", "tnverify.cells.tslm", "tnverify.cells.ttlm",
-    "tnverify.cells.ttlm_variants", "tnverify.report.errata", "tnverify.tt.svd_torch", "tnverify.device",
+    "tnverify.definitions.ngram",
+    "tnverify.equivalences",
+    "tnverify.generalized.bounds",
+    "tnverify.generalized.constructions",
+    "tnverify.generalized.expressivity",
+    "tnverify.lru.theory",
+    "tnverify.lru.products",
+    "tnverify.claims.monte_carlo",
+    "tnverify.tt.interop",
+    "tnverify.definitions.oracle",
+    "tnverify.testing.strategies",
+    "tnverify.claims.compare",
+    "tnverify.cells.born",
+    "tnverify.cells.gated",
+    "tnverify.cells.generalized",
+    "tnverify.cells.lmm",
+    "tnverify.cells.recurrent",
+    "tnverify.cells.tokens",
+    "tnverify.cells.tslm",
+    "tnverify.cells.ttlm",
+    "tnverify.cells.ttlm_variants",
+    "tnverify.report.errata",
+    "tnverify.tt.svd_torch",
+    "tnverify.device",
     # 0.2.0 (tests/boundary_fuzz_rows_020.py)
-    "tnverify.threads", "tnverify.figures.registry", "tnverify.figures.trials",
+    "tnverify.threads",
+    "tnverify.figures.registry",
+    "tnverify.figures.trials",
     "tnverify.report.html",
 ]
 #: Public callables that are not entry points for user data, with the reason.
@@ -83,8 +108,10 @@ OWNED_ELSEWHERE: set = set()
 #: Entry points known not to validate yet (none).
 KNOWN_GAPS: dict = {}
 
-EXAMPLES = int(os.environ.get("TNVERIFY_FUZZ_EXAMPLES") or (
-    200 if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else 12))
+EXAMPLES = int(
+    os.environ.get("TNVERIFY_FUZZ_EXAMPLES")
+    or (200 if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else 12)
+)
 TIME_LIMIT_S = 20
 
 
@@ -120,6 +147,7 @@ class _Timeout(Exception):
 def _time_limit(seconds: int):
     def handler(signum, frame):
         raise _Timeout(f"call ran past {seconds} s (a loop or allocation without a guard)")
+
     old = signal.signal(signal.SIGALRM, handler)
     signal.alarm(seconds)
     try:
@@ -197,8 +225,11 @@ def test_valid_call_of_each_row_works(i):
     first = _expected(i)
     if isinstance(first, str) and first == _STRATEGY:
         strategy = ROWS[i]["call"](**_fresh(ROWS[i]["valid"]))
-        find(strategy, lambda _: True, settings=settings(max_examples=1, database=None,
-                                                         derandomize=True))
+        find(
+            strategy,
+            lambda _: True,
+            settings=settings(max_examples=1, database=None, derandomize=True),
+        )
     assert first is not None or ROWS[i]["call"] is ROWS[i]["covers"]
     assert same(_call(ROWS[i], _fresh(ROWS[i]["valid"])), first)
 
@@ -208,21 +239,42 @@ def _arguments(row: dict) -> dict:
     keyword argument its callable leaves at the default."""
     out = {}
     for arg, kind in row["kinds"].items():
-        out[arg] = (kind, [(label, v) for label, v in bad_values(kind, row["valid"][arg])
-                           if not (v is None and _defaults_to_none(row["call"], arg))])
+        out[arg] = (
+            kind,
+            [
+                (label, v)
+                for label, v in bad_values(kind, row["valid"][arg])
+                if not (v is None and _defaults_to_none(row["call"], arg))
+            ],
+        )
     for arg, (default, none_ok) in optional_kinds(row, _key(row["covers"])).items():
         out.setdefault(arg, (optional_kind(default), optional_bad_values(default, none_ok)))
-    return {arg: (kind, [(label, v) for label, v in values
-                         if (_key(row["covers"]), label) not in OWNED_ELSEWHERE
-                         and label not in row["alternatives"]
-                         and f"{arg}:{label}" not in row["alternatives"]])
-            for arg, (kind, values) in out.items()}
+    return {
+        arg: (
+            kind,
+            [
+                (label, v)
+                for label, v in values
+                if (_key(row["covers"]), label) not in OWNED_ELSEWHERE
+                and label not in row["alternatives"]
+                and f"{arg}:{label}" not in row["alternatives"]
+            ],
+        )
+        for arg, (kind, values) in out.items()
+    }
 
 
-FUZZED = [pytest.param(i, id=_row_id(r), marks=[pytest.mark.xfail(
-              reason=KNOWN_GAPS[_key(r["covers"])], strict=False)]
-              if _key(r["covers"]) in KNOWN_GAPS else [])
-          for i, r in enumerate(ROWS) if any(v for _, v in _arguments(r).values())]
+FUZZED = [
+    pytest.param(
+        i,
+        id=_row_id(r),
+        marks=[pytest.mark.xfail(reason=KNOWN_GAPS[_key(r["covers"])], strict=False)]
+        if _key(r["covers"]) in KNOWN_GAPS
+        else [],
+    )
+    for i, r in enumerate(ROWS)
+    if any(v for _, v in _arguments(r).values())
+]
 
 
 @pytest.mark.parametrize("i", FUZZED)
@@ -238,8 +290,9 @@ def test_bad_argument_gives_tnverify_error_or_the_valid_result(i, data):
     _check_bad_call(row, _expected(i), arg, label, bad, kind=kind, data=data)
 
 
-def _check_bad_call(row: dict, expected, arg: str, label: str, bad, *, kind: str = "",
-                    data=None) -> None:
+def _check_bad_call(
+    row: dict, expected, arg: str, label: str, bad, *, kind: str = "", data=None
+) -> None:
     """The call with ``arg = bad`` raises a TnverifyError or returns ``expected`` (a
     strategy: only for an equivalent spelling of the valid value)."""
     kwargs = _fresh(row["valid"])
@@ -251,8 +304,9 @@ def _check_bad_call(row: dict, expected, arg: str, label: str, bad, *, kind: str
         return
     except Exception as exc:  # noqa: BLE001 - this is what the test looks for
         pytest.fail(f"{where}: foreign {type(exc).__name__}: {exc}"[:600])
-    if (kind in STRICT or isinstance(got, str) and got == _STRATEGY) \
-            and not equivalent(kind, label):
+    if (kind in STRICT or isinstance(got, str) and got == _STRATEGY) and not equivalent(
+        kind, label
+    ):
         pytest.fail(f"{where}: a bad value was accepted silently")
     assert same(got, expected), f"{where}: returned a result different from the valid one"
 
@@ -262,14 +316,18 @@ def _silent_cast(x):
     return np.asarray(x, dtype=np.float64).sum()
 
 
-@pytest.mark.parametrize("call, kind, valid, label", [
-    (_silent_cast, "real", np.ones(3), "complex"),                  # ComplexWarning
-    (lambda x: np.zeros(int(x)).size, "int", 3, "float+1.5"),       # 4.5 -> 4
-    (lambda x: np.asarray(x).sum(), "real", np.ones(3), "ragged"),  # numpy's ValueError
-])
+@pytest.mark.parametrize(
+    "call, kind, valid, label",
+    [
+        (_silent_cast, "real", np.ones(3), "complex"),  # ComplexWarning
+        (lambda x: np.zeros(int(x)).size, "int", 3, "float+1.5"),  # 4.5 -> 4
+        (lambda x: np.asarray(x).sum(), "real", np.ones(3), "ragged"),  # numpy's ValueError
+    ],
+)
 def test_the_check_fails_on_the_defects_of_issue_14(call, kind, valid, label):
-    row = dict(covers=_silent_cast, call=call, kinds={"x": kind}, valid={"x": valid},
-               alternatives=())
+    row = dict(
+        covers=_silent_cast, call=call, kinds={"x": kind}, valid={"x": valid}, alternatives=()
+    )
     bad = dict(bad_values(kind, valid))[label]
     with pytest.raises((pytest.fail.Exception, AssertionError)):
         _check_bad_call(row, _call(row, {"x": valid}), "x", label, bad)
@@ -289,18 +347,27 @@ def _augmented_cores() -> dict:
     return {
         "VanillaRNN": ("rnn", VanillaRNN(n(R, R), n(R, V), n(R)).augmented_core()),
         "SecondOrderRNN": ("rnn", SecondOrderRNN(n(V, R, R), bias=n(R)).augmented_core()),
-        "GeneralMIRNN": ("rnn", GeneralMIRNN(n(R, V), n(R, R), n(R), n(R), n(R),
-                                             n(R)).augmented_core()),
-        "TTLMTiny": ("ttlm", TTLMTiny(n(V, R, R), n(R, R), n(R, R, R), n(R),
-                                      b_hh=n(R)).augmented_core()),
-        "TTLMLarge": ("ttlm", TTLMLarge(n(V, R, R), n(R, R, R, R), n(R, R), n(R, R, R), n(R),
-                                        b_hh=n(R)).augmented_core()),
+        "GeneralMIRNN": (
+            "rnn",
+            GeneralMIRNN(n(R, V), n(R, R), n(R), n(R), n(R), n(R)).augmented_core(),
+        ),
+        "TTLMTiny": (
+            "ttlm",
+            TTLMTiny(n(V, R, R), n(R, R), n(R, R, R), n(R), b_hh=n(R)).augmented_core(),
+        ),
+        "TTLMLarge": (
+            "ttlm",
+            TTLMLarge(
+                n(V, R, R), n(R, R, R, R), n(R, R), n(R, R, R), n(R), b_hh=n(R)
+            ).augmented_core(),
+        ),
     }
 
 
 @pytest.mark.parametrize("layout", ["rnn", "ttlm"])
-@pytest.mark.parametrize("cls", ["VanillaRNN", "SecondOrderRNN", "GeneralMIRNN", "TTLMTiny",
-                                 "TTLMLarge"])
+@pytest.mark.parametrize(
+    "cls", ["VanillaRNN", "SecondOrderRNN", "GeneralMIRNN", "TTLMTiny", "TTLMLarge"]
+)
 def test_sibling_layouts_are_refused_or_read_right(cls, layout):
     # the augmented core of one family split as the other's layout is refused; split as
     # its own, the blocks put back together give the core exactly
@@ -326,18 +393,26 @@ def test_sibling_layouts_are_refused_or_read_right(cls, layout):
 
 
 def _reads_a_flag(x, *, log=False):
-    return 2.0 * x if log else x                    # truthiness: "no" is read as true
+    return 2.0 * x if log else x  # truthiness: "no" is read as true
 
 
-@pytest.mark.parametrize("call, kind, valid, label", [
-    (lambda log: 2.0 if log else 1.0, "flag", True, "str-no"),               # truthiness
-    (lambda dtype: torch.tensor([1.5]).to(dtype).sum().item(), "dtype",      # cast first
-     torch.float64, "torch.int64"),
-    (lambda shape: st.just(0), "shape", (2, 3), "huge-mode"),                # no guard
-])
+@pytest.mark.parametrize(
+    "call, kind, valid, label",
+    [
+        (lambda log: 2.0 if log else 1.0, "flag", True, "str-no"),  # truthiness
+        (
+            lambda dtype: torch.tensor([1.5]).to(dtype).sum().item(),
+            "dtype",  # cast first
+            torch.float64,
+            "torch.int64",
+        ),
+        (lambda shape: st.just(0), "shape", (2, 3), "huge-mode"),  # no guard
+    ],
+)
 def test_the_check_fails_on_the_defects_of_issue_23(call, kind, valid, label):
-    row = dict(covers=_silent_cast, call=call, kinds={"x": kind}, valid={"x": valid},
-               alternatives=())
+    row = dict(
+        covers=_silent_cast, call=call, kinds={"x": kind}, valid={"x": valid}, alternatives=()
+    )
     row["call"] = lambda x, _c=call, _k=kind: _c(x)
     bad = dict(bad_values(kind, valid))[label]
     with pytest.raises((pytest.fail.Exception, AssertionError)):
@@ -347,8 +422,9 @@ def test_the_check_fails_on_the_defects_of_issue_23(call, kind, valid, label):
 def test_optional_arguments_are_mutated_too():
     # a row that names no argument still has its optional flag fuzzed, and the truthiness
     # reading of "no" is caught
-    row = dict(covers=_reads_a_flag, call=_reads_a_flag, kinds={}, valid={"x": 1.0},
-               alternatives=())
+    row = dict(
+        covers=_reads_a_flag, call=_reads_a_flag, kinds={}, valid={"x": 1.0}, alternatives=()
+    )
     kind, values = _arguments(row)["log"]
     assert kind == "flag" and {"str-no", "int-1", "None"} <= {label for label, _ in values}
     with pytest.raises((pytest.fail.Exception, AssertionError)):

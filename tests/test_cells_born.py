@@ -10,7 +10,7 @@ from tnverify.conventions import tolerance
 from tnverify.errors import DTypeError, RankError, ShapeError, VocabularyError
 from tnverify.definitions.explicit import all_sequences
 
-sizes = st.tuples(st.integers(1, 3), st.integers(1, 4), st.integers(1, 3))   # V, L, R
+sizes = st.tuples(st.integers(1, 3), st.integers(1, 4), st.integers(1, 3))  # V, L, R
 
 
 def _tol(V, L, R, logs=0.0):
@@ -40,8 +40,12 @@ def test_probabilities_sum_to_one(vlr, seed, cplx, uniform):
 
 
 @settings(max_examples=12, deadline=None)
-@given(vlr=sizes, seed=st.integers(0, 2**32 - 1), cplx=st.booleans(),
-       direction=st.sampled_from(["left", "right"]))
+@given(
+    vlr=sizes,
+    seed=st.integers(0, 2**32 - 1),
+    cplx=st.booleans(),
+    direction=st.sampled_from(["left", "right"]),
+)
 def test_sampled_log_probabilities_equal_log_p(vlr, seed, cplx, direction):
     V, L, R = vlr
     m = _machine(V, L, R, seed, cplx, False)
@@ -71,7 +75,7 @@ def test_marginals_and_conditionals_against_brute_force(cplx):
     for t in range(L):
         num = P.sum(axis=tuple(range(t + 1, L))) if t + 1 < L else P
         den = num.sum(axis=t, keepdims=True)
-        want = np.broadcast_to(num / den, P.shape[:t + 1]).reshape(-1, V)
+        want = np.broadcast_to(num / den, P.shape[: t + 1]).reshape(-1, V)
         idx = (all_sequences(V, L)[:, :t] @ (V ** np.arange(t - 1, -1, -1))) if t else 0
         got = c[:, t, :]
         assert np.abs(got - want[idx]).max() <= _tol(V, L, R)
@@ -92,11 +96,12 @@ def test_uniform_tree_uses_few_products():
     m = random_born(4, 64, 3, np.random.default_rng(0), uniform=True)
     ts = {s: transfer_matrix(m.core_list[s].detach()) for s in set(m.sites)}
     _, _, products = tree_product([ts[s].unsqueeze(0) for s in m.sites], keys=m.sites)
-    assert products <= 3 * 6          # three distinct nodes per level, depth log2(64) = 6
+    assert products <= 3 * 6  # three distinct nodes per level, depth log2(64) = 6
     with torch.no_grad():
         lz = float(m.log_partition())
         assert abs(float(m.log_partition_tree()) - lz) <= float(
-            tolerance(np.float64, n=64 * 4 * 3, norm=abs(lz) + 1.0))
+            tolerance(np.float64, n=64 * 4 * 3, norm=abs(lz) + 1.0)
+        )
 
 
 def test_no_underflow_at_long_length():
@@ -105,9 +110,13 @@ def test_no_underflow_at_long_length():
         tok, lp = m.sample(4, generator=torch.Generator().manual_seed(0))
         lz, lzt = m.log_partition(), m.log_partition_tree()
         ref = m.log_prob(tok)
-    assert torch.isfinite(lp).all() and float(lp.max()) < -500     # far below float64's range
-    assert abs(float(lz - lzt)) <= float(tolerance(np.float64, n=512 * 50 * 4, norm=abs(float(lz)) + 1))
-    assert float((lp - ref).abs().max()) <= float(tolerance(np.float64, n=512 * 4, norm=abs(float(ref[0]))))
+    assert torch.isfinite(lp).all() and float(lp.max()) < -500  # far below float64's range
+    assert abs(float(lz - lzt)) <= float(
+        tolerance(np.float64, n=512 * 50 * 4, norm=abs(float(lz)) + 1)
+    )
+    assert float((lp - ref).abs().max()) <= float(
+        tolerance(np.float64, n=512 * 4, norm=abs(float(ref[0])))
+    )
 
 
 def test_pinned_two_site_example():
@@ -142,6 +151,7 @@ def test_to_tt_absorbs_the_boundary_vectors_and_gives_psi_at_every_sequence(comp
 
     from tnverify.cells.born import BornMachine
     from tnverify.tt import TensorTrain
+
     rng = np.random.default_rng(19)
     V, R, L = 3, 2, 4
     core = rng.normal(size=(R, V, R)) + (1j * rng.normal(size=(R, V, R)) if complex_ else 0)
@@ -160,16 +170,18 @@ def test_to_tt_absorbs_the_boundary_vectors_and_gives_psi_at_every_sequence(comp
     p_tt = np.abs(full.reshape(-1)) ** 2
     p_tt /= p_tt.sum()
     p_m = np.exp(m.log_prob(seqs).detach().numpy())
-    assert np.max(np.abs(p_tt - p_m)) <= float(tolerance(np.float64, n=L * R * V ** L, norm=1.0))
+    assert np.max(np.abs(p_tt - p_m)) <= float(tolerance(np.float64, n=L * R * V**L, norm=1.0))
     # the boundary is really used: dropping ω changes the amplitudes
-    assert not np.allclose(full, BornMachine([core], sites=[0] * L, alpha=alpha,
-                                             omega=np.ones(R)).to_tt().full())
+    assert not np.allclose(
+        full, BornMachine([core], sites=[0] * L, alpha=alpha, omega=np.ones(R)).to_tt().full()
+    )
 
 
 def test_to_tt_without_boundaries_copies_the_cores():
     import numpy as np
 
     from tnverify.cells.born import BornMachine
+
     rng = np.random.default_rng(3)
     cores = [rng.normal(size=(1, 2, 3)), rng.normal(size=(3, 2, 1))]
     tt = BornMachine(cores).to_tt()

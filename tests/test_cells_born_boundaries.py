@@ -13,7 +13,11 @@ from tnverify.definitions.explicit import all_sequences
 
 V, L, R = 3, 4, 3
 CONFIGS = [  # (uniform, complex)
-    (False, False), (True, False), (False, True), (True, True)]
+    (False, False),
+    (True, False),
+    (False, True),
+    (True, True),
+]
 
 
 def _tol(logs=0.0):
@@ -38,8 +42,9 @@ def explicit_p(m):
 
 
 def _machine(uniform, cplx, seed=3):
-    return random_born(V, L, R, np.random.default_rng(seed), complex=cplx, uniform=uniform,
-                       boundary=True)
+    return random_born(
+        V, L, R, np.random.default_rng(seed), complex=cplx, uniform=uniform, boundary=True
+    )
 
 
 def _left_inverse_cdf(P, u):
@@ -49,7 +54,7 @@ def _left_inverse_cdf(P, u):
     for j in range(n):
         prefix = ()
         for t in range(Lp):
-            joint = P[prefix].reshape(P.shape[t], -1).sum(axis=1)   # P(x_<t, x_t = v)
+            joint = P[prefix].reshape(P.shape[t], -1).sum(axis=1)  # P(x_<t, x_t = v)
             cum = np.cumsum(joint)
             v = min(int(np.searchsorted(cum, u[j, t] * cum[-1], side="right")), P.shape[t] - 1)
             out[j, t] = v
@@ -76,9 +81,16 @@ def test_amplitudes_and_partition_function(uniform, cplx):
     assert np.abs(lpsi_tree - np.log(np.abs(psi))).max() <= _tol(logs)
     assert np.abs(lp - np.log(P.reshape(-1))).max() <= _tol(logs)
     # negative control: the same cores closed by [1]-boundaries are another distribution
-    plain = BornMachine([c.detach()[:1] if k == 0 else c.detach() for k, c in
-                         enumerate(m.core_list)], sites=m.sites, omega=m.omega.detach(),
-                        dtype=torch.float64) if not uniform else None
+    plain = (
+        BornMachine(
+            [c.detach()[:1] if k == 0 else c.detach() for k, c in enumerate(m.core_list)],
+            sites=m.sites,
+            omega=m.omega.detach(),
+            dtype=torch.float64,
+        )
+        if not uniform
+        else None
+    )
     if plain is not None:
         with torch.no_grad():
             assert abs(float(plain.log_partition()) - logZ) > _tol(logZ)
@@ -99,7 +111,7 @@ def test_marginals_and_conditionals(uniform, cplx):
         c = m.conditionals(X).numpy()
     for t in range(L):
         num = P.sum(axis=tuple(range(t + 1, L))) if t + 1 < L else P
-        want = np.broadcast_to(num / num.sum(axis=t, keepdims=True), P.shape[:t + 1])
+        want = np.broadcast_to(num / num.sum(axis=t, keepdims=True), P.shape[: t + 1])
         idx = (all_sequences(V, L)[:, :t] @ (V ** np.arange(t - 1, -1, -1))) if t else 0
         assert np.abs(c[:, t, :] - want.reshape(-1, V)[idx]).max() <= _tol()
 
@@ -114,7 +126,7 @@ def test_samplers(uniform, cplx, direction):
         tok, lp = m.sample_from_uniforms(torch.as_tensor(u), direction=direction)
     if direction == "left":
         want = _left_inverse_cdf(P, u)
-    else:       # position L first with u[:, 0]: the left sampler of the reversed joint
+    else:  # position L first with u[:, 0]: the left sampler of the reversed joint
         want = _left_inverse_cdf(np.transpose(P, tuple(range(L - 1, -1, -1))), u)[:, ::-1]
     assert tok.tolist() == want.tolist()
     logP = np.log(P[tuple(tok.numpy().T)])
@@ -149,15 +161,18 @@ def test_boundaries_are_trained_parameters():
     m.log_partition().backward()
     assert m.alpha.grad is not None and float(m.alpha.grad.abs().max()) > 0
     assert m.omega.grad is not None and float(m.omega.grad.abs().max()) > 0
-    rev = m.reversed()                       # swapped boundaries, no shared storage
+    rev = m.reversed()  # swapped boundaries, no shared storage
     assert torch.equal(rev.alpha, m.omega.detach()) and torch.equal(rev.omega, m.alpha.detach())
     assert rev.alpha.data_ptr() != m.omega.data_ptr()
 
 
 def test_boundary_validation():
     core = np.ones((2, 2, 2))
-    with pytest.raises(RankError, match=r"r_prev=2, expected 1 \(ranks must chain, r_0 = 1 "
-                                        r"without alpha\)"):
+    with pytest.raises(
+        RankError,
+        match=r"r_prev=2, expected 1 \(ranks must chain, r_0 = 1 "
+        r"without alpha\)",
+    ):
         BornMachine([core], omega=[1.0, 1.0])
     with pytest.raises(RankError, match=r"r_prev=2, expected 3 .*len\(alpha\) = 3"):
         BornMachine([core], alpha=[1.0, 1.0, 1.0], omega=[1.0, 1.0])

@@ -22,10 +22,16 @@ def _tol(dtype, n, norm=1.0):
 
 def _cells(i, d, dtype, device, g):
     kw = {"dtype": dtype, "device": device, "generator": g}
-    return [G.GRUCell(i, d, **kw), G.GRUCell(i, d, reset="after", **kw),
-            G.GRURNTN(i, d, form="eq17", **kw), G.GRURNTN(i, d, form="eq18", **kw),
-            G.LSTMCell(i, d, peephole="full", **kw), G.LSTMCell(i, d, peephole="diagonal", **kw),
-            G.LSTMCell(i, d, peephole=None, **kw), G.LSTMRNTN(i, d, **kw)]
+    return [
+        G.GRUCell(i, d, **kw),
+        G.GRUCell(i, d, reset="after", **kw),
+        G.GRURNTN(i, d, form="eq17", **kw),
+        G.GRURNTN(i, d, form="eq18", **kw),
+        G.LSTMCell(i, d, peephole="full", **kw),
+        G.LSTMCell(i, d, peephole="diagonal", **kw),
+        G.LSTMCell(i, d, peephole=None, **kw),
+        G.LSTMRNTN(i, d, **kw),
+    ]
 
 
 @pytest.mark.parametrize("device", DEVICES)
@@ -104,17 +110,21 @@ def test_lstm_torch_mapping():
 @given(seed=st.integers(0, 2**31), p=st.integers(1, 5), q=st.integers(1, 5), d=st.integers(1, 4))
 def test_bilinear_matches_loop(seed, p, q, d):
     g = torch.Generator().manual_seed(seed)
-    x, u = torch.randn(3, p, generator=g, dtype=torch.float64), torch.randn(3, q, generator=g, dtype=torch.float64)
+    x, u = (
+        torch.randn(3, p, generator=g, dtype=torch.float64),
+        torch.randn(3, q, generator=g, dtype=torch.float64),
+    )
     W = torch.randn(p, q, d, generator=g, dtype=torch.float64)
     scale = float(G.bilinear_loop(x.abs(), u.abs(), W.abs()).max())
     assert float((G.bilinear(x, u, W) - G.bilinear_loop(x, u, W)).abs().max()) <= _tol(
-        torch.float64, n=p * q, norm=scale)
+        torch.float64, n=p * q, norm=scale
+    )
 
 
 def test_pinned_bilinear_value():
     x = torch.tensor([[1.0, 2.0]], dtype=torch.float64)
     u = torch.tensor([[3.0]], dtype=torch.float64)
-    W = torch.tensor([[[1.0, 0.0]], [[0.5, 2.0]]], dtype=torch.float64)   # (2, 1, 2)
+    W = torch.tensor([[[1.0, 0.0]], [[0.5, 2.0]]], dtype=torch.float64)  # (2, 1, 2)
     assert G.bilinear(x, u, W).tolist() == [[6.0, 12.0]]
 
 
@@ -132,13 +142,20 @@ def test_shapes_and_errors():
     with pytest.raises(ShapeError):
         G.GRUCell(0, 4)
     with pytest.raises(ShapeError, match="x must be"):
-        G.GRUCell(3, 4)(torch.zeros(2, 5, dtype=torch.float64), torch.zeros(2, 4, dtype=torch.float64))
+        G.GRUCell(3, 4)(
+            torch.zeros(2, 5, dtype=torch.float64), torch.zeros(2, 4, dtype=torch.float64)
+        )
     with pytest.raises(ShapeError, match="at least one step"):
         G.run_sequence(G.GRUCell(3, 4), torch.zeros(2, 0, 3, dtype=torch.float64))
     with pytest.raises(ShapeError, match="W_tsr"):
         z = torch.zeros(1, 2, dtype=torch.float64)
-        G.recntn_parent(z, z, torch.zeros(4, 4, 3, dtype=torch.float64),
-                        torch.zeros(4, 2, dtype=torch.float64), torch.zeros(2, dtype=torch.float64))
+        G.recntn_parent(
+            z,
+            z,
+            torch.zeros(4, 4, 3, dtype=torch.float64),
+            torch.zeros(4, 2, dtype=torch.float64),
+            torch.zeros(2, dtype=torch.float64),
+        )
 
 
 def _fixed_gate_cell(V, d, g):
@@ -179,9 +196,13 @@ def test_reduction_refuses_live_gates():
 @given(seed=st.integers(0, 2**31))
 def test_bptt_total_true_fprime_matches_autograd(model, seed):
     from tnverify.claims.grurntn import bptt_gradients as D
+
     g = torch.Generator().manual_seed(seed)
     cell, W_hy, b_y = D.make_lm(model, 3, 4, 5, g)
-    x, y = torch.randn(2, 4, 3, generator=g, dtype=torch.float64), torch.randint(5, (2, 4), generator=g)
+    x, y = (
+        torch.randn(2, 4, 3, generator=g, dtype=torch.float64),
+        torch.randint(5, (2, 4), generator=g),
+    )
     E, hs, cache = D.lm_loss(cell, W_hy, b_y, x, y, keep=True)
     auto = torch.autograd.grad(E, cell.W_tsr, retain_graph=True)[0]
     sig = D.signals("total", model, cell, W_hy, b_y, x, y, E, hs, cache)
@@ -201,8 +222,13 @@ def test_bptt_argument_errors():
 
 
 @settings(max_examples=20, deadline=None)
-@given(model=st.sampled_from(sorted(GP.MODELS)), V=st.integers(1, 60), E=st.integers(1, 40),
-       d=st.integers(1, 40), pe=st.sampled_from(["full", "diagonal", None]))
+@given(
+    model=st.sampled_from(sorted(GP.MODELS)),
+    V=st.integers(1, 60),
+    E=st.integers(1, 40),
+    d=st.integers(1, 40),
+    pe=st.sampled_from(["full", "diagonal", None]),
+)
 def test_param_count_from_cells_matches_formula(model, V, E, d, pe):
     got = GP.model_param_count(model, vocab_size=V, embedding=E, hidden=d, peephole=pe)
     assert got["total"] == GP.formula_count(model, vocab_size=V, embedding=E, hidden=d, peephole=pe)
@@ -211,8 +237,13 @@ def test_param_count_from_cells_matches_formula(model, V, E, d, pe):
 
 def test_published_word_counts_pinned():
     c = GP.model_param_count("GRURNTN", vocab_size=10_000, embedding=128, hidden=256)
-    assert c == {"embedding": 1_280_000, "cell": 295_680 + 8_388_608, "tensor": 8_388_608,
-                 "output": 2_570_000, "total": 12_534_288}
+    assert c == {
+        "embedding": 1_280_000,
+        "cell": 295_680 + 8_388_608,
+        "tensor": 8_388_608,
+        "output": 2_570_000,
+        "total": 12_534_288,
+    }
     assert GP.about(12_534_288, "12")["rounded"] == "13"
     assert GP.about(2_141_030, "2.2")["rounded"] == "2.1"
     assert str(GP.printed_unit("2.2")) == "0.1"

@@ -13,8 +13,13 @@ from tnverify.generalized.xi import XI_NAMES
 
 
 @settings(deadline=None)
-@given(st.sampled_from(XI_NAMES), st.integers(1, 4), st.integers(1, 5), st.integers(1, 3),
-       st.integers(0, 2**32))
+@given(
+    st.sampled_from(XI_NAMES),
+    st.integers(1, 4),
+    st.integers(1, 5),
+    st.integers(1, 3),
+    st.integers(0, 2**32),
+)
 def test_forward_matches_numpy_oracle(name, M, T, R, seed):
     rng = np.random.default_rng(seed)
     net = random_generalized_rnn(M, T, R, name, rng, L=M + 1)
@@ -23,8 +28,9 @@ def test_forward_matches_numpy_oracle(name, M, T, R, seed):
     got = mod(torch.from_numpy(feats)).detach().numpy()
     want = net.score(feats)
     n = T * (M + 1) * R * 4
-    assert np.abs(got - want).max() <= float(tolerance(np.float64, n=n,
-                                                       norm=np.abs(want).max() + 1))
+    assert np.abs(got - want).max() <= float(
+        tolerance(np.float64, n=n, norm=np.abs(want).max() + 1)
+    )
     hs = mod.hidden_states(torch.from_numpy(feats))
     assert [h.shape[1] for h in hs] == list(net.ranks)
 
@@ -39,7 +45,8 @@ def test_float32_and_tokens():
     want = np.array([g[0, 1, 2, 0], g[2, 2, 1, 0]])
     assert got.dtype == torch.float32
     assert np.abs(got.detach().double().numpy() - want).max() <= float(
-        tolerance(np.float32, n=32, norm=np.abs(g).max()))
+        tolerance(np.float32, n=32, norm=np.abs(g).max())
+    )
     with pytest.raises(ShapeError):
         mod32.score_tokens(torch.tensor([[0, 1, 3, 0]]), np.eye(3))
 

@@ -40,7 +40,7 @@ def test_annulus_lemma_radii_and_printed_constant():
     assert th.min() >= 0 and th.max() < 2 * np.pi
     vp, _ = annulus_init(1000, 0.4, 0.9, rng, formula="printed")
     assert np.ptp(vp) == 0
-    assert vp[0] == pytest.approx(-0.5 * np.log(0.9 ** 2 - 0.4 ** 2) + 0.4 ** 2, rel=1e-15)
+    assert vp[0] == pytest.approx(-0.5 * np.log(0.9**2 - 0.4**2) + 0.4**2, rel=1e-15)
 
 
 @pytest.mark.parametrize("bad", [(-0.1, 0.5), (0.6, 0.5), (0.2, 1.5)])
@@ -62,8 +62,9 @@ def test_rac_layer_forward_backward(device, dtype, orientation):
     N, H, L = 3, 4, 5
     A, B = rng.standard_normal((H, H)) / 2, rng.standard_normal((N, H)) / 2
     xs = rng.standard_normal((2, L, N))
-    layer = RACLayer(A, B if orientation == "NxH" else B.T, orientation=orientation,
-                     dtype=dtype, device=device)
+    layer = RACLayer(
+        A, B if orientation == "NxH" else B.T, orientation=orientation, dtype=dtype, device=device
+    )
     out = layer(torch.from_numpy(xs).to(device), return_all=True)
     assert out.shape == (2, L, H) and out.dtype == dtype
     ref = np.stack([_rac_ref(A, B.T, x) for x in xs])
@@ -155,7 +156,9 @@ def test_lmm_mlp_step_is_c_z_plus_d_x(dtype):
     z = m.lam() * h * m.gam() * x
     ref = z @ m.C.T + x @ m.D.T
     got = m.step(h, x)
-    assert float((got - ref).abs().max()) <= float(tolerance(dtype, n=8, norm=float(ref.abs().max())))
+    assert float((got - ref).abs().max()) <= float(
+        tolerance(dtype, n=8, norm=float(ref.abs().max()))
+    )
     m(x[:, None, :]).abs().sum().backward()
     assert m.C.grad is not None and m.D.grad is not None
 
@@ -180,7 +183,7 @@ def test_mmn_constant_vector_is_nan():
 
 
 @settings(deadline=None)
-@given(H=st.integers(1, 5), seed=st.integers(0, 2 ** 32 - 1))
+@given(H=st.integers(1, 5), seed=st.integers(0, 2**32 - 1))
 def test_lmm_tt_core_step_matches_lmm(H, seed):
     rng = np.random.default_rng(seed)
     m = LMM(H, rng=rng)
@@ -189,8 +192,9 @@ def test_lmm_tt_core_step_matches_lmm(H, seed):
     x = torch.from_numpy(rng.standard_normal((2, H)) + 1j * rng.standard_normal((2, H)))
     tt = torch.einsum("bp,pio,bi->bo", h, G, x)
     ref = m.step(h, x).detach()
-    assert float((tt - ref).abs().max()) <= float(tolerance(np.float64, n=4 * H,
-                                                             norm=float(ref.abs().max()) + 1))
+    assert float((tt - ref).abs().max()) <= float(
+        tolerance(np.float64, n=4 * H, norm=float(ref.abs().max()) + 1)
+    )
     Gn = lmm_to_tt_core(m.lam().detach().numpy(), m.gam().detach().numpy())
     assert Gn.shape == (H, H, H) and np.count_nonzero(Gn) <= H
 

@@ -13,15 +13,14 @@ from tnverify.conventions import tolerance
 from tnverify.errors import NonFiniteError
 
 R = np.random.default_rng(0)
-CORES = [R.standard_normal((1, 3, 2)), R.standard_normal((2, 3, 2)),
-         R.standard_normal((2, 3, 1))]
+CORES = [R.standard_normal((1, 3, 2)), R.standard_normal((2, 3, 2)), R.standard_normal((2, 3, 1))]
 TOK = torch.tensor([[0, 1, 2], [2, 2, 0]])
 
 
 @pytest.mark.parametrize("c", [1e-200, 1e200, 1e-300])
 def test_born_log_partition_and_log_prob_for_tiny_and_huge_cores(c):
     base, scaled = born.BornMachine(CORES), born.BornMachine([x * c for x in CORES])
-    want = float(base.log_partition()) + 2 * len(CORES) * math.log(c)   # |ψ|² per core
+    want = float(base.log_partition()) + 2 * len(CORES) * math.log(c)  # |ψ|² per core
     got = float(scaled.log_partition())
     assert abs(got - want) <= tolerance(n=64, norm=abs(want)).value
     lp, lp0 = scaled.log_prob(TOK), base.log_prob(TOK)
@@ -51,6 +50,6 @@ def test_raw_sweeps_name_the_step_where_they_leave_the_float_range():
 def test_nan_in_a_parameter_propagates_on_the_training_path():
     cell = recurrent.TTCoreRNN(R.standard_normal((2, 3, 2)))
     with torch.no_grad():
-        cell.G[0, 0, 0] = float("nan")              # e.g. after a diverged optimiser step
+        cell.G[0, 0, 0] = float("nan")  # e.g. after a diverged optimiser step
     out = cell(TOK)
     assert torch.isnan(out).any()

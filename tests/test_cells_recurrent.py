@@ -5,8 +5,15 @@ import pytest
 import torch
 from hypothesis import given, settings, strategies as st
 
-from tnverify.cells.recurrent import (GeneralMIRNN, MIRNN, RAC, SecondOrderRNN, TTCoreRNN,
-                                      VanillaRNN, activation)
+from tnverify.cells.recurrent import (
+    GeneralMIRNN,
+    MIRNN,
+    RAC,
+    SecondOrderRNN,
+    TTCoreRNN,
+    VanillaRNN,
+    activation,
+)
 from tnverify.conventions import tolerance
 from tnverify.errors import DTypeError, ShapeError, VocabularyError
 
@@ -28,13 +35,23 @@ def test_cells_match_reference_and_tt_core(R, V, L, seed):
     tok = rng.integers(0, V, size=(3, L))
     h0 = rng.normal(size=R)
     T, X, Y = rng.normal(size=(V, R, R)), rng.normal(size=(R, V)), rng.normal(size=(R, R))
-    cases = [(SecondOrderRNN(T, phi="tanh", h0=h0), lambda h, w: np.tanh(T[w] @ h)),
-             (RAC(X, Y, h0=h0), lambda h, w: X[:, w] * (Y @ h)),
-             (MIRNN(X, Y, h0=h0), lambda h, w: np.tanh(X[:, w] * (Y @ h)))]
+    cases = [
+        (SecondOrderRNN(T, phi="tanh", h0=h0), lambda h, w: np.tanh(T[w] @ h)),
+        (RAC(X, Y, h0=h0), lambda h, w: X[:, w] * (Y @ h)),
+        (MIRNN(X, Y, h0=h0), lambda h, w: np.tanh(X[:, w] * (Y @ h))),
+    ]
     for cell, step in cases:
         ref = _ref_run(step, h0, tok)
-        scale = _ref_run(lambda h, w: np.abs(X[:, w]) * (np.abs(Y) @ h) if isinstance(cell, RAC)
-                         else np.abs(T[w]) @ h, np.abs(h0), tok) + 1.0
+        scale = (
+            _ref_run(
+                lambda h, w: (
+                    np.abs(X[:, w]) * (np.abs(Y) @ h) if isinstance(cell, RAC) else np.abs(T[w]) @ h
+                ),
+                np.abs(h0),
+                tok,
+            )
+            + 1.0
+        )
         err = (cell(torch.as_tensor(tok)).numpy(force=True) - ref) / scale
         assert np.abs(err).max() <= float(tolerance(np.float64, n=L * R))
         gen = TTCoreRNN(cell.tt_core().detach(), phi=cell.phi, h0=h0)

@@ -12,13 +12,23 @@ from tnverify.errors import ShapeError, VocabularyError
 
 
 def _arrays(rng, V, m, r):
-    return (rng.standard_normal((r, m)), np.eye(r) + 0.3 * rng.standard_normal((r, r)),
-            rng.standard_normal((V, r)), rng.standard_normal((V, m)), rng.standard_normal(r))
+    return (
+        rng.standard_normal((r, m)),
+        np.eye(r) + 0.3 * rng.standard_normal((r, r)),
+        rng.standard_normal((V, r)),
+        rng.standard_normal((V, m)),
+        rng.standard_normal(r),
+    )
 
 
 @settings(max_examples=20, deadline=None)
-@given(st.integers(0, 2**31), st.integers(2, 5), st.integers(1, 4), st.integers(1, 4),
-       st.integers(1, 4))
+@given(
+    st.integers(0, 2**31),
+    st.integers(2, 5),
+    st.integers(1, 4),
+    st.integers(1, 4),
+    st.integers(1, 4),
+)
 def test_cell_score_matches_tt_view(seed, V, m, r, L):
     rng = np.random.default_rng(seed)
     U, W, Vo, E, lam = _arrays(rng, V, m, r)
@@ -28,8 +38,11 @@ def test_cell_score_matches_tt_view(seed, V, m, r, L):
     tt = tslm_to_tt(U, W, lam, L, embedding=E)
     ref = tt.entries(tokens.numpy())
     scale = tslm_to_tt(np.abs(U), np.abs(W), np.abs(lam), L, embedding=np.abs(E)).entries(
-        tokens.numpy()) * np.linalg.cond(W)
-    assert compare_values("cell vs TT", score, ref, n=L * (r + m + 2), scale=scale).verdict == "holds"
+        tokens.numpy()
+    ) * np.linalg.cond(W)
+    assert (
+        compare_values("cell vs TT", score, ref, n=L * (r + m + 2), scale=scale).verdict == "holds"
+    )
 
 
 def test_tt_core_and_counts():
@@ -55,7 +68,9 @@ def test_forward_shape_and_h1_is_U_alpha():
     tok = torch.tensor([[4, 0, 2]])
     assert cell(tok).shape == (1, 3, 5)
     h1 = cell.hidden(tok)[0, 1].detach().numpy()
-    assert np.abs(h1 - U @ E[4]).max() <= 8 * 8 * np.finfo(float).eps * np.abs(U @ E[4]).max() * np.linalg.cond(W)
+    assert np.abs(h1 - U @ E[4]).max() <= 8 * 8 * np.finfo(float).eps * np.abs(
+        U @ E[4]
+    ).max() * np.linalg.cond(W)
 
 
 def test_errors():

@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from tnverify.cells.ttlm import TTScorer
 from tnverify.conventions import tolerance
-from tnverify.errors import (DTypeError, NonFiniteError, RankError, ShapeError,
-                             VocabularyError)
+from tnverify.errors import DTypeError, NonFiniteError, RankError, ShapeError, VocabularyError
 
 
 def _cores(rng, V, ranks):
@@ -64,8 +63,11 @@ def test_matches_explicit_contraction(V, N, R, seed):
 def test_tied_sites_equal_untied():
     rng = np.random.default_rng(3)
     V, R, N = 5, 3, 7
-    first, mid, last = rng.standard_normal((1, V, R)), rng.standard_normal((R, V, R)), \
-        rng.standard_normal((R, V, 1))
+    first, mid, last = (
+        rng.standard_normal((1, V, R)),
+        rng.standard_normal((R, V, R)),
+        rng.standard_normal((R, V, 1)),
+    )
     tied = TTScorer([first, mid, last], sites=[0] + [1] * (N - 2) + [2])
     untied = TTScorer([first] + [mid] * (N - 2) + [last])
     assert len(list(tied.parameters())) == 3
@@ -79,9 +81,11 @@ def test_long_sequence_renormalised_tree_and_sequential_agree():
     # neither way here, but the log-domain values must agree to rounding.
     rng = np.random.default_rng(11)
     V, R, N = 10, 6, 300
-    cores = [2 * rng.standard_normal((1, V, R))] + \
-        [2 / np.sqrt(R) * rng.standard_normal((R, V, R)) for _ in range(N - 2)] + \
-        [rng.standard_normal((R, V, 1))]
+    cores = (
+        [2 * rng.standard_normal((1, V, R))]
+        + [2 / np.sqrt(R) * rng.standard_normal((R, V, R)) for _ in range(N - 2)]
+        + [rng.standard_normal((R, V, 1))]
+    )
     m = TTScorer(cores)
     tok = torch.as_tensor(rng.integers(0, V, (16, N)))
     m1, c1 = m.forward_scaled(tok)
@@ -141,15 +145,18 @@ def test_validation_errors():
 
 def test_from_tt_roundtrip():
     import tnverify.tt as tt_mod
+
     rng = np.random.default_rng(2)
     tt = tt_mod.TensorTrain(tuple(_cores(rng, 3, [1, 2, 3, 1])))
     m = TTScorer.from_tt(tt)
     back = m.to_tt()
     assert all(np.array_equal(a, b) for a, b in zip(back.cores, tt.cores))
     tok = _all_tokens(3, 3)
-    assert np.abs(m(torch.as_tensor(tok)).detach().numpy()
-                  - _full(list(tt.cores)).reshape(-1)).max() <= float(
-        tolerance(np.float64, n=9, norm=float(_full([np.abs(c) for c in tt.cores]).max())))
+    assert np.abs(
+        m(torch.as_tensor(tok)).detach().numpy() - _full(list(tt.cores)).reshape(-1)
+    ).max() <= float(
+        tolerance(np.float64, n=9, norm=float(_full([np.abs(c) for c in tt.cores]).max()))
+    )
 
 
 @given(V=st.integers(1, 4), N=st.integers(1, 4), R=st.integers(1, 3), seed=st.integers(0, 2**31))
@@ -160,8 +167,7 @@ def test_log_partition_matches_brute_force(V, N, R, seed):
     m = TTScorer(cores)
     A = _full(cores)
     absA = _full([np.abs(c) for c in cores])
-    for squared, ref, norm in ((True, (A**2).sum(), (absA**2).sum()),
-                               (False, A.sum(), absA.sum())):
+    for squared, ref, norm in ((True, (A**2).sum(), (absA**2).sum()), (False, A.sum(), absA.sum())):
         with torch.no_grad():
             sign, logz = m.log_partition(squared=squared)
         z = float(sign) * float(np.exp(float(logz))) if float(sign) else 0.0

@@ -41,9 +41,13 @@ def default_result(claim_id):
 
 def _vacuous(evidence, path=()):
     found = []
-    if (evidence.verdict == HOLDS and evidence.error is not None
-            and evidence.tolerance is not None and float(evidence.error) > 0
-            and float(evidence.error) / float(evidence.tolerance) < SHARPNESS_FLOOR):
+    if (
+        evidence.verdict == HOLDS
+        and evidence.error is not None
+        and evidence.tolerance is not None
+        and float(evidence.error) > 0
+        and float(evidence.error) / float(evidence.tolerance) < SHARPNESS_FLOOR
+    ):
         found.append((" / ".join(path), float(evidence.error) / float(evidence.tolerance)))
     for kind, subs in (("", evidence.parts), ("reading ", evidence.readings)):
         for name, sub in (subs or {}).items():
@@ -54,9 +58,12 @@ def _vacuous(evidence, path=()):
 @pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
 def test_every_holding_comparison_is_sharp(claim):
     result = default_result(claim.id)
-    vacuous = [(side, i, where, ratio) for side in ("small", "scaled")
-               for i, ev in enumerate(getattr(result, side).cases)
-               for where, ratio in _vacuous(ev)]
+    vacuous = [
+        (side, i, where, ratio)
+        for side in ("small", "scaled")
+        for i, ev in enumerate(getattr(result, side).cases)
+        for where, ratio in _vacuous(ev)
+    ]
     assert vacuous == [], f"{claim.id}: tolerances ≥ 1e9 × the observed error: {vacuous}"
 
 
@@ -66,7 +73,8 @@ def test_default_run_computes_the_expected_verdict(claim):
     assert result.verdict == claim.expected, (
         f"{claim.id}: computed {result.verdict}, expected {claim.expected}; "
         f"small={result.small.error_message or result.small.verdict}, "
-        f"scaled={result.scaled.error_message or result.scaled.verdict}")
+        f"scaled={result.scaled.error_message or result.scaled.verdict}"
+    )
     if result.verdict == FAILS:
         ce = result.counterexample
         assert ce is not None and "params" in ce and "seed" in ce
@@ -121,8 +129,11 @@ def _leaves(evidence, path=()):
     """Every evidence node that compares something itself, with its path."""
     if evidence.has_comparison:
         yield " / ".join(path) or "(top)", evidence
-    for kind, subs in (("", evidence.parts), ("reading ", evidence.readings),
-                       ("ruled out ", evidence.ruled_out)):
+    for kind, subs in (
+        ("", evidence.parts),
+        ("reading ", evidence.readings),
+        ("ruled out ", evidence.ruled_out),
+    ):
         for name, sub in (subs or {}).items():
             yield from _leaves(sub, path + (kind + name,))
 
@@ -147,13 +158,15 @@ def test_every_comparison_has_a_negative_control_that_fails(claim):
 @pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
 def test_non_holding_claims_name_their_defect(claim):
     from tnverify.claims import DEFECT_KINDS, ILL_POSED
+
     if claim.expected == HOLDS:
         assert claim.defect is None, f"{claim.id} holds but records a defect"
         return
     d = claim.defect
     assert d is not None and d.kind in DEFECT_KINDS, f"{claim.id}: no defect kind"
     assert (d.kind == "ambiguous") == (claim.expected == ILL_POSED), (
-        f"{claim.id}: expected {claim.expected} with defect kind {d.kind}")
+        f"{claim.id}: expected {claim.expected} with defect kind {d.kind}"
+    )
     if d.kind == "misprint":
         assert claim.corrected_by, f"{claim.id}: a misprint needs its -corrected twin"
 
@@ -169,14 +182,15 @@ def test_readings_are_quoted_and_only_admissible_ones_decide(claim):
             stack = [ev]
             while stack:
                 node = stack.pop()
-                assert set(node.readings or {}) <= admissible | (set(node.readings or {})
-                                                                  - set(claim.readings)), (
-                    f"{claim.id}: a ruled-out reading decides")
+                assert set(node.readings or {}) <= admissible | (
+                    set(node.readings or {}) - set(claim.readings)
+                ), f"{claim.id}: a ruled-out reading decides"
                 assert not (set(node.ruled_out or {}) & admissible)
                 stack += list((node.parts or {}).values())
     if claim.expected == "ill-posed" and claim.readings:
         assert len(admissible) >= 2 or claim.defect and "well-typed" in claim.defect.meant, (
-            f"{claim.id}: ill-posed needs two admissible readings or no well-typed one")
+            f"{claim.id}: ill-posed needs two admissible readings or no well-typed one"
+        )
 
 
 #: The controls :mod:`tnverify.claims.compare` makes when a check names no wrong variant:
@@ -213,26 +227,37 @@ def test_every_holding_claim_has_a_semantic_control(claim):
     if any(r.startswith(NO_SEMANTIC_CONTROL) for r in claim.remarks):
         return
     result = default_result(claim.id)
-    leaves = [leaf for side in ("small", "scaled") for ev in getattr(result, side).cases
-              if not ev.skipped for leaf in _deciding_leaves(ev)]
+    leaves = [
+        leaf
+        for side in ("small", "scaled")
+        for ev in getattr(result, side).cases
+        if not ev.skipped
+        for leaf in _deciding_leaves(ev)
+    ]
     assert any(leaf.control is not None and is_semantic(leaf.control) for leaf in leaves), (
-        f"{claim.id}: only generic controls (perturbed entry / wanted integer + 1)")
+        f"{claim.id}: only generic controls (perturbed entry / wanted integer + 1)"
+    )
 
 
 def test_the_semantic_control_rule_tells_generic_from_semantic():
     from tnverify.claims.compare import compare_ints, compare_values
+
     assert not is_semantic(compare_values("x", [1.0], [1.0], n=1).control)
     assert not is_semantic(compare_ints("r", [2], [2]).control)
-    assert is_semantic(compare_values("x", [1.0], [1.0], n=1, control=[2.0],
-                                      control_label="doubled").control)
+    assert is_semantic(
+        compare_values("x", [1.0], [1.0], n=1, control=[2.0], control_label="doubled").control
+    )
     assert is_semantic(compare_ints("r", [2], [2], control=[3], control_label="window").control)
 
 
 def _all_nodes(evidence, path=()):
     """Every evidence node: parts, readings, ruled-out readings and controls included."""
     yield " / ".join(path) or "(top)", evidence
-    for kind, subs in (("", evidence.parts), ("reading ", evidence.readings),
-                       ("ruled out ", evidence.ruled_out)):
+    for kind, subs in (
+        ("", evidence.parts),
+        ("reading ", evidence.readings),
+        ("ruled out ", evidence.ruled_out),
+    ):
         for name, sub in (subs or {}).items():
             yield from _all_nodes(sub, path + (kind + name,))
     if evidence.control is not None:
@@ -245,10 +270,13 @@ def test_no_verdict_rests_on_evidence_that_compares_nothing(claim):
     ``error``; no built-in claim's evidence (at any depth, controls and ruled-out readings
     included) is such a node."""
     result = default_result(claim.id)
-    broken = [f"{side}[{i}] {where}: {node.compared[:60]}"
-              for side in ("small", "scaled")
-              for i, ev in enumerate(getattr(result, side).cases)
-              for where, node in _all_nodes(ev) if _compares_nothing(node)]
+    broken = [
+        f"{side}[{i}] {where}: {node.compared[:60]}"
+        for side in ("small", "scaled")
+        for i, ev in enumerate(getattr(result, side).cases)
+        for where, node in _all_nodes(ev)
+        if _compares_nothing(node)
+    ]
     assert broken == [], f"{claim.id}: evidence that compares nothing: {broken}"
 
 
@@ -256,7 +284,7 @@ def _compares_nothing(node) -> bool:
     if node.skipped or node.ill_posed or node.readings:
         return False
     if node.invalid:
-        return True                                   # operands that do not match
+        return True  # operands that do not match
     if node.passed is None and node.error is not None and node.tolerance is None:
-        return True                                   # an error judged by nothing
+        return True  # an error judged by nothing
     return node.passed is None and node.error is None and not node.parts

@@ -17,7 +17,7 @@ def test_chain_rule_recovers_the_normalised_joint(V, N, seed):
     by_seq = conditionals_by_sequence(joint)
     seqs = all_sequences(V, N)
     chain = np.prod(by_seq[np.arange(len(seqs))[:, None], np.arange(N), seqs], axis=1)
-    tol = tolerance(np.float64, n=V**N + N, norm=1.0)    # V**N summed terms, N factors
+    tol = tolerance(np.float64, n=V**N + N, norm=1.0)  # V**N summed terms, N factors
     assert np.abs(chain - (joint / joint.sum()).reshape(-1)).max() <= float(tol)
     for t, c in enumerate(conditionals(joint)):
         assert c.shape == (V,) * (t + 1)

@@ -11,7 +11,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tnverify.conventions import (
-    SAFETY, as_real_array, check_finite, derive_seed, rank_tolerance, tolerance,
+    SAFETY,
+    as_real_array,
+    check_finite,
+    derive_seed,
+    rank_tolerance,
+    tolerance,
 )
 from tnverify.errors import DTypeError, NonFiniteError, ToleranceError
 
@@ -69,12 +74,20 @@ def test_derive_seed_gives_the_pinned_values(args, value):
 
 def test_derive_seed_is_the_same_in_another_process_with_another_hash_seed():
     # ``hash`` of a str changes with PYTHONHASHSEED; derive_seed must not
-    code = ("import json, sys; from tnverify.conventions import derive_seed; "
-            "print(json.dumps([derive_seed(*a) for a, _ in json.loads(sys.stdin.read())]))")
+    code = (
+        "import json, sys; from tnverify.conventions import derive_seed; "
+        "print(json.dumps([derive_seed(*a) for a, _ in json.loads(sys.stdin.read())]))"
+    )
     for hash_seed in ("0", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-c", code], input=json.dumps(DERIVED_SEEDS),
-                             capture_output=True, text=True, check=True, env=env)
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            input=json.dumps(DERIVED_SEEDS),
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+        )
         assert json.loads(out.stdout) == [value for _, value in DERIVED_SEEDS]
 
 
@@ -101,12 +114,11 @@ def test_the_comparison_tolerance_admits_round_off_and_refuses_a_hundredfold_err
 
     x = np.random.default_rng(n).standard_normal(n)
     naive = 0.0
-    for v in x:                    # left to right, one rounding per addition
+    for v in x:  # left to right, one rounding per addition
         naive += float(v)
     exact, scale = math.fsum(x), float(np.abs(x).sum())
     eps = np.finfo(np.float64).eps
-    assert abs(naive - exact) <= (n - 1) * eps * scale        # the bound itself, on this sum
+    assert abs(naive - exact) <= (n - 1) * eps * scale  # the bound itself, on this sum
     assert compare_values("naive sum vs fsum", naive, exact, n=n, scale=scale).verdict == "holds"
     off = exact + 100 * n * eps * scale
-    assert compare_values("defective sum vs fsum", off, exact, n=n,
-                          scale=scale).verdict == "fails"
+    assert compare_values("defective sum vs fsum", off, exact, n=n, scale=scale).verdict == "fails"

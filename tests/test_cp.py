@@ -9,8 +9,14 @@ from hypothesis import strategies as st
 
 from tnverify.conventions import tolerance
 from tnverify.tt.cp import CPTensor, random_cp
-from tnverify.errors import (DTypeError, NonFiniteError, RankError, ShapeError,
-                             SizeLimitError, VocabularyError)
+from tnverify.errors import (
+    DTypeError,
+    NonFiniteError,
+    RankError,
+    ShapeError,
+    SizeLimitError,
+    VocabularyError,
+)
 from tnverify.definitions.explicit import feature_tensor, inner
 from tnverify.ranks.matricize import numerical_rank, tt_unfolding
 
@@ -28,8 +34,10 @@ def test_full_matches_definition_entry_by_entry(shape, R, seed):
     full = cp.full()
     scale = _abs_full(cp)
     for idx in itertools.product(*map(range, shape)):
-        ref = sum(cp.weights[r] * np.prod([cp.factors[t][idx[t], r] for t in range(len(shape))])
-                  for r in range(R))
+        ref = sum(
+            cp.weights[r] * np.prod([cp.factors[t][idx[t], r] for t in range(len(shape))])
+            for r in range(R)
+        )
         assert abs(full[idx] - ref) <= tolerance(n=R * len(shape), norm=scale[idx]).value
 
 
@@ -47,8 +55,11 @@ def test_entries_and_to_tt_agree_with_full(shape, R, seed):
     assert np.max(np.abs(tt.full() - full)) <= tol
 
 
-@given(st.lists(st.integers(1, 3), min_size=1, max_size=4).map(tuple), st.integers(1, 3),
-       st.integers(0, 2**32 - 1))
+@given(
+    st.lists(st.integers(1, 3), min_size=1, max_size=4).map(tuple),
+    st.integers(1, 3),
+    st.integers(0, 2**32 - 1),
+)
 def test_score_equals_inner_with_feature_tensor(shape_m, R, seed):
     """Eq. 6 = Eq. 2 with Eq. 5 substituted: ℓ(X) = ⟨W, Φ(X)⟩ for a CP tensor W."""
     rng = np.random.default_rng(seed)
@@ -63,8 +74,10 @@ def test_score_equals_inner_with_feature_tensor(shape_m, R, seed):
     norm = float(inner(_abs_full(cp), np.abs(phi)))
     assert abs(score - ref) <= tolerance(n=M**T * (R + T), norm=norm).value
     # one-hot features read an entry
-    assert abs(cp.score([np.eye(M)[i] for i in seq % M]) - cp.full()[tuple(seq % M)]) \
+    assert (
+        abs(cp.score([np.eye(M)[i] for i in seq % M]) - cp.full()[tuple(seq % M)])
         <= tolerance(n=R * T, norm=norm + float(_abs_full(cp).max())).value
+    )
 
 
 def test_score_batched():
@@ -82,7 +95,7 @@ def test_unfolding_ranks_bounded_by_cp_rank(T, R, seed):
     cp = random_cp((4,) * T, R, np.random.default_rng(seed))
     full = cp.full()
     for k in range(1, T):
-        assert int(numerical_rank(tt_unfolding(full, k))) == min(R, 4**k, 4**(T - k))
+        assert int(numerical_rank(tt_unfolding(full, k))) == min(R, 4**k, 4 ** (T - k))
 
 
 def test_pinned_rank_one_and_single_mode():
@@ -122,5 +135,6 @@ def test_validation():
     with pytest.raises(DTypeError, match=r"Generator"):
         random_cp((2,), 1, "0")
     # an int seed is a generator's spelling: the same draw as default_rng(seed)
-    assert np.array_equal(random_cp((2,), 1, 0).factors[0],
-                          random_cp((2,), 1, np.random.default_rng(0)).factors[0])
+    assert np.array_equal(
+        random_cp((2,), 1, 0).factors[0], random_cp((2,), 1, np.random.default_rng(0)).factors[0]
+    )

@@ -24,13 +24,18 @@ def _close(a, b, n):
 
 def _cells(rng, R=2, V=3):
     n = rng.standard_normal
-    out = [SecondOrderRNN(n((V, R, R))), RAC(n((R, V)), n((R, R))), TTCoreRNN(n((R, V, R))),
-           TSLM.from_arrays(n((R, 4)), n((R, R)), n((V, R)), n((V, 4))),
-           TSLM.from_arrays(n((R, V)), n((R, R)), n((V, R)))]
+    out = [
+        SecondOrderRNN(n((V, R, R))),
+        RAC(n((R, V)), n((R, R))),
+        TTCoreRNN(n((R, V, R))),
+        TSLM.from_arrays(n((R, 4)), n((R, R)), n((V, R)), n((V, 4))),
+        TSLM.from_arrays(n((R, V)), n((R, R)), n((V, R))),
+    ]
     for reading in ("delta", "reshape"):
         out.append(TTLMTiny(n((V, R, R)), n((R, R)), n((R, R, R)), n(R), reading=reading))
-        out.append(TTLMLarge(n((V, R, R)), n((R,) * 4), n((R, R)), n((R, R, R)), n(R),
-                             reading=reading))
+        out.append(
+            TTLMLarge(n((V, R, R)), n((R,) * 4), n((R, R)), n((R, R, R)), n(R), reading=reading)
+        )
     return out
 
 
@@ -50,20 +55,38 @@ def test_every_cell_diagram_contracts_to_the_cells_tt_core():
 def test_delta_triangles_where_the_papers_draw_them():
     # RAC, TSLM and the δ reading of TTLM-Tiny/Large contract through one δ (tslm Fig.
     # 1a; ttlm Fig. 2b-c); 2-RNN and the reshape reading have none
-    counts = {(f, r): dg.cell_core_network(f, reading=r).kind_count("delta")
-              for f, r in (("rac", None), ("tslm", None), ("tiny", "delta"),
-                           ("large", "delta"), ("tiny", "reshape"), ("large", "reshape"),
-                           ("2-rnn", None))}
-    assert counts == {("rac", None): 1, ("tslm", None): 1, ("tiny", "delta"): 1,
-                      ("large", "delta"): 1, ("tiny", "reshape"): 0, ("large", "reshape"): 0,
-                      ("2-rnn", None): 0}
-    delta = next(n for n in dg.cell_core_network("large", reading="delta").nodes
-                 if n.kind == "delta")
-    assert len(delta.legs) == 4                      # the 4th-order δ of Eq. 12
+    counts = {
+        (f, r): dg.cell_core_network(f, reading=r).kind_count("delta")
+        for f, r in (
+            ("rac", None),
+            ("tslm", None),
+            ("tiny", "delta"),
+            ("large", "delta"),
+            ("tiny", "reshape"),
+            ("large", "reshape"),
+            ("2-rnn", None),
+        )
+    }
+    assert counts == {
+        ("rac", None): 1,
+        ("tslm", None): 1,
+        ("tiny", "delta"): 1,
+        ("large", "delta"): 1,
+        ("tiny", "reshape"): 0,
+        ("large", "reshape"): 0,
+        ("2-rnn", None): 0,
+    }
+    delta = next(
+        n for n in dg.cell_core_network("large", reading="delta").nodes if n.kind == "delta"
+    )
+    assert len(delta.legs) == 4  # the 4th-order δ of Eq. 12
 
 
-@given(ranks=st.lists(st.integers(1, 3), min_size=0, max_size=3),
-       n=st.integers(1, 3), seed=st.integers(0, 2**31))
+@given(
+    ranks=st.lists(st.integers(1, 3), min_size=0, max_size=3),
+    n=st.integers(1, 3),
+    seed=st.integers(0, 2**31),
+)
 def test_tt_diagram_contracts_to_the_full_tensor_and_the_score(ranks, n, seed):
     rng = np.random.default_rng(seed)
     r = (1, *ranks, 1)
@@ -83,8 +106,9 @@ def test_feature_diagram_is_phi_and_the_inner_product_selects_an_entry(seq):
     assert np.array_equal(phi, tv.feature_tensor(seq, vocab_size=3))
     A = np.arange(3 ** len(seq), dtype=float).reshape((3,) * len(seq))
     net = dg.feature_tensor_network(len(seq), inner=True)
-    assert net.open_legs == () and float(net.contract(dg.feature_arrays(seq, 3, A))) == \
-        A[tuple(seq)]
+    assert (
+        net.open_legs == () and float(net.contract(dg.feature_arrays(seq, 3, A))) == A[tuple(seq)]
+    )
 
 
 def test_born_ladder_contracts_to_z_of_the_transfer_matrix_sweep():
@@ -93,9 +117,9 @@ def test_born_ladder_contracts_to_z_of_the_transfer_matrix_sweep():
     Z = float(np.exp(m.log_partition().detach().numpy()))
     net = dg.born_z_network(4)
     assert len(net.boxes) == 4 and net.open_legs == ()
-    assert _close(net.contract(dg.born_arrays(cores)), Z, n=3 ** 4)
+    assert _close(net.contract(dg.born_arrays(cores)), Z, n=3**4)
     brute = float((tv.TensorTrain(tuple(cores)).full() ** 2).sum())
-    assert _close(net.contract(dg.born_arrays(cores)), brute, n=3 ** 4)
+    assert _close(net.contract(dg.born_arrays(cores)), brute, n=3**4)
 
 
 @pytest.mark.parametrize("T", [1, 2, 3])
@@ -106,8 +130,9 @@ def test_grid_recursion_diagram_is_the_grid_for_xi_product_only(T):
     diagram = dg.grid_recursion_network(net)
     assert diagram.open_legs == tuple(f"m{t}" for t in range(1, T + 1))
     assert diagram.kind_count("xi") == T
-    assert _close(diagram.contract(dg.grid_arrays(net, F), xi="product"),
-                  grid_tensor(net, F), n=8 * T)
+    assert _close(
+        diagram.contract(dg.grid_arrays(net, F), xi="product"), grid_tensor(net, F), n=8 * T
+    )
     relu = random_generalized_rnn(3, T, 2, "relu", rng)
     with pytest.raises(UsageError, match="multilinear only"):
         dg.grid_recursion_network(relu).contract(dg.grid_arrays(relu), xi="relu")
@@ -121,8 +146,9 @@ def test_network_validation_errors():
         dg.Network((N("a", ("i", "j"), (0, 0)),), open_legs=("i",))
     with pytest.raises(UsageError, match="kind"):
         dg.Network((N("a", ("i",), (0, 0), "blob"),), open_legs=("i",))
-    net = dg.Network((N("a", ("i", "j"), (0, 0)), N("b", ("j",), (1, 0), "vector")),
-                     open_legs=("i",))
+    net = dg.Network(
+        (N("a", ("i", "j"), (0, 0)), N("b", ("j",), (1, 0), "vector")), open_legs=("i",)
+    )
     with pytest.raises(ShapeError, match="dimension"):
         net.contract({"a": np.ones((2, 3)), "b": np.ones(4)})
     with pytest.raises(UsageError, match="no array"):
@@ -139,10 +165,12 @@ def test_network_validation_errors():
 def test_drawings_render_with_the_promised_shapes(tmp_path):
     from matplotlib.figure import Figure
     from matplotlib.patches import RegularPolygon
+
     fig = dg.draw_cell_core("rac")
     assert isinstance(fig, Figure)
-    triangles = [p for p in fig.axes[0].patches
-                 if isinstance(p, RegularPolygon) and p.numvertices == 3]
+    triangles = [
+        p for p in fig.axes[0].patches if isinstance(p, RegularPolygon) and p.numvertices == 3
+    ]
     assert len(triangles) == 1
     assert len(dg.draw_cell_cores().axes) == 5
     cell = RAC(np.ones((2, 3)), np.eye(2), dtype=torch.float64)
@@ -164,16 +192,24 @@ def test_module_main_reports_an_unwritable_directory_in_one_line(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
     for target in (str(blocker / "img"), "/proc/nope"):
-        proc = subprocess.run([sys.executable, "-m", "tnverify.teaching.diagrams", target],
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-m", "tnverify.teaching.diagrams", target],
+            capture_output=True,
+            text=True,
+        )
         lines = proc.stderr.strip().splitlines()
         assert proc.returncode == 2 and len(lines) == 1, proc.stderr
         assert "Traceback" not in proc.stderr and target in lines[0]
 
 
 def test_all_lists_the_builders_the_tutorial_uses():
-    for name in ("feature_tensor_network", "cell_core_arrays", "tensor_train_network",
-                 "born_z_network", "grid_recursion_network"):
+    for name in (
+        "feature_tensor_network",
+        "cell_core_arrays",
+        "tensor_train_network",
+        "born_z_network",
+        "grid_recursion_network",
+    ):
         assert name in dg.__all__ and callable(getattr(dg, name)) and name in dir(dg)
     namespace: dict = {}
     exec("from tnverify.teaching.diagrams import *", namespace)
@@ -194,7 +230,7 @@ def test_the_package_has_no_import_circle_and_small_modules():
         siblings = set()
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.ImportFrom) and node.level == 1:
-                siblings |= ({node.module} if node.module else {a.name for a in node.names})
+                siblings |= {node.module} if node.module else {a.name for a in node.names}
         assert siblings <= set(order[:k]), (name, siblings)
 
 
@@ -202,5 +238,5 @@ def test_module_main_help_teaches_and_writes_nothing(tmp_path, capsys, monkeypat
     monkeypatch.chdir(tmp_path)
     assert dg.main(["--help"]) == 0
     assert "OUTDIR" in capsys.readouterr().out
-    assert dg.main(["-x"]) == 2                       # an option is not a directory name
+    assert dg.main(["-x"]) == 2  # an option is not a directory name
     assert list(tmp_path.iterdir()) == []

@@ -39,8 +39,9 @@ def test_constraints_pin_the_cpu_torch():
 
 
 def test_claims_table_lists_every_registered_claim_with_its_expected_verdict():
-    rows = dict(re.findall(r"^\| `([a-z0-9.-]+)` \|.*\| (holds|fails|ill-posed|skipped) \|$",
-                           README, re.M))
+    rows = dict(
+        re.findall(r"^\| `([a-z0-9.-]+)` \|.*\| (holds|fails|ill-posed|skipped) \|$", README, re.M)
+    )
     for claim in all_claims():
         assert claim.id in rows, f"{claim.id} is missing from the README claims table"
         assert rows[claim.id] == claim.expected, f"README says {claim.id} {rows[claim.id]}"
@@ -60,14 +61,34 @@ def test_readme_own_claims_module_runs_under_pytest_and_tnverify_verify(tmp_path
     module = tmp_path / "test_my_claims.py"
     module.write_text(block, encoding="utf-8")
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                          str(module)], capture_output=True, text=True, cwd=tmp_path, env=env)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(module)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "my-tt-norm" in run.stdout and "holds" in run.stdout
     report = tmp_path / "r.json"
-    run = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", str(module),
-                          "--topic", "test-my-claims", "--report", str(report)],
-                         capture_output=True, text=True, cwd=tmp_path, env=env)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tnverify",
+            "verify",
+            "--plugin",
+            str(module),
+            "--topic",
+            "test-my-claims",
+            "--report",
+            str(report),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     (claim,) = json.loads(report.read_text())["claims"]
     assert claim["id"] == "my-tt-norm" and claim["verdict"] == "holds"
@@ -82,8 +103,7 @@ def test_readme_install_text_is_true_off_this_machine():
     section = README.split("### What the install downloads", 1)[1].split("\n## ", 1)[0]
     assert "CUDA" in section and "https://download.pytorch.org/whl/cpu" in section
     assert "pins the CPU build" not in README
-    sources = [README] + [p.read_text(encoding="utf-8")
-                          for p in (ROOT / "tnverify").rglob("*.py")]
+    sources = [README] + [p.read_text(encoding="utf-8") for p in (ROOT / "tnverify").rglob("*.py")]
     assert not any(re.search(r"pip install '?tnverify\[", text) for text in sources)
     assert "pip install -e '.[test]'" in README and "pip install -e '.[dask]'" in README
 
@@ -107,8 +127,9 @@ def test_readme_documents_the_docs_build_as_a_third_command():
     assert "\n" not in cmd
     assert "-e '.[docs]'" in cmd and "-c constraints.txt" in cmd
     # the doctrees (Sphinx's pickled cache) outside the published html/
-    assert cmd.endswith("sphinx-build -W --keep-going -b html -d docs/_build/doctrees docs "
-                        "docs/_build/html")
+    assert cmd.endswith(
+        "sphinx-build -W --keep-going -b html -d docs/_build/doctrees docs docs/_build/html"
+    )
     assert "docs/_build/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
     assert "apt-get install -y graphviz chromium chromium-driver" in README
 
@@ -124,8 +145,11 @@ def test_readme_generated_sections_match_the_registry():
 
 
 def _user_docs():
-    paths = [ROOT / "README.md", *sorted((ROOT / "docs" / "reference").glob("*.md")),
-             *sorted((ROOT / "examples").glob("*/README.md"))]
+    paths = [
+        ROOT / "README.md",
+        *sorted((ROOT / "docs" / "reference").glob("*.md")),
+        *sorted((ROOT / "examples").glob("*/README.md")),
+    ]
     return {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in paths}
 
 
@@ -149,6 +173,7 @@ def test_cli_doc_describes_paper_selection_as_the_code_does(fake_registry):
 
     tnverify.paper("docsel2025", authors=("A. Author",), title="T", year=2025)
     try:
+
         @tnverify.claim("dsel-thm-1", "s", refs=[tnverify.Ref("docsel2025", "Thm. 1")])
         def test_a():
             pass

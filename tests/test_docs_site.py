@@ -29,24 +29,31 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-DOCS_MODULES = ("sphinx", "pydata_sphinx_theme", "numpydoc", "myst_parser", "myst_nb",
-                "ipykernel")
+DOCS_MODULES = ("sphinx", "pydata_sphinx_theme", "numpydoc", "myst_parser", "myst_nb", "ipykernel")
 _missing = [m for m in DOCS_MODULES if importlib.util.find_spec(m) is None]
 pytestmark = [
-    pytest.mark.skipif(bool(_missing), reason="the docs extra is not installed (missing "
-                       f"{', '.join(_missing)}): pip install -e '.[docs]'"),
-    pytest.mark.skipif(shutil.which("dot") is None,
-                       reason="Graphviz's dot is not installed (apt-get install graphviz)"),
+    pytest.mark.skipif(
+        bool(_missing),
+        reason="the docs extra is not installed (missing "
+        f"{', '.join(_missing)}): pip install -e '.[docs]'",
+    ),
+    pytest.mark.skipif(
+        shutil.which("dot") is None,
+        reason="Graphviz's dot is not installed (apt-get install graphviz)",
+    ),
 ]
 
 
 def readme_docs_command() -> list[str]:
     """The README's docs command: ``sphinx-build ... -d docs/_build/doctrees docs
     docs/_build/html``."""
-    line = re.search(r"^.*sphinx-build -W --keep-going -b html -d docs/_build/doctrees docs "
-                     r"docs/_build/html.*$",
-                     README, re.M).group(0)
-    return line[line.index("sphinx-build"):].split("`")[0].split()
+    line = re.search(
+        r"^.*sphinx-build -W --keep-going -b html -d docs/_build/doctrees docs "
+        r"docs/_build/html.*$",
+        README,
+        re.M,
+    ).group(0)
+    return line[line.index("sphinx-build") :].split("`")[0].split()
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +65,7 @@ def site(tmp_path_factory):
     import fcntl
     import json
 
-    shared = tmp_path_factory.getbasetemp().parent          # common to every xdist worker
+    shared = tmp_path_factory.getbasetemp().parent  # common to every xdist worker
     out = shared / "tnverify-docs-site"
     with open(shared / "tnverify-docs-site.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -66,14 +73,22 @@ def site(tmp_path_factory):
         if not record.exists():
             cmd = readme_docs_command()
             assert cmd[-4:] == ["-d", "docs/_build/doctrees", "docs", "docs/_build/html"]
-            cmd = [str(Path(sys.executable).parent / cmd[0])] + cmd[1:-3] + [
-                str(out / "doctrees"), "docs", str(out / "html")]
-            env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
-                       MKL_NUM_THREADS="1")
+            cmd = (
+                [str(Path(sys.executable).parent / cmd[0])]
+                + cmd[1:-3]
+                + [str(out / "doctrees"), "docs", str(out / "html")]
+            )
+            env = dict(
+                os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1"
+            )
             done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
             out.mkdir(parents=True, exist_ok=True)
-            record.write_text(json.dumps({"returncode": done.returncode, "stdout": done.stdout,
-                                          "stderr": done.stderr}), encoding="utf-8")
+            record.write_text(
+                json.dumps(
+                    {"returncode": done.returncode, "stdout": done.stdout, "stderr": done.stderr}
+                ),
+                encoding="utf-8",
+            )
         built = json.loads(record.read_text(encoding="utf-8"))
     done = subprocess.CompletedProcess([], built["returncode"], built["stdout"], built["stderr"])
     return done, out / "html"
@@ -109,6 +124,7 @@ def _parse(path: Path) -> _Page:
 
 def _claims():
     from tnverify.claims import all_claims
+
     return [c for c in all_claims() if c.package == "tnverify"]
 
 
@@ -116,7 +132,7 @@ def test_the_site_builds_with_the_readme_command_and_no_warning(site):
     done, html = site
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-5000:]
     assert "WARNING" not in done.stderr, done.stderr[-5000:]
-    assert "IPKernelApp" not in done.stdout + done.stderr      # the kernel's TCP warning
+    assert "IPKernelApp" not in done.stdout + done.stderr  # the kernel's TCP warning
     # the doctrees (40 MB of pickles) are not published with the pages
     assert not list(html.rglob("*.doctree")) and not (html / ".doctrees").exists()
     assert (html / "index.html").is_file()
@@ -142,7 +158,7 @@ def test_no_broken_internal_link_and_nothing_loaded_from_outside(site):
     broken, outside = [], []
     for path in sorted(html.rglob("*.html")):
         if path.relative_to(html).parts[0] == "_static":
-            continue                                  # the theme's templates, not pages
+            continue  # the theme's templates, not pages
         page = _parse(path)
         outside += [(path.relative_to(html), u) for u in page.outside]
         for url in page.links:
@@ -152,8 +168,12 @@ def test_no_broken_internal_link_and_nothing_loaded_from_outside(site):
             target = path if not parts.path else (path.parent / unquote(parts.path)).resolve()
             if target.is_dir():
                 target = target / "index.html"
-            if not target.exists() or parts.fragment and target.suffix == ".html" and \
-                    unquote(parts.fragment) not in _parse(target).ids:
+            if (
+                not target.exists()
+                or parts.fragment
+                and target.suffix == ".html"
+                and unquote(parts.fragment) not in _parse(target).ids
+            ):
                 broken.append((str(path.relative_to(html)), url))
     assert not outside, outside[:10]
     assert not broken, f"{len(broken)} broken links, e.g. {broken[:10]}"
@@ -169,23 +189,31 @@ def test_graph_errata_api_tutorial_and_gallery_pages_exist(site):
     api = (gen / "api" / "tnverify.tt_svd.html").read_text(encoding="utf-8")
     assert 'id="tnverify.tt_svd"' in api
     tutorial = (gen / "tutorial.html").read_text(encoding="utf-8")
-    assert tutorial.count("cell_output") >= 20          # executed: the outputs are there
+    assert tutorial.count("cell_output") >= 20  # executed: the outputs are there
     gallery = (gen / "gallery.html").read_text(encoding="utf-8")
     assert gallery.count("<img") == len(list((ROOT / "figures").glob("*.png")))
 
 
 # -- the browser ------------------------------------------------------------------------
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run",
-         "--window-size=1400,1000")
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--window-size=1400,1000",
+)
 
 
 @pytest.fixture(scope="module")
 def browser(site, tmp_path_factory):
     if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium "
-                    "chromium-driver)")
+        pytest.skip(
+            "Debian's chromium is not installed (apt-get install -y chromium chromium-driver)"
+        )
     if importlib.util.find_spec("selenium") is None:
         pytest.skip("selenium is not installed: pip install -e '.[docs]'")
     from selenium import webdriver
@@ -193,6 +221,7 @@ def browser(site, tmp_path_factory):
 
     done, html = site
     assert done.returncode == 0, done.stderr[-3000:]
+
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
@@ -225,8 +254,9 @@ def _visit(driver, base, path, shots, name):
     driver.get_log("performance")
     driver.get(f"{base}/{path}")
     WebDriverWait(driver, 30).until(
-        lambda d: d.execute_script("return document.readyState") == "complete")
-    driver.execute_script("return new Promise(r => setTimeout(r, 1500))")   # MathJax, search
+        lambda d: d.execute_script("return document.readyState") == "complete"
+    )
+    driver.execute_script("return new Promise(r => setTimeout(r, 1500))")  # MathJax, search
     driver.save_screenshot(str(shots / f"{name}.png"))
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     leaving = []
@@ -239,11 +269,15 @@ def _visit(driver, base, path, shots, name):
     return errors, leaving
 
 
-PAGES = {"home": "index.html", "claim": "generated/claims/thesis-alg-1.html",
-         "errata": "generated/errata/thesis.html", "graph": "generated/graph/ttlm.html",
-         "graph-overview": "generated/graph/index.html",
-         "api-tt_svd": "generated/api/tnverify.tt_svd.html",
-         "tutorial": "generated/tutorial.html"}
+PAGES = {
+    "home": "index.html",
+    "claim": "generated/claims/thesis-alg-1.html",
+    "errata": "generated/errata/thesis.html",
+    "graph": "generated/graph/ttlm.html",
+    "graph-overview": "generated/graph/index.html",
+    "api-tt_svd": "generated/api/tnverify.tt_svd.html",
+    "tutorial": "generated/tutorial.html",
+}
 
 
 @pytest.mark.parametrize("name", list(PAGES))
@@ -259,29 +293,41 @@ def test_graph_nodes_link_to_claim_pages(browser):
     _visit(driver, base, PAGES["graph"], shots, "graph-nodes")
     hrefs = driver.execute_script(
         "return Array.from(document.querySelectorAll('.tnv-graph svg a'))"
-        ".map(a => a.getAttribute('xlink:href') || a.getAttribute('href'))")
+        ".map(a => a.getAttribute('xlink:href') || a.getAttribute('href'))"
+    )
     ids = {c.id for c in _claims() if c.id.startswith("ttlm-")}
     linked = {re.search(r"claims/([^/]+)\.html$", h).group(1) for h in hrefs}
     assert ids <= linked
-    driver.execute_script("document.querySelector('.tnv-graph svg a').dispatchEvent("
-                          "new MouseEvent('click', {bubbles: true}))")
+    driver.execute_script(
+        "document.querySelector('.tnv-graph svg a').dispatchEvent("
+        "new MouseEvent('click', {bubbles: true}))"
+    )
     from selenium.webdriver.support.ui import WebDriverWait
+
     WebDriverWait(driver, 20).until(lambda d: "/generated/claims/" in d.current_url)
     assert "data-verdict" in driver.page_source
 
 
-@pytest.mark.parametrize("query, expect", [("tt_svd", "generated/api/tnverify.tt_svd.html"),
-                                           ("thesis-alg-1", "generated/claims/thesis-alg-1.html")])
+@pytest.mark.parametrize(
+    "query, expect",
+    [
+        ("tt_svd", "generated/api/tnverify.tt_svd.html"),
+        ("thesis-alg-1", "generated/claims/thesis-alg-1.html"),
+    ],
+)
 def test_search_finds_tt_svd_and_a_claim_id(browser, query, expect):
     from selenium.webdriver.support.ui import WebDriverWait
 
     driver, base, shots = browser
-    errors, leaving = _visit(driver, base, f"search.html?q={query}", shots,
-                             f"search-{query}")
-    WebDriverWait(driver, 30).until(lambda d: d.execute_script(
-        "return document.querySelectorAll('#search-results li a').length") > 0)
-    links = driver.execute_script("return Array.from(document.querySelectorAll("
-                                  "'#search-results li a')).map(a => a.href)")
+    errors, leaving = _visit(driver, base, f"search.html?q={query}", shots, f"search-{query}")
+    WebDriverWait(driver, 30).until(
+        lambda d: (
+            d.execute_script("return document.querySelectorAll('#search-results li a').length") > 0
+        )
+    )
+    links = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#search-results li a')).map(a => a.href)"
+    )
     assert any(expect in link for link in links), links[:10]
     assert not errors and not leaving
 
@@ -295,15 +341,15 @@ def test_html_report_filters_in_the_browser(browser, site):
     driver, base, shots = browser
     done, html = site
     ids = ["ttlm-eq2", "ttlm-eq3", "ttlm-eq3-corrected"]
-    run_claims([get_claim(i) for i in ids], progress=False, sides=("small",)).write(
-        html / "r.html")
+    run_claims([get_claim(i) for i in ids], progress=False, sides=("small",)).write(html / "r.html")
     errors, leaving = _visit(driver, base, "r.html", shots, "report")
     assert not errors and not leaving, (errors, leaving)
     shown = driver.execute_script(
         "const s = document.getElementById('f-verdict'); s.value = 'fails';"
         "s.dispatchEvent(new Event('change'));"
         "return Array.from(document.querySelectorAll('[data-verdict]'))"
-        ".filter(e => e.offsetParent !== null).map(e => e.dataset.verdict);")
+        ".filter(e => e.offsetParent !== null).map(e => e.dataset.verdict);"
+    )
     assert shown and set(shown) == {"fails"}
     assert driver.find_element("id", "f-count").text == "1 shown"
     driver.save_screenshot(str(shots / "report-filtered.png"))
@@ -312,9 +358,10 @@ def test_html_report_filters_in_the_browser(browser, site):
 def test_the_graph_outlines_every_defect_kind_of_the_registry():
     """The graph's legend and outlines name every defect kind (``editorial`` came later)."""
     from tnverify.claims.readings import DEFECT_KINDS
+
     text = (ROOT / "docs" / "_ext" / "site_graph.py").read_text(encoding="utf-8")
     start = text.index("OUTLINE = {")
-    outline = text[start:text.index("}", start)]
+    outline = text[start : text.index("}", start)]
     assert [k for k in DEFECT_KINDS if f'"{k}"' not in outline] == []
 
 
@@ -337,7 +384,7 @@ def test_claim_pages_are_titled_id_and_title_and_listed_in_a_sortable_table(site
     table = (html / "generated" / "papers" / "all.html").read_text(encoding="utf-8")
     assert 'class="tnv-table tnv-sortable"' in table
     assert table.count('<a class="tnv-claim-link" href="../claims/') == len(_claims())
-    assert render(c.title, "markdown") == c.title        # a title without markup
+    assert render(c.title, "markdown") == c.title  # a title without markup
     # a title with formulas: plain text with Unicode sub/superscripts, no raw markup
     page = (html / "generated" / "claims" / "tslm-eq-17.html").read_text(encoding="utf-8")
     title = re.search(r"<title>(.*?)</title>", page, re.S).group(1)
@@ -348,15 +395,21 @@ def test_claim_pages_are_titled_id_and_title_and_listed_in_a_sortable_table(site
 def test_tutorial_links_its_claims_and_its_pointers(site):
     done, html = site
     page = (html / "generated" / "tutorial.html").read_text(encoding="utf-8")
-    assert re.search(r'href="claims/ttlm-eq2\.html#[^"]*"', page) or \
-        'href="claims/ttlm-eq2.html"' in page
+    assert (
+        re.search(r'href="claims/ttlm-eq2\.html#[^"]*"', page)
+        or 'href="claims/ttlm-eq2.html"' in page
+    )
     assert 'href="../index.html#quick-start"' in page
     assert 'href="../reference/families.html#which-rnns-are-tensor-trains"' in page
     assert "README's quick start" not in page and "The README’s “Which RNNs" not in page
 
 
-LAYOUT_PAGES = {"home": "index.html", "claim": "generated/claims/ttlm-eq16.html",
-                "errata": "generated/errata/ttlm.html", "graph": "generated/graph/thesis.html"}
+LAYOUT_PAGES = {
+    "home": "index.html",
+    "claim": "generated/claims/ttlm-eq16.html",
+    "errata": "generated/errata/ttlm.html",
+    "graph": "generated/graph/thesis.html",
+}
 
 
 def _wait_for_mathjax(driver):
@@ -365,7 +418,8 @@ def _wait_for_mathjax(driver):
     driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "if (!window.MathJax || !MathJax.startup || !MathJax.startup.promise) done(true);"
-        "else MathJax.startup.promise.then(() => done(true));")
+        "else MathJax.startup.promise.then(() => done(true));"
+    )
 
 
 @pytest.mark.parametrize("width", [1400, 420])
@@ -382,7 +436,8 @@ def test_no_horizontal_overflow(browser, name, width):
             "document.querySelectorAll('article *')).filter(e => e.getBoundingClientRect()"
             ".right > w + 1 && !e.closest('.tnv-graph, .pst-scrollable-table-container, "
             "mjx-container, .tnv-table, pre, .highlight')).slice(0, 5).map(e => e.tagName + '.' "
-            "+ e.className)]")
+            "+ e.className)]"
+        )
         driver.save_screenshot(str(shots / f"layout-{name}-{width}-typeset.png"))
     finally:
         driver.set_window_size(1400, 1000)
@@ -424,17 +479,21 @@ def test_search_works_from_file_and_ranks_titles_first(browser, site):
 
     driver, base, shots = browser
     done, html = site
-    title = get_claim("ttlm-eq3").title                   # "TT entry as slice products ..."
+    title = get_claim("ttlm-eq3").title  # "TT entry as slice products ..."
     query = "slice products printed sums"
     assert all(w in title for w in query.split())
     driver.get_log("browser")
     driver.get((html / "search.html").as_uri() + "?q=" + query.replace(" ", "+"))
-    WebDriverWait(driver, 30).until(lambda d: d.execute_script(
-        "return document.querySelectorAll('#search-results li a').length") > 0)
+    WebDriverWait(driver, 30).until(
+        lambda d: (
+            d.execute_script("return document.querySelectorAll('#search-results li a').length") > 0
+        )
+    )
     driver.execute_script("return new Promise(r => setTimeout(r, 1500))")
     driver.save_screenshot(str(shots / "search-file.png"))
-    links = driver.execute_script("return Array.from(document.querySelectorAll("
-                                  "'#search-results li a')).map(a => a.href)")
+    links = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#search-results li a')).map(a => a.href)"
+    )
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
     assert re.search(r"/generated/claims/ttlm-eq3(-corrected)?\.html", links[0]), links[:5]
@@ -448,8 +507,9 @@ def test_the_list_of_all_claims_sorts_by_a_column(browser):
         ".find(h => h.textContent.trim() === 'verdict'); th.click();"
         "const i = Array.from(th.parentElement.children).indexOf(th);"
         "return Array.from(document.querySelectorAll('table.tnv-sortable tbody tr'))"
-        ".map(r => r.cells[i].textContent.trim());")
+        ".map(r => r.cells[i].textContent.trim());"
+    )
     driver.save_screenshot(str(shots / "all-claims-sorted.png"))
     assert len(column) == len(_claims()) and column == sorted(column)
-    assert column[0] != column[-1]                      # more than one verdict: it sorted
+    assert column[0] != column[-1]  # more than one verdict: it sorted
     assert not errors and not leaving, (errors, leaving)

@@ -36,10 +36,13 @@ def test_rac_round_trip(s):
     G = eq.rac_to_tt_core(X, Y)
     h, w = rng.normal(size=R), int(rng.integers(V))
     scale = float(np.abs(X).max() * np.abs(Y).max() * np.abs(h).sum())
-    assert np.abs(h @ G[:, w, :] - X[:, w] * (Y @ h)).max() <= float(tolerance(np.float64, R, scale))
+    assert np.abs(h @ G[:, w, :] - X[:, w] * (Y @ h)).max() <= float(
+        tolerance(np.float64, R, scale)
+    )
     X2, Y2 = eq.tt_core_to_rac(G)
     assert np.abs(eq.rac_to_tt_core(X2, Y2) - G).max() <= float(
-        tolerance(np.float64, n=R * V, norm=float(np.abs(G).max())))
+        tolerance(np.float64, n=R * V, norm=float(np.abs(G).max()))
+    )
 
 
 def test_tt_core_to_rac_rejects_rank_two_slice():
@@ -74,7 +77,9 @@ def test_augmented_round_trips(s):
 def test_augmented_step_pinned():
     A, B, b = np.array([[2.0]]), np.array([[3.0, 5.0]]), np.array([7.0])
     G = eq.vanilla_rnn_to_augmented_core(A, B, b)
-    out = eq.augmented_step(G, eq.augment_hidden(np.array([1.0])), eq.augment_input(np.array([0.0, 1.0])))
+    out = eq.augmented_step(
+        G, eq.augment_hidden(np.array([1.0])), eq.augment_input(np.array([0.0, 1.0]))
+    )
     assert out.tolist() == [2.0 + 5.0 + 7.0, 1.0]
 
 
@@ -97,6 +102,7 @@ def test_shape_errors():
 
 # ------------------------------------------------------------------ inverse maps on the
 # cells' own (grad-requiring) outputs (they raised torch's RuntimeError)
+
 
 def _close(a, b, n: int, dtype=np.float64) -> bool:
     scale = float(max(np.abs(a).max(), np.abs(b).max(), 1.0))
@@ -135,7 +141,7 @@ def test_split_augmented_core_of_cells_cores():
     blocks = eq.split_augmented_core(G)
     assert np.array_equal(blocks["hidden"], A.T) and np.array_equal(blocks["input"], B.T)
     assert np.array_equal(blocks["bias"], b) and not blocks["bilinear"].any()
-    blocks["bias"][0] += 1.0                       # copies: the cell is not touched
+    blocks["bias"][0] += 1.0  # copies: the cell is not touched
     assert np.array_equal(vanilla.b.detach().numpy(), b)
     T = rng.normal(size=(V, R, R))
     so = eq.split_augmented_core(SecondOrderRNN(T, bias=b).augmented_core())
@@ -168,9 +174,14 @@ def test_tt_core_to_tiny_reshape_of_a_cells_core(dtype):
 def test_second_order_affine_core_is_the_full_pre_activation(layout):
     import numpy as np
 
-    from tnverify.equivalences import (augment_hidden, augment_input, augmented_step,
-                                       second_order_affine_to_augmented_core,
-                                       split_augmented_core)
+    from tnverify.equivalences import (
+        augment_hidden,
+        augment_input,
+        augmented_step,
+        second_order_affine_to_augmented_core,
+        split_augmented_core,
+    )
+
     rng = np.random.default_rng(7)
     V, R = 4, 3
     T = rng.normal(size=(V, R, R) if layout == "ttlm" else (R, R, V))
@@ -178,12 +189,19 @@ def test_second_order_affine_core_is_the_full_pre_activation(layout):
     G = second_order_affine_to_augmented_core(T, Whh, Wxh, b, layout=layout)
     for _ in range(5):
         h, f = rng.normal(size=R), rng.normal(size=V)
-        bil = (np.einsum("i,iop,p->o", f, T, h) if layout == "ttlm"
-               else np.einsum("p,poi,i->o", h, T, f))
+        bil = (
+            np.einsum("i,iop,p->o", f, T, h)
+            if layout == "ttlm"
+            else np.einsum("p,poi,i->o", h, T, f)
+        )
         want = bil + Whh @ h + Wxh @ f + b
         got = augmented_step(G, augment_hidden(h), augment_input(f))
-        scale = (np.abs(T).sum() * np.abs(h).max() * np.abs(f).max() + np.abs(Whh).sum()
-                 + np.abs(Wxh).sum() + np.abs(b).max())
+        scale = (
+            np.abs(T).sum() * np.abs(h).max() * np.abs(f).max()
+            + np.abs(Whh).sum()
+            + np.abs(Wxh).sum()
+            + np.abs(b).max()
+        )
         assert np.max(np.abs(got[:R] - want)) <= float(tolerance(np.float64, n=R * V, norm=scale))
         assert got[R] == 1.0
     blocks = split_augmented_core(G)
@@ -196,6 +214,7 @@ def test_second_order_affine_core_refuses_mismatched_shapes():
 
     from tnverify.equivalences import second_order_affine_to_augmented_core
     from tnverify.errors import ShapeError
+
     T = np.zeros((4, 3, 3))
     with pytest.raises(ShapeError, match="W_xh"):
         second_order_affine_to_augmented_core(T, np.zeros((3, 3)), np.zeros((4, 3)), np.zeros(3))

@@ -26,12 +26,12 @@ def test_unknown_paper_and_bad_directory_are_usage_errors(tmp_path):
 
 def test_every_non_holding_claim_is_in_its_papers_sheet_once():
     from tnverify.claims import HOLDS, all_claims
+
     for key in ERRATA_PAPERS:
         sheet = build_errata(key, run=False)
         listed = [c["id"] for e in sheet["errata"] for c in e["claims"] if not c.get("edit_of")]
         listed += sheet["without_defect"]
-        want = [c.id for c in all_claims()
-                if c.id.split("-")[0] == key and c.expected != HOLDS]
+        want = [c.id for c in all_claims() if c.id.split("-")[0] == key and c.expected != HOLDS]
         assert sorted(listed) == sorted(want)
         assert len(listed) == len(set(listed))
         text = render_markdown(sheet)
@@ -46,6 +46,7 @@ def test_json_sheet_round_trips(tmp_path):
 
 def test_cli_errata_errors_are_one_line_with_exit_2(tmp_path, capsys):
     from tnverify.cli import main
+
     assert main(["errata", "--paper", "nope"]) == 2
     err = capsys.readouterr().err
     assert "unknown paper 'nope' for errata; choose one of grurntn, gtm" in err
@@ -60,6 +61,7 @@ def test_cli_errata_errors_are_one_line_with_exit_2(tmp_path, capsys):
 
 def test_cli_errata_writes_and_prints(tmp_path, capsys):
     from tnverify.cli import main
+
     assert main(["errata", "--paper", "gtm", "--out", str(tmp_path)]) == 0
     assert (tmp_path / "gtm.md").read_text(encoding="utf-8").startswith("# Errata: ")
     assert f"wrote {tmp_path / 'gtm.md'}" in capsys.readouterr().out
@@ -74,27 +76,34 @@ def test_the_committed_sheets_are_not_stale():
         assert committed.exists(), f"{committed} is missing: run tnverify errata --out docs/errata"
         fresh = render_markdown(build_errata(key))
         assert committed.read_text(encoding="utf-8") == fresh, (
-            f"docs/errata/{key}.md is stale: run `tnverify errata --out docs/errata`")
+            f"docs/errata/{key}.md is stale: run `tnverify errata --out docs/errata`"
+        )
 
 
 # -- one erratum per edit, entries readable on their own ------------------------
 import re  # noqa: E402
 
 #: Names of the plain-text copies the registry was written from, which users do not have.
-_PRIVATE_SOURCE = re.compile(r"\bseed[ _]?0\d\d\b|\b\d{3}_[0-9a-f]{16}\.txt\b|\bextract(ion|ed)\b",
-                             re.I)
+_PRIVATE_SOURCE = re.compile(
+    r"\bseed[ _]?0\d\d\b|\b\d{3}_[0-9a-f]{16}\.txt\b|\bextract(ion|ed)\b", re.I
+)
 
 
 def _user_facing_texts():
     """Every text a user reads: README, docs, package sources (docstrings, messages),
     committed figure data, and every claim's statement, readings, defect and remarks."""
     from tnverify.claims import all_claims
-    for path in [ROOT / "README.md", ROOT / "ARCHITECTURE.md", ROOT / "CHANGELOG.md",
-                 *sorted((ROOT / "docs").rglob("*.md")),
-                 *sorted((ROOT / "examples").rglob("*.py")),
-                 *sorted((ROOT / "examples").rglob("*.md")),
-                 *sorted((ROOT / "tnverify").rglob("*.py")),
-                 *sorted((ROOT / "figures").glob("*.json"))]:
+
+    for path in [
+        ROOT / "README.md",
+        ROOT / "ARCHITECTURE.md",
+        ROOT / "CHANGELOG.md",
+        *sorted((ROOT / "docs").rglob("*.md")),
+        *sorted((ROOT / "examples").rglob("*.py")),
+        *sorted((ROOT / "examples").rglob("*.md")),
+        *sorted((ROOT / "tnverify").rglob("*.py")),
+        *sorted((ROOT / "figures").glob("*.json")),
+    ]:
         yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
     for c in all_claims():
         parts = [c.statement, c.title, *c.remarks]
@@ -105,21 +114,32 @@ def _user_facing_texts():
 
 
 def test_no_user_facing_text_names_a_source_file_or_the_extraction():
-    found = [(where, m.group(0)) for where, text in _user_facing_texts()
-             for m in _PRIVATE_SOURCE.finditer(text)]
+    found = [
+        (where, m.group(0))
+        for where, text in _user_facing_texts()
+        for m in _PRIVATE_SOURCE.finditer(text)
+    ]
     assert found == []
 
 
 def test_the_pattern_catches_what_it_must():
-    for bad in ("Seed 000's Eq. 17", "seed 004 (gtm)", "The extraction's Eq. 79",
-                "the extracted text", "001_43de42d823c9db6f.txt"):
+    for bad in (
+        "Seed 000's Eq. 17",
+        "seed 004 (gtm)",
+        "The extraction's Eq. 79",
+        "the extracted text",
+        "001_43de42d823c9db6f.txt",
+    ):
         assert _PRIVATE_SOURCE.search(bad), bad
     assert not _PRIVATE_SOURCE.search("seed 518800943") and not _PRIVATE_SOURCE.search("seeds")
 
 
 def _raw_json_lines(markdown: str) -> list[str]:
-    return [line for line in markdown.splitlines()
-            if re.search(r'[{\[]\s*"[^"]*"\s*:', line) or re.search(r'"\w+":\s', line)]
+    return [
+        line
+        for line in markdown.splitlines()
+        if re.search(r'[{\[]\s*"[^"]*"\s*:', line) or re.search(r'"\w+":\s', line)
+    ]
 
 
 @pytest.mark.parametrize("key", ERRATA_PAPERS)
@@ -129,18 +149,22 @@ def test_committed_entries_read_on_their_own(key):
     text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
     assert _raw_json_lines(text) == []
     from tnverify.report.errata import LABELS, md_text
+
     sheet = build_errata(key, run=False)
     for e in sheet["errata"]:
         for c in e["claims"]:
-            if c["evidence_only"]:   # a published number the entry's misprint explains
-                assert (f"- **Evidence for the edit:** {md_text(c['printed'])}: "
-                        f"{md_text(c['meant'])}.") in text
+            if c["evidence_only"]:  # a published number the entry's misprint explains
+                assert (
+                    f"- **Evidence for the edit:** {md_text(c['printed'])}: {md_text(c['meant'])}."
+                ) in text
             else:
                 assert f"- **Printed:** {md_text(c['printed'])}" in text
                 assert f"- **{LABELS[e['kind']]}:** {md_text(c['meant'])}" in text
             assert f"- **Reproduce:** `tnverify show {c['id']} --run`" in text
     n_claims = len({c["id"] for e in sheet["errata"] for c in e["claims"]})
-    assert text.count("- **Counterexample:** ") >= n_claims - sheet["counts"]["published-number"] - 2
+    assert (
+        text.count("- **Counterexample:** ") >= n_claims - sheet["counts"]["published-number"] - 2
+    )
 
 
 def test_the_raw_json_detector_fails_on_raw_json():
@@ -150,35 +174,64 @@ def test_the_raw_json_detector_fails_on_raw_json():
 
 def test_a_counterexample_sentence_names_what_was_counted_against_what():
     from tnverify.report.errata import describe_counterexample
-    s = describe_counterexample({"compared": "span dimension vs M^T", "got": [16],
-                                 "want": [15], "params": {"M": 2}, "seed": 3})
+
+    s = describe_counterexample(
+        {
+            "compared": "span dimension vs M^T",
+            "got": [16],
+            "want": [15],
+            "params": {"M": 2},
+            "seed": 3,
+        }
+    )
     assert s == "span dimension vs M^T: computed (16), wanted (15) (sizes M = 2; seed 3)."
     s = describe_counterexample({"compared": "ranks", "got": [4], "want": [1], "relation": "<="})
     assert s == "ranks: computed (4), wanted at most (1)."
-    s = describe_counterexample({"compared": "a vs b", "entry": [1, 0], "value": 0.5,
-                                 "reference": complex(1, -2), "where": "part 'x'"})
-    assert s == ("a vs b (check: x): at index (1, 0) (0-based); computed 0.5 against the "
-                 "reference 1-2i.")
-    s = describe_counterexample({"compared": "c", "where": "reading 'r' / part 'p'",
-                                 "entry": 16, "value": 1.0, "reference": 2.0,
-                                 "params": {"n": 3, "samples": 100}, "seed": None})
-    assert s == ("c (under reading “r”; check: p): at position 16 (0-based, row-major) of "
-                 "the compared values; computed 1 against the reference 2 (sizes n = 3; "
-                 "probe sizes samples = 100).")
+    s = describe_counterexample(
+        {
+            "compared": "a vs b",
+            "entry": [1, 0],
+            "value": 0.5,
+            "reference": complex(1, -2),
+            "where": "part 'x'",
+        }
+    )
+    assert s == (
+        "a vs b (check: x): at index (1, 0) (0-based); computed 0.5 against the reference 1-2i."
+    )
+    s = describe_counterexample(
+        {
+            "compared": "c",
+            "where": "reading 'r' / part 'p'",
+            "entry": 16,
+            "value": 1.0,
+            "reference": 2.0,
+            "params": {"n": 3, "samples": 100},
+            "seed": None,
+        }
+    )
+    assert s == (
+        "c (under reading “r”; check: p): at position 16 (0-based, row-major) of "
+        "the compared values; computed 1 against the reference 2 (sizes n = 3; "
+        "probe sizes samples = 100)."
+    )
 
 
 def test_every_claim_under_a_shared_key_shows_its_own_edit(monkeypatch):
     import dataclasses
 
     from tnverify.claims import REGISTRY, Defect, all_claims
+
     claims = [c for c in all_claims() if c.id.startswith("thesis-") and c.expected == "fails"][:2]
     for i, c in enumerate(claims):
         d = Defect("misprint", f"printed {i}", f"meant {i}", erratum="shared-x")
         monkeypatch.setitem(REGISTRY, c.id, dataclasses.replace(c, defect=d))
     sheet = build_errata("thesis", run=False)
     (entry,) = [e for e in sheet["errata"] if e["erratum"] == "shared-x"]
-    assert [(c["printed"], c["meant"]) for c in entry["claims"]] == [("printed 0", "meant 0"),
-                                                                     ("printed 1", "meant 1")]
+    assert [(c["printed"], c["meant"]) for c in entry["claims"]] == [
+        ("printed 0", "meant 0"),
+        ("printed 1", "meant 1"),
+    ]
     text = render_markdown(sheet)
     assert "**Printed:** printed 1" in text and "**Meant:** meant 1" in text
 
@@ -187,10 +240,12 @@ def test_distinct_edits_of_one_statement_are_distinct_errata_and_counted(monkeyp
     import dataclasses
 
     from tnverify.claims import REGISTRY, Defect, get_claim
+
     c = get_claim("thesis-eq-2.7")
     before = build_errata("thesis", run=False)["counts"]
-    d = dataclasses.replace(c.defect, also=(Defect("misprint", "p2", "m2"),
-                                            Defect("editorial", "p3", "m3")))
+    d = dataclasses.replace(
+        c.defect, also=(Defect("misprint", "p2", "m2"), Defect("editorial", "p3", "m3"))
+    )
     monkeypatch.setitem(REGISTRY, c.id, dataclasses.replace(c, defect=d))
     sheet = build_errata("thesis", run=False)
     keys = {e["erratum"]: e for e in sheet["errata"]}
@@ -206,15 +261,24 @@ def test_shared_keys_are_one_edit_each():
     ones whose claims print that edit (ttlm Eq. 16/20 and thesis Eq. 5.13/5.17 for the sum
     over the free α_t); the paper-specific edits are keys of their own."""
     from tnverify.claims import all_claims
+
     owners = {}
     for c in all_claims():
-        for e in (c.defect.edits if c.defect else ()):
+        for e in c.defect.edits if c.defect else ():
             if e.erratum:
                 owners.setdefault(e.erratum, set()).add(c.id)
     assert owners["ttlm-appB-sum-over-free-alpha_t"] == {
-        "ttlm-eq16", "ttlm-eq20", "thesis-eq-5.13", "thesis-eq-5.17"}
-    for own in ("ttlm-eq14-slice", "ttlm-eq17-dummy-indices", "ttlm-eq20-whx-index-order",
-                "thesis-eq5.13-permutation-wording"):
+        "ttlm-eq16",
+        "ttlm-eq20",
+        "thesis-eq-5.13",
+        "thesis-eq-5.17",
+    }
+    for own in (
+        "ttlm-eq14-slice",
+        "ttlm-eq17-dummy-indices",
+        "ttlm-eq20-whx-index-order",
+        "thesis-eq5.13-permutation-wording",
+    ):
         assert len(owners[own]) == 1, own
     for c in all_claims():
         if c.defect and c.defect.erratum == "ttlm-appB-sum-over-free-alpha_t":
@@ -235,14 +299,22 @@ def test_readme_summary_agrees_with_paper_selection_and_sheets():
     """The README's per-paper table counts what `--paper KEY` selects (the id's prefix) and
     what the errata sheets count."""
     from tnverify.claims import select_claims
+
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| \[docs",
-                      readme, re.M)
+    rows = re.findall(
+        r"^\| `(\w+)` \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| \[docs", readme, re.M
+    )
     assert {r[0] for r in rows} == set(ERRATA_PAPERS)
     for key, *nums in rows:
         counts = build_errata(key, run=False)["counts"]
-        want = [len(select_claims(paper=key)), counts["misprint"], counts["false"],
-                counts["ambiguous"], counts["published-number"], counts["editorial"]]
+        want = [
+            len(select_claims(paper=key)),
+            counts["misprint"],
+            counts["false"],
+            counts["ambiguous"],
+            counts["published-number"],
+            counts["editorial"],
+        ]
         assert [int(x) for x in nums] == want, key
         assert all(c.id.startswith(key + "-") for c in select_claims(paper=key))
     assert len(select_claims(cites="tslm")) > len(select_claims(paper="tslm"))
@@ -258,6 +330,7 @@ def _errata_part(text: str) -> str:
 def test_sheet_names_its_version_and_lists_entries_in_paper_order(key):
     from tnverify.report.errata import locator_order
     from tnverify.references import paper
+
     text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
     assert paper(key).version and f"refer to {paper(key).version}." in text
     sheet = build_errata(key, run=False)
@@ -269,11 +342,32 @@ def test_sheet_names_its_version_and_lists_entries_in_paper_order(key):
 
 def test_locator_order_is_paper_order():
     from tnverify.report.errata import locator_order
-    got = sorted(["App. B.1, Eq. 14", "§6.1", "§5.4.1, Eq. 5.19", "§5.4, Eq. 5.18",
-                  "§3.2.2, Algorithm 1", "§3.2.2, Eq. 3.3–3.4", "App. A", "§IV-B", "§III-C"],
-                 key=locator_order)
-    assert got == ["§3.2.2, Eq. 3.3–3.4", "§3.2.2, Algorithm 1", "§III-C", "§IV-B",
-                   "§5.4, Eq. 5.18", "§5.4.1, Eq. 5.19", "§6.1", "App. A", "App. B.1, Eq. 14"]
+
+    got = sorted(
+        [
+            "App. B.1, Eq. 14",
+            "§6.1",
+            "§5.4.1, Eq. 5.19",
+            "§5.4, Eq. 5.18",
+            "§3.2.2, Algorithm 1",
+            "§3.2.2, Eq. 3.3–3.4",
+            "App. A",
+            "§IV-B",
+            "§III-C",
+        ],
+        key=locator_order,
+    )
+    assert got == [
+        "§3.2.2, Eq. 3.3–3.4",
+        "§3.2.2, Algorithm 1",
+        "§III-C",
+        "§IV-B",
+        "§5.4, Eq. 5.18",
+        "§5.4.1, Eq. 5.19",
+        "§6.1",
+        "App. A",
+        "App. B.1, Eq. 14",
+    ]
 
 
 @pytest.mark.parametrize("key", ERRATA_PAPERS)
@@ -281,13 +375,14 @@ def test_each_locator_once_and_labels_by_kind(key):
     """A claim's locator is printed once (its heading or its statement line), 'Meant' only
     for misprints and editorial slips, 'Correction' for false statements."""
     from tnverify.report.errata import LABELS, md_text
+
     text = _errata_part((ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8"))
     sheet = build_errata(key, run=False)
     same_place = {}
     for e in sheet["errata"]:
         for c in e["claims"]:
             same_place.setdefault(c["where"], set()).add(c["id"])
-    for where, ids in same_place.items():      # two statements printed at one place: twice
+    for where, ids in same_place.items():  # two statements printed at one place: twice
         shown = text.count(f"### {md_text(where)} — ") + text.count(f"({md_text(where)})")
         assert shown == len(ids), (where, ids)
     assert LABELS["false"] == "Correction" and LABELS["misprint"] == "Meant"
@@ -301,13 +396,16 @@ def test_no_emphasis_inside_registry_text_and_no_library_error(key):
     """Rendered as Markdown, the only emphasis on a sheet is its own bold labels; no raw
     numpy / Python error message stands in for a counterexample."""
     from markdown_it import MarkdownIt
+
     text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
     html = MarkdownIt().render(text)
     assert "<em>" not in html
     strong = set(re.findall(r"<strong>(.*?)</strong>", html))
-    allowed = re.compile(r"^(Printed|Meant|Correction|Clarification|Why|Counterexample|Scope|"
-                         r"Reproduce|Version\.|Evidence|Edit \d+ of \d+: .*|Note\.|[A-Z][a-z -]+\.?( \(not counted with the mathematical "
-                         r"errata\))?\.?):?$")
+    allowed = re.compile(
+        r"^(Printed|Meant|Correction|Clarification|Why|Counterexample|Scope|"
+        r"Reproduce|Version\.|Evidence|Edit \d+ of \d+: .*|Note\.|[A-Z][a-z -]+\.?( \(not counted with the mathematical "
+        r"errata\))?\.?):?$"
+    )
     assert {s for s in strong if not allowed.match(s)} == set()
     for raw in ("gufunc", "Input operand", "Traceback", "IndexError", "ValueError"):
         assert raw not in text, raw
@@ -316,8 +414,9 @@ def test_no_emphasis_inside_registry_text_and_no_library_error(key):
 def test_md_text_escapes_what_markdown_would_read_as_markup():
     from markdown_it import MarkdownIt
     from tnverify.report.errata import md_text
+
     formula = "h^{(t)}_{TTLM α_t} = Σ_{i_t=1}^{|V|} f_θ * G_{i_t}"
-    assert "<em>" in MarkdownIt().render(formula)           # the corruption this guards against
+    assert "<em>" in MarkdownIt().render(formula)  # the corruption this guards against
     html = MarkdownIt().render(md_text(formula))
     assert "<em>" not in html and "_{TTLM α_t}" in html
 
@@ -325,11 +424,16 @@ def test_md_text_escapes_what_markdown_would_read_as_markup():
 def test_a_published_number_a_misprint_explains_is_evidence_filed_under_the_misprint():
     """ttlm Table 1's 4.2M stands: under the shared T-shape edit it is evidence, not an
     edit of its own, and the entry is headed by Table 2, the misprinted place."""
-    entry = next(e for e in build_errata("ttlm", run=False)["errata"]
-                 if any(c["id"] == "ttlm-table1-ptb-params" for c in e["claims"]))
+    entry = next(
+        e
+        for e in build_errata("ttlm", run=False)["errata"]
+        if any(c["id"] == "ttlm-table1-ptb-params" for c in e["claims"])
+    )
     assert entry["kind"] == "misprint"
     assert [(c["id"], c["evidence_only"]) for c in entry["claims"]] == [
-        ("ttlm-table2-second-order", False), ("ttlm-table1-ptb-params", True)]
+        ("ttlm-table2-second-order", False),
+        ("ttlm-table1-ptb-params", True),
+    ]
     text = (ROOT / "docs" / "errata" / "ttlm.md").read_text(encoding="utf-8")
     assert "### App. C, Table 2 (Second-order RNNs); Table 1 — `ttlm-table2-second-order`" in text
     assert "Meant:** Table 1's 4.2M stands" not in text
@@ -337,9 +441,16 @@ def test_a_published_number_a_misprint_explains_is_evidence_filed_under_the_misp
 
 def test_nested_check_labels_are_said_once():
     from tnverify.report.errata import describe_counterexample
-    text = describe_counterexample({"compared": "a vs b", "where": "part 'outer: x = 1, y' / "
-                                    "part 'x = 1' / part 'inner z'", "value": 0.5,
-                                    "reference": 1.0, "seed": None})
+
+    text = describe_counterexample(
+        {
+            "compared": "a vs b",
+            "where": "part 'outer: x = 1, y' / part 'x = 1' / part 'inner z'",
+            "value": 0.5,
+            "reference": 1.0,
+            "seed": None,
+        }
+    )
     assert text.count("check:") == 1 and "check: outer: x = 1, y › inner z" in text
 
 
@@ -348,6 +459,7 @@ def test_the_bias_sentence_is_one_erratum_on_both_sheets():
     claim with its own printed text, each sheet citing the other paper (author, year,
     title, one locator) without sending its reader to the other sheet."""
     from tnverify.claims import get_claim
+
     t, b = get_claim("thesis-eq-5.11-bias"), get_claim("ttlm-eq14-bias")
     assert t.defect.erratum == b.defect.erratum != ""
     assert "that equals to 1" in t.defect.printed and "which equals to 1" in b.defect.printed
@@ -357,8 +469,9 @@ def test_the_bias_sentence_is_one_erratum_on_both_sheets():
     # a note about another document on their own sheet)
     assert "The same slip is printed in" not in thesis + ttlm
     assert "sheet](" not in thesis + ttlm
-    entry = [e for e in build_errata("thesis", run=False)["errata"]
-             if e["erratum"] == t.defect.erratum]
+    entry = [
+        e for e in build_errata("thesis", run=False)["errata"] if e["erratum"] == t.defect.erratum
+    ]
     assert [o["id"] for o in entry[0]["elsewhere"]] == ["ttlm-eq14-bias"]
 
 
@@ -366,7 +479,9 @@ def test_every_entry_carries_its_scope():
     for key in ERRATA_PAPERS:
         for e in build_errata(key, run=False)["errata"]:
             for c in e["claims"]:
-                assert c["scope"].startswith(("checked on: ", "b = 0")) or "checked on: " in c["scope"]
+                assert (
+                    c["scope"].startswith(("checked on: ", "b = 0")) or "checked on: " in c["scope"]
+                )
 
 
 def test_a_fixed_calculation_inside_a_random_check_shows_no_seed():

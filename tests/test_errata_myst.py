@@ -26,10 +26,14 @@ def ttlm_sheet():
 
 def _structure(text: str) -> list[str]:
     """The lines that carry the sheet's structure: headings, labels, edit numbers."""
-    return [re.sub(r"`[^`]*`|\$[^$]*\$|\\", "", line) for line in text.splitlines()
-            if line.startswith("#") or re.search(
-                r"\*\*(Printed|Meant|Correction|Clarification|Why|Scope|Version|Edit \d+ of \d+)",
-                line)]
+    return [
+        re.sub(r"`[^`]*`|\$[^$]*\$|\\", "", line)
+        for line in text.splitlines()
+        if line.startswith("#")
+        or re.search(
+            r"\*\*(Printed|Meant|Correction|Clarification|Why|Scope|Version|Edit \d+ of \d+)", line
+        )
+    ]
 
 
 def test_myst_sheet_has_the_markdown_sheets_structure(ttlm_sheet):
@@ -41,15 +45,15 @@ def test_myst_sheet_has_the_markdown_sheets_structure(ttlm_sheet):
     assert labels(md) == labels(myst)
     assert {"Meant", "Correction", "Why", "Scope"} <= set(labels(myst))
     heads = lambda text: [h.split(" — ")[-1] for h in re.findall(r"^#+ .*", text, re.M)]
-    assert heads(md) == heads(myst)                  # one heading per statement, same ids
+    assert heads(md) == heads(myst)  # one heading per statement, same ids
     assert "**Version.**" in myst and "Edit 1 of 2" in myst
 
 
 def test_myst_sheet_typesets_formulas_and_the_markdown_one_does_not(ttlm_sheet):
     md = render_markdown(ttlm_sheet)
     myst = render_markdown(ttlm_sheet, fmt="myst")
-    assert r"$\sum_{\alpha_{2}=2}^{R_{2}}$" in myst            # ttlm Eq. 3 as printed
-    assert "$" not in md and "Σ\\_{α₂=2}^{R₂}" in md                # the plain form
+    assert r"$\sum_{\alpha_{2}=2}^{R_{2}}$" in myst  # ttlm Eq. 3 as printed
+    assert "$" not in md and "Σ\\_{α₂=2}^{R₂}" in md  # the plain form
     # outside formulas and code, no raw sub-/superscript markup is left in the MyST text
     prose = re.sub(r"\$[^$]*\$|`[^`]*`", "", myst)
     assert not re.search(r"(?<!\\)[_^][{(]|[A-Za-z)}](?<!\\)[_^][A-Za-z0-9]", prose)
@@ -95,7 +99,7 @@ def test_site_errata_page_is_the_sheet_with_claim_links(ttlm_sheet):
     # the page is the sheet with each claim id (outside headings) a link to its page
     assert re.sub(r"\{claim\}`", "`", page).strip() == myst.strip()
     assert "{claim}`ttlm-eq3`" in page
-    assert "`tnverify show ttlm-eq3 --run`" in page                  # a command stays code
+    assert "`tnverify show ttlm-eq3 --run`" in page  # a command stays code
     assert not re.search(r"^#.*\{claim\}", page, re.M)
 
 

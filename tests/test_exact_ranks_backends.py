@@ -38,8 +38,15 @@ def test_flint_and_python_agree_on_exact_rank(name, a):
     flint_rank = exact_rank(a, backend="flint")
     python_rank = exact_rank(a, backend="python")
     assert flint_rank == python_rank
-    known = {"zero": 0, "empty rows": 0, "empty columns": 0, "Vandermonde": 6,
-             "duplicated rows": 3, "huge entries": 2, "block diagonal": 6}
+    known = {
+        "zero": 0,
+        "empty rows": 0,
+        "empty columns": 0,
+        "Vandermonde": 6,
+        "duplicated rows": 3,
+        "huge entries": 2,
+        "block diagonal": 6,
+    }
     if name in known:
         assert flint_rank == known[name]
 
@@ -63,7 +70,7 @@ def test_random_sizes_agree_and_mod_p_is_a_lower_bound():
 
 
 def test_a_prime_that_divides_the_minors_drops_the_rank_on_both_backends():
-    a = np.array([[1, 2], [3, 4]])          # det = -2
+    a = np.array([[1, 2], [3, 4]])  # det = -2
     assert exact_rank(a) == 2
     assert rank_mod_p(a, 2, backend="flint") == rank_mod_p(a, 2, backend="python") == 1
 
@@ -71,7 +78,7 @@ def test_a_prime_that_divides_the_minors_drops_the_rank_on_both_backends():
 def test_rationals_and_sympy_rationals_on_both_backends():
     import sympy
 
-    a = [[Fraction(1, 2), Fraction(1, 3)], [Fraction(3, 2), 1]]      # row 2 = 3 × row 1
+    a = [[Fraction(1, 2), Fraction(1, 3)], [Fraction(3, 2), 1]]  # row 2 = 3 × row 1
     b = [[sympy.Rational(1, 2), sympy.Integer(1)], [sympy.Integer(1), sympy.Rational(1, 3)]]
     for backend in ("flint", "python"):
         assert exact_rank(a, backend=backend) == 1
@@ -80,8 +87,12 @@ def test_rationals_and_sympy_rationals_on_both_backends():
 
 def test_bulk_conversion_equals_the_entry_by_entry_conversion():
     rng = np.random.default_rng(1)
-    for a in (rng.integers(-9, 10, (7, 5)), rng.integers(-9, 10, (4, 6)).astype(np.float64),
-              rng.integers(0, 2**62, (3, 3), dtype=np.uint64), rng.integers(0, 2, (3, 4)) == 1):
+    for a in (
+        rng.integers(-9, 10, (7, 5)),
+        rng.integers(-9, 10, (4, 6)).astype(np.float64),
+        rng.integers(0, 2**62, (3, 3), dtype=np.uint64),
+        rng.integers(0, 2, (3, 4)) == 1,
+    ):
         rows = _to_int_rows(a)
         assert all(type(x) is int for row in rows for x in row)
         assert rows == [[int(_to_fraction(x)) for x in row] for row in a.tolist()]
@@ -96,7 +107,7 @@ def test_non_integer_floats_are_refused_on_both_backends():
 
 
 def test_rank_backend_names_who_decides():
-    assert rank_backend() == "flint"          # python-flint is a dependency
+    assert rank_backend() == "flint"  # python-flint is a dependency
     assert rank_backend("python") == "python"
     with pytest.raises(UsageError):
         rank_backend("sympy")
@@ -111,13 +122,13 @@ def test_distinct_lines_drops_repeats_and_keeps_the_rank():
 
     rng = np.random.default_rng(3)
     base = rng.integers(-3, 4, (40, 50))
-    rows = base[rng.integers(0, 40, 300)]                  # 300 rows, at most 40 distinct
-    a = rows[:, rng.integers(0, 50, 400)]                  # 400 columns, at most 50 distinct
+    rows = base[rng.integers(0, 40, 300)]  # 300 rows, at most 40 distinct
+    a = rows[:, rng.integers(0, 50, 400)]  # 400 columns, at most 50 distinct
     d = distinct_lines(a)
     assert d.shape[0] <= 40 and d.shape[1] <= 50
-    assert len({tuple(r) for r in d}) == d.shape[0]        # no repeated row is left
+    assert len({tuple(r) for r in d}) == d.shape[0]  # no repeated row is left
     assert len({tuple(c) for c in d.T}) == d.shape[1]
     assert exact_rank(a) == exact_rank(a, backend="python") == exact_rank(d, backend="python")
     assert rank_mod_p(a, 5) == rank_mod_p(a, 5, backend="python")
     small = rng.integers(0, 2, (10, 10))
-    assert distinct_lines(small) is small                  # too small to be worth a hash
+    assert distinct_lines(small) is small  # too small to be worth a hash

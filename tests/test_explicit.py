@@ -9,11 +9,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tnverify.conventions import tolerance
-from tnverify.errors import (DTypeError, NonFiniteError, ShapeError, SizeLimitError,
-                             VocabularyError)
-from tnverify.definitions.explicit import (DEFAULT_MAX_ENTRIES, all_sequences, copy_tensor,
-                               feature_tensor, generalized_inner, guard_size, inner,
-                               max_entries, one_hot, sequence_tensor)
+from tnverify.errors import DTypeError, NonFiniteError, ShapeError, SizeLimitError, VocabularyError
+from tnverify.definitions.explicit import (
+    DEFAULT_MAX_ENTRIES,
+    all_sequences,
+    copy_tensor,
+    feature_tensor,
+    generalized_inner,
+    guard_size,
+    inner,
+    max_entries,
+    one_hot,
+    sequence_tensor,
+)
 from tnverify.ranks.matricize import numerical_rank, tt_unfolding
 
 
@@ -26,6 +34,7 @@ def sequences(draw, max_vocab=4, max_len=5):
 
 
 # ----------------------------------------------------------------- size guard
+
 
 def test_guard_size_counts_entries_with_python_ints():
     assert guard_size((3, 4, 5)) == 60
@@ -41,9 +50,11 @@ def test_guard_size_refuses_huge_before_allocating():
 
 
 def test_guard_size_message_names_bytes_and_limit():
-    with pytest.raises(SizeLimitError,
-                       match=r"268,435,456 entries \(2\.0 GiB as float64\), above "
-                             r"TNVERIFY_MAX_ENTRIES=67,108,864"):
+    with pytest.raises(
+        SizeLimitError,
+        match=r"268,435,456 entries \(2\.0 GiB as float64\), above "
+        r"TNVERIFY_MAX_ENTRIES=67,108,864",
+    ):
         guard_size((16,) * 7)
 
 
@@ -89,14 +100,20 @@ def test_guard_size_rejects_bad_shapes():
 
 # ----------------------------------------------------------------- one-hot, Φ(X)
 
+
 def test_one_hot_pinned():
     assert one_hot(0, 1).tolist() == [1.0]
     assert one_hot(3, 5).tolist() == [0.0, 0.0, 0.0, 1.0, 0.0]
 
 
-@pytest.mark.parametrize("index, V, msg", [(5, 5, r"range\(0, 5\); got 5"),
-                                           (-1, 3, r"got -1"),
-                                           (0, 0, r"vocab_size must be an integer >= 1")])
+@pytest.mark.parametrize(
+    "index, V, msg",
+    [
+        (5, 5, r"range\(0, 5\); got 5"),
+        (-1, 3, r"got -1"),
+        (0, 0, r"vocab_size must be an integer >= 1"),
+    ],
+)
 def test_one_hot_validation(index, V, msg):
     with pytest.raises(VocabularyError, match=msg):
         one_hot(index, V)
@@ -128,7 +145,7 @@ def test_guard_size_does_not_hang_on_a_huge_number_of_modes():
 def test_feature_tensor_is_outer_product_of_one_hots(vs):
     V, seq = vs
     phi = feature_tensor(seq, vocab_size=V)
-    letters = "abcdefgh"[:len(seq)]
+    letters = "abcdefgh"[: len(seq)]
     ref = np.einsum(",".join(letters) + "->" + letters, *[one_hot(w, V) for w in seq])
     assert phi.shape == (V,) * len(seq)
     assert np.array_equal(phi, ref)
@@ -161,7 +178,7 @@ def test_feature_tensor_with_feature_matrix(vs, M, seed):
         W = np.multiply.outer(W, u)
     direct = np.prod([F[w] @ u for w, u in zip(seq, us)])
     norm = float(np.prod([np.abs(F[w]) @ np.abs(u) for w, u in zip(seq, us)]))
-    assert abs(inner(W, phi) - direct) <= tolerance(n=M**len(seq) + len(seq), norm=norm).value
+    assert abs(inner(W, phi) - direct) <= tolerance(n=M ** len(seq) + len(seq), norm=norm).value
 
 
 def test_feature_tensor_complex_features():
@@ -170,19 +187,29 @@ def test_feature_tensor_complex_features():
     assert phi.dtype == np.complex128 and phi[1, 1] == -1.0
 
 
-@pytest.mark.parametrize("kwargs, exc, msg", [
-    (dict(sequence=[], vocab_size=3), VocabularyError, r"non-empty; got length 0"),
-    (dict(sequence=[0, 3], vocab_size=3), VocabularyError, r"range\(0, 3\); got 3 at position 1"),
-    (dict(sequence=[0.5], vocab_size=3), DTypeError, r"integers; got dtype float64"),
-    (dict(sequence=[0, 1 + 0j], vocab_size=3), DTypeError, r"integers; got dtype complex128"),
-    (dict(sequence=[[0], [0, 1]], vocab_size=3), ShapeError, r"not ragged"),
-    (dict(sequence=[0]), VocabularyError, r"vocab_size or features; got neither"),
-    (dict(sequence=[0], features=np.ones(3)), ShapeError, r"\(V, M\) matrix; got shape \(3,\)"),
-    (dict(sequence=[0], features=[[np.nan]]), NonFiniteError, r"features must be finite"),
-    (dict(sequence=[0], features=np.ones((2, 2)), vocab_size=3), VocabularyError,
-     r"vocab_size=3, features.shape=\(2, 2\)"),
-    (dict(sequence=[[0, 1]], vocab_size=3), ShapeError, r"1-D"),
-])
+@pytest.mark.parametrize(
+    "kwargs, exc, msg",
+    [
+        (dict(sequence=[], vocab_size=3), VocabularyError, r"non-empty; got length 0"),
+        (
+            dict(sequence=[0, 3], vocab_size=3),
+            VocabularyError,
+            r"range\(0, 3\); got 3 at position 1",
+        ),
+        (dict(sequence=[0.5], vocab_size=3), DTypeError, r"integers; got dtype float64"),
+        (dict(sequence=[0, 1 + 0j], vocab_size=3), DTypeError, r"integers; got dtype complex128"),
+        (dict(sequence=[[0], [0, 1]], vocab_size=3), ShapeError, r"not ragged"),
+        (dict(sequence=[0]), VocabularyError, r"vocab_size or features; got neither"),
+        (dict(sequence=[0], features=np.ones(3)), ShapeError, r"\(V, M\) matrix; got shape \(3,\)"),
+        (dict(sequence=[0], features=[[np.nan]]), NonFiniteError, r"features must be finite"),
+        (
+            dict(sequence=[0], features=np.ones((2, 2)), vocab_size=3),
+            VocabularyError,
+            r"vocab_size=3, features.shape=\(2, 2\)",
+        ),
+        (dict(sequence=[[0, 1]], vocab_size=3), ShapeError, r"1-D"),
+    ],
+)
 def test_feature_tensor_validation(kwargs, exc, msg):
     seq = kwargs.pop("sequence")
     with pytest.raises(exc, match=msg):
@@ -190,6 +217,7 @@ def test_feature_tensor_validation(kwargs, exc, msg):
 
 
 # ----------------------------------------------------------------- inner products, δ
+
 
 def test_inner_validation_and_complex():
     with pytest.raises(ShapeError, match=r"same shape; got \(2,\) and \(3,\)"):
@@ -217,10 +245,9 @@ def test_generalized_inner_matches_definition(n_shared, n_x, n_y, seed):
     free_y_order = [int(perm[i]) for i in range(Y.ndim) if perm[i] >= n_shared]
     assert Z.shape == fx + tuple(Y.shape[m] for m in free_y_order)
     S = int(np.prod(shared))
-    ref = X.reshape(S, -1).T @ Y.reshape(S, -1)          # (fx..., fy...) in Y's order
+    ref = X.reshape(S, -1).T @ Y.reshape(S, -1)  # (fx..., fy...) in Y's order
     ref = ref.reshape(fx + fy)
-    ref = np.transpose(ref, tuple(range(n_x)) +
-                       tuple(n_x + m - n_shared for m in free_y_order))
+    ref = np.transpose(ref, tuple(range(n_x)) + tuple(n_x + m - n_shared for m in free_y_order))
     err = float(np.max(np.abs(Z - ref))) if Z.size else 0.0
     norm = float(np.abs(X).max() * np.abs(Y).max() * S)
     assert err <= tolerance(n=S, norm=norm).value
@@ -234,10 +261,15 @@ def test_generalized_inner_all_modes_is_inner():
     assert abs(float(z) - inner(A, B.T)) <= tolerance(n=6, norm=float(np.abs(A).sum() * 3)).value
 
 
-@pytest.mark.parametrize("mx, my, msg", [((0,), (0, 1), r"same length"),
-                                         ((0,), (1,), r"mode 0 of x has 2, mode 1 of y has 4"),
-                                         ((0, 0), (0, 1), r"distinct"),
-                                         ((5,), (0,), r"range\(0, 2\)")])
+@pytest.mark.parametrize(
+    "mx, my, msg",
+    [
+        ((0,), (0, 1), r"same length"),
+        ((0,), (1,), r"mode 0 of x has 2, mode 1 of y has 4"),
+        ((0, 0), (0, 1), r"distinct"),
+        ((5,), (0,), r"range\(0, 2\)"),
+    ],
+)
 def test_generalized_inner_validation(mx, my, msg):
     with pytest.raises(ShapeError, match=msg):
         generalized_inner(np.ones((2, 3)), np.ones((2, 4)), mx, my)
@@ -261,6 +293,7 @@ def test_copy_tensor_validation():
 
 
 # ----------------------------------------------------------------- all sequences
+
 
 @given(st.integers(1, 4), st.integers(1, 4))
 def test_all_sequences_is_itertools_product_order(V, L):
@@ -288,6 +321,7 @@ def test_sequence_tensor_matches_pointwise(V, L, seed):
 
 def test_sequence_tensor_chunks(monkeypatch):
     import tnverify.definitions.explicit as ex
+
     monkeypatch.setattr(ex, "CHUNK_ROWS", 5)
     calls = []
 
@@ -300,11 +334,14 @@ def test_sequence_tensor_chunks(monkeypatch):
     assert np.array_equal(T.ravel(), np.arange(27.0))
 
 
-@pytest.mark.parametrize("score, exc, msg", [
-    (lambda s: np.ones(s.shape[0] + 1), ShapeError, r"to shape \(4,\); got \(5,\)"),
-    (lambda s: np.full(s.shape[0], np.nan), NonFiniteError, r"finite"),
-    (lambda s: np.array(["a"] * s.shape[0]), DTypeError, r"numbers"),
-])
+@pytest.mark.parametrize(
+    "score, exc, msg",
+    [
+        (lambda s: np.ones(s.shape[0] + 1), ShapeError, r"to shape \(4,\); got \(5,\)"),
+        (lambda s: np.full(s.shape[0], np.nan), NonFiniteError, r"finite"),
+        (lambda s: np.array(["a"] * s.shape[0]), DTypeError, r"numbers"),
+    ],
+)
 def test_sequence_tensor_validation(score, exc, msg):
     with pytest.raises(exc, match=msg):
         sequence_tensor(score, 2, 2)

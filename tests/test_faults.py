@@ -39,11 +39,12 @@ def test_an_atomic_write_replaces_the_file_and_leaves_no_temporary(tmp_path):
     assert files.write_text(target, "new contents") == target
     assert target.read_text() == "new contents"
     assert _entries(tmp_path) == ["r.json"]
-    assert target.stat().st_mode & 0o777 == 0o640          # the old file's permissions
+    assert target.stat().st_mode & 0o777 == 0o640  # the old file's permissions
 
 
 def test_a_full_disk_names_the_file_keeps_the_old_one_and_removes_the_temporary(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     target = tmp_path / "r.json"
     target.write_text("the older report")
     monkeypatch.setattr(files.os, "write", _enospc)
@@ -85,7 +86,7 @@ def test_files_written_together_change_together_or_not_at_all(tmp_path, monkeypa
     b.write_bytes(b"old png")
     real_write, calls = os.write, []
 
-    def second_write_fails(fd, data):         # the PNG's temporary file hits a full disk
+    def second_write_fails(fd, data):  # the PNG's temporary file hits a full disk
         calls.append(fd)
         if len(calls) > 1:
             _enospc()
@@ -107,7 +108,7 @@ def test_ctrl_c_during_the_moves_is_held_until_both_files_are_replaced(tmp_path,
     def replace_then_ctrl_c(src, dst):
         real_replace(src, dst)
         moved.append(Path(dst).name)
-        if len(moved) == 1:                 # Ctrl-C right after the JSON moved
+        if len(moved) == 1:  # Ctrl-C right after the JSON moved
             os.kill(os.getpid(), signal.SIGINT)
 
     monkeypatch.setattr(files.os, "replace", replace_then_ctrl_c)
@@ -156,14 +157,19 @@ READER = textwrap.dedent("""
 """)
 
 
-def test_two_concurrent_writers_never_tear_a_report_and_a_reader_sees_only_whole_ones(
-        tmp_path):
+def test_two_concurrent_writers_never_tear_a_report_and_a_reader_sees_only_whole_ones(tmp_path):
     path, stop = tmp_path / "same.json", tmp_path.parent / f"{tmp_path.name}.stop"
     env = dict(os.environ, PYTHONPATH=str(ROOT), OPENBLAS_NUM_THREADS="1")
-    reader = subprocess.Popen([sys.executable, "-c", READER, str(path), str(stop)], env=env,
-                              stdout=subprocess.PIPE, text=True)
-    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(size), "150"],
-                                env=env) for size in (10, 200_000)]
+    reader = subprocess.Popen(
+        [sys.executable, "-c", READER, str(path), str(stop)],
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    writers = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(size), "150"], env=env)
+        for size in (10, 200_000)
+    ]
     try:
         assert [w.wait(timeout=300) for w in writers] == [0, 0]
     finally:
@@ -176,8 +182,7 @@ def test_two_concurrent_writers_never_tear_a_report_and_a_reader_sees_only_whole
 
 
 # -- the writers --------------------------------------------------------------------------
-def test_report_write_on_a_full_disk_names_the_report_and_keeps_the_old_one(tmp_path,
-                                                                            monkeypatch):
+def test_report_write_on_a_full_disk_names_the_report_and_keeps_the_old_one(tmp_path, monkeypatch):
     from tnverify.report.table import Report
 
     target = tmp_path / "r.json"
@@ -253,8 +258,7 @@ def test_fast_still_refuses_to_replace_full_size_data(tmp_path, toy_figure, caps
     assert "--fast would replace full-size figure data" in capsys.readouterr().err
 
 
-def test_fewer_samples_refuse_to_replace_full_size_data_unless_forced(tmp_path, toy_figure,
-                                                                     capsys):
+def test_fewer_samples_refuse_to_replace_full_size_data_unless_forced(tmp_path, toy_figure, capsys):
     stored = tmp_path / "toy-figure.json"
     assert main(["figures", "toy-figure", "--out", str(tmp_path)]) == 0
     capsys.readouterr()
@@ -264,13 +268,12 @@ def test_fewer_samples_refuse_to_replace_full_size_data_unless_forced(tmp_path, 
     assert "toy-figure.json (40 samples)" in err and "--force" in err
     assert json.loads(stored.read_text())["data"]["samples"] == 40
     assert main(["figures", "toy-figure", "--samples", "50", "--out", str(tmp_path)]) == 0
-    assert main(["figures", "toy-figure", "--samples", "5", "--force",
-                 "--out", str(tmp_path)]) == 0
+    assert main(["figures", "toy-figure", "--samples", "5", "--force", "--out", str(tmp_path)]) == 0
     assert json.loads(stored.read_text())["data"]["samples"] == 5
 
 
 # -- a dead worker, a plugin that exits ------------------------------------------------
-DYING = '''
+DYING = """
 import multiprocessing
 import os
 import signal
@@ -295,7 +298,7 @@ def test_killer(tnverify_compare):
         time.sleep(1.5)                  # the others finish first
         os.kill(os.getpid(), signal.SIGKILL)
     tnverify.check(tnverify_compare("3 vs 3", 3.0, 3.0, n=1, scale=1.0))
-'''
+"""
 
 
 def test_a_dead_worker_is_one_line_and_the_finished_claims_are_kept(tmp_path):
@@ -303,27 +306,64 @@ def test_a_dead_worker_is_one_line_and_the_finished_claims_are_kept(tmp_path):
     module.write_text(DYING, encoding="utf-8")
     report = tmp_path / "r.json"
     env = dict(os.environ, PYTHONPATH=str(ROOT), OPENBLAS_NUM_THREADS="1", FAULTS_KILL="1")
-    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", str(module),
-                           "--topic", "test-dying", "--jobs", "2", "--report", str(report)], capture_output=True,
-                          text=True, cwd=tmp_path, env=env, timeout=300)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tnverify",
+            "verify",
+            "--plugin",
+            str(module),
+            "--topic",
+            "test-dying",
+            "--jobs",
+            "2",
+            "--report",
+            str(report),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=300,
+    )
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr + proc.stdout
     progress = [ln for ln in proc.stderr.splitlines() if ln.startswith("[")]
     assert [ln for ln in proc.stderr.splitlines() if ln not in progress] == [
-        "tnverify: error: a worker died (signal 9): 1 claim did not run"]
-    rows = {ln.split()[0]: ln.split()[1] for ln in proc.stdout.splitlines()
-            if ln.startswith("faults-")}
+        "tnverify: error: a worker died (signal 9): 1 claim did not run"
+    ]
+    rows = {
+        ln.split()[0]: ln.split()[1] for ln in proc.stdout.splitlines() if ln.startswith("faults-")
+    }
     assert rows == {"faults-one": "holds", "faults-two": "holds", "faults-killer": "error"}
     claims = {c["id"]: c for c in json.loads(report.read_text())["claims"]}
     assert claims["faults-one"]["verdict"] == claims["faults-two"]["verdict"] == "holds"
     assert claims["faults-killer"]["verdict"] == "error"
     assert claims["faults-killer"]["small"]["error_message"] == (
-        "did not run: a worker died (signal 9): 1 claim did not run")
+        "did not run: a worker died (signal 9): 1 claim did not run"
+    )
     # the same claims with no worker killed: all hold, status 0 (the test can tell)
     env["FAULTS_KILL"] = "0"
-    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", str(module),
-                           "--topic", "test-dying", "--jobs", "2"], capture_output=True,
-                          text=True, cwd=tmp_path, env=env, timeout=300)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tnverify",
+            "verify",
+            "--plugin",
+            str(module),
+            "--topic",
+            "test-dying",
+            "--jobs",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=300,
+    )
     assert proc.returncode == 0 and "error" not in proc.stderr, proc.stdout + proc.stderr
     assert "3 claims: 3 holds; all as expected" in proc.stdout
 
@@ -332,9 +372,16 @@ def test_a_plugin_calling_sys_exit_at_import_is_a_one_line_error(tmp_path):
     module = tmp_path / "test_exits.py"
     module.write_text("import sys\nsys.exit(3)\n", encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(ROOT), OPENBLAS_NUM_THREADS="1")
-    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", str(module)],
-                          capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "tnverify", "verify", "--plugin", str(module)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=300,
+    )
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.strip().splitlines() == [
         f"tnverify: error: importing plugin {str(module)!r} failed: SystemExit: the plugin "
-        "called sys.exit(3)"]
+        "called sys.exit(3)"
+    ]

@@ -33,7 +33,7 @@ def made(tmp_path_factory):
 def test_registry_names_and_record_metadata(made):
     from tnverify.figures import figure_names
 
-    names = figure_names()                  # imports the FIGURE_MODULES too
+    names = figure_names()  # imports the FIGURE_MODULES too
     assert set(OWN) <= set(names) and {"gtm-fig-3", "thesis-fig-6.8"} <= set(names)
     for name, (j, p, rec) in made.items():
         assert j.name == f"{name}.json" and p.name == f"{name}.png"
@@ -52,7 +52,7 @@ def test_ngram_ranks_are_bounded_integers(made):
         assert V == len(c["vocabulary"]) and c["tokens"] > 0
         for row in c["rows"]:
             n = row["n"]
-            maximal = [1] + [min(V ** k, V ** (n - k)) for k in range(1, n)] + [1]
+            maximal = [1] + [min(V**k, V ** (n - k)) for k in range(1, n)] + [1]
             assert row["maximal_ranks"] == maximal
             assert abs(row["sum"] - 1.0) <= float(tolerance(np.float64, n=row["entries"]))
             runs = [row["tt_ranks"]] + [s["ranks"] for s in row["tt_svd"]]
@@ -65,7 +65,8 @@ def test_ngram_ranks_are_bounded_integers(made):
                 # the Oseledets bound, as recorded: ||T - TT||_F <= eps ||T||_F
                 assert s["error"] <= s["bound"]
                 assert abs(s["bound"] - s["eps"] * row["norm"]) <= float(
-                    tolerance(np.float64, n=1, norm=s["bound"]))
+                    tolerance(np.float64, n=1, norm=s["bound"])
+                )
             # a looser eps never needs a larger rank
             for a, b in zip(row["tt_svd"], row["tt_svd"][1:]):
                 assert all(rb <= ra for ra, rb in zip(a["ranks"], b["ranks"]))
@@ -104,7 +105,8 @@ def test_born_times_positive_and_fit_sensible(made):
     assert r[-1]["seconds"] > r[0]["seconds"]
     pred = c * d["target"]["units"]
     assert abs(d["target"]["predicted_seconds_here"] - pred) <= float(
-        tolerance(np.float64, n=1, norm=pred))
+        tolerance(np.float64, n=1, norm=pred)
+    )
 
 
 def test_png_is_drawn_from_the_json(made, tmp_path):
@@ -145,8 +147,7 @@ def test_cli_list_and_unknown(capsys):
 
 
 def test_cli_writes_json_and_png(capsys, tmp_path):
-    assert main(["figures", "ngram-tt-ranks", "--out", str(tmp_path), "--fast",
-                 "--seed", "2"]) == 0
+    assert main(["figures", "ngram-tt-ranks", "--out", str(tmp_path), "--fast", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "ngram-tt-ranks: data" in out
     rec = json.loads((tmp_path / "ngram-tt-ranks.json").read_text(encoding="utf-8"))
@@ -174,7 +175,21 @@ def test_cli_finds_the_figures_of_the_figure_modules(tmp_path, capsys):
     import subprocess
     import sys
 
-    out = subprocess.run([sys.executable, "-m", "tnverify", "figures", "thesis-fig-4.7",
-                          "--fast", "--out", str(tmp_path)], capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tnverify",
+            "figures",
+            "thesis-fig-4.7",
+            "--fast",
+            "--out",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, out.stderr
-    assert (tmp_path / "thesis-fig-4.7.json").exists() and (tmp_path / "thesis-fig-4.7.png").exists()
+    assert (tmp_path / "thesis-fig-4.7.json").exists() and (
+        tmp_path / "thesis-fig-4.7.png"
+    ).exists()

@@ -93,9 +93,12 @@ def test_no_unparsed_markup_or_emphasis_outside_or_inside_formulas(fmt):
 
 
 def test_every_formula_is_balanced_tex():
-    unbalanced = [(cid, part, to_tex(part)) for cid, _, text in TEXTS
-                  for kind, part in segments(text) if kind == "math"
-                  and not _balanced(to_tex(part))]
+    unbalanced = [
+        (cid, part, to_tex(part))
+        for cid, _, text in TEXTS
+        for kind, part in segments(text)
+        if kind == "math" and not _balanced(to_tex(part))
+    ]
     assert not unbalanced, unbalanced[:5]
 
 
@@ -115,8 +118,7 @@ def test_ttlm_eq16_printed_sum_is_typeset_over_the_printed_index():
     assert r"\sum_{i_{t}=1}^{|V|} \sum_{\alpha_{t}=1}^{R}" in tex
     assert r"h^{(t)}_{\mathrm{TTLM}\,\alpha_{t}}" in tex
     meant = get_claim("ttlm-eq16").defect.edits[0].meant
-    assert r"\sum_{\alpha_{t-1}=1}^{R}" in to_tex([p for k, p in segments(meant)
-                                                   if k == "math"][0])
+    assert r"\sum_{\alpha_{t-1}=1}^{R}" in to_tex([p for k, p in segments(meant) if k == "math"][0])
 
 
 def test_tex_of_unicode_and_pseudo_latex():
@@ -136,34 +138,51 @@ def test_unicode_form_of_titles():
     from tnverify.report.formulas import render
 
     assert render("softmax(Vh_t) and x^{(t−1)}", "unicode") == "softmax(Vhₜ) and x⁽ᵗ⁻¹⁾"
-    assert render("W^{eh} ∈ ℝ^(E×H)", "unicode") == "Wᵉʰ ∈ ℝ^(E×H)"   # × has no superscript
+    assert render("W^{eh} ∈ ℝ^(E×H)", "unicode") == "Wᵉʰ ∈ ℝ^(E×H)"  # × has no superscript
 
 
 def test_prose_stays_text_and_formulas_are_found():
     assert segments("a sentence of the paper") == [("text", "a sentence of the paper")]
-    assert segments("holds for b = 0 only") == [("text", "holds for "), ("math", "b = 0"),
-                                                 ("text", " only")]
-    assert segments("x₁, …, x_i are inputs") == [("math", "x₁, …, x_i"),
-                                                  ("text", " are inputs")]
-    assert segments("see `tt_svd` (ξ-networks)") == [("text", "see "), ("code", "tt_svd"),
-                                                      ("text", " (ξ-networks)")]
-    assert segments("sizes vocab_size = 4, h_t") == [("text", "sizes "), ("code", "vocab_size"),
-                                                      ("text", " = 4, "), ("math", "h_t")]
-    assert segments("W^{hx}[o, i] and ξ(x, y)") == [("math", "W^{hx}[o, i]"),
-                                                    ("text", " and "), ("math", "ξ(x, y)")]
+    assert segments("holds for b = 0 only") == [
+        ("text", "holds for "),
+        ("math", "b = 0"),
+        ("text", " only"),
+    ]
+    assert segments("x₁, …, x_i are inputs") == [("math", "x₁, …, x_i"), ("text", " are inputs")]
+    assert segments("see `tt_svd` (ξ-networks)") == [
+        ("text", "see "),
+        ("code", "tt_svd"),
+        ("text", " (ξ-networks)"),
+    ]
+    assert segments("sizes vocab_size = 4, h_t") == [
+        ("text", "sizes "),
+        ("code", "vocab_size"),
+        ("text", " = 4, "),
+        ("math", "h_t"),
+    ]
+    assert segments("W^{hx}[o, i] and ξ(x, y)") == [
+        ("math", "W^{hx}[o, i]"),
+        ("text", " and "),
+        ("math", "ξ(x, y)"),
+    ]
 
 
 def test_html_formats_escape_text_and_typeset_formulas():
     out = render('the "<b>" of Σ_{i=1}^R x_i', "mathjax")
     assert "&lt;b&gt;" in out and "<b>" not in out
-    assert out.endswith(r'<span class="math notranslate nohighlight">\(\sum_{i=1}^{R}\,'
-                        r'x_{i}\)</span>')
-    assert to_html("G^{(t)}_{1i}") == ('<span class="tnv-math"><i>G</i><sup>(<i>t</i>)</sup>'
-                                      "<sub>1<i>i</i></sub></span>")
+    assert out.endswith(
+        r'<span class="math notranslate nohighlight">\(\sum_{i=1}^{R}\,'
+        r"x_{i}\)</span>"
+    )
+    assert to_html("G^{(t)}_{1i}") == (
+        '<span class="tnv-math"><i>G</i><sup>(<i>t</i>)</sup><sub>1<i>i</i></sub></span>'
+    )
 
 
-@pytest.mark.skipif(importlib.util.find_spec("markdown_it") is None,
-                    reason="markdown-it-py (the docs extra) is not installed")
+@pytest.mark.skipif(
+    importlib.util.find_spec("markdown_it") is None,
+    reason="markdown-it-py (the docs extra) is not installed",
+)
 def test_markdown_form_is_never_read_as_emphasis():
     """The Markdown sheets' plain form: a CommonMark renderer shows the text unchanged,
     without emphasis; the same texts unescaped do produce emphasis (the check bites)."""
@@ -174,7 +193,7 @@ def test_markdown_form_is_never_read_as_emphasis():
     for cid, what, text in TEXTS:
         text = " ".join(text.split())
         if text[:1] in "-#>+0123456789" or "`" in text or "<" in text or "[" in text:
-            continue                     # list, heading, code or link syntax of its own
+            continue  # list, heading, code or link syntax of its own
         out = md.render(render(text, "markdown"))
         assert "<em>" not in out and "<strong>" not in out, (cid, what, out[:200])
         shown = html.unescape(re.sub(r"<[^>]+>", "", out)).strip()
@@ -205,6 +224,8 @@ def test_claim_sections_of_a_run_have_no_raw_markup_outside_formulas(claim_id):
         page = _Formulas()
         page.feed(claim_section(get_claim(claim_id), result, math=math))
         outside = "".join(page.outside)
-        assert not RAW_MARKUP.search(outside), (math, outside[max(
-            0, RAW_MARKUP.search(outside).start() - 80):][:160])
+        assert not RAW_MARKUP.search(outside), (
+            math,
+            outside[max(0, RAW_MARKUP.search(outside).start() - 80) :][:160],
+        )
         assert not [t for t in page.tags_inside if t in ("em", "strong")]

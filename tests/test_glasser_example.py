@@ -16,26 +16,51 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "glasser_expressive"
-CLAIMS = {"glasser-hmm-nonneg-tt", "glasser-tt-le-nonneg-tt", "glasser-tt-nonneg-gap",
-          "glasser-born-real-complex", "glasser-nonneg-generic-rank"}
+CLAIMS = {
+    "glasser-hmm-nonneg-tt",
+    "glasser-tt-le-nonneg-tt",
+    "glasser-tt-nonneg-gap",
+    "glasser-born-real-complex",
+    "glasser-nonneg-generic-rank",
+}
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     target = tmp_path_factory.mktemp("site")
-    proc = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
-                           "--target", str(target), str(EXAMPLE)],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(EXAMPLE),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if proc.returncode != 0:
         pytest.fail(f"pip could not install the example package:\n{proc.stderr[-2000:]}")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(target), str(ROOT)]),
-               OPENBLAS_NUM_THREADS="1")
+    env = dict(
+        os.environ, PYTHONPATH=os.pathsep.join([str(target), str(ROOT)]), OPENBLAS_NUM_THREADS="1"
+    )
     return target, env
 
 
 def _tnverify(env, cwd, *args):
-    proc = subprocess.run([sys.executable, "-m", "tnverify", *args], capture_output=True,
-                          text=True, env=env, cwd=cwd, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "tnverify", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return proc.stdout
 
@@ -46,37 +71,53 @@ def verify_json(installed, tmp_path_factory):
     claims: no ``--topic`` needed), from its JSON report."""
     _, env = installed
     report = tmp_path_factory.mktemp("verify") / "r.json"
-    _tnverify(env, report.parent, "verify", "--plugin", "glasser_expressive",
-              "--report", str(report))
+    _tnverify(
+        env, report.parent, "verify", "--plugin", "glasser_expressive", "--report", str(report)
+    )
     return {c["id"]: c for c in json.loads(report.read_text(encoding="utf-8"))["claims"]}
 
 
 def test_example_runs_in_tnverify_verify_through_its_entry_point(verify_json):
     claims = verify_json
     assert set(claims) == CLAIMS
-    assert all(c["verdict"] == "holds" and c["package"] == "glasser_expressive"
-               for c in claims.values())
-    assert {c["id"]: c["topic"] for c in claims.values()}["glasser-born-real-complex"] == \
-        "glasser-born"
+    assert all(
+        c["verdict"] == "holds" and c["package"] == "glasser_expressive" for c in claims.values()
+    )
+    assert {c["id"]: c["topic"] for c in claims.values()}[
+        "glasser-born-real-complex"
+    ] == "glasser-born"
     parts = claims["glasser-nonneg-generic-rank"]["small"]["cases"][0]["parts"]
-    assert len(parts) == 3                              # one check per unfolding
+    assert len(parts) == 3  # one check per unfolding
     for part in parts.values():
         generic = part["details"]
         # the certified witness reaches the bound; the draws below it are reported as the
         # measure-zero exceptional set, not as counterexamples
         assert generic["generic rank >="] == generic["bound"]
         assert generic["ranks per draw"][generic["witness draw"]] == generic["bound"]
-        assert generic["draws in the exceptional set"] == sum(
-            r < generic["bound"] for r in generic["ranks per draw"]) > 0
+        assert (
+            generic["draws in the exceptional set"]
+            == sum(r < generic["bound"] for r in generic["ranks per draw"])
+            > 0
+        )
 
 
 def test_paper_and_topic_select_the_plugins_claims(installed, tmp_path):
     _, env = installed
-    for args, want in ((("--paper", "glasser2019"), CLAIMS),
-                       (("--topic", "glasser-born"), {"glasser-born-real-complex"})):
+    for args, want in (
+        (("--paper", "glasser2019"), CLAIMS),
+        (("--topic", "glasser-born"), {"glasser-born-real-complex"}),
+    ):
         report = tmp_path / f"{args[1]}.json"
-        _tnverify(env, tmp_path, "verify", "--plugin", "glasser_expressive", *args,
-                  "--report", str(report))
+        _tnverify(
+            env,
+            tmp_path,
+            "verify",
+            "--plugin",
+            "glasser_expressive",
+            *args,
+            "--report",
+            str(report),
+        )
         claims = json.loads(report.read_text(encoding="utf-8"))["claims"]
         assert {c["id"] for c in claims} == want, args
         assert all(c["verdict"] == "holds" for c in claims)
@@ -84,14 +125,26 @@ def test_paper_and_topic_select_the_plugins_claims(installed, tmp_path):
 
 def test_errata_sheet_of_the_plugins_paper(installed, tmp_path):
     _, env = installed
-    sheet = json.loads(_tnverify(env, tmp_path, "errata", "--plugin", "glasser_expressive",
-                                 "--paper", "glasser2019", "--format", "json"))
+    sheet = json.loads(
+        _tnverify(
+            env,
+            tmp_path,
+            "errata",
+            "--plugin",
+            "glasser_expressive",
+            "--paper",
+            "glasser2019",
+            "--format",
+            "json",
+        )
+    )
     assert sheet["paper"]["key"] == "glasser2019"
     assert sheet["paper"]["authors"][0] == "Ivan Glasser" and len(sheet["paper"]["authors"]) == 5
     assert "only its abstract was read" in sheet["paper"]["version"]
-    assert sheet["errata"] == [] and sheet["mathematical"] == 0    # every claim holds
-    md = _tnverify(env, tmp_path, "errata", "--plugin", "glasser_expressive",
-                   "--paper", "glasser2019")
+    assert sheet["errata"] == [] and sheet["mathematical"] == 0  # every claim holds
+    md = _tnverify(
+        env, tmp_path, "errata", "--plugin", "glasser_expressive", "--paper", "glasser2019"
+    )
     assert md.startswith("# Errata: Expressive power of tensor-network factorizations")
     # the sheet names the command that regenerates it, and that command runs as printed
     command = re.search(r"Generated by `([^`]+)`", md).group(1)
@@ -114,40 +167,80 @@ def _computed(claims: dict):
             for ev in [case, *(case.get("parts") or {}).values()]:
                 for key, value in (ev.get("details") or {}).items():
                     if isinstance(value, (int, str)) or (
-                            isinstance(value, list) and all(isinstance(v, int) for v in value)):
+                        isinstance(value, list) and all(isinstance(v, int) for v in value)
+                    ):
                         yield cid, key, value
 
 
-def test_every_computed_number_is_in_the_html_reports_of_both_runners(installed, verify_json,
-                                                                        tmp_path):
+def test_every_computed_number_is_in_the_html_reports_of_both_runners(
+    installed, verify_json, tmp_path
+):
     target, env = installed
     report = tmp_path / "verify.html"
-    _tnverify(env, tmp_path, "verify", "--plugin", "glasser_expressive", "--report",
-              str(report))
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           str(target / "glasser_expressive" / "claims.py"),
-                           "--tnverify-report", str(tmp_path / "pytest.html")],
-                          capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
+    _tnverify(env, tmp_path, "verify", "--plugin", "glasser_expressive", "--report", str(report))
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            str(target / "glasser_expressive" / "claims.py"),
+            "--tnverify-report",
+            str(tmp_path / "pytest.html"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     computed = list(_computed(verify_json))
     names = {k for _, k, _ in computed}
-    assert {"ranks per draw", "generic rank >=", "bound", "draws in the exceptional set",
-            "got", "want", "statement"} <= names
+    assert {
+        "ranks per draw",
+        "generic rank >=",
+        "bound",
+        "draws in the exceptional set",
+        "got",
+        "want",
+        "statement",
+    } <= names
     for name in ("verify.html", "pytest.html"):
         text = _html_text(tmp_path / name)
         # a row of a "Computed values" table: the name, its gloss in parentheses (which
         # may hold "()"), the value
-        missing = [(cid, k, v) for cid, k, v in computed if not re.search(
-            re.escape(k) + r"(?: \((?:[^()]|\(\))*\))? " + re.escape(" ".join(str(v).split())),
-            text)]
+        missing = [
+            (cid, k, v)
+            for cid, k, v in computed
+            if not re.search(
+                re.escape(k) + r"(?: \((?:[^()]|\(\))*\))? " + re.escape(" ".join(str(v).split())),
+                text,
+            )
+        ]
         assert not missing, (name, missing[:5])
 
 
 def test_example_claims_run_as_pytest_tests(installed, tmp_path):
     target, env = installed
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           str(target / "glasser_expressive" / "claims.py")],
-                          capture_output=True, text=True, env=env, cwd=tmp_path, check=False)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            str(target / "glasser_expressive" / "claims.py"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     for cid in CLAIMS:
         assert re.search(rf"{cid}\s+holds", proc.stdout), proc.stdout
@@ -170,15 +263,23 @@ def _classify(path: Path, *, strict: bool = False) -> dict:
     doc, glue, statements = set(), set(), set()
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and body and \
-                isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                and isinstance(body[0].value.value, str):
+        if (
+            isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
             doc.update(range(body[0].lineno, body[0].end_lineno + 1))
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             glue.update(range(node.lineno, node.end_lineno + 1))
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
-                isinstance(node.func.value, ast.Name) and node.func.value.id == "tnverify" \
-                and node.func.attr in calls:
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "tnverify"
+            and node.func.attr in calls
+        ):
             glue.update(range(node.lineno, node.end_lineno + 1))
         if isinstance(node, ast.FunctionDef):
             for d in node.decorator_list:
@@ -216,10 +317,14 @@ def test_readme_counts_are_the_files_own():
     statements = sum(c["statements"] for c in counts.values())
     docs = sum(c["docs"] for c in counts.values())
     code = n - statements - docs
-    assert (f"Glue: {glue} of {n} non-blank lines ({round(100 * glue / n)} %; statements "
-            f"{statements}, docs {docs}); of the {code} lines of code") in readme
+    assert (
+        f"Glue: {glue} of {n} non-blank lines ({round(100 * glue / n)} %; statements "
+        f"{statements}, docs {docs}); of the {code} lines of code"
+    ) in readme
     assert f"it is {round(100 * glue / code)} %" in readme
-    strict = sum(_classify(p, strict=True)["glue"]
-                 for p in sorted((EXAMPLE / "glasser_expressive").glob("*.py")))
+    strict = sum(
+        _classify(p, strict=True)["glue"]
+        for p in sorted((EXAMPLE / "glasser_expressive").glob("*.py"))
+    )
     assert f"it would be {strict} ({round(100 * strict / n)} %)" in readme
-    assert glue <= 0.2 * n                              # the target: glue at most 20 %
+    assert glue <= 0.2 * n  # the target: glue at most 20 %

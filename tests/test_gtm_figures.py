@@ -53,8 +53,11 @@ def test_json_records_the_setting(made):
     for name, (_, p, rec) in made.items():
         d, fig = rec["data"], gf.RANK_FIGURES[name]
         assert p.read_bytes()[:8] == PNG_MAGIC
-        assert (d["M"], d["T"], d["L"]) == (gf.FAST_SIZES["M"], gf.FAST_SIZES["T"],
-                                           gf.FAST_SIZES["M"])
+        assert (d["M"], d["T"], d["L"]) == (
+            gf.FAST_SIZES["M"],
+            gf.FAST_SIZES["T"],
+            gf.FAST_SIZES["M"],
+        )
         assert d["R_values"] == list(fig.ranks) and d["xi"]["name"] == fig.xi
         assert d["weights"]["name"] == fig.weights and d["seed"] == 3
         assert d["samples_per_R"] == gf.FAST_SIZES["samples"] and d["device"] == "cpu"
@@ -74,8 +77,9 @@ def test_certified_flags(made):
     for name in ("gtm-fig-3", "gtm-fig-4", "gtm-fig-3-xy"):
         d = made[name][2]["data"]
         assert d["proved_bound"]["exists"]
-        assert all(h["certified"] and all(b["certified"] for b in h["bars"])
-                   for h in d["histograms"])
+        assert all(
+            h["certified"] and all(b["certified"] for b in h["bars"]) for h in d["histograms"]
+        )
         # an integer grid's rank mod p never exceeds its numerical rank by more than
         # the numerical rule may drop; here (well-conditioned small grids) they agree
         for h in d["histograms"]:
@@ -100,8 +104,9 @@ def test_serial_processes_and_dask_give_identical_data(tmp_path):
     distributed = pytest.importorskip("dask.distributed")
     ser = gf.rank_histograms("gtm-fig-3", True, 11, samples=2, workers=1)
     par = gf.rank_histograms("gtm-fig-3", True, 11, samples=2, workers=2)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
         dsk = gf.rank_histograms("gtm-fig-3", True, 11, samples=2, scheduler=cluster)
     assert ser.pop("execution")["kind"] == "serial"
     assert par.pop("execution")["kind"] == "processes"
@@ -120,20 +125,25 @@ def test_run_trials_keeps_task_order():
     assert info["kind"] == "processes" and parallel == serial
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    ({"samples": 0}, "samples"), ({"weights": "gauss"}, "weights"),
-    ({"workers": 0}, "workers"), ({"scheduler": ""}, "scheduler"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"samples": 0}, "samples"),
+        ({"weights": "gauss"}, "weights"),
+        ({"workers": 0}, "workers"),
+        ({"scheduler": ""}, "scheduler"),
+    ],
+)
 def test_bad_options(kwargs, match):
     with pytest.raises(UsageError, match=match):
         gf.rank_histograms("gtm-fig-4", True, 0, **kwargs)
 
 
 def test_width_bound_values():
-    assert gf.width_lower_bound(1000, 10, 6, "relu") == 34      # ⌈1000 / 30⌉
+    assert gf.width_lower_bound(1000, 10, 6, "relu") == 34  # ⌈1000 / 30⌉
     assert gf.width_lower_bound(30, 10, 6, "relu") == 1
     assert gf.width_lower_bound(31, 10, 6, "relu") == 2
-    assert gf.width_lower_bound(216, 6, 6, "l2") == 12          # ⌈216 / 18⌉
+    assert gf.width_lower_bound(216, 6, 6, "l2") == 12  # ⌈216 / 18⌉
     assert gf.width_lower_bound(17, 6, 6, "product") == 17
     assert gf.width_lower_bound(0, 6, 6, "relu") == 0
 
@@ -143,16 +153,17 @@ def test_float64_exact_bound():
 
     rng = np.random.default_rng(0)
     C = tuple(rng.integers(-2, 3, (3, 3)).astype(float) for _ in range(4))
-    G = tuple(rng.integers(-2, 3, s).astype(float) for s in ((3, 1, 2), (3, 2, 2),
-                                                              (3, 2, 2), (3, 2, 1)))
+    G = tuple(
+        rng.integers(-2, 3, s).astype(float) for s in ((3, 1, 2), (3, 2, 2), (3, 2, 2), (3, 2, 1))
+    )
     net = GeneralizedRNN(C, G, "relu")
     ok, bound = gf.float64_exact(net, np.eye(3))
     grid = grid_tensor(net, np.eye(3))
     assert ok and np.abs(grid).max() <= bound
-    assert not gf.float64_exact(net, np.eye(3) * 0.5)[0]                 # non-integer F
+    assert not gf.float64_exact(net, np.eye(3) * 0.5)[0]  # non-integer F
     assert not gf.float64_exact(GeneralizedRNN(C, G, "l2"), np.eye(3))[0]
-    big = GeneralizedRNN(C, tuple(g * 2.0 ** 20 for g in G), "product")
-    assert not gf.float64_exact(big, np.eye(3))[0]                      # > 2**53 possible
+    big = GeneralizedRNN(C, tuple(g * 2.0**20 for g in G), "product")
+    assert not gf.float64_exact(big, np.eye(3))[0]  # > 2**53 possible
 
 
 @given(seed=st.integers(0, 2**32 - 1), M=st.integers(2, 4), T=st.sampled_from((2, 4)))
@@ -175,8 +186,19 @@ def test_rank_one_realizable_rejects_rank_two_and_mixed_signs():
 
 @given(seed=st.integers(0, 2**32 - 1))
 def test_mod_p_rank_is_the_exact_rank_on_small_grids(seed):
-    task = {"figure": "t", "M": 3, "T": 4, "L": 3, "R": 2, "xi": "relu", "shared": False,
-            "weights": "integer", "device": "cpu", "trial": 0, "seed": seed}
+    task = {
+        "figure": "t",
+        "M": 3,
+        "T": 4,
+        "L": 3,
+        "R": 2,
+        "xi": "relu",
+        "shared": False,
+        "weights": "integer",
+        "device": "cpu",
+        "trial": 0,
+        "seed": seed,
+    }
     rec = gf.rank_trial(task)
     net, F = gf.draw_network(task)
     mat = odd_even_matricization(grid_tensor(net, F))
@@ -231,10 +253,14 @@ def test_fig3_readings_existence_holds_bar_fails(claims):
 
 
 def _records(n_hi_above, n_lo_above, n=12):
-    rec = lambda above: {"bound": 2 if above else 1, "rank_certified": True,  # noqa: E731
-                         "rank_one_realizable": True, "seed": 0, "rank": 1}
-    return {1: [rec(i < n_lo_above) for i in range(n)],
-            8: [rec(i < n_hi_above) for i in range(n)]}
+    rec = lambda above: {
+        "bound": 2 if above else 1,
+        "rank_certified": True,  # noqa: E731
+        "rank_one_realizable": True,
+        "seed": 0,
+        "rank": 1,
+    }
+    return {1: [rec(i < n_lo_above) for i in range(n)], 8: [rec(i < n_hi_above) for i in range(n)]}
 
 
 def test_fig3_fisher_inconclusive_is_skipped_not_failed():
@@ -289,6 +315,7 @@ def test_fig5_fails_for_every_seed(seed):
     from tnverify.claims import get_claim
 
     import tnverify.claims.gtm.figures  # noqa: F401
+
     claim = get_claim("gtm-fig-5")
     ev = claim.run_small(claim.space[0], seed)
     assert ev.verdict == "fails"
@@ -302,6 +329,7 @@ def test_shared_span_is_full_for_every_seed(seed):
     from tnverify.claims import get_claim
 
     import tnverify.claims.gtm.figures  # noqa: F401
+
     claim = get_claim("gtm-sec-5.2-shared")
     ev = claim.run_small(claim.space[0], seed)
     assert ev.verdict == "fails"

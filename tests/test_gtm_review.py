@@ -18,8 +18,7 @@ def test_sec_4_2_scaled_uses_the_implementation(monkeypatch):
     real = U.random_shallow
     # a defect in the ξ the networks use (relu_sum -> max) must be seen: the span is then
     # full, so the rank bound cannot hold by construction
-    monkeypatch.setattr(U, "random_shallow",
-                        lambda M, T, R, xi, rng: real(M, T, R, "relu", rng))
+    monkeypatch.setattr(U, "random_shallow", lambda M, T, R, xi, rng: real(M, T, R, "relu", rng))
     assert U.scaled_sec_4_2(params, "cpu", np.random.default_rng(0)).verdict == "fails"
 
 
@@ -41,8 +40,8 @@ def test_lemma_a1_vacuous_parts_are_skipped():
                 assert (part.verdict == "skipped") == vacuous
                 if vacuous:
                     assert "vacuous" in part.skipped
-                judged_r2 += (R == 2 and not vacuous)
-    assert judged_r2 >= 4          # R = 2 is judged at two sizes, both weight kinds
+                judged_r2 += R == 2 and not vacuous
+    assert judged_r2 >= 4  # R = 2 is judged at two sizes, both weight kinds
 
 
 # -- gtm-prop-a.3: the control order must disagree -------------------------------------------
@@ -56,8 +55,7 @@ def test_prop_a3_control_must_disagree(monkeypatch):
     assert all(p.control.verdict == "fails" for p in controlled)
     real = NG.recursion_a3_literal
     # a check that cannot tell the orders apart (the control computes the printed order)
-    monkeypatch.setattr(NG, "recursion_a3_literal",
-                        lambda net, F, new_mode=None: real(net, F))
+    monkeypatch.setattr(NG, "recursion_a3_literal", lambda net, F, new_mode=None: real(net, F))
     bad = NG.small_prop_a3(params, np.random.default_rng(0))
     assert bad.verdict == "error" and all(p.vacuous for p in bad.parts.values())
 
@@ -78,13 +76,24 @@ def test_thm_5_3_shared_part_needs_two_middle_cores(T, applicable):
 # -- bad input ------------------------------------------------------------------------------
 def _cores(T=3, M=2, R=2):
     ranks = [1] + [R] * (T - 1) + [1]
-    return (tuple(np.ones((M, M)) for _ in range(T)),
-            tuple(np.ones((M, ranks[t], ranks[t + 1])) for t in range(T)))
+    return (
+        tuple(np.ones((M, M)) for _ in range(T)),
+        tuple(np.ones((M, ranks[t], ranks[t + 1])) for t in range(T)),
+    )
 
 
-@pytest.mark.parametrize("xi, h0", [("relu", np.nan), ("relu", np.inf), ("relu", -np.inf),
-                                    ("product", np.inf), ("l2", -np.inf),
-                                    ("softplus", np.nan), ("softplus", np.inf)])
+@pytest.mark.parametrize(
+    "xi, h0",
+    [
+        ("relu", np.nan),
+        ("relu", np.inf),
+        ("relu", -np.inf),
+        ("product", np.inf),
+        ("l2", -np.inf),
+        ("softplus", np.nan),
+        ("softplus", np.inf),
+    ],
+)
 def test_generalized_rnn_nonfinite_h0(xi, h0):
     from tnverify.errors import NonFiniteError
     from tnverify.generalized.grid import GeneralizedRNN
@@ -120,8 +129,7 @@ def test_odd_even_matricization_accepts_array_like():
     from tnverify.generalized.grid import odd_even_matricization
 
     g = np.arange(16.0).reshape(2, 2, 2, 2)
-    np.testing.assert_array_equal(odd_even_matricization(g.tolist()),
-                                  odd_even_matricization(g))
+    np.testing.assert_array_equal(odd_even_matricization(g.tolist()), odd_even_matricization(g))
 
 
 def test_rank_one_max_realizable_rejects_nan():

@@ -51,10 +51,13 @@ def test_tensorly_round_trip_and_values(shape, ranks):
 
 def test_public_names():
     for name in ("to_tensorly", "from_tensorly", "to_quimb", "from_quimb"):
-        assert name in tnverify.__all__ and getattr(tnverify, name).__module__ == "tnverify.tt.interop"
+        assert (
+            name in tnverify.__all__ and getattr(tnverify, name).__module__ == "tnverify.tt.interop"
+        )
 
 
 # ----------------------------------------------------------------------------- quimb
+
 
 @pytest.fixture(scope="module")
 def qtn():
@@ -121,8 +124,11 @@ def test_quimb_missing_gives_an_install_hint(monkeypatch):
 
     monkeypatch.setattr(builtins, "__import__", no_quimb)
     tt = random_tt((2, 2), 1, rng=0)
-    with pytest.raises(ImportError, match=r"to_quimb needs the optional dependency quimb.*"
-                                          r"pip install -e '\.\[interop\]'"):
+    with pytest.raises(
+        ImportError,
+        match=r"to_quimb needs the optional dependency quimb.*"
+        r"pip install -e '\.\[interop\]'",
+    ):
         to_quimb(tt)
     with pytest.raises(ImportError, match="from_quimb needs the optional dependency quimb"):
         from_quimb(object())

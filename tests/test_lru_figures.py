@@ -36,7 +36,7 @@ def test_products_figure_marks_exact_kurtosis():
 
 def test_decay_fits_grow_and_decay():
     d = lf._decay_data(True, 0)
-    assert d["multiplicative"]["fit"]["b"] > 0          # exponential decay
+    assert d["multiplicative"]["fit"]["b"] > 0  # exponential decay
     ha = np.asarray(d["additive"]["mean_abs_h"])
     assert ha.shape == (lf.DECAY_SIZES[True]["steps"],)
 

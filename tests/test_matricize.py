@@ -13,8 +13,14 @@ from hypothesis import strategies as st
 import tnverify.ranks.certified as exact_ranks_module
 from tnverify.conventions import rank_tolerance
 from tnverify.errors import DTypeError, NonFiniteError, RankError, ShapeError, ToleranceError
-from tnverify.ranks.matricize import (NumericalRank, exact_rank, matricize, numerical_rank,
-                                rank_mod_p, tt_unfolding)
+from tnverify.ranks.matricize import (
+    NumericalRank,
+    exact_rank,
+    matricize,
+    numerical_rank,
+    rank_mod_p,
+    tt_unfolding,
+)
 
 shapes = st.lists(st.integers(1, 4), min_size=2, max_size=5).map(tuple)
 
@@ -28,6 +34,7 @@ def _ravel(index, dims):
 
 
 # ----------------------------------------------------------------- tt_unfolding / matricize
+
 
 @given(shapes, st.data())
 def test_unfold_entry_by_entry(shape, data):
@@ -64,15 +71,24 @@ def test_matricize_leading_modes_is_unfold(shape, data):
 
 def test_fortran_and_c_unfoldings_have_equal_rank():
     rng = np.random.default_rng(5)
-    A = np.einsum("ia,jab,kb->ijk", rng.normal(size=(3, 2)), rng.normal(size=(4, 2, 2)),
-                  rng.normal(size=(5, 2)))
+    A = np.einsum(
+        "ia,jab,kb->ijk",
+        rng.normal(size=(3, 2)),
+        rng.normal(size=(4, 2, 2)),
+        rng.normal(size=(5, 2)),
+    )
     F = np.reshape(A, (3, 20), order="F")
     assert int(numerical_rank(tt_unfolding(A, 1))) == int(numerical_rank(F)) == 2
 
 
-@pytest.mark.parametrize("k, exc, msg", [(0, RankError, r"1 <= k <= d-1 = 2 row modes; got k=0"),
-                                         (3, RankError, r"got k=3"),
-                                         (1.0, RankError, r"integer k")])
+@pytest.mark.parametrize(
+    "k, exc, msg",
+    [
+        (0, RankError, r"1 <= k <= d-1 = 2 row modes; got k=0"),
+        (3, RankError, r"got k=3"),
+        (1.0, RankError, r"integer k"),
+    ],
+)
 def test_unfold_validation(k, exc, msg):
     with pytest.raises(exc, match=msg):
         tt_unfolding(np.ones((2, 3, 4)), k)
@@ -83,17 +99,23 @@ def test_unfold_needs_two_modes():
         tt_unfolding(np.ones(3), 1)
 
 
-@pytest.mark.parametrize("rows, msg", [((), r"non-empty proper subset"),
-                                       ((0, 1, 2), r"non-empty proper subset"),
-                                       ((0, 0), r"distinct"),
-                                       ((3,), r"range\(0, 3\)"),
-                                       ((0.0,), r"integers")])
+@pytest.mark.parametrize(
+    "rows, msg",
+    [
+        ((), r"non-empty proper subset"),
+        ((0, 1, 2), r"non-empty proper subset"),
+        ((0, 0), r"distinct"),
+        ((3,), r"range\(0, 3\)"),
+        ((0.0,), r"integers"),
+    ],
+)
 def test_matricize_validation(rows, msg):
     with pytest.raises(ShapeError, match=msg):
         matricize(np.ones((2, 3, 4)), rows)
 
 
 # ----------------------------------------------------------------- numerical rank
+
 
 @given(st.integers(1, 12), st.integers(1, 12), st.data(), st.integers(0, 2**32 - 1))
 def test_numerical_rank_of_planted_products(m, n, data, seed):
@@ -151,6 +173,7 @@ def test_numerical_rank_falls_back_to_gesvd(monkeypatch):
 
 # ----------------------------------------------------------------- exact rank
 
+
 def _planted_int(rng, m, n, r, lo=-3, hi=4):
     return rng.integers(lo, hi, size=(m, r)) @ rng.integers(lo, hi, size=(r, n))
 
@@ -181,8 +204,7 @@ def test_exact_rank_sees_what_float_rank_cannot():
 def test_exact_rank_rationals():
     h = [[Fraction(1, i + j + 1) for j in range(6)] for i in range(6)]  # Hilbert matrix
     assert exact_rank(h) == 6
-    s = sympy.Matrix([[sympy.Rational(1, 2), sympy.Rational(1, 3)],
-                      [sympy.Rational(3, 2), 1]])
+    s = sympy.Matrix([[sympy.Rational(1, 2), sympy.Rational(1, 3)], [sympy.Rational(3, 2), 1]])
     assert exact_rank(np.array(s.tolist(), dtype=object)) == 1
     assert exact_rank(np.array([[2.0, 4.0], [1.0, 2.0]])) == 1
     assert exact_rank(np.zeros((3, 0))) == 0
@@ -199,8 +221,15 @@ def test_exact_rank_refuses_non_integer_floats():
 
 # ----------------------------------------------------------------- rank mod p
 
-@given(st.integers(1, 30), st.integers(1, 30), st.integers(0, 30), st.integers(0, 2**32 - 1),
-       st.sampled_from([2, 3, 7, 65537, 2147483647]), st.sampled_from([3, 64]))
+
+@given(
+    st.integers(1, 30),
+    st.integers(1, 30),
+    st.integers(0, 30),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([2, 3, 7, 65537, 2147483647]),
+    st.sampled_from([3, 64]),
+)
 def test_rank_mod_p_is_lower_bound_and_exact_generically(m, n, r, seed, p, panel):
     exact_ranks_module._PANEL = panel  # exercise multi-panel elimination too
     try:
@@ -214,8 +243,11 @@ def test_rank_mod_p_is_lower_bound_and_exact_generically(m, n, r, seed, p, panel
         if p == 2147483647:
             assert q == e
         Mp = np.mod(M, p)
-        ref = sympy.polys.matrices.DomainMatrix.from_list_sympy(
-            m, n, Mp.tolist()).convert_to(sympy.GF(p)).rank()
+        ref = (
+            sympy.polys.matrices.DomainMatrix.from_list_sympy(m, n, Mp.tolist())
+            .convert_to(sympy.GF(p))
+            .rank()
+        )
         assert q == ref
     finally:
         exact_ranks_module._PANEL = 64
@@ -239,10 +271,15 @@ def test_rank_mod_p_full_rank_1000_in_about_a_second():
     assert elapsed < 5.0, f"rank_mod_p took {elapsed:.2f} s on 1000 x 1000"
 
 
-@pytest.mark.parametrize("p, exc, msg", [(4, RankError, r"prime .* got p=4"),
-                                         (1, RankError, r"got p=1"),
-                                         (2**31 + 11, RankError, r"2\*\*31"),
-                                         (3.0, DTypeError, r"integer prime")])
+@pytest.mark.parametrize(
+    "p, exc, msg",
+    [
+        (4, RankError, r"prime .* got p=4"),
+        (1, RankError, r"got p=1"),
+        (2**31 + 11, RankError, r"2\*\*31"),
+        (3.0, DTypeError, r"integer prime"),
+    ],
+)
 def test_rank_mod_p_validates_p(p, exc, msg):
     with pytest.raises(exc, match=msg):
         rank_mod_p([[1]], p)
@@ -261,6 +298,7 @@ def test_rank_mod_p_validates_entries():
 
 # ----------------------------------------------------------------- the rank is an int
 
+
 def test_numerical_rank_behaves_as_an_int():
     """``numerical_rank(M) == 3`` was silently False and ``> 2`` raised."""
     import json
@@ -272,7 +310,7 @@ def test_numerical_rank_behaves_as_an_int():
     assert isinstance(r, int) and type(r) is NumericalRank
     assert r == 3 and 3 == r and r != 2 and r > 2 and r < 4 and r >= 3 and r <= 3
     assert r + 1 == 4 and 2 * r == 6 and r - 3 == 0 and r // 2 == 1 and -r == -3
-    assert type(r + 1) is int                    # arithmetic gives plain ints
+    assert type(r + 1) is int  # arithmetic gives plain ints
     assert hash(r) == hash(3) and {r: "x"}[3] == "x" and {3, r} == {3}
     assert int(r) == 3 and r.rank == 3 and type(r.rank) is int
     assert list(range(r)) == [0, 1, 2] and ["a", "b", "c", "d"][r] == "d"
@@ -290,6 +328,7 @@ def test_numerical_rank_behaves_as_an_int():
 
 
 # ----------------------------------------------------------------- the input's precision
+
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 @pytest.mark.parametrize("dtype", [np.float32, np.complex64])
@@ -314,10 +353,10 @@ def test_numerical_rank_of_float32_data_is_not_inflated(seed, dtype):
 
 def test_numerical_rank_precision_of_other_dtypes():
     M = np.diag([4.0, 2.0, 1e-5])
-    assert numerical_rank(M.astype(np.float16)) == 2         # 1e-5 < 3 * eps16 * 4
+    assert numerical_rank(M.astype(np.float16)) == 2  # 1e-5 < 3 * eps16 * 4
     assert numerical_rank(M.astype(np.float16)).dtype == np.float16
     assert numerical_rank(M.astype(np.float32)) == 3
-    assert numerical_rank(np.diag([4, 2, 1])).dtype == np.float64          # integers: exact
+    assert numerical_rank(np.diag([4, 2, 1])).dtype == np.float64  # integers: exact
     nr64 = numerical_rank(M)
     assert nr64.dtype == np.float64 and "eps of" not in nr64.tolerance.rule
     assert nr64.to_dict()["dtype"] == "float64"

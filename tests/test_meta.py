@@ -25,8 +25,14 @@ def test_every_claim_is_in_a_known_topic_and_every_topic_has_claims():
 
 def test_the_old_groups_are_deprecated_aliases_not_topics():
     assert not set(TOPIC_NAMES) & set(DEPRECATED_GROUPS)
-    assert set(DEPRECATED_GROUPS) == {"spine", "ttlm", "born-ngram", "gtm", "lru-stats",
-                                      "gated-lmm"}
+    assert set(DEPRECATED_GROUPS) == {
+        "spine",
+        "ttlm",
+        "born-ngram",
+        "gtm",
+        "lru-stats",
+        "gated-lmm",
+    }
 
 
 def test_refs_resolve_to_known_papers():
@@ -37,14 +43,30 @@ def test_refs_resolve_to_known_papers():
 
 
 #: The parts of the repository that ship or run (sources, tests, docs, benchmarks, examples).
-_CHECKED = ("tnverify", "tests", "benchmarks", "docs", "examples", "proofs", "README.md",
-            "pyproject.toml", "pytest_tnverify.py")
+_CHECKED = (
+    "tnverify",
+    "tests",
+    "benchmarks",
+    "docs",
+    "examples",
+    "proofs",
+    "README.md",
+    "pyproject.toml",
+    "pytest_tnverify.py",
+)
 #: An absolute path of a development machine, or a walk out of the checkout to its sibling
 #: notes directory (spelled in pieces so that this file does not match itself).
-_OUTSIDE = re.compile("|".join([
-    "/" + "work/", "/" + "home/", r"\.\./" + "shared", r"parents?\[?\d*\]?\s*/\s*['\"]" + "shared",
-    r"parent\s*/\s*['\"]" + "shared",
-]))
+_OUTSIDE = re.compile(
+    "|".join(
+        [
+            "/" + "work/",
+            "/" + "home/",
+            r"\.\./" + "shared",
+            r"parents?\[?\d*\]?\s*/\s*['\"]" + "shared",
+            r"parent\s*/\s*['\"]" + "shared",
+        ]
+    )
+)
 
 
 def _repository_text_files():
@@ -52,8 +74,11 @@ def _repository_text_files():
         path = ROOT / name
         files = [path] if path.is_file() else sorted(path.rglob("*"))
         for f in files:
-            if f.is_file() and f.suffix in {".py", ".md", ".toml", ".txt", ".cfg", ".json"} \
-                    and "__pycache__" not in f.parts:
+            if (
+                f.is_file()
+                and f.suffix in {".py", ".md", ".toml", ".txt", ".cfg", ".json"}
+                and "__pycache__" not in f.parts
+            ):
                 yield f
 
 
@@ -105,13 +130,22 @@ def test_import_is_light_and_the_public_api_is_complete():
     import subprocess
     import sys
 
-    code = ("import sys, tnverify; "
-            "missing = [n for n in tnverify.__all__ if not hasattr(tnverify, n)]; "
-            "print('torch' in sys.modules, missing)")
+    code = (
+        "import sys, tnverify; "
+        "missing = [n for n in tnverify.__all__ if not hasattr(tnverify, n)]; "
+        "print('torch' in sys.modules, missing)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False []"
     import tnverify
-    for name in ("tt_svd", "TensorTrain", "tt_to_full", "feature_tensor", "numerical_rank",
-                 "SizeLimitError"):
+
+    for name in (
+        "tt_svd",
+        "TensorTrain",
+        "tt_to_full",
+        "feature_tensor",
+        "numerical_rank",
+        "SizeLimitError",
+    ):
         assert name in tnverify.__all__
     assert issubclass(tnverify.SizeLimitError, ValueError)

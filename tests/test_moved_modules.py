@@ -16,8 +16,9 @@ import pytest
 
 from tnverify._moved_modules import MOVED, SPLIT, new_path
 
-OLD_NAMES = json.loads((Path(__file__).parent / "data" / "old_module_names.json")
-                       .read_text(encoding="utf-8"))
+OLD_NAMES = json.loads(
+    (Path(__file__).parent / "data" / "old_module_names.json").read_text(encoding="utf-8")
+)
 
 _PROBE = r"""
 import importlib, json, sys, warnings
@@ -48,8 +49,13 @@ print(json.dumps(out))
 def probed() -> dict:
     """Every old path imported once, in one fresh interpreter (no old path is imported by
     another, so each first import is observed)."""
-    out = subprocess.run([sys.executable, "-c", _PROBE], input=json.dumps(OLD_NAMES),
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", _PROBE],
+        input=json.dumps(OLD_NAMES),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(out.stdout)
 
 
@@ -62,10 +68,10 @@ def test_an_old_module_path_imports_with_a_warning_naming_the_new_path(old, prob
     got = probed[old]
     assert len(got["warnings"]) == 1
     news = new_path(old)
-    for new in ([news] if isinstance(news, str) else news):
+    for new in [news] if isinstance(news, str) else news:
         assert new in got["warnings"][0]
     assert "0.3.0" in got["warnings"][0]
-    assert got["filenames"] == ["<string>"]       # points at the importing line
+    assert got["filenames"] == ["<string>"]  # points at the importing line
     if old in MOVED:
         assert got["same_module"] is True
     assert got["same"] == {n: True for n in OLD_NAMES[old]}
@@ -94,19 +100,25 @@ print(json.dumps(out))
 
 #: The old paths one level below the package: 0.1.0 reached them as ``tnverify.<name>``
 #: (but for the three that are functions of the package, then as now).
-OLD_ATTRIBUTES = sorted(old.split(".", 1)[1] for old in set(MOVED) | set(SPLIT)
-                        if old.count(".") == 1 and old not in ("tnverify.tt_svd",
-                                                               "tnverify.conditionals",
-                                                               "tnverify.matricize"))
+OLD_ATTRIBUTES = sorted(
+    old.split(".", 1)[1]
+    for old in set(MOVED) | set(SPLIT)
+    if old.count(".") == 1
+    and old not in ("tnverify.tt_svd", "tnverify.conditionals", "tnverify.matricize")
+)
 
 
 def test_the_old_attribute_paths_resolve_with_a_warning_naming_the_new_path():
     # ``import tnverify as tv; tv.explicit.all_sequences(...)`` worked in 0.1.0 (its
     # ``import tnverify`` imported the flat modules); each old name is looked up once, in a
     # fresh interpreter, so no import of the old path has set the attribute before
-    out = subprocess.run([sys.executable, "-c", _ATTRIBUTE_PROBE],
-                         input=json.dumps(OLD_ATTRIBUTES), capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", _ATTRIBUTE_PROBE],
+        input=json.dumps(OLD_ATTRIBUTES),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     got = json.loads(out.stdout)
     assert "explicit" in got and "oracle" in got and "strategies" in got
     for name in OLD_ATTRIBUTES:
@@ -114,25 +126,27 @@ def test_the_old_attribute_paths_resolve_with_a_warning_naming_the_new_path():
         assert len(got[name]["warnings"]) == 1, (name, got[name])
         message = got[name]["warnings"][0]
         assert message.startswith(f"the module tnverify.{name}, reached as an attribute")
-        for new in ([news] if isinstance(news, str) else news):
+        for new in [news] if isinstance(news, str) else news:
             assert new in message
         assert "0.3.0" in message
-        assert got[name]["filenames"] == ["<string>"]   # points at the line that used it
+        assert got[name]["filenames"] == ["<string>"]  # points at the line that used it
         assert got[name]["same"] is True, name
 
 
 def test_a_0_1_0_script_using_module_attributes_runs():
-    code = ("import warnings; warnings.simplefilter('ignore', DeprecationWarning)\n"
-            "import tnverify as tv\n"
-            "print(len(tv.explicit.all_sequences(3, 2)), tv.tt_svd.__module__, "
-            "type(tv.conditionals).__name__)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    code = (
+        "import warnings; warnings.simplefilter('ignore', DeprecationWarning)\n"
+        "import tnverify as tv\n"
+        "print(len(tv.explicit.all_sequences(3, 2)), tv.tt_svd.__module__, "
+        "type(tv.conditionals).__name__)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["9", "tnverify.tt.svd", "function"]
 
 
 def test_a_name_that_was_never_a_module_is_still_an_attribute_error():
     import tnverify
+
     with pytest.raises(AttributeError, match="no attribute 'no_such_module'"):
         _ = tnverify.no_such_module
     assert not hasattr(tnverify, "__wrapped__")
@@ -140,18 +154,20 @@ def test_a_name_that_was_never_a_module_is_still_an_attribute_error():
 
 def test_the_probe_notices_a_path_that_is_not_moved():
     # a path that never existed is not served: the finder does not invent modules
-    out = subprocess.run([sys.executable, "-c", "import tnverify.no_such_module"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", "import tnverify.no_such_module"], capture_output=True, text=True
+    )
     assert out.returncode != 0 and "ModuleNotFoundError" in out.stderr
 
 
 def test_importing_an_old_path_keeps_the_function_of_the_same_name():
-    code = ("import warnings; warnings.simplefilter('ignore'); import tnverify, types; "
-            "import tnverify.tt_svd, tnverify.conditionals; "
-            "print(isinstance(tnverify.tt_svd, types.FunctionType), "
-            "isinstance(tnverify.conditionals, types.FunctionType))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    code = (
+        "import warnings; warnings.simplefilter('ignore'); import tnverify, types; "
+        "import tnverify.tt_svd, tnverify.conditionals; "
+        "print(isinstance(tnverify.tt_svd, types.FunctionType), "
+        "isinstance(tnverify.conditionals, types.FunctionType))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["True", "True"]
 
 
@@ -160,6 +176,7 @@ def test_the_old_lru_names_warn_and_are_the_theory_functions():
 
     import tnverify.lru as lru
     import tnverify.lru.theory as theory
+
     lru.__dict__.pop("unroll", None)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -171,45 +188,61 @@ def test_the_old_lru_names_warn_and_are_the_theory_functions():
 
 
 def test_the_package_itself_imports_no_old_path():
-    code = ("import warnings; warnings.filterwarnings('error', 'the module', DeprecationWarning);"
-            "import tnverify, tnverify.cli, tnverify.report, tnverify.figures, "
-            "tnverify.testing.strategies, tnverify.teaching.tour, tnverify.claims;"
-            "tnverify.claims.load_registry(); import tnverify.figures.gtm, tnverify.figures.lru")
+    code = (
+        "import warnings; warnings.filterwarnings('error', 'the module', DeprecationWarning);"
+        "import tnverify, tnverify.cli, tnverify.report, tnverify.figures, "
+        "tnverify.testing.strategies, tnverify.teaching.tour, tnverify.claims;"
+        "tnverify.claims.load_registry(); import tnverify.figures.gtm, tnverify.figures.lru"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr[-2000:]
 
 
 def test_the_module_served_at_an_old_path_keeps_its_own_spec_and_reloads():
-    code = ("import importlib, warnings, numpy as np; warnings.simplefilter('error', ImportWarning)\n"
-            "with warnings.catch_warnings():\n"
-            "    warnings.simplefilter('ignore', DeprecationWarning)\n"
-            "    import tnverify.tt_svd\n"
-            "import tnverify.tt.svd as svd\n"
-            "assert svd.__spec__.name == 'tnverify.tt.svd', svd.__spec__\n"
-            "r1 = svd.tt_ranks(np.ones((2, 2, 2))).ranks       # a relative import inside\n"
-            "importlib.reload(svd)\n"
-            "assert svd.__name__ == 'tnverify.tt.svd'\n"
-            "print(r1, svd.tt_ranks(np.ones((2, 2, 2))).ranks)")
+    code = (
+        "import importlib, warnings, numpy as np; warnings.simplefilter('error', ImportWarning)\n"
+        "with warnings.catch_warnings():\n"
+        "    warnings.simplefilter('ignore', DeprecationWarning)\n"
+        "    import tnverify.tt_svd\n"
+        "import tnverify.tt.svd as svd\n"
+        "assert svd.__spec__.name == 'tnverify.tt.svd', svd.__spec__\n"
+        "r1 = svd.tt_ranks(np.ones((2, 2, 2))).ranks       # a relative import inside\n"
+        "importlib.reload(svd)\n"
+        "assert svd.__name__ == 'tnverify.tt.svd'\n"
+        "print(r1, svd.tt_ranks(np.ones((2, 2, 2))).ranks)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.split() == ["(1,", "1,", "1,", "1)", "(1,", "1,", "1,", "1)"]
 
 
 def test_python_dash_m_on_an_old_package_path_runs_its_main(tmp_path):
-    out = subprocess.run([sys.executable, "-W", "always::DeprecationWarning", "-m",
-                          "tnverify.diagrams", str(tmp_path)], capture_output=True, text=True)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-W",
+            "always::DeprecationWarning",
+            "-m",
+            "tnverify.diagrams",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0, out.stderr[-2000:]
-    assert "tnverify.teaching.diagrams" in out.stderr        # the warning names the new path
-    assert sorted(p.suffix for p in tmp_path.iterdir()) and \
-        all(p.suffix == ".png" for p in tmp_path.iterdir())
+    assert "tnverify.teaching.diagrams" in out.stderr  # the warning names the new path
+    assert sorted(p.suffix for p in tmp_path.iterdir()) and all(
+        p.suffix == ".png" for p in tmp_path.iterdir()
+    )
 
 
 def test_a_string_import_is_attributed_to_the_callers_line():
-    code = ("import importlib, warnings\n"
-            "with warnings.catch_warnings(record=True) as w:\n"
-            "    warnings.simplefilter('always')\n"
-            "    importlib.import_module('tnverify.oracle')\n"
-            "print(w[0].filename, w[0].lineno)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    code = (
+        "import importlib, warnings\n"
+        "with warnings.catch_warnings(record=True) as w:\n"
+        "    warnings.simplefilter('always')\n"
+        "    importlib.import_module('tnverify.oracle')\n"
+        "print(w[0].filename, w[0].lineno)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["<string>", "4"]

@@ -38,8 +38,8 @@ def test_compare_ints_prints_the_statements_direction_and_never_swaps():
     assert ev.details["got"] == [27] and ev.details["want"] == [26]
     bad = compare_ints("lower bound", 25, 26, relation=">=", names=("rank", "bound"))
     assert bad.verdict == "fails" and bad.counterexample["statement"] == "rank 25 ≥ bound 26"
-    assert ev.control.verdict == "fails"                      # want moved to got + 1
-    assert compare_ints("x", [1, 2], [1, 3], "<=").verdict == "holds"     # old call style
+    assert ev.control.verdict == "fails"  # want moved to got + 1
+    assert compare_ints("x", [1, 2], [1, 3], "<=").verdict == "holds"  # old call style
 
 
 def test_compare_ints_accepts_tnverifys_rank_objects():
@@ -117,8 +117,9 @@ def test_exact_cp_full_matches_its_definition():
     want = np.zeros((2, 3, 2), dtype=object)
     for r in range(3):
         for i, j, k in itertools.product(range(2), range(3), range(2)):
-            want[i, j, k] += (cp.weights[r] * cp.factors[0][i, r] * cp.factors[1][j, r]
-                              * cp.factors[2][k, r])
+            want[i, j, k] += (
+                cp.weights[r] * cp.factors[0][i, r] * cp.factors[1][j, r] * cp.factors[2][k, r]
+            )
     assert all(Fraction(a) == Fraction(b) for a, b in zip(cp.full().flat, want.flat))
     assert np.allclose(cp.to_cp().full(), np.array(want.tolist(), dtype=float))
 
@@ -131,13 +132,13 @@ def test_uniform_tt_repeats_one_core():
     assert np.array_equal(tt.cores[1], G) and np.array_equal(tt.cores[2], G)
     i = (1, 0, 1, 1)
     ref = a @ G[:, 1, :] @ G[:, 0, :] @ G[:, 1, :] @ G[:, 1, :] @ w
-    assert abs(tt.entry(i) - ref) <= float(tnverify.tolerance(np.float64, n=4 * 9,
-                                                              norm=np.abs(G).max() ** 4 * 9))
+    assert abs(tt.entry(i) - ref) <= float(
+        tnverify.tolerance(np.float64, n=4 * 9, norm=np.abs(G).max() ** 4 * 9)
+    )
     with pytest.raises(RankError, match="boundary vector alpha"):
         tnverify.TensorTrain.uniform(G, 3)
     e = ExactTT.uniform(np.arange(8).reshape(2, 2, 2), 3, alpha=[1, 0], omega=[0, 1])
-    assert all(Fraction(x) == Fraction(y) for x, y in
-               zip(e.full().flat, _brute_full(e.cores).flat))
+    assert all(Fraction(x) == Fraction(y) for x, y in zip(e.full().flat, _brute_full(e.cores).flat))
     assert e.ranks == (1, 2, 2, 1)
 
 
@@ -148,12 +149,28 @@ def test_tree_network_full_is_the_definition_of_hierarchical_tucker():
     want = np.zeros((2, 3, 2, 2), dtype=object)
     for i, j, k, l in itertools.product(range(2), range(3), range(2), range(2)):
         s = 0
-        for a, b, c, d, e, f in itertools.product(*[range(n) for n in (
-                net.node_ranks[(0,)], net.node_ranks[(1,)], net.node_ranks[(2,)],
-                net.node_ranks[(3,)], net.node_ranks[(0, 1)], net.node_ranks[(2, 3)])]):
-            s += (int(T[(0,)][i, a]) * int(T[(1,)][j, b]) * int(T[(0, 1)][a, b, e])
-                  * int(T[(2,)][k, c]) * int(T[(3,)][l, d]) * int(T[(2, 3)][c, d, f])
-                  * int(T[(0, 1, 2, 3)][e, f, 0]))
+        for a, b, c, d, e, f in itertools.product(
+            *[
+                range(n)
+                for n in (
+                    net.node_ranks[(0,)],
+                    net.node_ranks[(1,)],
+                    net.node_ranks[(2,)],
+                    net.node_ranks[(3,)],
+                    net.node_ranks[(0, 1)],
+                    net.node_ranks[(2, 3)],
+                )
+            ]
+        ):
+            s += (
+                int(T[(0,)][i, a])
+                * int(T[(1,)][j, b])
+                * int(T[(0, 1)][a, b, e])
+                * int(T[(2,)][k, c])
+                * int(T[(3,)][l, d])
+                * int(T[(2, 3)][c, d, f])
+                * int(T[(0, 1, 2, 3)][e, f, 0])
+            )
         want[i, j, k, l] = s
     assert net.full().tolist() == want.tolist()
 
@@ -216,8 +233,10 @@ def test_certified_ranks_never_exceed_the_min_cut():
     full = tt.full()
     for S in [(0,), (0, 2), (1, 3), (0, 4), (0, 1, 3)]:
         r = matricization_rank(full, S)
-        assert r.kind == "exact" and compare_ints(r, min_cut_bound(tt, S),
-                                                  relation="<=").verdict == "holds"
+        assert (
+            r.kind == "exact"
+            and compare_ints(r, min_cut_bound(tt, S), relation="<=").verdict == "holds"
+        )
 
 
 def test_contiguous_tt_min_cut_is_the_tt_rank():
@@ -226,8 +245,9 @@ def test_contiguous_tt_min_cut_is_the_tt_rank():
 
 
 def test_matricization_rank_of_rationals_is_exact():
-    m = np.array([[Fraction(1, 2), Fraction(1, 3)], [Fraction(3, 2), Fraction(1)]],
-                 dtype=object).reshape(2, 2)
+    m = np.array(
+        [[Fraction(1, 2), Fraction(1, 3)], [Fraction(3, 2), Fraction(1)]], dtype=object
+    ).reshape(2, 2)
     assert matricization_rank(m, (0,)).rank == 1
     with pytest.raises(DTypeError, match="exact rank only"):
         matricization_rank(m, (0,), certify="numerical")
@@ -241,25 +261,36 @@ def test_one_witness_establishes_the_generic_rank_and_exceptional_draws_are_not_
 
     g = generic_rank(build, bound=3, draws=12, rng=0)
     assert g.established and g.rank == 3
-    assert len(g.exceptional) > 0                            # some draws were singular
+    assert len(g.exceptional) > 0  # some draws were singular
     assert all(g.ranks[i] < 3 for i in g.exceptional)
     assert tnverify.exact_rank(build(np.random.default_rng(g.seeds[g.witness]))) == 3
-    ev = holds_generically("a 3x3 integer matrix is generically invertible", build, 3,
-                           draws=12, rng=0)
+    ev = holds_generically(
+        "a 3x3 integer matrix is generically invertible", build, 3, draws=12, rng=0
+    )
     assert ev.verdict == "holds" and ev.counterexample is None
     assert ev.details["draws in the exceptional set"] == len(g.exceptional)
     assert ev.control.verdict == "fails"
 
 
 def test_generic_statement_not_reached_is_reported_as_not_established():
-    ev = holds_generically("rank-2 products reach 3", lambda r: r.integers(-2, 3, (3, 2))
-                           @ r.integers(-2, 3, (2, 3)), 3, draws=4, rng=0)
+    ev = holds_generically(
+        "rank-2 products reach 3",
+        lambda r: r.integers(-2, 3, (3, 2)) @ r.integers(-2, 3, (2, 3)),
+        3,
+        draws=4,
+        rng=0,
+    )
     assert ev.verdict == "fails" and "not established" in ev.counterexample
 
 
 def test_a_draw_above_an_every_parameter_bound_is_a_counterexample():
-    ev = holds_generically("rank = 1", lambda r: r.integers(1, 3, (2, 2)) * 1 + np.eye(2,
-                           dtype=np.int64), 1, draws=3, rng=0)
+    ev = holds_generically(
+        "rank = 1",
+        lambda r: r.integers(1, 3, (2, 2)) * 1 + np.eye(2, dtype=np.int64),
+        1,
+        draws=3,
+        rng=0,
+    )
     assert ev.verdict == "fails" and "not an upper bound" in ev.counterexample["message"]
 
 
@@ -276,7 +307,9 @@ def test_generic_tt_unfolding_rank_equals_the_min_cut():
         ev = holds_generically(
             f"rank of unfolding {k}",
             lambda r, k=k: matricization_rank(random_exact_tt(shape, ranks, r), range(k)),
-            int(min_cut_bound(tnverify.random_tt(shape, ranks, rng=0), range(k))), rng=k)
+            int(min_cut_bound(tnverify.random_tt(shape, ranks, rng=0), range(k))),
+            rng=k,
+        )
         assert ev.verdict == "holds", ev.details
 
 
@@ -316,13 +349,26 @@ def test_generalized_rnns_shared_inputs(net):
 
 
 def test_top_level_vocabulary():
-    for name in ("ExactTT", "ExactCP", "random_exact_tt", "random_exact_cp",
-                 "TreeTensorNetwork", "random_tree_network", "min_cut_bound",
-                 "matricization_rank", "cp_rank_lower_bound", "generic_rank",
-                 "holds_generically", "compare_bound", "GridRank"):
-        assert getattr(tnverify, name) is getattr(tnverify.networks, name, None) or \
-            name in ("compare_bound", "holds_generically")
-    assert tnverify.generalized.bounds.grid_rank is not None      # gtm's names stay
+    for name in (
+        "ExactTT",
+        "ExactCP",
+        "random_exact_tt",
+        "random_exact_cp",
+        "TreeTensorNetwork",
+        "random_tree_network",
+        "min_cut_bound",
+        "matricization_rank",
+        "cp_rank_lower_bound",
+        "generic_rank",
+        "holds_generically",
+        "compare_bound",
+        "GridRank",
+    ):
+        assert getattr(tnverify, name) is getattr(tnverify.networks, name, None) or name in (
+            "compare_bound",
+            "holds_generically",
+        )
+    assert tnverify.generalized.bounds.grid_rank is not None  # gtm's names stay
 
 
 @settings(max_examples=10, deadline=None, database=None)
@@ -344,7 +390,13 @@ def test_generic_tree_network_rank_reaches_the_min_cut_past_the_exceptional_draw
     rows {0, 2} (the measure-zero set); one witness among ten establishes the generic 6."""
     tree, shape = ((0, (1, 2)), (3, 4)), (2, 2, 3, 2, 2)
     bound = int(min_cut_bound(random_tree_network(tree, shape, 3, rng=0), (0, 2)))
-    ev = holds_generically("tree network rank of rows {0, 2}", lambda rng: matricization_rank(
-        random_tree_network(tree, shape, 3, rng, kind="int", bound=3), (0, 2)), bound, rng=1)
+    ev = holds_generically(
+        "tree network rank of rows {0, 2}",
+        lambda rng: matricization_rank(
+            random_tree_network(tree, shape, 3, rng, kind="int", bound=3), (0, 2)
+        ),
+        bound,
+        rng=1,
+    )
     assert bound == 6 and ev.verdict == "holds"
     assert ev.details["draws in the exceptional set"] > 0

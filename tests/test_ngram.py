@@ -7,8 +7,14 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tnverify.errors import DTypeError, ShapeError, SizeLimitError, VocabularyError
-from tnverify.definitions.ngram import (build_vocabulary, encode, load_corpus, ngram_counts,
-                            ngram_sparse, ngram_tensor)
+from tnverify.definitions.ngram import (
+    build_vocabulary,
+    encode,
+    load_corpus,
+    ngram_counts,
+    ngram_sparse,
+    ngram_tensor,
+)
 
 sentences = st.lists(st.lists(st.integers(0, 3), max_size=9), min_size=1, max_size=6)
 
@@ -17,7 +23,7 @@ def _brute_counts(seqs, n):
     out = {}
     for s in seqs:
         for i in range(len(s) - n + 1):
-            key = tuple(s[i:i + n])
+            key = tuple(s[i : i + n])
             out[key] = out.get(key, 0) + 1
     return out
 
@@ -54,7 +60,7 @@ def test_shipped_corpora():
     assert ngram_counts(seqs, 3)[(0, 0, 0)] == 0 and ngram_counts(seqs, 2)[(0, 0)] > 0
     seqs, vocab = load_corpus("motzkin")
     assert vocab == ["(", ")", "-"]
-    for s in seqs:                                 # every path is balanced and >= 0
+    for s in seqs:  # every path is balanced and >= 0
         h = np.cumsum([{0: 1, 1: -1, 2: 0}[t] for t in s])
         assert h[-1] == 0 and h.min() >= 0
 
@@ -62,6 +68,7 @@ def test_shipped_corpora():
 def test_corpus_file_is_reproducible(tmp_path, monkeypatch):
     from tnverify.data import make_corpus
     from importlib import resources
+
     monkeypatch.setattr(make_corpus, "HERE", tmp_path)
     make_corpus.main()
     for name in ("tomita", "motzkin"):
@@ -89,10 +96,19 @@ def test_errors():
 from scipy.stats import ortho_group  # noqa: E402
 
 from tnverify.conventions import tolerance  # noqa: E402
-from tnverify.definitions.ngram import (bits_per_character, corpus_mutual_information,  # noqa: E402
-                            cross_entropy, eq41_mutual_information, log_in_base,
-                            mutual_information, pair_joint, perplexity, tslm_conditional,
-                            tslm_prefix_probability, tslm_sentence_probability)
+from tnverify.definitions.ngram import (  # noqa: E402
+    bits_per_character,
+    corpus_mutual_information,
+    cross_entropy,
+    eq41_mutual_information,
+    log_in_base,
+    mutual_information,
+    pair_joint,
+    perplexity,
+    tslm_conditional,
+    tslm_prefix_probability,
+    tslm_sentence_probability,
+)
 
 
 def _random_joint(rng, V, n):
@@ -180,8 +196,12 @@ def test_mutual_information_brute(seed, V):
     J = rng.random((V, V)) * (rng.random((V, V)) < 0.7)
     J[0, 0] += 0.1
     J /= J.sum()
-    want = sum(J[a, b] * np.log2(J[a, b] / (J[a].sum() * J[:, b].sum()))
-               for a in range(V) for b in range(V) if J[a, b] > 0)
+    want = sum(
+        J[a, b] * np.log2(J[a, b] / (J[a].sum() * J[:, b].sum()))
+        for a in range(V)
+        for b in range(V)
+        if J[a, b] > 0
+    )
     got = mutual_information(J, base=2)
     assert abs(got - want) <= tolerance(np.float64, n=4 * V * V, norm=1.0).value
     assert got >= -tolerance(np.float64, n=4 * V * V, norm=1.0).value

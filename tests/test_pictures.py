@@ -24,8 +24,13 @@ ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = ROOT / "figures"
 NAMES = figure_names()
 #: Figures whose axes count things or index integers (widths, networks, ranks, orders).
-INTEGER_AXES = {"gtm-fig-3": "xy", "gtm-fig-3-xy": "xy", "gtm-fig-4": "xy",
-                "gtm-fig-5": "xy", "ngram-tt-ranks": "xy"}
+INTEGER_AXES = {
+    "gtm-fig-3": "xy",
+    "gtm-fig-3-xy": "xy",
+    "gtm-fig-4": "xy",
+    "gtm-fig-5": "xy",
+    "ngram-tt-ranks": "xy",
+}
 #: The smallest settings of the figures that take options, serial (the test looks at the
 #: pictures; it measures nothing).
 SMALL = {"samples": 3, "workers": 1}
@@ -61,12 +66,15 @@ _DRAWN: dict = {}
 def drawn(request, fast_records):
     """name -> drawn matplotlib Figure, for one data source (each drawn once: the tests
     only look at it)."""
+
     def get(name):
         key = (request.param, name)
         if key not in _DRAWN:
-            _DRAWN[key] = _drawn(fast_records[name] if request.param == "fast"
-                                 else _committed(name))
+            _DRAWN[key] = _drawn(
+                fast_records[name] if request.param == "fast" else _committed(name)
+            )
         return _DRAWN[key]
+
     return get
 
 
@@ -96,7 +104,7 @@ def test_a_cdf_stays_at_most_one(name, drawn):
     fig = drawn(name)
     cdfs = [ax for ax in fig.axes if "CDF" in ax.get_ylabel()]
     if name == "thesis-fig-4.7":
-        assert len(cdfs) == 1                     # the radial CDF panel says what it is
+        assert len(cdfs) == 1  # the radial CDF panel says what it is
     for ax in cdfs:
         for line in ax.get_lines():
             y = np.asarray(line.get_ydata(), dtype=float)
@@ -123,8 +131,11 @@ def test_rank_ticks_are_the_plotted_ranks_and_maximal_is_not_hidden(drawn):
         lines = {line.get_label(): line for line in ax.get_lines()}
         for label, line in lines.items():
             if label.endswith("exact (numerical rank)"):
-                maximal = next(m for lab, m in lines.items()
-                               if lab.startswith(label.split(":")[0]) and "maximal" in lab)
+                maximal = next(
+                    m
+                    for lab, m in lines.items()
+                    if lab.startswith(label.split(":")[0]) and "maximal" in lab
+                )
                 # where the ranks are full the two coincide: the maximal band is wider
                 # than the exact line and drawn beneath it, so both show
                 assert maximal.get_linewidth() >= 3 * line.get_linewidth()
@@ -140,15 +151,18 @@ def test_decay_ticks_are_evenly_spaced_round_decades(drawn):
         steps = {round(b - a) for a, b in zip(exps, exps[1:])}
         assert len(steps) == 1 and steps <= {1, 2, 5, 10, 20, 25, 50, 100}, exps
         step = steps.pop()
-        assert all(round(e) % step == 0 for e in exps), exps       # 10^0 is a tick's place
+        assert all(round(e) % step == 0 for e in exps), exps  # 10^0 is a tick's place
 
 
 def test_rank_histograms_say_lower_bound_only_where_certified(drawn):
     for name in ("gtm-fig-3", "gtm-fig-4", "gtm-fig-5", "gtm-fig-3-xy"):
         for ax in drawn(name).axes:
             estimate = "estimate" in ax.get_title()
-            assert ("lower bound" in ax.get_xlabel()) != estimate, (name, ax.get_title(),
-                                                                   ax.get_xlabel())
+            assert ("lower bound" in ax.get_xlabel()) != estimate, (
+                name,
+                ax.get_title(),
+                ax.get_xlabel(),
+            )
 
 
 def test_products_figure_explains_the_complex_readings(drawn):
@@ -206,16 +220,20 @@ def test_no_frame_cuts_a_label_and_no_label_sits_under_the_title(diagram_figures
                 title = ax.title.get_window_extent(renderer)
                 under = [s for s, b in boxes if b.overlaps(title)]
                 assert under == [], f"{name}: {under} overlap the title"
-    assert seen_frames >= 4          # Φ(X)'s frame, the transfer matrices, the grid steps
+    assert seen_frames >= 4  # Φ(X)'s frame, the transfer matrices, the grid steps
 
 
 def test_every_diagram_names_itself_and_labels_every_node_and_open_leg(diagram_figures):
     from tnverify.teaching import diagrams as dg
 
-    networks = [dg.feature_tensor_network(3), dg.feature_tensor_network(3, inner=True),
-                dg.tensor_train_network((1, 2, 3, 2, 1)),
-                dg.tensor_train_network(4, features=True), dg.born_z_network(4),
-                dg.grid_recursion_network(3)]
+    networks = [
+        dg.feature_tensor_network(3),
+        dg.feature_tensor_network(3, inner=True),
+        dg.tensor_train_network((1, 2, 3, 2, 1)),
+        dg.tensor_train_network(4, features=True),
+        dg.born_z_network(4),
+        dg.grid_recursion_network(3),
+    ]
     networks += [dg.cell_core_network(f) for f in dg.FAMILIES]
     for net in networks:
         assert net.title.strip()

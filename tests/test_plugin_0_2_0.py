@@ -57,8 +57,12 @@ VERDICTS = {"old-product-rank": "holds", "old-sum": "fails", "old-float": "holds
 
 
 def _env():
-    return dict(os.environ, PYTHONPATH=str(ROOT), OPENBLAS_NUM_THREADS="1",
-                PYTHONWARNINGS="error,always::DeprecationWarning")
+    return dict(
+        os.environ,
+        PYTHONPATH=str(ROOT),
+        OPENBLAS_NUM_THREADS="1",
+        PYTHONWARNINGS="error,always::DeprecationWarning",
+    )
 
 
 def _warnings(text: str) -> list[tuple[str, str, str]]:
@@ -70,7 +74,7 @@ def _only_the_plugins_deprecations(text: str, plugin: Path) -> None:
     """Every warning is a DeprecationWarning of a 0.2.0 name the plugin itself uses (none
     comes from tnverify's own code)."""
     found = _warnings(text)
-    assert found, text                                   # the deprecated names do warn
+    assert found, text  # the deprecated names do warn
     assert all(cat == "DeprecationWarning" for _, cat, _ in found), found
     assert all(Path(f).name == plugin.name and "group=" in msg for f, _, msg in found), found
 
@@ -78,10 +82,26 @@ def _only_the_plugins_deprecations(text: str, plugin: Path) -> None:
 def test_a_0_2_0_plugin_runs_unchanged_under_pytest(tmp_path):
     plugin = tmp_path / "test_old_plugin.py"
     plugin.write_text(PLUGIN, encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           "-W", "error", "-W", "always::DeprecationWarning", str(plugin)],
-                          capture_output=True, text=True, env=_env(), cwd=tmp_path,
-                          check=False)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-W",
+            "error",
+            "-W",
+            "always::DeprecationWarning",
+            str(plugin),
+        ],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        cwd=tmp_path,
+        check=False,
+    )
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out
     assert "3 passed" in out, out
@@ -93,12 +113,26 @@ def test_a_0_2_0_plugin_runs_unchanged_under_pytest(tmp_path):
 def test_a_0_2_0_plugin_runs_unchanged_in_tnverify_verify(tmp_path):
     plugin = tmp_path / "test_old_plugin.py"
     plugin.write_text(PLUGIN, encoding="utf-8")
-    for extra in ((), ("--group", "old-plugin")):        # only its claims, either way
+    for extra in ((), ("--group", "old-plugin")):  # only its claims, either way
         report = tmp_path / "r.json"
-        proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin",
-                               str(plugin), *extra, "--report", str(report)],
-                              capture_output=True, text=True, env=_env(), cwd=tmp_path,
-                              check=False)
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "tnverify",
+                "verify",
+                "--plugin",
+                str(plugin),
+                *extra,
+                "--report",
+                str(report),
+            ],
+            capture_output=True,
+            text=True,
+            env=_env(),
+            cwd=tmp_path,
+            check=False,
+        )
         assert proc.returncode == 0, proc.stdout + proc.stderr
         claims = {c["id"]: c for c in json.loads(report.read_text(encoding="utf-8"))["claims"]}
         assert {k: c["verdict"] for k, c in claims.items()} == VERDICTS

@@ -48,16 +48,32 @@ def _pytest(tmp_path, name, source, *args):
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
     env.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
     env.pop("PYTEST_PLUGINS", None)
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-s", "-p", "no:cacheprovider",
-                           "-p", "no:randomly", name, *args],
-                          capture_output=True, text=True, cwd=tmp_path, env=env)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-s",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:randomly",
+            name,
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
 
 
 def test_loading_the_plugin_imports_neither_numpy_nor_tnverify(tmp_path):
     proc = _pytest(tmp_path, "test_probe.py", _PROBE)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "HEAVY []" in proc.stdout
-    assert "tnverify claims" not in proc.stdout    # no claim ran: no claims section
+    assert "tnverify claims" not in proc.stdout  # no claim ran: no claims section
 
 
 def test_the_fixtures_import_what_they_need_when_a_test_asks(tmp_path):
@@ -70,10 +86,13 @@ def test_the_fixtures_import_what_they_need_when_a_test_asks(tmp_path):
 
 
 def test_a_report_path_in_a_missing_directory_is_a_usage_error_before_any_test(tmp_path):
-    proc = _pytest(tmp_path, "test_uses.py", _USES_FIXTURES, "--tnverify-report",
-                   str(tmp_path / "no" / "such" / "r.json"))
-    assert proc.returncode == 4, proc.stdout + proc.stderr          # pytest's usage error
+    proc = _pytest(
+        tmp_path,
+        "test_uses.py",
+        _USES_FIXTURES,
+        "--tnverify-report",
+        str(tmp_path / "no" / "such" / "r.json"),
+    )
+    assert proc.returncode == 4, proc.stdout + proc.stderr  # pytest's usage error
     assert "does not exist" in proc.stderr and "INTERNALERROR" not in proc.stdout + proc.stderr
-    assert "passed" not in proc.stdout                              # nothing ran
-
-
+    assert "passed" not in proc.stdout  # nothing ran

@@ -5,7 +5,16 @@ import pytest
 
 import tnverify.claims as reg
 from tnverify.claims import (
-    ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, Claim, Evidence, Ref, run_claim, select_claims,
+    ERROR,
+    FAILS,
+    HOLDS,
+    ILL_POSED,
+    SKIPPED,
+    Claim,
+    Evidence,
+    Ref,
+    run_claim,
+    select_claims,
 )
 from tnverify.conventions import tolerance
 from tnverify.errors import ClaimError
@@ -14,9 +23,17 @@ from tnverify.errors import ClaimError
 def make(claim_id="x-test", small=None, scaled=None, **kw):
     def default_small(params, rng):
         return Evidence("a vs a", error=0.0, tolerance=tolerance())
-    return Claim(id=claim_id, statement="a statement long enough to be one", topic="tensor-trains",
-                 refs=(Ref("ttlm", "§1"),), small=small or default_small, scaled=scaled,
-                 title="t", **kw)
+
+    return Claim(
+        id=claim_id,
+        statement="a statement long enough to be one",
+        topic="tensor-trains",
+        refs=(Ref("ttlm", "§1"),),
+        small=small or default_small,
+        scaled=scaled,
+        title="t",
+        **kw,
+    )
 
 
 def test_verdict_from_error_and_tolerance():
@@ -39,8 +56,13 @@ def test_parts_must_all_hold_and_readings_that_disagree_are_ill_posed():
 
 def test_ratio_is_the_worst_over_parts():
     tol = tolerance()
-    ev = Evidence("p", parts={"a": Evidence("a", error=tol.value / 4, tolerance=tol),
-                              "b": Evidence("b", error=tol.value / 2, tolerance=tol)})
+    ev = Evidence(
+        "p",
+        parts={
+            "a": Evidence("a", error=tol.value / 4, tolerance=tol),
+            "b": Evidence("b", error=tol.value / 2, tolerance=tol),
+        },
+    )
     assert ev.ratio == pytest.approx(0.5)
 
 
@@ -75,8 +97,9 @@ def test_scaled_side_combines_and_skips():
 
     held = run_claim(make(scaled=scaled, scaled_space={"small": ({},), "large": ({"ok": False},)}))
     assert held.verdict == HOLDS
-    failed = run_claim(make(scaled=scaled, scaled_space={"small": ({},), "large": ({"ok": False},)}),
-                       scale="large")
+    failed = run_claim(
+        make(scaled=scaled, scaled_space={"small": ({},), "large": ({"ok": False},)}), scale="large"
+    )
     assert failed.verdict == FAILS
     assert run_claim(make()).scaled.verdict == SKIPPED
 
@@ -98,8 +121,9 @@ def test_claim_validation():
     with pytest.raises(ClaimError, match="kebab-case"):
         make(claim_id="Bad Id")
     with pytest.raises(ClaimError, match="topic"):
-        Claim(id="x", statement="s", refs=(Ref("ttlm", "§1"),), topic="nope",
-              small=lambda p, r: None)
+        Claim(
+            id="x", statement="s", refs=(Ref("ttlm", "§1"),), topic="nope", small=lambda p, r: None
+        )
     with pytest.raises(ClaimError, match="unknown paper key"):
         Ref("nature", "§1")
 
@@ -128,8 +152,9 @@ def test_counterexample_is_lifted_from_the_first_failing_part_or_reading():
     assert ce["sequence"] == [1, 0] and ce["where"] == "part 'bad'" and ce["params"] == {}
 
     def ambiguous(params, rng):
-        return Evidence("r", readings={"a": Evidence("a", passed=True),
-                                       "b": Evidence("b", passed=False)})
+        return Evidence(
+            "r", readings={"a": Evidence("a", passed=True), "b": Evidence("b", passed=False)}
+        )
 
     ill = run_claim(make(small=ambiguous, expected=ILL_POSED), seed=2)
     assert ill.verdict == ILL_POSED and ill.counterexample["where"] == "reading 'b'"
@@ -156,17 +181,34 @@ def test_ruled_out_readings_are_shown_but_do_not_decide():
     from tnverify.claims import Reading
 
     def check(params, rng):
-        return Evidence("two readings", readings={
-            "printed": Evidence("printed", error=1.0, tolerance=0.1),
-            "meant": Evidence("meant", error=0.0, tolerance=0.1)})
+        return Evidence(
+            "two readings",
+            readings={
+                "printed": Evidence("printed", error=1.0, tolerance=0.1),
+                "meant": Evidence("meant", error=0.0, tolerance=0.1),
+            },
+        )
 
-    both = Claim(id="t-both", statement="s", refs=(Ref("ttlm", "§1"),), topic="tensor-trains",
-                 small=check, readings={"printed": "p", "meant": "m"})
+    both = Claim(
+        id="t-both",
+        statement="s",
+        refs=(Ref("ttlm", "§1"),),
+        topic="tensor-trains",
+        small=check,
+        readings={"printed": "p", "meant": "m"},
+    )
     assert run_claim(both, sides=("small",)).verdict == ILL_POSED
-    one = Claim(id="t-one", statement="s", refs=(Ref("ttlm", "§1"),), topic="tensor-trains",
-                small=check, readings=(
-                    Reading("printed", "p", admissible=False, quote="q", where="§1"),
-                    Reading("meant", "m", quote="q2", where="§1")))
+    one = Claim(
+        id="t-one",
+        statement="s",
+        refs=(Ref("ttlm", "§1"),),
+        topic="tensor-trains",
+        small=check,
+        readings=(
+            Reading("printed", "p", admissible=False, quote="q", where="§1"),
+            Reading("meant", "m", quote="q2", where="§1"),
+        ),
+    )
     res = run_claim(one, sides=("small",))
     assert res.verdict == HOLDS
     assert set(res.small.cases[0].ruled_out) == {"printed"}
@@ -176,8 +218,9 @@ def test_ruled_out_readings_are_shown_but_do_not_decide():
 def test_printed_numbers_are_judged_at_their_printed_precision():
     from tnverify.claims.printed_numbers import judge_printed, printed_interval
     from tnverify.errors import DTypeError
+
     assert printed_interval("0.50") == (0.495, 0.505)
-    gain = lambda a, b: 100 * (a - b) / a   # noqa: E731
+    gain = lambda a, b: 100 * (a - b) / a  # noqa: E731
     # 120.1 -> 108.1 recomputed from the rounded entries is 9.99167 (not 10.0), yet some
     # unrounded values within the printed digits give 10.0: consistent
     ev = judge_printed("gain", "10.0", gain, ["120.1", "108.1"])
@@ -190,19 +233,26 @@ def test_printed_numbers_are_judged_at_their_printed_precision():
 def test_judge_printed_takes_exact_ranges_and_a_semantic_control():
     from tnverify.claims.printed_numbers import judge_printed
     from tnverify.errors import DTypeError
-    per_million = lambda n: n / 1e6   # noqa: E731
+
+    per_million = lambda n: n / 1e6  # noqa: E731
     # a count over open conventions is a (low, high) range of exact values
     assert judge_printed("count", "2.6", per_million, [(2_625_000, 2_640_000)]).verdict == HOLDS
     ev = judge_printed("count", "2.2", per_million, [(2_318_336, float("inf"))])
     assert ev.verdict == FAILS and ev.control.verdict == FAILS
     with pytest.raises(DTypeError, match="low <= high"):
         judge_printed("count", "2.2", per_million, [(3, 2)])
-    gain = lambda a, b: 100 * (a - b) / a   # noqa: E731
+    gain = lambda a, b: 100 * (a - b) / a  # noqa: E731
     # two-decimal inputs cannot tell 2.22 from 2.32: the shifted-result control passes ...
     assert judge_printed("gain", "2.22", gain, ["1.37", "1.34"]).verdict == ERROR
     # ... a semantic wrong variant (another table row) is rejected
-    ev = judge_printed("gain", "2.22", gain, ["1.37", "1.34"], control_inputs=["1.39", "1.33"],
-                       control_label="other row")
+    ev = judge_printed(
+        "gain",
+        "2.22",
+        gain,
+        ["1.37", "1.34"],
+        control_inputs=["1.39", "1.33"],
+        control_label="other row",
+    )
     assert ev.verdict == HOLDS and ev.control.verdict == FAILS
     assert ev.control.details["variant"] == "other row"
 
@@ -211,5 +261,6 @@ def test_the_perturbed_entry_control_fails_even_below_one_ulp_of_the_values():
     """An absolute tolerance on values near 1e9 is below their float spacing: the control
     must still move the reference away (in exact arithmetic), not round the move away."""
     import tnverify.claims.compare as compare
+
     ev = compare.compare_values("big", np.array([1e9]), np.array([1e9]), n=1)
     assert ev.verdict == HOLDS and ev.control.verdict == FAILS

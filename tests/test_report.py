@@ -14,8 +14,13 @@ import tnverify.claims as claims_mod
 from tnverify.claims import Claim, Evidence, Ref, register, run_claim
 from tnverify.errors import TnverifyError
 from conftest import FAKE_IDS, make_fake_claims
-from tnverify.report.table import (ReportFormatError, check_report_path, environment,
-                             format_ratio, run_claims)
+from tnverify.report.table import (
+    ReportFormatError,
+    check_report_path,
+    environment,
+    format_ratio,
+    run_claims,
+)
 
 # -- run_claims and the Report -------------------------------------------------------------
 
@@ -23,14 +28,19 @@ from tnverify.report.table import (ReportFormatError, check_report_path, environ
 def test_verdicts_and_summary(fake_registry):
     report = run_claims(list(fake_registry.values()), progress=False)
     verdicts = {r.claim.id: r.verdict for r in report.results}
-    assert verdicts == {"fake-holds": "holds", "fake-fails": "fails", "fake-ill": "ill-posed",
-                        "fake-error": "error", "fake-skip": "holds"}
+    assert verdicts == {
+        "fake-holds": "holds",
+        "fake-fails": "fails",
+        "fake-ill": "ill-posed",
+        "fake-error": "error",
+        "fake-skip": "holds",
+    }
     assert report.summary == {"holds": 2, "fails": 1, "ill-posed": 1, "error": 1, "skipped": 0}
     assert [r.claim.id for r in report.differing] == ["fake-error"]
     assert report.all_as_expected is False
     fails = next(r for r in report.results if r.claim.id == "fake-fails")
-    assert fails.counterexample["params"] == {"n": 1}          # the smallest failing case
-    assert len(fails.small.cases) == 1                          # stopped at the first failure
+    assert fails.counterexample["params"] == {"n": 1}  # the smallest failing case
+    assert len(fails.small.cases) == 1  # stopped at the first failure
     skip = next(r for r in report.results if r.claim.id == "fake-skip")
     assert skip.scaled.verdict == "skipped"
 
@@ -40,17 +50,29 @@ def test_all_as_expected_without_the_broken_claim(fake_registry):
     report = run_claims(chosen, seed=3, progress=False)
     assert report.all_as_expected
     assert "all as expected" in report.summary_line()
-    assert report.settings == {"scale": "small", "seed": 3, "device": "cpu",
-                               "runner": "tnverify verify"}
+    assert report.settings == {
+        "scale": "small",
+        "seed": 3,
+        "device": "cpu",
+        "runner": "tnverify verify",
+    }
 
 
 def test_progress_callback_sequence(fake_registry):
     calls = []
     chosen = [fake_registry["fake-holds"], fake_registry["fake-fails"]]
-    run_claims(chosen, progress=lambda done, total, cid, res: calls.append(
-        (done, total, cid, None if res is None else res.verdict)))
-    assert calls == [(0, 2, "fake-holds", None), (1, 2, "fake-holds", "holds"),
-                     (1, 2, "fake-fails", None), (2, 2, "fake-fails", "fails")]
+    run_claims(
+        chosen,
+        progress=lambda done, total, cid, res: calls.append(
+            (done, total, cid, None if res is None else res.verdict)
+        ),
+    )
+    assert calls == [
+        (0, 2, "fake-holds", None),
+        (1, 2, "fake-holds", "holds"),
+        (1, 2, "fake-fails", None),
+        (2, 2, "fake-fails", "fails"),
+    ]
 
 
 def test_small_only_skips_scaled_side(fake_registry):
@@ -63,14 +85,23 @@ def test_json_schema_exactly_design_section_4(fake_registry, tmp_path):
     report = run_claims(list(fake_registry.values()), progress=False)
     path = report.write(tmp_path / "r.json")
     d = json.loads(path.read_text(encoding="utf-8"))
-    assert set(d) == {"tnverify_version", "created", "environment", "settings", "claims",
-                      "summary"}
+    assert set(d) == {"tnverify_version", "created", "environment", "settings", "claims", "summary"}
     assert set(d["environment"]) == {"python", "numpy", "torch", "device", "threads", "jobs"}
     assert set(d["settings"]) == {"scale", "seed", "device", "runner"}
     assert d["settings"]["runner"] == "tnverify verify"
     assert set(d["summary"]) == {"holds", "fails", "ill-posed", "error", "skipped"}
-    design_claim_keys = {"id", "statement", "refs", "verdict", "expected", "small", "scaled",
-                         "counterexample", "corrected_by", "seconds"}
+    design_claim_keys = {
+        "id",
+        "statement",
+        "refs",
+        "verdict",
+        "expected",
+        "small",
+        "scaled",
+        "counterexample",
+        "corrected_by",
+        "seconds",
+    }
     for c in d["claims"]:
         assert design_claim_keys <= set(c)
         assert all(set(ref) == {"paper", "citation", "where"} for ref in c["refs"])
@@ -100,18 +131,20 @@ def test_markdown_report(fake_registry, tmp_path):
     assert "| id | paper | verdict | expected | error/tolerance | seconds |" in text
     rows = [ln for ln in text.splitlines() if ln.startswith("| `fake-")]
     assert len(rows) == len(FAKE_IDS)
-    assert r"§2 \| Table 1" in text                              # pipes escaped in cells
+    assert r"§2 \| Table 1" in text  # pipes escaped in cells
     # a full section for each claim that did not hold, a short one (what it computed)
     # for each that did
     headings = [ln for ln in text.splitlines() if ln.startswith("## `")]
-    assert headings == ["## `fake-holds`: holds, as expected",
-                        "## `fake-fails`: fails (expected fails)",
-                        "## `fake-ill`: ill-posed (expected ill-posed)",
-                        "## `fake-error`: error (expected holds)",
-                        "## `fake-skip`: holds, as expected"]
+    assert headings == [
+        "## `fake-holds`: holds, as expected",
+        "## `fake-fails`: fails (expected fails)",
+        "## `fake-ill`: ill-posed (expected ill-posed)",
+        "## `fake-error`: error (expected holds)",
+        "## `fake-skip`: holds, as expected",
+    ]
     assert "reading `a`: **holds**" in text and "reading `b`: **fails**" in text
     assert "RuntimeError: boom" in text
-    assert '\n  "params": {"n": 1},\n' in text                   # counterexample, compact JSON
+    assert '\n  "params": {"n": 1},\n' in text  # counterexample, compact JSON
     assert "✗ differs" in next(r for r in rows if "fake-error" in r)
 
 
@@ -152,25 +185,34 @@ def test_format_ratio_columns(fake_registry):
     report = run_claims(list(fake_registry.values()), progress=False)
     cols = {r.claim.id: format_ratio(r) for r in report.results}
     assert cols["fake-error"] == "—"
-    assert cols["fake-holds"] == "0"                            # error exactly zero
+    assert cols["fake-holds"] == "0"  # error exactly zero
     fails = next(r for r in report.results if r.claim.id == "fake-fails")
-    assert cols["fake-fails"] == f"{fails.ratio:.1e}"           # far beyond 1000
+    assert cols["fake-fails"] == f"{fails.ratio:.1e}"  # far beyond 1000
     assert fails.ratio > 1
 
 
 def test_exact_comparison_reads_exact(monkeypatch):
     monkeypatch.setattr(claims_mod, "REGISTRY", {})
     monkeypatch.setattr(claims_mod, "_loaded", True)
-    c = register(Claim("fake-exact", "2 + 2 = 4", (Ref("tnverify", "§0"),), "tensor-trains",
-                       lambda p, rng: Evidence("integers", passed=(2 + 2 == 4))))
+    c = register(
+        Claim(
+            "fake-exact",
+            "2 + 2 = 4",
+            (Ref("tnverify", "§0"),),
+            "tensor-trains",
+            lambda p, rng: Evidence("integers", passed=(2 + 2 == 4)),
+        )
+    )
     assert format_ratio(run_claim(c)) == "exact"
 
 
 # -- properties ----------------------------------------------------------------------------
 
 
-@given(subset=st.lists(st.sampled_from(FAKE_IDS), min_size=1, max_size=5, unique=True),
-       seed=st.integers(0, 2**31 - 1))
+@given(
+    subset=st.lists(st.sampled_from(FAKE_IDS), min_size=1, max_size=5, unique=True),
+    seed=st.integers(0, 2**31 - 1),
+)
 def test_summary_counts_match_results(subset, seed):
     fakes = {c.id: c for c in make_fake_claims()}
     report = run_claims([fakes[i] for i in subset], seed=seed, progress=False)
@@ -204,7 +246,7 @@ def test_format_ratio_reads_back(ratio):
     shown = Decimal(text)
     last_digit = Decimal(1).scaleb(shown.as_tuple().exponent)
     assert abs(shown - Decimal(ratio)) <= last_digit / 2
-    assert len(shown.as_tuple().digits) <= 6                  # short enough for a column
+    assert len(shown.as_tuple().digits) <= 6  # short enough for a column
 
 
 def test_default_progress_is_silent_off_a_terminal(fake_registry, capsys):
@@ -215,7 +257,7 @@ def test_default_progress_is_silent_off_a_terminal(fake_registry, capsys):
 
 
 def test_default_progress_bar_on_a_terminal(fake_registry, capsys, monkeypatch):
-    monkeypatch.setenv("FORCE_COLOR", "1")                   # rich treats stderr as a terminal
+    monkeypatch.setenv("FORCE_COLOR", "1")  # rich treats stderr as a terminal
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("TERM", raising=False)
     from tnverify.report.table import _rich_progress
@@ -224,7 +266,7 @@ def test_default_progress_bar_on_a_terminal(fake_registry, capsys, monkeypatch):
     assert bar is not None and callable(update) and callable(on_case)
     report = run_claims([fake_registry["fake-holds"], fake_registry["fake-skip"]])
     out, _ = capsys.readouterr()
-    assert out == ""                                         # the bar goes to stderr only
+    assert out == ""  # the bar goes to stderr only
     assert [r.verdict for r in report.results] == ["holds", "holds"]
 
 
@@ -240,13 +282,26 @@ def test_a_claim_failing_on_an_exact_comparison_does_not_show_a_passing_ratio(mo
     monkeypatch.setattr("tnverify.claims.REGISTRY", dict(REGISTRY))
 
     def small(params, rng):
-        return Evidence("two parts", parts={
-            "float": Evidence("1.0 vs 1.0", error=0.0 + 1e-17,
-                              tolerance=tolerance(np.float64, n=1)),
-            "int": Evidence("2 + 2 vs 5", passed=False)})
+        return Evidence(
+            "two parts",
+            parts={
+                "float": Evidence(
+                    "1.0 vs 1.0", error=0.0 + 1e-17, tolerance=tolerance(np.float64, n=1)
+                ),
+                "int": Evidence("2 + 2 vs 5", passed=False),
+            },
+        )
 
-    c = register(Claim("fake-int-fails", "2 + 2 = 5", (Ref("tnverify", "§0"),), "tensor-trains",
-                       small, expected="fails"))
+    c = register(
+        Claim(
+            "fake-int-fails",
+            "2 + 2 = 5",
+            (Ref("tnverify", "§0"),),
+            "tensor-trains",
+            small,
+            expected="fails",
+        )
+    )
     assert format_ratio(run_claim(c)) == "exact ✗"
 
 
@@ -257,8 +312,9 @@ def test_environment_records_the_blas_and_torch_thread_counts():
     from threadpoolctl import threadpool_info
 
     threads = environment("cpu")["threads"]
-    blas = {i["internal_api"]: i["num_threads"] for i in threadpool_info()
-            if i["user_api"] == "blas"}
+    blas = {
+        i["internal_api"]: i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"
+    }
     assert threads["blas"] == (blas or None)
     torch = sys.modules.get("torch")
     assert threads["torch"] == (None if torch is None else torch.get_num_threads())
@@ -274,27 +330,46 @@ def test_markdown_records_threads_and_the_reason_of_an_error(fake_registry, tmp_
 
 def test_case_progress_moves_during_a_claim(fake_registry):
     calls = []
-    run_claims([fake_registry["fake-holds"], fake_registry["fake-fails"]], progress=False,
-               case_progress=lambda *a: calls.append(a))
-    assert calls == [("fake-holds", "small", 0, 2), ("fake-holds", "small", 1, 2),
-                     ("fake-holds", "scaled", 0, 1),
-                     ("fake-fails", "small", 0, 2)]          # stops at its first failure
+    run_claims(
+        [fake_registry["fake-holds"], fake_registry["fake-fails"]],
+        progress=False,
+        case_progress=lambda *a: calls.append(a),
+    )
+    assert calls == [
+        ("fake-holds", "small", 0, 2),
+        ("fake-holds", "small", 1, 2),
+        ("fake-holds", "scaled", 0, 1),
+        ("fake-fails", "small", 0, 2),
+    ]  # stops at its first failure
 
 
 def _same_readings(params, rng):
     """ill-posed, the same evidence in every case (as thesis-alg-1's)."""
-    return Evidence("the printed formula", readings={
-        "a": Evidence("reading a", passed=True), "b": Evidence("reading b", passed=False)},
-        ill_posed="the printed sum has no range")
+    return Evidence(
+        "the printed formula",
+        readings={
+            "a": Evidence("reading a", passed=True),
+            "b": Evidence("reading b", passed=False),
+        },
+        ill_posed="the printed sum has no range",
+    )
 
 
 def _repeating_claim(monkeypatch):
     monkeypatch.setattr(claims_mod, "REGISTRY", {})
     monkeypatch.setattr(claims_mod, "_loaded", True)
-    return register(Claim(
-        "fake-steps", 'Require: "A". Ensure: "B". Steps, as printed: 1. "one." 2. "two."\n'
-        "second paragraph", (Ref("thesis", "Alg. 1"),), "tensor-trains", _same_readings,
-        space=({}, {}, {}), expected="ill-posed", readings={"a": "x", "b": "y"}))
+    return register(
+        Claim(
+            "fake-steps",
+            'Require: "A". Ensure: "B". Steps, as printed: 1. "one." 2. "two."\nsecond paragraph',
+            (Ref("thesis", "Alg. 1"),),
+            "tensor-trains",
+            _same_readings,
+            space=({}, {}, {}),
+            expected="ill-posed",
+            readings={"a": "x", "b": "y"},
+        )
+    )
 
 
 def test_markdown_sections_say_each_line_once_with_case_labels(monkeypatch):
@@ -302,18 +377,25 @@ def test_markdown_sections_say_each_line_once_with_case_labels(monkeypatch):
     text = run_claims([c], progress=False).to_markdown()
     section = text.split("## `fake-steps`", 1)[1]
     body = [ln for ln in section.splitlines() if ln.startswith("- ")]
-    assert len(body) == len(set(body)) == 3                 # ill-posed, reading a, reading b
+    assert len(body) == len(set(body)) == 3  # ill-posed, reading a, reading b
     assert all(ln.startswith("- small side, all 3 cases: ") for ln in body)
     quote = [ln.rstrip() for ln in section.splitlines() if ln.startswith(">")]
-    assert all(ln.endswith("  ") for ln in section.splitlines()[2:7])   # hard line breaks
-    assert quote == ['> Require: "A".', '> Ensure: "B".', "> Steps, as printed:",
-                     '> 1. "one."', '> 2. "two."', "> second paragraph"]
+    assert all(ln.endswith("  ") for ln in section.splitlines()[2:7])  # hard line breaks
+    assert quote == [
+        '> Require: "A".',
+        '> Ensure: "B".',
+        "> Steps, as printed:",
+        '> 1. "one."',
+        '> 2. "two."',
+        "> second paragraph",
+    ]
 
 
 def test_counterexample_json_is_compact_and_valid(fake_registry):
     report = run_claims([fake_registry["fake-fails"]], progress=False)
     text = report.to_markdown()
     block = text.split("```json\n", 1)[1].split("```", 1)[0]
-    assert json.loads(block) == json.loads(json.dumps(report.results[0].to_dict()[
-        "counterexample"]))
-    assert len(block.splitlines()) == len(json.loads(block)) + 2   # a line per key
+    assert json.loads(block) == json.loads(
+        json.dumps(report.results[0].to_dict()["counterexample"])
+    )
+    assert len(block.splitlines()) == len(json.loads(block)) + 2  # a line per key

@@ -37,8 +37,10 @@ def _keep_the_summary_clean():
 def _rank_per_size(sizes):
     """The rank of the n×n matrix (i·n + j + 1) per size n (1 for n = 1, else 2: an affine
     grid)."""
-    return {str(n): int(np.linalg.matrix_rank(np.arange(1, n * n + 1, dtype=float).reshape(n, n)))
-            for n in sizes}
+    return {
+        str(n): int(np.linalg.matrix_rank(np.arange(1, n * n + 1, dtype=float).reshape(n, n)))
+        for n in sizes
+    }
 
 
 def _report(results):
@@ -50,12 +52,22 @@ def test_details_entries_appear_in_the_html_and_markdown_reports(fake_registry):
     ranks = _rank_per_size(sizes)
 
     def small(params, rng):
-        return compare_values("a vs a", np.ones(2), np.ones(2), n=1,
-                              details={"certified rank per size": ranks})
+        return compare_values(
+            "a vs a", np.ones(2), np.ones(2), n=1, details={"certified rank per size": ranks}
+        )
 
-    register(Claim(id="fake-details", statement="the grid matrix has rank 2", refs=(),
-                   group="fake", small=small, expected=HOLDS, package="fakepkg",
-                   source="here"))
+    register(
+        Claim(
+            id="fake-details",
+            statement="the grid matrix has rank 2",
+            refs=(),
+            group="fake",
+            small=small,
+            expected=HOLDS,
+            package="fakepkg",
+            source="here",
+        )
+    )
     result = run_claim("fake-details", sides=("small",))
     page = report_html(_report([result]))
     text = _report([result]).to_markdown()
@@ -75,8 +87,7 @@ def test_every_check_is_a_part_and_the_failing_one_is_named_with_its_numbers(fak
     @claim("user-two", "both hold", source="test", expected=FAILS)
     def test_two():
         check(compare_values("a vs a", np.ones(2), np.ones(2), n=1))
-        check(compare_values("b vs c", np.array([1.0, 5.0]), np.array([1.0, 2.0]), n=1,
-                             scale=4.0))
+        check(compare_values("b vs c", np.array([1.0, 5.0]), np.array([1.0, 2.0]), n=1, scale=4.0))
 
     test_two()
     ev = LAST_RESULTS[-1].evidence
@@ -116,8 +127,11 @@ def test_a_hypothesis_claim_is_summarised_over_all_its_examples(fake_registry):
     worst = max(abs(n - min(n, 4)) for n in calls) / float(r.evidence.tolerance)
     assert d["worst err/tol"] == pytest.approx(worst)
     assert d["deciding example"] == {"n": 5} == r.evidence.counterexample["params"]
-    assert r.seeds["hypothesis"] == d["hypothesis seed"] == r.evidence.counterexample[
-        "hypothesis_seed"]
+    assert (
+        r.seeds["hypothesis"]
+        == d["hypothesis seed"]
+        == r.evidence.counterexample["hypothesis_seed"]
+    )
     verified = run_claim("user-below-five", sides=("small",))
     page = claim_section(get_claim("user-below-five"), verified)
     vd = verified.small.cases[0].details
@@ -137,9 +151,12 @@ def test_the_counterexample_defines_its_error_by_its_numbers():
     # the counterexample (an exact 2x2 one since the errata's revision) has scale 1, so
     # the sentence says "absolute error e = |v − ref| (scale 1)"; a scaled one says
     # "relative error e = |v − (ref)| / scale (the scale of that entry ...)"
-    m = re.search(r"(?:absolute error ([\d.e+-]+) = \|(\S+) − \(?([^|()\s]+)\)?\| "
-                  r"\(scale (1)\)|relative error ([\d.e+-]+) = \|(\S+) − \(?([^|()\s]+)\)?\| "
-                  r"/ ([\d.e+-]+) )", sentence)
+    m = re.search(
+        r"(?:absolute error ([\d.e+-]+) = \|(\S+) − \(?([^|()\s]+)\)?\| "
+        r"\(scale (1)\)|relative error ([\d.e+-]+) = \|(\S+) − \(?([^|()\s]+)\)?\| "
+        r"/ ([\d.e+-]+) )",
+        sentence,
+    )
     assert m, sentence
     groups = [g for g in m.groups() if g is not None]
     err, v, ref, scale = (float(x.replace("−", "-")) for x in groups)
@@ -166,7 +183,7 @@ def test_an_ill_posed_claims_readings_are_not_a_counterexample():
 
 
 # -- the two runners: one report ----------------------------------------------------
-_PLUGIN = '''
+_PLUGIN = """
 import os
 import numpy as np, tnverify
 from hypothesis import given, settings, strategies as st
@@ -197,7 +214,7 @@ def test_below(n, tnverify_compare):
 @tnverify.claim("rr-ok", "1 = 1", source="notes §4")
 def test_ok(tnverify_compare):
     tnverify.check(tnverify_compare("1 vs 1", 1.0, 1.0, n=1, scale=1.0))
-'''
+"""
 IDS = ["rr-draws", "rr-second", "rr-below", "rr-ok"]
 
 
@@ -208,17 +225,44 @@ def _env(tmp_path, tag):
 
 
 def _pytest(tmp_path, tag, *args):
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           "-p", "no:randomly", "test_rr_claims.py", *args],
-                          capture_output=True, text=True, cwd=tmp_path,
-                          env=_env(tmp_path, tag))
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:randomly",
+            "test_rr_claims.py",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=_env(tmp_path, tag),
+    )
 
 
 def _verify(tmp_path, tag, *args):
-    return subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin",
-                           "test_rr_claims.py", "--claims", *IDS, *args],
-                          capture_output=True, text=True, cwd=tmp_path,
-                          env=_env(tmp_path, tag))
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tnverify",
+            "verify",
+            "--plugin",
+            "test_rr_claims.py",
+            "--claims",
+            *IDS,
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=_env(tmp_path, tag),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -227,13 +271,16 @@ def runs(tmp_path_factory):
     (tmp / "test_rr_claims.py").write_text(_PLUGIN, encoding="utf-8")
     out = {}
     for suffix in ("json", "md", "html"):
-        p = _pytest(tmp, f"pytest-{suffix}", "--tnverify-seed", "3", "--tnverify-report",
-                    f"p.{suffix}")
+        p = _pytest(
+            tmp, f"pytest-{suffix}", "--tnverify-seed", "3", "--tnverify-report", f"p.{suffix}"
+        )
         assert p.returncode == 0, p.stdout + p.stderr
         v = _verify(tmp, f"verify-{suffix}", "--seed", "3", "--report", f"v.{suffix}")
         assert v.returncode == 0, v.stdout + v.stderr
-        out[suffix] = ((tmp / f"p.{suffix}").read_text(encoding="utf-8"),
-                       (tmp / f"v.{suffix}").read_text(encoding="utf-8"))
+        out[suffix] = (
+            (tmp / f"p.{suffix}").read_text(encoding="utf-8"),
+            (tmp / f"v.{suffix}").read_text(encoding="utf-8"),
+        )
     return tmp, out
 
 
@@ -243,28 +290,30 @@ def test_both_runners_write_the_same_json(runs):
     for rep in (p, v):
         assert set(rep) >= {"environment", "settings", "claims", "summary"}
         assert rep["settings"]["seed"] == 3 and rep["environment"]["python"]
-        assert rep["summary"] == {"holds": 2, "fails": 2, "ill-posed": 0, "error": 0,
-                                  "skipped": 0}
+        assert rep["summary"] == {"holds": 2, "fails": 2, "ill-posed": 0, "error": 0, "skipped": 0}
     pc = {c["id"]: c for c in p["claims"]}
     vc = {c["id"]: c for c in v["claims"]}
     assert list(pc) == list(vc) == IDS
     for cid in IDS:
         assert pc[cid]["verdict"] == vc[cid]["verdict"]
-        assert pc[cid]["small"]["cases"][0]["details"].get("checks") == \
-            vc[cid]["small"]["cases"][0]["details"].get("checks")
+        assert pc[cid]["small"]["cases"][0]["details"].get("checks") == vc[cid]["small"]["cases"][
+            0
+        ]["details"].get("checks")
     # the seeds actually used: the same tnverify_rng seed and hypothesis seed in both
     rng_seed = derive_seed(3, "rr-draws", "small", 0)
     for c in (pc, vc):
         assert c["rr-draws"]["small"]["cases"][0]["details"]["tnverify_rng seed"] == rng_seed
-    assert pc["rr-below"]["counterexample"]["hypothesis_seed"] == \
-        vc["rr-below"]["counterexample"]["hypothesis_seed"]
+    assert (
+        pc["rr-below"]["counterexample"]["hypothesis_seed"]
+        == vc["rr-below"]["counterexample"]["hypothesis_seed"]
+    )
     assert pc["rr-below"]["counterexample"]["params"] == {"n": 5}
     # ... and the same draws
-    drawn = {(tmp / f"{tag}.log").read_text().split("\n")[0]
-             for tag in ("pytest-json", "verify-json")}
+    drawn = {
+        (tmp / f"{tag}.log").read_text().split("\n")[0] for tag in ("pytest-json", "verify-json")
+    }
     assert len(drawn) == 1
-    assert float(next(iter(drawn)).split()[0]) == np.random.default_rng(rng_seed).normal(
-        size=3)[0]
+    assert float(next(iter(drawn)).split()[0]) == np.random.default_rng(rng_seed).normal(size=3)[0]
     # per-claim time is measured, not 0.00 for every claim
     assert pc["rr-below"]["seconds"] > 0
 
@@ -283,8 +332,11 @@ def test_both_runners_write_markdown_and_html_with_the_numbers(runs):
         below = next(c for c in rep["claims"] if c["id"] == "rr-below")
         examples = below["small"]["cases"][0]["details"]["examples"]
         section = page.split('id="claim-rr-below"', 1)[1].split("</section>", 1)[0]
-        assert re.search(r'<code>examples</code> <span class="tnv-rule">\(hypothesis '
-                         rf"examples run\)</span></th><td>{examples}</td>", section), section
+        assert re.search(
+            r'<code>examples</code> <span class="tnv-rule">\(hypothesis '
+            rf"examples run\)</span></th><td>{examples}</td>",
+            section,
+        ), section
         assert page.count('class="tnv-claim"') == 4
 
 
@@ -292,26 +344,31 @@ def test_the_reproduce_line_runs_as_printed(runs):
     tmp, out = runs
     page = out["html"][0]
     section = page.split('id="claim-rr-second"', 1)[1]
-    command = re.search(r'Reproduce: <code>([^<]+)</code>', section).group(1)
+    command = re.search(r"Reproduce: <code>([^<]+)</code>", section).group(1)
     command = command.replace("&#x27;", "'").replace("&quot;", '"').replace("&amp;", "&")
     argv = shlex.split(command)
     assert argv[:4] == ["tnverify", "verify", "--plugin", "test_rr_claims.py"], argv
-    proc = subprocess.run([sys.executable, "-m", *argv[:1], *argv[1:]], capture_output=True,
-                          text=True, cwd=tmp, env=_env(tmp, "reproduce"))
-    assert proc.returncode == 0, proc.stdout + proc.stderr      # fails, as expected
+    proc = subprocess.run(
+        [sys.executable, "-m", *argv[:1], *argv[1:]],
+        capture_output=True,
+        text=True,
+        cwd=tmp,
+        env=_env(tmp, "reproduce"),
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr  # fails, as expected
     assert re.search(r"^rr-second\s+fails", proc.stdout, re.M), proc.stdout
 
 
-@pytest.mark.parametrize("path, why", [("r.txt", "must end in .json, .md, .html"),
-                                       ("nodir/r.json", "does not exist")])
+@pytest.mark.parametrize(
+    "path, why", [("r.txt", "must end in .json, .md, .html"), ("nodir/r.json", "does not exist")]
+)
 def test_a_bad_report_path_is_refused_before_the_session_starts(tmp_path, path, why):
     (tmp_path / "test_rr_claims.py").write_text(_PLUGIN, encoding="utf-8")
     proc = _pytest(tmp_path, "bad", "--tnverify-report", path)
-    assert proc.returncode == 4, proc.stdout + proc.stderr       # a usage error
+    assert proc.returncode == 4, proc.stdout + proc.stderr  # a usage error
     assert why in proc.stderr and "INTERNALERROR" not in proc.stdout + proc.stderr
-    assert "passed" not in proc.stdout                           # no test ran
-    written = [p.name for p in tmp_path.rglob("*") if p.suffix in (".json", ".md", ".html",
-                                                                   ".txt")]
+    assert "passed" not in proc.stdout  # no test ran
+    written = [p.name for p in tmp_path.rglob("*") if p.suffix in (".json", ".md", ".html", ".txt")]
     assert written == []
 
 
@@ -321,7 +378,7 @@ def test_the_report_merges_every_xdist_workers_claims(tmp_path):
     proc = _pytest(tmp_path, "xdist", "-n", "2", "--tnverify-report", "x.json")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     rep = json.loads((tmp_path / "x.json").read_text())
-    assert [c["id"] for c in rep["claims"]] == IDS          # collection order, not workers'
+    assert [c["id"] for c in rep["claims"]] == IDS  # collection order, not workers'
     assert rep["summary"]["holds"] == 2 and rep["summary"]["fails"] == 2
     second = next(c for c in rep["claims"] if c["id"] == "rr-second")
     assert list(second["small"]["cases"][0]["parts"]) == ["a vs a", "b vs c"]
@@ -329,13 +386,12 @@ def test_the_report_merges_every_xdist_workers_claims(tmp_path):
         assert re.search(rf"^{ident}\s", proc.stdout, re.M), proc.stdout
 
 
-def test_a_parametrized_tests_counterexample_records_the_parameters_it_received(
-        fake_registry):
+def test_a_parametrized_tests_counterexample_records_the_parameters_it_received(fake_registry):
     @claim("user-param", "k = k + 1", source="test", expected=FAILS, register_claim=False)
     def test_k(k, tnverify_compare):
         check(tnverify_compare("k vs k + 1", float(k), float(k + 1), n=1, scale=1.0))
 
-    for k in (3, 7):                 # what pytest.mark.parametrize passes, by keyword
+    for k in (3, 7):  # what pytest.mark.parametrize passes, by keyword
         test_k(k=k, tnverify_compare=compare_values)
         ce = LAST_RESULTS[-1].evidence.counterexample
         assert ce["params"] == {"k": k} and ce["seed"] is None

@@ -10,8 +10,14 @@ import pytest
 from tnverify.claims import get_claim
 from tnverify.report import run_claims
 
-IDS = ["ttlm-eq2", "ttlm-eq3", "ttlm-eq3-corrected", "thesis-eq-3.4", "thesis-alg-1",
-       "gtm-eq12-boundary-h1"]
+IDS = [
+    "ttlm-eq2",
+    "ttlm-eq3",
+    "ttlm-eq3-corrected",
+    "thesis-eq-3.4",
+    "thesis-alg-1",
+    "gtm-eq12-boundary-h1",
+]
 
 
 @pytest.fixture(scope="module")
@@ -22,10 +28,13 @@ def report():
 def test_html_report_is_self_contained_with_a_section_per_claim_and_filters(report, tmp_path):
     path = report.write(tmp_path / "r.html")
     page = path.read_text(encoding="utf-8")
-    assert not re.search(r"https?://", page)                 # nothing requested from outside
-    assert not re.search(r'<(script|link|img)[^>]+(src|href)="(?!data:)', page)   # all inline
-    sections = re.findall(r'<section id="claim-([^"]+)" class="tnv-claim" '
-                          r'data-verdict="([a-z-]+)"', page)
+    assert not re.search(r"https?://", page)  # nothing requested from outside
+    assert not re.search(r'<(script|link|img)[^>]+(src|href)="(?!data:)', page)  # all inline
+    sections = re.findall(
+        r'<section id="claim-([^"]+)" class="tnv-claim" '
+        r'data-verdict="([a-z-]+)"',
+        page,
+    )
     assert sections == [(r.claim.id, r.verdict) for r in report.results]
     for sel in ("f-verdict", "f-paper", "f-topic"):
         assert f'<select id="{sel}" class="tnv-filter">' in page
@@ -44,22 +53,25 @@ def test_html_report_is_self_contained_with_a_section_per_claim_and_filters(repo
 def test_markdown_report_cites_each_paper_once_and_splits_printed_and_meant(report, tmp_path):
     text = report.write(tmp_path / "r.md").read_text(encoding="utf-8")
     from tnverify.references import PAPERS
+
     for key in ("ttlm", "thesis", "gtm"):
         assert text.count(PAPERS[key].citation) == 1, key
     assert re.search(r"^- Printed: .+\n- Meant: ", text, re.M)
     assert "Printed:" not in "".join(l for l in text.splitlines() if "Meant:" in l)
     quotes = re.findall(r"“([^”]{20,})”", text)
-    assert len(quotes) == len(set(quotes))                   # no quote twice
+    assert len(quotes) == len(set(quotes))  # no quote twice
 
 
 def test_terminal_footer_and_help_explain_err_tol_and_exact(report, capsys):
     from rich.console import Console
+
     report.print(Console(file=sys.stdout, width=200))
     out = capsys.readouterr().out
     assert "err/tol: the largest error divided by its tolerance" in out
     assert "exact: only exact comparisons ran" in out
-    done = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--help"],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "tnverify", "verify", "--help"], capture_output=True, text=True
+    )
     assert "err/tol: the largest error" in done.stdout and "'exact ✗'" in done.stdout
     assert ".html" in done.stdout
 
@@ -72,11 +84,26 @@ def test_pytest_tnverify_report_html(tmp_path):
         "def test_norm(tnverify_compare):\n"
         "    x = np.arange(4.0)\n"
         "    tnverify.check(tnverify_compare('norm', np.linalg.norm(x), np.sqrt((x**2).sum()),"
-        " n=4, scale=4.0))\n", encoding="utf-8")
+        " n=4, scale=4.0))\n",
+        encoding="utf-8",
+    )
     out = tmp_path / "claims.html"
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           str(module), "--tnverify-report", str(out)],
-                          capture_output=True, text=True, cwd=tmp_path)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            str(module),
+            "--tnverify-report",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     page = out.read_text(encoding="utf-8")
     assert 'id="claim-mine-norm" class="tnv-claim" data-verdict="holds"' in page

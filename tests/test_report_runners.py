@@ -22,7 +22,7 @@ import pytest
 from tnverify.conventions import derive_seed
 from tnverify.testing.claim_runs import hypothesis_seed
 
-_PLUGIN = '''
+_PLUGIN = """
 import os
 import numpy as np, pytest, tnverify
 from hypothesis import given, settings, strategies as st
@@ -59,7 +59,7 @@ def test_unreg(k):
 def test_arr():
     tnverify.check(compare_values("a vs a", np.ones(2), np.ones(2), n=1,
                                   details={"singular values": np.array([3.0, 1e-17])}))
-'''
+"""
 #: the claims in collection order (ru-unreg runs twice)
 ORDER = ["ru-rng-given", "ru-hyp", "ru-assert", "ru-unreg", "ru-unreg", "ru-arr"]
 REGISTERED = ["ru-rng-given", "ru-hyp", "ru-assert", "ru-arr"]
@@ -73,9 +73,25 @@ def _env(tmp, tag):
 
 
 def _pytest(tmp, tag, *args, files=("test_ru.py",)):
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           "-p", "no:randomly", *files, *args], capture_output=True,
-                          text=True, cwd=tmp, env=_env(tmp, tag), check=False)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:randomly",
+            *files,
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp,
+        env=_env(tmp, tag),
+        check=False,
+    )
 
 
 def _strip(record):
@@ -104,9 +120,25 @@ def runs(tmp_path_factory):
     p = _pytest(tmp, "md", "--tnverify-report", "p.md")
     assert p.returncode == 0, p.stdout + p.stderr
     out["md"] = (tmp / "p.md").read_text(encoding="utf-8")
-    v = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", "test_ru.py",
-                        "--claims", *REGISTERED, "--report", "v.json"], capture_output=True,
-                       text=True, cwd=tmp, env=_env(tmp, "verify"), check=False)
+    v = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tnverify",
+            "verify",
+            "--plugin",
+            "test_ru.py",
+            "--claims",
+            *REGISTERED,
+            "--report",
+            "v.json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp,
+        env=_env(tmp, "verify"),
+        check=False,
+    )
     assert v.returncode == 0, v.stdout + v.stderr
     out["verify"] = json.loads((tmp / "v.json").read_text())
     return tmp, out
@@ -127,7 +159,7 @@ def test_pytest_and_verify_write_the_same_claim_records(runs):
     pc = {c["id"]: _strip(c) for c in p["claims"]}
     vc = {c["id"]: _strip(c) for c in v["claims"]}
     assert list(vc) == REGISTERED
-    for cid in REGISTERED:            # whole records, hypothesis claims included
+    for cid in REGISTERED:  # whole records, hypothesis claims included
         assert pc[cid] == vc[cid], cid
     # what the records agree on is computed, not empty
     assert pc["ru-hyp"]["counterexample"]["compared"] == "n vs min(n, 4)"
@@ -146,8 +178,11 @@ def test_xdist_merges_in_collection_order_with_the_serial_records(runs):
     ks = [c["counterexample"]["params"]["k"] for c in xdist["claims"] if c["id"] == "ru-unreg"]
     assert ks == [1, 2]
     assert xdist["environment"]["jobs"] == 2 and serial["environment"]["jobs"] == 1
-    lines = [ln.split()[0] for ln in out["xdist"][1].split("tnverify claims", 1)[1].splitlines()
-             if ln.startswith("ru-")]
+    lines = [
+        ln.split()[0]
+        for ln in out["xdist"][1].split("tnverify claims", 1)[1].splitlines()
+        if ln.startswith("ru-")
+    ]
     assert lines == ORDER
 
 
@@ -173,8 +208,10 @@ def test_an_unregistered_claim_keeps_its_statement_and_reproduces_with_pytest(ru
     anchors = [a for a, _ in sections]
     assert len(anchors) == len(set(anchors)) == len(ORDER)
     unreg = [body for a, body in sections if a.startswith("claim-ru-unreg")]
-    assert [a for a in anchors if a.startswith("claim-ru-unreg")] == \
-        ["claim-ru-unreg", "claim-ru-unreg-2"]
+    assert [a for a in anchors if a.startswith("claim-ru-unreg")] == [
+        "claim-ru-unreg",
+        "claim-ru-unreg-2",
+    ]
     for k, body in zip((1, 2), unreg):
         # the statement's formulas are typeset (<i>k</i> + 1): its words, tags removed
         words = re.sub(r"<[^>]+>", "", body)
@@ -183,9 +220,10 @@ def test_an_unregistered_claim_keeps_its_statement_and_reproduces_with_pytest(ru
         argv = shlex.split(html.unescape(cmd))
         assert argv == ["pytest", f"test_ru.py::test_unreg[{k}]"]
         assert "tnverify.testing" not in body
-    proc = _pytest(tmp, "reproduce", files=argv[1:])       # it runs as printed
-    assert proc.returncode == 0 and re.search(r"^ru-unreg\s+fails", proc.stdout, re.MULTILINE), \
+    proc = _pytest(tmp, "reproduce", files=argv[1:])  # it runs as printed
+    assert proc.returncode == 0 and re.search(r"^ru-unreg\s+fails", proc.stdout, re.MULTILINE), (
         proc.stdout + proc.stderr
+    )
     assert "1 passed" in proc.stdout
     # the table links each run to its own section
     assert page.count('href="#claim-ru-unreg-2"') == 1
@@ -201,14 +239,18 @@ def test_a_plain_assert_after_checks_is_counted_apart_and_not_exact(runs):
     assert case["details"]["checks"] == 1
     assert case["compared"] == "1 check and a failed assertion"
     assert list(case["parts"]) == ["a vs a", "a plain assert of the test"]
-    assert case["parts"]["a plain assert of the test"]["details"]["assertion"] == \
-        "plain assert broke"
+    assert (
+        case["parts"]["a plain assert of the test"]["details"]["assertion"] == "plain assert broke"
+    )
     line = next(ln for ln in out["serial"][1].splitlines() if ln.startswith("ru-assert"))
     assert "1 check;" in line and line.split("err/tol ")[1].split()[0] == "—"
-    row = next(ln for ln in out["md"].splitlines()
-               if ln.startswith("| small") and "a plain assert of the test" in ln)
+    row = next(
+        ln
+        for ln in out["md"].splitlines()
+        if ln.startswith("| small") and "a plain assert of the test" in ln
+    )
     cells = [c.strip() for c in row.strip("|").split("|")]
-    assert cells[3] == "fails" and cells[6] == "—"          # err/tol: no comparison
+    assert cells[3] == "fails" and cells[6] == "—"  # err/tol: no comparison
     table = next(ln for ln in out["md"].splitlines() if ln.startswith("| `ru-assert`"))
     assert "exact" not in table
 
@@ -223,12 +265,13 @@ def test_array_details_are_shown_with_their_numbers_in_every_runner(runs):
 
 
 # -- options and reports of a session --------------------------------------------------
-@pytest.mark.parametrize("seed, why", [("-5", "--tnverify-seed must be an integer >= 0"),
-                                       ("1.5", "invalid int value")])
+@pytest.mark.parametrize(
+    "seed, why", [("-5", "--tnverify-seed must be an integer >= 0"), ("1.5", "invalid int value")]
+)
 def test_a_bad_tnverify_seed_is_refused_before_the_session_starts(tmp_path, seed, why):
     (tmp_path / "test_ru.py").write_text(_PLUGIN, encoding="utf-8")
     proc = _pytest(tmp_path, "seed", "--tnverify-seed", seed, "--tnverify-report", "r.md")
-    assert proc.returncode == 4, proc.stdout + proc.stderr      # a usage error
+    assert proc.returncode == 4, proc.stdout + proc.stderr  # a usage error
     assert why in proc.stderr and "Traceback" not in proc.stdout + proc.stderr
     assert "passed" not in proc.stdout and not (tmp_path / "r.md").exists()
 
@@ -238,7 +281,7 @@ def test_claim_seed_refuses_what_verify_refuses():
     from tnverify.testing.user_claims import claim_seed
 
     assert claim_seed("x", 3) == derive_seed(3, "x", "small", 0)
-    for bad in (1.5, True, "3"):         # never cast to 1 or 3
+    for bad in (1.5, True, "3"):  # never cast to 1 or 3
         with pytest.raises(DTypeError, match="seed must be an integer"):
             claim_seed("x", bad)
     with pytest.raises(UsageError, match="seed must be an integer >= 0; got -5"):
@@ -262,7 +305,7 @@ def test_a_session_without_claims_replaces_an_older_report(tmp_path):
     assert empty.returncode == 4 and "--tnverify-report" in empty.stderr, empty.stderr
 
 
-_HEALTH = '''
+_HEALTH = """
 import numpy as np, tnverify
 from hypothesis import given, settings, strategies as st
 from tnverify.claims.compare import compare_values
@@ -272,14 +315,13 @@ from tnverify.claims.compare import compare_values
 @given(n=st.integers(0, 1))
 def test_tmp(n, tmp_path):
     tnverify.check(compare_values("n vs n", float(n), float(n), n=1))
-'''
+"""
 
 
 def test_a_claim_that_breaks_before_its_wrapper_is_an_error_record(tmp_path):
     (tmp_path / "test_health.py").write_text(_HEALTH, encoding="utf-8")
-    proc = _pytest(tmp_path, "health", "--tnverify-report", "r.json",
-                   files=("test_health.py",))
-    assert proc.returncode == 1, proc.stdout + proc.stderr     # hypothesis refused it
+    proc = _pytest(tmp_path, "health", "--tnverify-report", "r.json", files=("test_health.py",))
+    assert proc.returncode == 1, proc.stdout + proc.stderr  # hypothesis refused it
     assert "function-scoped fixture" in proc.stdout
     rep = json.loads((tmp_path / "r.json").read_text())
     (rec,) = rep["claims"]
@@ -299,12 +341,14 @@ def _clean_results():
 
 
 def _without_times(text):
-    return re.sub(r"\d+\.\d\d s|\d{4}-\d\d-\d\dT[\d:.+]+|<td>\d+\.\d\d</td>|\| \d+\.\d\d \|",
-                  "T", text)
+    return re.sub(
+        r"\d+\.\d\d s|\d{4}-\d\d-\d\dT[\d:.+]+|<td>\d+\.\d\d</td>|\| \d+\.\d\d \|", "T", text
+    )
 
 
-def test_details_render_the_same_serially_and_after_a_workers_round_trip(fake_registry,
-                                                                          _clean_results):
+def test_details_render_the_same_serially_and_after_a_workers_round_trip(
+    fake_registry, _clean_results
+):
     from tnverify import check, claim
     from tnverify.claims.compare import compare_values
     from tnverify.report.evidence_text import LIST_SHOWN, details_tables
@@ -315,8 +359,13 @@ def test_details_render_the_same_serially_and_after_a_workers_round_trip(fake_re
         worker_records,
     )
 
-    values = {"singular values": np.array([3.0, 1e-17]), "grid": np.arange(6.0).reshape(2, 3),
-              "c": np.complex128(1 + 2j), "long": np.arange(20), "pair": (np.int64(2), 0.5)}
+    values = {
+        "singular values": np.array([3.0, 1e-17]),
+        "grid": np.arange(6.0).reshape(2, 3),
+        "c": np.complex128(1 + 2j),
+        "long": np.arange(20),
+        "pair": (np.int64(2), 0.5),
+    }
 
     @claim("ru-arr-local", "array details", source="notes §8", register_claim=False)
     def test_arr():
@@ -331,8 +380,9 @@ def test_details_render_the_same_serially_and_after_a_workers_round_trip(fake_re
     assert _without_times(report_html(a)) == _without_times(report_html(b))
     (table,) = details_tables(a.results[0])
     shown = {k: v[0] for k, _, v in table["rows"]}
-    assert [float(x) for x in shown["singular values"][1:-1].split(", ")] == \
-        pytest.approx([3.0, 1e-17], rel=1e-3)
+    assert [float(x) for x in shown["singular values"][1:-1].split(", ")] == pytest.approx(
+        [3.0, 1e-17], rel=1e-3
+    )
     assert json.loads(shown["grid"]) == values["grid"].tolist()
     assert complex(shown["c"].replace("−", "-")) == 1 + 2j
     head, tail = shown["long"][1:-1].split(", …")
@@ -346,9 +396,18 @@ def test_a_claim_that_holds_unexpectedly_gets_its_statement_and_references(fake_
     from tnverify.claims.compare import compare_values
     from tnverify.report import Report
 
-    register(Claim(id="fake-u-hold", statement="one is not one", refs=(), group="fake",
-                   small=lambda p, rng: compare_values("1 vs 1", 1.0, 1.0, n=1),
-                   expected="fails", package="fakepkg", source="notes §10"))
+    register(
+        Claim(
+            id="fake-u-hold",
+            statement="one is not one",
+            refs=(),
+            group="fake",
+            small=lambda p, rng: compare_values("1 vs 1", 1.0, 1.0, n=1),
+            expected="fails",
+            package="fakepkg",
+            source="notes §10",
+        )
+    )
     r = run_claim("fake-u-hold", sides=("small",))
     assert r.verdict == "holds" and not r.as_expected
     text = Report([r], {"scale": "small", "seed": 0, "device": "cpu"}, {}).to_markdown()
@@ -364,8 +423,9 @@ def test_show_run_labels_an_ill_posed_claims_readings(capsys):
     main(["show", "thesis-eq-2.11", "--run", "--device", "cpu"])
     out = capsys.readouterr().out
     assert "\ncounterexample: " not in out
-    shown = json.loads(out.split("\nwhy it is ill-posed (the readings' outcomes): ")[1]
-                       .splitlines()[0])
+    shown = json.loads(
+        out.split("\nwhy it is ill-posed (the readings' outcomes): ")[1].splitlines()[0]
+    )
     r = run_claim(get_claim("thesis-eq-2.11"), sides=("small",))
     assert r.verdict == "ill-posed" and shown["where"] == r.counterexample["where"]
 
@@ -386,8 +446,7 @@ def test_error_formula_of_a_complex_reference_and_of_a_zero_scale():
     assert f"/ {4:g} (the scale of that entry, as the claim gave it" in error_formula(given)
 
 
-def test_the_checks_label_says_over_all_examples_only_for_given_runs(fake_registry,
-                                                                     _clean_results):
+def test_the_checks_label_says_over_all_examples_only_for_given_runs(fake_registry, _clean_results):
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
@@ -412,11 +471,14 @@ def test_the_checks_label_says_over_all_examples_only_for_given_runs(fake_regist
     labels = [{k: label for k, label, _ in details_tables(r)[0]["rows"]} for r in rep.results]
     assert labels[0]["checks"] == "tnverify.check() calls recorded"
     assert labels[1]["checks"] == "tnverify.check() calls recorded, over all examples"
-    assert rep.results[1].small.cases[0].details["checks"] == \
-        rep.results[1].small.cases[0].details["examples"] >= 1
+    assert (
+        rep.results[1].small.cases[0].details["checks"]
+        == rep.results[1].small.cases[0].details["examples"]
+        >= 1
+    )
 
 
-_FLOAT_PLUGIN = '''
+_FLOAT_PLUGIN = """
 import numpy as np, tnverify
 from hypothesis import given, settings, strategies as st
 from tnverify.testing.strategies import seeds, shapes
@@ -443,7 +505,7 @@ def test_float(case):
     tnverify.check(tnverify.compare_bound("||A - B|| vs tail", err,
                                           float(np.linalg.norm(s[r:])), n=A.size,
                                           scale=float(np.linalg.norm(A))))
-'''
+"""
 
 
 def test_a_float_hypothesis_claim_draws_the_same_examples_in_both_runners(tmp_path):
@@ -452,12 +514,25 @@ def test_a_float_hypothesis_claim_draws_the_same_examples_in_both_runners(tmp_pa
     Oseledets Thm 2.2 claim drew a 2x2x3 tensor under pytest, a 2x2x2x2 one under
     ``tnverify verify``); both runners now draw without that pool."""
     (tmp_path / "floatclaims.py").write_text(_FLOAT_PLUGIN, encoding="utf-8")
-    p = _pytest(tmp_path, "float", "floatclaims.py", "--tnverify-report", "p.json",
-                files=())
+    p = _pytest(tmp_path, "float", "floatclaims.py", "--tnverify-report", "p.json", files=())
     assert p.returncode == 0, p.stdout + p.stderr
-    v = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin",
-                        "floatclaims.py", "--report", "v.json"], capture_output=True,
-                       text=True, cwd=tmp_path, env=_env(tmp_path, "verify"), check=False)
+    v = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tnverify",
+            "verify",
+            "--plugin",
+            "floatclaims.py",
+            "--report",
+            "v.json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=_env(tmp_path, "verify"),
+        check=False,
+    )
     assert v.returncode == 0, v.stdout + v.stderr
     pc = json.loads((tmp_path / "p.json").read_text())["claims"][0]
     vc = json.loads((tmp_path / "v.json").read_text())["claims"][0]
@@ -494,5 +569,6 @@ def test_a_given_claims_draws_do_not_depend_on_the_imported_modules(tmp_path, mo
     (tmp_path / "many_literals_mod.py").write_text(f"F = [{consts}]\nI = [{ints}]\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     import many_literals_mod  # noqa: F401
+
     run_given(t, (), {}, 12345)
     assert len(first) == 40 and drawn == first

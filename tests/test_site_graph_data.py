@@ -21,21 +21,35 @@ def test_the_built_in_graph_has_a_view_per_paper_with_variants_linked():
     data = site_graph.graph_data(all_claims())
     assert data["papers"] == ["grurntn", "gtm", "thesis", "tslm", "ttlm", "tnverify"]
     assert sum(data["counts"].values()) == len(all_claims())
-    assert '"ttlm-eq8-variant" -> "ttlm-eq8" [style=dashed color="#888888"]' in data["views"]["ttlm"]
-    assert '"ttlm-eq3-corrected" -> "ttlm-eq3" [style=dashed color="#1f5fbf"]' in data["views"]["ttlm"]
+    assert (
+        '"ttlm-eq8-variant" -> "ttlm-eq8" [style=dashed color="#888888"]' in data["views"]["ttlm"]
+    )
+    assert (
+        '"ttlm-eq3-corrected" -> "ttlm-eq3" [style=dashed color="#1f5fbf"]' in data["views"]["ttlm"]
+    )
 
 
 def test_a_plugin_paper_gets_its_own_view():
     tnverify.paper("graphdemo", authors=("Ada Lovelace",), title="Notes", year=1843)
     try:
-        @tnverify.claim("graphdemo-a", "a statement", refs=(Ref("graphdemo", "§1"),),
-                        topic="demo", package="graphdemo_pkg")
+
+        @tnverify.claim(
+            "graphdemo-a",
+            "a statement",
+            refs=(Ref("graphdemo", "§1"),),
+            topic="demo",
+            package="graphdemo_pkg",
+        )
         def test_a():
             tnverify.check(Evidence("x", passed=True))
 
-        @tnverify.claim("graphdemo-b", "b statement", refs=(Ref("graphdemo", "§2"),
-                                                         Ref("ttlm", "§4.1, Eq. 1–2")),
-                        topic="demo", package="graphdemo_pkg")
+        @tnverify.claim(
+            "graphdemo-b",
+            "b statement",
+            refs=(Ref("graphdemo", "§2"), Ref("ttlm", "§4.1, Eq. 1–2")),
+            topic="demo",
+            package="graphdemo_pkg",
+        )
         def test_b():
             tnverify.check(Evidence("x", passed=True))
 
@@ -44,7 +58,7 @@ def test_a_plugin_paper_gets_its_own_view():
         assert data["papers"] == ["graphdemo"] and data["counts"] == {"graphdemo": 2}
         view = data["views"]["graphdemo"]
         assert '"graphdemo-a" [style="filled" label="graphdemo-a"' in view
-        assert 'fillcolor="#f4b6b4"' in view       # the verdict given, not the expected one
+        assert 'fillcolor="#f4b6b4"' in view  # the verdict given, not the expected one
         with pytest.raises(UsageError, match="no claim is filed under the paper"):
             site_graph.graph_data(mine, papers=["ttlm"])
     finally:

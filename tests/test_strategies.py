@@ -15,8 +15,18 @@ from tnverify.conventions import tolerance
 from tnverify.errors import RankError, ShapeError, UsageError
 from tnverify.definitions.oracle import Oracle
 from tnverify.testing.strategies import (
-    CELL_FAMILIES, born_machines, cells, feature_matrices, generalized_rnns, shallow_networks,
-    shapes, spectra, tensor_trains, token_sequences, tt_cores, tt_ranks,
+    CELL_FAMILIES,
+    born_machines,
+    cells,
+    feature_matrices,
+    generalized_rnns,
+    shallow_networks,
+    shapes,
+    spectra,
+    tensor_trains,
+    token_sequences,
+    tt_cores,
+    tt_ranks,
 )
 from tnverify.tt.svd import tt_ranks as numerical_tt_ranks
 
@@ -56,7 +66,7 @@ def test_a_prescribed_spectrum_holds_at_every_cut(data, shape):
     A = tt.full()
     for k in range(1, A.ndim):
         s = np.linalg.svd(A.reshape(math.prod(A.shape[:k]), -1), compute_uv=False)
-        tol = tolerance(np.float64, n=A.size, norm=float(s[0]))   # one SVD of A's size
+        tol = tolerance(np.float64, n=A.size, norm=float(s[0]))  # one SVD of A's size
         assert np.max(np.abs(s[:r] - np.sort(sigma)[::-1])) <= float(tol)
         assert np.all(s[r:] <= float(tol))
 
@@ -65,9 +75,11 @@ def test_a_prescribed_spectrum_holds_at_every_cut(data, shape):
 @given(data=st.data(), scale=st.floats(0.1, 10.0))
 def test_scale_sets_the_norm_with_a_spectrum_too(data, scale):
     sigma = data.draw(spectra(2))
-    for tt in (data.draw(tensor_trains(shape=(3, 2, 3), spectrum=True, scale=scale)),
-               data.draw(tensor_trains(shape=(3, 2, 3), spectrum=sigma, scale=scale)),
-               data.draw(tensor_trains(shape=(3, 2, 3), scale=scale))):
+    for tt in (
+        data.draw(tensor_trains(shape=(3, 2, 3), spectrum=True, scale=scale)),
+        data.draw(tensor_trains(shape=(3, 2, 3), spectrum=sigma, scale=scale)),
+        data.draw(tensor_trains(shape=(3, 2, 3), scale=scale)),
+    ):
         norm = np.linalg.norm(tt.full())
         assert abs(norm - scale) <= float(tolerance(np.float64, n=18, norm=scale))
 
@@ -89,24 +101,33 @@ def test_bad_arguments_are_refused():
         find(cells("gru-2"), lambda x: True)
 
 
-@pytest.mark.parametrize("strategy, error, match", [
-    (lambda: tensor_trains(shape=(3, 3), ranks=(1, 2, 1), spectrum=np.ones(2)), RankError,
-     "ranks or spectrum, not both"),
-    (lambda: tensor_trains(shape=(4, 4), spectrum=np.ones(3), max_rank=2), RankError,
-     "max_rank = 2"),
-    (lambda: tensor_trains(shape=(3, 3), max_rank=2.5), RankError, "max_rank"),
-    (lambda: tensor_trains(shape=(3, "3")), ShapeError, r"shape\[1\]"),
-    (lambda: tensor_trains(shape=(3, 3), scale=-1.0), UsageError, "scale"),
-    (lambda: shapes(max_side=3.0), ShapeError, "max_side"),
-    (lambda: tt_ranks((2, 2), max_rank=0), RankError, "max_rank"),
-    (lambda: spectra(True), RankError, "rank"),
-    (lambda: token_sequences(3, batch=0), ShapeError, "batch"),
-    (lambda: token_sequences(2.0), ShapeError, "vocab_size"),
-    (lambda: cells("rac", vocab_size=0), ShapeError, "vocab_size"),
-    (lambda: cells("rac", rank=1.5), RankError, "rank"),
-    (lambda: shallow_networks(xi="no-such-xi"), UsageError, "no-such-xi"),
-    (lambda: generalized_rnns(xi="no-such-xi"), UsageError, "no-such-xi"),
-])
+@pytest.mark.parametrize(
+    "strategy, error, match",
+    [
+        (
+            lambda: tensor_trains(shape=(3, 3), ranks=(1, 2, 1), spectrum=np.ones(2)),
+            RankError,
+            "ranks or spectrum, not both",
+        ),
+        (
+            lambda: tensor_trains(shape=(4, 4), spectrum=np.ones(3), max_rank=2),
+            RankError,
+            "max_rank = 2",
+        ),
+        (lambda: tensor_trains(shape=(3, 3), max_rank=2.5), RankError, "max_rank"),
+        (lambda: tensor_trains(shape=(3, "3")), ShapeError, r"shape\[1\]"),
+        (lambda: tensor_trains(shape=(3, 3), scale=-1.0), UsageError, "scale"),
+        (lambda: shapes(max_side=3.0), ShapeError, "max_side"),
+        (lambda: tt_ranks((2, 2), max_rank=0), RankError, "max_rank"),
+        (lambda: spectra(True), RankError, "rank"),
+        (lambda: token_sequences(3, batch=0), ShapeError, "batch"),
+        (lambda: token_sequences(2.0), ShapeError, "vocab_size"),
+        (lambda: cells("rac", vocab_size=0), ShapeError, "vocab_size"),
+        (lambda: cells("rac", rank=1.5), RankError, "rank"),
+        (lambda: shallow_networks(xi="no-such-xi"), UsageError, "no-such-xi"),
+        (lambda: generalized_rnns(xi="no-such-xi"), UsageError, "no-such-xi"),
+    ],
+)
 def test_arguments_are_validated_naming_the_argument(strategy, error, match):
     with pytest.raises(error, match=match):
         find(strategy(), lambda x: True)
@@ -129,10 +150,8 @@ def test_tt_cores_have_the_layout_of_design_2(cores):
 def test_every_cell_family_draws_a_working_cell(family, data):
     cell, sizes = data.draw(cells(family))
     V, R, L = sizes["vocab_size"], sizes["rank"], sizes["length"]
-    tokens = torch.from_numpy(data.draw(token_sequences(V, min_length=L, max_length=L,
-                                                        batch=2)))
-    dense = torch.randn(2, L, V, dtype=torch.float64,
-                        generator=torch.Generator().manual_seed(0))
+    tokens = torch.from_numpy(data.draw(token_sequences(V, min_length=L, max_length=L, batch=2)))
+    dense = torch.randn(2, L, V, dtype=torch.float64, generator=torch.Generator().manual_seed(0))
     if family.startswith("born"):
         out = cell.log_prob(tokens)
     elif family in ("gru", "grurntn", "lstm", "lstmrntn"):
@@ -146,7 +165,7 @@ def test_every_cell_family_draws_a_working_cell(family, data):
     else:
         out = cell(tokens)
     assert torch.isfinite(out).all() and out.shape[0] == 2
-    if family not in ("born", "born-complex"):     # every family is trainable: a gradient
+    if family not in ("born", "born-complex"):  # every family is trainable: a gradient
         out.real.sum().backward()
         assert any(p.grad is not None for p in cell.parameters())
 

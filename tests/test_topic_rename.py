@@ -18,6 +18,7 @@ def _check(params, rng):
 
 def test_topic_names_are_the_declared_topics_and_groups_their_old_name():
     import tnverify.claims as claims
+
     assert TOPIC_NAMES == tuple(TOPICS)
     with pytest.warns(DeprecationWarning, match="GROUPS is deprecated"):
         assert claims.GROUPS is TOPIC_NAMES
@@ -25,19 +26,31 @@ def test_topic_names_are_the_declared_topics_and_groups_their_old_name():
 
 def test_claim_group_keyword_and_attribute_warn_and_mean_topic():
     with pytest.warns(DeprecationWarning, match=r"Claim\(group=\.\.\.\) is deprecated"):
-        c = Claim(id="t-old", statement="s", refs=(Ref("ttlm", "§1"),), group="tensor-trains",
-                  small=_check)
+        c = Claim(
+            id="t-old",
+            statement="s",
+            refs=(Ref("ttlm", "§1"),),
+            group="tensor-trains",
+            small=_check,
+        )
     assert c.topic == "tensor-trains"
     with pytest.warns(DeprecationWarning, match="Claim.group is deprecated"):
         assert c.group == "tensor-trains"
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        new = Claim(id="t-new", statement="s", refs=(Ref("ttlm", "§1"),), topic="xi-networks",
-                    small=_check)
+        new = Claim(
+            id="t-new", statement="s", refs=(Ref("ttlm", "§1"),), topic="xi-networks", small=_check
+        )
     assert new.topic == "xi-networks"
     with pytest.raises(ClaimError, match="not both"), pytest.warns(DeprecationWarning):
-        Claim(id="t-both", statement="s", refs=(Ref("ttlm", "§1"),), topic="xi-networks",
-              group="xi-networks", small=_check)
+        Claim(
+            id="t-both",
+            statement="s",
+            refs=(Ref("ttlm", "§1"),),
+            topic="xi-networks",
+            group="xi-networks",
+            small=_check,
+        )
 
 
 def test_select_claims_group_keyword_warns():
@@ -53,13 +66,15 @@ def test_the_user_decorator_takes_topic_and_warns_on_group():
         tnverify.check(Evidence("x", passed=True))
 
     with pytest.warns(DeprecationWarning, match=r"tnverify.claim\(group=\.\.\.\)"):
+
         @tnverify.claim("topicdemo-b", "1 = 1", source="here", group="demo-old")
         def test_b():
             tnverify.check(Evidence("x", passed=True))
+
     try:
         assert REGISTRY["topicdemo-a"].topic == "demo-topic"
         assert REGISTRY["topicdemo-b"].topic == "demo-old"
-        assert not REGISTRY["topicdemo-a"].quote      # a paraphrase unless quote=True
+        assert not REGISTRY["topicdemo-a"].quote  # a paraphrase unless quote=True
     finally:
         REGISTRY.pop("topicdemo-a", None)
         REGISTRY.pop("topicdemo-b", None)
@@ -72,5 +87,7 @@ def test_the_group_flag_warns_once_and_selects_like_topic(capsys):
     assert main(["claims", "--group", "xi-networks", "--json"]) == 0
     old_out, old_err = capsys.readouterr()
     assert old_out == new_out
-    assert old_err.strip() == ("tnverify: warning: --group is deprecated and will be removed "
-                               "in the next release; use --topic")
+    assert old_err.strip() == (
+        "tnverify: warning: --group is deprecated and will be removed "
+        "in the next release; use --topic"
+    )

@@ -30,8 +30,8 @@ def test_full_tour_agrees_at_every_step():
 def test_steps_print_the_explicit_tensor_and_the_structured_twin():
     code, out = _run(["phi", "tt-svd"])
     assert code == 0
-    assert "[2, :, :] =" in out and "[[0. 1. 0.]" in out        # Φ(X)[2, 0, 1] = 1
-    assert "ranks (1, 2, 2, 1)" in out                           # TT-SVD of i + j + k + 1
+    assert "[2, :, :] =" in out and "[[0. 1. 0.]" in out  # Φ(X)[2, 0, 1] = 1
+    assert "ranks (1, 2, 2, 1)" in out  # TT-SVD of i + j + k + 1
     assert "2 of 2 steps agree" in out
 
 
@@ -39,8 +39,10 @@ def test_a_disagreeing_step_gives_exit_status_1(monkeypatch):
     from tnverify.conventions import tolerance
 
     def broken(console, rng):
-        return tour._show(console, "broken", ("a", "1"), ("b", "2"), 1.0,
-                          tolerance(np.float64, n=1, norm=1.0))
+        return tour._show(
+            console, "broken", ("a", "1"), ("b", "2"), 1.0, tolerance(np.float64, n=1, norm=1.0)
+        )
+
     monkeypatch.setitem(tour.STEPS, "phi", broken)
     code, out = _run(["phi"])
     assert code == 1 and "DISAGREE" in out and "disagreeing: phi" in out

@@ -9,8 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tnverify.conventions import tolerance
-from tnverify.errors import (DTypeError, NonFiniteError, RankError, ShapeError,
-                             SizeLimitError, ToleranceError, VocabularyError)
+from tnverify.errors import (
+    DTypeError,
+    NonFiniteError,
+    RankError,
+    ShapeError,
+    SizeLimitError,
+    ToleranceError,
+    VocabularyError,
+)
 from tnverify.tt import TensorTrain, max_tt_ranks, random_tt, tt_to_full
 
 F64 = np.float64
@@ -62,7 +69,7 @@ def test_validation_errors():
     tt = TensorTrain((g.astype(int), g))
     assert tt.dtype == F64 and tt.ranks == (1, 1, 1) and tt.shape == (2, 2)
     with pytest.raises(ValueError):
-        tt.cores[0][0, 0, 0] = 5.0          # read-only
+        tt.cores[0][0, 0, 0] = 5.0  # read-only
     assert tt.entry((1, 1)) == 1.0
 
 
@@ -148,7 +155,7 @@ def test_log_norm_d2000_rank_one():
     vecs = rng.standard_normal((d, n)) * 10.0
     tt = TensorTrain(tuple(v.reshape(1, n, 1) for v in vecs))
     expected = float(np.sum(np.log(np.linalg.norm(vecs, axis=1))))
-    assert expected > math.log(np.finfo(F64).max)         # the plain norm would overflow
+    assert expected > math.log(np.finfo(F64).max)  # the plain norm would overflow
     got = tt.norm(log=True)
     assert abs(got - expected) <= tolerance(F64, n=d * n, norm=abs(expected)).value
     assert tt.norm() == math.inf
@@ -239,8 +246,10 @@ def test_tensorly_round_trip(tt):
     back = TensorTrain.from_tensorly(t)
     assert back.ranks == tt.ranks
     assert all(np.array_equal(x, y) for x, y in zip(back.cores, tt.cores))
-    assert all(np.array_equal(x, y) for x, y in
-               zip(TensorTrain.from_tensorly(list(t.factors)).cores, tt.cores))
+    assert all(
+        np.array_equal(x, y)
+        for x, y in zip(TensorTrain.from_tensorly(list(t.factors)).cores, tt.cores)
+    )
     ref = tl.tt_to_tensor(t)
     tol = tolerance(F64, n=n_ops(tt), norm=float(np.max(abs_tt(tt).full()))).value
     assert np.max(np.abs(ref - tt.full())) <= tol
@@ -248,8 +257,10 @@ def test_tensorly_round_trip(tt):
 
 def test_complex_cores():
     rng = np.random.default_rng(2)
-    cores = [rng.standard_normal((1, 2, 2)) + 1j * rng.standard_normal((1, 2, 2)),
-             rng.standard_normal((2, 3, 1)) + 1j * rng.standard_normal((2, 3, 1))]
+    cores = [
+        rng.standard_normal((1, 2, 2)) + 1j * rng.standard_normal((1, 2, 2)),
+        rng.standard_normal((2, 3, 1)) + 1j * rng.standard_normal((2, 3, 1)),
+    ]
     tt = TensorTrain(cores)
     full = tt.full()
     assert tt.dtype == np.complex128
@@ -269,11 +280,11 @@ def test_tensor_train_is_a_sequence_of_its_cores(tt):
     assert len(tt) == tt.ndim == len(tt.cores)
     assert all(a is b for a, b in zip(tt, tt.cores)) and len(list(tt)) == tt.ndim
     assert tt[0] is tt.cores[0] and tt[-1] is tt.cores[-1] and tt[1:] == tt.cores[1:]
-    ref = tl.tt_to_tensor(tt)                  # TensorLy's own contraction of our cores
+    ref = tl.tt_to_tensor(tt)  # TensorLy's own contraction of our cores
     tol = tolerance(F64, n=n_ops(tt), norm=float(np.max(abs_tt(tt).full()))).value
     assert ref.shape == tt.shape and np.max(np.abs(ref - tt.full())) <= tol
     assert tl.tt_tensor._validate_tt_tensor(tt) == (tt.shape, tt.ranks)
-    copy = TensorTrain(tt)                     # a TensorTrain is a valid list of cores
+    copy = TensorTrain(tt)  # a TensorTrain is a valid list of cores
     assert copy.ranks == tt.ranks and all(np.array_equal(a, b) for a, b in zip(copy, tt))
 
 
@@ -282,7 +293,7 @@ def test_tensor_train_sequence_edges():
     with pytest.raises(IndexError):
         tt[2]
     assert [c.shape for c in tt] == [(1, 2, 2), (2, 3, 1)]
-    assert not tt[0].flags.writeable          # iteration hands out the read-only cores
+    assert not tt[0].flags.writeable  # iteration hands out the read-only cores
 
 
 def test_random_tt_follows_numpys_default_rng_convention():
@@ -290,15 +301,22 @@ def test_random_tt_follows_numpys_default_rng_convention():
     ints, SeedSequences and BitGenerators seed; a Generator is used and advanced."""
     a, b = random_tt((4, 5, 6), 3), random_tt((4, 5, 6), 3, rng=None)
     assert a.ranks == b.ranks == (1, 3, 3, 1)
-    assert not np.array_equal(a.cores[1], b.cores[1])      # fresh entropy each call
-    seeded = [random_tt((4, 5), 2, rng=s) for s in
-              (11, np.uint8(11), np.random.SeedSequence(11), np.random.PCG64(11),
-               np.random.default_rng(11))]
+    assert not np.array_equal(a.cores[1], b.cores[1])  # fresh entropy each call
+    seeded = [
+        random_tt((4, 5), 2, rng=s)
+        for s in (
+            11,
+            np.uint8(11),
+            np.random.SeedSequence(11),
+            np.random.PCG64(11),
+            np.random.default_rng(11),
+        )
+    ]
     for other in seeded[1:]:
         assert all(np.array_equal(x, y) for x, y in zip(seeded[0], other))
     g = np.random.default_rng(3)
     first, second = random_tt((4, 5), 2, g), random_tt((4, 5), 2, g)
-    assert not np.array_equal(first.cores[0], second.cores[0])   # the Generator advanced
+    assert not np.array_equal(first.cores[0], second.cores[0])  # the Generator advanced
     for bad in ("seed", 1.5, True, np.random.RandomState(0)):
         with pytest.raises(DTypeError, match=r"rng must be None, an integer seed"):
             random_tt((4, 5), 2, bad)
@@ -314,5 +332,5 @@ def test_sequence_protocol_does_not_make_an_array_of_the_cores():
         np.asarray(tt)
     with pytest.raises(DTypeError):
         tt_svd(tt)
-    scaled = np.float64(0.5) * tt                 # numpy defers to TensorTrain.__rmul__
+    scaled = np.float64(0.5) * tt  # numpy defers to TensorTrain.__rmul__
     assert isinstance(scaled, TensorTrain) and np.array_equal(scaled.full(), 0.5 * tt.full())

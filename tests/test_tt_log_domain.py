@@ -14,7 +14,7 @@ from tnverify.errors import DTypeError, NonFiniteError, RankError, ShapeError, T
 def test_norm_log_is_right_for_huge_and_tiny_core_entries(c):
     base = random_tt((3, 4, 2), 2, np.random.default_rng(0))
     scaled = TensorTrain(tuple(core * c for core in base.cores))
-    want = base.norm(log=True) + 3 * math.log(c)       # three cores, each times c
+    want = base.norm(log=True) + 3 * math.log(c)  # three cores, each times c
     got = scaled.norm(log=True)
     assert math.isfinite(got)
     assert abs(got - want) <= tolerance(n=16, norm=abs(want)).value
@@ -40,16 +40,19 @@ def test_inner_overflow_raises_naming_the_core():
         big.inner(big)
 
 
-@pytest.mark.parametrize("kwargs, exc", [
-    (dict(shape=(2, 3), ranks=2.5, rng=0), DTypeError),
-    (dict(shape=(2, 3), ranks=True, rng=0), DTypeError),
-    (dict(shape=(2.0, 3), ranks=2, rng=0), DTypeError),
-    (dict(shape="23", ranks=2, rng=0), DTypeError),
-    (dict(shape=(2, 3), ranks=0, rng=0), RankError),
-    (dict(shape=(2, 3), ranks=2, rng="0"), DTypeError),
-    (dict(shape=(2, 3), ranks=2, rng=0, scale=np.inf), ToleranceError),
-    (dict(shape=(2, 0), ranks=2, rng=0), ShapeError),
-])
+@pytest.mark.parametrize(
+    "kwargs, exc",
+    [
+        (dict(shape=(2, 3), ranks=2.5, rng=0), DTypeError),
+        (dict(shape=(2, 3), ranks=True, rng=0), DTypeError),
+        (dict(shape=(2.0, 3), ranks=2, rng=0), DTypeError),
+        (dict(shape="23", ranks=2, rng=0), DTypeError),
+        (dict(shape=(2, 3), ranks=0, rng=0), RankError),
+        (dict(shape=(2, 3), ranks=2, rng="0"), DTypeError),
+        (dict(shape=(2, 3), ranks=2, rng=0, scale=np.inf), ToleranceError),
+        (dict(shape=(2, 0), ranks=2, rng=0), ShapeError),
+    ],
+)
 def test_random_tt_validation(kwargs, exc):
     with pytest.raises(exc):
         random_tt(**kwargs)

@@ -41,7 +41,7 @@ def planted(draw):
     shape = draw(shapes())
     mx = max_tt_ranks(shape)
     ranks = [1] + [draw(st.integers(1, max(1, m))) for m in mx[1:-1]] + [1]
-    for _ in range(len(shape)):            # make the profile feasible both ways
+    for _ in range(len(shape)):  # make the profile feasible both ways
         for k in range(1, len(shape)):
             ranks[k] = min(ranks[k], ranks[k - 1] * shape[k - 1], ranks[k + 1] * shape[k])
     seed = draw(st.integers(0, 2**32 - 1))
@@ -54,8 +54,8 @@ def test_truncation_rank_pinned_and_validation():
     s = [4.0, 3.0, 1.0]
     assert truncation_rank(s, 0.0) == 3
     assert truncation_rank(s, 1.0) == 2
-    assert truncation_rank(s, math.sqrt(10.0)) == 1        # tail of (3, 1) is sqrt(10)
-    assert truncation_rank(s, 100.0) == 1                  # never below 1
+    assert truncation_rank(s, math.sqrt(10.0)) == 1  # tail of (3, 1) is sqrt(10)
+    assert truncation_rank(s, 100.0) == 1  # never below 1
     assert truncation_rank([0.0, 0.0], 0.0) == 1
     assert truncation_rank(s, 0.0, max_rank=2) == 2
     for bad in [([], 0.0), ([[1.0]], 0.0)]:
@@ -69,8 +69,11 @@ def test_truncation_rank_pinned_and_validation():
         truncation_rank(s, 0.0, max_rank=0)
 
 
-@given(st.lists(st.floats(0, 10), min_size=1, max_size=12), st.floats(0, 20),
-       st.one_of(st.none(), st.integers(1, 12)))
+@given(
+    st.lists(st.floats(0, 10), min_size=1, max_size=12),
+    st.floats(0, 20),
+    st.one_of(st.none(), st.integers(1, 12)),
+)
 def test_truncation_rank_is_the_smallest_admissible(vals, delta, max_rank):
     s = np.sort(np.asarray(vals))[::-1]
     r = truncation_rank(s, delta, max_rank)
@@ -83,8 +86,12 @@ def test_truncation_rank_is_the_smallest_admissible(vals, delta, max_rank):
 
 
 # ----------------------------------------------------------------- the algorithm
-@given(shapes(), st.integers(0, 2**32 - 1), st.floats(0.0, 1.0),
-       st.one_of(st.none(), st.integers(1, 6)))
+@given(
+    shapes(),
+    st.integers(0, 2**32 - 1),
+    st.floats(0.0, 1.0),
+    st.one_of(st.none(), st.integers(1, 6)),
+)
 def test_error_identity_and_bound(shape, seed, eps, max_rank):
     a = np.random.default_rng(seed).standard_normal(shape)
     res = tt_svd(a, eps=eps, max_rank=max_rank)
@@ -99,7 +106,7 @@ def test_error_identity_and_bound(shape, seed, eps, max_rank):
         assert dis.size == sv.size - res.ranks[k + 1]
         assert res.ranks[k + 1] == truncation_rank(sv, res.delta, max_rank)
     if max_rank is None:
-        assert err <= res.bound + tol                  # Oseledets' guarantee
+        assert err <= res.bound + tol  # Oseledets' guarantee
     else:
         assert max(res.ranks) <= max_rank
     assert res.compression == a.size / res.tt.n_params
@@ -176,7 +183,7 @@ def test_validation_errors():
     for eps in [-0.1, math.nan, math.inf]:
         with pytest.raises(ToleranceError):
             tt_svd(a, eps=eps)
-    for eps in ["0.1", True, 1j]:                   # not a real number: a type error
+    for eps in ["0.1", True, 1j]:  # not a real number: a type error
         with pytest.raises(DTypeError, match="eps must be a real number"):
             tt_svd(a, eps=eps)
     for mr in [0, -1, 2.5]:
@@ -208,11 +215,11 @@ def test_pinned_examples():
     assert tt_ranks(g).ranks == (1, 2, 4, 8, 16, 8, 4, 2, 1)
 
     d = 10
-    q = np.arange(2.0 ** d).reshape((2,) * d)          # QTT of arange(2^d)
+    q = np.arange(2.0**d).reshape((2,) * d)  # QTT of arange(2^d)
     assert tt_ranks(q).ranks == (1,) + (2,) * (d - 1) + (1,)
     assert tt_svd(q, eps=noise_eps(q)).ranks == (1,) + (2,) * (d - 1) + (1,)
 
-    phi = feature_tensor([2, 0, 3, 1], vocab_size=4)    # one-hot Φ(X)
+    phi = feature_tensor([2, 0, 3, 1], vocab_size=4)  # one-hot Φ(X)
     ones = np.ones((3, 4, 2, 5))
     # Φ(X) has exactly zero trailing singular values (eps = 0 suffices); the ones
     # tensor's are rounding noise, which eps = 0 faithfully keeps (ranks > 1).
@@ -230,16 +237,23 @@ def _gaps_ok(res):
     dropped one, or 0: a kept vector of a tall matrix must stand clear of its null space)."""
     worst = math.inf
     for sv, r in zip(res.singular_values, res.ranks[1:]):
-        gaps = -np.diff(np.append(sv, 0.0)[:r + 1])
+        gaps = -np.diff(np.append(sv, 0.0)[: r + 1])
         if gaps.size:
             worst = min(worst, float(np.min(gaps)) / float(sv[0]))
     return worst
 
 
-@given(st.one_of(planted(), shapes().flatmap(
-    lambda s: st.integers(0, 2**32 - 1).map(
-        lambda seed: (np.random.default_rng(seed).standard_normal(s), None)))),
-       st.booleans())
+@given(
+    st.one_of(
+        planted(),
+        shapes().flatmap(
+            lambda s: st.integers(0, 2**32 - 1).map(
+                lambda seed: (np.random.default_rng(seed).standard_normal(s), None)
+            )
+        ),
+    ),
+    st.booleans(),
+)
 def test_peer_tensorly(case, truncate):
     from tensorly.decomposition import tensor_train
 
@@ -274,7 +288,7 @@ def test_peer_tensorly_pinned_equal_cores(planted_rank):
     peer = tensor_train(a, rank=list(res.ranks))
     gap = _gaps_ok(res)
     ctol = tolerance(F64, n=len(shape) * a.size, norm=1.0 / gap).value
-    assert ctol < 1.0                  # the comparison below is not vacuous
+    assert ctol < 1.0  # the comparison below is not vacuous
     for k, (c, f) in enumerate(zip(res.cores, peer.factors)):
         scale = res.norm if k == len(shape) - 1 else 1.0
         assert np.max(np.abs(c - np.asarray(f))) <= ctol * scale
@@ -305,7 +319,7 @@ def test_float32_input_is_decomposed_in_float64(seed):
     assert res.ranks == ref.ranks
     assert all(np.array_equal(x, y) for x, y in zip(res.tt, ref.tt))
     assert all(np.array_equal(x, y) for x, y in zip(res.singular_values, ref.singular_values))
-    assert res.ranks != ranks                  # float32 round-off kept as extra rank
+    assert res.ranks != ranks  # float32 round-off kept as extra rank
     eps32 = float(np.finfo(np.float32).eps)
     assert tt_svd(a32, eps=8 * eps32 * math.sqrt(a32.ndim - 1)).ranks == ranks
 
@@ -316,7 +330,7 @@ def test_tt_ranks_of_float32_data_are_not_inflated():
     a32 = random_tt(shape, ranks, rng=3).full().astype(np.float32)
     r32 = tt_ranks(a32)
     assert r32.ranks == ranks and all(d.dtype == np.float32 for d in r32.details)
-    wide = tt_ranks(a32.astype(np.float64))       # the same numbers declared float64
+    wide = tt_ranks(a32.astype(np.float64))  # the same numbers declared float64
     assert wide.ranks != ranks and all(d.dtype == np.float64 for d in wide.details)
 
 
@@ -325,18 +339,20 @@ def test_bound_control_is_the_next_smaller_last_rank_against_the_runs_own_bound(
     involves the bound: ‖A − B′‖² = Σ‖d_k‖² + σ₁² for B′ = B without the last step's
     leading kept triple, so it fails (it used to be value − 4·tol)."""
     from tnverify.claims import FAILS, HOLDS
-    from tnverify.claims.thesis.tt_svd import (next_smaller_last_rank,
-                                               upper_bound_evidence)
+    from tnverify.claims.thesis.tt_svd import next_smaller_last_rank, upper_bound_evidence
     from tnverify.tt import TensorTrain
+
     a = np.random.default_rng(4).standard_normal((3, 4, 3, 4))
     res = tt_svd(a, max_rank=(2, 3, 2))
-    c_value, c_bound = next_smaller_last_rank(a, res.tt.cores, res.discarded,
-                                              lambda cs: TensorTrain(tuple(cs)).full())
+    c_value, c_bound = next_smaller_last_rank(
+        a, res.tt.cores, res.discarded, lambda cs: TensorTrain(tuple(cs)).full()
+    )
     sigma1 = float(res.singular_values[-1][0])
     assert c_bound == pytest.approx(res.error, rel=1e-12)
-    assert c_value ** 2 == pytest.approx(c_bound ** 2 + sigma1 ** 2, rel=1e-10)
+    assert c_value**2 == pytest.approx(c_bound**2 + sigma1**2, rel=1e-10)
     tol = tolerance(np.float64, n=a.size, norm=float(np.linalg.norm(a)))
     err = float(np.linalg.norm(a - res.tt.full()))
-    ev = upper_bound_evidence("‖A − B‖ ≤ ‖A‖", err, float(np.linalg.norm(a)), tol,
-                              control=(c_value, c_bound))
+    ev = upper_bound_evidence(
+        "‖A − B‖ ≤ ‖A‖", err, float(np.linalg.norm(a)), tol, control=(c_value, c_bound)
+    )
     assert ev.verdict == HOLDS and ev.control.verdict == FAILS

@@ -16,13 +16,17 @@ from tnverify.tt.svd_torch import tt_full_torch, tt_svd_torch
 def _tol(a, ranks, dtype="float64"):
     # (d - 1) SVD steps, inner dimension <= the largest rank times the largest mode size
     d = a.ndim
-    return tolerance(dtype, n=max(1, d - 1) * max(ranks) * max(a.shape), norm=float(np.linalg.norm(a)))
+    return tolerance(
+        dtype, n=max(1, d - 1) * max(ranks) * max(a.shape), norm=float(np.linalg.norm(a))
+    )
 
 
-@given(seed=st.integers(0, 2**32 - 1),
-       shape=st.lists(st.integers(1, 4), min_size=1, max_size=5).map(tuple),
-       eps=st.sampled_from([0.0, 1e-8, 1e-2, 0.1, 0.5]),
-       max_rank=st.sampled_from([None, 1, 2, 5]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    shape=st.lists(st.integers(1, 4), min_size=1, max_size=5).map(tuple),
+    eps=st.sampled_from([0.0, 1e-8, 1e-2, 0.1, 0.5]),
+    max_rank=st.sampled_from([None, 1, 2, 5]),
+)
 def test_matches_numpy_tt_svd(seed, shape, eps, max_rank):
     a = np.random.default_rng(seed).standard_normal(shape)
     ref = tt_svd(a, eps=eps, max_rank=max_rank)
@@ -41,7 +45,9 @@ def test_pinned_exact_low_rank_and_error_identity():
     res = tt_svd_torch(torch.from_numpy(a), max_rank=(1, 2, 2, 1))
     assert res.ranks == (1, 1, 2, 2, 1, 1)
     err2 = float(np.sum((a - res.full().numpy()) ** 2))
-    assert abs(err2 - res.error ** 2) <= float(tolerance(np.float64, n=4 * 12, norm=float(np.sum(a * a))))
+    assert abs(err2 - res.error**2) <= float(
+        tolerance(np.float64, n=4 * 12, norm=float(np.sum(a * a)))
+    )
 
 
 def test_float32_singular_values_close_to_float64():
@@ -59,25 +65,36 @@ def test_float32_singular_values_close_to_float64():
 def test_tt_full_torch_matches_numpy():
     tt = random_tt((2, 3, 4), 2, 1)
     got = tt_full_torch([torch.tensor(c) for c in tt.cores]).numpy()
-    assert np.abs(got - tt.full()).max() <= float(tolerance(np.float64, n=4, norm=float(np.abs(tt.full()).max())))
+    assert np.abs(got - tt.full()).max() <= float(
+        tolerance(np.float64, n=4, norm=float(np.abs(tt.full()).max()))
+    )
 
 
-@pytest.mark.parametrize("bad, exc", [
-    (np.ones((2, 2)), DTypeError),
-    (torch.ones((2, 2), dtype=torch.int64), DTypeError),
-    (torch.ones((0, 2), dtype=torch.float64), ShapeError),
-    (torch.tensor([[1.0, float("nan")]], dtype=torch.float64), NonFiniteError),
-])
+@pytest.mark.parametrize(
+    "bad, exc",
+    [
+        (np.ones((2, 2)), DTypeError),
+        (torch.ones((2, 2), dtype=torch.int64), DTypeError),
+        (torch.ones((0, 2), dtype=torch.float64), ShapeError),
+        (torch.tensor([[1.0, float("nan")]], dtype=torch.float64), NonFiniteError),
+    ],
+)
 def test_rejects_bad_tensors(bad, exc):
     with pytest.raises(exc):
         tt_svd_torch(bad)
 
 
-@pytest.mark.parametrize("kwargs, exc", [
-    ({"eps": -1.0}, ToleranceError), ({"eps": float("inf")}, ToleranceError),
-    ({"max_rank": 0}, ToleranceError), ({"max_rank": (1, 2)}, ToleranceError),
-    ({"max_rank": (1, 0, 1)}, ToleranceError), ({"max_rank": "x"}, ToleranceError),
-])
+@pytest.mark.parametrize(
+    "kwargs, exc",
+    [
+        ({"eps": -1.0}, ToleranceError),
+        ({"eps": float("inf")}, ToleranceError),
+        ({"max_rank": 0}, ToleranceError),
+        ({"max_rank": (1, 2)}, ToleranceError),
+        ({"max_rank": (1, 0, 1)}, ToleranceError),
+        ({"max_rank": "x"}, ToleranceError),
+    ],
+)
 def test_rejects_bad_parameters(kwargs, exc):
     with pytest.raises(exc):
         tt_svd_torch(torch.ones((2, 2, 2, 2), dtype=torch.float64), **kwargs)

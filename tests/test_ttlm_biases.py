@@ -37,7 +37,7 @@ def explicit_hidden(G_aug: np.ndarray, h0: np.ndarray, length: int) -> np.ndarra
     """The tensor H[x_1, …, x_N, :] = ([h0; 1] G̃_{x_1} ⋯ G̃_{x_N}), all sequences at once."""
     t = np.concatenate([h0, [1.0]])
     for _ in range(length):
-        t = np.tensordot(t, G_aug, axes=(-1, 0))          # (..., V, R+1)
+        t = np.tensordot(t, G_aug, axes=(-1, 0))  # (..., V, R+1)
     return t
 
 
@@ -48,13 +48,13 @@ def test_augmented_core_gives_the_explicit_hidden_tensor(large, reading):
     X = torch.as_tensor(all_sequences(V, N))
     with torch.no_grad():
         G = cell.augmented_core().numpy()
-        states = cell.hidden(X).numpy()                    # (V^N, N, R) by the recursion
+        states = cell.hidden(X).numpy()  # (V^N, N, R) by the recursion
     assert G.shape == (R + 1, V, R + 1)
     for n in range(1, N + 1):
         H = explicit_hidden(G, cell.h0.detach().numpy(), n).reshape(-1, R + 1)
         got = states[:, n - 1].reshape((V,) * N + (R,))[(slice(None),) * n + (0,) * (N - n)]
         assert np.abs(H[:, :R] - got.reshape(-1, R)).max() <= _tol(cell, n)
-        assert np.array_equal(H[:, R], np.ones(V ** n))     # the constant slot stays 1
+        assert np.array_equal(H[:, R], np.ones(V**n))  # the constant slot stays 1
     # the biases matter: without them the same cell gives another hidden tensor
     plain = _cell(large, reading, b_hh=False, b_eh=False)
     with torch.no_grad():
@@ -96,8 +96,9 @@ def test_placement_matches_the_published_cells(large):
     P, h0 = torch.randn(R, R, R, dtype=torch.float64), torch.randn(R, dtype=torch.float64)
     if large:
         W_eh = lin_e.weight.detach().reshape(R, R, R, R).permute(3, 2, 1, 0)
-        cell = TTLMLarge(W_xe, W_eh, lin_h.weight, P, h0, b_hh=lin_h.bias,
-                         b_eh=lin_e.bias.detach().view(R, R).T)
+        cell = TTLMLarge(
+            W_xe, W_eh, lin_h.weight, P, h0, b_hh=lin_h.bias, b_eh=lin_e.bias.detach().view(R, R).T
+        )
     else:
         cell = TTLMTiny(W_xe, lin_h.weight, P, h0, b_hh=lin_h.bias)
     X = torch.as_tensor(all_sequences(V, 3))
@@ -118,6 +119,10 @@ def test_bias_validation():
         TTLMTiny(*args, b_hh=np.ones(3))
     with pytest.raises(ShapeError, match=r"b\^eh must have shape \(2, 2\); got \(2, 3\)"):
         TTLMLarge(args[0], np.ones((R,) * 4), *args[1:], b_eh=np.ones((R, 3)))
-    names = {n for n, _ in TTLMLarge(args[0], np.ones((R,) * 4), *args[1:], b_hh=np.ones(R),
-                                     b_eh=np.ones((R, R))).named_parameters()}
+    names = {
+        n
+        for n, _ in TTLMLarge(
+            args[0], np.ones((R,) * 4), *args[1:], b_hh=np.ones(R), b_eh=np.ones((R, R))
+        ).named_parameters()
+    }
     assert {"b_hh", "b_eh"} <= names

@@ -21,24 +21,33 @@ CLAIM_RE = re.compile(r"`((?:" + "|".join(map(re.escape, PAPERS)) + r")-[^`\s]+)
 
 
 def test_every_code_block_runs_and_matches():
-    result = doctest.testfile(str(TUTORIAL), module_relative=False,
-                              optionflags=doctest.NORMALIZE_WHITESPACE, verbose=False)
+    result = doctest.testfile(
+        str(TUTORIAL),
+        module_relative=False,
+        optionflags=doctest.NORMALIZE_WHITESPACE,
+        verbose=False,
+    )
     assert result.attempted >= 60
     assert result.failed == 0
 
 
 def test_every_image_is_regenerated_by_tnverify_diagrams(tmp_path):
     assert len(IMAGES) >= 6
-    done = subprocess.run([sys.executable, "-m", "tnverify.teaching.diagrams", str(tmp_path)],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "tnverify.teaching.diagrams", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     made = {p.name for p in tmp_path.iterdir()}
     assert made == set(TUTORIAL_DIAGRAMS) and len(done.stdout.splitlines()) == len(made)
     for rel in IMAGES:
         assert Path(rel).name in made, rel
-        assert (TUTORIAL.parent / rel).is_file(), f"{rel} is not committed; run " \
-            "`python -m tnverify.teaching.diagrams docs/img`"
+        assert (TUTORIAL.parent / rel).is_file(), (
+            f"{rel} is not committed; run `python -m tnverify.teaching.diagrams docs/img`"
+        )
     committed = {p.name for p in (TUTORIAL.parent / "img").glob("*.png")}
-    assert committed <= made                                  # no stale images
+    assert committed <= made  # no stale images
 
 
 def test_every_cited_claim_is_registered_and_every_section_cites():

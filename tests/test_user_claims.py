@@ -34,8 +34,9 @@ def _keep_the_summary_clean():
 
 
 def _ev(value, reference):
-    return compare_values("value vs reference", np.asarray(value, float),
-                          np.asarray(reference, float), n=1, scale=1.0)
+    return compare_values(
+        "value vs reference", np.asarray(value, float), np.asarray(reference, float), n=1, scale=1.0
+    )
 
 
 def test_a_holding_claim_passes_and_records_its_verdict(fake_registry):
@@ -124,11 +125,19 @@ def test_check_outside_a_claim_raises_on_failure_and_rejects_non_evidence():
 
 def test_external_claims_need_a_source_and_a_kebab_group(fake_registry):
     with pytest.raises(ClaimError, match="give refs or a source"):
-        tnverify.claims.Claim(id="x-a", statement="s", refs=(), topic="x",
-                              small=lambda p, r: None, package="x")
+        tnverify.claims.Claim(
+            id="x-a", statement="s", refs=(), topic="x", small=lambda p, r: None, package="x"
+        )
     with pytest.raises(ClaimError, match="kebab-case"):
-        tnverify.claims.Claim(id="x-a", statement="s", refs=(), topic="Bad Group",
-                              small=lambda p, r: None, package="x", source="here")
+        tnverify.claims.Claim(
+            id="x-a",
+            statement="s",
+            refs=(),
+            topic="Bad Group",
+            small=lambda p, r: None,
+            package="x",
+            source="here",
+        )
 
 
 def test_load_plugin_names_what_is_missing(fake_registry):
@@ -139,16 +148,18 @@ def test_load_plugin_names_what_is_missing(fake_registry):
 
 
 def test_load_plugin_imports_a_module_and_returns_its_claims(fake_registry, tmp_path, monkeypatch):
-    (tmp_path / "myclaims_mod.py").write_text(textwrap.dedent("""
+    (tmp_path / "myclaims_mod.py").write_text(
+        textwrap.dedent("""
         import numpy as np, tnverify
         @tnverify.claim("my-one", "1 = 1", source="here")
         def test_one(tnverify_compare):
             tnverify.check(tnverify_compare("1 vs 1", np.ones(1), np.ones(1), n=1))
-    """))
+    """)
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     got = load_plugin("myclaims_mod")
     assert [c.id for c in got] == ["my-one"] and got[0].package == "myclaims_mod"
-    assert [c.id for c in load_plugin("myclaims_mod")] == ["my-one"]       # idempotent
+    assert [c.id for c in load_plugin("myclaims_mod")] == ["my-one"]  # idempotent
     assert run_claim("my-one", sides=("small",)).verdict == HOLDS
 
 
@@ -156,23 +167,51 @@ def test_load_plugin_imports_a_module_and_returns_its_claims(fake_registry, tmp_
 @pytest.fixture(scope="module")
 def installed_example(tmp_path_factory):
     target = tmp_path_factory.mktemp("site")
-    proc = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
-                           "--target", str(target), str(EXAMPLE)],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(EXAMPLE),
+        ],
+        capture_output=True,
+        text=True,
+    )
     if proc.returncode != 0:
         pytest.fail(f"pip could not install the example package:\n{proc.stderr[-2000:]}")
     # the checkout under test after the example (an editable install may point elsewhere)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(target), str(ROOT)]),
-               OPENBLAS_NUM_THREADS="1")
+    env = dict(
+        os.environ, PYTHONPATH=os.pathsep.join([str(target), str(ROOT)]), OPENBLAS_NUM_THREADS="1"
+    )
     return target, env
 
 
 def test_example_plugin_runs_in_tnverify_verify(installed_example, tmp_path):
     target, env = installed_example
     report = tmp_path / "r.json"
-    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", "rank_rnn",
-                           "--topic", "rank-rnn", "--report", str(report)],
-                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tnverify",
+            "verify",
+            "--plugin",
+            "rank_rnn",
+            "--topic",
+            "rank-rnn",
+            "--report",
+            str(report),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     claims = {c["id"]: c for c in json.loads(report.read_text())["claims"]}
     assert claims["rank-rnn-tt-core"]["verdict"] == HOLDS
@@ -184,28 +223,46 @@ def test_example_plugin_runs_in_tnverify_verify(installed_example, tmp_path):
 def test_example_claims_run_as_pytest_tests_with_the_plugin(installed_example, tmp_path):
     target, env = installed_example
     # the plugin is active through tnverify's pytest11 entry point (no -p needed)
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           str(target / "rank_rnn" / "claims.py")],
-                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            str(target / "rank_rnn" / "claims.py"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "tnverify claims" in proc.stdout
     assert "rank-rnn-reversal  fails" in proc.stdout
 
 
 def test_strategies_say_how_to_install_hypothesis():
-    code = ("import sys; sys.modules['hypothesis'] = None\n"
-            "try:\n    import tnverify.testing.strategies\nexcept ImportError as e:\n    print(e)")
+    code = (
+        "import sys; sys.modules['hypothesis'] = None\n"
+        "try:\n    import tnverify.testing.strategies\nexcept ImportError as e:\n    print(e)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert "pip install hypothesis" in out and "pip install -e '.[test]'" in out
-    assert "tnverify[test]" not in out                     # tnverify is not on an index
+    assert "tnverify[test]" not in out  # tnverify is not on an index
 
 
-@pytest.mark.parametrize("body, kind", [
-    ("def broken(:\n    pass\n", "SyntaxError"),
-    ("import tnverify_no_such_dependency_xyz\n", "ModuleNotFoundError"),
-])
-def test_a_plugin_whose_import_fails_is_not_reported_missing(fake_registry, tmp_path,
-                                                             monkeypatch, body, kind):
+@pytest.mark.parametrize(
+    "body, kind",
+    [
+        ("def broken(:\n    pass\n", "SyntaxError"),
+        ("import tnverify_no_such_dependency_xyz\n", "ModuleNotFoundError"),
+    ],
+)
+def test_a_plugin_whose_import_fails_is_not_reported_missing(
+    fake_registry, tmp_path, monkeypatch, body, kind
+):
     (tmp_path / "badplugin_mod.py").write_text(body)
     monkeypatch.syspath_prepend(str(tmp_path))
     for name in ("badplugin_mod", str(tmp_path / "badplugin_mod.py")):
@@ -219,15 +276,19 @@ def test_a_plugin_whose_import_fails_is_not_reported_missing(fake_registry, tmp_
 
 def test_a_plugin_with_a_syntax_error_exits_2_from_the_cli(tmp_path):
     (tmp_path / "test_broken_claims.py").write_text("def broken(:\n")
-    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin",
-                           "test_broken_claims.py"], capture_output=True, text=True,
-                          cwd=tmp_path, env=dict(os.environ, OPENBLAS_NUM_THREADS="1"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "tnverify", "verify", "--plugin", "test_broken_claims.py"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=dict(os.environ, OPENBLAS_NUM_THREADS="1"),
+    )
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "importing plugin 'test_broken_claims.py' failed: SyntaxError" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 
-_DRAWING_PLUGIN = '''
+_DRAWING_PLUGIN = """
 import os
 import numpy as np, tnverify
 from hypothesis import given, settings, strategies as st
@@ -239,16 +300,30 @@ def test_draws(x, tnverify_compare):
     with open(os.environ["DRAW_LOG"], "a") as f:
         f.write(f"{x}\\n")
     tnverify.check(tnverify_compare("x vs x", np.float64(x), np.float64(x), n=1, scale=1.0))
-'''
+"""
 
 
 def _draws(tmp_path, seed, tag):
     log = tmp_path / f"draws_{tag}.txt"
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1", DRAW_LOG=str(log))
-    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin",
-                           "test_draw_claims.py", "--topic", "test-draw-claims",
-                           "--seed", str(seed)],
-                          capture_output=True, text=True, cwd=tmp_path, env=env)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tnverify",
+            "verify",
+            "--plugin",
+            "test_draw_claims.py",
+            "--topic",
+            "test-draw-claims",
+            "--seed",
+            str(seed),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return log.read_text().split()
 
@@ -256,8 +331,8 @@ def _draws(tmp_path, seed, tag):
 def test_verify_plugin_runs_hypothesis_seeded_and_without_the_example_database(tmp_path):
     (tmp_path / "test_draw_claims.py").write_text(_DRAWING_PLUGIN)
     a, b, c = _draws(tmp_path, 1, "a"), _draws(tmp_path, 1, "b"), _draws(tmp_path, 2, "c")
-    assert len(a) >= 3 and a == b             # same --seed: the same examples
-    assert a != c                             # another --seed: other examples
+    assert len(a) >= 3 and a == b  # same --seed: the same examples
+    assert a != c  # another --seed: other examples
     assert not (tmp_path / ".hypothesis").exists()
 
 
@@ -284,11 +359,12 @@ def test_given_above_claim_is_refused(fake_registry):
     n_before = len(LAST_RESULTS)
     with pytest.raises(ClaimError, match="put @tnverify.claim above @given"):
         test_x()
-    assert len(LAST_RESULTS) == n_before          # no example was reported as a claim run
+    assert len(LAST_RESULTS) == n_before  # no example was reported as a claim run
 
 
 def test_tnverify_report_writes_claim_records_like_verify_report(tmp_path):
-    (tmp_path / "test_rep_claims.py").write_text(textwrap.dedent("""
+    (tmp_path / "test_rep_claims.py").write_text(
+        textwrap.dedent("""
         import numpy as np, tnverify
         @tnverify.claim("rep-ok", "1 = 1", source="here")
         def test_ok(tnverify_compare):
@@ -296,12 +372,26 @@ def test_tnverify_report_writes_claim_records_like_verify_report(tmp_path):
         @tnverify.claim("rep-bad", "1 = 2", source="here", expected="fails")
         def test_bad(tnverify_compare):
             tnverify.check(tnverify_compare("1 vs 2", np.ones(1), 2 * np.ones(1), n=1))
-    """))
+    """)
+    )
     report = tmp_path / "claims.json"
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           "test_rep_claims.py", "--tnverify-report", str(report)],
-                          capture_output=True, text=True, cwd=tmp_path,
-                          env=dict(os.environ, OPENBLAS_NUM_THREADS="1"))
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "test_rep_claims.py",
+            "--tnverify-report",
+            str(report),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=dict(os.environ, OPENBLAS_NUM_THREADS="1"),
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     claims = {c["id"]: c for c in json.loads(report.read_text())["claims"]}
     ok, bad = claims["rep-ok"], claims["rep-bad"]
@@ -324,8 +414,11 @@ def test_oracle_refuses_a_zero_or_non_finite_partition_function():
         o.probabilities(np.zeros((2, 2)))
     with pytest.raises(NonFiniteError, match="Z = 0.0"):
         o.probabilities(np.array([[1.0, -1.0], [2.0, -2.0]]))
-    for bad, z in ((np.array([[1.0, np.nan]]), "nan"), (np.array([[1.0, np.inf]]), "inf"),
-                   (np.full((2, 2), 1e308), "inf")):
+    for bad, z in (
+        (np.array([[1.0, np.nan]]), "nan"),
+        (np.array([[1.0, np.inf]]), "inf"),
+        (np.full((2, 2), 1e308), "inf"),
+    ):
         with pytest.raises(NonFiniteError, match=f"Z = {z}"):
             o.partition(bad)
         with pytest.raises(NonFiniteError, match=f"Z = {z}"):
@@ -359,8 +452,7 @@ def test_a_claim_whose_test_breaks_is_recorded_as_error_with_its_reason(fake_reg
         test_empty()
     record = LAST_RESULTS[-1]
     assert (record.id, record.verdict) == ("user-empty-2", "error")
-    assert record.details["error"].startswith("ClaimError: the claim's test recorded no "
-                                              "comparison")
+    assert record.details["error"].startswith("ClaimError: the claim's test recorded no comparison")
 
 
 def test_text_refs_become_the_source_and_bad_refs_are_refused(fake_registry):
@@ -402,7 +494,7 @@ def test_a_claim_with_refs_gets_no_test_name_as_a_second_citation(fake_registry)
     assert "<locals>" not in source
 
 
-EMPTY_AND_HOLDING = '''
+EMPTY_AND_HOLDING = """
 import tnverify
 
 
@@ -414,22 +506,40 @@ def test_holds(tnverify_compare):
 @tnverify.claim("mine-empty", "records nothing", source="notes")
 def test_empty():
     pass
-'''
+"""
 
 
 def test_pytest_and_verify_list_the_same_claims_with_the_error_reason(tmp_path):
     module = tmp_path / "test_mine.py"
     module.write_text(EMPTY_AND_HOLDING, encoding="utf-8")
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                          str(module)], capture_output=True, text=True, cwd=tmp_path, env=env)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(module)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
     summary = run.stdout.split("tnverify claims", 1)[1]
     listed = {ln.split()[0]: ln for ln in summary.splitlines()[1:] if ln.startswith("mine-")}
     assert set(listed) == {"mine-holds", "mine-empty"}, run.stdout
     assert "error" in listed["mine-empty"] and "recorded no comparison" in listed["mine-empty"]
-    run = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--plugin", str(module),
-                          "--topic", "test-mine"], capture_output=True, text=True,
-                         cwd=tmp_path, env=env)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tnverify",
+            "verify",
+            "--plugin",
+            str(module),
+            "--topic",
+            "test-mine",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
     assert run.returncode == 1
     rows = {ln.split()[0]: ln for ln in run.stdout.splitlines() if ln.startswith("mine-")}
     assert set(rows) == set(listed)
@@ -450,30 +560,36 @@ def _installed_entry_points(env, cwd) -> set:
     """The ``tnverify.claims`` entry points a subprocess with ``env`` sees (whatever else
     is installed on this machine)."""
     code = "from tnverify.claims.plugins import entry_points; print(*sorted(entry_points()))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, cwd=cwd, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=cwd, check=True
+    ).stdout
     return set(out.split())
 
 
 @pytest.mark.parametrize("another_plugin", [False, True], ids=["alone", "another-installed"])
-def test_an_installed_plugins_topic_without_plugin_names_the_entry_points(installed_example,
-                                                                          tmp_path,
-                                                                          another_plugin):
+def test_an_installed_plugins_topic_without_plugin_names_the_entry_points(
+    installed_example, tmp_path, another_plugin
+):
     target, env = installed_example
-    if another_plugin:    # a second tnverify plugin installed beside the example
+    if another_plugin:  # a second tnverify plugin installed beside the example
         site = _throwaway_plugin_site(tmp_path / "other-site", "zz_other_plugin")
         env = dict(env, PYTHONPATH=os.pathsep.join([env["PYTHONPATH"], str(site)]))
     installed = _installed_entry_points(env, tmp_path)
     assert "rank_rnn" in installed and ("zz_other_plugin" in installed) == another_plugin
-    proc = subprocess.run([sys.executable, "-m", "tnverify", "verify", "--topic", "rank-rnn"],
-                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "tnverify", "verify", "--topic", "rank-rnn"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 2 and proc.stdout == ""
     (line,) = proc.stderr.strip().splitlines()
     assert "unknown topic 'rank-rnn'" in line
     head, sep, tail = line.partition("not loaded: ")
     assert sep and tail.endswith(" (load one with --plugin NAME)"), line
-    named = tail[:-len(" (load one with --plugin NAME)")].split(", ")
-    assert named == sorted(installed)          # every installed one, once, in name order
+    named = tail[: -len(" (load one with --plugin NAME)")].split(", ")
+    assert named == sorted(installed)  # every installed one, once, in name order
 
 
 def test_a_given_claims_report_summarises_all_its_examples(fake_registry):
@@ -492,8 +608,15 @@ def test_a_given_claims_report_summarises_all_its_examples(fake_registry):
         u, s, vt = np.linalg.svd(a, full_matrices=False)
         err = float(np.linalg.norm(a - (u[:, :r] * s[:r]) @ vt[:r]))
         seen.append((m, r, float(np.linalg.norm(s[r:]) - err)))
-        check(compare_bound("error vs tail", err, float(np.linalg.norm(s[r:])), n=a.size,
-                            scale=float(np.linalg.norm(a))))
+        check(
+            compare_bound(
+                "error vs tail",
+                err,
+                float(np.linalg.norm(s[r:])),
+                n=a.size,
+                scale=float(np.linalg.norm(a)),
+            )
+        )
 
     res = run_claim("user-summary", seed=1, sides=("small",))
     d = res.small.cases[0].details
@@ -503,7 +626,7 @@ def test_a_given_claims_report_summarises_all_its_examples(fake_registry):
     assert "20 examples (20 hold)" in d["per check"]["error vs tail"]
     assert "margin" in d["per check"]["error vs tail"]
     assert "20 hypothesis examples" in scope_line(res.claim, result=res)
-    assert "1 small case" in scope_line(res.claim)          # without the run: the declared space
+    assert "1 small case" in scope_line(res.claim)  # without the run: the declared space
 
 
 def test_drawn_kinds_name_arrays_and_networks_by_shape_and_ranks():
@@ -511,8 +634,11 @@ def test_drawn_kinds_name_arrays_and_networks_by_shape_and_ranks():
 
     tt = tnverify.random_exact_tt((2, 3, 2), (1, 2, 2, 1), np.random.default_rng(0), bound=2)
     k = drawn_kinds({"tt": tt, "case": (np.zeros((2, 5)), 0.25), "tnverify_rng": None})
-    assert k == {"tt": "shape (2, 3, 2), ranks (1, 2, 2, 1)", "case[0]": "shape (2, 5)",
-                 "case[1]": 0.25}
+    assert k == {
+        "tt": "shape (2, 3, 2), ranks (1, 2, 2, 1)",
+        "case[0]": "shape (2, 5)",
+        "case[1]": 0.25,
+    }
     s = drawn_summary([{"drawn": k}, {"drawn": {**k, "case[1]": 0.5}}])
     assert s["tt"] == "shape (2, 3, 2), ranks (1, 2, 2, 1) ×2"
     assert s["case[1]"] == "0.25 to 0.5 (2 distinct values)"
@@ -525,8 +651,7 @@ def test_a_counterexamples_long_parameters_are_given_in_full(fake_registry):
     @settings(max_examples=30, database=None, derandomize=True)
     @given(xs=st.lists(st.integers(0, 9), min_size=40, max_size=40))
     def test_long(xs):
-        check(compare_values("max vs 3", np.float64(max(xs)), np.float64(min(max(xs), 3)),
-                             n=1))
+        check(compare_values("max vs 3", np.float64(max(xs)), np.float64(min(max(xs), 3)), n=1))
 
     res = run_claim("user-long", sides=("small",))
     rows, sentence = explain_counterexample(res)
@@ -536,7 +661,7 @@ def test_a_counterexamples_long_parameters_are_given_in_full(fake_registry):
     assert dict(rows)["params: xs"] == json.dumps(xs)
 
 
-_DEFECT_PLUGIN = '''
+_DEFECT_PLUGIN = """
 import numpy as np, tnverify
 from tnverify.claims.compare import compare_values
 
@@ -557,7 +682,7 @@ def test_sum_ok():
                 expected="fails")
 def test_sum_control():
     tnverify.check(compare_values("1 + 1 vs 2.5", np.float64(2), np.float64(2.5), n=1))
-'''
+"""
 
 
 def test_a_plugin_classifies_its_failure_and_declares_a_semantic_control(tmp_path):
@@ -565,8 +690,14 @@ def test_a_plugin_classifies_its_failure_and_declares_a_semantic_control(tmp_pat
     paper (charged on its errata sheet) or as a 'paraphrase' of a plugin note."""
     (tmp_path / "dfclaims.py").write_text(_DEFECT_PLUGIN, encoding="utf-8")
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
-    run = lambda *a: subprocess.run([sys.executable, "-m", "tnverify", *a], cwd=tmp_path,
-                                    env=env, capture_output=True, text=True, check=False)
+    run = lambda *a: subprocess.run(
+        [sys.executable, "-m", "tnverify", *a],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     v = run("verify", "--plugin", "dfclaims.py", "--report", "r.html")
     assert v.returncode == 0, v.stdout + v.stderr
     assert "3 claims: 1 holds, 2 fails; all as expected" in v.stdout
@@ -586,8 +717,13 @@ def test_claim_refuses_a_control_that_should_hold_or_cites_the_paper(fake_regist
     with pytest.raises(ClaimError, match="must fail: give expected='fails'"):
         claim("x-ctl", "s", control_of="x-a")
     with pytest.raises(ClaimError, match="give it no Ref"):
-        claim("x-ctl", "s", control_of="x-a", expected=FAILS,
-              refs=[tnverify.claims.Ref("ttlm", "Eq. 3")])
+        claim(
+            "x-ctl",
+            "s",
+            control_of="x-a",
+            expected=FAILS,
+            refs=[tnverify.claims.Ref("ttlm", "Eq. 3")],
+        )
     with pytest.raises(ClaimError, match="defect must be a tnverify.Defect"):
         claim("x-def", "s", source="t", expected=FAILS, defect="misprint")
 

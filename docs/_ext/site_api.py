@@ -16,8 +16,10 @@ from tnverify_site import write
 
 #: Modules that are not API: the command line, the claim modules of each paper (their
 #: claims have pages of their own), the package's entry point.
-SKIP = re.compile(r"\.__main__$|^tnverify\.claims\.\w+_scaled$|^tnverify\.(cli|data)(\.|$)|^tnverify\.claims\.(ttlm|thesis|grurntn|"
-                  r"tslm|gtm|tnverify)(\.|$)")
+SKIP = re.compile(
+    r"\.__main__$|^tnverify\.claims\.\w+_scaled$|^tnverify\.(cli|data)(\.|$)|^tnverify\.claims\.(ttlm|thesis|grurntn|"
+    r"tslm|gtm|tnverify)(\.|$)"
+)
 
 
 def public_modules() -> list:
@@ -34,7 +36,7 @@ def public_modules() -> list:
             try:
                 mod = importlib.import_module(info.name)
             except DeprecationWarning:
-                continue                          # an old path kept for one release
+                continue  # an old path kept for one release
         if getattr(mod, "__all__", None):
             found.append(mod)
     return sorted(found, key=lambda m: (m.__name__.count("."), m.__name__))
@@ -43,11 +45,16 @@ def public_modules() -> list:
 def _is_data(obj) -> bool:
     """Module data (constants, type aliases such as ``Callable[...]``): documented by their
     ``#:`` comment, not by a docstring of their own."""
-    if isinstance(obj, types.GenericAlias):   # collections.abc.Callable[...] is callable
+    if isinstance(obj, types.GenericAlias):  # collections.abc.Callable[...] is callable
         return True
-    return not (inspect.isclass(obj) or inspect.isfunction(obj) or inspect.isbuiltin(obj)
-                or inspect.ismethod(obj) or type(obj).__name__ == "cython_function_or_method"
-                or (callable(obj) and type(obj).__module__ != "typing"))
+    return not (
+        inspect.isclass(obj)
+        or inspect.isfunction(obj)
+        or inspect.isbuiltin(obj)
+        or inspect.ismethod(obj)
+        or type(obj).__name__ == "cython_function_or_method"
+        or (callable(obj) and type(obj).__module__ != "typing")
+    )
 
 
 def _directive(obj) -> str:
@@ -65,19 +72,22 @@ def data_names() -> list[str]:
 
     out = [f"tnverify.{n}" for n in tnverify.__all__ if _is_data(getattr(tnverify, n))]
     for mod in public_modules():
-        out += [f"{mod.__name__}.{n}" for n in mod.__all__
-                if hasattr(mod, n) and not inspect.ismodule(getattr(mod, n))
-                and _is_data(getattr(mod, n))]
+        out += [
+            f"{mod.__name__}.{n}"
+            for n in mod.__all__
+            if hasattr(mod, n)
+            and not inspect.ismodule(getattr(mod, n))
+            and _is_data(getattr(mod, n))
+        ]
     return out
 
 
 def _claim_links(obj, ids) -> str:
     doc = inspect.getdoc(obj) or ""
-    cited = [i for i in dict.fromkeys(re.findall(r"[a-z]+-[a-z0-9.\-]+[a-z0-9]", doc))
-             if i in ids]
+    cited = [i for i in dict.fromkeys(re.findall(r"[a-z]+-[a-z0-9.\-]+[a-z0-9]", doc)) if i in ids]
     if not cited:
         return ""
-    return ("\nChecked by the claims: " + ", ".join(f"{{claim}}`{i}`" for i in cited) + ".\n")
+    return "\nChecked by the claims: " + ", ".join(f"{{claim}}`{i}`" for i in cited) + ".\n"
 
 
 def class_members(cls) -> list[str]:
@@ -89,11 +99,16 @@ def class_members(cls) -> list[str]:
     for name, member in vars(cls).items():
         if name.startswith("_"):
             continue
-        func = member.fget if isinstance(member, property) else \
-            member.__func__ if isinstance(member, (classmethod, staticmethod)) else member
+        func = (
+            member.fget
+            if isinstance(member, property)
+            else member.__func__
+            if isinstance(member, (classmethod, staticmethod))
+            else member
+        )
         if not inspect.isfunction(func) or func.__name__ == "<lambda>":
             continue
-        if (member.__doc__ if isinstance(member, property) else func.__doc__):
+        if member.__doc__ if isinstance(member, property) else func.__doc__:
             out.append(name)
     return out
 
@@ -116,17 +131,24 @@ def write_all(out: Path) -> None:
     for name in top:
         obj = getattr(tnverify, name)
         seen[id(obj)] = f"tnverify.{name}"
-        write(out / "api" / f"tnverify.{name}.md",
-              f"# tnverify.{name}\n\n" + _block(f"tnverify.{name}", obj) + _claim_links(obj, ids))
+        write(
+            out / "api" / f"tnverify.{name}.md",
+            f"# tnverify.{name}\n\n" + _block(f"tnverify.{name}", obj) + _claim_links(obj, ids),
+        )
     modules = []
     for mod in public_modules():
-        names = [n for n in mod.__all__ if hasattr(mod, n) and id(getattr(mod, n)) not in seen
-                 and not inspect.ismodule(getattr(mod, n))]
+        names = [
+            n
+            for n in mod.__all__
+            if hasattr(mod, n)
+            and id(getattr(mod, n)) not in seen
+            and not inspect.ismodule(getattr(mod, n))
+        ]
         if not names:
             continue
         for n in names:
             seen[id(getattr(mod, n))] = f"{mod.__name__}.{n}"
-        clash = mod.__name__.removeprefix("tnverify.") in top   # e.g. module tt_svd, function tt_svd
+        clash = mod.__name__.removeprefix("tnverify.") in top  # e.g. module tt_svd, function tt_svd
         # the module's target and its summary paragraph (its whole docstring would repeat
         # numpydoc's Notes / References / Examples rubrics, one label per module)
         summary = (inspect.getdoc(mod) or "").split("\n\n")[0]
@@ -138,16 +160,26 @@ def write_all(out: Path) -> None:
             body += [_block(f"{mod.__name__}.{n}", obj) + _claim_links(obj, ids)]
         write(out / "api" / "modules" / f"{mod.__name__}.md", "\n".join(body))
         modules.append(mod.__name__)
-    index = ["# API reference", "",
-             "Every public name: first the names of `tnverify` itself (`import tnverify as tv`), "
-             "then each module with the names it adds. Generated from the numpy-style "
-             "docstrings (numpydoc, validated at every build).", "",
-             "## `tnverify`", "", "| name | summary |", "| --- | --- |"]
+    index = [
+        "# API reference",
+        "",
+        "Every public name: first the names of `tnverify` itself (`import tnverify as tv`), "
+        "then each module with the names it adds. Generated from the numpy-style "
+        "docstrings (numpydoc, validated at every build).",
+        "",
+        "## `tnverify`",
+        "",
+        "| name | summary |",
+        "| --- | --- |",
+    ]
     for name in top:
         doc = (inspect.getdoc(getattr(tnverify, name)) or "").split("\n\n")[0].replace("\n", " ")
         index.append(f"| [`tnverify.{name}`](tnverify.{name}.md) | {doc.replace('|', '/')} |")
     index += ["", "## Modules", ""] + [f"- [`{m}`](modules/{m}.md)" for m in modules]
-    index += ["", "```{toctree}", ":hidden:", ""] + [f"tnverify.{n}" for n in top] \
-        + [f"modules/{m}" for m in modules] \
+    index += (
+        ["", "```{toctree}", ":hidden:", ""]
+        + [f"tnverify.{n}" for n in top]
+        + [f"modules/{m}" for m in modules]
         + ["```", ""]
+    )
     write(out / "api" / "index.md", "\n".join(index))

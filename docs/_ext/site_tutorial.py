@@ -98,31 +98,45 @@ def _made_by(version) -> str:
 
     if version == tnverify.__version__:
         return f"computed by tnverify {version}"
-    return (f"computed by tnverify {version}, not regenerated since; this site is tnverify "
-            f"{tnverify.__version__}")
+    return (
+        f"computed by tnverify {version}, not regenerated since; this site is tnverify "
+        f"{tnverify.__version__}"
+    )
 
 
 def gallery(root: Path) -> str:
     from tnverify.figures.registry import FIGURES, figure_names
 
-    figure_names()                                   # loads every figure module
+    figure_names()  # loads every figure module
     shows = _shows((root / "README.md").read_text(encoding="utf-8"))
-    out = ["# Figures gallery", "",
-           "Every figure is computed by tnverify: its numbers are saved as JSON first "
-           "(seed, sizes, versions), then the plot is drawn from that JSON. "
-           "`tnverify figures --list` lists them; `tnverify figures --out figures/` "
-           "regenerates them all (`--fast` for quick data).", ""]
+    out = [
+        "# Figures gallery",
+        "",
+        "Every figure is computed by tnverify: its numbers are saved as JSON first "
+        "(seed, sizes, versions), then the plot is drawn from that JSON. "
+        "`tnverify figures --list` lists them; `tnverify figures --out figures/` "
+        "regenerates them all (`--fast` for quick data).",
+        "",
+    ]
     for png in sorted((root / "figures").glob("*.png")):
         name = png.stem
         data = json.loads(png.with_suffix(".json").read_text(encoding="utf-8"))
         fig = FIGURES.get(name)
         title = fig.title if fig is not None else data.get("title", name)
-        out += [f"## {name}", "", f"![{title}](../../figures/{png.name})", "",
-                f"**{title}.**" + (f" {shows[name]}." if name in shows else ""), "",
-                f"- Data: {{download}}`{name}.json <../../figures/{name}.json>` (seed "
-                f"{data.get('seed')}, {'fast' if data.get('fast') else 'full'} run, "
-                + _made_by((data.get("versions") or {}).get("tnverify")) + ")",
-                f"- Regenerate: `tnverify figures {name} --out figures/`", ""]
+        out += [
+            f"## {name}",
+            "",
+            f"![{title}](../../figures/{png.name})",
+            "",
+            f"**{title}.**" + (f" {shows[name]}." if name in shows else ""),
+            "",
+            f"- Data: {{download}}`{name}.json <../../figures/{name}.json>` (seed "
+            f"{data.get('seed')}, {'fast' if data.get('fast') else 'full'} run, "
+            + _made_by((data.get("versions") or {}).get("tnverify"))
+            + ")",
+            f"- Regenerate: `tnverify figures {name} --out figures/`",
+            "",
+        ]
     return "\n".join(out)
 
 
@@ -131,6 +145,5 @@ def write_all(out: Path, srcdir: Path) -> None:
     from tnverify.claims import all_claims
 
     ids = {c.id for c in all_claims()}
-    write(out / "tutorial.md",
-          notebook((srcdir / "tutorial.md").read_text(encoding="utf-8"), ids))
+    write(out / "tutorial.md", notebook((srcdir / "tutorial.md").read_text(encoding="utf-8"), ids))
     write(out / "gallery.md", gallery(root))

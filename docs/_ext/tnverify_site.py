@@ -48,17 +48,19 @@ def generate(app) -> None:
     out = Path(app.srcdir) / "generated"
     write(Path(app.srcdir) / "_static" / "tnverify-claims.css", REPORT_CSS.lstrip())
     plugins = list(app.config.tnverify_site_plugins or ())
-    if plugins:              # `tnverify site --plugin P`: the pages of a plugin's claims
+    if plugins:  # `tnverify site --plugin P`: the pages of a plugin's claims
         from tnverify.claims import load_plugin
 
         claims = list({c.id: c for p in plugins for c in load_plugin(p)}.values())
     else:
         claims = [c for c in all_claims() if c.package == "tnverify"]
     t0 = time.perf_counter()
-    report = run_claims(claims, seed=app.config.tnverify_site_seed, scale="small",
-                        device="cpu", progress=False)
-    logger.info(f"[tnverify] verify run: {report.summary_line()} "
-                f"(wall {time.perf_counter() - t0:.1f} s)")
+    report = run_claims(
+        claims, seed=app.config.tnverify_site_seed, scale="small", device="cpu", progress=False
+    )
+    logger.info(
+        f"[tnverify] verify run: {report.summary_line()} (wall {time.perf_counter() - t0:.1f} s)"
+    )
     site_pages.write_all(out, claims, report)
     site_graph.write_all(out, claims, report)
     if plugins:
@@ -75,9 +77,10 @@ def exclude_data_from_validation(app, config) -> None:
     import site_api
 
     if not hasattr(config, "numpydoc_validation_exclude"):
-        return                          # a plugin's site (no API pages, no numpydoc)
+        return  # a plugin's site (no API pages, no numpydoc)
     config.numpydoc_validation_exclude = set(config.numpydoc_validation_exclude) | {
-        "^" + re.escape(name) + "$" for name in site_api.data_names()}
+        "^" + re.escape(name) + "$" for name in site_api.data_names()
+    }
 
 
 #: The kernel's configuration for the executed tutorial: its one warning, that a local
@@ -106,15 +109,20 @@ def quiet_kernel(app, config) -> None:
     folder = Path(tempfile.mkdtemp(prefix="tnverify-docs-ipython-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
     (folder / "profile_default").mkdir()
-    (folder / "profile_default" / "ipython_kernel_config.py").write_text(KERNEL_CONFIG,
-                                                                         encoding="utf-8")
+    (folder / "profile_default" / "ipython_kernel_config.py").write_text(
+        KERNEL_CONFIG, encoding="utf-8"
+    )
     os.environ["IPYTHONDIR"] = str(folder)
 
 
 #: the generated pages whose raw HTML holds formulas for MathJax (Sphinx loads MathJax
 #: only on pages with math nodes of its own)
-MATH_PAGES = ("generated/claims/", "generated/errata/", "generated/tutorial",
-              "generated/papers/all")
+MATH_PAGES = (
+    "generated/claims/",
+    "generated/errata/",
+    "generated/tutorial",
+    "generated/papers/all",
+)
 
 
 def mathjax_on_formula_pages(app, pagename, templatename, context, doctree) -> None:

@@ -18,8 +18,19 @@ from tnverify.claims.order import REPORT_ORDER
 PACKAGE = Path(tnverify.__file__).resolve().parent
 
 #: A module name may not end in a digit nor in a word that only records a split.
-SPLIT_WORDS = ("register", "registration2", "part", "rest", "more", "extra", "misc",
-               "continued", "split", "small2", "checks2")
+SPLIT_WORDS = (
+    "register",
+    "registration2",
+    "part",
+    "rest",
+    "more",
+    "extra",
+    "misc",
+    "continued",
+    "split",
+    "small2",
+    "checks2",
+)
 #: Hard limit on a module's length.
 MAX_LINES = 450
 #: Exceptions to the size limit and to "no import circle" (none: every module is under the
@@ -61,16 +72,19 @@ def registered_by() -> dict[str, str]:
     """claim id -> the module whose top-level code registered it (a fresh interpreter, so
     that every registration is observed)."""
     import json
-    out = subprocess.run([sys.executable, "-c", _WHERE], capture_output=True, text=True,
-                         check=True)
+
+    out = subprocess.run([sys.executable, "-c", _WHERE], capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 
 
 def test_every_claim_id_resolves_to_its_folder_by_its_prefix(registered_by):
     ids = [c.id for c in all_claims() if c.package == "tnverify"]
     assert sorted(registered_by) == sorted(ids)
-    wrong = {cid: mod for cid, mod in registered_by.items()
-             if not mod.startswith(f"tnverify.claims.{cid.split('-')[0]}.")}
+    wrong = {
+        cid: mod
+        for cid, mod in registered_by.items()
+        if not mod.startswith(f"tnverify.claims.{cid.split('-')[0]}.")
+    }
     assert wrong == {}
 
 
@@ -84,13 +98,14 @@ def test_report_order_lists_every_built_in_claim_once():
     ids = [c.id for c in all_claims() if c.package == "tnverify"]
     assert len(REPORT_ORDER) == len(set(REPORT_ORDER))
     assert sorted(REPORT_ORDER) == sorted(ids)
-    assert ids == list(REPORT_ORDER)          # the registry is in the report order
+    assert ids == list(REPORT_ORDER)  # the registry is in the report order
 
 
 # -- names and sizes --------------------------------------------------------------------
 def _bad_name(name: str) -> bool:
     return bool(re.search(r"\d$", name)) or any(
-        name == w or name.endswith("_" + w) for w in SPLIT_WORDS)
+        name == w or name.endswith("_" + w) for w in SPLIT_WORDS
+    )
 
 
 def test_no_module_is_named_for_a_split():
@@ -98,16 +113,26 @@ def test_no_module_is_named_for_a_split():
     assert bad == []
 
 
-@pytest.mark.parametrize("name, bad", [("born_checks2", True), ("x_register", True),
-                                       ("rnn_small2", True), ("born_machines", False),
-                                       ("lru_background_scaled", False)])
+@pytest.mark.parametrize(
+    "name, bad",
+    [
+        ("born_checks2", True),
+        ("x_register", True),
+        ("rnn_small2", True),
+        ("born_machines", False),
+        ("lru_background_scaled", False),
+    ],
+)
 def test_the_name_rule_rejects_split_names(name, bad):
     assert _bad_name(name) == bad
 
 
 def test_no_module_is_over_the_size_limit():
-    over = {str(p.relative_to(PACKAGE.parent)): n for p in _modules().values()
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    over = {
+        str(p.relative_to(PACKAGE.parent)): n
+        for p in _modules().values()
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
     grown = {k: n for k, n in over.items() if n > KNOWN_OVER_LIMIT.get(k, MAX_LINES)}
     assert grown == {}
 
@@ -125,12 +150,13 @@ def _imports(name: str, path: Path, modules: dict) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = here.split(".")
-                base = base[:len(base) - node.level + 1]
+                base = base[: len(base) - node.level + 1]
                 mod = ".".join(base + ([node.module] if node.module else []))
             else:
                 mod = node.module or ""
-            targets = [f"{mod}.{a.name}" if f"{mod}.{a.name}" in modules else mod
-                       for a in node.names]
+            targets = [
+                f"{mod}.{a.name}" if f"{mod}.{a.name}" in modules else mod for a in node.names
+            ]
         else:
             continue
         for t in targets:
@@ -191,8 +217,21 @@ def test_the_circle_scan_finds_a_circle():
 #: layers below it.  The entry points (``tnverify/__init__.py``, ``__main__.py``) may import
 #: any layer.  The same order is written in ARCHITECTURE.md.
 LAYERS: tuple[tuple[str, frozenset], ...] = (
-    ("shared", frozenset({"errors", "validation", "conventions", "references", "device",
-                          "threads", "files", "data"})),
+    (
+        "shared",
+        frozenset(
+            {
+                "errors",
+                "validation",
+                "conventions",
+                "references",
+                "device",
+                "threads",
+                "files",
+                "data",
+            }
+        ),
+    ),
     ("definitions", frozenset({"definitions"})),
     ("ranks", frozenset({"ranks"})),
     ("tt", frozenset({"tt"})),
@@ -207,8 +246,19 @@ LAYERS: tuple[tuple[str, frozenset], ...] = (
 #: it belongs with the entry point that installs it.
 ENTRY_POINTS = frozenset({"tnverify", "tnverify.__main__", "tnverify._moved_modules"})
 #: What may stand at the package root besides the concept folders.
-ROOT_MODULES = frozenset({"__init__", "__main__", "errors", "conventions", "references",
-                          "device", "threads", "files", "_moved_modules"})
+ROOT_MODULES = frozenset(
+    {
+        "__init__",
+        "__main__",
+        "errors",
+        "conventions",
+        "references",
+        "device",
+        "threads",
+        "files",
+        "_moved_modules",
+    }
+)
 
 
 def _layer_of(module: str) -> int:
@@ -221,8 +271,13 @@ def _layer_of(module: str) -> int:
 
 def _upward_imports(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
     """(importer, imported) pairs where a module imports from a higher layer."""
-    return sorted((a, b) for a, targets in graph.items() if a not in ENTRY_POINTS
-                  for b in targets if b not in ENTRY_POINTS and _layer_of(b) > _layer_of(a))
+    return sorted(
+        (a, b)
+        for a, targets in graph.items()
+        if a not in ENTRY_POINTS
+        for b in targets
+        if b not in ENTRY_POINTS and _layer_of(b) > _layer_of(a)
+    )
 
 
 def test_every_module_imports_only_from_its_layer_and_those_below():
@@ -232,8 +287,11 @@ def test_every_module_imports_only_from_its_layer_and_those_below():
 
 
 def test_the_layer_rule_rejects_an_upward_import():
-    graph = {"tnverify.tt.svd": {"tnverify.claims.evidence", "tnverify.ranks.matricize"},
-             "tnverify.cli.verify": {"tnverify.report.table"}, "tnverify": {"tnverify.cli"}}
+    graph = {
+        "tnverify.tt.svd": {"tnverify.claims.evidence", "tnverify.ranks.matricize"},
+        "tnverify.cli.verify": {"tnverify.report.table"},
+        "tnverify": {"tnverify.cli"},
+    }
     assert _upward_imports(graph) == [("tnverify.tt.svd", "tnverify.claims.evidence")]
 
 
@@ -245,7 +303,7 @@ def _root_imports(path: Path, name: str) -> set[str]:
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = here.split(".")
-                base = base[:len(base) - node.level + 1]
+                base = base[: len(base) - node.level + 1]
                 mod = ".".join(base + ([node.module] if node.module else []))
             else:
                 mod = node.module or ""
@@ -256,9 +314,16 @@ def _root_imports(path: Path, name: str) -> set[str]:
 
 def test_below_the_entry_points_only_the_version_is_taken_from_the_root_package():
     modules = _modules()
-    bad = {n: sorted(names) for n, p in modules.items() if n not in ENTRY_POINTS
-           and (names := _root_imports(p, n) - {"__version__"}
-                - {m.rsplit(".", 1)[1] for m in modules if m.count(".") == 1})}
+    bad = {
+        n: sorted(names)
+        for n, p in modules.items()
+        if n not in ENTRY_POINTS
+        and (
+            names := _root_imports(p, n)
+            - {"__version__"}
+            - {m.rsplit(".", 1)[1] for m in modules if m.count(".") == 1}
+        )
+    }
     assert bad == {}
 
 
@@ -273,34 +338,40 @@ def _private_imports(name: str, source: str, is_pkg: bool = False) -> list[tuple
             mod = node.module or ""
             if node.level:
                 base = here.split(".")
-                mod = ".".join(base[:len(base) - node.level + 1] + ([mod] if mod else []))
+                mod = ".".join(base[: len(base) - node.level + 1] + ([mod] if mod else []))
             names = [a.name for a in node.names]
         elif isinstance(node, ast.Import):
             mod, names = "", [a.name for a in node.names]
         else:
             continue
         for n in names:
-            private = any(part.startswith("_") and not part.startswith("__")
-                          for part in n.split("."))
+            private = any(
+                part.startswith("_") and not part.startswith("__") for part in n.split(".")
+            )
             if private and not (n == "_moved_modules" and name in ENTRY_POINTS):
                 out.append((name, mod, n))
     return out
 
 
 def test_no_private_name_is_imported_across_modules():
-    found = [hit for n, p in _modules().items()
-             for hit in _private_imports(n, p.read_text(encoding="utf-8"),
-                                         p.name == "__init__.py")]
+    found = [
+        hit
+        for n, p in _modules().items()
+        for hit in _private_imports(n, p.read_text(encoding="utf-8"), p.name == "__init__.py")
+    ]
     assert found == []
 
 
 def test_the_private_import_scan_finds_one():
-    src = ("from .registry import FIGURES, _get\nfrom ..claims import evidence\n"
-           "import tnverify._secret\nfrom . import _moved_modules\n")
+    src = (
+        "from .registry import FIGURES, _get\nfrom ..claims import evidence\n"
+        "import tnverify._secret\nfrom . import _moved_modules\n"
+    )
     assert _private_imports("tnverify.figures.born", src) == [
         ("tnverify.figures.born", "tnverify.figures.registry", "_get"),
         ("tnverify.figures.born", "", "tnverify._secret"),
-        ("tnverify.figures.born", "tnverify.figures", "_moved_modules")]
+        ("tnverify.figures.born", "tnverify.figures", "_moved_modules"),
+    ]
     assert _private_imports("tnverify", "from . import _moved_modules\n", True) == []
 
 
@@ -317,8 +388,9 @@ def test_the_root_holds_only_shared_modules_entry_points_and_folders():
 
 def test_architecture_md_lists_every_folder_and_the_layer_order():
     text = (PACKAGE.parent / "ARCHITECTURE.md").read_text(encoding="utf-8")
-    folders = {p.name for p in PACKAGE.iterdir()
-               if p.is_dir() and p.name not in ("__pycache__", "data")}
+    folders = {
+        p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name not in ("__pycache__", "data")
+    }
     assert {f for f in folders if f"`tnverify/{f}/`" not in text} == set()
     order = [text.index(f"`{name}`") for name, _ in LAYERS]
     assert order == sorted(order)
@@ -330,6 +402,7 @@ def _check_modules(fn) -> set[str]:
     modules of the functions it calls by name."""
     import functools
     import types
+
     out = set()
     while isinstance(fn, functools.partial):
         fn = fn.func
@@ -347,10 +420,16 @@ def _check_modules(fn) -> set[str]:
 #: Check modules beside the claims framework, shared by the same statement printed in two
 #: papers (ARCHITECTURE.md says the same): the scaled sides of the RNN equivalences are the
 #: one torch run behind ttlm App. B (Claims B.1, B.2) and thesis §5.3 (Claims 5.3.1, 5.3.2).
-SHARED_CHECK_MODULES = {"tnverify.claims.rnn_equivalences_scaled":
-                        ("ttlm-claim-b1", "ttlm-claim-b2", "ttlm-claim-b2-variant",
-                         "thesis-claim-5.3.1", "thesis-claim-5.3.2",
-                         "thesis-claim-5.3.2-variant")}
+SHARED_CHECK_MODULES = {
+    "tnverify.claims.rnn_equivalences_scaled": (
+        "ttlm-claim-b1",
+        "ttlm-claim-b2",
+        "ttlm-claim-b2-variant",
+        "thesis-claim-5.3.1",
+        "thesis-claim-5.3.2",
+        "thesis-claim-5.3.2-variant",
+    )
+}
 
 
 def test_every_claims_checks_live_in_the_folder_of_its_paper():
@@ -363,9 +442,13 @@ def test_every_claims_checks_live_in_the_folder_of_its_paper():
             fn = getattr(c, side)
             if fn is None:
                 continue
-            bad = {m for m in _check_modules(fn) if m.startswith("tnverify.claims.")
-                   and not m.startswith(folder)
-                   and c.id not in SHARED_CHECK_MODULES.get(m, ())}
+            bad = {
+                m
+                for m in _check_modules(fn)
+                if m.startswith("tnverify.claims.")
+                and not m.startswith(folder)
+                and c.id not in SHARED_CHECK_MODULES.get(m, ())
+            }
             if bad:
                 wrong[f"{c.id}:{side}"] = sorted(bad)
     assert wrong == {}
@@ -373,5 +456,6 @@ def test_every_claims_checks_live_in_the_folder_of_its_paper():
 
 def test_the_check_scan_sees_through_lambdas():
     from tnverify.claims.thesis import ttlm_conditionals as m
+
     assert _check_modules(lambda p, r: m.small_prop_522(p, r)) >= {__name__}
     assert "tnverify.claims.thesis.ttlm_conditionals" in _check_modules(m.small_prop_522)

@@ -56,7 +56,7 @@ def test_interval_coverage_of_normal_mean(seed, n):
 def test_estimate_evidence_decision():
     e = stats.Estimate(1.0, 0.1, 100, "sample mean", 7)
     ev = stats.estimate_evidence("mean vs 1.1", e, 1.1, alpha=0.05)
-    assert ev.verdict == "holds"                  # 0.1 <= 1.96 * 0.1
+    assert ev.verdict == "holds"  # 0.1 <= 1.96 * 0.1
     assert ev.tolerance.value == pytest.approx(stats.z_value(0.05) * 0.1)
     assert ev.details["estimate"]["n"] == 100 and "α = 0.05" in ev.details["rule"]
     ev2 = stats.estimate_evidence("mean vs 1.3", e, 1.3, alpha=0.05)
@@ -68,7 +68,7 @@ def test_ks_and_chi2():
     x = rng.uniform(size=2000)
     r = stats.ks_1samp(x, sst.uniform.cdf, alpha=0.01, name="U(0,1)")
     assert not r.reject and r.n == 2000 and 0 <= r.statistic <= 1
-    r2 = stats.ks_1samp(x ** 2, sst.uniform.cdf, alpha=0.01)
+    r2 = stats.ks_1samp(x**2, sst.uniform.cdf, alpha=0.01)
     assert r2.reject and r2.p_value < 0.01
     r3 = stats.ks_2samp(x, rng.uniform(size=1000), alpha=0.01)
     assert not r3.reject and r3.n == 3000
@@ -92,7 +92,7 @@ def test_test_evidence():
 def test_interval_level_is_validated_and_named():
     e = stats.Estimate(1.0, 0.5, 10, "x")
     lo, hi = e.interval(0.95)
-    z = stats.z_value(1.0 - 0.95)       # the interval uses α = 1 − level
+    z = stats.z_value(1.0 - 0.95)  # the interval uses α = 1 − level
     assert (lo, hi) == (1.0 - z * 0.5, 1.0 + z * 0.5)
     for bad in (0.0, 1.0, 1.5, -0.1, "high", None):
         with pytest.raises(UsageError, match="confidence level"):
@@ -103,8 +103,9 @@ def test_estimate_evidence_chebyshev_rule_and_allowance():
     e = stats.Estimate(1.0, 0.1, 50, "x")
     ev = stats.estimate_evidence("c", e, 2.2, alpha=0.01, rule="chebyshev")
     assert float(ev.tolerance) == 1 / math.sqrt(0.01) * 0.1 and ev.verdict == "fails"
-    ev2 = stats.estimate_evidence("c", e, 2.2, alpha=0.01, rule="chebyshev",
-                                  allowance=0.5, allowance_why="bias")
+    ev2 = stats.estimate_evidence(
+        "c", e, 2.2, alpha=0.01, rule="chebyshev", allowance=0.5, allowance_why="bias"
+    )
     assert float(ev2.tolerance) == 1 / math.sqrt(0.01) * 0.1 + 0.5 and ev2.verdict == "holds"
     with pytest.raises(UsageError, match="rule must be one of"):
         stats.estimate_evidence("c", e, 1.0, alpha=0.01, rule="median")

@@ -11,7 +11,8 @@ from tnverify.claims.topics import TOPICS
 #: same claims (the renamed variants under their new ids).  It differs in sequence: 0.2.0
 #: listed claims in the order they were first checked, which no folder records; the derived
 #: order is topic by topic, then paper by paper, then module by module.
-ORDER_0_2_0 = tuple("""
+ORDER_0_2_0 = tuple(
+    """
     ttlm-eq2 ttlm-eq3 ttlm-eq3-corrected ttlm-eq5 ttlm-eq5-corrected thesis-eq-3.4
     thesis-eq-3.4-corrected thesis-prop-5.2.1 gtm-eq-6 gtm-lemma-3.1 gtm-lemma-3.1-corrected
     gtm-eq12-boundary-h1 gtm-eq12-boundary-h1-corrected gtm-prop-a.1 tslm-eq-7
@@ -54,7 +55,8 @@ ORDER_0_2_0 = tuple("""
     thesis-eq-5.23 thesis-eq-5.23-corrected thesis-eq-5.24 thesis-eq-5.24-corrected
     thesis-eq-6.3 thesis-eq-6.7 thesis-eq-6.7-corrected thesis-eq-6.8 thesis-eq-6.8-corrected
     thesis-eq-6.9 thesis-eq-6.9-corrected
-""".split())
+""".split()
+)
 
 
 def _builtin():
@@ -63,18 +65,19 @@ def _builtin():
 
 #: The built-in claims added after 0.2.0, on purpose (the TT-SVD algorithm and its tail
 #: bound, the numerical-rank threshold, thesis Eq. 5.11's bias and its correction).
-ADDED_AFTER_0_2_0 = frozenset("""
+ADDED_AFTER_0_2_0 = frozenset(
+    """
     tnverify-tt-svd-alg-1 tnverify-tt-svd-tail-at-delta tnverify-numerical-rank-threshold
     thesis-eq-5.11-bias thesis-eq-5.11-bias-corrected
-""".split())
+""".split()
+)
 
 
 def test_the_derived_order_lists_exactly_the_claims_of_0_2_0():
     renamed = [RENAMED.get(i, i) for i in ORDER_0_2_0]
     assert len(set(renamed)) == len(ORDER_0_2_0)
     assert not ADDED_AFTER_0_2_0 & set(renamed)
-    assert len(REPORT_ORDER) == len(set(REPORT_ORDER)) == \
-        len(ORDER_0_2_0) + len(ADDED_AFTER_0_2_0)
+    assert len(REPORT_ORDER) == len(set(REPORT_ORDER)) == len(ORDER_0_2_0) + len(ADDED_AFTER_0_2_0)
     # every claim of 0.2.0 is still there (under its new id if renamed), plus the new ones
     assert set(REPORT_ORDER) == set(renamed) | ADDED_AFTER_0_2_0
     assert REPORT_ORDER == tuple(c.id for c in _builtin())
@@ -91,21 +94,26 @@ def test_the_derived_order_is_topic_then_paper_then_twin_after_its_claim():
         target = c.corrects or c.varies
         if target:
             # right after its claim, or after the claim's earlier twins
-            between = [x.id for x in claims[pos[target] + 1:pos[c.id]]]
-            assert all((get_claim(x).corrects or get_claim(x).varies) == target
-                       for x in between), (c.id, between)
+            between = [x.id for x in claims[pos[target] + 1 : pos[c.id]]]
+            assert all((get_claim(x).corrects or get_claim(x).varies) == target for x in between), (
+                c.id,
+                between,
+            )
 
 
 def test_a_claim_no_list_names_is_placed_with_its_topic_and_paper():
     claims = _builtin()
-    last_tt_ttlm = max(i for i, c in enumerate(claims)
-                       if c.topic == "tensor-trains" and c.paper == "ttlm")
+    last_tt_ttlm = max(
+        i for i, c in enumerate(claims) if c.topic == "tensor-trains" and c.paper == "ttlm"
+    )
     template = get_claim("ttlm-eq2")
     new = dataclasses.replace(template, id="ttlm-new-claim", corrected_by=None)
-    twin = dataclasses.replace(template, id="ttlm-new-claim-corrected", corrects="ttlm-new-claim",
-                               corrected_by=None)
-    plugin = dataclasses.replace(template, id="x-plugin", package="x", topic="x",
-                                 refs=template.refs)
+    twin = dataclasses.replace(
+        template, id="ttlm-new-claim-corrected", corrects="ttlm-new-claim", corrected_by=None
+    )
+    plugin = dataclasses.replace(
+        template, id="x-plugin", package="x", topic="x", refs=template.refs
+    )
     order = [c.id for c in report_order([twin, plugin] + claims + [new])]
     assert order.index("ttlm-new-claim") == last_tt_ttlm + 1
     assert order.index("ttlm-new-claim-corrected") == last_tt_ttlm + 2

@@ -32,8 +32,12 @@ def _quote_is_the_statement(claim, reading) -> bool:
 
 
 def test_no_ruled_out_quote_is_the_statement_judged():
-    bad = [(c.id, r.name, r.quote) for c in CLAIMS for r in c.readings.values()
-           if not r.admissible and _quote_is_the_statement(c, r)]
+    bad = [
+        (c.id, r.name, r.quote)
+        for c in CLAIMS
+        for r in c.readings.values()
+        if not r.admissible and _quote_is_the_statement(c, r)
+    ]
     assert bad == [], "quote the surrounding text that rules these readings out"
 
 
@@ -75,21 +79,30 @@ def _misprint_form(reading) -> bool:
 def test_no_ruled_out_quote_is_taken_from_the_statement_text():
     """Design notes (ARCHITECTURE.md): a quote that rules a reading out comes from the text around the
     statement; statements hold the judged sentences, context goes into the quotes."""
-    inside = {(c.id, r.name) for c in CLAIMS for r in c.readings.values()
-              if not r.admissible and _quote_inside_statement(c, r)
-              and not _misprint_form(r)}
+    inside = {
+        (c.id, r.name)
+        for c in CLAIMS
+        for r in c.readings.values()
+        if not r.admissible and _quote_inside_statement(c, r) and not _misprint_form(r)
+    }
     assert inside - REFEREED_OWN_PASSAGE == set(), "quote the surrounding text that rules these out"
     assert REFEREED_OWN_PASSAGE - inside == set(), "fixed: drop these from REFEREED_OWN_PASSAGE"
 
 
 def test_the_statement_text_rule_catches_a_fragment():
     from tnverify.claims import Reading
+
     c = get_claim("thesis-eq-6.8")
-    inside = Reading("x", "y", False, "the gradient of hidden states in RAC can be computed "
-                     "as follows … elsewhere", "§6.3.2")
+    inside = Reading(
+        "x",
+        "y",
+        False,
+        "the gradient of hidden states in RAC can be computed as follows … elsewhere",
+        "§6.3.2",
+    )
     outside = c.readings["numerator"]
     assert _quote_inside_statement(c, inside) and not _quote_inside_statement(c, outside)
-    short = Reading("x", "y", False, "𝐀ᵀ … n ∈ [L]", "§6.3.2")    # symbols, not words
+    short = Reading("x", "y", False, "𝐀ᵀ … n ∈ [L]", "§6.3.2")  # symbols, not words
     assert not _quote_inside_statement(c, short)
 
 
@@ -97,6 +110,7 @@ def test_the_statement_rule_catches_a_self_quote():
     import dataclasses
 
     from tnverify.claims import Reading
+
     c = get_claim("thesis-sec-6.3.1-hl-size")
     bad = Reading("x", "y", False, "the size of 𝐡^{(L)} is B × L", "§6.3.1")
     assert _quote_is_the_statement(c, bad)

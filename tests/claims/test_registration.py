@@ -14,9 +14,11 @@ def _check(params, rng):
 @pytest.fixture
 def empty_registry(monkeypatch):
     import tnverify.claims as claims_mod
+
     monkeypatch.setattr(claims_mod, "REGISTRY", {})
     monkeypatch.setattr(claims_mod, "_loaded", True)
     import tnverify.claims.registration as reg
+
     monkeypatch.setattr(reg, "_register", claims_mod.register)
     return claims_mod
 
@@ -29,40 +31,79 @@ def test_refs_pairs_and_odd_count():
 
 def test_pin_writes_a_pinned_case():
     assert pin({"n": 2}, 7, "why", verdict="holds") == {
-        "params": {"n": 2}, "seed": 7, "note": "why", "verdict": "holds"}
+        "params": {"n": 2},
+        "seed": 7,
+        "note": "why",
+        "verdict": "holds",
+    }
 
 
 def test_claim_forwards_every_other_keyword_to_claim(empty_registry):
-    c = claim("tnverify-x", "t", "a statement", refs("tnverify", "here"), _check,
-              topic="tensor-trains", proof="proofs/x.py::prove_x", uses=("ttlm-eq2",),
-              expected="fails")
+    c = claim(
+        "tnverify-x",
+        "t",
+        "a statement",
+        refs("tnverify", "here"),
+        _check,
+        topic="tensor-trains",
+        proof="proofs/x.py::prove_x",
+        uses=("ttlm-eq2",),
+        expected="fails",
+    )
     assert empty_registry.REGISTRY["tnverify-x"] is c
-    assert (c.proof, c.uses, c.expected, c.title) == ("proofs/x.py::prove_x", ("ttlm-eq2",),
-                                                       "fails", "t")
+    assert (c.proof, c.uses, c.expected, c.title) == (
+        "proofs/x.py::prove_x",
+        ("ttlm-eq2",),
+        "fails",
+        "t",
+    )
     # a keyword Claim does not know reaches Claim (and is refused there, not swallowed)
     with pytest.raises(TypeError, match="no_such_field"):
-        claim("tnverify-y", "t", "s", refs("tnverify", "here"), _check,
-              topic="tensor-trains", no_such_field=1)
+        claim(
+            "tnverify-y",
+            "t",
+            "s",
+            refs("tnverify", "here"),
+            _check,
+            topic="tensor-trains",
+            no_such_field=1,
+        )
 
 
 def test_claim_without_registering(empty_registry):
-    c = claim("tnverify-z", "t", "s", refs("tnverify", "here"), _check,
-              topic="tensor-trains", register=False)
+    c = claim(
+        "tnverify-z",
+        "t",
+        "s",
+        refs("tnverify", "here"),
+        _check,
+        topic="tensor-trains",
+        register=False,
+    )
     assert isinstance(c, Claim) and "tnverify-z" not in empty_registry.REGISTRY
 
 
 def test_corrected_pair_links_both_ways_and_overrides_common(empty_registry):
     a, b = corrected_pair(
         "tnverify-p",
-        common=dict(topic="tensor-trains", refs=refs("tnverify", "here"), small=_check,
-                    expected="holds"),
+        common=dict(
+            topic="tensor-trains", refs=refs("tnverify", "here"), small=_check, expected="holds"
+        ),
         printed=dict(title="as printed", statement="s", expected="fails"),
-        corrected=dict(title="edited", statement="s [corrected]"))
-    assert (a.id, a.corrected_by, a.corrects, a.expected) == ("tnverify-p",
-                                                               "tnverify-p-corrected", None,
-                                                               "fails")
-    assert (b.id, b.corrects, b.corrected_by, b.expected) == ("tnverify-p-corrected",
-                                                               "tnverify-p", None, "holds")
+        corrected=dict(title="edited", statement="s [corrected]"),
+    )
+    assert (a.id, a.corrected_by, a.corrects, a.expected) == (
+        "tnverify-p",
+        "tnverify-p-corrected",
+        None,
+        "fails",
+    )
+    assert (b.id, b.corrects, b.corrected_by, b.expected) == (
+        "tnverify-p-corrected",
+        "tnverify-p",
+        None,
+        "holds",
+    )
     assert empty_registry.REGISTRY["tnverify-p-corrected"] is b
 
 
@@ -89,7 +130,12 @@ def test_the_built_in_claims_use_the_one_registration_shape():
     for name in claim_modules():
         path = root.joinpath(*name.split(".")[2:]).with_suffix(".py")
         text = path.read_text(encoding="utf-8")
-        for pattern in (r"\bregister\(", r"\bClaim\(", r"\bcorrected_by\s*=", r"\bcorrects\s*=",
-                        r"\bdef register_all\b"):
+        for pattern in (
+            r"\bregister\(",
+            r"\bClaim\(",
+            r"\bcorrected_by\s*=",
+            r"\bcorrects\s*=",
+            r"\bdef register_all\b",
+        ):
             offenders += [f"{name}: {m.group(0)}" for m in re.finditer(pattern, text)]
     assert offenders == []

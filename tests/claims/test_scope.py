@@ -11,7 +11,9 @@ def test_describe_space_names_each_parameter_by_its_values():
     assert describe_space(({"M": 2, "T": 4}, {"M": 3, "T": 4})) == "M ∈ {2, 3}, T = 4"
     assert describe_space([{"n": k} for k in (8, 2, 32, 4)]) == "2 ≤ n ≤ 32"
     assert describe_space(({"shared": False}, {"shared": True})) == "shared ∈ {no, yes}"
-    assert describe_space(({"a": 1}, {"a": 1, "b": (1, 2)})) == "a = 1, b = (1, 2) (in 1 of 2 cases)"
+    assert (
+        describe_space(({"a": 1}, {"a": 1, "b": (1, 2)})) == "a = 1, b = (1, 2) (in 1 of 2 cases)"
+    )
     assert describe_space(({},)) == ""
 
 
@@ -34,6 +36,7 @@ def test_ttlm_eq12_says_what_is_asserted_under_both_readings():
 def test_scope_must_be_text():
     c = get_claim("ttlm-eq2")
     import dataclasses
+
     with pytest.raises(ClaimError, match="scope must be a text"):
         dataclasses.replace(c, scope=3)
 
@@ -41,10 +44,12 @@ def test_scope_must_be_text():
 def test_show_and_the_claim_section_print_the_scope(capsys):
     from tnverify.cli import main
     from tnverify.report.claim_sections import claim_section
+
     assert main(["show", "ttlm-claim-b1"]) == 0
     assert "scope: b = 0 only" in capsys.readouterr().out
     html = claim_section(get_claim("ttlm-claim-b1"))
     import re
-    assert '<p class="tnv-scope">Scope: ' in html    # its formulas typeset: read the words
+
+    assert '<p class="tnv-scope">Scope: ' in html  # its formulas typeset: read the words
     assert "Scope: b = 0 only" in re.sub(r"<[^>]+>", "", html)
     assert html.index("tnv-scope") > html.index("tnv-verdict")

@@ -11,14 +11,33 @@ from tnverify.cli import main
 
 #: A few claims per topic, by what they are about (not by the old groups).
 BY_CONTENT = {
-    "tensor-trains": ["ttlm-eq3", "thesis-eq-3.4", "thesis-alg-1", "gtm-lemma-3.1",
-                      "tslm-eq-7", "tnverify-tt-svd-error-identity"],
-    "tt-language-models": ["thesis-prop-5.2.1", "ttlm-eq8", "thesis-prop-5.2.2",
-                           "tslm-eq-17", "ttlm-table1-ptb-params"],
-    "rnn-equivalences": ["ttlm-claim-b1", "thesis-claim-5.3.2", "ttlm-eq14-bias",
-                         "tnverify-augmented-bilinear"],
-    "born-machines-ngrams": ["thesis-eq-4.3", "tnverify-born-sampler-exact", "tslm-claim-2",
-                             "thesis-eq-2.11"],
+    "tensor-trains": [
+        "ttlm-eq3",
+        "thesis-eq-3.4",
+        "thesis-alg-1",
+        "gtm-lemma-3.1",
+        "tslm-eq-7",
+        "tnverify-tt-svd-error-identity",
+    ],
+    "tt-language-models": [
+        "thesis-prop-5.2.1",
+        "ttlm-eq8",
+        "thesis-prop-5.2.2",
+        "tslm-eq-17",
+        "ttlm-table1-ptb-params",
+    ],
+    "rnn-equivalences": [
+        "ttlm-claim-b1",
+        "thesis-claim-5.3.2",
+        "ttlm-eq14-bias",
+        "tnverify-augmented-bilinear",
+    ],
+    "born-machines-ngrams": [
+        "thesis-eq-4.3",
+        "tnverify-born-sampler-exact",
+        "tslm-claim-2",
+        "thesis-eq-2.11",
+    ],
     "xi-networks": ["gtm-xi-operators", "gtm-thm-5.1", "gtm-lemma-a.1", "gtm-fig-3"],
     "lru-background": ["thesis-eq-4.7", "thesis-fig-6.8-ks", "thesis-sec-5.4.1-diagonalisable"],
     "gated-cells-lmms": ["grurntn-eq-24", "thesis-eq-5.23", "thesis-eq-6.9-corrected"],

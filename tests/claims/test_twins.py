@@ -10,7 +10,7 @@ from tnverify.cli import main
 
 def test_every_corrected_claim_corrects_its_printed_twin_which_does_not_hold():
     corrected = [c for c in all_claims() if c.id.endswith("-corrected")]
-    assert len(corrected) == 45          # 0.2.0's 44 and thesis-eq-5.11-bias-corrected
+    assert len(corrected) == 45  # 0.2.0's 44 and thesis-eq-5.11-bias-corrected
     for c in corrected:
         assert c.corrects == c.id.removesuffix("-corrected"), c.id
         printed = get_claim(c.corrects)
@@ -49,16 +49,23 @@ def test_an_old_id_selects_and_shows_on_the_command_line(capsys):
     assert "claim id 'ttlm-eq8-corrected' is deprecated" in err
 
 
-@pytest.mark.parametrize("cid, label", [
-    ("ttlm-eq3", "Printed in:"),
-    ("ttlm-eq3-corrected", "A correction of the statement printed in:"),
-    ("ttlm-eq6-variant", "A variant of the statement printed in:"),
-])
+@pytest.mark.parametrize(
+    "cid, label",
+    [
+        ("ttlm-eq3", "Printed in:"),
+        ("ttlm-eq3-corrected", "A correction of the statement printed in:"),
+        ("ttlm-eq6-variant", "A variant of the statement printed in:"),
+    ],
+)
 def test_a_claim_section_says_whose_words_the_statement_is(cid, label):
     from tnverify.report.claim_sections import claim_section
+
     html = claim_section(get_claim(cid))
     assert f'<p class="tnv-refs">{label} ' in html
-    others = {"Printed in:", "A correction of the statement printed in:",
-              "A variant of the statement printed in:",
-              "A paraphrase (not the paper's words) of:"} - {label}
+    others = {
+        "Printed in:",
+        "A correction of the statement printed in:",
+        "A variant of the statement printed in:",
+        "A paraphrase (not the paper's words) of:",
+    } - {label}
     assert not any(f'<p class="tnv-refs">{o}' in html for o in others)

@@ -9,17 +9,25 @@ from hypothesis import example, given, strategies as st
 
 from tnverify.errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
 from tnverify.generalized.grid import odd_even_matricization, random_shallow, grid_tensor
-from tnverify.generalized.bounds import (EXACT_WORK_LIMIT, cp_rank_lower_bound, grid_rank,
-                                 is_integer_valued, lemma_a1_bound, lemma_a2_rank_bound,
-                                 lemma_a2_rank_formula, odd_even_matrix,
-                                 shallow_width_lower_bound, thm_5_2_bound)
+from tnverify.generalized.bounds import (
+    EXACT_WORK_LIMIT,
+    cp_rank_lower_bound,
+    grid_rank,
+    is_integer_valued,
+    lemma_a1_bound,
+    lemma_a2_rank_bound,
+    lemma_a2_rank_formula,
+    odd_even_matrix,
+    shallow_width_lower_bound,
+    thm_5_2_bound,
+)
 from tnverify.ranks.matricize import exact_rank
 
 
 def test_printed_bounds_pinned():
     assert lemma_a1_bound(1, 10, 6) == 30 and lemma_a1_bound(2, 3, 4) == 12
-    assert shallow_width_lower_bound(1000, 10, 6) == 34      # notes: range {1, …, 34}
-    assert shallow_width_lower_bound(216, 6, 6) == 12        # Figs. 4–5: {1, …, 12}
+    assert shallow_width_lower_bound(1000, 10, 6) == 34  # notes: range {1, …, 34}
+    assert shallow_width_lower_bound(216, 6, 6) == 12  # Figs. 4–5: {1, …, 12}
     assert shallow_width_lower_bound(0, 6, 6) == 0
     assert thm_5_2_bound(10, 10, 8) == Fraction(250)
     assert thm_5_2_bound(3, 2, 4) == Fraction(2 * 4, 12)
@@ -35,8 +43,14 @@ def test_width_bound_is_the_ceiling(rank, M, half):
     assert w == math.ceil(Fraction(rank, T * M // 2))
 
 
-@pytest.mark.parametrize("call", [lambda: lemma_a1_bound(1, 3, 5), lambda: thm_5_2_bound(3, 2, 3),
-                                  lambda: lemma_a1_bound(0, 3, 4)])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: lemma_a1_bound(1, 3, 5),
+        lambda: thm_5_2_bound(3, 2, 3),
+        lambda: lemma_a1_bound(0, 3, 4),
+    ],
+)
 def test_bad_sizes_raise_shape_error(call):
     with pytest.raises(ShapeError):
         call()
@@ -68,8 +82,8 @@ def test_auto_rule_exact_mod_p_numerical():
     r = grid_rank(g)
     assert (r.rank, r.method, r.certified, r.kind) == (2, "exact", True, "exact")
     rng = np.random.default_rng(1)
-    big = rng.integers(-2, 3, size=(6,) * 6)                 # 216 × 216 > 128³ work
-    assert 216 ** 3 > EXACT_WORK_LIMIT
+    big = rng.integers(-2, 3, size=(6,) * 6)  # 216 × 216 > 128³ work
+    assert 216**3 > EXACT_WORK_LIMIT
     r = grid_rank(big, cross_check=True)
     assert r.method == "mod-p lower bound" and r.certified
     assert r.rank == r.numerical.rank == 216 and r.kind == "exact"
@@ -89,11 +103,11 @@ def test_certified_methods_agree_on_integer_products(seed, n, k):
     mp = grid_rank(A, certify="mod-p", matrix=True)
     nu = grid_rank(A.astype(float), certify="numerical", matrix=True).rank
     assert ex == exact_rank(A) == nu and mp.rank <= ex and ex <= min(n, k)
-    assert mp.rank == ex   # unequal only if p = 2**31 − 1 divides every maximal minor
+    assert mp.rank == ex  # unequal only if p = 2**31 − 1 divides every maximal minor
 
 
 def test_odd_even_matrix_matches_grid_module():
-    g = np.arange(3 ** 4, dtype=float).reshape((3,) * 4)
+    g = np.arange(3**4, dtype=float).reshape((3,) * 4)
     assert np.array_equal(odd_even_matrix(g), odd_even_matricization(g))
     assert odd_even_matrix(g)[1 * 3 + 2, 0 * 3 + 1] == g[1, 0, 2, 1]
     assert is_integer_valued(g) and not is_integer_valued(g + 0.5)
@@ -103,11 +117,11 @@ def test_odd_even_matrix_matches_grid_module():
 def test_cp_rank_lower_bound_of_product_grids(seed, R):
     rng = np.random.default_rng(seed)
     net = random_shallow(3, 4, R, "product", rng, dist="integer")
-    grid = grid_tensor(net)                                   # CP rank ≤ R (Eq. 20, ξ = xy)
+    grid = grid_tensor(net)  # CP rank ≤ R (Eq. 20, ξ = xy)
     for splits in ("odd-even", "unfoldings", "all"):
         b = cp_rank_lower_bound(grid, splits=splits)
         assert b.bound <= R and b.certified
-    assert len(cp_rank_lower_bound(grid, splits="all").per_split) == 2 ** 3 - 1
+    assert len(cp_rank_lower_bound(grid, splits="all").per_split) == 2**3 - 1
     assert len(cp_rank_lower_bound(grid, splits="unfoldings").per_split) == 3
 
 

@@ -12,15 +12,20 @@ from tnverify.generalized.xi import XI_NAMES
 
 
 def _F(M, rng):
-    return rng.standard_normal((M, M)) + 2 * M * np.eye(M)   # diagonally dominant: invertible
+    return rng.standard_normal((M, M)) + 2 * M * np.eye(M)  # diagonally dominant: invertible
 
 
 def _close(got, want, scale, n=64):
     return compare_values("test", got, want, n=n, scale=scale).verdict == "holds"
 
 
-@given(seed=st.integers(0, 2**32 - 1), xi=st.sampled_from(("relu", "product", "l2", "softplus")),
-       T=st.integers(1, 4), a=st.floats(-3, 3), b=st.floats(-3, 3))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    xi=st.sampled_from(("relu", "product", "l2", "softplus")),
+    T=st.integers(1, 4),
+    a=st.floats(-3, 3),
+    b=st.floats(-3, 3),
+)
 def test_combine_networks_grid_is_linear_combination(seed, xi, T, a, b):
     rng = np.random.default_rng(seed)
     M = 3
@@ -68,8 +73,9 @@ def test_rank_one_to_rnn_length_one_needs_two_sided_unit():
     # u = 0 of max(x, y, 0) is not a two-sided identity, so they differ for c < 0
     s = random_shallow(3, 1, 1, "relu", np.random.default_rng(0))
     got, want = grid_tensor(gc.rank_one_to_rnn(s)), grid_tensor(s)
-    assert (want < 0).any() and np.array_equal(got, np.where(
-        want * np.sign(s.weights[0]) < 0, 0.0, want))
+    assert (want < 0).any() and np.array_equal(
+        got, np.where(want * np.sign(s.weights[0]) < 0, 0.0, want)
+    )
     p = random_shallow(3, 1, 1, "product", np.random.default_rng(0))
     assert np.array_equal(grid_tensor(gc.rank_one_to_rnn(p)), grid_tensor(p))
 
@@ -122,7 +128,7 @@ def test_h_hat_printed_differs_corrected_holds():
     assert _close(grid_tensor(pn.rnn, F), H, 1e3) and _close(grid_tensor(pn.shallow, F), H, 1e3)
     printed = gc.product_network(H, F, order="printed")
     assert np.abs(grid_tensor(printed.shallow, F) - H).max() > 1e-3
-    S = F + F.T                                       # symmetric F: both orders agree
+    S = F + F.T  # symmetric F: both orders agree
     assert _close(gc.h_hat(H, S), gc.h_hat(H, S, order="corrected"), 1e3)
 
 

@@ -11,9 +11,14 @@ from tnverify.conventions import tolerance
 from tnverify.errors import RankError, ShapeError, UsageError
 from tnverify.generalized.grid import grid_by_evaluation, grid_tensor
 from tnverify.generalized.bounds import grid_rank, lemma_a2_rank_formula
-from tnverify.generalized.expressivity import (constant_grid_value, constant_network,
-                                       lemma_a2_indicator, pairwise_similarity_network,
-                                       perturb_network, rank_one_shallow)
+from tnverify.generalized.expressivity import (
+    constant_grid_value,
+    constant_network,
+    lemma_a2_indicator,
+    pairwise_similarity_network,
+    perturb_network,
+    rank_one_shallow,
+)
 
 IDS = ("gtm-lemma-a.1", "gtm-lemma-a.2", "gtm-thm-5.2", "gtm-thm-5.3")
 
@@ -23,7 +28,7 @@ def test_pairwise_network_shapes_pinned():
     assert net.ranks == (1, 2, 1, 2, 1) and net.h0 == 0.0 and net.xi.name == "relu"
     assert [c.shape for c in net.C] == [(3, 3), (4, 3), (3, 3), (4, 3)]
     assert [g.shape for g in net.G] == [(3, 1, 2), (4, 2, 1), (3, 1, 2), (4, 2, 1)]
-    assert net.G[1][3, :, 0].tolist() == [1 - 2, 0.0]        # b = [1 − min(M, R), 0]
+    assert net.G[1][3, :, 0].tolist() == [1 - 2, 0.0]  # b = [1 − min(M, R), 0]
     grid = grid_tensor(net)
     assert grid[1, 1, 0, 0] == 0 and grid[2, 2, 0, 0] == 1 and grid[0, 1, 0, 0] == 1
 
@@ -38,11 +43,12 @@ def test_pairwise_grid_is_the_indicator_with_the_printed_rank(M, R, half):
     assert grid_rank(grid, certify="exact").rank == lemma_a2_rank_formula(M, R, T)
 
 
-@given(M=st.integers(1, 4), R=st.integers(1, 4), T=st.integers(1, 4),
-       seed=st.integers(0, 2**32 - 1))
+@given(
+    M=st.integers(1, 4), R=st.integers(1, 4), T=st.integers(1, 4), seed=st.integers(0, 2**32 - 1)
+)
 def test_constant_network_grid(M, R, T, seed):
     eye = grid_tensor(constant_network(M, R, T, np.eye(M)), np.eye(M))
-    assert np.all(eye == constant_grid_value(M, R, T))        # exact for F = I
+    assert np.all(eye == constant_grid_value(M, R, T))  # exact for F = I
     rng = np.random.default_rng(seed)
     F = np.eye(M) + 0.1 * rng.standard_normal((M, M))
     net = constant_network(M, R, T, F)
@@ -69,8 +75,9 @@ def test_construction_errors():
     with pytest.raises(ShapeError):
         constant_network(2, 2, 3, np.eye(3))
     with pytest.raises(UsageError):
-        perturb_network(constant_network(2, 2, 3, np.eye(2)), np.eye(2), -1.0,
-                        np.random.default_rng(0))
+        perturb_network(
+            constant_network(2, 2, 3, np.eye(2)), np.eye(2), -1.0, np.random.default_rng(0)
+        )
     with pytest.raises(ShapeError):
         rank_one_shallow(np.ones(3), np.eye(2), 3)
 

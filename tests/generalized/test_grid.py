@@ -7,9 +7,17 @@ from hypothesis import given, settings, strategies as st
 
 from tnverify.conventions import tolerance
 from tnverify.errors import NonFiniteError, ShapeError, SizeLimitError, UsageError
-from tnverify.generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_entries,
-                           grid_tensor, odd_even_matricization, random_generalized_rnn,
-                           random_shallow, recursion_a3_literal)
+from tnverify.generalized.grid import (
+    GeneralizedRNN,
+    ShallowNetwork,
+    grid_by_evaluation,
+    grid_entries,
+    grid_tensor,
+    odd_even_matricization,
+    random_generalized_rnn,
+    random_shallow,
+    recursion_a3_literal,
+)
 from tnverify.generalized.xi import XI_NAMES
 
 
@@ -20,14 +28,19 @@ def _close(a, b, n):
 
 
 @settings(deadline=None)
-@given(st.sampled_from(XI_NAMES), st.integers(1, 3), st.integers(1, 4), st.integers(1, 3),
-       st.integers(0, 2**32))
+@given(
+    st.sampled_from(XI_NAMES),
+    st.integers(1, 3),
+    st.integers(1, 4),
+    st.integers(1, 3),
+    st.integers(0, 2**32),
+)
 def test_rnn_grid_matches_oracle(name, M, T, R, seed):
     rng = np.random.default_rng(seed)
     net = random_generalized_rnn(M, T, R, name, rng, L=M + 1)
     F = rng.standard_normal((M, M))
     g = grid_tensor(net, F)
-    n = T * (M + 1) * R * 4            # accumulated ops along one hidden-state path
+    n = T * (M + 1) * R * 4  # accumulated ops along one hidden-state path
     assert g.shape == (M,) * T
     assert _close(g, grid_by_evaluation(net, F), n)
     assert _close(grid_tensor(net, F, chunk_bytes=1), g, n)
@@ -35,8 +48,13 @@ def test_rnn_grid_matches_oracle(name, M, T, R, seed):
 
 
 @settings(deadline=None)
-@given(st.sampled_from(XI_NAMES), st.integers(1, 3), st.integers(1, 4), st.integers(1, 3),
-       st.integers(0, 2**32))
+@given(
+    st.sampled_from(XI_NAMES),
+    st.integers(1, 3),
+    st.integers(1, 4),
+    st.integers(1, 3),
+    st.integers(0, 2**32),
+)
 def test_shallow_grid_matches_oracle(name, M, T, R, seed):
     rng = np.random.default_rng(seed)
     net = random_shallow(M, T, R, name, rng)
@@ -110,7 +128,7 @@ def test_errors():
     with pytest.raises(UsageError):
         grid_tensor(net, backend="jax")
     with pytest.raises(ShapeError):
-        GeneralizedRNN((np.ones((2, 3)),), (np.ones((2, 1, 2)),), "relu")   # R_T != 1
+        GeneralizedRNN((np.ones((2, 3)),), (np.ones((2, 1, 2)),), "relu")  # R_T != 1
     with pytest.raises(ShapeError):
         ShallowNetwork(np.ones(2), np.ones((3, 1, 4)), "relu")
     with pytest.raises(UsageError):

@@ -26,10 +26,19 @@ def test_unknown_key_lists_keys():
         get_xi("tanh")
 
 
-@pytest.mark.parametrize("x,y,name,want", [
-    (2.0, 3.0, "product", 6.0), (-2.0, -3.0, "relu", 0.0), (-2.0, 3.0, "relu", 3.0),
-    (0.0, 0.0, "softplus", math.log(2.0)), (3.0, 4.0, "l2", 5.0), (-1.0, 2.0, "sum", 1.0),
-    (-1.0, 2.0, "relu_sum", 2.0), (3.0, 2.0, "relu_sum", 5.0)])
+@pytest.mark.parametrize(
+    "x,y,name,want",
+    [
+        (2.0, 3.0, "product", 6.0),
+        (-2.0, -3.0, "relu", 0.0),
+        (-2.0, 3.0, "relu", 3.0),
+        (0.0, 0.0, "softplus", math.log(2.0)),
+        (3.0, 4.0, "l2", 5.0),
+        (-1.0, 2.0, "sum", 1.0),
+        (-1.0, 2.0, "relu_sum", 2.0),
+        (3.0, 2.0, "relu_sum", 5.0),
+    ],
+)
 def test_pinned_values(x, y, name, want):
     got = float(XI_OPERATORS[name](x, y))
     assert abs(got - want) <= float(tolerance(np.float64, n=4, norm=abs(want) + 1))
@@ -37,15 +46,23 @@ def test_pinned_values(x, y, name, want):
 
 def test_stable_forms_do_not_overflow():
     assert float(XI_OPERATORS["softplus"](1000.0, 1000.0)) == pytest.approx(
-        1000.0 + math.log(2.0), abs=float(tolerance(np.float64, n=2, norm=1000.0)))
+        1000.0 + math.log(2.0), abs=float(tolerance(np.float64, n=2, norm=1000.0))
+    )
     assert float(XI_OPERATORS["l2"](1e200, 1e200)) == pytest.approx(
-        math.sqrt(2.0) * 1e200, rel=float(tolerance(np.float64, n=4)))
+        math.sqrt(2.0) * 1e200, rel=float(tolerance(np.float64, n=4))
+    )
 
 
 def test_units_reading_a():
     units = {k: op.unit for k, op in XI_OPERATORS.items()}
-    assert units == {"product": 1.0, "relu": 0.0, "softplus": -math.inf, "sum": 0.0,
-                     "l2": 0.0, "relu_sum": 0.0}
+    assert units == {
+        "product": 1.0,
+        "relu": 0.0,
+        "softplus": -math.inf,
+        "sum": 0.0,
+        "l2": 0.0,
+        "relu_sum": 0.0,
+    }
     assert not XI_OPERATORS["softplus"].unit_in_reals
     # softplus: the extended-real unit acts as an identity in IEEE arithmetic
     x = np.linspace(-5, 5, 11)
@@ -60,8 +77,7 @@ def test_reduce_is_left_fold(name, vals):
         want = float(op(want, v))
     assert float(op.reduce(np.array(vals), axis=0)) == want
     t = op.torch_reduce(torch.tensor(vals, dtype=torch.float64), dim=0)
-    assert abs(float(t) - want) <= float(tolerance(np.float64, n=4 * len(vals),
-                                                    norm=abs(want) + 1))
+    assert abs(float(t) - want) <= float(tolerance(np.float64, n=4 * len(vals), norm=abs(want) + 1))
 
 
 def test_reduce_empty_axis():

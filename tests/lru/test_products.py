@@ -47,13 +47,15 @@ def test_delta_stderr_formula_pinned():
 def test_sample_kurtosis_equals_scipy():
     x = np.random.default_rng(0).standard_normal(1000) ** 3
     assert abs(P.sample_kurtosis(x) - stats.kurtosis(x)) <= float(
-        tolerance(np.float64, n=4 * x.size, norm=abs(stats.kurtosis(x))))
+        tolerance(np.float64, n=4 * x.size, norm=abs(stats.kurtosis(x)))
+    )
 
 
 @settings(deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(10, 400))
 def test_power_sum_kurtosis_matches_direct(seed, n):
     import torch
+
     g = torch.Generator().manual_seed(seed)
     x = P.sample_torch("complex", n, g, reading="b")
     k = P.kurtosis_from_power_sums(P.power_sums_torch(x))

@@ -30,9 +30,9 @@ def test_unroll_matches_corrected_sum(seed, H, K):
 def test_unroll_first_states_and_printed_sum_misses_a_term():
     A, B, u = np.array([[2.0]]), np.array([[1.0]]), np.array([[1.0], [0.0]])
     xs = lru.unroll(A, B, u)
-    assert xs[:, 0].tolist() == [1.0, 2.0]            # x0 = Bu0, x1 = ABu0 + Bu1
-    assert lru.unrolled_sum(A, B, u, 1)[0] == 0.0     # printed Σ_{j=0}^{k-1}: Bu1 only
-    assert lru.unrolled_sum(A, B, u, 0)[0] == 0.0     # empty sum at k = 0
+    assert xs[:, 0].tolist() == [1.0, 2.0]  # x0 = Bu0, x1 = ABu0 + Bu1
+    assert lru.unrolled_sum(A, B, u, 1)[0] == 0.0  # printed Σ_{j=0}^{k-1}: Bu1 only
+    assert lru.unrolled_sum(A, B, u, 0)[0] == 0.0  # empty sum at k = 0
     with pytest.raises(ShapeError):
         lru.unroll(np.ones((2, 3)), B, u)
     with pytest.raises(NonFiniteError):
@@ -51,7 +51,7 @@ def test_ginibre_variance_and_eigenvalues():
     rng = np.random.default_rng(2)
     G = lru.ginibre(300, rng)
     # entries N(0, 1/H): H·mean(G²) = 1 within 6 standard errors (√(2/H²) per entry)
-    assert abs(300 * np.mean(G ** 2) - 1) < 6 * math.sqrt(2 / 300 ** 2)
+    assert abs(300 * np.mean(G**2) - 1) < 6 * math.sqrt(2 / 300**2)
     lam = lru.glorot_eigenvalues(50, rng, batch=3)
     assert lam.shape == (3, 50) and lam.dtype == np.complex128
 
@@ -109,6 +109,7 @@ def test_parallel_scan_matches_sequential(seed, K):
 
 def test_recurrence_inputs_are_validated():
     from tnverify.errors import DTypeError
+
     lam = torch.full((4,), 0.5, dtype=torch.complex128)
     bu = torch.ones((3, 2, 4), dtype=torch.complex128)
     for f in (lru.simulate_diagonal, lru.parallel_scan):

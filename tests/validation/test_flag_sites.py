@@ -23,21 +23,26 @@ INTERNAL = ("claims", "cli", "validation")
 def _flag_params(fn: ast.FunctionDef) -> list[str]:
     args = fn.args
     pos = args.posonlyargs + args.args
-    pairs = list(zip(pos[len(pos) - len(args.defaults):], args.defaults))
+    pairs = list(zip(pos[len(pos) - len(args.defaults) :], args.defaults))
     pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
-    return [a.arg for a, d in pairs
-            if isinstance(d, ast.Constant) and isinstance(d.value, bool)]
+    return [a.arg for a, d in pairs if isinstance(d, ast.Constant) and isinstance(d.value, bool)]
 
 
 def _handled(fn: ast.FunctionDef, name: str) -> bool:
     for node in ast.walk(fn):
         if isinstance(node, ast.Call):
             callee = getattr(node.func, "id", getattr(node.func, "attr", ""))
-            if callee in ("as_flag", "as_bool") and node.args and \
-                    isinstance(node.args[0], ast.Name) and node.args[0].id == name:
+            if (
+                callee in ("as_flag", "as_bool")
+                and node.args
+                and isinstance(node.args[0], ast.Name)
+                and node.args[0].id == name
+            ):
                 return True
-            if any(k.arg == name and isinstance(k.value, ast.Name) and k.value.id == name
-                   for k in node.keywords):
+            if any(
+                k.arg == name and isinstance(k.value, ast.Name) and k.value.id == name
+                for k in node.keywords
+            ):
                 return True
     return False
 
@@ -45,19 +50,25 @@ def _handled(fn: ast.FunctionDef, name: str) -> bool:
 def _public_functions():
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE)
-        if rel.parts[0] in INTERNAL or any(p.startswith("_") and p != "__init__.py"
-                                           for p in rel.parts):
+        if rel.parts[0] in INTERNAL or any(
+            p.startswith("_") and p != "__init__.py" for p in rel.parts
+        ):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
-                    not node.name.startswith("_"):
+            if isinstance(
+                node, (ast.FunctionDef, ast.AsyncFunctionDef)
+            ) and not node.name.startswith("_"):
                 yield f"{rel}:{node.lineno} {node.name}", node
 
 
 def test_every_public_flag_is_validated_or_handed_on():
-    unchecked = [f"{where} ({name})" for where, fn in _public_functions()
-                 for name in _flag_params(fn) if not _handled(fn, name)]
+    unchecked = [
+        f"{where} ({name})"
+        for where, fn in _public_functions()
+        for name in _flag_params(fn)
+        if not _handled(fn, name)
+    ]
     assert unchecked == [], f"flags read without as_flag: {unchecked}"
 
 

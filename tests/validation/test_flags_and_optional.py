@@ -23,23 +23,39 @@ def test_the_flag_validator_accepts_bools_only(bad):
     assert as_flag(np.bool_(True), "log") is True and as_flag(False, "log") is False
 
 
-@pytest.mark.parametrize("call", [
-    lambda f: TT3.norm(log=f),
-    lambda f: born.random_born(2, 3, 2, 0, complex=f),
-    lambda f: born.random_born(2, 3, 2, 0, uniform=f),
-    lambda f: born.random_born(2, 3, 2, 0, boundary=f),
-    lambda f: __import__("tnverify.generalized.constructions", fromlist=["x"])
-    .universal_shallow(np.arange(4.0).reshape(2, 2), solve=f),
-    lambda f: tslm.TSLM(3, 2, 2, embedding=f),
-    lambda f: __import__("tnverify.report.errata", fromlist=["x"]).build_errata("gtm", run=f),
-    lambda f: __import__("tnverify.generalized.bounds", fromlist=["x"])
-    .grid_rank(np.ones((2, 2, 2, 2)), cross_check=f),
-    lambda f: __import__("tnverify.lru.products", fromlist=["x"])
-    .tail_bounds("real", 3.0, zscore=f),
-    lambda f: recurrent.TTCoreRNN(np.ones((2, 3, 2)))(np.array([[0, 1]]), return_all=f),
-], ids=["norm-log", "born-complex", "born-uniform", "born-boundary", "universal-solve",
-        "tslm-embedding", "errata-run", "grid_rank-cross_check", "tail_bounds-zscore",
-        "forward-return_all"])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda f: TT3.norm(log=f),
+        lambda f: born.random_born(2, 3, 2, 0, complex=f),
+        lambda f: born.random_born(2, 3, 2, 0, uniform=f),
+        lambda f: born.random_born(2, 3, 2, 0, boundary=f),
+        lambda f: __import__(
+            "tnverify.generalized.constructions", fromlist=["x"]
+        ).universal_shallow(np.arange(4.0).reshape(2, 2), solve=f),
+        lambda f: tslm.TSLM(3, 2, 2, embedding=f),
+        lambda f: __import__("tnverify.report.errata", fromlist=["x"]).build_errata("gtm", run=f),
+        lambda f: __import__("tnverify.generalized.bounds", fromlist=["x"]).grid_rank(
+            np.ones((2, 2, 2, 2)), cross_check=f
+        ),
+        lambda f: __import__("tnverify.lru.products", fromlist=["x"]).tail_bounds(
+            "real", 3.0, zscore=f
+        ),
+        lambda f: recurrent.TTCoreRNN(np.ones((2, 3, 2)))(np.array([[0, 1]]), return_all=f),
+    ],
+    ids=[
+        "norm-log",
+        "born-complex",
+        "born-uniform",
+        "born-boundary",
+        "universal-solve",
+        "tslm-embedding",
+        "errata-run",
+        "grid_rank-cross_check",
+        "tail_bounds-zscore",
+        "forward-return_all",
+    ],
+)
 @pytest.mark.parametrize("flag", ["no", 1])
 def test_flags_of_public_entry_points_refuse_str_and_int(call, flag):
     # before the fix: TT.norm(log="no") returned the log, random_born(complex="no") complex cores
@@ -83,7 +99,7 @@ def test_lmm_h0_and_log_h0_are_validated():
 def test_ttscorer_sites_steps_and_batch_chunk_are_not_truncated():
     cores = [np.ones((1, 2, 2)), np.ones((2, 2, 1))]
     with pytest.raises(DTypeError):
-        ttlm.TTScorer(cores, sites=[0.0, 1.5])              # int(1.5) was 1
+        ttlm.TTScorer(cores, sites=[0.0, 1.5])  # int(1.5) was 1
     scorer = ttlm.TTScorer(cores)
     tokens = np.array([[0, 1]])
     with pytest.raises(DTypeError):
@@ -91,25 +107,44 @@ def test_ttscorer_sites_steps_and_batch_chunk_are_not_truncated():
     with pytest.raises(DTypeError):
         scorer.tree(tokens, batch_chunk=1.5)
     with pytest.raises(UsageError):
-        scorer.tree(tokens, batch_chunk=0)                  # max(1, 0) was 1
+        scorer.tree(tokens, batch_chunk=0)  # max(1, 0) was 1
 
 
-@pytest.mark.parametrize("call", [
-    lambda: tslm.TSLM(3, 2, 2, generator=0),
-    lambda: tv.run_claim("ttlm-eq2", sides=("small",), seed=5.5),
-    lambda: __import__("tnverify.claims.monte_carlo", fromlist=["x"]).mean_estimate([1.0, 2.0], seed=5.5),
-    lambda: __import__("tnverify.claims.monte_carlo", fromlist=["x"]).mean_estimate([1.0, 2.0],
-                                                                         estimator=3),
-    lambda: __import__("tnverify.report.errata", fromlist=["x"]).write_errata(3, "gtm", run=False),
-    lambda: __import__("tnverify.report.errata", fromlist=["x"]).build_errata("gtm", run=False,
-                                                                       seed=True),
-    lambda: tv.tolerance(None),                     # np.dtype(None) silently meant float64
-    lambda: __import__("tnverify.lru.products", fromlist=["x"]).moment("real", 2, reading="c"),
-    lambda: __import__("tnverify.cells.tokens", fromlist=["x"]).check_tokens(
-        np.array([[0, 1]]), 2, "cpu", min_length="2"),
-], ids=["tslm-generator", "run_claim-seed", "mean_estimate-seed", "mean_estimate-estimator",
-        "errata-out", "errata-seed", "tolerance-dtype-None", "reading-real-kind",
-        "check_tokens-min_length"])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: tslm.TSLM(3, 2, 2, generator=0),
+        lambda: tv.run_claim("ttlm-eq2", sides=("small",), seed=5.5),
+        lambda: __import__("tnverify.claims.monte_carlo", fromlist=["x"]).mean_estimate(
+            [1.0, 2.0], seed=5.5
+        ),
+        lambda: __import__("tnverify.claims.monte_carlo", fromlist=["x"]).mean_estimate(
+            [1.0, 2.0], estimator=3
+        ),
+        lambda: __import__("tnverify.report.errata", fromlist=["x"]).write_errata(
+            3, "gtm", run=False
+        ),
+        lambda: __import__("tnverify.report.errata", fromlist=["x"]).build_errata(
+            "gtm", run=False, seed=True
+        ),
+        lambda: tv.tolerance(None),  # np.dtype(None) silently meant float64
+        lambda: __import__("tnverify.lru.products", fromlist=["x"]).moment("real", 2, reading="c"),
+        lambda: __import__("tnverify.cells.tokens", fromlist=["x"]).check_tokens(
+            np.array([[0, 1]]), 2, "cpu", min_length="2"
+        ),
+    ],
+    ids=[
+        "tslm-generator",
+        "run_claim-seed",
+        "mean_estimate-seed",
+        "mean_estimate-estimator",
+        "errata-out",
+        "errata-seed",
+        "tolerance-dtype-None",
+        "reading-real-kind",
+        "check_tokens-min_length",
+    ],
+)
 def test_optional_arguments_go_through_the_validators(call):
     with pytest.raises(TnverifyError):
         call()
@@ -117,6 +152,7 @@ def test_optional_arguments_go_through_the_validators(call):
 
 def test_run_claims_refuses_a_progress_hook_that_is_not_callable():
     from tnverify.report import run_claims
+
     with pytest.raises(DTypeError, match="progress"):
         run_claims([], progress="yes")
     with pytest.raises(DTypeError, match="case_progress"):
@@ -126,7 +162,8 @@ def test_run_claims_refuses_a_progress_hook_that_is_not_callable():
 
 def test_grid_rank_checks_the_prime_on_every_path():
     from tnverify.generalized.bounds import grid_rank
-    g = np.arange(16.0).reshape(2, 2, 2, 2) / 3          # a real grid: the numerical path
+
+    g = np.arange(16.0).reshape(2, 2, 2, 2) / 3  # a real grid: the numerical path
     with pytest.raises(RankError, match="prime"):
         grid_rank(g, prime=4)
     assert grid_rank(g).method == "numerical"

@@ -27,8 +27,11 @@ from tnverify.definitions.oracle import Oracle  # noqa: E402
 
 RNG = np.random.default_rng(5)
 V, R = 3, 2
-CORES = [RNG.standard_normal((1, V, R)), RNG.standard_normal((R, V, R)),
-         RNG.standard_normal((R, V, 1))]
+CORES = [
+    RNG.standard_normal((1, V, R)),
+    RNG.standard_normal((R, V, R)),
+    RNG.standard_normal((R, V, 1)),
+]
 TOK = np.array([[0, 1, 2], [2, 2, 0]])
 
 
@@ -42,18 +45,30 @@ INSTANCES = {
     "BornMachine": lambda: born.BornMachine([torch.as_tensor(c) for c in CORES]),
     "TTScorer": lambda: ttlm.TTScorer([torch.as_tensor(c) for c in CORES]),
     "UniformTTLM": lambda: tvc.UniformTTLM(RNG.standard_normal((V, R)), CORES[1]),
-    "TTLMTiny": lambda: tvc.TTLMTiny(CORES[1].transpose(1, 0, 2), np.eye(R),
-                                     np.ones((R, R, R)), np.ones(R)),
+    "TTLMTiny": lambda: tvc.TTLMTiny(
+        CORES[1].transpose(1, 0, 2), np.eye(R), np.ones((R, R, R)), np.ones(R)
+    ),
     "TSLM": lambda: tslm.TSLM(V, 2, 2, generator=_gen()),
     "LMM": lambda: lmm.LMM(2, rng=0),
     "TTCoreRNN": lambda: recurrent.TTCoreRNN(CORES[1]),
     "Oracle": Oracle,
 }
 #: Valid values of the required arguments, by name.
-REQUIRED = dict(tokens=TOK, prefix=TOK[:, :2], suffix=TOK[:, 1:], n=3, length=3, steps=2,
-                t=1, x=torch.ones(1, 2, 2, dtype=torch.complex128), eps=1e-3,
-                h=torch.ones(1, R, dtype=torch.float64), tensor_or_score=np.ones((2, 2)),
-                uniforms=torch.full((1, 3), 0.5, dtype=torch.float64), generator="a fresh one")
+REQUIRED = dict(
+    tokens=TOK,
+    prefix=TOK[:, :2],
+    suffix=TOK[:, 1:],
+    n=3,
+    length=3,
+    steps=2,
+    t=1,
+    x=torch.ones(1, 2, 2, dtype=torch.complex128),
+    eps=1e-3,
+    h=torch.ones(1, R, dtype=torch.float64),
+    tensor_or_score=np.ones((2, 2)),
+    uniforms=torch.full((1, 3), 0.5, dtype=torch.float64),
+    generator="a fresh one",
+)
 
 
 def _cases():
@@ -66,8 +81,11 @@ def _cases():
                 params = inspect.signature(meth).parameters.values()
             except (TypeError, ValueError):
                 continue
-            required = [p.name for p in params if p.default is p.empty
-                        and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+            required = [
+                p.name
+                for p in params
+                if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+            ]
             if any(r not in REQUIRED for r in required):
                 continue
             for p in params:
@@ -75,8 +93,9 @@ def _cases():
                     continue
                 for label, bad in optional_bad_values(p.default, "None" in str(p.annotation)):
                     if label != "np.bool_":
-                        yield pytest.param(cls, name, required, p.name, bad,
-                                           id=f"{cls}.{name}({p.name}={label})")
+                        yield pytest.param(
+                            cls, name, required, p.name, bad, id=f"{cls}.{name}({p.name}={label})"
+                        )
 
 
 CASES = list(_cases())
@@ -84,8 +103,14 @@ CASES = list(_cases())
 
 def test_the_sweep_reaches_the_methods_with_options():
     reached = {c.values[:2] for c in CASES}
-    for expected in [("TensorTrain", "norm"), ("TTScorer", "tree"), ("BornMachine", "sample"),
-                     ("TTLMTiny", "readout"), ("LMM", "log_forward"), ("Oracle", "partition")]:
+    for expected in [
+        ("TensorTrain", "norm"),
+        ("TTScorer", "tree"),
+        ("BornMachine", "sample"),
+        ("TTLMTiny", "readout"),
+        ("LMM", "log_forward"),
+        ("Oracle", "partition"),
+    ]:
         assert expected in reached
 
 

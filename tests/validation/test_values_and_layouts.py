@@ -17,7 +17,12 @@ from tnverify.cells import ttlm, ttlm_variants as tvc
 from tnverify.cells.generalized import GeneralizedRNNModule
 from tnverify.claims.printed_numbers import judge_printed
 from tnverify.errors import (
-    DTypeError, NonFiniteError, NormalizationError, ShapeError, StructureError, TnverifyError,
+    DTypeError,
+    NonFiniteError,
+    NormalizationError,
+    ShapeError,
+    StructureError,
+    TnverifyError,
     UsageError,
 )
 from tnverify.generalized import grid
@@ -34,12 +39,13 @@ def n(*shape):
 def test_grid_tensor_refuses_an_integer_torch_dtype():
     net = grid.random_shallow(2, 3, 2, "relu", 0)
     for dtype in (torch.int64, torch.bool, "int64"):
-        with pytest.raises(DTypeError):                  # int64 truncated the weights
+        with pytest.raises(DTypeError):  # int64 truncated the weights
             tv.grid_tensor(net, backend="torch", dtype=dtype)
     ref = tv.grid_tensor(net)
     got = tv.grid_tensor(net, backend="torch", dtype=torch.float64)
-    assert np.array_equal(np.asarray(got), ref) or np.allclose(np.asarray(got), ref, rtol=0,
-                                                              atol=1e-12 * np.abs(ref).max())
+    assert np.array_equal(np.asarray(got), ref) or np.allclose(
+        np.asarray(got), ref, rtol=0, atol=1e-12 * np.abs(ref).max()
+    )
 
 
 def test_generalized_rnn_module_checks_weights_before_casting():
@@ -51,8 +57,10 @@ def test_generalized_rnn_module_checks_weights_before_casting():
 
 
 def test_cells_refuse_integer_dtypes_and_bad_devices_before_any_cast():
-    for build in (lambda **kw: tvc.UniformTTLM(n(V, R), n(R, V, R), **kw),
-                  lambda **kw: ttlm.TTScorer([n(1, V, 1)], **kw)):
+    for build in (
+        lambda **kw: tvc.UniformTTLM(n(V, R), n(R, V, R), **kw),
+        lambda **kw: ttlm.TTScorer([n(1, V, 1)], **kw),
+    ):
         with pytest.raises(DTypeError):
             build(dtype=torch.int64)
         with pytest.raises(DTypeError):
@@ -61,7 +69,7 @@ def test_cells_refuse_integer_dtypes_and_bad_devices_before_any_cast():
 
 # -- root cause: judge_printed read any input ----------------------------------------------
 def test_judge_printed_validates_its_callable_inputs_and_nan_corners():
-    gain = lambda a, b: 100 * (a - b) / a                   # noqa: E731
+    gain = lambda a, b: 100 * (a - b) / a  # noqa: E731
     assert judge_printed("gain", "10.0", gain, ["120.1", "108.1"]).verdict == "holds"
     with pytest.raises(DTypeError, match="callable"):
         judge_printed("gain", "10.0", None, ["120.1", "108.1"])
@@ -69,23 +77,25 @@ def test_judge_printed_validates_its_callable_inputs_and_nan_corners():
         with pytest.raises(DTypeError):
             judge_printed("gain", "10.0", gain, inputs)
     # a NaN corner used to drop out of min/max and decide the verdict
-    nan_corner = lambda a: float("nan") if a > 1.0 else a   # noqa: E731
+    nan_corner = lambda a: float("nan") if a > 1.0 else a  # noqa: E731
     with pytest.raises(NonFiniteError, match="NaN"):
         judge_printed("x", "1.0", nan_corner, ["1.0"])
     with pytest.raises(NonFiniteError):
-        judge_printed("x", "1.0", lambda a, b: a / b, ["1.0", (0.0, 1.0)])   # a / 0
+        judge_printed("x", "1.0", lambda a, b: a / b, ["1.0", (0.0, 1.0)])  # a / 0
 
 
 # -- root cause: labels that named the wrong entry ------------------------------------------
 def test_compare_values_labels_name_the_entry_that_fails():
     from tnverify.claims.compare import compare_values
+
     got, ref = np.array([[0.0, 0.0], [0.0, 1.0]]), np.zeros((2, 2))
-    assert compare_values("x", got, ref, n=1, labels=["a", "b", "c", "d"]) \
-        .counterexample["entry"] == "d"
+    assert (
+        compare_values("x", got, ref, n=1, labels=["a", "b", "c", "d"]).counterexample["entry"]
+        == "d"
+    )
     # one label per row: the row's label and the index within the row (entry 3 is not
     # labels[3], which does not exist, nor labels[1] alone)
-    assert compare_values("x", got, ref, n=1, labels=["a", "b"]).counterexample["entry"] \
-        == ["b", 1]
+    assert compare_values("x", got, ref, n=1, labels=["a", "b"]).counterexample["entry"] == ["b", 1]
     with pytest.raises(ShapeError, match="labels"):
         compare_values("x", got, ref, n=1, labels=["a", "b", "c"])
 
@@ -93,7 +103,7 @@ def test_compare_values_labels_name_the_entry_that_fails():
 # -- root cause: a total that overflows, a total that is zero ------------------------------
 def test_conditionals_of_a_joint_beyond_the_float_range():
     joint = np.array([[1.0, 3.0], [2.0, 2.0]])
-    big = tv.conditionals(joint * 1e307)              # Σ overflowed to inf: 0 and NaN
+    big = tv.conditionals(joint * 1e307)  # Σ overflowed to inf: 0 and NaN
     for got, want in zip(big, tv.conditionals(joint)):
         assert np.allclose(got, want, rtol=4 * np.finfo(float).eps, atol=0)
     assert big[0].tolist() == [0.5, 0.5]
@@ -109,7 +119,7 @@ def test_zero_total_mass_is_refused_not_nan():
 
 
 def test_ttlm_large_without_w_eh_is_refused():
-    with pytest.raises(UsageError, match="TTLMTiny"):      # it silently built a TTLM-Tiny
+    with pytest.raises(UsageError, match="TTLMTiny"):  # it silently built a TTLM-Tiny
         tvc.TTLMLarge(n(V, R, R), None, n(R, R), n(R, R, R), n(R))
 
 
@@ -124,9 +134,9 @@ def test_exact_rank_refuses_bool_matrices():
 # -- root cause: an augmented core split without its carry ---------------------------------
 def test_split_augmented_core_checks_the_carry_and_names_both_layouts():
     cell = tvc.TTLMTiny(n(V, R, R), n(R, R), n(R, R, R), n(R), b_hh=n(R))
-    G = cell.augmented_core()                                # (R+1, |V|, R+1)
+    G = cell.augmented_core()  # (R+1, |V|, R+1)
     with pytest.raises(ShapeError, match="'ttlm' layout"):
-        eq.split_augmented_core(G)                           # used to return |V|-1 words
+        eq.split_augmented_core(G)  # used to return |V|-1 words
     assert eq.split_augmented_core(G, layout="ttlm")["bias"].shape == (V, R)
     random_core = n(R + 1, V + 1, R + 1)
     with pytest.raises(ShapeError, match="carry"):
@@ -138,8 +148,9 @@ def test_split_augmented_core_checks_the_carry_and_names_both_layouts():
 def test_split_of_a_ttlm_core_gives_the_bilinear_core_and_the_bias_rows():
     W_xe, W_hh, P, h0, b = n(V, R, R), n(R, R), n(R, R, R), n(R), n(R)
     plain = tvc.TTLMTiny(W_xe, W_hh, P, h0).tt_core().detach().numpy()
-    blocks = eq.split_augmented_core(tvc.TTLMTiny(W_xe, W_hh, P, h0, b_hh=b)
-                                     .augmented_core(), layout="ttlm")
+    blocks = eq.split_augmented_core(
+        tvc.TTLMTiny(W_xe, W_hh, P, h0, b_hh=b).augmented_core(), layout="ttlm"
+    )
     assert np.array_equal(blocks["bilinear"], plain)
     assert not np.array_equal(blocks["bias"], np.zeros((V, R)))
 
@@ -155,7 +166,7 @@ def test_tt_core_of_a_biased_cell_raises_a_package_error():
 def test_every_error_a_user_can_meet_is_in_the_readme_table_with_its_base():
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     start = readme.index("<!-- errors-start -->")
-    table = readme[start:readme.index("<!-- errors-end -->", start)]
+    table = readme[start : readme.index("<!-- errors-end -->", start)]
     rows = {m.group(1): m.group(0) for m in re.finditer(r"^\| `(\w+)`[^|]*\|", table, re.M)}
     for name in errors.__all__:
         cls = getattr(errors, name)
@@ -164,9 +175,15 @@ def test_every_error_a_user_can_meet_is_in_the_readme_table_with_its_base():
         assert name in rows, f"{name} is not in the README's error table"
         assert issubclass(cls, TnverifyError)
         # the row names every base a caller might catch it by, beyond ValueError
-        bases = [b.__name__ for b in (TypeError, ImportError, NotImplementedError, OSError)
-                 if issubclass(cls, b)]
-        bases += [b.__name__ for b in cls.__mro__[1:]
-                  if b.__module__ == errors.__name__ and b is not TnverifyError]
+        bases = [
+            b.__name__
+            for b in (TypeError, ImportError, NotImplementedError, OSError)
+            if issubclass(cls, b)
+        ]
+        bases += [
+            b.__name__
+            for b in cls.__mro__[1:]
+            if b.__module__ == errors.__name__ and b is not TnverifyError
+        ]
         for base in bases:
             assert f"`{base}`" in rows[name], f"{name}'s row does not name its base {base}"

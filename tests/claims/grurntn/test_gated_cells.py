@@ -8,18 +8,32 @@ from pathlib import Path
 import tnverify.claims.grurntn.gated_cells  # noqa: F401 - registers the claims
 from tnverify.claims import FAILS, HOLDS, get_claim, run_claim
 
-IDS = ["grurntn-eq-8", "grurntn-eq-15", "grurntn-eq-17", "grurntn-eq-18", "grurntn-eq-19",
-       "grurntn-eq-19-corrected", "grurntn-eq-21", "grurntn-eq-24", "grurntn-eq-24-corrected",
-       "grurntn-eq-25", "grurntn-eq-26", "grurntn-eq-26-corrected", "grurntn-eq-27",
-       "grurntn-sec-4b-params", "grurntn-sec-4b-char-hidden",
-       "grurntn-sec-4b-char-hidden-corrected", "grurntn-sec-5-gains",
-       "grurntn-sec-5b-table-ref", "grurntn-sec-5b-table-ref-corrected"]
+IDS = [
+    "grurntn-eq-8",
+    "grurntn-eq-15",
+    "grurntn-eq-17",
+    "grurntn-eq-18",
+    "grurntn-eq-19",
+    "grurntn-eq-19-corrected",
+    "grurntn-eq-21",
+    "grurntn-eq-24",
+    "grurntn-eq-24-corrected",
+    "grurntn-eq-25",
+    "grurntn-eq-26",
+    "grurntn-eq-26-corrected",
+    "grurntn-eq-27",
+    "grurntn-sec-4b-params",
+    "grurntn-sec-4b-char-hidden",
+    "grurntn-sec-4b-char-hidden-corrected",
+    "grurntn-sec-5-gains",
+    "grurntn-sec-5b-table-ref",
+    "grurntn-sec-5b-table-ref-corrected",
+]
 RANDOM = [c for c in IDS if "-sec-" not in c]
 
 
 def test_eq8_records_the_torch_mapping():
-    ev = get_claim("grurntn-eq-8").run_small({"input": 3, "hidden": 4, "length": 5,
-                                              "batch": 2}, 0)
+    ev = get_claim("grurntn-eq-8").run_small({"input": 3, "hidden": 4, "length": 5, "batch": 2}, 0)
     m = ev.details["mapping_to_torch"]
     assert m["coincide_generic_W_hh"] is False and m["max_diff_generic_W_hh"] > 0
     assert ev.parts["diagonal W_hh: r before = r after"].verdict == HOLDS
@@ -31,7 +45,7 @@ def test_eq24_fails_under_the_admissible_reading_for_the_printed_fprime():
     # only the total reading decides; the local partial is shown as ruled out
     assert set(ev.readings) == {"total"} and set(ev.ruled_out) == {"local"}
     for rd in (ev.readings["total"], ev.ruled_out["local"]):
-        assert rd.parts["autograd vs central FD"].verdict == HOLDS   # the reference is right
+        assert rd.parts["autograd vs central FD"].verdict == HOLDS  # the reference is right
         assert rd.parts["autograd vs central FD"].control.verdict == FAILS
         assert rd.parts["formula vs autograd"].verdict == FAILS
         assert rd.parts["f′ used vs d/da tanh"].verdict == FAILS
@@ -46,6 +60,7 @@ def test_eq24_counterexample_is_fprime_at_a_equal_1():
     = 0.0568 against d/da tanh = 1/cosh²(1) = 0.4200, the same at every seed; the corrected
     f′ passes the same comparison."""
     import math
+
     key = "f′(a) at a = 1 vs d/da tanh(a) = 1/cosh²(a)"
     c = get_claim("grurntn-eq-24")
     for seed in (0, 5):
@@ -76,19 +91,22 @@ def test_eq19_and_eq26_printed_brackets_are_untyped_and_share_one_erratum():
         twin = get_claim(c.corrected_by)
         assert twin.run_small(twin.space[0], 1).verdict == HOLDS
     # a typed but wrong a_j (slice leg and h-leg swapped) is rejected by the corrected check
-    ev = get_claim("grurntn-eq-26-corrected").run_small({"input": 3, "hidden": 4, "length": 3,
-                                                         "batch": 2}, 2)
+    ev = get_claim("grurntn-eq-26-corrected").run_small(
+        {"input": 3, "hidden": 4, "length": 3, "batch": 2}, 2
+    )
     assert ev.verdict == HOLDS and ev.control.verdict == FAILS
 
 
 def test_sec4b_counterexample_is_the_grurntn_char_lower_bound():
     from tnverify.claims.grurntn import published_numbers as GN
+
     assert GN.grurntn_char_lower_bound() == 32 * 256 * 256 + 3 * (32 * 256 + 256 * 256)
     ce = run_claim("grurntn-sec-4b-params", sides=("small",)).counterexample
     assert "GRURNTN char lower bound" in ce["where"] and ce["printed"] == "2.2"
     assert ce["formula_range"][0] == GN.grurntn_char_lower_bound() / 1e6 > 2.25
-    ev = get_claim("grurntn-sec-4b-params").run_small({"char_vocab_min": 45,
-                                                       "char_vocab_max": 60}, 0)
+    ev = get_claim("grurntn-sec-4b-params").run_small(
+        {"char_vocab_min": 45, "char_vocab_max": 60}, 0
+    )
     assert set(ev.readings) == {"600 → LSTMRNN"}
     assert set(ev.ruled_out) == {"600 → LSTMRNTN (literal)"}
     full = ev.readings["600 → LSTMRNN"].readings["peepholes full"]
@@ -115,6 +133,7 @@ def test_sec4b_char_hidden_misprint():
 
 def test_gains_hold_at_the_printed_precision():
     from tnverify.claims.grurntn import published_numbers as GN
+
     ev = get_claim("grurntn-sec-5-gains").run_small({}, 0)
     assert ev.verdict == HOLDS
     for name, pair in ev.parts.items():
@@ -129,8 +148,13 @@ def test_gains_hold_at_the_printed_precision():
     # a wrong relative figure is rejected: 10.63 % is not attainable from the LSTM row
     assert GN.joint_gain_witness("108.26", "96.97", "11.29", "10.63") is None
     # the word-level GRU relative gain is rejected when read relative to the proposed value
-    assert ev.parts["PPL GRURNN → GRURNTN"].parts["relative"].ruled_out[
-        "relative to the proposed value"].verdict == FAILS
+    assert (
+        ev.parts["PPL GRURNN → GRURNTN"]
+        .parts["relative"]
+        .ruled_out["relative to the proposed value"]
+        .verdict
+        == FAILS
+    )
 
 
 def test_table_reference():
@@ -162,11 +186,13 @@ def test_scaled_bptt_leaves_global_rng_alone():
     import torch
 
     from tnverify.claims.grurntn.bptt_gradients import scaled_bptt
+
     p = {"input": 2, "hidden": 3, "vocab_size": 4, "length": 3, "batch": 2}
     torch.manual_seed(5)
     before = torch.get_rng_state().clone()
-    ev = scaled_bptt(p, "cpu", np.random.default_rng(0), model="lstm", fprime="true",
-                     readings=("total",))
+    ev = scaled_bptt(
+        p, "cpu", np.random.default_rng(0), model="lstm", fprime="true", readings=("total",)
+    )
     assert ev.readings["total"].error is not None
     assert torch.equal(torch.get_rng_state(), before)
 
@@ -176,12 +202,14 @@ def test_model_param_count_rejects_non_integer_sizes():
 
     from tnverify.cells import gated_params as GP
     from tnverify.errors import DTypeError, UsageError
+
     for bad in (2.5, "8", True, None):
         with pytest.raises(DTypeError, match="hidden must be an integer"):
             GP.model_param_count("GRURNN", vocab_size=10, embedding=4, hidden=bad)
     with pytest.raises(UsageError, match="embedding must be an integer >= 1; got 0"):
         GP.model_param_count("GRURNN", vocab_size=10, embedding=0, hidden=3)
     import numpy as np
-    assert GP.model_param_count("GRURNN", vocab_size=np.int64(10), embedding=4,
-                                hidden=3)["total"] == GP.formula_count(
-        "GRURNN", vocab_size=10, embedding=4, hidden=3)
+
+    assert GP.model_param_count("GRURNN", vocab_size=np.int64(10), embedding=4, hidden=3)[
+        "total"
+    ] == GP.formula_count("GRURNN", vocab_size=10, embedding=4, hidden=3)

@@ -40,10 +40,12 @@ def test_fig3_scaled_parts_and_exact_grids():
     tvn = ev.readings["a"].parts["(a) torch grid == numpy grid"]
     assert tvn.verdict == "holds"
     assert tvn.details["compared_networks"] == 16 == tvn.details["exact_networks"]
-    assert tvn.details["max_diff"] == 0.0          # integer grids: bitwise equal
+    assert tvn.details["max_diff"] == 0.0  # integer grids: bitwise equal
     assert set(_parts(ev.readings["b"])) == {
-        "(a) torch grid == numpy grid", "bound 1 => a rank-1 shallow network realizes the grid",
-        "more networks need width > 1 as R grows"}
+        "(a) torch grid == numpy grid",
+        "bound 1 => a rank-1 shallow network realizes the grid",
+        "more networks need width > 1 as R grows",
+    }
 
 
 def test_fig3_defect_in_torch_grid_is_detected(monkeypatch):
@@ -51,8 +53,9 @@ def test_fig3_defect_in_torch_grid_is_detected(monkeypatch):
 
     def broken(net, F, device):
         g = real(net, F, device).clone()
-        g.view(-1)[0] += 1.0                       # one wrong entry
+        g.view(-1)[0] += 1.0  # one wrong entry
         return g
+
     monkeypatch.setattr(S, "_grid_torch", broken)
     params = {"M": 3, "T": 4, "samples": 2, "shared": True, "numpy_per_R": 1}
     ev = S.scaled_fig3(params, "cpu", np.random.default_rng(0))
@@ -70,10 +73,11 @@ def test_shared_closure_defect_is_detected(monkeypatch):
     assert grid.error == 0 or grid.error / float(grid.tolerance) >= 1e-9
     real = S._grid_torch
 
-    def broken(net, F, device):   # an offset on one entry (a scale factor is linear)
+    def broken(net, F, device):  # an offset on one entry (a scale factor is linear)
         g = real(net, F, device).clone()
         g.view(-1)[-1] += 1.0
         return g
+
     monkeypatch.setattr(S, "_grid_torch", broken)
     bad = S._closure_torch(params, "cpu", np.random.default_rng(2))
     assert bad.parts["grid"].verdict == "fails"
@@ -91,7 +95,7 @@ def test_rank_mod_p_capped_matches_numpy(seed, rank, cap):
     rng = np.random.default_rng(seed)
     A = rng.integers(-3, 4, (9, rank)) @ rng.integers(-3, 4, (rank, 11))
     want = rank_mod_p(A.astype(np.int64), backend="python")
-    got = S.rank_mod_p_capped(torch.tensor(A, dtype=torch.float64), cap)      # FLINT (CPU)
+    got = S.rank_mod_p_capped(torch.tensor(A, dtype=torch.float64), cap)  # FLINT (CPU)
     assert got == min(want, cap)
     # the device path (torch elimination), run here on the CPU
     assert S.capped_elimination(torch.tensor(A, dtype=torch.float64), cap) == min(want, cap)
@@ -109,7 +113,7 @@ def test_rank_mod_p_capped_pinned(capped):
 def test_realizability_torch_matches_numpy(seed, realizable):
     rng = np.random.default_rng(seed)
     T, M = 3, 3
-    if realizable:   # λ·max_t b_t[i_t] with b ≥ 0
+    if realizable:  # λ·max_t b_t[i_t] with b ≥ 0
         b = rng.integers(0, 4, (T, M)).astype(float)
         g = np.max(np.stack(np.meshgrid(*b, indexing="ij")), axis=0) * rng.choice([-2.0, 3.0])
     else:
@@ -122,6 +126,7 @@ def test_realizability_torch_matches_numpy(seed, realizable):
 
 def test_fig5_certified_rank_matches_small_side():
     from tnverify.generalized.grid import grid_tensor, odd_even_matricization, random_shallow
+
     rng = np.random.default_rng(4)
     net = random_shallow(3, 4, 1, "l2", rng)
     F = rng.standard_normal((3, 3))
@@ -138,6 +143,7 @@ def test_fig5_certified_rank_matches_small_side():
 
 def test_exactness_certificate_a_posteriori():
     from tnverify.generalized.grid import random_generalized_rnn
+
     rng = np.random.default_rng(0)
     net = random_generalized_rnn(3, 4, 2, "relu", rng, dist="integer")
     assert S._exact_on_device(net, np.eye(3), "cpu")

@@ -7,13 +7,11 @@ import pytest
 
 import tnverify.claims.gtm.networks  # noqa: F401  (registers the claims)
 from tnverify.claims import get_claim
-from tnverify.claims.gtm.grid_tensors import (abs_network, eq20_literal, loop_rnn)
-from tnverify.claims.gtm.xi_operators import (CANDIDATES, symbolic_identity, triples,
-                                              unit_candidates)
+from tnverify.claims.gtm.grid_tensors import abs_network, eq20_literal, loop_rnn
+from tnverify.claims.gtm.xi_operators import CANDIDATES, symbolic_identity, triples, unit_candidates
 from tnverify.conventions import tolerance
 from tnverify.generalized.grid import grid_by_evaluation, random_generalized_rnn, random_shallow
 from tnverify.generalized.xi import XI_OPERATORS
-
 
 
 def test_xi_readings_only_the_ternary_unit_decides():
@@ -31,6 +29,7 @@ def test_xi_readings_only_the_ternary_unit_decides():
 
 def test_symbolic_identity_refutes_a_non_commutative_variant():
     from dataclasses import replace
+
     op = XI_OPERATORS["relu"]
     bad = replace(op, name="relu+x", sympy=lambda x, y: op.sympy(x, y) + x)
     assert symbolic_identity(bad, "comm") is False and symbolic_identity(bad, "assoc") is False
@@ -39,20 +38,30 @@ def test_symbolic_identity_refutes_a_non_commutative_variant():
 def test_unit_candidates_relu_are_nonpositive():
     xy = triples(500, np.random.default_rng(0))[:2]
     assert unit_candidates(XI_OPERATORS["relu"], xy, "a") == [
-        float(u) for u in CANDIDATES if u <= 0]
+        float(u) for u in CANDIDATES if u <= 0
+    ]
     assert unit_candidates(XI_OPERATORS["product"], xy, "b") == [1.0]
     assert unit_candidates(XI_OPERATORS["softplus"], xy, "a") == []
 
 
-@pytest.mark.parametrize("name,reading,u,want", [
-    ("relu", "a", 0.0, True), ("relu", "b", 0.0, False), ("l2", "a", 0.0, True),
-    ("l2", "b", 0.0, False), ("product", "b", 1.0, True), ("sum", "a", 1.0, False)])
+@pytest.mark.parametrize(
+    "name,reading,u,want",
+    [
+        ("relu", "a", 0.0, True),
+        ("relu", "b", 0.0, False),
+        ("l2", "a", 0.0, True),
+        ("l2", "b", 0.0, False),
+        ("product", "b", 1.0, True),
+        ("sum", "a", 1.0, False),
+    ],
+)
 def test_symbolic_unit(name, reading, u, want):
     assert symbolic_identity(XI_OPERATORS[name], reading, u, arity=2) is want
 
 
 def test_symbolic_detects_non_associative():
     from dataclasses import replace
+
     op = replace(XI_OPERATORS["sum"], name="minus", sympy=lambda x, y: x - y)
     assert symbolic_identity(op, "assoc") is False
 
@@ -62,14 +71,16 @@ def test_loop_rnn_and_eq20_match_oracles():
     net = random_generalized_rnn(2, 3, 2, "l2", rng, L=3)
     feats = rng.standard_normal((4, 3, 2))
     ref = net.score(feats)
-    tol = float(tolerance(np.float64, n=30, norm=float(abs_network(net).score(
-        np.abs(feats)).max())))
+    tol = float(
+        tolerance(np.float64, n=30, norm=float(abs_network(net).score(np.abs(feats)).max()))
+    )
     assert np.abs(loop_rnn(net, feats) - ref).max() <= tol
     sh = random_shallow(3, 3, 2, "softplus", rng)
     F = rng.standard_normal((3, 3))
     g = grid_by_evaluation(sh, F)
-    assert np.abs(eq20_literal(sh, F) - g).max() <= float(tolerance(
-        np.float64, n=8, norm=float(grid_by_evaluation(abs_network(sh), np.abs(F)).max())))
+    assert np.abs(eq20_literal(sh, F) - g).max() <= float(
+        tolerance(np.float64, n=8, norm=float(grid_by_evaluation(abs_network(sh), np.abs(F)).max()))
+    )
 
 
 def test_abs_network_keeps_extended_unit():
@@ -81,6 +92,7 @@ def test_abs_network_keeps_extended_unit():
 def test_proof_file_runs():
     import importlib.util
     import pathlib
+
     path = pathlib.Path(__file__).resolve().parents[3] / "proofs" / "gtm_networks.py"
     spec = importlib.util.spec_from_file_location("proofs_gtm_networks", path)
     mod = importlib.util.module_from_spec(spec)
@@ -106,6 +118,7 @@ def test_eq16_scaled_runs_the_module_with_mixed_signs(monkeypatch):
     assert good.verdict == "holds" and len(good.parts) == 2
     assert all(p.error == 0 or p.error / float(p.tolerance) >= 1e-9 for p in good.parts.values())
     real = generalized.GeneralizedRNNModule.forward
-    monkeypatch.setattr(generalized.GeneralizedRNNModule, "forward",
-                        lambda self, f: real(self, f).abs())
+    monkeypatch.setattr(
+        generalized.GeneralizedRNNModule, "forward", lambda self, f: real(self, f).abs()
+    )
     assert scaled_eq16(params, "cpu", np.random.default_rng(1)).verdict == "fails"

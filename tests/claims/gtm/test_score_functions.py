@@ -6,15 +6,27 @@ from hypothesis import example, given, strategies as st
 
 from tnverify.claims import ERROR, FAILS, HOLDS, SKIPPED, get_claim, run_claim
 from tnverify.claims.compare import compare_values
-from tnverify.claims.gtm.definitions import (absorb_input_matrices, paper_cores_eq8,
-                                             paper_cores_full, recurrence_eq9, recurrence_eq10,
-                                             xi_product_rnn)
+from tnverify.claims.gtm.definitions import (
+    absorb_input_matrices,
+    paper_cores_eq8,
+    paper_cores_full,
+    recurrence_eq9,
+    recurrence_eq10,
+    xi_product_rnn,
+)
 from tnverify.conventions import tolerance
 from tnverify.definitions.explicit import all_sequences
 from tnverify.tt import TensorTrain
 
-IDS = ("gtm-eq-6", "gtm-lemma-3.1", "gtm-lemma-3.1-variant", "gtm-eq12-boundary-h1",
-       "gtm-eq12-boundary-h1-corrected", "gtm-prop-a.1", "tslm-eq-7")
+IDS = (
+    "gtm-eq-6",
+    "gtm-lemma-3.1",
+    "gtm-lemma-3.1-variant",
+    "gtm-eq12-boundary-h1",
+    "gtm-eq12-boundary-h1-corrected",
+    "gtm-prop-a.1",
+    "tslm-eq-7",
+)
 NO_SCALED = ("gtm-lemma-3.1-variant", "gtm-eq12-boundary-h1", "gtm-eq12-boundary-h1-corrected")
 
 
@@ -31,8 +43,7 @@ def test_run_claim_gives_expected_verdict(cid):
 @given(data=st.data())
 def test_small_side_any_seed(cid, data):
     claim = get_claim(cid)
-    params = data.draw(st.sampled_from(claim.space if claim.expected == HOLDS
-                                       else claim.space[:1]))
+    params = data.draw(st.sampled_from(claim.space if claim.expected == HOLDS else claim.space[:1]))
     seed = data.draw(st.integers(0, 2**32 - 1))
     assert claim.run_small(params, seed).verdict == claim.expected
 
@@ -64,14 +75,18 @@ def test_literal_product_sums_the_wrong_mode_when_typed():
     assert part.readings["printed"].counterexample is not None
     # the corrected twin's control is the printed product: it must fail
     twin = get_claim("gtm-eq12-boundary-h1-corrected").run_small(
-        {"M": 3, "ranks": (1, 3, 2, 3, 1)}, 5)
+        {"M": 3, "ranks": (1, 3, 2, 3, 1)}, 5
+    )
     fixed = twin.parts["h^(1) = (𝒢^(1))ᵀ f_θ(x^(1))"]
     assert fixed.verdict == HOLDS and fixed.control.verdict == FAILS
     assert "no transpose" in fixed.control.compared
 
 
-@given(seed=st.integers(0, 2**32 - 1), M=st.integers(1, 3),
-       ranks=st.sampled_from([(1, 2, 1), (1, 3, 2, 1), (1, 2, 2, 2, 1)]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    M=st.integers(1, 3),
+    ranks=st.sampled_from([(1, 2, 1), (1, 3, 2, 1), (1, 2, 2, 2, 1)]),
+)
 @example(seed=421, M=1, ranks=(1, 3, 2, 1))  # 𝒲 cancels: |𝒲| under-states the scale
 def test_recurrences_match_explicit_weight_tensor(seed, M, ranks):
     rng = np.random.default_rng(seed)
@@ -88,8 +103,11 @@ def test_recurrences_match_explicit_weight_tensor(seed, M, ranks):
     # Σ|terms| scale: the weight tensor of |𝒢| (not |𝒲|, whose terms may cancel)
     scale = paper_cores_full([np.abs(G) for G in cores]).sum() * np.abs(F).max() ** T
     tol = float(tolerance(np.float64, n=M**T + T * M * max(ranks), norm=scale))
-    for other in (paper_cores_eq8(cores, feats), recurrence_eq9(cores, feats)[:, 0],
-                  recurrence_eq10(cores, feats)[:, 0]):
+    for other in (
+        paper_cores_eq8(cores, feats),
+        recurrence_eq9(cores, feats)[:, 0],
+        recurrence_eq10(cores, feats)[:, 0],
+    ):
         assert np.abs(other - ref).max() <= tol
 
 

@@ -10,8 +10,15 @@ from tnverify.claims.gtm.universality_small import additive_basis, span_matrix
 from tnverify.claims.runner import run_claim
 from tnverify.ranks.matricize import exact_rank
 
-IDS = ("gtm-lemma-5.1", "gtm-prop-a.4", "gtm-prop-a.4-variant", "gtm-thm-5.1", "gtm-sec-4.2-nonuniversal",
-       "gtm-prop-a.5", "gtm-prop-a.5-corrected")
+IDS = (
+    "gtm-lemma-5.1",
+    "gtm-prop-a.4",
+    "gtm-prop-a.4-variant",
+    "gtm-thm-5.1",
+    "gtm-sec-4.2-nonuniversal",
+    "gtm-prop-a.5",
+    "gtm-prop-a.5-corrected",
+)
 
 
 def test_prop_a_5_counterexample_minimal():
@@ -40,6 +47,7 @@ def test_proofs():
 
 def test_prop_a_4_holds_and_the_t1_conventions_are_ruled_out():
     from tnverify.claims import get_claim
+
     c = get_claim("gtm-prop-a.4")
     assert c.expected == "holds" and c.corrected_by is None
     assert get_claim("gtm-prop-a.4-variant").corrects is None
@@ -57,6 +65,7 @@ def test_prop_a5_counterexample_is_the_exact_2x2_example():
     [[0, 0], [0, 1]], the corrected order ℋ itself (its control, the printed order, fails)."""
     from tnverify.claims.gtm.universality_small import explicit_prop_a_5
     from tnverify.claims import get_claim
+
     bad, good = explicit_prop_a_5("printed"), explicit_prop_a_5("corrected")
     assert bad.verdict == "fails" and good.verdict == "holds"
     assert good.control.verdict == "fails"

@@ -14,11 +14,12 @@ def test_eq43_printed_z_fails_and_the_partition_function_holds():
     assert ev.verdict == FAILS and ev.parts["Σ P̃ = 1"].verdict == FAILS
     assert ev.parts["Σ P̃ = 1"].details["Z_printed"] == 3**6
     ev = get_claim("thesis-eq-4.3-corrected").run_small(
-        {"vocab_size": 3, "length": 6, "rank": 4, "complex": True}, 1)
+        {"vocab_size": 3, "length": 6, "rank": 4, "complex": True}, 1
+    )
     assert ev.verdict == HOLDS
     # the dropped-conjugate transfer matrix is a control that fails on complex cores
     assert ev.parts["Z brute = Z transfer"].control.verdict == FAILS
-    assert ev.parts["Σ P̃ = 1"].control.verdict == FAILS        # the printed Z
+    assert ev.parts["Σ P̃ = 1"].control.verdict == FAILS  # the printed Z
 
 
 def test_eq45_complex_conditionals_and_controls():
@@ -41,12 +42,13 @@ def test_gauge_core_reading_is_ruled_out_and_the_tensor_is_invariant():
     assert set(ev.readings) == {"b"} and ev.ruled_out["a"].parts["cores unchanged"].verdict == FAILS
     rb = ev.readings["b"]
     assert rb.parts["tensor unchanged"].verdict == HOLDS
-    assert rb.parts["cores change"].control.verdict == FAILS      # the gauge M = I
+    assert rb.parts["cores change"].control.verdict == FAILS  # the gauge M = I
 
 
 def test_qr_sweep_gives_left_canonical_cores_and_same_tensor():
     from tnverify.cells.born import random_born
     from tnverify.claims.thesis.born_gauge_cost import _cores, _psi_of, _qr_sweep
+
     G = _cores(random_born(3, 5, 3, np.random.default_rng(0)))
     C = _qr_sweep(G)
     for g in C[:-1]:
@@ -56,18 +58,21 @@ def test_qr_sweep_gives_left_canonical_cores_and_same_tensor():
 
 def test_counter_counts_dense_multiplications():
     from tnverify.claims.thesis.born_gauge_cost import _Counter, _transfer_z
+
     c = _Counter()
     c.mm(np.ones((2, 3)), np.ones((3, 4)))
     assert c.mults == 24
     c = _Counter()
     cores = [np.ones((1, 2, 3)), np.ones((3, 2, 1))]
-    assert _transfer_z(cores, c) == 36.0          # Σ_x Ψ(x)² = 4 · 3²
+    assert _transfer_z(cores, c) == 36.0  # Σ_x Ψ(x)² = 4 · 3²
     # site 1: 2·(1·1·3 + 3·1·3) = 24; site 2: 2·(3·3·1 + 1·3·1) = 24
     assert c.mults == 48
 
 
 def test_eq44_literal_sum_is_not_the_nll():
-    ev = get_claim("thesis-eq-4.4").run_small({"vocab_size": 2, "length": 2, "rank": 2, "train": 3}, 0)
+    ev = get_claim("thesis-eq-4.4").run_small(
+        {"vocab_size": 2, "length": 2, "rank": 2, "train": 3}, 0
+    )
     part = ev.parts["ℒ (Σ_{x∈V^L}) vs KL + H"]
     assert ev.verdict == FAILS and part.verdict == FAILS
     assert part.details["L_literal_sum_over_V^L"] != pytest.approx(part.details["NLL_train"])
@@ -98,12 +103,14 @@ def test_cost_twins_share_their_scaled_side():
     seed = derive_seed(2, "thesis-sec-4.3.2-cost", "scaled", 0)
     assert printed.scaled.cases[0].seed == corrected.scaled.cases[0].seed == seed
     # the timings of log Z are measured once: the twin reads the same numbers
-    assert corrected.scaled.cases[0].details["seconds_log_Z"] == \
-        printed.scaled.cases[0].details["seconds_log_Z"]
+    assert (
+        corrected.scaled.cases[0].details["seconds_log_Z"]
+        == printed.scaled.cases[0].details["seconds_log_Z"]
+    )
     assert (printed.verdict, corrected.verdict) == ("fails", "holds")
     # the small sides keep their own seeds
-    assert get_claim("thesis-sec-4.3.2-cost-corrected").scaled_seed_key == \
-        "thesis-sec-4.3.2-cost"
+    assert get_claim("thesis-sec-4.3.2-cost-corrected").scaled_seed_key == "thesis-sec-4.3.2-cost"
     other = run_claim("thesis-sec-4.3.2-cost-corrected", seed=2, sides=("small",))
-    assert other.small.cases[0].seed == derive_seed(2, "thesis-sec-4.3.2-cost-corrected",
-                                                    "small", 0)
+    assert other.small.cases[0].seed == derive_seed(
+        2, "thesis-sec-4.3.2-cost-corrected", "small", 0
+    )

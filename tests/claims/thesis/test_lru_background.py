@@ -12,11 +12,23 @@ from tnverify.claims.thesis.lru_deterministic import GROWTH, stability_runs
 from tnverify.claims.thesis.lru_symbolic import eq412_limits, eq413_symbolic
 from tnverify.conventions import tolerance
 
-_BASE = ("thesis-eq-4.7", "thesis-thm-4.2.1", "thesis-lemma-4.2.1",
-         "thesis-sec-4.2.2-stability", "thesis-prop-4.2.1", "thesis-eq-4.12", "thesis-eq-4.13",
-         "thesis-eq-4.11", "thesis-fig-4.8", "thesis-sec-5.4.1-diagonalisable")
-IDS = sorted(set(_BASE) | {get_claim(b).corrected_by for b in _BASE if get_claim(b).corrected_by}
-             | {"thesis-eq-4.11-variant"})     # a registered variant (Eq. 4.11 holds)
+_BASE = (
+    "thesis-eq-4.7",
+    "thesis-thm-4.2.1",
+    "thesis-lemma-4.2.1",
+    "thesis-sec-4.2.2-stability",
+    "thesis-prop-4.2.1",
+    "thesis-eq-4.12",
+    "thesis-eq-4.13",
+    "thesis-eq-4.11",
+    "thesis-fig-4.8",
+    "thesis-sec-5.4.1-diagonalisable",
+)
+IDS = sorted(
+    set(_BASE)
+    | {get_claim(b).corrected_by for b in _BASE if get_claim(b).corrected_by}
+    | {"thesis-eq-4.11-variant"}
+)  # a registered variant (Eq. 4.11 holds)
 FAST = [i for i in IDS if i not in ("thesis-thm-4.2.1", "thesis-fig-4.8")]
 
 
@@ -40,8 +52,10 @@ def test_stability_lambda_one_constant_grows_linearly():
     i = labels.index(("λ=1", "constant"))
     assert np.abs(x[:, i]).tolist() == [float(k + 1) for k in range(100)]
     j = labels.index(("λ=e^{iθ}", "pulse"))
-    assert np.abs(x[-1, j]) == pytest.approx(1.0, rel=0, abs=tolerance(np.float64, n=100, norm=1.0).value)
-    assert GROWTH == pytest.approx(2 ** 0.5)
+    assert np.abs(x[-1, j]) == pytest.approx(
+        1.0, rel=0, abs=tolerance(np.float64, n=100, norm=1.0).value
+    )
+    assert GROWTH == pytest.approx(2**0.5)
 
 
 def test_eq412_limits_agree_with_target():
@@ -88,6 +102,7 @@ def test_proof_references_resolve():
 
 def test_thm421_reports_finite_h_statistics_and_controls_fail():
     from tnverify.claims.thesis.lru_monte_carlo import finite_h_targets
+
     ev = get_claim("thesis-thm-4.2.1").run_small({"H": 200, "reps": 20}, 3)
     assert ev.verdict == "holds"
     ks = ev.parts["KS |λ|² vs U[0,1]"]

@@ -8,10 +8,18 @@ import tnverify.claims.thesis.lru_simulations as ls  # noqa: F401 - registers th
 from tnverify.claims import FAILS, HOLDS, ILL_POSED, SKIPPED, get_claim
 from tnverify.claims.thesis.normal_products import chebyshev_evidence
 
-IDS = ["thesis-fig-6.8-kurtosis", "thesis-fig-6.8-ks", "thesis-eq-6.4",
-       "thesis-tables-4.3-4.4", "thesis-sec-6.3.1-steps", "thesis-sec-6.3.1-steps-corrected",
-       "thesis-sec-4.3.2-vocab", "thesis-sec-4.3.2-vocab-corrected",
-       "thesis-sec-6.3.1-hl-size", "thesis-sec-6.3.1-hl-size-corrected"]
+IDS = [
+    "thesis-fig-6.8-kurtosis",
+    "thesis-fig-6.8-ks",
+    "thesis-eq-6.4",
+    "thesis-tables-4.3-4.4",
+    "thesis-sec-6.3.1-steps",
+    "thesis-sec-6.3.1-steps-corrected",
+    "thesis-sec-4.3.2-vocab",
+    "thesis-sec-4.3.2-vocab-corrected",
+    "thesis-sec-6.3.1-hl-size",
+    "thesis-sec-6.3.1-hl-size-corrected",
+]
 
 
 @pytest.mark.parametrize("case", get_claim("thesis-fig-6.8-kurtosis").pinned)
@@ -24,8 +32,10 @@ def test_pinned(case):
     printed = ra.parts["printed 82.14 vs exact real kurtosis"]
     # 82.14 − 78 = 4.14 is about 4.0 delta-method standard errors at n = 1e8
     assert abs(printed.details["z_score"] - 4.0) < 0.05
-    assert abs(ra.parts["printed 21.1 vs exact complex kurtosis"].details["z_score"]
-               - 0.1 / 0.10933) < 0.01
+    assert (
+        abs(ra.parts["printed 21.1 vs exact complex kurtosis"].details["z_score"] - 0.1 / 0.10933)
+        < 0.01
+    )
 
 
 def test_chebyshev_rule():
@@ -50,10 +60,10 @@ def test_kurtosis_evidence_judges_only_with_power():
     from tnverify.claims.thesis.normal_products import KURTOSIS_ALPHA, kurtosis_evidence
 
     kappa = 78.0
-    tight = 0.1 * kappa * math.sqrt(KURTOSIS_ALPHA)         # half-width 0.1 κ: judged
+    tight = 0.1 * kappa * math.sqrt(KURTOSIS_ALPHA)  # half-width 0.1 κ: judged
     assert kurtosis_evidence("x", kappa + 1.0, kappa, tight, n=10, estimator="e").verdict == HOLDS
     assert kurtosis_evidence("x", 2 * kappa, kappa, tight, n=10, estimator="e").verdict == FAILS
-    loose = kappa * math.sqrt(KURTOSIS_ALPHA)               # half-width κ: no power
+    loose = kappa * math.sqrt(KURTOSIS_ALPHA)  # half-width κ: no power
     assert kurtosis_evidence("x", 2 * kappa, kappa, loose, n=10, estimator="e").verdict == SKIPPED
 
 

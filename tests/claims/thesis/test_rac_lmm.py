@@ -10,15 +10,31 @@ from tnverify.claims.thesis.lmm_definitions import fd_jacobian, fd_step
 from tnverify.claims.thesis.jacobians import mult_counts
 from tnverify.claims.thesis.rac_lmm_statements import STATEMENTS
 
-IDS = ["thesis-eq-5.18", "thesis-eq-5.19", "thesis-eq-5.19-corrected", "thesis-eq-5.20",
-       "thesis-eq-5.21", "thesis-eq-5.21-corrected", "thesis-sec-5.4.1-params",
-       "thesis-eq-5.22", "thesis-eq-5.23", "thesis-eq-5.23-variant", "thesis-eq-5.24",
-       "thesis-eq-5.24-corrected", "thesis-eq-6.3", "thesis-eq-6.7", "thesis-eq-6.7-variant",
-       "thesis-eq-6.8", "thesis-eq-6.8-corrected", "thesis-eq-6.9", "thesis-eq-6.9-corrected"]
+IDS = [
+    "thesis-eq-5.18",
+    "thesis-eq-5.19",
+    "thesis-eq-5.19-corrected",
+    "thesis-eq-5.20",
+    "thesis-eq-5.21",
+    "thesis-eq-5.21-corrected",
+    "thesis-sec-5.4.1-params",
+    "thesis-eq-5.22",
+    "thesis-eq-5.23",
+    "thesis-eq-5.23-variant",
+    "thesis-eq-5.24",
+    "thesis-eq-5.24-corrected",
+    "thesis-eq-6.3",
+    "thesis-eq-6.7",
+    "thesis-eq-6.7-variant",
+    "thesis-eq-6.8",
+    "thesis-eq-6.8-corrected",
+    "thesis-eq-6.9",
+    "thesis-eq-6.9-corrected",
+]
 
 
 def test_statements_quote_the_thesis():
-    assert STATEMENTS["thesis-eq-5.22"].startswith("\"According to Eq. 5.20, the component j")
+    assert STATEMENTS["thesis-eq-5.22"].startswith('"According to Eq. 5.20, the component j')
     assert "(r_max² − r_min²) + r_min²" in STATEMENTS["thesis-eq-5.21"]
     assert len(STATEMENTS) == 12
     # the toolkit's readings live in the claims' readings, not in the printed statements
@@ -32,7 +48,9 @@ def test_eq518_fails_as_printed_and_its_correction_holds():
     assert part.verdict == FAILS and part.control.verdict == FAILS
     assert get_claim("thesis-eq-5.18").run_small({"N": 4, "H": 4}, 0).verdict == HOLDS
     twin = get_claim("thesis-eq-5.18-corrected")
-    assert twin.corrects == "thesis-eq-5.18" and twin.run_small({"N": 3, "H": 4}, 0).verdict == HOLDS
+    assert (
+        twin.corrects == "thesis-eq-5.18" and twin.run_small({"N": 3, "H": 4}, 0).verdict == HOLDS
+    )
     assert get_claim("thesis-eq-5.18").defect.kind == "misprint"
 
 
@@ -47,9 +65,9 @@ def test_eq520_is_a_new_model_checked_on_complex_and_real_inputs():
     assert ev.verdict == HOLDS and not ev.readings
     for kind in ("complex 𝐱", "real 𝐱"):
         part = ev.parts[f"LMM cell vs h_j ← λ_j h_j γ_j x_j ({kind})"]
-        assert part.verdict == HOLDS and part.control.verdict == FAILS   # conj(λ) fails
+        assert part.verdict == HOLDS and part.control.verdict == FAILS  # conj(λ) fails
     law = ev.parts["Glorot spectrum ~ uniform on the unit disk (Thm. 4.2.1)"]
-    assert law.verdict == HOLDS and law.control.verdict == FAILS          # uniform radius
+    assert law.verdict == HOLDS and law.control.verdict == FAILS  # uniform radius
 
 
 def test_eq521_printed_radius_is_constant_and_complex_v_leaves_the_disk():
@@ -137,7 +155,7 @@ def test_eq523_holds_mlp_is_a_remark_and_the_twin_is_a_variant():
     ev = c.run_small({"H": 4}, 4)
     assert ev.verdict == HOLDS and c.defect is None and any("perceptron" in r for r in c.remarks)
     part = ev.readings["MLP as defined"].parts["h^(t) not bilinear in (h^(t−1), x^(t)) (real 𝐱)"]
-    assert part.verdict == HOLDS and part.control.verdict == FAILS       # Eq. 5.20 is bilinear
+    assert part.verdict == HOLDS and part.control.verdict == FAILS  # Eq. 5.20 is bilinear
     assert get_claim("thesis-eq-5.23-variant").corrects is None
 
 
@@ -152,7 +170,10 @@ def test_eq524_mmn_is_not_linear_but_scale_invariant():
 def test_mult_counts(n):
     c = mult_counts(n)
     assert (c["real"], c["complex (schoolbook)"], c["complex (Gauss, 3 mults)"]) == (
-        2 * n, 8 * n, 6 * n)
+        2 * n,
+        8 * n,
+        6 * n,
+    )
 
 
 def test_fd_jacobian_of_a_linear_map_is_within_its_tolerance():

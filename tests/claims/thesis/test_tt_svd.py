@@ -17,7 +17,6 @@ from tnverify.tt import TensorTrain
 from tnverify.tt.svd import tt_svd
 
 
-
 def test_alg_1_readings_and_counterexample():
     ev = get_claim("thesis-alg-1").run_small(mod._ALG_SPACE[0], 0)
     assert ev.verdict == FAILS
@@ -25,8 +24,9 @@ def test_alg_1_readings_and_counterexample():
     assert set(ev.readings) == {"a"} and set(ev.ruled_out) == {"b"}
     assert get_claim("thesis-alg-1").defect.kind == "false"
     # the printed '‖E_k‖_F = δ' is not attainable by any rank (recorded per step)
-    assert not all(all(d["‖E_k‖_F = δ attainable"]) for k, d in ev.details.items()
-                   if k.startswith("a, ε="))
+    assert not all(
+        all(d["‖E_k‖_F = δ attainable"]) for k, d in ev.details.items() if k.startswith("a, ε=")
+    )
     a = ev.readings["a"]
     # reading (a): the bound (i) holds for every ε, (iii) fails (L−1 cores are not B)
     assert all(p.verdict == HOLDS for k, p in a.parts.items() if "(i)" in k)
@@ -65,8 +65,9 @@ def test_literal_algorithm_reading_a_agrees_with_tt_svd(seed, eps):
 
 
 def test_skeleton_construction_is_exact_on_an_integer_tt():
-    a = unf._integer_test_tensor({"shape": (3, 4, 3, 4), "ranks": (2, 3, 2)},
-                                 np.random.default_rng(11))
+    a = unf._integer_test_tensor(
+        {"shape": (3, 4, 3, 4), "ranks": (2, 3, 2)}, np.random.default_rng(11)
+    )
     con = unf._skeleton_construction(a)
     assert con["step_ranks"] == [exact_rank(tt_unfolding(a, k)) for k in (1, 2, 3)]
     assert con["skeleton_exact"] and con["reproduces"]
@@ -90,6 +91,7 @@ def test_best_rank_errors_and_tiny_eps():
 @given(seed=st.integers(0, 2**32 - 1), noise=st.sampled_from([0.0, 1e-3, 0.5]))
 def test_torch_noisy_tensor_has_the_relative_noise_asked_for(seed, noise):
     from tnverify.tt.svd_torch import tt_full_torch
+
     shape = (3, 4, 3, 2)
     cores, ranks = sup.torch_random_tt(shape, 3, "cpu", np.random.default_rng(seed))
     clean = tt_full_torch(cores)
@@ -99,8 +101,9 @@ def test_torch_noisy_tensor_has_the_relative_noise_asked_for(seed, noise):
     assert abs(rel - noise) <= float(tolerance(np.float64, n=a.numel(), norm=max(noise, 1.0)))
 
 
-@given(seed=st.integers(0, 2**32 - 1), case=st.integers(0, 2),
-       eps=st.sampled_from([1e-1, 1e-2, 1e-4]))
+@given(
+    seed=st.integers(0, 2**32 - 1), case=st.integers(0, 2), eps=st.sampled_from([1e-1, 1e-2, 1e-4])
+)
 def test_error_identity_fails_when_one_core_entry_is_off_by_1e_6(seed, case, eps):
     # the scale ‖A‖·(2‖A − B̃‖ + τ) is ∝ ‖A − B‖·‖A‖: a relative 1e-6 defect in one core
     # entry of B (‖A‖² as scale let defects of 1e-6·‖A‖ pass) must flip the verdict
@@ -108,15 +111,17 @@ def test_error_identity_fails_when_one_core_entry_is_off_by_1e_6(seed, case, eps
     a = sup.sample_tensor(params, np.random.default_rng(seed))
     norm, res = float(np.linalg.norm(a)), tt_svd(a, eps=eps)
     full = res.tt.full()
-    scaled_sq = float(np.sum((a - (1 + err.CONTROL_DELTA) * full) ** 2))   # its control
-    good = err._identity_evidence("tt_svd", float(np.sum((a - full) ** 2)),
-                                  res.discarded, a.shape, res.ranks, norm, scaled_sq)
+    scaled_sq = float(np.sum((a - (1 + err.CONTROL_DELTA) * full) ** 2))  # its control
+    good = err._identity_evidence(
+        "tt_svd", float(np.sum((a - full) ** 2)), res.discarded, a.shape, res.ranks, norm, scaled_sq
+    )
     cores = [c.copy() for c in res.tt.cores]
     k = int(np.argmax([np.abs(c).max() for c in cores]))
     at = np.unravel_index(int(np.abs(cores[k]).argmax()), cores[k].shape)
     cores[k][at] *= 1 + 1e-6
     b = TensorTrain(tuple(cores)).full()
-    bad = err._identity_evidence("tt_svd", float(np.sum((a - b) ** 2)), res.discarded,
-                                 a.shape, res.ranks, norm, scaled_sq)
+    bad = err._identity_evidence(
+        "tt_svd", float(np.sum((a - b) ** 2)), res.discarded, a.shape, res.ranks, norm, scaled_sq
+    )
     assert good.verdict == HOLDS and good.control.verdict == "fails"
     assert bad.verdict == "fails", (bad.error, float(bad.tolerance))

@@ -8,36 +8,50 @@ import pytest
 
 from tnverify.claims import FAILS, HOLDS, all_claims, get_claim
 
-all_claims()        # registers every claim (the tslm ones live in tnverify/claims/tslm/)
+all_claims()  # registers every claim (the tslm ones live in tnverify/claims/tslm/)
 
-IDS = ["thesis-eq-4.1", "thesis-eq-4.1-variant", "thesis-eq-2.7", "thesis-eq-2.7-corrected",
-       "thesis-eq-2.11",
-       "tslm-eq-11", "tslm-eq-11-corrected", "tslm-claim-1", "tslm-claim-2",
-       "tslm-claim-2-variant", "tslm-ngram-param-count", "tslm-table1-stats"]
+IDS = [
+    "thesis-eq-4.1",
+    "thesis-eq-4.1-variant",
+    "thesis-eq-2.7",
+    "thesis-eq-2.7-corrected",
+    "thesis-eq-2.11",
+    "tslm-eq-11",
+    "tslm-eq-11-corrected",
+    "tslm-claim-1",
+    "tslm-claim-2",
+    "tslm-claim-2-variant",
+    "tslm-ngram-param-count",
+    "tslm-table1-stats",
+]
 
 
 def test_pinned_cases():
-    ev = get_claim("thesis-eq-4.1").run_small(get_claim("thesis-eq-4.1").pinned[0]["params"],
-                                             get_claim("thesis-eq-4.1").pinned[0]["seed"])
-    assert ev.verdict == HOLDS                           # L = 1: sum = average
+    ev = get_claim("thesis-eq-4.1").run_small(
+        get_claim("thesis-eq-4.1").pinned[0]["params"], get_claim("thesis-eq-4.1").pinned[0]["seed"]
+    )
+    assert ev.verdict == HOLDS  # L = 1: sum = average
 
 
 def test_eq41_is_l_times_the_pair_information():
-    ev = get_claim("thesis-eq-4.1").run_small({"vocab_size": 3, "length": 5,
-                                              "distances": (1, 2)}, 3)
+    ev = get_claim("thesis-eq-4.1").run_small(
+        {"vocab_size": 3, "length": 5, "distances": (1, 2)}, 3
+    )
     for S in (1, 2):
         d = ev.parts[f"S = {S}"].details
         assert d["eq41"] / d["per_pair"] == pytest.approx(5.0, rel=1e-12)
         # the shifted-distance control is a different value, and it fails
         assert d["per_pair_S+1"] != pytest.approx(d["per_pair"], rel=1e-3)
         assert ev.parts[f"S = {S}"].control.verdict == FAILS
-    assert ev.parts["S = 1: I(S) ≥ 0"].control.verdict == FAILS   # swapped weights: < 0
+    assert ev.parts["S = 1: I(S) ≥ 0"].control.verdict == FAILS  # swapped weights: < 0
 
 
 def test_readings_split_as_described():
     ev = get_claim("thesis-eq-2.11").run_small({"length": 20}, 0)
-    assert {k: v.verdict for k, v in ev.readings.items()} == {"base 2": "holds",
-                                                              "natural log": "fails"}
+    assert {k: v.verdict for k, v in ev.readings.items()} == {
+        "base 2": "holds",
+        "natural log": "fails",
+    }
     assert get_claim("thesis-eq-2.7").run_small({"vocab_size": 3, "length": 8}, 0).verdict == FAILS
     ev = get_claim("thesis-eq-2.7-corrected").run_small({"vocab_size": 3, "length": 8}, 0)
     assert ev.verdict == HOLDS and ev.parts["Eq. 2.7"].control.verdict == FAILS
@@ -53,7 +67,7 @@ def test_table1_recount_is_skipped_not_faked():
     assert ev.parts["recount from the release files"].verdict == "skipped"
     part = ev.parts["PTB counts in thousands"]
     assert part.verdict == HOLDS and set(part.readings) == {"truncated thousands"}
-    assert part.ruled_out["rounded thousands"].verdict == "fails"   # 73,761 is not 73k rounded
+    assert part.ruled_out["rounded thousands"].verdict == "fails"  # 73,761 is not 73k rounded
 
 
 def test_proofs_hold():
@@ -68,9 +82,15 @@ def test_proofs_hold():
 
 
 # -- scaled (torch) sides ------------------------------------------------------------------
-SCALED = {"thesis-eq-4.1": HOLDS, "thesis-eq-4.1-variant": HOLDS, "tslm-eq-11": "fails",
-          "tslm-eq-11-corrected": HOLDS, "tslm-claim-1": HOLDS, "tslm-claim-2": HOLDS,
-          "tslm-claim-2-variant": HOLDS}
+SCALED = {
+    "thesis-eq-4.1": HOLDS,
+    "thesis-eq-4.1-variant": HOLDS,
+    "tslm-eq-11": "fails",
+    "tslm-eq-11-corrected": HOLDS,
+    "tslm-claim-1": HOLDS,
+    "tslm-claim-2": HOLDS,
+    "tslm-claim-2-variant": HOLDS,
+}
 
 
 @pytest.mark.parametrize("cid", sorted(SCALED))
@@ -101,6 +121,7 @@ def test_mi_plugin_tolerance_bias_and_independence():
     import numpy as np
     from scipy import stats
     from tnverify.claims.tslm.ngrams_scaled import ALPHA, mi_plugin_tolerance
+
     indep = np.outer([0.2, 0.3, 0.5], [0.6, 0.4])
     tol = mi_plugin_tolerance(indep, 1000, base=2)
     assert tol["sigma"] == pytest.approx(0.0, abs=1e-12)
@@ -108,14 +129,17 @@ def test_mi_plugin_tolerance_bias_and_independence():
     assert tol["value"] == pytest.approx(stats.chi2.isf(ALPHA, 2) / (2000 * np.log(2)))
     # coverage: plug-in estimates of a dependent joint stay within the tolerance
     from tnverify.definitions.ngram import mutual_information
+
     J = np.array([[0.3, 0.1], [0.05, 0.55]])
     rng = np.random.default_rng(0)
     tol = mi_plugin_tolerance(J, 2000)["value"]
     exact = mutual_information(J, base="e")
-    est = [mutual_information(rng.multinomial(2000, J.ravel()).reshape(2, 2) / 2000,
-                              base="e") for _ in range(200)]
+    est = [
+        mutual_information(rng.multinomial(2000, J.ravel()).reshape(2, 2) / 2000, base="e")
+        for _ in range(200)
+    ]
     assert max(abs(e - exact) for e in est) <= tol
-    assert np.std(est) > tol / 20                         # and it is not vacuous
+    assert np.std(est) > tol / 20  # and it is not vacuous
 
 
 def test_eq11_counterexample_is_the_explicit_m2_example():
@@ -123,6 +147,7 @@ def test_eq11_counterexample_is_the_explicit_m2_example():
     sentence (not p_i = 1/4), the same at every seed; one-hot words recover p_i."""
     import math
     from tnverify.claims.tslm.ngram_tensor import explicit_eq11
+
     ev = explicit_eq11()
     emb, hot = ev.parts["embedded a = e₁, b = (e₁+e₂)/√2"], ev.parts["one-hot a = e₁, b = e₂"]
     assert emb.verdict == FAILS and hot.verdict == HOLDS and hot.control.verdict == FAILS

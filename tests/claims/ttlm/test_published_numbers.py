@@ -7,15 +7,18 @@ from hypothesis import given, settings, strategies as st
 import tnverify.claims.ttlm.published_numbers as pub
 
 
-
 def test_counts_pinned_by_hand():
-    rd = pub.READINGS[0]                                         # tie once, G1 1xR, T HxHxH
+    rd = pub.READINGS[0]  # tie once, G1 1xR, T HxHxH
     assert pub.count_params("Vanilla-RNNs", 10_000, reading=rd) == 400 * 10_000 + 8000 + 400 + 8000
-    assert pub.count_params("TTLM-Large", 10_000, reading=rd) == 400 * 10_000 + 400 + 8000 + 160_000 + 20
+    assert (
+        pub.count_params("TTLM-Large", 10_000, reading=rd)
+        == 400 * 10_000 + 400 + 8000 + 160_000 + 20
+    )
 
 
 def test_analytic_count_matches_instantiated_ttlm_tiny():
     from tnverify.cells.ttlm_variants import TTLMTiny
+
     V, R = 7, 3
     cell = TTLMTiny(np.zeros((V, R, R)), np.zeros((R, R)), np.zeros((R, R, R)), np.zeros(R))
     rd = {"tie": "once", "g1": "1xR", "T": "HxHxH"}

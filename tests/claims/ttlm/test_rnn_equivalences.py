@@ -7,10 +7,19 @@ from hypothesis import given, settings, strategies as st
 import tnverify.claims.ttlm.rnn_equivalences  # noqa: F401  (registers the claims)
 from tnverify.claims import get_claim
 
-IDS = ["ttlm-claim-b1", "thesis-claim-5.3.1", "ttlm-claim-b2", "ttlm-claim-b2-variant",
-       "thesis-claim-5.3.2", "thesis-claim-5.3.2-variant", "ttlm-eq14-bias",
-       "ttlm-eq14-bias-corrected", "thesis-sec-5.3.1", "thesis-sec-5.3.1-corrected",
-       "tnverify-augmented-bilinear"]
+IDS = [
+    "ttlm-claim-b1",
+    "thesis-claim-5.3.1",
+    "ttlm-claim-b2",
+    "ttlm-claim-b2-variant",
+    "thesis-claim-5.3.2",
+    "thesis-claim-5.3.2-variant",
+    "ttlm-eq14-bias",
+    "ttlm-eq14-bias-corrected",
+    "thesis-sec-5.3.1",
+    "thesis-sec-5.3.1-corrected",
+    "tnverify-augmented-bilinear",
+]
 
 
 @pytest.mark.parametrize("cid", IDS)
@@ -32,7 +41,8 @@ def test_b2_readings():
     ev = get_claim("ttlm-claim-b2").run_small({"vocab_size": 4, "rank": 3, "steps": 4}, 5)
     got = {k: v.verdict for k, v in {**ev.readings, **(ev.ruled_out or {})}.items()}
     assert [k for k, v in got.items() if v == "holds"] == [
-        "b: W^{hx}_{j i_t} (declared), W^{hh}_{k α_{t-1}} (printed)"]
+        "b: W^{hx}_{j i_t} (declared), W^{hh}_{k α_{t-1}} (printed)"
+    ]
     assert got["a: elementwise ⊙"] == "fails"
     # only the admissible reading decides: the ruled-out ones are shown, not deciding
     assert list(ev.readings) == ["b: W^{hx}_{j i_t} (declared), W^{hh}_{k α_{t-1}} (printed)"]
@@ -71,6 +81,7 @@ import tnverify.claims.rnn_equivalences_scaled as rnn_scaled  # noqa: E402
 
 def _defective(cls, attr, index, rel, only_float32):
     """``cls`` with ``getattr(cell, attr)[index]`` scaled by ``1 + rel`` after init."""
+
     class Defective(cls):
         def __init__(self, *a, **k):
             super().__init__(*a, **k)
@@ -78,6 +89,7 @@ def _defective(cls, attr, index, rel, only_float32):
             if not only_float32 or params.dtype == torch.float32:
                 with torch.no_grad():
                     params[index] *= 1 + rel
+
     return Defective
 
 
@@ -95,8 +107,11 @@ def test_unperturbed_scaled_parts_hold():
 def test_float32_2rnn_with_one_entry_per_slice_off_by_1e_3_fails(monkeypatch):
     # T_w[0, 0] · (1 + 1e-3) in the float32 cell only: |h| stays ≈ ‖h0‖ (orthogonal
     # slices), so the outputs' scale ‖h0‖₂ resolves it
-    monkeypatch.setattr(recurrent, "SecondOrderRNN", _defective(
-        recurrent.SecondOrderRNN, "T", (slice(None), 0, 0), 1e-3, True))
+    monkeypatch.setattr(
+        recurrent,
+        "SecondOrderRNN",
+        _defective(recurrent.SecondOrderRNN, "T", (slice(None), 0, 0), 1e-3, True),
+    )
     got = _scaled_verdicts("ttlm-claim-b1")
     assert got["φ=tanh: float32 vs float64, outputs"] == "fails"
     assert got["φ=id: float32 vs float64, outputs"] == "fails"
@@ -117,6 +132,7 @@ def _defective_float32_grads(monkeypatch, rel):
                 at = np.unravel_index(int((g.abs() / per).argmax()), tuple(g.shape))
                 g[at] *= 1 + rel
         return out, grads
+
     monkeypatch.setattr(rnn_scaled, "_loss_grads", defective)
 
 
@@ -138,16 +154,22 @@ def test_float32_mirnn_gradient_entry_off_by_5e_2_fails(monkeypatch):
 
 
 def test_generic_core_off_by_1e_6_fails_the_pulled_back_gradient(monkeypatch):
-    monkeypatch.setattr(recurrent, "TTCoreRNN", _defective(
-        recurrent.TTCoreRNN, "G", (0, slice(None), 0), 1e-6, False))
+    monkeypatch.setattr(
+        recurrent,
+        "TTCoreRNN",
+        _defective(recurrent.TTCoreRNN, "G", (0, slice(None), 0), 1e-6, False),
+    )
     for cid in ("ttlm-claim-b2", "thesis-claim-5.3.2", "thesis-claim-5.3.2-variant"):
         got = _scaled_verdicts(cid)
         assert got["MI-RNN φ=tanh: generic ∂/∂G pulled back vs structured ∂/∂W_hx"] == "fails"
 
 
 def test_tied_scorer_core_off_by_1e_6_fails(monkeypatch):
-    monkeypatch.setattr(ttlm_cells, "TTScorer", _defective(
-        ttlm_cells.TTScorer, "core_list[1]", (0, slice(None), 0), 1e-6, False))
+    monkeypatch.setattr(
+        ttlm_cells,
+        "TTScorer",
+        _defective(ttlm_cells.TTScorer, "core_list[1]", (0, slice(None), 0), 1e-6, False),
+    )
     for cid in ("ttlm-claim-b1", "thesis-claim-5.3.1"):
         got = _scaled_verdicts(cid)
         assert got["linear: TTScorer (tied) vs structured, scores"] == "fails"

@@ -6,12 +6,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tnverify.claims import get_claim, run_claim
-from tnverify.claims.ttlm.tt_format import (full_by_tensordot, literal_lower_limits,
-                                        printed_tt_sum, recurrence)
+from tnverify.claims.ttlm.tt_format import (
+    full_by_tensordot,
+    literal_lower_limits,
+    printed_tt_sum,
+    recurrence,
+)
 from tnverify.conventions import tolerance
 from tnverify.errors import RankError, ShapeError
 from tnverify.definitions.explicit import all_sequences
-
 
 
 def test_literal_failure_is_the_dropped_alpha2_terms():
@@ -57,8 +60,9 @@ def test_printed_sum_restricted_range_equals_sliced_bond():
     seqs = all_sequences(2, 4)
     lit = printed_tt_sum(cores, seqs, literal_lower_limits(3))
     ref = recurrence(sliced, seqs)
-    tol = tolerance(np.float64, n=16, norm=float(full_by_tensordot(
-        [np.abs(g) for g in cores]).max()))
+    tol = tolerance(
+        np.float64, n=16, norm=float(full_by_tensordot([np.abs(g) for g in cores]).max())
+    )
     assert np.abs(lit - ref).max() <= float(tol)
 
 
@@ -98,7 +102,9 @@ def test_prop_521_scaled_z_off_by_relative_1e_8_fails(monkeypatch):
     ok = c.run_scaled(params, "cpu", 4)
     monkeypatch.setattr(cells, "TTScorer", Defective)
     bad = c.run_scaled(params, "cpu", 4)
-    for part in ("signed score: Z transfer vs brute force",
-                 "squared (Born) score: Z transfer vs brute force"):
+    for part in (
+        "signed score: Z transfer vs brute force",
+        "squared (Born) score: Z transfer vs brute force",
+    ):
         assert ok.parts[part].verdict == "holds"
         assert bad.parts[part].verdict == "fails", bad.parts[part].details

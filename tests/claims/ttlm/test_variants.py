@@ -15,14 +15,30 @@ from tnverify.claims.ttlm.tt_format import full_by_tensordot
 from tnverify.claims.ttlm.uniform_ttlm import uniform_cores
 from tnverify.definitions.conditionals import conditionals_by_sequence
 from tnverify.conventions import tolerance
-from tnverify.equivalences import (large_to_tt_core, tiny_to_tt_core, tiny_to_tt_core_delta,
-                                   tiny_to_tt_core_reshape, tt_core_to_tiny_reshape)
+from tnverify.equivalences import (
+    large_to_tt_core,
+    tiny_to_tt_core,
+    tiny_to_tt_core_delta,
+    tiny_to_tt_core_reshape,
+    tt_core_to_tiny_reshape,
+)
 from tnverify.errors import ShapeError, VocabularyError
 
-IDS = ["ttlm-eq6", "ttlm-eq6-variant", "ttlm-eq8", "ttlm-eq8-chain-vs-eq6",
-       "ttlm-eq8-variant", "ttlm-eq9", "ttlm-app-a", "ttlm-app-a-corrected", "ttlm-eq12",
-       "ttlm-appc-delta-reshape", "ttlm-eq13", "thesis-prop-5.2.2",
-       "thesis-prop-5.2.2-corrected"]
+IDS = [
+    "ttlm-eq6",
+    "ttlm-eq6-variant",
+    "ttlm-eq8",
+    "ttlm-eq8-chain-vs-eq6",
+    "ttlm-eq8-variant",
+    "ttlm-eq9",
+    "ttlm-app-a",
+    "ttlm-app-a-corrected",
+    "ttlm-eq12",
+    "ttlm-appc-delta-reshape",
+    "ttlm-eq13",
+    "thesis-prop-5.2.2",
+    "thesis-prop-5.2.2-corrected",
+]
 
 
 @pytest.mark.parametrize("cid", IDS)
@@ -80,10 +96,10 @@ def test_uniform_cell_matches_full_tensor_and_conditionals(V, R, N, seed):
     A = full_by_tensordot(uniform_cores(first, core, first, N))
     tok = _all(V, N)
     p = cell(tok).detach().numpy()
-    tol = tolerance(np.float64, n=N * R + R ** N, norm=float(np.abs(A).max()))
+    tol = tolerance(np.float64, n=N * R + R**N, norm=float(np.abs(A).max()))
     assert np.abs(p - A.reshape(-1)).max() <= float(tol)
     c = cell.conditionals(tok).detach().numpy()
-    assert np.abs(c - conditionals_by_sequence(A)).max() <= float(tolerance(np.float64, n=V ** N))
+    assert np.abs(c - conditionals_by_sequence(A)).max() <= float(tolerance(np.float64, n=V**N))
 
 
 @given(V=st.integers(1, 4), R=st.integers(1, 3), seed=st.integers(0, 2**31))
@@ -91,11 +107,12 @@ def test_uniform_cell_matches_full_tensor_and_conditionals(V, R, N, seed):
 def test_tiny_reshape_round_trip(V, R, seed):
     rng = np.random.default_rng(seed)
     W_xe = rng.standard_normal((V, R, R))
-    W_hh = rng.standard_normal((R, R)) + 3 * np.eye(R)      # well conditioned
+    W_hh = rng.standard_normal((R, R)) + 3 * np.eye(R)  # well conditioned
     back = tt_core_to_tiny_reshape(tiny_to_tt_core_reshape(W_xe, W_hh), W_hh)
     cond = np.linalg.cond(W_hh)
-    assert np.abs(back - W_xe).max() <= float(tolerance(np.float64, n=R * R,
-                                                        norm=cond * np.abs(W_xe).max()))
+    assert np.abs(back - W_xe).max() <= float(
+        tolerance(np.float64, n=R * R, norm=cond * np.abs(W_xe).max())
+    )
 
 
 @pytest.mark.parametrize("reading", ["delta", "reshape"])
@@ -103,20 +120,32 @@ def test_tiny_reshape_round_trip(V, R, seed):
 def test_cell_core_matches_map_and_steps(reading, large):
     rng = np.random.default_rng(3)
     V, R = 4, 3
-    W_xe, W_hh, W_eh = rng.standard_normal((V, R, R)), rng.standard_normal((R, R)), \
-        rng.standard_normal((R,) * 4)
+    W_xe, W_hh, W_eh = (
+        rng.standard_normal((V, R, R)),
+        rng.standard_normal((R, R)),
+        rng.standard_normal((R,) * 4),
+    )
     P, h0 = rng.standard_normal((R, R, R)), rng.standard_normal(R)
-    cell = (TTLMLarge(W_xe, W_eh, W_hh, P, h0, reading=reading) if large
-            else TTLMTiny(W_xe, W_hh, P, h0, reading=reading))
-    G = large_to_tt_core(W_xe, W_eh, W_hh, reading) if large else tiny_to_tt_core(W_xe, W_hh, reading)
+    cell = (
+        TTLMLarge(W_xe, W_eh, W_hh, P, h0, reading=reading)
+        if large
+        else TTLMTiny(W_xe, W_hh, P, h0, reading=reading)
+    )
+    G = (
+        large_to_tt_core(W_xe, W_eh, W_hh, reading)
+        if large
+        else tiny_to_tt_core(W_xe, W_hh, reading)
+    )
     assert np.abs(cell.tt_core().detach().numpy() - G).max() <= float(
-        tolerance(np.float64, n=R ** 4, norm=float(np.abs(G).max()) * R ** 2))
+        tolerance(np.float64, n=R**4, norm=float(np.abs(G).max()) * R**2)
+    )
     h = torch.as_tensor(rng.standard_normal((5, R)))
     w = torch.as_tensor(rng.integers(0, V, 5))
     step = cell.step(h, w).detach().numpy()
     ref = np.einsum("sa,asb->sb", h.numpy(), G[:, w.numpy(), :])
-    assert np.abs(step - ref).max() <= float(tolerance(np.float64, n=R ** 4,
-                                                       norm=float(np.abs(ref).max()) * R ** 2))
+    assert np.abs(step - ref).max() <= float(
+        tolerance(np.float64, n=R**4, norm=float(np.abs(ref).max()) * R**2)
+    )
 
 
 def test_delta_reading_uses_only_diagonals():
@@ -125,7 +154,9 @@ def test_delta_reading_uses_only_diagonals():
     W2 = W_xe.copy()
     W2[:, 0, 1] += 5.0
     assert np.array_equal(tiny_to_tt_core_delta(W_xe, W_hh), tiny_to_tt_core_delta(W2, W_hh))
-    assert not np.array_equal(tiny_to_tt_core_reshape(W_xe, W_hh), tiny_to_tt_core_reshape(W2, W_hh))
+    assert not np.array_equal(
+        tiny_to_tt_core_reshape(W_xe, W_hh), tiny_to_tt_core_reshape(W2, W_hh)
+    )
 
 
 def test_n_params_tiny_large_ptb():
@@ -133,8 +164,8 @@ def test_n_params_tiny_large_ptb():
     z = np.zeros
     tiny = TTLMTiny(z((V, R, R)), z((R, R)), z((R, R, R)), z(R))
     large = TTLMLarge(z((V, R, R)), z((R,) * 4), z((R, R)), z((R, R, R)), z(R))
-    assert tiny.n_params == V * R * R + R * R + R ** 3 + R
-    assert large.n_params == tiny.n_params + R ** 4
+    assert tiny.n_params == V * R * R + R * R + R**3 + R
+    assert large.n_params == tiny.n_params + R**4
 
 
 def test_errors():
@@ -154,6 +185,7 @@ def test_errors():
 def test_exact_conditionals_sum_to_one():
     rng = np.random.default_rng(0)
     from tnverify.cells.ttlm import TTScorer
+
     cores = [np.abs(rng.standard_normal(s)) for s in ((1, 3, 2), (2, 3, 2), (2, 3, 1))]
     c = exact_conditionals(TTScorer(cores), _all(3, 3)).detach().numpy()
     assert np.abs(c.sum(axis=2) - 1).max() <= float(tolerance(np.float64, n=3))
@@ -179,8 +211,13 @@ def test_uniform_scaled_detects_relative_defect(cid, monkeypatch):
     ev = _scaled(cid)
     assert ev.parts["structured vs generic (float64)"].verdict == "fails"
     assert ev.parts["float32 structured vs float64 generic"].verdict == "holds"
-    monkeypatch.setattr(UniformTTLM, "step", lambda self, h, w: torch.bmm(
-        h.unsqueeze(1), self.core.index_select(1, w).permute(1, 2, 0)).squeeze(1))
+    monkeypatch.setattr(
+        UniformTTLM,
+        "step",
+        lambda self, h, w: torch.bmm(
+            h.unsqueeze(1), self.core.index_select(1, w).permute(1, 2, 0)
+        ).squeeze(1),
+    )
     ev = _scaled(cid)
     assert ev.parts["float32 structured vs float64 generic"].verdict == "fails"
 
@@ -195,7 +232,8 @@ def test_uniform_forward_scaled_matches_forward():
     bound = UniformTTLM(np.abs(cell.first.detach().numpy()), cell.core.detach().abs())(tok)
     bound = bound.detach()
     assert (m.detach() * torch.exp(c) - p).abs().max() <= float(
-        tolerance(np.float64, n=9 * 3, norm=float(bound.max())))
+        tolerance(np.float64, n=9 * 3, norm=float(bound.max()))
+    )
     # renormalised: max|h| ∈ (1/2, 1], so |mantissa| ≤ Σ_a |h_a| |G^(N)_(w, a)| ≤ R max|G^(N)|
     assert float(m.detach().abs().max()) <= 3 * float(cell.first.detach().abs().max())
 
@@ -212,6 +250,7 @@ def test_tiny_large_scaled_detects_core_entry_defect(seed, monkeypatch):
         M = orig(self, w).clone()
         M[:, 0, 0] = M[:, 0, 0] * (1 + 1e-6)
         return M
+
     monkeypatch.setattr(TTLMTiny, "input_matrices", bad)
     ev = _scaled("ttlm-eq12", seed)
     for name in ("Tiny (delta)", "Large (delta)", "Tiny (reshape)", "Large (reshape)"):
@@ -221,13 +260,14 @@ def test_tiny_large_scaled_detects_core_entry_defect(seed, monkeypatch):
     monkeypatch.setattr(TTLMTiny, "input_matrices", orig)
     orig_step = TTLMTiny.step
 
-    def transposed(self, h, w):          # the float32 cell multiplies by W^hhᵀ
+    def transposed(self, h, w):  # the float32 cell multiplies by W^hhᵀ
         if self.W_xe.dtype != torch.float32:
             return orig_step(self, h, w)
         M, u = self.input_matrices(w), h @ self.W_hh
         if self.reading == "delta":
             return torch.diagonal(M, dim1=1, dim2=2) * u
         return torch.bmm(M, u.unsqueeze(2)).squeeze(2)
+
     monkeypatch.setattr(TTLMTiny, "step", transposed)
     ev = _scaled("ttlm-eq12", seed)
     for name in ("Tiny (delta)", "Large (delta)", "Tiny (reshape)", "Large (reshape)"):
