@@ -279,9 +279,12 @@ def run_given(fn, args, kwargs, seed: int, *, database: bool = False) -> Evidenc
     parent = getattr(fn, "_hypothesis_internal_use_settings", None)
     own = getattr(fn, "_hypothesis_internal_use_seed", None)
     forced = getattr(hypothesis.core, "global_force_seed", None)
+    # hypothesis's "ci" profile (loaded when a CI variable is set) derandomizes every test:
+    # that is the machine's setting, not the test's, and it would ignore tnverify's seed
+    profile_derandomizes = bool(hypothesis.settings.default.derandomize)
     if database and own is not None:                  # the test's own @seed
         used = own
-    elif database and getattr(parent, "derandomize", False):
+    elif database and getattr(parent, "derandomize", False) and not profile_derandomizes:
         used = "derandomize (the test's settings)"
     elif database and forced is not None:             # pytest --hypothesis-seed
         used = forced
@@ -295,8 +298,9 @@ def run_given(fn, args, kwargs, seed: int, *, database: bool = False) -> Evidenc
             # example of an earlier run would not be what the report's seed draws.
             # @settings may already decorate the test (a second @settings is refused), so
             # the derived settings object replaces the attribute @given reads at call time
-            fn._hypothesis_internal_use_settings = hypothesis.settings(parent=parent,
-                                                                       database=None)
+            fn._hypothesis_internal_use_settings = hypothesis.settings(
+                parent=parent, database=None,
+                **({"derandomize": False} if used is seed else {}))
         with no_local_constants():
             return run_test(fn, args, kwargs, {**rng_seeds(kwargs),
                                                "hypothesis": param_value(used)})

@@ -10,9 +10,6 @@ tnverify.paper(
     "glasser2019",
     authors=("Ivan Glasser", "Ryan Sweke", "Nicola Pancotti", "Jens Eisert", "J. Ignacio Cirac"),
     title="Expressive power of tensor-network factorizations for probabilistic modeling",
-    year=2019,
-    venue="NeurIPS 2019",
-    arxiv="1907.03741",
+    year=2019, venue="NeurIPS 2019", arxiv="1907.03741",
     version="the NeurIPS 2019 proceedings version; only its abstract was read",
-    topic="non-negative TT / HMM, Born machines: ranks and separations",
-)
+    topic="non-negative TT / HMM, Born machines: ranks and separations")

@@ -25,9 +25,9 @@ def hmm_tt(pi, A, B) -> ExactTT:
     states); ``B`` is the list of the L emission matrices (h × n), one per step."""
     pi, A = np.array(pi, dtype=object), np.array(A, dtype=object)
     Bs = [np.array(b, dtype=object) for b in B]
-    cores = [(pi[:, None] * Bs[0]).T[None]]  # G_1[0, x, h] = π_h B_1[h, x]
-    cores += [A[:, None, :] * b.T[None] for b in Bs[1:]]  # G_k[h', x, h] = A[h', h] B_k[h, x]
-    cores[-1] = cores[-1].sum(axis=2, keepdims=True)  # sum over the last hidden state
+    cores = [(pi[:, None] * Bs[0]).T[None]]                   # G_1[0, x, h] = π_h B_1[h, x]
+    cores += [A[:, None, :] * b.T[None] for b in Bs[1:]]       # G_k[h', x, h] = A[h', h] B_k[h, x]
+    cores[-1] = cores[-1].sum(axis=2, keepdims=True)           # sum over the last hidden state
     return ExactTT(cores)
 
 
@@ -52,25 +52,20 @@ def random_born_cores(shape, r, rng, *, complex_: bool, bound: int = 2):
     from tnverify import random_exact_tt
 
     re = random_exact_tt(shape, r, rng, bound=bound).cores
-    im = (
-        random_exact_tt(shape, r, rng, bound=bound).cores
-        if complex_
-        else tuple(np.zeros_like(c) for c in re)
-    )
+    im = random_exact_tt(shape, r, rng, bound=bound).cores if complex_ else \
+        tuple(np.zeros_like(c) for c in re)
     return re, im
 
 
 def born_distribution(re, im) -> np.ndarray:
     """P = |ψ|² = (Re ψ)² + (Im ψ)², exactly, from ψ's cores (realified: bond 2r)."""
-
-    def block(a, b):  # Φ(a + ib) on the bond axes: (2r, n, 2r)
-        return np.concatenate(
-            [np.concatenate([a, -b], axis=2), np.concatenate([b, a], axis=2)], axis=0
-        )
+    def block(a, b):                       # Φ(a + ib) on the bond axes: (2r, n, 2r)
+        return np.concatenate([np.concatenate([a, -b], axis=2),
+                               np.concatenate([b, a], axis=2)], axis=0)
 
     mid = [block(a, b) for a, b in zip(re, im)]
-    first_re, first_im = mid[0][:1], mid[0][1:2]  # rows of Φ(G_1)
-    last = mid[-1][:, :, :1]  # column [Re; Im] of G_L
+    first_re, first_im = mid[0][:1], mid[0][1:2]            # rows of Φ(G_1)
+    last = mid[-1][:, :, :1]                                  # column [Re; Im] of G_L
     if len(mid) == 1:
         return first_re[:, :, :1].reshape(-1) ** 2 + first_im[:, :, :1].reshape(-1) ** 2
     parts = [ExactTT([f] + mid[1:-1] + [last]).full() for f in (first_re, first_im)]
@@ -89,9 +84,8 @@ def fooling_set(M) -> tuple:
     support = list(zip(*np.nonzero(M)))
     for size in range(min(M.shape), 0, -1):
         for cand in itertools.combinations(support, size):
-            if all(
-                M[i, j2] * M[i2, j] == 0 for (i, j), (i2, j2) in itertools.combinations(cand, 2)
-            ):
+            if all(M[i, j2] * M[i2, j] == 0 for (i, j), (i2, j2) in
+                   itertools.combinations(cand, 2)):
                 return tuple((int(i), int(j)) for i, j in cand)
     return ()
 
@@ -101,7 +95,6 @@ def random_hmm(h: int, n: int, L: int, rng, D: int = 4):
     matrices (h × n) are counts summing to D (the probabilities are count / D).  Every
     path's probability then has the denominator D^{2L}, so the joint P and its TT scaled by
     D^{2L} are integer tensors and compare exactly."""
-
     def counts(rows, cols):
         return [[int(v) for v in rng.multinomial(D, [1 / cols] * cols)] for _ in range(rows)]
 

@@ -14,11 +14,11 @@ import numpy as np
 
 @dataclass(frozen=True)
 class RankRNN:
-    U: np.ndarray  # (R, K)
-    E: np.ndarray  # (V, K)
-    W: np.ndarray  # (R, K)
-    h0: np.ndarray  # (R,)
-    out: np.ndarray  # (R,)
+    U: np.ndarray      # (R, K)
+    E: np.ndarray      # (V, K)
+    W: np.ndarray      # (R, K)
+    h0: np.ndarray     # (R,)
+    out: np.ndarray    # (R,)
 
     def core(self) -> np.ndarray:
         """The TT core ``(R, V, R)``."""
@@ -36,10 +36,5 @@ class RankRNN:
 def random_rank_rnn(vocab_size: int, hidden: int, cp_rank: int, seed: int) -> RankRNN:
     rng = np.random.default_rng(seed)
     g = rng.standard_normal
-    return RankRNN(
-        g((hidden, cp_rank)) / np.sqrt(hidden),
-        g((vocab_size, cp_rank)),
-        g((hidden, cp_rank)) / np.sqrt(cp_rank),
-        g(hidden),
-        g(hidden),
-    )
+    return RankRNN(g((hidden, cp_rank)) / np.sqrt(hidden), g((vocab_size, cp_rank)),
+                   g((hidden, cp_rank)) / np.sqrt(cp_rank), g(hidden), g(hidden))
