@@ -328,3 +328,27 @@ def test_readme_counts_are_the_files_own():
     )
     assert f"it would be {strict} ({round(100 * strict / n)} %)" in readme
     assert glue <= 0.2 * n  # the target: glue at most 20 %
+
+
+def test_every_computed_number_is_on_the_examples_site_pages(installed, verify_json, tmp_path):
+    """The example's site (``tnverify site --plugin glasser_expressive``): a page per claim
+    with every number its claims computed, as the HTML reports have them."""
+    import shutil
+
+    pytest.importorskip("sphinx")
+    if shutil.which("dot") is None:
+        pytest.skip("Graphviz's dot is not installed (the site's claim graph needs it)")
+    _, env = installed
+    out = tmp_path / "site"
+    _tnverify(env, tmp_path, "site", "--plugin", "glasser_expressive", "--out", str(out))
+    pages = {p.stem: _html_text(p) for p in (out / "generated" / "claims").glob("*.html")}
+    assert set(pages) == set(verify_json)
+    missing = [
+        (cid, k, v)
+        for cid, k, v in _computed(verify_json)
+        if not re.search(
+            re.escape(k) + r"(?: \((?:[^()]|\(\))*\))? " + re.escape(" ".join(str(v).split())),
+            pages[cid],
+        )
+    ]
+    assert not missing, missing[:5]
