@@ -186,10 +186,18 @@ def _lemma_a1_for(xi, params, rng) -> Evidence:
     if ev.counterexample is not None:
         ev.counterexample.update(xi=xi, network_seed=worst_seed, width=R,
                                  note="a width-R network whose 'lower bound' exceeds R",
+                                 # two significant digits: the certificate is the order of
+                                 # σ against δ; further digits are round-off that differs
+                                 # between BLAS kernels (and would reach the errata sheet)
                                  **{f"σ_{best} (the smallest singular value counted)":
-                                    best_s[0], "δ (the certified threshold)": best_delta,
-                                    "σ_max": best_s[1]})
+                                    _two_digits(best_s[0]),
+                                    "δ (the certified threshold)": _two_digits(best_delta),
+                                    "σ_max": _two_digits(best_s[1])})
     return ev
+
+
+def _two_digits(x: float) -> float:
+    return float(f"{float(x):.2g}")
 
 
 def _small_fig5(params, rng):
