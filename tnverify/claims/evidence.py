@@ -20,7 +20,7 @@ from ..conventions import Tolerance
 from ..errors import DTypeError, ToleranceError
 from ..validation import as_seed, as_text
 from ..validation.records import check_record
-from ..validation.scalars import show_value as _show
+from ..validation.scalars import show_value
 
 __all__ = ["HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "Evidence"]
 
@@ -168,7 +168,7 @@ class Evidence:
         if self.passed is not None:
             if not isinstance(self.passed, (bool, np.bool_)):
                 raise DTypeError(f"Evidence.passed must be True, False or None (a verdict is "
-                                 f"never read from truthiness); got {_show(self.passed)}")
+                                 f"never read from truthiness); got {show_value(self.passed)}")
             self.passed = bool(self.passed)
         if self.error is not None:
             self.error = _real(self.error, "Evidence.error")
@@ -192,12 +192,12 @@ class Evidence:
         for key in ("sizes", "details"):
             val = getattr(self, key)
             if not isinstance(val, dict):
-                raise DTypeError(f"Evidence.{key} must be a dict; got {_show(val)}")
+                raise DTypeError(f"Evidence.{key} must be a dict; got {show_value(val)}")
             check_record(val, f"Evidence.{key}")
         if self.counterexample is not None:
             if not isinstance(self.counterexample, dict):
                 raise DTypeError(f"Evidence.counterexample must be a dict or None; got "
-                                 f"{_show(self.counterexample)}")
+                                 f"{show_value(self.counterexample)}")
             check_record(self.counterexample, "Evidence.counterexample")
         for key in ("parts", "readings", "ruled_out"):
             val = getattr(self, key)
@@ -206,14 +206,14 @@ class Evidence:
             if not isinstance(val, dict) or not all(
                     isinstance(k, str) and isinstance(v, Evidence) for k, v in val.items()):
                 raise DTypeError(f"Evidence.{key} must map names (str) to Evidence; got "
-                                 f"{_show(val)}")
+                                 f"{show_value(val)}")
             if recursive:
                 for v in val.values():
                     v.validate()
         if self.control is not None:
             if not isinstance(self.control, Evidence):
                 raise DTypeError(f"Evidence.control must be an Evidence or None; got "
-                                 f"{_show(self.control)}")
+                                 f"{show_value(self.control)}")
             if recursive:
                 self.control.validate()
         return self
@@ -344,5 +344,5 @@ def _real(x, name: str) -> float:
     if isinstance(x, np.ndarray) and x.ndim == 0:
         x = x.item()
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
-        raise DTypeError(f"{name} must be a real number; got {_show(x)}")
+        raise DTypeError(f"{name} must be a real number; got {show_value(x)}")
     return float(x)

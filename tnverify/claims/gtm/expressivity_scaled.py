@@ -25,7 +25,7 @@ from ...generalized.expressivity import (constant_grid_value, constant_network,
                                 pairwise_similarity_network, rank_one_shallow)
 from ...generalized.grid import GeneralizedRNN, grid_entries, grid_tensor
 from ...generalized.xi import get_xi
-from ...device import torch_generator as _gen
+from ...device import torch_generator
 
 __all__ = ["A1_R", "a1_batch", "a1_grids", "a1_ranks", "scaled_lemma_a1", "scaled_lemma_a2",
            "scaled_thm_5_3"]
@@ -127,7 +127,7 @@ def scaled_lemma_a1(params, device, rng):
     SVD of the full M^{T/2}×M^{T/2} matricization with the gap of the best."""
     import torch
     M, T, P, gens = params["M"], params["T"], params["population"], params["generations"]
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     kw = dict(dtype=torch.float64, device=device, generator=g)
     scale = 10.0 ** (4 * torch.rand((P, T, 1), **kw) - 2)
     a = scale * torch.randn((P, T, M), **kw) + 2 * scale * torch.randn((P, T, 1), **kw)

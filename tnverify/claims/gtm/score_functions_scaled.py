@@ -21,7 +21,7 @@ from ..compare import compare_values
 from ...conventions import tolerance
 from ...definitions.explicit import guard_size
 from .controls import error_with_control, passed_with_control
-from ...device import torch_generator as _gen
+from ...device import torch_generator
 
 __all__ = ["scaled_eq6", "scaled_lemma", "scaled_prop_a1"]
 
@@ -66,7 +66,7 @@ def _tt_features(cores, f):
 def scaled_eq6(params, device, rng):
     from ...tt.cp import CPTensor
     torch = _torch()
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     M, T, R, B = params["M"], params["T"], params["R"], params["B"]
     guard_size((M,) * T, what="explicit CP weight tensor 𝒲")
     kw = dict(dtype=torch.float64, device=device, generator=g)
@@ -143,7 +143,7 @@ def scaled_lemma(params, device, rng):
 def _scaled_lemma(params, device, rng):
     from ...cells.ttlm import TTScorer
     torch = _torch()
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     M, T, R, B = params["M"], params["T"], params["R"], params["B"]
     D = max(1, min(params["distinct"], T - 2))
     cores = _orthogonal_paper_cores(M, R, D, g, device)
@@ -188,7 +188,7 @@ def scaled_prop_a1(params, device, rng):
     """One-step identity at every step of real trajectories (the induction of Lemma 3.1
     carries it to ℓ(X)); h is renormalised between steps (the step is linear in h)."""
     torch = _torch()
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     M, L, T, R, B = params["M"], params["L"], params["T"], params["R"], params["B"]
     ranks = [1] + [R] * (T - 1) + [1]
     kw = dict(dtype=torch.float64, device=device, generator=g)
