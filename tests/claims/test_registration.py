@@ -19,7 +19,7 @@ def empty_registry(monkeypatch):
     monkeypatch.setattr(claims_mod, "_loaded", True)
     import tnverify.claims.registration as reg
 
-    monkeypatch.setattr(reg, "_register", claims_mod.register)
+    monkeypatch.setattr(reg, "add_to_registry", claims_mod.register)
     return claims_mod
 
 

@@ -24,7 +24,7 @@ from typing import Any
 from collections.abc import Mapping
 
 from . import Claim, Ref, SmallCheck
-from . import register as _register
+from . import register as add_to_registry  # `register` is a parameter of claim() below
 
 __all__ = ["claim", "corrected_pair", "pin", "refs"]
 
@@ -55,7 +55,7 @@ def claim(id: str, title: str, statement: str, refs: tuple[Ref, ...], small: Sma
     """
     c = Claim(id=id, title=title, statement=statement, refs=tuple(refs), small=small, **fields)
     if register:
-        _register(c)
+        add_to_registry(c)
     return c
 
 
@@ -70,7 +70,7 @@ def corrected_pair(id: str, *, common: Mapping[str, Any], printed: Mapping[str, 
     ``corrected_by=id-corrected``, the twin ``corrects=id``.
     """
     twin = f"{id}-corrected"
-    first = _register(Claim(id=id, **{**common, **printed, "corrected_by": twin}))
-    second = _register(Claim(id=twin, **{**common, **corrected, "corrects": id}))
+    first = add_to_registry(Claim(id=id, **{**common, **printed, "corrected_by": twin}))
+    second = add_to_registry(Claim(id=twin, **{**common, **corrected, "corrects": id}))
     return first, second
 

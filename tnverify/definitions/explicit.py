@@ -22,7 +22,7 @@ from ..conventions import DEFAULT_DTYPE
 from ..errors import DTypeError, NonFiniteError, ShapeError, VocabularyError
 from ..validation import DEFAULT_MAX_ENTRIES, as_array, as_int, as_int_array, check_entries, \
     human_bytes, is_int
-from ..validation import max_entries as _max_entries
+from .. import validation
 from ..validation.norms import scaled_product
 
 __all__ = [
@@ -51,7 +51,7 @@ def max_entries() -> int:
     >>> max_entries() >= 1
     True
     """
-    return _max_entries()
+    return validation.max_entries()
 
 
 def _is_int(x) -> bool:

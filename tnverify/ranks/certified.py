@@ -27,7 +27,7 @@ import numpy as np
 from ..conventions import check_finite
 from ..errors import DTypeError, RankError, ShapeError
 from ..validation import as_choice
-from ..validation.scalars import is_prime as _is_probable_prime  # deterministic Miller-Rabin
+from ..validation.scalars import is_prime  # deterministic Miller-Rabin
 
 __all__ = ["exact_rank", "rank_mod_p", "rank_backend", "distinct_lines", "DEFAULT_PRIME",
            "RANK_BACKENDS"]
@@ -265,7 +265,7 @@ def rank_mod_p(matrix, p: int = DEFAULT_PRIME, *, backend: str = "auto") -> int:
         raise DTypeError(f"p must be an integer prime; got {p!r}")
     p = int(p)
     _refuse_bool(matrix)
-    if not 2 <= p < 2**31 or not _is_probable_prime(p):
+    if not 2 <= p < 2**31 or not is_prime(p):
         raise RankError(f"p must be a prime with 2 <= p < 2**31; got p={p}")
     try:
         a = np.asarray(matrix)

@@ -22,7 +22,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..errors import DTypeError
-from .scalars import is_torch as _is_torch, show_value as _show
+from .scalars import is_torch, show_value
 
 __all__ = ["check_record"]
 
@@ -60,7 +60,7 @@ def check_record(x, name: str, _depth: int = 0):
             for i, v in enumerate(x.reshape(-1).tolist()):
                 check_record(v, f"{name}[flat {i}]", _depth + 1)
             return x
-    elif _is_torch(x):
+    elif is_torch(x):
         if not (x.dtype.is_floating_point or x.is_complex() or "int" in str(x.dtype)
                 or "bool" in str(x.dtype)):
             raise DTypeError(f"{name} must be a numeric tensor; got dtype {x.dtype}")
@@ -68,7 +68,7 @@ def check_record(x, name: str, _depth: int = 0):
     elif isinstance(x, dict):
         for k, v in x.items():
             if isinstance(k, (bool, np.bool_)) or not isinstance(k, (str, int, np.integer)):
-                raise DTypeError(f"{name} has a key {_show(k)}; a report's keys are strings "
+                raise DTypeError(f"{name} has a key {show_value(k)}; a report's keys are strings "
                                  f"or integers")
             check_record(v, f"{name}[{k!r}]", _depth + 1)
         return x
@@ -79,4 +79,4 @@ def check_record(x, name: str, _depth: int = 0):
     elif callable(getattr(x, "to_dict", None)) and not isinstance(x, type):
         return x
     raise DTypeError(f"{name} must be a number, string, bool, None, array, list or dict (a "
-                     f"report records it as JSON); got {_show(x)}")
+                     f"report records it as JSON); got {show_value(x)}")

@@ -14,7 +14,7 @@ from .. import Evidence
 from .lru_monte_carlo import ALPHA, circular_law_parts, upper_half_eigenvalues
 from ...conventions import tolerance
 from ..compare import compare_values
-from ...device import torch_generator as _gen
+from ...device import torch_generator
 
 
 
@@ -63,7 +63,7 @@ def scaled_thm421(params, device, rng):
     import torch
 
     H, reps = params["H"], params["reps"]
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     A = torch.randn(reps, H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
     lam = _eigvals(A)
     del A
@@ -78,7 +78,7 @@ def scaled_lemma421(params, device, rng):
     import torch
 
     n, r_min, r_max, bins = params["n"], params["r_min"], params["r_max"], params["bins"]
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     counts = torch.zeros(bins * bins, dtype=torch.int64, device=device)
     wrong = torch.zeros(bins * bins, dtype=torch.int64, device=device)
     a, b = r_min ** 2, r_max ** 2
@@ -106,7 +106,7 @@ def scaled_recurrence(params, device, rng):
     import torch
 
     H, K, Bn = params["H"], params["steps"], params["batch"]
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     lam = torch.tensor(lru.sample_annulus(H, params["r_min"], params["r_max"], rng),
                        device=device)
     gam = torch.sqrt(1 - lam.abs() ** 2)
@@ -140,7 +140,7 @@ def scaled_fig48(params, device, rng):
     from ..monte_carlo import ks_2samp
 
     H = params["H"]
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     A = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
     lam = upper_half_eigenvalues(_eigvals(A))
     z = lru.sample_annulus(params["n"], 0.0, 1.0, rng)

@@ -24,7 +24,7 @@ from ..monte_carlo import TestResult, test_evidence
 from .. import Evidence
 from .rac_layers import ALPHA
 from ..compare import compare_values
-from ...device import torch_generator as _gen
+from ...device import torch_generator
 
 
 
@@ -56,7 +56,7 @@ def _trajectories(params, device, rng, which):
     their state, so the relations are unchanged)."""
     import torch
     H, L = params["H"], params["L"]
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     c128 = torch.complex128
     A = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
     B = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
@@ -119,7 +119,7 @@ def scaled_eq520(params, device, rng):
     import torch
     from .rac_layers import circular_law_evidence
     H = params["H"]
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     A = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
     ev = torch.linalg.eigvals(A).cpu().numpy()
     return circular_law_evidence(f"eigenvalues of a Glorot-initialised {H}×{H} matrix "
@@ -145,7 +145,7 @@ def _ks_torch(x, cdf, n, label):
 def _eq521(params, device, rng, formula):
     import torch
     n, r0, r1 = params["n"], params["r_min"], params["r_max"]
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     u1 = torch.rand(n, generator=g, device=device, dtype=torch.float64)
     u2 = torch.rand(n, generator=g, device=device, dtype=torch.float64)
     if formula == "printed":
@@ -195,7 +195,7 @@ def scaled_eq522(params, device, rng):
     import torch
     from ...cells.lmm import LMM
     H, L = params["H"], params["L"]
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     m64 = LMM(H, rng=rng, dtype=torch.complex128, device=device)
     lam, gam = m64.lam().detach(), m64.gam().detach()
     x = _inputs_unit(L, H, lam * gam, g, device)
@@ -245,7 +245,7 @@ def scaled_eq522(params, device, rng):
 def scaled_eq63(params, device, rng):
     import torch
     H, ns = params["H"], params["n"]
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     A = _orthogonal(H, g, device)                       # non-symmetric, ‖Aⁿ‖₂ = 1
     B = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
     fs = torch.randn(max(ns), H, generator=g, device=device, dtype=torch.float64)
@@ -276,7 +276,7 @@ def _eq68(params, device, rng, corrected):
     import torch
     import torch.autograd.forward_ad as fwad
     H, ns = params["H"], params["n"]
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     A = _orthogonal(H, g, device)
     B = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
     U = B @ torch.randn(H, max(ns), generator=g, device=device, dtype=torch.float64)
@@ -339,7 +339,7 @@ def _eq69(params, device, rng, corrected):
     import torch.autograd.forward_ad as fwad
     from ...cells.lmm import LMM
     H, L = params["H"], params["L"]
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     m = LMM(H, rng=rng, device=device)
     lam, gam = m.lam().detach(), m.gam().detach()
     x = _inputs_unit(L, H, lam * gam, g, device)

@@ -10,7 +10,7 @@ from .. import Evidence
 from ..compare import compare_values
 from ...conventions import rank_tolerance
 from ...definitions.explicit import guard_size
-from ...device import torch_generator as _gen
+from ...device import torch_generator
 
 __all__ = ["scaled_tslm"]
 
@@ -23,7 +23,7 @@ def _torch():
 
 def scaled_tslm(params, device, rng):
     torch = _torch()
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     m, n = params["m"], params["n"]
     guard_size((m,) * n, what="sentence tensor s")
     kw = dict(dtype=torch.float64, device=device, generator=g)

@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import Evidence
 from ..compare import compare_values
-from ...device import torch_generator as _gen
+from ...device import torch_generator
 
 _C = float(np.sqrt(2.0 / np.pi))   # E|z| for z ~ N(0, 1)
 
@@ -25,7 +25,7 @@ def scaled_uniform(params, device, rng):
     from ...cells.ttlm import TTScorer
     from ...cells.ttlm_variants import UniformTTLM
     B, V, R, N = (params[k] for k in ("batch", "vocab_size", "rank", "length"))
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     s = 1.0 / (R * _C)          # |G| row sums ≈ 1 (gradient scale); the signed p decays
     #                             and is compared renormalised (compare_chain)
     first, core = _rand((V, R), g, device, s * R), _rand((R, V, R), g, device, s)
@@ -102,7 +102,7 @@ def _tt_joint(params, device, rng):
     """A nonnegative TT joint as a TTScorer: uniform (tied) or site-dependent."""
     from ...cells.ttlm import TTScorer
     V, R, N = params["vocab_size"], params["rank"], params["length"]
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     s = 1.0 / (R * _C)
     if params.get("site_dependent"):
         ranks = [1] + [R] * (N - 1) + [1]
@@ -121,7 +121,7 @@ def scaled_conditionals(params, device, rng, *, with_readout=True):
     from ...cells.ttlm_variants import exact_conditionals
     B, N = params["batch"], params["length"]
     sc, out = _tt_joint(params, device, rng)
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     tok = torch.randint(0, sc.vocab_size, (B, N), generator=g, device=device)
     with torch.no_grad():
         cond = exact_conditionals(sc, tok)                           # (B, N, V)
@@ -221,7 +221,7 @@ def scaled_tiny_large(params, device, rng):
     (from :mod:`tnverify.equivalences`): hidden states and autograd gradients."""
     import torch
     B, V, R, N = (params[k] for k in ("batch", "vocab_size", "rank", "length"))
-    g = _gen(device, rng)
+    g = torch_generator(device, rng)
     Z = {"W_xe": _rand((V, R, R), g, device), "W_hh": _rand((R, R), g, device),
          "W_eh": _rand((R,) * 4, g, device)}
     P, h0 = _rand((R, R, R), g, device), _rand((R,), g, device)
