@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -17,15 +18,20 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..conventions import Tolerance
-from ..errors import DTypeError, ToleranceError
+from ..errors import ClaimError, DTypeError, EvidenceKeyError, ToleranceError
 from ..validation import as_seed, as_text
 from ..validation.records import check_record
 from ..validation.scalars import show_value
 
-__all__ = ["HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "Evidence"]
+__all__ = ["HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "Evidence",
+           "KEY_PATTERN"]
 
 HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED = "holds", "fails", "ill-posed", "error", "skipped"
 VERDICTS = (HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED)
+
+#: The form of a stable key (:attr:`Evidence.key`): a lowercase slug.
+KEY_PATTERN = r"[a-z0-9][a-z0-9.-]*"
+_KEY = re.compile(KEY_PATTERN)
 
 # precedence when several outcomes are combined: the first present wins
 _PRECEDENCE = (ERROR, ILL_POSED, FAILS, HOLDS, SKIPPED)
@@ -119,9 +125,25 @@ class Evidence:
     invalid : str, optional
         Why the comparison itself is broken (operands whose shapes do not match): the
         verdict is ``error`` — a broken check says nothing about the statement.
+    key : str, optional
+        A stable id of this evidence among its siblings (the other parts, or the other
+        readings, of the same evidence): a lowercase slug, :data:`KEY_PATTERN`
+        (``"printed-ranges"``, ``"eq-5.11-tanh"``).  The label a part is filed under in
+        ``parts`` is for readers and may be reworded; the key is what code and tests look
+        the part up by (:meth:`part`, :meth:`reading`).  Set it where the part is made
+        (``Evidence(..., key=...)``, or :meth:`keyed` on evidence a helper such as
+        :func:`~tnverify.claims.compare.compare_values` built).  It is recorded in the
+        JSON report (:meth:`to_dict`) and shown nowhere else.  A key not of that form
+        raises :class:`~tnverify.errors.ClaimError` (a non-string
+        :class:`~tnverify.errors.DTypeError`), and so do two siblings with the same key.
 
     Notes
     -----
+    A reading's key is its evidence's ``key`` or, when that is not set, the reading's name
+    if the name is itself a key (``"a"``, ``"total"``): a
+    :class:`~tnverify.claims.readings.Reading`'s name is a key by declaration, and the
+    check files the reading's evidence under it.
+
     An evidence that compares nothing (no error, no ``passed``, no parts, readings,
     ``ill_posed``, ``skipped`` or ``invalid``), or an error with no tolerance to judge it
     by, has the verdict ``error``; :attr:`problem` says why (a check that compares
@@ -133,6 +155,14 @@ class Evidence:
     ('error', 'compares nothing (no error, tolerance or passed, and no parts)')
     >>> Evidence("x", error=0.0, tolerance=1e-12).verdict
     'holds'
+    >>> ev = Evidence("both sides", parts={
+    ...     "side A vs side B (Eq. 3)": Evidence("A vs B", passed=True, key="a-vs-b")})
+    >>> ev.part("a-vs-b").compared
+    'A vs B'
+    >>> ev.part("a-vs-c")
+    Traceback (most recent call last):
+    ...
+    tnverify.errors.EvidenceKeyError: no part of 'both sides' has the key 'a-vs-c'; the keys are: 'a-vs-b'
     >>> Evidence("x", passed="no")
     Traceback (most recent call last):
     ...
@@ -154,6 +184,7 @@ class Evidence:
     control: Evidence | None = None
     ruled_out: dict[str, Evidence] | None = None
     invalid: str | None = None
+    key: str | None = None
 
     def __post_init__(self) -> None:
         self.validate(recursive=False)
@@ -199,6 +230,8 @@ class Evidence:
                 raise DTypeError(f"Evidence.counterexample must be a dict or None; got "
                                  f"{show_value(self.counterexample)}")
             check_record(self.counterexample, "Evidence.counterexample")
+        if self.key is not None:
+            self.key = as_key(self.key, "Evidence.key")
         for key in ("parts", "readings", "ruled_out"):
             val = getattr(self, key)
             if val is None:
@@ -210,6 +243,8 @@ class Evidence:
             if recursive:
                 for v in val.values():
                     v.validate()
+        self._keyed("parts")
+        self._keyed("readings", "ruled_out")
         if self.control is not None:
             if not isinstance(self.control, Evidence):
                 raise DTypeError(f"Evidence.control must be an Evidence or None; got "
@@ -217,6 +252,77 @@ class Evidence:
             if recursive:
                 self.control.validate()
         return self
+
+    # -- stable keys -------------------------------------------------------------
+    def keyed(self, key: str) -> Evidence:
+        """Set :attr:`key` (a lowercase slug, :data:`KEY_PATTERN`) and return ``self``:
+        ``parts={"printed sum vs tensordot": compare_values(...).keyed("printed-sum")}``.
+
+        Raises
+        ------
+        ClaimError
+            ``key`` is not a lowercase slug (``DTypeError`` when not a string).
+        """
+        self.key = as_key(key, "Evidence.key")
+        return self
+
+    def part(self, key: str) -> Evidence:
+        """The part whose :attr:`key` is ``key`` (whatever label it is filed under).
+
+        Raises
+        ------
+        EvidenceKeyError
+            No part has that key; the message lists the keys the parts have.
+        """
+        return self._find("part", key, self._keyed("parts"))
+
+    def reading(self, key: str, *, ruled_out: bool = False) -> Evidence:
+        """The admissible reading whose key is ``key`` (the reading's :attr:`key`, or its
+        name when that is a key: see the Notes); with ``ruled_out=True``, the reading of
+        that key among the ruled-out ones (:attr:`ruled_out`).
+
+        Raises
+        ------
+        EvidenceKeyError
+            No such reading; the message lists the keys there are (and says so when the
+            key is that of a reading on the other side of admissible / ruled out).
+        """
+        keys = self._keyed("readings", "ruled_out")
+        field_ = "ruled_out" if ruled_out else "readings"
+        mine = {k: ev for k, ev in keys.items() if any(
+            ev is sub for sub in (getattr(self, field_) or {}).values())}
+        if key in keys and key not in mine:
+            raise EvidenceKeyError(
+                f"the reading {key!r} of {self.compared!r} is "
+                f"{'admissible' if ruled_out else 'ruled out'}: look it up with "
+                f"reading({key!r}{'' if ruled_out else ', ruled_out=True'})")
+        return self._find("ruled-out reading" if ruled_out else "reading", key, mine)
+
+    def _keyed(self, *fields: str) -> dict[str, Evidence]:
+        """The evidence of ``fields`` (``parts``, or ``readings`` and ``ruled_out``) by
+        key; two with the same key raise :class:`~tnverify.errors.ClaimError`."""
+        out: dict[str, Evidence] = {}
+        for f in fields:
+            for name, sub in (getattr(self, f) or {}).items():
+                k = sub.key
+                if k is None and f != "parts" and _KEY.fullmatch(name):
+                    k = name                # a reading's name that is itself a key
+                if k is None:
+                    continue
+                if k in out:
+                    raise ClaimError(f"two {'parts' if f == 'parts' else 'readings'} of "
+                                     f"{self.compared!r} have the key {k!r} (keys are "
+                                     f"unique among siblings)")
+                out[k] = sub
+        return out
+
+    def _find(self, what: str, key: str, keys: dict[str, Evidence]) -> Evidence:
+        key = as_text(key, f"Evidence.{what.split()[-1]}(key)")
+        if key in keys:
+            return keys[key]
+        have = ", ".join(repr(k) for k in keys) or "none (no key is set)"
+        raise EvidenceKeyError(f"no {what} of {self.compared!r} has the key {key!r}; the "
+                               f"keys are: {have}")
 
     # -- derived -----------------------------------------------------------------
     @property
@@ -327,6 +433,8 @@ class Evidence:
                 d[key] = val
         if self.passed is not None:
             d["passed"] = self.passed
+        if self.key is not None:
+            d["key"] = self.key
         if self.vacuous:
             d["vacuous"] = ("the negative control holds too: this comparison could not "
                             "have failed")
@@ -334,6 +442,24 @@ class Evidence:
         if problem:
             d["problem"] = problem
         return jsonable(d)
+
+
+def as_key(key, name: str = "key") -> str:
+    """A stable key: a lowercase slug matching :data:`KEY_PATTERN`.
+
+    Raises
+    ------
+    DTypeError
+        ``key`` is not a string.
+    ClaimError
+        ``key`` is not a lowercase slug (``"Printed ranges"``, ``""``, ``"-a"``).
+    """
+    if not isinstance(key, str):
+        raise DTypeError(f"{name} must be a string; got {show_value(key)}")
+    if not _KEY.fullmatch(key):
+        raise ClaimError(f"{name} must be a lowercase slug ({KEY_PATTERN}: letters a-z, "
+                         f"digits, '.' and '-', not first); got {key!r}")
+    return key
 
 
 def _real(x, name: str) -> float:
