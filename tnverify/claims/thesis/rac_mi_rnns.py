@@ -146,7 +146,7 @@ def _eq517(params, rng, corrected):
             "Eq. 5.17 first line with its printed Σ_{α_t} (free α_{t−1}, j, k; j, k then "
             "summed) vs the RAC states (Eq. 5.15)",
             rnn_run(printed_step, h0, seqs, V), ref, n=n, scale=scale,
-            labels=sequence_labels(seqs, R), sizes=sizes),
+            labels=sequence_labels(seqs, R), sizes=sizes).keyed("first-line"),
         "second line (Σ over α_t) vs RAC": compare_values(
             "Eq. 5.17 second line with its printed Σ_{α_t} vs the RAC states (Eq. 5.15)",
             rnn_run(wrong_sum, h0, seqs, V), ref, n=n, scale=scale, labels=sequence_labels(seqs, R),
