@@ -197,7 +197,7 @@ def scaled_fig3(params, device, rng):
                  "exact_grids": sum(r["exact"] for r in rs)} for R, rs in records.items()}
     readings = fig3_readings(records, sizes, params)
     for ev in readings.values():     # the device grids must be right under either reading
-        ev.parts = {"(a) torch grid == numpy grid": torch_vs_numpy, **ev.parts}
+        ev.parts = {"(a) torch grid == numpy grid": torch_vs_numpy.keyed("torch-vs-numpy"), **ev.parts}
     return Evidence(
         "Fig. 3/4 statements at scale (torch grids, capped rank mod p; candidate "
         "counterexamples certified by the exact rank)",
@@ -312,7 +312,7 @@ def _closure_torch(params, device, rng) -> Evidence:
                     control=control_of("Lemma 5.1 keeps the cores shared",
                                        "B replaced by an unshared RNN",
                                        passed=bool(wrong.shared and wrong.shared_inputs)),
-                    parts={"grid": ev}, details={"combined_shared": shared})
+                    parts={"grid": ev.keyed("grid")}, details={"combined_shared": shared})
 
 
 def scaled_shared(params, device, rng):
