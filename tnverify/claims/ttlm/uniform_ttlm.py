@@ -311,7 +311,7 @@ def small_app_a(params, rng, corrected=False):
     length = compare_ints("length of the step-III right-hand side vs |V|", [len(rhs3)], [V])
     parts = {"step I": Evidence("step I", readings=step1, sizes=sizes),
              "step II": Evidence("step II", readings=step2, sizes=sizes),
-             "step III length": length}
+             "step III length": length.keyed("step-iii-length")}
     if len(rhs3) == V:
         parts["step III values"] = compare_values(
             "[Σ_i G_(j i) h_(·)]_j vs numpy G(t) h", rhs3, ref3, n=R,
