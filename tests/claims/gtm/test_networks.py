@@ -19,7 +19,7 @@ def test_xi_readings_only_the_ternary_unit_decides():
     # reading (b), the two-sided identity, is ruled out by the text and shown, not deciding
     assert set(ev.readings) == {"a"} and set(ev.ruled_out) == {"b"}
     assert ev.reading("a").verdict == "holds"
-    assert ev.ruled_out["b"].failing_parts() == ["paper's example: relu with u = 0"]
+    assert ev.reading("b", ruled_out=True).failing_parts() == ["paper's example: relu with u = 0"]
     # the softplus unit is an assumption of the text, not an assertion: skipped, not failed
     assert ev.reading("a").part("softplus-unit").verdict == "skipped"
     # the paper's units are controlled by swapping them, and the swap fails

@@ -64,7 +64,7 @@ def test_first_boundary_form_untyped_when_m_differs_from_r1():
     assert part.reading("printed").verdict == FAILS
     assert "M = 3 ≠ R₁ = 2" in part.reading("printed").details["why"]
     # the contraction of the M mode is the correction, shown but ruled out
-    assert part.ruled_out["contract-M"].verdict == HOLDS
+    assert part.reading("contract-m", ruled_out=True).verdict == HOLDS
     assert ev.part("last").verdict == HOLDS
 
 

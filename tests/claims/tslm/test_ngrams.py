@@ -67,7 +67,7 @@ def test_table1_recount_is_skipped_not_faked():
     assert ev.part("recount").verdict == "skipped"
     part = ev.part("ptb-thousands")
     assert part.verdict == HOLDS and set(part.readings) == {"truncated thousands"}
-    assert part.ruled_out["rounded thousands"].verdict == "fails"  # 73,761 is not 73k rounded
+    assert part.reading("rounded", ruled_out=True).verdict == "fails"  # 73,761 is not 73k rounded
 
 
 def test_proofs_hold():

@@ -80,9 +80,9 @@ def test_prop_521_holds_under_the_proofs_definition_and_shows_the_ruled_out_read
     assert ev.reading("a").verdict == "holds"
     # ψ = ·/Z on the signed score (prior studies' example, ruled out) gives P̃ < 0
     assert set(ev.readings) == {"a"} and set(ev.ruled_out) == {"b", "c"}
-    assert ev.ruled_out["c"].verdict == "fails"
-    assert ev.ruled_out["c"].failing_parts() == ["real cores: nonnegative"]
-    assert ev.ruled_out["b"].verdict == "holds"
+    assert ev.reading("c", ruled_out=True).verdict == "fails"
+    assert ev.reading("c", ruled_out=True).failing_parts() == ["real cores: nonnegative"]
+    assert ev.reading("b", ruled_out=True).verdict == "holds"
     assert {k: r.admissible for k, r in c.readings.items()} == {"a": True, "b": False, "c": False}
     assert run_claim(c, seed=5).verdict == "holds"
 

@@ -62,7 +62,7 @@ def test_eq6_ruled_out_reading_b_fails_but_does_not_decide():
     r = run_claim("ttlm-eq6")
     assert r.verdict == "holds"
     ev = r.small.cases[0]
-    assert ev.ruled_out["tie a, Eq. 7 (b)"].verdict == "fails"
+    assert ev.reading("tie-a-eq7-b", ruled_out=True).verdict == "fails"
     assert set(ev.readings) == {"tie a, Eq. 7 (a)"}
 
 

@@ -85,7 +85,7 @@ def _first_form(s, *, corrected: bool) -> dict:
                             f"M = {M} ≠ R₁ = {R1}"},
             counterexample={"M": M, "R1": R1, "error": "matrix-vector product not typed"})
     return {_PRINTED_H1: Evidence(f"boundary form {_PRINTED_H1}", sizes=sz,
-                                  readings={"printed": lit, "contract-M": contract}).keyed("first-printed")}
+                                  readings={"printed": lit, "contract-M": contract.keyed("contract-m")}).keyed("first-printed")}
 
 
 def _last_form(s) -> Evidence:

@@ -66,7 +66,7 @@ def small_claim_531(params, rng):
     return Evidence("2-RNN (Eq. 5.11) vs TT recurrence, T = G up to legs", sizes=sizes,
                     readings={"T = G up to legs": Evidence("T_jik = G_jki", parts=parts, key="up-to-legs",
                                                            sizes=sizes),
-                              "T = G entrywise": entry})
+                              "T = G entrywise": entry.keyed("entrywise")})
 
 
 def _eq513_printed_step(G):

@@ -310,8 +310,8 @@ def small_table1(params, rng) -> Evidence:
                for lab, c, k in zip(labels, t["tokens"], TEXT_PTB["tokens_k"])}
     return Evidence("Table 1 vs the Datasets text", parts={
         "PTB counts in thousands": Evidence("Datasets text vs Table 1", readings={
-            "truncated thousands": Evidence("Nk as truncated thousands", parts=trunc),
-            "rounded thousands": Evidence("Nk as rounded thousands", parts=rounded)}).keyed("ptb-thousands"),
+            "truncated thousands": Evidence("Nk as truncated thousands", parts=trunc).keyed("truncated"),
+            "rounded thousands": Evidence("Nk as rounded thousands", parts=rounded).keyed("rounded")}).keyed("ptb-thousands"),
         "recount from the release files": Evidence(
             "tokens, vocabulary, ⟨unk⟩ rate recounted",
             skipped="the PTB (Mikolov) and WikiText-2 release files are not available "
