@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -18,20 +17,17 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..conventions import Tolerance
-from ..errors import ClaimError, DTypeError, EvidenceKeyError, ToleranceError
+from ..errors import DTypeError, EvidenceKeyError, ToleranceError
 from ..validation import as_seed, as_text
 from ..validation.records import check_record
-from ..validation.scalars import show_value
+from ..validation.scalars import as_bool, show_value
+from .keys import KEY_PATTERN, as_key, by_key, find_key
 
 __all__ = ["HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "Evidence",
            "KEY_PATTERN"]
 
 HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED = "holds", "fails", "ill-posed", "error", "skipped"
 VERDICTS = (HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED)
-
-#: The form of a stable key (:attr:`Evidence.key`): a lowercase slug.
-KEY_PATTERN = r"[a-z0-9][a-z0-9.-]*"
-_KEY = re.compile(KEY_PATTERN)
 
 # precedence when several outcomes are combined: the first present wins
 _PRECEDENCE = (ERROR, ILL_POSED, FAILS, HOLDS, SKIPPED)
@@ -243,8 +239,8 @@ class Evidence:
             if recursive:
                 for v in val.values():
                     v.validate()
-        self._keyed("parts")
-        self._keyed("readings", "ruled_out")
+        by_key(self, "parts")                      # ClaimError: two siblings, one key
+        by_key(self, "readings", "ruled_out")
         if self.control is not None:
             if not isinstance(self.control, Evidence):
                 raise DTypeError(f"Evidence.control must be an Evidence or None; got "
@@ -274,7 +270,7 @@ class Evidence:
         EvidenceKeyError
             No part has that key; the message lists the keys the parts have.
         """
-        return self._find("part", key, self._keyed("parts"))
+        return find_key(self, "part", key, by_key(self, "parts"))
 
     def reading(self, key: str, *, ruled_out: bool = False) -> Evidence:
         """The admissible reading whose key is ``key`` (the reading's :attr:`key`, or its
@@ -287,7 +283,8 @@ class Evidence:
             No such reading; the message lists the keys there are (and says so when the
             key is that of a reading on the other side of admissible / ruled out).
         """
-        keys = self._keyed("readings", "ruled_out")
+        ruled_out = as_bool(ruled_out, "Evidence.reading(ruled_out=)")
+        keys = by_key(self, "readings", "ruled_out")
         field_ = "ruled_out" if ruled_out else "readings"
         mine = {k: ev for k, ev in keys.items() if any(
             ev is sub for sub in (getattr(self, field_) or {}).values())}
@@ -296,33 +293,7 @@ class Evidence:
                 f"the reading {key!r} of {self.compared!r} is "
                 f"{'admissible' if ruled_out else 'ruled out'}: look it up with "
                 f"reading({key!r}{'' if ruled_out else ', ruled_out=True'})")
-        return self._find("ruled-out reading" if ruled_out else "reading", key, mine)
-
-    def _keyed(self, *fields: str) -> dict[str, Evidence]:
-        """The evidence of ``fields`` (``parts``, or ``readings`` and ``ruled_out``) by
-        key; two with the same key raise :class:`~tnverify.errors.ClaimError`."""
-        out: dict[str, Evidence] = {}
-        for f in fields:
-            for name, sub in (getattr(self, f) or {}).items():
-                k = sub.key
-                if k is None and f != "parts" and _KEY.fullmatch(name):
-                    k = name                # a reading's name that is itself a key
-                if k is None:
-                    continue
-                if k in out:
-                    raise ClaimError(f"two {'parts' if f == 'parts' else 'readings'} of "
-                                     f"{self.compared!r} have the key {k!r} (keys are "
-                                     f"unique among siblings)")
-                out[k] = sub
-        return out
-
-    def _find(self, what: str, key: str, keys: dict[str, Evidence]) -> Evidence:
-        key = as_text(key, f"Evidence.{what.split()[-1]}(key)")
-        if key in keys:
-            return keys[key]
-        have = ", ".join(repr(k) for k in keys) or "none (no key is set)"
-        raise EvidenceKeyError(f"no {what} of {self.compared!r} has the key {key!r}; the "
-                               f"keys are: {have}")
+        return find_key(self, "ruled-out reading" if ruled_out else "reading", key, mine)
 
     # -- derived -----------------------------------------------------------------
     @property
@@ -442,24 +413,6 @@ class Evidence:
         if problem:
             d["problem"] = problem
         return jsonable(d)
-
-
-def as_key(key, name: str = "key") -> str:
-    """A stable key: a lowercase slug matching :data:`KEY_PATTERN`.
-
-    Raises
-    ------
-    DTypeError
-        ``key`` is not a string.
-    ClaimError
-        ``key`` is not a lowercase slug (``"Printed ranges"``, ``""``, ``"-a"``).
-    """
-    if not isinstance(key, str):
-        raise DTypeError(f"{name} must be a string; got {show_value(key)}")
-    if not _KEY.fullmatch(key):
-        raise ClaimError(f"{name} must be a lowercase slug ({KEY_PATTERN}: letters a-z, "
-                         f"digits, '.' and '-', not first); got {key!r}")
-    return key
 
 
 def _real(x, name: str) -> float:

@@ -74,7 +74,10 @@ def test_eq24_counterexample_is_fprime_at_a_equal_1():
 def test_eq25_holds_under_the_total_reading_and_shows_the_local_one():
     ev = get_claim("grurntn-eq-25").run_small(get_claim("grurntn-eq-25").space[0], 6)
     assert ev.verdict == HOLDS
-    assert ev.reading("total").verdict == HOLDS and ev.reading("local", ruled_out=True).verdict == FAILS
+    assert (
+        ev.reading("total").verdict == HOLDS
+        and ev.reading("local", ruled_out=True).verdict == FAILS
+    )
     assert get_claim("grurntn-eq-25").admissible_readings == ("total",)
 
 

@@ -39,7 +39,10 @@ def test_eq32_counterexample_is_minimal():
 def test_gauge_core_reading_is_ruled_out_and_the_tensor_is_invariant():
     ev = get_claim("thesis-sec-4.1.3-gauge").run_small({"vocab_size": 3, "length": 6, "rank": 4}, 2)
     assert ev.verdict == HOLDS
-    assert set(ev.readings) == {"b"} and ev.reading("a", ruled_out=True).part("cores-unchanged").verdict == FAILS
+    assert (
+        set(ev.readings) == {"b"}
+        and ev.reading("a", ruled_out=True).part("cores-unchanged").verdict == FAILS
+    )
     rb = ev.reading("b")
     assert rb.part("tensor-unchanged").verdict == HOLDS
     assert rb.part("cores-change").control.verdict == FAILS  # the gauge M = I

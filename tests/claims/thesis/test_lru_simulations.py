@@ -32,10 +32,7 @@ def test_pinned(case):
     printed = ra.part("printed-real")
     # 82.14 − 78 = 4.14 is about 4.0 delta-method standard errors at n = 1e8
     assert abs(printed.details["z_score"] - 4.0) < 0.05
-    assert (
-        abs(ra.part("printed-complex").details["z_score"] - 0.1 / 0.10933)
-        < 0.01
-    )
+    assert abs(ra.part("printed-complex").details["z_score"] - 0.1 / 0.10933) < 0.01
 
 
 def test_chebyshev_rule():

@@ -117,7 +117,9 @@ def test_eq17_decided_by_the_off_by_one_only():
     r = run_claim("tslm-eq-17")
     ev = r.small.cases[0]
     assert set(ev.readings) == {"V |V|×r"}
-    assert ev.reading("v-transposed").failing_parts() == ["Eq. 17 vs Eq. 20 as printed (y_t = V h_t)"]
+    assert ev.reading("v-transposed").failing_parts() == [
+        "Eq. 17 vs Eq. 20 as printed (y_t = V h_t)"
+    ]
     assert r.claim.defect.erratum == "tslm-eq20-y-offbyone"
 
 
