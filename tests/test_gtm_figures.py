@@ -243,12 +243,12 @@ def test_fig3_readings_existence_holds_bar_fails(claims):
     assert {k: r.admissible for k, r in claim.readings.items()} == {"a": False, "b": True}
     ev = claim.run_small(claim.space[0], 0)
     assert ev.verdict == "fails"
-    a, b = ev.ruled_out["a"], ev.readings["b"]
+    a, b = ev.reading("a", ruled_out=True), ev.reading("b")
     assert a.verdict == "holds" and b.verdict == "fails"
-    ex = a.parts["rank-1 shallow equivalent exists for each R"]
+    ex = a.part("rank-1-exists")
     assert set(ex.details["per_R"]) == {1, 2, 4, 8}
     assert all(r["exact_grid"] and r["proof_network_equal"] for r in ex.details["per_R"].values())
-    ce = b.parts["bound 1 => a rank-1 shallow network realizes the grid"].counterexample
+    ce = b.part("bound-1-realized").counterexample
     assert ce["exact_bound"] == 1
 
 
@@ -320,7 +320,7 @@ def test_fig5_fails_for_every_seed(seed):
     ev = claim.run_small(claim.space[0], seed)
     assert ev.verdict == "fails"
     # a width-1 √-network already gets a "lower bound" of 2
-    part = ev.parts["Lemma A.1 bound for ξ = l2"]
+    part = ev.part("lemma-a.1-l2")
     assert part.details["width_bound_for_this_width_R_network"] >= 2
 
 
@@ -333,7 +333,7 @@ def test_shared_span_is_full_for_every_seed(seed):
     claim = get_claim("gtm-sec-5.2-shared")
     ev = claim.run_small(claim.space[0], seed)
     assert ev.verdict == "fails"
-    span = ev.parts["span of shared-core grids vs M^T (universality lost?)"]
+    span = ev.part("span")
     assert span.details["span_dimension"] == span.details["M_to_T"] == 16
-    assert ev.parts["Lemma 5.1 preserves shared cores"].verdict == "holds"
-    assert ev.parts["(b) the Thm. 5.3 example has shared cores"].verdict == "holds"
+    assert ev.part("lemma-5.1").verdict == "holds"
+    assert ev.part("thm-5.3-shared").verdict == "holds"

@@ -86,13 +86,13 @@ def test_details_entries_appear_in_the_html_and_markdown_reports(fake_registry):
 def test_every_check_is_a_part_and_the_failing_one_is_named_with_its_numbers(fake_registry):
     @claim("user-two", "both hold", source="test", expected=FAILS)
     def test_two():
-        check(compare_values("a vs a", np.ones(2), np.ones(2), n=1))
+        check(compare_values("a vs a", np.ones(2), np.ones(2), n=1).keyed("same"))
         check(compare_values("b vs c", np.array([1.0, 5.0]), np.array([1.0, 2.0]), n=1, scale=4.0))
 
     test_two()
     ev = LAST_RESULTS[-1].evidence
     assert list(ev.parts) == ["a vs a", "b vs c"] and ev.failing_parts() == ["b vs c"]
-    assert ev.parts["a vs a"].verdict == HOLDS and ev.verdict == FAILS
+    assert ev.part("same").verdict == HOLDS and ev.verdict == FAILS
     ce = ev.counterexample
     # a plain test gets no seed and no parameters: none is invented
     assert ce["params"] == {} and ce["seed"] is None and ce["where"] == "part 'b vs c'"

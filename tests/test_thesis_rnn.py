@@ -15,16 +15,16 @@ P = {"vocab_size": 4, "rank": 3, "steps": 4}
 def test_claim_531_holds_and_the_entrywise_reading_is_ruled_out():
     ev = get_claim("thesis-claim-5.3.1").run_small(P, 0)
     assert ev.verdict == HOLDS
-    assert ev.ruled_out["T = G entrywise"].verdict == ILL_POSED
-    part = ev.readings["T = G up to legs"].parts["2-RNN (Eq. 5.11) vs TT recurrence, φ=tanh"]
+    assert ev.reading("entrywise", ruled_out=True).verdict == ILL_POSED
+    part = ev.reading("up-to-legs").part("eq-5.11-vs-tt-tanh")
     assert part.verdict == HOLDS and part.control.verdict == FAILS
 
 
 def test_claim_532_holds_only_under_the_printed_indexing():
     ev = get_claim("thesis-claim-5.3.2").run_small(P, 5)
     assert ev.verdict == HOLDS and list(ev.readings) == ["b: A, B as printed"]
-    assert ev.ruled_out["b: A transposed"].verdict == FAILS
-    assert ev.ruled_out["a: elementwise ⊙"].verdict == ILL_POSED
+    assert ev.reading("b-a-transposed", ruled_out=True).verdict == FAILS
+    assert ev.reading("a-elementwise", ruled_out=True).verdict == ILL_POSED
     assert get_claim("thesis-claim-5.3.2").corrected_by is None
     assert get_claim("thesis-claim-5.3.2-variant").corrects is None
 
@@ -50,24 +50,24 @@ def test_eq513_twin_control_is_the_printed_prose_permutation():
 
 def test_eq514_printed_ranges_are_typed_only_for_a_square_instance():
     ev = get_claim("thesis-eq-5.14").run_small(P, 3)
-    assert ev.parts["printed ranges typed"].verdict == FAILS
-    assert ev.parts["the sum itself (ranges matched to h and f)"].verdict == HOLDS
+    assert ev.part("printed-ranges").verdict == FAILS
+    assert ev.part("matched-ranges").verdict == HOLDS
     square = get_claim("thesis-eq-5.14").run_small({"vocab_size": 3, "rank": 3, "steps": 4}, 3)
     assert square.verdict == HOLDS
 
 
 def test_eq514_typing_is_computed_by_indexing_with_the_printed_ranges():
-    typed = get_claim("thesis-eq-5.14").run_small(P, 3).parts["printed ranges typed"]
+    typed = get_claim("thesis-eq-5.14").run_small(P, 3).part("printed-ranges")
     assert typed.passed is False and "out of bounds" in typed.details["numpy"]
     assert typed.control.verdict == FAILS and "out of bounds" in typed.control.details["numpy"]
     square = get_claim("thesis-eq-5.14").run_small({"vocab_size": 3, "rank": 3, "steps": 4}, 3)
-    part = square.parts["printed ranges typed"]
+    part = square.part("printed-ranges")
     assert part.passed is True and part.control.verdict == FAILS
 
 
 def test_eq517_first_line_compares_values_with_the_rac_states():
     ev = get_claim("thesis-eq-5.17").run_small(P, 1)
-    first = ev.parts["first line (Σ over α_t, j and k then summed) vs RAC"]
+    first = ev.part("first-line")
     assert first.error is not None and first.verdict == FAILS
     assert first.control is not None and first.control.verdict == FAILS
     assert ev.details["printed first line: free-index array shape"] == [3, 3, 3]

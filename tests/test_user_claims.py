@@ -744,14 +744,14 @@ def test_the_error_column_says_what_the_error_was_divided_by(fake_registry):
 
     @claim("user-units", "2 <= 3 and 2 = 2", source="test")
     def test_units():
-        check(compare_bound("two vs three", 2.0, 3.0, n=1, scale=4.0))
+        check(compare_bound("two vs three", 2.0, 3.0, n=1, scale=4.0).keyed("bound"))
         check(compare_values("two vs two", np.float64(2), np.float64(2), n=1, scale=8.0))
 
     res = run_claim("user-units", sides=("small",))
     rows = {r["compared"]: r for r in comparison_rows(res)}
     assert rows["two vs three"]["relative_to"] == "÷ scale 4"
     assert rows["two vs two"]["relative_to"] == "÷ scale 8"
-    d = res.small.cases[0].parts["two vs three"].details
+    d = res.small.cases[0].part("bound").details
     assert d["max_scale"] == 4.0 and d["margin"] == (3.0 - 2.0) / 4.0
 
 

@@ -2,7 +2,8 @@
 
 Every error raised at the public boundary is a :class:`TnverifyError` and also a
 builtin ``ValueError`` or ``TypeError``, so callers can catch either (a file that could
-not be written, :class:`WriteError`, is an ``OSError``).  Messages state
+not be written, :class:`WriteError`, is an ``OSError``; a part or reading looked up by a
+key no sibling has, :class:`EvidenceKeyError`, is a ``KeyError``).  Messages state
 the rule that was broken and the value that was found.
 """
 
@@ -25,6 +26,7 @@ __all__ = [
     "NormalizationError",
     "StructureError",
     "WriteError",
+    "EvidenceKeyError",
 ]
 
 
@@ -103,4 +105,13 @@ class WriteError(TnverifyError, OSError):
     file at that path, if any, is unchanged (:mod:`tnverify.files`)."""
 
     def __str__(self) -> str:            # the message, not OSError's "[Errno 28] ..."
+        return str(self.args[0]) if self.args else ""
+
+
+class EvidenceKeyError(TnverifyError, KeyError):
+    """No part (or reading) of an :class:`~tnverify.claims.Evidence` has the key looked up
+    (``Evidence.part(key)``, ``Evidence.reading(key)``); the message lists the keys there
+    are.  A ``KeyError``, as a missing dict key is."""
+
+    def __str__(self) -> str:            # the message, not KeyError's repr of it
         return str(self.args[0]) if self.args else ""

@@ -96,7 +96,7 @@ def test_lemma_a1_small_side_any_seed(seed, M):
     claim = get_claim("gtm-lemma-a.1")
     ev = claim.run_small({"M": M, "T": 4, "terms": 300}, seed)
     assert ev.verdict == claim.expected
-    assert ev.parts["rank-1 integer"].details["max_observed"] <= 2 * M
+    assert ev.part("rank-1-integer").details["max_observed"] <= 2 * M
 
 
 def test_lemma_a1_check_can_fail(monkeypatch):

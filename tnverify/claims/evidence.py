@@ -17,12 +17,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..conventions import Tolerance
-from ..errors import DTypeError, ToleranceError
+from ..errors import DTypeError, EvidenceKeyError, ToleranceError
 from ..validation import as_seed, as_text
 from ..validation.records import check_record
-from ..validation.scalars import show_value
+from ..validation.scalars import as_bool, show_value
+from .keys import KEY_PATTERN, as_key, by_key, find_key
 
-__all__ = ["HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "Evidence"]
+__all__ = ["HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "Evidence",
+           "KEY_PATTERN"]
 
 HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED = "holds", "fails", "ill-posed", "error", "skipped"
 VERDICTS = (HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED)
@@ -119,9 +121,25 @@ class Evidence:
     invalid : str, optional
         Why the comparison itself is broken (operands whose shapes do not match): the
         verdict is ``error`` — a broken check says nothing about the statement.
+    key : str, optional
+        A stable id of this evidence among its siblings (the other parts, or the other
+        readings, of the same evidence): a lowercase slug, :data:`KEY_PATTERN`
+        (``"printed-ranges"``, ``"eq-5.11-tanh"``).  The label a part is filed under in
+        ``parts`` is for readers and may be reworded; the key is what code and tests look
+        the part up by (:meth:`part`, :meth:`reading`).  Set it where the part is made
+        (``Evidence(..., key=...)``, or :meth:`keyed` on evidence a helper such as
+        :func:`~tnverify.claims.compare.compare_values` built).  It is recorded in the
+        JSON report (:meth:`to_dict`) and shown nowhere else.  A key not of that form
+        raises :class:`~tnverify.errors.ClaimError` (a non-string
+        :class:`~tnverify.errors.DTypeError`), and so do two siblings with the same key.
 
     Notes
     -----
+    A reading's key is its evidence's ``key`` or, when that is not set, the reading's name
+    if the name is itself a key (``"a"``, ``"total"``): a
+    :class:`~tnverify.claims.readings.Reading`'s name is a key by declaration, and the
+    check files the reading's evidence under it.
+
     An evidence that compares nothing (no error, no ``passed``, no parts, readings,
     ``ill_posed``, ``skipped`` or ``invalid``), or an error with no tolerance to judge it
     by, has the verdict ``error``; :attr:`problem` says why (a check that compares
@@ -133,6 +151,14 @@ class Evidence:
     ('error', 'compares nothing (no error, tolerance or passed, and no parts)')
     >>> Evidence("x", error=0.0, tolerance=1e-12).verdict
     'holds'
+    >>> ev = Evidence("both sides", parts={
+    ...     "side A vs side B (Eq. 3)": Evidence("A vs B", passed=True, key="a-vs-b")})
+    >>> ev.part("a-vs-b").compared
+    'A vs B'
+    >>> ev.part("a-vs-c")
+    Traceback (most recent call last):
+    ...
+    tnverify.errors.EvidenceKeyError: no part of 'both sides' has the key 'a-vs-c'; the keys are: 'a-vs-b'
     >>> Evidence("x", passed="no")
     Traceback (most recent call last):
     ...
@@ -154,6 +180,7 @@ class Evidence:
     control: Evidence | None = None
     ruled_out: dict[str, Evidence] | None = None
     invalid: str | None = None
+    key: str | None = None
 
     def __post_init__(self) -> None:
         self.validate(recursive=False)
@@ -199,6 +226,8 @@ class Evidence:
                 raise DTypeError(f"Evidence.counterexample must be a dict or None; got "
                                  f"{show_value(self.counterexample)}")
             check_record(self.counterexample, "Evidence.counterexample")
+        if self.key is not None:
+            self.key = as_key(self.key, "Evidence.key")
         for key in ("parts", "readings", "ruled_out"):
             val = getattr(self, key)
             if val is None:
@@ -210,6 +239,8 @@ class Evidence:
             if recursive:
                 for v in val.values():
                     v.validate()
+        by_key(self, "parts")                      # ClaimError: two siblings, one key
+        by_key(self, "readings", "ruled_out")
         if self.control is not None:
             if not isinstance(self.control, Evidence):
                 raise DTypeError(f"Evidence.control must be an Evidence or None; got "
@@ -217,6 +248,52 @@ class Evidence:
             if recursive:
                 self.control.validate()
         return self
+
+    # -- stable keys -------------------------------------------------------------
+    def keyed(self, key: str) -> Evidence:
+        """Set :attr:`key` (a lowercase slug, :data:`KEY_PATTERN`) and return ``self``:
+        ``parts={"printed sum vs tensordot": compare_values(...).keyed("printed-sum")}``.
+
+        Raises
+        ------
+        ClaimError
+            ``key`` is not a lowercase slug (``DTypeError`` when not a string).
+        """
+        self.key = as_key(key, "Evidence.key")
+        return self
+
+    def part(self, key: str) -> Evidence:
+        """The part whose :attr:`key` is ``key`` (whatever label it is filed under).
+
+        Raises
+        ------
+        EvidenceKeyError
+            No part has that key; the message lists the keys the parts have.
+        """
+        return find_key(self, "part", key, by_key(self, "parts"))
+
+    def reading(self, key: str, *, ruled_out: bool = False) -> Evidence:
+        """The admissible reading whose key is ``key`` (the reading's :attr:`key`, or its
+        name when that is a key: see the Notes); with ``ruled_out=True``, the reading of
+        that key among the ruled-out ones (:attr:`ruled_out`).
+
+        Raises
+        ------
+        EvidenceKeyError
+            No such reading; the message lists the keys there are (and says so when the
+            key is that of a reading on the other side of admissible / ruled out).
+        """
+        ruled_out = as_bool(ruled_out, "Evidence.reading(ruled_out=)")
+        keys = by_key(self, "readings", "ruled_out")
+        field_ = "ruled_out" if ruled_out else "readings"
+        mine = {k: ev for k, ev in keys.items() if any(
+            ev is sub for sub in (getattr(self, field_) or {}).values())}
+        if key in keys and key not in mine:
+            raise EvidenceKeyError(
+                f"the reading {key!r} of {self.compared!r} is "
+                f"{'admissible' if ruled_out else 'ruled out'}: look it up with "
+                f"reading({key!r}{'' if ruled_out else ', ruled_out=True'})")
+        return find_key(self, "ruled-out reading" if ruled_out else "reading", key, mine)
 
     # -- derived -----------------------------------------------------------------
     @property
@@ -327,6 +404,8 @@ class Evidence:
                 d[key] = val
         if self.passed is not None:
             d["passed"] = self.passed
+        if self.key is not None:
+            d["key"] = self.key
         if self.vacuous:
             d["vacuous"] = ("the negative control holds too: this comparison could not "
                             "have failed")

@@ -36,19 +36,19 @@ def test_eq8_records_the_torch_mapping():
     ev = get_claim("grurntn-eq-8").run_small({"input": 3, "hidden": 4, "length": 5, "batch": 2}, 0)
     m = ev.details["mapping_to_torch"]
     assert m["coincide_generic_W_hh"] is False and m["max_diff_generic_W_hh"] > 0
-    assert ev.parts["diagonal W_hh: r before = r after"].verdict == HOLDS
-    assert ev.parts["Eq. 8–11 vs Cho et al. Eq. 5–8 (z ↦ 1 − z)"].verdict == HOLDS
+    assert ev.part("diagonal-w-hh").verdict == HOLDS
+    assert ev.part("vs-cho").verdict == HOLDS
 
 
 def test_eq24_fails_under_the_admissible_reading_for_the_printed_fprime():
     ev = get_claim("grurntn-eq-24").run_small(get_claim("grurntn-eq-24").space[0], 5)
     # only the total reading decides; the local partial is shown as ruled out
     assert set(ev.readings) == {"total"} and set(ev.ruled_out) == {"local"}
-    for rd in (ev.readings["total"], ev.ruled_out["local"]):
-        assert rd.parts["autograd vs central FD"].verdict == HOLDS  # the reference is right
-        assert rd.parts["autograd vs central FD"].control.verdict == FAILS
-        assert rd.parts["formula vs autograd"].verdict == FAILS
-        assert rd.parts["f′ used vs d/da tanh"].verdict == FAILS
+    for rd in (ev.reading("total"), ev.reading("local", ruled_out=True)):
+        assert rd.part("autograd-vs-fd").verdict == HOLDS  # the reference is right
+        assert rd.part("autograd-vs-fd").control.verdict == FAILS
+        assert rd.part("formula-vs-autograd").verdict == FAILS
+        assert rd.part("fprime-vs-tanh").verdict == FAILS
     assert ev.verdict == FAILS
     assert ev.details["fd_step_min"] > 0 and "fd_rounding" in ev.details
     c = get_claim("grurntn-eq-24")
@@ -61,7 +61,6 @@ def test_eq24_counterexample_is_fprime_at_a_equal_1():
     f′ passes the same comparison."""
     import math
 
-    key = "f′(a) at a = 1 vs d/da tanh(a) = 1/cosh²(a)"
     c = get_claim("grurntn-eq-24")
     for seed in (0, 5):
         cx = c.run_small(c.space[0], seed).counterexample
@@ -69,21 +68,24 @@ def test_eq24_counterexample_is_fprime_at_a_equal_1():
         assert abs(cx["value"] - (1 - math.tanh(1.0)) ** 2) <= 1e-15
         assert abs(cx["reference"] - 1 / math.cosh(1.0) ** 2) <= 1e-15
     ok = get_claim("grurntn-eq-24-corrected").run_small(c.space[0], 0)
-    assert ok.parts["tanh, corrected f′"].parts[key].verdict == HOLDS
+    assert ok.part("tanh-corrected").part("fprime-at-1").verdict == HOLDS
 
 
 def test_eq25_holds_under_the_total_reading_and_shows_the_local_one():
     ev = get_claim("grurntn-eq-25").run_small(get_claim("grurntn-eq-25").space[0], 6)
     assert ev.verdict == HOLDS
-    assert ev.readings["total"].verdict == HOLDS and ev.ruled_out["local"].verdict == FAILS
-    assert not get_claim("grurntn-eq-25").readings["local"].admissible
+    assert (
+        ev.reading("total").verdict == HOLDS
+        and ev.reading("local", ruled_out=True).verdict == FAILS
+    )
+    assert get_claim("grurntn-eq-25").admissible_readings == ("total",)
 
 
 def test_eq19_and_eq26_printed_brackets_are_untyped_and_share_one_erratum():
     for cid in ("grurntn-eq-19", "grurntn-eq-26"):
         c = get_claim(cid)
         ev = c.run_small(c.space[0], 1)
-        typing = next(p for k, p in ev.parts.items() if "typed" in k)
+        typing = ev.part("printed-typed")
         assert typing.verdict == FAILS and "mismatch" in typing.details["numpy"]
         assert typing.control.verdict == FAILS
         assert c.defect.erratum == "grurntn-lstmrntn-missing-transpose"
@@ -109,26 +111,26 @@ def test_sec4b_counterexample_is_the_grurntn_char_lower_bound():
     )
     assert set(ev.readings) == {"600 → LSTMRNN"}
     assert set(ev.ruled_out) == {"600 → LSTMRNTN (literal)"}
-    full = ev.readings["600 → LSTMRNN"].readings["peepholes full"]
+    full = ev.reading("600-lstmrnn").reading("peepholes-full")
     # with full peepholes both LSTM totals are reproduced, the GRU pair is not
-    assert full.parts["char LSTMRNN (600)"].verdict == HOLDS
-    assert full.parts["word LSTMRNN (740)"].verdict == HOLDS
-    assert full.parts["char GRURNTN (256)"].verdict == FAILS
-    assert full.parts["word GRURNTN (256)"].verdict == FAILS
-    diag = ev.readings["600 → LSTMRNN"].readings["peepholes diagonal"]
-    assert diag.parts["word LSTMRNN (740)"].verdict == FAILS
+    assert full.part("char-lstmrnn-600").verdict == HOLDS
+    assert full.part("word-lstmrnn-740").verdict == HOLDS
+    assert full.part("char-grurntn-256").verdict == FAILS
+    assert full.part("word-grurntn-256").verdict == FAILS
+    diag = ev.reading("600-lstmrnn").reading("peepholes-diagonal")
+    assert diag.part("word-lstmrnn-740").verdict == FAILS
     assert get_claim("grurntn-sec-4b-params").defect.kind == "published-number"
 
 
 def test_sec4b_char_hidden_misprint():
     c = get_claim("grurntn-sec-4b-char-hidden")
     ev = c.run_small(c.space[0], 0)
-    assert ev.parts["one hidden size per model"].details["got"] == [1, 1, 0, 2]
-    assert ev.parts["600-unit model vs about 2.6 million"].verdict == FAILS
+    assert ev.part("one-hidden-size").details["got"] == [1, 1, 0, 2]
+    assert ev.part("about-2.6-million").verdict == FAILS
     twin = get_claim(c.corrected_by).run_small(c.space[0], 0)
     assert twin.verdict == HOLDS
     # the corrected sentence's control is the printed edit, which the count rejects
-    assert twin.parts["600-unit model vs about 2.6 million"].control.verdict == FAILS
+    assert twin.part("about-2.6-million").control.verdict == FAILS
 
 
 def test_gains_hold_at_the_printed_precision():
@@ -137,9 +139,9 @@ def test_gains_hold_at_the_printed_precision():
     ev = get_claim("grurntn-sec-5-gains").run_small({}, 0)
     assert ev.verdict == HOLDS
     for name, pair in ev.parts.items():
-        rel = pair.parts["relative"]
+        rel = pair.part("relative")
         assert set(rel.ruled_out) == {"relative to the proposed value"}
-        joint = rel.readings["relative to the baseline"].parts["jointly with the absolute"]
+        joint = rel.reading("baseline").part("joint")
         assert joint.verdict == HOLDS and joint.control.verdict == FAILS, name
     # the rounded table values do not give the printed 2.22 (2.19), unrounded ones do
     assert ev.details["relative_from_rounded_table_values"]["BPC LSTMRNN → LSTMRNTN"] == "2.1898"
@@ -149,9 +151,9 @@ def test_gains_hold_at_the_printed_precision():
     assert GN.joint_gain_witness("108.26", "96.97", "11.29", "10.63") is None
     # the word-level GRU relative gain is rejected when read relative to the proposed value
     assert (
-        ev.parts["PPL GRURNN → GRURNTN"]
-        .parts["relative"]
-        .ruled_out["relative to the proposed value"]
+        ev.part("ppl-grurnn-to-grurntn")
+        .part("relative")
+        .reading("proposed", ruled_out=True)
         .verdict
         == FAILS
     )
@@ -193,7 +195,7 @@ def test_scaled_bptt_leaves_global_rng_alone():
     ev = scaled_bptt(
         p, "cpu", np.random.default_rng(0), model="lstm", fprime="true", readings=("total",)
     )
-    assert ev.readings["total"].error is not None
+    assert ev.reading("total").error is not None
     assert torch.equal(torch.get_rng_state(), before)
 
 

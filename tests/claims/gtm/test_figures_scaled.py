@@ -37,11 +37,11 @@ def test_fig3_scaled_parts_and_exact_grids():
     params = {"M": 3, "T": 4, "samples": 4, "shared": False, "numpy_per_R": 4}
     ev = S.scaled_fig3(params, "cpu", np.random.default_rng(3))
     assert set(ev.readings) == {"a", "b"}
-    tvn = ev.readings["a"].parts["(a) torch grid == numpy grid"]
+    tvn = ev.reading("a").part("torch-vs-numpy")
     assert tvn.verdict == "holds"
     assert tvn.details["compared_networks"] == 16 == tvn.details["exact_networks"]
     assert tvn.details["max_diff"] == 0.0  # integer grids: bitwise equal
-    assert set(_parts(ev.readings["b"])) == {
+    assert set(_parts(ev.reading("b"))) == {
         "(a) torch grid == numpy grid",
         "bound 1 => a rank-1 shallow network realizes the grid",
         "more networks need width > 1 as R grows",
@@ -59,7 +59,7 @@ def test_fig3_defect_in_torch_grid_is_detected(monkeypatch):
     monkeypatch.setattr(S, "_grid_torch", broken)
     params = {"M": 3, "T": 4, "samples": 2, "shared": True, "numpy_per_R": 1}
     ev = S.scaled_fig3(params, "cpu", np.random.default_rng(0))
-    part = ev.readings["b"].parts["(a) torch grid == numpy grid"]
+    part = ev.reading("b").part("torch-vs-numpy")
     assert part.verdict == "fails" and part.details["max_diff"] == 1.0
     assert part.counterexample["max_diff"] == 1.0
 
@@ -67,7 +67,7 @@ def test_fig3_defect_in_torch_grid_is_detected(monkeypatch):
 def test_shared_closure_defect_is_detected(monkeypatch):
     params = {"M": 3, "T": 4, "R": 3}
     good = S._closure_torch(params, "cpu", np.random.default_rng(2))
-    grid = good.parts["grid"]
+    grid = good.part("grid")
     assert good.verdict == "holds"
     # sharp: a positive error is not vacuously small against its tolerance
     assert grid.error == 0 or grid.error / float(grid.tolerance) >= 1e-9
@@ -80,7 +80,7 @@ def test_shared_closure_defect_is_detected(monkeypatch):
 
     monkeypatch.setattr(S, "_grid_torch", broken)
     bad = S._closure_torch(params, "cpu", np.random.default_rng(2))
-    assert bad.parts["grid"].verdict == "fails"
+    assert bad.part("grid").verdict == "fails"
 
 
 def test_span_reaches_full_dimension_and_matches_numpy():

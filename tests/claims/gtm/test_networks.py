@@ -18,12 +18,12 @@ def test_xi_readings_only_the_ternary_unit_decides():
     ev = get_claim("gtm-xi-operators").run_small({"n": 1000, "n_unit": 300}, 3)
     # reading (b), the two-sided identity, is ruled out by the text and shown, not deciding
     assert set(ev.readings) == {"a"} and set(ev.ruled_out) == {"b"}
-    assert ev.readings["a"].verdict == "holds"
-    assert ev.ruled_out["b"].failing_parts() == ["paper's example: relu with u = 0"]
+    assert ev.reading("a").verdict == "holds"
+    assert ev.reading("b", ruled_out=True).failing_parts() == ["paper's example: relu with u = 0"]
     # the softplus unit is an assumption of the text, not an assertion: skipped, not failed
-    assert ev.readings["a"].parts["softplus: a unit u ∈ ℝ"].verdict == "skipped"
+    assert ev.reading("a").part("softplus-unit").verdict == "skipped"
     # the paper's units are controlled by swapping them, and the swap fails
-    part = ev.readings["a"].parts["paper's example: relu with u = 0"]
+    part = ev.reading("a").part("example-relu")
     assert part.control.verdict == "fails"
 
 

@@ -44,7 +44,7 @@ def test_eq47_counterexample_is_missing_term():
     ev = get_claim("thesis-eq-4.7").run_small({"H": 2, "steps": 3}, 0)
     failing = [k for k, p in ev.parts.items() if p.verdict == "fails"]
     assert any("Eq. 4.7" in k for k in failing) and any("Eq. 4.9" in k for k in failing)
-    assert ev.parts[next(k for k in ev.parts if k.startswith("listed"))].verdict == "holds"
+    assert ev.part("listed-states").verdict == "holds"
 
 
 def test_stability_lambda_one_constant_grows_linearly():
@@ -75,10 +75,10 @@ def test_eq413_symbolic_line1_is_zero():
 def test_eq411_holds_and_its_naming_control_fails():
     ev = get_claim("thesis-eq-4.11").run_small({"n": 8}, 5)
     assert ev.verdict == "holds"
-    part = ev.parts["v^log vs log(−log|λ|)"]
+    part = ev.part("v-log")
     # the control reads v^log as 'log eigenvalue magnitude' (log|λ| = −exp(v^log)): it fails
     assert part.control.verdict == "fails"
-    assert ev.parts["|λ| < 1 for every real v^log"].control.verdict == "fails"
+    assert ev.part("inside-unit-disk").control.verdict == "fails"
     assert get_claim("thesis-eq-4.11-variant").corrects is None
     assert get_claim("thesis-eq-4.11").corrected_by is None and get_claim("thesis-eq-4.11").remarks
 
@@ -105,11 +105,11 @@ def test_thm421_reports_finite_h_statistics_and_controls_fail():
 
     ev = get_claim("thesis-thm-4.2.1").run_small({"H": 200, "reps": 20}, 3)
     assert ev.verdict == "holds"
-    ks = ev.parts["KS |λ|² vs U[0,1]"]
+    ks = ev.part("ks-modulus")
     rep = ks.details["finite_H_statistics (reported, not judged)"]
     assert rep["fraction target (¼ + f/4)"] == finite_h_targets(200)["fraction"] > 0.25
-    for name in ("KS |λ|² vs U[0,1]", "KS arg λ vs U(0,π)", "real eigenvalues vs √(2H/π) + ½"):
-        assert ev.parts[name].control.verdict == "fails"
+    for key in ("ks-modulus", "ks-argument", "real-eigenvalues"):
+        assert ev.part(key).control.verdict == "fails"
 
 
 def test_prop421_decisions_have_power():
@@ -125,7 +125,7 @@ def test_prop421_decisions_have_power():
 def test_eq413_states_power_against_the_printed_first_line():
     c = get_claim("thesis-eq-4.13-corrected")
     ev = c.run_small(c.space[0], 0)
-    part = ev.parts["E|x_k|² vs Σ_{i<k}|λ|^{2i}"]
+    part = ev.part("second-moment-sum")
     assert part.verdict == "holds" and part.control.verdict == "fails"
     key = next(k for k in part.details["power"] if k.startswith("printed first line"))
     assert part.details["power"][key] > 0.999999

@@ -26,16 +26,13 @@ IDS = [
 def test_pinned(case):
     ev = get_claim("thesis-fig-6.8-kurtosis").run_small(case["params"], case["seed"])
     assert ev.verdict == ILL_POSED
-    ra, rb = ev.readings["a"], ev.readings["b"]
+    ra, rb = ev.reading("a"), ev.reading("b")
     assert ra.verdict == HOLDS and rb.verdict == FAILS
     assert rb.failing_parts() == ["raw tails: complex heavier"]
-    printed = ra.parts["printed 82.14 vs exact real kurtosis"]
+    printed = ra.part("printed-real")
     # 82.14 − 78 = 4.14 is about 4.0 delta-method standard errors at n = 1e8
     assert abs(printed.details["z_score"] - 4.0) < 0.05
-    assert (
-        abs(ra.parts["printed 21.1 vs exact complex kurtosis"].details["z_score"] - 0.1 / 0.10933)
-        < 0.01
-    )
+    assert abs(ra.part("printed-complex").details["z_score"] - 0.1 / 0.10933) < 0.01
 
 
 def test_chebyshev_rule():
@@ -51,7 +48,7 @@ def test_scaled_kurtosis_small_runs_on_cpu_and_is_skipped_without_power():
     claim = get_claim("thesis-fig-6.8-kurtosis")
     ev = claim.run_scaled(claim.scaled_space["small"][0], "cpu", 5)
     assert ev.verdict == SKIPPED
-    part = ev.readings["a"].parts["MC real kurtosis"]
+    part = ev.reading("a").part("mc-real")
     assert part.verdict == SKIPPED and "no power" in part.skipped
     assert len(part.details["batch_kurtoses"]) == claim.scaled_space["small"][0]["batches"]
 
@@ -69,16 +66,16 @@ def test_kurtosis_evidence_judges_only_with_power():
 
 def test_eq64_crossings():
     ev = get_claim("thesis-eq-6.4").run_small({}, 0)
-    x = ev.parts["additive fit exceeds float16 max within 784 steps"].details["x"]
+    x = ev.part("additive-float16").details["x"]
     assert math.isclose(x, math.log(65504 / 0.051) / 0.033)
-    stored = ev.parts["ε = 1e−50 is a positive float64"].details["stored"]
+    stored = ev.part("eps-positive").details["stored"]
     assert stored["float16"] == 0.0 and stored["float32"] == 0.0 and stored["float64"] > 0
 
 
 def test_tables_source_part_is_skipped():
     ev = get_claim("thesis-tables-4.3-4.4").run_small({}, 0)
     assert ev.verdict == HOLDS
-    assert ev.parts["cell by cell vs Orvieto et al. (2023)"].verdict == SKIPPED
+    assert ev.part("source-tables").verdict == SKIPPED
 
 
 def test_steps_judged_at_printed_precision():
@@ -100,4 +97,4 @@ def test_hl_size_is_its_own_misprint():
 
 def test_vocab_counterexample():
     ev = get_claim("thesis-sec-4.3.2-vocab").run_small({}, 0)
-    assert ev.parts["§4.3.2: |V| < 38"].counterexample["|V|"] == 38
+    assert ev.part("sec-4.3.2-bound").counterexample["|V|"] == 38

@@ -44,7 +44,7 @@ def test_statements_quote_the_thesis():
 def test_eq518_fails_as_printed_and_its_correction_holds():
     ev = get_claim("thesis-eq-5.18").run_small({"N": 3, "H": 4}, 0)
     assert ev.verdict == FAILS
-    part = ev.readings["input map ℝ^N → ℝ^H"].parts["declared 𝐁 ∈ ℝ^(N×H): 𝐁𝐱 ∈ ℝ^H"]
+    part = ev.reading("input-map").part("declared-b")
     assert part.verdict == FAILS and part.control.verdict == FAILS
     assert get_claim("thesis-eq-5.18").run_small({"N": 4, "H": 4}, 0).verdict == HOLDS
     twin = get_claim("thesis-eq-5.18-corrected")
@@ -56,26 +56,26 @@ def test_eq518_fails_as_printed_and_its_correction_holds():
 
 def test_eq519_both_readings_fail_and_correction_holds():
     ev = get_claim("thesis-eq-5.19").run_small({"H": 4, "T": 6}, 3)
-    assert ev.readings["a"].verdict == FAILS and ev.readings["b"].verdict == FAILS
+    assert ev.reading("a").verdict == FAILS and ev.reading("b").verdict == FAILS
     assert get_claim("thesis-eq-5.19-corrected").run_small({"H": 4, "T": 6}, 3).verdict == HOLDS
 
 
 def test_eq520_is_a_new_model_checked_on_complex_and_real_inputs():
     ev = get_claim("thesis-eq-5.20").run_small({"H": 4, "T": 6}, 1)
     assert ev.verdict == HOLDS and not ev.readings
-    for kind in ("complex 𝐱", "real 𝐱"):
-        part = ev.parts[f"LMM cell vs h_j ← λ_j h_j γ_j x_j ({kind})"]
+    for kind in ("complex", "real"):
+        part = ev.part(f"lmm-cell-{kind}")
         assert part.verdict == HOLDS and part.control.verdict == FAILS  # conj(λ) fails
-    law = ev.parts["Glorot spectrum ~ uniform on the unit disk (Thm. 4.2.1)"]
+    law = ev.part("glorot-circular-law")
     assert law.verdict == HOLDS and law.control.verdict == FAILS  # uniform radius
 
 
 def test_eq521_printed_radius_is_constant_and_complex_v_leaves_the_disk():
     ev = get_claim("thesis-eq-5.21").run_small({"n": 100_000, "r_min": 0.0, "r_max": 1.0}, 2)
     assert ev.details["printed_v"] == 0.0
-    assert ev.parts["printed 𝐯: |z|² ~ U[r_min², r_max²]"].verdict == FAILS
-    assert ev.parts["printed 𝐯: arg z ~ U[0, 2π)"].verdict == HOLDS
-    assert ev.parts["complex 𝐯, θ: |λ| ≤ 1"].details["outside_unit_disk"] > 0
+    assert ev.part("radius-law").verdict == FAILS
+    assert ev.part("angle-law").verdict == HOLDS
+    assert ev.part("complex-v-in-disk").details["outside_unit_disk"] > 0
 
 
 def test_params_only_the_stated_reading_decides():
@@ -96,8 +96,8 @@ def test_params_compares_rac_layer_and_vanilla_baselines():
     for name, r in {**ev.readings, **ev.ruled_out}.items():
         N = r.sizes["N"]
         assert r.details["counts"]["RAC layer (Eq. 5.18)"] == 36 + N * 6
-        rac = r.parts["RAC layer (§5.4.1: 𝐀, 𝐁 of Eq. 5.18) = 2H²"].verdict
-        van = r.parts["vanilla RNN (§1, Eq. 6.1) = 2H²"].verdict
+        rac = r.part("rac-2h2").verdict
+        van = r.part("vanilla-2h2").verdict
         assert rac == van == (HOLDS if N == 6 else FAILS), name
 
 
@@ -111,40 +111,40 @@ def test_params_counts_leave_global_rng_alone():
 def test_eq63_holds_in_the_denominator_layout_the_numerator_is_ruled_out():
     ev = get_claim("thesis-eq-6.3").run_small({"H": 4, "n_max": 3}, 5)
     assert ev.verdict == HOLDS
-    assert ev.ruled_out["numerator"].verdict == FAILS
-    assert ev.readings["denominator"].verdict == HOLDS
-    fd = ev.readings["denominator"].parts["n=2: finite differences"]
+    assert ev.reading("numerator", ruled_out=True).verdict == FAILS
+    assert ev.reading("denominator").verdict == HOLDS
+    fd = ev.reading("denominator").part("n2-fd")
     assert fd.details["step_h"] > 0 and fd.details["fd_error"] <= float(fd.tolerance)
     # the transposed formula (a transposed index) is the control, and it fails
-    assert ev.readings["denominator"].parts["n=2: autograd"].control.verdict == FAILS
+    assert ev.reading("denominator").part("n2-autograd").control.verdict == FAILS
 
 
 def test_eq68_holds_at_n1_only():
     ev = get_claim("thesis-eq-6.8").run_small({"H": 4, "n_max": 3}, 6)
-    den = ev.readings["denominator"].parts
-    assert den["n=1: autograd"].verdict == HOLDS and den["n=2: autograd"].verdict == FAILS
-    assert den["n=3: autograd vs chain rule"].verdict == HOLDS
-    assert ev.ruled_out["numerator"].parts["n=1: autograd"].verdict == FAILS
+    den = ev.reading("denominator")
+    assert den.part("n1-autograd").verdict == HOLDS and den.part("n2-autograd").verdict == FAILS
+    assert den.part("n3-chain-rule").verdict == HOLDS
+    assert ev.reading("numerator", ruled_out=True).part("n1-autograd").verdict == FAILS
 
 
 def test_eq69_component_formula_holds_matrix_form_fails_complex_and_real():
     ev = get_claim("thesis-eq-6.9").run_small({"H": 4, "n_max": 3}, 7)
-    parts = ev.readings["denominator"].parts
+    den = ev.reading("denominator")
     for kind in ("complex", "real"):
-        assert parts[f"{kind}: n=3: component formula"].verdict == HOLDS
-        assert parts[f"{kind}: n=1: autograd"].verdict == HOLDS
-        assert parts[f"{kind}: n=2: autograd"].verdict == FAILS
-    assert parts["complex: n=2: holomorphic (real vs imaginary FD step)"].verdict == HOLDS
-    assert parts["complex: n=2: holomorphic (real vs imaginary FD step)"].control.verdict == FAILS
+        assert den.part(f"{kind}-n3-component").verdict == HOLDS
+        assert den.part(f"{kind}-n1-autograd").verdict == HOLDS
+        assert den.part(f"{kind}-n2-autograd").verdict == FAILS
+    assert den.part("complex-n2-holomorphic").verdict == HOLDS
+    assert den.part("complex-n2-holomorphic").control.verdict == FAILS
 
 
 def test_eq67_family_inclusions_hold_fixed_parameters_ruled_out():
     ev = get_claim("thesis-eq-6.7").run_small({"H": 3, "V": 4}, 8)
-    fam = ev.readings["model families"].parts
+    fam = ev.reading("families").parts
     assert ev.verdict == HOLDS
     assert {k: p.verdict for k, p in fam.items()} == dict.fromkeys(fam, HOLDS)
     assert {k: p.control.verdict for k, p in fam.items()} == dict.fromkeys(fam, FAILS)
-    fixed = ev.ruled_out["fixed-parameter identity"].parts["6.6 = 6.7 (α = 𝟏), same 𝐁, β₁, β₂"]
+    fixed = ev.reading("fixed-parameters", ruled_out=True).part("same-parameters")
     assert fixed.verdict == FAILS
     twin = get_claim("thesis-eq-6.7-variant")
     assert twin.corrects is None and get_claim("thesis-eq-6.7").corrected_by is None
@@ -154,15 +154,15 @@ def test_eq523_holds_mlp_is_a_remark_and_the_twin_is_a_variant():
     c = get_claim("thesis-eq-5.23")
     ev = c.run_small({"H": 4}, 4)
     assert ev.verdict == HOLDS and c.defect is None and any("perceptron" in r for r in c.remarks)
-    part = ev.readings["MLP as defined"].parts["h^(t) not bilinear in (h^(t−1), x^(t)) (real 𝐱)"]
+    part = ev.reading("mlp-as-defined").part("not-bilinear-real")
     assert part.verdict == HOLDS and part.control.verdict == FAILS  # Eq. 5.20 is bilinear
     assert get_claim("thesis-eq-5.23-variant").corrects is None
 
 
 def test_eq524_mmn_is_not_linear_but_scale_invariant():
     ev = get_claim("thesis-eq-5.24").run_small({"H": 4}, 9)
-    assert ev.parts["real z: additivity"].verdict == FAILS
-    assert "refused" in ev.parts["complex z: MMn(z) ∈ ℝ^H_[a,b]"].details["torch_mmn"]
+    assert ev.part("real-additivity").verdict == FAILS
+    assert "refused" in ev.part("complex-z-in-range").details["torch_mmn"]
     assert get_claim("thesis-eq-5.24-corrected").run_small({"H": 4}, 9).verdict == HOLDS
 
 

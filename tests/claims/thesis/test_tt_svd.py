@@ -27,12 +27,12 @@ def test_alg_1_readings_and_counterexample():
     assert not all(
         all(d["‖E_k‖_F = δ attainable"]) for k, d in ev.details.items() if k.startswith("a, ε=")
     )
-    a = ev.readings["a"]
+    a = ev.reading("a")
     # reading (a): the bound (i) holds for every ε, (iii) fails (L−1 cores are not B)
-    assert all(p.verdict == HOLDS for k, p in a.parts.items() if "(i)" in k)
-    assert all(p.verdict != HOLDS for k, p in a.parts.items() if "(iii)" in k)
+    assert all(p.verdict == HOLDS for p in a.parts.values() if p.key.endswith("-bound"))
+    assert all(p.verdict != HOLDS for p in a.parts.values() if p.key.endswith("-cores"))
     # (ii) fails at ε = noise = 1e-2: some R_k below the δ-rank of A_[k]
-    ce = a.parts["ε=0.01: (ii) R_k = δ-ranks"]
+    ce = a.part("eps-0.01-ranks")
     assert not ce.ok and all(g <= w for g, w in zip(ce.details["got"], ce.details["want"]))
     # the ruled-out reading (b) is not even scale invariant
     r1, r100 = ev.details["reading (b) ranks at ε=1e-1 for A, 100·A"]

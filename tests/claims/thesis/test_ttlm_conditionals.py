@@ -10,11 +10,11 @@ def test_declared_cores_type_psis_argument_only_where_the_right_bond_is_one():
     c = get_claim("thesis-prop-5.2.2")
     params = {"vocab_size": 3, "ranks": [1, 2, 2, 1]}
     ev = c.run_small(params, 5)
-    parts = ev.readings["output core"].parts
-    typing = {k: p for k, p in parts.items() if k.endswith("type of ψ's argument")}
-    assert [p.verdict for p in typing.values()] == ["fails", "fails", "holds"]
+    output_core = ev.reading("output-core")
+    typing = [output_core.part(f"psi-type-t{t}") for t in (1, 2, 3)]
+    assert [p.verdict for p in typing] == ["fails", "fails", "holds"]
     # every control is computed on a core whose right bond is one larger: it must fail
-    assert all(p.control.verdict == "fails" for p in typing.values())
-    ce = typing["t = 1: type of ψ's argument"].counterexample
+    assert all(p.control.verdict == "fails" for p in typing)
+    ce = typing[0].counterexample
     assert ce["ψ argument shape (as printed)"] == [3, 2]
     assert np.array_equal(ce["declared core shape"], [1, 3, 2])

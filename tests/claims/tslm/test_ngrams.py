@@ -38,12 +38,12 @@ def test_eq41_is_l_times_the_pair_information():
         {"vocab_size": 3, "length": 5, "distances": (1, 2)}, 3
     )
     for S in (1, 2):
-        d = ev.parts[f"S = {S}"].details
+        d = ev.part(f"s-{S}").details
         assert d["eq41"] / d["per_pair"] == pytest.approx(5.0, rel=1e-12)
         # the shifted-distance control is a different value, and it fails
         assert d["per_pair_S+1"] != pytest.approx(d["per_pair"], rel=1e-3)
-        assert ev.parts[f"S = {S}"].control.verdict == FAILS
-    assert ev.parts["S = 1: I(S) ≥ 0"].control.verdict == FAILS  # swapped weights: < 0
+        assert ev.part(f"s-{S}").control.verdict == FAILS
+    assert ev.part("s-1-nonnegative").control.verdict == FAILS  # swapped weights: < 0
 
 
 def test_readings_split_as_described():
@@ -54,7 +54,7 @@ def test_readings_split_as_described():
     }
     assert get_claim("thesis-eq-2.7").run_small({"vocab_size": 3, "length": 8}, 0).verdict == FAILS
     ev = get_claim("thesis-eq-2.7-corrected").run_small({"vocab_size": 3, "length": 8}, 0)
-    assert ev.verdict == HOLDS and ev.parts["Eq. 2.7"].control.verdict == FAILS
+    assert ev.verdict == HOLDS and ev.part("eq-2.7").control.verdict == FAILS
     ev = get_claim("tslm-claim-2").run_small({"vocab_size": 2, "length": 2}, 0)
     # the embedded basis is ruled out ("a special case of TSLM based on the one-hot basis
     # vectors"): shown, not deciding
@@ -64,10 +64,10 @@ def test_readings_split_as_described():
 
 def test_table1_recount_is_skipped_not_faked():
     ev = get_claim("tslm-table1-stats").run_small({}, 0)
-    assert ev.parts["recount from the release files"].verdict == "skipped"
-    part = ev.parts["PTB counts in thousands"]
+    assert ev.part("recount").verdict == "skipped"
+    part = ev.part("ptb-thousands")
     assert part.verdict == HOLDS and set(part.readings) == {"truncated thousands"}
-    assert part.ruled_out["rounded thousands"].verdict == "fails"  # 73,761 is not 73k rounded
+    assert part.reading("rounded", ruled_out=True).verdict == "fails"  # 73,761 is not 73k rounded
 
 
 def test_proofs_hold():
@@ -112,7 +112,7 @@ def test_scaled_eq41_printed_sum_is_about_l_times_the_estimate():
     claim = get_claim("thesis-eq-4.1")
     params = claim.scaled_space["small"][0]
     ev = claim.run_scaled(params, "cpu", 2)
-    s1 = ev.parts["S = 1"].details
+    s1 = ev.part("s-1").details
     assert s1["torch_seed"] == ev.details["torch_seed"]
     assert s1["estimate"] / s1["exact_per_pair"] == pytest.approx(params["length"], rel=0.2)
 
@@ -149,7 +149,7 @@ def test_eq11_counterexample_is_the_explicit_m2_example():
     from tnverify.claims.tslm.ngram_tensor import explicit_eq11
 
     ev = explicit_eq11()
-    emb, hot = ev.parts["embedded a = e₁, b = (e₁+e₂)/√2"], ev.parts["one-hot a = e₁, b = e₂"]
+    emb, hot = ev.part("embedded"), ev.part("one-hot")
     assert emb.verdict == FAILS and hot.verdict == HOLDS and hot.control.verdict == FAILS
     want = (1 + 1 / math.sqrt(2.0)) ** 2 / 4
     assert emb.counterexample["entry"] == "aa"

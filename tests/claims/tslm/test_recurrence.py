@@ -66,7 +66,7 @@ def test_scaled_eq19_detects_transposed_w(monkeypatch):
     monkeypatch.setattr(sc, "_cell", bad)
     c = get_claim("tslm-eq-19")
     ev = c.run_scaled(c.scaled_space["small"][0], "cpu", 5)
-    assert ev.parts["float32 cell vs float64 cell (λᵀh_n)"].verdict == "fails"
+    assert ev.part("float32-vs-float64").verdict == "fails"
 
 
 def test_compare_eq19_detects_relative_defect():
@@ -81,11 +81,11 @@ def test_compare_eq19_detects_relative_defect():
     c = rng.standard_normal(5)
     last = np.abs(v) * 1.5  # Σ|terms| ≥ |value|
     kw = dict(n=n * (r + 2), sizes={}, labels=list(range(5)))
-    key = "float32 cell vs float64 cell (λᵀh_n)"
-    assert compare_eq19(v, c, v, c, last, c, W, rng, **kw).parts[key].error == 0.0
+    key = "float32-vs-float64"
+    assert compare_eq19(v, c, v, c, last, c, W, rng, **kw).part(key).error == 0.0
     bad = v.copy()
     bad[2] *= 1 + 1e-2
-    assert compare_eq19(bad, c, v, c, last, c, W, rng, **kw).parts[key].verdict == "fails"
+    assert compare_eq19(bad, c, v, c, last, c, W, rng, **kw).part(key).verdict == "fails"
 
 
 def test_eq17_conditional_detects_readout_defect(monkeypatch):
@@ -102,10 +102,9 @@ def test_eq17_conditional_detects_readout_defect(monkeypatch):
 
     c = get_claim("tslm-eq-17")
     params = c.space[-1]
-    key = "exact conditional (Eq. 15) vs linear normalisation of V_t h_{t−1}"
 
     def part(ev):
-        return ev.ruled_out["exact conditional of 𝒯"].parts[key]
+        return ev.reading("exact-conditional", ruled_out=True).part("linear-normalisation")
 
     assert part(c.run_small(params, 17)).verdict == "holds"
     monkeypatch.setattr(mod, "_env_readout", bad)
@@ -118,7 +117,9 @@ def test_eq17_decided_by_the_off_by_one_only():
     r = run_claim("tslm-eq-17")
     ev = r.small.cases[0]
     assert set(ev.readings) == {"V |V|×r"}
-    assert ev.readings["V |V|×r"].failing_parts() == ["Eq. 17 vs Eq. 20 as printed (y_t = V h_t)"]
+    assert ev.reading("v-transposed").failing_parts() == [
+        "Eq. 17 vs Eq. 20 as printed (y_t = V h_t)"
+    ]
     assert r.claim.defect.erratum == "tslm-eq20-y-offbyone"
 
 

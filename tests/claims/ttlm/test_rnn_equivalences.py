@@ -192,5 +192,5 @@ def test_proof_lines_sum_over_the_free_index_fail_and_their_edit_holds(cid):
 
 def test_eq14_first_index_slice_is_r_by_r():
     ev = get_claim("ttlm-eq16").run_small({"vocab_size": 4, "rank": 3, "steps": 4}, 0)
-    part = ev.parts["Eq. 14: the i-th slice ∈ ℝ^(M×R)"]
+    part = ev.part("eq-14-slice")
     assert part.details["got"] == [3, 3] and part.verdict == "fails"

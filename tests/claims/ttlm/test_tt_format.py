@@ -21,7 +21,7 @@ def test_literal_failure_is_the_dropped_alpha2_terms():
     # the literal sum misses exactly the α₂ = 1 terms: literal + those terms = the entry
     c = get_claim("ttlm-eq3")
     ev = c.run_small(c.space[0], 0)
-    ce = ev.parts["printed sum (printed lower limits (1, 2, 1)) vs tensordot"].counterexample
+    ce = ev.part("printed-sum").counterexample
     assert ce is not None and ce["value"] != pytest.approx(ce["reference"])
     assert len(ce["entry"]) == c.space[0]["length"]
 
@@ -77,12 +77,12 @@ def test_helper_validation():
 def test_prop_521_holds_under_the_proofs_definition_and_shows_the_ruled_out_readings():
     c = get_claim("thesis-prop-5.2.1")
     ev = c.run_small(c.space[0], 1)
-    assert ev.readings["a"].verdict == "holds"
+    assert ev.reading("a").verdict == "holds"
     # ψ = ·/Z on the signed score (prior studies' example, ruled out) gives P̃ < 0
     assert set(ev.readings) == {"a"} and set(ev.ruled_out) == {"b", "c"}
-    assert ev.ruled_out["c"].verdict == "fails"
-    assert ev.ruled_out["c"].failing_parts() == ["real cores: nonnegative"]
-    assert ev.ruled_out["b"].verdict == "holds"
+    assert ev.reading("c", ruled_out=True).verdict == "fails"
+    assert ev.reading("c", ruled_out=True).failing_parts() == ["real cores: nonnegative"]
+    assert ev.reading("b", ruled_out=True).verdict == "holds"
     assert {k: r.admissible for k, r in c.readings.items()} == {"a": True, "b": False, "c": False}
     assert run_claim(c, seed=5).verdict == "holds"
 
@@ -102,9 +102,6 @@ def test_prop_521_scaled_z_off_by_relative_1e_8_fails(monkeypatch):
     ok = c.run_scaled(params, "cpu", 4)
     monkeypatch.setattr(cells, "TTScorer", Defective)
     bad = c.run_scaled(params, "cpu", 4)
-    for part in (
-        "signed score: Z transfer vs brute force",
-        "squared (Born) score: Z transfer vs brute force",
-    ):
-        assert ok.parts[part].verdict == "holds"
-        assert bad.parts[part].verdict == "fails", bad.parts[part].details
+    for key in ("z-signed", "z-squared"):
+        assert ok.part(key).verdict == "holds"
+        assert bad.part(key).verdict == "fails", bad.part(key).details

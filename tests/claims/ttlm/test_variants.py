@@ -62,7 +62,7 @@ def test_eq6_ruled_out_reading_b_fails_but_does_not_decide():
     r = run_claim("ttlm-eq6")
     assert r.verdict == "holds"
     ev = r.small.cases[0]
-    assert ev.ruled_out["tie a, Eq. 7 (b)"].verdict == "fails"
+    assert ev.reading("tie-a-eq7-b", ruled_out=True).verdict == "fails"
     assert set(ev.readings) == {"tie a, Eq. 7 (a)"}
 
 
@@ -79,8 +79,8 @@ def test_delta_and_reshape_recurrences_differ_but_each_is_a_tt_recurrence():
 
 def test_app_a_step_iii_length_is_r_not_v():
     ev = get_claim("ttlm-app-a").run_small({"vocab_size": 5, "rank": 3}, 0)
-    assert ev.parts["step III length"].details["got"] == [3]
-    assert ev.parts["step III length"].details["want"] == [5]
+    assert ev.part("step-iii-length").details["got"] == [3]
+    assert ev.part("step-iii-length").details["want"] == [5]
 
 
 def _all(V, N):
@@ -192,7 +192,8 @@ def test_exact_conditionals_sum_to_one():
 
 
 # -- the scaled comparisons can fail (no vacuous scales) ----------------------
-_FLOAT64_PARTS_12 = ("h^(N) cell vs generic", "∂/∂W_xe", "∂/∂W_hh")
+_FLOAT64_PARTS_12 = ("hidden", "grad-wxe", "grad-whh")
+_CELLS_12 = ("tiny-delta", "large-delta", "tiny-reshape", "large-reshape")
 
 
 def _scaled(cid, seed=0):
@@ -205,12 +206,12 @@ def test_uniform_scaled_detects_relative_defect(cid, monkeypatch):
     """A relative 1e-6 defect of p(X) in the float64 cell, and transposed slice matrices
     in every cell, make the output comparisons fail (the former |·|-chain scale let both
     pass: its ratio was ~1e-19)."""
-    assert _scaled(cid).parts["structured vs generic (float64)"].verdict == "holds"
+    assert _scaled(cid).part("structured-vs-generic").verdict == "holds"
     orig = UniformTTLM.forward
     monkeypatch.setattr(UniformTTLM, "forward", lambda self, tok: orig(self, tok) * (1 + 1e-6))
     ev = _scaled(cid)
-    assert ev.parts["structured vs generic (float64)"].verdict == "fails"
-    assert ev.parts["float32 structured vs float64 generic"].verdict == "holds"
+    assert ev.part("structured-vs-generic").verdict == "fails"
+    assert ev.part("float32-structured").verdict == "holds"
     monkeypatch.setattr(
         UniformTTLM,
         "step",
@@ -219,7 +220,7 @@ def test_uniform_scaled_detects_relative_defect(cid, monkeypatch):
         ).squeeze(1),
     )
     ev = _scaled(cid)
-    assert ev.parts["float32 structured vs float64 generic"].verdict == "fails"
+    assert ev.part("float32-structured").verdict == "fails"
 
 
 def test_uniform_forward_scaled_matches_forward():
@@ -253,10 +254,10 @@ def test_tiny_large_scaled_detects_core_entry_defect(seed, monkeypatch):
 
     monkeypatch.setattr(TTLMTiny, "input_matrices", bad)
     ev = _scaled("ttlm-eq12", seed)
-    for name in ("Tiny (delta)", "Large (delta)", "Tiny (reshape)", "Large (reshape)"):
+    for name in _CELLS_12:
         for part in _FLOAT64_PARTS_12:
-            assert ev.parts[f"{name}: {part}"].verdict == "fails", (name, part)
-        assert ev.parts[f"{name}: float32 vs float64"].verdict == "holds"
+            assert ev.part(f"{name}-{part}").verdict == "fails", (name, part)
+        assert ev.part(f"{name}-float32").verdict == "holds"
     monkeypatch.setattr(TTLMTiny, "input_matrices", orig)
     orig_step = TTLMTiny.step
 
@@ -270,5 +271,5 @@ def test_tiny_large_scaled_detects_core_entry_defect(seed, monkeypatch):
 
     monkeypatch.setattr(TTLMTiny, "step", transposed)
     ev = _scaled("ttlm-eq12", seed)
-    for name in ("Tiny (delta)", "Large (delta)", "Tiny (reshape)", "Large (reshape)"):
-        assert ev.parts[f"{name}: float32 vs float64"].verdict == "fails", name
+    for name in _CELLS_12:
+        assert ev.part(f"{name}-float32").verdict == "fails", name

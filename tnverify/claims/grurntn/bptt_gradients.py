@@ -182,7 +182,7 @@ def bptt_evidence(params, rng, *, model, fprime, readings=("total", "local"), f=
     fd_det["loss_torch_minus_numpy"] = float(E.detach()) - fd_det["loss"]
     sizes = {"input": i, "hidden": d, "vocab_size": V, "length": T, "batch": B}
     base = {"autograd vs central FD": _vs_fd("autograd ∂E/∂W_tsr vs central differences",
-                                             auto, fd, fd_tol)}
+                                             auto, fd, fd_tol).keyed("autograd-vs-fd")}
     total_sig = signals("total", model, cell, W_hy, b_y, x, y, E, hs, cache)
     scale = abs_terms(cache, total_sig, model)
     out = {}
@@ -198,11 +198,11 @@ def bptt_evidence(params, rng, *, model, fprime, readings=("total", "local"), f=
             parts["f′(a) at a = 1 vs d/da tanh(a) = 1/cosh²(a)"] = compare_values(
                 f"{'printed (1 − tanh a)²' if fprime == 'printed' else '1 − tanh² a'} vs "
                 "d/da tanh(a) = 1/cosh²(a), at a = 1", f1, 1 / np.cosh(one) ** 2, n=4,
-                labels=["a = 1"])
+                labels=["a = 1"]).keyed("fprime-at-1")
         parts.update(base)
         parts["formula vs autograd"] = compare_values(
             f"Eq. {'24' if model == 'gru' else '25'} ({rd} ∂E/∂{'h̃' if model == 'gru' else 'c'}_j, "
-            f"{fprime} f′) vs autograd", got, auto, n=n_ops, scale=scale)
+            f"{fprime} f′) vs autograd", got, auto, n=n_ops, scale=scale).keyed("formula-vs-autograd")
         ftol = float(parts["formula vs autograd"].tolerance) * float(scale.max())
         parts["formula vs central FD"] = _vs_fd("formula vs central differences", got, fd,
                                                 fd_tol, ftol)
@@ -211,7 +211,7 @@ def bptt_evidence(params, rng, *, model, fprime, readings=("total", "local"), f=
             printed = (1 - torch.tanh(a)) ** 2 if fprime == "printed" else 1 - torch.tanh(a) ** 2
             parts["f′ used vs d/da tanh"] = compare_values(
                 f"{fprime} f′(a_j) vs 1 − tanh²(a_j) at the a_j of the run", printed,
-                1 - torch.tanh(a) ** 2, n=4, labels=[f"a={v:.6g}" for v in a.tolist()])
+                1 - torch.tanh(a) ** 2, n=4, labels=[f"a={v:.6g}" for v in a.tolist()]).keyed("fprime-vs-tanh")
         out[rd] = Evidence(f"reading {rd!r}", parts=parts, sizes=sizes)
     return out, sizes, fd_det
 
@@ -228,7 +228,7 @@ def small_eq24_corrected(params, rng):
     sig, _, _ = bptt_evidence(params, rng, model="gru", fprime="printed",
                               readings=("total",), f="sigmoid")
     return Evidence("Eq. 24 with f′ = 1 − tanh², total ∂E/∂h̃_j; and f = σ as printed",
-                    parts={"tanh, corrected f′": rds["total"],
+                    parts={"tanh, corrected f′": rds["total"].keyed("tanh-corrected"),
                            "sigmoid, printed f′ = f(1 − f)": sig["total"]},
                     sizes=sizes, details=det)
 

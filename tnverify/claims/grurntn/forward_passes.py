@@ -138,7 +138,7 @@ def small_eq8(params, rng):
     n = _n_rec(L, i, d)
     parts = {"Eq. 8–11 vs Cho et al. Eq. 5–8 (z ↦ 1 − z)":
              compare_values("Cho (2014) GRU with W_z = −W_xzᵀ vs Eq. 8–11", np_cho(P, xs, h0),
-                            ref, n=n),
+                            ref, n=n).keyed("vs-cho"),
              "Eq. 8–11 vs GRUCell(reset='before')":
              compare_values("tnverify GRUCell vs Eq. 8–11", _seq(before, xs), ref, n=n,
                             control=np_gru(P, xs, h0, reset="after"),
@@ -155,7 +155,7 @@ def small_eq8(params, rng):
     Pd = dict(P, W_hh=np.diag(np.diag(P["W_hh"])))
     parts["diagonal W_hh: r before = r after"] = compare_values(
         "Eq. 10 (r before W_hh) vs r after W_hh, W_hh diagonal", np_gru(Pd, xs, h0),
-        np_gru(Pd, xs, h0, reset="after"), n=n)
+        np_gru(Pd, xs, h0, reset="after"), n=n).keyed("diagonal-w-hh")
     gen = compare_values("r before vs after W_hh, generic W_hh", t_hs, ref, n=n)
     return Evidence(
         "GRU of Eq. 8–11 vs Cho et al. (2014) and torch.nn.GRUCell", parts=parts,
@@ -408,14 +408,14 @@ def small_eq19_printed(params, rng):
     typing = bracket_typing("Eq. 19 c̃_t", i, d, rng)
     rest = small_eq19(params, rng)
     return Evidence("LSTMRNTN Eq. 19–20 as printed", parts={
-        "printed [x_t] W [h_(t−1)] typed": typing, **rest.parts}, sizes=rest.sizes,
+        "printed [x_t] W [h_(t−1)] typed": typing.keyed("printed-typed"), **rest.parts}, sizes=rest.sizes,
         details=rest.details)
 
 
 def small_eq26_printed(params, rng):
     return Evidence("Eq. 26 a_j as printed", parts={"printed [x_j] W [h_(j−1)] typed":
                                                     bracket_typing("Eq. 26 a_j", params["input"],
-                                                                   params["hidden"], rng)})
+                                                                   params["hidden"], rng).keyed("printed-typed")})
 
 
 def small_eq26_corrected(params, rng):

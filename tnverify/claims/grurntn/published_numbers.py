@@ -123,7 +123,7 @@ def _peephole_reading(who, peephole, char_v):
             if not sizes:
                 not_given[f"{level} {m}"] = "no hidden size under this reading"
             for d in sizes:
-                parts[f"{level} {m} ({d})"] = _judge_count(level, m, d, peephole, vs)
+                parts[f"{level} {m} ({d})"] = _judge_count(level, m, d, peephole, vs).keyed(f"{level}-{m.lower()}-{d}")
     return Evidence(f"counts with {peephole} peepholes, 600 → {who}", parts=parts,
                     details={"no_hidden_size": not_given})
 
@@ -131,8 +131,8 @@ def _peephole_reading(who, peephole, char_v):
 def small_sec4b(params, rng):
     char_v = range(params["char_vocab_min"], params["char_vocab_max"] + 1)
     readings = {name: Evidence(name, readings={
-        pname: _peephole_reading(who, pe, char_v) for pname, pe in PEEPHOLES.items()})
-        for name, who in ASSIGN.items()}
+        pname: _peephole_reading(who, pe, char_v).keyed(f"peepholes-{pe}") for pname, pe in PEEPHOLES.items()})
+        .keyed(f"600-{who.lower()}") for name, who in ASSIGN.items()}
     word = {m: GP.model_param_count(m, vocab_size=10_000, embedding=128,
                                     hidden=GP.PUBLISHED["word"]["hidden"][m])["total"]
             for m in ("GRURNN", "GRURNTN")}
@@ -160,14 +160,14 @@ def small_char_hidden(params, rng, *, who):
     o_lo, o_hi = count_range(other, "char", 600, "full", char_v)
     parts = {"one hidden size per model": compare_ints(
         f"number of character-level hidden sizes of {', '.join(NAMES)} with 600 for {who}",
-        counts, [1, 1, 1, 1]),
+        counts, [1, 1, 1, 1]).keyed("one-hidden-size"),
         "600-unit model vs about 2.6 million": judge_printed(
             f"char-level {who} (600 units, full peepholes): count over the conventions vs "
             "'about 2.6 million'", "2.6", lambda n: n / 1e6, [(lo, hi)],
             # the corrected sentence is controlled by the printed edit (600 for LSTMRNTN);
             # the printed one by the shifted printed total (the edit would pass)
             **({"control_inputs": [(o_lo, o_hi)], "control_label": f"600 units for {other}"}
-               if who == "LSTMRNN" else {}))}
+               if who == "LSTMRNN" else {})).keyed("about-2.6-million")}
     return Evidence(f"§IV-B character-level sizes with 600 for {who}", parts=parts,
                     sizes={"char_vocab": [char_v[0], char_v[-1]]},
                     details={"hidden": hid})
@@ -274,8 +274,9 @@ def small_gains(params, rng):
                        "relative to the baseline": Evidence(
                            "relative to the baseline", parts={"alone": rel_base,
                                                               "jointly with the absolute":
-                                                                  joint}),
-                       "relative to the proposed value": rel_prop})})
+                                                                  joint.keyed("joint")}).keyed("baseline"),
+                       "relative to the proposed value": rel_prop.keyed("proposed")}).keyed("relative")}
+        ).keyed(f"{metric}-{pair.replace(' → ', '-to-')}".lower())
     return Evidence("§V absolute/relative gains at the printed precision", parts=parts,
                     details={"relative_from_rounded_table_values": {
                         f"{m} {pr}": f"{100 * (Decimal(b) - Decimal(p)) / Decimal(b):.4f}"

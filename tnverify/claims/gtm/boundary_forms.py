@@ -62,7 +62,7 @@ def _first_form(s, *, corrected: bool) -> dict:
         scale=scale_b, sizes=sz, control=printed,
         control_label=None if printed is None else "printed 𝒢^(1) f_θ(x^(i₁)) (no transpose)")
     if corrected:
-        return {"h^(1) = (𝒢^(1))ᵀ f_θ(x^(1))": contract}
+        return {"h^(1) = (𝒢^(1))ᵀ f_θ(x^(1))": contract.keyed("first-corrected")}
     if typed:
         # entries named (template sequence i_1…i_T, coordinate r of h^(1))
         lit = compare_values("printed matrix product 𝒢^(1) f_θ(x^(i₁)) vs h^(1) of Eq. 9 (entry: the "
@@ -85,7 +85,7 @@ def _first_form(s, *, corrected: bool) -> dict:
                             f"M = {M} ≠ R₁ = {R1}"},
             counterexample={"M": M, "R1": R1, "error": "matrix-vector product not typed"})
     return {_PRINTED_H1: Evidence(f"boundary form {_PRINTED_H1}", sizes=sz,
-                                  readings={"printed": lit, "contract-M": contract})}
+                                  readings={"printed": lit, "contract-M": contract.keyed("contract-m")}).keyed("first-printed")}
 
 
 def _last_form(s) -> Evidence:
@@ -102,7 +102,7 @@ def _last_form(s) -> Evidence:
 def _small_boundary(params, rng, corrected: bool) -> Evidence:
     s = lemma_setup(params, rng)
     parts = _first_form(s, corrected=corrected)
-    parts["h^(T) = f_θᵀ(x^(T)) 𝒢^(T) h^(T−1)"] = _last_form(s)
+    parts["h^(T) = f_θᵀ(x^(T)) 𝒢^(T) h^(T−1)"] = _last_form(s).keyed("last")
     return Evidence("the boundary forms after Eq. 12 vs h^(1) of Eq. 9 and ℓ(X) = ⟨𝒲,Φ⟩",
                     sizes=s["sz"], parts=parts)
 
@@ -111,7 +111,7 @@ def _small_lemma_variant(params, rng) -> Evidence:
     parts, sz = lemma_parts(params, rng)
     s = lemma_setup(params, np.random.default_rng(rng.integers(2**63)))
     parts.update(_first_form(s, corrected=True))
-    parts["h^(T) = f_θᵀ(x^(T)) 𝒢^(T) h^(T−1)"] = _last_form(s)
+    parts["h^(T) = f_θᵀ(x^(T)) 𝒢^(T) h^(T−1)"] = _last_form(s).keyed("last")
     return Evidence("ℓ(X) = ⟨𝒲,Φ⟩ vs Eq. 8–10 and the boundary forms with h^(1) = "
                     "(𝒢^(1))ᵀ f", sizes=sz, parts=parts)
 

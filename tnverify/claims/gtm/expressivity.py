@@ -88,7 +88,7 @@ def _a1_family(params, rng, R, kind):
 def _small_lemma_a1(params, rng):
     M, T = params["M"], params["T"]
     sz = {"M": M, "T": T, "terms": params["terms"], "R": [1, A1_R]}
-    parts = {f"rank-{R} {kind}": _a1_family(params, rng, R, kind)
+    parts = {f"rank-{R} {kind}": _a1_family(params, rng, R, kind).keyed(f"rank-{R}-{kind}")
              for R in (1, A1_R) for kind in ("integer", "real")}
     # the batched Eq. 20 against the library grid (Prop. A.2) on a few random networks
     lam, a = a1_batch(rng, 4, A1_R, M, T, "real")
@@ -210,7 +210,7 @@ def _small_thm_5_3(params, rng):
             if T >= 4 else Evidence(
                 "the construction has shared cores", sizes=sz,
                 skipped=f"not applicable: T = {T} < 4 has fewer than two middle cores "
-                        "𝒢^(2), …, 𝒢^(T−1), so 'shared' holds trivially"))}
+                        "𝒢^(2), …, 𝒢^(T−1), so 'shared' holds trivially")).keyed("shared-cores")}
     g = grid_tensor(pert, F_eps)
     first = g.reshape(M, -1)[:, :1]
     abs_scale = np.maximum(grid_by_evaluation(_abs_net(pert), np.abs(F_eps)), 1.0)

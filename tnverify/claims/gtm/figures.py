@@ -201,7 +201,7 @@ def _two_digits(x: float) -> float:
 
 
 def _small_fig5(params, rng):
-    parts = {f"Lemma A.1 bound for ξ = {xi}": _lemma_a1_for(xi, params, rng)
+    parts = {f"Lemma A.1 bound for ξ = {xi}": _lemma_a1_for(xi, params, rng).keyed(f"lemma-a.1-{xi}")
              for xi in ("l2", "softplus")}
     hist = sample_records({"M": 6, "T": 6, "samples": params["fig5_samples"], "shared": False,
                     "weights": "normal"}, rng, xi="l2")
@@ -323,13 +323,13 @@ def _small_shared(params, rng):
     thm53 = constant_network(M, 2, T, F)
     lemma_a2 = pairwise_similarity_network(M, 2, T) if T % 2 == 0 else None
     parts = {
-        "span of shared-core grids vs M^T (universality lost?)": _span_part(params, rng),
-        "Lemma 5.1 preserves shared cores": _closure_part(params, rng),
+        "span of shared-core grids vs M^T (universality lost?)": _span_part(params, rng).keyed("span"),
+        "Lemma 5.1 preserves shared cores": _closure_part(params, rng).keyed("lemma-5.1"),
         "(b) the Thm. 5.3 example has shared cores": passed_with_control(
             "constant network of Thm. 5.3: 𝒢^(2) = ⋯ = 𝒢^(T−1)", lambda n: bool(n.shared),
             thm53, random_generalized_rnn(M, T, 2, "relu", rng),
             "a random RNN of the same sizes (unshared cores)",
-            details={"shared_G": bool(thm53.shared), "shared_C": bool(thm53.shared_inputs)}),
+            details={"shared_G": bool(thm53.shared), "shared_C": bool(thm53.shared_inputs)}).keyed("thm-5.3-shared"),
     }
     details = {"(c) Lemma A.2 example shared": None if lemma_a2 is None
                else bool(lemma_a2.shared),

@@ -197,7 +197,7 @@ def scaled_fig3(params, device, rng):
                  "exact_grids": sum(r["exact"] for r in rs)} for R, rs in records.items()}
     readings = fig3_readings(records, sizes, params)
     for ev in readings.values():     # the device grids must be right under either reading
-        ev.parts = {"(a) torch grid == numpy grid": torch_vs_numpy, **ev.parts}
+        ev.parts = {"(a) torch grid == numpy grid": torch_vs_numpy.keyed("torch-vs-numpy"), **ev.parts}
     return Evidence(
         "Fig. 3/4 statements at scale (torch grids, capped rank mod p; candidate "
         "counterexamples certified by the exact rank)",
@@ -251,7 +251,7 @@ def scaled_fig5(params, device, rng):
     """Fig. 5's technique at larger M, T: ranks of ξ = √(x²+y²) / softplus shallow grids
     on the device vs Lemma A.1's limit R·TM/2 (gtm App. B, Fig. 5; App. A)."""
     with _torch().no_grad():
-        parts = {f"Lemma A.1 bound for ξ = {xi}": _lemma_a1_torch(xi, params, device, rng)
+        parts = {f"Lemma A.1 bound for ξ = {xi}": _lemma_a1_torch(xi, params, device, rng).keyed(f"lemma-a.1-{xi}")
                  for xi in ("l2", "softplus")}
     return Evidence("Fig. 5 quantity ⌈rank/(TM/2)⌉ as a lower bound, at scale",
                     sizes={k: params[k] for k in ("M", "T", "R", "samples")}, parts=parts)
@@ -312,14 +312,14 @@ def _closure_torch(params, device, rng) -> Evidence:
                     control=control_of("Lemma 5.1 keeps the cores shared",
                                        "B replaced by an unshared RNN",
                                        passed=bool(wrong.shared and wrong.shared_inputs)),
-                    parts={"grid": ev}, details={"combined_shared": shared})
+                    parts={"grid": ev.keyed("grid")}, details={"combined_shared": shared})
 
 
 def scaled_shared(params, device, rng):
     """§5.2 "Shared case" at scale (gtm §5.2; Lemma 5.1)."""
     with _torch().no_grad():
-        parts = {"span of shared-core grids vs M^T (universality lost?)": _span_torch(params, device, rng),
-                 "Lemma 5.1 preserves shared cores": _closure_torch(params, device, rng)}
+        parts = {"span of shared-core grids vs M^T (universality lost?)": _span_torch(params, device, rng).keyed("span"),
+                 "Lemma 5.1 preserves shared cores": _closure_torch(params, device, rng).keyed("lemma-5.1")}
     return Evidence("§5.2 'Shared case' statements at scale",
                     sizes={k: params[k] for k in ("M", "T", "R", "span_M", "span_T")},
                     parts=parts)

@@ -81,7 +81,7 @@ def _paper_units(xy, reading, cond) -> dict:
         found = unit_candidates(op, xy, reading)
         parts[f"paper's example: {name} with u = {u:g}"] = passed_with_control(
             f"u = {u:g} satisfies {cond} for ξ = {op.label}", lambda c: c in found, u, wrong,
-            f"u = {wrong:g}, the other example's unit", details={"units_found": found})
+            f"u = {wrong:g}, the other example's unit", details={"units_found": found}).keyed(f"example-{name}")
     return parts
 
 
@@ -108,7 +108,7 @@ def _small_xi(params, rng) -> Evidence:
         f"ξ = {sp.label}: a unit u ∈ ℝ with ξ(x, y, u) = ξ(x, y)",
         skipped="the text assumes a unit exists; it does not assert one for ln(eˣ + eʸ) "
                 "(none exists in ℝ: u = −∞ in the extended reals)",
-        details={"units_on_grid": unit_candidates(sp, xy, "a")})
+        details={"units_on_grid": unit_candidates(sp, xy, "a")}).keyed("softplus-unit")
     return Evidence("the six ξ-operators: associativity, commutativity, the paper's units",
                     readings=readings,
                     sizes={"triples": params["n"], "unit_pairs": params["n_unit"]})

@@ -226,9 +226,9 @@ def fig3_readings(records: dict, sizes: dict, params: dict) -> dict:
     trend = _fisher_more_above_one(records, sizes)
     return {"a": Evidence(_READING_TEXT["a"], sizes=sizes,
                           parts={"rank-1 shallow equivalent exists for each R":
-                                 _existence_part(params, sizes),
+                                 _existence_part(params, sizes).keyed("rank-1-exists"),
                                  "more networks need width > 1 as R grows": trend}),
             "b": Evidence(_READING_TEXT["b"], sizes=sizes,
                           parts={"bound 1 => a rank-1 shallow network realizes the grid":
-                                 _realizable_part(records, sizes, params),
+                                 _realizable_part(records, sizes, params).keyed("bound-1-realized"),
                                  "more networks need width > 1 as R grows": trend})}

@@ -213,7 +213,8 @@ def _one_operand_readings(M, rng) -> dict:
                 f"Γ of the Prop. A.4 RNN vs λ ξ(⟨f, v⟩) read as {reading}", rnn, F,
                 _one_operand_reference(shallow, F, reading), n=chain_length(shallow))
     return {r: Evidence(f"T = 1, one operand: {r} (outside the statement's domain)",
-                        parts=p, sizes={"M": M, "T": 1}) for r, p in one.items()}
+                        parts=p, sizes={"M": M, "T": 1}).keyed(
+                "t1-plain" if r == _ONE_OPERAND[0] else "t1-with-unit") for r, p in one.items()}
 
 
 def small_prop_a_4(params, rng):
@@ -238,7 +239,7 @@ def small_prop_a_4(params, rng):
     readings = {"T>=2, unit": Evidence("Prop. A.4: width-1 RNN vs rank-1 shallow network, "
                                        "each ξ with h^(0) its unit", parts=parts, sizes=sizes),
                 "no unit": Evidence("ξ without a real unit, h^(0) a real number", parts=no_unit,
-                                    sizes=sizes)}
+                                    sizes=sizes).keyed("no-unit")}
     readings.update(_one_operand_readings(M, rng))
     return Evidence("Prop. A.4: width-1 RNN vs rank-1 shallow network", sizes=sizes,
                     readings=readings)

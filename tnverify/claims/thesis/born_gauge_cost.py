@@ -148,9 +148,9 @@ def small_gauge(params, rng):
                          "qr_sweep_approx": qr_cost})
     common = dict(z_parts, **{"left-canonical identity": canon, "cost": cost})
     ra = Evidence("reading (a): the TT-cores are unchanged by inserting 𝐌𝐌⁻¹",
-                  parts=dict(common, **{"cores unchanged": cores_same}), sizes=sizes)
+                  parts=dict(common, **{"cores unchanged": cores_same.keyed("cores-unchanged")}), sizes=sizes)
     rb = Evidence("reading (b): the tensor is unchanged, the cores G M, M⁻¹ G change",
-                  parts=dict(common, **{"tensor unchanged": tensor, "cores change": cores_change}),
+                  parts=dict(common, **{"tensor unchanged": tensor.keyed("tensor-unchanged"), "cores change": cores_change.keyed("cores-change")}),
                   sizes=sizes)
     return Evidence("gauge freedom and left-canonical form of an MPS", readings={"a": ra, "b": rb},
                     sizes=sizes, details={"max_cond_M": float(kappa)})
@@ -222,7 +222,7 @@ def small_eq44(params, rng, corrected=False):
         f"ℒ = −(1/|T|) {name} log P̃(x) vs KL(emp ‖ P̃) + H(emp)", val, k_val, n=n,
         scale=vscale, sizes=sizes, control=float(literal(lp)) if corrected else None,
         control_label="the printed Σ_{x∈V^L}" if corrected else None, details={"L_literal_sum_over_V^L": float(literal(lp)),
-                                            "NLL_train": float(nll(lp)), "KL+H": k_val}),
+                                            "NLL_train": float(nll(lp)), "KL+H": k_val}).keyed("loss-vs-kl-h"),
         f"∇ℒ ({name}) vs ∇KL": compare_values(
         f"autograd ∇ of ℒ ({name}) vs of KL(emp ‖ P̃) w.r.t. the cores", grad, k_grad,
         n=n, scale=gscale, sizes=sizes)}

@@ -115,7 +115,7 @@ def small_eq43(params, rng, corrected: bool = False):
             math.fsum(p.ravel()), 1.0, n=n, sizes=sizes, details={"Z": z, "Z_printed": z_printed,
                                                                    "Z_meant": z_meant},
             control=math.fsum(psi2.ravel()) / z_printed if corrected else None,
-            control_label="the printed Z = |V|^L" if corrected else None)}
+            control_label="the printed Z = |V|^L" if corrected else None).keyed("normalised")}
     if corrected:
         with torch.no_grad():
             z_tm = math.exp(float(m.log_partition()))
@@ -123,7 +123,7 @@ def small_eq43(params, rng, corrected: bool = False):
             "Z by brute force vs Z by the cell's transfer matrices", z_tm, z_meant, n=n,
             scale=z_meant, sizes=sizes,
             control=abs(_z_no_conj(m)) if cplx else None,
-            control_label="transfer matrices without the complex conjugate" if cplx else None)
+            control_label="transfer matrices without the complex conjugate" if cplx else None).keyed("z-brute-vs-transfer")
     return Evidence(f"Eq. 4.3 P̃ = |Ψ|²/Z with Z = {'Σ|Ψ(x)|²' if corrected else '|V|^L'}",
                     parts=parts, sizes=sizes)
 

@@ -45,7 +45,7 @@ def _jac_parts(J_ad, J_fd, fd_tol, steps, formula, scale, n_ops, layout, n, size
                   {"n": n, "max_abs_difference": err},
                   control=Evidence(f"control ({label}) of: {compared}", error=c_err,
                                    tolerance=fd_tol, details={"variant": label}))
-    return {f"n={n}: autograd": ad, f"n={n}: finite differences": fd}
+    return {f"n={n}: autograd": ad.keyed(f"n{n}-autograd"), f"n={n}: finite differences": fd.keyed(f"n{n}-fd")}
 
 
 def layout_controls(formula, extra, admissible="denominator"):
@@ -152,7 +152,7 @@ def _eq68(params, rng, corrected: bool):
                 n=ops, scale=scale, sizes=sizes,
                 control=wrong_order if n > 1 else chain_num.T,
                 control_label="the chain-rule factors in reverse order" if n > 1 else
-                "the one-step factor transposed")
+                "the one-step factor transposed").keyed(f"n{n}-chain-rule")
     if corrected:
         return Evidence("∂h^(t)/∂h^(t−n) (denominator layout) vs Π_k Aᵀ diag(B f^(k))",
                         parts=out["denominator"], sizes=sizes)
@@ -212,11 +212,11 @@ def _eq69_instance(lam, gam, xs, h, n_max, corrected, kind, sizes, out):
             tag = f"{kind}: n={n}"
             for key, ev in _jac_parts(J_ad, J_fd, tol, steps, formula, scale, 4 * n, layout,
                                       n, sizes, control=ctrl).items():
-                parts[f"{kind}: {key}"] = ev
+                parts[f"{kind}: {key}"] = ev.keyed(f"{kind}-{ev.key}")
             parts[f"{tag}: component formula"] = compare_values(
                 f"diag of the autograd Jacobian vs (λ_jγ_j)ⁿ Π_i x_j^(i) ({kind})",
                 np.diag(J_ad), comp, n=4 * n, scale=np.abs(comp), sizes=sizes,
-                control=comp * lam * gam, control_label="exponent n+1 on λ_jγ_j")
+                control=comp * lam * gam, control_label="exponent n+1 on λ_jγ_j").keyed(f"{kind}-n{n}-component")
             if kind == "complex":
                 # holomorphic: the real and the imaginary FD steps agree (Cauchy–Riemann);
                 # control: the conjugated imaginary-step Jacobian (a dropped conjugate)
@@ -228,7 +228,7 @@ def _eq69_instance(lam, gam, xs, h, n_max, corrected, kind, sizes, out):
                     compared, error=float(np.max(np.abs(J_fd - J_fdi))), tolerance=tol2,
                     sizes=sizes, control=Evidence(
                         f"control (conjugated imaginary-step Jacobian) of: {compared}",
-                        error=float(np.max(np.abs(J_fd - np.conj(J_fdi)))), tolerance=tol2))
+                        error=float(np.max(np.abs(J_fd - np.conj(J_fdi)))), tolerance=tol2)).keyed(f"{kind}-n{n}-holomorphic")
     return out
 
 
@@ -247,7 +247,7 @@ def _eq69(params, rng, corrected: bool):
             c = mult_counts(n)
             parts[f"n={n}: multiplications 8n vs 2n"] = compare_ints(
                 "real multiplications of the component formula (complex, real) vs (8n, 2n)",
-                [c["complex (schoolbook)"], c["real"]], [8 * n, 2 * n])
+                [c["complex (schoolbook)"], c["real"]], [8 * n, 2 * n]).keyed(f"n{n}-mults")
     if corrected:
         return Evidence("∂h^(t)/∂h^(t−n) of Eq. 5.20 vs Π_i Λᵀ diag(Γx^(i)) (complex and real "
                         "instances)", parts=out["denominator"], sizes=sizes)
@@ -339,10 +339,10 @@ def small_eq67(params, rng):
                             "family inclusions (parameters include 𝐁)", sizes=sizes, parts={
                                 "6.7 ⊇ additive RNN without bias": add0,
                                 "6.7 ⊇ additive RNN with bias": add_b,
-                                "6.7 ⊇ 6.6": inc66}),
+                                "6.7 ⊇ 6.6": inc66}).keyed("families"),
                         "fixed-parameter identity": Evidence(
                             "identity at the same parameters", sizes=sizes,
-                            parts={"6.6 = 6.7 (α = 𝟏), same 𝐁, β₁, β₂": fixed})})
+                            parts={"6.6 = 6.7 (α = 𝟏), same 𝐁, β₁, β₂": fixed.keyed("same-parameters")}).keyed("fixed-parameters")})
 
 
 def small_eq67_corrected(params, rng):

@@ -65,9 +65,9 @@ def _mlp_parts(params, rng):
                             n=2 * H + 2, scale=sc, sizes=sizes,
                             control=mlp2(z1 + z2) + mlp2(0 * z1) - mlp2(z1) - mlp2(z2) + rhs,
                             control_label="a hidden tanh layer, C·tanh(z) + D𝐱")
-    bil = {"complex 𝐱": _not_bilinear(cell, C, D, h, x, "complex 𝐱", sizes),
+    bil = {"complex 𝐱": _not_bilinear(cell, C, D, h, x, "complex 𝐱", sizes).keyed("not-bilinear-complex"),
            "real 𝐱": _not_bilinear(cell, C, D, h, rng.standard_normal(H).astype(complex),
-                                   "real 𝐱", sizes)}
+                                   "real 𝐱", sizes).keyed("not-bilinear-real")}
     return affine, bil, sizes
 
 
@@ -77,7 +77,7 @@ def small_eq523(params, rng):
     parts["MLP(z) = C z + D x is affine in z (as defined)"] = affine
     return Evidence("LMM-MLP (Eq. 5.23): MLP as defined; disruption of multiplicativity",
                     sizes=sizes, readings={"MLP as defined": Evidence(
-                        "MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱, one affine layer", parts=parts, sizes=sizes)})
+                        "MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱, one affine layer", parts=parts, sizes=sizes).keyed("mlp-as-defined")})
 
 
 def small_eq523_corrected(params, rng):
@@ -106,7 +106,7 @@ def _linearity_parts(z1, z2, label, sizes):
     parts = {}
     parts[f"{label}: additivity"] = compare_values(
         f"MMn(z₁+z₂) vs MMn(z₁)+MMn(z₂) ({label})", _mm(z1 + z2), _mm(z1) + _mm(z2), n=8,
-        scale=4.0, sizes=sizes)
+        scale=4.0, sizes=sizes).keyed(f"{label.split()[0].lower()}-additivity")
     for c in (2.0, -2.0):
         parts[f"{label}: homogeneity c = {c:g}"] = compare_values(
             f"MMn(cz) vs c·MMn(z), c = {c:g} ({label})", _mm(c * z1), c * _mm(z1), n=8,
@@ -141,7 +141,7 @@ def _mmn_parts(params, rng):
         sizes=sizes, details={"numpy_value": [complex(v) for v in out_np],
                               "torch_mmn": torch_complex, "torch_amin": torch_native},
         control=Evidence(f"control (the division by max(z) − min(z) dropped) of: {compared}",
-                         passed=in_ab(wrong)))
+                         passed=in_ab(wrong))).keyed("complex-z-in-range")
     const = _mm(np.full(H, 0.5))
     one = _mm(np.array([0.5]))
     compared = "MMn of a constant vector and of a 1-vector is finite"

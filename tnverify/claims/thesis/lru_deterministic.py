@@ -47,7 +47,7 @@ def eq47_parts(params, rng, *, corrected: bool) -> dict:
     parts["listed x₀, x₁, x₂ vs the recurrence from x₋₁ = 0"] = compare_values(
         "listed x₀ = Bu₀, x₁ = ABu₀ + Bu₁, x₂ = A²Bu₀ + ABu₁ + Bu₂ vs recurrence",
         np.array(listed), xs[:3], n=n, scale=scale, labels=[[k, j] for k in range(3)
-                                                                for j in range(H)])
+                                                                for j in range(H)]).keyed("listed-states")
     s47 = np.array([lru.unrolled_sum(A, B, u, k, upper=upper(k)) for k in range(K)])
     printed47 = np.array([lru.unrolled_sum(A, B, u, k, upper=k - 1) for k in range(K)])
     lim = "k" if corrected else "k−1"
@@ -229,7 +229,7 @@ def eq411_parts(params, rng, *, corrected: bool = True):
         np.log(-np.log(mag)), v_log,
         # log|λ| ≈ −e^v carries an absolute rounding error eps, i.e. relative eps·e^{−v}
         n=8, scale=np.maximum(1.0, np.exp(-v_log)) + np.abs(v_log), labels=list(range(n)),
-        control=np.log(mag), control_label="the name 'log eigenvalue magnitude': log|λ_j|")
+        control=np.log(mag), control_label="the name 'log eigenvalue magnitude': log|λ_j|").keyed("v-log")
     wrapped = np.angle(lam)
     diff = np.angle(np.exp(1j * (wrapped - ph)))          # arg λ ≡ exp(θ^log) mod 2π
     parts["arg λ ≡ exp(θ^log) (mod 2π)"] = compare_values(
@@ -246,7 +246,7 @@ def eq411_parts(params, rng, *, corrected: bool = True):
                  "float64_rounds_to_1_below_v_log": float(math.log(np.finfo(float).eps / 2))},
         control=Evidence("control (the linear parameterisation |λ| = exp(−v^log)) of: |λ| < 1",
                          passed=bool((linear < 1).all()),
-                         details={"max_|λ|": float(linear.max())}))
+                         details={"max_|λ|": float(linear.max())})).keyed("inside-unit-disk")
     v, theta = lru.annulus_params(rng.random(n), rng.random(n), params.get("r_min", 0.4),
                                   params.get("r_max", 0.9))
     l410, l411 = lru.exp_param(v, theta), lru.stable_exp_param(np.log(v), np.log(theta))

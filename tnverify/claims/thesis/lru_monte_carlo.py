@@ -126,14 +126,14 @@ def _shape_parts(lam, flat, H, reps, parts):
         ks_1samp(np.abs(up) ** 2, sst.uniform.cdf, alpha=ALPHA, name="U[0,1]"),
         expect_reject=False,
         control=ks_1samp(2 * np.abs(up) ** 2, sst.uniform.cdf, alpha=ALPHA, name="U[0,1]"),
-        control_label="the spectrum of √2·A (entry variance 2/H instead of 1/H)")
+        control_label="the spectrum of √2·A (entry variance 2/H instead of 1/H)").keyed("ks-modulus")
     parts["KS arg λ vs U(0,π)"] = test_evidence(
         "arg λ of the eigenvalues with Im λ > 0 vs U(0, π)",
         ks_1samp(np.angle(up), sst.uniform(0, math.pi).cdf, alpha=ALPHA, name="U(0,π)"),
         expect_reject=False,
         control=ks_1samp(np.angle(up + 1), sst.uniform(0, math.pi).cdf, alpha=ALPHA,
                          name="U(0,π)"),
-        control_label="the spectrum of A + 𝐈 (disk centred at 1)")
+        control_label="the spectrum of A + 𝐈 (disk centred at 1)").keyed("ks-argument")
     n_real = np.count_nonzero(lam.imag == 0, axis=-1)
     # E N_real = √(2H/π) + ½ + O(H^{−1/2}) (Edelman, Kostlan & Shub 1994, Cor. 5.2)
     expect = math.sqrt(2 * H / math.pi) + 0.5
@@ -142,7 +142,7 @@ def _shape_parts(lam, flat, H, reps, parts):
     parts["real eigenvalues vs √(2H/π) + ½"] = estimate_evidence(
         "number of real eigenvalues vs √(2H/π) + ½ (Edelman–Kostlan–Shub)",
         Estimate(float(n_real.mean()), se, reps, "mean count over matrices, stderr from "
-                 "the asymptotic variance (2−√2)√(2H/π)"), expect, alpha=ALPHA)
+                 "the asymptotic variance (2−√2)√(2H/π)"), expect, alpha=ALPHA).keyed("real-eigenvalues")
     return parts
 
 
@@ -268,7 +268,7 @@ def eq413_mc(params, rng, *, corrected: bool):
     printed_line1 = {"printed first line (product of expectations)": 0.0}
     parts = {}
     parts["E|x_k|² vs Σ_{i<k}|λ|^{2i}"] = _mc(
-        "MC E|x_k|² vs Σ_{i=0}^{k−1}|λ|^{2i}", est, line3, alternatives=printed_line1)
+        "MC E|x_k|² vs Σ_{i=0}^{k−1}|λ|^{2i}", est, line3, alternatives=printed_line1).keyed("second-moment-sum")
     parts["E|x_k|² vs 1/(1−|λ|²)"] = _mc(
         "MC E|x_k|² vs the limit 1/(1−|λ|²)", est, 1 / (1 - a2),
         allowance=1 / (1 - a2) - line3, allowance_why=f"truncation at k = {K}: |λ|^(2k)/(1−|λ|²)",

@@ -131,12 +131,12 @@ def _small_eq64(params, rng):
     parts["additive fit exceeds float16 max within 784 steps"] = _check(
         "x where 0.051·e^{0.033x} = 65504 lies in [1, 784] (\"beyond data precision\")",
         1 <= x16 <= EQ64_STEPS, "the float32 maximum in place of float16's",
-        1 <= x32 <= EQ64_STEPS, x=x16, x_float32=x32)
+        1 <= x32 <= EQ64_STEPS, x=x16, x_float32=x32).keyed("additive-float16")
     rep = {dt: float(np.array(EPS_DISPLAY, dtype=dt)) for dt in ("float16", "float32", "float64")}
     parts["ε = 1e−50 is a positive float64"] = _check(
         "ε = 1e−50 stays positive when stored (it rounds to 0 in float16 and float32, so "
         "adding it shows zeros on a log axis only for float64 data)", rep["float64"] > 0,
-        "ε stored in float32", rep["float32"] > 0, stored=rep)
+        "ε stored in float32", rep["float32"] > 0, stored=rep).keyed("eps-positive")
     return Evidence("Eq. 6.4 fits: arithmetic on x ∈ [1, 784] (the data are not available)",
                     parts=parts, details={"note": "R² values and the 808th training step "
                                                   "cannot be checked without the data"})
@@ -212,7 +212,7 @@ def _small_tables(params, rng):
         rows(order[0], order[1]), "the first two rows swapped", rows(order[1], order[0]))
     parts["cell by cell vs Orvieto et al. (2023)"] = Evidence(
         "transcription vs the source tables", skipped="the source (Orvieto et al. 2023, "
-        "Tables 1–2) is not available offline; only internal consistency is checked")
+        "Tables 1–2) is not available offline; only internal consistency is checked").keyed("source-tables")
     return Evidence("Tables 4.3–4.4: internal consistency of the transcription", parts=parts)
 
 
@@ -361,7 +361,7 @@ def _small_vocab(params, rng, corrected=False):
             ev.counterexample = {"dataset": "Email addresses (Radev, 2008), used by Miller "
                                             "et al. (2021)", "|V|": vmax,
                                  "why": f"{vmax} < 38 is false"}
-        parts["§4.3.2: |V| < 38"] = ev
+        parts["§4.3.2: |V| < 38"] = ev.keyed("sec-4.3.2-bound")
     return Evidence("the largest vocabulary of Table 4.5 vs the stated bounds", parts=parts,
                     details={"table_4.5_V": list(TABLE_45_V)})
 

@@ -109,7 +109,7 @@ def _printed_parts(reading: str) -> dict:
             f"{kappa} at the thesis's n = 10^8", PRINTED[kind], float(kappa), se,
             KURTOSIS_ALPHA, n=THESIS_N, estimator="delta-method SE of m4/m2^2 - 3 from the "
             "exact standardised moments 4, 6, 8",
-            details={"exact": str(kappa), "standardized_moments": {k: str(v) for k, v in m.items()}})
+            details={"exact": str(kappa), "standardized_moments": {k: str(v) for k, v in m.items()}}).keyed(f"printed-{kind}")
     return parts
 
 
@@ -221,7 +221,7 @@ def small_kurtosis(params, rng):
                              passed=bool(kc < 3 ** 2 - 3)))}
         parts.update(_printed_parts(reading))
         cx_ev, cx_draws = _mc_kurtosis("complex", reading, B, size, rng)
-        parts["MC real kurtosis"], parts["MC complex kurtosis"] = real_ev, cx_ev
+        parts["MC real kurtosis"], parts["MC complex kurtosis"] = real_ev.keyed("mc-real"), cx_ev.keyed("mc-complex")
         parts.update(_tail_parts(reading))
         parts.update(_mc_tail_parts({"real": np.concatenate(real_draws),
                                      "complex": np.concatenate(cx_draws)}, reading))
@@ -262,7 +262,7 @@ def scaled_kurtosis(params, device, rng):
                 float(P.fisher_kurtosis(kind, reading)), se, n=B * size,
                 estimator=f"mean of {B} batch kurtoses on {device}",
                 details={"batch_kurtoses": ks, "batches_at_or_above_printed":
-                         int(sum(k >= PRINTED[kind] for k in ks)), "printed": PRINTED[kind]})
+                         int(sum(k >= PRINTED[kind] for k in ks)), "printed": PRINTED[kind]}).keyed(f"mc-{kind}")
         readings[reading] = Evidence(f"reading ({reading})", parts=parts)
     return Evidence("Fig. 6.8 kurtosis at scale (torch, chunked)", readings=readings,
                     sizes={"batches": B, "batch_size": size, "chunk": chunk, "device": device})

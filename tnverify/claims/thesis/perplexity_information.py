@@ -50,7 +50,7 @@ def small_eq27(params, rng, corrected: bool = False) -> Evidence:
     return Evidence("Eq. 2.7 with the target y⁽ᵗ⁾[w_{t+1}] = 1", sizes=kw["sizes"], parts={
         "Eq. 2.7": compare_values(
             "−Σ y log ŷ with y⁽ᵗ⁾[w_{t+1}] = 1 vs −log ŷ⁽ᵗ⁾[w_{t+1}]", lce["w_{t+1}"], rhs,
-            control=lce["w_t"], control_label="the printed target y⁽ᵗ⁾[w_t] = 1", **kw),
+            control=lce["w_t"], control_label="the printed target y⁽ᵗ⁾[w_t] = 1", **kw).keyed("eq-2.7"),
         "torch cross_entropy (shifted targets)": compare_values(
             "torch.nn.functional.cross_entropy(logits, w_{t+1}) vs −log ŷ⁽ᵗ⁾[w_{t+1}]",
             torch_ce, rhs, control=torch_unshifted,
@@ -144,7 +144,7 @@ def _eq41(params, rng, *, averaged: bool) -> Evidence:
             value, factor * analytic, n=(L + S) * V * V * 4, sizes={**sizes, "S": S},
             scale=factor * max(1.0, analytic) * max(1.0, abs(math.log(PS.min()))),
             control=factor * shifted, control_label="pair distance shifted to S + 1",
-            details={"eq41": total, "per_pair": analytic, "per_pair_S+1": shifted})
+            details={"eq41": total, "per_pair": analytic, "per_pair_S+1": shifted}).keyed(f"s-{S}")
         if not averaged:
             wrong = [_swapped_weights(J) for J in joints]
             parts[f"S = {S}: I(S) ≥ 0"] = Evidence(
@@ -152,7 +152,7 @@ def _eq41(params, rng, *, averaged: bool) -> Evidence:
                 passed=bool(total >= 0), details={"I(S)": total},
                 control=Evidence("control (summands weighted by P̃(x⁽ⁱ⁾)P̃(x⁽ⁱ⁺ˢ⁾) instead of "
                                  "the joint) of: I(S) ≥ 0", passed=bool(math.fsum(wrong) >= 0),
-                                 details={"variant_value": math.fsum(wrong)}))
+                                 details={"variant_value": math.fsum(wrong)})).keyed(f"s-{S}-nonnegative")
     return Evidence("Eq. 4.1 on a stationary Markov chain", parts=parts, sizes=sizes)
 
 
@@ -208,7 +208,7 @@ def _scaled_eq41(params, device, rng, *, averaged: bool) -> Evidence:
             control=Evidence(f"control (pair distance shifted to S + 1) of: {what}",
                              error=abs(value - factor * shifted), tolerance=bound,
                              details={"variant": "exact value at distance S + 1",
-                                      "target": factor * shifted}))
+                                      "target": factor * shifted})).keyed(f"s-{S}")
     return Evidence("plug-in Eq. 4.1 on a Markov-chain corpus vs the exact I(S)",
                     parts=parts, sizes=sizes, details={"torch_seed": seed, "stay": stay})
 

@@ -55,7 +55,7 @@ def small_eq518(params, rng):
                                      f"(with 𝐁 ∈ ℝ^(H×N) it lies in ℝ^H)"},
                      control=Evidence(f"control (a declaration of the wrong output size) of: "
                                       f"{compared}", passed=bad))
-    parts = {"declared 𝐁 ∈ ℝ^(N×H): 𝐁𝐱 ∈ ℝ^H": typed}
+    parts = {"declared 𝐁 ∈ ℝ^(N×H): 𝐁𝐱 ∈ ℝ^H": typed.keyed("declared-b")}
     if ok:                              # N = H: the printed layer is typed; it is Eq. 5.18
         lit = RACLayer(A, B, orientation="literal")
         got = lit(torch.from_numpy(xs[None]), return_all=True)[0]
@@ -67,7 +67,7 @@ def small_eq518(params, rng):
             control_label="𝐀 transposed")
     return Evidence("Eq. 5.18 with the declared shapes", sizes=sizes, readings={
         "input map ℝ^N → ℝ^H": Evidence("the declared 𝐁 gives an input map ℝ^N → ℝ^H by 𝐁𝐱",
-                                        parts=parts, sizes=sizes)})
+                                        parts=parts, sizes=sizes).keyed("input-map")})
 
 
 def small_eq518_corrected(params, rng):
@@ -260,7 +260,7 @@ def small_eq520(params, rng):
             f"LMM cell (Eq. 5.20, H = N) vs the componentwise recursion ({kind})", got, ref,
             n=4 * T, scale=np.abs(ref), sizes=sizes, control=np.array(wrong),
             control_label="λ conjugated (a dropped conjugate)",
-            labels=[f"t={t + 1}, j={j}" for t in range(T) for j in range(H)])
+            labels=[f"t={t + 1}, j={j}" for t in range(T) for j in range(H)]).keyed(f"lmm-cell-{kind.split()[0]}")
     A = rng.standard_normal((GLOROT_H, GLOROT_H)) / np.sqrt(GLOROT_H)   # Glorot: 2/(H+H)
     ev = np.linalg.eigvals(A)
     gs = {"H": GLOROT_H, "eigenvalues": GLOROT_H}
@@ -269,7 +269,7 @@ def small_eq520(params, rng):
         ev, rng, gs, details={"real_eigenvalues": int(np.sum(np.abs(ev.imag) < 1e-12)),
                               "circular_law_real_count": float(np.sqrt(2 * GLOROT_H / np.pi)),
                               "note": "eigenvalues are not independent (they repel), which "
-                                      "makes the KS p-value conservative"})
+                                      "makes the KS p-value conservative"}).keyed("glorot-circular-law")
     v, th = annulus_init(4 * GLOROT_H, 0.0, 1.0, rng, formula="lemma")
     parts["LMM initialisation (r_min = 0, r_max = 1) ~ uniform on the unit disk"] = \
         circular_law_evidence("entries exp(−𝐯 + iθ) of Λ, Γ at r_min = 0, r_max = 1: |z|² ~ "
@@ -296,10 +296,10 @@ def _ks_parts(z, r_min, r_max, label, sizes, rng):
                 f"KS test of |z|² ({label})", mod, expect_reject=False, sizes=sizes,
                 details={"radius_min": float(np.abs(z).min()),
                          "radius_max": float(np.abs(z).max())}, control=mod_c,
-                control_label="|z| uniform on [r_min, r_max] (not uniform on the annulus)"),
+                control_label="|z| uniform on [r_min, r_max] (not uniform on the annulus)").keyed("radius-law"),
             f"{label}: arg z ~ U[0, 2π)": test_evidence(
                 f"KS test of arg z ({label})", arg, expect_reject=False, sizes=sizes,
-                control=arg_c, control_label="θ = π𝐮₂ (half the circle)")}
+                control=arg_c, control_label="θ = π𝐮₂ (half the circle)").keyed("angle-law")}
 
 
 def _complex_parts(v, th, rng, sizes):
@@ -321,7 +321,7 @@ def _complex_parts(v, th, rng, sizes):
             details={"outside_unit_disk": n_out, "max_modulus": float(mod.max())},
             counterexample=None if n_out == 0 else {"max_modulus": float(mod.max())},
             control=Evidence(f"control (real 𝐯 lowered by ½, Re 𝐯 < 0 allowed) of: {compared}",
-                             passed=n_ctrl == 0, details={"outside_unit_disk": n_ctrl}))}
+                             passed=n_ctrl == 0, details={"outside_unit_disk": n_ctrl})).keyed("complex-v-in-disk")}
 
 
 def small_eq521(params, rng):
@@ -398,7 +398,7 @@ def small_params(params, rng):
                              (PARAM_READINGS[2], True, N), (PARAM_READINGS[3], False, N)):
         c = _counts(H, n_in, cplx)
         sizes = {"H": H, "N": n_in, "complex_params": cplx}
-        parts = {f"{label} = 2H²": compare_ints(f"{label} count vs 2H²", [c[key]], [2 * H * H])
+        parts = {f"{label} = 2H²": compare_ints(f"{label} count vs 2H²", [c[key]], [2 * H * H]).keyed(f"{key.split()[0].lower()}-2h2")
                  for label, key in BASELINES.items()}
         # semantic control of the real reading: v, θ ∈ ℂ^H counted as two reals each
         ctrl = ({} if cplx else dict(

@@ -77,9 +77,10 @@ def small_claim_532(params, rng):
     readings = {"a: elementwise ⊙": Evidence(
         "G = A ⊙ B as the Hadamard product of the two matrices", sizes=sizes,
         ill_posed=f"A ∈ ℝ^(R×R) and B ∈ ℝ^(R×|V|) (R={R}, |V|={V}): the product is at most "
-                  "an R×R matrix, not the third-order core G ∈ ℝ^(R×|V|×R)")}
+                  "an R×R matrix, not the third-order core G ∈ ℝ^(R×|V|×R)").keyed("a-elementwise")}
     for name, idx in _RAC_INDEXING.items():
-        readings[name] = _rac_reading(B, A, h0, seqs, idx, sizes, scale)
+        readings[name] = _rac_reading(B, A, h0, seqs, idx, sizes, scale).keyed(
+            name.replace(":", "").replace(",", "").replace(" ", "-").lower())   # b-a-transposed
     return Evidence("RAC / MI-RNN vs TT recurrence, G = A ⊙ B under each reading",
                     readings=readings, sizes=sizes)
 
@@ -146,7 +147,7 @@ def _eq517(params, rng, corrected):
             "Eq. 5.17 first line with its printed Σ_{α_t} (free α_{t−1}, j, k; j, k then "
             "summed) vs the RAC states (Eq. 5.15)",
             rnn_run(printed_step, h0, seqs, V), ref, n=n, scale=scale,
-            labels=sequence_labels(seqs, R), sizes=sizes),
+            labels=sequence_labels(seqs, R), sizes=sizes).keyed("first-line"),
         "second line (Σ over α_t) vs RAC": compare_values(
             "Eq. 5.17 second line with its printed Σ_{α_t} vs the RAC states (Eq. 5.15)",
             rnn_run(wrong_sum, h0, seqs, V), ref, n=n, scale=scale, labels=sequence_labels(seqs, R),

@@ -54,7 +54,7 @@ def small_claim_531(params, rng):
             f"2-RNN Eq. 5.11 with T_jik = G_jki vs TT recurrence (+φ), φ={phi}",
             tt_run(G, h0, seqs, phi), ref, n=n, scale=scale, labels=sequence_labels(seqs, R),
             sizes=sizes, control=tt_run(np.transpose(G, (2, 1, 0)), h0, seqs, phi),
-            control_label="the core's rank legs swapped (G_{α_t i_t α_{t−1}})")
+            control_label="the core's rank legs swapped (G_{α_t i_t α_{t−1}})").keyed(f"eq-5.11-vs-tt-{phi}")
     parts["equivalences.second_order_to_tt_core(layout='thesis')"] = compare_values(
         "library map T ↦ G vs G_{jki} = T_{jik}", eq.second_order_to_tt_core(T, "thesis"), G,
         n=1, control=np.transpose(T, (2, 0, 1)) if V == R else G[::-1],
@@ -64,9 +64,9 @@ def small_claim_531(params, rng):
                                " are different shapes" if V != R else None,
                      skipped=None if V != R else "|V| = R: shapes agree; not a reading")
     return Evidence("2-RNN (Eq. 5.11) vs TT recurrence, T = G up to legs", sizes=sizes,
-                    readings={"T = G up to legs": Evidence("T_jik = G_jki", parts=parts,
+                    readings={"T = G up to legs": Evidence("T_jik = G_jki", parts=parts, key="up-to-legs",
                                                            sizes=sizes),
-                              "T = G entrywise": entry})
+                              "T = G entrywise": entry.keyed("entrywise")})
 
 
 def _eq513_printed_step(G):
@@ -128,7 +128,7 @@ def _eq514(params, rng, corrected):
     sum_ranges = compare_values(
         "Eq. 5.14 with Σ_{j=1}^R Σ_{k=1}^{|V|} vs the slice form (h)ᵀT_{:,i,:}f (φ = tanh)",
         fixed, ref, n=n, scale=scale, labels=sequence_labels(seqs, R), sizes=sizes,
-        control=first_leg, control_label="the output index on T's first leg (T_ijk)")
+        control=first_leg, control_label="the output index on T's first leg (T_ijk)").keyed("matched-ranges")
     if corrected:
         return sum_ranges
     f = np.eye(V)[seqs[0][0]]                  # the first input's one-hot f ∈ ℝ^{|V|}
@@ -138,7 +138,7 @@ def _eq514(params, rng, corrected):
                 f"(|V| = {V}, R = {R})")
     return Evidence("Eq. 5.14 as printed", sizes=sizes, parts={
         "printed ranges typed": Evidence(
-            compared, passed=typed, sizes=sizes, details={"numpy": why or "typed"},
+            compared, key="printed-ranges", passed=typed, sizes=sizes, details={"numpy": why or "typed"},
             counterexample=None if typed else {
                 "vocab_size": V, "rank": R,
                 "why": f"Σ_{{j ≤ |V|}} h_j runs j up to |V| = {V}, past h ∈ ℝ^R (R = {R})"

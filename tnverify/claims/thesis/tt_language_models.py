@@ -163,7 +163,7 @@ def scaled_prop_521(params, device, rng):
                 compared, error=abs(zs[squared] - brute), tolerance=tol, sizes=sizes,
                 details={"Z transfer": zs[squared], "Z brute (fsum)": brute},
                 control=Evidence(f"control (the other reading's Z) of: {compared}",
-                                 error=abs(zs[not squared] - brute), tolerance=tol))
+                                 error=abs(zs[not squared] - brute), tolerance=tol)).keyed(f"z-{'squared' if squared else 'signed'}")
         V2, L2, R2 = params["big"]
         big = [torch.randn(r0, V2, r1, generator=g, dtype=torch.float64, device=device)
                for r0, r1 in zip([1] + [R2] * (L2 - 1), [R2] * (L2 - 1) + [1])]

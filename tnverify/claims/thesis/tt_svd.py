@@ -245,9 +245,9 @@ def _alg1_reading(a, eps, reading, norm):
         f"ε={eps:g}: (i) ‖A−B‖_F ≤ ε‖A‖_F": upper_bound_evidence(
             "(i) ‖A − B‖_F − ε‖A‖_F (≤ 0 holds)", float(np.linalg.norm(a - b)), eps * norm,
             tol, control=next_smaller_last_rank(a, lit["cores"], lit["discarded"], _tt_full),
-            details={"‖A−B‖_F": float(np.linalg.norm(a - b)), "ε‖A‖_F": eps * norm}),
-        f"ε={eps:g}: (ii) R_k = δ-ranks": p2,
-        f"ε={eps:g}: (iii) step 11 cores give B": p3}
+            details={"‖A−B‖_F": float(np.linalg.norm(a - b)), "ε‖A‖_F": eps * norm}).keyed(f"eps-{eps:g}-bound"),
+        f"ε={eps:g}: (ii) R_k = δ-ranks": p2.keyed(f"eps-{eps:g}-ranks"),
+        f"ε={eps:g}: (iii) step 11 cores give B": p3.keyed(f"eps-{eps:g}-cores")}
 
 
 def _small_alg_1(params, rng):

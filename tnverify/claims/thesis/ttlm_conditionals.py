@@ -128,7 +128,7 @@ def small_prop_522(params, rng, corrected=False):
                     f"ℝ^({'×'.join(map(str, declared))}), ψ's argument is a score vector over "
                     f"V ({V} entries)")
         typing[f"t = {t}: type of ψ's argument"] = Evidence(
-            compared, passed=ok, sizes=sizes, details={"argument shape": list(arg)},
+            compared, key=f"psi-type-t{t}", passed=ok, sizes=sizes, details={"argument shape": list(arg)},
             counterexample=None if ok else {
                 "t": t, "declared core shape": list(declared),
                 "ψ argument shape (as printed)": list(arg),
@@ -138,7 +138,7 @@ def small_prop_522(params, rng, corrected=False):
     readings = {
         "output core": Evidence("the conditional defined by Eq. 5.9 with the output core at "
                                 "time t; the hypothesis's declaration of 𝐆^(t)",
-                                parts={**typing, **identity}, sizes=sizes),
+                                parts={**typing, **identity}, sizes=sizes, key="output-core"),
         "joint conditional": Evidence("Eq. 5.9 as the conditional of the Prop. 5.2.1 joint",
                                       parts=_joint_conditional_parts(cores, seqs, A, sizes),
                                       sizes=sizes)}

@@ -125,12 +125,12 @@ def explicit_eq11() -> Evidence:
             "⟨s_i, c⟩ with c = Σ_j p_j s_j (Eq. 8) vs p_i, one-hot words a = e₁, b = e₂, "
             "p = 1/4",
             np.array([np.sum(outer(onehot[s]) * c1) for s in seqs]), p.reshape(-1),
-            control=eq10, control_label="the embedded words a = e₁, b = (e₁+e₂)/√2", **kw),
+            control=eq10, control_label="the embedded words a = e₁, b = (e₁+e₂)/√2", **kw).keyed("one-hot"),
         "embedded a = e₁, b = (e₁+e₂)/√2": compare_values(
             "⟨s_i, c⟩ with c = Σ_j p_j s_j built term by term (Eq. 8) vs p_i, words a = e₁, "
             "b = (e₁+e₂)/√2, p = 1/4 on aa, ab, ba, bb", eq10, p.reshape(-1),
             details={"sum_of_inner_products": float(eq10.sum()),
-                     "closed_form_(1+1/√2)²/4": (1 + 1 / math.sqrt(2.0)) ** 2 / 4}, **kw)}
+                     "closed_form_(1+1/√2)²/4": (1 + 1 / math.sqrt(2.0)) ** 2 / 4}, **kw).keyed("embedded")}
     return Evidence("Eq. 10 on an explicit example (m = 2, n = 2, p = 1/4)", parts=parts,
                     sizes={"m": 2, "length": 2})
 
@@ -310,10 +310,10 @@ def small_table1(params, rng) -> Evidence:
                for lab, c, k in zip(labels, t["tokens"], TEXT_PTB["tokens_k"])}
     return Evidence("Table 1 vs the Datasets text", parts={
         "PTB counts in thousands": Evidence("Datasets text vs Table 1", readings={
-            "truncated thousands": Evidence("Nk as truncated thousands", parts=trunc),
-            "rounded thousands": Evidence("Nk as rounded thousands", parts=rounded)}),
+            "truncated thousands": Evidence("Nk as truncated thousands", parts=trunc).keyed("truncated"),
+            "rounded thousands": Evidence("Nk as rounded thousands", parts=rounded).keyed("rounded")}).keyed("ptb-thousands"),
         "recount from the release files": Evidence(
             "tokens, vocabulary, ⟨unk⟩ rate recounted",
             skipped="the PTB (Mikolov) and WikiText-2 release files are not available "
-                    "offline; tnverify downloads nothing"),
+                    "offline; tnverify downloads nothing").keyed("recount"),
     }, details={"table1": TABLE1})

@@ -288,7 +288,7 @@ def _conditional_parts(params, rng, corrected):
     kw = dict(n=_conditional_ops(Vs, r, n), scale=np.array(exact) * cond, labels=labels)
     parts = {"exact conditional (Eq. 15) vs linear normalisation of V_t h_{t−1}":
              compare_values("Σ_future 𝒯 ratios vs V_t h_{t−1} / Σ, V_t = Uᵀdiag(e_t)W",
-                            lin, exact, **kw)}
+                            lin, exact, **kw).keyed("linear-normalisation")}
     if not corrected:
         parts["exact conditional (Eq. 15) vs softmax(V_t h_{t−1}) (Eq. 17/20)"] = \
             compare_values("Σ_future 𝒯 ratios vs softmax of the same logits", soft, exact, **kw)
@@ -325,8 +325,8 @@ def _small_eq17(params, rng):
                     parts=_conditional_parts(params, rng, False), sizes=dict(params))
     return Evidence("Eq. 17 (with Eq. 18) vs Eq. 20",
                     readings={"V as printed r×|V|": printed,
-                              "V |V|×r": _eq17_transposed(params, rng, False),
-                              "exact conditional of 𝒯": cond},
+                              "V |V|×r": _eq17_transposed(params, rng, False).keyed("v-transposed"),
+                              "exact conditional of 𝒯": cond.keyed("exact-conditional")},
                     sizes=dict(params))
 
 

@@ -70,7 +70,7 @@ def compare_eq19(v32, c32, v64, c64, last, c_last, W, rng, *, n, sizes, labels):
         # n: n steps of an r-term dot product and a product (the error of h_{n−1}
         # relative to its own size grows with the steps, carried into the last step);
         # scale: the last step's Σ|terms| times cond(W) for the W⁻¹ of h₀
-        n=n, scale=last * cond, dtype=np.float32, sizes=sizes, labels=labels)}
+        n=n, scale=last * cond, dtype=np.float32, sizes=sizes, labels=labels).keyed("float32-vs-float64")}
     parts.update(_h0_parts(W, rng, r))
     return Evidence("TSLM cell (Eq. 19) at scale: float32 vs float64; h₀ = W⁻¹1",
                     parts=parts, sizes=sizes, details={"cond_W": cond})

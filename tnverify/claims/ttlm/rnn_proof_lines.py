@@ -76,7 +76,7 @@ def small_eq16(params, rng, corrected=False):
     piece = T[:, i, :] if corrected else T[i, :, :]
     parts["Eq. 14: the i-th slice ∈ ℝ^(M×R)"] = compare_ints(
         f"shape of {'T_(:,i,:)' if corrected else 'T_(i,:,:)'} of T ∈ ℝ^(M×R×R) (M = |V| = "
-        f"{V}, R = {R}) vs the printed M×R", list(piece.shape), [V, R])
+        f"{V}, R = {R}) vs the printed M×R", list(piece.shape), [V, R]).keyed("eq-14-slice")
     if corrected:
         f = np.eye(V)[int(rng.integers(V))]
         h = rng.normal(size=R)

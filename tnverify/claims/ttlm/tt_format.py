@@ -172,7 +172,7 @@ def tt_sides(params, rng, corrected, last="N"):
             f"Σ_α G^{{(1)}}_{{i_1α_1}} ⋯ G^{{({last})}}_{{α_{{{last}−1}}i_{last}}}, {label}, vs the "
             "full TT contraction (every sum from 1)",
             printed_tt_sum(cores, seqs, lower), ref, **bound, labels=seqs, sizes=sizes,
-            control=printed_ctrl, control_label="the printed lower limit Σ_{α₂=2}"),
+            control=printed_ctrl, control_label="the printed lower limit Σ_{α₂=2}").keyed("printed-sum"),
     }
     return cores, seqs, ref, bound, sizes, parts
 

@@ -81,7 +81,8 @@ def small_eq6(params, rng, corrected=False):
             for r7 in eq7s:
                 readings[f"tie {tie}, Eq. 7 ({r7})"] = Evidence(
                     "tie (b) needs |V| = R", ill_posed=f"G^(N)_(α,i) := G^(1)[α, i] is not "
-                    f"typed for a |V|×R matrix with |V| = {V} ≠ R = {R}", sizes=sizes)
+                    f"typed for a |V|×R matrix with |V| = {V} ≠ R = {R}", sizes=sizes,
+                    key=f"tie-{tie}-eq7-{r7}")
             continue
         gN = first.T if tie == "a" else first                   # gN[α, i]
         p6 = eq6_literal(first, core, gN, seqs)
@@ -105,7 +106,7 @@ def small_eq6(params, rng, corrected=False):
                     "torch UniformTTLM(tokens) vs Eq. 6", cell(torch.as_tensor(seqs)).detach(),
                     p6, n=n, scale=bound, labels=_labels(seqs), sizes=sizes)
             readings[f"tie {tie}, Eq. 7 ({r7})"] = Evidence(
-                f"tie ({tie}), Eq. 7 ({r7})", parts=parts, sizes=sizes)
+                f"tie ({tie}), Eq. 7 ({r7})", parts=parts, sizes=sizes, key=f"tie-{tie}-eq7-{r7}")
     if corrected:
         return next(iter(readings.values()))
     return Evidence("Eq. 6 vs recurrence (7) under each reading of the tie and of Eq. 7",
@@ -311,7 +312,7 @@ def small_app_a(params, rng, corrected=False):
     length = compare_ints("length of the step-III right-hand side vs |V|", [len(rhs3)], [V])
     parts = {"step I": Evidence("step I", readings=step1, sizes=sizes),
              "step II": Evidence("step II", readings=step2, sizes=sizes),
-             "step III length": length}
+             "step III length": length.keyed("step-iii-length")}
     if len(rhs3) == V:
         parts["step III values"] = compare_values(
             "[Σ_i G_(j i) h_(·)]_j vs numpy G(t) h", rhs3, ref3, n=R,

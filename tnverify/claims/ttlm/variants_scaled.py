@@ -54,11 +54,11 @@ def scaled_uniform(params, device, rng):
     parts = {
         "structured vs generic (float64)": compare_chain(
             "UniformTTLM(tokens) vs TTScorer with tied sites, relative to Σ|h^(N−1)||g_N|",
-            p, 0.0, qm, qc, last, cl, n=N * R, sizes=sizes),
+            p, 0.0, qm, qc, last, cl, n=N * R, sizes=sizes).keyed("structured-vs-generic"),
         "float32 structured vs float64 generic": compare_chain(
             "UniformTTLM.forward_scaled float32 vs TTScorer float64, relative to "
             "Σ|h^(N−1)||g_N|", p32, c32, qm, qc, last, cl, n=N * R, dtype="float32",
-            sizes=sizes),
+            sizes=sizes).keyed("float32-structured"),
         "∂Σp/∂G (shared core)": compare_values(
             "autograd gradient of Σ p wrt the shared core: structured vs generic",
             grad_core, gen.core_list[1].grad, n=n, scale=gb[1], sizes=sizes),
@@ -256,15 +256,16 @@ def _tl_parts(Z, P, h0, tok, c, reading, large, device, sizes):
     with torch.no_grad():
         h32 = cls(*args, reading=reading, dtype=torch.float32, device=device).hidden(tok)
     name = f"{'Large' if large else 'Tiny'} ({reading})"
+    kp = f"{'large' if large else 'tiny'}-{reading}"        # the parts' keys start so
     n = N * R * R + B   # R² per step (input matrix ⋅ W^hh ⋅ h), B summed into gradients
     parts = {f"{name}: h^(N) cell vs generic": compare_values(
                  f"{name} hidden state vs TT loop over the materialised core, relative to "
-                 "Σ|h^(N−1)||Ĝ_(w_N)|", hN, hs[-1], n=n, scale=h_scale, sizes=sizes),
+                 "Σ|h^(N−1)||Ĝ_(w_N)|", hN, hs[-1], n=n, scale=h_scale, sizes=sizes).keyed(f"{kp}-hidden"),
              f"{name}: float32 vs float64": compare_values(
                  f"{name} float32 cell vs float64 generic, relative to Σ|h^(N−1)||Ĝ_(w_N)|",
-                 h32[:, -1], hs[-1], n=n, scale=h_scale, dtype="float32", sizes=sizes)}
+                 h32[:, -1], hs[-1], n=n, scale=h_scale, dtype="float32", sizes=sizes).keyed(f"{kp}-float32")}
     for nm, a, b, sb in zip(("W_xe", "W_hh", "W_eh"), params_g, leaf, g_scales):
         parts[f"{name}: ∂/∂{nm}"] = compare_values(
             f"{name} autograd gradient wrt {nm}: cell vs generic, relative to the Σ|terms| "
-            "with signed partial products", a.grad, b.grad, n=n, scale=sb, sizes=sizes)
+            "with signed partial products", a.grad, b.grad, n=n, scale=sb, sizes=sizes).keyed(f"{kp}-grad-{nm.lower().replace('_', '')}")
     return parts
