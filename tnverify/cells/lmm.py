@@ -36,7 +36,15 @@ from torch import nn
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..lru.theory import annulus_params
 from ..validation import (
-    as_array, as_choice, as_device, as_flag, as_float, as_int, as_rng, as_tensor, check_entries,
+    as_array,
+    as_choice,
+    as_device,
+    as_flag,
+    as_float,
+    as_int,
+    as_rng,
+    as_tensor,
+    check_entries,
 )
 from .finite import check_sweep
 
@@ -57,8 +65,12 @@ __all__ = [
 #: ``"HxN"`` declares ``B ∈ ℝ^{H×N}`` and applies ``B x``;
 #: ``"literal"`` applies ``B x`` to the declared ``N×H`` matrix (typed only when N = H).
 ORIENTATIONS = ("NxH", "HxN", "literal")
-_COMPLEX = {torch.float32: torch.complex64, torch.float64: torch.complex128,
-            torch.complex64: torch.complex64, torch.complex128: torch.complex128}
+_COMPLEX = {
+    torch.float32: torch.complex64,
+    torch.float64: torch.complex128,
+    torch.complex64: torch.complex64,
+    torch.complex128: torch.complex128,
+}
 
 
 def real_param_count(module: nn.Module) -> int:
@@ -69,8 +81,9 @@ def real_param_count(module: nn.Module) -> int:
     return sum(p.numel() * (2 if p.is_complex() else 1) for p in module.parameters())
 
 
-def annulus_init(n: int, r_min: float, r_max: float, rng: np.random.Generator, *,
-                 formula: str = "lemma") -> tuple[np.ndarray, np.ndarray]:
+def annulus_init(
+    n: int, r_min: float, r_max: float, rng: np.random.Generator, *, formula: str = "lemma"
+) -> tuple[np.ndarray, np.ndarray]:
     """Draw ``(v, θ)`` so that ``exp(−v + iθ)`` lies on the annulus ``r_min ≤ |z| ≤ r_max``.
 
     ``formula="lemma"`` (thesis Lemma 4.2.1):
@@ -106,8 +119,8 @@ def annulus_init(n: int, r_min: float, r_max: float, rng: np.random.Generator, *
         raise UsageError(f"the printed formula needs r_max > r_min (log 0); got {r_min}, {r_max}")
     u1, u2 = rng.random(int(n)), rng.random(int(n))
     if formula == "lemma":
-        return annulus_params(u1, u2, r_min, r_max)         # tnverify.lru, Lemma 4.2.1
-    v = np.full(int(n), -0.5 * math.log(r_max ** 2 - r_min ** 2) + r_min ** 2)
+        return annulus_params(u1, u2, r_min, r_max)  # tnverify.lru, Lemma 4.2.1
+    v = np.full(int(n), -0.5 * math.log(r_max**2 - r_min**2) + r_min**2)
     return v, 2.0 * math.pi * u2
 
 
@@ -144,12 +157,17 @@ class _Recurrence(nn.Module):
         return x.to(self.state_dtype)
 
     def _h0(self, h0, batch: int) -> torch.Tensor:
-        h = (torch.ones(self.hidden, dtype=self.state_dtype, device=self.device) if h0 is None
-             else as_tensor(h0, "h0", dtype=self.state_dtype, device=self.device,
-                            finite=False, detach=False))
+        h = (
+            torch.ones(self.hidden, dtype=self.state_dtype, device=self.device)
+            if h0 is None
+            else as_tensor(
+                h0, "h0", dtype=self.state_dtype, device=self.device, finite=False, detach=False
+            )
+        )
         if h.shape not in ((self.hidden,), (batch, self.hidden)):
-            raise ShapeError(f"h0 must be ({self.hidden},) or ({batch}, {self.hidden}); "
-                             f"got {tuple(h.shape)}")
+            raise ShapeError(
+                f"h0 must be ({self.hidden},) or ({batch}, {self.hidden}); got {tuple(h.shape)}"
+            )
         return h.expand(batch, self.hidden)
 
     def forward(self, x, *, h0=None, return_all: bool = False) -> torch.Tensor:
@@ -169,8 +187,7 @@ class _Recurrence(nn.Module):
         for t in range(x.shape[1]):
             h = self.step(h, x[:, t])
             states.append(h)
-        check_sweep(states, [x, *self.parameters()],
-                    f"{type(self).__name__}.forward")
+        check_sweep(states, [x, *self.parameters()], f"{type(self).__name__}.forward")
         return torch.stack(states, dim=1) if return_all else h
 
     @property
@@ -191,8 +208,7 @@ class RACLayer(_Recurrence):
     Outputs: ``(batch, H)`` last state or ``(batch, L, H)`` all states.
     """
 
-    def __init__(self, A, B, *, orientation: str = "NxH", dtype=torch.float64,
-                 device: str = "cpu"):
+    def __init__(self, A, B, *, orientation: str = "NxH", dtype=torch.float64, device: str = "cpu"):
         super().__init__()
         if orientation not in ORIENTATIONS:
             raise UsageError(f"orientation must be one of {ORIENTATIONS}; got {orientation!r}")
@@ -204,12 +220,16 @@ class RACLayer(_Recurrence):
         out_axis = 0 if orientation == "HxN" else 1
         if b.shape[out_axis] != H:
             want = "(H, N)" if orientation == "HxN" else "(N, H)"
-            raise ShapeError(f"B must be {want} with H = {H} for orientation {orientation!r}; "
-                             f"got {tuple(b.shape)}")
+            raise ShapeError(
+                f"B must be {want} with H = {H} for orientation {orientation!r}; "
+                f"got {tuple(b.shape)}"
+            )
         if orientation == "literal" and b.shape[0] != H:
-            raise ShapeError(f"B x with B ∈ ℝ^(N×H) = {tuple(b.shape)} and x ∈ ℝ^N is not typed "
-                             f"(inner sizes {b.shape[1]} ≠ N = {b.shape[0]}); it is only when "
-                             "N = H")
+            raise ShapeError(
+                f"B x with B ∈ ℝ^(N×H) = {tuple(b.shape)} and x ∈ ℝ^N is not typed "
+                f"(inner sizes {b.shape[1]} ≠ N = {b.shape[0]}); it is only when "
+                "N = H"
+            )
         self.orientation, self.hidden = orientation, H
         self.n_inputs = int(b.shape[1] if orientation == "HxN" else b.shape[0])
         self.A, self.B = nn.Parameter(a), nn.Parameter(b)
@@ -244,15 +264,24 @@ class LMM(_Recurrence):
     gives ``log h^{(t)}`` (principal log of each factor, summed: no under/overflow).
     """
 
-    v_lam: torch.Tensor                        # the four parameter vectors (set in a loop)
+    v_lam: torch.Tensor  # the four parameter vectors (set in a loop)
     theta_lam: torch.Tensor
     v_gam: torch.Tensor
     theta_gam: torch.Tensor
 
-    def __init__(self, hidden: int, *, r_min: float = 0.0, r_max: float = 1.0,
-                 rng: np.random.Generator | None = None, init: str = "lemma",
-                 complex_params: bool = True, params: dict | None = None,
-                 dtype=torch.complex128, device: str = "cpu"):
+    def __init__(
+        self,
+        hidden: int,
+        *,
+        r_min: float = 0.0,
+        r_max: float = 1.0,
+        rng: np.random.Generator | None = None,
+        init: str = "lemma",
+        complex_params: bool = True,
+        params: dict | None = None,
+        dtype=torch.complex128,
+        device: str = "cpu",
+    ):
         super().__init__()
         dtype = _check_dtype(dtype)
         if not dtype.is_complex:
@@ -260,14 +289,21 @@ class LMM(_Recurrence):
         self.hidden = self.n_inputs = as_int(hidden, "hidden", minimum=1)
         complex_params, device = as_flag(complex_params, "complex_params"), as_device(device)
         if params is not None and not isinstance(params, dict):
-            raise DTypeError(f"params must be None or a dict of the four parameter vectors; "
-                             f"got {type(params).__name__}")
+            raise DTypeError(
+                f"params must be None or a dict of the four parameter vectors; "
+                f"got {type(params).__name__}"
+            )
         if params is not None and set(params) != {"v_lam", "theta_lam", "v_gam", "theta_gam"}:
-            raise ShapeError(f"params must have the keys v_lam, theta_lam, v_gam, theta_gam; "
-                             f"got {sorted(map(str, params))}")
+            raise ShapeError(
+                f"params must have the keys v_lam, theta_lam, v_gam, theta_gam; "
+                f"got {sorted(map(str, params))}"
+            )
         check_entries((self.hidden,), repeat=1, what="LMM diagonals")
-        pdtype = dtype if complex_params else (torch.float32 if dtype == torch.complex64
-                                               else torch.float64)
+        pdtype = (
+            dtype
+            if complex_params
+            else (torch.float32 if dtype == torch.complex64 else torch.float64)
+        )
         if params is None:
             rng = as_rng(rng)
             vl, tl = annulus_init(self.hidden, r_min, r_max, rng, formula=init)
@@ -286,10 +322,15 @@ class LMM(_Recurrence):
         ``v = −log|·|``, ``θ = arg(·)``."""
         lam, gam = np.asarray(lam, dtype=np.complex128), np.asarray(gam, dtype=np.complex128)
         if lam.shape != gam.shape or lam.ndim != 1 or (lam == 0).any() or (gam == 0).any():
-            raise ShapeError(f"need nonzero lam, gam of one shape (H,); got {lam.shape}, "
-                             f"{gam.shape}")
-        p = {"v_lam": -np.log(np.abs(lam)), "theta_lam": np.angle(lam),
-             "v_gam": -np.log(np.abs(gam)), "theta_gam": np.angle(gam)}
+            raise ShapeError(
+                f"need nonzero lam, gam of one shape (H,); got {lam.shape}, {gam.shape}"
+            )
+        p = {
+            "v_lam": -np.log(np.abs(lam)),
+            "theta_lam": np.angle(lam),
+            "v_gam": -np.log(np.abs(gam)),
+            "theta_gam": np.angle(gam),
+        }
         return cls(lam.shape[0], params=p, complex_params=kw.pop("complex_params", False), **kw)
 
     @property
@@ -329,15 +370,19 @@ class LMM(_Recurrence):
         if (x == 0).any():
             raise NonFiniteError("log_forward needs inputs without zero entries (log 0)")
         log_lg = (-self.v_lam - self.v_gam).to(self._dtype) + 1j * (
-            self.theta_lam + self.theta_gam).to(self._dtype)
+            self.theta_lam + self.theta_gam
+        ).to(self._dtype)
         out = torch.cumsum(log_lg + torch.log(x), dim=1)
         if log_h0 is None:
             return out
-        log_h0 = as_tensor(log_h0, "log_h0", dtype=out.dtype, device=out.device,
-                           detach=False, ndim=(1, 2))
+        log_h0 = as_tensor(
+            log_h0, "log_h0", dtype=out.dtype, device=out.device, detach=False, ndim=(1, 2)
+        )
         if log_h0.shape[-1] != self.hidden:
-            raise ShapeError(f"log_h0 must be ({self.hidden},) or (batch, {self.hidden}); "
-                             f"got {tuple(log_h0.shape)}")
+            raise ShapeError(
+                f"log_h0 must be ({self.hidden},) or (batch, {self.hidden}); "
+                f"got {tuple(log_h0.shape)}"
+            )
         return out + log_h0
 
 
@@ -384,8 +429,10 @@ def mmn(z: torch.Tensor, a: float = -1.0, b: float = 1.0, *, dim: int = -1) -> t
     a, b = as_float(a, "a", error=UsageError), as_float(b, "b", error=UsageError)
     dim = as_int(dim, "dim")
     if z.is_complex():
-        raise DTypeError("MMn needs a real z: min/max are undefined for complex numbers "
-                         f"(torch refuses them); got {z.dtype}")
+        raise DTypeError(
+            "MMn needs a real z: min/max are undefined for complex numbers "
+            f"(torch refuses them); got {z.dtype}"
+        )
     lo, hi = z.amin(dim=dim, keepdim=True), z.amax(dim=dim, keepdim=True)
     return a + (z - lo) * (b - a) / (hi - lo)
 
@@ -400,13 +447,14 @@ class LMMMMn(LMM):
     Inputs/Outputs as :class:`LMM`.
     """
 
-    def __init__(self, hidden: int, *, a: float = -1.0, b: float = 1.0, part: str = "real",
-                 **kw):
+    def __init__(self, hidden: int, *, a: float = -1.0, b: float = 1.0, part: str = "real", **kw):
         as_choice(part, "part", ("real", "complex"))
         a, b = as_float(a, "a", error=UsageError), as_float(b, "b", error=UsageError)
         if isinstance(hidden, (int, np.integer)) and int(hidden) < 2:
-            raise ShapeError(f"LMM-MMn needs hidden >= 2: Min-Max normalisation of a single "
-                             f"unit is 0/0 (claim thesis-eq-5.24); got hidden = {hidden}")
+            raise ShapeError(
+                f"LMM-MMn needs hidden >= 2: Min-Max normalisation of a single "
+                f"unit is 0/0 (claim thesis-eq-5.24); got hidden = {hidden}"
+            )
         super().__init__(hidden, **kw)
         self.a, self.b, self.part = float(a), float(b), part
 
@@ -427,18 +475,27 @@ def lmm_to_tt_core(lam, gam):
         lam = as_tensor(lam, "lam", ndim=1, detach=False)
         gam = as_tensor(gam, "gam", ndim=1, detach=False)
         if lam.shape != gam.shape:
-            raise ShapeError(f"lam, gam must be (H,) alike; got {tuple(lam.shape)}, "
-                             f"{tuple(gam.shape)}")
-        check_entries((lam.shape[0],), repeat=3, what="LMM TT core (H, H, H)",
-                      route="use the diagonals lam * gam directly (the core is diagonal)")
+            raise ShapeError(
+                f"lam, gam must be (H,) alike; got {tuple(lam.shape)}, {tuple(gam.shape)}"
+            )
+        check_entries(
+            (lam.shape[0],),
+            repeat=3,
+            what="LMM TT core (H, H, H)",
+            route="use the diagonals lam * gam directly (the core is diagonal)",
+        )
         eye = torch.eye(lam.shape[0], dtype=lam.dtype, device=lam.device)
         return torch.einsum("po,io,o->pio", eye, eye, lam * gam)
     lam = as_array(lam, "lam", complex_ok=True, ndim=1)
     gam = as_array(gam, "gam", complex_ok=True, ndim=1)
     if lam.shape != gam.shape:
         raise ShapeError(f"lam, gam must be (H,) alike; got {lam.shape}, {gam.shape}")
-    check_entries((lam.shape[0],), repeat=3, what="LMM TT core (H, H, H)",
-                  dtype=np.complex128,
-                  route="use the diagonals lam * gam directly (the core is diagonal)")
+    check_entries(
+        (lam.shape[0],),
+        repeat=3,
+        what="LMM TT core (H, H, H)",
+        dtype=np.complex128,
+        route="use the diagonals lam * gam directly (the core is diagonal)",
+    )
     eye = np.eye(lam.shape[0])
     return np.einsum("po,io,o->pio", eye, eye, lam * gam)
