@@ -25,7 +25,8 @@ from ..errors import (
     ToleranceError,
     VocabularyError,
 )
-from .truncation import check_eps, check_max_rank, svd_signed, truncation_rank
+from .rounding import orthogonalize_cores, round_cores
+from .truncation import check_eps, check_max_rank
 from .uniform import uniform_cores
 from ..validation import as_array, as_flag, as_int_array
 
@@ -350,20 +351,7 @@ class TensorTrain:
         """
         if not isinstance(direction, str) or direction not in ("left", "right"):
             raise ShapeError(f"direction must be 'left' or 'right'; got {direction!r}")
-        if direction == "right":
-            rev = TensorTrain(tuple(np.transpose(c, (2, 1, 0)) for c in self.cores[::-1]))
-            left = rev.orthogonalize("left")
-            return TensorTrain(tuple(np.transpose(c, (2, 1, 0)) for c in left.cores[::-1]))
-        cores = list(self.cores)
-        for k in range(self.ndim - 1):
-            r, n, s = cores[k].shape
-            q, rr = np.linalg.qr(cores[k].reshape(r * n, s))
-            cores[k] = q.reshape(r, n, q.shape[1])
-            nxt = cores[k + 1]
-            cores[k + 1] = (rr @ nxt.reshape(nxt.shape[0], -1)).reshape(
-                rr.shape[0], nxt.shape[1], nxt.shape[2]
-            )
-        return TensorTrain(tuple(cores))
+        return TensorTrain(orthogonalize_cores(self.cores, direction))
 
     def round(self, eps: float, max_rank: int | None = None) -> TensorTrain:
         """TT rounding (Oseledets 2011, Algorithm 2): recompress to accuracy ``eps``.
@@ -374,23 +362,7 @@ class TensorTrain:
         Frobenius norm ``<= δ``, capped at ``max_rank``).  Without ``max_rank`` the result
         ``B`` satisfies ``‖A - B‖_F <= eps ‖A‖_F``.
         """
-        eps = check_eps(eps)
-        max_rank = check_max_rank(max_rank)
-        d = self.ndim
-        cores = list(self.orthogonalize("right").cores)
-        nrm = float(np.linalg.norm(cores[0]))
-        delta = eps * nrm / math.sqrt(d - 1) if d > 1 else 0.0
-        for k in range(d - 1):
-            r, n, s = cores[k].shape
-            u, sv, vt = svd_signed(cores[k].reshape(r * n, s))
-            rk = truncation_rank(sv, delta, max_rank)
-            cores[k] = u[:, :rk].reshape(r, n, rk)
-            nxt = cores[k + 1]
-            carry = sv[:rk, None] * vt[:rk]
-            cores[k + 1] = (carry @ nxt.reshape(nxt.shape[0], -1)).reshape(
-                rk, nxt.shape[1], nxt.shape[2]
-            )
-        return TensorTrain(tuple(cores))
+        return TensorTrain(round_cores(self.cores, check_eps(eps), check_max_rank(max_rank)))
 
     # ----------------------------------------------------------------- interop
     def to_tensorly(self):
