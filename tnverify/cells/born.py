@@ -15,7 +15,8 @@ renormalised by powers of two (exact in floating point) and the exponents are ke
 Sampling draws ``x_t`` from the exact conditional ``P(x_t | x_{<t})`` = ratio of prefix
 marginals (left to right) or ``x_{k-1}`` from ratios of suffix marginals (right to left,
 thesis §4.1.3, Eq. 4.5) by the inverse CDF of given uniforms, so a fixed array of
-uniforms gives a deterministic, enumerable sampler.
+uniforms gives a deterministic, enumerable sampler (:mod:`tnverify.cells.born_sampling`,
+the machine's sampling mixin).
 
 Checked by the [born-ngram] claims ``thesis-eq-4.3``, ``thesis-eq-4.5``,
 ``thesis-sec-4.1.3-parallel``, ``thesis-sec-4.3.2-cost`` and
@@ -34,7 +35,6 @@ from torch import nn
 from .sites import (
     COMPLEX as _COMPLEX,
     LN2 as _LN2,
-    SiteCores,
     as_core,
     chain_ranks,
     check_sites,
@@ -42,9 +42,10 @@ from .sites import (
     vocab_size_of,
 )
 from .tokens import check_tokens
-from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
+from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
 from .finite import pow2_scaled
 from .born_products import transfer_matrix, tree_product
+from .born_sampling import BornSampler
 from ..validation import (
     as_device,
     as_flag,
@@ -71,7 +72,7 @@ def _as_boundary(vec, dtype, name: str) -> torch.Tensor:
     return t
 
 
-class BornMachine(SiteCores, nn.Module):
+class BornMachine(BornSampler, nn.Module):
     """``P(x) = |Ψ(x)|² / Z`` for an MPS/TT amplitude ``Ψ`` (thesis Eq. 4.3).
 
     Parameters
@@ -368,62 +369,6 @@ class BornMachine(SiteCores, nn.Module):
             g = self.core(t).index_select(1, tokens[:, t]).permute(1, 0, 2)
             h, _ = _renorm(torch.bmm(h.unsqueeze(1), g).squeeze(1))
         return torch.stack(out, dim=1)
-
-    def _next_weights(self, h: torch.Tensor, t: int, renv: torch.Tensor) -> torch.Tensor:
-        """Unnormalised ``q_v = (h G_v) R (h G_v)ᴴ`` (``(B, V)`` float64, >= 0)."""
-        g = self.core(t)
-        u = torch.einsum("ba,avc->bvc", h, g)
-        q = torch.einsum("bvc,cd,bvd->bv", u, renv.transpose(0, 1), u.conj()).real
-        return q.double().clamp_min(0.0)
-
-    # -- sampling -----------------------------------------------------------------------
-    def sample_from_uniforms(self, uniforms, *, direction: str = "left"):
-        """Inverse-CDF sampler: ``x_t`` is the smallest ``v`` whose cumulative conditional
-        weight exceeds ``u_t · total``.  ``uniforms`` is ``(n, L)`` in ``[0, 1)``; for
-        ``direction="right"`` position ``L`` is drawn first with ``u[:, 0]`` (Eq. 4.5).
-
-        Returns ``(tokens (n, L) long, log_prob (n,) float64)``, ``log_prob`` the sum of
-        the log conditionals of the drawn tokens.
-        """
-        if not isinstance(direction, str) or direction not in ("left", "right"):
-            raise ShapeError(f"direction must be 'left' or 'right'; got {direction!r}")
-        u = as_tensor(uniforms, "uniforms", dtype=torch.float64, device=self.device)
-        if not bool(((u >= 0) & (u < 1)).all()):
-            raise UsageError("uniforms must lie in [0, 1)")
-        if u.ndim != 2 or u.shape[1] != self.length:
-            raise ShapeError(
-                f"uniforms must have shape (n, L = {self.length}); got {tuple(u.shape)}"
-            )
-        if direction == "right":
-            tok, lp = self.reversed().sample_from_uniforms(u, direction="left")
-            return torch.flip(tok, dims=(1,)), lp
-        renvs = self.reversed().left_environments()
-        n = u.shape[0]
-        h, _ = self._initial_states(n)
-        toks, logp = [], torch.zeros(n, dtype=torch.float64, device=self.device)
-        for t in range(self.length):
-            q = self._next_weights(h, t, renvs[self.length - t - 1][0])
-            cum = torch.cumsum(q, dim=1)
-            total = cum[:, -1]
-            check_mass(total, f"BornMachine.sample at position {t}")  # no draw from Z = 0
-            idx = torch.searchsorted(cum, (u[:, t] * total).unsqueeze(1), right=True)
-            idx = idx.squeeze(1).clamp_max(self.vocab_size - 1)
-            logp = logp + torch.log(q.gather(1, idx.unsqueeze(1)).squeeze(1) / total)
-            g = self.core(t).index_select(1, idx).permute(1, 0, 2)
-            h, _ = _renorm(torch.bmm(h.unsqueeze(1), g).squeeze(1))
-            toks.append(idx)
-        return torch.stack(toks, dim=1), logp
-
-    def sample(self, n: int, *, generator: torch.Generator, direction: str = "left"):
-        """``n`` exact samples (uniforms from ``generator``): ``(tokens, log_prob)``."""
-        n = as_int(n, "n", minimum=1)
-        check_entries((n, self.length), what="uniforms of the samples")
-        if not isinstance(generator, torch.Generator):
-            raise DTypeError(f"generator must be a torch.Generator; got {type(generator).__name__}")
-        u = torch.rand(
-            n, self.length, generator=generator, dtype=torch.float64, device=generator.device
-        )
-        return self.sample_from_uniforms(u.to(self.device), direction=direction)
 
     def extra_repr(self) -> str:
         return (
