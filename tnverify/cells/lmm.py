@@ -4,11 +4,12 @@
   ``B ∈ ℝ^{N×H}`` and the readings that make ``B x`` typed (``orientation``).
 - :class:`LMM` — Eq. 5.20–5.21, ``h^{(t)} = Λ h^{(t−1)} ⊙ Γ x^{(t)}`` with complex
   diagonals ``Λ = diag(exp(−v_Λ + iθ_Λ))``, ``Γ = diag(exp(−v_Γ + iθ_Γ))``, initialised
-  by Lemma 4.2.1 (:func:`annulus_init`).
+  by Lemma 4.2.1 (:func:`annulus_init`, in :mod:`tnverify.cells.annulus`).
 - :class:`LMMMLP` — Eq. 5.23, ``h^{(t)} = C z + D x^{(t)}`` with ``z = Λh ⊙ Γx``.
 - :class:`LMMMMn` — Eq. 5.24, ``h^{(t)} = MMn(z)`` (:func:`mmn`), on the real part as
   in §7.2 (``part="real"``) or on the complex ``z`` as printed (``part="complex"``).
-- :func:`lmm_to_tt_core` — the LMM as a TTLM with a diagonal core.
+- :func:`lmm_to_tt_core` — the LMM as a TTLM with a diagonal core (in
+  :mod:`tnverify.cells.lmm_tt_core`).
 
 Inputs are dense vectors (the thesis' ``N``-dimensional inputs ``x^{(t)}``), batched as
 ``(batch, L, N)``.  Parameter counts (:func:`real_param_count`) count a complex entry as
@@ -34,9 +35,7 @@ import torch
 from torch import nn
 
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
-from ..lru.theory import annulus_params
 from ..validation import (
-    as_array,
     as_choice,
     as_device,
     as_flag,
@@ -46,7 +45,9 @@ from ..validation import (
     as_tensor,
     check_entries,
 )
+from .annulus import annulus_init
 from .finite import check_sweep
+from .lmm_tt_core import lmm_to_tt_core
 
 __all__ = [
     "LMM",
@@ -79,49 +80,6 @@ def real_param_count(module: nn.Module) -> int:
     if not isinstance(module, nn.Module):
         raise DTypeError(f"module must be a torch.nn.Module; got {type(module).__name__}")
     return sum(p.numel() * (2 if p.is_complex() else 1) for p in module.parameters())
-
-
-def annulus_init(
-    n: int, r_min: float, r_max: float, rng: np.random.Generator, *, formula: str = "lemma"
-) -> tuple[np.ndarray, np.ndarray]:
-    """Draw ``(v, θ)`` so that ``exp(−v + iθ)`` lies on the annulus ``r_min ≤ |z| ≤ r_max``.
-
-    ``formula="lemma"`` (thesis Lemma 4.2.1):
-    ``v = −½ log(u₁ (r_max² − r_min²) + r_min²)``, ``θ = 2π u₂`` — uniform on the annulus.
-    ``formula="printed"`` (thesis §5.4.1, text after Eq. 5.21, literally):
-    ``v = −½ log(r_max² − r_min²) + r_min²``, ``θ = 2π u₂`` — ``u₁`` does not occur.
-
-    Parameters
-    ----------
-    n : int
-        Number of draws.
-    r_min, r_max : float
-        ``0 ≤ r_min ≤ r_max ≤ 1`` (``r_max > 0`` for the lemma, ``r_max > r_min`` for the
-        printed formula, whose logarithm needs ``r_max² − r_min² > 0``).
-    rng : numpy.random.Generator
-    formula : {"lemma", "printed"}
-
-    Returns
-    -------
-    v, theta : (n,) float64 arrays
-    """
-    as_choice(formula, "formula", ("lemma", "printed"))
-    r_min = as_float(r_min, "r_min", error=UsageError)
-    r_max = as_float(r_max, "r_max", error=UsageError)
-    if not (0.0 <= r_min <= r_max <= 1.0):
-        raise UsageError(f"need 0 <= r_min <= r_max <= 1; got r_min={r_min}, r_max={r_max}")
-    n = as_int(n, "n", minimum=1)
-    check_entries((n,), repeat=1, what="annulus draws")
-    rng = as_rng(rng)
-    if formula == "lemma" and r_max <= 0:
-        raise UsageError(f"the lemma needs r_max > 0 (log 0); got r_max={r_max}")
-    if formula == "printed" and r_max <= r_min:
-        raise UsageError(f"the printed formula needs r_max > r_min (log 0); got {r_min}, {r_max}")
-    u1, u2 = rng.random(int(n)), rng.random(int(n))
-    if formula == "lemma":
-        return annulus_params(u1, u2, r_min, r_max)  # tnverify.lru, Lemma 4.2.1
-    v = np.full(int(n), -0.5 * math.log(r_max**2 - r_min**2) + r_min**2)
-    return v, 2.0 * math.pi * u2
 
 
 def _tensor(x, dtype, device, name: str, ndim: int) -> torch.Tensor:
@@ -461,41 +419,3 @@ class LMMMMn(LMM):
     def step(self, h, x):
         z = self.pre(h, x)
         return mmn(z.real if self.part == "real" else z, self.a, self.b).to(self._dtype)
-
-
-def lmm_to_tt_core(lam, gam):
-    """The LMM as a TTLM: the diagonal core ``G ∈ ℂ^{H×H×H}`` (TT view ``(R, N, R)``,
-    ``N = H``) with ``G[p, i, o] = δ_{po} δ_{io} λ_o γ_o``, so that the TT step
-    ``h'_o = Σ_{p,i} h_p G[p,i,o] x_i`` is Eq. 5.20 (thesis §5.4.1; Claim 5.3.2 with
-    ``A = Λ``, ``B = Γ``: ``G_{pio} = B_{oi} A_{op}``).
-
-    Inputs: ``lam, gam (H,)`` (numpy or torch).  Outputs: ``(H, H, H)`` of the same kind.
-    """
-    if isinstance(lam, torch.Tensor) or isinstance(gam, torch.Tensor):
-        lam = as_tensor(lam, "lam", ndim=1, detach=False)
-        gam = as_tensor(gam, "gam", ndim=1, detach=False)
-        if lam.shape != gam.shape:
-            raise ShapeError(
-                f"lam, gam must be (H,) alike; got {tuple(lam.shape)}, {tuple(gam.shape)}"
-            )
-        check_entries(
-            (lam.shape[0],),
-            repeat=3,
-            what="LMM TT core (H, H, H)",
-            route="use the diagonals lam * gam directly (the core is diagonal)",
-        )
-        eye = torch.eye(lam.shape[0], dtype=lam.dtype, device=lam.device)
-        return torch.einsum("po,io,o->pio", eye, eye, lam * gam)
-    lam = as_array(lam, "lam", complex_ok=True, ndim=1)
-    gam = as_array(gam, "gam", complex_ok=True, ndim=1)
-    if lam.shape != gam.shape:
-        raise ShapeError(f"lam, gam must be (H,) alike; got {lam.shape}, {gam.shape}")
-    check_entries(
-        (lam.shape[0],),
-        repeat=3,
-        what="LMM TT core (H, H, H)",
-        dtype=np.complex128,
-        route="use the diagonals lam * gam directly (the core is diagonal)",
-    )
-    eye = np.eye(lam.shape[0])
-    return np.einsum("po,io,o->pio", eye, eye, lam * gam)
