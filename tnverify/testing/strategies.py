@@ -5,7 +5,8 @@ Everything a property test of a tensor-network LM draws: shapes, admissible TT r
 well-conditioned TT cores and :class:`~tnverify.tt.TensorTrain` objects (optionally with a
 prescribed spectrum at every cut), token sequences, the cells of :mod:`tnverify.cells`,
 ξ-networks and Born machines (the cell strategies live in :mod:`tnverify.testing.cell_strategies`, the exact
-models' in :mod:`tnverify.testing.network_strategies`,
+models' in :mod:`tnverify.testing.network_strategies`, the ξ-networks' in
+:mod:`tnverify.testing.xi_network_strategies`,
 the seeds and size checks in :mod:`tnverify.testing.strategy_arguments`; all are re-exported
 here).  Arrays are float64 and finite; sizes are kept small enough for the explicit oracle (:class:`tnverify.definitions.oracle.Oracle`).  Random weights are drawn from
 a seed that hypothesis draws, so every example is reproducible and shrinks towards seed 0
@@ -38,9 +39,10 @@ import numpy as np
 # strategy_arguments raises the ImportError that says how to install hypothesis
 from .strategy_arguments import SEED_MAX, pos_int, shape_tuple, seeds, st  # noqa: F401
 from ..errors import NonFiniteError, RankError, ShapeError, UsageError, VocabularyError
-from ..validation import as_array, as_choice, as_flag, check_entries
+from ..validation import as_array, check_entries
 from ..tt import TensorTrain
 from .cell_strategies import CELL_FAMILIES, born_machines, cells
+from .xi_network_strategies import generalized_rnns, shallow_networks, xi_operators
 from .network_strategies import (
     dimension_trees,
     exact_cp_tensors,
@@ -379,17 +381,7 @@ def token_sequences(
     return draw_tokens()
 
 
-# -- ξ-networks (gtm) ----------------------------------------------------------
-def xi_operators(*, with_unit: bool = True) -> st.SearchStrategy:
-    """The ξ operators of :mod:`tnverify.generalized.xi` (only those with a unit h^{(0)} when
-    ``with_unit``, as generalized RNNs need one)."""
-    from ..generalized.xi import XI_NAMES, get_xi
-
-    with_unit = as_flag(with_unit, "with_unit")
-    ops = [get_xi(n) for n in XI_NAMES]
-    return st.sampled_from([x for x in ops if x.unit is not None or not with_unit])
-
-
+# -- template features (gtm) ---------------------------------------------------
 def feature_matrices(M: int, *, condition: float = 100.0) -> st.SearchStrategy:
     """Invertible template feature matrices F (M × M, Eq. 19 of gtm) with
     ``cond(F) ≤ condition``: ``U diag(s) Vᵀ`` with random orthogonal U, V."""
@@ -404,101 +396,3 @@ def _feature_matrices(draw, M, condition) -> np.ndarray:
     rng = np.random.default_rng(draw(seeds()))
     s = draw(spectra(M, condition=condition)) * math.sqrt(M)
     return _orthonormal_columns(rng, M, M) @ np.diag(s) @ _orthonormal_columns(rng, M, M).T
-
-
-def _network_sizes(M, T, R, max_M, max_T, max_R, dist):
-    """The size arguments of the ξ-network strategies, checked (and the largest network
-    they admit guarded) before anything is drawn."""
-    from ..generalized.grid import DISTRIBUTIONS
-
-    as_choice(dist, "dist", DISTRIBUTIONS)
-    sizes = [None if v is None else pos_int(v, name) for v, name in ((M, "M"), (T, "T"), (R, "R"))]
-    maxima = [
-        pos_int(v, name, minimum=low)
-        for v, name, low in ((max_M, "max_M", 2), (max_T, "max_T", 2), (max_R, "max_R", 1))
-    ]
-    top = [s or m for s, m in zip(sizes, maxima)]
-    check_entries(
-        (top[1], top[0], top[0] + top[2] ** 2),
-        what="ξ-network weights (largest network the arguments admit)",
-        route="pass smaller sizes or max_* bounds",
-    )
-    return sizes, maxima
-
-
-def shallow_networks(
-    *,
-    M=None,
-    T=None,
-    R=None,
-    xi=None,
-    max_M: int = 3,
-    max_T: int = 4,
-    max_R: int = 3,
-    dist: str = "normal",
-):
-    """Generalized shallow networks (Eq. 14 of gtm): λ ∈ ℝ^R and templates
-    v ∈ ℝ^{T×R×M} drawn from ``dist`` (see :data:`tnverify.generalized.grid.DISTRIBUTIONS`).
-    Every argument is checked when the strategy is built."""
-    from ..generalized.xi import get_xi
-
-    xi = get_xi(xi) if xi is not None else None  # unknown name: UsageError
-    (M, T, R), (max_M, max_T, max_R) = _network_sizes(M, T, R, max_M, max_T, max_R, dist)
-    return _shallow_networks(M, T, R, xi, max_M, max_T, max_R, dist)
-
-
-@st.composite
-def _shallow_networks(draw, M, T, R, xi, max_M, max_T, max_R, dist):
-    from ..generalized.grid import random_shallow
-
-    M = M if M is not None else draw(st.integers(2, max_M))
-    T = T if T is not None else draw(st.integers(2, max_T))
-    R = R if R is not None else draw(st.integers(1, max_R))
-    xi = xi if xi is not None else draw(xi_operators(with_unit=False))
-    return random_shallow(M, T, R, xi, np.random.default_rng(draw(seeds())), dist=dist)
-
-
-def generalized_rnns(
-    *,
-    M=None,
-    T=None,
-    R=None,
-    xi=None,
-    shared: bool = False,
-    shared_inputs: bool = False,
-    max_M: int = 3,
-    max_T: int = 4,
-    max_R: int = 3,
-    dist: str = "normal",
-):
-    """Generalized RNNs (Eq. 16–17 of gtm) with per-step C^{(t)} (L = M; shared for
-    t = 2..T−1 when ``shared_inputs``) and cores 𝒢^{(t)} (shared for t = 2..T−1 when
-    ``shared``), h^{(0)} the unit of ξ.  Every argument is checked when the strategy is
-    built."""
-    from ..generalized.xi import get_xi
-
-    xi = get_xi(xi) if xi is not None else None  # unknown name: UsageError
-    shared = as_flag(shared, "shared")
-    shared_inputs = as_flag(shared_inputs, "shared_inputs")
-    (M, T, R), (max_M, max_T, max_R) = _network_sizes(M, T, R, max_M, max_T, max_R, dist)
-    return _generalized_rnns(M, T, R, xi, (shared, shared_inputs), max_M, max_T, max_R, dist)
-
-
-@st.composite
-def _generalized_rnns(draw, M, T, R, xi, sharing, max_M, max_T, max_R, dist):
-    from ..generalized.grid import random_generalized_rnn
-
-    M = M if M is not None else draw(st.integers(2, max_M))
-    T = T if T is not None else draw(st.integers(2, max_T))
-    R = R if R is not None else draw(st.integers(1, max_R))
-    xi = xi if xi is not None else draw(xi_operators())
-    return random_generalized_rnn(
-        M,
-        T,
-        R,
-        xi,
-        np.random.default_rng(draw(seeds())),
-        shared=sharing[0],
-        shared_inputs=sharing[1],
-        dist=dist,
-    )
