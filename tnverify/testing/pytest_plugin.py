@@ -210,7 +210,7 @@ def session_report(results, config=None):
     refs it was given; its Reproduce line is the pytest command of its test."""
     from ..claims import REGISTRY, SKIPPED, Claim, ClaimResult, SideResult
     from ..report import Report, environment
-    from .user_claims import SESSION
+    from .claim_fixtures import SESSION
 
     settings = {"seed": SESSION["seed"], "scale": "small", "device": "cpu"}
     out = []
