@@ -39,14 +39,24 @@ import sys as _sys
 
 from . import _moved_modules
 
-_moved_modules.install()  # old module paths import with a DeprecationWarning (0.2.0)
+# The finder goes in before the package's own imports (old module paths import with a
+# DeprecationWarning, 0.2.0).  This call ends the first import block: import sorting orders
+# each block by itself, so it never moves the package's imports above the finder.
+_moved_modules.install()
 
 from .claims import Defect, Ref, all_claims, get_claim, run_claim  # noqa: E402
-from .references import paper
 from .claims.compare import compare_bound, compare_ints, compare_values
-from .definitions.conditionals import conditionals
+from .claims.generic import holds_generically
 from .conventions import tolerance
-from .tt.cp import CPTensor
+from .definitions.conditionals import conditionals
+from .definitions.explicit import (
+    copy_tensor,
+    feature_tensor,
+    generalized_inner,
+    inner,
+    one_hot,
+    sequence_tensor,
+)
 from .errors import (
     DTypeError,
     NonFiniteError,
@@ -57,28 +67,8 @@ from .errors import (
     ToleranceError,
     VocabularyError,
 )
-from .definitions.explicit import (
-    copy_tensor,
-    feature_tensor,
-    generalized_inner,
-    inner,
-    one_hot,
-    sequence_tensor,
-)
 from .generalized.grid import GeneralizedRNN, ShallowNetwork, grid_tensor
-from .tt.interop import from_quimb, from_tensorly, to_quimb, to_tensorly
-from .ranks.matricize import (
-    exact_rank,
-    matricize,
-    numerical_rank,
-    rank_backend,
-    rank_mod_p,
-    tt_unfolding,
-)
-from .tt import TensorTrain, random_tt, tt_to_full
 from .generalized.xi import get_xi
-from .tt.svd import tt_ranks, tt_svd
-from .testing.user_claims import check, claim
 from .networks import (
     CPRankBound,
     ExactCP,
@@ -96,7 +86,20 @@ from .networks import (
     random_exact_tt,
     random_tree_network,
 )
-from .claims.generic import holds_generically
+from .ranks.matricize import (
+    exact_rank,
+    matricize,
+    numerical_rank,
+    rank_backend,
+    rank_mod_p,
+    tt_unfolding,
+)
+from .references import paper
+from .testing.user_claims import check, claim
+from .tt import TensorTrain, random_tt, tt_to_full
+from .tt.cp import CPTensor
+from .tt.interop import from_quimb, from_tensorly, to_quimb, to_tensorly
+from .tt.svd import tt_ranks, tt_svd
 
 __version__ = "0.2.0"
 

@@ -32,20 +32,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from .sites import (
-    COMPLEX as _COMPLEX,
-    LN2 as _LN2,
-    as_core,
-    chain_ranks,
-    check_sites,
-    pow2_renormalise as _renorm,
-    vocab_size_of,
-)
-from .tokens import check_tokens
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
-from .finite import pow2_scaled
-from .born_products import transfer_matrix, tree_product
-from .born_sampling import BornSampler
 from ..validation import (
     as_device,
     as_flag,
@@ -56,6 +43,25 @@ from ..validation import (
     check_entries,
     check_mass,
 )
+from .born_products import transfer_matrix, tree_product
+from .born_sampling import BornSampler
+from .finite import pow2_scaled
+from .sites import (
+    COMPLEX as _COMPLEX,
+)
+from .sites import (
+    LN2 as _LN2,
+)
+from .sites import (
+    as_core,
+    chain_ranks,
+    check_sites,
+    vocab_size_of,
+)
+from .sites import (
+    pow2_renormalise as _renorm,
+)
+from .tokens import check_tokens
 
 __all__ = ["BornMachine", "random_born", "tree_product", "transfer_matrix"]
 

@@ -10,8 +10,7 @@ intermediate a mantissa times a power of two; ``transfer_matrix`` is the per-sit
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 import torch
 

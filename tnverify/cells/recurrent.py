@@ -27,7 +27,6 @@ import torch
 from torch import nn
 
 from .. import equivalences as eq
-from .tokens import check_tokens
 from ..errors import (
     DTypeError,
     NonFiniteError,
@@ -38,6 +37,7 @@ from ..errors import (
 )
 from ..validation import as_device, as_flag, as_int, as_tensor, as_torch_dtype, check_entries
 from .finite import check_sweep
+from .tokens import check_tokens
 
 __all__ = [
     "RecurrentCell",

@@ -36,7 +36,6 @@ import numpy as np
 import torch
 from torch import nn
 
-from .tokens import check_tokens
 from ..errors import RankError, ShapeError
 from ..validation import (
     as_device,
@@ -48,6 +47,7 @@ from ..validation import (
     check_entries,
     check_nonsingular,
 )
+from .tokens import check_tokens
 
 __all__ = ["TSLM"]
 

@@ -33,6 +33,14 @@ from collections.abc import Sequence
 import torch
 from torch import nn
 
+from ..errors import DTypeError, RankError, ShapeError, UsageError
+from ..validation import (
+    as_device,
+    as_flag,
+    as_int,
+    as_torch_dtype,
+)
+from .finite import pow2_scaled
 from .sites import (
     LN2,
     SiteCores,
@@ -44,14 +52,6 @@ from .sites import (
     vocab_size_of,
 )
 from .tokens import check_tokens
-from ..errors import DTypeError, RankError, ShapeError, UsageError
-from ..validation import (
-    as_device,
-    as_flag,
-    as_int,
-    as_torch_dtype,
-)
-from .finite import pow2_scaled
 
 __all__ = ["TTScorer"]
 

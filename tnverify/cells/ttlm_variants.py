@@ -20,7 +20,6 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from .tokens import check_tokens
 from ..errors import DTypeError, ShapeError, StructureError, UsageError
 from ..validation import (
     as_device,
@@ -33,6 +32,7 @@ from ..validation import (
 )
 from .finite import check_sweep
 from .sites import LN2, as_core, pow2_renormalise
+from .tokens import check_tokens
 from .ttlm import TTScorer
 
 __all__ = ["UniformTTLM", "TTLMTiny", "TTLMLarge", "exact_conditionals", "READINGS_EQ12"]

@@ -63,8 +63,8 @@ def _progress(paper_key: str, done: int, total: int, claim_id: str) -> None:
 def cmd_errata(args) -> int:
     import json
 
-    from ..report.errata import build_errata, render_markdown, write_errata
     from ..errors import UsageError
+    from ..report.errata import build_errata, render_markdown, write_errata
     from ..threads import set_threads
 
     con = console()

@@ -162,9 +162,9 @@ def add_verify(sub) -> None:
 
 
 def _legend() -> str:
-    from ..report.claim_sections import EXACT_LEGEND, RATIO_LEGEND
-
     import textwrap
+
+    from ..report.claim_sections import EXACT_LEGEND, RATIO_LEGEND
 
     return "\n".join(textwrap.fill(text, 70) for text in (RATIO_LEGEND, EXACT_LEGEND))
 

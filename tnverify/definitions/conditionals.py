@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..validation import as_array, check_mass
 from ..errors import ShapeError
+from ..validation import as_array, check_mass
 
 __all__ = ["conditionals", "conditionals_by_sequence"]
 

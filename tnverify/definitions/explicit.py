@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .. import validation
 from ..conventions import DEFAULT_DTYPE
 from ..errors import DTypeError, NonFiniteError, ShapeError, VocabularyError
 from ..validation import (
@@ -29,7 +30,6 @@ from ..validation import (
     human_bytes,
     is_int,
 )
-from .. import validation
 from ..validation.norms import scaled_product
 
 __all__ = [

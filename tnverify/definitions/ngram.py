@@ -24,16 +24,16 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from importlib import resources
 from collections.abc import Iterable, Sequence
+from importlib import resources
 
 import numpy as np
 
 from ..conventions import tolerance
 from ..errors import DTypeError, ShapeError, SizeLimitError, VocabularyError
-from .explicit import guard_size
-from .token_entropy import log_of_base, bits_per_character, cross_entropy, log_in_base, perplexity
 from ..validation import as_array, as_choice, as_int, as_int_array, check_entries
+from .explicit import guard_size
+from .token_entropy import bits_per_character, cross_entropy, log_in_base, log_of_base, perplexity
 
 __all__ = [
     "CORPORA",

@@ -21,8 +21,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .conditionals import conditionals
-from .explicit import all_sequences, feature_tensor, guard_size, sequence_tensor
 from ..errors import (
     DTypeError,
     NonFiniteError,
@@ -32,6 +30,8 @@ from ..errors import (
     VocabularyError,
 )
 from ..validation import as_flag, as_int, as_numeric_any
+from .conditionals import conditionals
+from .explicit import all_sequences, feature_tensor, guard_size, sequence_tensor
 
 __all__ = ["Oracle"]
 

@@ -15,7 +15,7 @@ import numpy as np
 from ..errors import ShapeError
 from ..validation import as_choice, as_operand, join_torch
 from .bilinear import second_order_to_tt_core
-from .operands import contract, is_torch, need_operand, shape_of, numpy_values
+from .operands import contract, is_torch, need_operand, numpy_values, shape_of
 
 __all__ = [
     "augment_input",

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..errors import RankError, ShapeError
 from ..validation import as_choice, as_float
-from .operands import contract, need_operand, precision_of, shape_of, numpy_values
+from .operands import contract, need_operand, numpy_values, precision_of, shape_of
 
 __all__ = [
     "SECOND_ORDER_LAYOUTS",

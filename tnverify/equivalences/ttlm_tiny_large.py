@@ -13,7 +13,7 @@ import numpy as np
 
 from ..errors import ShapeError
 from ..validation import check_nonsingular
-from .operands import contract, need_operand, shape_of, numpy_values
+from .operands import contract, need_operand, numpy_values, shape_of
 
 __all__ = [
     "EQ12_READINGS",

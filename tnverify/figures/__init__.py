@@ -25,6 +25,8 @@ True
 
 from __future__ import annotations
 
+from .born import BORN_SIZES, BORN_TARGET
+from .ngram import NGRAM_CORPORA, NGRAM_EPS, NGRAM_ORDERS
 from .registry import (
     FIGURE_MODULES,
     FIGURES,
@@ -34,8 +36,6 @@ from .registry import (
     make_figure,
     register_figure,
 )
-from .ngram import NGRAM_CORPORA, NGRAM_EPS, NGRAM_ORDERS
-from .born import BORN_SIZES, BORN_TARGET
 
 __all__ = [
     "Figure",

@@ -49,7 +49,6 @@ import numpy as np
 
 from ..conventions import derive_seed
 from ..errors import UsageError
-from .registry import Figure, new_figure, register_figure
 from .gtm_trials import (
     draw_network,
     float64_exact,
@@ -57,6 +56,7 @@ from .gtm_trials import (
     rank_trial,
     width_lower_bound,
 )
+from .registry import Figure, new_figure, register_figure
 from .trials import run_trials
 
 __all__ = [

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import json
 import platform
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any
-from collections.abc import Callable
 
 import numpy as np
 

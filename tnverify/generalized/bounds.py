@@ -44,7 +44,6 @@ from fractions import Fraction
 import numpy as np
 
 from ..conventions import Tolerance
-from ..ranks.numerical import NumericalRank
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
 from ..ranks.matricize import (
     DEFAULT_PRIME,
@@ -54,6 +53,7 @@ from ..ranks.matricize import (
     rank_backend,
     rank_mod_p,
 )
+from ..ranks.numerical import NumericalRank
 from ..validation import (
     as_choice,
     as_flag,

@@ -25,9 +25,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import DTypeError, RankError, ShapeError, UsageError
-from .xi import get_xi
 from ..definitions.explicit import guard_size
+from ..errors import DTypeError, RankError, ShapeError, UsageError
 from ..validation import (
     as_array,
     as_choice,
@@ -37,6 +36,7 @@ from ..validation import (
     as_int_array,
     check_nonsingular,
 )
+from .xi import get_xi
 
 __all__ = [
     "combine_networks",

@@ -18,10 +18,8 @@ import math
 
 import numpy as np
 
-from ..errors import DTypeError, RankError, ShapeError, UsageError
-from .grid import GeneralizedRNN, ShallowNetwork
-from .xi import get_xi
 from ..definitions.explicit import guard_size
+from ..errors import DTypeError, RankError, ShapeError, UsageError
 from ..validation import (
     as_array,
     as_float,
@@ -31,6 +29,8 @@ from ..validation import (
     check_power,
     check_work,
 )
+from .grid import GeneralizedRNN, ShallowNetwork
+from .xi import get_xi
 
 __all__ = [
     "pairwise_similarity_network",

@@ -23,16 +23,8 @@ import math
 
 import numpy as np
 
-from ..errors import DTypeError, ShapeError, UsageError
 from ..definitions.explicit import CHUNK_ROWS, all_sequences, guard_size
-from .xi_networks import (
-    DISTRIBUTIONS,
-    GeneralizedRNN,
-    ShallowNetwork,
-    finite_array,
-    random_generalized_rnn,
-    random_shallow,
-)
+from ..errors import DTypeError, ShapeError, UsageError
 from ..validation import (
     as_array,
     as_choice,
@@ -40,6 +32,14 @@ from ..validation import (
     as_int,
     as_int_array,
     as_torch_dtype,
+)
+from .xi_networks import (
+    DISTRIBUTIONS,
+    GeneralizedRNN,
+    ShallowNetwork,
+    finite_array,
+    random_generalized_rnn,
+    random_shallow,
 )
 
 __all__ = [
@@ -94,6 +94,7 @@ class _Backend:
             self.empty = lambda shape: np.empty(shape)
         elif name == "torch":
             import torch
+
             from ..device import torch_dtype
 
             dt = (

@@ -24,9 +24,9 @@ import math
 import numpy as np
 
 from ..errors import RankError, ShapeError
+from ..validation import as_numeric_any
 from .certified import DEFAULT_PRIME, exact_rank, rank_backend, rank_mod_p
 from .numerical import NumericalRank, numerical_rank
-from ..validation import as_numeric_any
 
 __all__ = [
     "tt_unfolding",

@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ..conventions import derive_seed, tolerance
-from ..errors import UsageError
 from ..definitions.explicit import all_sequences
+from ..errors import UsageError
 
 __all__ = ["STEPS", "run_tour"]
 

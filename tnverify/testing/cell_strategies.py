@@ -12,8 +12,8 @@ import math
 import numpy as np
 
 from ..errors import DTypeError, RankError, UsageError
-from .strategy_arguments import pos_int, seeds, st
 from ..validation import as_flag, check_entries
+from .strategy_arguments import pos_int, seeds, st
 
 __all__ = ["CELL_FAMILIES", "cells", "born_machines"]
 

@@ -37,12 +37,13 @@ import math
 import numpy as np
 
 # strategy_arguments raises the ImportError that says how to install hypothesis
-from .strategy_arguments import SEED_MAX, pos_int, shape_tuple, seeds, st  # noqa: F401
+from .strategy_arguments import SEED_MAX, pos_int, seeds, shape_tuple, st  # noqa: F401
+
+# isort: split
 from ..errors import NonFiniteError, RankError, ShapeError, UsageError, VocabularyError
-from ..validation import as_array, check_entries
 from ..tt import TensorTrain
+from ..validation import as_array, check_entries
 from .cell_strategies import CELL_FAMILIES, born_machines, cells
-from .xi_network_strategies import generalized_rnns, shallow_networks, xi_operators
 from .network_strategies import (
     dimension_trees,
     exact_cp_tensors,
@@ -50,6 +51,7 @@ from .network_strategies import (
     tree_networks,
     uniform_tensor_trains,
 )
+from .xi_network_strategies import generalized_rnns, shallow_networks, xi_operators
 
 __all__ = [
     "shapes",

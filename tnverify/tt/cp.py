@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, VocabularyError
 from ..definitions.explicit import guard_size
+from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, VocabularyError
 from ..validation import as_array, as_float, as_int, as_rng, check_entries
 
 __all__ = ["CPTensor", "random_cp"]

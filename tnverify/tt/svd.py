@@ -36,10 +36,10 @@ from numbers import Integral
 import numpy as np
 
 from ..errors import ShapeError
-from .truncation import check_eps, check_max_rank, step_caps, svd_signed, tail_rank, truncation_rank
 from ..validation import as_array, as_float
 from ..validation.norms import SAFE_EXPONENT, frobenius_norm
 from .train import TensorTrain
+from .truncation import check_eps, check_max_rank, step_caps, svd_signed, tail_rank, truncation_rank
 
 __all__ = ["TTSVDResult", "TTRanks", "tt_svd", "truncation_rank", "tt_ranks", "rounding_eps"]
 

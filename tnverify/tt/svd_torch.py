@@ -27,8 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
-from .truncation import check_eps, step_caps, truncation_rank
 from ..validation import as_operand
+from .truncation import check_eps, step_caps, truncation_rank
 
 __all__ = ["TorchTTSVD", "tt_svd_torch", "tt_full_torch"]
 

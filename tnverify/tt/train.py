@@ -25,10 +25,10 @@ from ..errors import (
     ToleranceError,
     VocabularyError,
 )
+from ..validation import as_array, as_flag, as_int_array
 from .rounding import orthogonalize_cores, round_cores
 from .truncation import check_eps, check_max_rank
 from .uniform import uniform_cores
-from ..validation import as_array, as_flag, as_int_array
 
 __all__ = ["TensorTrain", "tt_to_full"]
 

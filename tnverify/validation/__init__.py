@@ -50,6 +50,9 @@ from .arrays import (
     as_tensor,
     join_torch,
 )
+from .matrices import check_mass, check_nonsingular
+from .norms import frobenius_norm
+from .records import check_record
 from .scalars import (
     as_bool,
     as_callable,
@@ -60,13 +63,13 @@ from .scalars import (
     as_int,
     as_mapping,
     as_optional,
+    as_path,
     as_prime,
     as_rng,
     as_seed,
     as_text,
     as_tolerance,
     as_torch_dtype,
-    as_path,
     as_torch_generator,
     check_available,
     is_int,
@@ -82,9 +85,6 @@ from .sizes import (
     human_bytes,
     max_entries,
 )
-from .matrices import check_mass, check_nonsingular
-from .norms import frobenius_norm
-from .records import check_record
 
 __all__ = [
     "DEFAULT_MAX_ENTRIES",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import DTypeError, NonFiniteError, ShapeError
-from .scalars import is_torch_tensor, show_value, as_device, as_torch_dtype
+from .scalars import as_device, as_torch_dtype, is_torch_tensor, show_value
 
 __all__ = [
     "as_array",

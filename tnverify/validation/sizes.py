@@ -9,7 +9,7 @@ import os
 import numpy as np
 
 from ..errors import DTypeError, ShapeError, SizeLimitError
-from .scalars import show_value, as_int, as_text, is_int
+from .scalars import as_int, as_text, is_int, show_value
 
 __all__ = [
     "DEFAULT_MAX_ENTRIES",

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...errors import ShapeError, UsageError
 from ...definitions.explicit import copy_tensor
+from ...errors import ShapeError, UsageError
 
 __all__ = ["KINDS", "Box", "Network", "Node"]
 
