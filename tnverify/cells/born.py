@@ -81,6 +81,9 @@ def _as_boundary(vec, dtype, name: str) -> torch.Tensor:
 class BornMachine(BornSampler, nn.Module):
     """``P(x) = |Ψ(x)|² / Z`` for an MPS/TT amplitude ``Ψ`` (thesis Eq. 4.3).
 
+    The samplers ``sample`` and ``sample_from_uniforms`` (thesis Eq. 4.5) are those of
+    its mixin :class:`~tnverify.cells.born_sampling.BornSampler`.
+
     Parameters
     ----------
     cores : sequence of array-like or torch.Tensor
