@@ -109,10 +109,8 @@ def pytest_configure(config):
         except UsageError as exc:
             raise _usage_error(UsageError)(str(exc)) from None
     if path is not None and not hasattr(config, "workerinput"):
-        from tnverify.errors import ReportFormatError
+        from tnverify.errors import ReportFormatError, TnverifyError
         from tnverify.report.table import check_report_path
-
-        from tnverify.errors import TnverifyError
 
         try:
             check_report_path(path)

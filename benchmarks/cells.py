@@ -23,7 +23,7 @@ import torch
 
 def _cells(V: int, R: int, N: int, rng: np.random.Generator, dtype, device) -> dict:
     """name -> (module, method called on the (B, N) token batch)."""
-    from tnverify.cells.recurrent import RAC, MIRNN, GeneralMIRNN, SecondOrderRNN, VanillaRNN
+    from tnverify.cells.recurrent import MIRNN, RAC, GeneralMIRNN, SecondOrderRNN, VanillaRNN
     from tnverify.cells.tslm import TSLM
     from tnverify.cells.ttlm import TTScorer
     from tnverify.cells.ttlm_variants import TTLMLarge, TTLMTiny, UniformTTLM

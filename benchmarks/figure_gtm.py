@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tnverify.conventions import derive_seed  # noqa: E402
 from tnverify.figures import gtm as G  # noqa: E402
+from tnverify.figures.gtm_trials import trial_grid  # noqa: E402
 from tnverify.generalized.grid import odd_even_matricization  # noqa: E402
 from tnverify.ranks.certified import rank_mod_p  # noqa: E402
 from tnverify.ranks.numerical import numerical_rank  # noqa: E402
@@ -76,7 +77,7 @@ def main() -> None:
                 "seed": derive_seed(0, "gtm-fig-3", R, i),
             }
             net, F = G.draw_network(task)
-            grid, t = cpu(lambda: G._grid(net, F, "cpu"))
+            grid, t = cpu(lambda: trial_grid(net, F, "cpu"))
             parts["grid"].append(t)
             mat = odd_even_matricization(grid)
             parts["float SVD"].append(cpu(lambda: numerical_rank(mat))[1])

@@ -118,6 +118,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     import torch
     from threadpoolctl import threadpool_limits
+
     from tnverify.device import resolve_device
 
     device = resolve_device(a.device)

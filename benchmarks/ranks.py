@@ -46,7 +46,7 @@ def matrices(quick: bool, full: bool):
         h = n // 2
         low = rng.integers(-2, 3, (n, h)) @ rng.integers(-2, 3, (h, n))
         yield f"random {n}² rank {h}", low, n <= 200 or full
-    from tnverify.figures.gtm import draw_network, _grid
+    from tnverify.figures.gtm_trials import draw_network, trial_grid
     from tnverify.generalized.grid import odd_even_matricization
 
     for M, R, shared in ((6, 4, True), (10, 2, False), (10, 8, False)):
@@ -63,7 +63,7 @@ def matrices(quick: bool, full: bool):
             "seed": 7,
         }
         net, F = draw_network(task)
-        mat = odd_even_matricization(_grid(net, F, "cpu")).astype(np.int64)
+        mat = odd_even_matricization(trial_grid(net, F, "cpu")).astype(np.int64)
         yield f"gtm grid M={M} R={R} ({mat.shape[0]}²)", mat, mat.shape[0] <= 216 or full
 
 

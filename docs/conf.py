@@ -85,7 +85,7 @@ numpydoc_validation_exclude = {
     r"\.__call__$",
     # hypothesis strategies wrapped by hypothesis' decorators: numpydoc cannot read their
     # source (its validator raises); they are documented, not validated
-    r"^tnverify\.(testing\.)?(cell_|network_)?strategies\.",
+    r"^tnverify\.(testing\.)?(cell_|network_|xi_network_)?strategies\.",
 }
 
 # -- HTML ------------------------------------------------------------------------------

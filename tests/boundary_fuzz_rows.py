@@ -13,13 +13,14 @@ import numpy as np
 import torch
 
 import tnverify as tv
-from tnverify.tt import cp
 from tnverify import equivalences as eq
-from tnverify.definitions import explicit
-from tnverify.definitions import ngram
 from tnverify import tt
-from tnverify.generalized import bounds as gb, constructions as gc, expressivity as ge
+from tnverify.definitions import explicit, ngram
+from tnverify.generalized import bounds as gb
+from tnverify.generalized import constructions as gc
+from tnverify.generalized import expressivity as ge
 from tnverify.generalized import grid, xi
+from tnverify.tt import cp
 
 # modules whose name is shadowed by a function of the same name in the tnverify namespace
 cond = importlib.import_module("tnverify.definitions.conditionals")

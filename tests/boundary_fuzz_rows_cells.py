@@ -8,14 +8,14 @@ import torch
 
 import tnverify as tv
 from boundary_fuzz_rows import RNN, row
-from tnverify.testing import strategies as sts
-from tnverify.claims import monte_carlo as stats
-from tnverify.lru import products
-from tnverify.lru import theory as lru
 from tnverify.cells import born, gated, generalized, lmm, recurrent, tokens, tslm, ttlm
 from tnverify.cells import ttlm_variants as tvc
 from tnverify.claims import compare
+from tnverify.claims import monte_carlo as stats
 from tnverify.definitions.oracle import Oracle
+from tnverify.lru import products
+from tnverify.lru import theory as lru
+from tnverify.testing import strategies as sts
 
 R = np.random.default_rng(1)
 X = R.standard_normal(50)

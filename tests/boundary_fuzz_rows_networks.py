@@ -10,7 +10,10 @@ import numpy as np
 import tnverify as tv
 from boundary_fuzz_rows import row
 from tnverify.claims import generic as cg
-from tnverify.networks import exact as nx, generic as ng, matricization as nm, tree as nt
+from tnverify.networks import exact as nx
+from tnverify.networks import generic as ng
+from tnverify.networks import matricization as nm
+from tnverify.networks import tree as nt
 from tnverify.testing import strategies as sts
 
 tt_svd = importlib.import_module("tnverify.tt.svd")

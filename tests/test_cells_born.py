@@ -3,12 +3,13 @@
 import numpy as np
 import pytest
 import torch
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tnverify.cells.born import BornMachine, random_born, transfer_matrix, tree_product
 from tnverify.conventions import tolerance
-from tnverify.errors import DTypeError, RankError, ShapeError, VocabularyError
 from tnverify.definitions.explicit import all_sequences
+from tnverify.errors import DTypeError, RankError, ShapeError, VocabularyError
 
 sizes = st.tuples(st.integers(1, 3), st.integers(1, 4), st.integers(1, 3))  # V, L, R
 

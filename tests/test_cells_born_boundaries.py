@@ -8,8 +8,8 @@ import torch
 
 from tnverify.cells.born import BornMachine, random_born
 from tnverify.conventions import tolerance
-from tnverify.errors import NonFiniteError, RankError, ShapeError
 from tnverify.definitions.explicit import all_sequences
+from tnverify.errors import NonFiniteError, RankError, ShapeError
 
 V, L, R = 3, 4, 3
 CONFIGS = [  # (uniform, complex)

@@ -5,8 +5,8 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tnverify.cells import gated_params as GP
 from tnverify.cells import gated as G
+from tnverify.cells import gated_params as GP
 from tnverify.cells.recurrent import TTCoreRNN
 from tnverify.conventions import tolerance
 from tnverify.equivalences import second_order_to_tt_core

@@ -3,12 +3,13 @@
 import numpy as np
 import pytest
 import torch
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tnverify.cells.recurrent import (
-    GeneralMIRNN,
     MIRNN,
     RAC,
+    GeneralMIRNN,
     SecondOrderRNN,
     TTCoreRNN,
     VanillaRNN,

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
-
-from tnverify.cli import main
-from tnverify.tt.svd import tt_svd
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import FAKE_IDS
+from tnverify.cli import main
+from tnverify.tt.svd import tt_svd
 
 AS_EXPECTED = [i for i in FAKE_IDS if i != "fake-error"]
 
@@ -476,10 +476,9 @@ def test_claims_accumulate_over_repeated_options(fake_registry, capsys, tmp_path
 
 
 def _long_claims(monkeypatch):
-    from tnverify.claims import Claim, Ref, register
     import tnverify.claims as claims_mod
-
     from conftest import _roundtrip
+    from tnverify.claims import Claim, Ref, register
 
     monkeypatch.setattr(claims_mod, "REGISTRY", {})
     monkeypatch.setattr(claims_mod, "_loaded", True)
@@ -568,9 +567,8 @@ def test_verify_log_names_a_case_that_runs_long(fake_registry, capsys, monkeypat
 
 
 def test_scale_large_on_a_cpu_warns_with_the_sizes(fake_registry, capsys, monkeypatch):
-    from tnverify.claims import Claim, Ref, register
-
     from conftest import _roundtrip, _scaled_ok
+    from tnverify.claims import Claim, Ref, register
 
     register(
         Claim(
@@ -873,9 +871,9 @@ def test_ctrl_c_stops_the_trial_workers_at_once(tmp_path):
 
 
 def test_show_lists_quoted_readings_defect_remarks_and_the_negative_control():
-    from tnverify.cli.show import describe, describe_result
     from tnverify.claims import Claim, Defect, Evidence, Reading, Ref, run_claim
     from tnverify.claims.compare import compare_values
+    from tnverify.cli.show import describe, describe_result
 
     def check(params, rng):
         return Evidence(

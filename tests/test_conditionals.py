@@ -5,10 +5,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tnverify.definitions.conditionals import conditionals, conditionals_by_sequence
 from tnverify.conventions import tolerance
-from tnverify.errors import NonFiniteError, ShapeError
+from tnverify.definitions.conditionals import conditionals, conditionals_by_sequence
 from tnverify.definitions.explicit import all_sequences
+from tnverify.errors import NonFiniteError, ShapeError
 
 
 @given(V=st.integers(1, 4), N=st.integers(1, 4), seed=st.integers(0, 2**32 - 1))

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tnverify.conventions import tolerance
-from tnverify.tt.cp import CPTensor, random_cp
+from tnverify.definitions.explicit import feature_tensor, inner
 from tnverify.errors import (
     DTypeError,
     NonFiniteError,
@@ -17,8 +17,8 @@ from tnverify.errors import (
     SizeLimitError,
     VocabularyError,
 )
-from tnverify.definitions.explicit import feature_tensor, inner
 from tnverify.ranks.matricize import numerical_rank, tt_unfolding
+from tnverify.tt.cp import CPTensor, random_cp
 
 cp_shapes = st.lists(st.integers(1, 4), min_size=1, max_size=4).map(tuple)
 

@@ -8,13 +8,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tnverify as tv
-from tnverify.teaching import diagrams as dg
 from tnverify.cells.born import random_born
 from tnverify.cells.recurrent import RAC, SecondOrderRNN, TTCoreRNN
 from tnverify.cells.tslm import TSLM
 from tnverify.cells.ttlm_variants import TTLMLarge, TTLMTiny
 from tnverify.errors import ShapeError, UsageError
 from tnverify.generalized.grid import grid_tensor, random_generalized_rnn
+from tnverify.teaching import diagrams as dg
 
 
 def _close(a, b, n):

@@ -168,7 +168,6 @@ def test_cli_doc_describes_paper_selection_as_the_code_does(fake_registry):
     (a plugin's ids need not begin with the key); a claim without a Ref judges none."""
     import tnverify
     from tnverify.claims import select_claims
-
     from tnverify.references import PAPERS
 
     tnverify.paper("docsel2025", authors=("A. Author",), title="T", year=2025)

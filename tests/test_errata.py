@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from tnverify.report.errata import ERRATA_PAPERS, build_errata, render_markdown, write_errata
 from tnverify.errors import UsageError
+from tnverify.report.errata import ERRATA_PAPERS, build_errata, render_markdown, write_errata
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -328,8 +328,8 @@ def _errata_part(text: str) -> str:
 
 @pytest.mark.parametrize("key", ERRATA_PAPERS)
 def test_sheet_names_its_version_and_lists_entries_in_paper_order(key):
-    from tnverify.report.errata import locator_order
     from tnverify.references import paper
+    from tnverify.report.errata import locator_order
 
     text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
     assert paper(key).version and f"refer to {paper(key).version}." in text
@@ -413,6 +413,7 @@ def test_no_emphasis_inside_registry_text_and_no_library_error(key):
 
 def test_md_text_escapes_what_markdown_would_read_as_markup():
     from markdown_it import MarkdownIt
+
     from tnverify.report.errata import md_text
 
     formula = "h^{(t)}_{TTLM α_t} = Σ_{i_t=1}^{|V|} f_θ * G_{i_t}"

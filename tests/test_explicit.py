@@ -9,7 +9,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tnverify.conventions import tolerance
-from tnverify.errors import DTypeError, NonFiniteError, ShapeError, SizeLimitError, VocabularyError
 from tnverify.definitions.explicit import (
     DEFAULT_MAX_ENTRIES,
     all_sequences,
@@ -22,6 +21,7 @@ from tnverify.definitions.explicit import (
     one_hot,
     sequence_tensor,
 )
+from tnverify.errors import DTypeError, NonFiniteError, ShapeError, SizeLimitError, VocabularyError
 from tnverify.ranks.matricize import numerical_rank, tt_unfolding
 
 

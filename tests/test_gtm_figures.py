@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 import tnverify.figures.gtm as gf
 from tnverify.errors import UsageError
 from tnverify.figures import FIGURES, make_figure
+from tnverify.figures.trials import run_trials
 from tnverify.generalized.grid import grid_tensor, odd_even_matricization, random_shallow
 from tnverify.ranks.matricize import exact_rank, rank_mod_p
-from tnverify.figures.trials import run_trials
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 NAMES = ("gtm-fig-3", "gtm-fig-4", "gtm-fig-5", "gtm-fig-3-xy")
@@ -312,9 +312,8 @@ def test_fig3_counterexample_needs_exact_bound_one(monkeypatch):
 
 @given(seed=st.integers(0, 2**32 - 1))
 def test_fig5_fails_for_every_seed(seed):
-    from tnverify.claims import get_claim
-
     import tnverify.claims.gtm.figures  # noqa: F401
+    from tnverify.claims import get_claim
 
     claim = get_claim("gtm-fig-5")
     ev = claim.run_small(claim.space[0], seed)
@@ -326,9 +325,8 @@ def test_fig5_fails_for_every_seed(seed):
 
 @given(seed=st.integers(0, 2**32 - 1))
 def test_shared_span_is_full_for_every_seed(seed):
-    from tnverify.claims import get_claim
-
     import tnverify.claims.gtm.figures  # noqa: F401
+    from tnverify.claims import get_claim
 
     claim = get_claim("gtm-sec-5.2-shared")
     ev = claim.run_small(claim.space[0], seed)

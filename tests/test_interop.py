@@ -12,8 +12,8 @@ import pytest
 import tnverify
 from tnverify.conventions import tolerance
 from tnverify.errors import DTypeError, RankError
-from tnverify.tt.interop import from_quimb, from_tensorly, to_quimb, to_tensorly
 from tnverify.tt import TensorTrain, random_tt
+from tnverify.tt.interop import from_quimb, from_tensorly, to_quimb, to_tensorly
 
 F64 = np.float64
 CASES = [((3,), 1), ((2, 3), 2), ((2, 3, 4), 3), ((3, 2, 4, 2, 3), (1, 3, 4, 3, 2, 1))]

@@ -4,7 +4,7 @@ that the repository stands alone: nothing in it names or reads a path outside it
 import re
 from pathlib import Path
 
-from tnverify.claims import TOPIC_NAMES, REGISTRY, all_claims
+from tnverify.claims import REGISTRY, TOPIC_NAMES, all_claims
 from tnverify.claims.topics import DEPRECATED_GROUPS
 from tnverify.references import PAPERS
 

@@ -4,9 +4,9 @@ import itertools
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tnverify.errors import DTypeError, ShapeError, SizeLimitError, VocabularyError
 from tnverify.definitions.ngram import (
     build_vocabulary,
     encode,
@@ -15,6 +15,7 @@ from tnverify.definitions.ngram import (
     ngram_sparse,
     ngram_tensor,
 )
+from tnverify.errors import DTypeError, ShapeError, SizeLimitError, VocabularyError
 
 sentences = st.lists(st.lists(st.integers(0, 3), max_size=9), min_size=1, max_size=6)
 
@@ -66,8 +67,9 @@ def test_shipped_corpora():
 
 
 def test_corpus_file_is_reproducible(tmp_path, monkeypatch):
-    from tnverify.data import make_corpus
     from importlib import resources
+
+    from tnverify.data import make_corpus
 
     monkeypatch.setattr(make_corpus, "HERE", tmp_path)
     make_corpus.main()

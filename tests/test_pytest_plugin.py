@@ -10,7 +10,6 @@ import subprocess
 import sys
 import textwrap
 
-
 #: A test file that looks, at the end of its own session, at what the session imported.
 #: It names no tnverify fixture, and the directory has no conftest.py.
 _PROBE = textwrap.dedent("""

@@ -8,12 +8,13 @@ from decimal import Decimal
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tnverify.claims as claims_mod
+from conftest import FAKE_IDS, make_fake_claims
 from tnverify.claims import Claim, Evidence, Ref, register, run_claim
 from tnverify.errors import TnverifyError
-from conftest import FAKE_IDS, make_fake_claims
 from tnverify.report.table import (
     ReportFormatError,
     check_report_path,
@@ -167,8 +168,9 @@ def test_check_report_path_missing_directory(tmp_path):
 
 
 def test_terminal_table_is_plain_when_not_a_terminal(fake_registry, capsys):
-    from rich.console import Console
     import sys
+
+    from rich.console import Console
 
     report = run_claims(list(fake_registry.values()), progress=False)
     report.print(Console(file=sys.stdout, width=160))

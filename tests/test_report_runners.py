@@ -548,7 +548,8 @@ def test_a_given_claims_draws_do_not_depend_on_the_imported_modules(tmp_path, mo
     """The cause of the runners' different examples, in one process: importing a module
     with literals in the strategy's range (as ``tnverify verify`` imports the built-in
     claims and pytest does not) must not change what a seed draws."""
-    from hypothesis import given, settings, strategies as st
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
 
     import tnverify
     from tnverify.claims.compare import compare_values

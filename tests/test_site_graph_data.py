@@ -10,9 +10,8 @@ pytest.importorskip("sphinx")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
 
 import site_graph  # noqa: E402
-
 import tnverify  # noqa: E402
-from tnverify.claims import Evidence, REGISTRY, Ref, all_claims, get_claim  # noqa: E402
+from tnverify.claims import REGISTRY, Evidence, Ref, all_claims, get_claim  # noqa: E402
 from tnverify.errors import UsageError  # noqa: E402
 from tnverify.references import PAPERS  # noqa: E402
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from tnverify.cells.gated import run_sequence
 from tnverify.conventions import tolerance
-from tnverify.errors import RankError, ShapeError, UsageError
 from tnverify.definitions.oracle import Oracle
+from tnverify.errors import RankError, ShapeError, UsageError
 from tnverify.testing.strategies import (
     CELL_FAMILIES,
     born_machines,

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from rich.console import Console
 
-from tnverify.teaching import tour
 from tnverify.errors import UsageError
+from tnverify.teaching import tour
 
 
 def _run(steps=None):

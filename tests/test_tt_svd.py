@@ -9,8 +9,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from tnverify.conventions import tolerance
-from tnverify.errors import DTypeError, NonFiniteError, ShapeError, ToleranceError
 from tnverify.definitions.explicit import feature_tensor
+from tnverify.errors import DTypeError, NonFiniteError, ShapeError, ToleranceError
 from tnverify.tt import max_tt_ranks, random_tt
 from tnverify.tt.svd import truncation_rank, tt_ranks, tt_svd
 

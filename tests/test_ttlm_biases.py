@@ -9,8 +9,8 @@ import torch
 
 from tnverify.cells.ttlm_variants import TTLMLarge, TTLMTiny
 from tnverify.conventions import tolerance
-from tnverify.errors import ShapeError
 from tnverify.definitions.explicit import all_sequences
+from tnverify.errors import ShapeError
 
 V, R, N = 3, 2, 4
 

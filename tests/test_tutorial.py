@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 from tnverify.claims import all_claims
-from tnverify.teaching.diagrams import TUTORIAL_DIAGRAMS
 from tnverify.references import PAPERS
+from tnverify.teaching.diagrams import TUTORIAL_DIAGRAMS
 
 ROOT = Path(__file__).resolve().parents[1]
 TUTORIAL = ROOT / "docs" / "tutorial.md"
@@ -67,8 +67,8 @@ def test_lemma_a2_rank_is_stated_as_a_bound_with_the_exact_rank():
     which is only the lemma's lower bound); the text must not state the bound as the rank."""
     import numpy as np
 
-    from tnverify.generalized.grid import grid_tensor, odd_even_matricization
     from tnverify.generalized.expressivity import pairwise_similarity_network
+    from tnverify.generalized.grid import grid_tensor, odd_even_matricization
     from tnverify.ranks.matricize import exact_rank
 
     flat = " ".join(TEXT.split())

@@ -405,8 +405,8 @@ def test_tnverify_report_writes_claim_records_like_verify_report(tmp_path):
 
 # -- the tnverify_oracle fixture ------------------------------------------------------
 def test_oracle_refuses_a_zero_or_non_finite_partition_function():
-    from tnverify.errors import DTypeError, NonFiniteError
     from tnverify.definitions.oracle import Oracle
+    from tnverify.errors import DTypeError, NonFiniteError
 
     o = Oracle()
     assert o.partition(np.zeros((2, 2))) == 0.0

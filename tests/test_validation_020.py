@@ -11,7 +11,6 @@ from tnverify.errors import NonFiniteError
 from tnverify.tt.svd import tt_svd
 from tnverify.validation.norms import frobenius_norm
 
-
 # -- tt_svd of a tensor whose squares overflow or underflow ------------------------------
 
 

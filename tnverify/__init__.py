@@ -39,35 +39,67 @@ import sys as _sys
 
 from . import _moved_modules
 
-_moved_modules.install()   # old module paths import with a DeprecationWarning (0.2.0)
+# The finder goes in before the package's own imports (old module paths import with a
+# DeprecationWarning, 0.2.0).  This call ends the first import block: import sorting orders
+# each block by itself, so it never moves the package's imports above the finder.
+_moved_modules.install()
 
 from .claims import Defect, Ref, all_claims, get_claim, run_claim  # noqa: E402
-from .references import paper
 from .claims.compare import compare_bound, compare_ints, compare_values
-from .definitions.conditionals import conditionals
+from .claims.generic import holds_generically
 from .conventions import tolerance
-from .tt.cp import CPTensor
-from .errors import (
-    DTypeError, NonFiniteError, RankError, ShapeError, SizeLimitError, TnverifyError,
-    ToleranceError, VocabularyError,
-)
+from .definitions.conditionals import conditionals
 from .definitions.explicit import (
-    copy_tensor, feature_tensor, generalized_inner, inner, one_hot, sequence_tensor,
+    copy_tensor,
+    feature_tensor,
+    generalized_inner,
+    inner,
+    one_hot,
+    sequence_tensor,
+)
+from .errors import (
+    DTypeError,
+    NonFiniteError,
+    RankError,
+    ShapeError,
+    SizeLimitError,
+    TnverifyError,
+    ToleranceError,
+    VocabularyError,
 )
 from .generalized.grid import GeneralizedRNN, ShallowNetwork, grid_tensor
-from .tt.interop import from_quimb, from_tensorly, to_quimb, to_tensorly
-from .ranks.matricize import (exact_rank, matricize, numerical_rank, rank_backend, rank_mod_p,
-                              tt_unfolding)
-from .tt import TensorTrain, random_tt, tt_to_full
 from .generalized.xi import get_xi
-from .tt.svd import tt_ranks, tt_svd
-from .testing.user_claims import check, claim
 from .networks import (
-    CPRankBound, ExactCP, ExactTT, GenericRank, GridRank, MinCutBound, TreeTensorNetwork,
-    cp_rank_lower_bound, dimension_tree, generic_rank, matricization_rank, min_cut_bound,
-    random_exact_cp, random_exact_tt, random_tree_network,
+    CPRankBound,
+    ExactCP,
+    ExactTT,
+    GenericRank,
+    GridRank,
+    MinCutBound,
+    TreeTensorNetwork,
+    cp_rank_lower_bound,
+    dimension_tree,
+    generic_rank,
+    matricization_rank,
+    min_cut_bound,
+    random_exact_cp,
+    random_exact_tt,
+    random_tree_network,
 )
-from .claims.generic import holds_generically
+from .ranks.matricize import (
+    exact_rank,
+    matricize,
+    numerical_rank,
+    rank_backend,
+    rank_mod_p,
+    tt_unfolding,
+)
+from .references import paper
+from .testing.user_claims import check, claim
+from .tt import TensorTrain, random_tt, tt_to_full
+from .tt.cp import CPTensor
+from .tt.interop import from_quimb, from_tensorly, to_quimb, to_tensorly
+from .tt.svd import tt_ranks, tt_svd
 
 __version__ = "0.2.0"
 
@@ -81,30 +113,79 @@ def __getattr__(name: str):
     at its new path with a DeprecationWarning, until 0.3.0 (see ``_moved_modules``)."""
     return _moved_modules.moved_attribute(__name__, name)
 
+
 __all__ = [
     "__version__",
     # definitions
-    "feature_tensor", "one_hot", "inner", "generalized_inner", "copy_tensor",
-    "sequence_tensor", "conditionals",
+    "feature_tensor",
+    "one_hot",
+    "inner",
+    "generalized_inner",
+    "copy_tensor",
+    "sequence_tensor",
+    "conditionals",
     # TT toolkit
-    "TensorTrain", "tt_to_full", "random_tt", "tt_svd", "tt_ranks", "CPTensor",
+    "TensorTrain",
+    "tt_to_full",
+    "random_tt",
+    "tt_svd",
+    "tt_ranks",
+    "CPTensor",
     # interop (quimb is optional)
-    "to_tensorly", "from_tensorly", "to_quimb", "from_quimb",
+    "to_tensorly",
+    "from_tensorly",
+    "to_quimb",
+    "from_quimb",
     # ranks
-    "tt_unfolding", "matricize", "numerical_rank", "exact_rank", "rank_mod_p",
+    "tt_unfolding",
+    "matricize",
+    "numerical_rank",
+    "exact_rank",
+    "rank_mod_p",
     "rank_backend",
     # generalized ξ-networks
-    "ShallowNetwork", "GeneralizedRNN", "grid_tensor", "get_xi",
+    "ShallowNetwork",
+    "GeneralizedRNN",
+    "grid_tensor",
+    "get_xi",
     # expressivity (tnverify.networks)
-    "ExactTT", "ExactCP", "random_exact_tt", "random_exact_cp", "TreeTensorNetwork",
-    "random_tree_network", "dimension_tree", "matricization_rank", "min_cut_bound",
-    "MinCutBound", "cp_rank_lower_bound", "CPRankBound", "GridRank", "generic_rank",
-    "GenericRank", "holds_generically",
+    "ExactTT",
+    "ExactCP",
+    "random_exact_tt",
+    "random_exact_cp",
+    "TreeTensorNetwork",
+    "random_tree_network",
+    "dimension_tree",
+    "matricization_rank",
+    "min_cut_bound",
+    "MinCutBound",
+    "cp_rank_lower_bound",
+    "CPRankBound",
+    "GridRank",
+    "generic_rank",
+    "GenericRank",
+    "holds_generically",
     # registry
-    "get_claim", "all_claims", "run_claim", "tolerance",
+    "get_claim",
+    "all_claims",
+    "run_claim",
+    "tolerance",
     # users' own claims (see also tnverify.testing.strategies and the pytest plugin)
-    "paper", "Ref", "Defect", "claim", "check", "compare_values", "compare_ints", "compare_bound",
+    "paper",
+    "Ref",
+    "Defect",
+    "claim",
+    "check",
+    "compare_values",
+    "compare_ints",
+    "compare_bound",
     # errors
-    "TnverifyError", "ShapeError", "RankError", "SizeLimitError", "ToleranceError",
-    "NonFiniteError", "VocabularyError", "DTypeError",
+    "TnverifyError",
+    "ShapeError",
+    "RankError",
+    "SizeLimitError",
+    "ToleranceError",
+    "NonFiniteError",
+    "VocabularyError",
+    "DTypeError",
 ]

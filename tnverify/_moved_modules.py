@@ -22,8 +22,17 @@ import sys
 import types
 import warnings
 
-__all__ = ["MOVED", "MOVED_PACKAGES", "SPLIT", "REMOVED_IN", "MovedModuleFinder", "install", "new_path",
-           "protect_names", "moved_attribute"]
+__all__ = [
+    "MOVED",
+    "MOVED_PACKAGES",
+    "SPLIT",
+    "REMOVED_IN",
+    "MovedModuleFinder",
+    "install",
+    "new_path",
+    "protect_names",
+    "moved_attribute",
+]
 
 #: The release in which the old paths stop importing.
 REMOVED_IN = "0.3.0"
@@ -88,38 +97,66 @@ MOVED: dict[str, str] = {
 
 #: Old module path -> the modules its names were split into (looked up in this order).
 SPLIT: dict[str, tuple[str, ...]] = {
-    "tnverify.cli_tools": ("tnverify.cli.figures", "tnverify.cli.tour", "tnverify.cli.tt_svd",
-                           "tnverify.errors"),
-    "tnverify.claims.born": ("tnverify.claims.thesis.born_gauge_cost",
-                             "tnverify.claims.thesis.born_sampling",
-                             "tnverify.claims.thesis.born_machines", "tnverify.claims"),
-    "tnverify.claims.gated": ("tnverify.claims.grurntn.gated_cells",
-                              "tnverify.claims.grurntn.forward_passes",
-                              "tnverify.claims.grurntn.bptt_gradients",
-                              "tnverify.claims.grurntn.published_numbers", "tnverify.claims"),
-    "tnverify.claims.gtm_expressivity": ("tnverify.claims.gtm.expressivity",
-                                         "tnverify.claims.gtm.expressivity_scaled",
-                                         "tnverify.claims.gtm.expressivity_statements",
-                                         "tnverify.claims"),
-    "tnverify.claims.gtm_universality": ("tnverify.claims.gtm.universality_statements",
-                                         "tnverify.claims.gtm.universality_small",
-                                         "tnverify.claims.gtm.universality_scaled",
-                                         "tnverify.claims.gtm.universality", "tnverify.claims"),
-    "tnverify.claims.lmm": ("tnverify.claims.thesis.rac_lmm",
-                            "tnverify.claims.thesis.lmm_definitions",
-                            "tnverify.claims.thesis.lmm_normalisations", "tnverify.claims"),
-    "tnverify.claims.lru_simulations": ("tnverify.claims.thesis.lru_simulations",
-                                        "tnverify.claims.thesis.normal_products",
-                                        "tnverify.claims"),
-    "tnverify.claims.spine_gtm": ("tnverify.claims.gtm.definitions",
-                                  "tnverify.claims.gtm.score_functions",
-                                  "tnverify.claims.gtm.score_functions_scaled",
-                                  "tnverify.claims.tslm.score_functions_scaled",
-                                  "tnverify.claims"),
-    "tnverify.claims.spine_tt_svd": ("tnverify.claims.thesis.tt_svd",
-                                     "tnverify.claims.tt_svd_support", "tnverify.claims"),
-    "tnverify.claims.spine_unfoldings": ("tnverify.claims.thesis.unfoldings",
-                                         "tnverify.claims.tt_svd_support", "tnverify.claims"),
+    "tnverify.cli_tools": (
+        "tnverify.cli.figures",
+        "tnverify.cli.tour",
+        "tnverify.cli.tt_svd",
+        "tnverify.errors",
+    ),
+    "tnverify.claims.born": (
+        "tnverify.claims.thesis.born_gauge_cost",
+        "tnverify.claims.thesis.born_sampling",
+        "tnverify.claims.thesis.born_machines",
+        "tnverify.claims",
+    ),
+    "tnverify.claims.gated": (
+        "tnverify.claims.grurntn.gated_cells",
+        "tnverify.claims.grurntn.forward_passes",
+        "tnverify.claims.grurntn.bptt_gradients",
+        "tnverify.claims.grurntn.published_numbers",
+        "tnverify.claims",
+    ),
+    "tnverify.claims.gtm_expressivity": (
+        "tnverify.claims.gtm.expressivity",
+        "tnverify.claims.gtm.expressivity_scaled",
+        "tnverify.claims.gtm.expressivity_statements",
+        "tnverify.claims",
+    ),
+    "tnverify.claims.gtm_universality": (
+        "tnverify.claims.gtm.universality_statements",
+        "tnverify.claims.gtm.universality_small",
+        "tnverify.claims.gtm.universality_scaled",
+        "tnverify.claims.gtm.universality",
+        "tnverify.claims",
+    ),
+    "tnverify.claims.lmm": (
+        "tnverify.claims.thesis.rac_lmm",
+        "tnverify.claims.thesis.lmm_definitions",
+        "tnverify.claims.thesis.lmm_normalisations",
+        "tnverify.claims",
+    ),
+    "tnverify.claims.lru_simulations": (
+        "tnverify.claims.thesis.lru_simulations",
+        "tnverify.claims.thesis.normal_products",
+        "tnverify.claims",
+    ),
+    "tnverify.claims.spine_gtm": (
+        "tnverify.claims.gtm.definitions",
+        "tnverify.claims.gtm.score_functions",
+        "tnverify.claims.gtm.score_functions_scaled",
+        "tnverify.claims.tslm.score_functions_scaled",
+        "tnverify.claims",
+    ),
+    "tnverify.claims.spine_tt_svd": (
+        "tnverify.claims.thesis.tt_svd",
+        "tnverify.claims.tt_svd_support",
+        "tnverify.claims",
+    ),
+    "tnverify.claims.spine_unfoldings": (
+        "tnverify.claims.thesis.unfoldings",
+        "tnverify.claims.tt_svd_support",
+        "tnverify.claims",
+    ),
 }
 
 
@@ -134,7 +171,7 @@ def _resolve(old: str) -> str | None:
         return MOVED[old]
     for pkg in MOVED_PACKAGES:
         if old.startswith(pkg + "."):
-            return MOVED[pkg] + old[len(pkg):]
+            return MOVED[pkg] + old[len(pkg) :]
     return None
 
 
@@ -156,26 +193,35 @@ def _warn(old: str, new: str) -> None:
     outside importlib (an import statement, ``importlib.import_module``, ``__import__``,
     pickle, runpy all lead here through importlib's frames)."""
     frame = sys._getframe(1)
-    while frame is not None and (frame.f_code.co_filename == __file__
-                                 or "importlib" in frame.f_code.co_filename):
+    while frame is not None and (
+        frame.f_code.co_filename == __file__ or "importlib" in frame.f_code.co_filename
+    ):
         frame = frame.f_back
-    message = (f"the module {old} moved to {new} in tnverify 0.2.0; import it from there "
-               f"(the old path is removed in tnverify {REMOVED_IN})")
-    if frame is None:                                  # pragma: no cover - no caller left
+    message = (
+        f"the module {old} moved to {new} in tnverify 0.2.0; import it from there "
+        f"(the old path is removed in tnverify {REMOVED_IN})"
+    )
+    if frame is None:  # pragma: no cover - no caller left
         warnings.warn(message, DeprecationWarning, stacklevel=2)
         return
     glb = frame.f_globals
-    warnings.warn_explicit(message, DeprecationWarning, frame.f_code.co_filename,
-                           frame.f_lineno, module=glb.get("__name__", "<unknown>"),
-                           registry=glb.setdefault("__warningregistry__", {}))
+    warnings.warn_explicit(
+        message,
+        DeprecationWarning,
+        frame.f_code.co_filename,
+        frame.f_lineno,
+        module=glb.get("__name__", "<unknown>"),
+        registry=glb.setdefault("__warningregistry__", {}),
+    )
 
 
 class _SplitModule(types.ModuleType):
     """A module of an earlier release whose names now live in several modules."""
 
     def __init__(self, name: str, successors: tuple[str, ...]):
-        super().__init__(name, f"Deprecated: the names of {name} now live in "
-                               f"{', '.join(successors)}.")
+        super().__init__(
+            name, f"Deprecated: the names of {name} now live in {', '.join(successors)}."
+        )
         self.__successors__ = successors
 
     def __getattr__(self, attr: str):
@@ -185,8 +231,10 @@ class _SplitModule(types.ModuleType):
             module = importlib.import_module(name)
             if hasattr(module, attr):
                 return getattr(module, attr)
-        raise AttributeError(f"module {self.__name__!r} (deprecated; its names moved to "
-                             f"{', '.join(self.__successors__)}) has no attribute {attr!r}")
+        raise AttributeError(
+            f"module {self.__name__!r} (deprecated; its names moved to "
+            f"{', '.join(self.__successors__)}) has no attribute {attr!r}"
+        )
 
 
 class MovedModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -276,8 +324,9 @@ class _Package(types.ModuleType):
 
 def protect_names(package: types.ModuleType, names) -> None:
     """Keep ``package.<name>`` (a function) when the old module ``package.<name>`` is imported."""
-    cls = type("_Package", (_Package,), {"_protected": frozenset(names),
-                                         "__doc__": _Package.__doc__})
+    cls = type(
+        "_Package", (_Package,), {"_protected": frozenset(names), "__doc__": _Package.__doc__}
+    )
     package.__class__ = cls
 
 
@@ -303,12 +352,15 @@ def moved_attribute(package: str, name: str) -> types.ModuleType:
     if name.startswith("__") or (old not in MOVED and old not in SPLIT):
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
     new = MOVED.get(old) or " and ".join(SPLIT[old])
-    warnings.warn(f"the module {old}, reached as an attribute of {package}, moved to {new} in "
-                  f"tnverify 0.2.0; import it from there (the old attribute is removed in "
-                  f"tnverify {REMOVED_IN})",
-                  DeprecationWarning, stacklevel=3)
+    warnings.warn(
+        f"the module {old}, reached as an attribute of {package}, moved to {new} in "
+        f"tnverify 0.2.0; import it from there (the old attribute is removed in "
+        f"tnverify {REMOVED_IN})",
+        DeprecationWarning,
+        stacklevel=3,
+    )
     if old in MOVED:
         return importlib.import_module(MOVED[old])
-    with warnings.catch_warnings():                      # warned above, at the caller's line
+    with warnings.catch_warnings():  # warned above, at the caller's line
         warnings.simplefilter("ignore", DeprecationWarning)
         return importlib.import_module(old)

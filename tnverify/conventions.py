@@ -111,9 +111,7 @@ def _float_dtype(dtype) -> np.dtype:
         try:
             dt = np.dtype(name)
         except TypeError as exc:
-            raise DTypeError(
-                f"tolerance needs a floating dtype; got {dtype!r}"
-            ) from exc
+            raise DTypeError(f"tolerance needs a floating dtype; got {dtype!r}") from exc
         if dt.kind not in "fc":
             raise DTypeError(f"tolerance needs a floating dtype; got {dtype!r}")
     return dt
@@ -150,7 +148,7 @@ def tolerance(dtype=DEFAULT_DTYPE, n: int | float = 1, norm: float = 1.0) -> Tol
     from .validation import as_float, as_int
 
     norm = as_float(norm, "norm", nonnegative=True)
-    if isinstance(n, float) and n.is_integer():      # an integral count such as 3.0
+    if isinstance(n, float) and n.is_integer():  # an integral count such as 3.0
         n = int(n)
     n = as_int(n, "n", minimum=1, error=ToleranceError)
     eps = machine_eps(dtype)
@@ -161,8 +159,9 @@ def tolerance(dtype=DEFAULT_DTYPE, n: int | float = 1, norm: float = 1.0) -> Tol
     return Tolerance(value, rule)
 
 
-def rank_tolerance(shape: tuple[int, int], sigma_max: float, dtype=DEFAULT_DTYPE,
-                   rtol: float | None = None) -> Tolerance:
+def rank_tolerance(
+    shape: tuple[int, int], sigma_max: float, dtype=DEFAULT_DTYPE, rtol: float | None = None
+) -> Tolerance:
     """Absolute threshold of the numerical-rank rule.
 
     Singular values ``> tol`` count.  Default (numpy's ``matrix_rank`` rule):
@@ -170,6 +169,7 @@ def rank_tolerance(shape: tuple[int, int], sigma_max: float, dtype=DEFAULT_DTYPE
     """
     if rtol is not None:
         from .validation import as_float
+
         rtol = as_float(rtol, "rtol", finite=False)
         if not np.isfinite(rtol) or rtol < 0:
             raise ToleranceError(f"rtol must be a finite number >= 0; got rtol={rtol!r}")

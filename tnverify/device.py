@@ -9,7 +9,12 @@ from __future__ import annotations
 from .errors import DeviceError
 from .validation.scalars import check_available  # re-exported: devices are chosen here
 
-__all__ = ["DEVICE_CHOICES", "resolve_device", "torch_dtype", "check_available"]  # torch_generator: for the claims
+__all__ = [
+    "DEVICE_CHOICES",
+    "resolve_device",
+    "torch_dtype",
+    "check_available",
+]  # torch_generator: for the claims
 
 DEVICE_CHOICES = ("auto", "cpu", "cuda")
 
@@ -33,8 +38,10 @@ def resolve_device(name: str = "auto") -> str:
 
     has_cuda = torch.cuda.is_available()
     if name == "cuda" and not has_cuda:
-        raise DeviceError("device 'cuda' was requested but torch sees no CUDA GPU; "
-                          "use --device cpu or --device auto")
+        raise DeviceError(
+            "device 'cuda' was requested but torch sees no CUDA GPU; "
+            "use --device cpu or --device auto"
+        )
     return "cuda" if has_cuda else "cpu"
 
 
@@ -63,10 +70,11 @@ def torch_generator(device: str, rng):
     import numpy as np
 
     from .errors import DTypeError
+
     if not isinstance(rng, np.random.Generator):
         raise DTypeError(f"rng must be a numpy.random.Generator; got {type(rng).__name__}")
     if not isinstance(device, str):
         raise DeviceError(f"device must be a string such as 'cpu' or 'cuda'; got {device!r}")
     import torch
-    return torch.Generator(device).manual_seed(int(rng.integers(2**62)))
 
+    return torch.Generator(device).manual_seed(int(rng.integers(2**62)))

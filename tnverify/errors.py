@@ -104,7 +104,7 @@ class WriteError(TnverifyError, OSError):
     message names the file (``could not write r.json: No space left on device``); the
     file at that path, if any, is unchanged (:mod:`tnverify.files`)."""
 
-    def __str__(self) -> str:            # the message, not OSError's "[Errno 28] ..."
+    def __str__(self) -> str:  # the message, not OSError's "[Errno 28] ..."
         return str(self.args[0]) if self.args else ""
 
 

@@ -42,8 +42,7 @@ __all__ = ["write_text", "write_bytes", "write_together"]
 
 def _target(path) -> Path:
     if isinstance(path, bool) or not isinstance(path, (str, os.PathLike)):
-        raise DTypeError(f"a file path must be a str or os.PathLike; got "
-                         f"{type(path).__name__}")
+        raise DTypeError(f"a file path must be a str or os.PathLike; got {type(path).__name__}")
     p = Path(path)
     if not str(path) or p.name in ("", ".", ".."):
         raise DTypeError(f"a file path must name a file; got {str(path)!r}")
@@ -126,7 +125,7 @@ def _signals_held():
     old = {}
     for signum in (signal.SIGINT, signal.SIGTERM):
         handler = signal.getsignal(signum)
-        if handler is None:           # installed outside Python: leave it alone
+        if handler is None:  # installed outside Python: leave it alone
             continue
         old[signum] = signal.signal(signum, lambda num, frame: pending.append(num))
     try:
@@ -161,8 +160,9 @@ def write_together(files: Mapping) -> list[Path]:
         A path that is not a str/PathLike, or contents that are not bytes.
     """
     if not isinstance(files, Mapping):
-        raise DTypeError(f"write_together needs a mapping path -> bytes; got "
-                         f"{type(files).__name__}")
+        raise DTypeError(
+            f"write_together needs a mapping path -> bytes; got {type(files).__name__}"
+        )
     items = [(_target(p), _bytes(d, f"the contents of {p}")) for p, d in files.items()]
     temps: list[tuple[Path, str]] = []
     try:
@@ -194,4 +194,3 @@ def write_text(path, text: str, encoding: str = "utf-8") -> Path:
     if not isinstance(text, str):
         raise DTypeError(f"text must be a str; got {type(text).__name__}")
     return write_bytes(path, text.encode(encoding))
-

@@ -98,9 +98,17 @@ class Paper:
         return line + "."
 
     def to_dict(self) -> dict:
-        return {"key": self.key, "authors": list(self.authors), "title": self.title,
-                "venue": self.venue, "year": self.year, "arxiv": self.arxiv,
-                "doi": self.doi, "version": self.version, "citation": self.citation}
+        return {
+            "key": self.key,
+            "authors": list(self.authors),
+            "title": self.title,
+            "venue": self.venue,
+            "year": self.year,
+            "arxiv": self.arxiv,
+            "doi": self.doi,
+            "version": self.version,
+            "citation": self.citation,
+        }
 
 
 #: Every declared paper by key: the built-in papers (declared in their claim folders,
@@ -111,39 +119,81 @@ PAPERS: dict[str, Paper] = {}
 _FIELDS = ("authors", "title", "year", "venue", "arxiv", "doi", "version", "topic", "errata")
 
 
-def declare(key: str, *, authors, title: str, year: int | None, venue: str = "",
-            arxiv: str = "", doi: str = "", version: str = "", topic: str = "",
-            errata: bool = True) -> Paper:
+def declare(
+    key: str,
+    *,
+    authors,
+    title: str,
+    year: int | None,
+    venue: str = "",
+    arxiv: str = "",
+    doi: str = "",
+    version: str = "",
+    topic: str = "",
+    errata: bool = True,
+) -> Paper:
     """Declare the paper ``key`` (see :func:`paper`); returns its :class:`Paper`."""
     from .errors import DTypeError
-    if not isinstance(key, str) or not key or key != key.lower() or not all(
-            ch.isalnum() or ch == "_" for ch in key):
-        raise ClaimError(f"a paper key is a lower-case word without hyphens (the prefix of "
-                         f"its claim ids, e.g. 'ttlm'); got {key!r}")
-    if isinstance(authors, str) or not all(isinstance(a, str) and a.strip()
-                                           for a in (authors or ())):
-        raise DTypeError(f"paper {key!r}: authors must be a sequence of names, e.g. "
-                         f"('Ada Lovelace', 'Charles Babbage'); got {authors!r}"[:200])
-    for name, value in (("title", title), ("venue", venue), ("arxiv", arxiv), ("doi", doi),
-                        ("version", version), ("topic", topic)):
+
+    if (
+        not isinstance(key, str)
+        or not key
+        or key != key.lower()
+        or not all(ch.isalnum() or ch == "_" for ch in key)
+    ):
+        raise ClaimError(
+            f"a paper key is a lower-case word without hyphens (the prefix of "
+            f"its claim ids, e.g. 'ttlm'); got {key!r}"
+        )
+    if isinstance(authors, str) or not all(
+        isinstance(a, str) and a.strip() for a in (authors or ())
+    ):
+        raise DTypeError(
+            f"paper {key!r}: authors must be a sequence of names, e.g. "
+            f"('Ada Lovelace', 'Charles Babbage'); got {authors!r}"[:200]
+        )
+    for name, value in (
+        ("title", title),
+        ("venue", venue),
+        ("arxiv", arxiv),
+        ("doi", doi),
+        ("version", version),
+        ("topic", topic),
+    ):
         if not isinstance(value, str):
-            raise DTypeError(f"paper {key!r}: {name} must be a string; got "
-                             f"{type(value).__name__} {value!r}"[:200])
+            raise DTypeError(
+                f"paper {key!r}: {name} must be a string; got {type(value).__name__} {value!r}"[
+                    :200
+                ]
+            )
     if not title.strip():
         raise ClaimError(f"paper {key!r}: the title must not be empty")
     if year is not None and (isinstance(year, bool) or not isinstance(year, int)):
-        raise DTypeError(f"paper {key!r}: year must be an int or None; got "
-                         f"{type(year).__name__} {year!r}"[:200])
+        raise DTypeError(
+            f"paper {key!r}: year must be an int or None; got {type(year).__name__} {year!r}"[:200]
+        )
     if not isinstance(errata, bool):
         raise DTypeError(f"paper {key!r}: errata must be True or False; got {errata!r}")
-    new = Paper(key, tuple(authors), title, venue, year, arxiv=arxiv, doi=doi,
-                version=version, topic=topic, errata=errata)
+    new = Paper(
+        key,
+        tuple(authors),
+        title,
+        venue,
+        year,
+        arxiv=arxiv,
+        doi=doi,
+        version=version,
+        topic=topic,
+        errata=errata,
+    )
     old = PAPERS.get(key)
     if old is not None:
         if old != new:
             differ = [f for f in _FIELDS if getattr(old, f) != getattr(new, f)]
-            raise ClaimError(f"paper {key!r} is already declared with other "
-                             f"{', '.join(differ)}; a key names one paper")
+            raise ClaimError(
+                f"paper {key!r} is already declared with other "
+                f"{', '.join(differ)}; a key names one paper"
+            )
         return old
     PAPERS[key] = new
     return new

@@ -21,8 +21,17 @@ import sys
 from .errors import UsageError
 from .validation import as_flag
 
-__all__ = ["THREADS_ENV", "JOBS_ENV", "DEFAULT_THREADS", "MAX_JOBS", "MAX_THREADS",
-           "available_cores", "resolve_threads", "resolve_jobs", "set_threads"]
+__all__ = [
+    "THREADS_ENV",
+    "JOBS_ENV",
+    "DEFAULT_THREADS",
+    "MAX_JOBS",
+    "MAX_THREADS",
+    "available_cores",
+    "resolve_threads",
+    "resolve_jobs",
+    "set_threads",
+]
 
 #: Environment variable with the threads per process (default :data:`DEFAULT_THREADS`).
 THREADS_ENV = "TNVERIFY_THREADS"
@@ -33,8 +42,14 @@ DEFAULT_THREADS = 1
 
 #: Variables read by the BLAS / OpenMP runtimes when they are loaded (and inherited by
 #: worker processes): set together so a library loaded later starts with the same count.
-_THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
-                "BLIS_NUM_THREADS", "VECLIB_MAXIMUM_THREADS", "NUMEXPR_NUM_THREADS")
+_THREAD_VARS = (
+    "OMP_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "BLIS_NUM_THREADS",
+    "VECLIB_MAXIMUM_THREADS",
+    "NUMEXPR_NUM_THREADS",
+)
 
 _limiter = None  # keeps the threadpoolctl limiter of the last set_threads alive
 
@@ -124,7 +139,7 @@ def set_threads(n: int | None = None, *, torch: bool = True) -> int:
     global _limiter
     torch = as_flag(torch, "torch")
     n = resolve_threads(n)
-    for var in _THREAD_VARS + (THREADS_ENV,):      # child processes inherit the count
+    for var in _THREAD_VARS + (THREADS_ENV,):  # child processes inherit the count
         os.environ[var] = str(n)
     try:
         from threadpoolctl import threadpool_limits
@@ -138,6 +153,6 @@ def set_threads(n: int | None = None, *, torch: bool = True) -> int:
         _torch.set_num_threads(n)
         try:
             _torch.set_num_interop_threads(n)
-        except RuntimeError:   # inter-op pool already started (or already set): keep it
+        except RuntimeError:  # inter-op pool already started (or already set): keep it
             pass
     return n

@@ -14,8 +14,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from tnverify.report.claim_sections import ClaimGraph, esc, primary_paper
 from tnverify.errors import UsageError
+from tnverify.report.claim_sections import ClaimGraph, esc, primary_paper
 from tnverify_site import raw, write
 
 FILL = {

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from tnverify.claims.topics import TOPICS
+from tnverify.references import PAPERS
 from tnverify.report.claim_sections import (
     EXACT_LEGEND,
     RATIO_LEGEND,
@@ -14,9 +16,7 @@ from tnverify.report.claim_sections import (
     primary_paper,
     verdict_counts,
 )
-from tnverify.claims.topics import TOPICS
 from tnverify.report.errata import ERRATA_PAPERS, build_errata, render_markdown
-from tnverify.references import PAPERS
 from tnverify.report.formulas import render
 from tnverify.report.html import proof_source
 from tnverify_site import raw, write

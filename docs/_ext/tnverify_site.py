@@ -42,7 +42,6 @@ def generate(app) -> None:
     import site_tutorial
     from tnverify.claims import all_claims
     from tnverify.report import run_claims
-
     from tnverify.report.html import REPORT_CSS
 
     out = Path(app.srcdir) / "generated"

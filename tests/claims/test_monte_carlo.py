@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scipy import stats as sst
 
-from tnverify.errors import NonFiniteError, ShapeError, UsageError
 from tnverify.claims import monte_carlo as stats
+from tnverify.errors import NonFiniteError, ShapeError, UsageError
 
 
 def test_z_value_matches_scipy():

@@ -5,10 +5,10 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import example, given, strategies as st
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from tnverify.errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
-from tnverify.generalized.grid import odd_even_matricization, random_shallow, grid_tensor
 from tnverify.generalized.bounds import (
     EXACT_WORK_LIMIT,
     cp_rank_lower_bound,
@@ -21,6 +21,7 @@ from tnverify.generalized.bounds import (
     shallow_width_lower_bound,
     thm_5_2_bound,
 )
+from tnverify.generalized.grid import grid_tensor, odd_even_matricization, random_shallow
 from tnverify.ranks.matricize import exact_rank
 
 

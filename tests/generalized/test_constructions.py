@@ -2,11 +2,12 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tnverify.generalized import constructions as gc
 from tnverify.claims.compare import compare_values
 from tnverify.errors import RankError, ShapeError, UsageError
+from tnverify.generalized import constructions as gc
 from tnverify.generalized.grid import grid_tensor, random_generalized_rnn, random_shallow
 from tnverify.generalized.xi import XI_NAMES
 

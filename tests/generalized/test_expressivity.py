@@ -3,13 +3,13 @@ in tnverify.claims.gtm.expressivity."""
 
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tnverify.claims.gtm.expressivity as mod  # registers the claims
 from tnverify.claims import HOLDS, get_claim
 from tnverify.conventions import tolerance
 from tnverify.errors import RankError, ShapeError, UsageError
-from tnverify.generalized.grid import grid_by_evaluation, grid_tensor
 from tnverify.generalized.bounds import grid_rank, lemma_a2_rank_formula
 from tnverify.generalized.expressivity import (
     constant_grid_value,
@@ -19,6 +19,7 @@ from tnverify.generalized.expressivity import (
     perturb_network,
     rank_one_shallow,
 )
+from tnverify.generalized.grid import grid_by_evaluation, grid_tensor
 
 IDS = ("gtm-lemma-a.1", "gtm-lemma-a.2", "gtm-thm-5.2", "gtm-thm-5.3")
 

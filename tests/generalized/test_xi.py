@@ -6,7 +6,8 @@ import math
 import numpy as np
 import pytest
 import torch
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tnverify.conventions import tolerance
 from tnverify.errors import UsageError

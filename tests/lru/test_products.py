@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from tnverify.lru import products as P
 from tnverify.conventions import tolerance
 from tnverify.errors import ShapeError, UsageError
+from tnverify.lru import products as P
 
 
 def test_exact_moments_pinned():

@@ -8,9 +8,9 @@ import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tnverify.lru import theory as lru
 from tnverify.conventions import tolerance
 from tnverify.errors import NonFiniteError, ShapeError, UsageError
+from tnverify.lru import theory as lru
 
 
 def _tol(n, norm):

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from tnverify import equivalences as eq
-from tnverify.cells import tslm, ttlm_variants as tvc
+from tnverify.cells import tslm
+from tnverify.cells import ttlm_variants as tvc
 from tnverify.errors import RankError, SizeLimitError
 from tnverify.generalized import bounds, expressivity
 from tnverify.lru import theory

@@ -18,12 +18,12 @@ import pytest
 import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from boundary_fuzz_optional import optional_bad_values  # noqa: E402
-
 import tnverify as tv  # noqa: E402
-from tnverify.cells import born, lmm, recurrent, tslm, ttlm, ttlm_variants as tvc  # noqa: E402
-from tnverify.errors import TnverifyError  # noqa: E402
+from boundary_fuzz_optional import optional_bad_values  # noqa: E402
+from tnverify.cells import born, lmm, recurrent, tslm, ttlm  # noqa: E402
+from tnverify.cells import ttlm_variants as tvc
 from tnverify.definitions.oracle import Oracle  # noqa: E402
+from tnverify.errors import TnverifyError  # noqa: E402
 
 RNG = np.random.default_rng(5)
 V, R = 3, 2

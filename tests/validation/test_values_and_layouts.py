@@ -13,7 +13,8 @@ import torch
 import tnverify as tv
 import tnverify.errors as errors
 from tnverify import equivalences as eq
-from tnverify.cells import ttlm, ttlm_variants as tvc
+from tnverify.cells import ttlm
+from tnverify.cells import ttlm_variants as tvc
 from tnverify.cells.generalized import GeneralizedRNNModule
 from tnverify.claims.printed_numbers import judge_printed
 from tnverify.errors import (

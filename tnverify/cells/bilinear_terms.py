@@ -33,15 +33,20 @@ def real_input(x, name: str, ndim: int, dtype=None) -> torch.Tensor:
 def _bilinear_args(x, u, W):
     x, u, W = real_input(x, "x", 2), real_input(u, "u", 2), real_input(W, "W", 3)
     for t, name in ((x, "x"), (u, "u"), (W, "W")):
-        if not t.dtype.is_floating_point:       # an int64 operand broke einsum's kernel
-            raise DTypeError(f"{name} must be a floating tensor (the bilinear form is not "
-                             f"cast); got dtype {t.dtype}")
+        if not t.dtype.is_floating_point:  # an int64 operand broke einsum's kernel
+            raise DTypeError(
+                f"{name} must be a floating tensor (the bilinear form is not "
+                f"cast); got dtype {t.dtype}"
+            )
     if not x.dtype == u.dtype == W.dtype:
-        raise DTypeError(f"x, u and W must have one dtype (no silent cast); got {x.dtype}, "
-                         f"{u.dtype}, {W.dtype}")
+        raise DTypeError(
+            f"x, u and W must have one dtype (no silent cast); got {x.dtype}, {u.dtype}, {W.dtype}"
+        )
     if W.shape[:2] != (x.shape[1], u.shape[1]) or x.shape[0] != u.shape[0]:
-        raise ShapeError(f"need x (B, p), u (B, q), W (p, q, d); got {tuple(x.shape)}, "
-                         f"{tuple(u.shape)}, {tuple(W.shape)}")
+        raise ShapeError(
+            f"need x (B, p), u (B, q), W (p, q, d); got {tuple(x.shape)}, "
+            f"{tuple(u.shape)}, {tuple(W.shape)}"
+        )
     return x, u, W
 
 
@@ -70,10 +75,16 @@ def recntn_parent(left, right, W_tsr, W, b, f=torch.tanh):
     if not callable(f):
         raise DTypeError(f"f must be callable; got {type(f).__name__}")
     if left.shape != right.shape:
-        raise ShapeError(f"left and right must be (B, d) alike; got {tuple(left.shape)}, "
-                         f"{tuple(right.shape)}")
+        raise ShapeError(
+            f"left and right must be (B, d) alike; got {tuple(left.shape)}, {tuple(right.shape)}"
+        )
     v = torch.cat([left, right], dim=1)
-    if W_tsr.shape != (v.shape[1], v.shape[1], left.shape[1]) or W.shape != (v.shape[1], left.shape[1]):
-        raise ShapeError(f"need W_tsr (2d, 2d, d) and W (2d, d) for d = {left.shape[1]}; got "
-                         f"{tuple(W_tsr.shape)}, {tuple(W.shape)}")
+    if W_tsr.shape != (v.shape[1], v.shape[1], left.shape[1]) or W.shape != (
+        v.shape[1],
+        left.shape[1],
+    ):
+        raise ShapeError(
+            f"need W_tsr (2d, 2d, d) and W (2d, d) for d = {left.shape[1]}; got "
+            f"{tuple(W_tsr.shape)}, {tuple(W.shape)}"
+        )
     return f(bilinear(v, v, W_tsr) + v @ W + b)

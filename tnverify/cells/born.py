@@ -15,7 +15,8 @@ renormalised by powers of two (exact in floating point) and the exponents are ke
 Sampling draws ``x_t`` from the exact conditional ``P(x_t | x_{<t})`` = ratio of prefix
 marginals (left to right) or ``x_{k-1}`` from ratios of suffix marginals (right to left,
 thesis §4.1.3, Eq. 4.5) by the inverse CDF of given uniforms, so a fixed array of
-uniforms gives a deterministic, enumerable sampler.
+uniforms gives a deterministic, enumerable sampler (:mod:`tnverify.cells.born_sampling`,
+the machine's sampling mixin).
 
 Checked by the [born-ngram] claims ``thesis-eq-4.3``, ``thesis-eq-4.5``,
 ``thesis-sec-4.1.3-parallel``, ``thesis-sec-4.3.2-cost`` and
@@ -31,19 +32,38 @@ import numpy as np
 import torch
 from torch import nn
 
-from .sites import (COMPLEX as _COMPLEX, LN2 as _LN2, SiteCores, as_core, chain_ranks,
-                    check_sites, pow2_renormalise as _renorm, vocab_size_of)
-from .tokens import check_tokens
-from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
-from .finite import pow2_scaled
-from .born_products import transfer_matrix, tree_product
+from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
 from ..validation import (
-    as_device, as_flag, as_int, as_rng, as_tensor, as_torch_dtype, check_entries,
+    as_device,
+    as_flag,
+    as_int,
+    as_rng,
+    as_tensor,
+    as_torch_dtype,
+    check_entries,
     check_mass,
 )
+from .born_products import transfer_matrix, tree_product
+from .born_sampling import BornSampler
+from .finite import pow2_scaled
+from .sites import (
+    COMPLEX as _COMPLEX,
+)
+from .sites import (
+    LN2 as _LN2,
+)
+from .sites import (
+    as_core,
+    chain_ranks,
+    check_sites,
+    vocab_size_of,
+)
+from .sites import (
+    pow2_renormalise as _renorm,
+)
+from .tokens import check_tokens
 
 __all__ = ["BornMachine", "random_born", "tree_product", "transfer_matrix"]
-
 
 
 def _as_boundary(vec, dtype, name: str) -> torch.Tensor:
@@ -58,8 +78,11 @@ def _as_boundary(vec, dtype, name: str) -> torch.Tensor:
     return t
 
 
-class BornMachine(SiteCores, nn.Module):
+class BornMachine(BornSampler, nn.Module):
     """``P(x) = |Ψ(x)|² / Z`` for an MPS/TT amplitude ``Ψ`` (thesis Eq. 4.3).
+
+    The samplers ``sample`` and ``sample_from_uniforms`` (thesis Eq. 4.5) are those of
+    its mixin :class:`~tnverify.cells.born_sampling.BornSampler`.
 
     Parameters
     ----------
@@ -92,9 +115,16 @@ class BornMachine(SiteCores, nn.Module):
     512.0
     """
 
-    def __init__(self, cores: Sequence, *, sites: Sequence[int] | None = None,
-                 alpha=None, omega=None, dtype: torch.dtype = torch.float64,
-                 device: str = "cpu"):
+    def __init__(
+        self,
+        cores: Sequence,
+        *,
+        sites: Sequence[int] | None = None,
+        alpha=None,
+        omega=None,
+        dtype: torch.dtype = torch.float64,
+        device: str = "cpu",
+    ):
         super().__init__()
         if as_torch_dtype(dtype, complex_ok=False) not in _COMPLEX:
             raise DTypeError(f"dtype must be torch.float64 or torch.float32; got {dtype!r}")
@@ -104,22 +134,32 @@ class BornMachine(SiteCores, nn.Module):
         tensors = [as_core(c, dtype, name="Born core", complex_ok=True) for c in cores]
         if not tensors:
             raise ShapeError("a BornMachine needs at least one core; got 0")
-        ends = [None if v is None else _as_boundary(v, dtype, name)
-                for v, name in ((alpha, "alpha"), (omega, "omega"))]
+        ends = [
+            None if v is None else _as_boundary(v, dtype, name)
+            for v, name in ((alpha, "alpha"), (omega, "omega"))
+        ]
         if any(t.is_complex() for t in tensors + [e for e in ends if e is not None]):
             tensors = [t.to(_COMPLEX[dtype]) for t in tensors]
             ends = [None if e is None else e.to(_COMPLEX[dtype]) for e in ends]
         sites = check_sites(sites, len(tensors))
         vocab_size = vocab_size_of(tensors)
         first = 1 if ends[0] is None else int(ends[0].shape[0])
-        ranks = chain_ranks(tensors, sites, first, "r_0 = 1 without alpha" if ends[0] is None
-                            else f"r_0 = len(alpha) = {first}")
+        ranks = chain_ranks(
+            tensors,
+            sites,
+            first,
+            "r_0 = 1 without alpha" if ends[0] is None else f"r_0 = len(alpha) = {first}",
+        )
         if ends[1] is None and ranks[-1] != 1:
-            raise RankError(f"the last core must have r_L = 1 without omega; got r_L = "
-                            f"{ranks[-1]} (pass omega of length {ranks[-1]})")
+            raise RankError(
+                f"the last core must have r_L = 1 without omega; got r_L = "
+                f"{ranks[-1]} (pass omega of length {ranks[-1]})"
+            )
         if ends[1] is not None and ranks[-1] != ends[1].shape[0]:
-            raise RankError(f"omega must have length r_L = {ranks[-1]} (the last core's right "
-                            f"rank); got length {ends[1].shape[0]}")
+            raise RankError(
+                f"omega must have length r_L = {ranks[-1]} (the last core's right "
+                f"rank); got length {ends[1].shape[0]}"
+            )
         self.core_list = nn.ParameterList([nn.Parameter(t.to(device)) for t in tensors])
         self.alpha = None if ends[0] is None else nn.Parameter(ends[0].to(device))
         self.omega = None if ends[1] is None else nn.Parameter(ends[1].to(device))
@@ -145,8 +185,10 @@ class BornMachine(SiteCores, nn.Module):
         """``(h (n, r_0), log2 (n,) int64)`` with ``h · 2**log2 = α^⊤`` (renormalised;
         ``h = [1]``, ``log2 = 0`` without ``alpha``)."""
         if self.alpha is None:
-            return (torch.ones(n, 1, dtype=self.dtype, device=self.device),
-                    torch.zeros(n, dtype=torch.int64, device=self.device))
+            return (
+                torch.ones(n, 1, dtype=self.dtype, device=self.device),
+                torch.zeros(n, dtype=torch.int64, device=self.device),
+            )
         return _renorm(self._left_boundary(n))
 
     def _right_boundary(self) -> torch.Tensor:
@@ -162,8 +204,14 @@ class BornMachine(SiteCores, nn.Module):
         cores = [c.detach().permute(2, 1, 0).contiguous() for c in self.core_list]
         real = torch.float64 if self.dtype in (torch.float64, torch.complex128) else torch.float32
         ends = [None if v is None else v.detach().clone() for v in (self.omega, self.alpha)]
-        return BornMachine(cores, sites=[s for s in reversed(self.sites)], alpha=ends[0],
-                           omega=ends[1], dtype=real, device=str(self.device))
+        return BornMachine(
+            cores,
+            sites=[s for s in reversed(self.sites)],
+            alpha=ends[0],
+            omega=ends[1],
+            dtype=real,
+            device=str(self.device),
+        )
 
     def to_tt(self):
         """The amplitude ``Ψ`` as a :class:`~tnverify.tt.TensorTrain` (numpy, float64 or
@@ -183,8 +231,15 @@ class BornMachine(SiteCores, nn.Module):
         ((1, 2, 2, 1), 8.0)
         """
         from ..tt import TensorTrain
-        cores = [self.core(t).detach().cpu().numpy().astype(
-            np.complex128 if self.is_complex else np.float64) for t in range(self.length)]
+
+        cores = [
+            self.core(t)
+            .detach()
+            .cpu()
+            .numpy()
+            .astype(np.complex128 if self.is_complex else np.float64)
+            for t in range(self.length)
+        ]
         alpha = self._left_boundary(1)[0].detach().cpu().numpy()
         omega = self._right_boundary().detach().cpu().numpy()
         cores[0] = np.einsum("a,aib->ib", alpha, cores[0])[None]
@@ -192,8 +247,9 @@ class BornMachine(SiteCores, nn.Module):
         return TensorTrain(cores)
 
     def _tokens(self, tokens, length=None, min_length=1):
-        return check_tokens(tokens, self.vocab_size, self.device, min_length=min_length,
-                            length=length)
+        return check_tokens(
+            tokens, self.vocab_size, self.device, min_length=min_length, length=length
+        )
 
     # -- amplitudes ----------------------------------------------------------------
     def _states(self, tokens: torch.Tensor, steps: int):
@@ -217,8 +273,9 @@ class BornMachine(SiteCores, nn.Module):
     def log_psi_tree(self, tokens) -> torch.Tensor:
         """``log|Ψ(x)|`` by the tree-parallel product of the slice matrices (``(B,)``)."""
         tokens = self._tokens(tokens, self.length)
-        mats = [self.core(t).index_select(1, tokens[:, t]).permute(1, 0, 2)
-                for t in range(self.length)]
+        mats = [
+            self.core(t).index_select(1, tokens[:, t]).permute(1, 0, 2) for t in range(self.length)
+        ]
         B = tokens.shape[0]
         if self.alpha is not None:
             mats.insert(0, self.alpha.view(1, 1, -1).expand(B, 1, -1))
@@ -237,7 +294,7 @@ class BornMachine(SiteCores, nn.Module):
         r0, v, r1 = g.shape
         out = torch.zeros(r1, r1, dtype=self.dtype, device=self.device)
         for lo in range(0, v, chunk):
-            gc = g[:, lo:lo + chunk, :]
+            gc = g[:, lo : lo + chunk, :]
             vc = gc.shape[1]
             y = (env @ gc.reshape(r0, vc * r1)).reshape(r0 * vc, r1)
             out = out + gc.reshape(r0 * vc, r1).conj().transpose(0, 1) @ y
@@ -253,9 +310,12 @@ class BornMachine(SiteCores, nn.Module):
             e0, de0 = _renorm(torch.outer(self.alpha.conj(), self.alpha).unsqueeze(0))
             envs = [(e0[0], int(de0[0]))]
         for t in range(self.length):
-            g, k = pow2_scaled(self.core(t))          # exact: huge/tiny cores stay in range
-            ch = as_int(chunk, "chunk", minimum=1) if chunk is not None else \
-                max(1, 2**24 // (g.shape[0] * g.shape[2]))
+            g, k = pow2_scaled(self.core(t))  # exact: huge/tiny cores stay in range
+            ch = (
+                as_int(chunk, "chunk", minimum=1)
+                if chunk is not None
+                else max(1, 2**24 // (g.shape[0] * g.shape[2]))
+            )
             e, de = _renorm(self._env_step(envs[-1][0], g, ch).unsqueeze(0))
             envs.append((e[0], envs[-1][1] + int(de[0]) + 2 * k))
         return envs
@@ -267,7 +327,7 @@ class BornMachine(SiteCores, nn.Module):
         env, e = self.left_environments(chunk=chunk)[-1]
         w = self._right_boundary()
         z = (w.conj() @ env @ w).real
-        check_mass(z, "BornMachine.log_partition")     # Z = 0: no distribution, not -inf
+        check_mass(z, "BornMachine.log_partition")  # Z = 0: no distribution, not -inf
         return torch.log(z.double()) + e * _LN2
 
     def log_partition_tree(self) -> torch.Tensor:
@@ -276,10 +336,10 @@ class BornMachine(SiteCores, nn.Module):
         ``O(log L)`` products of ``R²×R²`` matrices)."""
         ts = {s: transfer_matrix(self.core_list[s]) for s in set(self.sites)}
         mats, keys = [ts[s].unsqueeze(0) for s in self.sites], list(self.sites)
-        if self.alpha is not None:       # vec(conj(α) α^⊤) as a (1, r_0²) row
+        if self.alpha is not None:  # vec(conj(α) α^⊤) as a (1, r_0²) row
             mats.insert(0, torch.outer(self.alpha.conj(), self.alpha).reshape(1, 1, -1))
             keys.insert(0, "alpha")
-        if self.omega is not None:       # Z = Σ_ab E[a, b] conj(ω_a) ω_b: a (r_L², 1) column
+        if self.omega is not None:  # Z = Σ_ab E[a, b] conj(ω_a) ω_b: a (r_L², 1) column
             mats.append(torch.outer(self.omega.conj(), self.omega).reshape(1, -1, 1))
             keys.append("omega")
         m, e, _ = tree_product(mats, keys=keys)
@@ -294,7 +354,7 @@ class BornMachine(SiteCores, nn.Module):
         if k > self.length:
             raise ShapeError(f"prefix length must be <= L = {self.length}; got {k}")
         rev = self.reversed()
-        renv, re_ = rev.left_environments()[self.length - k]      # sites k..L-1, r_k×r_k
+        renv, re_ = rev.left_environments()[self.length - k]  # sites k..L-1, r_k×r_k
         h, e = self._states(prefix, k)
         # Σ_{suffix} |h S|² = h R hᴴ with R = Σ S Sᴴ = transpose of the reversed left env
         q = torch.einsum("ba,ac,bc->b", h, renv.transpose(0, 1), h.conj()).real
@@ -319,69 +379,26 @@ class BornMachine(SiteCores, nn.Module):
             h, _ = _renorm(torch.bmm(h.unsqueeze(1), g).squeeze(1))
         return torch.stack(out, dim=1)
 
-    def _next_weights(self, h: torch.Tensor, t: int, renv: torch.Tensor) -> torch.Tensor:
-        """Unnormalised ``q_v = (h G_v) R (h G_v)ᴴ`` (``(B, V)`` float64, >= 0)."""
-        g = self.core(t)
-        u = torch.einsum("ba,avc->bvc", h, g)
-        q = torch.einsum("bvc,cd,bvd->bv", u, renv.transpose(0, 1), u.conj()).real
-        return q.double().clamp_min(0.0)
-
-    # -- sampling -----------------------------------------------------------------------
-    def sample_from_uniforms(self, uniforms, *, direction: str = "left"):
-        """Inverse-CDF sampler: ``x_t`` is the smallest ``v`` whose cumulative conditional
-        weight exceeds ``u_t · total``.  ``uniforms`` is ``(n, L)`` in ``[0, 1)``; for
-        ``direction="right"`` position ``L`` is drawn first with ``u[:, 0]`` (Eq. 4.5).
-
-        Returns ``(tokens (n, L) long, log_prob (n,) float64)``, ``log_prob`` the sum of
-        the log conditionals of the drawn tokens.
-        """
-        if not isinstance(direction, str) or direction not in ("left", "right"):
-            raise ShapeError(f"direction must be 'left' or 'right'; got {direction!r}")
-        u = as_tensor(uniforms, "uniforms", dtype=torch.float64, device=self.device)
-        if not bool(((u >= 0) & (u < 1)).all()):
-            raise UsageError("uniforms must lie in [0, 1)")
-        if u.ndim != 2 or u.shape[1] != self.length:
-            raise ShapeError(f"uniforms must have shape (n, L = {self.length}); "
-                             f"got {tuple(u.shape)}")
-        if direction == "right":
-            tok, lp = self.reversed().sample_from_uniforms(u, direction="left")
-            return torch.flip(tok, dims=(1,)), lp
-        renvs = self.reversed().left_environments()
-        n = u.shape[0]
-        h, _ = self._initial_states(n)
-        toks, logp = [], torch.zeros(n, dtype=torch.float64, device=self.device)
-        for t in range(self.length):
-            q = self._next_weights(h, t, renvs[self.length - t - 1][0])
-            cum = torch.cumsum(q, dim=1)
-            total = cum[:, -1]
-            check_mass(total, f"BornMachine.sample at position {t}")   # no draw from Z = 0
-            idx = torch.searchsorted(cum, (u[:, t] * total).unsqueeze(1), right=True)
-            idx = idx.squeeze(1).clamp_max(self.vocab_size - 1)
-            logp = logp + torch.log(q.gather(1, idx.unsqueeze(1)).squeeze(1) / total)
-            g = self.core(t).index_select(1, idx).permute(1, 0, 2)
-            h, _ = _renorm(torch.bmm(h.unsqueeze(1), g).squeeze(1))
-            toks.append(idx)
-        return torch.stack(toks, dim=1), logp
-
-    def sample(self, n: int, *, generator: torch.Generator, direction: str = "left"):
-        """``n`` exact samples (uniforms from ``generator``): ``(tokens, log_prob)``."""
-        n = as_int(n, "n", minimum=1)
-        check_entries((n, self.length), what="uniforms of the samples")
-        if not isinstance(generator, torch.Generator):
-            raise DTypeError(f"generator must be a torch.Generator; got {type(generator).__name__}")
-        u = torch.rand(n, self.length, generator=generator, dtype=torch.float64,
-                       device=generator.device)
-        return self.sample_from_uniforms(u.to(self.device), direction=direction)
-
     def extra_repr(self) -> str:
-        return (f"vocab_size={self.vocab_size}, length={self.length}, ranks={self.ranks}, "
-                f"complex={self.is_complex}, distinct_cores={len(self.core_list)}, "
-                f"alpha={self.alpha is not None}, omega={self.omega is not None}")
+        return (
+            f"vocab_size={self.vocab_size}, length={self.length}, ranks={self.ranks}, "
+            f"complex={self.is_complex}, distinct_cores={len(self.core_list)}, "
+            f"alpha={self.alpha is not None}, omega={self.omega is not None}"
+        )
 
 
-def random_born(vocab_size: int, length: int, rank: int, rng: np.random.Generator, *,
-                complex: bool = False, uniform: bool = False, boundary: bool = False,
-                dtype: torch.dtype = torch.float64, device: str = "cpu") -> BornMachine:
+def random_born(
+    vocab_size: int,
+    length: int,
+    rank: int,
+    rng: np.random.Generator,
+    *,
+    complex: bool = False,
+    uniform: bool = False,
+    boundary: bool = False,
+    dtype: torch.dtype = torch.float64,
+    device: str = "cpu",
+) -> BornMachine:
     """A random Born machine, entries ``N(0, 1/(|V| r_prev))`` (``Z`` per site of order
     one); ``uniform=True`` ties all middle cores (``sites = [0, 1, …, 1, 2]``).
 
@@ -396,8 +413,11 @@ def random_born(vocab_size: int, length: int, rank: int, rng: np.random.Generato
     complex, uniform = as_flag(complex, "complex"), as_flag(uniform, "uniform")
     boundary = as_flag(boundary, "boundary")
     dtype, device = as_torch_dtype(dtype), as_device(device)
-    check_entries((L if not uniform else min(L, 3), R, V, R), what="Born machine cores",
-                  route="pass uniform=True to tie the middle cores")
+    check_entries(
+        (L if not uniform else min(L, 3), R, V, R),
+        what="Born machine cores",
+        route="pass uniform=True to tie the middle cores",
+    )
     check_entries((L,), what="Born machine sites")
     if boundary:
         shapes = [(R, R)] if uniform else [(R, R)] * L
@@ -416,5 +436,4 @@ def random_born(vocab_size: int, length: int, rank: int, rng: np.random.Generato
 
     cores = [draw((r0, V, r1), V * r0) for r0, r1 in shapes]
     ends = [draw((R,), R) for _ in range(2)] if boundary else [None, None]
-    return BornMachine(cores, sites=sites, alpha=ends[0], omega=ends[1], dtype=dtype,
-                       device=device)
+    return BornMachine(cores, sites=sites, alpha=ends[0], omega=ends[1], dtype=dtype, device=device)

@@ -10,8 +10,7 @@ intermediate a mantissa times a power of two; ``transfer_matrix`` is the per-sit
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 import torch
 
@@ -38,8 +37,9 @@ def tree_product(mats: Sequence[torch.Tensor], keys: Sequence | None = None):
     if not mats:
         raise ShapeError("tree_product needs at least one matrix; got 0")
     if keys is not None and (isinstance(keys, (str, bytes)) or not hasattr(keys, "__len__")):
-        raise DTypeError(f"keys must be a sequence (one hashable per matrix); got "
-                         f"{type(keys).__name__}")
+        raise DTypeError(
+            f"keys must be a sequence (one hashable per matrix); got {type(keys).__name__}"
+        )
     keys = list(range(len(mats))) if keys is None else list(keys)
     bad = [k for k in keys if not isinstance(k, Hashable)]
     if bad:
@@ -62,5 +62,5 @@ def transfer_matrix(core: torch.Tensor) -> torch.Tensor:
     core = as_tensor(core, "core", ndim=3, detach=False)
     r0, v, r1 = core.shape
     a = core.permute(0, 2, 1).reshape(r0 * r1, v)
-    p = a.conj() @ a.transpose(0, 1)                         # ((a,b), (c,d))
+    p = a.conj() @ a.transpose(0, 1)  # ((a,b), (c,d))
     return p.reshape(r0, r1, r0, r1).permute(0, 2, 1, 3).reshape(r0 * r0, r1 * r1)

@@ -27,8 +27,8 @@ def pow2_scaled(g: torch.Tensor) -> tuple[torch.Tensor, int]:
         return g, 0
     _, exponent = torch.frexp(torch.tensor(m, dtype=torch.float64))
     k = int(exponent)
-    half = k // 2                                   # two steps: 2**±1074 is not a float
-    return g * (2.0 ** -half) * (2.0 ** -(k - half)), k
+    half = k // 2  # two steps: 2**±1074 is not a float
+    return g * (2.0**-half) * (2.0 ** -(k - half)), k
 
 
 def check_sweep(states, inputs, where: str) -> None:
@@ -40,10 +40,15 @@ def check_sweep(states, inputs, where: str) -> None:
     if not states or all(bool(torch.isfinite(s.detach()).all()) for s in states[-1:]):
         return
     for t in inputs:
-        if isinstance(t, torch.Tensor) and (t.is_floating_point() or t.is_complex()) \
-                and not bool(torch.isfinite(t.detach()).all()):
-            return                                  # NaN/inf came in: it propagates
+        if (
+            isinstance(t, torch.Tensor)
+            and (t.is_floating_point() or t.is_complex())
+            and not bool(torch.isfinite(t.detach()).all())
+        ):
+            return  # NaN/inf came in: it propagates
     step = next(i for i, s in enumerate(states) if not bool(torch.isfinite(s.detach()).all()))
-    raise NonFiniteError(f"{where}: the state left the float range at step {step} (finite "
-                         f"parameters and inputs; the unscaled sweep over/underflows) — use "
-                         f"the renormalised or log-domain method")
+    raise NonFiniteError(
+        f"{where}: the state left the float range at step {step} (finite "
+        f"parameters and inputs; the unscaled sweep over/underflows) — use "
+        f"the renormalised or log-domain method"
+    )

@@ -27,7 +27,12 @@ from torch import nn
 
 from ..errors import DTypeError, ShapeError, UsageError
 from ..validation import (
-    as_choice, as_device, as_flag, as_int, as_torch_dtype, as_torch_generator,
+    as_choice,
+    as_device,
+    as_flag,
+    as_int,
+    as_torch_dtype,
+    as_torch_generator,
     check_entries,
 )
 from .bilinear_terms import bilinear, bilinear_loop, real_input, recntn_parent
@@ -53,31 +58,39 @@ ACTIVATIONS = {"tanh": torch.tanh, "sigmoid": torch.sigmoid, "identity": lambda 
 class _Gated(nn.Module):
     """Shared plumbing: parameter creation (uniform ±1/√d, as torch), dtype/device."""
 
-    def __init__(self, input_size: int, hidden_size: int, *, dtype=torch.float64,
-                 device="cpu", generator: torch.Generator | None = None):
+    def __init__(
+        self,
+        input_size: int,
+        hidden_size: int,
+        *,
+        dtype=torch.float64,
+        device="cpu",
+        generator: torch.Generator | None = None,
+    ):
         super().__init__()
         dtype, generator = as_torch_dtype(dtype, complex_ok=False), as_torch_generator(generator)
         input_size = as_int(input_size, "input_size", minimum=1)
         hidden_size = as_int(hidden_size, "hidden_size", minimum=1)
         device = as_device(device)
-        if str(device) != "meta":                     # "meta" counts without storage
-            check_entries((input_size + hidden_size, input_size + hidden_size, hidden_size),
-                          what="gated cell parameters (largest tensor)",
-                          route="count parameters with device='meta'")
+        if str(device) != "meta":  # "meta" counts without storage
+            check_entries(
+                (input_size + hidden_size, input_size + hidden_size, hidden_size),
+                what="gated cell parameters (largest tensor)",
+                route="count parameters with device='meta'",
+            )
         self.input_size, self.hidden_size = input_size, hidden_size
         self._kw = {"dtype": dtype, "device": device}
         self._gen = generator
 
     def _new(self, name, *shape):
-        if str(self._kw["device"]) == "meta":           # counting only: no storage
+        if str(self._kw["device"]) == "meta":  # counting only: no storage
             setattr(self, name, nn.Parameter(torch.empty(*shape, **self._kw)))
             return
         bound = 1.0 / math.sqrt(self.hidden_size)
-        t = torch.empty(*shape, dtype=torch.float64).uniform_(-bound, bound,
-                                                              generator=self._gen)
+        t = torch.empty(*shape, dtype=torch.float64).uniform_(-bound, bound, generator=self._gen)
         setattr(self, name, nn.Parameter(t.to(**self._kw)))
 
-    step_parts: Callable[..., dict]                   # each cell's own (GRU, LSTM)
+    step_parts: Callable[..., dict]  # each cell's own (GRU, LSTM)
     init_state: Callable[..., Any]
 
     @property
@@ -98,8 +111,7 @@ class _Gated(nn.Module):
         ragged refused; the autograd graph kept)."""
         h = real_input(h, name, 2, dtype=self._kw["dtype"])
         if tuple(h.shape) != (batch, self.hidden_size):
-            raise ShapeError(f"{name} must be ({batch}, {self.hidden_size}); got "
-                             f"{tuple(h.shape)}")
+            raise ShapeError(f"{name} must be ({batch}, {self.hidden_size}); got {tuple(h.shape)}")
         return h
 
 
@@ -140,8 +152,15 @@ class GRUCell(_Gated):
         rec = u @ self.W_hh if self.reset == "before" else r * (h @ self.W_hh)
         a = self.tensor_term(x, u) + x @ self.W_xh + rec + self.b_h
         cand = self.f(a)
-        return {"r": r, "z": z, "u": u, "a": a, "cand": cand, "gate": z,
-                "h": (1 - z) * h + z * cand}
+        return {
+            "r": r,
+            "z": z,
+            "u": u,
+            "a": a,
+            "cand": cand,
+            "gate": z,
+            "h": (1 - z) * h + z * cand,
+        }
 
     def forward(self, x, h):
         return self.step_parts(x, h)["h"]
@@ -155,16 +174,25 @@ class GRUCell(_Gated):
         Mapping: torch's ``z`` is ``1 − z`` here, so ``W_iz = −W_xzᵀ``, ``W_hz = −W_hzᵀ``,
         ``b_iz = −b_z``; ``r ⊙ (W_hn h + b_hn)`` with ``b_hn = 0`` and ``b_in = b_h``."""
         if self.reset != "after" or self.f_name != "tanh":
-            raise UsageError("torch.nn.GRUCell applies r after W_hh with f = tanh; this cell "
-                             f"has reset={self.reset!r}, f={self.f_name!r}")
+            raise UsageError(
+                "torch.nn.GRUCell applies r after W_hh with f = tanh; this cell "
+                f"has reset={self.reset!r}, f={self.f_name!r}"
+            )
         t = nn.GRUCell(self.input_size, self.hidden_size, **self._kw)
         p = dict(self.named_parameters())
         with torch.no_grad():
             t.weight_ih.copy_(torch.cat([p["W_xr"].T, -p["W_xz"].T, p["W_xh"].T]))
             t.weight_hh.copy_(torch.cat([p["W_hr"].T, -p["W_hz"].T, p["W_hh"].T]))
             t.bias_ih.copy_(torch.cat([p["b_r"], -p["b_z"], p["b_h"]]))
-            t.bias_hh.copy_(torch.cat([torch.zeros_like(p["b_r"]), torch.zeros_like(p["b_z"]),
-                                       torch.zeros_like(p["b_h"])]))
+            t.bias_hh.copy_(
+                torch.cat(
+                    [
+                        torch.zeros_like(p["b_r"]),
+                        torch.zeros_like(p["b_z"]),
+                        torch.zeros_like(p["b_h"]),
+                    ]
+                )
+            )
         return t
 
     @classmethod
@@ -172,16 +200,18 @@ class GRUCell(_Gated):
         """The paper-convention cell (``reset="after"``) of a ``torch.nn.GRUCell``; torch's
         ``b_hn`` (inside ``r ⊙ ·``) must be zero, the other hidden biases are folded."""
         d = t.hidden_size
-        if t.bias and bool((t.bias_hh[2 * d:] != 0).any()):
-            raise UsageError("b_hn sits inside r ⊙ (W_hn h + b_hn) and has no counterpart in "
-                             "Eq. 10; it must be zero")
+        if t.bias and bool((t.bias_hh[2 * d :] != 0).any()):
+            raise UsageError(
+                "b_hn sits inside r ⊙ (W_hn h + b_hn) and has no counterpart in "
+                "Eq. 10; it must be zero"
+            )
         w = t.weight_ih.detach()
         cell = cls(t.input_size, d, reset="after", dtype=w.dtype, device=w.device)
         wi, wh = t.weight_ih.detach().split(d), t.weight_hh.detach().split(d)
         zero = torch.zeros(3 * d, dtype=w.dtype, device=w.device)
         b_i = t.bias_ih.detach() if t.bias else zero
         b_h = t.bias_hh.detach() if t.bias else zero
-        bias = (b_i[:d] + b_h[:d], b_i[d:2 * d] + b_h[d:2 * d], b_i[2 * d:])
+        bias = (b_i[:d] + b_h[:d], b_i[d : 2 * d] + b_h[d : 2 * d], b_i[2 * d :])
         with torch.no_grad():
             for g, s, k in (("r", 1, 0), ("z", -1, 1), ("h", 1, 2)):
                 getattr(cell, f"W_x{g}").copy_(s * wi[k].T)
@@ -252,15 +282,22 @@ class LSTMCell(_Gated):
     def step_parts(self, x, state):
         x = self._check_x(x)
         if not isinstance(state, (tuple, list)) or len(state) != 2:
-            raise DTypeError(f"an LSTM state must be a pair (h, c); got "
-                             f"{type(state).__name__}")
+            raise DTypeError(f"an LSTM state must be a pair (h, c); got {type(state).__name__}")
         h, c = self._check_h(state[0], x.shape[0], "h"), self._check_h(state[1], x.shape[0], "c")
         ig = torch.sigmoid(x @ self.W_xi + h @ self.W_hi + self._peep(c, "i") + self.b_i)
         fg = torch.sigmoid(x @ self.W_xf + h @ self.W_hf + self._peep(c, "f") + self.b_f)
         a = self.tensor_term(x, h) + x @ self.W_xc + h @ self.W_hc + self.b_c
         c_new = fg * c + ig * torch.tanh(a)
-        return {"i": ig, "f": fg, "u": h, "a": a, "gate": ig, "cand": c_new,
-                "c": c_new, "h": self.output(x, h, c_new)}
+        return {
+            "i": ig,
+            "f": fg,
+            "u": h,
+            "a": a,
+            "gate": ig,
+            "cand": c_new,
+            "c": c_new,
+            "h": self.output(x, h, c_new),
+        }
 
     def forward(self, x, state):
         p = self.step_parts(x, state)
@@ -292,9 +329,9 @@ class LSTMCell(_Gated):
         bias = (t.bias_ih + t.bias_hh).detach() if t.bias else torch.zeros_like(w[:, 0])
         with torch.no_grad():
             for k, g in enumerate(cls.gates):
-                getattr(cell, f"W_x{g}").copy_(w[k * d:(k + 1) * d].T)
-                getattr(cell, f"W_h{g}").copy_(t.weight_hh.detach()[k * d:(k + 1) * d].T)
-                getattr(cell, f"b_{g}").copy_(bias[k * d:(k + 1) * d])
+                getattr(cell, f"W_x{g}").copy_(w[k * d : (k + 1) * d].T)
+                getattr(cell, f"W_h{g}").copy_(t.weight_hh.detach()[k * d : (k + 1) * d].T)
+                getattr(cell, f"b_{g}").copy_(bias[k * d : (k + 1) * d])
         return cell
 
 
@@ -319,16 +356,18 @@ def run_sequence(cell, x, state=None, *, keep: bool = False):
     "gate", "cand", "h"`` to lists over steps (``cand`` = h̃_j for a GRU, c_j for an
     LSTM, as autograd nodes), else ``None``."""
     if not isinstance(cell, _Gated):
-        raise DTypeError(f"cell must be a gated cell of tnverify.cells.gated; got "
-                         f"{type(cell).__name__}")
+        raise DTypeError(
+            f"cell must be a gated cell of tnverify.cells.gated; got {type(cell).__name__}"
+        )
     x = real_input(x, "x", 3, dtype=cell._kw["dtype"])
     if x.shape[1] < 1:
         raise ShapeError("x must hold at least one step (L >= 1)")
     state = cell.init_state(x.shape[0]) if state is None else state
     keep = as_flag(keep, "keep")
     hs: list[torch.Tensor] = []
-    cache: dict[str, list] | None = ({k: [] for k in ("x", "u", "a", "gate", "cand", "h")}
-                                     if keep else None)
+    cache: dict[str, list] | None = (
+        {k: [] for k in ("x", "u", "a", "gate", "cand", "h")} if keep else None
+    )
     for t in range(x.shape[1]):
         p = cell.step_parts(x[:, t], state)
         state = (p["h"], p["c"]) if isinstance(cell, LSTMCell) else p["h"]
@@ -351,8 +390,9 @@ def bptt_w_tsr(cache, grads, *, f="tanh", fprime="true", model="gru"):
     Returns ``(i, d, d)``: ``G[p, q, k] = Σ_j Σ_b δ_j[b, k] x_j[b, p] u_j[b, q]``.
     """
     if not isinstance(cache, dict) or "a" not in cache:
-        raise DTypeError(f"cache must be the dict of run_sequence(..., keep=True); got "
-                         f"{type(cache).__name__}")
+        raise DTypeError(
+            f"cache must be the dict of run_sequence(..., keep=True); got {type(cache).__name__}"
+        )
     if isinstance(f, str) or not callable(f):
         as_choice(f, "f", tuple(ACTIVATIONS))
     as_choice(fprime, "fprime", ("true", "printed"))
@@ -364,14 +404,15 @@ def bptt_w_tsr(cache, grads, *, f="tanh", fprime="true", model="gru"):
         a = cache["a"][j].detach()
         fa = ACTIVATIONS["tanh" if model == "lstm" else f](a)
         if model == "lstm" or f == "tanh":
-            fp = (1 - fa) ** 2 if (fprime == "printed" and model == "gru") else 1 - fa ** 2
+            fp = (1 - fa) ** 2 if (fprime == "printed" and model == "gru") else 1 - fa**2
         elif f == "sigmoid":
             fp = fa * (1 - fa)
         else:
             fp = torch.ones_like(a)
         delta = g * fp * (cache["gate"][j].detach() if model == "lstm" else 1.0)
-        total = total + torch.einsum("bp,bq,bk->pqk", cache["x"][j].detach(),
-                                     cache["u"][j].detach(), delta)
+        total = total + torch.einsum(
+            "bp,bq,bk->pqk", cache["x"][j].detach(), cache["u"][j].detach(), delta
+        )
     return total
 
 

@@ -33,20 +33,29 @@ __all__ = [
 ]
 
 #: Model name → (cell class name, keyword arguments).
-MODELS = {"GRURNN": ("GRUCell", {}), "GRURNTN": ("GRURNTN", {"form": "eq18"}),
-          "LSTMRNN": ("LSTMCell", {}), "LSTMRNTN": ("LSTMRNTN", {})}
+MODELS = {
+    "GRURNN": ("GRUCell", {}),
+    "GRURNTN": ("GRURNTN", {"form": "eq18"}),
+    "LSTMRNN": ("LSTMCell", {}),
+    "LSTMRNTN": ("LSTMRNTN", {}),
+}
 
 #: The settings and totals printed in §IV-B.  ``hidden`` as printed; the character
 #: level prints "600 for LSTMRNTN" (LSTMRNTN already has 256; LSTMRNN has none).
 PUBLISHED = {
-    "word": {"vocab_size": 10_000, "embedding": 128,
-             "hidden": {"GRURNTN": 256, "LSTMRNTN": 256, "GRURNN": 860, "LSTMRNN": 740},
-             "total": {"GRURNN": "12", "GRURNTN": "12", "LSTMRNN": "13", "LSTMRNTN": "13"}},
-    "char": {"vocab_size": None, "embedding": 32,
-             "hidden": {"GRURNTN": 256, "LSTMRNTN": 256, "GRURNN": 820},
-             "printed_600_for": "LSTMRNTN",
-             "total": {"GRURNN": "2.2", "GRURNTN": "2.2", "LSTMRNN": "2.6",
-                       "LSTMRNTN": "2.6"}},
+    "word": {
+        "vocab_size": 10_000,
+        "embedding": 128,
+        "hidden": {"GRURNTN": 256, "LSTMRNTN": 256, "GRURNN": 860, "LSTMRNN": 740},
+        "total": {"GRURNN": "12", "GRURNTN": "12", "LSTMRNN": "13", "LSTMRNTN": "13"},
+    },
+    "char": {
+        "vocab_size": None,
+        "embedding": 32,
+        "hidden": {"GRURNTN": 256, "LSTMRNTN": 256, "GRURNN": 820},
+        "printed_600_for": "LSTMRNTN",
+        "total": {"GRURNN": "2.2", "GRURNTN": "2.2", "LSTMRNN": "2.6", "LSTMRNTN": "2.6"},
+    },
 }
 
 
@@ -55,15 +64,15 @@ def _size(value, name: str) -> int:
     import numbers
 
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise DTypeError(f"{name} must be an integer >= 1; got {value!r} "
-                         f"({type(value).__name__})")
+        raise DTypeError(f"{name} must be an integer >= 1; got {value!r} ({type(value).__name__})")
     if int(value) < 1:
         raise UsageError(f"{name} must be an integer >= 1; got {int(value)}")
     return int(value)
 
 
-def model_param_count(model: str, *, vocab_size: int, embedding: int, hidden: int,
-                      peephole: str | None = "full") -> dict:
+def model_param_count(
+    model: str, *, vocab_size: int, embedding: int, hidden: int, peephole: str | None = "full"
+) -> dict:
     """Trainable parameters of one §IV-B language model, by part.
 
     Parameters
@@ -85,8 +94,10 @@ def model_param_count(model: str, *, vocab_size: int, embedding: int, hidden: in
 
     if not isinstance(model, str) or model not in MODELS:
         raise UsageError(f"model must be one of {sorted(MODELS)}; got {model!r}")
-    vocab_size, embedding, hidden = (_size(v, k) for v, k in (
-        (vocab_size, "vocab_size"), (embedding, "embedding"), (hidden, "hidden")))
+    vocab_size, embedding, hidden = (
+        _size(v, k)
+        for v, k in ((vocab_size, "vocab_size"), (embedding, "embedding"), (hidden, "hidden"))
+    )
     cls_name, model_kw = MODELS[model]
     kw: dict[str, Any] = dict(model_kw, dtype=torch.float32, device="meta")
     if model.startswith("LSTM"):
@@ -94,16 +105,19 @@ def model_param_count(model: str, *, vocab_size: int, embedding: int, hidden: in
     cell = getattr(gated, cls_name)(embedding, hidden, **kw)
     emb = torch.nn.Embedding(vocab_size, embedding, device="meta")
     out = torch.nn.Linear(hidden, vocab_size, device="meta")
-    parts = {"embedding": sum(p.numel() for p in emb.parameters()),
-             "cell": cell.n_params,
-             "tensor": cell.W_tsr.numel() if hasattr(cell, "W_tsr") else 0,
-             "output": sum(p.numel() for p in out.parameters())}
+    parts = {
+        "embedding": sum(p.numel() for p in emb.parameters()),
+        "cell": cell.n_params,
+        "tensor": cell.W_tsr.numel() if hasattr(cell, "W_tsr") else 0,
+        "output": sum(p.numel() for p in out.parameters()),
+    }
     parts["total"] = parts["embedding"] + parts["cell"] + parts["output"]
     return parts
 
 
-def formula_count(model: str, *, vocab_size: int, embedding: int, hidden: int,
-                  peephole: str | None = "full") -> int:
+def formula_count(
+    model: str, *, vocab_size: int, embedding: int, hidden: int, peephole: str | None = "full"
+) -> int:
     """Closed form: ``V·E + g(E·d + d² + d) + [i·d·d] + [3·d² | 3·d] + d·V + V`` with
     ``g = 3`` (GRU) or ``4`` (LSTM)."""
     V, E, d = vocab_size, embedding, hidden
@@ -119,7 +133,7 @@ def formula_count(model: str, *, vocab_size: int, embedding: int, hidden: int,
 def printed_unit(printed: str) -> Decimal:
     """The unit of the last printed digit of a value in millions (``"2.2"`` → 0.1)."""
     exponent = Decimal(printed).as_tuple().exponent
-    if not isinstance(exponent, int):                  # "NaN", "Infinity": no last digit
+    if not isinstance(exponent, int):  # "NaN", "Infinity": no last digit
         raise UsageError(f"printed must be a finite number; got {printed!r}")
     return Decimal(1).scaleb(exponent)
 
@@ -142,7 +156,12 @@ def about(count: int, printed: str) -> dict:
     unit = printed_unit(printed)
     millions = Decimal(int(count)) / Decimal(10**6)
     rounded = millions.quantize(unit, rounding=ROUND_HALF_EVEN)
-    return {"count": int(count), "millions": float(millions), "rounded": str(rounded),
-            "printed": printed, "unit_millions": str(unit),
-            "holds": rounded == Decimal(printed),
-            "relative_deviation": float((millions - Decimal(printed)) / Decimal(printed))}
+    return {
+        "count": int(count),
+        "millions": float(millions),
+        "rounded": str(rounded),
+        "printed": printed,
+        "unit_millions": str(unit),
+        "holds": rounded == Decimal(printed),
+        "relative_deviation": float((millions - Decimal(printed)) / Decimal(printed)),
+    }

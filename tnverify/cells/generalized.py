@@ -48,30 +48,41 @@ class GeneralizedRNNModule(nn.Module):
     dtype, device : torch dtype and device
     """
 
-    def __init__(self, C, G, xi, *, h0=None, shared=False, shared_inputs=False,
-                 dtype=torch.float64, device="cpu"):
+    def __init__(
+        self,
+        C,
+        G,
+        xi,
+        *,
+        h0=None,
+        shared=False,
+        shared_inputs=False,
+        dtype=torch.float64,
+        device="cpu",
+    ):
         super().__init__()
         device, dtype = as_device(device), as_torch_dtype(dtype, complex_ok=False)
         shared, shared_inputs = as_flag(shared, "shared"), as_flag(shared_inputs, "shared_inputs")
         for seq, name in ((C, "C"), (G, "G")):
             if not isinstance(seq, (list, tuple)):
-                raise DTypeError(f"{name} must be a sequence of T arrays; got "
-                                 f"{type(seq).__name__}")
+                raise DTypeError(f"{name} must be a sequence of T arrays; got {type(seq).__name__}")
         # validate through the numpy definition (shapes, finiteness, unit)
-        ref = GeneralizedRNN(tuple(_np(c, "C") for c in C), tuple(_np(g, "G") for g in G), xi,
-                             h0)
+        ref = GeneralizedRNN(tuple(_np(c, "C") for c in C), tuple(_np(g, "G") for g in G), xi, h0)
         T = ref.length
         if (shared and not ref.shared) or (shared_inputs and not ref.shared_inputs):
-            raise UsageError("shared=True / shared_inputs=True need equal weights at steps "
-                             "2 … T−1 (𝒢^{(2)} = ⋯ = 𝒢^{(T−1)}); the given ones differ")
+            raise UsageError(
+                "shared=True / shared_inputs=True need equal weights at steps "
+                "2 … T−1 (𝒢^{(2)} = ⋯ = 𝒢^{(T−1)}); the given ones differ"
+            )
         self.xi, self.h0 = get_xi(xi), ref.h0
         self.core_sites = [t if not (shared and 1 < t < T - 1) else 1 for t in range(T)]
-        self.input_sites = [t if not (shared_inputs and 1 < t < T - 1) else 1
-                            for t in range(T)]
+        self.input_sites = [t if not (shared_inputs and 1 < t < T - 1) else 1 for t in range(T)]
         self.cores = nn.ParameterList(
-            [_param(ref.G[t], dtype, device) for t in sorted(set(self.core_sites))])
+            [_param(ref.G[t], dtype, device) for t in sorted(set(self.core_sites))]
+        )
         self.inputs = nn.ParameterList(
-            [_param(ref.C[t], dtype, device) for t in sorted(set(self.input_sites))])
+            [_param(ref.C[t], dtype, device) for t in sorted(set(self.input_sites))]
+        )
         self._core_index = {t: i for i, t in enumerate(sorted(set(self.core_sites)))}
         self._input_index = {t: i for i, t in enumerate(sorted(set(self.input_sites)))}
         self.length, self.n_features = T, ref.n_features
@@ -92,8 +103,12 @@ class GeneralizedRNNModule(nn.Module):
     def to_network(self) -> GeneralizedRNN:
         """The numpy float64 :class:`~tnverify.generalized.grid.GeneralizedRNN` with these weights."""
         T = self.length
-        return GeneralizedRNN(tuple(_np(self.input_matrix(t)) for t in range(T)),
-                              tuple(_np(self.core(t)) for t in range(T)), self.xi, self.h0)
+        return GeneralizedRNN(
+            tuple(_np(self.input_matrix(t)) for t in range(T)),
+            tuple(_np(self.core(t)) for t in range(T)),
+            self.xi,
+            self.h0,
+        )
 
     def hidden_states(self, features: torch.Tensor) -> list:
         """[h^{(0)}, …, h^{(T)}], each (B, R_t), by Eq. 16."""
@@ -103,14 +118,16 @@ class GeneralizedRNNModule(nn.Module):
         if features.is_complex():
             raise DTypeError(f"features must be real; got dtype {features.dtype}")
         if features.ndim != 3 or tuple(features.shape[1:]) != (self.length, self.n_features):
-            raise ShapeError(f"features must have shape (B, T={self.length}, "
-                             f"M={self.n_features}); got {tuple(features.shape)}")
+            raise ShapeError(
+                f"features must have shape (B, T={self.length}, "
+                f"M={self.n_features}); got {tuple(features.shape)}"
+            )
         f = features.to(dtype=ref.dtype, device=ref.device)
         h = torch.full((f.shape[0], 1), self.h0, dtype=ref.dtype, device=ref.device)
         out = [h]
         for t in range(self.length):
-            x = f[:, t, :] @ self.input_matrix(t).T                 # (B, L)
-            X = self.xi.torch(x[:, :, None], h[:, None, :])         # (B, L, R_{t−1})
+            x = f[:, t, :] @ self.input_matrix(t).T  # (B, L)
+            X = self.xi.torch(x[:, :, None], h[:, None, :])  # (B, L, R_{t−1})
             G = self.core(t)
             h = X.reshape(X.shape[0], -1) @ G.reshape(-1, G.shape[2])
             out.append(h)
@@ -126,8 +143,9 @@ class GeneralizedRNNModule(nn.Module):
         Ft = as_tensor(F, "F", dtype=ref.dtype, device=ref.device, ndim=2)
         tokens = torch.as_tensor(as_int_array(tokens, "tokens"))
         if tokens.ndim != 2 or tokens.shape[1] != self.length:
-            raise ShapeError(f"tokens must have shape (B, T={self.length}); got "
-                             f"{tuple(tokens.shape)}")
+            raise ShapeError(
+                f"tokens must have shape (B, T={self.length}); got {tuple(tokens.shape)}"
+            )
         if tokens.numel() and (int(tokens.min()) < 0 or int(tokens.max()) >= Ft.shape[0]):
             raise ShapeError(f"template indices must lie in [0, {Ft.shape[0]})")
         return self.forward(Ft[tokens.to(Ft.device)])

@@ -4,11 +4,12 @@
   ``B ∈ ℝ^{N×H}`` and the readings that make ``B x`` typed (``orientation``).
 - :class:`LMM` — Eq. 5.20–5.21, ``h^{(t)} = Λ h^{(t−1)} ⊙ Γ x^{(t)}`` with complex
   diagonals ``Λ = diag(exp(−v_Λ + iθ_Λ))``, ``Γ = diag(exp(−v_Γ + iθ_Γ))``, initialised
-  by Lemma 4.2.1 (:func:`annulus_init`).
+  by Lemma 4.2.1 (:func:`annulus_init`, in :mod:`tnverify.cells.annulus`).
 - :class:`LMMMLP` — Eq. 5.23, ``h^{(t)} = C z + D x^{(t)}`` with ``z = Λh ⊙ Γx``.
 - :class:`LMMMMn` — Eq. 5.24, ``h^{(t)} = MMn(z)`` (:func:`mmn`), on the real part as
   in §7.2 (``part="real"``) or on the complex ``z`` as printed (``part="complex"``).
-- :func:`lmm_to_tt_core` — the LMM as a TTLM with a diagonal core.
+- :func:`lmm_to_tt_core` — the LMM as a TTLM with a diagonal core (in
+  :mod:`tnverify.cells.lmm_tt_core`).
 
 Inputs are dense vectors (the thesis' ``N``-dimensional inputs ``x^{(t)}``), batched as
 ``(batch, L, N)``.  Parameter counts (:func:`real_param_count`) count a complex entry as
@@ -34,11 +35,19 @@ import torch
 from torch import nn
 
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
-from ..lru.theory import annulus_params
 from ..validation import (
-    as_array, as_choice, as_device, as_flag, as_float, as_int, as_rng, as_tensor, check_entries,
+    as_choice,
+    as_device,
+    as_flag,
+    as_float,
+    as_int,
+    as_rng,
+    as_tensor,
+    check_entries,
 )
+from .annulus import annulus_init
 from .finite import check_sweep
+from .lmm_tt_core import lmm_to_tt_core
 
 __all__ = [
     "LMM",
@@ -57,8 +66,12 @@ __all__ = [
 #: ``"HxN"`` declares ``B ∈ ℝ^{H×N}`` and applies ``B x``;
 #: ``"literal"`` applies ``B x`` to the declared ``N×H`` matrix (typed only when N = H).
 ORIENTATIONS = ("NxH", "HxN", "literal")
-_COMPLEX = {torch.float32: torch.complex64, torch.float64: torch.complex128,
-            torch.complex64: torch.complex64, torch.complex128: torch.complex128}
+_COMPLEX = {
+    torch.float32: torch.complex64,
+    torch.float64: torch.complex128,
+    torch.complex64: torch.complex64,
+    torch.complex128: torch.complex128,
+}
 
 
 def real_param_count(module: nn.Module) -> int:
@@ -67,48 +80,6 @@ def real_param_count(module: nn.Module) -> int:
     if not isinstance(module, nn.Module):
         raise DTypeError(f"module must be a torch.nn.Module; got {type(module).__name__}")
     return sum(p.numel() * (2 if p.is_complex() else 1) for p in module.parameters())
-
-
-def annulus_init(n: int, r_min: float, r_max: float, rng: np.random.Generator, *,
-                 formula: str = "lemma") -> tuple[np.ndarray, np.ndarray]:
-    """Draw ``(v, θ)`` so that ``exp(−v + iθ)`` lies on the annulus ``r_min ≤ |z| ≤ r_max``.
-
-    ``formula="lemma"`` (thesis Lemma 4.2.1):
-    ``v = −½ log(u₁ (r_max² − r_min²) + r_min²)``, ``θ = 2π u₂`` — uniform on the annulus.
-    ``formula="printed"`` (thesis §5.4.1, text after Eq. 5.21, literally):
-    ``v = −½ log(r_max² − r_min²) + r_min²``, ``θ = 2π u₂`` — ``u₁`` does not occur.
-
-    Parameters
-    ----------
-    n : int
-        Number of draws.
-    r_min, r_max : float
-        ``0 ≤ r_min ≤ r_max ≤ 1`` (``r_max > 0`` for the lemma, ``r_max > r_min`` for the
-        printed formula, whose logarithm needs ``r_max² − r_min² > 0``).
-    rng : numpy.random.Generator
-    formula : {"lemma", "printed"}
-
-    Returns
-    -------
-    v, theta : (n,) float64 arrays
-    """
-    as_choice(formula, "formula", ("lemma", "printed"))
-    r_min = as_float(r_min, "r_min", error=UsageError)
-    r_max = as_float(r_max, "r_max", error=UsageError)
-    if not (0.0 <= r_min <= r_max <= 1.0):
-        raise UsageError(f"need 0 <= r_min <= r_max <= 1; got r_min={r_min}, r_max={r_max}")
-    n = as_int(n, "n", minimum=1)
-    check_entries((n,), repeat=1, what="annulus draws")
-    rng = as_rng(rng)
-    if formula == "lemma" and r_max <= 0:
-        raise UsageError(f"the lemma needs r_max > 0 (log 0); got r_max={r_max}")
-    if formula == "printed" and r_max <= r_min:
-        raise UsageError(f"the printed formula needs r_max > r_min (log 0); got {r_min}, {r_max}")
-    u1, u2 = rng.random(int(n)), rng.random(int(n))
-    if formula == "lemma":
-        return annulus_params(u1, u2, r_min, r_max)         # tnverify.lru, Lemma 4.2.1
-    v = np.full(int(n), -0.5 * math.log(r_max ** 2 - r_min ** 2) + r_min ** 2)
-    return v, 2.0 * math.pi * u2
 
 
 def _tensor(x, dtype, device, name: str, ndim: int) -> torch.Tensor:
@@ -144,12 +115,17 @@ class _Recurrence(nn.Module):
         return x.to(self.state_dtype)
 
     def _h0(self, h0, batch: int) -> torch.Tensor:
-        h = (torch.ones(self.hidden, dtype=self.state_dtype, device=self.device) if h0 is None
-             else as_tensor(h0, "h0", dtype=self.state_dtype, device=self.device,
-                            finite=False, detach=False))
+        h = (
+            torch.ones(self.hidden, dtype=self.state_dtype, device=self.device)
+            if h0 is None
+            else as_tensor(
+                h0, "h0", dtype=self.state_dtype, device=self.device, finite=False, detach=False
+            )
+        )
         if h.shape not in ((self.hidden,), (batch, self.hidden)):
-            raise ShapeError(f"h0 must be ({self.hidden},) or ({batch}, {self.hidden}); "
-                             f"got {tuple(h.shape)}")
+            raise ShapeError(
+                f"h0 must be ({self.hidden},) or ({batch}, {self.hidden}); got {tuple(h.shape)}"
+            )
         return h.expand(batch, self.hidden)
 
     def forward(self, x, *, h0=None, return_all: bool = False) -> torch.Tensor:
@@ -169,8 +145,7 @@ class _Recurrence(nn.Module):
         for t in range(x.shape[1]):
             h = self.step(h, x[:, t])
             states.append(h)
-        check_sweep(states, [x, *self.parameters()],
-                    f"{type(self).__name__}.forward")
+        check_sweep(states, [x, *self.parameters()], f"{type(self).__name__}.forward")
         return torch.stack(states, dim=1) if return_all else h
 
     @property
@@ -191,8 +166,7 @@ class RACLayer(_Recurrence):
     Outputs: ``(batch, H)`` last state or ``(batch, L, H)`` all states.
     """
 
-    def __init__(self, A, B, *, orientation: str = "NxH", dtype=torch.float64,
-                 device: str = "cpu"):
+    def __init__(self, A, B, *, orientation: str = "NxH", dtype=torch.float64, device: str = "cpu"):
         super().__init__()
         if orientation not in ORIENTATIONS:
             raise UsageError(f"orientation must be one of {ORIENTATIONS}; got {orientation!r}")
@@ -204,12 +178,16 @@ class RACLayer(_Recurrence):
         out_axis = 0 if orientation == "HxN" else 1
         if b.shape[out_axis] != H:
             want = "(H, N)" if orientation == "HxN" else "(N, H)"
-            raise ShapeError(f"B must be {want} with H = {H} for orientation {orientation!r}; "
-                             f"got {tuple(b.shape)}")
+            raise ShapeError(
+                f"B must be {want} with H = {H} for orientation {orientation!r}; "
+                f"got {tuple(b.shape)}"
+            )
         if orientation == "literal" and b.shape[0] != H:
-            raise ShapeError(f"B x with B ∈ ℝ^(N×H) = {tuple(b.shape)} and x ∈ ℝ^N is not typed "
-                             f"(inner sizes {b.shape[1]} ≠ N = {b.shape[0]}); it is only when "
-                             "N = H")
+            raise ShapeError(
+                f"B x with B ∈ ℝ^(N×H) = {tuple(b.shape)} and x ∈ ℝ^N is not typed "
+                f"(inner sizes {b.shape[1]} ≠ N = {b.shape[0]}); it is only when "
+                "N = H"
+            )
         self.orientation, self.hidden = orientation, H
         self.n_inputs = int(b.shape[1] if orientation == "HxN" else b.shape[0])
         self.A, self.B = nn.Parameter(a), nn.Parameter(b)
@@ -244,15 +222,24 @@ class LMM(_Recurrence):
     gives ``log h^{(t)}`` (principal log of each factor, summed: no under/overflow).
     """
 
-    v_lam: torch.Tensor                        # the four parameter vectors (set in a loop)
+    v_lam: torch.Tensor  # the four parameter vectors (set in a loop)
     theta_lam: torch.Tensor
     v_gam: torch.Tensor
     theta_gam: torch.Tensor
 
-    def __init__(self, hidden: int, *, r_min: float = 0.0, r_max: float = 1.0,
-                 rng: np.random.Generator | None = None, init: str = "lemma",
-                 complex_params: bool = True, params: dict | None = None,
-                 dtype=torch.complex128, device: str = "cpu"):
+    def __init__(
+        self,
+        hidden: int,
+        *,
+        r_min: float = 0.0,
+        r_max: float = 1.0,
+        rng: np.random.Generator | None = None,
+        init: str = "lemma",
+        complex_params: bool = True,
+        params: dict | None = None,
+        dtype=torch.complex128,
+        device: str = "cpu",
+    ):
         super().__init__()
         dtype = _check_dtype(dtype)
         if not dtype.is_complex:
@@ -260,14 +247,21 @@ class LMM(_Recurrence):
         self.hidden = self.n_inputs = as_int(hidden, "hidden", minimum=1)
         complex_params, device = as_flag(complex_params, "complex_params"), as_device(device)
         if params is not None and not isinstance(params, dict):
-            raise DTypeError(f"params must be None or a dict of the four parameter vectors; "
-                             f"got {type(params).__name__}")
+            raise DTypeError(
+                f"params must be None or a dict of the four parameter vectors; "
+                f"got {type(params).__name__}"
+            )
         if params is not None and set(params) != {"v_lam", "theta_lam", "v_gam", "theta_gam"}:
-            raise ShapeError(f"params must have the keys v_lam, theta_lam, v_gam, theta_gam; "
-                             f"got {sorted(map(str, params))}")
+            raise ShapeError(
+                f"params must have the keys v_lam, theta_lam, v_gam, theta_gam; "
+                f"got {sorted(map(str, params))}"
+            )
         check_entries((self.hidden,), repeat=1, what="LMM diagonals")
-        pdtype = dtype if complex_params else (torch.float32 if dtype == torch.complex64
-                                               else torch.float64)
+        pdtype = (
+            dtype
+            if complex_params
+            else (torch.float32 if dtype == torch.complex64 else torch.float64)
+        )
         if params is None:
             rng = as_rng(rng)
             vl, tl = annulus_init(self.hidden, r_min, r_max, rng, formula=init)
@@ -286,10 +280,15 @@ class LMM(_Recurrence):
         ``v = −log|·|``, ``θ = arg(·)``."""
         lam, gam = np.asarray(lam, dtype=np.complex128), np.asarray(gam, dtype=np.complex128)
         if lam.shape != gam.shape or lam.ndim != 1 or (lam == 0).any() or (gam == 0).any():
-            raise ShapeError(f"need nonzero lam, gam of one shape (H,); got {lam.shape}, "
-                             f"{gam.shape}")
-        p = {"v_lam": -np.log(np.abs(lam)), "theta_lam": np.angle(lam),
-             "v_gam": -np.log(np.abs(gam)), "theta_gam": np.angle(gam)}
+            raise ShapeError(
+                f"need nonzero lam, gam of one shape (H,); got {lam.shape}, {gam.shape}"
+            )
+        p = {
+            "v_lam": -np.log(np.abs(lam)),
+            "theta_lam": np.angle(lam),
+            "v_gam": -np.log(np.abs(gam)),
+            "theta_gam": np.angle(gam),
+        }
         return cls(lam.shape[0], params=p, complex_params=kw.pop("complex_params", False), **kw)
 
     @property
@@ -329,15 +328,19 @@ class LMM(_Recurrence):
         if (x == 0).any():
             raise NonFiniteError("log_forward needs inputs without zero entries (log 0)")
         log_lg = (-self.v_lam - self.v_gam).to(self._dtype) + 1j * (
-            self.theta_lam + self.theta_gam).to(self._dtype)
+            self.theta_lam + self.theta_gam
+        ).to(self._dtype)
         out = torch.cumsum(log_lg + torch.log(x), dim=1)
         if log_h0 is None:
             return out
-        log_h0 = as_tensor(log_h0, "log_h0", dtype=out.dtype, device=out.device,
-                           detach=False, ndim=(1, 2))
+        log_h0 = as_tensor(
+            log_h0, "log_h0", dtype=out.dtype, device=out.device, detach=False, ndim=(1, 2)
+        )
         if log_h0.shape[-1] != self.hidden:
-            raise ShapeError(f"log_h0 must be ({self.hidden},) or (batch, {self.hidden}); "
-                             f"got {tuple(log_h0.shape)}")
+            raise ShapeError(
+                f"log_h0 must be ({self.hidden},) or (batch, {self.hidden}); "
+                f"got {tuple(log_h0.shape)}"
+            )
         return out + log_h0
 
 
@@ -384,8 +387,10 @@ def mmn(z: torch.Tensor, a: float = -1.0, b: float = 1.0, *, dim: int = -1) -> t
     a, b = as_float(a, "a", error=UsageError), as_float(b, "b", error=UsageError)
     dim = as_int(dim, "dim")
     if z.is_complex():
-        raise DTypeError("MMn needs a real z: min/max are undefined for complex numbers "
-                         f"(torch refuses them); got {z.dtype}")
+        raise DTypeError(
+            "MMn needs a real z: min/max are undefined for complex numbers "
+            f"(torch refuses them); got {z.dtype}"
+        )
     lo, hi = z.amin(dim=dim, keepdim=True), z.amax(dim=dim, keepdim=True)
     return a + (z - lo) * (b - a) / (hi - lo)
 
@@ -400,45 +405,17 @@ class LMMMMn(LMM):
     Inputs/Outputs as :class:`LMM`.
     """
 
-    def __init__(self, hidden: int, *, a: float = -1.0, b: float = 1.0, part: str = "real",
-                 **kw):
+    def __init__(self, hidden: int, *, a: float = -1.0, b: float = 1.0, part: str = "real", **kw):
         as_choice(part, "part", ("real", "complex"))
         a, b = as_float(a, "a", error=UsageError), as_float(b, "b", error=UsageError)
         if isinstance(hidden, (int, np.integer)) and int(hidden) < 2:
-            raise ShapeError(f"LMM-MMn needs hidden >= 2: Min-Max normalisation of a single "
-                             f"unit is 0/0 (claim thesis-eq-5.24); got hidden = {hidden}")
+            raise ShapeError(
+                f"LMM-MMn needs hidden >= 2: Min-Max normalisation of a single "
+                f"unit is 0/0 (claim thesis-eq-5.24); got hidden = {hidden}"
+            )
         super().__init__(hidden, **kw)
         self.a, self.b, self.part = float(a), float(b), part
 
     def step(self, h, x):
         z = self.pre(h, x)
         return mmn(z.real if self.part == "real" else z, self.a, self.b).to(self._dtype)
-
-
-def lmm_to_tt_core(lam, gam):
-    """The LMM as a TTLM: the diagonal core ``G ∈ ℂ^{H×H×H}`` (TT view ``(R, N, R)``,
-    ``N = H``) with ``G[p, i, o] = δ_{po} δ_{io} λ_o γ_o``, so that the TT step
-    ``h'_o = Σ_{p,i} h_p G[p,i,o] x_i`` is Eq. 5.20 (thesis §5.4.1; Claim 5.3.2 with
-    ``A = Λ``, ``B = Γ``: ``G_{pio} = B_{oi} A_{op}``).
-
-    Inputs: ``lam, gam (H,)`` (numpy or torch).  Outputs: ``(H, H, H)`` of the same kind.
-    """
-    if isinstance(lam, torch.Tensor) or isinstance(gam, torch.Tensor):
-        lam = as_tensor(lam, "lam", ndim=1, detach=False)
-        gam = as_tensor(gam, "gam", ndim=1, detach=False)
-        if lam.shape != gam.shape:
-            raise ShapeError(f"lam, gam must be (H,) alike; got {tuple(lam.shape)}, "
-                             f"{tuple(gam.shape)}")
-        check_entries((lam.shape[0],), repeat=3, what="LMM TT core (H, H, H)",
-                      route="use the diagonals lam * gam directly (the core is diagonal)")
-        eye = torch.eye(lam.shape[0], dtype=lam.dtype, device=lam.device)
-        return torch.einsum("po,io,o->pio", eye, eye, lam * gam)
-    lam = as_array(lam, "lam", complex_ok=True, ndim=1)
-    gam = as_array(gam, "gam", complex_ok=True, ndim=1)
-    if lam.shape != gam.shape:
-        raise ShapeError(f"lam, gam must be (H,) alike; got {lam.shape}, {gam.shape}")
-    check_entries((lam.shape[0],), repeat=3, what="LMM TT core (H, H, H)",
-                  dtype=np.complex128,
-                  route="use the diagonals lam * gam directly (the core is diagonal)")
-    eye = np.eye(lam.shape[0])
-    return np.einsum("po,io,o->pio", eye, eye, lam * gam)

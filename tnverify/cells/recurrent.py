@@ -27,18 +27,37 @@ import torch
 from torch import nn
 
 from .. import equivalences as eq
-from .tokens import check_tokens
 from ..errors import (
-    DTypeError, NonFiniteError, RankError, ShapeError, StructureError, VocabularyError,
+    DTypeError,
+    NonFiniteError,
+    RankError,
+    ShapeError,
+    StructureError,
+    VocabularyError,
 )
 from ..validation import as_device, as_flag, as_int, as_tensor, as_torch_dtype, check_entries
 from .finite import check_sweep
+from .tokens import check_tokens
 
-__all__ = ["RecurrentCell", "TTCoreRNN", "SecondOrderRNN", "RAC", "MIRNN",
-           "GeneralMIRNN", "VanillaRNN", "activation"]
+__all__ = [
+    "RecurrentCell",
+    "TTCoreRNN",
+    "SecondOrderRNN",
+    "RAC",
+    "MIRNN",
+    "GeneralMIRNN",
+    "VanillaRNN",
+    "activation",
+]
 
-_ACTIVATIONS = {None: None, "id": None, "identity": None, "tanh": torch.tanh,
-                "relu": torch.relu, "sigmoid": torch.sigmoid}
+_ACTIVATIONS = {
+    None: None,
+    "id": None,
+    "identity": None,
+    "tanh": torch.tanh,
+    "relu": torch.relu,
+    "sigmoid": torch.sigmoid,
+}
 
 
 def activation(phi) -> Callable | None:
@@ -50,8 +69,10 @@ def activation(phi) -> Callable | None:
         raise DTypeError(f"activation must be a name, None or a callable; got {phi!r}")
     if phi in _ACTIVATIONS:
         return _ACTIVATIONS[phi]
-    raise ShapeError(f"activation must be one of {sorted(k for k in _ACTIVATIONS if k)}, "
-                     f"None or a callable; got {phi!r}")
+    raise ShapeError(
+        f"activation must be one of {sorted(k for k in _ACTIVATIONS if k)}, "
+        f"None or a callable; got {phi!r}"
+    )
 
 
 def _param(x, dtype, device, name: str, ndim: int) -> nn.Parameter:
@@ -59,8 +80,9 @@ def _param(x, dtype, device, name: str, ndim: int) -> nn.Parameter:
     if t.ndim != ndim:
         raise ShapeError(f"{name} must have {ndim} modes; got shape {tuple(t.shape)}")
     if not torch.isfinite(t).all():
-        raise NonFiniteError(f"{name} must be finite; found "
-                             f"{int((~torch.isfinite(t)).sum())} NaN/inf entries")
+        raise NonFiniteError(
+            f"{name} must be finite; found {int((~torch.isfinite(t)).sum())} NaN/inf entries"
+        )
     return nn.Parameter(t)
 
 
@@ -69,18 +91,27 @@ class RecurrentCell(nn.Module):
     all ones), the activation and the sequence loop.  Subclasses define
     :meth:`preactivation`."""
 
-    h0: torch.Tensor                                   # a buffer (register_buffer)
+    h0: torch.Tensor  # a buffer (register_buffer)
 
-    def __init__(self, rank: int, vocab_size: int, *, phi=None, h0=None,
-                 dtype: torch.dtype = torch.float64, device: str = "cpu"):
+    def __init__(
+        self,
+        rank: int,
+        vocab_size: int,
+        *,
+        phi=None,
+        h0=None,
+        dtype: torch.dtype = torch.float64,
+        device: str = "cpu",
+    ):
         super().__init__()
         dtype = as_torch_dtype(dtype, complex_ok=False)
         self.rank = as_int(rank, "rank", minimum=1, error=RankError)
         self.vocab_size = as_int(vocab_size, "vocab_size", minimum=1, error=VocabularyError)
         check_entries((self.rank, self.vocab_size, self.rank), what="recurrent cell core")
         device = as_device(device)
-        self.phi_name = phi if isinstance(phi, str) or phi is None else getattr(
-            phi, "__name__", "callable")
+        self.phi_name = (
+            phi if isinstance(phi, str) or phi is None else getattr(phi, "__name__", "callable")
+        )
         self.phi = activation(phi)
         h0 = torch.ones(self.rank) if h0 is None else _param(h0, dtype, device, "h0", 1).data
         if h0.shape != (self.rank,):
@@ -105,8 +136,10 @@ class RecurrentCell(nn.Module):
         return check_tokens(tokens, self.vocab_size, self.device)
 
     def preactivation(self, h: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
-        raise StructureError(f"{type(self).__name__} is the base of the recurrent cells and "
-                             f"has no step of its own; use one of its subclasses")
+        raise StructureError(
+            f"{type(self).__name__} is the base of the recurrent cells and "
+            f"has no step of its own; use one of its subclasses"
+        )
 
     def step(self, h: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
         """One step ``h' = φ(z(h, e_w))``; ``h (B, R)``, ``w (B,)`` token ids."""
@@ -124,25 +157,41 @@ class RecurrentCell(nn.Module):
         return_all = as_flag(return_all, "return_all")
         # an optional h0 goes through the same checks as the constructor's (a complex or
         # bool h0 is refused, never cast); its autograd graph is kept
-        h = self.h0 if h0 is None else as_tensor(h0, "h0", dtype=self.dtype,
-                                                 device=self.device, finite=False,
-                                                 detach=False, ndim=(1, 2))
+        h = (
+            self.h0
+            if h0 is None
+            else as_tensor(
+                h0,
+                "h0",
+                dtype=self.dtype,
+                device=self.device,
+                finite=False,
+                detach=False,
+                ndim=(1, 2),
+            )
+        )
         if h.shape[-1] != self.rank or (h.ndim == 2 and h.shape[0] != tokens.shape[0]):
-            raise ShapeError(f"h0 must have shape ({self.rank},) or (B, {self.rank}) with "
-                             f"B = {tokens.shape[0]}; got {tuple(h.shape)}")
+            raise ShapeError(
+                f"h0 must have shape ({self.rank},) or (B, {self.rank}) with "
+                f"B = {tokens.shape[0]}; got {tuple(h.shape)}"
+            )
         h = h.expand(tokens.shape[0], self.rank) if h.ndim == 1 else h
         states = []
         for t in range(tokens.shape[1]):
             h = self.step(h, tokens[:, t])
             states.append(h)
-        check_sweep(states, [h if h0 is not None else self.h0, *self.parameters()],
-                    f"{type(self).__name__}.forward")
+        check_sweep(
+            states,
+            [h if h0 is not None else self.h0, *self.parameters()],
+            f"{type(self).__name__}.forward",
+        )
         return torch.stack(states, dim=1) if return_all else h
 
     def tt_core(self) -> torch.Tensor:
         """The TT core ``(R, |V|, R)`` (the TT view); differentiable."""
-        raise StructureError(f"{type(self).__name__} is not a TTLM (no bilinear core); "
-                                  "see augmented_core()")
+        raise StructureError(
+            f"{type(self).__name__} is not a TTLM (no bilinear core); see augmented_core()"
+        )
 
     def extra_repr(self) -> str:
         return f"rank={self.rank}, vocab_size={self.vocab_size}, phi={self.phi_name}"
@@ -184,8 +233,7 @@ class SecondOrderRNN(RecurrentCell):
     ``bias`` is optional (``None``: no bias).
     """
 
-    def __init__(self, T, *, bias=None, phi=None, h0=None, dtype=torch.float64,
-                 device="cpu"):
+    def __init__(self, T, *, bias=None, phi=None, h0=None, dtype=torch.float64, device="cpu"):
         t = _param(T, dtype, device, "T", 3)
         if t.shape[1] != t.shape[2]:
             raise ShapeError(f"T must be (|V|, R, R); got {tuple(t.shape)}")
@@ -222,8 +270,9 @@ class RAC(RecurrentCell):
     def __init__(self, W_hx, W_hh, *, phi=None, h0=None, dtype=torch.float64, device="cpu"):
         wx, wh = _param(W_hx, dtype, device, "W_hx", 2), _param(W_hh, dtype, device, "W_hh", 2)
         if wh.shape[0] != wh.shape[1] or wx.shape[0] != wh.shape[0]:
-            raise ShapeError(f"need W_hx (R, |V|) and W_hh (R, R); got {tuple(wx.shape)}, "
-                             f"{tuple(wh.shape)}")
+            raise ShapeError(
+                f"need W_hx (R, |V|) and W_hh (R, R); got {tuple(wx.shape)}, {tuple(wh.shape)}"
+            )
         super().__init__(wh.shape[0], wx.shape[1], phi=phi, h0=h0, dtype=dtype, device=device)
         self.W_hx, self.W_hh = wx, wh
 
@@ -255,12 +304,25 @@ class GeneralMIRNN(RecurrentCell):
     ``β₁ = β₂ = b = 0``; ``augmented_core()`` gives its core on ``[h; 1]``, ``[f; 1]``.
     """
 
-    def __init__(self, W, U, alpha, beta1, beta2, b, *, phi="tanh", h0=None,
-                 dtype=torch.float64, device="cpu"):
+    def __init__(
+        self,
+        W,
+        U,
+        alpha,
+        beta1,
+        beta2,
+        b,
+        *,
+        phi="tanh",
+        h0=None,
+        dtype=torch.float64,
+        device="cpu",
+    ):
         w, u = _param(W, dtype, device, "W", 2), _param(U, dtype, device, "U", 2)
         if u.shape[0] != u.shape[1] or w.shape[0] != u.shape[0]:
-            raise ShapeError(f"need W (R, |V|) and U (R, R); got {tuple(w.shape)}, "
-                             f"{tuple(u.shape)}")
+            raise ShapeError(
+                f"need W (R, |V|) and U (R, R); got {tuple(w.shape)}, {tuple(u.shape)}"
+            )
         super().__init__(u.shape[0], w.shape[1], phi=phi, h0=h0, dtype=dtype, device=device)
         self.W, self.U = w, u
         for name, v in (("alpha", alpha), ("beta1", beta1), ("beta2", beta2), ("b", b)):
@@ -275,8 +337,9 @@ class GeneralMIRNN(RecurrentCell):
         return self.alpha * wf * uh + self.beta1 * uh + self.beta2 * wf + self.b
 
     def augmented_core(self):
-        return eq.mi_rnn_to_augmented_core(self.W, self.U, self.alpha, self.beta1,
-                                           self.beta2, self.b)
+        return eq.mi_rnn_to_augmented_core(
+            self.W, self.U, self.alpha, self.beta1, self.beta2, self.b
+        )
 
 
 class VanillaRNN(RecurrentCell):
@@ -287,8 +350,9 @@ class VanillaRNN(RecurrentCell):
     def __init__(self, A, B, b, *, phi="tanh", h0=None, dtype=torch.float64, device="cpu"):
         a, bm = _param(A, dtype, device, "A", 2), _param(B, dtype, device, "B", 2)
         if a.shape[0] != a.shape[1] or bm.shape[0] != a.shape[0]:
-            raise ShapeError(f"need A (R, R) and B (R, |V|); got {tuple(a.shape)}, "
-                             f"{tuple(bm.shape)}")
+            raise ShapeError(
+                f"need A (R, R) and B (R, |V|); got {tuple(a.shape)}, {tuple(bm.shape)}"
+            )
         super().__init__(a.shape[0], bm.shape[1], phi=phi, h0=h0, dtype=dtype, device=device)
         self.A, self.B = a, bm
         self.b = _param(b, dtype, device, "b", 1)

@@ -20,8 +20,17 @@ import torch
 from ..errors import NonFiniteError, RankError, ShapeError
 from ..validation import as_flag, as_int_array, as_tensor
 
-__all__ = ["SiteCores", "LN2", "COMPLEX", "as_core", "check_sites", "vocab_size_of",
-           "chain_ranks", "pow2_renormalise", "pairwise_product"]
+__all__ = [
+    "SiteCores",
+    "LN2",
+    "COMPLEX",
+    "as_core",
+    "check_sites",
+    "vocab_size_of",
+    "chain_ranks",
+    "pow2_renormalise",
+    "pairwise_product",
+]
 
 #: ``ln 2``: a log-scale is ``log2_scale · LN2``.
 LN2 = math.log(2.0)
@@ -29,8 +38,9 @@ LN2 = math.log(2.0)
 COMPLEX = {torch.float64: torch.complex128, torch.float32: torch.complex64}
 
 
-def as_core(core, dtype, device=None, *, name: str = "TT core",
-            complex_ok: bool = False) -> torch.Tensor:
+def as_core(
+    core, dtype, device=None, *, name: str = "TT core", complex_ok: bool = False
+) -> torch.Tensor:
     """One core ``(r_prev, |V|, r_next)`` as a finite tensor of ``dtype`` (a copy: TT cores
     are read-only, torch wants writable memory).
 
@@ -44,23 +54,24 @@ def as_core(core, dtype, device=None, *, name: str = "TT core",
     else:
         t = as_tensor(core, name, dtype=dtype, device=device, finite=False)
     if t.ndim != 3:
-        raise ShapeError(f"a {name} must have 3 modes (r_prev, V, r_next); got shape "
-                         f"{tuple(t.shape)}")
-    finite = torch.isfinite(torch.view_as_real(t)).all(-1) if t.is_complex() \
-        else torch.isfinite(t)
+        raise ShapeError(
+            f"a {name} must have 3 modes (r_prev, V, r_next); got shape {tuple(t.shape)}"
+        )
+    finite = torch.isfinite(torch.view_as_real(t)).all(-1) if t.is_complex() else torch.isfinite(t)
     if not finite.all():
-        raise NonFiniteError(f"{name}s must be finite; found {int((~finite).sum())} NaN/inf "
-                             "entries")
+        raise NonFiniteError(
+            f"{name}s must be finite; found {int((~finite).sum())} NaN/inf entries"
+        )
     return t
 
 
 def check_sites(sites, n_cores: int) -> list[int]:
     """``sites`` (default ``0..n_cores-1``) as a non-empty list of indices into the cores."""
-    sites = (list(range(n_cores)) if sites is None else
-             as_int_array(sites, "sites", ndim=1).tolist())
+    sites = list(range(n_cores)) if sites is None else as_int_array(sites, "sites", ndim=1).tolist()
     if not sites or min(sites) < 0 or max(sites) >= n_cores:
-        raise ShapeError(f"sites must be a non-empty list indexing the {n_cores} cores; "
-                         f"got {sites}")
+        raise ShapeError(
+            f"sites must be a non-empty list indexing the {n_cores} cores; got {sites}"
+        )
     return sites
 
 
@@ -80,8 +91,10 @@ def chain_ranks(cores, sites, first: int = 1, rule: str = "r_0 = 1") -> list[int
     for pos, s in enumerate(sites):
         r0, _, r1 = cores[s].shape
         if r0 != ranks[-1]:
-            raise RankError(f"core at position {pos} has r_prev={r0}, expected {ranks[-1]} "
-                            f"(ranks must chain, {rule})")
+            raise RankError(
+                f"core at position {pos} has r_prev={r0}, expected {ranks[-1]} "
+                f"(ranks must chain, {rule})"
+            )
         ranks.append(int(r1))
     return ranks
 

@@ -12,8 +12,9 @@ __all__ = ["check_tokens"]
 _INTEGER = (torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8)
 
 
-def check_tokens(tokens, vocab_size: int, device, *, min_length: int = 1,
-                 length: int | None = None) -> torch.Tensor:
+def check_tokens(
+    tokens, vocab_size: int, device, *, min_length: int = 1, length: int | None = None
+) -> torch.Tensor:
     """Validate a ``(B, L)`` batch of token ids and return it as ``long`` on ``device``.
 
     Raises :class:`~tnverify.errors.DTypeError` for non-integer ids,
@@ -40,14 +41,17 @@ def check_tokens(tokens, vocab_size: int, device, *, min_length: int = 1,
         raise ShapeError(f"tokens must have shape (B, L); got {tuple(tokens.shape)}")
     if tokens.shape[1] < max(1, min_length):
         what = "must not be empty" if tokens.shape[1] == 0 else "are too short"
-        raise VocabularyError(f"sequences {what}: they need length >= {max(1, min_length)}; "
-                              f"got L = {tokens.shape[1]}")
+        raise VocabularyError(
+            f"sequences {what}: they need length >= {max(1, min_length)}; got L = {tokens.shape[1]}"
+        )
     if length is not None and tokens.shape[1] != length:
-        raise ShapeError(f"sequence length must equal the number of cores N = {length}; "
-                         f"got {tokens.shape[1]}")
+        raise ShapeError(
+            f"sequence length must equal the number of cores N = {length}; got {tokens.shape[1]}"
+        )
     if tokens.numel():
         lo, hi = int(tokens.min()), int(tokens.max())
         if lo < 0 or hi >= vocab_size:
-            raise VocabularyError(f"token ids must lie in [0, {vocab_size}); "
-                                  f"found {lo if lo < 0 else hi}")
+            raise VocabularyError(
+                f"token ids must lie in [0, {vocab_size}); found {lo if lo < 0 else hi}"
+            )
     return tokens.to(device=device, dtype=torch.long)

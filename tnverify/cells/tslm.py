@@ -36,12 +36,18 @@ import numpy as np
 import torch
 from torch import nn
 
-from .tokens import check_tokens
 from ..errors import RankError, ShapeError
 from ..validation import (
-    as_device, as_flag, as_int, as_tensor, as_torch_dtype, as_torch_generator, check_entries,
+    as_device,
+    as_flag,
+    as_int,
+    as_tensor,
+    as_torch_dtype,
+    as_torch_generator,
+    check_entries,
     check_nonsingular,
 )
+from .tokens import check_tokens
 
 __all__ = ["TSLM"]
 
@@ -76,27 +82,38 @@ class TSLM(nn.Module):
         Default ``"cpu"``.
     """
 
-    def __init__(self, vocab_size: int, m: int, r: int, *, embedding: bool = True,
-                 generator: torch.Generator | None = None,
-                 dtype: torch.dtype = torch.float64, device: str = "cpu"):
+    def __init__(
+        self,
+        vocab_size: int,
+        m: int,
+        r: int,
+        *,
+        embedding: bool = True,
+        generator: torch.Generator | None = None,
+        dtype: torch.dtype = torch.float64,
+        device: str = "cpu",
+    ):
         super().__init__()
         dtype, device = as_torch_dtype(dtype, complex_ok=False), as_device(device)
         embedding = as_flag(embedding, "embedding")
         generator = as_torch_generator(generator)
-        vocab_size, m, r = (as_int(v, name, minimum=1, error=RankError) for name, v in
-                            (("vocab_size", vocab_size), ("m", m), ("r", r)))
+        vocab_size, m, r = (
+            as_int(v, name, minimum=1, error=RankError)
+            for name, v in (("vocab_size", vocab_size), ("m", m), ("r", r))
+        )
         if not embedding and m != vocab_size:
             raise ShapeError(f"one-hot inputs need m = |V|; got m={m}, |V|={vocab_size}")
-        check_entries((r * m + r * r + vocab_size * r + vocab_size * m,),
-                      what="TSLM parameters")
+        check_entries((r * m + r * r + vocab_size * r + vocab_size * m,), what="TSLM parameters")
         self.vocab_size, self.m, self.r = vocab_size, m, r
         kw: dict[str, Any] = dict(generator=generator, dtype=dtype, device=device)
         self.U = nn.Parameter(torch.randn(r, m, **kw) / np.sqrt(m))
-        self.W = nn.Parameter(torch.eye(r, dtype=dtype, device=device)
-                              + 0.1 * torch.randn(r, r, **kw) / np.sqrt(r))
+        self.W = nn.Parameter(
+            torch.eye(r, dtype=dtype, device=device) + 0.1 * torch.randn(r, r, **kw) / np.sqrt(r)
+        )
         self.V = nn.Parameter(torch.randn(vocab_size, r, **kw) / np.sqrt(r))
-        self.embedding = (nn.Parameter(torch.randn(vocab_size, m, **kw) / np.sqrt(m))
-                          if embedding else None)
+        self.embedding = (
+            nn.Parameter(torch.randn(vocab_size, m, **kw) / np.sqrt(m)) if embedding else None
+        )
 
     @classmethod
     def from_arrays(cls, U, W, V, embedding=None, *, dtype=torch.float64, device="cpu"):
@@ -122,8 +139,10 @@ class TSLM(nn.Module):
     @staticmethod
     def count_params(vocab_size: int, m: int, r: int, *, embedding: bool = True) -> int:
         """Analytic count ``r·m + r² + |V|·r (+ |V|·m)``; equals :attr:`n_params`."""
-        vocab_size, m, r = (as_int(v, name, minimum=1, error=RankError) for name, v in
-                            (("vocab_size", vocab_size), ("m", m), ("r", r)))
+        vocab_size, m, r = (
+            as_int(v, name, minimum=1, error=RankError)
+            for name, v in (("vocab_size", vocab_size), ("m", m), ("r", r))
+        )
         embedding = as_flag(embedding, "embedding")
         return r * m + r * r + vocab_size * r + (vocab_size * m if embedding else 0)
 
@@ -155,8 +174,7 @@ class TSLM(nn.Module):
         """``h_0 = W⁻¹ 1`` by ``torch.linalg.solve`` (Eq. 19); a singular ``W`` raises
         :class:`~tnverify.errors.RankError` (Eq. 19 needs ``W`` invertible)."""
         check_nonsingular(self.W, "W")
-        return torch.linalg.solve(self.W, torch.ones(self.r, dtype=self.dtype,
-                                                     device=self.device))
+        return torch.linalg.solve(self.W, torch.ones(self.r, dtype=self.dtype, device=self.device))
 
     def step(self, h: torch.Tensor, alpha: torch.Tensor) -> torch.Tensor:
         """One step ``h_t = W h_{t-1} ⊙ U α_t`` on a batch: ``h (B, r)``, ``alpha (B, m)``."""
@@ -206,5 +224,7 @@ class TSLM(nn.Module):
         return self.W.T[:, None, :] * self.input_matrix().T[None, :, :]
 
     def extra_repr(self) -> str:
-        return (f"vocab_size={self.vocab_size}, m={self.m}, r={self.r}, "
-                f"embedding={self.embedding is not None}")
+        return (
+            f"vocab_size={self.vocab_size}, m={self.m}, r={self.r}, "
+            f"embedding={self.embedding is not None}"
+        )

@@ -33,14 +33,25 @@ from collections.abc import Sequence
 import torch
 from torch import nn
 
-from .sites import (LN2, SiteCores, as_core, chain_ranks, check_sites, pairwise_product,
-                    pow2_renormalise, vocab_size_of)
-from .tokens import check_tokens
 from ..errors import DTypeError, RankError, ShapeError, UsageError
 from ..validation import (
-    as_device, as_flag, as_int, as_torch_dtype,
+    as_device,
+    as_flag,
+    as_int,
+    as_torch_dtype,
 )
 from .finite import pow2_scaled
+from .sites import (
+    LN2,
+    SiteCores,
+    as_core,
+    chain_ranks,
+    check_sites,
+    pairwise_product,
+    pow2_renormalise,
+    vocab_size_of,
+)
+from .tokens import check_tokens
 
 __all__ = ["TTScorer"]
 
@@ -74,8 +85,14 @@ class TTScorer(SiteCores, nn.Module):
     True
     """
 
-    def __init__(self, cores: Sequence, *, sites: Sequence[int] | None = None,
-                 dtype: torch.dtype = torch.float64, device: str = "cpu"):
+    def __init__(
+        self,
+        cores: Sequence,
+        *,
+        sites: Sequence[int] | None = None,
+        dtype: torch.dtype = torch.float64,
+        device: str = "cpu",
+    ):
         super().__init__()
         dtype, device = as_torch_dtype(dtype, complex_ok=False), as_device(device)
         if isinstance(cores, (str, bytes)) or not hasattr(cores, "__iter__"):
@@ -103,8 +120,10 @@ class TTScorer(SiteCores, nn.Module):
     def to_tt(self):
         """The represented tensor as a :class:`tnverify.tt.TensorTrain` (float64 numpy)."""
         from ..tt import TensorTrain
-        return TensorTrain(tuple(self.core(t).detach().cpu().double().numpy()
-                                 for t in range(self.length)))
+
+        return TensorTrain(
+            tuple(self.core(t).detach().cpu().double().numpy() for t in range(self.length))
+        )
 
     # -- validation -----------------------------------------------------------------
     def check_tokens(self, tokens) -> torch.Tensor:
@@ -147,8 +166,9 @@ class TTScorer(SiteCores, nn.Module):
         result is ``|h^{(0)}| |G^{(1)}_{w_1}| ⋯ |G^{(N)}_{w_N}|``, the scale that bounds the
         rounding error of the product (Higham, Accuracy and Stability, §3.5).
         """
-        h, log_scale = self.hidden_scaled(tokens, self.length,
-                                          absolute=as_flag(absolute, "absolute"))
+        h, log_scale = self.hidden_scaled(
+            tokens, self.length, absolute=as_flag(absolute, "absolute")
+        )
         return h[:, 0], log_scale
 
     def hidden_scaled(self, tokens, steps: int, *, absolute: bool = False):
@@ -181,11 +201,14 @@ class TTScorer(SiteCores, nn.Module):
         """
         tokens = self.check_tokens(tokens)
         B = tokens.shape[0]
-        chunk = B if batch_chunk is None else as_int(batch_chunk, "batch_chunk", minimum=1,
-                                                      error=UsageError)
+        chunk = (
+            B
+            if batch_chunk is None
+            else as_int(batch_chunk, "batch_chunk", minimum=1, error=UsageError)
+        )
         ms, cs = [], []
         for lo in range(0, B, chunk):
-            m, c = self._tree_chunk(tokens[lo:lo + chunk])
+            m, c = self._tree_chunk(tokens[lo : lo + chunk])
             ms.append(m)
             cs.append(c)
         return torch.cat(ms), torch.cat(cs)
@@ -215,7 +238,7 @@ class TTScorer(SiteCores, nn.Module):
         if as_flag(squared, "squared"):
             env = torch.ones(1, 1, dtype=self.dtype, device=self.device)
             for t in range(self.length):
-                g, k = pow2_scaled(self.core(t))      # exact: huge/tiny cores stay in range
+                g, k = pow2_scaled(self.core(t))  # exact: huge/tiny cores stay in range
                 r0, v, r1 = g.shape
                 y = (env @ g.reshape(r0, v * r1)).reshape(r0 * v, r1)
                 env = g.reshape(r0 * v, r1).transpose(0, 1) @ y
@@ -232,5 +255,7 @@ class TTScorer(SiteCores, nn.Module):
         return torch.sign(z), torch.log(z.abs().to(torch.float64)) + log2 * LN2
 
     def extra_repr(self) -> str:
-        return (f"vocab_size={self.vocab_size}, length={self.length}, ranks={self.ranks}, "
-                f"distinct_cores={len(self.core_list)}")
+        return (
+            f"vocab_size={self.vocab_size}, length={self.length}, ranks={self.ranks}, "
+            f"distinct_cores={len(self.core_list)}"
+        )

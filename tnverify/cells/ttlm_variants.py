@@ -20,13 +20,19 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-from .tokens import check_tokens
 from ..errors import DTypeError, ShapeError, StructureError, UsageError
 from ..validation import (
-    as_device, as_flag, as_int, as_tensor, as_torch_dtype, check_entries, check_mass,
+    as_device,
+    as_flag,
+    as_int,
+    as_tensor,
+    as_torch_dtype,
+    check_entries,
+    check_mass,
 )
 from .finite import check_sweep
 from .sites import LN2, as_core, pow2_renormalise
+from .tokens import check_tokens
 from .ttlm import TTScorer
 
 __all__ = ["UniformTTLM", "TTLMTiny", "TTLMLarge", "exact_conditionals", "READINGS_EQ12"]
@@ -41,6 +47,7 @@ def _param(x, dtype, device, ndim, what):
         raise ShapeError(f"{what} must have {ndim} modes; got shape {tuple(t.shape)}")
     if not torch.isfinite(t).all():
         from ..errors import NonFiniteError
+
         raise NonFiniteError(f"{what} must be finite")
     return nn.Parameter(t.clone())
 
@@ -73,7 +80,7 @@ def exact_conditionals(scorer: TTScorer, tokens) -> torch.Tensor:
     h = torch.ones(tokens.shape[0], 1, dtype=dt, device=dev)
     out = []
     for t in range(N):
-        g = scorer.core(t)                                    # (r0, V, r1)
+        g = scorer.core(t)  # (r0, V, r1)
         un = torch.einsum("ba,avc,c->bv", h, g, envs[t])
         check_mass(un.sum(dim=1), f"exact_conditionals at position {t}")
         out.append(un / un.sum(dim=1, keepdim=True))
@@ -174,8 +181,11 @@ class UniformTTLM(nn.Module):
     def to_scorer(self, length: int) -> TTScorer:
         """The generic :class:`TTScorer` with the same (tied) cores, ``length`` sites."""
         length = as_int(length, "length", minimum=2)
-        check_entries((length,), what="uniform TTLM sites",
-                      route="evaluate the uniform TTLM directly (forward) for long sequences")
+        check_entries(
+            (length,),
+            what="uniform TTLM sites",
+            route="evaluate the uniform TTLM directly (forward) for long sequences",
+        )
         cores = [self.first[None], self.core, self.out.T[:, :, None]]
         sites = [0] + [1] * (length - 2) + [2]
         return TTScorer(cores, sites=sites, dtype=self.core.dtype, device=str(self.core.device))
@@ -215,8 +225,20 @@ class TTLMTiny(nn.Module):
     ttlm App. B.1: "b can be seen as 0th component of f(x^{(t)}) which equals to 1").
     """
 
-    def __init__(self, W_xe, W_hh, P, h0, *, W_eh=None, b_hh=None, b_eh=None,
-                 reading="reshape", dtype=torch.float64, device="cpu"):
+    def __init__(
+        self,
+        W_xe,
+        W_hh,
+        P,
+        h0,
+        *,
+        W_eh=None,
+        b_hh=None,
+        b_eh=None,
+        reading="reshape",
+        dtype=torch.float64,
+        device="cpu",
+    ):
         super().__init__()
         dtype, device = as_torch_dtype(dtype, complex_ok=False), as_device(device)
         if reading not in READINGS_EQ12:
@@ -231,13 +253,20 @@ class TTLMTiny(nn.Module):
         self.h0 = _param(h0, dtype, device, 1, "h0")
         self.W_eh = None if W_eh is None else _param(W_eh, dtype, device, 4, "W^eh")
         if b_eh is not None and W_eh is None:
-            raise ShapeError("b_eh is the bias of the W^eh contraction (TTLM-Large); "
-                             "TTLM-Tiny has no W^eh: pass W_eh (or use TTLMLarge)")
+            raise ShapeError(
+                "b_eh is the bias of the W^eh contraction (TTLM-Large); "
+                "TTLM-Tiny has no W^eh: pass W_eh (or use TTLMLarge)"
+            )
         self.b_hh = None if b_hh is None else _param(b_hh, dtype, device, 1, "b^hh")
         self.b_eh = None if b_eh is None else _param(b_eh, dtype, device, 2, "b^eh")
-        checks = [("W^hh", self.W_hh, (R, R)), ("P", self.P, (R, R, R)), ("h0", self.h0, (R,)),
-                  ("W^eh", self.W_eh, (R,) * 4), ("b^hh", self.b_hh, (R,)),
-                  ("b^eh", self.b_eh, (R, R))]
+        checks = [
+            ("W^hh", self.W_hh, (R, R)),
+            ("P", self.P, (R, R, R)),
+            ("h0", self.h0, (R,)),
+            ("W^eh", self.W_eh, (R,) * 4),
+            ("b^hh", self.b_hh, (R,)),
+            ("b^eh", self.b_eh, (R, R)),
+        ]
         for name, t, shape in checks:
             if t is not None and tuple(t.shape) != shape:
                 raise ShapeError(f"{name} must have shape {shape}; got {tuple(t.shape)}")
@@ -258,7 +287,7 @@ class TTLMTiny(nn.Module):
 
     def step(self, h: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
         """One step of Eq. 12 under ``self.reading``; ``h (B, R)``, ``w (B,)``."""
-        u = h @ self.W_hh.T                                    # u = W^{hh} h (+ b^{hh})
+        u = h @ self.W_hh.T  # u = W^{hh} h (+ b^{hh})
         if self.b_hh is not None:
             u = u + self.b_hh
         M = self.input_matrices(w)
@@ -298,8 +327,10 @@ class TTLMTiny(nn.Module):
         (``B^{eh}`` included).  With ``b_hh`` the step is affine, not linear, in ``h``:
         use :meth:`augmented_core`."""
         if self.b_hh is not None:
-            raise StructureError("with b_hh a TTLM-Tiny/Large step is affine in h, not "
-                                      "bilinear; see augmented_core()")
+            raise StructureError(
+                "with b_hh a TTLM-Tiny/Large step is affine in h, not "
+                "bilinear; see augmented_core()"
+            )
         return self._core_blocks()[0]
 
     def augmented_core(self) -> torch.Tensor:
@@ -319,8 +350,9 @@ class TTLMTiny(nn.Module):
         G, M = self._core_blocks()
         R, V = self.rank, self.vocab_size
         b = self.b_hh if self.b_hh is not None else G.new_zeros(R)
-        bias_row = (torch.diagonal(M, dim1=1, dim2=2) * b if self.reading == "delta"
-                    else M @ b)                                  # (V, R): (M_w b)_j
+        bias_row = (
+            torch.diagonal(M, dim1=1, dim2=2) * b if self.reading == "delta" else M @ b
+        )  # (V, R): (M_w b)_j
         out = G.new_zeros(R + 1, V, R + 1)
         out[:R, :, :R] = G
         out[R, :, :R] = bias_row
@@ -346,10 +378,34 @@ class TTLMLarge(TTLMTiny):
     :class:`TTLMTiny`; a Large cell never silently becomes a Tiny one).
     """
 
-    def __init__(self, W_xe, W_eh, W_hh, P, h0, *, b_hh=None, b_eh=None, reading="reshape",
-                 dtype=torch.float64, device="cpu"):
+    def __init__(
+        self,
+        W_xe,
+        W_eh,
+        W_hh,
+        P,
+        h0,
+        *,
+        b_hh=None,
+        b_eh=None,
+        reading="reshape",
+        dtype=torch.float64,
+        device="cpu",
+    ):
         if W_eh is None:
-            raise UsageError("TTLMLarge needs W_eh (R, R, R, R); without it the model is "
-                             "TTLM-Tiny: build TTLMTiny instead")
-        super().__init__(W_xe, W_hh, P, h0, W_eh=W_eh, b_hh=b_hh, b_eh=b_eh, reading=reading,
-                         dtype=dtype, device=device)
+            raise UsageError(
+                "TTLMLarge needs W_eh (R, R, R, R); without it the model is "
+                "TTLM-Tiny: build TTLMTiny instead"
+            )
+        super().__init__(
+            W_xe,
+            W_hh,
+            P,
+            h0,
+            W_eh=W_eh,
+            b_hh=b_hh,
+            b_eh=b_eh,
+            reading=reading,
+            dtype=dtype,
+            device=device,
+        )

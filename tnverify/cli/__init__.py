@@ -73,20 +73,31 @@ examples:
 """
 
 
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``tnverify`` (one subparser per subcommand)."""
     from .. import __version__
     from . import errata, figures, show, site, tour, tt_svd, verify
     from .console import common_options
 
-    parser = argparse.ArgumentParser(prog=PROG, description=DESCRIPTION, epilog=EPILOG,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     parents=[common_options()])
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        parents=[common_options()],
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for add in (verify.add_verify, verify.add_claims, show.add_show, errata.add_errata,
-                site.add_site, tt_svd.add_tt_svd, figures.add_figures, tour.add_tour):
+    for add in (
+        verify.add_verify,
+        verify.add_claims,
+        show.add_show,
+        errata.add_errata,
+        site.add_site,
+        tt_svd.add_tt_svd,
+        figures.add_figures,
+        tour.add_tour,
+    ):
         add(sub)
     return parser
 
@@ -99,7 +110,7 @@ def _tolerate_narrow_encodings() -> None:
         if encoding not in ("utf8", "utf16", "utf32") and hasattr(stream, "reconfigure"):
             try:
                 stream.reconfigure(errors="replace")
-            except (ValueError, OSError):      # a detached or closed stream: leave it
+            except (ValueError, OSError):  # a detached or closed stream: leave it
                 pass
 
 
@@ -112,7 +123,7 @@ def _closed_pipe() -> int:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):      # no file descriptor (a redirected sys.stdout)
+    except (OSError, ValueError):  # no file descriptor (a redirected sys.stdout)
         pass
     return 0
 
@@ -129,11 +140,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as exc:  # --help, --version, argparse usage errors (status 2)
             return int(exc.code or 0) if not isinstance(exc.code, str) else 2
         debug = getattr(args, "debug", False)
-        if args.command is None:             # `tnverify` alone: the help, status 2
+        if args.command is None:  # `tnverify` alone: the help, status 2
             parser.print_help()
             return 2
         status = int(args.func(args))
-        sys.stdout.flush()             # a closed pipe shows here, not at interpreter exit
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
         return status
     except BrokenPipeError:
         return _closed_pipe()

@@ -16,8 +16,19 @@ from collections.abc import Sequence
 
 from ..report.terminal import Column, print_table
 
-__all__ = ["PROG", "console", "common_options", "subparser", "positive_int", "threads_option",
-           "Column", "print_table", "say", "Heartbeat", "LineProgress"]
+__all__ = [
+    "PROG",
+    "console",
+    "common_options",
+    "subparser",
+    "positive_int",
+    "threads_option",
+    "Column",
+    "print_table",
+    "say",
+    "Heartbeat",
+    "LineProgress",
+]
 
 PROG = "tnverify"
 
@@ -31,7 +42,7 @@ def console(file=None):
     from rich.console import Console
 
     out = Console(file=file or sys.stdout, highlight=False)
-    out.on_broken_pipe = _broken_pipe      # rich would exit with status 1 itself
+    out.on_broken_pipe = _broken_pipe  # rich would exit with status 1 itself
     return out
 
 
@@ -44,17 +55,25 @@ def _broken_pipe() -> None:
 
 def common_options() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(add_help=False)
-    p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
-                   help="on an error, show the full traceback (the exit status stays 2)")
+    p.add_argument(
+        "--debug",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="on an error, show the full traceback (the exit status stays 2)",
+    )
     return p
 
 
 def subparser(sub, name: str, help: str, description: str, examples: Sequence[str]):
     """A subcommand parser with the common options and an examples epilog."""
-    return sub.add_parser(name, parents=[common_options()],
-                          formatter_class=argparse.RawDescriptionHelpFormatter, help=help,
-                          description=description,
-                          epilog="examples:\n" + "\n".join(f"  {e}" for e in examples))
+    return sub.add_parser(
+        name,
+        parents=[common_options()],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        help=help,
+        description=description,
+        epilog="examples:\n" + "\n".join(f"  {e}" for e in examples),
+    )
 
 
 def positive_int(text: str) -> int:
@@ -71,10 +90,15 @@ def positive_int(text: str) -> int:
 def threads_option(p: argparse.ArgumentParser) -> None:
     """``--threads N``: torch and BLAS threads of each process (default TNVERIFY_THREADS
     or 1; see :mod:`tnverify.threads`)."""
-    p.add_argument("--threads", type=positive_int, default=None, metavar="N",
-                   help="torch and BLAS threads per process (default: $TNVERIFY_THREADS or "
-                        "1; one thread per process keeps a busy machine from slowing the "
-                        "run far more than in proportion)")
+    p.add_argument(
+        "--threads",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="torch and BLAS threads per process (default: $TNVERIFY_THREADS or "
+        "1; one thread per process keeps a busy machine from slowing the "
+        "run far more than in proportion)",
+    )
 
 
 # -- progress --------------------------------------------------------------------------
@@ -131,15 +155,17 @@ class LineProgress:
         self.every = float(every)
         now = time.perf_counter()
         self.t0 = self.last = self.start = now
-        self.current = None                 # (claim id, side, index, n_cases)
+        self.current = None  # (claim id, side, index, n_cases)
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = None
 
     def _line(self, now: float) -> str:
         claim_id, side, index, n = self.current
-        return (f"  ... {claim_id}: {side} case {index + 1}/{n} "
-                f"({now - self.start:.0f} s in this claim)")
+        return (
+            f"  ... {claim_id}: {side} case {index + 1}/{n} "
+            f"({now - self.start:.0f} s in this claim)"
+        )
 
     def _beat(self) -> None:
         while not self._stop.wait(max(self.every, 0.05)):
@@ -159,8 +185,10 @@ class LineProgress:
                     self._thread.start()
                 return
             self.current, self.last = None, now
-            say(f"[{done}/{total}] {claim_id}: {result.verdict} ({result.seconds:.1f} s; "
-                f"{now - self.t0:.0f} s elapsed)")
+            say(
+                f"[{done}/{total}] {claim_id}: {result.verdict} ({result.seconds:.1f} s; "
+                f"{now - self.t0:.0f} s elapsed)"
+            )
 
     def on_case(self, claim_id, side, index, n_cases) -> None:
         with self._lock:

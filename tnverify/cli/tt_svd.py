@@ -17,30 +17,43 @@ _ZIP_MAGIC = b"PK\x03\x04"
 
 
 def add_tt_svd(sub) -> None:
-    t = subparser(sub, "tt-svd", "TT-decompose a tensor saved with numpy.save",
-                  "Decompose the tensor in FILE.npy by TT-SVD (Oseledets 2011, Alg. 1;\n"
-                  "thesis §3.2.2, Algorithm 1) and print its TT ranks, the\n"
-                  "error bound eps*||A||_F, the achieved error ||A-B||_F and the\n"
-                  "compression (entries / parameters).\n\n"
-                  "The default eps is the rounding level of tnverify's tolerance rule\n"
-                  "(tnverify.conventions.tolerance): eps = SAFETY * n * eps(float64) with\n"
-                  "SAFETY = 8 and n the largest side of an unfolding of the tensor; it\n"
-                  "drops round-off only, so an exactly low-rank tensor gets its exact TT\n"
-                  "ranks (the same default as the library function tnverify.tt_svd).\n"
-                  "--eps 0 keeps every non-zero singular value (round-off too).",
-                  ["tnverify tt-svd a.npy",
-                   "tnverify tt-svd a.npy --eps 1e-8",
-                   "tnverify tt-svd a.npy --eps 0",
-                   "tnverify tt-svd a.npy --eps 1e-3 --max-rank 4 --save cores.npz"])
+    t = subparser(
+        sub,
+        "tt-svd",
+        "TT-decompose a tensor saved with numpy.save",
+        "Decompose the tensor in FILE.npy by TT-SVD (Oseledets 2011, Alg. 1;\n"
+        "thesis §3.2.2, Algorithm 1) and print its TT ranks, the\n"
+        "error bound eps*||A||_F, the achieved error ||A-B||_F and the\n"
+        "compression (entries / parameters).\n\n"
+        "The default eps is the rounding level of tnverify's tolerance rule\n"
+        "(tnverify.conventions.tolerance): eps = SAFETY * n * eps(float64) with\n"
+        "SAFETY = 8 and n the largest side of an unfolding of the tensor; it\n"
+        "drops round-off only, so an exactly low-rank tensor gets its exact TT\n"
+        "ranks (the same default as the library function tnverify.tt_svd).\n"
+        "--eps 0 keeps every non-zero singular value (round-off too).",
+        [
+            "tnverify tt-svd a.npy",
+            "tnverify tt-svd a.npy --eps 1e-8",
+            "tnverify tt-svd a.npy --eps 0",
+            "tnverify tt-svd a.npy --eps 1e-3 --max-rank 4 --save cores.npz",
+        ],
+    )
     t.add_argument("file", metavar="FILE.npy", help="a tensor saved with numpy.save")
-    t.add_argument("--eps", type=float, default=None,
-                   help="relative accuracy eps >= 0: ||A-B||_F <= eps*||A||_F (default: the "
-                        "rounding level 8*n*eps(float64), n = the largest unfolding side; "
-                        "0 keeps every non-zero singular value)")
+    t.add_argument(
+        "--eps",
+        type=float,
+        default=None,
+        help="relative accuracy eps >= 0: ||A-B||_F <= eps*||A||_F (default: the "
+        "rounding level 8*n*eps(float64), n = the largest unfolding side; "
+        "0 keeps every non-zero singular value)",
+    )
     t.add_argument("--max-rank", type=int, default=None, metavar="R", help="cap on every TT rank")
-    t.add_argument("--save", metavar="OUT.npz",
-                   help="write the cores to an .npz archive (a name without a suffix gets "
-                        ".npz; any other suffix is refused)")
+    t.add_argument(
+        "--save",
+        metavar="OUT.npz",
+        help="write the cores to an .npz archive (a name without a suffix gets "
+        ".npz; any other suffix is refused)",
+    )
     t.set_defaults(func=cmd_tt_svd)
 
 
@@ -83,30 +96,40 @@ def load_tensor(file: str):
     with open(path, "rb") as fh:
         start = fh.read(16)
         if start.startswith(_ZIP_MAGIC):
-            raise UsageError(f"{file!r} is an .npz archive (a zip file); save one array "
-                             "with numpy.save (.npy)")
+            raise UsageError(
+                f"{file!r} is an .npz archive (a zip file); save one array with numpy.save (.npy)"
+            )
         if not start.startswith(_NPY_MAGIC):
-            raise UsageError(f"cannot read {file!r}: it is not a .npy file (no numpy header: "
-                             f"it starts with {start!r}); save the tensor with numpy.save")
+            raise UsageError(
+                f"cannot read {file!r}: it is not a .npy file (no numpy header: "
+                f"it starts with {start!r}); save the tensor with numpy.save"
+            )
         try:
             dtype, _ = _header_dtype(fh)
         except (ValueError, EOFError) as exc:
-            raise UsageError(f"cannot read {file!r}: its .npy header is damaged ("
-                             f"{' '.join(str(exc).split())})") from None
+            raise UsageError(
+                f"cannot read {file!r}: its .npy header is damaged ({' '.join(str(exc).split())})"
+            ) from None
     if dtype.hasobject:
-        raise UsageError(f"cannot read {file!r}: it holds an object array (Python objects, "
-                         f"stored pickled; dtype {dtype}); object arrays are refused: save a "
-                         "numeric array")
-    if dtype.kind == "b":       # as tt_svd itself refuses bools: never True/False as 1/0
-        raise UsageError(f"tt-svd needs a numeric array; {file!r} holds booleans (dtype "
-                         f"{dtype}): save it as numbers, e.g. a.astype(float)")
+        raise UsageError(
+            f"cannot read {file!r}: it holds an object array (Python objects, "
+            f"stored pickled; dtype {dtype}); object arrays are refused: save a "
+            "numeric array"
+        )
+    if dtype.kind == "b":  # as tt_svd itself refuses bools: never True/False as 1/0
+        raise UsageError(
+            f"tt-svd needs a numeric array; {file!r} holds booleans (dtype "
+            f"{dtype}): save it as numbers, e.g. a.astype(float)"
+        )
     if dtype.kind not in "iufc":
         raise UsageError(f"tt-svd needs a numeric array; {file!r} has dtype {dtype}")
     try:
         arr = np.load(path, mmap_mode="r", allow_pickle=False)
     except (ValueError, EOFError, OSError) as exc:
-        raise UsageError(f"cannot read {file!r} as a .npy array saved with numpy.save: "
-                         f"{' '.join(str(exc).split())}") from exc
+        raise UsageError(
+            f"cannot read {file!r} as a .npy array saved with numpy.save: "
+            f"{' '.join(str(exc).split())}"
+        ) from exc
     out_dtype = np.complex128 if arr.dtype.kind == "c" else np.float64
     guard_size(arr.shape, dtype=out_dtype, what=f"the tensor in {file}")
     return np.array(arr, dtype=out_dtype)
@@ -117,11 +140,13 @@ def npz_path(file: str) -> Path:
     when it has no suffix; any other suffix (``out.npy``) is refused, since numpy.savez
     would silently write ``out.npy.npz``."""
     out = Path(file)
-    if out.suffix == ".npz":                # numpy.savez keeps exactly this suffix
+    if out.suffix == ".npz":  # numpy.savez keeps exactly this suffix
         return out
     if out.suffix:
-        raise UsageError(f"--save writes an .npz archive of the cores; got {file!r} (suffix "
-                         f"{out.suffix!r}); use {str(out.with_suffix('.npz'))!r}")
+        raise UsageError(
+            f"--save writes an .npz archive of the cores; got {file!r} (suffix "
+            f"{out.suffix!r}); use {str(out.with_suffix('.npz'))!r}"
+        )
     return out.with_name(out.name + ".npz")
 
 
@@ -144,7 +169,7 @@ def cmd_tt_svd(args) -> int:
     out = None
     if args.save:
         out = npz_path(args.save)
-        _check_writable(out)                # before the decomposition, not after it
+        _check_writable(out)  # before the decomposition, not after it
     tensor = load_tensor(args.file)
     eps_rule = None
     eps = args.eps
@@ -155,15 +180,19 @@ def cmd_tt_svd(args) -> int:
     d = tensor.ndim
     n_params = int(tt.n_params)
     rel = float(res.error) / float(res.norm) if float(res.norm) > 0 else 0.0
-    eps_text = f"{float(res.eps):g}" + (" (default: rounding level, " + eps_rule + ")"
-                                        if eps_rule else "")
-    delta = (f"{float(res.delta):.6e}  (eps/sqrt(d-1) * ||A||_F per step, d = {d})" if d > 1
-             else "none: d = 1, a single core and no truncation step")
+    eps_text = f"{float(res.eps):g}" + (
+        " (default: rounding level, " + eps_rule + ")" if eps_rule else ""
+    )
+    delta = (
+        f"{float(res.delta):.6e}  (eps/sqrt(d-1) * ||A||_F per step, d = {d})"
+        if d > 1
+        else "none: d = 1, a single core and no truncation step"
+    )
     lines = [
         f"file:              {args.file}",
         f"shape:             {tuple(int(n) for n in tensor.shape)} ({tensor.size} entries)",
-        f"eps:               {eps_text}" + (
-            "" if args.max_rank is None else f", max rank {args.max_rank}"),
+        f"eps:               {eps_text}"
+        + ("" if args.max_rank is None else f", max rank {args.max_rank}"),
         f"TT ranks:          {tuple(int(r) for r in res.ranks)}",
         f"||A||_F:           {float(res.norm):.6e}",
         f"delta:             {delta}",
@@ -174,8 +203,10 @@ def cmd_tt_svd(args) -> int:
         f"compression:       {float(res.compression):.3f}x (entries / parameters)",
     ]
     if float(res.eps) == 0 and d > 1:
-        lines.append("note: eps = 0 keeps every non-zero singular value, round-off included; "
-                     "leave --eps out for the rounding level, or pass a larger --eps")
+        lines.append(
+            "note: eps = 0 keeps every non-zero singular value, round-off included; "
+            "leave --eps out for the rounding level, or pass a larger --eps"
+        )
     if args.max_rank is not None and float(res.error) > float(res.bound):
         lines.append("note: the rank cap made the error exceed eps*||A||_F")
     print("\n".join(lines))
@@ -185,7 +216,7 @@ def cmd_tt_svd(args) -> int:
 
         from ..files import write_bytes
 
-        buffer = io.BytesIO()             # written atomically: never a partial archive
+        buffer = io.BytesIO()  # written atomically: never a partial archive
         np.savez(buffer, ranks=np.asarray(res.ranks), **cores)
         write_bytes(out, buffer.getvalue())
         keys = "core_0" if len(tt.cores) == 1 else f"core_0 .. core_{len(tt.cores) - 1}"

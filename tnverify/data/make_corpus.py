@@ -43,9 +43,10 @@ def motzkin(rng: np.random.Generator, length: int) -> list[str]:
     """One Motzkin path of ``length`` steps: "(" up, ")" down, "-" flat."""
     out, height = [], 0
     for t in range(length):
-        left = length - t - 1                      # steps after this one
-        allowed = [s for s, h in (("(", height + 1), (")", height - 1), ("-", height))
-                   if 0 <= h <= left]
+        left = length - t - 1  # steps after this one
+        allowed = [
+            s for s, h in (("(", height + 1), (")", height - 1), ("-", height)) if 0 <= h <= left
+        ]
         s = allowed[int(rng.integers(len(allowed)))]
         height += {"(": 1, ")": -1, "-": 0}[s]
         out.append(s)

@@ -13,11 +13,27 @@ This layer imports only the shared modules (``errors``, ``conventions``, ``valid
 
 from .conditionals import conditionals, conditionals_by_sequence
 from .explicit import (
-    all_sequences, copy_tensor, feature_tensor, generalized_inner, guard_size, inner,
-    one_hot, sequence_tensor,
+    all_sequences,
+    copy_tensor,
+    feature_tensor,
+    generalized_inner,
+    guard_size,
+    inner,
+    one_hot,
+    sequence_tensor,
 )
 from .oracle import Oracle
 
-__all__ = ["feature_tensor", "one_hot", "inner", "generalized_inner", "copy_tensor",
-           "sequence_tensor", "all_sequences", "guard_size", "conditionals",
-           "conditionals_by_sequence", "Oracle"]
+__all__ = [
+    "feature_tensor",
+    "one_hot",
+    "inner",
+    "generalized_inner",
+    "copy_tensor",
+    "sequence_tensor",
+    "all_sequences",
+    "guard_size",
+    "conditionals",
+    "conditionals_by_sequence",
+    "Oracle",
+]

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..validation import as_array, check_mass
 from ..errors import ShapeError
+from ..validation import as_array, check_mass
 
 __all__ = ["conditionals", "conditionals_by_sequence"]
 
@@ -53,7 +53,7 @@ def conditionals(joint) -> list[np.ndarray]:
     n = a.ndim
     top = float(np.abs(a).max())
     if top > 0:
-        a = a / top                    # ratios are unchanged; the sums cannot overflow
+        a = a / top  # ratios are unchanged; the sums cannot overflow
     check_mass(a.sum(), "conditionals of the joint")
     out = []
     for t in range(n):
@@ -81,7 +81,7 @@ def conditionals_by_sequence(joint) -> np.ndarray:
     n, v = len(conds), conds[0].shape[-1]
     out = np.empty((v**n, n, v))
     for t, c in enumerate(conds):
-        rows = c.reshape(-1, v)                       # one row per prefix x_{<t}
+        rows = c.reshape(-1, v)  # one row per prefix x_{<t}
         prefix_of_seq = np.arange(v**n) // v ** (n - t)
         out[:, t, :] = rows[prefix_of_seq]
     return out

@@ -18,11 +18,18 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .. import validation
 from ..conventions import DEFAULT_DTYPE
 from ..errors import DTypeError, NonFiniteError, ShapeError, VocabularyError
-from ..validation import DEFAULT_MAX_ENTRIES, as_array, as_int, as_int_array, check_entries, \
-    human_bytes, is_int
-from .. import validation
+from ..validation import (
+    DEFAULT_MAX_ENTRIES,
+    as_array,
+    as_int,
+    as_int_array,
+    check_entries,
+    human_bytes,
+    is_int,
+)
 from ..validation.norms import scaled_product
 
 __all__ = [
@@ -59,12 +66,20 @@ def _is_int(x) -> bool:
 
 
 #: The structured route named when an explicit tensor is refused.
-TT_ROUTE = ("use the tensor-train route (tnverify.TensorTrain / tt_svd on smaller pieces, "
-            "entry access with TensorTrain.entries)")
+TT_ROUTE = (
+    "use the tensor-train route (tnverify.TensorTrain / tt_svd on smaller pieces, "
+    "entry access with TensorTrain.entries)"
+)
 
 
-def guard_size(shape, *, dtype=DEFAULT_DTYPE, what: str = "explicit tensor",
-               max_entries: int | None = None, repeat: int = 1) -> int:
+def guard_size(
+    shape,
+    *,
+    dtype=DEFAULT_DTYPE,
+    what: str = "explicit tensor",
+    max_entries: int | None = None,
+    repeat: int = 1,
+) -> int:
     """Refuse an explicit tensor of ``shape`` above the entry limit, before allocating.
 
     Parameters
@@ -103,8 +118,9 @@ def guard_size(shape, *, dtype=DEFAULT_DTYPE, what: str = "explicit tensor",
     >>> guard_size((4, 5, 6))
     120
     """
-    return check_entries(shape, repeat=repeat, what=what, dtype=dtype, limit=max_entries,
-                         route=TT_ROUTE)
+    return check_entries(
+        shape, repeat=repeat, what=what, dtype=dtype, limit=max_entries, route=TT_ROUTE
+    )
 
 
 def _human_bytes(n: int) -> str:
@@ -153,8 +169,9 @@ def _check_sequence(sequence, vocab_size: int | None) -> np.ndarray:
     return seq
 
 
-def feature_tensor(sequence, *, vocab_size=None, features=None,
-                   max_entries: int | None = None) -> np.ndarray:
+def feature_tensor(
+    sequence, *, vocab_size=None, features=None, max_entries: int | None = None
+) -> np.ndarray:
     """Φ(X) = f(w_1) ∘ f(w_2) ∘ ... ∘ f(w_N), the outer product of token features.
 
     .. math:: \\Phi(X)_{i_1 \\dots i_N} = \\prod_{t=1}^{N} f(w_t)_{i_t}
@@ -205,8 +222,9 @@ def feature_tensor(sequence, *, vocab_size=None, features=None,
     seq = _check_sequence(sequence, V)
     M = V if F is None else F.shape[1]
     dtype = DEFAULT_DTYPE if F is None else F.dtype
-    guard_size((M,), repeat=seq.size, dtype=dtype, what="feature tensor Φ(X)",
-               max_entries=max_entries)
+    guard_size(
+        (M,), repeat=seq.size, dtype=dtype, what="feature tensor Φ(X)", max_entries=max_entries
+    )
     shape = (M,) * seq.size
     if F is None:
         out = np.zeros(shape, dtype=DEFAULT_DTYPE)
@@ -239,9 +257,16 @@ def inner(a, b):
         raise ShapeError(f"inner needs tensors of the same shape; got {A.shape} and {B.shape}")
     # computed in a scaled form where the sum overflows (NonFiniteError only when the
     # product itself exceeds float64), never a silent inf
-    return scaled_product(lambda x, y: np.vdot(x.conj(), y) if x.dtype.kind == "c" or
-                          y.dtype.kind == "c" else np.dot(x.ravel(), y.ravel()), A, B,
-                          "inner product")
+    return scaled_product(
+        lambda x, y: (
+            np.vdot(x.conj(), y)
+            if x.dtype.kind == "c" or y.dtype.kind == "c"
+            else np.dot(x.ravel(), y.ravel())
+        ),
+        A,
+        B,
+        "inner product",
+    )
 
 
 def _check_modes(modes, ndim: int, name: str) -> tuple[int, ...]:
@@ -299,14 +324,17 @@ def generalized_inner(x, y, modes_x, modes_y) -> np.ndarray:
     sy = [next(letters) for _ in range(Y.ndim)]
     for a, b in zip(mx, my):
         sy[b] = sx[a]
-    out = [sx[i] for i in range(X.ndim) if i not in mx] + \
-          [sy[i] for i in range(Y.ndim) if i not in my]
-    free = [X.shape[i] for i in range(X.ndim) if i not in mx] + \
-           [Y.shape[i] for i in range(Y.ndim) if i not in my]
+    out = [sx[i] for i in range(X.ndim) if i not in mx] + [
+        sy[i] for i in range(Y.ndim) if i not in my
+    ]
+    free = [X.shape[i] for i in range(X.ndim) if i not in mx] + [
+        Y.shape[i] for i in range(Y.ndim) if i not in my
+    ]
     guard_size(free, what="generalized inner product")
     spec = f"{''.join(sx)},{''.join(sy)}->{''.join(out)}"
-    return np.asarray(scaled_product(lambda p, q: np.einsum(spec, p, q), X, Y,
-                                     "generalized inner product"))
+    return np.asarray(
+        scaled_product(lambda p, q: np.einsum(spec, p, q), X, Y, "generalized inner product")
+    )
 
 
 def copy_tensor(order, dim, *, max_entries: int | None = None) -> np.ndarray:
@@ -343,16 +371,17 @@ def all_sequences(vocab_size, length, *, max_entries: int | None = None) -> np.n
     """
     V = _check_vocab_size(vocab_size)
     L = as_int(length, "sequence length", minimum=1, error=VocabularyError)
-    guard_size((V,), repeat=L, dtype=np.int64, what="table of all sequences",
-               max_entries=max_entries)
-    guard_size((V**L, L), dtype=np.int64, what="table of all sequences",
-               max_entries=max_entries)
+    guard_size(
+        (V,), repeat=L, dtype=np.int64, what="table of all sequences", max_entries=max_entries
+    )
+    guard_size((V**L, L), dtype=np.int64, what="table of all sequences", max_entries=max_entries)
     grids = np.indices((V,) * L, dtype=np.int64)
     return grids.reshape(L, -1).T.copy()
 
 
-def sequence_tensor(score: Callable[[np.ndarray], np.ndarray], vocab_size, length, *,
-                    max_entries: int | None = None) -> np.ndarray:
+def sequence_tensor(
+    score: Callable[[np.ndarray], np.ndarray], vocab_size, length, *, max_entries: int | None = None
+) -> np.ndarray:
     """The explicit tensor ``T[w_1, ..., w_L] = score(w)`` over all sequences.
 
     Parameters
@@ -386,8 +415,9 @@ def sequence_tensor(score: Callable[[np.ndarray], np.ndarray], vocab_size, lengt
         flat = np.arange(start, min(start + CHUNK_ROWS, total), dtype=np.int64)
         chunk = np.stack(np.unravel_index(flat, shape), axis=1).astype(np.int64)
         try:
-            vals = as_array(score(chunk), "score's return value", complex_ok=True,
-                            finite=False, bool_ok=True)
+            vals = as_array(
+                score(chunk), "score's return value", complex_ok=True, finite=False, bool_ok=True
+            )
         except DTypeError as exc:
             raise DTypeError(f"score must return numbers; {exc}") from exc
         if vals.ndim == 2 and vals.shape[1] == 1:

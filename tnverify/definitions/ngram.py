@@ -24,24 +24,36 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from importlib import resources
 from collections.abc import Iterable, Sequence
+from importlib import resources
 
 import numpy as np
 
 from ..conventions import tolerance
 from ..errors import DTypeError, ShapeError, SizeLimitError, VocabularyError
-from .explicit import guard_size
-from .token_entropy import log_of_base, bits_per_character, cross_entropy, log_in_base, perplexity
 from ..validation import as_array, as_choice, as_int, as_int_array, check_entries
+from .explicit import guard_size
+from .token_entropy import bits_per_character, cross_entropy, log_in_base, log_of_base, perplexity
 
 __all__ = [
-    "CORPORA", "load_corpus", "build_vocabulary", "encode", "ngram_counts",
-    "ngram_tensor", "ngram_sparse",
-    "tslm_inner", "tslm_sentence_probability", "tslm_prefix_probability",
+    "CORPORA",
+    "load_corpus",
+    "build_vocabulary",
+    "encode",
+    "ngram_counts",
+    "ngram_tensor",
+    "ngram_sparse",
+    "tslm_inner",
+    "tslm_sentence_probability",
+    "tslm_prefix_probability",
     "tslm_conditional",
-    "log_in_base", "cross_entropy", "perplexity", "bits_per_character",
-    "pair_joint", "mutual_information", "eq41_mutual_information",
+    "log_in_base",
+    "cross_entropy",
+    "perplexity",
+    "bits_per_character",
+    "pair_joint",
+    "mutual_information",
+    "eq41_mutual_information",
     "corpus_mutual_information",
 ]
 
@@ -65,13 +77,14 @@ def _sentences(sentences, name: str) -> list[list[str]]:
     """A sequence of sentences, each a sequence of string tokens (a bare string is not a
     sentence: its characters would silently become tokens)."""
     if isinstance(sentences, (str, bytes)) or not hasattr(sentences, "__iter__"):
-        raise DTypeError(f"{name} must be a sequence of sentences (lists of string tokens); "
-                         f"got {type(sentences).__name__}")
+        raise DTypeError(
+            f"{name} must be a sequence of sentences (lists of string tokens); "
+            f"got {type(sentences).__name__}"
+        )
     out = []
     for s in sentences:
         if isinstance(s, (str, bytes)) or not hasattr(s, "__iter__"):
-            raise DTypeError(f"each sentence of {name} must be a list of string tokens; got "
-                             f"{s!r}")
+            raise DTypeError(f"each sentence of {name} must be a list of string tokens; got {s!r}")
         s = list(s)
         if not all(isinstance(t, str) for t in s):
             raise DTypeError(f"tokens of {name} must be strings; got {s!r}")
@@ -94,8 +107,9 @@ def encode(sentences: Iterable[Sequence[str]], vocabulary: Sequence[str]) -> lis
         try:
             out.append([index[w] for w in s])
         except KeyError as exc:
-            raise VocabularyError(f"token {exc.args[0]!r} is not in the vocabulary "
-                                  f"of {len(index)} words") from None
+            raise VocabularyError(
+                f"token {exc.args[0]!r} is not in the vocabulary of {len(index)} words"
+            ) from None
     return out
 
 
@@ -136,8 +150,9 @@ def _check_n(n) -> int:
 
 def _check_ids(sequences, vocab_size: int | None) -> list[np.ndarray]:
     if isinstance(sequences, (str, bytes)) or not hasattr(sequences, "__iter__"):
-        raise DTypeError(f"sequences must be a sequence of token-id lists; got "
-                         f"{type(sequences).__name__}")
+        raise DTypeError(
+            f"sequences must be a sequence of token-id lists; got {type(sequences).__name__}"
+        )
     out = []
     for s in sequences:
         a = as_int_array(s, "each sequence")
@@ -230,8 +245,7 @@ def _vocab(vocab_size) -> int:
 def _as_matrix(x, name: str, shape=None) -> np.ndarray:
     a = as_array(x, name, finite=False)
     if a.ndim != 2 or (shape is not None and a.shape != shape):
-        raise ShapeError(f"{name} must be a matrix of shape {shape or '(rows, m)'}; "
-                         f"got {a.shape}")
+        raise ShapeError(f"{name} must be a matrix of shape {shape or '(rows, m)'}; got {a.shape}")
     if not np.isfinite(a).all():
         raise VocabularyError(f"{name} has non-finite entries")
     return a
@@ -262,7 +276,7 @@ def tslm_inner(T, vectors, *, basis=None) -> float:
     E = np.eye(m) if basis is None else _as_matrix(basis, "basis", (m, m))
     vecs = _as_matrix(vectors, "vectors", (n, m))
     out = T
-    for v in vecs:                      # contract the leading mode with ⟨v, e_d⟩
+    for v in vecs:  # contract the leading mode with ⟨v, e_d⟩
         out = np.tensordot(E @ v, out, axes=(0, 0))
     return float(out)
 
@@ -373,8 +387,9 @@ def mutual_information(joint, *, base) -> float:
         raise VocabularyError("a joint distribution has entries >= 0")
     total = math.fsum(J.reshape(-1).tolist())
     if abs(total - 1.0) > tolerance(n=J.size, norm=1.0).value:
-        raise VocabularyError(f"a joint distribution sums to 1; got sum {total!r} "
-                              f"(normalise it first)")
+        raise VocabularyError(
+            f"a joint distribution sums to 1; got sum {total!r} (normalise it first)"
+        )
     px, py = J.sum(axis=1), J.sum(axis=0)
     nz = J > 0
     terms = J[nz] * np.log(J[nz] / np.outer(px, py)[nz])

@@ -21,12 +21,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .conditionals import conditionals
-from .explicit import all_sequences, feature_tensor, guard_size, sequence_tensor
 from ..errors import (
-    DTypeError, NonFiniteError, NormalizationError, ShapeError, UsageError, VocabularyError,
+    DTypeError,
+    NonFiniteError,
+    NormalizationError,
+    ShapeError,
+    UsageError,
+    VocabularyError,
 )
 from ..validation import as_flag, as_int, as_numeric_any
+from .conditionals import conditionals
+from .explicit import all_sequences, feature_tensor, guard_size, sequence_tensor
 
 __all__ = ["Oracle"]
 
@@ -46,10 +51,10 @@ class Oracle:
 
     def __post_init__(self):
         m = self.max_entries
-        if m is not None and (isinstance(m, (bool, np.bool_))
-                              or not isinstance(m, (int, np.integer)) or m < 1):
-            raise UsageError(f"Oracle(max_entries=...) must be a positive int or None; "
-                             f"got {m!r}")
+        if m is not None and (
+            isinstance(m, (bool, np.bool_)) or not isinstance(m, (int, np.integer)) or m < 1
+        ):
+            raise UsageError(f"Oracle(max_entries=...) must be a positive int or None; got {m!r}")
 
     def _explicit(self, tensor_or_score, vocab_size, length, born: bool) -> np.ndarray:
         """The explicit tensor of the argument, numeric (DTypeError otherwise)."""
@@ -60,11 +65,12 @@ class Oracle:
             if vocab_size is None or length is None:
                 raise ShapeError("a score function needs vocab_size and length")
             tensor_or_score = self.tensor(tensor_or_score, vocab_size, length)
-        a = as_numeric_any(tensor_or_score, "the oracle's tensor", finite=False,
-                           nonempty=False)
+        a = as_numeric_any(tensor_or_score, "the oracle's tensor", finite=False, nonempty=False)
         if a.dtype.kind == "c" and not born:
-            raise DTypeError("a complex tensor has no real partition function Σ 𝒜[x]; pass "
-                             "born=True for Σ |𝒜[x]|²")
+            raise DTypeError(
+                "a complex tensor has no real partition function Σ 𝒜[x]; pass "
+                "born=True for Σ |𝒜[x]|²"
+            )
         return a
 
     def sequences(self, vocab_size: int, length: int) -> np.ndarray:
@@ -72,8 +78,9 @@ class Oracle:
         ``i`` of the C-order flattened explicit tensor."""
         vocab_size = as_int(vocab_size, "vocab_size", minimum=1, error=VocabularyError)
         length = as_int(length, "length", minimum=1, error=VocabularyError)
-        guard_size((vocab_size,), repeat=length, what="sequence enumeration",
-                   max_entries=self.max_entries)
+        guard_size(
+            (vocab_size,), repeat=length, what="sequence enumeration", max_entries=self.max_entries
+        )
         return all_sequences(vocab_size, length)
 
     def tensor(self, score, vocab_size: int, length: int) -> np.ndarray:
@@ -86,11 +93,18 @@ class Oracle:
     def feature_tensor(self, sequence, *, vocab_size=None, features=None) -> np.ndarray:
         """Φ(X), the outer product of the one-hot (or feature) vectors of ``sequence``
         (ttlm §4.1, Eq. 1)."""
-        return feature_tensor(sequence, vocab_size=vocab_size, features=features,
-                              max_entries=self.max_entries)
+        return feature_tensor(
+            sequence, vocab_size=vocab_size, features=features, max_entries=self.max_entries
+        )
 
-    def partition(self, tensor_or_score, vocab_size: int | None = None,
-                  length: int | None = None, *, born: bool = False) -> float:
+    def partition(
+        self,
+        tensor_or_score,
+        vocab_size: int | None = None,
+        length: int | None = None,
+        *,
+        born: bool = False,
+    ) -> float:
         """Brute-force ``Z = Σ_x 𝒜[x]`` (or ``Σ_x |𝒜[x]|²`` with ``born=True``, thesis
         (thesis) §4.1.3, Eq. 4.3) over all sequences.
 
@@ -105,15 +119,23 @@ class Oracle:
         """
         born = as_flag(born, "born")
         a = self._explicit(tensor_or_score, vocab_size, length, born)
-        with np.errstate(over="ignore", invalid="ignore"):     # reported below, with Z
+        with np.errstate(over="ignore", invalid="ignore"):  # reported below, with Z
             z = float(np.sum(np.abs(a) ** 2) if born else np.sum(a))
         if not np.isfinite(z):
-            raise NonFiniteError(f"the partition function Z = {z} is not finite (the tensor "
-                                 f"has {int(np.sum(~np.isfinite(a)))} non-finite entries)")
+            raise NonFiniteError(
+                f"the partition function Z = {z} is not finite (the tensor "
+                f"has {int(np.sum(~np.isfinite(a)))} non-finite entries)"
+            )
         return z
 
-    def probabilities(self, tensor_or_score, vocab_size: int | None = None,
-                      length: int | None = None, *, born: bool = False) -> np.ndarray:
+    def probabilities(
+        self,
+        tensor_or_score,
+        vocab_size: int | None = None,
+        length: int | None = None,
+        *,
+        born: bool = False,
+    ) -> np.ndarray:
         """The normalised joint ``P = 𝒜 / Z`` (``|𝒜|² / Z`` with ``born=True``).
 
         Raises
@@ -126,8 +148,10 @@ class Oracle:
         a = self._explicit(tensor_or_score, vocab_size, length, born)
         z = self.partition(a, born=born)
         if z == 0.0:
-            raise NormalizationError("the partition function Z = 0.0: the tensor defines no "
-                                 "distribution (P = 𝒜 / Z would be 0/0)")
+            raise NormalizationError(
+                "the partition function Z = 0.0: the tensor defines no "
+                "distribution (P = 𝒜 / Z would be 0/0)"
+            )
         weights = np.abs(a) ** 2 if born else a
         return weights / z
 

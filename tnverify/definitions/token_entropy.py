@@ -77,8 +77,10 @@ def perplexity(log_probs, *, input_base) -> float:
     """
     H = cross_entropy(log_probs, input_base=input_base, base="e")
     if H > math.log(np.finfo(np.float64).max):
-        raise NonFiniteError(f"perplexity = exp(H) overflows float64: H = {H:.6g} nats per "
-                             f"token (report the cross-entropy instead)")
+        raise NonFiniteError(
+            f"perplexity = exp(H) overflows float64: H = {H:.6g} nats per "
+            f"token (report the cross-entropy instead)"
+        )
     return math.exp(H)
 
 

@@ -26,31 +26,58 @@ Eq. 5.11–5.17; tslm Eq. 16.
 """
 
 from .augmented import (
-    augment_hidden, augment_input, augmented_step, mi_rnn_to_augmented_core,
-    second_order_affine_to_augmented_core, second_order_to_augmented_core, split_augmented_core,
+    augment_hidden,
+    augment_input,
+    augmented_step,
+    mi_rnn_to_augmented_core,
+    second_order_affine_to_augmented_core,
+    second_order_to_augmented_core,
+    split_augmented_core,
     vanilla_rnn_to_augmented_core,
 )
 from .bilinear import (
-    SECOND_ORDER_LAYOUTS, rac_to_tt_core, second_order_to_tt_core, tt_core_to_rac,
+    SECOND_ORDER_LAYOUTS,
+    rac_to_tt_core,
+    second_order_to_tt_core,
+    tt_core_to_rac,
     tt_core_to_second_order,
 )
 from .tslm import tslm_to_tt
 from .ttlm_tiny_large import (
-    EQ12_READINGS, large_to_tt_core, large_to_tt_core_delta, large_to_tt_core_reshape,
-    tiny_to_tt_core, tiny_to_tt_core_delta, tiny_to_tt_core_reshape, tt_core_to_tiny_reshape,
+    EQ12_READINGS,
+    large_to_tt_core,
+    large_to_tt_core_delta,
+    large_to_tt_core_reshape,
+    tiny_to_tt_core,
+    tiny_to_tt_core_delta,
+    tiny_to_tt_core_reshape,
+    tt_core_to_tiny_reshape,
 )
 
 __all__ = [
     # RNN families to TT cores
-    "SECOND_ORDER_LAYOUTS", "second_order_to_tt_core", "tt_core_to_second_order",
-    "rac_to_tt_core", "tt_core_to_rac", "augment_input", "augment_hidden",
-    "vanilla_rnn_to_augmented_core", "mi_rnn_to_augmented_core",
-    "second_order_to_augmented_core", "second_order_affine_to_augmented_core",
-    "split_augmented_core", "augmented_step",
+    "SECOND_ORDER_LAYOUTS",
+    "second_order_to_tt_core",
+    "tt_core_to_second_order",
+    "rac_to_tt_core",
+    "tt_core_to_rac",
+    "augment_input",
+    "augment_hidden",
+    "vanilla_rnn_to_augmented_core",
+    "mi_rnn_to_augmented_core",
+    "second_order_to_augmented_core",
+    "second_order_affine_to_augmented_core",
+    "split_augmented_core",
+    "augmented_step",
     # TSLM
     "tslm_to_tt",
     # TTLM variants (Tiny, Large)
-    "EQ12_READINGS", "tiny_to_tt_core", "tiny_to_tt_core_delta", "tiny_to_tt_core_reshape",
-    "large_to_tt_core", "large_to_tt_core_delta", "large_to_tt_core_reshape",
+    "EQ12_READINGS",
+    "tiny_to_tt_core",
+    "tiny_to_tt_core_delta",
+    "tiny_to_tt_core_reshape",
+    "large_to_tt_core",
+    "large_to_tt_core_delta",
+    "large_to_tt_core_reshape",
     "tt_core_to_tiny_reshape",
 ]

@@ -15,12 +15,19 @@ import numpy as np
 from ..errors import ShapeError
 from ..validation import as_choice, as_operand, join_torch
 from .bilinear import second_order_to_tt_core
-from .operands import contract, is_torch, need_operand, shape_of, numpy_values
+from .operands import contract, is_torch, need_operand, numpy_values, shape_of
 
-__all__ = ["augment_input", "augment_hidden", "vanilla_rnn_to_augmented_core",
-           "mi_rnn_to_augmented_core", "second_order_to_augmented_core",
-           "second_order_affine_to_augmented_core",
-           "split_augmented_core", "augmented_step", "AUGMENTED_LAYOUTS"]
+__all__ = [
+    "augment_input",
+    "augment_hidden",
+    "vanilla_rnn_to_augmented_core",
+    "mi_rnn_to_augmented_core",
+    "second_order_to_augmented_core",
+    "second_order_affine_to_augmented_core",
+    "split_augmented_core",
+    "augmented_step",
+    "AUGMENTED_LAYOUTS",
+]
 
 
 def augment_input(f):
@@ -39,6 +46,7 @@ def _cat_one(x):
         raise ShapeError(f"the vector to augment needs a non-empty last mode; got {x.shape}")
     if is_torch(x):
         import torch
+
         return torch.cat([x, torch.ones_like(x[..., :1])], dim=-1)
     x = np.asarray(x, dtype=np.float64)
     return np.concatenate([x, np.ones(x.shape[:-1] + (1,))], axis=-1)
@@ -49,8 +57,9 @@ def _augmented(bilinear, hidden, inp, bias, like):
     :func:`split_augmented_core`)."""
     R, V = bias.shape[0], inp.shape[0]
     bilinear, hidden, inp, bias, like = join_torch(bilinear, hidden, inp, bias, like)
-    if is_torch(bias):                          # numpy and torch operands: torch wins
+    if is_torch(bias):  # numpy and torch operands: torch wins
         import torch
+
         G = torch.zeros(R + 1, V + 1, R + 1, dtype=bias.dtype, device=bias.device)
     else:
         G = np.zeros((R + 1, V + 1, R + 1))
@@ -59,7 +68,7 @@ def _augmented(bilinear, hidden, inp, bias, like):
     G[:R, V, :R] = hidden
     G[R, :V, :R] = inp
     G[R, V, :R] = bias
-    G[R, V, R] = 1.0                         # carries the constant slot of h̃
+    G[R, V, R] = 1.0  # carries the constant slot of h̃
     return G
 
 
@@ -79,8 +88,9 @@ def vanilla_rnn_to_augmented_core(A, B, b):
     A, B, b = need_operand(A, 2, "A"), need_operand(B, 2, "B"), need_operand(b, 1, "b")
     R = b.shape[0]
     if shape_of(A) != (R, R) or B.shape[0] != R:
-        raise ShapeError(f"need A (R, R), B (R, |V|), b (R,); got {shape_of(A)}, "
-                         f"{shape_of(B)}, {shape_of(b)}")
+        raise ShapeError(
+            f"need A (R, R), B (R, |V|), b (R,); got {shape_of(A)}, {shape_of(B)}, {shape_of(b)}"
+        )
     return _augmented(None, A.T, B.T, b, A)
 
 
@@ -100,15 +110,16 @@ def mi_rnn_to_augmented_core(W, U, alpha, beta1, beta2, b):
     Checked by ``tnverify-augmented-bilinear``.
     """
     W, U = need_operand(W, 2, "W"), need_operand(U, 2, "U")
-    vecs = [need_operand(v, 1, n) for v, n in ((alpha, "alpha"), (beta1, "beta1"),
-                                         (beta2, "beta2"), (b, "b"))]
+    vecs = [
+        need_operand(v, 1, n)
+        for v, n in ((alpha, "alpha"), (beta1, "beta1"), (beta2, "beta2"), (b, "b"))
+    ]
     R = U.shape[0]
     if shape_of(U) != (R, R) or W.shape[0] != R or any(v.shape[0] != R for v in vecs):
         raise ShapeError(f"need W (R, |V|), U (R, R) and (R,) vectors with R = {R}")
     alpha, beta1, beta2, b = vecs
     bil = contract("o,oi,op->pio", alpha, W, U)
-    return _augmented(bil, contract("o,op->po", beta1, U), contract("o,oi->io", beta2, W),
-                      b, W)
+    return _augmented(bil, contract("o,op->po", beta1, U), contract("o,oi->io", beta2, W), b, W)
 
 
 def second_order_to_augmented_core(T, b, layout: str = "ttlm"):
@@ -159,12 +170,18 @@ def second_order_affine_to_augmented_core(T, W_hh, W_xh, b, layout: str = "ttlm"
     True
     """
     G = second_order_to_tt_core(T, layout)
-    W_hh, W_xh, b = need_operand(W_hh, 2, "W_hh"), need_operand(W_xh, 2, "W_xh"), need_operand(b, 1, "b")
+    W_hh, W_xh, b = (
+        need_operand(W_hh, 2, "W_hh"),
+        need_operand(W_xh, 2, "W_xh"),
+        need_operand(b, 1, "b"),
+    )
     R, V = G.shape[0], G.shape[1]
     if shape_of(W_hh) != (R, R) or shape_of(W_xh) != (R, V) or shape_of(b) != (R,):
-        raise ShapeError(f"need W_hh ({R}, {R}), W_xh ({R}, {V}) and b ({R},) for T with "
-                         f"R = {R}, |V| = {V}; got {shape_of(W_hh)}, {shape_of(W_xh)}, "
-                         f"{shape_of(b)}")
+        raise ShapeError(
+            f"need W_hh ({R}, {R}), W_xh ({R}, {V}) and b ({R},) for T with "
+            f"R = {R}, |V| = {V}; got {shape_of(W_hh)}, {shape_of(W_xh)}, "
+            f"{shape_of(b)}"
+        )
     return _augmented(G, W_hh.T, W_xh.T, b, G)
 
 
@@ -188,15 +205,26 @@ def _carry(G: np.ndarray, layout: str) -> np.ndarray:
 
 def _check_carry(G: np.ndarray, layout: str) -> None:
     if not np.array_equal(G[:, :, -1], _carry(G, layout)):
-        other = [k for k in AUGMENTED_LAYOUTS if k != layout
-                 and np.array_equal(G[:, :, -1], _carry(G, k))]
-        hint = f"; it is the carry of the {other[0]!r} layout: pass layout={other[0]!r}" \
-            if other else ""
-        rule = ("e_R ⊗ e_|V| (G̃[R, |V|, R] = 1, zeros elsewhere)" if layout == "rnn" else
-                "e_R for every word (G̃[R, w, R] = 1, G̃[a, w, R] = 0 for a < R)")
-        raise ShapeError(f"G_aug is not an augmented core of the {layout!r} layout: its carry "
-                         f"column G̃[:, :, R] must be {rule} for the constant slot of "
-                         f"h̃ = [h; 1] to stay 1{hint}")
+        other = [
+            k
+            for k in AUGMENTED_LAYOUTS
+            if k != layout and np.array_equal(G[:, :, -1], _carry(G, k))
+        ]
+        hint = (
+            f"; it is the carry of the {other[0]!r} layout: pass layout={other[0]!r}"
+            if other
+            else ""
+        )
+        rule = (
+            "e_R ⊗ e_|V| (G̃[R, |V|, R] = 1, zeros elsewhere)"
+            if layout == "rnn"
+            else "e_R for every word (G̃[R, w, R] = 1, G̃[a, w, R] = 0 for a < R)"
+        )
+        raise ShapeError(
+            f"G_aug is not an augmented core of the {layout!r} layout: its carry "
+            f"column G̃[:, :, R] must be {rule} for the constant slot of "
+            f"h̃ = [h; 1] to stay 1{hint}"
+        )
 
 
 def split_augmented_core(G_aug, layout: str = "rnn") -> dict:
@@ -232,13 +260,20 @@ def split_augmented_core(G_aug, layout: str = "rnn") -> dict:
     R, V = G.shape[0] - 1, G.shape[1] - (1 if layout == "rnn" else 0)
     if G.shape[2] != R + 1 or R < 1 or V < 1:
         want = "(R+1, |V|+1, R+1)" if layout == "rnn" else "(R+1, |V|, R+1)"
-        raise ShapeError(f"an augmented core of the {layout!r} layout must be {want} with "
-                         f"R, |V| >= 1; got {G.shape}")
+        raise ShapeError(
+            f"an augmented core of the {layout!r} layout must be {want} with "
+            f"R, |V| >= 1; got {G.shape}"
+        )
     _check_carry(G, layout)
     if layout == "ttlm":
         return {"bilinear": G[:R, :, :R], "bias": G[R, :, :R], "carry": G[:, :, R]}
-    return {"bilinear": G[:R, :V, :R], "hidden": G[:R, V, :R], "input": G[R, :V, :R],
-            "bias": G[R, V, :R], "carry": G[:, :, R]}
+    return {
+        "bilinear": G[:R, :V, :R],
+        "hidden": G[:R, V, :R],
+        "input": G[R, :V, :R],
+        "bias": G[R, V, :R],
+        "carry": G[:, :, R],
+    }
 
 
 def augmented_step(G_aug, h_aug, f_aug, phi=None):
@@ -249,13 +284,20 @@ def augmented_step(G_aug, h_aug, f_aug, phi=None):
     :class:`ShapeError`: otherwise the constant slot would not stay 1."""
     G_aug = need_operand(G_aug, 3, "G_aug")
     h_aug, f_aug = as_operand(h_aug, "h_aug", ndim=(1, 2)), as_operand(f_aug, "f", ndim=(1, 2))
-    if h_aug.shape[-1] != G_aug.shape[0] or f_aug.shape[-1] != G_aug.shape[1] or not (
-            phi is None or callable(phi)):
-        raise ShapeError(f"need h_aug (..., {G_aug.shape[0]}), f_aug (..., {G_aug.shape[1]})"
-                         f" and a callable phi; got {tuple(h_aug.shape)}, {tuple(f_aug.shape)}")
+    if (
+        h_aug.shape[-1] != G_aug.shape[0]
+        or f_aug.shape[-1] != G_aug.shape[1]
+        or not (phi is None or callable(phi))
+    ):
+        raise ShapeError(
+            f"need h_aug (..., {G_aug.shape[0]}), f_aug (..., {G_aug.shape[1]})"
+            f" and a callable phi; got {tuple(h_aug.shape)}, {tuple(f_aug.shape)}"
+        )
     if h_aug.ndim == 2 and f_aug.ndim == 2 and h_aug.shape[0] != f_aug.shape[0]:
-        raise ShapeError(f"h_aug and f_aug must have the same batch size (or one of them "
-                         f"be 1-D); got {h_aug.shape[0]} and {f_aug.shape[0]}")
+        raise ShapeError(
+            f"h_aug and f_aug must have the same batch size (or one of them "
+            f"be 1-D); got {h_aug.shape[0]} and {f_aug.shape[0]}"
+        )
     values = numpy_values(G_aug, 3, "G_aug")
     if not any(np.array_equal(values[:, :, -1], _carry(values, k)) for k in AUGMENTED_LAYOUTS):
         _check_carry(values, "rnn" if f_aug.shape[-1] == values.shape[1] else "ttlm")
@@ -265,5 +307,6 @@ def augmented_step(G_aug, h_aug, f_aug, phi=None):
     head = phi(z[..., :-1])
     if is_torch(z):
         import torch
+
         return torch.cat([head, z[..., -1:]], dim=-1)
     return np.concatenate([head, z[..., -1:]], axis=-1)

@@ -12,10 +12,15 @@ import numpy as np
 
 from ..errors import RankError, ShapeError
 from ..validation import as_choice, as_float
-from .operands import contract, need_operand, precision_of, shape_of, numpy_values
+from .operands import contract, need_operand, numpy_values, precision_of, shape_of
 
-__all__ = ["SECOND_ORDER_LAYOUTS", "second_order_to_tt_core", "tt_core_to_second_order",
-           "rac_to_tt_core", "tt_core_to_rac"]
+__all__ = [
+    "SECOND_ORDER_LAYOUTS",
+    "second_order_to_tt_core",
+    "tt_core_to_second_order",
+    "rac_to_tt_core",
+    "tt_core_to_rac",
+]
 
 
 #: Index layouts of the second-order tensor T in the two papers, as (mode roles):
@@ -139,6 +144,7 @@ def tt_core_to_rac(G, *, rtol: float | None = None):
         A slice of numerical rank > 1 (numpy's rank rule, or ``rtol``).
     """
     from ..ranks.numerical import numerical_rank
+
     rtol = None if rtol is None else as_float(rtol, "rtol", nonnegative=True)
     precision = precision_of(G)
     G = numpy_values(G, 3, "G")
@@ -150,8 +156,7 @@ def tt_core_to_rac(G, *, rtol: float | None = None):
         s = G[:, :, o]
         nr = numerical_rank(s.astype(precision), rtol=rtol)
         if int(nr) > 1:
-            raise RankError(f"slice G[:, :, {o}] has numerical rank {int(nr)} > 1: "
-                            "not a RAC core")
+            raise RankError(f"slice G[:, :, {o}] has numerical rank {int(nr)} > 1: not a RAC core")
         u, sv, vt = np.linalg.svd(s)
         root = np.sqrt(sv[0])
         W_hh[o], W_hx[o] = root * u[:, 0], root * vt[0]

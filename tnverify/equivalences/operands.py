@@ -18,6 +18,7 @@ def is_torch(x) -> bool:
 def contract(spec: str, *ops):
     if any(is_torch(o) for o in ops):
         import torch
+
         return torch.einsum(spec, *join_torch(*ops))
     return np.einsum(spec, *[np.asarray(o, dtype=np.float64) for o in ops])
 
@@ -32,12 +33,16 @@ def numpy_values(x, ndim: int, name: str) -> np.ndarray:
     ``augmented_core()`` return, or one on a GPU) is detached and copied to the CPU."""
     if is_torch(x):
         import torch
+
         # checked before the cast, as the numpy path is: a cast to float64 would drop the
         # imaginary part of a complex tensor (and read a bool tensor as 0/1)
         if x.is_complex() or x.dtype == torch.bool:
-            raise DTypeError(f"{name} must be a real tensor; got dtype {x.dtype} (its "
-                             f"imaginary part would be dropped)" if x.is_complex() else
-                             f"{name} must be a real numeric tensor; got dtype {x.dtype}")
+            raise DTypeError(
+                f"{name} must be a real tensor; got dtype {x.dtype} (its "
+                f"imaginary part would be dropped)"
+                if x.is_complex()
+                else f"{name} must be a real numeric tensor; got dtype {x.dtype}"
+            )
         x = x.detach().to(device="cpu", dtype=torch.float64).numpy().copy()
     return np.asarray(need_operand(x, ndim, name), dtype=np.float64)
 
@@ -52,4 +57,4 @@ def precision_of(x):
 
 
 def need_operand(x, ndim: int, name: str):
-    return as_operand(x, name, ndim=ndim)      # torch stays torch (dual maps), numpy validated
+    return as_operand(x, name, ndim=ndim)  # torch stays torch (dual maps), numpy validated

@@ -65,9 +65,9 @@ def tslm_to_tt(U, W, lam, length, *, embedding=None):
             raise ShapeError(f"embedding must be (|V|, m={U.shape[1]}); got {E.shape}")
         B = U @ E.T
     check_entries((length, r, B.shape[1], r), what="TT cores of 𝒯 (Eq. 16)", route="use tslm_inner")
-    G = W.T[:, None, :] * B.T[None, :, :]                      # (r, n, r)
+    G = W.T[:, None, :] * B.T[None, :, :]  # (r, n, r)
     if int(length) == 1:
         return TensorTrain((np.einsum("kd,k->d", B, lam)[None, :, None],))
-    first = B.T[None, :, :]                                    # (1, n, r)
-    last = np.einsum("jdk,k->jd", G, lam)[:, :, None]          # (r, n, 1)
+    first = B.T[None, :, :]  # (1, n, r)
+    last = np.einsum("jdk,k->jd", G, lam)[:, :, None]  # (r, n, 1)
     return TensorTrain((first,) + (G,) * (int(length) - 2) + (last,))

@@ -13,11 +13,18 @@ import numpy as np
 
 from ..errors import ShapeError
 from ..validation import check_nonsingular
-from .operands import contract, need_operand, shape_of, numpy_values
+from .operands import contract, need_operand, numpy_values, shape_of
 
-__all__ = ["EQ12_READINGS", "tiny_to_tt_core", "tiny_to_tt_core_delta",
-           "tiny_to_tt_core_reshape", "large_to_tt_core", "large_to_tt_core_delta",
-           "large_to_tt_core_reshape", "tt_core_to_tiny_reshape"]
+__all__ = [
+    "EQ12_READINGS",
+    "tiny_to_tt_core",
+    "tiny_to_tt_core_delta",
+    "tiny_to_tt_core_reshape",
+    "large_to_tt_core",
+    "large_to_tt_core_delta",
+    "large_to_tt_core_reshape",
+    "tt_core_to_tiny_reshape",
+]
 
 
 #: Readings of the contraction ``f^T W^{xe} (W^{eh}) δ W^{hh} h`` of ttlm Eq. 12
@@ -31,15 +38,18 @@ def _tiny_checked(W_xe, W_hh):
     W_xe, W_hh = need_operand(W_xe, 3, "W_xe"), need_operand(W_hh, 2, "W_hh")
     V, R, R2 = shape_of(W_xe)
     if R != R2 or shape_of(W_hh) != (R, R):
-        raise ShapeError(f"need W_xe (|V|, R, R) and W_hh (R, R); got {shape_of(W_xe)}, "
-                         f"{shape_of(W_hh)}")
+        raise ShapeError(
+            f"need W_xe (|V|, R, R) and W_hh (R, R); got {shape_of(W_xe)}, {shape_of(W_hh)}"
+        )
     return W_xe, W_hh
 
 
 def _input_to_core(M, W_hh, reading: str):
-    if reading == "delta":       # h_m = M_{mm} (W^{hh} h)_m  ->  G_{a w m} = M_{w m m} W^{hh}_{m a}
+    if reading == "delta":  # h_m = M_{mm} (W^{hh} h)_m  ->  G_{a w m} = M_{w m m} W^{hh}_{m a}
         return contract("wmm,ma->awm", M, W_hh)
-    if reading == "reshape":     # h_j = Σ_k M_{jk} (W^{hh} h)_k  ->  G_{a w j} = Σ_k M_{wjk} W^{hh}_{ka}
+    if (
+        reading == "reshape"
+    ):  # h_j = Σ_k M_{jk} (W^{hh} h)_k  ->  G_{a w j} = Σ_k M_{wjk} W^{hh}_{ka}
         return contract("wjk,ka->awj", M, W_hh)
     raise ShapeError(f"reading must be one of {EQ12_READINGS}; got {reading!r}")
 
@@ -125,6 +135,6 @@ def tt_core_to_tiny_reshape(G, W_hh):
     if R != R2 or W_hh.shape != (R, R):
         raise ShapeError(f"need G (R, |V|, R) and W_hh (R, R); got {G.shape}, {W_hh.shape}")
     # W_xe[w] W_hh = G[:, w, :]^T  <=>  W_hh^T W_xe[w]^T = G[:, w, :]
-    check_nonsingular(W_hh, "W_hh")           # reading (b) needs W^{hh} invertible
+    check_nonsingular(W_hh, "W_hh")  # reading (b) needs W^{hh} invertible
     X = np.linalg.solve(W_hh.T, G.reshape(R, V * R2)).reshape(R, V, R2)
     return np.transpose(X, (1, 2, 0))

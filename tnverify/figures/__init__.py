@@ -25,11 +25,29 @@ True
 
 from __future__ import annotations
 
-from .registry import (FIGURE_MODULES, FIGURES, Figure, draw_figure, figure_names,
-                              make_figure, register_figure)
-from .ngram import NGRAM_CORPORA, NGRAM_EPS, NGRAM_ORDERS
 from .born import BORN_SIZES, BORN_TARGET
+from .ngram import NGRAM_CORPORA, NGRAM_EPS, NGRAM_ORDERS
+from .registry import (
+    FIGURE_MODULES,
+    FIGURES,
+    Figure,
+    draw_figure,
+    figure_names,
+    make_figure,
+    register_figure,
+)
 
-__all__ = ["Figure", "FIGURES", "make_figure", "draw_figure", "figure_names",
-           "FIGURE_MODULES", "register_figure", "NGRAM_EPS", "NGRAM_CORPORA", "NGRAM_ORDERS",
-           "BORN_SIZES", "BORN_TARGET"]
+__all__ = [
+    "Figure",
+    "FIGURES",
+    "make_figure",
+    "draw_figure",
+    "figure_names",
+    "FIGURE_MODULES",
+    "register_figure",
+    "NGRAM_EPS",
+    "NGRAM_CORPORA",
+    "NGRAM_ORDERS",
+    "BORN_SIZES",
+    "BORN_TARGET",
+]

@@ -16,12 +16,20 @@ __all__ = ["BORN_SIZES", "BORN_TARGET"]
 
 #: Sweeps of ``born-z-scaling``: a base point and the values of each swept parameter.
 BORN_SIZES = {
-    True: {"base": {"vocab_size": 128, "length": 8, "rank": 16},
-           "vocab_size": [64, 128, 256, 512], "length": [4, 8, 16, 32],
-           "rank": [4, 8, 16, 32], "repeats": 3},
-    False: {"base": {"vocab_size": 1024, "length": 32, "rank": 32},
-            "vocab_size": [256, 512, 1024, 2048, 4096], "length": [8, 16, 32, 64, 128],
-            "rank": [8, 16, 32, 64], "repeats": 3},
+    True: {
+        "base": {"vocab_size": 128, "length": 8, "rank": 16},
+        "vocab_size": [64, 128, 256, 512],
+        "length": [4, 8, 16, 32],
+        "rank": [4, 8, 16, 32],
+        "repeats": 3,
+    },
+    False: {
+        "base": {"vocab_size": 1024, "length": 32, "rank": 32},
+        "vocab_size": [256, 512, 1024, 2048, 4096],
+        "length": [8, 16, 32, 64, 128],
+        "rank": [8, 16, 32, 64],
+        "repeats": 3,
+    },
 }
 #: The size of the issue's benchmark, where the fitted model is extrapolated.
 BORN_TARGET = {"vocab_size": 33278, "length": 1024, "rank": 64}
@@ -34,8 +42,10 @@ def _born_log_z(V: int, L: int, R: int, seed: int):
     from ..cells.born import random_born
 
     bm = random_born(V, L, R, np.random.default_rng(seed), uniform=True)
-    return (lambda: float(bm.log_partition()),
-            "tnverify.cells.born.BornMachine.log_partition (random_born, uniform=True)")
+    return (
+        lambda: float(bm.log_partition()),
+        "tnverify.cells.born.BornMachine.log_partition (random_born, uniform=True)",
+    )
 
 
 def _time_point(V: int, L: int, R: int, repeats: int, seed: int) -> dict:
@@ -51,8 +61,16 @@ def _time_point(V: int, L: int, R: int, repeats: int, seed: int) -> dict:
             t0 = time.perf_counter()
             log_z = run()
             times.append(time.perf_counter() - t0)
-    return {"vocab_size": V, "length": L, "rank": R, "seconds": min(times), "all_seconds": times,
-            "log_z": log_z, "units": V * L * R ** 3, "implementation": impl}
+    return {
+        "vocab_size": V,
+        "length": L,
+        "rank": R,
+        "seconds": min(times),
+        "all_seconds": times,
+        "log_z": log_z,
+        "units": V * L * R**3,
+        "implementation": impl,
+    }
 
 
 def _born_sweeps(sizes: dict, seed: int) -> dict:
@@ -63,12 +81,23 @@ def _born_sweeps(sizes: dict, seed: int) -> dict:
         points = []
         for value in sizes[param]:
             p = dict(sizes["base"], **{param: value})
-            points.append(_time_point(p["vocab_size"], p["length"], p["rank"], sizes["repeats"],
-                                      derive_seed(seed, "born-z-scaling", param, value)))
-        slope = np.polyfit(np.log([q[param] for q in points]),
-                           np.log([q["seconds"] for q in points]), 1)[0]
-        sweeps[param] = {"points": points, "fitted_exponent": float(slope),
-                         "model_exponent": 3 if param == "rank" else 1}
+            points.append(
+                _time_point(
+                    p["vocab_size"],
+                    p["length"],
+                    p["rank"],
+                    sizes["repeats"],
+                    derive_seed(seed, "born-z-scaling", param, value),
+                )
+            )
+        slope = np.polyfit(
+            np.log([q[param] for q in points]), np.log([q["seconds"] for q in points]), 1
+        )[0]
+        sweeps[param] = {
+            "points": points,
+            "fitted_exponent": float(slope),
+            "model_exponent": 3 if param == "rank" else 1,
+        }
     return sweeps
 
 
@@ -88,21 +117,31 @@ def born_data(fast: bool, seed: int) -> dict:
     c = float(np.exp(log_c))
     ratios = [q["seconds"] / (c * q["units"]) for q in allp]
     target_units = BORN_TARGET["vocab_size"] * BORN_TARGET["length"] * BORN_TARGET["rank"] ** 3
-    return {"model": "t = c * |V| * L * R^3 (thesis §4.3.2: O(|V| L R^3))",
-            "fit": "log c = mean(log t - log(|V| L R^3)) over every point (least squares "
-                   "in log t); t = min over repeats after one warm-up run",
-            "c_seconds": c, "measured_over_model": {"min": min(ratios), "max": max(ratios)},
-            "gflops_at_4VLR3": 4e-9 / c, "implementation": allp[0]["implementation"],
-            "base": sizes["base"], "repeats": sizes["repeats"], "sweeps": sweeps,
-            "target": dict(BORN_TARGET, units=target_units,
-                           predicted_seconds_here=c * target_units),
-            "device": "cpu", "torch_threads": 1,
-            "dtype": "float64", "processor": platform.processor() or platform.machine()}
+    return {
+        "model": "t = c * |V| * L * R^3 (thesis §4.3.2: O(|V| L R^3))",
+        "fit": "log c = mean(log t - log(|V| L R^3)) over every point (least squares "
+        "in log t); t = min over repeats after one warm-up run",
+        "c_seconds": c,
+        "measured_over_model": {"min": min(ratios), "max": max(ratios)},
+        "gflops_at_4VLR3": 4e-9 / c,
+        "implementation": allp[0]["implementation"],
+        "base": sizes["base"],
+        "repeats": sizes["repeats"],
+        "sweeps": sweeps,
+        "target": dict(BORN_TARGET, units=target_units, predicted_seconds_here=c * target_units),
+        "device": "cpu",
+        "torch_threads": 1,
+        "dtype": "float64",
+        "processor": platform.processor() or platform.machine(),
+    }
 
 
 _SYMBOLS = {"vocab_size": "|V|", "length": "L", "rank": "R"}
-_LABELS = {"vocab_size": "vocabulary size |V|", "length": "sequence length L (sites)",
-           "rank": "bond dimension R"}
+_LABELS = {
+    "vocab_size": "vocabulary size |V|",
+    "length": "sequence length L (sites)",
+    "rank": "bond dimension R",
+}
 
 
 def born_plot(record: dict):
@@ -117,24 +156,37 @@ def born_plot(record: dict):
         ax.loglog(x, [q["seconds"] for q in pts], "C0o", label="measured (min of repeats)")
         xs = np.geomspace(x.min(), x.max(), 50)
         units = np.array([q["units"] for q in pts], dtype=float)
-        ax.loglog(xs, c * units[0] * (xs / x[0]) ** sweep["model_exponent"], "C3-",
-                  label=f"model c·|V|·L·R³ (slope {sweep['model_exponent']})")
+        ax.loglog(
+            xs,
+            c * units[0] * (xs / x[0]) ** sweep["model_exponent"],
+            "C3-",
+            label=f"model c·|V|·L·R³ (slope {sweep['model_exponent']})",
+        )
         others = ", ".join(f"{_SYMBOLS[k]} = {d['base'][k]}" for k in _SYMBOLS if k != param)
-        ax.set_title(f"vs {_SYMBOLS[param]} ({others})\nfitted slope "
-                     f"{sweep['fitted_exponent']:.2f}", fontsize=10)
+        ax.set_title(
+            f"vs {_SYMBOLS[param]} ({others})\nfitted slope {sweep['fitted_exponent']:.2f}",
+            fontsize=10,
+        )
         ax.xaxis.set_minor_locator(NullLocator())
         ax.set_xticks(x, [str(int(v)) for v in x])
         ax.grid(True, which="both", alpha=0.3)
         ax.set_xlabel(_LABELS[param])
         ax.set_ylabel("time of log Z (s)")
         ax.legend(fontsize=8)
-    mfig.suptitle(f"log Z of a Born machine by transfer matrices ({d['device']}, float64): "
-                  f"c = {c:.3g} s per |V|·L·R³ unit ≈ {d['gflops_at_4VLR3']:.2f} GFLOP/s at "
-                  f"4|V|LR³ flops" + (" [fast mode: small sizes]" if record.get("fast") else ""),
-                  fontsize=11)
+    mfig.suptitle(
+        f"log Z of a Born machine by transfer matrices ({d['device']}, float64): "
+        f"c = {c:.3g} s per |V|·L·R³ unit ≈ {d['gflops_at_4VLR3']:.2f} GFLOP/s at "
+        f"4|V|LR³ flops" + (" [fast mode: small sizes]" if record.get("fast") else ""),
+        fontsize=11,
+    )
     return mfig
 
 
-register_figure(Figure("born-z-scaling",
-                       "cost of log Z by transfer matrices vs |V|, L, R against O(|V| L R^3)",
-                       born_data, born_plot))
+register_figure(
+    Figure(
+        "born-z-scaling",
+        "cost of log Z by transfer matrices vs |V|, L, R against O(|V| L R^3)",
+        born_data,
+        born_plot,
+    )
+)

@@ -42,20 +42,36 @@ bound on the CP rank = width of an equivalent generalized shallow network with �
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..conventions import derive_seed, rank_tolerance
+from ..conventions import derive_seed
 from ..errors import UsageError
+from .gtm_trials import (
+    draw_network,
+    float64_exact,
+    rank_one_max_realizable,
+    rank_trial,
+    width_lower_bound,
+)
 from .registry import Figure, new_figure, register_figure
 from .trials import run_trials
 
-__all__ = ["RankFigure", "RANK_FIGURES", "rank_trial", "rank_histograms", "float64_exact",
-           "rank_one_max_realizable", "width_lower_bound", "LEMMA_A1_STATUS",
-           "FAST_SIZES", "WEIGHT_CHOICES"]
+__all__ = [
+    "RankFigure",
+    "RANK_FIGURES",
+    "rank_trial",
+    "draw_network",
+    "rank_histograms",
+    "float64_exact",
+    "rank_one_max_realizable",
+    "width_lower_bound",
+    "LEMMA_A1_STATUS",
+    "FAST_SIZES",
+    "WEIGHT_CHOICES",
+]
 
 #: Outcome of claim ``gtm-lemma-a.1`` (helper G3's check of Lemma A.1, gtm App. A)
 #: that the certified flag of the ξ = max figures relies on; tests/test_gtm_figures.py
@@ -94,179 +110,55 @@ class RankFigure:
 #: SVD on exact grids), so 10³ per R (4000 networks) is ~7 min on 2 idle cores; the
 #: defaults below keep ``tnverify figures`` (every figure) within a few minutes.
 #: M = 6 figures cost ~15 ms per network.
-RANK_FIGURES = {f.name: f for f in (
-    RankFigure("gtm-fig-3", "gtm §6, Fig. 3", 10, 6, (1, 2, 4, 8), "relu",
-               False, 40, "integer"),
-    RankFigure("gtm-fig-4", "gtm App. B, Fig. 4", 6, 6, (1, 2, 4, 8), "relu",
-               True, 200, "integer"),
-    RankFigure("gtm-fig-5", "gtm App. B, Fig. 5", 6, 6, (1, 2, 4, 8), "l2",
-               False, 200, "normal"),
-    RankFigure("gtm-fig-3-xy", "ξ = xy counterpart of gtm §6, Fig. 3", 10, 6,
-               (1, 2, 4, 8), "product", False, 40, "integer"),
-)}
+RANK_FIGURES = {
+    f.name: f
+    for f in (
+        RankFigure(
+            "gtm-fig-3", "gtm §6, Fig. 3", 10, 6, (1, 2, 4, 8), "relu", False, 40, "integer"
+        ),
+        RankFigure(
+            "gtm-fig-4", "gtm App. B, Fig. 4", 6, 6, (1, 2, 4, 8), "relu", True, 200, "integer"
+        ),
+        RankFigure(
+            "gtm-fig-5", "gtm App. B, Fig. 5", 6, 6, (1, 2, 4, 8), "l2", False, 200, "normal"
+        ),
+        RankFigure(
+            "gtm-fig-3-xy",
+            "ξ = xy counterpart of gtm §6, Fig. 3",
+            10,
+            6,
+            (1, 2, 4, 8),
+            "product",
+            False,
+            40,
+            "integer",
+        ),
+    )
+}
 
 
-# -- bounds and certification --------------------------------------------------------------
-def width_lower_bound(rank: int, M: int, T: int, xi: str) -> int:
-    """Lower bound on the shallow width from the (odd, even) matricization rank.
-
-    ξ = xy: the rank itself (a rank-R CP grid has every matricization rank ≤ R).
-    Otherwise ⌈rank / (TM/2)⌉ (Lemma A.1, gtm App. A; proved for ξ = max only),
-    by :func:`tnverify.generalized.bounds.shallow_width_lower_bound`.
-    """
-    if xi == "product":
-        return int(rank)
-    from ..generalized.bounds import shallow_width_lower_bound
-
-    return shallow_width_lower_bound(int(rank), M, T)
-
-
+# -- the proved bounds ----------------------------------------------------------------------
 def proved_bound(xi: str) -> tuple[bool, str]:
     """Whether a proved width bound exists for ``xi``, and the reason in words."""
     if xi == "product":
-        return True, ("proved: a ξ = xy shallow network of width R has a CP grid "
-                      "Σ_r λ_r ⊗_t F v_r^{(t)} (Eq. 20), so every matricization has rank ≤ R")
+        return True, (
+            "proved: a ξ = xy shallow network of width R has a CP grid "
+            "Σ_r λ_r ⊗_t F v_r^{(t)} (Eq. 20), so every matricization has rank ≤ R"
+        )
     if xi == "relu":
         if LEMMA_A1_STATUS == "holds":
-            return True, ("Lemma A.1 (gtm App. A; Cohen & Shashua 2016, Claim 9): "
-                          "rank ≤ R·TM/2 — not refuted by claim gtm-lemma-a.1 (holds)")
-        return False, (f"Lemma A.1 is not established as printed: claim gtm-lemma-a.1 "
-                       f"{LEMMA_A1_STATUS}")
-    return False, ("no proved bound: Lemma A.1 is stated and proved for ξ = max(x, y, 0) "
-                   "only; the paper applies its technique to this ξ without proof "
-                   "(claim gtm-fig-5 tests it)")
-
-
-def float64_exact(network, F) -> tuple[bool, float]:
-    """Whether float64 computes this network's grid exactly, and the magnitude bound.
-
-    Exact when C, 𝒢, F and h^{(0)} are integers and an a-priori bound B_T on every
-    partial sum stays below 2**53: ``B_0 = |h0|``, ``B_t = (Σ_{i,j} max_k |𝒢_ijk|)·b(c_max,
-    B_{t−1})`` with ``c_max = max|C F^T|`` and b = max for ξ = max, b = product for ξ = xy
-    (``|max(x, y, 0)| ≤ max(|x|, |y|)``, ``|xy| = |x||y|``).  Other ξ: never certified
-    exact.
-    """
-    xi = network.xi.name
-    arrays = [np.asarray(F), *network.C, *network.G, np.asarray(network.h0)]
-    if xi not in ("relu", "product") or not all(
-            np.all(np.isfinite(a)) and np.array_equal(a, np.round(a)) for a in arrays):
-        return False, math.inf
-    B = abs(float(network.h0))
-    for C, G in zip(network.C, network.G):
-        c_max = float(np.abs(np.asarray(F) @ C.T).max())
-        g = float(np.abs(G).max(axis=2).sum())
-        B = g * (max(c_max, B) if xi == "relu" else c_max * B)
-    return B < 2.0 ** 53, B
-
-
-def rank_one_max_realizable(grid) -> bool:
-    """Whether a rank-1 shallow network with ξ = max(x, y, 0) has this grid (F invertible).
-
-    λ·max(a_1[i_1], …, a_T[i_T], 0) = s·max_t b_t[i_t] with s = sign λ and b_t ≥ 0; by the
-    max-algebra greatest-subsolution argument this holds iff s·Γ ≥ 0 and
-    Γ = s·max_t c_t[i_t] with c_t[m] = min over the slice i_t = m of s·Γ (the greatest b).
-    Exact comparison: meant for exactly computed (integer) grids.  Raises NonFiniteError
-    for NaN/inf entries (every comparison with NaN is False, which would read as "not
-    realizable").
-    """
-    g = np.asarray(grid, dtype=np.float64)
-    if not np.isfinite(g).all():
-        from ..errors import NonFiniteError
-        raise NonFiniteError("rank_one_max_realizable needs a finite grid; found NaN/inf")
-    for s in (1.0, -1.0):
-        x = s * g
-        if x.min() < 0:
-            continue
-        best = np.zeros_like(x)
-        for t in range(x.ndim):
-            axes = tuple(a for a in range(x.ndim) if a != t)
-            c = x.min(axis=axes)
-            shape = [1] * x.ndim
-            shape[t] = -1
-            best = np.maximum(best, c.reshape(shape))
-        if np.array_equal(best, x):
-            return True
-    return False
-
-
-# -- one trial -----------------------------------------------------------------------------
-def rank_trial(task: dict) -> dict:
-    """One random network of a figure: its grid, matricization rank(s) and width bound.
-
-    ``task``: figure, M, T, L, R, xi, shared, weights, device, trial, seed, and optionally
-    ``cross_check`` (also the float64 SVD rank of an exact grid; otherwise an exact grid
-    gets one certified rank, mod p on FLINT, and no SVD).  All randomness comes from
-    ``numpy.random.default_rng(task["seed"])``; BLAS runs on one thread so the result is
-    bit-identical wherever the trial runs.
-    """
-    with _blas_controller().limit(limits=1, user_api="blas"):
-        return _rank_trial(task)
-
-
-_CONTROLLER = None
-
-
-def _blas_controller():
-    """One threadpoolctl controller per process: finding the loaded BLAS libraries reads
-    the process's memory map (≈ 6 ms), which a trial of a few ms must not repeat."""
-    global _CONTROLLER
-    if _CONTROLLER is None:
-        from threadpoolctl import ThreadpoolController
-
-        _CONTROLLER = ThreadpoolController()
-    return _CONTROLLER
-
-
-def draw_network(task: dict):
-    from ..generalized.grid import random_generalized_rnn
-
-    rng = np.random.default_rng(task["seed"])
-    M, w = task["M"], task["weights"]
-    net = random_generalized_rnn(M, task["T"], task["R"], task["xi"], rng, L=task["L"],
-                                 shared=task["shared"], shared_inputs=task["shared"], dist=w)
-    F = np.eye(M) if w == "integer" else (
-        rng.standard_normal((M, M)) if w == "normal" else rng.uniform(-1.0, 1.0, (M, M)))
-    return net, F
-
-
-def _grid(net, F, device: str) -> np.ndarray:
-    from ..generalized.grid import grid_tensor
-
-    if device == "cpu":
-        return grid_tensor(net, F)
-    return grid_tensor(net, F, backend="torch", device=device).cpu().numpy()
-
-
-def _rank_trial(task: dict) -> dict:
-    from ..generalized.grid import odd_even_matricization
-    from ..ranks.matricize import DEFAULT_PRIME, numerical_rank, rank_backend, rank_mod_p
-
-    net, F = draw_network(task)
-    grid = _grid(net, F, task["device"])
-    mat = odd_even_matricization(grid)
-    exact, magnitude = float64_exact(net, F)
-    rec = {"trial": task["trial"], "seed": task["seed"], "numerical": None,
-           "rank_at_sqrt_eps": None,
-           "exact_in_float64": exact, "magnitude_bound": magnitude if exact else None,
-           "max_abs_entry": float(np.abs(grid).max())}
-    if not exact or task.get("cross_check", False):
-        # the float SVD only where it decides (a real grid) or as an asked-for cross-check
-        nr = numerical_rank(mat)
-        loose = rank_tolerance(mat.shape, nr.sigma_max,
-                               rtol=float(np.finfo(np.float64).eps) ** 0.5)
-        rec.update(numerical=nr.to_dict(),
-                   rank_at_sqrt_eps=int(np.count_nonzero(nr.singular_values > loose.value)))
-    if exact:
-        modp = rank_mod_p(mat.astype(np.int64))
-        rec.update(rank=modp, method=f"mod-p lower bound (p = {DEFAULT_PRIME})",
-                   rank_certified=True, mod_p_rank=modp, rank_backend=rank_backend())
-    else:
-        rec.update(rank=nr.rank, method="numerical (float64 SVD, numpy's rule)",
-                   rank_certified=False, mod_p_rank=None)
-    rec["bound"] = width_lower_bound(rec["rank"], task["M"], task["T"], task["xi"])
-    if task["xi"] == "relu" and exact:
-        rec["rank_one_realizable"] = rank_one_max_realizable(grid)
-    return rec
+            return True, (
+                "Lemma A.1 (gtm App. A; Cohen & Shashua 2016, Claim 9): "
+                "rank ≤ R·TM/2 — not refuted by claim gtm-lemma-a.1 (holds)"
+            )
+        return False, (
+            f"Lemma A.1 is not established as printed: claim gtm-lemma-a.1 {LEMMA_A1_STATUS}"
+        )
+    return False, (
+        "no proved bound: Lemma A.1 is stated and proved for ξ = max(x, y, 0) "
+        "only; the paper applies its technique to this ξ without proof "
+        "(claim gtm-fig-5 tests it)"
+    )
 
 
 # -- the figure data -----------------------------------------------------------------------
@@ -280,8 +172,7 @@ def _options(fig: RankFigure, fast, samples, device, workers, weights) -> dict:
     weights = fig.weights if weights is None else weights
     if weights not in WEIGHT_CHOICES:
         raise UsageError(f"weights must be one of {', '.join(WEIGHT_CHOICES)}; got {weights!r}")
-    return {"samples": int(samples), "device": resolve_device(device or "cpu"),
-            "weights": weights}
+    return {"samples": int(samples), "device": resolve_device(device or "cpu"), "weights": weights}
 
 
 def _bars(fig: RankFigure, R: int, records: list, proved: tuple[bool, str]) -> dict:
@@ -292,65 +183,130 @@ def _bars(fig: RankFigure, R: int, records: list, proved: tuple[bool, str]) -> d
         inside = [r for r in records if r["bound"] == value]
         n_cert = sum(r["rank_certified"] for r in inside)
         cert = has_bound and n_cert == len(inside)
-        reason = why if not has_bound else (
-            "certified lower bound: " + why + "; every rank certified (mod-p, exact grid)"
-            if cert else f"estimate: {len(inside) - n_cert} of {len(inside)} ranks are "
-                         "numerical (not integer-exact grids)")
-        bars.append({"bound": value, "count": len(inside), "certified": cert,
-                     "certified_ranks": n_cert, "reason": reason})
+        reason = (
+            why
+            if not has_bound
+            else (
+                "certified lower bound: " + why + "; every rank certified (mod-p, exact grid)"
+                if cert
+                else f"estimate: {len(inside) - n_cert} of {len(inside)} ranks are "
+                "numerical (not integer-exact grids)"
+            )
+        )
+        bars.append(
+            {
+                "bound": value,
+                "count": len(inside),
+                "certified": cert,
+                "certified_ranks": n_cert,
+                "reason": reason,
+            }
+        )
     n = len(records)
-    out = {"R": R, "networks": n, "bars": bars,
-           "counts": {str(b["bound"]): b["count"] for b in bars},
-           "certified": all(b["certified"] for b in bars),
-           "frequency_bound_1": counts.get(1, 0) / n,
-           "frequency_bound_above_1": sum(c for v, c in counts.items() if v > 1) / n,
-           "ranks": [r["rank"] for r in records],
-           "numerical_ranks": [r["numerical"]["rank"] if r["numerical"] else None
-                               for r in records],
-           "trials": records}
+    out = {
+        "R": R,
+        "networks": n,
+        "bars": bars,
+        "counts": {str(b["bound"]): b["count"] for b in bars},
+        "certified": all(b["certified"] for b in bars),
+        "frequency_bound_1": counts.get(1, 0) / n,
+        "frequency_bound_above_1": sum(c for v, c in counts.items() if v > 1) / n,
+        "ranks": [r["rank"] for r in records],
+        "numerical_ranks": [r["numerical"]["rank"] if r["numerical"] else None for r in records],
+        "trials": records,
+    }
     if fig.xi == "relu":
         flags = [r.get("rank_one_realizable") for r in records]
-        out["rank_one_realizable"] = (None if None in flags else sum(flags))
+        out["rank_one_realizable"] = None if None in flags else sum(flags)
     return out
 
 
-def rank_histograms(name: str, fast: bool, seed: int, *, samples=None, device=None,
-                    workers=None, scheduler=None, weights=None) -> dict:
+def rank_histograms(
+    name: str,
+    fast: bool,
+    seed: int,
+    *,
+    samples=None,
+    device=None,
+    workers=None,
+    scheduler=None,
+    weights=None,
+) -> dict:
     """The data of a rank-distribution figure (see the module docstring)."""
     fig = RANK_FIGURES[name]
     opts = _options(fig, fast, samples, device, workers, weights)
     M, T = fig.sizes(fast)
-    tasks = [{"figure": name, "M": M, "T": T, "L": M, "R": R, "xi": fig.xi,
-              "shared": fig.shared, "weights": opts["weights"], "device": opts["device"],
-              "trial": i, "seed": derive_seed(seed, name, R, i), "cross_check": fast}
-             for R in fig.ranks for i in range(opts["samples"])]
-    results, execution = run_trials(rank_trial, tasks, workers=workers, scheduler=scheduler,
-                                    description=f"{name}: {len(tasks)} networks")
+    tasks = [
+        {
+            "figure": name,
+            "M": M,
+            "T": T,
+            "L": M,
+            "R": R,
+            "xi": fig.xi,
+            "shared": fig.shared,
+            "weights": opts["weights"],
+            "device": opts["device"],
+            "trial": i,
+            "seed": derive_seed(seed, name, R, i),
+            "cross_check": fast,
+        }
+        for R in fig.ranks
+        for i in range(opts["samples"])
+    ]
+    results, execution = run_trials(
+        rank_trial,
+        tasks,
+        workers=workers,
+        scheduler=scheduler,
+        description=f"{name}: {len(tasks)} networks",
+    )
     proved = proved_bound(fig.xi)
-    per_R = [_bars(fig, R, [r for t, r in zip(tasks, results) if t["R"] == R], proved)
-             for R in fig.ranks]
+    per_R = [
+        _bars(fig, R, [r for t, r in zip(tasks, results) if t["R"] == R], proved) for R in fig.ranks
+    ]
     from ..generalized.xi import get_xi
+
     xi = get_xi(fig.xi)
     maximal = M ** (T // 2)
     return {
-        "source": fig.source, "M": M, "T": T, "L": M, "R_values": list(fig.ranks),
+        "source": fig.source,
+        "M": M,
+        "T": T,
+        "L": M,
+        "R_values": list(fig.ranks),
         "xi": {"name": xi.name, "label": xi.label, "h0": xi.unit},
-        "sharing": ("shared: G^(2) = ... = G^(T-1) and C^(2) = ... = C^(T-1)" if fig.shared
-                    else "separate cores (every C^(t), G^(t) drawn independently)"),
+        "sharing": (
+            "shared: G^(2) = ... = G^(T-1) and C^(2) = ... = C^(T-1)"
+            if fig.shared
+            else "separate cores (every C^(t), G^(t) drawn independently)"
+        ),
         "weights": {"name": opts["weights"], "description": _WEIGHTS[opts["weights"]]},
-        "samples_per_R": opts["samples"], "seed": seed, "device": opts["device"],
-        "float_cross_check": ("every trial also has its float64 SVD rank" if fast else
-                              "float64 SVD ranks only where the grid is not exact (an "
-                              "exact grid's rank is the certified one)"),
+        "samples_per_R": opts["samples"],
+        "seed": seed,
+        "device": opts["device"],
+        "float_cross_check": (
+            "every trial also has its float64 SVD rank"
+            if fast
+            else "float64 SVD ranks only where the grid is not exact (an "
+            "exact grid's rank is the certified one)"
+        ),
         "trial_seeds": "derive_seed(seed, figure, R, trial) (tnverify.conventions)",
         "matricization": f"(odd, even): {maximal} x {maximal}",
-        "quantity": ("rank of the (odd, even) matricization = lower bound on the CP rank"
-                     if fig.xi == "product" else "ceil(rank of the (odd, even) matricization"
-                     f" / (TM/2)), TM/2 = {T * M // 2}"),
+        "quantity": (
+            "rank of the (odd, even) matricization = lower bound on the CP rank"
+            if fig.xi == "product"
+            else f"ceil(rank of the (odd, even) matricization / (TM/2)), TM/2 = {T * M // 2}"
+        ),
         "max_possible_bound": width_lower_bound(maximal, M, T, fig.xi),
-        "proved_bound": {"exists": proved[0], "reason": proved[1],
-                         "lemma_a1_status": LEMMA_A1_STATUS},
-        "histograms": per_R, "execution": execution}
+        "proved_bound": {
+            "exists": proved[0],
+            "reason": proved[1],
+            "lemma_a1_status": LEMMA_A1_STATUS,
+        },
+        "histograms": per_R,
+        "execution": execution,
+    }
 
 
 _WEIGHTS = {
@@ -365,12 +321,16 @@ def _axis_text(d: dict, h: dict) -> tuple[str, str]:
     certified lower bounds; otherwise the quantity is named and called an estimate."""
     xy = d["xi"]["name"] == "product"
     if h["certified"]:
-        return "certified", ("lower bound on the CP rank (shallow width)" if xy
-                             else "lower bound on the shallow width")
+        return "certified", (
+            "lower bound on the CP rank (shallow width)"
+            if xy
+            else "lower bound on the shallow width"
+        )
     if not d["proved_bound"]["exists"]:
         return "estimate: no proved bound", "⌈rank / (TM/2)⌉ (no proved bound)"
-    return "estimate: numerical ranks", ("matricization rank (numerical)" if xy
-                                         else "⌈numerical rank / (TM/2)⌉")
+    return "estimate: numerical ranks", (
+        "matricization rank (numerical)" if xy else "⌈numerical rank / (TM/2)⌉"
+    )
 
 
 def _integer_x_window(ax, xs: list) -> None:
@@ -406,10 +366,13 @@ def _plot(record: dict):
         ax.set_ylabel("networks")
         ax.grid(True, axis="y", alpha=0.3)
     shared = "shared cores" if d["sharing"].startswith("shared") else "separate cores"
-    mfig.suptitle(f"{d['source']}: M = {d['M']}, T = {d['T']}, ξ = {d['xi']['label']}, "
-                  f"{shared}, {d['samples_per_R']} networks per R, weights "
-                  f"{d['weights']['name']} (blue: certified, orange: estimate)"
-                  + (" [fast mode]" if record.get("fast") else ""), fontsize=9)
+    mfig.suptitle(
+        f"{d['source']}: M = {d['M']}, T = {d['T']}, ξ = {d['xi']['label']}, "
+        f"{shared}, {d['samples_per_R']} networks per R, weights "
+        f"{d['weights']['name']} (blue: certified, orange: estimate)"
+        + (" [fast mode]" if record.get("fast") else ""),
+        fontsize=9,
+    )
     return mfig
 
 
@@ -417,10 +380,19 @@ def _register(fig: RankFigure) -> None:
     def data(fast, seed, **options):
         return rank_histograms(fig.name, fast, seed, **options)
 
-    title = (f"rank-distribution histogram, M = {fig.M}, T = {fig.T}, ξ = {fig.xi}"
-             f"{', shared cores' if fig.shared else ''} ({fig.source})")
-    register_figure(Figure(fig.name, title, data, _plot,
-                           options=("samples", "device", "workers", "scheduler", "weights")))
+    title = (
+        f"rank-distribution histogram, M = {fig.M}, T = {fig.T}, ξ = {fig.xi}"
+        f"{', shared cores' if fig.shared else ''} ({fig.source})"
+    )
+    register_figure(
+        Figure(
+            fig.name,
+            title,
+            data,
+            _plot,
+            options=("samples", "device", "workers", "scheduler", "weights"),
+        )
+    )
 
 
 for _fig in RANK_FIGURES.values():

@@ -32,11 +32,16 @@ def _ginibre_data(fast: bool, seed: int) -> dict:
     H = 200 if fast else 2000
     lam = glorot_eigenvalues(H, np.random.default_rng(derive_seed(seed, "fig-4.7")))
     r = np.sort(np.abs(lam))
-    return {"H": H, "real": lam.real, "imag": lam.imag, "radii_sorted": r,
-            "max_abs_cdf_minus_r2": float(np.max(np.abs(np.arange(1, H + 1) / H - r ** 2))),
-            "n_real": int(np.count_nonzero(np.abs(lam.imag) == 0)),
-            "sqrt_2H_over_pi": float(np.sqrt(2 * H / np.pi)),
-            "law": "Thm. 4.2.1 (strong circular law): uniform on |z| <= 1, P(|λ| <= r) = r²"}
+    return {
+        "H": H,
+        "real": lam.real,
+        "imag": lam.imag,
+        "radii_sorted": r,
+        "max_abs_cdf_minus_r2": float(np.max(np.abs(np.arange(1, H + 1) / H - r**2))),
+        "n_real": int(np.count_nonzero(np.abs(lam.imag) == 0)),
+        "sqrt_2H_over_pi": float(np.sqrt(2 * H / np.pi)),
+        "law": "Thm. 4.2.1 (strong circular law): uniform on |z| <= 1, P(|λ| <= r) = r²",
+    }
 
 
 def _ginibre_plot(record: dict):
@@ -48,8 +53,11 @@ def _ginibre_plot(record: dict):
     ax.set_aspect("equal")
     ax.set_xlabel("Re λ")
     ax.set_ylabel("Im λ")
-    ax.set_title(f"Glorot N(0, 1/H) spectrum ({d['n_real']} real eigenvalues; "
-                 f"√(2H/π) = {d['sqrt_2H_over_pi']:.1f})", fontsize=9)
+    ax.set_title(
+        f"Glorot N(0, 1/H) spectrum ({d['n_real']} real eigenvalues; "
+        f"√(2H/π) = {d['sqrt_2H_over_pi']:.1f})",
+        fontsize=9,
+    )
     ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2)
     r = np.asarray(d["radii_sorted"])
     ax2.plot(r, np.arange(1, r.size + 1) / r.size, "C0-", label="empirical P(|λ| ≤ r)")
@@ -74,11 +82,15 @@ def _annulus_data(fast: bool, seed: int, samples: int | None = None) -> dict:
     rings = {}
     for r_min, r_max in ((0.0, 1.0), (0.4, 0.9)):
         z = sample_annulus(n, r_min, r_max, rng)
-        rings[f"{r_min}-{r_max}"] = {"r_min": r_min, "r_max": r_max, "real": z.real,
-                                     "imag": z.imag}
+        rings[f"{r_min}-{r_max}"] = {"r_min": r_min, "r_max": r_max, "real": z.real, "imag": z.imag}
     lam = glorot_eigenvalues(H, rng)
-    return {"samples": n, "H": H, "rings": rings, "glorot": {"real": lam.real, "imag": lam.imag},
-            "sampler": "tnverify.lru.theory.sample_annulus (Lemma 4.2.1)"}
+    return {
+        "samples": n,
+        "H": H,
+        "rings": rings,
+        "glorot": {"real": lam.real, "imag": lam.imag},
+        "sampler": "tnverify.lru.theory.sample_annulus (Lemma 4.2.1)",
+    }
 
 
 def _annulus_plot(record: dict):
@@ -105,26 +117,31 @@ def _products_data(fast: bool, seed: int, samples: int | None = None) -> dict:
     rng = np.random.default_rng(derive_seed(seed, "fig-6.8"))
     raw_edges = np.linspace(-50, 50, 201)
     z_edges = np.linspace(-25, 25, 201)
-    out: dict[str, Any] = {"samples": n, "raw_edges": raw_edges, "z_edges": z_edges,
-                           "series": {}}
-    for label, kind, reading in (("real", "real", "a"), ("complex (a)", "complex", "a"),
-                                 ("complex (b)", "complex", "b")):
+    out: dict[str, Any] = {"samples": n, "raw_edges": raw_edges, "z_edges": z_edges, "series": {}}
+    for label, kind, reading in (
+        ("real", "real", "a"),
+        ("complex (a)", "complex", "a"),
+        ("complex (b)", "complex", "b"),
+    ):
         x = P.sample(kind, n, rng, reading)
         sd = float(np.sqrt(float(P.moment(kind, 2, reading))))
         out["series"][label] = {
             "raw_counts": np.histogram(x, raw_edges)[0],
             "z_counts": np.histogram(x / sd, z_edges)[0],
             "exact_kurtosis": float(P.fisher_kurtosis(kind, reading)),
-            "sample_kurtosis": P.sample_kurtosis(x), "exact_sd": sd}
+            "sample_kurtosis": P.sample_kurtosis(x),
+            "exact_sd": sd,
+        }
     out["printed_kurtosis"] = {"complex": 21.1, "real": 82.14}
     return out
 
 
 #: What the series of ``thesis-fig-6.8`` are (the readings of :data:`tnverify.lru.products.READINGS`).
-_SERIES = {"real": "product of four N(0, 1)",
-           "complex (a)": "Re of the product of four complex normals, parts N(0, 1)",
-           "complex (b)": "Re of the product of four complex normals, parts N(0, ½) "
-                          "(total variance 1)"}
+_SERIES = {
+    "real": "product of four N(0, 1)",
+    "complex (a)": "Re of the product of four complex normals, parts N(0, 1)",
+    "complex (b)": "Re of the product of four complex normals, parts N(0, ½) (total variance 1)",
+}
 
 
 def _products_plot(record: dict):
@@ -134,22 +151,37 @@ def _products_plot(record: dict):
         for a, edges, key in ((ax, d["raw_edges"], "raw_counts"), (ax2, d["z_edges"], "z_counts")):
             e = np.asarray(edges)
             dens = np.asarray(s[key]) / (d["samples"] * np.diff(e))
-            a.stairs(np.where(dens > 0, dens, np.nan), e, color=f"C{i}",
-                     label=f"{label}: {_SERIES.get(label, label)} — κ = "
-                           f"{s['exact_kurtosis']:g} (sample {s['sample_kurtosis']:.1f})")
-    for a, t, x in ((ax, "before z-scoring (raw)", "product x"),
-                    (ax2, "after z-scoring", "z-score x / σ (σ exact)")):
+            a.stairs(
+                np.where(dens > 0, dens, np.nan),
+                e,
+                color=f"C{i}",
+                label=f"{label}: {_SERIES.get(label, label)} — κ = "
+                f"{s['exact_kurtosis']:g} (sample {s['sample_kurtosis']:.1f})",
+            )
+    for a, t, x in (
+        (ax, "before z-scoring (raw)", "product x"),
+        (ax2, "after z-scoring", "z-score x / σ (σ exact)"),
+    ):
         a.set_yscale("log")
         a.set_xlabel(x)
         a.set_title(t, fontsize=10)
         a.set_ylabel("density (log scale)")
     handles, labels = ax.get_legend_handles_labels()
-    mfig.legend(handles, labels, loc="outside lower center", fontsize=8, title_fontsize=8,
-                title="(a), (b): two readings of \"complex normal with variance 1\"; κ: exact "
-                      "Fisher kurtosis (scale-free, so equal under (a) and (b))")
+    mfig.legend(
+        handles,
+        labels,
+        loc="outside lower center",
+        fontsize=8,
+        title_fontsize=8,
+        title='(a), (b): two readings of "complex normal with variance 1"; κ: exact '
+        "Fisher kurtosis (scale-free, so equal under (a) and (b))",
+    )
     pk = d["printed_kurtosis"]
-    mfig.suptitle(f"Fig. 6.8: products of four normals, n = {d['samples']} (kurtosis printed "
-                  f"in the thesis: complex {pk['complex']}, real {pk['real']})", fontsize=11)
+    mfig.suptitle(
+        f"Fig. 6.8: products of four normals, n = {d['samples']} (kurtosis printed "
+        f"in the thesis: complex {pk['complex']}, real {pk['real']})",
+        fontsize=11,
+    )
     return mfig
 
 
@@ -167,15 +199,17 @@ def decade_ticks(ax, most: int = 8) -> list[int]:
     lo, hi = math.floor(min(lo, hi)), math.ceil(max(lo, hi))
     stride = next((s for s in _STRIDES if (hi // s - (-(-lo // s))) + 1 <= most), _STRIDES[-1])
     exps = list(range(-(-lo // stride) * stride, hi + 1, stride))
-    ax.yaxis.set_major_locator(FixedLocator([10.0 ** e for e in exps]))
+    ax.yaxis.set_major_locator(FixedLocator([10.0**e for e in exps]))
     ax.yaxis.set_major_formatter(LogFormatterSciNotation())
     ax.yaxis.set_minor_locator(NullLocator())
     return exps
 
 
 #: Sizes of ``thesis-decay``: batch, hidden size, steps (L = 784 as sMNIST), inputs.
-DECAY_SIZES = {True: {"batch": 8, "hidden": 64, "steps": 200, "vocab": 256},
-               False: {"batch": 50, "hidden": 256, "steps": 784, "vocab": 256}}
+DECAY_SIZES = {
+    True: {"batch": 8, "hidden": 64, "steps": 200, "vocab": 256},
+    False: {"batch": 50, "hidden": 256, "steps": 784, "vocab": 256},
+}
 
 
 def _fit(y: np.ndarray) -> dict:
@@ -201,28 +235,38 @@ def _decay_data(fast: bool, seed: int) -> dict:
     # initialisation: Glorot N(0, 1/H) recurrence, N(0, 1) input columns (additive);
     # U[0, 1] entries for the multiplicative unit ("initializations ... within [0, 1]",
     # §6.3.2), h^(0) = 1
-    add = VanillaRNN(torch.randn(H, H, generator=g, dtype=f64) / H ** 0.5,
-                     torch.randn(H, V, generator=g, dtype=f64), torch.zeros(H, dtype=f64),
-                     phi=None)
-    mul = RAC(torch.rand(H, V, generator=g, dtype=f64), torch.rand(H, H, generator=g,
-                                                                    dtype=f64) / H,
-              h0=torch.ones(H, dtype=f64))
+    add = VanillaRNN(
+        torch.randn(H, H, generator=g, dtype=f64) / H**0.5,
+        torch.randn(H, V, generator=g, dtype=f64),
+        torch.zeros(H, dtype=f64),
+        phi=None,
+    )
+    mul = RAC(
+        torch.rand(H, V, generator=g, dtype=f64),
+        torch.rand(H, H, generator=g, dtype=f64) / H,
+        h0=torch.ones(H, dtype=f64),
+    )
     threads = torch.get_num_threads()
-    torch.set_num_threads(1)   # many small steps: one thread is fastest on a shared CPU
+    torch.set_num_threads(1)  # many small steps: one thread is fastest on a shared CPU
     try:
         with torch.no_grad():
             ha = add(tokens, return_all=True).abs().mean(dim=(0, 2)).numpy()
             hm = mul(tokens, return_all=True).abs().mean(dim=(0, 2)).numpy()
     finally:
         torch.set_num_threads(threads)
-    return {"sizes": s, "additive": {"mean_abs_h": ha, "fit": _fit(ha)},
-            "multiplicative": {"mean_abs_h": np.where(hm > 0, hm, 0.0), "fit": _fit(hm)},
-            "printed_fits": {"additive": {"a": 0.051, "b": -0.033},
-                             "multiplicative": {"a": 0.1604, "b": 0.7731}},
-            "init": "additive: A ~ N(0, 1/H), B ~ N(0, 1), b = 0, h0 = 0; multiplicative "
-                    "(RAC): W_hx ~ U[0, 1], W_hh ~ U[0, 1]/H, h0 = 1; float64",
-            "note": "mean over batch and components of |h^(t)|; fits y = a e^{-bx} by least "
-                    "squares in log y (Eq. 6.4)"}
+    return {
+        "sizes": s,
+        "additive": {"mean_abs_h": ha, "fit": _fit(ha)},
+        "multiplicative": {"mean_abs_h": np.where(hm > 0, hm, 0.0), "fit": _fit(hm)},
+        "printed_fits": {
+            "additive": {"a": 0.051, "b": -0.033},
+            "multiplicative": {"a": 0.1604, "b": 0.7731},
+        },
+        "init": "additive: A ~ N(0, 1/H), B ~ N(0, 1), b = 0, h0 = 0; multiplicative "
+        "(RAC): W_hx ~ U[0, 1], W_hh ~ U[0, 1]/H, h0 = 1; float64",
+        "note": "mean over batch and components of |h^(t)|; fits y = a e^{-bx} by least "
+        "squares in log y (Eq. 6.4)",
+    }
 
 
 def _decay_plot(record: dict):
@@ -233,15 +277,22 @@ def _decay_plot(record: dict):
         x = np.arange(1, y.size + 1)
         zero = np.flatnonzero(y <= 0)
         gone = f"; 0 in float64 from t = {x[zero[0]]}" if zero.size else ""
-        ax.semilogy(x, np.where(y > 0, y, np.nan), "C0-",
-                    label=f"mean |h^(t)| (simulated{gone})")
+        ax.semilogy(x, np.where(y > 0, y, np.nan), "C0-", label=f"mean |h^(t)| (simulated{gone})")
         f = d[key]["fit"]
         if f["a"] is not None:
-            ax.semilogy(x, f["a"] * np.exp(-f["b"] * x), "C1--",
-                        label=f"fit a = {f['a']:.3g}, b = {f['b']:.3g}")
+            ax.semilogy(
+                x,
+                f["a"] * np.exp(-f["b"] * x),
+                "C1--",
+                label=f"fit a = {f['a']:.3g}, b = {f['b']:.3g}",
+            )
         p = d["printed_fits"][key]
-        ax.semilogy(x, p["a"] * np.exp(-p["b"] * x), "C3:",
-                    label=f"printed Eq. 6.4: a = {p['a']}, b = {p['b']}")
+        ax.semilogy(
+            x,
+            p["a"] * np.exp(-p["b"] * x),
+            "C3:",
+            label=f"printed Eq. 6.4: a = {p['a']}, b = {p['b']}",
+        )
         ax.axhline(65504, color="gray", lw=0.8, ls="-.", label="float16 max")
         decade_ticks(ax)
         ax.set_xlabel("recurrent step t")
@@ -252,12 +303,37 @@ def _decay_plot(record: dict):
     return mfig
 
 
-register_figure(Figure("thesis-fig-4.7", "Glorot/Ginibre spectrum vs the circular law",
-                       _ginibre_data, _ginibre_plot))
-register_figure(Figure("thesis-fig-4.8", "Lemma 4.2.1 annulus samples vs Glorot eigenvalues",
-                       _annulus_data, _annulus_plot, options=("samples",)))
-register_figure(Figure("thesis-fig-6.8", "products of four real vs complex normals, raw and "
-                       "z-scored, with the exact kurtosis", _products_data, _products_plot,
-                       options=("samples",)))
-register_figure(Figure("thesis-decay", "hidden-state magnitude vs step: additive vs "
-                       "multiplicative recurrences with Eq. 6.4 fits", _decay_data, _decay_plot))
+register_figure(
+    Figure(
+        "thesis-fig-4.7",
+        "Glorot/Ginibre spectrum vs the circular law",
+        _ginibre_data,
+        _ginibre_plot,
+    )
+)
+register_figure(
+    Figure(
+        "thesis-fig-4.8",
+        "Lemma 4.2.1 annulus samples vs Glorot eigenvalues",
+        _annulus_data,
+        _annulus_plot,
+        options=("samples",),
+    )
+)
+register_figure(
+    Figure(
+        "thesis-fig-6.8",
+        "products of four real vs complex normals, raw and z-scored, with the exact kurtosis",
+        _products_data,
+        _products_plot,
+        options=("samples",),
+    )
+)
+register_figure(
+    Figure(
+        "thesis-decay",
+        "hidden-state magnitude vs step: additive vs multiplicative recurrences with Eq. 6.4 fits",
+        _decay_data,
+        _decay_plot,
+    )
+)

@@ -31,17 +31,28 @@ def ngram_rows(sequences, V: int) -> list[dict]:
         T = np.asarray(ngram_tensor(sequences, n, V), dtype=np.float64)
         exact = tt_ranks(T)
         svds = [tt_svd(T, eps=eps) for eps in NGRAM_EPS]
-        rows.append({
-            "n": n, "entries": int(T.size), "nonzero": int(np.count_nonzero(T)),
-            "sum": float(T.sum()),
-            "tt_ranks": [int(r) for r in exact.ranks],
-            "tt_ranks_rule": [d.tolerance.rule for d in exact.details],
-            "norm": float(svds[0].norm),
-            "tt_svd": [{"eps": float(sv.eps), "ranks": [int(r) for r in sv.ranks],
-                        "error": float(sv.error), "bound": float(sv.bound),
-                        "params": int(sv.tt.n_params)} for sv in svds],
-            "maximal_ranks": [1] + [min(V ** k, V ** (n - k)) for k in range(1, n)] + [1],
-        })
+        rows.append(
+            {
+                "n": n,
+                "entries": int(T.size),
+                "nonzero": int(np.count_nonzero(T)),
+                "sum": float(T.sum()),
+                "tt_ranks": [int(r) for r in exact.ranks],
+                "tt_ranks_rule": [d.tolerance.rule for d in exact.details],
+                "norm": float(svds[0].norm),
+                "tt_svd": [
+                    {
+                        "eps": float(sv.eps),
+                        "ranks": [int(r) for r in sv.ranks],
+                        "error": float(sv.error),
+                        "bound": float(sv.bound),
+                        "params": int(sv.tt.n_params),
+                    }
+                    for sv in svds
+                ],
+                "maximal_ranks": [1] + [min(V**k, V ** (n - k)) for k in range(1, n)] + [1],
+            }
+        )
     return rows
 
 
@@ -54,18 +65,26 @@ def ngram_data(fast: bool, seed: int) -> dict:
     for name in NGRAM_CORPORA:
         sequences, vocabulary = load_corpus(name)
         V = len(vocabulary)
-        corpora[name] = {"vocabulary": list(vocabulary), "vocab_size": V,
-                         "sequences": len(sequences),
-                         "tokens": int(sum(len(s) for s in sequences)),
-                         "rows": ngram_rows(sequences, V)}
-    return {"corpora": corpora, "eps": list(NGRAM_EPS), "orders": list(NGRAM_ORDERS),
-            "seed_note": "deterministic (the shipped corpora): the seed is unused",
-            "tensor": "tnverify.definitions.ngram.ngram_tensor(sequences, n, V): joint n-gram "
-                      "probability tensor (V,)*n (windows inside sentences)",
-            "rank_methods": {"tt_ranks": "numerical rank of each C-order unfolding "
-                                         "(tnverify.tt.svd.tt_ranks, numpy's rule)",
-                             "tt_svd": "tnverify.tt.svd.tt_svd(T, eps): "
-                                       "||T - TT||_F <= eps ||T||_F"}}
+        corpora[name] = {
+            "vocabulary": list(vocabulary),
+            "vocab_size": V,
+            "sequences": len(sequences),
+            "tokens": int(sum(len(s) for s in sequences)),
+            "rows": ngram_rows(sequences, V),
+        }
+    return {
+        "corpora": corpora,
+        "eps": list(NGRAM_EPS),
+        "orders": list(NGRAM_ORDERS),
+        "seed_note": "deterministic (the shipped corpora): the seed is unused",
+        "tensor": "tnverify.definitions.ngram.ngram_tensor(sequences, n, V): joint n-gram "
+        "probability tensor (V,)*n (windows inside sentences)",
+        "rank_methods": {
+            "tt_ranks": "numerical rank of each C-order unfolding "
+            "(tnverify.tt.svd.tt_ranks, numpy's rule)",
+            "tt_svd": "tnverify.tt.svd.tt_svd(T, eps): ||T - TT||_F <= eps ||T||_F",
+        },
+    }
 
 
 def _ticks_at_values(ax, values) -> None:
@@ -92,13 +111,32 @@ _SVD_STYLES = (("--", "x"), ("-.", "+"))
 
 def _ngram_lines(ax, x, series: dict, color: str, lab: str, eps) -> list:
     """Draw one corpus's maximal / exact / TT-SVD ranks at ``x``; return the y values."""
-    ax.plot(x, series["maximal"], color=color, **_MAXIMAL,
-            label=f"{lab}: maximal min(V^k, V^(n-k)) (pale band)")
-    ax.plot(x, series["exact"], color=color, marker="o", zorder=3,
-            label=f"{lab}: exact (numerical rank)")
-    for j, (ls, mk) in enumerate(_SVD_STYLES[:len(eps)]):
-        ax.plot(x, series["svd"][j], color=color, ls=ls, marker=mk, ms=8, zorder=4,
-                label=f"{lab}: TT-SVD eps = {eps[j]:g}")
+    ax.plot(
+        x,
+        series["maximal"],
+        color=color,
+        **_MAXIMAL,
+        label=f"{lab}: maximal min(V^k, V^(n-k)) (pale band)",
+    )
+    ax.plot(
+        x,
+        series["exact"],
+        color=color,
+        marker="o",
+        zorder=3,
+        label=f"{lab}: exact (numerical rank)",
+    )
+    for j, (ls, mk) in enumerate(_SVD_STYLES[: len(eps)]):
+        ax.plot(
+            x,
+            series["svd"][j],
+            color=color,
+            ls=ls,
+            marker=mk,
+            ms=8,
+            zorder=4,
+            label=f"{lab}: TT-SVD eps = {eps[j]:g}",
+        )
     return [v for vals in (series["maximal"], series["exact"], *series["svd"]) for v in vals]
 
 
@@ -109,14 +147,18 @@ def ngram_plot(record: dict):
     for i, (name, c) in enumerate(d["corpora"].items()):
         rows = c["rows"]
         lab = f"{name} (|V| = {c['vocab_size']})"
-        by_n = {"maximal": [max(r["maximal_ranks"]) for r in rows],
-                "exact": [max(r["tt_ranks"]) for r in rows],
-                "svd": [[max(r["tt_svd"][j]["ranks"]) for r in rows]
-                        for j in range(len(d["eps"]))]}
+        by_n = {
+            "maximal": [max(r["maximal_ranks"]) for r in rows],
+            "exact": [max(r["tt_ranks"]) for r in rows],
+            "svd": [[max(r["tt_svd"][j]["ranks"]) for r in rows] for j in range(len(d["eps"]))],
+        }
         seen_n += _ngram_lines(ax_n, [r["n"] for r in rows], by_n, f"C{i}", lab, d["eps"])
         last = rows[-1]
-        along = {"maximal": last["maximal_ranks"][1:-1], "exact": last["tt_ranks"][1:-1],
-                 "svd": [sv["ranks"][1:-1] for sv in last["tt_svd"]]}
+        along = {
+            "maximal": last["maximal_ranks"][1:-1],
+            "exact": last["tt_ranks"][1:-1],
+            "svd": [sv["ranks"][1:-1] for sv in last["tt_svd"]],
+        }
         ks = list(range(1, last["n"]))
         seen_k += _ngram_lines(ax_k, ks, along, f"C{i}", lab, d["eps"])
     _ticks_at_values(ax_n, seen_n)
@@ -135,5 +177,11 @@ def ngram_plot(record: dict):
     return mfig
 
 
-register_figure(Figure("ngram-tt-ranks", "TT-ranks of the n-gram tensors of the shipped corpora vs n",
-                       ngram_data, ngram_plot))
+register_figure(
+    Figure(
+        "ngram-tt-ranks",
+        "TT-ranks of the n-gram tensors of the shipped corpora vs n",
+        ngram_data,
+        ngram_plot,
+    )
+)

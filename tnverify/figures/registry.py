@@ -19,21 +19,39 @@ from __future__ import annotations
 
 import json
 import platform
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any
-from collections.abc import Callable
 
 import numpy as np
 
 from ..errors import DTypeError, TnverifyError, UsageError
-from ..validation import (as_callable, as_device, as_flag, as_int, as_mapping, as_path,
-                          as_seed, as_text, show_value)
+from ..validation import (
+    as_callable,
+    as_device,
+    as_flag,
+    as_int,
+    as_mapping,
+    as_path,
+    as_seed,
+    as_text,
+    show_value,
+)
 
-__all__ = ["Figure", "FIGURES", "make_figure", "draw_figure", "figure_names",
-           "FIGURE_MODULES", "register_figure", "read_figure_record",
-           "check_figure_options", "MAX_SAMPLES"]
+__all__ = [
+    "Figure",
+    "FIGURES",
+    "make_figure",
+    "draw_figure",
+    "figure_names",
+    "FIGURE_MODULES",
+    "register_figure",
+    "read_figure_record",
+    "check_figure_options",
+    "MAX_SAMPLES",
+]
 
 
 @dataclass(frozen=True)
@@ -59,7 +77,7 @@ class Figure:
     name: str
     title: str
     data: Callable[..., dict]
-    plot: Callable[[dict], Any]             # a matplotlib Figure
+    plot: Callable[[dict], Any]  # a matplotlib Figure
     options: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
@@ -69,10 +87,11 @@ class Figure:
         as_text(self.title, "Figure.title")
         as_callable(self.data, "Figure.data")
         as_callable(self.plot, "Figure.plot")
-        if not isinstance(self.options, tuple) or not all(isinstance(o, str)
-                                                          for o in self.options):
-            raise DTypeError(f"Figure.options must be a tuple of option names (str); got "
-                             f"{show_value(self.options)}")
+        if not isinstance(self.options, tuple) or not all(isinstance(o, str) for o in self.options):
+            raise DTypeError(
+                f"Figure.options must be a tuple of option names (str); got "
+                f"{show_value(self.options)}"
+            )
 
 
 FIGURES: dict[str, Figure] = {}
@@ -118,9 +137,13 @@ def _version(package: str) -> str | None:
 def package_versions() -> dict:
     from .. import __version__
 
-    return {"tnverify": __version__, "python": platform.python_version(),
-            "numpy": np.__version__, "torch": _version("torch"),
-            "matplotlib": _version("matplotlib")}
+    return {
+        "tnverify": __version__,
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "torch": _version("torch"),
+        "matplotlib": _version("matplotlib"),
+    }
 
 
 def plain_json(x):
@@ -168,23 +191,30 @@ def read_figure_record(json_path) -> dict:
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read figure JSON {str(path)!r}: {exc}") from None
     except json.JSONDecodeError as exc:
-        raise UsageError(f"{str(path)!r} is not valid JSON (line {exc.lineno}, column "
-                         f"{exc.colno}: {exc.msg}); rerun `tnverify figures` to write it "
-                         f"again") from None
+        raise UsageError(
+            f"{str(path)!r} is not valid JSON (line {exc.lineno}, column "
+            f"{exc.colno}: {exc.msg}); rerun `tnverify figures` to write it "
+            f"again"
+        ) from None
     if not isinstance(record, dict):
-        raise UsageError(f"{str(path)!r} is not a figure record (a JSON object); got a "
-                         f"JSON {type(record).__name__}")
+        raise UsageError(
+            f"{str(path)!r} is not a figure record (a JSON object); got a "
+            f"JSON {type(record).__name__}"
+        )
     for key, kind in RECORD_KEYS.items():
         if key not in record:
             raise UsageError(f"{str(path)!r} is not a figure record: it has no {key!r} key")
         val = record[key]
         if not isinstance(val, kind) or (kind is int and isinstance(val, bool)):
-            raise UsageError(f"{str(path)!r}: {key!r} must be a JSON {kind.__name__}; got "
-                             f"{show_value(val)}")
+            raise UsageError(
+                f"{str(path)!r}: {key!r} must be a JSON {kind.__name__}; got {show_value(val)}"
+            )
     load_figure_modules()
     if record["figure"] not in FIGURES:
-        raise UsageError(f"{str(path)!r} names the unknown figure {record['figure']!r}; "
-                         f"known figures: {', '.join(figure_names())}")
+        raise UsageError(
+            f"{str(path)!r} names the unknown figure {record['figure']!r}; "
+            f"known figures: {', '.join(figure_names())}"
+        )
     return record
 
 
@@ -206,8 +236,7 @@ def draw_figure(json_path, png_path=None) -> Path:
     from ..files import write_bytes
 
     json_path = as_path(json_path, "json_path")
-    png_path = json_path.with_suffix(".png") if png_path is None else as_path(png_path,
-                                                                              "png_path")
+    png_path = json_path.with_suffix(".png") if png_path is None else as_path(png_path, "png_path")
     record = read_figure_record(json_path)
     return write_bytes(png_path, _png_bytes(record, json_path))
 
@@ -223,9 +252,11 @@ def _png_bytes(record: dict, json_path=None) -> bytes:
         if isinstance(exc, TnverifyError):
             raise
         where = "the figure record" if json_path is None else repr(str(json_path))
-        raise UsageError(f"{where}: its data do not fit figure "
-                         f"{record['figure']!r} ({type(exc).__name__}: {exc}); rerun "
-                         f"`tnverify figures {record['figure']}` to write it again") from None
+        raise UsageError(
+            f"{where}: its data do not fit figure "
+            f"{record['figure']!r} ({type(exc).__name__}: {exc}); rerun "
+            f"`tnverify figures {record['figure']}` to write it again"
+        ) from None
     buffer = io.BytesIO()
     mpl_fig.savefig(buffer, dpi=120, format="png")
     return buffer.getvalue()
@@ -244,16 +275,23 @@ def check_figure_options(options: dict) -> dict:
             out[key] = None
         elif key in ("samples", "workers"):
             from .trials import MAX_WORKERS
-            out[key] = as_int(val, key, minimum=1,
-                              maximum=MAX_SAMPLES if key == "samples" else MAX_WORKERS,
-                              error=UsageError)
+
+            out[key] = as_int(
+                val,
+                key,
+                minimum=1,
+                maximum=MAX_SAMPLES if key == "samples" else MAX_WORKERS,
+                error=UsageError,
+            )
         elif key == "device":
             out[key] = as_device(val)
         elif key == "scheduler":
             if not isinstance(val, str) and not hasattr(val, "scheduler_address"):
-                raise UsageError(f"scheduler must be a Dask scheduler address (e.g. "
-                                 f"'tcp://127.0.0.1:8786') or a cluster; got "
-                                 f"{show_value(val)}")
+                raise UsageError(
+                    f"scheduler must be a Dask scheduler address (e.g. "
+                    f"'tcp://127.0.0.1:8786') or a cluster; got "
+                    f"{show_value(val)}"
+                )
             out[key] = val
         elif key == "weights":
             out[key] = as_text(val, "weights")
@@ -267,8 +305,9 @@ def check_figure_options(options: dict) -> dict:
 MAX_SAMPLES = 1_000_000
 
 
-def make_figure(name: str, out_dir, *, fast: bool = False, seed: int = 0,
-                options: dict | None = None) -> tuple[Path, Path]:
+def make_figure(
+    name: str, out_dir, *, fast: bool = False, seed: int = 0, options: dict | None = None
+) -> tuple[Path, Path]:
     """Compute the data of figure ``name``, save it as JSON, then draw the PNG from the JSON.
 
     ``options`` (e.g. ``{"samples": 50, "workers": 2}``) are passed to the figure's data
@@ -289,25 +328,34 @@ def make_figure(name: str, out_dir, *, fast: bool = False, seed: int = 0,
     fast, seed = as_flag(fast, "fast"), as_seed(seed)
     options = as_mapping(options, "options")
     if not all(isinstance(k, str) for k in options):
-        raise DTypeError(f"options must map option names (str) to values; got keys "
-                         f"{[show_value(k) for k in options]}")
+        raise DTypeError(
+            f"options must map option names (str) to values; got keys "
+            f"{[show_value(k) for k in options]}"
+        )
     foreign = sorted(set(options) - set(fig.options))
     if foreign:
         takes = ", ".join(fig.options) or "none"
-        raise UsageError(f"figure {name!r} does not take option(s) {', '.join(foreign)} "
-                         f"(it takes: {takes})")
+        raise UsageError(
+            f"figure {name!r} does not take option(s) {', '.join(foreign)} (it takes: {takes})"
+        )
     options = check_figure_options(options)
     out = as_path(out_dir, "out_dir")
     if out.exists() and not out.is_dir():
         raise UsageError(f"output path {str(out)!r} exists and is not a directory")
     out.mkdir(parents=True, exist_ok=True)
-    record = {"figure": fig.name, "title": fig.title, "seed": int(seed), "fast": bool(fast),
-              "versions": package_versions(), "platform": platform.platform(),
-              "options": plain_json(options),
-              "data": plain_json(fig.data(bool(fast), int(seed), **options))}
+    record = {
+        "figure": fig.name,
+        "title": fig.title,
+        "seed": int(seed),
+        "fast": bool(fast),
+        "versions": package_versions(),
+        "platform": platform.platform(),
+        "options": plain_json(options),
+        "data": plain_json(fig.data(bool(fast), int(seed), **options)),
+    }
     json_path, png_path = out / f"{fig.name}.json", out / f"{fig.name}.png"
     text = json.dumps(record, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
-    png = _png_bytes(json.loads(text))      # drawn from the JSON exactly as it is saved
+    png = _png_bytes(json.loads(text))  # drawn from the JSON exactly as it is saved
     from ..files import write_together
 
     # both temporary files first, then both moves (Ctrl-C held back between them): the

@@ -35,6 +35,7 @@ __all__ = ["run_trials", "local_cores", "validate_workers"]
 def local_cores() -> int:
     """Number of cores this process may run on (:func:`tnverify.threads.available_cores`)."""
     from ..threads import available_cores
+
     return available_cores()
 
 
@@ -45,8 +46,7 @@ def validate_workers(workers) -> int:
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise UsageError(f"workers must be a positive integer (1 = serial); got {workers!r}")
     if workers > MAX_WORKERS:
-        raise UsageError(f"workers must be at most {MAX_WORKERS} (one process each); got "
-                         f"{workers}")
+        raise UsageError(f"workers must be at most {MAX_WORKERS} (one process each); got {workers}")
     return workers
 
 
@@ -59,6 +59,7 @@ def _limit_threads() -> None:
     """Process-pool initializer: the parent's threads per process (``--threads N``, passed
     on through ``TNVERIFY_THREADS``; one by default) for BLAS/OpenMP and torch."""
     from ..threads import set_threads
+
     set_threads(None, torch=False)
 
 
@@ -70,12 +71,23 @@ class _Progress:
         if not sys.stderr.isatty():
             return
         from rich.console import Console
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress,
-                                   TimeElapsedColumn, TimeRemainingColumn)
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
 
-        self.bar = Progress("[progress.description]{task.description}", BarColumn(),
-                            MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-                            console=Console(stderr=True), transient=False)
+        self.bar = Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=False,
+        )
         self.task = self.bar.add_task(description, total=total)
 
     def __enter__(self):
@@ -97,14 +109,18 @@ def _dask_client(scheduler):
     try:
         from dask.distributed import Client
     except ImportError as exc:
-        raise UsageError("scheduler was given but dask.distributed is not installed; "
-                         "install it with `pip install 'dask[distributed]'` (from a "
-                         "clone of tnverify: pip install -e '.[dask]'), or run without "
-                         "--scheduler") from exc
+        raise UsageError(
+            "scheduler was given but dask.distributed is not installed; "
+            "install it with `pip install 'dask[distributed]'` (from a "
+            "clone of tnverify: pip install -e '.[dask]'), or run without "
+            "--scheduler"
+        ) from exc
     address = getattr(scheduler, "scheduler_address", scheduler)
     if not isinstance(address, str) or not address:
-        raise UsageError(f"scheduler must be a Dask scheduler address (e.g. "
-                         f"'tcp://127.0.0.1:8786') or a cluster; got {scheduler!r}")
+        raise UsageError(
+            f"scheduler must be a Dask scheduler address (e.g. "
+            f"'tcp://127.0.0.1:8786') or a cluster; got {scheduler!r}"
+        )
     try:
         return Client(address, timeout="20s")
     except OSError as exc:
@@ -123,8 +139,7 @@ def _run_dask(fn, tasks, scheduler, progress) -> tuple[list, dict]:
             results[index[fut.key]] = fut.result()
             progress.advance()
         n = len(client.scheduler_info().get("workers", {}))
-        return results, {"kind": "dask", "scheduler": str(client.scheduler.address),
-                         "workers": n}
+        return results, {"kind": "dask", "scheduler": str(client.scheduler.address), "workers": n}
     finally:
         client.close()
 
@@ -153,8 +168,14 @@ def _run_processes(fn, tasks, workers, progress) -> tuple[list, dict]:
     return results, {"kind": "processes", "workers": workers, "start_method": "spawn"}
 
 
-def run_trials(fn: Callable[[dict], object], tasks: Sequence[dict], *, workers=None,
-               scheduler=None, description: str = "trials") -> tuple[list, dict]:
+def run_trials(
+    fn: Callable[[dict], object],
+    tasks: Sequence[dict],
+    *,
+    workers=None,
+    scheduler=None,
+    description: str = "trials",
+) -> tuple[list, dict]:
     """Apply ``fn`` to every task; return ``(results in task order, execution info)``.
 
     Parameters
@@ -184,14 +205,20 @@ def run_trials(fn: Callable[[dict], object], tasks: Sequence[dict], *, workers=N
     """
     as_callable(fn, "fn")
     if not isinstance(tasks, (list, tuple, range)):
-        raise DTypeError(f"tasks must be a list or tuple with one entry per trial; got "
-                         f"{show_value(tasks)}")
+        raise DTypeError(
+            f"tasks must be a list or tuple with one entry per trial; got {show_value(tasks)}"
+        )
     tasks = list(tasks)
     description = as_text(description, "description")
-    if scheduler is not None and not isinstance(scheduler, str) \
-            and not hasattr(scheduler, "scheduler_address"):
-        raise UsageError(f"scheduler must be a Dask scheduler address (e.g. "
-                         f"'tcp://127.0.0.1:8786') or a cluster; got {show_value(scheduler)}")
+    if (
+        scheduler is not None
+        and not isinstance(scheduler, str)
+        and not hasattr(scheduler, "scheduler_address")
+    ):
+        raise UsageError(
+            f"scheduler must be a Dask scheduler address (e.g. "
+            f"'tcp://127.0.0.1:8786') or a cluster; got {show_value(scheduler)}"
+        )
     n_workers = validate_workers(workers)
     t0 = time.perf_counter()
     with _Progress(len(tasks), description) as progress:

@@ -44,27 +44,49 @@ from fractions import Fraction
 import numpy as np
 
 from ..conventions import Tolerance
-from ..ranks.numerical import NumericalRank
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, UsageError
-from ..ranks.matricize import (DEFAULT_PRIME, exact_rank, matricize, numerical_rank,
-                              rank_backend, rank_mod_p)
+from ..ranks.matricize import (
+    DEFAULT_PRIME,
+    exact_rank,
+    matricize,
+    numerical_rank,
+    rank_backend,
+    rank_mod_p,
+)
+from ..ranks.numerical import NumericalRank
 from ..validation import (
-    as_choice, as_flag, as_float, as_int, as_numeric, as_prime, check_power, check_work,
+    as_choice,
+    as_flag,
+    as_float,
+    as_int,
+    as_numeric,
+    as_prime,
+    check_power,
+    check_work,
 )
 
 __all__ = [
-    "EXACT_WORK_LIMIT", "CERTIFY_MODES", "GridRank", "CPRankBound",
-    "lemma_a1_bound", "shallow_width_lower_bound", "thm_5_2_bound",
-    "lemma_a2_rank_formula", "lemma_a2_rank_bound",
-    "odd_even_matrix", "is_integer_valued", "grid_rank", "cp_rank_lower_bound",
+    "EXACT_WORK_LIMIT",
+    "CERTIFY_MODES",
+    "GridRank",
+    "CPRankBound",
+    "lemma_a1_bound",
+    "shallow_width_lower_bound",
+    "thm_5_2_bound",
+    "lemma_a2_rank_formula",
+    "lemma_a2_rank_bound",
+    "odd_even_matrix",
+    "is_integer_valued",
+    "grid_rank",
+    "cp_rank_lower_bound",
 ]
 
 #: Largest rows·cols·min(rows, cols) for which ``certify="auto"`` runs the exact
 #: (fraction-free) elimination: 128³, measured ≲ 0.5 s (module table).
-EXACT_WORK_LIMIT = 128 ** 3
+EXACT_WORK_LIMIT = 128**3
 #: Accepted values of ``certify``.
 CERTIFY_MODES = ("auto", "exact", "mod-p", "numerical")
-_INT_LIMIT = 2.0 ** 53  # float64 integers are exact below this
+_INT_LIMIT = 2.0**53  # float64 integers are exact below this
 
 
 def _positive_int(x, name: str) -> int:
@@ -74,8 +96,10 @@ def _positive_int(x, name: str) -> int:
 def _even_T(T) -> int:
     T = _positive_int(T, "T")
     if T % 2:
-        raise ShapeError(f"the (s_odd, t_even) matricization needs an even T "
-                         f"(gtm §5.2: 'we assume that T is even'); got T={T}")
+        raise ShapeError(
+            f"the (s_odd, t_even) matricization needs an even T "
+            f"(gtm §5.2: 'we assume that T is even'); got T={T}"
+        )
     return T
 
 
@@ -191,9 +215,15 @@ class GridRank:
         return "lower bound" if self.certified else "estimate"
 
     def to_dict(self) -> dict:
-        d = {"rank": int(self.rank), "method": self.method, "certified": self.certified,
-             "exact": self.exact, "kind": self.kind, "shape": list(self.shape),
-             "seconds": float(self.seconds)}
+        d = {
+            "rank": int(self.rank),
+            "method": self.method,
+            "certified": self.certified,
+            "exact": self.exact,
+            "kind": self.kind,
+            "shape": list(self.shape),
+            "seconds": float(self.seconds),
+        }
         if self.prime is not None:
             d["prime"] = int(self.prime)
         if self.backend is not None:
@@ -209,8 +239,9 @@ def odd_even_matrix(grid) -> np.ndarray:
     order.  A 2-D input is its own (odd, even) matricization (T = 2)."""
     g = as_numeric(grid, "grid")
     if g.ndim < 2 or g.ndim % 2:
-        raise ShapeError(f"the (odd, even) matricization needs a grid of even order T >= 2;"
-                         f" got shape {g.shape}")
+        raise ShapeError(
+            f"the (odd, even) matricization needs a grid of even order T >= 2; got shape {g.shape}"
+        )
     return g if g.ndim == 2 else matricize(g, tuple(range(0, g.ndim, 2)))
 
 
@@ -226,9 +257,16 @@ def is_integer_valued(a) -> bool:
     return bool(np.all(a == np.round(a)) and np.abs(a).max(initial=0) < _INT_LIMIT)
 
 
-def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
-              prime: int = DEFAULT_PRIME, cross_check: bool = False,
-              matrix: bool = False, backend: str = "auto") -> GridRank:
+def grid_rank(
+    grid,
+    *,
+    certify: str = "auto",
+    rtol: float | None = None,
+    prime: int = DEFAULT_PRIME,
+    cross_check: bool = False,
+    matrix: bool = False,
+    backend: str = "auto",
+) -> GridRank:
     """Rank of the (odd, even) matricization of a grid tensor, certified where possible.
 
     Parameters
@@ -274,27 +312,55 @@ def grid_rank(grid, *, certify: str = "auto", rtol: float | None = None,
     method = certify
     if certify == "auto":
         work = A.shape[0] * A.shape[1] * min(A.shape)
-        method = "numerical" if not integer else ("exact" if work <= EXACT_WORK_LIMIT
-                                                  else "mod-p")
+        method = "numerical" if not integer else ("exact" if work <= EXACT_WORK_LIMIT else "mod-p")
     elif certify in ("exact", "mod-p") and not integer:
-        raise DTypeError(f"certify={certify!r} needs an integer-valued grid (use "
-                         "'numerical' or 'auto' for real grids)")
-    nr = numerical_rank(A.astype(np.float64), rtol=rtol) \
-        if (method == "numerical" or cross_check) else None
+        raise DTypeError(
+            f"certify={certify!r} needs an integer-valued grid (use "
+            "'numerical' or 'auto' for real grids)"
+        )
+    nr = (
+        numerical_rank(A.astype(np.float64), rtol=rtol)
+        if (method == "numerical" or cross_check)
+        else None
+    )
     t0 = time.perf_counter()
     if method == "exact":
         rank = exact_rank(A.astype(np.int64) if A.dtype.kind == "f" else A, backend=which)
-        return GridRank(rank, "exact", True, True, A.shape, numerical=nr,
-                        seconds=time.perf_counter() - t0, backend=which)
+        return GridRank(
+            rank,
+            "exact",
+            True,
+            True,
+            A.shape,
+            numerical=nr,
+            seconds=time.perf_counter() - t0,
+            backend=which,
+        )
     if method == "mod-p":
-        rank = rank_mod_p(A.astype(np.int64) if A.dtype.kind == "f" else A, prime,
-                          backend=which)
-        return GridRank(rank, "mod-p lower bound", True, rank == min(A.shape), A.shape,
-                        numerical=nr, prime=int(prime), seconds=time.perf_counter() - t0,
-                        backend=which)
-    assert nr is not None                               # computed for method "numerical"
-    return GridRank(nr.rank, "numerical", False, False, A.shape, tolerance=nr.tolerance,
-                    gap=nr.gap, numerical=nr, seconds=time.perf_counter() - t0)
+        rank = rank_mod_p(A.astype(np.int64) if A.dtype.kind == "f" else A, prime, backend=which)
+        return GridRank(
+            rank,
+            "mod-p lower bound",
+            True,
+            rank == min(A.shape),
+            A.shape,
+            numerical=nr,
+            prime=int(prime),
+            seconds=time.perf_counter() - t0,
+            backend=which,
+        )
+    assert nr is not None  # computed for method "numerical"
+    return GridRank(
+        nr.rank,
+        "numerical",
+        False,
+        False,
+        A.shape,
+        tolerance=nr.tolerance,
+        gap=nr.gap,
+        numerical=nr,
+        seconds=time.perf_counter() - t0,
+    )
 
 
 # -- ξ = xy ---------------------------------------------------------------------------------
@@ -315,8 +381,9 @@ class CPRankBound:
         return int(self.bound)
 
 
-def cp_rank_lower_bound(grid, *, splits: str = "odd-even", certify: str = "auto",
-                        rtol: float | None = None) -> CPRankBound:
+def cp_rank_lower_bound(
+    grid, *, splits: str = "odd-even", certify: str = "auto", rtol: float | None = None
+) -> CPRankBound:
     """CP-rank lower bound of a grid tensor for ξ = xy (gtm App. A, after Lemma
     A.1: "for a rank R decomposition, the matrix rank of *every* matricization is bounded
     by R"); the grid of a rank-R ξ = xy shallow network is Σ_r λ_r ⊗_t F v_r^{(t)}.
@@ -340,11 +407,16 @@ def cp_rank_lower_bound(grid, *, splits: str = "odd-even", certify: str = "auto"
         rows = [tuple(range(k)) for k in range(1, T)]
     elif splits == "all":
         # 2^(T-1) - 1 bipartitions, each a rank of the whole grid: refused before the loop
-        check_work(T - 1 + math.log2(max(g.size, 1)), "cp_rank_lower_bound(splits='all'): "
-                   f"2^{T - 1} - 1 bipartitions of a grid of {g.size} entries",
-                   route="use splits='unfoldings' or 'odd-even'")
-        rows = [(0,) + tuple(m + 1 for m in range(T - 1) if mask >> m & 1)
-                for mask in range(2 ** (T - 1) - 1)]
+        check_work(
+            T - 1 + math.log2(max(g.size, 1)),
+            "cp_rank_lower_bound(splits='all'): "
+            f"2^{T - 1} - 1 bipartitions of a grid of {g.size} entries",
+            route="use splits='unfoldings' or 'odd-even'",
+        )
+        rows = [
+            (0,) + tuple(m + 1 for m in range(T - 1) if mask >> m & 1)
+            for mask in range(2 ** (T - 1) - 1)
+        ]
     else:
         raise UsageError(f"splits must be 'odd-even', 'unfoldings' or 'all'; got {splits!r}")
     per = {r: grid_rank(matricize(g, r), certify=certify, rtol=rtol, matrix=True) for r in rows}

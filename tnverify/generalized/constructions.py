@@ -25,21 +25,40 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import DTypeError, RankError, ShapeError, UsageError
-from .xi import get_xi
 from ..definitions.explicit import guard_size
+from ..errors import DTypeError, RankError, ShapeError, UsageError
 from ..validation import (
-    as_array, as_choice, as_flag, as_float, as_int, as_int_array, check_nonsingular,
+    as_array,
+    as_choice,
+    as_flag,
+    as_float,
+    as_int,
+    as_int_array,
+    check_nonsingular,
 )
+from .xi import get_xi
 
-__all__ = ["combine_networks", "combine_all", "rank_one_to_rnn", "shallow_to_rnn", "one_hot_templates",
-           "one_hot_shallow", "one_hot_network", "or_dictionary", "universal_coefficients",
-           "universal_shallow", "universal_networks", "h_hat", "ProductNetworks",
-           "product_network"]
+__all__ = [
+    "combine_networks",
+    "combine_all",
+    "rank_one_to_rnn",
+    "shallow_to_rnn",
+    "one_hot_templates",
+    "one_hot_shallow",
+    "one_hot_network",
+    "or_dictionary",
+    "universal_coefficients",
+    "universal_shallow",
+    "universal_networks",
+    "h_hat",
+    "ProductNetworks",
+    "product_network",
+]
 
 
 def _grid_module():
     from . import grid
+
     return grid
 
 
@@ -48,10 +67,13 @@ def _check_H(H) -> np.ndarray:
     gtm §4.2, Eq. 18) and finite."""
     H = as_array(H, "ℋ", finite=False)
     if H.ndim < 1 or any(n != H.shape[0] for n in H.shape):
-        raise ShapeError(f"ℋ must be cubical M×M×⋯×M (a grid tensor over M templates, "
-                         f"gtm Eq. 18); got shape {H.shape}")
+        raise ShapeError(
+            f"ℋ must be cubical M×M×⋯×M (a grid tensor over M templates, "
+            f"gtm Eq. 18); got shape {H.shape}"
+        )
     if not np.isfinite(H).all():
         from ..errors import NonFiniteError
+
         raise NonFiniteError("ℋ has NaN or inf entries")
     return H
 
@@ -59,12 +81,15 @@ def _check_H(H) -> np.ndarray:
 def _check_F(F, M: int | None = None) -> np.ndarray:
     F = as_array(F, "F", finite=False)
     if F.ndim != 2 or F.shape[0] != F.shape[1]:
-        raise ShapeError(f"the feature matrix F must be square M×M (§5 assumes it "
-                         f"invertible); got shape {F.shape}")
+        raise ShapeError(
+            f"the feature matrix F must be square M×M (§5 assumes it "
+            f"invertible); got shape {F.shape}"
+        )
     if M is not None and F.shape[0] != M:
         raise ShapeError(f"F must be {M}×{M}; got {F.shape}")
     if not np.isfinite(F).all():
         from ..errors import NonFiniteError
+
         raise NonFiniteError("F has NaN or inf entries")
     check_nonsingular(F, "F (gtm §5 assumes it invertible)")
     return F
@@ -93,8 +118,10 @@ def combine_networks(a: float, A, b: float, B):
             raise DTypeError(f"{name} must be a GeneralizedRNN; got {type(net).__name__}")
     a, b = as_float(a, "a", error=UsageError), as_float(b, "b", error=UsageError)
     if A.length != B.length or A.n_features != B.n_features:
-        raise ShapeError(f"Lemma 5.1 combines networks on the same grid: T, M = "
-                         f"{A.length}, {A.n_features} vs {B.length}, {B.n_features}")
+        raise ShapeError(
+            f"Lemma 5.1 combines networks on the same grid: T, M = "
+            f"{A.length}, {A.n_features} vs {B.length}, {B.n_features}"
+        )
     if A.xi.name != B.xi.name:
         raise UsageError(f"Lemma 5.1 needs one ξ; got {A.xi.name} and {B.xi.name}")
     hA, hB = _h0(A), _h0(B)
@@ -112,9 +139,9 @@ def combine_networks(a: float, A, b: float, B):
         p = 1 if first else pA + pB
         q = 1 if last else qA + qB
         core = np.zeros((LA + LB, p, q))
-        rA = slice(0, 1) if first else slice(0, pA)     # rows of h^{(t−1)} for A
+        rA = slice(0, 1) if first else slice(0, pA)  # rows of h^{(t−1)} for A
         rB = slice(0, 1) if first else slice(pA, pA + pB)
-        cA = slice(0, 1) if last else slice(0, qA)      # columns of h^{(t)} for A
+        cA = slice(0, 1) if last else slice(0, qA)  # columns of h^{(t)} for A
         cB = slice(0, 1) if last else slice(qA, qA + qB)
         core[:LA, rA, cA] = (a if last else 1.0) * GA
         core[LA:, rB, cB] = (b if last else 1.0) * GB
@@ -133,15 +160,19 @@ def combine_all(networks, coefficients=None):
     coefficient c is returned as combine(c, N, 0, N) would be wasteful, so it is scaled in
     its last core instead."""
     if isinstance(networks, (str, bytes, np.ndarray)) or not hasattr(networks, "__iter__"):
-        raise DTypeError(f"networks must be a sequence of GeneralizedRNN; got "
-                         f"{type(networks).__name__}")
+        raise DTypeError(
+            f"networks must be a sequence of GeneralizedRNN; got {type(networks).__name__}"
+        )
     nets = list(networks)
     if not nets:
         raise UsageError("combine_all needs at least one network")
     if any(not isinstance(n, _grid_module().GeneralizedRNN) for n in nets):
         raise DTypeError("networks must be a sequence of GeneralizedRNN")
-    coef = [1.0] * len(nets) if coefficients is None else \
-        as_array(coefficients, "coefficients", ndim=1).tolist()
+    coef = (
+        [1.0] * len(nets)
+        if coefficients is None
+        else as_array(coefficients, "coefficients", ndim=1).tolist()
+    )
     if len(coef) != len(nets):
         raise ShapeError(f"{len(nets)} networks but {len(coef)} coefficients")
     if len(nets) == 1:
@@ -175,8 +206,9 @@ def rank_one_to_rnn(shallow, *, h0: float | None = None):
     T = v.shape[0]
     C = tuple(v[t][None, :].copy() for t in range(T))
     G = tuple(np.full((1, 1, 1), lam if t == T - 1 else 1.0) for t in range(T))
-    return _grid_module().GeneralizedRNN(C=C, G=G, xi=shallow.xi,
-                                         h0=shallow.xi.unit if h0 is None else h0)
+    return _grid_module().GeneralizedRNN(
+        C=C, G=G, xi=shallow.xi, h0=shallow.xi.unit if h0 is None else h0
+    )
 
 
 # -- Lemma 5.2 / Thm. 5.1 ----------------------------------------------------------------
@@ -210,8 +242,7 @@ def _shallow_from_grid(lam, U, F, xi="relu"):
     T, R, M = U.shape
     F = np.eye(M) if F is None else _check_F(F, M)
     V = np.linalg.solve(F, U.reshape(T * R, M).T).T.reshape(T, R, M)
-    return _grid_module().ShallowNetwork(weights=np.asarray(lam, float), templates=V,
-                                         xi=get_xi(xi))
+    return _grid_module().ShallowNetwork(weights=np.asarray(lam, float), templates=V, xi=get_xi(xi))
 
 
 def one_hot_shallow(index, M: int, F=None):
@@ -225,8 +256,10 @@ def _rank_one_terms(shallow):
     grid = _grid_module()
     lam = np.asarray(shallow.weights, float)
     V = np.asarray(shallow.templates, float)
-    return [grid.ShallowNetwork(weights=lam[r:r + 1], templates=V[:, r:r + 1, :],
-                                xi=shallow.xi) for r in range(lam.size)]
+    return [
+        grid.ShallowNetwork(weights=lam[r : r + 1], templates=V[:, r : r + 1, :], xi=shallow.xi)
+        for r in range(lam.size)
+    ]
 
 
 def shallow_to_rnn(shallow):
@@ -304,7 +337,7 @@ def h_hat(H, F, *, order: str = "printed") -> np.ndarray:
     H = _check_H(H)
     F = _check_F(F, H.shape[0])
     Finv = np.linalg.inv(F)
-    P = Finv if order == "printed" else Finv.T   # P[j, i] multiplies ℋ_j into ℋ̂_i
+    P = Finv if order == "printed" else Finv.T  # P[j, i] multiplies ℋ_j into ℋ̂_i
     out = H
     for t in range(H.ndim):  # contract mode t with P[j_t, i_t]
         out = np.moveaxis(np.tensordot(out, P, axes=([t], [0])), -1, t)
@@ -329,17 +362,18 @@ def product_network(H, F, *, order: str = "corrected") -> ProductNetworks:
     ℋ (with ``order="corrected"``; ``"printed"`` builds the literal ℋ̂)."""
     from ..tt.cp import CPTensor
     from ..tt.svd import tt_svd
+
     Hh = h_hat(H, F, order=order)
     M, T = Hh.shape[0], Hh.ndim
-    tt = tt_svd(Hh, eps=0.0).tt          # every non-zero σ kept (the exact TT of Ĥ)
+    tt = tt_svd(Hh, eps=0.0).tt  # every non-zero σ kept (the exact TT of Ĥ)
     idx = np.array(list(itertools.product(range(M), repeat=T)), dtype=np.int64)
     eye = np.eye(M)
     cp = CPTensor(Hh.reshape(-1).copy(), tuple(eye[:, idx[:, t]] for t in range(T)))
     grid = _grid_module()
     xi = get_xi("product")
-    shallow = grid.ShallowNetwork(weights=Hh.reshape(-1).copy(),
-                                  templates=np.stack([eye[idx[:, t]] for t in range(T)]),
-                                  xi=xi)
+    shallow = grid.ShallowNetwork(
+        weights=Hh.reshape(-1).copy(), templates=np.stack([eye[idx[:, t]] for t in range(T)]), xi=xi
+    )
     G = tuple(np.transpose(np.asarray(c), (1, 0, 2)) for c in tt.cores)
     rnn = grid.GeneralizedRNN(C=tuple(np.eye(M) for _ in range(T)), G=G, xi=xi, h0=1.0)
     return ProductNetworks(Hh, tt, cp, shallow, rnn)

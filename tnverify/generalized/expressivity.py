@@ -18,15 +18,28 @@ import math
 
 import numpy as np
 
+from ..definitions.explicit import guard_size
 from ..errors import DTypeError, RankError, ShapeError, UsageError
+from ..validation import (
+    as_array,
+    as_float,
+    as_int,
+    as_rng,
+    check_nonsingular,
+    check_power,
+    check_work,
+)
 from .grid import GeneralizedRNN, ShallowNetwork
 from .xi import get_xi
-from ..definitions.explicit import guard_size
-from ..validation import (as_array, as_float, as_int, as_rng, check_nonsingular, check_power,
-                          check_work)
 
-__all__ = ["pairwise_similarity_network", "lemma_a2_indicator", "constant_network",
-           "constant_grid_value", "perturb_network", "rank_one_shallow"]
+__all__ = [
+    "pairwise_similarity_network",
+    "lemma_a2_indicator",
+    "constant_network",
+    "constant_grid_value",
+    "perturb_network",
+    "rank_one_shallow",
+]
 
 
 def _pos(x, name) -> int:
@@ -63,13 +76,15 @@ def pairwise_similarity_network(M, R, T) -> GeneralizedRNN:
     guard_size((T, M + 1, max(M, R)), what="Lemma A.2 network (T steps of weights)")
     # each step is a Python-level object validated on its own (about 2^10 operations):
     # the entry guard alone admitted T in the tens of millions, minutes of work
-    check_work(math.log2(T) + STEP_COST_LOG2, f"Lemma A.2 network with T = {T:,} steps "
-               f"(about 2^{STEP_COST_LOG2} operations per step)")
+    check_work(
+        math.log2(T) + STEP_COST_LOG2,
+        f"Lemma A.2 network with T = {T:,} steps (about 2^{STEP_COST_LOG2} operations per step)",
+    )
     b = np.zeros((1, R))
     b[0, 0] = 1 - min(M, R)
     C_odd = np.ones((M, M)) - _eye(M, M)
     C_even = np.ones((M + 1, M)) - _eye(M + 1, M)
-    G_odd = _eye(M, R).reshape(M, 1, R)                    # I^{M,R} ∈ ℝ^{M×1×R}
+    G_odd = _eye(M, R).reshape(M, 1, R)  # I^{M,R} ∈ ℝ^{M×1×R}
     G_even = np.vstack([_eye(M, R), b]).reshape(M + 1, R, 1)  # [I^{M,R}; b]
     C = tuple(C_odd if s % 2 == 0 else C_even for s in range(T))
     G = tuple(G_odd if s % 2 == 0 else G_even for s in range(T))
@@ -89,7 +104,7 @@ def lemma_a2_indicator(M, R, T) -> np.ndarray:
     zero = np.ones((M,) * T, dtype=bool)
     for s in range(T // 2):
         a, b = idx[2 * s], idx[2 * s + 1]
-        zero &= (a == b) & (a < R)                          # i ≤ R (1-based) = index < R
+        zero &= (a == b) & (a < R)  # i ≤ R (1-based) = index < R
     return np.where(zero, 0.0, 1.0)
 
 
@@ -124,8 +139,11 @@ def constant_network(M, R, T, F) -> GeneralizedRNN:
     if T == 1:
         G = (np.full((M, 1, 1), 2.0),)
     else:
-        G = ((np.full((M, 1, R), 2.0),) + tuple(np.ones((M, R, R)) for _ in range(T - 2))
-             + (np.ones((M, R, 1)),))
+        G = (
+            (np.full((M, 1, R), 2.0),)
+            + tuple(np.ones((M, R, R)) for _ in range(T - 2))
+            + (np.ones((M, R, 1)),)
+        )
     return GeneralizedRNN(tuple(C.copy() for _ in range(T)), G, get_xi("relu"), h0=0.0)
 
 
@@ -158,7 +176,7 @@ def rank_one_shallow(first_mode_values, F_eps, T) -> ShallowNetwork:
     guard_size((T, g.size), what="rank-1 shallow templates")
     if F_eps.shape != (g.size, g.size):
         raise ShapeError(f"F_eps must be {g.size}×{g.size}; got {F_eps.shape}")
-    check_nonsingular(F_eps, "F_eps")          # the proof of Thm. 5.3 inverts F_ε
+    check_nonsingular(F_eps, "F_eps")  # the proof of Thm. 5.3 inverts F_ε
     v = np.zeros((T, 1, g.size))
     v[0, 0] = np.linalg.solve(F_eps, g)
     return ShallowNetwork(np.ones(1), v, get_xi("relu"))

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Callable
 
 import numpy as np
 
@@ -124,6 +124,7 @@ def _np_relu_sum(x, y):
 
 def _t_relu(x, y):
     import torch
+
     if x.numel() < y.numel():
         return torch.maximum(torch.clamp(x, min=0), y)
     return torch.maximum(x, torch.clamp(y, min=0))
@@ -131,11 +132,13 @@ def _t_relu(x, y):
 
 def _t_relu_sum(x, y):
     import torch
+
     return torch.clamp(x, min=0) + torch.clamp(y, min=0)
 
 
 def _t_logaddexp(x, y):
     import torch
+
     return torch.logaddexp(x, y)
 
 
@@ -143,8 +146,11 @@ def _t_hypot(x, y):
     """torch.hypot with the subgradient 0 at (0, 0) where autograd is on (torch.hypot's
     own gradient is NaN there); the plain op otherwise (no extra temporaries)."""
     import torch
-    if not (torch.is_grad_enabled() and (getattr(x, "requires_grad", False)
-                                         or getattr(y, "requires_grad", False))):
+
+    if not (
+        torch.is_grad_enabled()
+        and (getattr(x, "requires_grad", False) or getattr(y, "requires_grad", False))
+    ):
         return torch.hypot(x, y)
     zero = (x == 0) & (y == 0)
     r = torch.hypot(torch.where(zero, torch.ones_like(x), x), y)
@@ -153,32 +159,48 @@ def _t_hypot(x, y):
 
 def _sp_max(*args):
     import sympy
+
     return sympy.Max(*args)
 
 
 def _sp_softplus(x, y):
     import sympy
+
     return sympy.log(sympy.exp(x) + sympy.exp(y))
 
 
 def _sp_l2(x, y):
     import sympy
+
     return sympy.sqrt(x**2 + y**2)
 
 
 XI_OPERATORS: dict[str, XiOperator] = {
-    op.name: op for op in (
-        XiOperator("product", "xy", np.multiply, lambda x, y: x * y, lambda x, y: x * y,
-                   unit=1.0),
-        XiOperator("relu", "max(x, y, 0)", _np_relu, _t_relu,
-                   lambda x, y: _sp_max(x, y, 0), unit=0.0),
-        XiOperator("softplus", "ln(e^x + e^y)", np.logaddexp, _t_logaddexp, _sp_softplus,
-                   unit=-math.inf, unit_in_reals=False),
-        XiOperator("sum", "x + y", np.add, lambda x, y: x + y, lambda x, y: x + y,
-                   unit=0.0),
+    op.name: op
+    for op in (
+        XiOperator("product", "xy", np.multiply, lambda x, y: x * y, lambda x, y: x * y, unit=1.0),
+        XiOperator(
+            "relu", "max(x, y, 0)", _np_relu, _t_relu, lambda x, y: _sp_max(x, y, 0), unit=0.0
+        ),
+        XiOperator(
+            "softplus",
+            "ln(e^x + e^y)",
+            np.logaddexp,
+            _t_logaddexp,
+            _sp_softplus,
+            unit=-math.inf,
+            unit_in_reals=False,
+        ),
+        XiOperator("sum", "x + y", np.add, lambda x, y: x + y, lambda x, y: x + y, unit=0.0),
         XiOperator("l2", "sqrt(x^2 + y^2)", np.hypot, _t_hypot, _sp_l2, unit=0.0),
-        XiOperator("relu_sum", "max(x, 0) + max(y, 0)", _np_relu_sum, _t_relu_sum,
-                   lambda x, y: _sp_max(x, 0) + _sp_max(y, 0), unit=0.0),
+        XiOperator(
+            "relu_sum",
+            "max(x, 0) + max(y, 0)",
+            _np_relu_sum,
+            _t_relu_sum,
+            lambda x, y: _sp_max(x, 0) + _sp_max(y, 0),
+            unit=0.0,
+        ),
     )
 }
 
@@ -203,5 +225,6 @@ def get_xi(xi) -> XiOperator:
         return xi
     if isinstance(xi, str) and xi in XI_OPERATORS:
         return XI_OPERATORS[xi]
-    raise UsageError(f"unknown ξ-operator {xi!r}; choose one of {', '.join(XI_NAMES)} "
-                     "or pass an XiOperator")
+    raise UsageError(
+        f"unknown ξ-operator {xi!r}; choose one of {', '.join(XI_NAMES)} or pass an XiOperator"
+    )

@@ -39,17 +39,41 @@ import numpy as np
 from ..conventions import tolerance
 from ..errors import ShapeError, SizeLimitError, UsageError
 from ..validation import (
-    as_array, as_choice, as_device, as_flag, as_float, as_int, as_rng, as_tensor,
-    as_torch_dtype, as_torch_generator, check_entries,
+    as_array,
+    as_choice,
+    as_device,
+    as_flag,
+    as_float,
+    as_int,
+    as_rng,
+    as_tensor,
+    as_torch_dtype,
+    as_torch_generator,
+    check_entries,
 )
 
-__all__ = ["READINGS", "KINDS", "FACTORS", "part_variance", "moment", "fisher_kurtosis",
-           "standardized_moments", "kurtosis_stderr", "sample", "sample_torch",
-           "power_sums_torch", "kurtosis_from_power_sums", "tail_bounds", "sample_kurtosis"]
+__all__ = [
+    "READINGS",
+    "KINDS",
+    "FACTORS",
+    "part_variance",
+    "moment",
+    "fisher_kurtosis",
+    "standardized_moments",
+    "kurtosis_stderr",
+    "sample",
+    "sample_torch",
+    "power_sums_torch",
+    "kurtosis_from_power_sums",
+    "tail_bounds",
+    "sample_kurtosis",
+]
 
 #: Readings of "complex numbers from a normal distribution with mean 0 and variance 1".
-READINGS = {"a": "real and imaginary parts each N(0, 1)",
-            "b": "standard complex normal of total variance 1: each part N(0, 1/2)"}
+READINGS = {
+    "a": "real and imaginary parts each N(0, 1)",
+    "b": "standard complex normal of total variance 1: each part N(0, 1/2)",
+}
 #: ``"real"``: product of four N(0, 1); ``"complex"``: real part of the product of four
 #: complex normals (reading (a) or (b)).
 KINDS = ("real", "complex")
@@ -69,6 +93,7 @@ def _check(kind: str, reading: str | None) -> str:
 def part_variance(kind: str, reading: str | None = "a") -> sp.Rational:
     """Variance of each real part of one factor: 1 (real, reading a) or ½ (reading b)."""
     import sympy as sp
+
     r = _check(kind, reading)
     return sp.Integer(1) if kind == "real" or r == "a" else sp.Rational(1, 2)
 
@@ -76,6 +101,7 @@ def part_variance(kind: str, reading: str | None = "a") -> sp.Rational:
 def _gauss_moment(m: int, s) -> sp.Expr:
     """``E[x^m]`` for ``x ~ N(0, s)``: ``(m−1)!!·s^{m/2}`` (0 for odd m)."""
     import sympy as sp
+
     return sp.Integer(0) if m % 2 else sp.factorial2(m - 1) * s ** (m // 2)
 
 
@@ -84,22 +110,24 @@ def _factor_moment(s, m: int, l: int) -> sp.Expr:
     ``N(0, s)``: expand the polynomial in ``x, y`` and replace each monomial by its
     Gaussian moment."""
     import sympy as sp
+
     x, y = sp.symbols("x y", real=True)
     poly = sp.Poly(sp.expand((x + sp.I * y) ** m * (x - sp.I * y) ** l), x, y)
-    return sp.expand(sum(c * _gauss_moment(i, s) * _gauss_moment(j, s)
-                         for (i, j), c in poly.terms()))
+    return sp.expand(
+        sum(c * _gauss_moment(i, s) * _gauss_moment(j, s) for (i, j), c in poly.terms())
+    )
 
 
 @cache
 def _moment(kind: str, reading: str, k: int) -> sp.Rational:
     import sympy as sp
+
     s = part_variance(kind, reading)
-    if kind == "real":               # E[(x1 x2 x3 x4)^k] = E[x^k]^4 (independence)
+    if kind == "real":  # E[(x1 x2 x3 x4)^k] = E[x^k]^4 (independence)
         return sp.Rational(_gauss_moment(k, s) ** FACTORS)
     # Re Z = (Z + conj Z)/2, so (Re Z)^k = 2^{-k} Σ_m C(k, m) Z^m conj(Z)^{k−m}, and
     # E[Z^m conj(Z)^{k−m}] = E[z^m conj(z)^{k−m}]^4 for the product Z of 4 i.i.d. factors
-    total = sum(sp.binomial(k, m) * _factor_moment(s, m, k - m) ** FACTORS
-                for m in range(k + 1))
+    total = sum(sp.binomial(k, m) * _factor_moment(s, m, k - m) ** FACTORS for m in range(k + 1))
     return sp.Rational(sp.nsimplify(sp.expand(total / sp.Integer(2) ** k)))
 
 
@@ -113,8 +141,10 @@ def moment(kind: str, k: int, reading: str | None = "a") -> sp.Rational:
     r = _check(kind, reading)
     k = as_int(k, "moment order k", minimum=0, error=UsageError)
     if k > MAX_MOMENT_ORDER:
-        raise SizeLimitError(f"moment order k = {k} is above {MAX_MOMENT_ORDER}: the exact "
-                             f"symbolic expansion would not finish")
+        raise SizeLimitError(
+            f"moment order k = {k} is above {MAX_MOMENT_ORDER}: the exact "
+            f"symbolic expansion would not finish"
+        )
     return _moment(kind, r, k)
 
 
@@ -166,8 +196,7 @@ def _check_n(n) -> int:
     return n
 
 
-def sample(kind: str, n: int, rng: np.random.Generator, reading: str | None = "a"
-           ) -> np.ndarray:
+def sample(kind: str, n: int, rng: np.random.Generator, reading: str | None = "a") -> np.ndarray:
     """``n`` float64 draws of the real product / the real part of the complex product."""
     r, n = _check(kind, reading), _check_n(n)
     rng = as_rng(rng)
@@ -175,11 +204,12 @@ def sample(kind: str, n: int, rng: np.random.Generator, reading: str | None = "a
     if kind == "real":
         return rng.standard_normal((FACTORS, n)).prod(axis=0)
     z = rng.standard_normal((FACTORS, n)) + 1j * rng.standard_normal((FACTORS, n))
-    return (z.prod(axis=0) * sd ** FACTORS).real
+    return (z.prod(axis=0) * sd**FACTORS).real
 
 
-def sample_torch(kind: str, n: int, generator, *, reading: str | None = "a",
-                 device: str = "cpu", dtype=None):
+def sample_torch(
+    kind: str, n: int, generator, *, reading: str | None = "a", device: str = "cpu", dtype=None
+):
     """One chunk of ``n`` draws on ``device`` (float64 by default), from a
     ``torch.Generator`` on that device.  Memory: ``2·FACTORS·n`` values for the complex
     product (about 64·n bytes in float64)."""
@@ -194,7 +224,7 @@ def sample_torch(kind: str, n: int, generator, *, reading: str | None = "a",
     if kind == "real":
         return x.prod(dim=0)
     y = torch.randn((FACTORS, n), generator=generator, device=device, dtype=dtype)
-    return torch.complex(x, y).prod(dim=0).real * sd ** FACTORS
+    return torch.complex(x, y).prod(dim=0).real * sd**FACTORS
 
 
 def power_sums_torch(x) -> np.ndarray:
@@ -203,8 +233,9 @@ def power_sums_torch(x) -> np.ndarray:
 
     x = as_tensor(x, "x", dtype=torch.float64, nonempty=True)
     x2 = x * x
-    return np.array([x.numel(), float(x.sum()), float(x2.sum()), float((x2 * x).sum()),
-                     float((x2 * x2).sum())])
+    return np.array(
+        [x.numel(), float(x.sum()), float(x2.sum()), float((x2 * x).sum()), float((x2 * x2).sum())]
+    )
 
 
 def kurtosis_from_power_sums(s) -> float:
@@ -215,7 +246,7 @@ def kurtosis_from_power_sums(s) -> float:
     n, s1, s2, s3, s4 = (float(v) for v in s)
     mu = s1 / n
     m2 = s2 / n - mu * mu
-    m4 = s4 / n - 4 * mu * s3 / n + 6 * mu * mu * s2 / n - 3 * mu ** 4
+    m4 = s4 / n - 4 * mu * s3 / n + 6 * mu * mu * s2 / n - 3 * mu**4
     return m4 / (m2 * m2) - 3.0
 
 
@@ -236,7 +267,7 @@ def _factor_cdfs(kind: str, reading: str) -> list:
     from scipy.special import erf
 
     s = float(part_variance(kind, reading))
-    if kind == "real":   # |x| with x ~ N(0, s): P(|x| <= e^y) = erf(e^y / sqrt(2 s))
+    if kind == "real":  # |x| with x ~ N(0, s): P(|x| <= e^y) = erf(e^y / sqrt(2 s))
         return [lambda y: erf(np.exp(y) / math.sqrt(2 * s))] * FACTORS
     # |z|² ~ Exp(mean 2s): P(|z| <= e^y) = 1 − exp(−e^{2y} / (2s)); the phase of the
     # product is uniform and independent of |Z|: P(|cos θ| <= e^y) = 1 − (2/π) arccos(e^y)
@@ -254,11 +285,11 @@ def _log_tails(kind: str, reading: str) -> tuple[np.ndarray, np.ndarray, float, 
     cdfs = _factor_cdfs(kind, reading)
     for cdf in cdfs:
         p, below = _cell_masses(cdf)
-        lo_vec = p                                   # cell i at its left edge (index i)
-        hi_vec = np.concatenate([[below], p])        # at its right edge (index i + 1)
+        lo_vec = p  # cell i at its left edge (index i)
+        hi_vec = np.concatenate([[below], p])  # at its right edge (index i + 1)
         lower = lo_vec if lower is None else fftconvolve(lower, lo_vec)
         upper = hi_vec if upper is None else fftconvolve(upper, hi_vec)
-    assert lower is not None and upper is not None          # FACTORS >= 1 factor CDFs
+    assert lower is not None and upper is not None  # FACTORS >= 1 factor CDFs
     # FFT roundoff: |error| <= n·eps per entry (tolerance rule, norm = total mass 1)
     slack = float(tolerance(np.float64, n=upper.size, norm=1.0))
     tail_lo = np.concatenate([np.cumsum(lower[::-1])[::-1][1:], [0.0]]) - slack
@@ -266,8 +297,9 @@ def _log_tails(kind: str, reading: str) -> tuple[np.ndarray, np.ndarray, float, 
     return np.clip(tail_lo, 0, 1), np.clip(tail_hi, 0, 1), LOG_LO * len(cdfs), slack
 
 
-def tail_bounds(kind: str, k: float, reading: str | None = "a", *, zscore: bool = False
-                ) -> tuple[float, float]:
+def tail_bounds(
+    kind: str, k: float, reading: str | None = "a", *, zscore: bool = False
+) -> tuple[float, float]:
     """Certified ``(lo, hi)`` with ``lo ≤ P(|X| > k) ≤ hi`` (``|X|/σ`` when ``zscore``).
 
     ``log|X|`` is a sum of independent terms (``log|x_j|``, or ``log|z_j|`` and

@@ -19,15 +19,34 @@ import numpy as np
 from ..conventions import check_finite
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..validation import (
-    as_array, as_device, as_flag, as_float, as_int, as_rng, as_torch_dtype, as_torch_generator,
-    check_entries, check_nonsingular,
+    as_array,
+    as_device,
+    as_flag,
+    as_float,
+    as_int,
+    as_rng,
+    as_torch_dtype,
+    as_torch_generator,
+    check_entries,
+    check_nonsingular,
 )
 
 __all__ = [
-    "unroll", "unrolled_sum", "diagonalise", "ginibre", "glorot_eigenvalues",
-    "sample_annulus", "sample_annulus_torch", "annulus_params", "annulus_radius_cdf",
-    "exp_param", "stable_exp_param", "gamma_norm", "prop_421_ratio",
-    "simulate_diagonal", "parallel_scan",
+    "unroll",
+    "unrolled_sum",
+    "diagonalise",
+    "ginibre",
+    "glorot_eigenvalues",
+    "sample_annulus",
+    "sample_annulus_torch",
+    "annulus_params",
+    "annulus_radius_cdf",
+    "exp_param",
+    "stable_exp_param",
+    "gamma_norm",
+    "prop_421_ratio",
+    "simulate_diagonal",
+    "parallel_scan",
 ]
 
 
@@ -100,8 +119,7 @@ def ginibre(H: int, rng: np.random.Generator, *, batch: int | None = None) -> np
     return as_rng(rng).standard_normal(shape) / math.sqrt(H)
 
 
-def glorot_eigenvalues(H: int, rng: np.random.Generator, *, batch: int | None = None
-                       ) -> np.ndarray:
+def glorot_eigenvalues(H: int, rng: np.random.Generator, *, batch: int | None = None) -> np.ndarray:
     """Eigenvalues of :func:`ginibre` matrices (``(H,)`` or ``(batch, H)``, complex128)."""
     return np.linalg.eigvals(ginibre(H, rng, batch=batch)).astype(np.complex128)
 
@@ -110,8 +128,9 @@ def _check_radii(r_min, r_max, *, strict_max: bool = False):
     r_min = as_float(r_min, "r_min", error=UsageError)
     r_max = as_float(r_max, "r_max", error=UsageError)
     if not 0.0 <= r_min <= r_max <= 1.0:
-        raise UsageError(f"Lemma 4.2.1 needs 0 <= r_min <= r_max <= 1; got r_min={r_min}, "
-                         f"r_max={r_max}")
+        raise UsageError(
+            f"Lemma 4.2.1 needs 0 <= r_min <= r_max <= 1; got r_min={r_min}, r_max={r_max}"
+        )
     if strict_max and not r_min < r_max < 1.0:
         raise UsageError(f"Prop. 4.2.1 needs r_min < r_max < 1; got ({r_min}, {r_max})")
     return r_min, r_max
@@ -124,12 +143,11 @@ def annulus_params(u1, u2, r_min: float, r_max: float) -> tuple[np.ndarray, np.n
     u1, u2 = as_array(u1, "u1"), as_array(u2, "u2")
     if ((u1 < 0) | (u1 > 1)).any() or ((u2 < 0) | (u2 > 1)).any():
         raise UsageError("u1, u2 must be uniforms in [0, 1]")
-    v = -0.5 * np.log(u1 * (r_max ** 2 - r_min ** 2) + r_min ** 2)
+    v = -0.5 * np.log(u1 * (r_max**2 - r_min**2) + r_min**2)
     return v, 2.0 * np.pi * u2
 
 
-def sample_annulus(n: int, r_min: float, r_max: float, rng: np.random.Generator
-                   ) -> np.ndarray:
+def sample_annulus(n: int, r_min: float, r_max: float, rng: np.random.Generator) -> np.ndarray:
     """``n`` samples ``exp(−v + iθ)`` of Lemma 4.2.1 (complex128)."""
     n = as_int(n, "n", minimum=1)
     check_entries((n,), what="annulus samples")
@@ -139,14 +157,15 @@ def sample_annulus(n: int, r_min: float, r_max: float, rng: np.random.Generator
     return exp_param(v, theta)
 
 
-def sample_annulus_torch(n: int, r_min: float, r_max: float, *, generator, device="cpu",
-                         dtype=None, chunk: int = 2 ** 24):
+def sample_annulus_torch(
+    n: int, r_min: float, r_max: float, *, generator, device="cpu", dtype=None, chunk: int = 2**24
+):
     """Yield chunks (complex torch tensors, at most ``chunk`` each, ``n`` in all) of the
     Lemma 4.2.1 sampler on ``device`` — for the 10⁹-sample runs (memory: 3 float64 arrays
     of ``chunk`` entries, 400 MiB at the default chunk)."""
     import torch
 
-    r_min, r_max = _check_radii(r_min, r_max)       # checked now, not at the first draw
+    r_min, r_max = _check_radii(r_min, r_max)  # checked now, not at the first draw
     dtype = torch.float64 if dtype is None else as_torch_dtype(dtype, complex_ok=False)
     left = as_int(n, "n", minimum=1)
     chunk = as_int(chunk, "chunk", minimum=1)
@@ -163,7 +182,7 @@ def _annulus_chunks(left, chunk, r_min, r_max, generator, device, dtype):
         m = min(left, chunk)
         u1 = torch.rand(m, generator=generator, device=device, dtype=dtype)
         u2 = torch.rand(m, generator=generator, device=device, dtype=dtype)
-        v = -0.5 * torch.log(u1 * (r_max ** 2 - r_min ** 2) + r_min ** 2)
+        v = -0.5 * torch.log(u1 * (r_max**2 - r_min**2) + r_min**2)
         yield torch.polar(torch.exp(-v), 2.0 * math.pi * u2)
         left -= m
 
@@ -175,7 +194,7 @@ def annulus_radius_cdf(r, r_min: float, r_max: float):
     r = as_array(r, "r")
     if r_max == r_min:
         return (r >= r_max).astype(np.float64)
-    return np.clip((r ** 2 - r_min ** 2) / (r_max ** 2 - r_min ** 2), 0.0, 1.0)
+    return np.clip((r**2 - r_min**2) / (r_max**2 - r_min**2), 0.0, 1.0)
 
 
 def exp_param(v, theta) -> np.ndarray:
@@ -195,14 +214,14 @@ def gamma_norm(lam) -> np.ndarray:
     a = np.abs(as_array(lam, "lam", complex_ok=True))
     if (a > 1).any():
         raise UsageError(f"γ = √(1 − |λ|²) needs |λ| <= 1; got max |λ| = {a.max()}")
-    return np.sqrt(1.0 - a ** 2)
+    return np.sqrt(1.0 - a**2)
 
 
 def prop_421_ratio(r_min: float, r_max: float) -> float:
     """Prop. 4.2.1's ratio ``E‖x_∞‖² / E‖Bu‖² = log((1 − r_min²)/(1 − r_max²)) /
     (r_max² − r_min²)`` (thesis §4.2.2)."""
     r_min, r_max = _check_radii(r_min, r_max, strict_max=True)
-    a, b = r_min ** 2, r_max ** 2
+    a, b = r_min**2, r_max**2
     return float((math.log1p(-a) - math.log1p(-b)) / (b - a))
 
 
@@ -213,25 +232,31 @@ def _check_scan_inputs(lam, bu, where: str) -> tuple:
 
     for name, t in (("lam", lam), ("bu", bu)):
         if not isinstance(t, torch.Tensor):
-            raise DTypeError(f"{where}: {name} must be a torch.Tensor; got "
-                             f"{type(t).__module__}.{type(t).__name__} (use torch.from_numpy)")
+            raise DTypeError(
+                f"{where}: {name} must be a torch.Tensor; got "
+                f"{type(t).__module__}.{type(t).__name__} (use torch.from_numpy)"
+            )
     for name, t in (("lam", lam), ("bu", bu)):
         if t.dtype == torch.bool:
             raise DTypeError(f"{where}: {name} must be numeric; got dtype {t.dtype}")
-        if (t.is_floating_point() or t.is_complex()) and not bool(
-                torch.isfinite(t.detach()).all()):
+        if (t.is_floating_point() or t.is_complex()) and not bool(torch.isfinite(t.detach()).all()):
             raise NonFiniteError(f"{where}: {name} must be finite; found NaN/inf entries")
     if bu.dim() < 2 or bu.shape[0] < 1 or lam.dim() < 1:
-        raise ShapeError(f"{where}: bu must be (K, ..., H) with K >= 1 and lam (..., H); got "
-                         f"bu {tuple(bu.shape)}, lam {tuple(lam.shape)}")
+        raise ShapeError(
+            f"{where}: bu must be (K, ..., H) with K >= 1 and lam (..., H); got "
+            f"bu {tuple(bu.shape)}, lam {tuple(lam.shape)}"
+        )
     if bu.shape[-1] != lam.shape[-1]:
-        raise ShapeError(f"{where}: H must agree: lam (..., {lam.shape[-1]}) vs bu "
-                         f"(K, ..., {bu.shape[-1]})")
+        raise ShapeError(
+            f"{where}: H must agree: lam (..., {lam.shape[-1]}) vs bu (K, ..., {bu.shape[-1]})"
+        )
     try:
         return tuple(np.broadcast_shapes(tuple(lam.shape), tuple(bu.shape[1:])))
     except ValueError:
-        raise ShapeError(f"{where}: lam {tuple(lam.shape)} and the per-step input shape "
-                         f"{tuple(bu.shape[1:])} do not broadcast") from None
+        raise ShapeError(
+            f"{where}: lam {tuple(lam.shape)} and the per-step input shape "
+            f"{tuple(bu.shape[1:])} do not broadcast"
+        ) from None
 
 
 def simulate_diagonal(lam, bu, *, return_states: bool = False):
@@ -250,8 +275,7 @@ def simulate_diagonal(lam, bu, *, return_states: bool = False):
     return_states = as_flag(return_states, "return_states")
 
     shape = _check_scan_inputs(lam, bu, "simulate_diagonal")
-    x = torch.zeros(shape,
-                    dtype=torch.promote_types(lam.dtype, bu.dtype), device=bu.device)
+    x = torch.zeros(shape, dtype=torch.promote_types(lam.dtype, bu.dtype), device=bu.device)
     states: list[torch.Tensor] = []
     for k in range(bu.shape[0]):
         x = lam * x + bu[k]
@@ -270,12 +294,15 @@ def parallel_scan(lam, bu):
     _check_scan_inputs(lam, bu, "parallel_scan")
     K = bu.shape[0]
     if lam.dim() > bu.dim() or (lam.dim() == bu.dim() and lam.shape[0] != K):
-        raise ShapeError(f"parallel_scan: lam must be (..., H) or per-step (K, ..., H) with "
-                         f"K = {K} rows like bu; got lam {tuple(lam.shape)}, bu "
-                         f"{tuple(bu.shape)}")
+        raise ShapeError(
+            f"parallel_scan: lam must be (..., H) or per-step (K, ..., H) with "
+            f"K = {K} rows like bu; got lam {tuple(lam.shape)}, bu "
+            f"{tuple(bu.shape)}"
+        )
     if tuple(np.broadcast_shapes(tuple(lam.shape), tuple(bu.shape))) != tuple(bu.shape):
-        raise ShapeError(f"parallel_scan: lam {tuple(lam.shape)} must broadcast to bu "
-                         f"{tuple(bu.shape)}")
+        raise ShapeError(
+            f"parallel_scan: lam {tuple(lam.shape)} must broadcast to bu {tuple(bu.shape)}"
+        )
     a = lam.expand_as(bu).clone() if lam.dim() < bu.dim() else lam.clone()
     b = bu.clone()
     step = 1

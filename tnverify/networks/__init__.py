@@ -20,19 +20,34 @@ Everything here is re-exported from :mod:`tnverify`.  gtm's own names stay in
 
 from ..generalized.bounds import CPRankBound, GridRank, cp_rank_lower_bound
 from .exact import (
-                    EXACT_KINDS,
-                    ExactCP,
-                    ExactTT,
-                    exact_array,
-                    random_exact_cp,
-                    random_exact_tt,
+    EXACT_KINDS,
+    ExactCP,
+    ExactTT,
+    exact_array,
+    random_exact_cp,
+    random_exact_tt,
 )
 from .generic import GenericRank, generic_rank
 from .matricization import MinCutBound, matricization_rank, min_cut_bound
 from .tree import TREE_KINDS, TreeTensorNetwork, dimension_tree, random_tree_network
 
-__all__ = ["ExactTT", "ExactCP", "random_exact_tt", "random_exact_cp", "exact_array",
-           "EXACT_KINDS", "TreeTensorNetwork", "random_tree_network", "dimension_tree",
-           "TREE_KINDS", "MinCutBound", "min_cut_bound", "matricization_rank",
-           "GridRank", "CPRankBound", "cp_rank_lower_bound",
-           "GenericRank", "generic_rank"]
+__all__ = [
+    "ExactTT",
+    "ExactCP",
+    "random_exact_tt",
+    "random_exact_cp",
+    "exact_array",
+    "EXACT_KINDS",
+    "TreeTensorNetwork",
+    "random_tree_network",
+    "dimension_tree",
+    "TREE_KINDS",
+    "MinCutBound",
+    "min_cut_bound",
+    "matricization_rank",
+    "GridRank",
+    "CPRankBound",
+    "cp_rank_lower_bound",
+    "GenericRank",
+    "generic_rank",
+]

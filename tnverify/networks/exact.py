@@ -37,8 +37,17 @@ from ..tt.train import TensorTrain
 from ..tt.uniform import uniform_cores
 from ..validation import as_choice, as_flag, as_int, as_rng, check_entries
 
-__all__ = ["ExactTT", "ExactCP", "random_exact_tt", "random_exact_cp", "exact_array",
-           "draw_entries", "narrowed", "python_numbers", "EXACT_KINDS"]
+__all__ = [
+    "ExactTT",
+    "ExactCP",
+    "random_exact_tt",
+    "random_exact_cp",
+    "exact_array",
+    "draw_entries",
+    "narrowed",
+    "python_numbers",
+    "EXACT_KINDS",
+]
 
 #: Kinds of exact entries the draws offer.
 EXACT_KINDS = ("int", "rational")
@@ -51,7 +60,7 @@ def exact_array(x, name: str) -> np.ndarray:
     otherwise.  Floats (even integer-valued ones), bools,
     complex numbers and strings raise :class:`~tnverify.errors.DTypeError`: an exact model
     is never built by a silent cast."""
-    if hasattr(x, "detach") and hasattr(x, "numpy"):        # a torch tensor
+    if hasattr(x, "detach") and hasattr(x, "numpy"):  # a torch tensor
         x = x.detach().cpu().numpy()
     if isinstance(x, np.ndarray) and x.dtype.kind in "iu" and x.dtype != bool:
         if x.dtype.kind == "u" and x.size and int(x.max()) > _INT64_MAX:
@@ -66,12 +75,14 @@ def exact_array(x, name: str) -> np.ndarray:
         kind = type(v).__name__
         if kind == "fmpz" or (isinstance(v, Integral) and not isinstance(v, (bool, np.bool_))):
             flat.append(int(v))
-        elif kind == "fmpq" or isinstance(v, Fraction):         # FLINT or Python rationals
+        elif kind == "fmpq" or isinstance(v, Fraction):  # FLINT or Python rationals
             f = Fraction(int(v.p), int(v.q)) if kind == "fmpq" else v
             flat.append(int(f) if f.denominator == 1 else f)  # type: ignore[arg-type]
         else:
-            raise DTypeError(f"{name} must have integer or rational (Fraction, FLINT fmpq) "
-                             f"entries (an exact model); got {kind} {v!r}")
+            raise DTypeError(
+                f"{name} must have integer or rational (Fraction, FLINT fmpq) "
+                f"entries (an exact model); got {kind} {v!r}"
+            )
     out = np.empty(a.shape, dtype=object)
     out.flat[:] = flat
     if all(isinstance(v, int) and abs(v) <= _INT64_MAX for v in flat):
@@ -127,27 +138,38 @@ class ExactTT:
         for k, c in enumerate(raw):
             a = exact_array(c, f"core {k}")
             if a.ndim != 3 or min(a.shape) < 1:
-                raise ShapeError(f"core {k} must be 3-D (r_prev, n, r_next) with positive "
-                                 f"sizes; got shape {a.shape}")
+                raise ShapeError(
+                    f"core {k} must be 3-D (r_prev, n, r_next) with positive "
+                    f"sizes; got shape {a.shape}"
+                )
             a.flags.writeable = False
             cores.append(a)
         if cores[0].shape[0] != 1 or cores[-1].shape[2] != 1:
-            raise RankError(f"boundary ranks must be r_0 = r_d = 1; got r_0="
-                            f"{cores[0].shape[0]}, r_d={cores[-1].shape[2]}")
+            raise RankError(
+                f"boundary ranks must be r_0 = r_d = 1; got r_0="
+                f"{cores[0].shape[0]}, r_d={cores[-1].shape[2]}"
+            )
         for k in range(len(cores) - 1):
             if cores[k].shape[2] != cores[k + 1].shape[0]:
-                raise RankError(f"adjacent ranks must match: core {k} has r_next="
-                                f"{cores[k].shape[2]} but core {k + 1} has r_prev="
-                                f"{cores[k + 1].shape[0]}")
+                raise RankError(
+                    f"adjacent ranks must match: core {k} has r_next="
+                    f"{cores[k].shape[2]} but core {k + 1} has r_prev="
+                    f"{cores[k + 1].shape[0]}"
+                )
         object.__setattr__(self, "cores", tuple(cores))
 
     @classmethod
     def uniform(cls, core, length: int, *, alpha=None, omega=None) -> ExactTT:
         """The exact TT whose cores are all ``core`` (boundary vectors absorbed), as
         :meth:`tnverify.TensorTrain.uniform`."""
-        return cls(uniform_cores(exact_array(core, "core"), length,
-                                 None if alpha is None else exact_array(alpha, "alpha"),
-                                 None if omega is None else exact_array(omega, "omega")))
+        return cls(
+            uniform_cores(
+                exact_array(core, "core"),
+                length,
+                None if alpha is None else exact_array(alpha, "alpha"),
+                None if omega is None else exact_array(omega, "omega"),
+            )
+        )
 
     @property
     def ndim(self) -> int:
@@ -167,14 +189,15 @@ class ExactTT:
     @property
     def rational(self) -> bool:
         """Whether some core entry is a non-integer Fraction."""
-        return any(c.dtype == object and any(isinstance(v, Fraction) for v in c.flat)
-                   for c in self.cores)
+        return any(
+            c.dtype == object and any(isinstance(v, Fraction) for v in c.flat) for c in self.cores
+        )
 
     def full(self, max_entries: int | None = None) -> np.ndarray:
         """The exact tensor: ``int64`` when every entry fits, else ``object`` (ints /
         Fractions).  Guarded by ``TNVERIFY_MAX_ENTRIES``."""
         check_entries(self.shape, what="exact TT (full tensor)", limit=max_entries)
-        out = python_numbers(self.cores[0])[0]                      # (n_1, r_1)
+        out = python_numbers(self.cores[0])[0]  # (n_1, r_1)
         for c in self.cores[1:]:
             out = np.tensordot(out, python_numbers(c), axes=([out.ndim - 1], [0]))
         return narrowed(np.ascontiguousarray(out[..., 0]))
@@ -207,18 +230,23 @@ class ExactCP:
         w = exact_array(self.weights, "weights")
         if w.ndim != 1 or w.size < 1:
             raise RankError(f"weights must be a non-empty 1-D array (R,); got shape {w.shape}")
-        if isinstance(self.factors, np.ndarray) or not hasattr(self.factors, "__len__") \
-                or len(self.factors) == 0:
+        if (
+            isinstance(self.factors, np.ndarray)
+            or not hasattr(self.factors, "__len__")
+            or len(self.factors) == 0
+        ):
             raise ShapeError("factors must be a non-empty sequence of (n_t, R) matrices")
         fs = []
         for t, f in enumerate(self.factors):
             a = exact_array(f, f"factor {t}")
             if a.ndim != 2 or a.shape[0] < 1:
-                raise ShapeError(f"factor {t} must be a (n_t, R) matrix with n_t >= 1; got "
-                                 f"shape {a.shape}")
+                raise ShapeError(
+                    f"factor {t} must be a (n_t, R) matrix with n_t >= 1; got shape {a.shape}"
+                )
             if a.shape[1] != w.size:
-                raise RankError(f"factor {t} must have R = {w.size} columns (len(weights)); "
-                                f"got {a.shape[1]}")
+                raise RankError(
+                    f"factor {t} must have R = {w.size} columns (len(weights)); got {a.shape[1]}"
+                )
             a.flags.writeable = False
             fs.append(a)
         w.flags.writeable = False
@@ -237,8 +265,7 @@ class ExactCP:
 
     def full(self, max_entries: int | None = None) -> np.ndarray:
         """The exact tensor (``int64`` when it fits, else ``object``)."""
-        check_entries(self.shape, what="exact CP tensor (full tensor)",
-                      limit=max_entries)
+        check_entries(self.shape, what="exact CP tensor (full tensor)", limit=max_entries)
         out = python_numbers(self.factors[0]) * python_numbers(self.weights)[None, :]
         for f in self.factors[1:]:
             out = out[..., None, :] * python_numbers(f)
@@ -249,8 +276,9 @@ class ExactCP:
         return CPTensor(_as_float(self.weights), tuple(_as_float(f) for f in self.factors))
 
 
-def draw_entries(rng: np.random.Generator, shape: tuple, kind: str, bound: int,
-                 nonnegative: bool = False) -> np.ndarray:
+def draw_entries(
+    rng: np.random.Generator, shape: tuple, kind: str, bound: int, nonnegative: bool = False
+) -> np.ndarray:
     """Exact entries of ``shape``: ints uniform in ``{−bound, …, bound}`` (``{0, …,
     bound}`` when ``nonnegative``), or ``p/q`` with such ``p`` and ``q`` in ``{1, …,
     bound}`` (``kind="rational"``)."""
@@ -269,8 +297,9 @@ def _kind_bound(kind, bound) -> tuple[str, int]:
     return kind, as_int(bound, "bound", minimum=1)
 
 
-def random_exact_tt(shape, ranks, rng=None, *, kind: str = "int", bound: int = 2,
-                    nonnegative: bool = False) -> ExactTT:
+def random_exact_tt(
+    shape, ranks, rng=None, *, kind: str = "int", bound: int = 2, nonnegative: bool = False
+) -> ExactTT:
     """A TT with independent exact random cores (integer or rational).
 
     Parameters
@@ -308,18 +337,24 @@ def random_exact_tt(shape, ranks, rng=None, *, kind: str = "int", bound: int = 2
         r = as_int(ranks, "ranks", minimum=1, error=RankError)
         rk = tuple(min(r, m) for m in caps)
     else:
-        rk = tuple(as_int(r, f"ranks[{k}]", minimum=1, error=RankError)
-                   for k, r in enumerate(ranks))
+        rk = tuple(
+            as_int(r, f"ranks[{k}]", minimum=1, error=RankError) for k, r in enumerate(ranks)
+        )
         if len(rk) != d + 1 or rk[0] != 1 or rk[-1] != 1:
-            raise RankError(f"ranks must be {d + 1} positive ints with boundary ones; got "
-                            f"{ranks!r}")
+            raise RankError(
+                f"ranks must be {d + 1} positive ints with boundary ones; got {ranks!r}"
+            )
     dims = tuple(int(c) for c in shape)
     rng = as_rng(rng)
     for k in range(d):
         check_entries((rk[k], dims[k], rk[k + 1]), what=f"exact TT core {k}")
     nonnegative = as_flag(nonnegative, "nonnegative")
-    return ExactTT(tuple(draw_entries(rng, (rk[k], dims[k], rk[k + 1]), kind, bound,
-                                      nonnegative) for k in range(d)))
+    return ExactTT(
+        tuple(
+            draw_entries(rng, (rk[k], dims[k], rk[k + 1]), kind, bound, nonnegative)
+            for k in range(d)
+        )
+    )
 
 
 def random_exact_cp(shape, rank, rng=None, *, kind: str = "int", bound: int = 2) -> ExactCP:

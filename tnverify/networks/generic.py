@@ -96,32 +96,45 @@ class GenericRank:
 
     def to_dict(self) -> dict:
         """The witness, the ranks per draw and the counts as JSON-ready values."""
-        return {"generic rank >=": int(self.rank), "bound": self.bound,
-                "ranks per draw": list(self.ranks), "seeds": list(self.seeds),
-                "witness draw": int(self.witness), "witness seed": int(self.seeds[self.witness]),
-                "draws in the exceptional set": len(self.exceptional),
-                "draws above the bound": len(self.above_bound)}
+        return {
+            "generic rank >=": int(self.rank),
+            "bound": self.bound,
+            "ranks per draw": list(self.ranks),
+            "seeds": list(self.seeds),
+            "witness draw": int(self.witness),
+            "witness seed": int(self.seeds[self.witness]),
+            "draws in the exceptional set": len(self.exceptional),
+            "draws above the bound": len(self.above_bound),
+        }
 
 
 def _certified_rank(value, i: int) -> tuple[int, str]:
     if isinstance(value, GridRank):
         if not value.certified:
-            raise DTypeError(f"draw {i}: build returned a numerical rank estimate; a generic "
-                             "statement needs a certified rank (exact integer or rational "
-                             "entries)")
+            raise DTypeError(
+                f"draw {i}: build returned a numerical rank estimate; a generic "
+                "statement needs a certified rank (exact integer or rational "
+                "entries)"
+            )
         return int(value.rank), value.method
     if isinstance(value, (bool, np.bool_)):
-        raise DTypeError(f"draw {i}: build returned a bool; return a matrix with exact "
-                         "entries or a certified rank")
+        raise DTypeError(
+            f"draw {i}: build returned a bool; return a matrix with exact "
+            "entries or a certified rank"
+        )
     if isinstance(value, (int, np.integer)):
         return int(value), "given"
     a = value if isinstance(value, np.ndarray) else np.asarray(value, dtype=object)
     if a.ndim != 2:
-        raise DTypeError(f"draw {i}: build must return a 2-D matrix with exact entries, a "
-                         f"GridRank or an int; got shape {a.shape}")
+        raise DTypeError(
+            f"draw {i}: build must return a 2-D matrix with exact entries, a "
+            f"GridRank or an int; got shape {a.shape}"
+        )
     if a.dtype.kind == "f" or (a.dtype == object and any(isinstance(v, float) for v in a.flat)):
-        raise DTypeError(f"draw {i}: build returned floating-point entries; a generic "
-                         "statement needs exact (integer or Fraction) entries")
+        raise DTypeError(
+            f"draw {i}: build returned floating-point entries; a generic "
+            "statement needs exact (integer or Fraction) entries"
+        )
     if a.dtype == object:
         return int(exact_rank(a)), "exact"
     r = grid_rank(a, matrix=True)
@@ -174,8 +187,13 @@ def generic_rank(build, *, bound: int | None = None, draws: int = 10, rng=None) 
     got = [_certified_rank(build(np.random.default_rng(s)), i) for i, s in enumerate(seeds)]
     ranks = tuple(r for r, _ in got)
     top = max(ranks)
-    return GenericRank(top, ranks, seeds, ranks.index(top), bound,
-                       tuple(i for i, r in enumerate(ranks) if r < top),
-                       tuple(i for i, r in enumerate(ranks) if bound is not None
-                             and r > bound),
-                       tuple(m for _, m in got))
+    return GenericRank(
+        top,
+        ranks,
+        seeds,
+        ranks.index(top),
+        bound,
+        tuple(i for i, r in enumerate(ranks) if r < top),
+        tuple(i for i, r in enumerate(ranks) if bound is not None and r > bound),
+        tuple(m for _, m in got),
+    )

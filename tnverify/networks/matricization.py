@@ -63,8 +63,7 @@ class MinCutBound:
 
     def to_dict(self) -> dict:
         """The bound, the cut and the row modes as JSON-ready values."""
-        return {"bound": int(self.bound), "cut": list(self.cut),
-                "row_modes": list(self.row_modes)}
+        return {"bound": int(self.bound), "cut": list(self.cut), "row_modes": list(self.row_modes)}
 
 
 def row_modes_of(row_modes, d: int) -> tuple:
@@ -76,10 +75,15 @@ def row_modes_of(row_modes, d: int) -> tuple:
     if any(isinstance(m, bool) or not isinstance(m, (int, np.integer)) for m in modes):
         raise ShapeError(f"row_modes must be integers; got {modes!r}")
     modes = tuple(int(m) for m in modes)
-    if len(set(modes)) != len(modes) or any(not 0 <= m < d for m in modes) \
-            or not 0 < len(modes) < d:
-        raise ShapeError(f"row_modes must be a non-empty proper subset of distinct modes of "
-                         f"range(0, {d}); got {modes!r}")
+    if (
+        len(set(modes)) != len(modes)
+        or any(not 0 <= m < d for m in modes)
+        or not 0 < len(modes) < d
+    ):
+        raise ShapeError(
+            f"row_modes must be a non-empty proper subset of distinct modes of "
+            f"range(0, {d}); got {modes!r}"
+        )
     return tuple(sorted(modes))
 
 
@@ -110,8 +114,10 @@ def _graph(network) -> tuple[dict, int, list]:
             if len(node) == 1:
                 edge(("node", node), ("leg", node[0]), shape[node[0]], f"leg {node[0]}")
         return adj, len(shape), list(shape)
-    raise DTypeError(f"min_cut_bound needs a TensorTrain, ExactTT or TreeTensorNetwork; got "
-                     f"{type(network).__name__}")
+    raise DTypeError(
+        f"min_cut_bound needs a TensorTrain, ExactTT or TreeTensorNetwork; got "
+        f"{type(network).__name__}"
+    )
 
 
 def min_cut_bound(network, row_modes) -> MinCutBound:
@@ -169,13 +175,15 @@ def min_cut_bound(network, row_modes) -> MinCutBound:
 
 def _full(x):
     if isinstance(x, (TensorTrain, ExactTT, ExactCP, TreeTensorNetwork)) or (
-            hasattr(x, "full") and callable(x.full) and not isinstance(x, np.ndarray)):
+        hasattr(x, "full") and callable(x.full) and not isinstance(x, np.ndarray)
+    ):
         return x.full()
     return x
 
 
-def matricization_rank(tensor, row_modes, *, certify: str = "auto",
-                       rtol: float | None = None) -> GridRank:
+def matricization_rank(
+    tensor, row_modes, *, certify: str = "auto", rtol: float | None = None
+) -> GridRank:
     """The rank of the matricization ``A^{(S, S^c)}`` (rows: the modes ``S``, in
     increasing order; columns: the others), for any bipartition.
 
@@ -209,22 +217,22 @@ def matricization_rank(tensor, row_modes, *, certify: str = "auto",
         try:
             a = as_numeric_any(a, "tensor", nonempty=True)
         except DTypeError:
-            a = exact_array(a, "tensor")                 # ints / Fractions as objects
+            a = exact_array(a, "tensor")  # ints / Fractions as objects
     elif a.dtype != object:
-        a = as_numeric_any(a, "tensor")                  # no NaN, no strings, no bools
+        a = as_numeric_any(a, "tensor")  # no NaN, no strings, no bools
     rows = row_modes_of(row_modes, a.ndim)
     cols = tuple(m for m in range(a.ndim) if m not in rows)
     shape = (math.prod(a.shape[m] for m in rows), math.prod(a.shape[m] for m in cols))
     m = np.transpose(a, rows + cols).reshape(shape)
     if m.dtype == object:
         if certify not in ("auto", "exact"):
-            raise DTypeError(f"rational entries have an exact rank only; got certify="
-                             f"{certify!r}")
+            raise DTypeError(f"rational entries have an exact rank only; got certify={certify!r}")
         import time
 
         which = rank_backend("auto")
         t0 = time.perf_counter()
         rank = exact_rank(m, backend=which)
-        return GridRank(rank, "exact", True, True, m.shape,
-                        seconds=time.perf_counter() - t0, backend=which)
+        return GridRank(
+            rank, "exact", True, True, m.shape, seconds=time.perf_counter() - t0, backend=which
+        )
     return grid_rank(m, certify=certify, rtol=rtol, matrix=True)

@@ -47,8 +47,9 @@ def _parse(tree, seen: list) -> tuple | int:
         seen.append(int(tree))
         return int(tree)
     if not isinstance(tree, (tuple, list)) or len(tree) < 2:
-        raise ShapeError(f"an inner node of a dimension tree is a tuple of at least two "
-                         f"children; got {tree!r}")
+        raise ShapeError(
+            f"an inner node of a dimension tree is a tuple of at least two children; got {tree!r}"
+        )
     return tuple(_parse(c, seen) for c in tree)
 
 
@@ -118,15 +119,17 @@ class TreeTensorNetwork:
         seen: list = []
         tree = _parse(self.tree, seen)
         if isinstance(tree, int):
-            raise ShapeError("a tree tensor network needs at least two modes; got a single "
-                             "leaf")
+            raise ShapeError("a tree tensor network needs at least two modes; got a single leaf")
         if sorted(seen) != list(range(len(seen))):
-            raise ShapeError(f"the leaves of a dimension tree must be the modes 0..d-1, each "
-                             f"once; got {sorted(seen)}")
+            raise ShapeError(
+                f"the leaves of a dimension tree must be the modes 0..d-1, each "
+                f"once; got {sorted(seen)}"
+            )
         if not isinstance(self.tensors, dict):
-            raise DTypeError(f"tensors must be a dict node -> array; got "
-                             f"{type(self.tensors).__name__}")
-        order = []                                     # post-order of (key, node)
+            raise DTypeError(
+                f"tensors must be a dict node -> array; got {type(self.tensors).__name__}"
+            )
+        order = []  # post-order of (key, node)
 
         def walk(node):
             if not isinstance(node, int):
@@ -136,12 +139,15 @@ class TreeTensorNetwork:
 
         walk(tree)
         keys = [k for k, _ in order]
-        given = {tuple(k) if isinstance(k, (tuple, list)) else (k,): v
-                 for k, v in self.tensors.items()}
+        given = {
+            tuple(k) if isinstance(k, (tuple, list)) else (k,): v for k, v in self.tensors.items()
+        }
         missing, extra = set(keys) - set(given), set(given) - set(keys)
         if missing or extra:
-            raise ShapeError(f"tensors must name every node of the tree once; missing "
-                             f"{sorted(missing)}, not in the tree {sorted(extra)}")
+            raise ShapeError(
+                f"tensors must name every node of the tree once; missing "
+                f"{sorted(missing)}, not in the tree {sorted(extra)}"
+            )
         exact = True
         arrays = {}
         for k in keys:
@@ -161,9 +167,11 @@ class TreeTensorNetwork:
                 kids = [_key(c) for c in node]
                 want = tuple(ranks[c] for c in kids)
                 if a.ndim != len(kids) + 1 or a.shape[:-1] != want or a.shape[-1] < 1:
-                    raise RankError(f"node {k} needs a tensor of shape {want + ('r',)} (the "
-                                    f"ranks of its children {kids}, then its own); got "
-                                    f"{a.shape}")
+                    raise RankError(
+                        f"node {k} needs a tensor of shape {want + ('r',)} (the "
+                        f"ranks of its children {kids}, then its own); got "
+                        f"{a.shape}"
+                    )
             ranks[k] = int(a.shape[-1])
             a.flags.writeable = False
         root = keys[-1]
@@ -226,13 +234,16 @@ class TreeTensorNetwork:
             if isinstance(node, int):
                 return conv(self.tensors[(node,)]), [node]
             out, modes = conv(self.tensors[_key(node)]), []
-            for c in node:                    # contract child axes one by one (always axis 0
-                v, ms = value(c)              # of what is left of the transfer tensor)
+            for c in node:  # contract child axes one by one (always axis 0
+                v, ms = value(c)  # of what is left of the transfer tensor)
                 out = np.tensordot(v, out, axes=([v.ndim - 1], [len(modes)]))
                 # v's modes now lead; move them after the modes already placed
                 k = len(ms)
-                perm = list(range(k, k + len(modes))) + list(range(k)) + \
-                    list(range(k + len(modes), out.ndim))
+                perm = (
+                    list(range(k, k + len(modes)))
+                    + list(range(k))
+                    + list(range(k + len(modes), out.ndim))
+                )
                 out = np.transpose(out, perm)
                 modes += ms
             return out, modes
@@ -243,8 +254,9 @@ class TreeTensorNetwork:
         return narrowed(out) if self.exact else out
 
 
-def random_tree_network(tree, shape, ranks, rng=None, *, kind: str = "normal",
-                        bound: int = 2) -> TreeTensorNetwork:
+def random_tree_network(
+    tree, shape, ranks, rng=None, *, kind: str = "normal", bound: int = 2
+) -> TreeTensorNetwork:
     """A tree tensor network with random tensors.
 
     Parameters
@@ -277,8 +289,10 @@ def random_tree_network(tree, shape, ranks, rng=None, *, kind: str = "normal",
     seen: list = []
     tree = _parse(tree, seen)
     if sorted(seen) != list(range(len(dims))):
-        raise ShapeError(f"the tree's leaves must be the modes 0..{len(dims) - 1} of the "
-                         f"shape; got {sorted(seen)}")
+        raise ShapeError(
+            f"the tree's leaves must be the modes 0..{len(dims) - 1} of the "
+            f"shape; got {sorted(seen)}"
+        )
     total = math.prod(dims)
     rng = as_rng(rng)
     rank_of = {}
@@ -306,8 +320,9 @@ def random_tree_network(tree, shape, ranks, rng=None, *, kind: str = "normal",
                 build(c)
             shp = tuple(rank_of[_key(c)] for c in node) + (rank_of[key],)
         check_entries(shp, what=f"tree network tensor {key}")
-        tensors[key] = rng.standard_normal(shp) if kind == "normal" else \
-            draw_entries(rng, shp, kind, bound)
+        tensors[key] = (
+            rng.standard_normal(shp) if kind == "normal" else draw_entries(rng, shp, kind, bound)
+        )
 
     build(tree)
     return TreeTensorNetwork(tree, tensors)

@@ -9,5 +9,12 @@ from .certified import DEFAULT_PRIME, exact_rank, rank_mod_p
 from .matricize import matricize, tt_unfolding
 from .numerical import NumericalRank, numerical_rank
 
-__all__ = ["tt_unfolding", "matricize", "NumericalRank", "numerical_rank", "exact_rank",
-           "rank_mod_p", "DEFAULT_PRIME"]
+__all__ = [
+    "tt_unfolding",
+    "matricize",
+    "NumericalRank",
+    "numerical_rank",
+    "exact_rank",
+    "rank_mod_p",
+    "DEFAULT_PRIME",
+]

@@ -29,8 +29,14 @@ from ..errors import DTypeError, RankError, ShapeError
 from ..validation import as_choice
 from ..validation.scalars import is_prime  # deterministic Miller-Rabin
 
-__all__ = ["exact_rank", "rank_mod_p", "rank_backend", "distinct_lines", "DEFAULT_PRIME",
-           "RANK_BACKENDS"]
+__all__ = [
+    "exact_rank",
+    "rank_mod_p",
+    "rank_backend",
+    "distinct_lines",
+    "DEFAULT_PRIME",
+    "RANK_BACKENDS",
+]
 
 #: The Mersenne prime 2**31 - 1: products of two residues fit in int64.
 DEFAULT_PRIME = 2147483647
@@ -72,14 +78,16 @@ def _refuse_bool(matrix) -> None:
     0/1: a mask is not an integer matrix (the README's rule for every numeric input)."""
     if isinstance(matrix, np.ndarray) and matrix.dtype == bool:
         raise DTypeError("exact rank needs integer or rational entries; got dtype bool")
-    if type(matrix).__module__.startswith("torch") and str(getattr(matrix, "dtype", "")) \
-            == "torch.bool":
+    if (
+        type(matrix).__module__.startswith("torch")
+        and str(getattr(matrix, "dtype", "")) == "torch.bool"
+    ):
         raise DTypeError("exact rank needs integer or rational entries; got dtype torch.bool")
     if isinstance(matrix, (list, tuple)):
         try:
             flat = np.asarray(matrix, dtype=object).ravel()
         except ValueError:
-            return                                   # ragged: refused by the callers
+            return  # ragged: refused by the callers
         if any(isinstance(x, (bool, np.bool_)) for x in flat):
             raise DTypeError("exact rank needs integer or rational entries; got a bool entry")
 
@@ -102,7 +110,8 @@ def _to_int_rows(matrix) -> list[list[int]]:
             bad = a[~(np.isfinite(a) & (a == np.round(a)))].flat[0]
             raise DTypeError(
                 f"exact rank needs integer or rational entries; got the float {float(bad)!r} "
-                f"(use numerical_rank for floating-point matrices)")
+                f"(use numerical_rank for floating-point matrices)"
+            )
         if np.abs(a).max(initial=0) < 2.0**53:
             return a.astype(np.int64).tolist()
         return [[int(x) for x in row] for row in a.tolist()]
@@ -175,12 +184,20 @@ def _int64_array(matrix) -> np.ndarray | None:
     if not isinstance(matrix, np.ndarray) or matrix.ndim != 2:
         return None
     k = matrix.dtype.kind
-    if (k in "iu" and matrix.dtype.itemsize <= 8 and
-                    (k == "i" or matrix.dtype.itemsize < 8 or
-                     matrix.max(initial=0) < np.iinfo(np.int64).max)):
+    if (
+        k in "iu"
+        and matrix.dtype.itemsize <= 8
+        and (
+            k == "i" or matrix.dtype.itemsize < 8 or matrix.max(initial=0) < np.iinfo(np.int64).max
+        )
+    ):
         return matrix.astype(np.int64, copy=False)
-    if k == "f" and np.isfinite(matrix).all() and np.array_equal(matrix, np.round(matrix)) \
-            and np.abs(matrix).max(initial=0) < 2.0**53:
+    if (
+        k == "f"
+        and np.isfinite(matrix).all()
+        and np.array_equal(matrix, np.round(matrix))
+        and np.abs(matrix).max(initial=0) < 2.0**53
+    ):
         return matrix.astype(np.int64)
     return None
 
@@ -237,8 +254,7 @@ def _bareiss_rank(rows: list[list[int]]) -> int:
             r = rows[i]
             f = r[col]
             # Bareiss step: exact division by the previous pivot
-            rows[i] = [(p * r[j] - f * p_row[j]) // prev if j > col else 0
-                       for j in range(n_cols)]
+            rows[i] = [(p * r[j] - f * p_row[j]) // prev if j > col else 0 for j in range(n_cols)]
         prev = p
         rank += 1
         if rank == n_rows:
@@ -289,8 +305,10 @@ def _integer_residues(a: np.ndarray, p: int) -> np.ndarray:
     if a.dtype.kind == "f":
         check_finite(a, "matrix")
         if not np.all(a == np.round(a)):
-            raise DTypeError("rank_mod_p needs integer entries; got non-integer floats "
-                             "(use numerical_rank for floating-point matrices)")
+            raise DTypeError(
+                "rank_mod_p needs integer entries; got non-integer floats "
+                "(use numerical_rank for floating-point matrices)"
+            )
         if np.abs(a).max(initial=0) < 2**53:
             return np.mod(a.astype(np.int64), p)
     if a.dtype == object or a.dtype.kind == "f":
@@ -361,7 +379,7 @@ def _eliminate_panel(panel: np.ndarray, p: int):
             panel[rows] = (panel[rows] + f[:, None] * (p - prow)[None, :]) % p
         piv.append(r)
         invs.append(inv)
-    return piv, F[:, :len(piv)], invs
+    return piv, F[:, : len(piv)], invs
 
 
 def _pivot_rows(T: np.ndarray, piv, F, invs, p: int) -> np.ndarray:
@@ -373,7 +391,7 @@ def _pivot_rows(T: np.ndarray, piv, F, invs, p: int) -> np.ndarray:
     for j, r in enumerate(piv):
         row = T[r]
         if j:
-            row = (row - _matmul_mod(F[r:r + 1, :j], U[:j], p)[0]) % p
+            row = (row - _matmul_mod(F[r : r + 1, :j], U[:j], p)[0]) % p
         U[j] = row * invs[j] % p
     return U
 

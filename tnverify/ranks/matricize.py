@@ -24,9 +24,9 @@ import math
 import numpy as np
 
 from ..errors import RankError, ShapeError
+from ..validation import as_numeric_any
 from .certified import DEFAULT_PRIME, exact_rank, rank_backend, rank_mod_p
 from .numerical import NumericalRank, numerical_rank
-from ..validation import as_numeric_any
 
 __all__ = [
     "tt_unfolding",
@@ -41,7 +41,7 @@ __all__ = [
 
 
 def _as_numeric(tensor, name: str = "tensor") -> np.ndarray:
-    return as_numeric_any(tensor, name)        # tnverify.validation: no cast, no NaN
+    return as_numeric_any(tensor, name)  # tnverify.validation: no cast, no NaN
 
 
 def tt_unfolding(tensor, k: int) -> np.ndarray:
@@ -74,9 +74,7 @@ def tt_unfolding(tensor, k: int) -> np.ndarray:
         raise RankError(f"tt_unfolding needs an integer k; got {k!r}")
     k = int(k)
     if not 1 <= k <= a.ndim - 1:
-        raise RankError(
-            f"tt_unfolding needs 1 <= k <= d-1 = {a.ndim - 1} row modes; got k={k}"
-        )
+        raise RankError(f"tt_unfolding needs 1 <= k <= d-1 = {a.ndim - 1} row modes; got k={k}")
     rows = math.prod(a.shape[:k])
     return a.reshape(rows, -1) if a.size else a.reshape(rows, math.prod(a.shape[k:]))
 
@@ -105,11 +103,13 @@ def matricize(tensor, row_modes) -> np.ndarray:
     modes = tuple(int(m) for m in modes)
     d = a.ndim
     if any(not 0 <= m < d for m in modes) or len(set(modes)) != len(modes):
-        raise ShapeError(f"row_modes must be distinct 0-based modes in range(0, {d}); "
-                         f"got {modes!r}")
+        raise ShapeError(
+            f"row_modes must be distinct 0-based modes in range(0, {d}); got {modes!r}"
+        )
     if not 0 < len(modes) < d:
-        raise ShapeError(f"row_modes must be a non-empty proper subset of the {d} modes; "
-                         f"got {modes!r}")
+        raise ShapeError(
+            f"row_modes must be a non-empty proper subset of the {d} modes; got {modes!r}"
+        )
     cols = tuple(m for m in range(d) if m not in modes)
     t = np.transpose(a, modes + cols)
     return t.reshape(math.prod(a.shape[m] for m in modes), math.prod(a.shape[m] for m in cols))

@@ -22,7 +22,7 @@ __all__ = ["NumericalRank", "numerical_rank"]
 
 
 def _as_numeric(tensor, name: str = "tensor") -> np.ndarray:
-    return as_numeric_any(tensor, name)        # tnverify.validation: no cast, no NaN
+    return as_numeric_any(tensor, name)  # tnverify.validation: no cast, no NaN
 
 
 class NumericalRank(int):
@@ -59,8 +59,15 @@ class NumericalRank(int):
     sigma_max: float
     dtype: np.dtype
 
-    def __new__(cls, rank, tolerance: Tolerance, singular_values, gap: tuple,
-                sigma_max: float, dtype=DEFAULT_DTYPE):
+    def __new__(
+        cls,
+        rank,
+        tolerance: Tolerance,
+        singular_values,
+        gap: tuple,
+        sigma_max: float,
+        dtype=DEFAULT_DTYPE,
+    ):
         self = super().__new__(cls, int(rank))
         values = (tolerance, singular_values, tuple(gap), float(sigma_max), np.dtype(dtype))
         for name, value in zip(cls._FIELDS, values):
@@ -90,8 +97,10 @@ class NumericalRank(int):
         return float(dropped) / float(kept)
 
     def __repr__(self) -> str:
-        return (f"NumericalRank({int(self)}, tol={self.tolerance.value:.3g}, "
-                f"gap={self.gap!r}, dtype={self.dtype.name})")
+        return (
+            f"NumericalRank({int(self)}, tol={self.tolerance.value:.3g}, "
+            f"gap={self.gap!r}, dtype={self.dtype.name})"
+        )
 
     def __str__(self) -> str:
         kept, dropped = self.gap
@@ -109,8 +118,10 @@ class NumericalRank(int):
             "rank": int(self),
             "tolerance": self.tolerance.to_dict(),
             "sigma_max": float(self.sigma_max),
-            "gap": [None if kept is None else float(kept),
-                    None if dropped is None else float(dropped)],
+            "gap": [
+                None if kept is None else float(kept),
+                None if dropped is None else float(dropped),
+            ],
             "dtype": self.dtype.name,
         }
 
@@ -177,8 +188,7 @@ def numerical_rank(matrix, *, rtol: float | None = None) -> NumericalRank:
     sigma_max = float(s[0]) if s.size else 0.0
     tol = rank_tolerance(m.shape, sigma_max, dtype=precision, rtol=rtol)
     if rtol is None and precision != np.dtype(DEFAULT_DTYPE):
-        tol = Tolerance(tol.value, f"{tol.rule}; eps of {precision.name}, the input's "
-                                   f"precision")
+        tol = Tolerance(tol.value, f"{tol.rule}; eps of {precision.name}, the input's precision")
     rank = int(np.count_nonzero(s > tol.value)) if sigma_max > 0 else 0
     kept = float(s[rank - 1]) if rank > 0 else None
     dropped = float(s[rank]) if rank < s.size else None

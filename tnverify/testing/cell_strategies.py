@@ -12,8 +12,8 @@ import math
 import numpy as np
 
 from ..errors import DTypeError, RankError, UsageError
-from .strategy_arguments import pos_int, seeds, st
 from ..validation import as_flag, check_entries
+from .strategy_arguments import pos_int, seeds, st
 
 __all__ = ["CELL_FAMILIES", "cells", "born_machines"]
 
@@ -34,11 +34,14 @@ def _cell_builders() -> dict:
         "rac": lambda V, R, L, rng: rc.RAC(_g(rng, R, V), _g(rng, R, R, fan=R)),
         "mi-rnn": lambda V, R, L, rng: rc.MIRNN(_g(rng, R, V), _g(rng, R, R, fan=R)),
         "general-mi-rnn": lambda V, R, L, rng: rc.GeneralMIRNN(
-            _g(rng, R, V), _g(rng, R, R, fan=R), *(_g(rng, R) for _ in range(4))),
-        "vanilla": lambda V, R, L, rng: rc.VanillaRNN(_g(rng, R, R, fan=R), _g(rng, R, V),
-                                                      _g(rng, R)),
+            _g(rng, R, V), _g(rng, R, R, fan=R), *(_g(rng, R) for _ in range(4))
+        ),
+        "vanilla": lambda V, R, L, rng: rc.VanillaRNN(
+            _g(rng, R, R, fan=R), _g(rng, R, V), _g(rng, R)
+        ),
         "tt-scorer": lambda V, R, L, rng: TTScorer(
-            [_g(rng, 1 if t == 0 else R, V, 1 if t == L - 1 else R, fan=R) for t in range(L)]),
+            [_g(rng, 1 if t == 0 else R, V, 1 if t == L - 1 else R, fan=R) for t in range(L)]
+        ),
         "uniform-ttlm": lambda V, R, L, rng: UniformTTLM(_g(rng, V, R), _g(rng, R, V, R, fan=R)),
         "born": lambda V, R, L, rng: random_born(V, L, R, rng),
         "born-complex": lambda V, R, L, rng: random_born(V, L, R, rng, complex=True),
@@ -69,7 +72,8 @@ def _dense_builders() -> dict:
         "lmm-mlp": lambda V, R, L, rng: lmm.LMMMLP(R, r_min=0.4, r_max=0.9, rng=rng),
         "lmm-mmn": lambda V, R, L, rng: lmm.LMMMMn(R, r_min=0.4, r_max=0.9, rng=rng),
         "xi-rnn": lambda V, R, L, rng: GeneralizedRNNModule.from_network(
-            random_generalized_rnn(V, L, R, "relu", rng)),
+            random_generalized_rnn(V, L, R, "relu", rng)
+        ),
     }
 
 
@@ -82,10 +86,27 @@ _MIN_RANK = {"lmm-mmn": 2}
 #: (gated cells step by step, see :func:`tnverify.cells.gated.run_sequence`); the LMMs read
 #: ``(B, L, rank)`` complex inputs; ``xi-rnn`` reads template features ``(B, length,
 #: vocab_size)``.
-CELL_FAMILIES = ("tt-core", "second-order", "rac", "mi-rnn", "general-mi-rnn", "vanilla",
-                 "tt-scorer", "uniform-ttlm", "born", "born-complex",
-                 "gru", "grurntn", "lstm", "lstmrntn", "rac-layer", "lmm", "lmm-mlp",
-                 "lmm-mmn", "xi-rnn")
+CELL_FAMILIES = (
+    "tt-core",
+    "second-order",
+    "rac",
+    "mi-rnn",
+    "general-mi-rnn",
+    "vanilla",
+    "tt-scorer",
+    "uniform-ttlm",
+    "born",
+    "born-complex",
+    "gru",
+    "grurntn",
+    "lstm",
+    "lstmrntn",
+    "rac-layer",
+    "lmm",
+    "lmm-mlp",
+    "lmm-mmn",
+    "xi-rnn",
+)
 
 
 def _check_family(family) -> str:
@@ -96,8 +117,16 @@ def _check_family(family) -> str:
     return family
 
 
-def cells(family, *, vocab_size=None, rank=None, length=None, max_vocab: int = 4,
-          max_rank: int = 3, max_length: int = 4):
+def cells(
+    family,
+    *,
+    vocab_size=None,
+    rank=None,
+    length=None,
+    max_vocab: int = 4,
+    max_rank: int = 3,
+    max_length: int = 4,
+):
     """A float64 torch cell of ``family`` (one of :data:`CELL_FAMILIES`) with random
     weights of unit-order gain (entries ``N(0, 1/R)`` on the recurrent maps).
 
@@ -129,9 +158,11 @@ def cells(family, *, vocab_size=None, rank=None, length=None, max_vocab: int = 4
     R = pos_int(rank, "rank", RankError) if rank is not None else None
     L = pos_int(length, "length") if length is not None else None
     top_v, top_r, top_l = V or max_vocab, R or max(2, max_rank), L or max_length
-    check_entries((top_l, top_v + top_r, top_v + top_r, top_r),
-                  what="cell weights (largest cell the arguments admit)",
-                  route="pass smaller vocab_size/rank/length or max_* bounds")
+    check_entries(
+        (top_l, top_v + top_r, top_v + top_r, top_r),
+        what="cell weights (largest cell the arguments admit)",
+        route="pass smaller vocab_size/rank/length or max_* bounds",
+    )
     return _cells(family, V, R, L, max_vocab, max_rank, max_length)
 
 
@@ -149,11 +180,25 @@ def _cells(draw, family, V, R, L, max_vocab, max_rank, max_length):
     return _cell_builders()[family](V, R, L, rng), {"vocab_size": V, "rank": R, "length": L}
 
 
-def born_machines(*, vocab_size=None, length=None, rank=None, complex: bool = False,
-                  max_vocab: int = 3, max_length: int = 4, max_rank: int = 3):
+def born_machines(
+    *,
+    vocab_size=None,
+    length=None,
+    rank=None,
+    complex: bool = False,
+    max_vocab: int = 3,
+    max_length: int = 4,
+    max_rank: int = 3,
+):
     """Random :class:`~tnverify.cells.born.BornMachine` objects (real or complex cores),
     small enough for brute force over all ``|V|^L`` sequences."""
     family = "born-complex" if as_flag(complex, "complex") else "born"
-    return cells(family, vocab_size=vocab_size, rank=rank, length=length,
-                 max_vocab=max_vocab, max_rank=max_rank, max_length=max_length).map(
-        lambda pair: pair[0])
+    return cells(
+        family,
+        vocab_size=vocab_size,
+        rank=rank,
+        length=length,
+        max_vocab=max_vocab,
+        max_rank=max_rank,
+        max_length=max_length,
+    ).map(lambda pair: pair[0])

@@ -50,7 +50,6 @@ __all__ = [
 CURRENT: contextvars.ContextVar = contextvars.ContextVar("tnverify_claim", default=None)
 
 
-
 class CheckFailed(AssertionError):
     """A recorded comparison does not hold (raised inside a claim so that hypothesis
     shrinks the example; the claim turns it into a ``fails`` verdict)."""
@@ -76,7 +75,7 @@ def param_value(v):
         return {str(k): param_value(x) for k, x in v.items()}
     if isinstance(v, np.ndarray) and v.size <= 64:
         return v.tolist()
-    text = repr(v)        # a drawn object in full (a report shows it as the example)
+    text = repr(v)  # a drawn object in full (a report shows it as the example)
     return text if len(text) <= 4000 else text[:3999] + "…"
 
 
@@ -95,7 +94,7 @@ def test_params(kwargs: dict) -> dict:
     return out
 
 
-test_params.__test__ = False        # not a pytest test, whatever imports it
+test_params.__test__ = False  # not a pytest test, whatever imports it
 
 
 def part_names(log: list) -> dict:
@@ -115,13 +114,15 @@ def _assertion(failure: BaseException, checks: int) -> Evidence:
     # compared expression on further lines, which tnverify verify does not see)
     lines = str(failure).strip().splitlines()
     message = " ".join(lines[0].split()) if lines else type(failure).__name__
-    return Evidence("a plain assert of the test" if checks else "assertion in the test",
-                    passed=False, details={ASSERTION_KEY: message},
-                    counterexample={"message": message})
+    return Evidence(
+        "a plain assert of the test" if checks else "assertion in the test",
+        passed=False,
+        details={ASSERTION_KEY: message},
+        counterexample={"message": message},
+    )
 
 
-def combine(examples: list, failure: BaseException | None, *, given: bool,
-            seeds: dict) -> Evidence:
+def combine(examples: list, failure: BaseException | None, *, given: bool, seeds: dict) -> Evidence:
     """One Evidence for a claim run.
 
     Every ``check()`` of the deciding example is a part of its own (one check: that
@@ -135,21 +136,24 @@ def combine(examples: list, failure: BaseException | None, *, given: bool,
     seeded)."""
     total = sum(len(e["log"]) for e in examples)
     if failure is None and not total:
-        raise ClaimError("the claim's test recorded no comparison (a problem in the test, "
-                         "not in tnverify): hand each comparison to tnverify.check(...)")
+        raise ClaimError(
+            "the claim's test recorded no comparison (a problem in the test, "
+            "not in tnverify): hand each comparison to tnverify.check(...)"
+        )
     failed = [e for e in examples if e["failed"]]
     if failure is not None and failed:
-        deciding = failed[-1]          # hypothesis replays the shrunk example last
+        deciding = failed[-1]  # hypothesis replays the shrunk example last
     else:
         pool = [e for e in examples if e["log"]] or examples
-        deciding = max(pool, key=lambda e: -1.0 if worst_ratio(e["log"]) is None
-                       else worst_ratio(e["log"]))
+        deciding = max(
+            pool, key=lambda e: -1.0 if worst_ratio(e["log"]) is None else worst_ratio(e["log"])
+        )
     log = list(deciding["log"])
     asserted = False
     if failure is not None and not any(e.verdict != HOLDS for e in log):
         if isinstance(failure, CheckFailed):
             log.append(failure.evidence)
-        else:                          # a plain assert of the test failed
+        else:  # a plain assert of the test failed
             log.append(_assertion(failure, len(log)))
             asserted = True
     details = {"checks": total}
@@ -157,9 +161,14 @@ def combine(examples: list, failure: BaseException | None, *, given: bool,
         details["tnverify_rng seed"] = seeds["tnverify_rng"]
     if given:
         ratios = [r for e in examples if (r := worst_ratio(e["log"])) is not None]
-        details.update({"examples": len(examples), "failing examples": len(failed),
-                        "worst err/tol": max(ratios) if ratios else None,
-                        "deciding example": deciding["params"]})
+        details.update(
+            {
+                "examples": len(examples),
+                "failing examples": len(failed),
+                "worst err/tol": max(ratios) if ratios else None,
+                "deciding example": deciding["params"],
+            }
+        )
         drawn = drawn_summary(examples)
         if drawn:
             details["drawn"] = drawn
@@ -175,22 +184,28 @@ def combine(examples: list, failure: BaseException | None, *, given: bool,
     else:
         checks = len(parts) - asserted
         what = f"{checks} check{'s' if checks != 1 else ''}"
-        ev = Evidence(f"{what} and a failed assertion" if asserted
-                      else f"{what} of the claim's test", parts=parts, details=details)
+        ev = Evidence(
+            f"{what} and a failed assertion" if asserted else f"{what} of the claim's test",
+            parts=parts,
+            details=details,
+        )
         name = next((n for n, p in parts.items() if p.verdict != HOLDS), None)
     if failure is not None or ev.verdict != HOLDS:
         sub = ev if name is None else parts[name]
         ce = dict(sub.counterexample or {})
-        ce.setdefault("compared", sub.compared)        # as tnverify verify records it
+        ce.setdefault("compared", sub.compared)  # as tnverify verify records it
         if name is not None:
             ce["where"] = f"part {name!r}"
         ce["params"] = deciding["params"]
         # hypothesis's own line for the shrunk example (its other notes explain coverage)
-        notes = [" ".join(n.split()) for n in getattr(failure, "__notes__", [])
-                 if n.strip().startswith(("Falsifying", "Failing test case"))]
+        notes = [
+            " ".join(n.split())
+            for n in getattr(failure, "__notes__", [])
+            if n.strip().startswith(("Falsifying", "Failing test case"))
+        ]
         if notes:
             ce["example"] = notes[0]
-        ce["seed"] = seeds.get("tnverify_rng")        # None: the test drew nothing seeded
+        ce["seed"] = seeds.get("tnverify_rng")  # None: the test drew nothing seeded
         if "hypothesis" in seeds:
             ce["hypothesis_seed"] = seeds["hypothesis"]
         ev.counterexample = ce
@@ -201,6 +216,7 @@ def recording(inner, examples: list):
     """``inner`` (a ``@given`` test's own body) recording each example's arguments and
     checks; an example that takes ``tnverify_rng`` gets a fresh generator of the same
     seed (see the module docstring)."""
+
     @functools.wraps(inner)
     def record(*args, **kwargs):
         seed = rng_entropy(kwargs.get("tnverify_rng"))
@@ -208,8 +224,12 @@ def recording(inner, examples: list):
             import numpy as np
 
             kwargs["tnverify_rng"] = np.random.default_rng(seed)
-        entry = {"params": test_params(kwargs), "log": [], "failed": False,
-                 "drawn": drawn_kinds(kwargs)}
+        entry = {
+            "params": test_params(kwargs),
+            "log": [],
+            "failed": False,
+            "drawn": drawn_kinds(kwargs),
+        }
         examples.append(entry)
         token = CURRENT.set(entry["log"])
         try:
@@ -219,6 +239,7 @@ def recording(inner, examples: list):
             raise
         finally:
             CURRENT.reset(token)
+
     return record
 
 
@@ -236,9 +257,9 @@ def run_test(fn, args, kwargs, seeds: dict | None = None) -> Evidence:
     failure = None
     try:
         fn(*args, **kwargs)
-    except AssertionError as exc:          # CheckFailed included; hypothesis re-raises
-        failure = exc                      # the shrunk example's exception
-    except Exception as exc:               # hypothesis: several distinct failures
+    except AssertionError as exc:  # CheckFailed included; hypothesis re-raises
+        failure = exc  # the shrunk example's exception
+    except Exception as exc:  # hypothesis: several distinct failures
         members = getattr(exc, "exceptions", None)
         if not members or not all(isinstance(e, AssertionError) for e in members):
             raise
@@ -248,9 +269,8 @@ def run_test(fn, args, kwargs, seeds: dict | None = None) -> Evidence:
         if inner is not None:
             handle.inner_test = inner
     if inner is None:
-        examples = [{"params": test_params(kwargs), "log": log,
-                     "failed": failure is not None}]
-    elif log:                               # checks outside the examples (rare)
+        examples = [{"params": test_params(kwargs), "log": log, "failed": failure is not None}]
+    elif log:  # checks outside the examples (rare)
         examples.append({"params": {}, "log": log, "failed": False})
     if failure is None:
         # hypothesis reports a failing example only by raising; a check that failed but
@@ -282,11 +302,11 @@ def run_given(fn, args, kwargs, seed: int, *, database: bool = False) -> Evidenc
     # hypothesis's "ci" profile (loaded when a CI variable is set) derandomizes every test:
     # that is the machine's setting, not the test's, and it would ignore tnverify's seed
     profile_derandomizes = bool(hypothesis.settings.default.derandomize)
-    if database and own is not None:                  # the test's own @seed
+    if database and own is not None:  # the test's own @seed
         used = own
     elif database and getattr(parent, "derandomize", False) and not profile_derandomizes:
         used = "derandomize (the test's settings)"
-    elif database and forced is not None:             # pytest --hypothesis-seed
+    elif database and forced is not None:  # pytest --hypothesis-seed
         used = forced
     else:
         used = seed
@@ -299,11 +319,12 @@ def run_given(fn, args, kwargs, seed: int, *, database: bool = False) -> Evidenc
             # @settings may already decorate the test (a second @settings is refused), so
             # the derived settings object replaces the attribute @given reads at call time
             fn._hypothesis_internal_use_settings = hypothesis.settings(
-                parent=parent, database=None,
-                **({"derandomize": False} if used is seed else {}))
+                parent=parent, database=None, **({"derandomize": False} if used is seed else {})
+            )
         with no_local_constants():
-            return run_test(fn, args, kwargs, {**rng_seeds(kwargs),
-                                               "hypothesis": param_value(used)})
+            return run_test(
+                fn, args, kwargs, {**rng_seeds(kwargs), "hypothesis": param_value(used)}
+            )
     finally:
         for a in attrs:
             if a in saved:
@@ -326,13 +347,13 @@ def no_local_constants():
     left alone."""
     try:
         from hypothesis.internal.conjecture import providers
-    except ImportError:                                   # pragma: no cover
+    except ImportError:  # pragma: no cover
         yield
         return
     get = getattr(providers, "_get_local_constants", None)
     cache = getattr(providers, "CONSTANTS_CACHE", None)
     kind = getattr(providers, "Constants", None)
-    if get is None or cache is None or kind is None:      # pragma: no cover
+    if get is None or cache is None or kind is None:  # pragma: no cover
         yield
         return
     empty = kind()

@@ -78,8 +78,11 @@ def drawn_summary(examples: list) -> dict:
     for k, vals in values.items():
         if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals):
             lo, hi = min(vals), max(vals)
-            out[k] = (f"{_fmt(lo)} to {_fmt(hi)} ({len(set(vals))} distinct values)"
-                      if lo != hi else f"always {_fmt(lo)}")
+            out[k] = (
+                f"{_fmt(lo)} to {_fmt(hi)} ({len(set(vals))} distinct values)"
+                if lo != hi
+                else f"always {_fmt(lo)}"
+            )
             continue
         counts = collections.Counter(str(v) for v in vals).most_common()
         shown = [f"{v} ×{c}" for v, c in counts[:4]]
@@ -95,7 +98,7 @@ def per_check(examples: list) -> dict:
     ``(bound − value)/scale``) and how many examples were equality up to the tolerance
     (``|margin| ≤ tolerance``: a bound that is attained, or a round-off case where both
     sides are 0)."""
-    rows: dict = {}          # by position in the example: a name may carry its numbers
+    rows: dict = {}  # by position in the example: a name may carry its numbers
     for e in examples:
         for i, ev in enumerate(e["log"]):
             rows.setdefault(i, []).append(ev)
@@ -108,12 +111,16 @@ def per_check(examples: list) -> dict:
         r = worst_ratio(evs)
         if r is not None:
             bits.append(f"worst err/tol {r:.4g}")
-        margins = [(float(ev.details["margin"]), ev.tolerance) for ev in evs
-                   if isinstance(ev.details.get("margin"), (int, float))]
+        margins = [
+            (float(ev.details["margin"]), ev.tolerance)
+            for ev in evs
+            if isinstance(ev.details.get("margin"), (int, float))
+        ]
         if margins:
             ms = [m for m, _ in margins]
             tight = sum(abs(m) <= float(t) for m, t in margins if t is not None)
-            bits.append(f"margin {min(ms):.4g} to {max(ms):.4g}, equality up to the "
-                        f"tolerance in {tight}")
+            bits.append(
+                f"margin {min(ms):.4g} to {max(ms):.4g}, equality up to the tolerance in {tight}"
+            )
         out[name] = ", ".join(bits)
     return out

@@ -14,16 +14,21 @@ from ..tt.random_trains import max_tt_ranks
 from ..validation import as_choice, as_flag, as_int, check_entries
 from .strategy_arguments import seeds, st
 
-__all__ = ["exact_tensor_trains", "exact_cp_tensors", "uniform_tensor_trains",
-           "dimension_trees", "tree_networks", "small_shapes"]
+__all__ = [
+    "exact_tensor_trains",
+    "exact_cp_tensors",
+    "uniform_tensor_trains",
+    "dimension_trees",
+    "tree_networks",
+    "small_shapes",
+]
 
 
 def shape_of(shape) -> tuple:
     """``shape`` as a non-empty tuple of positive ints (ShapeError otherwise)."""
     if isinstance(shape, (int, np.integer, str, bytes)) or not hasattr(shape, "__iter__"):
         raise ShapeError(f"shape must be a tuple of positive ints; got {shape!r}")
-    out = tuple(as_int(n, f"shape[{k}]", minimum=1, error=ShapeError)
-                for k, n in enumerate(shape))
+    out = tuple(as_int(n, f"shape[{k}]", minimum=1, error=ShapeError) for k, n in enumerate(shape))
     if not out:
         raise ShapeError(f"shape must have at least one mode; got {shape!r}")
     return out
@@ -41,8 +46,9 @@ def _exact_kind(kind, bound):
     return kind, as_int(bound, "bound", minimum=1, error=ShapeError)
 
 
-def exact_tensor_trains(shape=None, *, max_rank: int = 3, kind: str = "int",
-                        bound: int = 2, nonnegative: bool = False) -> st.SearchStrategy:
+def exact_tensor_trains(
+    shape=None, *, max_rank: int = 3, kind: str = "int", bound: int = 2, nonnegative: bool = False
+) -> st.SearchStrategy:
     """:class:`~tnverify.networks.ExactTT` objects: integer (``kind="int"``, entries in
     ``{−bound, …, bound}``) or rational (``"rational"``) cores, admissible ranks
     (:func:`tt_ranks`), shape drawn by :func:`shapes` when not given.  Their ``full()`` is
@@ -52,8 +58,7 @@ def exact_tensor_trains(shape=None, *, max_rank: int = 3, kind: str = "int",
     kind, bound = _exact_kind(kind, bound)
     max_rank = as_int(max_rank, "max_rank", minimum=1, error=RankError)
     shape = None if shape is None else shape_of(shape)
-    return _exact_tensor_trains(shape, max_rank, kind, (bound, as_flag(nonnegative,
-                                                                         "nonnegative")))
+    return _exact_tensor_trains(shape, max_rank, kind, (bound, as_flag(nonnegative, "nonnegative")))
 
 
 @st.composite
@@ -63,13 +68,26 @@ def _exact_tensor_trains(draw, shape, max_rank, kind, entries):
     shape = shape if shape is not None else draw(small_shapes())
     caps = max_tt_ranks(shape)
     ranks = (1,) + tuple(draw(st.integers(1, min(max_rank, c))) for c in caps[1:-1]) + (1,)
-    return random_exact_tt(shape, ranks, np.random.default_rng(draw(seeds())), kind=kind,
-                           bound=entries[0], nonnegative=entries[1])
+    return random_exact_tt(
+        shape,
+        ranks,
+        np.random.default_rng(draw(seeds())),
+        kind=kind,
+        bound=entries[0],
+        nonnegative=entries[1],
+    )
 
 
-def uniform_tensor_trains(*, length=None, n=None, max_rank: int = 3, max_length: int = 5,
-                          max_side: int = 3, kind: str = "int",
-                          bound: int = 2) -> st.SearchStrategy:
+def uniform_tensor_trains(
+    *,
+    length=None,
+    n=None,
+    max_rank: int = 3,
+    max_length: int = 5,
+    max_side: int = 3,
+    kind: str = "int",
+    bound: int = 2,
+) -> st.SearchStrategy:
     """Exact TTs with all cores equal (:meth:`tnverify.networks.ExactTT.uniform`): one
     ``(r, n, r)`` core repeated ``length`` times, closed by exact boundary vectors."""
     kind, bound = _exact_kind(kind, bound)
@@ -78,8 +96,11 @@ def uniform_tensor_trains(*, length=None, n=None, max_rank: int = 3, max_length:
     max_rank = as_int(max_rank, "max_rank", minimum=1, error=RankError)
     max_length = as_int(max_length, "max_length", minimum=1, error=ShapeError)
     max_side = as_int(max_side, "max_side", minimum=1, error=ShapeError)
-    check_entries(((n or max_side),), repeat=length or max_length,
-                  what="uniform TT (largest full tensor the arguments admit)")
+    check_entries(
+        ((n or max_side),),
+        repeat=length or max_length,
+        what="uniform TT (largest full tensor the arguments admit)",
+    )
     return _uniform_tensor_trains(length, n, max_rank, max_length, max_side, kind, bound)
 
 
@@ -92,19 +113,26 @@ def _uniform_tensor_trains(draw, length, n, max_rank, max_length, max_side, kind
     r = draw(st.integers(1, max_rank))
     rng = np.random.default_rng(draw(seeds()))
     core = draw_entries(rng, (r, n, r), kind, bound)
-    return ExactTT.uniform(core, L, alpha=draw_entries(rng, (r,), kind, bound),
-                           omega=draw_entries(rng, (r,), kind, bound))
+    return ExactTT.uniform(
+        core,
+        L,
+        alpha=draw_entries(rng, (r,), kind, bound),
+        omega=draw_entries(rng, (r,), kind, bound),
+    )
 
 
-def exact_cp_tensors(shape=None, *, max_rank: int = 3, kind: str = "int",
-                     bound: int = 2) -> st.SearchStrategy:
+def exact_cp_tensors(
+    shape=None, *, max_rank: int = 3, kind: str = "int", bound: int = 2
+) -> st.SearchStrategy:
     """:class:`~tnverify.networks.ExactCP` tensors with ``1 … max_rank`` terms and exact
     weights and factors."""
     kind, bound = _exact_kind(kind, bound)
     max_rank = as_int(max_rank, "max_rank", minimum=1, error=RankError)
     shape = None if shape is None else shape_of(shape)
-    check_entries((sum(shape) + 1 if shape else 17, max_rank),
-                  what="exact_cp_tensors(): CP factors (largest the arguments admit)")
+    check_entries(
+        (sum(shape) + 1 if shape else 17, max_rank),
+        what="exact_cp_tensors(): CP factors (largest the arguments admit)",
+    )
     return _exact_cp_tensors(shape, max_rank, kind, bound)
 
 
@@ -113,8 +141,13 @@ def _exact_cp_tensors(draw, shape, max_rank, kind, bound):
     from ..networks.exact import random_exact_cp
 
     shape = shape if shape is not None else draw(small_shapes())
-    return random_exact_cp(shape, draw(st.integers(1, max_rank)),
-                           np.random.default_rng(draw(seeds())), kind=kind, bound=bound)
+    return random_exact_cp(
+        shape,
+        draw(st.integers(1, max_rank)),
+        np.random.default_rng(draw(seeds())),
+        kind=kind,
+        bound=bound,
+    )
 
 
 def dimension_trees(d: int) -> st.SearchStrategy:
@@ -130,12 +163,20 @@ def _dimension_trees(draw, d):
     nodes = list(draw(st.permutations(range(d))))
     while len(nodes) > 1:
         i = draw(st.integers(0, len(nodes) - 2))
-        nodes[i:i + 2] = [(nodes[i], nodes[i + 1])]
+        nodes[i : i + 2] = [(nodes[i], nodes[i + 1])]
     return nodes[0]
 
 
-def tree_networks(*, tree=None, shape=None, max_modes: int = 4, max_side: int = 3,
-                  max_rank: int = 3, kind: str = "int", bound: int = 2) -> st.SearchStrategy:
+def tree_networks(
+    *,
+    tree=None,
+    shape=None,
+    max_modes: int = 4,
+    max_side: int = 3,
+    max_rank: int = 3,
+    kind: str = "int",
+    bound: int = 2,
+) -> st.SearchStrategy:
     """:class:`~tnverify.networks.TreeTensorNetwork` objects (hierarchical Tucker): a
     dimension tree (:func:`dimension_trees` unless given), mode sizes, node ranks up to
     ``max_rank`` (capped at the maximal matricization ranks), entries exact (``"int"``,
@@ -148,9 +189,11 @@ def tree_networks(*, tree=None, shape=None, max_modes: int = 4, max_side: int = 
     max_side = as_int(max_side, "max_side", minimum=2, error=ShapeError)
     max_rank = as_int(max_rank, "max_rank", minimum=1, error=RankError)
     shape = None if shape is None else shape_of(shape)
-    check_entries((shape and max(shape)) or (max_side,),
-                  repeat=len(shape) if shape else max_modes,
-                  what="tree network (largest full tensor the arguments admit)")
+    check_entries(
+        (shape and max(shape)) or (max_side,),
+        repeat=len(shape) if shape else max_modes,
+        what="tree network (largest full tensor the arguments admit)",
+    )
     return _tree_networks(tree, shape, max_modes, max_side, max_rank, kind, bound)
 
 
@@ -162,5 +205,11 @@ def _tree_networks(draw, tree, shape, max_modes, max_side, max_rank, kind, bound
         d = draw(st.integers(2, max_modes))
         shape = tuple(draw(st.integers(2, max_side)) for _ in range(d))
     tree = tree if tree is not None else draw(dimension_trees(len(shape)))
-    return random_tree_network(tree, shape, draw(st.integers(1, max_rank)),
-                               np.random.default_rng(draw(seeds())), kind=kind, bound=bound)
+    return random_tree_network(
+        tree,
+        shape,
+        draw(st.integers(1, max_rank)),
+        np.random.default_rng(draw(seeds())),
+        kind=kind,
+        bound=bound,
+    )

@@ -40,8 +40,14 @@ def _plain(x):
 def _shown(r) -> dict:
     """What the decorator was given (statement, source, refs, title) and the test's file
     and node id, as a plain record."""
-    return {"statement": r.statement, "source": r.source, "title": r.title,
-            "refs": [ref.to_dict() for ref in r.refs], "file": r.file, "nodeid": r.nodeid}
+    return {
+        "statement": r.statement,
+        "source": r.source,
+        "title": r.title,
+        "refs": [ref.to_dict() for ref in r.refs],
+        "file": r.file,
+        "nodeid": r.nodeid,
+    }
 
 
 def worker_records() -> list[dict]:
@@ -51,14 +57,35 @@ def worker_records() -> list[dict]:
     out = []
     for r in _results():
         c = REGISTRY.get(r.id)
-        claim = None if c is None else {
-            "statement": c.statement, "title": c.title, "source": c.source,
-            "group": c.group, "refs": [ref.to_dict() for ref in c.refs],
-            "module": getattr(c.small, "__module__", "")}
-        out.append(_plain({"id": r.id, "verdict": r.verdict, "expected": r.expected,
-                           "checks": r.checks, "package": r.package, "details": r.details,
-                           "seconds": r.seconds, "seeds": r.seeds,
-                           "evidence": r.evidence.to_dict(), "claim": claim, **_shown(r)}))
+        claim = (
+            None
+            if c is None
+            else {
+                "statement": c.statement,
+                "title": c.title,
+                "source": c.source,
+                "group": c.group,
+                "refs": [ref.to_dict() for ref in c.refs],
+                "module": getattr(c.small, "__module__", ""),
+            }
+        )
+        out.append(
+            _plain(
+                {
+                    "id": r.id,
+                    "verdict": r.verdict,
+                    "expected": r.expected,
+                    "checks": r.checks,
+                    "package": r.package,
+                    "details": r.details,
+                    "seconds": r.seconds,
+                    "seeds": r.seeds,
+                    "evidence": r.evidence.to_dict(),
+                    "claim": claim,
+                    **_shown(r),
+                }
+            )
+        )
     return out
 
 
@@ -77,15 +104,24 @@ def evidence_from_dict(d: dict):
     tol = d.get("tolerance")
     if isinstance(tol, dict):
         tol = Tolerance(float(tol["value"]), str(tol.get("rule", "")))
-    subs = {k: ({n: evidence_from_dict(v) for n, v in d[k].items()} if d.get(k) else None)
-            for k in ("parts", "readings", "ruled_out")}
-    return Evidence(d.get("compared", ""), error=_number(d.get("error")),
-                    tolerance=_number(tol), passed=d.get("passed"),
-                    sizes=d.get("sizes") or {}, seed=d.get("seed"),
-                    details=d.get("details") or {}, counterexample=d.get("counterexample"),
-                    ill_posed=d.get("ill_posed"), skipped=d.get("skipped"),
-                    control=evidence_from_dict(d["control"]) if d.get("control") else None,
-                    **subs)
+    subs = {
+        k: ({n: evidence_from_dict(v) for n, v in d[k].items()} if d.get(k) else None)
+        for k in ("parts", "readings", "ruled_out")
+    }
+    return Evidence(
+        d.get("compared", ""),
+        error=_number(d.get("error")),
+        tolerance=_number(tol),
+        passed=d.get("passed"),
+        sizes=d.get("sizes") or {},
+        seed=d.get("seed"),
+        details=d.get("details") or {},
+        counterexample=d.get("counterexample"),
+        ill_posed=d.get("ill_posed"),
+        skipped=d.get("skipped"),
+        control=evidence_from_dict(d["control"]) if d.get("control") else None,
+        **subs,
+    )
 
 
 def result_from_record(record: dict):
@@ -96,25 +132,44 @@ def result_from_record(record: dict):
 
     c = record.get("claim")
     if c is not None and record["id"] not in REGISTRY:
-        def small(params, rng):        # the controller never runs it
+
+        def small(params, rng):  # the controller never runs it
             raise RuntimeError("a claim received from a pytest-xdist worker")
 
         small.__module__ = c.get("module") or record["package"]
         small.tnverify_file = record.get("file")
-        register(Claim(id=record["id"], statement=c["statement"],
-                       refs=tuple(Ref(r["paper"], r["where"]) for r in c.get("refs", ())),
-                       group=c["group"], small=small, scaled=None,
-                       expected=record["expected"], title=c.get("title", ""),
-                       package=record["package"], source=c.get("source") or record["id"]))
+        register(
+            Claim(
+                id=record["id"],
+                statement=c["statement"],
+                refs=tuple(Ref(r["paper"], r["where"]) for r in c.get("refs", ())),
+                group=c["group"],
+                small=small,
+                scaled=None,
+                expected=record["expected"],
+                title=c.get("title", ""),
+                package=record["package"],
+                source=c.get("source") or record["id"],
+            )
+        )
     refs = tuple(Ref(r["paper"], r["where"]) for r in record.get("refs") or ())
-    return UserClaimResult(record["id"], record["verdict"], record["expected"],
-                           evidence_from_dict(record["evidence"]), record.get("checks", 0),
-                           record.get("package", ""), record.get("details") or {},
-                           float(record.get("seconds") or 0.0), record.get("seeds") or {},
-                           statement=record.get("statement", ""),
-                           source=record.get("source", ""), refs=refs,
-                           title=record.get("title", ""), file=record.get("file"),
-                           nodeid=record.get("nodeid", ""))
+    return UserClaimResult(
+        record["id"],
+        record["verdict"],
+        record["expected"],
+        evidence_from_dict(record["evidence"]),
+        record.get("checks", 0),
+        record.get("package", ""),
+        record.get("details") or {},
+        float(record.get("seconds") or 0.0),
+        record.get("seeds") or {},
+        statement=record.get("statement", ""),
+        source=record.get("source", ""),
+        refs=refs,
+        title=record.get("title", ""),
+        file=record.get("file"),
+        nodeid=record.get("nodeid", ""),
+    )
 
 
 def claims_summary(terminalreporter, config, results=None) -> None:
@@ -138,8 +193,10 @@ def claims_summary(terminalreporter, config, results=None) -> None:
         if not reason and r.verdict != "holds" and not r.as_expected:
             reason = f"  {failure_text(ev)}"
         checks = f"{r.checks} check{'s' if r.checks != 1 else ''}"
-        tr.write_line(f"{r.id:{width}s}  {r.verdict:9s} ({mark}; {checks}; "
-                      f"{r.seconds:.2f} s)  err/tol {format_ratio(cr)}{reason}")
+        tr.write_line(
+            f"{r.id:{width}s}  {r.verdict:9s} ({mark}; {checks}; "
+            f"{r.seconds:.2f} s)  err/tol {format_ratio(cr)}{reason}"
+        )
     if path is not None:
         written = report.write(path)
         what = "" if results else " (no @tnverify.claim test ran: 0 claims)"
@@ -153,27 +210,37 @@ def session_report(results, config=None):
     refs it was given; its Reproduce line is the pytest command of its test."""
     from ..claims import REGISTRY, SKIPPED, Claim, ClaimResult, SideResult
     from ..report import Report, environment
-    from .user_claims import SESSION
+    from .claim_fixtures import SESSION
 
     settings = {"seed": SESSION["seed"], "scale": "small", "device": "cpu"}
     out = []
     for r in results:
         claim = REGISTRY.get(r.id)
-        if claim is None:      # a claim decorated with register_claim=False
-            def small(params, rng):    # never run: the claim is not registered
+        if claim is None:  # a claim decorated with register_claim=False
+
+            def small(params, rng):  # never run: the claim is not registered
                 raise RuntimeError("a claim decorated with register_claim=False")
 
             small.__module__ = r.package or "pytest"
             small.tnverify_file = r.file
             small.tnverify_pytest_node = r.nodeid or r.id
-            claim = Claim(id=r.id, statement=r.statement or "(not registered)",
-                          refs=tuple(r.refs),
-                          topic=r.package.lower().replace("_", "-") or "pytest",
-                          small=small, expected=r.expected, title=r.title,
-                          package=r.package or "pytest", source=r.source or r.id)
+            claim = Claim(
+                id=r.id,
+                statement=r.statement or "(not registered)",
+                refs=tuple(r.refs),
+                topic=r.package.lower().replace("_", "-") or "pytest",
+                small=small,
+                expected=r.expected,
+                title=r.title,
+                package=r.package or "pytest",
+                source=r.source or r.id,
+            )
         small = SideResult(r.verdict, [r.evidence], r.seconds, r.details.get("error"))
-        out.append(ClaimResult(claim, r.verdict, small, SideResult(SKIPPED, [], 0.0),
-                               r.seconds, dict(settings)))
+        out.append(
+            ClaimResult(
+                claim, r.verdict, small, SideResult(SKIPPED, [], 0.0), r.seconds, dict(settings)
+            )
+        )
     workers = getattr(getattr(config, "option", None), "numprocesses", None)  # xdist -n
     jobs = workers if isinstance(workers, int) and workers > 0 else 1
     return Report(out, {**settings, "runner": "pytest"}, environment("cpu", jobs))

@@ -5,7 +5,8 @@ Everything a property test of a tensor-network LM draws: shapes, admissible TT r
 well-conditioned TT cores and :class:`~tnverify.tt.TensorTrain` objects (optionally with a
 prescribed spectrum at every cut), token sequences, the cells of :mod:`tnverify.cells`,
 ξ-networks and Born machines (the cell strategies live in :mod:`tnverify.testing.cell_strategies`, the exact
-models' in :mod:`tnverify.testing.network_strategies`,
+models' in :mod:`tnverify.testing.network_strategies`, the ξ-networks' in
+:mod:`tnverify.testing.xi_network_strategies`,
 the seeds and size checks in :mod:`tnverify.testing.strategy_arguments`; all are re-exported
 here).  Arrays are float64 and finite; sizes are kept small enough for the explicit oracle (:class:`tnverify.definitions.oracle.Oracle`).  Random weights are drawn from
 a seed that hypothesis draws, so every example is reproducible and shrinks towards seed 0
@@ -36,22 +37,53 @@ import math
 import numpy as np
 
 # strategy_arguments raises the ImportError that says how to install hypothesis
-from .strategy_arguments import SEED_MAX, pos_int, shape_tuple, seeds, st  # noqa: F401
+from .strategy_arguments import SEED_MAX, pos_int, seeds, shape_tuple, st  # noqa: F401
+
+# isort: split
 from ..errors import NonFiniteError, RankError, ShapeError, UsageError, VocabularyError
-from ..validation import as_array, as_choice, as_flag, check_entries
 from ..tt import TensorTrain
+from ..validation import as_array, check_entries
 from .cell_strategies import CELL_FAMILIES, born_machines, cells
-from .network_strategies import (dimension_trees, exact_cp_tensors, exact_tensor_trains,
-                                 tree_networks, uniform_tensor_trains)
+from .network_strategies import (
+    dimension_trees,
+    exact_cp_tensors,
+    exact_tensor_trains,
+    tree_networks,
+    uniform_tensor_trains,
+)
+from .xi_network_strategies import generalized_rnns, shallow_networks, xi_operators
 
-__all__ = ["shapes", "tt_ranks", "spectra", "tensor_trains", "tt_cores", "token_sequences",
-           "seeds", "CELL_FAMILIES", "cells", "born_machines", "xi_operators",
-           "feature_matrices", "shallow_networks", "generalized_rnns",
-           "exact_tensor_trains", "exact_cp_tensors", "uniform_tensor_trains",
-           "dimension_trees", "tree_networks"]
+__all__ = [
+    "shapes",
+    "tt_ranks",
+    "spectra",
+    "tensor_trains",
+    "tt_cores",
+    "token_sequences",
+    "seeds",
+    "CELL_FAMILIES",
+    "cells",
+    "born_machines",
+    "xi_operators",
+    "feature_matrices",
+    "shallow_networks",
+    "generalized_rnns",
+    "exact_tensor_trains",
+    "exact_cp_tensors",
+    "uniform_tensor_trains",
+    "dimension_trees",
+    "tree_networks",
+]
 
-def shapes(*, min_dims: int = 2, max_dims: int = 4, min_side: int = 2,
-           max_side: int = 4, max_entries: int = 4096) -> st.SearchStrategy:
+
+def shapes(
+    *,
+    min_dims: int = 2,
+    max_dims: int = 4,
+    min_side: int = 2,
+    max_side: int = 4,
+    max_entries: int = 4096,
+) -> st.SearchStrategy:
     """Tensor shapes ``(n_1, …, n_d)`` with ``min_dims ≤ d ≤ max_dims``, sides in
     ``[min_side, max_side]`` and at most ``max_entries`` entries (so the explicit tensor
     stays small).  The arguments are checked when the strategy is built; ``max_dims``
@@ -60,11 +92,14 @@ def shapes(*, min_dims: int = 2, max_dims: int = 4, min_side: int = 2,
     min_side, max_side = pos_int(min_side, "min_side"), pos_int(max_side, "max_side")
     max_entries = pos_int(max_entries, "max_entries")
     if not 1 <= min_dims <= max_dims or not 1 <= min_side <= max_side:
-        raise ShapeError(f"need 1 <= min_dims <= max_dims and 1 <= min_side <= max_side; got "
-                         f"dims [{min_dims}, {max_dims}], sides [{min_side}, {max_side}]")
+        raise ShapeError(
+            f"need 1 <= min_dims <= max_dims and 1 <= min_side <= max_side; got "
+            f"dims [{min_dims}, {max_dims}], sides [{min_side}, {max_side}]"
+        )
     if min_dims * math.log2(min_side) > math.log2(max_entries):
-        raise ShapeError(f"the smallest shape has {min_side}^{min_dims} entries > "
-                         f"max_entries = {max_entries}")
+        raise ShapeError(
+            f"the smallest shape has {min_side}^{min_dims} entries > max_entries = {max_entries}"
+        )
     check_entries((max_dims,), what="shapes(): modes of a drawn shape")
     return _shapes(min_dims, max_dims, min_side, max_side, max_entries)
 
@@ -101,7 +136,7 @@ def _tt_ranks(draw, shape, max_rank) -> tuple[int, ...]:
         ranks.append(draw(st.integers(1, min(max_rank, caps[k], shape[k - 1] * ranks[-1]))))
     ranks.append(1)
     changed = True
-    while changed:                              # both neighbour conditions, to a fixpoint
+    while changed:  # both neighbour conditions, to a fixpoint
         changed = False
         for k in range(1, len(shape)):
             cap = min(shape[k - 1] * ranks[k - 1], shape[k] * ranks[k + 1])
@@ -111,7 +146,7 @@ def _tt_ranks(draw, shape, max_rank) -> tuple[int, ...]:
 
 
 #: The longest spectrum :func:`spectra` draws (``2^16`` values; more raises SizeLimitError).
-MAX_SPECTRUM = 2 ** 16
+MAX_SPECTRUM = 2**16
 
 
 def spectra(rank: int, *, condition: float = 100.0) -> st.SearchStrategy:
@@ -119,14 +154,17 @@ def spectra(rank: int, *, condition: float = 100.0) -> st.SearchStrategy:
     ``σ_1 / σ_rank ≤ condition`` and ``‖σ‖_2 = 1``.  Up to :data:`_DRAWN` values are drawn
     by hypothesis (they shrink); longer spectra come from a drawn seed."""
     rank = pos_int(rank, "rank", RankError)
-    if isinstance(condition, (bool, np.bool_)) or not isinstance(
-            condition, (int, float, np.integer, np.floating)) or not (
-            1.0 <= condition < math.inf):
+    if (
+        isinstance(condition, (bool, np.bool_))
+        or not isinstance(condition, (int, float, np.integer, np.floating))
+        or not (1.0 <= condition < math.inf)
+    ):
         raise RankError(f"need rank >= 1 and condition >= 1; got {rank}, {condition}")
     # a spectrum is a test input: its own cap (well below the entry limit, which admitted
     # 2^26 values, several GB of temporaries per example)
-    check_entries((rank,), what="spectra(): singular values", limit=MAX_SPECTRUM,
-                  limit_name="MAX_SPECTRUM")
+    check_entries(
+        (rank,), what="spectra(): singular values", limit=MAX_SPECTRUM, limit_name="MAX_SPECTRUM"
+    )
     return _spectra(rank, float(condition))
 
 
@@ -138,8 +176,7 @@ _DRAWN = 64
 @st.composite
 def _spectra(draw, rank, condition) -> np.ndarray:
     if rank <= _DRAWN:
-        logs = draw(st.lists(st.floats(0.0, math.log(condition)), min_size=rank,
-                             max_size=rank))
+        logs = draw(st.lists(st.floats(0.0, math.log(condition)), min_size=rank, max_size=rank))
     else:
         logs = np.random.default_rng(draw(seeds())).uniform(0.0, math.log(condition), rank)
     s = np.exp(-np.sort(np.asarray(logs)))
@@ -173,7 +210,7 @@ def _odeco_tt(shape, sigma, rng) -> TensorTrain:
     cores = []
     for k, n in enumerate(shape):
         if k in (0, d - 1):
-            u = _orthonormal_columns(rng, n, r)                      # (n, r)
+            u = _orthonormal_columns(rng, n, r)  # (n, r)
         else:
             u = rng.standard_normal((n, r))
             u /= np.linalg.norm(u, axis=0, keepdims=True)
@@ -186,8 +223,9 @@ def _odeco_tt(shape, sigma, rng) -> TensorTrain:
     return TensorTrain(tuple(cores))
 
 
-def tensor_trains(shape=None, ranks=None, *, max_rank: int = 4, spectrum=None,
-                  scale: float | None = None) -> st.SearchStrategy:
+def tensor_trains(
+    shape=None, ranks=None, *, max_rank: int = 4, spectrum=None, scale: float | None = None
+) -> st.SearchStrategy:
     """Well-conditioned :class:`~tnverify.tt.TensorTrain` objects (float64).
 
     Parameters
@@ -227,15 +265,18 @@ def tensor_trains(shape=None, ranks=None, *, max_rank: int = 4, spectrum=None,
     max_rank = pos_int(max_rank, "max_rank", RankError)
     if scale is not None:
         if not isinstance(scale, (int, float, np.integer, np.floating)) or isinstance(
-                scale, (bool, np.bool_)):
+            scale, (bool, np.bool_)
+        ):
             raise UsageError(f"scale must be a positive number; got {scale!r}")
         if not math.isfinite(scale):
             raise NonFiniteError(f"scale must be finite; got {scale}")
         if scale <= 0:
             raise UsageError(f"scale must be > 0; got {scale}")
     if spectrum is not None and ranks is not None:
-        raise RankError(f"give ranks or spectrum, not both: a spectrum fixes every TT rank to "
-                        f"len(σ); got ranks {ranks}")
+        raise RankError(
+            f"give ranks or spectrum, not both: a spectrum fixes every TT rank to "
+            f"len(σ); got ranks {ranks}"
+        )
     if spectrum is not None and not (spectrum is True or isinstance(spectrum, st.SearchStrategy)):
         spectrum = as_array(spectrum, "spectrum", ndim=1, nonempty=True)
     if ranks is not None:
@@ -256,8 +297,11 @@ def _guard_tt(shape, max_rank, ranks) -> None:
         check_entries((total,), what="tensor_trains(): TT cores")
         return
     cap = min(max_rank, max(max(_max_ranks(shape)), 1))
-    check_entries((sum(shape), cap, cap), what="tensor_trains(): TT cores (largest admissible)",
-                  route="pass a smaller shape or max_rank")
+    check_entries(
+        (sum(shape), cap, cap),
+        what="tensor_trains(): TT cores (largest admissible)",
+        route="pass a smaller shape or max_rank",
+    )
 
 
 @st.composite
@@ -279,13 +323,17 @@ def _tensor_trains(draw, shape, ranks, max_rank, spectrum, scale) -> TensorTrain
         if not np.all(np.isfinite(sigma)):
             raise NonFiniteError(f"spectrum must be finite; got {sigma}")
         if sigma.size > max_rank:
-            raise RankError(f"a spectrum of {sigma.size} values makes every TT rank "
-                            f"{sigma.size} > max_rank = {max_rank}")
+            raise RankError(
+                f"a spectrum of {sigma.size} values makes every TT rank "
+                f"{sigma.size} > max_rank = {max_rank}"
+            )
         if len(shape) < 2 or sigma.size > min(shape[0], shape[-1]):
-            raise RankError(f"a spectrum of {sigma.size} values at every cut needs d >= 2 and "
-                            f"n_1, n_d >= {sigma.size}; shape is {shape}")
+            raise RankError(
+                f"a spectrum of {sigma.size} values at every cut needs d >= 2 and "
+                f"n_1, n_d >= {sigma.size}; shape is {shape}"
+            )
         if scale is not None:
-            sigma = sigma * (scale / np.linalg.norm(sigma))          # ‖A‖_F = ‖σ‖_2
+            sigma = sigma * (scale / np.linalg.norm(sigma))  # ‖A‖_F = ‖σ‖_2
         return _odeco_tt(shape, np.sort(sigma)[::-1], rng)
     if ranks is None:
         ranks = draw(tt_ranks(shape, max_rank=max_rank))
@@ -303,18 +351,20 @@ def tt_cores(shape=None, ranks=None, **kwargs) -> st.SearchStrategy[tuple]:
     return tensor_trains(shape, ranks, **kwargs).map(lambda tt: tuple(tt.cores))
 
 
-def token_sequences(vocab_size: int, *, min_length: int = 1, max_length: int = 6,
-                    batch: int | None = None) -> st.SearchStrategy[np.ndarray]:
+def token_sequences(
+    vocab_size: int, *, min_length: int = 1, max_length: int = 6, batch: int | None = None
+) -> st.SearchStrategy[np.ndarray]:
     """Token ids in ``[0, vocab_size)``: an int64 array ``(L,)``, or ``(batch, L)`` when
     ``batch`` is given (one length per batch)."""
     vocab_size = pos_int(vocab_size, "vocab_size")
-    min_length, max_length = pos_int(min_length, "min_length"), pos_int(max_length,
-                                                                          "max_length")
+    min_length, max_length = pos_int(min_length, "min_length"), pos_int(max_length, "max_length")
     if batch is not None:
         batch = pos_int(batch, "batch")
     if not min_length <= max_length:
-        raise ShapeError(f"need vocab_size >= 1 and 1 <= min_length <= max_length; got "
-                         f"{vocab_size}, [{min_length}, {max_length}]")
+        raise ShapeError(
+            f"need vocab_size >= 1 and 1 <= min_length <= max_length; got "
+            f"{vocab_size}, [{min_length}, {max_length}]"
+        )
     check_entries((batch or 1, max_length), what="token_sequences(): token ids")
     if vocab_size > np.iinfo(np.int64).max:
         raise VocabularyError(f"vocab_size must fit int64 token ids; got {vocab_size}")
@@ -326,30 +376,20 @@ def token_sequences(vocab_size: int, *, min_length: int = 1, max_length: int = 6
         n = L if batch is None else batch * L
         if n <= _DRAWN:
             a = np.asarray(draw(st.lists(ids, min_size=n, max_size=n)), dtype=np.int64)
-        else:                      # beyond hypothesis's buffer: ids from a drawn seed
+        else:  # beyond hypothesis's buffer: ids from a drawn seed
             a = np.random.default_rng(draw(seeds())).integers(0, vocab_size, n)
         return a if batch is None else a.reshape(batch, L)
 
     return draw_tokens()
 
 
-# -- ξ-networks (gtm) ----------------------------------------------------------
-def xi_operators(*, with_unit: bool = True) -> st.SearchStrategy:
-    """The ξ operators of :mod:`tnverify.generalized.xi` (only those with a unit h^{(0)} when
-    ``with_unit``, as generalized RNNs need one)."""
-    from ..generalized.xi import XI_NAMES, get_xi
-
-    with_unit = as_flag(with_unit, "with_unit")
-    ops = [get_xi(n) for n in XI_NAMES]
-    return st.sampled_from([x for x in ops if x.unit is not None or not with_unit])
-
-
+# -- template features (gtm) ---------------------------------------------------
 def feature_matrices(M: int, *, condition: float = 100.0) -> st.SearchStrategy:
     """Invertible template feature matrices F (M × M, Eq. 19 of gtm) with
     ``cond(F) ≤ condition``: ``U diag(s) Vᵀ`` with random orthogonal U, V."""
     M = pos_int(M, "M")
     check_entries((M, M), what="feature_matrices(): F")
-    spectra(M, condition=condition)                 # its argument checks, now
+    spectra(M, condition=condition)  # its argument checks, now
     return _feature_matrices(M, condition)
 
 
@@ -358,70 +398,3 @@ def _feature_matrices(draw, M, condition) -> np.ndarray:
     rng = np.random.default_rng(draw(seeds()))
     s = draw(spectra(M, condition=condition)) * math.sqrt(M)
     return _orthonormal_columns(rng, M, M) @ np.diag(s) @ _orthonormal_columns(rng, M, M).T
-
-
-def _network_sizes(M, T, R, max_M, max_T, max_R, dist):
-    """The size arguments of the ξ-network strategies, checked (and the largest network
-    they admit guarded) before anything is drawn."""
-    from ..generalized.grid import DISTRIBUTIONS
-
-    as_choice(dist, "dist", DISTRIBUTIONS)
-    sizes = [None if v is None else pos_int(v, name) for v, name in ((M, "M"), (T, "T"),
-                                                                       (R, "R"))]
-    maxima = [pos_int(v, name, minimum=low) for v, name, low in
-              ((max_M, "max_M", 2), (max_T, "max_T", 2), (max_R, "max_R", 1))]
-    top = [s or m for s, m in zip(sizes, maxima)]
-    check_entries((top[1], top[0], top[0] + top[2] ** 2), what="ξ-network weights (largest "
-                  "network the arguments admit)", route="pass smaller sizes or max_* bounds")
-    return sizes, maxima
-
-
-def shallow_networks(*, M=None, T=None, R=None, xi=None, max_M: int = 3,
-                     max_T: int = 4, max_R: int = 3, dist: str = "normal"):
-    """Generalized shallow networks (Eq. 14 of gtm): λ ∈ ℝ^R and templates
-    v ∈ ℝ^{T×R×M} drawn from ``dist`` (see :data:`tnverify.generalized.grid.DISTRIBUTIONS`).
-    Every argument is checked when the strategy is built."""
-    from ..generalized.xi import get_xi
-
-    xi = get_xi(xi) if xi is not None else None          # unknown name: UsageError
-    (M, T, R), (max_M, max_T, max_R) = _network_sizes(M, T, R, max_M, max_T, max_R, dist)
-    return _shallow_networks(M, T, R, xi, max_M, max_T, max_R, dist)
-
-
-@st.composite
-def _shallow_networks(draw, M, T, R, xi, max_M, max_T, max_R, dist):
-    from ..generalized.grid import random_shallow
-
-    M = M if M is not None else draw(st.integers(2, max_M))
-    T = T if T is not None else draw(st.integers(2, max_T))
-    R = R if R is not None else draw(st.integers(1, max_R))
-    xi = xi if xi is not None else draw(xi_operators(with_unit=False))
-    return random_shallow(M, T, R, xi, np.random.default_rng(draw(seeds())), dist=dist)
-
-
-def generalized_rnns(*, M=None, T=None, R=None, xi=None, shared: bool = False,
-                     shared_inputs: bool = False, max_M: int = 3, max_T: int = 4,
-                     max_R: int = 3, dist: str = "normal"):
-    """Generalized RNNs (Eq. 16–17 of gtm) with per-step C^{(t)} (L = M; shared for
-    t = 2..T−1 when ``shared_inputs``) and cores 𝒢^{(t)} (shared for t = 2..T−1 when
-    ``shared``), h^{(0)} the unit of ξ.  Every argument is checked when the strategy is
-    built."""
-    from ..generalized.xi import get_xi
-
-    xi = get_xi(xi) if xi is not None else None          # unknown name: UsageError
-    shared = as_flag(shared, "shared")
-    shared_inputs = as_flag(shared_inputs, "shared_inputs")
-    (M, T, R), (max_M, max_T, max_R) = _network_sizes(M, T, R, max_M, max_T, max_R, dist)
-    return _generalized_rnns(M, T, R, xi, (shared, shared_inputs), max_M, max_T, max_R, dist)
-
-
-@st.composite
-def _generalized_rnns(draw, M, T, R, xi, sharing, max_M, max_T, max_R, dist):
-    from ..generalized.grid import random_generalized_rnn
-
-    M = M if M is not None else draw(st.integers(2, max_M))
-    T = T if T is not None else draw(st.integers(2, max_T))
-    R = R if R is not None else draw(st.integers(1, max_R))
-    xi = xi if xi is not None else draw(xi_operators())
-    return random_generalized_rnn(M, T, R, xi, np.random.default_rng(draw(seeds())),
-                                  shared=sharing[0], shared_inputs=sharing[1], dist=dist)

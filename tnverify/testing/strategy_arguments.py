@@ -10,8 +10,10 @@ import numpy as np
 try:
     from hypothesis import strategies as st
 except ImportError as exc:  # pragma: no cover - exercised by a subprocess test
-    raise ImportError("tnverify.testing.strategies needs hypothesis, an optional dependency: "
-                      "pip install hypothesis (from a clone of tnverify: pip install -e '.[test]')") from exc
+    raise ImportError(
+        "tnverify.testing.strategies needs hypothesis, an optional dependency: "
+        "pip install hypothesis (from a clone of tnverify: pip install -e '.[test]')"
+    ) from exc
 
 from ..errors import ShapeError
 
@@ -24,8 +26,7 @@ SEED_MAX = 2**32 - 1
 def pos_int(x, name: str, error=ShapeError, minimum: int = 1) -> int:
     """``x`` as an int ``>= minimum``, else ``error`` naming the argument and the value."""
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
-        raise error(f"{name} must be an integer >= {minimum}; got {x!r} "
-                    f"({type(x).__name__})")
+        raise error(f"{name} must be an integer >= {minimum}; got {x!r} ({type(x).__name__})")
     if x < minimum:
         raise error(f"{name} must be an integer >= {minimum}; got {x}")
     return int(x)

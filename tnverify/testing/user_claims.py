@@ -38,13 +38,13 @@ from dataclasses import dataclass, field
 
 from ..claims import ERROR, FAILS, HOLDS, VERDICTS, Claim, Defect, Evidence, Ref, register
 from ..errors import ClaimError
-from ..validation import as_flag, as_seed, as_text
+from ..validation import as_flag, as_text
+from .claim_fixtures import SESSION, claim_rng, claim_seed, fixture_values, small_side
 from .claim_runs import (
     CURRENT,
     FIXTURES,
     CheckFailed,
     hypothesis_seed,
-    rng_entropy,
     rng_seeds,
     run_given,
     run_test,
@@ -53,6 +53,7 @@ from .claim_runs import (
 __all__ = [
     "FIXTURES",
     "LAST_RESULTS",
+    "SESSION",
     "CheckFailed",
     "UserClaimResult",
     "check",
@@ -119,8 +120,10 @@ def check(evidence) -> Evidence:
         assertion.
     """
     if not isinstance(evidence, Evidence):
-        raise ClaimError(f"tnverify.check takes an Evidence (e.g. from "
-                         f"tnverify.compare_values); got {type(evidence).__name__}")
+        raise ClaimError(
+            f"tnverify.check takes an Evidence (e.g. from "
+            f"tnverify.compare_values); got {type(evidence).__name__}"
+        )
     # a hand-built (or edited) Evidence is checked like a computed one: passed a real
     # bool, a finite tolerance with an error, report-safe details (DTypeError /
     # ToleranceError here, not a json traceback when the report is written)
@@ -133,83 +136,11 @@ def check(evidence) -> Evidence:
     return evidence
 
 
-def fixture_values() -> dict:
-    """tnverify's fixtures by name (the pytest plugin serves the same objects;
-    ``tnverify_rng`` is made per claim run, see :func:`claim_rng`)."""
-    from ..claims.compare import compare_values
-    from ..conventions import tolerance
-    from ..definitions.oracle import Oracle
-
-    return {"tnverify_oracle": Oracle(), "tnverify_tolerance": tolerance,
-            "tnverify_compare": compare_values}
-
-
-#: The run's base seed under pytest (``--tnverify-seed``, set by the pytest plugin).
-SESSION = {"seed": 0}
-
-
-def claim_seed(claim_id: str, seed: int | None = None) -> int:
-    """The seed of a claim's ``tnverify_rng``: the seed of the claim's small-side case 0
-    in ``tnverify verify --seed SEED`` (``derive_seed(SEED, claim_id, "small", 0)``), so
-    both runners draw the same numbers.  ``seed`` defaults to the pytest session's
-    ``--tnverify-seed`` (0).
-
-    Raises
-    ------
-    DTypeError
-        ``claim_id`` is not a string.
-    UsageError
-        ``seed`` is not an integer ``>= 0`` (``1.5``, ``True`` and ``-5`` are refused).
-    """
-    from ..conventions import derive_seed
-
-    as_text(claim_id, "claim_id")
-    return derive_seed(as_seed(SESSION["seed"] if seed is None else seed), claim_id,
-                       "small", 0)
-
-
-def claim_rng(claim_id: str, seed: int | None = None):
-    """``numpy.random.default_rng(claim_seed(claim_id, seed))`` (the ``tnverify_rng``
-    fixture)."""
-    import numpy as np
-
-    return np.random.default_rng(claim_seed(claim_id, seed))
-
-
-def _small_side(fn, claim_id: str):
-    """The claim's small side: call the test with tnverify's fixtures by name
-    (``tnverify_rng`` is the runner's generator, seeded as :func:`claim_rng`)."""
-    sig = inspect.signature(fn)
-
-    def small(params, rng):
-        values = fixture_values()
-        values["tnverify_rng"] = rng
-        missing = [n for n, p in sig.parameters.items()
-                   if n not in values and p.default is p.empty
-                   and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
-        if missing:
-            raise ClaimError(f"the claim's test {fn.__name__} needs argument(s) "
-                             f"{', '.join(missing)} that tnverify cannot provide (a problem "
-                             "in the test, not in tnverify): outside pytest tnverify passes "
-                             f"only the fixtures {', '.join(values)}; if they are drawn by "
-                             "@given, put @tnverify.claim above @given")
-        kwargs = {n: values[n] for n in sig.parameters if n in values}
-        seeds = rng_seeds(kwargs)
-        if getattr(fn, "hypothesis", None) is None:
-            return run_test(fn, (), kwargs, seeds)
-        case_seed = rng_entropy(rng)
-        hyp = int(rng.integers(2**31)) if case_seed is None else hypothesis_seed(case_seed)
-        return run_given(fn, (), kwargs, hyp)
-
-    small.__module__ = fn.__module__
-    return small
-
-
 def _inside_hypothesis_test() -> bool:
     """Whether a hypothesis test is running (``@given`` placed above ``@tnverify.claim``)."""
     try:
         from hypothesis.control import currently_in_test_context
-    except ImportError:           # hypothesis not installed, or a version without it
+    except ImportError:  # hypothesis not installed, or a version without it
         return False
     return bool(currently_in_test_context())
 
@@ -229,8 +160,19 @@ def record_error(test, exc: BaseException, nodeid: str = "") -> UserClaimResult:
         raise ClaimError(f"record_error needs a @tnverify.claim test; got {test!r}")
     reason = " ".join(f"{type(exc).__name__}: {exc}".split())
     ev = Evidence("the claim's test raised", passed=False, details={"error": reason})
-    result = UserClaimResult(meta["id"], ERROR, meta["expected"], ev, 0, meta["package"],
-                             {"error": reason}, 0.0, {}, **meta["shown"], nodeid=nodeid)
+    result = UserClaimResult(
+        meta["id"],
+        ERROR,
+        meta["expected"],
+        ev,
+        0,
+        meta["package"],
+        {"error": reason},
+        0.0,
+        {},
+        **meta["shown"],
+        nodeid=nodeid,
+    )
     LAST_RESULTS.append(result)
     return result
 
@@ -250,10 +192,22 @@ def _where(fn, refs) -> str:
     return "" if refs else readable_name(fn)
 
 
-def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str | None = None,
-          title: str = "", expected: str = HOLDS, source: str = "", package: str | None = None,
-          register_claim: bool = True, group: str | None = None, defect=None,
-          control_of: str | None = None):
+def claim(
+    id: str,
+    statement: str,
+    *,
+    refs=(),
+    quote: bool = False,
+    topic: str | None = None,
+    title: str = "",
+    expected: str = HOLDS,
+    source: str = "",
+    package: str | None = None,
+    register_claim: bool = True,
+    group: str | None = None,
+    defect=None,
+    control_of: str | None = None,
+):
     """Decorate a test function so that it is a claim with a computed verdict.
 
     ``@tnverify.claim`` must be the outermost decorator: above ``@given`` and
@@ -314,43 +268,55 @@ def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str |
     register_claim = as_flag(register_claim, "register_claim")
     if not isinstance(expected, str) or expected not in VERDICTS:
         raise ClaimError(f"expected must be one of {VERDICTS}; got {expected!r}")
-    for text, name in ((id, "id"), (statement, "statement"), (source, "source"),
-                       (title, "title")):
+    for text, name in ((id, "id"), (statement, "statement"), (source, "source"), (title, "title")):
         as_text(text, name)
     if group is not None:
-        warnings.warn("tnverify.claim(group=...) is deprecated and will be removed in the next "
-                      "release; use topic=...", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "tnverify.claim(group=...) is deprecated and will be removed in the next "
+            "release; use topic=...",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         if topic is not None:
             raise ClaimError(f"claim {id}: give topic= or the deprecated group=, not both")
         topic = group
     quote = as_flag(quote, "quote")
     as_text(topic, "topic", optional=True), as_text(package, "package", optional=True)
     if defect is not None and not isinstance(defect, Defect):
-        raise ClaimError(f"claim {id}: defect must be a tnverify.Defect; got "
-                         f"{type(defect).__name__}")
+        raise ClaimError(
+            f"claim {id}: defect must be a tnverify.Defect; got {type(defect).__name__}"
+        )
     if control_of is not None:
         as_text(control_of, "control_of")
         if expected != FAILS:
-            raise ClaimError(f"claim {id}: a semantic control (control_of={control_of!r}) "
-                             f"is the nearest wrong statement and must fail: give "
-                             f"expected='fails', not {expected!r}")
+            raise ClaimError(
+                f"claim {id}: a semantic control (control_of={control_of!r}) "
+                f"is the nearest wrong statement and must fail: give "
+                f"expected='fails', not {expected!r}"
+            )
         if defect is not None:
-            raise ClaimError(f"claim {id}: a semantic control is no statement of the paper, "
-                             "so it has no defect; drop defect= or control_of=")
-        if any(isinstance(r, Ref) for r in (refs if isinstance(refs, (list, tuple))
-                                            else (refs,))):
-            raise ClaimError(f"claim {id}: a semantic control is no statement of the paper: "
-                             "give it no Ref (its source names the claim it controls)")
+            raise ClaimError(
+                f"claim {id}: a semantic control is no statement of the paper, "
+                "so it has no defect; drop defect= or control_of="
+            )
+        if any(isinstance(r, Ref) for r in (refs if isinstance(refs, (list, tuple)) else (refs,))):
+            raise ClaimError(
+                f"claim {id}: a semantic control is no statement of the paper: "
+                "give it no Ref (its source names the claim it controls)"
+            )
         source = source or f"semantic control of {control_of}"
     if isinstance(refs, (str, Ref)):
         refs = (refs,)
     if not isinstance(refs, (list, tuple)):
-        raise ClaimError(f"claim {id}: refs must be a Ref, a string or a list of them; got "
-                         f"{type(refs).__name__}")
+        raise ClaimError(
+            f"claim {id}: refs must be a Ref, a string or a list of them; got {type(refs).__name__}"
+        )
     bad = [r for r in refs if not isinstance(r, (str, Ref))]
     if bad:
-        raise ClaimError(f"claim {id}: refs must be tnverify.claims.Ref objects or strings; "
-                         f"got {bad[0]!r} ({type(bad[0]).__name__})")
+        raise ClaimError(
+            f"claim {id}: refs must be tnverify.claims.Ref objects or strings; "
+            f"got {bad[0]!r} ({type(bad[0]).__name__})"
+        )
     texts = [" ".join(r.split()) for r in refs if isinstance(r, str) and r.strip()]
     source = "; ".join([source] * bool(source) + texts)
     refs = tuple(r for r in refs if isinstance(r, Ref))
@@ -362,9 +328,13 @@ def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str |
         grp = topic or pkg.lower().replace("_", "-")
         sig = inspect.signature(fn)
         takes_rng = "tnverify_rng" in sig.parameters
-        shown = {"statement": statement, "source": source or readable_name(fn),
-                 "refs": tuple(refs), "title": title,
-                 "file": getattr(sys.modules.get(fn.__module__), "__file__", None)}
+        shown = {
+            "statement": statement,
+            "source": source or readable_name(fn),
+            "refs": tuple(refs),
+            "title": title,
+            "file": getattr(sys.modules.get(fn.__module__), "__file__", None),
+        }
 
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
@@ -372,34 +342,54 @@ def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str |
                 raise ClaimError(
                     f"put @tnverify.claim above @given on {fn.__qualname__} (claim {id}): "
                     "below it, every hypothesis example would be reported as a run of the "
-                    "claim (a problem in the test, not in tnverify)")
+                    "claim (a problem in the test, not in tnverify)"
+                )
             t0 = time.perf_counter()
             nodeid = _current_nodeid()
             if takes_rng and "tnverify_rng" not in kwargs:
-                kwargs["tnverify_rng"] = claim_rng(id)     # as tnverify verify hands it
+                kwargs["tnverify_rng"] = claim_rng(id)  # as tnverify verify hands it
             seeds = rng_seeds(kwargs)
             try:
                 case_seed = claim_seed(id)
                 if getattr(fn, "hypothesis", None) is None:
                     ev = run_test(fn, args, kwargs, seeds)
                 else:
-                    ev = run_given(fn, args, kwargs, hypothesis_seed(case_seed),
-                                   database=True)
+                    ev = run_given(fn, args, kwargs, hypothesis_seed(case_seed), database=True)
                     seeds = {**seeds, "hypothesis": ev.details["hypothesis seed"]}
-            except Exception as exc:       # the test broke: listed as `error`, as in verify
+            except Exception as exc:  # the test broke: listed as `error`, as in verify
                 reason = " ".join(f"{type(exc).__name__}: {exc}".split())
-                ev = Evidence("the claim's test raised", passed=False,
-                              details={"error": reason})
-                LAST_RESULTS.append(UserClaimResult(id, ERROR, expected, ev, 0, pkg,
-                                                    {"error": reason},
-                                                    time.perf_counter() - t0, seeds,
-                                                    **shown, nodeid=nodeid))
+                ev = Evidence("the claim's test raised", passed=False, details={"error": reason})
+                LAST_RESULTS.append(
+                    UserClaimResult(
+                        id,
+                        ERROR,
+                        expected,
+                        ev,
+                        0,
+                        pkg,
+                        {"error": reason},
+                        time.perf_counter() - t0,
+                        seeds,
+                        **shown,
+                        nodeid=nodeid,
+                    )
+                )
                 raise
-            ev.seed = case_seed            # the case seed, as tnverify verify records it
+            ev.seed = case_seed  # the case seed, as tnverify verify records it
             verdict = ev.verdict
-            result = UserClaimResult(id, verdict, expected, ev, ev.details["checks"], pkg,
-                                     {}, time.perf_counter() - t0, seeds, **shown,
-                                     nodeid=nodeid)
+            result = UserClaimResult(
+                id,
+                verdict,
+                expected,
+                ev,
+                ev.details["checks"],
+                pkg,
+                {},
+                time.perf_counter() - t0,
+                seeds,
+                **shown,
+                nodeid=nodeid,
+            )
             LAST_RESULTS.append(result)
             if verdict != expected:
                 from ..report.evidence_text import failure_text
@@ -407,22 +397,36 @@ def claim(id: str, statement: str, *, refs=(), quote: bool = False, topic: str |
                 raise AssertionError(
                     f"claim {id}: computed verdict {verdict!r}, expected {expected!r}; "
                     + failure_text(ev)
-                    + (f"; counterexample {ev.counterexample}" if ev.counterexample else ""))
+                    + (f"; counterexample {ev.counterexample}" if ev.counterexample else "")
+                )
 
         wrapper.tnverify_claim = id
-        wrapper.tnverify_meta = {"id": id, "expected": expected, "package": pkg,
-                                 "shown": shown}
+        wrapper.tnverify_meta = {"id": id, "expected": expected, "package": pkg, "shown": shown}
         if takes_rng:
             # tnverify hands the claim its tnverify_rng itself (the generator verify
             # hands it), so pytest does not: a function-scoped fixture would trip
             # hypothesis's health check in a @given claim
-            wrapper.__signature__ = sig.replace(parameters=[
-                p for n, p in sig.parameters.items() if n != "tnverify_rng"])
+            wrapper.__signature__ = sig.replace(
+                parameters=[p for n, p in sig.parameters.items() if n != "tnverify_rng"]
+            )
         if register_claim:
-            register(Claim(id=id, statement=statement, refs=tuple(refs), topic=grp,
-                           small=_small_side(fn, id), scaled=None, expected=expected, quote=quote,
-                           title=title, package=pkg, source=source or _where(fn, refs),
-                           defect=defect, control_of=control_of))
+            register(
+                Claim(
+                    id=id,
+                    statement=statement,
+                    refs=tuple(refs),
+                    topic=grp,
+                    small=small_side(fn, id),
+                    scaled=None,
+                    expected=expected,
+                    quote=quote,
+                    title=title,
+                    package=pkg,
+                    source=source or _where(fn, refs),
+                    defect=defect,
+                    control_of=control_of,
+                )
+            )
         return wrapper
 
     return decorate

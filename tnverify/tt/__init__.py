@@ -29,6 +29,20 @@ from .random_trains import max_tt_ranks, random_tt
 from .svd import TTRanks, TTSVDResult, truncation_rank, tt_ranks, tt_svd
 from .train import TensorTrain, tt_to_full
 
-__all__ = ["TensorTrain", "tt_to_full", "random_tt", "max_tt_ranks", "tt_svd", "tt_ranks",
-           "TTSVDResult", "TTRanks", "truncation_rank", "CPTensor", "random_cp",
-           "to_tensorly", "from_tensorly", "to_quimb", "from_quimb"]
+__all__ = [
+    "TensorTrain",
+    "tt_to_full",
+    "random_tt",
+    "max_tt_ranks",
+    "tt_svd",
+    "tt_ranks",
+    "TTSVDResult",
+    "TTRanks",
+    "truncation_rank",
+    "CPTensor",
+    "random_cp",
+    "to_tensorly",
+    "from_tensorly",
+    "to_quimb",
+    "from_quimb",
+]

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, VocabularyError
 from ..definitions.explicit import guard_size
+from ..errors import DTypeError, NonFiniteError, RankError, ShapeError, VocabularyError
 from ..validation import as_array, as_float, as_int, as_rng, check_entries
 
 __all__ = ["CPTensor", "random_cp"]
@@ -67,11 +67,13 @@ class CPTensor:
         R = w.size
         for t, f in enumerate(fs):
             if f.ndim != 2 or f.shape[0] < 1:
-                raise ShapeError(f"factor {t} must be a (n_t, R) matrix with n_t >= 1; "
-                                 f"got shape {f.shape}")
+                raise ShapeError(
+                    f"factor {t} must be a (n_t, R) matrix with n_t >= 1; got shape {f.shape}"
+                )
             if f.shape[1] != R:
-                raise RankError(f"factor {t} must have R = {R} columns (len(weights)); "
-                                f"got {f.shape[1]}")
+                raise RankError(
+                    f"factor {t} must have R = {R} columns (len(weights)); got {f.shape[1]}"
+                )
         object.__setattr__(self, "weights", w)
         object.__setattr__(self, "factors", fs)
 
@@ -106,15 +108,17 @@ class CPTensor:
         Ragged nesting raises :class:`ShapeError`, strings / torch tensors of other
         kinds :class:`VocabularyError` (never numpy's own ValueError)."""
         if isinstance(indices, (str, bytes, dict)) or indices is None:
-            raise VocabularyError(f"indices must be an (n, {self.ndim}) integer array; got "
-                                  f"{type(indices).__name__}")
+            raise VocabularyError(
+                f"indices must be an (n, {self.ndim}) integer array; got {type(indices).__name__}"
+            )
         if hasattr(indices, "detach"):
             indices = indices.detach().cpu().numpy()
         try:
             idx = np.asarray(indices)
         except ValueError:
-            raise ShapeError(f"indices must be a rectangular (n, {self.ndim}) array, not "
-                             f"ragged") from None
+            raise ShapeError(
+                f"indices must be a rectangular (n, {self.ndim}) array, not ragged"
+            ) from None
         if idx.ndim == 1 and idx.size == self.ndim:
             idx = idx[None, :]
         if idx.ndim != 2 or idx.shape[1] != self.ndim:
@@ -125,8 +129,10 @@ class CPTensor:
         for t, n in enumerate(self.shape):
             bad = (idx[:, t] < 0) | (idx[:, t] >= n)
             if bad.any():
-                raise VocabularyError(f"index of mode {t} must be in range(0, {n}); got "
-                                      f"{int(idx[np.flatnonzero(bad)[0], t])}")
+                raise VocabularyError(
+                    f"index of mode {t} must be in range(0, {n}); got "
+                    f"{int(idx[np.flatnonzero(bad)[0], t])}"
+                )
         prod = np.broadcast_to(self.weights, (idx.shape[0], self.rank)).copy()
         for t, f in enumerate(self.factors):
             prod = prod * f[idx[:, t]]
@@ -146,14 +152,18 @@ class CPTensor:
         """
         vs = tuple(vectors) if not isinstance(vectors, np.ndarray) else tuple(vectors)
         if len(vs) != self.ndim:
-            raise ShapeError(f"score needs {self.ndim} feature vectors (one per mode); "
-                             f"got {len(vs)}")
+            raise ShapeError(
+                f"score needs {self.ndim} feature vectors (one per mode); got {len(vs)}"
+            )
         vs = tuple(_as_float(v, f"vectors[{t}]") for t, v in enumerate(vs))
         batched = vs[0].ndim == 2
         prod = None
         for t, (v, f) in enumerate(zip(vs, self.factors)):
-            if v.ndim != (2 if batched else 1) or v.shape[-1] != f.shape[0] or \
-                    (batched and v.shape[0] != vs[0].shape[0]):
+            if (
+                v.ndim != (2 if batched else 1)
+                or v.shape[-1] != f.shape[0]
+                or (batched and v.shape[0] != vs[0].shape[0])
+            ):
                 want = f"(B, {f.shape[0]})" if batched else f"({f.shape[0]},)"
                 raise ShapeError(f"vectors[{t}] must have shape {want}; got {v.shape}")
             proj = v @ f  # <f(x^{(t)}), v_r^{(t)}> for every r

@@ -47,6 +47,7 @@ def _need_tt(tt, what: str) -> TensorTrain:
 
 # ----------------------------------------------------------------------------- TensorLy
 
+
 def to_tensorly(tt: TensorTrain):
     """``tt`` as a TensorLy ``TTTensor`` (same core layout; copies, numpy backend).
 
@@ -64,6 +65,7 @@ def from_tensorly(factors) -> TensorTrain:
 
 
 # ----------------------------------------------------------------------------- quimb
+
 
 def _quimb_tensor(what: str):
     """``quimb.tensor``, or a MissingDependencyError (an ImportError) that says how to
@@ -94,20 +96,28 @@ def to_quimb(tt: TensorTrain, *, site_ind_id: str = "k{}", site_tag_id: str = "I
     tt = _need_tt(tt, "to_quimb")
     for fmt, name in ((site_ind_id, "site_ind_id"), (site_tag_id, "site_tag_id")):
         # a format string with one {} field: anything else would name every site alike
-        if not isinstance(fmt, str) or fmt.count("{") != 1 or fmt.count("}") != 1 \
-                or "{}" not in fmt:
-            raise UsageError(f"{name} must be a format string with one '{{}}' field (e.g. "
-                             f"'k{{}}'); got {fmt!r}")
+        if (
+            not isinstance(fmt, str)
+            or fmt.count("{") != 1
+            or fmt.count("}") != 1
+            or "{}" not in fmt
+        ):
+            raise UsageError(
+                f"{name} must be a format string with one '{{}}' field (e.g. 'k{{}}'); got {fmt!r}"
+            )
     qtn = _quimb_tensor("to_quimb")
     d = tt.ndim
     if d == 1:
         arrays = [np.array(tt.cores[0][0, :, 0])]
     else:
-        arrays = ([np.array(tt.cores[0][0])]                         # (n_1, r_1): "pr"
-                  + [np.array(c) for c in tt.cores[1:-1]]             # (r, n, r'): "lpr"
-                  + [np.array(tt.cores[-1][:, :, 0])])                # (r_{d-1}, n_d): "lp"
-    return qtn.MatrixProductState(arrays, shape="lpr", site_ind_id=site_ind_id,
-                                  site_tag_id=site_tag_id)
+        arrays = (
+            [np.array(tt.cores[0][0])]  # (n_1, r_1): "pr"
+            + [np.array(c) for c in tt.cores[1:-1]]  # (r, n, r'): "lpr"
+            + [np.array(tt.cores[-1][:, :, 0])]
+        )  # (r_{d-1}, n_d): "lp"
+    return qtn.MatrixProductState(
+        arrays, shape="lpr", site_ind_id=site_ind_id, site_tag_id=site_tag_id
+    )
 
 
 def from_quimb(mps) -> TensorTrain:
@@ -132,11 +142,12 @@ def from_quimb(mps) -> TensorTrain:
     """
     qtn = _quimb_tensor("from_quimb")
     if not isinstance(mps, qtn.MatrixProductState):
-        raise DTypeError(f"from_quimb needs a quimb MatrixProductState; got "
-                         f"{type(mps).__name__}")
+        raise DTypeError(f"from_quimb needs a quimb MatrixProductState; got {type(mps).__name__}")
     if getattr(mps, "cyclic", False):
-        raise RankError("from_quimb needs an MPS with open boundaries (r_0 = r_d = 1); got a "
-                        f"cyclic MPS of {mps.L} sites (a bond joins its last and first site)")
+        raise RankError(
+            "from_quimb needs an MPS with open boundaries (r_0 = r_d = 1); got a "
+            f"cyclic MPS of {mps.L} sites (a bond joins its last and first site)"
+        )
     L = int(mps.L)
     cores = []
     for k in range(L):
@@ -145,8 +156,10 @@ def from_quimb(mps) -> TensorTrain:
         right = mps.bond(k, k + 1) if k < L - 1 else None
         order = tuple(i for i in (left, mps.site_ind(k), right) if i is not None)
         if set(order) != set(t.inds) or len(order) != len(t.inds):
-            raise ShapeError(f"site {k} of the MPS must have exactly the indices {order} "
-                             f"(bonds and the physical index); got {t.inds}")
+            raise ShapeError(
+                f"site {k} of the MPS must have exactly the indices {order} "
+                f"(bonds and the physical index); got {t.inds}"
+            )
         data = _to_numpy(t.transpose(*order).data)
         if left is None:
             data = data[None]
@@ -158,6 +171,6 @@ def from_quimb(mps) -> TensorTrain:
 
 def _to_numpy(data) -> np.ndarray:
     """quimb tensors may hold arrays of any autoray backend (numpy, torch, …)."""
-    if hasattr(data, "detach"):            # torch, possibly requiring grad / on a GPU
+    if hasattr(data, "detach"):  # torch, possibly requiring grad / on a GPU
         data = data.detach().cpu().numpy()
     return np.array(data)

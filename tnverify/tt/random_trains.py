@@ -42,7 +42,7 @@ def max_tt_ranks(shape) -> tuple:
     (1, 2, 4, 8, 16, 8, 4, 2, 1)
     """
     dims = _check_shape(shape)
-    prefix = [1, *itertools.accumulate(dims, operator.mul)]            # O(d) products
+    prefix = [1, *itertools.accumulate(dims, operator.mul)]  # O(d) products
     suffix = [1, *itertools.accumulate(reversed(dims), operator.mul)][::-1]
     return tuple(min(p, q) for p, q in zip(prefix, suffix))
 
@@ -85,8 +85,7 @@ def random_tt(shape, ranks, rng=None, *, scale: float | None = None) -> TensorTr
         rk = tuple(ranks)
         if len(rk) != d + 1:
             raise RankError(f"ranks must be {d + 1} positive ints; got {ranks!r}")
-        rk = tuple(as_int(r, f"ranks[{k}]", minimum=1, error=RankError)
-                   for k, r in enumerate(rk))
+        rk = tuple(as_int(r, f"ranks[{k}]", minimum=1, error=RankError) for k, r in enumerate(rk))
         if rk[0] != 1 or rk[-1] != 1:
             raise RankError(f"boundary ranks must be 1; got {rk!r}")
         rk = tuple(int(r) for r in rk)

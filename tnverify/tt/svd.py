@@ -36,11 +36,10 @@ from numbers import Integral
 import numpy as np
 
 from ..errors import ShapeError
-from .truncation import (check_eps, check_max_rank, step_caps, svd_signed, tail_rank,
-                         truncation_rank)
 from ..validation import as_array, as_float
 from ..validation.norms import SAFE_EXPONENT, frobenius_norm
 from .train import TensorTrain
+from .truncation import check_eps, check_max_rank, step_caps, svd_signed, tail_rank, truncation_rank
 
 __all__ = ["TTSVDResult", "TTRanks", "tt_svd", "truncation_rank", "tt_ranks", "rounding_eps"]
 
@@ -85,7 +84,7 @@ class TTSVDResult:
         """``sqrt(Σ_k Σ_j discarded_kj²)``: exactly ``‖A − B‖_F`` (left-orthogonal cores);
         computed in a scaled form where the squares would overflow or underflow."""
         m = max((float(np.max(np.abs(t))) for t in self.discarded if t.size), default=0.0)
-        if m and not 2.0 ** -SAFE_EXPONENT <= m <= 2.0 ** SAFE_EXPONENT:
+        if m and not 2.0**-SAFE_EXPONENT <= m <= 2.0**SAFE_EXPONENT:
             flat = np.concatenate([np.ravel(t) for t in self.discarded])
             return frobenius_norm(flat, "the discarded singular values")
         return math.sqrt(sum(float(np.sum(t * t)) for t in self.discarded))
@@ -102,11 +101,18 @@ class TTSVDResult:
 
     def to_dict(self) -> dict:
         """Plain-number summary (for evidence and reports)."""
-        return {"shape": list(self.tt.shape), "ranks": list(self.ranks), "eps": self.eps,
-                "max_rank": self.max_rank, "norm": self.norm, "delta": self.delta,
-                "error": self.error, "bound": self.bound,
-                "discarded_norms": [frobenius_norm(t) for t in self.discarded],
-                "compression": self.compression}
+        return {
+            "shape": list(self.tt.shape),
+            "ranks": list(self.ranks),
+            "eps": self.eps,
+            "max_rank": self.max_rank,
+            "norm": self.norm,
+            "delta": self.delta,
+            "error": self.error,
+            "bound": self.bound,
+            "discarded_norms": [frobenius_norm(t) for t in self.discarded],
+            "compression": self.compression,
+        }
 
 
 def rounding_eps(shape, dtype=np.float64) -> tuple[float, str]:
@@ -132,8 +138,10 @@ def rounding_eps(shape, dtype=np.float64) -> tuple[float, str]:
     dims = [as_int(n, f"shape[{k}]", minimum=1) for k, n in enumerate(shape)]
     if not dims:
         raise ShapeError("shape must be non-empty")
-    sides = [max(math.prod(dims[:k + 1]), math.prod(dims[k + 1:]))
-             for k in range(max(len(dims) - 1, 1))]
+    sides = [
+        max(math.prod(dims[: k + 1]), math.prod(dims[k + 1 :]))
+        for k in range(max(len(dims) - 1, 1))
+    ]
     tol = tolerance(dtype, n=max(sides), norm=1.0)
     return float(tol), tol.rule
 
@@ -208,8 +216,9 @@ def tt_svd(tensor, *, eps: float | None = None, max_rank=None) -> TTSVDResult:
     source = str(getattr(tensor, "dtype", "")).replace("torch.", "")
     a = as_array(tensor, "tensor", complex_ok=True)
     if eps is None and a.ndim >= 1 and a.size:
-        eps = rounding_eps(a.shape, source if source in ("float16", "float32", "complex64")
-                           else np.float64)[0]
+        eps = rounding_eps(
+            a.shape, source if source in ("float16", "float32", "complex64") else np.float64
+        )[0]
     eps = check_eps(0.0 if eps is None else eps)
     if a.ndim < 1:
         raise ShapeError(f"tensor must have ndim >= 1; got a {a.ndim}-D array")
@@ -217,19 +226,21 @@ def tt_svd(tensor, *, eps: float | None = None, max_rank=None) -> TTSVDResult:
         raise ShapeError(f"tensor must have positive mode sizes; got shape {a.shape}")
     d, dims = a.ndim, a.shape
     caps = step_caps(max_rank, d - 1)
-    if max_rank is not None:   # as recorded in the result: an int, or the per-step tuple
+    if max_rank is not None:  # as recorded in the result: an int, or the per-step tuple
         max_rank = check_max_rank(max_rank) if isinstance(max_rank, Integral) else caps
-    norm = frobenius_norm(a, "tensor")        # NonFiniteError where ‖A‖_F overflows
+    norm = frobenius_norm(a, "tensor")  # NonFiniteError where ‖A‖_F overflows
     delta = eps * norm / math.sqrt(d - 1) if d > 1 else 0.0
     # entries whose squares overflow or underflow (|a| beyond 2**±SAFE_EXPONENT): the
     # algorithm runs on A·2**-e (exact: a power of two) and scales σ and the last core
     # back, so ranks and errors are those of A (a sum of squares never leaves the range)
     m = float(np.max(np.abs(a)))
-    e = math.frexp(m)[1] if m and not 2.0 ** -SAFE_EXPONENT <= m <= 2.0 ** SAFE_EXPONENT \
-        else 0
+    e = math.frexp(m)[1] if m and not 2.0**-SAFE_EXPONENT <= m <= 2.0**SAFE_EXPONENT else 0
     if e:
-        a = np.ldexp(a, -e) if a.dtype.kind == "f" else \
-            np.ldexp(a.real, -e) + 1j * np.ldexp(a.imag, -e)
+        a = (
+            np.ldexp(a, -e)
+            if a.dtype.kind == "f"
+            else np.ldexp(a.real, -e) + 1j * np.ldexp(a.imag, -e)
+        )
     delta_run = eps * math.ldexp(norm, -e) / math.sqrt(d - 1) if d > 1 else 0.0
     cores, svals, discarded = [], [], []
     c, r = a, 1
@@ -243,11 +254,15 @@ def tt_svd(tensor, *, eps: float | None = None, max_rank=None) -> TTSVDResult:
         c = s[:rk, None] * vh[:rk]
         r = rk
     if e:
-        c = np.ldexp(c, e) if c.dtype.kind == "f" else \
-            np.ldexp(c.real, e) + 1j * np.ldexp(c.imag, e)
+        c = (
+            np.ldexp(c, e)
+            if c.dtype.kind == "f"
+            else np.ldexp(c.real, e) + 1j * np.ldexp(c.imag, e)
+        )
     cores.append(c.reshape(r, dims[-1], 1))
-    return TTSVDResult(TensorTrain.from_trusted(cores), eps, max_rank, norm, delta,
-                       tuple(svals), tuple(discarded))
+    return TTSVDResult(
+        TensorTrain.from_trusted(cores), eps, max_rank, norm, delta, tuple(svals), tuple(discarded)
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -282,6 +297,6 @@ def tt_ranks(tensor, *, rtol: float | None = None) -> TTRanks:
     if a.ndim < 1 or a.size == 0:
         raise ShapeError(f"tensor must have ndim >= 1 and positive sizes; got shape {a.shape}")
     if source in ("float16", "float32", "complex64"):
-        a = a.astype(source)          # lossless: the values came from that precision
+        a = a.astype(source)  # lossless: the values came from that precision
     details = tuple(numerical_rank(tt_unfolding(a, k), rtol=rtol) for k in range(1, a.ndim))
     return TTRanks((1,) + tuple(int(nr) for nr in details) + (1,), details)

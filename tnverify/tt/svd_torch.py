@@ -27,8 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import DTypeError, NonFiniteError, RankError, ShapeError
-from .truncation import check_eps, step_caps, truncation_rank
 from ..validation import as_operand
+from .truncation import check_eps, step_caps, truncation_rank
 
 __all__ = ["TorchTTSVD", "tt_svd_torch", "tt_full_torch"]
 
@@ -80,7 +80,9 @@ def _check_input(tensor):
     if not tensor.dtype.is_floating_point:
         raise DTypeError(f"tt_svd_torch needs a real floating tensor; got {tensor.dtype}")
     if tensor.ndim < 1 or tensor.numel() == 0:
-        raise ShapeError(f"tensor must have ndim >= 1 and positive sizes; got {tuple(tensor.shape)}")
+        raise ShapeError(
+            f"tensor must have ndim >= 1 and positive sizes; got {tuple(tensor.shape)}"
+        )
     if not bool(torch.isfinite(tensor).all()):
         raise NonFiniteError("tensor must be finite; found NaN/inf entries")
 
@@ -146,7 +148,15 @@ def tt_svd_torch(tensor, *, eps: float = 0.0, max_rank=None) -> TorchTTSVD:
         c = s[:rk, None] * vh[:rk]
         r = rk
     cores.append(c.reshape(r, dims[-1], 1))
-    return TorchTTSVD(tuple(cores), eps, norm, delta, None if max_rank is None else caps, tuple(svals), tuple(discarded))
+    return TorchTTSVD(
+        tuple(cores),
+        eps,
+        norm,
+        delta,
+        None if max_rank is None else caps,
+        tuple(svals),
+        tuple(discarded),
+    )
 
 
 def tt_full_torch(cores):
@@ -164,18 +174,23 @@ def tt_full_torch(cores):
     # real floating, finite torch tensors (the autograd graph kept), one device and dtype
     cores = [as_operand(c, f"core {k}", ndim=3) for k, c in enumerate(cores)]
     if not all(isinstance(c, torch.Tensor) for c in cores):
-        raise DTypeError("tt_full_torch contracts torch tensors; got numpy cores (use "
-                         "tnverify.tt_to_full for numpy)")
+        raise DTypeError(
+            "tt_full_torch contracts torch tensors; got numpy cores (use "
+            "tnverify.tt_to_full for numpy)"
+        )
     if len({(c.dtype, c.device) for c in cores}) != 1:
-        raise DTypeError(f"the cores must share one dtype and device; got "
-                         f"{sorted({(str(c.dtype), str(c.device)) for c in cores})}")
+        raise DTypeError(
+            f"the cores must share one dtype and device; got "
+            f"{sorted({(str(c.dtype), str(c.device)) for c in cores})}"
+        )
     shape = tuple(int(c.shape[1]) for c in cores)
     for k, c in enumerate(cores):
         if c.ndim != 3:
             raise ShapeError(f"core {k} must be 3-D (r, n, r'); got shape {tuple(c.shape)}")
     if cores[0].shape[0] != 1 or cores[-1].shape[2] != 1:
-        raise RankError("boundary ranks must be 1; got "
-                        f"{cores[0].shape[0]} and {cores[-1].shape[2]}")
+        raise RankError(
+            f"boundary ranks must be 1; got {cores[0].shape[0]} and {cores[-1].shape[2]}"
+        )
     m = cores[0].reshape(shape[0], -1)
     for k, c in enumerate(cores[1:], start=1):
         r, n, s = c.shape

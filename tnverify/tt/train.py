@@ -18,11 +18,17 @@ import numpy as np
 
 from ..conventions import check_finite
 from ..errors import (
-    DTypeError, NonFiniteError, RankError, ShapeError, ToleranceError, VocabularyError,
+    DTypeError,
+    NonFiniteError,
+    RankError,
+    ShapeError,
+    ToleranceError,
+    VocabularyError,
 )
-from .truncation import check_eps, check_max_rank, svd_signed, truncation_rank
-from .uniform import uniform_cores
 from ..validation import as_array, as_flag, as_int_array
+from .rounding import orthogonalize_cores, round_cores
+from .truncation import check_eps, check_max_rank
+from .uniform import uniform_cores
 
 __all__ = ["TensorTrain", "tt_to_full"]
 
@@ -85,13 +91,17 @@ class TensorTrain:
         arrays = [_as_core(c, k) for k, c in enumerate(raw)]
         dtype = np.complex128 if any(a.dtype.kind == "c" for a in arrays) else np.float64
         if arrays[0].shape[0] != 1 or arrays[-1].shape[2] != 1:
-            raise RankError("boundary ranks must be r_0 = r_d = 1; got r_0="
-                            f"{arrays[0].shape[0]}, r_d={arrays[-1].shape[2]}")
+            raise RankError(
+                "boundary ranks must be r_0 = r_d = 1; got r_0="
+                f"{arrays[0].shape[0]}, r_d={arrays[-1].shape[2]}"
+            )
         for k in range(len(arrays) - 1):
             if arrays[k].shape[2] != arrays[k + 1].shape[0]:
-                raise RankError(f"adjacent ranks must match: core {k} has r_next="
-                                f"{arrays[k].shape[2]} but core {k + 1} has r_prev="
-                                f"{arrays[k + 1].shape[0]}")
+                raise RankError(
+                    f"adjacent ranks must match: core {k} has r_next="
+                    f"{arrays[k].shape[2]} but core {k + 1} has r_prev="
+                    f"{arrays[k + 1].shape[0]}"
+                )
         stored = []
         for a in arrays:
             c = np.array(a, dtype=dtype, copy=True)
@@ -171,9 +181,11 @@ class TensorTrain:
     __array_ufunc__ = None
 
     def __array__(self, dtype=None, copy=None):
-        raise DTypeError("a TensorTrain is not converted to an array implicitly: use "
-                         "tt.full() for the explicit tensor (size-guarded), or iterate over "
-                         "tt for its cores")
+        raise DTypeError(
+            "a TensorTrain is not converted to an array implicitly: use "
+            "tt.full() for the explicit tensor (size-guarded), or iterate over "
+            "tt for its cores"
+        )
 
     # ----------------------------------------------------------------- entries
     def entries(self, indices) -> np.ndarray:
@@ -196,31 +208,35 @@ class TensorTrain:
         bad = (idx < 0) | (idx >= shape)
         if bad.any():
             j, k = np.argwhere(bad)[0]
-            raise VocabularyError(f"index {int(idx[j, k])} at mode {int(k)} is outside "
-                                  f"range({int(shape[k])}) (row {int(j)})")
-        h = self.cores[0][0, idx[:, 0], :]                    # (n, r_1)
+            raise VocabularyError(
+                f"index {int(idx[j, k])} at mode {int(k)} is outside "
+                f"range({int(shape[k])}) (row {int(j)})"
+            )
+        h = self.cores[0][0, idx[:, 0], :]  # (n, r_1)
         for k in range(1, self.ndim):
-            g = self.cores[k][:, idx[:, k], :]               # (r_{k-1}, n, r_k)
+            g = self.cores[k][:, idx[:, k], :]  # (r_{k-1}, n, r_k)
             h = np.einsum("nr,rns->ns", h, g)
         if not np.isfinite(h).all():
-            raise NonFiniteError("TT entries overflowed the float range in the product of "
-                                 "slice matrices; the tensor's entries are not representable")
+            raise NonFiniteError(
+                "TT entries overflowed the float range in the product of "
+                "slice matrices; the tensor's entries are not representable"
+            )
         return h[:, 0]
 
     def entry(self, index) -> float:
         """One entry ``A[index]`` (``index``: d 0-based integers)."""
         idx = as_int_array(index, "index")
         if idx.ndim != 1:
-            raise ShapeError(f"index must be a 1-D sequence of d={self.ndim} ints; "
-                             f"got shape {idx.shape}")
+            raise ShapeError(
+                f"index must be a 1-D sequence of d={self.ndim} ints; got shape {idx.shape}"
+            )
         return self.entries(idx[None, :])[0]
 
     def full(self, max_entries: int | None = None) -> np.ndarray:
         """The explicit tensor, refused above ``TNVERIFY_MAX_ENTRIES`` before allocating."""
         from ..definitions.explicit import guard_size
 
-        guard_size(self.shape, dtype=self.dtype, what="TT to full tensor",
-                   max_entries=max_entries)
+        guard_size(self.shape, dtype=self.dtype, what="TT to full tensor", max_entries=max_entries)
         m = self.cores[0].reshape(self.shape[0], -1)
         for c in self.cores[1:]:
             r, n, s = c.shape
@@ -276,12 +292,14 @@ class TensorTrain:
         self._check_same_shape(other, "inner")
         e = np.ones((1, 1), dtype=np.result_type(self.dtype, other.dtype))
         for k, (a, b) in enumerate(zip(self.cores, other.cores)):
-            t = np.tensordot(e, a.conj(), axes=(0, 0))        # (rb, n, sa)
-            e = np.tensordot(t, b, axes=([0, 1], [0, 1]))     # (sa, sb)
+            t = np.tensordot(e, a.conj(), axes=(0, 0))  # (rb, n, sa)
+            e = np.tensordot(t, b, axes=([0, 1], [0, 1]))  # (sa, sb)
             if not np.isfinite(e).all():
-                raise NonFiniteError(f"inner: the transfer matrix overflowed at core {k}; "
-                                     f"the inner product is not representable as a float "
-                                     f"(use norm(log=True) for sizes)")
+                raise NonFiniteError(
+                    f"inner: the transfer matrix overflowed at core {k}; "
+                    f"the inner product is not representable as a float "
+                    f"(use norm(log=True) for sizes)"
+                )
         return e[0, 0]
 
     def norm(self, log: bool = False) -> float:
@@ -333,19 +351,7 @@ class TensorTrain:
         """
         if not isinstance(direction, str) or direction not in ("left", "right"):
             raise ShapeError(f"direction must be 'left' or 'right'; got {direction!r}")
-        if direction == "right":
-            rev = TensorTrain(tuple(np.transpose(c, (2, 1, 0)) for c in self.cores[::-1]))
-            left = rev.orthogonalize("left")
-            return TensorTrain(tuple(np.transpose(c, (2, 1, 0)) for c in left.cores[::-1]))
-        cores = list(self.cores)
-        for k in range(self.ndim - 1):
-            r, n, s = cores[k].shape
-            q, rr = np.linalg.qr(cores[k].reshape(r * n, s))
-            cores[k] = q.reshape(r, n, q.shape[1])
-            nxt = cores[k + 1]
-            cores[k + 1] = (rr @ nxt.reshape(nxt.shape[0], -1)).reshape(
-                rr.shape[0], nxt.shape[1], nxt.shape[2])
-        return TensorTrain(tuple(cores))
+        return TensorTrain(orthogonalize_cores(self.cores, direction))
 
     def round(self, eps: float, max_rank: int | None = None) -> TensorTrain:
         """TT rounding (Oseledets 2011, Algorithm 2): recompress to accuracy ``eps``.
@@ -356,22 +362,7 @@ class TensorTrain:
         Frobenius norm ``<= δ``, capped at ``max_rank``).  Without ``max_rank`` the result
         ``B`` satisfies ``‖A - B‖_F <= eps ‖A‖_F``.
         """
-        eps = check_eps(eps)
-        max_rank = check_max_rank(max_rank)
-        d = self.ndim
-        cores = list(self.orthogonalize("right").cores)
-        nrm = float(np.linalg.norm(cores[0]))
-        delta = eps * nrm / math.sqrt(d - 1) if d > 1 else 0.0
-        for k in range(d - 1):
-            r, n, s = cores[k].shape
-            u, sv, vt = svd_signed(cores[k].reshape(r * n, s))
-            rk = truncation_rank(sv, delta, max_rank)
-            cores[k] = u[:, :rk].reshape(r, n, rk)
-            nxt = cores[k + 1]
-            carry = sv[:rk, None] * vt[:rk]
-            cores[k + 1] = (carry @ nxt.reshape(nxt.shape[0], -1)).reshape(
-                rk, nxt.shape[1], nxt.shape[2])
-        return TensorTrain(tuple(cores))
+        return TensorTrain(round_cores(self.cores, check_eps(eps), check_max_rank(max_rank)))
 
     # ----------------------------------------------------------------- interop
     def to_tensorly(self):
@@ -411,19 +402,24 @@ class TensorTrain:
         ((1, 2, 2, 1), 1.0, 0.0)
         """
         core = as_array(core, "core", complex_ok=True)
-        return cls(uniform_cores(core, length,
-                                 None if alpha is None else as_array(alpha, "alpha",
-                                                                     complex_ok=True),
-                                 None if omega is None else as_array(omega, "omega",
-                                                                     complex_ok=True)))
+        return cls(
+            uniform_cores(
+                core,
+                length,
+                None if alpha is None else as_array(alpha, "alpha", complex_ok=True),
+                None if omega is None else as_array(omega, "omega", complex_ok=True),
+            )
+        )
 
     @classmethod
     def from_tensorly(cls, factors) -> TensorTrain:
         """Build from a TensorLy ``TTTensor`` or a list of its factors."""
         factors = getattr(factors, "factors", factors)
         if isinstance(factors, (str, bytes, np.ndarray)) or not hasattr(factors, "__iter__"):
-            raise DTypeError(f"from_tensorly needs a TensorLy TTTensor or a list of its "
-                             f"factors; got {type(factors).__name__}")
+            raise DTypeError(
+                f"from_tensorly needs a TensorLy TTTensor or a list of its "
+                f"factors; got {type(factors).__name__}"
+            )
         return cls(tuple(factors))
 
 

@@ -23,8 +23,15 @@ import numpy as np
 from ..errors import ShapeError, ToleranceError
 from ..validation import as_array, as_float, as_int
 
-__all__ = ["truncation_rank", "check_eps", "check_max_rank", "step_caps", "thin_svd",
-           "svd_signed", "tail_rank"]
+__all__ = [
+    "truncation_rank",
+    "check_eps",
+    "check_max_rank",
+    "step_caps",
+    "thin_svd",
+    "svd_signed",
+    "tail_rank",
+]
 
 
 def check_eps(eps) -> float:
@@ -47,11 +54,15 @@ def step_caps(max_rank, steps: int) -> tuple:
     try:
         caps = tuple(max_rank)
     except TypeError:
-        raise ToleranceError(f"max_rank must be a positive int, a sequence of d - 1 = {steps} "
-                             f"positive ints, or None; got {max_rank!r}") from None
+        raise ToleranceError(
+            f"max_rank must be a positive int, a sequence of d - 1 = {steps} "
+            f"positive ints, or None; got {max_rank!r}"
+        ) from None
     if len(caps) != steps:
-        raise ToleranceError(f"max_rank as a sequence needs one cap per TT-SVD step "
-                             f"(d - 1 = {steps}); got {len(caps)}: {caps!r}")
+        raise ToleranceError(
+            f"max_rank as a sequence needs one cap per TT-SVD step "
+            f"(d - 1 = {steps}); got {len(caps)}: {caps!r}"
+        )
     return tuple(check_max_rank(c) for c in caps)
 
 
@@ -93,7 +104,7 @@ def tail_rank(s: np.ndarray, delta: float, max_rank: int | None) -> int:
     """:func:`truncation_rank` on inputs already validated (a non-empty, finite,
     non-negative 1-D float array, ``delta >= 0``, ``max_rank`` None or ``>= 1``): the
     per-step rule inside TT-SVD and rounding, whose public entry points validate once."""
-    tails = np.cumsum((s * s)[::-1])[::-1]          # tails[r] = sum_{j >= r} s_j^2
+    tails = np.cumsum((s * s)[::-1])[::-1]  # tails[r] = sum_{j >= r} s_j^2
     # tails is non-increasing: the count of tails above δ² is the first index within it
     r = max(int(np.count_nonzero(tails > delta * delta)), 1)
     if max_rank is not None:
@@ -119,11 +130,13 @@ def thin_svd(c: np.ndarray):
         if a.size <= SMALL_SVD:
             u, s, vh = np.linalg.svd(a, full_matrices=False)
         else:
-            u, s, vh = scipy.linalg.svd(a, full_matrices=False, check_finite=False,
-                                        lapack_driver="gesdd")
+            u, s, vh = scipy.linalg.svd(
+                a, full_matrices=False, check_finite=False, lapack_driver="gesdd"
+            )
     except np.linalg.LinAlgError:
-        u, s, vh = scipy.linalg.svd(a, full_matrices=False, check_finite=False,
-                                    lapack_driver="gesvd")
+        u, s, vh = scipy.linalg.svd(
+            a, full_matrices=False, check_finite=False, lapack_driver="gesvd"
+        )
     if wide:
         u, vh = vh.conj().T, u.conj().T
     return u, s, vh
@@ -139,7 +152,7 @@ def svd_signed(c: np.ndarray):
     u, s, vh = thin_svd(c)
     piv = u[np.abs(u).argmax(axis=0), np.arange(u.shape[1])]
     if u.dtype.kind != "c":
-        sign = np.where(piv < 0, -1.0, 1.0)     # real: the phase is the sign (0 -> +1)
+        sign = np.where(piv < 0, -1.0, 1.0)  # real: the phase is the sign (0 -> +1)
         return u * sign, s, vh * sign[:, None]
     mod = np.abs(piv)
     phase = np.where(mod > 0, piv / np.where(mod > 0, mod, 1), 1)

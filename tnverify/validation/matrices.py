@@ -14,10 +14,14 @@ __all__ = ["check_nonsingular", "check_mass"]
 def check_mass(total, what: str) -> None:
     """Refuse a normaliser ``Z`` that is zero anywhere (numpy or torch array) with a
     :class:`NormalizationError`: ``x / Z`` would be NaN, never a probability."""
-    bad = bool((total == 0).any()) if is_torch_tensor(total) else bool(np.any(np.asarray(total) == 0))
+    bad = (
+        bool((total == 0).any()) if is_torch_tensor(total) else bool(np.any(np.asarray(total) == 0))
+    )
     if bad:
-        raise NormalizationError(f"{what}: the total mass Z is 0, so there is no probability "
-                                 f"distribution (0/0); the model's scores are all zero there")
+        raise NormalizationError(
+            f"{what}: the total mass Z is 0, so there is no probability "
+            f"distribution (0/0); the model's scores are all zero there"
+        )
 
 
 def check_nonsingular(matrix, name: str) -> None:
@@ -46,12 +50,15 @@ def check_nonsingular(matrix, name: str) -> None:
         raise ShapeError(f"{name} must be a square matrix; got shape {a.shape}")
     if a.size == 0:
         return
-    s = np.linalg.svd(a.astype(np.complex128 if a.dtype.kind == "c" else np.float64),
-                      compute_uv=False)
+    s = np.linalg.svd(
+        a.astype(np.complex128 if a.dtype.kind == "c" else np.float64), compute_uv=False
+    )
     eps = np.finfo(a.dtype if a.dtype.kind in "fc" else np.float64).eps
-    tol = max(a.shape) * float(eps) * float(s[0])       # numpy's matrix_rank rule
+    tol = max(a.shape) * float(eps) * float(s[0])  # numpy's matrix_rank rule
     rank = int(np.count_nonzero(s > tol))
     if s[0] == 0 or rank < a.shape[0]:
-        raise RankError(f"{name} must be non-singular (an invertible square matrix); its "
-                        f"smallest singular value is {float(s[-1]):.3g} (rank {rank} of "
-                        f"{a.shape[0]})")
+        raise RankError(
+            f"{name} must be non-singular (an invertible square matrix); its "
+            f"smallest singular value is {float(s[-1]):.3g} (rank {rank} of "
+            f"{a.shape[0]})"
+        )

@@ -16,8 +16,13 @@ import numpy as np
 
 from ..errors import NonFiniteError
 
-__all__ = ["frobenius_norm", "SAFE_EXPONENT", "power_of_two_exponent", "scale_by_power_of_two",
-           "scaled_product"]
+__all__ = [
+    "frobenius_norm",
+    "SAFE_EXPONENT",
+    "power_of_two_exponent",
+    "scale_by_power_of_two",
+    "scaled_product",
+]
 
 #: Entries of magnitude in ``[2**-SAFE_EXPONENT, 2**SAFE_EXPONENT]`` have squares (and sums
 #: of up to 2**200 squares) that neither overflow nor underflow in float64.
@@ -63,16 +68,18 @@ def frobenius_norm(a, name: str = "tensor") -> float:
     m = float(mag.max())
     if m == 0.0:
         return 0.0
-    if 2.0 ** -SAFE_EXPONENT <= m <= 2.0 ** SAFE_EXPONENT:
+    if 2.0**-SAFE_EXPONENT <= m <= 2.0**SAFE_EXPONENT:
         return float(np.linalg.norm(mag))
-    e = math.frexp(m)[1]                      # m = f · 2**e, 0.5 <= f < 1: exact scaling
+    e = math.frexp(m)[1]  # m = f · 2**e, 0.5 <= f < 1: exact scaling
     scaled = float(np.linalg.norm(np.ldexp(mag.astype(np.float64), -e)))
     try:
         return math.ldexp(scaled, e)
     except OverflowError:
-        raise NonFiniteError(f"the Frobenius norm of {name} exceeds the float64 range (about "
-                             f"1.8e308) although every entry is finite; divide the tensor by "
-                             f"a power of 10 first") from None
+        raise NonFiniteError(
+            f"the Frobenius norm of {name} exceeds the float64 range (about "
+            f"1.8e308) although every entry is finite; divide the tensor by "
+            f"a power of 10 first"
+        ) from None
 
 
 def power_of_two_exponent(a) -> int:
@@ -109,6 +116,8 @@ def scaled_product(f, a, b, what: str):
     with np.errstate(over="ignore", invalid="ignore"):
         back = scale_by_power_of_two(out, ea + eb)
     if not np.isfinite(back).all():
-        raise NonFiniteError(f"the {what} of these finite tensors exceeds the float64 range "
-                             f"(about 1.8e308); divide an operand by a power of 10 first")
+        raise NonFiniteError(
+            f"the {what} of these finite tensors exceeds the float64 range "
+            f"(about 1.8e308); divide an operand by a power of 10 first"
+        )
     return back.reshape(np.shape(out)) if np.ndim(out) else back[()]

@@ -47,8 +47,11 @@ def check_record(x, name: str, _depth: int = 0):
         raise DTypeError(f"{name} is nested more than {_MAX_DEPTH} levels deep (a cycle?)")
     if x is None or isinstance(x, (bool, str, Fraction)):
         return x
-    if (isinstance(x, numbers.Number) and not isinstance(x, np.generic)
-            and isinstance(x, (int, float, complex))):
+    if (
+        isinstance(x, numbers.Number)
+        and not isinstance(x, np.generic)
+        and isinstance(x, (int, float, complex))
+    ):
         return x
     if isinstance(x, np.generic):
         if x.dtype.kind in "biufc":
@@ -61,15 +64,20 @@ def check_record(x, name: str, _depth: int = 0):
                 check_record(v, f"{name}[flat {i}]", _depth + 1)
             return x
     elif is_torch(x):
-        if not (x.dtype.is_floating_point or x.is_complex() or "int" in str(x.dtype)
-                or "bool" in str(x.dtype)):
+        if not (
+            x.dtype.is_floating_point
+            or x.is_complex()
+            or "int" in str(x.dtype)
+            or "bool" in str(x.dtype)
+        ):
             raise DTypeError(f"{name} must be a numeric tensor; got dtype {x.dtype}")
         return x
     elif isinstance(x, dict):
         for k, v in x.items():
             if isinstance(k, (bool, np.bool_)) or not isinstance(k, (str, int, np.integer)):
-                raise DTypeError(f"{name} has a key {show_value(k)}; a report's keys are strings "
-                                 f"or integers")
+                raise DTypeError(
+                    f"{name} has a key {show_value(k)}; a report's keys are strings or integers"
+                )
             check_record(v, f"{name}[{k!r}]", _depth + 1)
         return x
     elif isinstance(x, (list, tuple)):
@@ -78,5 +86,7 @@ def check_record(x, name: str, _depth: int = 0):
         return x
     elif callable(getattr(x, "to_dict", None)) and not isinstance(x, type):
         return x
-    raise DTypeError(f"{name} must be a number, string, bool, None, array, list or dict (a "
-                     f"report records it as JSON); got {show_value(x)}")
+    raise DTypeError(
+        f"{name} must be a number, string, bool, None, array, list or dict (a "
+        f"report records it as JSON); got {show_value(x)}"
+    )

@@ -11,13 +11,37 @@ import pathlib
 import numpy as np
 
 from ..errors import (
-    DeviceError, DTypeError, RankError, ShapeError, ToleranceError, UsageError,
+    DeviceError,
+    DTypeError,
+    RankError,
+    ShapeError,
+    ToleranceError,
+    UsageError,
 )
 
-__all__ = ["is_int", "as_int", "as_bool", "as_flag", "as_float", "as_tolerance", "as_choice",
-           "as_rng", "as_device", "as_torch_dtype", "as_callable", "as_optional", "as_seed",
-           "as_prime", "as_text", "as_mapping", "as_torch_generator", "show_value",
-           "is_torch", "as_path", "check_available"]
+__all__ = [
+    "is_int",
+    "as_int",
+    "as_bool",
+    "as_flag",
+    "as_float",
+    "as_tolerance",
+    "as_choice",
+    "as_rng",
+    "as_device",
+    "as_torch_dtype",
+    "as_callable",
+    "as_optional",
+    "as_seed",
+    "as_prime",
+    "as_text",
+    "as_mapping",
+    "as_torch_generator",
+    "show_value",
+    "is_torch",
+    "as_path",
+    "check_available",
+]
 
 
 def show_value(x) -> str:
@@ -45,8 +69,14 @@ def is_int(x) -> bool:
     return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
 
 
-def as_int(x, name: str, *, minimum: int | None = None, maximum: int | None = None,
-           error: type = ShapeError) -> int:
+def as_int(
+    x,
+    name: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    error: type = ShapeError,
+) -> int:
     """``x`` as a Python int, else an error naming ``name``, the rule and the value.
 
     Parameters
@@ -67,8 +97,13 @@ def as_int(x, name: str, *, minimum: int | None = None, maximum: int | None = No
     tnverify.errors.DTypeError: hidden must be an integer (int or numpy integer); got 3.5 (float)
     """
     value = x
-    if is_torch_tensor(value) and value.dim() == 0 and not value.is_floating_point() \
-            and not value.is_complex() and str(value.dtype) != "torch.bool":
+    if (
+        is_torch_tensor(value)
+        and value.dim() == 0
+        and not value.is_floating_point()
+        and not value.is_complex()
+        and str(value.dtype) != "torch.bool"
+    ):
         value = int(value.item())
     elif isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iu":
         value = value.item()
@@ -192,13 +227,14 @@ def as_torch_generator(generator, name: str = "generator", *, optional: bool = T
     if generator is None and optional:
         return None
     if not isinstance(generator, torch.Generator):
-        raise DTypeError(f"{name} must be a torch.Generator{' or None' if optional else ''};"
-                         f" got {show_value(generator)}")
+        raise DTypeError(
+            f"{name} must be a torch.Generator{' or None' if optional else ''};"
+            f" got {show_value(generator)}"
+        )
     return generator
 
 
-def as_torch_dtype(dtype, name: str = "dtype", *, complex_ok: bool = True,
-                   real_ok: bool = True):
+def as_torch_dtype(dtype, name: str = "dtype", *, complex_ok: bool = True, real_ok: bool = True):
     """A floating (or, with ``complex_ok``, complex) ``torch.dtype``.
 
     Integer and bool dtypes are refused (they would truncate weights), as are strings,
@@ -218,14 +254,22 @@ def as_torch_dtype(dtype, name: str = "dtype", *, complex_ok: bool = True,
 
     want = " or ".join(k for k, ok in (("floating", real_ok), ("complex", complex_ok)) if ok)
     if not isinstance(dtype, torch.dtype) or not (
-            (real_ok and dtype.is_floating_point) or (complex_ok and dtype.is_complex)):
+        (real_ok and dtype.is_floating_point) or (complex_ok and dtype.is_complex)
+    ):
         raise DTypeError(f"{name} must be a {want} torch dtype; got {show_value(dtype)}")
     return dtype
 
 
-def as_float(x, name: str, *, positive: bool = False, nonnegative: bool = False,
-             finite: bool = True, maximum: float | None = None,
-             error: type = ToleranceError) -> float:
+def as_float(
+    x,
+    name: str,
+    *,
+    positive: bool = False,
+    nonnegative: bool = False,
+    finite: bool = True,
+    maximum: float | None = None,
+    error: type = ToleranceError,
+) -> float:
     """``x`` as a finite Python float.
 
     Real numbers (int, float, numpy scalars, 0-d real arrays) are accepted; ``bool``,
@@ -259,8 +303,7 @@ def as_float(x, name: str, *, positive: bool = False, nonnegative: bool = False,
 
 def as_tolerance(x, name: str, *, allow_zero: bool = False) -> float:
     """A tolerance or scale: a finite real number, ``> 0`` (``>= 0`` with ``allow_zero``)."""
-    return as_float(x, name, positive=not allow_zero, nonnegative=allow_zero,
-                    error=ToleranceError)
+    return as_float(x, name, positive=not allow_zero, nonnegative=allow_zero, error=ToleranceError)
 
 
 def as_choice(x, name: str, choices, *, error: type = UsageError):
@@ -286,18 +329,21 @@ def as_rng(rng, name: str = "rng") -> np.random.Generator:
     if isinstance(rng, np.random.Generator):
         return rng
     if isinstance(rng, (np.random.SeedSequence, np.random.BitGenerator)):
-        return np.random.default_rng(rng)       # numpy's default_rng convention
+        return np.random.default_rng(rng)  # numpy's default_rng convention
     if is_int(rng):
         if int(rng) < 0:
             raise UsageError(f"{name} seed must be an integer >= 0; got {int(rng)}")
         return np.random.default_rng(int(rng))
-    raise DTypeError(f"{name} must be None, an integer seed >= 0 or a "
-                     f"numpy.random.Generator; got {show_value(rng)}")
+    raise DTypeError(
+        f"{name} must be None, an integer seed >= 0 or a "
+        f"numpy.random.Generator; got {show_value(rng)}"
+    )
 
 
 #: Every device form :func:`as_device` accepts, as its error message lists them.
-DEVICE_FORMS = ("'cpu', 'cuda', 'cuda:N', 'mps', 'meta' (each also as 'name:N'), 'auto' or a "
-                "torch.device")
+DEVICE_FORMS = (
+    "'cpu', 'cuda', 'cuda:N', 'mps', 'meta' (each also as 'name:N'), 'auto' or a torch.device"
+)
 
 
 def as_device(device, name: str = "device", *, available: bool = False):
@@ -311,10 +357,13 @@ def as_device(device, name: str = "device", *, available: bool = False):
     if type(device).__name__ == "device" and type(device).__module__.startswith("torch"):
         return device
     if not isinstance(device, str):
-        raise DTypeError(f"{name} must be a device string or torch.device; got {show_value(device)}")
+        raise DTypeError(
+            f"{name} must be a device string or torch.device; got {show_value(device)}"
+        )
     base, sep, index = device.partition(":")
-    if base not in ("cpu", "cuda", "auto", "mps", "meta") or \
-            (sep and (base == "auto" or not index.isdigit())):
+    if base not in ("cpu", "cuda", "auto", "mps", "meta") or (
+        sep and (base == "auto" or not index.isdigit())
+    ):
         raise DeviceError(f"{name} must be {DEVICE_FORMS}; got {device!r}")
     return device
 
@@ -347,9 +396,13 @@ def check_available(device) -> None:
     if base == "cuda":
         count = torch.cuda.device_count() if torch.cuda.is_available() else 0
         if count == 0 or (index and int(index) >= count):
-            raise DeviceError(f"device {name!r} was requested but torch sees "
-                              f"{count or 'no'} CUDA GPU{'s' if count != 1 else ''}; use "
-                              f"device='cpu' (or 'auto')")
+            raise DeviceError(
+                f"device {name!r} was requested but torch sees "
+                f"{count or 'no'} CUDA GPU{'s' if count != 1 else ''}; use "
+                f"device='cpu' (or 'auto')"
+            )
     elif not (getattr(torch.backends, "mps", None) and torch.backends.mps.is_available()):
-        raise DeviceError(f"device {name!r} was requested but torch's MPS backend is not "
-                          f"available here; use device='cpu' (or 'auto')")
+        raise DeviceError(
+            f"device {name!r} was requested but torch's MPS backend is not "
+            f"available here; use device='cpu' (or 'auto')"
+        )

@@ -9,10 +9,17 @@ import os
 import numpy as np
 
 from ..errors import DTypeError, ShapeError, SizeLimitError
-from .scalars import show_value, as_int, as_text, is_int
+from .scalars import as_int, as_text, is_int, show_value
 
-__all__ = ["DEFAULT_MAX_ENTRIES", "MAX_RESULT_BITS", "max_entries", "human_bytes",
-           "check_entries", "check_power", "check_work"]
+__all__ = [
+    "DEFAULT_MAX_ENTRIES",
+    "MAX_RESULT_BITS",
+    "max_entries",
+    "human_bytes",
+    "check_entries",
+    "check_power",
+    "check_work",
+]
 
 #: Default limit on the number of entries of anything allocated from sizes
 #: (2**26 = 512 MiB as float64).
@@ -60,14 +67,23 @@ def _check_modes(n_modes: int, what: str) -> None:
     """An explicit tensor of few entries but more than :data:`MAX_MODES` modes (size-1
     modes): numpy cannot build it, so refuse it here with a ShapeError."""
     if n_modes > MAX_MODES:
-        raise ShapeError(f"{what} would have {n_modes} modes; a numpy array has at most "
-                         f"{MAX_MODES}: keep the tensor structured (a TensorTrain, its "
-                         f"entries) or merge its size-1 modes")
+        raise ShapeError(
+            f"{what} would have {n_modes} modes; a numpy array has at most "
+            f"{MAX_MODES}: keep the tensor structured (a TensorTrain, its "
+            f"entries) or merge its size-1 modes"
+        )
 
 
-def check_entries(shape, *, repeat=1, what: str = "explicit tensor", dtype=np.float64,
-                  limit: int | None = None, route: str | None = None,
-                  limit_name: str | None = None) -> int:
+def check_entries(
+    shape,
+    *,
+    repeat=1,
+    what: str = "explicit tensor",
+    dtype=np.float64,
+    limit: int | None = None,
+    route: str | None = None,
+    limit_name: str | None = None,
+) -> int:
     """Refuse to allocate ``prod(shape) ** repeat`` entries above the limit, before allocating.
 
     Works with ``log2`` of the sizes (and an early exit), so neither a huge mode size nor
@@ -102,14 +118,15 @@ def check_entries(shape, *, repeat=1, what: str = "explicit tensor", dtype=np.fl
     what = as_text(what, "what")
     route = as_text(route, "route", optional=True)
     try:
-        np.dtype(dtype)                 # refused here unless a numpy dtype
+        np.dtype(dtype)  # refused here unless a numpy dtype
     except TypeError as exc:
         raise DTypeError(f"{what}: dtype must be a numpy dtype; got {show_value(dtype)}") from exc
     try:
         sizes = tuple(shape)
     except TypeError as exc:
-        raise DTypeError(f"{what}: shape must be a sequence of integers; got {show_value(shape)}") \
-            from exc
+        raise DTypeError(
+            f"{what}: shape must be a sequence of integers; got {show_value(shape)}"
+        ) from exc
     for s in sizes:
         if not is_int(s):
             raise DTypeError(f"{what}: mode sizes must be integers; got shape {sizes!r}")
@@ -130,7 +147,7 @@ def check_entries(shape, *, repeat=1, what: str = "explicit tensor", dtype=np.fl
         _check_modes(len(sizes) * repeat, what)
         return 0
     log2_entries = repeat * math.fsum(math.log2(s) for s in sizes)
-    if log2_entries <= 256:          # at most 256 factors > 1: the exact count is cheap
+    if log2_entries <= 256:  # at most 256 factors > 1: the exact count is cheap
         entries = math.prod(sizes) ** repeat
         if entries <= lim:
             _check_modes(len(sizes) * repeat, what)
@@ -145,11 +162,11 @@ def check_entries(shape, *, repeat=1, what: str = "explicit tensor", dtype=np.fl
     tail = f"; {route}" if route else ""
     raise SizeLimitError(
         f"{what} of shape {shown} needs {count} entries ({nbytes} as {np.dtype(dtype).name}),"
-        f" above {source}={lim:,}{tail}; raise {_ENV}" if source == _ENV else
-        f"{what} of shape {shown} needs {count} entries ({nbytes} as {np.dtype(dtype).name}),"
+        f" above {source}={lim:,}{tail}; raise {_ENV}"
+        if source == _ENV
+        else f"{what} of shape {shown} needs {count} entries ({nbytes} as {np.dtype(dtype).name}),"
         f" above {source}={lim:,}{tail}"
     )
-
 
 
 #: Largest exact integer result (in bits) a closed-form formula may build: 2**20 bits.
@@ -160,11 +177,11 @@ def check_power(base: int, exponent: int, what: str) -> None:
     """Refuse an exact ``base ** exponent`` with more than :data:`MAX_RESULT_BITS` bits
     (:class:`SizeLimitError`), judged by logarithms before anything is computed."""
     if base > 1 and exponent > 0 and exponent * math.log2(base) > MAX_RESULT_BITS:
-        raise SizeLimitError(f"{what}: {base}^{exponent} has about "
-                             f"{exponent * math.log2(base):.3g} bits, above the limit of "
-                             f"{MAX_RESULT_BITS:,} bits for an exact result")
-
-
+        raise SizeLimitError(
+            f"{what}: {base}^{exponent} has about "
+            f"{exponent * math.log2(base):.3g} bits, above the limit of "
+            f"{MAX_RESULT_BITS:,} bits for an exact result"
+        )
 
 
 def check_work(log2_steps: float, what: str, *, route: str | None = None) -> None:
@@ -183,8 +200,12 @@ def check_work(log2_steps: float, what: str, *, route: str | None = None) -> Non
     """
     lim = max_entries()
     if not math.isfinite(log2_steps) or log2_steps > math.log2(lim):
-        shown = (f"{round(2 ** log2_steps):,}" if math.isfinite(log2_steps) and log2_steps < 256
-                 else f"about 2^{log2_steps:.0f}")
+        shown = (
+            f"{round(2**log2_steps):,}"
+            if math.isfinite(log2_steps) and log2_steps < 256
+            else f"about 2^{log2_steps:.0f}"
+        )
         tail = f"; {route}" if route else ""
-        raise SizeLimitError(f"{what} needs {shown} steps, above {_ENV}={lim:,}{tail}; "
-                             f"raise {_ENV}")
+        raise SizeLimitError(
+            f"{what} needs {shown} steps, above {_ENV}={lim:,}{tail}; raise {_ENV}"
+        )

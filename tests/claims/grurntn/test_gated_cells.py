@@ -4,7 +4,6 @@ proofs/gated.py."""
 import importlib.util
 from pathlib import Path
 
-
 import tnverify.claims.grurntn.gated_cells  # noqa: F401 - registers the claims
 from tnverify.claims import FAILS, HOLDS, get_claim, run_claim
 

@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tnverify.claims.gtm.figures as cg
-from tnverify.claims.gtm import figures_scaled as S
 from tnverify.claims import get_claim, run_claim
+from tnverify.claims.gtm import figures_scaled as S
 from tnverify.conventions import tolerance
 from tnverify.figures.gtm import rank_one_max_realizable
 from tnverify.ranks.matricize import rank_mod_p

@@ -2,7 +2,8 @@
 
 import numpy as np
 import pytest
-from hypothesis import example, given, strategies as st
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from tnverify.claims import ERROR, FAILS, HOLDS, SKIPPED, get_claim, run_claim
 from tnverify.claims.compare import compare_values

@@ -63,8 +63,8 @@ def test_prop_a_4_holds_and_the_t1_conventions_are_ruled_out():
 def test_prop_a5_counterexample_is_the_exact_2x2_example():
     """F = [[1, 1], [0, 1]], ℋ = E^(1,1): the printed F⁻¹_{j_t i_t} gives the template grid
     [[0, 0], [0, 1]], the corrected order ℋ itself (its control, the printed order, fails)."""
-    from tnverify.claims.gtm.universality_small import explicit_prop_a_5
     from tnverify.claims import get_claim
+    from tnverify.claims.gtm.universality_small import explicit_prop_a_5
 
     bad, good = explicit_prop_a_5("printed"), explicit_prop_a_5("corrected")
     assert bad.verdict == "fails" and good.verdict == "holds"

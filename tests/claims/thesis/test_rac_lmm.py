@@ -6,8 +6,8 @@ import torch
 
 import tnverify.claims.thesis.rac_lmm  # noqa: F401 - registers the claims
 from tnverify.claims import FAILS, HOLDS, get_claim
-from tnverify.claims.thesis.lmm_definitions import fd_jacobian, fd_step
 from tnverify.claims.thesis.jacobians import mult_counts
+from tnverify.claims.thesis.lmm_definitions import fd_jacobian, fd_step
 from tnverify.claims.thesis.rac_lmm_statements import STATEMENTS
 
 IDS = [

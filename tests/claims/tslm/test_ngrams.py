@@ -120,6 +120,7 @@ def test_scaled_eq41_printed_sum_is_about_l_times_the_estimate():
 def test_mi_plugin_tolerance_bias_and_independence():
     import numpy as np
     from scipy import stats
+
     from tnverify.claims.tslm.ngrams_scaled import ALPHA, mi_plugin_tolerance
 
     indep = np.outer([0.2, 0.3, 0.5], [0.6, 0.4])
@@ -146,6 +147,7 @@ def test_eq11_counterexample_is_the_explicit_m2_example():
     """a = e₁, b = (e₁+e₂)/√2, p = 1/4 on aa, ab, ba, bb: ⟨s_i, c⟩ = (1 + 1/√2)²/4 for every
     sentence (not p_i = 1/4), the same at every seed; one-hot words recover p_i."""
     import math
+
     from tnverify.claims.tslm.ngram_tensor import explicit_eq11
 
     ev = explicit_eq11()

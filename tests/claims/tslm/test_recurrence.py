@@ -3,9 +3,9 @@
 import numpy as np
 
 import tnverify.claims.tslm.recurrence as mod
-from tnverify.definitions.conditionals import conditionals
-from tnverify.conventions import tolerance
 from tnverify.claims import get_claim
+from tnverify.conventions import tolerance
+from tnverify.definitions.conditionals import conditionals
 
 
 def test_eq16_counterexample_names_unfolding():

@@ -13,8 +13,8 @@ from tnverify.claims.ttlm.tt_format import (
     recurrence,
 )
 from tnverify.conventions import tolerance
-from tnverify.errors import RankError, ShapeError
 from tnverify.definitions.explicit import all_sequences
+from tnverify.errors import RankError, ShapeError
 
 
 def test_literal_failure_is_the_dropped_alpha2_terms():

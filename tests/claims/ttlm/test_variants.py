@@ -13,8 +13,8 @@ from tnverify.cells.ttlm_variants import TTLMLarge, TTLMTiny, UniformTTLM, exact
 from tnverify.claims import get_claim, run_claim
 from tnverify.claims.ttlm.tt_format import full_by_tensordot
 from tnverify.claims.ttlm.uniform_ttlm import uniform_cores
-from tnverify.definitions.conditionals import conditionals_by_sequence
 from tnverify.conventions import tolerance
+from tnverify.definitions.conditionals import conditionals_by_sequence
 from tnverify.equivalences import (
     large_to_tt_core,
     tiny_to_tt_core,

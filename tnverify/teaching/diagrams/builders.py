@@ -59,24 +59,39 @@ def feature_tensor_network(length: int = 3, *, inner: bool = False) -> Network:
     """Φ(X) = ⊗_t f(x⁽ᵗ⁾): L vectors, no contraction, L open legs i₁…i_L; with
     ``inner=True`` the legs meet 𝒜 and the result is the scalar ⟨𝒜, Φ(X)⟩."""
     L, inner = _pos_int(length, "length"), as_flag(inner, "inner")
-    fs = tuple(_vector(f"f{t}", f"i{t}", _DX * (t - 1), 0.0, rf"$f(x^{{({t})}})$",
-                       below=inner) for t in range(1, L + 1))
+    fs = tuple(
+        _vector(f"f{t}", f"i{t}", _DX * (t - 1), 0.0, rf"$f(x^{{({t})}})$", below=inner)
+        for t in range(1, L + 1)
+    )
     labels = {f"i{t}": rf"$i_{t}$" for t in range(1, L + 1)}
     if not inner:
-        return Network(fs, open_legs=tuple(f"i{t}" for t in range(1, L + 1)),
-                       leg_labels=labels, boxes=(Box(tuple(f.name for f in fs),
-                                                     r"$\Phi(X)$: an outer product"),),
-                       title=r"$\Phi(X) = f(x^{(1)}) \otimes \cdots \otimes f(x^{(L)})$")
-    A = Node("A", tuple(f"i{t}" for t in range(1, L + 1)), (_DX * (L - 1) / 2, 1.6),
-             "tensor", r"$\mathcal{A}$", width=_DX * (L - 1))
-    return Network((A,) + fs, leg_labels=labels,
-                   title=r"$p(X) = \langle \mathcal{A}, \Phi(X) \rangle = "
-                         r"\mathcal{A}[x^{(1)}, \ldots, x^{(L)}]$")
+        return Network(
+            fs,
+            open_legs=tuple(f"i{t}" for t in range(1, L + 1)),
+            leg_labels=labels,
+            boxes=(Box(tuple(f.name for f in fs), r"$\Phi(X)$: an outer product"),),
+            title=r"$\Phi(X) = f(x^{(1)}) \otimes \cdots \otimes f(x^{(L)})$",
+        )
+    A = Node(
+        "A",
+        tuple(f"i{t}" for t in range(1, L + 1)),
+        (_DX * (L - 1) / 2, 1.6),
+        "tensor",
+        r"$\mathcal{A}$",
+        width=_DX * (L - 1),
+    )
+    return Network(
+        (A,) + fs,
+        leg_labels=labels,
+        title=r"$p(X) = \langle \mathcal{A}, \Phi(X) \rangle = "
+        r"\mathcal{A}[x^{(1)}, \ldots, x^{(L)}]$",
+    )
 
 
 def feature_arrays(sequence, vocab_size: int, A=None) -> dict:
     """{"f1": one_hot(x₁), …} (and "A" when given) for :func:`feature_tensor_network`."""
     from ...definitions.explicit import one_hot
+
     out = {f"f{t + 1}": one_hot(int(w), vocab_size) for t, w in enumerate(sequence)}
     if A is not None:
         out["A"] = np.asarray(A)
@@ -87,13 +102,13 @@ def feature_arrays(sequence, vocab_size: int, A=None) -> dict:
 def _tt_spec(spec):
     """(d, ranks or None, shape or None) from a TensorTrain, a rank tuple or an order."""
     from ...tt import TensorTrain
+
     if isinstance(spec, TensorTrain):
         return spec.ndim, tuple(spec.ranks), tuple(spec.shape)
     if isinstance(spec, (tuple, list)):
         ranks = tuple(_pos_int(r, "rank") for r in spec)
         if len(ranks) < 2 or ranks[0] != 1 or ranks[-1] != 1:
-            raise ShapeError(f"TT ranks (r_0, ..., r_d) need d >= 1 and r_0 = r_d = 1; got "
-                             f"{ranks}")
+            raise ShapeError(f"TT ranks (r_0, ..., r_d) need d >= 1 and r_0 = r_d = 1; got {ranks}")
         return len(ranks) - 1, ranks, None
     return _pos_int(spec, "order d"), None, None
 
@@ -111,14 +126,22 @@ def tensor_train_network(tt_or_ranks=3, *, features: bool = False) -> Network:
         if k < d:
             labels[f"a{k}"] = rf"$\alpha_{k}$" + (f"\nr={ranks[k]}" if ranks else "")
     if features:
-        nodes += [_vector(f"f{k}", f"i{k}", _DX * (k - 1), -1.5, rf"$f(x^{{({k})}})$")
-                  for k in range(1, d + 1)]
-        return Network(tuple(nodes), leg_labels=labels,
-                       title=r"$\langle \mathcal{A}, \Phi(X) \rangle = G^{(1)}[x_1] "
-                             r"\cdots G^{(d)}[x_d]$ (a TTLM score)")
-    return Network(tuple(nodes), open_legs=tuple(f"i{k}" for k in range(1, d + 1)),
-                   leg_labels=labels, title="tensor train" + (f", ranks {ranks}" if ranks
-                                                              else ""))
+        nodes += [
+            _vector(f"f{k}", f"i{k}", _DX * (k - 1), -1.5, rf"$f(x^{{({k})}})$")
+            for k in range(1, d + 1)
+        ]
+        return Network(
+            tuple(nodes),
+            leg_labels=labels,
+            title=r"$\langle \mathcal{A}, \Phi(X) \rangle = G^{(1)}[x_1] "
+            r"\cdots G^{(d)}[x_d]$ (a TTLM score)",
+        )
+    return Network(
+        tuple(nodes),
+        open_legs=tuple(f"i{k}" for k in range(1, d + 1)),
+        leg_labels=labels,
+        title="tensor train" + (f", ranks {ranks}" if ranks else ""),
+    )
 
 
 def tt_arrays(tt, sequence=None) -> dict:
@@ -131,10 +154,12 @@ def tt_arrays(tt, sequence=None) -> dict:
         out[f"G{k}"] = c[..., 0] if k == d else c
     if sequence is not None:
         from ...definitions.explicit import one_hot
+
         if len(sequence) != d:
             raise ShapeError(f"need one index per mode (d = {d}); got {len(sequence)}")
-        out.update({f"f{k + 1}": one_hot(int(w), n)
-                    for k, (w, n) in enumerate(zip(sequence, tt.shape))})
+        out.update(
+            {f"f{k + 1}": one_hot(int(w), n) for k, (w, n) in enumerate(zip(sequence, tt.shape))}
+        )
     return out
 
 
@@ -148,34 +173,49 @@ def _core_nodes(family: str, reading: str | None) -> tuple:
     if family == "ttlm":
         return (Node("G", ("p", "i", "o"), (0.6, 0.0), "core", r"$G$"),), "TT core G[p, i, o]"
     if family == "2-rnn":
-        return ((Node("T", ("i", "o", "p"), (0.6, 0.0), "core", r"$\mathcal{T}$"),),
-                r"2-RNN: $G_{pio} = \mathcal{T}_{iop}$")
+        return (
+            (Node("T", ("i", "o", "p"), (0.6, 0.0), "core", r"$\mathcal{T}$"),),
+            r"2-RNN: $G_{pio} = \mathcal{T}_{iop}$",
+        )
     if family == "rac":
-        return ((W_hh("u"), Node("delta", ("x", "u", "o"), (1.3, 0.0), "delta", r"$\delta$"),
-                 Node("W_hx", ("x", "i"), (1.3, -1.3), "tensor", r"$W^{hx}$")),
-                r"RAC: $G = W^{hx}\,\delta\,W^{hh}$")
+        return (
+            (
+                W_hh("u"),
+                Node("delta", ("x", "u", "o"), (1.3, 0.0), "delta", r"$\delta$"),
+                Node("W_hx", ("x", "i"), (1.3, -1.3), "tensor", r"$W^{hx}$"),
+            ),
+            r"RAC: $G = W^{hx}\,\delta\,W^{hh}$",
+        )
     if family in ("tiny", "large"):
         name = "TTLM-Tiny" if family == "tiny" else "TTLM-Large"
         xe = lambda legs, y: Node("W_xe", legs, (1.3, y), "tensor", r"$W^{xe}$")
         eh = lambda legs, y: Node("W_eh", legs, (1.3, y), "tensor", r"$W^{eh}$")
-        if reading == "delta":                     # f^T W^xe (W^eh) δ W^hh (Fig. 2b–c)
+        if reading == "delta":  # f^T W^xe (W^eh) δ W^hh (Fig. 2b–c)
             delta = lambda legs: Node("delta", legs, (1.3, 0.0), "delta", r"$\delta$")
             if family == "tiny":
                 nodes = (W_hh("u"), delta(("j", "k", "u", "o")), xe(("i", "j", "k"), -1.3))
             else:
-                nodes = (W_hh("u"), delta(("l", "m", "u", "o")),
-                         eh(("j", "k", "l", "m"), -1.3), xe(("i", "j", "k"), -2.6))
-        elif family == "tiny":                     # δ as a reshape (App. C): a matrix product
+                nodes = (
+                    W_hh("u"),
+                    delta(("l", "m", "u", "o")),
+                    eh(("j", "k", "l", "m"), -1.3),
+                    xe(("i", "j", "k"), -2.6),
+                )
+        elif family == "tiny":  # δ as a reshape (App. C): a matrix product
             nodes = (W_hh("k"), xe(("i", "o", "k"), 0.0))
         else:
             nodes = (W_hh("m"), eh(("j", "k", "o", "m"), 0.0), xe(("i", "j", "k"), -1.3))
         return nodes, f"{name} ({reading} reading)"
     if family == "tslm":
-        return ((Node("W", ("u", "p"), (-0.3, 0.0), "tensor", r"$W$"),
-                 Node("delta", ("u", "v", "o"), (1.3, 0.0), "delta", r"$\delta$"),
-                 Node("U", ("v", "c"), (1.3, -1.3), "tensor", r"$U$"),
-                 Node("E", ("i", "c"), (1.3, -2.6), "tensor", r"$\alpha$")),
-                r"TSLM: $G = W\,\delta\,(U\alpha^\top)$")
+        return (
+            (
+                Node("W", ("u", "p"), (-0.3, 0.0), "tensor", r"$W$"),
+                Node("delta", ("u", "v", "o"), (1.3, 0.0), "delta", r"$\delta$"),
+                Node("U", ("v", "c"), (1.3, -1.3), "tensor", r"$U$"),
+                Node("E", ("i", "c"), (1.3, -2.6), "tensor", r"$\alpha$"),
+            ),
+            r"TSLM: $G = W\,\delta\,(U\alpha^\top)$",
+        )
     raise UsageError(f"family must be one of {', '.join(FAMILIES)}; got {family!r}")
 
 
@@ -186,23 +226,24 @@ def cell_family(cell_or_family, reading=None) -> tuple:
     if isinstance(cell_or_family, str):
         fam = cell_or_family.lower()
         if fam not in FAMILIES:
-            raise UsageError(f"family must be one of {', '.join(FAMILIES)}; got "
-                             f"{cell_or_family!r}")
+            raise UsageError(f"family must be one of {', '.join(FAMILIES)}; got {cell_or_family!r}")
     else:
         from ...cells.recurrent import RAC, SecondOrderRNN, TTCoreRNN
         from ...cells.tslm import TSLM
         from ...cells.ttlm_variants import TTLMTiny
+
         cell = cell_or_family
         if isinstance(cell, TTLMTiny):
             fam = "tiny" if cell.W_eh is None else "large"
             reading = reading or cell.reading
         else:
-            kinds = ((SecondOrderRNN, "2-rnn"), (RAC, "rac"), (TSLM, "tslm"),
-                     (TTCoreRNN, "ttlm"))
+            kinds = ((SecondOrderRNN, "2-rnn"), (RAC, "rac"), (TSLM, "tslm"), (TTCoreRNN, "ttlm"))
             fam = next((f for cls, f in kinds if isinstance(cell, cls)), None)
             if fam is None:
-                raise UsageError(f"no TT-core diagram for a {type(cell).__name__}; families:"
-                                 f" {', '.join(FAMILIES)}")
+                raise UsageError(
+                    f"no TT-core diagram for a {type(cell).__name__}; families:"
+                    f" {', '.join(FAMILIES)}"
+                )
     if fam in ("tiny", "large"):
         reading = reading or "delta"
         if reading not in ("delta", "reshape"):
@@ -214,8 +255,13 @@ def cell_core_network(family: str, *, reading: str | None = None) -> Network:
     """The network whose contraction is the cell's TT core G[p, i, o]."""
     fam, reading = cell_family(family, reading)
     nodes, title = _core_nodes(fam, reading)
-    return Network(nodes, open_legs=("p", "i", "o"), leg_labels=dict(_CORE_LEGS),
-                   open_dirs=dict(_CORE_DIRS), title=title)
+    return Network(
+        nodes,
+        open_legs=("p", "i", "o"),
+        leg_labels=dict(_CORE_LEGS),
+        open_dirs=dict(_CORE_DIRS),
+        title=title,
+    )
 
 
 def cell_core_arrays(cell) -> dict:
@@ -247,16 +293,21 @@ def born_z_network(length: int = 4) -> Network:
     for t in range(1, L + 1):
         for row, y, bar in (("G", 0.9, ""), ("Gc", -0.9, r"\bar")):
             b = "a" if row == "G" else "b"
-            legs = ((f"{b}{t - 1}",) if t > 1 else ()) + (f"i{t}",) + (
-                (f"{b}{t}",) if t < L else ())
-            nodes.append(Node(f"{row}{t}", legs, (_DX * (t - 1), y), "core",
-                              rf"${bar}{{G}}^{{({t})}}$"))
-        labels.update({f"i{t}": rf"$x_{t}$", f"a{t}": rf"$\alpha_{t}$",
-                       f"b{t}": rf"$\beta_{t}$"})
+            legs = (
+                ((f"{b}{t - 1}",) if t > 1 else ()) + (f"i{t}",) + ((f"{b}{t}",) if t < L else ())
+            )
+            nodes.append(
+                Node(f"{row}{t}", legs, (_DX * (t - 1), y), "core", rf"${bar}{{G}}^{{({t})}}$")
+            )
+        labels.update({f"i{t}": rf"$x_{t}$", f"a{t}": rf"$\alpha_{t}$", f"b{t}": rf"$\beta_{t}$"})
         boxes.append(Box((f"G{t}", f"Gc{t}"), rf"$T^{{({t})}}$"))
-    return Network(tuple(nodes), leg_labels=labels, boxes=tuple(boxes),
-                   title=r"$Z = \sum_x |\Psi(x)|^2$: a sweep of transfer matrices, "
-                         r"$O(|V| L R^3)$")
+    return Network(
+        tuple(nodes),
+        leg_labels=labels,
+        boxes=tuple(boxes),
+        title=r"$Z = \sum_x |\Psi(x)|^2$: a sweep of transfer matrices, "
+        r"$O(|V| L R^3)$",
+    )
 
 
 def born_arrays(cores) -> dict:
@@ -280,20 +331,49 @@ def grid_recursion_network(T_or_network=3) -> Network:
     nodes = [_vector("h0", "k0", 0.0, 0.0, r"$h^{(0)}$")]
     labels, boxes = {"k0": ""}, []
     for t in range(1, T + 1):
-        xx, xg = 3.2 * t - 1.0, 3.2 * t          # a gap between the steps' frames for Γ
-        nodes += [Node(f"CF{t}", (f"x{t}", f"m{t}"), (xx, -1.5), "tensor",
-                       rf"$C^{{({t})}}F^\top$", width=0.5),
-                  Node(f"xi{t}", (f"x{t}", f"k{t - 1}", f"i{t}", f"j{t}"), (xx, 0.0), "xi",
-                       r"$\otimes_\xi$"),
-                  Node(f"G{t}", (f"i{t}", f"j{t}") + ((f"k{t}",) if t < T else ()),
-                       (xg, 0.0), "core", rf"$\mathcal{{G}}^{{({t})}}$")]
-        labels.update({f"x{t}": "", f"i{t}": "", f"j{t}": "", f"m{t}": rf"$m_{t}$",
-                       f"k{t}": rf"$\Gamma^{{\ell,{t}}}$"})
+        xx, xg = 3.2 * t - 1.0, 3.2 * t  # a gap between the steps' frames for Γ
+        nodes += [
+            Node(
+                f"CF{t}",
+                (f"x{t}", f"m{t}"),
+                (xx, -1.5),
+                "tensor",
+                rf"$C^{{({t})}}F^\top$",
+                width=0.5,
+            ),
+            Node(
+                f"xi{t}",
+                (f"x{t}", f"k{t - 1}", f"i{t}", f"j{t}"),
+                (xx, 0.0),
+                "xi",
+                r"$\otimes_\xi$",
+            ),
+            Node(
+                f"G{t}",
+                (f"i{t}", f"j{t}") + ((f"k{t}",) if t < T else ()),
+                (xg, 0.0),
+                "core",
+                rf"$\mathcal{{G}}^{{({t})}}$",
+            ),
+        ]
+        labels.update(
+            {
+                f"x{t}": "",
+                f"i{t}": "",
+                f"j{t}": "",
+                f"m{t}": rf"$m_{t}$",
+                f"k{t}": rf"$\Gamma^{{\ell,{t}}}$",
+            }
+        )
         boxes.append(Box((f"CF{t}", f"xi{t}", f"G{t}"), f"step {t}"))
-    return Network(tuple(nodes), open_legs=tuple(f"m{t}" for t in range(1, T + 1)),
-                   leg_labels=labels, boxes=tuple(boxes),
-                   title=r"$\Gamma^{\ell,t} = \mathcal{G}^{(t)} \cdot (C^{(t)}F^\top "
-                         r"\otimes_\xi \Gamma^{\ell,t-1})$  (Prop. A.3, Eq. 21)")
+    return Network(
+        tuple(nodes),
+        open_legs=tuple(f"m{t}" for t in range(1, T + 1)),
+        leg_labels=labels,
+        boxes=tuple(boxes),
+        title=r"$\Gamma^{\ell,t} = \mathcal{G}^{(t)} \cdot (C^{(t)}F^\top "
+        r"\otimes_\xi \Gamma^{\ell,t-1})$  (Prop. A.3, Eq. 21)",
+    )
 
 
 def grid_arrays(network, F=None) -> dict:

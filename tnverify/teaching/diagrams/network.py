@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...errors import ShapeError, UsageError
 from ...definitions.explicit import copy_tensor
+from ...errors import ShapeError, UsageError
 
 __all__ = ["KINDS", "Box", "Network", "Node"]
 
@@ -91,8 +91,9 @@ class Network:
         count: dict = {}
         for n in self.nodes:
             if n.kind not in KINDS:
-                raise UsageError(f"node kind must be one of {', '.join(KINDS)}; got "
-                                 f"{n.kind!r} for {n.name!r}")
+                raise UsageError(
+                    f"node kind must be one of {', '.join(KINDS)}; got {n.kind!r} for {n.name!r}"
+                )
             if len(set(n.legs)) != len(n.legs):
                 raise ShapeError(f"node {n.name!r} repeats a leg: {n.legs}")
             for leg in n.legs:
@@ -102,8 +103,10 @@ class Network:
             raise ShapeError(f"a leg joins at most two nodes; {over} join more (use a δ node)")
         once = {k for k, c in count.items() if c == 1}
         if set(self.open_legs) != once or len(self.open_legs) != len(once):
-            raise ShapeError(f"open_legs must list each leg that occurs once; got "
-                             f"{tuple(self.open_legs)}, legs occurring once: {sorted(once)}")
+            raise ShapeError(
+                f"open_legs must list each leg that occurs once; got "
+                f"{tuple(self.open_legs)}, legs occurring once: {sorted(once)}"
+            )
 
     @property
     def edges(self) -> tuple:
@@ -148,15 +151,17 @@ class Network:
                 raise UsageError(f"no array for node {n.name!r}")
             a = np.asarray(arrays[n.name])
             if a.ndim != len(n.legs):
-                raise ShapeError(f"node {n.name!r} has legs {n.legs}; got an array of shape "
-                                 f"{a.shape}")
+                raise ShapeError(
+                    f"node {n.name!r} has legs {n.legs}; got an array of shape {a.shape}"
+                )
             for leg, d in zip(n.legs, a.shape):
                 if dims.setdefault(leg, d) != d:
                     raise ShapeError(f"leg {leg!r} has dimension {dims[leg]} and {d}")
             ops.append((a, n.legs))
         ops += self._special_operands(dims, xi)
-        ids = {leg: k for k, leg in enumerate(dict.fromkeys(
-            leg for _, legs in ops for leg in legs))}
+        ids = {
+            leg: k for k, leg in enumerate(dict.fromkeys(leg for _, legs in ops for leg in legs))
+        }
         args = [x for a, legs in ops for x in (a, [ids[leg] for leg in legs])]
         return np.einsum(*args, [ids[leg] for leg in self.open_legs], optimize=True)
 
@@ -167,13 +172,16 @@ class Network:
             if n.kind == "delta":
                 known = {dims[leg] for leg in n.legs if leg in dims}
                 if len(known) != 1:
-                    raise ShapeError(f"δ node {n.name!r} needs one dimension on its legs; "
-                                     f"got {sorted(known)}")
+                    raise ShapeError(
+                        f"δ node {n.name!r} needs one dimension on its legs; got {sorted(known)}"
+                    )
                 out.append((copy_tensor(len(n.legs), known.pop()), n.legs))
             elif n.kind == "xi":
                 if xi != "product":
-                    raise UsageError(f"node {n.name!r} is ⊗_ξ: the diagram is multilinear only"
-                                     f" for xi='product' (ξ = xy); got xi={xi!r}")
+                    raise UsageError(
+                        f"node {n.name!r} is ⊗_ξ: the diagram is multilinear only"
+                        f" for xi='product' (ξ = xy); got xi={xi!r}"
+                    )
                 a, b, a2, b2 = n.legs
                 for src, dst in ((a, a2), (b, b2)):
                     out.append((np.eye(dims.get(src, dims.get(dst))), (src, dst)))

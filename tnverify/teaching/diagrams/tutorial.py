@@ -12,9 +12,17 @@ from ...errors import TnverifyError
 from . import builders as b
 from .drawing import draw_network, new_figure, save_figure
 
-__all__ = ["TUTORIAL_DIAGRAMS", "draw_born_z_sweep", "draw_cell_core", "draw_cell_cores",
-           "draw_feature_tensor", "draw_grid_recursion", "draw_tensor_train", "main",
-           "write_all"]
+__all__ = [
+    "TUTORIAL_DIAGRAMS",
+    "draw_born_z_sweep",
+    "draw_cell_core",
+    "draw_cell_cores",
+    "draw_feature_tensor",
+    "draw_grid_recursion",
+    "draw_tensor_train",
+    "main",
+    "write_all",
+]
 
 
 def draw_feature_tensor(length: int = 3, *, inner: bool = False):
@@ -39,13 +47,14 @@ def draw_cell_core(cell_or_family, *, reading: str | None = None, ax=None):
 
 def draw_cell_cores():
     """All cell cores side by side (one panel per family)."""
-    fams = (("2-rnn", None), ("rac", None), ("tiny", "delta"), ("large", "delta"),
-            ("tslm", None))
+    fams = (("2-rnn", None), ("rac", None), ("tiny", "delta"), ("large", "delta"), ("tslm", None))
     fig = new_figure((17.0, 4.6))
     for k, (fam, reading) in enumerate(fams):
-        draw_network(b.cell_core_network(fam, reading=reading),
-                     ax=fig.add_subplot(1, len(fams), k + 1),
-                     limits=((-2.1, 2.9), (-3.6, 0.8)))
+        draw_network(
+            b.cell_core_network(fam, reading=reading),
+            ax=fig.add_subplot(1, len(fams), k + 1),
+            limits=((-2.1, 2.9), (-3.6, 0.8)),
+        )
     return fig
 
 
@@ -84,9 +93,11 @@ def write_all(outdir) -> list:
 def main(argv=None) -> int:
     """``python -m tnverify.teaching.diagrams OUTDIR``: regenerate the tutorial's images."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    usage = ("usage: python -m tnverify.teaching.diagrams OUTDIR\n\n"
-             "Draw every image of docs/tutorial.md (tensor-network diagrams of the tutorial's "
-             "objects) as PNG files into OUTDIR, which is created if missing.")
+    usage = (
+        "usage: python -m tnverify.teaching.diagrams OUTDIR\n\n"
+        "Draw every image of docs/tutorial.md (tensor-network diagrams of the tutorial's "
+        "objects) as PNG files into OUTDIR, which is created if missing."
+    )
     if argv in (["-h"], ["--help"]):
         print(usage)
         return 0
@@ -95,10 +106,13 @@ def main(argv=None) -> int:
         return 2
     try:
         paths = write_all(argv[0])
-    except (OSError, TnverifyError) as exc:       # one line, no traceback (exit 2)
+    except (OSError, TnverifyError) as exc:  # one line, no traceback (exit 2)
         message = " ".join(str(exc).split()) or type(exc).__name__
-        print(f"python -m tnverify.teaching.diagrams: error: cannot write the diagrams to "
-              f"{argv[0]!r}: {message}", file=sys.stderr)
+        print(
+            f"python -m tnverify.teaching.diagrams: error: cannot write the diagrams to "
+            f"{argv[0]!r}: {message}",
+            file=sys.stderr,
+        )
         return 2
     for p in paths:
         print(p)
