@@ -113,5 +113,5 @@ class EvidenceKeyError(TnverifyError, KeyError):
     (``Evidence.part(key)``, ``Evidence.reading(key)``); the message lists the keys there
     are.  A ``KeyError``, as a missing dict key is."""
 
-    def __str__(self) -> str:            # the message, not KeyError's repr of it
+    def __str__(self) -> str:  # the message, not KeyError's repr of it
         return str(self.args[0]) if self.args else ""
