@@ -373,6 +373,24 @@ def test_class_members_have_anchors_on_the_api_pages(site):
         assert f'id="tnverify.TensorTrain.{member}"' in page, member
 
 
+def test_a_class_page_lists_the_members_of_tnverify_mixins_too():
+    # BornMachine's sampler lives in the mixin BornSampler (cells/born_sampling.py): its
+    # page still lists sample(); torch.nn.Module's members are not listed
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    try:
+        import site_api
+    finally:
+        sys.path.remove(str(ROOT / "docs" / "_ext"))
+    from tnverify import TensorTrain
+    from tnverify.cells.born import BornMachine
+
+    members = site_api.class_members(BornMachine)
+    assert {"sample", "sample_from_uniforms"} <= set(members)
+    assert "parameters" not in members and "train" not in members
+    assert len(members) == len(set(members))
+    assert "norm" in site_api.class_members(TensorTrain)
+
+
 def test_claim_pages_are_titled_id_and_title_and_listed_in_a_sortable_table(site):
     from tnverify.claims import get_claim
     from tnverify.report.formulas import render

@@ -92,12 +92,15 @@ def _claim_links(obj, ids) -> str:
 
 def class_members(cls) -> list[str]:
     """The members a class's page documents: its own public methods, properties, class and
-    static methods that carry a docstring of their own (in source order).  A method
-    without one is plumbing (``forward`` of a torch module, an ``extra_repr``) and a
+    static methods that carry a docstring of their own (in source order), then those it
+    inherits from tnverify's own bases (a mixin such as ``BornSampler``; torch's and the
+    standard library's members are not tnverify's to document).  A method without a
+    docstring is plumbing (``forward`` of a torch module, an ``extra_repr``) and a
     ``property(lambda ...)`` has no source for numpydoc to read: neither is listed."""
-    out = []
-    for name, member in vars(cls).items():
-        if name.startswith("_"):
+    out: list[str] = []
+    owners = [c for c in cls.__mro__ if c is cls or c.__module__.startswith("tnverify.")]
+    for name, member in [(n, m) for c in owners for n, m in vars(c).items()]:
+        if name.startswith("_") or name in out:
             continue
         func = (
             member.fget
