@@ -110,8 +110,10 @@ def _judge_count(model, dataset, vocab_printed, rd, printed=None):
     vocabulary size, judged at the printed precision of both."""
     a, b = count_affine(model, rd)
     printed = printed or f"{PRINTED_PARAMS[dataset][model] / 10:.1f}"
-    ev = judge_printed(f"{model}: Table 2 count at |V| = {vocab_printed} (in M) vs Table 1's "
-                       f"{printed}M", printed, lambda v: (a * v + b) / 1e6, [vocab_printed])
+    ev = judge_printed(f"{model}: Table 2 count {a:,}·|V| + {b:,} (H = R = 20, E = 400) at "
+                       f"|V| = {vocab_printed} (in M) vs Table 1's "
+                       f"{printed}M", printed, lambda v: (a * v + b) / 1e6, [vocab_printed],
+                       input_names=["|V|"])
     ev.details.update(count=a * int(vocab_printed.replace(",", "")) + b,
                       vocab_range=vocab_range(model, PRINTED_PARAMS[dataset][model], rd))
     return ev

@@ -32,7 +32,8 @@ def table1_readings(readings, reading_name):
         name = reading_name(rd)
         text = (f"tied pairs counted {rd['tie']}; G^(1) " + {
             "1xR": "∈ ℝ^{1×R} (h^(0), App. C)", "separate": "a separate |V|×R matrix",
-            "tied": "= G^(t) (App. A)"}[rd["g1"]] + f"; second-order T {rd['T']}")
+            "tied": "= G^(t) (App. A)"}[rd["g1"]] + "; the second-order RNN's T ∈ ℝ^{"
+            + "×".join(rd["T"].split("x")) + "}")
         if rd["T"] == "ExHxH":
             out.append(Reading(name, text + " (a proposed correction of Table 2, judged as "
                                "ttlm-table2-second-order's meant)", False, *_T_HHH))

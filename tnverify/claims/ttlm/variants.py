@@ -99,7 +99,9 @@ def small_delta_reshape(params, rng):
         parts[f"{name}: reshape (M·W^hh h) vs δ (diag(M) ⊙ W^hh h)"] = compare_values(
             f"{name}: h^(N) of App. C's reshape recurrence (the computed value) vs that of "
             "Eq. 12 with the printed super-diagonal δ (the reference)", h_r, h_d,
-            n=N * R * R, scale=hb, sizes=sizes)
+            n=N * R * R, scale=hb, sizes=sizes,
+            labels=[f"words {tuple(int(w) for w in seq)}, hidden coordinate {a} of h^(N) "
+                    f"(words and coordinate 0-based)" for seq in tok for a in range(R)])
     return Evidence("App. C's reshape implementation vs Eq. 12's δ (Tiny, Large)", parts=parts,
                     sizes=sizes)
 
