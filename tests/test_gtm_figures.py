@@ -249,7 +249,7 @@ def test_fig3_readings_existence_holds_bar_fails(claims):
     assert set(ex.details["per_R"]) == {1, 2, 4, 8}
     assert all(r["exact_grid"] and r["proof_network_equal"] for r in ex.details["per_R"].values())
     ce = b.parts["bound 1 => a rank-1 shallow network realizes the grid"].counterexample
-    assert ce["exact_bound"] == 1
+    assert ce["bound ⌈rank/(TM/2)⌉ by the exact rank"] == 1
 
 
 def _records(n_hi_above, n_lo_above, n=12):
@@ -305,7 +305,7 @@ def test_fig3_counterexample_needs_exact_bound_one(monkeypatch):
     assert ev.verdict == "holds" and len(ev.details["misplaced_by_mod_p"]) == 1
     monkeypatch.setattr(cg, "_exact_bound", lambda params, R, seed: 1)
     ev = cg._realizable_part(records, {}, params)
-    assert ev.verdict == "fails" and ev.counterexample["exact_bound"] == 1
+    assert ev.verdict == "fails" and ev.counterexample["bound ⌈rank/(TM/2)⌉ by the exact rank"] == 1
     monkeypatch.setattr(cg, "_exact_bound", lambda params, R, seed: None)
     assert cg._realizable_part(records, {}, params).verdict == "skipped"
 
@@ -320,7 +320,7 @@ def test_fig5_fails_for_every_seed(seed):
     ev = claim.run_small(claim.space[0], seed)
     assert ev.verdict == "fails"
     # a width-1 √-network already gets a "lower bound" of 2
-    part = ev.parts["Lemma A.1 bound for ξ = l2"]
+    part = ev.parts["Lemma A.1 bound for ξ = √(x² + y²)"]
     assert part.details["width_bound_for_this_width_R_network"] >= 2
 
 

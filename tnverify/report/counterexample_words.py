@@ -76,27 +76,33 @@ def _repeats(label: str, outer: str) -> bool:
 
 def _entry_words(entry, shape=None) -> str:
     """Where in the compared arrays: tuples and integers are 0-based indices, said so; a
-    flat position names the shape it runs over row-major (``shape``, where recorded)."""
+    flat position in an array whose ``shape`` is recorded is given as its index there."""
     if isinstance(entry, bool) or not isinstance(entry, (int, list, tuple)):
         return f"at {_fmt(entry)}"
     if isinstance(entry, int):
         if shape:
             index = tuple(int(i) for i in np.unravel_index(entry, tuple(shape)))
-            return (f"at position {entry} (0-based) of the compared values, row-major over "
-                    f"their shape {_fmt(list(shape))}, i.e. index {_fmt(list(index))}")
+            return (f"at index {_fmt(list(index))} (0-based) of the compared values, an "
+                    f"array of shape {_fmt(list(shape))}")
         return f"at position {entry} (0-based, row-major) of the compared values"
     return f"at index {_fmt(entry)} (0-based)"
 
 
 def _key_words(key) -> str:
     """A detail's name in words where it is a code identifier of whole words
-    (``cut_after_mode`` → "cut after mode"); a name with a one- or two-letter piece
-    (``r_min``, ``mod_p_rank``) is notation and stays as it is."""
+    (``cut_after_mode`` → "cut after mode", ``distance_at_least`` → "distance at least");
+    a name with another one- or two-letter piece (``r_min``, ``mod_p_rank``) is notation
+    and stays as it is."""
     key = str(key)
     if not re.fullmatch(r"[a-z][a-z0-9]*(_[a-z0-9]+)+", key):
         return key                  # already words, or notation (|x_k|, E|x_k|^2)
     pieces = key.split("_")
-    return " ".join(pieces) if all(len(p) > 2 for p in pieces) else key
+    return (" ".join(pieces) if all(len(p) > 2 or p in _SHORT_WORDS for p in pieces[1:])
+            and len(pieces[0]) > 2 else key)
+
+
+#: Two-letter English words that a code identifier of words may hold (``cut_at_mode``).
+_SHORT_WORDS = frozenset({"at", "of", "to", "in", "by", "on", "or", "vs", "is"})
 
 
 def _end(x) -> str:

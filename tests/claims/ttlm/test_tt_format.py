@@ -21,7 +21,9 @@ def test_literal_failure_is_the_dropped_alpha2_terms():
     # the literal sum misses exactly the α₂ = 1 terms: literal + those terms = the entry
     c = get_claim("ttlm-eq3")
     ev = c.run_small(c.space[0], 0)
-    ce = ev.parts["printed sum (printed lower limits (1, 2, 1)) vs tensordot"].counterexample
+    ce = ev.parts[
+        "sum over α with printed lower limits (1, 2, 1) vs the full TT contraction"
+    ].counterexample
     assert ce is not None and ce["value"] != pytest.approx(ce["reference"])
     assert len(ce["entry"]) == c.space[0]["length"]
 
@@ -30,7 +32,10 @@ def test_runner_lifts_the_failing_part_with_its_sequence():
     # no claim-side lifting: the runner names the first failing part under "where"
     r = run_claim("ttlm-eq3", seed=0, scale="small", device="cpu")
     ce = r.counterexample
-    assert ce["where"] == "part 'printed sum (printed lower limits (1, 2, 1)) vs tensordot'"
+    assert (
+        ce["where"]
+        == "part 'sum over α with printed lower limits (1, 2, 1) vs the full TT contraction'"
+    )
     assert ce["params"] == get_claim("ttlm-eq3").space[0] and isinstance(ce["seed"], int)
     assert all(0 <= w < 2 for w in ce["entry"]) and ce["value"] != ce["reference"]
 

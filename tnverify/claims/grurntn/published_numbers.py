@@ -114,8 +114,10 @@ def _judge_count(level, model, d, peephole, vocab_sizes):
 def _peephole_reading(who, peephole, char_v):
     bound = grurntn_char_lower_bound()
     parts = {"GRURNTN char lower bound": judge_printed(
-        f"char-level GRURNTN (256 units): at least E·d·d + 3(E·d + d²) = {bound:,} under every "
-        "convention and |V| vs 'about 2.2 million' (in millions)", "2.2", lambda n: n / 1e6,
+        f"char-level GRURNTN: at least i·d² + 3(i·d + d²) = {bound:,} parameters (the tensor "
+        "W_tsr ∈ ℝ^{i×d×d} and the GRU matrices; input i = 32, the character embedding, and "
+        "d = 256 hidden units) under every convention and |V|, vs 'about 2.2 million' (in "
+        "millions)", "2.2", lambda n: n / 1e6,
         [(bound, math.inf)], input_names=["the count"])}
     not_given = {}
     for level in LEVELS:
