@@ -82,8 +82,8 @@ WT2_DEFECT = Defect(
         "they give the counts above, 1.7M or more above each printed value. Inverting each "
         "affine count at its printed value ± 0.05M gives an interval of |V|; the seven "
         "intervals meet in [28,954, 29,083] with T ∈ ℝ^{E×H×H}, about 29.0k, not \"over "
-        "30,000\" (the second case checked, vocab_printed = 30,001, is the smallest such "
-        "vocabulary: there Vanilla is already 12.0M).")
+        "30,000\" (the second case checked, |V| = 30,001 (`vocab_printed` in the scope), is "
+        "the smallest such vocabulary: there Vanilla is already 12.0M).")
 WT2_REMARKS = (
     "Every count is affine in |V|; at |V| = 30,001 (the smallest \"over 30,000\") Vanilla/RAC/"
     "MI/Tiny are already 12.0M, above every printed value.",

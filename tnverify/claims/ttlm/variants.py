@@ -95,7 +95,7 @@ def small_delta_reshape(params, rng):
             h_d = np.einsum("sa,asb->sb", h_d, G_delta[:, tok[:, t], :])
             h_r = np.einsum("sa,asb->sb", h_r, G_reshape[:, tok[:, t], :])
             hb = np.einsum("sa,asb->sb", hb, Gb[:, tok[:, t], :])
-        name = "Large" if large else "Tiny"
+        name = "TTLM-Large" if large else "TTLM-Tiny"
         parts[f"{name}: reshape (M·W^hh h) vs δ (diag(M) ⊙ W^hh h)"] = compare_values(
             f"{name}: h^(N) of App. C's reshape recurrence (the computed value) vs that of "
             "Eq. 12 with the printed super-diagonal δ (the reference)", h_r, h_d,
