@@ -47,7 +47,9 @@ def _where_words(where: str, texts=None) -> str:
     ``reading 'r'`` → ``under reading “r”``, or, where ``texts`` gives the text of every
     reading named (the sheet prints them beneath the sentence, without their short keys),
     ``under the reading below``."""
-    bits, parts, named = [], [], []
+    bits: list[str] = []
+    parts: list[str] = []
+    named: list[str] = []
     for piece in str(where).split(" / "):
         m = re.fullmatch(r"(part|reading) (['\"])(.*)\2", piece.strip())
         if not m:

@@ -296,15 +296,16 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
                 # a published number that a misprint elsewhere explains: the shared edit
                 # is that misprint (ttlm Table 1's 4.2M and Table 2's T shape)
                 entry["kind"], entry["label"] = edit.kind, LABELS[edit.kind]
-            record = dict(base, printed=edit.printed, meant=edit.meant, edit=i + 1,
+            record: dict = dict(base, printed=edit.printed, meant=edit.meant, edit=i + 1,
                           edits=len(edits), kind=edit.kind)
             if edit.why:
                 record["why"] = edit.why
             if i == 0:
                 if run:
                     record["counterexample"] = _rounded(ce)
-                    record["readings"] = _readings_named(c, ce)
-                    record["shows"] = describe_counterexample(ce, record["readings"])
+                    named = _readings_named(c, ce)
+                    record["readings"] = named
+                    record["shows"] = describe_counterexample(ce, named)
             else:
                 record["edit_of"] = c.id
             entry["claims"].append(record)
