@@ -6,7 +6,13 @@ from pathlib import Path
 import pytest
 
 from tnverify.errors import UsageError
-from tnverify.report.errata import ERRATA_PAPERS, build_errata, render_markdown, write_errata
+from tnverify.report.errata import (
+    ERRATA_PAPERS,
+    build_errata,
+    describe_counterexample,
+    render_markdown,
+    write_errata,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -493,5 +499,87 @@ def test_a_fixed_calculation_inside_a_random_check_shows_no_seed():
     gtm = (ROOT / "docs" / "errata" / "gtm.md").read_text(encoding="utf-8")
     line = next(x for x in tslm.splitlines() if "computed 0.728553" in x)
     assert "seed" not in line.split("computed 0.728553")[1]
-    line = next(x for x in gtm.splitlines() if "certified rank[Γ]^(odd,even) of ξ = l2" in x)
+    line = next(
+        x for x in gtm.splitlines() if "certified rank[Γ]^(odd,even) of ξ = √(x² + y²)" in x
+    )
     assert re.search(r"; seed \d+\)\.$", line)
+
+
+def test_a_reading_is_named_only_where_the_readings_give_different_results():
+    """The other admissible readings giving the same failing numbers: the reading is left
+    out of the counterexample's place; one giving other numbers (or holding): kept."""
+    from tnverify.claims import Evidence
+    from tnverify.report.errata import _where_with_deciding_readings
+
+    def failing(value):
+        return Evidence("x vs y", passed=False, counterexample={"value": value, "reference": 0.0})
+
+    def case(a, b):
+        return Evidence(
+            "c",
+            readings={
+                "r1": Evidence("r1", parts={"p": failing(a)}),
+                "r2": Evidence("r2", parts={"p": failing(b)}),
+            },
+        )
+
+    where = "reading 'r1' / part 'p'"
+    assert _where_with_deciding_readings(case(1.0, 1.0), where) == "part 'p'"
+    assert _where_with_deciding_readings(case(1.0, 2.0), where) == where
+    # a sole admissible reading is set against the ruled-out ones
+    sole = Evidence("c", readings={"r1": failing(1.0)})
+    sole.ruled_out = {"r0": failing(1.0)}
+    assert _where_with_deciding_readings(sole, "reading 'r1'") == ""
+    sole.ruled_out = {"r0": Evidence("r0", passed=True)}
+    assert _where_with_deciding_readings(sole, "reading 'r1'") == "reading 'r1'"
+
+
+def test_committed_sheets_name_readings_by_their_text_and_only_where_they_matter():
+    ttlm = (ROOT / "docs" / "errata" / "ttlm.md").read_text(encoding="utf-8")
+    tslm = (ROOT / "docs" / "errata" / "tslm.md").read_text(encoding="utf-8")
+    # the parameter counts do not depend on G^(1)'s shape: no reading is named there
+    assert "under reading" not in ttlm and "under the reading" not in ttlm
+    assert "G1 1xR" not in ttlm
+    line = next(x for x in tslm.splitlines() if "(V h\\_t)\\_k as printed" in x)
+    assert "under the reading below" in line and "“V |V|×r”" not in tslm
+
+
+def test_a_printed_number_says_what_its_interval_ranges_over():
+    from tnverify.claims.printed_numbers import judge_printed
+    from tnverify.errors import DTypeError, ShapeError
+
+    ev = judge_printed(
+        "count vs 4.2M",
+        "4.2",
+        lambda v: (400 * v + 24_000) / 1e6,
+        ["10000"],
+        input_names=["|V|"],
+    )
+    ce = ev.counterexample
+    assert ce["inputs"] == [{"name": "|V|", "printed": "10000", "interval": [9999.5, 10000.5]}]
+    assert ce["printed_interval"] == [4.15, 4.25]
+    text = describe_counterexample(ce)
+    assert "|V| = 10000 taken anywhere in its rounding interval [9999.5, 10000.5]" in text
+    assert "[4.0238, 4.0242]" in text and "[4.15, 4.25]" in text
+    exact = judge_printed("n vs 2.2", "2.2", lambda n: n / 1e6, [(2_318_336, float("inf"))])
+    assert "the input taken anywhere in [2318336, ∞) (a range of exact values" in (
+        describe_counterexample(exact.counterexample)
+    )
+    with pytest.raises(ShapeError):
+        judge_printed("x", "1.0", lambda a: a, ["1.0"], input_names=["a", "b"])
+    with pytest.raises(DTypeError):
+        judge_printed("x", "1.0", lambda a: a, ["1.0"], input_names="a")
+
+
+def test_a_flat_position_in_an_array_is_given_as_its_index():
+    import numpy as np
+
+    from tnverify.claims.compare import compare_values
+
+    value = np.zeros((2, 3))
+    value[1, 2] = 1.0
+    ev = compare_values("a vs b", value, np.zeros((2, 3)), n=1)
+    assert ev.counterexample["entry"] == 5 and ev.counterexample["entry_shape"] == [2, 3]
+    assert "at index (1, 2) (0-based) of the compared values, an array of shape (2, 3)" in (
+        describe_counterexample(ev.counterexample)
+    )

@@ -249,7 +249,7 @@ def test_fig3_readings_existence_holds_bar_fails(claims):
     assert set(ex.details["per_R"]) == {1, 2, 4, 8}
     assert all(r["exact_grid"] and r["proof_network_equal"] for r in ex.details["per_R"].values())
     ce = b.part("bound-1-realized").counterexample
-    assert ce["exact_bound"] == 1
+    assert ce["bound ⌈rank/(TM/2)⌉ by the exact rank"] == 1
 
 
 def _records(n_hi_above, n_lo_above, n=12):
@@ -305,7 +305,7 @@ def test_fig3_counterexample_needs_exact_bound_one(monkeypatch):
     assert ev.verdict == "holds" and len(ev.details["misplaced_by_mod_p"]) == 1
     monkeypatch.setattr(cg, "_exact_bound", lambda params, R, seed: 1)
     ev = cg._realizable_part(records, {}, params)
-    assert ev.verdict == "fails" and ev.counterexample["exact_bound"] == 1
+    assert ev.verdict == "fails" and ev.counterexample["bound ⌈rank/(TM/2)⌉ by the exact rank"] == 1
     monkeypatch.setattr(cg, "_exact_bound", lambda params, R, seed: None)
     assert cg._realizable_part(records, {}, params).verdict == "skipped"
 

@@ -161,6 +161,9 @@ def compare_values(compared: str, value, reference, *, n: int, scale=1.0, dtype=
             label = [int(worst)]        # a vector's index, no "row-major" to explain
         ce = {"entry": label, "value": _scalar(lhs.reshape(-1)[worst]),
               "reference": _scalar(rhs.reshape(-1)[worst])}
+        if labels is None and lhs.ndim > 1:
+            # a flat position says its layout: row-major over this shape
+            ce["entry_shape"] = [int(d) for d in lhs.shape]
         if labels is None and lhs.size == 1:
             del ce["entry"]             # a single number: no place in it to name
     return Evidence(compared, error=err, tolerance=tol, sizes=sizes, details=details,

@@ -136,12 +136,16 @@ def _check_arity(fn: Callable, n: int, name: str) -> None:
 def judge_printed(compared: str, printed_result: str, fn: Callable,
                   printed_inputs: Sequence, *, sizes: dict | None = None,
                   control_inputs: Sequence | None = None,
-                  control_label: str | None = None) -> Evidence:
+                  control_label: str | None = None,
+                  input_names: Sequence[str] | None = None) -> Evidence:
     """Evidence that ``printed_result`` is consistent with ``fn(*printed_inputs)`` at the
     printed precision (see the module docstring; ``fn`` must be monotone in each argument
     over the input box).  ``printed_inputs`` are printed strings or ``(low, high)`` ranges
     of exact values; ``control_inputs`` (with ``control_label``) replaces the shifted-result
     control by the same judgement on the inputs of a minimal wrong variant.
+    ``input_names`` (one per printed input, e.g. ``"|V|"``) names the inputs in the
+    counterexample, which records every input with the interval it was taken over, so a
+    reader can recompute the formula's range.
 
     ``fn`` must be callable; ``printed_inputs`` a non-empty list; a corner where ``fn``
     is NaN or undefined (a division by zero) raises
@@ -158,6 +162,14 @@ def judge_printed(compared: str, printed_result: str, fn: Callable,
     if control_inputs is not None:
         control_inputs = _inputs(control_inputs, "control_inputs")
         _check_arity(fn, len(control_inputs), "control_inputs")
+    if input_names is not None:
+        if (isinstance(input_names, (str, bytes)) or not isinstance(input_names, (list, tuple))
+                or not all(isinstance(n, str) and n for n in input_names)):
+            raise DTypeError(f"input_names must be a list of non-empty strings; got "
+                             f"{input_names!r}")
+        if len(input_names) != len(printed_inputs):
+            raise ShapeError(f"input_names names {len(input_names)} input(s); there are "
+                             f"{len(printed_inputs)} printed inputs")
     boxes = [_box(t) for t in printed_inputs]
     lo, hi = _range(fn, boxes)
     res = _decimal(printed_result)
@@ -197,6 +209,10 @@ def judge_printed(compared: str, printed_result: str, fn: Callable,
                            f"{compared}", passed=True,
                            details={"variant": f"±{MAX_SHIFT} units",
                                     "why": "the formula's range is too wide to reject any"})
-    ce = None if ok else {"printed": printed_result, "formula_range": [lo, hi]}
+    ce = None if ok else {
+        "printed": printed_result, "printed_interval": [r_lo, r_hi], "formula_range": [lo, hi],
+        "inputs": [{"name": input_names[i] if input_names else "",
+                    "printed": t if isinstance(t, str) else "",
+                    "interval": list(boxes[i])} for i, t in enumerate(printed_inputs)]}
     return Evidence(compared, passed=ok, sizes=dict(sizes or {}), details=details,
                     counterexample=ce, control=control)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from ..errors import DTypeError
 
 __all__ = ["describe_counterexample"]
@@ -40,18 +42,27 @@ def _is_probe(key: str) -> bool:
     return key in _PROBE_KEYS or key.startswith(("probe_", "span_"))
 
 
-def _where_words(where: str) -> str:
+def _where_words(where: str, texts=None) -> str:
     """A counterexample's place in the check in words: ``part 'x'`` → ``check: x``,
-    ``reading 'r'`` → ``under reading “r”`` (the reading's text follows on the sheet)."""
-    bits, parts = [], []
+    ``reading 'r'`` → ``under reading “r”``, or, where ``texts`` gives the text of every
+    reading named (the sheet prints them beneath the sentence, without their short keys),
+    ``under the reading below``."""
+    bits: list[str] = []
+    parts: list[str] = []
+    named: list[str] = []
     for piece in str(where).split(" / "):
         m = re.fullmatch(r"(part|reading) (['\"])(.*)\2", piece.strip())
         if not m:
             bits.append(piece.strip())
         elif m.group(1) == "reading":
+            named.append(m.group(3))
             bits.append(f"under reading “{m.group(3)}”")
         elif not parts or not _repeats(m.group(3), parts[-1]):
             parts.append(m.group(3))
+    if named and texts is not None and all(n in texts for n in named):
+        bits = [b for b in bits if not b.startswith("under reading “")]
+        bits.insert(0, "under the reading below" if len(set(named)) == 1
+                    else "under the readings below")
     # a part inside a part is said once ("check: outer › inner"), an inner label that only
     # repeats the outer one's words is left out
     if parts:
@@ -65,32 +76,87 @@ def _repeats(label: str, outer: str) -> bool:
     return words(label) <= words(outer)
 
 
-def _entry_words(entry) -> str:
-    """Where in the compared arrays: tuples and integers are 0-based indices, said so."""
+def _entry_words(entry, shape=None) -> str:
+    """Where in the compared arrays: tuples and integers are 0-based indices, said so; a
+    flat position in an array whose ``shape`` is recorded is given as its index there."""
     if isinstance(entry, bool) or not isinstance(entry, (int, list, tuple)):
         return f"at {_fmt(entry)}"
     if isinstance(entry, int):
+        if shape:
+            index = tuple(int(i) for i in np.unravel_index(entry, tuple(shape)))
+            return (f"at index {_fmt(list(index))} (0-based) of the compared values, an "
+                    f"array of shape {_fmt(list(shape))}")
         return f"at position {entry} (0-based, row-major) of the compared values"
     return f"at index {_fmt(entry)} (0-based)"
 
 
 def _key_words(key) -> str:
     """A detail's name in words where it is a code identifier of whole words
-    (``cut_after_mode`` → "cut after mode"); a name with a one- or two-letter piece
-    (``r_min``, ``mod_p_rank``) is notation and stays as it is."""
+    (``cut_after_mode`` → "cut after mode", ``distance_at_least`` → "distance at least");
+    a name with another one- or two-letter piece (``r_min``, ``mod_p_rank``) is notation
+    and stays as it is."""
     key = str(key)
     if not re.fullmatch(r"[a-z][a-z0-9]*(_[a-z0-9]+)+", key):
         return key                  # already words, or notation (|x_k|, E|x_k|^2)
     pieces = key.split("_")
-    return " ".join(pieces) if all(len(p) > 2 for p in pieces) else key
+    return (" ".join(pieces) if all(len(p) > 2 or p in _SHORT_WORDS for p in pieces[1:])
+            and len(pieces[0]) > 2 else key)
 
 
-def describe_counterexample(ce: dict | None) -> str:
+#: Two-letter English words that a code identifier of words may hold (``cut_at_mode``).
+_SHORT_WORDS = frozenset({"at", "of", "to", "in", "by", "on", "or", "vs", "is"})
+
+
+def _end(x) -> str:
+    """An interval end: an integer-valued one as an integer (a count), ±inf as ±∞."""
+    if isinstance(x, float) and x in (float("inf"), float("-inf")):
+        return "∞" if x > 0 else "−∞"
+    if isinstance(x, float) and x.is_integer() and abs(x) < 1e15:
+        return str(int(x))
+    return _fmt(x)
+
+
+def _interval(lo, hi) -> str:
+    return (f"[{_end(lo)}, " + (f"{_end(hi)}]" if _end(hi) != "∞" else "∞)"))
+
+
+def _printed_words(ce: dict) -> str:
+    """A printed number against the formula's range (:func:`tnverify.claims.printed_numbers.
+    judge_printed`), with what the range is taken over: each input of the formula and the
+    interval it ranges over (its rounding interval, or a range of exact values), so that a
+    reader can recompute it."""
+    lo, hi = ce.pop("formula_range")
+    printed = ce.pop("printed")
+    text = f"printed {_fmt(printed)}"
+    if "printed_interval" in ce:
+        text += f" (the values that round to it: {_interval(*ce.pop('printed_interval'))})"
+    text += f", while the formula gives a value in {_interval(lo, hi)}"
+    inputs = ce.pop("inputs", None)
+    if not inputs:
+        return text + (" (the interval covers every input that the paper's rounded figures "
+                       "allow)")
+    said = []
+    for item in inputs:
+        name, shown, (a, b) = item.get("name", ""), item.get("printed", ""), item["interval"]
+        if shown:
+            who = f"{name} = {shown}" if name else f"the printed input {shown}"
+            said.append(f"{who} taken anywhere in its rounding interval {_interval(a, b)}")
+        else:
+            who = name or "the input"
+            said.append(f"{who} taken anywhere in {_interval(a, b)} (a range of exact values, "
+                        f"not a rounding interval)")
+    return (text + ": its range with " + " and ".join(said)
+            + "; every other number in the formula is exact")
+
+
+def describe_counterexample(ce: dict | None, readings: dict | None = None) -> str:
     """One sentence saying what a counterexample shows, with its numbers named: the
     comparison, where in the check (which check, under which reading), the entry (0-based
     indices, said so), the computed value against the wanted one, the model's sizes apart
     from the probe's (samples, paths, batches) and the seed (only for a check that drew
-    random numbers).
+    random numbers).  ``readings`` (name → text, optional) holds the texts of the readings
+    the counterexample names, printed beneath it: the sentence then points to them
+    ("under the reading below") instead of naming their short keys.
 
     Examples
     --------
@@ -111,22 +177,23 @@ def describe_counterexample(ce: dict | None) -> str:
     where = ce.pop("where", None)
     params, seed = ce.pop("params", None), ce.pop("seed", None)
     bits = []
+    shape = ce.pop("entry_shape", None)
     if "entry" in ce:
-        bits.append(_entry_words(ce.pop("entry")))
+        bits.append(_entry_words(ce.pop("entry"), shape))
     if "value" in ce and "reference" in ce:
         bits.append(f"computed {_fmt(ce.pop('value'))} against the reference "
                     f"{_fmt(ce.pop('reference'))}")
     if "printed" in ce and "formula_range" in ce:
-        lo, hi = ce.pop("formula_range")
-        bits.append(f"printed {_fmt(ce.pop('printed'))}, while the formula gives a value "
-                    f"in [{_fmt(lo)}, {_fmt(hi)}] (the interval covers every input that the "
-                    f"paper's rounded figures allow)")
+        bits.append(_printed_words(ce))
     if "got" in ce and "want" in ce:
         ce.pop("statement", None)            # "got a = want b": the line below says it
         at_most = "at most " if ce.pop("relation", "==") == "<=" else ""
         bits.append(f"computed {_fmt(ce.pop('got'))}, wanted {at_most}{_fmt(ce.pop('want'))}")
     bits += [str(v) if k == "why" else f"{_key_words(k)} = {_fmt(v)}" for k, v in ce.items()]
-    text = compared + (f" ({_where_words(where)})" if where else "")
+    if readings is not None and not isinstance(readings, dict):
+        raise DTypeError(f"readings must be a dict (name -> text) or None; got "
+                         f"{type(readings).__name__}")
+    text = compared + (f" ({_where_words(where, readings)})" if where else "")
     if bits:
         text += ": " + "; ".join(bits)
     tail = []

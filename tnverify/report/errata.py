@@ -38,7 +38,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..claims import CLAIM_PAPERS, HOLDS, all_claims, run_claim
+from ..claims import CLAIM_PAPERS, FAILS, HOLDS, ILL_POSED, all_claims, run_claim
 from ..claims.readings import MATHEMATICAL_KINDS
 from ..errors import DTypeError, UsageError
 from ..files import write_text
@@ -80,13 +80,81 @@ def _counterexample(claim, seed: int) -> dict | None:
     same from another generator (``_RESEED``), so the seed reproduces nothing of it."""
     result = run_claim(claim, seed=seed, sides=("small",))
     ce = result.counterexample
+    case = next((ev for ev in result.small.cases if ev.counterexample is ce), None)
     if ce and ce.get("seed") is not None and isinstance(ce.get("params"), dict):
         rng = np.random.default_rng(int(ce["seed"]))
         before = rng.bit_generator.state
         claim.small(dict(ce["params"]), rng)
         if rng.bit_generator.state == before or _same_at_another_seed(claim, ce):
             ce = dict(ce, seed=None)
+    if ce and ce.get("where") and case is not None:
+        ce = dict(ce, where=_where_with_deciding_readings(case, ce["where"]))
+        if not ce["where"]:
+            del ce["where"]
     return ce
+
+
+_STEP = re.compile(r"(part|reading) (['\"])(.*)\2")
+
+
+def _steps(where: str) -> list[tuple[str, str]] | None:
+    """``"reading 'a' / part 'b'"`` as ``[("reading", "a"), ("part", "b")]`` (None when a
+    piece is not a part or a reading)."""
+    out = []
+    for piece in str(where).split(" / "):
+        m = _STEP.fullmatch(piece.strip())
+        if not m:
+            return None
+        out.append((m.group(1), m.group(3)))
+    return out
+
+
+def _follow(ev, steps):
+    """The evidence reached from ``ev`` along ``steps`` (None where a step is missing)."""
+    for kind, name in steps:
+        subs = (ev.parts if kind == "part" else ev.readings) or {}
+        if name not in subs:
+            return None
+        ev = subs[name]
+    return ev
+
+
+def _leaf_detail(ev) -> dict | None:
+    """What the sheet would show of a failing leaf (its place in the check aside)."""
+    if ev is None or ev.verdict not in (FAILS, ILL_POSED):
+        return None
+    ce = dict(ev.counterexample) if ev.counterexample else {"compared": ev.compared}
+    ce.setdefault("compared", ev.compared)
+    ce.pop("where", None)
+    return ce
+
+
+def _where_with_deciding_readings(case, where: str) -> str:
+    """``where`` with each ``reading 'r'`` step left out whose sibling readings give the
+    same failing comparison with the same numbers (the other admissible readings at that
+    step; for a sole admissible reading, the ruled-out ones): a reading is named only
+    where the readings give different results, so a counterexample never names a reading
+    that does not matter to it."""
+    steps = _steps(where)
+    if steps is None:
+        return where
+    kept, node = [], case
+    for i, (kind, name) in enumerate(steps):
+        subs = (node.parts if kind == "part" else node.readings) or {}
+        rest = steps[i + 1:]
+        if kind == "reading":
+            # the other admissible readings; a sole admissible reading is set against
+            # the ruled-out ones (named only when the text's ruling-out matters here)
+            others = list(subs.values()) if len(subs) > 1 else list(
+                (node.ruled_out or {}).values())
+            mine = _leaf_detail(_follow(subs[name], rest))
+            if mine is None or not others or any(
+                    _leaf_detail(_follow(other, rest)) != mine for other in others):
+                kept.append((kind, name))
+        else:
+            kept.append((kind, name))
+        node = subs[name]
+    return " / ".join(f"{k} {n!r}" for k, n in kept)
 
 
 #: The generator seed of the second run :func:`_same_at_another_seed` compares with.
@@ -228,15 +296,16 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
                 # a published number that a misprint elsewhere explains: the shared edit
                 # is that misprint (ttlm Table 1's 4.2M and Table 2's T shape)
                 entry["kind"], entry["label"] = edit.kind, LABELS[edit.kind]
-            record = dict(base, printed=edit.printed, meant=edit.meant, edit=i + 1,
+            record: dict = dict(base, printed=edit.printed, meant=edit.meant, edit=i + 1,
                           edits=len(edits), kind=edit.kind)
             if edit.why:
                 record["why"] = edit.why
             if i == 0:
                 if run:
                     record["counterexample"] = _rounded(ce)
-                    record["shows"] = describe_counterexample(ce)
-                    record["readings"] = _readings_named(c, ce)
+                    named = _readings_named(c, ce)
+                    record["readings"] = named
+                    record["shows"] = describe_counterexample(ce, named)
             else:
                 record["edit_of"] = c.id
             entry["claims"].append(record)

@@ -150,8 +150,8 @@ def _render_group(group: list[dict], fmt: str = "markdown") -> list[str]:
             indent = "  "
         if c.get("shows"):
             out.append(f"{indent}- **Counterexample:** {md_text(c['shows'], fmt)}")
-            for name, text in c.get("readings", {}).items():
-                out.append(f"{indent}  - reading “{md_text(name, fmt)}”: {md_text(text, fmt)}")
+            for text in c.get("readings", {}).values():
+                out.append(f"{indent}  - Reading: {md_text(text, fmt)}")
         out += [f"{indent}- **Scope:** {md_text(c['scope'], fmt)}",
                 f"{indent}- **Reproduce:** `{c['reproduce']}`"]
     out.append("")
@@ -187,8 +187,8 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
             "misprint or slip; \"Correction\" a true statement in place of a false one; "
             "\"Clarification\" the reading an ambiguous statement needs; \"Why\" gives the "
             "argument. A counterexample names the comparison that fails (\"check: …\") and, "
-            "where the paper's text admits several readings, the reading it was computed "
-            "under (each reading's text is given beneath it). Indices in counterexamples are "
+            "where the paper's text admits several readings that give different results "
+            "there, the reading it was computed under (its text is given beneath it). Indices in counterexamples are "
             "0-based (the paper's index 1 is 0 there), except where an explicit example says "
             "\"1-based\" to keep the paper's own numbering; \"sizes\" are the model's, "
             "\"probe sizes\" those of the check (samples drawn, paths simulated); a seed is "

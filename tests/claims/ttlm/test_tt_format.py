@@ -30,7 +30,10 @@ def test_runner_lifts_the_failing_part_with_its_sequence():
     # no claim-side lifting: the runner names the first failing part under "where"
     r = run_claim("ttlm-eq3", seed=0, scale="small", device="cpu")
     ce = r.counterexample
-    assert ce["where"] == "part 'printed sum (printed lower limits (1, 2, 1)) vs tensordot'"
+    assert (
+        ce["where"]
+        == "part 'sum over α with printed lower limits (1, 2, 1) vs the full TT contraction'"
+    )
     assert ce["params"] == get_claim("ttlm-eq3").space[0] and isinstance(ce["seed"], int)
     assert all(0 <= w < 2 for w in ce["entry"]) and ce["value"] != ce["reference"]
 

@@ -11,6 +11,9 @@ PAPER = paper(
     title="Gated Recurrent Neural Tensor Network",
     venue="International Joint Conference on Neural Networks (IJCNN)", year=2016,
     arxiv="1706.02222", doi="10.1109/IJCNN.2016.7727233",
-    version=("the arXiv version of the IJCNN 2016 paper (arXiv:1706.02222); section "
-             "(Roman numerals), equation and table numbers as printed there"),
+    version=("the arXiv version of the IJCNN 2016 paper, arXiv:1706.02222 (submitted 7 June "
+             "2017). The text checked carries no revision stamp; it is the version with "
+             "sections I–VIII (VIII the acknowledgements), Eqs. 1–28, Tables I (PTB test BPC) "
+             "and II (PTB test PPL) and 36 references. Section (Roman numerals), equation and "
+             "table numbers are as printed there"),
     topic="GRURNTN and LSTMRNTN")

@@ -310,7 +310,9 @@ corrected_pair(
                           "sentence gives LSTMRNN its own size (\"740 for LSTMRNN\"), and "
                           "LSTMRNN with d = 600 (32-dimensional embeddings, full peepholes, "
                           "one bias per gate and an output bias, |V| = 50 characters: 2,630,850; "
-                          "2.63–2.64 M for |V| = 45–60) "
+                          "2.63–2.64 M for |V| = 45–60, the PTB character vocabulary the "
+                          "paper does not state, `char_vocab_min` to `char_vocab_max` in the "
+                          "sizes) "
                           "has ≈ 2.63 M parameters, the paper's \"about 2.6 million\", while "
                           "LSTMRNTN with d = 600 would carry a 32·600² = 11.5 M tensor alone.")),
     corrected=dict(

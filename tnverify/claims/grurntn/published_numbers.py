@@ -107,15 +107,18 @@ def _judge_count(level, model, d, peephole, vocab_sizes):
     lo, hi = count_range(model, level, d, peephole, vocab_sizes)
     return judge_printed(f"{level}-level {model} ({d} units): count over the conventions vs "
                          f"'about {printed} million'", printed, lambda n: n / 1e6, [(lo, hi)],
+                         input_names=["the count"],
                          sizes={"hidden": d, "vocab_sizes": [vocab_sizes[0], vocab_sizes[-1]]})
 
 
 def _peephole_reading(who, peephole, char_v):
     bound = grurntn_char_lower_bound()
     parts = {"GRURNTN char lower bound": judge_printed(
-        f"char-level GRURNTN (256 units): at least E·d·d + 3(E·d + d²) = {bound:,} under every "
-        "convention and |V| vs 'about 2.2 million' (in millions)", "2.2", lambda n: n / 1e6,
-        [(bound, math.inf)])}
+        f"char-level GRURNTN: at least i·d² + 3(i·d + d²) = {bound:,} parameters (the tensor "
+        "W_tsr ∈ ℝ^{i×d×d} and the GRU matrices; input i = 32, the character embedding, and "
+        "d = 256 hidden units) under every convention and |V|, vs 'about 2.2 million' (in "
+        "millions)", "2.2", lambda n: n / 1e6,
+        [(bound, math.inf)], input_names=["the count"])}
     not_given = {}
     for level in LEVELS:
         vs = list(char_v) if level == "char" else [GP.PUBLISHED["word"]["vocab_size"]]
@@ -164,6 +167,7 @@ def small_char_hidden(params, rng, *, who):
         "600-unit model vs about 2.6 million": judge_printed(
             f"char-level {who} (600 units, full peepholes): count over the conventions vs "
             "'about 2.6 million'", "2.6", lambda n: n / 1e6, [(lo, hi)],
+            input_names=["the count"],
             # the corrected sentence is controlled by the printed edit (600 for LSTMRNTN);
             # the printed one by the shifted printed total (the edit would pass)
             **({"control_inputs": [(o_lo, o_hi)], "control_label": f"600 units for {other}"}

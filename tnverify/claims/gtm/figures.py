@@ -16,7 +16,7 @@ from .. import Evidence
 from ..registration import claim, refs
 from ..compare import compare_ints, compare_values
 from ...conventions import rank_tolerance, tolerance
-from .figures_scaled import scaled_fig3, scaled_fig5, scaled_shared
+from .figures_scaled import XI_WORDS, scaled_fig3, scaled_fig5, scaled_shared
 from ..readings import Defect, Reading
 from .controls import control_of, passed_with_control
 from .rank_distributions import (ALPHA, EXACT_RANK_MAX_SIDE, FIG3_READINGS, fig3_readings,  # noqa: F401
@@ -178,21 +178,25 @@ def _lemma_a1_for(xi, params, rng) -> Evidence:
         if rank > best:
             best, worst_seed, best_delta, best_s = rank, seed, delta, (s_last, s_max)
     bound = lemma_a1_bound(R, M, T)
-    ev = compare_ints(f"certified rank[Γ]^(odd,even) of ξ = {xi} shallow networks vs "
+    ev = compare_ints(f"certified rank[Γ]^(odd,even) of ξ = {XI_WORDS.get(xi, xi)} shallow "
+                      f"networks vs "
                       f"R·TM/2 (Lemma A.1)", [best], [bound], "<=")
     ev.sizes = {"M": M, "T": T, "R": R, "samples": n}
     ev.details.update(max_certified_rank=best, lemma_a1_bound=bound, delta=best_delta,
                       width_bound_for_this_width_R_network=-(-2 * best // (T * M)))
     if ev.counterexample is not None:
-        ev.counterexample.update(xi=xi, network_seed=worst_seed, width=R,
-                                 note="a width-R network whose 'lower bound' exceeds R",
-                                 # two significant digits: the certificate is the order of
-                                 # σ against δ; further digits are round-off that differs
-                                 # between BLAS kernels (and would reach the errata sheet)
-                                 **{f"σ_{best} (the smallest singular value counted)":
-                                    _two_digits(best_s[0]),
-                                    "δ (the certified threshold)": _two_digits(best_delta),
-                                    "σ_max": _two_digits(best_s[1])})
+        ev.counterexample.update({"ξ": XI_WORDS.get(xi, xi),
+                                  "network seed (regenerates the network)": worst_seed,
+                                  "width R": R,
+                                  "why": "a width-R network whose 'lower bound' "
+                                         "⌈rank/(TM/2)⌉ exceeds R"})
+        # two significant digits: the certificate is the order of σ against δ; further
+        # digits are round-off that differs between BLAS kernels (and would reach the
+        # errata sheet)
+        ev.counterexample.update({
+            f"σ_{best} (the smallest singular value counted)": _two_digits(best_s[0]),
+            "δ (the certified threshold)": _two_digits(best_delta),
+            "σ_max": _two_digits(best_s[1])})
     return ev
 
 
@@ -201,7 +205,7 @@ def _two_digits(x: float) -> float:
 
 
 def _small_fig5(params, rng):
-    parts = {f"Lemma A.1 bound for ξ = {xi}": _lemma_a1_for(xi, params, rng).keyed(f"lemma-a.1-{xi}")
+    parts = {f"Lemma A.1 bound for ξ = {XI_WORDS[xi]}": _lemma_a1_for(xi, params, rng).keyed(f"lemma-a.1-{xi}")
              for xi in ("l2", "softplus")}
     hist = sample_records({"M": 6, "T": 6, "samples": params["fig5_samples"], "shared": False,
                     "weights": "normal"}, rng, xi="l2")

@@ -30,6 +30,9 @@ __all__ = ["scaled_fig3", "scaled_fig5", "scaled_shared", "rank_mod_p_capped",
 _EXACT_LIMIT = 2.0 ** 52   # a posteriori certificate: half of 2**53 leaves room for rounding
 
 
+#: The ξ of Fig. 5 in the paper's notation (counterexamples and check labels name ξ so).
+XI_WORDS = {"l2": "√(x² + y²)", "softplus": "ln(eˣ + eʸ)"}
+
 def _torch():
     import torch
     return torch
@@ -251,7 +254,8 @@ def scaled_fig5(params, device, rng):
     """Fig. 5's technique at larger M, T: ranks of ξ = √(x²+y²) / softplus shallow grids
     on the device vs Lemma A.1's limit R·TM/2 (gtm App. B, Fig. 5; App. A)."""
     with _torch().no_grad():
-        parts = {f"Lemma A.1 bound for ξ = {xi}": _lemma_a1_torch(xi, params, device, rng).keyed(f"lemma-a.1-{xi}")
+        parts = {f"Lemma A.1 bound for ξ = {XI_WORDS[xi]}": _lemma_a1_torch(xi, params, device,
+                                                                           rng).keyed(f"lemma-a.1-{xi}")
                  for xi in ("l2", "softplus")}
     return Evidence("Fig. 5 quantity ⌈rank/(TM/2)⌉ as a lower bound, at scale",
                     sizes={k: params[k] for k in ("M", "T", "R", "samples")}, parts=parts)

@@ -158,10 +158,21 @@ def _realizable_part(records: dict, sizes: dict, params: dict) -> Evidence:
                              r["rank_one_realizable"] for r in above),
                          details={"networks": len(above)})
     return Evidence(compared, passed=not bad, sizes=sizes, details=details,
-                    counterexample={**bad[0], "networks at bound 1 (all R)": n_ones,
+                    counterexample={**_entry_words(bad[0]), "networks at bound 1 (all R)": n_ones,
                                     "of them rank-1 realizable": n_real,
                                     "not realizable, exact bound 1": len(bad)} if bad else None,
                     control=control)
+
+
+def _entry_words(entry: dict) -> dict:
+    """A non-realizable network's record with its keys in words, as a counterexample shows
+    them (the TT-rank R, the seed that regenerates it, the rank mod p of its (odd, even)
+    matricization against the bound the exact rank gives)."""
+    return {"R (TT-rank of the sampled RNN)": entry["R"],
+            "network seed (regenerates the network)": entry["network_seed"],
+            "rank of Γ^(odd,even) modulo a prime p": entry["mod_p_rank"],
+            "bound ⌈rank/(TM/2)⌉ by the exact rank": entry["exact_bound"],
+            "realized by a rank-1 shallow max network": entry["rank_one_realizable"]}
 
 
 def _existence_part(params: dict, sizes: dict) -> Evidence:

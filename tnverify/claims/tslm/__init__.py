@@ -11,7 +11,7 @@ PAPER = paper(
     title="A Generalized Language Model in Tensor Space",
     venue="AAAI Conference on Artificial Intelligence (AAAI-19)", year=2019,
     arxiv="1901.11167", doi="10.1609/aaai.v33i01.33017450",
-    version=("the arXiv version of the AAAI-19 paper (arXiv:1901.11167); its "
-             "sections are unnumbered, so a locator names the section by its title "
-             "and the equation by its number"),
+    version=("arXiv:1901.11167v1 (submitted 31 January 2019, the only arXiv revision), the "
+             "arXiv version of the AAAI-19 paper; its sections are unnumbered, so a locator "
+             "names the section by its title and the equation by its number"),
     topic="the tensor-space language model (TSLM) and n-grams")

@@ -110,8 +110,10 @@ def _judge_count(model, dataset, vocab_printed, rd, printed=None):
     vocabulary size, judged at the printed precision of both."""
     a, b = count_affine(model, rd)
     printed = printed or f"{PRINTED_PARAMS[dataset][model] / 10:.1f}"
-    ev = judge_printed(f"{model}: Table 2 count at |V| = {vocab_printed} (in M) vs Table 1's "
-                       f"{printed}M", printed, lambda v: (a * v + b) / 1e6, [vocab_printed])
+    ev = judge_printed(f"{model}: Table 2 count {a:,}·|V| + {b:,} (H = R = 20, E = 400) at "
+                       f"|V| = {vocab_printed} (in M) vs Table 1's "
+                       f"{printed}M", printed, lambda v: (a * v + b) / 1e6, [vocab_printed],
+                       input_names=["|V|"])
     ev.details.update(count=a * int(vocab_printed.replace(",", "")) + b,
                       vocab_range=vocab_range(model, PRINTED_PARAMS[dataset][model], rd))
     return ev
@@ -197,7 +199,7 @@ def _small_second_order(params, rng, corrected=False):
     shapes = dict(_shapes("Second-order RNNs", 1, H, E, H, rd)[0])
     app_c = {"W_eh": [E, H], "W_hh": [H, H]}          # App. C's definitions of the names
     # the count first: the T-shape edit is the defect's own, the W^hh name an editorial slip
-    parts = {"(i) ptb count": _judge_count("Second-order RNNs", "ptb", VOCAB_PRINTED["ptb"], rd)}
+    parts = {"(i) PTB count": _judge_count("Second-order RNNs", "ptb", VOCAB_PRINTED["ptb"], rd)}
     for name in ("W_eh", "W_hh"):
         if name in shapes:
             parts[f"(ii) {name} as App. C defines it"] = compare_ints(
@@ -233,6 +235,7 @@ corrected_pair(
 TSLM_TABLE1 = {"ptb": ((929_590, 73_761, 82_431), 10_000),
                "wt2": ((2_088_628, 217_646, 245_569), 33_278)}
 STATED_K = {"ptb": (929, 73, 82), "wt2": (2088, 217, 45)}
+_DATASET_NAMES = {"ptb": "PTB", "wt2": "WikiText-2"}
 _CONVENTIONS = {"k = floor(count/1000)": lambda c, k: k * 1000 <= c < (k + 1) * 1000,
                 "k = round(count/1000)": lambda c, k: abs(c - k * 1000) <= 500}
 
@@ -256,8 +259,9 @@ def _small_stats(params, rng, corrected=False):
     for name, rule in _CONVENTIONS.items():
         parts = {}
         for ds, (counts, _) in TSLM_TABLE1.items():
-            for split, c, k in zip(("train", "valid", "test"), counts, stated[ds]):
-                parts[f"{ds} {split}"] = _k_evidence(f"{ds} {split}", c, k, rule)
+            for split, c, k in zip(("training", "validation", "test"), counts, stated[ds]):
+                label = f"{_DATASET_NAMES[ds]} {split}"
+                parts[label] = _k_evidence(label, c, k, rule)
         parts["ptb vocabulary 10k"] = _k_evidence("ptb vocabulary", TSLM_TABLE1["ptb"][1], 10,
                                                   rule)
         v = TSLM_TABLE1["wt2"][1]

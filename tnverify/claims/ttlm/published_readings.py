@@ -32,7 +32,8 @@ def table1_readings(readings, reading_name):
         name = reading_name(rd)
         text = (f"tied pairs counted {rd['tie']}; G^(1) " + {
             "1xR": "∈ ℝ^{1×R} (h^(0), App. C)", "separate": "a separate |V|×R matrix",
-            "tied": "= G^(t) (App. A)"}[rd["g1"]] + f"; second-order T {rd['T']}")
+            "tied": "= G^(t) (App. A)"}[rd["g1"]] + "; the second-order RNN's T ∈ ℝ^{"
+            + "×".join(rd["T"].split("x")) + "}")
         if rd["T"] == "ExHxH":
             out.append(Reading(name, text + " (a proposed correction of Table 2, judged as "
                                "ttlm-table2-second-order's meant)", False, *_T_HHH))
@@ -81,8 +82,8 @@ WT2_DEFECT = Defect(
         "they give the counts above, 1.7M or more above each printed value. Inverting each "
         "affine count at its printed value ± 0.05M gives an interval of |V|; the seven "
         "intervals meet in [28,954, 29,083] with T ∈ ℝ^{E×H×H}, about 29.0k, not \"over "
-        "30,000\" (the second case checked, vocab_printed = 30,001, is the smallest such "
-        "vocabulary: there Vanilla is already 12.0M).")
+        "30,000\" (the second case checked, |V| = 30,001 (`vocab_printed` in the scope), is "
+        "the smallest such vocabulary: there Vanilla is already 12.0M).")
 WT2_REMARKS = (
     "Every count is affine in |V|; at |V| = 30,001 (the smallest \"over 30,000\") Vanilla/RAC/"
     "MI/Tiny are already 12.0M, above every printed value.",

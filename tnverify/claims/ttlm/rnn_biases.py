@@ -58,7 +58,7 @@ def small_eq14_bias(params, rng, corrected):
                          tolerance=tolerance(np.float64, n=n_h * R, norm=1.0)),
         details={"relative residuals": residuals,
                  "why": "T̃_0 h is linear in h, so it vanishes at h = 0 while b does not"},
-        counterexample={"h": h0.tolist(), "word": w, "augmented pre-activation": lhs.tolist(),
+        counterexample={"h": h0.tolist(), "word (0-based)": w, "augmented pre-activation": lhs.tolist(),
                         "Eq. 14 pre-activation": b.tolist()})
     return ev
 

@@ -164,11 +164,11 @@ def tt_sides(params, rng, corrected, last="N"):
     printed_ctrl = (printed_tt_sum(cores, seqs, literal_lower_limits(len(cores) - 1))
                     if corrected and len(cores) >= 4 else None)
     parts = {
-        "slice products vs tensordot": compare_values(
+        "slice products vs the full TT contraction": compare_values(
             f"G^{{(1)}}_{{:,i_1,:}} ⋯ G^{{({last})}}_{{:,i_{last},:}} vs the full TT contraction",
             recurrence(cores, seqs),
             ref, **bound, labels=seqs, sizes=sizes),
-        f"printed sum ({label}) vs tensordot": compare_values(
+        f"sum over α with {label} vs the full TT contraction": compare_values(
             f"Σ_α G^{{(1)}}_{{i_1α_1}} ⋯ G^{{({last})}}_{{α_{{{last}−1}}i_{last}}}, {label}, vs the "
             "full TT contraction (every sum from 1)",
             printed_tt_sum(cores, seqs, lower), ref, **bound, labels=seqs, sizes=sizes,

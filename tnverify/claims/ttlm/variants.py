@@ -95,11 +95,13 @@ def small_delta_reshape(params, rng):
             h_d = np.einsum("sa,asb->sb", h_d, G_delta[:, tok[:, t], :])
             h_r = np.einsum("sa,asb->sb", h_r, G_reshape[:, tok[:, t], :])
             hb = np.einsum("sa,asb->sb", hb, Gb[:, tok[:, t], :])
-        name = "Large" if large else "Tiny"
+        name = "TTLM-Large" if large else "TTLM-Tiny"
         parts[f"{name}: reshape (M·W^hh h) vs δ (diag(M) ⊙ W^hh h)"] = compare_values(
             f"{name}: h^(N) of App. C's reshape recurrence (the computed value) vs that of "
             "Eq. 12 with the printed super-diagonal δ (the reference)", h_r, h_d,
-            n=N * R * R, scale=hb, sizes=sizes)
+            n=N * R * R, scale=hb, sizes=sizes,
+            labels=[f"words {tuple(int(w) for w in seq)}, hidden coordinate {a} of h^(N) "
+                    f"(words and coordinate 0-based)" for seq in tok for a in range(R)])
     return Evidence("App. C's reshape implementation vs Eq. 12's δ (Tiny, Large)", parts=parts,
                     sizes=sizes)
 
