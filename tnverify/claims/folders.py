@@ -41,9 +41,12 @@ def claim_folders() -> tuple[str, ...]:
 
 def folder_modules(folders) -> tuple[str, ...]:
     """The dotted names of the modules of ``folders`` (claim folder names), folder by
-    folder and by module name within a folder."""
+    folder and by dotted name within a folder.  A topic that needs room is a sub-package
+    of its paper's folder (``tnverify/claims/gtm/universality/``): the sub-package and
+    each of its modules are listed, the sub-package right before its modules."""
     names = []
     for folder in folders:
         pkg = importlib.import_module(f"{_PACKAGE}.{folder}")
-        names += sorted(f"{pkg.__name__}.{m.name}" for m in pkgutil.iter_modules(pkg.__path__))
+        found = pkgutil.walk_packages(pkg.__path__, prefix=f"{pkg.__name__}.")
+        names += sorted(m.name for m in found)
     return tuple(names)
