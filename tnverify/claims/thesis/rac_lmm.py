@@ -125,13 +125,20 @@ claim("thesis-eq-5.20", "LMM 𝐡 = Λ𝐡 ⊙ Γ𝐱 (a new model) and its Glor
                   "distributed across the complex unit plane", "thesis §5.4.1, paragraph "
                   "after Eq. 5.20 (\"Our second step\"; §4.2.2 after Fig. 4.7 says the same "
                   "of Λ)")],
-      remarks=("Eq. 5.20 is not equivalent to the RAC layer Eq. 5.18 (𝐁𝐱 ≠ Γ𝐱, and Eq. 5.19 "
-               "fails on its own, thesis-eq-5.19): \"instead of learning 𝐀 and 𝐁, LMMs learn "
-               "…\" describes a substitution, not a reparameterisation.",
+      remarks=("Not an erratum (an observation the thesis does not contradict): Eq. 5.20 is "
+               "not equivalent to the RAC layer Eq. 5.18 (Γ𝐱 ≠ 𝐁𝐱 in general), but the thesis "
+               "does not claim it is: it says it will \"replace 𝐁 with its diagonal matrix Γ\" "
+               "and that \"instead of learning 𝐀 and 𝐁, LMMs learn 𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ\", a "
+               "new model. The equivalence it does claim, for Eq. 5.19 (\"full "
+               "equivalence\"), fails: that is the erratum thesis-eq-5.19.",
                "\"𝐱^{(t)} ∈ ℂ^H\": real inputs suffice (ℝ^H ⊂ ℂ^H); both are checked.",
-               "\"(i.e., 𝐁 ∈ ℝ^{H×H} …)\" relies on H = N (see thesis-eq-5.18).",
-               "The real Ginibre spectrum has a real-axis excess and conjugate pairs, which "
-               "i.i.d. disk sampling lacks (\"essentially\")."),
+               "Not an erratum: \"(i.e., 𝐁 ∈ ℝ^{H×H} …)\" follows from the stated \"we assume "
+               "H = N for simplicity\" (the experiments use N ≠ H, Table 6.2; see "
+               "thesis-eq-5.18).",
+               "Not an erratum: the real Ginibre spectrum has a real-axis excess and conjugate "
+               "pairs, which i.i.d. disk sampling lacks; the thesis's \"essentially\" (the "
+               "parameters \"essentially are the eigenvalues of both 𝐀 and 𝐁 under Glorot "
+               "initialization\") allows for that finite-H difference."),
       uses=("thesis-thm-4.2.1",), expected="holds", topic="gated-cells-lmms")
 
 corrected_pair(

@@ -78,7 +78,8 @@ corrected_pair(
     common=dict(topic="rnn-equivalences", space=({"vocab_size": 5, "rank": 3},)),
     printed=dict(
         title="worked example of TTLM computation", statement=_SEC531_STATEMENT,
-        refs=refs("thesis", "§5.3.1, Eq. 5.8–5.9", "ttlm", "App. A"),
+        refs=refs("thesis", "§5.3.1, worked example (first, second and last parts)", "thesis",
+                  "§5.2.2, Eq. 5.8–5.9", "ttlm", "App. A"),
         small=lambda p, rng: small_sec_531(p, rng, False), expected="fails",
         readings=[
             Reading("a", "(h^{(t−1)})ᵀ(𝐆^{(t)})ᵀ with 𝐆^{(t)} ∈ ℝ^{|V|×R}, as displayed", True,
@@ -109,5 +110,6 @@ corrected_pair(
                    "over the vocabulary, each entry summing over the hidden index); second "
                    "part: h^{(i)} = (h^{(i−1)})ᵀ𝐆𝐟^{(i)} (as its example h^{(2)} = "
                    "(h^{(1)})ᵀ𝐆𝐟^{(2)}); the first part as printed."),
-        refs=refs("thesis", "§5.3.1, Eq. 5.8–5.9"),
+        refs=refs("thesis", "§5.3.1, worked example (first, second and last parts)", "thesis",
+                  "§5.2.2, Eq. 5.8–5.9"),
         small=lambda p, rng: small_sec_531(p, rng, True)))
