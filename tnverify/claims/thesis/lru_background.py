@@ -81,8 +81,8 @@ claim("thesis-thm-4.2.1", "strong circular law for Glorot matrices",
       remarks=("The sentence after the theorem, 'sampling the eigenvalues of Λ uniformly on "
                "the unit disk is equivalent to the Glorot initialization of A', omits 'in the "
                "limit' (false at finite H: a real Glorot spectrum has about √(2H/π) real "
-               "eigenvalues); it is listed as an editorial slip of its own, "
-               "thesis-sec-4.2.2-glorot.",
+               "eigenvalues); it is an erratum of its own (a misprint: the "
+               "qualifier is missing), thesis-sec-4.2.2-glorot.",
                "Attribution: Ginibre (1965) introduced the real, complex and quaternion "
                "ensembles but gave the eigenvalue law in closed form for the complex one; for "
                "real Gaussian matrices it is due to later work (e.g. Edelman 1997; the strong "
@@ -146,21 +146,21 @@ corrected_pair(
         statement=f"\"{_GLOROT}\"", small=_small_glorot_finite, space=({"H": 50, "reps": 8},),
         expected="fails",
         defect=Defect(
-            "editorial",
+            "misprint",
             printed="'Thus, sampling the eigenvalues of Λ uniformly on the unit disk is "
                     "equivalent to the Glorot initialization of A.'",
             meant="'Thus, sampling the eigenvalues of Λ uniformly on the unit disk is "
                   "equivalent to the Glorot initialization of A in the limit H → ∞.'",
-            why="Thm. 4.2.1, cited as the support, is a limit statement (the empirical "
-                "spectral measure converges as H → ∞), and the thesis's own Fig. 4.8 caption "
-                "says 'coincides with Glorot initialization in the limit', as does the source "
-                "(Orvieto et al. 2023, §3.2.2, 'in the large-width limit'); the reader is not "
-                "misled about the mathematics, so the slip is listed apart. Read at a finite "
-                "H the sentence is false: a real H×H Glorot matrix (i.i.d. N(0, 1/H) entries) "
+            why="Read at a finite H the sentence is false: a real H×H Glorot matrix (i.i.d. N(0, 1/H) entries) "
                 "has real eigenvalues, √(2H/π) + ½ of them on average (Edelman, Kostlan & "
                 "Shub 1994), and the others in conjugate pairs, while H i.i.d. uniform disk "
                 "samples have no real value and no pairs with probability 1 (the check below, "
-                "H = 50, 8 matrices).")),
+                "H = 50, 8 matrices). The intended statement is clear and is a limit: Thm. "
+                "4.2.1, cited as the support, states convergence of the empirical spectral "
+                "measure as H → ∞, and the thesis's own Fig. 4.8 caption says 'coincides with "
+                "Glorot initialization in the limit', as does the source (Orvieto et al. "
+                "2023, §3.2.2, 'in the large-width limit'); the missing qualifier is the "
+                "edit.")),
     corrected=dict(
         title="'equivalent … in the limit H → ∞' (the circular law)",
         statement=(f"\"{_GLOROT}\" Corrected: \"… is equivalent to the Glorot initialization "

@@ -129,7 +129,11 @@ claim("thesis-eq-5.20", "LMM 𝐡 = Λ𝐡 ⊙ Γ𝐱 (a new model) and its Glor
                "not equivalent to the RAC layer Eq. 5.18 (Γ𝐱 ≠ 𝐁𝐱 in general), but the thesis "
                "does not claim it is: it says it will \"replace 𝐁 with its diagonal matrix Γ\" "
                "and that \"instead of learning 𝐀 and 𝐁, LMMs learn 𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ\", a "
-               "new model. The equivalence it does claim, for Eq. 5.19 (\"full "
+               "new model (a RAC with diagonal Λ and Γ, a strict subclass: its h_j depends on "
+               "input coordinate j only). Read after \"replace\", that sentence, the 2H² → 4H "
+               "count and \"removes dense matrix multiplications\" describe the new model, "
+               "and \"essentially are the eigenvalues of both 𝐀 and 𝐁\" its initialisation "
+               "law (the reading 'Glorot = spectral law', which holds). The equivalence it does claim, for Eq. 5.19 (\"full "
                "equivalence\"), fails: that is the erratum thesis-eq-5.19.",
                "\"𝐱^{(t)} ∈ ℂ^H\": real inputs suffice (ℝ^H ⊂ ℂ^H); both are checked.",
                "Not an erratum: \"(i.e., 𝐁 ∈ ℝ^{H×H} …)\" follows from the stated \"we assume "

@@ -280,7 +280,8 @@ corrected_pair(
             printed="Eq. 5.4: \"‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩\" with Eq. 5.1: \"‖·‖²_F denotes the "
                     "squared Frobenius norm … ψ is a normalization function that ensures the "
                     "nonnegativity of P̃(x) … For example, prior studies typically define "
-                    "ψ(‖Ψ(x)‖²_F) = ‖Ψ(x)‖²_F / Z\"",
+                    "ψ(‖Ψ(x)‖²_F) = ‖Ψ(x)‖²_F / Z\" (repeated after Eq. 5.10: \"commonly defined as "
+                    "ψ(‖Ψ(X)‖²_F) = ‖Ψ(X)‖²_F / Z\")",
             meant="‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩² = (𝒜_{w₁…w_L})², the square of the amplitude Ψ(x) = "
                   "⟨𝒜, Φ(x)⟩ (the Born rule of §4.1.3, and a squared norm as Def. 3.1.7 "
                   "defines one); with it, ψ(y) = y/Z, Z = Σ_x ⟨𝒜, Φ(x)⟩², gives P̃(x) ≥ 0 and "
