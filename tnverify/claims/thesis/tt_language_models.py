@@ -55,8 +55,10 @@ def _normalised(cores, seqs, squared, sizes):
     tol_p = tolerance(np.float64, n=n, norm=float(np.abs(p).max()))
     j = int(np.argmin(p))
     nonneg = Evidence("min over x of P̃(x) >= 0", error=max(0.0, -float(p[j])), tolerance=tol_p,
-                      sizes=sizes, counterexample={"sequence": seqs[j].tolist(),
-                                                   "P": float(p[j]), "Z": z}
+                      sizes=sizes, counterexample={
+                          "sequence x (0-based words)": seqs[j].tolist(),
+                          ("⟨𝒜,Φ(x)⟩²" if squared else "⟨𝒜,Φ(x)⟩ = 𝒜_x"): float(val[j]),
+                          "Z (sum over all x)": z, "P̃(x)": float(p[j])}
                       if -p[j] > float(tol_p) else None,
                       control=Evidence("control (P̃ with its sign flipped) of: min over x of "
                                        "P̃(x) >= 0", error=max(0.0, float(p.max())),
