@@ -8,8 +8,6 @@ registered by :mod:`tnverify.claims.thesis.second_order_rnns`, Claim 5.3.2 with 
 
 from __future__ import annotations
 
-import numpy as np
-
 PROOFS = "proofs/ttlm_rnn.py::"
 SPACE = ({"vocab_size": 4, "rank": 3, "steps": 4}, {"vocab_size": 5, "rank": 4, "steps": 5})
 #: One erratum printed in thesis Eq. 5.13 and 5.17 and ttlm App. B Eq. 16 and 20.
