@@ -329,7 +329,11 @@ corrected_pair(
                       printed="Given B = 50 and |T| = 54k, each epoch comprises 1400 training "
                               "steps",
                       meant="Given B = 50 and |T| = 54k, each epoch comprises 1080 training "
-                            "steps; or, if all of MNIST was used, |T| = 70k (70,000/50 = 1400)"),
+                            "steps; or, if all of MNIST was used, |T| = 70k (70,000/50 = 1400)",
+                      why="An epoch passes each of the |T| training sequences once, B per "
+                          "step, so it has |T|/B steps: 54,000/50 = 1080. Taking '54k' at its "
+                          "printed precision (any |T| in [53,500, 54,500]) gives 1070 to 1090 "
+                          "steps, never 1400."),
         remarks=("1400 is not a digit slip of 1080: 1400 = 70,000/50 (all of MNIST, train + "
                  "test), or B ≈ 38.6 at |T| = 54k.", "The \"808th training step\" (Fig. 6.2) "
                  "and \"initial 10k steps\" (Fig. 6.6) are counted in these steps.")),
@@ -360,7 +364,11 @@ corrected_pair(
         title="h^(L) is B × L", statement=_HL_STATEMENT, refs=_STEPS_REF,
         small=_small_hl_size, space=_HL_SPACE[:1], expected="fails",
         defect=Defect("misprint", printed="the size of 𝐡^{(L)} is B × L",
-                      meant="the size of 𝐡^{(L)} is B × H")),
+                      meant="the size of 𝐡^{(L)} is B × H",
+                      why="𝐡^{(L)} is the hidden state after the last of the L = 784 steps: "
+                          "one H-dimensional vector per sequence of the batch, so B × H (50 × "
+                          "192 at H = 192, one of the hidden sizes {192, 256, 384} of Table 6.2); B × L would be one "
+                          "number per sequence and time step.")),
     corrected=dict(
         title="h^(L) is B × H", statement=(_HL_STATEMENT + " Corrected: the size of 𝐡^{(L)} "
                                            "is B × H."),

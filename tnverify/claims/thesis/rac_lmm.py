@@ -44,7 +44,10 @@ corrected_pair(
                  "verdict": "holds"}),
         expected="fails",
         defect=Defect("misprint", printed="𝐁 ∈ ℝ^{N×H} is the input-to-hidden matrix",
-                      meant="𝐁 ∈ ℝ^{H×N} is the input-to-hidden matrix"),
+                      meant="𝐁 ∈ ℝ^{H×N} is the input-to-hidden matrix",
+                      why="𝐁𝐱^{(t)} must map the N-dimensional input into ℝ^H, where it meets "
+                          "𝐀𝐡^{(t−1)} ∈ ℝ^H in the Hadamard product; an N×H matrix times 𝐱 ∈ "
+                          "ℝ^N is defined only when N = H (the counterexample: N = 3, H = 4)."),
         remarks=("Eq. 5.20's parenthesis \"(i.e., 𝐁 ∈ ℝ^{H×H} …)\" is consistent only because "
                  "it assumes H = N; the experiments use N ≠ H (Table 6.2).",)),
     corrected=dict(

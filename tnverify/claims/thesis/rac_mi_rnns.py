@@ -219,7 +219,13 @@ corrected_pair(
         small=lambda p, rng: _eq517(p, rng, False), expected="fails",
         defect=Defect("misprint", printed="Eq. 5.17: \"Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R\" (both lines)",
                       meant="Eq. 5.17: \"Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R\" (both lines)",
-                      erratum=SUM_OVER_FREE_ALPHA),
+                      erratum=SUM_OVER_FREE_ALPHA,
+                      why="The left side is h^{(t)}_{α_t}, so α_t is the free (output) index; "
+                          "a sum over α_t removes it and leaves α_{t−1} free, while the "
+                          "contraction that gives the new state sums the previous state's index "
+                          "α_{t−1}. With Σ_{α_t} the right side is not a function of α_t "
+                          "(the counterexample evaluates it against the RAC states of Eq. "
+                          "5.15)."),
         remarks=("j and k carry no Σ in the first line; they are repeated indices, which a "
                  "tensor contraction sums (Def. 3.1.2: \"the sum of all the possible values of "
                  "the repeated indices\"), so that is no erratum.",)),
