@@ -186,7 +186,7 @@ claim("thesis-sec-4.1.3-gauge", "gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-can
                   quote="MPS has gauge degrees of freedom, which means that a TT-core can be "
                         "invariant after inserting its identity 𝐈 = 𝐌𝐌⁻¹",
                   where="§4.1.3 Model Architecture")),
-      remarks=("Wording: 'a TT-core can be invariant after inserting its identity 𝐈 = 𝐌𝐌⁻¹' "
+      remarks=("Wording, not an erratum (the mathematics is right): 'a TT-core can be invariant after inserting its identity 𝐈 = 𝐌𝐌⁻¹' "
                "should read 'the MPS (the represented tensor) is invariant': 𝐌𝐌⁻¹ is inserted "
                "on a bond and absorbed into the neighbouring cores, which change.",),
       proof="proofs/born.py::prove_thesis_sec_4_1_3_gauge", uses=("thesis-sec-4.3.2-cost",))

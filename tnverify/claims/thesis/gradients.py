@@ -95,8 +95,8 @@ claim("thesis-eq-6.7", "Multiplicative integration with gates (Wu et al.)",
                "+ 𝐛); the thesis omits it by its bias convention, so Eq. 6.6 equals Eq. 6.7 at "
                "equal parameters only up to the constant β₁⊙β₂ (see the variant "
                "thesis-eq-6.7-variant).",
-               "\"Wu and King (2016)\" should read \"Wu et al. (2016)\" (the next sentence "
-               "uses the latter).", "α is called a \"bias vector\" though it is a gate."))
+               "Citation slip, not counted as an erratum: \"Wu and King (2016)\" should read \"Wu et al. (2016)\" (the next sentence "
+               "uses the latter).", "Naming, not an erratum: α is called a \"bias vector\" though it is a gate."))
 claim("thesis-eq-6.7-variant", "Variant of Eq. 6.7 with the bias of Wu et al. (2016)",
       ("Variant (not a correction: thesis-eq-6.7 holds as printed): (𝐀𝐡 + β₁) ⊙ (𝐁𝐟 + β₂) = "
        "α ⊙ 𝐀𝐡 ⊙ 𝐁𝐟 + β₁ ⊙ 𝐁𝐟 + β₂ ⊙ 𝐀𝐡 + 𝐛 with α = 𝟏 and 𝐛 = β₁ ⊙ β₂ at the same "

@@ -83,7 +83,7 @@ claim("thesis-thm-4.2.1", "strong circular law for Glorot matrices",
                "limit' (false at finite H: a real Glorot spectrum has about √(2H/π) real "
                "eigenvalues); it is an erratum of its own (a misprint: the "
                "qualifier is missing), thesis-sec-4.2.2-glorot.",
-               "Attribution: Ginibre (1965) introduced the real, complex and quaternion "
+               "Attribution, not a mathematical erratum: Ginibre (1965) introduced the real, complex and quaternion "
                "ensembles but gave the eigenvalue law in closed form for the complex one; for "
                "real Gaussian matrices it is due to later work (e.g. Edelman 1997; the strong "
                "circular law, Tao–Vu 2010).",
@@ -262,7 +262,7 @@ claim("thesis-eq-4.12", "lim_{ε→0} ratio = 1/(1 − r²)",
                   quote="lim_{ε→0} 𝔼[‖x_{k→∞}‖²₂]/𝔼[‖Bu‖²₂] = 1/(1−r²), where ε = r_max² − r_min²",
                   where="§4.2.2, first statement of the limit (which radius is fixed is not "
                         "said)")),
-      remarks=("r is not defined in the displayed chain; it is the common radius r_min = r_max "
+      remarks=("Notation, not an erratum: r is not defined in the displayed chain; it is the common radius r_min = r_max "
                "= r of the limit (as the source, Orvieto et al. 2023, says).",),
       uses=("thesis-prop-4.2.1",), proof=_PROOFS + "thesis_eq_4_12")
 
@@ -358,7 +358,7 @@ claim("thesis-eq-4.11", "stable exponential parameterisation", _EQ411,
                   quote="interpreted v^{log} as the vector of log eigenvalue magnitudes, "
                         "encoding the distance to the origin",
                   where="§4.2.2, after Table 4.4, point (3)"),),
-      remarks=("Point (3) calls v^{log} 'the vector of log eigenvalue magnitudes', but log|λ_j| "
+      remarks=("Naming, not an erratum: point (3) calls v^{log} 'the vector of log eigenvalue magnitudes', but log|λ_j| "
                "= −exp(v^{log}_j): v^{log} = log(−log|λ_j|) = log v_j, a monotone encoding of "
                "the magnitude (the same name is used in the source, Orvieto et al. 2023 §3.4); "
                "the parameterisation itself is right. The registered variant "

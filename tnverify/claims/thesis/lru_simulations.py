@@ -100,7 +100,7 @@ claim("thesis-fig-6.8-ks", "Fig. 6.8: two-sample KS test, p < 0.001",
                     # the claims catalogue: 10^8 samples each; ~20 GB of device memory at the peak
                     "large": ({"samples": 10**8},)}, readings=_READINGS,
       uses=("thesis-fig-6.8-kurtosis",),
-      remarks=("At n = 10⁸ the p-value is numerically 0, so \"p < 0.001\" and \"likely "
+      remarks=("Not an erratum (the statement holds): at n = 10⁸ the p-value is numerically 0, so \"p < 0.001\" and \"likely "
                "dissimilar\" understate it; the two laws differ analytically (variance and "
                "kurtosis), so the test adds little.",))
 
@@ -178,7 +178,7 @@ claim("thesis-eq-6.4", "Eq. 6.4 fits y = a e^{−bx}: growth/decay",
        "axes.\""),
       refs("thesis", "§6.3.1, Eq. 6.4, Figs. 6.2–6.3", "thesis", "§6.3.2, Figs. 6.5–6.7"),
       _small_eq64, topic="lru-background",
-      remarks=("Which model's curve is fitted (vRNN-LIN or vRNN-LIN-LN, both in Fig. 6.3) is not "
+      remarks=("Not judged (the data are not available), so not an erratum: which model's curve is fitted (vRNN-LIN or vRNN-LIN-LN, both in Fig. 6.3) is not "
                "stated; for vRNN-LIN-LN the fitted mean reaches ≈ 10¹⁰ ≫ 65504 by step 784, "
                "hard to square with \"At the 808th training step … surpasses float16 "
                "precision bounds\". The fitted values and R² cannot be checked without the "
@@ -249,7 +249,7 @@ claim("thesis-tables-4.3-4.4", "Tables 4.3–4.4 (Orvieto et al. 2023)",
        "/ ×; Λ STABLE EXP 87.2 (0.4) / 59.4 (0.3) / 93.5 (0.5) / ×; + RING INIT 88.1 (0.0) / "
        "59.4 (0.3) / 94.4 (0.3) / ×."), refs("thesis", "§4.2.2, Tables 4.3 and 4.4"),
       _small_tables, topic="lru-background",
-      remarks=("The source (Orvieto et al. 2023) reports mean and standard error over 3 seeds; "
+      remarks=("Not an erratum (an omission): the source (Orvieto et al. 2023) reports mean and standard error over 3 seeds; "
                "the thesis captions do not say what the parenthesised numbers are.",))
 
 

@@ -48,7 +48,7 @@ corrected_pair(
                       why="𝐁𝐱^{(t)} must map the N-dimensional input into ℝ^H, where it meets "
                           "𝐀𝐡^{(t−1)} ∈ ℝ^H in the Hadamard product; an N×H matrix times 𝐱 ∈ "
                           "ℝ^N is defined only when N = H (the counterexample: N = 3, H = 4)."),
-        remarks=("Eq. 5.20's parenthesis \"(i.e., 𝐁 ∈ ℝ^{H×H} …)\" is consistent only because "
+        remarks=("Not an erratum: Eq. 5.20's parenthesis \"(i.e., 𝐁 ∈ ℝ^{H×H} …)\" is consistent only because "
                  "it assumes H = N; the experiments use N ≠ H (Table 6.2).",)),
     corrected=dict(
         title="RAC layer with 𝐁 ∈ ℝ^{H×N}",
@@ -201,7 +201,7 @@ claim("thesis-sec-5.4.1-params", "Recurrent-layer parameters: 2H² → 4H",
                     "where we assume H = N for simplicity … Future work could explore … "
                     "non-square diagonal matrices Γ", "thesis §5.4.1, after Eq. 5.20")
             for k in C.PARAM_READINGS[2:]]],
-      remarks=("§1's \"2H² in vanilla RNNs\" is H² + NH when N ≠ H (with the one-hot input of "
+      remarks=("Not an erratum (exact for the H-dimensional input §5.4.1 assumes): §1's \"2H² in vanilla RNNs\" is H² + NH when N ≠ H (with the one-hot input of "
                "Eq. 6.1, H² + H|V|): the 2H² figure presumes an H-dimensional input.",
                "The 4H figure is for LMM and LMM-MMn only (as §6.4.2 says); LMM-MLP adds 𝐂, 𝐃 ∈ "
                "ℂ^{H×H}.",
@@ -214,7 +214,7 @@ claim("thesis-eq-5.22", "Closed form h_j = (λ_jγ_j)^t Π x_j of the LMM",
       space=({"H": 4, "T": 6},), scaled=S.scaled_eq522,
       scaled_space={"small": ({"H": 64, "L": 512},), "large": ({"H": 4096, "L": 16384},)},
       pinned=({"params": {"H": 4, "T": 6}, "seed": 522, "note": "the claims catalogue sizes"},),
-      remarks=("\"the norm of … x^{(i)}_j being less than 1\" is an assumption about the "
+      remarks=("Not an erratum: \"the norm of … x^{(i)}_j being less than 1\" is an assumption about the "
                "inputs, not something Glorot initialisation provides; with |x| > 1 the same "
                "formula grows exponentially — \"the exponential nature\" holds either way.",),
       proof=_P + "prove_thesis_eq_5_22", expected="holds", topic="gated-cells-lmms")
@@ -233,7 +233,7 @@ claim("thesis-eq-5.23", "LMM-MLP: MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱", STATEMENTS["
                   "Min-Max normalization or an MLP layer curbs the exponential nature of hidden "
                   "states", "thesis §6.4.2, Model Effectiveness (\"an MLP layer\": one layer, "
                   "as the definition printed with Eq. 5.23, MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱^{(t)}, decides)")],
-      remarks=("\"Multi-layer perceptron\" (also \"an MLP layer\", Fig. 6.9 caption) names a "
+      remarks=("Naming, not an erratum: \"Multi-layer perceptron\" (also \"an MLP layer\", Fig. 6.9 caption) names a "
                "single affine layer with a skip term from 𝐱 and no hidden layer or "
                "nonlinearity.",), expected="holds")
 claim("thesis-eq-5.23-variant", "Variant: MLP(𝐳) is one affine layer; LMM-MLP is not "

@@ -188,8 +188,8 @@ claim("thesis-claim-5.3.2", "RAC / MI-RNN = TTLM with G = A ⊙ B", _T532_STATEM
                   "h^{(t−1)}, as 𝐀𝐡^{(t−1)} in Eq. 5.15)"),
           Reading("b: B transposed", _B_T[0], False, *_B_T[1:]),
           Reading("b: A, B transposed", _B_T[0] + " and A_(α_(t−1) j)", False, *_B_T[1:])],
-      remarks=("\"TT-scores\" should read \"TT-cores\" (also repeated in §6.2.2).",
-               "\"G = A ⊙ B\" is the thesis's notation for the δ-contraction (a row-wise "
+      remarks=("Wording, not counted as an erratum: \"TT-scores\" should read \"TT-cores\" (also repeated in §6.2.2).",
+               "Notation, not an erratum: \"G = A ⊙ B\" is the thesis's notation for the δ-contraction (a row-wise "
                "face-splitting product), not the matrix Hadamard product; calling δ \"the "
                "Hadamard product of the two\" is loose wording on correct mathematics.",
                "The cores are constrained to G_{:,i,:} = diag(B_{:,i}) A (leg order α_t "

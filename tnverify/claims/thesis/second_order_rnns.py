@@ -177,8 +177,8 @@ claim("thesis-claim-5.3.1", "2-RNN = TTLM core (thesis layout)", _T531_STATEMENT
                   "reproduces the 2-RNN states", True,
                   "If we add φ for h^{(t)} in TTLMs, the hidden states of 2-RNNs and TTLMs are "
                   "identical", "thesis §5.3.2, end of proof of Claim 5.3.1")],
-      remarks=("\"T … equals the TT-cores\" means equal up to the leg permutation "
-               "T_{jik} = G_{jki}.", "\"Same-sized\" means the same number of entries; the "
+      remarks=("Wording, not an erratum: \"T … equals the TT-cores\" means equal up to the leg permutation "
+               "T_{jik} = G_{jki}.", "Wording, not an erratum: \"Same-sized\" means the same number of entries; the "
                "shapes differ.", "The claim is checked with b = 0. The reason the thesis gives for "
                "ignoring b (b as a 0th component of f) is false in a bilinear form: "
                "thesis-eq-5.11-bias, the same erratum as ttlm-eq14-bias.",
