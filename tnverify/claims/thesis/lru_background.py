@@ -287,7 +287,12 @@ def _small_eq413(params, rng, *, corrected=False):
             "mean 0 and variance 1)", passed=bool(ok),
             details={name: str(lines[name]), "E|x_k|^2": str(truth)},
             counterexample=None if ok else {name: str(lines[name]).replace("**", "^"),
-                                            "E|x_k|^2": str(truth).replace("**", "^")},
+                                            "E|x_k|^2": str(truth).replace("**", "^"),
+                                            "why": "exact in λ, so only k = k_symbolic "
+                                                   "matters here; |λ| = abs_lambda, the "
+                                                   "phase, steps and paths are those of the "
+                                                   "same case's Monte Carlo checks of "
+                                                   "E|x_k|² and of γ = √(1 − |λ|²)"},
             control=Evidence(f"control (the conjugate * dropped: Σ_{{i<k}} λ^{{2i}}) of: {name} "
                              "of Eq. 4.13 vs E|x_k|²", passed=bool(ctrl_ok),
                              details={"variant": str(no_conj)}))
