@@ -68,7 +68,9 @@ def _builtin():
 ADDED_AFTER_0_2_0 = frozenset(
     """
     tnverify-tt-svd-alg-1 tnverify-tt-svd-tail-at-delta tnverify-numerical-rank-threshold
-    thesis-eq-5.11-bias thesis-eq-5.11-bias-corrected
+    thesis-eq-5.11-bias thesis-eq-5.11-bias-corrected thesis-eq-5.4 thesis-eq-5.4-corrected
+    thesis-eq-5.9 thesis-eq-5.9-corrected thesis-sec-4.2.2-glorot
+    thesis-sec-4.2.2-glorot-corrected
 """.split()
 )
 

@@ -288,8 +288,8 @@ def small_cost(params, rng, corrected=False):
                     if dt is np.float64 else \
                     np.array([np.float32(_psi_direct(Gp, x, dt)) ** 2 / np.float32(zd)
                               for x in tok], dtype=np.float32)
-                probe[(Vp, Lp, np.dtype(dt).name)] = (direct, ref, lp_cell.numpy())
-    for (Vp, Lp, dt), (direct, ref, lp_cell) in probe.items():
+                probe[(Vp, Lp, np.dtype(dt).name)] = (direct, ref, lp_cell.numpy(), lz)
+    for (Vp, Lp, dt), (direct, ref, lp_cell, lz) in probe.items():
         tiny = float(np.finfo(dt).tiny)
         under = direct < tiny
         key = f"|V|={Vp}, L={Lp}, {dt}"
@@ -305,7 +305,12 @@ def small_cost(params, rng, corrected=False):
         elif dt == "float64":
             ok = ~under
             under32 = probe[(Vp, Lp, "float32")][0] < float(np.finfo(np.float32).tiny)
-            ev = Evidence(f"direct float64 P̃(x) = Ψ(x)²/Z stays representable, {key}",
+            model = (f"a random Born machine (the TTLM of Eq. 4.3: P̃(x) = Ψ(x)²/Z, Ψ(x) = "
+                     f"G^(1)[x₁] ⋯ G^(L)[x_L]) with |V| = {Vp}, L = {Lp}, TT-ranks R = {R}, "
+                     f"real core entries i.i.d. N(0, 1/(|V|·R_(t−1))) (so that Z is of order "
+                     f"1), at {params['samples']} sequences x sampled from the model itself")
+            i_bad = int(np.argmax(~ok)) if not ok.all() else 0
+            ev = Evidence(f"direct float64 P̃(x) = Ψ(x)²/Z stays representable, for {model}",
                           passed=bool(ok.all()),
                           control=Evidence(f"control (the same P̃(x) computed directly in "
                                            f"float32) of: P̃(x) stays representable, {key}",
@@ -314,9 +319,13 @@ def small_cost(params, rng, corrected=False):
                           details={"min_log_P_ref": float(ref.min()),
                                    "min_direct_P": float(direct.min())},
                           counterexample=None if ok.all() else {
-                              "vocab_size": Vp, "length": Lp, "dtype": dt,
-                              "log_P_reference": float(ref[~ok][0]),
-                              "direct_P": float(direct[~ok][0])})
+                              "vocab_size": Vp, "length": Lp, "rank": R, "dtype": dt,
+                              "underflowed": f"{int((~ok).sum())} of {ok.size} sampled "
+                                             "sequences",
+                              "ln Z": round(lz, 1),
+                              "ln |Ψ(x)| (log domain)": round((ref[i_bad] + lz) / 2, 1),
+                              "ln P̃(x) (log domain)": round(float(ref[i_bad]), 1),
+                              "direct P̃(x) = Ψ(x)²/Z (float64)": float(direct[i_bad])})
             if ok.all():
                 # representable: its log then agrees with the log-domain reference (a zero
                 # would give −inf and fail), which replaces the bare representability flag

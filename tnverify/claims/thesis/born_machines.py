@@ -186,7 +186,7 @@ claim("thesis-sec-4.1.3-gauge", "gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-can
                   quote="MPS has gauge degrees of freedom, which means that a TT-core can be "
                         "invariant after inserting its identity 𝐈 = 𝐌𝐌⁻¹",
                   where="§4.1.3 Model Architecture")),
-      remarks=("Wording: 'a TT-core can be invariant after inserting its identity 𝐈 = 𝐌𝐌⁻¹' "
+      remarks=("Wording, not an erratum (the mathematics is right): 'a TT-core can be invariant after inserting its identity 𝐈 = 𝐌𝐌⁻¹' "
                "should read 'the MPS (the represented tensor) is invariant': 𝐌𝐌⁻¹ is inserted "
                "on a bond and absorbed into the neighbouring cores, which change.",),
       proof="proofs/born.py::prove_thesis_sec_4_1_3_gauge", uses=("thesis-sec-4.3.2-cost",))
@@ -259,9 +259,16 @@ corrected_pair(
                           "k|V|^{−L}; a test sequence scored at perplexity PPL has P̃(x) = "
                           "PPL^{−L}, which is below the smallest float32 number once L·log₁₀ PPL "
                           "> 45 and below the smallest float64 number (≈ 4.9·10^{−324}) once "
-                          "it exceeds about 323.3. The probe below computes ln P̃(x) = −864.026 "
-                          "(P̃(x) ≈ 10^{−375}) in the log domain, while the direct float64 "
-                          "product returns 0.",
+                          "it exceeds about 323.3. The probe below is not tuned to underflow: a "
+                          "random Born machine (P̃(x) = Ψ(x)²/Z, Ψ(x) = G^{(1)}[x₁] ⋯ "
+                          "G^{(L)}[x_L]) with |V| = 1000, L = 128, TT-ranks 4 and real core "
+                          "entries i.i.d. N(0, 1/(|V|·R_{t−1})), scaled so that Z is of order "
+                          "1 (ln Z ≈ −0.2), scores 16 sequences drawn from the model itself, "
+                          "i.e. typical ones. For them ln P̃(x) ≈ −864 in the log domain, near "
+                          "the −L ln|V| ≈ −884 of a uniform model: P̃(x) ≈ 10^{−375}. Ψ(x) "
+                          "itself (ln|Ψ(x)| ≈ −432, about 10^{−188}) is representable, but "
+                          "Ψ(x)² is below the float64 range, so the direct float64 Ψ(x)²/Z "
+                          "returns 0 for all 16.",
                       also=(Defect("misprint", printed="§4.3.2: \"a wave function x (see Eq. "
                                    "4.3), previous TNLMs employ a particular TN to represent x\"",
                                    meant="§4.3.2: \"a wave function Ψ (see Eq. 4.3), previous "

@@ -225,9 +225,12 @@ def small_eq45(params, rng, corrected: bool = False):
         rhs = (num / den).reshape(-1)                               # RHS of Eq. 4.5
         if not corrected:
             # conditioning on x_{k-1} itself: P(x_{k-1} | x_{k-1}, …) = 1
-            parts[str(k)] = compare_values(
-                f"k={k}: printed left side P̃(x^(k−1) | x^(k), x^(k−1), …) = 1 vs the RHS",
-                np.ones_like(rhs), rhs, n=n, sizes=sizes)
+            parts[f"k={k}"] = compare_values(
+                f"k={k}: printed left side P̃(x^(k−1) | x^(k), x^(k−1), …) = 1 (x^(k−1) is in "
+                "its own conditioning list) vs the RHS P̃(x^(k−1), …, x^(L)) / P̃(x^(k), …, "
+                f"x^(L)) of a random Born machine", np.ones_like(rhs), rhs, n=n, sizes=sizes,
+                labels=[f"x^(k−1), …, x^(L) = {tuple(int(w) for w in row)} (0-based words)"
+                        for row in all_sequences(V, L - k + 2)])
             continue
         # wrong variant: conditioning on x^{(k+1..L)} only (one index dropped)
         if k < L:

@@ -95,8 +95,8 @@ claim("thesis-eq-6.7", "Multiplicative integration with gates (Wu et al.)",
                "+ 𝐛); the thesis omits it by its bias convention, so Eq. 6.6 equals Eq. 6.7 at "
                "equal parameters only up to the constant β₁⊙β₂ (see the variant "
                "thesis-eq-6.7-variant).",
-               "\"Wu and King (2016)\" should read \"Wu et al. (2016)\" (the next sentence "
-               "uses the latter).", "α is called a \"bias vector\" though it is a gate."))
+               "Citation slip, not counted as an erratum: \"Wu and King (2016)\" should read \"Wu et al. (2016)\" (the next sentence "
+               "uses the latter).", "Naming, not an erratum: α is called a \"bias vector\" though it is a gate."))
 claim("thesis-eq-6.7-variant", "Variant of Eq. 6.7 with the bias of Wu et al. (2016)",
       ("Variant (not a correction: thesis-eq-6.7 holds as printed): (𝐀𝐡 + β₁) ⊙ (𝐁𝐟 + β₂) = "
        "α ⊙ 𝐀𝐡 ⊙ 𝐁𝐟 + β₁ ⊙ 𝐁𝐟 + β₂ ⊙ 𝐀𝐡 + 𝐛 with α = 𝟏 and 𝐛 = β₁ ⊙ β₂ at the same "
@@ -122,6 +122,14 @@ corrected_pair(
                       meant="∂𝐡^{(t)}/∂𝐡^{(t−n)} = 𝐀ᵀdiag(𝐁𝐟^{(t−n+1)}) 𝐀ᵀdiag(𝐁𝐟^{(t−n+2)}) "
                             "⋯ 𝐀ᵀdiag(𝐁𝐟^{(t)}) (denominator layout): one factor per input, "
                             "equal to the n-th power only for constant input",
+                      why="For 𝐡^{(s)} = 𝐀𝐡^{(s−1)} ⊙ 𝐁𝐟^{(s)} (Eq. 6.5 with linear φ) one step "
+                          "has ∂𝐡^{(s)}/∂𝐡^{(s−1)} = 𝐀ᵀdiag(𝐁𝐟^{(s)}) in the denominator layout "
+                          "(entry (a, b) = ∂h^{(s)}_b/∂h^{(s−1)}_a) the thesis uses. The chain "
+                          "rule multiplies the n steps s = t−n+1, …, t, each with its own input "
+                          "𝐟^{(s)}; the printed n-th power repeats the first step's input n "
+                          "times, which is the product only when 𝐁𝐟^{(s)} is the same at every "
+                          "step. The counterexample compares with automatic differentiation of "
+                          "the recurrence on random 𝐀, 𝐁 and random inputs.",
                       erratum=_SINGLE_INPUT)),
     corrected=dict(
         title="RAC Jacobian as the ordered chain-rule product",
@@ -149,6 +157,14 @@ corrected_pair(
                       meant="∂𝐡^{(t)}/∂𝐡^{(t−n)} = Π_{i=t−n+1}^{t} Λ diag(Γ𝐱^{(i)}) = "
                             "diag((λ_jγ_j)ⁿ Π_{i=t−n+1}^t x_j^{(i)}), as the component formula "
                             "in the next sentence says",
+                      why="For Eq. 5.20, 𝐡^{(s)} = Λ𝐡^{(s−1)} ⊙ Γ𝐱^{(s)} with Λ, Γ diagonal, "
+                          "one step has ∂𝐡^{(s)}/∂𝐡^{(s−1)} = Λ diag(Γ𝐱^{(s)}) (diagonal, so "
+                          "the layout and the transpose do not matter). The n steps s = t−n+1, "
+                          "…, t each bring their own input 𝐱^{(s)}, so the product is "
+                          "diag((λ_jγ_j)ⁿ Π_s x^{(s)}_j), the thesis's own next sentence; the "
+                          "printed n-th power uses 𝐱^{(t)} at every step and agrees only for "
+                          "constant input. The counterexample compares with automatic "
+                          "differentiation of the recurrence (complex Λ, Γ, 𝐱).",
                       erratum=_SINGLE_INPUT)),
     corrected=dict(
         title="LMM Jacobian: Π_i Λᵀ diag(Γ𝐱^(i)) = diag((λγ)ⁿ Π x)",

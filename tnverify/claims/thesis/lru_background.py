@@ -44,9 +44,13 @@ corrected_pair(
                       "Σ_{j=0}^{k−1} Λ^jB̄u_{k−j} (4.8) (the listed x₂ = A²Bu₀ + ABu₁ + Bu₂ has "
                       "j up to k)",
                       meant="Σ_{j=0}^{k} in Eq. 4.7 and 4.8",
-                      why="With x₀ = Bu₀ the recurrence gives x_k = Σ_{j=0}^{k} A^jBu_{k−j} "
-                          "(the thesis's own x₂ = A²Bu₀ + ABu₁ + Bu₂ has j = 0, 1, 2); the upper "
-                          "limit k−1 drops the term A^kBu₀.",
+                      why="Eq. 4.7 states its start: x_{−1} = 0, so x₀ = Bu₀ and the inputs "
+                          "are u₀, …, u_k. The recurrence x_k = Ax_{k−1} + Bu_k then gives x_k = "
+                          "Σ_{j=0}^{k} A^jBu_{k−j}, k + 1 terms (the thesis's own x₂ = A²Bu₀ + "
+                          "ABu₁ + Bu₂ has j = 0, 1, 2); the upper limit k−1 drops the term "
+                          "A^kBu₀ (at k = 0 it gives the empty sum 0 instead of x₀ = Bu₀). "
+                          "Eq. 4.13, which also sums to k−1, is right as to its limit because it "
+                          "starts differently (x₀ = 0, inputs u₁, …, u_k; see its own entry).",
                       also=(Defect("misprint", printed="Eq. 4.9: C̄ := CP⁻¹",
                                    meant="Eq. 4.9: C̄ := CP",
                                    why="With A = PΛP⁻¹ and x̄_k = P⁻¹x_k, C̄x̄_k = Cx_k needs "
@@ -74,12 +78,12 @@ claim("thesis-thm-4.2.1", "strong circular law for Glorot matrices",
                         "the limit H → ∞, the limit the theorem states",
                         quote="For r_min = 0, r_max = 1, the distribution coincides with Glorot "
                               "initialization in the limit.", where="§4.2.2, Fig. 4.8 caption"),),
-      remarks=("'sampling the eigenvalues of Λ uniformly on the unit disk is equivalent to the "
-               "Glorot initialization of A' omits the source's 'in the large-width limit' "
-               "(Orvieto et al. 2023, §3.2.2; the thesis's own Fig. 4.8 caption says 'in the "
-               "limit'): at finite H a real Glorot spectrum is conjugate-symmetric with about "
-               "√(2H/π) real eigenvalues, which i.i.d. disk samples are not.",
-               "Attribution: Ginibre (1965) introduced the real, complex and quaternion "
+      remarks=("The sentence after the theorem, 'sampling the eigenvalues of Λ uniformly on "
+               "the unit disk is equivalent to the Glorot initialization of A', omits 'in the "
+               "limit' (false at finite H: a real Glorot spectrum has about √(2H/π) real "
+               "eigenvalues); it is an erratum of its own (a misprint: the "
+               "qualifier is missing), thesis-sec-4.2.2-glorot.",
+               "Attribution, not a mathematical erratum: Ginibre (1965) introduced the real, complex and quaternion "
                "ensembles but gave the eigenvalue law in closed form for the complex one; for "
                "real Gaussian matrices it is due to later work (e.g. Edelman 1997; the strong "
                "circular law, Tao–Vu 2010).",
@@ -94,6 +98,76 @@ claim("thesis-thm-4.2.1", "strong circular law for Glorot matrices",
       scaled_space={"small": ({"H": 300, "reps": 8},),
                     "large": ({"H": 2000, "reps": 4}, {"H": 8192, "reps": 2})},
       pinned=({"params": {"H": 200, "reps": 20}, "seed": 421, "note": "the claims catalogue H = 200"},))
+
+# -- thesis-sec-4.2.2-glorot --------------------------------------------------------------
+def _small_glorot_finite(params, rng):
+    """'Equivalent' read at finite H: the number of real eigenvalues of real Glorot
+    matrices (N(0, 1/H) entries) against that of H i.i.d. uniform samples of the unit disk
+    (0 with probability 1).  Control: complex Glorot matrices (entries (a + ib)/√(2H)), which
+    have no real eigenvalues either."""
+    import math
+
+    import numpy as np
+
+    from ...lru.theory import glorot_eigenvalues
+    H, reps = params["H"], params["reps"]
+    n_real = np.count_nonzero(glorot_eigenvalues(H, rng, batch=reps).imag == 0, axis=-1)
+    disk = np.sqrt(rng.uniform(size=(reps, H))) * np.exp(2j * math.pi * rng.uniform(size=(reps, H)))
+    n_disk = np.count_nonzero(disk.imag == 0, axis=-1)
+    cplx = (rng.standard_normal((reps, H, H)) + 1j * rng.standard_normal((reps, H, H))) \
+        / math.sqrt(2 * H)
+    n_cplx = np.count_nonzero(np.linalg.eigvals(cplx).imag == 0, axis=-1)
+    ok = bool(n_real.sum() == n_disk.sum())
+    compared = (f"number of real eigenvalues of {reps} real Glorot matrices (H = {H}) vs of "
+                f"{reps} sets of H i.i.d. uniform samples of the unit disk")
+    return Evidence(compared, passed=ok, sizes=dict(params),
+                    details={"real_counts_glorot": n_real.tolist(),
+                             "expected_glorot": math.sqrt(2 * H / math.pi) + 0.5},
+                    counterexample=None if ok else {
+                        "H": H, "real eigenvalues of the first Glorot matrix": int(n_real[0]),
+                        "real samples among its H disk samples": int(n_disk[0]),
+                        "expected real eigenvalues, √(2H/π) + ½": round(
+                            math.sqrt(2 * H / math.pi) + 0.5, 1)},
+                    control=Evidence(f"control (complex Glorot matrices, entries (a + ib)/√(2H), "
+                                     f"in place of real ones) of: {compared}",
+                                     passed=bool(n_cplx.sum() == n_disk.sum())))
+
+
+_GLOROT = ("Supported by Thm. 4.2.1, Fig. 4.7 shows that the spectrum of non-symmetric A is "
+           "sampled from the unit disk in ℂ under Glorot initialization. Thus, sampling the "
+           "eigenvalues of Λ uniformly on the unit disk is equivalent to the Glorot "
+           "initialization of A.")
+corrected_pair(
+    "thesis-sec-4.2.2-glorot",
+    common=dict(topic=G, uses=("thesis-thm-4.2.1",),
+                refs=refs("thesis", "§4.2.2, after Thm. 4.2.1 (Fig. 4.7)")),
+    printed=dict(
+        title="'equivalent to the Glorot initialization' without 'in the limit'",
+        statement=f"\"{_GLOROT}\"", small=_small_glorot_finite, space=({"H": 50, "reps": 8},),
+        expected="fails",
+        defect=Defect(
+            "misprint",
+            printed="'Thus, sampling the eigenvalues of Λ uniformly on the unit disk is "
+                    "equivalent to the Glorot initialization of A.'",
+            meant="'Thus, sampling the eigenvalues of Λ uniformly on the unit disk is "
+                  "equivalent to the Glorot initialization of A in the limit H → ∞.'",
+            why="Read at a finite H the sentence is false: a real H×H Glorot matrix (i.i.d. N(0, 1/H) entries) "
+                "has real eigenvalues, √(2H/π) + ½ of them on average (Edelman, Kostlan & "
+                "Shub 1994), and the others in conjugate pairs, while H i.i.d. uniform disk "
+                "samples have no real value and no pairs with probability 1 (the check below, "
+                "H = 50, 8 matrices). The intended statement is clear and is a limit: Thm. "
+                "4.2.1, cited as the support, states convergence of the empirical spectral "
+                "measure as H → ∞, and the thesis's own Fig. 4.8 caption says 'coincides with "
+                "Glorot initialization in the limit', as does the source (Orvieto et al. "
+                "2023, §3.2.2, 'in the large-width limit'); the missing qualifier is the "
+                "edit.")),
+    corrected=dict(
+        title="'equivalent … in the limit H → ∞' (the circular law)",
+        statement=(f"\"{_GLOROT}\" Corrected: \"… is equivalent to the Glorot initialization "
+                   "of A in the limit H → ∞\": the empirical spectral distribution of a real "
+                   "H×H matrix with i.i.d. N(0, 1/H) entries converges to the uniform law on "
+                   "the unit disk (Thm. 4.2.1)."),
+        small=small_thm421, space=({"H": 200, "reps": 20},), expected="holds"))
 
 # -- thesis-lemma-4.2.1 -----------------------------------------------------------------
 _ANN = ({"n": 20_000, "r_min": 0.4, "r_max": 0.9}, {"n": 20_000, "r_min": 0.0, "r_max": 1.0})
@@ -188,7 +262,7 @@ claim("thesis-eq-4.12", "lim_{ε→0} ratio = 1/(1 − r²)",
                   quote="lim_{ε→0} 𝔼[‖x_{k→∞}‖²₂]/𝔼[‖Bu‖²₂] = 1/(1−r²), where ε = r_max² − r_min²",
                   where="§4.2.2, first statement of the limit (which radius is fixed is not "
                         "said)")),
-      remarks=("r is not defined in the displayed chain; it is the common radius r_min = r_max "
+      remarks=("Notation, not an erratum: r is not defined in the displayed chain; it is the common radius r_min = r_max "
                "= r of the limit (as the source, Orvieto et al. 2023, says).",),
       uses=("thesis-prop-4.2.1",), proof=_PROOFS + "thesis_eq_4_12")
 
@@ -209,10 +283,16 @@ def _small_eq413(params, rng, *, corrected=False):
         ok = sp.expand(lines[name] - truth) == 0
         sym[f"sympy k={params['k_symbolic']}: {name} = E|x_k|²"] = Evidence(
             f"{name} of Eq. 4.13 vs E|x_k|² (exact, symbolic λ = a + ib, a and b real; "
-            f"k = {params['k_symbolic']})", passed=bool(ok),
+            f"k = {params['k_symbolic']}; x_k = λx_(k−1) + u_k from x₀ = 0, u_i i.i.d. with "
+            "mean 0 and variance 1)", passed=bool(ok),
             details={name: str(lines[name]), "E|x_k|^2": str(truth)},
             counterexample=None if ok else {name: str(lines[name]).replace("**", "^"),
-                                            "E|x_k|^2": str(truth).replace("**", "^")},
+                                            "E|x_k|^2": str(truth).replace("**", "^"),
+                                            "why": "exact in λ, so only k = k_symbolic "
+                                                   "matters here; |λ| = abs_lambda, the "
+                                                   "phase, steps and paths are those of the "
+                                                   "same case's Monte Carlo checks of "
+                                                   "E|x_k|² and of γ = √(1 − |λ|²)"},
             control=Evidence(f"control (the conjugate * dropped: Σ_{{i<k}} λ^{{2i}}) of: {name} "
                              "of Eq. 4.13 vs E|x_k|²", passed=bool(ctrl_ok),
                              details={"variant": str(no_conj)}))
@@ -243,9 +323,20 @@ corrected_pair(
                       "λ^j 𝔼[u_{k−j}])*",
                       meant="𝔼|x_k|² = 𝔼[(Σ_{i=0}^{k−1} λ^i u_{k−i})(Σ_{j=0}^{k−1} λ^j "
                             "u_{k−j})*]",
-                      why="With the expectation inside each factor the printed line is 0 for "
-                          "zero-mean noise (𝔼[u] = 0), while 𝔼|x_k|² = Σ_{i=0}^{k−1} |λ|^{2i} "
-                          "> 0 for unit-variance white noise.")),
+                      why="The setting is one-dimensional: x_k = λx_{k−1} + u_k (Λ = λ ∈ ℂ, B "
+                          "= 1) with white-noise input, u_k i.i.d. with 𝔼[u_k] = 0 and "
+                          "𝔼[u_iu_j*] = 1 if i = j, else 0. With the expectation inside each "
+                          "factor, the printed first line is 0 (every 𝔼[u] is 0), while 𝔼|x_k|² "
+                          "= Σ_{i=0}^{k−1} |λ|^{2i} > 0, as the chain's own last line says; the "
+                          "expectation belongs outside the product. The upper limit k−1 is no "
+                          "erratum here, unlike in Eq. 4.7: Eq. 4.13's sums have the terms "
+                          "λ^iu_{k−i}, i = 0, …, k−1, i.e. the inputs u₁, …, u_k, which is "
+                          "x_k of the recurrence started at x₀ = 0 (the convention of Orvieto et "
+                          "al. 2023, whose derivation this is), and all three lines use the same "
+                          "k terms. Eq. 4.7 instead fixes x_{−1} = 0 and lists x₂ = A²Bu₀ + ABu₁ "
+                          "+ Bu₂, with the input u₀, so its sum needs the limit k (that entry). "
+                          "Started as Eq. 4.7 is, all three lines of Eq. 4.13 would run to k; "
+                          "either way the limit k → ∞ is 1/(1 − |λ|²).")),
     corrected=dict(
         title="Eq. 4.13 with the expectation outside",
         statement=(_EQ413 + " Corrected: the first line is 𝔼[(Σ_{i=0}^{k−1} λ^i u_{k−i})"
@@ -272,7 +363,7 @@ claim("thesis-eq-4.11", "stable exponential parameterisation", _EQ411,
                   quote="interpreted v^{log} as the vector of log eigenvalue magnitudes, "
                         "encoding the distance to the origin",
                   where="§4.2.2, after Table 4.4, point (3)"),),
-      remarks=("Point (3) calls v^{log} 'the vector of log eigenvalue magnitudes', but log|λ_j| "
+      remarks=("Naming, not an erratum: point (3) calls v^{log} 'the vector of log eigenvalue magnitudes', but log|λ_j| "
                "= −exp(v^{log}_j): v^{log} = log(−log|λ_j|) = log v_j, a monotone encoding of "
                "the magnitude (the same name is used in the source, Orvieto et al. 2023 §3.4); "
                "the parameterisation itself is right. The registered variant "

@@ -32,6 +32,29 @@ _READINGS = [
     Reading("b", "standard complex normal factors of total variance 1 (each part N(0, ½), as "
             "torch.randn with a complex dtype, the thesis's framework)", True, *_GEN)]
 
+_FIG68_WHY = (
+    "What is compared. The thesis compares 'the distributions of the real part of complex "
+    "numbers and real numbers' (its KS test), computes the kurtosis 'for the real part of "
+    "complex numbers', and explains the tails by 'the norm of (ac − bd) or (ad + bc)', the "
+    "real and imaginary parts of a complex product. So the statistic is X = Re(z₁z₂z₃z₄) "
+    "for four i.i.d. complex normal factors z_j, against Y = y₁y₂y₃y₄ for four i.i.d. "
+    "N(0, 1) reals; Im(z₁z₂z₃z₄) has the same law as X (multiplying z₁ by −i leaves a "
+    "circular normal unchanged), so the choice of part does not matter. 'Longer and fatter "
+    "tails' is compared through the tail probabilities P(|X| > k) and P(|Y| > k) at k = 5, "
+    "10, 20, 50 (raw units, before z-scoring), the quantities a tail statement is about. "
+    "Each probability is a certified interval (lo, hi): bounds proved to contain the exact "
+    "probability, computed without sampling (log|X| is a sum of independent terms; their "
+    "laws are discretised with exact distribution functions, each cell's mass placed at its "
+    "left edge for lo and at its right edge for hi, and convolved), so two disjoint "
+    "intervals decide the ordering with no statistical error. Reading (a), parts N(0, 1): "
+    "the complex tail is heavier, P(|X| > 5) in (0.0666, 0.0670) against P(|Y| > 5) in "
+    "(0.00705, 0.00709), and likewise at k = 10, 20, 50: the statement holds. Reading (b), "
+    "parts N(0, ½): it is lighter, P(|X| > 5) in (0.00140, 0.00142) against the same "
+    "P(|Y| > 5): the statement fails. Under (a) each factor is √2 times its (b) value, so X "
+    "is 4 times larger. 'Mean 0 and variance 1' fits both readings (variance 1 per part, or "
+    "E|z|² = 1), so the statement is ambiguous. The kurtoses (21 and 78, scale-free) and the "
+    "z-scored tails agree under both readings.")
+
 claim("thesis-fig-6.8-kurtosis",
       "Fig. 6.8: kurtosis 21.1 vs 82.14 and tails of products of four normals",
       ("Setup: \"We generate both real and complex numbers 100 million times from a normal "
@@ -61,7 +84,8 @@ claim("thesis-fig-6.8-kurtosis",
                     meant="complex numbers a + ib with a, b i.i.d. N(0, 1) (so E|z|² = 2) — "
                           "under the standard complex normal (parts N(0, ½)) the raw complex "
                           "tails are lighter; also state whether 10⁸ counts products or "
-                          "draws"),
+                          "draws",
+                    why=_FIG68_WHY),
       remarks=("The kurtosis values, their ordering and the normalised-tail statement hold "
                "under both readings; 82.14 sits in the upper tail of the sampling law of the "
                "real product's sample kurtosis at n = 10⁸ (exact value 78).",
@@ -76,7 +100,7 @@ claim("thesis-fig-6.8-ks", "Fig. 6.8: two-sample KS test, p < 0.001",
                     # the claims catalogue: 10^8 samples each; ~20 GB of device memory at the peak
                     "large": ({"samples": 10**8},)}, readings=_READINGS,
       uses=("thesis-fig-6.8-kurtosis",),
-      remarks=("At n = 10⁸ the p-value is numerically 0, so \"p < 0.001\" and \"likely "
+      remarks=("Not an erratum (the statement holds): at n = 10⁸ the p-value is numerically 0, so \"p < 0.001\" and \"likely "
                "dissimilar\" understate it; the two laws differ analytically (variance and "
                "kurtosis), so the test adds little.",))
 
@@ -154,7 +178,7 @@ claim("thesis-eq-6.4", "Eq. 6.4 fits y = a e^{−bx}: growth/decay",
        "axes.\""),
       refs("thesis", "§6.3.1, Eq. 6.4, Figs. 6.2–6.3", "thesis", "§6.3.2, Figs. 6.5–6.7"),
       _small_eq64, topic="lru-background",
-      remarks=("Which model's curve is fitted (vRNN-LIN or vRNN-LIN-LN, both in Fig. 6.3) is not "
+      remarks=("Not judged (the data are not available), so not an erratum: which model's curve is fitted (vRNN-LIN or vRNN-LIN-LN, both in Fig. 6.3) is not "
                "stated; for vRNN-LIN-LN the fitted mean reaches ≈ 10¹⁰ ≫ 65504 by step 784, "
                "hard to square with \"At the 808th training step … surpasses float16 "
                "precision bounds\". The fitted values and R² cannot be checked without the "
@@ -225,7 +249,7 @@ claim("thesis-tables-4.3-4.4", "Tables 4.3–4.4 (Orvieto et al. 2023)",
        "/ ×; Λ STABLE EXP 87.2 (0.4) / 59.4 (0.3) / 93.5 (0.5) / ×; + RING INIT 88.1 (0.0) / "
        "59.4 (0.3) / 94.4 (0.3) / ×."), refs("thesis", "§4.2.2, Tables 4.3 and 4.4"),
       _small_tables, topic="lru-background",
-      remarks=("The source (Orvieto et al. 2023) reports mean and standard error over 3 seeds; "
+      remarks=("Not an erratum (an omission): the source (Orvieto et al. 2023) reports mean and standard error over 3 seeds; "
                "the thesis captions do not say what the parenthesised numbers are.",))
 
 
@@ -305,7 +329,11 @@ corrected_pair(
                       printed="Given B = 50 and |T| = 54k, each epoch comprises 1400 training "
                               "steps",
                       meant="Given B = 50 and |T| = 54k, each epoch comprises 1080 training "
-                            "steps; or, if all of MNIST was used, |T| = 70k (70,000/50 = 1400)"),
+                            "steps; or, if all of MNIST was used, |T| = 70k (70,000/50 = 1400)",
+                      why="An epoch passes each of the |T| training sequences once, B per "
+                          "step, so it has |T|/B steps: 54,000/50 = 1080. Taking '54k' at its "
+                          "printed precision (any |T| in [53,500, 54,500]) gives 1070 to 1090 "
+                          "steps, never 1400."),
         remarks=("1400 is not a digit slip of 1080: 1400 = 70,000/50 (all of MNIST, train + "
                  "test), or B ≈ 38.6 at |T| = 54k.", "The \"808th training step\" (Fig. 6.2) "
                  "and \"initial 10k steps\" (Fig. 6.6) are counted in these steps.")),
@@ -336,7 +364,11 @@ corrected_pair(
         title="h^(L) is B × L", statement=_HL_STATEMENT, refs=_STEPS_REF,
         small=_small_hl_size, space=_HL_SPACE[:1], expected="fails",
         defect=Defect("misprint", printed="the size of 𝐡^{(L)} is B × L",
-                      meant="the size of 𝐡^{(L)} is B × H")),
+                      meant="the size of 𝐡^{(L)} is B × H",
+                      why="𝐡^{(L)} is the hidden state after the last of the L = 784 steps: "
+                          "one H-dimensional vector per sequence of the batch, so B × H (50 × "
+                          "192 at H = 192, one of the hidden sizes {192, 256, 384} of Table 6.2); B × L would be one "
+                          "number per sequence and time step.")),
     corrected=dict(
         title="h^(L) is B × H", statement=(_HL_STATEMENT + " Corrected: the size of 𝐡^{(L)} "
                                            "is B × H."),

@@ -146,8 +146,10 @@ def _tail_parts(reading: str) -> dict:
             if not h[0] > lt[1] and bad is None:
                 bad = {"k": k, f"P_{heavy}": list(h), f"P_{light}": list(lt)}
         compared = (f"{label}: P(|{heavy}| > k) > P(|{light}| > k) for k in {list(TAIL_K)} "
-                    "(each probability given as a certified interval; |complex| is |Re z₁z₂z₃z₄| "
-                    "for a product of four complex normals, |real| the same for real normals)")
+                    "(each probability given as a certified interval (lo, hi): bounds proved to "
+                    "contain the exact probability, computed from the exact laws of the "
+                    "factors without sampling; |complex| is |Re z₁z₂z₃z₄| for four i.i.d. "
+                    "complex normal factors, |real| is |y₁y₂y₃y₄| for four i.i.d. N(0, 1))")
         if zscore:      # scale-free: the control is the opposite ordering
             variant = f"the opposite ordering: {light} heavier"
             c_ok = all(r[light][0] > r[heavy][1] for r in rows)

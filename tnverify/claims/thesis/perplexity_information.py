@@ -82,7 +82,10 @@ def small_eq211(params, rng) -> Evidence:
         H = cross_entropy(np.log(cond), input_base="e", base=base)
         readings[name] = Evidence(f"log = {name}", sizes=sizes, parts={
             **common, f"2^H (H in {name}) vs P^(−1/L)": compare_values(
-                "2^H vs P^(−1/L)", 2.0**H, ppl_def, **kw)},
+                f"2^H vs P^(−1/L) for a sequence of L = {L} tokens whose conditionals "
+                "P̃(x_t | x_<t) are drawn uniformly from [0.05, 1] (P̃(x) their product), H = "
+                f"−(1/L) log P̃(x) with log = {'log₂' if base == 2 else 'ln'}", 2.0**H, ppl_def,
+                **kw)},
             details={"H": H, "exp(H_nats)": math.exp(cross_entropy(
                 np.log(cond), input_base="e", base="e"))})
     return Evidence("Eq. 2.11 PPL = 2^H = P̃^(−1/L)", readings=readings, sizes=sizes,

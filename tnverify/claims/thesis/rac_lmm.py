@@ -44,8 +44,11 @@ corrected_pair(
                  "verdict": "holds"}),
         expected="fails",
         defect=Defect("misprint", printed="𝐁 ∈ ℝ^{N×H} is the input-to-hidden matrix",
-                      meant="𝐁 ∈ ℝ^{H×N} is the input-to-hidden matrix"),
-        remarks=("Eq. 5.20's parenthesis \"(i.e., 𝐁 ∈ ℝ^{H×H} …)\" is consistent only because "
+                      meant="𝐁 ∈ ℝ^{H×N} is the input-to-hidden matrix",
+                      why="𝐁𝐱^{(t)} must map the N-dimensional input into ℝ^H, where it meets "
+                          "𝐀𝐡^{(t−1)} ∈ ℝ^H in the Hadamard product; an N×H matrix times 𝐱 ∈ "
+                          "ℝ^N is defined only when N = H (the counterexample: N = 3, H = 4)."),
+        remarks=("Not an erratum: Eq. 5.20's parenthesis \"(i.e., 𝐁 ∈ ℝ^{H×H} …)\" is consistent only because "
                  "it assumes H = N; the experiments use N ≠ H (Table 6.2).",)),
     corrected=dict(
         title="RAC layer with 𝐁 ∈ ℝ^{H×N}",
@@ -125,13 +128,24 @@ claim("thesis-eq-5.20", "LMM 𝐡 = Λ𝐡 ⊙ Γ𝐱 (a new model) and its Glor
                   "distributed across the complex unit plane", "thesis §5.4.1, paragraph "
                   "after Eq. 5.20 (\"Our second step\"; §4.2.2 after Fig. 4.7 says the same "
                   "of Λ)")],
-      remarks=("Eq. 5.20 is not equivalent to the RAC layer Eq. 5.18 (𝐁𝐱 ≠ Γ𝐱, and Eq. 5.19 "
-               "fails on its own, thesis-eq-5.19): \"instead of learning 𝐀 and 𝐁, LMMs learn "
-               "…\" describes a substitution, not a reparameterisation.",
+      remarks=("Not an erratum (an observation the thesis does not contradict): Eq. 5.20 is "
+               "not equivalent to the RAC layer Eq. 5.18 (Γ𝐱 ≠ 𝐁𝐱 in general), but the thesis "
+               "does not claim it is: it says it will \"replace 𝐁 with its diagonal matrix Γ\" "
+               "and that \"instead of learning 𝐀 and 𝐁, LMMs learn 𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ\", a "
+               "new model (a RAC with diagonal Λ and Γ, a strict subclass: its h_j depends on "
+               "input coordinate j only). Read after \"replace\", that sentence, the 2H² → 4H "
+               "count and \"removes dense matrix multiplications\" describe the new model, "
+               "and \"essentially are the eigenvalues of both 𝐀 and 𝐁\" its initialisation "
+               "law (the reading 'Glorot = spectral law', which holds). The equivalence it does claim, for Eq. 5.19 (\"full "
+               "equivalence\"), fails: that is the erratum thesis-eq-5.19.",
                "\"𝐱^{(t)} ∈ ℂ^H\": real inputs suffice (ℝ^H ⊂ ℂ^H); both are checked.",
-               "\"(i.e., 𝐁 ∈ ℝ^{H×H} …)\" relies on H = N (see thesis-eq-5.18).",
-               "The real Ginibre spectrum has a real-axis excess and conjugate pairs, which "
-               "i.i.d. disk sampling lacks (\"essentially\")."),
+               "Not an erratum: \"(i.e., 𝐁 ∈ ℝ^{H×H} …)\" follows from the stated \"we assume "
+               "H = N for simplicity\" (the experiments use N ≠ H, Table 6.2; see "
+               "thesis-eq-5.18).",
+               "Not an erratum: the real Ginibre spectrum has a real-axis excess and conjugate "
+               "pairs, which i.i.d. disk sampling lacks; the thesis's \"essentially\" (the "
+               "parameters \"essentially are the eigenvalues of both 𝐀 and 𝐁 under Glorot "
+               "initialization\") allows for that finite-H difference."),
       uses=("thesis-thm-4.2.1",), expected="holds", topic="gated-cells-lmms")
 
 corrected_pair(
@@ -187,7 +201,7 @@ claim("thesis-sec-5.4.1-params", "Recurrent-layer parameters: 2H² → 4H",
                     "where we assume H = N for simplicity … Future work could explore … "
                     "non-square diagonal matrices Γ", "thesis §5.4.1, after Eq. 5.20")
             for k in C.PARAM_READINGS[2:]]],
-      remarks=("§1's \"2H² in vanilla RNNs\" is H² + NH when N ≠ H (with the one-hot input of "
+      remarks=("Not an erratum (exact for the H-dimensional input §5.4.1 assumes): §1's \"2H² in vanilla RNNs\" is H² + NH when N ≠ H (with the one-hot input of "
                "Eq. 6.1, H² + H|V|): the 2H² figure presumes an H-dimensional input.",
                "The 4H figure is for LMM and LMM-MMn only (as §6.4.2 says); LMM-MLP adds 𝐂, 𝐃 ∈ "
                "ℂ^{H×H}.",
@@ -200,7 +214,7 @@ claim("thesis-eq-5.22", "Closed form h_j = (λ_jγ_j)^t Π x_j of the LMM",
       space=({"H": 4, "T": 6},), scaled=S.scaled_eq522,
       scaled_space={"small": ({"H": 64, "L": 512},), "large": ({"H": 4096, "L": 16384},)},
       pinned=({"params": {"H": 4, "T": 6}, "seed": 522, "note": "the claims catalogue sizes"},),
-      remarks=("\"the norm of … x^{(i)}_j being less than 1\" is an assumption about the "
+      remarks=("Not an erratum: \"the norm of … x^{(i)}_j being less than 1\" is an assumption about the "
                "inputs, not something Glorot initialisation provides; with |x| > 1 the same "
                "formula grows exponentially — \"the exponential nature\" holds either way.",),
       proof=_P + "prove_thesis_eq_5_22", expected="holds", topic="gated-cells-lmms")
@@ -219,7 +233,7 @@ claim("thesis-eq-5.23", "LMM-MLP: MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱", STATEMENTS["
                   "Min-Max normalization or an MLP layer curbs the exponential nature of hidden "
                   "states", "thesis §6.4.2, Model Effectiveness (\"an MLP layer\": one layer, "
                   "as the definition printed with Eq. 5.23, MLP(𝐳) = 𝐂𝐳 + 𝐃𝐱^{(t)}, decides)")],
-      remarks=("\"Multi-layer perceptron\" (also \"an MLP layer\", Fig. 6.9 caption) names a "
+      remarks=("Naming, not an erratum: \"Multi-layer perceptron\" (also \"an MLP layer\", Fig. 6.9 caption) names a "
                "single affine layer with a skip term from 𝐱 and no hidden layer or "
                "nonlinearity.",), expected="holds")
 claim("thesis-eq-5.23-variant", "Variant: MLP(𝐳) is one affine layer; LMM-MLP is not "

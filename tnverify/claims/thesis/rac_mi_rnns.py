@@ -189,8 +189,8 @@ claim("thesis-claim-5.3.2", "RAC / MI-RNN = TTLM with G = A ⊙ B", _T532_STATEM
                   "h^{(t−1)}, as 𝐀𝐡^{(t−1)} in Eq. 5.15)"),
           Reading("b: B transposed", _B_T[0], False, *_B_T[1:]),
           Reading("b: A, B transposed", _B_T[0] + " and A_(α_(t−1) j)", False, *_B_T[1:])],
-      remarks=("\"TT-scores\" should read \"TT-cores\" (also repeated in §6.2.2).",
-               "\"G = A ⊙ B\" is the thesis's notation for the δ-contraction (a row-wise "
+      remarks=("Wording, not counted as an erratum: \"TT-scores\" should read \"TT-cores\" (also repeated in §6.2.2).",
+               "Notation, not an erratum: \"G = A ⊙ B\" is the thesis's notation for the δ-contraction (a row-wise "
                "face-splitting product), not the matrix Hadamard product; calling δ \"the "
                "Hadamard product of the two\" is loose wording on correct mathematics.",
                "The cores are constrained to G_{:,i,:} = diag(B_{:,i}) A (leg order α_t "
@@ -220,7 +220,13 @@ corrected_pair(
         small=lambda p, rng: _eq517(p, rng, False), expected="fails",
         defect=Defect("misprint", printed="Eq. 5.17: \"Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R\" (both lines)",
                       meant="Eq. 5.17: \"Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R\" (both lines)",
-                      erratum=SUM_OVER_FREE_ALPHA),
+                      erratum=SUM_OVER_FREE_ALPHA,
+                      why="The left side is h^{(t)}_{α_t}, so α_t is the free (output) index; "
+                          "a sum over α_t removes it and leaves α_{t−1} free, while the "
+                          "contraction that gives the new state sums the previous state's index "
+                          "α_{t−1}. With Σ_{α_t} the right side is not a function of α_t "
+                          "(the counterexample evaluates it against the RAC states of Eq. "
+                          "5.15)."),
         remarks=("j and k carry no Σ in the first line; they are repeated indices, which a "
                  "tensor contraction sums (Def. 3.1.2: \"the sum of all the possible values of "
                  "the repeated indices\"), so that is no erratum.",)),

@@ -8,8 +8,6 @@ registered by :mod:`tnverify.claims.thesis.second_order_rnns`, Claim 5.3.2 with 
 
 from __future__ import annotations
 
-import numpy as np
-
 PROOFS = "proofs/ttlm_rnn.py::"
 SPACE = ({"vocab_size": 4, "rank": 3, "steps": 4}, {"vocab_size": 5, "rank": 4, "steps": 5})
 #: One erratum printed in thesis Eq. 5.13 and 5.17 and ttlm App. B Eq. 16 and 20.
@@ -23,4 +21,9 @@ def draw_case(params, rng):
 
 
 def sequence_labels(seqs, R):
-    return np.repeat(seqs, seqs.shape[1] * R, axis=0)
+    """One label per entry of the ``(S, L, R)`` hidden states :func:`rnn_run` returns: the
+    input word sequence (0-based words), the step t (1-based, as the thesis counts) and
+    the state component (0-based)."""
+    return [f"word sequence {tuple(int(w) for w in seq)} (0-based words), state h^(t) at "
+            f"t = {t + 1} (1-based), component {r} (0-based)"
+            for seq in seqs for t in range(seqs.shape[1]) for r in range(R)]

@@ -143,7 +143,7 @@ corrected_pair(
             erratum=BIAS_ERRATUM, why=_WHY),
         remarks=(("The sentence repeats the ttlm paper's after its Eq. 14 (ttlm-eq14-bias); "
                   "the same erratum."),
-                 "Eq. 5.11 prints \"+ b\" where the coordinate form needs b_i (notation).")),
+                 "Notation, not an erratum: Eq. 5.11 prints \"+ b\" where the coordinate form needs b_i.")),
     corrected=dict(
         title="bias via the constant slot of h (thesis layout)",
         statement=("Corrected: b is carried by a constant slot of the hidden state, not of "

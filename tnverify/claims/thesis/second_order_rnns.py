@@ -177,8 +177,8 @@ claim("thesis-claim-5.3.1", "2-RNN = TTLM core (thesis layout)", _T531_STATEMENT
                   "reproduces the 2-RNN states", True,
                   "If we add φ for h^{(t)} in TTLMs, the hidden states of 2-RNNs and TTLMs are "
                   "identical", "thesis §5.3.2, end of proof of Claim 5.3.1")],
-      remarks=("\"T … equals the TT-cores\" means equal up to the leg permutation "
-               "T_{jik} = G_{jki}.", "\"Same-sized\" means the same number of entries; the "
+      remarks=("Wording, not an erratum: \"T … equals the TT-cores\" means equal up to the leg permutation "
+               "T_{jik} = G_{jki}.", "Wording, not an erratum: \"Same-sized\" means the same number of entries; the "
                "shapes differ.", "The claim is checked with b = 0. The reason the thesis gives for "
                "ignoring b (b as a 0th component of f) is false in a bilinear form: "
                "thesis-eq-5.11-bias, the same erratum as ttlm-eq14-bias.",
@@ -200,11 +200,21 @@ corrected_pair(
                       printed="Eq. 5.13: \"h^{(t)}_{α_t} = Σ_{i_t=1}^{|V|} Σ_{α_t=1}^R …\"",
                       meant="Eq. 5.13: \"h^{(t)}_{α_t} = Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R …\"",
                       erratum=SUM_OVER_FREE_ALPHA,
+                      why="The left side is h^{(t)}_{α_t}, so α_t is the free index; the "
+                          "printed Σ_{α_t} sums it away and leaves α_{t−1} (of h^{(t−1)}) "
+                          "free, the opposite of the contraction h^{(t)} = (h^{(t−1)})ᵀGf^{(t)} "
+                          "of Eq. 5.8, which sums α_{t−1} and i_t.",
                       also=(Defect("misprint",
                                    printed="after Eq. 5.13: \"where we permute the indices of "
                                            "G_{α_{t−1}i_tα_t} as G_{α_tα_{t−1}i_t}\"",
                                    meant="\"… as G_{α_{t−1}α_ti_t}\" (the order Eq. 5.13 "
-                                         "uses)", erratum="thesis-eq5.13-permutation-wording"),))),
+                                         "uses)", erratum="thesis-eq5.13-permutation-wording",
+                                   why="Eq. 5.13 writes the core as G_{α_{t−1}α_ti_t} "
+                                       "(previous state index, new state index, word), not "
+                                       "G_{α_tα_{t−1}i_t}; with the sentence's order the two "
+                                       "state indices are swapped, a different map "
+                                       "(computed: the 'prose permutation' part of the "
+                                       "check)."),))),
     corrected=dict(
         title="Eq. 5.13 summed over α_{t−1}",
         statement=('Corrected: "h^{(t)}_{α_t} = Σ_{i_t=1}^{|V|} Σ_{α_{t−1}=1}^R h^{(t−1)}_{α_{t−1}} '
@@ -223,7 +233,12 @@ corrected_pair(
         small=lambda p, rng: _eq514(p, rng, False), expected="fails",
         defect=Defect("misprint", printed="Σ_{j=1}^{|V|} Σ_{k=1}^R … as i_t, α_t",
                       meant="Σ_{j=1}^{R} Σ_{k=1}^{|V|} … as α_{t−1}, i_t",
-                      erratum="thesis-eq5.14-swapped-ranges"),
+                      erratum="thesis-eq5.14-swapped-ranges",
+                      why="In h^{(t−1)}_j T_{jik} f^{(t)}_k the index j runs over the hidden "
+                          "state h ∈ ℝ^R and k over the one-hot input f ∈ ℝ^{|V|} (T ∈ "
+                          "ℝ^{R×R×|V|}); the printed ranges are swapped (j to |V|, k to R), so "
+                          "for |V| > R the sum reads past the end of h, and the dummy indices "
+                          "correspond to α_{t−1}, i_t of Eq. 5.13, not i_t, α_t."),
         remarks=("The ttlm paper's Eq. 17 prints f_j first, and its ranges are typed there.",)),
     corrected=dict(
         title="Eq. 5.14 with ranges matched to h and f",

@@ -96,6 +96,10 @@ corrected_pair(
                           where="§3.2.2, Def. 3.2.2, Eq. 3.4"),),
         defect=Defect("misprint", printed="Eq. 3.4: Σ_{α₂=2}^{R₂}", meant="Eq. 3.4: Σ_{α₂=1}^{R₂}",
                       erratum="alpha2-lower-limit",
+                      why="Eq. 3.3 (the TT format it expands) contracts every bond index over "
+                          "its full range 1, …, R_k; starting α₂ at 2 drops every term with "
+                          "α₂ = 1, so the printed sum is not the entry of the TT tensor (the "
+                          "counterexample computes both).",
                       also=(Defect("editorial", printed="Def. 3.1.5: 'ℝ^{I₁×I₂×⋯×d_N}'",
                                    meant="Def. 3.1.5: 'ℝ^{I₁×I₂×⋯×I_L}'",
                                    erratum="thesis-def-3.1.5-last-dimension"),)),

@@ -1,5 +1,6 @@
 """Claims of thesis §5.2.2 on tensor-train language models: Prop. 5.2.1 (the
-TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG), ``thesis-prop-5.2.1``); Prop. 5.2.2 (the TTLM
+TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG), ``thesis-prop-5.2.1``); Eq. 5.1 with Eq. 5.4 (the example
+ψ(y) = y/Z on the signed measurement ⟨𝒜, Φ(x)⟩, ``thesis-eq-5.4`` and its twin); Prop. 5.2.2 (the TTLM
 conditionals) is :mod:`tnverify.claims.thesis.ttlm_conditionals`.
 
 The same objects as printed in ttlm are checked in :mod:`tnverify.claims.ttlm.tt_format`
@@ -13,8 +14,8 @@ import numpy as np
 
 import math
 
-from .. import Evidence, Reading
-from ..registration import claim, refs
+from .. import Defect, Evidence, Reading
+from ..registration import claim, corrected_pair, refs
 from ..compare import compare_values
 from ..ttlm.tt_format import entry_bound, full_by_tensordot, random_cores, recurrence
 from ...conventions import tolerance
@@ -54,8 +55,10 @@ def _normalised(cores, seqs, squared, sizes):
     tol_p = tolerance(np.float64, n=n, norm=float(np.abs(p).max()))
     j = int(np.argmin(p))
     nonneg = Evidence("min over x of P̃(x) >= 0", error=max(0.0, -float(p[j])), tolerance=tol_p,
-                      sizes=sizes, counterexample={"sequence": seqs[j].tolist(),
-                                                   "P": float(p[j]), "Z": z}
+                      sizes=sizes, counterexample={
+                          "sequence x (0-based words)": seqs[j].tolist(),
+                          ("⟨𝒜,Φ(x)⟩²" if squared else "⟨𝒜,Φ(x)⟩ = 𝒜_x"): float(val[j]),
+                          "Z (sum over all x)": z, "P̃(x)": float(p[j])}
                       if -p[j] > float(tol_p) else None,
                       control=Evidence("control (P̃ with its sign flipped) of: min over x of "
                                        "P̃(x) >= 0", error=max(0.0, float(p.max())),
@@ -223,14 +226,83 @@ claim("thesis-prop-5.2.1", "TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG)", _STATEM
                   "ψ(‖Ψ(X)‖²_F) = ‖Ψ(X)‖²_F / Z … according to prior research (see Sec. 4.1.3)",
                   "thesis §5.2.2, after Eq. 5.10 (the ·/Z form is attributed to prior research, "
                   "an example, not the proposition's ψ)")],
-      remarks=("Eq. 5.1 calls ‖Ψ(x)‖²_F a \"squared Frobenius norm\", but the proof defines it as "
-               "⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L}, which is negative for some sequences when the cores are "
-               "real: the name is wrong, the mathematics of Eq. 5.2 is not affected.",
-               "The example ψ(y) = y/Z of prior studies does not ensure nonnegativity for "
-               "signed scores (reading (c), computed: real cores give P̃(x) < 0); a ψ that maps "
-               "signed scores to probabilities (or nonnegative cores) is needed for P̃ to be a "
-               "distribution.",
+      remarks=("Eq. 5.2 holds as printed for every ψ. That Eq. 5.1 calls the signed "
+               "measurement ⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L} of Eq. 5.4 a \"squared Frobenius norm\" and "
+               "offers ψ(y) = y/Z as a ψ that \"ensures the nonnegativity\" (false for real "
+               "cores: reading (c) computes P̃(x) < 0) is an erratum of its own, thesis-eq-5.4.",
                "Eq. 5.5 writes the boundary cores as 1×R₁ and R_{L−1}×1 (the R₀ = R_L = 1 "
                "modes dropped); that is consistent."),
       pinned=({"params": {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]}, "seed": 521,
                "note": "the claims catalogue: R = [1,2,3,4,2,1], |V| = 3, L = 5"},), expected="holds")
+
+
+# -- thesis-eq-5.4 -------------------------------------------------------------------
+def small_eq54(params, rng, corrected=False):
+    """Eq. 5.1's example ψ(y) = y/Z applied to the measurement of Eq. 5.4: on the signed
+    ⟨𝒜, Φ(x)⟩ (printed; real cores, up to 8 draws, stopping at a negative P̃) or on its
+    square ⟨𝒜, Φ(x)⟩² (corrected), every P̃(x) over all |V|^L sequences: P̃ ≥ 0, Σ P̃ = 1,
+    and Z by transfer matrices."""
+    V, ranks = params["vocab_size"], list(params["ranks"])
+    p = {"vocab_size": V, "length": len(ranks) - 1, "ranks": ranks}
+    seqs = all_sequences(V, p["length"])
+    for draw in range(8):  # noqa: B007
+        parts = _normalised(random_cores(p, rng), seqs, corrected, p)
+        if corrected or any(ev.verdict != "holds" for ev in parts.values()):
+            break
+    what = "⟨𝒜,Φ(x)⟩²/Z" if corrected else "⟨𝒜,Φ(x)⟩/Z"
+    return Evidence(f"P̃(x) = {what} over all |V|^L sequences x, TT-cores with i.i.d. N(0, "
+                    "1/R_{t−1}) entries (real, signed)", parts=parts, sizes=p,
+                    details={"real_core_draws": draw + 1})
+
+
+_EQ54_SENTENCE = ("where ‖·‖²_F denotes the squared Frobenius norm (see Def. 3.1.7) and ψ is a "
+                  "normalization function that ensures the nonnegativity of P̃(x) and that the "
+                  "probabilities sum to 1. For example, prior studies typically define "
+                  "ψ(‖Ψ(x)‖²_F) = ‖Ψ(x)‖²_F / Z, where Z = Σ_{x∈V^L} ‖Ψ(x)‖²_F")
+_EQ54_STATEMENT = (f'Eq. 5.1: "P̃(x) = ψ(‖Ψ(x)‖²_F), (5.1) {_EQ54_SENTENCE}". Proof of Prop. '
+                   '5.2.1, Eq. 5.4: "We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = ⟨𝒜, '
+                   'Φ(x)⟩ = Σ_{i₁,…,i_L} 𝒜_{i₁…i_L} Φ(x)_{i₁…i_L}", with real TT-cores 𝐆^{(t)} ∈ '
+                   'ℝ^{R_{t−1}×|V|×R_t} (Prop. 5.2.1).')
+_EQ54_SPACE = ({"vocab_size": 3, "ranks": [1, 2, 3, 2, 1]},
+               {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]})
+corrected_pair(
+    "thesis-eq-5.4",
+    common=dict(topic="tt-language-models", space=_EQ54_SPACE, uses=("thesis-prop-5.2.1",)),
+    printed=dict(
+        title="Eq. 5.1's ψ(y) = y/Z on Eq. 5.4's measurement ⟨𝒜, Φ(x)⟩: P̃ ≥ 0",
+        statement=_EQ54_STATEMENT,
+        refs=refs("thesis", "§5.2.2, Eq. 5.1 and proof of Prop. 5.2.1 (Eq. 5.4)"),
+        small=small_eq54, expected="fails",
+        readings=(Reading("measurement", "‖Ψ(x)‖²_F is the measurement Eq. 5.4 defines, "
+                          "⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L}, and ψ the example ψ(y) = y/Z of Eq. 5.1", True,
+                          "We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩",
+                          "thesis §5.2.2, proof of Prop. 5.2.1, Eq. 5.4"),),
+        defect=Defect(
+            "false",
+            printed="Eq. 5.4: \"‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩\" with Eq. 5.1: \"‖·‖²_F denotes the "
+                    "squared Frobenius norm … ψ is a normalization function that ensures the "
+                    "nonnegativity of P̃(x) … For example, prior studies typically define "
+                    "ψ(‖Ψ(x)‖²_F) = ‖Ψ(x)‖²_F / Z\" (repeated after Eq. 5.10: \"commonly defined as "
+                    "ψ(‖Ψ(X)‖²_F) = ‖Ψ(X)‖²_F / Z\")",
+            meant="‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩² = (𝒜_{w₁…w_L})², the square of the amplitude Ψ(x) = "
+                  "⟨𝒜, Φ(x)⟩ (the Born rule of §4.1.3, and a squared norm as Def. 3.1.7 "
+                  "defines one); with it, ψ(y) = y/Z, Z = Σ_x ⟨𝒜, Φ(x)⟩², gives P̃(x) ≥ 0 and "
+                  "Σ_x P̃(x) = 1. With Eq. 5.4 as printed, a ψ for signed scores (e.g. the "
+                  "softmax of Prop. 5.2.2) is needed.",
+            why="⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L} = 𝐆^{(1)}_{:,w₁,:} ⋯ 𝐆^{(L)}_{:,w_L,:} is a product of "
+                "real matrices, negative for some sequences when the cores have entries of "
+                "both signs; it is not a squared norm (Def. 3.1.7: ‖𝐀‖²_F = ⟨𝐀, 𝐀⟩ ≥ 0). "
+                "Then ψ(y) = y/Z with Z = Σ_x 𝒜_x gives P̃(x) = 𝒜_x/Z < 0 for the x whose "
+                "𝒜_x has the sign opposite to Z (and Z itself can be 0), so the example does "
+                "not ensure the nonnegativity Eq. 5.1 states. The check below draws real "
+                "cores with i.i.d. N(0, 1/R_{t−1}) entries and evaluates P̃(x) = 𝒜_x/Z at "
+                "every one of the |V|^L sequences. Eq. 5.2 itself, ψ(𝒜_{w₁…w_L}) = "
+                "ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)}), holds for every ψ "
+                "(thesis-prop-5.2.1).")),
+    corrected=dict(
+        title="Eq. 5.1's ψ(y) = y/Z on the squared amplitude ⟨𝒜, Φ(x)⟩²",
+        statement=("Corrected: with the measurement ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩² (the squared "
+                   "amplitude) and ψ(y) = y/Z, Z = Σ_{x∈V^L} ⟨𝒜, Φ(x)⟩², P̃(x) ≥ 0 for every "
+                   "x and Σ_x P̃(x) = 1, for every set of real TT-cores."),
+        refs=refs("thesis", "§5.2.2, Eq. 5.1, 5.4"),
+        small=lambda p, rng: small_eq54(p, rng, corrected=True), expected="holds"))

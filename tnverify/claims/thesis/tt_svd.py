@@ -237,7 +237,12 @@ def _alg1_reading(a, eps, reading, norm):
                                    if len(lit["returned"]) > 1 else False))
     if p3.verdict != "holds":
         p3.counterexample = {"eps": eps, "returned product shape": list(prod.shape),
-                             "B shape": list(b.shape)}
+                             "B shape": list(b.shape),
+                             "why": f"the {len(lit['returned'])} returned cores (k ∈ [L−1]) "
+                                    f"leave the last mode, of size {prod.shape[-1]} = "
+                                    f"R_{len(lit['returned'])}, an open bond: step 10's core "
+                                    f"𝐆^({a.ndim}), which closes it and carries the mode of "
+                                    f"size {b.shape[-1]}, is not returned"}
     p2 = compare_ints("(ii) returned R_k vs δ-ranks of A_[k]", lit["ranks"][1:-1], drank)
     if not p2.ok:
         p2.counterexample = {"eps": eps, "R_k": list(lit["ranks"][1:-1]), "δ-ranks": drank}

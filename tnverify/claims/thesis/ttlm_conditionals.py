@@ -1,7 +1,9 @@
 """Prop. 5.2.2 of thesis §5.2.2, the TTLM conditionals (``thesis-prop-5.2.2`` and its
 ``-corrected`` twin): the proof defines the conditional at time t by Eq. 5.9 with the last
 (output) TT-core, and Eq. 5.7 is its unrolled form; the hypothesis types that core like every
-other (R_{t−1}×|V|×R_t), which leaves ψ a |V|×R_t matrix for t < L (a misprint)."""
+other (R_{t−1}×|V|×R_t), which leaves ψ a |V|×R_t matrix for t < L (a misprint).  The
+declaration after Eq. 5.9, 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}}, is the transpose of the core that
+(h^{(t−1)})ᵀ𝐆^{(t)} needs (``thesis-eq-5.9`` and its twin)."""
 
 from __future__ import annotations
 
@@ -248,9 +250,9 @@ corrected_pair(
                           "orientation in which (h^{(t−1)})ᵀ𝐆^{(t)} (1×R_{t−1} times "
                           "R_{t−1}×|V|) is typed; Eq. 5.9 prints it |V|×R_{t−1}, its "
                           "transpose."),
-        remarks=("Eq. 5.9 declares the output core |V|×R_{t−1} but multiplies it on the left by "
-                 "(h^{(t−1)})ᵀ (1×R_{t−1}): typed with its transpose (an orientation slip of the "
-                 "proof line).",
+        remarks=("Eq. 5.9's own declaration of the output core, |V|×R_{t−1} (the transpose of "
+                 "the R_{t−1}×|V| that (h^{(t−1)})ᵀ𝐆^{(t)} needs), is an erratum of its own, "
+                 "thesis-eq-5.9.",
                  "The conditional of the Prop. 5.2.1 joint is another object: it needs the "
                  "right environment Π_{s>t} Σ_u 𝐆^{(s)} and a linear ψ (computed under the "
                  "ruled-out reading 'joint conditional': it holds for the linear ψ with that "
@@ -268,3 +270,80 @@ corrected_pair(
         refs=refs("thesis", "§5.2.2, Prop. 5.2.2"), small=lambda p, r: small_prop_522(p, r, True),
         scaled=scaled_prop_522_corrected, scaled_space=_SCALED_522,
         proof=_PROOFS + "prove_thesis_prop_5_2_2_corrected"))
+
+
+# -- thesis-eq-5.9 ---------------------------------------------------------------------
+def _scores(h, G):
+    """(h^(t−1))ᵀ𝐆^(t) as numpy multiplies it, or why it is not typed."""
+    try:
+        return h @ G, None
+    except ValueError as exc:
+        return None, str(exc).split(":")[0]
+
+
+def small_eq59(params, rng, corrected=False):
+    """ψ's argument (h^(t−1))ᵀ𝐆^(t) of Eq. 5.9, h^(t−1) ∈ ℝ^{R_{t−1}}, with the output core
+    declared |V|×R_{t−1} (printed) or R_{t−1}×|V| (corrected): a score vector over V?  The
+    corrected side also compares ψ = softmax of it with ψ(𝐆ᵀh) of the |V|×R_{t−1} core of
+    the worked example (§5.3.1), 𝐆ᵀ; control: that core reshaped (not transposed)."""
+    V, R = params["vocab_size"], params["rank"]
+    sizes = {"vocab_size": V, "rank": R}
+    h = rng.standard_normal(R)
+    shape = (R, V) if corrected else (V, R)
+    G = rng.standard_normal(shape)
+    got, why = _scores(h, G)
+    ok = got is not None and got.shape == (V,)
+    bad, _ = _scores(h, rng.standard_normal((R, R)))
+    decl = "ℝ^(R_(t−1)×|V|)" if corrected else "ℝ^(|V|×R_(t−1))"
+    compared = (f"(h^(t−1))ᵀ𝐆^(t), h^(t−1) ∈ ℝ^{R}, with the declared 𝐆^(t) ∈ {decl} = "
+                f"ℝ^({shape[0]}×{shape[1]}): a score vector over V ({V} entries)")
+    parts = {"typed": Evidence(
+        compared, passed=ok, sizes=sizes, details={"numpy": why or f"shape {got.shape}"},
+        counterexample=None if ok else {
+            "vocab size": V, "rank": R,
+            "mismatch": f"(h^(t−1))ᵀ is 1×{R} and the declared 𝐆^(t) is {V}×{R}: the product "
+                        f"needs {R} rows and 𝐆^(t) has {V}, so it is undefined for |V| ≠ R_(t−1) "
+                        f"(with 𝐆^(t) ∈ ℝ^(R_(t−1)×|V|) it is a 1×{V} score vector)"},
+        control=Evidence(f"control (a declared output core ℝ^(R_(t−1)×R_(t−1)): typed, but "
+                         f"{R} scores, not |V| = {V}) of: {compared}",
+                         passed=bad is not None and bad.shape == (V,)))}
+    if corrected:
+        worked = np.ascontiguousarray(G.T)                    # the |V|×R core of §5.3.1
+        parts["ψ((h)ᵀ𝐆) = ψ(𝐆ᵀh)"] = compare_values(
+            "softmax((h^(t−1))ᵀ𝐆^(t)) vs softmax(𝐆'h^(t−1)) with 𝐆' = (𝐆^(t))ᵀ ∈ ℝ^(|V|×R), "
+            "the orientation of the worked example (§5.3.1)", stable_softmax(got),
+            stable_softmax(worked @ h), n=R + V, scale=1.0, sizes=sizes,
+            control=stable_softmax(worked.reshape(R, V).T @ h) if R != V else
+            stable_softmax(worked[::-1] @ h),
+            control_label="𝐆' reshaped to R×|V| instead of transposed")
+    return Evidence("Eq. 5.9: the type of ψ's argument", parts=parts, sizes=sizes)
+
+
+_EQ59_SPACE = ({"vocab_size": 5, "rank": 3}, {"vocab_size": 3, "rank": 2})
+corrected_pair(
+    "thesis-eq-5.9",
+    common=dict(topic="tt-language-models", space=_EQ59_SPACE, uses=("thesis-prop-5.2.2",),
+                refs=refs("thesis", "§5.2.2, proof of Prop. 5.2.2, Eq. 5.9")),
+    printed=dict(
+        title="Eq. 5.9: ψ((h^(t−1))ᵀ𝐆^(t)) with 𝐆^(t) ∈ ℝ^{|V|×R_{t−1}}",
+        statement=f"Eq. 5.9: \"{_EQ59_QUOTE}.\" (h^{{(t−1)}} ∈ ℝ^{{R_{{t−1}}}} by Eq. 5.8.)",
+        small=small_eq59, expected="fails",
+        defect=Defect(
+            "misprint",
+            printed="after Eq. 5.9: 'where 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}} is the last TT-core'",
+            meant="after Eq. 5.9: 'where 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} is the last TT-core'",
+            why="h^{(t−1)} ∈ ℝ^{R_{t−1}} (Eq. 5.8), so (h^{(t−1)})ᵀ𝐆^{(t)} is typed only if "
+                "𝐆^{(t)} has R_{t−1} rows; with R_{t−1} rows and |V| columns it is the 1×|V| "
+                "score vector ψ maps to the conditional over V. The declared |V|×R_{t−1} is "
+                "its transpose (typed only when |V| = R_{t−1}, and then the wrong contraction). "
+                "This is the orientation the corrected Prop. 5.2.2 declares (thesis-prop-5.2.2). "
+                "The worked example of §5.3.1 displays 𝐆^{(t)} as a |V|×R matrix instead, so "
+                "its entry (thesis-sec-5.3.1) keeps that matrix and transposes the product: "
+                "ψ(𝐆^{(t)}h^{(t−1)}); the two edits give the same scores.")),
+    corrected=dict(
+        title="Eq. 5.9 with 𝐆^(t) ∈ ℝ^{R_{t−1}×|V|}",
+        statement=("Corrected: P̃_{x^{(1:t−1)}} = ψ((h^{(t−1)})ᵀ𝐆^{(t)}), where 𝐆^{(t)} ∈ "
+                   "ℝ^{R_{t−1}×|V|} is the last TT-core at time t: (h^{(t−1)})ᵀ𝐆^{(t)} is a score "
+                   "vector over V, and equals (𝐆'h^{(t−1)})ᵀ for the |V|×R_{t−1} matrix 𝐆' = "
+                   "(𝐆^{(t)})ᵀ of §5.3.1."),
+        small=lambda p, rng: small_eq59(p, rng, corrected=True), expected="holds"))

@@ -78,7 +78,8 @@ corrected_pair(
     common=dict(topic="rnn-equivalences", space=({"vocab_size": 5, "rank": 3},)),
     printed=dict(
         title="worked example of TTLM computation", statement=_SEC531_STATEMENT,
-        refs=refs("thesis", "§5.3.1, Eq. 5.8–5.9", "ttlm", "App. A"),
+        refs=refs("thesis", "§5.3.1, worked example (first, second and last parts)", "thesis",
+                  "§5.2.2, Eq. 5.8–5.9", "ttlm", "App. A"),
         small=lambda p, rng: small_sec_531(p, rng, False), expected="fails",
         readings=[
             Reading("a", "(h^{(t−1)})ᵀ(𝐆^{(t)})ᵀ with 𝐆^{(t)} ∈ ℝ^{|V|×R}, as displayed", True,
@@ -97,8 +98,21 @@ corrected_pair(
                             "G^{(t)}_{1j}h^{(t−1)}_j; …; Σ_{j=1}^R G^{(t)}_{|V|j}h^{(t−1)}_j]) "
                             "(a |V|-vector) with (h^{(t−1)})ᵀ(G^{(t)})ᵀ",
                       erratum="thesis-sec-5.3.1-readout-expansion",
+                      why="The example displays 𝐆^{(t)} as a |V|×R matrix (row w for word w, "
+                          "entries 𝐆^{(t)}_{w1} … 𝐆^{(t)}_{wR}). ψ must receive one score per "
+                          "word, Σ_j 𝐆^{(t)}_{wj}h^{(t−1)}_j for w = 1, …, |V|: the vector "
+                          "𝐆^{(t)}h^{(t−1)}, of |V| entries. The printed vector has R entries, "
+                          "its j-th multiplying a whole column sum Σ_i 𝐆^{(t)}_{ij} by the one "
+                          "component h^{(t−1)}_j, and the product (h^{(t−1)})ᵀ𝐆^{(t)} (1×R times "
+                          "|V|×R) is not defined for |V| ≠ R.",
                       also=(Defect("misprint", printed="second part: \"(f^{(i−1)})ᵀGh^{(i)}\"",
-                                   meant="second part: \"h^{(i)} = (h^{(i−1)})ᵀGf^{(i)}\""),)),
+                                   meant="second part: \"h^{(i)} = (h^{(i−1)})ᵀGf^{(i)}\"",
+                                   why="Eq. 5.8, which the sentence cites, and the example that "
+                                       "follows it, h^{(2)} = (h^{(1)})ᵀ𝐆𝐟^{(2)}, contract the "
+                                       "previous state on the left of 𝐆 and the current input on "
+                                       "its right; the printed (f^{(i−1)})ᵀGh^{(i)} puts the "
+                                       "previous input on the left and the state being defined "
+                                       "on the right."),)),
         remarks=("Eq. 5.8 and the first part hold as printed.",
                  "The ttlm paper's App. A step III prints a different wrong expansion of the same "
                  "product (its own erratum, ttlm-app-a).")),
@@ -109,5 +123,6 @@ corrected_pair(
                    "over the vocabulary, each entry summing over the hidden index); second "
                    "part: h^{(i)} = (h^{(i−1)})ᵀ𝐆𝐟^{(i)} (as its example h^{(2)} = "
                    "(h^{(1)})ᵀ𝐆𝐟^{(2)}); the first part as printed."),
-        refs=refs("thesis", "§5.3.1, Eq. 5.8–5.9"),
+        refs=refs("thesis", "§5.3.1, worked example (first, second and last parts)", "thesis",
+                  "§5.2.2, Eq. 5.8–5.9"),
         small=lambda p, rng: small_sec_531(p, rng, True)))

@@ -150,7 +150,7 @@ claim("thesis-def-3.1.3", "The reshape A_[k] and its multi-index", STATEMENTS["t
                   quote="whose elements are taken column-wise from 𝐀; \\overline{i₁⋯i_L} = i₁ + "
                         "(i₂ − 1)I₁ + ⋯", where="§3.1.2, Def. 3.1.3 and the multi-index "
                   "formula (i₁ varies fastest)")),
-      remarks=("Notation: one overline spans the row and column groups in (𝐀_{[k]})_{\\overline"
+      remarks=("Notation, not an erratum: one overline spans the row and column groups in (𝐀_{[k]})_{\\overline"
                "{i₁⋯i_k, i_{k+1}⋯i_L}}; two overlines (row, column) are meant.",),
       expected="holds")
 
