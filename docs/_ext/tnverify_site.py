@@ -131,6 +131,11 @@ def mathjax_on_formula_pages(app, pagename, templatename, context, doctree) -> N
 
 
 def setup(app):
+    import site_search
+
+    # the index and the ranking of the search read the glossary's abbreviations
+    app.add_search_language(site_search.SearchEnglishGlossary)
+    app.connect("builder-inited", site_search.use_scorer)
     # `tnverify site --plugin P` sets these: the plugins whose claims the site shows (none:
     # tnverify's own site) and the seed of the run
     app.add_config_value("tnverify_site_plugins", [], "env")

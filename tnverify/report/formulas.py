@@ -33,8 +33,8 @@ import re
 
 from ..errors import UsageError
 from ..validation import as_text
-from .tex import (ACCENTS, FUNCTIONS, GREEK, SUBSCRIPTS, SUPERSCRIPTS, SYMBOLS, to_html, to_tex,
-                  to_unicode)
+from .tex import (ACCENTS, FUNCTIONS, GREEK, SUBSCRIPTS, SUPERSCRIPTS, SYMBOLS, to_html,
+                  to_plain, to_tex, to_unicode)
 
 __all__ = ["FORMATS", "MATH_CLASS", "segments", "to_tex", "to_html", "to_unicode", "render"]
 
@@ -272,7 +272,8 @@ def render(text, fmt: str = "mathjax") -> str:
         if fmt == "unicode":
             out.append(to_unicode(part) if kind == "math" else part)
         elif fmt == "markdown":
-            out.append(f"`{part}`" if kind == "code" else _md_escape(part))
+            out.append(f"`{part}`" if kind == "code" else
+                       _md_escape(to_plain(part) if kind == "math" else part))
         elif fmt == "myst":
             if kind == "math":
                 lead = part[:len(part) - len(part.lstrip())]
