@@ -298,3 +298,25 @@ def test_ttlm_eq3_underbraces_are_typeset():
     assert to_tex(r"\underbrace{x y}_{n} + 1") == r"\underbrace{x\,y}_{n} + 1"
     assert to_tex("⟦x⟧ = 1") == r"[\![x]\!] = 1"
     assert render("⟦x⟧ = y_1", "markdown") == "⟦x⟧ = y\\_1"
+
+
+def test_a_closing_quote_after_a_formula_is_text_not_a_prime():
+    """thesis Alg. 1's printed "Ensure: 'TT-ranks … of 𝐀'" quotes the paper, whose text has
+    𝐀 (no prime): the quote's close stays text; a prime without an opening quote stays."""
+    printed = get_claim("thesis-alg-1").defect.edits[0].printed
+    assert printed.endswith("of 𝐀'")
+    assert [p for k, p in segments(printed) if k == "math"][-1] == "𝐀"
+    assert to_tex("𝐀") in render(printed, "mathjax") and "\\mathbf{A}'" not in render(
+        printed, "mathjax"
+    )
+    assert segments("(denoted as 'ŷ^{(t)}[w_t]')") == [
+        ("text", "(denoted as '"),
+        ("math", "ŷ^{(t)}[w_t]"),
+        ("text", "')"),
+    ]
+    assert segments("the prime 𝐀' of 𝐀") == [
+        ("text", "the prime "),
+        ("math", "𝐀'"),
+        ("text", " of "),
+        ("math", "𝐀"),
+    ]
