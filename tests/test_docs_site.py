@@ -555,6 +555,11 @@ def test_the_search_index_holds_the_spelled_out_names_of_title_abbreviations(sit
     for word in ("second", "order", "recurr", "neural", "tensor", "train"):
         docs = index["titleterms"].get(word, [])
         assert doc in (docs if isinstance(docs, list) else [docs]), word
+    from tnverify.report.glossary import ABBREVIATIONS
+
+    page = (html / "generated" / "glossary.html").read_text(encoding="utf-8")
+    assert [a for a in ABBREVIATIONS if f"<td><p>{a}</p></td>" not in page] == []
+    assert "second-order recurrent neural network" in page
     # a title gets the names of its own abbreviations only ("TT entry as slice products")
     eq3 = index["docnames"].index("generated/claims/ttlm-eq3")
     assert eq3 in index["titleterms"]["tensor"] and eq3 not in index["titleterms"]["recurr"]

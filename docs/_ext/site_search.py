@@ -5,7 +5,8 @@
   that a title "2-RNN = TTLM core" is found, as a title, by "second-order RNN";
 - :func:`scorer` (``html_search_scorer``): ``_static/tnverify-scorer.js`` with the same
   table, so that its ranking (titles holding every word of the query first) reads a
-  title's abbreviations as their names too.
+  title's abbreviations as their names too;
+- :func:`glossary_page`: the table as a page (Reference → Abbreviations).
 """
 
 from __future__ import annotations
@@ -53,3 +54,26 @@ def use_scorer(app) -> None:
     if configured.name == "tnverify-scorer.js" and configured.is_file():
         written = scorer(configured, Path(app.doctreedir) / "tnverify-scorer.js")
         app.config.html_search_scorer = str(written)
+
+
+def glossary_page() -> str:
+    """The page of the abbreviations and their spelled-out names."""
+    rows = [
+        f"| {abbr} | {'; '.join(names)} |"
+        for abbr, names in sorted(ABBREVIATIONS.items(), key=lambda kv: kv[0].lower())
+    ]
+    return "\n".join(
+        [
+            "# Abbreviations",
+            "",
+            "The abbreviations of the claims' titles and texts, spelled out as the papers "
+            "introduce them (`tnverify.report.glossary.ABBREVIATIONS`). The search finds a "
+            "title by the names of its abbreviations: “second-order RNN” finds the titles "
+            "that write 2-RNN.",
+            "",
+            "| abbreviation | spelled out |",
+            "| --- | --- |",
+            *rows,
+            "",
+        ]
+    )

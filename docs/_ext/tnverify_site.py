@@ -10,7 +10,8 @@ engine, :func:`tnverify.report.run_claims`, scale ``small``, seed 0) and writes,
 - ``errata/<key>.md``: each paper's errata, entry by entry;
 - ``graph/``: the claim graph (Graphviz ``dot``), an overview and one view per paper;
 - ``api/``: the API reference (autodoc + numpydoc) of every public name;
-- ``tutorial.md`` (executed by MyST-NB) and ``gallery.md``.
+- ``tutorial.md`` (executed by MyST-NB) and ``gallery.md``;
+- ``glossary.md``: the abbreviations of the titles, spelled out.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ def generate(app) -> None:
     import site_api
     import site_graph
     import site_pages
+    import site_search
     import site_tutorial
     from tnverify.claims import all_claims
     from tnverify.report import run_claims
@@ -67,6 +69,7 @@ def generate(app) -> None:
         return
     site_api.write_all(out)
     site_tutorial.write_all(out, Path(app.srcdir))
+    write(out / "glossary.md", site_search.glossary_page())
 
 
 def exclude_data_from_validation(app, config) -> None:
