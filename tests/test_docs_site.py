@@ -2,7 +2,9 @@
 with a page per claim that shows its verdict and no broken internal link; and it works in a
 real headless browser (Debian's chromium, driven by selenium): no console error, no request
 leaving the machine, graph nodes that link to claim pages, a search that finds ``tt_svd``
-and a claim id.
+and a claim id and ranks titles first (an abbreviation of a title found by its spelled-out
+name: "second-order RNN" finds "2-RNN …"), claim tables that split no number or word at
+1400 px, and formulas typeset with their underbraces and overlines.
 
 The build needs the ``docs`` extra (``pip install -e '.[docs]'``) and Graphviz's ``dot``;
 the browser test needs ``/usr/bin/chromium`` and ``/usr/bin/chromedriver`` (Debian's
