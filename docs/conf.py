@@ -107,6 +107,7 @@ html_sidebars = {
         "index",
         "generated/tutorial",
         "generated/gallery",
+        "generated/glossary",
         "reference/*",
         "generated/claims/*",
         "generated/graph/*",

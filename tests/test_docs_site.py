@@ -2,7 +2,9 @@
 with a page per claim that shows its verdict and no broken internal link; and it works in a
 real headless browser (Debian's chromium, driven by selenium): no console error, no request
 leaving the machine, graph nodes that link to claim pages, a search that finds ``tt_svd``
-and a claim id.
+and a claim id and ranks titles first (an abbreviation of a title found by its spelled-out
+name: "second-order RNN" finds "2-RNN …"), claim tables that split no number or word at
+1400 px, and formulas typeset with their underbraces and overlines.
 
 The build needs the ``docs`` extra (``pip install -e '.[docs]'``) and Graphviz's ``dot``;
 the browser test needs ``/usr/bin/chromium`` and ``/usr/bin/chromedriver`` (Debian's
@@ -61,11 +63,14 @@ def site(tmp_path_factory):
     """Build the site with the README's command into a temporary folder, once per test
     session: under pytest-xdist the workers share one build (the first one builds, under a
     lock, the others wait and reuse it; two builds at once would both write
-    ``docs/generated/``)."""
+    ``docs/generated/``); another run, or another checkout, builds its own."""
     import fcntl
     import json
 
-    shared = tmp_path_factory.getbasetemp().parent  # common to every xdist worker
+    # an xdist worker's temporary folder is in the run's (common to its workers); without
+    # xdist the parent is common to every run of the machine (another checkout's build)
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     out = shared / "tnverify-docs-site"
     with open(shared / "tnverify-docs-site.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -530,4 +535,151 @@ def test_the_list_of_all_claims_sorts_by_a_column(browser):
     driver.save_screenshot(str(shots / "all-claims-sorted.png"))
     assert len(column) == len(_claims()) and column == sorted(column)
     assert column[0] != column[-1]  # more than one verdict: it sorted
+    assert not errors and not leaving, (errors, leaving)
+
+
+# -- the glossary in the search, tables that do not break numbers, underbraces ------------
+def _search_results(driver, url):
+    """Open a search page and return its results' (title, href), once the search has
+    finished."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get_log("browser")
+    driver.get(url)
+    WebDriverWait(driver, 30).until(
+        lambda d: re.search(
+            r"found \d+ page",
+            d.execute_script(
+                "const s = document.querySelector('#search-results .search-summary');"
+                "return s ? s.textContent : '';"
+            ),
+        )
+    )
+    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#search-results li > a'))"
+        ".map(a => [a.textContent, a.href])"
+    )
+
+
+def test_the_search_index_holds_the_spelled_out_names_of_title_abbreviations(site):
+    """``searchindex.js``: ttlm-claim-b1's title "2-RNN = TTLM core" is indexed under
+    "second", "order", "recurrent" and "neural" as title words (the glossary's names)."""
+    import json
+
+    done, html = site
+    text = (html / "searchindex.js").read_text(encoding="utf-8")
+    index = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+    doc = index["docnames"].index("generated/claims/ttlm-claim-b1")
+    for word in ("second", "order", "recurr", "neural", "tensor", "train"):
+        docs = index["titleterms"].get(word, [])
+        assert doc in (docs if isinstance(docs, list) else [docs]), word
+    from tnverify.report.glossary import ABBREVIATIONS
+
+    page = (html / "generated" / "glossary.html").read_text(encoding="utf-8")
+    assert [a for a in ABBREVIATIONS if f"<td><p>{a}</p></td>" not in page] == []
+    assert "second-order recurrent neural network" in page
+    # a title gets the names of its own abbreviations only ("TT entry as slice products")
+    eq3 = index["docnames"].index("generated/claims/ttlm-eq3")
+    assert eq3 in index["titleterms"]["tensor"] and eq3 not in index["titleterms"]["recurr"]
+
+
+@pytest.mark.parametrize("where", ["http", "file"])
+@pytest.mark.parametrize(
+    "query, abbreviation, first",
+    [
+        ("second-order RNN", "2-RNN", "ttlm-claim-b1"),
+        ("recurrent arithmetic circuit", "RAC", None),
+        ("tensor space language model", "TSLM", None),
+        ("linear multiplicative model", "LMM", None),
+    ],
+)
+def test_a_spelled_out_search_finds_the_abbreviated_titles_first(
+    browser, site, where, query, abbreviation, first
+):
+    """A search for the spelled-out name of an abbreviation ranks the claims whose titles
+    write the abbreviation first (titles first; a title's abbreviation counts as its name),
+    from a server and from file://; "second-order RNN" puts ttlm-claim-b1 first."""
+    driver, base, shots = browser
+    done, html = site
+    page = f"{base}/search.html" if where == "http" else (html / "search.html").as_uri()
+    results = _search_results(driver, page + "?q=" + query.replace(" ", "+"))
+    driver.save_screenshot(str(shots / f"search-{where}-{query.replace(' ', '-')}.png"))
+    assert results, query
+    titles = [t for t, _ in results]
+    if first is not None:
+        assert results[0][1].endswith(f"/generated/claims/{first}.html"), titles[:5]
+
+    def holds(title):  # the words, as written or abbreviated
+        return bool(
+            re.search(rf"(?<![A-Za-z0-9]){re.escape(abbreviation)}(?![A-Za-z0-9])", title)
+        ) or all(w.lower() in title.lower() for w in query.split())
+
+    assert holds(titles[0]), titles[:5]
+    # the claim pages whose titles hold the words come first, the first of them abbreviated
+    claims = [t for t, h in results if "/generated/claims/" in h and "#" not in h]
+    found = [holds(t) for t in claims]
+    assert sum(found) >= 2 and found == sorted(found, reverse=True), claims[:10]
+    assert abbreviation in claims[0].split(" — ", 1)[1], claims[:5]
+
+
+TABLE_PAGES = ["ttlm-claim-b1", "ttlm-eq3", "gtm-eq12-boundary-h1", "ttlm-eq16"]
+
+
+@pytest.mark.parametrize("claim", TABLE_PAGES)
+def test_claim_tables_break_no_number_and_no_word_at_1400px(browser, claim):
+    """At 1400 px every number of a claim page's tables (errors, tolerances, err/tol,
+    computed values) is on one line, and no word of a cell is split over two lines."""
+    driver, base, shots = browser
+    driver.set_window_size(1400, 1000)
+    _visit(driver, base, f"generated/claims/{claim}.html", shots, f"tables-{claim}")
+    _wait_for_mathjax(driver)
+    n, wrapped, broken = driver.execute_script(r"""
+        const nums = Array.from(document.querySelectorAll('article .tnv-table .tnv-num'));
+        const lines = (range) => new Set(Array.from(range.getClientRects())
+            .filter(r => r.width > 0).map(r => Math.round(r.bottom))).size;
+        const wrapped = nums.filter(e => {
+            const r = document.createRange(); r.selectNodeContents(e); return lines(r) > 1;
+        }).map(e => e.textContent);
+        const broken = [];
+        for (const cell of document.querySelectorAll('article .tnv-table td, article .tnv-table th')) {
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            while (walker.nextNode()) {
+                const node = walker.currentNode;
+                if (node.parentElement.closest('mjx-container, script')) continue;
+                for (const m of node.textContent.matchAll(/[^\s\-‐–—\/]+/g)) {
+                    const r = document.createRange();
+                    r.setStart(node, m.index);
+                    r.setEnd(node, m.index + m[0].length);
+                    if (lines(r) > 1) broken.push(m[0]);
+                }
+            }
+        }
+        return [nums.length, wrapped.slice(0, 10), broken.slice(0, 10)];""")
+    assert n >= 3, n  # the page has numbers in its tables, marked as numbers
+    assert wrapped == [], wrapped
+    assert broken == [], broken
+
+
+@pytest.mark.parametrize(
+    "claim, element, count",
+    [("ttlm-eq3", "mjx-munder", 3), ("thesis-def-3.1.3", "mjx-mover", 3)],
+)
+def test_underbraces_and_overlines_are_typeset_not_shown_as_marks(browser, claim, element, count):
+    """ttlm-eq3's statement labels its three factors by underbraces (``\\underbrace`` in
+    MathJax), thesis-def-3.1.3's multi-indices are overlined: typeset, with no MathJax
+    error and no ``⟦underbrace: …⟧`` or ``\\overline`` left as text."""
+    driver, base, shots = browser
+    errors, leaving = _visit(driver, base, f"generated/claims/{claim}.html", shots, claim)
+    _wait_for_mathjax(driver)
+    n, merrors, text = driver.execute_script(f"""
+        const st = document.querySelector('article .tnv-statement');
+        return [st.querySelectorAll('{element}').length,
+                document.querySelectorAll('article mjx-merror').length,
+                Array.from(st.childNodes).map(n => n.nodeType === 3 ? n.textContent :
+                    (n.matches('mjx-container') ? '' : n.textContent)).join('')];""")
+    assert n >= count, n
+    assert merrors == 0
+    assert "⟦" not in text and "underbrace" not in text and "\\overline" not in text, text
     assert not errors and not leaving, (errors, leaving)

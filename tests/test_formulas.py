@@ -14,6 +14,7 @@ import pytest
 from tnverify.claims import all_claims, get_claim
 from tnverify.errors import DTypeError, UsageError
 from tnverify.report.formulas import FORMATS, render, segments, to_html, to_tex
+from tnverify.report.tex import to_plain
 
 
 def registry_texts():
@@ -197,7 +198,8 @@ def test_markdown_form_is_never_read_as_emphasis():
         out = md.render(render(text, "markdown"))
         assert "<em>" not in out and "<strong>" not in out, (cid, what, out[:200])
         shown = html.unescape(re.sub(r"<[^>]+>", "", out)).strip()
-        if shown != text:
+        # (an underbrace "F ⟦underbrace: L⟧" reads "F [L]" in plain text)
+        if shown != "".join(to_plain(p) if k == "math" else p for k, p in segments(text)):
             corrupted += 1
         emphasis += "<em>" in md.render(text)
     assert corrupted == 0
@@ -229,3 +231,92 @@ def test_claim_sections_of_a_run_have_no_raw_markup_outside_formulas(claim_id):
             outside[max(0, RAW_MARKUP.search(outside).start() - 80) :][:160],
         )
         assert not [t for t in page.tags_inside if t in ("em", "strong")]
+
+
+def _tex_commands_the_renderer_writes() -> set:
+    """Every TeX command :func:`to_tex` may write: its symbol tables, Greek letters,
+    accents, alphabets, the commands a formula may be written with, and its own."""
+    from tnverify.report.tex import ACCENTS, COMMANDS, GREEK, SYMBOLS
+
+    known = set(GREEK.values()) | set(ACCENTS.values()) | set(COMMANDS)
+    known |= {m for t in SYMBOLS.values() for m in re.findall(r"\\([A-Za-z]+)", t)}
+    known |= {"mathbb", "mathcal", "mathfrak", "boldsymbol", "mathsf", "mathtt", "mathbf"}
+    return known | {"mathrm", "operatorname", "times", "top"}
+
+
+def test_every_command_of_the_registry_is_rendered_not_left_as_a_placeholder():
+    """A TeX command written in a statement, printed or meant line, reading, quote or
+    remark is one the renderer supports (:data:`~tnverify.report.tex.COMMANDS`), and
+    so is each ``⟦name: …⟧`` mark; no format shows the mark or a dropped command: the
+    HTML report shows an overline and an underbrace, the TeX names only commands
+    MathJax typesets, Markdown and plain text show no ``⟦underbrace``."""
+    from tnverify.report.tex import COMMANDS
+
+    written = {(m, cid) for cid, _, t in TEXTS for m in re.findall(r"\\([A-Za-z]+)", t)}
+    marks = {(m, cid) for cid, _, t in TEXTS for m in re.findall(r"⟦\s*([A-Za-z]+)\s*:", t)}
+    assert {"overline", "underbrace"} <= {m for m, _ in written | marks}  # the scan finds them
+    assert [(m, cid) for m, cid in written | marks if m not in COMMANDS] == []
+    known = _tex_commands_the_renderer_writes()
+    unknown, shown = [], []
+    for cid, what, text in TEXTS:
+        for kind, part in segments(text):
+            if kind == "math":
+                unknown += [
+                    (cid, c) for c in re.findall(r"\\([A-Za-z]+)", to_tex(part)) if c not in known
+                ]
+        for fmt in FORMATS:
+            out = render(text, fmt)
+            if re.search(r"⟦\s*[A-Za-z]+\s*:|\[\\!\[\s*\\?(mathrm\{)?underbrace", out):
+                shown.append((cid, what, fmt))
+        html_out = render(text, "html")
+        if "\\overline" in text and 'class="tnv-over"' not in html_out:
+            shown.append((cid, what, "html overline"))
+        if re.search(r"⟦\s*underbrace|\\underbrace", text) and 'class="tnv-ub"' not in html_out:
+            shown.append((cid, what, "html underbrace"))
+    assert not unknown, unknown[:10]
+    assert not shown, shown[:10]
+
+
+def test_ttlm_eq3_underbraces_are_typeset():
+    """ttlm Eq. 3 labels each factor with its shape by an underbrace: TeX ``\\underbrace``
+    on the site, a brace in the HTML report, ``F [1×R₁]`` in Markdown and plain text."""
+    statement = get_claim("ttlm-eq3").statement
+    (formula,) = [p for k, p in segments(statement) if k == "math" and "⟦" in p]
+    tex = to_tex(formula)
+    assert r"= \underbrace{G^{(1)}_{::,w_{1}}}_{1\times R_{1}} " in tex
+    assert r"\underbrace{G^{(2)}_{:,w_{2}}}_{R_{1}\times R_{2}} \cdots " in tex
+    assert r"\underbrace{G^{(N)}_{:,w_{N}}}_{R_{N-1}\times1} = \sum" in tex
+    assert tex.count(r"\underbrace") == 3 and "[\\![" not in tex
+    assert to_html(formula).count('<span class="tnv-ub">') == 3
+    md = render(statement, "markdown")
+    assert (
+        "G^{(1)}\\_{::,w₁} [1×R₁] G^{(2)}\\_{:,w₂} [R₁×R₂] ⋯ G^{(N)}\\_{:,w\\_N} [R\\_{N−1}×1]"
+        in md
+    )
+    assert "⟦" not in md and "underbrace" not in md
+    # the TeX form written as such, and double brackets that label nothing, stay as they are
+    assert to_tex(r"\underbrace{x y}_{n} + 1") == r"\underbrace{x\,y}_{n} + 1"
+    assert to_tex("⟦x⟧ = 1") == r"[\![x]\!] = 1"
+    assert render("⟦x⟧ = y_1", "markdown") == "⟦x⟧ = y\\_1"
+
+
+def test_a_closing_quote_after_a_formula_is_text_not_a_prime():
+    """thesis Alg. 1's printed "Ensure: 'TT-ranks … of 𝐀'" quotes the paper, whose text has
+    𝐀 (no prime): the quote's close stays text; a prime without an opening quote stays."""
+    printed = get_claim("thesis-alg-1").defect.edits[0].printed
+    assert printed.endswith("of 𝐀'")
+    assert [p for k, p in segments(printed) if k == "math"][-1] == "𝐀"
+    assert to_tex("𝐀") in render(printed, "mathjax") and "\\mathbf{A}'" not in render(
+        printed, "mathjax"
+    )
+    assert segments("(denoted as 'ŷ^{(t)}[w_t]')") == [
+        ("text", "(denoted as '"),
+        ("math", "ŷ^{(t)}[w_t]"),
+        ("text", "')"),
+    ]
+    assert segments("the prime 𝐀' of 𝐀") == [
+        ("text", "the prime "),
+        ("math", "𝐀'"),
+        ("text", " of "),
+        ("math", "𝐀"),
+    ]

@@ -10,7 +10,8 @@ engine, :func:`tnverify.report.run_claims`, scale ``small``, seed 0) and writes,
 - ``errata/<key>.md``: each paper's errata, entry by entry;
 - ``graph/``: the claim graph (Graphviz ``dot``), an overview and one view per paper;
 - ``api/``: the API reference (autodoc + numpydoc) of every public name;
-- ``tutorial.md`` (executed by MyST-NB) and ``gallery.md``.
+- ``tutorial.md`` (executed by MyST-NB) and ``gallery.md``;
+- ``glossary.md``: the abbreviations of the titles, spelled out.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ def generate(app) -> None:
     import site_api
     import site_graph
     import site_pages
+    import site_search
     import site_tutorial
     from tnverify.claims import all_claims
     from tnverify.report import run_claims
@@ -66,6 +68,7 @@ def generate(app) -> None:
         return
     site_api.write_all(out)
     site_tutorial.write_all(out, Path(app.srcdir))
+    write(out / "glossary.md", site_search.glossary_page())
 
 
 def exclude_data_from_validation(app, config) -> None:
@@ -130,6 +133,11 @@ def mathjax_on_formula_pages(app, pagename, templatename, context, doctree) -> N
 
 
 def setup(app):
+    import site_search
+
+    # the index and the ranking of the search read the glossary's abbreviations
+    app.add_search_language(site_search.SearchEnglishGlossary)
+    app.connect("builder-inited", site_search.use_scorer)
     # `tnverify site --plugin P` sets these: the plugins whose claims the site shows (none:
     # tnverify's own site) and the seed of the run
     app.add_config_value("tnverify_site_plugins", [], "env")

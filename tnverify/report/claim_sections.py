@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Iterable, Sequence
 
 from ..claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
@@ -204,9 +205,19 @@ def _defect(claim: Claim, math: str = "html") -> list[str]:
     return out
 
 
+#: a number as a table shows it: one line (``.tnv-num`` does not wrap)
+_NUMBER = re.compile(r"[-+−]?(\d[\d.,]*(e[-+]?\d+)?|inf|nan)%?", re.I)
+
+
+def _num(text: str) -> str:
+    """A number of a table cell, in a ``span.tnv-num`` that never wraps (text that is not a
+    number, "—", stays as it is)."""
+    return f'<span class="tnv-num">{esc(text)}</span>' if _NUMBER.fullmatch(text) else esc(text)
+
+
 def _ratio_cell(row: dict) -> str:
     if row["ratio"] is not None:
-        return f'<td title="error / tolerance">{fmt_number(row["ratio"])}</td>'
+        return f'<td title="error / tolerance">{_num(fmt_number(row["ratio"]))}</td>'
     return ('<td title="exact comparison: no float tolerance">exact</td>' if row.get("exact")
             else '<td title="nothing compared">—</td>')
 
@@ -227,11 +238,11 @@ def _comparisons(result, math: str = "html") -> list[str]:
         cases = row["cases"]
         side = f"{row['side']} ({len(cases)} case{'s' if len(cases) != 1 else ''})"
         where = _fm(row["where"], math) + ("" if row["deciding"] else " <em>(does not decide)</em>")
-        tol = "—" if row.get("tolerance") is None else fmt_number(row["tolerance"])
+        tol = "—" if row.get("tolerance") is None else _num(fmt_number(row["tolerance"]))
         rule = f' <span class="tnv-rule">({esc(row["rule"])})</span>' if row.get("rule") else ""
         note = f'<br><em>{_fm(row["note"], math)}</em>' if row.get("note") else ""
         out.append(f"<tr><td>{esc(side)}</td><td>{where}</td><td>{_fm(row['compared'], math)}{note}"
-                   f"</td><td>{_badge(row['verdict'])}</td><td>{fmt_number(row.get('error'))}"
+                   f"</td><td>{_badge(row['verdict'])}</td><td>{_num(fmt_number(row.get('error')))}"
                    + (f' <span class="tnv-rule">({esc(row["relative_to"])})</span>'
                       if row.get("relative_to") else "") + "</td>"
                    f"<td>{tol}{rule}</td>{_ratio_cell(row)}<td>{_fm(row.get('control', '—'), math)}"
@@ -246,7 +257,7 @@ def _counterexample(result, math: str = "html") -> list[str]:
     if found is None:
         return []
     rows, sentence = found
-    body = "".join(f"<tr><th>{_fm(k, math)}</th><td><code>{esc(v)}</code></td></tr>"
+    body = "".join(f"<tr><th>{_fm(k, math)}</th><td><code>{_num(str(v))}</code></td></tr>"
                    for k, v in rows)
     heading = ("Why it is ill-posed" if result.verdict == "ill-posed" else "Counterexample")
     return [f"<h4>{heading}</h4>", f'<p class="tnv-ce-sentence">{_fm(sentence, math)}</p>',
@@ -273,7 +284,7 @@ def _details(result, math: str = "html") -> list[str]:
             name = f"<code>{esc(key)}</code>" + (f' <span class="tnv-rule">({esc(label)})'
                                                  "</span>" if label and label != key else "")
             out.append(f"<tr><th>{name}</th>"
-                       + "".join(f"<td>{esc(v)}</td>" for v in values) + "</tr>")
+                       + "".join(f"<td>{_num(str(v))}</td>" for v in values) + "</tr>")
         out.append("</tbody></table>")
     return out
 

@@ -33,8 +33,8 @@ import re
 
 from ..errors import UsageError
 from ..validation import as_text
-from .tex import (ACCENTS, FUNCTIONS, GREEK, SUBSCRIPTS, SUPERSCRIPTS, SYMBOLS, to_html, to_tex,
-                  to_unicode)
+from .tex import (ACCENTS, FUNCTIONS, GREEK, SUBSCRIPTS, SUPERSCRIPTS, SYMBOLS, to_html,
+                  to_plain, to_tex, to_unicode)
 
 __all__ = ["FORMATS", "MATH_CLASS", "segments", "to_tex", "to_html", "to_unicode", "render"]
 
@@ -113,6 +113,30 @@ def _peel(word: str) -> tuple[int, int]:
         return a, len(word) - b
 
 
+#: a closing single quote while :func:`segments` runs (one character for one: the spans stay)
+_CLOSE_QUOTE = "\ue000"
+_TRAIL += _CLOSE_QUOTE
+
+
+def _closing_quotes(text: str) -> str:
+    """The text with each ``'`` that closes a quotation (one opened by a ``'`` at a word's
+    start: "as 'ŷ^{(t)}[w_t]'") as :data:`_CLOSE_QUOTE`, so that it stays text, not a
+    prime of the formula it follows (a prime, "𝐀'", has no opening quote before it)."""
+    out, open_ = list(text), None
+    for i, ch in enumerate(text):
+        if ch != "'":
+            continue
+        before = text[i - 1] if i else " "
+        after = text[i + 1] if i + 1 < len(text) else " "
+        if open_ is None:
+            if (before.isspace() or before in "([“\"") and not after.isspace():
+                open_ = i
+        elif not before.isspace() and (after.isspace() or after in ",;:.!?)]”\""):
+            out[i] = _CLOSE_QUOTE
+            open_ = None
+    return "".join(out)
+
+
 def _kind(core: str) -> str:
     """``strong`` (a formula by itself), ``op``, ``weak`` (a formula in a formula's
     company: numbers, single letters, ``|V|``, ``f(x)``) or ``text``."""
@@ -176,7 +200,7 @@ def segments(text) -> list[tuple[str, str]]:
         else:
             out.append((kind, part))
 
-    pieces = _IDENTIFIER.split(text)
+    pieces = _IDENTIFIER.split(_closing_quotes(text))
     for i, piece in enumerate(pieces):
         if i % 2:
             add("code", piece.strip("`"))
@@ -229,7 +253,7 @@ def segments(text) -> list[tuple[str, str]]:
             add("math", piece[start:end])
             pos = end
         add("text", piece[pos:])
-    return out
+    return [(kind, part.replace(_CLOSE_QUOTE, "'")) for kind, part in out]
 
 
 def _md_escape(text: str) -> str:
@@ -272,7 +296,8 @@ def render(text, fmt: str = "mathjax") -> str:
         if fmt == "unicode":
             out.append(to_unicode(part) if kind == "math" else part)
         elif fmt == "markdown":
-            out.append(f"`{part}`" if kind == "code" else _md_escape(part))
+            out.append(f"`{part}`" if kind == "code" else
+                       _md_escape(to_plain(part) if kind == "math" else part))
         elif fmt == "myst":
             if kind == "math":
                 lead = part[:len(part) - len(part.lstrip())]

@@ -46,12 +46,19 @@ tr.tnv-ruled-out{color:#666}
 section.tnv-claim{border-top:2px solid #ccd;padding-top:.5em;margin-top:1.5em}
 .tnv-table.tnv-details{width:auto;min-width:30em}
 .tnv-details caption{text-align:left;font-weight:600;padding:.2em 0;caption-side:top}
-.tnv-table td{overflow-wrap:anywhere}
-.tnv-table code{white-space:normal;overflow-wrap:anywhere}
+.tnv-table td,.tnv-table th{overflow-wrap:break-word;word-break:normal}
+.tnv-table code{white-space:normal;overflow-wrap:break-word}
+.tnv-num{white-space:nowrap}
 .tnv-badge{white-space:nowrap;overflow-wrap:normal}
-@media (max-width:760px){.tnv-table{display:block;overflow-x:auto}}
+@media (max-width:760px){.tnv-table{display:block;overflow-x:auto}
+  .tnv-table td{min-width:10em}
+  .tnv-table td:has(>.tnv-num:first-child),.tnv-table td:has(>.tnv-badge:only-child){min-width:0}}
 .tnv-math{font-family:"STIX Two Math","Cambria Math","Latin Modern Math",serif}
 .tnv-math sub,.tnv-math sup{font-size:.72em;line-height:0}
+.tnv-ub{display:inline-flex;flex-direction:column;align-items:center;vertical-align:top}
+.tnv-ub>.tnv-ub-f{border-bottom:1px solid;border-radius:0 0 .5em .5em;padding:0 .2em .1em}
+.tnv-ub>.tnv-ub-l{font-size:.72em}
+.tnv-over{text-decoration:overline}
 """
 
 #: The filter of the report's table (inline, no library).

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from ..validation import as_text
 
 __all__ = ["SUBSCRIPTS", "SUPERSCRIPTS", "SYMBOLS", "GREEK", "ACCENTS", "FUNCTIONS",
-           "alphabet", "to_tex", "to_html", "to_unicode"]
+           "COMMANDS", "alphabet", "to_tex", "to_html", "to_unicode", "to_plain"]
 
 #: Unicode subscripts and what they stand for.
 SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢᵣᵤᵥⱼ", "0123456789+-=()aeoxhklmnpstiruvj"))
@@ -100,6 +100,7 @@ class _Node:
     text: str = ""                    # the character(s); for script: "_" or "^"
     children: list = field(default_factory=list)
     tex: str = ""                     # uni: the TeX of a Unicode sub/superscript run
+    label: list = field(default_factory=list)  # under: the label below the brace
 
 
 def _matching(s: str, i: int, open_: str, close: str) -> int:
@@ -202,6 +203,85 @@ def _script_arg(s: str, i: int, mark: str):
     return _parse(s[i:j])[0], j
 
 
+#: The TeX commands a formula may be written with, beside the symbols of the tables:
+#: ``\\overline{…}`` and ``\\underbrace{…}_{…}``.  The registry's own form of an
+#: underbrace is ``F ⟦underbrace: L⟧`` (the factor ``F`` with ``L`` below its brace); after
+#: it, in the same formula, a ``F ⟦L⟧`` is one too (ttlm Eq. 3 labels each factor so).
+COMMANDS = ("overline", "underbrace")
+
+
+def _factor(out: list) -> list:
+    """Take the factor that ends ``out`` (a base and its scripts, and the spaces after
+    them); ``[]`` (``out`` as it was) when there is none."""
+    k = len(out)
+    while k and out[k - 1].kind == "space":
+        k -= 1
+    j = k
+    while j and out[j - 1].kind == "script":
+        j -= 1
+    if j and out[j - 1].kind != "space":
+        j -= 1
+    if j == k:
+        return []
+    factor = out[j:k]
+    del out[j:]
+    return factor
+
+
+def _structure(nodes: list) -> list:
+    """The commands of :data:`COMMANDS` and the registry's underbraces as nodes
+    (``over``: an argument; ``under``: a factor and a label), inside groups too."""
+    out: list = []
+    braces = False                    # an "⟦underbrace: …⟧" came before in this formula
+    i = 0
+    while i < len(nodes):
+        n = nodes[i]
+        if n.kind in ("group", "script", "accent"):
+            n = _Node(n.kind, n.text, _structure(n.children), n.tex)
+        nxt = nodes[i + 1] if i + 1 < len(nodes) else None
+        if n.kind == "cmd" and n.text == "overline" and nxt is not None and nxt.kind == "group":
+            out.append(_Node("over", children=_structure(nxt.children)))
+            i += 2
+            continue
+        if (n.kind == "cmd" and n.text == "underbrace" and nxt is not None
+                and nxt.kind == "group" and i + 2 < len(nodes)
+                and nodes[i + 2].kind == "script" and nodes[i + 2].text == "_"):
+            out.append(_Node("under", children=_structure(nxt.children),
+                             label=_structure(nodes[i + 2].children)))
+            i += 3
+            continue
+        if n.kind == "sym" and n.text == "⟦":
+            j = next((k for k in range(i + 1, len(nodes))
+                      if nodes[k].kind == "sym" and nodes[k].text in "⟦⟧"), None)
+            if j is not None and nodes[j].text == "⟧":
+                inner = nodes[i + 1:j]
+                words = [m for m in inner if m.kind != "space"]
+                named = (len(words) >= 2 and words[0].kind == "word"
+                         and words[0].text == "underbrace" and words[1].kind == "sym"
+                         and words[1].text == ":")
+                if named:
+                    inner = inner[inner.index(words[1]) + 1:]
+                if named or braces:
+                    while inner and inner[0].kind == "space":
+                        inner = inner[1:]
+                    while inner and inner[-1].kind == "space":
+                        inner = inner[:-1]
+                    factor = _factor(out)
+                    if factor and inner:
+                        braces = True
+                        out.append(_Node("under", children=factor, label=_structure(inner)))
+                        i = j + 1
+                        continue
+        out.append(n)
+        i += 1
+    return out
+
+
+def _nodes(formula: str) -> list:
+    """The structured nodes of one formula."""
+    return _structure(_parse(formula.strip())[0])
+
+
 # -- TeX ----------------------------------------------------------------------------------------
 def _letterlike(n, left: bool) -> bool:
     if n.kind in ("word", "num", "accent") or (left and n.kind in ("script", "group", "uni")):
@@ -238,6 +318,10 @@ def _tex(nodes: list, script: bool = False) -> str:
             out.append(n.tex)
         elif n.kind == "cmd":
             out.append("\\" + n.text)
+        elif n.kind == "over":
+            out.append(rf"\overline{{{_tex(n.children, script)}}}")
+        elif n.kind == "under":
+            out.append(rf"\underbrace{{{_tex(n.children, script)}}}_{{{_tex(n.label, True)}}}")
         elif n.kind == "accent":
             out.append(rf"\{ACCENTS[n.text]}{{{_tex(n.children, script)}}}")
         else:
@@ -283,7 +367,7 @@ def to_tex(formula) -> str:
         TeX for MathJax's inline math.
     """
     formula = as_text(formula, "formula")
-    return _tex(_parse(formula.strip())[0])
+    return _tex(_nodes(formula))
 
 
 # -- HTML ----------------------------------------------------------------------------------------
@@ -306,7 +390,12 @@ def _html(nodes: list) -> str:
         elif n.kind == "uni":
             out.append(html.escape(n.tex.replace(r"\top", "T")))
         elif n.kind == "cmd":
-            pass                                    # \overline{…}: its argument follows
+            pass                                    # another command: its argument follows
+        elif n.kind == "over":
+            out.append(f'<span class="tnv-over">{_html(n.children)}</span>')
+        elif n.kind == "under":
+            out.append(f'<span class="tnv-ub"><span class="tnv-ub-f">{_html(n.children)}'
+                       f'</span><span class="tnv-ub-l">{_html(n.label)}</span></span>')
         elif n.kind == "accent":
             out.append(_html(n.children) + n.text)
         else:
@@ -330,7 +419,7 @@ def to_html(formula) -> str:
         The HTML fragment.
     """
     formula = as_text(formula, "formula")
-    return f'<span class="tnv-math">{_html(_parse(formula.strip())[0])}</span>'
+    return f'<span class="tnv-math">{_html(_nodes(formula))}</span>'
 
 
 
@@ -353,6 +442,10 @@ def _source(nodes: list) -> str:
             out.append(_source(n.children) + n.text)
         elif n.kind == "cmd":
             out.append("\\" + n.text)
+        elif n.kind == "over":
+            out.append(r"\overline{" + _source(n.children) + "}")
+        elif n.kind == "under":
+            out.append(_source(n.children) + " [" + _source(n.label) + "]")
         else:
             out.append(n.text)
     return "".join(out)
@@ -377,6 +470,8 @@ def _unicode(nodes: list) -> str:
             out.append("{" + inner + "}" if n.text == "set" else inner)
         elif n.kind == "accent":
             out.append(_unicode(n.children) + n.text)
+        elif n.kind == "under":
+            out.append(_unicode(n.children) + " [" + _unicode(n.label) + "]")
         else:
             out.append(_source([n]))
     return "".join(out)
@@ -398,4 +493,28 @@ def to_unicode(formula) -> str:
         The plain text.
     """
     formula = as_text(formula, "formula")
-    return _unicode(_parse(formula.strip())[0])
+    return _unicode(_nodes(formula))
+
+
+_UNDER_NAMED = re.compile(r"⟦\s*underbrace\s*:\s*")
+
+
+def to_plain(formula) -> str:
+    """One formula as written, for plain text (Markdown): an underbrace of the registry's
+    form ``F ⟦underbrace: L⟧`` (and each ``⟦L⟧`` after it) as ``F [L]``.
+
+    Parameters
+    ----------
+    formula : str
+        The formula.
+
+    Returns
+    -------
+    str
+        The plain text.
+    """
+    formula = as_text(formula, "formula")
+    m = _UNDER_NAMED.search(formula)
+    if m is None:
+        return formula
+    return formula[:m.start()] + re.sub(r"⟦([^⟦⟧]*)⟧", r"[\1]", "⟦" + formula[m.end():])
