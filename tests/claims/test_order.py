@@ -64,13 +64,15 @@ def _builtin():
 
 
 #: The built-in claims added after 0.2.0, on purpose (the TT-SVD algorithm and its tail
-#: bound, the numerical-rank threshold, thesis Eq. 5.11's bias and its correction).
+#: bound, the numerical-rank threshold, thesis Eq. 5.11's bias and its correction, gtm's
+#: editorial slips).
 ADDED_AFTER_0_2_0 = frozenset(
     """
     tnverify-tt-svd-alg-1 tnverify-tt-svd-tail-at-delta tnverify-numerical-rank-threshold
     thesis-eq-5.11-bias thesis-eq-5.11-bias-corrected thesis-eq-5.4 thesis-eq-5.4-corrected
     thesis-eq-5.9 thesis-eq-5.9-corrected thesis-sec-4.2.2-glorot
     thesis-sec-4.2.2-glorot-corrected
+    gtm-sec-5.2-appendix-ref gtm-lemma-3.1-proof-limit gtm-thm-5.1-proof-index gtm-mode-size-m
 """.split()
 )
 

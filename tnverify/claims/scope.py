@@ -21,6 +21,9 @@ from numbers import Real
 
 __all__ = ["describe_space", "scope_line"]
 
+#: How a failing claim's scope says that a side ran its cases only up to the first failure.
+_STOPS = ", run in order, stopping at the first that fails"
+
 #: At most this many distinct values are listed; more are given as a range.
 _LISTED = 3
 
@@ -68,12 +71,14 @@ def describe_space(space) -> str:
     return ", ".join(bits)
 
 
-def scope_line(claim, scale: str = "small", result=None) -> str:
+def scope_line(claim, scale: str = "small", result=None, *, stops: bool = False) -> str:
     """The claim's scope in one line: its hand-written caveat (``claim.scope``), then the
     small side's cases ("N small cases (…)") and the scaled side's at ``scale`` ("a larger
     run (…)"; the scale is named when it is not the default run's ``"small"``).  With a
     ``result`` whose small side ran a hypothesis test (a user's ``@given`` claim), the
-    small side is counted in the examples hypothesis drew, not as one case."""
+    small side is counted in the examples hypothesis drew, not as one case.  ``stops=True``
+    (a failing claim's line on an errata sheet) says of a side with several cases that its
+    run stops at the first failing case, so later cases need not have run."""
     n = len(claim.space)
     small = describe_space(claim.space)
     drawn = [ev.details.get("examples") for ev in
@@ -84,12 +89,14 @@ def scope_line(claim, scale: str = "small", result=None) -> str:
                  "test's @given; what they drew is in the computed values)"]
     else:
         parts = [f"{n} small case{'s' if n != 1 else ''}"
-                 + (f" ({small})" if small else " (fixed sizes, no size parameter)")]
+                 + (f" ({small})" if small else " (fixed sizes, no size parameter)")
+                 + (_STOPS if stops and n > 1 else "")]
     if claim.scaled is not None:
         cases = tuple(claim.scaled_space.get(scale, ()))
         if cases:
             scaled = describe_space(cases)
             parts.append("a larger run" + (f" at scale {scale}" if scale != "small" else "")
-                         + (f" ({scaled})" if scaled else ""))
+                         + (f" ({scaled})" if scaled else "")
+                         + (_STOPS if stops and len(cases) > 1 else ""))
     caveat = claim.scope.strip().rstrip(".") if claim.scope else ""
     return (caveat + "; checked on: " if caveat else "checked on: ") + "; ".join(parts)

@@ -40,6 +40,7 @@ import numpy as np
 
 from ..claims import CLAIM_PAPERS, FAILS, HOLDS, ILL_POSED, all_claims, run_claim
 from ..claims.readings import MATHEMATICAL_KINDS
+from ..claims.scope import scope_line
 from ..errors import DTypeError, UsageError
 from ..files import write_text
 from ..references import PAPERS, declared_papers, paper
@@ -280,7 +281,7 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
         where = _where(c, paper_key)
         base = {"id": c.id, "where": where, "verdict": c.expected,
                 "corrected_by": c.corrected_by, "reproduce": reproduce,
-                "scope": c.scope_line}
+                "scope": scope_line(c, stops=True)}
         if run and progress is not None:
             progress(paper_key, to_run.index(c), len(to_run), c.id)
         ce = _counterexample(c, seed) if run else None

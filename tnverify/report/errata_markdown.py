@@ -176,6 +176,7 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
     check_sheet(sheet, DEFECT_KINDS)          # the nested structure, not only the keys
     p = sheet["paper"]
     out = [f"# Errata: {p['title']}", "", p["citation"], ""]
+    groups = _groups(sheet["errata"])
     version = p.get("version") or (f"arXiv:{p['arxiv']}" if p.get("arxiv") else "")
     if version:
         out += [(f"**Version.** The locators (sections, equations, tables, figures) refer "
@@ -199,11 +200,11 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
              f"{'erratum' if sheet['mathematical'] == 1 else 'errata'} and "
              f"{sheet['counts']['editorial']} editorial "
              f"{'slip' if sheet['counts']['editorial'] == 1 else 'slips'} "
-             "(distinct edits):"), "",
+             f"(distinct edits, in {len(groups)} "
+             f"{'entry' if len(groups) == 1 else 'entries'}):"), "",
             "| kind | edits |", "| --- | --- |"]
     out += [f"| {k} | {n} |" for k, n in sheet["counts"].items()]
     out.append("")
-    groups = _groups(sheet["errata"])
     sections = (("Mathematical errata", [g for g in groups
                                          if any(e["kind"] != "editorial" for e in g)]),
                 (_EDITORIAL_TITLE, [g for g in groups
@@ -215,7 +216,7 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
         for g in gs:
             out += _render_group(g, fmt)
     if sheet["remarks"]:
-        out += ["## Remarks on holding claims", ""]
+        out += ["## Remarks (claims, or parts of claims, that hold)", ""]
         for r in sheet["remarks"]:                   # the locator once, then the remarks
             if len(r["remarks"]) == 1:
                 out.append(f"- `{r['id']}` ({md_text(r['where'], fmt)}): "

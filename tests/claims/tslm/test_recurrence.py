@@ -117,6 +117,13 @@ def test_eq17_decided_by_the_off_by_one_only():
     r = run_claim("tslm-eq-17")
     ev = r.small.cases[0]
     assert set(ev.readings) == {"V |V|×r"}
+    # the first case (m = r = |V| = 1) is the explicit example, checkable by hand
+    assert ev.reading("v-transposed").failing_parts() == [
+        "explicit: m = r = |V| = 1, α₁ = 1, α₂ = 2",
+        "Eq. 17 vs Eq. 20 as printed (y_t = V h_t)",
+    ]
+    assert ev.counterexample["value"] == 2.0 and ev.counterexample["reference"] == 1.0
+    ev = get_claim("tslm-eq-17").run_small(get_claim("tslm-eq-17").space[1], 0)
     assert ev.reading("v-transposed").failing_parts() == [
         "Eq. 17 vs Eq. 20 as printed (y_t = V h_t)"
     ]
@@ -133,6 +140,7 @@ def test_eq17_is_three_distinct_edits():
 
 
 def test_eq17_counterexample_names_t_and_k():
-    ev = get_claim("tslm-eq-17").run_small(get_claim("tslm-eq-17").space[0], 0)
+    ev = get_claim("tslm-eq-17").run_small(get_claim("tslm-eq-17").space[1], 0)
     cx = ev.counterexample
-    assert cx["entry"].startswith("t = ") and "(0-based)" in cx["entry"]
+    assert cx["entry"].startswith("t = ") and "(1-based, the paper's step)" in cx["entry"]
+    assert "(0-based)" in cx["entry"]

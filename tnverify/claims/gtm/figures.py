@@ -86,9 +86,7 @@ _FIG3_WHY = (
     "equivalent. The check runs at M = 6, T = 6 (Fig. 4's sizes), where the exact rank of the "
     "216 × 216 matricization certifies that a network is in the bar at 1; at Fig. 3's M = 10 "
     "the matricization is 1000 × 1000 and only its rank mod p (a lower bound) is computed, "
-    "so a network placed at 1 might belong higher. A run at M = 10, T = 6 with the same "
-    "sampling (12 networks for each R ∈ {1, 2, 4, 8}, unshared cores, seed 0) shows the "
-    "same: 18 networks at bound 1 by the rank mod p, 1 of them rank-1 realizable.")
+    "so a network placed at 1 might belong higher.")
 def _small_fig3(params, rng):
     sizes = {k: params[k] for k in ("M", "T", "samples", "shared")}
     records = sample_records(params, rng)
@@ -106,21 +104,24 @@ def _small_fig3(params, rng):
 claim("gtm-fig-3", "Fig. 3/4: the bars at 1 show rank-1 shallow equivalents", _FIG3_STATEMENT,
       refs("gtm", "§6 \"Expressivity\", Fig. 3", "gtm",
            "App. B \"Expressivity in the case of shared cores\", Fig. 4"), _small_fig3,
-      topic="xi-networks", space=({"M": 6, "T": 6, "samples": 12, "shared": False},
-                          {"M": 6, "T": 6, "samples": 12, "shared": True}), scaled=scaled_fig3,
+      topic="xi-networks", space=({"M": 6, "T": 6, "samples": 12, "shared": False},),
+      scaled=scaled_fig3,
       scaled_space={"small": ({"M": 4, "T": 8, "samples": 8, "shared": False,
-                               "numpy_per_R": 8},
-                              {"M": 4, "T": 8, "samples": 8, "shared": True,
-                               "numpy_per_R": 8}),
+                               "numpy_per_R": 8},),
                     "large": ({"M": 9, "T": 8, "samples": 12, "shared": False,
                                "numpy_per_R": 1},
                               {"M": 8, "T": 8, "samples": 12, "shared": True,
                                "numpy_per_R": 1})},
       pinned=({"params": {"M": 6, "T": 6, "samples": 12, "shared": True}, "seed": 4,
                "note": "Fig. 4 setting (shared cores, M = T = 6)"},),
-      scope=("samples: networks drawn for each R ∈ {1, 2, 4, 8}; shared: whether the cores "
-             "are shared (Fig. 4) or not (Fig. 3); numpy_per_R: how many of each R's networks "
-             "the larger run also recomputes in numpy, to cross-check the device's grids"),
+      scope=("weights: integers uniform in {−2, …, 2}, L = M, F = I; samples: networks drawn "
+             "for each R ∈ {1, 2, 4, 8}; shared: whether the cores are shared (Fig. 4) or not "
+             "(Fig. 3); numpy_per_R: how many of each R's networks the larger run recomputes "
+             "with numpy to check the package's torch grids (a check of the package, not of "
+             "the paper). Only unshared cores (Fig. 3) are sampled here; the Fig. 4 sentence "
+             "(shared cores) is covered by the argument of the Why alone; "
+             "the larger run (M = 4, T = 8, 8 networks per R, unshared) found 15 networks at "
+             "bound 1 by the exact rank, 3 of them rank-1 realizable"),
       uses=("gtm-lemma-a.1", "gtm-thm-5.3"), readings=FIG3_READINGS,
       defect=Defect("false",
                     printed="Figure 3 shows that for different values of R and generalized "
@@ -131,9 +132,8 @@ claim("gtm-fig-3", "Fig. 3/4: the bars at 1 show rank-1 shallow equivalents", _F
                           "1 does not show that one exists (in tnverify's own sample, not the "
                           "paper's: integer weights uniform in {−2, …, 2}, L = M, F = I, 12 "
                           "unshared-core networks for each R ∈ {1, 2, 4, 8}, 20 of the 22 "
-                          "networks at bound 1 at M = T = 6 have no rank-1 equivalent; at M = 10, "
-                          "T = 6, 18 networks whose rank mod p gives bound 1 (not certified), "
-                          "17 of them not rank-1 realizable). The existence claim itself is true: rank-1 "
+                          "networks at bound 1 at M = T = 6 have no rank-1 equivalent). The "
+                          "existence claim itself is true: rank-1 "
                           "equivalents exist for every R by Theorem 5.3's construction; what "
                           "is wrong is only that the figure shows it",
                     why=_FIG3_WHY),
@@ -144,7 +144,8 @@ claim("gtm-fig-3", "Fig. 3/4: the bars at 1 show rank-1 shallow equivalents", _F
                "\"exponentially higher\" cannot be seen at M = 10, T = 6, where the largest "
                "possible bound is ⌈1000/30⌉ = 34.",
                "The second sentence (more and more networks need a higher rank as R grows) "
-               "holds as a trend: the Fisher test is computed under reading (b)."),
+               "holds as a trend (a one-sided Fisher exact test on the same sample, R = 8 "
+               "against R = 1)."),
       expected="fails")
 
 
@@ -204,32 +205,70 @@ def _two_digits(x: float) -> float:
     return float(f"{float(x):.2g}")
 
 
+#: The explicit width-1 network of the first case (M = 3, T = 4, F = I, λ = 1): the values
+#: a_t[i] of its four steps (integers, so its grid is √ of integers).
+FIG5_EXPLICIT = ((0, 1, 2), (0, 2, 5), (1, 3, 4), (0, 1, 3))
+
+
+def _explicit_l2() -> Evidence:
+    """The first case's certificate, checkable without the package: the width-1 ξ = √(x² + y²)
+    network with a₁ … a₄ = :data:`FIG5_EXPLICIT`, F = I, λ = 1 has the grid
+    Γ[i₁, i₂, i₃, i₄] = √(Σ_t a_t[i_t]²), whose 9 × 9 (odd, even) matricization (rows
+    (i₁, i₃), columns (i₂, i₄)) has a determinant that interval arithmetic at 60 digits
+    encloses in an interval excluding 0, so its rank is exactly 9 > 6 = R·TM/2."""
+    import mpmath
+    from ...generalized.bounds import lemma_a1_bound
+
+    a, M, T, R = FIG5_EXPLICIT, 3, 4, 1
+    iv = mpmath.iv
+    iv.dps = 60
+    rows = [[iv.sqrt(iv.mpf(a[0][i1] ** 2 + a[1][i2] ** 2 + a[2][i3] ** 2 + a[3][i4] ** 2))
+             for i2 in range(M) for i4 in range(M)] for i1 in range(M) for i3 in range(M)]
+    det = iv.det(iv.matrix(rows))
+    lo, hi = float(mpmath.mpf(det.a)), float(mpmath.mpf(det.b))
+    rank = M * M if (lo > 0 or hi < 0) else -1       # -1: not certified by the determinant
+    bound = lemma_a1_bound(R, M, T)
+    ev = compare_ints("rank of the (odd, even) matricization of an explicit width-1 "
+                      "ξ = √(x² + y²) network (determinant in 60-digit interval arithmetic "
+                      "≠ 0) vs R·TM/2 (Lemma A.1)", [rank], [bound], "<=")
+    ev.sizes = {"M": M, "T": T, "R": R}
+    ev.details.update(det_interval=(_two_digits(lo), _two_digits(hi)), lemma_a1_bound=bound)
+    if ev.counterexample is not None:
+        ev.counterexample.update({
+            "network": "width 1, λ = 1, F = I, a₁ = (0, 1, 2), a₂ = (0, 2, 5), a₃ = (1, 3, 4), "
+                       "a₄ = (0, 1, 3): Γ[i₁, i₂, i₃, i₄] = √(Σ_t a_t[i_t]²)",
+            "det of the 9 × 9 matricization (60-digit interval, both ends)":
+                f"{_two_digits(lo):.2g} … {_two_digits(hi):.2g}",
+            "why": "a width-1 network whose 'lower bound' ⌈9/6⌉ = 2 exceeds its width 1"})
+    return ev
+
+
 def _small_fig5(params, rng):
-    parts = {f"Lemma A.1 bound for ξ = {XI_WORDS[xi]}": _lemma_a1_for(xi, params, rng).keyed(f"lemma-a.1-{xi}")
-             for xi in ("l2", "softplus")}
-    hist = sample_records({"M": 6, "T": 6, "samples": params["fig5_samples"], "shared": False,
-                    "weights": "normal"}, rng, xi="l2")
-    details = {"fig5_histograms (M = T = 6, normal weights, numerical ranks)": {
-        R: {str(b): sum(r["bound"] == b for r in recs)
-            for b in sorted({r["bound"] for r in recs})} for R, recs in hist.items()}}
+    parts = {}
+    if (params["M"], params["T"], params["R"]) == (3, 4, 1):
+        parts["explicit width-1 network, ξ = √(x² + y²)"] = _explicit_l2().keyed("explicit-l2")
+    parts.update({f"Lemma A.1 bound for ξ = {XI_WORDS[xi]}":
+                  _lemma_a1_for(xi, params, rng).keyed(f"lemma-a.1-{xi}")
+                  for xi in ("l2", "softplus")})
     return Evidence("Fig. 5 quantity ⌈rank/(TM/2)⌉ as a lower bound for ξ = √(x² + y²)",
-                    sizes={k: params[k] for k in ("M", "T", "R")},
-                    details=details, parts=parts)
+                    sizes={k: params[k] for k in ("M", "T", "R")}, parts=parts)
 
 
 claim("gtm-fig-5", "Fig. 5: Lemma A.1's technique gives lower bounds for ξ = √", _FIG5_STATEMENT,
       refs("gtm", "App. B, Fig. 5", "gtm", "§6, \"other nonlinearities … Appendix B\""),
-      _small_fig5, topic="xi-networks", space=({"M": 3, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3},
-                                       {"M": 3, "T": 4, "R": 2, "samples": 10, "fig5_samples": 3},
-                                       {"M": 4, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3}),
+      _small_fig5, topic="xi-networks", space=({"M": 3, "T": 4, "R": 1, "samples": 10},
+                                       {"M": 3, "T": 4, "R": 2, "samples": 10},
+                                       {"M": 4, "T": 4, "R": 1, "samples": 10}),
       scaled=scaled_fig5, scaled_space={"small": ({"M": 3, "T": 6, "R": 1, "samples": 8},),
                                         "large": ({"M": 6, "T": 6, "R": 1, "samples": 20},
                                                   {"M": 8, "T": 8, "R": 1, "samples": 10})},
-      pinned=({"params": {"M": 3, "T": 4, "R": 1, "samples": 10, "fig5_samples": 3},
+      pinned=({"params": {"M": 3, "T": 4, "R": 1, "samples": 10},
                "seed": 5, "note": "smallest the claims catalogue size, rank-1 networks"},),
-      scope=("samples: the random width-R networks per ξ whose largest certified rank is "
-             "compared; fig5_samples: the networks per R of the M = T = 6 histogram recorded "
-             "alongside (not compared)"),
+      scope=("samples: the random width-R networks per ξ (weights standard normal, F "
+             "standard normal) whose largest certified rank is compared; the first case "
+             "also checks the explicit integer network of the counterexample; the larger run "
+             "(M = 3, T = 6, R = 1, 8 networks per ξ) found certified rank 12 > 9 = R·TM/2 "
+             "for ξ = √(x² + y²) (and 14 for ξ = ln(eˣ + eʸ))"),
       uses=("gtm-lemma-a.1",), readings=FIG5_READINGS,
       defect=Defect("false",
                     printed="Fig. 5: \"Distribution of lower bounds on the rank of generalized "
@@ -237,23 +276,27 @@ claim("gtm-fig-5", "Fig. 5: Lemma A.1's technique gives lower bounds for ξ = �
                             "computed as Fig. 3's (\"the same technique as in the proof of "
                             "Theorem 5.2\", §6) is an inference from §6's \"The numerical "
                             "results for … other nonlinearities are given in Appendix B\"",
-                    meant="If Fig. 5's bars are computed as Fig. 3's (⌈rank/(TM/2)⌉), they "
-                          "are not lower bounds: Lemma A.1's rank ≤ R·TM/2 is proved only for "
-                          "ξ = max, and a width-1 network already has certified rank 9 > 6 = "
-                          "R·TM/2 at M = 3, T = 4 (⌈9/6⌉ = 2 > 1 = R; σ₉ and δ are in the "
-                          "counterexample); at the sizes checked a width-1 network reaches the "
-                          "maximal rank, so no rank-based bound above 1 is available there",
+                    meant="The Thm. 5.2 / Lemma A.1 technique (⌈rank/(TM/2)⌉) gives no "
+                          "valid lower bound for ξ = √(x² + y²), so Fig. 5's \"lower bounds\" "
+                          "are unsupported: Lemma A.1's rank ≤ R·TM/2 is proved only for "
+                          "ξ = max, and a width-1 network already has rank 9 > 6 = R·TM/2 at "
+                          "M = 3, T = 4 (⌈9/6⌉ = 2 > 1 = R). Whether the values plotted at "
+                          "M = T = 6 exceed the true minimal widths was not checked",
                     why="A width-1 shallow network with ξ = √(x² + y²) has the grid "
                         "√(Σ_t a_t[i_t]²); its (odd, even) matricization has entries "
                         "√(α_p + β_q) with α_p the sum over the odd modes and β_q over the even "
                         "ones, a matrix that is generically of full rank (√ is not a sum of "
-                        "few products). So rank/(TM/2) bounds nothing. \"Certified rank\" means: the "
-                        "number of singular values of the float64 matricization above δ, "
-                        "where δ bounds the rounding error of the computed matrix plus that of "
-                        "the SVD; by Weyl's inequality the exact matrix has at least that rank "
-                        "(a lower bound, whatever the tolerance a plotting script would use). "
-                        "This matters because the smallest singular values are tiny: a rank "
-                        "read off with a loose tolerance can hide the effect."),
+                        "few products). So rank/(TM/2) bounds nothing. The counterexample is "
+                        "an explicit integer network (M = 3, T = 4, F = I, λ = 1, a₁ = (0, 1, "
+                        "2), a₂ = (0, 2, 5), a₃ = (1, 3, 4), a₄ = (0, 1, 3)): the determinant "
+                        "of its 9 × 9 matricization, enclosed by 60-digit interval arithmetic "
+                        "in an interval excluding 0, is about −6.5·10⁻³², so the rank is 9. "
+                        "For the random networks of the other cases \"certified rank\" is the "
+                        "number of singular values σ_k of the float64 m × n matricization A "
+                        "above δ = max(m, n)·ε·σ₁ + √(mn)·8kε·max|A_ij| (ε = 2⁻⁵², k = "
+                        "R·T·(M + 1) the operations per entry): the first term bounds the "
+                        "SVD's error, the second the rounding of the computed entries, so by "
+                        "Weyl's inequality the exact matrix has at least that rank"),
       remarks=("The caption omits the list of ranks (\"randomly generated generalized RNNs "
                "of ranks (M = 6, …)\").",
                "Lemma A.1 is proved only for ξ = max (it holds trivially for ξ = xy, rank ≤ R, "
@@ -272,7 +315,9 @@ def _span_part(params, rng) -> Evidence:
     # 8·M^T networks of inner ranks 1..R (a lower bound: too few draws could only make
     # the span look smaller)
     K = 8 * M ** T
-    nets = [random_generalized_rnn(M, T, 1 + k % R, "relu", rng, shared=True,
+    net_seed = int(rng.integers(2**62))
+    r2 = np.random.default_rng(net_seed)
+    nets = [random_generalized_rnn(M, T, 1 + k % R, "relu", r2, shared=True,
                                    shared_inputs=True, dist="integer") for k in range(K)]
     I = np.eye(M)
     rows = np.array([grid_tensor(n, I).ravel() for n in nets])
@@ -284,6 +329,11 @@ def _span_part(params, rng) -> Evidence:
                       [dim], [M ** T - 1], "<=")
     ev.details.update(span_dimension=dim, M_to_T=M ** T, networks=K, grids_exact=exact,
                       method="rank mod p (certified lower bound)" if exact else "numerical")
+    if ev.counterexample is not None:
+        ev.counterexample.update({
+            "weights": "integers uniform in {−2, …, 2} (C and 𝒢), L = M, F = I, widths "
+                       f"1 to {R} in turn",
+            "networks' seed (numpy default_rng; regenerates all of them)": net_seed})
     return ev
 
 
@@ -346,9 +396,8 @@ def _small_shared(params, rng):
 
 claim("gtm-sec-5.2-shared",
       "§5.2 shared cores: universality is lost; Thm. 5.3's example is shared", _SHARED_STATEMENT,
-      refs("gtm", "§5.2 \"Shared case\"", "gtm",
-           "App. B \"Expressivity in the case of shared cores\""), _small_shared, topic="xi-networks",
-      space=({"M": 2, "T": 4, "R": 3}, {"M": 2, "T": 5, "R": 3}, {"M": 3, "T": 4, "R": 3}),
+      refs("gtm", "§5.2 \"Shared case\""), _small_shared, topic="xi-networks",
+      space=({"M": 2, "T": 4, "R": 3},),
       scaled=scaled_shared,
       scaled_space={"small": ({"M": 4, "T": 6, "R": 3, "span_M": 2, "span_T": 6,
                                "span_networks": 8 * 2 ** 6},),
@@ -363,7 +412,7 @@ claim("gtm-sec-5.2-shared",
                     meant="universality is not lost: with 𝒢^(2) = ⋯ = 𝒢^(T−1), every "
                           "order-T grid tensor is realized (Prop. A.4 and Lemma 5.1 preserve "
                           "sharing). With C^(t) shared too, it was checked only at M = 2, "
-                          "T ∈ {4, 6}",
+                          "T ∈ {4, 6} (span 2⁴ = 16 at T = 4, 2⁶ = 64 at T = 6)",
                     why="Universality (§5.1) means: every tensor ℋ ∈ ℝ^{M×⋯×M} of order T is "
                         "the grid tensor Γ of some network. \"Shared\" is §5.2's 𝒢^(2) = ⋯ = "
                         "𝒢^(T−1); for that alone a general proof exists: the unit-rank RNN "
@@ -377,24 +426,21 @@ claim("gtm-sec-5.2-shared",
                         "(checked on random A, B). Hence the grids of shared-core networks of "
                         "all widths form a linear space. (2) That space is all of ℝ^{M^T}: the "
                         "grids of 8·M^T random shared-core ξ = max networks of widths 1–3 "
-                        "(𝒢 and C shared, F = I, integer weights) span dimension M^T (16 at M = 2, T = 4; the "
-                        "rank mod p of the exact integer grids certifies it from below). A "
+                        "(𝒢 and C shared, F = I, L = M, weights integers uniform in {−2, …, 2}) "
+                        "span dimension M^T (16 = 2⁴ at M = 2, T = 4 and 64 = 2⁶ at M = 2, "
+                        "T = 6; the rank mod p of the exact integer grids certifies it from below). A "
                         "linear space that contains a basis of ℝ^{M^T} is ℝ^{M^T}, so every ℋ "
                         "is the grid of a shared-core network (by (1), of width at most the "
                         "sum of the basis networks' widths): universality is not lost. The "
                         "counterexample below is step (2): the statement predicts a span "
                         "dimension below M^T."),
-      scope=("the span computation (𝒢 and C shared) ran at M = 2, T = 4 (the small side "
-             "stops at its first failing case, so its other two cases did not run) and, in the "
-             "larger run, at span_M = 2, span_T = 6 (the M and T of the span computation) "
-             "with span_networks = 512 (the number of networks whose grids are stacked); the "
-             "larger run's M = 4, T = 6, R = 3 size its Lemma 5.1 check (R: the largest "
-             "width)"),
+      scope=("the span computation (𝒢 and C shared) ran at M = 2, T = 4 (span 16) and, in "
+             "the larger run, at span_M = 2, span_T = 6 (the M and T of the span "
+             "computation) with span_networks = 512 (the number of networks whose grids are "
+             "stacked): span 64 = 2⁶; the larger run's M = 4, T = 6, R = 3 size its Lemma 5.1 "
+             "check (R: the largest width)"),
       remarks=("The pointer \"for Theorem 5.2 we provide numerical evidence in Appendix A\" "
-               "should read Appendix B (\"Expressivity in the case of shared cores\", Fig. "
-               "4); App. A holds the proofs. The same wrong pointer occurs earlier in §5.2, "
-               "after Thm. 5.3: \"In the numerical experiments in Section 6 and Appendix A we "
-               "validate …\" (Appendix B).",
+               "(for Appendix B, Fig. 4) is the editorial entry gtm-sec-5.2-appendix-ref.",
                "\"We believe that the statements of Theorems 5.2 and 5.3 still hold\" is a "
                "stated conjecture and is not judged."),
       expected="fails")

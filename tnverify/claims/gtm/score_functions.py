@@ -266,8 +266,8 @@ claim(
             {"params": {"M": 3, "ranks": (1, 3, 2, 3, 1)}, "seed": 31,
              "note": "M = R₁ = 3"}),
     remarks=(
-        "App. A, proof of Lemma 3.1: the inner sum is printed \"Σ_{r₁=1}^{r₁}\"; its upper "
-        "limit is R₁ (a typo in the proof, outside the claim).",
+        "App. A, proof of Lemma 3.1: the inner sum printed \"Σ_{r₁=1}^{r₁}\" (upper limit "
+        "R₁) is the editorial entry gtm-lemma-3.1-proof-limit.",
         "§4.1 (\"Initial hidden state\") \"in eq. (9) it was implicitly assumed that "
         "h^(0) = 1\" is consistent: Eq. 10 "
         "at t = 1 with h^(0) = 1 gives the h^(1) of Eq. 9.",

@@ -81,7 +81,9 @@ claim("gtm-thm-5.1", "Thm. 5.1 / Lemma 5.2: max networks are universal", S_THM_5
       pinned=({"params": {"M": 3, "T": 4, "factor": 6}, "seed": 5,
                "note": "the claims catalogue largest case"},),
       uses=("gtm-lemma-5.1", "gtm-prop-a.4", "gtm-prop-a.2", "gtm-prop-a.3"),
-      remarks=("The proof writes ℋ_{i₁i₂…i_d}; the last index is i_T (a typo in the proof).", "§5.1 says \"size of each mode being m\" where it means M.",
+      remarks=("The proof's ℋ_{i₁i₂…i_d} (for i_T) and §5.1's \"size of each mode being m\" "
+               "(for M) are the editorial entries gtm-thm-5.1-proof-index and "
+               "gtm-mode-size-m.",
                "The theorem needs the §5 assumption that F is invertible: duplicate templates force equal slices of every grid."),
       expected="holds")
 
@@ -123,6 +125,9 @@ corrected_pair("gtm-prop-a.5", common=_A5_COMMON, printed=dict(
     title="Prop. A.5: ξ = xy universality via ℋ̂ (printed indices)",
     statement=S_PROP_A_5, small=lambda p, rng: prop_a_5_evidence(p, rng, "printed"),
     scaled=scaled_prop_a_5_printed,
+    scope=("B: the number of random template sequences at which the corrected entry's larger "
+           "run also compares the TT score of ℋ̂ with ℋ (unused by this check); the larger run "
+           "(M = 5, T = 4, F and ℋ standard normal) misses ℋ at all 625 template entries"),
     pinned=({"params": {"M": 3, "T": 3}, "seed": 3,
              "note": "the claims catalogue sizes: random invertible (non-symmetric) F"},),
     readings=(Reading("F⁻¹_{ji} = (F⁻¹)_{ji}", "the printed symbol, with F of Eq. 19 (rows "

@@ -23,9 +23,10 @@ EQ11_DEFECT = Defect(
     printed="\"we can get the probability p_i of a sentence s_i via computing the inner product "
             "of c and s_i: p(s_i) = ⟨s_i, c⟩ (10)\", in the general setting where the basis may "
             "be \"embedded vectors\" (after Eq. 4) and m ≪ |V| (n-gram section, after Eq. 15)",
-    meant="The first equality of Eq. 11, ⟨s_i, c⟩ = p_i (Eq. 10), fails; the second, "
-          "⟨s_i, c⟩ = Σ 𝒯_{d₁…d_n} 𝒜_{d₁…d_n}, is an identity for any orthonormal basis "
-          "{e_d}, whatever the word vectors. Eq. 10 holds for every distribution p iff the "
+    meant="Eq. 10 (and hence Eq. 11, p(s_i) = Σ 𝒯_{d₁…d_n} 𝒜_{d₁…d_n}, which combines Eq. 10 "
+          "with the identity ⟨s_i, c⟩ = Σ 𝒯_{d₁…d_n} 𝒜_{d₁…d_n} from Eq. 7 and 9) fails; the "
+          "identity ⟨s_i, c⟩ = Σ 𝒯 𝒜 itself holds for any orthonormal basis {e_d}, whatever "
+          "the word vectors. Eq. 10 holds for every distribution p iff the "
           "tensors of distinct sentences are orthonormal, e.g. orthonormal word vectors "
           "(one-hot words with m = |V|, as in Claim 1), the sum of Eq. 8 running over "
           "distinct sentences. Word vectors that are not orthogonal make it fail, whatever m "

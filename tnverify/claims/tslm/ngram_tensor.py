@@ -58,7 +58,7 @@ def inner_all(p, words, basis, c):
 
 
 def check_eq11(params, rng, *, words_kind: str) -> Evidence:
-    """tslm-eq-11 ((i) one-hot, (ii) non-orthogonal embedded words) and its correction
+    """tslm-eq-11 (one-hot or random unit, non-orthogonal embedded words) and its correction
     (orthonormal non-standard words)."""
     from scipy.stats import ortho_group
     V, n = params["vocab_size"], params["length"]
@@ -136,10 +136,10 @@ def explicit_eq11() -> Evidence:
 
 
 def small_eq11(params, rng) -> Evidence:
-    parts = {"(i) one-hot words": check_eq11(params, rng, words_kind="one-hot"),
-             "(ii) embedded words, explicit: m = 2, a = e₁, b = (e₁+e₂)/√2, p uniform":
+    parts = {"one-hot words (m = |V|)": check_eq11(params, rng, words_kind="one-hot"),
+             "embedded words, explicit: m = |V| = 2, a = e₁, b = (e₁+e₂)/√2, p uniform":
                  explicit_eq11(),
-             "(iii) embedded unit words, random": check_eq11(params, rng, words_kind="unit")}
+             "random unit, non-orthogonal words (m = |V|)": check_eq11(params, rng, words_kind="unit")}
     return Evidence("Eq. 10–11 in the one-hot and an embedded basis", parts=parts,
                     sizes={"vocab_size": params["vocab_size"], "length": params["length"]})
 

@@ -26,7 +26,7 @@ STATEMENTS = {
 _G = "born-machines-ngrams"
 _VN = ({"vocab_size": 2, "length": 2}, {"vocab_size": 3, "length": 4})
 #: Scaled TSLM sizes: the claims catalogue's |V| = 64, n = 4 (16.7M entries) on a GPU; |V| = 8 on CPU.
-_VN_SCALED = {"small": ({"vocab_size": 8, "length": 4, "sample": 16},),
+_VN_SCALED = {"small": ({"vocab_size": 8, "length": 4},),
               "large": ({"vocab_size": 64, "length": 4, "sample": 32},)}
 
 corrected_pair(
@@ -37,8 +37,11 @@ corrected_pair(
         refs=refs("tslm", "A Probability Estimation Method of Sentences, Eq. 8–11"),
         scaled=sc.scaled_eq11, small=ts.small_eq11, expected="fails", readings=NR.EQ11,
         defect=NR.EQ11_DEFECT, remarks=NR.EQ11_REMARKS,
-        scope=("sample: the number of random sentences on which the larger run compares "
-               "tnverify's ⟨s_i, c⟩ with an independent torch computation")),
+        scope=("word vectors of each small case: one-hot words (m = |V|), random unit, "
+               "non-orthogonal words w_i = Σ_d α_{i,d} e_d in a random orthonormal basis "
+               "(m = |V|), and the explicit example (m = |V| = 2, n = 2, a = e₁, "
+               "b = (e₁+e₂)/√2); the larger run checks the one-hot and the random unit "
+               "words (m = |V|) on all |V|ⁿ sentences")),
     corrected=dict(
         title="p(s_i) = ⟨s_i, c⟩ for orthonormal words",
         statement=("True restatement (the defect is 'false', not a misprint): Eq. 10–11 with "

@@ -134,7 +134,7 @@ def _abs_scale(p, W, Q):
 
 def _check_eq11(params, device, rng, *, kind: str) -> Evidence:
     import torch
-    V, n, k = params["vocab_size"], params["length"], params["sample"]
+    V, n, k = params["vocab_size"], params["length"], params.get("sample", 16)
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
     p = _random_joint(V, n, g, device)
     sizes = {"vocab_size": V, "length": n, "device": device}
@@ -181,8 +181,9 @@ def _check_eq11(params, device, rng, *, kind: str) -> Evidence:
 
 def scaled_eq11(params, device, rng) -> Evidence:
     return Evidence("Eq. 10–11 in the one-hot and an embedded basis (torch)", parts={
-        "(i) one-hot words": _check_eq11(params, device, rng, kind="one-hot"),
-        "(ii) embedded unit words": _check_eq11(params, device, rng, kind="unit")},
+        "one-hot words (m = |V|)": _check_eq11(params, device, rng, kind="one-hot"),
+        "random unit, non-orthogonal words (m = |V|)": _check_eq11(
+            params, device, rng, kind="unit")},
         sizes={"vocab_size": params["vocab_size"], "length": params["length"]})
 
 
@@ -237,7 +238,7 @@ def _prefix_parts(p, W, E, pad, name, sizes, g, k):
 
 def _claim2(params, device, rng, *, pad_kind: str) -> dict:
     import torch
-    V, n, k = params["vocab_size"], params["length"], params["sample"]
+    V, n, k = params["vocab_size"], params["length"], params.get("sample", 16)
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
     p = _random_joint(V, n, g, device)
     sizes = {"vocab_size": V, "length": n, "device": device}

@@ -134,7 +134,7 @@ def _small_eq16(params, rng, corrected=False):
             s = np.linalg.svd(tt_unfolding(target, k), compute_uv=False)
             tails.append(float(np.sqrt((s[m:] ** 2).sum()) / np.linalg.norm(target)))
         ev = compare_ints("ranks of the unfoldings after modes 1, …, n−1 of 𝒯 = Σ_{a,b} "
-                          "e_a⊗e_b⊗e_a⊗e_b vs r = m, the largest rank Eq. 16 allows (an Eq. 16 "
+                          "e_a⊗e_b⊗e_a⊗e_b vs r = m, the largest r the paper allows (r ≤ m) (an Eq. 16 "
                           "tensor has every unfolding of rank ≤ r)",
                           rk, [m] * (n - 1), "<=")
         # Eckart–Young: no Eq. 16 tensor is closer (in relative Frobenius norm ‖𝒯 − 𝒯'‖/‖𝒯‖)
@@ -236,6 +236,24 @@ def _env_readout(lam, U, W, t, n):
     return U.T @ np.diag(e) @ W
 
 
+def _eq17_explicit():
+    """tslm-eq-17's index shift on an example checkable by hand: m = r = |V| = 1,
+    U = W = V = 1 (so h₀ = W⁻¹1 = 1), α₁ = 1, α₂ = 2, steps 1-based as in the paper.
+    Eq. 19 gives h₁ = 1, h₂ = 2; Eq. 18 gives 𝒯_(2) = V u = 1, so ⟨𝒯_(2), 𝒜_(1)⟩ =
+    VUα₁ = 1 = Vh₁, while the printed y₂ = Vh₂ = 2."""
+    one = np.ones((1, 1))
+    alphas = [np.array([1.0]), np.array([2.0])]
+    h = _h_states(one, one, alphas)
+    y17 = _contract(eq18_tensor(one, one, one, 2), alphas[:1])
+    label = ["t = 2 (1-based, the paper's step), word k = 0 (the only word)"]
+    return compare_values(
+        "computed: y₂ = V h₂ as printed in Eq. 20; reference: ⟨𝒯_(2), 𝒜_(1)⟩ of Eq. 17–18 "
+        "(= V h₁); explicit: m = r = |V| = 1, U = W = V = 1, h₀ = 1, α₁ = 1, α₂ = 2",
+        [one @ h[2]], [y17], n=4, labels=label,
+        sizes={"m": 1, "r": 1, "vocab_size": 1, "length": 2},
+        control=[one @ h[1]], control_label="y₂ = V h₁ (the meant Eq. 20)")
+
+
 def _eq17_transposed(params, rng, corrected):
     m, r, Vs, n = params["m"], params["r"], params["vocab_size"], params["length"]
     lam, U, W = _draw(rng, m, r)
@@ -250,13 +268,15 @@ def _eq17_transposed(params, rng, corrected):
                                [np.abs(a) for a in alphas[:t - 1]]) * cond)
         y_prev.append(V @ h[t - 1])
         y_lit.append(V @ h[t])
-    labels = [f"t = {t} (the paper's step), word k = {k} of 0..{Vs - 1} (0-based)" for t in range(2, n + 1)
+    labels = [f"t = {t} (1-based, the paper's step), word k = {k} of 0..{Vs - 1} (0-based)" for t in range(2, n + 1)
               for k in range(Vs)]
     # n: (m·r)^(t−1) summed products per logit + r for the solve; scale: Σ|terms|·cond(W)
     kw = dict(n=(m * r) ** n + r, scale=np.array(scale), labels=labels)
     parts = {"Eq. 17 vs y_t = V h_{t−1}": compare_values(
         "⟨𝒯_(t), 𝒜_(t−1)⟩ (Eq. 17–18) vs V h_{t−1}, t = 2..n", y_prev, y17, **kw,
         control=y_lit, control_label="y_t = V h_t as printed in Eq. 20")}
+    if not corrected and (m, r, Vs, n) == (1, 1, 1, 2):    # the first case: by hand too
+        parts = {"explicit: m = r = |V| = 1, α₁ = 1, α₂ = 2": _eq17_explicit(), **parts}
     if not corrected:
         parts["Eq. 17 vs Eq. 20 as printed (y_t = V h_t)"] = compare_values(
             "computed: (y_t)_k = (V h_t)_k as printed in Eq. 20; reference: ⟨𝒯_(t), 𝒜_(t−1)⟩_k "
@@ -330,7 +350,8 @@ def _small_eq17(params, rng):
                     sizes=dict(params))
 
 
-EQ17_SPACE = ({"m": 2, "r": 2, "vocab_size": 3, "length": 3},
+EQ17_SPACE = ({"m": 1, "r": 1, "vocab_size": 1, "length": 2},
+              {"m": 2, "r": 2, "vocab_size": 3, "length": 3},
               {"m": 3, "r": 3, "vocab_size": 5, "length": 4})
 
 corrected_pair(
