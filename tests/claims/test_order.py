@@ -64,7 +64,8 @@ def _builtin():
 
 
 #: The built-in claims added after 0.2.0, on purpose (the TT-SVD algorithm and its tail
-#: bound, the numerical-rank threshold, thesis Eq. 5.11's bias and its correction, gtm's
+#: bound, the numerical-rank threshold, thesis Eq. 5.11's bias, Eq. 5.4, Eq. 5.9 and §4.2.2's
+#: Glorot sentence with their corrections, gtm's
 #: editorial slips).
 ADDED_AFTER_0_2_0 = frozenset(
     """
