@@ -25,6 +25,8 @@ import warnings
 __all__ = [
     "MOVED",
     "MOVED_PACKAGES",
+    "BECAME_PACKAGES",
+    "old_module_names",
     "SPLIT",
     "REMOVED_IN",
     "MovedModuleFinder",
@@ -88,11 +90,25 @@ MOVED: dict[str, str] = {
     "tnverify.claims.gtm_networks": "tnverify.claims.gtm.networks",
     "tnverify.claims.lru_theory": "tnverify.claims.thesis.lru_monte_carlo",
     "tnverify.claims.ngram": "tnverify.claims.thesis.tt_svd",
-    "tnverify.claims.spine_ttlm": "tnverify.claims.ttlm.tt_format",
-    "tnverify.claims.ttlm_published": "tnverify.claims.ttlm.published_numbers",
-    "tnverify.claims.ttlm_rnn": "tnverify.claims.ttlm.rnn_runs",
+    "tnverify.claims.spine_ttlm": "tnverify.claims.ttlm.tt_format.checks",
+    "tnverify.claims.ttlm_published": "tnverify.claims.ttlm.published.numbers",
+    "tnverify.claims.ttlm_rnn": "tnverify.claims.ttlm.rnn.runs",
     "tnverify.claims.ttlm_tslm": "tnverify.claims.tslm.recurrence",
-    "tnverify.claims.ttlm_variants": "tnverify.claims.ttlm.uniform_ttlm",
+    "tnverify.claims.ttlm_variants": "tnverify.claims.ttlm.variants.uniform",
+    # moved in 0.3.0.dev: ttlm topics as sub-packages
+    "tnverify.claims.ttlm.published_numbers": "tnverify.claims.ttlm.published.numbers",
+    "tnverify.claims.ttlm.published_readings": "tnverify.claims.ttlm.published.readings",
+    "tnverify.claims.ttlm.rnn_biases": "tnverify.claims.ttlm.rnn.biases",
+    "tnverify.claims.ttlm.rnn_equivalences": "tnverify.claims.ttlm.rnn.equivalences",
+    "tnverify.claims.ttlm.rnn_proof_lines": "tnverify.claims.ttlm.rnn.proof_lines",
+    "tnverify.claims.ttlm.rnn_readings": "tnverify.claims.ttlm.rnn.readings",
+    "tnverify.claims.ttlm.rnn_runs": "tnverify.claims.ttlm.rnn.runs",
+    "tnverify.claims.ttlm.rnn_statements": "tnverify.claims.ttlm.rnn.statements",
+    "tnverify.claims.ttlm.tt_format_scaled": "tnverify.claims.ttlm.tt_format.scaled",
+    "tnverify.claims.ttlm.uniform_ttlm": "tnverify.claims.ttlm.variants.uniform",
+    "tnverify.claims.ttlm.variants_readings": "tnverify.claims.ttlm.variants.readings",
+    "tnverify.claims.ttlm.variants_scaled": "tnverify.claims.ttlm.variants.scaled",
+    "tnverify.claims.ttlm.variants_statements": "tnverify.claims.ttlm.variants.statements",
 }
 
 #: Old module path -> the modules its names were split into (looked up in this order).
@@ -157,6 +173,16 @@ SPLIT: dict[str, tuple[str, ...]] = {
         "tnverify.claims.tt_svd_support",
         "tnverify.claims",
     ),
+}
+
+
+#: Old module paths that are now the package of their topic: the package keeps the module's
+#: names (its ``__getattr__`` is :func:`old_module_names`), looked up in these modules in
+#: order, with a DeprecationWarning naming the module that holds the name.
+BECAME_PACKAGES: dict[str, tuple[str, ...]] = {
+    # moved in 0.3.0.dev: ttlm topics as sub-packages
+    "tnverify.claims.ttlm.tt_format": ("tnverify.claims.ttlm.tt_format.checks",),
+    "tnverify.claims.ttlm.variants": ("tnverify.claims.ttlm.variants.tiny_large",),
 }
 
 
@@ -364,3 +390,49 @@ def moved_attribute(package: str, name: str) -> types.ModuleType:
     with warnings.catch_warnings():  # warned above, at the caller's line
         warnings.simplefilter("ignore", DeprecationWarning)
         return importlib.import_module(old)
+
+
+def old_module_names(package: str):
+    """The module-level ``__getattr__`` of ``package``, a module path of an earlier release
+    that is now the package of its topic (:data:`BECAME_PACKAGES`).
+
+    A name the old module had is looked up in the package's modules (in the order of
+    :data:`BECAME_PACKAGES`) and returned with a DeprecationWarning at the caller's line
+    that names the module holding it (once: the name is then kept on the package).  Dunder names and the package's own submodules (which
+    the import system then imports) raise AttributeError, as does a name none holds.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import tnverify.claims.ttlm.tt_format as tt_format
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     f = tt_format.full_by_tensordot
+    >>> f.__module__, caught[0].category.__name__
+    ('tnverify.claims.ttlm.tt_format.checks', 'DeprecationWarning')
+    """
+    successors = BECAME_PACKAGES[package]
+
+    def __getattr__(name: str):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if importlib.util.find_spec(f"{package}.{name}") is not None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        for module_name in successors:
+            module = importlib.import_module(module_name)
+            if name in vars(module):
+                warnings.warn(
+                    f"{package}.{name}: the module {package} became a package of topic "
+                    f"modules in tnverify 0.3.0; import {name} from {module_name} (the old "
+                    f"place is removed in a later release)",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
+                value = vars(module)[name]
+                # kept on the package, so that the warning comes once (``from package
+                # import name`` looks the name up twice)
+                setattr(sys.modules[package], name, value)
+                return value
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__

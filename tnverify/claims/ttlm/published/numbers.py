@@ -11,12 +11,12 @@ from __future__ import annotations
 import itertools
 import math
 
-from .. import Evidence
-from ..registration import claim, corrected_pair, refs
-from ..printed_numbers import judge_printed
-from ...errors import ClaimError
-from ..compare import compare_ints
-from . import published_readings as PR
+from ... import Evidence
+from ...registration import claim, corrected_pair, refs
+from ...printed_numbers import judge_printed
+from ....errors import ClaimError
+from ...compare import compare_ints
+from . import readings as PR
 
 __all__ = ["READINGS", "table2_module", "count_params", "vocab_range", "PRINTED_PARAMS"]
 

@@ -1,10 +1,10 @@
 """How a referee reads ttlm App. B (Claims B.1, B.2, their proof lines Eq. 14,
 16, 20, and the bias sentence after Eq. 14): the quoted readings, defects and remarks
-registered by :mod:`tnverify.claims.ttlm.rnn_equivalences`."""
+registered by :mod:`tnverify.claims.ttlm.rnn.equivalences`."""
 
 from __future__ import annotations
 
-from ..readings import Defect, Reading
+from ...readings import Defect, Reading
 
 #: The erratum "Σ_{α_t=1}^R" (a sum over the free index) of ttlm Eq. 16 and Eq. 20, shared
 #: with thesis Eq. 5.13 and Eq. 5.17.

@@ -1,6 +1,6 @@
 """Small (definition-side) checks of the uniform TTLM and its readout (ttlm §4.3,
 App. A; thesis §5.2.2, Prop. 5.2.2), registered in
-:mod:`tnverify.claims.ttlm.variants` and :mod:`tnverify.claims.thesis.tt_language_models`.
+:mod:`tnverify.claims.ttlm.variants.tiny_large` and :mod:`tnverify.claims.thesis.tt_language_models`.
 
 Definition side: explicit full tensors over all ``|V|^N`` sequences (float64, tensordot
 of the cores), brute-force conditionals as ratios of marginals, printed right-hand sides
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import Evidence
-from ..compare import compare_ints, compare_values
-from ...definitions.conditionals import conditionals_by_sequence
-from ...definitions.explicit import all_sequences, feature_tensor
-from .tt_format import full_by_tensordot
+from ... import Evidence
+from ...compare import compare_ints, compare_values
+from ....definitions.conditionals import conditionals_by_sequence
+from ....definitions.explicit import all_sequences, feature_tensor
+from ..tt_format.checks import full_by_tensordot
 
 __all__ = ["uniform_cores", "eq6_literal", "eq7_recurrence"]
 
@@ -66,7 +66,7 @@ def _labels(seqs, t=None):
 # -- ttlm-eq6 ------------------------------------------------------------------------
 def small_eq6(params, rng, corrected=False):
     import torch
-    from ...cells.ttlm_variants import UniformTTLM
+    from ....cells.ttlm_variants import UniformTTLM
     V, R, N = params["vocab_size"], params["rank"], params["length"]
     first, core = _draw(params, rng)
     seqs = all_sequences(V, N)
@@ -123,7 +123,7 @@ def _uniform_joint(params, rng):
 
 def small_eq8(params, rng, corrected=False):
     import torch
-    from ...cells.ttlm_variants import UniformTTLM
+    from ....cells.ttlm_variants import UniformTTLM
     V, R, N = params["vocab_size"], params["rank"], params["length"]
     first, core, A = _uniform_joint(params, rng)
     seqs = all_sequences(V, N)
@@ -176,7 +176,7 @@ def small_eq8_definition(params, rng):
     read out by the last core of the length-t train; ``h^{(0)}`` is App. C's
     ``G^{(1)} ∈ ℝ^{1×R}`` (a separate R-vector here)."""
     import torch
-    from ...cells.ttlm_variants import UniformTTLM
+    from ....cells.ttlm_variants import UniformTTLM
     V, R, N = params["vocab_size"], params["rank"], params["length"]
     first, core = _draw(params, rng)
     h0 = rng.standard_normal(R)
@@ -239,7 +239,7 @@ def right_envs(cores):
 # -- ttlm-eq9 ------------------------------------------------------------------------
 def small_eq9(params, rng):
     import torch
-    from ...cells.ttlm_variants import UniformTTLM
+    from ....cells.ttlm_variants import UniformTTLM
     V, R, N = params["vocab_size"], params["rank"], params["length"]
     first, core, A = _uniform_joint(params, rng)
     cell = UniformTTLM(first, core)

@@ -1,16 +1,16 @@
 """Small (definition-side) checks of ``ttlm-eq14-bias``, ``thesis-sec-5.3.1`` (and their
 corrections) and ``tnverify-augmented-bilinear``; registered in
-:mod:`tnverify.claims.ttlm.rnn_equivalences`."""
+:mod:`tnverify.claims.ttlm.rnn.equivalences`."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from .. import Evidence
-from ..compare import compare_values
-from ...conventions import tolerance
-from ... import equivalences as eq
-from .rnn_runs import rnn_run
+from ... import Evidence
+from ...compare import compare_values
+from ....conventions import tolerance
+from .... import equivalences as eq
+from .runs import rnn_run
 
 __all__ = ["small_eq14_bias"]
 
@@ -65,7 +65,7 @@ def small_eq14_bias(params, rng, corrected):
 
 def _eq14_bias_corrected(params, rng):
     import torch
-    from ...cells.recurrent import SecondOrderRNN
+    from ....cells.recurrent import SecondOrderRNN
     V, R, L = params["vocab_size"], params["rank"], params["steps"]
     T, b, h0 = rng.normal(size=(V, R, R)), rng.normal(size=R), rng.normal(size=R)
     seqs = rng.integers(0, V, size=(6, L))

@@ -1,17 +1,17 @@
 """Claims of ttlm on the uniform TTLM, its readout and the TTLM-Tiny / TTLM-Large
 variants (§4.3, §5.1, App. A, App. C): the registrations, with the Tiny/Large small checks
-(``ttlm-eq12``, ``ttlm-eq13``).  The uniform-TTLM small checks are in :mod:`.uniform_ttlm`,
-the scaled sides in :mod:`.variants_scaled`."""
+(``ttlm-eq12``, ``ttlm-eq13``).  The uniform-TTLM small checks are in :mod:`.uniform`,
+the scaled sides in :mod:`.scaled`."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from .. import Evidence
-from ..registration import claim, corrected_pair, refs
-from ..compare import compare_ints, compare_values
-from ...conventions import tolerance
-from .variants_scaled import scaled_conditionals, scaled_tiny_large, scaled_uniform
+from ... import Evidence
+from ...registration import claim, corrected_pair, refs
+from ...compare import compare_ints, compare_values
+from ....conventions import tolerance
+from .scaled import scaled_conditionals, scaled_tiny_large, scaled_uniform
 
 #: central-difference step: eps^(1/3), the optimum for a smooth map (Nocedal & Wright §8.1)
 _FD_STEP = float(np.finfo(np.float64).eps ** (1 / 3))
@@ -26,8 +26,8 @@ def _delta4(R):
 
 def small_eq12(params, rng):
     import torch
-    from ...cells.ttlm_variants import TTLMLarge, TTLMTiny
-    from ...equivalences import large_to_tt_core, tiny_to_tt_core
+    from ....cells.ttlm_variants import TTLMLarge, TTLMTiny
+    from ....equivalences import large_to_tt_core, tiny_to_tt_core
     V, R, N = params["vocab_size"], params["rank"], params["length"]
     W_xe, W_hh = rng.standard_normal((V, R, R)), rng.standard_normal((R, R))
     W_eh, P, h0 = rng.standard_normal((R,) * 4), rng.standard_normal((R, R, R)), \
@@ -140,7 +140,7 @@ def _sensitivity(cell, tok, large):
 # -- ttlm-eq13 ------------------------------------------------------------------------
 def small_eq13(params, rng):
     import torch
-    from ...cells.ttlm_variants import TTLMTiny
+    from ....cells.ttlm_variants import TTLMTiny
     V, R = params["vocab_size"], params["rank"]
     W_xe = rng.standard_normal((V, R, R))          # §5.1 layout |V|×R×R
     P, h = rng.standard_normal((R, R, R)), rng.standard_normal(R)
@@ -192,12 +192,12 @@ def small_eq13(params, rng):
                     details={"readings": len(outs), "distinct_output_distributions": distinct})
 
 
-from .variants_statements import STATEMENTS  # noqa: E402
-from . import variants_readings as R  # noqa: E402
+from .statements import STATEMENTS  # noqa: E402
+from . import readings as R  # noqa: E402
 
 
 # -- registration (module level, in the one shape: claim / corrected_pair) -------------
-from . import uniform_ttlm as m  # noqa: E402
+from . import uniform as m  # noqa: E402
 P = "proofs/ttlm_variants.py::"
 uni_sp = {"small": ({"batch": 64, "vocab_size": 500, "rank": 16, "length": 32},),
           # on one 80 GiB H100 the three cells' backward at |V| = 33,278, N = 1024 ran

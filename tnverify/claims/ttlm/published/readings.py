@@ -1,11 +1,11 @@
 """How a referee reads the published numbers of ttlm: Table 1's parameter
 counts, the §1 perplexity reductions, Table 2's second-order row and the §6.1 data
 statistics — the quoted readings, defects and remarks registered by
-:mod:`tnverify.claims.ttlm.published_numbers`."""
+:mod:`tnverify.claims.ttlm.published.numbers`."""
 
 from __future__ import annotations
 
-from ..readings import Defect, Reading
+from ...readings import Defect, Reading
 
 #: The second-order RNN's shapes (Table 2) against its Table 1 counts: one erratum printed
 #: in Table 2 and in both Params columns of Table 1.

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import Evidence
-from ..compare import compare_ints, compare_values
-from .rnn_runs import PHIS, rnn_run, tt_run
+from ... import Evidence
+from ...compare import compare_ints, compare_values
+from .runs import PHIS, rnn_run, tt_run
 
 __all__ = ["small_eq16", "small_eq20"]
 

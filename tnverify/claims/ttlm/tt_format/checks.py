@@ -8,7 +8,7 @@ The definition side builds explicit tensors (float64, tensordot of the cores) ov
 ``|V|^N`` sequences; printed nested sums are evaluated literally by
 :func:`printed_tt_sum`, which takes each sum's printed lower limit, so the literal
 reading (``Σ_{α₂=2}``) and the corrected one (every sum from 1) share code.  The torch
-sides are in :mod:`.tt_format_scaled`.
+sides are in :mod:`.scaled`.
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ import math
 
 import numpy as np
 
-from .. import Defect, Evidence, Reading, Ref
-from ..registration import claim, corrected_pair, refs
-from .tt_format_scaled import scaled_eq2, scaled_scoring
-from ..compare import compare_values
-from ...conventions import tolerance
-from ...errors import RankError, ShapeError
-from ...definitions.explicit import all_sequences, feature_tensor, inner
-from ...tt import random_tt
+from ... import Defect, Evidence, Reading, Ref
+from ...registration import claim, corrected_pair, refs
+from .scaled import scaled_eq2, scaled_scoring
+from ...compare import compare_values
+from ....conventions import tolerance
+from ....errors import RankError, ShapeError
+from ....definitions.explicit import all_sequences, feature_tensor, inner
+from ....tt import random_tt
 
 __all__ = ["printed_tt_sum", "literal_lower_limits", "full_by_tensordot", "recurrence"]
 

@@ -1,12 +1,12 @@
-"""Scaled (torch) sides of the TTLM-variant claims (see :mod:`.uniform_ttlm`)."""
+"""Scaled (torch) sides of the TTLM-variant claims (see :mod:`.uniform`)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from .. import Evidence
-from ..compare import compare_values
-from ...device import torch_generator
+from ... import Evidence
+from ...compare import compare_values
+from ....device import torch_generator
 
 _C = float(np.sqrt(2.0 / np.pi))   # E|z| for z ~ N(0, 1)
 
@@ -22,8 +22,8 @@ def scaled_uniform(params, device, rng):
     """Uniform TTLM cell (Eq. 6–7 (a)) vs the generic site-dependent TTScorer holding
     copies of the same cores: outputs (float64, float32) and autograd gradients."""
     import torch
-    from ...cells.ttlm import TTScorer
-    from ...cells.ttlm_variants import UniformTTLM
+    from ....cells.ttlm import TTScorer
+    from ....cells.ttlm_variants import UniformTTLM
     B, V, R, N = (params[k] for k in ("batch", "vocab_size", "rank", "length"))
     g = torch_generator(device, rng)
     s = 1.0 / (R * _C)          # |G| row sums ≈ 1 (gradient scale); the signed p decays
@@ -83,12 +83,12 @@ def compare_chain(compared, value, log_value, ref, log_ref, last, log_last, *, n
 
     The forward error of a long product of mixed-sign slice matrices is of the order of
     the Σ|terms| of its *last* step with the computed partial product (the relative error
-    of h^{(N−1)} grows by O(R·eps) per step, in its own norm; n = N·R as ttlm.tt_format_scaled's
+    of h^{(N−1)} grows by O(R·eps) per step, in its own norm; n = N·R as ttlm.tt_format.scaled's
     ``scaled_scoring``), not of the product of |slices| over the whole chain, which
     outgrows the signed value geometrically in N and made these comparisons vacuous.
     Log scales are ``(B,)`` (or scalars); values ``(B,)`` or ``(B, R)``.
     """
-    from ..compare import as_numpy
+    from ...compare import as_numpy
     v, r, s = as_numpy(value), as_numpy(ref), as_numpy(last)
 
     def on_last(x, c):
@@ -100,7 +100,7 @@ def compare_chain(compared, value, log_value, ref, log_ref, last, log_last, *, n
 
 def _tt_joint(params, device, rng):
     """A nonnegative TT joint as a TTScorer: uniform (tied) or site-dependent."""
-    from ...cells.ttlm import TTScorer
+    from ....cells.ttlm import TTScorer
     V, R, N = params["vocab_size"], params["rank"], params["length"]
     g = torch_generator(device, rng)
     s = 1.0 / (R * _C)
@@ -118,7 +118,7 @@ def scaled_conditionals(params, device, rng, *, with_readout=True):
     """Exact conditionals (right environments) at scale: chain rule against log p − log Z,
     float32 vs float64, and (``with_readout``) the paper's softmax readout against them."""
     import torch
-    from ...cells.ttlm_variants import exact_conditionals
+    from ....cells.ttlm_variants import exact_conditionals
     B, N = params["batch"], params["length"]
     sc, out = _tt_joint(params, device, rng)
     g = torch_generator(device, rng)
@@ -167,7 +167,7 @@ def _tl_weights(Z, reading, large, R):
 
 
 def _tl_core(ws, reading, large):
-    from ...equivalences import large_to_tt_core, tiny_to_tt_core
+    from ....equivalences import large_to_tt_core, tiny_to_tt_core
     return (large_to_tt_core(ws[0], ws[2], ws[1], reading) if large else
             tiny_to_tt_core(ws[0], ws[1], reading))
 
@@ -238,7 +238,7 @@ def scaled_tiny_large(params, device, rng):
 
 def _tl_parts(Z, P, h0, tok, c, reading, large, device, sizes):
     import torch
-    from ...cells.ttlm_variants import TTLMLarge, TTLMTiny
+    from ....cells.ttlm_variants import TTLMLarge, TTLMTiny
     B, N = tok.shape
     R = h0.shape[0]
     ws = _tl_weights(Z, reading, large, R)

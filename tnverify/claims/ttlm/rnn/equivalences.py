@@ -18,17 +18,17 @@ import itertools
 
 import numpy as np
 
-from .. import Evidence, Ref
-from ..registration import claim, corrected_pair, refs
-from .rnn_statements import STATEMENTS
-from ..rnn_equivalences_scaled import scaled_rac, scaled_second_order
-from .rnn_biases import small_eq14_bias
-from .rnn_proof_lines import small_eq16, small_eq20
-from . import rnn_readings as RR
-from ..compare import compare_values
-from ... import equivalences as eq
+from ... import Evidence, Ref
+from ...registration import claim, corrected_pair, refs
+from .statements import STATEMENTS
+from ...rnn_equivalences_scaled import scaled_rac, scaled_second_order
+from .biases import small_eq14_bias
+from .proof_lines import small_eq16, small_eq20
+from . import readings as RR
+from ...compare import compare_values
+from .... import equivalences as eq
 
-from .rnn_runs import PHIS, rnn_run, tt_run
+from .runs import PHIS, rnn_run, tt_run
 
 __all__ = ["PHIS", "tt_run", "rnn_run", "register_rac_pair"]
 
@@ -69,7 +69,7 @@ def _perm_table(T, R, V, reference, h0, seqs, phi, n):
 # -- ttlm-claim-b1 -----------------------------------------------------------------------
 def _small_b1(params, rng):
     import torch
-    from ...cells.recurrent import SecondOrderRNN
+    from ....cells.recurrent import SecondOrderRNN
     V, R, L, seqs = _draw(params, rng)
     T, h0 = rng.normal(size=(V, R, R)), rng.normal(size=R)
     n = L * R * V        # per step: Σ over j ≤ |V| and k ≤ R; L steps
@@ -188,7 +188,7 @@ def _small_rac(params, rng, paper):
 
 def _small_rac_corrected(params, rng):
     import torch
-    from ...cells.recurrent import MIRNN, RAC
+    from ....cells.recurrent import MIRNN, RAC
     V, R, L, seqs = _draw(params, rng)
     X, Y, h0 = rng.normal(size=(R, V)), rng.normal(size=(R, R)), rng.normal(size=R)
     sizes = _sizes(params)

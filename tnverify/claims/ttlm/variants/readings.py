@@ -1,11 +1,11 @@
 """How a referee reads the uniform-TTLM and TTLM-Tiny/Large claims of ttlm §4.3,
 §5.1, App. A and App. C: the quoted readings, defects and remarks registered by
-:mod:`tnverify.claims.ttlm.variants` (quotes are the paper's words; locators name the
+:mod:`tnverify.claims.ttlm.variants.tiny_large` (quotes are the paper's words; locators name the
 section, equation or sentence)."""
 
 from __future__ import annotations
 
-from ..readings import Defect, Reading
+from ...readings import Defect, Reading
 
 _EQ16_PERM = "we permute the indices of G_{α_{t−1}i_tα_t} as G_{i_tα_tα_{t−1}}"
 

@@ -1,4 +1,4 @@
-"""Scaled (torch) sides of the claims in :mod:`tnverify.claims.ttlm.tt_format`.
+"""Scaled (torch) sides of the claims in :mod:`tnverify.claims.ttlm.tt_format.checks`.
 
 Each check draws from a ``torch.Generator`` seeded from the claim's numpy Generator and
 runs on ``device``: the one-hot contraction of ⟨𝒜, Φ(X)⟩ against a gather (``ttlm-eq2``),
@@ -9,9 +9,9 @@ TT-entry claims).  (``thesis-prop-5.2.1``'s scaled side lives with its claim in
 
 from __future__ import annotations
 
-from .. import Evidence
-from ..compare import compare_values
-from ...conventions import tolerance
+from ... import Evidence
+from ...compare import compare_values
+from ....conventions import tolerance
 
 
 __all__ = ["scaled_eq2", "scaled_scoring"]
@@ -58,7 +58,7 @@ def _contract_onehots(A, w, chunk):
 # -- scaled: sequential vs tree, float64 vs float32 (torch) ----------------------------
 def scaled_scoring(params, device, rng):
     import torch
-    from ...cells.ttlm import TTScorer
+    from ....cells.ttlm import TTScorer
     B, V, R, N, k = (params[x] for x in ("batch", "vocab_size", "rank", "length", "distinct"))
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
 
