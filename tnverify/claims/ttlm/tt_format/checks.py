@@ -18,14 +18,14 @@ import math
 
 import numpy as np
 
+from ....conventions import tolerance
+from ....definitions.explicit import all_sequences, feature_tensor, inner
+from ....errors import RankError, ShapeError
+from ....tt import random_tt
 from ... import Defect, Evidence, Reading, Ref
+from ...compare import compare_values
 from ...registration import claim, corrected_pair, refs
 from .scaled import scaled_eq2, scaled_scoring
-from ...compare import compare_values
-from ....conventions import tolerance
-from ....errors import RankError, ShapeError
-from ....definitions.explicit import all_sequences, feature_tensor, inner
-from ....tt import random_tt
 
 __all__ = ["printed_tt_sum", "literal_lower_limits", "full_by_tensordot", "recurrence"]
 
@@ -57,8 +57,10 @@ def literal_lower_limits(n_bonds: int) -> tuple[int, ...]:
     from 1), so the literal limit is contradictory there.
     """
     if n_bonds < 3:
-        raise ShapeError("the printed sum Σ_{α1=1} Σ_{α2=2} ⋯ Σ_{α_{N-1}=1} names α2 and "
-                         f"α_(N-1) as different sums only for N >= 4; got N = {n_bonds + 1}")
+        raise ShapeError(
+            "the printed sum Σ_{α1=1} Σ_{α2=2} ⋯ Σ_{α_{N-1}=1} names α2 and "
+            f"α_(N-1) as different sums only for N >= 4; got N = {n_bonds + 1}"
+        )
     return (1, 2) + (1,) * (n_bonds - 2)
 
 
@@ -121,24 +123,43 @@ def _small_eq2(params, rng):
     seqs = all_sequences(V, N)
     lhs = np.array([inner(A, feature_tensor(w, vocab_size=V)) for w in seqs])
     ref = A.reshape(-1)
-    onehot_ok = all(np.count_nonzero(P := feature_tensor(w, vocab_size=V)) == 1
-                    and P[tuple(w)] == 1.0 and P.shape == (V,) * N for w in seqs[:: max(1, len(seqs) // 64)])
+    onehot_ok = all(
+        np.count_nonzero(P := feature_tensor(w, vocab_size=V)) == 1
+        and P[tuple(w)] == 1.0
+        and P.shape == (V,) * N
+        for w in seqs[:: max(1, len(seqs) // 64)]
+    )
     sizes = {"vocab_size": V, "length": N}
     # negative control: Φ built with its modes reversed (Φ(w_N, …, w_1)) must miss 𝒜[w]
     rev = np.array([inner(A, feature_tensor(w[::-1], vocab_size=V)) for w in seqs])
     # n: V**N summed terms (one of them nonzero); scale: max |𝒜|
     ev = compare_values(
-        "⟨𝒜, Φ(X)⟩ (Eq. 2, explicit sum) vs the entry 𝒜[w], all |V|^N sequences", lhs, ref,
-        n=V**N, scale=float(np.abs(A).max()), labels=seqs, sizes=sizes, control=rev,
-        control_label="Φ with its modes reversed, ⟨𝒜, Φ(w_N, …, w_1)⟩")
+        "⟨𝒜, Φ(X)⟩ (Eq. 2, explicit sum) vs the entry 𝒜[w], all |V|^N sequences",
+        lhs,
+        ref,
+        n=V**N,
+        scale=float(np.abs(A).max()),
+        labels=seqs,
+        sizes=sizes,
+        control=rev,
+        control_label="Φ with its modes reversed, ⟨𝒜, Φ(w_N, …, w_1)⟩",
+    )
     sampled = seqs[:: max(1, len(seqs) // 64)]
-    rev_ok = all(np.count_nonzero(P := feature_tensor(w[::-1], vocab_size=V)) == 1
-                 and P[tuple(w)] == 1.0 for w in sampled)
-    ev.parts = {"Φ(X) is |V|^N-dimensional with one 1 at (w_1..w_N)":
-                Evidence("Φ(X) shape and support (sampled sequences)", passed=onehot_ok,
-                         sizes=sizes, control=Evidence(
-                             "control (Φ of the reversed sequence) of: Φ(X) has its one 1 "
-                             "at (w_1..w_N)", passed=rev_ok))}
+    rev_ok = all(
+        np.count_nonzero(P := feature_tensor(w[::-1], vocab_size=V)) == 1 and P[tuple(w)] == 1.0
+        for w in sampled
+    )
+    ev.parts = {
+        "Φ(X) is |V|^N-dimensional with one 1 at (w_1..w_N)": Evidence(
+            "Φ(X) shape and support (sampled sequences)",
+            passed=onehot_ok,
+            sizes=sizes,
+            control=Evidence(
+                "control (Φ of the reversed sequence) of: Φ(X) has its one 1 at (w_1..w_N)",
+                passed=rev_ok,
+            ),
+        )
+    }
     return ev
 
 
@@ -161,26 +182,40 @@ def tt_sides(params, rng, corrected, last="N"):
     label = "every sum from 1 (corrected)" if corrected else f"printed lower limits {lower}"
     # controls: the perturbed entry for the slice products (it keeps the tolerance rule
     # honest: a looser rule lets it pass), the printed α₂ = 2 limit for the corrected sums
-    printed_ctrl = (printed_tt_sum(cores, seqs, literal_lower_limits(len(cores) - 1))
-                    if corrected and len(cores) >= 4 else None)
+    printed_ctrl = (
+        printed_tt_sum(cores, seqs, literal_lower_limits(len(cores) - 1))
+        if corrected and len(cores) >= 4
+        else None
+    )
     parts = {
         "slice products vs the full TT contraction": compare_values(
             f"G^{{(1)}}_{{:,i_1,:}} ⋯ G^{{({last})}}_{{:,i_{last},:}} vs the full TT contraction",
             recurrence(cores, seqs),
-            ref, **bound, labels=seqs, sizes=sizes),
+            ref,
+            **bound,
+            labels=seqs,
+            sizes=sizes,
+        ),
         f"sum over α with {label} vs the full TT contraction": compare_values(
             f"Σ_α G^{{(1)}}_{{i_1α_1}} ⋯ G^{{({last})}}_{{α_{{{last}−1}}i_{last}}}, {label}, vs the "
             "full TT contraction (every sum from 1)",
-            printed_tt_sum(cores, seqs, lower), ref, **bound, labels=seqs, sizes=sizes,
-            control=printed_ctrl, control_label="the printed lower limit Σ_{α₂=2}").keyed("printed-sum"),
+            printed_tt_sum(cores, seqs, lower),
+            ref,
+            **bound,
+            labels=seqs,
+            sizes=sizes,
+            control=printed_ctrl,
+            control_label="the printed lower limit Σ_{α₂=2}",
+        ).keyed("printed-sum"),
     }
     return cores, seqs, ref, bound, sizes, parts
 
 
 def _small_eq3(params, rng, corrected=False):
     *_, sizes, parts = tt_sides(params, rng, corrected)
-    return Evidence("TT entry: tensordot, slice products, printed sums (Eq. 3)", parts=parts,
-                    sizes=sizes)
+    return Evidence(
+        "TT entry: tensordot, slice products, printed sums (Eq. 3)", parts=parts, sizes=sizes
+    )
 
 
 def _eq5_line1(cores, seqs):
@@ -203,66 +238,105 @@ def _small_eq5(params, rng, corrected=False):
     A = ref.reshape((V,) * len(cores))
     side_a = np.array([inner(A, feature_tensor(w, vocab_size=V)) for w in seqs])
     parts["⟨𝒜, Φ(X)⟩ vs 𝒜[w]"] = compare_values(
-        "side A: ⟨𝒜, Φ(X)⟩ (explicit) vs the entry", side_a, ref, **bound, labels=seqs,
-        sizes=sizes)
+        "side A: ⟨𝒜, Φ(X)⟩ (explicit) vs the entry", side_a, ref, **bound, labels=seqs, sizes=sizes
+    )
     parts["Eq. 5 line 1 vs 𝒜[w]"] = compare_values(
-        "Σ over i and α with one-hot f (all from 1)", _eq5_line1(cores, seqs), ref, **bound,
-        labels=seqs, sizes=sizes)
-    eq4 = max(float(np.abs(np.einsum("i,aib->ab", np.eye(V)[w], G) - G[:, w, :]).max())
-              for G in cores for w in range(V))
+        "Σ over i and α with one-hot f (all from 1)",
+        _eq5_line1(cores, seqs),
+        ref,
+        **bound,
+        labels=seqs,
+        sizes=sizes,
+    )
+    eq4 = max(
+        float(np.abs(np.einsum("i,aib->ab", np.eye(V)[w], G) - G[:, w, :]).max())
+        for G in cores
+        for w in range(V)
+    )
     tol4 = tolerance(np.float64, n=V, norm=max(float(np.abs(G).max()) for G in cores))
     # control: the ruled-out literal reading "w_t = 1 for at most one t" admits f = 0
-    zero_f = max(float(np.abs(np.einsum("i,aib->ab", np.zeros(V), G) - G[:, w, :]).max())
-                 for G in cores for w in range(V))
+    zero_f = max(
+        float(np.abs(np.einsum("i,aib->ab", np.zeros(V), G) - G[:, w, :]).max())
+        for G in cores
+        for w in range(V)
+    )
     parts["Eq. 4: Σ_i f_i G[:, i, :] = G[:, w, :]"] = Evidence(
-        "one-hot contraction of every core vs its slice", error=eq4, tolerance=tol4,
-        sizes=sizes, control=Evidence(
+        "one-hot contraction of every core vs its slice",
+        error=eq4,
+        tolerance=tol4,
+        sizes=sizes,
+        control=Evidence(
             "control (f = 0, allowed by 'w_t = 1 for at most one t' read literally) of: "
-            "Σ_i f_i G[:, i, :] = G[:, w, :]", error=zero_f, tolerance=tol4))
-    return Evidence("sides A (⟨𝒜,Φ⟩), B (recurrence), C (printed sums) of Eq. 5", parts=parts,
-                    sizes=sizes)
+            "Σ_i f_i G[:, i, :] = G[:, w, :]",
+            error=zero_f,
+            tolerance=tol4,
+        ),
+    )
+    return Evidence(
+        "sides A (⟨𝒜,Φ⟩), B (recurrence), C (printed sums) of Eq. 5", parts=parts, sizes=sizes
+    )
 
 
 # -- registry ------------------------------------------------------------------------
 _STATEMENT_TTLM_EQ2 = (
     '"Φ(X) = f₁(x^{(1)}) ⊗ f₂(x^{(2)}) ⋯ ⊗ f_N(x^{(N)}) = ⊗_{i=1}^N f_i(x^{(i)}) (1)"'
     '; "we assume that a text shares the same one-hot encoding f(x^{(t)}) ∈ ℝ^{|V|} i'
-    'n later sections. Consequently, Φ(X) is a |V|^N-dimensional tensor that records '
+    "n later sections. Consequently, Φ(X) is a |V|^N-dimensional tensor that records "
     'all possible combinations of words in X"; "p(X) = ⟨𝒜, Φ(X)⟩ = Σ_{i₁,i₂,⋯,i_N=1}^'
     '{|V|} 𝒜_{i₁,⋯,i_N} · Φ(X)_{i₁,⋯,i_N} (2)", where 𝒜 is "a regression weight tenso'
     'r of the same shape as Φ(X)". Eq. 5 then uses "𝒜_{w₁w₂…w_N} = … = ⟨𝒜, Φ(X)⟩ = p('
-    'X)".')
+    'X)".'
+)
 _STATEMENT_TTLM_EQ3 = (
     '"𝒜_{w₁w₂…w_N} = G^{(1)}_{::,w₁} ⟦underbrace: 1×R₁⟧ G^{(2)}_{:,w₂} ⟦R₁×R₂⟧ ⋯ G^{('
-    'N)}_{:,w_N} ⟦R_{N−1}×1⟧ = Σ_{α₁=1}^{R₁} Σ_{α₂=2}^{R₂} ⋯ Σ_{α_{N−1}=1}^{R_{N−1}} '
-    'G^{(1)}_{w₁α₁} G^{(2)}_{α₁w₂α₂} ⋯ G^{(N)}_{α_{N−1}w_N} (3) where the tensors G^{'
-    '(t)} ∈ ℝ^{R_{t−1}×|V|×R_t} (t = 1, ..., d, R₀ = R_N = 1 by definition) are calle'
-    'd TT cores."')
+    "N)}_{:,w_N} ⟦R_{N−1}×1⟧ = Σ_{α₁=1}^{R₁} Σ_{α₂=2}^{R₂} ⋯ Σ_{α_{N−1}=1}^{R_{N−1}} "
+    "G^{(1)}_{w₁α₁} G^{(2)}_{α₁w₂α₂} ⋯ G^{(N)}_{α_{N−1}w_N} (3) where the tensors G^{"
+    "(t)} ∈ ℝ^{R_{t−1}×|V|×R_t} (t = 1, ..., d, R₀ = R_N = 1 by definition) are calle"
+    'd TT cores."'
+)
 _STATEMENT_TTLM_EQ5 = (
     '- Eq. 4: "G^{(t)}_{α_{t−1}w_tα_t} = Σ_{i=1}^{|V|} f(x^{(t)})_i G^{(t)}_{α_{t−1}i'
-    'α_t} (4) where each f(x^{(t)}) is a one-hot vector having w_t = 1 for at most on'
+    "α_t} (4) where each f(x^{(t)}) is a one-hot vector having w_t = 1 for at most on"
     'e t, and has zeros elsewhere".\n  - Eq. 5: "𝒜_{w₁w₂…w_N} = Σ_{i₁,…,i_N=1}^{|V|} Σ'
-    '_{α₁=1}^{R₁} ⋯ Σ_{α_{N−1}=1}^{R_{N−1}} f(x^{(1)})_{i₁} G^{(1)}_{i₁α₁} f(x^{(2)})'
-    '_{i₂} G^{(2)}_{α₁i₂α₂} ⋯ f(x^{(N)})_{i_N} G^{(N)}_{α_{N−1}i_N} = Σ_{α₁=1}^{R₁} Σ'
-    '_{α₂=2}^{R₂} ⋯ Σ_{α_{N−1}=1}^{R_{N−1}} G^{(1)}_{w₁α₁} G^{(2)}_{α₁w₂α₂} ⋯ G^{(N)}'
+    "_{α₁=1}^{R₁} ⋯ Σ_{α_{N−1}=1}^{R_{N−1}} f(x^{(1)})_{i₁} G^{(1)}_{i₁α₁} f(x^{(2)})"
+    "_{i₂} G^{(2)}_{α₁i₂α₂} ⋯ f(x^{(N)})_{i_N} G^{(N)}_{α_{N−1}i_N} = Σ_{α₁=1}^{R₁} Σ"
+    "_{α₂=2}^{R₂} ⋯ Σ_{α_{N−1}=1}^{R_{N−1}} G^{(1)}_{w₁α₁} G^{(2)}_{α₁w₂α₂} ⋯ G^{(N)}"
     '_{α_{N−1}w_N} = ⟨𝒜, Φ(X)⟩ = p(X) (5)", with Φ(X) = ⊗_{i=1}^N f(x^{(i)}).\n  - Tex'
-    't: "Eq. 5 can compute Eq. 2".')
+    't: "Eq. 5 can compute Eq. 2".'
+)
 PROOFS = "proofs/spine_ttlm.py::"
 _SCALED_SPACE = {
     "small": ({"batch": 256, "vocab_size": 1000, "rank": 20, "length": 64, "distinct": 4},),
-    "large": tuple({"batch": 4096, "vocab_size": 33278, "rank": r, "length": n, "distinct": 1,
-                    "tree_chunk": c} for r, n, c in ((20, 1024, 512), (64, 1024, 128),
-                                                     (256, 512, 16))),
+    "large": tuple(
+        {"batch": 4096, "vocab_size": 33278, "rank": r, "length": n, "distinct": 1, "tree_chunk": c}
+        for r, n, c in ((20, 1024, 512), (64, 1024, 128), (256, 512, 16))
+    ),
 }
-_EQ3_SPACE = ({"vocab_size": 2, "length": 4, "ranks": [1, 2, 2, 2, 1]},
-              {"vocab_size": 4, "length": 5, "ranks": [1, 2, 3, 3, 2, 1]})
+_EQ3_SPACE = (
+    {"vocab_size": 2, "length": 4, "ranks": [1, 2, 2, 2, 1]},
+    {"vocab_size": 4, "length": 5, "ranks": [1, 2, 3, 3, 2, 1]},
+)
 _EQ5_SPACE = ({"vocab_size": 2, "length": 4, "rank": 2}, {"vocab_size": 4, "length": 5, "rank": 3})
-CORRECTION = (" [Corrected: every printed sum Σ_{α_k} runs from α_k = 1 to R_k; the printed "
-               "lower limit α₂ = 2 is replaced by α₂ = 1.]")
+CORRECTION = (
+    " [Corrected: every printed sum Σ_{α_k} runs from α_k = 1 to R_k; the printed "
+    "lower limit α₂ = 2 is replaced by α₂ = 1.]"
+)
 
 
-def register_printed_sum_pair(base, *, title, refs, small, space, statement, uses=(), pinned=(),
-                              scaled=False, printed_fields=None, corrected_fields=None):
+def register_printed_sum_pair(
+    base,
+    *,
+    title,
+    refs,
+    small,
+    space,
+    statement,
+    uses=(),
+    pinned=(),
+    scaled=False,
+    printed_fields=None,
+    corrected_fields=None,
+):
     """Register ``base`` (literal printed sums, expected to fail) and ``base-corrected``.
 
     The scaled side (the recurrence against the tree product at scale; the claims catalogue: "As
@@ -272,82 +346,157 @@ def register_printed_sum_pair(base, *, title, refs, small, space, statement, use
     fields of each (``defect``, ``readings``, ``remarks``, ...)."""
     shared = () if scaled else ("ttlm-eq5-corrected",)
     corrected_pair(
-        base, common=dict(refs=tuple(refs), topic="tensor-trains", space=space,
-                          uses=uses + shared),
-        printed={**dict(title=title, statement=statement,
-                        small=lambda p, rng: small(p, rng, False), expected="fails",
-                        pinned=pinned), **dict(printed_fields or {})},
+        base,
+        common=dict(refs=tuple(refs), topic="tensor-trains", space=space, uses=uses + shared),
+        printed={
+            **dict(
+                title=title,
+                statement=statement,
+                small=lambda p, rng: small(p, rng, False),
+                expected="fails",
+                pinned=pinned,
+            ),
+            **dict(printed_fields or {}),
+        },
         corrected=dict(
-            title=title + " (sums from 1)", statement=statement + CORRECTION,
+            title=title + " (sums from 1)",
+            statement=statement + CORRECTION,
             small=lambda p, rng: small(p, rng, True),
-            scaled=scaled_scoring if scaled else None, scaled_space=_SCALED_SPACE,
+            scaled=scaled_scoring if scaled else None,
+            scaled_space=_SCALED_SPACE,
             expected="holds",
             proof=PROOFS + "prove_" + f"{base}_corrected".replace("-", "_").replace(".", "_"),
-            **dict(corrected_fields or {})))
+            **dict(corrected_fields or {}),
+        ),
+    )
 
 
 #: The erratum "Σ_{α₂=2}" printed in ttlm Eq. 3 and Eq. 5 (and thesis Eq. 3.4).
 ALPHA2_ERRATUM = "alpha2-lower-limit"
 _ALPHA2_DEFECT = dict(printed="Σ_{α₂=2}^{R₂}", meant="Σ_{α₂=1}^{R₂}", erratum=ALPHA2_ERRATUM)
 _EQ3_READINGS = (
-    Reading("matrix product of slices", "the underbraced factors are the slices G^(t)_(:,w_t,:) "
-            "(R_(t−1)×R_t; G^(1)_(::,w₁) read as G^(1)_(:,w₁,:)), their product a 1×1 scalar; the "
-            "index sum runs every α_k over 1…R_k", True,
-            "G^{(1)}_{::,w₁} [1×R₁] G^{(2)}_{:,w₂} [R₁×R₂] ⋯ G^{(N)}_{:,w_N} [R_{N−1}×1]",
-            "ttlm §4.2, Eq. 3, first line (underbraces)"),)
-_EQ3_REMARKS = ("\"t = 1, ..., d\": d is undefined; it is N (thesis Eq. 5.5: \"t = 1,…,L\").",
-                "\"G^{(1)}_{::,w₁}\" is a garbled G^{(1)}_{:,w₁,:}; G^{(1)} and G^{(N)} are indexed "
-                "with their size-1 legs dropped, as the underbraces show.")
+    Reading(
+        "matrix product of slices",
+        "the underbraced factors are the slices G^(t)_(:,w_t,:) "
+        "(R_(t−1)×R_t; G^(1)_(::,w₁) read as G^(1)_(:,w₁,:)), their product a 1×1 scalar; the "
+        "index sum runs every α_k over 1…R_k",
+        True,
+        "G^{(1)}_{::,w₁} [1×R₁] G^{(2)}_{:,w₂} [R₁×R₂] ⋯ G^{(N)}_{:,w_N} [R_{N−1}×1]",
+        "ttlm §4.2, Eq. 3, first line (underbraces)",
+    ),
+)
+_EQ3_REMARKS = (
+    '"t = 1, ..., d": d is undefined; it is N (thesis Eq. 5.5: "t = 1,…,L").',
+    '"G^{(1)}_{::,w₁}" is a garbled G^{(1)}_{:,w₁,:}; G^{(1)} and G^{(N)} are indexed '
+    "with their size-1 legs dropped, as the underbraces show.",
+)
 _EQ5_READINGS = (
-    Reading("one-hot f", "f(x^(t)) has f_(w_t) = 1 and zeros elsewhere", True,
-            "where each f(x^{(t)}) is a one-hot vector", "ttlm §4.2, sentence after Eq. 4"),
-    Reading("at most one 1", "f(x^(t)) may be the zero vector ('for at most one t' read "
-            "literally): Eq. 4 then fails", False,
-            "For simplicity, we assume that a text shares the same one-hot encoding "
-            "f(x^{(t)}) ∈ ℝ^{|V|} in later sections", "ttlm §4.1, the paragraph after Eq. 1 "
-            "(every f(x^{(t)}) is one-hot: one 1, never the zero vector)"),
+    Reading(
+        "one-hot f",
+        "f(x^(t)) has f_(w_t) = 1 and zeros elsewhere",
+        True,
+        "where each f(x^{(t)}) is a one-hot vector",
+        "ttlm §4.2, sentence after Eq. 4",
+    ),
+    Reading(
+        "at most one 1",
+        "f(x^(t)) may be the zero vector ('for at most one t' read literally): Eq. 4 then fails",
+        False,
+        "For simplicity, we assume that a text shares the same one-hot encoding "
+        "f(x^{(t)}) ∈ ℝ^{|V|} in later sections",
+        "ttlm §4.1, the paragraph after Eq. 1 "
+        "(every f(x^{(t)}) is one-hot: one 1, never the zero vector)",
+    ),
 )
 
 
-claim("ttlm-eq2", "Φ(X) and p(X) = ⟨𝒜, Φ(X)⟩", _STATEMENT_TTLM_EQ2,
-      refs("ttlm", "§4.1, Eq. 1–2 (and Eq. 5)", "thesis", "§5.2.2, Eq. 5.3–5.4", "gtm",
-           "§3.1, Eq. 2–3"), _small_eq2, topic="tensor-trains",
-      space=({"vocab_size": 2, "length": 3}, {"vocab_size": 4, "length": 5}), scaled=scaled_eq2,
-      scaled_space={"small": ({"vocab_size": 6, "length": 6, "batch": 10_000},),
-                    "large": ({"vocab_size": 8, "length": 8, "batch": 10_000},)},
-      pinned=({"params": {"vocab_size": 4, "length": 5}, "seed": 2,
-               "note": "the claims catalogue sizes: |V| = 4, N = 5, all 1024 sequences"},),
-      readings=(Reading("|V|^N components", "Φ(X) is an order-N tensor with |V| entries per "
-                        "mode, |V|^N components, one of them 1 (at (w_1, …, w_N))", True,
-                        "The dimension of a tensor refers to the number of values that a "
-                        "particular index (or so-called mode) can take, e.g., the dimension of "
-                        "B ∈ ℝ^{I₁×I₂×I₃} is I₁ × I₂ × I₃", "ttlm §3, Notation (\"|V|^N-"
-                        "dimensional\" is Φ(X)'s dimension |V| × ⋯ × |V|, N modes by Eq. 1)"),
-                Reading("order |V|^N", "Φ(X) has order |V|^N", False,
-                        "The order of a tensor is how many indices it has",
-                        "ttlm §3, Notation; \"Tensor product\", same section: the product of "
-                        "tensors of orders j and k has \"order j + k\", so Eq. 1's N vectors "
-                        "give order N")),
-      remarks=("\"records all possible combinations of words in X\" is loose: Φ(X) records "
-               "exactly one combination (its single 1 at (w_1, …, w_N)).",
-               "p(X) = ⟨𝒜, Φ(X)⟩ is a probability only if 𝒜 ≥ 0 and Σ𝒜 = 1, which the text "
-               "does not impose (not part of the statement)."),
-      proof=PROOFS + "prove_ttlm_eq2")
+claim(
+    "ttlm-eq2",
+    "Φ(X) and p(X) = ⟨𝒜, Φ(X)⟩",
+    _STATEMENT_TTLM_EQ2,
+    refs(
+        "ttlm", "§4.1, Eq. 1–2 (and Eq. 5)", "thesis", "§5.2.2, Eq. 5.3–5.4", "gtm", "§3.1, Eq. 2–3"
+    ),
+    _small_eq2,
+    topic="tensor-trains",
+    space=({"vocab_size": 2, "length": 3}, {"vocab_size": 4, "length": 5}),
+    scaled=scaled_eq2,
+    scaled_space={
+        "small": ({"vocab_size": 6, "length": 6, "batch": 10_000},),
+        "large": ({"vocab_size": 8, "length": 8, "batch": 10_000},),
+    },
+    pinned=(
+        {
+            "params": {"vocab_size": 4, "length": 5},
+            "seed": 2,
+            "note": "the claims catalogue sizes: |V| = 4, N = 5, all 1024 sequences",
+        },
+    ),
+    readings=(
+        Reading(
+            "|V|^N components",
+            "Φ(X) is an order-N tensor with |V| entries per "
+            "mode, |V|^N components, one of them 1 (at (w_1, …, w_N))",
+            True,
+            "The dimension of a tensor refers to the number of values that a "
+            "particular index (or so-called mode) can take, e.g., the dimension of "
+            "B ∈ ℝ^{I₁×I₂×I₃} is I₁ × I₂ × I₃",
+            'ttlm §3, Notation ("|V|^N-'
+            "dimensional\" is Φ(X)'s dimension |V| × ⋯ × |V|, N modes by Eq. 1)",
+        ),
+        Reading(
+            "order |V|^N",
+            "Φ(X) has order |V|^N",
+            False,
+            "The order of a tensor is how many indices it has",
+            'ttlm §3, Notation; "Tensor product", same section: the product of '
+            'tensors of orders j and k has "order j + k", so Eq. 1\'s N vectors '
+            "give order N",
+        ),
+    ),
+    remarks=(
+        '"records all possible combinations of words in X" is loose: Φ(X) records '
+        "exactly one combination (its single 1 at (w_1, …, w_N)).",
+        "p(X) = ⟨𝒜, Φ(X)⟩ is a probability only if 𝒜 ≥ 0 and Σ𝒜 = 1, which the text "
+        "does not impose (not part of the statement).",
+    ),
+    proof=PROOFS + "prove_ttlm_eq2",
+)
 
-register_printed_sum_pair("ttlm-eq3", title="TT entry as slice products and printed sums",
-      statement=_STATEMENT_TTLM_EQ3, refs=(Ref("ttlm", "§4.2, Eq. 3"),
-                                           Ref("thesis", "§3.2.2, Eq. 3.3–3.4; §5.2.2, Eq. 5.5")),
-      small=_small_eq3, space=_EQ3_SPACE, uses=("ttlm-eq2",),
-      printed_fields=dict(defect=Defect("misprint", **_ALPHA2_DEFECT), readings=_EQ3_READINGS),
-      corrected_fields=dict(readings=_EQ3_READINGS, remarks=_EQ3_REMARKS),
-      pinned=({"params": _EQ3_SPACE[1], "seed": 3, "note": "the claims catalogue: ranks [1,2,3,3,2,1]"},))
-register_printed_sum_pair("ttlm-eq5", title="general TTLM: ⟨𝒜,Φ⟩ = recurrence = printed sums",
-      statement=_STATEMENT_TTLM_EQ5,
-      refs=(Ref("ttlm", "§4.2, Eq. 4–5"), Ref("thesis", "§5.2.2, Prop. 5.2.1"),
-            Ref("gtm", "§3.2, Lemma 3.1")),
-      small=_small_eq5, space=_EQ5_SPACE, uses=("ttlm-eq2", "ttlm-eq3"), scaled=True,
-      printed_fields=dict(defect=Defect("misprint", **_ALPHA2_DEFECT), readings=_EQ5_READINGS),
-      corrected_fields=dict(readings=_EQ5_READINGS, remarks=(
-          "\"having w_t = 1 for at most one t\" should read \"with f(x^{(t)})_{w_t} = 1 and zeros "
-          "elsewhere\".",)),
-      pinned=({"params": _EQ5_SPACE[1], "seed": 5, "note": "the claims catalogue: |V|=4, R=3, N=5"},))
+register_printed_sum_pair(
+    "ttlm-eq3",
+    title="TT entry as slice products and printed sums",
+    statement=_STATEMENT_TTLM_EQ3,
+    refs=(Ref("ttlm", "§4.2, Eq. 3"), Ref("thesis", "§3.2.2, Eq. 3.3–3.4; §5.2.2, Eq. 5.5")),
+    small=_small_eq3,
+    space=_EQ3_SPACE,
+    uses=("ttlm-eq2",),
+    printed_fields=dict(defect=Defect("misprint", **_ALPHA2_DEFECT), readings=_EQ3_READINGS),
+    corrected_fields=dict(readings=_EQ3_READINGS, remarks=_EQ3_REMARKS),
+    pinned=(
+        {"params": _EQ3_SPACE[1], "seed": 3, "note": "the claims catalogue: ranks [1,2,3,3,2,1]"},
+    ),
+)
+register_printed_sum_pair(
+    "ttlm-eq5",
+    title="general TTLM: ⟨𝒜,Φ⟩ = recurrence = printed sums",
+    statement=_STATEMENT_TTLM_EQ5,
+    refs=(
+        Ref("ttlm", "§4.2, Eq. 4–5"),
+        Ref("thesis", "§5.2.2, Prop. 5.2.1"),
+        Ref("gtm", "§3.2, Lemma 3.1"),
+    ),
+    small=_small_eq5,
+    space=_EQ5_SPACE,
+    uses=("ttlm-eq2", "ttlm-eq3"),
+    scaled=True,
+    printed_fields=dict(defect=Defect("misprint", **_ALPHA2_DEFECT), readings=_EQ5_READINGS),
+    corrected_fields=dict(
+        readings=_EQ5_READINGS,
+        remarks=(
+            '"having w_t = 1 for at most one t" should read "with f(x^{(t)})_{w_t} = 1 and zeros '
+            'elsewhere".',
+        ),
+    ),
+    pinned=({"params": _EQ5_SPACE[1], "seed": 5, "note": "the claims catalogue: |V|=4, R=3, N=5"},),
+)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ... import Evidence
-from ...compare import compare_ints, compare_values
 from ....definitions.conditionals import conditionals_by_sequence
 from ....definitions.explicit import all_sequences, feature_tensor
+from ... import Evidence
+from ...compare import compare_ints, compare_values
 from ..tt_format.checks import full_by_tensordot
 
 __all__ = ["uniform_cores", "eq6_literal", "eq7_recurrence"]
@@ -31,7 +31,7 @@ def eq6_literal(first, core, gN, seqs):
     """Eq. 6, second line, literally: ``Σ_α G1_{w1 α1} G_{α1 w2 α2} ⋯ G^{(N)}_{α_{N−1} w_N}``
     with ``gN`` indexed ``[α, i]`` as printed."""
     N = seqs.shape[1]
-    h = first[seqs[:, 0]]                                      # G1_{w1 α1}
+    h = first[seqs[:, 0]]  # G1_{w1 α1}
     for t in range(1, N - 1):
         h = np.einsum("sa,asb->sb", h, core[:, seqs[:, t], :])
     return np.einsum("sa,as->s", h, gN[:, seqs[:, -1]])
@@ -59,14 +59,18 @@ def _draw(params, rng, nonneg=False):
 
 
 def _labels(seqs, t=None):
-    return [list(map(int, s)) if t is None else {"sequence": list(map(int, s)), "t": t + 1}
-            for s in seqs]
+    return [
+        list(map(int, s)) if t is None else {"sequence": list(map(int, s)), "t": t + 1}
+        for s in seqs
+    ]
 
 
 # -- ttlm-eq6 ------------------------------------------------------------------------
 def small_eq6(params, rng, corrected=False):
     import torch
+
     from ....cells.ttlm_variants import UniformTTLM
+
     V, R, N = params["vocab_size"], params["rank"], params["length"]
     first, core = _draw(params, rng)
     seqs = all_sequences(V, N)
@@ -80,95 +84,159 @@ def small_eq6(params, rng, corrected=False):
         if tie == "b" and V != R:
             for r7 in eq7s:
                 readings[f"tie {tie}, Eq. 7 ({r7})"] = Evidence(
-                    "tie (b) needs |V| = R", ill_posed=f"G^(N)_(α,i) := G^(1)[α, i] is not "
-                    f"typed for a |V|×R matrix with |V| = {V} ≠ R = {R}", sizes=sizes,
-                    key=f"tie-{tie}-eq7-{r7}")
+                    "tie (b) needs |V| = R",
+                    ill_posed=f"G^(N)_(α,i) := G^(1)[α, i] is not "
+                    f"typed for a |V|×R matrix with |V| = {V} ≠ R = {R}",
+                    sizes=sizes,
+                    key=f"tie-{tie}-eq7-{r7}",
+                )
             continue
-        gN = first.T if tie == "a" else first                   # gN[α, i]
+        gN = first.T if tie == "a" else first  # gN[α, i]
         p6 = eq6_literal(first, core, gN, seqs)
         bound = eq6_literal(np.abs(first), np.abs(core), np.abs(gN), seqs)
         full = full_by_tensordot(uniform_cores(first, core, gN.T, N)).reshape(-1)
         for r7 in eq7s:
-            parts = {"Eq. 6 literal vs explicit ⟨𝒜, Φ(X)⟩": compare_values(
-                "Eq. 6 nested sum vs the explicit TT tensor", p6, full, n=n, scale=bound,
-                labels=_labels(seqs), sizes=sizes)}
+            parts = {
+                "Eq. 6 literal vs explicit ⟨𝒜, Φ(X)⟩": compare_values(
+                    "Eq. 6 nested sum vs the explicit TT tensor",
+                    p6,
+                    full,
+                    n=n,
+                    scale=bound,
+                    labels=_labels(seqs),
+                    sizes=sizes,
+                )
+            }
             rec = eq7_recurrence(first, core, gN, seqs, r7)
             other = "b" if r7 == "a" else "a"
             parts[f"Eq. 7 ({r7}) recurrence vs Eq. 6"] = compare_values(
                 f"recurrence (7), reading ({r7}), vs p(X) of Eq. 6, all |V|^N sequences",
-                rec, p6, n=n, scale=bound, labels=_labels(seqs), sizes=sizes,
+                rec,
+                p6,
+                n=n,
+                scale=bound,
+                labels=_labels(seqs),
+                sizes=sizes,
                 control=eq7_recurrence(first, core, gN, seqs, other) if r7 == "a" else None,
                 control_label=f"Eq. 7 contracted the other way, reading ({other})"
-                if r7 == "a" else None)
+                if r7 == "a"
+                else None,
+            )
             if r7 == "a":
                 cell = UniformTTLM(first, core, gN.T)
                 parts["UniformTTLM cell vs Eq. 6"] = compare_values(
-                    "torch UniformTTLM(tokens) vs Eq. 6", cell(torch.as_tensor(seqs)).detach(),
-                    p6, n=n, scale=bound, labels=_labels(seqs), sizes=sizes)
+                    "torch UniformTTLM(tokens) vs Eq. 6",
+                    cell(torch.as_tensor(seqs)).detach(),
+                    p6,
+                    n=n,
+                    scale=bound,
+                    labels=_labels(seqs),
+                    sizes=sizes,
+                )
             readings[f"tie {tie}, Eq. 7 ({r7})"] = Evidence(
-                f"tie ({tie}), Eq. 7 ({r7})", parts=parts, sizes=sizes, key=f"tie-{tie}-eq7-{r7}")
+                f"tie ({tie}), Eq. 7 ({r7})", parts=parts, sizes=sizes, key=f"tie-{tie}-eq7-{r7}"
+            )
     if corrected:
         return next(iter(readings.values()))
-    return Evidence("Eq. 6 vs recurrence (7) under each reading of the tie and of Eq. 7",
-                    readings=readings, sizes=sizes)
+    return Evidence(
+        "Eq. 6 vs recurrence (7) under each reading of the tie and of Eq. 7",
+        readings=readings,
+        sizes=sizes,
+    )
 
 
 # -- ttlm-eq8 / thesis-prop-5.2.2: conditionals ---------------------------------------------
 def _uniform_joint(params, rng):
     N = params["length"]
     first, core = _draw(params, rng, nonneg=True)
-    A = full_by_tensordot(uniform_cores(first, core, first, N))      # tie (a): G^(N) = G^(1)ᵀ
+    A = full_by_tensordot(uniform_cores(first, core, first, N))  # tie (a): G^(N) = G^(1)ᵀ
     return first, core, A
 
 
 def small_eq8(params, rng, corrected=False):
     import torch
+
     from ....cells.ttlm_variants import UniformTTLM
+
     V, R, N = params["vocab_size"], params["rank"], params["length"]
     first, core, A = _uniform_joint(params, rng)
     seqs = all_sequences(V, N)
     sizes = {"vocab_size": V, "rank": R, "length": N}
-    exact = conditionals_by_sequence(A)                               # (S, N, V)
+    exact = conditionals_by_sequence(A)  # (S, N, V)
     cell = UniformTTLM(first, core)
     tok = torch.as_tensor(seqs)
-    n = V ** N                                                  # summed terms of a marginal
+    n = V**N  # summed terms of a marginal
     cond_cell = cell.conditionals(tok).detach().numpy()
-    logits = cell.logits(tok).detach().numpy()                  # (S, N−1, V), t = 2..N
+    logits = cell.logits(tok).detach().numpy()  # (S, N−1, V), t = 2..N
     # semantic control: the readout without the right environment, G^(t)h^(t−1) linearly
     # normalised (the meant edit undone: E_t dropped), exact at t = 1
     no_env = cond_cell.copy()
     no_env[:, 1:] = logits / logits.sum(axis=-1, keepdims=True)
-    parts = {"exact conditionals (right environments) vs brute force": compare_values(
-        "left state × right environment vs Σ_{x>t} p / Σ_{x≥t} p", cond_cell, exact, n=n,
-        labels=None, sizes=sizes, control=no_env,
-        control_label="the right environment E_t dropped (G^(t)h^(t−1) normalised)")}
+    parts = {
+        "exact conditionals (right environments) vs brute force": compare_values(
+            "left state × right environment vs Σ_{x>t} p / Σ_{x≥t} p",
+            cond_cell,
+            exact,
+            n=n,
+            labels=None,
+            sizes=sizes,
+            control=no_env,
+            control_label="the right environment E_t dropped (G^(t)h^(t−1) normalised)",
+        )
+    }
     pz = A.reshape(-1) / A.sum()
     chain = np.take_along_axis(cond_cell, seqs[:, :, None], 2)[:, :, 0].prod(axis=1)
     parts["chain rule Π_t P(x_t|x_<t) vs p(X)/Z"] = compare_values(
-        "product of the exact conditionals vs the normalised joint", chain, pz, n=n + N,
-        scale=pz, labels=_labels(seqs), sizes=sizes)
+        "product of the exact conditionals vs the normalised joint",
+        chain,
+        pz,
+        n=n + N,
+        scale=pz,
+        labels=_labels(seqs),
+        sizes=sizes,
+    )
     if not corrected:
         y8 = stable_softmax(logits)
         lin = logits / logits.sum(axis=-1, keepdims=True)
         parts["Eq. 8 softmax(G^(t) h^(t−1)) vs exact, t = 2..N"] = compare_values(
             "y^(t) of Eq. 8 (the computed value) vs the conditional of the normalised Eq. 6 "
             "joint by brute force (the reference), non-negative cores, words numbered from 1",
-            y8, exact[:, 1:], n=n, sizes=sizes,
-            labels=[f"p(x^({t + 2}) = {v + 1} | x^(1:{t + 1}) = "
-                    f"({', '.join(str(int(w) + 1) for w in sq[:t + 1])}))"
-                    for sq in seqs for t in range(N - 1) for v in range(V)])
+            y8,
+            exact[:, 1:],
+            n=n,
+            sizes=sizes,
+            labels=[
+                f"p(x^({t + 2}) = {v + 1} | x^(1:{t + 1}) = "
+                f"({', '.join(str(int(w) + 1) for w in sq[: t + 1])}))"
+                for sq in seqs
+                for t in range(N - 1)
+                for v in range(V)
+            ],
+        )
         per_t = {t + 2: float(np.abs(lin[:, t] - exact[:, t + 1]).max()) for t in range(N - 1)}
         parts["linear ψ(G^(t) h^(t−1)) vs exact, t = 2..N"] = compare_values(
-            "G^(t)h^(t−1) / Σ (linear normalisation) vs the brute-force conditional", lin,
-            exact[:, 1:], n=n, sizes=sizes, details={"max_abs_error_per_t": per_t})
+            "G^(t)h^(t−1) / Σ (linear normalisation) vs the brute-force conditional",
+            lin,
+            exact[:, 1:],
+            n=n,
+            sizes=sizes,
+            details={"max_abs_error_per_t": per_t},
+        )
         p1 = exact[:, 0][np.arange(len(seqs)), seqs[:, 0]]
         y_chain = p1 * np.take_along_axis(y8, seqs[:, 1:, None], 2)[:, :, 0].prod(axis=1)
         parts["chain rule P(x_1) Π_{t≥2} y^(t)[x_t] vs p(X)/Z"] = compare_values(
             "Eq. 8 outputs multiplied along the sequence (t = 1: exact marginal; h^(0) is "
-            "undefined in Eq. 6) vs the normalised joint", y_chain, pz, n=n + N, scale=pz,
-            labels=_labels(seqs), sizes=sizes)
-    return Evidence("TT conditionals: brute force, right environments, Eq. 8 readout",
-                    parts=parts, sizes=sizes)
+            "undefined in Eq. 6) vs the normalised joint",
+            y_chain,
+            pz,
+            n=n + N,
+            scale=pz,
+            labels=_labels(seqs),
+            sizes=sizes,
+        )
+    return Evidence(
+        "TT conditionals: brute force, right environments, Eq. 8 readout", parts=parts, sizes=sizes
+    )
 
 
 def small_eq8_definition(params, rng):
@@ -176,7 +244,9 @@ def small_eq8_definition(params, rng):
     read out by the last core of the length-t train; ``h^{(0)}`` is App. C's
     ``G^{(1)} ∈ ℝ^{1×R}`` (a separate R-vector here)."""
     import torch
+
     from ....cells.ttlm_variants import UniformTTLM
+
     V, R, N = params["vocab_size"], params["rank"], params["length"]
     first, core = _draw(params, rng)
     h0 = rng.standard_normal(R)
@@ -184,47 +254,70 @@ def small_eq8_definition(params, rng):
     sizes = {"vocab_size": V, "rank": R, "length": N}
     cell = UniformTTLM(first, core)
     tok = torch.as_tensor(seqs)
-    logits = cell.logits(tok).detach().numpy()                  # (S, N−1, V), t = 2..N
+    logits = cell.logits(tok).detach().numpy()  # (S, N−1, V), t = 2..N
     parts = {}
     # G^(t) h^(t−1) = the logits of the length-t train (G^(1), G, …, G, G^(t)ᵀ), t = 2..N
     for t in range(2, N + 1):
         prefixes = all_sequences(V, t - 1)
-        idx = np.ravel_multi_index(tuple(seqs[:, :t - 1].T), (V,) * (t - 1))
+        idx = np.ravel_multi_index(tuple(seqs[:, : t - 1].T), (V,) * (t - 1))
         train = full_by_tensordot(uniform_cores(first, core, first, t)).reshape(-1, V)
-        ab = full_by_tensordot(uniform_cores(np.abs(first), np.abs(core), np.abs(first),
-                                             t)).reshape(-1, V)
-        wrong = full_by_tensordot(uniform_cores(first, np.transpose(core, (2, 1, 0)), first,
-                                                t)).reshape(-1, V)
+        ab = full_by_tensordot(
+            uniform_cores(np.abs(first), np.abs(core), np.abs(first), t)
+        ).reshape(-1, V)
+        wrong = full_by_tensordot(
+            uniform_cores(first, np.transpose(core, (2, 1, 0)), first, t)
+        ).reshape(-1, V)
         parts[f"t = {t}: G^(t) h^(t−1) vs the length-t train"] = compare_values(
-            "UniformTTLM.logits (G^(t) h^(t−1)) vs ⟨𝒜^(1:t), Φ(X^(1:t−1))⟩ of the length-t "
-            "train", logits[:, t - 2], train[idx], n=R ** t + t, scale=ab[idx], sizes=sizes,
+            "UniformTTLM.logits (G^(t) h^(t−1)) vs ⟨𝒜^(1:t), Φ(X^(1:t−1))⟩ of the length-t train",
+            logits[:, t - 2],
+            train[idx],
+            n=R**t + t,
+            scale=ab[idx],
+            sizes=sizes,
             control=wrong[idx] if t > 2 else None,
-            control_label="the train with G's bond legs swapped (Eq. 7 contracted the other "
-            "way)" if t > 2 else None)
+            control_label="the train with G's bond legs swapped (Eq. 7 contracted the other way)"
+            if t > 2
+            else None,
+        )
         del prefixes
-    y1 = stable_softmax(first @ h0)                                   # t = 1 from h^(0)
-    y8 = cell.eq8(tok).detach().numpy()                         # the cell's Eq. 8, t = 2..N
+    y1 = stable_softmax(first @ h0)  # t = 1 from h^(0)
+    y8 = cell.eq8(tok).detach().numpy()  # the cell's Eq. 8, t = 2..N
     ys = np.concatenate([np.broadcast_to(y1, (len(seqs), 1, V)), y8], axis=1)
     parts["y^(t) ≥ 0 and Σ_v y^(t)_v = 1"] = compare_values(
         "Σ_v y^(t)_v (UniformTTLM.eq8, t ≥ 2; t = 1 from h^(0)) vs 1 (and min y ≥ 0)",
-        np.where(ys.min(axis=-1) >= 0, ys.sum(axis=-1), -1.0), np.ones(ys.shape[:2]), n=V,
-        sizes=sizes, control=np.exp(np.concatenate(
-            [np.broadcast_to(first @ h0, (len(seqs), 1, V)), logits], axis=1)).sum(axis=-1),
-        control_label="Σ_v exp(G^(t) h^(t−1))_v (the logits not normalised)")
+        np.where(ys.min(axis=-1) >= 0, ys.sum(axis=-1), -1.0),
+        np.ones(ys.shape[:2]),
+        n=V,
+        sizes=sizes,
+        control=np.exp(
+            np.concatenate([np.broadcast_to(first @ h0, (len(seqs), 1, V)), logits], axis=1)
+        ).sum(axis=-1),
+        control_label="Σ_v exp(G^(t) h^(t−1))_v (the logits not normalised)",
+    )
     chain = np.take_along_axis(ys, seqs[:, :, None], 2)[:, :, 0].prod(axis=1)
     no_first = np.take_along_axis(ys[:, 1:], seqs[:, 1:, None], 2)[:, :, 0].prod(axis=1)
     parts["Σ_X Π_t y^(t)[x_t] = 1 over V^N"] = compare_values(
         "the chain-rule product of the Eq. 8 outputs summed over all |V|^N sequences vs 1",
-        chain.sum(), 1.0, n=V ** N + N, sizes=sizes, control=no_first.sum(),
-        control_label="the product without the t = 1 factor (h^(0) dropped)")
-    return Evidence("Eq. 8 as the model's definition (reading R1): readout of the length-t "
-                    "train, normalised, chain rule normalised", parts=parts, sizes=sizes)
+        chain.sum(),
+        1.0,
+        n=V**N + N,
+        sizes=sizes,
+        control=no_first.sum(),
+        control_label="the product without the t = 1 factor (h^(0) dropped)",
+    )
+    return Evidence(
+        "Eq. 8 as the model's definition (reading R1): readout of the length-t "
+        "train, normalised, chain rule normalised",
+        parts=parts,
+        sizes=sizes,
+    )
 
 
 def site_joint(params, rng):
     V, ranks = params["vocab_size"], list(params["ranks"])
-    cores = [np.abs(rng.standard_normal((ranks[t], V, ranks[t + 1])))
-             for t in range(len(ranks) - 1)]
+    cores = [
+        np.abs(rng.standard_normal((ranks[t], V, ranks[t + 1]))) for t in range(len(ranks) - 1)
+    ]
     return cores, full_by_tensordot(cores)
 
 
@@ -239,35 +332,59 @@ def right_envs(cores):
 # -- ttlm-eq9 ------------------------------------------------------------------------
 def small_eq9(params, rng):
     import torch
+
     from ....cells.ttlm_variants import UniformTTLM
+
     V, R, N = params["vocab_size"], params["rank"], params["length"]
     first, core, A = _uniform_joint(params, rng)
     cell = UniformTTLM(first, core)
     sizes = {"vocab_size": V, "rank": R, "length": N}
     readings = {"a": {}, "b": {}}
-    for t in range(2, N + 1):                                  # paper's t
+    for t in range(2, N + 1):  # paper's t
         prefixes = all_sequences(V, t - 1)
         tok = np.concatenate([prefixes, np.zeros((len(prefixes), 1), dtype=np.int64)], axis=1)
-        ref = cell.logits(torch.as_tensor(tok)).detach().numpy()[:, -1]   # G^(t) h^(t−1)
-        A_a = full_by_tensordot(uniform_cores(first, core, first, t))           # reading (a)
-        A_b = A.sum(axis=tuple(range(t, N))) if t < N else A             # reading (b)
+        ref = cell.logits(torch.as_tensor(tok)).detach().numpy()[:, -1]  # G^(t) h^(t−1)
+        A_a = full_by_tensordot(uniform_cores(first, core, first, t))  # reading (a)
+        A_b = A.sum(axis=tuple(range(t, N))) if t < N else A  # reading (b)
         for name, At in (("a", A_a), ("b", A_b)):
-            lg = np.stack([np.tensordot(At, feature_tensor(w, vocab_size=V),
-                                        axes=(tuple(range(t - 1)), tuple(range(t - 1))))
-                           for w in prefixes])
+            lg = np.stack(
+                [
+                    np.tensordot(
+                        At,
+                        feature_tensor(w, vocab_size=V),
+                        axes=(tuple(range(t - 1)), tuple(range(t - 1))),
+                    )
+                    for w in prefixes
+                ]
+            )
             # semantic control: the output mode summed as well (⟨·⟩_t with a ones vector
             # in place of ⟨·⟩_(t−1)): every word gets the same logit
             shifted = np.repeat(lg.sum(axis=-1, keepdims=True), V, axis=-1)
-            n = V ** (N - t + 1) + R ** t
+            n = V ** (N - t + 1) + R**t
             readings[name][f"t = {t}: logits"] = compare_values(
-                f"⟨𝒜^(1:t), Φ(X^(1:t−1))⟩_(t−1) ({name}) vs G^(t) h^(t−1)", lg, ref, n=n,
-                scale=np.abs(ref).max(), sizes=sizes, control=shifted,
-                control_label="the output mode contracted too (⟨·⟩_t against Φ ⊗ 𝟏)")
+                f"⟨𝒜^(1:t), Φ(X^(1:t−1))⟩_(t−1) ({name}) vs G^(t) h^(t−1)",
+                lg,
+                ref,
+                n=n,
+                scale=np.abs(ref).max(),
+                sizes=sizes,
+                control=shifted,
+                control_label="the output mode contracted too (⟨·⟩_t against Φ ⊗ 𝟏)",
+            )
             readings[name][f"t = {t}: softmax"] = compare_values(
-                "softmax of both", stable_softmax(lg), stable_softmax(ref), n=n, sizes=sizes,
-                control=stable_softmax(shifted), control_label="softmax of the fully contracted score")
-    return Evidence("Eq. 9–11 vs Eq. 8 under readings of 𝒜^(1:t)", sizes=sizes, readings={
-        k: Evidence(f"reading ({k})", parts=v, sizes=sizes) for k, v in readings.items()})
+                "softmax of both",
+                stable_softmax(lg),
+                stable_softmax(ref),
+                n=n,
+                sizes=sizes,
+                control=stable_softmax(shifted),
+                control_label="softmax of the fully contracted score",
+            )
+    return Evidence(
+        "Eq. 9–11 vs Eq. 8 under readings of 𝒜^(1:t)",
+        sizes=sizes,
+        readings={k: Evidence(f"reading ({k})", parts=v, sizes=sizes) for k, v in readings.items()},
+    )
 
 
 # -- ttlm-app-a ------------------------------------------------------------------------
@@ -279,51 +396,93 @@ def small_app_a(params, rng, corrected=False):
     first, core = _draw(params, rng)
     sizes = {"vocab_size": V, "rank": R}
     f1 = np.eye(V)[0]
-    rhs1 = first[0, :]                                     # [G11, …, G1R]ᵀ
+    rhs1 = first[0, :]  # [G11, …, G1R]ᵀ
     n, sc = V + R, np.abs(first).max()
-    step1 = {"step I, fᵀG(1)": compare_values(
-        "printed value [G11..G1R]ᵀ vs f(x^(1))ᵀG^(1) (≡ G^(1)ᵀf)", rhs1, f1 @ first, n=n,
-        scale=sc, sizes=sizes, control=first[1, :], control_label="row 2 of G^(1) (f₂ = 1)")}
+    step1 = {
+        "step I, fᵀG(1)": compare_values(
+            "printed value [G11..G1R]ᵀ vs f(x^(1))ᵀG^(1) (≡ G^(1)ᵀf)",
+            rhs1,
+            f1 @ first,
+            n=n,
+            scale=sc,
+            sizes=sizes,
+            control=first[1, :],
+            control_label="row 2 of G^(1) (f₂ = 1)",
+        )
+    }
     if not corrected:
         step1["step I, literal G(1) f"] = (
-            compare_values("G^(1) f(x^(1)) as printed (|V| = R)", rhs1, first @ f1, n=n,
-                           scale=sc, sizes=sizes) if V == R else
-            Evidence("G^(1) f(x^(1)) as printed", ill_posed=f"G^(1) ∈ ℝ^(|V|×R) times "
-                     f"f ∈ ℝ^|V| is not typed for |V| = {V} ≠ R = {R}", sizes=sizes))
+            compare_values(
+                "G^(1) f(x^(1)) as printed (|V| = R)", rhs1, first @ f1, n=n, scale=sc, sizes=sizes
+            )
+            if V == R
+            else Evidence(
+                "G^(1) f(x^(1)) as printed",
+                ill_posed=f"G^(1) ∈ ℝ^(|V|×R) times f ∈ ℝ^|V| is not typed for |V| = {V} ≠ R = {R}",
+                sizes=sizes,
+            )
+        )
     h1, w2 = rhs1, int(rng.integers(V))
-    ref2 = h1 @ core[:, w2, :]                             # TT order of Eq. 6
+    ref2 = h1 @ core[:, w2, :]  # TT order of Eq. 6
     sc2 = np.abs(h1) @ np.abs(core[:, w2, :])
     other = np.einsum("i,aib,b->a", np.eye(V)[w2], core, h1)
-    step2 = {"step II (a)": compare_values(
-        "h_b = Σ f_i G_aib h_a vs Eq. 6 order", np.einsum("i,aib,a->b", np.eye(V)[w2], core, h1),
-        ref2, n=n, scale=sc2, sizes=sizes, control=other,
-        control_label="h_a = Σ f_i G_aib h_b (reading (b))")}
+    step2 = {
+        "step II (a)": compare_values(
+            "h_b = Σ f_i G_aib h_a vs Eq. 6 order",
+            np.einsum("i,aib,a->b", np.eye(V)[w2], core, h1),
+            ref2,
+            n=n,
+            scale=sc2,
+            sizes=sizes,
+            control=other,
+            control_label="h_a = Σ f_i G_aib h_b (reading (b))",
+        )
+    }
     if not corrected:
         step2["step II (b)"] = compare_values(
-            "h_a = Σ f_i G_aib h_b (fᵀG as R×R, times h) vs Eq. 6 order", other, ref2, n=n,
-            scale=sc2, sizes=sizes)
+            "h_a = Σ f_i G_aib h_b (fᵀG as R×R, times h) vs Eq. 6 order",
+            other,
+            ref2,
+            n=n,
+            scale=sc2,
+            sizes=sizes,
+        )
     h = rng.standard_normal(R)
-    ref3 = first @ h                                       # G^(t) h, G^(t) = G^(1) (|V|×R)
+    ref3 = first @ h  # G^(t) h, G^(t) = G^(1) (|V|×R)
     meant3 = np.array([sum(first[j, i] * h[i] for i in range(R)) for j in range(V)])
     if corrected:
         rhs3 = meant3
     else:
         rhs3 = np.array([sum(first[j, i] * h[j] for i in range(R)) for j in range(R)])
     length = compare_ints("length of the step-III right-hand side vs |V|", [len(rhs3)], [V])
-    parts = {"step I": Evidence("step I", readings=step1, sizes=sizes),
-             "step II": Evidence("step II", readings=step2, sizes=sizes),
-             "step III length": length.keyed("step-iii-length")}
+    parts = {
+        "step I": Evidence("step I", readings=step1, sizes=sizes),
+        "step II": Evidence("step II", readings=step2, sizes=sizes),
+        "step III length": length.keyed("step-iii-length"),
+    }
     if len(rhs3) == V:
         parts["step III values"] = compare_values(
-            "[Σ_i G_(j i) h_(·)]_j vs numpy G(t) h", rhs3, ref3, n=R,
-            scale=np.abs(first) @ np.abs(h), sizes=sizes,
+            "[Σ_i G_(j i) h_(·)]_j vs numpy G(t) h",
+            rhs3,
+            ref3,
+            n=R,
+            scale=np.abs(first) @ np.abs(h),
+            sizes=sizes,
             control=np.array([sum(first[j, i] * h[i] for i in range(R) if i) for j in range(V)]),
-            control_label="the sum Σ_i started at i = 2")
+            control_label="the sum Σ_i started at i = 2",
+        )
     else:
         m = min(R, V)
         parts["step III values (first min(R,|V|) rows)"] = compare_values(
-            "printed [Σ_i G_(j i) h_j]_j vs numpy G(t) h", rhs3[:m], ref3[:m], n=R,
-            scale=(np.abs(first) @ np.abs(h))[:m], sizes=sizes)
-    return Evidence("App. A steps I–III evaluated " + ("with the two edits" if corrected
-                                                       else "literally"),
-                    parts=parts, sizes=sizes)
+            "printed [Σ_i G_(j i) h_j]_j vs numpy G(t) h",
+            rhs3[:m],
+            ref3[:m],
+            n=R,
+            scale=(np.abs(first) @ np.abs(h))[:m],
+            sizes=sizes,
+        )
+    return Evidence(
+        "App. A steps I–III evaluated " + ("with the two edits" if corrected else "literally"),
+        parts=parts,
+        sizes=sizes,
+    )
