@@ -89,7 +89,8 @@ for old in sorted(table):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             exec(f"from {old} import {name} as value")   # as users write it
-        holder = [s for s in BECAME_PACKAGES[old] if name in vars(importlib.import_module(s))]
+        holder = [f"{old}.{s}" for s in BECAME_PACKAGES[old]
+                  if name in vars(importlib.import_module(f"{old}.{s}"))]
         got[name] = {"warnings": [str(w.message) for w in caught
                                   if issubclass(w.category, DeprecationWarning)],
                      "filenames": [w.filename for w in caught],

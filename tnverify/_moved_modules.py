@@ -99,13 +99,11 @@ MOVED: dict[str, str] = {
     "tnverify.claims.ttlm.published_numbers": "tnverify.claims.ttlm.published.numbers",
     "tnverify.claims.ttlm.published_readings": "tnverify.claims.ttlm.published.readings",
     "tnverify.claims.ttlm.rnn_biases": "tnverify.claims.ttlm.rnn.biases",
-    "tnverify.claims.ttlm.rnn_equivalences": "tnverify.claims.ttlm.rnn.equivalences",
     "tnverify.claims.ttlm.rnn_proof_lines": "tnverify.claims.ttlm.rnn.proof_lines",
     "tnverify.claims.ttlm.rnn_readings": "tnverify.claims.ttlm.rnn.readings",
     "tnverify.claims.ttlm.rnn_runs": "tnverify.claims.ttlm.rnn.runs",
     "tnverify.claims.ttlm.rnn_statements": "tnverify.claims.ttlm.rnn.statements",
     "tnverify.claims.ttlm.tt_format_scaled": "tnverify.claims.ttlm.tt_format.scaled",
-    "tnverify.claims.ttlm.uniform_ttlm": "tnverify.claims.ttlm.variants.uniform",
     "tnverify.claims.ttlm.variants_readings": "tnverify.claims.ttlm.variants.readings",
     "tnverify.claims.ttlm.variants_scaled": "tnverify.claims.ttlm.variants.scaled",
     "tnverify.claims.ttlm.variants_statements": "tnverify.claims.ttlm.variants.statements",
@@ -173,16 +171,24 @@ SPLIT: dict[str, tuple[str, ...]] = {
         "tnverify.claims.tt_svd_support",
         "tnverify.claims",
     ),
+    # moved in 0.3.0.dev: ttlm topics as sub-packages
+    "tnverify.claims.ttlm.rnn_equivalences": (
+        "tnverify.claims.ttlm.rnn.equivalences",
+        "tnverify.claims.ttlm.rnn.checks",
+    ),
+    "tnverify.claims.ttlm.uniform_ttlm": (
+        "tnverify.claims.ttlm.variants.uniform",
+        "tnverify.claims.ttlm.variants.conditionals",
+    ),
 }
 
 
-#: Old module paths that are now the package of their topic: the package keeps the module's
-#: names (its ``__getattr__`` is :func:`old_module_names`), looked up in these modules in
-#: order, with a DeprecationWarning naming the module that holds the name.
+#: Old module paths that are now the package of their topic -> the package's modules in
+#: which the old module's names are looked up, in order (see :func:`old_module_names`).
 BECAME_PACKAGES: dict[str, tuple[str, ...]] = {
     # moved in 0.3.0.dev: ttlm topics as sub-packages
-    "tnverify.claims.ttlm.tt_format": ("tnverify.claims.ttlm.tt_format.checks",),
-    "tnverify.claims.ttlm.variants": ("tnverify.claims.ttlm.variants.tiny_large",),
+    "tnverify.claims.ttlm.tt_format": ("checks", "scaled", "statements"),
+    "tnverify.claims.ttlm.variants": ("tiny_large", "registrations"),
 }
 
 
@@ -394,45 +400,39 @@ def moved_attribute(package: str, name: str) -> types.ModuleType:
 
 def old_module_names(package: str):
     """The module-level ``__getattr__`` of ``package``, a module path of an earlier release
-    that is now the package of its topic (:data:`BECAME_PACKAGES`).
-
-    A name the old module had is looked up in the package's modules (in the order of
-    :data:`BECAME_PACKAGES`) and returned with a DeprecationWarning at the caller's line
-    that names the module holding it (once: the name is then kept on the package).  Dunder names and the package's own submodules (which
-    the import system then imports) raise AttributeError, as does a name none holds.
+    that is now the package of its topic (:data:`BECAME_PACKAGES`): a name the old module
+    had is looked up in the package's modules and returned (and kept on the package) with a
+    DeprecationWarning, at the caller's line, naming the module that holds it.  Dunder
+    names, the package's submodules (the import system then imports them) and names no
+    module holds raise AttributeError.
 
     Examples
     --------
-    >>> import warnings
-    >>> import tnverify.claims.ttlm.tt_format as tt_format
+    >>> import warnings, tnverify.claims.ttlm.tt_format as tt_format
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
     ...     f = tt_format.full_by_tensordot
     >>> f.__module__, caught[0].category.__name__
     ('tnverify.claims.ttlm.tt_format.checks', 'DeprecationWarning')
     """
-    successors = BECAME_PACKAGES[package]
+    successors = [f"{package}.{m}" for m in BECAME_PACKAGES[package]]
 
     def __getattr__(name: str):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        if importlib.util.find_spec(f"{package}.{name}") is not None:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        missing = AttributeError(f"module {package!r} has no attribute {name!r}")
+        if name.startswith("__") or importlib.util.find_spec(f"{package}.{name}"):
+            raise missing
         for module_name in successors:
-            module = importlib.import_module(module_name)
-            if name in vars(module):
+            held = vars(importlib.import_module(module_name))
+            if name in held:
                 warnings.warn(
-                    f"{package}.{name}: the module {package} became a package of topic "
-                    f"modules in tnverify 0.3.0; import {name} from {module_name} (the old "
-                    f"place is removed in a later release)",
+                    f"{package}.{name}: the module {package} is a package since tnverify "
+                    f"0.3.0; import {name} from {module_name}",
                     DeprecationWarning,
                     stacklevel=2,
                 )
-                value = vars(module)[name]
-                # kept on the package, so that the warning comes once (``from package
-                # import name`` looks the name up twice)
-                setattr(sys.modules[package], name, value)
-                return value
-        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+                # kept: ``from package import name`` looks the name up twice, warned once
+                setattr(sys.modules[package], name, held[name])
+                return held[name]
+        raise missing
 
     return __getattr__

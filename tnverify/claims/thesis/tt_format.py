@@ -16,7 +16,8 @@ import numpy as np
 from .. import Defect, Evidence, Reading, Ref
 from ..compare import compare_values
 from ..registration import corrected_pair
-from ..ttlm.tt_format.checks import CORRECTION, PROOFS, tt_sides
+from ..ttlm.tt_format.checks import tt_sides
+from ..ttlm.tt_format.statements import CORRECTION, PROOFS
 from ...tt import TensorTrain, random_tt
 
 

@@ -10,7 +10,8 @@ import numpy as np
 from .. import Defect, Evidence, Reading
 from ..compare import compare_values
 from ..registration import corrected_pair, refs
-from ..ttlm.variants.uniform import right_envs, site_joint, stable_softmax
+from ..ttlm.variants.conditionals import right_envs, site_joint
+from ..ttlm.variants.uniform import stable_softmax
 from ..ttlm.variants.statements import STATEMENTS
 from ...definitions.conditionals import conditionals_by_sequence
 from ...definitions.explicit import all_sequences

@@ -1,6 +1,6 @@
 """How a referee reads the uniform-TTLM and TTLM-Tiny/Large claims of ttlm §4.3,
 §5.1, App. A and App. C: the quoted readings, defects and remarks registered by
-:mod:`tnverify.claims.ttlm.variants.tiny_large` (quotes are the paper's words; locators name the
+:mod:`tnverify.claims.ttlm.variants.registrations` (quotes are the paper's words; locators name the
 section, equation or sentence)."""
 
 from __future__ import annotations
