@@ -124,10 +124,9 @@ SPLIT: dict[str, tuple[str, ...]] = {
         "tnverify.claims",
     ),
     "tnverify.claims.gated": (
-        "tnverify.claims.grurntn.gated_cells",
-        "tnverify.claims.grurntn.forward_passes",
-        "tnverify.claims.grurntn.bptt_gradients",
-        "tnverify.claims.grurntn.published_numbers",
+        "tnverify.claims.grurntn.gated_cells.forward",
+        "tnverify.claims.grurntn.gated_cells.gradients",
+        "tnverify.claims.grurntn.gated_cells.published",
         "tnverify.claims",
     ),
     "tnverify.claims.gtm_expressivity": (
@@ -189,6 +188,10 @@ BECAME_PACKAGES: dict[str, tuple[str, ...]] = {
     # moved in 0.3.0.dev: ttlm topics as sub-packages
     "tnverify.claims.ttlm.tt_format": ("checks", "scaled", "statements"),
     "tnverify.claims.ttlm.variants": ("tiny_large", "registrations"),
+    # moved in 0.3.0.dev: grurntn topics as sub-packages
+    "tnverify.claims.grurntn.forward_passes": ("baselines", "tensor_cells", "brackets"),
+    "tnverify.claims.grurntn.gated_cells": ("forward", "gradients", "published"),
+    "tnverify.claims.grurntn.published_numbers": ("metrics", "counts", "gains"),
 }
 
 
@@ -425,8 +428,8 @@ def old_module_names(package: str):
             held = vars(importlib.import_module(module_name))
             if name in held:
                 warnings.warn(
-                    f"{package}.{name}: the module {package} is a package since tnverify "
-                    f"0.3.0; import {name} from {module_name}",
+                    f"the module {package} is a package since tnverify 0.3.0: import "
+                    f"{name} from {module_name}",
                     DeprecationWarning,
                     stacklevel=2,
                 )

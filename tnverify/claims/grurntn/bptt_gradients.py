@@ -22,7 +22,7 @@ import numpy as np
 from ...conventions import SAFETY, Tolerance, tolerance
 from .. import Evidence
 from ..compare import compare_values
-from .forward_passes import torch_gen
+from .forward_passes.baselines import torch_gen
 
 FD_STEP_FACTOR = (3 * np.finfo(np.float64).eps) ** (1 / 3)
 
