@@ -1,4 +1,4 @@
-"""Sympy proofs for the [ttlm] TTLM-variant claims (tnverify.claims.ttlm.uniform_ttlm).
+"""Sympy proofs for the [ttlm] TTLM-variant claims (tnverify.claims.ttlm.variants.uniform).
 
 Each ``prove_*`` builds symbolic entries at fixed small shapes and decides
 ``sympy.expand(lhs - rhs) == 0``.  Imports only sympy and the standard library.

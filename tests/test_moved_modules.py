@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tnverify._moved_modules import MOVED, SPLIT, new_path
+from tnverify._moved_modules import BECAME_PACKAGES, MOVED, SPLIT, new_path
 
 OLD_NAMES = json.loads(
     (Path(__file__).parent / "data" / "old_module_names.json").read_text(encoding="utf-8")
@@ -51,7 +51,7 @@ def probed() -> dict:
     another, so each first import is observed)."""
     out = subprocess.run(
         [sys.executable, "-c", _PROBE],
-        input=json.dumps(OLD_NAMES),
+        input=json.dumps({k: v for k, v in OLD_NAMES.items() if k not in BECAME_PACKAGES}),
         capture_output=True,
         text=True,
         check=True,
@@ -60,7 +60,7 @@ def probed() -> dict:
 
 
 def test_every_moved_path_has_its_old_names_recorded():
-    assert sorted(OLD_NAMES) == sorted(set(MOVED) | set(SPLIT))
+    assert sorted(OLD_NAMES) == sorted(set(MOVED) | set(SPLIT) | set(BECAME_PACKAGES))
 
 
 @pytest.mark.parametrize("old", sorted(set(MOVED) | set(SPLIT)))
@@ -75,6 +75,62 @@ def test_an_old_module_path_imports_with_a_warning_naming_the_new_path(old, prob
     if old in MOVED:
         assert got["same_module"] is True
     assert got["same"] == {n: True for n in OLD_NAMES[old]}
+
+
+_PACKAGE_PROBE = r"""
+import importlib, json, sys, warnings
+from tnverify._moved_modules import BECAME_PACKAGES
+table = json.loads(sys.stdin.read())
+out = {}
+for old in sorted(table):
+    package = importlib.import_module(old)
+    got = {}
+    for name in table[old]:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            exec(f"from {old} import {name} as value")   # as users write it
+        holder = [f"{old}.{s}" for s in BECAME_PACKAGES[old]
+                  if name in vars(importlib.import_module(f"{old}.{s}"))]
+        got[name] = {"warnings": [str(w.message) for w in caught
+                                  if issubclass(w.category, DeprecationWarning)],
+                     "filenames": [w.filename for w in caught],
+                     "same": bool(holder) and value is vars(importlib.import_module(holder[0]))[name],
+                     "holder": holder[:1]}
+    out[old] = got
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("old", sorted(BECAME_PACKAGES))
+def test_a_module_that_became_a_package_serves_its_old_names_with_a_warning(old):
+    out = subprocess.run(
+        [sys.executable, "-c", _PACKAGE_PROBE],
+        input=json.dumps({old: OLD_NAMES[old]}),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    got = json.loads(out.stdout)[old]
+    assert sorted(got) == sorted(OLD_NAMES[old])
+    for name, seen in got.items():
+        assert seen["same"] is True, name
+        assert len(seen["warnings"]) == 1, (name, seen)
+        assert seen["holder"][0] in seen["warnings"][0]
+        assert seen["filenames"] == ["<string>"]  # points at the importing line
+
+
+def test_a_package_at_an_old_module_path_keeps_its_submodules_and_attribute_errors():
+    import warnings
+
+    import tnverify.claims.ttlm.tt_format as package
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)  # a submodule warns nothing
+        from tnverify.claims.ttlm.tt_format import scaled
+    assert scaled.__name__ == "tnverify.claims.ttlm.tt_format.scaled"
+    with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
+        _ = package.no_such_name
+    assert not hasattr(package, "__wrapped__")
 
 
 _ATTRIBUTE_PROBE = r"""

@@ -25,6 +25,8 @@ import warnings
 __all__ = [
     "MOVED",
     "MOVED_PACKAGES",
+    "BECAME_PACKAGES",
+    "old_module_names",
     "SPLIT",
     "REMOVED_IN",
     "MovedModuleFinder",
@@ -88,11 +90,23 @@ MOVED: dict[str, str] = {
     "tnverify.claims.gtm_networks": "tnverify.claims.gtm.networks",
     "tnverify.claims.lru_theory": "tnverify.claims.thesis.lru_monte_carlo",
     "tnverify.claims.ngram": "tnverify.claims.thesis.tt_svd",
-    "tnverify.claims.spine_ttlm": "tnverify.claims.ttlm.tt_format",
-    "tnverify.claims.ttlm_published": "tnverify.claims.ttlm.published_numbers",
-    "tnverify.claims.ttlm_rnn": "tnverify.claims.ttlm.rnn_runs",
+    "tnverify.claims.spine_ttlm": "tnverify.claims.ttlm.tt_format.checks",
+    "tnverify.claims.ttlm_published": "tnverify.claims.ttlm.published.numbers",
+    "tnverify.claims.ttlm_rnn": "tnverify.claims.ttlm.rnn.runs",
     "tnverify.claims.ttlm_tslm": "tnverify.claims.tslm.recurrence",
-    "tnverify.claims.ttlm_variants": "tnverify.claims.ttlm.uniform_ttlm",
+    "tnverify.claims.ttlm_variants": "tnverify.claims.ttlm.variants.uniform",
+    # moved in 0.3.0.dev: ttlm topics as sub-packages
+    "tnverify.claims.ttlm.published_numbers": "tnverify.claims.ttlm.published.numbers",
+    "tnverify.claims.ttlm.published_readings": "tnverify.claims.ttlm.published.readings",
+    "tnverify.claims.ttlm.rnn_biases": "tnverify.claims.ttlm.rnn.biases",
+    "tnverify.claims.ttlm.rnn_proof_lines": "tnverify.claims.ttlm.rnn.proof_lines",
+    "tnverify.claims.ttlm.rnn_readings": "tnverify.claims.ttlm.rnn.readings",
+    "tnverify.claims.ttlm.rnn_runs": "tnverify.claims.ttlm.rnn.runs",
+    "tnverify.claims.ttlm.rnn_statements": "tnverify.claims.ttlm.rnn.statements",
+    "tnverify.claims.ttlm.tt_format_scaled": "tnverify.claims.ttlm.tt_format.scaled",
+    "tnverify.claims.ttlm.variants_readings": "tnverify.claims.ttlm.variants.readings",
+    "tnverify.claims.ttlm.variants_scaled": "tnverify.claims.ttlm.variants.scaled",
+    "tnverify.claims.ttlm.variants_statements": "tnverify.claims.ttlm.variants.statements",
 }
 
 #: Old module path -> the modules its names were split into (looked up in this order).
@@ -110,10 +124,9 @@ SPLIT: dict[str, tuple[str, ...]] = {
         "tnverify.claims",
     ),
     "tnverify.claims.gated": (
-        "tnverify.claims.grurntn.gated_cells",
-        "tnverify.claims.grurntn.forward_passes",
-        "tnverify.claims.grurntn.bptt_gradients",
-        "tnverify.claims.grurntn.published_numbers",
+        "tnverify.claims.grurntn.gated_cells.forward",
+        "tnverify.claims.grurntn.gated_cells.gradients",
+        "tnverify.claims.grurntn.gated_cells.published",
         "tnverify.claims",
     ),
     "tnverify.claims.gtm_expressivity": (
@@ -157,6 +170,28 @@ SPLIT: dict[str, tuple[str, ...]] = {
         "tnverify.claims.tt_svd_support",
         "tnverify.claims",
     ),
+    # moved in 0.3.0.dev: ttlm topics as sub-packages
+    "tnverify.claims.ttlm.rnn_equivalences": (
+        "tnverify.claims.ttlm.rnn.equivalences",
+        "tnverify.claims.ttlm.rnn.checks",
+    ),
+    "tnverify.claims.ttlm.uniform_ttlm": (
+        "tnverify.claims.ttlm.variants.uniform",
+        "tnverify.claims.ttlm.variants.conditionals",
+    ),
+}
+
+
+#: Old module paths that are now the package of their topic -> the package's modules in
+#: which the old module's names are looked up, in order (see :func:`old_module_names`).
+BECAME_PACKAGES: dict[str, tuple[str, ...]] = {
+    # moved in 0.3.0.dev: ttlm topics as sub-packages
+    "tnverify.claims.ttlm.tt_format": ("checks", "scaled", "statements"),
+    "tnverify.claims.ttlm.variants": ("tiny_large", "registrations"),
+    # moved in 0.3.0.dev: grurntn topics as sub-packages
+    "tnverify.claims.grurntn.forward_passes": ("baselines", "tensor_cells", "brackets"),
+    "tnverify.claims.grurntn.gated_cells": ("forward", "gradients", "published"),
+    "tnverify.claims.grurntn.published_numbers": ("metrics", "counts", "gains"),
 }
 
 
@@ -364,3 +399,43 @@ def moved_attribute(package: str, name: str) -> types.ModuleType:
     with warnings.catch_warnings():  # warned above, at the caller's line
         warnings.simplefilter("ignore", DeprecationWarning)
         return importlib.import_module(old)
+
+
+def old_module_names(package: str):
+    """The module-level ``__getattr__`` of ``package``, a module path of an earlier release
+    that is now the package of its topic (:data:`BECAME_PACKAGES`): a name the old module
+    had is looked up in the package's modules and returned (and kept on the package) with a
+    DeprecationWarning, at the caller's line, naming the module that holds it.  Dunder
+    names, the package's submodules (the import system then imports them) and names no
+    module holds raise AttributeError.
+
+    Examples
+    --------
+    >>> import warnings, tnverify.claims.ttlm.tt_format as tt_format
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     f = tt_format.full_by_tensordot
+    >>> f.__module__, caught[0].category.__name__
+    ('tnverify.claims.ttlm.tt_format.checks', 'DeprecationWarning')
+    """
+    successors = [f"{package}.{m}" for m in BECAME_PACKAGES[package]]
+
+    def __getattr__(name: str):
+        missing = AttributeError(f"module {package!r} has no attribute {name!r}")
+        if name.startswith("__") or importlib.util.find_spec(f"{package}.{name}"):
+            raise missing
+        for module_name in successors:
+            held = vars(importlib.import_module(module_name))
+            if name in held:
+                warnings.warn(
+                    f"the module {package} is a package since tnverify 0.3.0: import "
+                    f"{name} from {module_name}",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
+                # kept: ``from package import name`` looks the name up twice, warned once
+                setattr(sys.modules[package], name, held[name])
+                return held[name]
+        raise missing
+
+    return __getattr__

@@ -1,10 +1,12 @@
-"""Tests of the claims of grurntn (tnverify.claims.grurntn.gated_cells) and
+"""Tests of the claims of grurntn (registered in tnverify.claims.grurntn.gated_cells) and
 proofs/gated.py."""
 
 import importlib.util
 from pathlib import Path
 
-import tnverify.claims.grurntn.gated_cells  # noqa: F401 - registers the claims
+import tnverify.claims.grurntn.gated_cells.forward  # noqa: F401 - registers the claims
+import tnverify.claims.grurntn.gated_cells.gradients  # noqa: F401
+import tnverify.claims.grurntn.gated_cells.published  # noqa: F401
 from tnverify.claims import FAILS, HOLDS, get_claim, run_claim
 
 IDS = [
@@ -99,7 +101,7 @@ def test_eq19_and_eq26_printed_brackets_are_untyped_and_share_one_erratum():
 
 
 def test_sec4b_counterexample_is_the_grurntn_char_lower_bound():
-    from tnverify.claims.grurntn import published_numbers as GN
+    from tnverify.claims.grurntn.published_numbers import counts as GN
 
     assert GN.grurntn_char_lower_bound() == 32 * 256 * 256 + 3 * (32 * 256 + 256 * 256)
     ce = run_claim("grurntn-sec-4b-params", sides=("small",)).counterexample
@@ -133,7 +135,7 @@ def test_sec4b_char_hidden_misprint():
 
 
 def test_gains_hold_at_the_printed_precision():
-    from tnverify.claims.grurntn import published_numbers as GN
+    from tnverify.claims.grurntn.published_numbers import gains as GN
 
     ev = get_claim("grurntn-sec-5-gains").run_small({}, 0)
     assert ev.verdict == HOLDS

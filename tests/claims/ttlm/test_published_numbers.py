@@ -1,11 +1,11 @@
-"""Tests of the published-number claims of ttlm (tnverify.claims.ttlm.published_numbers)."""
+"""Tests of the published-number claims of ttlm (tnverify.claims.ttlm.published.numbers)."""
 
 import numpy as np
 import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tnverify.claims.ttlm.published_numbers as pub
+import tnverify.claims.ttlm.published.numbers as pub
 
 
 def test_counts_pinned_by_hand():

@@ -1,11 +1,11 @@
-"""Tests of the rnn-equivalences claims (tnverify.claims.ttlm.rnn_equivalences)."""
+"""Tests of the rnn-equivalences claims (tnverify.claims.ttlm.rnn.equivalences)."""
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tnverify.claims.ttlm.rnn_equivalences  # noqa: F401  (registers the claims)
+import tnverify.claims.ttlm.rnn.equivalences  # noqa: F401  (registers the claims)
 from tnverify.claims import get_claim
 
 IDS = [

@@ -1,4 +1,4 @@
-"""Tests of the TTLM spine claims (tnverify.claims.ttlm.tt_format) and their helpers."""
+"""Tests of the TTLM spine claims (tnverify.claims.ttlm.tt_format.checks) and their helpers."""
 
 import numpy as np
 import pytest
@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tnverify.claims import get_claim, run_claim
-from tnverify.claims.ttlm.tt_format import (
+from tnverify.claims.ttlm.tt_format.checks import (
     full_by_tensordot,
     literal_lower_limits,
     printed_tt_sum,

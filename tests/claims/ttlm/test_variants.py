@@ -8,11 +8,11 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tnverify.claims.ttlm.uniform_ttlm  # noqa: F401  (registers the claims)
+import tnverify.claims.ttlm.variants.uniform  # noqa: F401  (registers the claims)
 from tnverify.cells.ttlm_variants import TTLMLarge, TTLMTiny, UniformTTLM, exact_conditionals
 from tnverify.claims import get_claim, run_claim
-from tnverify.claims.ttlm.tt_format import full_by_tensordot
-from tnverify.claims.ttlm.uniform_ttlm import uniform_cores
+from tnverify.claims.ttlm.tt_format.checks import full_by_tensordot
+from tnverify.claims.ttlm.variants.uniform import uniform_cores
 from tnverify.conventions import tolerance
 from tnverify.definitions.conditionals import conditionals_by_sequence
 from tnverify.equivalences import (

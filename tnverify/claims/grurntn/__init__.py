@@ -6,14 +6,25 @@ from ...references import paper
 
 #: The paper this folder's claims judge (its key is the prefix of their ids).
 PAPER = paper(
-    "grurntn", authors=("Andros Tjandra", "Sakriani Sakti", "Ruli Manurung", "Mirna Adriani",
-                        "Satoshi Nakamura"),
+    "grurntn",
+    authors=(
+        "Andros Tjandra",
+        "Sakriani Sakti",
+        "Ruli Manurung",
+        "Mirna Adriani",
+        "Satoshi Nakamura",
+    ),
     title="Gated Recurrent Neural Tensor Network",
-    venue="International Joint Conference on Neural Networks (IJCNN)", year=2016,
-    arxiv="1706.02222", doi="10.1109/IJCNN.2016.7727233",
-    version=("the arXiv version of the IJCNN 2016 paper, arXiv:1706.02222 (submitted 7 June "
-             "2017). The text checked carries no revision stamp; it is the version with "
-             "sections I–VIII (VIII the acknowledgements), Eqs. 1–28, Tables I (PTB test BPC) "
-             "and II (PTB test PPL) and 36 references. Section (Roman numerals), equation and "
-             "table numbers are as printed there"),
-    topic="GRURNTN and LSTMRNTN")
+    venue="International Joint Conference on Neural Networks (IJCNN)",
+    year=2016,
+    arxiv="1706.02222",
+    doi="10.1109/IJCNN.2016.7727233",
+    version=(
+        "the arXiv version of the IJCNN 2016 paper, arXiv:1706.02222 (submitted 7 June "
+        "2017). The text checked carries no revision stamp; it is the version with "
+        "sections I–VIII (VIII the acknowledgements), Eqs. 1–28, Tables I (PTB test BPC) "
+        "and II (PTB test PPL) and 36 references. Section (Roman numerals), equation and "
+        "table numbers are as printed there"
+    ),
+    topic="GRURNTN and LSTMRNTN",
+)

@@ -4,9 +4,9 @@ and twin).
 
 A claim's verdict concerns its own sentence; a misprint in a proof line is its own claim.
 The recurrences are run literally on one-hot inputs (numpy float64) next to the TT step
-(:mod:`tnverify.claims.ttlm.rnn_runs`); the torch cells of :mod:`tnverify.cells.recurrent`
+(:mod:`tnverify.claims.ttlm.rnn.runs`); the torch cells of :mod:`tnverify.cells.recurrent`
 are the implementation.  The ttlm paper states the same results in App. B
-(:mod:`tnverify.claims.ttlm.rnn_equivalences`).
+(:mod:`tnverify.claims.ttlm.rnn.equivalences`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from .. import Defect, Evidence, Reading, Ref
 from ..compare import compare_values
 from ..registration import claim, corrected_pair, refs
 from ..rnn_equivalences_scaled import scaled_rac
-from ..ttlm.rnn_runs import PHIS, rnn_run, tt_run
+from ..ttlm.rnn.runs import PHIS, rnn_run, tt_run
 from .rnn_equivalences import PROOFS, SPACE, SUM_OVER_FREE_ALPHA, draw_case, sequence_labels
 
 _RAC_SCALED = {"small": ({"vocab_size": 50, "rank": 8, "length": 16, "batch": 32},),

@@ -18,8 +18,8 @@ from ...conventions import tolerance
 from .. import Defect, Evidence, Reading
 from ..compare import compare_values
 from ..registration import corrected_pair, refs
-from ..ttlm.rnn_readings import BIAS_ERRATUM
-from ..ttlm.rnn_runs import rnn_run
+from ..ttlm.rnn.readings import BIAS_ERRATUM
+from ..ttlm.rnn.runs import rnn_run
 
 __all__ = ["small_eq511_bias"]
 

@@ -16,13 +16,14 @@ import numpy as np
 from .. import Defect, Evidence, Reading, Ref
 from ..compare import compare_values
 from ..registration import corrected_pair
-from ..ttlm.tt_format import CORRECTION, PROOFS, tt_sides
+from ..ttlm.tt_format.checks import tt_sides
+from ..ttlm.tt_format.statements import CORRECTION, PROOFS
 from ...tt import TensorTrain, random_tt
 
 
 def small_thesis_34(params, rng, corrected=False):
     """Eq. 3.3 and Eq. 3.4 (printed or corrected lower limits) against the tensordot tensor
-    (:func:`tnverify.claims.ttlm.tt_format.tt_sides`), and Def. 3.1.5: the printed nested
+    (:func:`tnverify.claims.ttlm.tt_format.checks.tt_sides`), and Def. 3.1.5: the printed nested
     sums Σ_{i₁}⋯Σ_{i_L} A·B against numpy.vdot and against the TT inner product
     :meth:`tnverify.tt.TensorTrain.inner`, on real tensors (Def. 3.1.5) and on complex
     ones (the Frobenius product Σ conj(A)·B, which Def. 3.1.5 is for real tensors).

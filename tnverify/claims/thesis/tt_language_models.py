@@ -5,7 +5,7 @@ conditionals) is :mod:`tnverify.claims.thesis.ttlm_conditionals`.
 
 The same objects as printed in ttlm are checked in :mod:`tnverify.claims.ttlm.tt_format`
 (Eq. 2–5) and :mod:`tnverify.claims.ttlm.variants` (Eq. 6–13); this module reuses their
-definition sides (:mod:`tnverify.claims.ttlm.uniform_ttlm` for the conditionals).
+definition sides (:mod:`tnverify.claims.ttlm.variants.uniform` for the conditionals).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import math
 from .. import Defect, Evidence, Reading
 from ..registration import claim, corrected_pair, refs
 from ..compare import compare_values
-from ..ttlm.tt_format import entry_bound, full_by_tensordot, random_cores, recurrence
+from ..ttlm.tt_format.checks import entry_bound, full_by_tensordot, random_cores, recurrence
 from ...conventions import tolerance
 from ...definitions.explicit import all_sequences, feature_tensor, inner
 

@@ -12,8 +12,9 @@ import numpy as np
 from .. import Defect, Evidence, Reading
 from ..compare import compare_values
 from ..registration import corrected_pair, refs
-from ..ttlm.uniform_ttlm import right_envs, site_joint, stable_softmax
-from ..ttlm.variants_statements import STATEMENTS
+from ..ttlm.variants.conditionals import right_envs, site_joint
+from ..ttlm.variants.uniform import stable_softmax
+from ..ttlm.variants.statements import STATEMENTS
 from ...definitions.conditionals import conditionals_by_sequence
 from ...definitions.explicit import all_sequences
 

@@ -9,7 +9,7 @@ import numpy as np
 from .. import Defect, Evidence, Reading
 from ..compare import compare_ints, compare_values
 from ..registration import corrected_pair, refs
-from ..ttlm.rnn_biases import onehot
+from ..ttlm.rnn.biases import onehot
 
 def small_sec_531(params, rng, corrected):
     V, R = params["vocab_size"], params["rank"]

@@ -218,7 +218,7 @@ def _skeleton_construction(a: np.ndarray) -> dict:
 def _reproduces(compared, a, cores, tol) -> Evidence:
     """‖A − B‖_F against ``tol``, B the contraction of ``cores``; control: B with the last
     column of the first bond dropped (rank R₁ − 1 there, or the zero tensor when R₁ = 1)."""
-    from ..ttlm.tt_format import full_by_tensordot
+    from ..ttlm.tt_format.checks import full_by_tensordot
     b = full_by_tensordot(list(cores))
     cut = [np.asarray(cores[0])[..., :-1], np.asarray(cores[1])[:-1]] + list(cores[2:])
     b_cut = full_by_tensordot(cut) if cut[0].shape[-1] else np.zeros_like(b)

@@ -11,9 +11,9 @@ from .. import Evidence
 from ..compare import compare_values
 from ..readings import Reading
 from ..registration import claim, refs
-from ..ttlm.rnn_runs import rnn_run
-from ..ttlm.rnn_equivalences import PROOFS
-from ..ttlm.rnn_statements import STATEMENTS
+from ..ttlm.rnn.runs import rnn_run
+from ..ttlm.rnn.equivalences import PROOFS
+from ..ttlm.rnn.statements import STATEMENTS
 from ... import equivalences as eq
 
 def _families(V, R, rng):

@@ -7,9 +7,15 @@ from ...references import paper
 
 #: The paper this folder's claims judge (its key is the prefix of their ids).
 PAPER = paper(
-    "ttlm", authors=("Zhan Su", "Yuqin Zhou", "Fengran Mo", "Jakob Grue Simonsen"),
-    title="Language Modeling Using Tensor Trains", venue="arXiv preprint", year=2024,
+    "ttlm",
+    authors=("Zhan Su", "Yuqin Zhou", "Fengran Mo", "Jakob Grue Simonsen"),
+    title="Language Modeling Using Tensor Trains",
+    venue="arXiv preprint",
+    year=2024,
     arxiv="2405.04590",
-    version=("the anonymous ICLR 2023 submission (OpenReview id TqCHPi7xlV); "
-             "section, equation and appendix numbers refer to it"),
-    topic="TTLM, TTLM-Tiny/Large; relations to 2-RNN, RAC, MI-RNN")
+    version=(
+        "the anonymous ICLR 2023 submission (OpenReview id TqCHPi7xlV); "
+        "section, equation and appendix numbers refer to it"
+    ),
+    topic="TTLM, TTLM-Tiny/Large; relations to 2-RNN, RAC, MI-RNN",
+)

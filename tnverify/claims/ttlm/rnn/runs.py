@@ -1,6 +1,6 @@
 """The recurrences of ttlm App. B and thesis §5.3 run literally on
 one-hot inputs (numpy, float64): the definition side shared by
-:mod:`tnverify.claims.ttlm.rnn_equivalences`, :mod:`tnverify.claims.ttlm.rnn_biases`,
+:mod:`tnverify.claims.ttlm.rnn.equivalences`, :mod:`tnverify.claims.ttlm.rnn.biases`,
 :mod:`tnverify.claims.thesis.second_order_rnns` and :mod:`tnverify.claims.thesis.rac_mi_rnns`."""
 
 from __future__ import annotations

@@ -1,0 +1,233 @@
+"""The gated-cells-lmms claims of grurntn on its metrics and published numbers (Eq. 27–28,
+§IV-B, §V, Tables I–II): the registrations.  The checks are in
+:mod:`tnverify.claims.grurntn.published_numbers`.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from ... import Defect, Reading
+from ...registration import claim, corrected_pair, refs
+from .. import published_numbers as N  # noqa: F401 - gated_cells.N of tnverify 0.2.0
+from ..published_numbers import counts, gains, metrics
+from ..statements import STATEMENTS as S
+from .forward import PROOF
+
+claim(
+    "grurntn-eq-27",
+    "PPL (Eq. 27) and BPC (Eq. 28)",
+    S["grurntn-eq-27"],
+    refs("grurntn", "§IV-A, Eq. 27–28", "thesis", "Eq. 2.11", "tslm", "Evaluation Metrics"),
+    metrics.small_eq27,
+    topic="gated-cells-lmms",
+    space=({"length": 50, "vocab_size": 20},),
+    proof=PROOF + "grurntn_eq_27",
+    remarks=(
+        "The base is consistent within each formula (log₂ with 2^·).",
+        "'predicts the next word probability given the previous words and current word' "
+        "vs P(X_i|X_{1..i−1}) is indexing wording only.",
+    ),
+)
+
+_SEC4B = "grurntn §IV-B, character-level paragraph"
+_CHAR_V = ({"char_vocab_min": 45, "char_vocab_max": 60},)
+claim(
+    "grurntn-sec-4b-params",
+    "§IV-B parameter counts (about 12M/13M, 2.2M/2.6M)",
+    S["grurntn-sec-4b-params"],
+    refs("grurntn", "§IV-B Experiment Models", "grurntn", "§IV-A"),
+    counts.small_sec4b,
+    topic="gated-cells-lmms",
+    space=_CHAR_V,
+    expected="fails",
+    readings=(
+        Reading(
+            "600 → LSTMRNN",
+            "the character-level 600 units belong to the otherwise unassigned LSTMRNN",
+            True,
+            "we used 256 hidden units for GRURNTN and LSTMRNTN, 820 for GRURNN, and 600 "
+            "for LSTMRNTN",
+            f"{_SEC4B} (LSTMRNTN already has 256; LSTMRNN has none)",
+        ),
+        Reading(
+            "600 → LSTMRNTN (literal)",
+            "LSTMRNTN with 600 units (14.15 M) — the "
+            "misprinted form (grurntn-sec-4b-char-hidden), not a reading",
+            False,
+            "We also applied such constraints on our baseline LSTMRNN to LSTMRNTN model",
+            "grurntn §IV-B, the paragraph after the character-level one (the baseline "
+            "LSTMRNN is sized to match LSTMRNTN, so it has a hidden size of its own, as "
+            'the word-level paragraph\'s "740 for LSTMRNN"; LSTMRNTN already has 256)',
+        ),
+        Reading(
+            "peepholes full",
+            "W_ci, W_cf, W_co as d×d matrices, as written",
+            True,
+            "i_t = σ(x_tW_{xi} + h_{t−1}W_{hi} + c_{t−1}W_{ci} + b_i)",
+            "grurntn §II-B.1, Eq. 3 (and Eq. 19)",
+        ),
+        Reading(
+            "peepholes diagonal",
+            "W_c* as vectors (Graves' LSTM); no shape is declared",
+            True,
+            "c_{t−1}W_{ci}",
+            "grurntn Eq. 3–6 (no shape given for W_c*)",
+        ),
+        Reading(
+            "char |V| unstated",
+            "the character vocabulary is not printed: |V| is swept "
+            "over 45–60 (the PTB character set); the GRURNTN failure holds for every |V| "
+            "(its lower bound does not depend on |V|)",
+            True,
+            "All of these models used 32 dimensions for character embedding",
+            _SEC4B,
+        ),
+    ),
+    defect=Defect(
+        "published-number",
+        printed=(
+            'character level: "The total number of free parameters for GRURNN and '
+            'GRURNTN was about 2.2 million"'
+        ),
+        meant=(
+            "the two models have ≈ 2.14 M (GRURNN, 820 units) and ≈ 2.33 M (GRURNTN) "
+            'parameters; no single "about 2.2 million" describes GRURNTN, which '
+            "(input i = 32, the character embedding; d = 256; W_tsr ∈ ℝ^{32×256×256}) "
+            "has ≥ 2,318,336 parameters from the tensor and the GRU matrices alone, "
+            "≥ 5.4 % above 2.2 M (≈ 2.33 M with |V| ≈ 50, the PTB character vocabulary "
+            "the paper does not state)"
+        ),
+        why=(
+            "With the paper's own sizes (§IV-B: 32-dimensional character embeddings as the "
+            "input i of Eq. 18, 256 hidden units; the tensor W_tsr ∈ ℝ^{i×d×d} as printed "
+            "after Eq. 18), GRURNTN has the tensor, 32·256² = 2,097,152 parameters, and the "
+            "GRU matrices, 3(32·256 + 256²) = 221,184: 2,318,336 before any bias, "
+            "embedding or output layer, which every convention only adds to. The printed "
+            "inputs 32 and 256 are exact integers, so no rounding of them rescues the "
+            "figure, and 2.318 M does not round to 2.2 M at the one decimal printed. The "
+            "figure is given jointly for both models. It matches their mean (≈ 2.24 M) "
+            "but neither model at the one printed decimal (GRURNN ≈ 2.14 M → 2.1, "
+            "GRURNTN ≈ 2.33 M → 2.3). The character vocabulary |V| is assumed in "
+            "45–60 (the PTB character set; char_vocab_min and char_vocab_max in the "
+            "sizes); §IV-A, the dataset section, is cited because it gives no character "
+            "vocabulary."
+        ),
+    ),
+    remarks=(
+        "The LSTM totals are consistent only with full d×d peephole matrices, as "
+        "written in Eq. 3–6; diagonal peepholes give 11.26 M (word LSTMRNN) and 1.55 M "
+        "(char LSTMRNN).",
+        "'We constrained our baseline GRURNN to have a similar number of parameters as "
+        "the GRURNTN model' holds loosely (12.44 vs 12.53 M; 2.14 vs 2.33 M).",
+        'Word level: "about 12 million" is consistent with GRURNTN ≈ 12.53 M (8.39 M '
+        "tensor, 0.30 M GRU, 1.28 M embedding, 2.57 M output) and GRURNN ≈ 12.44 M; not "
+        "an erratum.",
+    ),
+)
+
+corrected_pair(
+    "grurntn-sec-4b-char-hidden",
+    common=dict(
+        topic="gated-cells-lmms", refs=refs("grurntn", "§IV-B Experiment Models"), space=_CHAR_V
+    ),
+    printed=dict(
+        title="§IV-B character-level hidden sizes as printed (600 for LSTMRNTN)",
+        statement=S["grurntn-sec-4b-char-hidden"],
+        small=partial(counts.small_char_hidden, who="LSTMRNTN"),
+        expected="fails",
+        defect=Defect(
+            "misprint",
+            printed="600 for LSTMRNTN",
+            meant="600 for LSTMRNN",
+            why='"256 hidden units for GRURNTN and LSTMRNTN, 820 for GRURNN, and 600 '
+            'for LSTMRNTN" gives LSTMRNTN two sizes (256 and 600) and LSTMRNN '
+            "none; the counts below are the number of hidden sizes assigned to "
+            "GRURNN, GRURNTN, LSTMRNN, LSTMRNTN in that order. The word-level "
+            'sentence gives LSTMRNN its own size ("740 for LSTMRNN"), and '
+            "LSTMRNN with d = 600 (32-dimensional embeddings, full peepholes, "
+            "one bias per gate and an output bias, |V| = 50 characters: 2,630,850; "
+            "2.63–2.64 M for |V| = 45–60, the PTB character vocabulary the "
+            "paper does not state, `char_vocab_min` to `char_vocab_max` in the "
+            "sizes) "
+            'has ≈ 2.63 M parameters, the paper\'s "about 2.6 million", while '
+            "LSTMRNTN with d = 600 would carry a 32·600² = 11.5 M tensor alone.",
+        ),
+    ),
+    corrected=dict(
+        title="§IV-B character-level hidden sizes with 600 for LSTMRNN",
+        statement=(
+            '"For the character-level language modeling task, we used 256 hidden units '
+            'for GRURNTN and LSTMRNTN, 820 for GRURNN, and 600 for LSTMRNN."'
+        ),
+        small=partial(counts.small_char_hidden, who="LSTMRNN"),
+    ),
+)
+
+claim(
+    "grurntn-sec-5-gains",
+    "§V absolute and relative gains",
+    S["grurntn-sec-5-gains"],
+    refs("grurntn", "§V-A, §V-B, §VII; Tables I–II"),
+    gains.small_gains,
+    topic="gated-cells-lmms",
+    space=({},),
+    readings=(
+        Reading(
+            "relative to the baseline",
+            "rel = (baseline − proposed)/baseline, judged "
+            "at the printed precision over the rounding boxes of the table values",
+            True,
+            "GRURNTN reduced the BPC from 1.39 to 1.33 (0.06 absolute / 4.32% relative BPC)",
+            "grurntn §V-A",
+        ),
+        Reading(
+            "relative to the proposed value",
+            "rel = (baseline − proposed)/proposed (4.51 % for char GRU)",
+            False,
+            "GRURNTN obtained 0.06 absolute (4.32% relative) BPC reduction over GRURNN",
+            'grurntn §VII, Conclusion (the relative reduction is one "over GRURNN", '
+            "the baseline's value; §V-A's opening \"outperformed both baseline "
+            'models" measures against the baseline too)',
+        ),
+    ),
+    remarks=(
+        "10.63 and 10.42 are the exact ratios of the printed numbers, 10.4/97.78 = "
+        "10.636 % and 11.29/108.26 = 10.428 %, truncated to two decimals (rounded they "
+        "are 10.64 and 10.43); 4.32 = 0.06/1.39 (4.316 %) is rounded.",
+        "2.22 is matched by no two-decimal reading of the table (0.03/1.37 = 2.19 %), "
+        "but fits unrounded values inside the rounding boxes of the printed numbers "
+        "(e.g. 1.370 → 1.3396: 0.0304/1.370 = 2.22 %).",
+        "At the table's two decimals the BPC relative gains are determined only to "
+        "about ±0.4 points (4.32 % could be anything in 3.94–4.69 % given 0.06 "
+        "absolute).",
+    ),
+)
+
+corrected_pair(
+    "grurntn-sec-5b-table-ref",
+    common=dict(topic="gated-cells-lmms", refs=refs("grurntn", "§V-B; Tables I–II"), space=({},)),
+    printed=dict(
+        title="§V-B cites Table I for the PTB test PPL",
+        statement=S["grurntn-sec-5b-table-ref"],
+        small=partial(gains.small_table_ref, cited="I"),
+        expected="fails",
+        defect=Defect(
+            "editorial",
+            printed='§V-B: "Table I shows the PTB test set PPL"',
+            meant='§V-B: "Table II shows the PTB test set PPL"',
+            why='Table I is titled "PENN TREE BANK TEST SET BPC"; the PPL values '
+            '§V-B quotes (97.78, 87.38, 108.26, 96.97) are in Table II, "PENN '
+            'TREEBANK TEST SET PPL".',
+        ),
+    ),
+    corrected=dict(
+        title="§V-B with Table II for the PTB test PPL",
+        statement=(
+            '"Table II shows the PTB test set PPL among our baseline models, proposed '
+            'models, and several published results." (§V-B, with "Table I" → "Table '
+            'II")'
+        ),
+        small=partial(gains.small_table_ref, cited="II"),
+    ),
+)
