@@ -1,11 +1,11 @@
-"""Tests of the Born-machine claims (tnverify.claims.thesis.born_machines)."""
+"""Tests of the Born-machine claims (tnverify.claims.thesis.born.statements)."""
 
 import math
 
 import numpy as np
 import pytest
 
-import tnverify.claims.thesis.born_machines  # noqa: F401 - registers the claims
+import tnverify.claims.thesis.born.statements  # noqa: F401 - registers the claims
 from tnverify.claims import FAILS, HOLDS, get_claim, run_claim
 
 
@@ -50,7 +50,7 @@ def test_gauge_core_reading_is_ruled_out_and_the_tensor_is_invariant():
 
 def test_qr_sweep_gives_left_canonical_cores_and_same_tensor():
     from tnverify.cells.born import random_born
-    from tnverify.claims.thesis.born_gauge_cost import _cores, _psi_of, _qr_sweep
+    from tnverify.claims.thesis.born.gauge import _cores, _psi_of, _qr_sweep
 
     G = _cores(random_born(3, 5, 3, np.random.default_rng(0)))
     C = _qr_sweep(G)
@@ -60,7 +60,7 @@ def test_qr_sweep_gives_left_canonical_cores_and_same_tensor():
 
 
 def test_counter_counts_dense_multiplications():
-    from tnverify.claims.thesis.born_gauge_cost import _Counter, _transfer_z
+    from tnverify.claims.thesis.born.gauge import _Counter, _transfer_z
 
     c = _Counter()
     c.mm(np.ones((2, 3)), np.ones((3, 4)))

@@ -6,8 +6,8 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tnverify.claims.thesis.tt_svd as mod
-import tnverify.claims.thesis.unfoldings as unf
+import tnverify.claims.thesis.tt_svd_theory.tt_svd as mod
+import tnverify.claims.thesis.tt_svd_theory.unfoldings as unf
 import tnverify.claims.tnverify.tt_svd_error as err
 import tnverify.claims.tt_svd_support as sup
 from tnverify.claims import FAILS, HOLDS, get_claim

@@ -3,7 +3,7 @@
 Claims: ``thesis-thm-3.2.2`` (the error bound of fixed-rank TT-SVD), ``thesis-alg-1``
 (Algorithm 1 executed literally, Fortran-order reshapes as MATLAB's) with
 ``thesis-alg-1-corrected``, and ``tnverify-tt-svd-error-identity``.  The unfolding claims
-(Def. 3.1.3, Thm 3.2.1) are in :mod:`tnverify.claims.thesis.unfoldings`.  Definition sides
+(Def. 3.1.3, Thm 3.2.1) are in :mod:`tnverify.claims.thesis.tt_svd_theory.unfoldings`.  Definition sides
 use explicit float64 tensors; scaled sides use :mod:`tnverify.tt.svd_torch`.
 """
 
@@ -14,16 +14,15 @@ import time
 
 import numpy as np
 
-from .. import Defect, Evidence, Reading
-from ..registration import claim, corrected_pair, refs
-from ..compare import compare_ints
-from ..tt_svd_support import (sample_tensor, svd_tol, torch_noisy_tensor,
-                             torch_unfolding_svals)
-from ...conventions import tolerance
-from ...ranks.matricize import tt_unfolding
-from ...tt import TensorTrain, max_tt_ranks
+from ... import Defect, Evidence, Reading
+from ...registration import claim, corrected_pair, refs
+from ...compare import compare_ints
+from ...tt_svd_support import sample_tensor, svd_tol, torch_noisy_tensor, torch_unfolding_svals
+from ....conventions import tolerance
+from ....ranks.matricize import tt_unfolding
+from ....tt import TensorTrain, max_tt_ranks
 # truncation_rank: re-exported by the deprecated path tnverify.claims.spine_tt_svd
-from ...tt.svd import truncation_rank, tt_svd  # noqa: F401
+from ....tt.svd import truncation_rank, tt_svd  # noqa: F401
 
 STATEMENTS = {
     "thesis-thm-3.2.2": "Suppose that the unfoldings 𝐀_{[k]} of the tensor 𝐀 ∈ ℝ^{I₁×I₂×⋯×I_L} can be approximated by matrices of low rank Â_k: 𝐀_{[k]} = Â_k + 𝐄_k, rank(Â_k) = R_k, ‖𝐄_k‖_F = ε_k, k ∈ [L−1]. (3.8) Then truncated TT-SVD computes a tensor 𝐁 in the TT-format with TT-ranks R_k and ‖𝐀 − 𝐁‖_F ≤ √(Σ_{k=1}^{L−1} ε_k²). (3.9)",  # noqa: E501
@@ -103,7 +102,7 @@ def _tt_full(cores):
 
 
 def _torch_full(cores):
-    from ...tt.svd_torch import tt_full_torch
+    from ....tt.svd_torch import tt_full_torch
     return tt_full_torch(cores)
 
 
@@ -137,7 +136,7 @@ def _small_thm_3_2_2(params, rng):
 
 def _scaled_thm_3_2_2(params, device, rng):
     import torch
-    from ...tt.svd_torch import tt_svd_torch
+    from ....tt.svd_torch import tt_svd_torch
     shape, cap = tuple(params["shape"]), int(params["cap"])
     a = torch_noisy_tensor(shape, cap, params["noise"], device, rng)
     norm = float(a.norm())
@@ -290,7 +289,7 @@ def torch_noisy(params, device, rng):
 def _scaled_alg_1(params, device, rng, *, relation="=="):
     """ε sweep on torch: (i) bound in float64 and float32, (ii) ranks vs δ-ranks (float64)."""
     import torch
-    from ...tt.svd_torch import tt_svd_torch
+    from ....tt.svd_torch import tt_svd_torch
     a = torch_noisy(params, device, rng)
     shape, norm, parts, timing = tuple(a.shape), float(a.norm()), {}, {}
     svals = [torch_unfolding_svals(a, k) for k in range(1, len(shape))]

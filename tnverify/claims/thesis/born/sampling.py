@@ -1,5 +1,5 @@
 """Small (explicit, float64) and scaled (torch) checks of the Born-machine claims in
-:mod:`tnverify.claims.thesis.born_machines`.  Brute force over all ``|V|^L`` sequences is the definition
+:mod:`tnverify.claims.thesis.born.statements`.  Brute force over all ``|V|^L`` sequences is the definition
 side; :class:`tnverify.cells.born.BornMachine` is the implementation side."""
 
 from __future__ import annotations
@@ -8,16 +8,16 @@ import math
 
 import numpy as np
 
-from ...definitions.explicit import all_sequences
-from .. import Evidence
-from ..compare import compare_ints, compare_values
+from ....definitions.explicit import all_sequences
+from ... import Evidence
+from ...compare import compare_ints, compare_values
 
 #: Named significance level of every χ² test of a sampler (a false alarm once in 10⁶ runs).
 ALPHA = 1e-6
 
 
 def draw_machine(params, rng, **kw):
-    from ...cells.born import random_born
+    from ....cells.born import random_born
     kw.setdefault("complex", bool(params.get("complex", False)))
     return random_born(params["vocab_size"], params["length"], params["rank"], rng, **kw)
 
@@ -268,7 +268,7 @@ def small_eq45(params, rng, corrected: bool = False):
 def small_parallel(params, rng):
     import torch
 
-    from ...cells.born import tree_product
+    from ....cells.born import tree_product
     L, R = params["length"], params["rank"]
     mats = rng.standard_normal((L, R, R)) / math.sqrt(R)
     a, b = rng.standard_normal(R), rng.standard_normal(R)
@@ -309,7 +309,7 @@ def small_parallel(params, rng):
 def scaled_parallel(params, device, rng):
     import torch
 
-    from ...cells.born import random_born
+    from ....cells.born import random_born
     V, L, R, B = (params[k] for k in ("vocab_size", "length", "rank", "batch"))
     m = random_born(V, L, R, rng, uniform=True, device=device)
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
@@ -331,7 +331,7 @@ def _log_partial_norms(m, tok):
     """``log‖G^{(1)}_{x_1} ⋯ G^{(t)}_{x_t}‖`` for ``t = 0..L`` (renormalised), ``(B, L+1)``."""
     import torch
 
-    from ...cells.sites import pow2_renormalise as _renorm
+    from ....cells.sites import pow2_renormalise as _renorm
     h = torch.ones(tok.shape[0], 1, dtype=m.dtype, device=m.device)
     e = torch.zeros(tok.shape[0], dtype=torch.float64, device=m.device)
     out = [torch.zeros_like(e)]

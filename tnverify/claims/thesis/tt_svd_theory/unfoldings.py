@@ -12,13 +12,13 @@ import math
 
 import numpy as np
 
-from .. import Defect, Evidence, Reading
-from ..registration import claim, corrected_pair, refs
-from ..compare import compare_ints, compare_values
-from ..tt_svd_support import tiny_eps, tiny_tol, torch_random_tt, torch_unfolding_svals
-from ...conventions import rank_tolerance
-from ...ranks.matricize import exact_rank, numerical_rank, tt_unfolding
-from ...tt.svd import tt_svd
+from ... import Defect, Evidence, Reading
+from ...registration import claim, corrected_pair, refs
+from ...compare import compare_ints, compare_values
+from ...tt_svd_support import tiny_eps, tiny_tol, torch_random_tt, torch_unfolding_svals
+from ....conventions import rank_tolerance
+from ....ranks.matricize import exact_rank, numerical_rank, tt_unfolding
+from ....tt.svd import tt_svd
 
 STATEMENTS = {
     "thesis-def-3.1.3": "The reshape of a tensor 𝐀 ∈ ℝ^{I₁×I₂×⋯×I_L}, denoted here as 𝐀_{[k]}, is a (I₁I₂⋯I_k) by (I_{k+1}I_{k+2}⋯I_L) matrix, whose elements are taken column-wise from 𝐀, that is: (𝐀_{[k]})_{\\overline{i₁⋯i_k, i_{k+1}⋯i_L}} = 𝐀_{i₁,…,i_k,i_{k+1},…,i_L} (3.1), where the multi-index \\overline{i₁⋯i_L} is defined as: \\overline{i₁⋯i_L} = i₁ + (i₂ − 1)I₁ + ⋯ + (i_L − 1)I₁⋯I_{L−1}.",  # noqa: E501
@@ -218,7 +218,7 @@ def _skeleton_construction(a: np.ndarray) -> dict:
 def _reproduces(compared, a, cores, tol) -> Evidence:
     """‖A − B‖_F against ``tol``, B the contraction of ``cores``; control: B with the last
     column of the first bond dropped (rank R₁ − 1 there, or the zero tensor when R₁ = 1)."""
-    from ..ttlm.tt_format import full_by_tensordot
+    from ...ttlm.tt_format import full_by_tensordot
     b = full_by_tensordot(list(cores))
     cut = [np.asarray(cores[0])[..., :-1], np.asarray(cores[1])[:-1]] + list(cores[2:])
     b_cut = full_by_tensordot(cut) if cut[0].shape[-1] else np.zeros_like(b)
@@ -272,7 +272,7 @@ def _small_thm_3_2_1(params, rng):
 
 
 def _scaled_thm_3_2_1(params, device, rng):
-    from ...tt.svd_torch import tt_full_torch, tt_svd_torch
+    from ....tt.svd_torch import tt_full_torch, tt_svd_torch
     shape = tuple(params["shape"])
     cores, ranks = torch_random_tt(shape, params["rank"], device, rng)
     a = tt_full_torch(cores)

@@ -1,19 +1,17 @@
 """lru-background claims about the LRU theory restated in thesis §4.2.2 (Orvieto
-et al. 2023) and §5.4.1.  Checks live in :mod:`.lru_deterministic`, :mod:`.lru_symbolic`,
-:mod:`.lru_monte_carlo` (Monte Carlo, significance level :data:`.lru_monte_carlo.ALPHA`) and
-:mod:`.lru_background_scaled` (torch)."""
+et al. 2023) and §5.4.1.  Checks live in :mod:`.deterministic`, :mod:`.symbolic`,
+:mod:`.monte_carlo` (Monte Carlo, significance level :data:`.monte_carlo.ALPHA`) and
+:mod:`.scaled` (torch)."""
 
 from __future__ import annotations
 
 
-from .. import Defect, Evidence, Reading, Ref
-from ..registration import claim, corrected_pair, refs
-from .lru_deterministic import (small_eq47, small_eq47_corrected, small_eq411,
-                         small_eq411_corrected, small_stability, small_stability_corrected)
-from .lru_symbolic import eq413_symbolic, small_diagonalisable, small_eq412
-from .lru_background_scaled import (scaled_diagonalisable, scaled_eq47, scaled_fig48, scaled_lemma421,
-                          scaled_recurrence, scaled_thm421)
-from .lru_monte_carlo import ALPHA, eq413_mc, small_fig48, small_lemma421, small_prop421, small_thm421
+from ... import Defect, Evidence, Reading, Ref
+from ...registration import claim, corrected_pair, refs
+from .deterministic import small_eq47, small_eq47_corrected, small_eq411, small_eq411_corrected, small_stability, small_stability_corrected
+from .symbolic import eq413_symbolic, small_diagonalisable, small_eq412
+from .scaled import scaled_diagonalisable, scaled_eq47, scaled_fig48, scaled_lemma421, scaled_recurrence, scaled_thm421
+from .monte_carlo import ALPHA, eq413_mc, small_fig48, small_lemma421, small_prop421, small_thm421
 
 __all__ = ["ALPHA"]
 G = "lru-background"
@@ -109,7 +107,7 @@ def _small_glorot_finite(params, rng):
 
     import numpy as np
 
-    from ...lru.theory import glorot_eigenvalues
+    from ....lru.theory import glorot_eigenvalues
     H, reps = params["H"], params["reps"]
     n_real = np.count_nonzero(glorot_eigenvalues(H, rng, batch=reps).imag == 0, axis=-1)
     disk = np.sqrt(rng.uniform(size=(reps, H))) * np.exp(2j * math.pi * rng.uniform(size=(reps, H)))

@@ -1,4 +1,4 @@
-"""Scaled (torch) sides of the LMM claims (tnverify.claims.thesis.rac_lmm), thesis §5.4, §6.3–6.4.
+"""Scaled (torch) sides of the LMM claims (tnverify.claims.thesis.lmm.statements), thesis §5.4, §6.3–6.4.
 
 Memory (``"large"`` sizes, one H100): Eq. 5.19/5.20 trajectories H = 512, L = 1024 keep
 O(H²) complex128 matrices and two states (< 50 MiB); Eq. 5.21 sorts n = 10⁸ float64
@@ -19,12 +19,12 @@ import math
 
 import numpy as np
 
-from ...conventions import tolerance
-from ..monte_carlo import TestResult, test_evidence
-from .. import Evidence
-from .rac_layers import ALPHA
-from ..compare import compare_values
-from ...device import torch_generator
+from ....conventions import tolerance
+from ...monte_carlo import TestResult, test_evidence
+from ... import Evidence
+from .layers import ALPHA
+from ...compare import compare_values
+from ....device import torch_generator
 
 
 
@@ -117,7 +117,7 @@ def scaled_eq520(params, device, rng):
     Glorot-initialised H×H matrix (torch on ``device``) vs uniform on the unit disk, with
     the uniform-radius sample as the negative control."""
     import torch
-    from .rac_layers import circular_law_evidence
+    from .layers import circular_law_evidence
     H = params["H"]
     g = torch_generator(device, rng)
     A = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
@@ -193,7 +193,7 @@ def _inputs_unit(L, H, lamgam, g, device, spread=0.01):
 
 def scaled_eq522(params, device, rng):
     import torch
-    from ...cells.lmm import LMM
+    from ....cells.lmm import LMM
     H, L = params["H"], params["L"]
     g = torch_generator(device, rng)
     m64 = LMM(H, rng=rng, dtype=torch.complex128, device=device)
@@ -337,7 +337,7 @@ def scaled_eq68_corrected(params, device, rng):
 def _eq69(params, device, rng, corrected):
     import torch
     import torch.autograd.forward_ad as fwad
-    from ...cells.lmm import LMM
+    from ....cells.lmm import LMM
     H, L = params["H"], params["L"]
     g = torch_generator(device, rng)
     m = LMM(H, rng=rng, device=device)

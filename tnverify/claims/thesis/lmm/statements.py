@@ -1,20 +1,20 @@
 """Claims of thesis §5.4 on RAC layers and Linear Multiplicative Models
 (Eq. 5.18–5.24, the 2H² → 4H parameter count).  The gradients of §6.3–6.4 are in
-:mod:`tnverify.claims.thesis.gradients`.
+:mod:`tnverify.claims.thesis.lmm.gradients`.
 
-Cells: :mod:`tnverify.cells.lmm`.  Small sides: :mod:`.rac_layers` (Eq. 5.18–5.22, counts),
-:mod:`.lmm_normalisations` (Eq. 5.23, 5.24); literal definitions in
-:mod:`.lmm_definitions`; scaled sides: :mod:`.rac_lmm_scaled`.  Proofs: ``proofs/lmm.py``.
+Cells: :mod:`tnverify.cells.lmm`.  Small sides: :mod:`.layers` (Eq. 5.18–5.22, counts),
+:mod:`.normalisations` (Eq. 5.23, 5.24); literal definitions in
+:mod:`.definitions`; scaled sides: :mod:`.scaled`.  Proofs: ``proofs/lmm.py``.
 """
 
 from __future__ import annotations
 
-from .. import Defect, Reading
-from ..registration import claim, corrected_pair, refs
-from . import rac_layers as C
-from . import lmm_normalisations as N
-from . import rac_lmm_scaled as S
-from .rac_lmm_statements import STATEMENTS
+from ... import Defect, Reading
+from ...registration import claim, corrected_pair, refs
+from . import layers as C
+from . import normalisations as N
+from . import scaled as S
+from .quotes import STATEMENTS
 
 _P = "proofs/lmm.py::"
 

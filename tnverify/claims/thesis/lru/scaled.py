@@ -8,13 +8,13 @@ import math
 
 import numpy as np
 
-from ...lru import theory as lru
-from ..monte_carlo import chi2_gof, estimate_evidence, mean_estimate, test_evidence
-from .. import Evidence
-from .lru_monte_carlo import ALPHA, circular_law_parts, upper_half_eigenvalues
-from ...conventions import tolerance
-from ..compare import compare_values
-from ...device import torch_generator
+from ....lru import theory as lru
+from ...monte_carlo import chi2_gof, estimate_evidence, mean_estimate, test_evidence
+from ... import Evidence
+from .monte_carlo import ALPHA, circular_law_parts, upper_half_eigenvalues
+from ....conventions import tolerance
+from ...compare import compare_values
+from ....device import torch_generator
 
 
 
@@ -137,7 +137,7 @@ def scaled_fig48(params, device, rng):
     KS.  Large H=8192 as in :func:`scaled_thm421`."""
     import torch
 
-    from ..monte_carlo import ks_2samp
+    from ...monte_carlo import ks_2samp
 
     H = params["H"]
     g = torch_generator(device, rng)

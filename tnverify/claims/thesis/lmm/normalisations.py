@@ -1,5 +1,5 @@
 """Small-side checks of the LMM normalisations, thesis §5.4.2, Eq. 5.23 (LMM-MLP)
-and Eq. 5.24 (LMM-MMn), and of Eq. 6.6–6.7 (tnverify.claims.thesis.rac_lmm).
+and Eq. 5.24 (LMM-MMn), and of Eq. 6.6–6.7 (tnverify.claims.thesis.lmm.statements).
 
 Linearity tests compare ``f(z₁ + z₂)`` with ``f(z₁) + f(z₂)`` and ``f(cz)`` with ``c f(z)``
 entrywise, each difference divided by the forward-error scale of the terms (the same
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...errors import DTypeError
-from .. import Evidence
-from ..compare import compare_values
+from ....errors import DTypeError
+from ... import Evidence
+from ...compare import compare_values
 
 
 def _cn(rng, *shape):
@@ -48,7 +48,7 @@ def _not_bilinear(cell, C, D, h, x, kind, sizes):
 
 
 def _mlp_parts(params, rng):
-    from ...cells.lmm import LMMMLP
+    from ....cells.lmm import LMMMLP
     H = params["H"]
     cell = LMMMLP(H, rng=rng)
     C, D = cell.C.detach().numpy(), cell.D.detach().numpy()
@@ -96,7 +96,7 @@ def _mmn_np(z, a=-1.0, b=1.0):
 
 def _mm(z):
     import torch
-    from ...cells.lmm import mmn
+    from ....cells.lmm import mmn
     return mmn(torch.from_numpy(np.asarray(z, dtype=np.float64))).numpy()
 
 
@@ -116,7 +116,7 @@ def _linearity_parts(z1, z2, label, sizes):
 
 def _mmn_parts(params, rng):
     import torch
-    from ...cells.lmm import mmn
+    from ....cells.lmm import mmn
     H = params["H"]
     sizes = {"H": H}
     z1, z2 = _cn(rng, H), _cn(rng, H)

@@ -10,11 +10,11 @@ import math
 
 import numpy as np
 
-from .. import Defect, Evidence, Reading
-from ..registration import claim, corrected_pair, refs
+from ... import Defect, Evidence, Reading
+from ...registration import claim, corrected_pair, refs
 from .normal_products import scaled_kurtosis, scaled_ks, small_kurtosis, small_ks
-from ..compare import compare_ints
-from ..printed_numbers import judge_printed
+from ...compare import compare_ints
+from ...printed_numbers import judge_printed
 
 
 def _check(compared, passed, variant, control_passed, **details):
@@ -282,7 +282,7 @@ def _small_hl_size(params, rng, corrected=False):
     through a recurrent unit with H hidden units (Eq. 6.1, φ = identity)."""
     import torch
 
-    from ...cells.recurrent import VanillaRNN
+    from ....cells.recurrent import VanillaRNN
 
     B, L, H = _STEPS["batch"], _STEPS["length"], params["hidden"]
     V = 256                                            # sMNIST pixel values (Table 6.1)

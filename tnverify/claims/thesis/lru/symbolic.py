@@ -1,5 +1,5 @@
 """Exact (sympy) checks of thesis §4.2.2 Eq. 4.12, the symbolic chain of
-Eq. 4.13, and the diagonalisability remark of §5.4.1.  Registered in :mod:`.lru_background`."""
+Eq. 4.13, and the diagonalisability remark of §5.4.1.  Registered in :mod:`.statements`."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import math
 
 import numpy as np
 
-from ...lru import theory as lru
-from ...ranks.matricize import exact_rank
-from .. import Evidence
-from ..compare import compare_values
+from ....lru import theory as lru
+from ....ranks.matricize import exact_rank
+from ... import Evidence
+from ...compare import compare_values
 
 
 # -- Eq. 4.12 ---------------------------------------------------------------------------

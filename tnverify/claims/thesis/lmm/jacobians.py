@@ -1,10 +1,10 @@
 """Small-side checks of the hidden-state Jacobians of thesis Eq. 6.3, 6.8, 6.9
-and of the multiplicative-integration expansion Eq. 6.6–6.7 (tnverify.claims.thesis.rac_lmm).
+and of the multiplicative-integration expansion Eq. 6.6–6.7 (tnverify.claims.thesis.lmm.statements).
 
 Layouts: ``numerator`` is ``J[i, j] = ∂h^{(t)}_i/∂h^{(t−n)}_j`` (what autograd and the
 finite differences give); ``denominator`` is its transpose.  Every map ``h^{(t−n)} ↦ h^{(t)}``
 here is linear, so central differences have no truncation error; their tolerance is the
-rounding model of :func:`tnverify.claims.thesis.lmm_definitions.fd_jacobian`, and the step ``h`` and the
+rounding model of :func:`tnverify.claims.thesis.lmm.definitions.fd_jacobian`, and the step ``h`` and the
 error are recorded.  Autograd vs formula: differences divided by the product of the
 absolute factors, ``n = n_steps·H`` accumulated operations.
 """
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import Evidence
-from .lmm_definitions import autograd_jacobian, fd_jacobian, matrix_power_chain
-from ..compare import compare_ints, compare_values
+from ... import Evidence
+from .definitions import autograd_jacobian, fd_jacobian, matrix_power_chain
+from ...compare import compare_ints, compare_values
 
 
 def _cn(rng, *shape):

@@ -1,6 +1,6 @@
 """Monte Carlo checks of thesis §4.2.2: Thm. 4.2.1 (circular law at finite H),
 Lemma 4.2.1 (annulus sampler), Prop. 4.2.1 (E‖x_∞‖²), Eq. 4.13 (white-noise chain, γ)
-and Fig. 4.8 (annulus vs Glorot).  Registered in :mod:`.lru_background`.
+and Fig. 4.8 (annulus vs Glorot).  Registered in :mod:`.statements`.
 
 Decision rules (recorded in every Evidence): estimates against exact targets by the
 distribution-free Chebyshev rule (:data:`RULE`) of :func:`tnverify.claims.monte_carlo.estimate_evidence`,
@@ -15,10 +15,9 @@ import math
 
 import numpy as np
 
-from ...lru import theory as lru
-from ..monte_carlo import (Estimate, chi2_gof, estimate_evidence, ks_1samp,
-                     ks_2samp, mean_estimate, test_evidence)
-from .. import Evidence
+from ....lru import theory as lru
+from ...monte_carlo import Estimate, chi2_gof, estimate_evidence, ks_1samp, ks_2samp, mean_estimate, test_evidence
+from ... import Evidence
 
 #: Significance level of every statistical decision of the lru-background theory claims.
 #: 1e-6 (z = 4.89): each claim runs several tests on many seeds in the test suite, so a

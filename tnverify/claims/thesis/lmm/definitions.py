@@ -1,4 +1,4 @@
-"""Literal definitions and numerical tools for the LMM claims (tnverify.claims.thesis.rac_lmm).
+"""Literal definitions and numerical tools for the LMM claims (tnverify.claims.thesis.lmm.statements).
 
 numpy float64/complex128 evaluations of thesis Eq. 5.18–5.20 and 6.3, 6.8,
 6.9; the eigendecomposition ``A = PΛP⁻¹``; central finite-difference Jacobians with a
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...conventions import tolerance
+from ....conventions import tolerance
 
 EPS64 = float(np.finfo(np.float64).eps)
 

@@ -1,5 +1,5 @@
 """Checks of the Born-machine claims ``thesis-sec-4.1.3-gauge``, ``thesis-eq-4.4`` and
-``thesis-sec-4.3.2-cost`` (and its ``-corrected`` twin) in :mod:`tnverify.claims.thesis.born_machines`.
+``thesis-sec-4.3.2-cost`` (and its ``-corrected`` twin) in :mod:`tnverify.claims.thesis.born.statements`.
 Brute force over all ``|V|^L`` sequences (numpy, float64) is the definition side."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import math
 
 import numpy as np
 
-from ...definitions.explicit import all_sequences
-from .. import Evidence
-from .born_sampling import full_psi, draw_machine
-from ..compare import compare_ints, compare_values
+from ....definitions.explicit import all_sequences
+from ... import Evidence
+from .sampling import full_psi, draw_machine
+from ...compare import compare_ints, compare_values
 
 _TINY = np.finfo(np.float64).tiny
 

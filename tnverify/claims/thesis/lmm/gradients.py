@@ -3,17 +3,17 @@
 RAC (Eq. 6.8) and the LMM (Eq. 6.9) with their multiplication counts.
 
 Small sides: :mod:`.jacobians` (autograd and finite differences, with their steps and
-errors) and :mod:`.lmm_normalisations` (Eq. 6.7); scaled sides: :mod:`.rac_lmm_scaled`.
+errors) and :mod:`.normalisations` (Eq. 6.7); scaled sides: :mod:`.scaled`.
 Proofs: ``proofs/lmm.py``.
 """
 
 from __future__ import annotations
 
-from .. import Defect, Reading
-from ..registration import claim, corrected_pair, refs
+from ... import Defect, Reading
+from ...registration import claim, corrected_pair, refs
 from . import jacobians as G
-from . import rac_lmm_scaled as S
-from .rac_lmm_statements import STATEMENTS
+from . import scaled as S
+from .quotes import STATEMENTS
 
 _P = "proofs/lmm.py::"
 _EQ63_QUOTE = "∂𝐡^{(t)}/∂𝐡^{(t−n)} = (𝐀ᵀ)ⁿ, (6.3) where 𝐡^{(t)} = 𝐀𝐡^{(t−1)} + 𝐁𝐟^{(t)}"

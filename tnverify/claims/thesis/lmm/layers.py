@@ -1,4 +1,4 @@
-"""Small-side checks of thesis §5.4, Eq. 5.18–5.22 (tnverify.claims.thesis.rac_lmm).
+"""Small-side checks of thesis §5.4, Eq. 5.18–5.22 (tnverify.claims.thesis.lmm.statements).
 
 Trajectory comparisons divide each difference by a forward-error scale: the same
 recursion on absolute values (Higham, Accuracy and Stability §3.1), times ``κ₂(P)`` where
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...conventions import tolerance
-from ..monte_carlo import ks_1samp, test_evidence
-from .. import Evidence
-from .lmm_definitions import diag_rnn, eig, mapped_rac, rac
-from ..compare import compare_ints, compare_values
+from ....conventions import tolerance
+from ...monte_carlo import ks_1samp, test_evidence
+from ... import Evidence
+from .definitions import diag_rnn, eig, mapped_rac, rac
+from ...compare import compare_ints, compare_values
 
 #: Significance level of the Kolmogorov–Smirnov decisions on the initialisation of
 #: Eq. 5.21: a true uniform sample is rejected with probability 1e-6 per test.
@@ -36,7 +36,7 @@ def small_eq518(params, rng):
     𝐁𝐱 must map 𝐱 ∈ ℝ^N into ℝ^H (the only admissible reading: an input-to-hidden map
     ℝ^N → ℝ^H).  Control: the declaration 𝐁 ∈ ℝ^{N×N} (𝐁𝐱 typed, but in ℝ^N)."""
     import torch
-    from ...cells.lmm import RACLayer
+    from ....cells.lmm import RACLayer
     N, H, T = params["N"], params["H"], params.get("T", 3)
     A, B = rng.standard_normal((H, H)) / np.sqrt(H), rng.standard_normal((N, H)) / np.sqrt(N)
     xs = rng.standard_normal((T, N))
@@ -74,7 +74,7 @@ def small_eq518_corrected(params, rng):
     """Eq. 5.18 with 𝐁 ∈ ℝ^{H×N}: the layer built from the corrected declaration vs
     h ← 𝐀h ⊙ 𝐁𝐱 (control: 𝐀 transposed)."""
     import torch
-    from ...cells.lmm import RACLayer
+    from ....cells.lmm import RACLayer
     N, H, T = params["N"], params["H"], params.get("T", 3)
     A, B = rng.standard_normal((H, H)) / np.sqrt(H), rng.standard_normal((H, N)) / np.sqrt(N)
     xs = rng.standard_normal((T, N))
@@ -238,7 +238,7 @@ def small_eq520(params, rng):
     """Eq. 5.20 as the definition of a new model (H = N, complex diagonal Λ, Γ) and the
     Glorot sentence as a statement about the initial distribution of the entries of Λ, Γ."""
     import torch
-    from ...cells.lmm import LMM, annulus_init
+    from ....cells.lmm import LMM, annulus_init
     H, T = params["H"], params["T"]
     sizes = {"H": H, "T": T}
     m = LMM(H, rng=rng)
@@ -325,7 +325,7 @@ def _complex_parts(v, th, rng, sizes):
 
 
 def small_eq521(params, rng):
-    from ...cells.lmm import annulus_init
+    from ....cells.lmm import annulus_init
     n, r0, r1 = params["n"], params["r_min"], params["r_max"]
     sizes = {"n": n, "r_min": r0, "r_max": r1}
     v, th = annulus_init(n, r0, r1, rng, formula="printed")
@@ -337,7 +337,7 @@ def small_eq521(params, rng):
 
 
 def small_eq521_corrected(params, rng):
-    from ...cells.lmm import annulus_init
+    from ....cells.lmm import annulus_init
     n, r0, r1 = params["n"], params["r_min"], params["r_max"]
     sizes = {"n": n, "r_min": r0, "r_max": r1}
     v, th = annulus_init(n, r0, r1, rng, formula="lemma")
@@ -366,7 +366,7 @@ def _counts(H, N, complex_params):
     global RNG: the vanilla RNN is built on the meta device (shapes only), the other
     layers from zeros or a fixed numpy seed (counts do not depend on values)."""
     import torch
-    from ...cells.lmm import LMM, LMMMLP, LMMMMn, RACLayer, real_param_count
+    from ....cells.lmm import LMM, LMMMLP, LMMMMn, RACLayer, real_param_count
     rnn = torch.nn.RNN(N, H, bias=False, device="meta")        # Eq. 6.1 (no bias printed)
     rac_layer = RACLayer(np.zeros((H, H)), np.zeros((N, H)))   # Eq. 5.18: 𝐀 (H×H), 𝐁 (N×H)
     lmm = LMM(H, rng=np.random.default_rng(0), complex_params=complex_params)
@@ -386,7 +386,7 @@ BASELINES = {"RAC layer (§5.4.1: 𝐀, 𝐁 of Eq. 5.18)": "RAC layer (Eq. 5.18
              "vanilla RNN (§1, Eq. 6.1)": "vanilla RNN (Eq. 6.1)"}
 
 
-#: Reading keys of thesis-sec-5.4.1-params (the Readings are in :mod:`.rac_lmm`).
+#: Reading keys of thesis-sec-5.4.1-params (the Readings are in :mod:`.statements`).
 PARAM_READINGS = ("a: ℂ^H, complex = 2 reals", "b: four length-H vectors, N = H",
                   "c: ℂ^H, N ≠ H (Table 6.2)", "d: ℝ^H, N ≠ H (Table 6.2)")
 
@@ -421,7 +421,7 @@ def small_eq522(params, rng):
     inputs (Λ, Γ complex as initialised).  Control: the closed form with λ_jγ_j conjugated
     (a dropped conjugate)."""
     import torch
-    from ...cells.lmm import LMM
+    from ....cells.lmm import LMM
     H, T = params["H"], params["T"]
     m = LMM(H, rng=rng)
     lam, gam = m.lam().detach().numpy(), m.gam().detach().numpy()

@@ -1,29 +1,17 @@
 """born-machines-ngrams claims about MPS/TT Born machines (thesis §3.2.1, §4.1.3,
-§4.3.2; tnverify's own sampler claim).  Checks live in :mod:`.born_sampling` and
-:mod:`.born_gauge_cost`."""
+§4.3.2; tnverify's own sampler claim).  Checks live in :mod:`.sampling` and
+:mod:`.gauge`."""
 
 from __future__ import annotations
 
 import math
 
-from ...definitions.explicit import max_entries
-from .. import Defect, Evidence, Reading
-from ..registration import claim, corrected_pair, refs
-from .born_sampling import (
-    scaled_logz,
-    scaled_parallel,
-    small_eq43,
-    small_eq45,
-    small_parallel,
-)
-from .born_gauge_cost import (
-    scaled_cost,
-    scaled_gauge,
-    small_cost,
-    small_eq44,
-    small_gauge,
-)
-from ..compare import compare_ints
+from ....definitions.explicit import max_entries
+from ... import Defect, Evidence, Reading
+from ...registration import claim, corrected_pair, refs
+from .sampling import scaled_logz, scaled_parallel, small_eq43, small_eq45, small_parallel
+from .gauge import scaled_cost, scaled_gauge, small_cost, small_eq44, small_gauge
+from ...compare import compare_ints
 
 _BORN_SPACE = ({"vocab_size": 3, "length": 6, "rank": 4},)
 SCALED_LOGZ = {"small": ({"vocab_size": 50, "length": 16, "rank": 8, "samples": 256},),
@@ -165,7 +153,7 @@ corrected_pair(
         space=({"dim": 2},) + _EQ32_SPACE))
 
 
-# -- thesis-sec-4.1.3-gauge, thesis-eq-4.4, thesis-sec-4.3.2-cost (checks: born_gauge_cost) --
+# -- thesis-sec-4.1.3-gauge, thesis-eq-4.4, thesis-sec-4.3.2-cost (checks: gauge) --
 claim("thesis-sec-4.1.3-gauge", "gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-canonical cores",
       ("\"MPS has gauge degrees of freedom, which means that a TT-core can be invariant after "
        "inserting its identity 𝐈 = 𝐌𝐌⁻¹. Exploiting the gauge freedom, Han et al. (2018) "

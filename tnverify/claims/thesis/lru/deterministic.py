@@ -1,6 +1,6 @@
 """Deterministic checks of the lru-background theory claims (thesis §4.2.2,
 §5.4.1): Eq. 4.7–4.9, the stability paragraph, Eq. 4.11, Eq. 4.12 and the
-diagonalisability remark.  Registered in :mod:`.lru_background`."""
+diagonalisability remark.  Registered in :mod:`.statements`."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import math
 
 import numpy as np
 
-from ...lru import theory as lru
-from ...conventions import tolerance
-from .. import Evidence
-from ..compare import compare_values
+from ....lru import theory as lru
+from ....conventions import tolerance
+from ... import Evidence
+from ...compare import compare_values
 
 #: Growth factor deciding "explodes"/"vanishes" on a run of length K: with
 #: g = max_{K/2<k≤K}|x_k| / max_{k≤K/2}|x_k|, a run explodes when g ≥ √2 (growth at least

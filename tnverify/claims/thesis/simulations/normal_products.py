@@ -1,6 +1,6 @@
 """Checks of thesis §6.4.1, Fig. 6.8: products of four real vs complex normals
 (claims ``thesis-fig-6.8-kurtosis`` and ``thesis-fig-6.8-ks``, registered in
-:mod:`tnverify.claims.thesis.lru_simulations`).  Exact values come from :mod:`tnverify.lru.products`.
+:mod:`tnverify.claims.thesis.simulations.statements`).  Exact values come from :mod:`tnverify.lru.products`.
 
 Why Chebyshev for the kurtosis.  The sample kurtosis of these products converges slowly:
 its first-order standard error needs the 8th moment (for the real product
@@ -17,10 +17,10 @@ import math
 
 import numpy as np
 
-from ...lru import products as P
-from ...conventions import Tolerance
-from ..monte_carlo import batch_estimate, ks_2samp, test_evidence, z_value
-from .. import Evidence
+from ....lru import products as P
+from ....conventions import Tolerance
+from ...monte_carlo import batch_estimate, ks_2samp, test_evidence, z_value
+from ... import Evidence
 
 #: Chebyshev level of the kurtosis comparisons: P(|K̂ − κ| > SE/√α) ≤ α.
 KURTOSIS_ALPHA = 1e-3
@@ -341,7 +341,7 @@ def scaled_ks(params, device, rng):
         real2 = P.sample_torch("real", n, gen, device=device)
         real3 = P.sample_torch("real", n, gen, device=device)
         parts = {}
-        from ..monte_carlo import TestResult
+        from ...monte_carlo import TestResult
 
         def ks(a, b, alpha=KS_ALPHA):
             vals, order = torch.sort(torch.cat([a, b]))
