@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...definitions.conditionals import conditionals_by_sequence
+from ...definitions.explicit import all_sequences
 from .. import Defect, Evidence, Reading
 from ..compare import compare_values
 from ..registration import corrected_pair, refs
 from ..ttlm.uniform_ttlm import right_envs, site_joint, stable_softmax
 from ..ttlm.variants_statements import STATEMENTS
-from ...definitions.conditionals import conditionals_by_sequence
-from ...definitions.explicit import all_sequences
 
 _PROOFS = "proofs/ttlm_variants.py::"
 
@@ -24,8 +24,10 @@ _PROOFS = "proofs/ttlm_variants.py::"
 def _slices(cores, seqs, t):
     """(f^(s))ᵀ𝐆^(s) for s < t (Eq. 5.6: f contracted with the |V| mode), per sequence."""
     V = cores[0].shape[1]
-    return [np.tensordot(np.eye(V)[seqs[:, s]], np.transpose(cores[s], (1, 0, 2)), axes=(1, 0))
-            for s in range(t)]                                   # each (S, R_{s−1}, R_s)
+    return [
+        np.tensordot(np.eye(V)[seqs[:, s]], np.transpose(cores[s], (1, 0, 2)), axes=(1, 0))
+        for s in range(t)
+    ]  # each (S, R_{s−1}, R_s)
 
 
 def _eq57(cores, outs, seqs, t, shift=0):
@@ -36,7 +38,7 @@ def _eq57(cores, outs, seqs, t, shift=0):
     chain = np.ones((len(seqs), 1, 1))
     for m in sl:
         chain = chain @ m
-    return chain[:, 0, :] @ outs[t - 1]                           # (S, |V|)
+    return chain[:, 0, :] @ outs[t - 1]  # (S, |V|)
 
 
 def _eq59(cores, outs, seqs, t):
@@ -67,14 +69,25 @@ def _identity_parts(cores, outs, seqs, sizes):
         n = t * max(G.shape[2] for G in cores) * cores[0].shape[1]
         parts[f"t = {t}: Eq. 5.7 vs Eq. 5.9"] = compare_values(
             "ψ's argument: the unrolled product (Eq. 5.7) vs (h^(t−1))ᵀ𝐆^(t) with h by Eq. 5.8",
-            got, ref, n=n, scale=_eq57(absc, abso, seqs, t), labels=seqs[:, :t - 1],
-            sizes=sizes, control=wrong,
-            control_label="each f^(s) contracted with the word of the neighbouring position")
+            got,
+            ref,
+            n=n,
+            scale=_eq57(absc, abso, seqs, t),
+            labels=seqs[:, : t - 1],
+            sizes=sizes,
+            control=wrong,
+            control_label="each f^(s) contracted with the word of the neighbouring position",
+        )
         if t == len(cores):
             parts[f"t = {t}: ψ = softmax of both"] = compare_values(
-                "softmax(Eq. 5.7's argument) vs softmax(Eq. 5.9's argument)", stable_softmax(got),
-                stable_softmax(ref), n=n + cores[0].shape[1], sizes=sizes, control=stable_softmax(wrong),
-                control_label="softmax of the neighbouring-word product")
+                "softmax(Eq. 5.7's argument) vs softmax(Eq. 5.9's argument)",
+                stable_softmax(got),
+                stable_softmax(ref),
+                n=n + cores[0].shape[1],
+                sizes=sizes,
+                control=stable_softmax(wrong),
+                control_label="softmax of the neighbouring-word product",
+            )
     return parts
 
 
@@ -83,18 +96,23 @@ def _joint_conditional_parts(cores, seqs, A, sizes):
     output core the joint induces, O_t[v, a] = Σ_b 𝐆^(t)[a, v, b] E_t[b] (the most
     favourable choice), for ψ linear and softmax."""
     L, V = len(cores), cores[0].shape[1]
-    exact, envs, n = conditionals_by_sequence(A), right_envs(cores), V ** L
+    exact, envs, n = conditionals_by_sequence(A), right_envs(cores), V**L
     hs = [np.ones((len(seqs), 1))]
     for t in range(L - 1):
         hs.append(np.einsum("sa,asb->sb", hs[-1], cores[t][:, seqs[:, t], :]))
     psis = {"linear": lambda x: x / x.sum(axis=-1, keepdims=True), "softmax": stable_softmax}
     parts = {}
     for name, psi in psis.items():
-        ys = np.stack([psi(hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T)
-                       for t in range(L)], axis=1)
+        ys = np.stack(
+            [psi(hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T) for t in range(L)], axis=1
+        )
         parts[f"ψ = {name}: Eq. 5.9 vs the joint's conditionals"] = compare_values(
-            f"ψ((h^(t−1))ᵀ O_t) vs brute-force conditionals of the joint, ψ = {name}", ys,
-            exact, n=n, sizes=sizes)
+            f"ψ((h^(t−1))ᵀ O_t) vs brute-force conditionals of the joint, ψ = {name}",
+            ys,
+            exact,
+            n=n,
+            sizes=sizes,
+        )
     return parts
 
 
@@ -112,9 +130,13 @@ def small_prop_522(params, rng, corrected=False):
     sizes = {"vocab_size": V, "ranks": ranks}
     identity = _identity_parts(cores, outs, seqs, sizes)
     if corrected:
-        return Evidence("Eq. 5.7 = Eq. 5.9 with the output core 𝐆^(t) ∈ ℝ^{R_(t−1)×|V|}",
-                        parts=identity, sizes=sizes)
+        return Evidence(
+            "Eq. 5.7 = Eq. 5.9 with the output core 𝐆^(t) ∈ ℝ^{R_(t−1)×|V|}",
+            parts=identity,
+            sizes=sizes,
+        )
     typing = {}
+
     def score_vector(core) -> tuple[bool, tuple]:
         """ψ's argument (h^(t−1))ᵀ𝐆^(t) for a core of this shape, and whether it is a
         score vector over V (|V| entries, any trailing bond of size 1)."""
@@ -122,30 +144,46 @@ def small_prop_522(params, rng, corrected=False):
         return arg[0] == V and all(d == 1 for d in arg[1:]), arg
 
     for t in range(1, L + 1):
-        declared = cores[t - 1].shape                       # R_{t−1} × |V| × R_t, as printed
+        declared = cores[t - 1].shape  # R_{t−1} × |V| × R_t, as printed
         ok, arg = score_vector(cores[t - 1])
         # control: the same rule on a core whose right bond is one larger (R_t + 1 ≥ 2)
         bad, _ = score_vector(np.ones(declared[:2] + (declared[2] + 1,)))
-        compared = (f"t = {t}: with the declared 𝐆^(t) ∈ ℝ^(R_(t−1)×|V|×R_t) = "
-                    f"ℝ^({'×'.join(map(str, declared))}), ψ's argument is a score vector over "
-                    f"V ({V} entries)")
+        compared = (
+            f"t = {t}: with the declared 𝐆^(t) ∈ ℝ^(R_(t−1)×|V|×R_t) = "
+            f"ℝ^({'×'.join(map(str, declared))}), ψ's argument is a score vector over "
+            f"V ({V} entries)"
+        )
         typing[f"t = {t}: type of ψ's argument"] = Evidence(
-            compared, key=f"psi-type-t{t}", passed=ok, sizes=sizes, details={"argument shape": list(arg)},
-            counterexample=None if ok else {
-                "t": t, "declared core shape": list(declared),
+            compared,
+            key=f"psi-type-t{t}",
+            passed=ok,
+            sizes=sizes,
+            details={"argument shape": list(arg)},
+            counterexample=None
+            if ok
+            else {
+                "t": t,
+                "declared core shape": list(declared),
                 "ψ argument shape (as printed)": list(arg),
-                "ψ argument shape (output core R_(t−1)×|V|)": [V]},
-            control=Evidence(f"control (the right bond one larger) of: {compared}",
-                             passed=bad))
+                "ψ argument shape (output core R_(t−1)×|V|)": [V],
+            },
+            control=Evidence(f"control (the right bond one larger) of: {compared}", passed=bad),
+        )
     readings = {
-        "output core": Evidence("the conditional defined by Eq. 5.9 with the output core at "
-                                "time t; the hypothesis's declaration of 𝐆^(t)",
-                                parts={**typing, **identity}, sizes=sizes, key="output-core"),
-        "joint conditional": Evidence("Eq. 5.9 as the conditional of the Prop. 5.2.1 joint",
-                                      parts=_joint_conditional_parts(cores, seqs, A, sizes),
-                                      sizes=sizes)}
-    return Evidence("Prop. 5.2.2: Eq. 5.7 with the declared cores", readings=readings,
-                    sizes=sizes)
+        "output core": Evidence(
+            "the conditional defined by Eq. 5.9 with the output core at "
+            "time t; the hypothesis's declaration of 𝐆^(t)",
+            parts={**typing, **identity},
+            sizes=sizes,
+            key="output-core",
+        ),
+        "joint conditional": Evidence(
+            "Eq. 5.9 as the conditional of the Prop. 5.2.1 joint",
+            parts=_joint_conditional_parts(cores, seqs, A, sizes),
+            sizes=sizes,
+        ),
+    }
+    return Evidence("Prop. 5.2.2: Eq. 5.7 with the declared cores", readings=readings, sizes=sizes)
 
 
 def scaled_prop_522_corrected(params, device, rng):
@@ -156,13 +194,16 @@ def scaled_prop_522_corrected(params, device, rng):
     value is its own error scale).  Control: the recursion on the prefixes shifted by one
     position."""
     import torch
+
     B, V, R, N = (params[k] for k in ("batch", "vocab_size", "rank", "length"))
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
     kw = dict(generator=g, dtype=torch.float64, device=device)
     ranks = [1] + [R] * (N - 1)
-    cores = [torch.randn(ranks[s], V, ranks[s + 1] if s + 1 < N else R, **kw) / R ** 0.5
-             for s in range(N - 1)]
-    out = torch.randn(R, V, **kw) / R ** 0.5
+    cores = [
+        torch.randn(ranks[s], V, ranks[s + 1] if s + 1 < N else R, **kw) / R**0.5
+        for s in range(N - 1)
+    ]
+    out = torch.randn(R, V, **kw) / R**0.5
     tok = torch.randint(0, V, (B, N - 1), generator=g, device=device)
     sizes = {"batch": B, "vocab_size": V, "rank": R, "length": N, "device": device}
 
@@ -183,7 +224,7 @@ def scaled_prop_522_corrected(params, device, rng):
     # its own forward-error scale, so the tolerance is sharp (a signed chain's scale, the
     # same product on absolute values, grows far above the value and makes any tolerance
     # loose)
-    pos = [c.abs() / (R ** 0.5 * 0.7978845608028654) for c in cores]
+    pos = [c.abs() / (R**0.5 * 0.7978845608028654) for c in cores]
     o = out.abs()
     shifted_tok = torch.roll(tok, 1, dims=1)
     with torch.no_grad():
@@ -193,83 +234,135 @@ def scaled_prop_522_corrected(params, device, rng):
         got32 = tree([c.float() for c in pos], o.float(), tok)
         shifted32 = recursion([c.float() for c in pos], o.float(), shifted_tok)
     n = N * R
-    return Evidence("Eq. 5.7 (tree of slice products) vs Eq. 5.9 (recursion) at scale",
-                    sizes=sizes, parts={
-        "float64: Eq. 5.7 vs Eq. 5.9": compare_values(
-            "balanced product of (f^(s))ᵀ𝐆^(s), then 𝐆^(t) vs (h^(t−1))ᵀ𝐆^(t) by Eq. 5.8",
-            got, ref, n=n, scale=ref.abs(), sizes=sizes, control=shifted,
-            control_label="the recursion on the prefixes shifted by one position"),
-        "float32 vs float64 (nonnegative cores)": compare_values(
-            "Eq. 5.7 in float32 vs Eq. 5.9 in float64", got32, ref, n=n, scale=ref.abs(),
-            dtype="float32", sizes=sizes, control=shifted32,
-            control_label="the float32 recursion on the shifted prefixes")})
+    return Evidence(
+        "Eq. 5.7 (tree of slice products) vs Eq. 5.9 (recursion) at scale",
+        sizes=sizes,
+        parts={
+            "float64: Eq. 5.7 vs Eq. 5.9": compare_values(
+                "balanced product of (f^(s))ᵀ𝐆^(s), then 𝐆^(t) vs (h^(t−1))ᵀ𝐆^(t) by Eq. 5.8",
+                got,
+                ref,
+                n=n,
+                scale=ref.abs(),
+                sizes=sizes,
+                control=shifted,
+                control_label="the recursion on the prefixes shifted by one position",
+            ),
+            "float32 vs float64 (nonnegative cores)": compare_values(
+                "Eq. 5.7 in float32 vs Eq. 5.9 in float64",
+                got32,
+                ref,
+                n=n,
+                scale=ref.abs(),
+                dtype="float32",
+                sizes=sizes,
+                control=shifted32,
+                control_label="the float32 recursion on the shifted prefixes",
+            ),
+        },
+    )
 
 
-_EQ59_QUOTE = ("The conditional probability distributions in TTLMs are defined as follows: "
-               "P̃_{x^{(1:t−1)}} = ψ((h^{(t−1)})ᵀ𝐆^{(t)}), (5.9) where 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}} is "
-               "the last TT-core in TT-format at time t")
+_EQ59_QUOTE = (
+    "The conditional probability distributions in TTLMs are defined as follows: "
+    "P̃_{x^{(1:t−1)}} = ψ((h^{(t−1)})ᵀ𝐆^{(t)}), (5.9) where 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}} is "
+    "the last TT-core in TT-format at time t"
+)
 _PS = ({"vocab_size": 2, "ranks": [1, 2, 2, 1]}, {"vocab_size": 3, "ranks": [1, 2, 2, 2, 1]})
-_SCALED_522 = {"small": ({"batch": 64, "vocab_size": 500, "rank": 16, "length": 16},),
-               "large": ({"batch": 512, "vocab_size": 10000, "rank": 64, "length": 64},)}
+_SCALED_522 = {
+    "small": ({"batch": 64, "vocab_size": 500, "rank": 16, "length": 16},),
+    "large": ({"batch": 512, "vocab_size": 10000, "rank": 64, "length": 64},),
+}
 corrected_pair(
     "thesis-prop-5.2.2",
-    common=dict(topic="tt-language-models", space=_PS, uses=("thesis-prop-5.2.1",),
-                readings=[
-                    Reading("output core", "the conditional at time t is the one Eq. 5.9 "
-                            "defines, with 𝐆^(t) the last (output) TT-core at time t, and Eq. 5.7 "
-                            "its unrolled form (h^(t−1) by Eq. 5.8); ψ any normalisation "
-                            "(softmax in the thesis)", True, _EQ59_QUOTE,
-                            "thesis §5.2.2, proof of Prop. 5.2.2, Eq. 5.9; §5.3.1 'the "
-                            "hidden-to-output matrix is always the last TT-core'"),
-                    Reading("literal core", "𝐆^(t) in Eq. 5.7 is the R_(t−1)×|V|×R_t core the "
-                            "hypothesis declares, ψ applied to a |V|×R_t matrix for t < L — the "
-                            "misprinted form, not a reading", False,
-                            "where 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}} is the last TT-core in TT-format at "
-                            "time t", "thesis §5.2.2, proof of Prop. 5.2.2, after Eq. 5.9"),
-                    Reading("joint conditional", "Eq. 5.7 is the conditional P(x_t | x_<t) of "
-                            "the joint of Prop. 5.2.1", False,
-                            "Note that ψ in Eq. 5.9 differs from that of Eq. 5.1",
-                            "thesis §5.2.2, after Eq. 5.10 (with Eq. 5.9 'are defined as "
-                            "follows': the proof defines the conditional, it does not derive it "
-                            "from the joint)")]),
+    common=dict(
+        topic="tt-language-models",
+        space=_PS,
+        uses=("thesis-prop-5.2.1",),
+        readings=[
+            Reading(
+                "output core",
+                "the conditional at time t is the one Eq. 5.9 "
+                "defines, with 𝐆^(t) the last (output) TT-core at time t, and Eq. 5.7 "
+                "its unrolled form (h^(t−1) by Eq. 5.8); ψ any normalisation "
+                "(softmax in the thesis)",
+                True,
+                _EQ59_QUOTE,
+                "thesis §5.2.2, proof of Prop. 5.2.2, Eq. 5.9; §5.3.1 'the "
+                "hidden-to-output matrix is always the last TT-core'",
+            ),
+            Reading(
+                "literal core",
+                "𝐆^(t) in Eq. 5.7 is the R_(t−1)×|V|×R_t core the "
+                "hypothesis declares, ψ applied to a |V|×R_t matrix for t < L — the "
+                "misprinted form, not a reading",
+                False,
+                "where 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}} is the last TT-core in TT-format at time t",
+                "thesis §5.2.2, proof of Prop. 5.2.2, after Eq. 5.9",
+            ),
+            Reading(
+                "joint conditional",
+                "Eq. 5.7 is the conditional P(x_t | x_<t) of the joint of Prop. 5.2.1",
+                False,
+                "Note that ψ in Eq. 5.9 differs from that of Eq. 5.1",
+                "thesis §5.2.2, after Eq. 5.10 (with Eq. 5.9 'are defined as "
+                "follows': the proof defines the conditional, it does not derive it "
+                "from the joint)",
+            ),
+        ],
+    ),
     printed=dict(
-        title="Prop. 5.2.2: TTLM conditionals", statement=STATEMENTS["thesis-prop-5.2.2"],
+        title="Prop. 5.2.2: TTLM conditionals",
+        statement=STATEMENTS["thesis-prop-5.2.2"],
         refs=refs("thesis", "§5.2.2, Prop. 5.2.2, Eq. 5.7–5.10", "ttlm", "§4.3, Eq. 8–11"),
-        small=small_prop_522, expected="fails",
-        defect=Defect("misprint",
-                      printed="Given a set of tensors 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t} (t ∈ [L], "
-                              "R₀ = R_L = 1), the conditional probability distribution of "
-                              "X^{(t)} … satisfies: P̃_{x^{(1:t−1)}} = ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ "
-                              "(𝐟^{(t−1)})ᵀ𝐆^{(t−1)}𝐆^{(t)}) (5.7)",
-                      meant="Given 𝐆^{(s)} ∈ ℝ^{R_{s−1}×|V|×R_s} for s < t and the last "
-                            "(output) TT-core 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} at time t, … satisfies "
-                            "Eq. 5.7",
-                      why="With the declared 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t}, the argument of ψ "
-                          "in Eq. 5.7 is a |V|×R_t matrix (at t = 1: 𝐆^{(1)} itself), not a "
-                          "score vector over V. The last core must be R_{t−1}×|V|, the "
-                          "orientation in which (h^{(t−1)})ᵀ𝐆^{(t)} (1×R_{t−1} times "
-                          "R_{t−1}×|V|) is typed; Eq. 5.9 prints it |V|×R_{t−1}, its "
-                          "transpose."),
-        remarks=("Eq. 5.9's own declaration of the output core, |V|×R_{t−1} (the transpose of "
-                 "the R_{t−1}×|V| that (h^{(t−1)})ᵀ𝐆^{(t)} needs), is an erratum of its own, "
-                 "thesis-eq-5.9.",
-                 "The conditional of the Prop. 5.2.1 joint is another object: it needs the "
-                 "right environment Π_{s>t} Σ_u 𝐆^{(s)} and a linear ψ (computed under the "
-                 "ruled-out reading 'joint conditional': it holds for the linear ψ with that "
-                 "environment and fails for softmax)."),
-        pinned=({"params": _PS[1], "seed": 522,
-                 "note": "the claims catalogue: |V|=3, R_t ≤ 2, L=4"},)),
+        small=small_prop_522,
+        expected="fails",
+        defect=Defect(
+            "misprint",
+            printed="Given a set of tensors 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t} (t ∈ [L], "
+            "R₀ = R_L = 1), the conditional probability distribution of "
+            "X^{(t)} … satisfies: P̃_{x^{(1:t−1)}} = ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ "
+            "(𝐟^{(t−1)})ᵀ𝐆^{(t−1)}𝐆^{(t)}) (5.7)",
+            meant="Given 𝐆^{(s)} ∈ ℝ^{R_{s−1}×|V|×R_s} for s < t and the last "
+            "(output) TT-core 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} at time t, … satisfies "
+            "Eq. 5.7",
+            why="With the declared 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t}, the argument of ψ "
+            "in Eq. 5.7 is a |V|×R_t matrix (at t = 1: 𝐆^{(1)} itself), not a "
+            "score vector over V. The last core must be R_{t−1}×|V|, the "
+            "orientation in which (h^{(t−1)})ᵀ𝐆^{(t)} (1×R_{t−1} times "
+            "R_{t−1}×|V|) is typed; Eq. 5.9 prints it |V|×R_{t−1}, its "
+            "transpose.",
+        ),
+        remarks=(
+            "Eq. 5.9's own declaration of the output core, |V|×R_{t−1} (the transpose of "
+            "the R_{t−1}×|V| that (h^{(t−1)})ᵀ𝐆^{(t)} needs), is an erratum of its own, "
+            "thesis-eq-5.9.",
+            "The conditional of the Prop. 5.2.1 joint is another object: it needs the "
+            "right environment Π_{s>t} Σ_u 𝐆^{(s)} and a linear ψ (computed under the "
+            "ruled-out reading 'joint conditional': it holds for the linear ψ with that "
+            "environment and fails for softmax).",
+        ),
+        pinned=(
+            {"params": _PS[1], "seed": 522, "note": "the claims catalogue: |V|=3, R_t ≤ 2, L=4"},
+        ),
+    ),
     corrected=dict(
         title="Prop. 5.2.2 with the output core typed R_(t−1)×|V|",
-        statement=("Corrected: \"Given 𝐆^{(s)} ∈ ℝ^{R_{s−1}×|V|×R_s} for s < t and the last "
-                   "(output) TT-core 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} at time t, the conditional "
-                   "probability distribution of X^{(t)} given X^{(1:t−1)} = x^{(1:t−1)} in the "
-                   "Tensor Train Language Models satisfies: P̃_{x^{(1:t−1)}} = "
-                   "ψ((𝐟^{(1)})ᵀ𝐆^{(1)}(𝐟^{(2)})ᵀ𝐆^{(2)} ⋯ (𝐟^{(t−1)})ᵀ𝐆^{(t−1)}𝐆^{(t)}). (5.7)\" "
-                   "— equal to Eq. 5.9, ψ((h^{(t−1)})ᵀ𝐆^{(t)}), with h by Eq. 5.8."),
-        refs=refs("thesis", "§5.2.2, Prop. 5.2.2"), small=lambda p, r: small_prop_522(p, r, True),
-        scaled=scaled_prop_522_corrected, scaled_space=_SCALED_522,
-        proof=_PROOFS + "prove_thesis_prop_5_2_2_corrected"))
+        statement=(
+            'Corrected: "Given 𝐆^{(s)} ∈ ℝ^{R_{s−1}×|V|×R_s} for s < t and the last '
+            "(output) TT-core 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} at time t, the conditional "
+            "probability distribution of X^{(t)} given X^{(1:t−1)} = x^{(1:t−1)} in the "
+            "Tensor Train Language Models satisfies: P̃_{x^{(1:t−1)}} = "
+            'ψ((𝐟^{(1)})ᵀ𝐆^{(1)}(𝐟^{(2)})ᵀ𝐆^{(2)} ⋯ (𝐟^{(t−1)})ᵀ𝐆^{(t−1)}𝐆^{(t)}). (5.7)" '
+            "— equal to Eq. 5.9, ψ((h^{(t−1)})ᵀ𝐆^{(t)}), with h by Eq. 5.8."
+        ),
+        refs=refs("thesis", "§5.2.2, Prop. 5.2.2"),
+        small=lambda p, r: small_prop_522(p, r, True),
+        scaled=scaled_prop_522_corrected,
+        scaled_space=_SCALED_522,
+        proof=_PROOFS + "prove_thesis_prop_5_2_2_corrected",
+    ),
+)
 
 
 # -- thesis-eq-5.9 ---------------------------------------------------------------------
@@ -295,55 +388,87 @@ def small_eq59(params, rng, corrected=False):
     ok = got is not None and got.shape == (V,)
     bad, _ = _scores(h, rng.standard_normal((R, R)))
     decl = "ℝ^(R_(t−1)×|V|)" if corrected else "ℝ^(|V|×R_(t−1))"
-    compared = (f"(h^(t−1))ᵀ𝐆^(t), h^(t−1) ∈ ℝ^{R}, with the declared 𝐆^(t) ∈ {decl} = "
-                f"ℝ^({shape[0]}×{shape[1]}): a score vector over V ({V} entries)")
-    parts = {"typed": Evidence(
-        compared, passed=ok, sizes=sizes, details={"numpy": why or f"shape {got.shape}"},
-        counterexample=None if ok else {
-            "vocab size": V, "rank": R,
-            "mismatch": f"(h^(t−1))ᵀ is 1×{R} and the declared 𝐆^(t) is {V}×{R}: the product "
-                        f"needs {R} rows and 𝐆^(t) has {V}, so it is undefined for |V| ≠ R_(t−1) "
-                        f"(with 𝐆^(t) ∈ ℝ^(R_(t−1)×|V|) it is a 1×{V} score vector)"},
-        control=Evidence(f"control (a declared output core ℝ^(R_(t−1)×R_(t−1)): typed, but "
-                         f"{R} scores, not |V| = {V}) of: {compared}",
-                         passed=bad is not None and bad.shape == (V,)))}
+    compared = (
+        f"(h^(t−1))ᵀ𝐆^(t), h^(t−1) ∈ ℝ^{R}, with the declared 𝐆^(t) ∈ {decl} = "
+        f"ℝ^({shape[0]}×{shape[1]}): a score vector over V ({V} entries)"
+    )
+    parts = {
+        "typed": Evidence(
+            compared,
+            passed=ok,
+            sizes=sizes,
+            details={"numpy": why or f"shape {got.shape}"},
+            counterexample=None
+            if ok
+            else {
+                "vocab size": V,
+                "rank": R,
+                "mismatch": f"(h^(t−1))ᵀ is 1×{R} and the declared 𝐆^(t) is {V}×{R}: the product "
+                f"needs {R} rows and 𝐆^(t) has {V}, so it is undefined for |V| ≠ R_(t−1) "
+                f"(with 𝐆^(t) ∈ ℝ^(R_(t−1)×|V|) it is a 1×{V} score vector)",
+            },
+            control=Evidence(
+                f"control (a declared output core ℝ^(R_(t−1)×R_(t−1)): typed, but "
+                f"{R} scores, not |V| = {V}) of: {compared}",
+                passed=bad is not None and bad.shape == (V,),
+            ),
+        )
+    }
     if corrected:
-        worked = np.ascontiguousarray(G.T)                    # the |V|×R core of §5.3.1
+        worked = np.ascontiguousarray(G.T)  # the |V|×R core of §5.3.1
         parts["ψ((h)ᵀ𝐆) = ψ(𝐆ᵀh)"] = compare_values(
             "softmax((h^(t−1))ᵀ𝐆^(t)) vs softmax(𝐆'h^(t−1)) with 𝐆' = (𝐆^(t))ᵀ ∈ ℝ^(|V|×R), "
-            "the orientation of the worked example (§5.3.1)", stable_softmax(got),
-            stable_softmax(worked @ h), n=R + V, scale=1.0, sizes=sizes,
-            control=stable_softmax(worked.reshape(R, V).T @ h) if R != V else
-            stable_softmax(worked[::-1] @ h),
-            control_label="𝐆' reshaped to R×|V| instead of transposed")
+            "the orientation of the worked example (§5.3.1)",
+            stable_softmax(got),
+            stable_softmax(worked @ h),
+            n=R + V,
+            scale=1.0,
+            sizes=sizes,
+            control=stable_softmax(worked.reshape(R, V).T @ h)
+            if R != V
+            else stable_softmax(worked[::-1] @ h),
+            control_label="𝐆' reshaped to R×|V| instead of transposed",
+        )
     return Evidence("Eq. 5.9: the type of ψ's argument", parts=parts, sizes=sizes)
 
 
 _EQ59_SPACE = ({"vocab_size": 5, "rank": 3}, {"vocab_size": 3, "rank": 2})
 corrected_pair(
     "thesis-eq-5.9",
-    common=dict(topic="tt-language-models", space=_EQ59_SPACE, uses=("thesis-prop-5.2.2",),
-                refs=refs("thesis", "§5.2.2, proof of Prop. 5.2.2, Eq. 5.9")),
+    common=dict(
+        topic="tt-language-models",
+        space=_EQ59_SPACE,
+        uses=("thesis-prop-5.2.2",),
+        refs=refs("thesis", "§5.2.2, proof of Prop. 5.2.2, Eq. 5.9"),
+    ),
     printed=dict(
         title="Eq. 5.9: ψ((h^(t−1))ᵀ𝐆^(t)) with 𝐆^(t) ∈ ℝ^{|V|×R_{t−1}}",
-        statement=f"Eq. 5.9: \"{_EQ59_QUOTE}.\" (h^{{(t−1)}} ∈ ℝ^{{R_{{t−1}}}} by Eq. 5.8.)",
-        small=small_eq59, expected="fails",
+        statement=f'Eq. 5.9: "{_EQ59_QUOTE}." (h^{{(t−1)}} ∈ ℝ^{{R_{{t−1}}}} by Eq. 5.8.)',
+        small=small_eq59,
+        expected="fails",
         defect=Defect(
             "misprint",
             printed="after Eq. 5.9: 'where 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}} is the last TT-core'",
             meant="after Eq. 5.9: 'where 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} is the last TT-core'",
             why="h^{(t−1)} ∈ ℝ^{R_{t−1}} (Eq. 5.8), so (h^{(t−1)})ᵀ𝐆^{(t)} is typed only if "
-                "𝐆^{(t)} has R_{t−1} rows; with R_{t−1} rows and |V| columns it is the 1×|V| "
-                "score vector ψ maps to the conditional over V. The declared |V|×R_{t−1} is "
-                "its transpose (typed only when |V| = R_{t−1}, and then the wrong contraction). "
-                "This is the orientation the corrected Prop. 5.2.2 declares (thesis-prop-5.2.2). "
-                "The worked example of §5.3.1 displays 𝐆^{(t)} as a |V|×R matrix instead, so "
-                "its entry (thesis-sec-5.3.1) keeps that matrix and transposes the product: "
-                "ψ(𝐆^{(t)}h^{(t−1)}); the two edits give the same scores.")),
+            "𝐆^{(t)} has R_{t−1} rows; with R_{t−1} rows and |V| columns it is the 1×|V| "
+            "score vector ψ maps to the conditional over V. The declared |V|×R_{t−1} is "
+            "its transpose (typed only when |V| = R_{t−1}, and then the wrong contraction). "
+            "This is the orientation the corrected Prop. 5.2.2 declares (thesis-prop-5.2.2). "
+            "The worked example of §5.3.1 displays 𝐆^{(t)} as a |V|×R matrix instead, so "
+            "its entry (thesis-sec-5.3.1) keeps that matrix and transposes the product: "
+            "ψ(𝐆^{(t)}h^{(t−1)}); the two edits give the same scores.",
+        ),
+    ),
     corrected=dict(
         title="Eq. 5.9 with 𝐆^(t) ∈ ℝ^{R_{t−1}×|V|}",
-        statement=("Corrected: P̃_{x^{(1:t−1)}} = ψ((h^{(t−1)})ᵀ𝐆^{(t)}), where 𝐆^{(t)} ∈ "
-                   "ℝ^{R_{t−1}×|V|} is the last TT-core at time t: (h^{(t−1)})ᵀ𝐆^{(t)} is a score "
-                   "vector over V, and equals (𝐆'h^{(t−1)})ᵀ for the |V|×R_{t−1} matrix 𝐆' = "
-                   "(𝐆^{(t)})ᵀ of §5.3.1."),
-        small=lambda p, rng: small_eq59(p, rng, corrected=True), expected="holds"))
+        statement=(
+            "Corrected: P̃_{x^{(1:t−1)}} = ψ((h^{(t−1)})ᵀ𝐆^{(t)}), where 𝐆^{(t)} ∈ "
+            "ℝ^{R_{t−1}×|V|} is the last TT-core at time t: (h^{(t−1)})ᵀ𝐆^{(t)} is a score "
+            "vector over V, and equals (𝐆'h^{(t−1)})ᵀ for the |V|×R_{t−1} matrix 𝐆' = "
+            "(𝐆^{(t)})ᵀ of §5.3.1."
+        ),
+        small=lambda p, rng: small_eq59(p, rng, corrected=True),
+        expected="holds",
+    ),
+)

@@ -18,6 +18,7 @@ ALPHA = 1e-6
 
 def draw_machine(params, rng, **kw):
     from ....cells.born import random_born
+
     kw.setdefault("complex", bool(params.get("complex", False)))
     return random_born(params["vocab_size"], params["length"], params["rank"], rng, **kw)
 
@@ -31,29 +32,39 @@ def full_psi(m) -> np.ndarray:
     return out.reshape(out.shape[1:-1])
 
 
-def chi2_evidence(counts: np.ndarray, probs: np.ndarray, n: int, seed_note: str,
-          control_counts: np.ndarray | None = None,
-          control_label: str = "the samples read in reverse order") -> Evidence:
+def chi2_evidence(
+    counts: np.ndarray,
+    probs: np.ndarray,
+    n: int,
+    seed_note: str,
+    control_counts: np.ndarray | None = None,
+    control_label: str = "the samples read in reverse order",
+) -> Evidence:
     """χ² goodness of fit of ``counts`` to ``probs`` at :data:`ALPHA`; the negative control
     is the same test on ``control_counts`` (the samples of a minimal wrong variant), which
     must reject."""
     ev = _chi2_test(counts, probs, n, seed_note)
     if control_counts is not None:
         c = _chi2_test(control_counts, probs, n, seed_note)
-        ev.control = Evidence(f"control ({control_label}) of: {ev.compared}", passed=c.passed,
-                              details={"variant": control_label, **c.details})
+        ev.control = Evidence(
+            f"control ({control_label}) of: {ev.compared}",
+            passed=c.passed,
+            details={"variant": control_label, **c.details},
+        )
     return ev
 
 
 def _reversed_counts(tokens, V, L) -> np.ndarray:
     """Counts of the sampled sequences read right to left (a wrong sampler direction)."""
     import torch
+
     return sequence_counts(torch.flip(tokens, dims=(1,)), V, L)
 
 
 def _chi2_test(counts: np.ndarray, probs: np.ndarray, n: int, seed_note: str) -> Evidence:
     from scipy import stats
-    keep = probs * n >= 5                       # cells with expected count >= 5
+
+    keep = probs * n >= 5  # cells with expected count >= 5
     exp_k = np.append(probs[keep] * n, probs[~keep].sum() * n)
     obs_k = np.append(counts[keep], counts[~keep].sum())
     if exp_k[-1] == 0:
@@ -61,10 +72,18 @@ def _chi2_test(counts: np.ndarray, probs: np.ndarray, n: int, seed_note: str) ->
     stat = float(((obs_k - exp_k) ** 2 / exp_k).sum())
     dof = len(exp_k) - 1
     pval = float(stats.chi2.sf(stat, dof))
-    return Evidence(f"χ² goodness of fit of {n} samples to the exact joint, α = {ALPHA:g}",
-                    passed=pval >= ALPHA,
-                    details={"statistic": stat, "dof": dof, "p_value": pval, "alpha": ALPHA,
-                             "samples": n, "seed": seed_note})
+    return Evidence(
+        f"χ² goodness of fit of {n} samples to the exact joint, α = {ALPHA:g}",
+        passed=pval >= ALPHA,
+        details={
+            "statistic": stat,
+            "dof": dof,
+            "p_value": pval,
+            "alpha": ALPHA,
+            "samples": n,
+            "seed": seed_note,
+        },
+    )
 
 
 def sequence_counts(tokens, V, L) -> np.ndarray:
@@ -91,6 +110,7 @@ def small_eq43(params, rng, corrected: bool = False):
     square (Re Ψ(x)/Z ≥ 0 fails), the printed Z (Σ P̃ = 1 fails) and, on complex cores,
     the transfer matrix without the conjugate."""
     import torch
+
     V, L, R = params["vocab_size"], params["length"], params["rank"]
     cplx = bool(params.get("complex", False))
     m = draw_machine(params, rng, complex=cplx)
@@ -104,33 +124,51 @@ def small_eq43(params, rng, corrected: bool = False):
     p = psi2 / z
     unsquared = psi.real / z
     parts = {
-        "P̃ >= 0": Evidence("min_x P̃(x) >= 0", passed=bool(p.min() >= 0),
-                            details={"min": float(p.min())},
-                            control=Evidence("control (the Born rule without the square: "
-                                             "Re Ψ(x)/Z) of: min_x P̃(x) >= 0",
-                                             passed=bool(unsquared.min() >= 0),
-                                             details={"min": float(unsquared.min())})),
+        "P̃ >= 0": Evidence(
+            "min_x P̃(x) >= 0",
+            passed=bool(p.min() >= 0),
+            details={"min": float(p.min())},
+            control=Evidence(
+                "control (the Born rule without the square: Re Ψ(x)/Z) of: min_x P̃(x) >= 0",
+                passed=bool(unsquared.min() >= 0),
+                details={"min": float(unsquared.min())},
+            ),
+        ),
         "Σ P̃ = 1": compare_values(
             f"Σ_x P̃(x) vs 1 with Z = {'Σ_x |Ψ(x)|²' if corrected else 'Σ_x ‖x‖²_F = |V|^L'}",
-            math.fsum(p.ravel()), 1.0, n=n, sizes=sizes, details={"Z": z, "Z_printed": z_printed,
-                                                                   "Z_meant": z_meant},
+            math.fsum(p.ravel()),
+            1.0,
+            n=n,
+            sizes=sizes,
+            details={"Z": z, "Z_printed": z_printed, "Z_meant": z_meant},
             control=math.fsum(psi2.ravel()) / z_printed if corrected else None,
-            control_label="the printed Z = |V|^L" if corrected else None).keyed("normalised")}
+            control_label="the printed Z = |V|^L" if corrected else None,
+        ).keyed("normalised"),
+    }
     if corrected:
         with torch.no_grad():
             z_tm = math.exp(float(m.log_partition()))
         parts["Z brute = Z transfer"] = compare_values(
-            "Z by brute force vs Z by the cell's transfer matrices", z_tm, z_meant, n=n,
-            scale=z_meant, sizes=sizes,
+            "Z by brute force vs Z by the cell's transfer matrices",
+            z_tm,
+            z_meant,
+            n=n,
+            scale=z_meant,
+            sizes=sizes,
             control=abs(_z_no_conj(m)) if cplx else None,
-            control_label="transfer matrices without the complex conjugate" if cplx else None).keyed("z-brute-vs-transfer")
-    return Evidence(f"Eq. 4.3 P̃ = |Ψ|²/Z with Z = {'Σ|Ψ(x)|²' if corrected else '|V|^L'}",
-                    parts=parts, sizes=sizes)
+            control_label="transfer matrices without the complex conjugate" if cplx else None,
+        ).keyed("z-brute-vs-transfer")
+    return Evidence(
+        f"Eq. 4.3 P̃ = |Ψ|²/Z with Z = {'Σ|Ψ(x)|²' if corrected else '|V|^L'}",
+        parts=parts,
+        sizes=sizes,
+    )
 
 
 def scaled_logz(params, device, rng):
     """log Z sequential vs tree and sampled log P vs log_prob (torch, float64)."""
     import torch
+
     m = draw_machine(params, rng, uniform=params.get("uniform", False), device=device)
     sizes = dict(params, device=device)
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
@@ -140,15 +178,32 @@ def scaled_logz(params, device, rng):
         ref = m.log_prob(tok)
     L, V, R = params["length"], params["vocab_size"], params["rank"]
     # log-domain: relative rounding of L transfer steps of V·R² terms each, on |log Z|
-    parts = {"log Z sequential vs tree": compare_values(
-        "log Z by the sequential sweep vs by the tree of transfer matrices", lzt, lz,
-        n=L * V * R * R, scale=abs(lz) + 1.0, sizes=sizes),
+    parts = {
+        "log Z sequential vs tree": compare_values(
+            "log Z by the sequential sweep vs by the tree of transfer matrices",
+            lzt,
+            lz,
+            n=L * V * R * R,
+            scale=abs(lz) + 1.0,
+            sizes=sizes,
+        ),
         # per sample: L steps of R-term products, subtracted logs of size |log P| + |log Z|
         "sampler log P vs log_prob": compare_values(
-            "log P of the sampler (Σ log conditionals) vs 2 log|Ψ| − log Z", lp, ref,
-            n=L * V * R, scale=(ref.abs() + abs(lz) + 1.0), labels=tok, sizes=sizes)}
-    return Evidence("Born machine log Z and sample log-probabilities at scale", parts=parts,
-                    sizes=sizes, details={"log_Z": lz, "min_log_P": float(ref.min())})
+            "log P of the sampler (Σ log conditionals) vs 2 log|Ψ| − log Z",
+            lp,
+            ref,
+            n=L * V * R,
+            scale=(ref.abs() + abs(lz) + 1.0),
+            labels=tok,
+            sizes=sizes,
+        ),
+    }
+    return Evidence(
+        "Born machine log Z and sample log-probabilities at scale",
+        parts=parts,
+        sizes=sizes,
+        details={"log_Z": lz, "min_log_P": float(ref.min())},
+    )
 
 
 # -- tnverify-born-sampler-exact ------------------------------------------------------
@@ -166,7 +221,7 @@ def midpoint_uniforms(P: np.ndarray, X: np.ndarray, reverse: bool):
         flat = cond.reshape(-1, V)
         row = X[:, :t] @ (V ** np.arange(t - 1, -1, -1)) if t else np.zeros(len(X), int)
         c = flat[row]
-        lo = np.take_along_axis(np.cumsum(c, axis=1) - c, X[:, t:t + 1], axis=1)[:, 0]
+        lo = np.take_along_axis(np.cumsum(c, axis=1) - c, X[:, t : t + 1], axis=1)[:, 0]
         width = c[np.arange(len(X)), X[:, t]]
         u[:, t] = lo + width / 2
         mass *= width
@@ -175,6 +230,7 @@ def midpoint_uniforms(P: np.ndarray, X: np.ndarray, reverse: bool):
 
 def small_sampler(params, rng):
     import torch
+
     V, L, R = params["vocab_size"], params["length"], params["rank"]
     m = draw_machine(params, rng)
     P = np.abs(full_psi(m)) ** 2
@@ -188,18 +244,32 @@ def small_sampler(params, rng):
             tok, _ = m.sample_from_uniforms(torch.as_tensor(u), direction=direction)
         parts[f"{direction}: midpoint uniforms give x"] = compare_ints(
             f"{direction}-to-right sampler on each sequence's midpoint uniforms vs the sequence",
-            tok.numpy().ravel(), X.ravel())
+            tok.numpy().ravel(),
+            X.ravel(),
+        )
         # n: L factors of conditionals, each from sums of V^L terms; norm: P(x) (<= 1)
         parts[f"{direction}: interval mass = P(x)"] = compare_values(
-            "Π interval widths vs brute-force P(x)", mass, P.reshape(-1),
-            n=V**L * L, scale=P.reshape(-1) + np.finfo(np.float64).tiny, labels=X, sizes=sizes)
+            "Π interval widths vs brute-force P(x)",
+            mass,
+            P.reshape(-1),
+            n=V**L * L,
+            scale=P.reshape(-1) + np.finfo(np.float64).tiny,
+            labels=X,
+            sizes=sizes,
+        )
     seed = int(rng.integers(2**62))
     with torch.no_grad():
         tok, _ = m.sample(params["samples"], generator=torch.Generator().manual_seed(seed))
-    parts["χ²"] = chi2_evidence(sequence_counts(tok, V, L), P.reshape(-1), params["samples"], f"torch {seed}",
-                        control_counts=_reversed_counts(tok, V, L))
-    return Evidence("exact sampler: enumeration with fixed uniforms and χ² test",
-                    parts=parts, sizes=sizes)
+    parts["χ²"] = chi2_evidence(
+        sequence_counts(tok, V, L),
+        P.reshape(-1),
+        params["samples"],
+        f"torch {seed}",
+        control_counts=_reversed_counts(tok, V, L),
+    )
+    return Evidence(
+        "exact sampler: enumeration with fixed uniforms and χ² test", parts=parts, sizes=sizes
+    )
 
 
 # -- thesis-eq-4.5 --------------------------------------------------------------------
@@ -210,6 +280,7 @@ def small_eq45(params, rng, corrected: bool = False):
     x^{(k)}, x^{(k+1)}, …, x^{(L)} (the brute-force ratio) against the cell's suffix
     marginals, and a χ² test of the right-to-left sampler."""
     import torch
+
     V, L, R = params["vocab_size"], params["length"], params["rank"]
     cplx = bool(params.get("complex", False))
     m = draw_machine(params, rng, complex=cplx)
@@ -219,22 +290,29 @@ def small_eq45(params, rng, corrected: bool = False):
     sizes = {"vocab_size": V, "length": L, "rank": R, "complex": cplx}
     n = V**L * L * R
     parts = {}
-    for k in range(2, L + 1):                   # paper's k: x^{(k-1)} given x^{(k..L)}
-        num = P.sum(axis=tuple(range(k - 2))) if k > 2 else P      # P(x_{k-1..L})
-        den = num.sum(axis=0)                                       # P(x_{k..L})
-        rhs = (num / den).reshape(-1)                               # RHS of Eq. 4.5
+    for k in range(2, L + 1):  # paper's k: x^{(k-1)} given x^{(k..L)}
+        num = P.sum(axis=tuple(range(k - 2))) if k > 2 else P  # P(x_{k-1..L})
+        den = num.sum(axis=0)  # P(x_{k..L})
+        rhs = (num / den).reshape(-1)  # RHS of Eq. 4.5
         if not corrected:
             # conditioning on x_{k-1} itself: P(x_{k-1} | x_{k-1}, …) = 1
             parts[f"k={k}"] = compare_values(
                 f"k={k}: printed left side P̃(x^(k−1) | x^(k), x^(k−1), …) = 1 (x^(k−1) is in "
                 "its own conditioning list) vs the RHS P̃(x^(k−1), …, x^(L)) / P̃(x^(k), …, "
-                f"x^(L)) of a random Born machine", np.ones_like(rhs), rhs, n=n, sizes=sizes,
-                labels=[f"x^(k−1), …, x^(L) = {tuple(int(w) for w in row)} (0-based words)"
-                        for row in all_sequences(V, L - k + 2)])
+                f"x^(L)) of a random Born machine",
+                np.ones_like(rhs),
+                rhs,
+                n=n,
+                sizes=sizes,
+                labels=[
+                    f"x^(k−1), …, x^(L) = {tuple(int(w) for w in row)} (0-based words)"
+                    for row in all_sequences(V, L - k + 2)
+                ],
+            )
             continue
         # wrong variant: conditioning on x^{(k+1..L)} only (one index dropped)
         if k < L:
-            drop = num.sum(axis=1)                                  # P(x_{k-1}, x_{k+1..L})
+            drop = num.sum(axis=1)  # P(x_{k-1}, x_{k+1..L})
             wrong = np.broadcast_to((drop / drop.sum(axis=0))[:, None], num.shape).reshape(-1)
         else:
             wrong = np.broadcast_to(num.sum(axis=1)[:, None], num.shape).reshape(-1)
@@ -245,23 +323,37 @@ def small_eq45(params, rng, corrected: bool = False):
             # the transfer-matrix marginals sum signed terms G⊗G that cancel: each one's
             # relative error is n·eps·κ with κ = (its value with |G|) / (its value); the
             # ratio's relative error adds those of numerator and denominator
-            kappa = ((absm.log_suffix_marginal(suf) - lnum).exp()
-                     + (absm.log_suffix_marginal(suf[:, 1:]) - lden).exp())
+            kappa = (absm.log_suffix_marginal(suf) - lnum).exp() + (
+                absm.log_suffix_marginal(suf[:, 1:]) - lden
+            ).exp()
         parts[str(k)] = compare_values(
             f"k={k}: P̃(x^(k−1) | x^(k), …, x^(L)) by brute force vs the cell's ratio of "
-            "suffix marginals", cell, rhs, n=n, scale=rhs * kappa.numpy(), sizes=sizes,
-            control=wrong, control_label="conditioning on x^(k+1), …, x^(L) (x^(k) dropped)")
+            "suffix marginals",
+            cell,
+            rhs,
+            n=n,
+            scale=rhs * kappa.numpy(),
+            sizes=sizes,
+            control=wrong,
+            control_label="conditioning on x^(k+1), …, x^(L) (x^(k) dropped)",
+        )
     if corrected:
         seed = int(rng.integers(2**62))
         with torch.no_grad():
-            tok, _ = m.sample(params["samples"], generator=torch.Generator().manual_seed(seed),
-                              direction="right")
-        parts["χ² right-to-left"] = chi2_evidence(sequence_counts(tok, V, L), P.reshape(-1), params["samples"],
-                                          f"torch {seed}",
-                                          control_counts=_reversed_counts(tok, V, L))
-    what = ("x^(k), x^(k+1), …, x^(L)" if corrected else "the printed list x^(k), x^(k−1), …")
-    return Evidence(f"Eq. 4.5 right-to-left conditionals, conditioning on {what}",
-                    parts=parts, sizes=sizes)
+            tok, _ = m.sample(
+                params["samples"], generator=torch.Generator().manual_seed(seed), direction="right"
+            )
+        parts["χ² right-to-left"] = chi2_evidence(
+            sequence_counts(tok, V, L),
+            P.reshape(-1),
+            params["samples"],
+            f"torch {seed}",
+            control_counts=_reversed_counts(tok, V, L),
+        )
+    what = "x^(k), x^(k+1), …, x^(L)" if corrected else "the printed list x^(k), x^(k−1), …"
+    return Evidence(
+        f"Eq. 4.5 right-to-left conditionals, conditioning on {what}", parts=parts, sizes=sizes
+    )
 
 
 # -- thesis-sec-4.1.3-parallel --------------------------------------------------------
@@ -269,11 +361,12 @@ def small_parallel(params, rng):
     import torch
 
     from ....cells.born import tree_product
+
     L, R = params["length"], params["rank"]
     mats = rng.standard_normal((L, R, R)) / math.sqrt(R)
     a, b = rng.standard_normal(R), rng.standard_normal(R)
     seq = a.copy()
-    for M in mats:                               # iterated matrix-vector products
+    for M in mats:  # iterated matrix-vector products
         seq = seq @ M
     seq = float(seq @ b)
     m, e, products = tree_product([torch.as_tensor(M).unsqueeze(0) for M in mats])
@@ -286,45 +379,73 @@ def small_parallel(params, rng):
     for M in mats[::-1]:
         rights.append(M @ rights[-1])
     rights = rights[::-1]
-    scale = sum(np.linalg.norm(lefts[t]) * np.linalg.norm(mats[t], 2) * np.linalg.norm(rights[t + 1])
-                for t in range(L))
+    scale = sum(
+        np.linalg.norm(lefts[t]) * np.linalg.norm(mats[t], 2) * np.linalg.norm(rights[t + 1])
+        for t in range(L)
+    )
     sizes = {"length": L, "rank": R}
     depth = math.ceil(math.log2(L))
     parts = {
-        "value": compare_values("tree (boundaries last) vs sequential matrix-vector", tree,
-                                seq, n=L * R, scale=scale, sizes=sizes,
-                                control=float(a @ np.linalg.multi_dot(list(mats[::-1])) @ b),
-                                control_label="the L matrices multiplied in reverse order"),
+        "value": compare_values(
+            "tree (boundaries last) vs sequential matrix-vector",
+            tree,
+            seq,
+            n=L * R,
+            scale=scale,
+            sizes=sizes,
+            control=float(a @ np.linalg.multi_dot(list(mats[::-1])) @ b),
+            control_label="the L matrices multiplied in reverse order",
+        ),
         "matrix products = L − 1": compare_ints("tree matrix products", [products], [L - 1]),
         "multiply-adds": compare_ints(
             "multiply-adds: tree (L−1)R³ + 2R², sequential (L+1)R² — O(LR³) vs O(LR²)",
             [(products) * R**3 + 2 * R * R, (L + 1) * R * R],
-            [(L - 1) * R**3 + 2 * R * R, (L + 1) * R * R]),
+            [(L - 1) * R**3 + 2 * R * R, (L + 1) * R * R],
+        ),
     }
-    return Evidence("parallel (tree) vs sequential evaluation of an MPS contraction",
-                    parts=parts, sizes=sizes, details={"tree_depth": depth,
-                                                       "sequential_depth": L})
+    return Evidence(
+        "parallel (tree) vs sequential evaluation of an MPS contraction",
+        parts=parts,
+        sizes=sizes,
+        details={"tree_depth": depth, "sequential_depth": L},
+    )
 
 
 def scaled_parallel(params, device, rng):
     import torch
 
     from ....cells.born import random_born
+
     V, L, R, B = (params[k] for k in ("vocab_size", "length", "rank", "batch"))
     m = random_born(V, L, R, rng, uniform=True, device=device)
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
     tok = torch.randint(0, V, (B, L), generator=g, device=device)
     with torch.no_grad():
         seq, tree = m.log_psi(tok), m.log_psi_tree(tok)
-        left = _log_partial_norms(m, tok)                       # (B, L+1): log‖h_t‖
+        left = _log_partial_norms(m, tok)  # (B, L+1): log‖h_t‖
         right = _log_partial_norms(m.reversed(), torch.flip(tok, dims=(1,))).flip(1)
-        gnorm = torch.stack([torch.log(torch.linalg.matrix_norm(
-            m.core(t).index_select(1, tok[:, t]).permute(1, 0, 2), ord=2).double())
-            for t in range(L)], dim=1)
+        gnorm = torch.stack(
+            [
+                torch.log(
+                    torch.linalg.matrix_norm(
+                        m.core(t).index_select(1, tok[:, t]).permute(1, 0, 2), ord=2
+                    ).double()
+                )
+                for t in range(L)
+            ],
+            dim=1,
+        )
         # |log a − log b| <= relative error <= n·eps·Σ_t ‖h_{t-1}‖‖G_t‖‖r_t‖ / |Ψ|
         kappa = torch.exp(torch.logsumexp(left[:, :-1] + gnorm + right[:, 1:], dim=1) - seq)
-    return compare_values("log|Ψ| by the tree vs by the sequential product", tree, seq,
-                          n=L * R, scale=kappa, labels=tok, sizes=dict(params, device=device))
+    return compare_values(
+        "log|Ψ| by the tree vs by the sequential product",
+        tree,
+        seq,
+        n=L * R,
+        scale=kappa,
+        labels=tok,
+        sizes=dict(params, device=device),
+    )
 
 
 def _log_partial_norms(m, tok):
@@ -332,12 +453,16 @@ def _log_partial_norms(m, tok):
     import torch
 
     from ....cells.sites import pow2_renormalise as _renorm
+
     h = torch.ones(tok.shape[0], 1, dtype=m.dtype, device=m.device)
     e = torch.zeros(tok.shape[0], dtype=torch.float64, device=m.device)
     out = [torch.zeros_like(e)]
     for t in range(m.length):
-        h, de = _renorm(torch.bmm(h.unsqueeze(1), m.core(t).index_select(1, tok[:, t])
-                                  .permute(1, 0, 2)).squeeze(1))
+        h, de = _renorm(
+            torch.bmm(
+                h.unsqueeze(1), m.core(t).index_select(1, tok[:, t]).permute(1, 0, 2)
+            ).squeeze(1)
+        )
         e = e + de.double() * math.log(2.0)
         out.append(torch.log(torch.linalg.vector_norm(h, dim=1).double()) + e)
     return torch.stack(out, dim=1)

@@ -78,7 +78,7 @@ def fd_jacobian(f, x, *, scale_fn, n_ops: int, imag_step: bool = False):
         e = np.zeros(x.size, dtype=dt)
         e[j] = 1j * hs[j] if imag_step else hs[j]
         xp, xm = x + e, x - e
-        d = (xp - xm)[j]                      # the step actually taken (exact in binary)
+        d = (xp - xm)[j]  # the step actually taken (exact in binary)
         cols.append((np.asarray(f(xp)) - np.asarray(f(xm))) / d)
         F = float(np.max(np.abs(scale_fn(np.abs(x) + hs[j]))))
         worst = max(worst, F / abs(d))
@@ -91,11 +91,13 @@ def autograd_jacobian(f, x) -> np.ndarray:
     reverse mode; complex inputs by forward mode with complex tangents ``e_j`` (the
     holomorphic derivative ``f'(z)`` of a holomorphic map)."""
     import torch
+
     x = np.asarray(x)
     if not np.iscomplexobj(x):
         t = torch.from_numpy(x.astype(np.float64))
         return torch.autograd.functional.jacobian(f, t).numpy()
     import torch.autograd.forward_ad as fwad
+
     z = torch.from_numpy(x.astype(np.complex128))
     cols = []
     for j in range(x.size):

@@ -20,33 +20,43 @@ import math
 import numpy as np
 
 from ....conventions import tolerance
-from ...monte_carlo import TestResult, test_evidence
-from ... import Evidence
-from .layers import ALPHA
-from ...compare import compare_values
 from ....device import torch_generator
-
+from ... import Evidence
+from ...compare import compare_values
+from ...monte_carlo import TestResult, test_evidence
+from .layers import ALPHA
 
 
 def _orthogonal(H, g, device):
     import torch
+
     q, r = torch.linalg.qr(torch.randn(H, H, generator=g, device=device, dtype=torch.float64))
     return q * torch.sign(torch.diagonal(r))[None, :]
 
 
-def _rel(compared, got, ref, n, sizes, details=None, dtype=np.float64, *, control,
-         control_label):
+def _rel(compared, got, ref, n, sizes, details=None, dtype=np.float64, *, control, control_label):
     """Relative error ‖got − ref‖/‖ref‖; ``control`` is the value of a minimal wrong variant,
     judged by the same rule (it must fail)."""
     import torch
+
     nr = torch.linalg.vector_norm(ref)
     err = float(torch.linalg.vector_norm(got - ref) / nr)
     c_err = float(torch.linalg.vector_norm(control - ref) / nr)
     tol = tolerance(dtype, n=n, norm=1.0)
-    return Evidence(compared, error=err, tolerance=tol, sizes=sizes, details=details or {},
-                    counterexample=None if err <= float(tol) else {"relative_error": err},
-                    control=Evidence(f"control ({control_label}) of: {compared}", error=c_err,
-                                     tolerance=tol, details={"variant": control_label}))
+    return Evidence(
+        compared,
+        error=err,
+        tolerance=tol,
+        sizes=sizes,
+        details=details or {},
+        counterexample=None if err <= float(tol) else {"relative_error": err},
+        control=Evidence(
+            f"control ({control_label}) of: {compared}",
+            error=c_err,
+            tolerance=tol,
+            details={"variant": control_label},
+        ),
+    )
 
 
 # -- Eq. 5.19 / 5.20 trajectories ---------------------------------------------------------
@@ -55,6 +65,7 @@ def _trajectories(params, device, rng, which):
     every state is divided by ‖𝐏⁻¹𝐡^(t)‖ after each step (all recursions are linear in
     their state, so the relations are unchanged)."""
     import torch
+
     H, L = params["H"], params["L"]
     g = torch_generator(device, rng)
     c128 = torch.complex128
@@ -79,9 +90,9 @@ def _trajectories(params, device, rng, which):
                 hb[k] = lam * hb[k] * (Pinv @ u.to(c128))
             elif k == "5.20":
                 hb[k] = lam * hb[k] * (gam * xs[t])
-            elif k == "control":            # the corrected recursion with Λ conjugated
+            elif k == "control":  # the corrected recursion with Λ conjugated
                 hb[k] = Pinv @ (u * (P @ (lam.conj() * hb[k])))
-            else:                                                     # corrected 5.19
+            else:  # corrected 5.19
                 hb[k] = Pinv @ (u * (P @ (lam * hb[k])))
         ref = Pinv @ h.to(c128)
         c = torch.linalg.vector_norm(ref)
@@ -92,20 +103,28 @@ def _trajectories(params, device, rng, which):
     sizes = {"H": H, "L": L}
     tol = tolerance(np.float64, n=L * (3 * H + 2), norm=kappa)
     label = "the corrected recursion with Λ conjugated (a dropped conjugate)"
-    return {k: Evidence(f"worst relative error over t of recursion {k} vs 𝐏⁻¹𝐡^(t)",
-                        error=worst[k], tolerance=tol, sizes=sizes,
-                        details={"kappa_P": kappa},
-                        counterexample=None if worst[k] <= float(tol) else
-                        {"relative_error": worst[k]},
-                        control=Evidence(f"control ({label}) of: recursion {k} vs 𝐏⁻¹𝐡^(t)",
-                                         error=worst["control"], tolerance=tol))
-            for k in which if k != "control"}
+    return {
+        k: Evidence(
+            f"worst relative error over t of recursion {k} vs 𝐏⁻¹𝐡^(t)",
+            error=worst[k],
+            tolerance=tol,
+            sizes=sizes,
+            details={"kappa_P": kappa},
+            counterexample=None if worst[k] <= float(tol) else {"relative_error": worst[k]},
+            control=Evidence(
+                f"control ({label}) of: recursion {k} vs 𝐏⁻¹𝐡^(t)",
+                error=worst["control"],
+                tolerance=tol,
+            ),
+        )
+        for k in which
+        if k != "control"
+    }
 
 
 def scaled_eq519(params, device, rng):
     ev = _trajectories(params, device, rng, ("a", "b"))
-    return Evidence("𝐏⁻¹𝐡^(t) (5.18) vs 𝐡̄^(t) (5.19) at scale", readings=ev,
-                    sizes=ev["a"].sizes)
+    return Evidence("𝐏⁻¹𝐡^(t) (5.18) vs 𝐡̄^(t) (5.19) at scale", readings=ev, sizes=ev["a"].sizes)
 
 
 def scaled_eq519_corrected(params, device, rng):
@@ -117,60 +136,83 @@ def scaled_eq520(params, device, rng):
     Glorot-initialised H×H matrix (torch on ``device``) vs uniform on the unit disk, with
     the uniform-radius sample as the negative control."""
     import torch
+
     from .layers import circular_law_evidence
+
     H = params["H"]
     g = torch_generator(device, rng)
     A = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
     ev = torch.linalg.eigvals(A).cpu().numpy()
-    return circular_law_evidence(f"eigenvalues of a Glorot-initialised {H}×{H} matrix "
-                                 f"({device}): |λ|² ~ U[0, 1]", ev, rng, {"H": H})
+    return circular_law_evidence(
+        f"eigenvalues of a Glorot-initialised {H}×{H} matrix ({device}): |λ|² ~ U[0, 1]",
+        ev,
+        rng,
+        {"H": H},
+    )
 
 
 # -- Eq. 5.21 ---------------------------------------------------------------------------
 def _ks_torch(x, cdf, n, label):
     """One-sample KS statistic of the (device) sample ``x`` against ``cdf`` (a torch
     function) and its asymptotic p-value (Kolmogorov distribution of √n·D)."""
-    from scipy import stats as st
     import torch
+    from scipy import stats as st
+
     xs, _ = torch.sort(x)
     F = cdf(xs)
     i = torch.arange(1, n + 1, device=x.device, dtype=torch.float64)
     D = float(torch.maximum((i / n - F).max(), (F - (i - 1) / n).max()))
     p = float(st.kstwobign.sf(D * math.sqrt(n)))
     rule = f"reject H0 when p < α = {ALPHA:g} (KS vs {label}, n = {n})"
-    return TestResult(f"one-sample Kolmogorov–Smirnov vs {label}", D, p, ALPHA, n, p < ALPHA,
-                      rule)
+    return TestResult(f"one-sample Kolmogorov–Smirnov vs {label}", D, p, ALPHA, n, p < ALPHA, rule)
 
 
 def _eq521(params, device, rng, formula):
     import torch
+
     n, r0, r1 = params["n"], params["r_min"], params["r_max"]
     g = torch_generator(device, rng)
     u1 = torch.rand(n, generator=g, device=device, dtype=torch.float64)
     u2 = torch.rand(n, generator=g, device=device, dtype=torch.float64)
     if formula == "printed":
-        v = torch.full_like(u1, -0.5 * math.log(r1 ** 2 - r0 ** 2) + r0 ** 2)
+        v = torch.full_like(u1, -0.5 * math.log(r1**2 - r0**2) + r0**2)
     else:
-        v = -0.5 * torch.log(u1 * (r1 ** 2 - r0 ** 2) + r0 ** 2)
+        v = -0.5 * torch.log(u1 * (r1**2 - r0**2) + r0**2)
     del u1
     mod2 = torch.exp(-2.0 * v)
     sizes = {"n": n, "r_min": r0, "r_max": r1}
-    ks_r = _ks_torch(mod2, lambda y: ((y - r0 ** 2) / (r1 ** 2 - r0 ** 2)).clamp(0, 1), n,
-                     f"U[{r0}², {r1}²]")
-    ks_a = _ks_torch(2 * math.pi * u2, lambda y: (y / (2 * math.pi)).clamp(0, 1), n,
-                     "U[0, 2π)")
+    ks_r = _ks_torch(
+        mod2, lambda y: ((y - r0**2) / (r1**2 - r0**2)).clamp(0, 1), n, f"U[{r0}², {r1}²]"
+    )
+    ks_a = _ks_torch(2 * math.pi * u2, lambda y: (y / (2 * math.pi)).clamp(0, 1), n, "U[0, 2π)")
     # controls (nearest false alternatives): |z| uniform on [r_min, r_max]; θ = π𝐮₂
     w = r0 + (r1 - r0) * torch.rand(n, generator=g, device=device, dtype=torch.float64)
-    ks_rc = _ks_torch(w * w, lambda y: ((y - r0 ** 2) / (r1 ** 2 - r0 ** 2)).clamp(0, 1), n,
-                      f"U[{r0}², {r1}²]")
+    ks_rc = _ks_torch(
+        w * w, lambda y: ((y - r0**2) / (r1**2 - r0**2)).clamp(0, 1), n, f"U[{r0}², {r1}²]"
+    )
     ks_ac = _ks_torch(math.pi * u2, lambda y: (y / (2 * math.pi)).clamp(0, 1), n, "U[0, 2π)")
-    return Evidence(f"initialisation of Eq. 5.21 ({formula} 𝐯), n = {n}", sizes=sizes, parts={
-        "|z|² ~ U[r_min², r_max²]": test_evidence(
-            "KS of |z|²", ks_r, expect_reject=False, sizes=sizes, control=ks_rc,
-            control_label="|z| uniform on [r_min, r_max]"),
-        "arg z ~ U[0, 2π)": test_evidence(
-            "KS of arg z", ks_a, expect_reject=False, sizes=sizes, control=ks_ac,
-            control_label="θ = π𝐮₂ (half the circle)")})
+    return Evidence(
+        f"initialisation of Eq. 5.21 ({formula} 𝐯), n = {n}",
+        sizes=sizes,
+        parts={
+            "|z|² ~ U[r_min², r_max²]": test_evidence(
+                "KS of |z|²",
+                ks_r,
+                expect_reject=False,
+                sizes=sizes,
+                control=ks_rc,
+                control_label="|z| uniform on [r_min, r_max]",
+            ),
+            "arg z ~ U[0, 2π)": test_evidence(
+                "KS of arg z",
+                ks_a,
+                expect_reject=False,
+                sizes=sizes,
+                control=ks_ac,
+                control_label="θ = π𝐮₂ (half the circle)",
+            ),
+        },
+    )
 
 
 def scaled_eq521(params, device, rng):
@@ -186,6 +228,7 @@ def _inputs_unit(L, H, lamgam, g, device, spread=0.01):
     """Inputs with |λ_jγ_j x_j^(i)| = exp(spread·N(0,1)) and uniform phases (no under- or
     overflow over 16k steps)."""
     import torch
+
     ph = 2 * math.pi * torch.rand(L, H, generator=g, device=device, dtype=torch.float64)
     lm = spread * torch.randn(L, H, generator=g, device=device, dtype=torch.float64)
     return torch.exp(lm + 1j * ph) / lamgam[None, :]
@@ -193,7 +236,9 @@ def _inputs_unit(L, H, lamgam, g, device, spread=0.01):
 
 def scaled_eq522(params, device, rng):
     import torch
+
     from ....cells.lmm import LMM
+
     H, L = params["H"], params["L"]
     g = torch_generator(device, rng)
     m64 = LMM(H, rng=rng, dtype=torch.complex128, device=device)
@@ -207,9 +252,15 @@ def scaled_eq522(params, device, rng):
     log_lg = (-(m64.v_lam + m64.v_gam) + 1j * (m64.theta_lam + m64.theta_gam)).detach()
     closed = t * log_lg[None, :] + torch.cumsum(logx, 0)
     # the recurrence (5.20) in complex64 in the log domain (LMM.log_forward)
-    m32 = LMM(H, params={k: getattr(m64, k).detach().real for k in
-                         ("v_lam", "theta_lam", "v_gam", "theta_gam")},
-              complex_params=False, dtype=torch.complex64, device=device)
+    m32 = LMM(
+        H,
+        params={
+            k: getattr(m64, k).detach().real for k in ("v_lam", "theta_lam", "v_gam", "theta_gam")
+        },
+        complex_params=False,
+        dtype=torch.complex64,
+        device=device,
+    )
     # forward-error scale of the closed form in the log domain: Σ|terms| (+1 for the
     # relative rounding of log h itself)
     scale = torch.cumsum(logx.abs() + log_lg.abs()[None, :] + 1, 0)
@@ -217,112 +268,162 @@ def scaled_eq522(params, device, rng):
         rec32 = m32.log_forward(x[None].to(torch.complex64))[0]
         h = torch.ones(H, dtype=torch.complex128, device=device)
         worst, worst_c = 0.0, 0.0
-        for i in range(L):                       # direct recurrence, complex128
+        for i in range(L):  # direct recurrence, complex128
             h = (lam * h) * (gam * x[i])
             if i % 64 == 63 or i == L - 1:
-                d = (torch.log(h) - closed[i])
+                d = torch.log(h) - closed[i]
                 d = torch.complex(d.real, torch.remainder(d.imag + math.pi, 2 * math.pi) - math.pi)
                 worst = max(worst, float((d.abs() / scale[i]).max()))
-                dc = d - log_lg                        # control: exponent t+1 on λγ
-                dc = torch.complex(dc.real, torch.remainder(dc.imag + math.pi, 2 * math.pi)
-                                   - math.pi)
+                dc = d - log_lg  # control: exponent t+1 on λγ
+                dc = torch.complex(
+                    dc.real, torch.remainder(dc.imag + math.pi, 2 * math.pi) - math.pi
+                )
                 worst_c = max(worst_c, float((dc.abs() / scale[i]).max()))
-    part32 = compare_values("log h^(t): complex64 recurrence (log domain) vs complex128 "
-                            "closed form 5.22", rec32.to(torch.complex128), closed, n=L,
-                            scale=scale, dtype=np.float32, sizes=sizes)
+    part32 = compare_values(
+        "log h^(t): complex64 recurrence (log domain) vs complex128 closed form 5.22",
+        rec32.to(torch.complex128),
+        closed,
+        n=L,
+        scale=scale,
+        dtype=np.float32,
+        sizes=sizes,
+    )
     # the direct recurrence: each step 3 complex products, relative error ≤ 4·eps per step
-    compared = ("log of the complex128 recurrence vs the closed form (mod 2πi), divided by "
-                "Σ|log terms| + 1")
+    compared = (
+        "log of the complex128 recurrence vs the closed form (mod 2πi), divided by Σ|log terms| + 1"
+    )
     tol = tolerance(np.float64, n=4 * L, norm=1.0)
-    part64 = Evidence(compared, error=worst, tolerance=tol, sizes=sizes,
-                      control=Evidence(f"control (exponent t+1 on λ_jγ_j) of: {compared}",
-                                       error=worst_c, tolerance=tol))
-    return Evidence("Eq. 5.20 vs Eq. 5.22 at scale, log domain", sizes=sizes,
-                    parts={"complex64 vs complex128": part32, "complex128 recurrence": part64})
+    part64 = Evidence(
+        compared,
+        error=worst,
+        tolerance=tol,
+        sizes=sizes,
+        control=Evidence(
+            f"control (exponent t+1 on λ_jγ_j) of: {compared}", error=worst_c, tolerance=tol
+        ),
+    )
+    return Evidence(
+        "Eq. 5.20 vs Eq. 5.22 at scale, log domain",
+        sizes=sizes,
+        parts={"complex64 vs complex128": part32, "complex128 recurrence": part64},
+    )
 
 
 # -- Eq. 6.3 ----------------------------------------------------------------------------
 def scaled_eq63(params, device, rng):
     import torch
+
     H, ns = params["H"], params["n"]
     g = torch_generator(device, rng)
-    A = _orthogonal(H, g, device)                       # non-symmetric, ‖Aⁿ‖₂ = 1
+    A = _orthogonal(H, g, device)  # non-symmetric, ‖Aⁿ‖₂ = 1
     B = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
     fs = torch.randn(max(ns), H, generator=g, device=device, dtype=torch.float64)
     h = torch.randn(H, generator=g, device=device, dtype=torch.float64)
     sizes = {"H": H, "n": list(ns)}
     out = {"numerator": {}, "denominator": {}}
     for n in ns:
+
         def run(h0, n=n):
             for f in fs[:n]:
                 h0 = A @ h0 + B @ f
             return h0
-        J = torch.autograd.functional.jacobian(run, h, vectorize=H > 64)   # reverse mode
+
+        J = torch.autograd.functional.jacobian(run, h, vectorize=H > 64)  # reverse mode
         printed = torch.linalg.matrix_power(A.T, n)
-        det = {"log_norm_J": float(torch.log(torch.linalg.matrix_norm(J))),
-               "log_norm_printed": float(torch.log(torch.linalg.matrix_norm(printed)))}
+        det = {
+            "log_norm_J": float(torch.log(torch.linalg.matrix_norm(J))),
+            "log_norm_printed": float(torch.log(torch.linalg.matrix_norm(printed))),
+        }
         for layout, M in (("numerator", J), ("denominator", J.T)):
             # entries of products of orthogonal matrices are ≤ 1: scale 1, n·H operations
             out[layout][f"n={n}"] = compare_values(
-                f"autograd Jacobian ({layout}) vs (Aᵀ)^{n}", M, printed, n=n * H, scale=1.0,
-                sizes=sizes, details=det)
-    return Evidence("∂h^(t)/∂h^(t−n) vs (Aᵀ)ⁿ at scale", sizes=sizes,
-                    readings={k: Evidence(f"{k} layout", parts=v, sizes=sizes)
-                              for k, v in out.items()})
+                f"autograd Jacobian ({layout}) vs (Aᵀ)^{n}",
+                M,
+                printed,
+                n=n * H,
+                scale=1.0,
+                sizes=sizes,
+                details=det,
+            )
+    return Evidence(
+        "∂h^(t)/∂h^(t−n) vs (Aᵀ)ⁿ at scale",
+        sizes=sizes,
+        readings={k: Evidence(f"{k} layout", parts=v, sizes=sizes) for k, v in out.items()},
+    )
 
 
 # -- Eq. 6.8 ----------------------------------------------------------------------------
 def _eq68(params, device, rng, corrected):
     import torch
     import torch.autograd.forward_ad as fwad
+
     H, ns = params["H"], params["n"]
     g = torch_generator(device, rng)
     A = _orthogonal(H, g, device)
     B = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
     U = B @ torch.randn(H, max(ns), generator=g, device=device, dtype=torch.float64)
-    U = (U / U.pow(2).mean(0, keepdim=True).sqrt()).T          # B f^(k), unit RMS, (n, H)
+    U = (U / U.pow(2).mean(0, keepdim=True).sqrt()).T  # B f^(k), unit RMS, (n, H)
     h = torch.randn(H, generator=g, device=device, dtype=torch.float64)
     v = torch.randn(H, generator=g, device=device, dtype=torch.float64)
     sizes = {"H": H, "n": list(ns)}
     out = {"numerator": {}, "denominator": {}}
     for n in ns:
+
         def run(h0, n=n):
             for u in U[:n]:
                 h0 = (A @ h0) * u
             return h0
-        with fwad.dual_level():                                 # J v (numerator layout)
+
+        with fwad.dual_level():  # J v (numerator layout)
             jv = fwad.unpack_dual(run(fwad.make_dual(h, v))).tangent
-        jtv = torch.autograd.functional.vjp(run, h, v)[1]       # Jᵀ v (denominator layout)
-        M = A.T * U[0][None, :]                                  # Aᵀ diag(B f^(t−n+1))
+        jtv = torch.autograd.functional.vjp(run, h, v)[1]  # Jᵀ v (denominator layout)
+        M = A.T * U[0][None, :]  # Aᵀ diag(B f^(t−n+1))
         printed = v
         for _ in range(n):
             printed = M @ printed
         chain = v
-        for u in U[:n].flip(0):                                 # Π_k Aᵀ diag(B f^(k)) v
+        for u in U[:n].flip(0):  # Π_k Aᵀ diag(B f^(k)) v
             chain = A.T @ (u * chain)
-        det = {"log_norm_Jv": float(torch.log(torch.linalg.vector_norm(jv))),
-               "log_norm_JTv": float(torch.log(torch.linalg.vector_norm(jtv))),
-               "log_norm_printed": float(torch.log(torch.linalg.vector_norm(printed)))}
+        det = {
+            "log_norm_Jv": float(torch.log(torch.linalg.vector_norm(jv))),
+            "log_norm_JTv": float(torch.log(torch.linalg.vector_norm(jtv))),
+            "log_norm_printed": float(torch.log(torch.linalg.vector_norm(printed))),
+        }
         if corrected:
             wrong = v
-            for u in U[:n]:                       # the factors in reverse order (n > 1)
+            for u in U[:n]:  # the factors in reverse order (n > 1)
                 wrong = (A.T if n > 1 else A) @ (u * wrong)
             out["denominator"][f"n={n}"] = _rel(
-                f"VJP vs Π_k Aᵀ diag(Bf^(k)) v, n = {n}", jtv, chain, n * (H + 1), sizes, det,
-                control=wrong, control_label="the factors in reverse order" if n > 1 else
-                "A in place of Aᵀ")
+                f"VJP vs Π_k Aᵀ diag(Bf^(k)) v, n = {n}",
+                jtv,
+                chain,
+                n * (H + 1),
+                sizes,
+                det,
+                control=wrong,
+                control_label="the factors in reverse order" if n > 1 else "A in place of Aᵀ",
+            )
             continue
         for layout, got in (("numerator", jv), ("denominator", jtv)):
-            out[layout][f"n={n}"] = _rel(f"{layout} product with v vs printed, n = {n}",
-                                         got, printed, n * (H + 1), sizes, det,
-                                         control=M @ printed,
-                                         control_label="off-by-one power (n+1 factors)")
+            out[layout][f"n={n}"] = _rel(
+                f"{layout} product with v vs printed, n = {n}",
+                got,
+                printed,
+                n * (H + 1),
+                sizes,
+                det,
+                control=M @ printed,
+                control_label="off-by-one power (n+1 factors)",
+            )
     if corrected:
-        return Evidence("VJPs vs the chain-rule product at scale", parts=out["denominator"],
-                        sizes=sizes)
-    return Evidence("RAC Jacobian-vector products vs (Aᵀ diag(Bf^(t−n+1)))ⁿ v", sizes=sizes,
-                    readings={k: Evidence(f"{k} layout", parts=p, sizes=sizes)
-                              for k, p in out.items()})
+        return Evidence(
+            "VJPs vs the chain-rule product at scale", parts=out["denominator"], sizes=sizes
+        )
+    return Evidence(
+        "RAC Jacobian-vector products vs (Aᵀ diag(Bf^(t−n+1)))ⁿ v",
+        sizes=sizes,
+        readings={k: Evidence(f"{k} layout", parts=p, sizes=sizes) for k, p in out.items()},
+    )
 
 
 def scaled_eq68(params, device, rng):
@@ -337,7 +438,9 @@ def scaled_eq68_corrected(params, device, rng):
 def _eq69(params, device, rng, corrected):
     import torch
     import torch.autograd.forward_ad as fwad
+
     from ....cells.lmm import LMM
+
     H, L = params["H"], params["L"]
     g = torch_generator(device, rng)
     m = LMM(H, rng=rng, device=device)
@@ -345,42 +448,60 @@ def _eq69(params, device, rng, corrected):
     x = _inputs_unit(L, H, lam * gam, g, device)
     sizes = {"H": H, "n": L}
     log_lg = torch.log(lam) + torch.log(gam)
-    comp128 = L * log_lg + torch.log(x).sum(0)                  # log of the component formula
-    log32 = (L * log_lg.to(torch.complex64) + torch.log(x.to(torch.complex64)).sum(0))
+    comp128 = L * log_lg + torch.log(x).sum(0)  # log of the component formula
+    log32 = L * log_lg.to(torch.complex64) + torch.log(x.to(torch.complex64)).sum(0)
     scale = L * log_lg.abs() + torch.log(x).abs().sum(0) + 1
-    parts = {"component formula: complex64 vs complex128 (log)": compare_values(
-        "log of (λγ)ⁿ Π x: complex64 vs complex128", log32.to(torch.complex128), comp128,
-        n=L, scale=scale, dtype=np.float32, sizes=sizes)}
+    parts = {
+        "component formula: complex64 vs complex128 (log)": compare_values(
+            "log of (λγ)ⁿ Π x: complex64 vs complex128",
+            log32.to(torch.complex128),
+            comp128,
+            n=L,
+            scale=scale,
+            dtype=np.float32,
+            sizes=sizes,
+        )
+    }
     h0 = torch.ones(H, dtype=torch.complex128, device=device)
-    with fwad.dual_level(), torch.no_grad():                    # J·𝟏 = diag(J): J is diagonal
+    with fwad.dual_level(), torch.no_grad():  # J·𝟏 = diag(J): J is diagonal
         h = fwad.make_dual(h0, torch.ones_like(h0))
         for i in range(L):
             h = (lam * h) * (gam * x[i])
         diag = fwad.unpack_dual(h).tangent
     d = torch.log(diag) - comp128
     d = torch.complex(d.real, torch.remainder(d.imag + math.pi, 2 * math.pi) - math.pi)
-    wrap = lambda z: torch.complex(z.real, torch.remainder(z.imag + math.pi, 2 * math.pi)
-                                   - math.pi)
-    compared = ("log diag(J) (forward AD, complex128) vs log((λγ)ⁿ Π x), divided by "
-                "Σ|log terms| + 1")
+    wrap = lambda z: torch.complex(z.real, torch.remainder(z.imag + math.pi, 2 * math.pi) - math.pi)
+    compared = "log diag(J) (forward AD, complex128) vs log((λγ)ⁿ Π x), divided by Σ|log terms| + 1"
     tol = tolerance(np.float64, n=4 * L, norm=1.0)
     parts["holomorphic forward-mode AD vs component formula (log)"] = Evidence(
-        compared, error=float((d.abs() / scale).max()), tolerance=tol, sizes=sizes,
-        control=Evidence(f"control (exponent n+1 on λ_jγ_j) of: {compared}",
-                         error=float((wrap(d - log_lg).abs() / scale).max()), tolerance=tol))
+        compared,
+        error=float((d.abs() / scale).max()),
+        tolerance=tol,
+        sizes=sizes,
+        control=Evidence(
+            f"control (exponent n+1 on λ_jγ_j) of: {compared}",
+            error=float((wrap(d - log_lg).abs() / scale).max()),
+            tolerance=tol,
+        ),
+    )
     if not corrected:
-        printed = L * (log_lg + torch.log(x[-1]))                # log of (λγ x^(t))ⁿ
+        printed = L * (log_lg + torch.log(x[-1]))  # log of (λγ x^(t))ⁿ
         dp = printed - comp128
         dp = torch.complex(dp.real, torch.remainder(dp.imag + math.pi, 2 * math.pi) - math.pi)
         tolp = tolerance(np.float64, n=4 * L, norm=float(scale.max()))
         compared = "log of (Λᵀ diag(Γx^(t)))ⁿ vs log diag(J)"
         parts["printed matrix form (log)"] = Evidence(
-            compared, error=float(dp.abs().max()), tolerance=tolp, sizes=sizes,
-            control=Evidence(f"control (exponent n+1) of: {compared}",
-                             error=float(wrap(dp + log_lg + torch.log(x[-1])).abs().max()),
-                             tolerance=tolp))
-    return Evidence("∂h^(t)/∂h^(t−n) of Eq. 5.20 at scale (log domain)", parts=parts,
-                    sizes=sizes)
+            compared,
+            error=float(dp.abs().max()),
+            tolerance=tolp,
+            sizes=sizes,
+            control=Evidence(
+                f"control (exponent n+1) of: {compared}",
+                error=float(wrap(dp + log_lg + torch.log(x[-1])).abs().max()),
+                tolerance=tolp,
+            ),
+        )
+    return Evidence("∂h^(t)/∂h^(t−n) of Eq. 5.20 at scale (log domain)", parts=parts, sizes=sizes)
 
 
 def scaled_eq69(params, device, rng):

@@ -17,10 +17,10 @@ import math
 
 import numpy as np
 
-from ....lru import products as P
 from ....conventions import Tolerance
-from ...monte_carlo import batch_estimate, ks_2samp, test_evidence, z_value
+from ....lru import products as P
 from ... import Evidence
+from ...monte_carlo import batch_estimate, ks_2samp, test_evidence, z_value
 
 #: Chebyshev level of the kurtosis comparisons: P(|K̂ − κ| > SE/√α) ≤ α.
 KURTOSIS_ALPHA = 1e-3
@@ -50,9 +50,18 @@ KURTOSIS_POWER = 0.5
 MIN_COUNT = 100
 
 
-def chebyshev_evidence(compared: str, value: float, target: float, se: float, alpha: float,
-                       *, n: int, estimator: str, details: dict | None = None,
-                       control: bool = True) -> Evidence:
+def chebyshev_evidence(
+    compared: str,
+    value: float,
+    target: float,
+    se: float,
+    alpha: float,
+    *,
+    n: int,
+    estimator: str,
+    details: dict | None = None,
+    control: bool = True,
+) -> Evidence:
     """Holds when ``|value − target| ≤ se/√α`` (Chebyshev: false alarm ≤ α).
 
     The negative control is the same rule against the nearest false alternative
@@ -60,42 +69,87 @@ def chebyshev_evidence(compared: str, value: float, target: float, se: float, al
     rule that cannot tell the target from a kurtosis off by half has no power, and the
     control then holds (vacuous)."""
     c = 1.0 / math.sqrt(alpha)
-    rule = (f"|value − target| ≤ SE/√α (Chebyshev, distribution-free) at α = {alpha:g}: "
-            f"{c:.4g}·SE, SE = {se:.4g} at n = {n} ({estimator})")
+    rule = (
+        f"|value − target| ≤ SE/√α (Chebyshev, distribution-free) at α = {alpha:g}: "
+        f"{c:.4g}·SE, SE = {se:.4g} at n = {n} ({estimator})"
+    )
     err = abs(float(value) - float(target))
     z = err / se if se > 0 else math.inf
     det = dict(details or {})
-    det.update(value=float(value), target=float(target), stderr=float(se), n=int(n),
-               estimator=estimator, rule=rule, alpha=alpha, z_score=z,
-               normal_two_sided_p=float(math.erfc(z / math.sqrt(2))),
-               chebyshev_p_bound=min(1.0, 1.0 / z ** 2) if z > 0 else 1.0)
-    ce = None if err <= c * se else {"value": float(value), "target": float(target),
-                                     "stderr": float(se)}
+    det.update(
+        value=float(value),
+        target=float(target),
+        stderr=float(se),
+        n=int(n),
+        estimator=estimator,
+        rule=rule,
+        alpha=alpha,
+        z_score=z,
+        normal_two_sided_p=float(math.erfc(z / math.sqrt(2))),
+        chebyshev_p_bound=min(1.0, 1.0 / z**2) if z > 0 else 1.0,
+    )
+    ce = (
+        None
+        if err <= c * se
+        else {"value": float(value), "target": float(target), "stderr": float(se)}
+    )
     ctrl = None
     if control:
-        delta = abs(float(target)) / 2 or 3 * c * se        # a zero target: 3 half-widths
+        delta = abs(float(target)) / 2 or 3 * c * se  # a zero target: 3 half-widths
         alt = float(target) + (delta if float(value) >= float(target) else -delta)
         ctrl = chebyshev_evidence(
             f"control (nearest false alternative κ ± |κ|/2 = {alt:.4g}) of: {compared}",
-            value, alt, se, alpha, n=n, estimator=estimator, control=False)
-    return Evidence(compared, error=err, tolerance=Tolerance(c * se, rule), details=det,
-                    counterexample=ce, control=ctrl)
+            value,
+            alt,
+            se,
+            alpha,
+            n=n,
+            estimator=estimator,
+            control=False,
+        )
+    return Evidence(
+        compared,
+        error=err,
+        tolerance=Tolerance(c * se, rule),
+        details=det,
+        counterexample=ce,
+        control=ctrl,
+    )
 
 
-def kurtosis_evidence(compared: str, value: float, kappa: float, se: float, *, n: int,
-                      estimator: str, details: dict | None = None) -> Evidence:
+def kurtosis_evidence(
+    compared: str,
+    value: float,
+    kappa: float,
+    se: float,
+    *,
+    n: int,
+    estimator: str,
+    details: dict | None = None,
+) -> Evidence:
     """A Monte Carlo kurtosis vs the exact κ: judged by :func:`chebyshev_evidence` when the
     comparison has power (half-width ≤ KURTOSIS_POWER·κ), reported as skipped otherwise."""
     half = se / math.sqrt(KURTOSIS_ALPHA)
     if half > KURTOSIS_POWER * kappa:
-        return Evidence(compared, skipped=(
-            f"no power at n = {n}: the Chebyshev half-width {half:.3g} exceeds "
-            f"{KURTOSIS_POWER:g}·κ = {KURTOSIS_POWER * kappa:.3g}; the 'large' scale "
-            "(16 × 10^8 draws) decides it"),
-            details={**(details or {}), "value": float(value), "exact": kappa,
-                     "stderr": float(se), "n": int(n), "estimator": estimator})
-    return chebyshev_evidence(compared, value, kappa, se, KURTOSIS_ALPHA, n=n,
-                              estimator=estimator, details=details)
+        return Evidence(
+            compared,
+            skipped=(
+                f"no power at n = {n}: the Chebyshev half-width {half:.3g} exceeds "
+                f"{KURTOSIS_POWER:g}·κ = {KURTOSIS_POWER * kappa:.3g}; the 'large' scale "
+                "(16 × 10^8 draws) decides it"
+            ),
+            details={
+                **(details or {}),
+                "value": float(value),
+                "exact": kappa,
+                "stderr": float(se),
+                "n": int(n),
+                "estimator": estimator,
+            },
+        )
+    return chebyshev_evidence(
+        compared, value, kappa, se, KURTOSIS_ALPHA, n=n, estimator=estimator, details=details
+    )
 
 
 def _printed_parts(reading: str) -> dict:
@@ -106,10 +160,18 @@ def _printed_parts(reading: str) -> dict:
         m = P.standardized_moments(kind, reading)
         parts[f"printed {PRINTED[kind]} vs exact {kind} kurtosis"] = chebyshev_evidence(
             f"printed sample kurtosis {PRINTED[kind]} ({kind}) vs the exact Fisher kurtosis "
-            f"{kappa} at the thesis's n = 10^8", PRINTED[kind], float(kappa), se,
-            KURTOSIS_ALPHA, n=THESIS_N, estimator="delta-method SE of m4/m2^2 - 3 from the "
-            "exact standardised moments 4, 6, 8",
-            details={"exact": str(kappa), "standardized_moments": {k: str(v) for k, v in m.items()}}).keyed(f"printed-{kind}")
+            f"{kappa} at the thesis's n = 10^8",
+            PRINTED[kind],
+            float(kappa),
+            se,
+            KURTOSIS_ALPHA,
+            n=THESIS_N,
+            estimator="delta-method SE of m4/m2^2 - 3 from the exact standardised moments 4, 6, 8",
+            details={
+                "exact": str(kappa),
+                "standardized_moments": {k: str(v) for k, v in m.items()},
+            },
+        ).keyed(f"printed-{kind}")
     return parts
 
 
@@ -118,26 +180,38 @@ def _mc_kurtosis(kind: str, reading: str, batches: int, size: int, rng) -> tuple
     g = np.random.default_rng(seed)
     draws = [P.sample(kind, size, g, reading) for _ in range(batches)]
     ks = [P.sample_kurtosis(x) for x in draws]
-    est = batch_estimate(ks, estimator="Fisher sample kurtosis per batch", seed=seed,
-                         samples_per_batch=size)
+    est = batch_estimate(
+        ks, estimator="Fisher sample kurtosis per batch", seed=seed, samples_per_batch=size
+    )
     delta = P.kurtosis_stderr(kind, batches * size, reading)
     se = max(est.stderr, delta)
     kappa = float(P.fisher_kurtosis(kind, reading))
     ev = kurtosis_evidence(
-        f"Monte Carlo sample kurtosis ({kind}) vs the exact value", est.value,
-        kappa, se, n=batches * size,
+        f"Monte Carlo sample kurtosis ({kind}) vs the exact value",
+        est.value,
+        kappa,
+        se,
+        n=batches * size,
         estimator=f"mean of {batches} batch kurtoses; SE = max(batch SE, delta-method SE)",
-        details={"estimate": est.as_dict(), "batch_stderr": est.stderr, "delta_stderr": delta,
-                 "batch_kurtoses": ks, "power_note": "the verdict's power grows with n: the "
-                 "SE shrinks as 1/sqrt(n); the claims catalogue's 16 x 10^8 runs are the 'large' scale"})
+        details={
+            "estimate": est.as_dict(),
+            "batch_stderr": est.stderr,
+            "delta_stderr": delta,
+            "batch_kurtoses": ks,
+            "power_note": "the verdict's power grows with n: the "
+            "SE shrinks as 1/sqrt(n); the claims catalogue's 16 x 10^8 runs are the 'large' scale",
+        },
+    )
     return ev, draws
 
 
 def _tail_parts(reading: str) -> dict:
     """Exact orderings of the tails (certified brackets must not overlap)."""
     parts = {}
-    for label, zscore, heavy, light in (("raw", False, "complex", "real"),
-                                        ("z-scored", True, "real", "complex")):
+    for label, zscore, heavy, light in (
+        ("raw", False, "complex", "real"),
+        ("z-scored", True, "real", "complex"),
+    ):
         rows, bad = [], None
         for k in TAIL_K:
             h = P.tail_bounds(heavy, k, reading, zscore=zscore)
@@ -145,31 +219,42 @@ def _tail_parts(reading: str) -> dict:
             rows.append({"k": k, heavy: list(h), light: list(lt)})
             if not h[0] > lt[1] and bad is None:
                 bad = {"k": k, f"P_{heavy}": list(h), f"P_{light}": list(lt)}
-        compared = (f"{label}: P(|{heavy}| > k) > P(|{light}| > k) for k in {list(TAIL_K)} "
-                    "(each probability given as a certified interval (lo, hi): bounds proved to "
-                    "contain the exact probability, computed from the exact laws of the "
-                    "factors without sampling; |complex| is |Re z₁z₂z₃z₄| for four i.i.d. "
-                    "complex normal factors, |real| is |y₁y₂y₃y₄| for four i.i.d. N(0, 1))")
-        if zscore:      # scale-free: the control is the opposite ordering
+        compared = (
+            f"{label}: P(|{heavy}| > k) > P(|{light}| > k) for k in {list(TAIL_K)} "
+            "(each probability given as a certified interval (lo, hi): bounds proved to "
+            "contain the exact probability, computed from the exact laws of the "
+            "factors without sampling; |complex| is |Re z₁z₂z₃z₄| for four i.i.d. "
+            "complex normal factors, |real| is |y₁y₂y₃y₄| for four i.i.d. N(0, 1))"
+        )
+        if zscore:  # scale-free: the control is the opposite ordering
             variant = f"the opposite ordering: {light} heavier"
             c_ok = all(r[light][0] > r[heavy][1] for r in rows)
-        else:           # raw: the lighter product measured in units 10× larger
+        else:  # raw: the lighter product measured in units 10× larger
             variant = f"the {light} product scaled by 10"
-            c_ok = all(P.tail_bounds(heavy, k, reading)[0]
-                       > P.tail_bounds(light, k / 10, reading)[1] for k in TAIL_K)
+            c_ok = all(
+                P.tail_bounds(heavy, k, reading)[0] > P.tail_bounds(light, k / 10, reading)[1]
+                for k in TAIL_K
+            )
         parts[f"{label} tails: {heavy} heavier"] = Evidence(
-            compared, passed=bad is None,
+            compared,
+            passed=bad is None,
             details={"tails": rows, "crossover": _crossover(reading, zscore)},
             counterexample=bad,
-            control=Evidence(f"control ({variant}) of: {compared}", passed=c_ok))
+            control=Evidence(f"control ({variant}) of: {compared}", passed=c_ok),
+        )
     return parts
 
 
 def _crossover(reading: str, zscore: bool) -> float | None:
     """Largest k in [0.1, 50] where the tail ordering (by bracket midpoints) changes."""
     ks = np.geomspace(0.1, 50, 60)
-    sign = [np.sign(np.mean(P.tail_bounds("complex", k, reading, zscore=zscore))
-                    - np.mean(P.tail_bounds("real", k, reading, zscore=zscore))) for k in ks]
+    sign = [
+        np.sign(
+            np.mean(P.tail_bounds("complex", k, reading, zscore=zscore))
+            - np.mean(P.tail_bounds("real", k, reading, zscore=zscore))
+        )
+        for k in ks
+    ]
     idx = [i for i in range(1, len(ks)) if sign[i] != sign[i - 1]]
     return float(ks[idx[-1]]) if idx else None
 
@@ -192,19 +277,25 @@ def _mc_tail_parts(samples: dict, reading: str) -> dict:
         frac = float(np.count_nonzero(np.abs(x) > k * scale)) / x.size
         p = 0.5 * (lo + hi)
         se = math.sqrt(p * (1 - p) / x.size)
-        err = max(0.0, lo - frac, frac - hi)      # distance to the certified bracket
-        rule = (f"distance to [lo, hi] ≤ z_{{α/2}}·√(p(1−p)/n) at α = {alpha:.3g} "
-                f"(Bonferroni over {len(cases)} thresholds), n = {x.size}")
+        err = max(0.0, lo - frac, frac - hi)  # distance to the certified bracket
+        rule = (
+            f"distance to [lo, hi] ≤ z_{{α/2}}·√(p(1−p)/n) at α = {alpha:.3g} "
+            f"(Bonferroni over {len(cases)} thresholds), n = {x.size}"
+        )
         other = "complex" if kind == "real" else "real"
         olo, ohi = P.tail_bounds(other, k, reading, zscore=zscore)
-        compared = (f"fraction of |{kind}|{'/σ' if zscore else ''} > {k:g} vs its certified "
-                    "bracket")
+        compared = f"fraction of |{kind}|{'/σ' if zscore else ''} > {k:g} vs its certified bracket"
         parts[f"MC tail {kind} {'z' if zscore else 'raw'} k={k:g}"] = Evidence(
-            compared, error=err, tolerance=Tolerance(z * se, rule),
+            compared,
+            error=err,
+            tolerance=Tolerance(z * se, rule),
             details={"fraction": frac, "bracket": [lo, hi], "n": x.size, "rule": rule},
-            control=Evidence(f"control (the {other} product's bracket [{olo:.3g}, {ohi:.3g}]) "
-                             f"of: {compared}", error=max(0.0, olo - frac, frac - ohi),
-                             tolerance=Tolerance(z * se, rule)))
+            control=Evidence(
+                f"control (the {other} product's bracket [{olo:.3g}, {ohi:.3g}]) of: {compared}",
+                error=max(0.0, olo - frac, frac - ohi),
+                tolerance=Tolerance(z * se, rule),
+            ),
+        )
     return parts
 
 
@@ -216,22 +307,37 @@ def small_kurtosis(params, rng):
     for reading in ("a", "b"):
         kr, kc = P.fisher_kurtosis("real"), P.fisher_kurtosis("complex", reading)
         compared = f"exact Fisher kurtosis of Re(complex product) {kc} < real product {kr}"
-        parts = {"exact: complex < real": Evidence(
-            compared, passed=bool(kc < kr), details={"complex": str(kc), "real": str(kr)},
-            control=Evidence(f"control (the real product of two factors, Fisher kurtosis "
-                             f"3² − 3 = {3 ** 2 - 3}, in place of four) of: {compared}",
-                             passed=bool(kc < 3 ** 2 - 3)))}
+        parts = {
+            "exact: complex < real": Evidence(
+                compared,
+                passed=bool(kc < kr),
+                details={"complex": str(kc), "real": str(kr)},
+                control=Evidence(
+                    f"control (the real product of two factors, Fisher kurtosis "
+                    f"3² − 3 = {3**2 - 3}, in place of four) of: {compared}",
+                    passed=bool(kc < 3**2 - 3),
+                ),
+            )
+        }
         parts.update(_printed_parts(reading))
         cx_ev, cx_draws = _mc_kurtosis("complex", reading, B, size, rng)
-        parts["MC real kurtosis"], parts["MC complex kurtosis"] = real_ev.keyed("mc-real"), cx_ev.keyed("mc-complex")
+        parts["MC real kurtosis"], parts["MC complex kurtosis"] = (
+            real_ev.keyed("mc-real"),
+            cx_ev.keyed("mc-complex"),
+        )
         parts.update(_tail_parts(reading))
-        parts.update(_mc_tail_parts({"real": np.concatenate(real_draws),
-                                     "complex": np.concatenate(cx_draws)}, reading))
-        readings[reading] = Evidence(f"reading ({reading}): {P.READINGS[reading]}",
-                                     parts=parts)
-    return Evidence("Fig. 6.8: kurtosis and tails of products of four real vs complex normals",
-                    readings=readings, sizes={"batches": B, "batch_size": size},
-                    details={"kurtosis_alpha": KURTOSIS_ALPHA, "tail_alpha": TAIL_ALPHA})
+        parts.update(
+            _mc_tail_parts(
+                {"real": np.concatenate(real_draws), "complex": np.concatenate(cx_draws)}, reading
+            )
+        )
+        readings[reading] = Evidence(f"reading ({reading}): {P.READINGS[reading]}", parts=parts)
+    return Evidence(
+        "Fig. 6.8: kurtosis and tails of products of four real vs complex normals",
+        readings=readings,
+        sizes={"batches": B, "batch_size": size},
+        details={"kurtosis_alpha": KURTOSIS_ALPHA, "tail_alpha": TAIL_ALPHA},
+    )
 
 
 def scaled_kurtosis(params, device, rng):
@@ -251,32 +357,54 @@ def scaled_kurtosis(params, device, rng):
             for _ in range(B):
                 s = np.zeros(5)
                 for start in range(0, size, chunk):
-                    x = P.sample_torch(kind, min(chunk, size - start), gen, reading=reading,
-                                       device=device)
+                    x = P.sample_torch(
+                        kind, min(chunk, size - start), gen, reading=reading, device=device
+                    )
                     s += P.power_sums_torch(x)
                     del x
                 ks.append(P.kurtosis_from_power_sums(s))
-            est = batch_estimate(ks, estimator="Fisher sample kurtosis per batch (torch)",
-                                 seed=seed, samples_per_batch=size)
+            est = batch_estimate(
+                ks,
+                estimator="Fisher sample kurtosis per batch (torch)",
+                seed=seed,
+                samples_per_batch=size,
+            )
             se = max(est.stderr, P.kurtosis_stderr(kind, B * size, reading))
             parts[f"MC {kind} kurtosis"] = kurtosis_evidence(
-                f"torch Monte Carlo sample kurtosis ({kind}) vs the exact value", est.value,
-                float(P.fisher_kurtosis(kind, reading)), se, n=B * size,
+                f"torch Monte Carlo sample kurtosis ({kind}) vs the exact value",
+                est.value,
+                float(P.fisher_kurtosis(kind, reading)),
+                se,
+                n=B * size,
                 estimator=f"mean of {B} batch kurtoses on {device}",
-                details={"batch_kurtoses": ks, "batches_at_or_above_printed":
-                         int(sum(k >= PRINTED[kind] for k in ks)), "printed": PRINTED[kind]}).keyed(f"mc-{kind}")
+                details={
+                    "batch_kurtoses": ks,
+                    "batches_at_or_above_printed": int(sum(k >= PRINTED[kind] for k in ks)),
+                    "printed": PRINTED[kind],
+                },
+            ).keyed(f"mc-{kind}")
         readings[reading] = Evidence(f"reading ({reading})", parts=parts)
-    return Evidence("Fig. 6.8 kurtosis at scale (torch, chunked)", readings=readings,
-                    sizes={"batches": B, "batch_size": size, "chunk": chunk, "device": device})
+    return Evidence(
+        "Fig. 6.8 kurtosis at scale (torch, chunked)",
+        readings=readings,
+        sizes={"batches": B, "batch_size": size, "chunk": chunk, "device": device},
+    )
 
 
 def _ks_distance(reading: str, zscore: bool) -> float:
     """sup_k |P(|real| > k) − P(|complex| > k)| / 2 from bracket midpoints: the KS distance
     of the two symmetric laws (F(x) = ½ ± P(|X| ≤ |x|)/2), on a grid of k."""
     ks = np.geomspace(1e-3, 100, 400)
-    return float(max(abs(np.mean(P.tail_bounds("real", k, reading, zscore=zscore))
-                         - np.mean(P.tail_bounds("complex", k, reading, zscore=zscore)))
-                     for k in ks) / 2)
+    return float(
+        max(
+            abs(
+                np.mean(P.tail_bounds("real", k, reading, zscore=zscore))
+                - np.mean(P.tail_bounds("complex", k, reading, zscore=zscore))
+            )
+            for k in ks
+        )
+        / 2
+    )
 
 
 def _null_control(results):
@@ -297,16 +425,23 @@ def _ks_parts(real, cx, reading: str, n: int, real2, real3) -> dict:
     for label, zscore in (("raw", False), ("z-scored", True)):
         z = lambda x, s: x / s if zscore else x
         res = ks_2samp(z(real, sr), z(cx, sc), alpha=KS_ALPHA)
-        ctrl = _null_control([ks_2samp(z(real, sr), z(real2, sr), alpha=KS_ALPHA),
-                              ks_2samp(z(real, sr), z(real3, sr), alpha=KS_ALPHA)])
+        ctrl = _null_control(
+            [
+                ks_2samp(z(real, sr), z(real2, sr), alpha=KS_ALPHA),
+                ks_2samp(z(real, sr), z(real3, sr), alpha=KS_ALPHA),
+            ]
+        )
         D = _ks_distance(reading, zscore)
         crit = float(math.sqrt(-0.5 * math.log(KS_ALPHA / 2)) * math.sqrt(2 / n))
         parts[f"KS {label}"] = test_evidence(
             f"two-sample KS, {label}: real product vs Re(complex product), expect reject",
-            res, expect_reject=True, details={"exact_ks_distance": D,
-                                              "asymptotic_critical_D": crit},
-            control=ctrl, control_label="two independent null pairs of real-product samples "
-                                        "(rejects only if both reject)")
+            res,
+            expect_reject=True,
+            details={"exact_ks_distance": D, "asymptotic_critical_D": crit},
+            control=ctrl,
+            control_label="two independent null pairs of real-product samples "
+            "(rejects only if both reject)",
+        )
     return parts
 
 
@@ -318,11 +453,16 @@ def small_ks(params, rng):
         g = np.random.default_rng(seed)
         real, cx = P.sample("real", n, g), P.sample("complex", n, g, reading)
         real2, real3 = P.sample("real", n, g), P.sample("real", n, g)
-        readings[reading] = Evidence(f"reading ({reading}), numpy seed {seed}",
-                                     parts=_ks_parts(real, cx, reading, n, real2, real3))
-    return Evidence("two-sample KS of the real product vs Re(complex product), raw and "
-                    "z-scored", readings=readings, sizes={"samples": n},
-                    details={"alpha": KS_ALPHA})
+        readings[reading] = Evidence(
+            f"reading ({reading}), numpy seed {seed}",
+            parts=_ks_parts(real, cx, reading, n, real2, real3),
+        )
+    return Evidence(
+        "two-sample KS of the real product vs Re(complex product), raw and z-scored",
+        readings=readings,
+        sizes={"samples": n},
+        details={"alpha": KS_ALPHA},
+    )
 
 
 def scaled_ks(params, device, rng):
@@ -348,21 +488,35 @@ def scaled_ks(params, device, rng):
             step = torch.where(order < n, 1.0 / n, -1.0 / n).to(torch.float64)
             D = float(step.cumsum(0).abs().max())
             p = float(kolmogorov(math.sqrt(n / 2) * D))
-            return TestResult("two-sample KS (torch sorted merge, asymptotic p)", D, p,
-                              alpha, 2 * n, p < alpha,
-                              f"reject H0 when p < α = {alpha:g} (n = {2 * n})")
+            return TestResult(
+                "two-sample KS (torch sorted merge, asymptotic p)",
+                D,
+                p,
+                alpha,
+                2 * n,
+                p < alpha,
+                f"reject H0 when p < α = {alpha:g} (n = {2 * n})",
+            )
+
         sr = math.sqrt(float(P.moment("real", 2, reading)))
         sc = math.sqrt(float(P.moment("complex", 2, reading)))
         for label, zscore in (("raw", False), ("z-scored", True)):
             z = lambda x, s: x / s if zscore else x
             parts[f"KS {label}"] = test_evidence(
-                f"torch KS {label} (z-scored by the exact σ)", ks(z(real, sr), z(cx, sc)),
+                f"torch KS {label} (z-scored by the exact σ)",
+                ks(z(real, sr), z(cx, sc)),
                 expect_reject=True,
-                control=_null_control([ks(z(real, sr), z(real2, sr)),
-                                       ks(z(real, sr), z(real3, sr))]),
+                control=_null_control(
+                    [ks(z(real, sr), z(real2, sr)), ks(z(real, sr), z(real3, sr))]
+                ),
                 control_label="two independent null pairs of real-product samples "
-                              "(rejects only if both reject)")
+                "(rejects only if both reject)",
+            )
         readings[reading] = Evidence(f"reading ({reading})", parts=parts)
         del real, cx, real2, real3
-    return Evidence("two-sample KS at scale (torch)", readings=readings,
-                    sizes={"samples": n, "device": device}, details={"torch_seed": seed})
+    return Evidence(
+        "two-sample KS at scale (torch)",
+        readings=readings,
+        sizes={"samples": n, "device": device},
+        details={"torch_seed": seed},
+    )
