@@ -94,26 +94,15 @@ MOVED: dict[str, str] = {
     "tnverify.claims.ttlm_tslm": "tnverify.claims.tslm.recurrence",
     "tnverify.claims.ttlm_variants": "tnverify.claims.ttlm.uniform_ttlm",
     # moved in 0.3.0.dev: thesis topics as sub-packages
-    "tnverify.claims.thesis.born_gauge_cost": "tnverify.claims.thesis.born.gauge",
     "tnverify.claims.thesis.born_machines": "tnverify.claims.thesis.born.statements",
-    "tnverify.claims.thesis.born_sampling": "tnverify.claims.thesis.born.sampling",
     "tnverify.claims.thesis.gradients": "tnverify.claims.thesis.lmm.gradients",
-    "tnverify.claims.thesis.jacobians": "tnverify.claims.thesis.lmm.jacobians",
     "tnverify.claims.thesis.lmm_definitions": "tnverify.claims.thesis.lmm.definitions",
     "tnverify.claims.thesis.lmm_normalisations": "tnverify.claims.thesis.lmm.normalisations",
-    "tnverify.claims.thesis.lru_background": "tnverify.claims.thesis.lru.statements",
     "tnverify.claims.thesis.lru_background_scaled": "tnverify.claims.thesis.lru.scaled",
     "tnverify.claims.thesis.lru_deterministic": "tnverify.claims.thesis.lru.deterministic",
     "tnverify.claims.thesis.lru_monte_carlo": "tnverify.claims.thesis.lru.monte_carlo",
-    "tnverify.claims.thesis.lru_simulations": "tnverify.claims.thesis.simulations.statements",
     "tnverify.claims.thesis.lru_symbolic": "tnverify.claims.thesis.lru.symbolic",
-    "tnverify.claims.thesis.normal_products": "tnverify.claims.thesis.simulations.normal_products",
-    "tnverify.claims.thesis.rac_layers": "tnverify.claims.thesis.lmm.layers",
-    "tnverify.claims.thesis.rac_lmm": "tnverify.claims.thesis.lmm.statements",
-    "tnverify.claims.thesis.rac_lmm_scaled": "tnverify.claims.thesis.lmm.scaled",
     "tnverify.claims.thesis.rac_lmm_statements": "tnverify.claims.thesis.lmm.quotes",
-    "tnverify.claims.thesis.tt_svd": "tnverify.claims.thesis.tt_svd_theory.tt_svd",
-    "tnverify.claims.thesis.unfoldings": "tnverify.claims.thesis.tt_svd_theory.unfoldings",
 }
 
 #: Old module path -> the modules its names were split into (looked up in this order).
@@ -126,7 +115,9 @@ SPLIT: dict[str, tuple[str, ...]] = {
     ),
     "tnverify.claims.born": (
         "tnverify.claims.thesis.born.gauge",
+        "tnverify.claims.thesis.born.cost",
         "tnverify.claims.thesis.born.sampling",
+        "tnverify.claims.thesis.born.parallel",
         "tnverify.claims.thesis.born.statements",
         "tnverify.claims",
     ),
@@ -151,14 +142,17 @@ SPLIT: dict[str, tuple[str, ...]] = {
         "tnverify.claims",
     ),
     "tnverify.claims.lmm": (
-        "tnverify.claims.thesis.lmm.statements",
+        "tnverify.claims.thesis.lmm.layer_statements",
+        "tnverify.claims.thesis.lmm.model_statements",
         "tnverify.claims.thesis.lmm.definitions",
         "tnverify.claims.thesis.lmm.normalisations",
         "tnverify.claims",
     ),
     "tnverify.claims.lru_simulations": (
-        "tnverify.claims.thesis.simulations.statements",
+        "tnverify.claims.thesis.simulations.hidden_states",
+        "tnverify.claims.thesis.simulations.reported_numbers",
         "tnverify.claims.thesis.simulations.normal_products",
+        "tnverify.claims.thesis.simulations.ks_distances",
         "tnverify.claims",
     ),
     "tnverify.claims.spine_gtm": (
@@ -170,13 +164,68 @@ SPLIT: dict[str, tuple[str, ...]] = {
     ),
     "tnverify.claims.spine_tt_svd": (
         "tnverify.claims.thesis.tt_svd_theory.tt_svd",
+        "tnverify.claims.thesis.tt_svd_theory.error_bound",
         "tnverify.claims.tt_svd_support",
         "tnverify.claims",
     ),
     "tnverify.claims.spine_unfoldings": (
-        "tnverify.claims.thesis.tt_svd_theory.unfoldings",
+        "tnverify.claims.thesis.tt_svd_theory.unfolding_definition",
+        "tnverify.claims.thesis.tt_svd_theory.unfolding_ranks",
         "tnverify.claims.tt_svd_support",
         "tnverify.claims",
+    ),
+    # moved in 0.3.0.dev: thesis topics as sub-packages
+    "tnverify.claims.thesis.born_gauge_cost": (
+        "tnverify.claims.thesis.born.gauge",
+        "tnverify.claims.thesis.born.cost",
+    ),
+    "tnverify.claims.thesis.born_sampling": (
+        "tnverify.claims.thesis.born.sampling",
+        "tnverify.claims.thesis.born.parallel",
+    ),
+    "tnverify.claims.thesis.jacobians": (
+        "tnverify.claims.thesis.lmm.jacobians",
+        "tnverify.claims.thesis.lmm.expansion",
+    ),
+    "tnverify.claims.thesis.lru_background": (
+        "tnverify.claims.thesis.lru.linear_recurrence",
+        "tnverify.claims.thesis.lru.parametrisation",
+    ),
+    "tnverify.claims.thesis.lru_simulations": (
+        "tnverify.claims.thesis.simulations.hidden_states",
+        "tnverify.claims.thesis.simulations.reported_numbers",
+    ),
+    "tnverify.claims.thesis.normal_products": (
+        "tnverify.claims.thesis.simulations.normal_products",
+        "tnverify.claims.thesis.simulations.ks_distances",
+    ),
+    "tnverify.claims.thesis.rac_layers": (
+        "tnverify.claims.thesis.lmm.layers",
+        "tnverify.claims.thesis.lmm.models",
+    ),
+    "tnverify.claims.thesis.rac_lmm": (
+        "tnverify.claims.thesis.lmm.layer_statements",
+        "tnverify.claims.thesis.lmm.model_statements",
+    ),
+    "tnverify.claims.thesis.rac_lmm_scaled": (
+        "tnverify.claims.thesis.lmm.scaled",
+        "tnverify.claims.thesis.lmm.scaled_jacobians",
+    ),
+    "tnverify.claims.thesis.tt_language_models": (
+        "tnverify.claims.thesis.ttlm_theory.probability",
+        "tnverify.claims.thesis.ttlm_theory.statements",
+    ),
+    "tnverify.claims.thesis.tt_svd": (
+        "tnverify.claims.thesis.tt_svd_theory.tt_svd",
+        "tnverify.claims.thesis.tt_svd_theory.error_bound",
+    ),
+    "tnverify.claims.thesis.ttlm_conditionals": (
+        "tnverify.claims.thesis.ttlm_theory.conditionals",
+        "tnverify.claims.thesis.ttlm_theory.statements",
+    ),
+    "tnverify.claims.thesis.unfoldings": (
+        "tnverify.claims.thesis.tt_svd_theory.unfolding_definition",
+        "tnverify.claims.thesis.tt_svd_theory.unfolding_ranks",
     ),
 }
 

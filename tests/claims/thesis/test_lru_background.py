@@ -1,4 +1,4 @@
-"""Tests of the LRU background claims (tnverify/claims/thesis/lru/statements.py)."""
+"""Tests of the LRU background claims (tnverify/claims/thesis/lru/)."""
 
 import importlib.util
 import pathlib
@@ -6,7 +6,8 @@ import pathlib
 import numpy as np
 import pytest
 
-import tnverify.claims.thesis.lru.statements  # noqa: F401  (registers the claims)
+import tnverify.claims.thesis.lru.linear_recurrence  # noqa: F401  (registers the claims)
+import tnverify.claims.thesis.lru.parametrisation  # noqa: F401  (registers the claims)
 from tnverify.claims import get_claim
 from tnverify.claims.thesis.lru.deterministic import GROWTH, stability_runs
 from tnverify.claims.thesis.lru.symbolic import eq412_limits, eq413_symbolic

@@ -1,10 +1,11 @@
-"""Tests of the lru-background simulation claims (tnverify.claims.thesis.simulations.statements)."""
+"""Tests of the lru-background simulation claims (tnverify.claims.thesis.simulations)."""
 
 import math
 
 import pytest
 
-import tnverify.claims.thesis.simulations.statements as ls  # noqa: F401 - registers the claims
+import tnverify.claims.thesis.simulations.hidden_states  # noqa: F401 - registers the claims
+import tnverify.claims.thesis.simulations.reported_numbers  # noqa: F401 - registers the claims
 from tnverify.claims import FAILS, HOLDS, ILL_POSED, SKIPPED, get_claim
 from tnverify.claims.thesis.simulations.normal_products import chebyshev_evidence
 

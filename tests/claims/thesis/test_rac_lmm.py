@@ -1,10 +1,11 @@
-"""Tests of the gated-cells-lmms LMM claims (tnverify.claims.thesis.lmm.statements) and their helpers."""
+"""Tests of the gated-cells-lmms LMM claims (tnverify.claims.thesis.lmm) and their helpers."""
 
 import numpy as np
 import pytest
 import torch
 
-import tnverify.claims.thesis.lmm.statements  # noqa: F401 - registers the claims
+import tnverify.claims.thesis.lmm.layer_statements  # noqa: F401 - registers the claims
+import tnverify.claims.thesis.lmm.model_statements  # noqa: F401 - registers the claims
 from tnverify.claims import FAILS, HOLDS, get_claim
 from tnverify.claims.thesis.lmm.definitions import fd_jacobian, fd_step
 from tnverify.claims.thesis.lmm.jacobians import mult_counts

@@ -1,6 +1,6 @@
 """born-machines-ngrams claims about MPS/TT Born machines (thesis §3.2.1, §4.1.3,
-§4.3.2; tnverify's own sampler claim).  Checks live in :mod:`.sampling` and
-:mod:`.gauge`."""
+§4.3.2; tnverify's own sampler claim).  Checks live in :mod:`.sampling`, :mod:`.parallel`,
+:mod:`.gauge` and :mod:`.cost`."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from ....definitions.explicit import max_entries
 from ... import Defect, Evidence, Reading
 from ...compare import compare_ints
 from ...registration import claim, corrected_pair, refs
-from .gauge import scaled_cost, scaled_gauge, small_cost, small_eq44, small_gauge
-from .sampling import scaled_logz, scaled_parallel, small_eq43, small_eq45, small_parallel
+from .cost import scaled_cost, small_cost
+from .gauge import scaled_gauge, small_eq44, small_gauge
+from .parallel import scaled_parallel, small_parallel
+from .sampling import scaled_logz, small_eq43, small_eq45
 
 _BORN_SPACE = ({"vocab_size": 3, "length": 6, "rank": 4},)
 SCALED_LOGZ = {
@@ -236,7 +238,7 @@ corrected_pair(
 )
 
 
-# -- thesis-sec-4.1.3-gauge, thesis-eq-4.4, thesis-sec-4.3.2-cost (checks: gauge) --
+# -- thesis-sec-4.1.3-gauge, thesis-eq-4.4, thesis-sec-4.3.2-cost (checks: gauge, cost)
 claim(
     "thesis-sec-4.1.3-gauge",
     "gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-canonical cores",

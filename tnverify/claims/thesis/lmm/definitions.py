@@ -1,4 +1,4 @@
-"""Literal definitions and numerical tools for the LMM claims (tnverify.claims.thesis.lmm.statements).
+"""Literal definitions and numerical tools for the LMM claims (:mod:`tnverify.claims.thesis.lmm`).
 
 numpy float64/complex128 evaluations of thesis Eq. 5.18–5.20 and 6.3, 6.8,
 6.9; the eigendecomposition ``A = PΛP⁻¹``; central finite-difference Jacobians with a

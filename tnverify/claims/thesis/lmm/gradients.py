@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from ... import Defect, Reading
 from ...registration import claim, corrected_pair, refs
+from . import expansion as E
 from . import jacobians as G
-from . import scaled as S
+from . import scaled_jacobians as SJ
 from .quotes import STATEMENTS
 
 _P = "proofs/lmm.py::"
@@ -83,7 +84,7 @@ claim(
     refs("thesis", "§6.3.1, Eq. 6.3"),
     G.small_eq63,
     space=({"H": 4, "n_max": 3},),
-    scaled=S.scaled_eq63,
+    scaled=SJ.scaled_eq63,
     scaled_space={
         "small": ({"H": 32, "n": (1, 8, 64)},),
         "large": ({"H": 512, "n": (1, 32, 1024)},),
@@ -106,7 +107,7 @@ claim(
     "Multiplicative integration with gates (Wu et al.)",
     STATEMENTS["thesis-eq-6.7"],
     refs("thesis", "§6.3.2, Eq. 6.6–6.7"),
-    G.small_eq67,
+    E.small_eq67,
     space=({"H": 3, "V": 4},),
     topic="gated-cells-lmms",
     expected="holds",
@@ -152,7 +153,7 @@ claim(
         "additive RNN φ(𝐀𝐡 + 𝐁𝐟 + 𝐛)."
     ),
     refs("thesis", "§6.3.2, Eq. 6.6–6.7"),
-    G.small_eq67_corrected,
+    E.small_eq67_corrected,
     space=({"H": 3, "V": 4},),
     topic="gated-cells-lmms",
     proof=_P + "prove_thesis_eq_6_7_corrected",
@@ -176,7 +177,7 @@ corrected_pair(
         statement=STATEMENTS["thesis-eq-6.8"],
         refs=refs("thesis", "§6.3.2, Eq. 6.8", "thesis", "§5.4", "thesis", "§7.1"),
         small=G.small_eq68,
-        scaled=S.scaled_eq68,
+        scaled=SJ.scaled_eq68,
         pinned=(
             {"params": {"H": 4, "n_max": 3}, "seed": 68, "note": "the claims catalogue sizes"},
         ),
@@ -209,7 +210,7 @@ corrected_pair(
         ),
         refs=refs("thesis", "§6.3.2, Eq. 6.8"),
         small=G.small_eq68_corrected,
-        scaled=S.scaled_eq68_corrected,
+        scaled=SJ.scaled_eq68_corrected,
         proof=_P + "prove_thesis_eq_6_8_corrected",
         expected="holds",
     ),
@@ -227,7 +228,7 @@ corrected_pair(
         title="LMM: ∂𝐡^(t)/∂𝐡^(t−n) = (Λᵀ diag(Γ𝐱^(t)))ⁿ; 8n vs 2n mults",
         statement=STATEMENTS["thesis-eq-6.9"],
         small=G.small_eq69,
-        scaled=S.scaled_eq69,
+        scaled=SJ.scaled_eq69,
         pinned=(
             {"params": {"H": 4, "n_max": 3}, "seed": 69, "note": "the claims catalogue sizes"},
         ),
@@ -265,7 +266,7 @@ corrected_pair(
             "complex product)."
         ),
         small=G.small_eq69_corrected,
-        scaled=S.scaled_eq69_corrected,
+        scaled=SJ.scaled_eq69_corrected,
         proof=_P + "prove_thesis_eq_6_9_corrected",
         expected="holds",
     ),

@@ -1,5 +1,5 @@
 """Small-side checks of the LMM normalisations, thesis §5.4.2, Eq. 5.23 (LMM-MLP)
-and Eq. 5.24 (LMM-MMn), and of Eq. 6.6–6.7 (tnverify.claims.thesis.lmm.statements).
+and Eq. 5.24 (LMM-MMn), and of Eq. 6.6–6.7 (:mod:`tnverify.claims.thesis.lmm`).
 
 Linearity tests compare ``f(z₁ + z₂)`` with ``f(z₁) + f(z₂)`` and ``f(cz)`` with ``c f(z)``
 entrywise, each difference divided by the forward-error scale of the terms (the same

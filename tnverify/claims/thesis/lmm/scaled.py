@@ -1,4 +1,5 @@
-"""Scaled (torch) sides of the LMM claims (tnverify.claims.thesis.lmm.statements), thesis §5.4, §6.3–6.4.
+"""Scaled (torch) sides of the LMM claims of thesis §5.4 (:mod:`tnverify.claims.thesis.lmm`);
+the Jacobians of §6.3–6.4 are in :mod:`.scaled_jacobians`.
 
 Memory (``"large"`` sizes, one H100): Eq. 5.19/5.20 trajectories H = 512, L = 1024 keep
 O(H²) complex128 matrices and two states (< 50 MiB); Eq. 5.21 sorts n = 10⁸ float64
@@ -27,14 +28,16 @@ from ...monte_carlo import TestResult, test_evidence
 from .layers import ALPHA
 
 
-def _orthogonal(H, g, device):
+def random_orthogonal(H, g, device):
     import torch
 
     q, r = torch.linalg.qr(torch.randn(H, H, generator=g, device=device, dtype=torch.float64))
     return q * torch.sign(torch.diagonal(r))[None, :]
 
 
-def _rel(compared, got, ref, n, sizes, details=None, dtype=np.float64, *, control, control_label):
+def rel_evidence(
+    compared, got, ref, n, sizes, details=None, dtype=np.float64, *, control, control_label
+):
     """Relative error ‖got − ref‖/‖ref‖; ``control`` is the value of a minimal wrong variant,
     judged by the same rule (it must fail)."""
     import torch
@@ -224,7 +227,7 @@ def scaled_eq521_corrected(params, device, rng):
 
 
 # -- Eq. 5.22 ---------------------------------------------------------------------------
-def _inputs_unit(L, H, lamgam, g, device, spread=0.01):
+def inputs_unit(L, H, lamgam, g, device, spread=0.01):
     """Inputs with |λ_jγ_j x_j^(i)| = exp(spread·N(0,1)) and uniform phases (no under- or
     overflow over 16k steps)."""
     import torch
@@ -243,7 +246,7 @@ def scaled_eq522(params, device, rng):
     g = torch_generator(device, rng)
     m64 = LMM(H, rng=rng, dtype=torch.complex128, device=device)
     lam, gam = m64.lam().detach(), m64.gam().detach()
-    x = _inputs_unit(L, H, lam * gam, g, device)
+    x = inputs_unit(L, H, lam * gam, g, device)
     sizes = {"H": H, "L": L}
     # closed form (5.22) in complex128, log domain: t·log(λγ) + Σ_{i≤t} log x^(i)
     t = torch.arange(1, L + 1, device=device, dtype=torch.float64)[:, None]
@@ -307,206 +310,3 @@ def scaled_eq522(params, device, rng):
         sizes=sizes,
         parts={"complex64 vs complex128": part32, "complex128 recurrence": part64},
     )
-
-
-# -- Eq. 6.3 ----------------------------------------------------------------------------
-def scaled_eq63(params, device, rng):
-    import torch
-
-    H, ns = params["H"], params["n"]
-    g = torch_generator(device, rng)
-    A = _orthogonal(H, g, device)  # non-symmetric, ‖Aⁿ‖₂ = 1
-    B = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
-    fs = torch.randn(max(ns), H, generator=g, device=device, dtype=torch.float64)
-    h = torch.randn(H, generator=g, device=device, dtype=torch.float64)
-    sizes = {"H": H, "n": list(ns)}
-    out = {"numerator": {}, "denominator": {}}
-    for n in ns:
-
-        def run(h0, n=n):
-            for f in fs[:n]:
-                h0 = A @ h0 + B @ f
-            return h0
-
-        J = torch.autograd.functional.jacobian(run, h, vectorize=H > 64)  # reverse mode
-        printed = torch.linalg.matrix_power(A.T, n)
-        det = {
-            "log_norm_J": float(torch.log(torch.linalg.matrix_norm(J))),
-            "log_norm_printed": float(torch.log(torch.linalg.matrix_norm(printed))),
-        }
-        for layout, M in (("numerator", J), ("denominator", J.T)):
-            # entries of products of orthogonal matrices are ≤ 1: scale 1, n·H operations
-            out[layout][f"n={n}"] = compare_values(
-                f"autograd Jacobian ({layout}) vs (Aᵀ)^{n}",
-                M,
-                printed,
-                n=n * H,
-                scale=1.0,
-                sizes=sizes,
-                details=det,
-            )
-    return Evidence(
-        "∂h^(t)/∂h^(t−n) vs (Aᵀ)ⁿ at scale",
-        sizes=sizes,
-        readings={k: Evidence(f"{k} layout", parts=v, sizes=sizes) for k, v in out.items()},
-    )
-
-
-# -- Eq. 6.8 ----------------------------------------------------------------------------
-def _eq68(params, device, rng, corrected):
-    import torch
-    import torch.autograd.forward_ad as fwad
-
-    H, ns = params["H"], params["n"]
-    g = torch_generator(device, rng)
-    A = _orthogonal(H, g, device)
-    B = torch.randn(H, H, generator=g, device=device, dtype=torch.float64) / math.sqrt(H)
-    U = B @ torch.randn(H, max(ns), generator=g, device=device, dtype=torch.float64)
-    U = (U / U.pow(2).mean(0, keepdim=True).sqrt()).T  # B f^(k), unit RMS, (n, H)
-    h = torch.randn(H, generator=g, device=device, dtype=torch.float64)
-    v = torch.randn(H, generator=g, device=device, dtype=torch.float64)
-    sizes = {"H": H, "n": list(ns)}
-    out = {"numerator": {}, "denominator": {}}
-    for n in ns:
-
-        def run(h0, n=n):
-            for u in U[:n]:
-                h0 = (A @ h0) * u
-            return h0
-
-        with fwad.dual_level():  # J v (numerator layout)
-            jv = fwad.unpack_dual(run(fwad.make_dual(h, v))).tangent
-        jtv = torch.autograd.functional.vjp(run, h, v)[1]  # Jᵀ v (denominator layout)
-        M = A.T * U[0][None, :]  # Aᵀ diag(B f^(t−n+1))
-        printed = v
-        for _ in range(n):
-            printed = M @ printed
-        chain = v
-        for u in U[:n].flip(0):  # Π_k Aᵀ diag(B f^(k)) v
-            chain = A.T @ (u * chain)
-        det = {
-            "log_norm_Jv": float(torch.log(torch.linalg.vector_norm(jv))),
-            "log_norm_JTv": float(torch.log(torch.linalg.vector_norm(jtv))),
-            "log_norm_printed": float(torch.log(torch.linalg.vector_norm(printed))),
-        }
-        if corrected:
-            wrong = v
-            for u in U[:n]:  # the factors in reverse order (n > 1)
-                wrong = (A.T if n > 1 else A) @ (u * wrong)
-            out["denominator"][f"n={n}"] = _rel(
-                f"VJP vs Π_k Aᵀ diag(Bf^(k)) v, n = {n}",
-                jtv,
-                chain,
-                n * (H + 1),
-                sizes,
-                det,
-                control=wrong,
-                control_label="the factors in reverse order" if n > 1 else "A in place of Aᵀ",
-            )
-            continue
-        for layout, got in (("numerator", jv), ("denominator", jtv)):
-            out[layout][f"n={n}"] = _rel(
-                f"{layout} product with v vs printed, n = {n}",
-                got,
-                printed,
-                n * (H + 1),
-                sizes,
-                det,
-                control=M @ printed,
-                control_label="off-by-one power (n+1 factors)",
-            )
-    if corrected:
-        return Evidence(
-            "VJPs vs the chain-rule product at scale", parts=out["denominator"], sizes=sizes
-        )
-    return Evidence(
-        "RAC Jacobian-vector products vs (Aᵀ diag(Bf^(t−n+1)))ⁿ v",
-        sizes=sizes,
-        readings={k: Evidence(f"{k} layout", parts=p, sizes=sizes) for k, p in out.items()},
-    )
-
-
-def scaled_eq68(params, device, rng):
-    return _eq68(params, device, rng, False)
-
-
-def scaled_eq68_corrected(params, device, rng):
-    return _eq68(params, device, rng, True)
-
-
-# -- Eq. 6.9 ----------------------------------------------------------------------------
-def _eq69(params, device, rng, corrected):
-    import torch
-    import torch.autograd.forward_ad as fwad
-
-    from ....cells.lmm import LMM
-
-    H, L = params["H"], params["L"]
-    g = torch_generator(device, rng)
-    m = LMM(H, rng=rng, device=device)
-    lam, gam = m.lam().detach(), m.gam().detach()
-    x = _inputs_unit(L, H, lam * gam, g, device)
-    sizes = {"H": H, "n": L}
-    log_lg = torch.log(lam) + torch.log(gam)
-    comp128 = L * log_lg + torch.log(x).sum(0)  # log of the component formula
-    log32 = L * log_lg.to(torch.complex64) + torch.log(x.to(torch.complex64)).sum(0)
-    scale = L * log_lg.abs() + torch.log(x).abs().sum(0) + 1
-    parts = {
-        "component formula: complex64 vs complex128 (log)": compare_values(
-            "log of (λγ)ⁿ Π x: complex64 vs complex128",
-            log32.to(torch.complex128),
-            comp128,
-            n=L,
-            scale=scale,
-            dtype=np.float32,
-            sizes=sizes,
-        )
-    }
-    h0 = torch.ones(H, dtype=torch.complex128, device=device)
-    with fwad.dual_level(), torch.no_grad():  # J·𝟏 = diag(J): J is diagonal
-        h = fwad.make_dual(h0, torch.ones_like(h0))
-        for i in range(L):
-            h = (lam * h) * (gam * x[i])
-        diag = fwad.unpack_dual(h).tangent
-    d = torch.log(diag) - comp128
-    d = torch.complex(d.real, torch.remainder(d.imag + math.pi, 2 * math.pi) - math.pi)
-    wrap = lambda z: torch.complex(z.real, torch.remainder(z.imag + math.pi, 2 * math.pi) - math.pi)
-    compared = "log diag(J) (forward AD, complex128) vs log((λγ)ⁿ Π x), divided by Σ|log terms| + 1"
-    tol = tolerance(np.float64, n=4 * L, norm=1.0)
-    parts["holomorphic forward-mode AD vs component formula (log)"] = Evidence(
-        compared,
-        error=float((d.abs() / scale).max()),
-        tolerance=tol,
-        sizes=sizes,
-        control=Evidence(
-            f"control (exponent n+1 on λ_jγ_j) of: {compared}",
-            error=float((wrap(d - log_lg).abs() / scale).max()),
-            tolerance=tol,
-        ),
-    )
-    if not corrected:
-        printed = L * (log_lg + torch.log(x[-1]))  # log of (λγ x^(t))ⁿ
-        dp = printed - comp128
-        dp = torch.complex(dp.real, torch.remainder(dp.imag + math.pi, 2 * math.pi) - math.pi)
-        tolp = tolerance(np.float64, n=4 * L, norm=float(scale.max()))
-        compared = "log of (Λᵀ diag(Γx^(t)))ⁿ vs log diag(J)"
-        parts["printed matrix form (log)"] = Evidence(
-            compared,
-            error=float(dp.abs().max()),
-            tolerance=tolp,
-            sizes=sizes,
-            control=Evidence(
-                f"control (exponent n+1) of: {compared}",
-                error=float(wrap(dp + log_lg + torch.log(x[-1])).abs().max()),
-                tolerance=tolp,
-            ),
-        )
-    return Evidence("∂h^(t)/∂h^(t−n) of Eq. 5.20 at scale (log domain)", parts=parts, sizes=sizes)
-
-
-def scaled_eq69(params, device, rng):
-    return _eq69(params, device, rng, False)
-
-
-def scaled_eq69_corrected(params, device, rng):
-    return _eq69(params, device, rng, True)

@@ -1,6 +1,7 @@
 """Deterministic checks of the lru-background theory claims (thesis §4.2.2,
 §5.4.1): Eq. 4.7–4.9, the stability paragraph, Eq. 4.11, Eq. 4.12 and the
-diagonalisability remark.  Registered in :mod:`.statements`."""
+diagonalisability remark.  Registered in :mod:`.linear_recurrence` and
+:mod:`.parametrisation`."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Monte Carlo checks of thesis §4.2.2: Thm. 4.2.1 (circular law at finite H),
 Lemma 4.2.1 (annulus sampler), Prop. 4.2.1 (E‖x_∞‖²), Eq. 4.13 (white-noise chain, γ)
-and Fig. 4.8 (annulus vs Glorot).  Registered in :mod:`.statements`.
+and Fig. 4.8 (annulus vs Glorot).  Registered in :mod:`.linear_recurrence` and
+:mod:`.parametrisation`.
 
 Decision rules (recorded in every Evidence): estimates against exact targets by the
 distribution-free Chebyshev rule (:data:`RULE`) of :func:`tnverify.claims.monte_carlo.estimate_evidence`,

@@ -1,5 +1,5 @@
 """Exact (sympy) checks of thesis §4.2.2 Eq. 4.12, the symbolic chain of
-Eq. 4.13, and the diagonalisability remark of §5.4.1.  Registered in :mod:`.statements`."""
+Eq. 4.13, and the diagonalisability remark of §5.4.1.  Registered in :mod:`.parametrisation`."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Claims about TT-SVD (thesis §3.2.2).
 
-Claims: ``thesis-thm-3.2.2`` (the error bound of fixed-rank TT-SVD), ``thesis-alg-1``
-(Algorithm 1 executed literally, Fortran-order reshapes as MATLAB's) with
-``thesis-alg-1-corrected``, and ``tnverify-tt-svd-error-identity``.  The unfolding claims
-(Def. 3.1.3, Thm 3.2.1) are in :mod:`tnverify.claims.thesis.tt_svd_theory.unfoldings`.  Definition sides
+Claims: ``thesis-alg-1`` (Algorithm 1 executed literally, Fortran-order reshapes as
+MATLAB's) with ``thesis-alg-1-corrected``; the error bound ``thesis-thm-3.2.2`` and the
+helpers shared with it are in :mod:`.error_bound`, the unfolding claims (Def. 3.1.3,
+Thm 3.2.1) in :mod:`.unfolding_definition` and :mod:`.unfolding_ranks`.  Definition sides
 use explicit float64 tensors; scaled sides use :mod:`tnverify.tt.svd_torch`.
 """
 
@@ -15,224 +15,29 @@ import time
 import numpy as np
 
 from ....conventions import tolerance
-from ....ranks.matricize import tt_unfolding
-from ....tt import TensorTrain, max_tt_ranks
+from ....tt import TensorTrain
 
 # truncation_rank: re-exported by the deprecated path tnverify.claims.spine_tt_svd
 from ....tt.svd import truncation_rank, tt_svd  # noqa: F401
 from ... import Defect, Evidence, Reading
 from ...compare import compare_ints
-from ...registration import claim, corrected_pair, refs
+from ...registration import corrected_pair, refs
 from ...tt_svd_support import sample_tensor, svd_tol, torch_noisy_tensor, torch_unfolding_svals
+from .error_bound import (
+    delta_rank,
+    delta_ranks,
+    next_smaller_last_rank,
+    torch_full,
+    tt_full,
+    upper_bound_evidence,
+)
 
 STATEMENTS = {
-    "thesis-thm-3.2.2": "Suppose that the unfoldings 𝐀_{[k]} of the tensor 𝐀 ∈ ℝ^{I₁×I₂×⋯×I_L} can be approximated by matrices of low rank Â_k: 𝐀_{[k]} = Â_k + 𝐄_k, rank(Â_k) = R_k, ‖𝐄_k‖_F = ε_k, k ∈ [L−1]. (3.8) Then truncated TT-SVD computes a tensor 𝐁 in the TT-format with TT-ranks R_k and ‖𝐀 − 𝐁‖_F ≤ √(Σ_{k=1}^{L−1} ε_k²). (3.9)",  # noqa: E501
     "thesis-alg-1": 'Require: "Tensor 𝐀 ∈ ℝ^{I₁×⋯×I_L}, prescribed accuracy ε". Ensure: "Cores 𝐆^{(1)}, …, 𝐆^{(L)} of the TT-approximation 𝐁 to 𝐀 in the TT-format with TT-ranks R_k equal to the δ-ranks of the unfoldings 𝐀_{[k]} of 𝐀, where δ = (ε/√(L−1))‖𝐀‖_F. The computed approximation satisfies ‖𝐀 − 𝐁‖_F ≤ ε‖𝐀‖_F." Steps, as printed: 1. "Compute the truncation parameter δ = (ε/√(L−1))‖𝐀‖_F." 2. "Create a copy of the original tensor M₁ = 𝐀." 3. "Set R₀ = R_L = 1." 4. "for k = 1, …, L−1 do" 5. "𝐌_k = reshape(𝐌_k, [R_{k−1}·I_k, numel(𝐌_k)/(R_{k−1}·I_k)])" 6. "Compute the δ-truncated SVD, 𝐌_k = 𝐔_kΣ_k𝐕_kᵀ + 𝐄_k where ‖𝐄_k‖_F = δ and R_k = rank_δ(𝐔_k);" 7. "New core: 𝐆^{(k)} = reshape(𝐔_k, [R_{k−1}, I_k, R_k])." 8. "𝐌_{k+1} = Σ_k𝐕_kᵀ." 9. "end for" 10. "Set the last TT-core 𝐆^{(L)} = 𝐌_L." 11. "Return TT-cores 𝐆^{(k)} ∈ ℝ^{R_{k−1}×I_k×R_k}, for k ∈ [L−1]."',  # noqa: E501
     "thesis-alg-1-corrected": "Algorithm 1 with three changes: step 6 reads ‖𝐄_k‖_F ≤ δ with R_k the smallest rank whose discarded tail of the singular values of 𝐌_k is ≤ δ (reading (a)); step 11 returns all L cores 𝐆^{(1)}, …, 𝐆^{(L)} (step 10's 𝐆^{(L)} = 𝐌_L included); the Ensure clause says TT-ranks R_k not higher than (instead of equal to) the δ-ranks of the unfoldings 𝐀_{[k]}. Then ‖𝐀 − 𝐁‖_F ≤ ε‖𝐀‖_F and R_k ≤ rank_δ(𝐀_{[k]}), with R_k < rank_δ(𝐀_{[k]}) possible.",  # noqa: E501
 }
 
 
-# ----------------------------------------------------------------------------- helpers
-def delta_rank(s, delta: float) -> int:
-    """rank_δ by its definition (thesis §3.2.2, Oseledets 2011): the smallest r ≥ 1 whose
-    discarded tail (Σ_{j ≥ r} σ_j²)^{1/2} is ≤ δ, from the singular values ``s``
-    (descending).  Written here from the definition, not taken from
-    :func:`tnverify.tt.truncation.truncation_rank`, so that the claims judge the
-    implementation's rule instead of sharing it."""
-    s = np.asarray(s, dtype=np.float64)
-    for r in range(1, s.size + 1):
-        if math.sqrt(float(np.sum(s[r:] ** 2))) <= delta:
-            return r
-    return int(s.size)
-
-
-def _delta_ranks(a: np.ndarray, delta: float) -> list[int]:
-    """δ-ranks of the unfoldings A_[k], k = 1..d−1 (smallest rank with tail ≤ δ)."""
-    return [
-        delta_rank(np.linalg.svd(tt_unfolding(a, k), compute_uv=False), delta)
-        for k in range(1, a.ndim)
-    ]
-
-
-# ======================================================================= thesis-thm-3.2.2
-def _best_rank_errors(svals_per_k, ranks) -> list[float]:
-    """ε_k = best rank-R_k Frobenius error of A_[k] (Eckart–Young: the σ tail)."""
-    return [float(np.sqrt(np.sum(np.asarray(s)[r:] ** 2))) for s, r in zip(svals_per_k, ranks)]
-
-
-def next_smaller_last_rank(a, cores, discarded, full) -> tuple[float, float]:
-    """The negative control of an upper bound on a TT-SVD error ``‖A − B‖_F``.
-
-    Variant: ``B′`` = ``B`` at the next smaller last rank, made by leaving out the last
-    step's leading kept singular triple (the last two cores cut by one rank).  The kept and
-    discarded singular vectors of the last step are orthogonal, and every earlier residual
-    is orthogonal to the left-orthogonal frame, so with the error identity
-    (``tnverify-tt-svd-error-identity``) ``‖A − B′‖_F² = Σ_k ‖d_k‖² + σ₁²`` with ``d_k``
-    the tails this run discarded and ``σ₁ > 0`` the dropped value: ``B′``'s error exceeds
-    the tightest bound this run certifies, ``√(Σ_k ‖d_k‖²)`` (≤ √(Σ ε_k²) and ≤ ε‖A‖_F),
-    by ``σ₁²/(‖A − B′‖_F + √(Σ_k ‖d_k‖²))``.  (The leading triple, not the smallest, keeps
-    that margin far above float32 tolerances.)  Returns ``(‖A − B′‖_F, √(Σ_k ‖d_k‖²))`` in
-    float64; ``full`` contracts a core list.
-    """
-    *head, g_prev, g_last = cores
-    dropped = full(list(head) + [g_prev[:, :, :1], g_last[:1]])
-    diff = a - (full(list(cores)) - dropped)
-    err = float(diff.double().norm()) if hasattr(diff, "double") else float(np.linalg.norm(diff))
-    return err, math.sqrt(
-        sum(float(np.sum(np.asarray(t, dtype=np.float64) ** 2)) for t in discarded)
-    )
-
-
-def upper_bound_evidence(
-    compared: str,
-    value: float,
-    bound: float,
-    tol,
-    *,
-    control: tuple[float, float],
-    details: dict | None = None,
-) -> Evidence:
-    """Evidence for ``value ≤ bound`` within ``tol`` (error = the excess).  ``control`` is
-    ``(value′, bound′)`` of a computed wrong variant that must exceed its bound
-    (:func:`next_smaller_last_rank`): ``B`` at the next smaller last rank against the
-    tightest bound of its run."""
-    c_value, c_bound = control
-    return Evidence(
-        compared,
-        error=max(0.0, value - bound),
-        tolerance=tol,
-        details=dict(details or {}),
-        control=Evidence(
-            f"control (B at the next smaller last rank, its leading "
-            f"last triple left out, vs the bound √(Σ discarded²) of "
-            f"B's run) of: {compared}",
-            error=max(0.0, c_value - c_bound),
-            tolerance=tol,
-            details={"‖A − B′‖_F": c_value, "√(Σ_k ‖d_k‖²)": c_bound},
-        ),
-    )
-
-
-def _tt_full(cores):
-    return TensorTrain(tuple(cores)).full()
-
-
-def _torch_full(cores):
-    from ....tt.svd_torch import tt_full_torch
-
-    return tt_full_torch(cores)
-
-
-def _bound_evidence(label, a_minus_b, eps_k, tol, control) -> Evidence:
-    bound = math.sqrt(sum(e * e for e in eps_k))
-    return upper_bound_evidence(
-        f"{label}: ‖A − B‖_F − √(Σ ε_k²) (≤ 0 holds)",
-        a_minus_b,
-        bound,
-        tol,
-        control=control,
-        details={
-            "‖A−B‖_F": a_minus_b,
-            "bound √(Σε_k²)": bound,
-            "ε_k": eps_k,
-            "max_k ε_k (lower bound)": max(eps_k),
-        },
-    )
-
-
-def _small_thm_3_2_2(params, rng):
-    a = sample_tensor(params, rng)
-    shape, d, norm = a.shape, a.ndim, float(np.linalg.norm(a))
-    svals = [np.linalg.svd(tt_unfolding(a, k), compute_uv=False) for k in range(1, d)]
-    parts = {}
-    for ranks in params["rank_lists"]:
-        eps_k = _best_rank_errors(svals, ranks)
-        res = tt_svd(a, eps=0.0, max_rank=tuple(ranks))  # fixed-rank TT-SVD (Thm 3.2.2, ε = 0)
-        b = res.tt.full()
-        parts[f"R={list(ranks)}: bound (3.9)"] = _bound_evidence(
-            f"R={list(ranks)}",
-            float(np.linalg.norm(a - b)),
-            eps_k,
-            svd_tol(np.float64, shape, res.ranks, norm),
-            next_smaller_last_rank(a, res.tt.cores, res.discarded, _tt_full),
-        )
-        parts[f"R={list(ranks)}: TT-ranks of B"] = compare_ints(
-            "TT-ranks of B vs R_k", res.ranks[1:-1], ranks
-        )
-    return Evidence(
-        "‖A − B‖_F vs √(Σ ε_k²) for fixed-rank TT-SVD",
-        parts=parts,
-        sizes={"shape": shape, "ranks": params.get("ranks"), "noise": params.get("noise")},
-    )
-
-
-def _scaled_thm_3_2_2(params, device, rng):
-    import torch
-
-    from ....tt.svd_torch import tt_svd_torch
-
-    shape, cap = tuple(params["shape"]), int(params["cap"])
-    a = torch_noisy_tensor(shape, cap, params["noise"], device, rng)
-    norm = float(a.norm())
-    ranks = [max(1, min(cap // 2, m)) for m in max_tt_ranks(shape)[1:-1]]
-    eps_k = _best_rank_errors([torch_unfolding_svals(a, k) for k in range(1, len(shape))], ranks)
-    parts = {}
-    for dt in (torch.float64, torch.float32):
-        t0 = time.perf_counter()
-        res = tt_svd_torch(a.to(dt), max_rank=tuple(ranks))
-        err = float((a - res.full().double()).norm())
-        name = str(dt).replace("torch.", "")
-        parts[f"{name}: bound (3.9)"] = _bound_evidence(
-            name,
-            err,
-            eps_k,
-            svd_tol(name, shape, res.ranks, norm),
-            next_smaller_last_rank(a, res.cores, res.discarded, _torch_full),
-        )
-        parts[f"{name}: bound (3.9)"].details["seconds"] = time.perf_counter() - t0
-    return Evidence(
-        "fixed-rank TT-SVD on torch, float64 and float32, vs √(Σ ε_k²)",
-        parts=parts,
-        sizes={"shape": shape, "ranks": ranks, "device": device},
-    )
-
-
-_RANK_LISTS = ((1, 1, 1, 1), (2, 3, 3, 2), (3, 5, 5, 3))
-claim(
-    "thesis-thm-3.2.2",
-    "TT-SVD error ≤ √(Σ ε_k²)",
-    STATEMENTS["thesis-thm-3.2.2"],
-    refs("thesis", "§3.2.2, Thm. 3.2.2 (Eq. 3.8–3.9)"),
-    _small_thm_3_2_2,
-    topic="tensor-trains",
-    space=(
-        {"shape": (3, 4, 3, 4, 3), "ranks": None, "rank_lists": _RANK_LISTS},
-        {"shape": (3, 4, 3, 4, 3), "ranks": (2, 3, 3, 2), "noise": 1e-2, "rank_lists": _RANK_LISTS},
-        {"shape": (3, 4, 3, 4, 3), "ranks": (3, 5, 5, 3), "noise": 1e-6, "rank_lists": _RANK_LISTS},
-    ),
-    scaled=_scaled_thm_3_2_2,
-    scaled_space={
-        "small": ({"shape": (4,) * 7, "cap": 8, "noise": 1e-2},),
-        "large": ({"shape": (4,) * 12, "cap": 32, "noise": 1e-2},),
-    },
-    pinned=(
-        {
-            "params": {
-                "shape": (3, 4, 3, 4, 3),
-                "ranks": (2, 3, 3, 2),
-                "noise": 1e-2,
-                "rank_lists": _RANK_LISTS,
-            },
-            "seed": 3,
-            "note": "noisy low rank",
-        },
-    ),
-    uses=("thesis-def-3.1.3", "tnverify-tt-svd-error-identity"),
-    expected="holds",
-)
-
-
-# ============================================================================ thesis-alg-1
 def algorithm_1_literal(a: np.ndarray, eps: float, step6_reading: str = "a") -> dict:
     """Algorithm 1 of thesis §3.2.2, step by step, with MATLAB (Fortran-order) reshapes.
 
@@ -290,7 +95,7 @@ def _alg1_reading(a, eps, reading, norm):
     lit = algorithm_1_literal(a, eps, reading)
     b = TensorTrain(tuple(lit["cores"])).full()
     tol = svd_tol(np.float64, a.shape, lit["ranks"], norm)
-    drank = _delta_ranks(a, lit["delta"])
+    drank = delta_ranks(a, lit["delta"])
     prod = _returned_product(lit["returned"])
     same = prod.shape == b.shape
     p3 = Evidence(
@@ -329,7 +134,7 @@ def _alg1_reading(a, eps, reading, norm):
                 float(np.linalg.norm(a - b)),
                 eps * norm,
                 tol,
-                control=next_smaller_last_rank(a, lit["cores"], lit["discarded"], _tt_full),
+                control=next_smaller_last_rank(a, lit["cores"], lit["discarded"], tt_full),
                 details={"‖A−B‖_F": float(np.linalg.norm(a - b)), "ε‖A‖_F": eps * norm},
             ).keyed(f"eps-{eps:g}-bound"),
             f"ε={eps:g}: (ii) R_k = δ-ranks": p2.keyed(f"eps-{eps:g}-ranks"),
@@ -400,7 +205,7 @@ def _scaled_alg_1(params, device, rng, *, relation="=="):
                 err,
                 eps * norm,
                 svd_tol(name, shape, res.ranks, norm),
-                control=next_smaller_last_rank(a, res.cores, res.discarded, _torch_full),
+                control=next_smaller_last_rank(a, res.cores, res.discarded, torch_full),
             )
             if dt == torch.float64:
                 drank = [delta_rank(s, res.delta) for s in svals]
@@ -433,7 +238,7 @@ def _small_alg_1_corrected(params, rng):
     norm, parts = float(np.linalg.norm(a)), {}
     for eps in params["eps"]:
         lit, b, p = _alg1_reading(a, eps, "a", norm)
-        drank = _delta_ranks(a, lit["delta"])
+        drank = delta_ranks(a, lit["delta"])
         parts[f"ε={eps:g}: (i) ‖A−B‖_F ≤ ε‖A‖_F"] = p[f"ε={eps:g}: (i) ‖A−B‖_F ≤ ε‖A‖_F"]
         parts[f"ε={eps:g}: (ii) R_k ≤ δ-ranks"] = compare_ints(
             "R_k vs δ-ranks of A_[k]", lit["ranks"][1:-1], drank, "<="

@@ -1,276 +1,17 @@
-"""lru-background claims about the simulations and printed numbers of thesis:
-Fig. 6.8 (products of four real vs complex normals: kurtosis, tails, KS test; checks in
-:mod:`.normal_products`), the Eq. 6.4 fits, Tables 4.3–4.4, the training-step count of
-§6.3.1 and the vocabulary bound of §4.3.2.
-"""
+"""lru-background claims about numbers the thesis reports: Tables 4.3–4.4 (the LRU results
+it restates), the training-step count and the hidden sizes of §6.3.1 and the vocabulary
+bound of §4.3.2.  The simulated hidden states (Fig. 6.8, Eq. 6.4) are in
+:mod:`.hidden_states`."""
 
 from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from ... import Defect, Evidence, Reading
 from ...compare import compare_ints
 from ...printed_numbers import judge_printed
 from ...registration import claim, corrected_pair, refs
-from .normal_products import scaled_ks, scaled_kurtosis, small_ks, small_kurtosis
-
-
-def _check(compared, passed, variant, control_passed, **details):
-    """A boolean comparison with its negative control (the same test on ``variant``)."""
-    return Evidence(
-        compared,
-        passed=bool(passed),
-        details=details,
-        control=Evidence(f"control ({variant}) of: {compared}", passed=bool(control_passed)),
-    )
-
-
-# -- thesis-fig-6.8-kurtosis, thesis-fig-6.8-ks -------------------------------------------
-_GEN = (
-    "We generate both real and complex numbers 100 million times from a normal "
-    "distribution with mean 0 and variance 1",
-    "thesis §6.4.1, Fig. 6.8 text and caption",
-)
-_READINGS = [
-    Reading(
-        "a", "complex factors with real and imaginary parts each N(0, 1) (E|z|² = 2)", True, *_GEN
-    ),
-    Reading(
-        "b",
-        "standard complex normal factors of total variance 1 (each part N(0, ½), as "
-        "torch.randn with a complex dtype, the thesis's framework)",
-        True,
-        *_GEN,
-    ),
-]
-
-_FIG68_WHY = (
-    "What is compared. The thesis compares 'the distributions of the real part of complex "
-    "numbers and real numbers' (its KS test), computes the kurtosis 'for the real part of "
-    "complex numbers', and explains the tails by 'the norm of (ac − bd) or (ad + bc)', the "
-    "real and imaginary parts of a complex product. So the statistic is X = Re(z₁z₂z₃z₄) "
-    "for four i.i.d. complex normal factors z_j, against Y = y₁y₂y₃y₄ for four i.i.d. "
-    "N(0, 1) reals; Im(z₁z₂z₃z₄) has the same law as X (multiplying z₁ by −i leaves a "
-    "circular normal unchanged), so the choice of part does not matter. 'Longer and fatter "
-    "tails' is compared through the tail probabilities P(|X| > k) and P(|Y| > k) at k = 5, "
-    "10, 20, 50 (raw units, before z-scoring), the quantities a tail statement is about. "
-    "Each probability is a certified interval (lo, hi): bounds proved to contain the exact "
-    "probability, computed without sampling (log|X| is a sum of independent terms; their "
-    "laws are discretised with exact distribution functions, each cell's mass placed at its "
-    "left edge for lo and at its right edge for hi, and convolved), so two disjoint "
-    "intervals decide the ordering with no statistical error. Reading (a), parts N(0, 1): "
-    "the complex tail is heavier, P(|X| > 5) in (0.0666, 0.0670) against P(|Y| > 5) in "
-    "(0.00705, 0.00709), and likewise at k = 10, 20, 50: the statement holds. Reading (b), "
-    "parts N(0, ½): it is lighter, P(|X| > 5) in (0.00140, 0.00142) against the same "
-    "P(|Y| > 5): the statement fails. Under (a) each factor is √2 times its (b) value, so X "
-    "is 4 times larger. 'Mean 0 and variance 1' fits both readings (variance 1 per part, or "
-    "E|z|² = 1), so the statement is ambiguous. The kurtoses (21 and 78, scale-free) and the "
-    "z-scored tails agree under both readings."
-)
-
-claim(
-    "thesis-fig-6.8-kurtosis",
-    "Fig. 6.8: kurtosis 21.1 vs 82.14 and tails of products of four normals",
-    (
-        'Setup: "We generate both real and complex numbers 100 million times from a normal '
-        "distribution with mean 0 and variance 1. Following this, we execute multiplicative "
-        'operations on the sets of four complex or real numbers." Raw tails: "Before z-score '
-        "normalization, the distribution of complex numbers exhibits longer and fatter tails "
-        'compared with that of real numbers." Kurtosis: "We compute Fisher\'s kurtosis '
-        "(DeCarlo, 1997) before normalizing the two empirical distributions. The kurtosis value "
-        "for the real part of complex numbers is 21.1, which is surprisingly lower than that of "
-        'real numbers (i.e., 82.14)." Normalised tails: "when we normalize the empirical '
-        "distribution, the distribution of real numbers exhibits longer and fatter tails "
-        'compared with that of complex numbers, as shown in Fig. 6.8 (right)." §7.1 repeats the '
-        "normalised-tails statement."
-    ),
-    refs(
-        "thesis",
-        "§6.4.1, Fig. 6.8 and its text",
-        "thesis",
-        '§7.1, "Complex Numbers Introduces Numerical Vulnerabilities"',
-    ),
-    small_kurtosis,
-    topic="lru-background",
-    space=({"batches": 16, "batch_size": 50_000},),
-    scaled=scaled_kurtosis,
-    scaled_space={
-        "small": ({"batches": 8, "batch_size": 2**15, "chunk": 2**14},),
-        # the claims catalogue: 16 runs of n = 10^8 in float64, chunks of 10^7 (640 MB each)
-        "large": ({"batches": 16, "batch_size": 10**8, "chunk": 10**7},),
-    },
-    readings=_READINGS,
-    pinned=(
-        {
-            "params": {"batches": 16, "batch_size": 50_000},
-            "seed": 68,
-            "note": "Fig. 6.8: exact kurtoses 78 (real) and 21 (complex, both readings)",
-        },
-    ),
-    expected="ill-posed",
-    proof="proofs/lru_simulations.py::prove_thesis_fig_6_8_kurtosis",
-    defect=Defect(
-        "ambiguous",
-        printed="complex numbers … from a normal distribution with mean 0 and "
-        "variance 1 … Before z-score normalization, the distribution of "
-        "complex numbers exhibits longer and fatter tails",
-        meant="complex numbers a + ib with a, b i.i.d. N(0, 1) (so E|z|² = 2) — "
-        "under the standard complex normal (parts N(0, ½)) the raw complex "
-        "tails are lighter; also state whether 10⁸ counts products or "
-        "draws",
-        why=_FIG68_WHY,
-    ),
-    remarks=(
-        "The kurtosis values, their ordering and the normalised-tail statement hold "
-        "under both readings; 82.14 sits in the upper tail of the sampling law of the "
-        "real product's sample kurtosis at n = 10⁸ (exact value 78).",
-        '"Fisher\'s" kurtosis rules out the Pearson values (81 / 24).',
-    ),
-)
-
-claim(
-    "thesis-fig-6.8-ks",
-    "Fig. 6.8: two-sample KS test, p < 0.001",
-    (
-        '"We conduct a two-sample Kolmogorov-Smirnov test (Massey Jr, 1951), indicating that '
-        "the distributions of the real part of complex numbers and real numbers are likely "
-        'dissimilar (p-value < 0.001)."'
-    ),
-    refs("thesis", "§6.4.1, Fig. 6.8 text"),
-    small_ks,
-    topic="lru-background",
-    space=({"samples": 100_000},),
-    scaled=scaled_ks,
-    scaled_space={
-        "small": ({"samples": 2**16},),
-        # the claims catalogue: 10^8 samples each; ~20 GB of device memory at the peak
-        "large": ({"samples": 10**8},),
-    },
-    readings=_READINGS,
-    uses=("thesis-fig-6.8-kurtosis",),
-    remarks=(
-        'Not an erratum (the statement holds): at n = 10⁸ the p-value is numerically 0, so "p < 0.001" and "likely '
-        'dissimilar" understate it; the two laws differ analytically (variance and '
-        "kurtosis), so the test adds little.",
-    ),
-)
-
-
-# -- thesis-eq-6.4 --------------------------------------------------------------------------
-#: The printed fits y = a·exp(−b·x) of §6.3.1 (additive) and §6.3.2 (multiplicative).
-EQ64_FITS = {"additive": (0.051, -0.033), "multiplicative": (0.1604, 0.7731)}
-#: The recurrent steps x ∈ [784] (sMNIST, L = 784).
-EQ64_STEPS = 784
-EPS_DISPLAY = 1e-50
-
-
-def _crossing(a: float, b: float, level: float) -> float:
-    """x where a·exp(−b·x) = level."""
-    return math.log(a / level) / b
-
-
-def _levels() -> dict:
-    out = {}
-    for name in ("float16", "float32", "float64"):
-        fi = np.finfo(name)
-        out[name] = {
-            "max": float(fi.max),
-            "smallest_normal": float(fi.smallest_normal),
-            "smallest_subnormal": float(fi.smallest_subnormal),
-        }
-    return out
-
-
-def _small_eq64(params, rng):
-    x = np.arange(1, EQ64_STEPS + 1, dtype=np.float64)
-    levels = _levels()
-    parts, details = {}, {"levels": levels}
-    for name, (a, b) in EQ64_FITS.items():
-        y = a * np.exp(-b * x)
-        cross = {
-            f"{dt} {lv}": _crossing(a, b, v) for dt, lvs in levels.items() for lv, v in lvs.items()
-        }
-        details[name] = {
-            "a": a,
-            "b": b,
-            "y(1)": float(y[0]),
-            "y(784)": float(y[-1]),
-            "crossings_x": cross,
-            "crossed_within_784": sorted(k for k, v in cross.items() if 1 <= v <= EQ64_STEPS),
-        }
-    y_at = lambda a, b, xx: a * math.exp(-b * xx)
-    (aa, ba), (am, bm) = EQ64_FITS["additive"], EQ64_FITS["multiplicative"]
-    parts['additive fit grows ("exponential growth")'] = _check(
-        "a·exp(−b·x) with b = −0.033 increases on [1, 784] (the printed b < 0 makes e^{−bx} grow)",
-        y_at(aa, ba, EQ64_STEPS) > y_at(aa, ba, 1),
-        "the opposite sign b = +0.033",
-        y_at(aa, -ba, EQ64_STEPS) > y_at(aa, -ba, 1),
-        **details["additive"],
-    )
-    parts['multiplicative fit decays ("exponential decay")'] = _check(
-        "a·exp(−b·x) with b = 0.7731 decreases on [1, 784]",
-        y_at(am, bm, EQ64_STEPS) < y_at(am, bm, 1),
-        "the opposite sign b = −0.7731",
-        y_at(am, -bm, EQ64_STEPS) < y_at(am, -bm, 1),
-        **details["multiplicative"],
-    )
-    x16 = details["additive"]["crossings_x"]["float16 max"]
-    x32 = details["additive"]["crossings_x"]["float32 max"]
-    parts["additive fit exceeds float16 max within 784 steps"] = _check(
-        'x where 0.051·e^{0.033x} = 65504 lies in [1, 784] ("beyond data precision")',
-        1 <= x16 <= EQ64_STEPS,
-        "the float32 maximum in place of float16's",
-        1 <= x32 <= EQ64_STEPS,
-        x=x16,
-        x_float32=x32,
-    ).keyed("additive-float16")
-    rep = {dt: float(np.array(EPS_DISPLAY, dtype=dt)) for dt in ("float16", "float32", "float64")}
-    parts["ε = 1e−50 is a positive float64"] = _check(
-        "ε = 1e−50 stays positive when stored (it rounds to 0 in float16 and float32, so "
-        "adding it shows zeros on a log axis only for float64 data)",
-        rep["float64"] > 0,
-        "ε stored in float32",
-        rep["float32"] > 0,
-        stored=rep,
-    ).keyed("eps-positive")
-    return Evidence(
-        "Eq. 6.4 fits: arithmetic on x ∈ [1, 784] (the data are not available)",
-        parts=parts,
-        details={
-            "note": "R² values and the 808th training step cannot be checked without the data"
-        },
-    )
-
-
-claim(
-    "thesis-eq-6.4",
-    "Eq. 6.4 fits y = a e^{−bx}: growth/decay",
-    (
-        'Additive fit: "y = ae^{−bx} (6.4) where y is the mean value of the components of '
-        "h^{(t)} and x ∈ [784] is the recurrent steps. The fitted result is a = 0.051 and b = "
-        "−0.033 (R² = 0.995). Thus, to a good approximation, the average value of h^{(t)} "
-        "exhibits exponential growth within each training step. This growth should arise from "
-        'the additive operation Ah^{(t−1)} + Bf^{(t)}, driving h^{(t)} beyond data precision." '
-        'NaN report: "At the 808th step, vRNN-LIN-LN surpasses float16 precision bounds." '
-        'Multiplicative fit: "The result yields a = 0.1604 and b = 0.7731 (R² = 0.9703)". '
-        'Figs. 6.5–6.7: "We add ε = 1 × 10⁻⁵⁰ to display zero entries on logarithmic-scale '
-        'axes."'
-    ),
-    refs("thesis", "§6.3.1, Eq. 6.4, Figs. 6.2–6.3", "thesis", "§6.3.2, Figs. 6.5–6.7"),
-    _small_eq64,
-    topic="lru-background",
-    remarks=(
-        "Not judged (the data are not available), so not an erratum: which model's curve is fitted (vRNN-LIN or vRNN-LIN-LN, both in Fig. 6.3) is not "
-        "stated; for vRNN-LIN-LN the fitted mean reaches ≈ 10¹⁰ ≫ 65504 by step 784, "
-        'hard to square with "At the 808th training step … surpasses float16 '
-        'precision bounds". The fitted values and R² cannot be checked without the '
-        "data.",
-        "Writing the decay form y = ae^{−bx} with a negative b for growth is unusual but correct.",
-    ),
-)
-
+from .hidden_states import check_with_control
 
 # -- thesis-tables-4.3-4.4 --------------------------------------------------------------------
 #: Transcribed from thesis Tables 4.3 and 4.4: (mean, std) or None for ×.
@@ -295,7 +36,7 @@ CHANCE = 50.0
 def _small_tables(params, rng):
     t3, t4 = TABLE_43, TABLE_44
     parts = {}
-    parts["DENSE A (Table 4.4) = RNN-LIN (Table 4.3)"] = _check(
+    parts["DENSE A (Table 4.4) = RNN-LIN (Table 4.3)"] = check_with_control(
         "the linear dense RNN of Eq. 4.6 appears in both tables with the same cells",
         t4["DENSE A"][:2] == t3["RNN-LIN"][:2],
         "RNN-TANH's row in place of RNN-LIN's",
@@ -305,7 +46,7 @@ def _small_tables(params, rng):
     )
     cols = range(len(TABLE_43_COLUMNS[:4]))
     best = lambda row: all(t3[row][i][0] >= max(t3[r][i][0] for r in t3) for i in cols)
-    parts["RNN-LIN best in every column (§4.2.2 text)"] = _check(
+    parts["RNN-LIN best in every column (§4.2.2 text)"] = check_with_control(
         '"Linear RNN outperforms nonlinear RNN variants": RNN-LIN has the largest mean in '
         "each non-× column of Table 4.3",
         best("RNN-LIN"),
@@ -314,7 +55,7 @@ def _small_tables(params, rng):
     )
     finite = [v for row in list(t3.values()) + list(t4.values()) for v in row if v]
     ok = lambda cells: all(0 <= m <= 100 and sd >= 0 for m, sd in cells)
-    parts["cells are accuracies in [0, 100] with std ≥ 0"] = _check(
+    parts["cells are accuracies in [0, 100] with std ≥ 0"] = check_with_control(
         "every non-× cell",
         ok(finite),
         "the cells read in per-mille (×10)",
@@ -323,7 +64,7 @@ def _small_tables(params, rng):
     )
     pf = {r: t4[r][2] for r in t4}
     above = lambda level: all(v is None or v[0] > level for v in pf.values())
-    parts["× ⇔ not above chance on PathFinder (Table 4.4 text)"] = _check(
+    parts["× ⇔ not above chance on PathFinder (Table 4.4 text)"] = check_with_control(
         'every non-× PathFinder cell exceeds 50 % (Λ EXP: "above random chance (50%)")',
         above(CHANCE),
         "a chance level of 70 %",
@@ -336,7 +77,7 @@ def _small_tables(params, rng):
         and t4["Λ STABLE EXP"][2][0] > t4["Λ EXP"][2][0]
         and all(row[3] is None for row in t4.values())
     )
-    parts["row-order statements of §4.2.2"] = _check(
+    parts["row-order statements of §4.2.2"] = check_with_control(
         "Λ REAL + IM beats DENSE A on sCIFAR and LISTOPS; STABLE EXP improves PathFinder over "
         'EXP; Path-X stays × in every row ("still did not solve PathX")',
         rows(order[0], order[1]),
@@ -577,7 +318,7 @@ TABLE_45_V = (2, 2, 2, 3, 38, None, None, None, None, None)
 def _small_vocab(params, rng, corrected=False):
     vmax = max(v for v in TABLE_45_V if v is not None)
     parts = {
-        "Table 4.1 / §4.1.1: |V| ≤ 38": _check(
+        "Table 4.1 / §4.1.1: |V| ≤ 38": check_with_control(
             f"max |V| of Table 4.5 = {vmax} ≤ 38",
             vmax <= 38,
             "the bound lowered by one (≤ 37)",
@@ -586,7 +327,7 @@ def _small_vocab(params, rng, corrected=False):
         )
     }
     if not corrected:
-        ev = _check(
+        ev = check_with_control(
             f"max |V| of Table 4.5 = {vmax} < 38",
             vmax < 38,
             "the bound lowered by one (< 37)",

@@ -1,5 +1,5 @@
-"""Prop. 5.2.2 of thesis §5.2.2, the TTLM conditionals (``thesis-prop-5.2.2`` and its
-``-corrected`` twin): the proof defines the conditional at time t by Eq. 5.9 with the last
+"""Checks of Prop. 5.2.2 of thesis §5.2.2 (registered in :mod:`.statements`), the TTLM
+conditionals (``thesis-prop-5.2.2`` and its ``-corrected`` twin): the proof defines the conditional at time t by Eq. 5.9 with the last
 (output) TT-core, and Eq. 5.7 is its unrolled form; the hypothesis types that core like every
 other (R_{t−1}×|V|×R_t), which leaves ψ a |V|×R_t matrix for t < L (a misprint).  The
 declaration after Eq. 5.9, 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}}, is the transpose of the core that
@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...definitions.conditionals import conditionals_by_sequence
-from ...definitions.explicit import all_sequences
-from .. import Defect, Evidence, Reading
-from ..compare import compare_values
-from ..registration import corrected_pair, refs
-from ..ttlm.uniform_ttlm import right_envs, site_joint, stable_softmax
-from ..ttlm.variants_statements import STATEMENTS
-
-_PROOFS = "proofs/ttlm_variants.py::"
+from ....definitions.conditionals import conditionals_by_sequence
+from ....definitions.explicit import all_sequences
+from ... import Evidence
+from ...compare import compare_values
+from ...ttlm.uniform_ttlm import right_envs, site_joint, stable_softmax
 
 
 # -- thesis-prop-5.2.2 --------------------------------------------------------------
@@ -263,108 +259,6 @@ def scaled_prop_522_corrected(params, device, rng):
     )
 
 
-_EQ59_QUOTE = (
-    "The conditional probability distributions in TTLMs are defined as follows: "
-    "P̃_{x^{(1:t−1)}} = ψ((h^{(t−1)})ᵀ𝐆^{(t)}), (5.9) where 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}} is "
-    "the last TT-core in TT-format at time t"
-)
-_PS = ({"vocab_size": 2, "ranks": [1, 2, 2, 1]}, {"vocab_size": 3, "ranks": [1, 2, 2, 2, 1]})
-_SCALED_522 = {
-    "small": ({"batch": 64, "vocab_size": 500, "rank": 16, "length": 16},),
-    "large": ({"batch": 512, "vocab_size": 10000, "rank": 64, "length": 64},),
-}
-corrected_pair(
-    "thesis-prop-5.2.2",
-    common=dict(
-        topic="tt-language-models",
-        space=_PS,
-        uses=("thesis-prop-5.2.1",),
-        readings=[
-            Reading(
-                "output core",
-                "the conditional at time t is the one Eq. 5.9 "
-                "defines, with 𝐆^(t) the last (output) TT-core at time t, and Eq. 5.7 "
-                "its unrolled form (h^(t−1) by Eq. 5.8); ψ any normalisation "
-                "(softmax in the thesis)",
-                True,
-                _EQ59_QUOTE,
-                "thesis §5.2.2, proof of Prop. 5.2.2, Eq. 5.9; §5.3.1 'the "
-                "hidden-to-output matrix is always the last TT-core'",
-            ),
-            Reading(
-                "literal core",
-                "𝐆^(t) in Eq. 5.7 is the R_(t−1)×|V|×R_t core the "
-                "hypothesis declares, ψ applied to a |V|×R_t matrix for t < L — the "
-                "misprinted form, not a reading",
-                False,
-                "where 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}} is the last TT-core in TT-format at time t",
-                "thesis §5.2.2, proof of Prop. 5.2.2, after Eq. 5.9",
-            ),
-            Reading(
-                "joint conditional",
-                "Eq. 5.7 is the conditional P(x_t | x_<t) of the joint of Prop. 5.2.1",
-                False,
-                "Note that ψ in Eq. 5.9 differs from that of Eq. 5.1",
-                "thesis §5.2.2, after Eq. 5.10 (with Eq. 5.9 'are defined as "
-                "follows': the proof defines the conditional, it does not derive it "
-                "from the joint)",
-            ),
-        ],
-    ),
-    printed=dict(
-        title="Prop. 5.2.2: TTLM conditionals",
-        statement=STATEMENTS["thesis-prop-5.2.2"],
-        refs=refs("thesis", "§5.2.2, Prop. 5.2.2, Eq. 5.7–5.10", "ttlm", "§4.3, Eq. 8–11"),
-        small=small_prop_522,
-        expected="fails",
-        defect=Defect(
-            "misprint",
-            printed="Given a set of tensors 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t} (t ∈ [L], "
-            "R₀ = R_L = 1), the conditional probability distribution of "
-            "X^{(t)} … satisfies: P̃_{x^{(1:t−1)}} = ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ "
-            "(𝐟^{(t−1)})ᵀ𝐆^{(t−1)}𝐆^{(t)}) (5.7)",
-            meant="Given 𝐆^{(s)} ∈ ℝ^{R_{s−1}×|V|×R_s} for s < t and the last "
-            "(output) TT-core 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} at time t, … satisfies "
-            "Eq. 5.7",
-            why="With the declared 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t}, the argument of ψ "
-            "in Eq. 5.7 is a |V|×R_t matrix (at t = 1: 𝐆^{(1)} itself), not a "
-            "score vector over V. The last core must be R_{t−1}×|V|, the "
-            "orientation in which (h^{(t−1)})ᵀ𝐆^{(t)} (1×R_{t−1} times "
-            "R_{t−1}×|V|) is typed; Eq. 5.9 prints it |V|×R_{t−1}, its "
-            "transpose.",
-        ),
-        remarks=(
-            "Eq. 5.9's own declaration of the output core, |V|×R_{t−1} (the transpose of "
-            "the R_{t−1}×|V| that (h^{(t−1)})ᵀ𝐆^{(t)} needs), is an erratum of its own, "
-            "thesis-eq-5.9.",
-            "The conditional of the Prop. 5.2.1 joint is another object: it needs the "
-            "right environment Π_{s>t} Σ_u 𝐆^{(s)} and a linear ψ (computed under the "
-            "ruled-out reading 'joint conditional': it holds for the linear ψ with that "
-            "environment and fails for softmax).",
-        ),
-        pinned=(
-            {"params": _PS[1], "seed": 522, "note": "the claims catalogue: |V|=3, R_t ≤ 2, L=4"},
-        ),
-    ),
-    corrected=dict(
-        title="Prop. 5.2.2 with the output core typed R_(t−1)×|V|",
-        statement=(
-            'Corrected: "Given 𝐆^{(s)} ∈ ℝ^{R_{s−1}×|V|×R_s} for s < t and the last '
-            "(output) TT-core 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} at time t, the conditional "
-            "probability distribution of X^{(t)} given X^{(1:t−1)} = x^{(1:t−1)} in the "
-            "Tensor Train Language Models satisfies: P̃_{x^{(1:t−1)}} = "
-            'ψ((𝐟^{(1)})ᵀ𝐆^{(1)}(𝐟^{(2)})ᵀ𝐆^{(2)} ⋯ (𝐟^{(t−1)})ᵀ𝐆^{(t−1)}𝐆^{(t)}). (5.7)" '
-            "— equal to Eq. 5.9, ψ((h^{(t−1)})ᵀ𝐆^{(t)}), with h by Eq. 5.8."
-        ),
-        refs=refs("thesis", "§5.2.2, Prop. 5.2.2"),
-        small=lambda p, r: small_prop_522(p, r, True),
-        scaled=scaled_prop_522_corrected,
-        scaled_space=_SCALED_522,
-        proof=_PROOFS + "prove_thesis_prop_5_2_2_corrected",
-    ),
-)
-
-
 # -- thesis-eq-5.9 ---------------------------------------------------------------------
 def _scores(h, G):
     """(h^(t−1))ᵀ𝐆^(t) as numpy multiplies it, or why it is not typed."""
@@ -430,45 +324,3 @@ def small_eq59(params, rng, corrected=False):
             control_label="𝐆' reshaped to R×|V| instead of transposed",
         )
     return Evidence("Eq. 5.9: the type of ψ's argument", parts=parts, sizes=sizes)
-
-
-_EQ59_SPACE = ({"vocab_size": 5, "rank": 3}, {"vocab_size": 3, "rank": 2})
-corrected_pair(
-    "thesis-eq-5.9",
-    common=dict(
-        topic="tt-language-models",
-        space=_EQ59_SPACE,
-        uses=("thesis-prop-5.2.2",),
-        refs=refs("thesis", "§5.2.2, proof of Prop. 5.2.2, Eq. 5.9"),
-    ),
-    printed=dict(
-        title="Eq. 5.9: ψ((h^(t−1))ᵀ𝐆^(t)) with 𝐆^(t) ∈ ℝ^{|V|×R_{t−1}}",
-        statement=f'Eq. 5.9: "{_EQ59_QUOTE}." (h^{{(t−1)}} ∈ ℝ^{{R_{{t−1}}}} by Eq. 5.8.)',
-        small=small_eq59,
-        expected="fails",
-        defect=Defect(
-            "misprint",
-            printed="after Eq. 5.9: 'where 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}} is the last TT-core'",
-            meant="after Eq. 5.9: 'where 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} is the last TT-core'",
-            why="h^{(t−1)} ∈ ℝ^{R_{t−1}} (Eq. 5.8), so (h^{(t−1)})ᵀ𝐆^{(t)} is typed only if "
-            "𝐆^{(t)} has R_{t−1} rows; with R_{t−1} rows and |V| columns it is the 1×|V| "
-            "score vector ψ maps to the conditional over V. The declared |V|×R_{t−1} is "
-            "its transpose (typed only when |V| = R_{t−1}, and then the wrong contraction). "
-            "This is the orientation the corrected Prop. 5.2.2 declares (thesis-prop-5.2.2). "
-            "The worked example of §5.3.1 displays 𝐆^{(t)} as a |V|×R matrix instead, so "
-            "its entry (thesis-sec-5.3.1) keeps that matrix and transposes the product: "
-            "ψ(𝐆^{(t)}h^{(t−1)}); the two edits give the same scores.",
-        ),
-    ),
-    corrected=dict(
-        title="Eq. 5.9 with 𝐆^(t) ∈ ℝ^{R_{t−1}×|V|}",
-        statement=(
-            "Corrected: P̃_{x^{(1:t−1)}} = ψ((h^{(t−1)})ᵀ𝐆^{(t)}), where 𝐆^{(t)} ∈ "
-            "ℝ^{R_{t−1}×|V|} is the last TT-core at time t: (h^{(t−1)})ᵀ𝐆^{(t)} is a score "
-            "vector over V, and equals (𝐆'h^{(t−1)})ᵀ for the |V|×R_{t−1} matrix 𝐆' = "
-            "(𝐆^{(t)})ᵀ of §5.3.1."
-        ),
-        small=lambda p, rng: small_eq59(p, rng, corrected=True),
-        expected="holds",
-    ),
-)

@@ -1,7 +1,8 @@
-"""Claims of thesis §5.2.2 on tensor-train language models: Prop. 5.2.1 (the
-TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG), ``thesis-prop-5.2.1``); Eq. 5.1 with Eq. 5.4 (the example
-ψ(y) = y/Z on the signed measurement ⟨𝒜, Φ(x)⟩, ``thesis-eq-5.4`` and its twin); Prop. 5.2.2 (the TTLM
-conditionals) is :mod:`tnverify.claims.thesis.ttlm_conditionals`.
+"""Checks of the claims of thesis §5.2.2 on the TTLM probability (registered in
+:mod:`.statements`): Prop. 5.2.1 (P̃ = ψ(fᵀG ⋯ fᵀG), ``thesis-prop-5.2.1``) and Eq. 5.1
+with Eq. 5.4 (the example ψ(y) = y/Z on the signed measurement ⟨𝒜, Φ(x)⟩,
+``thesis-eq-5.4`` and its twin); the checks of Prop. 5.2.2 (the TTLM conditionals) are in
+:mod:`.conditionals`.
 
 The same objects as printed in ttlm are checked in :mod:`tnverify.claims.ttlm.tt_format`
 (Eq. 2–5) and :mod:`tnverify.claims.ttlm.variants` (Eq. 6–13); this module reuses their
@@ -14,12 +15,11 @@ import math
 
 import numpy as np
 
-from ...conventions import tolerance
-from ...definitions.explicit import all_sequences, feature_tensor, inner
-from .. import Defect, Evidence, Reading
-from ..compare import compare_values
-from ..registration import claim, corrected_pair, refs
-from ..ttlm.tt_format import entry_bound, full_by_tensordot, random_cores, recurrence
+from ....conventions import tolerance
+from ....definitions.explicit import all_sequences, feature_tensor, inner
+from ... import Evidence
+from ...compare import compare_values
+from ...ttlm.tt_format import entry_bound, full_by_tensordot, random_cores, recurrence
 
 _PROOFS = "proofs/ttlm_variants.py::"
 #: the scaled conditionals with site-dependent cores (as ``ttlm-eq8``'s, per site)
@@ -209,8 +209,8 @@ def scaled_prop_521(params, device, rng):
     by 1 + 4·tol (a perturbation a few times the tolerance)."""
     import torch
 
-    from ...cells.ttlm import TTScorer
-    from ..compare import CONTROL_FACTOR
+    from ....cells.ttlm import TTScorer
+    from ...compare import CONTROL_FACTOR
 
     V, ranks = params["vocab_size"], list(params["ranks"])
     L = len(ranks) - 1
@@ -277,92 +277,6 @@ def scaled_prop_521(params, device, rng):
     )
 
 
-_STATEMENT_THESIS_PROP_5_2_1 = (
-    '- Eq. 5.1: "P̃(x) = ψ(‖Ψ(x)‖²_F) (5.1), where ‖·‖²_F denotes the squared Frobenius '
-    "norm … and ψ is a normalization function that ensures the nonnegativity of P̃(x) and "
-    "that the probabilities sum to 1. For example, prior studies typically define "
-    'ψ(‖Ψ(x)‖²_F) = ‖Ψ(x)‖²_F / Z, where Z = Σ_{x∈V^L} ‖Ψ(x)‖²_F."\n'
-    '  - Prop. 5.2.1: "Given a set of tensors 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t} (t ∈ [L], R₀ = '
-    "R_L = 1), the Tensor Train Language Models compute the probability of x as follows: "
-    'P̃(x) = ψ((𝐟^{(1)})ᵀ𝐆^{(1)}(𝐟^{(2)})ᵀ𝐆^{(2)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)}) (5.2)."\n'
-    "  - The proof (Eq. 5.3–5.6) defines ‖Ψ(x)‖²_F as ⟨𝒜, Φ(x)⟩ (Eq. 5.4), writes 𝒜 in TT "
-    "format (Eq. 5.5), permutes each core to |V|×R_{t−1}×R_t and contracts f^{(t)} with its "
-    '|V| mode (Eq. 5.6), and concludes "P̃(x) = ψ(‖Ψ(x)‖²_F) = ψ(⟨𝒜, Φ(x)⟩) = '
-    'ψ(𝒜_{w₁w₂…w_L}) = … = ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)})".'
-)
-
-
-claim(
-    "thesis-prop-5.2.1",
-    "TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG)",
-    _STATEMENT_THESIS_PROP_5_2_1,
-    refs(
-        "thesis",
-        "§5.2.2, Eq. 5.1, Prop. 5.2.1 (Eq. 5.2), proof Eq. 5.3–5.6",
-        "ttlm",
-        "§4.2, Eq. 4–5",
-    ),
-    small_prop_521,
-    topic="tt-language-models",
-    space=(
-        {"vocab_size": 3, "ranks": [1, 2, 3, 2, 1]},
-        {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]},
-    ),
-    scaled=scaled_prop_521,
-    scaled_space={
-        "small": ({"vocab_size": 5, "ranks": [1, 3, 4, 5, 4, 3, 1], "big": (200, 32, 16)},),
-        "large": ({"vocab_size": 8, "ranks": [1, 4, 8, 16, 16, 8, 4, 1], "big": (33278, 16, 64)},),
-    },
-    uses=("ttlm-eq5-corrected",),
-    readings=[
-        Reading(
-            "a",
-            "‖Ψ(x)‖²_F is the measurement the proof defines, ⟨𝒜, Φ(x)⟩ (Eq. 5.4), "
-            "and ψ the proposition's normalisation function, whichever it is: Eq. 5.2 "
-            "is the identity ψ(⟨𝒜, Φ(x)⟩) = ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)})",
-            True,
-            "We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩",
-            "thesis §5.2.2, proof of Prop. 5.2.1, Eq. 5.4",
-        ),
-        Reading(
-            "b",
-            "‖Ψ(x)‖²_F is the squared amplitude ⟨𝒜, Φ(x)⟩² (the Born rule of "
-            "§4.1.3, Eq. 4.3, and Def. 3.1.7's norm); ψ = ·/Z",
-            False,
-            "We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩",
-            "thesis §5.2.2, proof of Prop. 5.2.1, Eq. 5.4 (the section's own definition; "
-            "chapter 4's convention does not compete with it)",
-        ),
-        Reading(
-            "c",
-            "ψ is the example ψ(y) = y/Z applied to the signed score, so that Eq. 5.2 "
-            "also asserts P̃(x) ≥ 0 and Σ_x P̃(x) = 1 for every set of cores",
-            False,
-            "In Eq. 5.1, ψ normalizes the joint probability and is commonly defined as "
-            "ψ(‖Ψ(X)‖²_F) = ‖Ψ(X)‖²_F / Z … according to prior research (see Sec. 4.1.3)",
-            "thesis §5.2.2, after Eq. 5.10 (the ·/Z form is attributed to prior research, "
-            "an example, not the proposition's ψ)",
-        ),
-    ],
-    remarks=(
-        "Eq. 5.2 holds as printed for every ψ. That Eq. 5.1 calls the signed "
-        'measurement ⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L} of Eq. 5.4 a "squared Frobenius norm" and '
-        'offers ψ(y) = y/Z as a ψ that "ensures the nonnegativity" (false for real '
-        "cores: reading (c) computes P̃(x) < 0) is an erratum of its own, thesis-eq-5.4.",
-        "Eq. 5.5 writes the boundary cores as 1×R₁ and R_{L−1}×1 (the R₀ = R_L = 1 "
-        "modes dropped); that is consistent.",
-    ),
-    pinned=(
-        {
-            "params": {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]},
-            "seed": 521,
-            "note": "the claims catalogue: R = [1,2,3,4,2,1], |V| = 3, L = 5",
-        },
-    ),
-    expected="holds",
-)
-
-
 # -- thesis-eq-5.4 -------------------------------------------------------------------
 def small_eq54(params, rng, corrected=False):
     """Eq. 5.1's example ψ(y) = y/Z applied to the measurement of Eq. 5.4: on the signed
@@ -384,76 +298,3 @@ def small_eq54(params, rng, corrected=False):
         sizes=p,
         details={"real_core_draws": draw + 1},
     )
-
-
-_EQ54_SENTENCE = (
-    "where ‖·‖²_F denotes the squared Frobenius norm (see Def. 3.1.7) and ψ is a "
-    "normalization function that ensures the nonnegativity of P̃(x) and that the "
-    "probabilities sum to 1. For example, prior studies typically define "
-    "ψ(‖Ψ(x)‖²_F) = ‖Ψ(x)‖²_F / Z, where Z = Σ_{x∈V^L} ‖Ψ(x)‖²_F"
-)
-_EQ54_STATEMENT = (
-    f'Eq. 5.1: "P̃(x) = ψ(‖Ψ(x)‖²_F), (5.1) {_EQ54_SENTENCE}". Proof of Prop. '
-    '5.2.1, Eq. 5.4: "We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = ⟨𝒜, '
-    'Φ(x)⟩ = Σ_{i₁,…,i_L} 𝒜_{i₁…i_L} Φ(x)_{i₁…i_L}", with real TT-cores 𝐆^{(t)} ∈ '
-    "ℝ^{R_{t−1}×|V|×R_t} (Prop. 5.2.1)."
-)
-_EQ54_SPACE = (
-    {"vocab_size": 3, "ranks": [1, 2, 3, 2, 1]},
-    {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]},
-)
-corrected_pair(
-    "thesis-eq-5.4",
-    common=dict(topic="tt-language-models", space=_EQ54_SPACE, uses=("thesis-prop-5.2.1",)),
-    printed=dict(
-        title="Eq. 5.1's ψ(y) = y/Z on Eq. 5.4's measurement ⟨𝒜, Φ(x)⟩: P̃ ≥ 0",
-        statement=_EQ54_STATEMENT,
-        refs=refs("thesis", "§5.2.2, Eq. 5.1 and proof of Prop. 5.2.1 (Eq. 5.4)"),
-        small=small_eq54,
-        expected="fails",
-        readings=(
-            Reading(
-                "measurement",
-                "‖Ψ(x)‖²_F is the measurement Eq. 5.4 defines, "
-                "⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L}, and ψ the example ψ(y) = y/Z of Eq. 5.1",
-                True,
-                "We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩",
-                "thesis §5.2.2, proof of Prop. 5.2.1, Eq. 5.4",
-            ),
-        ),
-        defect=Defect(
-            "false",
-            printed='Eq. 5.4: "‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩" with Eq. 5.1: "‖·‖²_F denotes the '
-            "squared Frobenius norm … ψ is a normalization function that ensures the "
-            "nonnegativity of P̃(x) … For example, prior studies typically define "
-            'ψ(‖Ψ(x)‖²_F) = ‖Ψ(x)‖²_F / Z" (repeated after Eq. 5.10: "commonly defined as '
-            'ψ(‖Ψ(X)‖²_F) = ‖Ψ(X)‖²_F / Z")',
-            meant="‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩² = (𝒜_{w₁…w_L})², the square of the amplitude Ψ(x) = "
-            "⟨𝒜, Φ(x)⟩ (the Born rule of §4.1.3, and a squared norm as Def. 3.1.7 "
-            "defines one); with it, ψ(y) = y/Z, Z = Σ_x ⟨𝒜, Φ(x)⟩², gives P̃(x) ≥ 0 and "
-            "Σ_x P̃(x) = 1. With Eq. 5.4 as printed, a ψ for signed scores (e.g. the "
-            "softmax of Prop. 5.2.2) is needed.",
-            why="⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L} = 𝐆^{(1)}_{:,w₁,:} ⋯ 𝐆^{(L)}_{:,w_L,:} is a product of "
-            "real matrices, negative for some sequences when the cores have entries of "
-            "both signs; it is not a squared norm (Def. 3.1.7: ‖𝐀‖²_F = ⟨𝐀, 𝐀⟩ ≥ 0). "
-            "Then ψ(y) = y/Z with Z = Σ_x 𝒜_x gives P̃(x) = 𝒜_x/Z < 0 for the x whose "
-            "𝒜_x has the sign opposite to Z (and Z itself can be 0), so the example does "
-            "not ensure the nonnegativity Eq. 5.1 states. The check below draws real "
-            "cores with i.i.d. N(0, 1/R_{t−1}) entries and evaluates P̃(x) = 𝒜_x/Z at "
-            "every one of the |V|^L sequences. Eq. 5.2 itself, ψ(𝒜_{w₁…w_L}) = "
-            "ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)}), holds for every ψ "
-            "(thesis-prop-5.2.1).",
-        ),
-    ),
-    corrected=dict(
-        title="Eq. 5.1's ψ(y) = y/Z on the squared amplitude ⟨𝒜, Φ(x)⟩²",
-        statement=(
-            "Corrected: with the measurement ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩² (the squared "
-            "amplitude) and ψ(y) = y/Z, Z = Σ_{x∈V^L} ⟨𝒜, Φ(x)⟩², P̃(x) ≥ 0 for every "
-            "x and Σ_x P̃(x) = 1, for every set of real TT-cores."
-        ),
-        refs=refs("thesis", "§5.2.2, Eq. 5.1, 5.4"),
-        small=lambda p, rng: small_eq54(p, rng, corrected=True),
-        expected="holds",
-    ),
-)
