@@ -1,4 +1,4 @@
-"""sympy proofs for the [born-ngram] Born-machine claims; tnverify.claims.thesis.born_machines.
+"""sympy proofs for the [born-ngram] Born-machine claims; tnverify.claims.thesis.born.statements.
 
 Each ``prove_*`` works on symbolic entries at fixed small shapes (|V| = 2, R = 2) and
 decides by ``sympy.expand(lhs - rhs) == 0`` (rational expressions: on the numerator of

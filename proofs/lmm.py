@@ -1,4 +1,4 @@
-"""sympy proofs for the [gated-lmm] LMM claims (tnverify.claims.thesis.rac_lmm), thesis
+"""sympy proofs for the [gated-lmm] LMM claims (tnverify.claims.thesis.lmm), thesis
 §5.4 and §6.3–6.4.
 
 Each ``prove_*`` works on symbolic entries at fixed small shapes (H = 2; two steps where

@@ -1,4 +1,4 @@
-"""sympy proofs for the [lru-stats] simulation claims; tnverify.claims.thesis.lru_simulations.
+"""sympy proofs for the [lru-stats] simulation claims; tnverify.claims.thesis.simulations.
 
 ``prove_thesis_fig_6_8_kurtosis``: the Fisher kurtosis of the product of four i.i.d.
 N(0, 1) factors is 78, and that of the real part of the product of four i.i.d. complex

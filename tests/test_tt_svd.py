@@ -339,7 +339,10 @@ def test_bound_control_is_the_next_smaller_last_rank_against_the_runs_own_bound(
     involves the bound: ‖A − B′‖² = Σ‖d_k‖² + σ₁² for B′ = B without the last step's
     leading kept triple, so it fails (it used to be value − 4·tol)."""
     from tnverify.claims import FAILS, HOLDS
-    from tnverify.claims.thesis.tt_svd import next_smaller_last_rank, upper_bound_evidence
+    from tnverify.claims.thesis.tt_svd_theory.error_bound import (
+        next_smaller_last_rank,
+        upper_bound_evidence,
+    )
     from tnverify.tt import TensorTrain
 
     a = np.random.default_rng(4).standard_normal((3, 4, 3, 4))

@@ -88,8 +88,8 @@ MOVED: dict[str, str] = {
     "tnverify.claims.gtm_definitions": "tnverify.claims.gtm.definitions",
     "tnverify.claims.gtm_figures": "tnverify.claims.gtm.rank_distributions",
     "tnverify.claims.gtm_networks": "tnverify.claims.gtm.networks",
-    "tnverify.claims.lru_theory": "tnverify.claims.thesis.lru_monte_carlo",
-    "tnverify.claims.ngram": "tnverify.claims.thesis.tt_svd",
+    "tnverify.claims.lru_theory": "tnverify.claims.thesis.lru.monte_carlo",
+    "tnverify.claims.ngram": "tnverify.claims.thesis.tt_svd_theory.tt_svd",
     "tnverify.claims.spine_ttlm": "tnverify.claims.ttlm.tt_format.checks",
     "tnverify.claims.ttlm_published": "tnverify.claims.ttlm.published.numbers",
     "tnverify.claims.ttlm_rnn": "tnverify.claims.ttlm.rnn.runs",
@@ -107,6 +107,16 @@ MOVED: dict[str, str] = {
     "tnverify.claims.ttlm.variants_readings": "tnverify.claims.ttlm.variants.readings",
     "tnverify.claims.ttlm.variants_scaled": "tnverify.claims.ttlm.variants.scaled",
     "tnverify.claims.ttlm.variants_statements": "tnverify.claims.ttlm.variants.statements",
+    # moved in 0.3.0.dev: thesis topics as sub-packages
+    "tnverify.claims.thesis.born_machines": "tnverify.claims.thesis.born.statements",
+    "tnverify.claims.thesis.gradients": "tnverify.claims.thesis.lmm.gradients",
+    "tnverify.claims.thesis.lmm_definitions": "tnverify.claims.thesis.lmm.definitions",
+    "tnverify.claims.thesis.lmm_normalisations": "tnverify.claims.thesis.lmm.normalisations",
+    "tnverify.claims.thesis.lru_background_scaled": "tnverify.claims.thesis.lru.scaled",
+    "tnverify.claims.thesis.lru_deterministic": "tnverify.claims.thesis.lru.deterministic",
+    "tnverify.claims.thesis.lru_monte_carlo": "tnverify.claims.thesis.lru.monte_carlo",
+    "tnverify.claims.thesis.lru_symbolic": "tnverify.claims.thesis.lru.symbolic",
+    "tnverify.claims.thesis.rac_lmm_statements": "tnverify.claims.thesis.lmm.quotes",
 }
 
 #: Old module path -> the modules its names were split into (looked up in this order).
@@ -118,9 +128,11 @@ SPLIT: dict[str, tuple[str, ...]] = {
         "tnverify.errors",
     ),
     "tnverify.claims.born": (
-        "tnverify.claims.thesis.born_gauge_cost",
-        "tnverify.claims.thesis.born_sampling",
-        "tnverify.claims.thesis.born_machines",
+        "tnverify.claims.thesis.born.gauge",
+        "tnverify.claims.thesis.born.cost",
+        "tnverify.claims.thesis.born.sampling",
+        "tnverify.claims.thesis.born.parallel",
+        "tnverify.claims.thesis.born.statements",
         "tnverify.claims",
     ),
     "tnverify.claims.gated": (
@@ -143,14 +155,17 @@ SPLIT: dict[str, tuple[str, ...]] = {
         "tnverify.claims",
     ),
     "tnverify.claims.lmm": (
-        "tnverify.claims.thesis.rac_lmm",
-        "tnverify.claims.thesis.lmm_definitions",
-        "tnverify.claims.thesis.lmm_normalisations",
+        "tnverify.claims.thesis.lmm.layer_statements",
+        "tnverify.claims.thesis.lmm.model_statements",
+        "tnverify.claims.thesis.lmm.definitions",
+        "tnverify.claims.thesis.lmm.normalisations",
         "tnverify.claims",
     ),
     "tnverify.claims.lru_simulations": (
-        "tnverify.claims.thesis.lru_simulations",
-        "tnverify.claims.thesis.normal_products",
+        "tnverify.claims.thesis.simulations.hidden_states",
+        "tnverify.claims.thesis.simulations.reported_numbers",
+        "tnverify.claims.thesis.simulations.normal_products",
+        "tnverify.claims.thesis.simulations.ks_distances",
         "tnverify.claims",
     ),
     "tnverify.claims.spine_gtm": (
@@ -161,12 +176,14 @@ SPLIT: dict[str, tuple[str, ...]] = {
         "tnverify.claims",
     ),
     "tnverify.claims.spine_tt_svd": (
-        "tnverify.claims.thesis.tt_svd",
+        "tnverify.claims.thesis.tt_svd_theory.tt_svd",
+        "tnverify.claims.thesis.tt_svd_theory.error_bound",
         "tnverify.claims.tt_svd_support",
         "tnverify.claims",
     ),
     "tnverify.claims.spine_unfoldings": (
-        "tnverify.claims.thesis.unfoldings",
+        "tnverify.claims.thesis.tt_svd_theory.unfolding_definition",
+        "tnverify.claims.thesis.tt_svd_theory.unfolding_ranks",
         "tnverify.claims.tt_svd_support",
         "tnverify.claims",
     ),
@@ -178,6 +195,59 @@ SPLIT: dict[str, tuple[str, ...]] = {
     "tnverify.claims.ttlm.uniform_ttlm": (
         "tnverify.claims.ttlm.variants.uniform",
         "tnverify.claims.ttlm.variants.conditionals",
+    ),
+    # moved in 0.3.0.dev: thesis topics as sub-packages
+    "tnverify.claims.thesis.born_gauge_cost": (
+        "tnverify.claims.thesis.born.gauge",
+        "tnverify.claims.thesis.born.cost",
+    ),
+    "tnverify.claims.thesis.born_sampling": (
+        "tnverify.claims.thesis.born.sampling",
+        "tnverify.claims.thesis.born.parallel",
+    ),
+    "tnverify.claims.thesis.jacobians": (
+        "tnverify.claims.thesis.lmm.jacobians",
+        "tnverify.claims.thesis.lmm.expansion",
+    ),
+    "tnverify.claims.thesis.lru_background": (
+        "tnverify.claims.thesis.lru.linear_recurrence",
+        "tnverify.claims.thesis.lru.parametrisation",
+    ),
+    "tnverify.claims.thesis.lru_simulations": (
+        "tnverify.claims.thesis.simulations.hidden_states",
+        "tnverify.claims.thesis.simulations.reported_numbers",
+    ),
+    "tnverify.claims.thesis.normal_products": (
+        "tnverify.claims.thesis.simulations.normal_products",
+        "tnverify.claims.thesis.simulations.ks_distances",
+    ),
+    "tnverify.claims.thesis.rac_layers": (
+        "tnverify.claims.thesis.lmm.layers",
+        "tnverify.claims.thesis.lmm.models",
+    ),
+    "tnverify.claims.thesis.rac_lmm": (
+        "tnverify.claims.thesis.lmm.layer_statements",
+        "tnverify.claims.thesis.lmm.model_statements",
+    ),
+    "tnverify.claims.thesis.rac_lmm_scaled": (
+        "tnverify.claims.thesis.lmm.scaled",
+        "tnverify.claims.thesis.lmm.scaled_jacobians",
+    ),
+    "tnverify.claims.thesis.tt_language_models": (
+        "tnverify.claims.thesis.ttlm_theory.probability",
+        "tnverify.claims.thesis.ttlm_theory.statements",
+    ),
+    "tnverify.claims.thesis.tt_svd": (
+        "tnverify.claims.thesis.tt_svd_theory.tt_svd",
+        "tnverify.claims.thesis.tt_svd_theory.error_bound",
+    ),
+    "tnverify.claims.thesis.ttlm_conditionals": (
+        "tnverify.claims.thesis.ttlm_theory.conditionals",
+        "tnverify.claims.thesis.ttlm_theory.statements",
+    ),
+    "tnverify.claims.thesis.unfoldings": (
+        "tnverify.claims.thesis.tt_svd_theory.unfolding_definition",
+        "tnverify.claims.thesis.tt_svd_theory.unfolding_ranks",
     ),
 }
 

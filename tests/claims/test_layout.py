@@ -455,7 +455,7 @@ def test_every_claims_checks_live_in_the_folder_of_its_paper():
 
 
 def test_the_check_scan_sees_through_lambdas():
-    from tnverify.claims.thesis import ttlm_conditionals as m
+    from tnverify.claims.thesis.ttlm_theory import conditionals as m
 
     assert _check_modules(lambda p, r: m.small_prop_522(p, r)) >= {__name__}
-    assert "tnverify.claims.thesis.ttlm_conditionals" in _check_modules(m.small_prop_522)
+    assert "tnverify.claims.thesis.ttlm_theory.conditionals" in _check_modules(m.small_prop_522)

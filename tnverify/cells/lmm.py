@@ -22,7 +22,7 @@ Lem. 3.2); §7.2.
 
 Notes
 -----
-Checked by the claims of :mod:`tnverify.claims.thesis.rac_lmm` (``thesis-eq-5.18`` … ``thesis-eq-6.9``).
+Checked by the claims of :mod:`tnverify.claims.thesis.lmm` (``thesis-eq-5.18`` … ``thesis-eq-6.9``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Helpers shared by the TT-SVD claims (:mod:`tnverify.claims.thesis.unfoldings`,
-:mod:`tnverify.claims.thesis.tt_svd`): test tensors, the rounding tolerances of a TT-SVD
+"""Helpers shared by the TT-SVD claims (the modules of
+:mod:`tnverify.claims.thesis.tt_svd_theory`): test tensors, the rounding tolerances of a TT-SVD
 reconstruction and of TT-SVD at a noise-level accuracy, and random TTs on torch.
 """
 

@@ -1,11 +1,11 @@
-"""Tests of the Born-machine claims (tnverify.claims.thesis.born_machines)."""
+"""Tests of the Born-machine claims (tnverify.claims.thesis.born.statements)."""
 
 import math
 
 import numpy as np
 import pytest
 
-import tnverify.claims.thesis.born_machines  # noqa: F401 - registers the claims
+import tnverify.claims.thesis.born.statements  # noqa: F401 - registers the claims
 from tnverify.claims import FAILS, HOLDS, get_claim, run_claim
 
 
@@ -50,9 +50,9 @@ def test_gauge_core_reading_is_ruled_out_and_the_tensor_is_invariant():
 
 def test_qr_sweep_gives_left_canonical_cores_and_same_tensor():
     from tnverify.cells.born import random_born
-    from tnverify.claims.thesis.born_gauge_cost import _cores, _psi_of, _qr_sweep
+    from tnverify.claims.thesis.born.gauge import _psi_of, _qr_sweep, cores_of
 
-    G = _cores(random_born(3, 5, 3, np.random.default_rng(0)))
+    G = cores_of(random_born(3, 5, 3, np.random.default_rng(0)))
     C = _qr_sweep(G)
     for g in C[:-1]:
         np.testing.assert_allclose(np.einsum("aib,aic->bc", g, g), np.eye(g.shape[2]), atol=1e-13)
@@ -60,14 +60,14 @@ def test_qr_sweep_gives_left_canonical_cores_and_same_tensor():
 
 
 def test_counter_counts_dense_multiplications():
-    from tnverify.claims.thesis.born_gauge_cost import _Counter, _transfer_z
+    from tnverify.claims.thesis.born.gauge import ContractionCounter, transfer_z
 
-    c = _Counter()
+    c = ContractionCounter()
     c.mm(np.ones((2, 3)), np.ones((3, 4)))
     assert c.mults == 24
-    c = _Counter()
+    c = ContractionCounter()
     cores = [np.ones((1, 2, 3)), np.ones((3, 2, 1))]
-    assert _transfer_z(cores, c) == 36.0  # Σ_x Ψ(x)² = 4 · 3²
+    assert transfer_z(cores, c) == 36.0  # Σ_x Ψ(x)² = 4 · 3²
     # site 1: 2·(1·1·3 + 3·1·3) = 24; site 2: 2·(3·3·1 + 1·3·1) = 24
     assert c.mults == 48
 

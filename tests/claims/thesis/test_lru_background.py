@@ -1,4 +1,4 @@
-"""Tests of the LRU background claims (tnverify/claims/thesis/lru_background.py)."""
+"""Tests of the LRU background claims (tnverify/claims/thesis/lru/)."""
 
 import importlib.util
 import pathlib
@@ -6,10 +6,11 @@ import pathlib
 import numpy as np
 import pytest
 
-import tnverify.claims.thesis.lru_background  # noqa: F401  (registers the claims)
+import tnverify.claims.thesis.lru.linear_recurrence  # noqa: F401  (registers the claims)
+import tnverify.claims.thesis.lru.parametrisation  # noqa: F401  (registers the claims)
 from tnverify.claims import get_claim
-from tnverify.claims.thesis.lru_deterministic import GROWTH, stability_runs
-from tnverify.claims.thesis.lru_symbolic import eq412_limits, eq413_symbolic
+from tnverify.claims.thesis.lru.deterministic import GROWTH, stability_runs
+from tnverify.claims.thesis.lru.symbolic import eq412_limits, eq413_symbolic
 from tnverify.conventions import tolerance
 
 _BASE = (
@@ -101,7 +102,7 @@ def test_proof_references_resolve():
 
 
 def test_thm421_reports_finite_h_statistics_and_controls_fail():
-    from tnverify.claims.thesis.lru_monte_carlo import finite_h_targets
+    from tnverify.claims.thesis.lru.monte_carlo import finite_h_targets
 
     ev = get_claim("thesis-thm-4.2.1").run_small({"H": 200, "reps": 20}, 3)
     assert ev.verdict == "holds"

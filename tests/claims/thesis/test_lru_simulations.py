@@ -1,12 +1,13 @@
-"""Tests of the lru-background simulation claims (tnverify.claims.thesis.lru_simulations)."""
+"""Tests of the lru-background simulation claims (tnverify.claims.thesis.simulations)."""
 
 import math
 
 import pytest
 
-import tnverify.claims.thesis.lru_simulations as ls  # noqa: F401 - registers the claims
+import tnverify.claims.thesis.simulations.hidden_states  # noqa: F401 - registers the claims
+import tnverify.claims.thesis.simulations.reported_numbers  # noqa: F401 - registers the claims
 from tnverify.claims import FAILS, HOLDS, ILL_POSED, SKIPPED, get_claim
-from tnverify.claims.thesis.normal_products import chebyshev_evidence
+from tnverify.claims.thesis.simulations.normal_products import chebyshev_evidence
 
 IDS = [
     "thesis-fig-6.8-kurtosis",
@@ -54,7 +55,7 @@ def test_scaled_kurtosis_small_runs_on_cpu_and_is_skipped_without_power():
 
 
 def test_kurtosis_evidence_judges_only_with_power():
-    from tnverify.claims.thesis.normal_products import KURTOSIS_ALPHA, kurtosis_evidence
+    from tnverify.claims.thesis.simulations.normal_products import KURTOSIS_ALPHA, kurtosis_evidence
 
     kappa = 78.0
     tight = 0.1 * kappa * math.sqrt(KURTOSIS_ALPHA)  # half-width 0.1 κ: judged

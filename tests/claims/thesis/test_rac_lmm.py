@@ -1,14 +1,15 @@
-"""Tests of the gated-cells-lmms LMM claims (tnverify.claims.thesis.rac_lmm) and their helpers."""
+"""Tests of the gated-cells-lmms LMM claims (tnverify.claims.thesis.lmm) and their helpers."""
 
 import numpy as np
 import pytest
 import torch
 
-import tnverify.claims.thesis.rac_lmm  # noqa: F401 - registers the claims
+import tnverify.claims.thesis.lmm.layer_statements  # noqa: F401 - registers the claims
+import tnverify.claims.thesis.lmm.model_statements  # noqa: F401 - registers the claims
 from tnverify.claims import FAILS, HOLDS, get_claim
-from tnverify.claims.thesis.jacobians import mult_counts
-from tnverify.claims.thesis.lmm_definitions import fd_jacobian, fd_step
-from tnverify.claims.thesis.rac_lmm_statements import STATEMENTS
+from tnverify.claims.thesis.lmm.definitions import fd_jacobian, fd_step
+from tnverify.claims.thesis.lmm.jacobians import mult_counts
+from tnverify.claims.thesis.lmm.quotes import STATEMENTS
 
 IDS = [
     "thesis-eq-5.18",

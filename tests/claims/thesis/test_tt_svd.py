@@ -6,8 +6,10 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tnverify.claims.thesis.tt_svd as mod
-import tnverify.claims.thesis.unfoldings as unf
+import tnverify.claims.thesis.tt_svd_theory.error_bound as bound
+import tnverify.claims.thesis.tt_svd_theory.tt_svd as mod
+import tnverify.claims.thesis.tt_svd_theory.unfolding_definition as udef
+import tnverify.claims.thesis.tt_svd_theory.unfolding_ranks as unf
 import tnverify.claims.tnverify.tt_svd_error as err
 import tnverify.claims.tt_svd_support as sup
 from tnverify.claims import FAILS, HOLDS, get_claim
@@ -44,11 +46,11 @@ def test_printed_multi_index_is_fortran():
     a = np.arange(math.prod(shape), dtype=float).reshape(shape)
     for k in range(1, 4):
         for reading in ("a", "b"):
-            p = unf._printed_reshape(a, k, reading)
+            p = udef._printed_reshape(a, k, reading)
             assert np.array_equal(p, a.reshape(p.shape, order="F"))
             assert not np.array_equal(p, tt_unfolding(a, k))
-        assert np.array_equal(unf._fortran_via_c(a, k), a.reshape(p.shape, order="F"))
-    assert unf._printed_multi_index((2, 3, 4), (2, 3, 4)) == 2 + 2 * 2 + 3 * 6
+        assert np.array_equal(udef._fortran_via_c(a, k), a.reshape(p.shape, order="F"))
+    assert udef._printed_multi_index((2, 3, 4), (2, 3, 4)) == 2 + 2 * 2 + 3 * 6
 
 
 @given(seed=st.integers(0, 2**32 - 1), eps=st.sampled_from([1e-1, 1e-2, 1e-4]))
@@ -82,7 +84,7 @@ def test_skeleton_construction_of_a_rank_one_tensor_has_rank_one_steps():
 
 
 def test_best_rank_errors_and_tiny_eps():
-    assert mod._best_rank_errors([np.array([3.0, 4.0, 0.0])], [1]) == [4.0]
+    assert bound._best_rank_errors([np.array([3.0, 4.0, 0.0])], [1]) == [4.0]
     assert sup.tiny_n((3, 4, 3, 4, 3)) == 144
     assert sup.tiny_eps((3, 4, 3, 4, 3)) == float(tolerance(np.float64, n=144))
     assert sup.carried_min_dim((3, 4, 3), (1, 3, 3, 1)) == 3

@@ -1,4 +1,4 @@
-"""thesis-prop-5.2.2 (tnverify/claims/thesis/ttlm_conditionals.py): the typing check of
+"""thesis-prop-5.2.2 (tnverify/claims/thesis/ttlm_theory/conditionals.py): the typing check of
 ψ's argument under the declared core shapes, and its control."""
 
 import numpy as np

@@ -7,8 +7,14 @@ from ...references import paper
 
 #: The paper this folder's claims judge (its key is the prefix of their ids).
 PAPER = paper(
-    "thesis", authors=("Yuqin Zhou",), title="Tensor Networks for Language Modeling",
-    venue="MSc thesis (IT and Cognition), supervisor Jakob Grue Simonsen", year=2023,
+    "thesis",
+    authors=("Yuqin Zhou",),
+    title="Tensor Networks for Language Modeling",
+    venue="MSc thesis (IT and Cognition), supervisor Jakob Grue Simonsen",
+    year=2023,
     version="the version of September 2023",
-    topic=("TT-SVD, Born machines, the LRU background, TTLM propositions, "
-           "linear multiplicative models, numerical studies"))
+    topic=(
+        "TT-SVD, Born machines, the LRU background, TTLM propositions, "
+        "linear multiplicative models, numerical studies"
+    ),
+)

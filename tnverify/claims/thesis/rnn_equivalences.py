@@ -24,6 +24,10 @@ def sequence_labels(seqs, R):
     """One label per entry of the ``(S, L, R)`` hidden states :func:`rnn_run` returns: the
     input word sequence (0-based words), the step t (1-based, as the thesis counts) and
     the state component (0-based)."""
-    return [f"word sequence {tuple(int(w) for w in seq)} (0-based words), state h^(t) at "
-            f"t = {t + 1} (1-based), component {r} (0-based)"
-            for seq in seqs for t in range(seqs.shape[1]) for r in range(R)]
+    return [
+        f"word sequence {tuple(int(w) for w in seq)} (0-based words), state h^(t) at "
+        f"t = {t + 1} (1-based), component {r} (0-based)"
+        for seq in seqs
+        for t in range(seqs.shape[1])
+        for r in range(R)
+    ]

@@ -23,11 +23,15 @@ from ..ttlm.rnn.runs import rnn_run
 
 __all__ = ["small_eq511_bias"]
 
-_SENTENCE = ("For simplicity, we will ignore b for other variants of RNNs since b can be seen "
-             "as 0th component of f(x^{(t)}) that equals to 1.")
-_STATEMENT = ('Eq. 5.11: "h^{(t)}_i = φ((h^{(t−1)})ᵀ T_{:,i,:}(f^{(t)}) + b), (5.11) where '
-              'T_{:,i,:} ∈ ℝ^{R×|V|} is the ith slice of tensor T ∈ ℝ^{R×R×|V|}, and b is a bias '
-              f'vector. {_SENTENCE}"')
+_SENTENCE = (
+    "For simplicity, we will ignore b for other variants of RNNs since b can be seen "
+    "as 0th component of f(x^{(t)}) that equals to 1."
+)
+_STATEMENT = (
+    'Eq. 5.11: "h^{(t)}_i = φ((h^{(t−1)})ᵀ T_{:,i,:}(f^{(t)}) + b), (5.11) where '
+    "T_{:,i,:} ∈ ℝ^{R×|V|} is the ith slice of tensor T ∈ ℝ^{R×R×|V|}, and b is a bias "
+    f'vector. {_SENTENCE}"'
+)
 
 
 def _onehot(w, V):
@@ -56,21 +60,30 @@ def _printed(params, rng):
         controls.append(float(np.linalg.norm((H + 1.0) @ Xc - rhs) / np.linalg.norm(rhs)))
     w = int(rng.integers(V))
     b = rng.normal(size=R)
-    h0 = np.zeros(R)                                  # the minimal counterexample: h = 0
+    h0 = np.zeros(R)  # the minimal counterexample: h = 0
     lhs = h0 @ X + np.einsum("a,aij,j->i", h0, T, _onehot(w, V))
     return Evidence(
         "Eq. 5.11 pre-activation hᵀT_{:,i,:}f + b_i vs the bilinear form of f̃ = [1; f] "
         "(best slice T_{:,:,0} by least squares over random h, random b)",
-        error=max(residuals), tolerance=tolerance(np.float64, n=n_h * R, norm=1.0),
+        error=max(residuals),
+        tolerance=tolerance(np.float64, n=n_h * R, norm=1.0),
         sizes=sizes,
-        control=Evidence("control (samples shifted to h + 1) of: the least-squares fit of b "
-                         "by hᵀT_{:,:,0}", error=max(controls),
-                         tolerance=tolerance(np.float64, n=n_h * R, norm=1.0)),
-        details={"relative residuals": residuals,
-                 "why": "hᵀT_{:,i,0} is linear in h, so it vanishes at h = 0 while b_i "
-                        "does not"},
-        counterexample={"h": h0.tolist(), "word": w, "augmented pre-activation": lhs.tolist(),
-                        "Eq. 5.11 pre-activation": b.tolist()})
+        control=Evidence(
+            "control (samples shifted to h + 1) of: the least-squares fit of b by hᵀT_{:,:,0}",
+            error=max(controls),
+            tolerance=tolerance(np.float64, n=n_h * R, norm=1.0),
+        ),
+        details={
+            "relative residuals": residuals,
+            "why": "hᵀT_{:,i,0} is linear in h, so it vanishes at h = 0 while b_i does not",
+        },
+        counterexample={
+            "h": h0.tolist(),
+            "word": w,
+            "augmented pre-activation": lhs.tolist(),
+            "Eq. 5.11 pre-activation": b.tolist(),
+        },
+    )
 
 
 def _corrected(params, rng):
@@ -84,23 +97,39 @@ def _corrected(params, rng):
     no_bias = rnn_run(lambda h, f: np.tanh(np.einsum("a,aij,j->i", h, T, f)), h0, seqs, V)
     n, labels = L * (R + 1) * (V + 1), np.repeat(seqs, L * R, axis=0)
     Ga = eq.second_order_to_augmented_core(T, b, "thesis")
-    G1 = np.zeros((R + 1, V, R + 1))                 # one-hot f: h̃ = [h; 1] alone
+    G1 = np.zeros((R + 1, V, R + 1))  # one-hot f: h̃ = [h; 1] alone
     G1[:R, :, :R] = eq.second_order_to_tt_core(T, "thesis")
     G1[R, :, :R] = b
     G1[R, :, R] = 1.0
     parts = {}
     for name, G, aug_f in (("h̃=[h;1], f̃=[f;1]", Ga, True), ("h̃=[h;1], one-hot f", G1, False)):
-        got = rnn_run(lambda h, f, G=G, aug_f=aug_f: eq.augmented_step(
-                          G, h, eq.augment_input(f) if aug_f else f, np.tanh),
-                      eq.augment_hidden(h0), seqs, V)
-        parts[name] = compare_values(f"Eq. 5.11 with bias vs augmented core ({name})",
-                                     got[..., :R], ref, n=n, scale=1.0 + np.abs(b).sum(),
-                                     labels=labels, sizes=sizes, control=no_bias,
-                                     control_label="b dropped (the printed 'ignore b')")
+        got = rnn_run(
+            lambda h, f, G=G, aug_f=aug_f: eq.augmented_step(
+                G, h, eq.augment_input(f) if aug_f else f, np.tanh
+            ),
+            eq.augment_hidden(h0),
+            seqs,
+            V,
+        )
+        parts[name] = compare_values(
+            f"Eq. 5.11 with bias vs augmented core ({name})",
+            got[..., :R],
+            ref,
+            n=n,
+            scale=1.0 + np.abs(b).sum(),
+            labels=labels,
+            sizes=sizes,
+            control=no_bias,
+            control_label="b dropped (the printed 'ignore b')",
+        )
         parts[name + ": constant slot"] = compare_values(
-            "constant slot stays 1", got[..., R], np.ones(got.shape[:2]), n=n)
-    return Evidence("2-RNN of Eq. 5.11 with bias vs TT core on the augmented hidden state",
-                    parts=parts, sizes=sizes)
+            "constant slot stays 1", got[..., R], np.ones(got.shape[:2]), n=n
+        )
+    return Evidence(
+        "2-RNN of Eq. 5.11 with bias vs TT core on the augmented hidden state",
+        parts=parts,
+        sizes=sizes,
+    )
 
 
 def small_eq511_bias(params, rng, corrected):
@@ -108,50 +137,72 @@ def small_eq511_bias(params, rng, corrected):
     return _corrected(params, rng) if corrected else _printed(params, rng)
 
 
-_WHY = ("Eq. 5.11 is bilinear in (h^{(t−1)}, f^{(t)}): coordinate i of its pre-activation is "
-        "Σ_{a,j} h_a T_{aij} f_j + b_i. Appending f₀ = 1 (a slice T_{:,:,0}) adds "
-        "Σ_a h_a T_{ai0} = hᵀT_{:,i,0}, a linear function of h: it is 0 at h = 0, where the "
-        "bias gives b_i, so no choice of the new slice reproduces b (least squares over "
-        "random h leaves a relative residual of order 1). A constant component h₀ = 1 of the "
-        "hidden state carries it: T_{0ij} = b_i for every j gives Σ_j b_i f_j = b_i for "
-        "one-hot f; for general f, append a 1 to both h and f and set T_{0i0} = b_i. Under a "
-        "nonlinear φ the constant component is re-appended at each step (φ acts on the other "
-        "components).")
+_WHY = (
+    "Eq. 5.11 is bilinear in (h^{(t−1)}, f^{(t)}): coordinate i of its pre-activation is "
+    "Σ_{a,j} h_a T_{aij} f_j + b_i. Appending f₀ = 1 (a slice T_{:,:,0}) adds "
+    "Σ_a h_a T_{ai0} = hᵀT_{:,i,0}, a linear function of h: it is 0 at h = 0, where the "
+    "bias gives b_i, so no choice of the new slice reproduces b (least squares over "
+    "random h leaves a relative residual of order 1). A constant component h₀ = 1 of the "
+    "hidden state carries it: T_{0ij} = b_i for every j gives Σ_j b_i f_j = b_i for "
+    "one-hot f; for general f, append a 1 to both h and f and set T_{0i0} = b_i. Under a "
+    "nonlinear φ the constant component is re-appended at each step (φ acts on the other "
+    "components)."
+)
 _PRINTED_READING = Reading(
-    "f augmented", "append f₀ = 1 to f(x^(t)) (and a matching slice to T): the bias of "
-    "Eq. 5.11 is reproduced by that component", True,
+    "f augmented",
+    "append f₀ = 1 to f(x^(t)) (and a matching slice to T): the bias of "
+    "Eq. 5.11 is reproduced by that component",
+    True,
     "b can be seen as 0th component of f(x^{(t)}) that equals to 1",
-    "thesis §5.3.2, sentence after Eq. 5.11")
+    "thesis §5.3.2, sentence after Eq. 5.11",
+)
 
 corrected_pair(
     "thesis-eq-5.11-bias",
-    common=dict(topic="rnn-equivalences",
-                refs=refs("thesis", "§5.3.2, after Eq. 5.11", "ttlm", "App. B.1, after Eq. 14")),
+    common=dict(
+        topic="rnn-equivalences",
+        refs=refs("thesis", "§5.3.2, after Eq. 5.11", "ttlm", "App. B.1, after Eq. 14"),
+    ),
     printed=dict(
-        title="bias as the 0th input component (thesis layout)", statement=_STATEMENT,
+        title="bias as the 0th input component (thesis layout)",
+        statement=_STATEMENT,
         small=lambda p, rng: small_eq511_bias(p, rng, False),
-        space=({"vocab_size": 4, "rank": 3},), expected="fails",
+        space=({"vocab_size": 4, "rank": 3},),
+        expected="fails",
         readings=(_PRINTED_READING,),
         defect=Defect(
-            "false", printed=f"\"{_SENTENCE}\"",
+            "false",
+            printed=f'"{_SENTENCE}"',
             meant="A bias of a bilinear (second-order) unit cannot be absorbed by a constant "
-                  "0th component of f(x^{(t)}) (it adds hᵀT_{:,i,0}, linear in h); it is "
-                  "absorbed by a constant component h₀ = 1 of the hidden state, with "
-                  "T_{0ij} = b_i for every j (f^{(t)} one-hot), or by a 1 appended to both "
-                  "h^{(t−1)} and f^{(t)} with T_{0i0} = b_i (thesis-eq-5.11-bias-corrected). "
-                  "Ignoring b stays legitimate; the reason printed is not.",
-            erratum=BIAS_ERRATUM, why=_WHY),
-        remarks=(("The sentence repeats the ttlm paper's after its Eq. 14 (ttlm-eq14-bias); "
-                  "the same erratum."),
-                 "Notation, not an erratum: Eq. 5.11 prints \"+ b\" where the coordinate form needs b_i.")),
+            "0th component of f(x^{(t)}) (it adds hᵀT_{:,i,0}, linear in h); it is "
+            "absorbed by a constant component h₀ = 1 of the hidden state, with "
+            "T_{0ij} = b_i for every j (f^{(t)} one-hot), or by a 1 appended to both "
+            "h^{(t−1)} and f^{(t)} with T_{0i0} = b_i (thesis-eq-5.11-bias-corrected). "
+            "Ignoring b stays legitimate; the reason printed is not.",
+            erratum=BIAS_ERRATUM,
+            why=_WHY,
+        ),
+        remarks=(
+            (
+                "The sentence repeats the ttlm paper's after its Eq. 14 (ttlm-eq14-bias); "
+                "the same erratum."
+            ),
+            'Notation, not an erratum: Eq. 5.11 prints "+ b" where the coordinate form needs b_i.',
+        ),
+    ),
     corrected=dict(
         title="bias via the constant slot of h (thesis layout)",
-        statement=("Corrected: b is carried by a constant slot of the hidden state, not of "
-                   "the input alone: with h̃ = [h; 1] and f̃ = [f; 1] the core G̃ of "
-                   "T ∈ ℝ^{R×R×|V|} (G̃_{:R,:|V|,:R} = G, G_{pio} = T_{poi}) with "
-                   "G̃_{R,|V|,:R} = b, G̃_{R,|V|,R} = 1 reproduces Eq. 5.11 with its bias and "
-                   "φ on the first R slots; for one-hot f, h̃ = [h; 1] alone suffices "
-                   "(G̃_{R,i,:R} = b for every i, since Σ_i f_i = 1)."),
+        statement=(
+            "Corrected: b is carried by a constant slot of the hidden state, not of "
+            "the input alone: with h̃ = [h; 1] and f̃ = [f; 1] the core G̃ of "
+            "T ∈ ℝ^{R×R×|V|} (G̃_{:R,:|V|,:R} = G, G_{pio} = T_{poi}) with "
+            "G̃_{R,|V|,:R} = b, G̃_{R,|V|,R} = 1 reproduces Eq. 5.11 with its bias and "
+            "φ on the first R slots; for one-hot f, h̃ = [h; 1] alone suffices "
+            "(G̃_{R,i,:R} = b for every i, since Σ_i f_i = 1)."
+        ),
         small=lambda p, rng: small_eq511_bias(p, rng, True),
-        space=({"vocab_size": 4, "rank": 3, "steps": 4},), uses=("tnverify-augmented-bilinear",),
-        expected="holds"))
+        space=({"vocab_size": 4, "rank": 3, "steps": 4},),
+        uses=("tnverify-augmented-bilinear",),
+        expected="holds",
+    ),
+)

@@ -8,7 +8,7 @@ the sampler's interval widths equals the brute-force |Ψ(x)|²/Z, and a χ² tes
 samples against |Ψ|²/Z.  Negative controls: the same comparisons against the wrong
 distribution — ratios of |Ψ|-based marginals (real), Re Ψ(x)² / Re Σ Ψ² with the conjugate
 dropped (complex).  The helpers of the enumeration are those of
-:mod:`tnverify.claims.thesis.born_sampling`."""
+:mod:`tnverify.claims.thesis.born.sampling`."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ from .. import Evidence
 from ..compare import compare_ints, compare_values
 from ..readings import Reading
 from ..registration import claim, refs
-from ..thesis.born_machines import SCALED_LOGZ
-from ..thesis.born_sampling import chi2_evidence, sequence_counts, full_psi, midpoint_uniforms
+from ..thesis.born.statements import SCALED_LOGZ
+from ..thesis.born.sampling import chi2_evidence, sequence_counts, full_psi, midpoint_uniforms
 from ...definitions.explicit import all_sequences
 
 #: What each instance's negative control replaces |Ψ(x)|²/Z by.

@@ -1,7 +1,7 @@
 """The toolkit's claim ``tnverify-tt-svd-error-identity``: for the sequential TT-SVD of
 thesis §3.2.2, Algorithm 1 (any truncation rule), the squared error equals the
 sum of the squared discarded singular values — the step behind the bound of Thm. 3.2.2
-(:mod:`tnverify.claims.thesis.tt_svd`)."""
+(:mod:`tnverify.claims.thesis.tt_svd_theory.tt_svd`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import numpy as np
 from .. import Evidence
 from ..readings import Reading
 from ..registration import claim, refs
-from ..thesis.tt_svd import algorithm_1_literal, torch_noisy
+from ..thesis.tt_svd_theory.tt_svd import algorithm_1_literal, torch_noisy
 from ..tt_svd_support import carried_min_dim, sample_tensor, svd_tol
 from ...conventions import tolerance
 from ..gtm.controls import error_with_control

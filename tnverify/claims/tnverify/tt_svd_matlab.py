@@ -16,7 +16,7 @@ from ...tt.svd import tt_svd
 from .. import Evidence
 from ..compare import compare_ints
 from ..registration import claim, refs
-from ..thesis.tt_svd import algorithm_1_literal
+from ..thesis.tt_svd_theory.tt_svd import algorithm_1_literal
 from ..tt_svd_support import sample_tensor, svd_tol
 
 _EPS = (1e-1, 1e-2, 1e-4, 1e-8)

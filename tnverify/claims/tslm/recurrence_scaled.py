@@ -25,7 +25,7 @@ def scaled_eq19(params, device, rng):
     The float64 TT contraction of ``tslm_to_tt`` is the reference of the small side; here
     the reference is the float64 cell.  Rounding scale: the Σ|terms| of the *last* step
     with the float64 partial product, ``Σ_k |λ_k| (|W| |h_{n−1}|)_k |Uα_n|_k`` (as
-    ttlm.tt_format_scaled's ``scaled_scoring``), not the |·| chain ``|λ|ᵀ|h_n|`` over all n steps,
+    ttlm.tt_format.scaled's ``scaled_scoring``), not the |·| chain ``|λ|ᵀ|h_n|`` over all n steps,
     which outgrows the signed value geometrically and made the comparison vacuous."""
     import torch
     m, r, n, B = params["m"], params["r"], params["length"], params["batch"]

@@ -1,7 +1,7 @@
 """Claims of ttlm §4.1–4.2 on the TT format as a language model: Φ(X) and
 ⟨𝒜, Φ(X)⟩ (Eq. 1–2), the printed TT sums (Eq. 3) and the recurrence (Eq. 4–5).  The same
 sums as printed in thesis are registered in :mod:`tnverify.claims.thesis.tt_format`,
-Prop. 5.2.1 in :mod:`tnverify.claims.thesis.tt_language_models`; both reuse the
+Prop. 5.2.1 in :mod:`tnverify.claims.thesis.ttlm_theory`; both reuse the
 definition side here.
 
 The definition side builds explicit tensors (float64, tensordot of the cores) over all

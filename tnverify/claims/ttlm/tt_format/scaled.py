@@ -4,7 +4,7 @@ Each check draws from a ``torch.Generator`` seeded from the claim's numpy Genera
 runs on ``device``: the one-hot contraction of ⟨𝒜, Φ(X)⟩ against a gather (``ttlm-eq2``),
 :class:`~tnverify.cells.ttlm.TTScorer` sequential vs tree and float32 vs float64 (the
 TT-entry claims).  (``thesis-prop-5.2.1``'s scaled side lives with its claim in
-:mod:`tnverify.claims.thesis.tt_language_models`.)
+:mod:`tnverify.claims.thesis.ttlm_theory`.)
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 thesis §5.2.2, Prop. 5.2.2): the readout against brute-force conditionals (ratios of
 marginals of the explicit joint), and the one-site joints and right environments the
 thesis checks reuse; registered in :mod:`.registrations` and
-:mod:`tnverify.claims.thesis.tt_language_models`."""
+:mod:`tnverify.claims.thesis.ttlm_theory`."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Small (definition-side) checks of the uniform TTLM and its readout (ttlm §4.3,
 App. A; thesis §5.2.2, Prop. 5.2.2; the conditionals of Eq. 8 are in :mod:`.conditionals`),
 registered in :mod:`tnverify.claims.ttlm.variants.registrations` and
-:mod:`tnverify.claims.thesis.tt_language_models`.
+:mod:`tnverify.claims.thesis.ttlm_theory`.
 
 Definition side: explicit full tensors over all ``|V|^N`` sequences (float64, tensordot
 of the cores), brute-force conditionals as ratios of marginals, printed right-hand sides

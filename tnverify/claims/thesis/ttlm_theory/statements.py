@@ -1,0 +1,320 @@
+"""Claims of thesis §5.2.2 on tensor-train language models, with their statements and
+readings: Prop. 5.2.1 (the TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG), ``thesis-prop-5.2.1``),
+Eq. 5.1 with Eq. 5.4 (the example ψ(y) = y/Z on the signed measurement ⟨𝒜, Φ(x)⟩,
+``thesis-eq-5.4`` and its twin), Prop. 5.2.2 (the TTLM conditionals,
+``thesis-prop-5.2.2`` and its twin) and the declaration after Eq. 5.9 (``thesis-eq-5.9``
+and its twin).  Checks: :mod:`.probability` (Prop. 5.2.1, Eq. 5.4) and
+:mod:`.conditionals` (Prop. 5.2.2, Eq. 5.9)."""
+
+from __future__ import annotations
+
+from ... import Defect, Reading
+from ...registration import claim, corrected_pair, refs
+from ...ttlm.variants.statements import STATEMENTS
+from .conditionals import scaled_prop_522_corrected, small_eq59, small_prop_522
+from .probability import scaled_prop_521, small_eq54, small_prop_521
+
+_PROOFS = "proofs/ttlm_variants.py::"
+
+
+_STATEMENT_THESIS_PROP_5_2_1 = (
+    '- Eq. 5.1: "P̃(x) = ψ(‖Ψ(x)‖²_F) (5.1), where ‖·‖²_F denotes the squared Frobenius '
+    "norm … and ψ is a normalization function that ensures the nonnegativity of P̃(x) and "
+    "that the probabilities sum to 1. For example, prior studies typically define "
+    'ψ(‖Ψ(x)‖²_F) = ‖Ψ(x)‖²_F / Z, where Z = Σ_{x∈V^L} ‖Ψ(x)‖²_F."\n'
+    '  - Prop. 5.2.1: "Given a set of tensors 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t} (t ∈ [L], R₀ = '
+    "R_L = 1), the Tensor Train Language Models compute the probability of x as follows: "
+    'P̃(x) = ψ((𝐟^{(1)})ᵀ𝐆^{(1)}(𝐟^{(2)})ᵀ𝐆^{(2)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)}) (5.2)."\n'
+    "  - The proof (Eq. 5.3–5.6) defines ‖Ψ(x)‖²_F as ⟨𝒜, Φ(x)⟩ (Eq. 5.4), writes 𝒜 in TT "
+    "format (Eq. 5.5), permutes each core to |V|×R_{t−1}×R_t and contracts f^{(t)} with its "
+    '|V| mode (Eq. 5.6), and concludes "P̃(x) = ψ(‖Ψ(x)‖²_F) = ψ(⟨𝒜, Φ(x)⟩) = '
+    'ψ(𝒜_{w₁w₂…w_L}) = … = ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)})".'
+)
+
+
+claim(
+    "thesis-prop-5.2.1",
+    "TTLM probability P̃ = ψ(fᵀG ⋯ fᵀG)",
+    _STATEMENT_THESIS_PROP_5_2_1,
+    refs(
+        "thesis",
+        "§5.2.2, Eq. 5.1, Prop. 5.2.1 (Eq. 5.2), proof Eq. 5.3–5.6",
+        "ttlm",
+        "§4.2, Eq. 4–5",
+    ),
+    small_prop_521,
+    topic="tt-language-models",
+    space=(
+        {"vocab_size": 3, "ranks": [1, 2, 3, 2, 1]},
+        {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]},
+    ),
+    scaled=scaled_prop_521,
+    scaled_space={
+        "small": ({"vocab_size": 5, "ranks": [1, 3, 4, 5, 4, 3, 1], "big": (200, 32, 16)},),
+        "large": ({"vocab_size": 8, "ranks": [1, 4, 8, 16, 16, 8, 4, 1], "big": (33278, 16, 64)},),
+    },
+    uses=("ttlm-eq5-corrected",),
+    readings=[
+        Reading(
+            "a",
+            "‖Ψ(x)‖²_F is the measurement the proof defines, ⟨𝒜, Φ(x)⟩ (Eq. 5.4), "
+            "and ψ the proposition's normalisation function, whichever it is: Eq. 5.2 "
+            "is the identity ψ(⟨𝒜, Φ(x)⟩) = ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)})",
+            True,
+            "We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩",
+            "thesis §5.2.2, proof of Prop. 5.2.1, Eq. 5.4",
+        ),
+        Reading(
+            "b",
+            "‖Ψ(x)‖²_F is the squared amplitude ⟨𝒜, Φ(x)⟩² (the Born rule of "
+            "§4.1.3, Eq. 4.3, and Def. 3.1.7's norm); ψ = ·/Z",
+            False,
+            "We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩",
+            "thesis §5.2.2, proof of Prop. 5.2.1, Eq. 5.4 (the section's own definition; "
+            "chapter 4's convention does not compete with it)",
+        ),
+        Reading(
+            "c",
+            "ψ is the example ψ(y) = y/Z applied to the signed score, so that Eq. 5.2 "
+            "also asserts P̃(x) ≥ 0 and Σ_x P̃(x) = 1 for every set of cores",
+            False,
+            "In Eq. 5.1, ψ normalizes the joint probability and is commonly defined as "
+            "ψ(‖Ψ(X)‖²_F) = ‖Ψ(X)‖²_F / Z … according to prior research (see Sec. 4.1.3)",
+            "thesis §5.2.2, after Eq. 5.10 (the ·/Z form is attributed to prior research, "
+            "an example, not the proposition's ψ)",
+        ),
+    ],
+    remarks=(
+        "Eq. 5.2 holds as printed for every ψ. That Eq. 5.1 calls the signed "
+        'measurement ⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L} of Eq. 5.4 a "squared Frobenius norm" and '
+        'offers ψ(y) = y/Z as a ψ that "ensures the nonnegativity" (false for real '
+        "cores: reading (c) computes P̃(x) < 0) is an erratum of its own, thesis-eq-5.4.",
+        "Eq. 5.5 writes the boundary cores as 1×R₁ and R_{L−1}×1 (the R₀ = R_L = 1 "
+        "modes dropped); that is consistent.",
+    ),
+    pinned=(
+        {
+            "params": {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]},
+            "seed": 521,
+            "note": "the claims catalogue: R = [1,2,3,4,2,1], |V| = 3, L = 5",
+        },
+    ),
+    expected="holds",
+)
+
+
+_EQ54_SENTENCE = (
+    "where ‖·‖²_F denotes the squared Frobenius norm (see Def. 3.1.7) and ψ is a "
+    "normalization function that ensures the nonnegativity of P̃(x) and that the "
+    "probabilities sum to 1. For example, prior studies typically define "
+    "ψ(‖Ψ(x)‖²_F) = ‖Ψ(x)‖²_F / Z, where Z = Σ_{x∈V^L} ‖Ψ(x)‖²_F"
+)
+_EQ54_STATEMENT = (
+    f'Eq. 5.1: "P̃(x) = ψ(‖Ψ(x)‖²_F), (5.1) {_EQ54_SENTENCE}". Proof of Prop. '
+    '5.2.1, Eq. 5.4: "We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = ⟨𝒜, '
+    'Φ(x)⟩ = Σ_{i₁,…,i_L} 𝒜_{i₁…i_L} Φ(x)_{i₁…i_L}", with real TT-cores 𝐆^{(t)} ∈ '
+    "ℝ^{R_{t−1}×|V|×R_t} (Prop. 5.2.1)."
+)
+_EQ54_SPACE = (
+    {"vocab_size": 3, "ranks": [1, 2, 3, 2, 1]},
+    {"vocab_size": 3, "ranks": [1, 2, 3, 4, 2, 1]},
+)
+corrected_pair(
+    "thesis-eq-5.4",
+    common=dict(topic="tt-language-models", space=_EQ54_SPACE, uses=("thesis-prop-5.2.1",)),
+    printed=dict(
+        title="Eq. 5.1's ψ(y) = y/Z on Eq. 5.4's measurement ⟨𝒜, Φ(x)⟩: P̃ ≥ 0",
+        statement=_EQ54_STATEMENT,
+        refs=refs("thesis", "§5.2.2, Eq. 5.1 and proof of Prop. 5.2.1 (Eq. 5.4)"),
+        small=small_eq54,
+        expected="fails",
+        readings=(
+            Reading(
+                "measurement",
+                "‖Ψ(x)‖²_F is the measurement Eq. 5.4 defines, "
+                "⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L}, and ψ the example ψ(y) = y/Z of Eq. 5.1",
+                True,
+                "We define the measurement of Ψ(x) as: ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩",
+                "thesis §5.2.2, proof of Prop. 5.2.1, Eq. 5.4",
+            ),
+        ),
+        defect=Defect(
+            "false",
+            printed='Eq. 5.4: "‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩" with Eq. 5.1: "‖·‖²_F denotes the '
+            "squared Frobenius norm … ψ is a normalization function that ensures the "
+            "nonnegativity of P̃(x) … For example, prior studies typically define "
+            'ψ(‖Ψ(x)‖²_F) = ‖Ψ(x)‖²_F / Z" (repeated after Eq. 5.10: "commonly defined as '
+            'ψ(‖Ψ(X)‖²_F) = ‖Ψ(X)‖²_F / Z")',
+            meant="‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩² = (𝒜_{w₁…w_L})², the square of the amplitude Ψ(x) = "
+            "⟨𝒜, Φ(x)⟩ (the Born rule of §4.1.3, and a squared norm as Def. 3.1.7 "
+            "defines one); with it, ψ(y) = y/Z, Z = Σ_x ⟨𝒜, Φ(x)⟩², gives P̃(x) ≥ 0 and "
+            "Σ_x P̃(x) = 1. With Eq. 5.4 as printed, a ψ for signed scores (e.g. the "
+            "softmax of Prop. 5.2.2) is needed.",
+            why="⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L} = 𝐆^{(1)}_{:,w₁,:} ⋯ 𝐆^{(L)}_{:,w_L,:} is a product of "
+            "real matrices, negative for some sequences when the cores have entries of "
+            "both signs; it is not a squared norm (Def. 3.1.7: ‖𝐀‖²_F = ⟨𝐀, 𝐀⟩ ≥ 0). "
+            "Then ψ(y) = y/Z with Z = Σ_x 𝒜_x gives P̃(x) = 𝒜_x/Z < 0 for the x whose "
+            "𝒜_x has the sign opposite to Z (and Z itself can be 0), so the example does "
+            "not ensure the nonnegativity Eq. 5.1 states. The check below draws real "
+            "cores with i.i.d. N(0, 1/R_{t−1}) entries and evaluates P̃(x) = 𝒜_x/Z at "
+            "every one of the |V|^L sequences. Eq. 5.2 itself, ψ(𝒜_{w₁…w_L}) = "
+            "ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)}), holds for every ψ "
+            "(thesis-prop-5.2.1).",
+        ),
+    ),
+    corrected=dict(
+        title="Eq. 5.1's ψ(y) = y/Z on the squared amplitude ⟨𝒜, Φ(x)⟩²",
+        statement=(
+            "Corrected: with the measurement ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩² (the squared "
+            "amplitude) and ψ(y) = y/Z, Z = Σ_{x∈V^L} ⟨𝒜, Φ(x)⟩², P̃(x) ≥ 0 for every "
+            "x and Σ_x P̃(x) = 1, for every set of real TT-cores."
+        ),
+        refs=refs("thesis", "§5.2.2, Eq. 5.1, 5.4"),
+        small=lambda p, rng: small_eq54(p, rng, corrected=True),
+        expected="holds",
+    ),
+)
+
+
+_EQ59_QUOTE = (
+    "The conditional probability distributions in TTLMs are defined as follows: "
+    "P̃_{x^{(1:t−1)}} = ψ((h^{(t−1)})ᵀ𝐆^{(t)}), (5.9) where 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}} is "
+    "the last TT-core in TT-format at time t"
+)
+_PS = ({"vocab_size": 2, "ranks": [1, 2, 2, 1]}, {"vocab_size": 3, "ranks": [1, 2, 2, 2, 1]})
+_SCALED_522 = {
+    "small": ({"batch": 64, "vocab_size": 500, "rank": 16, "length": 16},),
+    "large": ({"batch": 512, "vocab_size": 10000, "rank": 64, "length": 64},),
+}
+corrected_pair(
+    "thesis-prop-5.2.2",
+    common=dict(
+        topic="tt-language-models",
+        space=_PS,
+        uses=("thesis-prop-5.2.1",),
+        readings=[
+            Reading(
+                "output core",
+                "the conditional at time t is the one Eq. 5.9 "
+                "defines, with 𝐆^(t) the last (output) TT-core at time t, and Eq. 5.7 "
+                "its unrolled form (h^(t−1) by Eq. 5.8); ψ any normalisation "
+                "(softmax in the thesis)",
+                True,
+                _EQ59_QUOTE,
+                "thesis §5.2.2, proof of Prop. 5.2.2, Eq. 5.9; §5.3.1 'the "
+                "hidden-to-output matrix is always the last TT-core'",
+            ),
+            Reading(
+                "literal core",
+                "𝐆^(t) in Eq. 5.7 is the R_(t−1)×|V|×R_t core the "
+                "hypothesis declares, ψ applied to a |V|×R_t matrix for t < L — the "
+                "misprinted form, not a reading",
+                False,
+                "where 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}} is the last TT-core in TT-format at time t",
+                "thesis §5.2.2, proof of Prop. 5.2.2, after Eq. 5.9",
+            ),
+            Reading(
+                "joint conditional",
+                "Eq. 5.7 is the conditional P(x_t | x_<t) of the joint of Prop. 5.2.1",
+                False,
+                "Note that ψ in Eq. 5.9 differs from that of Eq. 5.1",
+                "thesis §5.2.2, after Eq. 5.10 (with Eq. 5.9 'are defined as "
+                "follows': the proof defines the conditional, it does not derive it "
+                "from the joint)",
+            ),
+        ],
+    ),
+    printed=dict(
+        title="Prop. 5.2.2: TTLM conditionals",
+        statement=STATEMENTS["thesis-prop-5.2.2"],
+        refs=refs("thesis", "§5.2.2, Prop. 5.2.2, Eq. 5.7–5.10", "ttlm", "§4.3, Eq. 8–11"),
+        small=small_prop_522,
+        expected="fails",
+        defect=Defect(
+            "misprint",
+            printed="Given a set of tensors 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t} (t ∈ [L], "
+            "R₀ = R_L = 1), the conditional probability distribution of "
+            "X^{(t)} … satisfies: P̃_{x^{(1:t−1)}} = ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ "
+            "(𝐟^{(t−1)})ᵀ𝐆^{(t−1)}𝐆^{(t)}) (5.7)",
+            meant="Given 𝐆^{(s)} ∈ ℝ^{R_{s−1}×|V|×R_s} for s < t and the last "
+            "(output) TT-core 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} at time t, … satisfies "
+            "Eq. 5.7",
+            why="With the declared 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t}, the argument of ψ "
+            "in Eq. 5.7 is a |V|×R_t matrix (at t = 1: 𝐆^{(1)} itself), not a "
+            "score vector over V. The last core must be R_{t−1}×|V|, the "
+            "orientation in which (h^{(t−1)})ᵀ𝐆^{(t)} (1×R_{t−1} times "
+            "R_{t−1}×|V|) is typed; Eq. 5.9 prints it |V|×R_{t−1}, its "
+            "transpose.",
+        ),
+        remarks=(
+            "Eq. 5.9's own declaration of the output core, |V|×R_{t−1} (the transpose of "
+            "the R_{t−1}×|V| that (h^{(t−1)})ᵀ𝐆^{(t)} needs), is an erratum of its own, "
+            "thesis-eq-5.9.",
+            "The conditional of the Prop. 5.2.1 joint is another object: it needs the "
+            "right environment Π_{s>t} Σ_u 𝐆^{(s)} and a linear ψ (computed under the "
+            "ruled-out reading 'joint conditional': it holds for the linear ψ with that "
+            "environment and fails for softmax).",
+        ),
+        pinned=(
+            {"params": _PS[1], "seed": 522, "note": "the claims catalogue: |V|=3, R_t ≤ 2, L=4"},
+        ),
+    ),
+    corrected=dict(
+        title="Prop. 5.2.2 with the output core typed R_(t−1)×|V|",
+        statement=(
+            'Corrected: "Given 𝐆^{(s)} ∈ ℝ^{R_{s−1}×|V|×R_s} for s < t and the last '
+            "(output) TT-core 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} at time t, the conditional "
+            "probability distribution of X^{(t)} given X^{(1:t−1)} = x^{(1:t−1)} in the "
+            "Tensor Train Language Models satisfies: P̃_{x^{(1:t−1)}} = "
+            'ψ((𝐟^{(1)})ᵀ𝐆^{(1)}(𝐟^{(2)})ᵀ𝐆^{(2)} ⋯ (𝐟^{(t−1)})ᵀ𝐆^{(t−1)}𝐆^{(t)}). (5.7)" '
+            "— equal to Eq. 5.9, ψ((h^{(t−1)})ᵀ𝐆^{(t)}), with h by Eq. 5.8."
+        ),
+        refs=refs("thesis", "§5.2.2, Prop. 5.2.2"),
+        small=lambda p, r: small_prop_522(p, r, True),
+        scaled=scaled_prop_522_corrected,
+        scaled_space=_SCALED_522,
+        proof=_PROOFS + "prove_thesis_prop_5_2_2_corrected",
+    ),
+)
+
+
+_EQ59_SPACE = ({"vocab_size": 5, "rank": 3}, {"vocab_size": 3, "rank": 2})
+corrected_pair(
+    "thesis-eq-5.9",
+    common=dict(
+        topic="tt-language-models",
+        space=_EQ59_SPACE,
+        uses=("thesis-prop-5.2.2",),
+        refs=refs("thesis", "§5.2.2, proof of Prop. 5.2.2, Eq. 5.9"),
+    ),
+    printed=dict(
+        title="Eq. 5.9: ψ((h^(t−1))ᵀ𝐆^(t)) with 𝐆^(t) ∈ ℝ^{|V|×R_{t−1}}",
+        statement=f'Eq. 5.9: "{_EQ59_QUOTE}." (h^{{(t−1)}} ∈ ℝ^{{R_{{t−1}}}} by Eq. 5.8.)',
+        small=small_eq59,
+        expected="fails",
+        defect=Defect(
+            "misprint",
+            printed="after Eq. 5.9: 'where 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}} is the last TT-core'",
+            meant="after Eq. 5.9: 'where 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} is the last TT-core'",
+            why="h^{(t−1)} ∈ ℝ^{R_{t−1}} (Eq. 5.8), so (h^{(t−1)})ᵀ𝐆^{(t)} is typed only if "
+            "𝐆^{(t)} has R_{t−1} rows; with R_{t−1} rows and |V| columns it is the 1×|V| "
+            "score vector ψ maps to the conditional over V. The declared |V|×R_{t−1} is "
+            "its transpose (typed only when |V| = R_{t−1}, and then the wrong contraction). "
+            "This is the orientation the corrected Prop. 5.2.2 declares (thesis-prop-5.2.2). "
+            "The worked example of §5.3.1 displays 𝐆^{(t)} as a |V|×R matrix instead, so "
+            "its entry (thesis-sec-5.3.1) keeps that matrix and transposes the product: "
+            "ψ(𝐆^{(t)}h^{(t−1)}); the two edits give the same scores.",
+        ),
+    ),
+    corrected=dict(
+        title="Eq. 5.9 with 𝐆^(t) ∈ ℝ^{R_{t−1}×|V|}",
+        statement=(
+            "Corrected: P̃_{x^{(1:t−1)}} = ψ((h^{(t−1)})ᵀ𝐆^{(t)}), where 𝐆^{(t)} ∈ "
+            "ℝ^{R_{t−1}×|V|} is the last TT-core at time t: (h^{(t−1)})ᵀ𝐆^{(t)} is a score "
+            "vector over V, and equals (𝐆'h^{(t−1)})ᵀ for the |V|×R_{t−1} matrix 𝐆' = "
+            "(𝐆^{(t)})ᵀ of §5.3.1."
+        ),
+        small=lambda p, rng: small_eq59(p, rng, corrected=True),
+        expected="holds",
+    ),
+)
