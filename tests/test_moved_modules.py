@@ -302,3 +302,37 @@ def test_a_string_import_is_attributed_to_the_callers_line():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["<string>", "4"]
+
+
+_RELEASE_PROBE = """
+import json, subprocess, sys, warnings
+warnings.simplefilter("always")
+out = {}
+for old in sys.argv[1:]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        __import__(old)
+    out[old] = [str(w.message) for w in caught if w.category is DeprecationWarning]
+print(json.dumps(out))
+"""
+
+
+def test_each_old_path_names_the_release_that_moved_it_and_the_one_that_removes_it():
+    # a path of 0.1.0 (moved in 0.2.0) goes in 0.3.0; a claim module of 0.2.0 that became
+    # part of a topic sub-package after 0.2.0 keeps one release more, until 0.4.0
+    from tnverify._moved_paths import MOVED_NEXT, releases
+
+    late = sorted(MOVED_NEXT)[0]
+    olds = ["tnverify.explicit", late]
+    got = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", _RELEASE_PROBE, *olds],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )
+    assert releases("tnverify.explicit") == ("0.2.0", "0.3.0")
+    assert releases(late) == ("0.3.0", "0.4.0")
+    assert any("in tnverify 0.2.0" in m and "removed in tnverify 0.3.0" in m for m in got[olds[0]])
+    assert any("in tnverify 0.3.0" in m and "removed in tnverify 0.4.0" in m for m in got[late])

@@ -5,7 +5,9 @@ tnverify 0.1.0 kept its modules in a flat row (``tnverify.explicit``, ``tnverify
 ARCHITECTURE.md).  Code written against the old paths keeps running for this release:
 ``import tnverify.stats`` (or ``from tnverify.tt_svd import tt_svd``) gives the module at
 its new path — the very same module object, so every name is the same object — and warns
-once with the new path.  The old paths are removed in tnverify 0.3.0.
+once with the new path.  The paths moved in 0.2.0 are removed in tnverify 0.3.0; those
+moved after it (a claim folder's topics as sub-packages) one release later, in 0.4.0 (the
+tables: :mod:`tnverify._moved_paths`).
 
 The mechanism is one meta-path finder (:class:`MovedModuleFinder`) installed by
 ``tnverify/__init__.py``; no shim file is left at the old places.  A module of 0.1.0 whose
@@ -22,6 +24,17 @@ import sys
 import types
 import warnings
 
+from ._moved_paths import (
+    BECAME_PACKAGES,
+    MOVED,
+    MOVED_PACKAGES,
+    NEXT_RELEASE,
+    NEXT_REMOVED_IN,
+    REMOVED_IN,
+    SPLIT,
+    releases,
+)
+
 __all__ = [
     "MOVED",
     "MOVED_PACKAGES",
@@ -35,239 +48,6 @@ __all__ = [
     "protect_names",
     "moved_attribute",
 ]
-
-#: The release in which the old paths stop importing.
-REMOVED_IN = "0.3.0"
-
-#: Old module path -> new module path (the same module object is served).
-MOVED: dict[str, str] = {
-    # moved in 0.2.0: concept folders
-    "tnverify.explicit": "tnverify.definitions.explicit",
-    "tnverify.oracle": "tnverify.definitions.oracle",
-    "tnverify.conditionals": "tnverify.definitions.conditionals",
-    "tnverify.ngram": "tnverify.definitions.ngram",
-    "tnverify.token_entropy": "tnverify.definitions.token_entropy",
-    "tnverify.tt_svd": "tnverify.tt.svd",
-    "tnverify.tt_svd_torch": "tnverify.tt.svd_torch",
-    "tnverify.truncation": "tnverify.tt.truncation",
-    "tnverify.cp": "tnverify.tt.cp",
-    "tnverify.interop": "tnverify.tt.interop",
-    "tnverify.matricize": "tnverify.ranks.matricize",
-    "tnverify.numerical_ranks": "tnverify.ranks.numerical",
-    "tnverify.exact_ranks": "tnverify.ranks.certified",
-    "tnverify.figure_registry": "tnverify.figures.registry",
-    "tnverify.born_figures": "tnverify.figures.born",
-    "tnverify.gtm_figures": "tnverify.figures.gtm",
-    "tnverify.lru_figures": "tnverify.figures.lru",
-    "tnverify.ngram_figures": "tnverify.figures.ngram",
-    "tnverify.trials": "tnverify.figures.trials",
-    "tnverify.report_markdown": "tnverify.report.markdown",
-    "tnverify.errata": "tnverify.report.errata",
-    "tnverify.user_claims": "tnverify.testing.user_claims",
-    "tnverify.pytest_plugin": "tnverify.testing.pytest_plugin",
-    "tnverify.strategies": "tnverify.testing.strategies",
-    "tnverify.cell_strategies": "tnverify.testing.cell_strategies",
-    "tnverify.strategy_arguments": "tnverify.testing.strategy_arguments",
-    "tnverify.tour": "tnverify.teaching.tour",
-    "tnverify.gated_params": "tnverify.cells.gated_params",
-    "tnverify.diagrams": "tnverify.teaching.diagrams",
-    "tnverify.diagrams.builders": "tnverify.teaching.diagrams.builders",
-    "tnverify.diagrams.drawing": "tnverify.teaching.diagrams.drawing",
-    "tnverify.diagrams.network": "tnverify.teaching.diagrams.network",
-    "tnverify.diagrams.tutorial": "tnverify.teaching.diagrams.tutorial",
-    "tnverify.claims.ttlm.rnn_equivalences_scaled": "tnverify.claims.rnn_equivalences_scaled",
-    # moved during 0.1.0's development without a deprecation period (restored here)
-    "tnverify.grid": "tnverify.generalized.grid",
-    "tnverify.xi": "tnverify.generalized.xi",
-    "tnverify.gtm_bounds": "tnverify.generalized.bounds",
-    "tnverify.gtm_constructions": "tnverify.generalized.constructions",
-    "tnverify.gtm_expressivity": "tnverify.generalized.expressivity",
-    "tnverify.stats": "tnverify.claims.monte_carlo",
-    "tnverify.lru.stats": "tnverify.claims.monte_carlo",
-    "tnverify.products": "tnverify.lru.products",
-    "tnverify.claims.gtm_definitions": "tnverify.claims.gtm.definitions",
-    "tnverify.claims.gtm_figures": "tnverify.claims.gtm.rank_distributions",
-    "tnverify.claims.gtm_networks": "tnverify.claims.gtm.networks",
-    "tnverify.claims.lru_theory": "tnverify.claims.thesis.lru.monte_carlo",
-    "tnverify.claims.ngram": "tnverify.claims.thesis.tt_svd_theory.tt_svd",
-    "tnverify.claims.spine_ttlm": "tnverify.claims.ttlm.tt_format.checks",
-    "tnverify.claims.ttlm_published": "tnverify.claims.ttlm.published.numbers",
-    "tnverify.claims.ttlm_rnn": "tnverify.claims.ttlm.rnn.runs",
-    "tnverify.claims.ttlm_tslm": "tnverify.claims.tslm.recurrence",
-    "tnverify.claims.ttlm_variants": "tnverify.claims.ttlm.variants.uniform",
-    # moved in 0.3.0.dev: ttlm topics as sub-packages
-    "tnverify.claims.ttlm.published_numbers": "tnverify.claims.ttlm.published.numbers",
-    "tnverify.claims.ttlm.published_readings": "tnverify.claims.ttlm.published.readings",
-    "tnverify.claims.ttlm.rnn_biases": "tnverify.claims.ttlm.rnn.biases",
-    "tnverify.claims.ttlm.rnn_proof_lines": "tnverify.claims.ttlm.rnn.proof_lines",
-    "tnverify.claims.ttlm.rnn_readings": "tnverify.claims.ttlm.rnn.readings",
-    "tnverify.claims.ttlm.rnn_runs": "tnverify.claims.ttlm.rnn.runs",
-    "tnverify.claims.ttlm.rnn_statements": "tnverify.claims.ttlm.rnn.statements",
-    "tnverify.claims.ttlm.tt_format_scaled": "tnverify.claims.ttlm.tt_format.scaled",
-    "tnverify.claims.ttlm.variants_readings": "tnverify.claims.ttlm.variants.readings",
-    "tnverify.claims.ttlm.variants_scaled": "tnverify.claims.ttlm.variants.scaled",
-    "tnverify.claims.ttlm.variants_statements": "tnverify.claims.ttlm.variants.statements",
-    # moved in 0.3.0.dev: thesis topics as sub-packages
-    "tnverify.claims.thesis.born_machines": "tnverify.claims.thesis.born.statements",
-    "tnverify.claims.thesis.gradients": "tnverify.claims.thesis.lmm.gradients",
-    "tnverify.claims.thesis.lmm_definitions": "tnverify.claims.thesis.lmm.definitions",
-    "tnverify.claims.thesis.lmm_normalisations": "tnverify.claims.thesis.lmm.normalisations",
-    "tnverify.claims.thesis.lru_background_scaled": "tnverify.claims.thesis.lru.scaled",
-    "tnverify.claims.thesis.lru_deterministic": "tnverify.claims.thesis.lru.deterministic",
-    "tnverify.claims.thesis.lru_monte_carlo": "tnverify.claims.thesis.lru.monte_carlo",
-    "tnverify.claims.thesis.lru_symbolic": "tnverify.claims.thesis.lru.symbolic",
-    "tnverify.claims.thesis.rac_lmm_statements": "tnverify.claims.thesis.lmm.quotes",
-}
-
-#: Old module path -> the modules its names were split into (looked up in this order).
-SPLIT: dict[str, tuple[str, ...]] = {
-    "tnverify.cli_tools": (
-        "tnverify.cli.figures",
-        "tnverify.cli.tour",
-        "tnverify.cli.tt_svd",
-        "tnverify.errors",
-    ),
-    "tnverify.claims.born": (
-        "tnverify.claims.thesis.born.gauge",
-        "tnverify.claims.thesis.born.cost",
-        "tnverify.claims.thesis.born.sampling",
-        "tnverify.claims.thesis.born.parallel",
-        "tnverify.claims.thesis.born.statements",
-        "tnverify.claims",
-    ),
-    "tnverify.claims.gated": (
-        "tnverify.claims.grurntn.gated_cells.forward",
-        "tnverify.claims.grurntn.gated_cells.gradients",
-        "tnverify.claims.grurntn.gated_cells.published",
-        "tnverify.claims",
-    ),
-    "tnverify.claims.gtm_expressivity": (
-        "tnverify.claims.gtm.expressivity",
-        "tnverify.claims.gtm.expressivity_scaled",
-        "tnverify.claims.gtm.expressivity_statements",
-        "tnverify.claims",
-    ),
-    "tnverify.claims.gtm_universality": (
-        "tnverify.claims.gtm.universality_statements",
-        "tnverify.claims.gtm.universality_small",
-        "tnverify.claims.gtm.universality_scaled",
-        "tnverify.claims.gtm.universality",
-        "tnverify.claims",
-    ),
-    "tnverify.claims.lmm": (
-        "tnverify.claims.thesis.lmm.layer_statements",
-        "tnverify.claims.thesis.lmm.model_statements",
-        "tnverify.claims.thesis.lmm.definitions",
-        "tnverify.claims.thesis.lmm.normalisations",
-        "tnverify.claims",
-    ),
-    "tnverify.claims.lru_simulations": (
-        "tnverify.claims.thesis.simulations.hidden_states",
-        "tnverify.claims.thesis.simulations.reported_numbers",
-        "tnverify.claims.thesis.simulations.normal_products",
-        "tnverify.claims.thesis.simulations.ks_distances",
-        "tnverify.claims",
-    ),
-    "tnverify.claims.spine_gtm": (
-        "tnverify.claims.gtm.definitions",
-        "tnverify.claims.gtm.score_functions",
-        "tnverify.claims.gtm.score_functions_scaled",
-        "tnverify.claims.tslm.score_functions_scaled",
-        "tnverify.claims",
-    ),
-    "tnverify.claims.spine_tt_svd": (
-        "tnverify.claims.thesis.tt_svd_theory.tt_svd",
-        "tnverify.claims.thesis.tt_svd_theory.error_bound",
-        "tnverify.claims.tt_svd_support",
-        "tnverify.claims",
-    ),
-    "tnverify.claims.spine_unfoldings": (
-        "tnverify.claims.thesis.tt_svd_theory.unfolding_definition",
-        "tnverify.claims.thesis.tt_svd_theory.unfolding_ranks",
-        "tnverify.claims.tt_svd_support",
-        "tnverify.claims",
-    ),
-    # moved in 0.3.0.dev: ttlm topics as sub-packages
-    "tnverify.claims.ttlm.rnn_equivalences": (
-        "tnverify.claims.ttlm.rnn.equivalences",
-        "tnverify.claims.ttlm.rnn.checks",
-    ),
-    "tnverify.claims.ttlm.uniform_ttlm": (
-        "tnverify.claims.ttlm.variants.uniform",
-        "tnverify.claims.ttlm.variants.conditionals",
-    ),
-    # moved in 0.3.0.dev: thesis topics as sub-packages
-    "tnverify.claims.thesis.born_gauge_cost": (
-        "tnverify.claims.thesis.born.gauge",
-        "tnverify.claims.thesis.born.cost",
-    ),
-    "tnverify.claims.thesis.born_sampling": (
-        "tnverify.claims.thesis.born.sampling",
-        "tnverify.claims.thesis.born.parallel",
-    ),
-    "tnverify.claims.thesis.jacobians": (
-        "tnverify.claims.thesis.lmm.jacobians",
-        "tnverify.claims.thesis.lmm.expansion",
-    ),
-    "tnverify.claims.thesis.lru_background": (
-        "tnverify.claims.thesis.lru.linear_recurrence",
-        "tnverify.claims.thesis.lru.parametrisation",
-    ),
-    "tnverify.claims.thesis.lru_simulations": (
-        "tnverify.claims.thesis.simulations.hidden_states",
-        "tnverify.claims.thesis.simulations.reported_numbers",
-    ),
-    "tnverify.claims.thesis.normal_products": (
-        "tnverify.claims.thesis.simulations.normal_products",
-        "tnverify.claims.thesis.simulations.ks_distances",
-    ),
-    "tnverify.claims.thesis.rac_layers": (
-        "tnverify.claims.thesis.lmm.layers",
-        "tnverify.claims.thesis.lmm.models",
-    ),
-    "tnverify.claims.thesis.rac_lmm": (
-        "tnverify.claims.thesis.lmm.layer_statements",
-        "tnverify.claims.thesis.lmm.model_statements",
-    ),
-    "tnverify.claims.thesis.rac_lmm_scaled": (
-        "tnverify.claims.thesis.lmm.scaled",
-        "tnverify.claims.thesis.lmm.scaled_jacobians",
-    ),
-    "tnverify.claims.thesis.tt_language_models": (
-        "tnverify.claims.thesis.ttlm_theory.probability",
-        "tnverify.claims.thesis.ttlm_theory.statements",
-    ),
-    "tnverify.claims.thesis.tt_svd": (
-        "tnverify.claims.thesis.tt_svd_theory.tt_svd",
-        "tnverify.claims.thesis.tt_svd_theory.error_bound",
-    ),
-    "tnverify.claims.thesis.ttlm_conditionals": (
-        "tnverify.claims.thesis.ttlm_theory.conditionals",
-        "tnverify.claims.thesis.ttlm_theory.statements",
-    ),
-    "tnverify.claims.thesis.unfoldings": (
-        "tnverify.claims.thesis.tt_svd_theory.unfolding_definition",
-        "tnverify.claims.thesis.tt_svd_theory.unfolding_ranks",
-    ),
-}
-
-
-#: Old module paths that are now the package of their topic -> the package's modules in
-#: which the old module's names are looked up, in order (see :func:`old_module_names`).
-BECAME_PACKAGES: dict[str, tuple[str, ...]] = {
-    # moved in 0.3.0.dev: ttlm topics as sub-packages
-    "tnverify.claims.ttlm.tt_format": ("checks", "scaled", "statements"),
-    "tnverify.claims.ttlm.variants": ("tiny_large", "registrations"),
-    # moved in 0.3.0.dev: grurntn topics as sub-packages
-    "tnverify.claims.grurntn.forward_passes": ("baselines", "tensor_cells", "brackets"),
-    "tnverify.claims.grurntn.gated_cells": ("forward", "gradients", "published"),
-    "tnverify.claims.grurntn.published_numbers": ("metrics", "counts", "gains"),
-}
-
-
-#: Moved packages: any submodule path below them (``tnverify.diagrams.__main__``, used by
-#: ``python -m tnverify.diagrams``) maps to the same submodule below the new package.
-MOVED_PACKAGES: frozenset = frozenset({"tnverify.diagrams"})
 
 
 def _resolve(old: str) -> str | None:
@@ -302,9 +82,10 @@ def _warn(old: str, new: str) -> None:
         frame.f_code.co_filename == __file__ or "importlib" in frame.f_code.co_filename
     ):
         frame = frame.f_back
+    moved_in, removed_in = releases(old)
     message = (
-        f"the module {old} moved to {new} in tnverify 0.2.0; import it from there "
-        f"(the old path is removed in tnverify {REMOVED_IN})"
+        f"the module {old} moved to {new} in tnverify {moved_in}; import it from there "
+        f"(the old path is removed in tnverify {removed_in})"
     )
     if frame is None:  # pragma: no cover - no caller left
         warnings.warn(message, DeprecationWarning, stacklevel=2)
@@ -457,10 +238,11 @@ def moved_attribute(package: str, name: str) -> types.ModuleType:
     if name.startswith("__") or (old not in MOVED and old not in SPLIT):
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
     new = MOVED.get(old) or " and ".join(SPLIT[old])
+    moved_in, removed_in = releases(old)
     warnings.warn(
         f"the module {old}, reached as an attribute of {package}, moved to {new} in "
-        f"tnverify 0.2.0; import it from there (the old attribute is removed in "
-        f"tnverify {REMOVED_IN})",
+        f"tnverify {moved_in}; import it from there (the old attribute is removed in "
+        f"tnverify {removed_in})",
         DeprecationWarning,
         stacklevel=3,
     )
@@ -498,7 +280,8 @@ def old_module_names(package: str):
             held = vars(importlib.import_module(module_name))
             if name in held:
                 warnings.warn(
-                    f"the module {package} is a package since tnverify 0.3.0: import "
+                    f"the module {package} is a package since tnverify {NEXT_RELEASE} (the old "
+                    f"names are removed in {NEXT_REMOVED_IN}): import "
                     f"{name} from {module_name}",
                     DeprecationWarning,
                     stacklevel=2,

@@ -242,9 +242,11 @@ LAYERS: tuple[tuple[str, frozenset], ...] = (
     ("front", frozenset({"report", "testing", "teaching"})),
     ("cli", frozenset({"cli"})),
 )
-#: ``_moved_modules`` serves the old module paths of every layer (by name, at import time):
-#: it belongs with the entry point that installs it.
-ENTRY_POINTS = frozenset({"tnverify", "tnverify.__main__", "tnverify._moved_modules"})
+#: ``_moved_modules`` serves the old module paths of every layer (by name, at import time)
+#: from the tables of ``_moved_paths``: both belong with the entry point that installs them.
+ENTRY_POINTS = frozenset(
+    {"tnverify", "tnverify.__main__", "tnverify._moved_modules", "tnverify._moved_paths"}
+)
 #: What may stand at the package root besides the concept folders.
 ROOT_MODULES = frozenset(
     {
@@ -257,6 +259,7 @@ ROOT_MODULES = frozenset(
         "threads",
         "files",
         "_moved_modules",
+        "_moved_paths",
     }
 )
 
