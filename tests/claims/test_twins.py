@@ -10,7 +10,9 @@ from tnverify.cli import main
 
 def test_every_corrected_claim_corrects_its_printed_twin_which_does_not_hold():
     corrected = [c for c in all_claims() if c.id.endswith("-corrected")]
-    assert len(corrected) == 45  # 0.2.0's 44 and thesis-eq-5.11-bias-corrected
+    # 0.2.0's 44, and the corrections of the thesis's bias sentence (Eq. 5.11), Eq. 5.4,
+    # Eq. 5.9 and the Glorot sentence of §4.2.2
+    assert len(corrected) == 48
     for c in corrected:
         assert c.corrects == c.id.removesuffix("-corrected"), c.id
         printed = get_claim(c.corrects)
