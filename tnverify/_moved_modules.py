@@ -25,6 +25,8 @@ import warnings
 __all__ = [
     "MOVED",
     "MOVED_PACKAGES",
+    "BECAME_PACKAGES",
+    "old_module_names",
     "SPLIT",
     "REMOVED_IN",
     "MovedModuleFinder",
@@ -85,14 +87,30 @@ MOVED: dict[str, str] = {
     "tnverify.products": "tnverify.lru.products",
     "tnverify.claims.gtm_definitions": "tnverify.claims.gtm.definitions",
     "tnverify.claims.gtm_figures": "tnverify.claims.gtm.rank_distributions",
-    "tnverify.claims.gtm_networks": "tnverify.claims.gtm.networks",
+    "tnverify.claims.gtm_networks": "tnverify.claims.gtm.networks.statements",
     "tnverify.claims.lru_theory": "tnverify.claims.thesis.lru_monte_carlo",
     "tnverify.claims.ngram": "tnverify.claims.thesis.tt_svd",
     "tnverify.claims.spine_ttlm": "tnverify.claims.ttlm.tt_format",
     "tnverify.claims.ttlm_published": "tnverify.claims.ttlm.published_numbers",
     "tnverify.claims.ttlm_rnn": "tnverify.claims.ttlm.rnn_runs",
-    "tnverify.claims.ttlm_tslm": "tnverify.claims.tslm.recurrence",
+    "tnverify.claims.ttlm_tslm": "tnverify.claims.tslm.recurrence.statements",
     "tnverify.claims.ttlm_variants": "tnverify.claims.ttlm.uniform_ttlm",
+    # moved in 0.3.0.dev: gtm and tslm topics as sub-packages
+    "tnverify.claims.gtm.expressivity_scaled": "tnverify.claims.gtm.expressivity.scaled",
+    "tnverify.claims.gtm.expressivity_statements": "tnverify.claims.gtm.expressivity.quotes",
+    "tnverify.claims.gtm.figures_scaled": "tnverify.claims.gtm.figures.scaled",
+    "tnverify.claims.gtm.networks_scaled": "tnverify.claims.gtm.networks.scaled",
+    "tnverify.claims.gtm.networks_statements": "tnverify.claims.gtm.networks.quotes",
+    "tnverify.claims.gtm.score_functions_scaled": "tnverify.claims.gtm.score_functions.scaled",
+    "tnverify.claims.gtm.universality_scaled": "tnverify.claims.gtm.universality.scaled",
+    "tnverify.claims.gtm.universality_small": "tnverify.claims.gtm.universality.checks",
+    "tnverify.claims.gtm.universality_statements": "tnverify.claims.gtm.universality.quotes",
+    "tnverify.claims.tslm.ngram_readings": "tnverify.claims.tslm.ngrams.readings",
+    "tnverify.claims.tslm.ngram_tensor": "tnverify.claims.tslm.ngrams.checks",
+    "tnverify.claims.tslm.ngrams_scaled": "tnverify.claims.tslm.ngrams.scaled",
+    "tnverify.claims.tslm.recurrence_readings": "tnverify.claims.tslm.recurrence.readings",
+    "tnverify.claims.tslm.recurrence_scaled": "tnverify.claims.tslm.recurrence.scaled",
+    "tnverify.claims.tslm.score_functions_scaled": "tnverify.claims.tslm.score_functions.scaled",
 }
 
 #: Old module path -> the modules its names were split into (looked up in this order).
@@ -117,16 +135,16 @@ SPLIT: dict[str, tuple[str, ...]] = {
         "tnverify.claims",
     ),
     "tnverify.claims.gtm_expressivity": (
-        "tnverify.claims.gtm.expressivity",
-        "tnverify.claims.gtm.expressivity_scaled",
-        "tnverify.claims.gtm.expressivity_statements",
+        "tnverify.claims.gtm.expressivity.statements",
+        "tnverify.claims.gtm.expressivity.scaled",
+        "tnverify.claims.gtm.expressivity.quotes",
         "tnverify.claims",
     ),
     "tnverify.claims.gtm_universality": (
-        "tnverify.claims.gtm.universality_statements",
-        "tnverify.claims.gtm.universality_small",
-        "tnverify.claims.gtm.universality_scaled",
-        "tnverify.claims.gtm.universality",
+        "tnverify.claims.gtm.universality.quotes",
+        "tnverify.claims.gtm.universality.checks",
+        "tnverify.claims.gtm.universality.scaled",
+        "tnverify.claims.gtm.universality.statements",
         "tnverify.claims",
     ),
     "tnverify.claims.lmm": (
@@ -142,9 +160,9 @@ SPLIT: dict[str, tuple[str, ...]] = {
     ),
     "tnverify.claims.spine_gtm": (
         "tnverify.claims.gtm.definitions",
-        "tnverify.claims.gtm.score_functions",
-        "tnverify.claims.gtm.score_functions_scaled",
-        "tnverify.claims.tslm.score_functions_scaled",
+        "tnverify.claims.gtm.score_functions.statements",
+        "tnverify.claims.gtm.score_functions.scaled",
+        "tnverify.claims.tslm.score_functions.scaled",
         "tnverify.claims",
     ),
     "tnverify.claims.spine_tt_svd": (
@@ -157,6 +175,21 @@ SPLIT: dict[str, tuple[str, ...]] = {
         "tnverify.claims.tt_svd_support",
         "tnverify.claims",
     ),
+}
+
+
+#: Old module paths that are now the package of their topic -> the package's modules in
+#: which the old module's names are looked up, in order (see :func:`old_module_names`).
+BECAME_PACKAGES: dict[str, tuple[str, ...]] = {
+    # moved in 0.3.0.dev: gtm and tslm topics as sub-packages
+    "tnverify.claims.gtm.expressivity": ("statements", "scaled", "quotes"),
+    "tnverify.claims.gtm.figures": ("statements", "scaled"),
+    "tnverify.claims.gtm.networks": ("statements", "scaled", "quotes"),
+    "tnverify.claims.gtm.score_functions": ("statements", "scaled"),
+    "tnverify.claims.gtm.universality": ("statements", "checks", "scaled", "quotes"),
+    "tnverify.claims.tslm.ngrams": ("statements", "checks", "readings", "scaled"),
+    "tnverify.claims.tslm.recurrence": ("statements", "readings", "scaled"),
+    "tnverify.claims.tslm.score_functions": ("statements", "scaled"),
 }
 
 
@@ -364,3 +397,43 @@ def moved_attribute(package: str, name: str) -> types.ModuleType:
     with warnings.catch_warnings():  # warned above, at the caller's line
         warnings.simplefilter("ignore", DeprecationWarning)
         return importlib.import_module(old)
+
+
+def old_module_names(package: str):
+    """The module-level ``__getattr__`` of ``package``, a module path of an earlier release
+    that is now the package of its topic (:data:`BECAME_PACKAGES`): a name the old module
+    had is looked up in the package's modules and returned (and kept on the package) with a
+    DeprecationWarning, at the caller's line, naming the module that holds it.  Dunder
+    names, the package's submodules (the import system then imports them) and names no
+    module holds raise AttributeError.
+
+    Examples
+    --------
+    >>> import warnings, tnverify.claims.ttlm.tt_format as tt_format
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     f = tt_format.full_by_tensordot
+    >>> f.__module__, caught[0].category.__name__
+    ('tnverify.claims.ttlm.tt_format.checks', 'DeprecationWarning')
+    """
+    successors = [f"{package}.{m}" for m in BECAME_PACKAGES[package]]
+
+    def __getattr__(name: str):
+        missing = AttributeError(f"module {package!r} has no attribute {name!r}")
+        if name.startswith("__") or importlib.util.find_spec(f"{package}.{name}"):
+            raise missing
+        for module_name in successors:
+            held = vars(importlib.import_module(module_name))
+            if name in held:
+                warnings.warn(
+                    f"{package}.{name}: the module {package} is a package since tnverify "
+                    f"0.3.0; import {name} from {module_name}",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
+                # kept: ``from package import name`` looks the name up twice, warned once
+                setattr(sys.modules[package], name, held[name])
+                return held[name]
+        raise missing
+
+    return __getattr__

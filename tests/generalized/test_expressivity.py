@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tnverify.claims.gtm.expressivity as mod  # registers the claims
+import tnverify.claims.gtm.expressivity.statements as mod  # registers the claims
 from tnverify.claims import HOLDS, get_claim
 from tnverify.conventions import tolerance
 from tnverify.errors import RankError, ShapeError, UsageError

@@ -2,7 +2,7 @@
 claim ``gtm-eq12-boundary-h1`` (the printed first form h^(1) = 𝒢^(1) f_θ(x^(1)) needs a
 transpose), its ``-corrected`` twin, and ``gtm-lemma-3.1-variant``, the variant of Lemma
 3.1 that carries the corrected boundary forms along (Lemma 3.1 itself holds:
-:mod:`.score_functions`).
+:mod:`.score_functions.statements`).
 
 Cores keep the paper's order 𝒢^(t) ∈ ℝ^{M×R_{t−1}×R_t}; 𝒢^(1) ∈ ℝ^{M×1×R₁} is the
 M×R₁ matrix ``G1[:, 0, :]`` the paper names.  Errors are divided by the forward-error scale
@@ -20,7 +20,7 @@ from ..registration import corrected_pair, claim
 from .controls import passed_with_control
 from ...conventions import tolerance
 from .definitions import recurrence_eq9, recurrence_eq10
-from .score_functions import LEMMA_READINGS, lemma_parts, lemma_setup
+from .score_functions.statements import LEMMA_READINGS, lemma_parts, lemma_setup
 
 _S_BOUNDARY = (
     '"Note that this equation is applicable to all hidden states except for the first '

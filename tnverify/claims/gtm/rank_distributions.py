@@ -1,8 +1,8 @@
 """The rank-distribution experiments of gtm §6, Fig. 3 and App. B, Fig. 4: random
 generalized ξ = max RNNs of TT-ranks :data:`RANKS`, their certified lower bounds on the
 width of an equivalent shallow network, and the two readings of the Fig. 3 text judged on
-them (:func:`fig3_readings`).  Used by the small side (:mod:`.figures`) and the scaled side
-(:mod:`.figures_scaled`) of ``gtm-fig-3``.
+them (:func:`fig3_readings`).  Used by the small side (:mod:`.figures.statements`) and the scaled side
+(:mod:`.figures.scaled`) of ``gtm-fig-3``.
 
 The random networks and their certified width bounds come from
 :mod:`tnverify.figures.gtm` (one trial = :func:`~tnverify.figures.gtm.rank_trial`).

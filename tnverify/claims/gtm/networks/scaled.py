@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import Evidence
-from .controls import error_with_control
-from .grid_tensors import XI_A3, abs_network
-from ..compare import compare_values
-from ...conventions import tolerance
-from ...generalized.grid import (GeneralizedRNN, grid_entries, grid_tensor, random_generalized_rnn,
+from ... import Evidence
+from ..controls import error_with_control
+from ..grid_tensors import XI_A3, abs_network
+from ...compare import compare_values
+from ....conventions import tolerance
+from ....generalized.grid import (GeneralizedRNN, grid_entries, grid_tensor, random_generalized_rnn,
                     random_shallow)
-from ...generalized.xi import XI_NAMES, get_xi
+from ....generalized.xi import XI_NAMES, get_xi
 
 __all__ = ["scaled_eq16", "scaled_prop_a2", "scaled_prop_a3"]
 
@@ -89,7 +89,7 @@ def scaled_eq16(params, device, rng) -> Evidence:
     (random signs, h = O(1)), so the rounding of T steps accumulates at most linearly."""
     import torch
 
-    from ...cells.generalized import GeneralizedRNNModule
+    from ....cells.generalized import GeneralizedRNNModule
 
     B, M, L, R, T, sub = (params[k] for k in ("B", "M", "L", "R", "T", "subsample"))
     net = _mixed_rnn(M, L, R, T, rng)

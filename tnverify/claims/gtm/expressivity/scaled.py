@@ -15,17 +15,17 @@ import functools
 
 import numpy as np
 
-from .. import Evidence
-from .controls import error_with_control
-from ..compare import compare_ints, compare_values
-from ...conventions import rank_tolerance, tolerance
-from ...errors import UsageError
-from ...generalized.bounds import grid_rank, lemma_a1_bound, lemma_a2_rank_bound, lemma_a2_rank_formula
-from ...generalized.expressivity import (constant_grid_value, constant_network,
+from ... import Evidence
+from ..controls import error_with_control
+from ...compare import compare_ints, compare_values
+from ....conventions import rank_tolerance, tolerance
+from ....errors import UsageError
+from ....generalized.bounds import grid_rank, lemma_a1_bound, lemma_a2_rank_bound, lemma_a2_rank_formula
+from ....generalized.expressivity import (constant_grid_value, constant_network,
                                 pairwise_similarity_network, rank_one_shallow)
-from ...generalized.grid import GeneralizedRNN, grid_entries, grid_tensor
-from ...generalized.xi import get_xi
-from ...device import torch_generator
+from ....generalized.grid import GeneralizedRNN, grid_entries, grid_tensor
+from ....generalized.xi import get_xi
+from ....device import torch_generator
 
 __all__ = ["A1_R", "a1_batch", "a1_grids", "a1_ranks", "scaled_lemma_a1", "scaled_lemma_a2",
            "scaled_thm_5_3"]
@@ -244,7 +244,7 @@ def _perturbed(net, F, dC, dG, dF, s):
 
 def _scores(net, F, tokens, device):
     import torch
-    from ...cells.generalized import GeneralizedRNNModule
+    from ....cells.generalized import GeneralizedRNNModule
     mod = GeneralizedRNNModule.from_network(net, dtype=torch.float64, device=device)
     with torch.no_grad():
         return mod.score_tokens(torch.as_tensor(tokens, device=device), F).cpu().numpy()

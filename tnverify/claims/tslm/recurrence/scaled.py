@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import Evidence
-from ...conventions import tolerance
-from ..compare import compare_values
+from ... import Evidence
+from ....conventions import tolerance
+from ...compare import compare_values
 
 __all__ = ["scaled_eq19", "compare_eq19"]
 
 
 def _cell(U, W, emb, dtype, device):
     import torch
-    from ...cells.tslm import TSLM
+    from ....cells.tslm import TSLM
     V = torch.zeros(emb.shape[0], U.shape[0], dtype=torch.float64)
     return TSLM.from_arrays(U, W, V, emb, dtype=dtype, device=device)
 

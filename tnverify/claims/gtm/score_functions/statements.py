@@ -1,13 +1,13 @@
 """Claims of the generalized tensor models paper (gtm, ``gtm``) §3 and App. A.1: score
 functions ⟨𝒲, Φ(X)⟩ under CP and TT decompositions, the TT recurrence (Lemma 3.1; its
-boundary forms are in :mod:`.boundary_forms`), and the absorption of the input matrices C^{(t)} for ξ(x, y) = xy
+boundary forms are in :mod:`..boundary_forms`), and the absorption of the input matrices C^{(t)} for ξ(x, y) = xy
 (Prop. A.1).  TSLM's rank-one sentence tensor (tslm Eq. 7) is in
 :mod:`tnverify.claims.tslm.score_functions`.
 
 Cores of generalized networks keep the paper's order 𝒢^{(t)} ∈ ℝ^{M×R_{t−1}×R_t}
 (``G[i, j, k]``: i over the features, j over h^{(t−1)}, k over h^{(t)}); the TT view of
 :mod:`tnverify.conventions` is ``numpy.transpose(G, (1, 0, 2))``.  The literal definitions are in
-:mod:`tnverify.claims.gtm.definitions`, the torch sides in :mod:`.score_functions_scaled`.
+:mod:`tnverify.claims.gtm.definitions`, the torch sides in :mod:`.scaled`.
 
 Error measures: every comparison divides the difference by the *forward-error scale* of
 the computation (the same formula evaluated on absolute values, Higham, Accuracy and
@@ -21,17 +21,17 @@ import math
 
 import numpy as np
 
-from .. import Evidence, Ref
-from ..registration import claim, refs
-from .score_functions_scaled import scaled_eq6, scaled_lemma, scaled_prop_a1
-from ..compare import compare_values
-from ..readings import Reading
-from .controls import passed_with_control
-from .definitions import (absorb_input_matrices, outer, paper_cores_eq8, paper_cores_full,
+from ... import Evidence, Ref
+from ...registration import claim, refs
+from .scaled import scaled_eq6, scaled_lemma, scaled_prop_a1
+from ...compare import compare_values
+from ...readings import Reading
+from ..controls import passed_with_control
+from ..definitions import (absorb_input_matrices, outer, paper_cores_eq8, paper_cores_full,
                               recurrence_eq9, recurrence_eq10, xi_product_rnn)
-from ...tt.cp import random_cp
-from ...definitions.explicit import all_sequences, feature_tensor, inner
-from ...tt import TensorTrain
+from ....tt.cp import random_cp
+from ....definitions.explicit import all_sequences, feature_tensor, inner
+from ....tt import TensorTrain
 
 
 # -- helpers -----------------------------------------------------------------------------

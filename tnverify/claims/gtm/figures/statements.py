@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import Evidence
-from ..registration import claim, refs
-from ..compare import compare_ints, compare_values
-from ...conventions import rank_tolerance, tolerance
-from .figures_scaled import XI_WORDS, scaled_fig3, scaled_fig5, scaled_shared
-from ..readings import Defect, Reading
-from .controls import control_of, passed_with_control
-from .rank_distributions import (ALPHA, EXACT_RANK_MAX_SIDE, FIG3_READINGS, fig3_readings,  # noqa: F401
+from ... import Evidence
+from ...registration import claim, refs
+from ...compare import compare_ints, compare_values
+from ....conventions import rank_tolerance, tolerance
+from .scaled import XI_WORDS, scaled_fig3, scaled_fig5, scaled_shared
+from ...readings import Defect, Reading
+from ..controls import control_of, passed_with_control
+from ..rank_distributions import (ALPHA, EXACT_RANK_MAX_SIDE, FIG3_READINGS, fig3_readings,  # noqa: F401
                                  sample_records)
 
 __all__ = ["ALPHA", "FIG3_READINGS", "EXACT_RANK_MAX_SIDE", "fig3_readings"]
@@ -163,8 +163,8 @@ def _certified_rank(A: np.ndarray, ops: int) -> tuple[int, float, float, float]:
 
 
 def _lemma_a1_for(xi, params, rng) -> Evidence:
-    from ...generalized.bounds import lemma_a1_bound
-    from ...generalized.grid import grid_tensor, odd_even_matricization, random_shallow
+    from ....generalized.bounds import lemma_a1_bound
+    from ....generalized.grid import grid_tensor, odd_even_matricization, random_shallow
 
     M, T, R, n = params["M"], params["T"], params["R"], params["samples"]
     best, worst_seed = -1, None
@@ -217,7 +217,7 @@ def _explicit_l2() -> Evidence:
     (i₁, i₃), columns (i₂, i₄)) has a determinant that interval arithmetic at 60 digits
     encloses in an interval excluding 0, so its rank is exactly 9 > 6 = R·TM/2."""
     import mpmath
-    from ...generalized.bounds import lemma_a1_bound
+    from ....generalized.bounds import lemma_a1_bound
 
     a, M, T, R = FIG5_EXPLICIT, 3, 4, 1
     iv = mpmath.iv
@@ -307,9 +307,9 @@ claim("gtm-fig-5", "Fig. 5: Lemma A.1's technique gives lower bounds for ξ = �
 
 # -- gtm-sec-5.2-shared ----------------------------------------------------------------------
 def _span_part(params, rng) -> Evidence:
-    from ...generalized.grid import grid_tensor, random_generalized_rnn
-    from ...figures.gtm import float64_exact
-    from ...ranks.matricize import numerical_rank, rank_mod_p
+    from ....generalized.grid import grid_tensor, random_generalized_rnn
+    from ....figures.gtm import float64_exact
+    from ....ranks.matricize import numerical_rank, rank_mod_p
 
     M, T, R = params["M"], params["T"], params["R"]
     # 8·M^T networks of inner ranks 1..R (a lower bound: too few draws could only make
@@ -340,8 +340,8 @@ def _span_part(params, rng) -> Evidence:
 def _closure_part(params, rng) -> Evidence:
     """Lemma 5.1's combination of two shared-core networks is again shared-core, so the
     grids of shared networks (all ranks) form a linear space."""
-    from ...generalized.grid import GeneralizedRNN, grid_tensor, random_generalized_rnn
-    from ...generalized.constructions import combine_networks
+    from ....generalized.grid import GeneralizedRNN, grid_tensor, random_generalized_rnn
+    from ....generalized.constructions import combine_networks
 
     M, T = params["M"], params["T"]
     A = random_generalized_rnn(M, T, 2, "relu", rng, shared=True, shared_inputs=True)
@@ -369,8 +369,8 @@ def _closure_part(params, rng) -> Evidence:
 
 
 def _small_shared(params, rng):
-    from ...generalized.expressivity import constant_network, pairwise_similarity_network
-    from ...generalized.grid import random_generalized_rnn
+    from ....generalized.expressivity import constant_network, pairwise_similarity_network
+    from ....generalized.grid import random_generalized_rnn
 
     M, T = params["M"], params["T"]
     F = rng.standard_normal((M, M))

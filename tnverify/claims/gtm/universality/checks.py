@@ -15,17 +15,17 @@ import math
 
 import numpy as np
 
-from .. import Evidence
-from ..readings import Reading
-from .controls import control_of, passed_with_control
-from ..compare import compare_ints, compare_values
-from ...conventions import tolerance
-from ...generalized import constructions as gc
-from ...definitions.explicit import all_sequences
-from ...generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
+from ... import Evidence
+from ...readings import Reading
+from ..controls import control_of, passed_with_control
+from ...compare import compare_ints, compare_values
+from ....conventions import tolerance
+from ....generalized import constructions as gc
+from ....definitions.explicit import all_sequences
+from ....generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
                     random_generalized_rnn, random_shallow)
-from ...ranks.matricize import exact_rank, numerical_rank, rank_mod_p
-from ...generalized.xi import XI_NAMES, get_xi
+from ....ranks.matricize import exact_rank, numerical_rank, rank_mod_p
+from ....generalized.xi import XI_NAMES, get_xi
 
 #: Candidates tried for h^{(0)} when an operator has no unit (gtm-prop-a.4 check).
 UNIT_CANDIDATES = (0.0, 1.0, -1.0)

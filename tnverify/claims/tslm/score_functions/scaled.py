@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import Evidence
-from ..compare import compare_values
-from ...conventions import rank_tolerance
-from ...definitions.explicit import guard_size
-from ...device import torch_generator
+from ... import Evidence
+from ...compare import compare_values
+from ....conventions import rank_tolerance
+from ....definitions.explicit import guard_size
+from ....device import torch_generator
 
 __all__ = ["scaled_tslm"]
 

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import Evidence
-from ..registration import claim, corrected_pair, refs
-from ...definitions.conditionals import conditionals
-from ...conventions import tolerance
-from ...equivalences import tslm_to_tt
-from ...ranks.matricize import numerical_rank, tt_unfolding
-from ..compare import compare_ints, compare_values
-from .recurrence_scaled import scaled_eq19
-from . import recurrence_readings as RD
+from ... import Evidence
+from ...registration import claim, corrected_pair, refs
+from ....definitions.conditionals import conditionals
+from ....conventions import tolerance
+from ....equivalences import tslm_to_tt
+from ....ranks.matricize import numerical_rank, tt_unfolding
+from ...compare import compare_ints, compare_values
+from .scaled import scaled_eq19
+from . import readings as RD
 
 __all__ = ["eq16_tensor", "eq18_tensor"]
 

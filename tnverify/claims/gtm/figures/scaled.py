@@ -17,11 +17,11 @@ import math
 
 import numpy as np
 
-from .. import Evidence
-from .controls import control_of
-from ..compare import compare_ints, compare_values
-from ...conventions import derive_seed, rank_tolerance, tolerance
-from ...ranks.matricize import DEFAULT_PRIME
+from ... import Evidence
+from ..controls import control_of
+from ...compare import compare_ints, compare_values
+from ....conventions import derive_seed, rank_tolerance, tolerance
+from ....ranks.matricize import DEFAULT_PRIME
 
 __all__ = ["scaled_fig3", "scaled_fig5", "scaled_shared", "rank_mod_p_capped",
            "capped_elimination",
@@ -40,19 +40,19 @@ def _torch():
 
 def _grid_torch(net, F, device):
     """Γ on the device, float64 (gtm §4.2, Eq. 18; Prop. A.3)."""
-    from ...generalized.grid import grid_tensor
+    from ....generalized.grid import grid_tensor
     return grid_tensor(net, F, backend="torch", device=device, dtype=_torch().float64)
 
 
 def _abs_network(net):
-    from ...generalized.grid import GeneralizedRNN
+    from ....generalized.grid import GeneralizedRNN
     return GeneralizedRNN(tuple(np.abs(c) for c in net.C), tuple(np.abs(g) for g in net.G),
                           net.xi, abs(float(net.h0)))
 
 
 def _exact_on_device(net, F, device) -> bool:
     """Whether float64 computes this integer ξ = max grid exactly (module docstring)."""
-    from ...figures.gtm import float64_exact
+    from ....figures.gtm import float64_exact
     if float64_exact(net, F)[0]:
         return True
     arrays = [np.asarray(F), *net.C, *net.G]
@@ -73,7 +73,7 @@ def rank_mod_p_capped(matrix, cap: int, p: int = DEFAULT_PRIME) -> int:
     """
     torch = _torch()
     if matrix.device.type == "cpu":
-        from ...ranks.certified import rank_mod_p
+        from ....ranks.certified import rank_mod_p
 
         return min(rank_mod_p(torch.round(matrix).to(torch.int64).numpy(), p), cap)
     return capped_elimination(matrix, cap, p)
@@ -121,8 +121,8 @@ def rank_one_max_realizable_torch(grid) -> bool:
 
 # -- gtm-fig-3 -------------------------------------------------------------------------
 def _fig3_trial(task, check_numpy: bool, device) -> dict:
-    from ...figures.gtm import draw_network
-    from ...generalized.grid import grid_tensor, odd_even_matricization
+    from ....figures.gtm import draw_network
+    from ....generalized.grid import grid_tensor, odd_even_matricization
 
     net, F = draw_network(task)
     g = _grid_torch(net, F, device)
@@ -163,7 +163,7 @@ def scaled_fig3(params, device, rng):
     that no rank-1 network realizes is a counterexample only when the exact rank confirms
     bound 1 (matricization side ≤ ``EXACT_RANK_MAX_SIDE``; beyond it, "large", reading (b)
     is skipped unless a certified counterexample is found)."""
-    from .rank_distributions import RANKS, fig3_readings
+    from ..rank_distributions import RANKS, fig3_readings
 
     with _torch().no_grad():
         M, T, n, shared = params["M"], params["T"], params["samples"], params["shared"]
@@ -223,8 +223,8 @@ def _certified_rank_torch(A, ops: int):
 
 
 def _lemma_a1_torch(xi, params, device, rng) -> Evidence:
-    from ...generalized.grid import odd_even_matricization, random_shallow
-    from ...generalized.bounds import lemma_a1_bound
+    from ....generalized.grid import odd_even_matricization, random_shallow
+    from ....generalized.bounds import lemma_a1_bound
 
     M, T, R, n = params["M"], params["T"], params["R"], params["samples"]
     best = (-1, None, None, None)
@@ -265,7 +265,7 @@ def scaled_fig5(params, device, rng):
 def _span_torch(params, device, rng) -> Evidence:
     """Span of shared-core integer ξ = max grids, rank mod p of the stacked grids on the
     device (a certified lower bound; reaching M^T certifies the span is everything)."""
-    from ...generalized.grid import random_generalized_rnn
+    from ....generalized.grid import random_generalized_rnn
     torch = _torch()
     M, T, R, K = params["span_M"], params["span_T"], params["R"], params["span_networks"]
     rows, exact = [], True
@@ -292,8 +292,8 @@ def _span_torch(params, device, rng) -> Evidence:
 
 def _closure_torch(params, device, rng) -> Evidence:
     """Lemma 5.1 at scale: C = combine(a, A, b, B) is shared-core and Γ_C = aΓ_A + bΓ_B."""
-    from ...generalized.grid import random_generalized_rnn
-    from ...generalized.constructions import combine_networks
+    from ....generalized.grid import random_generalized_rnn
+    from ....generalized.constructions import combine_networks
 
     M, T = params["M"], params["T"]
     A = random_generalized_rnn(M, T, 2, "relu", rng, shared=True, shared_inputs=True)

@@ -3,7 +3,7 @@ readings, defects and remarks registered by :mod:`tnverify.claims.tslm.recurrenc
 
 from __future__ import annotations
 
-from ..readings import Defect, Reading
+from ...readings import Defect, Reading
 
 # -- tslm-eq-16 ---------------------------------------------------------------------------
 EQ16 = (

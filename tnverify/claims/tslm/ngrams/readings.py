@@ -4,7 +4,7 @@ by :mod:`tnverify.claims.tslm.ngrams`."""
 
 from __future__ import annotations
 
-from ..readings import Defect, Reading
+from ...readings import Defect, Reading
 
 _RECOVER = ("In turn, if we have estimated such a mixed representation c … we can get the "
             "probability p_i of a sentence s_i via computing the inner product of c and s_i")

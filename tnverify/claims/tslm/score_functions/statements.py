@@ -2,7 +2,7 @@
 (Eq. 4–7 with Eq. 1–2): the sentence tensor s = w₁ ⊗ ⋯ ⊗ w_n, its expansion in an
 orthonormal basis, and the rank-one coefficient tensor 𝒜.  Definition side: the printed
 sums evaluated literally (numpy, float64); scaled side in
-:mod:`tnverify.claims.gtm.score_functions_scaled` (beside gtm's score functions).
+:mod:`tnverify.claims.gtm.score_functions.scaled` (beside gtm's score functions).
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ import math
 
 import numpy as np
 
-from .. import Evidence
-from ..readings import Reading
-from ..registration import claim, refs
-from ..compare import compare_values
-from ..gtm.definitions import outer
-from .score_functions_scaled import scaled_tslm
-from ...definitions.explicit import inner
-from ...ranks.matricize import numerical_rank, tt_unfolding
+from ... import Evidence
+from ...readings import Reading
+from ...registration import claim, refs
+from ...compare import compare_values
+from ...gtm.definitions import outer
+from .scaled import scaled_tslm
+from ....definitions.explicit import inner
+from ....ranks.matricize import numerical_rank, tt_unfolding
 
 
 def small_eq7(params, rng):

@@ -9,11 +9,11 @@ import math
 
 import numpy as np
 
-from ...definitions.explicit import all_sequences
-from ...definitions.ngram import (ngram_counts, ngram_tensor, tslm_conditional, tslm_prefix_probability,
+from ....definitions.explicit import all_sequences
+from ....definitions.ngram import (ngram_counts, ngram_tensor, tslm_conditional, tslm_prefix_probability,
                      tslm_sentence_probability)
-from .. import Evidence
-from ..compare import compare_ints, compare_values
+from ... import Evidence
+from ...compare import compare_ints, compare_values
 
 
 def random_joint(rng, V: int, n: int) -> np.ndarray:
@@ -299,7 +299,7 @@ def small_table1(params, rng) -> Evidence:
     thousands; the rounded reading is judged at the printed precision and ruled out); the
     recount from the release files is skipped (no PTB / WikiText-2 files offline, nothing
     downloaded)."""
-    from ..printed_numbers import judge_printed
+    from ...printed_numbers import judge_printed
     t = TABLE1["ptb"]
     labels = ("PTB train", "PTB valid", "PTB test")
     trunc = {lab: _k_truncated(lab, c, k) for lab, c, k in zip(labels, t["tokens"],

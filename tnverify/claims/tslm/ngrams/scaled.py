@@ -17,9 +17,9 @@ import math
 
 import numpy as np
 
-from .. import Evidence
-from ..compare import compare_values
-from ...definitions.ngram import tslm_prefix_probability, tslm_sentence_probability
+from ... import Evidence
+from ...compare import compare_values
+from ....definitions.ngram import tslm_prefix_probability, tslm_sentence_probability
 
 __all__ = ["ALPHA", "mi_plugin_tolerance", "scaled_eq11", "scaled_eq11_corrected",
            "scaled_claim1", "scaled_claim2", "scaled_claim2_corrected"]

@@ -3,8 +3,8 @@ and their units, the generalized RNN of Eq. 16, the grid tensors of Prop. A.2 (E
 Prop. A.3 (Eq. 21), and the settings of App. B, Table 1.
 
 Definitions live in :mod:`tnverify.generalized.xi` and :mod:`tnverify.generalized.grid`; the checks in
-:mod:`.xi_operators` (operators), :mod:`.grid_tensors` (small sides) and
-:mod:`.networks_scaled` (torch sides).
+:mod:`..xi_operators` (operators), :mod:`..grid_tensors` (small sides) and
+:mod:`.scaled` (torch sides).
 """
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ from dataclasses import replace
 
 import numpy as np
 
-from .. import Evidence, Ref
-from ..registration import claim, refs
-from .grid_tensors import small_eq16, small_prop_a2, small_prop_a3
-from .networks_scaled import scaled_eq16, scaled_prop_a2, scaled_prop_a3
-from .networks_statements import S_EQ_16, S_PROP_A_2, S_PROP_A_3, S_TABLE1, S_XI
-from ..readings import Reading
-from .controls import control_of, passed_with_control
-from .xi_operators import (CANDIDATES, assoc_comm_parts, scaled_xi, symbolic_identity, triples,
+from ... import Evidence, Ref
+from ...registration import claim, refs
+from ..grid_tensors import small_eq16, small_prop_a2, small_prop_a3
+from .scaled import scaled_eq16, scaled_prop_a2, scaled_prop_a3
+from .quotes import S_EQ_16, S_PROP_A_2, S_PROP_A_3, S_TABLE1, S_XI
+from ...readings import Reading
+from ..controls import control_of, passed_with_control
+from ..xi_operators import (CANDIDATES, assoc_comm_parts, scaled_xi, symbolic_identity, triples,
                                unit_candidates, unit_evidence, unit_set_evidence)
-from ..compare import compare_ints
-from ...generalized.xi import XI_NAMES, XI_OPERATORS
+from ...compare import compare_ints
+from ....generalized.xi import XI_NAMES, XI_OPERATORS
 
 __all__ = ["TABLE1", "SETTINGS", "FIG2"]
 

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import Evidence
-from .controls import control_of
-from ..compare import compare_ints, compare_values
-from .universality_small import (LEMMA_XIS, invertible_F, abs_network, chain_length)
-from ...generalized import constructions as gc
-from ...generalized.grid import grid_tensor, random_generalized_rnn, random_shallow
-from ...ranks.matricize import numerical_rank
-from ...generalized.xi import XI_NAMES, get_xi
+from ... import Evidence
+from ..controls import control_of
+from ...compare import compare_ints, compare_values
+from .checks import (LEMMA_XIS, invertible_F, abs_network, chain_length)
+from ....generalized import constructions as gc
+from ....generalized.grid import grid_tensor, random_generalized_rnn, random_shallow
+from ....ranks.matricize import numerical_rank
+from ....generalized.xi import XI_NAMES, get_xi
 
 
 def _t(x, device):
@@ -153,7 +153,7 @@ def scaled_sec_4_2(params, device, rng):
 
 def scaled_prop_a_5(params, device, rng, order="corrected"):
     import torch
-    from ...tt.svd_torch import tt_svd_torch
+    from ....tt.svd_torch import tt_svd_torch
     M, T, B = params["M"], params["T"], params["B"]
     F = rng.standard_normal((M, M))
     Ft, Hn = _t(F, device), rng.standard_normal((M,) * T)

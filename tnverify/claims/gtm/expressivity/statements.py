@@ -5,7 +5,7 @@ Ranks of integer-valued grids are certified (:func:`tnverify.generalized.bounds.
 elimination over ℚ); real grids get numerical ranks with tolerance and singular-value gap.
 Grid comparisons divide differences by the forward-error scale of the entry (the grid of
 the same network on |weights|), so tolerances are ``tolerance(float64, n, norm=1)`` with
-``n`` stated at each use.  The torch sides are in :mod:`.expressivity_scaled`.
+``n`` stated at each use.  The torch sides are in :mod:`.scaled`.
 """
 
 from __future__ import annotations
@@ -14,20 +14,20 @@ from fractions import Fraction
 
 import numpy as np
 
-from .. import Evidence
-from .controls import passed_with_control
-from ..registration import claim, refs
-from .expressivity_scaled import (A1_R, a1_batch, a1_grids, a1_ranks,
+from ... import Evidence
+from ..controls import passed_with_control
+from ...registration import claim, refs
+from .scaled import (A1_R, a1_batch, a1_grids, a1_ranks,
                                        scaled_lemma_a1, scaled_lemma_a2, scaled_thm_5_3)
-from ..compare import compare_ints, compare_values
-from ...generalized.bounds import (grid_rank, lemma_a1_bound, lemma_a2_rank_bound,
+from ...compare import compare_ints, compare_values
+from ....generalized.bounds import (grid_rank, lemma_a1_bound, lemma_a2_rank_bound,
                           lemma_a2_rank_formula, shallow_width_lower_bound, thm_5_2_bound)
-from ...generalized.expressivity import (constant_grid_value, constant_network, lemma_a2_indicator,
+from ....generalized.expressivity import (constant_grid_value, constant_network, lemma_a2_indicator,
                                 pairwise_similarity_network, perturb_network,
                                 rank_one_shallow)
-from ...generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
+from ....generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
                     recursion_a3_literal)
-from ...ranks.matricize import exact_rank, numerical_rank, tt_unfolding
+from ....ranks.matricize import exact_rank, numerical_rank, tt_unfolding
 
 #: Perturbation size of the Thm. 5.3 check ("about 1e−3", the claims catalogue).
 PERTURBATION = 1e-3
@@ -236,7 +236,7 @@ def _small_thm_5_3(params, rng):
 
 
 # -- registration ----------------------------------------------------------------------------
-from .expressivity_statements import (S_LEMMA_A1, S_LEMMA_A2, S_THM_5_2,  # noqa: E402
+from .quotes import (S_LEMMA_A1, S_LEMMA_A2, S_THM_5_2,  # noqa: E402
                                            S_THM_5_3)
 
 _A2_CASES = ((2, 3, 4), (2, 2, 6), (3, 2, 4), (3, 3, 4), (3, 5, 4), (4, 2, 4), (4, 3, 4),

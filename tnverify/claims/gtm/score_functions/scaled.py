@@ -16,12 +16,12 @@ import math
 
 import numpy as np
 
-from .. import Evidence
-from ..compare import compare_values
-from ...conventions import tolerance
-from ...definitions.explicit import guard_size
-from .controls import error_with_control, passed_with_control
-from ...device import torch_generator
+from ... import Evidence
+from ...compare import compare_values
+from ....conventions import tolerance
+from ....definitions.explicit import guard_size
+from ..controls import error_with_control, passed_with_control
+from ....device import torch_generator
 
 __all__ = ["scaled_eq6", "scaled_lemma", "scaled_prop_a1"]
 
@@ -64,7 +64,7 @@ def _tt_features(cores, f):
 
 
 def scaled_eq6(params, device, rng):
-    from ...tt.cp import CPTensor
+    from ....tt.cp import CPTensor
     torch = _torch()
     g = torch_generator(device, rng)
     M, T, R, B = params["M"], params["T"], params["R"], params["B"]
@@ -141,7 +141,7 @@ def scaled_lemma(params, device, rng):
 
 
 def _scaled_lemma(params, device, rng):
-    from ...cells.ttlm import TTScorer
+    from ....cells.ttlm import TTScorer
     torch = _torch()
     g = torch_generator(device, rng)
     M, T, R, B = params["M"], params["T"], params["R"], params["B"]

@@ -1,16 +1,16 @@
 """Claims of tslm on the n-gram probability tensor: the mixed representation
 and p(s_i) = ⟨s_i, c⟩ (Eq. 8–11), Claim 1 (one-hot words give the n-gram tensor), Claim 2
 (prefix and conditional probabilities by padding, Eq. 14–15), the |V|ⁿ vs mⁿ parameter
-count and the Table 1 statistics.  Small checks in :mod:`tnverify.claims.tslm.ngram_tensor`
+count and the Table 1 statistics.  Small checks in :mod:`tnverify.claims.tslm.ngrams.checks`
 (explicit ambient tensors, float64), scaled ones in
-:mod:`tnverify.claims.tslm.ngrams_scaled`; the tools in :mod:`tnverify.definitions.ngram`."""
+:mod:`tnverify.claims.tslm.ngrams.scaled`; the tools in :mod:`tnverify.definitions.ngram`."""
 
 from __future__ import annotations
 
-from . import ngram_readings as NR
-from ..registration import claim, corrected_pair, refs
-from . import ngram_tensor as ts
-from . import ngrams_scaled as sc
+from . import readings as NR
+from ...registration import claim, corrected_pair, refs
+from . import checks as ts
+from . import scaled as sc
 
 __all__ = ["STATEMENTS"]
 
