@@ -14,9 +14,7 @@ import pytest
 from tnverify._moved_modules import BECAME_PACKAGES
 
 OLD = json.loads(
-    (Path(__file__).parents[1] / "data" / "old_topic_module_names.json").read_text(
-        encoding="utf-8"
-    )
+    (Path(__file__).parents[1] / "data" / "old_topic_module_names.json").read_text(encoding="utf-8")
 )
 
 

@@ -15,20 +15,36 @@ import functools
 
 import numpy as np
 
-from ... import Evidence
-from ..controls import error_with_control
-from ...compare import compare_ints, compare_values
 from ....conventions import rank_tolerance, tolerance
+from ....device import torch_generator
 from ....errors import UsageError
-from ....generalized.bounds import grid_rank, lemma_a1_bound, lemma_a2_rank_bound, lemma_a2_rank_formula
-from ....generalized.expressivity import (constant_grid_value, constant_network,
-                                pairwise_similarity_network, rank_one_shallow)
+from ....generalized.bounds import (
+    grid_rank,
+    lemma_a1_bound,
+    lemma_a2_rank_bound,
+    lemma_a2_rank_formula,
+)
+from ....generalized.expressivity import (
+    constant_grid_value,
+    constant_network,
+    pairwise_similarity_network,
+    rank_one_shallow,
+)
 from ....generalized.grid import GeneralizedRNN, grid_entries, grid_tensor
 from ....generalized.xi import get_xi
-from ....device import torch_generator
+from ... import Evidence
+from ...compare import compare_ints, compare_values
+from ..controls import error_with_control
 
-__all__ = ["A1_R", "a1_batch", "a1_grids", "a1_ranks", "scaled_lemma_a1", "scaled_lemma_a2",
-           "scaled_thm_5_3"]
+__all__ = [
+    "A1_R",
+    "a1_batch",
+    "a1_grids",
+    "a1_ranks",
+    "scaled_lemma_a1",
+    "scaled_lemma_a2",
+    "scaled_thm_5_3",
+]
 
 #: Rank of the rank-R family of the Lemma A.1 check.
 A1_R = 2
@@ -79,11 +95,13 @@ def a1_ranks(lam, a, M, T):
 
 # -- torch helpers ---------------------------------------------------------------------------
 
+
 @contextlib.contextmanager
 def _one_cpu_thread(device):
     """One torch thread on the CPU (many small ops: faster on a shared 2-core machine and
     reproducible); restored afterwards.  No effect on CUDA."""
     import torch
+
     threads = torch.get_num_threads()
     if str(device).startswith("cpu"):
         torch.set_num_threads(1)
@@ -98,6 +116,7 @@ def _single_threaded(fn):
     def wrapper(params, device, rng):
         with _one_cpu_thread(device):
             return fn(params, device, rng)
+
     return wrapper
 
 
@@ -105,6 +124,7 @@ def _t_ranks(a, M, T):
     """Ranks of rank-1 ξ = max grids from template values a (P, T, M) on a's device;
     float64 singular values one matrix at a time (4096×4096 for M = T = 8: 128 MiB)."""
     import torch
+
     out = []
     side = M ** (T // 2)
     perm = tuple(range(0, T, 2)) + tuple(range(1, T, 2))
@@ -126,6 +146,7 @@ def scaled_lemma_a1(params, device, rng):
     keep the ``population`` best, mutate each (multiplicative and additive noise), float64
     SVD of the full M^{T/2}×M^{T/2} matricization with the gap of the best."""
     import torch
+
     M, T, P, gens = params["M"], params["T"], params["population"], params["generations"]
     g = torch_generator(device, rng)
     kw = dict(dtype=torch.float64, device=device, generator=g)
@@ -135,7 +156,8 @@ def scaled_lemma_a1(params, device, rng):
     history = [max(s[0] for s in scores)]
     for _ in range(gens):
         kids = a * (1 + 0.3 * torch.randn(a.shape, **kw)) + 0.3 * a.abs().mean(
-            dim=2, keepdim=True) * torch.randn(a.shape, **kw)
+            dim=2, keepdim=True
+        ) * torch.randn(a.shape, **kw)
         kid_scores = _t_ranks(kids, M, T)
         pool = torch.cat([a, kids])
         allsc = scores + kid_scores
@@ -144,11 +166,17 @@ def scaled_lemma_a1(params, device, rng):
         history.append(scores[0][0])
     best = scores[0]
     bound = lemma_a1_bound(1, M, T)
-    ev = compare_ints(f"largest rank found by search (rank-1, M={M}, T={T}) ≤ TM/2",
-                      [best[0]], [bound], "<=")
+    ev = compare_ints(
+        f"largest rank found by search (rank-1, M={M}, T={T}) ≤ TM/2", [best[0]], [bound], "<="
+    )
     ev.sizes.update(M=M, T=T, population=P, generations=gens, device=str(device))
-    ev.details.update(best_rank=best[0], bound=bound, gap=[best[1], best[2]],
-                      best_per_generation=history, matrix_side=M ** (T // 2))
+    ev.details.update(
+        best_rank=best[0],
+        bound=bound,
+        gap=[best[1], best[2]],
+        best_per_generation=history,
+        matrix_side=M ** (T // 2),
+    )
     if not ev.ok:
         ev.counterexample = {"template_values (T, M)": a[0].cpu().tolist(), "rank": best[0]}
     return ev
@@ -158,6 +186,7 @@ def scaled_lemma_a1(params, device, rng):
 def _t_indicator(M, R, T, device):
     """1 − [row = col and every digit < R] on the (odd, even) matricization, on device."""
     import torch
+
     side = M ** (T // 2)
     idx = torch.arange(side, device=device)
     small = torch.ones(side, dtype=torch.bool, device=device)
@@ -185,25 +214,29 @@ def scaled_lemma_a2(params, device, rng):
     rank (:func:`grid_rank`: exact up to 1000² rows, i.e. M^T ≤ 10⁶, mod p up to 2000²); larger ones the numerical rank from
     ``eigvalsh`` (the matricization is symmetric here, checked) with its gap."""
     import torch
+
     M, R, T = params["M"], params["R"], params["T"]
     net = pairwise_similarity_network(M, R, T)
-    limit = max(M ** T, M ** (T - 1) * R)
-    grid = grid_tensor(net, backend="torch", device=device, dtype=torch.float64,
-                       max_entries=limit)
+    limit = max(M**T, M ** (T - 1) * R)
+    grid = grid_tensor(net, backend="torch", device=device, dtype=torch.float64, max_entries=limit)
     side = M ** (T // 2)
     perm = tuple(range(0, T, 2)) + tuple(range(1, T, 2))
     mat = grid.permute(perm).reshape(side, side)
     del grid
     ind = _t_indicator(M, R, T, device)
     err = float((mat - ind).abs().max())
-    err_wrong = float((mat - (1 - ind)).abs().max())   # control: zero and one sets swapped
+    err_wrong = float((mat - (1 - ind)).abs().max())  # control: zero and one sets swapped
     del ind
-    sz = {"M": M, "R": R, "T": T, "entries": M ** T, "device": str(device)}
+    sz = {"M": M, "R": R, "T": T, "entries": M**T, "device": str(device)}
     # norm: |ℓ| ≤ Σ_{i,j}|𝒢_ij|·max|ξ| ≤ 2·min(M, R) (entries of C, h are 0/1); n = (M+1)·R
     ev_grid = error_with_control(
-        "torch grid (prefix recursion) vs stated 0/1 indicator", err,
-        tolerance(np.float64, n=(M + 1) * R, norm=2 * min(M, R)), err_wrong,
-        "1 − indicator (the zero and one sets swapped)", sizes=sz)
+        "torch grid (prefix recursion) vs stated 0/1 indicator",
+        err,
+        tolerance(np.float64, n=(M + 1) * R, norm=2 * min(M, R)),
+        err_wrong,
+        "1 − indicator (the zero and one sets swapped)",
+        sizes=sz,
+    )
     bound, printed = lemma_a2_rank_bound(M, R, T), lemma_a2_rank_formula(M, R, T)
     if side <= EXACT_SIDE:
         # M^T ≤ 10⁶: the exact integer rank (fraction-free elimination; 0.2 s at 216²,
@@ -217,34 +250,52 @@ def scaled_lemma_a2(params, device, rng):
         certified = gr.certified
     else:
         symmetric = bool(torch.equal(mat, mat.T))
-        s = torch.linalg.eigvalsh(mat).abs().sort(descending=True).values if symmetric \
+        s = (
+            torch.linalg.eigvalsh(mat).abs().sort(descending=True).values
+            if symmetric
             else torch.linalg.svdvals(mat)
+        )
         tol = rank_tolerance((side, side), float(s[0]))
         rank = int((s > tol.value).sum())
-        info = {"method": "numerical (eigvalsh)" if symmetric else "numerical (svdvals)",
-                "tolerance": tol.to_dict(), "gap": [float(s[rank - 1]),
-                                                    float(s[rank]) if rank < side else None]}
+        info = {
+            "method": "numerical (eigvalsh)" if symmetric else "numerical (svdvals)",
+            "tolerance": tol.to_dict(),
+            "gap": [float(s[rank - 1]), float(s[rank]) if rank < side else None],
+        }
         certified = False
     del mat
-    return Evidence("Lemma A.2 at scale", sizes=sz, details={"rank": rank, "rank_info": info},
-                    parts={
-                        "grid vs indicator": ev_grid,
-                        "rank ≥ min(M,R)^{T/2}" + ("" if certified else " (numerical)"):
-                            compare_ints("bound ≤ rank", [bound], [rank], "<="),
-                        "rank = printed formula": compare_ints(
-                            "rank vs printed formula", [rank], [printed])})
+    return Evidence(
+        "Lemma A.2 at scale",
+        sizes=sz,
+        details={"rank": rank, "rank_info": info},
+        parts={
+            "grid vs indicator": ev_grid,
+            "rank ≥ min(M,R)^{T/2}" + ("" if certified else " (numerical)"): compare_ints(
+                "bound ≤ rank", [bound], [rank], "<="
+            ),
+            "rank = printed formula": compare_ints("rank vs printed formula", [rank], [printed]),
+        },
+    )
 
 
 # -- gtm-thm-5.3 ---------------------------------------------------------------------------
 def _perturbed(net, F, dC, dG, dF, s):
-    return (GeneralizedRNN(tuple(c + s * d for c, d in zip(net.C, dC)),
-                           tuple(g + s * d for g, d in zip(net.G, dG)), net.xi, h0=net.h0),
-            F + s * dF)
+    return (
+        GeneralizedRNN(
+            tuple(c + s * d for c, d in zip(net.C, dC)),
+            tuple(g + s * d for g, d in zip(net.G, dG)),
+            net.xi,
+            h0=net.h0,
+        ),
+        F + s * dF,
+    )
 
 
 def _scores(net, F, tokens, device):
     import torch
+
     from ....cells.generalized import GeneralizedRNNModule
+
     mod = GeneralizedRNNModule.from_network(net, dtype=torch.float64, device=device)
     with torch.no_grad():
         return mod.score_tokens(torch.as_tensor(tokens, device=device), F).cpu().numpy()
@@ -280,16 +331,33 @@ def scaled_thm_5_3(params, device, rng):
     sub = tokens[: min(n, 256)]
     parts = {
         "unperturbed samples = 2(MR)^{T−1}": compare_values(
-            "ℓ(X) vs 2(MR)^(T−1)", _scores(net, F, tokens, device), np.full(n, value),
-            n=n_ops, scale=value, sizes=sz),
+            "ℓ(X) vs 2(MR)^(T−1)",
+            _scores(net, F, tokens, device),
+            np.full(n, value),
+            n=n_ops,
+            scale=value,
+            sizes=sz,
+        ),
         "perturbed: ℓ(X) = ℓ(i₁, 0, …, 0)": compare_values(
-            "ℓ_ε(X) vs ℓ_ε(i₁, 0, …)", s, s0, n=n_ops, scale=value, sizes=sz),
+            "ℓ_ε(X) vs ℓ_ε(i₁, 0, …)", s, s0, n=n_ops, scale=value, sizes=sz
+        ),
         "torch vs numpy GeneralizedRNN (256 samples)": compare_values(
-            "torch float64 vs grid_entries", s[: len(sub)], grid_entries(pert, F_eps, sub),
-            n=n_ops, scale=value, sizes=sz),
+            "torch float64 vs grid_entries",
+            s[: len(sub)],
+            grid_entries(pert, F_eps, sub),
+            n=n_ops,
+            scale=value,
+            sizes=sz,
+        ),
         "rank-1 shallow network reproduces the samples": compare_values(
-            "shallow (λ=1, v_1 = F_ε⁻¹ g) vs ℓ_ε", grid_entries(shallow, F_eps, tokens), s,
-            n=n_ops + M * int(np.ceil(np.linalg.cond(F_eps))), scale=value, sizes=sz)}
+            "shallow (λ=1, v_1 = F_ε⁻¹ g) vs ℓ_ε",
+            grid_entries(shallow, F_eps, tokens),
+            s,
+            n=n_ops + M * int(np.ceil(np.linalg.cond(F_eps))),
+            scale=value,
+            sizes=sz,
+        ),
+    }
     tol = float(tolerance(np.float64, n=n_ops, norm=1.0))
 
     def breaks(scale):
@@ -304,8 +372,16 @@ def scaled_thm_5_3(params, device, rng):
         for _ in range(10):  # geometric bisection: lo keeps i₁-only, hi does not
             mid = (lo * hi) ** 0.5
             lo, hi = (mid, hi) if not breaks(mid) else (lo, mid)
-    return Evidence("Thm. 5.3 at scale (sampled grid entries)", sizes=sz, parts=parts,
-                    details={"constant": value, "radius_lower": lo, "radius_upper": hi,
-                             "radius_note": "scale s of the perturbation s·(dC, d𝒢, dF), "
-                                            "dC, d𝒢, dF ~ N(0, 1), at which sampled entries "
-                                            "first depend on more than i₁ (None above 1e3)"})
+    return Evidence(
+        "Thm. 5.3 at scale (sampled grid entries)",
+        sizes=sz,
+        parts=parts,
+        details={
+            "constant": value,
+            "radius_lower": lo,
+            "radius_upper": hi,
+            "radius_note": "scale s of the perturbation s·(dC, d𝒢, dF), "
+            "dC, d𝒢, dF ~ N(0, 1), at which sampled entries "
+            "first depend on more than i₁ (None above 1e3)",
+        },
+    )

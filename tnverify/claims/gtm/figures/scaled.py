@@ -17,42 +17,53 @@ import math
 
 import numpy as np
 
-from ... import Evidence
-from ..controls import control_of
-from ...compare import compare_ints, compare_values
 from ....conventions import derive_seed, rank_tolerance, tolerance
 from ....ranks.matricize import DEFAULT_PRIME
+from ... import Evidence
+from ...compare import compare_ints, compare_values
+from ..controls import control_of
 
-__all__ = ["scaled_fig3", "scaled_fig5", "scaled_shared", "rank_mod_p_capped",
-           "capped_elimination",
-           "rank_one_max_realizable_torch"]
+__all__ = [
+    "scaled_fig3",
+    "scaled_fig5",
+    "scaled_shared",
+    "rank_mod_p_capped",
+    "capped_elimination",
+    "rank_one_max_realizable_torch",
+]
 
-_EXACT_LIMIT = 2.0 ** 52   # a posteriori certificate: half of 2**53 leaves room for rounding
+_EXACT_LIMIT = 2.0**52  # a posteriori certificate: half of 2**53 leaves room for rounding
 
 
 #: The ξ of Fig. 5 in the paper's notation (counterexamples and check labels name ξ so).
 XI_WORDS = {"l2": "√(x² + y²)", "softplus": "ln(eˣ + eʸ)"}
 
+
 def _torch():
     import torch
+
     return torch
 
 
 def _grid_torch(net, F, device):
     """Γ on the device, float64 (gtm §4.2, Eq. 18; Prop. A.3)."""
     from ....generalized.grid import grid_tensor
+
     return grid_tensor(net, F, backend="torch", device=device, dtype=_torch().float64)
 
 
 def _abs_network(net):
     from ....generalized.grid import GeneralizedRNN
-    return GeneralizedRNN(tuple(np.abs(c) for c in net.C), tuple(np.abs(g) for g in net.G),
-                          net.xi, abs(float(net.h0)))
+
+    return GeneralizedRNN(
+        tuple(np.abs(c) for c in net.C), tuple(np.abs(g) for g in net.G), net.xi, abs(float(net.h0))
+    )
 
 
 def _exact_on_device(net, F, device) -> bool:
     """Whether float64 computes this integer ξ = max grid exactly (module docstring)."""
     from ....figures.gtm import float64_exact
+
     if float64_exact(net, F)[0]:
         return True
     arrays = [np.asarray(F), *net.C, *net.G]
@@ -94,7 +105,7 @@ def capped_elimination(matrix, cap: int, p: int = DEFAULT_PRIME) -> int:
             break
         row = torch.remainder(A[i] * pow(piv, p - 2, p), p)
         col = A[:, j].clone()
-        A.sub_(torch.outer(col, row)).remainder_(p)   # clears row i and column j
+        A.sub_(torch.outer(col, row)).remainder_(p)  # clears row i and column j
         rank += 1
     return rank
 
@@ -134,8 +145,9 @@ def _fig3_trial(task, check_numpy: bool, device) -> dict:
         diff = np.abs(g.cpu().numpy() - ref)
         rec["numpy_max_diff"] = float(diff.max())
         # control: the device grid with its modes reversed (a wrong index order)
-        rec["numpy_max_diff_reversed"] = float(np.abs(
-            np.transpose(g.cpu().numpy(), tuple(range(T))[::-1]) - ref).max())
+        rec["numpy_max_diff_reversed"] = float(
+            np.abs(np.transpose(g.cpu().numpy(), tuple(range(T))[::-1]) - ref).max()
+        )
     mat = odd_even_matricization(g)
     if rec["exact"]:
         # TM/2 + 1 pivots mod p certify rank > TM/2, i.e. width bound ≥ 2 (Lemma A.1)
@@ -148,10 +160,12 @@ def _fig3_trial(task, check_numpy: bool, device) -> dict:
         s = torch.linalg.svdvals(mat)
         tol = rank_tolerance(tuple(mat.shape), float(s[0]))
         r = int((s > tol.value).sum())
-        rec.update(rank=r, method="numerical (svdvals, numpy's rule)",
-                   bound=-(-r // half) if r <= half else 2,
-                   gap=[float(s[r - 1]) if r else None,
-                        float(s[r]) if r < len(s) else None])
+        rec.update(
+            rank=r,
+            method="numerical (svdvals, numpy's rule)",
+            bound=-(-r // half) if r <= half else 2,
+            gap=[float(s[r - 1]) if r else None, float(s[r]) if r < len(s) else None],
+        )
     return rec
 
 
@@ -173,9 +187,19 @@ def scaled_fig3(params, device, rng):
         for R in RANKS:
             records[R] = []
             for i in range(n):
-                task = {"figure": "claim", "M": M, "T": T, "L": M, "R": R, "xi": "relu",
-                        "shared": shared, "weights": "integer", "device": device,
-                        "trial": i, "seed": derive_seed(base, R, i)}
+                task = {
+                    "figure": "claim",
+                    "M": M,
+                    "T": T,
+                    "L": M,
+                    "R": R,
+                    "xi": "relu",
+                    "shared": shared,
+                    "weights": "integer",
+                    "device": device,
+                    "trial": i,
+                    "seed": derive_seed(base, R, i),
+                }
                 rec = _fig3_trial(task, i < params["numpy_per_R"], device)
                 # the small side's helpers read these keys
                 rec["rank_certified"] = rec["exact"]
@@ -185,27 +209,46 @@ def scaled_fig3(params, device, rng):
     bad = [r for r in checked if r["exact"] and r["numpy_max_diff"] != 0.0]
     torch_vs_numpy = Evidence(
         "torch grid (device, float64) vs numpy grid of the same integer network: bitwise "
-        "equal (both exactly computed)", passed=not bad, sizes=sizes,
-        details={"compared_networks": len(checked),
-                 "exact_networks": sum(r["exact"] for r in checked),
-                 "max_diff": max((r["numpy_max_diff"] for r in checked), default=0.0)},
-        counterexample=({"network_seed": bad[0]["seed"], "R": bad[0]["R"],
-                         "max_diff": bad[0]["numpy_max_diff"]} if bad else None),
-        control=control_of("torch grid vs numpy grid, bitwise equal",
-                           "the torch grid with its modes reversed",
-                           passed=bool(checked) and all(
-                               r["numpy_max_diff_reversed"] == 0.0 for r in checked)))
-    per_R = {R: {"bound_1": sum(r["bound"] == 1 for r in rs),
-                 "bound_above_1": sum(r["bound"] > 1 for r in rs),
-                 "exact_grids": sum(r["exact"] for r in rs)} for R, rs in records.items()}
+        "equal (both exactly computed)",
+        passed=not bad,
+        sizes=sizes,
+        details={
+            "compared_networks": len(checked),
+            "exact_networks": sum(r["exact"] for r in checked),
+            "max_diff": max((r["numpy_max_diff"] for r in checked), default=0.0),
+        },
+        counterexample=(
+            {"network_seed": bad[0]["seed"], "R": bad[0]["R"], "max_diff": bad[0]["numpy_max_diff"]}
+            if bad
+            else None
+        ),
+        control=control_of(
+            "torch grid vs numpy grid, bitwise equal",
+            "the torch grid with its modes reversed",
+            passed=bool(checked) and all(r["numpy_max_diff_reversed"] == 0.0 for r in checked),
+        ),
+    )
+    per_R = {
+        R: {
+            "bound_1": sum(r["bound"] == 1 for r in rs),
+            "bound_above_1": sum(r["bound"] > 1 for r in rs),
+            "exact_grids": sum(r["exact"] for r in rs),
+        }
+        for R, rs in records.items()
+    }
     readings = fig3_readings(records, sizes, params)
-    for ev in readings.values():     # the device grids must be right under either reading
-        ev.parts = {"(a) torch grid == numpy grid": torch_vs_numpy.keyed("torch-vs-numpy"), **ev.parts}
+    for ev in readings.values():  # the device grids must be right under either reading
+        ev.parts = {
+            "(a) torch grid == numpy grid": torch_vs_numpy.keyed("torch-vs-numpy"),
+            **ev.parts,
+        }
     return Evidence(
         "Fig. 3/4 statements at scale (torch grids, capped rank mod p; candidate "
         "counterexamples certified by the exact rank)",
-        sizes=sizes, details={"per_R": per_R, "weights": "integer, F = I"},
-        readings=readings)
+        sizes=sizes,
+        details={"per_R": per_R, "weights": "integer, F = I"},
+        readings=readings,
+    )
 
 
 # -- gtm-fig-5 -------------------------------------------------------------------------
@@ -214,17 +257,18 @@ def _certified_rank_torch(A, ops: int):
     torch = _torch()
     s = torch.linalg.svdvals(A)
     s0 = float(s[0])
-    delta = (rank_tolerance(tuple(A.shape), s0).value
-             + math.sqrt(A.numel()) * tolerance(np.float64, n=ops,
-                                                norm=float(A.abs().max())).value)
+    delta = (
+        rank_tolerance(tuple(A.shape), s0).value
+        + math.sqrt(A.numel()) * tolerance(np.float64, n=ops, norm=float(A.abs().max())).value
+    )
     r = int((s > delta).sum())
     gap = (float(s[r - 1]) if r else None, float(s[r]) if r < s.numel() else None)
     return r, delta, gap
 
 
 def _lemma_a1_torch(xi, params, device, rng) -> Evidence:
-    from ....generalized.grid import odd_even_matricization, random_shallow
     from ....generalized.bounds import lemma_a1_bound
+    from ....generalized.grid import odd_even_matricization, random_shallow
 
     M, T, R, n = params["M"], params["T"], params["R"], params["samples"]
     best = (-1, None, None, None)
@@ -239,14 +283,28 @@ def _lemma_a1_torch(xi, params, device, rng) -> Evidence:
         if rank > best[0]:
             best = (rank, seed, delta, gap)
     bound = lemma_a1_bound(R, M, T)
-    ev = compare_ints(f"certified rank[Γ]^(odd,even) of ξ = {xi} shallow networks (device "
-                      f"svdvals, Weyl-safe δ) vs R·TM/2 (Lemma A.1)", [best[0]], [bound], "<=")
+    ev = compare_ints(
+        f"certified rank[Γ]^(odd,even) of ξ = {xi} shallow networks (device "
+        f"svdvals, Weyl-safe δ) vs R·TM/2 (Lemma A.1)",
+        [best[0]],
+        [bound],
+        "<=",
+    )
     ev.sizes = {"M": M, "T": T, "R": R, "samples": n}
-    ev.details.update(max_certified_rank=best[0], lemma_a1_bound=bound, delta=best[2],
-                      gap=list(best[3]), matrix=[M ** (T // 2)] * 2)
+    ev.details.update(
+        max_certified_rank=best[0],
+        lemma_a1_bound=bound,
+        delta=best[2],
+        gap=list(best[3]),
+        matrix=[M ** (T // 2)] * 2,
+    )
     if ev.counterexample is not None:
-        ev.counterexample.update(xi=xi, network_seed=best[1], width=R,
-                                 note="a width-R network whose 'lower bound' exceeds R")
+        ev.counterexample.update(
+            xi=xi,
+            network_seed=best[1],
+            width=R,
+            note="a width-R network whose 'lower bound' exceeds R",
+        )
     return ev
 
 
@@ -254,11 +312,17 @@ def scaled_fig5(params, device, rng):
     """Fig. 5's technique at larger M, T: ranks of ξ = √(x²+y²) / softplus shallow grids
     on the device vs Lemma A.1's limit R·TM/2 (gtm App. B, Fig. 5; App. A)."""
     with _torch().no_grad():
-        parts = {f"Lemma A.1 bound for ξ = {XI_WORDS[xi]}": _lemma_a1_torch(xi, params, device,
-                                                                           rng).keyed(f"lemma-a.1-{xi}")
-                 for xi in ("l2", "softplus")}
-    return Evidence("Fig. 5 quantity ⌈rank/(TM/2)⌉ as a lower bound, at scale",
-                    sizes={k: params[k] for k in ("M", "T", "R", "samples")}, parts=parts)
+        parts = {
+            f"Lemma A.1 bound for ξ = {XI_WORDS[xi]}": _lemma_a1_torch(
+                xi, params, device, rng
+            ).keyed(f"lemma-a.1-{xi}")
+            for xi in ("l2", "softplus")
+        }
+    return Evidence(
+        "Fig. 5 quantity ⌈rank/(TM/2)⌉ as a lower bound, at scale",
+        sizes={k: params[k] for k in ("M", "T", "R", "samples")},
+        parts=parts,
+    )
 
 
 # -- gtm-sec-5.2-shared ----------------------------------------------------------------
@@ -266,12 +330,14 @@ def _span_torch(params, device, rng) -> Evidence:
     """Span of shared-core integer ξ = max grids, rank mod p of the stacked grids on the
     device (a certified lower bound; reaching M^T certifies the span is everything)."""
     from ....generalized.grid import random_generalized_rnn
+
     torch = _torch()
     M, T, R, K = params["span_M"], params["span_T"], params["R"], params["span_networks"]
     rows, exact = [], True
     for k in range(K):
-        net = random_generalized_rnn(M, T, 1 + k % R, "relu", rng, shared=True,
-                                     shared_inputs=True, dist="integer")
+        net = random_generalized_rnn(
+            M, T, 1 + k % R, "relu", rng, shared=True, shared_inputs=True, dist="integer"
+        )
         I = np.eye(M)
         exact = exact and _exact_on_device(net, I, device)
         rows.append(_grid_torch(net, I, device).reshape(-1))
@@ -282,18 +348,22 @@ def _span_torch(params, device, rng) -> Evidence:
         s = torch.linalg.svdvals(stack)
         dim = int((s > rank_tolerance(tuple(stack.shape), float(s[0])).value).sum())
         method = "numerical (svdvals)"
-    ev = compare_ints(f"span dimension of grids of shared-core max RNNs (R = 1..{R}, integer "
-                      f"weights, {K} networks, device) < M^T (universality lost)",
-                      [dim], [M ** T - 1], "<=")
+    ev = compare_ints(
+        f"span dimension of grids of shared-core max RNNs (R = 1..{R}, integer "
+        f"weights, {K} networks, device) < M^T (universality lost)",
+        [dim],
+        [M**T - 1],
+        "<=",
+    )
     ev.sizes = {"M": M, "T": T, "R": R, "networks": K}
-    ev.details.update(span_dimension=dim, M_to_T=M ** T, grids_exact=exact, method=method)
+    ev.details.update(span_dimension=dim, M_to_T=M**T, grids_exact=exact, method=method)
     return ev
 
 
 def _closure_torch(params, device, rng) -> Evidence:
     """Lemma 5.1 at scale: C = combine(a, A, b, B) is shared-core and Γ_C = aΓ_A + bΓ_B."""
-    from ....generalized.grid import random_generalized_rnn
     from ....generalized.constructions import combine_networks
+    from ....generalized.grid import random_generalized_rnn
 
     M, T = params["M"], params["T"]
     A = random_generalized_rnn(M, T, 2, "relu", rng, shared=True, shared_inputs=True)
@@ -307,23 +377,42 @@ def _closure_torch(params, device, rng) -> Evidence:
     # of L·(R_A + R_B) = 5M accumulated terms plus the final scaling and addition
     scale = abs(a) * _grid_torch(_abs_network(A), None, device)
     scale += abs(b) * _grid_torch(_abs_network(B), None, device)
-    ev = compare_values("Γ of Lemma 5.1's network C vs aΓ_A + bΓ_B (shared-core A, B, "
-                        "torch on the device)", gC, ref, n=T * (M * 5 + 2), scale=scale,
-                        sizes={"M": M, "T": T})
+    ev = compare_values(
+        "Γ of Lemma 5.1's network C vs aΓ_A + bΓ_B (shared-core A, B, torch on the device)",
+        gC,
+        ref,
+        n=T * (M * 5 + 2),
+        scale=scale,
+        sizes={"M": M, "T": T},
+    )
     shared = bool(Cn.shared and Cn.shared_inputs)
     wrong = combine_networks(a, A, b, random_generalized_rnn(M, T, 3, "relu", rng))
-    return Evidence("Lemma 5.1 keeps 𝒢^(2) = ⋯ = 𝒢^(T−1) (and C) shared", passed=shared,
-                    control=control_of("Lemma 5.1 keeps the cores shared",
-                                       "B replaced by an unshared RNN",
-                                       passed=bool(wrong.shared and wrong.shared_inputs)),
-                    parts={"grid": ev.keyed("grid")}, details={"combined_shared": shared})
+    return Evidence(
+        "Lemma 5.1 keeps 𝒢^(2) = ⋯ = 𝒢^(T−1) (and C) shared",
+        passed=shared,
+        control=control_of(
+            "Lemma 5.1 keeps the cores shared",
+            "B replaced by an unshared RNN",
+            passed=bool(wrong.shared and wrong.shared_inputs),
+        ),
+        parts={"grid": ev.keyed("grid")},
+        details={"combined_shared": shared},
+    )
 
 
 def scaled_shared(params, device, rng):
     """§5.2 "Shared case" at scale (gtm §5.2; Lemma 5.1)."""
     with _torch().no_grad():
-        parts = {"span of shared-core grids vs M^T (universality lost?)": _span_torch(params, device, rng).keyed("span"),
-                 "Lemma 5.1 preserves shared cores": _closure_torch(params, device, rng).keyed("lemma-5.1")}
-    return Evidence("§5.2 'Shared case' statements at scale",
-                    sizes={k: params[k] for k in ("M", "T", "R", "span_M", "span_T")},
-                    parts=parts)
+        parts = {
+            "span of shared-core grids vs M^T (universality lost?)": _span_torch(
+                params, device, rng
+            ).keyed("span"),
+            "Lemma 5.1 preserves shared cores": _closure_torch(params, device, rng).keyed(
+                "lemma-5.1"
+            ),
+        }
+    return Evidence(
+        "§5.2 'Shared case' statements at scale",
+        sizes={k: params[k] for k in ("M", "T", "R", "span_M", "span_T")},
+        parts=parts,
+    )

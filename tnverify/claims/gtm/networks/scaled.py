@@ -16,14 +16,19 @@ from __future__ import annotations
 
 import numpy as np
 
+from ....conventions import tolerance
+from ....generalized.grid import (
+    GeneralizedRNN,
+    grid_entries,
+    grid_tensor,
+    random_generalized_rnn,
+    random_shallow,
+)
+from ....generalized.xi import XI_NAMES, get_xi
 from ... import Evidence
+from ...compare import compare_values
 from ..controls import error_with_control
 from ..grid_tensors import XI_A3, abs_network
-from ...compare import compare_values
-from ....conventions import tolerance
-from ....generalized.grid import (GeneralizedRNN, grid_entries, grid_tensor, random_generalized_rnn,
-                    random_shallow)
-from ....generalized.xi import XI_NAMES, get_xi
 
 __all__ = ["scaled_eq16", "scaled_prop_a2", "scaled_prop_a3"]
 
@@ -36,6 +41,7 @@ def _one_thread_on_cpu(fn):
     @functools.wraps(fn)
     def run(params, device, rng):
         import torch
+
         if str(device) != "cpu":
             return fn(params, device, rng)
         threads = torch.get_num_threads()
@@ -44,6 +50,7 @@ def _one_thread_on_cpu(fn):
             return fn(params, device, rng)
         finally:
             torch.set_num_threads(threads)
+
     return run
 
 
@@ -54,27 +61,32 @@ def _mixed_rnn(M, L, R, T, rng) -> GeneralizedRNN:
     random sign, so h stays O(1) over any length)."""
     ranks = [1] + [R] * (T - 1) + [1]
     C = [rng.standard_normal((L, M)) / np.sqrt(M) for _ in range(min(T, 3))]
-    G = [rng.standard_normal((L, ranks[t], ranks[t + 1])) / np.sqrt(L * ranks[t])
-         for t in range(min(T, 2))]
+    G = [
+        rng.standard_normal((L, ranks[t], ranks[t + 1])) / np.sqrt(L * ranks[t])
+        for t in range(min(T, 2))
+    ]
     if T >= 3:
         G.append(rng.standard_normal((L, R, 1)) / np.sqrt(L * R))
     pick = lambda t: t if t < 2 else (1 if t < T - 1 else 2)  # noqa: E731
-    return GeneralizedRNN(tuple(C[pick(t)] for t in range(T)),
-                          tuple(G[pick(t)] for t in range(T)), "relu")
+    return GeneralizedRNN(
+        tuple(C[pick(t)] for t in range(T)), tuple(G[pick(t)] for t in range(T)), "relu"
+    )
 
 
 def _step_scale(module, features) -> np.ndarray:
     """Forward-error scale per sample: max over t of max_r (|ξ(x_t, h_{t−1})| · |𝒢^{(t)}|)_r,
     the magnitude of the sums one step of Eq. 16 rounds (h from ``module`` itself)."""
     import torch
+
     hs = module.hidden_states(features)
     worst = torch.zeros(features.shape[0], dtype=hs[0].dtype, device=hs[0].device)
     for t in range(module.length):
         x = features[:, t].to(hs[0].dtype) @ module.input_matrix(t).T
         X = module.xi.torch(x[:, :, None], hs[t][:, None, :]).abs()
         G = module.core(t)
-        worst = torch.maximum(worst, (X.reshape(X.shape[0], -1)
-                                      @ G.abs().reshape(-1, G.shape[2])).amax(dim=1))
+        worst = torch.maximum(
+            worst, (X.reshape(X.shape[0], -1) @ G.abs().reshape(-1, G.shape[2])).amax(dim=1)
+        )
     return worst.cpu().numpy()
 
 
@@ -95,33 +107,58 @@ def scaled_eq16(params, device, rng) -> Evidence:
     net = _mixed_rnn(M, L, R, T, rng)
     feats = rng.uniform(-1, 1, (B, T, M))
     shared = T >= 4
-    sz = {"B": B, "M": M, "L": L, "R": R, "T": T, "subsample": sub, "device": str(device),
-          "shared_cores": shared, "weights": "mixed sign, N(0, 1/fan-in)"}
-    ref = net.score(feats[:sub])                        # float64 loop over t (Eq. 16)
-    parts, scale = {}, None            # the forward-error scale, from the float64 pass
+    sz = {
+        "B": B,
+        "M": M,
+        "L": L,
+        "R": R,
+        "T": T,
+        "subsample": sub,
+        "device": str(device),
+        "shared_cores": shared,
+        "weights": "mixed sign, N(0, 1/fan-in)",
+    }
+    ref = net.score(feats[:sub])  # float64 loop over t (Eq. 16)
+    parts, scale = {}, None  # the forward-error scale, from the float64 pass
     with torch.no_grad():
         for dtype in (torch.float64, torch.float32):
-            mod = GeneralizedRNNModule(net.C, net.G, net.xi, h0=net.h0, shared=shared,
-                                       shared_inputs=shared, dtype=dtype, device=device)
+            mod = GeneralizedRNNModule(
+                net.C,
+                net.G,
+                net.xi,
+                h0=net.h0,
+                shared=shared,
+                shared_inputs=shared,
+                dtype=dtype,
+                device=device,
+            )
             f = torch.as_tensor(feats, dtype=dtype, device=device)
-            got = mod(f)                                # the whole batch
+            got = mod(f)  # the whole batch
             if dtype == torch.float64:
                 scale = _step_scale(mod, f[:sub])
             name = "float64" if dtype == torch.float64 else "float32"
             parts[f"GeneralizedRNNModule {name} vs numpy score (subsample)"] = compare_values(
                 f"Eq. 16: GeneralizedRNNModule ({name}, batch of {B}) vs "
-                "GeneralizedRNN.score (numpy float64)", got[:sub].double().cpu().numpy(), ref,
-                n=T * (M + L * R), scale=scale, dtype=np.dtype(name), sizes=sz,
-                details={"finite_batch": bool(torch.isfinite(got).all()),
-                         "max_abs_score": float(got.abs().max())})
+                "GeneralizedRNN.score (numpy float64)",
+                got[:sub].double().cpu().numpy(),
+                ref,
+                n=T * (M + L * R),
+                scale=scale,
+                dtype=np.dtype(name),
+                sizes=sz,
+                details={
+                    "finite_batch": bool(torch.isfinite(got).all()),
+                    "max_abs_score": float(got.abs().max()),
+                },
+            )
             del mod, f, got
-    return Evidence("batched ξ = max RNN (implementation) on the device", sizes=sz,
-                    parts=parts)
+    return Evidence("batched ξ = max RNN (implementation) on the device", sizes=sz, parts=parts)
 
 
 def _grid_parts(net, F, device, rng, samples, n_ops, sz) -> dict:
     """torch float64 grid vs numpy oracle on random entries; float32 grid vs float64."""
     import torch
+
     M, T = F.shape[0], net.length
     g64 = grid_tensor(net, F, backend="torch", device=device, dtype=torch.float64)
     idx = rng.integers(0, M, size=(samples, T))
@@ -129,22 +166,35 @@ def _grid_parts(net, F, device, rng, samples, n_ops, sz) -> dict:
     lab = f"ξ = {net.xi.label}"
     absnet, absF = abs_network(net), np.abs(F)
     got = g64.reshape(-1)[torch.as_tensor(flat, device=g64.device)].cpu().numpy()
-    parts = {f"{net.xi.name}: torch grid vs oracle ({samples} entries)": compare_values(
-        f"{lab}: vectorised torch float64 grid vs Eq. 14/16 per sequence (numpy) at random "
-        "template sequences", got, grid_entries(net, F, idx), n=n_ops,
-        scale=grid_entries(absnet, absF, idx), labels=idx, sizes=sz)}
+    parts = {
+        f"{net.xi.name}: torch grid vs oracle ({samples} entries)": compare_values(
+            f"{lab}: vectorised torch float64 grid vs Eq. 14/16 per sequence (numpy) at random "
+            "template sequences",
+            got,
+            grid_entries(net, F, idx),
+            n=n_ops,
+            scale=grid_entries(absnet, absF, idx),
+            labels=idx,
+            sizes=sz,
+        )
+    }
     g32 = grid_tensor(net, F, backend="torch", device=device, dtype=torch.float32)
     scale = grid_tensor(absnet, absF, backend="torch", device=device, dtype=torch.float64)
-    err = float(((g32.double() - g64).abs() / scale.clamp_min(
-        torch.finfo(torch.float64).tiny)).max())
+    err = float(
+        ((g32.double() - g64).abs() / scale.clamp_min(torch.finfo(torch.float64).tiny)).max()
+    )
     # control: the grid with Fᵀ in place of F (a transposed index)
     Fw = np.ascontiguousarray(F.T)
     gw = grid_tensor(net, Fw, backend="torch", device=device, dtype=torch.float64)
     wrong = float(((gw - g64).abs() / scale.clamp_min(torch.finfo(torch.float64).tiny)).max())
     parts[f"{net.xi.name}: torch float32 grid vs float64"] = error_with_control(
-        f"{lab}: whole grid, float32 vs float64 (scaled)", err,
-        tolerance(np.float32, n=n_ops, norm=1.0), wrong,
-        "Fᵀ in place of F (a transposed index)", sizes=sz)
+        f"{lab}: whole grid, float32 vs float64 (scaled)",
+        err,
+        tolerance(np.float32, n=n_ops, norm=1.0),
+        wrong,
+        "Fᵀ in place of F (a transposed index)",
+        sizes=sz,
+    )
     del g64, g32, gw, scale
     return parts
 

@@ -16,20 +16,20 @@ import math
 
 import numpy as np
 
-from ... import Evidence
-from ...compare import compare_values
 from ....conventions import tolerance
 from ....definitions.explicit import guard_size
-from ..controls import error_with_control, passed_with_control
 from ....device import torch_generator
+from ... import Evidence
+from ...compare import compare_values
+from ..controls import error_with_control, passed_with_control
 
 __all__ = ["scaled_eq6", "scaled_lemma", "scaled_prop_a1"]
 
 
 def _torch():
     import torch
-    return torch
 
+    return torch
 
 
 # -- gtm-eq-6 ---------------------------------------------------------------------------
@@ -41,7 +41,7 @@ def _contract_explicit(W, f, chunk_entries=2**24):
     step = max(1, chunk_entries // rest)
     out = []
     for lo in range(0, B, step):
-        fb = f[lo:lo + step]
+        fb = f[lo : lo + step]
         Z = fb[:, 0, :] @ W.reshape(M, rest)
         for t in range(1, T):
             Z = torch.einsum("bm,bmr->br", fb[:, t, :], Z.reshape(Z.shape[0], M, -1))
@@ -65,13 +65,17 @@ def _tt_features(cores, f):
 
 def scaled_eq6(params, device, rng):
     from ....tt.cp import CPTensor
+
     torch = _torch()
     g = torch_generator(device, rng)
     M, T, R, B = params["M"], params["T"], params["R"], params["B"]
     guard_size((M,) * T, what="explicit CP weight tensor 𝒲")
     kw = dict(dtype=torch.float64, device=device, generator=g)
-    lam, V, f = (torch.randn(R, **kw), torch.randn(T, M, R, **kw) / math.sqrt(M),
-                 torch.randn(B, T, M, **kw))
+    lam, V, f = (
+        torch.randn(R, **kw),
+        torch.randn(T, M, R, **kw) / math.sqrt(M),
+        torch.randn(B, T, M, **kw),
+    )
     W = torch.zeros((M,) * T, dtype=torch.float64, device=device)
     for r in range(R):  # Eq. 5, one rank-one term at a time
         term = lam[r] * V[0, :, r]
@@ -86,16 +90,19 @@ def scaled_eq6(params, device, rng):
     n = R + T * M + T  # longest chain: T·M mode contractions/inner products, R terms
     parts = {
         "explicit ⟨𝒲,Φ⟩ vs (6), float64": compare_values(
-            "⟨𝒲,Φ⟩ vs Eq. 6", full, eq6, scale=scale, n=n, sizes=sz),
+            "⟨𝒲,Φ⟩ vs Eq. 6", full, eq6, scale=scale, n=n, sizes=sz
+        ),
         "(6) float32 vs float64": compare_values(
-            "Eq. 6 float32 vs float64", eq6_32, eq6, scale=scale, n=n, dtype="float32",
-            sizes=sz)}
+            "Eq. 6 float32 vs float64", eq6_32, eq6, scale=scale, n=n, dtype="float32", sizes=sz
+        ),
+    }
     # long sequences: formula (6) vs the TT with diagonal cores; nonnegative draws so the
     # forward-error scale equals the value (signs are covered by the explicit parts)
     Ml, Tl, Rl = params["M_long"], params["T_long"], params["R_long"]
     u = np.random.default_rng(int(rng.integers(2**62)))
-    cp = CPTensor(u.uniform(0.5, 1.0, Rl) / Rl,
-                  tuple(u.uniform(0.0, 4.0 / Ml, (Ml, Rl)) for _ in range(Tl)))
+    cp = CPTensor(
+        u.uniform(0.5, 1.0, Rl) / Rl, tuple(u.uniform(0.0, 4.0 / Ml, (Ml, Rl)) for _ in range(Tl))
+    )
     tt = cp.to_tt()
     lam_l = torch.tensor(np.array(cp.weights), device=device)
     V_l = torch.tensor(np.stack([np.asarray(v) for v in cp.factors]), device=device)
@@ -105,13 +112,27 @@ def scaled_eq6(params, device, rng):
     szl = {"M": Ml, "T": Tl, "R": Rl, "B": B}
     nl = Tl * (Ml + Rl)  # per step: M-term inner products, then an R-term product
     parts["(6) vs TT with diagonal cores, float64"] = compare_values(
-        "Eq. 6 vs CPTensor.to_tt() contracted", _tt_features(cores, f_l), ref, scale=ref, n=nl,
-        sizes=szl)
+        "Eq. 6 vs CPTensor.to_tt() contracted",
+        _tt_features(cores, f_l),
+        ref,
+        scale=ref,
+        n=nl,
+        sizes=szl,
+    )
     parts["TT float32 vs (6) float64"] = compare_values(
-        "TT float32 vs Eq. 6 float64", _tt_features([c.float() for c in cores], f_l.float()),
-        ref, scale=ref, n=nl, dtype="float32", sizes=szl)
-    return Evidence("ℓ(X) at scale: explicit 𝒲 vs (6); (6) vs diagonal-core TT; float32",
-                    sizes={**sz, "T_long": Tl}, parts=parts)
+        "TT float32 vs Eq. 6 float64",
+        _tt_features([c.float() for c in cores], f_l.float()),
+        ref,
+        scale=ref,
+        n=nl,
+        dtype="float32",
+        sizes=szl,
+    )
+    return Evidence(
+        "ℓ(X) at scale: explicit 𝒲 vs (6); (6) vs diagonal-core TT; float32",
+        sizes={**sz, "T_long": Tl},
+        parts=parts,
+    )
 
 
 # -- gtm-lemma-3.1 ----------------------------------------------------------------------
@@ -122,8 +143,9 @@ def _orthogonal_paper_cores(M, R, distinct, g, device):
     first = torch.randn(M, 1, R, **kw)
     last = torch.randn(M, R, 1, **kw)
     mids = [torch.linalg.qr(torch.randn(M, R, R, **kw))[0] for _ in range(distinct)]
-    return ([first / first.norm(dim=2, keepdim=True)] + mids
-            + [last / last.norm(dim=1, keepdim=True)])
+    return (
+        [first / first.norm(dim=2, keepdim=True)] + mids + [last / last.norm(dim=1, keepdim=True)]
+    )
 
 
 def _eq10_one_hot(cores, sites, tokens):
@@ -142,6 +164,7 @@ def scaled_lemma(params, device, rng):
 
 def _scaled_lemma(params, device, rng):
     from ....cells.ttlm import TTScorer
+
     torch = _torch()
     g = torch_generator(device, rng)
     M, T, R, B = params["M"], params["T"], params["R"], params["B"]
@@ -150,8 +173,9 @@ def _scaled_lemma(params, device, rng):
     sites = [0] + [1 + (t - 1) % D for t in range(1, T - 1)] + [D + 1]
     tokens = torch.randint(0, M, (B, T), generator=g, device=device)
     h = _eq10_one_hot(cores, sites, tokens)
-    scorer = TTScorer([c.permute(1, 0, 2) for c in cores], sites=sites,
-                      dtype=torch.float64, device=device)
+    scorer = TTScorer(
+        [c.permute(1, 0, 2) for c in cores], sites=sites, dtype=torch.float64, device=device
+    )
     seq = scorer(tokens)
     tree = scorer.tree(tokens, batch_chunk=max(1, 2**24 // (T * R * R)))
     h32 = _eq10_one_hot([c.float() for c in cores], sites, tokens)
@@ -159,21 +183,35 @@ def _scaled_lemma(params, device, rng):
     # n: T steps of R-term dot products; ‖|h||Q|‖₂ ≤ √R ‖h‖₂ adds the factor ⌈√R⌉
     n = T * R * math.isqrt(R - 1) + T * R if R > 1 else T
     sz = {"M": M, "T": T, "R": R, "B": B, "distinct_cores": D}
-    return Evidence("Eq. 10 (paper-order cores, one-hot f) vs TTScorer sequential and "
-                    "tree; float32", sizes=sz, parts={
-                        "h^(T) ∈ ℝ¹": passed_with_control(
-                            "h^(T) has one entry", lambda n: n == 1, h.shape[1],
-                            _eq10_one_hot(cores, sites[:-1], tokens[:, :-1]).shape[1],
-                            f"h^(T−1), which has R = {R} entries"),
-                        "Eq. 10 vs TTScorer.forward": compare_values(
-                            "Eq. 10 vs TT recurrence", h[:, 0], seq, scale=one, n=n,
-                            labels=tokens, sizes=sz),
-                        "Eq. 10 vs TTScorer.tree": compare_values(
-                            "Eq. 10 vs tree product", h[:, 0], tree, scale=one, n=n,
-                            labels=tokens, sizes=sz),
-                        "Eq. 10 float32 vs float64": compare_values(
-                            "Eq. 10 float32 vs float64", h32[:, 0], h[:, 0], scale=one, n=n,
-                            dtype="float32", labels=tokens, sizes=sz)})
+    return Evidence(
+        "Eq. 10 (paper-order cores, one-hot f) vs TTScorer sequential and tree; float32",
+        sizes=sz,
+        parts={
+            "h^(T) ∈ ℝ¹": passed_with_control(
+                "h^(T) has one entry",
+                lambda n: n == 1,
+                h.shape[1],
+                _eq10_one_hot(cores, sites[:-1], tokens[:, :-1]).shape[1],
+                f"h^(T−1), which has R = {R} entries",
+            ),
+            "Eq. 10 vs TTScorer.forward": compare_values(
+                "Eq. 10 vs TT recurrence", h[:, 0], seq, scale=one, n=n, labels=tokens, sizes=sz
+            ),
+            "Eq. 10 vs TTScorer.tree": compare_values(
+                "Eq. 10 vs tree product", h[:, 0], tree, scale=one, n=n, labels=tokens, sizes=sz
+            ),
+            "Eq. 10 float32 vs float64": compare_values(
+                "Eq. 10 float32 vs float64",
+                h32[:, 0],
+                h[:, 0],
+                scale=one,
+                n=n,
+                dtype="float32",
+                labels=tokens,
+                sizes=sz,
+            ),
+        },
+    )
 
 
 # -- gtm-prop-a.1 -----------------------------------------------------------------------
@@ -192,8 +230,7 @@ def scaled_prop_a1(params, device, rng):
     M, L, T, R, B = params["M"], params["L"], params["T"], params["R"], params["B"]
     ranks = [1] + [R] * (T - 1) + [1]
     kw = dict(dtype=torch.float64, device=device, generator=g)
-    Gs = [torch.randn(L, ranks[t], ranks[t + 1], **kw) / math.sqrt(L * ranks[t])
-          for t in range(T)]
+    Gs = [torch.randn(L, ranks[t], ranks[t + 1], **kw) / math.sqrt(L * ranks[t]) for t in range(T)]
     Cs = [torch.randn(L, M, **kw) / math.sqrt(M) for _ in range(T)]
     f = torch.randn(B, T, M, **kw)
     h = torch.ones(B, 1, dtype=torch.float64, device=device)
@@ -202,8 +239,7 @@ def scaled_prop_a1(params, device, rng):
         G, C, ft = Gs[t], Cs[t], f[:, t, :]
         step = _xi_step(G, C, ft, h)
         tilde = torch.einsum("ijk,il->ljk", G, C)
-        absorbed = (ft[:, :, None] * h[:, None, :]).reshape(B, -1) @ tilde.reshape(
-            -1, G.shape[2])
+        absorbed = (ft[:, :, None] * h[:, None, :]).reshape(B, -1) @ tilde.reshape(-1, G.shape[2])
         step32 = _xi_step(G.float(), C.float(), ft.float(), h.float())
         scale = _xi_step(G.abs(), C.abs(), ft.abs(), h.abs()).amax(dim=1, keepdim=True)
         err64.append(((step - absorbed).abs() / scale).amax())
@@ -211,7 +247,8 @@ def scaled_prop_a1(params, device, rng):
         # controls: 𝒢̃ absorbed with the next step's C; the step in bfloat16
         wrong_tilde = torch.einsum("ijk,il->ljk", G, Cs[(t + 1) % T])
         wrong = (ft[:, :, None] * h[:, None, :]).reshape(B, -1) @ wrong_tilde.reshape(
-            -1, G.shape[2])
+            -1, G.shape[2]
+        )
         wrong64.append(((step - wrong).abs() / scale).amax())
         step16 = _xi_step(G.bfloat16(), C.bfloat16(), ft.bfloat16(), h.bfloat16())
         wrong32.append(((step16.double() - step).abs() / scale).amax())
@@ -220,13 +257,25 @@ def scaled_prop_a1(params, device, rng):
     sz = {"M": M, "L": L, "T": T, "R": R, "B": B}
     e64, e32 = float(torch.stack(err64).max()), float(torch.stack(err32).max())
     t64, t32 = tolerance("float64", n=n, norm=1.0), tolerance("float32", n=n, norm=1.0)
-    return Evidence("ξ=xy RNN step with C^(t) vs Eq. 10 step with 𝒢̃ at every t; float32",
-                    sizes=sz, parts={
-                        "with C vs absorbed 𝒢̃, float64": error_with_control(
-                            "max over t, b of |step_C − step_𝒢̃| / scale", e64, t64,
-                            float(torch.stack(wrong64).max()),
-                            "𝒢̃ absorbed with C^(t+1) in place of C^(t)", sizes=sz),
-                        "float32 vs float64": error_with_control(
-                            "max over t, b of |step32 − step64| / scale", e32, t32,
-                            float(torch.stack(wrong32).max()),
-                            "the step in bfloat16 in place of float32", sizes=sz)})
+    return Evidence(
+        "ξ=xy RNN step with C^(t) vs Eq. 10 step with 𝒢̃ at every t; float32",
+        sizes=sz,
+        parts={
+            "with C vs absorbed 𝒢̃, float64": error_with_control(
+                "max over t, b of |step_C − step_𝒢̃| / scale",
+                e64,
+                t64,
+                float(torch.stack(wrong64).max()),
+                "𝒢̃ absorbed with C^(t+1) in place of C^(t)",
+                sizes=sz,
+            ),
+            "float32 vs float64": error_with_control(
+                "max over t, b of |step32 − step64| / scale",
+                e32,
+                t32,
+                float(torch.stack(wrong32).max()),
+                "the step in bfloat16 in place of float32",
+                sizes=sz,
+            ),
+        },
+    )

@@ -15,17 +15,23 @@ import math
 
 import numpy as np
 
+from ....conventions import tolerance
+from ....definitions.explicit import all_sequences
+from ....generalized import constructions as gc
+from ....generalized.grid import (
+    GeneralizedRNN,
+    ShallowNetwork,
+    grid_by_evaluation,
+    grid_tensor,
+    random_generalized_rnn,
+    random_shallow,
+)
+from ....generalized.xi import XI_NAMES, get_xi
+from ....ranks.matricize import exact_rank, numerical_rank, rank_mod_p
 from ... import Evidence
+from ...compare import compare_ints, compare_values
 from ...readings import Reading
 from ..controls import control_of, passed_with_control
-from ...compare import compare_ints, compare_values
-from ....conventions import tolerance
-from ....generalized import constructions as gc
-from ....definitions.explicit import all_sequences
-from ....generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
-                    random_generalized_rnn, random_shallow)
-from ....ranks.matricize import exact_rank, numerical_rank, rank_mod_p
-from ....generalized.xi import XI_NAMES, get_xi
 
 #: Candidates tried for h^{(0)} when an operator has no unit (gtm-prop-a.4 check).
 UNIT_CANDIDATES = (0.0, 1.0, -1.0)
@@ -38,8 +44,12 @@ def abs_network(net):
     """The same network on absolute weights (forward-error scale, module docstring)."""
     if isinstance(net, ShallowNetwork):
         return ShallowNetwork(np.abs(net.weights), np.abs(net.templates), net.xi)
-    return GeneralizedRNN(tuple(np.abs(c) for c in net.C), tuple(np.abs(g) for g in net.G),
-                          net.xi, h0=abs(net.h0) if math.isfinite(net.h0) else net.h0)
+    return GeneralizedRNN(
+        tuple(np.abs(c) for c in net.C),
+        tuple(np.abs(g) for g in net.G),
+        net.xi,
+        h0=abs(net.h0) if math.isfinite(net.h0) else net.h0,
+    )
 
 
 def chain_length(net) -> int:
@@ -49,8 +59,9 @@ def chain_length(net) -> int:
     return sum(g.shape[0] * g.shape[1] + net.n_features for g in net.G)
 
 
-def compare_grid(what, net, F, reference, *, n=None, labels=True,
-                 transposed_control=False) -> Evidence:
+def compare_grid(
+    what, net, F, reference, *, n=None, labels=True, transposed_control=False
+) -> Evidence:
     """Γ of ``net`` (Prop. A.2/A.3 builder) vs ``reference``, scaled by the abs network.
     ``transposed_control``: the negative control is Γ with its first two modes transposed
     (x^(1) and x^(2) exchanged), not the perturbed entry."""
@@ -60,10 +71,20 @@ def compare_grid(what, net, F, reference, *, n=None, labels=True,
     lab = [s.tolist() for s in all_sequences(M, T)] if labels else None
     ctrl = {}
     if transposed_control and T >= 2:
-        ctrl = dict(control=np.swapaxes(got, 0, 1),
-                    control_label="Γ with the modes of x^(1) and x^(2) transposed")
-    return compare_values(what, got, reference, n=chain_length(net) if n is None else n,
-                          scale=scale, labels=lab, sizes={"M": M, "T": T}, **ctrl)
+        ctrl = dict(
+            control=np.swapaxes(got, 0, 1),
+            control_label="Γ with the modes of x^(1) and x^(2) transposed",
+        )
+    return compare_values(
+        what,
+        got,
+        reference,
+        n=chain_length(net) if n is None else n,
+        scale=scale,
+        labels=lab,
+        sizes={"M": M, "T": T},
+        **ctrl,
+    )
 
 
 def invertible_F(M, rng):
@@ -82,6 +103,7 @@ def _printed_shapes(A, B, C) -> Evidence:
         p = 1 if t == 0 else A.ranks[t] + B.ranks[t]
         q = 1 if t == T - 1 else A.ranks[t + 1] + B.ranks[t + 1]
         want.append((LA + LB, p, q))
+
     def as_printed(net):
         got = [tuple(g.shape) for g in net.G]
         blocks = all(np.array_equal(net.C[t], np.vstack([A.C[t], B.C[t]])) for t in range(T))
@@ -91,10 +113,14 @@ def _printed_shapes(A, B, C) -> Evidence:
     ok = as_printed(C)
     wrong = gc.combine_networks(1.0, B, 1.0, A)
     return passed_with_control(
-        "shapes of 𝒢_C^(t) as printed and C_C^(t) = [C_A; C_B]", as_printed, C, wrong,
+        "shapes of 𝒢_C^(t) as printed and C_C^(t) = [C_A; C_B]",
+        as_printed,
+        C,
+        wrong,
         "the network combined with A and B swapped ([C_B; C_A])",
         details={"got": [list(s) for s in got], "printed": [list(s) for s in want]},
-        counterexample=None if ok else {"got": got, "printed": want})
+        counterexample=None if ok else {"got": got, "printed": want},
+    )
 
 
 def _hidden_parts(A, B, C, a, b, F) -> dict:
@@ -107,11 +133,19 @@ def _hidden_parts(A, B, C, a, b, F) -> dict:
     parts = {}
     for t in range(1, T):
         parts[f"h_C^({t}) = [h_A; h_B]"] = compare_values(
-            f"h_C^({t}) vs [h_A^({t}); h_B^({t})]", hC[t], np.hstack([hA[t], hB[t]]), n=n,
-            scale=np.hstack([sA[t], sB[t]]))
+            f"h_C^({t}) vs [h_A^({t}); h_B^({t})]",
+            hC[t],
+            np.hstack([hA[t], hB[t]]),
+            n=n,
+            scale=np.hstack([sA[t], sB[t]]),
+        )
     parts[f"h_C^({T}) = a h_A + b h_B"] = compare_values(
-        f"h_C^({T}) vs a h_A^({T}) + b h_B^({T})", hC[T], a * hA[T] + b * hB[T], n=n,
-        scale=abs(a) * sA[T] + abs(b) * sB[T])
+        f"h_C^({T}) vs a h_A^({T}) + b h_B^({T})",
+        hC[T],
+        a * hA[T] + b * hB[T],
+        n=n,
+        scale=abs(a) * sA[T] + abs(b) * sB[T],
+    )
     return parts
 
 
@@ -124,29 +158,45 @@ def small_lemma_5_1(params, rng):
         B = random_generalized_rnn(M, T, params["RB"], name, rng, L=params["LB"])
         C = gc.combine_networks(a, A, b, B)
         ref = a * grid_tensor(A, F) + b * grid_tensor(B, F)
-        scale = abs(a) * grid_tensor(abs_network(A), np.abs(F)) + \
-            abs(b) * grid_tensor(abs_network(B), np.abs(F))
+        scale = abs(a) * grid_tensor(abs_network(A), np.abs(F)) + abs(b) * grid_tensor(
+            abs_network(B), np.abs(F)
+        )
         labels = [s.tolist() for s in all_sequences(M, T)]
-        parts = {"weights as printed": _printed_shapes(A, B, C),
-                 "Γ_C = aΓ_A + bΓ_B": compare_values(
-                     "Γ^{ℓ_C} (recursion) vs aΓ^{ℓ_A} + bΓ^{ℓ_B}", grid_tensor(C, F), ref,
-                     n=chain_length(C), scale=scale, labels=labels),
-                 **_hidden_parts(A, B, C, a, b, F)}
+        parts = {
+            "weights as printed": _printed_shapes(A, B, C),
+            "Γ_C = aΓ_A + bΓ_B": compare_values(
+                "Γ^{ℓ_C} (recursion) vs aΓ^{ℓ_A} + bΓ^{ℓ_B}",
+                grid_tensor(C, F),
+                ref,
+                n=chain_length(C),
+                scale=scale,
+                labels=labels,
+            ),
+            **_hidden_parts(A, B, C, a, b, F),
+        }
         cases[f"ξ = {get_xi(name).label}"] = Evidence(
-            f"Lemma 5.1 network for ξ = {name}", parts=parts,
-            sizes={"ranks_A": list(A.ranks), "ranks_B": list(B.ranks),
-                   "ranks_C": list(C.ranks)})
-    return Evidence("Lemma 5.1: printed combined weights; grid and hidden states", parts=cases,
-                    sizes={"M": M, "T": T, "a": a, "b": b, "L_A": params["LA"],
-                           "L_B": params["LB"]})
+            f"Lemma 5.1 network for ξ = {name}",
+            parts=parts,
+            sizes={"ranks_A": list(A.ranks), "ranks_B": list(B.ranks), "ranks_C": list(C.ranks)},
+        )
+    return Evidence(
+        "Lemma 5.1: printed combined weights; grid and hidden states",
+        parts=cases,
+        sizes={"M": M, "T": T, "a": a, "b": b, "L_A": params["LA"], "L_B": params["LB"]},
+    )
 
 
 # -- gtm-prop-a.4 --------------------------------------------------------------------------
 def _a4_compare(shallow, F, h0) -> Evidence:
     rnn = gc.rank_one_to_rnn(shallow, h0=h0)
-    ev = compare_grid("Γ of the Prop. A.4 RNN vs Γ of the rank-1 shallow network (Eq. 20)",
-                      rnn, F, grid_tensor(shallow, F), n=chain_length(shallow),
-                      transposed_control=True)
+    ev = compare_grid(
+        "Γ of the Prop. A.4 RNN vs Γ of the rank-1 shallow network (Eq. 20)",
+        rnn,
+        F,
+        grid_tensor(shallow, F),
+        n=chain_length(shallow),
+        transposed_control=True,
+    )
     ev.details["ranks"] = list(rnn.ranks)
     return ev
 
@@ -167,27 +217,42 @@ def _mixed_sign_shallow(shallow, F):
 #: of one operand (T = 1) is never defined, and operators without a unit are excluded by
 #: the standing assumption — both are computed and shown as ruled out.
 PROP_A_4_READINGS = (
-    Reading("T>=2, unit", "T ≥ 2; ξ associative, commutative, with a unit u in the sense "
-            "ξ(x, y, u) = ξ(x, y); h^(0) = u; width-1 generalized RNN (R_t = 1) whose "
-            "grid/score equals λ ξ(a_1, …, a_T)", True,
-            "Henceforth, we will assume that such an element exists",
-            "gtm §4.1 'Initial hidden state'; App. A proof of Prop. A.4: '(with h^(0) being "
-            "the unity of the operator ξ)'"),
-    Reading("T=1, ξ(a) = a", "length-1 sequences, one-operand ξ left as the operand", False,
-            "Note that this operator easily generalizes to the arbitrary number of operands "
-            "due to associativity",
-            "gtm §4.1 before Eq. 13 (one-operand ξ is never defined); Prop. A.4 'unit ranks "
-            "(R₁ = ⋯ = R_{T−1} = 1)' presupposes T ≥ 2"),
-    Reading("T=1, ξ(a) = ξ(a, u)", "length-1 sequences, one operand padded with the unit",
-            False,
-            "Note that this operator easily generalizes to the arbitrary number of operands "
-            "due to associativity",
-            "gtm §4.1 before Eq. 13; Prop. A.4 'unit ranks (R₁ = ⋯ = R_{T−1} = 1)'"),
-    Reading("no unit", "'for any associative and commutative ξ' including operators without "
-            "a unit (ln(eˣ + eʸ) in ℝ)", False,
-            "(with h^(0) being the unity of the operator ξ)",
-            "gtm App. A, proof of Prop. A.4; standing assumption of §4.1 'Henceforth, we "
-            "will assume that such an element exists'"),
+    Reading(
+        "T>=2, unit",
+        "T ≥ 2; ξ associative, commutative, with a unit u in the sense "
+        "ξ(x, y, u) = ξ(x, y); h^(0) = u; width-1 generalized RNN (R_t = 1) whose "
+        "grid/score equals λ ξ(a_1, …, a_T)",
+        True,
+        "Henceforth, we will assume that such an element exists",
+        "gtm §4.1 'Initial hidden state'; App. A proof of Prop. A.4: '(with h^(0) being "
+        "the unity of the operator ξ)'",
+    ),
+    Reading(
+        "T=1, ξ(a) = a",
+        "length-1 sequences, one-operand ξ left as the operand",
+        False,
+        "Note that this operator easily generalizes to the arbitrary number of operands "
+        "due to associativity",
+        "gtm §4.1 before Eq. 13 (one-operand ξ is never defined); Prop. A.4 'unit ranks "
+        "(R₁ = ⋯ = R_{T−1} = 1)' presupposes T ≥ 2",
+    ),
+    Reading(
+        "T=1, ξ(a) = ξ(a, u)",
+        "length-1 sequences, one operand padded with the unit",
+        False,
+        "Note that this operator easily generalizes to the arbitrary number of operands "
+        "due to associativity",
+        "gtm §4.1 before Eq. 13; Prop. A.4 'unit ranks (R₁ = ⋯ = R_{T−1} = 1)'",
+    ),
+    Reading(
+        "no unit",
+        "'for any associative and commutative ξ' including operators without "
+        "a unit (ln(eˣ + eʸ) in ℝ)",
+        False,
+        "(with h^(0) being the unity of the operator ξ)",
+        "gtm App. A, proof of Prop. A.4; standing assumption of §4.1 'Henceforth, we "
+        "will assume that such an element exists'",
+    ),
 )
 _ONE_OPERAND = ("T=1, ξ(a) = a", "T=1, ξ(a) = ξ(a, u)")
 
@@ -196,8 +261,7 @@ def _one_operand_reference(shallow, F, reading: str) -> np.ndarray:
     """λ ξ(⟨f, v⟩) on the M templates (T = 1) under a one-operand reading."""
     lam, v, xi = shallow.weights[0], shallow.templates[0, 0], shallow.xi
     a = F @ v
-    return lam * (a if reading == "T=1, ξ(a) = a" else
-                  xi.numpy(a, np.full_like(a, xi.unit)))
+    return lam * (a if reading == "T=1, ξ(a) = a" else xi.numpy(a, np.full_like(a, xi.unit)))
 
 
 def _one_operand_readings(M, rng) -> dict:
@@ -210,11 +274,20 @@ def _one_operand_readings(M, rng) -> dict:
         rnn = gc.rank_one_to_rnn(shallow)
         for reading in _ONE_OPERAND:
             one[reading][f"ξ = {xi.label}"] = compare_grid(
-                f"Γ of the Prop. A.4 RNN vs λ ξ(⟨f, v⟩) read as {reading}", rnn, F,
-                _one_operand_reference(shallow, F, reading), n=chain_length(shallow))
-    return {r: Evidence(f"T = 1, one operand: {r} (outside the statement's domain)",
-                        parts=p, sizes={"M": M, "T": 1}).keyed(
-                "t1-plain" if r == _ONE_OPERAND[0] else "t1-with-unit") for r, p in one.items()}
+                f"Γ of the Prop. A.4 RNN vs λ ξ(⟨f, v⟩) read as {reading}",
+                rnn,
+                F,
+                _one_operand_reference(shallow, F, reading),
+                n=chain_length(shallow),
+            )
+    return {
+        r: Evidence(
+            f"T = 1, one operand: {r} (outside the statement's domain)",
+            parts=p,
+            sizes={"M": M, "T": 1},
+        ).keyed("t1-plain" if r == _ONE_OPERAND[0] else "t1-with-unit")
+        for r, p in one.items()
+    }
 
 
 def small_prop_a_4(params, rng):
@@ -236,13 +309,20 @@ def small_prop_a_4(params, rng):
                 no_unit[f"ξ = {xi.label}, h^(0) = {u:g}"] = _a4_compare(shallow, F, u)
         parts[label] = ev
     sizes = {"M": M, "T": T}
-    readings = {"T>=2, unit": Evidence("Prop. A.4: width-1 RNN vs rank-1 shallow network, "
-                                       "each ξ with h^(0) its unit", parts=parts, sizes=sizes),
-                "no unit": Evidence("ξ without a real unit, h^(0) a real number", parts=no_unit,
-                                    sizes=sizes).keyed("no-unit")}
+    readings = {
+        "T>=2, unit": Evidence(
+            "Prop. A.4: width-1 RNN vs rank-1 shallow network, each ξ with h^(0) its unit",
+            parts=parts,
+            sizes=sizes,
+        ),
+        "no unit": Evidence(
+            "ξ without a real unit, h^(0) a real number", parts=no_unit, sizes=sizes
+        ).keyed("no-unit"),
+    }
     readings.update(_one_operand_readings(M, rng))
-    return Evidence("Prop. A.4: width-1 RNN vs rank-1 shallow network", sizes=sizes,
-                    readings=readings)
+    return Evidence(
+        "Prop. A.4: width-1 RNN vs rank-1 shallow network", sizes=sizes, readings=readings
+    )
 
 
 def _two_sided_unit(xi, rng) -> tuple[bool, float]:
@@ -270,21 +350,33 @@ def small_prop_a_4_corrected(params, rng):
         rnn = gc.rank_one_to_rnn(shallow)
         want = _one_operand_reference(shallow, F, "T=1, ξ(a) = ξ(a, u)")
         plain = _one_operand_reference(shallow, F, "T=1, ξ(a) = a")
-        ev = compare_grid(f"ξ = {xi.label}, T = 1: Γ of the Prop. A.4 RNN vs λ ξ(c, u)", rnn,
-                          F, want, n=chain_length(shallow))
-        ev.details.update(two_sided_unit=two_sided, max_abs_xi_x_u_minus_x=err,
-                          equals_lambda_c=bool(np.allclose(want, plain, rtol=0, atol=0)))
+        ev = compare_grid(
+            f"ξ = {xi.label}, T = 1: Γ of the Prop. A.4 RNN vs λ ξ(c, u)",
+            rnn,
+            F,
+            want,
+            n=chain_length(shallow),
+        )
+        ev.details.update(
+            two_sided_unit=two_sided,
+            max_abs_xi_x_u_minus_x=err,
+            equals_lambda_c=bool(np.allclose(want, plain, rtol=0, atol=0)),
+        )
         parts[f"ξ = {xi.label}, T = 1: grid = λ ξ(c, u)"] = ev
-    return Evidence("Prop. A.4 (length made explicit): width-1 RNN vs rank-1 shallow network",
-                    parts=parts, sizes={"M": M, "T": T})
+    return Evidence(
+        "Prop. A.4 (length made explicit): width-1 RNN vs rank-1 shallow network",
+        parts=parts,
+        sizes={"M": M, "T": T},
+    )
 
 
 # -- span of rank-1 shallow grids (gtm-thm-5.1 (i), gtm-sec-4.2-nonuniversal) -------------
 def span_matrix(xi, M, T, samples, rng, *, dist="normal") -> np.ndarray:
     """(samples, M^T): vectorised grids (C order) of random rank-1 ξ-shallow networks, F = I
     (for invertible F the template values Fv range over all of ℝ^M, Eq. 20)."""
-    rows = [grid_tensor(random_shallow(M, T, 1, xi, rng, dist=dist)).reshape(-1)
-            for _ in range(samples)]
+    rows = [
+        grid_tensor(random_shallow(M, T, 1, xi, rng, dist=dist)).reshape(-1) for _ in range(samples)
+    ]
     return np.array(rows)
 
 
@@ -293,15 +385,18 @@ def _span_parts(xi, M, T, rng, factor) -> tuple[dict, int]:
     D = span_matrix(xi, M, T, factor * N, rng)
     nr = numerical_rank(D)
     Dint = span_matrix(xi, M, T, factor * N, rng, dist="integer")
-    return {"numerical": nr, "mod_p": rank_mod_p(Dint.astype(np.int64)),
-            "samples": factor * N}, N
+    return {"numerical": nr, "mod_p": rank_mod_p(Dint.astype(np.int64)), "samples": factor * N}, N
 
 
 def _span_control(xi, M, T, rng, factor, test, label) -> Evidence:
     """The span-rank test on the grids of the other operator (the negative control)."""
     rank = int(numerical_rank(span_matrix(xi, M, T, factor * M**T, rng)))
-    return control_of("numerical span rank test", label, passed=bool(test(rank)),
-                      details={"rank": rank, "M^T": M**T})
+    return control_of(
+        "numerical span rank test",
+        label,
+        passed=bool(test(rank)),
+        details={"rank": rank, "M^T": M**T},
+    )
 
 
 def small_thm_5_1(params, rng):
@@ -312,13 +407,25 @@ def small_thm_5_1(params, rng):
     parts = {
         "(i) numerical rank of the span (Gaussian v) = M^T": Evidence(
             "numerical rank of vectorised rank-1 max-shallow grids vs M^T",
-            passed=int(nr) == N, details={**nr.to_dict(), "M^T": N},
+            passed=int(nr) == N,
+            details={**nr.to_dict(), "M^T": N},
             counterexample=None if int(nr) == N else {"rank": int(nr), "M^T": N},
-            control=_span_control("relu_sum", M, T, rng, factor, lambda r: r == N,
-                                  "ξ = max(x, 0) + max(y, 0) in place of max(x, y, 0)")),
+            control=_span_control(
+                "relu_sum",
+                M,
+                T,
+                rng,
+                factor,
+                lambda r: r == N,
+                "ξ = max(x, 0) + max(y, 0) in place of max(x, y, 0)",
+            ),
+        ),
         "(i) certified rank (integer v, mod-p lower bound) = M^T": compare_ints(
             "rank over GF(p) of integer-valued rank-1 max grids (≤ exact rank ≤ M^T)",
-            [span["mod_p"]], [N])}
+            [span["mod_p"]],
+            [N],
+        ),
+    }
     F = invertible_F(M, rng)
     j = rng.integers(0, M, size=T)
     E = np.zeros((M,) * T)
@@ -330,18 +437,29 @@ def small_thm_5_1(params, rng):
     lam_solved = gc.universal_coefficients(H, solve=True)
     lam = gc.universal_coefficients(H)
     parts["(ii) solved coefficients = closed form"] = compare_values(
-        "λ by solving (J − I)λ = vec ℋ vs λ_j = Σℋ/(N−1) − ℋ_j", lam_solved, lam, n=N,
-        scale=np.abs(H).sum() / (N - 1) + np.abs(H).reshape(-1))
+        "λ by solving (J − I)λ = vec ℋ vs λ_j = Σℋ/(N−1) − ℋ_j",
+        lam_solved,
+        lam,
+        n=N,
+        scale=np.abs(H).sum() / (N - 1) + np.abs(H).reshape(-1),
+    )
     sh, rnn = gc.universal_networks(H, F, solve=True)
     parts["(ii) shallow grid = ℋ"] = compare_grid("Γ(width-M^T max-shallow) vs ℋ", sh, F, H)
     parts["(ii) RNN grid (Prop. A.4 + Lemma 5.1) = ℋ"] = compare_grid(
-        "Γ(RNN) by recursion vs ℋ", rnn, F, H)
+        "Γ(RNN) by recursion vs ℋ", rnn, F, H
+    )
     parts["(ii) RNN grid by evaluation = ℋ"] = compare_values(
-        "Γ(RNN) by per-sequence evaluation (Eq. 16) vs ℋ", grid_by_evaluation(rnn, F), H,
-        n=chain_length(rnn), scale=grid_tensor(abs_network(rnn), np.abs(F)))
-    return Evidence("Thm. 5.1: span of rank-1 max grids; explicit networks realising ℰ and ℋ",
-                    parts=parts, sizes={**sz, "rnn_ranks": list(rnn.ranks),
-                                        "one_hot_index": j.tolist()})
+        "Γ(RNN) by per-sequence evaluation (Eq. 16) vs ℋ",
+        grid_by_evaluation(rnn, F),
+        H,
+        n=chain_length(rnn),
+        scale=grid_tensor(abs_network(rnn), np.abs(F)),
+    )
+    return Evidence(
+        "Thm. 5.1: span of rank-1 max grids; explicit networks realising ℰ and ℋ",
+        parts=parts,
+        sizes={**sz, "rnn_ranks": list(rnn.ranks), "one_hot_index": j.tolist()},
+    )
 
 
 def additive_basis(M, T) -> np.ndarray:
@@ -361,19 +479,38 @@ def small_sec_4_2(params, rng):
     sz = {"M": M, "T": T, "M^T": N, "samples": span["samples"]}
     parts = {
         "sampled grids lie in S = {Σ_t g_t(i_t)}": compare_values(
-            "rank-1 relu_sum grids vs their projection onto S", Bm @ coef, D.T,
-            n=T * M + N, scale=np.abs(D.T).max(axis=0, keepdims=True)),
-        "dim S (exact) < M^T": compare_ints("exact rank of the indicator basis of S vs M^T − 1",
-                                            [dim_S], [N - 1], "<="),
+            "rank-1 relu_sum grids vs their projection onto S",
+            Bm @ coef,
+            D.T,
+            n=T * M + N,
+            scale=np.abs(D.T).max(axis=0, keepdims=True),
+        ),
+        "dim S (exact) < M^T": compare_ints(
+            "exact rank of the indicator basis of S vs M^T − 1", [dim_S], [N - 1], "<="
+        ),
         "dim S = T(M−1)+1": compare_ints("exact dim S vs T(M−1)+1", [dim_S], [T * (M - 1) + 1]),
         "numerical span rank < M^T": Evidence(
-            "numerical rank of sampled relu_sum grids vs M^T", passed=int(nr) < N,
-            control=_span_control("relu", M, T, rng, factor, lambda r: r < N,
-                                  "ξ = max(x, y, 0) in place of max(x, 0) + max(y, 0)"),
+            "numerical rank of sampled relu_sum grids vs M^T",
+            passed=int(nr) < N,
+            control=_span_control(
+                "relu",
+                M,
+                T,
+                rng,
+                factor,
+                lambda r: r < N,
+                "ξ = max(x, y, 0) in place of max(x, 0) + max(y, 0)",
+            ),
             details={**nr.to_dict(), "M^T": N, "mod_p_integer_family": span["mod_p"]},
-            counterexample=None if int(nr) < N else {"rank": int(nr), "M^T": N})}
-    return Evidence("ξ = max(x,0)+max(y,0): span of shallow grids vs M^T", parts=parts,
-                    sizes=sz, details={"dim_S": dim_S, "numerical_rank": int(nr)})
+            counterexample=None if int(nr) < N else {"rank": int(nr), "M^T": N},
+        ),
+    }
+    return Evidence(
+        "ξ = max(x,0)+max(y,0): span of shallow grids vs M^T",
+        parts=parts,
+        sizes=sz,
+        details={"dim_S": dim_S, "numerical_rank": int(nr)},
+    )
 
 
 # -- gtm-prop-a.5 --------------------------------------------------------------------------
@@ -398,12 +535,20 @@ def explicit_prop_a_5(order):
     if order == "corrected":
         return compare_values(
             "template grid ⟨ℋ̂, Φ⟩ with (F⁻¹)_{i_t j_t} vs ℋ = E^(1,1), F = [[1, 1], [0, 1]] "
-            "(1-based templates)", got, H,
+            "(1-based templates)",
+            got,
+            H,
             control=_modes(gc.h_hat(H, F, order="printed"), F),
-            control_label="the printed index order F⁻¹_{j_t i_t}", **kw)
+            control_label="the printed index order F⁻¹_{j_t i_t}",
+            **kw,
+        )
     return compare_values(
         "template grid ⟨ℋ̂, Φ⟩ with the printed F⁻¹_{j_t i_t} vs ℋ = E^(1,1), F = [[1, 1], "
-        "[0, 1]] (1-based templates)", got, H, **kw)
+        "[0, 1]] (1-based templates)",
+        got,
+        H,
+        **kw,
+    )
 
 
 def prop_a_5_evidence(params, rng, order):
@@ -412,27 +557,45 @@ def prop_a_5_evidence(params, rng, order):
     H = rng.standard_normal((M,) * T)
     Hh = gc.h_hat(H, F, order=order)
     Finv = np.linalg.inv(F)
-    scale = _modes(_modes(np.abs(H), np.abs(Finv) if order == "corrected" else
-                          np.abs(Finv).T), np.abs(F))
+    scale = _modes(
+        _modes(np.abs(H), np.abs(Finv) if order == "corrected" else np.abs(Finv).T), np.abs(F)
+    )
     lab = [s.tolist() for s in all_sequences(M, T)]
     n = T * 2 * M + M**T
     other = "printed" if order == "corrected" else None
     wrong = None if other is None else _modes(gc.h_hat(H, F, order=other), F)
-    parts = {"explicit: F = [[1, 1], [0, 1]], ℋ = E^(1,1), M = T = 2":
-                 explicit_prop_a_5(order)}
+    parts = {"explicit: F = [[1, 1], [0, 1]], ℋ = E^(1,1), M = T = 2": explicit_prop_a_5(order)}
     parts["⟨ℋ̂, Φ(X)⟩ = ℋ on all template sequences"] = compare_values(
-        f"ℓ(x^(i1..iT)) = ⟨ℋ̂ ({order} indices), Φ⟩ vs ℋ", _modes(Hh, F), H, n=n,
-        scale=scale, labels=lab, control=wrong,
-        control_label=None if other is None else "the printed index order F⁻¹_{j_t i_t}")
+        f"ℓ(x^(i1..iT)) = ⟨ℋ̂ ({order} indices), Φ⟩ vs ℋ",
+        _modes(Hh, F),
+        H,
+        n=n,
+        scale=scale,
+        labels=lab,
+        control=wrong,
+        control_label=None if other is None else "the printed index order F⁻¹_{j_t i_t}",
+    )
     if order == "corrected":
         pn = gc.product_network(H, F)
         parts["TT of ℋ̂ (Lemma 3.1 RNN) grid = ℋ"] = compare_values(
-            "Γ of the ξ = xy RNN with the TT cores of ℋ̂ vs ℋ", grid_tensor(pn.rnn, F), H,
-            n=n + T * M**T, scale=scale + grid_tensor(abs_network(pn.rnn), np.abs(F)),
-            labels=lab)
+            "Γ of the ξ = xy RNN with the TT cores of ℋ̂ vs ℋ",
+            grid_tensor(pn.rnn, F),
+            H,
+            n=n + T * M**T,
+            scale=scale + grid_tensor(abs_network(pn.rnn), np.abs(F)),
+            labels=lab,
+        )
         parts["CP of ℋ̂ (Eq. 6 shallow) grid = ℋ"] = compare_values(
             "Γ of the ξ = xy shallow network with the CP of ℋ̂ vs ℋ",
-            grid_tensor(pn.shallow, F), H, n=n + pn.shallow.rank, scale=scale, labels=lab)
-    return Evidence(f"Prop. A.5 with ℋ̂ ({order} index order)", parts=parts,
-                    sizes={"M": M, "T": T},
-                    details={"F_symmetric": bool(np.array_equal(F, F.T))})
+            grid_tensor(pn.shallow, F),
+            H,
+            n=n + pn.shallow.rank,
+            scale=scale,
+            labels=lab,
+        )
+    return Evidence(
+        f"Prop. A.5 with ℋ̂ ({order} index order)",
+        parts=parts,
+        sizes={"M": M, "T": T},
+        details={"F_symmetric": bool(np.array_equal(F, F.T))},
+    )

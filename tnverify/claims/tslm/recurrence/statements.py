@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ... import Evidence
-from ...registration import claim, corrected_pair, refs
-from ....definitions.conditionals import conditionals
 from ....conventions import tolerance
+from ....definitions.conditionals import conditionals
 from ....equivalences import tslm_to_tt
 from ....ranks.matricize import numerical_rank, tt_unfolding
+from ... import Evidence
 from ...compare import compare_ints, compare_values
-from .scaled import scaled_eq19
+from ...registration import claim, corrected_pair, refs
 from . import readings as RD
+from .scaled import scaled_eq19
 
 __all__ = ["eq16_tensor", "eq18_tensor"]
 
@@ -63,14 +63,17 @@ def _h_states(U, W, alphas):
 def _draw(rng, m, r, *, nonneg=False):
     f = (lambda *s: rng.uniform(0.1, 1.0, s)) if nonneg else (lambda *s: rng.standard_normal(s))
     lam, U = f(r), f(r, m)
-    W = f(r, r) + (0.0 if nonneg else 2.0) * np.eye(r)       # invertible (checked by solve)
+    W = f(r, r) + (0.0 if nonneg else 2.0) * np.eye(r)  # invertible (checked by solve)
     return lam, U, W
 
 
 def _abs_scale(lam, U, W, alphas):
     """Σ|terms| of ⟨𝒯, ⊗α⟩: the same contraction with every factor in absolute value."""
-    return float(_contract(eq16_tensor(np.abs(lam), np.abs(U), np.abs(W), len(alphas)),
-                           [np.abs(a) for a in alphas]))
+    return float(
+        _contract(
+            eq16_tensor(np.abs(lam), np.abs(U), np.abs(W), len(alphas)), [np.abs(a) for a in alphas]
+        )
+    )
 
 
 # -- tslm-eq-16 --------------------------------------------------------------------
@@ -79,11 +82,15 @@ def _tt_vs_eq16(lam, U, W, n):
     Tabs = eq16_tensor(np.abs(lam), np.abs(U), np.abs(W), n)
     r = U.shape[0]
     # n: r**n summed products of 2n factors per entry; scale: the |terms| tensor
-    return T, compare_values("𝒯 of Eq. 16 (𝒮 recursion) vs tslm_to_tt(U, W, λ).full()",
-                             tslm_to_tt(U, W, lam, n).full(), T, n=r**n + 2 * n, scale=Tabs,
-                             control=tslm_to_tt(U, W.T, lam, n).full(),
-                             control_label="the TT view with Wᵀ in place of W (W_{k,i} "
-                                           "read as W_{i,k})")
+    return T, compare_values(
+        "𝒯 of Eq. 16 (𝒮 recursion) vs tslm_to_tt(U, W, λ).full()",
+        tslm_to_tt(U, W, lam, n).full(),
+        T,
+        n=r**n + 2 * n,
+        scale=Tabs,
+        control=tslm_to_tt(U, W.T, lam, n).full(),
+        control_label="the TT view with Wᵀ in place of W (W_{k,i} read as W_{i,k})",
+    )
 
 
 def pairing_tensor(m: int, n: int) -> np.ndarray:
@@ -94,7 +101,7 @@ def pairing_tensor(m: int, n: int) -> np.ndarray:
     m^{⌊n/2⌋} > r = m for n ≥ 4 (tslm 'Recursive Tensor Decomposition', Eq. 16).
     """
     h = n // 2
-    T = np.eye(m ** h).reshape((m,) * (2 * h))
+    T = np.eye(m**h).reshape((m,) * (2 * h))
     if n % 2:
         T = np.multiply.outer(T, np.ones(m))
     return T
@@ -113,13 +120,20 @@ def _small_eq16(params, rng, corrected=False):
     # semantic control of the rank bound: a tensor not built by Eq. 16 (the printed
     # "decomposes any 𝒯") has an unfolding of rank > r
     free = rng.standard_normal((m,) * n)
-    parts = {"Eq. 16 = TT view": ev_tt,
-             "constructed 𝒯: every unfolding rank <= r":
-                 compare_ints("unfolding ranks of 𝒯 (Eq. 16)", _ranks(T), [r] * (n - 1), "<=",
-                              control=_ranks(free),
-                              control_label="a random 𝒯 ∈ ℝ^{m^n}, not built by Eq. 16"),
-             "parameter count r + r·m + r² <= 3·m·r (O(m×r), r <= m)":
-                 compare_ints("count vs 3mr", [count], [3 * m * r], "<=")}
+    parts = {
+        "Eq. 16 = TT view": ev_tt,
+        "constructed 𝒯: every unfolding rank <= r": compare_ints(
+            "unfolding ranks of 𝒯 (Eq. 16)",
+            _ranks(T),
+            [r] * (n - 1),
+            "<=",
+            control=_ranks(free),
+            control_label="a random 𝒯 ∈ ℝ^{m^n}, not built by Eq. 16",
+        ),
+        "parameter count r + r·m + r² <= 3·m·r (O(m×r), r <= m)": compare_ints(
+            "count vs 3mr", [count], [3 * m * r], "<="
+        ),
+    }
     details = {"free_parameters": count, "entries": m**n}
     if not corrected:
         # an explicit target, checkable by hand: 𝒯 = Σ_{a,b} e_a⊗e_b⊗e_a⊗e_b (for n = 4;
@@ -133,55 +147,91 @@ def _small_eq16(params, rng, corrected=False):
         for k in range(1, n):
             s = np.linalg.svd(tt_unfolding(target, k), compute_uv=False)
             tails.append(float(np.sqrt((s[m:] ** 2).sum()) / np.linalg.norm(target)))
-        ev = compare_ints("ranks of the unfoldings after modes 1, …, n−1 of 𝒯 = Σ_{a,b} "
-                          "e_a⊗e_b⊗e_a⊗e_b vs r = m, the largest r the paper allows (r ≤ m) (an Eq. 16 "
-                          "tensor has every unfolding of rank ≤ r)",
-                          rk, [m] * (n - 1), "<=")
+        ev = compare_ints(
+            "ranks of the unfoldings after modes 1, …, n−1 of 𝒯 = Σ_{a,b} "
+            "e_a⊗e_b⊗e_a⊗e_b vs r = m, the largest r the paper allows (r ≤ m) (an Eq. 16 "
+            "tensor has every unfolding of rank ≤ r)",
+            rk,
+            [m] * (n - 1),
+            "<=",
+        )
         # Eckart–Young: no Eq. 16 tensor is closer (in relative Frobenius norm ‖𝒯 − 𝒯'‖/‖𝒯‖)
         # than the discarded singular-value tail of any unfolding
         ev.details.update(relative_distance_lower_bound=max(tails), per_unfolding=tails)
         if ev.counterexample is not None:
             k = int(np.argmax(tails)) + 1
-            ev.counterexample.update(cut_after_mode=k, rank=rk[k - 1], r=m,
-                                     relative_frobenius_distance_at_least=max(tails))
+            ev.counterexample.update(
+                cut_after_mode=k,
+                rank=rk[k - 1],
+                r=m,
+                relative_frobenius_distance_at_least=max(tails),
+            )
         parts["an arbitrary 𝒯 ∈ ℝ^{m^n} is representable at r = m"] = ev
-    return Evidence("Eq. 16: construction, TT view, ranks, parameter count"
-                    + ("" if corrected else ", representability of arbitrary 𝒯"),
-                    parts=parts, sizes=sizes, details=details)
+    return Evidence(
+        "Eq. 16: construction, TT view, ranks, parameter count"
+        + ("" if corrected else ", representability of arbitrary 𝒯"),
+        parts=parts,
+        sizes=sizes,
+        details=details,
+    )
 
 
-EQ16_SPACE = ({"m": 2, "r": 2, "length": 4}, {"m": 3, "r": 3, "length": 4},
-              {"m": 3, "r": 2, "length": 4})
+EQ16_SPACE = (
+    {"m": 2, "r": 2, "length": 4},
+    {"m": 3, "r": 3, "length": 4},
+    {"m": 3, "r": 2, "length": 4},
+)
 
 corrected_pair(
     "tslm-eq-16",
     common=dict(topic="tt-language-models", space=EQ16_SPACE),
     printed=dict(
         title="TSLM recursive tensor decomposition (Eq. 16)",
-        statement=("Eq. 16: \"𝒯 = Σ_{i=1}^r λ_i 𝒮_{(n),i} ⊗ u_i; 𝒮_{(n),k} = Σ_{i=1}^r W_{k,i} "
-                   "𝒮_{(n−1),i} ⊗ u_i (16) where we define: 𝒮_{(1)} = 1 ∈ ℝ^r.\" \"It means "
-                   "that a n-order tensor 𝒯 ∈ ℝ^{m×⋯×m} can be decomposed as a n-order tensor "
-                   "𝒮_{(n)} ∈ ℝ^{m×⋯×r}, a diagonal matrix Λ ∈ ℝ^{r×r} and a matrix U ∈ "
-                   "ℝ^{r×m}. … This tensor decomposition method reduce the O(mⁿ) magnitude of "
-                   "parameters approximatively to O(m×r).\" Eq. 20 lists \"U ∈ ℝ^{m×r}, W ∈ "
-                   "ℝ^{r×r}, V ∈ ℝ^{r×|V|}\"."),
-        refs=refs("tslm", "Recursive Tensor Decomposition, Eq. 16, Fig. 3", "tslm",
-                  "Eq. 20 (shapes of U, W)"),
-        small=_small_eq16, pinned=({"params": {"m": 3, "r": 3, "length": 4}, "seed": 16,
-                                    "note": "the claims catalogue sizes, r = m"},), expected="fails",
-        readings=RD.EQ16, defect=RD.EQ16_DEFECT, remarks=RD.EQ16_REMARKS),
+        statement=(
+            'Eq. 16: "𝒯 = Σ_{i=1}^r λ_i 𝒮_{(n),i} ⊗ u_i; 𝒮_{(n),k} = Σ_{i=1}^r W_{k,i} '
+            '𝒮_{(n−1),i} ⊗ u_i (16) where we define: 𝒮_{(1)} = 1 ∈ ℝ^r." "It means '
+            "that a n-order tensor 𝒯 ∈ ℝ^{m×⋯×m} can be decomposed as a n-order tensor "
+            "𝒮_{(n)} ∈ ℝ^{m×⋯×r}, a diagonal matrix Λ ∈ ℝ^{r×r} and a matrix U ∈ "
+            "ℝ^{r×m}. … This tensor decomposition method reduce the O(mⁿ) magnitude of "
+            'parameters approximatively to O(m×r)." Eq. 20 lists "U ∈ ℝ^{m×r}, W ∈ '
+            'ℝ^{r×r}, V ∈ ℝ^{r×|V|}".'
+        ),
+        refs=refs(
+            "tslm",
+            "Recursive Tensor Decomposition, Eq. 16, Fig. 3",
+            "tslm",
+            "Eq. 20 (shapes of U, W)",
+        ),
+        small=_small_eq16,
+        pinned=(
+            {
+                "params": {"m": 3, "r": 3, "length": 4},
+                "seed": 16,
+                "note": "the claims catalogue sizes, r = m",
+            },
+        ),
+        expected="fails",
+        readings=RD.EQ16,
+        defect=RD.EQ16_DEFECT,
+        remarks=RD.EQ16_REMARKS,
+    ),
     corrected=dict(
         title="Eq. 16 is a rank-r uniform TT (a model class), not a decomposition of any 𝒯",
-        statement=("True restatement (the defect is 'false', not a misprint): Eq. 16 does not decompose an arbitrary 𝒯 ∈ ℝ^{m^n}. It "
-                   "parametrises, with r + r·m + r² numbers (O(m×r) for r ≤ m), the uniform TT "
-                   "with first core U_{k,d}, shared core G_{j,d,k} = W_{k,j} U_{k,d} and last "
-                   "core Σ_k G_{j,d,k} λ_k (tnverify.equivalences.tslm_to_tt), so every "
-                   "unfolding of 𝒯 has rank ≤ r; a tensor with an unfolding of rank > r is at "
-                   "distance ≥ the discarded singular-value tail of that unfolding from every "
-                   "Eq. 16 tensor."),
+        statement=(
+            "True restatement (the defect is 'false', not a misprint): Eq. 16 does not decompose an arbitrary 𝒯 ∈ ℝ^{m^n}. It "
+            "parametrises, with r + r·m + r² numbers (O(m×r) for r ≤ m), the uniform TT "
+            "with first core U_{k,d}, shared core G_{j,d,k} = W_{k,j} U_{k,d} and last "
+            "core Σ_k G_{j,d,k} λ_k (tnverify.equivalences.tslm_to_tt), so every "
+            "unfolding of 𝒯 has rank ≤ r; a tensor with an unfolding of rank > r is at "
+            "distance ≥ the discarded singular-value tail of that unfolding from every "
+            "Eq. 16 tensor."
+        ),
         refs=refs("tslm", "Recursive Tensor Decomposition, Eq. 16", "tnverify", "tslm_to_tt"),
         small=lambda p, rng: _small_eq16(p, rng, corrected=True),
-        proof="proofs/ttlm_tslm.py::prove_tslm_eq_16_corrected", expected="holds"))
+        proof="proofs/ttlm_tslm.py::prove_tslm_eq_16_corrected",
+        expected="holds",
+    ),
+)
 
 
 # -- tslm-eq-19 --------------------------------------------------------------------
@@ -203,28 +253,47 @@ def _small_eq19(params, rng):
     # n: m**n · r**n summed products per inner product (explicit side) + the solve for h0;
     # scale: Σ|terms| per sample, times cond(W) for the W⁻¹ of h0
     cond = float(np.linalg.cond(W))
-    return compare_values("⟨𝒯 (Eq. 16), α₁⊗⋯⊗α_n⟩ vs λᵀh_n of Eq. 19 from h₀ = W⁻¹1",
-                          rhs, lhs, n=(m * r) ** n + r, scale=np.array(scale) * cond,
-                          sizes={"m": m, "r": r, "length": n, "samples": S},
-                          details={"cond_W": cond}, control=wrong,
-                          control_label="the recursion with Wᵀ in place of W")
+    return compare_values(
+        "⟨𝒯 (Eq. 16), α₁⊗⋯⊗α_n⟩ vs λᵀh_n of Eq. 19 from h₀ = W⁻¹1",
+        rhs,
+        lhs,
+        n=(m * r) ** n + r,
+        scale=np.array(scale) * cond,
+        sizes={"m": m, "r": r, "length": n, "samples": S},
+        details={"cond_W": cond},
+        control=wrong,
+        control_label="the recursion with Wᵀ in place of W",
+    )
 
 
-claim("tslm-eq-19", "TSLM recurrence h_t = Wh_{t−1} ⊙ Uα_t (Eq. 19)",
-      ("\"when calculating the inner product of two tensors 𝒯 and 𝒜, we can introduce "
-       "intermediate variables h_t, which can be recursively calculated as: h₁ = Wh₀ ⊙ Uα₁ … "
-       "h_t = Wh_{t−1} ⊙ Uα_t (19) where setting the h₀ := W⁻¹1, and the matrices W and U "
-       "decomposed from Eq. 16 in the last section. … This multiplicative operation is derived "
-       "from the tensor product (in Eq. 16) and the δ-tensor\". Here 𝒜 = α₁ ⊗ ⋯ ⊗ α_n (Eq. 7, "
-       "11); the check closes with λᵀh_n."),
-      refs("tslm", "A Recursive Calculation of Conditional Probability, Eq. 19", "tslm",
-           "Eq. 11, 16"), _small_eq19, topic="tt-language-models",
-      space=({"m": 2, "r": 2, "length": 2}, {"m": 3, "r": 3, "length": 4}), scaled=scaled_eq19,
-      scaled_space={"small": ({"m": 16, "r": 16, "length": 64, "batch": 32},),
-                    "large": ({"m": 512, "r": 512, "length": 1024, "batch": 1024},)},
-      pinned=({"params": {"m": 3, "r": 3, "length": 4}, "seed": 19, "note": "the claims catalogue sizes"},),
-      uses=("tslm-eq-16",), proof="proofs/ttlm_tslm.py::prove_tslm_eq_19")
-
+claim(
+    "tslm-eq-19",
+    "TSLM recurrence h_t = Wh_{t−1} ⊙ Uα_t (Eq. 19)",
+    (
+        '"when calculating the inner product of two tensors 𝒯 and 𝒜, we can introduce '
+        "intermediate variables h_t, which can be recursively calculated as: h₁ = Wh₀ ⊙ Uα₁ … "
+        "h_t = Wh_{t−1} ⊙ Uα_t (19) where setting the h₀ := W⁻¹1, and the matrices W and U "
+        "decomposed from Eq. 16 in the last section. … This multiplicative operation is derived "
+        'from the tensor product (in Eq. 16) and the δ-tensor". Here 𝒜 = α₁ ⊗ ⋯ ⊗ α_n (Eq. 7, '
+        "11); the check closes with λᵀh_n."
+    ),
+    refs(
+        "tslm", "A Recursive Calculation of Conditional Probability, Eq. 19", "tslm", "Eq. 11, 16"
+    ),
+    _small_eq19,
+    topic="tt-language-models",
+    space=({"m": 2, "r": 2, "length": 2}, {"m": 3, "r": 3, "length": 4}),
+    scaled=scaled_eq19,
+    scaled_space={
+        "small": ({"m": 16, "r": 16, "length": 64, "batch": 32},),
+        "large": ({"m": 512, "r": 512, "length": 1024, "batch": 1024},),
+    },
+    pinned=(
+        {"params": {"m": 3, "r": 3, "length": 4}, "seed": 19, "note": "the claims catalogue sizes"},
+    ),
+    uses=("tslm-eq-16",),
+    proof="proofs/ttlm_tslm.py::prove_tslm_eq_19",
+)
 
 
 # -- tslm-eq-17 --------------------------------------------------------------------
@@ -249,9 +318,14 @@ def _eq17_explicit():
     return compare_values(
         "computed: y₂ = V h₂ as printed in Eq. 20; reference: ⟨𝒯_(2), 𝒜_(1)⟩ of Eq. 17–18 "
         "(= V h₁); explicit: m = r = |V| = 1, U = W = V = 1, h₀ = 1, α₁ = 1, α₂ = 2",
-        [one @ h[2]], [y17], n=4, labels=label,
+        [one @ h[2]],
+        [y17],
+        n=4,
+        labels=label,
         sizes={"m": 1, "r": 1, "vocab_size": 1, "length": 2},
-        control=[one @ h[1]], control_label="y₂ = V h₁ (the meant Eq. 20)")
+        control=[one @ h[1]],
+        control_label="y₂ = V h₁ (the meant Eq. 20)",
+    )
 
 
 def _eq17_transposed(params, rng, corrected):
@@ -263,27 +337,49 @@ def _eq17_transposed(params, rng, corrected):
     cond = float(np.linalg.cond(W))
     y17, y_prev, y_lit, scale = [], [], [], []
     for t in range(2, n + 1):
-        y17.append(_contract(eq18_tensor(V, U, W, t), alphas[:t - 1]))
-        scale.append(_contract(eq18_tensor(np.abs(V), np.abs(U), np.abs(W), t),
-                               [np.abs(a) for a in alphas[:t - 1]]) * cond)
+        y17.append(_contract(eq18_tensor(V, U, W, t), alphas[: t - 1]))
+        scale.append(
+            _contract(
+                eq18_tensor(np.abs(V), np.abs(U), np.abs(W), t),
+                [np.abs(a) for a in alphas[: t - 1]],
+            )
+            * cond
+        )
         y_prev.append(V @ h[t - 1])
         y_lit.append(V @ h[t])
-    labels = [f"t = {t} (1-based, the paper's step), word k = {k} of 0..{Vs - 1} (0-based)" for t in range(2, n + 1)
-              for k in range(Vs)]
+    labels = [
+        f"t = {t} (1-based, the paper's step), word k = {k} of 0..{Vs - 1} (0-based)"
+        for t in range(2, n + 1)
+        for k in range(Vs)
+    ]
     # n: (m·r)^(t−1) summed products per logit + r for the solve; scale: Σ|terms|·cond(W)
     kw = dict(n=(m * r) ** n + r, scale=np.array(scale), labels=labels)
-    parts = {"Eq. 17 vs y_t = V h_{t−1}": compare_values(
-        "⟨𝒯_(t), 𝒜_(t−1)⟩ (Eq. 17–18) vs V h_{t−1}, t = 2..n", y_prev, y17, **kw,
-        control=y_lit, control_label="y_t = V h_t as printed in Eq. 20")}
-    if not corrected and (m, r, Vs, n) == (1, 1, 1, 2):    # the first case: by hand too
+    parts = {
+        "Eq. 17 vs y_t = V h_{t−1}": compare_values(
+            "⟨𝒯_(t), 𝒜_(t−1)⟩ (Eq. 17–18) vs V h_{t−1}, t = 2..n",
+            y_prev,
+            y17,
+            **kw,
+            control=y_lit,
+            control_label="y_t = V h_t as printed in Eq. 20",
+        )
+    }
+    if not corrected and (m, r, Vs, n) == (1, 1, 1, 2):  # the first case: by hand too
         parts = {"explicit: m = r = |V| = 1, α₁ = 1, α₂ = 2": _eq17_explicit(), **parts}
     if not corrected:
         parts["Eq. 17 vs Eq. 20 as printed (y_t = V h_t)"] = compare_values(
             "computed: (y_t)_k = (V h_t)_k as printed in Eq. 20; reference: ⟨𝒯_(t), 𝒜_(t−1)⟩_k "
-            "of Eq. 17–18; t = 2..n", y_lit, y17, **kw)
-    return Evidence("Eq. 17–18 vs Eq. 19–20 (V ∈ ℝ^{|V|×r})" + (", y_t = V h_{t−1}" if corrected
-                                                               else ""),
-                    parts=parts, sizes=dict(params), details={"cond_W": cond})
+            "of Eq. 17–18; t = 2..n",
+            y_lit,
+            y17,
+            **kw,
+        )
+    return Evidence(
+        "Eq. 17–18 vs Eq. 19–20 (V ∈ ℝ^{|V|×r})" + (", y_t = V h_{t−1}" if corrected else ""),
+        parts=parts,
+        sizes=dict(params),
+        details={"cond_W": cond},
+    )
 
 
 def _conditional_parts(params, rng, corrected):
@@ -296,9 +392,9 @@ def _conditional_parts(params, rng, corrected):
     eye = np.eye(Vs)
     h = _h_states(U, W, [eye[w] for w in prefix])
     exact, lin, soft, t_dep = [], [], [], []
-    conds = conditionals(T)                        # the ratio of marginals, Eq. 15
+    conds = conditionals(T)  # the ratio of marginals, Eq. 15
     for t in range(1, n + 1):
-        exact.append(conds[t - 1][tuple(prefix[:t - 1])])
+        exact.append(conds[t - 1][tuple(prefix[: t - 1])])
         y = _env_readout(lam, U, W, t, n) @ h[t - 1]
         lin.append(y / y.sum())
         soft.append(np.exp(y - y.max()) / np.exp(y - y.max()).sum())
@@ -306,14 +402,18 @@ def _conditional_parts(params, rng, corrected):
     labels = [[t, k] for t in range(1, n + 1) for k in range(Vs)]
     cond = float(np.linalg.cond(W))
     kw = dict(n=_conditional_ops(Vs, r, n), scale=np.array(exact) * cond, labels=labels)
-    parts = {"exact conditional (Eq. 15) vs linear normalisation of V_t h_{t−1}":
-             compare_values("Σ_future 𝒯 ratios vs V_t h_{t−1} / Σ, V_t = Uᵀdiag(e_t)W",
-                            lin, exact, **kw).keyed("linear-normalisation")}
+    parts = {
+        "exact conditional (Eq. 15) vs linear normalisation of V_t h_{t−1}": compare_values(
+            "Σ_future 𝒯 ratios vs V_t h_{t−1} / Σ, V_t = Uᵀdiag(e_t)W", lin, exact, **kw
+        ).keyed("linear-normalisation")
+    }
     if not corrected:
-        parts["exact conditional (Eq. 15) vs softmax(V_t h_{t−1}) (Eq. 17/20)"] = \
-            compare_values("Σ_future 𝒯 ratios vs softmax of the same logits", soft, exact, **kw)
+        parts["exact conditional (Eq. 15) vs softmax(V_t h_{t−1}) (Eq. 17/20)"] = compare_values(
+            "Σ_future 𝒯 ratios vs softmax of the same logits", soft, exact, **kw
+        )
     parts[next(iter(parts))].details["readout_changes_with_t"] = float(
-        max(np.abs(a - t_dep[0]).max() for a in t_dep))
+        max(np.abs(a - t_dep[0]).max() for a in t_dep)
+    )
     return parts
 
 
@@ -329,59 +429,86 @@ def _conditional_ops(Vs, r, n):
     h_{t−1} (n r-term steps), V_t h (two r-term sums) and the normalisation (|V|).
     The scale is therefore the exact conditional itself (times cond(W)), entry by entry.
     """
-    return Vs ** n + n * (r + 2) + n * (r + 1) + n * r + Vs + 2 * r + Vs
+    return Vs**n + n * (r + 2) + n * (r + 1) + n * r + Vs + 2 * r + Vs
 
 
 def _small_eq17(params, rng):
     r, Vs = params["r"], params["vocab_size"]
     printed = Evidence(
         "V as printed, V ∈ ℝ^{r×|V|}",
-        ill_posed=(f"V_{{k,i}} (k over the |V| = {Vs} words) and V h_t (h_t ∈ ℝ^{r}) need "
-                   f"V ∈ ℝ^{{|V|×r}}; the printed V ∈ ℝ^{{r×|V|}} is {r}×{Vs}"))
+        ill_posed=(
+            f"V_{{k,i}} (k over the |V| = {Vs} words) and V h_t (h_t ∈ ℝ^{r}) need "
+            f"V ∈ ℝ^{{|V|×r}}; the printed V ∈ ℝ^{{r×|V|}} is {r}×{Vs}"
+        ),
+    )
     if Vs == r:
         printed = _eq17_transposed(params, rng, corrected=False)
     # considered and ruled out (the text defines the model's conditional, not the joint's)
-    cond = Evidence("softmax / linear normalisation vs the exact conditional of 𝒯 (Eq. 15)",
-                    parts=_conditional_parts(params, rng, False), sizes=dict(params))
-    return Evidence("Eq. 17 (with Eq. 18) vs Eq. 20",
-                    readings={"V as printed r×|V|": printed,
-                              "V |V|×r": _eq17_transposed(params, rng, False).keyed("v-transposed"),
-                              "exact conditional of 𝒯": cond.keyed("exact-conditional")},
-                    sizes=dict(params))
+    cond = Evidence(
+        "softmax / linear normalisation vs the exact conditional of 𝒯 (Eq. 15)",
+        parts=_conditional_parts(params, rng, False),
+        sizes=dict(params),
+    )
+    return Evidence(
+        "Eq. 17 (with Eq. 18) vs Eq. 20",
+        readings={
+            "V as printed r×|V|": printed,
+            "V |V|×r": _eq17_transposed(params, rng, False).keyed("v-transposed"),
+            "exact conditional of 𝒯": cond.keyed("exact-conditional"),
+        },
+        sizes=dict(params),
+    )
 
 
-EQ17_SPACE = ({"m": 1, "r": 1, "vocab_size": 1, "length": 2},
-              {"m": 2, "r": 2, "vocab_size": 3, "length": 3},
-              {"m": 3, "r": 3, "vocab_size": 5, "length": 4})
+EQ17_SPACE = (
+    {"m": 1, "r": 1, "vocab_size": 1, "length": 2},
+    {"m": 2, "r": 2, "vocab_size": 3, "length": 3},
+    {"m": 3, "r": 3, "vocab_size": 5, "length": 4},
+)
 
 corrected_pair(
     "tslm-eq-17",
     common=dict(topic="tt-language-models", space=EQ17_SPACE, uses=("tslm-eq-16", "tslm-eq-19")),
     printed=dict(
         title="TSLM conditional softmax(⟨𝒯_(t), 𝒜_(t−1)⟩) = softmax(Vh_t)",
-        statement=("Eq. 17: \"p(w_t|w₁^{t−1}) = softmax(⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩) (17) where "
-                   "𝒜_{(t−1)} is the input of (t−1) words, represented as α₁, …, α_{(t−1)} … "
-                   "⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩ is denoted as y_t.\" Eq. 18: \"𝒯_{(t)} ∈ ℝ^{m×⋯×m×|V|} "
-                   "is constructed by matrix V ∈ ℝ^{r×|V|}, 𝒮_{(t−1)} and matrix U … 𝒯_{(t),k} "
-                   "= Σ_{i=1}^r V_{k,i} 𝒮_{(t−1),i} ⊗ u_i (18)\". Eq. 20: \"p(w_t|w₁^{t−1}) = "
-                   "softmax(y_t); y_t = Vh_t; h_t = g(Wh_{t−1}, Uα_t); g(a, b) = a ⊙ b (20) … U "
-                   "∈ ℝ^{m×r}, W ∈ ℝ^{r×r}, V ∈ ℝ^{r×|V|}\"."),
+        statement=(
+            'Eq. 17: "p(w_t|w₁^{t−1}) = softmax(⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩) (17) where '
+            "𝒜_{(t−1)} is the input of (t−1) words, represented as α₁, …, α_{(t−1)} … "
+            '⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩ is denoted as y_t." Eq. 18: "𝒯_{(t)} ∈ ℝ^{m×⋯×m×|V|} '
+            "is constructed by matrix V ∈ ℝ^{r×|V|}, 𝒮_{(t−1)} and matrix U … 𝒯_{(t),k} "
+            '= Σ_{i=1}^r V_{k,i} 𝒮_{(t−1),i} ⊗ u_i (18)". Eq. 20: "p(w_t|w₁^{t−1}) = '
+            "softmax(y_t); y_t = Vh_t; h_t = g(Wh_{t−1}, Uα_t); g(a, b) = a ⊙ b (20) … U "
+            '∈ ℝ^{m×r}, W ∈ ℝ^{r×r}, V ∈ ℝ^{r×|V|}".'
+        ),
         refs=refs("tslm", "A Recursive Calculation of Conditional Probability, Eq. 17–20"),
         small=_small_eq17,
-        readings=RD.EQ17, defect=RD.EQ17_DEFECT, remarks=RD.EQ17_REMARKS,
-        pinned=({"params": {"m": 3, "r": 3, "vocab_size": 5, "length": 4}, "seed": 17,
-                 "note": "the claims catalogue sizes"},), expected="fails"),
+        readings=RD.EQ17,
+        defect=RD.EQ17_DEFECT,
+        remarks=RD.EQ17_REMARKS,
+        pinned=(
+            {
+                "params": {"m": 3, "r": 3, "vocab_size": 5, "length": 4},
+                "seed": 17,
+                "note": "the claims catalogue sizes",
+            },
+        ),
+        expected="fails",
+    ),
     corrected=dict(
         title="⟨𝒯_(t), 𝒜_(t−1)⟩ = V h_{t−1} (Eq. 20 with y_t = V h_{t−1})",
-        statement=("Corrected (the edit): Eq. 17–18 as printed except the sentence before "
-                   "Eq. 18, which reads \"constructed by matrix V ∈ ℝ^{|V|×r}\" (as Eq. 18's "
-                   "V_{k,i}, k over the vocabulary mode, needs), and Eq. 20 reading \"y_t = "
-                   "Vh_{t−1}\" with \"U ∈ ℝ^{r×m}, … V ∈ ℝ^{|V|×r}\": ⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩ = "
-                   "V h_{t−1}, the readout of the state after the t−1 prefix words."),
+        statement=(
+            "Corrected (the edit): Eq. 17–18 as printed except the sentence before "
+            'Eq. 18, which reads "constructed by matrix V ∈ ℝ^{|V|×r}" (as Eq. 18\'s '
+            'V_{k,i}, k over the vocabulary mode, needs), and Eq. 20 reading "y_t = '
+            'Vh_{t−1}" with "U ∈ ℝ^{r×m}, … V ∈ ℝ^{|V|×r}": ⟨𝒯_{(t)}, 𝒜_{(t−1)}⟩ = '
+            "V h_{t−1}, the readout of the state after the t−1 prefix words."
+        ),
         readings=tuple(r for r in RD.EQ17 if r.admissible),
         refs=refs("tslm", "A Recursive Calculation of Conditional Probability, Eq. 17–20"),
         small=lambda p, rng: _eq17_transposed(p, rng, corrected=True),
-        proof="proofs/ttlm_tslm.py::prove_tslm_eq_17_corrected"))
+        proof="proofs/ttlm_tslm.py::prove_tslm_eq_17_corrected",
+    ),
+)
 
 
 # -- tslm-eq-21 --------------------------------------------------------------------
@@ -406,8 +533,11 @@ def _nonlinear(name, g, rng, r, joint):
         what = "g(a+a′, b) − g(a,b) − g(a′,b) and g(ca, b) − c·g(a,b) (first argument)"
     err = float(max(np.abs(add).max(), np.abs(hom).max()))
     # n: a handful of flops per entry; norm: the size of the terms
-    tol = tolerance(np.float64, n=4, norm=float(c * (np.abs(a) + np.abs(a2)).max()
-                                              * (np.abs(b) + np.abs(b2) + 1).max()))
+    tol = tolerance(
+        np.float64,
+        n=4,
+        norm=float(c * (np.abs(a) + np.abs(a2)).max() * (np.abs(b) + np.abs(b2) + 1).max()),
+    )
     ok = err > float(tol)
     # control: the same test on a linear map (jointly: 2a − 3b; per argument: 2a)
     lin = (lambda x, y: 2 * x - 3 * y) if joint else (lambda x, y: 2 * x)
@@ -418,12 +548,19 @@ def _nonlinear(name, g, rng, r, joint):
         c_add = lin(a + a2, b) - lin(a, b) - lin(a2, b)
         c_hom = lin(c * a, b) - c * lin(a, b)
     c_err = float(max(np.abs(c_add).max(), np.abs(c_hom).max()))
-    control = Evidence(f"control (the linear map {'2a − 3b' if joint else '2a'}) of: {name} "
-                       "is non-linear", passed=c_err > float(tol),
-                       details={"max_violation_of_linearity": c_err})
-    return Evidence(f"{name} is non-linear: {what} beyond rounding", error=err, tolerance=tol,
-                    passed=ok, counterexample=None if ok else
-                    {"function": name, "max_violation_of_linearity": err}, control=control)
+    control = Evidence(
+        f"control (the linear map {'2a − 3b' if joint else '2a'}) of: {name} is non-linear",
+        passed=c_err > float(tol),
+        details={"max_violation_of_linearity": c_err},
+    )
+    return Evidence(
+        f"{name} is non-linear: {what} beyond rounding",
+        error=err,
+        tolerance=tol,
+        passed=ok,
+        counterexample=None if ok else {"function": name, "max_violation_of_linearity": err},
+        control=control,
+    )
 
 
 def _small_eq21(params, rng):
@@ -431,23 +568,40 @@ def _small_eq21(params, rng):
     readings = {}
     for key, joint in (("jointly in (a, b)", True), ("separately in each argument", False)):
         readings[key] = Evidence(
-            f"g non-linear {key}", parts={
+            f"g non-linear {key}",
+            parts={
                 "g_TSLM = a ⊙ b": _nonlinear("g_TSLM", _g_tslm, rng, r, joint),
-                "g_RNN = tanh(a + b) (reference)": _nonlinear("g_RNN", _g_rnn, rng, r, joint)})
-    return Evidence("linearity tests of g_TSLM (Eq. 20–21), g_RNN for reference",
-                    readings=readings, sizes={"r": r},
-                    details={"not_checkable": "'capable of expressing more complex semantic "
-                             "information' is an empirical statement with no definition"})
+                "g_RNN = tanh(a + b) (reference)": _nonlinear("g_RNN", _g_rnn, rng, r, joint),
+            },
+        )
+    return Evidence(
+        "linearity tests of g_TSLM (Eq. 20–21), g_RNN for reference",
+        readings=readings,
+        sizes={"r": r},
+        details={
+            "not_checkable": "'capable of expressing more complex semantic "
+            "information' is an empirical statement with no definition"
+        },
+    )
 
 
-claim("tslm-eq-21", "g_TSLM(a, b) = a ⊙ b is 'a non-linear operation'",
-      ("On g: \"g(a, b) = a ⊙ b … and g is a non-linear operation.\" Eq. 21: \"g_RNN(a, b) = "
-       "σ(a + b); g_TSLM(a, b) = a ⊙ b (21) where σ(·) is typically a point-wise activation "
-       "function such as sigmoid, tanh etc.\" Experimental analysis: \"the non-linear operation "
-       "g in Eq. 20 is an element-wise multiplication, which is capable of expressing more "
-       "complex semantic information than a standard RNN structure with activation function "
-       "using an addition operation.\""),
-      refs("tslm", "Eq. 20–21", "tslm", "Experimental analysis"), _small_eq21, topic="tt-language-models",
-      space=({"r": 2}, {"r": 8}),
-      readings=RD.EQ21, remarks=RD.EQ21_REMARKS, expected="holds",
-      proof="proofs/ttlm_tslm.py::prove_tslm_eq_21_bilinear")
+claim(
+    "tslm-eq-21",
+    "g_TSLM(a, b) = a ⊙ b is 'a non-linear operation'",
+    (
+        'On g: "g(a, b) = a ⊙ b … and g is a non-linear operation." Eq. 21: "g_RNN(a, b) = '
+        "σ(a + b); g_TSLM(a, b) = a ⊙ b (21) where σ(·) is typically a point-wise activation "
+        'function such as sigmoid, tanh etc." Experimental analysis: "the non-linear operation '
+        "g in Eq. 20 is an element-wise multiplication, which is capable of expressing more "
+        "complex semantic information than a standard RNN structure with activation function "
+        'using an addition operation."'
+    ),
+    refs("tslm", "Eq. 20–21", "tslm", "Experimental analysis"),
+    _small_eq21,
+    topic="tt-language-models",
+    space=({"r": 2}, {"r": 8}),
+    readings=RD.EQ21,
+    remarks=RD.EQ21_REMARKS,
+    expected="holds",
+    proof="proofs/ttlm_tslm.py::prove_tslm_eq_21_bilinear",
+)

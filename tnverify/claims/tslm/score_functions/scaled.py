@@ -6,19 +6,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from ... import Evidence
-from ...compare import compare_values
 from ....conventions import rank_tolerance
 from ....definitions.explicit import guard_size
 from ....device import torch_generator
+from ... import Evidence
+from ...compare import compare_values
 
 __all__ = ["scaled_tslm"]
 
 
 def _torch():
     import torch
-    return torch
 
+    return torch
 
 
 def scaled_tslm(params, device, rng):
@@ -48,11 +48,14 @@ def scaled_tslm(params, device, rng):
     s7, s7_32 = expand(A, E), expand(A.float(), E.float())
     scale = outer([E.abs() @ alpha[i].abs() for i in range(n)])
     sz = {"m": m, "n": n}
-    parts = {"s (Eq. 6) vs expansion (7)": compare_values(
-                 "⊗ w_i vs 𝒜 ×_k E", s6, s7, scale=scale, n=n * m, sizes=sz),
-             "expansion float32 vs float64": compare_values(
-                 "Eq. 7 float32 vs float64", s7_32, s7, scale=scale, n=n * m, dtype="float32",
-                 sizes=sz)}
+    parts = {
+        "s (Eq. 6) vs expansion (7)": compare_values(
+            "⊗ w_i vs 𝒜 ×_k E", s6, s7, scale=scale, n=n * m, sizes=sz
+        ),
+        "expansion float32 vs float64": compare_values(
+            "Eq. 7 float32 vs float64", s7_32, s7, scale=scale, n=n * m, dtype="float32", sizes=sz
+        ),
+    }
     # negative control: 𝒜 plus a second rank-one term (a sum of two sentence tensors)
     A2 = A + outer(list(torch.randn(n, m, **kw)))
 
@@ -66,11 +69,22 @@ def scaled_tslm(params, device, rng):
         rank, sv, tol = num_rank(A, k)
         rank2 = num_rank(A2, k)[0]
         parts[f"rank of unfolding A_[{k}] = 1"] = Evidence(
-            f"numerical rank of the {m**k}×{m**(n-k)} unfolding", passed=rank == 1,
-            sizes=sz, details={"rank": rank, "tolerance": tol, "sigma_1": float(sv[0]),
-                               "sigma_2": float(sv[1]) if sv.size > 1 else None},
+            f"numerical rank of the {m**k}×{m ** (n - k)} unfolding",
+            passed=rank == 1,
+            sizes=sz,
+            details={
+                "rank": rank,
+                "tolerance": tol,
+                "sigma_1": float(sv[0]),
+                "sigma_2": float(sv[1]) if sv.size > 1 else None,
+            },
             counterexample=None if rank == 1 else {"k": k, "rank": rank},
-            control=Evidence(f"control (𝒜 + a second rank-one term, rank {rank2}) of: rank "
-                             f"of unfolding A_[{k}] = 1", passed=rank2 == 1))
-    return Evidence("s = ⊗ w_i vs expansion (7) at scale; unfolding ranks of 𝒜",
-                    sizes=sz, parts=parts)
+            control=Evidence(
+                f"control (𝒜 + a second rank-one term, rank {rank2}) of: rank "
+                f"of unfolding A_[{k}] = 1",
+                passed=rank2 == 1,
+            ),
+        )
+    return Evidence(
+        "s = ⊗ w_i vs expansion (7) at scale; unfolding ranks of 𝒜", sizes=sz, parts=parts
+    )
