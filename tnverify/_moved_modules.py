@@ -93,7 +93,7 @@ MOVED: dict[str, str] = {
     "tnverify.claims.spine_ttlm": "tnverify.claims.ttlm.tt_format",
     "tnverify.claims.ttlm_published": "tnverify.claims.ttlm.published_numbers",
     "tnverify.claims.ttlm_rnn": "tnverify.claims.ttlm.rnn_runs",
-    "tnverify.claims.ttlm_tslm": "tnverify.claims.tslm.recurrence.statements",
+    "tnverify.claims.ttlm_tslm": "tnverify.claims.tslm.recurrence.checks",
     "tnverify.claims.ttlm_variants": "tnverify.claims.ttlm.uniform_ttlm",
     # moved in 0.3.0.dev: gtm and tslm topics as sub-packages
     "tnverify.claims.gtm.expressivity_scaled": "tnverify.claims.gtm.expressivity.scaled",
@@ -103,7 +103,6 @@ MOVED: dict[str, str] = {
     "tnverify.claims.gtm.networks_statements": "tnverify.claims.gtm.networks.quotes",
     "tnverify.claims.gtm.score_functions_scaled": "tnverify.claims.gtm.score_functions.scaled",
     "tnverify.claims.gtm.universality_scaled": "tnverify.claims.gtm.universality.scaled",
-    "tnverify.claims.gtm.universality_small": "tnverify.claims.gtm.universality.checks",
     "tnverify.claims.gtm.universality_statements": "tnverify.claims.gtm.universality.quotes",
     "tnverify.claims.tslm.ngram_readings": "tnverify.claims.tslm.ngrams.readings",
     "tnverify.claims.tslm.ngram_tensor": "tnverify.claims.tslm.ngrams.checks",
@@ -136,6 +135,7 @@ SPLIT: dict[str, tuple[str, ...]] = {
     ),
     "tnverify.claims.gtm_expressivity": (
         "tnverify.claims.gtm.expressivity.statements",
+        "tnverify.claims.gtm.expressivity.checks",
         "tnverify.claims.gtm.expressivity.scaled",
         "tnverify.claims.gtm.expressivity.quotes",
         "tnverify.claims",
@@ -143,6 +143,8 @@ SPLIT: dict[str, tuple[str, ...]] = {
     "tnverify.claims.gtm_universality": (
         "tnverify.claims.gtm.universality.quotes",
         "tnverify.claims.gtm.universality.checks",
+        "tnverify.claims.gtm.universality.spans",
+        "tnverify.claims.gtm.universality.product",
         "tnverify.claims.gtm.universality.scaled",
         "tnverify.claims.gtm.universality.statements",
         "tnverify.claims",
@@ -175,6 +177,12 @@ SPLIT: dict[str, tuple[str, ...]] = {
         "tnverify.claims.tt_svd_support",
         "tnverify.claims",
     ),
+    # moved in 0.3.0.dev: gtm and tslm topics as sub-packages
+    "tnverify.claims.gtm.universality_small": (
+        "tnverify.claims.gtm.universality.checks",
+        "tnverify.claims.gtm.universality.spans",
+        "tnverify.claims.gtm.universality.product",
+    ),
 }
 
 
@@ -182,13 +190,13 @@ SPLIT: dict[str, tuple[str, ...]] = {
 #: which the old module's names are looked up, in order (see :func:`old_module_names`).
 BECAME_PACKAGES: dict[str, tuple[str, ...]] = {
     # moved in 0.3.0.dev: gtm and tslm topics as sub-packages
-    "tnverify.claims.gtm.expressivity": ("statements", "scaled", "quotes"),
-    "tnverify.claims.gtm.figures": ("statements", "scaled"),
+    "tnverify.claims.gtm.expressivity": ("statements", "checks", "scaled", "quotes"),
+    "tnverify.claims.gtm.figures": ("statements", "checks", "scaled"),
     "tnverify.claims.gtm.networks": ("statements", "scaled", "quotes"),
     "tnverify.claims.gtm.score_functions": ("statements", "scaled"),
-    "tnverify.claims.gtm.universality": ("statements", "checks", "scaled", "quotes"),
+    "tnverify.claims.gtm.universality": ("statements", "checks", "spans", "product"),
     "tnverify.claims.tslm.ngrams": ("statements", "checks", "readings", "scaled"),
-    "tnverify.claims.tslm.recurrence": ("statements", "readings", "scaled"),
+    "tnverify.claims.tslm.recurrence": ("statements", "checks", "readings", "scaled"),
     "tnverify.claims.tslm.score_functions": ("statements", "scaled"),
 }
 

@@ -10,7 +10,7 @@ import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tnverify.claims.gtm.figures.statements as cg
+import tnverify.claims.gtm.figures.checks as cg
 from tnverify.claims import get_claim, run_claim
 from tnverify.claims.gtm.figures import scaled as S
 from tnverify.conventions import tolerance

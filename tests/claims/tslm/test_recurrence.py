@@ -2,7 +2,7 @@
 
 import numpy as np
 
-import tnverify.claims.tslm.recurrence.statements as mod
+import tnverify.claims.tslm.recurrence.checks as mod
 from tnverify.claims import get_claim
 from tnverify.conventions import tolerance
 from tnverify.definitions.conditionals import conditionals

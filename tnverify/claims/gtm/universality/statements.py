@@ -4,7 +4,8 @@ Thm. 5.1 with Lemma 5.2 (max networks realise every grid tensor), the non-univer
 of ξ = max(x, 0) + max(y, 0) (§4.2) and Prop. A.5 (ξ = xy).
 
 The constructions are in :mod:`tnverify.generalized.constructions`, the small checks in
-:mod:`.checks`, the torch sides in :mod:`.scaled`.
+:mod:`.checks` (Lemma 5.1, Prop. A.4), :mod:`.spans` (Thm. 5.1, §4.2) and :mod:`.product`
+(Prop. A.5), the torch sides in :mod:`.scaled`.
 """
 
 from __future__ import annotations
@@ -14,13 +15,11 @@ from ...readings import Defect, Reading
 from ...registration import claim, corrected_pair, refs
 from .checks import (
     PROP_A_4_READINGS,
-    prop_a_5_evidence,
     small_lemma_5_1,
     small_prop_a_4,
     small_prop_a_4_corrected,
-    small_sec_4_2,
-    small_thm_5_1,
 )
+from .product import prop_a_5_evidence
 from .quotes import S_LEMMA_5_1, S_PROP_A_4, S_PROP_A_5, S_SEC_4_2, S_THM_5_1
 from .scaled import (
     scaled_lemma_5_1,
@@ -30,6 +29,7 @@ from .scaled import (
     scaled_sec_4_2,
     scaled_thm_5_1,
 )
+from .spans import small_sec_4_2, small_thm_5_1
 
 _PROOF = "proofs/gtm_universality.py::"
 

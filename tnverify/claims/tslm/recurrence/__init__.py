@@ -1,6 +1,6 @@
 """The recursive decomposition and recurrence of tslm ("Recursive Tensor
 Decomposition", "A Recursive Calculation of Conditional Probability", Eq. 16–21): the
-registrations and small checks (:mod:`.statements`), the readings (:mod:`.readings`) and
+registrations (:mod:`.statements`), the small checks (:mod:`.checks`), the readings (:mod:`.readings`) and
 the torch sides (:mod:`.scaled`).
 
 In tnverify 0.2.0 this was the module ``tnverify.claims.tslm.recurrence``; its names are still served here,
