@@ -207,7 +207,7 @@ def test_mod_p_rank_is_the_exact_rank_on_small_grids(seed):
 
 
 def test_lemma_a1_status_matches_the_claim():
-    import tnverify.claims.gtm.expressivity as claims
+    import tnverify.claims.gtm.expressivity.statements as claims
     from tnverify.claims import get_claim
 
     assert claims is not None
@@ -220,7 +220,7 @@ CLAIM_IDS = ("gtm-fig-3", "gtm-fig-5", "gtm-sec-5.2-shared")
 
 @pytest.fixture(scope="module")
 def claims():
-    import tnverify.claims.gtm.figures  # noqa: F401 - registers the claims
+    import tnverify.claims.gtm.figures.statements  # noqa: F401 - registers the claims
     from tnverify.claims import get_claim
 
     return {cid: get_claim(cid) for cid in CLAIM_IDS}
@@ -312,7 +312,7 @@ def test_fig3_counterexample_needs_exact_bound_one(monkeypatch):
 
 @given(seed=st.integers(0, 2**32 - 1))
 def test_fig5_fails_for_every_seed(seed):
-    import tnverify.claims.gtm.figures  # noqa: F401
+    import tnverify.claims.gtm.figures.statements  # noqa: F401
     from tnverify.claims import get_claim
 
     claim = get_claim("gtm-fig-5")
@@ -325,7 +325,7 @@ def test_fig5_fails_for_every_seed(seed):
 
 @given(seed=st.integers(0, 2**32 - 1))
 def test_shared_span_is_full_for_every_seed(seed):
-    import tnverify.claims.gtm.figures  # noqa: F401
+    import tnverify.claims.gtm.figures.statements  # noqa: F401
     from tnverify.claims import get_claim
 
     claim = get_claim("gtm-sec-5.2-shared")

@@ -10,7 +10,7 @@ import pytest
 
 # -- scaled §4.2: the grids come from grid_tensor(random_shallow(..., "relu_sum")) ------------
 def test_sec_4_2_scaled_uses_the_implementation(monkeypatch):
-    import tnverify.claims.gtm.universality_scaled as U
+    import tnverify.claims.gtm.universality.scaled as U
 
     params = {"M": 3, "T": 4, "samples": 128, "sketch": 96}
     ev = U.scaled_sec_4_2(params, "cpu", np.random.default_rng(0))
@@ -24,7 +24,7 @@ def test_sec_4_2_scaled_uses_the_implementation(monkeypatch):
 
 # -- gtm-lemma-a.1: parts with R·TM/2 ≥ M^(T/2) are vacuous ---------------------------------
 def test_lemma_a1_vacuous_parts_are_skipped():
-    import tnverify.claims.gtm.expressivity  # noqa: F401 - registers the claim
+    import tnverify.claims.gtm.expressivity.statements  # noqa: F401 - registers the claim
     from tnverify.claims import get_claim
     from tnverify.generalized.bounds import lemma_a1_bound
 
@@ -63,7 +63,7 @@ def test_prop_a3_control_must_disagree(monkeypatch):
 # -- gtm-thm-5.3: "shared cores" is not applicable when T < 4 --------------------------------
 @pytest.mark.parametrize("T, applicable", [(3, False), (4, True), (5, True)])
 def test_thm_5_3_shared_part_needs_two_middle_cores(T, applicable):
-    import tnverify.claims.gtm.expressivity  # noqa: F401 - registers the claim
+    import tnverify.claims.gtm.expressivity.statements  # noqa: F401 - registers the claim
     from tnverify.claims import get_claim
 
     ev = get_claim("gtm-thm-5.3").run_small({"M": 2, "R": 2, "T": T}, 0)

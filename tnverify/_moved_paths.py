@@ -77,13 +77,13 @@ MOVED_0_2: dict[str, str] = {
     "tnverify.products": "tnverify.lru.products",
     "tnverify.claims.gtm_definitions": "tnverify.claims.gtm.definitions",
     "tnverify.claims.gtm_figures": "tnverify.claims.gtm.rank_distributions",
-    "tnverify.claims.gtm_networks": "tnverify.claims.gtm.networks",
+    "tnverify.claims.gtm_networks": "tnverify.claims.gtm.networks.statements",
     "tnverify.claims.lru_theory": "tnverify.claims.thesis.lru.monte_carlo",
     "tnverify.claims.ngram": "tnverify.claims.thesis.tt_svd_theory.tt_svd",
     "tnverify.claims.spine_ttlm": "tnverify.claims.ttlm.tt_format.checks",
     "tnverify.claims.ttlm_published": "tnverify.claims.ttlm.published.numbers",
     "tnverify.claims.ttlm_rnn": "tnverify.claims.ttlm.rnn.runs",
-    "tnverify.claims.ttlm_tslm": "tnverify.claims.tslm.recurrence",
+    "tnverify.claims.ttlm_tslm": "tnverify.claims.tslm.recurrence.checks",
     "tnverify.claims.ttlm_variants": "tnverify.claims.ttlm.variants.uniform",
 }
 
@@ -111,6 +111,21 @@ MOVED_NEXT: dict[str, str] = {
     "tnverify.claims.thesis.lru_monte_carlo": "tnverify.claims.thesis.lru.monte_carlo",
     "tnverify.claims.thesis.lru_symbolic": "tnverify.claims.thesis.lru.symbolic",
     "tnverify.claims.thesis.rac_lmm_statements": "tnverify.claims.thesis.lmm.quotes",
+    # gtm and tslm topics as sub-packages
+    "tnverify.claims.gtm.expressivity_scaled": "tnverify.claims.gtm.expressivity.scaled",
+    "tnverify.claims.gtm.expressivity_statements": "tnverify.claims.gtm.expressivity.quotes",
+    "tnverify.claims.gtm.figures_scaled": "tnverify.claims.gtm.figures.scaled",
+    "tnverify.claims.gtm.networks_scaled": "tnverify.claims.gtm.networks.scaled",
+    "tnverify.claims.gtm.networks_statements": "tnverify.claims.gtm.networks.quotes",
+    "tnverify.claims.gtm.score_functions_scaled": "tnverify.claims.gtm.score_functions.scaled",
+    "tnverify.claims.gtm.universality_scaled": "tnverify.claims.gtm.universality.scaled",
+    "tnverify.claims.gtm.universality_statements": "tnverify.claims.gtm.universality.quotes",
+    "tnverify.claims.tslm.ngram_readings": "tnverify.claims.tslm.ngrams.readings",
+    "tnverify.claims.tslm.ngram_tensor": "tnverify.claims.tslm.ngrams.checks",
+    "tnverify.claims.tslm.ngrams_scaled": "tnverify.claims.tslm.ngrams.scaled",
+    "tnverify.claims.tslm.recurrence_readings": "tnverify.claims.tslm.recurrence.readings",
+    "tnverify.claims.tslm.recurrence_scaled": "tnverify.claims.tslm.recurrence.scaled",
+    "tnverify.claims.tslm.score_functions_scaled": "tnverify.claims.tslm.score_functions.scaled",
 }
 
 MOVED: dict[str, str] = {**MOVED_0_2, **MOVED_NEXT}
@@ -138,16 +153,19 @@ SPLIT_0_2: dict[str, tuple[str, ...]] = {
         "tnverify.claims",
     ),
     "tnverify.claims.gtm_expressivity": (
-        "tnverify.claims.gtm.expressivity",
-        "tnverify.claims.gtm.expressivity_scaled",
-        "tnverify.claims.gtm.expressivity_statements",
+        "tnverify.claims.gtm.expressivity.statements",
+        "tnverify.claims.gtm.expressivity.checks",
+        "tnverify.claims.gtm.expressivity.scaled",
+        "tnverify.claims.gtm.expressivity.quotes",
         "tnverify.claims",
     ),
     "tnverify.claims.gtm_universality": (
-        "tnverify.claims.gtm.universality_statements",
-        "tnverify.claims.gtm.universality_small",
-        "tnverify.claims.gtm.universality_scaled",
-        "tnverify.claims.gtm.universality",
+        "tnverify.claims.gtm.universality.quotes",
+        "tnverify.claims.gtm.universality.checks",
+        "tnverify.claims.gtm.universality.spans",
+        "tnverify.claims.gtm.universality.product",
+        "tnverify.claims.gtm.universality.scaled",
+        "tnverify.claims.gtm.universality.statements",
         "tnverify.claims",
     ),
     "tnverify.claims.lmm": (
@@ -166,9 +184,9 @@ SPLIT_0_2: dict[str, tuple[str, ...]] = {
     ),
     "tnverify.claims.spine_gtm": (
         "tnverify.claims.gtm.definitions",
-        "tnverify.claims.gtm.score_functions",
-        "tnverify.claims.gtm.score_functions_scaled",
-        "tnverify.claims.tslm.score_functions_scaled",
+        "tnverify.claims.gtm.score_functions.statements",
+        "tnverify.claims.gtm.score_functions.scaled",
+        "tnverify.claims.tslm.score_functions.scaled",
         "tnverify.claims",
     ),
     "tnverify.claims.spine_tt_svd": (
@@ -249,6 +267,12 @@ SPLIT_NEXT: dict[str, tuple[str, ...]] = {
         "tnverify.claims.thesis.tt_svd_theory.unfolding_definition",
         "tnverify.claims.thesis.tt_svd_theory.unfolding_ranks",
     ),
+    # gtm topics as sub-packages
+    "tnverify.claims.gtm.universality_small": (
+        "tnverify.claims.gtm.universality.checks",
+        "tnverify.claims.gtm.universality.spans",
+        "tnverify.claims.gtm.universality.product",
+    ),
 }
 
 SPLIT: dict[str, tuple[str, ...]] = {**SPLIT_0_2, **SPLIT_NEXT}
@@ -264,6 +288,15 @@ BECAME_PACKAGES: dict[str, tuple[str, ...]] = {  # all moved after 0.2.0
     "tnverify.claims.grurntn.forward_passes": ("baselines", "tensor_cells", "brackets"),
     "tnverify.claims.grurntn.gated_cells": ("forward", "gradients", "published"),
     "tnverify.claims.grurntn.published_numbers": ("metrics", "counts", "gains"),
+    # gtm and tslm topics as sub-packages
+    "tnverify.claims.gtm.expressivity": ("statements", "checks", "scaled", "quotes"),
+    "tnverify.claims.gtm.figures": ("statements", "checks", "scaled"),
+    "tnverify.claims.gtm.networks": ("statements", "scaled", "quotes"),
+    "tnverify.claims.gtm.score_functions": ("statements", "scaled"),
+    "tnverify.claims.gtm.universality": ("statements", "checks", "spans", "product"),
+    "tnverify.claims.tslm.ngrams": ("statements", "checks", "readings", "scaled"),
+    "tnverify.claims.tslm.recurrence": ("statements", "checks", "readings", "scaled"),
+    "tnverify.claims.tslm.score_functions": ("statements", "scaled"),
 }
 
 

@@ -109,7 +109,7 @@ def test_a_topic_prints_no_warning_and_claims_lists_topic_counts(capsys):
     assert main(["claims", "--topic", "xi-networks"]) == 0
     out, err = capsys.readouterr()
     assert err == ""
-    assert "topics (--topic): xi-networks 20" in " ".join(out.split())
+    assert "topics (--topic): xi-networks 24" in " ".join(out.split())
     assert main(["claims"]) == 0
     out = " ".join(capsys.readouterr()[0].split())
     for topic in TOPIC_NAMES:

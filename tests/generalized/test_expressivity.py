@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tnverify.claims.gtm.expressivity as mod  # registers the claims
+import tnverify.claims.gtm.expressivity.checks as mod
+import tnverify.claims.gtm.expressivity.statements  # noqa: F401 - registers the claims
 from tnverify.claims import HOLDS, get_claim
 from tnverify.conventions import tolerance
 from tnverify.errors import RankError, ShapeError, UsageError

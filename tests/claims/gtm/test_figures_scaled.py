@@ -1,5 +1,5 @@
 """Tests of the scaled (torch) sides of gtm-fig-3, gtm-fig-5 and gtm-sec-5.2-shared
-(tnverify/claims/gtm/figures_scaled.py; gtm §6, Fig. 3; App. B, Figs. 4–5;
+(tnverify/claims/gtm/figures/scaled.py; gtm §6, Fig. 3; App. B, Figs. 4–5;
 §5.2 "Shared case")."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
-import tnverify.claims.gtm.figures as cg
+import tnverify.claims.gtm.figures.checks as cg
 from tnverify.claims import get_claim, run_claim
-from tnverify.claims.gtm import figures_scaled as S
+from tnverify.claims.gtm.figures import scaled as S
 from tnverify.conventions import tolerance
 from tnverify.figures.gtm import rank_one_max_realizable
 from tnverify.ranks.matricize import rank_mod_p

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-import tnverify.claims.gtm.networks  # noqa: F401  (registers the claims)
+import tnverify.claims.gtm.networks.statements  # noqa: F401  (registers the claims)
 from tnverify.claims import get_claim
 from tnverify.claims.gtm.grid_tensors import abs_network, eq20_literal, loop_rnn
 from tnverify.claims.gtm.xi_operators import CANDIDATES, symbolic_identity, triples, unit_candidates
@@ -108,7 +108,7 @@ def test_eq16_scaled_runs_the_module_with_mixed_signs(monkeypatch):
     import numpy as np
 
     from tnverify.cells import generalized
-    from tnverify.claims.gtm.networks_scaled import _mixed_rnn, scaled_eq16
+    from tnverify.claims.gtm.networks.scaled import _mixed_rnn, scaled_eq16
 
     params = {"B": 16, "M": 4, "L": 4, "R": 4, "T": 6, "subsample": 8}
     net = _mixed_rnn(4, 4, 4, 6, np.random.default_rng(0))

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import numpy as np
 
-import tnverify.claims.gtm.universality  # noqa: F401  (registers the claims)
-from tnverify.claims.gtm.universality_small import additive_basis, span_matrix
+import tnverify.claims.gtm.universality.statements  # noqa: F401  (registers the claims)
+from tnverify.claims.gtm.universality.spans import additive_basis, span_matrix
 from tnverify.claims.runner import run_claim
 from tnverify.ranks.matricize import exact_rank
 
@@ -64,7 +64,7 @@ def test_prop_a5_counterexample_is_the_exact_2x2_example():
     """F = [[1, 1], [0, 1]], ℋ = E^(1,1): the printed F⁻¹_{j_t i_t} gives the template grid
     [[0, 0], [0, 1]], the corrected order ℋ itself (its control, the printed order, fails)."""
     from tnverify.claims import get_claim
-    from tnverify.claims.gtm.universality_small import explicit_prop_a_5
+    from tnverify.claims.gtm.universality.product import explicit_prop_a_5
 
     bad, good = explicit_prop_a_5("printed"), explicit_prop_a_5("corrected")
     assert bad.verdict == "fails" and good.verdict == "holds"

@@ -121,7 +121,7 @@ def test_mi_plugin_tolerance_bias_and_independence():
     import numpy as np
     from scipy import stats
 
-    from tnverify.claims.tslm.ngrams_scaled import ALPHA, mi_plugin_tolerance
+    from tnverify.claims.tslm.ngrams.scaled import ALPHA, mi_plugin_tolerance
 
     indep = np.outer([0.2, 0.3, 0.5], [0.6, 0.4])
     tol = mi_plugin_tolerance(indep, 1000, base=2)
@@ -148,7 +148,7 @@ def test_eq11_counterexample_is_the_explicit_m2_example():
     sentence (not p_i = 1/4), the same at every seed; one-hot words recover p_i."""
     import math
 
-    from tnverify.claims.tslm.ngram_tensor import explicit_eq11
+    from tnverify.claims.tslm.ngrams.checks import explicit_eq11
 
     ev = explicit_eq11()
     emb, hot = ev.part("embedded"), ev.part("one-hot")

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-import tnverify.claims.tslm.recurrence as mod
+import tnverify.claims.tslm.recurrence.checks as mod
 from tnverify.claims import get_claim
 from tnverify.conventions import tolerance
 from tnverify.definitions.conditionals import conditionals
@@ -54,7 +54,7 @@ def test_scaled_eq19_small_holds():
 def test_scaled_eq19_detects_transposed_w(monkeypatch):
     """The float32 cell built with Wᵀ: the comparison relative to the last step fails
     (the former |·|-chain scale had ratio ~1e-15)."""
-    from tnverify.claims.tslm import recurrence_scaled as sc
+    from tnverify.claims.tslm.recurrence import scaled as sc
 
     orig = sc._cell
 
@@ -72,7 +72,7 @@ def test_scaled_eq19_detects_transposed_w(monkeypatch):
 def test_compare_eq19_detects_relative_defect():
     """compare_eq19 fed the float64 value itself holds exactly; a relative 1e-2 defect of
     one float32 value (10× the float32 tolerance of n·(r+2) steps) fails."""
-    from tnverify.claims.tslm.recurrence_scaled import compare_eq19
+    from tnverify.claims.tslm.recurrence.scaled import compare_eq19
 
     rng = np.random.default_rng(0)
     r, n = 4, 8

@@ -6,12 +6,17 @@ from ...references import paper
 
 #: The paper this folder's claims judge (its key is the prefix of their ids).
 PAPER = paper(
-    "gtm", authors=("Valentin Khrulkov", "Oleksii Hrinchuk", "Ivan Oseledets"),
+    "gtm",
+    authors=("Valentin Khrulkov", "Oleksii Hrinchuk", "Ivan Oseledets"),
     title="Generalized Tensor Models for Recurrent Neural Networks",
-    venue="International Conference on Learning Representations (ICLR)", year=2019,
+    venue="International Conference on Learning Representations (ICLR)",
+    year=2019,
     arxiv="1901.10801",
-    version=("the ICLR 2019 conference paper, arXiv:1901.10801 (submitted 30 January "
-             "2019). The text checked carries no revision stamp; it is the version with "
-             "sections 1–7 and appendices A (proofs) and B (additional experiments). "
-             "Section, equation, figure and appendix numbers are as printed there"),
-    topic="generalized ξ-networks, grid tensors, universality, expressivity")
+    version=(
+        "the ICLR 2019 conference paper, arXiv:1901.10801 (submitted 30 January "
+        "2019). The text checked carries no revision stamp; it is the version with "
+        "sections 1–7 and appendices A (proofs) and B (additional experiments). "
+        "Section, equation, figure and appendix numbers are as printed there"
+    ),
+    topic="generalized ξ-networks, grid tensors, universality, expressivity",
+)

@@ -14,35 +14,52 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Callable
-
+from typing import Any
 
 from .. import Evidence
 
 __all__ = ["passed_with_control", "error_with_control", "control_of"]
 
 
-def control_of(compared: str, label: str, *, passed=None, error=None, tolerance=None,
-               details: dict | None = None) -> Evidence:
+def control_of(
+    compared: str,
+    label: str,
+    *,
+    passed=None,
+    error=None,
+    tolerance=None,
+    details: dict | None = None,
+) -> Evidence:
     """The control evidence of ``compared`` on the wrong variant ``label``."""
-    return Evidence(f"control ({label}) of: {compared}", passed=passed, error=error,
-                    tolerance=tolerance, details={"variant": label, **(details or {})})
+    return Evidence(
+        f"control ({label}) of: {compared}",
+        passed=passed,
+        error=error,
+        tolerance=tolerance,
+        details={"variant": label, **(details or {})},
+    )
 
 
-def passed_with_control(compared: str, test: Callable[[Any], bool], value, wrong, label: str,
-                        **fields) -> Evidence:
+def passed_with_control(
+    compared: str, test: Callable[[Any], bool], value, wrong, label: str, **fields
+) -> Evidence:
     """``Evidence(compared, passed=test(value))`` controlled by ``test(wrong)``."""
     ok = bool(test(value))
-    return Evidence(compared, passed=ok, control=control_of(compared, label,
-                                                            passed=bool(test(wrong))),
-                    **fields)
+    return Evidence(
+        compared, passed=ok, control=control_of(compared, label, passed=bool(test(wrong))), **fields
+    )
 
 
-def error_with_control(compared: str, error: float, tolerance, wrong_error: float, label: str,
-                       **fields) -> Evidence:
+def error_with_control(
+    compared: str, error: float, tolerance, wrong_error: float, label: str, **fields
+) -> Evidence:
     """``Evidence(compared, error, tolerance)`` controlled by the same tolerance applied to
     the error of the wrong variant."""
-    return Evidence(compared, error=error, tolerance=tolerance,
-                    control=control_of(compared, label, error=wrong_error,
-                                       tolerance=tolerance), **fields)
+    return Evidence(
+        compared,
+        error=error,
+        tolerance=tolerance,
+        control=control_of(compared, label, error=wrong_error, tolerance=tolerance),
+        **fields,
+    )

@@ -14,8 +14,15 @@ import itertools
 
 import numpy as np
 
-__all__ = ["paper_cores_full", "paper_cores_eq8", "recurrence_eq9", "recurrence_eq10",
-           "xi_product_rnn", "absorb_input_matrices", "outer"]
+__all__ = [
+    "paper_cores_full",
+    "paper_cores_eq8",
+    "recurrence_eq9",
+    "recurrence_eq10",
+    "xi_product_rnn",
+    "absorb_input_matrices",
+    "outer",
+]
 
 
 # -- definitions (numpy, float64, literal) -------------------------------------------
@@ -62,8 +69,13 @@ def recurrence_eq9(cores, feats) -> np.ndarray:
     h = np.stack([feats[:, 0, :] @ G[:, 0, r1] for r1 in range(G.shape[2])], axis=1)
     for t in range(1, len(cores)):
         G = cores[t]
-        h = np.stack([sum((feats[:, t, :] @ G[:, a, b]) * h[:, a] for a in range(G.shape[1]))
-                      for b in range(G.shape[2])], axis=1)
+        h = np.stack(
+            [
+                sum((feats[:, t, :] @ G[:, a, b]) * h[:, a] for a in range(G.shape[1]))
+                for b in range(G.shape[2])
+            ],
+            axis=1,
+        )
     return h
 
 

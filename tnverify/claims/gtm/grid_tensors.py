@@ -14,16 +14,31 @@ import math
 
 import numpy as np
 
+from ...definitions.explicit import all_sequences
+from ...generalized.grid import (
+    GeneralizedRNN,
+    ShallowNetwork,
+    grid_by_evaluation,
+    grid_tensor,
+    random_generalized_rnn,
+    random_shallow,
+    recursion_a3_literal,
+)
+from ...generalized.xi import XI_NAMES
 from .. import Evidence
 from ..compare import compare_values
 from .definitions import absorb_input_matrices, recurrence_eq10
-from ...definitions.explicit import all_sequences
-from ...generalized.grid import (GeneralizedRNN, ShallowNetwork, grid_by_evaluation, grid_tensor,
-                    random_generalized_rnn, random_shallow, recursion_a3_literal)
-from ...generalized.xi import XI_NAMES
 
-__all__ = ["abs_network", "loop_rnn", "eq20_literal", "small_eq16", "small_prop_a2",
-           "small_prop_a3", "XI_EQ16", "XI_A3"]
+__all__ = [
+    "abs_network",
+    "loop_rnn",
+    "eq20_literal",
+    "small_eq16",
+    "small_prop_a2",
+    "small_prop_a3",
+    "XI_EQ16",
+    "XI_A3",
+]
 
 #: ξ of the checks (the claims catalogue): Eq. 16 and Prop. A.2 use every operator of tnverify.generalized.xi,
 #: Prop. A.3 the four named in its check.
@@ -37,8 +52,9 @@ def abs_network(net):
     if isinstance(net, ShallowNetwork):
         return ShallowNetwork(np.abs(net.weights), np.abs(net.templates), net.xi)
     h0 = abs(net.h0) if math.isfinite(net.h0) else net.h0
-    return GeneralizedRNN(tuple(np.abs(c) for c in net.C), tuple(np.abs(g) for g in net.G),
-                          net.xi, h0)
+    return GeneralizedRNN(
+        tuple(np.abs(c) for c in net.C), tuple(np.abs(g) for g in net.G), net.xi, h0
+    )
 
 
 def loop_rnn(net: GeneralizedRNN, feats) -> np.ndarray:
@@ -50,8 +66,10 @@ def loop_rnn(net: GeneralizedRNN, feats) -> np.ndarray:
         for t, (C, G) in enumerate(zip(net.C, net.G)):
             L, Rp, Rn = G.shape
             x = [sum(C[i, m] * f[t, m] for m in range(C.shape[1])) for i in range(L)]
-            h = [sum(G[i, j, k] * float(xi(x[i], h[j])) for i in range(L) for j in range(Rp))
-                 for k in range(Rn)]
+            h = [
+                sum(G[i, j, k] * float(xi(x[i], h[j])) for i in range(L) for j in range(Rp))
+                for k in range(Rn)
+            ]
         out.append(h[0])
     return np.array(out)
 
@@ -73,10 +91,12 @@ def small_eq16(params, rng) -> Evidence:
     """Loop reference vs vectorised numpy vs torch cell (float64, float32); ξ = xy also vs
     the TT recurrence (Eq. 10) with absorbed cores (Prop. A.1)."""
     import torch
+
     from ...cells.generalized import GeneralizedRNNModule
+
     M, L, ranks, n_seq = params["M"], params["L"], tuple(params["ranks"]), params["n"]
     T, Rmax = len(ranks) - 1, max(ranks)
-    n_ops = T * (M + L * Rmax)      # per step: C f (M terms), Σ_{ij} (L·R terms)
+    n_ops = T * (M + L * Rmax)  # per step: C f (M terms), Σ_{ij} (L·R terms)
     sz = {"M": M, "L": L, "T": T, "ranks": list(ranks), "sequences": n_seq}
     parts = {}
     for name in XI_EQ16:
@@ -88,35 +108,61 @@ def small_eq16(params, rng) -> Evidence:
         ft = torch.from_numpy(feats)
         with torch.no_grad():
             t64 = mod(ft).numpy()
-            t32 = GeneralizedRNNModule.from_network(net, dtype=torch.float32)(
-                ft.float()).double().numpy()
+            t32 = (
+                GeneralizedRNNModule.from_network(net, dtype=torch.float32)(ft.float())
+                .double()
+                .numpy()
+            )
         lab = f"ξ = {net.xi.label}"
         # semantic control: the recurrence fed x^(2) before x^(1) (inputs transposed)
         order = list(range(T))
         order[0], order[1] = order[1], order[0]
         parts[f"{name}: loop vs GeneralizedRNN.score"] = compare_values(
-            f"{lab}: Eq. 16 scalar loops vs vectorised numpy", net.score(feats), ref,
-            n=n_ops, scale=scale, sizes=sz, control=net.score(feats[:, order, :]),
-            control_label="the inputs x^(1), x^(2) swapped")
+            f"{lab}: Eq. 16 scalar loops vs vectorised numpy",
+            net.score(feats),
+            ref,
+            n=n_ops,
+            scale=scale,
+            sizes=sz,
+            control=net.score(feats[:, order, :]),
+            control_label="the inputs x^(1), x^(2) swapped",
+        )
         parts[f"{name}: loop vs torch float64"] = compare_values(
-            f"{lab}: Eq. 16 scalar loops vs GeneralizedRNNModule float64", t64, ref,
-            n=n_ops, scale=scale, sizes=sz)
+            f"{lab}: Eq. 16 scalar loops vs GeneralizedRNNModule float64",
+            t64,
+            ref,
+            n=n_ops,
+            scale=scale,
+            sizes=sz,
+        )
         parts[f"{name}: loop vs torch float32"] = compare_values(
-            f"{lab}: Eq. 16 scalar loops vs GeneralizedRNNModule float32", t32, ref,
-            n=n_ops, scale=scale, dtype=np.float32, sizes=sz)
+            f"{lab}: Eq. 16 scalar loops vs GeneralizedRNNModule float32",
+            t32,
+            ref,
+            n=n_ops,
+            scale=scale,
+            dtype=np.float32,
+            sizes=sz,
+        )
         if name == "product":
             tt = recurrence_eq10(absorb_input_matrices(net.G, net.C), feats)[:, 0]
             parts["product: Eq. 16 vs TT score (Eq. 10, absorbed cores)"] = compare_values(
                 "ξ = xy: Eq. 16 vs TT recurrence with 𝒢̃ = Σ_i 𝒢_i C_i (gtm-lemma-3.1)",
-                ref, tt, n=n_ops, scale=scale, sizes=sz)
-    return Evidence("Eq. 16: loop reference vs numpy vs torch (float64/float32), per ξ",
-                    parts=parts, sizes=sz)
+                ref,
+                tt,
+                n=n_ops,
+                scale=scale,
+                sizes=sz,
+            )
+    return Evidence(
+        "Eq. 16: loop reference vs numpy vs torch (float64/float32), per ξ", parts=parts, sizes=sz
+    )
 
 
 def small_prop_a2(params, rng) -> Evidence:
     """Eq. 20 literally vs Eq. 14 on all M^T template sequences vs the vectorised grid."""
     M, T, R = params["M"], params["T"], params["R"]
-    n_ops = M + T + R               # ⟨f, v⟩ (M terms), T−1 ξ's, Σ_r (R terms)
+    n_ops = M + T + R  # ⟨f, v⟩ (M terms), T−1 ξ's, Σ_r (R terms)
     sz = {"M": M, "T": T, "R": R, "grid_entries": M**T}
     labels = [s.tolist() for s in all_sequences(M, T)]
     parts = {}
@@ -127,12 +173,23 @@ def small_prop_a2(params, rng) -> Evidence:
         scale = grid_by_evaluation(abs_network(net), np.abs(F))
         lab = f"ξ = {net.xi.label}"
         parts[f"{name}: Eq. 20 vs Eq. 14 on the grid"] = compare_values(
-            f"{lab}: Σ_r λ_r (Fv_r^(1)) ⊗_ξ ⋯ ⊗_ξ (Fv_r^(T)) vs ℓ(X) on every template "
-            "sequence", eq20_literal(net, F), oracle, n=n_ops, scale=scale,
-            labels=labels, sizes=sz)
+            f"{lab}: Σ_r λ_r (Fv_r^(1)) ⊗_ξ ⋯ ⊗_ξ (Fv_r^(T)) vs ℓ(X) on every template sequence",
+            eq20_literal(net, F),
+            oracle,
+            n=n_ops,
+            scale=scale,
+            labels=labels,
+            sizes=sz,
+        )
         parts[f"{name}: vectorised grid vs Eq. 14"] = compare_values(
             f"{lab}: grid_tensor (prefix reuse) vs ℓ(X) on every template sequence",
-            grid_tensor(net, F), oracle, n=n_ops, scale=scale, labels=labels, sizes=sz)
+            grid_tensor(net, F),
+            oracle,
+            n=n_ops,
+            scale=scale,
+            labels=labels,
+            sizes=sz,
+        )
     return Evidence("Prop. A.2 (Eq. 20) vs the grid of Eq. 18, per ξ", parts=parts, sizes=sz)
 
 
@@ -154,14 +211,32 @@ def small_prop_a3(params, rng) -> Evidence:
         wrong = recursion_a3_literal(net, F, new_mode="first")
         parts[f"{name}: Eq. 21 as printed vs Eq. 16"] = compare_values(
             f"{lab}: Γ^(ℓ,T)_(1,:,…,:) of Eq. 21 (outer-product indices (i, m_t, j, m_1…)) "
-            "vs ℓ(X) on every template sequence", recursion_a3_literal(net, F), oracle,
-            n=n_ops, scale=scale, labels=labels, sizes=sz, control=wrong,
-            control_label="Eq. 21 with m_t placed first (the other index order)")
+            "vs ℓ(X) on every template sequence",
+            recursion_a3_literal(net, F),
+            oracle,
+            n=n_ops,
+            scale=scale,
+            labels=labels,
+            sizes=sz,
+            control=wrong,
+            control_label="Eq. 21 with m_t placed first (the other index order)",
+        )
         parts[f"{name}: vectorised grid vs Eq. 16"] = compare_values(
             f"{lab}: grid_tensor (prefix reuse) vs ℓ(X) on every template sequence",
-            grid_tensor(net, F), oracle, n=n_ops, scale=scale, labels=labels, sizes=sz,
-            control=wrong, control_label="Eq. 21 with m_t placed first")
+            grid_tensor(net, F),
+            oracle,
+            n=n_ops,
+            scale=scale,
+            labels=labels,
+            sizes=sz,
+            control=wrong,
+            control_label="Eq. 21 with m_t placed first",
+        )
         ctl = parts[f"{name}: Eq. 21 as printed vs Eq. 16"].control
         control[name] = {"verdict": ctl.verdict, "error_over_tolerance": ctl.ratio}
-    return Evidence("Prop. A.3 (Eq. 21, printed index order) vs Eq. 16 on the grid",
-                    parts=parts, sizes=sz, details={"control_reading_m_t_first": control})
+    return Evidence(
+        "Prop. A.3 (Eq. 21, printed index order) vs Eq. 16 on the grid",
+        parts=parts,
+        sizes=sz,
+        details={"control_reading_m_t_first": control},
+    )

@@ -11,19 +11,26 @@ each side is two ξ evaluations of at most two rounded operations each.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
-from .. import Evidence
-from ..compare import compare_values
 from ...conventions import tolerance
 from ...generalized.xi import XI_NAMES, XI_OPERATORS
+from .. import Evidence
+from ..compare import compare_values
 from .controls import error_with_control
 
-__all__ = ["triples", "assoc_comm_parts", "unit_candidates", "unit_evidence",
-           "symbolic_identity", "CANDIDATES", "scaled_xi"]
+__all__ = [
+    "triples",
+    "assoc_comm_parts",
+    "unit_candidates",
+    "unit_evidence",
+    "symbolic_identity",
+    "CANDIDATES",
+    "scaled_xi",
+]
 
 #: Candidate units of the numerical search: a grid on [−10, 10] with step 1/4 (exact
 #: binary fractions, so u = 0 and u = 1 are on it).
@@ -36,7 +43,7 @@ def triples(n: int, rng) -> np.ndarray:
     x = rng.standard_normal((3, n)) * np.exp(rng.uniform(-3, 3, (3, n)))
     k = max(1, n // 20)
     x[:, :k] = 0.0
-    x[:, k:2 * k] = rng.integers(-3, 4, (3, k))
+    x[:, k : 2 * k] = rng.integers(-3, 4, (3, k))
     return x
 
 
@@ -60,29 +67,41 @@ def assoc_comm_parts(op, xyz) -> dict:
     a = np.abs(xyz)
     scale = np.abs(op(op(a[0], a[1]), a[2]))
     labels = _TripleLabels(xyz)
-    n = 4   # two ξ evaluations per side, each at most two rounded operations
+    n = 4  # two ξ evaluations per side, each at most two rounded operations
     return {
         f"{op.name}: ξ(ξ(x, y), z) = ξ(x, ξ(y, z))": compare_values(
             f"ξ = {op.label}: ξ(ξ(x,y),z) vs ξ(x,ξ(y,z)) on {x.size} triples",
-            op(op(x, y), z), op(x, op(y, z)), n=n, scale=scale, labels=labels),
+            op(op(x, y), z),
+            op(x, op(y, z)),
+            n=n,
+            scale=scale,
+            labels=labels,
+        ),
         f"{op.name}: ξ(x, y) = ξ(y, x)": compare_values(
-            f"ξ = {op.label}: ξ(x,y) vs ξ(y,x) on {x.size} pairs", op(x, y), op(y, x),
-            n=1, scale=np.abs(op(a[0], a[1])), labels=labels)}
+            f"ξ = {op.label}: ξ(x,y) vs ξ(y,x) on {x.size} pairs",
+            op(x, y),
+            op(y, x),
+            n=1,
+            scale=np.abs(op(a[0], a[1])),
+            labels=labels,
+        ),
+    }
 
 
 def _unit_errors(op, u, xy, reading):
     """Worst scaled violation of the unit condition at candidate ``u`` (may be ±inf)."""
     x, y = xy
     a = np.abs(xy)
-    if reading == "a":                      # ξ(x, y, u) = ξ(x, y)
+    if reading == "a":  # ξ(x, y, u) = ξ(x, y)
         lhs, rhs = op(op(x, y), u), op(x, y)
         scale = np.abs(op(op(a[0], a[1]), abs(u)))
-    else:                                   # ξ(x, u) = x
+    else:  # ξ(x, u) = x
         lhs, rhs = op(x, u), x
         scale = np.abs(op(a[0], abs(u)))
     with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
-        rel = np.abs(lhs - rhs) / np.maximum(np.where(np.isfinite(scale), scale, 1.0),
-                                             np.finfo(float).tiny)
+        rel = np.abs(lhs - rhs) / np.maximum(
+            np.where(np.isfinite(scale), scale, 1.0), np.finfo(float).tiny
+        )
     rel = np.where(np.isnan(rel), np.inf, rel)
     return float(rel.max()), int(np.argmax(rel))
 
@@ -104,7 +123,9 @@ def symbolic_identity(op, reading, u=None, *, arity=3) -> bool | None:
     and none is provably violated (never the case for the six operators of
     :mod:`tnverify.generalized.xi`), True when every case simplifies to 0."""
     import itertools
+
     import sympy
+
     p = sympy.symbols("p q s", positive=True)
     xi = op.sympy
     u = None if u is None else sympy.Rational(float(u))
@@ -122,7 +143,7 @@ def symbolic_identity(op, reading, u=None, *, arity=3) -> bool | None:
         d = sympy.simplify(sympy.expand_log(sympy.powsimp(d), force=True))
         if d != 0:
             if d.is_nonzero:
-                return False     # one sign case where the identity provably fails
+                return False  # one sign case where the identity provably fails
             undecided = True
     return None if undecided else True
 
@@ -134,29 +155,46 @@ def unit_evidence(op, xy, reading, *, allow_extended: bool) -> Evidence:
     found = unit_candidates(op, xy, reading)
     extended = []
     if allow_extended and not found:
-        extended = [u for u in (-math.inf, math.inf)
-                    if _unit_errors(op, u, xy, reading)[0] <= float(
-                        tolerance(np.float64, n=4, norm=1.0))]
+        extended = [
+            u
+            for u in (-math.inf, math.inf)
+            if _unit_errors(op, u, xy, reading)[0] <= float(tolerance(np.float64, n=4, norm=1.0))
+        ]
     sym = None
     if found:
-        pick = op.unit if op.unit is not None and op.unit in found else found[
-            int(np.argmin(np.abs(found)))]
+        pick = (
+            op.unit
+            if op.unit is not None and op.unit in found
+            else found[int(np.argmin(np.abs(found)))]
+        )
         sym = symbolic_identity(op, reading, pick, arity=2)
-    details = {"candidates_on_grid": len(CANDIDATES), "units_found": found,
-               "units_range": [min(found), max(found)] if found else None,
-               "extended_real_units": [str(u) for u in extended],
-               "symbolic_check_of_smallest_|u|": sym, "paper_unit": op.unit}
+    details = {
+        "candidates_on_grid": len(CANDIDATES),
+        "units_found": found,
+        "units_range": [min(found), max(found)] if found else None,
+        "extended_real_units": [str(u) for u in extended],
+        "symbolic_check_of_smallest_|u|": sym,
+        "paper_unit": op.unit,
+    }
     ok = bool(found or extended) and sym is not False
     ce = None
     if not ok:
         u0 = op.unit if op.unit is not None and math.isfinite(op.unit) else 0.0
         err, i = _unit_errors(op, u0, xy, reading)
-        ce = {"xi": op.label, "u_tried": u0, "x": float(xy[0, i]), "y": float(xy[1, i]),
-              "scaled_violation": err}
+        ce = {
+            "xi": op.label,
+            "u_tried": u0,
+            "x": float(xy[0, i]),
+            "y": float(xy[1, i]),
+            "scaled_violation": err,
+        }
     what = "ξ(x, y, u) = ξ(x, y)" if reading == "a" else "ξ(x, u) = x"
-    return Evidence(f"ξ = {op.label}: a unit u with {what} ∀x, y "
-                    f"({'ℝ ∪ {±∞}' if allow_extended else 'ℝ'})", passed=ok,
-                    details=details, counterexample=ce)
+    return Evidence(
+        f"ξ = {op.label}: a unit u with {what} ∀x, y ({'ℝ ∪ {±∞}' if allow_extended else 'ℝ'})",
+        passed=ok,
+        details=details,
+        counterexample=ce,
+    )
 
 
 def unit_set_evidence(op, xy) -> Evidence:
@@ -164,10 +202,16 @@ def unit_set_evidence(op, xy) -> Evidence:
     (the statement of the corrected claim for max(x, y, 0) and max(x, 0) + max(y, 0))."""
     found = unit_candidates(op, xy, "a")
     want = [float(u) for u in CANDIDATES if u <= 0]
-    return Evidence(f"ξ = {op.label}: units under (a) on the grid = {{u ≤ 0}}",
-                    passed=found == want, details={"found": len(found), "want": len(want),
-                                                    "max_found": max(found) if found else None},
-                    counterexample=None if found == want else {"found": found})
+    return Evidence(
+        f"ξ = {op.label}: units under (a) on the grid = {{u ≤ 0}}",
+        passed=found == want,
+        details={
+            "found": len(found),
+            "want": len(want),
+            "max_found": max(found) if found else None,
+        },
+        counterexample=None if found == want else {"found": found},
+    )
 
 
 # -- scaled side: torch twins vs numpy --------------------------------------------------
@@ -176,6 +220,7 @@ def scaled_xi(params, device, rng) -> Evidence:
     (n = 2) and float32 (inputs rounded to float32 first, n = 4); the overflow of
     ln(eˣ + eʸ) for large x, y (stable torch.logaddexp vs the naive formula)."""
     import torch
+
     total, chunk = int(params["pairs"]), 2**22
     parts = {}
     for name in XI_NAMES:
@@ -199,11 +244,19 @@ def scaled_xi(params, device, rng) -> Evidence:
             wrong32 = max(wrong32, float(np.nanmax(np.abs(bad16 - ref) / s_)))
         t64, t32 = tolerance(np.float64, n=2, norm=1.0), tolerance(np.float32, n=4, norm=1.0)
         parts[f"{name} torch float64 vs numpy"] = error_with_control(
-            f"ξ = {op.label}: torch float64 vs numpy on {total} pairs", worst64, t64, wrong64,
-            "torch ξ(x, 2y): one operand doubled")
+            f"ξ = {op.label}: torch float64 vs numpy on {total} pairs",
+            worst64,
+            t64,
+            wrong64,
+            "torch ξ(x, 2y): one operand doubled",
+        )
         parts[f"{name} torch float32 vs numpy float64"] = error_with_control(
-            f"ξ = {op.label}: torch float32 vs numpy float64 on {total} pairs", worst32, t32,
-            wrong32, "bfloat16 in place of float32")
+            f"ξ = {op.label}: torch float32 vs numpy float64 on {total} pairs",
+            worst32,
+            t32,
+            wrong32,
+            "bfloat16 in place of float32",
+        )
     big = torch.tensor([50.0, 100.0, 500.0], device=device)
     stable = torch.logaddexp(big, big)
     naive = torch.log(torch.exp(big) + torch.exp(big))
@@ -212,9 +265,17 @@ def scaled_xi(params, device, rng) -> Evidence:
     bad = float(((naive.double() - want).abs() / want).max())
     parts["softplus float32 overflow"] = error_with_control(
         "ln(eˣ + eˣ) at x = 50, 100, 500 in float32: torch.logaddexp vs x + ln 2",
-        err, tolerance(np.float32, n=4, norm=1.0), bad if math.isfinite(bad) else math.inf,
+        err,
+        tolerance(np.float32, n=4, norm=1.0),
+        bad if math.isfinite(bad) else math.inf,
         "the naive log(exp(x) + exp(x)) in float32",
-        details={"naive_log_exp_sum": [float(v) for v in naive.cpu()],
-                 "naive_overflows": bool(torch.isinf(naive).any())})
-    return Evidence("torch twins of the six ξ against numpy", parts=parts,
-                    sizes={"pairs": total, "device": str(device)})
+        details={
+            "naive_log_exp_sum": [float(v) for v in naive.cpu()],
+            "naive_overflows": bool(torch.isinf(naive).any()),
+        },
+    )
+    return Evidence(
+        "torch twins of the six ξ against numpy",
+        parts=parts,
+        sizes={"pairs": total, "device": str(device)},
+    )

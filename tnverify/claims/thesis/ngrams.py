@@ -2,7 +2,7 @@
 (the cross-entropy target), Eq. 2.8/2.11 (perplexity and the base of its log) and Eq. 4.1
 (the averaged mutual information I(S)).  Small checks in
 :mod:`tnverify.claims.thesis.perplexity_information`; the scaled Eq. 4.1 (Markov chains
-on torch) in :mod:`tnverify.claims.tslm.ngrams_scaled`; the tools in :mod:`tnverify.definitions.ngram`."""
+on torch) in :mod:`tnverify.claims.tslm.ngrams.scaled`; the tools in :mod:`tnverify.definitions.ngram`."""
 
 from __future__ import annotations
 

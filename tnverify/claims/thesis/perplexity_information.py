@@ -227,11 +227,11 @@ def small_eq41_averaged(params, rng) -> Evidence:
 def _scaled_eq41(params, device, rng, *, averaged: bool) -> Evidence:
     """Plug-in Eq. 4.1 from a torch-sampled Markov-chain corpus vs the exact L·I_S (sum,
     as printed) or I_S (the averaged variant), with the statistical tolerance of
-    :func:`tnverify.claims.tslm.ngrams_scaled.mi_plugin_tolerance`; control: the exact
+    :func:`tnverify.claims.tslm.ngrams.scaled.mi_plugin_tolerance`; control: the exact
     value at distance S + 1."""
     import torch
 
-    from ..tslm.ngrams_scaled import ALPHA, mi_plugin_tolerance, sample_chains, sticky_chain
+    from ..tslm.ngrams.scaled import ALPHA, mi_plugin_tolerance, sample_chains, sticky_chain
 
     V, L, B, stay = (params[k] for k in ("vocab_size", "length", "chains", "stay"))
     dists = tuple(params["distances"])

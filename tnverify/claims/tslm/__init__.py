@@ -6,12 +6,17 @@ from ...references import paper
 
 #: The paper this folder's claims judge (its key is the prefix of their ids).
 PAPER = paper(
-    "tslm", authors=("Lipeng Zhang", "Peng Zhang", "Xindian Ma", "Shuqin Gu", "Zhan Su",
-                     "Dawei Song"),
+    "tslm",
+    authors=("Lipeng Zhang", "Peng Zhang", "Xindian Ma", "Shuqin Gu", "Zhan Su", "Dawei Song"),
     title="A Generalized Language Model in Tensor Space",
-    venue="AAAI Conference on Artificial Intelligence (AAAI-19)", year=2019,
-    arxiv="1901.11167", doi="10.1609/aaai.v33i01.33017450",
-    version=("arXiv:1901.11167v1 (submitted 31 January 2019, the only arXiv revision), the "
-             "arXiv version of the AAAI-19 paper; its sections are unnumbered, so a locator "
-             "names the section by its title and the equation by its number"),
-    topic="the tensor-space language model (TSLM) and n-grams")
+    venue="AAAI Conference on Artificial Intelligence (AAAI-19)",
+    year=2019,
+    arxiv="1901.11167",
+    doi="10.1609/aaai.v33i01.33017450",
+    version=(
+        "arXiv:1901.11167v1 (submitted 31 January 2019, the only arXiv revision), the "
+        "arXiv version of the AAAI-19 paper; its sections are unnumbered, so a locator "
+        "names the section by its title and the equation by its number"
+    ),
+    topic="the tensor-space language model (TSLM) and n-grams",
+)
