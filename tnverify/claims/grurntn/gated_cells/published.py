@@ -41,7 +41,9 @@ def _M(n: int) -> str:
 #: The §IV-B counts quoted in the text below, computed here from the package's closed form
 #: (counts.paper_count; the checks count the cells' parameters): "<level> <model>".
 _C = {
-    f"{lvl} {m}": counts.paper_count(m, lvl, hidden=600 if m == "LSTMRNN" and lvl == "char" else None)
+    f"{lvl} {m}": counts.paper_count(
+        m, lvl, hidden=600 if m == "LSTMRNN" and lvl == "char" else None
+    )
     for lvl in ("word", "char")
     for m in ("GRURNN", "GRURNTN", "LSTMRNN", "LSTMRNTN")
 }
@@ -127,7 +129,7 @@ claim(
         ),
         meant=(
             f"the two models have ≈ {_M(_C['char GRURNN'])} M (GRURNN, 820 units) and "
-            f"≈ {_M(_C['char GRURNTN'])} M (GRURNTN) parameters; no single \"about 2.2 "
+            f'≈ {_M(_C["char GRURNTN"])} M (GRURNTN) parameters; no single "about 2.2 '
             'million" describes GRURNTN, which (input i = 32, the character embedding; '
             f"d = 256; W_tsr ∈ ℝ^{{32×256×256}}) has ≥ {_LB:,} parameters from the tensor "
             f"and the GRU matrices alone, {_LB_WORDS}; ≈ {_M(_C['char GRURNTN'])} M with "
@@ -178,7 +180,7 @@ claim(
                     f"it: without any bias it is {_R['word GRURNTN'][0]:,}, still "
                     f"{counts.margin_words(_R['word GRURNTN'][0], '12')}; only dropping the "
                     f"embedding would ({_C['word GRURNTN'] - _C['word GRURNTN embedding']:,}"
-                    "), and that convention breaks the LSTM sentence (\"about 13 million\", "
+                    '), and that convention breaks the LSTM sentence ("about 13 million", '
                     "which the full count reproduces). GRURNN (860 units) has "
                     f"{_C['word GRURNN']:,}, {counts.margin_words(_C['word GRURNN'], '12')}: "
                     "accurate."

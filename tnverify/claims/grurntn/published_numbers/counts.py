@@ -79,8 +79,9 @@ def paper_count(model, level, *, vocab_size=None, hidden=None, peephole="full"):
     P = GP.PUBLISHED[level]
     V = vocab_size if vocab_size is not None else (P["vocab_size"] or CHAR_V)
     d = hidden if hidden is not None else P["hidden"][model]
-    return GP.formula_count(model, vocab_size=V, embedding=P["embedding"], hidden=d,
-                            peephole=peephole)
+    return GP.formula_count(
+        model, vocab_size=V, embedding=P["embedding"], hidden=d, peephole=peephole
+    )
 
 
 def formula_range(model, level, hidden, vocab_sizes, peephole="full"):
@@ -88,8 +89,10 @@ def formula_range(model, level, hidden, vocab_sizes, peephole="full"):
     the closed-form twin of :func:`count_range` (no biases at all for the low end, two bias
     vectors per gate for the high end)."""
     g = 3 if model.startswith("GRU") else 4
-    totals = [(paper_count(model, level, vocab_size=V, hidden=hidden, peephole=peephole), V)
-              for V in vocab_sizes]
+    totals = [
+        (paper_count(model, level, vocab_size=V, hidden=hidden, peephole=peephole), V)
+        for V in vocab_sizes
+    ]
     return (min(t - g * hidden - V for t, V in totals), max(t + g * hidden for t, _ in totals))
 
 
@@ -99,8 +102,10 @@ def margin_words(count, printed):
     "34,288 above 12.5 M (0.27 %)", "inside [11.5 M, 12.5 M], 58,380 from its edge"."""
     lo, hi = (round(x * 1_000_000) for x in printed_interval(printed))
     if lo <= count <= hi:
-        return (f"inside [{lo / 1e6:g} M, {hi / 1e6:g} M], "
-                f"{min(count - lo, hi - count):,} from its edge")
+        return (
+            f"inside [{lo / 1e6:g} M, {hi / 1e6:g} M], "
+            f"{min(count - lo, hi - count):,} from its edge"
+        )
     gap, edge, side = (lo - count, lo, "below") if count < lo else (count - hi, hi, "above")
     return f"{gap:,} {side} {edge / 1e6:g} M ({100 * gap / edge:.2f} %)"
 
