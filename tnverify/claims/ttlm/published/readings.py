@@ -23,7 +23,7 @@ _G1_TIED = (
 _G1_1XR = (
     "G^{(1)} is simplified into a G^{(1)} ∈ ℝ^{1×R} and can be viewed as initial hidden "
     "state h^{(0)}",
-    "ttlm App. C, second paragraph",
+    "ttlm App. C, third paragraph ('For TTLM models, …')",
 )
 _G1_SEP = ("we set G^{(1)} = G^{(t)} for simplicity", "ttlm App. A, last paragraph")
 _T_HHH = ("T ∈ ℝ^{H×H×H}", "ttlm App. C Table 2, Second-order RNNs row")
