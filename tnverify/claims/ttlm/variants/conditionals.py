@@ -122,11 +122,12 @@ def _length_dependence(first, core, cell, V, N):
     two are equal; they are not.  The counterexample gives all three numbers."""
     import torch
 
-    at_n, at_n1 = _second_word_conditionals(first, core, N), _second_word_conditionals(
-        first, core, N + 1
-    )
+    at_n = _second_word_conditionals(first, core, N)
+    at_n1 = _second_word_conditionals(first, core, N + 1)
     tok = torch.as_tensor(np.array([[w, 0] for w in range(V)], dtype=np.int64))
     y2 = stable_softmax(cell.logits(tok).detach().numpy()[:, 0])  # (w, v), any N
+    pairs = [(w, v) for w in range(V) for v in range(V)]
+    labels = [f"p(x^(2) = {v + 1} | x^(1) = {w + 1})" for w, v in pairs]
     ev = compare_values(
         f"the conditional p(x^(2) | x^(1)) of the normalised Eq. 6 joint at length N + 1 = "
         f"{N + 1} (the computed value) vs at length N = {N} (the reference), the same cores "
@@ -134,12 +135,11 @@ def _length_dependence(first, core, cell, V, N):
         at_n1,
         at_n,
         n=V ** (N + 1),
-        labels=[f"p(x^(2) = {v + 1} | x^(1) = {w + 1})" for w in range(V) for v in range(V)],
+        labels=labels,
         sizes={"vocab_size": V, "rank": first.shape[1], "lengths": [N, N + 1]},
     ).keyed("length-dependence")
     if ev.counterexample is not None:
-        w, v = divmod([f"p(x^(2) = {b + 1} | x^(1) = {a + 1})" for a in range(V)
-                       for b in range(V)].index(ev.counterexample["entry"]), V)
+        w, v = pairs[labels.index(ev.counterexample["entry"])]
         ev.counterexample["Eq. 8 y^(2) at both lengths"] = float(y2[w, v])
     return ev
 
