@@ -28,7 +28,7 @@ def reading_name(rd: dict) -> str:
     return f"tie {rd['tie']}, G1 {rd['g1']}, T {rd['T']}"
 
 
-def _shapes(model, V, R, E, H, rd):
+def table2_shapes(model, V, R, E, H, rd):
     """Table 2 shapes (name -> shape); ``"=name"`` marks a parameter tied to ``name``.
     The second-order row's E×H matrix is named W^hh as printed (``rd["row"] ==
     "printed"``, the default) or W^eh as meant (``"corrected"``)."""
@@ -60,7 +60,7 @@ def _shapes(model, V, R, E, H, rd):
 def count(model, vocab_size, reading, R=20, E=400, H=20) -> int:
     """The number of distinct parameters of ``model``'s Table 2 shapes under ``reading``:
     a tied pair counts once (``tie once``; ``G_1`` tied to ``G_t`` always once)."""
-    shapes, ties = _shapes(model, vocab_size, R, E, H, reading)
+    shapes, ties = table2_shapes(model, vocab_size, R, E, H, reading)
     return sum(
         math.prod(shape)
         for name, shape in shapes.items()

@@ -19,7 +19,7 @@ from . import readings as PR
 
 __all__ = ["READINGS", "table2_module", "count_params", "vocab_range", "PRINTED_PARAMS"]
 
-from .counting import MODELS, PRINTED_PARAMS, READINGS, _shapes, reading_name  # noqa: F401
+from .counting import MODELS, PRINTED_PARAMS, READINGS, reading_name, table2_shapes  # noqa: F401
 
 
 def table2_module(model, vocab_size, R=20, E=400, H=20, reading=READINGS[0]):
@@ -28,7 +28,7 @@ def table2_module(model, vocab_size, R=20, E=400, H=20, reading=READINGS[0]):
     import torch
     from torch import nn
 
-    shapes, ties = _shapes(model, vocab_size, R, E, H, reading)
+    shapes, ties = table2_shapes(model, vocab_size, R, E, H, reading)
     mod = nn.Module()
     for name, shape in shapes.items():
         if name in ties and reading["tie"] == "once" or name == "G_1" and name in ties:
@@ -214,7 +214,7 @@ def _small_second_order(params, rng, corrected=False):
         "T": "ExHxH" if corrected else "HxHxH",
         "row": "corrected" if corrected else "printed",
     }
-    shapes = dict(_shapes("Second-order RNNs", 1, H, E, H, rd)[0])
+    shapes = dict(table2_shapes("Second-order RNNs", 1, H, E, H, rd)[0])
     app_c = {"W_eh": [E, H], "W_hh": [H, H]}  # App. C's definitions of the names
     # the count first: the T-shape edit is the defect's own, the W^hh name an editorial slip
     parts = {"(i) PTB count": _judge_count("Second-order RNNs", "ptb", VOCAB_PRINTED["ptb"], rd)}

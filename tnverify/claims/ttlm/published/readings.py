@@ -294,7 +294,7 @@ STATS_DEFECT = Defect(
     "thousands (2088k, 217k), which gives 245k.",
 )
 STATS_REMARKS = (
-    'Thesis §6.2.1 prints the same "45k test tokens".',
+    'Zhou (2023), the MSc thesis “Tensor Networks for Language Modeling” (key thesis), §6.2.1, prints the same "45k test tokens".',
     '"over 30,000 words" is right for WikiText-2 (33,278), while the Table 1 parameter '
     "counts imply about 29.0k (ttlm-table1-wt2-params).",
 )
