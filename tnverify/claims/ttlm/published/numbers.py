@@ -8,6 +8,7 @@ internal consistency (the claims catalogue rule 6).
 
 from __future__ import annotations
 
+import itertools  # noqa: F401 - a name of the old module tnverify.claims.ttlm.published_numbers
 import math
 
 from ....errors import ClaimError
