@@ -216,3 +216,38 @@ def test_model_param_count_rejects_non_integer_sizes():
     assert GP.model_param_count("GRURNN", vocab_size=np.int64(10), embedding=4, hidden=3)[
         "total"
     ] == GP.formula_count("GRURNN", vocab_size=10, embedding=4, hidden=3)
+
+
+def test_sec4b_word_level_grurntn_is_the_second_edit_and_its_numbers_are_counted():
+    """One rule for 'about N million': the word-level GRURNTN count (the cells' own count)
+    lies above [11.5 M, 12.5 M] and is the defect's second edit; GRURNN lies inside; the
+    printed margins are those of the counts."""
+    from tnverify.cells import gated_params as GP
+    from tnverify.claims.grurntn.published_numbers import counts as GN
+
+    def cells(m, d):
+        return GP.model_param_count(m, vocab_size=10_000, embedding=128, hidden=d)["total"]
+
+    tntn, rnn = cells("GRURNTN", 256), cells("GRURNN", 860)
+    assert GN.paper_count("GRURNTN", "word") == tntn and GN.paper_count("GRURNN", "word") == rnn
+    assert tntn > 12_500_000 >= rnn >= 11_500_000
+    edits = get_claim("grurntn-sec-4b-params").defect.edits
+    assert [e.kind for e in edits] == ["published-number", "published-number"]
+    word = edits[1]
+    assert "about 12 million" in word.printed
+    assert f"{tntn:,}" in word.meant and f"{tntn - 12_500_000:,} above 12.5 M" in word.why
+    assert f"{rnn:,}, inside [11.5 M, 12.5 M], {12_500_000 - rnn:,} from its edge" in word.why
+    remarks = " ".join(get_claim("grurntn-sec-4b-params").remarks)
+    assert "not an erratum" not in remarks
+    assert GN.margin_words(2_250_001, "2.2") == "1 above 2.25 M (0.00 %)"
+    assert GN.margin_words(2_150_000, "2.2").startswith("inside [2.15 M, 2.25 M], 0 from")
+
+
+def test_printed_brackets_use_only_the_input_and_hidden_sizes():
+    for cid in ("grurntn-eq-19", "grurntn-eq-26"):
+        c = get_claim(cid)
+        assert c.space == ({"input": 3, "hidden": 4},)
+        assert c.run_small(c.space[0], 0).part("printed-typed").sizes == {"input": 3, "hidden": 4}
+        assert "every hidden size d > 1" in c.scope
+    assert "other summands of a_j" in get_claim("grurntn-eq-26").defect.why
+    assert "other summands of a_j" not in get_claim("grurntn-eq-19").defect.why

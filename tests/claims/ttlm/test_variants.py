@@ -273,3 +273,32 @@ def test_tiny_large_scaled_detects_core_entry_defect(seed, monkeypatch):
     ev = _scaled("ttlm-eq12", seed)
     for name in _CELLS_12:
         assert ev.part(f"{name}-float32").verdict == "fails", name
+
+
+def test_eq8_chain_counterexample_is_the_length_dependence_of_eq6():
+    """The deciding part: with the same cores and first word, the Eq. 6 conditional at N
+    and at N + 1 differ, while Eq. 8's y^(2) is one number (recomputed here by hand)."""
+    import numpy as np
+
+    from tnverify.claims import get_claim
+    from tnverify.claims.ttlm.variants import conditionals as C
+    from tnverify.claims.ttlm.variants.uniform import stable_softmax, uniform_joint
+
+    c = get_claim("ttlm-eq8-chain-vs-eq6")
+    params = c.space[0]
+    ev = c.run_small(params, 3)
+    part = ev.part("length-dependence")
+    ce = part.counterexample
+    assert part.verdict == "fails" and ev.counterexample["where"].startswith("part")
+    first, core, _ = uniform_joint(params, np.random.default_rng(3))
+    N = params["length"]
+    p_n, p_n1 = (C._second_word_conditionals(first, core, n) for n in (N, N + 1))
+    w, v = [
+        (a, b)
+        for a in range(2)
+        for b in range(2)
+        if ce["entry"] == f"p(x^(2) = {b + 1} | x^(1) = {a + 1})"
+    ][0]
+    assert ce["reference"] == p_n[w, v] and ce["value"] == p_n1[w, v]
+    y2 = stable_softmax(first @ first[w])  # readout G^(t) = G^(1), h^(1) = G^(1)_{w,:}
+    assert abs(ce["Eq. 8 y^(2) at both lengths"] - y2[v]) <= 1e-12

@@ -14,8 +14,9 @@ PAPER = paper(
     year=2024,
     arxiv="2405.04590",
     version=(
-        "the anonymous ICLR 2023 submission (OpenReview id TqCHPi7xlV); "
-        "section, equation and appendix numbers refer to it"
+        "the anonymous ICLR 2023 submission, OpenReview id TqCHPi7xlV, in its PDF revision "
+        "last modified 13 Feb 2023; section, equation and appendix numbers refer to it and "
+        "do not carry over to arXiv:2405.04590 (2024), whose text differs"
     ),
     topic="TTLM, TTLM-Tiny/Large; relations to 2-RNN, RAC, MI-RNN",
 )

@@ -10,7 +10,6 @@ import numpy as np
 from ... import Evidence
 from ...compare import compare_values
 from .baselines import params_np, slice_loop_np, torch_gen
-from .tensor_cells import small_eq19
 
 
 # -- grurntn-eq-19 / eq-26 as printed: the bracket without ᵀ ---------------------------
@@ -25,10 +24,12 @@ def _row_product(*factors) -> tuple[bool, str]:
         return False, str(exc)
 
 
-def bracket_typing(name, i, d, rng):
+def bracket_typing(name, i, d, rng, *, need="the other terms of the tanh"):
     """Evidence that the printed ``[x] W^{[k]} [h]`` (no ᵀ) is typed, with ``x`` a 1×i row
     and ``h`` a 1×d row (the paper's vectors are rows: x_tW_xc, h_{t−1}W_hc).  Control: the
-    ᵀ put on the wrong factor, ``[x]ᵀ W^{[k]} [h]``."""
+    ᵀ put on the wrong factor, ``[x]ᵀ W^{[k]} [h]``.  ``need`` names what the 1×d result
+    of the corrected bracket is added to (Eq. 19: the other terms of the tanh; Eq. 26: the
+    other summands of a_j)."""
     x, h = rng.standard_normal((1, i)), rng.standard_normal((1, d))
     Wk = rng.standard_normal((i, d))
     ok, why = _row_product(x, Wk, h)
@@ -52,7 +53,7 @@ def bracket_typing(name, i, d, rng):
                 f"inner dimensions ({d} and 1) do not match, so the "
                 "printed form is undefined for every d > 1; with [h]ᵀ, "
                 "a d×1 column, each slice gives a scalar and k = 1..d "
-                "the 1×d vector the other terms of the tanh need"
+                f"the 1×d vector {need} need"
             ),
         },
         control=Evidence(
@@ -64,25 +65,30 @@ def bracket_typing(name, i, d, rng):
 
 
 def small_eq19_printed(params, rng):
+    """The printed bracket of Eq. 19 only: its typing uses the input size i and the hidden
+    size d, no sequence (the corrected cell is run by ``grurntn-eq-19-corrected``)."""
     i, d = params["input"], params["hidden"]
-    typing = bracket_typing("Eq. 19 c̃_t", i, d, rng)
-    rest = small_eq19(params, rng)
     return Evidence(
         "LSTMRNTN Eq. 19–20 as printed",
-        parts={"printed [x_t] W [h_(t−1)] typed": typing.keyed("printed-typed"), **rest.parts},
-        sizes=rest.sizes,
-        details=rest.details,
+        parts={
+            "printed [x_t] W [h_(t−1)] typed": bracket_typing("Eq. 19 c̃_t", i, d, rng).keyed(
+                "printed-typed"
+            )
+        },
+        sizes={"input": i, "hidden": d},
     )
 
 
 def small_eq26_printed(params, rng):
+    i, d = params["input"], params["hidden"]
     return Evidence(
         "Eq. 26 a_j as printed",
         parts={
             "printed [x_j] W [h_(j−1)] typed": bracket_typing(
-                "Eq. 26 a_j", params["input"], params["hidden"], rng
+                "Eq. 26 a_j", i, d, rng, need="the other summands of a_j"
             ).keyed("printed-typed")
         },
+        sizes={"input": i, "hidden": d},
     )
 
 

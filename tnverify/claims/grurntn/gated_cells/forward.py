@@ -196,14 +196,38 @@ _EQ19_CORRECTED = (
     'f_t ⊙ c_{t−1} + i_t ⊙ c̃_t (20); …", the rest of Eq. 19–20 and the shapes (W_{tsr}^{'
     "[1:d]} ∈ ℝ^{i×d×d}, slices ℝ^{i×d}) unchanged."
 )
-_WHY_T = (
-    "The paper's vectors are rows (x_tW_{xc}, h_{t−1}W_{hc}), so [x] W^{[k]} with the "
-    "slice W^{[k]} ∈ ℝ^{i×d} (k = 1..d; the paper writes W^{[i]}) is 1×d and cannot "
-    "multiply the 1×d row [h]: the inner dimensions (d and 1) do not match for d > 1 "
-    "(e.g. i = 3, d = 4). With [h]ᵀ each slice gives a scalar, and k = 1..d give the "
-    "1×d vector the other terms inside the tanh need. The paper itself carries the ᵀ in "
-    "Eq. 18 and in the a_j defined after Eq. 24, and the gradient term [x_j]ᵀ[h_{j−1}] "
-    "of Eq. 25 is an i×d outer product, the shape of a slice."
+
+
+def _why_t(need: str, own: str) -> str:
+    """The Why of the missing ᵀ in Eq. 19 or Eq. 26: ``need`` says what the 1×d result is
+    added to, ``own`` the equation's own evidence in the paper."""
+    return (
+        "The paper's vectors are rows (x_tW_{xc}, h_{t−1}W_{hc}), so [x] W^{[k]} with the "
+        "slice W^{[k]} ∈ ℝ^{i×d} (k = 1..d; the paper writes W^{[i]}) is 1×d and cannot "
+        "multiply the 1×d row [h]: the inner dimensions (d and 1) do not match, for every "
+        f"i and every d > 1. With [h]ᵀ each slice gives a scalar, and k = 1..d give the 1×d "
+        f"vector {need} need. {own}"
+    )
+
+
+_WHY_T19 = _why_t(
+    "the other terms inside the tanh",
+    "The paper itself carries the ᵀ in Eq. 18 and in the a_j defined after Eq. 24, and "
+    "the gradient term [x_j]ᵀ[h_{j−1}] of Eq. 25 is an i×d outer product, the shape of a "
+    "slice.",
+)
+_WHY_T26 = _why_t(
+    "the other summands of a_j (x_jW_{xc}, h_{j−1}W_{hc} and b_c)",
+    "Eq. 26 is the pre-activation a_j of Eq. 19's candidate, which enters Eq. 25 as "
+    "tanh(a_j); the a_j defined after Eq. 24 carries the ᵀ (on (r_j ⊙ h_{j−1})), and the "
+    "gradient term [x_j]ᵀ[h_{j−1}] of Eq. 25 is an i×d outer product, the shape of a slice.",
+)
+#: The printed brackets are judged by their shapes alone: input and hidden size, no
+#: sequence length or batch.
+_SHAPES = {"input": 3, "hidden": 4}
+_SHAPE_SCOPE = (
+    "the printed product is undefined for every input size i and every hidden size d > 1 "
+    "(a shape argument; i = 3, d = 4 is the instance computed)"
 )
 _EQ19_REMARKS = (
     "The slice label W_{tsr}^{[i]} clashes with the input size i.",
@@ -212,9 +236,7 @@ _EQ19_REMARKS = (
 )
 corrected_pair(
     "grurntn-eq-19",
-    common=dict(
-        topic="gated-cells-lmms", space=(_CELL,), readings=_bracket_readings("19", "x_t", "h_{t−1}")
-    ),
+    common=dict(topic="gated-cells-lmms", readings=_bracket_readings("19", "x_t", "h_{t−1}")),
     printed=dict(
         refs=refs("grurntn", "§III-B, Eq. 19", "grurntn", "§III-C, Eq. 26 (the same edit)"),
         remarks=_EQ19_REMARKS,
@@ -227,10 +249,13 @@ corrected_pair(
             printed="[x_t] W_{tsr}^{[1:d]} [h_{t−1}]",
             meant="[x_t] W_{tsr}^{[1:d]} [h_{t−1}]ᵀ",
             erratum=_TRANSPOSE,
-            why=_WHY_T,
+            why=_WHY_T19,
         ),
+        space=(_SHAPES,),
+        scope=_SHAPE_SCOPE,
     ),
     corrected=dict(
+        space=(_CELL,),
         refs=refs("grurntn", "§III-B, Eq. 19–20", "grurntn", "§II-B.1, Eq. 3–7"),
         title="LSTMRNTN (Eq. 19–20) with [h_(t−1)]ᵀ, and the peephole LSTM",
         statement=_EQ19_CORRECTED,
@@ -248,7 +273,6 @@ corrected_pair(
     common=dict(
         topic="gated-cells-lmms",
         refs=refs("grurntn", "§III-C, Eq. 26"),
-        space=(_CELL,),
         readings=_bracket_readings("26", "x_j", "h_{j−1}"),
     ),
     printed=dict(
@@ -261,10 +285,13 @@ corrected_pair(
             printed="[x_j] W_{tsr}^{[1:d]} [h_{j−1}]",
             meant="[x_j] W_{tsr}^{[1:d]} [h_{j−1}]ᵀ",
             erratum=_TRANSPOSE,
-            why=_WHY_T,
+            why=_WHY_T26,
         ),
+        space=(_SHAPES,),
+        scope=_SHAPE_SCOPE,
     ),
     corrected=dict(
+        space=(_CELL,),
         title="a_j (Eq. 26) with [h_(j−1)]ᵀ: the pre-activation of the corrected Eq. 19",
         statement=(
             "Eq. 26 of grurntn with the transpose of Eq. 24's a_j: \"a_j = ([x_j] "

@@ -88,14 +88,21 @@ corrected_pair(
         topic="gated-cells-lmms",
         refs=refs("grurntn", "§III-C, definition of f′ after Eq. 24 (unnumbered display)"),
         space=(_BPTT,),
-        scaled_space=_BPTT_SCALED,
         readings=_read_e("24", "h̃"),
     ),
     printed=dict(
         title="BPTT of W_tsr in GRURNTN (Eq. 24) as printed",
         statement=S["grurntn-eq-24"],
         small=D.small_eq24,
-        scaled=partial(D.scaled_bptt, model="gru", fprime="printed"),
+        # no larger run: the edit is decided at a = 1, a scalar identity; the gradient
+        # the sizes below feed is the corroboration the scope line describes
+        scope=(
+            "the deciding check is f′ at a = 1 and uses no model size; the sizes are those "
+            "of the corroborating check, Eq. 24 with the printed f′ against autograd and "
+            "central finite differences of ∂E/∂W_tsr for a GRURNTN language model (input "
+            "size i, hidden size d, `vocab_size` the vocabulary size |V|, sequence length, "
+            "batch), which fails too"
+        ),
         uses=("grurntn-eq-18", "grurntn-eq-21"),
         expected="fails",
         defect=Defect(
@@ -127,6 +134,7 @@ corrected_pair(
         ),
         small=D.small_eq24_corrected,
         scaled=partial(D.scaled_bptt, model="gru", fprime="true", readings=("total",)),
+        scaled_space=_BPTT_SCALED,
         uses=("grurntn-eq-21",),
         proof=PROOF + "grurntn_eq_24_corrected",
     ),

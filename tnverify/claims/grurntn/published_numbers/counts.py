@@ -11,7 +11,7 @@ import math
 from ....cells import gated_params as GP
 from ... import Evidence
 from ...compare import compare_ints
-from ...printed_numbers import judge_printed
+from ...printed_numbers import judge_printed, printed_interval
 
 
 # -- grurntn-sec-4b-params -------------------------------------------------------------
@@ -64,6 +64,50 @@ def grurntn_char_lower_bound(hidden=256):
     conventions: the tensor E·d·d (Eq. 18) plus the gate weights 3(E·d + d²)."""
     E = GP.PUBLISHED["char"]["embedding"]
     return E * hidden * hidden + 3 * (E * hidden + hidden * hidden)
+
+
+#: The character vocabulary the margins are quoted at (the PTB character set of 50
+#: symbols; the paper does not state it, and the checks sweep 45–60).
+CHAR_V = 50
+
+
+def paper_count(model, level, *, vocab_size=None, hidden=None, peephole="full"):
+    """The count of ``model`` at ``level`` under the paper's own convention (one bias per
+    gate and the candidate, as in Eq. 3–11, and an output bias), from the closed form
+    :func:`~tnverify.cells.gated_params.formula_count` (no torch needed: the registration
+    text is built from it; the checks count the cells themselves)."""
+    P = GP.PUBLISHED[level]
+    V = vocab_size if vocab_size is not None else (P["vocab_size"] or CHAR_V)
+    d = hidden if hidden is not None else P["hidden"][model]
+    return GP.formula_count(
+        model, vocab_size=V, embedding=P["embedding"], hidden=d, peephole=peephole
+    )
+
+
+def formula_range(model, level, hidden, vocab_sizes, peephole="full"):
+    """``(low, high)`` of :func:`paper_count` over :data:`CONVENTIONS` and ``vocab_sizes``,
+    the closed-form twin of :func:`count_range` (no biases at all for the low end, two bias
+    vectors per gate for the high end)."""
+    g = 3 if model.startswith("GRU") else 4
+    totals = [
+        (paper_count(model, level, vocab_size=V, hidden=hidden, peephole=peephole), V)
+        for V in vocab_sizes
+    ]
+    return (min(t - g * hidden - V for t, V in totals), max(t + g * hidden for t, _ in totals))
+
+
+def margin_words(count, printed):
+    """Where ``count`` lies against the rounding interval of 'about ``printed`` million'
+    (half a unit of the last printed digit either side), in words with its margin:
+    "34,288 above 12.5 M (0.27 %)", "inside [11.5 M, 12.5 M], 58,380 from its edge"."""
+    lo, hi = (round(x * 1_000_000) for x in printed_interval(printed))
+    if lo <= count <= hi:
+        return (
+            f"inside [{lo / 1e6:g} M, {hi / 1e6:g} M], "
+            f"{min(count - lo, hi - count):,} from its edge"
+        )
+    gap, edge, side = (lo - count, lo, "below") if count < lo else (count - hi, hi, "above")
+    return f"{gap:,} {side} {edge / 1e6:g} M ({100 * gap / edge:.2f} %)"
 
 
 def _hidden(level, who):

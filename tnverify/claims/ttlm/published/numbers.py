@@ -8,7 +8,7 @@ internal consistency (the claims catalogue rule 6).
 
 from __future__ import annotations
 
-import itertools
+import itertools  # noqa: F401 - a name of the old module tnverify.claims.ttlm.published_numbers
 import math
 
 from ....errors import ClaimError
@@ -20,52 +20,7 @@ from . import readings as PR
 
 __all__ = ["READINGS", "table2_module", "count_params", "vocab_range", "PRINTED_PARAMS"]
 
-MODELS = ("Vanilla-RNNs", "Second-order RNNs", "RACs", "MI-RNNs", "TTLM", "TTLM-Tiny", "TTLM-Large")
-#: Table 1 "Params" in units of 0.1M (PTB, WikiText-2).
-PRINTED_PARAMS = {
-    "ptb": dict(zip(MODELS, (40, 42, 40, 40, 42, 40, 42))),
-    "wt2": dict(zip(MODELS, (116, 118, 116, 116, 122, 116, 118))),
-}
-#: counting readings of the claims catalogue: tied pairs, G^(1), second-order T
-READINGS = tuple(
-    {"tie": a, "g1": b, "T": c}
-    for a, b, c in itertools.product(
-        ("once", "twice"), ("1xR", "separate", "tied"), ("HxHxH", "ExHxH")
-    )
-)
-
-
-def reading_name(rd: dict) -> str:
-    return f"tie {rd['tie']}, G1 {rd['g1']}, T {rd['T']}"
-
-
-def _shapes(model, V, R, E, H, rd):
-    """Table 2 shapes (name -> shape); ``"=name"`` marks a parameter tied to ``name``.
-    The second-order row's E×H matrix is named W^hh as printed (``rd["row"] ==
-    "printed"``, the default) or W^eh as meant (``"corrected"``)."""
-    rnn = {"W_xe": (E, V), "W_eh": (E, H), "W_hh": (H, H), "P": (H, E), "V": (E, V)}
-    if model == "Second-order RNNs":
-        T = (H, H, H) if rd["T"] == "HxHxH" else (E, H, H)
-        name = "W_eh" if rd.get("row") == "corrected" else "W_hh"
-        rnn = {"W_xe": (E, V), "T": T, name: (E, H), "P": (H, E), "V": (E, V)}
-    if model in MODELS[:4]:
-        return rnn, {"V": "W_xe"}
-    if model == "TTLM":
-        s = {"G": (R, V, R), "G_t": (R, V)}
-        ties = {}
-        if rd["g1"] == "1xR":
-            s["G_1"] = (1, R)
-        elif rd["g1"] == "separate":
-            s["G_1"] = (R, V)
-        else:
-            s["G_1"], ties["G_1"] = (R, V), "G_t"
-        return s, ties
-    s = {"W_xe": (R, V, R), "W_hh": (R, R), "P": (R, R, R), "V": (R, R, V)}
-    if model == "TTLM-Large":
-        s["W_eh"] = (R, R, R, R)
-    if rd["g1"] == "1xR":
-        s["G_1"] = (1, R)
-    return s, {"V": "W_xe"}
+from .counting import MODELS, PRINTED_PARAMS, READINGS, reading_name, table2_shapes  # noqa: F401
 
 
 def table2_module(model, vocab_size, R=20, E=400, H=20, reading=READINGS[0]):
@@ -74,7 +29,7 @@ def table2_module(model, vocab_size, R=20, E=400, H=20, reading=READINGS[0]):
     import torch
     from torch import nn
 
-    shapes, ties = _shapes(model, vocab_size, R, E, H, reading)
+    shapes, ties = table2_shapes(model, vocab_size, R, E, H, reading)
     mod = nn.Module()
     for name, shape in shapes.items():
         if name in ties and reading["tie"] == "once" or name == "G_1" and name in ties:
@@ -260,7 +215,7 @@ def _small_second_order(params, rng, corrected=False):
         "T": "ExHxH" if corrected else "HxHxH",
         "row": "corrected" if corrected else "printed",
     }
-    shapes = dict(_shapes("Second-order RNNs", 1, H, E, H, rd)[0])
+    shapes = dict(table2_shapes("Second-order RNNs", 1, H, E, H, rd)[0])
     app_c = {"W_eh": [E, H], "W_hh": [H, H]}  # App. C's definitions of the names
     # the count first: the T-shape edit is the defect's own, the W^hh name an editorial slip
     parts = {"(i) PTB count": _judge_count("Second-order RNNs", "ptb", VOCAB_PRINTED["ptb"], rd)}

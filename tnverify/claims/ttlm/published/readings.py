@@ -6,6 +6,7 @@ statistics — the quoted readings, defects and remarks registered by
 from __future__ import annotations
 
 from ...readings import Defect, Reading
+from . import counting as K
 
 #: The second-order RNN's shapes (Table 2) against its Table 1 counts: one erratum printed
 #: in Table 2 and in both Params columns of Table 1.
@@ -23,7 +24,7 @@ _G1_TIED = (
 _G1_1XR = (
     "G^{(1)} is simplified into a G^{(1)} ∈ ℝ^{1×R} and can be viewed as initial hidden "
     "state h^{(0)}",
-    "ttlm App. C, second paragraph",
+    "ttlm App. C, third paragraph ('For TTLM models, …')",
 )
 _G1_SEP = ("we set G^{(1)} = G^{(t)} for simplicity", "ttlm App. A, last paragraph")
 _T_HHH = ("T ∈ ℝ^{H×H×H}", "ttlm App. C Table 2, Second-order RNNs row")
@@ -66,47 +67,134 @@ def table1_readings(readings, reading_name):
     return tuple(out)
 
 
+#: The admissible counting readings (tied pairs once; G^(1) tied to G^(t), or App. C's
+#: 1×R h^(0)), with Table 2's T as printed or as meant.
+_RD = {
+    (g1, T): {"tie": "once", "g1": g1, "T": T} for g1 in ("tied", "1xR") for T in ("HxHxH", "ExHxH")
+}
+_PTB_V, _WT2_V = 10_000, 33_278
+
+
+def _both(model, V, T="ExHxH"):
+    """``"4,200,000 / 4,200,020"``: the count with G^(1) tied, then with the 1×R h^(0)
+    (one number where they agree)."""
+    a, b = (K.count(model, V, _RD[g1, T]) for g1 in ("tied", "1xR"))
+    return f"{a:,}" if a == b else f"{a:,} / {b:,}"
+
+
+_PTB_IV = {
+    (m, T): K.vocab_interval(m, K.PRINTED_PARAMS["ptb"][m], _RD["tied", T])
+    for m in K.MODELS
+    for T in ("HxHxH", "ExHxH")
+}
+_TTLM_RULE = (
+    "For TTLM the rule counts the core G ∈ ℝ^{R×|V|×R} (R²|V|) and the readout G^{(t)} ∈ "
+    "ℝ^{R×|V|} (R|V|), with G^{(1)} tied to G^{(t)} (App. A: 'we set G^{(1)} = G^{(t)}') "
+    "or, in the second number, App. C's 1×R initial state h^{(0)} (R more; TTLM-Tiny and "
+    "TTLM-Large carry the same h^{(0)}); G^{(1)} is not a separate R×|V| matrix, which "
+    "would give "
+    f"{K.formula('TTLM', {'tie': 'once', 'g1': 'separate', 'T': 'HxHxH'})} "
+    f"({K.millions(K.count('TTLM', _PTB_V, {'tie': 'once', 'g1': 'separate', 'T': 'HxHxH'}))}"
+    " at PTB)."
+)
+_FORMULAS = (
+    "Vanilla-RNNs, RACs and MI-RNNs "
+    f"{K.formula('Vanilla-RNNs', _RD['tied', 'HxHxH'])} (W^{{xe}}: 400|V|; W^{{eh}}, "
+    "W^{hh}, P: 8,000 + 400 + 8,000); Second-order RNNs "
+    f"{K.formula('Second-order RNNs', _RD['tied', 'HxHxH'])} with the printed T ∈ "
+    f"ℝ^{{H×H×H}} and {K.formula('Second-order RNNs', _RD['tied', 'ExHxH'])} with T ∈ "
+    f"ℝ^{{E×H×H}}; TTLM {K.formula('TTLM', _RD['tied', 'ExHxH'])}; TTLM-Tiny "
+    f"{K.formula('TTLM-Tiny', _RD['tied', 'ExHxH'])}; TTLM-Large "
+    f"{K.formula('TTLM-Large', _RD['tied', 'ExHxH'])} (each of the last three + 20 with "
+    "the 1×R h^{(0)})"
+)
 _PTB_CONVENTION = (
-    "Counting convention: the tensors Table 2 lists, the tied pair V = W^{xe} counted once, "
-    "no biases, H = R = 20, E = R² = 400, |V| = 10,000. Under it six of the seven PTB "
-    "entries reproduce exactly (Vanilla, RAC, MI-RNN 4,016,400 → 4.0M; TTLM 4,200,000 / "
-    "4,200,020 → 4.2M; Tiny 4,008,400 → 4.0M; Large 4,168,400 → 4.2M). The Second-order "
-    "row gives 4,024,000 → 4.0M with the printed T ∈ ℝ^{H×H×H} and 4,176,000 → 4.2M with "
-    "T ∈ ℝ^{E×H×H} (T maps the E-dimensional embedding, as for every other row), and the "
-    "WikiText-2 column fits only the latter: Table 1's 4.2M is right and Table 2's T is "
-    "misprinted."
+    "Counting rule: the tensors Table 2 lists, the tied pair V = W^{xe} counted once, no "
+    "biases, H = R = 20, E = R² = 400, |V| = 10,000. " + _TTLM_RULE + " The counts are "
+    f"{_FORMULAS}. Under the rule six of the seven PTB entries reproduce exactly "
+    f"(Vanilla, RAC, MI-RNN {_both('Vanilla-RNNs', _PTB_V)} → "
+    f"{K.millions(K.count('Vanilla-RNNs', _PTB_V, _RD['tied', 'HxHxH']))}; TTLM "
+    f"{_both('TTLM', _PTB_V)} → {K.millions(K.count('TTLM', _PTB_V, _RD['tied', 'HxHxH']))}; "
+    f"Tiny {_both('TTLM-Tiny', _PTB_V)} → "
+    f"{K.millions(K.count('TTLM-Tiny', _PTB_V, _RD['tied', 'HxHxH']))}; Large "
+    f"{_both('TTLM-Large', _PTB_V)} → "
+    f"{K.millions(K.count('TTLM-Large', _PTB_V, _RD['tied', 'HxHxH']))}). The Second-order "
+    f"row gives {_both('Second-order RNNs', _PTB_V, 'HxHxH')} → "
+    f"{K.millions(K.count('Second-order RNNs', _PTB_V, _RD['tied', 'HxHxH']))} with the "
+    f"printed T ∈ ℝ^{{H×H×H}} and {_both('Second-order RNNs', _PTB_V)} → "
+    f"{K.millions(K.count('Second-order RNNs', _PTB_V, _RD['tied', 'ExHxH']))} with T ∈ "
+    "ℝ^{E×H×H} (T maps the E-dimensional embedding, as for every other row), and the "
+    "WikiText-2 column fits only the latter. Its difference to Vanilla does not depend on "
+    "|V|: "
+    f"{K.count('Second-order RNNs', 1, _RD['tied', 'ExHxH']) - K.count('Vanilla-RNNs', 1, _RD['tied', 'ExHxH']):,}"
+    " ≈ 0.2M with T ∈ ℝ^{E×H×H}, as Table 1 prints in both columns (4.2M − 4.0M, 11.8M − "
+    "11.6M), against "
+    f"{K.count('Second-order RNNs', 1, _RD['tied', 'HxHxH']) - K.count('Vanilla-RNNs', 1, _RD['tied', 'HxHxH']):,}"
+    " with the printed T. Read the other way, Vanilla's 4.0M needs |V| ∈ "
+    f"[{_PTB_IV['Vanilla-RNNs', 'HxHxH'][0]:,}, {_PTB_IV['Vanilla-RNNs', 'HxHxH'][1]:,}] "
+    "and the Second-order 4.2M with the printed T needs "
+    f"[{_PTB_IV['Second-order RNNs', 'HxHxH'][0]:,}, "
+    f"{_PTB_IV['Second-order RNNs', 'HxHxH'][1]:,}]: disjoint, so no vocabulary reproduces "
+    "the column; with T ∈ ℝ^{E×H×H} it needs "
+    f"[{_PTB_IV['Second-order RNNs', 'ExHxH'][0]:,}, "
+    f"{_PTB_IV['Second-order RNNs', 'ExHxH'][1]:,}], which contains 10,000. So Table 1's "
+    "PTB statement fails only through Table 2's T, and "
+    "holds after this edit; Table 1's 4.2M is right and Table 2's T is misprinted."
 )
 PTB_DEFECT = Defect(
     "published-number",
     printed='Table 1: "Second-order RNNs* … 4.2M" (PTB Params)',
     meant="Table 1's 4.2M stands: with Table 2's Second-order row read as \"T ∈ ℝ^{E×H×H}\" "
-    "the row counts 4,176,000 parameters at |V| = 10,000 (4.2M), with the printed "
-    "T ∈ ℝ^{H×H×H} 4,024,000 (4.0M)",
+    f"the row counts {K.count('Second-order RNNs', _PTB_V, _RD['tied', 'ExHxH']):,} "
+    "parameters at |V| = 10,000 (4.2M), with the printed T ∈ ℝ^{H×H×H} "
+    f"{K.count('Second-order RNNs', _PTB_V, _RD['tied', 'HxHxH']):,} (4.0M); the statement "
+    "judged here (the whole PTB column under Table 2's shapes) fails only through that T",
     erratum=T_SHAPE_ERRATUM,
     why=_PTB_CONVENTION,
 )
-PTB_REMARKS = (
-    'At the printed precision with "10k" read as any |V| ∈ [9,500, 10,500), Vanilla 4.0M '
-    "needs |V| ∈ [9,834, 10,084) and Second-order 4.2M needs |V| ∈ [10,315, 10,565): "
-    "disjoint, so no vocabulary reproduces the column.",
+#: The disjoint |V| intervals of the PTB column are now part of the Why above.
+PTB_REMARKS: tuple = ()
+
+
+def _wt2_bounds(T):
+    """The intersection of the seven |V| intervals of the WikiText-2 column, and the rows
+    that bind it below and above."""
+    iv = {m: K.vocab_interval(m, K.PRINTED_PARAMS["wt2"][m], _RD["tied", T]) for m in K.MODELS}
+    lo, hi = max(v[0] for v in iv.values()), min(v[1] for v in iv.values())
+    return lo, hi, [m for m in K.MODELS if iv[m][0] == lo], [m for m in K.MODELS if iv[m][1] == hi]
+
+
+_LO, _HI, _BY_LO, _BY_HI = _wt2_bounds("ExHxH")
+_GAP, _GAP_BY = min(
+    (K.count(m, _WT2_V, _RD["tied", T]) - K.PRINTED_PARAMS["wt2"][m] * 100_000, m)
+    for m in K.MODELS
+    for T in ("HxHxH", "ExHxH")
 )
+_WT2_COUNTS = " / ".join(K.millions(K.count(m, _WT2_V, _RD["tied", "HxHxH"])) for m in K.MODELS)
 WT2_DEFECT = Defect(
     "published-number",
     printed='"11.6M / 11.8M / 11.6M / 11.6M / 12.2M / 11.6M / 11.8M" together with "a '
     'vocabulary of over 30,000 words"',
-    meant="counts of about 13.3M / 13.3M / 13.3M / 13.3M / 14.0M / 13.3M / 13.5M for |V| = "
-    "33,278 (Second-order 13.5M with T ∈ ℝ^{E×H×H}); or, if a vocabulary of about 29.0k "
-    "was used, §6.1 should say so (with T ∈ ℝ^{E×H×H} every entry fits |V| ∈ [28,954, "
-    "29,083]; with the printed T no |V| fits the whole column)",
-    why="The counting convention is the one that reproduces the PTB column exactly (the "
-    "tensors Table 2 lists, the tied V counted once, no biases, H = 20, E = 400). Every "
-    "count is then affine in |V|: Vanilla = 400|V| + 16,400 (W^{xe}: 400|V|; W^{eh}, "
-    "W^{hh}, P: 8,000 + 400 + 8,000), and the other rows likewise. At |V| = 33,278 "
-    "they give the counts above, 1.7M or more above each printed value. Inverting each "
-    "affine count at its printed value ± 0.05M gives an interval of |V|; the seven "
-    'intervals meet in [28,954, 29,083] with T ∈ ℝ^{E×H×H}, about 29.0k, not "over '
-    '30,000" (the second case checked, |V| = 30,001 (`vocab_printed` in the scope), is '
-    "the smallest such vocabulary: there Vanilla is already 12.0M).",
+    meant=f"counts of about {_WT2_COUNTS} for |V| = 33,278 (Second-order "
+    f"{K.millions(K.count('Second-order RNNs', _WT2_V, _RD['tied', 'ExHxH']))} with T ∈ "
+    "ℝ^{E×H×H}); or, if a vocabulary of about 29.0k was used, §6.1 should say so (with T "
+    f"∈ ℝ^{{E×H×H}} every entry fits |V| ∈ [{_LO:,}, {_HI:,}]; with the printed T no |V| "
+    "fits the whole column)",
+    why="The counting rule is the one that reproduces the PTB column exactly "
+    "(ttlm-table1-ptb-params): the tensors Table 2 lists, each tied pair counted once, no "
+    "biases, H = R = 20, E = 400. " + _TTLM_RULE + " Every count is then affine in |V|: "
+    f"{_FORMULAS}. At |V| = 33,278 they give the counts above (the TTLM rows the same to "
+    f"0.1M under either G^{{(1)}} rule), each at least {_GAP:,} above its printed value "
+    f"(the least: {_GAP_BY}, with the printed T). Inverting each affine count at its printed value ± 0.05M gives an "
+    "interval of |V|; with T ∈ ℝ^{E×H×H} the seven intervals meet in "
+    f'[{_LO:,}, {_HI:,}], about 29.0k, not "over 30,000". Two bounds bind it: '
+    f"{' and '.join(_BY_LO)} from below (|V| ≥ {_LO:,}) and {_BY_HI[0]} from above "
+    f"(|V| ≤ {_HI:,}; {' and '.join(_BY_HI[1:])} have the same count). With the printed T the Second-order interval "
+    f"[{K.vocab_interval('Second-order RNNs', 118, _RD['tied', 'HxHxH'])[0]:,}, "
+    f"{K.vocab_interval('Second-order RNNs', 118, _RD['tied', 'HxHxH'])[1]:,}] misses "
+    f"the Vanilla one. The second case checked, |V| = 30,001 (`vocab_printed` in the scope), "
+    'is the smallest vocabulary "over 30,000": there Vanilla is already '
+    f"{K.millions(K.count('Vanilla-RNNs', 30_001, _RD['tied', 'ExHxH']))}.",
 )
 WT2_REMARKS = (
     'Every count is affine in |V|; at |V| = 30,001 (the smallest "over 30,000") Vanilla/RAC/'
@@ -161,7 +249,7 @@ SECOND_ORDER_DEFECT = Defect(
     "misprint",
     printed='Table 2, Second-order RNNs row: "T ∈ ℝ^{H×H×H}"',
     meant='Table 2, Second-order RNNs row: "T ∈ ℝ^{E×H×H}" (count at |V| = 10,000: '
-    "4,176,000 → Table 1's 4.2M)",
+    f"{K.count('Second-order RNNs', _PTB_V, _RD['tied', 'ExHxH']):,} → Table 1's 4.2M)",
     erratum=T_SHAPE_ERRATUM,
     also=(
         Defect(
@@ -169,9 +257,10 @@ SECOND_ORDER_DEFECT = Defect(
             printed='Table 2, Second-order RNNs row: "W^{hh} ∈ ℝ^{E×H}"',
             meant='Table 2, Second-order RNNs row: either "W^{eh} ∈ ℝ^{E×H}" (the '
             "name App. C gives the embedding-to-hidden matrix; PTB count "
-            '4,176,000) or "W^{hh} ∈ ℝ^{H×H}" (the shape App. C gives '
-            "W^{hh}; PTB count 4,168,400): both are 4.2M, so the counts do not "
-            "decide between them",
+            f'{K.count("Second-order RNNs", _PTB_V, _RD["tied", "ExHxH"]):,}) or "W^{{hh}} ∈ '
+            'ℝ^{H×H}" (the shape App. C gives W^{hh}; PTB count '
+            f"{K.count('Second-order RNNs', _PTB_V, _RD['tied', 'ExHxH']) - 400 * 20 + 20 * 20:,}"
+            "): both are 4.2M, so the counts do not decide between them",
             erratum="ttlm-table2-whh-name",
         ),
     ),
@@ -205,7 +294,7 @@ STATS_DEFECT = Defect(
     "thousands (2088k, 217k), which gives 245k.",
 )
 STATS_REMARKS = (
-    'Thesis §6.2.1 prints the same "45k test tokens".',
+    'Zhou (2023), the MSc thesis “Tensor Networks for Language Modeling” (key thesis), §6.2.1, prints the same "45k test tokens".',
     '"over 30,000 words" is right for WikiText-2 (33,278), while the Table 1 parameter '
     "counts imply about 29.0k (ttlm-table1-wt2-params).",
 )

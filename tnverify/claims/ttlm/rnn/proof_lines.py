@@ -39,6 +39,20 @@ def _labels(seqs, R):
     ]
 
 
+#: The one reading under which the printed Eq. 16 / Eq. 20 is evaluated (its left-hand
+#: α_t is the bound variable of the right-hand Σ, so the line has no single reading).
+LITERAL = (
+    "read as a function of its one free index α_(t−1), written to coordinate α_(t−1): "
+    "h'_(α_(t−1)) = (Σ_(i_t, α_t) f_(i_t) G_(i_t α_t α_(t−1))) h_(α_(t−1)) (the left-hand "
+    "α_t is the bound variable of the Σ)"
+)
+#: Eq. 20's extra convention: W^hx indexed as its declared shape allows.
+WHX_AS_EDIT_4 = (
+    "; W^hx indexed W^hx_(j i_t), as the W^hx edit of Eq. 20 reads it (the printed W^hx_(i_t j) is out of range "
+    "for i_t > R)"
+)
+
+
 def _eq16_step(Gp, phi, literal):
     """Eq. 16 with ``Gp[i_t, α_t, α_{t−1}]``: as printed (Σ over i_t and α_t, α_{t−1} left
     free) or corrected (Σ over i_t and α_{t−1})."""
@@ -69,7 +83,8 @@ def small_eq16(params, rng, corrected=False):
             f"Eq. 16 ({'Σ over α_(t−1)' if corrected else 'Σ over α_t, as printed'}) "
             f"vs Eq. 17, φ={phi}"
         ] = compare_values(
-            f"Eq. 16 {'corrected' if corrected else 'as printed'} iterated over the sequence{' (φ after each step)' if phi != 'id' else ''} vs "
+            f"Eq. 16 {'corrected' if corrected else 'as printed, ' + LITERAL + ','} iterated "
+            f"over the sequence{' (φ after each step)' if phi != 'id' else ''} vs "
             f"the 2-RNN of Eq. 17, φ={phi}",
             value,
             ref[phi],
@@ -152,7 +167,8 @@ def small_eq20(params, rng, corrected=False):
         parts[
             f"Eq. 20 ({'Σ over α_(t−1)' if corrected else 'Σ over α_t, as printed'}) vs {name}"
         ] = compare_values(
-            f"Eq. 20 {'corrected' if corrected else 'as printed'} iterated over the sequence{' (φ after each step)' if phi != 'id' else ''} vs "
+            f"Eq. 20 {'corrected' if corrected else 'as printed, ' + LITERAL + WHX_AS_EDIT_4 + ','}"
+            f" iterated over the sequence{' (φ after each step)' if phi != 'id' else ''} vs "
             f"{name}",
             value,
             rac[phi],

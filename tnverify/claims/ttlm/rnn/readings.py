@@ -53,13 +53,19 @@ EQ16_DEFECT = Defect(
     erratum=SUM_OVER_FREE_ALPHA,
     why="The right-hand side sums over α_t, the index on which the left-hand side depends; "
     "its remaining free index is α_{t−1}, the index of h^{(t−1)}. Summing over α_{t−1} "
-    "instead gives the recursion the proof needs (the 2-RNN of Eq. 17 at φ = id).",
+    "instead gives the recursion the proof needs (the 2-RNN of Eq. 17 at φ = id). This "
+    "argument is the proof; as printed the line has no single reading, and the "
+    "counterexample evaluates it under the one it states (the right-hand side as a "
+    "function of its free α_{t−1}, written to coordinate α_{t−1}).",
     also=(
         Defect(
             "misprint",
             printed='after Eq. 17: "where j, k are the dummy indices as i_t, α_t"',
             meant='after Eq. 17: "where j, k are the dummy indices as i_t, α_{t−1}"',
             erratum="ttlm-eq17-dummy-indices",
+            why="In Eq. 17, k is contracted with h^{(t−1)}_k, the role of α_{t−1} in "
+            "(corrected) Eq. 16; α_t is the free coordinate, which the same sentence pairs "
+            'with i ("i specifies the coordinate of h^{(t)}_{2nd} just like α_t").',
         ),
         Defect(
             "misprint",
@@ -68,6 +74,9 @@ EQ16_DEFECT = Defect(
             meant='"T_{:,i,:} ∈ ℝ^{M×R} is the ith slice of tensor T ∈ ℝ^{M×R×R} '
             '(M = |V|)", and "f(x^{(t)})ᵀ T_{:,i,:}"',
             erratum="ttlm-eq14-slice",
+            why="T_{i,:,:} of T ∈ ℝ^{M×R×R} is R×R, not the stated M×R; Eq. 17 (Σ_j Σ_k "
+            "f_j T_{jik} h_k) contracts f with the first index and h with the third, so the "
+            "ith slice is T_{:,i,:} (M×R); M is the range of j, |V|.",
         ),
     ),
 )
@@ -166,7 +175,10 @@ EQ20_DEFECT = Defect(
     erratum=SUM_OVER_FREE_ALPHA,
     why="Both lines sum over α_t, the index on which the left-hand side h^{(t)}_{α_t} "
     "depends; the index left free is α_{t−1}, the index of h^{(t−1)}, which must be "
-    "summed.",
+    "summed. This argument is the proof; as printed the lines have no single reading, and "
+    "the counterexample evaluates them under the one it states (the right-hand side as a "
+    "function of its free α_{t−1}, written to coordinate α_{t−1}, with W^{hx} indexed "
+    "W^{hx}_{j i_t} as the W^{hx} edit below reads it).",
     also=(
         Defect(
             "misprint",

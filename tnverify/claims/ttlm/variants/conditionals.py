@@ -61,6 +61,9 @@ def small_eq8(params, rng, corrected=False):
         sizes=sizes,
     )
     if not corrected:
+        parts["Eq. 6 conditional at length N vs N + 1 (Eq. 8's does not depend on N)"] = (
+            _length_dependence(first, core, cell, V, N)
+        )
         y8 = stable_softmax(logits)
         lin = logits / logits.sum(axis=-1, keepdims=True)
         parts["Eq. 8 softmax(G^(t) h^(t−1)) vs exact, t = 2..N"] = compare_values(
@@ -102,6 +105,43 @@ def small_eq8(params, rng, corrected=False):
     return Evidence(
         "TT conditionals: brute force, right environments, Eq. 8 readout", parts=parts, sizes=sizes
     )
+
+
+def _second_word_conditionals(first, core, n):
+    """``p(x^(2) = v | x^(1) = w)`` of the normalised Eq. 6 joint of length ``n`` (tie
+    G^(N) = G^(1)ᵀ), as a (w, v) matrix: the later words summed out by brute force."""
+    A = full_by_tensordot(uniform_cores(first, core, first, n))
+    M = A.sum(axis=tuple(range(2, n))) if n > 2 else A
+    return M / M.sum(axis=1, keepdims=True)
+
+
+def _length_dependence(first, core, cell, V, N):
+    """The decisive comparison, a proof by one instance: with the same cores and the same
+    first word, Eq. 8's y^(2) = softmax(G^(1) h^(1)), h^(1) = G^(1)_{w,:}, is one number for
+    every length N, so it can equal the Eq. 6 conditional at N and at N + 1 only if those
+    two are equal; they are not.  The counterexample gives all three numbers."""
+    import torch
+
+    at_n = _second_word_conditionals(first, core, N)
+    at_n1 = _second_word_conditionals(first, core, N + 1)
+    tok = torch.as_tensor(np.array([[w, 0] for w in range(V)], dtype=np.int64))
+    y2 = stable_softmax(cell.logits(tok).detach().numpy()[:, 0])  # (w, v), any N
+    pairs = [(w, v) for w in range(V) for v in range(V)]
+    labels = [f"p(x^(2) = {v + 1} | x^(1) = {w + 1})" for w, v in pairs]
+    ev = compare_values(
+        f"the conditional p(x^(2) | x^(1)) of the normalised Eq. 6 joint at length N + 1 = "
+        f"{N + 1} (the computed value) vs at length N = {N} (the reference), the same cores "
+        "and first word, words numbered from 1; Eq. 8's y^(2) is the same at both lengths",
+        at_n1,
+        at_n,
+        n=V ** (N + 1),
+        labels=labels,
+        sizes={"vocab_size": V, "rank": first.shape[1], "lengths": [N, N + 1]},
+    ).keyed("length-dependence")
+    if ev.counterexample is not None:
+        w, v = pairs[labels.index(ev.counterexample["entry"])]
+        ev.counterexample["Eq. 8 y^(2) at both lengths"] = float(y2[w, v])
+    return ev
 
 
 def small_eq8_definition(params, rng):

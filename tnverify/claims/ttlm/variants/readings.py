@@ -97,8 +97,14 @@ EQ8_CHAIN_DEFECT = Defect(
     "G^{(N)}_{:,w} sums out the later words (at t = 1 the row G^{(1)}_{v,:} replaces "
     "h^{(0)} G_{:,v,:}; at t = N the column G^{(N)}_{:,v} replaces G_{:,v,:} E_t). It "
     "is normalised linearly and depends on N; a softmax of G^{(t)} h^{(t−1)} is neither. "
-    "The counterexample below draws non-negative cores and compares one such "
-    "conditional with Eq. 8's.",
+    "The model checked is §4.3's tied one: the readout G^{(t)} = G^{(1)} ∈ ℝ^{|V|×R} at "
+    "every t, G^{(N)} = (G^{(1)})ᵀ in Eq. 6, h^{(1)} = G^{(1)}_{w₁,:} (the row of the first "
+    "word) and h^{(t)} by Eq. 7; every entry of G^{(1)} and G is drawn i.i.d. as |z|, z ~ "
+    "N(0, 1) (non-negative, so that Eq. 6 normalised is a distribution). The "
+    "counterexample is a proof by one instance: with the same cores and the same first "
+    "word, Eq. 8's y^{(2)} = softmax(G^{(1)} h^{(1)}) does not involve N, while the "
+    "conditional p(x^{(2)} | x^{(1)}) of Eq. 6 at length N and at length N + 1 differ, so "
+    "y^{(2)} can equal at most one of them (the counterexample gives all three numbers).",
 )
 
 # -- ttlm-eq9 ----------------------------------------------------------------------------
@@ -134,7 +140,8 @@ APP_A = (
         "G^{(1)} can be viewed as a word embedding matrix",
         "ttlm App. A, paragraph after step III (an embedding matrix with |V| rows is "
         "applied as f(x^(1))ᵀG^(1), the row [G^(1)_11, …, G^(1)_1R] step I displays); "
-        "thesis §5.3.1 prints f^{(1)⊤}G^{(1)} for the same step",
+        "Zhou (2023), the MSc thesis “Tensor Networks for Language Modeling” (key thesis), "
+        "§5.3.1, prints f^{(1)⊤}G^{(1)} for the same step",
     ),
     Reading(
         "step I, literal G(1) f",
@@ -188,7 +195,7 @@ APP_A_REMARKS = (
     '"G^{(1)}, G and G^{(t)} theoretically have no parameters in common (though we set '
     'G^{(1)} = G^{(t)} …)" is prose about the general versus the tied model, not a defect.',
     'Step II\'s "f(x^{(i)}) G h^{(i−1)}" drops the transpose shown in Eq. 7.',
-    "Related, different erratum: thesis §5.3.1 prints the step-III rows as "
+    "Related, different erratum: Zhou (2023), the MSc thesis “Tensor Networks for Language Modeling” (key thesis), §5.3.1, prints the step-III rows as "
     '"Σ_{i=1}^R G^{(t)}_{i1} h_1; …; Σ_i G^{(t)}_{iR} h_R" (thesis-sec-5.3.1).',
 )
 
@@ -215,7 +222,7 @@ EQ12 = (
         "(b) δ realised as a reshape: (fᵀW^xe) W^hh h as a matrix product (δ_ijkl = δ_ik δ_jl)",
         True,
         _RESHAPE_QUOTE,
-        "ttlm App. C, second paragraph",
+        "ttlm App. C, third paragraph ('For TTLM models, …')",
     ),
 )
 EQ12_REMARKS = (
@@ -231,7 +238,7 @@ DELTA_RESHAPE = (
         "(Large: after W^eh) is the recurrence of Eq. 12 with the printed super-diagonal δ",
         True,
         _RESHAPE_QUOTE,
-        "ttlm App. C, second paragraph (δ as printed after Eq. 12)",
+        "ttlm App. C, third paragraph ('For TTLM models, …') (δ as printed after Eq. 12)",
     ),
 )
 DELTA_RESHAPE_DEFECT = Defect(

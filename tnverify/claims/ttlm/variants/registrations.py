@@ -189,7 +189,7 @@ claim(
     "ttlm-appc-delta-reshape",
     "App. C's reshape implements Eq. 12's δ",
     STATEMENTS["ttlm-appc-delta-reshape"],
-    refs("ttlm", "§5.1, Eq. 12; App. C, second paragraph"),
+    refs("ttlm", "§5.1, Eq. 12; App. C, third paragraph ('For TTLM models, …')"),
     small_delta_reshape,
     topic="tt-language-models",
     space=eq12_space,

@@ -117,7 +117,10 @@ def small_delta_reshape(params, rng):
         name = "TTLM-Large" if large else "TTLM-Tiny"
         parts[f"{name}: reshape (M·W^hh h) vs δ (diag(M) ⊙ W^hh h)"] = compare_values(
             f"{name}: h^(N) of App. C's reshape recurrence (the computed value) vs that of "
-            "Eq. 12 with the printed super-diagonal δ (the reference)",
+            "Eq. 12 with the printed super-diagonal δ (the reference), both from the same "
+            "h^(0), App. C's 1×R G^(1), with every entry of h^(0), W^xe, W^hh"
+            + (", W^eh" if large else "")
+            + " drawn i.i.d. N(0, 1)",
             h_r,
             h_d,
             n=N * R * R,
