@@ -98,10 +98,12 @@ def class_members(cls) -> list[str]:
     docstring is plumbing (``forward`` of a torch module, an ``extra_repr``) and a
     ``property(lambda ...)`` has no source for numpydoc to read: neither is listed."""
     out: list[str] = []
+    seen: set[str] = set()  # a name the class (or a nearer base) defines hides a farther one
     owners = [c for c in cls.__mro__ if c is cls or c.__module__.startswith("tnverify.")]
     for name, member in [(n, m) for c in owners for n, m in vars(c).items()]:
-        if name.startswith("_") or name in out:
+        if name.startswith("_") or name in seen:
             continue
+        seen.add(name)
         func = (
             member.fget
             if isinstance(member, property)
