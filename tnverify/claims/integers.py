@@ -91,7 +91,8 @@ def side_names(names) -> tuple[str, str]:
 
 
 def compare_ints(compared, got, want=None, relation: str = "==", *, control=None,
-                 control_label: str | None = None, names=("got", "want")) -> Evidence:
+                 control_label: str | None = None, names=("got", "want"),
+                 sizes: dict | None = None) -> Evidence:
     """Exact comparison of integer results (ranks), elementwise ``==``, ``>=`` or ``<=``.
 
     Called ``compare_ints("what", got, want, relation=">=")`` or, without the words,
@@ -99,7 +100,8 @@ def compare_ints(compared, got, want=None, relation: str = "==", *, control=None
     itself).  ``got relation want`` is the statement's own direction: a lower bound is
     ``compare_ints(rank, bound, relation=">=")`` and prints ``rank 27 ≥ bound 27``
     (``Evidence.details["statement"]``, with ``names`` naming the two sides); got and
-    want are never swapped.
+    want are never swapped.  ``sizes`` (optional) records the sizes the compared
+    integers depend on (``Evidence.sizes``; a counterexample prints them).
 
     The negative control is the same comparison on ``control`` (the integers a minimal
     wrong variant gives: the printed-vs-meant edit, a shifted window, a wrong count) when
@@ -172,7 +174,7 @@ def compare_ints(compared, got, want=None, relation: str = "==", *, control=None
         details["got_kinds"] = got_kinds
     if want_kinds:
         details["want_kinds"] = want_kinds
-    return Evidence(compared, passed=ok, details=details,
+    return Evidence(compared, passed=ok, details=details, sizes=dict(sizes or {}),
                     counterexample=None if ok else {"got": got, "want": want,
                                                     "relation": relation,
                                                     "statement": statement},

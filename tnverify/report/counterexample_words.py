@@ -9,6 +9,7 @@ import re
 import numpy as np
 
 from ..errors import DTypeError
+from .size_names import size_name
 
 __all__ = ["describe_counterexample"]
 
@@ -40,6 +41,20 @@ _PROBE_KEYS = frozenset({"samples", "sample", "paths", "batch", "batches", "batc
 
 def _is_probe(key: str) -> bool:
     return key in _PROBE_KEYS or key.startswith(("probe_", "span_"))
+
+
+def _is_size(v) -> bool:
+    """A number, or a sequence of them (a shape, TT-ranks): not a flag, a label or None."""
+    if isinstance(v, (list, tuple)):
+        return bool(v) and all(_is_size(x) for x in v)
+    return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(
+        v, (bool, np.bool_))
+
+
+def _sizes_words(sizes: dict, paper: str | None = None) -> str:
+    """``k = v`` for each size, its name in the paper's notation where
+    :data:`~tnverify.report.size_names.SIZE_NOTATION` has one (``vocab_size`` → ``|V|``)."""
+    return ", ".join(f"{size_name(k, paper)} = {_fmt(v)}" for k, v in sizes.items())
 
 
 def _where_words(where: str, texts=None) -> str:
@@ -149,22 +164,29 @@ def _printed_words(ce: dict) -> str:
             + "; every other number in the formula is exact")
 
 
-def describe_counterexample(ce: dict | None, readings: dict | None = None) -> str:
+def describe_counterexample(ce: dict | None, readings: dict | None = None,
+                            paper: str | None = None) -> str:
     """One sentence saying what a counterexample shows, with its numbers named: the
     comparison, where in the check (which check, under which reading), the entry (0-based
-    indices, said so), the computed value against the wanted one, the model's sizes apart
-    from the probe's (samples, paths, batches) and the seed (only for a check that drew
-    random numbers).  ``readings`` (name → text, optional) holds the texts of the readings
+    indices, said so), the computed value against the wanted one, the sizes of the
+    failing comparison (``ce["sizes"]``: the model's apart from the probe's, samples,
+    paths, batches; in the paper's notation, :mod:`tnverify.report.size_names`) and the
+    seed (only for a check that drew random numbers).  The case's parameters
+    (``ce["params"]``, what re-runs the case) are not sizes of the comparison and are not
+    printed: a part that used a few of them records those as its sizes.  ``readings`` (name → text, optional) holds the texts of the readings
     the counterexample names, printed beneath it: the sentence then points to them
-    ("under the reading below") instead of naming their short keys.
+    ("under the reading below") instead of naming their short keys.  ``paper`` (a paper
+    key, optional) picks that paper's symbols for the sizes
+    (:func:`~tnverify.report.size_names.size_name`).
 
     Examples
     --------
     >>> describe_counterexample({"compared": "ranks of the unfoldings", "got": [16],
-    ...                          "want": [15], "params": {"n": 4}, "seed": 7})
-    'ranks of the unfoldings: computed (16), wanted (15) (sizes n = 4; seed 7).'
+    ...                          "want": [15], "sizes": {"vocab_size": 4},
+    ...                          "params": {"vocab_size": 4, "length": 6}, "seed": 7})
+    'ranks of the unfoldings: computed (16), wanted (15) (sizes |V| = 4; seed 7).'
     >>> describe_counterexample({"compared": "a vs b", "where": "part 'x'", "entry": [1, 0],
-    ...                          "value": 0.5, "reference": 1.0, "params": {"n": 2,
+    ...                          "value": 0.5, "reference": 1.0, "sizes": {"n": 2,
     ...                          "samples": 10}, "seed": None})
     'a vs b (check: x): at index (1, 0) (0-based); computed 0.5 against the reference 1 (sizes n = 2; probe sizes samples = 10).'
     """
@@ -175,7 +197,8 @@ def describe_counterexample(ce: dict | None, readings: dict | None = None) -> st
     ce = dict(ce)
     compared = ce.pop("compared", "the comparison")
     where = ce.pop("where", None)
-    params, seed = ce.pop("params", None), ce.pop("seed", None)
+    ce.pop("params", None)               # what re-runs the case, not the check's sizes
+    sizes, seed = ce.pop("sizes", None), ce.pop("seed", None)
     bits = []
     shape = ce.pop("entry_shape", None)
     if "entry" in ce:
@@ -190,6 +213,9 @@ def describe_counterexample(ce: dict | None, readings: dict | None = None) -> st
         at_most = "at most " if ce.pop("relation", "==") == "<=" else ""
         bits.append(f"computed {_fmt(ce.pop('got'))}, wanted {at_most}{_fmt(ce.pop('want'))}")
     bits += [str(v) if k == "why" else f"{_key_words(k)} = {_fmt(v)}" for k, v in ce.items()]
+    if paper is not None and not isinstance(paper, str):
+        raise DTypeError(f"paper must be a paper key (str) or None; got "
+                         f"{type(paper).__name__}")
     if readings is not None and not isinstance(readings, dict):
         raise DTypeError(f"readings must be a dict (name -> text) or None; got "
                          f"{type(readings).__name__}")
@@ -197,13 +223,18 @@ def describe_counterexample(ce: dict | None, readings: dict | None = None) -> st
     if bits:
         text += ": " + "; ".join(bits)
     tail = []
-    if params:
-        model = {k: v for k, v in params.items() if not _is_probe(str(k))}
-        probe = {k: v for k, v in params.items() if _is_probe(str(k))}
+    if sizes is not None and not isinstance(sizes, dict):
+        raise DTypeError(f"ce['sizes'] must be a dict (name -> size); got "
+                         f"{type(sizes).__name__}")
+    # a flag or a label among them (``complex = no``) chooses a variant, it sizes nothing
+    sizes = {k: v for k, v in (sizes or {}).items() if _is_size(v)}
+    if sizes:
+        model = {k: v for k, v in sizes.items() if not _is_probe(str(k))}
+        probe = {k: v for k, v in sizes.items() if _is_probe(str(k))}
         if model:
-            tail.append("sizes " + _fmt(model))
+            tail.append("sizes " + _sizes_words(model, paper))
         if probe:
-            tail.append("probe sizes " + _fmt(probe))
+            tail.append("probe sizes " + _sizes_words(probe, paper))
     if seed is not None:
         tail.append(f"seed {seed}")
     return text + (f" ({'; '.join(tail)})" if tail else "") + "."

@@ -88,11 +88,24 @@ def _counterexample(claim, seed: int) -> dict | None:
         claim.small(dict(ce["params"]), rng)
         if rng.bit_generator.state == before or _same_at_another_seed(claim, ce):
             ce = dict(ce, seed=None)
+    if ce and case is not None and "sizes" not in ce:
+        ce = dict(ce, sizes=_failing_sizes(case, ce.get("where")))
     if ce and ce.get("where") and case is not None:
         ce = dict(ce, where=_where_with_deciding_readings(case, ce["where"]))
         if not ce["where"]:
             del ce["where"]
     return ce
+
+
+def _failing_sizes(case, where) -> dict:
+    """The sizes of the failing comparison of ``case``: the ``sizes`` of the evidence its
+    counterexample's ``where`` leads to (the case itself when ``where`` is empty), never
+    the case's parameters (those size every part of the case; a part that used a few of
+    them records those).  Empty when that evidence records none or ``where`` cannot be
+    followed."""
+    steps = _steps(where) if where else []
+    leaf = _follow(case, steps) if steps is not None else None
+    return dict(leaf.sizes) if leaf is not None and leaf.sizes else {}
 
 
 _STEP = re.compile(r"(part|reading) (['\"])(.*)\2")
@@ -306,7 +319,7 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
                     record["counterexample"] = _rounded(ce)
                     named = _readings_named(c, ce)
                     record["readings"] = named
-                    record["shows"] = describe_counterexample(ce, named)
+                    record["shows"] = describe_counterexample(ce, named, paper_key)
             else:
                 record["edit_of"] = c.id
             entry["claims"].append(record)

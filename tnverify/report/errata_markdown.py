@@ -158,6 +158,30 @@ def _render_group(group: list[dict], fmt: str = "markdown") -> list[str]:
     return out
 
 
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _summary_line(sheet: dict, entries: int) -> str:
+    """The sheet's count line: its entries (headings) and its distinct edits apart, and
+    what an edit is (one change to the text: an identical change printed in several
+    places counts once, a statement needing two changes counts two).
+
+    Examples
+    --------
+    >>> _summary_line({"counts": {"misprint": 9, "false": 4, "editorial": 1},
+    ...                "mathematical": 13}, 9)
+    '9 entries, 14 distinct edits (13 mathematical errata, 1 editorial slip; an edit is one change to the text: an identical change printed in several places counts once, a statement needing two edits counts two):'
+    """
+    edits = sum(sheet["counts"].values())
+    return (f"{_plural(entries, 'entry', 'entries')}, "
+            f"{_plural(edits, 'distinct edit', 'distinct edits')} "
+            f"({_plural(sheet['mathematical'], 'mathematical erratum', 'mathematical errata')}, "
+            f"{_plural(sheet['counts']['editorial'], 'editorial slip', 'editorial slips')}; "
+            "an edit is one change to the text: an identical change printed in several "
+            "places counts once, a statement needing two edits counts two):")
+
+
 def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
     """The errata sheet as Markdown: the paper's version its locators follow, then one
     heading per statement (or per set of statements sharing an edit) in paper order, each
@@ -191,17 +215,17 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
             "where the paper's text admits several readings that give different results "
             "there, the reading it was computed under (its text is given beneath it). Indices in counterexamples are "
             "0-based (the paper's index 1 is 0 there), except where an explicit example says "
-            "\"1-based\" to keep the paper's own numbering; \"sizes\" are the model's, "
-            "\"probe sizes\" those of the check (samples drawn, paths simulated); a seed is "
-            "given only where the check drew random numbers. \"Scope\" names the cases the "
+            "\"1-based\" to keep the paper's own numbering; \"sizes\" are those the failing comparison used "
+            "(in the paper's notation where it has one, e.g. |V| for the vocabulary size), "
+            "the model's apart from "
+            "\"probe sizes\", those of the probe (samples drawn, paths simulated); a seed is "
+            "given only where the check drew random numbers: it seeds the NumPy generator "
+            "(`numpy.random.default_rng`) that the failing case draws them from, derived "
+            "from the command's `--seed` and the claim id, so the command beside it draws "
+            "the same numbers. \"Scope\" names the cases the "
             "verdict was computed on (a few small cases and, for some claims, a larger run); "
             "each counterexample is re-run by the command beside it.", "",
-            (f"{sheet['mathematical']} mathematical "
-             f"{'erratum' if sheet['mathematical'] == 1 else 'errata'} and "
-             f"{sheet['counts']['editorial']} editorial "
-             f"{'slip' if sheet['counts']['editorial'] == 1 else 'slips'} "
-             f"(distinct edits, in {len(groups)} "
-             f"{'entry' if len(groups) == 1 else 'entries'}):"), "",
+            _summary_line(sheet, len(groups)), "",
             "| kind | edits |", "| --- | --- |"]
     out += [f"| {k} | {n} |" for k, n in sheet["counts"].items()]
     out.append("")

@@ -326,7 +326,7 @@ def _span_part(params, rng) -> Evidence:
     dim = rank_mod_p(rows.astype(np.int64)) if exact else numerical_rank(rows).rank
     ev = compare_ints(f"span dimension of grids of shared-core max RNNs (R = 1..{R}, integer "
                       f"weights, {K} networks) < M^T (universality lost)",
-                      [dim], [M ** T - 1], "<=")
+                      [dim], [M ** T - 1], "<=", sizes={"M": M, "T": T, "R": R})
     ev.details.update(span_dimension=dim, M_to_T=M ** T, networks=K, grids_exact=exact,
                       method="rank mod p (certified lower bound)" if exact else "numerical")
     if ev.counterexample is not None:

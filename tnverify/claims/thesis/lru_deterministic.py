@@ -55,7 +55,8 @@ def eq47_parts(params, rng, *, corrected: bool) -> dict:
     parts[f"Eq. 4.7 Σ_{{j=0}}^{{{lim}}} A^j B u_{{k−j}} vs recurrence"] = compare_values(
         f"Eq. 4.7 with upper limit {lim} vs x_k of the recurrence, k = 0..{K - 1}",
         s47, xs, n=n, scale=scale, labels=[f"k = {k}, component {j} of x_k (0-based)"
-                                           for k in range(K) for j in range(H)], **sem)
+                                           for k in range(K) for j in range(H)],
+        sizes={"H": H, "steps": K}, **sem)
     Bbar = Pinv @ B
     s48 = np.array([lru.unrolled_sum(np.diag(lam), Bbar, u.astype(complex), k,
                                      upper=upper(k)) for k in range(K)])

@@ -52,7 +52,8 @@ def small_sec_531(params, rng, corrected):
             f"reading ({name}): displayed last part vs the product", sizes=sizes,
             parts={"first part": first, "second part": second,
                    "last part: length": compare_ints("length of the displayed vector vs "
-                                                     "of the product", [shown.size], [prod.size]),
+                                                     "of the product", [shown.size], [prod.size],
+                                                     sizes=sizes),
                    "last part: first entries": compare_values(
                        "displayed entries vs product entries (first min(R,|V|))", shown[:k],
                        prod[:k], n=R, scale=np.abs(h).max() * np.abs(Gt).sum(axis=0).max())})

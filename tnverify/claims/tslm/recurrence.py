@@ -136,7 +136,7 @@ def _small_eq16(params, rng, corrected=False):
         ev = compare_ints("ranks of the unfoldings after modes 1, …, n−1 of 𝒯 = Σ_{a,b} "
                           "e_a⊗e_b⊗e_a⊗e_b vs r = m, the largest r the paper allows (r ≤ m) (an Eq. 16 "
                           "tensor has every unfolding of rank ≤ r)",
-                          rk, [m] * (n - 1), "<=")
+                          rk, [m] * (n - 1), "<=", sizes=sizes)
         # Eckart–Young: no Eq. 16 tensor is closer (in relative Frobenius norm ‖𝒯 − 𝒯'‖/‖𝒯‖)
         # than the discarded singular-value tail of any unfolding
         ev.details.update(relative_distance_lower_bound=max(tails), per_unfolding=tails)
