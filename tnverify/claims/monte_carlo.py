@@ -20,17 +20,25 @@ significance level (a module constant with a comment); nothing here picks one.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
 from collections.abc import Callable
+from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from .evidence import Evidence
 from ..conventions import Tolerance
 from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
 from ..validation import (
-    as_array, as_bool, as_choice, as_float, as_int, as_mapping, as_optional, as_seed, as_text,
+    as_array,
+    as_bool,
+    as_choice,
+    as_float,
+    as_int,
+    as_mapping,
+    as_optional,
+    as_seed,
+    as_text,
 )
+from .evidence import Evidence
 
 __all__ = [
     "Estimate",
@@ -61,11 +69,12 @@ def z_value(alpha: float) -> float:
     1.96
     """
     from scipy import stats as _st
+
     return float(_st.norm.isf(_check_alpha(alpha) / 2.0))
 
 
 def _samples(x, what: str, min_n: int = 2) -> np.ndarray:
-    a = as_array(x, what, finite=False).reshape(-1)   # torch tensors are detached
+    a = as_array(x, what, finite=False).reshape(-1)  # torch tensors are detached
     if a.size < min_n:
         raise ShapeError(f"{what} needs at least {min_n} samples; got {a.size}")
     if not np.isfinite(a).all():
@@ -109,8 +118,9 @@ class Estimate:
         try:
             lv = float(level)
         except (TypeError, ValueError):
-            raise UsageError(f"confidence level must be a number in (0, 1); got {level!r}"
-                             ) from None
+            raise UsageError(
+                f"confidence level must be a number in (0, 1); got {level!r}"
+            ) from None
         if not 0.0 < lv < 1.0:
             raise UsageError(f"confidence level must lie in (0, 1), e.g. 0.99; got {level!r}")
         z = z_value(1.0 - lv)
@@ -122,8 +132,7 @@ class Estimate:
         return d
 
 
-def mean_estimate(samples, *, estimator: str = "sample mean", seed: int | None = None
-                  ) -> Estimate:
+def mean_estimate(samples, *, estimator: str = "sample mean", seed: int | None = None) -> Estimate:
     """Sample mean with stderr = sample standard deviation (ddof = 1) / √n.
 
     >>> e = mean_estimate([1.0, 2.0, 3.0])
@@ -133,13 +142,16 @@ def mean_estimate(samples, *, estimator: str = "sample mean", seed: int | None =
     a = _samples(samples, "mean_estimate")
     estimator, seed = as_text(estimator, "estimator"), as_optional(seed, as_seed)
     n = int(a.size)
-    return Estimate(float(a.mean()), float(a.std(ddof=1) / math.sqrt(n)), n, estimator,
-                    seed)
+    return Estimate(float(a.mean()), float(a.std(ddof=1) / math.sqrt(n)), n, estimator, seed)
 
 
-def batch_estimate(values_per_batch, *, estimator: str = "mean of batch estimates",
-                   seed: int | None = None, samples_per_batch: int | None = None
-                   ) -> Estimate:
+def batch_estimate(
+    values_per_batch,
+    *,
+    estimator: str = "mean of batch estimates",
+    seed: int | None = None,
+    samples_per_batch: int | None = None,
+) -> Estimate:
     """Mean of independent batch results; stderr from the spread of the batches.
 
     ``stderr = std(batch values, ddof=1) / √B`` for ``B`` batches — valid for any
@@ -154,7 +166,8 @@ def batch_estimate(values_per_batch, *, estimator: str = "mean of batch estimate
         samples_per_batch = as_int(samples_per_batch, "samples_per_batch", minimum=1)
     n = b * samples_per_batch if samples_per_batch else b
     desc = f"{estimator} ({b} independent batches" + (
-        f" of {int(samples_per_batch)} samples)" if samples_per_batch else ")")
+        f" of {int(samples_per_batch)} samples)" if samples_per_batch else ")"
+    )
     return Estimate(float(a.mean()), float(a.std(ddof=1) / math.sqrt(b)), n, desc, seed)
 
 
@@ -165,7 +178,7 @@ class TestResult:
     ``reject`` is ``p_value < alpha``; ``rule`` states the decision rule in words.
     """
 
-    __test__ = False            # not a pytest test class
+    __test__ = False  # not a pytest test class
 
     test: str
     statistic: float
@@ -188,28 +201,33 @@ def _result(test: str, stat, p, alpha: float, n: int) -> TestResult:
     return TestResult(test, float(stat), p, alpha, int(n), bool(p < alpha), rule)
 
 
-def ks_1samp(samples, cdf: Callable, *, alpha: float, name: str = "reference cdf"
-             ) -> TestResult:
+def ks_1samp(samples, cdf: Callable, *, alpha: float, name: str = "reference cdf") -> TestResult:
     """One-sample Kolmogorov–Smirnov test of ``samples`` against ``cdf`` (exact/asymptotic
     p-value as chosen by scipy)."""
     from scipy import stats as _st
+
     a, x = _check_alpha(alpha), _samples(samples, "ks_1samp", 1)
     name = as_text(name, "name")
     if not callable(cdf):
         raise DTypeError(f"cdf must be callable; got {type(cdf).__name__}")
     res = _st.ks_1samp(x, cdf)
-    return _result(f"one-sample Kolmogorov–Smirnov vs {name}", res.statistic, res.pvalue,
-                   a, x.size)
+    return _result(f"one-sample Kolmogorov–Smirnov vs {name}", res.statistic, res.pvalue, a, x.size)
 
 
 def ks_2samp(a, b, *, alpha: float) -> TestResult:
     """Two-sample Kolmogorov–Smirnov test; ``n`` records ``len(a) + len(b)``."""
     from scipy import stats as _st
+
     al = _check_alpha(alpha)
     x, y = _samples(a, "ks_2samp (a)", 1), _samples(b, "ks_2samp (b)", 1)
     res = _st.ks_2samp(x, y)
-    return _result(f"two-sample Kolmogorov–Smirnov (n_a = {x.size}, n_b = {y.size})",
-                   res.statistic, res.pvalue, al, x.size + y.size)
+    return _result(
+        f"two-sample Kolmogorov–Smirnov (n_a = {x.size}, n_b = {y.size})",
+        res.statistic,
+        res.pvalue,
+        al,
+        x.size + y.size,
+    )
 
 
 def _counts(observed, what: str) -> np.ndarray:
@@ -226,16 +244,19 @@ def _counts(observed, what: str) -> np.ndarray:
 def chi2_uniform(counts, *, alpha: float) -> TestResult:
     """Pearson χ² test of ``counts`` against equal expected counts (``k − 1`` d.o.f.)."""
     from scipy import stats as _st
+
     a, c = _check_alpha(alpha), _counts(counts, "chi2_uniform")
     res = _st.chisquare(c)
-    return _result(f"Pearson χ² vs uniform over {c.size} cells", res.statistic,
-                   res.pvalue, a, int(c.sum()))
+    return _result(
+        f"Pearson χ² vs uniform over {c.size} cells", res.statistic, res.pvalue, a, int(c.sum())
+    )
 
 
 def chi2_gof(observed, expected_probs, *, alpha: float) -> TestResult:
     """Pearson χ² goodness of fit of ``observed`` counts to cell probabilities
     ``expected_probs`` (normalised to sum 1; ``k − 1`` d.o.f.)."""
     from scipy import stats as _st
+
     a, c = _check_alpha(alpha), _counts(observed, "chi2_gof")
     p = as_array(expected_probs, "expected_probs", finite=False).reshape(-1)
     if p.shape != c.shape:
@@ -244,8 +265,13 @@ def chi2_gof(observed, expected_probs, *, alpha: float) -> TestResult:
         raise NonFiniteError("chi2_gof: expected probabilities must be finite and > 0")
     expected = p / p.sum() * c.sum()
     res = _st.chisquare(c, expected)
-    return _result(f"Pearson χ² goodness of fit over {c.size} cells", res.statistic,
-                   res.pvalue, a, int(c.sum()))
+    return _result(
+        f"Pearson χ² goodness of fit over {c.size} cells",
+        res.statistic,
+        res.pvalue,
+        a,
+        int(c.sum()),
+    )
 
 
 #: Decision rules of :func:`estimate_evidence`: half-width multiplier of the stderr.
@@ -255,12 +281,20 @@ def chi2_gof(observed, expected_probs, *, alpha: float) -> TestResult:
 RULES = ("z", "chebyshev", "t")
 
 
-def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
-                      alpha: float, sizes: dict | None = None,
-                      details: dict | None = None, rule: str = "z",
-                      allowance: float = 0.0, allowance_why: str = "",
-                      alternative: float | None = None,
-                      alternative_why: str = "") -> Evidence:
+def estimate_evidence(
+    compared: str,
+    estimate: Estimate,
+    target: float,
+    *,
+    alpha: float,
+    sizes: dict | None = None,
+    details: dict | None = None,
+    rule: str = "z",
+    allowance: float = 0.0,
+    allowance_why: str = "",
+    alternative: float | None = None,
+    alternative_why: str = "",
+) -> Evidence:
     """Evidence that a Monte Carlo estimate agrees with an exact ``target``.
 
     Decision rule: holds when ``|value − target| ≤ k·stderr + allowance`` with ``k =
@@ -279,10 +313,14 @@ def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
     ``target = 0`` and no ``alternative`` there is no default: pass one.
     """
     from scipy import stats as _st
+
     a = _check_alpha(alpha)
     as_choice(rule, "rule", RULES)
-    compared, sizes, details = as_text(compared, "compared"), as_mapping(sizes, "sizes"), \
-        as_mapping(details, "details")
+    compared, sizes, details = (
+        as_text(compared, "compared"),
+        as_mapping(sizes, "sizes"),
+        as_mapping(details, "details"),
+    )
     allowance_why = as_text(allowance_why, "allowance_why")
     alternative_why = as_text(alternative_why, "alternative_why")
     if alternative is not None:
@@ -290,26 +328,38 @@ def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
     allowance = as_float(allowance, "allowance", nonnegative=True, error=UsageError)
     if not isinstance(estimate, Estimate):
         raise DTypeError(f"estimate must be an Estimate; got {type(estimate).__name__}")
-    if rule == "t":          # Student t with n − 1 d.o.f.: a mean of n iid ~normal values
+    if rule == "t":  # Student t with n − 1 d.o.f.: a mean of n iid ~normal values
         z = float(_st.t.isf(a / 2.0, max(1, int(estimate.n) - 1)))
     else:
         z = z_value(a) if rule == "z" else 1.0 / math.sqrt(a)
     if not (math.isfinite(estimate.value) and math.isfinite(estimate.stderr)):
         raise NonFiniteError(f"estimate is not finite: {estimate!r}")
     target = as_float(target, "target", error=NonFiniteError)
-    name = {"z": "z_{α/2}", "t": f"t_{{α/2, n−1}} (Student, {max(1, int(estimate.n) - 1)} d.o.f.)",
-            "chebyshev": "1/√α (Chebyshev, distribution-free)"}[rule]
+    name = {
+        "z": "z_{α/2}",
+        "t": f"t_{{α/2, n−1}} (Student, {max(1, int(estimate.n) - 1)} d.o.f.)",
+        "chebyshev": "1/√α (Chebyshev, distribution-free)",
+    }[rule]
     extra = f" + allowance {allowance:.4g} ({allowance_why})" if allowance else ""
-    rule = (f"|estimate − target| ≤ {name}·stderr{extra} at α = {a:g} (k = {z:.4g}, "
-            f"n = {estimate.n}, estimator {estimate.estimator})")
+    rule = (
+        f"|estimate − target| ≤ {name}·stderr{extra} at α = {a:g} (k = {z:.4g}, "
+        f"n = {estimate.n}, estimator {estimate.estimator})"
+    )
     err = abs(estimate.value - target)
     tol = Tolerance(z * estimate.stderr + allowance, rule)
     det = dict(details or {})
-    det.update(estimate=estimate.as_dict(), target=target, alpha=a,
-               interval=[estimate.value - z * estimate.stderr,
-                         estimate.value + z * estimate.stderr], rule=rule)
-    ce = None if err <= tol.value else {"estimate": estimate.value, "target": target,
-                                        "stderr": estimate.stderr}
+    det.update(
+        estimate=estimate.as_dict(),
+        target=target,
+        alpha=a,
+        interval=[estimate.value - z * estimate.stderr, estimate.value + z * estimate.stderr],
+        rule=rule,
+    )
+    ce = (
+        None
+        if err <= tol.value
+        else {"estimate": estimate.value, "target": target, "stderr": estimate.stderr}
+    )
     control = None
     if alternative is None and target != 0:
         sign = 1.0 if estimate.value <= target else -1.0
@@ -318,19 +368,39 @@ def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
     if alternative is not None:
         alt = float(alternative)
         what = f"nearest false alternative {alt:.6g}" + (
-            f" ({alternative_why})" if alternative_why else "")
-        control = Evidence(f"control ({what}) of: {compared}",
-                           error=float(abs(estimate.value - alt)), tolerance=tol,
-                           details={"variant": what, "alternative": alt,
-                                    "power_margin": (abs(alt - target) / tol.value
-                                                     if tol.value > 0 else float("inf"))})
-    return Evidence(compared, error=float(err), tolerance=tol, sizes=dict(sizes or {}),
-                    details=det, counterexample=ce, control=control)
+            f" ({alternative_why})" if alternative_why else ""
+        )
+        control = Evidence(
+            f"control ({what}) of: {compared}",
+            error=float(abs(estimate.value - alt)),
+            tolerance=tol,
+            details={
+                "variant": what,
+                "alternative": alt,
+                "power_margin": (abs(alt - target) / tol.value if tol.value > 0 else float("inf")),
+            },
+        )
+    return Evidence(
+        compared,
+        error=float(err),
+        tolerance=tol,
+        sizes=dict(sizes or {}),
+        details=det,
+        counterexample=ce,
+        control=control,
+    )
 
 
-def test_evidence(compared: str, result: TestResult, *, expect_reject: bool,
-                  sizes: dict | None = None, details: dict | None = None,
-                  control: TestResult | None = None, control_label: str = "") -> Evidence:
+def test_evidence(
+    compared: str,
+    result: TestResult,
+    *,
+    expect_reject: bool,
+    sizes: dict | None = None,
+    details: dict | None = None,
+    control: TestResult | None = None,
+    control_label: str = "",
+) -> Evidence:
     """Evidence from a hypothesis test: holds when the test's decision at ``alpha``
     (reject / not reject) is the one the claim predicts (``expect_reject``).
 
@@ -341,29 +411,50 @@ def test_evidence(compared: str, result: TestResult, *, expect_reject: bool,
         raise DTypeError(f"result must be a TestResult; got {type(result).__name__}")
     if control is not None and not isinstance(control, TestResult):
         raise DTypeError(f"control must be a TestResult or None; got {type(control).__name__}")
-    compared, sizes, details = as_text(compared, "compared"), as_mapping(sizes, "sizes"), \
-        as_mapping(details, "details")
+    compared, sizes, details = (
+        as_text(compared, "compared"),
+        as_mapping(sizes, "sizes"),
+        as_mapping(details, "details"),
+    )
     control_label = as_text(control_label, "control_label")
     ok = bool(result.reject) == as_bool(expect_reject, "expect_reject")
     det = dict(details or {})
-    det.update(test=result.as_dict(), expect_reject=bool(expect_reject),
-               decision=("rejects" if result.reject else "does not reject")
-               + f" H0 at α = {result.alpha:g}", rule=result.rule)
-    ce = None if ok else {"p_value": result.p_value, "alpha": result.alpha,
-                          "statistic": result.statistic,
-                          "decision": (("rejects" if result.reject else "does not reject")
-                                       + f" the null hypothesis at level α = {result.alpha:g}, "
-                                       + ("while the statement predicts that it does not"
-                                          if not expect_reject else
-                                          "while the statement predicts that it does"))}
+    det.update(
+        test=result.as_dict(),
+        expect_reject=bool(expect_reject),
+        decision=("rejects" if result.reject else "does not reject")
+        + f" H0 at α = {result.alpha:g}",
+        rule=result.rule,
+    )
+    ce = (
+        None
+        if ok
+        else {
+            "p_value": result.p_value,
+            "alpha": result.alpha,
+            "statistic": result.statistic,
+            "decision": (
+                ("rejects" if result.reject else "does not reject")
+                + f" the null hypothesis at level α = {result.alpha:g}, "
+                + (
+                    "while the statement predicts that it does not"
+                    if not expect_reject
+                    else "while the statement predicts that it does"
+                )
+            ),
+        }
+    )
     ctrl = None
     if control is not None:
         what = control_label or "a minimal wrong variant"
-        ctrl = Evidence(f"control ({what}) of: {compared}",
-                        passed=bool(control.reject) == bool(expect_reject),
-                        details={"variant": what, "test": control.as_dict()})
-    return Evidence(compared, passed=ok, sizes=dict(sizes or {}), details=det,
-                    counterexample=ce, control=ctrl)
+        ctrl = Evidence(
+            f"control ({what}) of: {compared}",
+            passed=bool(control.reject) == bool(expect_reject),
+            details={"variant": what, "test": control.as_dict()},
+        )
+    return Evidence(
+        compared, passed=ok, sizes=dict(sizes or {}), details=det, counterexample=ce, control=ctrl
+    )
 
 
-test_evidence.__test__ = False   # not a pytest test function
+test_evidence.__test__ = False  # not a pytest test function

@@ -71,8 +71,9 @@ class Reading:
         if not self.name or not isinstance(self.name, str):
             raise ClaimError(f"a Reading needs a non-empty name; got {self.name!r}")
         if not isinstance(self.admissible, bool):
-            raise ClaimError(f"Reading {self.name!r}: admissible must be True or False; "
-                             f"got {self.admissible!r}")
+            raise ClaimError(
+                f"Reading {self.name!r}: admissible must be True or False; got {self.admissible!r}"
+            )
 
     @property
     def status(self) -> str:
@@ -80,8 +81,13 @@ class Reading:
         return "admissible" if self.admissible else "ruled out"
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "text": self.text, "status": self.status,
-                "quote": self.quote, "where": self.where}
+        return {
+            "name": self.name,
+            "text": self.text,
+            "status": self.status,
+            "quote": self.quote,
+            "where": self.where,
+        }
 
 
 @dataclass(frozen=True)
@@ -116,10 +122,11 @@ class Defect:
 
     def __post_init__(self):
         for name in ("kind", "printed", "meant", "erratum", "why"):
-            as_text(getattr(self, name), f"Defect.{name}")     # DTypeError for a non-string
+            as_text(getattr(self, name), f"Defect.{name}")  # DTypeError for a non-string
         if not isinstance(self.also, (tuple, list)):
-            raise DTypeError(f"Defect.also must be a tuple of Defects; got "
-                             f"{type(self.also).__name__}")
+            raise DTypeError(
+                f"Defect.also must be a tuple of Defects; got {type(self.also).__name__}"
+            )
         if self.kind not in DEFECT_KINDS:
             raise ClaimError(f"defect kind must be one of {DEFECT_KINDS}; got {self.kind!r}")
         if not self.printed or not self.meant:
@@ -133,6 +140,7 @@ class Defect:
     def edits(self) -> tuple[Defect, ...]:
         """Every distinct edit: this defect's own, then those of ``also``."""
         from dataclasses import replace
+
         return (replace(self, also=()),) + self.also
 
     def to_dict(self) -> dict:

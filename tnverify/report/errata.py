@@ -50,9 +50,17 @@ from .counterexample_words import describe_counterexample
 from .errata_markdown import md_text, render_markdown
 from .locators import locator_order
 
-__all__ = ["ERRATA_FORMATS", "ERRATA_PAPERS", "LABELS", "build_errata",
-           "describe_counterexample", "locator_order", "md_text", "render_markdown",
-           "write_errata"]
+__all__ = [
+    "ERRATA_FORMATS",
+    "ERRATA_PAPERS",
+    "LABELS",
+    "build_errata",
+    "describe_counterexample",
+    "locator_order",
+    "md_text",
+    "render_markdown",
+    "write_errata",
+]
 
 #: The built-in papers that get an errata sheet (derived from their declarations: the
 #: toolkit's own claims, declared with ``errata=False``, do not); a plugin's paper declared
@@ -155,15 +163,17 @@ def _where_with_deciding_readings(case, where: str) -> str:
     kept, node = [], case
     for i, (kind, name) in enumerate(steps):
         subs = (node.parts if kind == "part" else node.readings) or {}
-        rest = steps[i + 1:]
+        rest = steps[i + 1 :]
         if kind == "reading":
             # the other admissible readings; a sole admissible reading is set against
             # the ruled-out ones (named only when the text's ruling-out matters here)
-            others = list(subs.values()) if len(subs) > 1 else list(
-                (node.ruled_out or {}).values())
+            others = list(subs.values()) if len(subs) > 1 else list((node.ruled_out or {}).values())
             mine = _leaf_detail(_follow(subs[name], rest))
-            if mine is None or not others or any(
-                    _leaf_detail(_follow(other, rest)) != mine for other in others):
+            if (
+                mine is None
+                or not others
+                or any(_leaf_detail(_follow(other, rest)) != mine for other in others)
+            ):
                 kept.append((kind, name))
         else:
             kept.append((kind, name))
@@ -191,8 +201,14 @@ def _same_at_another_seed(claim, ce: dict) -> bool:
 
 #: What the second line of an edit is called, per kind: "Meant" only where the author's
 #: intent is clear from a local slip; a false statement gets its correction.
-LABELS = {"misprint": "Meant", "editorial": "Meant", "false": "Correction",
-          "published-number": "Correction", "ambiguous": "Clarification"}
+LABELS = {
+    "misprint": "Meant",
+    "editorial": "Meant",
+    "false": "Correction",
+    "published-number": "Correction",
+    "ambiguous": "Clarification",
+}
+
 
 def _shared_elsewhere(paper_key: str) -> dict[str, list[dict]]:
     """Erratum keys printed in another paper too: key -> that paper's claims."""
@@ -205,14 +221,27 @@ def _shared_elsewhere(paper_key: str) -> dict[str, list[dict]]:
             if e.erratum:
                 ref = paper(other)
                 authors = list(ref.authors)
-                who = (authors[0].split()[-1] + (" et al." if len(authors) > 2 else
-                                                 f" and {authors[1].split()[-1]}"
-                                                 if len(authors) == 2 else "")
-                       if authors else other)
+                who = (
+                    authors[0].split()[-1]
+                    + (
+                        " et al."
+                        if len(authors) > 2
+                        else f" and {authors[1].split()[-1]}"
+                        if len(authors) == 2
+                        else ""
+                    )
+                    if authors
+                    else other
+                )
                 out.setdefault(e.erratum, []).append(
-                    {"paper": other, "id": c.id, "where": _edit_where(c, other, e),
-                     "printed": e.printed,
-                     "cite": f"{who} ({ref.year}), “{ref.title}”"})
+                    {
+                        "paper": other,
+                        "id": c.id,
+                        "where": _edit_where(c, other, e),
+                        "printed": e.printed,
+                        "cite": f"{who} ({ref.year}), “{ref.title}”",
+                    }
+                )
     return out
 
 
@@ -222,8 +251,9 @@ def _edit_where(claim, paper_key: str, edit) -> str:
     refs = [r.where for r in claim.refs if r.paper == paper_key] or [claim.refs[0].where]
     pieces = [p.strip() for w in refs for p in w.split("; ") if p.strip()]
     for w in pieces:
-        if any(h.strip().split(" (")[0] in str(edit.printed)
-               for h in w.split(",")[1:] if h.strip()):
+        if any(
+            h.strip().split(" (")[0] in str(edit.printed) for h in w.split(",")[1:] if h.strip()
+        ):
             return w
     return pieces[0]
 
@@ -232,8 +262,7 @@ def _where(claim, paper_key: str) -> str:
     return "; ".join(r.where for r in claim.refs if r.paper == paper_key) or claim.refs[0].where
 
 
-def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
-                 progress=None) -> dict:
+def build_errata(paper_key: str, *, run: bool = True, seed: int = 0, progress=None) -> dict:
     """The errata of one paper as a JSON-able dict.
 
     One entry per distinct edit (an erratum key), in paper order (:func:`locator_order`):
@@ -270,10 +299,11 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
     if not isinstance(paper_key, str):
         raise DTypeError(f"paper_key must be a string; got {paper_key!r}")
     if paper_key not in _errata_keys():
-        raise UsageError(f"unknown paper {paper_key!r} for errata; choose one of "
-                         f"{', '.join(_errata_keys())}"
-                         + ("" if paper_key not in PAPERS else
-                            " (it is declared with errata=False)"))
+        raise UsageError(
+            f"unknown paper {paper_key!r} for errata; choose one of "
+            f"{', '.join(_errata_keys())}"
+            + ("" if paper_key not in PAPERS else " (it is declared with errata=False)")
+        )
     ref = paper(paper_key)
     claims = [c for c in all_claims() if _primary_paper(c) == paper_key]
     elsewhere = _shared_elsewhere(paper_key)
@@ -289,29 +319,50 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
         if c.defect is None:
             missing.append(c.id)
             continue
-        reproduce = (f"tnverify show {c.id} --run" + (f" --seed {seed}" if seed else "")
-                     if c.package == "tnverify" else reproduce_command(c, seed))
+        reproduce = (
+            f"tnverify show {c.id} --run" + (f" --seed {seed}" if seed else "")
+            if c.package == "tnverify"
+            else reproduce_command(c, seed)
+        )
         where = _where(c, paper_key)
-        base = {"id": c.id, "where": where, "verdict": c.expected,
-                "corrected_by": c.corrected_by, "reproduce": reproduce,
-                "scope": scope_line(c, stops=True)}
+        base = {
+            "id": c.id,
+            "where": where,
+            "verdict": c.expected,
+            "corrected_by": c.corrected_by,
+            "reproduce": reproduce,
+            "scope": scope_line(c, stops=True),
+        }
         if run and progress is not None:
             progress(paper_key, to_run.index(c), len(to_run), c.id)
         ce = _counterexample(c, seed) if run else None
         edits = c.defect.edits
         for i, edit in enumerate(edits):
             key = edit.erratum or (c.id if i == 0 else f"{c.id}/{i + 1}")
-            entry = errata.setdefault(key, {
-                "erratum": key, "kind": edit.kind, "label": LABELS[edit.kind],
-                "claims": [], "elsewhere": elsewhere.get(key, []),
-                "order": [list(x) if isinstance(x, tuple) else x
-                          for x in locator_order(where)] + [c.id, i]})
+            entry = errata.setdefault(
+                key,
+                {
+                    "erratum": key,
+                    "kind": edit.kind,
+                    "label": LABELS[edit.kind],
+                    "claims": [],
+                    "elsewhere": elsewhere.get(key, []),
+                    "order": [list(x) if isinstance(x, tuple) else x for x in locator_order(where)]
+                    + [c.id, i],
+                },
+            )
             if entry["kind"] == "published-number" != edit.kind:
                 # a published number that a misprint elsewhere explains: the shared edit
                 # is that misprint (ttlm Table 1's 4.2M and Table 2's T shape)
                 entry["kind"], entry["label"] = edit.kind, LABELS[edit.kind]
-            record: dict = dict(base, printed=edit.printed, meant=edit.meant, edit=i + 1,
-                          edits=len(edits), kind=edit.kind)
+            record: dict = dict(
+                base,
+                printed=edit.printed,
+                meant=edit.meant,
+                edit=i + 1,
+                edits=len(edits),
+                kind=edit.kind,
+            )
             if edit.why:
                 record["why"] = edit.why
             if i == 0:
@@ -332,18 +383,28 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
             r["evidence_only"] = r["kind"] == "published-number" != entry["kind"]
         if edited and entry["claims"][0]["evidence_only"]:
             entry["claims"] = edited + [r for r in entry["claims"] if r["evidence_only"]]
-            entry["order"] = [list(x) if isinstance(x, tuple) else x
-                              for x in locator_order(edited[0]["where"])] + [
-                                  edited[0]["id"], edited[0]["edit"] - 1]
+            entry["order"] = [
+                list(x) if isinstance(x, tuple) else x for x in locator_order(edited[0]["where"])
+            ] + [edited[0]["id"], edited[0]["edit"] - 1]
     ordered = sorted(errata.values(), key=lambda e: _order_key(e["order"]))
     counts = {k: sum(1 for e in ordered if e["kind"] == k) for k in _KIND_ORDER}
     mathematical = sum(n for k, n in counts.items() if k in MATHEMATICAL_KINDS)
     plugins = dict.fromkeys(plugin_argument(c) for c in claims if c.package != "tnverify")
-    command = " ".join(["tnverify errata"] + [f"--plugin {shlex.quote(p)}" for p in plugins]
-                       + [f"--paper {paper_key}"])
-    return {"paper": ref.to_dict(), "seed": seed, "counts": counts,
-            "mathematical": mathematical, "errata": ordered, "remarks": remarks,
-            "without_defect": missing, "command": command}
+    command = " ".join(
+        ["tnverify errata"]
+        + [f"--plugin {shlex.quote(p)}" for p in plugins]
+        + [f"--paper {paper_key}"]
+    )
+    return {
+        "paper": ref.to_dict(),
+        "seed": seed,
+        "counts": counts,
+        "mathematical": mathematical,
+        "errata": ordered,
+        "remarks": remarks,
+        "without_defect": missing,
+        "command": command,
+    }
 
 
 def _readings_named(claim, ce: dict | None) -> dict[str, str]:
@@ -370,8 +431,15 @@ def _rounded(x):
     return x
 
 
-def write_errata(out: str | os.PathLike, papers=None, fmt: str = "md", *,
-                 seed: int = 0, run: bool = True, progress=None) -> list[Path]:
+def write_errata(
+    out: str | os.PathLike,
+    papers=None,
+    fmt: str = "md",
+    *,
+    seed: int = 0,
+    run: bool = True,
+    progress=None,
+) -> list[Path]:
     """Write one sheet per paper into directory ``out``; return the paths written.
 
     ``progress`` is passed to :func:`build_errata`.  The directory is created if needed;
@@ -383,35 +451,41 @@ def write_errata(out: str | os.PathLike, papers=None, fmt: str = "md", *,
     if not isinstance(fmt, str) or fmt not in ERRATA_FORMATS:
         raise UsageError(f"errata format must be one of {ERRATA_FORMATS}; got {fmt!r}")
     if not (papers is None or isinstance(papers, (str, list, tuple))):
-        raise DTypeError(f"papers must be None, a paper key or a list of them; got "
-                         f"{type(papers).__name__}")
-    keys = list(ERRATA_PAPERS if papers is None else
-                ([papers] if isinstance(papers, str) else papers))
+        raise DTypeError(
+            f"papers must be None, a paper key or a list of them; got {type(papers).__name__}"
+        )
+    keys = list(
+        ERRATA_PAPERS if papers is None else ([papers] if isinstance(papers, str) else papers)
+    )
     for k in keys:
         if not isinstance(k, str) or k not in _errata_keys():
             known = ", ".join(_errata_keys())
-            raise UsageError(f"unknown paper {k!r} for errata; choose one of {known}"
-                             + ("" if k not in PAPERS else " (the toolkit's own claims "
-                                "have no errata)"))
+            raise UsageError(
+                f"unknown paper {k!r} for errata; choose one of {known}"
+                + ("" if k not in PAPERS else " (the toolkit's own claims have no errata)")
+            )
     outdir = Path(out)
     if outdir.exists() and not outdir.is_dir():
         raise UsageError(f"--out {outdir} exists and is not a directory")
     try:
         outdir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"cannot create the errata directory {outdir}: "
-                         f"{exc.strerror or exc}") from None
+        raise UsageError(
+            f"cannot create the errata directory {outdir}: {exc.strerror or exc}"
+        ) from None
     if not os.access(outdir, os.W_OK):
         raise UsageError(f"the errata directory {outdir} is not writable")
     written = []
     for k in keys:
         sheet = build_errata(k, run=run, seed=seed, progress=progress)
         path = outdir / f"{k}.{fmt}"
-        text = (render_markdown(sheet) if fmt == "md"
-                else json.dumps(sheet, ensure_ascii=False, indent=1, sort_keys=True,
-                                default=str) + "\n")
+        text = (
+            render_markdown(sheet)
+            if fmt == "md"
+            else json.dumps(sheet, ensure_ascii=False, indent=1, sort_keys=True, default=str) + "\n"
+        )
         try:
-            write_text(path, text)             # atomic (tnverify.files)
+            write_text(path, text)  # atomic (tnverify.files)
         except OSError as exc:
             raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
         written.append(path)

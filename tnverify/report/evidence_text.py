@@ -12,15 +12,27 @@ from ..claims import ERROR, FAILS, SKIPPED
 from ..errors import DTypeError
 from .detail_labels import DETAIL_LABELS, HIDDEN_DETAILS
 
-__all__ = ["error_reason", "format_ratio", "comparison_rows", "explain_counterexample",
-           "error_formula", "failure_text", "details_tables", "detail_value", "DETAIL_LABELS",
-           "ASSERTION_KEY", "LIST_SHOWN"]
+__all__ = [
+    "error_reason",
+    "format_ratio",
+    "comparison_rows",
+    "explain_counterexample",
+    "error_formula",
+    "failure_text",
+    "details_tables",
+    "detail_value",
+    "DETAIL_LABELS",
+    "ASSERTION_KEY",
+    "LIST_SHOWN",
+]
 
 
 def _need_result(result, what: str, attrs=("verdict", "small", "scaled")) -> None:
     if not all(hasattr(result, a) for a in attrs):
-        raise DTypeError(f"{what} needs a ClaimResult (from tnverify.claims.run_claim); got "
-                         f"{type(result).__name__}")
+        raise DTypeError(
+            f"{what} needs a ClaimResult (from tnverify.claims.run_claim); got "
+            f"{type(result).__name__}"
+        )
 
 
 def error_reason(result) -> str:
@@ -40,15 +52,15 @@ ASSERTION_KEY = "assertion"
 
 def _is_assertion(ev) -> bool:
     """Whether ``ev`` records a failed plain ``assert`` (no comparison)."""
-    return ev.error is None and ev.passed is False and \
-        ASSERTION_KEY in (ev.details or {})
+    return ev.error is None and ev.passed is False and ASSERTION_KEY in (ev.details or {})
 
 
 def _failed_on_assertion(result) -> bool:
     for side in (result.small, result.scaled):
         for ev in side.cases:
-            if _is_assertion(ev) or any(_is_assertion(p) for p in (ev.parts or {}).values()
-                                        if p.verdict == FAILS):
+            if _is_assertion(ev) or any(
+                _is_assertion(p) for p in (ev.parts or {}).values() if p.verdict == FAILS
+            ):
                 return True
     return False
 
@@ -92,7 +104,7 @@ def fmt_number(x, digits: int = 3) -> str:
 
 def _value(v, limit: int = 160) -> str:
     text = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, default=str)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _walk(ev, path: str, deciding: bool, out: list) -> None:
@@ -118,8 +130,10 @@ def control_text(ev) -> str:
         outcome = "fails, as it must"
     elif ev.verdict == FAILS:
         # a control guards a comparison that holds; next to one that fails it tells nothing
-        outcome = (f"{ctl.verdict}; not informative here: the comparison itself fails, so "
-                   "its control need not")
+        outcome = (
+            f"{ctl.verdict}; not informative here: the comparison itself fails, so "
+            "its control need not"
+        )
     else:
         outcome = f"{ctl.verdict}: vacuous"
     return f"{outcome} ({what})"
@@ -143,34 +157,53 @@ def comparison_rows(result) -> list[dict]:
             for path, ev, deciding in found:
                 key = (side_name, path, ev.compared)
                 asserted = _is_assertion(ev)
-                ratio = (float(ev.error) / float(ev.tolerance)
-                         if ev.error is not None and ev.tolerance is not None
-                         and float(ev.tolerance) > 0 else None)
+                ratio = (
+                    float(ev.error) / float(ev.tolerance)
+                    if ev.error is not None and ev.tolerance is not None and float(ev.tolerance) > 0
+                    else None
+                )
                 row = rows.get(key)
                 if row is None:
-                    row = rows[key] = {"side": side_name, "where": path or "—",
-                                       "compared": ev.compared, "cases": [], "verdicts": [],
-                                       "deciding": deciding, "ratio": None}
+                    row = rows[key] = {
+                        "side": side_name,
+                        "where": path or "—",
+                        "compared": ev.compared,
+                        "cases": [],
+                        "verdicts": [],
+                        "deciding": deciding,
+                        "ratio": None,
+                    }
                 row["cases"].append(index)
                 row["verdicts"].append(ev.verdict)
                 if row["ratio"] is None or (ratio is not None and ratio >= row["ratio"]):
                     scale = (ev.details or {}).get("max_scale")
-                    row.update(ratio=ratio, error=ev.error, control=_control_text(ev),
-                               relative_to=(f"÷ scale {fmt_number(scale)}"
-                                            if isinstance(scale, (int, float))
-                                            and ev.error is not None else ""),
-                               exact=ev.passed is not None and ev.error is None
-                               and not asserted,
-                               tolerance=None if ev.tolerance is None else float(ev.tolerance),
-                               rule=getattr(ev.tolerance, "rule", "") or
-                               ("a plain assert (no comparison)" if asserted else
-                                "exact comparison" if ev.passed is not None else ""),
-                               note=ev.skipped or ev.ill_posed or "")
+                    row.update(
+                        ratio=ratio,
+                        error=ev.error,
+                        control=_control_text(ev),
+                        relative_to=(
+                            f"÷ scale {fmt_number(scale)}"
+                            if isinstance(scale, (int, float)) and ev.error is not None
+                            else ""
+                        ),
+                        exact=ev.passed is not None and ev.error is None and not asserted,
+                        tolerance=None if ev.tolerance is None else float(ev.tolerance),
+                        rule=getattr(ev.tolerance, "rule", "")
+                        or (
+                            "a plain assert (no comparison)"
+                            if asserted
+                            else "exact comparison"
+                            if ev.passed is not None
+                            else ""
+                        ),
+                        note=ev.skipped or ev.ill_posed or "",
+                    )
     out = []
     for row in rows.values():
         verdicts = row.pop("verdicts")
-        row["verdict"] = next((v for v in (ERROR, FAILS, "ill-posed") if v in verdicts),
-                              verdicts[0])
+        row["verdict"] = next(
+            (v for v in (ERROR, FAILS, "ill-posed") if v in verdicts), verdicts[0]
+        )
         out.append(row)
     return out
 
@@ -197,32 +230,49 @@ def explain_counterexample(result) -> tuple[list[tuple[str, str]], str] | None:
     ce = result.counterexample
     if not ce:
         return None
-    ev = next((e for side in (result.small, result.scaled) for e in side.cases
-               if e.verdict in (FAILS, "ill-posed") and e.counterexample), None)
+    ev = next(
+        (
+            e
+            for side in (result.small, result.scaled)
+            for e in side.cases
+            if e.verdict in (FAILS, "ill-posed") and e.counterexample
+        ),
+        None,
+    )
     given = ce.get("params") or {}
     rows = [(str(k), _value(v)) for k, v in ce.items() if not (k == "params" and given)]
     # the parameters in full, one row each: the sentence names them inline only when short
     rows += [(f"params: {k}", _value(v, 100_000)) for k, v in given.items()]
     params = ", ".join(f"{k} = {_value(v, 100_000)}" for k, v in given.items())
     if len(params) > PARAMS_INLINE:
-        params = ("the example whose parameters (" + ", ".join(map(str, given))
-                  + ") are listed in full below")
+        params = (
+            "the example whose parameters ("
+            + ", ".join(map(str, given))
+            + ") are listed in full below"
+        )
     at = f"at {params}" if params else "at the claim's only case"
     seed = ce.get("seed")
     if seed is None and "seed" in ce:
-        seeded = (f"hypothesis seed {ce['hypothesis_seed']}" if "hypothesis_seed" in ce
-                  else "no seed: the test drew nothing from tnverify_rng")
+        seeded = (
+            f"hypothesis seed {ce['hypothesis_seed']}"
+            if "hypothesis_seed" in ce
+            else "no seed: the test drew nothing from tnverify_rng"
+        )
     else:
-        seeded = f"seed {seed}" + (f", hypothesis seed {ce['hypothesis_seed']}"
-                                   if "hypothesis_seed" in ce else "")
+        seeded = f"seed {seed}" + (
+            f", hypothesis seed {ce['hypothesis_seed']}" if "hypothesis_seed" in ce else ""
+        )
     if ev is None:
         return rows, f"Counterexample {at} ({seeded})."
     lead = ""
     if ev.verdict == "ill-posed" and ev.readings:
-        outcomes = "; ".join(f"under reading ‘{n}’ it {sub.verdict}"
-                             for n, sub in ev.readings.items())
-        lead = (f"The admissible readings disagree, so the statement is ill-posed "
-                f"({outcomes}). Under the first that fails: ")
+        outcomes = "; ".join(
+            f"under reading ‘{n}’ it {sub.verdict}" for n, sub in ev.readings.items()
+        )
+        lead = (
+            f"The admissible readings disagree, so the statement is ill-posed "
+            f"({outcomes}). Under the first that fails: "
+        )
     sub, path = _failing(ev)
     where = f" ({path})" if path and path != f"part {sub.compared}" else ""
     head = f"{at} ({seeded}), the comparison ‘{sub.compared}’{where}"
@@ -233,23 +283,32 @@ def explain_counterexample(result) -> tuple[list[tuple[str, str]], str] | None:
     if lead:
         head = head[0].upper() + head[1:]
     if _is_assertion(sub):
-        return rows, (f"{head[0].upper()}{head[1:]} fails: the test's plain assert "
-                      f"failed ({_value(sub.details[ASSERTION_KEY], 120)}), no comparison.")
+        return rows, (
+            f"{head[0].upper()}{head[1:]} fails: the test's plain assert "
+            f"failed ({_value(sub.details[ASSERTION_KEY], 120)}), no comparison."
+        )
     if sub.error is not None and sub.tolerance is not None:
         entry = f" at entry {_value(ce['entry'], 40)}" if "entry" in ce else ""
         body = f" fails{entry}: {error_formula(sub, sub.counterexample or ce)}."
     else:
-        named = [f"{k} = {_value(v, 60)}" for k, v in ce.items()
-                 if k not in ("params", "seed", "where", "compared", "hypothesis_seed")]
-        body = (" fails exactly: " + "; ".join(named) + "." if named
-                else " fails exactly (an integer or boolean comparison).")
+        named = [
+            f"{k} = {_value(v, 60)}"
+            for k, v in ce.items()
+            if k not in ("params", "seed", "where", "compared", "hypothesis_seed")
+        ]
+        body = (
+            " fails exactly: " + "; ".join(named) + "."
+            if named
+            else " fails exactly (an integer or boolean comparison)."
+        )
     return rows, f"{head[0].upper()}{head[1:]}{body}"
 
 
 def _need_evidence(ev, what: str) -> None:
     if not all(hasattr(ev, a) for a in ("compared", "error", "tolerance", "verdict", "parts")):
-        raise DTypeError(f"{what} needs an Evidence (e.g. from tnverify.compare_values); got "
-                         f"{type(ev).__name__}")
+        raise DTypeError(
+            f"{what} needs an Evidence (e.g. from tnverify.compare_values); got {type(ev).__name__}"
+        )
 
 
 def _number(x) -> complex | float | None:
@@ -264,15 +323,18 @@ def _number(x) -> complex | float | None:
                 x = x.item()
             else:
                 return None
-        except ImportError:          # pragma: no cover
+        except ImportError:  # pragma: no cover
             return None
-    return x if isinstance(x, complex) and x.imag else (
-        x.real if isinstance(x, complex) else float(x))
+    return (
+        x if isinstance(x, complex) and x.imag else (x.real if isinstance(x, complex) else float(x))
+    )
 
 
 def _num_text(x) -> str:
     if isinstance(x, complex):
-        return f"({fmt_number(x.real, 5)}{'+' if x.imag >= 0 else '−'}{fmt_number(abs(x.imag), 5)}j)"
+        return (
+            f"({fmt_number(x.real, 5)}{'+' if x.imag >= 0 else '−'}{fmt_number(abs(x.imag), 5)}j)"
+        )
     text = fmt_number(x, 5)
     return text.replace("-", "−", 1) if text.startswith("-") else text
 
@@ -295,35 +357,42 @@ def error_formula(ev, ce: dict | None = None) -> str:
     0.1: err/tol 5"``."""
     _need_evidence(ev, "error_formula")
     if ce is not None and not isinstance(ce, dict):
-        raise DTypeError(f"error_formula's counterexample must be a dict; got "
-                         f"{type(ce).__name__}")
+        raise DTypeError(f"error_formula's counterexample must be a dict; got {type(ce).__name__}")
     ce = ce if ce is not None else (ev.counterexample or {})
     err, tol = ev.error, ev.tolerance
     if err is None:
         return ""
     rule = getattr(tol, "rule", "")
-    tol_text = ("" if tol is None else
-                f"the tolerance {fmt_number(tol)}" + (f" ({rule})" if rule else ""))
-    ratio = (f": err/tol {fmt_number(float(err) / float(tol))}"
-             if tol is not None and float(tol) > 0 else "")
+    tol_text = (
+        "" if tol is None else f"the tolerance {fmt_number(tol)}" + (f" ({rule})" if rule else "")
+    )
+    ratio = (
+        f": err/tol {fmt_number(float(err) / float(tol))}"
+        if tol is not None and float(tol) > 0
+        else ""
+    )
     v, r = _number(ce.get("value")), _number(ce.get("reference"))
     e = float(err)
     if v is not None and r is not None and e > 0 and abs(v - r) > 0:
         delta = abs(v - r)
         scale = delta / e
         rv = _num_text(r)
-        rv = f"({rv})" if rv.startswith("−") else rv      # a complex one has its own
+        rv = f"({rv})" if rv.startswith("−") else rv  # a complex one has its own
         if abs(scale - 1.0) <= 1e-9:
             head = f"absolute error {fmt_number(e)} = |{_num_text(v)} − {rv}| (scale 1)"
         elif scale <= _TINY:
             # compare_values divides by max(scale, tiny): a scale of 0 demands equality
-            head = (f"error {fmt_number(e)} = |{_num_text(v)} − {rv}| / {fmt_number(scale, 5)} (scale 0: "
-                    "the entry must agree exactly; compare_values divides by the "
-                    "smallest normal float instead of 0)")
+            head = (
+                f"error {fmt_number(e)} = |{_num_text(v)} − {rv}| / {fmt_number(scale, 5)} (scale 0: "
+                "the entry must agree exactly; compare_values divides by the "
+                "smallest normal float instead of 0)"
+            )
         else:
-            head = (f"relative error {fmt_number(e)} = |{_num_text(v)} − {rv}| / {fmt_number(scale, 5)} "
-                    "(the scale of that entry, as the claim gave it: error = |value − "
-                    "reference| / scale)")
+            head = (
+                f"relative error {fmt_number(e)} = |{_num_text(v)} − {rv}| / {fmt_number(scale, 5)} "
+                "(the scale of that entry, as the claim gave it: error = |value − "
+                "reference| / scale)"
+            )
     else:
         head = f"error {fmt_number(e)}"
     beyond = "within" if ev.verdict != FAILS else "beyond"
@@ -345,8 +414,11 @@ def failure_text(ev) -> str:
         body = error_formula(sub)
     elif sub.passed is not None:
         ce = sub.counterexample or {}
-        named = [f"{k} = {_value(v, 60)}" for k, v in ce.items()
-                 if k not in ("params", "seed", "where", "compared")]
+        named = [
+            f"{k} = {_value(v, 60)}"
+            for k, v in ce.items()
+            if k not in ("params", "seed", "where", "compared")
+        ]
         body = "exact comparison failed" + (": " + "; ".join(named) if named else "")
     else:
         body = sub.verdict
@@ -385,8 +457,9 @@ def detail_value(v) -> str:
         pairs = [f"{k}: {detail_value(x)}" for k, x in v.items()]
         # entries whose text has commas of its own are told apart by semicolons
         return ("; " if any(", " in t for t in pairs) else ", ").join(pairs)
-    if isinstance(v, list) and all(not isinstance(x, (dict, list)) or _number(x) is not None
-                                   for x in v):
+    if isinstance(v, list) and all(
+        not isinstance(x, (dict, list)) or _number(x) is not None for x in v
+    ):
         shown = [detail_value(x) for x in v[:LIST_SHOWN]]
         more = f", … ({len(v)} entries)" if len(v) > LIST_SHOWN else ""
         return "[" + ", ".join(shown) + more + "]"
@@ -405,26 +478,44 @@ def details_tables(result) -> list[dict]:
             found: list = []
             _walk_all(case, "", found)
             for path, ev in found:
-                shown = {k: v for k, v in (ev.details or {}).items()
-                         if k not in HIDDEN_DETAILS}
+                shown = {k: v for k, v in (ev.details or {}).items() if k not in HIDDEN_DETAILS}
                 if not shown:
                     continue
                 key = (side_name, path, ev.compared)
-                t = tables.setdefault(key, {"side": side_name, "where": path or "—",
-                                            "compared": ev.compared, "cases": [],
-                                            "values": []})
+                t = tables.setdefault(
+                    key,
+                    {
+                        "side": side_name,
+                        "where": path or "—",
+                        "compared": ev.compared,
+                        "cases": [],
+                        "values": [],
+                    },
+                )
                 t["cases"].append(index)
                 t["values"].append(shown)
     out = []
     for t in tables.values():
         keys = list(dict.fromkeys(k for vals in t["values"] for k in vals))
-        given = any("examples" in vals for vals in t["values"])      # a @given run
-        rows = [(k, DETAIL_LABELS.get(k, "") + (", over all examples"
-                                                if given and k == "checks" else ""),
-                 [detail_value(vals[k]) if k in vals else "—" for vals in t["values"]])
-                for k in keys]
-        out.append({"side": t["side"], "where": t["where"], "compared": t["compared"],
-                    "cases": t["cases"], "rows": rows})
+        given = any("examples" in vals for vals in t["values"])  # a @given run
+        rows = [
+            (
+                k,
+                DETAIL_LABELS.get(k, "")
+                + (", over all examples" if given and k == "checks" else ""),
+                [detail_value(vals[k]) if k in vals else "—" for vals in t["values"]],
+            )
+            for k in keys
+        ]
+        out.append(
+            {
+                "side": t["side"],
+                "where": t["where"],
+                "compared": t["compared"],
+                "cases": t["cases"],
+                "rows": rows,
+            }
+        )
     return out
 
 
