@@ -509,7 +509,7 @@ def test_a_reading_is_named_only_where_the_readings_give_different_results():
     """The other admissible readings giving the same failing numbers: the reading is left
     out of the counterexample's place; one giving other numbers (or holding): kept."""
     from tnverify.claims import Evidence
-    from tnverify.report.errata import _where_with_deciding_readings
+    from tnverify.report.errata_counterexamples import _where_with_deciding_readings
 
     def failing(value):
         return Evidence("x vs y", passed=False, counterexample={"value": value, "reference": 0.0})

@@ -28,9 +28,10 @@ import numpy as np
 
 from ..errors import ClaimError, DTypeError
 from ..references import PAPERS, paper
+from .check_calls import call_check
 from .evidence import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Evidence
 from .folders import claim_folders, folder_modules
-from .readings import DEFECT_KINDS, Defect, Reading
+from .readings import DEFECT_KINDS, Defect, Reading, normalise_readings
 from .topics import TOPICS
 
 __all__ = [
@@ -175,7 +176,7 @@ class Claim:
     def __post_init__(self):
         if not self.id or self.id != self.id.lower() or " " in self.id:
             raise ClaimError(f"claim ids are kebab-case; got {self.id!r}")
-        object.__setattr__(self, "readings", _normalise_readings(self.id, self.readings))
+        object.__setattr__(self, "readings", normalise_readings(self.id, self.readings))
         if isinstance(self.remarks, str):
             object.__setattr__(self, "remarks", (self.remarks,))
         if not isinstance(self.scope, str):
@@ -260,13 +261,13 @@ class Claim:
 
     def run_small(self, params: dict, seed: int) -> Evidence:
         """Run the small check once on ``params`` with ``numpy.random.default_rng(seed)``."""
-        return _call(lambda rng: self.small(dict(params), rng), params, seed, self)
+        return call_check(lambda rng: self.small(dict(params), rng), params, seed, self)
 
     def run_scaled(self, params: dict, device: str, seed: int) -> Evidence:
         """Run the scaled check once (``device`` is ``"cpu"`` or ``"cuda"``)."""
         if self.scaled is None:
             return Evidence("no scaled check", skipped="this claim has no scaled check")
-        return _call(lambda rng: self.scaled(dict(params), device, rng), params, seed, self)
+        return call_check(lambda rng: self.scaled(dict(params), device, rng), params, seed, self)
 
 
 _dataclass_init = Claim.__init__
@@ -289,85 +290,6 @@ def _claim_init(self, *args, group=None, **fields):
 _claim_init.__doc__ = _dataclass_init.__doc__
 _claim_init.__signature__ = inspect.signature(_dataclass_init)
 Claim.__init__ = _claim_init
-
-
-def _normalise_readings(claim_id: str, readings) -> dict:
-    """``{name: Reading}`` from a mapping of names to Readings or plain texts, or from a
-    sequence of Readings."""
-    out: dict[str, Reading] = {}
-    items = (
-        readings.items()
-        if isinstance(readings, Mapping)
-        else ((getattr(r, "name", None), r) for r in readings)
-    )
-    for name, r in items:
-        if isinstance(r, str):
-            r = Reading(str(name), r)
-        if not isinstance(r, Reading):
-            raise ClaimError(
-                f"claim {claim_id}: readings must be Reading objects or texts; "
-                f"got {type(r).__name__}"
-            )
-        if r.name != name:
-            raise ClaimError(
-                f"claim {claim_id}: reading key {name!r} differs from its name {r.name!r}"
-            )
-        out[r.name] = r
-    return out
-
-
-def _apply_readings(ev: Evidence, claim: Claim) -> None:
-    """Move the outcomes under ruled-out readings out of the deciding ``readings``
-    (recursively, through parts), so only admissible readings decide."""
-    if ev.readings and claim.readings:
-        ruled = {
-            k: v
-            for k, v in ev.readings.items()
-            if k in claim.readings and not claim.readings[k].admissible
-        }
-        if ruled:
-            ev.ruled_out = {**(ev.ruled_out or {}), **ruled}
-            ev.readings = {k: v for k, v in ev.readings.items() if k not in ruled} or None
-    for sub in (ev.parts or {}).values():
-        _apply_readings(sub, claim)
-
-
-def _failing_detail(ev: Evidence) -> dict:
-    """The counterexample of ``ev`` or, failing that, of its first failing part or
-    reading (named under ``"where"``)."""
-    if ev.counterexample:
-        found = dict(ev.counterexample)
-        found.setdefault("compared", ev.compared)
-        return found
-    if ev.ill_posed and not ev.readings:
-        return {"compared": ev.compared, "why": ev.ill_posed}
-    for kind, subs in (("part", ev.parts), ("reading", ev.readings)):
-        for name, sub in (subs or {}).items():
-            if sub.verdict in (FAILS, ILL_POSED):
-                found = _failing_detail(sub)
-                inner = found.get("where")
-                found["where"] = f"{kind} {name!r}" + (f" / {inner}" if inner else "")
-                return found
-    return {}
-
-
-def _call(fn, params: dict, seed: int, claim: Claim | None = None) -> Evidence:
-    ev = fn(np.random.default_rng(seed))
-    if not isinstance(ev, Evidence):
-        raise ClaimError(f"a check must return Evidence; got {type(ev).__name__}")
-    if claim is not None:
-        _apply_readings(ev, claim)
-    ev.seed = int(seed)
-    if ev.verdict in (FAILS, ILL_POSED):
-        ce = _failing_detail(ev)
-        if ce or ev.verdict == FAILS:
-            ce.setdefault("params", dict(params))
-            # an explicit None is kept: the check drew nothing from the seeded generator
-            # (a user's plain test), so no seed reproduces anything
-            if not ("seed" in ce and ce["seed"] is None):
-                ce["seed"] = int(seed)
-            ev.counterexample = ce
-    return ev
 
 
 # -- the registry ------------------------------------------------------------------

@@ -11,8 +11,6 @@ import math
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
@@ -21,6 +19,7 @@ from ..errors import DTypeError, EvidenceKeyError, ToleranceError
 from ..validation import as_seed, as_text
 from ..validation.records import check_record
 from ..validation.scalars import as_bool, show_value
+from .json_values import jsonable
 from .keys import KEY_PATTERN, as_key, by_key, find_key
 
 __all__ = ["HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "Evidence", "KEY_PATTERN"]
@@ -37,37 +36,6 @@ def worst_verdict(verdicts: Sequence[str]) -> str:
         if v in verdicts:
             return v
     return SKIPPED
-
-
-def jsonable(x: Any) -> Any:
-    """Convert numpy scalars/arrays and tuples to plain JSON types."""
-    if isinstance(x, Tolerance):
-        return x.to_dict()
-    if isinstance(x, Evidence):
-        return x.to_dict()
-    if isinstance(x, dict):
-        return {str(k): jsonable(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [jsonable(v) for v in x]
-    if isinstance(x, np.ndarray):
-        return jsonable(x.tolist())
-    if isinstance(x, (np.integer,)):
-        return int(x)
-    if isinstance(x, (np.floating, float)):
-        v = float(x)
-        return v if math.isfinite(v) else str(v)
-    if isinstance(x, (np.bool_,)):
-        return bool(x)
-    if isinstance(x, (complex, np.complexfloating)):
-        z = complex(x)
-        return {"real": jsonable(z.real), "imag": jsonable(z.imag)}
-    if isinstance(x, Fraction):
-        return str(x)
-    if type(x).__module__.startswith("torch") and hasattr(x, "detach"):
-        return jsonable(x.detach().cpu().tolist())
-    if not isinstance(x, (str, int, type(None))) and callable(getattr(x, "to_dict", None)):
-        return jsonable(x.to_dict())
-    return x
 
 
 @dataclass

@@ -11,7 +11,8 @@ significance level (a module constant with a comment); nothing here picks one.
 - :func:`mean_estimate` (stderr = sample std / √n), :func:`batch_estimate` (mean of
   independent batch results, stderr from the spread of the batches — for chunked torch
   runs and for statistics such as kurtosis whose variance has no simple formula).
-- :class:`TestResult` and the tests :func:`ks_1samp`, :func:`ks_2samp`,
+- :class:`TestResult` and the tests :func:`ks_1samp`, :func:`ks_2samp` (in
+  :mod:`tnverify.claims.significance_tests`, re-exported here),
   :func:`chi2_uniform`, :func:`chi2_gof` (scipy.stats underneath).
 - :func:`estimate_evidence` / :func:`test_evidence` — the Evidence of a statistical
   decision.
@@ -20,15 +21,11 @@ significance level (a module constant with a comment); nothing here picks one.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
-import numpy as np
-
 from ..conventions import Tolerance
-from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
+from ..errors import DTypeError, NonFiniteError, UsageError
 from ..validation import (
-    as_array,
     as_bool,
     as_choice,
     as_float,
@@ -39,6 +36,15 @@ from ..validation import (
     as_text,
 )
 from .evidence import Evidence
+from .significance_tests import (
+    TestResult,
+    check_alpha,
+    chi2_gof,
+    chi2_uniform,
+    ks_1samp,
+    ks_2samp,
+    sample_array,
+)
 
 __all__ = [
     "Estimate",
@@ -55,13 +61,6 @@ __all__ = [
 ]
 
 
-def _check_alpha(alpha) -> float:
-    a = as_float(alpha, "alpha", finite=False, error=UsageError)
-    if not 0.0 < a < 1.0:
-        raise UsageError(f"significance level alpha must lie in (0, 1); got {alpha!r}")
-    return a
-
-
 def z_value(alpha: float) -> float:
     """Two-sided normal quantile ``z_{α/2} = Φ^{-1}(1 − α/2)``.
 
@@ -70,17 +69,7 @@ def z_value(alpha: float) -> float:
     """
     from scipy import stats as _st
 
-    return float(_st.norm.isf(_check_alpha(alpha) / 2.0))
-
-
-def _samples(x, what: str, min_n: int = 2) -> np.ndarray:
-    a = as_array(x, what, finite=False).reshape(-1)  # torch tensors are detached
-    if a.size < min_n:
-        raise ShapeError(f"{what} needs at least {min_n} samples; got {a.size}")
-    if not np.isfinite(a).all():
-        bad = int(np.count_nonzero(~np.isfinite(a)))
-        raise NonFiniteError(f"{what}: {bad} of {a.size} samples are NaN or inf")
-    return a
+    return float(_st.norm.isf(check_alpha(alpha) / 2.0))
 
 
 @dataclass(frozen=True)
@@ -139,7 +128,7 @@ def mean_estimate(samples, *, estimator: str = "sample mean", seed: int | None =
     >>> e.value, round(e.stderr, 6), e.n
     (2.0, 0.57735, 3)
     """
-    a = _samples(samples, "mean_estimate")
+    a = sample_array(samples, "mean_estimate")
     estimator, seed = as_text(estimator, "estimator"), as_optional(seed, as_seed)
     n = int(a.size)
     return Estimate(float(a.mean()), float(a.std(ddof=1) / math.sqrt(n)), n, estimator, seed)
@@ -159,7 +148,7 @@ def batch_estimate(
     the total number of samples when ``samples_per_batch`` is given, else ``B``; the
     estimator string records ``B`` either way.
     """
-    a = _samples(values_per_batch, "batch_estimate (needs >= 2 batches)")
+    a = sample_array(values_per_batch, "batch_estimate (needs >= 2 batches)")
     estimator, seed = as_text(estimator, "estimator"), as_optional(seed, as_seed)
     b = int(a.size)
     if samples_per_batch is not None:
@@ -171,113 +160,6 @@ def batch_estimate(
     return Estimate(float(a.mean()), float(a.std(ddof=1) / math.sqrt(b)), n, desc, seed)
 
 
-@dataclass(frozen=True)
-class TestResult:
-    """Outcome of a hypothesis test at significance level ``alpha``.
-
-    ``reject`` is ``p_value < alpha``; ``rule`` states the decision rule in words.
-    """
-
-    __test__ = False  # not a pytest test class
-
-    test: str
-    statistic: float
-    p_value: float
-    alpha: float
-    n: int
-    reject: bool
-    rule: str
-
-    def as_dict(self) -> dict:
-        d = asdict(self)
-        d["statistic"], d["p_value"] = float(self.statistic), float(self.p_value)
-        d["reject"] = bool(self.reject)
-        return d
-
-
-def _result(test: str, stat, p, alpha: float, n: int) -> TestResult:
-    p = float(p)
-    rule = f"reject H0 when p < α = {alpha:g} ({test}, n = {n})"
-    return TestResult(test, float(stat), p, alpha, int(n), bool(p < alpha), rule)
-
-
-def ks_1samp(samples, cdf: Callable, *, alpha: float, name: str = "reference cdf") -> TestResult:
-    """One-sample Kolmogorov–Smirnov test of ``samples`` against ``cdf`` (exact/asymptotic
-    p-value as chosen by scipy)."""
-    from scipy import stats as _st
-
-    a, x = _check_alpha(alpha), _samples(samples, "ks_1samp", 1)
-    name = as_text(name, "name")
-    if not callable(cdf):
-        raise DTypeError(f"cdf must be callable; got {type(cdf).__name__}")
-    res = _st.ks_1samp(x, cdf)
-    return _result(f"one-sample Kolmogorov–Smirnov vs {name}", res.statistic, res.pvalue, a, x.size)
-
-
-def ks_2samp(a, b, *, alpha: float) -> TestResult:
-    """Two-sample Kolmogorov–Smirnov test; ``n`` records ``len(a) + len(b)``."""
-    from scipy import stats as _st
-
-    al = _check_alpha(alpha)
-    x, y = _samples(a, "ks_2samp (a)", 1), _samples(b, "ks_2samp (b)", 1)
-    res = _st.ks_2samp(x, y)
-    return _result(
-        f"two-sample Kolmogorov–Smirnov (n_a = {x.size}, n_b = {y.size})",
-        res.statistic,
-        res.pvalue,
-        al,
-        x.size + y.size,
-    )
-
-
-def _counts(observed, what: str) -> np.ndarray:
-    c = as_array(observed, what, finite=False).reshape(-1)
-    if c.size < 2:
-        raise ShapeError(f"{what} needs at least 2 cells; got {c.size}")
-    if not np.isfinite(c).all() or (c < 0).any():
-        raise NonFiniteError(f"{what}: counts must be finite and >= 0; got {c.tolist()}")
-    if c.sum() <= 0:
-        raise ShapeError(f"{what}: counts sum to 0")
-    return c
-
-
-def chi2_uniform(counts, *, alpha: float) -> TestResult:
-    """Pearson χ² test of ``counts`` against equal expected counts (``k − 1`` d.o.f.)."""
-    from scipy import stats as _st
-
-    a, c = _check_alpha(alpha), _counts(counts, "chi2_uniform")
-    res = _st.chisquare(c)
-    return _result(
-        f"Pearson χ² vs uniform over {c.size} cells", res.statistic, res.pvalue, a, int(c.sum())
-    )
-
-
-def chi2_gof(observed, expected_probs, *, alpha: float) -> TestResult:
-    """Pearson χ² goodness of fit of ``observed`` counts to cell probabilities
-    ``expected_probs`` (normalised to sum 1; ``k − 1`` d.o.f.)."""
-    from scipy import stats as _st
-
-    a, c = _check_alpha(alpha), _counts(observed, "chi2_gof")
-    p = as_array(expected_probs, "expected_probs", finite=False).reshape(-1)
-    if p.shape != c.shape:
-        raise ShapeError(f"chi2_gof: {c.size} observed cells vs {p.size} probabilities")
-    if not np.isfinite(p).all() or (p <= 0).any():
-        raise NonFiniteError("chi2_gof: expected probabilities must be finite and > 0")
-    expected = p / p.sum() * c.sum()
-    res = _st.chisquare(c, expected)
-    return _result(
-        f"Pearson χ² goodness of fit over {c.size} cells",
-        res.statistic,
-        res.pvalue,
-        a,
-        int(c.sum()),
-    )
-
-
-#: Decision rules of :func:`estimate_evidence`: half-width multiplier of the stderr.
-#: "z": the normal quantile z_{α/2} (CLT; for large n of light-tailed samples);
-#: "chebyshev": 1/√α — distribution-free, P(|X̄ − μ| ≥ k·σ_X̄) ≤ 1/k² for any finite
-#: variance (for small n or heavy-tailed samples; the stderr is still estimated).
 RULES = ("z", "chebyshev", "t")
 
 
@@ -314,7 +196,7 @@ def estimate_evidence(
     """
     from scipy import stats as _st
 
-    a = _check_alpha(alpha)
+    a = check_alpha(alpha)
     as_choice(rule, "rule", RULES)
     compared, sizes, details = (
         as_text(compared, "compared"),

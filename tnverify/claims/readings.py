@@ -30,6 +30,7 @@ holding claim, never a failure.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..errors import ClaimError, DTypeError
@@ -152,3 +153,28 @@ class Defect:
         if self.why:
             d["why"] = self.why
         return d
+
+
+def normalise_readings(claim_id: str, readings) -> dict:
+    """``{name: Reading}`` from a mapping of names to Readings or plain texts, or from a
+    sequence of Readings."""
+    out: dict[str, Reading] = {}
+    items = (
+        readings.items()
+        if isinstance(readings, Mapping)
+        else ((getattr(r, "name", None), r) for r in readings)
+    )
+    for name, r in items:
+        if isinstance(r, str):
+            r = Reading(str(name), r)
+        if not isinstance(r, Reading):
+            raise ClaimError(
+                f"claim {claim_id}: readings must be Reading objects or texts; "
+                f"got {type(r).__name__}"
+            )
+        if r.name != name:
+            raise ClaimError(
+                f"claim {claim_id}: reading key {name!r} differs from its name {r.name!r}"
+            )
+        out[r.name] = r
+    return out

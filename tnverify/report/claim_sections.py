@@ -21,8 +21,6 @@ True
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Callable, Iterable, Sequence
 
 from ..claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
@@ -30,12 +28,20 @@ from ..claims.scope import scope_line
 from ..errors import ClaimError, DTypeError, UsageError
 from ..validation import as_callable, as_flag, as_seed, as_text
 from .claim_graph import ClaimGraph
+from .evidence_html import (
+    EXACT_LEGEND,
+    RATIO_LEGEND,
+    badge,
+    comparisons_html,
+    counterexample_html,
+    details_html,
+    esc,
+    formula_html,
+)
 from .evidence_text import (
     comparison_rows,
-    details_tables,
     error_reason,
     explain_counterexample,
-    fmt_number,
     format_ratio,
 )
 
@@ -55,24 +61,6 @@ __all__ = [
     "error_reason",
     "format_ratio",
 ]
-
-#: What the error/tolerance number means (terminal footer, ``--help``, tooltips).
-RATIO_LEGEND = (
-    "err/tol: the largest error divided by its tolerance over the comparisons "
-    "that decide; <= 1 is within tolerance. A holding claim can show a value > 1 "
-    "when its statement is that two things differ (that comparison must fail)."
-)
-#: What ``exact`` means in the same column.
-EXACT_LEGEND = (
-    "exact: only exact comparisons ran (integers, booleans, certified ranks: "
-    "no float tolerance); 'exact ✗': an exact comparison failed; '—': nothing "
-    "was compared (skipped) or the check broke."
-)
-
-
-def esc(text) -> str:
-    """HTML-escape any value's text."""
-    return html.escape(str(text), quote=True)
 
 
 def _need_claim(claim, what: str) -> None:
@@ -171,10 +159,6 @@ def seeds_used(result) -> str:
     return "; ".join(dict.fromkeys(out))
 
 
-def _badge(verdict: str) -> str:
-    return f'<span class="tnv-badge tnv-{esc(verdict)}">{esc(verdict)}</span>'
-
-
 def _links(ids: Sequence[str], href: Callable[[str], str]) -> str:
     """Links to claims; ``href(id)`` of ``None`` (a claim not on the page) gives its id
     without a link."""
@@ -186,17 +170,10 @@ def _links(ids: Sequence[str], href: Callable[[str], str]) -> str:
     )
 
 
-def _fm(text, math: str) -> str:
-    """Registry text as HTML with its formulas typeset (:func:`tnverify.report.formulas.render`)."""
-    from .formulas import render
-
-    return render(str(text), math)
-
-
 def _statement(claim: Claim, math: str = "html") -> str:
     from .markdown import statement_lines
 
-    lines = [_fm(line, math) for line in statement_lines(claim.statement)]
+    lines = [formula_html(line, math) for line in statement_lines(claim.statement)]
     return '<blockquote class="tnv-statement">' + "<br>".join(lines) + "</blockquote>"
 
 
@@ -224,14 +201,15 @@ def _readings(claim: Claim, math: str = "html") -> list[str]:
     for r in claim.readings.values():
         verb = "supported by" if r.admissible else "ruled out by"
         quote = (
-            f"{verb} “{_fm(r.quote, math)}”" + (f" ({_fm(r.where, math)})" if r.where else "")
+            f"{verb} “{formula_html(r.quote, math)}”"
+            + (f" ({formula_html(r.where, math)})" if r.where else "")
             if r.quote
             else "—"
         )
         out.append(
             f'<tr class="tnv-{"admissible" if r.admissible else "ruled-out"}">'
             f"<td><code>{esc(r.name)}</code></td><td>{esc(r.status)}</td>"
-            f"<td>{_fm(r.text, math)}</td><td>{quote}</td></tr>"
+            f"<td>{formula_html(r.text, math)}</td><td>{quote}</td></tr>"
         )
     return out + ["</tbody></table>"]
 
@@ -245,125 +223,16 @@ def _defect(claim: Claim, math: str = "html") -> list[str]:
             out += [
                 f"<h4>{label}: {esc(d.kind)}{key}</h4>",
                 '<dl class="tnv-defect">',
-                f"<dt>Printed:</dt><dd>{_fm(d.printed, math)}</dd>",
-                f"<dt>Meant:</dt><dd>{_fm(d.meant, math)}</dd>",
+                f"<dt>Printed:</dt><dd>{formula_html(d.printed, math)}</dd>",
+                f"<dt>Meant:</dt><dd>{formula_html(d.meant, math)}</dd>",
                 "</dl>",
             ]
     if claim.remarks:
         out += (
             ["<h4>Remarks</h4>", "<ul>"]
-            + [f"<li>{_fm(t, math)}</li>" for t in claim.remarks]
+            + [f"<li>{formula_html(t, math)}</li>" for t in claim.remarks]
             + ["</ul>"]
         )
-    return out
-
-
-#: a number as a table shows it: one line (``.tnv-num`` does not wrap)
-_NUMBER = re.compile(r"[-+−]?(\d[\d.,]*(e[-+]?\d+)?|inf|nan)%?", re.I)
-
-
-def _num(text: str) -> str:
-    """A number of a table cell, in a ``span.tnv-num`` that never wraps (text that is not a
-    number, "—", stays as it is)."""
-    return f'<span class="tnv-num">{esc(text)}</span>' if _NUMBER.fullmatch(text) else esc(text)
-
-
-def _ratio_cell(row: dict) -> str:
-    if row["ratio"] is not None:
-        return f'<td title="error / tolerance">{_num(fmt_number(row["ratio"]))}</td>'
-    return (
-        '<td title="exact comparison: no float tolerance">exact</td>'
-        if row.get("exact")
-        else '<td title="nothing compared">—</td>'
-    )
-
-
-def _comparisons(result, math: str = "html") -> list[str]:
-    rows = comparison_rows(result)
-    if not rows:
-        return ["<p>No comparison ran.</p>"]
-    out = [
-        "<h4>Comparisons</h4>",
-        f'<p class="tnv-legend">{esc(RATIO_LEGEND)} The negative control is the same '
-        "comparison on a minimal wrong variant; it must fail, or the comparison could not "
-        "have failed (vacuous: verdict error).</p>",
-        '<table class="tnv-table tnv-comparisons"><thead><tr><th>side</th><th>where</th>'
-        "<th>compared</th><th>verdict</th><th>error</th><th>tolerance (rule)</th>"
-        '<th><abbr title="error / tolerance">err/tol</abbr></th><th>negative control</th>'
-        "</tr></thead><tbody>",
-    ]
-    for row in rows:
-        cases = row["cases"]
-        side = f"{row['side']} ({len(cases)} case{'s' if len(cases) != 1 else ''})"
-        where = _fm(row["where"], math) + ("" if row["deciding"] else " <em>(does not decide)</em>")
-        tol = "—" if row.get("tolerance") is None else _num(fmt_number(row["tolerance"]))
-        rule = f' <span class="tnv-rule">({esc(row["rule"])})</span>' if row.get("rule") else ""
-        note = f"<br><em>{_fm(row['note'], math)}</em>" if row.get("note") else ""
-        out.append(
-            f"<tr><td>{esc(side)}</td><td>{where}</td><td>{_fm(row['compared'], math)}{note}"
-            f"</td><td>{_badge(row['verdict'])}</td><td>{_num(fmt_number(row.get('error')))}"
-            + (
-                f' <span class="tnv-rule">({esc(row["relative_to"])})</span>'
-                if row.get("relative_to")
-                else ""
-            )
-            + "</td>"
-            f"<td>{tol}{rule}</td>{_ratio_cell(row)}<td>{_fm(row.get('control', '—'), math)}"
-            "</td></tr>"
-        )
-    return out + ["</tbody></table>"]
-
-
-def _counterexample(result, math: str = "html") -> list[str]:
-    """The counterexample (a failing claim), or the readings' outcomes and why the
-    statement is ill-posed (an ill-posed one: nothing there is a counterexample)."""
-    found = explain_counterexample(result)
-    if found is None:
-        return []
-    rows, sentence = found
-    body = "".join(
-        f"<tr><th>{_fm(k, math)}</th><td><code>{_num(str(v))}</code></td></tr>" for k, v in rows
-    )
-    heading = "Why it is ill-posed" if result.verdict == "ill-posed" else "Counterexample"
-    return [
-        f"<h4>{heading}</h4>",
-        f'<p class="tnv-ce-sentence">{_fm(sentence, math)}</p>',
-        f'<table class="tnv-table tnv-ce">{body}</table>',
-    ]
-
-
-def _details(result, math: str = "html") -> list[str]:
-    """Every ``details`` entry of the evidence: a small table per comparison (a column
-    per case), e.g. the certified rank per size."""
-    tables = details_tables(result)
-    if not tables:
-        return []
-    out = [
-        "<h4>Computed values</h4>",
-        '<p class="tnv-legend">The numbers each comparison recorded beside its error '
-        "(<code>Evidence.details</code>), one column per case.</p>",
-    ]
-    for t in tables:
-        cases = t["cases"]
-        where = (
-            "" if t["where"] in ("—", f"part {t['compared']}") else f" — {_fm(t['where'], math)}"
-        )
-        head = "".join(f"<th>case {i}</th>" for i in cases)
-        out.append(
-            f'<table class="tnv-table tnv-details"><caption>{esc(t["side"])} side'
-            f"{where}: {_fm(t['compared'], math)}</caption><thead><tr><th>value</th>"
-            f"{head}</tr></thead><tbody>"
-        )
-        for key, label, values in t["rows"]:
-            name = f"<code>{esc(key)}</code>" + (
-                f' <span class="tnv-rule">({esc(label)})</span>' if label and label != key else ""
-            )
-            out.append(
-                f"<tr><th>{name}</th>"
-                + "".join(f"<td>{_num(str(v))}</td>" for v in values)
-                + "</tr>"
-            )
-        out.append("</tbody></table>")
     return out
 
 
@@ -459,22 +328,24 @@ def claim_section(
     if heading:
         out.append(
             f"<h2><code>{esc(claim.id)}</code>"
-            + (f" — {_fm(claim.title, math)}" if claim.title else "")
+            + (f" — {formula_html(claim.title, math)}" if claim.title else "")
             + "</h2>"
         )
     elif claim.title:
-        out.append(f'<p class="tnv-title">{_fm(claim.title, math)}</p>')
+        out.append(f'<p class="tnv-title">{formula_html(claim.title, math)}</p>')
     if result is None:
-        status = f"expected verdict {_badge(claim.expected)} (not run here)"
+        status = f"expected verdict {badge(claim.expected)} (not run here)"
     else:
         mark = (
             "as expected ✓"
             if result.as_expected and verdict != ERROR
             else f"expected {esc(claim.expected)} ✗"
         )
-        status = f"verdict {_badge(verdict)}, {mark}; {result.seconds:.2f} s"
+        status = f"verdict {badge(verdict)}, {mark}; {result.seconds:.2f} s"
     out.append(f'<p class="tnv-verdict">{status}</p>')
-    out.append(f'<p class="tnv-scope">Scope: {_fm(scope_line(claim, result=result), math)}</p>')
+    out.append(
+        f'<p class="tnv-scope">Scope: {formula_html(scope_line(claim, result=result), math)}</p>'
+    )
     control = getattr(claim, "control_of", None)
     where = (
         f"A semantic control (not a statement of the paper) of {control}; source"
@@ -496,7 +367,11 @@ def claim_section(
     if result is not None:
         if verdict == ERROR:
             out.append(f'<p class="tnv-error">The check broke: {esc(error_reason(result))}</p>')
-        out += _comparisons(result, math) + _details(result, math) + _counterexample(result, math)
+        out += (
+            comparisons_html(result, math)
+            + details_html(result, math)
+            + counterexample_html(result, math)
+        )
     if result is not None and claim.package != "tnverify":
         used = seeds_used(result)
         out.append(

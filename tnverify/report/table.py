@@ -18,17 +18,13 @@ The JSON report has exactly this schema::
 from __future__ import annotations
 
 import datetime as _dt
-import importlib.metadata
 import json
 import os
-import platform
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import numpy as np
 
 from ..claims import (
     ERROR,
@@ -43,6 +39,7 @@ from ..claims import (
 )
 from ..errors import ReportFormatError
 from ..validation import as_callable, as_path
+from .environment import environment, thread_counts
 from .evidence_text import error_reason, format_ratio
 from .markdown import (
     md_cell,
@@ -52,6 +49,7 @@ from .markdown import (
     statement_lines,
     threads_text,
 )
+from .progress import rich_progress
 
 __all__ = [
     "REPORT_SUFFIXES",
@@ -84,49 +82,6 @@ VERDICT_STYLES = {
 ProgressCallback = Callable[[int, int, str, "ClaimResult | None"], None]
 #: ``case_progress(claim_id, side, index, n_cases)``: called before each case of a claim.
 CaseCallback = Callable[[str, str, int, int], None]
-
-
-def thread_counts() -> dict:
-    """The thread counts that can change round-off in the evidence: ``{"blas": {library:
-    threads}, "torch": n}``.
-
-    BLAS libraries are read with threadpoolctl (the loaded ones only); torch's intra-op
-    thread count only when torch is already imported (``None``: torch was not used in this
-    process, and reading the count must not import it).
-    """
-    blas: dict = {}
-    try:
-        from threadpoolctl import threadpool_info
-
-        for info in threadpool_info():
-            if info.get("user_api") == "blas":
-                blas[str(info.get("internal_api"))] = info.get("num_threads")
-    except Exception:  # noqa: BLE001 - an unreadable pool is recorded as unknown, not fatal
-        blas = {}
-    torch = sys.modules.get("torch")
-    n_torch = int(torch.get_num_threads()) if torch is not None else None
-    return {"blas": blas or None, "torch": n_torch}
-
-
-def environment(device: str, jobs: int = 1) -> dict:
-    """Versions of Python, numpy and torch, the device used, the BLAS and torch thread
-    counts (:func:`thread_counts`) and the number of worker processes ``jobs``.
-
-    torch's version is read from the installed package metadata so that writing a report
-    never imports torch.
-    """
-    try:
-        torch_version = importlib.metadata.version("torch")
-    except importlib.metadata.PackageNotFoundError:
-        torch_version = None
-    return {
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "torch": torch_version,
-        "device": device,
-        "threads": thread_counts(),
-        "jobs": int(jobs),
-    }
 
 
 def ref_text(ref) -> str:
@@ -367,65 +322,6 @@ class Report:
             console.out(self.summary_line(), highlight=False)
 
 
-def _planned_cases(claims: Sequence[Claim], scale: str, sides: Sequence[str]) -> list[int]:
-    return [
-        (len(c.space) if "small" in sides else 0)
-        + (len(c.scaled_space.get(scale, ())) if "scaled" in sides and c.scaled is not None else 0)
-        for c in claims
-    ]
-
-
-def _rich_progress(
-    claims: Sequence[Claim], scale: str = "small", sides: Sequence[str] = ("small", "scaled")
-):
-    """A rich progress bar on stderr, or ``(None, None, None)`` when stderr is not a
-    terminal.  The bar counts cases, so it moves during a long claim.
-
-    Returns ``(bar, on_claim, on_case)``.
-    """
-    from rich.console import Console
-
-    console = Console(stderr=True)
-    if not console.is_terminal:
-        return None, None, None
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    planned = _planned_cases(claims, scale, sides)
-    bar = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("cases"),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
-    task = bar.add_task("verifying", total=max(sum(planned), 1))
-    state = {"base": 0, "claim": 0}
-
-    def on_claim(done, total, claim_id, result):
-        state["claim"] = done
-        if result is not None:
-            state["base"] = sum(planned[:done])
-        bar.update(
-            task,
-            completed=state["base"],
-            description=f"[{done + (result is None)}/{total}] {claim_id}",
-        )
-
-    def on_case(claim_id, side, index, n_cases):
-        bar.update(
-            task,
-            completed=state["base"]
-            + index
-            + (len(claims[state["claim"]].space) if side == "scaled" and "small" in sides else 0),
-            description=f"[{state['claim'] + 1}/{len(claims)}] {claim_id} "
-            f"({side} case {index + 1}/{n_cases})",
-        )
-
-    return bar, on_claim, on_case
-
-
 def run_claims(
     claims: Sequence[Claim],
     *,
@@ -488,7 +384,7 @@ def run_claims(
             as_callable(hook, name)
     bar = None
     if progress is None:
-        bar, progress, bar_case = _rich_progress(claims, scale, sides)
+        bar, progress, bar_case = rich_progress(claims, scale, sides)
         case_progress = case_progress or bar_case
     elif progress is False:
         progress = None
