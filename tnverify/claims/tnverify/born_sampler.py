@@ -163,7 +163,12 @@ claim(
         "the exact sampler of a Born machine (sequential sampling from ratios of marginals) "
         "draws x with probability |Ψ(x)|²/Z. (Refs: `thesis-eq-4.3`, `thesis-eq-4.5`.)"
     ),
-    refs("tnverify", "cells/born.py, BornMachine.sample", "thesis", "§4.1.3, Eq. 4.3, 4.5"),
+    refs(
+        "tnverify",
+        "cells/born_sampling.py, BornSampler.sample (a mixin of BornMachine)",
+        "thesis",
+        "§4.1.3, Eq. 4.3, 4.5",
+    ),
     small_sampler,
     topic="born-machines-ngrams",
     space=(
