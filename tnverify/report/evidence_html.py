@@ -71,6 +71,8 @@ def number_html(text: str) -> str:
 
 
 def ratio_cell(row: dict) -> str:
+    """The err/tol cell of a comparison row ("exact" for an exact comparison, "—" where
+    nothing was compared)."""
     if row["ratio"] is not None:
         return f'<td title="error / tolerance">{number_html(fmt_number(row["ratio"]))}</td>'
     return (
@@ -81,6 +83,8 @@ def ratio_cell(row: dict) -> str:
 
 
 def comparisons_html(result, math: str = "html") -> list[str]:
+    """The table of a result's comparisons (one row each: side, place, verdict, error,
+    tolerance and its rule, err/tol, negative control), after the err/tol legend."""
     rows = comparison_rows(result)
     if not rows:
         return ["<p>No comparison ran.</p>"]
