@@ -14,9 +14,10 @@ from __future__ import annotations
 __all__ = ["PAPER_SIZE_NOTATION", "SIZE_NOTATION", "size_name"]
 
 #: Code name of a size parameter -> the symbol the papers write for it (the vocabulary
-#: |V|, the sequence length L, the TT-rank R, the batch size B).  Only names every paper
-#: writes the same way are listed (a hidden size is H in one paper and d in another); a
-#: name not listed is printed as it is.
+#: ``|V|``, the sequence length ``L``, the TT-rank ``R``, the batch size ``B``), where a
+#: paper does not write it otherwise (:data:`PAPER_SIZE_NOTATION`).  A size whose symbol
+#: differs from paper to paper without a rule (a hidden size is H in one and d in
+#: another) is not listed; a name not listed is printed as it is.
 SIZE_NOTATION = {
     "vocab_size": "|V|",
     "length": "L",
