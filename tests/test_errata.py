@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tnverify.errors import UsageError
+from tnverify.errors import DTypeError, UsageError
 from tnverify.report.errata import (
     ERRATA_PAPERS,
     build_errata,
@@ -186,7 +186,7 @@ def test_a_counterexample_sentence_names_what_was_counted_against_what():
             "compared": "span dimension vs M^T",
             "got": [16],
             "want": [15],
-            "params": {"M": 2},
+            "sizes": {"M": 2},
             "seed": 3,
         }
     )
@@ -212,7 +212,7 @@ def test_a_counterexample_sentence_names_what_was_counted_against_what():
             "entry": 16,
             "value": 1.0,
             "reference": 2.0,
-            "params": {"n": 3, "samples": 100},
+            "sizes": {"n": 3, "samples": 100},
             "seed": None,
         }
     )
@@ -509,7 +509,7 @@ def test_a_reading_is_named_only_where_the_readings_give_different_results():
     """The other admissible readings giving the same failing numbers: the reading is left
     out of the counterexample's place; one giving other numbers (or holding): kept."""
     from tnverify.claims import Evidence
-    from tnverify.report.errata import _where_with_deciding_readings
+    from tnverify.report.errata_counterexamples import _where_with_deciding_readings
 
     def failing(value):
         return Evidence("x vs y", passed=False, counterexample={"value": value, "reference": 0.0})
@@ -583,3 +583,73 @@ def test_a_flat_position_in_an_array_is_given_as_its_index():
     assert "at index (1, 2) (0-based) of the compared values, an array of shape (2, 3)" in (
         describe_counterexample(ev.counterexample)
     )
+
+
+def test_a_counterexample_prints_the_sizes_of_its_comparison_not_the_cases_params():
+    """The failing part's own sizes are printed (in the paper's notation), never the
+    case's parameters that size other parts: grurntn-eq-19's shape argument uses the input
+    and hidden sizes only (its case also sizes a batch of sequences), grurntn-eq-24's check
+    of one value uses none."""
+    sheet = build_errata("grurntn")
+    records = {c["id"]: c for e in sheet["errata"] for c in e["claims"] if c["edit"] == 1}
+    eq19, eq24 = records["grurntn-eq-19"], records["grurntn-eq-24"]
+    assert {"length", "batch"} <= set(eq19["counterexample"]["params"])
+    assert eq19["counterexample"]["sizes"] == {"input": 3, "hidden": 4}
+    assert eq19["shows"].endswith("(sizes input = 3, hidden = 4).")
+    assert "vocab_size" in eq24["counterexample"]["params"]
+    assert eq24["counterexample"]["sizes"] == {}
+    assert "sizes" not in eq24["shows"] and "vocab" not in eq24["shows"]
+
+
+def test_size_names_print_in_the_papers_notation():
+    ce = {
+        "compared": "a vs b",
+        "value": 1.0,
+        "reference": 2.0,
+        "seed": 5,
+        "params": {"vocab_size": 9, "length": 9, "samples": 10},
+        "sizes": {"vocab_size": 3, "length": 6, "rank": 4, "complex": False, "samples": 100},
+    }
+    assert describe_counterexample(ce) == (
+        "a vs b: computed 1 against the reference 2 (sizes |V| = 3, L = 6, R = 4; probe "
+        "sizes samples = 100; seed 5)."
+    )
+    # a paper that writes the length otherwise (ttlm's N)
+    assert "(sizes |V| = 3, N = 6, R = 4;" in describe_counterexample(ce, paper="ttlm")
+    # the case's parameters alone are no sizes of the comparison
+    del ce["sizes"]
+    assert describe_counterexample(ce) == "a vs b: computed 1 against the reference 2 (seed 5)."
+    with pytest.raises(DTypeError):
+        describe_counterexample(dict(ce, sizes=[3]))
+    with pytest.raises(DTypeError):
+        describe_counterexample(ce, paper=3)
+
+
+def test_no_committed_sheet_prints_a_size_as_code():
+    import re
+
+    for key in ERRATA_PAPERS:
+        text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
+        tails = re.findall(r"\((?:probe )?sizes ([^;)]*)", text)
+        assert tails
+        for tail in tails:
+            assert "vocab" not in tail and "length = " not in tail and "rank = " not in tail, tail
+
+
+def test_the_summary_gives_entries_and_distinct_edits_apart():
+    """The count line names entries (headings) and distinct edits separately, and each
+    agrees with the sheet: ttlm's statements needing several edits count each edit."""
+    import re
+
+    for key in ERRATA_PAPERS:
+        sheet = build_errata(key, run=False)
+        text = render_markdown(sheet)
+        m = re.search(r"^(\d+) entr(?:y|ies), (\d+) distinct edits? \(", text, re.M)
+        assert m, key
+        headings = len(re.findall(r"^### ", text, re.M))
+        assert int(m.group(1)) == headings
+        assert int(m.group(2)) == sum(sheet["counts"].values()) == len(sheet["errata"])
+        assert "an identical change printed in several places counts once" in text
+    ttlm = render_markdown(build_errata("ttlm", run=False))
+    entries, edits = re.search(r"^(\d+) entries, (\d+) distinct edits", ttlm, re.M).groups()
+    assert int(edits) > int(entries)  # some statement needs two edits

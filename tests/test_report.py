@@ -262,7 +262,7 @@ def test_default_progress_bar_on_a_terminal(fake_registry, capsys, monkeypatch):
     monkeypatch.setenv("FORCE_COLOR", "1")  # rich treats stderr as a terminal
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("TERM", raising=False)
-    from tnverify.report.table import _rich_progress
+    from tnverify.report.progress import rich_progress as _rich_progress
 
     bar, update, on_case = _rich_progress([fake_registry["fake-holds"]])
     assert bar is not None and callable(update) and callable(on_case)

@@ -21,24 +21,42 @@ from __future__ import annotations
 import importlib
 import inspect
 import warnings
-from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..errors import ClaimError, DTypeError
 from ..references import PAPERS, paper
+from .check_calls import call_check
 from .evidence import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Evidence
-from .readings import DEFECT_KINDS, Defect, Reading
 from .folders import claim_folders, folder_modules
+from .readings import DEFECT_KINDS, Defect, Reading, normalise_readings
 from .topics import TOPICS
 
 __all__ = [
-    "HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "TOPIC_NAMES",
+    "HOLDS",
+    "FAILS",
+    "ILL_POSED",
+    "ERROR",
+    "SKIPPED",
+    "VERDICTS",
+    "TOPIC_NAMES",
     "CLAIM_PAPERS",
-    "Ref", "Evidence", "Claim", "Reading", "Defect", "DEFECT_KINDS", "SideResult",
+    "Ref",
+    "Evidence",
+    "Claim",
+    "Reading",
+    "Defect",
+    "DEFECT_KINDS",
+    "SideResult",
     "ClaimResult",
-    "REGISTRY", "register", "get_claim", "all_claims", "select_claims", "run_claim",
+    "REGISTRY",
+    "register",
+    "get_claim",
+    "all_claims",
+    "select_claims",
+    "run_claim",
     "load_plugin",
 ]
 
@@ -78,8 +96,10 @@ class Ref:
     def __post_init__(self):
         paper(self.paper)  # validates the key
         if not isinstance(self.where, str) or not self.where.strip():
-            raise DTypeError(f"Ref({self.paper!r}, ...): the locator must be a non-empty "
-                             f"string such as '§4.2, Eq. 3'; got {self.where!r}"[:200])
+            raise DTypeError(
+                f"Ref({self.paper!r}, ...): the locator must be a non-empty "
+                f"string such as '§4.2, Eq. 3'; got {self.where!r}"[:200]
+            )
 
     @property
     def citation(self) -> str:
@@ -130,7 +150,8 @@ class Claim:
     space: tuple[dict, ...] = ({},)
     scaled: ScaledCheck | None = None
     scaled_space: Mapping[str, tuple[dict, ...]] = field(
-        default_factory=lambda: {"small": ({},), "large": ({},)})
+        default_factory=lambda: {"small": ({},), "large": ({},)}
+    )
     pinned: tuple[dict, ...] = ()
     uses: tuple[str, ...] = ()
     proof: str | None = None
@@ -155,34 +176,43 @@ class Claim:
     def __post_init__(self):
         if not self.id or self.id != self.id.lower() or " " in self.id:
             raise ClaimError(f"claim ids are kebab-case; got {self.id!r}")
-        object.__setattr__(self, "readings", _normalise_readings(self.id, self.readings))
+        object.__setattr__(self, "readings", normalise_readings(self.id, self.readings))
         if isinstance(self.remarks, str):
             object.__setattr__(self, "remarks", (self.remarks,))
         if not isinstance(self.scope, str):
-            raise ClaimError(f"claim {self.id}: scope must be a text; "
-                             f"got {type(self.scope).__name__}")
+            raise ClaimError(
+                f"claim {self.id}: scope must be a text; got {type(self.scope).__name__}"
+            )
         if self.defect is not None and not isinstance(self.defect, Defect):
-            raise ClaimError(f"claim {self.id}: defect must be a Defect; "
-                             f"got {type(self.defect).__name__}")
+            raise ClaimError(
+                f"claim {self.id}: defect must be a Defect; got {type(self.defect).__name__}"
+            )
         if self.expected not in VERDICTS:
             raise ClaimError(f"claim {self.id}: expected must be one of {VERDICTS}")
         if self.corrects is not None and self.varies is not None:
-            raise ClaimError(f"claim {self.id}: a claim corrects a printed claim or varies a "
-                             "holding one, not both")
+            raise ClaimError(
+                f"claim {self.id}: a claim corrects a printed claim or varies a "
+                "holding one, not both"
+            )
         if self.package == "tnverify":
             if self.topic not in TOPIC_NAMES:
-                raise ClaimError(f"claim {self.id}: topic must be one of {TOPIC_NAMES}; "
-                                 f"got {self.topic!r}")
+                raise ClaimError(
+                    f"claim {self.id}: topic must be one of {TOPIC_NAMES}; got {self.topic!r}"
+                )
             if not self.refs:
                 raise ClaimError(f"claim {self.id}: at least one Ref is required")
             return
         # a claim registered by another package (tnverify.claims entry point / --plugin)
         if not self.topic or self.topic != self.topic.lower() or " " in self.topic:
-            raise ClaimError(f"claim {self.id} of package {self.package!r}: the topic must "
-                             f"be a kebab-case name; got {self.topic!r}")
+            raise ClaimError(
+                f"claim {self.id} of package {self.package!r}: the topic must "
+                f"be a kebab-case name; got {self.topic!r}"
+            )
         if not self.refs and not self.source:
-            raise ClaimError(f"claim {self.id} of package {self.package!r}: give refs or a "
-                             "source (where the statement comes from)")
+            raise ClaimError(
+                f"claim {self.id} of package {self.package!r}: give refs or a "
+                "source (where the statement comes from)"
+            )
         if not self.space:
             raise ClaimError(f"claim {self.id}: the parameter space must not be empty")
 
@@ -190,13 +220,17 @@ class Claim:
     def scope_line(self) -> str:
         """The caveat ``scope`` and the cases checked (:func:`.scope.scope_line`)."""
         from .scope import scope_line
+
         return scope_line(self)
 
     @property
     def group(self) -> str:
         """Deprecated alias of :attr:`topic` (removed in the next release)."""
-        warnings.warn("Claim.group is deprecated and will be removed in the next release; "
-                      "use Claim.topic", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "Claim.group is deprecated and will be removed in the next release; use Claim.topic",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return self.topic
 
     @property
@@ -227,13 +261,13 @@ class Claim:
 
     def run_small(self, params: dict, seed: int) -> Evidence:
         """Run the small check once on ``params`` with ``numpy.random.default_rng(seed)``."""
-        return _call(lambda rng: self.small(dict(params), rng), params, seed, self)
+        return call_check(lambda rng: self.small(dict(params), rng), params, seed, self)
 
     def run_scaled(self, params: dict, device: str, seed: int) -> Evidence:
         """Run the scaled check once (``device`` is ``"cpu"`` or ``"cuda"``)."""
         if self.scaled is None:
             return Evidence("no scaled check", skipped="this claim has no scaled check")
-        return _call(lambda rng: self.scaled(dict(params), device, rng), params, seed, self)
+        return call_check(lambda rng: self.scaled(dict(params), device, rng), params, seed, self)
 
 
 _dataclass_init = Claim.__init__
@@ -242,8 +276,11 @@ _dataclass_init = Claim.__init__
 def _claim_init(self, *args, group=None, **fields):
     """``Claim(..., group=...)``: the keyword of 0.2.0, kept for one release."""
     if group is not None:
-        warnings.warn("Claim(group=...) is deprecated and will be removed in the next "
-                      "release; use topic=...", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "Claim(group=...) is deprecated and will be removed in the next release; use topic=...",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         if "topic" in fields or len(args) > 3:
             raise ClaimError("give topic= or the deprecated group=, not both")
         fields["topic"] = group
@@ -255,88 +292,30 @@ _claim_init.__signature__ = inspect.signature(_dataclass_init)
 Claim.__init__ = _claim_init
 
 
-def _normalise_readings(claim_id: str, readings) -> dict:
-    """``{name: Reading}`` from a mapping of names to Readings or plain texts, or from a
-    sequence of Readings."""
-    out: dict[str, Reading] = {}
-    items = readings.items() if isinstance(readings, Mapping) else (
-        (getattr(r, "name", None), r) for r in readings)
-    for name, r in items:
-        if isinstance(r, str):
-            r = Reading(str(name), r)
-        if not isinstance(r, Reading):
-            raise ClaimError(f"claim {claim_id}: readings must be Reading objects or texts; "
-                             f"got {type(r).__name__}")
-        if r.name != name:
-            raise ClaimError(f"claim {claim_id}: reading key {name!r} differs from its "
-                             f"name {r.name!r}")
-        out[r.name] = r
-    return out
-
-
-def _apply_readings(ev: Evidence, claim: Claim) -> None:
-    """Move the outcomes under ruled-out readings out of the deciding ``readings``
-    (recursively, through parts), so only admissible readings decide."""
-    if ev.readings and claim.readings:
-        ruled = {k: v for k, v in ev.readings.items()
-                 if k in claim.readings and not claim.readings[k].admissible}
-        if ruled:
-            ev.ruled_out = {**(ev.ruled_out or {}), **ruled}
-            ev.readings = {k: v for k, v in ev.readings.items() if k not in ruled} or None
-    for sub in (ev.parts or {}).values():
-        _apply_readings(sub, claim)
-
-
-def _failing_detail(ev: Evidence) -> dict:
-    """The counterexample of ``ev`` or, failing that, of its first failing part or
-    reading (named under ``"where"``)."""
-    if ev.counterexample:
-        found = dict(ev.counterexample)
-        found.setdefault("compared", ev.compared)
-        return found
-    if ev.ill_posed and not ev.readings:
-        return {"compared": ev.compared, "why": ev.ill_posed}
-    for kind, subs in (("part", ev.parts), ("reading", ev.readings)):
-        for name, sub in (subs or {}).items():
-            if sub.verdict in (FAILS, ILL_POSED):
-                found = _failing_detail(sub)
-                inner = found.get("where")
-                found["where"] = f"{kind} {name!r}" + (f" / {inner}" if inner else "")
-                return found
-    return {}
-
-
-def _call(fn, params: dict, seed: int, claim: Claim | None = None) -> Evidence:
-    ev = fn(np.random.default_rng(seed))
-    if not isinstance(ev, Evidence):
-        raise ClaimError(f"a check must return Evidence; got {type(ev).__name__}")
-    if claim is not None:
-        _apply_readings(ev, claim)
-    ev.seed = int(seed)
-    if ev.verdict in (FAILS, ILL_POSED):
-        ce = _failing_detail(ev)
-        if ce or ev.verdict == FAILS:
-            ce.setdefault("params", dict(params))
-            # an explicit None is kept: the check drew nothing from the seeded generator
-            # (a user's plain test), so no seed reproduces anything
-            if not ("seed" in ce and ce["seed"] is None):
-                ce["seed"] = int(seed)
-            ev.counterexample = ce
-    return ev
-
-
 # -- the registry ------------------------------------------------------------------
 REGISTRY: dict[str, Claim] = {}
 _loaded = False
 #: Old claim ids -> their new ids: :func:`get_claim` (and ``--claims``, ``tnverify show``)
 #: resolve an old id with a :class:`DeprecationWarning` for one release.
 RENAMED: dict[str, str] = {
-    f"{old}-corrected": f"{old}-variant" for old in (
+    f"{old}-corrected": f"{old}-variant"
+    for old in (
         # twins that restate or generalise a claim that holds as printed (0.2.0 called
         # them ``-corrected``); deprecated ids, removed in the next release
-        "gtm-lemma-3.1", "ttlm-eq6", "ttlm-eq8", "thesis-claim-5.3.2", "ttlm-claim-b2",
-        "thesis-eq-4.1", "tslm-claim-2", "gtm-xi-operators", "gtm-prop-a.4",
-        "thesis-eq-4.11", "thesis-eq-6.7", "thesis-eq-5.23")}
+        "gtm-lemma-3.1",
+        "ttlm-eq6",
+        "ttlm-eq8",
+        "thesis-claim-5.3.2",
+        "ttlm-claim-b2",
+        "thesis-eq-4.1",
+        "tslm-claim-2",
+        "gtm-xi-operators",
+        "gtm-prop-a.4",
+        "thesis-eq-4.11",
+        "thesis-eq-6.7",
+        "thesis-eq-5.23",
+    )
+}
 
 
 def register(claim: Claim) -> Claim:
@@ -363,6 +342,7 @@ def _put_in_report_order() -> None:
     :func:`tnverify.claims.order.report_order` derives, then every other claim as
     registered."""
     from .order import report_order
+
     ordered = report_order(list(REGISTRY.values()))
     REGISTRY.clear()
     REGISTRY.update((c.id, c) for c in ordered)
@@ -377,27 +357,37 @@ def all_claims() -> list[Claim]:
 def get_claim(claim_id: str) -> Claim:
     """The claim with this id; unknown ids raise :class:`ClaimError` with suggestions."""
     if not isinstance(claim_id, str):
-        raise DTypeError(f"claim_id must be a claim id string; got "
-                         f"{type(claim_id).__name__} {claim_id!r}"[:200])
+        raise DTypeError(
+            f"claim_id must be a claim id string; got {type(claim_id).__name__} {claim_id!r}"[:200]
+        )
     load_registry()
     try:
         return REGISTRY[claim_id]
     except KeyError:
         if claim_id in RENAMED:
             new = RENAMED[claim_id]
-            warnings.warn(f"claim id {claim_id!r} is deprecated and will be removed in the "
-                          f"next release; the claim is now {new!r}", DeprecationWarning,
-                          stacklevel=2)
+            warnings.warn(
+                f"claim id {claim_id!r} is deprecated and will be removed in the "
+                f"next release; the claim is now {new!r}",
+                DeprecationWarning,
+                stacklevel=2,
+            )
             return REGISTRY[new]
         import difflib
+
         near = difflib.get_close_matches(claim_id, REGISTRY, n=3)
         hint = f"; did you mean {', '.join(near)}?" if near else "; see `tnverify claims`"
         raise ClaimError(f"unknown claim id {claim_id!r}{hint}") from None
 
 
-def select_claims(ids: Sequence[str] | None = None, paper: str | None = None,
-                  topic: str | None = None, cites: str | None = None, *,
-                  group: str | None = None) -> list[Claim]:
+def select_claims(
+    ids: Sequence[str] | None = None,
+    paper: str | None = None,
+    topic: str | None = None,
+    cites: str | None = None,
+    *,
+    group: str | None = None,
+) -> list[Claim]:
     """Claims filtered by ids, paper key and topic (all filters must match).
 
     ``paper`` selects the claims that judge that paper's text (:attr:`Claim.paper`, the id's
@@ -410,22 +400,29 @@ def select_claims(ids: Sequence[str] | None = None, paper: str | None = None,
     group of :data:`tnverify.claims.topics.DEPRECATED_GROUPS` selects the claims it held,
     with a :class:`DeprecationWarning`.  ``group=`` is the deprecated keyword of ``topic=``."""
     from .topics import DEPRECATED_GROUPS, deprecated_group_ids
+
     if group is not None:
-        warnings.warn("select_claims(group=...) is deprecated and will be removed in the next "
-                      "release; use topic=...", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "select_claims(group=...) is deprecated and will be removed in the next "
+            "release; use topic=...",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         if topic is not None:
             raise ClaimError("give topic= or the deprecated group=, not both")
         topic = group
     load_registry()
     for key in (paper, cites):
         if key is not None and key not in PAPERS:
-            raise ClaimError(f"unknown paper key {key!r}; known keys: "
-                             f"{', '.join(PAPERS)} (a plugin's paper is known once the "
-                             "plugin is loaded)")
+            raise ClaimError(
+                f"unknown paper key {key!r}; known keys: "
+                f"{', '.join(PAPERS)} (a plugin's paper is known once the "
+                "plugin is loaded)"
+            )
 
     def keep(c: Claim) -> bool:
-        return ((paper is None or c.paper == paper)
-                and (cites is None or cites in c.papers))
+        return (paper is None or c.paper == paper) and (cites is None or cites in c.papers)
+
     known = tuple(dict.fromkeys(TOPIC_NAMES + tuple(c.topic for c in REGISTRY.values())))
     if topic is not None and topic not in known and topic not in DEPRECATED_GROUPS:
         raise ClaimError(f"unknown topic {topic!r}; topics: {', '.join(known)}")
@@ -438,9 +435,12 @@ def select_claims(ids: Sequence[str] | None = None, paper: str | None = None,
 
 def __getattr__(name: str):
     if name == "GROUPS":
-        warnings.warn("tnverify.claims.GROUPS is deprecated and will be removed in the next "
-                      "release; use tnverify.claims.TOPIC_NAMES", DeprecationWarning,
-                      stacklevel=2)
+        warnings.warn(
+            "tnverify.claims.GROUPS is deprecated and will be removed in the next "
+            "release; use tnverify.claims.TOPIC_NAMES",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return TOPIC_NAMES
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

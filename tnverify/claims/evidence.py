@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import math
 import numbers
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -21,10 +19,10 @@ from ..errors import DTypeError, EvidenceKeyError, ToleranceError
 from ..validation import as_seed, as_text
 from ..validation.records import check_record
 from ..validation.scalars import as_bool, show_value
+from .json_values import jsonable
 from .keys import KEY_PATTERN, as_key, by_key, find_key
 
-__all__ = ["HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "Evidence",
-           "KEY_PATTERN"]
+__all__ = ["HOLDS", "FAILS", "ILL_POSED", "ERROR", "SKIPPED", "VERDICTS", "Evidence", "KEY_PATTERN"]
 
 HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED = "holds", "fails", "ill-posed", "error", "skipped"
 VERDICTS = (HOLDS, FAILS, ILL_POSED, ERROR, SKIPPED)
@@ -38,37 +36,6 @@ def worst_verdict(verdicts: Sequence[str]) -> str:
         if v in verdicts:
             return v
     return SKIPPED
-
-
-def jsonable(x: Any) -> Any:
-    """Convert numpy scalars/arrays and tuples to plain JSON types."""
-    if isinstance(x, Tolerance):
-        return x.to_dict()
-    if isinstance(x, Evidence):
-        return x.to_dict()
-    if isinstance(x, dict):
-        return {str(k): jsonable(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [jsonable(v) for v in x]
-    if isinstance(x, np.ndarray):
-        return jsonable(x.tolist())
-    if isinstance(x, (np.integer,)):
-        return int(x)
-    if isinstance(x, (np.floating, float)):
-        v = float(x)
-        return v if math.isfinite(v) else str(v)
-    if isinstance(x, (np.bool_,)):
-        return bool(x)
-    if isinstance(x, (complex, np.complexfloating)):
-        z = complex(x)
-        return {"real": jsonable(z.real), "imag": jsonable(z.imag)}
-    if isinstance(x, Fraction):
-        return str(x)
-    if type(x).__module__.startswith("torch") and hasattr(x, "detach"):
-        return jsonable(x.detach().cpu().tolist())
-    if not isinstance(x, (str, int, type(None))) and callable(getattr(x, "to_dict", None)):
-        return jsonable(x.to_dict())
-    return x
 
 
 @dataclass
@@ -194,24 +161,32 @@ class Evidence:
         self.compared = as_text(self.compared, "Evidence.compared")
         if self.passed is not None:
             if not isinstance(self.passed, (bool, np.bool_)):
-                raise DTypeError(f"Evidence.passed must be True, False or None (a verdict is "
-                                 f"never read from truthiness); got {show_value(self.passed)}")
+                raise DTypeError(
+                    f"Evidence.passed must be True, False or None (a verdict is "
+                    f"never read from truthiness); got {show_value(self.passed)}"
+                )
             self.passed = bool(self.passed)
         if self.error is not None:
             self.error = _real(self.error, "Evidence.error")
-            if self.error < 0:          # NaN and inf stay: they fail the comparison
-                raise ToleranceError(f"Evidence.error is a discrepancy, >= 0; got "
-                                     f"{self.error!r} (a negative error holds under every "
-                                     f"tolerance)")
+            if self.error < 0:  # NaN and inf stay: they fail the comparison
+                raise ToleranceError(
+                    f"Evidence.error is a discrepancy, >= 0; got "
+                    f"{self.error!r} (a negative error holds under every "
+                    f"tolerance)"
+                )
         if self.tolerance is not None:
             tol = _real(self.tolerance, "Evidence.tolerance")
             if not math.isfinite(tol) or tol < 0:
-                raise ToleranceError(f"Evidence.tolerance must be finite and >= 0 (an "
-                                     f"infinite tolerance makes every comparison hold); got "
-                                     f"{tol!r}")
+                raise ToleranceError(
+                    f"Evidence.tolerance must be finite and >= 0 (an "
+                    f"infinite tolerance makes every comparison hold); got "
+                    f"{tol!r}"
+                )
             if self.error is None:
-                raise ToleranceError(f"Evidence {self.compared!r} has a tolerance "
-                                     f"({tol:g}) but no error to judge against it")
+                raise ToleranceError(
+                    f"Evidence {self.compared!r} has a tolerance "
+                    f"({tol:g}) but no error to judge against it"
+                )
         for key in ("ill_posed", "skipped", "invalid"):
             setattr(self, key, as_text(getattr(self, key), f"Evidence.{key}", optional=True))
         if self.seed is not None:
@@ -223,8 +198,10 @@ class Evidence:
             check_record(val, f"Evidence.{key}")
         if self.counterexample is not None:
             if not isinstance(self.counterexample, dict):
-                raise DTypeError(f"Evidence.counterexample must be a dict or None; got "
-                                 f"{show_value(self.counterexample)}")
+                raise DTypeError(
+                    f"Evidence.counterexample must be a dict or None; got "
+                    f"{show_value(self.counterexample)}"
+                )
             check_record(self.counterexample, "Evidence.counterexample")
         if self.key is not None:
             self.key = as_key(self.key, "Evidence.key")
@@ -233,18 +210,21 @@ class Evidence:
             if val is None:
                 continue
             if not isinstance(val, dict) or not all(
-                    isinstance(k, str) and isinstance(v, Evidence) for k, v in val.items()):
-                raise DTypeError(f"Evidence.{key} must map names (str) to Evidence; got "
-                                 f"{show_value(val)}")
+                isinstance(k, str) and isinstance(v, Evidence) for k, v in val.items()
+            ):
+                raise DTypeError(
+                    f"Evidence.{key} must map names (str) to Evidence; got {show_value(val)}"
+                )
             if recursive:
                 for v in val.values():
                     v.validate()
-        by_key(self, "parts")                      # ClaimError: two siblings, one key
+        by_key(self, "parts")  # ClaimError: two siblings, one key
         by_key(self, "readings", "ruled_out")
         if self.control is not None:
             if not isinstance(self.control, Evidence):
-                raise DTypeError(f"Evidence.control must be an Evidence or None; got "
-                                 f"{show_value(self.control)}")
+                raise DTypeError(
+                    f"Evidence.control must be an Evidence or None; got {show_value(self.control)}"
+                )
             if recursive:
                 self.control.validate()
         return self
@@ -286,13 +266,17 @@ class Evidence:
         ruled_out = as_bool(ruled_out, "Evidence.reading(ruled_out=)")
         keys = by_key(self, "readings", "ruled_out")
         field_ = "ruled_out" if ruled_out else "readings"
-        mine = {k: ev for k, ev in keys.items() if any(
-            ev is sub for sub in (getattr(self, field_) or {}).values())}
+        mine = {
+            k: ev
+            for k, ev in keys.items()
+            if any(ev is sub for sub in (getattr(self, field_) or {}).values())
+        }
         if key in keys and key not in mine:
             raise EvidenceKeyError(
                 f"the reading {key!r} of {self.compared!r} is "
                 f"{'admissible' if ruled_out else 'ruled out'}: look it up with "
-                f"reading({key!r}{'' if ruled_out else ', ruled_out=True'})")
+                f"reading({key!r}{'' if ruled_out else ', ruled_out=True'})"
+            )
         return find_key(self, "ruled-out reading" if ruled_out else "reading", key, mine)
 
     # -- derived -----------------------------------------------------------------
@@ -302,7 +286,7 @@ class Evidence:
         if self.passed is not None:
             return bool(self.passed)
         if self.error is None or self.tolerance is None:
-            return True        # nothing to judge here: ``problem`` makes it an error
+            return True  # nothing to judge here: ``problem`` makes it an error
         err = float(self.error)
         return math.isfinite(err) and err <= float(self.tolerance)
 
@@ -329,7 +313,9 @@ class Evidence:
             # a parent that compares nothing itself is as good as its parts: all of them
             # skipped means skipped, not holds
             has_own = self.error is not None or self.passed is not None
-            return worst_verdict(([own] if has_own else []) + [p.verdict for p in self.parts.values()])
+            return worst_verdict(
+                ([own] if has_own else []) + [p.verdict for p in self.parts.values()]
+            )
         return own
 
     def _own_problem(self) -> str | None:
@@ -397,8 +383,17 @@ class Evidence:
             "sizes": self.sizes,
             "seed": self.seed,
         }
-        for key in ("details", "counterexample", "parts", "readings", "ill_posed", "skipped",
-                    "control", "ruled_out", "invalid"):
+        for key in (
+            "details",
+            "counterexample",
+            "parts",
+            "readings",
+            "ill_posed",
+            "skipped",
+            "control",
+            "ruled_out",
+            "invalid",
+        ):
             val = getattr(self, key)
             if val:
                 d[key] = val
@@ -407,8 +402,7 @@ class Evidence:
         if self.key is not None:
             d["key"] = self.key
         if self.vacuous:
-            d["vacuous"] = ("the negative control holds too: this comparison could not "
-                            "have failed")
+            d["vacuous"] = "the negative control holds too: this comparison could not have failed"
         problem = self.problem
         if problem:
             d["problem"] = problem

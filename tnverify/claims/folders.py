@@ -22,7 +22,7 @@ def claim_folders() -> tuple[str, ...]:
     declares its paper (``PAPER = tnverify.paper(key, ...)``, the key being the folder's
     name).  In the order of the papers: alphabetical, those without errata sheets (the
     toolkit's own, ``tnverify``) last.  Importing a folder declares its paper."""
-    package = importlib.import_module(_PACKAGE)     # the claims package (being imported)
+    package = importlib.import_module(_PACKAGE)  # the claims package (being imported)
     found = []
     for m in pkgutil.iter_modules(package.__path__):
         if not m.ispkg:
@@ -32,8 +32,10 @@ def claim_folders() -> tuple[str, ...]:
         if declared is None:
             continue
         if declared.key != m.name:
-            raise ClaimError(f"claim folder {m.name!r} declares the paper {declared.key!r}; "
-                             "a folder is named for its paper's key")
+            raise ClaimError(
+                f"claim folder {m.name!r} declares the paper {declared.key!r}; "
+                "a folder is named for its paper's key"
+            )
         found.append(declared)
     found.sort(key=lambda p: (not p.errata, p.key))
     return tuple(p.key for p in found)

@@ -23,8 +23,12 @@ def _rank_int(x, name: str):
     ``GenericRank``, ``NumericalRank``) as ``(int, kind)``; None for anything else."""
     for attr in ("rank", "bound"):
         v = getattr(x, attr, None)
-        if v is not None and not callable(v) and hasattr(x, "__int__") \
-                and not isinstance(x, (bool, np.bool_)):
+        if (
+            v is not None
+            and not callable(v)
+            and hasattr(x, "__int__")
+            and not isinstance(x, (bool, np.bool_))
+        ):
             try:
                 value = as_int(v, name)
             except (TypeError, ValueError):
@@ -48,8 +52,10 @@ def _int_list(xs, name: str) -> tuple[list[int], list[str] | None]:
     if isinstance(xs, (int, np.integer)) and not isinstance(xs, (bool, np.bool_)):
         return [as_int(xs, name)], None
     if isinstance(xs, (str, bytes)) or not hasattr(xs, "__iter__"):
-        raise DTypeError(f"{name} must be an integer, a rank object (GridRank, ...) or a "
-                         f"1-D sequence of them; got {xs!r}")
+        raise DTypeError(
+            f"{name} must be an integer, a rank object (GridRank, ...) or a "
+            f"1-D sequence of them; got {xs!r}"
+        )
     if hasattr(xs, "ndim") and xs.ndim != 1:
         raise ShapeError(f"{name} must be 1-D; got shape {tuple(xs.shape)}")
     if hasattr(xs, "detach") or isinstance(xs, np.ndarray):
@@ -83,15 +89,25 @@ def _statement(got, want, relation: str, names) -> str:
 
 def side_names(names) -> tuple[str, str]:
     """Two strings naming the compared sides (``("rank", "bound")``)."""
-    if (isinstance(names, (str, bytes)) or not isinstance(names, (tuple, list))
-            or len(names) != 2):
-        raise UsageError(f"names must be two strings (what got and want are, e.g. "
-                         f"('rank', 'bound')); got {names!r}")
+    if isinstance(names, (str, bytes)) or not isinstance(names, (tuple, list)) or len(names) != 2:
+        raise UsageError(
+            f"names must be two strings (what got and want are, e.g. "
+            f"('rank', 'bound')); got {names!r}"
+        )
     return as_text(names[0], "names[0]"), as_text(names[1], "names[1]")
 
 
-def compare_ints(compared, got, want=None, relation: str = "==", *, control=None,
-                 control_label: str | None = None, names=("got", "want")) -> Evidence:
+def compare_ints(
+    compared,
+    got,
+    want=None,
+    relation: str = "==",
+    *,
+    control=None,
+    control_label: str | None = None,
+    names=("got", "want"),
+    sizes: dict | None = None,
+) -> Evidence:
     """Exact comparison of integer results (ranks), elementwise ``==``, ``>=`` or ``<=``.
 
     Called ``compare_ints("what", got, want, relation=">=")`` or, without the words,
@@ -99,7 +115,8 @@ def compare_ints(compared, got, want=None, relation: str = "==", *, control=None
     itself).  ``got relation want`` is the statement's own direction: a lower bound is
     ``compare_ints(rank, bound, relation=">=")`` and prints ``rank 27 ≥ bound 27``
     (``Evidence.details["statement"]``, with ``names`` naming the two sides); got and
-    want are never swapped.
+    want are never swapped.  ``sizes`` (optional) records the sizes the compared
+    integers depend on (``Evidence.sizes``; a counterexample prints them).
 
     The negative control is the same comparison on ``control`` (the integers a minimal
     wrong variant gives: the printed-vs-meant edit, a shifted window, a wrong count) when
@@ -124,10 +141,12 @@ def compare_ints(compared, got, want=None, relation: str = "==", *, control=None
     >>> ev.details["statement"], ev.verdict, ev.control.verdict
     ('rank 27 ≥ bound 27', 'holds', 'fails')
     """
-    if not isinstance(compared, str):               # compare_ints(got, want, relation=...)
+    if not isinstance(compared, str):  # compare_ints(got, want, relation=...)
         if want is not None and not (isinstance(want, str) and want in RELATIONS):
-            raise UsageError("compare_ints takes (compared, got, want) or (got, want): a "
-                             "third value must be the relation")
+            raise UsageError(
+                "compare_ints takes (compared, got, want) or (got, want): a "
+                "third value must be the relation"
+            )
         if isinstance(want, str):
             relation = want
         compared, got, want = None, compared, got
@@ -141,18 +160,25 @@ def compare_ints(compared, got, want=None, relation: str = "==", *, control=None
     compared = statement if compared is None else as_text(compared, "compared")
     if len(got) != len(want):
         # operands that do not match: a broken check (verdict error), not a failure
-        return Evidence(compared, invalid=f"got has {len(got)} integers and want "
-                        f"{len(want)}: the comparison pairs them entry by entry",
-                        details={"got": got, "want": want, "relation": relation})
+        return Evidence(
+            compared,
+            invalid=f"got has {len(got)} integers and want "
+            f"{len(want)}: the comparison pairs them entry by entry",
+            details={"got": got, "want": want, "relation": relation},
+        )
     ok = _ints_hold(got, want, relation)
     if control is not None:
         wrong_got, _ = _int_list(control, "control")
         what = control_label or "a minimal wrong variant"
-        control = Evidence(f"control ({what}) of: {compared}",
-                           passed=_ints_hold(wrong_got, want, relation),
-                           details={"variant": what, "got": wrong_got,
-                                    "statement": _statement(wrong_got, want, relation,
-                                                            names)})
+        control = Evidence(
+            f"control ({what}) of: {compared}",
+            passed=_ints_hold(wrong_got, want, relation),
+            details={
+                "variant": what,
+                "got": wrong_got,
+                "statement": _statement(wrong_got, want, relation, names),
+            },
+        )
     elif got:
         wrong = list(want)
         if relation == "==":
@@ -161,10 +187,15 @@ def compare_ints(compared, got, want=None, relation: str = "==", *, control=None
             wrong[0], what = got[0] - 1, "first wanted entry set to got − 1"
         else:
             wrong[0], what = got[0] + 1, "first wanted entry set to got + 1"
-        control = Evidence(f"control ({what}) of: {compared}",
-                           passed=_ints_hold(got, wrong, relation),
-                           details={"variant": what, "want": wrong,
-                                    "statement": _statement(got, wrong, relation, names)})
+        control = Evidence(
+            f"control ({what}) of: {compared}",
+            passed=_ints_hold(got, wrong, relation),
+            details={
+                "variant": what,
+                "want": wrong,
+                "statement": _statement(got, wrong, relation, names),
+            },
+        )
     else:
         control = None
     details = {"got": got, "want": want, "relation": relation, "statement": statement}
@@ -172,11 +203,16 @@ def compare_ints(compared, got, want=None, relation: str = "==", *, control=None
         details["got_kinds"] = got_kinds
     if want_kinds:
         details["want_kinds"] = want_kinds
-    return Evidence(compared, passed=ok, details=details,
-                    counterexample=None if ok else {"got": got, "want": want,
-                                                    "relation": relation,
-                                                    "statement": statement},
-                    control=control)
+    return Evidence(
+        compared,
+        passed=ok,
+        details=details,
+        sizes=dict(sizes or {}),
+        counterexample=None
+        if ok
+        else {"got": got, "want": want, "relation": relation, "statement": statement},
+        control=control,
+    )
 
 
 def _ints_hold(got, want, relation) -> bool:

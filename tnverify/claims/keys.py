@@ -46,8 +46,10 @@ def as_key(key, name: str = "key") -> str:
     if not isinstance(key, str):
         raise DTypeError(f"{name} must be a string; got {show_value(key)}")
     if not _KEY.fullmatch(key):
-        raise ClaimError(f"{name} must be a lowercase slug ({KEY_PATTERN}: letters a-z, "
-                         f"digits, '.' and '-', not first); got {key!r}")
+        raise ClaimError(
+            f"{name} must be a lowercase slug ({KEY_PATTERN}: letters a-z, "
+            f"digits, '.' and '-', not first); got {key!r}"
+        )
     return key
 
 
@@ -60,13 +62,15 @@ def by_key(ev, *fields: str) -> dict:
         for name, sub in (getattr(ev, f) or {}).items():
             k = sub.key
             if k is None and f != "parts" and _KEY.fullmatch(name):
-                k = name                    # a reading's name that is itself a key
+                k = name  # a reading's name that is itself a key
             if k is None:
                 continue
             if k in out:
-                raise ClaimError(f"two {'parts' if f == 'parts' else 'readings'} of "
-                                 f"{ev.compared!r} have the key {k!r} (keys are unique "
-                                 f"among siblings)")
+                raise ClaimError(
+                    f"two {'parts' if f == 'parts' else 'readings'} of "
+                    f"{ev.compared!r} have the key {k!r} (keys are unique "
+                    f"among siblings)"
+                )
             out[k] = sub
     return out
 
@@ -78,5 +82,6 @@ def find_key(ev, what: str, key, keys: dict):
     if key in keys:
         return keys[key]
     have = ", ".join(repr(k) for k in keys) or "none (no key is set)"
-    raise EvidenceKeyError(f"no {what} of {ev.compared!r} has the key {key!r}; the keys "
-                           f"are: {have}")
+    raise EvidenceKeyError(
+        f"no {what} of {ev.compared!r} has the key {key!r}; the keys are: {have}"
+    )

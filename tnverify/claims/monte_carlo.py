@@ -11,7 +11,8 @@ significance level (a module constant with a comment); nothing here picks one.
 - :func:`mean_estimate` (stderr = sample std / √n), :func:`batch_estimate` (mean of
   independent batch results, stderr from the spread of the batches — for chunked torch
   runs and for statistics such as kurtosis whose variance has no simple formula).
-- :class:`TestResult` and the tests :func:`ks_1samp`, :func:`ks_2samp`,
+- :class:`TestResult` and the tests :func:`ks_1samp`, :func:`ks_2samp` (in
+  :mod:`tnverify.claims.significance_tests`, re-exported here),
   :func:`chi2_uniform`, :func:`chi2_gof` (scipy.stats underneath).
 - :func:`estimate_evidence` / :func:`test_evidence` — the Evidence of a statistical
   decision.
@@ -21,15 +22,28 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
-from collections.abc import Callable
 
-import numpy as np
-
-from .evidence import Evidence
 from ..conventions import Tolerance
-from ..errors import DTypeError, NonFiniteError, ShapeError, UsageError
+from ..errors import DTypeError, NonFiniteError, UsageError
 from ..validation import (
-    as_array, as_bool, as_choice, as_float, as_int, as_mapping, as_optional, as_seed, as_text,
+    as_bool,
+    as_choice,
+    as_float,
+    as_int,
+    as_mapping,
+    as_optional,
+    as_seed,
+    as_text,
+)
+from .evidence import Evidence
+from .significance_tests import (
+    TestResult,
+    check_alpha,
+    chi2_gof,
+    chi2_uniform,
+    ks_1samp,
+    ks_2samp,
+    sample_array,
 )
 
 __all__ = [
@@ -47,13 +61,6 @@ __all__ = [
 ]
 
 
-def _check_alpha(alpha) -> float:
-    a = as_float(alpha, "alpha", finite=False, error=UsageError)
-    if not 0.0 < a < 1.0:
-        raise UsageError(f"significance level alpha must lie in (0, 1); got {alpha!r}")
-    return a
-
-
 def z_value(alpha: float) -> float:
     """Two-sided normal quantile ``z_{α/2} = Φ^{-1}(1 − α/2)``.
 
@@ -61,17 +68,8 @@ def z_value(alpha: float) -> float:
     1.96
     """
     from scipy import stats as _st
-    return float(_st.norm.isf(_check_alpha(alpha) / 2.0))
 
-
-def _samples(x, what: str, min_n: int = 2) -> np.ndarray:
-    a = as_array(x, what, finite=False).reshape(-1)   # torch tensors are detached
-    if a.size < min_n:
-        raise ShapeError(f"{what} needs at least {min_n} samples; got {a.size}")
-    if not np.isfinite(a).all():
-        bad = int(np.count_nonzero(~np.isfinite(a)))
-        raise NonFiniteError(f"{what}: {bad} of {a.size} samples are NaN or inf")
-    return a
+    return float(_st.norm.isf(check_alpha(alpha) / 2.0))
 
 
 @dataclass(frozen=True)
@@ -109,8 +107,9 @@ class Estimate:
         try:
             lv = float(level)
         except (TypeError, ValueError):
-            raise UsageError(f"confidence level must be a number in (0, 1); got {level!r}"
-                             ) from None
+            raise UsageError(
+                f"confidence level must be a number in (0, 1); got {level!r}"
+            ) from None
         if not 0.0 < lv < 1.0:
             raise UsageError(f"confidence level must lie in (0, 1), e.g. 0.99; got {level!r}")
         z = z_value(1.0 - lv)
@@ -122,24 +121,26 @@ class Estimate:
         return d
 
 
-def mean_estimate(samples, *, estimator: str = "sample mean", seed: int | None = None
-                  ) -> Estimate:
+def mean_estimate(samples, *, estimator: str = "sample mean", seed: int | None = None) -> Estimate:
     """Sample mean with stderr = sample standard deviation (ddof = 1) / √n.
 
     >>> e = mean_estimate([1.0, 2.0, 3.0])
     >>> e.value, round(e.stderr, 6), e.n
     (2.0, 0.57735, 3)
     """
-    a = _samples(samples, "mean_estimate")
+    a = sample_array(samples, "mean_estimate")
     estimator, seed = as_text(estimator, "estimator"), as_optional(seed, as_seed)
     n = int(a.size)
-    return Estimate(float(a.mean()), float(a.std(ddof=1) / math.sqrt(n)), n, estimator,
-                    seed)
+    return Estimate(float(a.mean()), float(a.std(ddof=1) / math.sqrt(n)), n, estimator, seed)
 
 
-def batch_estimate(values_per_batch, *, estimator: str = "mean of batch estimates",
-                   seed: int | None = None, samples_per_batch: int | None = None
-                   ) -> Estimate:
+def batch_estimate(
+    values_per_batch,
+    *,
+    estimator: str = "mean of batch estimates",
+    seed: int | None = None,
+    samples_per_batch: int | None = None,
+) -> Estimate:
     """Mean of independent batch results; stderr from the spread of the batches.
 
     ``stderr = std(batch values, ddof=1) / √B`` for ``B`` batches — valid for any
@@ -147,120 +148,35 @@ def batch_estimate(values_per_batch, *, estimator: str = "mean of batch estimate
     the total number of samples when ``samples_per_batch`` is given, else ``B``; the
     estimator string records ``B`` either way.
     """
-    a = _samples(values_per_batch, "batch_estimate (needs >= 2 batches)")
+    a = sample_array(values_per_batch, "batch_estimate (needs >= 2 batches)")
     estimator, seed = as_text(estimator, "estimator"), as_optional(seed, as_seed)
     b = int(a.size)
     if samples_per_batch is not None:
         samples_per_batch = as_int(samples_per_batch, "samples_per_batch", minimum=1)
     n = b * samples_per_batch if samples_per_batch else b
     desc = f"{estimator} ({b} independent batches" + (
-        f" of {int(samples_per_batch)} samples)" if samples_per_batch else ")")
+        f" of {int(samples_per_batch)} samples)" if samples_per_batch else ")"
+    )
     return Estimate(float(a.mean()), float(a.std(ddof=1) / math.sqrt(b)), n, desc, seed)
 
 
-@dataclass(frozen=True)
-class TestResult:
-    """Outcome of a hypothesis test at significance level ``alpha``.
-
-    ``reject`` is ``p_value < alpha``; ``rule`` states the decision rule in words.
-    """
-
-    __test__ = False            # not a pytest test class
-
-    test: str
-    statistic: float
-    p_value: float
-    alpha: float
-    n: int
-    reject: bool
-    rule: str
-
-    def as_dict(self) -> dict:
-        d = asdict(self)
-        d["statistic"], d["p_value"] = float(self.statistic), float(self.p_value)
-        d["reject"] = bool(self.reject)
-        return d
-
-
-def _result(test: str, stat, p, alpha: float, n: int) -> TestResult:
-    p = float(p)
-    rule = f"reject H0 when p < α = {alpha:g} ({test}, n = {n})"
-    return TestResult(test, float(stat), p, alpha, int(n), bool(p < alpha), rule)
-
-
-def ks_1samp(samples, cdf: Callable, *, alpha: float, name: str = "reference cdf"
-             ) -> TestResult:
-    """One-sample Kolmogorov–Smirnov test of ``samples`` against ``cdf`` (exact/asymptotic
-    p-value as chosen by scipy)."""
-    from scipy import stats as _st
-    a, x = _check_alpha(alpha), _samples(samples, "ks_1samp", 1)
-    name = as_text(name, "name")
-    if not callable(cdf):
-        raise DTypeError(f"cdf must be callable; got {type(cdf).__name__}")
-    res = _st.ks_1samp(x, cdf)
-    return _result(f"one-sample Kolmogorov–Smirnov vs {name}", res.statistic, res.pvalue,
-                   a, x.size)
-
-
-def ks_2samp(a, b, *, alpha: float) -> TestResult:
-    """Two-sample Kolmogorov–Smirnov test; ``n`` records ``len(a) + len(b)``."""
-    from scipy import stats as _st
-    al = _check_alpha(alpha)
-    x, y = _samples(a, "ks_2samp (a)", 1), _samples(b, "ks_2samp (b)", 1)
-    res = _st.ks_2samp(x, y)
-    return _result(f"two-sample Kolmogorov–Smirnov (n_a = {x.size}, n_b = {y.size})",
-                   res.statistic, res.pvalue, al, x.size + y.size)
-
-
-def _counts(observed, what: str) -> np.ndarray:
-    c = as_array(observed, what, finite=False).reshape(-1)
-    if c.size < 2:
-        raise ShapeError(f"{what} needs at least 2 cells; got {c.size}")
-    if not np.isfinite(c).all() or (c < 0).any():
-        raise NonFiniteError(f"{what}: counts must be finite and >= 0; got {c.tolist()}")
-    if c.sum() <= 0:
-        raise ShapeError(f"{what}: counts sum to 0")
-    return c
-
-
-def chi2_uniform(counts, *, alpha: float) -> TestResult:
-    """Pearson χ² test of ``counts`` against equal expected counts (``k − 1`` d.o.f.)."""
-    from scipy import stats as _st
-    a, c = _check_alpha(alpha), _counts(counts, "chi2_uniform")
-    res = _st.chisquare(c)
-    return _result(f"Pearson χ² vs uniform over {c.size} cells", res.statistic,
-                   res.pvalue, a, int(c.sum()))
-
-
-def chi2_gof(observed, expected_probs, *, alpha: float) -> TestResult:
-    """Pearson χ² goodness of fit of ``observed`` counts to cell probabilities
-    ``expected_probs`` (normalised to sum 1; ``k − 1`` d.o.f.)."""
-    from scipy import stats as _st
-    a, c = _check_alpha(alpha), _counts(observed, "chi2_gof")
-    p = as_array(expected_probs, "expected_probs", finite=False).reshape(-1)
-    if p.shape != c.shape:
-        raise ShapeError(f"chi2_gof: {c.size} observed cells vs {p.size} probabilities")
-    if not np.isfinite(p).all() or (p <= 0).any():
-        raise NonFiniteError("chi2_gof: expected probabilities must be finite and > 0")
-    expected = p / p.sum() * c.sum()
-    res = _st.chisquare(c, expected)
-    return _result(f"Pearson χ² goodness of fit over {c.size} cells", res.statistic,
-                   res.pvalue, a, int(c.sum()))
-
-
-#: Decision rules of :func:`estimate_evidence`: half-width multiplier of the stderr.
-#: "z": the normal quantile z_{α/2} (CLT; for large n of light-tailed samples);
-#: "chebyshev": 1/√α — distribution-free, P(|X̄ − μ| ≥ k·σ_X̄) ≤ 1/k² for any finite
-#: variance (for small n or heavy-tailed samples; the stderr is still estimated).
 RULES = ("z", "chebyshev", "t")
 
 
-def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
-                      alpha: float, sizes: dict | None = None,
-                      details: dict | None = None, rule: str = "z",
-                      allowance: float = 0.0, allowance_why: str = "",
-                      alternative: float | None = None,
-                      alternative_why: str = "") -> Evidence:
+def estimate_evidence(
+    compared: str,
+    estimate: Estimate,
+    target: float,
+    *,
+    alpha: float,
+    sizes: dict | None = None,
+    details: dict | None = None,
+    rule: str = "z",
+    allowance: float = 0.0,
+    allowance_why: str = "",
+    alternative: float | None = None,
+    alternative_why: str = "",
+) -> Evidence:
     """Evidence that a Monte Carlo estimate agrees with an exact ``target``.
 
     Decision rule: holds when ``|value − target| ≤ k·stderr + allowance`` with ``k =
@@ -279,10 +195,14 @@ def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
     ``target = 0`` and no ``alternative`` there is no default: pass one.
     """
     from scipy import stats as _st
-    a = _check_alpha(alpha)
+
+    a = check_alpha(alpha)
     as_choice(rule, "rule", RULES)
-    compared, sizes, details = as_text(compared, "compared"), as_mapping(sizes, "sizes"), \
-        as_mapping(details, "details")
+    compared, sizes, details = (
+        as_text(compared, "compared"),
+        as_mapping(sizes, "sizes"),
+        as_mapping(details, "details"),
+    )
     allowance_why = as_text(allowance_why, "allowance_why")
     alternative_why = as_text(alternative_why, "alternative_why")
     if alternative is not None:
@@ -290,26 +210,38 @@ def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
     allowance = as_float(allowance, "allowance", nonnegative=True, error=UsageError)
     if not isinstance(estimate, Estimate):
         raise DTypeError(f"estimate must be an Estimate; got {type(estimate).__name__}")
-    if rule == "t":          # Student t with n − 1 d.o.f.: a mean of n iid ~normal values
+    if rule == "t":  # Student t with n − 1 d.o.f.: a mean of n iid ~normal values
         z = float(_st.t.isf(a / 2.0, max(1, int(estimate.n) - 1)))
     else:
         z = z_value(a) if rule == "z" else 1.0 / math.sqrt(a)
     if not (math.isfinite(estimate.value) and math.isfinite(estimate.stderr)):
         raise NonFiniteError(f"estimate is not finite: {estimate!r}")
     target = as_float(target, "target", error=NonFiniteError)
-    name = {"z": "z_{α/2}", "t": f"t_{{α/2, n−1}} (Student, {max(1, int(estimate.n) - 1)} d.o.f.)",
-            "chebyshev": "1/√α (Chebyshev, distribution-free)"}[rule]
+    name = {
+        "z": "z_{α/2}",
+        "t": f"t_{{α/2, n−1}} (Student, {max(1, int(estimate.n) - 1)} d.o.f.)",
+        "chebyshev": "1/√α (Chebyshev, distribution-free)",
+    }[rule]
     extra = f" + allowance {allowance:.4g} ({allowance_why})" if allowance else ""
-    rule = (f"|estimate − target| ≤ {name}·stderr{extra} at α = {a:g} (k = {z:.4g}, "
-            f"n = {estimate.n}, estimator {estimate.estimator})")
+    rule = (
+        f"|estimate − target| ≤ {name}·stderr{extra} at α = {a:g} (k = {z:.4g}, "
+        f"n = {estimate.n}, estimator {estimate.estimator})"
+    )
     err = abs(estimate.value - target)
     tol = Tolerance(z * estimate.stderr + allowance, rule)
     det = dict(details or {})
-    det.update(estimate=estimate.as_dict(), target=target, alpha=a,
-               interval=[estimate.value - z * estimate.stderr,
-                         estimate.value + z * estimate.stderr], rule=rule)
-    ce = None if err <= tol.value else {"estimate": estimate.value, "target": target,
-                                        "stderr": estimate.stderr}
+    det.update(
+        estimate=estimate.as_dict(),
+        target=target,
+        alpha=a,
+        interval=[estimate.value - z * estimate.stderr, estimate.value + z * estimate.stderr],
+        rule=rule,
+    )
+    ce = (
+        None
+        if err <= tol.value
+        else {"estimate": estimate.value, "target": target, "stderr": estimate.stderr}
+    )
     control = None
     if alternative is None and target != 0:
         sign = 1.0 if estimate.value <= target else -1.0
@@ -318,19 +250,39 @@ def estimate_evidence(compared: str, estimate: Estimate, target: float, *,
     if alternative is not None:
         alt = float(alternative)
         what = f"nearest false alternative {alt:.6g}" + (
-            f" ({alternative_why})" if alternative_why else "")
-        control = Evidence(f"control ({what}) of: {compared}",
-                           error=float(abs(estimate.value - alt)), tolerance=tol,
-                           details={"variant": what, "alternative": alt,
-                                    "power_margin": (abs(alt - target) / tol.value
-                                                     if tol.value > 0 else float("inf"))})
-    return Evidence(compared, error=float(err), tolerance=tol, sizes=dict(sizes or {}),
-                    details=det, counterexample=ce, control=control)
+            f" ({alternative_why})" if alternative_why else ""
+        )
+        control = Evidence(
+            f"control ({what}) of: {compared}",
+            error=float(abs(estimate.value - alt)),
+            tolerance=tol,
+            details={
+                "variant": what,
+                "alternative": alt,
+                "power_margin": (abs(alt - target) / tol.value if tol.value > 0 else float("inf")),
+            },
+        )
+    return Evidence(
+        compared,
+        error=float(err),
+        tolerance=tol,
+        sizes=dict(sizes or {}),
+        details=det,
+        counterexample=ce,
+        control=control,
+    )
 
 
-def test_evidence(compared: str, result: TestResult, *, expect_reject: bool,
-                  sizes: dict | None = None, details: dict | None = None,
-                  control: TestResult | None = None, control_label: str = "") -> Evidence:
+def test_evidence(
+    compared: str,
+    result: TestResult,
+    *,
+    expect_reject: bool,
+    sizes: dict | None = None,
+    details: dict | None = None,
+    control: TestResult | None = None,
+    control_label: str = "",
+) -> Evidence:
     """Evidence from a hypothesis test: holds when the test's decision at ``alpha``
     (reject / not reject) is the one the claim predicts (``expect_reject``).
 
@@ -341,29 +293,50 @@ def test_evidence(compared: str, result: TestResult, *, expect_reject: bool,
         raise DTypeError(f"result must be a TestResult; got {type(result).__name__}")
     if control is not None and not isinstance(control, TestResult):
         raise DTypeError(f"control must be a TestResult or None; got {type(control).__name__}")
-    compared, sizes, details = as_text(compared, "compared"), as_mapping(sizes, "sizes"), \
-        as_mapping(details, "details")
+    compared, sizes, details = (
+        as_text(compared, "compared"),
+        as_mapping(sizes, "sizes"),
+        as_mapping(details, "details"),
+    )
     control_label = as_text(control_label, "control_label")
     ok = bool(result.reject) == as_bool(expect_reject, "expect_reject")
     det = dict(details or {})
-    det.update(test=result.as_dict(), expect_reject=bool(expect_reject),
-               decision=("rejects" if result.reject else "does not reject")
-               + f" H0 at α = {result.alpha:g}", rule=result.rule)
-    ce = None if ok else {"p_value": result.p_value, "alpha": result.alpha,
-                          "statistic": result.statistic,
-                          "decision": (("rejects" if result.reject else "does not reject")
-                                       + f" the null hypothesis at level α = {result.alpha:g}, "
-                                       + ("while the statement predicts that it does not"
-                                          if not expect_reject else
-                                          "while the statement predicts that it does"))}
+    det.update(
+        test=result.as_dict(),
+        expect_reject=bool(expect_reject),
+        decision=("rejects" if result.reject else "does not reject")
+        + f" H0 at α = {result.alpha:g}",
+        rule=result.rule,
+    )
+    ce = (
+        None
+        if ok
+        else {
+            "p_value": result.p_value,
+            "alpha": result.alpha,
+            "statistic": result.statistic,
+            "decision": (
+                ("rejects" if result.reject else "does not reject")
+                + f" the null hypothesis at level α = {result.alpha:g}, "
+                + (
+                    "while the statement predicts that it does not"
+                    if not expect_reject
+                    else "while the statement predicts that it does"
+                )
+            ),
+        }
+    )
     ctrl = None
     if control is not None:
         what = control_label or "a minimal wrong variant"
-        ctrl = Evidence(f"control ({what}) of: {compared}",
-                        passed=bool(control.reject) == bool(expect_reject),
-                        details={"variant": what, "test": control.as_dict()})
-    return Evidence(compared, passed=ok, sizes=dict(sizes or {}), details=det,
-                    counterexample=ce, control=ctrl)
+        ctrl = Evidence(
+            f"control ({what}) of: {compared}",
+            passed=bool(control.reject) == bool(expect_reject),
+            details={"variant": what, "test": control.as_dict()},
+        )
+    return Evidence(
+        compared, passed=ok, sizes=dict(sizes or {}), details=det, counterexample=ce, control=ctrl
+    )
 
 
-test_evidence.__test__ = False   # not a pytest test function
+test_evidence.__test__ = False  # not a pytest test function

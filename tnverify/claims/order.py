@@ -31,6 +31,7 @@ def report_order(claims: Sequence) -> list:
     order) in report order (see the module docstring)."""
     from . import CLAIM_PAPERS
     from .topics import TOPICS
+
     topics = {t: i for i, t in enumerate(TOPICS)}
     papers = {k: i for i, k in enumerate(CLAIM_PAPERS)}
     builtin = [c for c in claims if c.package == "tnverify"]
@@ -44,8 +45,13 @@ def report_order(claims: Sequence) -> list:
             roots.append(c)
         else:
             followers.setdefault(t, []).append(c)
-    roots.sort(key=lambda c: (topics.get(c.topic, len(topics)),
-                              papers.get(c.paper, len(papers)), position[c.id]))
+    roots.sort(
+        key=lambda c: (
+            topics.get(c.topic, len(topics)),
+            papers.get(c.paper, len(papers)),
+            position[c.id],
+        )
+    )
     out: list = []
     seen: set = set()
 
@@ -56,9 +62,10 @@ def report_order(claims: Sequence) -> list:
         out.append(c)
         for f in followers.get(c.id, ()):
             emit(f)
+
     for c in roots:
         emit(c)
-    for c in builtin:              # a cycle of corrects/varies (malformed): as registered
+    for c in builtin:  # a cycle of corrects/varies (malformed): as registered
         emit(c)
     return out + [c for c in claims if c.package != "tnverify"]
 
@@ -66,5 +73,6 @@ def report_order(claims: Sequence) -> list:
 def __getattr__(name: str):
     if name == "REPORT_ORDER":
         from . import all_claims
+
         return tuple(c.id for c in all_claims() if c.package == "tnverify")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

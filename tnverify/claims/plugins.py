@@ -52,7 +52,7 @@ def _import_file(path: str) -> str:
     spec = importlib.util.spec_from_file_location(name, p.resolve())
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    sys.path.insert(0, str(p.resolve().parent))     # its own imports, as under pytest
+    sys.path.insert(0, str(p.resolve().parent))  # its own imports, as under pytest
     try:
         spec.loader.exec_module(module)
     except BaseException:
@@ -99,7 +99,7 @@ def load_plugin(name: str) -> list:
             module_name = _import_file(name)
         elif name in eps:
             target = eps[name].load()
-            if callable(target):          # an entry point may name a function that registers
+            if callable(target):  # an entry point may name a function that registers
                 target()
             module_name = getattr(target, "__name__", name)
         else:
@@ -109,24 +109,32 @@ def load_plugin(name: str) -> list:
         raise
     except ModuleNotFoundError as exc:
         missing = exc.name or ""
-        if name not in eps and not name.endswith(".py") and missing and (
-                name == missing or name.startswith(missing + ".")):
+        if (
+            name not in eps
+            and not name.endswith(".py")
+            and missing
+            and (name == missing or name.startswith(missing + "."))
+        ):
             known = ", ".join(sorted(eps)) or "none installed"
-            raise UsageError(f"no tnverify plugin {name!r}: not an entry point of the "
-                             f"{ENTRY_POINT_GROUP!r} group ({known}) and not an importable "
-                             f"module ({exc})") from None
+            raise UsageError(
+                f"no tnverify plugin {name!r}: not an entry point of the "
+                f"{ENTRY_POINT_GROUP!r} group ({known}) and not an importable "
+                f"module ({exc})"
+            ) from None
         raise UsageError(_import_failed(name, exc)) from None
-    except (Exception, SystemExit) as exc:   # the plugin exists but its import fails
+    except (Exception, SystemExit) as exc:  # the plugin exists but its import fails
         # (SystemExit too: a plugin calling sys.exit(3) at import is a broken plugin, one
         # line naming it and status 2, never a silent exit with the plugin's status)
         raise UsageError(_import_failed(name, exc)) from None
     new = [REGISTRY[i] for i in REGISTRY if i not in before]
     if not new:
         prefix = name.split(".")[0]
-        new = [c for c in REGISTRY.values()
-               if c.package != "tnverify" and (c.package == prefix or
-                                               getattr(c.small, "__module__", "").startswith(
-                                                   module_name))]
+        new = [
+            c
+            for c in REGISTRY.values()
+            if c.package != "tnverify"
+            and (c.package == prefix or getattr(c.small, "__module__", "").startswith(module_name))
+        ]
     if not new:
         raise UsageError(f"plugin {name!r} registered no claim (module {module_name!r})")
     return new

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 
 from ..errors import DTypeError, TnverifyError
@@ -26,7 +26,7 @@ from .runner import ClaimResult, run_claim
 
 __all__ = ["can_fork", "twin_groups", "run_in_processes", "WorkerDied"]
 
-_CLAIMS: list = []   # the claims of the current run, inherited by the forked workers
+_CLAIMS: list = []  # the claims of the current run, inherited by the forked workers
 
 
 def can_fork() -> bool:
@@ -72,9 +72,17 @@ def _run_group(indices, seed, scale, device, sides):
     return out
 
 
-def run_in_processes(claims: Sequence, *, jobs: int, threads: int, seed: int, scale: str,
-                     device: str, sides: Sequence[str],
-                     on_start: Callable[[int], None] | None = None) -> Iterator[tuple[int, ClaimResult]]:
+def run_in_processes(
+    claims: Sequence,
+    *,
+    jobs: int,
+    threads: int,
+    seed: int,
+    scale: str,
+    device: str,
+    sides: Sequence[str],
+    on_start: Callable[[int], None] | None = None,
+) -> Iterator[tuple[int, ClaimResult]]:
     """Run ``claims`` in ``jobs`` forked worker processes; yield ``(index, result)`` as
     each claim finishes (in completion order).
 
@@ -91,6 +99,7 @@ def run_in_processes(claims: Sequence, *, jobs: int, threads: int, seed: int, sc
     global _CLAIMS
     from ..threads import resolve_jobs, resolve_threads
     from ..validation import as_callable, as_choice, as_seed
+
     jobs, threads, seed = resolve_jobs(jobs), resolve_threads(threads), as_seed(seed)
     as_choice(scale, "scale", ("small", "large"))
     if on_start is not None:
@@ -101,9 +110,12 @@ def run_in_processes(claims: Sequence, *, jobs: int, threads: int, seed: int, sc
     ctx = multiprocessing.get_context("fork")
     groups = twin_groups(_CLAIMS)
     # never more workers than groups: --jobs 64 for 2 claims forks 2 processes, not 64
-    pool = ProcessPoolExecutor(max_workers=max(1, min(jobs, len(groups))), mp_context=ctx,
-                               initializer=_init_worker,
-                               initargs=(threads,))
+    pool = ProcessPoolExecutor(
+        max_workers=max(1, min(jobs, len(groups))),
+        mp_context=ctx,
+        initializer=_init_worker,
+        initargs=(threads,),
+    )
     try:
         futures = {}
         for g in groups:
@@ -121,11 +133,14 @@ def run_in_processes(claims: Sequence, *, jobs: int, threads: int, seed: int, sc
         except BrokenProcessPool:
             # a worker died (kill -9, the OOM killer): keep what finished, name what did not
             for fut in futures:
-                if fut not in yielded and fut.done() and not fut.cancelled() \
-                        and fut.exception() is None:
+                if (
+                    fut not in yielded
+                    and fut.done()
+                    and not fut.cancelled()
+                    and fut.exception() is None
+                ):
                     for i, verdict, small, scaled, seconds, settings in fut.result():
-                        yield i, ClaimResult(_CLAIMS[i], verdict, small, scaled, seconds,
-                                             settings)
+                        yield i, ClaimResult(_CLAIMS[i], verdict, small, scaled, seconds, settings)
                     yielded.add(fut)
             lost = sorted(i for fut, g in futures.items() if fut not in yielded for i in g)
             raise WorkerDied(_death(processes), lost) from None
@@ -169,5 +184,4 @@ class WorkerDied(TnverifyError, RuntimeError):
     def __init__(self, how: str, lost):
         self.how, self.lost = how, list(lost)
         n = len(self.lost)
-        super().__init__(f"a worker died ({how}): {n} claim{'s' if n != 1 else ''} did not "
-                         f"run")
+        super().__init__(f"a worker died ({how}): {n} claim{'s' if n != 1 else ''} did not run")

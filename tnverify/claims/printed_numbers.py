@@ -37,8 +37,8 @@ from __future__ import annotations
 import inspect
 import itertools
 import math
-from decimal import Decimal, InvalidOperation
 from collections.abc import Callable, Sequence
+from decimal import Decimal, InvalidOperation
 
 from ..errors import DTypeError, NonFiniteError, ShapeError, TnverifyError, UsageError
 from ..validation import as_callable, as_float, check_work
@@ -52,8 +52,10 @@ MAX_SHIFT = 10
 
 def _decimal(text) -> Decimal:
     if not isinstance(text, str):
-        raise DTypeError(f"a printed number must be given as the printed string (its digits "
-                         f"carry its precision); got {type(text).__name__} {text!r}")
+        raise DTypeError(
+            f"a printed number must be given as the printed string (its digits "
+            f"carry its precision); got {type(text).__name__} {text!r}"
+        )
     try:
         d = Decimal(text.replace(",", "").strip())
     except InvalidOperation:
@@ -84,8 +86,9 @@ def _box(item) -> tuple[float, float]:
         if math.isnan(lo) or math.isnan(hi):
             raise NonFiniteError(f"an exact input range must not be NaN; got {item!r}")
         if not lo <= hi:
-            raise DTypeError(f"an exact input range must be (low, high) with low <= high; "
-                             f"got {item!r}")
+            raise DTypeError(
+                f"an exact input range must be (low, high) with low <= high; got {item!r}"
+            )
         return lo, hi
     return printed_interval(item)
 
@@ -99,8 +102,10 @@ def _range(fn: Callable, boxes: Sequence[tuple[float, float]]) -> tuple[float, f
         except (ArithmeticError, ValueError) as exc:
             if isinstance(exc, TnverifyError):
                 raise
-            raise NonFiniteError(f"the formula has no value at the corner {corner} of the "
-                                 f"input box ({type(exc).__name__}: {exc})") from None
+            raise NonFiniteError(
+                f"the formula has no value at the corner {corner} of the "
+                f"input box ({type(exc).__name__}: {exc})"
+            ) from None
         # a NaN corner would drop out of min/max silently and decide the verdict (an
         # infinite one, from an unbounded input range, is a valid end of the range)
         v = as_float(v, f"the formula's value at the corner {corner}", finite=False)
@@ -112,8 +117,10 @@ def _range(fn: Callable, boxes: Sequence[tuple[float, float]]) -> tuple[float, f
 
 def _inputs(items, name: str) -> list:
     if isinstance(items, (str, bytes, dict)) or not isinstance(items, (list, tuple)):
-        raise DTypeError(f"{name} must be a list of printed strings or (low, high) ranges; "
-                         f"got {type(items).__name__}")
+        raise DTypeError(
+            f"{name} must be a list of printed strings or (low, high) ranges; "
+            f"got {type(items).__name__}"
+        )
     if not items:
         raise ShapeError(f"{name} must hold at least one input")
     return list(items)
@@ -124,20 +131,27 @@ def _check_arity(fn: Callable, n: int, name: str) -> None:
     would end in a TypeError at the first corner, deep in the range computation)."""
     try:
         sig = inspect.signature(fn)
-    except (TypeError, ValueError):        # a builtin without a signature: not checkable
+    except (TypeError, ValueError):  # a builtin without a signature: not checkable
         return
     try:
         sig.bind(*range(n))
     except TypeError:
-        raise UsageError(f"fn{sig} does not take the {n} argument(s) of {name} (one per "
-                         f"printed input)") from None
+        raise UsageError(
+            f"fn{sig} does not take the {n} argument(s) of {name} (one per printed input)"
+        ) from None
 
 
-def judge_printed(compared: str, printed_result: str, fn: Callable,
-                  printed_inputs: Sequence, *, sizes: dict | None = None,
-                  control_inputs: Sequence | None = None,
-                  control_label: str | None = None,
-                  input_names: Sequence[str] | None = None) -> Evidence:
+def judge_printed(
+    compared: str,
+    printed_result: str,
+    fn: Callable,
+    printed_inputs: Sequence,
+    *,
+    sizes: dict | None = None,
+    control_inputs: Sequence | None = None,
+    control_label: str | None = None,
+    input_names: Sequence[str] | None = None,
+) -> Evidence:
     """Evidence that ``printed_result`` is consistent with ``fn(*printed_inputs)`` at the
     printed precision (see the module docstring; ``fn`` must be monotone in each argument
     over the input box).  ``printed_inputs`` are printed strings or ``(low, high)`` ranges
@@ -163,56 +177,97 @@ def judge_printed(compared: str, printed_result: str, fn: Callable,
         control_inputs = _inputs(control_inputs, "control_inputs")
         _check_arity(fn, len(control_inputs), "control_inputs")
     if input_names is not None:
-        if (isinstance(input_names, (str, bytes)) or not isinstance(input_names, (list, tuple))
-                or not all(isinstance(n, str) and n for n in input_names)):
-            raise DTypeError(f"input_names must be a list of non-empty strings; got "
-                             f"{input_names!r}")
+        if (
+            isinstance(input_names, (str, bytes))
+            or not isinstance(input_names, (list, tuple))
+            or not all(isinstance(n, str) and n for n in input_names)
+        ):
+            raise DTypeError(
+                f"input_names must be a list of non-empty strings; got {input_names!r}"
+            )
         if len(input_names) != len(printed_inputs):
-            raise ShapeError(f"input_names names {len(input_names)} input(s); there are "
-                             f"{len(printed_inputs)} printed inputs")
+            raise ShapeError(
+                f"input_names names {len(input_names)} input(s); there are "
+                f"{len(printed_inputs)} printed inputs"
+            )
     boxes = [_box(t) for t in printed_inputs]
     lo, hi = _range(fn, boxes)
     res = _decimal(printed_result)
     r_lo, r_hi = printed_interval(printed_result)
     ok = r_lo <= hi and lo <= r_hi
-    rule = ("consistent when the formula's range over the rounding box of the printed inputs "
-            "meets the rounding interval of the printed result (corners: exact for formulas "
-            "monotone in each argument)")
-    details = {"printed_result": printed_result, "result_interval": [r_lo, r_hi],
-               "printed_inputs": [t if isinstance(t, str) else list(t)
-                                  for t in printed_inputs], "input_intervals": boxes,
-               "formula_range": [lo, hi], "rule": rule}
+    rule = (
+        "consistent when the formula's range over the rounding box of the printed inputs "
+        "meets the rounding interval of the printed result (corners: exact for formulas "
+        "monotone in each argument)"
+    )
+    details = {
+        "printed_result": printed_result,
+        "result_interval": [r_lo, r_hi],
+        "printed_inputs": [t if isinstance(t, str) else list(t) for t in printed_inputs],
+        "input_intervals": boxes,
+        "formula_range": [lo, hi],
+        "rule": rule,
+    }
     # negative control: the printed result shifted by k units of its last digit
     unit = _unit(res)
     control = None
     if control_inputs is not None:
         what = control_label or "the inputs of a minimal wrong variant"
         c_lo, c_hi = _range(fn, [_box(t) for t in control_inputs])
-        control = Evidence(f"control ({what}) of: {compared}",
-                           passed=bool(r_lo <= c_hi and c_lo <= r_hi),
-                           details={"variant": what, "inputs": [str(t) for t in control_inputs],
-                                    "formula_range": [c_lo, c_hi]})
-    for k in (() if control is not None else range(1, MAX_SHIFT + 1)):
+        control = Evidence(
+            f"control ({what}) of: {compared}",
+            passed=bool(r_lo <= c_hi and c_lo <= r_hi),
+            details={
+                "variant": what,
+                "inputs": [str(t) for t in control_inputs],
+                "formula_range": [c_lo, c_hi],
+            },
+        )
+    for k in () if control is not None else range(1, MAX_SHIFT + 1):
         for sign in (1, -1):
             moved = res + sign * k * unit
             m_lo, m_hi = float(moved - unit / 2), float(moved + unit / 2)
             if not (m_lo <= hi and lo <= m_hi):
                 control = Evidence(
                     f"control (printed result moved by {sign * k} unit(s) of its last "
-                    f"digit, {moved}) of: {compared}", passed=False,
-                    details={"variant": str(moved), "shift_units": sign * k})
+                    f"digit, {moved}) of: {compared}",
+                    passed=False,
+                    details={"variant": str(moved), "shift_units": sign * k},
+                )
                 break
         if control is not None:
             break
     if control is None:
-        control = Evidence(f"control (printed result moved by up to {MAX_SHIFT} units) of: "
-                           f"{compared}", passed=True,
-                           details={"variant": f"±{MAX_SHIFT} units",
-                                    "why": "the formula's range is too wide to reject any"})
-    ce = None if ok else {
-        "printed": printed_result, "printed_interval": [r_lo, r_hi], "formula_range": [lo, hi],
-        "inputs": [{"name": input_names[i] if input_names else "",
+        control = Evidence(
+            f"control (printed result moved by up to {MAX_SHIFT} units) of: {compared}",
+            passed=True,
+            details={
+                "variant": f"±{MAX_SHIFT} units",
+                "why": "the formula's range is too wide to reject any",
+            },
+        )
+    ce = (
+        None
+        if ok
+        else {
+            "printed": printed_result,
+            "printed_interval": [r_lo, r_hi],
+            "formula_range": [lo, hi],
+            "inputs": [
+                {
+                    "name": input_names[i] if input_names else "",
                     "printed": t if isinstance(t, str) else "",
-                    "interval": list(boxes[i])} for i, t in enumerate(printed_inputs)]}
-    return Evidence(compared, passed=ok, sizes=dict(sizes or {}), details=details,
-                    counterexample=ce, control=control)
+                    "interval": list(boxes[i]),
+                }
+                for i, t in enumerate(printed_inputs)
+            ],
+        }
+    )
+    return Evidence(
+        compared,
+        passed=ok,
+        sizes=dict(sizes or {}),
+        details=details,
+        counterexample=ce,
+        control=control,
+    )

@@ -30,6 +30,7 @@ holding claim, never a failure.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..errors import ClaimError, DTypeError
@@ -71,8 +72,9 @@ class Reading:
         if not self.name or not isinstance(self.name, str):
             raise ClaimError(f"a Reading needs a non-empty name; got {self.name!r}")
         if not isinstance(self.admissible, bool):
-            raise ClaimError(f"Reading {self.name!r}: admissible must be True or False; "
-                             f"got {self.admissible!r}")
+            raise ClaimError(
+                f"Reading {self.name!r}: admissible must be True or False; got {self.admissible!r}"
+            )
 
     @property
     def status(self) -> str:
@@ -80,8 +82,13 @@ class Reading:
         return "admissible" if self.admissible else "ruled out"
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "text": self.text, "status": self.status,
-                "quote": self.quote, "where": self.where}
+        return {
+            "name": self.name,
+            "text": self.text,
+            "status": self.status,
+            "quote": self.quote,
+            "where": self.where,
+        }
 
 
 @dataclass(frozen=True)
@@ -116,10 +123,11 @@ class Defect:
 
     def __post_init__(self):
         for name in ("kind", "printed", "meant", "erratum", "why"):
-            as_text(getattr(self, name), f"Defect.{name}")     # DTypeError for a non-string
+            as_text(getattr(self, name), f"Defect.{name}")  # DTypeError for a non-string
         if not isinstance(self.also, (tuple, list)):
-            raise DTypeError(f"Defect.also must be a tuple of Defects; got "
-                             f"{type(self.also).__name__}")
+            raise DTypeError(
+                f"Defect.also must be a tuple of Defects; got {type(self.also).__name__}"
+            )
         if self.kind not in DEFECT_KINDS:
             raise ClaimError(f"defect kind must be one of {DEFECT_KINDS}; got {self.kind!r}")
         if not self.printed or not self.meant:
@@ -133,6 +141,7 @@ class Defect:
     def edits(self) -> tuple[Defect, ...]:
         """Every distinct edit: this defect's own, then those of ``also``."""
         from dataclasses import replace
+
         return (replace(self, also=()),) + self.also
 
     def to_dict(self) -> dict:
@@ -144,3 +153,28 @@ class Defect:
         if self.why:
             d["why"] = self.why
         return d
+
+
+def normalise_readings(claim_id: str, readings) -> dict:
+    """``{name: Reading}`` from a mapping of names to Readings or plain texts, or from a
+    sequence of Readings."""
+    out: dict[str, Reading] = {}
+    items = (
+        readings.items()
+        if isinstance(readings, Mapping)
+        else ((getattr(r, "name", None), r) for r in readings)
+    )
+    for name, r in items:
+        if isinstance(r, str):
+            r = Reading(str(name), r)
+        if not isinstance(r, Reading):
+            raise ClaimError(
+                f"claim {claim_id}: readings must be Reading objects or texts; "
+                f"got {type(r).__name__}"
+            )
+        if r.name != name:
+            raise ClaimError(
+                f"claim {claim_id}: reading key {name!r} differs from its name {r.name!r}"
+            )
+        out[r.name] = r
+    return out

@@ -20,8 +20,8 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Mapping
+from typing import Any
 
 from . import Claim, Ref, SmallCheck
 from . import register as add_to_registry  # `register` is a parameter of claim() below
@@ -33,8 +33,10 @@ def refs(*paper_where: str) -> tuple[Ref, ...]:
     """``refs("thesis", "§5.4, Eq. 5.18", "ttlm", "§4.2")`` → two :class:`Ref`."""
     if len(paper_where) % 2:
         from ..errors import ClaimError
-        raise ClaimError("refs takes paper, locator pairs; got an odd number of strings: "
-                         f"{paper_where!r}")
+
+        raise ClaimError(
+            f"refs takes paper, locator pairs; got an odd number of strings: {paper_where!r}"
+        )
     return tuple(Ref(p, w) for p, w in zip(paper_where[::2], paper_where[1::2]))
 
 
@@ -44,8 +46,16 @@ def pin(params: Mapping[str, Any], seed: int, note: str, **more: Any) -> dict:
     return {"params": dict(params), "seed": seed, "note": note, **more}
 
 
-def claim(id: str, title: str, statement: str, refs: tuple[Ref, ...], small: SmallCheck, *,
-          register: bool = True, **fields: Any) -> Claim:
+def claim(
+    id: str,
+    title: str,
+    statement: str,
+    refs: tuple[Ref, ...],
+    small: SmallCheck,
+    *,
+    register: bool = True,
+    **fields: Any,
+) -> Claim:
     """Build the :class:`Claim` ``id`` and add it to the registry.
 
     ``fields`` are the remaining :class:`Claim` fields (``topic``, ``space``, ``scaled``,
@@ -59,8 +69,9 @@ def claim(id: str, title: str, statement: str, refs: tuple[Ref, ...], small: Sma
     return c
 
 
-def corrected_pair(id: str, *, common: Mapping[str, Any], printed: Mapping[str, Any],
-                   corrected: Mapping[str, Any]) -> tuple[Claim, Claim]:
+def corrected_pair(
+    id: str, *, common: Mapping[str, Any], printed: Mapping[str, Any], corrected: Mapping[str, Any]
+) -> tuple[Claim, Claim]:
     """Register ``id`` (the statement as printed) and ``id-corrected`` (the edit that makes
     it hold), linked both ways.
 
@@ -73,4 +84,3 @@ def corrected_pair(id: str, *, common: Mapping[str, Any], printed: Mapping[str, 
     first = add_to_registry(Claim(id=id, **{**common, **printed, "corrected_by": twin}))
     second = add_to_registry(Claim(id=twin, **{**common, **corrected, "corrects": id}))
     return first, second
-

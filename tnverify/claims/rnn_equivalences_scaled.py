@@ -18,14 +18,15 @@ of ``w`` in the batch: scale ``count_w·‖u‖₂‖h^{(0)}‖₂`` per word (`
 
 from __future__ import annotations
 
-from .evidence import Evidence
 from .compare import compare_values
+from .evidence import Evidence
 
 __all__ = ["scaled_second_order", "scaled_rac"]
 
 
 def _setup(params, device, rng):
     import torch
+
     V, R, L, B = (int(params[k]) for k in ("vocab_size", "rank", "length", "batch"))
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
     tok = torch.randint(0, V, (B, L), generator=g, device=device)
@@ -36,9 +37,17 @@ def _sizes(V, R, L, B, device, h0, u):
     """Sizes and error scales (module docstring): ``h_scale = ‖h^{(0)}‖₂`` bounds every
     hidden entry, ``grad_term = ‖u‖₂‖h^{(0)}‖₂`` every gradient term and score."""
     hn = float(h0.norm())
-    return {"vocab_size": V, "rank": R, "length": L, "batch": B, "device": device,
-            "n_out": L * R, "n_grad": L * R + B * L, "h_scale": hn,
-            "grad_term": float(u.norm()) * hn}
+    return {
+        "vocab_size": V,
+        "rank": R,
+        "length": L,
+        "batch": B,
+        "device": device,
+        "n_out": L * R,
+        "n_grad": L * R + B * L,
+        "h_scale": hn,
+        "grad_term": float(u.norm()) * hn,
+    }
 
 
 def _grad_scale(name, sizes, tok):
@@ -47,6 +56,7 @@ def _grad_scale(name, sizes, tok):
     ``B·L · grad_term`` for ``W_hh`` (used at every step).  Shaped to broadcast against
     ``T (|V|, R, R)``, ``G (R, |V|, R)``, ``W_hx (R, |V|)``."""
     import torch
+
     term = sizes["grad_term"]
     if name == "W_hh":
         return tok.numel() * term
@@ -67,7 +77,9 @@ def _scorer_parts(G, h0, u, tok, ref_out, ref_grad_G, sizes):
     """TTScorer (tied sites, G materialised) vs the structured linear cell: scores and
     ∂/∂G (mapped back from the scorer's three distinct cores)."""
     import torch
+
     from ..cells.ttlm import TTScorer
+
     L = tok.shape[1]
     cores = [torch.einsum("p,piq->iq", h0, G)[None], G, torch.einsum("piq,q->pi", G, u)[..., None]]
     sc = TTScorer(cores, sites=[0] + [1] * (L - 2) + [2], dtype=G.dtype, device=str(G.device))
@@ -78,41 +90,73 @@ def _scorer_parts(G, h0, u, tok, ref_out, ref_grad_G, sizes):
     n = L * G.shape[0]
     return {
         "linear: TTScorer (tied) vs structured, scores": compare_values(
-            "TTScorer score vs structured h_L·u (float64)", score.detach(), ref_out @ u, n=n,
-            scale=sizes["out_scale"]),
+            "TTScorer score vs structured h_L·u (float64)",
+            score.detach(),
+            ref_out @ u,
+            n=n,
+            scale=sizes["out_scale"],
+        ),
         "linear: TTScorer (tied) vs structured, ∂/∂G": compare_values(
             "TTScorer core gradients (tied, summed) vs structured gradient mapped to G",
-            dG, ref_grad_G, n=n + tok.shape[0] * L, scale=_grad_scale("G", sizes, tok))}
+            dG,
+            ref_grad_G,
+            n=n + tok.shape[0] * L,
+            scale=_grad_scale("G", sizes, tok),
+        ),
+    }
 
 
 def _compare_dtypes(label, make, tok, u, names, to_G, sizes, generic):
     """Structured vs generic (float64) and float32 vs float64, outputs and gradients."""
     import torch
+
     n_out, n_grad = sizes["n_out"], sizes["n_grad"]
     out64, gr64 = _loss_grads(make(torch.float64), tok, u, names)
     out32, gr32 = _loss_grads(make(torch.float32), tok, u, names)
-    parts = {f"{label}: float32 vs float64, outputs": compare_values(
-        "structured cell float32 vs float64", out32, out64, n=n_out, scale=sizes["h_scale"],
-        dtype="float32")}
+    parts = {
+        f"{label}: float32 vs float64, outputs": compare_values(
+            "structured cell float32 vs float64",
+            out32,
+            out64,
+            n=n_out,
+            scale=sizes["h_scale"],
+            dtype="float32",
+        )
+    }
     for name, a, b in zip(names, gr32, gr64):
         parts[f"{label}: float32 vs float64, ∂/∂{name}"] = compare_values(
-            f"autograd ∂/∂{name}, float32 vs float64", a, b, n=n_grad,
-            scale=_grad_scale(name, sizes, tok), dtype="float32")
+            f"autograd ∂/∂{name}, float32 vs float64",
+            a,
+            b,
+            n=n_grad,
+            scale=_grad_scale(name, sizes, tok),
+            dtype="float32",
+        )
     if generic is not None:
         gout, (gG,) = _loss_grads(generic(torch.float64), tok, u, ["G"])
         parts[f"{label}: generic TT-core cell vs structured, outputs"] = compare_values(
-            "TTCoreRNN (G materialised) vs structured cell, float64", gout, out64, n=n_out,
-            scale=sizes["h_scale"])
+            "TTCoreRNN (G materialised) vs structured cell, float64",
+            gout,
+            out64,
+            n=n_out,
+            scale=sizes["h_scale"],
+        )
         parts[f"{label}: generic TT-core cell vs structured, ∂/∂G"] = compare_values(
-            "TTCoreRNN ∂/∂G vs structured gradient mapped to G", gG, to_G(gr64), n=n_grad,
-            scale=_grad_scale("G", sizes, tok))
+            "TTCoreRNN ∂/∂G vs structured gradient mapped to G",
+            gG,
+            to_G(gr64),
+            n=n_grad,
+            scale=_grad_scale("G", sizes, tok),
+        )
     return parts, out64, gr64
 
 
 def scaled_second_order(params, device, rng):
     import torch
+
     from .. import equivalences as eq
     from ..cells.recurrent import SecondOrderRNN, TTCoreRNN
+
     V, R, L, B, g, tok = _setup(params, device, rng)
     f64 = dict(dtype=torch.float64, device=device)
     # orthogonal T_w (QR of Gaussians): ‖T_w h‖ = ‖h‖, nothing vanishes over L steps
@@ -124,26 +168,45 @@ def scaled_second_order(params, device, rng):
     parts = {}
     for phi in ("tanh", None):
         p, out64, gr64 = _compare_dtypes(
-            f"φ={phi or 'id'}", lambda dt: SecondOrderRNN(T, phi=phi, h0=h0, dtype=dt,
-                                                          device=device),
-            tok, u, ["T"], lambda gr: eq.second_order_to_tt_core(gr[0]), sizes,
-            lambda dt: TTCoreRNN(G, phi=phi, h0=h0, dtype=dt, device=device))
+            f"φ={phi or 'id'}",
+            lambda dt: SecondOrderRNN(T, phi=phi, h0=h0, dtype=dt, device=device),
+            tok,
+            u,
+            ["T"],
+            lambda gr: eq.second_order_to_tt_core(gr[0]),
+            sizes,
+            lambda dt: TTCoreRNN(G, phi=phi, h0=h0, dtype=dt, device=device),
+        )
         parts.update(p)
     if L >= 2:
-        parts.update(_scorer_parts(G, h0, u, tok, out64, eq.second_order_to_tt_core(gr64[0]),
-                                   {**sizes, "out_scale": sizes["grad_term"]}))
-    return Evidence("2-RNN cell vs generic TT-core cell and TTScorer: outputs, gradients, "
-                    "float32 vs float64", parts=parts, sizes=sizes)
+        parts.update(
+            _scorer_parts(
+                G,
+                h0,
+                u,
+                tok,
+                out64,
+                eq.second_order_to_tt_core(gr64[0]),
+                {**sizes, "out_scale": sizes["grad_term"]},
+            )
+        )
+    return Evidence(
+        "2-RNN cell vs generic TT-core cell and TTScorer: outputs, gradients, float32 vs float64",
+        parts=parts,
+        sizes=sizes,
+    )
 
 
 def scaled_rac(params, device, rng):
     import torch
+
     from .. import equivalences as eq
     from ..cells.recurrent import MIRNN, RAC
+
     V, R, L, B, g, tok = _setup(params, device, rng)
     f64 = dict(dtype=torch.float64, device=device)
-    Q, _ = torch.linalg.qr(torch.randn(R, R, generator=g, **f64))      # orthogonal W^{hh}
-    X = torch.sign(torch.rand(R, V, generator=g, **f64) - 0.5)           # W^{hx} ∈ {±1}
+    Q, _ = torch.linalg.qr(torch.randn(R, R, generator=g, **f64))  # orthogonal W^{hh}
+    X = torch.sign(torch.rand(R, V, generator=g, **f64) - 0.5)  # W^{hx} ∈ {±1}
     h0 = torch.randn(R, generator=g, **f64)
     u = torch.randn(R, generator=g, **f64)
     sizes = _sizes(V, R, L, B, device, h0, u)
@@ -152,47 +215,72 @@ def scaled_rac(params, device, rng):
 
     parts = {}
     for label, cls, phi in (("RAC", RAC, None), ("MI-RNN φ=tanh", MIRNN, "tanh")):
-        make = (lambda dt, c=cls: c(X, Q, h0=h0, dtype=dt, device=device)) if cls is RAC else \
-            (lambda dt, c=cls: c(X, Q, phi=phi, h0=h0, dtype=dt, device=device))
-        p, out64, gr64 = _compare_dtypes(label, make, tok, u, ["W_hx", "W_hh"], None, sizes,
-                                         None)
+        make = (
+            (lambda dt, c=cls: c(X, Q, h0=h0, dtype=dt, device=device))
+            if cls is RAC
+            else (lambda dt, c=cls: c(X, Q, phi=phi, h0=h0, dtype=dt, device=device))
+        )
+        p, out64, gr64 = _compare_dtypes(label, make, tok, u, ["W_hx", "W_hh"], None, sizes, None)
         parts.update(p)
         if generic:
-            parts.update(_generic_rac(label, phi, G, X, Q, h0, u, tok, out64, gr64, sizes,
-                                      device))
+            parts.update(_generic_rac(label, phi, G, X, Q, h0, u, tok, out64, gr64, sizes, device))
     parts["δ-einsum (G never materialised) vs RAC cell"] = _delta_part(X, Q, h0, tok[:8], sizes)
-    return Evidence("RAC / MI-RNN cells vs δ-einsum and generic TT-core cell: outputs, "
-                    "gradients, float32 vs float64", parts=parts, sizes=sizes)
+    return Evidence(
+        "RAC / MI-RNN cells vs δ-einsum and generic TT-core cell: outputs, "
+        "gradients, float32 vs float64",
+        parts=parts,
+        sizes=sizes,
+    )
 
 
 def _generic_rac(label, phi, G, X, Q, h0, u, tok, out64, gr64, sizes, device):
     """Generic cell with G materialised: outputs, and its ∂/∂G pulled back through
     G = rac_to_tt_core(W_hx, W_hh) (vector–Jacobian product) vs the structured grads."""
     import torch
+
     from .. import equivalences as eq
     from ..cells.recurrent import TTCoreRNN
+
     gen = TTCoreRNN(G, phi=phi, h0=h0, device=device)
     gout, (gG,) = _loss_grads(gen, tok, u, ["G"])
     Xl, Ql = X.clone().requires_grad_(), Q.clone().requires_grad_()
     pulled = torch.autograd.grad(eq.rac_to_tt_core(Xl, Ql), (Xl, Ql), grad_outputs=gG)
-    parts = {f"{label}: generic TT-core cell vs structured, outputs": compare_values(
-        "TTCoreRNN (G materialised) vs structured cell, float64", gout, out64,
-        n=sizes["n_out"], scale=sizes["h_scale"])}
+    parts = {
+        f"{label}: generic TT-core cell vs structured, outputs": compare_values(
+            "TTCoreRNN (G materialised) vs structured cell, float64",
+            gout,
+            out64,
+            n=sizes["n_out"],
+            scale=sizes["h_scale"],
+        )
+    }
     for name, a, b in zip(("W_hx", "W_hh"), pulled, gr64):
         parts[f"{label}: generic ∂/∂G pulled back vs structured ∂/∂{name}"] = compare_values(
-            f"vjp of rac_to_tt_core applied to TTCoreRNN ∂/∂G vs autograd ∂/∂{name}", a, b,
-            n=sizes["n_grad"] + G.shape[0], scale=_grad_scale(name, sizes, tok))
+            f"vjp of rac_to_tt_core applied to TTCoreRNN ∂/∂G vs autograd ∂/∂{name}",
+            a,
+            b,
+            n=sizes["n_grad"] + G.shape[0],
+            scale=_grad_scale(name, sizes, tok),
+        )
     if phi is None and tok.shape[1] >= 2:
         dG = torch.autograd.grad((gen(tok) @ u).sum(), gen.G)[0]
-        parts.update({f"{label}: {k}": v for k, v in _scorer_parts(
-            G, h0, u, tok, out64, dG, {**sizes, "out_scale": sizes["grad_term"]}).items()})
+        parts.update(
+            {
+                f"{label}: {k}": v
+                for k, v in _scorer_parts(
+                    G, h0, u, tok, out64, dG, {**sizes, "out_scale": sizes["grad_term"]}
+                ).items()
+            }
+        )
     return parts
 
 
 def _delta_part(X, Q, h0, tok, sizes):
     """z_o = Σ_{j,k} (W^{hx} f)_j δ_{jok} (W^{hh} h)_k with an explicit δ ∈ ℝ^{R×R×R}."""
     import torch
+
     from ..cells.recurrent import RAC
+
     R = Q.shape[0]
     delta = torch.zeros(R, R, R, dtype=Q.dtype, device=Q.device)
     idx = torch.arange(R, device=Q.device)
@@ -201,5 +289,10 @@ def _delta_part(X, Q, h0, tok, sizes):
     for t in range(tok.shape[1]):
         h = torch.einsum("bj,jok,bk->bo", X[:, tok[:, t]].T, delta, h @ Q.T)
     ref = RAC(X, Q, h0=h0, device=str(Q.device))(tok).detach()
-    return compare_values("δ-einsum recurrence vs RAC cell (float64)", h, ref,
-                          n=sizes["n_out"], scale=sizes["h_scale"])
+    return compare_values(
+        "δ-einsum recurrence vs RAC cell (float64)",
+        h,
+        ref,
+        n=sizes["n_out"],
+        scale=sizes["h_scale"],
+    )

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import time
 import traceback
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..conventions import derive_seed
 from ..errors import ClaimError, DTypeError, TnverifyError
@@ -46,8 +46,11 @@ class SideResult:
         return max(rs) if rs else None
 
     def to_dict(self) -> dict:
-        d = {"verdict": self.verdict, "seconds": round(self.seconds, 4),
-             "cases": [ev.to_dict() for ev in self.cases]}
+        d = {
+            "verdict": self.verdict,
+            "seconds": round(self.seconds, 4),
+            "cases": [ev.to_dict() for ev in self.cases],
+        }
         if self.error_message:
             d["error_message"] = self.error_message
         return d
@@ -92,33 +95,36 @@ class ClaimResult:
 
     def to_dict(self) -> dict:
         c = self.claim
-        return jsonable({
-            "id": c.id,
-            "package": c.package,
-            "title": c.title,
-            "topic": c.topic,
-            "group": c.topic,
-            "statement": c.statement,
-            "refs": [r.to_dict() for r in c.refs],
-            "verdict": self.verdict,
-            "expected": c.expected,
-            "small": self.small.to_dict(),
-            "scaled": self.scaled.to_dict(),
-            "counterexample": self.counterexample,
-            "readings": [r.to_dict() for r in c.readings.values()],
-            "defect": c.defect.to_dict() if c.defect else None,
-            "remarks": list(c.remarks),
-            "corrected_by": c.corrected_by,
-            "corrects": c.corrects,
-            "uses": list(c.uses),
-            "proof": c.proof,
-            "seconds": round(self.seconds, 4),
-            **({"control_of": c.control_of} if c.control_of else {}),
-        })
+        return jsonable(
+            {
+                "id": c.id,
+                "package": c.package,
+                "title": c.title,
+                "topic": c.topic,
+                "group": c.topic,
+                "statement": c.statement,
+                "refs": [r.to_dict() for r in c.refs],
+                "verdict": self.verdict,
+                "expected": c.expected,
+                "small": self.small.to_dict(),
+                "scaled": self.scaled.to_dict(),
+                "counterexample": self.counterexample,
+                "readings": [r.to_dict() for r in c.readings.values()],
+                "defect": c.defect.to_dict() if c.defect else None,
+                "remarks": list(c.remarks),
+                "corrected_by": c.corrected_by,
+                "corrects": c.corrects,
+                "uses": list(c.uses),
+                "proof": c.proof,
+                "seconds": round(self.seconds, 4),
+                **({"control_of": c.control_of} if c.control_of else {}),
+            }
+        )
 
 
-def _run_side(claim: Claim, side: str, cases: Sequence[dict], seed: int,
-              device: str | None, on_case=None) -> SideResult:
+def _run_side(
+    claim: Claim, side: str, cases: Sequence[dict], seed: int, device: str | None, on_case=None
+) -> SideResult:
     t0 = time.perf_counter()
     evidence: list[Evidence] = []
     for index, params in enumerate(cases):
@@ -132,11 +138,17 @@ def _run_side(claim: Claim, side: str, cases: Sequence[dict], seed: int,
             else:
                 ev = claim.run_scaled(params, device or "cpu", case_seed)
             if isinstance(ev, Evidence):
-                ev.validate()       # fields set after construction are checked too
+                ev.validate()  # fields set after construction are checked too
         except Exception as exc:  # noqa: BLE001 - a broken check is a verdict, not a crash
             msg = f"{type(exc).__name__}: {exc}"
-            evidence.append(Evidence(f"{side} check raised", passed=False, seed=case_seed,
-                                     details={"traceback": traceback.format_exc(limit=6)}))
+            evidence.append(
+                Evidence(
+                    f"{side} check raised",
+                    passed=False,
+                    seed=case_seed,
+                    details={"traceback": traceback.format_exc(limit=6)},
+                )
+            )
             return SideResult(ERROR, evidence, time.perf_counter() - t0, msg)
         evidence.append(ev)
         if ev.verdict == FAILS:
@@ -144,14 +156,23 @@ def _run_side(claim: Claim, side: str, cases: Sequence[dict], seed: int,
     verdict = worst_verdict([ev.verdict for ev in evidence])
     # an error verdict without a raise (a comparison that compares nothing, operands that
     # do not match, a vacuous control) says why
-    why = next((f"case {i}: {ev.problem}" for i, ev in enumerate(evidence) if ev.problem),
-               None) if verdict == ERROR else None
+    why = (
+        next((f"case {i}: {ev.problem}" for i, ev in enumerate(evidence) if ev.problem), None)
+        if verdict == ERROR
+        else None
+    )
     return SideResult(verdict, evidence, time.perf_counter() - t0, why)
 
 
-def run_claim(claim: Claim | str, *, seed: int = 0, scale: str = "small",
-              device: str = "cpu", sides: Sequence[str] = ("small", "scaled"),
-              on_case=None) -> ClaimResult:
+def run_claim(
+    claim: Claim | str,
+    *,
+    seed: int = 0,
+    scale: str = "small",
+    device: str = "cpu",
+    sides: Sequence[str] = ("small", "scaled"),
+    on_case=None,
+) -> ClaimResult:
     """Run a claim's checks and compute its verdict.
 
     Parameters
@@ -189,16 +210,20 @@ def run_claim(claim: Claim | str, *, seed: int = 0, scale: str = "small",
     device = as_device(device)
     if on_case is not None:
         as_callable(on_case, "on_case")
-    if isinstance(sides, str) or not isinstance(sides, (list, tuple)) or \
-            not all(isinstance(x, str) for x in sides):
+    if (
+        isinstance(sides, str)
+        or not isinstance(sides, (list, tuple))
+        or not all(isinstance(x, str) for x in sides)
+    ):
         raise DTypeError(f"sides must be a sequence of 'small' / 'scaled'; got {sides!r}")
     unknown = [x for x in sides if x not in ("small", "scaled")]
     if unknown or not sides:
         raise ClaimError(f"sides must name 'small' and/or 'scaled'; got {list(sides)!r}")
     t0 = time.perf_counter()
     skipped = SideResult(SKIPPED, [], 0.0)
-    small = (_run_side(claim, "small", claim.space, seed, None, on_case)
-             if "small" in sides else skipped)
+    small = (
+        _run_side(claim, "small", claim.space, seed, None, on_case) if "small" in sides else skipped
+    )
     if "scaled" in sides and claim.scaled is not None:
         cases = claim.scaled_space.get(scale, ())
         scaled = _run_side(claim, "scaled", cases, seed, device, on_case) if cases else skipped

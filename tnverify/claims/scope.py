@@ -81,22 +81,31 @@ def scope_line(claim, scale: str = "small", result=None, *, stops: bool = False)
     run stops at the first failing case, so later cases need not have run."""
     n = len(claim.space)
     small = describe_space(claim.space)
-    drawn = [ev.details.get("examples") for ev in
-             getattr(getattr(result, "small", None), "cases", ()) or ()]
+    drawn = [
+        ev.details.get("examples")
+        for ev in getattr(getattr(result, "small", None), "cases", ()) or ()
+    ]
     if drawn and all(isinstance(k, int) and not isinstance(k, bool) for k in drawn):
         k = sum(drawn)
-        parts = [f"{k} hypothesis example{'s' if k != 1 else ''} (drawn by the "
-                 "test's @given; what they drew is in the computed values)"]
+        parts = [
+            f"{k} hypothesis example{'s' if k != 1 else ''} (drawn by the "
+            "test's @given; what they drew is in the computed values)"
+        ]
     else:
-        parts = [f"{n} small case{'s' if n != 1 else ''}"
-                 + (f" ({small})" if small else " (fixed sizes, no size parameter)")
-                 + (_STOPS if stops and n > 1 else "")]
+        parts = [
+            f"{n} small case{'s' if n != 1 else ''}"
+            + (f" ({small})" if small else " (fixed sizes, no size parameter)")
+            + (_STOPS if stops and n > 1 else "")
+        ]
     if claim.scaled is not None:
         cases = tuple(claim.scaled_space.get(scale, ()))
         if cases:
             scaled = describe_space(cases)
-            parts.append("a larger run" + (f" at scale {scale}" if scale != "small" else "")
-                         + (f" ({scaled})" if scaled else "")
-                         + (_STOPS if stops and len(cases) > 1 else ""))
+            parts.append(
+                "a larger run"
+                + (f" at scale {scale}" if scale != "small" else "")
+                + (f" ({scaled})" if scaled else "")
+                + (_STOPS if stops and len(cases) > 1 else "")
+            )
     caveat = claim.scope.strip().rstrip(".") if claim.scope else ""
     return (caveat + "; checked on: " if caveat else "checked on: ") + "; ".join(parts)

@@ -12,8 +12,17 @@ import numpy as np
 from ..conventions import tolerance
 from ..tt import max_tt_ranks, random_tt
 
-__all__ = ["sample_tensor", "carried_min_dim", "svd_tol", "tiny_n", "tiny_eps", "tiny_tol",
-           "torch_random_tt", "torch_unfolding_svals", "torch_noisy_tensor"]
+__all__ = [
+    "sample_tensor",
+    "carried_min_dim",
+    "svd_tol",
+    "tiny_n",
+    "tiny_eps",
+    "tiny_tol",
+    "torch_random_tt",
+    "torch_unfolding_svals",
+    "torch_noisy_tensor",
+]
 
 
 def sample_tensor(params: dict, rng: np.random.Generator) -> np.ndarray:
@@ -31,8 +40,9 @@ def sample_tensor(params: dict, rng: np.random.Generator) -> np.ndarray:
 
 def carried_min_dim(shape, ranks) -> int:
     """Largest smaller dimension of the matrices TT-SVD factorizes: (r_k n_k) × (n_{k+1}⋯n_d)."""
-    return max([min(ranks[k] * shape[k], math.prod(shape[k + 1:]))
-                for k in range(len(shape) - 1)] or [1])
+    return max(
+        [min(ranks[k] * shape[k], math.prod(shape[k + 1 :])) for k in range(len(shape) - 1)] or [1]
+    )
 
 
 def svd_tol(dtype, shape, ranks, norm: float):
@@ -49,8 +59,9 @@ def svd_tol(dtype, shape, ranks, norm: float):
 def tiny_n(shape) -> int:
     """``max_k max(M_k, N_k)`` over the unfoldings: the ``n`` of the numerical-rank rule."""
     total = math.prod(shape)
-    return max(max(math.prod(shape[:k]), total // math.prod(shape[:k]))
-               for k in range(1, len(shape)))
+    return max(
+        max(math.prod(shape[:k]), total // math.prod(shape[:k])) for k in range(1, len(shape))
+    )
 
 
 def tiny_eps(shape) -> float:
@@ -71,30 +82,36 @@ def tiny_tol(shape, ranks, norm: float):
     return tolerance(np.float64, n=n, norm=norm)
 
 
-
 def torch_random_tt(shape, rank, device, rng, dtype=None):
     """Random TT cores on ``device`` (ranks min(rank, max_tt_ranks)), unit entry variance."""
     import torch
+
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))
     ranks = tuple(min(rank, m) for m in max_tt_ranks(shape))
-    cores = [torch.randn((ranks[k], n, ranks[k + 1]), generator=g, device=device,
-                         dtype=dtype or torch.float64) / math.sqrt(ranks[k])
-             for k, n in enumerate(shape)]
+    cores = [
+        torch.randn(
+            (ranks[k], n, ranks[k + 1]), generator=g, device=device, dtype=dtype or torch.float64
+        )
+        / math.sqrt(ranks[k])
+        for k, n in enumerate(shape)
+    ]
     return cores, ranks
 
 
 def torch_unfolding_svals(a, k) -> np.ndarray:
     """Singular values (numpy) of the C-order unfolding A_[k] of a torch tensor."""
     import torch
-    return torch.linalg.svdvals(a.reshape(math.prod(a.shape[:k]), -1)).cpu().numpy()
 
+    return torch.linalg.svdvals(a.reshape(math.prod(a.shape[:k]), -1)).cpu().numpy()
 
 
 def torch_noisy_tensor(shape, rank, noise, device, rng):
     """The full tensor of :func:`torch_random_tt` plus Gaussian noise of relative
     Frobenius size ``noise`` (float64, on ``device``)."""
     import torch
+
     from ..tt.svd_torch import tt_full_torch
+
     cores, _ = torch_random_tt(tuple(shape), int(rank), device, rng)
     a = tt_full_torch(cores)
     g = torch.Generator(device).manual_seed(int(rng.integers(2**62)))

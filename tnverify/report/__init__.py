@@ -7,12 +7,35 @@ importable from here.
 """
 
 from .table import (
-    REPORT_SUFFIXES, VERDICT_STYLES, CaseCallback, ProgressCallback, Report, ReportFormatError,
+    REPORT_SUFFIXES,
+    VERDICT_STYLES,
+    CaseCallback,
+    ProgressCallback,
+    Report,
+    ReportFormatError,
     check_report_path,
-    environment, error_reason, format_ratio, ref_text, run_claims, statement_lines,
+    environment,
+    error_reason,
+    format_ratio,
+    ref_text,
+    run_claims,
+    statement_lines,
     thread_counts,
 )
 
-__all__ = ["REPORT_SUFFIXES", "VERDICT_STYLES", "ReportFormatError", "Report", "run_claims",
-           "environment", "check_report_path", "format_ratio", "error_reason", "ref_text",
-           "thread_counts", "statement_lines", "ProgressCallback", "CaseCallback"]
+__all__ = [
+    "REPORT_SUFFIXES",
+    "VERDICT_STYLES",
+    "ReportFormatError",
+    "Report",
+    "run_claims",
+    "environment",
+    "check_report_path",
+    "format_ratio",
+    "error_reason",
+    "ref_text",
+    "thread_counts",
+    "statement_lines",
+    "ProgressCallback",
+    "CaseCallback",
+]

@@ -44,12 +44,15 @@ class ClaimGraph:
         shared = []
         if claim.defect is not None and claim.defect.erratum:
             shared = [i for i in self.erratum.get(claim.defect.erratum, []) if i != claim.id]
-        rel = [("uses", list(claim.uses)), ("used by", self.used_by.get(claim.id, [])),
-               ("corrects", [claim.corrects] if claim.corrects else []),
-               ("corrected by", [claim.corrected_by] if claim.corrected_by else []),
-               ("varies", [claim.varies] if claim.varies else []),
-               ("varied by", self.varied_by.get(claim.id, [])),
-               ("shares its erratum with", shared)]
+        rel = [
+            ("uses", list(claim.uses)),
+            ("used by", self.used_by.get(claim.id, [])),
+            ("corrects", [claim.corrects] if claim.corrects else []),
+            ("corrected by", [claim.corrected_by] if claim.corrected_by else []),
+            ("varies", [claim.varies] if claim.varies else []),
+            ("varied by", self.varied_by.get(claim.id, [])),
+            ("shares its erratum with", shared),
+        ]
         return [(name, ids) for name, ids in rel if ids]
 
     def edges(self) -> list[tuple[str, str, str]]:

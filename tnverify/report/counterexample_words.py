@@ -9,6 +9,7 @@ import re
 import numpy as np
 
 from ..errors import DTypeError
+from .size_names import size_name
 
 __all__ = ["describe_counterexample"]
 
@@ -34,12 +35,39 @@ def _fmt(x) -> str:
 
 #: Parameters that size a probe of the check (samples drawn, paths simulated, a batch),
 #: not the model: a counterexample lists them apart from the model's sizes.
-_PROBE_KEYS = frozenset({"samples", "sample", "paths", "batch", "batches", "batch_size",
-                         "fig5_samples", "k_symbolic", "n_samples", "train"})
+_PROBE_KEYS = frozenset(
+    {
+        "samples",
+        "sample",
+        "paths",
+        "batch",
+        "batches",
+        "batch_size",
+        "fig5_samples",
+        "k_symbolic",
+        "n_samples",
+        "train",
+    }
+)
 
 
 def _is_probe(key: str) -> bool:
     return key in _PROBE_KEYS or key.startswith(("probe_", "span_"))
+
+
+def _is_size(v) -> bool:
+    """A number, or a sequence of them (a shape, TT-ranks): not a flag, a label or None."""
+    if isinstance(v, (list, tuple)):
+        return bool(v) and all(_is_size(x) for x in v)
+    return isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(
+        v, (bool, np.bool_)
+    )
+
+
+def _sizes_words(sizes: dict, paper: str | None = None) -> str:
+    """``k = v`` for each size, its name in the paper's notation where
+    :data:`~tnverify.report.size_names.SIZE_NOTATION` has one (``vocab_size`` → ``|V|``)."""
+    return ", ".join(f"{size_name(k, paper)} = {_fmt(v)}" for k, v in sizes.items())
 
 
 def _where_words(where: str, texts=None) -> str:
@@ -61,8 +89,9 @@ def _where_words(where: str, texts=None) -> str:
             parts.append(m.group(3))
     if named and texts is not None and all(n in texts for n in named):
         bits = [b for b in bits if not b.startswith("under reading “")]
-        bits.insert(0, "under the reading below" if len(set(named)) == 1
-                    else "under the readings below")
+        bits.insert(
+            0, "under the reading below" if len(set(named)) == 1 else "under the readings below"
+        )
     # a part inside a part is said once ("check: outer › inner"), an inner label that only
     # repeats the outer one's words is left out
     if parts:
@@ -84,8 +113,10 @@ def _entry_words(entry, shape=None) -> str:
     if isinstance(entry, int):
         if shape:
             index = tuple(int(i) for i in np.unravel_index(entry, tuple(shape)))
-            return (f"at index {_fmt(list(index))} (0-based) of the compared values, an "
-                    f"array of shape {_fmt(list(shape))}")
+            return (
+                f"at index {_fmt(list(index))} (0-based) of the compared values, an "
+                f"array of shape {_fmt(list(shape))}"
+            )
         return f"at position {entry} (0-based, row-major) of the compared values"
     return f"at index {_fmt(entry)} (0-based)"
 
@@ -97,10 +128,13 @@ def _key_words(key) -> str:
     and stays as it is."""
     key = str(key)
     if not re.fullmatch(r"[a-z][a-z0-9]*(_[a-z0-9]+)+", key):
-        return key                  # already words, or notation (|x_k|, E|x_k|^2)
+        return key  # already words, or notation (|x_k|, E|x_k|^2)
     pieces = key.split("_")
-    return (" ".join(pieces) if all(len(p) > 2 or p in _SHORT_WORDS for p in pieces[1:])
-            and len(pieces[0]) > 2 else key)
+    return (
+        " ".join(pieces)
+        if all(len(p) > 2 or p in _SHORT_WORDS for p in pieces[1:]) and len(pieces[0]) > 2
+        else key
+    )
 
 
 #: Two-letter English words that a code identifier of words may hold (``cut_at_mode``).
@@ -117,7 +151,7 @@ def _end(x) -> str:
 
 
 def _interval(lo, hi) -> str:
-    return (f"[{_end(lo)}, " + (f"{_end(hi)}]" if _end(hi) != "∞" else "∞)"))
+    return f"[{_end(lo)}, " + (f"{_end(hi)}]" if _end(hi) != "∞" else "∞)")
 
 
 def _printed_words(ce: dict) -> str:
@@ -133,8 +167,7 @@ def _printed_words(ce: dict) -> str:
     text += f", while the formula gives a value in {_interval(lo, hi)}"
     inputs = ce.pop("inputs", None)
     if not inputs:
-        return text + (" (the interval covers every input that the paper's rounded figures "
-                       "allow)")
+        return text + (" (the interval covers every input that the paper's rounded figures allow)")
     said = []
     for item in inputs:
         name, shown, (a, b) = item.get("name", ""), item.get("printed", ""), item["interval"]
@@ -143,28 +176,42 @@ def _printed_words(ce: dict) -> str:
             said.append(f"{who} taken anywhere in its rounding interval {_interval(a, b)}")
         else:
             who = name or "the input"
-            said.append(f"{who} taken anywhere in {_interval(a, b)} (a range of exact values, "
-                        f"not a rounding interval)")
-    return (text + ": its range with " + " and ".join(said)
-            + "; every other number in the formula is exact")
+            said.append(
+                f"{who} taken anywhere in {_interval(a, b)} (a range of exact values, "
+                f"not a rounding interval)"
+            )
+    return (
+        text
+        + ": its range with "
+        + " and ".join(said)
+        + "; every other number in the formula is exact"
+    )
 
 
-def describe_counterexample(ce: dict | None, readings: dict | None = None) -> str:
+def describe_counterexample(
+    ce: dict | None, readings: dict | None = None, paper: str | None = None
+) -> str:
     """One sentence saying what a counterexample shows, with its numbers named: the
     comparison, where in the check (which check, under which reading), the entry (0-based
-    indices, said so), the computed value against the wanted one, the model's sizes apart
-    from the probe's (samples, paths, batches) and the seed (only for a check that drew
-    random numbers).  ``readings`` (name → text, optional) holds the texts of the readings
+    indices, said so), the computed value against the wanted one, the sizes of the
+    failing comparison (``ce["sizes"]``: the model's apart from the probe's, samples,
+    paths, batches; in the paper's notation, :mod:`tnverify.report.size_names`) and the
+    seed (only for a check that drew random numbers).  The case's parameters
+    (``ce["params"]``, what re-runs the case) are not sizes of the comparison and are not
+    printed: a part that used a few of them records those as its sizes.  ``readings`` (name → text, optional) holds the texts of the readings
     the counterexample names, printed beneath it: the sentence then points to them
-    ("under the reading below") instead of naming their short keys.
+    ("under the reading below") instead of naming their short keys.  ``paper`` (a paper
+    key, optional) picks that paper's symbols for the sizes
+    (:func:`~tnverify.report.size_names.size_name`).
 
     Examples
     --------
     >>> describe_counterexample({"compared": "ranks of the unfoldings", "got": [16],
-    ...                          "want": [15], "params": {"n": 4}, "seed": 7})
-    'ranks of the unfoldings: computed (16), wanted (15) (sizes n = 4; seed 7).'
+    ...                          "want": [15], "sizes": {"vocab_size": 4},
+    ...                          "params": {"vocab_size": 4, "length": 6}, "seed": 7})
+    'ranks of the unfoldings: computed (16), wanted (15) (sizes |V| = 4; seed 7).'
     >>> describe_counterexample({"compared": "a vs b", "where": "part 'x'", "entry": [1, 0],
-    ...                          "value": 0.5, "reference": 1.0, "params": {"n": 2,
+    ...                          "value": 0.5, "reference": 1.0, "sizes": {"n": 2,
     ...                          "samples": 10}, "seed": None})
     'a vs b (check: x): at index (1, 0) (0-based); computed 0.5 against the reference 1 (sizes n = 2; probe sizes samples = 10).'
     """
@@ -175,35 +222,44 @@ def describe_counterexample(ce: dict | None, readings: dict | None = None) -> st
     ce = dict(ce)
     compared = ce.pop("compared", "the comparison")
     where = ce.pop("where", None)
-    params, seed = ce.pop("params", None), ce.pop("seed", None)
+    ce.pop("params", None)  # what re-runs the case, not the check's sizes
+    sizes, seed = ce.pop("sizes", None), ce.pop("seed", None)
     bits = []
     shape = ce.pop("entry_shape", None)
     if "entry" in ce:
         bits.append(_entry_words(ce.pop("entry"), shape))
     if "value" in ce and "reference" in ce:
-        bits.append(f"computed {_fmt(ce.pop('value'))} against the reference "
-                    f"{_fmt(ce.pop('reference'))}")
+        bits.append(
+            f"computed {_fmt(ce.pop('value'))} against the reference {_fmt(ce.pop('reference'))}"
+        )
     if "printed" in ce and "formula_range" in ce:
         bits.append(_printed_words(ce))
     if "got" in ce and "want" in ce:
-        ce.pop("statement", None)            # "got a = want b": the line below says it
+        ce.pop("statement", None)  # "got a = want b": the line below says it
         at_most = "at most " if ce.pop("relation", "==") == "<=" else ""
         bits.append(f"computed {_fmt(ce.pop('got'))}, wanted {at_most}{_fmt(ce.pop('want'))}")
     bits += [str(v) if k == "why" else f"{_key_words(k)} = {_fmt(v)}" for k, v in ce.items()]
+    if paper is not None and not isinstance(paper, str):
+        raise DTypeError(f"paper must be a paper key (str) or None; got {type(paper).__name__}")
     if readings is not None and not isinstance(readings, dict):
-        raise DTypeError(f"readings must be a dict (name -> text) or None; got "
-                         f"{type(readings).__name__}")
+        raise DTypeError(
+            f"readings must be a dict (name -> text) or None; got {type(readings).__name__}"
+        )
     text = compared + (f" ({_where_words(where, readings)})" if where else "")
     if bits:
         text += ": " + "; ".join(bits)
     tail = []
-    if params:
-        model = {k: v for k, v in params.items() if not _is_probe(str(k))}
-        probe = {k: v for k, v in params.items() if _is_probe(str(k))}
+    if sizes is not None and not isinstance(sizes, dict):
+        raise DTypeError(f"ce['sizes'] must be a dict (name -> size); got {type(sizes).__name__}")
+    # a flag or a label among them (``complex = no``) chooses a variant, it sizes nothing
+    sizes = {k: v for k, v in (sizes or {}).items() if _is_size(v)}
+    if sizes:
+        model = {k: v for k, v in sizes.items() if not _is_probe(str(k))}
+        probe = {k: v for k, v in sizes.items() if _is_probe(str(k))}
         if model:
-            tail.append("sizes " + _fmt(model))
+            tail.append("sizes " + _sizes_words(model, paper))
         if probe:
-            tail.append("probe sizes " + _fmt(probe))
+            tail.append("probe sizes " + _sizes_words(probe, paper))
     if seed is not None:
         tail.append(f"seed {seed}")
     return text + (f" ({'; '.join(tail)})" if tail else "") + "."

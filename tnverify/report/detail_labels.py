@@ -6,8 +6,7 @@ __all__ = ["DETAIL_LABELS", "HIDDEN_DETAILS"]
 
 #: What the generic ``details`` keys count or mean (shown beside their values).
 DETAIL_LABELS = {
-    "max_scale": "largest scale of the compared entries: errors and margins are divided "
-                 "by it",
+    "max_scale": "largest scale of the compared entries: errors and margins are divided by it",
     "margin": "smallest slack (bound − value)/scale of a bound; negative when violated",
     "entries": "entries compared",
     "beyond_tolerance": "entries beyond tolerance",
@@ -20,7 +19,9 @@ DETAIL_LABELS = {
     "drawn": "what the examples drew: shapes and ranks seen (×count), ranges of numbers",
     "per check": "each check over all examples; margin: slack (bound − value)/scale",
     "tnverify_rng seed": "seed of the tnverify_rng generator the test drew from",
-    "got": "got", "want": "wanted", "relation": "relation",
+    "got": "got",
+    "want": "wanted",
+    "relation": "relation",
 }
 
 #: ``details`` keys not shown in the details tables (shown elsewhere or too long).

@@ -36,9 +36,7 @@ import re
 import shlex
 from pathlib import Path
 
-import numpy as np
-
-from ..claims import CLAIM_PAPERS, FAILS, HOLDS, ILL_POSED, all_claims, run_claim
+from ..claims import CLAIM_PAPERS, HOLDS, all_claims
 from ..claims.readings import MATHEMATICAL_KINDS
 from ..claims.scope import scope_line
 from ..errors import DTypeError, UsageError
@@ -47,12 +45,21 @@ from ..references import PAPERS, declared_papers, paper
 from ..validation import as_callable, as_flag, as_seed
 from .claim_sections import plugin_argument, reproduce_command
 from .counterexample_words import describe_counterexample
+from .errata_counterexamples import minimal_counterexample
 from .errata_markdown import md_text, render_markdown
 from .locators import locator_order
 
-__all__ = ["ERRATA_FORMATS", "ERRATA_PAPERS", "LABELS", "build_errata",
-           "describe_counterexample", "locator_order", "md_text", "render_markdown",
-           "write_errata"]
+__all__ = [
+    "ERRATA_FORMATS",
+    "ERRATA_PAPERS",
+    "LABELS",
+    "build_errata",
+    "describe_counterexample",
+    "locator_order",
+    "md_text",
+    "render_markdown",
+    "write_errata",
+]
 
 #: The built-in papers that get an errata sheet (derived from their declarations: the
 #: toolkit's own claims, declared with ``errata=False``, do not); a plugin's paper declared
@@ -73,113 +80,16 @@ def _errata_keys() -> tuple[str, ...]:
     return declared_papers(errata=True)
 
 
-def _counterexample(claim, seed: int) -> dict | None:
-    """The claim's minimal counterexample at ``seed``; its seed is dropped (``None``) when
-    the failing case is a fixed calculation (the sheet shows no seed for it): re-run once,
-    either its check drew nothing from the generator, or it drew only for other parts (a
-    check made of a random part and an explicit one) and the failing part comes out the
-    same from another generator (``_RESEED``), so the seed reproduces nothing of it."""
-    result = run_claim(claim, seed=seed, sides=("small",))
-    ce = result.counterexample
-    case = next((ev for ev in result.small.cases if ev.counterexample is ce), None)
-    if ce and ce.get("seed") is not None and isinstance(ce.get("params"), dict):
-        rng = np.random.default_rng(int(ce["seed"]))
-        before = rng.bit_generator.state
-        claim.small(dict(ce["params"]), rng)
-        if rng.bit_generator.state == before or _same_at_another_seed(claim, ce):
-            ce = dict(ce, seed=None)
-    if ce and ce.get("where") and case is not None:
-        ce = dict(ce, where=_where_with_deciding_readings(case, ce["where"]))
-        if not ce["where"]:
-            del ce["where"]
-    return ce
-
-
-_STEP = re.compile(r"(part|reading) (['\"])(.*)\2")
-
-
-def _steps(where: str) -> list[tuple[str, str]] | None:
-    """``"reading 'a' / part 'b'"`` as ``[("reading", "a"), ("part", "b")]`` (None when a
-    piece is not a part or a reading)."""
-    out = []
-    for piece in str(where).split(" / "):
-        m = _STEP.fullmatch(piece.strip())
-        if not m:
-            return None
-        out.append((m.group(1), m.group(3)))
-    return out
-
-
-def _follow(ev, steps):
-    """The evidence reached from ``ev`` along ``steps`` (None where a step is missing)."""
-    for kind, name in steps:
-        subs = (ev.parts if kind == "part" else ev.readings) or {}
-        if name not in subs:
-            return None
-        ev = subs[name]
-    return ev
-
-
-def _leaf_detail(ev) -> dict | None:
-    """What the sheet would show of a failing leaf (its place in the check aside)."""
-    if ev is None or ev.verdict not in (FAILS, ILL_POSED):
-        return None
-    ce = dict(ev.counterexample) if ev.counterexample else {"compared": ev.compared}
-    ce.setdefault("compared", ev.compared)
-    ce.pop("where", None)
-    return ce
-
-
-def _where_with_deciding_readings(case, where: str) -> str:
-    """``where`` with each ``reading 'r'`` step left out whose sibling readings give the
-    same failing comparison with the same numbers (the other admissible readings at that
-    step; for a sole admissible reading, the ruled-out ones): a reading is named only
-    where the readings give different results, so a counterexample never names a reading
-    that does not matter to it."""
-    steps = _steps(where)
-    if steps is None:
-        return where
-    kept, node = [], case
-    for i, (kind, name) in enumerate(steps):
-        subs = (node.parts if kind == "part" else node.readings) or {}
-        rest = steps[i + 1:]
-        if kind == "reading":
-            # the other admissible readings; a sole admissible reading is set against
-            # the ruled-out ones (named only when the text's ruling-out matters here)
-            others = list(subs.values()) if len(subs) > 1 else list(
-                (node.ruled_out or {}).values())
-            mine = _leaf_detail(_follow(subs[name], rest))
-            if mine is None or not others or any(
-                    _leaf_detail(_follow(other, rest)) != mine for other in others):
-                kept.append((kind, name))
-        else:
-            kept.append((kind, name))
-        node = subs[name]
-    return " / ".join(f"{k} {n!r}" for k, n in kept)
-
-
-#: The generator seed of the second run :func:`_same_at_another_seed` compares with.
-_RESEED = 0x5EED
-
-
-def _same_at_another_seed(claim, ce: dict) -> bool:
-    """Whether the failing case of ``ce`` gives the same counterexample (seed aside) from
-    a generator seeded ``_RESEED``: the failing part did not use the draws."""
-    try:
-        ev = claim.run_small(dict(ce["params"]), _RESEED ^ int(ce["seed"]))
-    except Exception:  # noqa: BLE001 - a case that breaks at another seed keeps its seed
-        return False
-    other = getattr(ev, "counterexample", None)
-    if not other:
-        return False
-    strip = lambda d: {k: v for k, v in d.items() if k != "seed"}  # noqa: E731
-    return strip(other) == strip(ce)
-
-
 #: What the second line of an edit is called, per kind: "Meant" only where the author's
 #: intent is clear from a local slip; a false statement gets its correction.
-LABELS = {"misprint": "Meant", "editorial": "Meant", "false": "Correction",
-          "published-number": "Correction", "ambiguous": "Clarification"}
+LABELS = {
+    "misprint": "Meant",
+    "editorial": "Meant",
+    "false": "Correction",
+    "published-number": "Correction",
+    "ambiguous": "Clarification",
+}
+
 
 def _shared_elsewhere(paper_key: str) -> dict[str, list[dict]]:
     """Erratum keys printed in another paper too: key -> that paper's claims."""
@@ -192,14 +102,27 @@ def _shared_elsewhere(paper_key: str) -> dict[str, list[dict]]:
             if e.erratum:
                 ref = paper(other)
                 authors = list(ref.authors)
-                who = (authors[0].split()[-1] + (" et al." if len(authors) > 2 else
-                                                 f" and {authors[1].split()[-1]}"
-                                                 if len(authors) == 2 else "")
-                       if authors else other)
+                who = (
+                    authors[0].split()[-1]
+                    + (
+                        " et al."
+                        if len(authors) > 2
+                        else f" and {authors[1].split()[-1]}"
+                        if len(authors) == 2
+                        else ""
+                    )
+                    if authors
+                    else other
+                )
                 out.setdefault(e.erratum, []).append(
-                    {"paper": other, "id": c.id, "where": _edit_where(c, other, e),
-                     "printed": e.printed,
-                     "cite": f"{who} ({ref.year}), “{ref.title}”"})
+                    {
+                        "paper": other,
+                        "id": c.id,
+                        "where": _edit_where(c, other, e),
+                        "printed": e.printed,
+                        "cite": f"{who} ({ref.year}), “{ref.title}”",
+                    }
+                )
     return out
 
 
@@ -209,8 +132,9 @@ def _edit_where(claim, paper_key: str, edit) -> str:
     refs = [r.where for r in claim.refs if r.paper == paper_key] or [claim.refs[0].where]
     pieces = [p.strip() for w in refs for p in w.split("; ") if p.strip()]
     for w in pieces:
-        if any(h.strip().split(" (")[0] in str(edit.printed)
-               for h in w.split(",")[1:] if h.strip()):
+        if any(
+            h.strip().split(" (")[0] in str(edit.printed) for h in w.split(",")[1:] if h.strip()
+        ):
             return w
     return pieces[0]
 
@@ -219,8 +143,7 @@ def _where(claim, paper_key: str) -> str:
     return "; ".join(r.where for r in claim.refs if r.paper == paper_key) or claim.refs[0].where
 
 
-def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
-                 progress=None) -> dict:
+def build_errata(paper_key: str, *, run: bool = True, seed: int = 0, progress=None) -> dict:
     """The errata of one paper as a JSON-able dict.
 
     One entry per distinct edit (an erratum key), in paper order (:func:`locator_order`):
@@ -257,10 +180,11 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
     if not isinstance(paper_key, str):
         raise DTypeError(f"paper_key must be a string; got {paper_key!r}")
     if paper_key not in _errata_keys():
-        raise UsageError(f"unknown paper {paper_key!r} for errata; choose one of "
-                         f"{', '.join(_errata_keys())}"
-                         + ("" if paper_key not in PAPERS else
-                            " (it is declared with errata=False)"))
+        raise UsageError(
+            f"unknown paper {paper_key!r} for errata; choose one of "
+            f"{', '.join(_errata_keys())}"
+            + ("" if paper_key not in PAPERS else " (it is declared with errata=False)")
+        )
     ref = paper(paper_key)
     claims = [c for c in all_claims() if _primary_paper(c) == paper_key]
     elsewhere = _shared_elsewhere(paper_key)
@@ -276,29 +200,50 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
         if c.defect is None:
             missing.append(c.id)
             continue
-        reproduce = (f"tnverify show {c.id} --run" + (f" --seed {seed}" if seed else "")
-                     if c.package == "tnverify" else reproduce_command(c, seed))
+        reproduce = (
+            f"tnverify show {c.id} --run" + (f" --seed {seed}" if seed else "")
+            if c.package == "tnverify"
+            else reproduce_command(c, seed)
+        )
         where = _where(c, paper_key)
-        base = {"id": c.id, "where": where, "verdict": c.expected,
-                "corrected_by": c.corrected_by, "reproduce": reproduce,
-                "scope": scope_line(c, stops=True)}
+        base = {
+            "id": c.id,
+            "where": where,
+            "verdict": c.expected,
+            "corrected_by": c.corrected_by,
+            "reproduce": reproduce,
+            "scope": scope_line(c, stops=True),
+        }
         if run and progress is not None:
             progress(paper_key, to_run.index(c), len(to_run), c.id)
-        ce = _counterexample(c, seed) if run else None
+        ce = minimal_counterexample(c, seed) if run else None
         edits = c.defect.edits
         for i, edit in enumerate(edits):
             key = edit.erratum or (c.id if i == 0 else f"{c.id}/{i + 1}")
-            entry = errata.setdefault(key, {
-                "erratum": key, "kind": edit.kind, "label": LABELS[edit.kind],
-                "claims": [], "elsewhere": elsewhere.get(key, []),
-                "order": [list(x) if isinstance(x, tuple) else x
-                          for x in locator_order(where)] + [c.id, i]})
+            entry = errata.setdefault(
+                key,
+                {
+                    "erratum": key,
+                    "kind": edit.kind,
+                    "label": LABELS[edit.kind],
+                    "claims": [],
+                    "elsewhere": elsewhere.get(key, []),
+                    "order": [list(x) if isinstance(x, tuple) else x for x in locator_order(where)]
+                    + [c.id, i],
+                },
+            )
             if entry["kind"] == "published-number" != edit.kind:
                 # a published number that a misprint elsewhere explains: the shared edit
                 # is that misprint (ttlm Table 1's 4.2M and Table 2's T shape)
                 entry["kind"], entry["label"] = edit.kind, LABELS[edit.kind]
-            record: dict = dict(base, printed=edit.printed, meant=edit.meant, edit=i + 1,
-                          edits=len(edits), kind=edit.kind)
+            record: dict = dict(
+                base,
+                printed=edit.printed,
+                meant=edit.meant,
+                edit=i + 1,
+                edits=len(edits),
+                kind=edit.kind,
+            )
             if edit.why:
                 record["why"] = edit.why
             if i == 0:
@@ -306,7 +251,7 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
                     record["counterexample"] = _rounded(ce)
                     named = _readings_named(c, ce)
                     record["readings"] = named
-                    record["shows"] = describe_counterexample(ce, named)
+                    record["shows"] = describe_counterexample(ce, named, paper_key)
             else:
                 record["edit_of"] = c.id
             entry["claims"].append(record)
@@ -319,18 +264,28 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0,
             r["evidence_only"] = r["kind"] == "published-number" != entry["kind"]
         if edited and entry["claims"][0]["evidence_only"]:
             entry["claims"] = edited + [r for r in entry["claims"] if r["evidence_only"]]
-            entry["order"] = [list(x) if isinstance(x, tuple) else x
-                              for x in locator_order(edited[0]["where"])] + [
-                                  edited[0]["id"], edited[0]["edit"] - 1]
+            entry["order"] = [
+                list(x) if isinstance(x, tuple) else x for x in locator_order(edited[0]["where"])
+            ] + [edited[0]["id"], edited[0]["edit"] - 1]
     ordered = sorted(errata.values(), key=lambda e: _order_key(e["order"]))
     counts = {k: sum(1 for e in ordered if e["kind"] == k) for k in _KIND_ORDER}
     mathematical = sum(n for k, n in counts.items() if k in MATHEMATICAL_KINDS)
     plugins = dict.fromkeys(plugin_argument(c) for c in claims if c.package != "tnverify")
-    command = " ".join(["tnverify errata"] + [f"--plugin {shlex.quote(p)}" for p in plugins]
-                       + [f"--paper {paper_key}"])
-    return {"paper": ref.to_dict(), "seed": seed, "counts": counts,
-            "mathematical": mathematical, "errata": ordered, "remarks": remarks,
-            "without_defect": missing, "command": command}
+    command = " ".join(
+        ["tnverify errata"]
+        + [f"--plugin {shlex.quote(p)}" for p in plugins]
+        + [f"--paper {paper_key}"]
+    )
+    return {
+        "paper": ref.to_dict(),
+        "seed": seed,
+        "counts": counts,
+        "mathematical": mathematical,
+        "errata": ordered,
+        "remarks": remarks,
+        "without_defect": missing,
+        "command": command,
+    }
 
 
 def _readings_named(claim, ce: dict | None) -> dict[str, str]:
@@ -357,8 +312,15 @@ def _rounded(x):
     return x
 
 
-def write_errata(out: str | os.PathLike, papers=None, fmt: str = "md", *,
-                 seed: int = 0, run: bool = True, progress=None) -> list[Path]:
+def write_errata(
+    out: str | os.PathLike,
+    papers=None,
+    fmt: str = "md",
+    *,
+    seed: int = 0,
+    run: bool = True,
+    progress=None,
+) -> list[Path]:
     """Write one sheet per paper into directory ``out``; return the paths written.
 
     ``progress`` is passed to :func:`build_errata`.  The directory is created if needed;
@@ -370,35 +332,41 @@ def write_errata(out: str | os.PathLike, papers=None, fmt: str = "md", *,
     if not isinstance(fmt, str) or fmt not in ERRATA_FORMATS:
         raise UsageError(f"errata format must be one of {ERRATA_FORMATS}; got {fmt!r}")
     if not (papers is None or isinstance(papers, (str, list, tuple))):
-        raise DTypeError(f"papers must be None, a paper key or a list of them; got "
-                         f"{type(papers).__name__}")
-    keys = list(ERRATA_PAPERS if papers is None else
-                ([papers] if isinstance(papers, str) else papers))
+        raise DTypeError(
+            f"papers must be None, a paper key or a list of them; got {type(papers).__name__}"
+        )
+    keys = list(
+        ERRATA_PAPERS if papers is None else ([papers] if isinstance(papers, str) else papers)
+    )
     for k in keys:
         if not isinstance(k, str) or k not in _errata_keys():
             known = ", ".join(_errata_keys())
-            raise UsageError(f"unknown paper {k!r} for errata; choose one of {known}"
-                             + ("" if k not in PAPERS else " (the toolkit's own claims "
-                                "have no errata)"))
+            raise UsageError(
+                f"unknown paper {k!r} for errata; choose one of {known}"
+                + ("" if k not in PAPERS else " (the toolkit's own claims have no errata)")
+            )
     outdir = Path(out)
     if outdir.exists() and not outdir.is_dir():
         raise UsageError(f"--out {outdir} exists and is not a directory")
     try:
         outdir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"cannot create the errata directory {outdir}: "
-                         f"{exc.strerror or exc}") from None
+        raise UsageError(
+            f"cannot create the errata directory {outdir}: {exc.strerror or exc}"
+        ) from None
     if not os.access(outdir, os.W_OK):
         raise UsageError(f"the errata directory {outdir} is not writable")
     written = []
     for k in keys:
         sheet = build_errata(k, run=run, seed=seed, progress=progress)
         path = outdir / f"{k}.{fmt}"
-        text = (render_markdown(sheet) if fmt == "md"
-                else json.dumps(sheet, ensure_ascii=False, indent=1, sort_keys=True,
-                                default=str) + "\n")
+        text = (
+            render_markdown(sheet)
+            if fmt == "md"
+            else json.dumps(sheet, ensure_ascii=False, indent=1, sort_keys=True, default=str) + "\n"
+        )
         try:
-            write_text(path, text)             # atomic (tnverify.files)
+            write_text(path, text)  # atomic (tnverify.files)
         except OSError as exc:
             raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
         written.append(path)

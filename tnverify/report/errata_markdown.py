@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-
 from ..claims.readings import DEFECT_KINDS
 from ..errors import DTypeError, UsageError
 from .formulas import render
@@ -19,6 +18,7 @@ __all__ = ["md_text", "render_markdown"]
 
 #: The heading of a sheet's last section.
 _EDITORIAL_TITLE = "Editorial slips (not counted with the mathematical errata)"
+
 
 def _groups(entries: list[dict]) -> list[list[dict]]:
     """The entries joined by the claims they share (a statement with several edits, an
@@ -39,8 +39,6 @@ def _groups(entries: list[dict]) -> list[list[dict]]:
     for e in entries:
         groups.setdefault(find(e["claims"][0]["id"]), []).append(e)
     return list(groups.values())
-
-
 
 
 #: A ``<`` that CommonMark would read as the start of an HTML tag (a letter, ``/``, ``!``
@@ -72,16 +70,17 @@ def md_text(text, fmt: str = "markdown") -> str:
     if fmt == "myst":
         # formulas as $…$ and code as `…` kept; the text between them escaped as below
         parts = re.split(r"(\$[^$]*\$|`[^`]*`)", render(text, "myst"))
-        return "".join(part if k % 2 else _TAG_OPEN.sub("&lt;", re.sub(r"([\\_*])", r"\\\1", part))
-                       for k, part in enumerate(parts))
+        return "".join(
+            part if k % 2 else _TAG_OPEN.sub("&lt;", re.sub(r"([\\_*])", r"\\\1", part))
+            for k, part in enumerate(parts)
+        )
     # the formulas' plain Markdown form (tnverify.report.formulas: _ and * escaped outside
     # code), with a < that would open an HTML tag written as &lt;
     # (only there: a < before a space, a digit or = reads as itself and stays <)
     return _TAG_OPEN.sub("&lt;", render(text, "markdown"))
 
 
-def _claim_line(c: dict, shown_where: set, *, with_id: bool = True,
-                fmt: str = "markdown") -> str:
+def _claim_line(c: dict, shown_where: set, *, with_id: bool = True, fmt: str = "markdown") -> str:
     line = f"`{c['id']}`" if with_id else ""
     if c["where"] not in shown_where:
         line += f" ({md_text(c['where'], fmt)})"
@@ -93,26 +92,33 @@ def _claim_line(c: dict, shown_where: set, *, with_id: bool = True,
 
 
 def _kind_name(kind: str) -> str:
-    return {"published-number": "published number not reproduced",
-            "editorial": "editorial slip (not counted with the mathematical errata)"}.get(
-                kind, kind)
+    return {
+        "published-number": "published number not reproduced",
+        "editorial": "editorial slip (not counted with the mathematical errata)",
+    }.get(kind, kind)
 
 
 def _render_group(group: list[dict], fmt: str = "markdown") -> list[str]:
     records = [c for e in group for c in e["claims"]]
     ids = list(dict.fromkeys(c["id"] for c in records))
-    first = {c["id"]: c for c in records if c["edit"] == 1}   # the record with the run
+    first = {c["id"]: c for c in records if c["edit"] == 1}  # the record with the run
     head_where = first[ids[0]]["where"]
     shown = {head_where}
     out = [f"### {md_text(head_where, fmt)} — " + ", ".join(f"`{i}`" for i in ids), ""]
     n_edits, several = len(group), len(ids) > 1
     if several:
-        out += ["Statements: " + "; ".join(_claim_line(first[i], shown, fmt=fmt) for i in ids) + ".", ""]
+        out += [
+            "Statements: " + "; ".join(_claim_line(first[i], shown, fmt=fmt) for i in ids) + ".",
+            "",
+        ]
     else:
         kind = "" if n_edits > 1 else f"**{_kind_name(group[0]['kind']).capitalize()}.** "
-        out += [kind + _claim_line(first[ids[0]], shown, with_id=False, fmt=fmt)
-                + (f". The statement needs {n_edits} distinct edits." if n_edits > 1 else "."),
-                ""]
+        out += [
+            kind
+            + _claim_line(first[ids[0]], shown, with_id=False, fmt=fmt)
+            + (f". The statement needs {n_edits} distinct edits." if n_edits > 1 else "."),
+            "",
+        ]
     for k, e in enumerate(group, start=1):
         head = ""
         if n_edits > 1:
@@ -130,11 +136,15 @@ def _render_group(group: list[dict], fmt: str = "markdown") -> list[str]:
                 indent = "  "
             if c.get("evidence_only"):
                 # a published number the edit explains: no edit of its own
-                out.append(f"{indent}- **Evidence for the edit:** {md_text(c['printed'], fmt)}: "
-                           f"{md_text(c['meant'], fmt)}. {md_text(c.get('why', ''), fmt)}".rstrip())
+                out.append(
+                    f"{indent}- **Evidence for the edit:** {md_text(c['printed'], fmt)}: "
+                    f"{md_text(c['meant'], fmt)}. {md_text(c.get('why', ''), fmt)}".rstrip()
+                )
                 continue
-            out += [f"{indent}- **Printed:** {md_text(c['printed'], fmt)}",
-                    f"{indent}- **{e['label']}:** {md_text(c['meant'], fmt)}"]
+            out += [
+                f"{indent}- **Printed:** {md_text(c['printed'], fmt)}",
+                f"{indent}- **{e['label']}:** {md_text(c['meant'], fmt)}",
+            ]
             if c.get("why"):
                 out.append(f"{indent}- **Why:** {md_text(c['why'], fmt)}")
         # the same slip printed in another document (e["elsewhere"]) stays in the JSON
@@ -152,10 +162,38 @@ def _render_group(group: list[dict], fmt: str = "markdown") -> list[str]:
             out.append(f"{indent}- **Counterexample:** {md_text(c['shows'], fmt)}")
             for text in c.get("readings", {}).values():
                 out.append(f"{indent}  - Reading: {md_text(text, fmt)}")
-        out += [f"{indent}- **Scope:** {md_text(c['scope'], fmt)}",
-                f"{indent}- **Reproduce:** `{c['reproduce']}`"]
+        out += [
+            f"{indent}- **Scope:** {md_text(c['scope'], fmt)}",
+            f"{indent}- **Reproduce:** `{c['reproduce']}`",
+        ]
     out.append("")
     return out
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _summary_line(sheet: dict, entries: int) -> str:
+    """The sheet's count line: its entries (headings) and its distinct edits apart, and
+    what an edit is (one change to the text: an identical change printed in several
+    places counts once, a statement needing two changes counts two).
+
+    Examples
+    --------
+    >>> _summary_line({"counts": {"misprint": 9, "false": 4, "editorial": 1},
+    ...                "mathematical": 13}, 9)
+    '9 entries, 14 distinct edits (13 mathematical errata, 1 editorial slip; an edit is one change to the text: an identical change printed in several places counts once, a statement needing two edits counts two):'
+    """
+    edits = sum(sheet["counts"].values())
+    return (
+        f"{_plural(entries, 'entry', 'entries')}, "
+        f"{_plural(edits, 'distinct edit', 'distinct edits')} "
+        f"({_plural(sheet['mathematical'], 'mathematical erratum', 'mathematical errata')}, "
+        f"{_plural(sheet['counts']['editorial'], 'editorial slip', 'editorial slips')}; "
+        "an edit is one change to the text: an identical change printed in several "
+        "places counts once, a statement needing two edits counts two):"
+    )
 
 
 def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
@@ -171,44 +209,55 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
         raise UsageError(f"fmt must be 'markdown' or 'myst'; got {fmt!r}")
     keys = ("paper", "seed", "counts", "mathematical", "errata", "remarks", "without_defect")
     if not isinstance(sheet, dict) or any(k not in sheet for k in keys):
-        raise DTypeError(f"sheet must be the dict build_errata returns (keys {keys}); got "
-                         f"{type(sheet).__name__}")
-    check_sheet(sheet, DEFECT_KINDS)          # the nested structure, not only the keys
+        raise DTypeError(
+            f"sheet must be the dict build_errata returns (keys {keys}); got {type(sheet).__name__}"
+        )
+    check_sheet(sheet, DEFECT_KINDS)  # the nested structure, not only the keys
     p = sheet["paper"]
     out = [f"# Errata: {p['title']}", "", p["citation"], ""]
     groups = _groups(sheet["errata"])
     version = p.get("version") or (f"arXiv:{p['arxiv']}" if p.get("arxiv") else "")
     if version:
-        out += [(f"**Version.** The locators (sections, equations, tables, figures) refer "
-                 f"to {version}."), ""]
+        out += [
+            (
+                f"**Version.** The locators (sections, equations, tables, figures) refer "
+                f"to {version}."
+            ),
+            "",
+        ]
     command = sheet.get("command") or f"tnverify errata --paper {p['key']}"
-    out += [f"Generated by `{command}` from the claim registry "
-            "(do not edit by hand). Entries are in paper order, one per statement (statements "
-            "that share an edit are one entry). \"Meant\" gives the intended text of a "
-            "misprint or slip; \"Correction\" a true statement in place of a false one; "
-            "\"Clarification\" the reading an ambiguous statement needs; \"Why\" gives the "
-            "argument. A counterexample names the comparison that fails (\"check: …\") and, "
-            "where the paper's text admits several readings that give different results "
-            "there, the reading it was computed under (its text is given beneath it). Indices in counterexamples are "
-            "0-based (the paper's index 1 is 0 there), except where an explicit example says "
-            "\"1-based\" to keep the paper's own numbering; \"sizes\" are the model's, "
-            "\"probe sizes\" those of the check (samples drawn, paths simulated); a seed is "
-            "given only where the check drew random numbers. \"Scope\" names the cases the "
-            "verdict was computed on (a few small cases and, for some claims, a larger run); "
-            "each counterexample is re-run by the command beside it.", "",
-            (f"{sheet['mathematical']} mathematical "
-             f"{'erratum' if sheet['mathematical'] == 1 else 'errata'} and "
-             f"{sheet['counts']['editorial']} editorial "
-             f"{'slip' if sheet['counts']['editorial'] == 1 else 'slips'} "
-             f"(distinct edits, in {len(groups)} "
-             f"{'entry' if len(groups) == 1 else 'entries'}):"), "",
-            "| kind | edits |", "| --- | --- |"]
+    out += [
+        f"Generated by `{command}` from the claim registry "
+        "(do not edit by hand). Entries are in paper order, one per statement (statements "
+        'that share an edit are one entry). "Meant" gives the intended text of a '
+        'misprint or slip; "Correction" a true statement in place of a false one; '
+        '"Clarification" the reading an ambiguous statement needs; "Why" gives the '
+        'argument. A counterexample names the comparison that fails ("check: …") and, '
+        "where the paper's text admits several readings that give different results "
+        "there, the reading it was computed under (its text is given beneath it). Indices in counterexamples are "
+        "0-based (the paper's index 1 is 0 there), except where an explicit example says "
+        '"1-based" to keep the paper\'s own numbering; "sizes" are those the failing comparison used '
+        "(in the paper's notation where it has one, e.g. |V| for the vocabulary size), "
+        "the model's apart from "
+        '"probe sizes", those of the probe (samples drawn, paths simulated); a seed is '
+        "given only where the check drew random numbers: it seeds the NumPy generator "
+        "(`numpy.random.default_rng`) that the failing case draws them from, derived "
+        "from the command's `--seed` and the claim id, so the command beside it draws "
+        'the same numbers. "Scope" names the cases the '
+        "verdict was computed on (a few small cases and, for some claims, a larger run); "
+        "each counterexample is re-run by the command beside it.",
+        "",
+        _summary_line(sheet, len(groups)),
+        "",
+        "| kind | edits |",
+        "| --- | --- |",
+    ]
     out += [f"| {k} | {n} |" for k, n in sheet["counts"].items()]
     out.append("")
-    sections = (("Mathematical errata", [g for g in groups
-                                         if any(e["kind"] != "editorial" for e in g)]),
-                (_EDITORIAL_TITLE, [g for g in groups
-                                        if all(e["kind"] == "editorial" for e in g)]))
+    sections = (
+        ("Mathematical errata", [g for g in groups if any(e["kind"] != "editorial" for e in g)]),
+        (_EDITORIAL_TITLE, [g for g in groups if all(e["kind"] == "editorial" for e in g)]),
+    )
     for title, gs in sections:
         if not gs:
             continue
@@ -217,16 +266,21 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
             out += _render_group(g, fmt)
     if sheet["remarks"]:
         out += ["## Remarks (claims, or parts of claims, that hold)", ""]
-        for r in sheet["remarks"]:                   # the locator once, then the remarks
+        for r in sheet["remarks"]:  # the locator once, then the remarks
             if len(r["remarks"]) == 1:
-                out.append(f"- `{r['id']}` ({md_text(r['where'], fmt)}): "
-                           f"{md_text(r['remarks'][0], fmt)}")
+                out.append(
+                    f"- `{r['id']}` ({md_text(r['where'], fmt)}): {md_text(r['remarks'][0], fmt)}"
+                )
                 continue
             out.append(f"- `{r['id']}` ({md_text(r['where'], fmt)}):")
             out += [f"  - {md_text(text, fmt)}" for text in r["remarks"]]
         out.append("")
     if sheet["without_defect"]:
-        out += ["## Not yet classified", "",
-                "These claims do not hold but have no recorded defect yet: "
-                + ", ".join(f"`{i}`" for i in sheet["without_defect"]), ""]
+        out += [
+            "## Not yet classified",
+            "",
+            "These claims do not hold but have no recorded defect yet: "
+            + ", ".join(f"`{i}`" for i in sheet["without_defect"]),
+            "",
+        ]
     return "\n".join(out).rstrip() + "\n"

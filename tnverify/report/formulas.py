@@ -33,8 +33,18 @@ import re
 
 from ..errors import UsageError
 from ..validation import as_text
-from .tex import (ACCENTS, FUNCTIONS, GREEK, SUBSCRIPTS, SUPERSCRIPTS, SYMBOLS, to_html,
-                  to_plain, to_tex, to_unicode)
+from .tex import (
+    ACCENTS,
+    FUNCTIONS,
+    GREEK,
+    SUBSCRIPTS,
+    SUPERSCRIPTS,
+    SYMBOLS,
+    to_html,
+    to_plain,
+    to_tex,
+    to_unicode,
+)
 
 __all__ = ["FORMATS", "MATH_CLASS", "segments", "to_tex", "to_html", "to_unicode", "render"]
 
@@ -49,9 +59,16 @@ MATH_CLASS = "math notranslate nohighlight"
 
 
 _OPERATORS = set("=+−-×·<>≤≥≠≈/∈→←⊗⊙≡∼∝⋯…:|") | {"≔", "->", "<=", ">=", "!=", "==", ":="}
-_MATH_MARK = re.compile("[_^{}" + "".join(map(re.escape, set(SYMBOLS) - set('%#&$~\\*"“”…:')))
-                        + "".join(SUBSCRIPTS) + "".join(SUPERSCRIPTS) + "".join(ACCENTS)
-                        + "".join(GREEK) + "ϵϕϑϱς" + r"\U0001D400-\U0001D7FF]")
+_MATH_MARK = re.compile(
+    "[_^{}"
+    + "".join(map(re.escape, set(SYMBOLS) - set('%#&$~\\*"“”…:')))
+    + "".join(SUBSCRIPTS)
+    + "".join(SUPERSCRIPTS)
+    + "".join(ACCENTS)
+    + "".join(GREEK)
+    + "ϵϕϑϱς"
+    + r"\U0001D400-\U0001D7FF]"
+)
 _PROSE_COMPOUND = re.compile(r"^\S*-[a-z]{3,}\S*$|^\S+[a-z]{3,}-\S*$")
 
 # -- segmentation -----------------------------------------------------------------------
@@ -64,7 +81,7 @@ def _chunks(text: str) -> list[tuple[int, int]]:
     """Spans of the whitespace-separated words (whitespace inside braces or angle brackets
     does not separate; unbalanced brackets fall back to plain whitespace)."""
     spans, depth, start = [], 0, None
-    parens: list[bool] = []              # open parentheses: True for a script's ``_(``
+    parens: list[bool] = []  # open parentheses: True for a script's ``_(``
     for i, ch in enumerate(text):
         if ch in _OPEN:
             depth += 1
@@ -96,13 +113,15 @@ def _peel(word: str) -> tuple[int, int]:
         core = word[a:b]
         if not core:
             return a, len(word) - b
-        if core[0] in _LEAD and (core[0] not in "([" or core.count(core[0]) >
-                                 core.count(")" if core[0] == "(" else "]")):
+        if core[0] in _LEAD and (
+            core[0] not in "([" or core.count(core[0]) > core.count(")" if core[0] == "(" else "]")
+        ):
             a += 1
             continue
         last = core[-1]
-        if last in _TRAIL and (last not in ")]" or core.count(last) >
-                               core.count("(" if last == ")" else "[")):
+        if last in _TRAIL and (
+            last not in ")]" or core.count(last) > core.count("(" if last == ")" else "[")
+        ):
             # "…" and "..." stay with a formula; an apostrophe after a letter is a prime
             if last == "." and core.endswith(("..", "…")):
                 return a, len(word) - b
@@ -129,9 +148,9 @@ def _closing_quotes(text: str) -> str:
         before = text[i - 1] if i else " "
         after = text[i + 1] if i + 1 < len(text) else " "
         if open_ is None:
-            if (before.isspace() or before in "([“\"") and not after.isspace():
+            if (before.isspace() or before in '([“"') and not after.isspace():
                 open_ = i
-        elif not before.isspace() and (after.isspace() or after in ",;:.!?)]”\""):
+        elif not before.isspace() and (after.isspace() or after in ',;:.!?)]”"'):
             out[i] = _CLOSE_QUOTE
             open_ = None
     return "".join(out)
@@ -154,14 +173,18 @@ def _kind(core: str) -> str:
     if re.fullmatch(r"-?\d+(\.\d+)?([eE][-+]?\d+)?", core):
         return "weak"
     # a formula without marks: n(n+1)/2, x+y, t−1 (not "(16)", "1-2", "2-RNN")
-    if re.fullmatch(r"[A-Za-z0-9()+\-−/·=<>|]+", core) and not re.search(r"[A-Za-z]{3,}", core) \
-            and (re.search(r"[+−/=<>·]", core) or re.search(r"[A-Za-z]\(", core)):
+    if (
+        re.fullmatch(r"[A-Za-z0-9()+\-−/·=<>|]+", core)
+        and not re.search(r"[A-Za-z]{3,}", core)
+        and (re.search(r"[+−/=<>·]", core) or re.search(r"[A-Za-z]\(", core))
+    ):
         return "strong"
     call = re.fullmatch(r"([A-Za-z]+)\(\S*\)", core)
     if call and (len(call.group(1)) <= 2 or call.group(1) in FUNCTIONS):
         return "strong"
-    if re.fullmatch(r"\|[^\s|]+\|", core) \
-            or re.fullmatch(r"[A-Za-z]\d+|[A-Za-z][A-Za-z0-9]*[=<>+/][A-Za-z0-9=<>+/]*", core):
+    if re.fullmatch(r"\|[^\s|]+\|", core) or re.fullmatch(
+        r"[A-Za-z]\d+|[A-Za-z][A-Za-z0-9]*[=<>+/][A-Za-z0-9=<>+/]*", core
+    ):
         return "strong"
     return "text"
 
@@ -205,20 +228,23 @@ def segments(text) -> list[tuple[str, str]]:
         if i % 2:
             add("code", piece.strip("`"))
             continue
-        words = []                       # (core start, core end, kind)
+        words = []  # (core start, core end, kind)
         for s, e in _chunks(piece):
             a, b = _peel(piece[s:e])
-            kind = _kind(piece[s + a:e - b])
+            kind = _kind(piece[s + a : e - b])
             # an appendix's letter is a locator, not a variable ("App. C, Table 2")
-            if kind == "letter" and words and piece[words[-1][0]:words[-1][1]] in _APPENDIX:
+            if kind == "letter" and words and piece[words[-1][0] : words[-1][1]] in _APPENDIX:
                 kind = "text"
             words.append((s + a, e - b, kind, s, e))
         runs, cur = [], []
         for w in words:
             # a formula goes on over a word without edge punctuation, or over a comma into
             # another formula (x₁, …, x_i)
-            joins = w[2] != "text" and (not cur or w[0] == w[3] and (
-                cur[-1][1] == cur[-1][4] or piece[cur[-1][1]:cur[-1][4]] == ","))
+            joins = w[2] != "text" and (
+                not cur
+                or w[0] == w[3]
+                and (cur[-1][1] == cur[-1][4] or piece[cur[-1][1] : cur[-1][4]] == ",")
+            )
             if joins:
                 cur.append(w)
             else:
@@ -231,21 +257,30 @@ def segments(text) -> list[tuple[str, str]]:
         for run in runs:
             # an operator at the edge stays text; so do a number or an article unless an
             # operator joins it to the formula ("at 2 (Σ…)", "a sentence")
-            while run and (run[-1][2] == "op" or run[-1][2] in ("weak", "article") and (
-                    len(run) == 1 or run[-2][2] != "op")):
+            while run and (
+                run[-1][2] == "op"
+                or run[-1][2] in ("weak", "article")
+                and (len(run) == 1 or run[-2][2] != "op")
+            ):
                 run = run[:-1]
-            while run and (run[0][2] == "op" or run[0][2] in ("weak", "article") and (
-                    len(run) == 1 or run[1][2] != "op")):
+            while run and (
+                run[0][2] == "op"
+                or run[0][2] in ("weak", "article")
+                and (len(run) == 1 or run[1][2] != "op")
+            ):
                 run = run[1:]
             kinds = [w[2] for w in run]
-            if not run or not ("strong" in kinds or "letter" in kinds and len(run) == 1
-                               or "op" in kinds):
+            if not run or not (
+                "strong" in kinds or "letter" in kinds and len(run) == 1 or "op" in kinds
+            ):
                 continue
             start, end = run[0][0], run[-1][1]
             # a bracket the formula opened closes in it: "W^{hx}[o, i]", "ξ(x, y)"
             for o, c in ("()", "[]"):
-                while (piece.count(o, start, end) > piece.count(c, start, end)
-                       and piece[end:end + 1] == c):
+                while (
+                    piece.count(o, start, end) > piece.count(c, start, end)
+                    and piece[end : end + 1] == c
+                ):
                     end += 1
             if start < pos:
                 continue
@@ -296,17 +331,23 @@ def render(text, fmt: str = "mathjax") -> str:
         if fmt == "unicode":
             out.append(to_unicode(part) if kind == "math" else part)
         elif fmt == "markdown":
-            out.append(f"`{part}`" if kind == "code" else
-                       _md_escape(to_plain(part) if kind == "math" else part))
+            out.append(
+                f"`{part}`"
+                if kind == "code"
+                else _md_escape(to_plain(part) if kind == "math" else part)
+            )
         elif fmt == "myst":
             if kind == "math":
-                lead = part[:len(part) - len(part.lstrip())]
+                lead = part[: len(part) - len(part.lstrip())]
                 out.append(f"{lead}${to_tex(part)}$")
             else:
                 out.append(f"`{part}`" if kind == "code" else part)
         elif kind == "math":
-            out.append(to_html(part) if fmt == "html" else
-                       f'<span class="{MATH_CLASS}">\\({html.escape(to_tex(part))}\\)</span>')
+            out.append(
+                to_html(part)
+                if fmt == "html"
+                else f'<span class="{MATH_CLASS}">\\({html.escape(to_tex(part))}\\)</span>'
+            )
         elif kind == "code":
             out.append(f"<code>{html.escape(part)}</code>")
         else:

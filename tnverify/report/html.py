@@ -19,9 +19,16 @@ Examples
 
 from __future__ import annotations
 
-from .claim_sections import (EXACT_LEGEND, RATIO_LEGEND, ClaimGraph, claim_section, esc,
-                             format_ratio, primary_paper)
 from ..references import PAPERS
+from .claim_sections import (
+    EXACT_LEGEND,
+    RATIO_LEGEND,
+    ClaimGraph,
+    claim_section,
+    esc,
+    format_ratio,
+    primary_paper,
+)
 
 __all__ = ["REPORT_CSS", "REPORT_JS", "report_html", "proof_source"]
 
@@ -105,8 +112,10 @@ def proof_source(proof: str) -> str | None:
 
 def _select(id_: str, label: str, values) -> str:
     opts = "".join(f'<option value="{esc(v)}">{esc(v)}</option>' for v in values)
-    return (f'<label>{esc(label)} <select id="{id_}" class="tnv-filter">'
-            f'<option value="">all</option>{opts}</select></label>')
+    return (
+        f'<label>{esc(label)} <select id="{id_}" class="tnv-filter">'
+        f'<option value="">all</option>{opts}</select></label>'
+    )
 
 
 def _check_report(report) -> None:
@@ -120,12 +129,12 @@ def _check_report(report) -> None:
         if val is not None and not isinstance(val, dict):
             raise DTypeError(f"report.{name} must be a dict; got {type(val).__name__}")
     if not isinstance(report.results, (list, tuple)):
-        raise DTypeError(f"report.results must be a list of ClaimResult; got "
-                         f"{type(report.results).__name__}")
+        raise DTypeError(
+            f"report.results must be a list of ClaimResult; got {type(report.results).__name__}"
+        )
     for i, r in enumerate(report.results):
         if not isinstance(r, ClaimResult):
-            raise DTypeError(f"report.results[{i}] must be a ClaimResult; got "
-                             f"{type(r).__name__}")
+            raise DTypeError(f"report.results[{i}] must be a ClaimResult; got {type(r).__name__}")
 
 
 def report_html(report, *, title: str = "tnverify report") -> str:
@@ -146,9 +155,11 @@ def report_html(report, *, title: str = "tnverify report") -> str:
     from .. import __version__
     from ..errors import DTypeError
     from ..validation import as_seed, as_text
+
     if not all(hasattr(report, a) for a in ("results", "environment", "settings")):
-        raise DTypeError(f"report_html needs a Report (from run_claims); got "
-                         f"{type(report).__name__}")
+        raise DTypeError(
+            f"report_html needs a Report (from run_claims); got {type(report).__name__}"
+        )
     title = as_text(title, "title")
     _check_report(report)
     # the seed read like every seed: an int >= 0, never int() of a float or a string
@@ -156,63 +167,89 @@ def report_html(report, *, title: str = "tnverify report") -> str:
     seed = as_seed(0 if given is None else given, "report.settings['seed']")
     results = report.results
     graph = ClaimGraph.of(r.claim for r in results)
-    papers = list(dict.fromkeys(ref.paper for r in results for ref in r.claim.refs
-                                if hasattr(ref, "paper")))
+    papers = list(
+        dict.fromkeys(ref.paper for r in results for ref in r.claim.refs if hasattr(ref, "paper"))
+    )
 
     def cite(key, label):
         short = PAPERS[key].short if key in PAPERS else key
         return f'<a href="#paper-{esc(key)}" title="{esc(short)}">{label}</a>'
 
     def href(cid):
-        return f"#claim-{cid}" if cid in graph.claims else None   # not in this report
+        return f"#claim-{cid}" if cid in graph.claims else None  # not in this report
 
     env, st = report.environment or {}, report.settings or {}
-    head = [f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{esc(title)}</title><link rel=\"icon\" href=\"data:,\">"   # no favicon request
-            f"<style>{REPORT_CSS}"
-            "body{font-family:sans-serif;max-width:75em;margin:auto;padding:1em;color:#222}"
-            "</style></head><body>",
-            f"<h1>{esc(title)}</h1>",
-            f"<p>tnverify {esc(__version__)}, created {esc(report.created)}; Python "
-            f"{esc(env.get('python'))}, numpy {esc(env.get('numpy'))}, torch "
-            f"{esc(env.get('torch'))}; device <code>{esc(st.get('device'))}</code>, scale "
-            f"<code>{esc(st.get('scale'))}</code>, seed <code>{esc(st.get('seed'))}</code>"
-            + (f", run by <code>{esc(st['runner'])}</code>" if st.get("runner") else "")
-            + ".</p>",
-            f"<p><b>{esc(report.summary_line())}</b></p>"]
+    head = [
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        f'<title>{esc(title)}</title><link rel="icon" href="data:,">'  # no favicon request
+        f"<style>{REPORT_CSS}"
+        "body{font-family:sans-serif;max-width:75em;margin:auto;padding:1em;color:#222}"
+        "</style></head><body>",
+        f"<h1>{esc(title)}</h1>",
+        f"<p>tnverify {esc(__version__)}, created {esc(report.created)}; Python "
+        f"{esc(env.get('python'))}, numpy {esc(env.get('numpy'))}, torch "
+        f"{esc(env.get('torch'))}; device <code>{esc(st.get('device'))}</code>, scale "
+        f"<code>{esc(st.get('scale'))}</code>, seed <code>{esc(st.get('seed'))}</code>"
+        + (f", run by <code>{esc(st['runner'])}</code>" if st.get("runner") else "")
+        + ".</p>",
+        f"<p><b>{esc(report.summary_line())}</b></p>",
+    ]
     if papers:
-        head += ["<h2>Papers</h2>", "<ul>"] + [
-            f'<li id="paper-{esc(k)}"><b>{esc(k)}</b> ({esc(PAPERS[k].short)}): '
-            f'{esc(PAPERS[k].citation)}</li>'
-            for k in papers if k in PAPERS] + ["</ul>"]
+        head += (
+            ["<h2>Papers</h2>", "<ul>"]
+            + [
+                f'<li id="paper-{esc(k)}"><b>{esc(k)}</b> ({esc(PAPERS[k].short)}): '
+                f"{esc(PAPERS[k].citation)}</li>"
+                for k in papers
+                if k in PAPERS
+            ]
+            + ["</ul>"]
+        )
     verdicts = list(dict.fromkeys(r.verdict for r in results))
     paper_keys = list(dict.fromkeys(primary_paper(r.claim) for r in results))
     topics = list(dict.fromkeys(r.claim.topic for r in results))
-    table = ["<h2>Claims</h2>", '<p class="tnv-filters">',
-             _select("f-verdict", "verdict", verdicts), _select("f-paper", "paper", paper_keys),
-             _select("f-topic", "topic", topics), ' <span id="f-count"></span></p>',
-             f'<p class="tnv-legend">{esc(RATIO_LEGEND)} {esc(EXACT_LEGEND)}</p>',
-             '<table class="tnv-table" id="tnv-claims"><thead><tr><th>id</th><th>paper</th>'
-             '<th>verdict</th><th>expected</th><th><abbr title="largest error / tolerance">'
-             'err/tol</abbr></th><th>seconds</th></tr></thead><tbody>']
+    table = [
+        "<h2>Claims</h2>",
+        '<p class="tnv-filters">',
+        _select("f-verdict", "verdict", verdicts),
+        _select("f-paper", "paper", paper_keys),
+        _select("f-topic", "topic", topics),
+        ' <span id="f-count"></span></p>',
+        f'<p class="tnv-legend">{esc(RATIO_LEGEND)} {esc(EXACT_LEGEND)}</p>',
+        '<table class="tnv-table" id="tnv-claims"><thead><tr><th>id</th><th>paper</th>'
+        '<th>verdict</th><th>expected</th><th><abbr title="largest error / tolerance">'
+        "err/tol</abbr></th><th>seconds</th></tr></thead><tbody>",
+    ]
     differing = {id(r) for r in report.differing}
     anchors, runs = [], {}
-    for r in results:            # a claim run several times: claim-ID, claim-ID-2, ...
+    for r in results:  # a claim run several times: claim-ID, claim-ID-2, ...
         runs[r.claim.id] = runs.get(r.claim.id, 0) + 1
         k = runs[r.claim.id]
         anchors.append(f"claim-{r.claim.id}" + (f"-{k}" if k > 1 else ""))
     for r, anchor in zip(results, anchors):
         c = r.claim
         mark = "✗ differs" if id(r) in differing else "✓"
-        table.append(f'<tr data-verdict="{esc(r.verdict)}" data-paper="{esc(primary_paper(c))}"'
-                     f' data-topic="{esc(c.topic)}"><td><a href="#{esc(anchor)}"><code>'
-                     f'{esc(c.id)}</code></a></td><td>{esc(c.locator)}</td><td>'
-                     f'<span class="tnv-badge tnv-{esc(r.verdict)}">{esc(r.verdict)}</span></td>'
-                     f"<td>{esc(c.expected)} {mark}</td><td>{esc(format_ratio(r))}</td>"
-                     f"<td>{r.seconds:.2f}</td></tr>")
+        table.append(
+            f'<tr data-verdict="{esc(r.verdict)}" data-paper="{esc(primary_paper(c))}"'
+            f' data-topic="{esc(c.topic)}"><td><a href="#{esc(anchor)}"><code>'
+            f"{esc(c.id)}</code></a></td><td>{esc(c.locator)}</td><td>"
+            f'<span class="tnv-badge tnv-{esc(r.verdict)}">{esc(r.verdict)}</span></td>'
+            f"<td>{esc(c.expected)} {mark}</td><td>{esc(format_ratio(r))}</td>"
+            f"<td>{r.seconds:.2f}</td></tr>"
+        )
     table.append("</tbody></table>")
-    sections = [claim_section(r.claim, r, graph=graph, href=href, cite=cite,
-                              proof_source=proof_source, seed=seed, anchor=anchor)
-                for r, anchor in zip(results, anchors)]
+    sections = [
+        claim_section(
+            r.claim,
+            r,
+            graph=graph,
+            href=href,
+            cite=cite,
+            proof_source=proof_source,
+            seed=seed,
+            anchor=anchor,
+        )
+        for r, anchor in zip(results, anchors)
+    ]
     tail = [f"<script>{REPORT_JS}</script></body></html>"]
     return "\n".join(head + table + sections + tail) + "\n"

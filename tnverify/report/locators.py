@@ -21,8 +21,7 @@ _NUMBER = re.compile(r"(?:Table|Fig|Algorithm|Def|Prop|Thm|Lemma)\.?\s*([0-9]+(?
 
 def _roman(text: str) -> int:
     values = [_ROMAN[ch] for ch in text]
-    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v
-               for i, v in enumerate(values))
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
 
 
 def locator_order(where: str) -> tuple:
@@ -40,13 +39,12 @@ def locator_order(where: str) -> tuple:
     if not isinstance(where, str):
         raise DTypeError(f"where must be a locator text; got {type(where).__name__}")
     sec, app = _SECTION.search(where), _APPENDIX.search(where)
-    first = min((m for m in (sec, app) if m is not None), key=lambda m: m.start(),
-                default=None)
+    first = min((m for m in (sec, app) if m is not None), key=lambda m: m.start(), default=None)
     eq, num = _EQUATION.search(where), _NUMBER.search(where)
-    if eq:               # equations first: a section's equations, then its other numbers
+    if eq:  # equations first: a section's equations, then its other numbers
         number = tuple(int(x) for x in eq.group(1).split("."))
     else:
-        number = (10 ** 6,) + (tuple(int(x) for x in num.group(1).split(".")) if num else ())
+        number = (10**6,) + (tuple(int(x) for x in num.group(1).split(".")) if num else ())
     if first is None:
         return (0, number, number)
     if first is app:

@@ -10,8 +10,16 @@ import re
 from ..claims.evidence import jsonable
 from .formulas import render
 
-__all__ = ["md_cell", "threads_text", "statement_lines", "compact_json", "md_section",
-           "md_papers", "md_computed", "md_holding_section"]
+__all__ = [
+    "md_cell",
+    "threads_text",
+    "statement_lines",
+    "compact_json",
+    "md_section",
+    "md_papers",
+    "md_computed",
+    "md_holding_section",
+]
 
 
 def md_cell(text: str) -> str:
@@ -27,13 +35,17 @@ def threads_text(threads) -> str:
     blas_text = ", ".join(f"{k} {v}" for k, v in blas.items()) or "none loaded"
     torch = threads.get("torch")
     per = threads.get("per_process")
-    return (f"BLAS threads: {blas_text}; torch threads: "
-            f"{'torch not used' if torch is None else torch}"
-            + (f"; {per} thread(s) per worker process" if per is not None else ""))
+    return (
+        f"BLAS threads: {blas_text}; torch threads: "
+        f"{'torch not used' if torch is None else torch}"
+        + (f"; {per} thread(s) per worker process" if per is not None else "")
+    )
 
 
-_BREAKS = re.compile(r'\s+(?=(?:Require|Ensure|Steps, as printed|Input|Output):)'
-                     r'|(?<=[.:;"”])\s+(?=\d{1,2}\.\s)')
+_BREAKS = re.compile(
+    r"\s+(?=(?:Require|Ensure|Steps, as printed|Input|Output):)"
+    r'|(?<=[.:;"”])\s+(?=\d{1,2}\.\s)'
+)
 
 
 def statement_lines(statement: str) -> list[str]:
@@ -51,8 +63,10 @@ def compact_json(obj) -> str:
     is read by key; a list of numbers should not take a line per number)."""
     if not isinstance(obj, dict) or not obj:
         return json.dumps(obj, ensure_ascii=False)
-    items = [f"  {json.dumps(str(k), ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}"
-             for k, v in obj.items()]
+    items = [
+        f"  {json.dumps(str(k), ensure_ascii=False)}: {json.dumps(v, ensure_ascii=False)}"
+        for k, v in obj.items()
+    ]
     return "{\n" + ",\n".join(items) + "\n}"
 
 
@@ -67,8 +81,9 @@ def _case_lines(side_name: str, side) -> list[str]:
         if ev.ill_posed:
             texts.append(f"ill-posed: {ev.ill_posed}")
         for name, sub in (ev.readings or {}).items():
-            texts.append(f"reading `{name}`: **{sub.verdict}** ({md_cell(sub.compared)}"
-                         f"{_md_err(sub)})")
+            texts.append(
+                f"reading `{name}`: **{sub.verdict}** ({md_cell(sub.compared)}{_md_err(sub)})"
+            )
         for name in ev.failing_parts():
             sub = ev.parts[name]
             texts.append(f"part `{name}`: **{sub.verdict}**{_md_err(sub)}")
@@ -82,8 +97,10 @@ def _case_lines(side_name: str, side) -> list[str]:
         elif len(cases) == n:
             label = f"{side_name} side, all {n} cases"
         else:
-            label = (f"{side_name} side, case{'s' if len(cases) > 1 else ''} "
-                     f"{', '.join(map(str, cases))} of {n}")
+            label = (
+                f"{side_name} side, case{'s' if len(cases) > 1 else ''} "
+                f"{', '.join(map(str, cases))} of {n}"
+            )
         out.append(f"- {label}: {text}")
     return out
 
@@ -91,13 +108,18 @@ def _case_lines(side_name: str, side) -> list[str]:
 def md_papers(results) -> list[str]:
     """The papers the results cite, each full citation once (the sections name the paper
     key and the locator only)."""
-    keys = list(dict.fromkeys(ref.paper for r in results for ref in r.claim.refs
-                              if hasattr(ref, "paper")))
+    keys = list(
+        dict.fromkeys(ref.paper for r in results for ref in r.claim.refs if hasattr(ref, "paper"))
+    )
     if not keys:
         return []
     from ..references import PAPERS
-    return ["## Papers", ""] + [f"- `{k}` ({PAPERS[k].short}): {PAPERS[k].citation}"
-                                for k in keys if k in PAPERS] + [""]
+
+    return (
+        ["## Papers", ""]
+        + [f"- `{k}` ({PAPERS[k].short}): {PAPERS[k].citation}" for k in keys if k in PAPERS]
+        + [""]
+    )
 
 
 def md_section(r, seen: dict | None = None) -> list[str]:
@@ -111,19 +133,29 @@ def md_section(r, seen: dict | None = None) -> list[str]:
     c = r.claim
     parts = statement_lines(c.statement)
     # a hard line break ("  ") keeps the parts on their own lines in rendered Markdown
-    quote = [(f"> {render(line, 'markdown')}" + ("  " if i + 1 < len(parts) and parts[i + 1] else "")) if line
-             else ">" for i, line in enumerate(parts)]
+    quote = [
+        (f"> {render(line, 'markdown')}" + ("  " if i + 1 < len(parts) and parts[i + 1] else ""))
+        if line
+        else ">"
+        for i, line in enumerate(parts)
+    ]
     refs = "; ".join(str(ref) for ref in c.refs) or (c.source or "—")
-    label = (f"Semantic control (not a statement of the paper) of `{c.control_of}`; source: "
-             if getattr(c, "control_of", None) else "References: ")
-    out = [f"## `{c.id}`: {r.verdict} (expected {c.expected})", "", *quote, "",
-           label + refs, ""]
+    label = (
+        f"Semantic control (not a statement of the paper) of `{c.control_of}`; source: "
+        if getattr(c, "control_of", None)
+        else "References: "
+    )
+    out = [f"## `{c.id}`: {r.verdict} (expected {c.expected})", "", *quote, "", label + refs, ""]
     if c.defect is not None:
         for i, d in enumerate(c.defect.edits):
             label = "Defect" if i == 0 else "Further edit"
-            out += [f"{label}: **{d.kind}**" + (f" (erratum `{d.erratum}`)" if d.erratum else ""),
-                    "", f"- Printed: {render(str(d.printed), 'markdown')}",
-                    f"- Meant: {render(str(d.meant), 'markdown')}", ""]
+            out += [
+                f"{label}: **{d.kind}**" + (f" (erratum `{d.erratum}`)" if d.erratum else ""),
+                "",
+                f"- Printed: {render(str(d.printed), 'markdown')}",
+                f"- Meant: {render(str(d.meant), 'markdown')}",
+                "",
+            ]
     for r_ in c.readings.values():
         verb = "supported by" if r_.admissible else "ruled out by"
         quote = ""
@@ -150,10 +182,16 @@ def md_section(r, seen: dict | None = None) -> list[str]:
 
         found = explain_counterexample(r)
         ill = r.verdict == "ill-posed"
-        label = ("Why it is ill-posed (the readings' outcomes):" if ill else
-                 "Counterexample (what was compared, at which parameters and seed):")
-        out += ["", label, ""] + ([found[1], ""] if found else []) + [
-            "```json", compact_json(jsonable(r.counterexample)), "```"]
+        label = (
+            "Why it is ill-posed (the readings' outcomes):"
+            if ill
+            else "Counterexample (what was compared, at which parameters and seed):"
+        )
+        out += (
+            ["", label, ""]
+            + ([found[1], ""] if found else [])
+            + ["```json", compact_json(jsonable(r.counterexample)), "```"]
+        )
     return out
 
 
@@ -161,30 +199,45 @@ def md_computed(r) -> list[str]:
     """What a result computed, in Markdown: every comparison with its numbers (one row
     per comparison, the worst case's numbers) and every ``details`` entry as a small table
     with a column per case."""
-    from .evidence_text import fmt_number, comparison_rows, details_tables
+    from .evidence_text import comparison_rows, details_tables, fmt_number
 
     out = []
     rows = comparison_rows(r)
     if rows:
-        out += ["", "| side | where | compared | verdict | error | tolerance | err/tol | "
-                "negative control |", "|---|---|---|---|---|---|---|---|"]
+        out += [
+            "",
+            "| side | where | compared | verdict | error | tolerance | err/tol | "
+            "negative control |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
         for row in rows:
             n = len(row["cases"])
-            ratio = (fmt_number(row["ratio"]) if row["ratio"] is not None
-                     else "exact" if row.get("exact") else "—")
+            ratio = (
+                fmt_number(row["ratio"])
+                if row["ratio"] is not None
+                else "exact"
+                if row.get("exact")
+                else "—"
+            )
             tol = "—" if row.get("tolerance") is None else fmt_number(row["tolerance"])
             where = row["where"] + ("" if row["deciding"] else " (does not decide)")
-            out.append(f"| {row['side']} ({n} case{'s' if n != 1 else ''}) | "
-                       f"{md_cell(where)} | {md_cell(row['compared'])} | {row['verdict']} | "
-                       f"{fmt_number(row.get('error'))}"
-                       + (f" ({row['relative_to']})" if row.get("relative_to") else "")
-                       + f" | {tol} | {ratio} | "
-                       f"{md_cell(row.get('control', '—'))} |")
+            out.append(
+                f"| {row['side']} ({n} case{'s' if n != 1 else ''}) | "
+                f"{md_cell(where)} | {md_cell(row['compared'])} | {row['verdict']} | "
+                f"{fmt_number(row.get('error'))}"
+                + (f" ({row['relative_to']})" if row.get("relative_to") else "")
+                + f" | {tol} | {ratio} | "
+                f"{md_cell(row.get('control', '—'))} |"
+            )
     for t in details_tables(r):
         where = "" if t["where"] == "—" else f" — {t['where']}"
-        out += ["", f"Computed values, {t['side']} side{where}: {md_cell(t['compared'])}", "",
-                "| value | " + " | ".join(f"case {i}" for i in t["cases"]) + " |",
-                "|---|" + "---|" * len(t["cases"])]
+        out += [
+            "",
+            f"Computed values, {t['side']} side{where}: {md_cell(t['compared'])}",
+            "",
+            "| value | " + " | ".join(f"case {i}" for i in t["cases"]) + " |",
+            "|---|" + "---|" * len(t["cases"]),
+        ]
         for key, label, values in t["rows"]:
             name = f"`{key}`" + (f" ({label})" if label and label != key else "")
             out.append(f"| {md_cell(name)} | " + " | ".join(md_cell(v) for v in values) + " |")

@@ -22,11 +22,18 @@ def run_parallel(claims, results, seed, scale, device, sides, jobs, threads, pro
     from ..claims.pool import WorkerDied, run_in_processes
     from ..threads import resolve_threads
 
-    stream = run_in_processes(claims, jobs=jobs, threads=resolve_threads(threads), seed=seed,
-                              scale=scale, device=device, sides=sides)
+    stream = run_in_processes(
+        claims,
+        jobs=jobs,
+        threads=resolve_threads(threads),
+        seed=seed,
+        scale=scale,
+        device=device,
+        sides=sides,
+    )
     done = 0
     try:
-        if bar is not None:   # the bar's refresh thread starts after the workers are forked
+        if bar is not None:  # the bar's refresh thread starts after the workers are forked
             first = next(stream, None)
             bar.start()
             stream = _chain(first, stream)
@@ -48,9 +55,14 @@ def not_run_result(claim, reason: str, seed, scale, device) -> ClaimResult:
     """The ``error`` result of a claim whose worker died before it finished."""
     from ..claims.runner import SideResult
 
-    return ClaimResult(claim, ERROR, SideResult(ERROR, [], 0.0, reason),
-                       SideResult(SKIPPED, [], 0.0), 0.0,
-                       {"seed": seed, "scale": scale, "device": device})
+    return ClaimResult(
+        claim,
+        ERROR,
+        SideResult(ERROR, [], 0.0, reason),
+        SideResult(SKIPPED, [], 0.0),
+        0.0,
+        {"seed": seed, "scale": scale, "device": device},
+    )
 
 
 def _chain(first, rest):

@@ -25,9 +25,12 @@ from ..validation import as_flag, as_seed, as_text
 __all__ = ["SITE_MODULES", "site_generators", "build_site"]
 
 #: The modules ``tnverify site`` builds with (all in the ``docs`` extra).
-SITE_MODULES = {"sphinx": "sphinx", "myst_parser": "myst-parser",
-                "pydata_sphinx_theme": "pydata-sphinx-theme",
-                "sphinx-mathjax-offline": "sphinx-mathjax-offline"}
+SITE_MODULES = {
+    "sphinx": "sphinx",
+    "myst_parser": "myst-parser",
+    "pydata_sphinx_theme": "pydata-sphinx-theme",
+    "sphinx-mathjax-offline": "sphinx-mathjax-offline",
+}
 
 _CONF = '''"""Configuration of the site of plugin claims written by `tnverify site`."""
 import sys
@@ -89,14 +92,15 @@ def site_generators() -> Path:
         raise MissingDependencyError(
             "tnverify site builds with the site generators of a tnverify checkout "
             f"(docs/_ext, not found at {ext}): install tnverify from its repository with "
-            "pip install -e '.[docs]'")
+            "pip install -e '.[docs]'"
+        )
     return ext
 
 
 def _installed(module: str) -> bool:
     try:
         return importlib.util.find_spec(module) is not None
-    except (ValueError, ImportError):     # blocked (sys.modules[name] is None) or broken
+    except (ValueError, ImportError):  # blocked (sys.modules[name] is None) or broken
         return False
 
 
@@ -105,7 +109,8 @@ def _check_modules() -> None:
     if missing:
         raise MissingDependencyError(
             f"tnverify site needs {', '.join(missing)} (the docs extra): pip install -e "
-            f"'.[docs]' in a tnverify checkout, or pip install {' '.join(missing)}")
+            f"'.[docs]' in a tnverify checkout, or pip install {' '.join(missing)}"
+        )
 
 
 def build_site(plugins, out, *, seed: int = 0, quiet: bool = True) -> Path:
@@ -150,14 +155,16 @@ def build_site(plugins, out, *, seed: int = 0, quiet: bool = True) -> Path:
     _check_modules()
     ext = site_generators()
     if shutil.which("dot") is None:
-        raise MissingDependencyError("the claim graph needs Graphviz's `dot` (Debian: "
-                                     "apt-get install graphviz)")
+        raise MissingDependencyError(
+            "the claim graph needs Graphviz's `dot` (Debian: apt-get install graphviz)"
+        )
     names = []
     for p in plugins:
-        claims = load_plugin(p)           # a plugin that cannot be loaded fails here, plainly
+        claims = load_plugin(p)  # a plugin that cannot be loaded fails here, plainly
         names += list(dict.fromkeys(c.package for c in claims))
-    from .. import __version__
     from sphinx.cmd.build import build_main
+
+    from .. import __version__
 
     title = "Claims of " + ", ".join(dict.fromkeys(names))
     with tempfile.TemporaryDirectory(prefix="tnverify-site-") as tmp:
@@ -165,18 +172,40 @@ def build_site(plugins, out, *, seed: int = 0, quiet: bool = True) -> Path:
         (src / "_static").mkdir(parents=True)
         shutil.copy(ext.parent / "_static" / "tnverify.css", src / "_static" / "tnverify.css")
         shutil.copy(ext.parent / "_static" / "tnverify-scorer.js", src / "_static")
-        (src / "conf.py").write_text(_CONF.format(
-            ext=str(ext), project=title, plugins=[os.path.abspath(p) if p.endswith(".py")
-                                                  else p for p in plugins],
-            seed=seed, scorer=str(src / "_static" / "tnverify-scorer.js")), encoding="utf-8")
+        (src / "conf.py").write_text(
+            _CONF.format(
+                ext=str(ext),
+                project=title,
+                plugins=[os.path.abspath(p) if p.endswith(".py") else p for p in plugins],
+                seed=seed,
+                scorer=str(src / "_static" / "tnverify-scorer.js"),
+            ),
+            encoding="utf-8",
+        )
         args = " ".join(f"--plugin {p}" for p in plugins) + f" --out {out}"
-        (src / "index.md").write_text(_INDEX.format(
-            title=title, names=", ".join(f"`{n}`" for n in dict.fromkeys(names)),
-            version=__version__, seed=seed, args=args), encoding="utf-8")
-        argv = ["-b", "html", "--keep-going", "-d", str(Path(tmp) / "doctrees"), str(src),
-                str(out)] + (["-q"] if quiet else [])
+        (src / "index.md").write_text(
+            _INDEX.format(
+                title=title,
+                names=", ".join(f"`{n}`" for n in dict.fromkeys(names)),
+                version=__version__,
+                seed=seed,
+                args=args,
+            ),
+            encoding="utf-8",
+        )
+        argv = [
+            "-b",
+            "html",
+            "--keep-going",
+            "-d",
+            str(Path(tmp) / "doctrees"),
+            str(src),
+            str(out),
+        ] + (["-q"] if quiet else [])
         status = build_main(argv)
     if status != 0:
-        raise UsageError(f"the site of {', '.join(plugins)} did not build (Sphinx exit "
-                         f"status {status}; its messages are above)")
+        raise UsageError(
+            f"the site of {', '.join(plugins)} did not build (Sphinx exit "
+            f"status {status}; its messages are above)"
+        )
     return out / "index.html"

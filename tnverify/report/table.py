@@ -18,80 +18,70 @@ The JSON report has exactly this schema::
 from __future__ import annotations
 
 import datetime as _dt
-import importlib.metadata
 import json
 import os
-import platform
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Callable, Sequence
 
-import numpy as np
-
-from ..claims import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Claim, ClaimResult, run_claim
+from ..claims import (
+    ERROR,
+    FAILS,
+    HOLDS,
+    ILL_POSED,
+    SKIPPED,
+    VERDICTS,
+    Claim,
+    ClaimResult,
+    run_claim,
+)
 from ..errors import ReportFormatError
 from ..validation import as_callable, as_path
+from .environment import environment, thread_counts
 from .evidence_text import error_reason, format_ratio
-from .markdown import (md_cell, md_holding_section, md_papers, md_section,
-                       statement_lines, threads_text)
+from .markdown import (
+    md_cell,
+    md_holding_section,
+    md_papers,
+    md_section,
+    statement_lines,
+    threads_text,
+)
+from .progress import rich_progress
 
 __all__ = [
-    "REPORT_SUFFIXES", "VERDICT_STYLES", "ReportFormatError", "Report", "run_claims",
-    "environment", "check_report_path", "format_ratio", "error_reason", "ref_text",
-    "thread_counts", "statement_lines",
+    "REPORT_SUFFIXES",
+    "VERDICT_STYLES",
+    "ReportFormatError",
+    "Report",
+    "run_claims",
+    "environment",
+    "check_report_path",
+    "format_ratio",
+    "error_reason",
+    "ref_text",
+    "thread_counts",
+    "statement_lines",
 ]
 
 #: File suffixes :meth:`Report.write` understands.
 REPORT_SUFFIXES = (".json", ".md", ".html")
 #: rich styles of the verdicts in the terminal table.
-VERDICT_STYLES = {HOLDS: "green", FAILS: "red", ILL_POSED: "yellow", ERROR: "bold magenta",
-                  SKIPPED: "dim"}
+VERDICT_STYLES = {
+    HOLDS: "green",
+    FAILS: "red",
+    ILL_POSED: "yellow",
+    ERROR: "bold magenta",
+    SKIPPED: "dim",
+}
 
 #: ``progress(done, total, claim_id, result)``: called before each claim (``result`` is
 #: None, ``done`` claims finished) and after it (``result`` set, ``done`` incremented).
 ProgressCallback = Callable[[int, int, str, "ClaimResult | None"], None]
 #: ``case_progress(claim_id, side, index, n_cases)``: called before each case of a claim.
 CaseCallback = Callable[[str, str, int, int], None]
-
-
-def thread_counts() -> dict:
-    """The thread counts that can change round-off in the evidence: ``{"blas": {library:
-    threads}, "torch": n}``.
-
-    BLAS libraries are read with threadpoolctl (the loaded ones only); torch's intra-op
-    thread count only when torch is already imported (``None``: torch was not used in this
-    process, and reading the count must not import it).
-    """
-    blas: dict = {}
-    try:
-        from threadpoolctl import threadpool_info
-
-        for info in threadpool_info():
-            if info.get("user_api") == "blas":
-                blas[str(info.get("internal_api"))] = info.get("num_threads")
-    except Exception:  # noqa: BLE001 - an unreadable pool is recorded as unknown, not fatal
-        blas = {}
-    torch = sys.modules.get("torch")
-    n_torch = int(torch.get_num_threads()) if torch is not None else None
-    return {"blas": blas or None, "torch": n_torch}
-
-
-def environment(device: str, jobs: int = 1) -> dict:
-    """Versions of Python, numpy and torch, the device used, the BLAS and torch thread
-    counts (:func:`thread_counts`) and the number of worker processes ``jobs``.
-
-    torch's version is read from the installed package metadata so that writing a report
-    never imports torch.
-    """
-    try:
-        torch_version = importlib.metadata.version("torch")
-    except importlib.metadata.PackageNotFoundError:
-        torch_version = None
-    return {"python": platform.python_version(), "numpy": np.__version__,
-            "torch": torch_version, "device": device, "threads": thread_counts(),
-            "jobs": int(jobs)}
 
 
 def ref_text(ref) -> str:
@@ -111,15 +101,17 @@ def check_report_path(path: str | os.PathLike) -> Path:
     ReportFormatError
         For an unknown suffix, a missing directory or one we may not write to.
     """
-    p = as_path(path, "report path")        # DTypeError for a number, bytes or None
+    p = as_path(path, "report path")  # DTypeError for a number, bytes or None
     if p.suffix.lower() not in REPORT_SUFFIXES:
         raise ReportFormatError(
             f"report path must end in {', '.join(REPORT_SUFFIXES)} (JSON, Markdown or HTML); "
-            f"got {str(p)!r}")
+            f"got {str(p)!r}"
+        )
     parent = p.parent if str(p.parent) else Path(".")
     if not parent.is_dir():
-        raise ReportFormatError(f"cannot write report {str(p)!r}: directory {str(parent)!r} "
-                                "does not exist")
+        raise ReportFormatError(
+            f"cannot write report {str(p)!r}: directory {str(parent)!r} does not exist"
+        )
     if p.is_dir() or not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
         raise ReportFormatError(f"cannot write report {str(p)!r}: not a writable file path")
     return p
@@ -135,8 +127,9 @@ class Report:
     #: wall-clock seconds of the run (``None``: not measured; claims may run in parallel,
     #: so this is not the sum of the claims' seconds)
     wall_seconds: float | None = None
-    created: str = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc)
-                         .isoformat(timespec="seconds"))
+    created: str = field(
+        default_factory=lambda: _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    )
     #: ``None``, or the one line saying that a worker process died and how many claims did
     #: not run (``"a worker died (signal 9): 3 claims did not run"``); those claims are in
     #: :attr:`results` with verdict ``error`` and that reason.
@@ -169,10 +162,16 @@ class Report:
         """One line: the counts, the number differing from expected, the time."""
         counts = ", ".join(f"{n} {v}" for v, n in self.summary.items() if n)
         n = len(self.results)
-        tail = ("all as expected" if self.all_as_expected
-                else f"{len(self.differing)} differ from expected")
-        time = (f"{self.seconds:.1f} s" if self.wall_seconds is None else
-                f"{self.wall_seconds:.1f} s wall, {self.seconds:.1f} s of claims")
+        tail = (
+            "all as expected"
+            if self.all_as_expected
+            else f"{len(self.differing)} differ from expected"
+        )
+        time = (
+            f"{self.seconds:.1f} s"
+            if self.wall_seconds is None
+            else f"{self.wall_seconds:.1f} s wall, {self.seconds:.1f} s of claims"
+        )
         return f"{n} claim{'s' if n != 1 else ''}: {counts or 'none run'}; {tail} ({time})"
 
     # -- JSON --------------------------------------------------------------------
@@ -183,8 +182,10 @@ class Report:
         return {
             "tnverify_version": __version__,
             "created": self.created,
-            "environment": {k: self.environment.get(k)
-                            for k in ("python", "numpy", "torch", "device", "threads", "jobs")},
+            "environment": {
+                k: self.environment.get(k)
+                for k in ("python", "numpy", "torch", "device", "threads", "jobs")
+            },
             "settings": {k: self.settings.get(k) for k in ("scale", "seed", "device")}
             | ({"runner": self.settings["runner"]} if "runner" in self.settings else {}),
             "claims": [r.to_dict() for r in self.results],
@@ -201,13 +202,17 @@ class Report:
 
         env, st = self.environment, self.settings
         lines = [
-            "# tnverify report", "",
+            "# tnverify report",
+            "",
             f"tnverify {__version__}, created {self.created}; Python {env.get('python')}, "
             f"numpy {env.get('numpy')}, torch {env.get('torch')}; device "
             f"`{st.get('device')}`, scale `{st.get('scale')}`, seed `{st.get('seed')}`"
-            + (f", run by `{st['runner']}`" if st.get("runner") else "") + "; "
-            f"{threads_text(env.get('threads'))}.", "",
-            f"**{self.summary_line()}**", "",
+            + (f", run by `{st['runner']}`" if st.get("runner") else "")
+            + "; "
+            f"{threads_text(env.get('threads'))}.",
+            "",
+            f"**{self.summary_line()}**",
+            "",
             "| id | paper | verdict | expected | error/tolerance | seconds |",
             "|---|---|---|---|---|---|",
         ]
@@ -217,16 +222,22 @@ class Report:
             ratio = format_ratio(r)
             if r.verdict == ERROR and error_reason(r):
                 ratio = f"{ratio} {error_reason(r)}"
-            lines.append(f"| `{r.claim.id}` | {md_cell(r.claim.locator)} | **{r.verdict}** | "
-                         f"{r.claim.expected} {mark} | {md_cell(ratio)} | {r.seconds:.2f} |")
+            lines.append(
+                f"| `{r.claim.id}` | {md_cell(r.claim.locator)} | **{r.verdict}** | "
+                f"{r.claim.expected} {mark} | {md_cell(ratio)} | {r.seconds:.2f} |"
+            )
         from .claim_sections import EXACT_LEGEND, RATIO_LEGEND
+
         lines += ["", f"*{RATIO_LEGEND} {EXACT_LEGEND}*"]
         lines += [""] + md_papers(self.results)
         seen: dict = {}
         for r in self.results:
             # the full section (statement, references) unless the claim held as expected
-            lines += [""] + (md_section(r, seen) if r.verdict != HOLDS or not r.as_expected
-                             else md_holding_section(r))
+            lines += [""] + (
+                md_section(r, seen)
+                if r.verdict != HOLDS or not r.as_expected
+                else md_holding_section(r)
+            )
         return "\n".join(lines) + "\n"
 
     # -- output ------------------------------------------------------------------
@@ -239,17 +250,18 @@ class Report:
         a full disk never leaves a partial or torn report; a failure raises
         :class:`~tnverify.errors.WriteError` naming the file, the old report unchanged."""
         p = check_report_path(path)
-        for r in self.results:        # evidence edited after it was made: before any file
+        for r in self.results:  # evidence edited after it was made: before any file
             r.validate()
         suffix = p.suffix.lower()
         if suffix == ".html":
             from .html import report_html
+
             text = report_html(self)
         else:
             text = self.to_json() + "\n" if suffix == ".json" else self.to_markdown()
         from ..files import write_text
 
-        write_text(p, text)            # atomic: a reader never sees a partial report
+        write_text(p, text)  # atomic: a reader never sees a partial report
         return p
 
     def rows(self) -> tuple[list, list]:
@@ -257,19 +269,31 @@ class Report:
         (a ``reason`` column only when a check errored)."""
         from .terminal import Column
 
-        columns = [Column("id", keep=True), Column("paper", drop=0), Column("verdict"),
-                   Column("err/tol", justify="right"), Column("expected"),
-                   Column("s", justify="right", drop=1)]
+        columns = [
+            Column("id", keep=True),
+            Column("paper", drop=0),
+            Column("verdict"),
+            Column("err/tol", justify="right"),
+            Column("expected"),
+            Column("s", justify="right", drop=1),
+        ]
         with_reason = any(r.verdict == ERROR for r in self.results)
         if with_reason:
             columns.append(Column("reason"))
         differing = {id(r) for r in self.differing}
         rows = []
         for r in self.results:
-            mark = ((f"✗ differs ({r.claim.expected})", "red") if id(r) in differing
-                    else ("✓", "green"))
-            row = [r.claim.id, r.claim.locator, (r.verdict, VERDICT_STYLES.get(r.verdict, "")),
-                   format_ratio(r), mark, f"{r.seconds:.2f}"]
+            mark = (
+                (f"✗ differs ({r.claim.expected})", "red") if id(r) in differing else ("✓", "green")
+            )
+            row = [
+                r.claim.id,
+                r.claim.locator,
+                (r.verdict, VERDICT_STYLES.get(r.verdict, "")),
+                format_ratio(r),
+                mark,
+                f"{r.seconds:.2f}",
+            ]
             if with_reason:
                 row.append(error_reason(r) if r.verdict == ERROR else "")
             rows.append(row)
@@ -286,7 +310,7 @@ class Report:
         from .claim_sections import EXACT_LEGEND, RATIO_LEGEND
 
         print_table(console, *self.rows())
-        for legend in (RATIO_LEGEND, EXACT_LEGEND):   # the footer: what the numbers mean
+        for legend in (RATIO_LEGEND, EXACT_LEGEND):  # the footer: what the numbers mean
             if console.is_terminal:
                 console.print(f"[dim]{legend}[/]", highlight=False)
             else:
@@ -298,54 +322,18 @@ class Report:
             console.out(self.summary_line(), highlight=False)
 
 
-def _planned_cases(claims: Sequence[Claim], scale: str, sides: Sequence[str]) -> list[int]:
-    return [(len(c.space) if "small" in sides else 0)
-            + (len(c.scaled_space.get(scale, ())) if "scaled" in sides and c.scaled is not None
-               else 0) for c in claims]
-
-
-def _rich_progress(claims: Sequence[Claim], scale: str = "small",
-                   sides: Sequence[str] = ("small", "scaled")):
-    """A rich progress bar on stderr, or ``(None, None, None)`` when stderr is not a
-    terminal.  The bar counts cases, so it moves during a long claim.
-
-    Returns ``(bar, on_claim, on_case)``.
-    """
-    from rich.console import Console
-
-    console = Console(stderr=True)
-    if not console.is_terminal:
-        return None, None, None
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    planned = _planned_cases(claims, scale, sides)
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TextColumn("cases"), TimeElapsedColumn(), console=console, transient=True)
-    task = bar.add_task("verifying", total=max(sum(planned), 1))
-    state = {"base": 0, "claim": 0}
-
-    def on_claim(done, total, claim_id, result):
-        state["claim"] = done
-        if result is not None:
-            state["base"] = sum(planned[:done])
-        bar.update(task, completed=state["base"],
-                   description=f"[{done + (result is None)}/{total}] {claim_id}")
-
-    def on_case(claim_id, side, index, n_cases):
-        bar.update(task, completed=state["base"] + index
-                   + (len(claims[state["claim"]].space) if side == "scaled"
-                      and "small" in sides else 0),
-                   description=f"[{state['claim'] + 1}/{len(claims)}] {claim_id} "
-                               f"({side} case {index + 1}/{n_cases})")
-
-    return bar, on_claim, on_case
-
-
-def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
-               device: str = "cpu", progress: ProgressCallback | bool | None = None,
-               sides: Sequence[str] = ("small", "scaled"),
-               case_progress: CaseCallback | None = None, jobs: int = 1,
-               threads: int | None = None) -> Report:
+def run_claims(
+    claims: Sequence[Claim],
+    *,
+    seed: int = 0,
+    scale: str = "small",
+    device: str = "cpu",
+    progress: ProgressCallback | bool | None = None,
+    sides: Sequence[str] = ("small", "scaled"),
+    case_progress: CaseCallback | None = None,
+    jobs: int = 1,
+    threads: int | None = None,
+) -> Report:
     """Run claims and collect their results in a :class:`Report`.
 
     Parameters
@@ -385,18 +373,18 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
     from ..claims.pool import can_fork
     from ..threads import resolve_jobs, resolve_threads
 
-    jobs = resolve_jobs(jobs)                 # an integer >= 1 (UsageError otherwise)
+    jobs = resolve_jobs(jobs)  # an integer >= 1 (UsageError otherwise)
     threads = None if threads is None else resolve_threads(threads)
 
     parallel = jobs > 1 and len(claims) > 1 and can_fork()
-    if progress is True:               # the documented bool: True shows the bar, as None
+    if progress is True:  # the documented bool: True shows the bar, as None
         progress = None
     for hook, name in ((progress, "progress"), (case_progress, "case_progress")):
         if not (hook is None or hook is False):
             as_callable(hook, name)
     bar = None
     if progress is None:
-        bar, progress, bar_case = _rich_progress(claims, scale, sides)
+        bar, progress, bar_case = rich_progress(claims, scale, sides)
         case_progress = case_progress or bar_case
     elif progress is False:
         progress = None
@@ -406,8 +394,9 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
         if parallel:
             from .parallel import run_parallel
 
-            results, worker_died = run_parallel(claims, results, seed, scale, device, sides,
-                                                jobs, threads, progress, bar)
+            results, worker_died = run_parallel(
+                claims, results, seed, scale, device, sides, jobs, threads, progress, bar
+            )
         else:
             if bar is not None:
                 bar.start()
@@ -416,10 +405,13 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
                     progress(i, len(claims), claim.id, None)
                 on_case = None
                 if case_progress is not None:
+
                     def on_case(side, index, n_cases, _id=claim.id):
                         case_progress(_id, side, index, n_cases)
-                results[i] = run_claim(claim, seed=seed, scale=scale, device=device,
-                                       sides=sides, on_case=on_case)
+
+                results[i] = run_claim(
+                    claim, seed=seed, scale=scale, device=device, sides=sides, on_case=on_case
+                )
                 if progress:
                     progress(i + 1, len(claims), claim.id, results[i])
     finally:
@@ -429,5 +421,6 @@ def run_claims(claims: Sequence[Claim], *, seed: int = 0, scale: str = "small",
     env = environment(device, min(jobs, len(claims)) if parallel else 1)
     if threads is not None:
         env["threads"] = {**(env.get("threads") or {}), "per_process": threads}
-    return Report(results, settings, env, wall_seconds=time.perf_counter() - _t0,
-                  worker_died=worker_died)
+    return Report(
+        results, settings, env, wall_seconds=time.perf_counter() - _t0, worker_died=worker_died
+    )

@@ -5,8 +5,8 @@ the command line."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 __all__ = ["Column", "print_table"]
 
@@ -29,16 +29,19 @@ class Column:
 def _plain_table(con, columns: Sequence[Column], rows: Sequence[Sequence]) -> None:
     """Aligned columns, no width limit, one line per row; the droppable (wide, secondary)
     columns go last, so that a narrow pager wraps only the tail of a row."""
-    order = sorted(range(len(columns)), key=lambda i: (columns[i].drop is not None,
-                                                       -(columns[i].drop or 0)))
+    order = sorted(
+        range(len(columns)), key=lambda i: (columns[i].drop is not None, -(columns[i].drop or 0))
+    )
     columns = [columns[i] for i in order]
     rows = [[row[i] for i in order] for row in rows]
     texts = [[c if isinstance(c, str) else c[0] for c in row] for row in rows]
     widths = [max([len(col.name)] + [len(r[i]) for r in texts]) for i, col in enumerate(columns)]
 
     def line(cells):
-        out = [(c.rjust(w) if col.justify == "right" else c.ljust(w))
-               for c, w, col in zip(cells, widths, columns)]
+        out = [
+            (c.rjust(w) if col.justify == "right" else c.ljust(w))
+            for c, w, col in zip(cells, widths, columns)
+        ]
         return "  ".join(out).rstrip()
 
     con.out(line([c.name for c in columns]), highlight=False)
@@ -59,13 +62,15 @@ def _fitting(columns: Sequence[Column], rows, width: int) -> list[int]:
     texts = [[c if isinstance(c, str) else c[0] for c in row] for row in rows]
     natural = [max([len(col.name)] + [len(r[i]) for r in texts]) for i, col in enumerate(columns)]
     chosen = list(range(len(columns)))
-    order = sorted((i for i, c in enumerate(columns) if c.drop is not None),
-                   key=lambda i: columns[i].drop)
+    order = sorted(
+        (i for i, c in enumerate(columns) if c.drop is not None), key=lambda i: columns[i].drop
+    )
 
     def need(idx):
-        body = sum(natural[i] if columns[i].keep
-                   else min(natural[i], max(_READABLE, len(columns[i].name)))
-                   for i in idx)
+        body = sum(
+            natural[i] if columns[i].keep else min(natural[i], max(_READABLE, len(columns[i].name)))
+            for i in idx
+        )
         return body + 3 * len(idx) + 1
 
     for i in order:
@@ -92,8 +97,9 @@ def print_table(con, columns: Sequence[Column], rows: Sequence[Sequence]) -> Non
     for i in chosen:
         col = columns[i]
         if col.keep:
-            width = max([len(col.name)] + [len(r[i] if isinstance(r[i], str) else r[i][0])
-                                           for r in rows])
+            width = max(
+                [len(col.name)] + [len(r[i] if isinstance(r[i], str) else r[i][0]) for r in rows]
+            )
             t.add_column(col.name, justify=col.justify, no_wrap=True, min_width=width)
         else:
             t.add_column(col.name, justify=col.justify, overflow="fold")
@@ -104,5 +110,3 @@ def print_table(con, columns: Sequence[Column], rows: Sequence[Sequence]) -> Non
             cells.append(Text(cell) if isinstance(cell, str) else Text(cell[0], style=cell[1]))
         t.add_row(*cells)
     con.print(t)
-
-

@@ -70,7 +70,10 @@ def small_sec_531(params, rng, corrected):
                 "first part": first,
                 "second part": second,
                 "last part: length": compare_ints(
-                    "length of the displayed vector vs of the product", [shown.size], [prod.size]
+                    "length of the displayed vector vs of the product",
+                    [shown.size],
+                    [prod.size],
+                    sizes=sizes,
                 ),
                 "last part: first entries": compare_values(
                     "displayed entries vs product entries (first min(R,|V|))",

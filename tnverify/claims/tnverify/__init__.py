@@ -6,6 +6,11 @@ from ...references import paper
 
 #: The paper this folder's claims judge (its key is the prefix of their ids).
 PAPER = paper(
-    "tnverify", authors=(), title="tnverify's own statements",
-    venue="statements the papers use or gesture at, checked by the toolkit", year=None,
-    topic="the toolkit's own claims", errata=False)
+    "tnverify",
+    authors=(),
+    title="tnverify's own statements",
+    venue="statements the papers use or gesture at, checked by the toolkit",
+    year=None,
+    topic="the toolkit's own claims",
+    errata=False,
+)

@@ -216,6 +216,7 @@ def _span_part(params, rng) -> Evidence:
         [dim],
         [M**T - 1],
         "<=",
+        sizes={"M": M, "T": T, "R": R},
     )
     ev.details.update(
         span_dimension=dim,

@@ -64,6 +64,7 @@ def eq47_parts(params, rng, *, corrected: bool) -> dict:
         n=n,
         scale=scale,
         labels=[f"k = {k}, component {j} of x_k (0-based)" for k in range(K) for j in range(H)],
+        sizes={"H": H, "steps": K},
         **sem,
     )
     Bbar = Pinv @ B

@@ -147,6 +147,7 @@ def small_eq16(params, rng, corrected=False):
             rk,
             [m] * (n - 1),
             "<=",
+            sizes=sizes,
         )
         # Eckart–Young: no Eq. 16 tensor is closer (in relative Frobenius norm ‖𝒯 − 𝒯'‖/‖𝒯‖)
         # than the discarded singular-value tail of any unfolding

@@ -279,7 +279,9 @@ def small_app_a(params, rng, corrected=False):
         rhs3 = meant3
     else:
         rhs3 = np.array([sum(first[j, i] * h[j] for i in range(R)) for j in range(R)])
-    length = compare_ints("length of the step-III right-hand side vs |V|", [len(rhs3)], [V])
+    length = compare_ints(
+        "length of the step-III right-hand side vs |V|", [len(rhs3)], [V], sizes=sizes
+    )
     parts = {
         "step I": Evidence("step I", readings=step1, sizes=sizes),
         "step II": Evidence("step II", readings=step2, sizes=sizes),
