@@ -51,7 +51,8 @@ def small_eq27(params, rng, corrected: bool = False) -> Evidence:
     logits, w, rhs, lce, kw = _eq27_sides(params, rng)
     if not corrected:
         return compare_values(
-            "−Σ y log ŷ with y⁽ᵗ⁾[w_t] = 1 (as printed) vs −log ŷ⁽ᵗ⁾[w_{t+1}]",
+            "−Σ y log ŷ with y⁽ᵗ⁾[w_t] = 1 (as printed) vs −log ŷ⁽ᵗ⁾[w_{t+1}] (ŷ⁽ᵗ⁾ the "
+            "softmax of i.i.d. N(0, 1) logits, the words drawn uniformly from the vocabulary)",
             lce["w_t"],
             rhs,
             **kw,
