@@ -52,7 +52,8 @@ def small_eq27(params, rng, corrected: bool = False) -> Evidence:
     if not corrected:
         return compare_values(
             "−Σ y log ŷ with y⁽ᵗ⁾[w_t] = 1 (as printed) vs −log ŷ⁽ᵗ⁾[w_{t+1}] (ŷ⁽ᵗ⁾ the "
-            "softmax of i.i.d. N(0, 1) logits, the words drawn uniformly from the vocabulary)",
+            "softmax of i.i.d. N(0, 1) logits, the words drawn uniformly from the vocabulary, "
+            "the second then moved to differ from the first)",
             lce["w_t"],
             rhs,
             **kw,
