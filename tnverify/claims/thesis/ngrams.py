@@ -15,8 +15,8 @@ __all__ = ["STATEMENTS"]
 #: Statements quoted verbatim from the paper (locators in each claim's refs).
 STATEMENTS = {
     "thesis-eq-4.1": '"Let x represent a text composed of two sequences, each of length L ∈ ℕ₊, such that the distance between the first word of each sequence is S ∈ ℕ₊. … The averaged mutual information function, I : ℕ₊ → ℝ_{≥0}, of two sequences is defined as (Tanaka-Ishii, 2021): I(S) = Σ_{i=1}^L Σ_{x^{(i)},x^{(i+S)}∈V} P̃(X^{(i)}=x^{(i)}, X^{(i+S)}=x^{(i+S)}) log [P̃(X^{(i)}=x^{(i)}, X^{(i+S)}=x^{(i+S)}) / (P̃(X^{(i)}=x^{(i)}) P̃(X^{(i+S)}=x^{(i+S)}))], (4.1)".',
-    "thesis-eq-2.7": '"the estimated probability of a particular word x^{(t)} in the vocabulary being the next word is the tth component of ŷ^{(t)} (denoted as ŷ^{(t)}[w_t]). … the ground-truth distribution y^{(t)} is assumed to be an one-hot vector having y^{(t)}[w_t] = 1 … ℒ_CE = −Σ_{w∈[|V|]} y^{(t)}[w] log ŷ^{(t)}[w] = −log ŷ^{(t)}[w_{t+1}]. (2.7)"; "the probability the model assigns to the next word in the training sequence ŷ^{(t)}[w_{t+1}]". Eq. 2.6: ŷ^{(t)} = ψ(Ch^{(t)}), computed after reading x^{(t)}.\n  - The target index admits these readings:\n    - (a) y^{(t)}[w_t] = 1, as defined above Eq. 2.7;\n    - (b) y^{(t)}[w_{t+1}] = 1, as used on its right-hand side.',
-    "thesis-eq-2.11": '- Eq. 2.8: "PPL(x) = P̃(x)^{−1/L} = (Π_{t=1}^L 1/P̃(x^{(t)}|x^{(1)},…,x^{(t−1)}))^{1/L} (2.8)".\n  - Eq. 2.11: "we often approximate it with a (sufficiently long) sequence of fixed length: H(x) = −(1/L) log P̃(x) … PPL(x) = 2^{H(x)} = P̃(x)^{−1/L}. (2.11) In practical implementations, PPL is typically computed using Eq. 2.11 instead of Eq. 2.8 (i.e., taking the exponent of the cross-entropy rate)."\n  - §2.2.2: "if the vocabulary size of a dataset reaches 5000, there are |V|² = 2.5 × 10⁷ bigrams and |V|⁴ = 6.25 × 10¹⁴ 4-grams."\n  - "log" has no stated base. Readings: base 2; natural log.',
+    "thesis-eq-2.7": '"the estimated probability of a particular word x^{(t)} in the vocabulary being the next word is the tth component of ŷ^{(t)} (denoted as ŷ^{(t)}[w_t]). … the ground-truth distribution y^{(t)} is assumed to be an one-hot vector having y^{(t)}[w_t] = 1 … ℒ_CE = −Σ_{w∈[|V|]} y^{(t)}[w] log ŷ^{(t)}[w] = −log ŷ^{(t)}[w_{t+1}]. (2.7)"; "the probability the model assigns to the next word in the training sequence ŷ^{(t)}[w_{t+1}]". Eq. 2.6: ŷ^{(t)} = ψ(Ch^{(t)}), computed after reading x^{(t)}; the sentence after it: "The output ŷ^{(t)} is typically viewed as P_{x^{(1:t−1)}} : V → ℝ_{[0,1]} (i.e., the conditional probability distribution of the random variable X^{(t)} given X^{(1:t−1)} = x^{(1:t−1)} defined by the model".\n  - The target index admits these readings:\n    - (a) y^{(t)}[w_t] = 1, as defined above Eq. 2.7;\n    - (b) y^{(t)}[w_{t+1}] = 1, as used on its right-hand side.',
+    "thesis-eq-2.11": '- Eq. 2.8: "PPL(x) = P̃(x)^{−1/L} = (Π_{t=1}^L 1/P̃(x^{(t)}|x^{(1)},…,x^{(t−1)}))^{1/L} (2.8)".\n  - Eq. 2.11: "we often approximate it with a (sufficiently long) sequence of fixed length: H(x) = −(1/L) log P̃(x) … PPL(x) = 2^{H(x)} = P̃(x)^{−1/L}. (2.11) In practical implementations, PPL is typically computed using Eq. 2.11 instead of Eq. 2.8 (i.e., taking the exponent of the cross-entropy rate)."\n  - "log" has no stated base. Readings: base 2; natural log.',
 }
 
 _G = "born-machines-ngrams"
@@ -131,15 +131,26 @@ corrected_pair(
             "misprint",
             printed="y^{(t)}[w_t] = 1 (and 'the estimated probability of a "
             "particular word x^{(t)} in the vocabulary being the next word is the tth "
-            "component of ŷ^{(t)} (denoted as ŷ^{(t)}[w_t])')",
+            "component of ŷ^{(t)} (denoted as ŷ^{(t)}[w_t])'; after Eq. 2.6: 'The output "
+            "ŷ^{(t)} is typically viewed as P_{x^{(1:t−1)}} … the conditional probability "
+            "distribution of the random variable X^{(t)} given X^{(1:t−1)} = x^{(1:t−1)}')",
             meant="y^{(t)}[w_{t+1}] = 1 (and '… of a particular word x^{(t+1)} … being the "
             "next word is the w_{t+1}-th component of ŷ^{(t)} (denoted as "
-            "ŷ^{(t)}[w_{t+1}])')",
+            "ŷ^{(t)}[w_{t+1}])'; after Eq. 2.6: 'ŷ^{(t)} is typically viewed as "
+            "P_{x^{(1:t)}} … the conditional distribution of X^{(t+1)} given X^{(1:t)} = "
+            "x^{(1:t)}')",
             why="The right-hand side of Eq. 2.7 and the next sentence target 'the next word in "
             "the training sequence ŷ^{(t)}[w_{t+1}]', and ŷ^{(t)} is computed after "
             "reading x^{(t)} (Eq. 2.5–2.6); with y^{(t)}[w_t] = 1 the left-hand side "
-            "−Σ_w y^{(t)}[w] log ŷ^{(t)}[w] is −log ŷ^{(t)}[w_t] instead. Here t counts "
-            "from 1, as in the thesis; the counterexample below counts positions from 0.",
+            "−Σ_w y^{(t)}[w] log ŷ^{(t)}[w] is −log ŷ^{(t)}[w_t] instead. The sentence "
+            "after Eq. 2.6, which views ŷ^{(t)} as the conditional of X^{(t)} given "
+            "x^{(1:t−1)}, is the same slip (the printed index w_t, one step behind): by "
+            "Eq. 2.5 h^{(t)} reads f(x^{(t)}), so ŷ^{(t)} = ψ(Ch^{(t)}) depends on "
+            "x^{(1:t)} and can only be a distribution of the next word X^{(t+1)}, as the "
+            "teacher-forcing paragraph says ('use the correct sequence of words x^{(1:t)} "
+            "to estimate the probability of the next word x^{(t+1)}'); it is part of this "
+            "edit. Here t counts from 1, as in the thesis; the counterexample below counts "
+            "positions from 0.",
         ),
     ),
     corrected=dict(
@@ -156,7 +167,7 @@ claim(
     "thesis-eq-2.11",
     "perplexity = 2^H = P̃^(−1/L)",
     STATEMENTS["thesis-eq-2.11"],
-    refs("thesis", "§2.4, Eq. 2.8, 2.11", "thesis", "§2.2.2"),
+    refs("thesis", "§2.4, Eq. 2.8, 2.11"),
     th.small_eq211,
     topic=_G,
     space=({"length": 20}, {"length": 200}),

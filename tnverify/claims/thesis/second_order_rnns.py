@@ -127,7 +127,9 @@ def _eq513(params, rng, corrected):
         sizes=sizes,
         parts={
             "Σ over α_t (printed) vs 2-RNN": compare_values(
-                "Eq. 5.13 with its printed Σ_{α_t} (α_{t−1} left free) vs Eq. 5.11",
+                "Eq. 5.13 with its printed Σ_{α_t} (α_{t−1} left free; that α_{t−1}-indexed "
+                "output fed back as the next state) vs Eq. 5.11 with T_{jik} = G_{jki} (G and "
+                "h^(0) with i.i.d. N(0, 1) entries)",
                 literal,
                 ref,
                 n=n,

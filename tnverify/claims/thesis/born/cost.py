@@ -127,6 +127,7 @@ def small_cost(params, rng, corrected=False):
             ev = Evidence(
                 f"direct float64 P̃(x) = Ψ(x)²/Z stays representable, for {model}",
                 passed=bool(ok.all()),
+                sizes={"vocab_size": Vp, "length": Lp, "rank": R, "samples": params["samples"]},
                 control=Evidence(
                     f"control (the same P̃(x) computed directly in "
                     f"float32) of: P̃(x) stays representable, {key}",
@@ -158,6 +159,7 @@ def small_cost(params, rng, corrected=False):
                     ref,
                     n=Lp * R,
                     scale=np.abs(ref) + 1.0,
+                    sizes={"vocab_size": Vp, "length": Lp, "rank": R, "samples": params["samples"]},
                 )
             parts[f"(2) no underflow, {key}"] = ev
     details = {

@@ -136,7 +136,8 @@ def small_eq43(params, rng, corrected: bool = False):
             ),
         ),
         "Σ P̃ = 1": compare_values(
-            f"Σ_x P̃(x) vs 1 with Z = {'Σ_x |Ψ(x)|²' if corrected else 'Σ_x ‖x‖²_F = |V|^L'}",
+            f"Σ_x P̃(x) vs 1 with Z = {'Σ_x |Ψ(x)|²' if corrected else 'Σ_x ‖x‖²_F = |V|^L'}"
+            + ("" if corrected else " (core entries i.i.d. N(0, 1/(|V|·R_{t−1})))"),
             math.fsum(p.ravel()),
             1.0,
             n=n,

@@ -189,7 +189,15 @@ def eq519_readings(params, rng):
     rb = diag_rnn(lam, xs @ (Pinv @ B).T, hb0)  # 𝐏⁻¹𝐁
     return {
         "a": _vs_mapped(
-            "Eq. 5.19 with 𝐁 unchanged vs 𝐏⁻¹𝐡^(t) of Eq. 5.18", ra, ref, scale, T, H, sizes, det
+            "Eq. 5.19 with 𝐁 unchanged vs 𝐏⁻¹𝐡^(t) of Eq. 5.18 (𝐀, 𝐁 with i.i.d. N(0, 1/H) "
+            "entries, the inputs 𝐱^(t) and 𝐡^(0) with i.i.d. N(0, 1) entries, T steps)",
+            ra,
+            ref,
+            scale,
+            T,
+            H,
+            sizes,
+            det,
         ),
         "b": _vs_mapped(
             "Eq. 5.19 with 𝐏⁻¹𝐁 vs 𝐏⁻¹𝐡^(t) of Eq. 5.18", rb, ref, scale, T, H, sizes, det

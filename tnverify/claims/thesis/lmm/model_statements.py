@@ -147,7 +147,7 @@ corrected_pair(
     printed=dict(
         title="LMM-MMn: Min-Max normalisation as a linear transformation",
         statement=STATEMENTS["thesis-eq-5.24"],
-        refs=refs("thesis", "§5.4.2, Eq. 5.24", "thesis", "§7.2"),
+        refs=refs("thesis", "§5.4.2, Eq. 5.24", "thesis", "§1", "thesis", "§7.1"),
         small=N.small_eq524,
         readings=[
             Reading(
@@ -183,7 +183,10 @@ corrected_pair(
             "MMn(z₁) + MMn(z₂) in general (the counterexample below), and it is "
             "invariant under z ↦ cz + d for c > 0, which no linear map other "
             "than 0 is. §1 calls it linear too ('when combined with a linear "
-            "normalization layer, such as Min-Max normalization').",
+            "normalization layer, such as Min-Max normalization'), and §7.1 calls "
+            "LMM-MMn linear ('inherits fundamental properties from tensor networks, "
+            "which are linear, multiplicative, and complex-valued'). The counterexample "
+            "takes real 𝐳: MMn acts on the real part of the hidden states (§7.2).",
         ),
     ),
     corrected=dict(

@@ -65,10 +65,11 @@ STATEMENTS = {
         "inear. Here, to preserve the linearity, we opt for the widely adopted linear tra"
         "nsformation method known as Min-Max normalization (MMn; Sahu, 2015). … 𝐡^{(t)} ="
         " MMn(Λ𝐡^{(t−1)} ⊙ Γ𝐱^{(t)}), (5.24) where MMn(𝐳) = a + (𝐳 − min(𝐳))(b − a)/(max("
-        '𝐳) − min(𝐳)) ∈ ℝ^H_{[a,b]} and a, b are the min-max boundary values." §7.2: "the'
-        " activation function, Min-Max normalization (MMn), operates on real-valued weigh"
-        "ts (i.e., the real part of the hidden states) instead of complex-valued weights."
-        '"'
+        '𝐳) − min(𝐳)) ∈ ℝ^H_{[a,b]} and a, b are the min-max boundary values." §1: "when'
+        " combined with a linear normalization layer, such as Min-Max normalization (Sahu,"
+        ' 2015), LMMs show competitive effectiveness". §7.1: "Since LMM-MMn inherits fund'
+        "amental properties from tensor networks, which are linear, multiplicative, and c"
+        'omplex-valued."'
     ),
     "thesis-eq-6.3": (
         '"Theoretically, in the vanilla version of RNNs with identity activations, the gr'

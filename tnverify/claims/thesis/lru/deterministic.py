@@ -58,7 +58,8 @@ def eq47_parts(params, rng, *, corrected: bool) -> dict:
     lim = "k" if corrected else "k−1"
     sem = dict(control=printed47, control_label="the printed upper limit k−1") if corrected else {}
     parts[f"Eq. 4.7 Σ_{{j=0}}^{{{lim}}} A^j B u_{{k−j}} vs recurrence"] = compare_values(
-        f"Eq. 4.7 with upper limit {lim} vs x_k of the recurrence, k = 0..{K - 1}",
+        f"Eq. 4.7 with upper limit {lim} vs x_k of the recurrence, k = 0..{K - 1} (A with "
+        "i.i.d. N(0, 1/H) entries, B and the inputs u_k with i.i.d. N(0, 1) entries)",
         s47,
         xs,
         n=n,

@@ -80,17 +80,15 @@ def _small_eq413(params, rng, *, corrected=False):
             f"k = {params['k_symbolic']}; x_k = λx_(k−1) + u_k from x₀ = 0, u_i i.i.d. with "
             "mean 0 and variance 1)",
             passed=bool(ok),
+            sizes={"k_symbolic": params["k_symbolic"]},
             details={name: str(lines[name]), "E|x_k|^2": str(truth)},
             counterexample=None
             if ok
             else {
                 name: str(lines[name]).replace("**", "^"),
                 "E|x_k|^2": str(truth).replace("**", "^"),
-                "why": "exact in λ, so only k = k_symbolic "
-                "matters here; |λ| = abs_lambda, the "
-                "phase, steps and paths are those of the "
-                "same case's Monte Carlo checks of "
-                "E|x_k|² and of γ = √(1 − |λ|²)",
+                "why": "exact in λ (symbolic), so k = k_symbolic is the only size "
+                "this comparison uses",
             },
             control=Evidence(
                 f"control (the conjugate * dropped: Σ_{{i<k}} λ^{{2i}}) of: {name} "
@@ -149,7 +147,9 @@ corrected_pair(
             "k terms. Eq. 4.7 instead fixes x_{−1} = 0 and lists x₂ = A²Bu₀ + ABu₁ "
             "+ Bu₂, with the input u₀, so its sum needs the limit k (that entry). "
             "Started as Eq. 4.7 is, all three lines of Eq. 4.13 would run to k; "
-            "either way the limit k → ∞ is 1/(1 − |λ|²).",
+            "either way the limit k → ∞ is 1/(1 − |λ|²). The second line's "
+            "𝔼[u_{k−i}u_{k−j}] is read as 𝔼[u_{k−i}u_{k−j}*], the stated 𝔼[u_iu_j*] (the "
+            "conjugate comes from the * of the first line; for real noise they agree).",
         ),
     ),
     corrected=dict(

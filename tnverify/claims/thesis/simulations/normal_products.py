@@ -239,6 +239,7 @@ def _tail_parts(reading: str) -> dict:
         parts[f"{label} tails: {heavy} heavier"] = Evidence(
             compared,
             passed=bad is None,
+            sizes={"factors": P.FACTORS, "log_step": P.LOG_STEP},
             details={"tails": rows, "crossover": _crossover(reading, zscore)},
             counterexample=bad,
             control=Evidence(f"control ({variant}) of: {compared}", passed=c_ok),

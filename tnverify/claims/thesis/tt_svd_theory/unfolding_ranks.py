@@ -354,15 +354,31 @@ corrected_pair(
             also=(
                 Defect(
                     "ambiguous",
-                    printed="'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after 'for k = 2, …, L'",
-                    meant="'rank(𝐕̂_{[k]}) ≤ R_k, k = 2, …, L−1' (rows (α₁, i₂, …, "
-                    "i_k), as in Oseledets 2011, Thm. 2.1)",
-                    why="Under the proof's labelling (rows α₁i₂⋯i_k) the bound "
-                    "is trivial at k = 1 and at k = L (R_L = 1), so "
-                    "'∀k ∈ [L]' is loose rather than false; the induction "
-                    "needs k = 2, …, L−1. The later '𝐕̂_{[1]} with R₂ terms' "
-                    "uses the other labelling (the unfoldings of 𝐀 itself), "
-                    "and the two labellings clash.",
+                    printed="'rank(𝐕̂_{[k]}) ≤ R_k, ∀k ∈ [L]' after 'the unfoldings "
+                    "(𝐕̂_{[k]})_{\\overline{α₁i₂⋯i_k, i_{k+1}⋯i_L}} for k = 2, …, L', and "
+                    "then 'Now if we consider the unfolding 𝐕̂_{[1]}, we have: "
+                    "(𝐕̂_{[1]})_{\\overline{α₁i₂, i₃⋯i_L}} = Σ_{α₂=1}^{R₂} …'",
+                    meant="'rank(𝐕̂_{[k]}) ≤ R_k, k = 2, …, L−1', every 𝐕̂_{[k]} with "
+                    "rows (α₁, i₂, …, i_k), the labels of 𝐀's unfoldings (as in "
+                    "Oseledets 2011, Thm. 2.1), and the next paragraph's unfolding "
+                    "in the same labels: 'Now if we consider the unfolding 𝐕̂_{[2]}, "
+                    "we have: (𝐕̂_{[2]})_{\\overline{α₁i₂, i₃⋯i_L}} = Σ_{α₂=1}^{R₂} …' "
+                    "(the k = 2 case of the bound, R₂ terms)",
+                    why="The proof uses 𝐕̂_{[k]} in two labellings. It sets up "
+                    "𝐕̂_{[k]} with rows α₁i₂⋯i_k for k = 2, …, L (𝐀's labels: "
+                    "𝐕̂_{[k]} bounds R_k); in these labels k = 1 would split the "
+                    "long index (α₁i₂), so '∀k ∈ [L]' names a matrix that is not an "
+                    "unfolding of 𝐕̂, and k = L adds nothing (R_L = 1). The next "
+                    "paragraph's '𝐕̂_{[1]}' has rows (α₁i₂): the first unfolding in "
+                    "𝐕̂'s own labels (its first mode is (α₁i₂)), which is 𝐕̂_{[2]} in "
+                    "𝐀's labels, with R₂ terms. Read in 𝐕̂'s own labels, the printed "
+                    "bound at k = 1, rank(𝐕̂_{[1]}) ≤ R₁, is false: for the A = a ⊗ B "
+                    "of edit 1 (shape (3, 4, 3, 4)), R₁ = 1 while that unfolding has "
+                    "rank 4, the rank of B's first unfolding (the check's part 'k = 1' "
+                    "computes both). The clarification keeps one "
+                    "labelling, 𝐀's, throughout: it restricts k to 2, …, L−1, the "
+                    "cases the induction uses, and renames the later 𝐕̂_{[1]} to "
+                    "𝐕̂_{[2]}.",
                 ),
             ),
         ),
@@ -372,7 +388,8 @@ corrected_pair(
         statement=_PROOF_STMT
         + (
             " Corrected: 𝐀_{[1]} = 𝐔𝐕ᵀ, and rank(𝐕̂_{[k]}) ≤ R_k for k = "
-            "2, …, L−1 with 𝐀-based labels (rows (α₁, i₂, …, i_k))."
+            "2, …, L−1 with 𝐀-based labels (rows (α₁, i₂, …, i_k)); in these labels "
+            "the next paragraph's unfolding with rows (α₁i₂) and R₂ terms is 𝐕̂_{[2]}."
         ),
         small=lambda p, rng: _small_thm_3_2_1_proof(p, rng, corrected=True),
         proof="proofs/spine_tt_svd.py::prove_thesis_thm_3_2_1",

@@ -145,11 +145,17 @@ corrected_pair(
             "nonnegativity of P̃(x) … For example, prior studies typically define "
             'ψ(‖Ψ(x)‖²_F) = ‖Ψ(x)‖²_F / Z" (repeated after Eq. 5.10: "commonly defined as '
             'ψ(‖Ψ(X)‖²_F) = ‖Ψ(X)‖²_F / Z")',
-            meant="‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩² = (𝒜_{w₁…w_L})², the square of the amplitude Ψ(x) = "
-            "⟨𝒜, Φ(x)⟩ (the Born rule of §4.1.3, and a squared norm as Def. 3.1.7 "
-            "defines one); with it, ψ(y) = y/Z, Z = Σ_x ⟨𝒜, Φ(x)⟩², gives P̃(x) ≥ 0 and "
-            "Σ_x P̃(x) = 1. With Eq. 5.4 as printed, a ψ for signed scores (e.g. the "
-            "softmax of Prop. 5.2.2) is needed.",
+            meant="Keep Eq. 5.4 and Eq. 5.2 and replace the example ψ by one valid for a "
+            "signed score: ψ applied to the measurement ⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L} as "
+            "ψ(y) = y²/Z, Z = Σ_{x∈V^L} ⟨𝒜, Φ(x)⟩² (the Born rule of §4.1.3), or the "
+            "softmax of Prop. 5.2.2; then P̃(x) ≥ 0 and Σ_x P̃(x) = 1, and Eq. 5.4's "
+            "measurement is a signed score rather than a squared Frobenius norm. "
+            "Alternatively, square Eq. 5.4, ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩², a squared norm as "
+            "Def. 3.1.7 defines one, and keep ψ(y) = y/Z, Z = Σ_x ⟨𝒜, Φ(x)⟩²; the "
+            "knock-on is that line 2 of the proof of Prop. 5.2.1 becomes ψ(⟨𝒜, Φ(x)⟩²) "
+            "and Eq. 5.2 must read P̃(x) = ψ(((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ "
+            "(𝐟^{(L)})ᵀ𝐆^{(L)})²). The Born ψ of the first and the squared Eq. 5.4 of the "
+            "second give the same P̃(x).",
             why="⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L} = 𝐆^{(1)}_{:,w₁,:} ⋯ 𝐆^{(L)}_{:,w_L,:} is a product of "
             "real matrices, negative for some sequences when the cores have entries of "
             "both signs; it is not a squared norm (Def. 3.1.7: ‖𝐀‖²_F = ⟨𝐀, 𝐀⟩ ≥ 0). "
@@ -157,17 +163,20 @@ corrected_pair(
             "𝒜_x has the sign opposite to Z (and Z itself can be 0), so the example does "
             "not ensure the nonnegativity Eq. 5.1 states. The check below draws real "
             "cores with i.i.d. N(0, 1/R_{t−1}) entries and evaluates P̃(x) = 𝒜_x/Z at "
-            "every one of the |V|^L sequences. Eq. 5.2 itself, ψ(𝒜_{w₁…w_L}) = "
-            "ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)}), holds for every ψ "
-            "(thesis-prop-5.2.1).",
+            "every one of the |V|^L sequences. With Eq. 5.4 as printed, Eq. 5.2, "
+            "ψ(𝒜_{w₁…w_L}) = ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ (𝐟^{(L)})ᵀ𝐆^{(L)}), holds for every ψ "
+            "(thesis-prop-5.2.1), so the first correction changes only the example ψ; "
+            "the second changes Eq. 5.4 and with it Eq. 5.2. The corrected check "
+            "computes P̃(x) = ⟨𝒜, Φ(x)⟩²/Z, which is both.",
         ),
     ),
     corrected=dict(
-        title="Eq. 5.1's ψ(y) = y/Z on the squared amplitude ⟨𝒜, Φ(x)⟩²",
+        title="ψ(y) = y²/Z on Eq. 5.4's signed ⟨𝒜, Φ(x)⟩ (= y/Z on its square)",
         statement=(
-            "Corrected: with the measurement ‖Ψ(x)‖²_F = ⟨𝒜, Φ(x)⟩² (the squared "
-            "amplitude) and ψ(y) = y/Z, Z = Σ_{x∈V^L} ⟨𝒜, Φ(x)⟩², P̃(x) ≥ 0 for every "
-            "x and Σ_x P̃(x) = 1, for every set of real TT-cores."
+            "Corrected: with Eq. 5.4's measurement ⟨𝒜, Φ(x)⟩ (a signed score) and the "
+            "example ψ(y) = y²/Z, Z = Σ_{x∈V^L} ⟨𝒜, Φ(x)⟩² (the Born rule) — the same "
+            "P̃(x) as ψ(y) = y/Z on the squared measurement ⟨𝒜, Φ(x)⟩² — P̃(x) ≥ 0 for "
+            "every x and Σ_x P̃(x) = 1, for every set of real TT-cores."
         ),
         refs=refs("thesis", "§5.2.2, Eq. 5.1, 5.4"),
         small=lambda p, rng: small_eq54(p, rng, corrected=True),
