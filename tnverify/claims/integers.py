@@ -12,7 +12,7 @@ import numpy as np
 
 from ..errors import DTypeError, ShapeError, UsageError
 from ..ranks.numerical import NumericalRank
-from ..validation import as_int, as_int_array, as_text
+from ..validation import as_int, as_int_array, as_mapping, as_text
 from .evidence import Evidence
 
 __all__ = ["compare_ints", "RELATIONS", "as_relation", "side_names"]
@@ -155,6 +155,7 @@ def compare_ints(
     relation = as_relation(relation)
     names = side_names(names)
     control_label = as_text(control_label, "control_label", optional=True)
+    sizes = as_mapping(sizes, "sizes")
     (got, got_kinds), (want, want_kinds) = _int_list(got, "got"), _int_list(want, "want")
     statement = _statement(got, want, relation, names)
     compared = statement if compared is None else as_text(compared, "compared")
@@ -207,7 +208,7 @@ def compare_ints(
         compared,
         passed=ok,
         details=details,
-        sizes=dict(sizes or {}),
+        sizes=sizes,
         counterexample=None
         if ok
         else {"got": got, "want": want, "relation": relation, "statement": statement},
