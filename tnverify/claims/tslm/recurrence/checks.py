@@ -229,9 +229,7 @@ def _eq17_explicit():
         n=4,
         labels=label,
         sizes={"m": 1, "r": 1, "vocab_size": 1, "length": 2},
-        control=[one @ h[1]],
-        control_label="y₂ = V h₁ (the meant Eq. 20)",
-    )
+    )  # the meant y₂ = V h₁ equals the reference: it is the corrected twin, not a control
 
 
 def eq17_transposed(params, rng, corrected):
