@@ -150,8 +150,8 @@ UNIT_MUTANTS = (
     ),
     UnitMutant(
         "html-filter-by-expected",
-        'table.append(f\'<tr data-verdict="{esc(r.verdict)}"',
-        'table.append(f\'<tr data-verdict="{esc(c.expected)}"',
+        'f\'<tr data-verdict="{esc(r.verdict)}" data-paper=',
+        'f\'<tr data-verdict="{esc(c.expected)}" data-paper=',
         ("tests/test_report_html_filter.py",),
         "the HTML report's verdict filter selects rows by the expected verdict",
     ),
