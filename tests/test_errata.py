@@ -588,12 +588,11 @@ def test_a_flat_position_in_an_array_is_given_as_its_index():
 def test_a_counterexample_prints_the_sizes_of_its_comparison_not_the_cases_params():
     """The failing part's own sizes are printed (in the paper's notation), never the
     case's parameters that size other parts: grurntn-eq-19's shape argument uses the input
-    and hidden sizes only (its case also sizes a batch of sequences), grurntn-eq-24's check
-    of one value uses none."""
+    and hidden sizes only, grurntn-eq-24's check of one value uses none although its case
+    is sized by a vocabulary."""
     sheet = build_errata("grurntn")
     records = {c["id"]: c for e in sheet["errata"] for c in e["claims"] if c["edit"] == 1}
     eq19, eq24 = records["grurntn-eq-19"], records["grurntn-eq-24"]
-    assert {"length", "batch"} <= set(eq19["counterexample"]["params"])
     assert eq19["counterexample"]["sizes"] == {"input": 3, "hidden": 4}
     assert eq19["shows"].endswith("(sizes input = 3, hidden = 4).")
     assert "vocab_size" in eq24["counterexample"]["params"]
