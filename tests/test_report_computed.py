@@ -136,7 +136,11 @@ def test_a_hypothesis_claim_is_summarised_over_all_its_examples(fake_registry):
     page = claim_section(get_claim("user-below-five"), verified)
     vd = verified.small.cases[0].details
     # the numbers beside the labels are the run's own
-    row = r'<code>{}</code> <span class="tnv-rule">\([^<]*\)</span></th><td>{}</td>'
+    # a number cell holds the number in a span that keeps it on one line
+    row = (
+        r'<code>{}</code> <span class="tnv-rule">\([^<]*\)</span></th>'
+        r'<td><span class="tnv-num">{}</span></td>'
+    )
     assert re.search(row.format("examples", vd["examples"]), page), page
     assert re.search(row.format("failing examples", vd["failing examples"]), page)
     # the sentence's formulas are typeset (<span class="tnv-math"><i>n</i> = 5</span>):
@@ -334,7 +338,7 @@ def test_both_runners_write_markdown_and_html_with_the_numbers(runs):
         section = page.split('id="claim-rr-below"', 1)[1].split("</section>", 1)[0]
         assert re.search(
             r'<code>examples</code> <span class="tnv-rule">\(hypothesis '
-            rf"examples run\)</span></th><td>{examples}</td>",
+            rf'examples run\)</span></th><td><span class="tnv-num">{examples}</span></td>',
             section,
         ), section
         assert page.count('class="tnv-claim"') == 4
