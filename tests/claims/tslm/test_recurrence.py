@@ -119,10 +119,10 @@ def test_eq17_decided_by_the_off_by_one_only():
     assert set(ev.readings) == {"V |V|×r"}
     # the first case (m = r = |V| = 1) is the explicit example, checkable by hand
     assert ev.reading("v-transposed").failing_parts() == [
-        "explicit: m = r = |V| = 1, α₁ = 1, α₂ = 2",
+        "explicit: m = r = |V| = 1, α₁ = α₂ = 2",
         "Eq. 17 vs Eq. 20 as printed (y_t = V h_t)",
     ]
-    assert ev.counterexample["value"] == 2.0 and ev.counterexample["reference"] == 1.0
+    assert ev.counterexample["value"] == 4.0 and ev.counterexample["reference"] == 2.0
     ev = get_claim("tslm-eq-17").run_small(get_claim("tslm-eq-17").space[1], 0)
     assert ev.reading("v-transposed").failing_parts() == [
         "Eq. 17 vs Eq. 20 as printed (y_t = V h_t)"

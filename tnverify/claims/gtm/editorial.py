@@ -181,23 +181,30 @@ claim(
 
 claim(
     "gtm-mode-size-m",
-    "§5.1 and App. A: the mode size is printed m",
+    "§5.1, App. A and App. B: the mode size is printed m",
     (
         '§5.1, before Thm. 5.1: "any tensor of order T and size of each mode being m can be '
         'realized as a grid tensor of such RNN"; App. A, proof of Thm. 5.2: "for a tensor 𝒜 '
-        'of order T with mode sizes being m, … A^{(s,t)} ∈ ℝ^{M^{|s|} × M^{|t|}}"'
+        'of order T with mode sizes being m, … A^{(s,t)} ∈ ℝ^{M^{|s|} × M^{|t|}}"; App. B, '
+        '"Different ξ-nonlinearities": "we used T = 16, m = 32, R = 64 … T = 100, m = 50, '
+        'R = 50"'
     ),
-    refs("gtm", "§5.1, before Thm. 5.1; App. A, proof of Thm. 5.2"),
+    refs(
+        "gtm",
+        "§5.1, before Thm. 5.1; App. A, proof of Thm. 5.2; App. B, Different ξ-nonlinearities",
+    ),
     _symbol_check("m", "M", "the size of every mode of an order-T tensor", "size"),
     topic=_TOPIC,
     expected="fails",
     defect=Defect(
         "editorial",
-        printed='"size of each mode being m" (§5.1) and "mode sizes being m" '
-        "(App. A, proof of Thm. 5.2)",
-        meant="M in both places",
+        printed='"size of each mode being m" (§5.1), "mode sizes being m" '
+        '(App. A, proof of Thm. 5.2) and "m = 32", "m = 50" (App. B)',
+        meant="M in every place",
         why="A grid tensor has M values per index (the M templates of "
         "§3.1), and the proof's own next formula has A^{(s,t)} ∈ "
-        "ℝ^{M^{|s|} × M^{|t|}}; no size m is declared.",
+        "ℝ^{M^{|s|} × M^{|t|}}; no size m is declared. App. B's m is the same "
+        "number of templates: Fig. 2's caption gives the IMDB setting as M = 50, "
+        "T = 100.",
     ),
 )

@@ -94,15 +94,9 @@ corrected_pair(
         title="BPTT of W_tsr in GRURNTN (Eq. 24) as printed",
         statement=S["grurntn-eq-24"],
         small=D.small_eq24,
-        # no larger run: the edit is decided at a = 1, a scalar identity; the gradient
-        # the sizes below feed is the corroboration the scope line describes
-        scope=(
-            "the deciding check is f′ at a = 1 and uses no model size; the sizes are those "
-            "of the corroborating check, Eq. 24 with the printed f′ against autograd and "
-            "central finite differences of ∂E/∂W_tsr for a GRURNTN language model (input "
-            "size i, hidden size d, `vocab_size` the vocabulary size |V|, sequence length, "
-            "batch), which fails too"
-        ),
+        # no larger run: the edit is decided at a = 1, a scalar identity; the case's sizes
+        # feed the gradient parts run beside it, whose result the entry does not use
+        scope="the deciding check is f′ at a = 1 and uses no model size",
         uses=("grurntn-eq-18", "grurntn-eq-21"),
         expected="fails",
         defect=Defect(

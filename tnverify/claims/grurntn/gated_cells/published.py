@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from ... import Defect, Reading
+from ...printed_numbers import printed_interval
 from ...registration import claim, corrected_pair, refs
 from .. import published_numbers as N  # noqa: F401 - gated_cells.N of tnverify 0.2.0
 from ..published_numbers import counts, gains, metrics
@@ -49,6 +50,7 @@ _C = {
 }
 _R = {
     "word GRURNTN": counts.formula_range("GRURNTN", "word", 256, [10_000]),
+    "word GRURNN": counts.formula_range("GRURNN", "word", 860, [10_000]),
     "char GRURNN": counts.formula_range("GRURNN", "char", 820, list(range(45, 61))),
 }
 _LB = counts.grurntn_char_lower_bound()
@@ -61,11 +63,23 @@ _C["word GRURNTN gru"] = (
     _C["word GRURNTN"] - _C["word GRURNTN embedding"] - _C["word GRURNTN output"] - _WORD_TENSOR
 )
 _LB_WORDS = counts.margin_words(_LB, "2.2")
+
+
+def _tenths(span: tuple[int, int]) -> str:
+    """The figure at 0.1 M that every count in ``span`` rounds to (both ends agree)."""
+    lo, hi = (f"{n / 1e6:.1f}" for n in span)
+    if lo != hi:
+        raise ValueError(f"the range {span} rounds to {lo} and {hi} at 0.1 M")
+    return lo
+
+
+_WORD_12 = printed_interval("12")
 _RULE_WORDS = (
     "One rule decides 'about N million' in both sentences: N is printed to its last digit, "
     "so a count agrees when it rounds to N, i.e. lies within half a unit of that digit "
     "([2.15 M, 2.25 M] for 2.2, [11.5 M, 12.5 M] for 12); a count the open conventions "
-    "(0, 1 or 2 bias vectors per gate, the output bias, |V|) can move agrees when its range "
+    "(0, 1 or 2 bias vectors per gate and for the candidate, the output bias, |V|) can "
+    "move agrees when its range "
     "meets the interval."
 )
 _CHAR_V = ({"char_vocab_min": 45, "char_vocab_max": 60},)
@@ -149,7 +163,7 @@ claim(
             f"{_C['char GRURNN']:,} at |V| = {counts.CHAR_V}, "
             f"{counts.margin_words(_C['char GRURNN'], '2.2')}, and only the top of its range "
             f"over the conventions, {_R['char GRURNN'][1]:,} (|V| = 60, two bias vectors "
-            "per gate), reaches the interval, so the sentence is not faulted for GRURNN. "
+            "per gate and for the candidate), reaches the interval, so the sentence is not faulted for GRURNN. "
             "The character vocabulary |V| is assumed in 45–60 (the PTB character set; "
             "char_vocab_min and char_vocab_max in the sizes); §IV-A, the dataset section, "
             "is cited because it gives no character vocabulary."
@@ -165,9 +179,13 @@ claim(
                     f"GRURNTN has {_C['word GRURNTN']:,} parameters (≈ "
                     f"{_M(_C['word GRURNTN'])} M, which rounds to 13 M, not 12 M) and GRURNN "
                     f"{_C['word GRURNN']:,} (≈ {_M(_C['word GRURNN'])} M, about 12 million "
-                    'as printed): "about 12.5 million" would describe both. GRURNTN '
-                    f"misses by lying {counts.margin_words(_C['word GRURNTN'], '12')}, "
-                    "immaterial to the comparison"
+                    "as printed). At 0.1 M no single figure fits both: about "
+                    f"{_tenths(_R['word GRURNN'])} million for GRURNN (its range over the "
+                    f"bias conventions, {_R['word GRURNN'][0]:,}–{_R['word GRURNN'][1]:,}) "
+                    f"and about {_tenths(_R['word GRURNTN'])} million for GRURNTN. GRURNTN "
+                    f"misses 'about 12 million' by lying "
+                    f"{counts.margin_words(_C['word GRURNTN'], '12')}, immaterial to the "
+                    "comparison"
                 ),
                 why=(
                     "The same rule as the character-level edit (a count agrees with 'about "
@@ -183,7 +201,11 @@ claim(
                     '), and that convention breaks the LSTM sentence ("about 13 million", '
                     "which the full count reproduces). GRURNN (860 units) has "
                     f"{_C['word GRURNN']:,}, {counts.margin_words(_C['word GRURNN'], '12')}: "
-                    "accurate."
+                    "accurate. Counterexample for this edit: printed 12 (the values that round "
+                    f"to it: [{_WORD_12[0]:g}, {_WORD_12[1]:g}] M) against GRURNTN's count "
+                    f"range [{_R['word GRURNTN'][0]:,}, {_R['word GRURNTN'][1]:,}] over the bias "
+                    "conventions, with i = 128, d = 256, |V| = 10,000 (the check's part "
+                    "'word GRURNTN (256)')."
                 ),
             ),
         ),
@@ -224,7 +246,8 @@ corrected_pair(
             "GRURNN, GRURNTN, LSTMRNN, LSTMRNTN in that order. The word-level "
             'sentence gives LSTMRNN its own size ("740 for LSTMRNN"), and '
             "LSTMRNN with d = 600 (32-dimensional embeddings, full peepholes, "
-            "one bias per gate and an output bias, |V| = 50 characters: 2,630,850; "
+            "one bias vector per gate and for the cell input, and an output bias, |V| = 50 "
+            "characters: 2,630,850; "
             "2.63–2.64 M for |V| = 45–60, the PTB character vocabulary the "
             "paper does not state, `char_vocab_min` to `char_vocab_max` in the "
             "sizes) "

@@ -45,7 +45,8 @@ RULE = (
 
 def count_range(model, level, hidden, peephole, vocab_sizes):
     """``(low, high)`` of the parameter count of ``model`` over :data:`CONVENTIONS` and the
-    vocabulary sizes; the cells give the count with one bias per gate and an output bias."""
+    vocabulary sizes; the cells give the count with one bias vector per gate and for the
+    candidate (b_c), as in Eq. 3–11, and an output bias."""
     P = GP.PUBLISHED[level]
     g = 3 if model.startswith("GRU") else 4
     totals = [

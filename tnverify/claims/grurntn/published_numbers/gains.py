@@ -215,7 +215,8 @@ def small_table_ref(params, rng, *, cited):
             "holds_ppl": holding,
             "titles": {k: v[0] for k, v in TABLES.items()},
         },
-        counterexample=None if ok else {"cited": cited, "actual": holding},
+        # the table(s) as one string: a one-element list would print as "(II)"
+        counterexample=None if ok else {"cited": cited, "actual": ", ".join(holding) or "none"},
         control=Evidence(
             f"control ({what}) of: {compared}", passed=c_ok, details={"variant": what}
         ),

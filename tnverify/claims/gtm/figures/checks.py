@@ -1,6 +1,6 @@
 """Small checks of the gtm rank-distribution claims (§6 "Expressivity", Fig. 3; App. B,
 Figs. 4–5; §5.2 "Shared case"): the sampled networks at bound 1 against the exact rank-1
-realizability test (Fig. 3), the certified ranks of ξ = √(x² + y²) and ln(eˣ + eʸ) shallow
+realizability test (Fig. 3), the numerical ranks of ξ = √(x² + y²) and ln(eˣ + eʸ) shallow
 networks against Lemma A.1 with the explicit integer network of the first case (Fig. 5), and the
 span of shared-core grids with Lemma 5.1's closure (§5.2); the registrations are in
 :mod:`.statements`."""
@@ -44,9 +44,11 @@ def small_fig3(params, rng):
 
 # -- gtm-fig-5 --------------------------------------------------------------------------------
 def _certified_rank(A: np.ndarray, ops: int) -> tuple[int, float, float, float]:
-    """Count of σ_k(A_computed) > δ: by Weyl's inequality a lower bound on the rank of the
-    exact matrix when δ bounds ‖A − A_computed‖₂ plus the SVD's backward error:
+    """Numerical rank: the count of σ_k(A_computed) > δ, with the tolerance
     δ = numpy's rule max(m, n)·eps·σ_max + √(#entries)·tolerance(float64, n=ops, max|A|).
+    δ approximates the SVD's error plus the rounding of the entries but is not a proved
+    bound on them (LAPACK's bound has an unspecified factor p(m, n), and cancelling sums
+    can round by more than ops·eps·max|A|), so the count is not a certified lower bound.
     Returns the count, δ, the smallest singular value counted and σ_max."""
     s = np.linalg.svd(A, compute_uv=False)
     delta = (
@@ -75,7 +77,7 @@ def _lemma_a1_for(xi, params, rng) -> Evidence:
             best, worst_seed, best_delta, best_s = rank, seed, delta, (s_last, s_max)
     bound = lemma_a1_bound(R, M, T)
     ev = compare_ints(
-        f"certified rank[Γ]^(odd,even) of ξ = {XI_WORDS.get(xi, xi)} shallow "
+        f"numerical rank[Γ]^(odd,even) of ξ = {XI_WORDS.get(xi, xi)} shallow "
         f"networks vs "
         f"R·TM/2 (Lemma A.1)",
         [best],
@@ -98,13 +100,13 @@ def _lemma_a1_for(xi, params, rng) -> Evidence:
                 "why": "a width-R network whose 'lower bound' ⌈rank/(TM/2)⌉ exceeds R",
             }
         )
-        # two significant digits: the certificate is the order of σ against δ; further
+        # two significant digits: what counts is the order of σ against δ; further
         # digits are round-off that differs between BLAS kernels (and would reach the
         # errata sheet)
         ev.counterexample.update(
             {
                 f"σ_{best} (the smallest singular value counted)": _two_digits(best_s[0]),
-                "δ (the certified threshold)": _two_digits(best_delta),
+                "δ (the tolerance)": _two_digits(best_delta),
                 "σ_max": _two_digits(best_s[1]),
             }
         )

@@ -253,7 +253,8 @@ def scaled_fig3(params, device, rng):
 
 # -- gtm-fig-5 -------------------------------------------------------------------------
 def _certified_rank_torch(A, ops: int):
-    """Weyl-safe count of σ_k > δ on the device (as ``gtm_figures._certified_rank``)."""
+    """Numerical rank, the count of σ_k > δ, on the device (as ``gtm_figures._certified_rank``;
+    δ is a tolerance, not a proved bound)."""
     torch = _torch()
     s = torch.linalg.svdvals(A)
     s0 = float(s[0])
@@ -284,8 +285,8 @@ def _lemma_a1_torch(xi, params, device, rng) -> Evidence:
             best = (rank, seed, delta, gap)
     bound = lemma_a1_bound(R, M, T)
     ev = compare_ints(
-        f"certified rank[Γ]^(odd,even) of ξ = {xi} shallow networks (device "
-        f"svdvals, Weyl-safe δ) vs R·TM/2 (Lemma A.1)",
+        f"numerical rank[Γ]^(odd,even) of ξ = {xi} shallow networks (device "
+        f"svdvals, tolerance δ) vs R·TM/2 (Lemma A.1)",
         [best[0]],
         [bound],
         "<=",

@@ -80,7 +80,10 @@ CLAIM2 = (
 )
 CLAIM2_REMARKS = (
     "Claim 2's own sentence does not restate Claim 1's hypothesis (m = |V|, one-hot words); it "
-    "holds only there, as the sentence after Eq. 15 and the proof show.",
+    "is stated and proved (the sentence after Eq. 15, the proof's Eq. 32) only under that "
+    "hypothesis. It also holds for any orthonormal word vectors w_d that sum to the all-ones "
+    "vector 𝟏 (equivalently ⟨𝟏, w_d⟩ = 1 for every word, the step Eq. 32 uses), e.g. the "
+    "columns of a rotation about 𝟏, and in general fails for orthonormal words that do not.",
     "Eq. 15 needs ⟨w_1^{i−1}, c⟩ > 0.",
 )
 PARAM_COUNT_REMARKS = (

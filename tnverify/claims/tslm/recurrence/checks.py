@@ -213,17 +213,17 @@ def _env_readout(lam, U, W, t, n):
 
 def _eq17_explicit():
     """tslm-eq-17's index shift on an example checkable by hand: m = r = |V| = 1,
-    U = W = V = 1 (so h₀ = W⁻¹1 = 1), α₁ = 1, α₂ = 2, steps 1-based as in the paper.
-    Eq. 19 gives h₁ = 1, h₂ = 2; Eq. 18 gives 𝒯_(2) = V u = 1, so ⟨𝒯_(2), 𝒜_(1)⟩ =
-    VUα₁ = 1 = Vh₁, while the printed y₂ = Vh₂ = 2."""
+    U = W = V = 1 (so h₀ = W⁻¹1 = 1), α₁ = α₂ = 2 (with |V| = 1 both inputs are the one
+    word), steps 1-based as in the paper.  Eq. 19 gives h₁ = 2, h₂ = 4; Eq. 18 gives
+    𝒯_(2) = V u = 1, so ⟨𝒯_(2), 𝒜_(1)⟩ = VUα₁ = 2 = Vh₁, while the printed y₂ = Vh₂ = 4."""
     one = np.ones((1, 1))
-    alphas = [np.array([1.0]), np.array([2.0])]
+    alphas = [np.array([2.0]), np.array([2.0])]
     h = _h_states(one, one, alphas)
     y17 = _contract(eq18_tensor(one, one, one, 2), alphas[:1])
     label = ["t = 2 (1-based, the paper's step), word k = 0 (the only word)"]
     return compare_values(
         "computed: y₂ = V h₂ as printed in Eq. 20; reference: ⟨𝒯_(2), 𝒜_(1)⟩ of Eq. 17–18 "
-        "(= V h₁); explicit: m = r = |V| = 1, U = W = V = 1, h₀ = 1, α₁ = 1, α₂ = 2",
+        "(= V h₁); explicit: m = r = |V| = 1, U = W = V = 1, h₀ = 1, α₁ = α₂ = 2",
         [one @ h[2]],
         [y17],
         n=4,
@@ -269,7 +269,7 @@ def eq17_transposed(params, rng, corrected):
         )
     }
     if not corrected and (m, r, Vs, n) == (1, 1, 1, 2):  # the first case: by hand too
-        parts = {"explicit: m = r = |V| = 1, α₁ = 1, α₂ = 2": _eq17_explicit(), **parts}
+        parts = {"explicit: m = r = |V| = 1, α₁ = α₂ = 2": _eq17_explicit(), **parts}
     if not corrected:
         parts["Eq. 17 vs Eq. 20 as printed (y_t = V h_t)"] = compare_values(
             "computed: (y_t)_k = (V h_t)_k as printed in Eq. 20; reference: ⟨𝒯_(t), 𝒜_(t−1)⟩_k "

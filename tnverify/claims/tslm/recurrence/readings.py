@@ -48,14 +48,14 @@ EQ16_DEFECT = Defect(
     "parameters (λ, U, W): a tensor train with the same cores W, U at every level, every "
     "unfolding of which has rank ≤ r; a general 𝒯 is only approximated by it, even at "
     "r = m. No local edit repairs it: level-dependent W^(j), U^(j) with r ≤ m still fail "
-    "for n ≥ 4, since a general 𝒯 ∈ ℝ^{m^n} has an unfolding after mode ⌊n/2⌋ of rank "
-    "m^{⌊n/2⌋} > m.",
+    "for n ≥ 4, since a general 𝒯 ∈ ℝ^{m^n} has an unfolding after mode k = ⌊n/2⌋ (k as in "
+    "the Why: the first k modes index the rows) of rank m^{⌊n/2⌋} > m.",
     why="Unrolling Eq. 16, 𝒯_{d₁…d_n} = Σ_{i₁…i_n} λ_{i_n} (u_{i_n})_{d_n} W_{i_n,i_{n−1}} "
     "(u_{i_{n−1}})_{d_{n−1}} ⋯ W_{i₂,i₁} (u_{i₁})_{d₁}, a chain in which each cut between "
-    "modes k and k+1 passes through one index of size r. So the unfolding after mode k "
-    "(the m^k × m^{n−k} matrix with rows (d₁…d_k) and columns (d_{k+1}…d_n)) is a product "
+    "modes k and k+1 (k counted from 1) passes through one index of size r. So the unfolding "
+    "after mode k (the m^k × m^{n−k} matrix with rows (d₁…d_k) and columns (d_{k+1}…d_n)) is a product "
     "through an r-dimensional index and has rank ≤ r. Example (m = 2, n = 4): "
-    "𝒯 = Σ_{a,b} e_a ⊗ e_b ⊗ e_a ⊗ e_b has the 4 × 4 identity as its unfolding after mode 2 "
+    "𝒯 = Σ_{a,b} e_a ⊗ e_b ⊗ e_a ⊗ e_b has the 4 × 4 identity as its unfolding after mode k = 2 "
     "(rank 4 > r = 2), so by Eckart–Young every Eq. 16 tensor 𝒯' with r = 2 is at relative "
     "Frobenius distance ‖𝒯 − 𝒯'‖_F/‖𝒯‖_F ≥ √(2/4) = 0.707 from it, while a tensor built "
     'by Eq. 16 has unfolding ranks ≤ (2, 2, 2). The "approximately" of the next sentence '

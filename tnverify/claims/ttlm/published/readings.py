@@ -185,8 +185,8 @@ WT2_DEFECT = Defect(
     "biases, H = R = 20, E = 400. " + _TTLM_RULE + " Every count is then affine in |V|: "
     f"{_FORMULAS}. At |V| = 33,278 they give the counts above (the TTLM rows the same to "
     f"0.1M under either G^{{(1)}} rule), each at least {_GAP:,} above its printed value "
-    f"(the least: {_GAP_BY}, with the printed T). Inverting each affine count at its printed value ± 0.05M gives an "
-    "interval of |V|; with T ∈ ℝ^{E×H×H} the seven intervals meet in "
+    f"(the least: {_GAP_BY}, with the printed T). Inverting each affine count over the half-open rounding window "
+    "[p − 0.05M, p + 0.05M) of its printed value p gives an interval of integer |V|; with T ∈ ℝ^{E×H×H} the seven intervals meet in "
     f'[{_LO:,}, {_HI:,}], about 29.0k, not "over 30,000". Two bounds bind it: '
     f"{' and '.join(_BY_LO)} from below (|V| ≥ {_LO:,}) and {_BY_HI[0]} from above "
     f"(|V| ≤ {_HI:,}; {' and '.join(_BY_HI[1:])} have the same count). With the printed T the Second-order interval "
@@ -196,9 +196,20 @@ WT2_DEFECT = Defect(
     'is the smallest vocabulary "over 30,000": there Vanilla is already '
     f"{K.millions(K.count('Vanilla-RNNs', 30_001, _RD['tied', 'ExHxH']))}.",
 )
+
+
+def _at_30001(m: str, T: str = "ExHxH") -> str:
+    """Row ``m``'s count at |V| = 30,001 and its printed WikiText-2 value, "12.0M (11.6M)"."""
+    got = K.millions(K.count(m, 30_001, _RD["tied", T]))
+    return f"{got} (printed {K.PRINTED_PARAMS['wt2'][m] / 10:.1f}M)"
+
+
 WT2_REMARKS = (
-    'Every count is affine in |V|; at |V| = 30,001 (the smallest "over 30,000") Vanilla/RAC/'
-    "MI/Tiny are already 12.0M, above every printed value.",
+    'Every count is affine in |V|; at |V| = 30,001 (the smallest "over 30,000") every row '
+    "already exceeds its own printed value: Vanilla-RNNs, RACs, MI-RNNs and TTLM-Tiny "
+    f"{_at_30001('Vanilla-RNNs')}, TTLM {_at_30001('TTLM')}, TTLM-Large "
+    f"{_at_30001('TTLM-Large')}, Second-order RNNs {_at_30001('Second-order RNNs')} with "
+    f"T ∈ ℝ^{{E×H×H}} and {_at_30001('Second-order RNNs', 'HxHxH')} with the printed T.",
     "The Second-order entry also needs the Table 2 shape erratum of "
     "ttlm-table1-ptb-params and ttlm-table2-second-order (T ∈ ℝ^{E×H×H}); the vocabulary "
     "edit is this entry's own.",
@@ -294,7 +305,7 @@ STATS_DEFECT = Defect(
     "thousands (2088k, 217k), which gives 245k.",
 )
 STATS_REMARKS = (
-    'Zhou (2023), the MSc thesis “Tensor Networks for Language Modeling” (key thesis), §6.2.1, prints the same "45k test tokens".',
+    'Zhou (2023), the MSc thesis “Tensor Networks for Language Modeling”, §6.2.1, prints the same "45k test tokens".',
     '"over 30,000 words" is right for WikiText-2 (33,278), while the Table 1 parameter '
     "counts imply about 29.0k (ttlm-table1-wt2-params).",
 )

@@ -119,7 +119,7 @@ _EQ3_READINGS = (
     ),
 )
 _EQ3_REMARKS = (
-    '"t = 1, ..., d": d is undefined; it is N (Zhou (2023), the MSc thesis “Tensor Networks for Language Modeling” (key thesis), Eq. 5.5, prints "t = 1,…,L").',
+    '"t = 1, ..., d": d is undefined; it is N (Zhou (2023), the MSc thesis “Tensor Networks for Language Modeling”, Eq. 5.5, prints "t = 1,…,L").',
     '"G^{(1)}_{::,w₁}" is a garbled G^{(1)}_{:,w₁,:}; G^{(1)} and G^{(N)} are indexed '
     "with their size-1 legs dropped, as the underbraces show.",
 )

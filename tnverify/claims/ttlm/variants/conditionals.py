@@ -68,7 +68,7 @@ def small_eq8(params, rng, corrected=False):
         lin = logits / logits.sum(axis=-1, keepdims=True)
         parts["Eq. 8 softmax(G^(t) h^(t−1)) vs exact, t = 2..N"] = compare_values(
             "y^(t) of Eq. 8 (the computed value) vs the conditional of the normalised Eq. 6 "
-            "joint by brute force (the reference), non-negative cores, words numbered from 1",
+            "joint by brute force (the reference), non-negative cores, words 1-based",
             y8,
             exact[:, 1:],
             n=n,
@@ -131,7 +131,7 @@ def _length_dependence(first, core, cell, V, N):
     ev = compare_values(
         f"the conditional p(x^(2) | x^(1)) of the normalised Eq. 6 joint at length N + 1 = "
         f"{N + 1} (the computed value) vs at length N = {N} (the reference), the same cores "
-        "and first word, words numbered from 1; Eq. 8's y^(2) is the same at both lengths",
+        "and first word, words 1-based; Eq. 8's y^(2) is the same at both lengths",
         at_n1,
         at_n,
         n=V ** (N + 1),

@@ -140,7 +140,7 @@ APP_A = (
         "G^{(1)} can be viewed as a word embedding matrix",
         "ttlm App. A, paragraph after step III (an embedding matrix with |V| rows is "
         "applied as f(x^(1))ᵀG^(1), the row [G^(1)_11, …, G^(1)_1R] step I displays); "
-        "Zhou (2023), the MSc thesis “Tensor Networks for Language Modeling” (key thesis), "
+        "Zhou (2023), the MSc thesis “Tensor Networks for Language Modeling”, "
         "§5.3.1, prints f^{(1)⊤}G^{(1)} for the same step",
     ),
     Reading(
@@ -195,7 +195,7 @@ APP_A_REMARKS = (
     '"G^{(1)}, G and G^{(t)} theoretically have no parameters in common (though we set '
     'G^{(1)} = G^{(t)} …)" is prose about the general versus the tied model, not a defect.',
     'Step II\'s "f(x^{(i)}) G h^{(i−1)}" drops the transpose shown in Eq. 7.',
-    "Related, different erratum: Zhou (2023), the MSc thesis “Tensor Networks for Language Modeling” (key thesis), §5.3.1, prints the step-III rows as "
+    "Related, different erratum: Zhou (2023), the MSc thesis “Tensor Networks for Language Modeling”, §5.3.1, prints the step-III rows as "
     '"Σ_{i=1}^R G^{(t)}_{i1} h_1; …; Σ_i G^{(t)}_{iR} h_R" (thesis-sec-5.3.1).',
 )
 
