@@ -88,3 +88,16 @@ def test_a_failing_side_lists_the_cases_that_ran_and_counts_those_not_run():
     assert scope_line(holds, result=run_claim(holds, sides=("small",))) == scope_line(holds)
     assert "probe sizes samples = 10" in describe_space(({"M": 3, "samples": 10},), probe=is_probe)
     assert describe_space(({"vocab_size": 3, "length": 4},), name=size_name) == "|V| = 3, L = 4"
+
+
+def test_the_claim_page_scope_lists_the_cases_its_run_ran_in_the_papers_notation():
+    import re
+
+    from tnverify.claims import run_claim
+    from tnverify.report.claim_sections import claim_section
+
+    claim = get_claim("tslm-eq-16")
+    html = claim_section(claim, run_claim(claim, sides=("small",)))
+    text = re.sub(r"<[^>]+>", "", html)
+    assert "1 small case (m = 2, r = 2, n = 4), which fails; 2 further scheduled" in text
+    assert "length" not in text.split("Scope: ", 1)[1].split("\n", 1)[0]

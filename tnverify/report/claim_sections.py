@@ -424,7 +424,7 @@ def verdict_counts(claims: Iterable[Claim], verdicts: dict | None = None) -> dic
 
 def _scope(claim, result) -> str:
     """The claim's scope line with its sizes in its paper's notation."""
-    paper = getattr(claim, "paper", None)
+    paper = primary_paper(claim)
     return scope_line(
         claim, result=result, name=lambda k: size_name(k, paper), probe=is_probe
     )
