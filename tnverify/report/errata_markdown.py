@@ -247,9 +247,8 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
         'the same numbers. "Scope" names the cases the '
         "verdict was computed on (a few small cases and, for some claims, a larger run), "
         "with their sizes in the same notation; the cases of a side run in order and stop "
-        "at the first that fails, so a failing entry's Scope lists the cases that ran "
-        "(those that held, then the failing one) and says how many scheduled cases did "
-        "not run; each counterexample is re-run by the command beside it."
+        "at the first that fails, so a failing entry's Scope lists the cases that ran, "
+        "each with how it came out, and says how many scheduled cases did not run; each counterexample is re-run by the command beside it."
         + _unnamed_sizes(p["key"]),
         "",
         _summary_line(sheet, len(groups)),
