@@ -652,3 +652,47 @@ def test_the_summary_gives_entries_and_distinct_edits_apart():
     ttlm = render_markdown(build_errata("ttlm", run=False))
     entries, edits = re.search(r"^(\d+) entries, (\d+) distinct edits", ttlm, re.M).groups()
     assert int(edits) > int(entries)  # some statement needs two edits
+
+
+def _scope_lines(text: str) -> list[str]:
+    return [ln.split("**Scope:**", 1)[1] for ln in text.splitlines() if "**Scope:**" in ln]
+
+
+def test_failing_scopes_list_only_the_cases_that_ran():
+    """The run of a side stops at its first failing case: a sheet's Scope counts the cases
+    that ran and says how many scheduled ones did not, never the declared ones as run."""
+    for key in ERRATA_PAPERS:
+        text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
+        for line in _scope_lines(text):
+            assert "stopping at the first that fails" not in line.split("; a larger run")[0]
+    gtm = (ROOT / "docs" / "errata" / "gtm.md").read_text(encoding="utf-8")
+    assert (
+        "checked on: 1 small case (M = 3, TT-ranks = (1, 3, 2, 3, 1)), which fails; "
+        "1 further scheduled case not run: the first failure decides"
+    ) in gtm
+    assert "the second checked case" not in gtm
+    tslm = (ROOT / "docs" / "errata" / "tslm.md").read_text(encoding="utf-8")
+    assert (
+        "checked on: 1 small case (m = 2, r = 2, n = 4), which fails; 2 further scheduled "
+        "cases not run: the first failure decides"
+    ) in tslm
+
+
+#: A size written as code: a backticked identifier or a bare snake_case name (``r\_min``
+#: as the sheet escapes it).
+_CODE_SIZE = re.compile(r"`[^`]+`|\b[A-Za-z]+(?:\\?_[A-Za-z0-9]+)+\b")
+
+
+def test_no_sheet_writes_a_size_as_code_in_its_scope_or_size_lists():
+    for key in ERRATA_PAPERS:
+        text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
+        generated = [ln.split("checked on: ", 1)[1] for ln in _scope_lines(text)]
+        tails = re.findall(r"\((?:probe )?sizes ([^)]*)\)", text)
+        assert generated and tails
+        for part in generated + tails:
+            assert not _CODE_SIZE.search(part.split("; seed")[0]), (key, part)
+    grurntn = (ROOT / "docs" / "errata" / "grurntn.md").read_text(encoding="utf-8")
+    assert "(i = 3, d = 4, |V| = 5, L = 4; probe sizes B = 1)" in grurntn
+    note = "|V| denotes the vocabulary size and L the sequence length; the paper names neither."
+    assert grurntn.count(note) == 1
+    assert note not in (ROOT / "docs" / "errata" / "tslm.md").read_text(encoding="utf-8")

@@ -53,3 +53,51 @@ def test_show_and_the_claim_section_print_the_scope(capsys):
     assert '<p class="tnv-scope">Scope: ' in html  # its formulas typeset: read the words
     assert "Scope: b = 0 only" in re.sub(r"<[^>]+>", "", html)
     assert html.index("tnv-scope") > html.index("tnv-verdict")
+
+
+def test_a_failing_side_lists_the_cases_that_ran_and_counts_those_not_run():
+    from tnverify.claims import run_claim
+    from tnverify.report.size_names import is_probe, size_name
+
+    claim = get_claim("tslm-eq-16")
+    assert len(claim.space) == 3
+    result = run_claim(claim, sides=("small",))
+    assert len(result.small.cases) == 1  # the first case fails: the others never ran
+    line = scope_line(claim, result=result, stops=True)
+    assert line == (
+        "checked on: 1 small case (m = 2, r = 2, length = 4), which fails; "
+        "2 further scheduled cases not run: the first failure decides"
+    )
+    named = scope_line(claim, result=result, name=lambda k: size_name(k, "tslm"))
+    assert "1 small case (m = 2, r = 2, n = 4), which fails" in named
+    # without a run, the declared cases and the stopping rule
+    assert "3 small cases (m ∈ {2, 3}, r ∈ {2, 3}, length = 4), run in order" in scope_line(
+        claim, stops=True
+    )
+    # every case that ran is listed with its own outcome (ill-posed cases do not stop the
+    # run, so both ran)
+    ill = get_claim("thesis-eq-2.11")
+    ran = run_claim(ill, sides=("small",))
+    assert [ev.verdict for ev in ran.small.cases] == ["ill-posed", "ill-posed"]
+    assert scope_line(ill, result=ran, name=size_name) == (
+        "checked on: 2 small cases, run in order: (L = 20), which is ill-posed, "
+        "then (L = 200), which is ill-posed"
+    )
+    # a holding claim's run changes nothing: all its cases ran
+    holds = get_claim("thesis-eq-4.11-variant")
+    assert scope_line(holds, result=run_claim(holds, sides=("small",))) == scope_line(holds)
+    assert "probe sizes samples = 10" in describe_space(({"M": 3, "samples": 10},), probe=is_probe)
+    assert describe_space(({"vocab_size": 3, "length": 4},), name=size_name) == "|V| = 3, L = 4"
+
+
+def test_the_claim_page_scope_lists_the_cases_its_run_ran_in_the_papers_notation():
+    import re
+
+    from tnverify.claims import run_claim
+    from tnverify.report.claim_sections import claim_section
+
+    claim = get_claim("tslm-eq-16")
+    html = claim_section(claim, run_claim(claim, sides=("small",)))
+    text = re.sub(r"<[^>]+>", "", html)
+    assert "1 small case (m = 2, r = 2, n = 4), which fails; 2 further scheduled" in text
+    assert "length" not in text.split("Scope: ", 1)[1].split("\n", 1)[0]

@@ -38,10 +38,13 @@ def _value(v) -> str:
     return str(v)
 
 
-def describe_space(space) -> str:
+def describe_space(space, name=None, probe=None) -> str:
     """The parameter values of ``space`` (a sequence of parameter dicts) per key, in the
     order the keys first appear: ``k = v`` for one value, ``k ∈ {a, b}`` for a few,
-    ``a ≤ k ≤ b`` for many numbers; ``""`` when no case has a parameter."""
+    ``a ≤ k ≤ b`` for many numbers; ``""`` when no case has a parameter.  ``name`` (a
+    callable, key -> symbol) writes each key in a paper's notation; the keys that
+    ``probe`` (a callable, key -> bool) calls probe sizes are listed last, after
+    "probe sizes"."""
     keys: dict[str, list] = {}
     seen: dict[str, int] = {}
     cases = list(space or ())
@@ -53,59 +56,119 @@ def describe_space(space) -> str:
             vals = keys.setdefault(str(k), [])
             if not any(v == w and type(v) is type(w) for w in vals):
                 vals.append(v)
-    bits = []
+    model: list[str] = []
+    probes: list[str] = []
     for k, vals in keys.items():
+        bits = probes if probe is not None and probe(k) else model
+        sym = name(k) if name is not None else k
         numeric = all(isinstance(v, Real) and not isinstance(v, bool) for v in vals)
         if len(vals) == 1:
-            bits.append(f"{k} = {_value(vals[0])}")
+            bits.append(f"{sym} = {_value(vals[0])}")
         elif numeric and len(vals) > _LISTED:
             lo, hi = min(vals), max(vals)
-            bits.append(f"{_value(lo)} ≤ {k} ≤ {_value(hi)}")
+            bits.append(f"{_value(lo)} ≤ {sym} ≤ {_value(hi)}")
         elif len(vals) <= _LISTED or numeric:
             ordered = sorted(vals) if numeric else vals
-            bits.append(f"{k} ∈ {{{', '.join(_value(v) for v in ordered)}}}")
+            bits.append(f"{sym} ∈ {{{', '.join(_value(v) for v in ordered)}}}")
         else:
-            bits.append(f"{k}: {len(vals)} values")
+            bits.append(f"{sym}: {len(vals)} values")
         if seen[k] < len(cases):
             bits[-1] += f" (in {seen[k]} of {len(cases)} cases)"
-    return ", ".join(bits)
+    text = ", ".join(model)
+    if probes:
+        text += ("; " if text else "") + "probe sizes " + ", ".join(probes)
+    return text
 
 
-def scope_line(claim, scale: str = "small", result=None, *, stops: bool = False) -> str:
+#: How a case that ran came out, in words.
+_OUTCOME = {
+    "holds": "which holds",
+    "fails": "which fails",
+    "ill-posed": "which is ill-posed",
+    "error": "which raised",
+}
+
+
+def _ran(label: str, cases, evidence, name, probe) -> str:
+    """The cases of a side whose last case that ran did not hold (the run stops at the
+    first failing case): those that ran, in order, each with its sizes and how it came
+    out, then how many scheduled cases did not run."""
+    n, k = len(cases), len(evidence)
+    bits = []
+    for i in range(k):
+        d = describe_space(cases[i : i + 1], name, probe)
+        word = _OUTCOME.get(getattr(evidence[i], "verdict", ""), "")
+        bits.append(f"({d or 'fixed sizes'})" + (f", {word}" if word else ""))
+    if k == 1:
+        text = f"1 {label} case {bits[0]}"
+    else:
+        text = f"{k} {label} cases, run in order: " + ", ".join(bits[:-1]) + f", then {bits[-1]}"
+    if k < n:
+        text += (
+            f"; {n - k} further scheduled case{'s' if n - k != 1 else ''} not run: "
+            "the first failure decides"
+        )
+    return text
+
+
+def _stopped(side) -> list:
+    """The evidence of a side (a :class:`~tnverify.claims.runner.SideResult`) that ran and
+    stopped at a case that did not hold; empty otherwise."""
+    cases = list(getattr(side, "cases", ()) or ())
+    if cases and getattr(cases[-1], "verdict", "holds") in ("fails", "ill-posed", "error"):
+        return cases
+    return []
+
+
+def scope_line(
+    claim, scale: str = "small", result=None, *, stops: bool = False, name=None, probe=None
+) -> str:
     """The claim's scope in one line: its hand-written caveat (``claim.scope``), then the
     small side's cases ("N small cases (…)") and the scaled side's at ``scale`` ("a larger
     run (…)"; the scale is named when it is not the default run's ``"small"``).  With a
     ``result`` whose small side ran a hypothesis test (a user's ``@given`` claim), the
-    small side is counted in the examples hypothesis drew, not as one case.  ``stops=True``
-    (a failing claim's line on an errata sheet) says of a side with several cases that its
-    run stops at the first failing case, so later cases need not have run."""
-    n = len(claim.space)
-    small = describe_space(claim.space)
+    small side is counted in the examples hypothesis drew, not as one case.  A side of
+    ``result`` that stopped at a failing case among several lists the cases that ran, each
+    with its sizes, and says how many scheduled cases did not run; without a result of
+    that side, ``stops=True`` (a failing claim's line on an errata sheet) says of a side
+    with several cases that its run stops at the first failing case.  ``name`` and
+    ``probe`` write the sizes in a paper's notation (:func:`describe_space`)."""
+    space = tuple(claim.space)
+    n = len(space)
+    small = describe_space(space, name, probe)
     drawn = [
         ev.details.get("examples")
         for ev in getattr(getattr(result, "small", None), "cases", ()) or ()
     ]
+    ran = _stopped(getattr(result, "small", None))
     if drawn and all(isinstance(k, int) and not isinstance(k, bool) for k in drawn):
         k = sum(drawn)
         parts = [
             f"{k} hypothesis example{'s' if k != 1 else ''} (drawn by the "
             "test's @given; what they drew is in the computed values)"
         ]
+    elif ran and n > 1:
+        parts = [_ran("small", space, ran, name, probe)]
     else:
         parts = [
             f"{n} small case{'s' if n != 1 else ''}"
             + (f" ({small})" if small else " (fixed sizes, no size parameter)")
-            + (_STOPS if stops and n > 1 else "")
+            + (_STOPS if stops and n > 1 and result is None else "")
         ]
     if claim.scaled is not None:
         cases = tuple(claim.scaled_space.get(scale, ()))
-        if cases:
-            scaled = describe_space(cases)
+        ran = _stopped(getattr(result, "scaled", None))
+        at = f" at scale {scale}" if scale != "small" else ""
+        if cases and ran and len(cases) > 1:
+            parts.append(_ran("larger-run" + at, cases, ran, name, probe))
+        elif cases:
+            scaled = describe_space(cases, name, probe)
+            ran_scaled = bool(getattr(getattr(result, "scaled", None), "cases", ()))
             parts.append(
                 "a larger run"
-                + (f" at scale {scale}" if scale != "small" else "")
+                + at
                 + (f" ({scaled})" if scaled else "")
-                + (_STOPS if stops and len(cases) > 1 else "")
+                + (_STOPS if stops and len(cases) > 1 and not ran_scaled else "")
             )
     caveat = claim.scope.strip().rstrip(".") if claim.scope else ""
     return (caveat + "; checked on: " if caveat else "checked on: ") + "; ".join(parts)

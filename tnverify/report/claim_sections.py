@@ -44,6 +44,7 @@ from .evidence_text import (
     explain_counterexample,
     format_ratio,
 )
+from .size_names import is_probe, size_name
 
 __all__ = [
     "ClaimGraph",
@@ -344,7 +345,7 @@ def claim_section(
         status = f"verdict {badge(verdict)}, {mark}; {result.seconds:.2f} s"
     out.append(f'<p class="tnv-verdict">{status}</p>')
     out.append(
-        f'<p class="tnv-scope">Scope: {formula_html(scope_line(claim, result=result), math)}</p>'
+        f'<p class="tnv-scope">Scope: {formula_html(_scope(claim, result), math)}</p>'
     )
     control = getattr(claim, "control_of", None)
     where = (
@@ -419,3 +420,11 @@ def verdict_counts(claims: Iterable[Claim], verdicts: dict | None = None) -> dic
         "verdicts": {k: vs[k] for k in (HOLDS, FAILS, "ill-posed", ERROR, SKIPPED) if k in vs},
         "defects": ds,
     }
+
+
+def _scope(claim, result) -> str:
+    """The claim's scope line with its sizes in its paper's notation."""
+    paper = primary_paper(claim)
+    return scope_line(
+        claim, result=result, name=lambda k: size_name(k, paper), probe=is_probe
+    )

@@ -9,7 +9,7 @@ import re
 import numpy as np
 
 from ..errors import DTypeError
-from .size_names import size_name
+from .size_names import is_probe, size_name
 
 __all__ = ["describe_counterexample"]
 
@@ -33,26 +33,8 @@ def _fmt(x) -> str:
     return str(x)
 
 
-#: Parameters that size a probe of the check (samples drawn, paths simulated, a batch),
-#: not the model: a counterexample lists them apart from the model's sizes.
-_PROBE_KEYS = frozenset(
-    {
-        "samples",
-        "sample",
-        "paths",
-        "batch",
-        "batches",
-        "batch_size",
-        "fig5_samples",
-        "k_symbolic",
-        "n_samples",
-        "train",
-    }
-)
-
-
 def _is_probe(key: str) -> bool:
-    return key in _PROBE_KEYS or key.startswith(("probe_", "span_"))
+    return is_probe(key)
 
 
 def _is_size(v) -> bool:

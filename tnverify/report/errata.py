@@ -45,9 +45,10 @@ from ..references import PAPERS, declared_papers, paper
 from ..validation import as_callable, as_flag, as_seed
 from .claim_sections import plugin_argument, reproduce_command
 from .counterexample_words import describe_counterexample
-from .errata_counterexamples import minimal_counterexample
+from .errata_counterexamples import minimal_run
 from .errata_markdown import md_text, render_markdown
 from .locators import locator_order
+from .size_names import is_probe, size_name
 
 __all__ = [
     "ERRATA_FORMATS",
@@ -212,11 +213,14 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0, progress=No
             "verdict": c.expected,
             "corrected_by": c.corrected_by,
             "reproduce": reproduce,
-            "scope": scope_line(c, stops=True),
+            "scope": "",
         }
         if run and progress is not None:
             progress(paper_key, to_run.index(c), len(to_run), c.id)
-        ce = minimal_counterexample(c, seed) if run else None
+        ce, ran = minimal_run(c, seed) if run else (None, None)
+        base["scope"] = scope_line(
+            c, result=ran, stops=True, name=lambda k: size_name(k, paper_key), probe=is_probe
+        )
         edits = c.defect.edits
         for i, edit in enumerate(edits):
             key = edit.erratum or (c.id if i == 0 else f"{c.id}/{i + 1}")

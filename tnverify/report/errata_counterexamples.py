@@ -12,15 +12,21 @@ import numpy as np
 
 from ..claims import FAILS, ILL_POSED, run_claim
 
-__all__ = ["minimal_counterexample"]
+__all__ = ["minimal_counterexample", "minimal_run"]
 
 
 def minimal_counterexample(claim, seed: int) -> dict | None:
+    """The claim's minimal counterexample at ``seed`` (:func:`minimal_run`)."""
+    return minimal_run(claim, seed)[0]
+
+
+def minimal_run(claim, seed: int):
     """The claim's minimal counterexample at ``seed``; its seed is dropped (``None``) when
     the failing case is a fixed calculation (the sheet shows no seed for it): re-run once,
     either its check drew nothing from the generator, or it drew only for other parts (a
     check made of a random part and an explicit one) and the failing part comes out the
-    same from another generator (``_RESEED``), so the seed reproduces nothing of it."""
+    same from another generator (``_RESEED``), so the seed reproduces nothing of it.
+    Returned with the run of the small side it comes from (which cases ran: the scope)."""
     result = run_claim(claim, seed=seed, sides=("small",))
     ce = result.counterexample
     case = next((ev for ev in result.small.cases if ev.counterexample is ce), None)
@@ -36,7 +42,7 @@ def minimal_counterexample(claim, seed: int) -> dict | None:
         ce = dict(ce, where=_where_with_deciding_readings(case, ce["where"]))
         if not ce["where"]:
             del ce["where"]
-    return ce
+    return ce, result
 
 
 def _failing_sizes(case, where) -> dict:

@@ -13,6 +13,7 @@ from ..claims.readings import DEFECT_KINDS
 from ..errors import DTypeError, UsageError
 from .formulas import render
 from .sheet_check import check_sheet
+from .size_names import PAPER_UNNAMED
 
 __all__ = ["md_text", "render_markdown"]
 
@@ -244,8 +245,11 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
         "(`numpy.random.default_rng`) that the failing case draws them from, derived "
         "from the command's `--seed` and the claim id, so the command beside it draws "
         'the same numbers. "Scope" names the cases the '
-        "verdict was computed on (a few small cases and, for some claims, a larger run); "
-        "each counterexample is re-run by the command beside it.",
+        "verdict was computed on (a few small cases and, for some claims, a larger run), "
+        "with their sizes in the same notation; the cases of a side run in order and stop "
+        "at the first that fails, so a failing entry's Scope lists the cases that ran, "
+        "each with how it came out, and says how many scheduled cases did not run; each counterexample is re-run by the command beside it."
+        + _unnamed_sizes(p["key"]),
         "",
         _summary_line(sheet, len(groups)),
         "",
@@ -284,3 +288,20 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
             "",
         ]
     return "\n".join(out).rstrip() + "\n"
+
+
+def _unnamed_sizes(paper_key: str) -> str:
+    """The preamble's note on the symbols the sheet uses for sizes its paper names not
+    (:data:`~tnverify.report.size_names.PAPER_UNNAMED`); ``""`` where there are none.
+
+    >>> _unnamed_sizes("grurntn")
+    ' |V| denotes the vocabulary size and L the sequence length; the paper names neither.'
+    """
+    unnamed = list(PAPER_UNNAMED.get(paper_key, {}).items())
+    if not unnamed:
+        return ""
+    first = f"{unnamed[0][0]} denotes {unnamed[0][1]}"
+    rest = [f"{sym} {meaning}" for sym, meaning in unnamed[1:]]
+    listed = first if not rest else ", ".join([first] + rest[:-1]) + " and " + rest[-1]
+    none = {1: "none", 2: "neither"}.get(len(unnamed), "none of them")
+    return f" {listed}; the paper names {none}."

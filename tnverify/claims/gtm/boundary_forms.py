@@ -198,8 +198,9 @@ corrected_pair(
             "𝒢^{(1)}; equivalently h^{(1)ᵀ} = f_θᵀ(x^{(1)}) 𝒢^{(1)})",
             why="𝒢^{(1)} ∈ ℝ^{M×1×R₁} is the M×R₁ matrix of §3.2, so the printed "
             "product 𝒢^{(1)} f_θ(x^{(1)}) with f ∈ ℝ^M is defined only when "
-            "M = R₁. When M ≠ R₁ it is ill-typed (the second checked case: M = 3 "
-            "with ranks (1, 2, 3, 2, 1), so R₁ = 2 ≠ M). When M = R₁ it is "
+            "M = R₁. When M ≠ R₁ it is ill-typed (e.g. M = 3 with ranks "
+            "(1, 2, 3, 2, 1), so R₁ = 2 ≠ M: the second scheduled case, not run "
+            "because the first already fails). When M = R₁ it is "
             "defined but sums over the R₁ mode, while Eq. 9 gives "
             "h^{(1)}_r = Σ_m 𝒢^{(1)}_{m,1,r} f_m, a sum over the M mode, i.e. "
             "(𝒢^{(1)})ᵀ f; the two differ unless 𝒢^{(1)} is symmetric. The "
