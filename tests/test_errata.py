@@ -594,7 +594,7 @@ def test_a_counterexample_prints_the_sizes_of_its_comparison_not_the_cases_param
     records = {c["id"]: c for e in sheet["errata"] for c in e["claims"] if c["edit"] == 1}
     eq19, eq24 = records["grurntn-eq-19"], records["grurntn-eq-24"]
     assert eq19["counterexample"]["sizes"] == {"input": 3, "hidden": 4}
-    assert eq19["shows"].endswith("(sizes input = 3, hidden = 4).")
+    assert eq19["shows"].endswith("(sizes i = 3, d = 4).")  # grurntn's own notation
     assert "vocab_size" in eq24["counterexample"]["params"]
     assert eq24["counterexample"]["sizes"] == {}
     assert "sizes" not in eq24["shows"] and "vocab" not in eq24["shows"]

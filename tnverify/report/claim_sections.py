@@ -344,9 +344,7 @@ def claim_section(
         )
         status = f"verdict {badge(verdict)}, {mark}; {result.seconds:.2f} s"
     out.append(f'<p class="tnv-verdict">{status}</p>')
-    out.append(
-        f'<p class="tnv-scope">Scope: {formula_html(_scope(claim, result), math)}</p>'
-    )
+    out.append(f'<p class="tnv-scope">Scope: {formula_html(_scope(claim, result), math)}</p>')
     control = getattr(claim, "control_of", None)
     where = (
         f"A semantic control (not a statement of the paper) of {control}; source"
@@ -425,6 +423,4 @@ def verdict_counts(claims: Iterable[Claim], verdicts: dict | None = None) -> dic
 def _scope(claim, result) -> str:
     """The claim's scope line with its sizes in its paper's notation."""
     paper = primary_paper(claim)
-    return scope_line(
-        claim, result=result, name=lambda k: size_name(k, paper), probe=is_probe
-    )
+    return scope_line(claim, result=result, name=lambda k: size_name(k, paper), probe=is_probe)
