@@ -696,3 +696,28 @@ def test_no_sheet_writes_a_size_as_code_in_its_scope_or_size_lists():
     note = "|V| denotes the vocabulary size and L the sequence length; the paper names neither."
     assert grurntn.count(note) == 1
     assert note not in (ROOT / "docs" / "errata" / "tslm.md").read_text(encoding="utf-8")
+
+
+def test_a_papers_declared_notation_names_its_sizes_a_plugins_paper_included():
+    import tnverify
+    from tnverify.errors import DTypeError
+    from tnverify.references import PAPERS
+    from tnverify.report.size_names import size_name
+
+    tnverify.paper(
+        "notation_probe",
+        authors=("Ada Lovelace",),
+        title="Notes",
+        year=1843,
+        notation={"length": "T", "hidden": "h"},
+    )
+    try:
+        assert size_name("length", "notation_probe") == "T"
+        assert size_name("hidden", "notation_probe") == "h"
+        assert size_name("vocab_size", "notation_probe") == "|V|"  # the common notation
+        assert size_name("length", "ttlm") == "N"  # a built-in paper declares its own
+    finally:
+        del PAPERS["notation_probe"]
+    with pytest.raises(DTypeError, match="notation"):
+        tnverify.paper("notation_bad", authors=("A B",), title="x", year=1, notation={"L": 3})
+    assert "notation_bad" not in PAPERS

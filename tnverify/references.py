@@ -51,6 +51,13 @@ class Paper:
         One line on what the paper covers in tnverify's registry.
     errata : bool
         Whether ``tnverify errata`` writes a sheet for it (not for the toolkit's own).
+    notation : tuple of (str, str)
+        ``(size parameter, symbol)`` pairs where the paper writes a size otherwise than
+        the common notation (``("length", "N")``: the paper's sequence length is N); the
+        reports write a check's sizes in this notation.
+    unnamed : tuple of (str, str)
+        ``(symbol, meaning)`` pairs of common symbols its sheet uses for sizes the paper
+        names nowhere (``("|V|", "the vocabulary size")``); the sheet says so once.
     """
 
     key: str
@@ -63,6 +70,8 @@ class Paper:
     version: str = ""
     topic: str = ""
     errata: bool = True
+    notation: tuple[tuple[str, str], ...] = ()
+    unnamed: tuple[tuple[str, str], ...] = ()
 
     @property
     def short(self) -> str:
@@ -116,7 +125,36 @@ class Paper:
 #: plugins, in declaration order.
 PAPERS: dict[str, Paper] = {}
 
-_FIELDS = ("authors", "title", "year", "venue", "arxiv", "doi", "version", "topic", "errata")
+_FIELDS = (
+    "authors",
+    "title",
+    "year",
+    "venue",
+    "arxiv",
+    "doi",
+    "version",
+    "topic",
+    "errata",
+    "notation",
+    "unnamed",
+)
+
+
+def _pairs(key: str, name: str, value) -> tuple[tuple[str, str], ...]:
+    """A mapping of non-empty strings to non-empty strings, as pairs in its order."""
+    from .errors import DTypeError
+
+    if value is None:
+        return ()
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and k.strip() and isinstance(v, str) and v.strip()
+        for k, v in value.items()
+    ):
+        raise DTypeError(
+            f"paper {key!r}: {name} must be a dict of non-empty strings to non-empty "
+            f"strings, e.g. {{'length': 'N'}}; got {value!r}"[:200]
+        )
+    return tuple(value.items())
 
 
 def declare(
@@ -131,6 +169,8 @@ def declare(
     version: str = "",
     topic: str = "",
     errata: bool = True,
+    notation: dict | None = None,
+    unnamed: dict | None = None,
 ) -> Paper:
     """Declare the paper ``key`` (see :func:`paper`); returns its :class:`Paper`."""
     from .errors import DTypeError
@@ -185,6 +225,8 @@ def declare(
         version=version,
         topic=topic,
         errata=errata,
+        notation=_pairs(key, "notation", notation),
+        unnamed=_pairs(key, "unnamed", unnamed),
     )
     old = PAPERS.get(key)
     if old is not None:
@@ -204,11 +246,15 @@ def paper(key: str, **fields) -> Paper:
 
     ``paper(key)`` returns the declared paper ``key``; unknown keys raise
     :class:`~tnverify.errors.ClaimError` naming the known keys.  ``paper(key, authors=...,
-    title=..., year=..., venue="", arxiv="", doi="", version="", topic="", errata=True)``
+    title=..., year=..., venue="", arxiv="", doi="", version="", topic="", errata=True,
+    notation=None, unnamed=None)``
     declares it (a plugin does so at import, before its claims cite it with
     ``Ref(key, locator)``): re-declaring the same entry is a no-op, a different entry under
     a declared key raises :class:`~tnverify.errors.ClaimError`.  ``errata=False`` keeps the
-    paper out of ``tnverify errata`` (the toolkit's own statements).  The built-in papers are
+    paper out of ``tnverify errata`` (the toolkit's own statements); ``notation`` (e.g.
+    ``{"length": "N"}``) names the symbols the paper writes for the checks' sizes, and
+    ``unnamed`` (e.g. ``{"|V|": "the vocabulary size"}``) the common symbols its sheet uses
+    for sizes the paper names nowhere.  The built-in papers are
     declared the same way, in their claim folders (``tnverify/claims/<key>/__init__.py``).
 
     Examples

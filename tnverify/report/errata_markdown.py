@@ -11,9 +11,9 @@ import re
 
 from ..claims.readings import DEFECT_KINDS
 from ..errors import DTypeError, UsageError
+from ..references import PAPERS
 from .formulas import render
 from .sheet_check import check_sheet
-from .size_names import PAPER_UNNAMED
 
 __all__ = ["md_text", "render_markdown"]
 
@@ -292,12 +292,13 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
 
 def _unnamed_sizes(paper_key: str) -> str:
     """The preamble's note on the symbols the sheet uses for sizes its paper names not
-    (:data:`~tnverify.report.size_names.PAPER_UNNAMED`); ``""`` where there are none.
+    (its declaration's ``unnamed``); ``""`` where there are none.
 
     >>> _unnamed_sizes("grurntn")
     ' |V| denotes the vocabulary size and L the sequence length; the paper names neither.'
     """
-    unnamed = list(PAPER_UNNAMED.get(paper_key, {}).items())
+    declared = PAPERS.get(paper_key)
+    unnamed = list(declared.unnamed) if declared is not None else []
     if not unnamed:
         return ""
     first = f"{unnamed[0][0]} denotes {unnamed[0][1]}"

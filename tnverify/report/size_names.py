@@ -1,6 +1,7 @@
 """The paper's notation for the size parameters of the checks: a counterexample or a
-scope line writes ``vocab_size = 3`` as ``|V| = 3`` (:data:`SIZE_NOTATION`, amended per
-paper by :data:`PAPER_SIZE_NOTATION`: the one table of the package).
+scope line writes ``vocab_size = 3`` as ``|V| = 3`` (:data:`SIZE_NOTATION`, the common
+notation), amended by the paper's own declaration where it writes a size otherwise
+(``tnverify.paper(key, ..., notation={"length": "N"})``: a plugin's paper the same way).
 
 Examples
 --------
@@ -17,8 +18,6 @@ Examples
 from __future__ import annotations
 
 __all__ = [
-    "PAPER_SIZE_NOTATION",
-    "PAPER_UNNAMED",
     "PROBE_KEYS",
     "SIZE_NOTATION",
     "is_probe",
@@ -27,10 +26,10 @@ __all__ = [
 
 #: Code name of a size parameter -> the symbol the papers write for it (the vocabulary
 #: ``|V|``, the sequence length ``L``, the TT-rank ``R``, the batch size ``B``), where a
-#: paper does not write it otherwise (:data:`PAPER_SIZE_NOTATION`), or, for a parameter
+#: paper does not write it otherwise (its declaration's ``notation``), or, for a parameter
 #: no paper names, its meaning in words (``r_min`` → ``min r``).  A size whose symbol
 #: differs from paper to paper without a rule (a hidden size is H in one and d in
-#: another) is listed per paper; a name listed nowhere is printed as it is.
+#: another) is declared by each paper; a name listed nowhere is printed as it is.
 SIZE_NOTATION = {
     "vocab_size": "|V|",
     "length": "L",
@@ -56,22 +55,6 @@ SIZE_NOTATION = {
     "n_samples": "samples",
     "probe_vocab": "|V|",
     "probe_length": "L",
-}
-
-#: Paper key -> the symbols where that paper writes a size otherwise than
-#: :data:`SIZE_NOTATION` (ttlm's length N, tslm's dimension m, rank r and length n,
-#: grurntn's input size i and hidden size d).
-PAPER_SIZE_NOTATION = {
-    "ttlm": {"length": "N"},
-    "tslm": {"length": "n", "rank": "r"},
-    "grurntn": {"input": "i", "hidden": "d"},
-    "thesis": {"hidden": "H"},
-}
-
-#: Paper key -> the symbols of :data:`SIZE_NOTATION` that its sheet uses although the paper
-#: names no such size, with their meaning: the sheet's preamble says so once.
-PAPER_UNNAMED = {
-    "grurntn": {"|V|": "the vocabulary size", "L": "the sequence length"},
 }
 
 #: Parameters that size a probe of the check (samples drawn, paths simulated, a batch),
@@ -101,8 +84,12 @@ def is_probe(key) -> bool:
 
 
 def size_name(key, paper: str | None = None) -> str:
-    """The symbol ``paper`` (a paper key; None: the common notation) writes for the size
-    parameter ``key``; ``key`` itself where the tables have none."""
+    """The symbol ``paper`` (a declared paper's key; None: the common notation) writes for
+    the size parameter ``key``: the paper's declared ``notation``, else the common one,
+    else ``key`` itself."""
+    from ..references import PAPERS
+
     key = str(key)
-    own = PAPER_SIZE_NOTATION.get(paper or "", {})
+    declared = PAPERS.get(paper or "")
+    own = dict(declared.notation) if declared is not None else {}
     return own.get(key, SIZE_NOTATION.get(key, key))

@@ -27,4 +27,6 @@ PAPER = paper(
         "table numbers are as printed there"
     ),
     topic="GRURNTN and LSTMRNTN",
+    notation={"input": "i", "hidden": "d"},
+    unnamed={"|V|": "the vocabulary size", "L": "the sequence length"},
 )

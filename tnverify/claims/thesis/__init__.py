@@ -17,4 +17,5 @@ PAPER = paper(
         "TT-SVD, Born machines, the LRU background, TTLM propositions, "
         "linear multiplicative models, numerical studies"
     ),
+    notation={"hidden": "H"},
 )

@@ -19,4 +19,5 @@ PAPER = paper(
         "names the section by its title and the equation by its number"
     ),
     topic="the tensor-space language model (TSLM) and n-grams",
+    notation={"length": "n", "rank": "r"},
 )

@@ -19,4 +19,5 @@ PAPER = paper(
         "do not carry over to arXiv:2405.04590 (2024), whose text differs"
     ),
     topic="TTLM, TTLM-Tiny/Large; relations to 2-RNN, RAC, MI-RNN",
+    notation={"length": "N"},
 )
