@@ -56,6 +56,7 @@ def _planned(c, side: str, scale: str | None = None) -> int:
 
 def describe(c) -> list[str]:
     from ..references import PAPERS
+    from ..report.claim_sections import paper_scope_line
 
     lines = [
         f"{c.id}" + (f": {c.title}" if c.title else ""),
@@ -70,7 +71,7 @@ def describe(c) -> list[str]:
     lines += [
         f"topic: {c.topic}",
         f"expected: {c.expected}",
-        f"scope: {c.scope_line}",
+        f"scope: {paper_scope_line(c)}",
         f"uses: {', '.join(c.uses) or '-'}",
         f"proof: {c.proof or '-'}",
     ]

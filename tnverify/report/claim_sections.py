@@ -53,6 +53,7 @@ __all__ = [
     "claim_section",
     "comparison_rows",
     "explain_counterexample",
+    "paper_scope_line",
     "primary_paper",
     "reproduce_command",
     "plugin_argument",
@@ -344,7 +345,8 @@ def claim_section(
         )
         status = f"verdict {badge(verdict)}, {mark}; {result.seconds:.2f} s"
     out.append(f'<p class="tnv-verdict">{status}</p>')
-    out.append(f'<p class="tnv-scope">Scope: {formula_html(_scope(claim, result), math)}</p>')
+    scope = formula_html(paper_scope_line(claim, result), math)
+    out.append(f'<p class="tnv-scope">Scope: {scope}</p>')
     control = getattr(claim, "control_of", None)
     where = (
         f"A semantic control (not a statement of the paper) of {control}; source"
@@ -420,7 +422,9 @@ def verdict_counts(claims: Iterable[Claim], verdicts: dict | None = None) -> dic
     }
 
 
-def _scope(claim, result) -> str:
-    """The claim's scope line with its sizes in its paper's notation."""
+def paper_scope_line(claim, result=None) -> str:
+    """The claim's scope line (:func:`~tnverify.claims.scope.scope_line`) with its sizes in
+    its paper's notation (:func:`~tnverify.report.size_names.size_name`: ``|V|`` for the
+    vocabulary size, the paper's declared symbols), its probe sizes listed apart."""
     paper = primary_paper(claim)
     return scope_line(claim, result=result, name=lambda k: size_name(k, paper), probe=is_probe)

@@ -136,9 +136,9 @@ claim(
     scope=(
         "weights: integers uniform in {−2, …, 2}, L = M, F = I; samples: networks drawn "
         "for each R ∈ {1, 2, 4, 8}; shared: whether the cores are shared (Fig. 4) or not "
-        "(Fig. 3); numpy_per_R: how many of each R's networks the larger run recomputes "
-        "with numpy to check the package's torch grids (a check of the package, not of "
-        "the paper). Only unshared cores (Fig. 3) are sampled here; the Fig. 4 sentence "
+        "(Fig. 3); NumPy runs per R (a probe size of the larger run): how many of each "
+        "R's networks it recomputes with NumPy to check the package's torch grids (a "
+        "check of the package, not of the paper). Only unshared cores (Fig. 3) are sampled here; the Fig. 4 sentence "
         "(shared cores) is covered by the argument of the Why alone; "
         "the larger run (M = 4, T = 8, 8 networks per R, unshared) found 15 networks at "
         "bound 1 by the exact rank, 3 of them rank-1 realizable"
@@ -303,11 +303,11 @@ claim(
         "dimension below M^T.",
     ),
     scope=(
-        "the span computation (𝒢 and C shared) ran at M = 2, T = 4 (span 16) and, in "
-        "the larger run, at span_M = 2, span_T = 6 (the M and T of the span "
-        "computation) with span_networks = 512 (the number of networks whose grids are "
-        "stacked): span 64 = 2⁶; the larger run's M = 4, T = 6, R = 3 size its Lemma 5.1 "
-        "check (R: the largest width)"
+        "the span computation (𝒢 and C shared) stacked the grids of 8·2⁴ = 128 networks "
+        "at M = 2, T = 4 (span 16 = 2⁴) and, in the larger run, of 8·2⁶ = 512 networks "
+        "at M = 2, T = 6 (span 64 = 2⁶; the probe sizes span M, span T and span networks "
+        "below); the larger run's M = 4, T = 6, R = 3 size its Lemma 5.1 check (R: the "
+        "largest width)"
     ),
     remarks=(
         'The pointer "for Theorem 5.2 we provide numerical evidence in Appendix A" '
