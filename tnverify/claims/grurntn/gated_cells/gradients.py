@@ -96,7 +96,11 @@ corrected_pair(
         small=D.small_eq24,
         # no larger run: the edit is decided at a = 1, a scalar identity; the case's sizes
         # feed the gradient parts run beside it, whose result the entry does not use
-        scope="the deciding check is f′ at a = 1 and uses no model size",
+        scope=(
+            "the deciding check is f′ at a = 1, which uses no model size; the sizes below "
+            "are those of the BPTT gradient comparison computed beside it, which this "
+            "entry does not use"
+        ),
         uses=("grurntn-eq-18", "grurntn-eq-21"),
         expected="fails",
         defect=Defect(
