@@ -71,7 +71,7 @@ def small_eq19_printed(params, rng):
     return Evidence(
         "LSTMRNTN Eq. 19–20 as printed",
         parts={
-            "printed [x_t] W [h_(t−1)] typed": bracket_typing("Eq. 19 c̃_t", i, d, rng).keyed(
+            "printed [x_t] W [h_(t−1)] is defined": bracket_typing("Eq. 19 c̃_t", i, d, rng).keyed(
                 "printed-typed"
             )
         },
@@ -84,7 +84,7 @@ def small_eq26_printed(params, rng):
     return Evidence(
         "Eq. 26 a_j as printed",
         parts={
-            "printed [x_j] W [h_(j−1)] typed": bracket_typing(
+            "printed [x_j] W [h_(j−1)] is defined": bracket_typing(
                 "Eq. 26 a_j", i, d, rng, need="the other summands of a_j"
             ).keyed("printed-typed")
         },
