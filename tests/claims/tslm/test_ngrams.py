@@ -160,3 +160,35 @@ def test_eq11_counterexample_is_the_explicit_m2_example():
     for seed in (0, 1):
         cx = get_claim("tslm-eq-11").run_small({"vocab_size": 2, "length": 2}, seed).counterexample
         assert cx["entry"] == "aa" and cx["value"] == pytest.approx(want, rel=1e-12)
+
+
+def test_eq11_counterexample_says_which_word_vectors_fail():
+    """The failing case's counterexample says, from the verdicts of its parts, for which
+    kinds of word vectors Eq. 10 held (one-hot, Claim 1's setting) and for which it failed
+    (the explicit example and the random unit words): on the small side and the larger run."""
+    c = get_claim("tslm-eq-11")
+    cx = c.run_small({"vocab_size": 2, "length": 2}, 0).counterexample
+    assert cx["why"] == (
+        "in this case Eq. 10 holds for the one-hot words and fails for the explicit "
+        "example and the random unit words"
+    )
+    assert cx["entry"] == "aa"  # still the explicit example's entry
+    ev = c.run_scaled(c.scaled_space["small"][0], "cpu", 0)
+    assert ev.counterexample["why"] == (
+        "in this case Eq. 10 holds for the one-hot words and fails for the random unit words"
+    )
+
+
+def test_by_word_kind_reads_the_verdicts():
+    """A kind that holds is said to hold, a failing one to fail; no counterexample when
+    every kind holds."""
+    from tnverify.claims import Evidence
+    from tnverify.claims.tslm.ngrams.checks import by_word_kind
+
+    ok = Evidence("x", passed=True)
+    bad = Evidence("y", passed=False, counterexample={"entry": 1})
+    ev = by_word_kind("z", (("A", "a", bad), ("B", "b", ok), ("C", "c", bad)), {})
+    assert ev.verdict == FAILS
+    assert ev.counterexample["why"] == "in this case Eq. 10 holds for B and fails for A and C"
+    assert ev.counterexample["where"] == "part 'a'"
+    assert by_word_kind("z", (("A", "a", ok), ("B", "b", ok)), {}).counterexample is None

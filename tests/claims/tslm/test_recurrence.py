@@ -144,3 +144,38 @@ def test_eq17_counterexample_names_t_and_k():
     cx = ev.counterexample
     assert cx["entry"].startswith("t = ") and "(1-based, the paper's step)" in cx["entry"]
     assert "(0-based)" in cx["entry"]
+
+
+def test_eq16_unfolding_bound_is_for_the_cuts_after_a_mode_only():
+    """The rank ≤ r bound of the tslm-eq-16 Correction holds for the unfoldings after
+    mode k (rows d₁…d_k); the grouping rows (d₁, d₃), columns (d₂, d₄) of a random Eq. 16
+    tensor (m = r = 2, n = 4) has rank 4 > r, as the Why says it can."""
+    for seed in range(3):
+        lam, U, W = mod._draw(np.random.default_rng(seed), 2, 2)
+        T = mod.eq16_tensor(lam, U, W, 4)
+        assert mod._ranks(T) == [2, 2, 2]
+        assert np.linalg.matrix_rank(T.transpose(0, 2, 1, 3).reshape(4, 4)) == 4
+
+
+def test_eq16_at_n_2_and_r_m_gives_every_matrix():
+    """The Correction's n = 2 exception: U = I, λ = 1, W = 𝒯ᵀ give 𝒯 by Eq. 16 literally."""
+    rng = np.random.default_rng(5)
+    for m in (2, 3, 5):
+        A = rng.standard_normal((m, m))
+        T = mod.eq16_tensor(np.ones(m), np.eye(m), A.T, 2)
+        # n: r products of 3 factors per entry, the factors 1 or entries of A
+        tol = tolerance(np.float64, n=3 * m, norm=float(np.abs(A).max()))
+        assert np.abs(T - A).max() <= float(tol)
+
+
+def test_eq17_remark_joint_conditional_is_a_linear_normalisation_not_a_softmax():
+    """The tslm-eq-17 remark, at m = |V| = 5, r = 3, n = 4: the exact conditional of the
+    joint 𝒯 (Eq. 15) is V_t h_{t−1} normalised by its sum, not its softmax, and the tied
+    readout V_t changes with t (no single V of Eq. 18 serves every step)."""
+    c = get_claim("tslm-eq-17")
+    for seed in (0, 17):
+        ev = c.run_small(c.space[-1], seed).reading("exact-conditional", ruled_out=True)
+        lin = ev.part("linear-normalisation")
+        assert lin.verdict == "holds"
+        assert ev.part("softmax").verdict == "fails"
+        assert lin.details["readout_changes_with_t"] > 1e-3

@@ -20,6 +20,7 @@ import numpy as np
 from ....definitions.ngram import tslm_prefix_probability, tslm_sentence_probability
 from ... import Evidence
 from ...compare import compare_values
+from .checks import by_word_kind
 
 __all__ = [
     "ALPHA",
@@ -213,15 +214,22 @@ def _check_eq11(params, device, rng, *, kind: str) -> Evidence:
 
 
 def scaled_eq11(params, device, rng) -> Evidence:
-    return Evidence(
+    kinds = (
+        (
+            "the one-hot words",
+            "one-hot words (m = |V|)",
+            _check_eq11(params, device, rng, kind="one-hot"),
+        ),
+        (
+            "the random unit words",
+            "random unit, non-orthogonal words (m = |V|)",
+            _check_eq11(params, device, rng, kind="unit"),
+        ),
+    )
+    return by_word_kind(
         "Eq. 10–11 in the one-hot and an embedded basis (torch)",
-        parts={
-            "one-hot words (m = |V|)": _check_eq11(params, device, rng, kind="one-hot"),
-            "random unit, non-orthogonal words (m = |V|)": _check_eq11(
-                params, device, rng, kind="unit"
-            ),
-        },
-        sizes={"vocab_size": params["vocab_size"], "length": params["length"]},
+        kinds,
+        {"vocab_size": params["vocab_size"], "length": params["length"]},
     )
 
 

@@ -45,11 +45,13 @@ corrected_pair(
         defect=NR.EQ11_DEFECT,
         remarks=NR.EQ11_REMARKS,
         scope=(
-            "word vectors of each small case: one-hot words (m = |V|), random unit, "
-            "non-orthogonal words w_i = Σ_d α_{i,d} e_d in a random orthonormal basis "
-            "(m = |V|), and the explicit example (m = |V| = 2, n = 2, a = e₁, "
-            "b = (e₁+e₂)/√2); the larger run checks the one-hot and the random unit "
-            "words (m = |V|) on all |V|ⁿ sentences"
+            "each small case compares ⟨s_i, c⟩ with p_i for three kinds of word vectors: "
+            "one-hot words (m = |V|), random unit, non-orthogonal words "
+            "w_i = Σ_d α_{i,d} e_d in a random orthonormal basis (m = |V|), and the "
+            "explicit example (m = |V| = 2, n = 2, a = e₁, b = (e₁+e₂)/√2, whatever the "
+            "case's sizes); a case fails when one kind fails, and its counterexample says "
+            "for which kinds Eq. 10 held and for which it failed; the larger run compares "
+            "the one-hot and the random unit words (m = |V|) on all |V|ⁿ sentences"
         ),
     ),
     corrected=dict(

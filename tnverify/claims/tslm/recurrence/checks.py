@@ -115,7 +115,7 @@ def small_eq16(params, rng, corrected=False):
     free = rng.standard_normal((m,) * n)
     parts = {
         "Eq. 16 = TT view": ev_tt,
-        "constructed 𝒯: every unfolding rank <= r": compare_ints(
+        "constructed 𝒯: every unfolding after mode k, k = 1..n−1, rank <= r": compare_ints(
             "unfolding ranks of 𝒯 (Eq. 16)",
             _ranks(T),
             [r] * (n - 1),
@@ -143,7 +143,8 @@ def small_eq16(params, rng, corrected=False):
         ev = compare_ints(
             "ranks of the unfoldings after modes 1, …, n−1 of 𝒯 = Σ_{a,b} "
             "e_a⊗e_b⊗e_a⊗e_b vs r = m, the largest r the paper allows (r ≤ m) (an Eq. 16 "
-            "tensor has every unfolding of rank ≤ r)",
+            "tensor has every unfolding after mode k (rows d₁…d_k, columns d_{k+1}…d_n), "
+            "k = 1, …, n−1, of rank ≤ r)",
             rk,
             [m] * (n - 1),
             "<=",
@@ -314,7 +315,7 @@ def _conditional_parts(params, rng, corrected):
     if not corrected:
         parts["exact conditional (Eq. 15) vs softmax(V_t h_{t−1}) (Eq. 17/20)"] = compare_values(
             "Σ_future 𝒯 ratios vs softmax of the same logits", soft, exact, **kw
-        )
+        ).keyed("softmax")
     parts[next(iter(parts))].details["readout_changes_with_t"] = float(
         max(np.abs(a - t_dep[0]).max() for a in t_dep)
     )

@@ -45,21 +45,28 @@ EQ16_DEFECT = Defect(
     "features of the tensor 𝒯 … then approximately represent the parameters of our "
     'model, where r (r ≤ m) …"',
     meant="Eq. 16 defines (it does not decompose) a family of tensors with r + rm + r² "
-    "parameters (λ, U, W): a tensor train with the same cores W, U at every level, every "
-    "unfolding of which has rank ≤ r; a general 𝒯 is only approximated by it, even at "
-    "r = m. No local edit repairs it: level-dependent W^(j), U^(j) with r ≤ m still fail "
-    "for n ≥ 4, since a general 𝒯 ∈ ℝ^{m^n} has an unfolding after mode k = ⌊n/2⌋ (k as in "
-    "the Why: the first k modes index the rows) of rank m^{⌊n/2⌋} > m.",
+    "parameters (λ ∈ ℝ^r, the diagonal of Λ; U ∈ ℝ^{r×m}; W ∈ ℝ^{r×r}: the shapes of Λ "
+    "and U printed after Eq. 16, that of W in Eq. 20's list of weights): a tensor train "
+    "with the same cores W, U at every level; every unfolding after mode k (rows "
+    "d₁…d_k, columns d_{k+1}…d_n), k = 1, …, n−1, of such a tensor has rank ≤ r. For "
+    "n ≥ 4 a general 𝒯 is only approximated by it, even at r = m; at n = 2 and r = m it "
+    "gives every 𝒯 (U = I, λ = 𝟏 and W = 𝒯ᵀ in 𝒯 = UᵀWᵀΛU), and at n = 3 the rank "
+    "argument says nothing, every unfolding of an m × m × m tensor having rank ≤ m. No "
+    "local edit repairs it: level-dependent W^(j), U^(j) with r ≤ m still fail for "
+    "n ≥ 4, since a general 𝒯 ∈ ℝ^{m^n} has an unfolding after mode k = ⌊n/2⌋ of rank "
+    "m^{⌊n/2⌋} > m.",
     why="Unrolling Eq. 16, 𝒯_{d₁…d_n} = Σ_{i₁…i_n} λ_{i_n} (u_{i_n})_{d_n} W_{i_n,i_{n−1}} "
     "(u_{i_{n−1}})_{d_{n−1}} ⋯ W_{i₂,i₁} (u_{i₁})_{d₁}, a chain in which each cut between "
     "modes k and k+1 (k counted from 1) passes through one index of size r. So the unfolding "
-    "after mode k (the m^k × m^{n−k} matrix with rows (d₁…d_k) and columns (d_{k+1}…d_n)) is a product "
-    "through an r-dimensional index and has rank ≤ r. Example (m = 2, n = 4): "
+    "after mode k (the m^k × m^{n−k} matrix with rows (d₁…d_k) and columns (d_{k+1}…d_n)) "
+    "is a product through an r-dimensional index and has rank ≤ r. (Another grouping of "
+    "the modes, such as rows (d₁, d₃) and columns (d₂, d₄), cuts the chain at more than "
+    "one index, and its rank can exceed r.) Example (m = 2, n = 4): "
     "𝒯 = Σ_{a,b} e_a ⊗ e_b ⊗ e_a ⊗ e_b has the 4 × 4 identity as its unfolding after mode k = 2 "
     "(rank 4 > r = 2), so by Eckart–Young every Eq. 16 tensor 𝒯' with r = 2 is at relative "
     "Frobenius distance ‖𝒯 − 𝒯'‖_F/‖𝒯‖_F ≥ √(2/4) = 0.707 from it, while a tensor built "
     'by Eq. 16 has unfolding ranks ≤ (2, 2, 2). The "approximately" of the next sentence '
-    "concedes an error for r < m; the example shows the error is not zero at r = m either, "
+    "allows an error; the example shows the error is not zero at r = m either, "
     'so "decomposed" cannot mean exactness.',
 )
 EQ16_REMARKS = (
@@ -145,10 +152,18 @@ EQ17_DEFECT = Defect(
 )
 EQ17_REMARKS = (
     "Eq. 19's h₀ := W^{−1}𝟏 (𝟏 the all-ones vector) needs an invertible W.",
-    "A remark, not an erratum (Eq. 17 defines the model's conditional): softmax(⟨𝒯_(t), "
-    "𝒜_(t−1)⟩) is not the conditional p(w_t|w_1^{t−1}) that Eq. 15 gives for the joint 𝒯 "
-    "of Eq. 16; that conditional is matched by dividing ⟨𝒯_(t), 𝒜_(t−1)⟩ by a number that "
-    "depends on the prefix w_1^{t−1} (a linear normalisation), not by the softmax.",
+    "A remark, not an erratum (Eq. 17 defines the model's conditional, and 𝒯_(t) of "
+    "Eq. 18 has its own matrix V, which the joint 𝒯 of Eq. 16 does not contain): "
+    "softmax(⟨𝒯_(t), 𝒜_(t−1)⟩) is not in general the conditional that Eq. 15 gives for "
+    "that joint 𝒯. In Claim 2's setting (m = |V|, one-hot words; λ, U, W > 0 entrywise, "
+    "so that 𝒯 is a distribution up to a constant factor), ⟨𝒯, α₁ ⊗ ⋯ ⊗ α_n⟩ = λᵀh_n "
+    "with h_t of Eq. 19, and padding the words t+1, …, n with 𝟏 "
+    "(Eq. 14) multiplies the state by diag(U𝟏)W once per padded word, so Eq. 15 gives p(w_t = k|w_1^{t−1}) = (V_t h_{t−1})_k / Σ_j (V_t h_{t−1})_j "
+    "with V_t = Uᵀ diag(z_t) W and z_tᵀ = λᵀ (diag(U𝟏) W)^{n−t}. With the corrected "
+    "⟨𝒯_(t), 𝒜_(t−1)⟩ = V h_{t−1} this is the joint's conditional, for a general prefix, only when V is tied to "
+    "λ, U and W as a multiple of V_t (which in general changes with t), and then through "
+    "dividing by Σ_j (V_t h_{t−1})_j, a number that depends on the prefix, not through "
+    "the softmax.",
 )
 
 # -- tslm-eq-21 ---------------------------------------------------------------------------

@@ -67,8 +67,9 @@ corrected_pair(
             "parametrises, with r + r·m + r² numbers (O(m×r) for r ≤ m), the uniform TT "
             "with first core U_{k,d}, shared core G_{j,d,k} = W_{k,j} U_{k,d} and last "
             "core Σ_k G_{j,d,k} λ_k (tnverify.equivalences.tslm_to_tt), so every "
-            "unfolding of 𝒯 has rank ≤ r; a tensor with an unfolding of rank > r is at "
-            "distance ≥ the discarded singular-value tail of that unfolding from every "
+            "unfolding of 𝒯 after mode k (rows d₁…d_k, columns d_{k+1}…d_n), "
+            "k = 1, …, n−1, has rank ≤ r; a tensor with such an unfolding of rank > r is "
+            "at distance ≥ the discarded singular-value tail of that unfolding from every "
             "Eq. 16 tensor."
         ),
         refs=refs("tslm", "Recursive Tensor Decomposition, Eq. 16", "tnverify", "tslm_to_tt"),

@@ -204,7 +204,16 @@ register_printed_sum_pair(
     small=small_eq3,
     space=_EQ3_SPACE,
     uses=("ttlm-eq2",),
-    printed_fields=dict(defect=Defect("misprint", **_ALPHA2_DEFECT), readings=_EQ3_READINGS),
+    printed_fields=dict(
+        defect=Defect(
+            "misprint",
+            **_ALPHA2_DEFECT,
+            why="The first line of Eq. 3 is a product of matrices (1 × R₁, R₁ × R₂, …, "
+            "R_{N−1} × 1), which sums every bond index α_t from 1 to R_t; the second line "
+            "expands it, so its sum over α₂ starts at 1 too.",
+        ),
+        readings=_EQ3_READINGS,
+    ),
     corrected_fields=dict(readings=_EQ3_READINGS, remarks=_EQ3_REMARKS),
     pinned=(
         {"params": _EQ3_SPACE[1], "seed": 3, "note": "the claims catalogue: ranks [1,2,3,3,2,1]"},
@@ -223,7 +232,15 @@ register_printed_sum_pair(
     space=_EQ5_SPACE,
     uses=("ttlm-eq2", "ttlm-eq3"),
     scaled=True,
-    printed_fields=dict(defect=Defect("misprint", **_ALPHA2_DEFECT), readings=_EQ5_READINGS),
+    printed_fields=dict(
+        defect=Defect(
+            "misprint",
+            **_ALPHA2_DEFECT,
+            why="Eq. 5's second line is the second line of Eq. 3 with Eq. 4 inserted, so "
+            "its sum over α₂ runs from 1 to R₂ for the same reason.",
+        ),
+        readings=_EQ5_READINGS,
+    ),
     corrected_fields=dict(
         readings=_EQ5_READINGS,
         remarks=(
