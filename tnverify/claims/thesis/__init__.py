@@ -4,6 +4,7 @@ LRU background and simulations (§4.2, §4.3, §6), TT language models and RNN e
 (§5.2–5.3), RAC layers and LMMs (§5.4) and the hidden-state gradients (§6.3–6.4)."""
 
 from ...references import paper
+from ..ttlm import PAPER as TTLM_PAPER
 
 #: The paper this folder's claims judge (its key is the prefix of their ids).
 PAPER = paper(
@@ -17,5 +18,11 @@ PAPER = paper(
         "TT-SVD, Born machines, the LRU background, TTLM propositions, "
         "linear multiplicative models, numerical studies"
     ),
-    notation={"hidden": "H"},
+    notation={"hidden": "H", "dim": "D", "vocab_max": "max |V|", "length_max": "max L"},
+)
+
+#: How this paper's remarks name the paper of the ``ttlm`` claims, which the thesis does not
+#: cite: author, year and title, with the version its equation and appendix numbers follow.
+TTLM_CITED = (
+    f"{TTLM_PAPER.short}, \u201c{TTLM_PAPER.title}\u201d (numbered as in its ICLR 2023 submission)"
 )

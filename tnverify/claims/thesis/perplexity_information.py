@@ -24,7 +24,7 @@ def _eq27_sides(params, rng):
     # next word w_{t+1}, the last word only as a target
     labels = [
         f"t = {t}, w_t = {int(w[t])}, w_{{t+1}} = {int(w[t + 1])} (t 0-based; the "
-        f"sequence has length + 1 = {L + 1} words, the last only a target)"
+        f"sequence has L + 1 = {L + 1} words, the last only a target)"
         for t in range(L)
     ]
     # a V-term sum of y·log ŷ whose terms are ≤ |log ŷ| in size

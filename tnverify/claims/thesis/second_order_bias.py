@@ -20,6 +20,7 @@ from ..compare import compare_values
 from ..registration import corrected_pair, refs
 from ..ttlm.rnn.readings import BIAS_ERRATUM
 from ..ttlm.rnn.runs import rnn_run
+from . import TTLM_CITED
 
 __all__ = ["small_eq511_bias"]
 
@@ -184,8 +185,8 @@ corrected_pair(
         ),
         remarks=(
             (
-                "The sentence repeats the ttlm paper's after its Eq. 14 (ttlm-eq14-bias); "
-                "the same erratum."
+                f"The sentence repeats the one after Eq. 14 of {TTLM_CITED}: the same "
+                "erratum (ttlm-eq14-bias on that paper's own errata sheet)."
             ),
             'Notation, not an erratum: Eq. 5.11 prints "+ b" where the coordinate form needs b_i.',
         ),

@@ -19,6 +19,7 @@ from ..compare import compare_values
 from ..registration import claim, corrected_pair, refs
 from ..rnn_equivalences_scaled import scaled_second_order
 from ..ttlm.rnn.runs import PHIS, rnn_run, tt_run
+from . import TTLM_CITED
 from .rnn_equivalences import PROOFS, SPACE, SUM_OVER_FREE_ALPHA, draw_case, sequence_labels
 
 _SECOND_ORDER_SCALED = {
@@ -291,7 +292,7 @@ claim(
         "shapes differ.",
         "The claim is checked with b = 0. The reason the thesis gives for "
         "ignoring b (b as a 0th component of f) is false in a bilinear form: "
-        "thesis-eq-5.11-bias, the same erratum as ttlm-eq14-bias.",
+        f"thesis-eq-5.11-bias, the same erratum as after Eq. 14 of {TTLM_CITED}.",
         "The proof lines Eq. 5.13 and Eq. 5.14 carry misprints of their own "
         "(thesis-eq-5.13, thesis-eq-5.14).",
     ),
@@ -381,7 +382,10 @@ corrected_pair(
             "for |V| > R the sum reads past the end of h, and the dummy indices "
             "correspond to α_{t−1}, i_t of Eq. 5.13, not i_t, α_t.",
         ),
-        remarks=("The ttlm paper's Eq. 17 prints f_j first, and its ranges are typed there.",),
+        remarks=(
+            f"Eq. 17 of {TTLM_CITED} prints f_j first, and its ranges match there (j "
+            "over |V| with f_j, k over R with h_k).",
+        ),
     ),
     corrected=dict(
         title="Eq. 5.14 with ranges matched to h and f",

@@ -10,6 +10,7 @@ from .. import Defect, Evidence, Reading
 from ..compare import compare_ints, compare_values
 from ..registration import corrected_pair, refs
 from ..ttlm.rnn.biases import onehot
+from . import TTLM_CITED
 
 
 def small_sec_531(params, rng, corrected):
@@ -146,7 +147,10 @@ corrected_pair(
             "G^{(t)}_{iR}h^{(t−1)}_R]) with (h^{(t−1)})ᵀG^{(t)}",
             meant="last part: ψ(G^{(t)}h^{(t−1)}) = ψ([Σ_{j=1}^R "
             "G^{(t)}_{1j}h^{(t−1)}_j; …; Σ_{j=1}^R G^{(t)}_{|V|j}h^{(t−1)}_j]) "
-            "(a |V|-vector) with (h^{(t−1)})ᵀ(G^{(t)})ᵀ",
+            "(a |V|-vector) with (h^{(t−1)})ᵀ(G^{(t)})ᵀ, where G^{(t)} is the |V|×R matrix "
+            "the example displays: the transpose of the output core 𝐆^{(t)} ∈ ℝ^{R×|V|} "
+            "of Eq. 5.9 as corrected in thesis-eq-5.9; written with that core, the last "
+            "part is ψ((h^{(t−1)})ᵀ𝐆^{(t)}), the same scores",
             erratum="thesis-sec-5.3.1-readout-expansion",
             why="The example displays 𝐆^{(t)} as a |V|×R matrix (row w for word w, "
             "entries 𝐆^{(t)}_{w1} … 𝐆^{(t)}_{wR}). ψ must receive one score per "
@@ -171,8 +175,8 @@ corrected_pair(
         ),
         remarks=(
             "Eq. 5.8 and the first part hold as printed.",
-            "The ttlm paper's App. A step III prints a different wrong expansion of the same "
-            "product (its own erratum, ttlm-app-a).",
+            f"App. A step III of {TTLM_CITED} prints a different wrong expansion of the "
+            "same product (an erratum on that paper's own errata sheet, ttlm-app-a).",
         ),
     ),
     corrected=dict(

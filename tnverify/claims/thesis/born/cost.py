@@ -73,8 +73,8 @@ def small_cost(params, rng, corrected=False):
     # (2): P̃(x) of sampled sequences, computed directly (no rescaling) in float64/float32,
     # at growing |V| and L, against a log-domain reference
     probe = {}
-    for Vp in (V, params["probe_vocab"]):
-        for Lp in (L, params["probe_length"]):
+    for Vp in (V, params["vocab_max"]):
+        for Lp in (L, params["length_max"]):
             mp = draw_machine({"vocab_size": Vp, "length": Lp, "rank": R}, rng)
             Gp = cores_of(mp)
             g = torch.Generator().manual_seed(int(rng.integers(2**62)))
@@ -138,10 +138,6 @@ def small_cost(params, rng, corrected=False):
                 counterexample=None
                 if ok.all()
                 else {
-                    "vocab_size": Vp,
-                    "length": Lp,
-                    "rank": R,
-                    "dtype": dt,
                     "underflowed": f"{int((~ok).sum())} of {ok.size} sampled sequences",
                     "ln Z": round(lz, 1),
                     "ln |Ψ(x)| (log domain)": round((ref[i_bad] + lz) / 2, 1),
@@ -161,7 +157,7 @@ def small_cost(params, rng, corrected=False):
                     scale=np.abs(ref) + 1.0,
                     sizes={"vocab_size": Vp, "length": Lp, "rank": R, "samples": params["samples"]},
                 )
-            parts[f"(2) no underflow, {key}"] = ev
+            parts[f"(2) no underflow, {key}"] = ev.keyed(f"no-underflow-{Vp}x{Lp}")
     details = {
         f"min_log_P {k[0]}x{k[1]}": float(v[1].min()) for k, v in probe.items() if k[2] == "float64"
     }

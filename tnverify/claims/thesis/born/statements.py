@@ -1,19 +1,16 @@
 """born-machines-ngrams claims about MPS/TT Born machines (thesis §3.2.1, §4.1.3,
 §4.3.2; tnverify's own sampler claim).  Checks live in :mod:`.sampling`, :mod:`.parallel`,
-:mod:`.gauge` and :mod:`.cost`."""
+:mod:`.gauge`, :mod:`.cost` and :mod:`.space_complexity`."""
 
 from __future__ import annotations
 
-import math
-
-from ....definitions.explicit import max_entries
-from ... import Defect, Evidence, Reading
-from ...compare import compare_ints
+from ... import Defect, Reading
 from ...registration import claim, corrected_pair, refs
 from .cost import scaled_cost, small_cost
 from .gauge import scaled_gauge, small_eq44, small_gauge
 from .parallel import scaled_parallel, small_parallel
 from .sampling import scaled_logz, small_eq43, small_eq45
+from .space_complexity import small_eq32
 
 _BORN_SPACE = ({"vocab_size": 3, "length": 6, "rank": 4},)
 SCALED_LOGZ = {
@@ -126,51 +123,6 @@ claim(
 
 
 # -- thesis-eq-3.2 ------------------------------------------------------------------------
-def _small_eq32(params, rng, corrected=False):
-    D = params["dim"]
-    Ls = range(1, 65)
-    counts = [D**L for L in Ls]  # exact integers: entries of 𝐂
-    parts = {
-        "entries = D^L": compare_ints(
-            "entries of the order-L tensor vs D^L", [math.prod([D] * L) for L in Ls], counts
-        )
-    }
-    base = D if corrected else 2
-
-    def bounded(b):
-        # O(b^L): D^L / b^L must stay bounded; with a constant C = D/b (its value at
-        # L = 1), D^L <= C·b^L for all L holds iff D <= b
-        c = D // b if D % b == 0 else D / b
-        return [D**L <= c * b**L for L in Ls]
-
-    ok = bounded(base)
-    worst = next((L for L, o in zip(Ls, ok) if not o), None)
-    parts[f"D^L = O({'D' if corrected else '2'}^L)"] = Evidence(
-        f"D^L <= C·{base}^L for L = 1..64 with C = D/{base}",
-        passed=all(ok),
-        details={"ratio_at_L64": float(D**64 / base**64)},
-        counterexample=None
-        if worst is None
-        else {"D": D, "L": worst, "D^L/2^L (> C = D/2)": float(D**worst / base**worst)},
-        control=Evidence(
-            f"control (the next smaller base {base - 1}) of: D^L <= C·{base}^L",
-            passed=all(bounded(base - 1)),
-        ),
-    )
-    guard = max_entries()
-    fits = max(L for L in Ls if D**L <= guard) if D <= guard else 0
-    return Evidence(
-        "entries of 𝐂 vs the claimed space complexity",
-        parts=parts,
-        sizes={"dim": D},
-        details={
-            "size_guard_entries": guard,
-            "largest_L_under_guard": fits,
-            "bytes_float64_L64": float(8 * D**64),
-        },
-    )
-
-
 _EQ32 = (
     '"a quantum many-body system formed from a composition of L individual systems of '
     "dimension D … |Ψ⟩ = Σ_{i₁,i₂,…,i_L}^D 𝐂_{i₁,i₂,…,i_L} |i₁⟩ ⊗ |i₂⟩ ⊗ ⋯ ⊗ |i_L⟩, (3.2) "
@@ -189,7 +141,7 @@ corrected_pair(
         title="D^L entries, 'space complexity O(2^L)'",
         statement=_EQ32,
         refs=refs("thesis", "§3.2.1, Eq. 3.2; §4.1.3"),
-        small=_small_eq32,
+        small=small_eq32,
         space=_EQ32_SPACE,
         expected="fails",
         readings=(
@@ -235,7 +187,7 @@ corrected_pair(
         title="D^L entries, O(D^L) space",
         statement=_EQ32 + " Corrected: the space complexity is O(D^L) (O(2^L) only for D = 2).",
         refs=refs("thesis", "§3.2.1, Eq. 3.2"),
-        small=lambda p, rng: _small_eq32(p, rng, corrected=True),
+        small=lambda p, rng: small_eq32(p, rng, corrected=True),
         space=({"dim": 2},) + _EQ32_SPACE,
     ),
 )
@@ -314,8 +266,11 @@ corrected_pair(
             printed="ℒ = −(1/|T|) Σ_{x∈V^L} log P̃(x)",
             meant="ℒ = −(1/|T|) Σ_{x∈T} log P̃(x) (T the training set)",
             why="The printed sum runs over all |V|^L sequences and does not involve "
-            "the training set, while the text defines |T| and equates ℒ with the "
-            "KL divergence to the empirical distribution of T.",
+            "the training set, while the text defines |T| and says that minimising ℒ "
+            "is equivalent to minimising the Kullback–Leibler divergence between P̃ "
+            "and the empirical distribution of T: with the sum over x ∈ T, ℒ = "
+            "KL(emp ‖ P̃) + H(emp), and the entropy H(emp) does not depend on the "
+            "model.",
         ),
     ),
     corrected=dict(
@@ -343,15 +298,26 @@ _COST = (
     "increasing large-scale vocabulary sizes does not cause data underflow when computing "
     'P̃(x)."'
 )
+#: One small case: observation (1) on the Born machine of sizes ``vocab_size``, ``length``,
+#: ``rank``; the underflow statement (2) on four Born machines of rank ``rank``, one for
+#: each vocabulary size in {``vocab_size``, ``vocab_max``} and length in {``length``,
+#: ``length_max``} (model sizes, not probe sizes), each scoring ``samples`` sequences.
 _COST_SPACE = (
     {
         "vocab_size": 3,
         "length": 6,
         "rank": 4,
-        "probe_vocab": 1000,
-        "probe_length": 128,
+        "vocab_max": 1000,
+        "length_max": 128,
         "samples": 16,
     },
+)
+_COST_SCOPE = (
+    "observation (1) is checked on a Born machine with |V| = 3, L = 6, R = 4, the "
+    "underflow statement (2) on four Born machines with R = 4, one for each |V| ∈ "
+    "{3, 1000} and L ∈ {6, 128} (max |V| and max L below), each scoring 16 sequences "
+    "sampled from it; direct float64 P̃(x) underflows only in the one with |V| = 1000 and "
+    "L = 128 (the counterexample)"
 )
 _COST_SCALED = {
     "small": ({"vocab_size": 200, "length": 160, "rank": 8, "samples": 64},),
@@ -363,6 +329,7 @@ corrected_pair(
     common=dict(
         topic="born-machines-ngrams",
         space=_COST_SPACE,
+        scope=_COST_SCOPE,
         scaled_space=_COST_SCALED,
         scaled_seed_key="thesis-sec-4.3.2-cost",
     ),

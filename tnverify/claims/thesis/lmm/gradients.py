@@ -175,7 +175,16 @@ corrected_pair(
     printed=dict(
         title="RAC: ∂𝐡^(t)/∂𝐡^(t−n) = (𝐀ᵀ diag(𝐁𝐟^(t−n+1)))ⁿ",
         statement=STATEMENTS["thesis-eq-6.8"],
-        refs=refs("thesis", "§6.3.2, Eq. 6.8", "thesis", "§5.4", "thesis", "§7.1"),
+        refs=refs(
+            "thesis",
+            "§6.3.2, Eq. 6.8",
+            "thesis",
+            "§6.4.2, Eq. 6.9",
+            "thesis",
+            "§5.4",
+            "thesis",
+            "§7.1",
+        ),
         small=G.small_eq68,
         scaled=SJ.scaled_eq68,
         pinned=(
@@ -186,18 +195,30 @@ corrected_pair(
         remarks=(_LAYOUT_REMARK,),
         defect=Defect(
             "false",
-            printed="∂𝐡^{(t)}/∂𝐡^{(t−n)} = (𝐀ᵀ diag(𝐁𝐟^{(t−n+1)}))ⁿ",
+            printed="∂𝐡^{(t)}/∂𝐡^{(t−n)} = (𝐀ᵀ diag(𝐁𝐟^{(t−n+1)}))ⁿ (restated in §5.4: "
+            "'the gradient of hidden states is prone to vanishing or exploding because "
+            "of the exponentiation of 𝐀ᵀdiag(𝐁𝐟^{(t)}) (see Eq. 6.8)')",
             meant="∂𝐡^{(t)}/∂𝐡^{(t−n)} = 𝐀ᵀdiag(𝐁𝐟^{(t−n+1)}) 𝐀ᵀdiag(𝐁𝐟^{(t−n+2)}) "
             "⋯ 𝐀ᵀdiag(𝐁𝐟^{(t)}) (denominator layout): one factor per input, "
-            "equal to the n-th power only for constant input",
+            "equal to the n-th power only for constant input (§5.4: '… because of the "
+            "product of the n step Jacobians 𝐀ᵀdiag(𝐁𝐟^{(s)}), s = t−n+1, …, t (see "
+            "Eq. 6.8)')",
             why="For 𝐡^{(s)} = 𝐀𝐡^{(s−1)} ⊙ 𝐁𝐟^{(s)} (Eq. 6.5 with linear φ) one step "
             "has ∂𝐡^{(s)}/∂𝐡^{(s−1)} = 𝐀ᵀdiag(𝐁𝐟^{(s)}) in the denominator layout "
             "(entry (a, b) = ∂h^{(s)}_b/∂h^{(s−1)}_a) the thesis uses. The chain "
             "rule multiplies the n steps s = t−n+1, …, t, each with its own input "
             "𝐟^{(s)}; the printed n-th power repeats the first step's input n "
             "times, which is the product only when 𝐁𝐟^{(s)} is the same at every "
-            "step. The counterexample compares with automatic differentiation of "
-            "the recurrence on random 𝐀, 𝐁 and random inputs.",
+            "step. §5.4 restates the power (with the input of step t) and is part "
+            "of this edit. §7.1, 'multiplicative recurrent linearities introduced "
+            "extra exponential forms into their gradient flow compared with the "
+            "additive units (see Eq. 6.8)', cites Eq. 6.8 only as a use and needs no "
+            "change: the product of n factors, like the power, grows or decays "
+            "exponentially in n (for instance when the singular values of every "
+            "factor all exceed some s > 1, or all stay below some s < 1). The "
+            "counterexample compares "
+            "with automatic differentiation of the recurrence on random 𝐀, 𝐁 and "
+            "random inputs.",
             erratum=_SINGLE_INPUT,
         ),
     ),

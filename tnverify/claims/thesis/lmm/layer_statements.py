@@ -270,7 +270,8 @@ corrected_pair(
             why="The printed 𝐯 contains no random variable (𝐮₁ is missing), so "
             "|e^{−𝐯+iθ}| = e^{−𝐯} is one constant: the samples lie on one circle, "
             "not uniformly on the annulus r_min ≤ |z| ≤ r_max (the test below "
-            "finds |z|² far from uniform). 𝐯 and θ are moduli and angles, real.",
+            "finds |z|² far from uniform). 𝐯 is minus the log-modulus (|λ| = e^{−𝐯}) "
+            "and θ the angle, both real.",
         ),
     ),
     corrected=dict(

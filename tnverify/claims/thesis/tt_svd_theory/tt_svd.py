@@ -287,7 +287,8 @@ corrected_pair(
                 where="thesis §3.2.2, Thm. 3.2.2 (Eq. 3.8) and the sentence after it, which "
                 "introduces Algorithm 1: R_k is the rank of the truncated "
                 "approximation of the matrix being split, not of its factor 𝐔_k "
-                "(orthonormal columns: its δ-rank is its width, circular)",
+                "(orthonormal columns: its δ-rank depends only on its width R_k and on "
+                "δ, so the definition is circular)",
             ),
         ),
         defect=Defect(
@@ -295,9 +296,10 @@ corrected_pair(
             printed="Ensure: 'TT-ranks R_k equal to the δ-ranks of the unfoldings 𝐀_{[k]} of 𝐀'",
             meant="Ensure: 'TT-ranks R_k not higher than the δ-ranks of the unfoldings 𝐀_{[k]} "
             "of 𝐀' (the Ensure clause as printed repeats Oseledets (2011), Algorithm 1)",
-            why="Step 6 truncates 𝐌_k, a projection of 𝐀_{[k]} whose singular values interlace "
-            "below those of 𝐀_{[k]}, so R_k = rank_δ(𝐌_k) can be smaller than "
-            "rank_δ(𝐀_{[k]}). An instance: L = 3, A ∈ ℝ^{2×2×2} with A_{1jk} = (−3, −2; 0, 2) "
+            why="The δ-rank of a matrix is the smallest r whose discarded singular values "
+            "σ_{r+1}, σ_{r+2}, … have 2-norm ≤ δ. Step 6 truncates 𝐌_k, a projection of "
+            "𝐀_{[k]} with σ_i(𝐌_k) ≤ σ_i(𝐀_{[k]}) for every i, so R_k = rank_δ(𝐌_k) can be "
+            "smaller than rank_δ(𝐀_{[k]}). An instance: L = 3, A ∈ ℝ^{2×2×2} with A_{1jk} = (−3, −2; 0, 2) "
             "and A_{2jk} = (−3, 1; 2, 2) (rows j, columns k; ‖A‖_F = √35), ε = 0.7, so δ = "
             "ε‖A‖_F/√(L−1) ≈ 2.928. 𝐀_{[2]} (4×2) has singular values 5.082 and 3.030: the "
             "tail 3.030 > δ gives rank_δ(𝐀_{[2]}) = 2. Algorithm 1 keeps R₁ = 1 (σ₂(𝐀_{[1]}) "
@@ -309,8 +311,10 @@ corrected_pair(
                     printed="step 6: '‖𝐄_k‖_F = δ and R_k = rank_δ(𝐔_k)'",
                     meant="step 6: '‖𝐄_k‖_F ≤ δ and R_k = rank_δ(𝐌_k)'",
                     why="A rank whose discarded tail equals δ exactly rarely exists (the "
-                    "tails take finitely many values), and 𝐔_k has orthonormal columns, "
-                    "so its δ-rank is its width: R_k would be defined by itself.",
+                    "tails take finitely many values). And 𝐔_k has orthonormal columns: "
+                    "its singular values are all 1, so its δ-rank, max(0, w − ⌊δ²⌋) for "
+                    "its width w, depends only on that width and on δ, not on 𝐀; since "
+                    "R_k is the width of 𝐔_k, the printed definition is circular.",
                 ),
                 Defect(
                     "misprint",

@@ -374,8 +374,7 @@ corrected_pair(
                     "𝐀's labels, with R₂ terms. Read in 𝐕̂'s own labels, the printed "
                     "bound at k = 1, rank(𝐕̂_{[1]}) ≤ R₁, is false: for the A = a ⊗ B "
                     "of edit 1 (shape (3, 4, 3, 4)), R₁ = 1 while that unfolding has "
-                    "rank 4, the rank of B's first unfolding (the check's part 'k = 1' "
-                    "computes both). The clarification keeps one "
+                    "rank 4, the rank of B's first unfolding. The clarification keeps one "
                     "labelling, 𝐀's, throughout: it restricts k to 2, …, L−1, the "
                     "cases the induction uses, and renames the later 𝐕̂_{[1]} to "
                     "𝐕̂_{[2]}.",

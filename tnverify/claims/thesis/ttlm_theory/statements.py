@@ -88,7 +88,10 @@ claim(
         "Eq. 5.2 holds as printed for every ψ. That Eq. 5.1 calls the signed "
         'measurement ⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L} of Eq. 5.4 a "squared Frobenius norm" and '
         'offers ψ(y) = y/Z as a ψ that "ensures the nonnegativity" (false for real '
-        "cores: reading (c) computes P̃(x) < 0) is an erratum of its own, thesis-eq-5.4.",
+        "cores: the check also reads Eq. 5.2's ψ as that example, ψ(y) = y/Z applied to "
+        "the signed score, a reading the text rules out since it gives ·/Z only as prior "
+        "research's choice, and computes P̃(x) < 0 for some x) is an erratum of its own, "
+        "thesis-eq-5.4.",
         "Eq. 5.5 writes the boundary cores as 1×R₁ and R_{L−1}×1 (the R₀ = R_L = 1 "
         "modes dropped); that is consistent.",
     ),
@@ -259,10 +262,13 @@ corrected_pair(
             "Eq. 5.9's own declaration of the output core, |V|×R_{t−1} (the transpose of "
             "the R_{t−1}×|V| that (h^{(t−1)})ᵀ𝐆^{(t)} needs), is an erratum of its own, "
             "thesis-eq-5.9.",
-            "The conditional of the Prop. 5.2.1 joint is another object: it needs the "
-            "right environment Π_{s>t} Σ_u 𝐆^{(s)} and a linear ψ (computed under the "
-            "ruled-out reading 'joint conditional': it holds for the linear ψ with that "
-            "environment and fails for softmax).",
+            "The conditional P̃(x^{(t)} | x^{(1:t−1)}) of the Prop. 5.2.1 joint is another "
+            "object than Eq. 5.7, which the proof defines ('are defined as follows') "
+            "rather than derives from the joint: it needs the right environment "
+            "Π_{s>t} Σ_u 𝐆^{(s)} and a linear ψ. The check also reads Eq. 5.7 as that "
+            "conditional (a reading the text rules out): with the environment folded "
+            "into the output core, Eq. 5.9 gives the joint's conditionals for the linear "
+            "ψ and not for softmax.",
         ),
         pinned=(
             {"params": _PS[1], "seed": 522, "note": "the claims catalogue: |V|=3, R_t ≤ 2, L=4"},
