@@ -84,9 +84,10 @@ def test_shared_closure_defect_is_detected(monkeypatch):
 
 
 def test_span_reaches_full_dimension_and_matches_numpy():
-    params = {"span_M": 2, "span_T": 4, "R": 3, "span_networks": 8 * 16}
+    params = {"M": 2, "T": 4, "R": 3}  # 8·2⁴ = 128 networks
     ev = S._span_torch(params, "cpu", np.random.default_rng(1))
     assert ev.details["grids_exact"] and ev.details["span_dimension"] == 16
+    assert ev.sizes["networks"] == 128
     assert ev.verdict == "fails"
 
 

@@ -25,17 +25,22 @@ APPENDICES = {
     ),
 }
 
-#: What each symbol denotes where the paper declares it (gtm §3.1–3.2, §5): sizes are
-#: capital letters, the summation and template indices lower-case ones.
+#: What each symbol denotes where the paper declares it (gtm §3.1–3.2, §4.2): sizes are
+#: capital letters, the summation and template indices lower-case ones.  The feature map
+#: f_θ: ℝ^N → ℝ^M and the length T are declared in §3.1; the templates x^(1), …, x^(M) and
+#: the grid tensor, of order T with M values per index, in §4.2 (Eq. 18).
 NOTATION = {
-    "M": "size: the number of templates, the size of every mode of a grid tensor (§3.1)",
-    "T": "size: the length of the input sequence, the order of a grid tensor (§3.1)",
+    "M": "size: the feature dimension of f_θ (§3.1), equal to the number of templates "
+    "of §4.2, the size of every mode of a grid tensor (Eq. 18)",
+    "T": "size: the length of the input sequence (§3.1), the order of a grid tensor (§4.2, Eq. 18)",
     "R₁": "size: the TT-rank R₁, the range of the index r₁ (§3.2)",
     "r₁": "index: a summation index running over 1, …, R₁ (§3.2, Eq. 7)",
-    "i_T": "index: the template index of step T, the last index of an order-T tensor (§3.1)",
-    "m": "undeclared: no size m is declared (templates are x^(1), …, x^(M))",
-    "i_d": "undeclared: no index i_d (an order-T tensor has the indices i₁, …, i_T; no d "
-    "is declared)",
+    "i_T": "index: the template index of step T, the last index of an order-T grid "
+    "tensor (§4.2, Eq. 18)",
+    "m": "undeclared: no size m is declared (the templates are x^(1), …, x^(M), §4.2)",
+    "i_d": "undeclared: no index i_d (an order-T tensor has the indices i₁, …, i_T, and no "
+    "d is declared in this proof: the only d in the paper is the local order in the proof "
+    "of Thm. 5.3)",
 }
 
 
@@ -158,7 +163,7 @@ claim(
         meant="Σ_{r₁=1}^{R₁}",
         why="The upper limit is the summation index itself; the lines before it "
         "sum r₁ from 1 to R₁ (Eq. 7), and h^(2)_{r₂} = Σ_{r₁=1}^{R₁} "
-        "⟨f_θ(x^(2)), g^(2)_{r₁r₂}⟩ h^(1)_{r₁} is Eq. 10 at t = 2.",
+        "⟨f_θ(x^(2)), g^(2)_{r₁r₂}⟩ h^(1)_{r₁} is Eq. 9 at t = 2.",
     ),
 )
 
@@ -175,7 +180,9 @@ claim(
         printed="ℋ_{i₁i₂…i_d}",
         meant="ℋ_{i₁i₂…i_T}",
         why="ℋ is the order-T tensor the theorem realizes, summed against "
-        "ℰ^{(i₁i₂…i_T)} in the same line; the paper declares no d.",
+        "ℰ^{(i₁i₂…i_T)} in the same line; no d is declared in this proof (the only "
+        "d in the paper is the local order of the constant tensor a^(p₁, …, p_d) in "
+        "the proof of Thm. 5.3).",
     ),
 )
 
@@ -201,10 +208,11 @@ claim(
         printed='"size of each mode being m" (§5.1), "mode sizes being m" '
         '(App. A, proof of Thm. 5.2) and "m = 32", "m = 50" (App. B)',
         meant="M in every place",
-        why="A grid tensor has M values per index (the M templates of "
-        "§3.1), and the proof's own next formula has A^{(s,t)} ∈ "
-        "ℝ^{M^{|s|} × M^{|t|}}; no size m is declared. App. B's m is the same "
-        "number of templates: Fig. 2's caption gives the IMDB setting as M = 50, "
-        "T = 100.",
+        why="A grid tensor has M values per index (one per template x^(1), …, "
+        "x^(M) of §4.2, Eq. 18), and the proof's own next formula has A^{(s,t)} ∈ "
+        "ℝ^{M^{|s|} × M^{|t|}}; no size m is declared. App. B's training "
+        "experiments use no templates: their m is M, the feature dimension of "
+        "f_θ: ℝ^N → ℝ^M (§3.1); Fig. 2's caption gives the IMDB setting as "
+        "M = 50, T = 100.",
     ),
 )

@@ -14,6 +14,7 @@ import numpy as np
 
 from ...conventions import derive_seed
 from ...figures.gtm import rank_trial
+from ...ranks.matricize import DEFAULT_PRIME
 from .. import Evidence
 from ..readings import Reading
 from .controls import control_of
@@ -252,7 +253,7 @@ def _entry_words(entry: dict) -> dict:
     return {
         "R (TT-rank of the sampled RNN)": entry["R"],
         "network seed (regenerates the network)": entry["network_seed"],
-        "rank of Γ^(odd,even) modulo a prime p": entry["mod_p_rank"],
+        "rank mod p of Γ^(odd,even)": f"{entry['mod_p_rank']} (p = {DEFAULT_PRIME})",
         "bound ⌈rank/(TM/2)⌉ by the exact rank": entry["exact_bound"],
         "realized by a rank-1 shallow max network": entry["rank_one_realizable"],
     }

@@ -230,9 +230,9 @@ def _span_part(params, rng) -> Evidence:
     if ev.counterexample is not None:
         ev.counterexample.update(
             {
-                "weights": "integers uniform in {−2, …, 2} (C and 𝒢), L = M, F = I, widths "
+                "weights": "integers uniform in {−2, …, 2} (C and 𝒢), L = M, F = I, ranks "
                 f"1 to {R} in turn",
-                "networks' seed (numpy default_rng; regenerates all of them)": net_seed,
+                "networks' seed (regenerates all of them)": net_seed,
             }
         )
     return ev

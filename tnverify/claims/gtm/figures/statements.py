@@ -96,12 +96,44 @@ _FIG3_WHY = (
     "s·max_t b_t[i_t] with s = ±1, b_t ≥ 0; the largest b with max_t b_t[i_t] ≤ s·Γ "
     "everywhere is b_t[m] = the minimum of s·Γ over the slice i_t = m, so Γ is realizable "
     "iff s·Γ ≥ 0 and this b gives s·Γ back for s = 1 or s = −1 (exact on integer grids). "
-    "The counterexample counts the sampled networks at bound 1 (by the exact rank) and how "
-    "many of them pass; one that fails is a network in the bar at 1 with no rank-1 "
-    "equivalent. The check runs at M = 6, T = 6 (Fig. 4's sizes), where the exact rank of the "
-    "216 × 216 matricization certifies that a network is in the bar at 1; at Fig. 3's M = 10 "
-    "the matricization is 1000 × 1000 and only its rank mod p (a lower bound) is computed, "
-    "so a network placed at 1 might belong higher."
+    "The counterexample counts the networks at bound 1 (by the exact rank) in a sample drawn "
+    "for this erratum, and how many of them pass; one that fails is a network in the bar at "
+    "1 with no rank-1 equivalent. The sample has Fig. 4's sizes M = T = 6 but Fig. 3's "
+    "unshared cores, so it matches neither figure's setting: it illustrates the argument, it "
+    "does not reproduce a figure. At M = T = 6 the exact rank of the 216 × 216 matricization "
+    "certifies that a network is in the bar at 1; at Fig. 3's M = 10 the matricization is "
+    "1000 × 1000, and there this check would compute only its rank mod p (a lower bound), so "
+    "a network it placed at 1 might belong higher."
+)
+
+#: The App. B sentence on Fig. 4 (shared cores): the same inference, in other words.
+_FIG4_PRINTED = (
+    'App. B, "Expressivity in the case of shared cores" (on Fig. 4): "We observe that '
+    "similar to the case of different cores, there always exist rank 1 generalized shallow "
+    'networks which realize the same score function as generalized RNN of higher rank"'
+)
+
+_FIG4_MEANT = (
+    "We observe that, as in the case of different cores, the shared-core RNNs that Fig. 4 "
+    "places at lower bound 1 are not excluded from having a rank-1 shallow equivalent, but "
+    "the figure does not show that they have one. Rank-1 equivalents of shared-core RNNs do "
+    "exist for every R: the network of the proof of Theorem 5.3 has shared cores"
+)
+
+_FIG4_WHY = (
+    'Fig. 4 plots the same lower bounds for shared cores (its caption: "Distribution of '
+    "lower bounds on the rank of generalized shallow networks equivalent to randomly "
+    'generated generalized RNNs"), so the argument of edit 1 applies unchanged: a bound of 1 '
+    "excludes nothing. The existence part holds for shared cores too: the proof of Theorem "
+    "5.3 sets C^(t) = (Fᵀ)⁻¹ for every t and 𝒢^(t) = 1^(M,R,R) (all ones) for t = 2, …, "
+    "T−1, so its network of "
+    'any rank R has 𝒢^(2) = ⋯ = 𝒢^(T−1) (and equal C^(t)), as §5.2 notes ("the example '
+    'constructed in the proof of Theorem 5.3 already has this property"), and its grid is '
+    "constant, realized by a rank-1 shallow network. This sentence is not the §6 sentence "
+    "and needs its own rewording, so under the sheet's rule (an identical change printed in "
+    "several places counts once) it is a second edit. No shared-core networks were sampled "
+    "in the runs this entry reports: the counterexample below illustrates edit 1, and edit 2 rests on this "
+    "argument alone."
 )
 
 
@@ -120,7 +152,7 @@ claim(
     space=({"M": 6, "T": 6, "samples": 12, "shared": False},),
     scaled=scaled_fig3,
     scaled_space={
-        "small": ({"M": 4, "T": 8, "samples": 8, "shared": False, "numpy_per_R": 8},),
+        "small": ({"M": 4, "T": 8, "samples": 8, "shared": False},),
         "large": (
             {"M": 9, "T": 8, "samples": 12, "shared": False, "numpy_per_R": 1},
             {"M": 8, "T": 8, "samples": 12, "shared": True, "numpy_per_R": 1},
@@ -134,14 +166,12 @@ claim(
         },
     ),
     scope=(
-        "weights: integers uniform in {−2, …, 2}, L = M, F = I; samples: networks drawn "
-        "for each R ∈ {1, 2, 4, 8}; shared: whether the cores are shared (Fig. 4) or not "
-        "(Fig. 3); NumPy runs per R (a probe size of the larger run): how many of each "
-        "R's networks it recomputes with NumPy to check the package's torch grids (a "
-        "check of the package, not of the paper). Only unshared cores (Fig. 3) are sampled here; the Fig. 4 sentence "
-        "(shared cores) is covered by the argument of the Why alone; "
-        "the larger run (M = 4, T = 8, 8 networks per R, unshared) found 15 networks at "
-        "bound 1 by the exact rank, 3 of them rank-1 realizable"
+        "weights: integers uniform in {−2, …, 2}, L = M, F = I; samples: the networks "
+        "drawn for each R ∈ {1, 2, 4, 8}; shared = no: the cores are not shared (Fig. 3's "
+        "setting); no shared-core (Fig. 4) networks were sampled in the runs reported here, "
+        "and the entry's second edit rests on the argument of its Why; the larger run (M = 4, T = 8, 8 "
+        "networks per R, unshared) found 15 networks at bound 1 by the exact rank, 3 of "
+        "them rank-1 realizable"
     ),
     uses=("gtm-lemma-a.1", "gtm-thm-5.3"),
     readings=FIG3_READINGS,
@@ -152,19 +182,19 @@ claim(
         "rank 1 realizing the same grid tensor",
         meant="Figure 3 shows that for every R some sampled RNNs have lower bound "
         "1: a rank-1 shallow equivalent is not excluded, but a lower bound of "
-        "1 does not show that one exists (in tnverify's own sample, not the "
-        "paper's: integer weights uniform in {−2, …, 2}, L = M, F = I, 12 "
-        "unshared-core networks for each R ∈ {1, 2, 4, 8}, 20 of the 22 "
-        "networks at bound 1 at M = T = 6 have no rank-1 equivalent). The "
+        "1 does not show that one exists (in a sample drawn for this erratum, "
+        "not the paper's: integer weights uniform in {−2, …, 2}, L = M, F = I, "
+        "12 unshared-core networks for each R ∈ {1, 2, 4, 8} at M = T = 6, 20 "
+        "of the 22 networks at bound 1 have no rank-1 equivalent). The "
         "existence claim itself is true: rank-1 "
         "equivalents exist for every R by Theorem 5.3's construction; what "
         "is wrong is only that the figure shows it",
         why=_FIG3_WHY,
+        also=(Defect("false", printed=_FIG4_PRINTED, meant=_FIG4_MEANT, why=_FIG4_WHY),),
     ),
     remarks=(
-        "The same inference from a lower bound of 1 to existence is printed for shared "
-        'cores in App. B, on Fig. 4 ("there always exist rank 1 generalized shallow '
-        'networks …").',
+        "The Fig. 4 caption omits the list of ranks, as Fig. 5's does (\"randomly generated "
+        'generalized RNNs of ranks (M = 6, T = 6, ξ(x, y) = max(x, y, 0))").',
         'The sampling distribution of the "randomly generated" RNNs is not stated; '
         '"exponentially higher" cannot be seen at M = 10, T = 6, where the largest '
         "possible bound is ⌈1000/30⌉ = 34.",
@@ -218,10 +248,12 @@ claim(
         'results for … other nonlinearities are given in Appendix B"',
         meant="The Thm. 5.2 / Lemma A.1 technique (⌈rank/(TM/2)⌉) gives no "
         'valid lower bound for ξ = √(x² + y²), so Fig. 5\'s "lower bounds" '
-        "are unsupported: Lemma A.1's rank ≤ R·TM/2 is proved only for "
-        "ξ = max, and a width-1 network already has rank 9 > 6 = R·TM/2 at "
-        "M = 3, T = 4 (⌈9/6⌉ = 2 > 1 = R). Whether the values plotted at "
-        "M = T = 6 exceed the true minimal widths was not checked",
+        "are unsupported: Lemma A.1's rank ≤ R·TM/2 is stated (cited from "
+        "Cohen & Shashua 2016, Claim 9) only for ξ = max, and a width-1 "
+        "network already has rank 9 > 6 = R·TM/2 at M = 3, T = 4 (⌈9/6⌉ = 2 > "
+        "1 = R); whichever method produced Fig. 5, the paper states no bound "
+        "valid for this ξ. Whether the values plotted at M = T = 6 exceed the "
+        "true minimal widths was not checked",
         why="A width-1 shallow network with ξ = √(x² + y²) has the grid "
         "√(Σ_t a_t[i_t]²); its (odd, even) matricization has entries "
         "√(α_p + β_q) with α_p the sum over the odd modes and β_q over the even "
@@ -242,7 +274,8 @@ claim(
     remarks=(
         'The caption omits the list of ranks ("randomly generated generalized RNNs '
         'of ranks (M = 6, …)").',
-        "Lemma A.1 is proved only for ξ = max (it holds trivially for ξ = xy, rank ≤ R, "
+        "Lemma A.1 is stated (cited from Cohen & Shashua 2016, Claim 9) only for ξ = max "
+        "(it holds trivially for ξ = xy, rank ≤ R, "
         "and ξ = x + y, rank ≤ 2) and fails for ξ = √(x² + y²); any such panel computed "
         "the same way carries the same defect.",
     ),
@@ -259,9 +292,10 @@ claim(
     topic="xi-networks",
     space=({"M": 2, "T": 4, "R": 3},),
     scaled=scaled_shared,
+    # the span (8·M^T networks) and Lemma 5.1's check both run at the case's M and T
     scaled_space={
-        "small": ({"M": 4, "T": 6, "R": 3, "span_M": 2, "span_T": 6, "span_networks": 8 * 2**6},),
-        "large": ({"M": 8, "T": 8, "R": 3, "span_M": 4, "span_T": 6, "span_networks": 8 * 4**6},),
+        "small": ({"M": 2, "T": 6, "R": 3},),
+        "large": ({"M": 4, "T": 6, "R": 3},),
     },
     pinned=(
         {
@@ -278,36 +312,47 @@ claim(
         "property of universality",
         meant="universality is not lost: with 𝒢^(2) = ⋯ = 𝒢^(T−1), every "
         "order-T grid tensor is realized (Prop. A.4 and Lemma 5.1 preserve "
-        "sharing). With C^(t) shared too, it was checked only at M = 2, "
-        "T ∈ {4, 6} (span 2⁴ = 16 at T = 4, 2⁶ = 64 at T = 6)",
+        "sharing). With the input matrices shared too, C^(2) = ⋯ = C^(T−1) "
+        "(C^(1) and C^(T) free, as 𝒢^(1) and 𝒢^(T) are), universality was "
+        "confirmed numerically at M = 2, T ∈ {4, 6} only (the grids span all "
+        "2⁴ = 16, resp. 2⁶ = 64, dimensions); in general it is not established "
+        "here",
         why="Universality (§5.1) means: every tensor ℋ ∈ ℝ^{M×⋯×M} of order T is "
         'the grid tensor Γ of some network. "Shared" is §5.2\'s 𝒢^(2) = ⋯ = '
         "𝒢^(T−1); for that alone a general proof exists: the unit-rank RNN "
         "of Prop. A.4 has 𝒢^(t) = 1 for t < T, so it is shared, and step (1) "
         "below keeps sharing, so the RNNs the proof of Thm. 5.1 builds (via "
-        "Lemma 5.2 and Lemma 5.1) are shared. With the input weights shared "
-        "too, two steps give it at the sizes checked. (1) Lemma 5.1 builds from networks A, B and numbers a, b a "
-        "network C with Γ_C = aΓ_A + bΓ_B by stacking their cores block by "
-        "block; when A and B have 𝒢^{(2)} = ⋯ = 𝒢^{(T−1)} (and shared input "
-        "weights), the stacked cores are equal too, so C is shared-core "
-        "(checked on random A, B). Hence the grids of shared-core networks of "
-        "all widths form a linear space. (2) That space is all of ℝ^{M^T}: the "
-        "grids of 8·M^T random shared-core ξ = max networks of widths 1–3 "
-        "(𝒢 and C shared, F = I, L = M, weights integers uniform in {−2, …, 2}) "
-        "span dimension M^T (16 = 2⁴ at M = 2, T = 4 and 64 = 2⁶ at M = 2, "
-        "T = 6; the rank mod p of the exact integer grids certifies it from below). A "
-        "linear space that contains a basis of ℝ^{M^T} is ℝ^{M^T}, so every ℋ "
-        "is the grid of a shared-core network (by (1), of width at most the "
-        "sum of the basis networks' widths): universality is not lost. The "
+        "Lemma 5.2 and Lemma 5.1) are shared. The counterexample below is for "
+        "a stronger constraint, 𝒢 and C both shared (C^(2) = ⋯ = C^(T−1) as "
+        "well), while the printed sentence constrains 𝒢 only; the networks "
+        "with 𝒢 and C shared are among those with 𝒢 shared, so if their grids "
+        "give every tensor, the printed sentence is refuted too. For 𝒢 and C "
+        "shared, two steps give universality at the sizes checked. (1) Lemma "
+        "5.1 builds from networks A, B and numbers a, b a network C with "
+        "Γ_C = aΓ_A + bΓ_B by stacking their cores block by block; when A and "
+        "B have 𝒢^(2) = ⋯ = 𝒢^(T−1), so does C, and likewise for C^(2) = ⋯ = "
+        "C^(T−1) (checked on random A, B with both shared). Hence the grids of shared networks of all "
+        "ranks form a linear space. (2) That space is all of ℝ^{M^T}: the "
+        "grids of 8·M^T random shared ξ = max networks of ranks 1, 2, 3 in "
+        "turn (F = I, L = M, weights integers uniform in {−2, …, 2}) span "
+        "dimension M^T (16 = 2⁴ at M = 2, T = 4 and 64 = 2⁶ at M = 2, T = 6); "
+        "the grids are exact integers, and their rank mod p (p = 2³¹ − 1 = "
+        "2147483647), a lower bound on their rank, certifies it. F = I loses "
+        "nothing: the grid depends on the (invertible, §5) F only through the "
+        "C^(t)Fᵀ, and replacing every C^(t) by C^(t)(Fᵀ)⁻¹ keeps them shared. "
+        "A linear space that contains a basis of ℝ^{M^T} is ℝ^{M^T}, so every "
+        "ℋ is the grid of a shared network (by (1), of rank at most the sum of "
+        "the basis networks' ranks): universality is not lost. The "
         "counterexample below is step (2): the statement predicts a span "
         "dimension below M^T.",
     ),
     scope=(
-        "the span computation (𝒢 and C shared) stacked the grids of 8·2⁴ = 128 networks "
-        "at M = 2, T = 4 (span 16 = 2⁴) and, in the larger run, of 8·2⁶ = 512 networks "
-        "at M = 2, T = 6 (span 64 = 2⁶; the probe sizes span M, span T and span networks "
-        "below); the larger run's M = 4, T = 6, R = 3 size its Lemma 5.1 check (R: the "
-        "largest width)"
+        "the span computation (𝒢 and C shared, weights as in the Why) stacked the grids "
+        "of 8·2⁴ = 128 networks at M = 2, T = 4 (span 16 = 2⁴) and, in the larger run, of "
+        "8·2⁶ = 512 networks at M = 2, T = 6 (span 64 = 2⁶), of ranks 1 to R = 3 in turn; "
+        "the random check of step (1) combined, at the same M and T, a shared network A "
+        "of rank 2 with one B of rank 3 (F = I, L = M, weights and a, b standard normal) and "
+        "compared Γ_C with aΓ_A + bΓ_B at all M^T template sequences"
     ),
     remarks=(
         'The pointer "for Theorem 5.2 we provide numerical evidence in Appendix A" '

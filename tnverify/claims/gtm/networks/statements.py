@@ -437,7 +437,7 @@ claim(
     _small_table1,
     topic="xi-networks",
     remarks=(
-        '"m" in the App. B settings is the paper\'s M (the number of templates).',
+        '"m" in the App. B settings is the paper\'s M, the feature dimension of f_θ (§3.1).',
         "The ξ = ln(eˣ + eʸ) column needs an h^(0), but this ξ has no unit in ℝ "
         "(gtm-xi-operators) and the text does not say which h^(0) was used.",
         '"Significant boost" has no statistical support: no repeats or error '

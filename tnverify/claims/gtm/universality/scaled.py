@@ -185,7 +185,8 @@ def scaled_prop_a_5(params, device, rng, order="corrected"):
 
     from ....tt.svd_torch import tt_svd_torch
 
-    M, T, B = params["M"], params["T"], params["B"]
+    M, T = params["M"], params["T"]
+    B = params["B"] if order == "corrected" else None  # the TT score is the corrected side's
     F = rng.standard_normal((M, M))
     Ft, Hn = _t(F, device), rng.standard_normal((M,) * T)
     H = _t(Hn, device)
@@ -221,7 +222,8 @@ def scaled_prop_a_5(params, device, rng, order="corrected"):
             n=n + M**T,
             scale=hs[:, 0] + scale[tuple(idx.T)],
         )
-    return Evidence(f"Prop. A.5 at scale ({order})", parts=parts, sizes={"M": M, "T": T, "B": B})
+    sizes = {"M": M, "T": T} if B is None else {"M": M, "T": T, "B": B}
+    return Evidence(f"Prop. A.5 at scale ({order})", parts=parts, sizes=sizes)
 
 
 def scaled_prop_a_5_printed(params, device, rng):
