@@ -318,11 +318,35 @@ RENAMED: dict[str, str] = {
 }
 
 
+#: For each registered claim id: the module whose code registered it (the first caller
+#: outside the registration machinery) and the claim's place among that module's
+#: registrations.  The report order reads it, so it does not depend on which claim module
+#: happened to be imported first (a test importing one directly, a plugin).
+ORIGIN: dict[str, tuple[str, int]] = {}
+
+_MACHINERY = frozenset({__name__, f"{__package__}.registration"})
+
+
+def _registering_module() -> str:
+    """The dotted name of the first module on the call stack outside the registration
+    machinery (this module and :mod:`tnverify.claims.registration`)."""
+    frame = inspect.currentframe()
+    while frame is not None:
+        name = frame.f_globals.get("__name__", "")
+        if name not in _MACHINERY:
+            return name
+        frame = frame.f_back
+    return ""
+
+
 def register(claim: Claim) -> Claim:
     """Add a claim to :data:`REGISTRY`; ids must be unique."""
     if claim.id in REGISTRY and REGISTRY[claim.id] is not claim:
         raise ClaimError(f"duplicate claim id {claim.id!r}")
     REGISTRY[claim.id] = claim
+    if claim.id not in ORIGIN:
+        module = _registering_module()
+        ORIGIN[claim.id] = (module, sum(1 for m, _ in ORIGIN.values() if m == module))
     return claim
 
 

@@ -4,7 +4,8 @@ suite list the built-in claims, derived from the claims themselves (no list to k
 1. topic by topic, in the order of :data:`tnverify.claims.topics.TOPICS`;
 2. within a topic, paper by paper in folder order (:data:`tnverify.claims.CLAIM_PAPERS`);
 3. within a paper, module by module (:func:`tnverify.claims.claim_modules`) and, within a
-   module, as registered;
+   module, as registered there (:data:`tnverify.claims.ORIGIN`: the same order whichever
+   module was imported first);
 4. a ``-corrected`` twin (``corrects``) or a variant (``varies``) right after the claim it
    corrects or varies, wherever it is registered.
 
@@ -29,14 +30,24 @@ def _target(c, ids) -> str | None:
 def report_order(claims: Sequence) -> list:
     """``claims`` (registered :class:`~tnverify.claims.Claim` objects, in registration
     order) in report order (see the module docstring)."""
-    from . import CLAIM_PAPERS
+    from . import CLAIM_PAPERS, ORIGIN, claim_modules
     from .topics import TOPICS
 
     topics = {t: i for i, t in enumerate(TOPICS)}
     papers = {k: i for i, k in enumerate(CLAIM_PAPERS)}
     builtin = [c for c in claims if c.package == "tnverify"]
     ids = {c.id for c in builtin}
-    position = {c.id: i for i, c in enumerate(builtin)}
+    modules = {m: i for i, m in enumerate(claim_modules())}
+    # a claim's place: its module in folder order, then its place among that module's
+    # registrations (ORIGIN), so the order is the same whichever module was imported first
+    position = {
+        c.id: (
+            (modules.get(ORIGIN[c.id][0], len(modules)), ORIGIN[c.id][1], i)
+            if c.id in ORIGIN
+            else (len(modules), 0, i)
+        )
+        for i, c in enumerate(builtin)
+    }
     followers: dict[str, list] = {}
     roots = []
     for c in builtin:
