@@ -18,4 +18,6 @@ PAPER = paper(
         "linear multiplicative models, numerical studies"
     ),
     notation={"hidden": "H"},
+    # Thm. 4.2.1 (numbered by section) is printed between Eq. 4.9 and Eq. 4.10
+    follows={"Thm. 4.2.1": "Eq. 4.9"},
 )
