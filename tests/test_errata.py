@@ -262,6 +262,49 @@ def test_distinct_edits_of_one_statement_are_distinct_errata_and_counted(monkeyp
     assert sheet["mathematical"] == sum(before[k] for k in before if k != "editorial") + 1
 
 
+def test_the_stated_counting_rule_is_the_one_applied(monkeypatch):
+    """The authors found entries that count differently worded changes of one slip as one
+    edit (thesis Eq. 6.8/6.9, Eq. 5.21): the rule the sheet states is the one the count
+    applies. One slip counts once however many places print it and however many changes
+    its correction makes (two claims with different printed and meant texts under one
+    key; one defect whose meant changes two things), and a statement with two
+    independent slips counts two."""
+    import dataclasses
+
+    from tnverify.claims import REGISTRY, Defect, all_claims
+    from tnverify.report.errata_legend import COUNTING_RULE
+
+    assert "counts once, however many places print it and however many changes" in (COUNTING_RULE)
+    assert "two independent slips counts two" in COUNTING_RULE
+    before = build_errata("thesis", run=False)
+    total = sum(before["counts"].values())
+    # the registry's own cases: Eq. 6.8 and 6.9 print different formulas, one key
+    (jac,) = [e for e in before["errata"] if {c["id"] for c in e["claims"]} >= {"thesis-eq-6.8"}]
+    assert {c["id"] for c in jac["claims"]} == {"thesis-eq-6.8", "thesis-eq-6.9"}
+    assert len({c["meant"] for c in jac["claims"]}) == 2
+    # one slip in two places, worded differently: one edit
+    own = [  # claims whose edits are keyed by themselves alone: replacing them is exact
+        c
+        for c in all_claims()
+        if c.id.startswith("thesis-") and c.defect and not any(e.erratum for e in c.defect.edits)
+    ]
+    a, b, third = own[:3]
+    for c, text in ((a, "Σ over k in Eq. 1"), (b, "the sum over k, and its bound, in Eq. 2")):
+        d = Defect("misprint", f"printed: {text}", f"meant: {text}", erratum="one-slip")
+        monkeypatch.setitem(REGISTRY, c.id, dataclasses.replace(c, defect=d))
+    # two independent slips of one statement: two edits
+    d = Defect(
+        "misprint", "p1", "m1; and in the next line m1'", also=(Defect("false", "p2", "m2"),)
+    )
+    monkeypatch.setitem(REGISTRY, third.id, dataclasses.replace(third, defect=d))
+    after = build_errata("thesis", run=False)
+    counted = {e["erratum"] for e in after["errata"]}
+    assert "one-slip" in counted and {third.id, f"{third.id}/2"} <= counted
+    lost = len(a.defect.edits) + len(b.defect.edits) + len(third.defect.edits)
+    assert sum(after["counts"].values()) == total - lost + 1 + 2
+    assert COUNTING_RULE in render_markdown(after)
+
+
 def test_shared_keys_are_one_edit_each():
     """Claims share a key only for the same edit: the shared keys of the registry are the
     ones whose claims print that edit (ttlm Eq. 16/20 and thesis Eq. 5.13/5.17 for the sum
@@ -329,7 +372,9 @@ def test_readme_summary_agrees_with_paper_selection_and_sheets():
 # -- entries an author signs -------------------------------------------------------------
 def _errata_part(text: str) -> str:
     """The sheet up to its remarks on holding claims."""
-    return text.split("## Remarks (claims, or parts of claims, that hold)")[0]
+    from tnverify.report.errata_markdown import REMARKS_TITLE
+
+    return text.split(f"## {REMARKS_TITLE}")[0]
 
 
 @pytest.mark.parametrize("key", ERRATA_PAPERS)
@@ -341,7 +386,7 @@ def test_sheet_names_its_version_and_lists_entries_in_paper_order(key):
     assert paper(key).version and f"refer to {paper(key).version}." in text
     sheet = build_errata(key, run=False)
     heads = [e["claims"][0]["where"] for e in sheet["errata"]]
-    assert heads == sorted(heads, key=locator_order)
+    assert heads == sorted(heads, key=lambda w: locator_order(w, paper(key).follows))
     headings = re.findall(r"^### (.*)$", text, re.M)
     assert len(headings) == len(set(headings)), "a heading is repeated"
 
@@ -410,7 +455,8 @@ def test_no_emphasis_inside_registry_text_and_no_library_error(key):
     allowed = re.compile(
         r"^(Printed|Meant|Correction|Clarification|Why|Counterexample|Scope|"
         r"Reproduce|Version\.|Evidence|Edit \d+ of \d+: .*|Note\.|[A-Z][a-z -]+\.?( \(not counted with the mathematical "
-        r"errata\))?\.?):?$"
+        r"errata\))?\.?|verdict|counterexample|Counterexamples, sizes and scopes\.|"
+        r"[A-Z][a-z -]+ \(\d+ edits?\)(, [a-z -]+ \(\d+ edits?\))*\.):?$"
     )
     assert {s for s in strong if not allowed.match(s)} == set()
     for raw in ("gufunc", "Input operand", "Traceback", "IndexError", "ValueError"):
@@ -640,6 +686,8 @@ def test_the_summary_gives_entries_and_distinct_edits_apart():
     agrees with the sheet: ttlm's statements needing several edits count each edit."""
     import re
 
+    from tnverify.report.errata_legend import COUNTING_RULE
+
     for key in ERRATA_PAPERS:
         sheet = build_errata(key, run=False)
         text = render_markdown(sheet)
@@ -648,7 +696,7 @@ def test_the_summary_gives_entries_and_distinct_edits_apart():
         headings = len(re.findall(r"^### ", text, re.M))
         assert int(m.group(1)) == headings
         assert int(m.group(2)) == sum(sheet["counts"].values()) == len(sheet["errata"])
-        assert "an identical change printed in several places counts once" in text
+        assert COUNTING_RULE in text
     ttlm = render_markdown(build_errata("ttlm", run=False))
     entries, edits = re.search(r"^(\d+) entries, (\d+) distinct edits", ttlm, re.M).groups()
     assert int(edits) > int(entries)  # some statement needs two edits
@@ -660,22 +708,51 @@ def _scope_lines(text: str) -> list[str]:
 
 def test_failing_scopes_list_only_the_cases_that_ran():
     """The run of a side stops at its first failing case: a sheet's Scope counts the cases
-    that ran and says how many scheduled ones did not, never the declared ones as run."""
+    that ran and says how many did not, never the declared ones as run."""
     for key in ERRATA_PAPERS:
         text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
         for line in _scope_lines(text):
-            assert "stopping at the first that fails" not in line.split("; a larger run")[0]
+            assert "run in order until one fails" not in line.split("; a larger run")[0]
     gtm = (ROOT / "docs" / "errata" / "gtm.md").read_text(encoding="utf-8")
     assert (
         "checked on: 1 small case (M = 3, TT-ranks = (1, 3, 2, 3, 1)), which fails; "
-        "1 further scheduled case not run: the first failure decides"
+        "1 more small case was not run (the run stops at the first failing case)"
     ) in gtm
     assert "the second checked case" not in gtm
     tslm = (ROOT / "docs" / "errata" / "tslm.md").read_text(encoding="utf-8")
     assert (
-        "checked on: 1 small case (m = 2, r = 2, n = 4), which fails; 2 further scheduled "
-        "cases not run: the first failure decides"
+        "checked on: 1 small case (m = 2, r = 2, n = 4), which fails; 2 more small cases "
+        "were not run (the run stops at the first failing case)"
     ) in tslm
+
+
+#: The cases of a generated Scope: "N small case(s) (sizes), which …", listed cases
+#: "(sizes), which …", "a larger run (sizes), …".
+_SCOPE_CASE = re.compile(
+    r"\d+ small cases?(?: \((?:[^()]|\([^()]*\))*\))?(?P<small>, (?:which|all of which|run in order))"
+)
+
+
+def test_every_case_in_a_scope_says_how_it_came_out():
+    """The legend says the Scope gives each small case that ran with its outcome: every
+    generated Scope does (a single case too, and a side all of whose cases hold), and a
+    larger run, which the sheet does not run, says so in its own Scope, with no outcome."""
+    for key in ERRATA_PAPERS:
+        text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
+        for line in _scope_lines(text):
+            generated = line.split("checked on: ", 1)[1]
+            small, _, larger = generated.partition("; a larger run")
+            head = _SCOPE_CASE.match(small)
+            assert head, (key, line)
+            ran = re.split(r"; \d+ more small cases? (?:was|were) not run", small)[0]
+            listed = re.findall(r"\((?:[^()]|\([^()]*\))*\)(, [a-z -]+)?", ran)
+            assert all(word for word in listed), (key, line)  # each case with its outcome
+            if larger:
+                assert larger.endswith(", not run for this sheet"), (key, line)
+                assert "which" not in larger, (key, line)
+        assert "**Scope** lists the cases" in text
+        larger_runs = "a larger run" in "".join(_scope_lines(text))
+        assert ('"not run for this sheet"' in text) == larger_runs, key
 
 
 #: A size written as code: a backticked identifier or a bare snake_case name (``r\_min``
@@ -721,3 +798,166 @@ def test_a_papers_declared_notation_names_its_sizes_a_plugins_paper_included():
     with pytest.raises(DTypeError, match="notation"):
         tnverify.paper("notation_bad", authors=("A B",), title="x", year=1, notation={"L": 3})
     assert "notation_bad" not in PAPERS
+
+
+def _front(text: str) -> str:
+    """A sheet's front matter: everything before its first entry section."""
+    return text.split("\n## ", 1)[0]
+
+
+#: A size in a generated size list: the symbol before " = " or " ∈ ", or between "≤"s.
+_SIZE_SYMBOL = re.compile(r"(?:^|\(|, |; |probe sizes )([^=∈≤(),;]+?) (?:=|∈) |≤ ([^=≤(),;]+?) ≤")
+
+
+def _printed_size_symbols(text: str) -> set[str]:
+    lists = [ln.split("checked on: ", 1)[1] for ln in _scope_lines(text)]
+    lists += re.findall(r"\((?:probe )?sizes ([^)]*(?:\([^)]*\)[^)]*)*)\)", text)
+    out = set()
+    for part in lists:
+        for case in re.findall(r"\((?:[^()]|\([^()]*\))*\)", part) or [part]:
+            for a, b in _SIZE_SYMBOL.findall(case.strip("()")):
+                out.add((a or b).strip().removeprefix("probe sizes "))
+    return {s for s in out if not s.isdigit()}
+
+
+@pytest.mark.parametrize("key", ERRATA_PAPERS)
+def test_every_size_symbol_a_sheet_prints_is_defined_on_it(key):
+    """Sheets printed symbols no paper defines (B, steps, samples, reps, TT-ranks, span M,
+    NumPy runs per R, …): the front matter defines each symbol the sheet prints, and
+    only those, with its meaning from the claims that use it (one table, SIZE_MEANINGS);
+    a paper's declared unnamed symbols keep their own note."""
+    from tnverify.references import paper
+    from tnverify.report.size_names import SIZE_MEANINGS
+
+    text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
+    front = _front(text)
+    defined = set(re.findall(r"^  - (.+?): ", front, re.M))
+    unnamed = {sym for sym, _ in paper(key).unnamed}
+    printed = _printed_size_symbols(text)
+    assert printed, key
+    missing = {s.replace("\\_", "_") for s in printed} - defined - unnamed
+    assert missing == set(), (key, missing)
+    assert not defined & unnamed
+    body = text[len(front) :]
+    for sym in defined:
+        assert re.search(rf"(?<![\w|]){re.escape(sym)} (?:=|∈|≤)|≤ {re.escape(sym)}", body), sym
+    assert "a size of the check, as the check names it" not in front  # every one is listed
+    assert all(v for v in SIZE_MEANINGS.values())
+
+
+def test_a_symbol_with_two_meanings_on_one_sheet_says_which_is_which():
+    text = (ROOT / "docs" / "errata" / "thesis.md").read_text(encoding="utf-8")
+    (line,) = [ln for ln in _front(text).splitlines() if ln.startswith("  - n: ")]
+    assert "(in `thesis-eq-5.21`)" in line and "(in `thesis-eq-6.8`)" in line
+    gtm = _front((ROOT / "docs" / "errata" / "gtm.md").read_text(encoding="utf-8"))
+    assert "  - B: the number of random template sequences" in gtm  # gtm's B is no batch
+    assert "  - B: the batch size" in _front(text)
+
+
+def test_the_second_born_machine_of_the_cost_case_is_no_probe():
+    """The thesis author read "|V| = 3 …; probe sizes |V| = 1000" against a counterexample
+    at |V| = 1000: the further machines the case checks are models, named apart."""
+    text = (ROOT / "docs" / "errata" / "thesis.md").read_text(encoding="utf-8")
+    (scope,) = [ln for ln in _scope_lines(text) if "second |V| = 1000" in ln]
+    assert "second L = 128; probe sizes samples = 16" in scope
+    assert "probe sizes |V|" not in text
+    assert "  - second |V|: " in _front(text)
+
+
+@pytest.mark.parametrize("key", ERRATA_PAPERS)
+def test_the_legend_says_only_what_its_sheet_uses(key):
+    """The legend explains seeds, 0-based indices, probe sizes, readings, the verdict
+    words and the labels only where the sheet prints them, in plain sentences, with no
+    undefined tool words ("claim registry", "side", "do not edit by hand")."""
+    text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
+    front, body = _front(text), text[len(_front(text)) :]
+    seeds = bool(re.search(r"seed \d", body))
+    assert ("A seed is given only where" in front) == seeds, key
+    assert ("count from 0" in front) == ("0-based" in body), key
+    assert ("1-based" in front) == ("1-based" in body), key
+    assert ('"Probe sizes"' in front) == ("probe sizes" in body), key
+    assert ('("Reading")' in front) == ("- Reading:" in body), key
+    for label in ("Meant", "Correction", "Clarification", "Why"):
+        assert (f"**{label}** gives" in front) == (f"**{label}:**" in body), (key, label)
+    for word in ("fails", "ill-posed", "holds"):
+        assert (f"`{word}` " in front) == (f"`{word}`" in body or f"{word} (`" in body), word
+    if "the corrected statement holds (`" in body:
+        assert "recorded as a claim of its own, under that id and with its own cases" in front
+    for jargon in ("claim registry", "do not edit by hand", " side ", "scheduled", "--seed"):
+        assert jargon not in front, (key, jargon)
+    assert "regenerated (`tnverify errata --paper " in front
+    assert "The small cases run in order and stop at the first case that fails" in front
+    assert "the cases of a larger run do the same, separately" in front
+
+
+def test_the_legend_adapts_to_a_sheet_without_seeds_or_indices():
+    """tslm prints no seed, no 0-based index and no probe size: its legend has none of
+    them; thesis prints all three."""
+    tslm = _front((ROOT / "docs" / "errata" / "tslm.md").read_text(encoding="utf-8"))
+    assert "seed" not in tslm.lower() and "count from 0" not in tslm and "Probe" not in tslm
+    thesis = _front((ROOT / "docs" / "errata" / "thesis.md").read_text(encoding="utf-8"))
+    assert "A seed is given" in thesis and "count from 0" in thesis and '"Probe sizes"' in thesis
+
+
+def test_each_kind_has_one_meaning_shown_in_the_counts_table():
+    from tnverify.claims.readings import DEFECT_KIND_MEANINGS, DEFECT_KINDS
+    from tnverify.report.errata_markdown import md_text
+
+    assert list(DEFECT_KIND_MEANINGS) == list(DEFECT_KINDS)
+    assert all(v.strip() for v in DEFECT_KIND_MEANINGS.values())
+    for key in ERRATA_PAPERS:
+        sheet = build_errata(key, run=False)
+        text = render_markdown(sheet)
+        assert "| kind | edits | meaning |" in text
+        for kind, n in sheet["counts"].items():
+            assert f"| {kind} | {n} | {md_text(DEFECT_KIND_MEANINGS[kind])} |" in text
+
+
+def test_an_entry_with_several_edits_has_its_kind_label_at_the_top():
+    text = (ROOT / "docs" / "errata" / "tslm.md").read_text(encoding="utf-8")
+    entry = text.split("— `tslm-eq-17`", 1)[1].split("\n\n", 2)[1]
+    assert entry.startswith("**Misprint (3 edits).** Verdict `fails`")
+    ttlm = (ROOT / "docs" / "errata" / "ttlm.md").read_text(encoding="utf-8")
+    assert "**Misprint (4 edits).** Statements: `ttlm-eq16`" in ttlm
+    for key in ERRATA_PAPERS:
+        sheet = build_errata(key, run=False)
+        text = render_markdown(sheet)
+        for block in text.split("\n### ")[1:]:
+            first = block.split("\n\n", 2)[1]
+            assert first.startswith("**"), (key, block[:80])
+
+
+def test_the_remarks_are_titled_as_observations_not_as_holding_claims():
+    from tnverify.report.errata_markdown import REMARKS_TITLE
+
+    assert REMARKS_TITLE == "Remarks (observations not counted as errata)"
+    for key in ERRATA_PAPERS:
+        text = (ROOT / "docs" / "errata" / f"{key}.md").read_text(encoding="utf-8")
+        assert "that hold)" not in text
+        assert text.count(f"## {REMARKS_TITLE}") == 1
+
+
+def test_a_theorem_numbered_by_section_is_placed_by_its_declared_equation():
+    """Thm. 4.2.1 is printed between Eq. 4.9 and Eq. 4.10 (the thesis text); its number
+    cannot say so. The thesis declares where it sits, and the sentence after it comes
+    before the paragraph after Eq. 4.10 and Eq. 4.13 on the sheet."""
+    import tnverify
+    from tnverify.errors import DTypeError
+    from tnverify.references import PAPERS, paper
+    from tnverify.report.errata import locator_order
+
+    assert dict(paper("thesis").follows) == {"Thm. 4.2.1": "Eq. 4.9"}
+    ids = [e["claims"][0]["id"] for e in build_errata("thesis", run=False)["errata"]]
+    i = ids.index
+    assert i("thesis-eq-4.7") < i("thesis-sec-4.2.2-glorot") < i("thesis-sec-4.2.2-stability")
+    assert i("thesis-sec-4.2.2-stability") < i("thesis-eq-4.13")
+    # without the declaration the theorem would sort after every equation of §4.2.2
+    plain = sorted(["§4.2.2, after Thm. 4.2.1", "§4.2.2, Eq. 4.13"], key=locator_order)
+    assert plain == ["§4.2.2, Eq. 4.13", "§4.2.2, after Thm. 4.2.1"]
+    # an undeclared item keeps the old rule; a bad declaration is refused
+    follows = {"Thm. 4.2.1": "Eq. 4.9"}
+    assert locator_order("§4.2.2, Fig. 4.8", follows) > locator_order("§4.2.2, Eq. 4.13", follows)
+    for bad in ({"Eq. 4.2": "Eq. 4.1"}, {"Thm. 4.2.1": "Fig. 4.7"}, {"Thm 4": ""}):
+        with pytest.raises(DTypeError):
+            tnverify.paper("follows_probe", authors=("A B",), title="T", year=1, follows=bad)
+    assert "follows_probe" not in PAPERS

@@ -23,6 +23,7 @@ Khrulkov, Hrinchuk & Oseledets (2019)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .errors import ClaimError
@@ -58,6 +59,12 @@ class Paper:
     unnamed : tuple of (str, str)
         ``(symbol, meaning)`` pairs of common symbols its sheet uses for sizes the paper
         names nowhere (``("|V|", "the vocabulary size")``); the sheet says so once.
+    follows : tuple of (str, str)
+        ``(item, equation)`` pairs: a numbered item other than an equation that a locator
+        names (``"Thm. 4.2.1"``) and the last equation printed before it (``"Eq. 4.9"``),
+        where the numbers alone do not tell its place among the equations (theorems
+        numbered by section, equations by chapter); the errata sheet lists an entry at
+        that item right after the equation's (:func:`tnverify.report.locators.locator_order`).
     """
 
     key: str
@@ -72,6 +79,7 @@ class Paper:
     errata: bool = True
     notation: tuple[tuple[str, str], ...] = ()
     unnamed: tuple[tuple[str, str], ...] = ()
+    follows: tuple[tuple[str, str], ...] = ()
 
     @property
     def short(self) -> str:
@@ -137,6 +145,7 @@ _FIELDS = (
     "errata",
     "notation",
     "unnamed",
+    "follows",
 )
 
 
@@ -157,6 +166,32 @@ def _pairs(key: str, name: str, value) -> tuple[tuple[str, str], ...]:
     return tuple(value.items())
 
 
+#: A numbered item of a locator (``Thm. 4.2.1``, ``Fig. 4.7``, ``Eq. 4.9``): a word, an
+#: optional full stop, and its number.
+_ITEM = re.compile(r"[A-Z][A-Za-z]*\.?\s*[0-9]+(?:\.[0-9]+)*")
+
+
+def _follows(key: str, value) -> tuple[tuple[str, str], ...]:
+    """``follows`` as pairs (:func:`_pairs`), each a numbered item other than an equation
+    mapped to an equation (``{"Thm. 4.2.1": "Eq. 4.9"}``); anything else raises
+    DTypeError."""
+    from .errors import DTypeError
+
+    pairs = _pairs(key, "follows", value)
+    for item, eq in pairs:
+        if (
+            not _ITEM.fullmatch(item.strip())
+            or item.startswith("Eq")
+            or not (_ITEM.fullmatch(eq.strip()) and eq.startswith("Eq."))
+        ):
+            raise DTypeError(
+                f"paper {key!r}: follows maps a numbered item other than an equation to "
+                f"the equation printed before it, e.g. {{'Thm. 4.2.1': 'Eq. 4.9'}}; "
+                f"got {item!r}: {eq!r}"[:200]
+            )
+    return pairs
+
+
 def declare(
     key: str,
     *,
@@ -171,6 +206,7 @@ def declare(
     errata: bool = True,
     notation: dict | None = None,
     unnamed: dict | None = None,
+    follows: dict | None = None,
 ) -> Paper:
     """Declare the paper ``key`` (see :func:`paper`); returns its :class:`Paper`."""
     from .errors import DTypeError
@@ -227,6 +263,7 @@ def declare(
         errata=errata,
         notation=_pairs(key, "notation", notation),
         unnamed=_pairs(key, "unnamed", unnamed),
+        follows=_follows(key, follows),
     )
     old = PAPERS.get(key)
     if old is not None:
@@ -247,14 +284,17 @@ def paper(key: str, **fields) -> Paper:
     ``paper(key)`` returns the declared paper ``key``; unknown keys raise
     :class:`~tnverify.errors.ClaimError` naming the known keys.  ``paper(key, authors=...,
     title=..., year=..., venue="", arxiv="", doi="", version="", topic="", errata=True,
-    notation=None, unnamed=None)``
+    notation=None, unnamed=None, follows=None)``
     declares it (a plugin does so at import, before its claims cite it with
     ``Ref(key, locator)``): re-declaring the same entry is a no-op, a different entry under
     a declared key raises :class:`~tnverify.errors.ClaimError`.  ``errata=False`` keeps the
     paper out of ``tnverify errata`` (the toolkit's own statements); ``notation`` (e.g.
     ``{"length": "N"}``) names the symbols the paper writes for the checks' sizes, and
     ``unnamed`` (e.g. ``{"|V|": "the vocabulary size"}``) the common symbols its sheet uses
-    for sizes the paper names nowhere.  The built-in papers are
+    for sizes the paper names nowhere; ``follows`` (e.g. ``{"Thm. 4.2.1": "Eq. 4.9"}``)
+    places a numbered item among the equations where the numbers alone do not (the
+    equation printed last before it), so its errata sheet keeps the paper's order.  The
+    built-in papers are
     declared the same way, in their claim folders (``tnverify/claims/<key>/__init__.py``).
 
     Examples

@@ -66,13 +66,14 @@ def test_a_failing_side_lists_the_cases_that_ran_and_counts_those_not_run():
     line = scope_line(claim, result=result, stops=True)
     assert line == (
         "checked on: 1 small case (m = 2, r = 2, length = 4), which fails; "
-        "2 further scheduled cases not run: the first failure decides"
+        "2 more small cases were not run (the run stops at the first failing case)"
     )
+    assert "side" not in line and "scheduled" not in line and "decides" not in line
     named = scope_line(claim, result=result, name=lambda k: size_name(k, "tslm"))
     assert "1 small case (m = 2, r = 2, n = 4), which fails" in named
     # without a run, the declared cases and the stopping rule
-    assert "3 small cases (m ∈ {2, 3}, r ∈ {2, 3}, length = 4), run in order" in scope_line(
-        claim, stops=True
+    assert "3 small cases (m ∈ {2, 3}, r ∈ {2, 3}, length = 4), run in order until one fails" in (
+        scope_line(claim, stops=True)
     )
     # every case that ran is listed with its own outcome (ill-posed cases do not stop the
     # run, so both ran)
@@ -83,11 +84,36 @@ def test_a_failing_side_lists_the_cases_that_ran_and_counts_those_not_run():
         "checked on: 2 small cases, run in order: (L = 20), which is ill-posed, "
         "then (L = 200), which is ill-posed"
     )
-    # a holding claim's run changes nothing: all its cases ran
+    # a holding claim's run says so of all its cases at once
     holds = get_claim("thesis-eq-4.11-variant")
-    assert scope_line(holds, result=run_claim(holds, sides=("small",))) == scope_line(holds)
+    assert scope_line(holds, result=run_claim(holds, sides=("small",))) == (
+        scope_line(holds) + ", all of which hold"
+    )
     assert "probe sizes samples = 10" in describe_space(({"M": 3, "samples": 10},), probe=is_probe)
     assert describe_space(({"vocab_size": 3, "length": 4},), name=size_name) == "|V| = 3, L = 4"
+
+
+def test_a_single_case_gets_its_outcome_and_a_larger_run_that_did_not_run_says_so():
+    """The authors read Scopes whose only small case, and whose larger run, had no
+    outcome: a case that ran says how it came out, and a larger run the result does not
+    include says that it was not run (never an outcome that was not computed)."""
+    from tnverify.claims import run_claim
+
+    cost = get_claim("thesis-sec-4.3.2-cost")
+    assert len(cost.space) == 1 and cost.scaled is not None
+    small = run_claim(cost, sides=("small",))
+    line = scope_line(cost, result=small, stops=True, unrun="not run for this sheet")
+    assert (
+        line.startswith("checked on: 1 small case (vocab_size = 3, ") and ", which fails; " in line
+    )
+    assert line.endswith("samples = 64), not run for this sheet")
+    # a result that holds the larger run gives its outcome instead
+    both = run_claim(cost)
+    assert [ev.verdict for ev in both.scaled.cases] == ["fails"]
+    line = scope_line(cost, result=both, unrun="not run for this sheet")
+    assert line.endswith("samples = 64), which fails") and "not run" not in line
+    # no result at all: nothing is said of outcomes
+    assert "which" not in scope_line(cost) and "not run" not in scope_line(cost)
 
 
 def test_the_claim_page_scope_lists_the_cases_its_run_ran_in_the_papers_notation():
@@ -99,5 +125,5 @@ def test_the_claim_page_scope_lists_the_cases_its_run_ran_in_the_papers_notation
     claim = get_claim("tslm-eq-16")
     html = claim_section(claim, run_claim(claim, sides=("small",)))
     text = re.sub(r"<[^>]+>", "", html)
-    assert "1 small case (m = 2, r = 2, n = 4), which fails; 2 further scheduled" in text
+    assert "1 small case (m = 2, r = 2, n = 4), which fails; 2 more small cases were not" in text
     assert "length" not in text.split("Scope: ", 1)[1].split("\n", 1)[0]

@@ -36,10 +36,34 @@ from dataclasses import dataclass
 from ..errors import ClaimError, DTypeError
 from ..validation import as_text
 
-__all__ = ["Reading", "Defect", "DEFECT_KINDS", "MATHEMATICAL_KINDS"]
+__all__ = ["Reading", "Defect", "DEFECT_KINDS", "DEFECT_KIND_MEANINGS", "MATHEMATICAL_KINDS"]
 
 #: The kinds of defect a non-holding verdict can name (ARCHITECTURE.md, Design notes).
 DEFECT_KINDS = ("misprint", "false", "ambiguous", "published-number", "editorial")
+#: What each kind means, in words for a paper's author (the errata sheets' count table
+#: prints them): the one definition of each kind, its keys exactly :data:`DEFECT_KINDS`.
+DEFECT_KIND_MEANINGS = {
+    "misprint": (
+        "a local slip (an index, a transpose, a sign, a symbol) whose intended text is "
+        "clear; with it corrected, the statement holds"
+    ),
+    "false": (
+        "the statement is wrong under every reading its text admits, and no local slip "
+        "with a clear intent explains it; a true statement is given in its place"
+    ),
+    "ambiguous": (
+        "the text admits readings that give different results, or no reading that makes "
+        "sense; the reading it needs is given"
+    ),
+    "published-number": (
+        "a printed number that cannot be reproduced, at its printed precision, from what "
+        "the paper states"
+    ),
+    "editorial": (
+        "a cross-reference or naming slip that misleads nobody (such as a wrong table "
+        "number); listed apart and not counted with the mathematical errata"
+    ),
+}
 #: The kinds counted as mathematical errata (``editorial`` slips are counted apart).
 MATHEMATICAL_KINDS = ("misprint", "false", "ambiguous", "published-number")
 

@@ -21,8 +21,9 @@ from numbers import Real
 
 __all__ = ["describe_space", "scope_line"]
 
-#: How a failing claim's scope says that a side ran its cases only up to the first failure.
-_STOPS = ", run in order, stopping at the first that fails"
+#: How a failing claim's scope line without a run says that a side runs its cases in
+#: order and stops at the first failing one.
+_STOPS = ", run in order until one fails"
 
 #: At most this many distinct values are listed; more are given as a range.
 _LISTED = 3
@@ -85,54 +86,77 @@ _OUTCOME = {
     "holds": "which holds",
     "fails": "which fails",
     "ill-posed": "which is ill-posed",
-    "error": "which raised",
+    "error": "which stopped with an error",
 }
 
 
 def _ran(label: str, cases, evidence, name, probe) -> str:
-    """The cases of a side whose last case that ran did not hold (the run stops at the
-    first failing case): those that ran, in order, each with its sizes and how it came
-    out, then how many scheduled cases did not run."""
+    """The cases of a side that ran (``evidence``, one per case, in order; the run stops
+    at the first failing case): each with its sizes and how it came out, all at once
+    when they all ran and hold, then how many of the side's cases did not run.
+    ``label`` names the side ("small", or "larger-run" for the scaled side)."""
     n, k = len(cases), len(evidence)
+    verdicts = [getattr(ev, "verdict", "") for ev in evidence]
+    small = label == "small"
+
+    if k == n and verdicts and all(v == "holds" for v in verdicts):
+        d = describe_space(cases, name, probe)
+        sizes = f" ({d})" if d else " (fixed sizes, no size parameter)"
+        if small:
+            head = f"{n} small case{'s' if n != 1 else ''}"
+        else:
+            head = "a larger run" + (f" of {n} cases" if n != 1 else "")
+        return head + sizes + (", which holds" if n == 1 else ", all of which hold")
     bits = []
     for i in range(k):
         d = describe_space(cases[i : i + 1], name, probe)
-        word = _OUTCOME.get(getattr(evidence[i], "verdict", ""), "")
+        word = _OUTCOME.get(verdicts[i], "")
         bits.append(f"({d or 'fixed sizes'})" + (f", {word}" if word else ""))
+    head = f"{k} small case{'s' if k != 1 else ''}" if small else "a larger run"
     if k == 1:
-        text = f"1 {label} case {bits[0]}"
+        text = f"{head} {bits[0]}" if small or n == 1 else f"{head}: {bits[0]}"
     else:
-        text = f"{k} {label} cases, run in order: " + ", ".join(bits[:-1]) + f", then {bits[-1]}"
+        text = f"{head}, run in order: " + ", ".join(bits[:-1]) + f", then {bits[-1]}"
     if k < n:
+        m = n - k
+        what = f"{m} more {'small ' if small else ''}case{'s' if m != 1 else ''}"
+        if not small:
+            what += " of the larger run"
         text += (
-            f"; {n - k} further scheduled case{'s' if n - k != 1 else ''} not run: "
-            "the first failure decides"
+            f"; {what} {'was' if m == 1 else 'were'} not run (the run stops at the first "
+            "failing case)"
         )
     return text
 
 
-def _stopped(side) -> list:
-    """The evidence of a side (a :class:`~tnverify.claims.runner.SideResult`) that ran and
-    stopped at a case that did not hold; empty otherwise."""
-    cases = list(getattr(side, "cases", ()) or ())
-    if cases and getattr(cases[-1], "verdict", "holds") in ("fails", "ill-posed", "error"):
-        return cases
-    return []
+def _side_cases(side) -> list:
+    """The evidence of a side (a :class:`~tnverify.claims.runner.SideResult`) that ran,
+    one per case that ran; empty when the side did not run."""
+    return list(getattr(side, "cases", ()) or ())
 
 
 def scope_line(
-    claim, scale: str = "small", result=None, *, stops: bool = False, name=None, probe=None
+    claim,
+    scale: str = "small",
+    result=None,
+    *,
+    stops: bool = False,
+    name=None,
+    probe=None,
+    unrun: str = "not run",
 ) -> str:
     """The claim's scope in one line: its hand-written caveat (``claim.scope``), then the
     small side's cases ("N small cases (…)") and the scaled side's at ``scale`` ("a larger
     run (…)"; the scale is named when it is not the default run's ``"small"``).  With a
     ``result`` whose small side ran a hypothesis test (a user's ``@given`` claim), the
-    small side is counted in the examples hypothesis drew, not as one case.  A side of
-    ``result`` that stopped at a failing case among several lists the cases that ran, each
-    with its sizes, and says how many scheduled cases did not run; without a result of
-    that side, ``stops=True`` (a failing claim's line on an errata sheet) says of a side
-    with several cases that its run stops at the first failing case.  ``name`` and
-    ``probe`` write the sizes in a paper's notation (:func:`describe_space`)."""
+    small side is counted in the examples hypothesis drew, not as one case.  Every case a
+    side of ``result`` ran is listed with how it came out (all at once when they all
+    hold), and the cases the run did not reach are counted (a run stops at its first
+    failing case); a side with cases that ``result`` did not run is said to be
+    ``unrun`` (the errata sheets run the small side only).  Without a result,
+    ``stops=True`` (a failing claim's line) says of a side with several cases that its
+    run stops at the first failing case.  ``name`` and ``probe`` write the sizes in a
+    paper's notation (:func:`describe_space`)."""
     space = tuple(claim.space)
     n = len(space)
     small = describe_space(space, name, probe)
@@ -140,35 +164,40 @@ def scope_line(
         ev.details.get("examples")
         for ev in getattr(getattr(result, "small", None), "cases", ()) or ()
     ]
-    ran = _stopped(getattr(result, "small", None))
+    ran = _side_cases(getattr(result, "small", None))
     if drawn and all(isinstance(k, int) and not isinstance(k, bool) for k in drawn):
         k = sum(drawn)
         parts = [
             f"{k} hypothesis example{'s' if k != 1 else ''} (drawn by the "
             "test's @given; what they drew is in the computed values)"
         ]
-    elif ran and n > 1:
+    elif ran:
         parts = [_ran("small", space, ran, name, probe)]
     else:
         parts = [
             f"{n} small case{'s' if n != 1 else ''}"
             + (f" ({small})" if small else " (fixed sizes, no size parameter)")
             + (_STOPS if stops and n > 1 and result is None else "")
+            + (f", {unrun}" if result is not None and n else "")
         ]
     if claim.scaled is not None:
         cases = tuple(claim.scaled_space.get(scale, ()))
-        ran = _stopped(getattr(result, "scaled", None))
+        ran = _side_cases(getattr(result, "scaled", None))
         at = f" at scale {scale}" if scale != "small" else ""
-        if cases and ran and len(cases) > 1:
-            parts.append(_ran("larger-run" + at, cases, ran, name, probe))
+        if cases and ran:
+            parts.append(
+                _ran("larger-run", cases, ran, name, probe).replace(
+                    "a larger run", "a larger run" + at, 1
+                )
+            )
         elif cases:
             scaled = describe_space(cases, name, probe)
-            ran_scaled = bool(getattr(getattr(result, "scaled", None), "cases", ()))
             parts.append(
                 "a larger run"
                 + at
                 + (f" ({scaled})" if scaled else "")
-                + (_STOPS if stops and len(cases) > 1 and not ran_scaled else "")
+                + (_STOPS if stops and len(cases) > 1 and result is None else "")
+                + (f", {unrun}" if result is not None else "")
             )
     caveat = claim.scope.strip().rstrip(".") if claim.scope else ""
     return (caveat + "; checked on: " if caveat else "checked on: ") + "; ".join(parts)

@@ -1,7 +1,9 @@
 """The Markdown form of an errata sheet (:func:`render_markdown`), built by
-:func:`tnverify.report.errata.build_errata`: one heading per statement in paper order, each
-edit with its printed line and its meant / correction / clarification, the argument, the
-counterexample, the scope and the command that reproduces it.  Registry text is escaped
+:func:`tnverify.report.errata.build_errata`: the front matter (the paper's version, the
+explanation of the sheet, :mod:`tnverify.report.errata_legend`, and the counts per kind
+with each kind's meaning), then one heading per statement in paper order, each edit with
+its printed line and its meant / correction / clarification, the argument, the
+counterexample, the scope and the command that reproduces it, then the remarks.  Registry text is escaped
 (:func:`md_text`) so that its pseudo-LaTeX is never read as Markdown emphasis.
 """
 
@@ -9,16 +11,19 @@ from __future__ import annotations
 
 import re
 
-from ..claims.readings import DEFECT_KINDS
+from ..claims.readings import DEFECT_KIND_MEANINGS, DEFECT_KINDS
 from ..errors import DTypeError, UsageError
-from ..references import PAPERS
+from .errata_legend import COUNTING_RULE, legend_lines
 from .formulas import render
 from .sheet_check import check_sheet
 
-__all__ = ["md_text", "render_markdown"]
+__all__ = ["REMARKS_TITLE", "md_text", "render_markdown"]
 
 #: The heading of a sheet's last section.
 _EDITORIAL_TITLE = "Editorial slips (not counted with the mathematical errata)"
+#: The heading of the remarks: observations on statements, caveats and slips too minor
+#: for an erratum, none counted.
+REMARKS_TITLE = "Remarks (observations not counted as errata)"
 
 
 def _groups(entries: list[dict]) -> list[list[dict]]:
@@ -99,6 +104,20 @@ def _kind_name(kind: str) -> str:
     }.get(kind, kind)
 
 
+def _kinds_label(group: list[dict]) -> str:
+    """The bold label at the top of an entry with several edits: its kinds, each with its
+    number of edits (``**Misprint (3 edits).**``)."""
+    counts: dict[str, int] = {}
+    for e in group:
+        counts[e["kind"]] = counts.get(e["kind"], 0) + 1
+    parts = [
+        f"{_kind_name(k).split(' (')[0]} ({_plural(n, 'edit', 'edits')})"
+        for k, n in counts.items()  # in the order of the edits
+    ]
+    text = ", ".join(parts)
+    return f"**{text[0].upper() + text[1:]}.** "
+
+
 def _render_group(group: list[dict], fmt: str = "markdown") -> list[str]:
     records = [c for e in group for c in e["claims"]]
     ids = list(dict.fromkeys(c["id"] for c in records))
@@ -109,25 +128,32 @@ def _render_group(group: list[dict], fmt: str = "markdown") -> list[str]:
     n_edits, several = len(group), len(ids) > 1
     if several:
         out += [
-            "Statements: " + "; ".join(_claim_line(first[i], shown, fmt=fmt) for i in ids) + ".",
+            (
+                _kinds_label(group)
+                if n_edits > 1
+                else f"**{_kind_name(group[0]['kind']).capitalize()}.** "
+            )
+            + "Statements: "
+            + "; ".join(_claim_line(first[i], shown, fmt=fmt) for i in ids)
+            + ".",
             "",
         ]
     else:
-        kind = "" if n_edits > 1 else f"**{_kind_name(group[0]['kind']).capitalize()}.** "
+        kind = (
+            _kinds_label(group)
+            if n_edits > 1
+            else f"**{_kind_name(group[0]['kind']).capitalize()}.** "
+        )
         out += [
-            kind
-            + _claim_line(first[ids[0]], shown, with_id=False, fmt=fmt)
-            + (f". The statement needs {n_edits} distinct edits." if n_edits > 1 else "."),
+            kind + _claim_line(first[ids[0]], shown, with_id=False, fmt=fmt) + ".",
             "",
         ]
     for k, e in enumerate(group, start=1):
         head = ""
         if n_edits > 1:
             head = f"**Edit {k} of {n_edits}: {_kind_name(e['kind'])}**"
-        elif several:
-            head = f"**{_kind_name(e['kind']).capitalize()}**"
-        if several:
-            head += " — in " + ", ".join(f"`{c['id']}`" for c in e["claims"])
+            if several:
+                head += " — in " + ", ".join(f"`{c['id']}`" for c in e["claims"])
         if head:
             out += [head, ""]
         for c in e["claims"]:
@@ -177,23 +203,21 @@ def _plural(n: int, one: str, many: str) -> str:
 
 def _summary_line(sheet: dict, entries: int) -> str:
     """The sheet's count line: its entries (headings) and its distinct edits apart, and
-    what an edit is (one change to the text: an identical change printed in several
-    places counts once, a statement needing two changes counts two).
+    how an edit is counted (:data:`COUNTING_RULE`).
 
     Examples
     --------
     >>> _summary_line({"counts": {"misprint": 9, "false": 4, "editorial": 1},
-    ...                "mathematical": 13}, 9)
-    '9 entries, 14 distinct edits (13 mathematical errata, 1 editorial slip; an edit is one change to the text: an identical change printed in several places counts once, a statement needing two edits counts two):'
+    ...                "mathematical": 13}, 9)[:86]
+    '9 entries, 14 distinct edits (13 mathematical errata, 1 editorial slip). One edit is o'
     """
     edits = sum(sheet["counts"].values())
     return (
         f"{_plural(entries, 'entry', 'entries')}, "
         f"{_plural(edits, 'distinct edit', 'distinct edits')} "
         f"({_plural(sheet['mathematical'], 'mathematical erratum', 'mathematical errata')}, "
-        f"{_plural(sheet['counts']['editorial'], 'editorial slip', 'editorial slips')}; "
-        "an edit is one change to the text: an identical change printed in several "
-        "places counts once, a statement needing two edits counts two):"
+        f"{_plural(sheet['counts']['editorial'], 'editorial slip', 'editorial slips')}). "
+        + COUNTING_RULE
     )
 
 
@@ -227,37 +251,27 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
             "",
         ]
     command = sheet.get("command") or f"tnverify errata --paper {p['key']}"
+    body = _body(sheet, groups, fmt)
+    plain = body if fmt == "markdown" else _body(sheet, groups, "markdown")
+    out += legend_lines(sheet, "\n".join(plain), command, lambda t, f=fmt: md_text(t, f))
     out += [
-        f"Generated by `{command}` from the claim registry "
-        "(do not edit by hand). Entries are in paper order, one per statement (statements "
-        'that share an edit are one entry). "Meant" gives the intended text of a '
-        'misprint or slip; "Correction" a true statement in place of a false one; '
-        '"Clarification" the reading an ambiguous statement needs; "Why" gives the '
-        'argument. A counterexample names the comparison that fails ("check: …") and, '
-        "where the paper's text admits several readings that give different results "
-        "there, the reading it was computed under (its text is given beneath it). Indices in counterexamples are "
-        "0-based (the paper's index 1 is 0 there), except where an explicit example says "
-        '"1-based" to keep the paper\'s own numbering; "sizes" are those the failing comparison used '
-        "(in the paper's notation where it has one, e.g. |V| for the vocabulary size), "
-        "the model's apart from "
-        '"probe sizes", those of the probe (samples drawn, paths simulated); a seed is '
-        "given only where the check drew random numbers: it seeds the NumPy generator "
-        "(`numpy.random.default_rng`) that the failing case draws them from, derived "
-        "from the command's `--seed` and the claim id, so the command beside it draws "
-        'the same numbers. "Scope" names the cases the '
-        "verdict was computed on (a few small cases and, for some claims, a larger run), "
-        "with their sizes in the same notation; the cases of a side run in order and stop "
-        "at the first that fails, so a failing entry's Scope lists the cases that ran, "
-        "each with how it came out, and says how many scheduled cases did not run; each counterexample is re-run by the command beside it."
-        + _unnamed_sizes(p["key"]),
-        "",
         _summary_line(sheet, len(groups)),
         "",
-        "| kind | edits |",
-        "| --- | --- |",
+        "| kind | edits | meaning |",
+        "| --- | --- | --- |",
     ]
-    out += [f"| {k} | {n} |" for k, n in sheet["counts"].items()]
+    out += [
+        f"| {k} | {n} | {md_text(DEFECT_KIND_MEANINGS.get(k, ''), fmt)} |"
+        for k, n in sheet["counts"].items()
+    ]
     out.append("")
+    out += body
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _body(sheet: dict, groups: list[list[dict]], fmt: str) -> list[str]:
+    """The sheet after its front matter: the entries, the remarks, the unclassified."""
+    out: list[str] = []
     sections = (
         ("Mathematical errata", [g for g in groups if any(e["kind"] != "editorial" for e in g)]),
         (_EDITORIAL_TITLE, [g for g in groups if all(e["kind"] == "editorial" for e in g)]),
@@ -269,7 +283,7 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
         for g in gs:
             out += _render_group(g, fmt)
     if sheet["remarks"]:
-        out += ["## Remarks (claims, or parts of claims, that hold)", ""]
+        out += [f"## {REMARKS_TITLE}", ""]
         for r in sheet["remarks"]:  # the locator once, then the remarks
             if len(r["remarks"]) == 1:
                 out.append(
@@ -287,22 +301,4 @@ def render_markdown(sheet: dict, fmt: str = "markdown") -> str:
             + ", ".join(f"`{i}`" for i in sheet["without_defect"]),
             "",
         ]
-    return "\n".join(out).rstrip() + "\n"
-
-
-def _unnamed_sizes(paper_key: str) -> str:
-    """The preamble's note on the symbols the sheet uses for sizes its paper names not
-    (its declaration's ``unnamed``); ``""`` where there are none.
-
-    >>> _unnamed_sizes("grurntn")
-    ' |V| denotes the vocabulary size and L the sequence length; the paper names neither.'
-    """
-    declared = PAPERS.get(paper_key)
-    unnamed = list(declared.unnamed) if declared is not None else []
-    if not unnamed:
-        return ""
-    first = f"{unnamed[0][0]} denotes {unnamed[0][1]}"
-    rest = [f"{sym} {meaning}" for sym, meaning in unnamed[1:]]
-    listed = first if not rest else ", ".join([first] + rest[:-1]) + " and " + rest[-1]
-    none = {1: "none", 2: "neither"}.get(len(unnamed), "none of them")
-    return f" {listed}; the paper names {none}."
+    return out

@@ -80,6 +80,15 @@ def check_sheet(sheet, kinds: Iterable[str]) -> dict:
                         f"errata sheet: {cw}[{key!r}] must be a str or None; "
                         f"got {show_value(c[key])}"
                     )
+            sizes = c.get("sizes")
+            if sizes is not None and not (
+                isinstance(sizes, dict)
+                and all(isinstance(k, str) and isinstance(v, str) for k, v in sizes.items())
+            ):
+                raise DTypeError(
+                    f"errata sheet: {cw}['sizes'] must map size symbols to their meanings "
+                    f"(str to str); got {show_value(sizes)}"
+                )
     for i, r in enumerate(_need(sheet, "remarks", list, "sheet")):
         _fields(r, _REMARK, f"sheet['remarks'][{i}]")
         if not all(isinstance(t, str) for t in r["remarks"]):

@@ -13,14 +13,18 @@ Examples
 ('i', 'd')
 >>> size_name("r_min"), is_probe("samples"), is_probe("span_networks"), is_probe("rank")
 ('min r', True, True, False)
+>>> size_meaning("r_min")
+'the inner radius of the annulus the eigenvalues are drawn on'
 """
 
 from __future__ import annotations
 
 __all__ = [
     "PROBE_KEYS",
+    "SIZE_MEANINGS",
     "SIZE_NOTATION",
     "is_probe",
+    "size_meaning",
     "size_name",
 ]
 
@@ -53,8 +57,100 @@ SIZE_NOTATION = {
     "numpy_per_R": "NumPy runs per R",
     "fig5_samples": "Fig. 5 samples",
     "n_samples": "samples",
-    "probe_vocab": "|V|",
-    "probe_length": "L",
+    "probe_vocab": "second |V|",
+    "probe_length": "second L",
+}
+
+#: Code name of a size parameter -> what it is, in words, as the claims that use it use
+#: it (an errata sheet defines each size symbol it prints with it).  A parameter that
+#: sizes different things in different claims maps to a dict, claim id -> meaning, with
+#: ``""`` for every other claim where one meaning covers them.
+SIZE_MEANINGS: dict[str, str | dict[str, str]] = {
+    "vocab_size": "the vocabulary size",
+    "length": "the sequence length",
+    "L": "the sequence length",
+    "T": "the sequence length (the number of time steps)",
+    "rank": "the TT-rank (the size of the bond between neighbouring cores)",
+    "ranks": (
+        "the ranks of the tensor train in order: (R₀, R₁, …, R_N) with the boundary "
+        "ranks R₀ = R_N = 1 "
+        "where N + 1 are listed for N cores, else the N − 1 ranks (R₁, …, R_{N−1}) "
+        "between the cores"
+    ),
+    "R": "the rank of the networks (the size of their hidden state)",
+    "M": "the mode size (the weight and grid tensors are M × ⋯ × M)",
+    "m": "the dimension of the word vectors",
+    "r": "the rank of the decomposition (r ≤ m)",
+    "H": "the hidden size (the dimension of the hidden state)",
+    "hidden": "the hidden size (the dimension of the hidden state)",
+    "input": "the input size (the dimension of an input vector)",
+    "N": "the input size (𝐱 ∈ ℝ^N)",
+    "n": {
+        "thesis-eq-5.21": "the number of eigenvalues drawn",
+        "thesis-eq-6.8": (
+            "the numbers of steps n of ∂𝐡^{(t)}/∂𝐡^{(t−n)} (Eq. 6.8) at which the "
+            "gradients are compared"
+        ),
+    },
+    "n_max": "the largest number of steps n checked (every n from 1 to max n)",
+    "shape": "the sizes of the modes of the tensor",
+    "dim": "the size of each mode of the order-L tensor (it has dim^L entries)",
+    "outer": (
+        "whether the tensor is an outer product a ⊗ B of a vector and a tensor (yes), so "
+        "that its first unfolding has rank 1"
+    ),
+    "noise": (
+        "the norm of the random noise added to a tensor of the given TT-ranks, relative "
+        "to the norm of that tensor"
+    ),
+    "eps": "the accuracies ε the algorithm is run at, one run each",
+    "delta": "the δ of the runs with |λ| = 1 − δ and |λ| = 1 + δ",
+    "steps": "the number of time steps run",
+    "abs_lambda": "the modulus of the eigenvalue λ",
+    "phase": "the phase of the eigenvalue λ (λ = |λ| e^{i·phase})",
+    "r_min": "the inner radius of the annulus the eigenvalues are drawn on",
+    "r_max": "the outer radius of the annulus the eigenvalues are drawn on",
+    "k_symbolic": "the k at which E|x_k|² is expanded symbolically (exactly, in λ)",
+    "paths": "the number of random paths simulated",
+    "reps": "the number of random matrices drawn",
+    "train": "the number of training sequences",
+    "samples": "the number of random draws (sequences, hidden states or networks)",
+    "sequences": "the number of input sequences at which the scores are compared",
+    "lengths": "the sequence lengths at which the two sides are compared",
+    "shared": "whether the cores are shared across time steps (yes) or not (no)",
+    "batch": "the batch size (how many sequences or draws are processed together)",
+    "batch_size": "the batch size (how many sequences or draws are processed together)",
+    "B": {
+        "gtm-prop-a.5": (
+            "the number of random template sequences at which the larger run compares the scores"
+        ),
+        "": "the batch size (how many sequences or draws are processed together)",
+    },
+    "batches": "the number of batches of draws",
+    "chunk": "how many draws the larger run makes at a time on the device",
+    "factors": "the number of normal factors multiplied",
+    "log_step": (
+        "the spacing, in log|factor|, of the grid on which the tail probabilities are bounded"
+    ),
+    "vocab_printed": "the vocabulary size as the paper prints it",
+    "char_vocab_min": (
+        "the smallest character vocabulary size for which the parameter counts are computed"
+    ),
+    "char_vocab_max": (
+        "the largest character vocabulary size for which the parameter counts are computed"
+    ),
+    "probe_vocab": (
+        "the vocabulary size of the further models the same case checks (every "
+        "combination of |V| or second |V| with L or second L)"
+    ),
+    "probe_length": "the sequence length of those further models",
+    "span_M": "the mode size of the networks whose grid tensors the span computation stacks",
+    "span_T": "their sequence length",
+    "span_networks": "how many networks the span computation stacks",
+    "numpy_per_R": (
+        "how many of each rank's networks the larger run recomputes with NumPy, to "
+        "check its own computation"
+    ),
 }
 
 #: Parameters that size a probe of the check (samples drawn, paths simulated, a batch),
@@ -80,7 +176,22 @@ PROBE_KEYS = frozenset(
 def is_probe(key) -> bool:
     """Whether the parameter ``key`` sizes a probe of the check, not the model."""
     key = str(key)
-    return key in PROBE_KEYS or key.startswith(("probe_", "span_"))
+    return key in PROBE_KEYS or key.startswith("span_")
+
+
+def size_meaning(key, claim_id: str = "") -> str:
+    """What the size parameter ``key`` of the claim ``claim_id`` is, in words
+    (:data:`SIZE_MEANINGS`); ``""`` for a parameter it does not list.
+
+    >>> size_meaning("vocab_size"), size_meaning("n", "thesis-eq-5.21")
+    ('the vocabulary size', 'the number of eigenvalues drawn')
+    >>> size_meaning("B", "thesis-sec-6.3.1-steps")[:14], size_meaning("no_such_size")
+    ('the batch size', '')
+    """
+    meaning = SIZE_MEANINGS.get(str(key), "")
+    if isinstance(meaning, dict):
+        return meaning.get(str(claim_id), meaning.get("", ""))
+    return meaning
 
 
 def size_name(key, paper: str | None = None) -> str:

@@ -19,6 +19,8 @@ PAPER = paper(
         "linear multiplicative models, numerical studies"
     ),
     notation={"hidden": "H", "dim": "D", "vocab_max": "max |V|", "length_max": "max L"},
+    # Thm. 4.2.1 (numbered by section) is printed between Eq. 4.9 and Eq. 4.10
+    follows={"Thm. 4.2.1": "Eq. 4.9"},
 )
 
 #: How this paper's remarks name the paper of the ``ttlm`` claims, which the thesis does not
