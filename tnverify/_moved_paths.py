@@ -144,6 +144,7 @@ SPLIT_0_2: dict[str, tuple[str, ...]] = {
         "tnverify.claims.thesis.born.sampling",
         "tnverify.claims.thesis.born.parallel",
         "tnverify.claims.thesis.born.statements",
+        "tnverify.claims.thesis.born.space_complexity",
         "tnverify.claims",
     ),
     "tnverify.claims.gated": (
@@ -294,7 +295,7 @@ BECAME_PACKAGES: dict[str, tuple[str, ...]] = {  # all moved after 0.2.0
     "tnverify.claims.gtm.networks": ("statements", "scaled", "quotes"),
     "tnverify.claims.gtm.score_functions": ("statements", "scaled"),
     "tnverify.claims.gtm.universality": ("statements", "checks", "spans", "product"),
-    "tnverify.claims.tslm.ngrams": ("statements", "checks", "readings", "scaled"),
+    "tnverify.claims.tslm.ngrams": ("statements", "checks", "counts", "readings", "scaled"),
     "tnverify.claims.tslm.recurrence": ("statements", "checks", "readings", "scaled"),
     "tnverify.claims.tslm.score_functions": ("statements", "scaled"),
 }

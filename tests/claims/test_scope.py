@@ -103,9 +103,8 @@ def test_a_single_case_gets_its_outcome_and_a_larger_run_that_did_not_run_says_s
     assert len(cost.space) == 1 and cost.scaled is not None
     small = run_claim(cost, sides=("small",))
     line = scope_line(cost, result=small, stops=True, unrun="not run for this sheet")
-    assert (
-        line.startswith("checked on: 1 small case (vocab_size = 3, ") and ", which fails; " in line
-    )
+    assert line.startswith(cost.scope.rstrip(".") + "; checked on: 1 small case (vocab_size = 3, ")
+    assert ", which fails; " in line
     assert line.endswith("samples = 64), not run for this sheet")
     # a result that holds the larger run gives its outcome instead
     both = run_claim(cost)

@@ -31,7 +31,9 @@ from ..references import PAPERS, paper
 from .check_calls import call_check
 from .evidence import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Evidence
 from .folders import claim_folders, folder_modules
+from .origin import record_origin
 from .readings import DEFECT_KINDS, Defect, Reading, normalise_readings
+from .renamed import RENAMED
 from .topics import TOPICS
 
 __all__ = [
@@ -295,48 +297,6 @@ Claim.__init__ = _claim_init
 # -- the registry ------------------------------------------------------------------
 REGISTRY: dict[str, Claim] = {}
 _loaded = False
-#: Old claim ids -> their new ids: :func:`get_claim` (and ``--claims``, ``tnverify show``)
-#: resolve an old id with a :class:`DeprecationWarning` for one release.
-RENAMED: dict[str, str] = {
-    f"{old}-corrected": f"{old}-variant"
-    for old in (
-        # twins that restate or generalise a claim that holds as printed (0.2.0 called
-        # them ``-corrected``); deprecated ids, removed in the next release
-        "gtm-lemma-3.1",
-        "ttlm-eq6",
-        "ttlm-eq8",
-        "thesis-claim-5.3.2",
-        "ttlm-claim-b2",
-        "thesis-eq-4.1",
-        "tslm-claim-2",
-        "gtm-xi-operators",
-        "gtm-prop-a.4",
-        "thesis-eq-4.11",
-        "thesis-eq-6.7",
-        "thesis-eq-5.23",
-    )
-}
-
-
-#: For each registered claim id: the module whose code registered it (the first caller
-#: outside the registration machinery) and the claim's place among that module's
-#: registrations.  The report order reads it, so it does not depend on which claim module
-#: happened to be imported first (a test importing one directly, a plugin).
-ORIGIN: dict[str, tuple[str, int]] = {}
-
-_MACHINERY = frozenset({__name__, f"{__package__}.registration"})
-
-
-def _registering_module() -> str:
-    """The dotted name of the first module on the call stack outside the registration
-    machinery (this module and :mod:`tnverify.claims.registration`)."""
-    frame = inspect.currentframe()
-    while frame is not None:
-        name = frame.f_globals.get("__name__", "")
-        if name not in _MACHINERY:
-            return name
-        frame = frame.f_back
-    return ""
 
 
 def register(claim: Claim) -> Claim:
@@ -344,9 +304,7 @@ def register(claim: Claim) -> Claim:
     if claim.id in REGISTRY and REGISTRY[claim.id] is not claim:
         raise ClaimError(f"duplicate claim id {claim.id!r}")
     REGISTRY[claim.id] = claim
-    if claim.id not in ORIGIN:
-        module = _registering_module()
-        ORIGIN[claim.id] = (module, sum(1 for m, _ in ORIGIN.values() if m == module))
+    record_origin(claim.id)
     return claim
 
 

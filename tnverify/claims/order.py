@@ -4,7 +4,7 @@ suite list the built-in claims, derived from the claims themselves (no list to k
 1. topic by topic, in the order of :data:`tnverify.claims.topics.TOPICS`;
 2. within a topic, paper by paper in folder order (:data:`tnverify.claims.CLAIM_PAPERS`);
 3. within a paper, module by module (:func:`tnverify.claims.claim_modules`) and, within a
-   module, as registered there (:data:`tnverify.claims.ORIGIN`: the same order whichever
+   module, as registered there (:data:`tnverify.claims.origin.ORIGIN`: the same order whichever
    module was imported first);
 4. a ``-corrected`` twin (``corrects``) or a variant (``varies``) right after the claim it
    corrects or varies, wherever it is registered.
@@ -30,7 +30,8 @@ def _target(c, ids) -> str | None:
 def report_order(claims: Sequence) -> list:
     """``claims`` (registered :class:`~tnverify.claims.Claim` objects, in registration
     order) in report order (see the module docstring)."""
-    from . import CLAIM_PAPERS, ORIGIN, claim_modules
+    from . import CLAIM_PAPERS, claim_modules
+    from .origin import ORIGIN
     from .topics import TOPICS
 
     topics = {t: i for i, t in enumerate(TOPICS)}

@@ -51,14 +51,10 @@ SIZE_NOTATION = {
     "n_max": "max n",
     "k_symbolic": "symbolic k",
     "log_step": "log step",
-    "span_M": "span M",
     "span_T": "span T",
-    "span_networks": "span networks",
     "numpy_per_R": "NumPy runs per R",
     "fig5_samples": "Fig. 5 samples",
     "n_samples": "samples",
-    "probe_vocab": "second |V|",
-    "probe_length": "second L",
 }
 
 #: Code name of a size parameter -> what it is, in words, as the claims that use it use
@@ -94,7 +90,10 @@ SIZE_MEANINGS: dict[str, str | dict[str, str]] = {
     },
     "n_max": "the largest number of steps n checked (every n from 1 to max n)",
     "shape": "the sizes of the modes of the tensor",
-    "dim": "the size of each mode of the order-L tensor (it has dim^L entries)",
+    "dim": (
+        "the dimension of each mode of the order-L tensor (it has that number to the "
+        "power L entries)"
+    ),
     "outer": (
         "whether the tensor is an outer product a ⊗ B of a vector and a tensor (yes), so "
         "that its first unfolding has rank 1"
@@ -139,14 +138,12 @@ SIZE_MEANINGS: dict[str, str | dict[str, str]] = {
     "char_vocab_max": (
         "the largest character vocabulary size for which the parameter counts are computed"
     ),
-    "probe_vocab": (
-        "the vocabulary size of the further models the same case checks (every "
-        "combination of |V| or second |V| with L or second L)"
+    "vocab_max": (
+        "the largest vocabulary size of the machines the case checks (one machine for "
+        "each combination of |V| or max |V| with L or max L)"
     ),
-    "probe_length": "the sequence length of those further models",
-    "span_M": "the mode size of the networks whose grid tensors the span computation stacks",
-    "span_T": "their sequence length",
-    "span_networks": "how many networks the span computation stacks",
+    "length_max": "the largest sequence length of those machines",
+    "span_T": "the sequence length of the networks whose grid tensors the span computation stacks",
     "numpy_per_R": (
         "how many of each rank's networks the larger run recomputes with NumPy, to "
         "check its own computation"
