@@ -87,6 +87,7 @@ _OUTCOME = {
     "fails": "which fails",
     "ill-posed": "which is ill-posed",
     "error": "which stopped with an error",
+    "skipped": "which judges nothing (it reports values only)",
 }
 
 

@@ -30,13 +30,14 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
 import shlex
 from pathlib import Path
 
-from ..claims import CLAIM_PAPERS, HOLDS, all_claims
+from ..claims import CLAIM_PAPERS, HOLDS, all_claims, run_claim
 from ..claims.readings import MATHEMATICAL_KINDS
 from ..claims.scope import scope_line
 from ..errors import DTypeError, UsageError
@@ -168,7 +169,8 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0, progress=No
         ``errata=True``.
     run : bool
         Run each defective claim's small side (seed ``seed``) for its minimal
-        counterexample; ``False`` lists the defects only (fast).
+        counterexample, and its larger run at the default scale for the outcome its
+        Scope gives; ``False`` lists the defects only (fast).
     seed : int
         Base seed of those runs (the command that reproduces a counterexample names it).
     progress : callable, optional
@@ -218,6 +220,11 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0, progress=No
         if run and progress is not None:
             progress(paper_key, to_run.index(c), len(to_run), c.id)
         ce, ran = minimal_run(c, seed) if run else (None, None)
+        if ran is not None and c.scaled is not None:
+            # the larger run too (seconds in all), so its Scope says how it came out
+            ran = dataclasses.replace(
+                ran, scaled=run_claim(c, seed=seed, sides=("scaled",)).scaled
+            )
         base["scope"] = scope_line(
             c,
             result=ran,

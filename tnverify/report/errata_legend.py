@@ -178,10 +178,10 @@ def legend_lines(sheet: dict, body: str, command: str, escape) -> list[str]:
         "small cases and, for some statements, a larger run.",
         "The small cases run in order and stop at the first case that fails, which "
         "decides the verdict; the cases of a larger run do the same, separately.",
-        "The Scope gives each small case that ran with its outcome, and counts the "
-        "small cases not run.",
+        "The Scope gives each case that ran, small or of a larger run, with its "
+        "outcome, and counts the cases not run.",
     ]
-    if "a larger run" in body:
+    if "not run for this sheet" in body:
         scope.append(
             'A larger run marked "not run for this sheet" is given with its sizes only; '
             "the Reproduce command runs it too."
