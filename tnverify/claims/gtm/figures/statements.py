@@ -242,11 +242,14 @@ claim(
     defect=Defect(
         "false",
         printed='Fig. 5: "Distribution of lower bounds on the rank of generalized '
-        'shallow networks … ξ(x, y) = √(x² + y²)"; that these bounds are '
-        "computed as Fig. 3's (\"the same technique as in the proof of "
-        'Theorem 5.2", §6) is an inference from §6\'s "The numerical '
-        'results for … other nonlinearities are given in Appendix B"',
-        meant="The Thm. 5.2 / Lemma A.1 technique (⌈rank/(TM/2)⌉) gives no "
+        'shallow networks … ξ(x, y) = √(x² + y²)", with the bounds computed as in §6: '
+        '"calculate a lower bound on the rank of shallow network necessary to realize '
+        "the same grid tensor (to estimate the rank we use the same technique as in the "
+        'proof of Theorem 5.2)" … "The numerical results for the case of shared cores '
+        'and other nonlinearities are given in Appendix B" (App. B describes no other '
+        "method)",
+        meant="What is false is that §6's technique (the proof of Thm. 5.2) gives lower "
+        "bounds for this ξ. The Thm. 5.2 / Lemma A.1 technique (⌈rank/(TM/2)⌉) gives no "
         'valid lower bound for ξ = √(x² + y²), so Fig. 5\'s "lower bounds" '
         "are unsupported: Lemma A.1's rank ≤ R·TM/2 is stated (cited from "
         "Cohen & Shashua 2016, Claim 9) only for ξ = max, and a width-1 "
