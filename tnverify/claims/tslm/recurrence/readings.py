@@ -65,9 +65,13 @@ EQ16_DEFECT = Defect(
     "𝒯 = Σ_{a,b} e_a ⊗ e_b ⊗ e_a ⊗ e_b has the 4 × 4 identity as its unfolding after mode k = 2 "
     "(rank 4 > r = 2), so by Eckart–Young every Eq. 16 tensor 𝒯' with r = 2 is at relative "
     "Frobenius distance ‖𝒯 − 𝒯'‖_F/‖𝒯‖_F ≥ √(2/4) = 0.707 from it, while a tensor built "
-    'by Eq. 16 has unfolding ranks ≤ (2, 2, 2). The "approximately" of the next sentence '
-    "allows an error; the example shows the error is not zero at r = m either, "
-    'so "decomposed" cannot mean exactness.',
+    "by Eq. 16 has unfolding ranks ≤ (2, 2, 2). The paper presents Eq. 16 as exact: it is "
+    'printed with "=", 𝒯 "can be decomposed as" it, and it is introduced as the SVD '
+    'generalized "from matrix to tensor" (Fig. 3: "The recursive generalized SVD"), the '
+    'SVD being exact at full rank; the "approximately" of the next sentence goes with '
+    '"where r (r ≤ m) denotes the rank", i.e. with choosing r. The example shows the '
+    "decomposition is not exact even at r = m, so the statement is false, not a one-word "
+    "slip.",
 )
 EQ16_REMARKS = (
     "The parameter-count part (r + rm + r² = O(m×r) for r ≤ m) holds.",
