@@ -61,7 +61,9 @@ DEFECT_KIND_MEANINGS = {
     ),
     "editorial": (
         "a cross-reference or naming slip that misleads nobody (such as a wrong table "
-        "number); listed apart and not counted with the mathematical errata"
+        "number); not counted with the mathematical errata: an entry of editorial slips "
+        "only is listed in its own section, one inside a mathematical entry is labelled "
+        "there as an editorial slip"
     ),
 }
 #: The kinds counted as mathematical errata (``editorial`` slips are counted apart).
