@@ -97,9 +97,10 @@ corrected_pair(
         # no larger run: the edit is decided at a = 1, a scalar identity; the case's sizes
         # feed the gradient parts run beside it, whose result the entry does not use
         scope=(
-            "the deciding check is f′ at a = 1, which uses no model size; the sizes below "
-            "are those of the BPTT gradient comparison computed beside it, which this "
-            "entry does not use"
+            "the verdict rests on one evaluation, f′ at a = 1, which uses no model size "
+            "and fails (the counterexample); the same case also runs a GRURNTN of the sizes "
+            "below and compares Eq. 24's gradient, computed with the printed f′, with the "
+            "automatic-differentiation gradient: it fails too, as the wrong f′ predicts"
         ),
         uses=("grurntn-eq-18", "grurntn-eq-21"),
         expected="fails",
