@@ -309,7 +309,13 @@ corrected_pair(
         topic="rnn-equivalences",
         space=SPACE,
         uses=("thesis-claim-5.3.1",),
-        refs=refs("thesis", "§5.3.2, proof of Claim 5.3.1, Eq. 5.13", "ttlm", "App. B.1, Eq. 16"),
+        # the Σ_{α_t} of Eq. 5.13 is printed again in Eq. 5.17 (one edit, thesis-eq-5.17)
+        refs=refs(
+            "thesis",
+            "§5.3.2, proof of Claim 5.3.1, Eq. 5.13; proof of Claim 5.3.2, Eq. 5.17",
+            "ttlm",
+            "App. B.1, Eq. 16",
+        ),
     ),
     printed=dict(
         title="Eq. 5.13: TT recurrence summed over α_t",
@@ -335,9 +341,7 @@ corrected_pair(
                     why="Eq. 5.13 writes the core as G_{α_{t−1}α_ti_t} "
                     "(previous state index, new state index, word), not "
                     "G_{α_tα_{t−1}i_t}; with the sentence's order the two "
-                    "state indices are swapped, a different map "
-                    "(computed: the 'prose permutation' part of the "
-                    "check).",
+                    "state indices are swapped, a different map.",
                 ),
             ),
         ),

@@ -28,7 +28,12 @@ _EQ43 = (
 _BORN_BOTH = _BORN_SPACE + ({**_BORN_SPACE[0], "complex": True},)
 corrected_pair(
     "thesis-eq-4.3",
-    common=dict(topic="born-machines-ngrams", refs=refs("thesis", "§4.1.3, Eq. 4.3")),
+    common=dict(
+        topic="born-machines-ngrams",
+        # §4.3.2 prints the same x for Ψ ("a wave function x (see Eq. 4.3)"), and the
+        # entry this statement leads holds §4.3.2's false edit (thesis-sec-4.3.2-cost)
+        refs=refs("thesis", "§4.1.3, Eq. 4.3; §4.3.2 Computational and Memory Cost"),
+    ),
     printed=dict(
         title="Born rule P̃ = ‖Ψ(x)‖²/Z with Z = Σ_x ‖x‖²_F",
         statement=_EQ43,
@@ -41,7 +46,8 @@ corrected_pair(
             why="With x the one-hot sequence tensor every ‖x‖²_F = 1, so the printed "
             "Z = |V|^L does not depend on Ψ, and Σ_x ‖Ψ(x)‖²/Z ≠ 1 in general.",
             meant="Z = Σ_{x∈V^L} ‖Ψ(x)‖²_F (the partition function the next sentence "
-            "normalises by)",
+            "normalises by), and '… allowing us to calculate Z, the sum of ‖Ψ(x)‖²_F "
+            "over V^L'",
             erratum="x-for-psi",
         ),
         pinned=(

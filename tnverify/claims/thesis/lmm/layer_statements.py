@@ -264,14 +264,22 @@ corrected_pair(
         expected="fails",
         defect=Defect(
             "misprint",
-            printed="𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ ∈ ℂ^H … compute 𝐯 = −½ log(r_max² − r_min²) + r_min²",
-            meant="𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ ∈ ℝ^H … compute 𝐯 = −½ log(𝐮₁(r_max² − "
-            "r_min²) + r_min²) (as Lemma 4.2.1 and Eq. 4.10 print)",
+            printed="compute 𝐯 = −½ log(r_max² − r_min²) + r_min²",
+            meant="compute 𝐯 = −½ log(𝐮₁(r_max² − r_min²) + r_min²) (as Lemma 4.2.1 "
+            "and Eq. 4.10 print)",
             why="The printed 𝐯 contains no random variable (𝐮₁ is missing), so "
             "|e^{−𝐯+iθ}| = e^{−𝐯} is one constant: the samples lie on one circle, "
             "not uniformly on the annulus r_min ≤ |z| ≤ r_max (the test below "
-            "finds |z|² far from uniform). 𝐯 is minus the log-modulus (|λ| = e^{−𝐯}) "
-            "and θ the angle, both real.",
+            "finds |z|² far from uniform).",
+            also=(
+                Defect(
+                    "misprint",
+                    printed="𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ ∈ ℂ^H are the learnable parameters",
+                    meant="𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ ∈ ℝ^H are the learnable parameters",
+                    why="𝐯 is minus the log-modulus (|λ| = e^{−𝐯}) and θ the angle of "
+                    "exp(−𝐯 + iθ), so both are real.",
+                ),
+            ),
         ),
     ),
     corrected=dict(

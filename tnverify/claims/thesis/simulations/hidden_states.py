@@ -66,12 +66,17 @@ _FIG68_WHY = (
     "P(|Y| > 5): the statement fails. Under (a) each factor is √2 times its (b) value, so X "
     "is 4 times larger. 'Mean 0 and variance 1' fits both readings (variance 1 per part, or "
     "E|z|² = 1), so the statement is ambiguous. The kurtoses (21 and 78, scale-free) and the "
-    "z-scored tails agree under both readings. The batches and batch_size of the Scope are "
+    "z-scored tails agree under both readings. The batches and B of the Scope are "
     "not sizes of the certified comparison: they belong to a separate Monte Carlo "
     "cross-check in the same case (16 batches of 50,000 draws of each product), whose tail "
     "fractions (at the thresholds k with enough expected exceedances) lie within the certified "
     "intervals (a z test, Bonferroni-corrected over the thresholds) under both readings; its "
-    "sample kurtoses are shown but not judged at that size."
+    "sample kurtoses are shown but not judged at that size. Whether the thesis's 100 "
+    "million (10⁸) counts products or draws matters for the kurtosis: it is the sample size "
+    "behind the reported 82.14 for the real product, against the exact 78, so whether 82.14 "
+    "lies within sampling error of 78 depends on it (10⁸ draws in sets of four give "
+    "2.5·10⁷ products, and the spread of a sample kurtosis doubles when the sample is four "
+    "times smaller)."
 )
 
 claim(
