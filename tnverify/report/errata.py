@@ -222,9 +222,7 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0, progress=No
         ce, ran = minimal_run(c, seed) if run else (None, None)
         if ran is not None and c.scaled is not None:
             # the larger run too (seconds in all), so its Scope says how it came out
-            ran = dataclasses.replace(
-                ran, scaled=run_claim(c, seed=seed, sides=("scaled",)).scaled
-            )
+            ran = dataclasses.replace(ran, scaled=run_claim(c, seed=seed, sides=("scaled",)).scaled)
         base["scope"] = scope_line(
             c,
             result=ran,
