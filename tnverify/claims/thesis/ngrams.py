@@ -196,7 +196,7 @@ claim(
         why="2^{H(x)} = 2^{−(1/L) log P̃(x)} equals P̃(x)^{−1/L} if and only if log is "
         "log₂. §2.4 never states the base, and where the thesis pairs log with exp "
         "(§4.2.2, Lemma 4.2.1) its log is the natural one; with the natural log, "
-        "2^{H(x)} = P̃(x)^{−1/(L ln 2)} ≠ P̃(x)^{−1/L}.",
+        "2^{H(x)} = P̃(x)^{−(ln 2)/L} ≠ P̃(x)^{−1/L}.",
     ),
     proof="proofs/ngram.py::prove_thesis_eq_2_11",
     expected="ill-posed",

@@ -12,9 +12,11 @@ from .deterministic import (
     small_eq411,
     small_eq411_corrected,
 )
-from .linear_recurrence import REC_SCALED, G
+from .linear_recurrence import G
 from .monte_carlo import eq413_mc, small_fig48
 from .scaled import (
+    REC_SCALED,
+    SHARED_LARGER_RUN,
     scaled_diagonalisable,
     scaled_fig48,
     scaled_recurrence,
@@ -130,6 +132,7 @@ corrected_pair(
         statement=_EQ413,
         small=_small_eq413,
         expected="fails",
+        scope=SHARED_LARGER_RUN.replace("the printed bound", "the printed first line"),
         defect=Defect(
             "misprint",
             printed="𝔼|x_k|² = (Σ_{i=0}^{k−1} λ^i 𝔼[u_{k−i}])(Σ_{j=0}^{k−1} λ^j 𝔼[u_{k−j}])*",

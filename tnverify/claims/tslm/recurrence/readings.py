@@ -41,7 +41,7 @@ EQ16_DEFECT = Defect(
     printed='"It means that a n-order tensor 𝒯 ∈ ℝ^{m×⋯×m} can be decomposed as a n-order '
     "tensor 𝒮_{(n)} ∈ ℝ^{m×⋯×r}, a diagonal matrix Λ ∈ ℝ^{r×r} and a matrix U ∈ "
     'ℝ^{r×m}", with 𝒮_{(n)} given by the recursion of Eq. 16 (the same W and U at '
-    'every level); the next sentence: "We employ this decomposition to extract the main '
+    'every level); the first sentence of the next paragraph: "We employ this decomposition to extract the main '
     "features of the tensor 𝒯 … then approximately represent the parameters of our "
     'model, where r (r ≤ m) …"',
     meant="Eq. 16 defines (it does not decompose) a family of tensors with r + rm + r² "
@@ -68,7 +68,7 @@ EQ16_DEFECT = Defect(
     "by Eq. 16 has unfolding ranks ≤ (2, 2, 2). The paper presents Eq. 16 as exact: it is "
     'printed with "=", 𝒯 "can be decomposed as" it, and it is introduced as the SVD '
     'generalized "from matrix to tensor" (Fig. 3: "The recursive generalized SVD"), the '
-    'SVD being exact at full rank; the "approximately" of the next sentence goes with '
+    'SVD being exact at full rank; the "approximately" of the first sentence of the next paragraph goes with '
     '"where r (r ≤ m) denotes the rank", i.e. with choosing r. The example shows the '
     "decomposition is not exact even at r = m, so the statement is false, not a one-word "
     "slip.",
