@@ -221,7 +221,7 @@ def _eq17_explicit():
     alphas = [np.array([2.0]), np.array([2.0])]
     h = _h_states(one, one, alphas)
     y17 = _contract(eq18_tensor(one, one, one, 2), alphas[:1])
-    label = ["t = 2 (1-based, the paper's step), word k = 0 (the only word)"]
+    label = ["t = 2 (1-based, the paper's step), word k = 0 (0-based; the only word)"]
     return compare_values(
         "computed: y₂ = V h₂ as printed in Eq. 20; reference: ⟨𝒯_(2), 𝒜_(1)⟩ of Eq. 17–18 "
         "(= V h₁); explicit: m = r = |V| = 1, U = W = V = 1, h₀ = 1, α₁ = α₂ = 2",
