@@ -94,7 +94,9 @@ def legend_lines(sheet: dict, body: str, command: str, escape) -> list[str]:
         return out  # nothing to read on the sheet but its remarks
     fields = [
         "Entries are in the order of the paper. An entry is one statement of the paper; "
-        "statements that need the same edit share one entry.",
+        "statements that need the same edit share one entry, and closely related "
+        "statements checked as one (the same claim printed twice, say) share one entry "
+        "with their edits numbered Edit 1, Edit 2.",
         "**Printed** quotes the paper.",
     ]
     kinds = {e["kind"] for e in sheet["errata"]}

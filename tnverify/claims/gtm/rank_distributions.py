@@ -331,7 +331,10 @@ FIG3_READINGS = (
     ),
     Reading(
         "b",
-        "the bar at bound 1: every sampled network with bound 1 has a rank-1 shallow equivalent",
+        "the figure shows existence only if a lower bound of 1 implies that a rank-1 "
+        "shallow equivalent exists; the check tests that implication on the sampled "
+        "networks at bound 1 (the sentence claims existence, not that every network at "
+        "bound 1 has an equivalent)",
         True,
         "Figure 3 shows that for different values of R and generalized RNNs of the "
         "corresponding rank there exist shallow networks of rank 1",
