@@ -123,3 +123,25 @@ def test_a_claim_no_list_names_is_placed_with_its_topic_and_paper():
     assert order.index("ttlm-new-claim") == last_tt_ttlm + 1
     assert order.index("ttlm-new-claim-corrected") == last_tt_ttlm + 2
     assert order[-1] == "x-plugin"
+
+
+def test_the_report_order_does_not_depend_on_which_claim_module_is_imported_first():
+    """A test or plugin importing a claim module directly registers its claims first; the
+    order (and so the sheets' remarks and the README tables) must not change."""
+    import subprocess
+    import sys
+
+    code = (
+        "import importlib, sys\n"
+        "first = sys.argv[1]\n"
+        "if first: importlib.import_module(first)\n"
+        "from tnverify.claims.order import REPORT_ORDER\n"
+        "print('\\n'.join(REPORT_ORDER))\n"
+    )
+    orders = [
+        subprocess.run(
+            [sys.executable, "-c", code, first], capture_output=True, text=True, check=True
+        ).stdout
+        for first in ("", "tnverify.claims.gtm.universality.statements")
+    ]
+    assert orders[0].count("\n") > 150 and orders[0] == orders[1]
