@@ -252,8 +252,11 @@ DELTA_RESHAPE_DEFECT = Defect(
     why="With M = (f^{(t)})ᵀW^{xe} reshaped to R×R and the printed super-diagonal δ, "
     "(M)_{ij} δ_{ijkl} (W^{hh}h)_l = M_{kk}(W^{hh}h)_k: every wiring of it gives the "
     "Hadamard update diag(M) ⊙ W^{hh}h and uses only R of the R² = E embedding entries "
-    "(TTLM-Tiny then reduces to a RAC), never App. C's matrix product M·(W^{hh}h). With "
-    "δ_{ijkl} = δ_{ik}δ_{jl} the contraction is M·(W^{hh}h).",
+    "(TTLM-Tiny then reduces to a RAC), never M·(W^{hh}h), the product of the reshaped "
+    "R×R matrix M with the vector W^{hh}h. App. C does not say what its matrix product "
+    "multiplies: M·(W^{hh}h) is this sheet's reading of it (the one matrix product of M "
+    "with W^{hh}h), and with δ_{ijkl} = δ_{ik}δ_{jl} the contraction is exactly that "
+    "product.",
 )
 
 # -- ttlm-eq13 ---------------------------------------------------------------------------
