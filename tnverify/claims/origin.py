@@ -14,6 +14,8 @@ __all__ = ["ORIGIN", "record_origin"]
 #: Claim id -> (the dotted name of the module that registered it, its place among that
 #: module's registrations, from 0).
 ORIGIN: dict[str, tuple[str, int]] = {}
+#: How many claims each module has registered so far (the next claim's place).
+_COUNT: dict[str, int] = {}
 
 #: The registration machinery: the first caller outside these modules registered a claim.
 _MACHINERY = frozenset({"tnverify.claims", "tnverify.claims.registration", __name__})
@@ -35,5 +37,6 @@ def record_origin(claim_id: str) -> tuple[str, int]:
     module registered before it."""
     if claim_id not in ORIGIN:
         module = _registering_module()
-        ORIGIN[claim_id] = (module, sum(1 for m, _ in ORIGIN.values() if m == module))
+        ORIGIN[claim_id] = (module, _COUNT.get(module, 0))
+        _COUNT[module] = ORIGIN[claim_id][1] + 1
     return ORIGIN[claim_id]
