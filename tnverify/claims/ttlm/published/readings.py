@@ -288,6 +288,11 @@ SECOND_ORDER_DEFECT = Defect(
             'ℝ^{H×H}" (the shape App. C gives W^{hh}; PTB count '
             f"{K.count('Second-order RNNs', _PTB_V, _RD['tied', 'ExHxH']) - 400 * 20 + 20 * 20:,}"
             "): both are 4.2M, so the counts do not decide between them",
+            why="The two readings are different models: one multiplies the embedding into "
+            "the hidden state through W^{eh}, the other has a hidden-to-hidden recurrence "
+            "W^{hh}. The paper does not say which Second-order RNN was trained, so a "
+            "reimplementation from Table 2 cannot tell; only the parameter count, the "
+            "number Table 1 reports, is the same under both.",
             erratum="ttlm-table2-whh-name",
         ),
     ),

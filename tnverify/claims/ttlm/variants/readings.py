@@ -88,10 +88,18 @@ EQ8_CHAIN_DEFECT = Defect(
     "false",
     printed='"computing p(X) by TTLM in practice … p(X) = Π_{t=1}^N p(x^{(t)}|x^{(1:t−1)}) … '
     'y^{(t)} = softmax(G^{(t)} h^{(t−1)}_TTLM) (8)"',
-    meant="§4.3 reworded: Eq. 8 defines an autoregressive model p_TTLM(X) := Π_t y^{(t)}, "
-    "whose prefix scores (Eqs. 9–11, with 𝒜^{(1:t)} a length-t train) are not the "
-    "marginals of Eq. 6; the conditionals of Eq. 6 itself are different readouts (below).",
-    why="For non-negative cores (so that Eq. 6, divided by its sum Z = Σ_X p(X), is a "
+    meant='§4.3 reworded, e.g.: "In practice we train the autoregressive model '
+    "p_TTLM(X) = Π_{t=1}^N y^{(t)}_{x^{(t)}}, with y^{(t)} defined by Eq. 8. This is a "
+    "different model from Eq. 6: the conditionals of Eq. 6 are normalised linearly and "
+    "depend on the text length N (see below), and the scores inside the softmax of "
+    'Eqs. 9–11, ⟨𝒜^{(1:t)}, Φ(X^{(1:t−1)})⟩_{t−1}, are not marginals of Eq. 6."',
+    why="What is judged false: that Π_t y^{(t)}_{x^{(t)}}, with y^{(t)} from Eq. 8, is "
+    "the p(X) of Eq. 6, i.e. that each y^{(t)} is Eq. 6's conditional p(x^{(t)} | "
+    'x^{(1:t−1)}), as §4.3 presents it ("the process of computing p(X) by TTLM in '
+    'practice", y^{(t)} "a probability distribution of word x^{(t)} given '
+    'x^{(1:t−1)}", Eqs. 9–11 derived "if we substitute h … by Eq. 6 and Eq. 7"). '
+    "Eq. 8 read only as the definition of a model is not in error (ttlm-eq8). For "
+    "non-negative cores (so that Eq. 6, divided by its sum Z = Σ_X p(X), is a "
     "distribution), the conditional of Eq. 6 is p(x^{(t)} = v | x^{(1:t−1)}) ∝ "
     "h^{(t−1)} G_{:,v,:} E_t for 1 < t < N, where E_t = (Σ_w G_{:,w,:})^{N−t−1} Σ_w "
     "G^{(N)}_{:,w} sums out the later words (at t = 1 the row G^{(1)}_{v,:} replaces "
@@ -169,12 +177,16 @@ APP_A = (
 APP_A_DEFECT = Defect(
     "misprint",
     printed='step I: "G^{(1)}f(x^{(1)}) = [f(x^{(1)})_1; …; f(x^{(1)})_{|V|}] '
-    '[G^{(1)}_{11} … G^{(1)}_{|V|R}]"',
-    meant='step I: "f(x^{(1)})ᵀG^{(1)} = [f(x^{(1)})_1, …, f(x^{(1)})_{|V|}] '
-    '[G^{(1)}_{11} … G^{(1)}_{|V|R}]"',
+    "[G^{(1)}_{11} … G^{(1)}_{|V|R}] = [G^{(1)}_{11}, …, G^{(1)}_{1R}]ᵀ = "
+    'h^{(1)}_TTLM"',
+    meant='step I: "(f(x^{(1)})ᵀG^{(1)})ᵀ = ([f(x^{(1)})_1, …, f(x^{(1)})_{|V|}] '
+    "[G^{(1)}_{11} … G^{(1)}_{|V|R}])ᵀ = [G^{(1)}_{11}, …, G^{(1)}_{1R}]ᵀ = "
+    'h^{(1)}_TTLM"',
     erratum="ttlm-appA-stepI-transpose",
-    why="The printed right side is a |V|×1 column times a |V|×R matrix, which is undefined; "
-    "the 1×R row f(x^{(1)})ᵀG^{(1)} (transposed, h^{(1)}) is what the step computes.",
+    why="The printed right side is a |V|×1 column times a |V|×R matrix, which is undefined "
+    "(and so is G^{(1)}f(x^{(1)}) for G^{(1)} ∈ ℝ^{|V|×R}); the 1×R row f(x^{(1)})ᵀG^{(1)} "
+    "is what the step computes, and its transpose is the column h^{(1)}_TTLM the line ends "
+    "with, so the transpose is needed on both sides of the product.",
     also=(
         Defect(
             "misprint",
