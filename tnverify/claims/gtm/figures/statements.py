@@ -92,8 +92,9 @@ _FIG3_WHY = (
     "A bar of Fig. 3 is a lower bound ⌈rank[Γ]^(odd,even)/(TM/2)⌉ on the width of a shallow "
     "ξ = max network with the grid Γ of a sampled RNN (Lemma A.1); a bound of 1 excludes "
     "nothing, it does not show that a width-1 network exists. Whether one exists is decided "
-    "exactly: a rank-1 shallow max network has the grid λ·max(a_1[i_1], …, a_T[i_T], 0) = "
-    "s·max_t b_t[i_t] with s = ±1, b_t ≥ 0; the largest b with max_t b_t[i_t] ≤ s·Γ "
+    "exactly: a rank-1 shallow max network (Eq. 20 with R = 1) has the grid "
+    "λ·max(a_1[i_1], …, a_T[i_T], 0) = s·max_t b_t[i_t], where a_t = F v^(t) ∈ ℝ^M, "
+    "s = sign λ and b_t = |λ|·max(a_t, 0) ≥ 0 (entrywise); the largest b with max_t b_t[i_t] ≤ s·Γ "
     "everywhere is b_t[m] = the minimum of s·Γ over the slice i_t = m, so Γ is realizable "
     "iff s·Γ ≥ 0 and this b gives s·Γ back for s = 1 or s = −1 (exact on integer grids). "
     "The counterexample counts the networks at bound 1 (by the exact rank) in a sample drawn "
@@ -180,7 +181,8 @@ claim(
         printed="Figure 3 shows that for different values of R and generalized "
         "RNNs of the corresponding rank there exist shallow networks of "
         "rank 1 realizing the same grid tensor",
-        meant="Figure 3 shows that for every R some sampled RNNs have lower bound "
+        meant="Figure 3 shows that for each plotted R ∈ {1, 2, 4, 8} some sampled RNNs "
+        "have lower bound "
         "1: a rank-1 shallow equivalent is not excluded, but a lower bound of "
         "1 does not show that one exists (in a sample drawn for this erratum, "
         "not the paper's: integer weights uniform in {−2, …, 2}, L = M, F = I, "
@@ -328,8 +330,10 @@ claim(
         "Lemma 5.2 and Lemma 5.1) are shared. The counterexample below is for "
         "a stronger constraint, 𝒢 and C both shared (C^(2) = ⋯ = C^(T−1) as "
         "well), while the printed sentence constrains 𝒢 only; the networks "
-        "with 𝒢 and C shared are among those with 𝒢 shared, so if their grids "
-        "give every tensor, the printed sentence is refuted too. For 𝒢 and C "
+        "with 𝒢 and C shared are among those with 𝒢 shared, so the computation "
+        "below shows that universality survives even the stronger constraint, at "
+        "the sizes checked only; what refutes the printed sentence at every size "
+        "is the general argument just given. For 𝒢 and C "
         "shared, two steps give universality at the sizes checked. (1) Lemma "
         "5.1 builds from networks A, B and numbers a, b a network C with "
         "Γ_C = aΓ_A + bΓ_B by stacking their cores block by block; when A and "
@@ -346,8 +350,8 @@ claim(
         "A linear space that contains a basis of ℝ^{M^T} is ℝ^{M^T}, so every "
         "ℋ is the grid of a shared network (by (1), of rank at most the sum of "
         "the basis networks' ranks): universality is not lost. The "
-        "counterexample below is step (2): the statement predicts a span "
-        "dimension below M^T.",
+        "counterexample below is step (2) at the sizes checked: the span is all "
+        "M^T dimensions, where a loss of universality would leave it below M^T.",
     ),
     scope=(
         "the span computation (𝒢 and C shared, weights as in the Why) stacked the grids "
