@@ -217,7 +217,7 @@ def _small_second_order(params, rng, corrected=False):
     }
     shapes = dict(table2_shapes("Second-order RNNs", 1, H, E, H, rd)[0])
     app_c = {"W_eh": [E, H], "W_hh": [H, H]}  # App. C's definitions of the names
-    # the count first: the T-shape edit is the defect's own, the W^hh name an editorial slip
+    # the count first: the T-shape edit is the defect's own, the W^hh name an ambiguity
     parts = {"(i) PTB count": _judge_count("Second-order RNNs", "ptb", VOCAB_PRINTED["ptb"], rd)}
     for name in ("W_eh", "W_hh"):
         if name in shapes:

@@ -280,19 +280,22 @@ SECOND_ORDER_DEFECT = Defect(
     erratum=T_SHAPE_ERRATUM,
     also=(
         Defect(
-            "editorial",
+            "ambiguous",
             printed='Table 2, Second-order RNNs row: "W^{hh} ∈ ℝ^{E×H}"',
             meant='Table 2, Second-order RNNs row: either "W^{eh} ∈ ℝ^{E×H}" (the '
             "name App. C gives the embedding-to-hidden matrix; PTB count "
             f'{K.count("Second-order RNNs", _PTB_V, _RD["tied", "ExHxH"]):,}) or "W^{{hh}} ∈ '
             'ℝ^{H×H}" (the shape App. C gives W^{hh}; PTB count '
             f"{K.count('Second-order RNNs', _PTB_V, _RD['tied', 'ExHxH']) - 400 * 20 + 20 * 20:,}"
-            "): both are 4.2M, so the counts do not decide between them",
+            "): both are 4.2M, so Table 1's counts hold under either reading; the paper must "
+            "state which Second-order RNN was trained",
             why="The two readings are different models: one multiplies the embedding into "
             "the hidden state through W^{eh}, the other has a hidden-to-hidden recurrence "
             "W^{hh}. The paper does not say which Second-order RNN was trained, so a "
             "reimplementation from Table 2 cannot tell; only the parameter count, the "
-            "number Table 1 reports, is the same under both.",
+            "number Table 1 reports, is the same under both. The text therefore admits "
+            "two readings that give different models (an ambiguity, not a slip that "
+            "misleads nobody).",
             erratum="ttlm-table2-whh-name",
         ),
     ),

@@ -236,8 +236,9 @@ register_printed_sum_pair(
         defect=Defect(
             "misprint",
             **_ALPHA2_DEFECT,
-            why="Eq. 5's second line is the second line of Eq. 3 with Eq. 4 inserted, so "
-            "its sum over α₂ runs from 1 to R₂ for the same reason.",
+            why="Eq. 5's second line repeats the second line of Eq. 3; it is what Eq. 5's "
+            "first line (Eq. 3 with Eq. 4 inserted, which sums every α_t from 1) reduces to "
+            "for one-hot f, so its sum over α₂ runs from 1 to R₂ too.",
         ),
         readings=_EQ5_READINGS,
     ),

@@ -91,8 +91,10 @@ EQ8_CHAIN_DEFECT = Defect(
     meant='§4.3 reworded, e.g.: "In practice we train the autoregressive model '
     "p_TTLM(X) = Π_{t=1}^N y^{(t)}_{x^{(t)}}, with y^{(t)} defined by Eq. 8. This is a "
     "different model from Eq. 6: the conditionals of Eq. 6 are normalised linearly and "
-    "depend on the text length N (see below), and the scores inside the softmax of "
-    'Eqs. 9–11, ⟨𝒜^{(1:t)}, Φ(X^{(1:t−1)})⟩_{t−1}, are not marginals of Eq. 6."',
+    "depend on the text length N (p(x^{(t)} = v | x^{(1:t−1)}) ∝ h^{(t−1)} G_{:,v,:} "
+    "E_t, where E_t = (Σ_w G_{:,w,:})^{N−t−1} Σ_w G^{(N)}_{:,w} sums Eq. 6 over the later "
+    "words), and the scores inside the softmax of "
+    'Eqs. 9–11, ⟨𝒜^{(1:t)}, Φ(X^{(1:t−1)})⟩_{t−1}, are in general not marginals of Eq. 6."',
     why="What is judged false: that Π_t y^{(t)}_{x^{(t)}}, with y^{(t)} from Eq. 8, is "
     "the p(X) of Eq. 6, i.e. that each y^{(t)} is Eq. 6's conditional p(x^{(t)} | "
     'x^{(1:t−1)}), as §4.3 presents it ("the process of computing p(X) by TTLM in '
@@ -176,17 +178,20 @@ APP_A = (
 )
 APP_A_DEFECT = Defect(
     "misprint",
-    printed='step I: "G^{(1)}f(x^{(1)}) = [f(x^{(1)})_1; …; f(x^{(1)})_{|V|}] '
+    printed='step I: "The calculation of G^{(1)}f(x^{(1)}) in TTLM is as follows: '
+    "G^{(1)}f(x^{(1)}) = [f(x^{(1)})_1; …; f(x^{(1)})_{|V|}] "
     "[G^{(1)}_{11} … G^{(1)}_{|V|R}] = [G^{(1)}_{11}, …, G^{(1)}_{1R}]ᵀ = "
     'h^{(1)}_TTLM"',
-    meant='step I: "(f(x^{(1)})ᵀG^{(1)})ᵀ = ([f(x^{(1)})_1, …, f(x^{(1)})_{|V|}] '
+    meant='step I: "The calculation of (f(x^{(1)})ᵀG^{(1)})ᵀ in TTLM is as follows: '
+    "(f(x^{(1)})ᵀG^{(1)})ᵀ = ([f(x^{(1)})_1, …, f(x^{(1)})_{|V|}] "
     "[G^{(1)}_{11} … G^{(1)}_{|V|R}])ᵀ = [G^{(1)}_{11}, …, G^{(1)}_{1R}]ᵀ = "
     'h^{(1)}_TTLM"',
     erratum="ttlm-appA-stepI-transpose",
     why="The printed right side is a |V|×1 column times a |V|×R matrix, which is undefined "
     "(and so is G^{(1)}f(x^{(1)}) for G^{(1)} ∈ ℝ^{|V|×R}); the 1×R row f(x^{(1)})ᵀG^{(1)} "
     "is what the step computes, and its transpose is the column h^{(1)}_TTLM the line ends "
-    "with, so the transpose is needed on both sides of the product.",
+    "with, so the transpose is needed on both sides of the product, and in the sentence "
+    "that announces the display.",
     also=(
         Defect(
             "misprint",
@@ -258,9 +263,11 @@ DELTA_RESHAPE_DEFECT = Defect(
     printed=f'"{_RESHAPE_QUOTE}" (App. C), as the implementation of "{_DELTA_QUOTE}" '
     "(§5.1, Eq. 12)",
     meant="Eq. 12's δ and App. C's reshape contradict each other; one of them must change: "
-    "either §5.1, Eq. 12 reads δ_{ijkl} = 1 if and only if i = k and j = l (δ_{ijkl} = "
-    "δ_{ik}δ_{jl}, the identity on ℝ^{R×R}), so that contracting with δ is App. C's "
-    "reshape, or App. C computes diag(M) ⊙ W^{hh}h, the update of the printed δ.",
+    "either §5.1 reads 'δ ∈ ℝ^{R×R×R×R} is the fourth-order tensor such that δ_{ijkl} "
+    "= 1 iff i = k and j = l' (δ_{ijkl} = δ_{ik}δ_{jl}, the identity on ℝ^{R×R}; the "
+    "word 'diagonal' dropped, since this tensor is not diagonal), so that contracting with "
+    "δ is App. C's reshape, in both lines of Eq. 12 (TTLM-Tiny and TTLM-Large), or App. C "
+    "computes diag(M) ⊙ W^{hh}h, the update of the printed δ.",
     why="With M = (f^{(t)})ᵀW^{xe} reshaped to R×R and the printed super-diagonal δ, "
     "(M)_{ij} δ_{ijkl} (W^{hh}h)_l = M_{kk}(W^{hh}h)_k: every wiring of it gives the "
     "Hadamard update diag(M) ⊙ W^{hh}h and uses only R of the R² = E embedding entries "
