@@ -58,7 +58,6 @@ REFEREED_OWN_PASSAGE = {
     ("ttlm-sec6.1-wt2-stats", "k = round(count/1000)"),
     ("ttlm-sec6.1-wt2-stats-corrected", "k = round(count/1000)"),
     ("thesis-eq-3.2", "qubits"),
-    ("thesis-sec-4.1.3-gauge", "a"),
     ("tslm-eq-21", "separately in each argument"),
     ("gtm-xi-operators", "b"),
 }

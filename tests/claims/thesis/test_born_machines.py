@@ -53,15 +53,20 @@ def test_eq32_ratio_exceeds_every_listed_constant_from_its_first_length_on():
     assert get_claim("thesis-eq-3.2-corrected").run_small({"dim": 10_000}, 0).verdict == HOLDS
 
 
-def test_gauge_core_reading_is_ruled_out_and_the_tensor_is_invariant():
-    ev = get_claim("thesis-sec-4.1.3-gauge").run_small({"vocab_size": 3, "length": 6, "rank": 4}, 2)
-    assert ev.verdict == HOLDS
-    assert (
-        set(ev.readings) == {"b"}
-        and ev.reading("a", ruled_out=True).part("cores-unchanged").verdict == FAILS
-    )
-    rb = ev.reading("b")
+def test_gauge_sentence_as_printed_fails_on_the_cores_and_its_correction_holds():
+    """§4.1.3: 'a TT-core can be invariant' fails (the cores change); the corrected 'the
+    MPS is invariant' holds, with the trivial gauge M = I as the control of 'cores change'."""
+    params = {"vocab_size": 3, "length": 6, "rank": 4}
+    ev = get_claim("thesis-sec-4.1.3-gauge").run_small(params, 2)
+    assert ev.verdict == FAILS and set(ev.readings) == {"a"}
+    ra = ev.reading("a")
+    assert ra.part("cores-unchanged").verdict == FAILS
+    assert ra.part("cores-unchanged").counterexample["entry"].startswith("core ")
+    cv = get_claim("thesis-sec-4.1.3-gauge-corrected").run_small(params, 2)
+    assert cv.verdict == HOLDS and set(cv.readings) == {"b"}
+    rb = cv.reading("b")
     assert rb.part("tensor-unchanged").verdict == HOLDS
+    assert rb.part("cores-change").verdict == HOLDS
     assert rb.part("cores-change").control.verdict == FAILS  # the gauge M = I
 
 

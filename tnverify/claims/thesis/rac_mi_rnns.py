@@ -286,7 +286,8 @@ claim(
         Reading("b: A, B transposed", _B_T[0] + " and A_(α_(t−1) j)", False, *_B_T[1:]),
     ],
     remarks=(
-        'Wording, not counted as an erratum: "TT-scores" should read "TT-cores" (also repeated in §6.2.2).',
+        '"TT-scores" for "TT-cores" (here and in §6.2.2) is an editorial slip of its own, '
+        "thesis-claim-5.3.2-tt-scores.",
         'Notation, not an erratum: "G = A ⊙ B" is the thesis\'s notation for the δ-contraction (a row-wise '
         'face-splitting product), not the matrix Hadamard product; calling δ "the '
         'Hadamard product of the two" is loose wording on correct mathematics.',

@@ -143,22 +143,29 @@ corrected_pair(
         ],
         defect=Defect(
             "misprint",
-            printed="last part: ψ([Σ_{i=1}^R G^{(t)}_{i1}h^{(t−1)}_1; …; Σ_{i=1}^R "
-            "G^{(t)}_{iR}h^{(t−1)}_R]) with (h^{(t−1)})ᵀG^{(t)}",
-            meant="last part: ψ(G^{(t)}h^{(t−1)}) = ψ([Σ_{j=1}^R "
-            "G^{(t)}_{1j}h^{(t−1)}_j; …; Σ_{j=1}^R G^{(t)}_{|V|j}h^{(t−1)}_j]) "
-            "(a |V|-vector) with (h^{(t−1)})ᵀ(G^{(t)})ᵀ, where G^{(t)} is the |V|×R matrix "
-            "the example displays: the transpose of the output core 𝐆^{(t)} ∈ ℝ^{R×|V|} "
-            "of Eq. 5.9 as corrected in thesis-eq-5.9; written with that core, the last "
-            "part is ψ((h^{(t−1)})ᵀ𝐆^{(t)}), the same scores",
+            printed="last part: ψ((h^{(t−1)})ᵀ𝐆^{(t)}) = ψ([h^{(t−1)}_1, h^{(t−1)}_2, "
+            "h^{(t−1)}_R] [𝐆^{(t)}_{11} … 𝐆^{(t)}_{1R}; …; 𝐆^{(t)}_{|V|1} … "
+            "𝐆^{(t)}_{|V|R}]) = ψ([Σ_{i=1}^R 𝐆^{(t)}_{i1}h^{(t−1)}_1; …; Σ_{i=1}^R "
+            "𝐆^{(t)}_{iR}h^{(t−1)}_R])",
+            meant="last part, with 𝐆^{(t)} ∈ ℝ^{R×|V|} the output core of Eq. 5.9 as "
+            "corrected in thesis-eq-5.9 and the displayed |V|×R matrix named (𝐆^{(t)})ᵀ "
+            "(row w: 𝐆^{(t)}_{1w} … 𝐆^{(t)}_{Rw}): ψ((h^{(t−1)})ᵀ𝐆^{(t)}) = "
+            "ψ((𝐆^{(t)})ᵀh^{(t−1)}) = ψ([𝐆^{(t)}_{11} … 𝐆^{(t)}_{R1}; …; 𝐆^{(t)}_{1|V|} … "
+            "𝐆^{(t)}_{R|V|}] [h^{(t−1)}_1; h^{(t−1)}_2; …; h^{(t−1)}_R]) = ψ([Σ_{j=1}^R "
+            "𝐆^{(t)}_{j1}h^{(t−1)}_j; …; Σ_{j=1}^R 𝐆^{(t)}_{j|V|}h^{(t−1)}_j]), a vector of "
+            "|V| scores; all three lines change: the first names the core in the orientation "
+            "of Eq. 5.9, the middle multiplies the displayed matrix by the column h^{(t−1)}, "
+            "the last sums over the hidden index j for each word",
             erratum="thesis-sec-5.3.1-readout-expansion",
-            why="The example displays 𝐆^{(t)} as a |V|×R matrix (row w for word w, "
-            "entries 𝐆^{(t)}_{w1} … 𝐆^{(t)}_{wR}). ψ must receive one score per "
-            "word, Σ_j 𝐆^{(t)}_{wj}h^{(t−1)}_j for w = 1, …, |V|: the vector "
-            "𝐆^{(t)}h^{(t−1)}, of |V| entries. The printed vector has R entries, "
-            "its j-th multiplying a whole column sum Σ_i 𝐆^{(t)}_{ij} by the one "
-            "component h^{(t−1)}_j, and the product (h^{(t−1)})ᵀ𝐆^{(t)} (1×R times "
-            "|V|×R) is not defined for |V| ≠ R.",
+            why="The example displays the output matrix as |V|×R (one row per word w). ψ "
+            "must receive one score per word, Σ_j (row w)_j h^{(t−1)}_j for w = 1, …, |V|: "
+            "the displayed matrix times the column h^{(t−1)}, |V| entries. The printed "
+            "vector has R entries, its j-th multiplying a whole column sum of the displayed "
+            "matrix by the one component h^{(t−1)}_j, and the printed middle line, the row "
+            "[h₁, h₂, h_R] (1×R) times the displayed |V|×R matrix, is not defined for "
+            "|V| ≠ R, nor is the first line if 𝐆^{(t)} is the displayed matrix. Naming the "
+            "displayed matrix (𝐆^{(t)})ᵀ keeps one orientation of 𝐆^{(t)}, R×|V|, here and "
+            "in Eq. 5.9 (thesis-eq-5.9), where (h^{(t−1)})ᵀ𝐆^{(t)} needs it.",
             also=(
                 Defect(
                     "misprint",
@@ -182,9 +189,11 @@ corrected_pair(
     corrected=dict(
         title="worked example, corrected last part",
         statement=(
-            "Corrected last part: P̃ = ψ((h^{(t−1)})ᵀ(𝐆^{(t)})ᵀ) = ψ([Σ_{i=1}^R "
-            "𝐆^{(t)}_{1i} h_i; …; Σ_{i=1}^R 𝐆^{(t)}_{|V|i} h_i]) ∈ ℝ^{|V|} (a vector "
-            "over the vocabulary, each entry summing over the hidden index); second "
+            "Corrected last part, with the displayed |V|×R matrix named (𝐆^{(t)})ᵀ, "
+            "𝐆^{(t)} ∈ ℝ^{R×|V|} the output core of Eq. 5.9: P̃ = ψ((h^{(t−1)})ᵀ𝐆^{(t)}) = "
+            "ψ((𝐆^{(t)})ᵀh^{(t−1)}) = ψ([Σ_{j=1}^R 𝐆^{(t)}_{j1} h_j; …; Σ_{j=1}^R "
+            "𝐆^{(t)}_{j|V|} h_j]) ∈ ℝ^{|V|} (a vector over the vocabulary, each entry "
+            "summing over the hidden index); second "
             "part: h^{(i)} = (h^{(i−1)})ᵀ𝐆𝐟^{(i)} (as its example h^{(2)} = "
             "(h^{(1)})ᵀ𝐆𝐟^{(2)}); the first part as printed."
         ),

@@ -91,7 +91,11 @@ def _qr_sweep(cores):
     return cores
 
 
-def small_gauge(params, rng):
+def small_gauge(params, rng, corrected=False):
+    """The gauge sentence of §4.1.3: as printed, 'a TT-core can be invariant after
+    inserting 𝐌𝐌⁻¹' (reading (a): the cores are unchanged); corrected, the MPS (the tensor)
+    is invariant while the cores G M, M⁻¹ G change (reading (b)).  Both share the
+    left-canonical form, Z = ‖last core‖²_F and its cost."""
     V, L, R = params["vocab_size"], params["length"], params["rank"]
     m = draw_machine(params, rng)
     G = cores_of(m)
@@ -128,6 +132,7 @@ def small_gauge(params, rng):
         np.zeros(L),
         n=R * V,
         sizes=sizes,
+        labels=[f"core 𝐆^({k + 1}) (1-based)" for k in range(L)],
     )
     # control: the trivial gauge M = I (nothing absorbed), whose cores do not change
     identity_change = _identity_gauge_change(G)
@@ -203,7 +208,7 @@ def small_gauge(params, rng):
     )
     return Evidence(
         "gauge freedom and left-canonical form of an MPS",
-        readings={"a": ra, "b": rb},
+        readings={"b": rb} if corrected else {"a": ra},
         sizes=sizes,
         details={"max_cond_M": float(kappa)},
     )

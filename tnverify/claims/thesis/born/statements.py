@@ -200,51 +200,84 @@ corrected_pair(
 
 
 # -- thesis-sec-4.1.3-gauge, thesis-eq-4.4, thesis-sec-4.3.2-cost (checks: gauge, cost)
-claim(
+_GAUGE_QUOTE = (
+    "MPS has gauge degrees of freedom, which means that a TT-core can be invariant after "
+    "inserting its identity 𝐈 = 𝐌𝐌⁻¹"
+)
+_GAUGE_REST = (
+    "Exploiting the gauge freedom, Han et al. (2018) "
+    "restricted TT-cores into canonical form; a TT-core is called left-canonical if it "
+    "satisfies Σ_{i_k∈[|V|]} (𝐆^{(k)}_{:,i_k,:})ᵀ 𝐆^{(k)}_{:,i_k,:} = 𝐈. The canonical form "
+    "can reduce the computation cost of the normalization factor Z."
+)
+corrected_pair(
     "thesis-sec-4.1.3-gauge",
-    "gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-canonical cores",
-    (
-        '"MPS has gauge degrees of freedom, which means that a TT-core can be invariant after '
-        "inserting its identity 𝐈 = 𝐌𝐌⁻¹. Exploiting the gauge freedom, Han et al. (2018) "
-        "restricted TT-cores into canonical form; a TT-core is called left-canonical if it "
-        "satisfies Σ_{i_k∈[|V|]} (𝐆^{(k)}_{:,i_k,:})ᵀ 𝐆^{(k)}_{:,i_k,:} = 𝐈. The canonical form "
-        'can reduce the computation cost of the normalization factor Z."'
+    common=dict(
+        refs=refs("thesis", "§4.1.3 Model Architecture"),
+        topic="born-machines-ngrams",
+        space=_BORN_SPACE + ({**_BORN_SPACE[0], "complex": True},),
+        uses=("thesis-sec-4.3.2-cost",),
     ),
-    refs("thesis", "§4.1.3 Model Architecture"),
-    small_gauge,
-    topic="born-machines-ngrams",
-    space=_BORN_SPACE + ({**_BORN_SPACE[0], "complex": True},),
-    scaled=scaled_gauge,
-    scaled_space={
-        "small": ({"vocab_size": 50, "length": 16, "rank": 8},),
-        "large": ({"vocab_size": 33_278, "length": 256, "rank": 128},),
-    },
-    readings=(
-        Reading(
-            "a",
-            "a single TT-core is unchanged after absorbing M or M⁻¹",
-            admissible=False,
-            quote="Exploiting the gauge freedom, Han et al. (2018) restricted TT-cores into "
-            "canonical form",
-            where="§4.1.3 Model Architecture, the next sentence "
-            "(the gauge is used to change the cores into canonical form: it leaves the "
-            "represented tensor invariant, not a core)",
+    printed=dict(
+        title="gauge freedom 𝐈 = 𝐌𝐌⁻¹ and left-canonical cores",
+        statement=f'"{_GAUGE_QUOTE}. {_GAUGE_REST}"',
+        small=small_gauge,
+        expected="fails",
+        readings=(
+            Reading(
+                "a",
+                "a TT-core is unchanged after inserting 𝐌𝐌⁻¹ on one of its bonds and "
+                "absorbing M or M⁻¹ into it, for every invertible M (the gauge freedom the "
+                "sentence explains; for M = 𝐈 nothing is inserted)",
+                quote=_GAUGE_QUOTE,
+                where="§4.1.3 Model Architecture",
+            ),
         ),
-        Reading(
-            "b",
-            "the tensor (the MPS) is unchanged; the cores become G M and M⁻¹ G",
-            quote="MPS has gauge degrees of freedom, which means that a TT-core can be "
-            "invariant after inserting its identity 𝐈 = 𝐌𝐌⁻¹",
-            where="§4.1.3 Model Architecture",
+        defect=Defect(
+            "misprint",
+            printed=f'"{_GAUGE_QUOTE}"',
+            meant='"MPS has gauge degrees of freedom, which means that the MPS (the tensor '
+            "it represents, hence Ψ(x), P̃(x) and Z) is invariant after inserting the "
+            "identity 𝐈 = 𝐌𝐌⁻¹ on a bond and absorbing 𝐌 and 𝐌⁻¹ into the two "
+            'neighbouring TT-cores, which change"',
+            why="Inserting 𝐌𝐌⁻¹ between cores k and k+1 and absorbing it replaces 𝐆^{(k)} "
+            "by 𝐆^{(k)}𝐌 (on its right bond) and 𝐆^{(k+1)} by 𝐌⁻¹𝐆^{(k+1)} (on its left "
+            "bond); every product 𝐆^{(k)}_{:,i,:}𝐆^{(k+1)}_{:,j,:} is unchanged, so the "
+            "represented tensor is, while the two cores change for every 𝐌 other than a "
+            "multiple of 𝐈. The next sentence of §4.1.3 uses exactly this freedom to "
+            "change the cores into canonical form, so the object meant to be invariant is "
+            "the MPS, not a TT-core. The check inserts a random 𝐌 (i.i.d. N(0, 1) entries) "
+            "at every bond: the cores change (the counterexample) and the tensor does not "
+            "(the corrected statement).",
         ),
     ),
-    remarks=(
-        "Wording, not an erratum (the mathematics is right): 'a TT-core can be invariant after inserting its identity 𝐈 = 𝐌𝐌⁻¹' "
-        "should read 'the MPS (the represented tensor) is invariant': 𝐌𝐌⁻¹ is inserted "
-        "on a bond and absorbed into the neighbouring cores, which change.",
+    corrected=dict(
+        title="gauge freedom: the MPS is invariant, the cores change; left-canonical cores",
+        statement=(
+            'Corrected: "MPS has gauge degrees of freedom, which means that the MPS (the '
+            "tensor it represents) is invariant after inserting the identity 𝐈 = 𝐌𝐌⁻¹ on a "
+            "bond and absorbing 𝐌 and 𝐌⁻¹ into the two neighbouring TT-cores, which change. "
+            f'{_GAUGE_REST}"'
+        ),
+        small=lambda p, rng: small_gauge(p, rng, corrected=True),
+        scaled=scaled_gauge,
+        scaled_space={
+            "small": ({"vocab_size": 50, "length": 16, "rank": 8},),
+            "large": ({"vocab_size": 33_278, "length": 256, "rank": 128},),
+        },
+        expected="holds",
+        proof="proofs/born.py::prove_thesis_sec_4_1_3_gauge",
+        readings=(
+            Reading(
+                "b",
+                "the tensor (the MPS) is unchanged; the cores become G M and M⁻¹ G",
+                quote="Exploiting the gauge freedom, Han et al. (2018) restricted TT-cores "
+                "into canonical form",
+                where="§4.1.3 Model Architecture, the sentence after the gauge sentence "
+                "(the freedom is used to change the cores, leaving the tensor invariant)",
+            ),
+        ),
     ),
-    proof="proofs/born.py::prove_thesis_sec_4_1_3_gauge",
-    uses=("thesis-sec-4.3.2-cost",),
 )
 
 _EQ44 = (

@@ -138,8 +138,8 @@ claim(
         "+ 𝐛); the thesis omits it by its bias convention, so Eq. 6.6 equals Eq. 6.7 at "
         "equal parameters only up to the constant β₁⊙β₂ (see the variant "
         "thesis-eq-6.7-variant).",
-        'Citation slip, not counted as an erratum: "Wu and King (2016)" should read "Wu et al. (2016)" (the next sentence '
-        "uses the latter).",
+        '"Wu and King (2016)" for Wu et al. (2016) in the sentence before Eq. 6.6 is an '
+        "editorial slip of its own, thesis-sec-6.3.2-mi-citation.",
         'Naming, not an erratum: α is called a "bias vector" though it is a gate.',
     ),
 )

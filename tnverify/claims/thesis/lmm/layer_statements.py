@@ -132,8 +132,9 @@ corrected_pair(
             "false",
             printed="multiplying both sides by 𝐏⁻¹, 𝐡̄^{(t)} = Λ𝐡̄^{(t−1)} ⊙ 𝐁𝐱^{(t)}",
             meant="𝐡̄^{(t)} = 𝐏⁻¹((𝐏Λ𝐡̄^{(t−1)}) ⊙ 𝐁𝐱^{(t)}) = 𝐏⁻¹diag(𝐁𝐱^{(t)})𝐏 "
-            "Λ𝐡̄^{(t−1)}, which is not diagonal: 𝐏⁻¹(𝐮 ⊙ 𝐯) = (𝐏⁻¹𝐮) ⊙ 𝐯 for every "
-            "𝐮 only when 𝐏 commutes with diag(𝐯); a diagonal multiplicative recursion is a "
+            "Λ𝐡̄^{(t−1)}, which is in general not diagonal: 𝐏⁻¹(𝐮 ⊙ 𝐯) = (𝐏⁻¹𝐮) ⊙ 𝐯 for every "
+            "𝐮 only when 𝐏 commutes with diag(𝐯) (e.g. 𝐁𝐱^{(t)} ∝ 𝟏, or 𝐀 diagonal with "
+            "𝐏 = 𝐈), and then Eq. 5.19 holds; in general a diagonal multiplicative recursion is a "
             "different model, not an equivalent reparameterisation of Eq. 5.18 "
             "(so no 'full equivalence', §5.4.1 and §7.2)",
         ),
@@ -265,8 +266,7 @@ corrected_pair(
         defect=Defect(
             "misprint",
             printed="compute 𝐯 = −½ log(r_max² − r_min²) + r_min²",
-            meant="compute 𝐯 = −½ log(𝐮₁(r_max² − r_min²) + r_min²) (as Lemma 4.2.1 "
-            "and Eq. 4.10 print)",
+            meant="compute 𝐯 = −½ log(𝐮₁(r_max² − r_min²) + r_min²) (as Lemma 4.2.1 prints)",
             why="The printed 𝐯 contains no random variable (𝐮₁ is missing), so "
             "|e^{−𝐯+iθ}| = e^{−𝐯} is one constant: the samples lie on one circle, "
             "not uniformly on the annulus r_min ≤ |z| ≤ r_max (the test below "
@@ -276,8 +276,11 @@ corrected_pair(
                     "misprint",
                     printed="𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ ∈ ℂ^H are the learnable parameters",
                     meant="𝐯_Λ, θ_Λ, 𝐯_Γ, θ_Γ ∈ ℝ^H are the learnable parameters",
-                    why="𝐯 is minus the log-modulus (|λ| = e^{−𝐯}) and θ the angle of "
-                    "exp(−𝐯 + iθ), so both are real.",
+                    why="Eq. 4.10's text, which Eq. 5.21 follows, declares them real ('v ∈ ℝ^H "
+                    "and θ ∈ ℝ^H are the learnable parameters (instead of the real and "
+                    "imaginary parts of Λ)'), and Lemma 4.2.1 produces real 𝐯, θ from "
+                    "real 𝐮₁, 𝐮₂ ∈ [0, 1]; only for real 𝐯, θ is |exp(−𝐯 + iθ)| = e^{−𝐯} "
+                    "the modulus and θ the angle, as the parameterisation intends.",
                 ),
             ),
         ),

@@ -88,10 +88,10 @@ def _identity_parts(cores, outs, seqs, sizes):
     return parts
 
 
-def _joint_conditional_parts(cores, seqs, A, sizes):
-    """The ruled-out reading: Eq. 5.9 as the conditional of the Prop. 5.2.1 joint, with the
-    output core the joint induces, O_t[v, a] = Σ_b 𝐆^(t)[a, v, b] E_t[b] (the most
-    favourable choice), for ψ linear and softmax."""
+def _joint_conditional_parts(cores, seqs, A, sizes, labels=None):
+    """Eq. 5.9 as the conditional of the Prop. 5.2.1 joint, with the output core the joint
+    induces, O_t[v, a] = Σ_b 𝐆^(t)[a, v, b] E_t[b] (the most favourable choice; at t = L
+    the joint's own last core), for ψ linear and softmax; ``labels`` names each entry."""
     L, V = len(cores), cores[0].shape[1]
     exact, envs, n = conditionals_by_sequence(A), right_envs(cores), V**L
     hs = [np.ones((len(seqs), 1))]
@@ -109,8 +109,33 @@ def _joint_conditional_parts(cores, seqs, A, sizes):
             exact,
             n=n,
             sizes=sizes,
+            labels=labels,
         )
     return parts
+
+
+def small_prop_522_joint(params, rng):
+    """Eq. 5.9 with the thesis's softmax ψ against the conditionals of the Prop. 5.2.1
+    joint P̃(x) = 𝒜_x / Z (non-negative cores, so that it is a distribution), every
+    sequence of V^L, the conditionals by brute-force marginalisation; ψ linear beside it
+    (it agrees: the joint's conditionals are a linear normalisation)."""
+    V, ranks = params["vocab_size"], list(params["ranks"])
+    L = len(ranks) - 1
+    cores, A = site_joint(params, rng)
+    seqs = all_sequences(V, L)
+    sizes = {"vocab_size": V, "ranks": ranks}
+
+    def label(sq, t: int, v: int) -> str:
+        given = ", ".join(str(int(w) + 1) for w in sq[:t])
+        return f"P̃(x^({t + 1}) = {v + 1} | x^(1:{t}) = ({given}))" if t else f"P̃(x^(1) = {v + 1})"
+
+    labels = [label(sq, t, v) for sq in seqs for t in range(L) for v in range(V)]
+    return Evidence(
+        "Eq. 5.9 (ψ softmax, the thesis's choice; ψ linear beside it) vs the conditionals "
+        "of the Prop. 5.2.1 joint, words 1-based",
+        parts=_joint_conditional_parts(cores, seqs, A, sizes, labels),
+        sizes=sizes,
+    )
 
 
 def small_prop_522(params, rng, corrected=False):

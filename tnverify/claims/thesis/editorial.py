@@ -1,0 +1,159 @@
+"""Editorial slips of the thesis: a citation and a term that point at the wrong work or at
+no defined object where the mathematics around them is right (§5.3.2, Claim 5.3.2 and
+§6.2.2; §6.3.2, the sentence before Eq. 6.6).
+
+Each check looks the printed name up in the thesis's own records (:data:`BIBLIOGRAPHY`,
+the reference list; :data:`TERMS`, the terms it defines) and asks whether it denotes what
+its place needs; its negative control is a name that is defined (or cited) but denotes
+something else, which must fail the same test, and the meant name is shown to pass it.
+"""
+
+from __future__ import annotations
+
+from .. import Evidence
+from ..readings import Defect
+from ..registration import claim, refs
+
+__all__ = ["BIBLIOGRAPHY", "TERMS"]
+
+#: The reference-list entries the checks need, as the thesis prints them (its
+#: bibliography), with what each work is about and where the thesis cites it.
+BIBLIOGRAPHY = {
+    "Wu and King (2016)": {
+        "entry": "Wu, Zhizheng and Simon King (2016). “Investigating gated recurrent "
+        "networks for speech synthesis”. In: 2016 IEEE International Conference on "
+        "Acoustics, Speech and Signal Processing (ICASSP). IEEE, pp. 5140–5144.",
+        "about": ("gated recurrent networks", "speech synthesis"),
+        "cited in": ("§6.3.2, before Eq. 6.6",),
+    },
+    "Wu et al. (2016)": {
+        "entry": "Wu, Yuhuai, Saizheng Zhang, Ying Zhang, Yoshua Bengio, and Russ R "
+        "Salakhutdinov (2016). “On multiplicative integration with recurrent neural "
+        "networks”. In: Advances in neural information processing systems 29.",
+        "about": ("multiplicative integration", "recurrent neural networks"),
+        "cited in": ("§5.3.2 (MI-RNNs)", "§6.2.2", "§6.3.2, after Eq. 6.7"),
+    },
+}
+
+#: The terms the checks need: what the thesis defines them as, and where (None: never
+#: defined; the term occurs only where the slip prints it).
+TERMS = {
+    "TT-cores": "the tensors 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t} of the TT-format (§5.2.2, after "
+    "Eq. 5.5: 'are called the TT-cores'; §3.2.2)",
+    "TT-ranks": "the sizes R_k of the bonds of the TT-format (§5.2.2, after Eq. 5.5: 'are "
+    "called the TT-ranks'), not tensors",
+    "TT-scores": None,
+}
+
+
+def _about(name: str, topic: str) -> bool:
+    return topic in BIBLIOGRAPHY[name]["about"]
+
+
+def _citation_check(params, rng) -> Evidence:
+    cited, meant, topic = "Wu and King (2016)", "Wu et al. (2016)", "multiplicative integration"
+    compared = (
+        f"the work cited as {cited} (§6.3.2, for the advantages of {topic}) vs a work "
+        f"on {topic} in the reference list"
+    )
+    ok = _about(cited, topic)
+    return Evidence(
+        compared,
+        passed=ok,
+        details={
+            "cited": BIBLIOGRAPHY[cited]["entry"],
+            "meant": BIBLIOGRAPHY[meant]["entry"],
+            "meant_is_about_it": _about(meant, topic),
+            "cited_in": list(BIBLIOGRAPHY[cited]["cited in"]),
+        },
+        counterexample=None
+        if ok
+        else {
+            "cited": f"{cited}: {BIBLIOGRAPHY[cited]['entry']}",
+            "on multiplicative integration": f"{meant}: {BIBLIOGRAPHY[meant]['entry']}",
+        },
+        control=Evidence(
+            f"control (a work of the list on another subject: {cited} looked up for "
+            f"'speech recognition') of: {compared}",
+            passed=_about(cited, "speech recognition"),
+        ),
+    )
+
+
+def _term_check(params, rng) -> Evidence:
+    printed, meant = "TT-scores", "TT-cores"
+    compared = (
+        f"'{printed}' (Claim 5.3.2's condition '{printed}: G = A ⊙ B', G the core of "
+        "Eq. 5.13) vs a term the thesis defines as its TT-cores"
+    )
+
+    def names_cores(term: str) -> bool:
+        return (TERMS.get(term) or "").startswith("the tensors")
+
+    ok = names_cores(printed)
+    return Evidence(
+        compared,
+        passed=ok,
+        details={"printed": TERMS.get(printed) or "never defined", "meant": TERMS[meant]},
+        counterexample=None
+        if ok
+        else {"printed": f"{printed}: never defined", "meant": f"{meant}: {TERMS[meant]}"},
+        control=Evidence(
+            f"control ('TT-ranks' in its place: defined, but as sizes) of: {compared}",
+            passed=names_cores("TT-ranks"),
+        ),
+    )
+
+
+claim(
+    "thesis-sec-6.3.2-mi-citation",
+    "§6.3.2 cites Wu and King (2016) for multiplicative integration",
+    (
+        '§6.3.2, the sentence before Eq. 6.6: "While Wu and King (2016) argued for the '
+        "advantages of multiplicative integration over additive integration, they "
+        'introduced several modifications to this basic form."'
+    ),
+    refs("thesis", "§6.3.2, before Eq. 6.6; References"),
+    _citation_check,
+    topic="gated-cells-lmms",
+    expected="fails",
+    defect=Defect(
+        "editorial",
+        printed='§6.3.2: "While Wu and King (2016) argued for the advantages of '
+        'multiplicative integration …"',
+        meant='"While Wu et al. (2016) argued …" (and the reference-list entry of Wu and '
+        "King (2016), cited nowhere else, dropped)",
+        why="The reference list's Wu and King (2016) is Zhizheng Wu and Simon King, "
+        "“Investigating gated recurrent networks for speech synthesis” (ICASSP 2016), a "
+        "work on speech synthesis cited only in this sentence. The work on multiplicative "
+        "integration whose modifications Eq. 6.6–6.7 give is Wu, Zhang, Zhang, Bengio and "
+        "Salakhutdinov (2016), “On multiplicative integration with recurrent neural "
+        "networks” (NeurIPS 29), which the thesis cites as Wu et al. (2016) in §5.3.2, "
+        "§6.2.2 and after Eq. 6.7 in §6.3.2 ('Thus, Wu et al. (2016) considered "
+        "…').",
+    ),
+)
+
+claim(
+    "thesis-claim-5.3.2-tt-scores",
+    "Claim 5.3.2's condition is stated on 'TT-scores'",
+    (
+        '§5.3.2, Claim 5.3.2: "Given the condition the TT-scores: 𝐆 = 𝐀 ⊙ 𝐁. The hidden '
+        'states of RACs are identical to that of TTLMs. …"; repeated in §6.2.2 '
+        '(Multiplicativity analysis): "under the condition of TT-scores: 𝐆 = 𝐀 ⊙ 𝐁".'
+    ),
+    refs("thesis", "§5.3.2, Claim 5.3.2; §6.2.2, Multiplicativity analysis"),
+    _term_check,
+    topic="rnn-equivalences",
+    expected="fails",
+    uses=("thesis-claim-5.3.2",),
+    defect=Defect(
+        "editorial",
+        printed='Claim 5.3.2 and §6.2.2: "the TT-scores: 𝐆 = 𝐀 ⊙ 𝐁"',
+        meant='"the TT-cores: 𝐆 = 𝐀 ⊙ 𝐁" in both places',
+        why="The thesis never defines 'TT-scores' (the term occurs only in these two "
+        "places); the condition is on 𝐆, the TT-core of Eq. 5.13 ('where 𝐆 = 𝐀 ⊙ 𝐁', "
+        "after Eq. 5.17 in the proof of the claim), and §5.2.2 calls the tensors 𝐆^{(t)} "
+        "the TT-cores. The mathematics of the claim is judged in thesis-claim-5.3.2.",
+    ),
+)
