@@ -199,6 +199,60 @@ def test_a_plugin_paper_selects_reports_and_gets_errata(plugin_file, tmp_path):
     assert "`lovelace-note-a`" in proc.stdout and "`lovelace-note-g`" not in proc.stdout
 
 
+PLUGIN_SIZES = """import tnverify
+from tnverify import Ref
+
+tnverify.paper("markov", authors=("Andrey Markov",), title="An example of statistical inquiry",
+               year=1913, sizes={"order": "the order of the chain (how many letters it "
+               "remembers)", "chains": "the number of chains simulated"}, probes=["chains"])
+
+
+@tnverify.claim("markov-vowels", "the vowel frequency is 1/2 (a paraphrase)",
+                refs=(Ref("markov", "§1"),), topic="chains", expected="fails",
+                defect=tnverify.Defect("published-number", printed="1/2", meant="0.43"))
+def test_vowels():
+    tnverify.check(tnverify.compare_ints("vowels per 100 letters", [43], [50],
+                                         sizes={"order": 1, "chains": 20}))
+"""
+
+
+def test_a_plugin_paper_declares_what_its_sizes_are_and_which_are_probes(tmp_path):
+    """A plugin's paper gets what a built-in paper gets: its sheet defines the sizes its
+    counterexamples print, in its own words, and lists its probe sizes apart."""
+    path = tmp_path / "test_markov.py"
+    path.write_text(PLUGIN_SIZES, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TNVERIFY_JOBS": "1"}
+    proc = _run(env, "errata", "--plugin", str(path), "--paper", "markov", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    sheet = proc.stdout
+    assert "  - order: the order of the chain (how many letters it remembers)" in sheet
+    assert "  - chains: the number of chains simulated" in sheet
+    assert "(sizes order = 1; probe sizes chains = 20)" in sheet
+
+
+def test_a_papers_own_size_meaning_and_probe_override_the_common_ones():
+    from tnverify.report.size_names import is_probe, size_meaning
+
+    tnverify.paper(
+        "sizes_probe",
+        authors=("Ada Lovelace",),
+        title="Notes",
+        year=1843,
+        sizes={"length": "the number of punched cards", "cards": "the number of cards"},
+        probes=("cards",),
+    )
+    try:
+        assert size_meaning("length", paper="sizes_probe") == "the number of punched cards"
+        assert size_meaning("length") == "the sequence length"  # the common meaning
+        assert size_meaning("vocab_size", paper="sizes_probe") == "the vocabulary size"
+        assert is_probe("cards", "sizes_probe") and not is_probe("cards")
+        assert size_meaning("m", paper="tslm") == "the dimension of the word vectors"
+        assert size_meaning("m", paper="thesis") == ""  # tslm's own, nobody else's
+        assert is_probe("numpy_per_R", "gtm") and not is_probe("numpy_per_R", "thesis")
+    finally:
+        del PAPERS["sizes_probe"]
+
+
 def test_declaring_a_paper_again_is_a_no_op_and_a_conflict_raises():
     fields = dict(authors=("Ada Lovelace",), title="Notes", year=1843)
     first = tnverify.paper("test_decl", **fields)
@@ -220,6 +274,10 @@ def test_declaring_a_paper_again_is_a_no_op_and_a_conflict_raises():
         ("ok", dict(authors=(), title="", year=None), ClaimError, "title must not be empty"),
         ("ok", dict(authors=(), title="t", year="1843"), DTypeError, "year must be an int"),
         ("ok", dict(authors=(), title="t", year=1, errata="yes"), DTypeError, "errata must be"),
+        ("ok", dict(authors=(), title="t", year=1, sizes={"n": 3}), DTypeError, "sizes must be"),
+        ("ok", dict(authors=(), title="t", year=1, sizes=["n"]), DTypeError, "sizes must be"),
+        ("ok", dict(authors=(), title="t", year=1, probes="chains"), DTypeError, "probes must"),
+        ("ok", dict(authors=(), title="t", year=1, probes=[""]), DTypeError, "probes must"),
     ],
 )
 def test_a_bad_declaration_names_the_field(key, fields, error, match):

@@ -65,6 +65,15 @@ class Paper:
         where the numbers alone do not tell its place among the equations (theorems
         numbered by section, equations by chapter); the errata sheet lists an entry at
         that item right after the equation's (:func:`tnverify.report.locators.locator_order`).
+    sizes : tuple of (str, str)
+        ``(size parameter, meaning)`` pairs for the sizes of this paper's checks, in words
+        (``("chains", "the number of Markov chains run")``): the errata sheet defines each
+        size symbol it prints with its meaning, and a size of the paper's own overrides
+        the common meaning (:data:`tnverify.report.size_names.SIZE_MEANINGS`).
+    probes : tuple of str
+        Size parameters of this paper's checks that size a probe (draws, chains, a
+        batch), not the model: counterexamples and scope lines list them apart, as the
+        common ones (:data:`tnverify.report.size_names.PROBE_KEYS`).
     """
 
     key: str
@@ -80,6 +89,8 @@ class Paper:
     notation: tuple[tuple[str, str], ...] = ()
     unnamed: tuple[tuple[str, str], ...] = ()
     follows: tuple[tuple[str, str], ...] = ()
+    sizes: tuple[tuple[str, str], ...] = ()
+    probes: tuple[str, ...] = ()
 
     @property
     def short(self) -> str:
@@ -146,6 +157,8 @@ _FIELDS = (
     "notation",
     "unnamed",
     "follows",
+    "sizes",
+    "probes",
 )
 
 
@@ -164,6 +177,27 @@ def _pairs(key: str, name: str, value) -> tuple[tuple[str, str], ...]:
             f"strings, e.g. {{'length': 'N'}}; got {value!r}"[:200]
         )
     return tuple(value.items())
+
+
+def _probes(key: str, value) -> tuple[str, ...]:
+    """``probes`` as a tuple of non-empty strings (a list, tuple or set of size-parameter
+    names; None: none); anything else, a lone string included, raises DTypeError."""
+    from .errors import DTypeError
+
+    if value is None:
+        return ()
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple, set, frozenset)):
+        raise DTypeError(
+            f"paper {key!r}: probes must be a list of size-parameter names, e.g. "
+            f"['chains']; got {value!r}"[:200]
+        )
+    names = sorted(value) if isinstance(value, (set, frozenset)) else list(value)
+    if not all(isinstance(n, str) and n.strip() for n in names):
+        raise DTypeError(
+            f"paper {key!r}: probes must be non-empty strings (size-parameter names); "
+            f"got {value!r}"[:200]
+        )
+    return tuple(dict.fromkeys(names))
 
 
 #: A numbered item of a locator (``Thm. 4.2.1``, ``Fig. 4.7``, ``Eq. 4.9``): a word, an
@@ -207,6 +241,8 @@ def declare(
     notation: dict | None = None,
     unnamed: dict | None = None,
     follows: dict | None = None,
+    sizes: dict | None = None,
+    probes=None,
 ) -> Paper:
     """Declare the paper ``key`` (see :func:`paper`); returns its :class:`Paper`."""
     from .errors import DTypeError
@@ -264,6 +300,8 @@ def declare(
         notation=_pairs(key, "notation", notation),
         unnamed=_pairs(key, "unnamed", unnamed),
         follows=_follows(key, follows),
+        sizes=_pairs(key, "sizes", sizes),
+        probes=_probes(key, probes),
     )
     old = PAPERS.get(key)
     if old is not None:
@@ -284,7 +322,7 @@ def paper(key: str, **fields) -> Paper:
     ``paper(key)`` returns the declared paper ``key``; unknown keys raise
     :class:`~tnverify.errors.ClaimError` naming the known keys.  ``paper(key, authors=...,
     title=..., year=..., venue="", arxiv="", doi="", version="", topic="", errata=True,
-    notation=None, unnamed=None, follows=None)``
+    notation=None, unnamed=None, follows=None, sizes=None, probes=None)``
     declares it (a plugin does so at import, before its claims cite it with
     ``Ref(key, locator)``): re-declaring the same entry is a no-op, a different entry under
     a declared key raises :class:`~tnverify.errors.ClaimError`.  ``errata=False`` keeps the
@@ -293,7 +331,11 @@ def paper(key: str, **fields) -> Paper:
     ``unnamed`` (e.g. ``{"|V|": "the vocabulary size"}``) the common symbols its sheet uses
     for sizes the paper names nowhere; ``follows`` (e.g. ``{"Thm. 4.2.1": "Eq. 4.9"}``)
     places a numbered item among the equations where the numbers alone do not (the
-    equation printed last before it), so its errata sheet keeps the paper's order.  The
+    equation printed last before it), so its errata sheet keeps the paper's order;
+    ``sizes`` (e.g. ``{"chains": "the number of Markov chains run"}``) says in words what
+    each size of its checks is (its errata sheet defines every size symbol it prints), and
+    ``probes`` (e.g. ``["chains"]``) names the sizes that size a probe of a check, not the
+    model (listed apart as probe sizes).  The
     built-in papers are
     declared the same way, in their claim folders (``tnverify/claims/<key>/__init__.py``).
 

@@ -427,4 +427,6 @@ def paper_scope_line(claim, result=None) -> str:
     its paper's notation (:func:`~tnverify.report.size_names.size_name`: ``|V|`` for the
     vocabulary size, the paper's declared symbols), its probe sizes listed apart."""
     paper = primary_paper(claim)
-    return scope_line(claim, result=result, name=lambda k: size_name(k, paper), probe=is_probe)
+    return scope_line(
+        claim, result=result, name=lambda k: size_name(k, paper), probe=lambda k: is_probe(k, paper)
+    )

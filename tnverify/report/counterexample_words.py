@@ -33,10 +33,6 @@ def _fmt(x) -> str:
     return str(x)
 
 
-def _is_probe(key: str) -> bool:
-    return is_probe(key)
-
-
 def _is_size(v) -> bool:
     """A number, or a sequence of them (a shape, TT-ranks): not a flag, a label or None."""
     if isinstance(v, (list, tuple)):
@@ -236,8 +232,8 @@ def describe_counterexample(
     # a flag or a label among them (``complex = no``) chooses a variant, it sizes nothing
     sizes = {k: v for k, v in (sizes or {}).items() if _is_size(v)}
     if sizes:
-        model = {k: v for k, v in sizes.items() if not _is_probe(str(k))}
-        probe = {k: v for k, v in sizes.items() if _is_probe(str(k))}
+        model = {k: v for k, v in sizes.items() if not is_probe(str(k), paper)}
+        probe = {k: v for k, v in sizes.items() if is_probe(str(k), paper)}
         if model:
             tail.append("sizes " + _sizes_words(model, paper))
         if probe:

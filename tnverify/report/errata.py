@@ -228,7 +228,7 @@ def build_errata(paper_key: str, *, run: bool = True, seed: int = 0, progress=No
             result=ran,
             stops=True,
             name=lambda k: size_name(k, paper_key),
-            probe=is_probe,
+            probe=lambda k: is_probe(k, paper_key),
             unrun="not run for this sheet",
         )
         base["sizes"] = _sizes_named(c, ce, paper_key)
@@ -319,7 +319,7 @@ def _sizes_named(claim, ce: dict | None, paper_key: str) -> dict[str, str]:
     for case in cases:
         keys.update(dict.fromkeys(str(k) for k in dict(case)))
     keys.update(dict.fromkeys(str(k) for k in dict((ce or {}).get("sizes") or {})))
-    return {size_name(k, paper_key): size_meaning(k, claim.id) for k in keys}
+    return {size_name(k, paper_key): size_meaning(k, claim.id, paper_key) for k in keys}
 
 
 def _readings_named(claim, ce: dict | None) -> dict[str, str]:

@@ -13,8 +13,12 @@ Examples
 ('i', 'd')
 >>> size_name("r_min"), is_probe("samples"), is_probe("span_networks"), is_probe("rank")
 ('min r', True, True, False)
->>> size_meaning("r_min")
+>>> size_meaning("r_min", paper="thesis")
 'the inner radius of the annulus the eigenvalues are drawn on'
+
+The common names and meanings are here; a size only one paper's checks use is declared by
+that paper (``tnverify.paper(key, ..., sizes={...}, probes=[...])``, as a plugin's paper
+does), and a paper's own meaning overrides the common one.
 """
 
 from __future__ import annotations
@@ -73,14 +77,7 @@ SIZE_MEANINGS: dict[str, str | dict[str, str]] = {
         "where N + 1 are listed for N cores, else the N − 1 ranks (R₁, …, R_{N−1}) "
         "between the cores"
     ),
-    "R": "the rank of the networks (the size of their hidden state)",
-    "M": "the mode size (the weight and grid tensors are M × ⋯ × M)",
-    "m": "the dimension of the word vectors",
-    "r": "the rank of the decomposition (r ≤ m)",
-    "H": "the hidden size (the dimension of the hidden state)",
     "hidden": "the hidden size (the dimension of the hidden state)",
-    "input": "the input size (the dimension of an input vector)",
-    "N": "the input size (𝐱 ∈ ℝ^N)",
     "n": {
         "thesis-eq-5.21": "the number of eigenvalues drawn",
         "thesis-eq-6.8": (
@@ -88,35 +85,19 @@ SIZE_MEANINGS: dict[str, str | dict[str, str]] = {
             "gradients are compared"
         ),
     },
-    "n_max": "the largest number of steps n checked (every n from 1 to max n)",
     "shape": "the sizes of the modes of the tensor",
-    "dim": (
-        "the dimension of each mode of the order-L tensor (it has that number to the "
-        "power L entries)"
-    ),
-    "outer": (
-        "whether the tensor is an outer product a ⊗ B of a vector and a tensor (yes), so "
-        "that its first unfolding has rank 1"
-    ),
     "noise": (
         "the norm of the random noise added to a tensor of the given TT-ranks, relative "
         "to the norm of that tensor"
     ),
     "eps": "the accuracies ε the algorithm is run at, one run each",
-    "delta": "the δ of the runs with |λ| = 1 − δ and |λ| = 1 + δ",
     "steps": "the number of time steps run",
-    "abs_lambda": "the modulus of the eigenvalue λ",
-    "phase": "the phase of the eigenvalue λ (λ = |λ| e^{i·phase})",
-    "r_min": "the inner radius of the annulus the eigenvalues are drawn on",
-    "r_max": "the outer radius of the annulus the eigenvalues are drawn on",
-    "k_symbolic": "the k at which E|x_k|² is expanded symbolically (exactly, in λ)",
     "paths": "the number of random paths simulated",
     "reps": "the number of random matrices drawn",
     "train": "the number of training sequences",
     "samples": "the number of random draws (sequences, hidden states or networks)",
     "sequences": "the number of input sequences at which the scores are compared",
     "lengths": "the sequence lengths at which the two sides are compared",
-    "shared": "whether the cores are shared across time steps (yes) or not (no)",
     "batch": "the batch size (how many sequences or draws are processed together)",
     "batch_size": "the batch size (how many sequences or draws are processed together)",
     "B": {
@@ -132,22 +113,6 @@ SIZE_MEANINGS: dict[str, str | dict[str, str]] = {
         "the spacing, in log|factor|, of the grid on which the tail probabilities are bounded"
     ),
     "vocab_printed": "the vocabulary size as the paper prints it",
-    "char_vocab_min": (
-        "the smallest character vocabulary size for which the parameter counts are computed"
-    ),
-    "char_vocab_max": (
-        "the largest character vocabulary size for which the parameter counts are computed"
-    ),
-    "vocab_max": (
-        "the largest vocabulary size of the machines the case checks (one machine for "
-        "each combination of |V| or max |V| with L or max L)"
-    ),
-    "length_max": "the largest sequence length of those machines",
-    "span_T": "the sequence length of the networks whose grid tensors the span computation stacks",
-    "numpy_per_R": (
-        "how many of each rank's networks the larger run recomputes with NumPy, to "
-        "check its own computation"
-    ),
 }
 
 #: Parameters that size a probe of the check (samples drawn, paths simulated, a batch),
@@ -161,30 +126,46 @@ PROBE_KEYS = frozenset(
         "batches",
         "batch_size",
         "fig5_samples",
-        "k_symbolic",
         "n_samples",
         "train",
         "reps",
-        "numpy_per_R",
     }
 )
 
 
-def is_probe(key) -> bool:
-    """Whether the parameter ``key`` sizes a probe of the check, not the model."""
+def _declared(paper: str | None):
+    """The declared paper ``paper`` (None, or a key no paper has: None)."""
+    from ..references import PAPERS
+
+    return PAPERS.get(paper or "")
+
+
+def is_probe(key, paper: str | None = None) -> bool:
+    """Whether the parameter ``key`` sizes a probe of the check, not the model: one of
+    :data:`PROBE_KEYS`, a ``span_`` size, or one the paper ``paper`` declares
+    (``tnverify.paper(key, ..., probes=[...])``)."""
     key = str(key)
-    return key in PROBE_KEYS or key.startswith("span_")
+    declared = _declared(paper)
+    own = declared.probes if declared is not None else ()
+    return key in PROBE_KEYS or key.startswith("span_") or key in own
 
 
-def size_meaning(key, claim_id: str = "") -> str:
-    """What the size parameter ``key`` of the claim ``claim_id`` is, in words
-    (:data:`SIZE_MEANINGS`); ``""`` for a parameter it does not list.
+def size_meaning(key, claim_id: str = "", paper: str | None = None) -> str:
+    """What the size parameter ``key`` of the claim ``claim_id`` is, in words: the
+    meaning the paper ``paper`` declares for it (``tnverify.paper(key, ...,
+    sizes={...})``), else :data:`SIZE_MEANINGS`; ``""`` for a parameter neither lists.
 
     >>> size_meaning("vocab_size"), size_meaning("n", "thesis-eq-5.21")
     ('the vocabulary size', 'the number of eigenvalues drawn')
     >>> size_meaning("B", "thesis-sec-6.3.1-steps")[:14], size_meaning("no_such_size")
     ('the batch size', '')
+    >>> size_meaning("m", paper="tslm")
+    'the dimension of the word vectors'
     """
+    declared = _declared(paper)
+    own = dict(declared.sizes) if declared is not None else {}
+    if str(key) in own:
+        return own[str(key)]
     meaning = SIZE_MEANINGS.get(str(key), "")
     if isinstance(meaning, dict):
         return meaning.get(str(claim_id), meaning.get("", ""))
@@ -195,9 +176,7 @@ def size_name(key, paper: str | None = None) -> str:
     """The symbol ``paper`` (a declared paper's key; None: the common notation) writes for
     the size parameter ``key``: the paper's declared ``notation``, else the common one,
     else ``key`` itself."""
-    from ..references import PAPERS
-
     key = str(key)
-    declared = PAPERS.get(paper or "")
+    declared = _declared(paper)
     own = dict(declared.notation) if declared is not None else {}
     return own.get(key, SIZE_NOTATION.get(key, key))

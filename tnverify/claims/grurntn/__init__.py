@@ -29,4 +29,11 @@ PAPER = paper(
     topic="GRURNTN and LSTMRNTN",
     notation={"input": "i", "hidden": "d"},
     unnamed={"|V|": "the vocabulary size", "L": "the sequence length"},
+    # what the sizes of this paper's checks are, in words (its errata sheet defines each
+    # size symbol it prints); the common sizes are in tnverify.report.size_names
+    sizes={
+        "input": "the input size (the dimension of an input vector)",
+        "char_vocab_min": "the smallest character vocabulary size for which the parameter counts are computed",
+        "char_vocab_max": "the largest character vocabulary size for which the parameter counts are computed",
+    },
 )

@@ -19,4 +19,17 @@ PAPER = paper(
         "Section, equation, figure and appendix numbers are as printed there"
     ),
     topic="generalized ξ-networks, grid tensors, universality, expressivity",
+    # what the sizes of this paper's checks are, in words (its errata sheet defines each
+    # size symbol it prints); the common sizes are in tnverify.report.size_names
+    sizes={
+        "R": "the rank of the networks (the size of their hidden state)",
+        "M": "the mode size (the weight and grid tensors are M × ⋯ × M)",
+        "shared": "whether the cores are shared across time steps (yes) or not (no)",
+        "span_T": "the sequence length of the networks whose grid tensors the span computation stacks",
+        "numpy_per_R": (
+            "how many of each rank's networks the larger run recomputes with NumPy, to "
+            "check its own computation"
+        ),
+    },
+    probes=["numpy_per_R"],
 )

@@ -20,4 +20,10 @@ PAPER = paper(
     ),
     topic="the tensor-space language model (TSLM) and n-grams",
     notation={"length": "n", "rank": "r"},
+    # what the sizes of this paper's checks are, in words (its errata sheet defines each
+    # size symbol it prints); the common sizes are in tnverify.report.size_names
+    sizes={
+        "m": "the dimension of the word vectors",
+        "r": "the rank of the decomposition (r ≤ m)",
+    },
 )
