@@ -66,7 +66,7 @@ def _builtin():
 #: The built-in claims added after 0.2.0, on purpose (the TT-SVD algorithm and its tail
 #: bound, the numerical-rank threshold, thesis Eq. 5.11's bias, Eq. 5.4, Eq. 5.9 and §4.2.2's
 #: Glorot sentence with their corrections, gtm's editorial slips, and thesis
-#: Prop. 5.2.2's chain-rule reading, the corrected gauge sentence and two editorial slips).
+#: Prop. 5.2.2's chain-rule reading, the corrected gauge sentence and three editorial slips).
 ADDED_AFTER_0_2_0 = frozenset(
     """
     tnverify-tt-svd-alg-1 tnverify-tt-svd-tail-at-delta tnverify-numerical-rank-threshold
@@ -75,7 +75,7 @@ ADDED_AFTER_0_2_0 = frozenset(
     thesis-sec-4.2.2-glorot-corrected
     gtm-sec-5.2-appendix-ref gtm-lemma-3.1-proof-limit gtm-thm-5.1-proof-index gtm-mode-size-m
     thesis-prop-5.2.2-joint thesis-sec-4.1.3-gauge-corrected thesis-sec-6.3.2-mi-citation
-    thesis-claim-5.3.2-tt-scores
+    thesis-claim-5.3.2-tt-scores thesis-eq-4.1-averaged
 """.split()
 )
 

@@ -4,6 +4,7 @@ sizes apart from the model's, 0-based positions said, nested check labels said o
 
 from __future__ import annotations
 
+import math
 import re
 
 import numpy as np
@@ -119,17 +120,32 @@ def _key_words(key) -> str:
 _SHORT_WORDS = frozenset({"at", "of", "to", "in", "by", "on", "or", "vs", "is"})
 
 
-def _end(x) -> str:
-    """An interval end: an integer-valued one as an integer (a count), ±inf as ±∞."""
+def _end(x, side: str = "") -> str:
+    """An interval end: an integer-valued one as an integer (a count), ±inf as ±∞, a float
+    with at most 12 significant digits as it is (``2.318336``), a longer one rounded to 6
+    digits outward (``side`` "lo" down, "hi" up), so the interval shown contains the true
+    one: a lower bound is never rounded up.
+
+    >>> _end(2.318336, "lo"), _end(2 / 3, "lo"), _end(2 / 3, "hi"), _end(2e6)
+    ('2.318336', '0.666666', '0.666667', '2000000')
+    """
     if isinstance(x, float) and x in (float("inf"), float("-inf")):
         return "∞" if x > 0 else "−∞"
     if isinstance(x, float) and x.is_integer() and abs(x) < 1e15:
         return str(int(x))
+    if isinstance(x, float) and math.isfinite(x) and x != 0:
+        digits = repr(x).lower().split("e")[0].lstrip("-").replace(".", "").strip("0")
+        if len(digits) <= 12:
+            return repr(x) if "e" not in repr(x) else _fmt(x)
+        if side in ("lo", "hi"):
+            step = 10.0 ** (math.floor(math.log10(abs(x))) - 5)
+            n = math.floor(x / step) if side == "lo" else math.ceil(x / step)
+            return f"{n * step:.6g}"
     return _fmt(x)
 
 
 def _interval(lo, hi) -> str:
-    return f"[{_end(lo)}, " + (f"{_end(hi)}]" if _end(hi) != "∞" else "∞)")
+    return f"[{_end(lo, 'lo')}, " + (f"{_end(hi, 'hi')}]" if _end(hi) != "∞" else "∞)")
 
 
 def _printed_words(ce: dict) -> str:

@@ -24,6 +24,7 @@ PAPER = paper(
     # what the sizes of this paper's checks are, in words (its errata sheet defines each
     # size symbol it prints); the common sizes are in tnverify.report.size_names
     sizes={
+        "S": "the distance between the two words of each pair of Eq. 4.1",
         "H": "the hidden size (the dimension of the hidden state)",
         "N": "the input size (𝐱 ∈ ℝ^N)",
         "n_max": "the largest number of steps n checked (every n from 1 to max n)",

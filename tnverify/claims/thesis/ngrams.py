@@ -70,11 +70,10 @@ claim(
     scaled_space=_EQ41_SCALED,
     readings=_EQ41_READINGS,
     remarks=(
-        "Eq. 4.1 is called an 'averaged' mutual information but sums the L pairs (no "
-        "1/L); every use of I(S) in the thesis (non-negativity, power-law decay in S, "
-        "Def. 4.1.2) is invariant under the constant factor, so this is a naming slip. "
-        "The averaged variant is registered as thesis-eq-4.1-variant (a variant, not "
-        "a correction).",
+        "The name 'averaged' for the printed sum (no 1/L) is an editorial slip of its "
+        "own, thesis-eq-4.1-averaged; every use of I(S) in the thesis is invariant under "
+        "the constant factor, so both readings hold. The averaged form is registered as "
+        "thesis-eq-4.1-variant (a variant, not a correction).",
     ),
     pinned=(
         {

@@ -268,14 +268,16 @@ corrected_pair(
             why="For a template input x^(i₁), …, x^(i_T), Φ(X)_k = Π_t F_{i_t k_t} (the "
             "rows of F are f_θ(x^(i))ᵀ, Eq. 19), so ⟨ℋ̂, Φ⟩ = Σ_k ℋ̂_k Π_t "
             "F_{i_t k_t}. This equals ℋ_i for every template iff ℋ̂_k = Σ_j ℋ_j Π_t "
-            "(F⁻¹)_{k_t j_t}; the printed (F⁻¹)_{j_t k_t} is right only for symmetric "
-            "F. Exact example (M = T = 2, templates 1-based): F = [[1, 1], [0, 1]] "
+            "(F⁻¹)_{k_t j_t}; the printed (F⁻¹)_{j_t k_t} is right (for every ℋ) only "
+            "when F = Fᵀ or, for even T, F = −Fᵀ (then F⁻ᵀ = ±F⁻¹ and the T signs "
+            "cancel); in general it is wrong. Exact example (M = T = 2, templates 1-based): F = [[1, 1], [0, 1]] "
             "and ℋ = E^(1,1) (1 at (1, 1), 0 elsewhere); the printed formula gives "
             "the template grid [[0, 0], [0, 1]] ≠ ℋ, the corrected one gives ℋ "
             "exactly.",
         ),
         remarks=(
-            "The printed formula is right only for symmetric F; the paper gets the "
+            "The printed formula is right only when F = Fᵀ or, for even T, F = −Fᵀ; the "
+            "paper gets the "
             "orientation right in the proof of Thm. 5.3 (C^(t) = (Fᵀ)⁻¹, so C Fᵀ = I).",
         ),
         expected="fails",
@@ -285,7 +287,8 @@ corrected_pair(
         statement=S_PROP_A_5.replace("F⁻¹_{j₁i₁} … F⁻¹_{j_Ti_T}", "F⁻¹_{i₁j₁} … F⁻¹_{i_Tj_T}")
         + "\n[tnverify correction: the indices of F⁻¹ are transposed. With F of Eq. 19 (rows "
         "f_θ(x^{(m)})ᵀ), ⟨ℋ̂, Φ⟩ at template sequence m equals Σ_j ℋ_j Π_t (F F⁻ᵀ)_{m_t j_t} "
-        "under the printed order, which is ℋ only when F F⁻ᵀ = I (F symmetric); with "
+        "under the printed order, which is ℋ for every ℋ only when F F⁻ᵀ = ±I (F = Fᵀ, "
+        "or F = −Fᵀ with T even); with "
         "(F⁻¹)_{i_t j_t} it is Σ_j ℋ_j Π_t (F F⁻¹)_{m_t j_t} = ℋ_m.]",
         small=lambda p, rng: prop_a_5_evidence(p, rng, "corrected"),
         scaled=scaled_prop_a_5,

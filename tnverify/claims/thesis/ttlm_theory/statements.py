@@ -90,15 +90,16 @@ claim(
         ),
     ],
     remarks=(
-        "Eq. 5.2 holds as printed for every ψ. That Eq. 5.1 calls the signed "
-        'measurement ⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L} of Eq. 5.4 a "squared Frobenius norm" and '
-        'offers ψ(y) = y/Z as a ψ that "ensures the nonnegativity" (false for real '
-        "cores: the check also reads Eq. 5.2's ψ as that example, ψ(y) = y/Z applied to "
-        "the signed score, a reading the text rules out since it gives ·/Z only as prior "
-        "research's choice, and computes P̃(x) < 0 for some x) is an erratum of its own, "
-        "thesis-eq-5.4.",
-        "Eq. 5.5 writes the boundary cores as 1×R₁ and R_{L−1}×1 (the R₀ = R_L = 1 "
-        "modes dropped); that is consistent.",
+        "Eq. 5.2 holds as printed for every ψ (it is Eq. 5.1 with Eq. 5.4's measurement "
+        "written in TT format). That Eq. 5.1 calls the signed measurement ⟨𝒜, Φ(x)⟩ = "
+        '𝒜_{w₁…w_L} of Eq. 5.4 a "squared Frobenius norm" and offers ψ(y) = y/Z as a ψ '
+        'that "ensures the nonnegativity" is an erratum of its own, thesis-eq-5.4: with '
+        "real cores of both signs that ψ gives P̃(x) < 0 for some x.",
+        "Eq. 5.5 writes the slices of the boundary cores as 𝐆^{(1)}_{:,w₁} (1×R₁) and "
+        "𝐆^{(L)}_{:,w_L} (R_{L−1}×1), the size-1 modes R₀ = R_L = 1 dropped: for the last "
+        "core that is its column w_L; for the first, ':' stands for the size-1 mode R₀ and "
+        "the R₁ mode is left implicit (as a |V|×R₁ matrix its slice is the row "
+        "𝐆^{(1)}_{w₁,:}). A notation point: the sizes shown are right.",
     ),
     pinned=(
         {
@@ -153,8 +154,8 @@ corrected_pair(
             "nonnegativity of P̃(x) … For example, prior studies typically define "
             'ψ(‖Ψ(x)‖²_F) = ‖Ψ(x)‖²_F / Z" (repeated after Eq. 5.10: "commonly defined as '
             'ψ(‖Ψ(X)‖²_F) = ‖Ψ(X)‖²_F / Z")',
-            meant="Keep Eq. 5.4 and Eq. 5.2 and replace the example ψ by one valid for a "
-            "signed score: ψ applied to the measurement ⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L} as "
+            meant="Keep Eq. 5.4 and Eq. 5.2 and replace the example ψ (in Eq. 5.1 and where it is "
+            "repeated, point (1) after Eq. 5.10) by one valid for a signed score: ψ applied to the measurement ⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L} as "
             "ψ(y) = y²/Z, Z = Σ_{x∈V^L} ⟨𝒜, Φ(x)⟩² (the Born rule of §4.1.3), or the "
             "softmax of Prop. 5.2.2; then P̃(x) ≥ 0 and Σ_x P̃(x) = 1, and Eq. 5.4's "
             "measurement is a signed score rather than a squared Frobenius norm, so the two "
@@ -348,7 +349,8 @@ claim(
         "and Eq. 5.9 is not derived from Eq. 5.4: the conditional of that joint (for "
         "non-negative cores and ψ(y) = y/Z) is P̃(x^{(t)} = v | x^{(1:t−1)}) = "
         "(h^{(t−1)})ᵀ𝐆^{(t)}_{:,v,:}E_t / Σ_u (h^{(t−1)})ᵀ𝐆^{(t)}_{:,u,:}E_t, where E_t = "
-        "(Σ_w 𝐆^{(t+1)}_{:,w,:}) ⋯ (Σ_w 𝐆^{(L)}_{:,w}) sums out the later words (E_L = 1), "
+        "(Σ_w 𝐆^{(t+1)}_{:,w,:}) ⋯ (Σ_w 𝐆^{(L)}_{:,w}) sums out the later words (E_L = 1; "
+        "h^{(0)} = 1, since R₀ = 1), "
         'a linear normalisation, which a softmax is not."',
         why="What is judged false: that Eq. 5.9 with the softmax ψ the thesis uses gives "
         "the conditionals of the joint P̃ of Prop. 5.2.1, as the proof presents it (it "
@@ -358,14 +360,16 @@ claim(
         "Summing the joint 𝒜_x/Z over the words after t gives P̃(x^{(1:t)}) = "
         "(h^{(t)})ᵀE_t/Z, so the conditional is the ratio above: the scores s_v = "
         "(h^{(t−1)})ᵀ𝐆^{(t)}_{:,v,:}E_t normalised linearly, s_v/Σ_u s_u, while a softmax "
-        "gives e^{s_v}/Σ_u e^{s_u}; the two agree only when all s_v are equal. At t = L the "
+        "gives e^{s_v}/Σ_u e^{s_u}; the two agree only when s_v e^{−s_v} is the same for "
+        "every v (all s_v equal, say), which the check's cores do not give. At t = L the "
         "output core is the joint's own last core 𝐆^{(L)} (E_L = 1), so no choice of output "
         "core is left to reconcile them. The check draws non-negative cores (entries |z|, "
         "z ~ N(0, 1), so that 𝒜_x/Z is a distribution and Eq. 5.4's sign problem, "
         "thesis-eq-5.4, does not arise), computes the joint's conditionals at every "
         "prefix of every sequence by brute-force marginalisation, and compares Eq. 5.9 with "
-        "the most favourable output core (𝐆^{(t)} contracted with E_t): with ψ linear it "
-        "agrees, with the softmax it does not (the counterexample).",
+        "the output core 𝐆^{(t)} contracted with E_t (exact for a linear ψ; at t = L it is "
+        "𝐆^{(L)}): with ψ linear it agrees, with the softmax it does not (the "
+        "counterexample).",
     ),
     remarks=(
         "The same chain-rule reading of the softmax readout is an erratum of the TTLM paper "

@@ -91,9 +91,10 @@ EQ8_CHAIN_DEFECT = Defect(
     meant='§4.3 reworded, e.g.: "In practice we train the autoregressive model '
     "p_TTLM(X) = Π_{t=1}^N y^{(t)}_{x^{(t)}}, with y^{(t)} defined by Eq. 8. This is a "
     "different model from Eq. 6: the conditionals of Eq. 6 are normalised linearly and "
-    "depend on the text length N (p(x^{(t)} = v | x^{(1:t−1)}) ∝ h^{(t−1)} G_{:,v,:} "
-    "E_t, where E_t = (Σ_w G_{:,w,:})^{N−t−1} Σ_w G^{(N)}_{:,w} sums Eq. 6 over the later "
-    "words), and the scores inside the softmax of "
+    "depend on the text length N (for 1 < t < N, p(x^{(t)} = v | x^{(1:t−1)}) ∝ h^{(t−1)} "
+    "G_{:,v,:} E_t, where E_t = (Σ_w G_{:,w,:})^{N−t−1} Σ_w G^{(N)}_{:,w} sums Eq. 6 over "
+    "the later words; at t = 1 the row G^{(1)}_{v,:} replaces h^{(0)} G_{:,v,:}, at t = N "
+    "the column G^{(N)}_{:,v} replaces G_{:,v,:} E_t), and the scores inside the softmax of "
     'Eqs. 9–11, ⟨𝒜^{(1:t)}, Φ(X^{(1:t−1)})⟩_{t−1}, are in general not marginals of Eq. 6."',
     why="What is judged false: that Π_t y^{(t)}_{x^{(t)}}, with y^{(t)} from Eq. 8, is "
     "the p(X) of Eq. 6, i.e. that each y^{(t)} is Eq. 6's conditional p(x^{(t)} | "
