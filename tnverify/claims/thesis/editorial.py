@@ -160,9 +160,11 @@ claim(
         "editorial",
         printed='§4.1.2: "The averaged mutual information function … I(S) = Σ_{i=1}^L …" '
         "(Eq. 4.1, no factor 1/L)",
-        meant='"The mutual information function … I(S) = Σ_{i=1}^L …" (the sum as '
-        "printed), or 'averaged' kept and the factor 1/L written in front of the sum "
-        "(thesis-eq-4.1-variant)",
+        meant="'averaged' kept and the factor 1/L written in front of the sum: I(S) = "
+        "(1/L) Σ_{i=1}^L … (thesis-eq-4.1-variant; the next sentence, 'The averaging can be "
+        "accompanied by an oscillating function …', then reads as printed); or the sum "
+        "kept, 'averaged' dropped ('The mutual information function …') and that next "
+        "sentence reworded ('The sum can be accompanied by …')",
         why="Eq. 4.1 sums the mutual information of the L pairs (X^{(i)}, X^{(i+S)}); an "
         "average divides that sum by L, so for a stationary source the printed I(S) is L "
         "times the one-pair mutual information the name describes (the check: a "

@@ -276,7 +276,8 @@ corrected_pair(
             "exactly.",
         ),
         remarks=(
-            "The printed formula is right only when F = Fᵀ or, for even T, F = −Fᵀ; the "
+            "The printed formula is right (for every ℋ) only when F = Fᵀ or, for even T, "
+            "F = −Fᵀ; the "
             "paper gets the "
             "orientation right in the proof of Thm. 5.3 (C^(t) = (Fᵀ)⁻¹, so C Fᵀ = I).",
         ),

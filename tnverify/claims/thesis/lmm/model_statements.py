@@ -58,9 +58,13 @@ claim(
         ],
     ],
     remarks=(
-        'Not an erratum (exact for the H-dimensional input §5.4.1 assumes): §1\'s "2H² in vanilla RNNs" is H² + NH when N ≠ H (with the one-hot input of '
-        "Eq. 6.1, H² + H|V|): the 2H² figure presumes an H-dimensional input.",
-        "The 4H figure is for LMM and LMM-MMn only (as §6.4.2 says); LMM-MLP adds 𝐂, 𝐃 ∈ ℂ^{H×H}.",
+        "Not counted as an erratum: the count 2H² → 4H is exact for the model §5.4.1 "
+        "defines, which states its assumption ('where we assume H = N for simplicity (i.e., "
+        "𝐁 ∈ ℝ^{H×H} …)', after Eq. 5.20; a non-square Γ is left to future work). §1 and "
+        "§6.4.2 repeat the figure without restating that assumption; for an N-dimensional "
+        "input the vanilla recurrent layer has H² + NH parameters (with the one-hot input "
+        "of Eq. 6.1, H² + H|V|), and an LMM with N ≠ H needs the non-square Γ.",
+        "The 4H figure counts the four vectors of Eq. 5.21, so it is the recurrent layer of LMM and LMM-MMn; LMM-MLP adds 𝐂, 𝐃 ∈ ℂ^{H×H}.",
         "With Eq. 5.21's ℂ^H taken literally and complex entries counted as two reals "
         "(PyTorch), the count would be 8H: that belongs to thesis-eq-5.21.",
     ),

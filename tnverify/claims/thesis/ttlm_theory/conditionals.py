@@ -103,8 +103,11 @@ def _joint_conditional_parts(cores, seqs, A, sizes, labels=None):
         ys = np.stack(
             [psi(hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T) for t in range(L)], axis=1
         )
+        where = ", positions and words 1-based" if labels is not None else ""
         parts[f"ψ = {name}: Eq. 5.9 vs the joint's conditionals"] = compare_values(
-            f"ψ((h^(t−1))ᵀ O_t) vs brute-force conditionals of the joint, ψ = {name}",
+            f"ψ((h^(t−1))ᵀ O_t), O_t the output core 𝐆^(t) contracted with E_t (the later "
+            f"words summed out; O_L = 𝐆^(L)), vs brute-force conditionals of the joint, "
+            f"ψ = {name}{where}",
             ys,
             exact,
             n=n,

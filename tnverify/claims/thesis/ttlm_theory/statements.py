@@ -11,6 +11,7 @@ from __future__ import annotations
 from ... import Defect, Reading
 from ...registration import claim, corrected_pair, refs
 from ...ttlm.variants.statements import STATEMENTS
+from .. import TTLM_CITED
 from .conditionals import (
     scaled_prop_522_corrected,
     small_eq59,
@@ -90,7 +91,7 @@ claim(
         ),
     ],
     remarks=(
-        "Eq. 5.2 holds as printed for every ψ (it is Eq. 5.1 with Eq. 5.4's measurement "
+        "Eq. 5.2 holds as printed, with Eq. 5.4 as printed, for every ψ (it is Eq. 5.1 with Eq. 5.4's measurement "
         "written in TT format). That Eq. 5.1 calls the signed measurement ⟨𝒜, Φ(x)⟩ = "
         '𝒜_{w₁…w_L} of Eq. 5.4 a "squared Frobenius norm" and offers ψ(y) = y/Z as a ψ '
         'that "ensures the nonnegativity" is an erratum of its own, thesis-eq-5.4: with '
@@ -156,8 +157,7 @@ corrected_pair(
             'ψ(‖Ψ(X)‖²_F) = ‖Ψ(X)‖²_F / Z")',
             meant="Keep Eq. 5.4 and Eq. 5.2 and replace the example ψ (in Eq. 5.1 and where it is "
             "repeated, point (1) after Eq. 5.10) by one valid for a signed score: ψ applied to the measurement ⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L} as "
-            "ψ(y) = y²/Z, Z = Σ_{x∈V^L} ⟨𝒜, Φ(x)⟩² (the Born rule of §4.1.3), or the "
-            "softmax of Prop. 5.2.2; then P̃(x) ≥ 0 and Σ_x P̃(x) = 1, and Eq. 5.4's "
+            "ψ(y) = y²/Z, Z = Σ_{x∈V^L} ⟨𝒜, Φ(x)⟩² (the Born rule of §4.1.3); then P̃(x) ≥ 0 and Σ_x P̃(x) = 1, and Eq. 5.4's "
             "measurement is a signed score rather than a squared Frobenius norm, so the two "
             "phrases of §5.2.2 that call it one change with it: the sentence before Eq. 5.1 "
             "reads 'with a probability proportional to ⟨𝒜, Φ(x)⟩²' (not '… to "
@@ -174,7 +174,8 @@ corrected_pair(
             "second give the same P̃(x).",
             why="⟨𝒜, Φ(x)⟩ = 𝒜_{w₁…w_L} = 𝐆^{(1)}_{:,w₁,:} ⋯ 𝐆^{(L)}_{:,w_L,:} is a product of "
             "real matrices, which can be negative for some sequences when the cores have entries of "
-            "both signs; it is not a squared norm (Def. 3.1.7: ‖𝐀‖²_F = ⟨𝐀, 𝐀⟩ ≥ 0). "
+            "both signs; it is not a squared norm (Def. 3.1.7: ‖𝐀‖_F is the square root of the "
+            "sum of the squares of the entries, so ‖𝐀‖²_F ≥ 0). "
             "Then ψ(y) = y/Z with Z = Σ_x 𝒜_x gives P̃(x) = 𝒜_x/Z < 0 for the x whose "
             "𝒜_x has the sign opposite to Z (and Z itself can be 0), so the example does "
             "not ensure the nonnegativity Eq. 5.1 states. The check below draws real "
@@ -372,8 +373,8 @@ claim(
         "counterexample).",
     ),
     remarks=(
-        "The same chain-rule reading of the softmax readout is an erratum of the TTLM paper "
-        "too (ttlm-eq8-chain-vs-eq6, §4.3 of that paper).",
+        f"The same chain-rule reading of the softmax readout is an erratum of {TTLM_CITED} "
+        "too (ttlm-eq8-chain-vs-eq6, §4.3 there).",
     ),
 )
 
