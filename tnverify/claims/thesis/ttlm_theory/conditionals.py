@@ -113,7 +113,7 @@ def _joint_conditional_parts(cores, seqs, A, sizes, labels=None):
             n=n,
             sizes=sizes,
             labels=labels,
-        )
+        ).keyed(f"psi-{name}")
     return parts
 
 
@@ -133,10 +133,27 @@ def small_prop_522_joint(params, rng):
         return f"P̃(x^({t + 1}) = {v + 1} | x^(1:{t}) = ({given}))" if t else f"P̃(x^(1) = {v + 1})"
 
     labels = [label(sq, t, v) for sq in seqs for t in range(L) for v in range(V)]
+    parts = _joint_conditional_parts(cores, seqs, A, sizes, labels)
+    # the Born joint 𝒜²/Z of thesis-eq-5.4's correction, at t = L, where the output core is
+    # the joint's own last core 𝐆^(L) and no choice is left: its conditional is the linear
+    # normalisation of the squared scores s_v², not a softmax of s_v
+    h = np.ones((len(seqs), 1))
+    for t in range(L - 1):
+        h = np.einsum("sa,asb->sb", h, cores[t][:, seqs[:, t], :])
+    scores = h @ cores[L - 1][:, :, 0]  # (S, V): s_v = (h^(L−1))ᵀ𝐆^(L)_{:,v}
+    parts["Born joint 𝒜²/Z, t = L: softmax vs its conditional"] = compare_values(
+        "softmax((h^(L−1))ᵀ𝐆^(L)) vs the brute-force conditional at t = L of the Born joint "
+        "𝒜_x²/Z (thesis-eq-5.4's correction), positions and words 1-based",
+        stable_softmax(scores),
+        conditionals_by_sequence(A**2)[:, L - 1],
+        n=V**L,
+        sizes=sizes,
+        labels=[label(sq, L - 1, v) for sq in seqs for v in range(V)],
+    ).keyed("born-softmax")
     return Evidence(
         "Eq. 5.9 (ψ softmax, the thesis's choice; ψ linear beside it) vs the conditionals "
-        "of the Prop. 5.2.1 joint, words 1-based",
-        parts=_joint_conditional_parts(cores, seqs, A, sizes, labels),
+        "of the Prop. 5.2.1 joint (and of the Born joint), words 1-based",
+        parts=parts,
         sizes=sizes,
     )
 

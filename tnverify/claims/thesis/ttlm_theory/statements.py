@@ -347,12 +347,18 @@ claim(
         meant='§5.2.2, proof of Prop. 5.2.2 reworded, e.g.: "TTLMs are trained as '
         "autoregressive models whose conditional distributions are defined by Eq. 5.9, "
         "with ψ the softmax. This is a different model from the joint P̃ of Prop. 5.2.1, "
-        "and Eq. 5.9 is not derived from Eq. 5.4: the conditional of that joint (for "
-        "non-negative cores and ψ(y) = y/Z) is P̃(x^{(t)} = v | x^{(1:t−1)}) = "
+        "and Eq. 5.9 is not derived from Eq. 5.4: the conditional of the joint P̃(x) = "
+        "𝒜_x/Z, Z = Σ_x 𝒜_x (Eq. 5.4 and the example ψ as printed, non-negative cores) is "
+        "P̃(x^{(t)} = v | x^{(1:t−1)}) = "
         "(h^{(t−1)})ᵀ𝐆^{(t)}_{:,v,:}E_t / Σ_u (h^{(t−1)})ᵀ𝐆^{(t)}_{:,u,:}E_t, where E_t = "
         "(Σ_w 𝐆^{(t+1)}_{:,w,:}) ⋯ (Σ_w 𝐆^{(L)}_{:,w}) sums out the later words (E_L = 1; "
         "h^{(0)} = 1, since R₀ = 1), "
-        'a linear normalisation, which a softmax is not."',
+        "a linear normalisation, which a softmax is not; with the Born ψ of the "
+        "correction of Eq. 5.4, P̃(x) = 𝒜_x²/Z, it is again a ratio of sums over the later "
+        "words (at t = L, s_v²/Σ_u s_u² with s_v = (h^{(L−1)})ᵀ𝐆^{(L)}_{:,v}), not a "
+        'softmax." With it, point (1) of the comparison of the two propositions after the proof reads: "Prop. 5.2.1 defines the '
+        "joint probability that the TT-format tensor 𝒜 assigns to x; the TTLMs trained in "
+        'this thesis compute P̃(x) as the product of the conditionals of Eq. 5.9."',
         why="What is judged false: that Eq. 5.9 with the softmax ψ the thesis uses gives "
         "the conditionals of the joint P̃ of Prop. 5.2.1, as the proof presents it (it "
         "starts from the chain rule on P̃(x), calls P̃_{x^{(1:t−1)}} the conditional "
@@ -370,7 +376,8 @@ claim(
         "prefix of every sequence by brute-force marginalisation, and compares Eq. 5.9 with "
         "the output core 𝐆^{(t)} contracted with E_t (exact for a linear ψ; at t = L it is "
         "𝐆^{(L)}): with ψ linear it agrees, with the softmax it does not (the "
-        "counterexample).",
+        "counterexample); it also compares the softmax at t = L with the conditional of "
+        "the Born joint 𝒜_x²/Z, which it does not give either.",
     ),
     remarks=(
         f"The same chain-rule reading of the softmax readout is an erratum of {TTLM_CITED} "
