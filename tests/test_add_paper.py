@@ -278,6 +278,7 @@ def test_declaring_a_paper_again_is_a_no_op_and_a_conflict_raises():
         ("ok", dict(authors=(), title="t", year=1, sizes=["n"]), DTypeError, "sizes must be"),
         ("ok", dict(authors=(), title="t", year=1, probes="chains"), DTypeError, "probes must"),
         ("ok", dict(authors=(), title="t", year=1, probes=[""]), DTypeError, "probes must"),
+        ("ok", dict(authors=(), title="t", year=1, probes={1, "a"}), DTypeError, "probes must"),
     ],
 )
 def test_a_bad_declaration_names_the_field(key, fields, error, match):

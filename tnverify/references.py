@@ -162,6 +162,14 @@ _FIELDS = (
 )
 
 
+#: An example of each string-to-string field of a paper, for its error message.
+_PAIR_EXAMPLES = {
+    "notation": "{'length': 'N'}",
+    "unnamed": "{'|V|': 'the vocabulary size'}",
+    "sizes": "{'chains': 'the number of chains simulated'}",
+}
+
+
 def _pairs(key: str, name: str, value) -> tuple[tuple[str, str], ...]:
     """A mapping of non-empty strings to non-empty strings, as pairs in its order."""
     from .errors import DTypeError
@@ -172,9 +180,10 @@ def _pairs(key: str, name: str, value) -> tuple[tuple[str, str], ...]:
         isinstance(k, str) and k.strip() and isinstance(v, str) and v.strip()
         for k, v in value.items()
     ):
+        example = _PAIR_EXAMPLES.get(name, "{'length': 'N'}")
         raise DTypeError(
             f"paper {key!r}: {name} must be a dict of non-empty strings to non-empty "
-            f"strings, e.g. {{'length': 'N'}}; got {value!r}"[:200]
+            f"strings, e.g. {example}; got {value!r}"[:200]
         )
     return tuple(value.items())
 
@@ -191,12 +200,12 @@ def _probes(key: str, value) -> tuple[str, ...]:
             f"paper {key!r}: probes must be a list of size-parameter names, e.g. "
             f"['chains']; got {value!r}"[:200]
         )
-    names = sorted(value) if isinstance(value, (set, frozenset)) else list(value)
-    if not all(isinstance(n, str) and n.strip() for n in names):
+    if not all(isinstance(n, str) and n.strip() for n in value):
         raise DTypeError(
             f"paper {key!r}: probes must be non-empty strings (size-parameter names); "
             f"got {value!r}"[:200]
         )
+    names = sorted(value) if isinstance(value, (set, frozenset)) else list(value)
     return tuple(dict.fromkeys(names))
 
 

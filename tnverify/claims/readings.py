@@ -36,7 +36,14 @@ from dataclasses import dataclass
 from ..errors import ClaimError, DTypeError
 from ..validation import as_text
 
-__all__ = ["Reading", "Defect", "DEFECT_KINDS", "DEFECT_KIND_MEANINGS", "MATHEMATICAL_KINDS"]
+__all__ = [
+    "Reading",
+    "Defect",
+    "DEFECT_KINDS",
+    "DEFECT_KIND_MEANINGS",
+    "DEFECT_LABELS",
+    "MATHEMATICAL_KINDS",
+]
 
 #: The kinds of defect a non-holding verdict can name (ARCHITECTURE.md, Design notes).
 DEFECT_KINDS = ("misprint", "false", "ambiguous", "published-number", "editorial")
@@ -68,6 +75,17 @@ DEFECT_KIND_MEANINGS = {
 }
 #: The kinds counted as mathematical errata (``editorial`` slips are counted apart).
 MATHEMATICAL_KINDS = ("misprint", "false", "ambiguous", "published-number")
+#: What the second line of an edit (:attr:`Defect.meant`) is called, per kind, wherever it
+#: is shown (errata sheets, claim pages, reports, ``tnverify show``): "Meant" only where
+#: the author's intent is clear from a local slip; a false statement or an unreproducible
+#: number gets its correction, an ambiguous one the reading it needs.
+DEFECT_LABELS = {
+    "misprint": "Meant",
+    "editorial": "Meant",
+    "false": "Correction",
+    "published-number": "Correction",
+    "ambiguous": "Clarification",
+}
 
 
 @dataclass(frozen=True)

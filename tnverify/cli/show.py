@@ -55,6 +55,7 @@ def _planned(c, side: str, scale: str | None = None) -> int:
 
 
 def describe(c) -> list[str]:
+    from ..claims.readings import DEFECT_LABELS
     from ..references import PAPERS
     from ..report.claim_sections import paper_scope_line
 
@@ -89,7 +90,7 @@ def describe(c) -> list[str]:
                 + d.kind
                 + (f" (erratum {d.erratum})" if d.erratum else ""),
                 f"  printed: {d.printed}",
-                f"  meant: {d.meant}",
+                f"  {DEFECT_LABELS.get(d.kind, 'Meant').lower()}: {d.meant}",
             ]
             if d.why:
                 lines.append(f"  why: {d.why}")

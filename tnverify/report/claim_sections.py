@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from ..claims import ERROR, FAILS, HOLDS, SKIPPED, Claim
+from ..claims.readings import DEFECT_LABELS
 from ..claims.scope import scope_line
 from ..errors import ClaimError, DTypeError, UsageError
 from ..validation import as_callable, as_flag, as_seed, as_text
@@ -226,7 +227,9 @@ def _defect(claim: Claim, math: str = "html") -> list[str]:
                 f"<h4>{label}: {esc(d.kind)}{key}</h4>",
                 '<dl class="tnv-defect">',
                 f"<dt>Printed:</dt><dd>{formula_html(d.printed, math)}</dd>",
-                f"<dt>Meant:</dt><dd>{formula_html(d.meant, math)}</dd>",
+                f"<dt>{DEFECT_LABELS.get(d.kind, 'Meant')}:</dt>"
+                f"<dd>{formula_html(d.meant, math)}</dd>",
+                *([f"<dt>Why:</dt><dd>{formula_html(d.why, math)}</dd>"] if d.why else []),
                 "</dl>",
             ]
     if claim.remarks:

@@ -38,7 +38,7 @@ import shlex
 from pathlib import Path
 
 from ..claims import CLAIM_PAPERS, HOLDS, all_claims, run_claim
-from ..claims.readings import MATHEMATICAL_KINDS
+from ..claims.readings import DEFECT_LABELS, MATHEMATICAL_KINDS
 from ..claims.scope import scope_line
 from ..errors import DTypeError, UsageError
 from ..files import write_text
@@ -82,15 +82,9 @@ def _errata_keys() -> tuple[str, ...]:
     return declared_papers(errata=True)
 
 
-#: What the second line of an edit is called, per kind: "Meant" only where the author's
-#: intent is clear from a local slip; a false statement gets its correction.
-LABELS = {
-    "misprint": "Meant",
-    "editorial": "Meant",
-    "false": "Correction",
-    "published-number": "Correction",
-    "ambiguous": "Clarification",
-}
+#: What the second line of an edit is called, per kind (the one table,
+#: :data:`tnverify.claims.readings.DEFECT_LABELS`).
+LABELS = DEFECT_LABELS
 
 
 def _shared_elsewhere(paper_key: str) -> dict[str, list[dict]]:

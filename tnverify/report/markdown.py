@@ -8,6 +8,7 @@ import json
 import re
 
 from ..claims.evidence import jsonable
+from ..claims.readings import DEFECT_LABELS
 from .formulas import render
 
 __all__ = [
@@ -153,7 +154,8 @@ def md_section(r, seen: dict | None = None) -> list[str]:
                 f"{label}: **{d.kind}**" + (f" (erratum `{d.erratum}`)" if d.erratum else ""),
                 "",
                 f"- Printed: {render(str(d.printed), 'markdown')}",
-                f"- Meant: {render(str(d.meant), 'markdown')}",
+                f"- {DEFECT_LABELS.get(d.kind, 'Meant')}: {render(str(d.meant), 'markdown')}",
+                *([f"- Why: {render(str(d.why), 'markdown')}"] if d.why else []),
                 "",
             ]
     for r_ in c.readings.values():

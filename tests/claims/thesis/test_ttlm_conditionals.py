@@ -20,15 +20,16 @@ def test_declared_cores_type_psis_argument_only_where_the_right_bond_is_one():
     assert np.array_equal(ce["declared core shape"], [1, 3, 2])
 
 
-def test_the_joints_conditionals_are_a_linear_normalisation_not_the_softmax_of_eq_5_9():
-    """thesis-prop-5.2.2-joint: with the output core contracted with the later words, a
-    linear ψ reproduces the brute-force conditionals of 𝒜_x/Z; the thesis's softmax does
-    not, nor at t = L the conditional of the Born joint 𝒜_x²/Z."""
+def test_the_joints_conditionals_are_a_sum_normalisation_not_the_softmax_of_eq_5_9():
+    """thesis-prop-5.2.2-joint: with the output core contracted with the later words,
+    ψ(s) = s/Σs reproduces the brute-force conditionals of 𝒜_x/Z at every t; the thesis's
+    softmax does not at t = L (where the output core is 𝐆^(L)), nor the conditional of the
+    Born joint 𝒜_x²/Z there."""
     ev = get_claim("thesis-prop-5.2.2-joint").run_small(
         {"vocab_size": 3, "ranks": [1, 2, 2, 2, 1]}, 7
     )
-    verdicts = {k: ev.part(k).verdict for k in ("psi-linear", "psi-softmax", "born-softmax")}
-    assert verdicts == {"psi-linear": "holds", "psi-softmax": "fails", "born-softmax": "fails"}
+    verdicts = {k: ev.part(k).verdict for k in ("psi-sum", "psi-softmax", "born-softmax")}
+    assert verdicts == {"psi-sum": "holds", "psi-softmax": "fails", "born-softmax": "fails"}
     assert ev.verdict == "fails"
     ce = ev.part("psi-softmax").counterexample
-    assert ce["entry"].startswith("P̃(x^(") and 0 < ce["reference"] < 1
+    assert ce["entry"].startswith("P̃(x^(4) = ") and 0 < ce["reference"] < 1  # t = L = 4

@@ -25,6 +25,7 @@ PAPER = paper(
     # size symbol it prints); the common sizes are in tnverify.report.size_names
     sizes={
         "S": "the distance between the two words of each pair of Eq. 4.1",
+        "r": "the radius r = r_max of the annulus (Eq. 4.12: ε = r_max² − r_min² → 0)",
         "H": "the hidden size (the dimension of the hidden state)",
         "N": "the input size (𝐱 ∈ ℝ^N)",
         "n_max": "the largest number of steps n checked (every n from 1 to max n)",

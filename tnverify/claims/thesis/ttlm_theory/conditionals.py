@@ -88,40 +88,17 @@ def _identity_parts(cores, outs, seqs, sizes):
     return parts
 
 
-def _joint_conditional_parts(cores, seqs, A, sizes, labels=None):
-    """Eq. 5.9 as the conditional of the Prop. 5.2.1 joint, with the output core the joint
-    induces, O_t[v, a] = Σ_b 𝐆^(t)[a, v, b] E_t[b] (the most favourable choice; at t = L
-    the joint's own last core), for ψ linear and softmax; ``labels`` names each entry."""
-    L, V = len(cores), cores[0].shape[1]
-    exact, envs, n = conditionals_by_sequence(A), right_envs(cores), V**L
-    hs = [np.ones((len(seqs), 1))]
-    for t in range(L - 1):
-        hs.append(np.einsum("sa,asb->sb", hs[-1], cores[t][:, seqs[:, t], :]))
-    psis = {"linear": lambda x: x / x.sum(axis=-1, keepdims=True), "softmax": stable_softmax}
-    parts = {}
-    for name, psi in psis.items():
-        ys = np.stack(
-            [psi(hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T) for t in range(L)], axis=1
-        )
-        where = ", positions and words 1-based" if labels is not None else ""
-        parts[f"ψ = {name}: Eq. 5.9 vs the joint's conditionals"] = compare_values(
-            f"ψ((h^(t−1))ᵀ O_t), O_t the output core 𝐆^(t) contracted with E_t (the later "
-            f"words summed out; O_L = 𝐆^(L)), vs brute-force conditionals of the joint, "
-            f"ψ = {name}{where}",
-            ys,
-            exact,
-            n=n,
-            sizes=sizes,
-            labels=labels,
-        ).keyed(f"psi-{name}")
-    return parts
-
-
 def small_prop_522_joint(params, rng):
     """Eq. 5.9 with the thesis's softmax ψ against the conditionals of the Prop. 5.2.1
     joint P̃(x) = 𝒜_x / Z (non-negative cores, so that it is a distribution), every
-    sequence of V^L, the conditionals by brute-force marginalisation; ψ linear beside it
-    (it agrees: the joint's conditionals are a linear normalisation)."""
+    sequence of V^L, the conditionals by brute-force marginalisation.
+
+    The softmax is compared at t = L, where Eq. 5.9's output core is the joint's own last
+    core 𝐆^(L) and nothing is left to choose (at t < L the thesis does not say what the
+    output core is; a core fitted to the softmax could match there); the normalisation
+    ψ(s) = s/Σ_u s_u with the output cores the joint induces (𝐆^(t) contracted with the
+    later words summed out) is compared at every t, and agrees.  At t = L the Born joint
+    𝒜_x²/Z of thesis-eq-5.4's correction is compared with the softmax too."""
     V, ranks = params["vocab_size"], list(params["ranks"])
     L = len(ranks) - 1
     cores, A = site_joint(params, rng)
@@ -133,26 +110,49 @@ def small_prop_522_joint(params, rng):
         return f"P̃(x^({t + 1}) = {v + 1} | x^(1:{t}) = ({given}))" if t else f"P̃(x^(1) = {v + 1})"
 
     labels = [label(sq, t, v) for sq in seqs for t in range(L) for v in range(V)]
-    parts = _joint_conditional_parts(cores, seqs, A, sizes, labels)
-    # the Born joint 𝒜²/Z of thesis-eq-5.4's correction, at t = L, where the output core is
-    # the joint's own last core 𝐆^(L) and no choice is left: its conditional is the linear
-    # normalisation of the squared scores s_v², not a softmax of s_v
-    h = np.ones((len(seqs), 1))
+    last = [label(sq, L - 1, v) for sq in seqs for v in range(V)]
+    exact, envs = conditionals_by_sequence(A), right_envs(cores)
+    hs = [np.ones((len(seqs), 1))]
     for t in range(L - 1):
-        h = np.einsum("sa,asb->sb", h, cores[t][:, seqs[:, t], :])
-    scores = h @ cores[L - 1][:, :, 0]  # (S, V): s_v = (h^(L−1))ᵀ𝐆^(L)_{:,v}
-    parts["Born joint 𝒜²/Z, t = L: softmax vs its conditional"] = compare_values(
-        "softmax((h^(L−1))ᵀ𝐆^(L)) vs the brute-force conditional at t = L of the Born joint "
-        "𝒜_x²/Z (thesis-eq-5.4's correction), positions and words 1-based",
-        stable_softmax(scores),
-        conditionals_by_sequence(A**2)[:, L - 1],
-        n=V**L,
-        sizes=sizes,
-        labels=[label(sq, L - 1, v) for sq in seqs for v in range(V)],
-    ).keyed("born-softmax")
+        hs.append(np.einsum("sa,asb->sb", hs[-1], cores[t][:, seqs[:, t], :]))
+    scores = [hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T for t in range(L)]
+    by_sum = np.stack([s_ / s_.sum(axis=-1, keepdims=True) for s_ in scores], axis=1)
+    parts = {
+        "ψ(s) = s/Σs, every t: Eq. 5.9 vs the joint's conditionals": compare_values(
+            "ψ((h^(t−1))ᵀ O_t) with ψ(s) = s/Σ_u s_u and O_t the output core 𝐆^(t) "
+            "contracted with E_t (the later words summed out; O_L = 𝐆^(L)), vs the "
+            "brute-force conditionals of the joint 𝒜_x/Z, positions and words 1-based",
+            by_sum,
+            exact,
+            n=V**L,
+            sizes=sizes,
+            labels=labels,
+        ).keyed("psi-sum"),
+        "softmax, t = L: Eq. 5.9 vs the joint's conditional": compare_values(
+            "softmax((h^(L−1))ᵀ𝐆^(L)) (Eq. 5.9 at t = L, the thesis's ψ) vs the brute-force "
+            "conditional at t = L of the joint 𝒜_x/Z, positions and words 1-based",
+            stable_softmax(scores[L - 1]),
+            exact[:, L - 1],
+            n=V**L,
+            sizes=sizes,
+            labels=last,
+        ).keyed("psi-softmax"),
+        # the Born joint of thesis-eq-5.4's correction: its conditional at t = L is the
+        # sum-normalisation of the squared scores s_v², not a softmax of s_v either
+        "Born joint 𝒜²/Z, t = L: softmax vs its conditional": compare_values(
+            "softmax((h^(L−1))ᵀ𝐆^(L)) vs the brute-force conditional at t = L of the Born "
+            "joint 𝒜_x²/Z (thesis-eq-5.4's correction), positions and words 1-based",
+            stable_softmax(scores[L - 1]),
+            conditionals_by_sequence(A**2)[:, L - 1],
+            n=V**L,
+            sizes=sizes,
+            labels=last,
+        ).keyed("born-softmax"),
+    }
     return Evidence(
-        "Eq. 5.9 (ψ softmax, the thesis's choice; ψ linear beside it) vs the conditionals "
-        "of the Prop. 5.2.1 joint (and of the Born joint), words 1-based",
+        "Eq. 5.9 (ψ softmax at t = L, the thesis's choice; ψ(s) = s/Σs at every t beside "
+        "it) vs the conditionals of the Prop. 5.2.1 joint (and of the Born joint), words "
+        "1-based",
         parts=parts,
         sizes=sizes,
     )
@@ -166,7 +166,7 @@ def small_prop_522(params, rng, corrected=False):
     output core is R_{t−1}×|V|), Eq. 5.7 = Eq. 5.9 at every t."""
     V, ranks = params["vocab_size"], list(params["ranks"])
     L = len(ranks) - 1
-    cores, A = site_joint(params, rng)
+    cores, _ = site_joint(params, rng)  # the joint itself is thesis-prop-5.2.2-joint's
     outs = _output_cores(cores, rng)
     seqs = all_sequences(V, L)
     sizes = {"vocab_size": V, "ranks": ranks}
@@ -218,11 +218,6 @@ def small_prop_522(params, rng, corrected=False):
             parts={**typing, **identity},
             sizes=sizes,
             key="output-core",
-        ),
-        "joint conditional": Evidence(
-            "Eq. 5.9 as the conditional of the Prop. 5.2.1 joint",
-            parts=_joint_conditional_parts(cores, seqs, A, sizes),
-            sizes=sizes,
         ),
     }
     return Evidence("Prop. 5.2.2: Eq. 5.7 with the declared cores", readings=readings, sizes=sizes)

@@ -239,15 +239,6 @@ corrected_pair(
                 "where 𝐆^{(t)} ∈ ℝ^{|V|×R_{t−1}} is the last TT-core in TT-format at time t",
                 "thesis §5.2.2, proof of Prop. 5.2.2, after Eq. 5.9",
             ),
-            Reading(
-                "joint conditional",
-                "Eq. 5.7 is the conditional P(x_t | x_<t) of the joint of Prop. 5.2.1",
-                False,
-                "The conditional probability distributions in TTLMs are defined as follows",
-                "thesis §5.2.2, proof of Prop. 5.2.2 (that reading is judged as its own "
-                "claim, thesis-prop-5.2.2-joint, which fails; this claim judges Eq. 5.7 as "
-                "the definition of the conditional at time t)",
-            ),
         ],
     ),
     printed=dict(
@@ -331,9 +322,8 @@ claim(
     readings=(
         Reading(
             "joint conditional",
-            "P̃_{x^{(1:t−1)}} of Eq. 5.9, with ψ the softmax and the output core the joint "
-            "induces (𝐆^{(t)} contracted with the later words summed out; at t = L the "
-            "joint's own last core), is the conditional of the joint P̃(x) = 𝒜_x/Z of "
+            "P̃_{x^{(1:t−1)}} of Eq. 5.9, with ψ the softmax and, at t = L, the output "
+            "core the joint's own last core 𝐆^{(L)}, is the conditional of the joint P̃(x) = 𝒜_x/Z of "
             "Prop. 5.2.1 (Eq. 5.1's example ψ, non-negative cores)",
             True,
             _JOINT_QUOTE,
@@ -344,21 +334,26 @@ claim(
         "false",
         printed=f'"{_JOINT_QUOTE}", with ψ the softmax ("in the remainder of the thesis, we '
         'use the softmax function")',
-        meant='§5.2.2, proof of Prop. 5.2.2 reworded, e.g.: "TTLMs are trained as '
-        "autoregressive models whose conditional distributions are defined by Eq. 5.9, "
-        "with ψ the softmax. This is a different model from the joint P̃ of Prop. 5.2.1, "
-        "and Eq. 5.9 is not derived from Eq. 5.4: the conditional of the joint P̃(x) = "
-        "𝒜_x/Z, Z = Σ_x 𝒜_x (Eq. 5.4 and the example ψ as printed, non-negative cores) is "
-        "P̃(x^{(t)} = v | x^{(1:t−1)}) = "
-        "(h^{(t−1)})ᵀ𝐆^{(t)}_{:,v,:}E_t / Σ_u (h^{(t−1)})ᵀ𝐆^{(t)}_{:,u,:}E_t, where E_t = "
-        "(Σ_w 𝐆^{(t+1)}_{:,w,:}) ⋯ (Σ_w 𝐆^{(L)}_{:,w}) sums out the later words (E_L = 1; "
-        "h^{(0)} = 1, since R₀ = 1), "
-        "a linear normalisation, which a softmax is not; with the Born ψ of the "
-        "correction of Eq. 5.4, P̃(x) = 𝒜_x²/Z, it is again a ratio of sums over the later "
-        "words (at t = L, s_v²/Σ_u s_u² with s_v = (h^{(L−1)})ᵀ𝐆^{(L)}_{:,v}), not a "
-        'softmax." With it, point (1) of the comparison of the two propositions after the proof reads: "Prop. 5.2.1 defines the '
-        "joint probability that the TT-format tensor 𝒜 assigns to x; the TTLMs trained in "
-        'this thesis compute P̃(x) as the product of the conditionals of Eq. 5.9."',
+        meant="In the proof of Prop. 5.2.2, 'We decompose P̃(x) into conditional "
+        "probabilities using the chain rule … as P̃(x) = Π_{t=1}^L P̃(x^{(t)} | "
+        "x^{(1:t−1)}). The conditional probability distributions in TTLMs are defined as "
+        "follows:' reads \"TTLMs are trained as autoregressive models whose conditional "
+        'distributions are defined (not derived from Eq. 5.2) as follows:" (Eq. 5.9 '
+        "stays); 'Note that Eq. 5.9 can be derived from Eq. 5.4, if we unfold its "
+        "h^{(t−1)}:' reads \"With the softmax ψ this is a different model from the joint "
+        "P̃ of Prop. 5.2.1: the conditional of the joint P̃(x) = 𝒜_x/Z, Z = Σ_x 𝒜_x (Eq. "
+        "5.4 and the example ψ as printed, non-negative cores) is P̃(x^{(t)} = v | "
+        "x^{(1:t−1)}) = (h^{(t−1)})ᵀ𝐆^{(t)}_{:,v,:}E_t / Σ_u (h^{(t−1)})ᵀ𝐆^{(t)}_{:,u,:}E_t, "
+        "where E_t = (Σ_w 𝐆^{(t+1)}_{:,w,:}) ⋯ (Σ_w 𝐆^{(L)}_{:,w}) sums out the later "
+        "words (E_L = 1; h^{(0)} = 1, since R₀ = 1): the scores normalised by their sum, "
+        "which the softmax of the same scores is not; with the Born ψ of the correction of "
+        "Eq. 5.4, P̃(x) = 𝒜_x²/Z, it is again a ratio of sums over the later words (at "
+        "t = L, s_v²/Σ_u s_u² with s_v = (h^{(L−1)})ᵀ𝐆^{(L)}_{:,v}), not a softmax. "
+        'Unfolding h^{(t−1)} by Eq. 5.8 gives:" (Eq. 5.10 stays); and point (1) of the '
+        'comparison of the two propositions after the proof reads "Prop. 5.2.1 defines '
+        "the joint probability that the TT-format tensor 𝒜 assigns to x; the TTLMs "
+        "trained in this thesis compute P̃(x) as the product of the conditionals of Eq. "
+        '5.9."',
         why="What is judged false: that Eq. 5.9 with the softmax ψ the thesis uses gives "
         "the conditionals of the joint P̃ of Prop. 5.2.1, as the proof presents it (it "
         "starts from the chain rule on P̃(x), calls P̃_{x^{(1:t−1)}} the conditional "
@@ -366,18 +361,21 @@ claim(
         "read only as the definition of a model is not in error (thesis-prop-5.2.2). "
         "Summing the joint 𝒜_x/Z over the words after t gives P̃(x^{(1:t)}) = "
         "(h^{(t)})ᵀE_t/Z, so the conditional is the ratio above: the scores s_v = "
-        "(h^{(t−1)})ᵀ𝐆^{(t)}_{:,v,:}E_t normalised linearly, s_v/Σ_u s_u, while a softmax "
-        "gives e^{s_v}/Σ_u e^{s_u}; the two agree only when s_v e^{−s_v} is the same for "
-        "every v (all s_v equal, say), which the check's cores do not give. At t = L the "
-        "output core is the joint's own last core 𝐆^{(L)} (E_L = 1), so no choice of output "
-        "core is left to reconcile them. The check draws non-negative cores (entries |z|, "
-        "z ~ N(0, 1), so that 𝒜_x/Z is a distribution and Eq. 5.4's sign problem, "
-        "thesis-eq-5.4, does not arise), computes the joint's conditionals at every "
-        "prefix of every sequence by brute-force marginalisation, and compares Eq. 5.9 with "
-        "the output core 𝐆^{(t)} contracted with E_t (exact for a linear ψ; at t = L it is "
-        "𝐆^{(L)}): with ψ linear it agrees, with the softmax it does not (the "
-        "counterexample); it also compares the softmax at t = L with the conditional of "
-        "the Born joint 𝒜_x²/Z, which it does not give either.",
+        "(h^{(t−1)})ᵀ𝐆^{(t)}_{:,v,:}E_t normalised by their sum, ψ(s) = s/Σ_u s_u, while "
+        "the softmax gives e^{s_v}/Σ_u e^{s_u}; the two agree only when s_v e^{−s_v} is "
+        "the same for every v (all s_v equal, say). At t < L the thesis does not say what "
+        "its output core is (a core fitted to the softmax could match there), but at "
+        "t = L the output core is the joint's own last core 𝐆^{(L)} (E_L = 1) and nothing "
+        "is left to choose. A hand-checkable instance: L = 2, |V| = 2, R₁ = 1, 𝐆^{(1)} = "
+        "(1, 1), 𝐆^{(2)} = (1, 2): the joint's P̃(x^{(2)} = 2 | x^{(1)}) = 2/3 (4/5 for "
+        "the Born joint), while Eq. 5.9 with the softmax gives e²/(e + e²) ≈ 0.731. The "
+        "check draws non-negative cores (entries |z|, z ~ N(0, 1), so that 𝒜_x/Z is a "
+        "distribution and Eq. 5.4's sign problem, thesis-eq-5.4, does not arise), "
+        "computes the joint's conditionals at every prefix of every sequence by "
+        "brute-force marginalisation, and compares at t = L the softmax of Eq. 5.9 with "
+        "them (the counterexample) and with the Born joint's; at every t it shows that "
+        "ψ(s) = s/Σ_u s_u with the output core 𝐆^{(t)} contracted with E_t does give "
+        "them.",
     ),
     remarks=(
         f"The same chain-rule reading of the softmax readout is an erratum of {TTLM_CITED} "
