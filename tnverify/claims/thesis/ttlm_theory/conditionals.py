@@ -88,6 +88,31 @@ def _identity_parts(cores, outs, seqs, sizes):
     return parts
 
 
+def _induced_scores(cores, seqs):
+    """Per time t, the scores (h^(t−1))ᵀ O_t of every sequence, O_t the core 𝐆^(t)
+    contracted with the right environment E_t (the later words summed out)."""
+    L, envs = len(cores), right_envs(cores)
+    hs = [np.ones((len(seqs), 1))]
+    for t in range(L - 1):
+        hs.append(np.einsum("sa,asb->sb", hs[-1], cores[t][:, seqs[:, t], :]))
+    return [hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T for t in range(L)]
+
+
+def _sum_normalised(cores, seqs):
+    """The induced scores normalised by their sum, stacked to (S, L, V)."""
+    return np.stack(
+        [s_ / s_.sum(axis=-1, keepdims=True) for s_ in _induced_scores(cores, seqs)], axis=1
+    )
+
+
+def _squared(cores):
+    """The cores 𝐆^(t) ⊗ 𝐆^(t) of the TT whose entries are the squares 𝒜_x²."""
+    return [
+        np.einsum("avb,cvd->acvbd", G, G).reshape(G.shape[0] ** 2, G.shape[1], G.shape[2] ** 2)
+        for G in cores
+    ]
+
+
 def small_prop_522_joint(params, rng):
     """Eq. 5.9 with the thesis's softmax ψ against the conditionals of the Prop. 5.2.1
     joint P̃(x) = 𝒜_x / Z (non-negative cores, so that it is a distribution), every
@@ -111,12 +136,9 @@ def small_prop_522_joint(params, rng):
 
     labels = [label(sq, t, v) for sq in seqs for t in range(L) for v in range(V)]
     last = [label(sq, L - 1, v) for sq in seqs for v in range(V)]
-    exact, envs = conditionals_by_sequence(A), right_envs(cores)
-    hs = [np.ones((len(seqs), 1))]
-    for t in range(L - 1):
-        hs.append(np.einsum("sa,asb->sb", hs[-1], cores[t][:, seqs[:, t], :]))
-    scores = [hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T for t in range(L)]
-    by_sum = np.stack([s_ / s_.sum(axis=-1, keepdims=True) for s_ in scores], axis=1)
+    exact = conditionals_by_sequence(A)
+    scores = _induced_scores(cores, seqs)
+    by_sum = _sum_normalised(cores, seqs)
     parts = {
         "ψ(s) = s/Σs, every t: Eq. 5.9 vs the joint's conditionals": compare_values(
             "ψ((h^(t−1))ᵀ O_t) with ψ(s) = s/Σ_u s_u and O_t the output core 𝐆^(t) "
@@ -137,6 +159,18 @@ def small_prop_522_joint(params, rng):
             sizes=sizes,
             labels=last,
         ).keyed("psi-softmax"),
+        # the Born joint 𝒜²/Z is the TT with cores 𝐆^(t) ⊗ 𝐆^(t): the same ratio on those
+        # cores (the Correction's q_v) gives its conditionals at every t
+        "Born joint 𝒜²/Z, every t: the ratio q/Σq vs its conditionals": compare_values(
+            "q_v/Σ_u q_u, q_v = (h ⊗ h)ᵀ(𝐆^(t)_{:,v,:} ⊗ 𝐆^(t)_{:,v,:}) F_t (F_t the later "
+            "words summed out of the squared cores), vs the brute-force conditionals of the "
+            "Born joint 𝒜_x²/Z, positions and words 1-based",
+            _sum_normalised(_squared(cores), seqs),
+            conditionals_by_sequence(A**2),
+            n=V**L,
+            sizes=sizes,
+            labels=labels,
+        ).keyed("born-sum"),
         # the Born joint of thesis-eq-5.4's correction: its conditional at t = L is the
         # sum-normalisation of the squared scores s_v², not a softmax of s_v either
         "Born joint 𝒜²/Z, t = L: softmax vs its conditional": compare_values(

@@ -254,11 +254,12 @@ corrected_pair(
             "X^{(t)} … satisfies: P̃_{x^{(1:t−1)}} = ψ((𝐟^{(1)})ᵀ𝐆^{(1)} ⋯ "
             "(𝐟^{(t−1)})ᵀ𝐆^{(t−1)}𝐆^{(t)}) (5.7)",
             meant="Given 𝐆^{(s)} ∈ ℝ^{R_{s−1}×|V|×R_s} for s < t and the last "
-            "(output) TT-core 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} at time t, … satisfies "
+            "(output) TT-core 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|} at time t (t ∈ [L], R₀ = 1), … "
+            "satisfies "
             "Eq. 5.7",
             why="With the declared 𝐆^{(t)} ∈ ℝ^{R_{t−1}×|V|×R_t}, the argument of ψ "
-            "in Eq. 5.7 is a |V|×R_t matrix (at t = 1: 𝐆^{(1)} itself), not a "
-            "score vector over V. The last core must be R_{t−1}×|V|, the "
+            "in Eq. 5.7 is a |V|×R_t matrix (at t = 1: 𝐆^{(1)} itself), a score "
+            "vector over V only where R_t = 1 (as at t = L). The last core must be R_{t−1}×|V|, the "
             "orientation in which (h^{(t−1)})ᵀ𝐆^{(t)} (1×R_{t−1} times "
             "R_{t−1}×|V|) is typed; Eq. 5.9 prints it |V|×R_{t−1}, its "
             "transpose.",
@@ -313,7 +314,10 @@ claim(
         "probability distribution of X^{(t)} given X^{(1:t−1)} = x^{(1:t−1)} in the Tensor "
         'Train Language Models" (the notation of §5.2.1 for a conditional distribution).'
     ),
-    refs("thesis", "§5.2.2, proof of Prop. 5.2.2, Eq. 5.9–5.10; Prop. 5.2.1"),
+    refs(
+        "thesis",
+        "§5.2.2, proof of Prop. 5.2.2, Eq. 5.9–5.10, and the comparison after it; Prop. 5.2.1",
+    ),
     small_prop_522_joint,
     topic="tt-language-models",
     space=_PS,
@@ -333,7 +337,8 @@ claim(
     defect=Defect(
         "false",
         printed=f'"{_JOINT_QUOTE}", with ψ the softmax ("in the remainder of the thesis, we '
-        'use the softmax function")',
+        'use the softmax function"); after the proof: "(1) Prop. 5.2.1 defines how TTLMs '
+        'calculate the probability of an instance x during training and inference"',
         meant="In the proof of Prop. 5.2.2, 'We decompose P̃(x) into conditional "
         "probabilities using the chain rule … as P̃(x) = Π_{t=1}^L P̃(x^{(t)} | "
         "x^{(1:t−1)}). The conditional probability distributions in TTLMs are defined as "
@@ -341,41 +346,42 @@ claim(
         'distributions are defined (not derived from Eq. 5.2) as follows:" (Eq. 5.9 '
         "stays); 'Note that Eq. 5.9 can be derived from Eq. 5.4, if we unfold its "
         "h^{(t−1)}:' reads \"With the softmax ψ this is a different model from the joint "
-        "P̃ of Prop. 5.2.1: the conditional of the joint P̃(x) = 𝒜_x/Z, Z = Σ_x 𝒜_x (Eq. "
-        "5.4 and the example ψ as printed, non-negative cores) is P̃(x^{(t)} = v | "
-        "x^{(1:t−1)}) = (h^{(t−1)})ᵀ𝐆^{(t)}_{:,v,:}E_t / Σ_u (h^{(t−1)})ᵀ𝐆^{(t)}_{:,u,:}E_t, "
-        "where E_t = (Σ_w 𝐆^{(t+1)}_{:,w,:}) ⋯ (Σ_w 𝐆^{(L)}_{:,w}) sums out the later "
-        "words (E_L = 1; h^{(0)} = 1, since R₀ = 1): the scores normalised by their sum, "
-        "which the softmax of the same scores is not; with the Born ψ of the correction of "
-        "Eq. 5.4, P̃(x) = 𝒜_x²/Z, it is again a ratio of sums over the later words (at "
-        "t = L, s_v²/Σ_u s_u² with s_v = (h^{(L−1)})ᵀ𝐆^{(L)}_{:,v}), not a softmax. "
-        'Unfolding h^{(t−1)} by Eq. 5.8 gives:" (Eq. 5.10 stays); and point (1) of the '
-        'comparison of the two propositions after the proof reads "Prop. 5.2.1 defines '
-        "the joint probability that the TT-format tensor 𝒜 assigns to x; the TTLMs "
-        "trained in this thesis compute P̃(x) as the product of the conditionals of Eq. "
-        '5.9."',
+        "P̃(x) = 𝒜_x²/Z, Z = Σ_x 𝒜_x², of Prop. 5.2.1 (with the Born ψ): writing 𝐆^{(t)} "
+        "here for the R_{t−1}×|V|×R_t core of Prop. 5.2.1 (not the output core of Eq. "
+        "5.9), its conditional is P̃(x^{(t)} = v | x^{(1:t−1)}) = q_v / Σ_u q_u with q_v = "
+        "(h^{(t−1)} ⊗ h^{(t−1)})ᵀ(𝐆^{(t)}_{:,v,:} ⊗ 𝐆^{(t)}_{:,v,:}) F_t, where F_t = "
+        "Π_{s>t} Σ_w 𝐆^{(s)}_{:,w,:} ⊗ 𝐆^{(s)}_{:,w,:} sums out the later words (F_L = 1; "
+        "h^{(0)} = 1, since R₀ = 1); at t = L it is s_v²/Σ_u s_u² with s_v = "
+        "(h^{(L−1)})ᵀ𝐆^{(L)}_{:,v}. These are scores normalised by their sum, which the "
+        'softmax of the same scores is not. Unfolding h^{(t−1)} by Eq. 5.8 gives:" (Eq. '
+        '5.10 stays); and point (1) of the comparison after the proof reads "Prop. 5.2.1 '
+        "defines the joint probability that the TT-format tensor 𝒜 assigns to x; the TTLMs "
+        "trained in this thesis compute the probability of x as the product of the "
+        'conditionals of Eq. 5.9, which in general differs from the P̃(x) of Prop. 5.2.1."',
         why="What is judged false: that Eq. 5.9 with the softmax ψ the thesis uses gives "
         "the conditionals of the joint P̃ of Prop. 5.2.1, as the proof presents it (it "
         "starts from the chain rule on P̃(x), calls P̃_{x^{(1:t−1)}} the conditional "
-        "distribution of X^{(t)}, and says Eq. 5.9 'can be derived from Eq. 5.4'). Eq. 5.9 "
-        "read only as the definition of a model is not in error (thesis-prop-5.2.2). "
-        "Summing the joint 𝒜_x/Z over the words after t gives P̃(x^{(1:t)}) = "
-        "(h^{(t)})ᵀE_t/Z, so the conditional is the ratio above: the scores s_v = "
-        "(h^{(t−1)})ᵀ𝐆^{(t)}_{:,v,:}E_t normalised by their sum, ψ(s) = s/Σ_u s_u, while "
-        "the softmax gives e^{s_v}/Σ_u e^{s_u}; the two agree only when s_v e^{−s_v} is "
-        "the same for every v (all s_v equal, say). At t < L the thesis does not say what "
-        "its output core is (a core fitted to the softmax could match there), but at "
-        "t = L the output core is the joint's own last core 𝐆^{(L)} (E_L = 1) and nothing "
-        "is left to choose. A hand-checkable instance: L = 2, |V| = 2, R₁ = 1, 𝐆^{(1)} = "
-        "(1, 1), 𝐆^{(2)} = (1, 2): the joint's P̃(x^{(2)} = 2 | x^{(1)}) = 2/3 (4/5 for "
-        "the Born joint), while Eq. 5.9 with the softmax gives e²/(e + e²) ≈ 0.731. The "
-        "check draws non-negative cores (entries |z|, z ~ N(0, 1), so that 𝒜_x/Z is a "
-        "distribution and Eq. 5.4's sign problem, thesis-eq-5.4, does not arise), "
-        "computes the joint's conditionals at every prefix of every sequence by "
-        "brute-force marginalisation, and compares at t = L the softmax of Eq. 5.9 with "
-        "them (the counterexample) and with the Born joint's; at every t it shows that "
-        "ψ(s) = s/Σ_u s_u with the output core 𝐆^{(t)} contracted with E_t does give "
-        "them.",
+        "distribution of X^{(t)}, and says Eq. 5.9 'can be derived from Eq. 5.4'). Read "
+        "only as the definition of a model, Eq. 5.9 is not in error (thesis-prop-5.2.2), "
+        "but then the chain-rule sentence that introduces it and point (1) after the proof "
+        "are false instead: the passage is false under every reading it admits. With Eq. "
+        "5.4 and the example ψ as printed (ψ(y) = y/Z, non-negative cores so that P̃ = "
+        "𝒜_x/Z is a distribution), summing the joint over the words after t gives "
+        "P̃(x^{(1:t)}) = (h^{(t)})ᵀE_t/Z, E_t = Π_{s>t} Σ_w 𝐆^{(s)}_{:,w,:}, so the "
+        "conditional is s_v/Σ_u s_u with s_v = (h^{(t−1)})ᵀ𝐆^{(t)}_{:,v,:}E_t; with the "
+        "Born ψ of the correction of Eq. 5.4 it is the same ratio of the squared "
+        "amplitudes, q_v/Σ_u q_u (the Correction). The softmax gives e^{s_v}/Σ_u e^{s_u}; "
+        "it agrees with s_v/Σ_u s_u only when s_v e^{−s_v} is the same for every v (all s_v "
+        "equal, say). At t < L the thesis does not say what its output core is (a core "
+        "fitted to the softmax could match there), but at t = L the output core is the "
+        "joint's own last core 𝐆^{(L)} and nothing is left to choose. A hand-checkable "
+        "instance: L = 2, |V| = 2, R₁ = 1, 𝐆^{(1)} = (1, 1), 𝐆^{(2)} = (1, 2): P̃(x^{(2)} = "
+        "2 | x^{(1)}) = 2/3 for 𝒜_x/Z and 4/5 for the Born joint, while Eq. 5.9 with the "
+        "softmax gives e²/(e + e²) ≈ 0.731. The check draws non-negative cores (entries "
+        "|z|, z ~ N(0, 1)), computes both joints' conditionals at every prefix of every "
+        "sequence by brute-force marginalisation, and compares at t = L the softmax of "
+        "Eq. 5.9 with them (the counterexample is the 𝒜_x/Z one); at every t it shows that "
+        "the two ratios above give them.",
     ),
     remarks=(
         f"The same chain-rule reading of the softmax readout is an erratum of {TTLM_CITED} "
