@@ -353,7 +353,7 @@ claim(
         "Π_{s>t} Σ_w 𝐆^{(s)}_{:,w,:} ⊗ 𝐆^{(s)}_{:,w,:} sums out the later words (F_L = 1; "
         "h^{(0)} = 1, since R₀ = 1); at t = L it is s_v²/Σ_u s_u² with s_v = "
         "(h^{(L−1)})ᵀ𝐆^{(L)}_{:,v}. These are scores normalised by their sum, which the "
-        'softmax of the same scores is not. Unfolding h^{(t−1)} by Eq. 5.8 gives:" (Eq. '
+        'softmax of Eq. 5.9, e^{s_v}/Σ_u e^{s_u}, is not. Unfolding h^{(t−1)} by Eq. 5.8 gives:" (Eq. '
         '5.10 stays); and point (1) of the comparison after the proof reads "Prop. 5.2.1 '
         "defines the joint probability that the TT-format tensor 𝒜 assigns to x; the TTLMs "
         "trained in this thesis compute the probability of x as the product of the "
@@ -364,7 +364,12 @@ claim(
         "distribution of X^{(t)}, and says Eq. 5.9 'can be derived from Eq. 5.4'). Read "
         "only as the definition of a model, Eq. 5.9 is not in error (thesis-prop-5.2.2), "
         "but then the chain-rule sentence that introduces it and point (1) after the proof "
-        "are false instead: the passage is false under every reading it admits. With Eq. "
+        "are false instead: the passage is false under every reading it admits. (An "
+        "exponential ψ in Eq. 5.1, P̃(x) = e^{𝒜_x}/Σ_{x'} e^{𝒜_{x'}}, would make the "
+        "conditional at t = L the softmax of Eq. 5.9, but the thesis rules it out: after "
+        "Eq. 5.10 it says 'Note that ψ in Eq. 5.9 differs from that of Eq. 5.1', gives "
+        "y/Z for Eq. 5.1, and says 'the nonlinearity of ψ should not affect the linearity "
+        "of tensor trains'.) With Eq. "
         "5.4 and the example ψ as printed (ψ(y) = y/Z, non-negative cores so that P̃ = "
         "𝒜_x/Z is a distribution), summing the joint over the words after t gives "
         "P̃(x^{(1:t)}) = (h^{(t)})ᵀE_t/Z, E_t = Π_{s>t} Σ_w 𝐆^{(s)}_{:,w,:}, so the "
