@@ -29,6 +29,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from tnverify.claims.readings import DEFECT_LABELS
+
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DOCS_MODULES = ("sphinx", "pydata_sphinx_theme", "numpydoc", "myst_parser", "myst_nb", "ipykernel")
@@ -155,7 +157,11 @@ def test_every_claim_has_a_page_with_its_verdict(site):
         assert f'tnv-badge tnv-{c.expected}">{c.expected}<' in text
         assert "Reproduce:" in text
         if c.defect is not None:
-            assert "Printed:" in text and "Meant:" in text
+            # the second line is named by the kind, as on the errata sheets
+            label = DEFECT_LABELS[c.defect.kind]
+            assert "Printed:" in text and f"{label}:" in text, (c.id, label)
+            if c.defect.why:
+                assert "<dt>Why:</dt>" in text, c.id
 
 
 def test_no_broken_internal_link_and_nothing_loaded_from_outside(site):

@@ -108,3 +108,21 @@ def test_pytest_tnverify_report_html(tmp_path):
     page = out.read_text(encoding="utf-8")
     assert 'id="claim-mine-norm" class="tnv-claim" data-verdict="holds"' in page
     assert not re.search(r"https?://", page)
+
+
+def test_a_claim_section_names_the_edit_by_its_kind_and_gives_the_why():
+    """A false statement's replacement is a Correction, not a Meant (as on the errata
+    sheets), in the HTML section and the Markdown report alike, with its Why."""
+    from tnverify.claims import get_claim, run_claim
+    from tnverify.report.claim_sections import claim_section
+    from tnverify.report.markdown import md_section
+
+    false = get_claim("thesis-prop-5.2.2-joint")
+    assert false.defect.kind == "false"
+    html = claim_section(false)
+    assert "<dt>Correction:</dt>" in html and "<dt>Meant:</dt>" not in html
+    assert "<dt>Why:</dt>" in html
+    misprint = claim_section(get_claim("ttlm-eq3"))
+    assert "<dt>Meant:</dt>" in misprint and "<dt>Correction:</dt>" not in misprint
+    md = "\n".join(md_section(run_claim(false, sides=("small",))))
+    assert "\n- Correction: " in md and "\n- Why: " in md and "\n- Meant: " not in md
