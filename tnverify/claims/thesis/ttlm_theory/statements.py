@@ -346,14 +346,17 @@ claim(
         'distributions are defined (not derived from Eq. 5.2) as follows:" (Eq. 5.9 '
         "stays); 'Note that Eq. 5.9 can be derived from Eq. 5.4, if we unfold its "
         "h^{(t−1)}:' reads \"With the softmax ψ this is a different model from the joint "
-        "P̃(x) = 𝒜_x²/Z, Z = Σ_x 𝒜_x², of Prop. 5.2.1 (with the Born ψ): writing 𝐆^{(t)} "
+        "P̃(x) = 𝒜_x²/Z, Z = Σ_x 𝒜_x², of Prop. 5.2.1 (with Eq. 5.1 and Eq. 5.4 as "
+        "corrected in thesis-eq-5.4: the Born ψ, or equivalently the squared Eq. 5.4 with "
+        "ψ(y) = y/Z): writing 𝐆^{(t)} "
         "here for the R_{t−1}×|V|×R_t core of Prop. 5.2.1 (not the output core of Eq. "
         "5.9), its conditional is P̃(x^{(t)} = v | x^{(1:t−1)}) = q_v / Σ_u q_u with q_v = "
         "(h^{(t−1)} ⊗ h^{(t−1)})ᵀ(𝐆^{(t)}_{:,v,:} ⊗ 𝐆^{(t)}_{:,v,:}) F_t, where F_t = "
         "Π_{s>t} Σ_w 𝐆^{(s)}_{:,w,:} ⊗ 𝐆^{(s)}_{:,w,:} sums out the later words (F_L = 1; "
         "h^{(0)} = 1, since R₀ = 1); at t = L it is s_v²/Σ_u s_u² with s_v = "
-        "(h^{(L−1)})ᵀ𝐆^{(L)}_{:,v}. These are scores normalised by their sum, which the "
-        'softmax of Eq. 5.9, e^{s_v}/Σ_u e^{s_u}, is not. Unfolding h^{(t−1)} by Eq. 5.8 gives:" (Eq. '
+        "(h^{(L−1)})ᵀ𝐆^{(L)}_{:,v}. These are scores normalised by their sum; in general "
+        "they differ from the softmax of Eq. 5.9, e^{s_v}/Σ_u e^{s_u} (at t = L the two "
+        'agree only when s_v² e^{−s_v} is the same for every v). Unfolding h^{(t−1)} by Eq. 5.8 gives:" (Eq. '
         '5.10 stays); and point (1) of the comparison after the proof reads "Prop. 5.2.1 '
         "defines the joint probability that the TT-format tensor 𝒜 assigns to x; the TTLMs "
         "trained in this thesis compute the probability of x as the product of the "
@@ -375,7 +378,8 @@ claim(
         "P̃(x^{(1:t)}) = (h^{(t)})ᵀE_t/Z, E_t = Π_{s>t} Σ_w 𝐆^{(s)}_{:,w,:}, so the "
         "conditional is s_v/Σ_u s_u with s_v = (h^{(t−1)})ᵀ𝐆^{(t)}_{:,v,:}E_t; with the "
         "Born ψ of the correction of Eq. 5.4 it is the same ratio of the squared "
-        "amplitudes, q_v/Σ_u q_u (the Correction). The softmax gives e^{s_v}/Σ_u e^{s_u}; "
+        "amplitudes, q_v/Σ_u q_u (the Correction). At t = L the softmax gives "
+        "e^{s_v}/Σ_u e^{s_u}; "
         "it agrees with s_v/Σ_u s_u only when s_v e^{−s_v} is the same for every v (all s_v "
         "equal, say). At t < L the thesis does not say what its output core is (a core "
         "fitted to the softmax could match there), but at t = L the output core is the "
