@@ -32,7 +32,7 @@ from .check_calls import call_check
 from .evidence import ERROR, FAILS, HOLDS, ILL_POSED, SKIPPED, VERDICTS, Evidence
 from .folders import claim_folders, folder_modules
 from .origin import record_origin
-from .readings import DEFECT_KINDS, Defect, Reading, normalise_readings
+from .readings import DEFECT_KINDS, DEFECT_LABELS, Defect, Reading, normalise_readings
 from .renamed import RENAMED
 from .topics import TOPICS
 
@@ -51,6 +51,7 @@ __all__ = [
     "Reading",
     "Defect",
     "DEFECT_KINDS",
+    "DEFECT_LABELS",
     "SideResult",
     "ClaimResult",
     "REGISTRY",
