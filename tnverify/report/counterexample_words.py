@@ -128,16 +128,19 @@ def _end(x, side: str = "") -> str:
 
     >>> _end(2.318336, "lo"), _end(2 / 3, "lo"), _end(2 / 3, "hi"), _end(2e6)
     ('2.318336', '0.666666', '0.666667', '2000000')
+    >>> _end(1.2345678e-7, "lo"), _end(1.2345678e-7, "hi"), _end(1.5e-7, "lo")
+    ('1.23456e-07', '1.23457e-07', '1.5e-07')
     """
     if isinstance(x, float) and x in (float("inf"), float("-inf")):
         return "∞" if x > 0 else "−∞"
     if isinstance(x, float) and x.is_integer() and abs(x) < 1e15:
         return str(int(x))
     if isinstance(x, float) and math.isfinite(x) and x != 0:
-        digits = repr(x).lower().split("e")[0].lstrip("-").replace(".", "").strip("0")
-        if len(digits) <= 12:
-            return repr(x) if "e" not in repr(x) else _fmt(x)
-        if side in ("lo", "hi"):
+        text = repr(x)
+        digits = text.lower().split("e")[0].lstrip("-").replace(".", "").strip("0")
+        if len(digits) <= 12 and "e" not in text.lower():
+            return text
+        if side in ("lo", "hi") and len(digits) > 6:
             step = 10.0 ** (math.floor(math.log10(abs(x))) - 5)
             n = math.floor(x / step) if side == "lo" else math.ceil(x / step)
             return f"{n * step:.6g}"

@@ -8,7 +8,8 @@ the reference list; :data:`TERMS`, the terms it defines) and asks whether it den
 its place needs; its negative control is a name that is defined (or cited) but denotes
 something else, which must fail the same test, and the meant name is shown to pass it.
 The name 'averaged' of Eq. 4.1 is checked by computing: the printed sum against the
-average it names, on an exact stationary Markov chain.
+average it names, on the exact pair joints of a two-word Markov chain started in one word
+(so that the pairs' values differ).
 """
 
 from __future__ import annotations

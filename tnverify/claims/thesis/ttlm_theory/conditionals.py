@@ -98,11 +98,10 @@ def _induced_scores(cores, seqs):
     return [hs[t] @ np.einsum("avb,b->va", cores[t], envs[t]).T for t in range(L)]
 
 
-def _sum_normalised(cores, seqs):
-    """The induced scores normalised by their sum, stacked to (S, L, V)."""
-    return np.stack(
-        [s_ / s_.sum(axis=-1, keepdims=True) for s_ in _induced_scores(cores, seqs)], axis=1
-    )
+def _sum_normalised(scores):
+    """Per-time scores (:func:`_induced_scores`) normalised by their sum, stacked to
+    (S, L, V)."""
+    return np.stack([s_ / s_.sum(axis=-1, keepdims=True) for s_ in scores], axis=1)
 
 
 def _squared(cores):
@@ -138,7 +137,7 @@ def small_prop_522_joint(params, rng):
     last = [label(sq, L - 1, v) for sq in seqs for v in range(V)]
     exact = conditionals_by_sequence(A)
     scores = _induced_scores(cores, seqs)
-    by_sum = _sum_normalised(cores, seqs)
+    by_sum = _sum_normalised(scores)
     parts = {
         "ψ(s) = s/Σs, every t: Eq. 5.9 vs the joint's conditionals": compare_values(
             "ψ((h^(t−1))ᵀ O_t) with ψ(s) = s/Σ_u s_u and O_t the output core 𝐆^(t) "
@@ -165,7 +164,7 @@ def small_prop_522_joint(params, rng):
             "q_v/Σ_u q_u, q_v = (h ⊗ h)ᵀ(𝐆^(t)_{:,v,:} ⊗ 𝐆^(t)_{:,v,:}) F_t (F_t the later "
             "words summed out of the squared cores), vs the brute-force conditionals of the "
             "Born joint 𝒜_x²/Z, positions and words 1-based",
-            _sum_normalised(_squared(cores), seqs),
+            _sum_normalised(_induced_scores(_squared(cores), seqs)),
             conditionals_by_sequence(A**2),
             n=V**L,
             sizes=sizes,
